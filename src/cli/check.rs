@@ -1,0 +1,86 @@
+//! `idbench check`: streams one identifier per line; memory does not grow with the input.
+
+use std::io::{BufRead, BufReader, Read, Write};
+
+use super::{CheckArgs, Format, emit};
+use crate::engine::{Options, analyze};
+
+struct Tally {
+    valid: u64,
+    invalid: u64,
+}
+
+fn check_stream(
+    reader: impl Read,
+    args: &CheckArgs,
+    opts: &Options,
+    out: &mut impl Write,
+    tally: &mut Tally,
+) -> std::io::Result<()> {
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        let mut bytes = line.as_slice();
+        bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let (profile, input, verdict): (String, String, Result<(), String>) =
+            match std::str::from_utf8(bytes) {
+                Ok(s) => {
+                    let a = analyze(s, opts);
+                    let first = a.first_error().map(|d| d.code.to_string());
+                    (a.profile.name().to_string(), s.to_string(), first.map_or(Ok(()), Err))
+                }
+                Err(_) => (
+                    opts.profile.map_or("auto", |p| p.name()).to_string(),
+                    String::from_utf8_lossy(bytes).into_owned(),
+                    Err("not-utf8".to_string()),
+                ),
+            };
+        match &verdict {
+            Ok(()) => tally.valid += 1,
+            Err(_) => tally.invalid += 1,
+        }
+        if args.quiet {
+            continue;
+        }
+        let shown = crate::safe_text::escape(&input);
+        let line = match (args.common.format, &verdict) {
+            (Format::Text, Ok(())) => format!("valid\t{profile}\t{shown}\n"),
+            (Format::Text, Err(code)) => format!("invalid\t{profile}\t{shown}\t{code}\n"),
+            (Format::Json, v) => format!(
+                "{}\n",
+                serde_json::json!({
+                    "input": input,
+                    "profile": profile,
+                    "valid": v.is_ok(),
+                    "first_error": v.as_ref().err(),
+                })
+            ),
+        };
+        emit(out, &line)?;
+    }
+}
+
+pub(super) fn run(args: &CheckArgs) -> std::io::Result<u8> {
+    let opts = Options::validate_only(args.common.profile.0);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut tally = Tally { valid: 0, invalid: 0 };
+    if args.files.is_empty() {
+        check_stream(std::io::stdin().lock(), args, &opts, &mut out, &mut tally)?;
+    } else {
+        for f in &args.files {
+            let file = std::fs::File::open(f).map_err(|e| {
+                std::io::Error::new(e.kind(), format!("{}: {e}", f.display()))
+            })?;
+            check_stream(file, args, &opts, &mut out, &mut tally)?;
+        }
+    }
+    out.flush()?;
+    eprintln!("{} valid, {} invalid", tally.valid, tally.invalid);
+    Ok(if tally.invalid == 0 { 0 } else { 1 })
+}

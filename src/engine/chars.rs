@@ -1,0 +1,219 @@
+//! Character classes shared by the grammars.
+//!
+//! Written by hand: each set is exactly the one a spec names (RFC 3986 §2, RFC 3987 §2.2,
+//! RFC 2141 §2.2, XRI Syntax 2.0 Appendix A, the WWW draft's BNF), and a general-purpose
+//! crate would not say which spec's set it means. ASCII sets are 128-entry bit tables.
+
+/// A set of ASCII bytes as a 128-bit mask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsciiSet(u128);
+
+impl AsciiSet {
+    /// The empty set.
+    pub const EMPTY: AsciiSet = AsciiSet(0);
+
+    /// The set of the bytes in `s` (ASCII only).
+    pub const fn of(s: &str) -> AsciiSet {
+        let b = s.as_bytes();
+        let mut m = 0u128;
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] < 128 {
+                m |= 1u128 << b[i];
+            }
+            i += 1;
+        }
+        AsciiSet(m)
+    }
+
+    /// The bytes from `lo` to `hi` inclusive.
+    pub const fn range(lo: u8, hi: u8) -> AsciiSet {
+        let mut m = 0u128;
+        let mut c = lo;
+        while c <= hi && c < 128 {
+            m |= 1u128 << c;
+            if c == 127 {
+                break;
+            }
+            c += 1;
+        }
+        AsciiSet(m)
+    }
+
+    /// Union.
+    pub const fn or(self, other: AsciiSet) -> AsciiSet {
+        AsciiSet(self.0 | other.0)
+    }
+
+    /// Difference.
+    pub const fn minus(self, other: AsciiSet) -> AsciiSet {
+        AsciiSet(self.0 & !other.0)
+    }
+
+    /// True when byte `b` is in the set.
+    #[inline]
+    pub const fn has(self, b: u8) -> bool {
+        b < 128 && (self.0 >> b) & 1 == 1
+    }
+
+    /// True when char `c` is in the set.
+    #[inline]
+    pub const fn has_char(self, c: char) -> bool {
+        (c as u32) < 128 && self.has(c as u8)
+    }
+}
+
+/// `ALPHA` (RFC 5234).
+pub const ALPHA: AsciiSet = AsciiSet::range(b'a', b'z').or(AsciiSet::range(b'A', b'Z'));
+/// `DIGIT`.
+pub const DIGIT: AsciiSet = AsciiSet::range(b'0', b'9');
+/// `HEXDIG` (either case).
+pub const HEXDIG: AsciiSet = DIGIT.or(AsciiSet::of("abcdefABCDEF"));
+/// `ALPHA / DIGIT`.
+pub const ALPHANUM: AsciiSet = ALPHA.or(DIGIT);
+/// RFC 3986 `unreserved`: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
+pub const UNRESERVED: AsciiSet = ALPHANUM.or(AsciiSet::of("-._~"));
+/// RFC 3986 `gen-delims`.
+pub const GEN_DELIMS: AsciiSet = AsciiSet::of(":/?#[]@");
+/// RFC 3986 `sub-delims`.
+pub const SUB_DELIMS: AsciiSet = AsciiSet::of("!$&'()*+,;=");
+/// RFC 3986 `reserved`.
+pub const RESERVED: AsciiSet = GEN_DELIMS.or(SUB_DELIMS);
+/// RFC 3986 `pchar` without `pct-encoded`.
+pub const PCHAR: AsciiSet = UNRESERVED.or(SUB_DELIMS).or(AsciiSet::of(":@"));
+/// RFC 3986 `query` / `fragment` characters without `pct-encoded`.
+pub const QUERY: AsciiSet = PCHAR.or(AsciiSet::of("/?"));
+/// RFC 3986 `scheme` characters after the first.
+pub const SCHEME_REST: AsciiSet = ALPHANUM.or(AsciiSet::of("+-."));
+
+/// RFC 2141 `<other>`: `"(" | ")" | "+" | "," | "-" | "." | ":" | "=" | "@" | ";" | "$" | "_" | "!" | "*" | "'"`.
+pub const RFC2141_OTHER: AsciiSet = AsciiSet::of("()+,-.:=@;$_!*'");
+/// RFC 2141 `<reserved>`: `"%" | "/" | "?" | "#"`.
+pub const RFC2141_RESERVED: AsciiSet = AsciiSet::of("%/?#");
+/// RFC 2141 `<trans>` without `%`: `<upper> | <lower> | <number> | <other> | "/" "?" "#"`.
+pub const RFC2141_TRANS: AsciiSet = ALPHANUM.or(RFC2141_OTHER).or(AsciiSet::of("/?#"));
+
+/// True for a byte that is an ASCII control character (C0 or DEL).
+#[inline]
+pub const fn is_ascii_control(b: u8) -> bool {
+    b < 0x20 || b == 0x7f
+}
+
+/// RFC 3987 `ucschar`.
+pub const fn is_ucschar(c: char) -> bool {
+    matches!(c as u32,
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF
+        | 0x10000..=0x1FFFD | 0x20000..=0x2FFFD | 0x30000..=0x3FFFD
+        | 0x40000..=0x4FFFD | 0x50000..=0x5FFFD | 0x60000..=0x6FFFD
+        | 0x70000..=0x7FFFD | 0x80000..=0x8FFFD | 0x90000..=0x9FFFD
+        | 0xA0000..=0xAFFFD | 0xB0000..=0xBFFFD | 0xC0000..=0xCFFFD
+        | 0xD0000..=0xDFFFD | 0xE1000..=0xEFFFD)
+}
+
+/// RFC 3987 `iprivate` (allowed in the query only).
+pub const fn is_iprivate(c: char) -> bool {
+    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+/// Bidirectional formatting characters that RFC 3987 §4.1 forbids in IRIs:
+/// LRM, RLM, LRE, RLE, PDF, LRO, RLO (and, by the same reasoning, the isolates and ALM).
+pub const fn is_bidi_format(c: char) -> bool {
+    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0x061C)
+}
+
+/// Unicode non-characters (U+FDD0..U+FDEF and the last two code points of every plane).
+pub const fn is_noncharacter(c: char) -> bool {
+    let v = c as u32;
+    (v >= 0xFDD0 && v <= 0xFDEF) || (v & 0xFFFE) == 0xFFFE
+}
+
+/// Characters that a terminal draws as nothing, or that change how the text around them
+/// is drawn: default-ignorable code points, zero-width characters, bidi controls, and
+/// the spaces that look like a plain space.
+pub fn is_invisible(c: char) -> bool {
+    let v = c as u32;
+    is_bidi_format(c)
+        || matches!(v,
+            0x00AD // soft hyphen
+            | 0x034F // combining grapheme joiner
+            | 0x115F | 0x1160 | 0x3164 | 0xFFA0 // hangul fillers
+            | 0x17B4 | 0x17B5
+            | 0x180B..=0x180F // mongolian variation selectors and vowel separator
+            | 0x200B..=0x200D // zero width space, ZWNJ, ZWJ
+            | 0x2060..=0x2065 // word joiner, invisible operators
+            | 0x206A..=0x206F
+            | 0xFE00..=0xFE0F // variation selectors
+            | 0xFEFF // BOM / ZWNBSP
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF // tags, variation selectors supplement
+            | 0x00A0 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000 | 0x1680 // spaces
+            | 0x2028 | 0x2029 // line and paragraph separators
+        )
+}
+
+/// Look-alikes of the delimiters that the grammars give meaning to (XRI Syntax 2.0 §3.3
+/// warns about them): returns the ASCII delimiter the character can be mistaken for.
+pub fn delimiter_lookalike(c: char) -> Option<char> {
+    Some(match c as u32 {
+        0xFF20 | 0xFE6B => '@',
+        0xFF1D | 0xFE66 | 0x2261 => '=',
+        0xFF0B | 0xFE62 => '+',
+        0xFF04 | 0xFE69 => '$',
+        0xFF01 | 0xFE57 | 0x01C3 => '!',
+        0xFF0A | 0x2217 | 0x204E | 0xFE61 => '*',
+        0xFF0F | 0x2215 | 0x2044 | 0x29F8 => '/',
+        0xFF1F | 0xFE56 => '?',
+        0xFF03 | 0xFE5F => '#',
+        0xFF1A | 0xFE55 | 0x2236 | 0xA789 => ':',
+        0xFF08 | 0xFE59 => '(',
+        0xFF09 | 0xFE5A => ')',
+        0xFF05 | 0xFE6A => '%',
+        0xFF0E | 0x2024 | 0xFE52 => '.',
+        0xFF3B => '[',
+        0xFF3D => ']',
+        _ => return None,
+    })
+}
+
+/// A rough script class of a character, enough to flag identifiers that mix scripts
+/// (XRI Syntax 2.0 §3.3). `None` for characters that belong to every script (digits,
+/// punctuation, symbols).
+pub fn script_of(c: char) -> Option<&'static str> {
+    let v = c as u32;
+    Some(match v {
+        0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x1E00..=0x1EFF => "Latin",
+        0x370..=0x3FF | 0x1F00..=0x1FFF => "Greek",
+        0x400..=0x52F => "Cyrillic",
+        0x530..=0x58F => "Armenian",
+        0x590..=0x5FF => "Hebrew",
+        0x600..=0x6FF | 0x750..=0x77F => "Arabic",
+        0x900..=0x97F => "Devanagari",
+        0xE00..=0xE7F => "Thai",
+        0x10A0..=0x10FF => "Georgian",
+        0x3040..=0x309F => "Hiragana",
+        0x30A0..=0x30FF => "Katakana",
+        0x4E00..=0x9FFF | 0x3400..=0x4DBF => "Han",
+        0xAC00..=0xD7AF | 0x1100..=0x11FF => "Hangul",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets() {
+        assert!(UNRESERVED.has(b'~') && !UNRESERVED.has(b'%'));
+        assert!(PCHAR.has(b'@') && !PCHAR.has(b'/'));
+        assert!(!RFC2141_TRANS.has(b'&') && !RFC2141_TRANS.has(b'~'));
+        assert!(HEXDIG.has(b'f') && !HEXDIG.has(b'g'));
+        assert!(!ALPHA.has(0xC3));
+        assert!(is_ucschar('é') && !is_ucschar('\u{E000}') && is_iprivate('\u{E000}'));
+        assert!(is_bidi_format('\u{202E}') && is_invisible('\u{200B}'));
+        assert!(is_noncharacter('\u{FFFF}') && is_noncharacter('\u{FDD0}'));
+        assert_eq!(delimiter_lookalike('＠'), Some('@'));
+    }
+}

@@ -1,0 +1,39 @@
+//! The grammars, one module per spec family. Each parses the whole input into a
+//! [`Builder`](crate::engine::tree::Builder), recovering from errors so that a tree always
+//! comes out.
+
+pub mod uri;
+pub mod urn;
+pub mod www;
+pub mod xri;
+
+use super::profile::{self, Profile};
+use super::tree::{Builder, Diagnostic, Tree};
+
+/// Parses `input` under `profile`.
+pub fn parse(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
+    let mut b = Builder::new(input);
+    match profile {
+        Profile::Rfc3986 => uri::parse(&mut b, uri::Flavor::Uri),
+        Profile::Rfc3987 => uri::parse(&mut b, uri::Flavor::Iri),
+        Profile::Rfc1630 => www::parse(&mut b),
+        Profile::Rfc2141 => urn::parse(&mut b, urn::Spec::Rfc2141),
+        Profile::Rfc2141bis => urn::parse(&mut b, urn::Spec::Rfc2141bis),
+        Profile::Rfc8141 => urn::parse(&mut b, urn::Spec::Rfc8141),
+        Profile::Xri2 => xri::parse(&mut b),
+    }
+    b.build()
+}
+
+/// False when `profile` cannot read this kind of identifier at all: a URN profile on input
+/// that does not start with `urn:`, or the XRI profile on input with a scheme other than `xri`.
+pub fn applicable(profile: Profile, input: &str) -> bool {
+    match profile.family() {
+        profile::Family::Urn => profile::looks_like_urn(input),
+        profile::Family::Xri => match profile::leading_scheme(input) {
+            Some(s) => s.eq_ignore_ascii_case("xri"),
+            None => true,
+        },
+        profile::Family::Uri => true,
+    }
+}

@@ -1,0 +1,182 @@
+//! The engine: parses an identifier under a profile into a tree with diagnostics, and
+//! derives its normal forms, references and equivalence.
+//!
+//! It knows nothing of terminals: [`analyze`] returns an [`Analysis`] that the faces render.
+
+pub mod chars;
+pub mod equiv;
+pub mod forms;
+pub mod grammar;
+pub mod pct;
+pub mod profile;
+pub mod resolve;
+pub mod tree;
+
+pub use profile::{Family, Profile};
+pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
+
+use forms::Forms;
+
+/// What [`analyze`] should do.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The profile to parse under; `None` is `auto`.
+    pub profile: Option<Profile>,
+    /// Compute the normal forms.
+    pub forms: bool,
+    /// Judge the input under every profile (the workbench's profile strip).
+    pub all_profiles: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { profile: None, forms: true, all_profiles: true }
+    }
+}
+
+impl Options {
+    /// Everything: auto profile, forms and every profile's verdict.
+    pub fn full() -> Self {
+        Self::default()
+    }
+    /// Only the tree and diagnostics under `profile` (`None`: auto), as batch checking needs.
+    pub fn validate_only(profile: Option<Profile>) -> Self {
+        Options { profile, forms: false, all_profiles: false }
+    }
+}
+
+/// How an input fares under one profile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// No error.
+    Valid,
+    /// At least one error; the first error's code.
+    Invalid(&'static str),
+    /// The profile cannot read this kind of identifier at all (a URN profile on a non-URN).
+    NotApplicable,
+}
+
+/// One profile's verdict on the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileVerdict {
+    /// The profile.
+    pub profile: Profile,
+    /// Its verdict.
+    pub status: Status,
+}
+
+/// Everything the engine knows about one input.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The input as given.
+    pub input: String,
+    /// The profile the tree was parsed under.
+    pub profile: Profile,
+    /// Why that profile (`"given"`, or how `auto` chose it).
+    pub profile_reason: String,
+    /// The concrete syntax tree.
+    pub tree: Tree,
+    /// Every diagnostic of the parse, in input order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Every profile's verdict, in [`Profile::ALL`] order (empty unless asked for).
+    pub verdicts: Vec<ProfileVerdict>,
+    /// The normal forms (unless not asked for).
+    pub forms: Option<Forms>,
+}
+
+impl Analysis {
+    /// True when the input has no error under its profile.
+    pub fn valid(&self) -> bool {
+        !self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+    }
+    /// The first error, if any.
+    pub fn first_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics.iter().find(|d| d.severity == Severity::Error)
+    }
+    /// The verdict of `profile`, if every profile was judged.
+    pub fn verdict(&self, profile: Profile) -> Option<&Status> {
+        self.verdicts.iter().find(|v| v.profile == profile).map(|v| &v.status)
+    }
+}
+
+fn status_of(diags: &[Diagnostic]) -> Status {
+    match diags.iter().find(|d| d.severity == Severity::Error) {
+        Some(d) => Status::Invalid(d.code),
+        None => Status::Valid,
+    }
+}
+
+/// Parses `input` under `options.profile` (or the one `auto` picks) and derives what the
+/// options ask for. Never panics, whatever the input.
+pub fn analyze(input: &str, options: &Options) -> Analysis {
+    let mut tried: Vec<(Profile, Tree, Vec<Diagnostic>)> = Vec::new();
+    let (profile, reason) = match options.profile {
+        Some(p) => (p, "given".to_string()),
+        None => {
+            let (family, provisional, why) = profile::auto_family(input);
+            if family == Family::Urn {
+                let mut chosen = None;
+                for p in [Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141] {
+                    let (t, d) = grammar::parse(p, input);
+                    let ok = status_of(&d) == Status::Valid;
+                    tried.push((p, t, d));
+                    if ok {
+                        chosen = Some(p);
+                        break;
+                    }
+                }
+                match chosen {
+                    Some(p) if p == Profile::Rfc8141 => {
+                        (p, format!("auto: {why}; RFC 8141 accepts it"))
+                    }
+                    Some(p) => (
+                        p,
+                        format!(
+                            "auto: {why}; rejected by the newer URN specs, accepted by {}",
+                            p.name()
+                        ),
+                    ),
+                    None => (
+                        Profile::Rfc8141,
+                        format!("auto: {why}; no URN spec accepts it, shown under rfc8141"),
+                    ),
+                }
+            } else {
+                (provisional, format!("auto: {why}"))
+            }
+        }
+    };
+    let (tree, diagnostics) = match tried.iter().position(|(p, _, _)| *p == profile) {
+        Some(i) => {
+            let (_, t, d) = tried.swap_remove(i);
+            // Keep the others' verdicts for the profile strip.
+            (t, d)
+        }
+        None => grammar::parse(profile, input),
+    };
+    let mut verdicts = Vec::new();
+    if options.all_profiles {
+        for p in Profile::ALL {
+            let status = if p == profile {
+                status_of(&diagnostics)
+            } else if !grammar::applicable(p, input) {
+                Status::NotApplicable
+            } else if let Some((_, _, d)) = tried.iter().find(|(q, _, _)| *q == p) {
+                status_of(d)
+            } else {
+                status_of(&grammar::parse(p, input).1)
+            };
+            verdicts.push(ProfileVerdict { profile: p, status });
+        }
+    }
+    let forms = options.forms.then(|| forms::compute(input, profile, &tree));
+    Analysis {
+        input: input.to_string(),
+        profile,
+        profile_reason: reason,
+        tree,
+        diagnostics,
+        verdicts,
+        forms,
+    }
+}

@@ -1,0 +1,746 @@
+//! The concrete syntax tree and its diagnostics.
+//!
+//! The tree is stored flat, in preorder, in one `Vec`: a node knows the index one past its
+//! last descendant, so walking, dropping and serialising never recurse, however deep the
+//! input nests. Grammars build it through a [`Builder`], which also supports the
+//! checkpoint/rollback that first-match-wins grammars need.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// A byte range `[start, end)` into the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    /// An empty span at `at`.
+    pub const fn at(at: usize) -> Self {
+        Span { start: at, end: at }
+    }
+    /// Number of bytes covered.
+    pub const fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    /// True when the span covers no byte.
+    pub const fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
+    /// True when `offset` lies in `[start, end)`, or equals `start` for an empty span.
+    pub const fn contains(&self, offset: usize) -> bool {
+        (offset >= self.start && offset < self.end) || (offset == self.start && self.is_empty())
+    }
+    /// True when `other` lies within this span.
+    pub const fn encloses(&self, other: Span) -> bool {
+        other.start >= self.start && other.end <= self.end
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// What a node is. The names (see [`NodeKind::name`]) are stable: the CLI's JSON and the
+/// tests use them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum NodeKind {
+    // roots
+    Uri,
+    RelativeRef,
+    Iri,
+    Urn,
+    Xri,
+    RelativeXri,
+    // generic components
+    Scheme,
+    Authority,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Segment,
+    Query,
+    Fragment,
+    // XRI
+    Subsegment,
+    Gcs,
+    Xref,
+    // URN
+    Nid,
+    Nss,
+    Directive,
+    Keyword,
+    Value,
+    RComponent,
+    QComponent,
+    FComponent,
+    // WWW draft
+    SearchTerm,
+    /// Text the grammar could not place; always comes with an error diagnostic.
+    Unparsed,
+}
+
+impl NodeKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [NodeKind; 28] = [
+        NodeKind::Uri,
+        NodeKind::RelativeRef,
+        NodeKind::Iri,
+        NodeKind::Urn,
+        NodeKind::Xri,
+        NodeKind::RelativeXri,
+        NodeKind::Scheme,
+        NodeKind::Authority,
+        NodeKind::Userinfo,
+        NodeKind::Host,
+        NodeKind::Port,
+        NodeKind::Path,
+        NodeKind::Segment,
+        NodeKind::Query,
+        NodeKind::Fragment,
+        NodeKind::Subsegment,
+        NodeKind::Gcs,
+        NodeKind::Xref,
+        NodeKind::Nid,
+        NodeKind::Nss,
+        NodeKind::Directive,
+        NodeKind::Keyword,
+        NodeKind::Value,
+        NodeKind::RComponent,
+        NodeKind::QComponent,
+        NodeKind::FComponent,
+        NodeKind::SearchTerm,
+        NodeKind::Unparsed,
+    ];
+
+    /// The stable kebab-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NodeKind::Uri => "uri",
+            NodeKind::RelativeRef => "relative-ref",
+            NodeKind::Iri => "iri",
+            NodeKind::Urn => "urn",
+            NodeKind::Xri => "xri",
+            NodeKind::RelativeXri => "relative-xri",
+            NodeKind::Scheme => "scheme",
+            NodeKind::Authority => "authority",
+            NodeKind::Userinfo => "userinfo",
+            NodeKind::Host => "host",
+            NodeKind::Port => "port",
+            NodeKind::Path => "path",
+            NodeKind::Segment => "segment",
+            NodeKind::Query => "query",
+            NodeKind::Fragment => "fragment",
+            NodeKind::Subsegment => "subsegment",
+            NodeKind::Gcs => "gcs",
+            NodeKind::Xref => "xref",
+            NodeKind::Nid => "nid",
+            NodeKind::Nss => "nss",
+            NodeKind::Directive => "directive",
+            NodeKind::Keyword => "keyword",
+            NodeKind::Value => "value",
+            NodeKind::RComponent => "r-component",
+            NodeKind::QComponent => "q-component",
+            NodeKind::FComponent => "f-component",
+            NodeKind::SearchTerm => "search-term",
+            NodeKind::Unparsed => "unparsed",
+        }
+    }
+
+    /// The kind with this name.
+    pub fn from_name(name: &str) -> Option<NodeKind> {
+        NodeKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// True for the kinds that stand at the root of a tree.
+    pub const fn is_root(self) -> bool {
+        matches!(
+            self,
+            NodeKind::Uri
+                | NodeKind::RelativeRef
+                | NodeKind::Iri
+                | NodeKind::Urn
+                | NodeKind::Xri
+                | NodeKind::RelativeXri
+        )
+    }
+}
+
+impl fmt::Display for NodeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A kind-specific attribute of a node, such as `host_type = ipv6` or `delim = !`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attr {
+    /// The attribute's name (`host_type`, `delim`, `persistence`, `symbol`, `content`, ...).
+    pub key: &'static str,
+    /// Its value.
+    pub value: Cow<'static, str>,
+}
+
+#[derive(Clone, Debug)]
+struct NodeData {
+    kind: NodeKind,
+    rule: &'static str,
+    span: Span,
+    attrs: Vec<Attr>,
+    /// Index one past this node's last descendant.
+    end: usize,
+    /// Index of the parent, `usize::MAX` for the root.
+    parent: usize,
+    depth: usize,
+}
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Breaks the ABNF or a MUST: the input is invalid under the profile.
+    Error,
+    /// A SHOULD, a NOT RECOMMENDED, or a likely mistake.
+    Warning,
+    /// An interpretation, or a fact worth knowing.
+    Note,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A problem, or a fact, at a position of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// How bad it is.
+    pub severity: Severity,
+    /// Stable kebab-case code, e.g. `nss-missing`.
+    pub code: &'static str,
+    /// What is wrong and what to do about it.
+    pub message: String,
+    /// Where, in bytes of the input.
+    pub span: Span,
+    /// The spec and section it breaks or cites, e.g. `RFC 2141 §2.1`.
+    pub spec: &'static str,
+}
+
+impl Diagnostic {
+    /// A new diagnostic.
+    pub fn new(
+        severity: Severity,
+        code: &'static str,
+        span: Span,
+        spec: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic { severity, code, message: message.into(), span, spec }
+    }
+}
+
+/// The concrete syntax tree of one input. Node 0 is the root; nodes are in preorder.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    nodes: Vec<NodeData>,
+}
+
+/// A handle to one node of a [`Tree`].
+#[derive(Clone, Copy)]
+pub struct Node<'t> {
+    tree: &'t Tree,
+    idx: usize,
+}
+
+impl fmt::Debug for Node<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}] {}", self.kind(), self.rule(), self.span())
+    }
+}
+
+impl PartialEq for Node<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.tree, other.tree) && self.idx == other.idx
+    }
+}
+
+impl Tree {
+    /// The root node.
+    pub fn root(&self) -> Node<'_> {
+        Node { tree: self, idx: 0 }
+    }
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+    /// Never true: a tree has at least its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+    /// The node at preorder index `idx`.
+    pub fn get(&self, idx: usize) -> Option<Node<'_>> {
+        (idx < self.nodes.len()).then_some(Node { tree: self, idx })
+    }
+    /// Every node in preorder.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = Node<'_>> + ExactSizeIterator {
+        (0..self.nodes.len()).map(move |idx| Node { tree: self, idx })
+    }
+    /// The deepest node whose span contains `offset` (the root if none does). An offset at
+    /// the very end of the input counts as inside the last character, where a cursor sits
+    /// after typing.
+    pub fn deepest_at(&self, offset: usize) -> Node<'_> {
+        let end = self.root().span().end;
+        let offset = if offset >= end && end > 0 { end - 1 } else { offset };
+        let mut best = self.root();
+        let mut cur = self.root();
+        loop {
+            let next = cur.children().find(|c| c.span().contains(offset));
+            match next {
+                Some(c) => {
+                    best = c;
+                    cur = c;
+                }
+                None => return best,
+            }
+        }
+    }
+    /// The first node of `kind` in preorder.
+    pub fn find(&self, kind: NodeKind) -> Option<Node<'_>> {
+        self.iter().find(|n| n.kind() == kind)
+    }
+}
+
+impl<'t> Node<'t> {
+    fn data(&self) -> &'t NodeData {
+        &self.tree.nodes[self.idx]
+    }
+    /// Preorder index in the tree.
+    pub fn index(&self) -> usize {
+        self.idx
+    }
+    /// What the node is.
+    pub fn kind(&self) -> NodeKind {
+        self.data().kind
+    }
+    /// The ABNF production that matched, as the spec spells it.
+    pub fn rule(&self) -> &'static str {
+        self.data().rule
+    }
+    /// Byte span in the input.
+    pub fn span(&self) -> Span {
+        self.data().span
+    }
+    /// The node's text in `input`.
+    pub fn text<'i>(&self, input: &'i str) -> &'i str {
+        let s = self.span();
+        input.get(s.start..s.end).unwrap_or("")
+    }
+    /// Kind-specific attributes.
+    pub fn attrs(&self) -> &'t [Attr] {
+        &self.data().attrs
+    }
+    /// The value of attribute `key`.
+    pub fn attr(&self, key: &str) -> Option<&'t str> {
+        self.attrs().iter().find(|a| a.key == key).map(|a| a.value.as_ref())
+    }
+    /// Depth below the root (the root is 0).
+    pub fn depth(&self) -> usize {
+        self.data().depth
+    }
+    /// The parent, `None` for the root.
+    pub fn parent(&self) -> Option<Node<'t>> {
+        let p = self.data().parent;
+        (p != usize::MAX).then_some(Node { tree: self.tree, idx: p })
+    }
+    /// The direct children, in order.
+    pub fn children(&self) -> Children<'t> {
+        Children { tree: self.tree, next: self.idx + 1, end: self.data().end }
+    }
+    /// True when the node has no children.
+    pub fn is_leaf(&self) -> bool {
+        self.data().end == self.idx + 1
+    }
+    /// Every descendant in preorder, not including the node itself.
+    pub fn descendants(&self) -> impl Iterator<Item = Node<'t>> + use<'t> {
+        let tree = self.tree;
+        (self.idx + 1..self.data().end).map(move |idx| Node { tree, idx })
+    }
+    /// The first child of `kind`.
+    pub fn child(&self, kind: NodeKind) -> Option<Node<'t>> {
+        self.children().find(|c| c.kind() == kind)
+    }
+    /// The ancestors, nearest first.
+    pub fn ancestors(&self) -> impl Iterator<Item = Node<'t>> + use<'t> {
+        let mut cur = self.parent();
+        std::iter::from_fn(move || {
+            let n = cur?;
+            cur = n.parent();
+            Some(n)
+        })
+    }
+}
+
+/// Iterator over a node's children.
+pub struct Children<'t> {
+    tree: &'t Tree,
+    next: usize,
+    end: usize,
+}
+
+impl<'t> Iterator for Children<'t> {
+    type Item = Node<'t>;
+    fn next(&mut self) -> Option<Node<'t>> {
+        if self.next >= self.end {
+            return None;
+        }
+        let idx = self.next;
+        self.next = self.tree.nodes[idx].end;
+        Some(Node { tree: self.tree, idx })
+    }
+}
+
+/// A point the [`Builder`] can roll back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    nodes: usize,
+    open: usize,
+    diags: usize,
+}
+
+impl Checkpoint {
+    /// Index the next node built after this checkpoint will get.
+    pub fn node_index(&self) -> usize {
+        self.nodes
+    }
+}
+
+/// Identifies a node while it is being built.
+pub type NodeId = usize;
+
+/// Builds a [`Tree`] and collects [`Diagnostic`]s while a grammar parses.
+///
+/// Spans are absolute byte offsets into the whole input, so a grammar that parses a nested
+/// part (an XRI cross-reference's IRI, say) builds into the same tree.
+pub struct Builder<'i> {
+    input: &'i str,
+    nodes: Vec<NodeData>,
+    open: Vec<usize>,
+    diags: Vec<Diagnostic>,
+}
+
+impl<'i> Builder<'i> {
+    /// A builder for `input`.
+    pub fn new(input: &'i str) -> Self {
+        Builder { input, nodes: Vec::new(), open: Vec::new(), diags: Vec::new() }
+    }
+
+    /// The whole input.
+    pub fn input(&self) -> &'i str {
+        self.input
+    }
+
+    /// Opens a node at byte `start`; later nodes become its descendants until [`finish`](Self::finish).
+    pub fn start(&mut self, kind: NodeKind, rule: &'static str, start: usize) -> NodeId {
+        let idx = self.nodes.len();
+        self.nodes.push(NodeData {
+            kind,
+            rule,
+            span: Span::new(start, start),
+            attrs: Vec::new(),
+            end: usize::MAX,
+            parent: usize::MAX,
+            depth: 0,
+        });
+        self.open.push(idx);
+        idx
+    }
+
+    /// Closes the innermost open node at byte `end`.
+    pub fn finish(&mut self, end: usize) -> NodeId {
+        let Some(idx) = self.open.pop() else {
+            debug_assert!(false, "finish without start");
+            return 0;
+        };
+        let len = self.nodes.len();
+        let n = &mut self.nodes[idx];
+        n.span.end = end.max(n.span.start);
+        n.end = len;
+        idx
+    }
+
+    /// Adds a node with no children.
+    pub fn leaf(&mut self, kind: NodeKind, rule: &'static str, start: usize, end: usize) -> NodeId {
+        let idx = self.start(kind, rule, start);
+        self.finish(end);
+        idx
+    }
+
+    /// Wraps every node built since `cp` (which must all be closed) in a new node.
+    pub fn wrap(
+        &mut self,
+        cp: Checkpoint,
+        kind: NodeKind,
+        rule: &'static str,
+        span: Span,
+    ) -> NodeId {
+        let at = cp.nodes.min(self.nodes.len());
+        for n in &mut self.nodes[at..] {
+            if n.end != usize::MAX {
+                n.end += 1;
+            }
+        }
+        let from = cp.open.min(self.open.len());
+        for o in &mut self.open[from..] {
+            if *o >= at {
+                *o += 1;
+            }
+        }
+        let len = self.nodes.len() + 1;
+        self.nodes.insert(
+            at,
+            NodeData {
+                kind,
+                rule,
+                span,
+                attrs: Vec::new(),
+                end: len,
+                parent: usize::MAX,
+                depth: 0,
+            },
+        );
+        at
+    }
+
+    /// Sets attribute `key` on node `id` (replacing an earlier value).
+    pub fn attr(&mut self, id: NodeId, key: &'static str, value: impl Into<Cow<'static, str>>) {
+        if let Some(n) = self.nodes.get_mut(id) {
+            let value = value.into();
+            match n.attrs.iter_mut().find(|a| a.key == key) {
+                Some(a) => a.value = value,
+                None => n.attrs.push(Attr { key, value }),
+            }
+        }
+    }
+
+    /// Changes the rule of node `id`, for when the matching production is known only later.
+    pub fn set_rule(&mut self, id: NodeId, rule: &'static str) {
+        if let Some(n) = self.nodes.get_mut(id) {
+            n.rule = rule;
+        }
+    }
+
+    /// Changes the kind of node `id`.
+    pub fn set_kind(&mut self, id: NodeId, kind: NodeKind) {
+        if let Some(n) = self.nodes.get_mut(id) {
+            n.kind = kind;
+        }
+    }
+
+    /// Changes the span of node `id`.
+    pub fn set_span(&mut self, id: NodeId, span: Span) {
+        if let Some(n) = self.nodes.get_mut(id) {
+            n.span = span;
+        }
+    }
+
+    /// The span node `id` has so far.
+    pub fn span_of(&self, id: NodeId) -> Span {
+        self.nodes.get(id).map(|n| n.span).unwrap_or_default()
+    }
+
+    /// The kind of node `id`.
+    pub fn kind_of(&self, id: NodeId) -> Option<NodeKind> {
+        self.nodes.get(id).map(|n| n.kind)
+    }
+
+    /// Number of nodes built so far.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// A point to roll back to.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint { nodes: self.nodes.len(), open: self.open.len(), diags: self.diags.len() }
+    }
+
+    /// Forgets every node and diagnostic added since `cp`.
+    pub fn rollback(&mut self, cp: Checkpoint) {
+        self.nodes.truncate(cp.nodes);
+        self.open.truncate(cp.open);
+        self.diags.truncate(cp.diags);
+    }
+
+    /// Records a diagnostic.
+    pub fn diag(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    /// Records an error.
+    pub fn error(&mut self, code: &'static str, span: Span, spec: &'static str, msg: impl Into<String>) {
+        self.diag(Diagnostic::new(Severity::Error, code, span, spec, msg));
+    }
+
+    /// Records a warning.
+    pub fn warning(&mut self, code: &'static str, span: Span, spec: &'static str, msg: impl Into<String>) {
+        self.diag(Diagnostic::new(Severity::Warning, code, span, spec, msg));
+    }
+
+    /// Records a note.
+    pub fn note(&mut self, code: &'static str, span: Span, spec: &'static str, msg: impl Into<String>) {
+        self.diag(Diagnostic::new(Severity::Note, code, span, spec, msg));
+    }
+
+    /// Diagnostics recorded so far.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diags
+    }
+
+    /// True when an error has been recorded since `cp`.
+    pub fn has_error_since(&self, cp: Checkpoint) -> bool {
+        self.diags[cp.diags.min(self.diags.len())..].iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// Closes what is still open (at the end of the input), fixes parents and depths, and
+    /// returns the tree and the diagnostics in input order.
+    ///
+    /// If nothing was built, the tree is a single `unparsed` root over the whole input.
+    pub fn build(mut self) -> (Tree, Vec<Diagnostic>) {
+        let len = self.input.len();
+        while !self.open.is_empty() {
+            self.finish(len);
+        }
+        if self.nodes.is_empty() {
+            self.leaf(NodeKind::Unparsed, "", 0, len);
+        }
+        // Parent and depth in one pass over the preorder.
+        let mut stack: Vec<usize> = Vec::new();
+        for i in 0..self.nodes.len() {
+            while let Some(&top) = stack.last() {
+                if self.nodes[top].end <= i {
+                    stack.pop();
+                } else {
+                    break;
+                }
+            }
+            let (parent, depth) = match stack.last() {
+                Some(&p) => (p, self.nodes[p].depth + 1),
+                None => (usize::MAX, 0),
+            };
+            let n = &mut self.nodes[i];
+            n.parent = parent;
+            n.depth = depth;
+            if n.end == usize::MAX || n.end <= i {
+                n.end = i + 1;
+            }
+            stack.push(i);
+        }
+        // Several top-level nodes: keep the first as root and make the rest its children so
+        // that node 0 always covers everything.
+        if self.nodes[0].end < self.nodes.len() {
+            let total = self.nodes.len();
+            self.nodes[0].end = total;
+            self.nodes[0].span = Span::new(0, len);
+            for i in 1..total {
+                if self.nodes[i].parent == usize::MAX {
+                    self.nodes[i].parent = 0;
+                }
+            }
+            let mut stack: Vec<usize> = Vec::new();
+            for i in 0..total {
+                while let Some(&top) = stack.last() {
+                    if self.nodes[top].end <= i {
+                        stack.pop();
+                    } else {
+                        break;
+                    }
+                }
+                self.nodes[i].depth = stack.len();
+                stack.push(i);
+            }
+        }
+        self.diags.sort_by(|a, b| {
+            (a.span.start, a.severity, a.span.end).cmp(&(b.span.start, b.severity, b.span.end))
+        });
+        (Tree { nodes: self.nodes }, self.diags)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_nested_preorder() {
+        let mut b = Builder::new("urn:a:b");
+        b.start(NodeKind::Urn, "URN", 0);
+        b.leaf(NodeKind::Scheme, "\"urn\"", 0, 3);
+        b.leaf(NodeKind::Nid, "NID", 4, 5);
+        b.leaf(NodeKind::Nss, "NSS", 6, 7);
+        b.finish(7);
+        let (t, _) = b.build();
+        let root = t.root();
+        let kids: Vec<_> = root.children().map(|c| c.kind()).collect();
+        assert_eq!(kids, [NodeKind::Scheme, NodeKind::Nid, NodeKind::Nss]);
+        assert_eq!(t.deepest_at(6).kind(), NodeKind::Nss);
+        assert_eq!(t.deepest_at(5).kind(), NodeKind::Urn);
+        assert_eq!(t.deepest_at(7).kind(), NodeKind::Nss);
+        assert_eq!(t.get(2).and_then(|n| n.parent()).map(|p| p.index()), Some(0));
+    }
+
+    #[test]
+    fn wrap_and_rollback() {
+        let mut b = Builder::new("abc");
+        b.start(NodeKind::Path, "path", 0);
+        let cp = b.checkpoint();
+        b.leaf(NodeKind::Subsegment, "a", 0, 1);
+        b.leaf(NodeKind::Subsegment, "b", 1, 2);
+        b.wrap(cp, NodeKind::Segment, "seg", Span::new(0, 2));
+        let cp2 = b.checkpoint();
+        b.leaf(NodeKind::Segment, "x", 2, 3);
+        b.error("x", Span::at(2), "", "m");
+        b.rollback(cp2);
+        b.finish(3);
+        let (t, d) = b.build();
+        assert!(d.is_empty());
+        assert_eq!(t.len(), 4);
+        let seg = t.root().children().next().map(|n| (n.kind(), n.children().count()));
+        assert_eq!(seg, Some((NodeKind::Segment, 2)));
+        assert_eq!(t.get(3).map(|n| n.depth()), Some(2));
+    }
+
+    #[test]
+    fn deep_tree_is_flat() {
+        let n = 100_000;
+        let input = "(".repeat(n);
+        let mut b = Builder::new(&input);
+        for i in 0..n {
+            b.start(NodeKind::Xref, "xref", i);
+        }
+        let (t, _) = b.build();
+        assert_eq!(t.len(), n);
+        assert_eq!(t.deepest_at(n - 1).depth(), n - 1);
+        drop(t);
+    }
+}
