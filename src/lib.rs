@@ -14,6 +14,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod idsets;
 pub mod safe_text;
 pub mod tui;
 
