@@ -200,6 +200,51 @@ pub fn script_of(c: char) -> Option<&'static str> {
     })
 }
 
+
+
+// The WWW "Universal Resource Identifiers" draft (became RFC 1630), its BNF verbatim.
+// Written by hand because no other spec has these sets: its `safe` lists "-" twice and has
+// no "+", its `extra` holds space, `"`, ":" and ";", and "=" is in no set at all.
+
+/// WWW draft `safe`: `$ | - | _ | @ | . | & | -` ("-" twice in the draft; no "+").
+pub const WWW_SAFE: AsciiSet = AsciiSet::of("$-_@.&-");
+/// WWW draft `extra`: `! | * | " | ' | ( | ) | : | ; | , | space`.
+pub const WWW_EXTRA: AsciiSet = AsciiSet::of("!*\"'():;, ");
+/// WWW draft `national`: `{ | } | vline | [ | ] | \ | ^ | ~`; in no production, so never legal.
+pub const WWW_NATIONAL: AsciiSet = AsciiSet::of("{}|[]\\^~");
+/// WWW draft `punctuation`: `< | >`; in no production, so never legal.
+pub const WWW_PUNCTUATION: AsciiSet = AsciiSet::of("<>");
+/// The characters the WWW draft's "Reserved characters" section gives special uses: "%"
+/// (escape), "/" (hierarchy), "#" (fragment), "?" (search) and "+" (space in a search). The
+/// draft's BNF has no `reserved` production; this set is taken from that prose.
+pub const WWW_RESERVED: AsciiSet = AsciiSet::of("%/#?+");
+/// WWW draft `xalpha` without `escape`: `alpha | digit | safe | extra`.
+pub const WWW_XALPHA: AsciiSet = ALPHANUM.or(WWW_SAFE).or(WWW_EXTRA);
+/// WWW draft `xpalpha` without `escape`: `xalpha | +`.
+pub const WWW_XPALPHA: AsciiSet = WWW_XALPHA.or(AsciiSet::of("+"));
+
+/// True for a letter of a right-to-left script (bidi class R or AL, with the combining
+/// marks that take their direction): Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan,
+/// Mandaic, their presentation forms, and the right-to-left blocks of plane 1. Digits
+/// (bidi class EN/AN) are not letters and so are not right-to-left here. Written by hand for
+/// RFC 3987 §4.2, whose rules speak of "right-to-left characters" per component.
+pub fn is_rtl(c: char) -> bool {
+    matches!(c as u32,
+        0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFE | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
+        && c.is_alphabetic()
+}
+
+/// XRI Syntax 2.0 `xri-sub-delims` (Appendix A): `"&" / ";" / "," / "'"`. XRI moves the rest
+/// of RFC 3986's `sub-delims` into `xri-gen-delims`.
+pub const XRI_SUB_DELIMS: AsciiSet = AsciiSet::of("&;,'");
+/// XRI Syntax 2.0 `rgcs-char`: `"=" / "@" / "+" / "$"` (the global context symbols but "!").
+pub const XRI_RGCS_CHARS: AsciiSet = AsciiSet::of("=@+$");
+/// XRI Syntax 2.0 `xri-pchar-nc` without `pct-encoded` and `ucschar`: the ASCII part of
+/// `iunreserved` plus `xri-sub-delims`.
+pub const XRI_PCHAR_NC: AsciiSet = UNRESERVED.or(XRI_SUB_DELIMS);
+/// XRI Syntax 2.0 `xri-pchar` without `pct-encoded` and `ucschar`: `xri-pchar-nc` plus `":"`.
+pub const XRI_PCHAR: AsciiSet = XRI_PCHAR_NC.or(AsciiSet::of(":"));
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,1 +1,826 @@
 //! Reference resolution: RFC 3986 §5.2, XRI Syntax 2.0 §2.4, and the WWW draft's partial forms.
+//!
+//! [`resolve`] parses the base and the reference with the profile's grammar and takes their
+//! components from the tree's nodes; it never re-splits a string by hand. The algorithms are
+//! written out here because each spec's variant is the point: RFC 3986 §5.2 strict, XRI
+//! Syntax 2.0 §2.4.1's opaque cross-references (a "/" inside "(...)" is not a path
+//! delimiter), and the WWW draft's rules that count consecutive slashes.
+//!
+//! Diagnostics of the reference (and of resolving it) index the reference; diagnostics of
+//! the base index the base.
+
+use crate::engine::grammar;
+use crate::engine::profile::{Family, Profile};
+use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
+
+const RFC3986_BASE: &str = "RFC 3986 §5.1";
+const XRI_RESOLUTION: &str = "XRI Syntax 2.0 §2.4.1";
+const WWW_PARTIAL: &str = "WWW URI draft, Partial (relative) form";
+const URN_NO_RELATIVE: &str = "draft-ietf-urnbis-rfc2141bis-urn-03 §2.5.1";
+
+/// The outcome of resolving one reference against one base.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resolution {
+    /// The target, or `None` when the base or the reference is not usable (see the
+    /// diagnostics).
+    pub target: Option<String>,
+    /// What the algorithm did, in order: the branch taken, merge and dot-segment results.
+    pub steps: Vec<ResolveStep>,
+    /// Diagnostics of the reference and of resolving it; spans index the reference.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics of the base; spans index the base.
+    pub base_diagnostics: Vec<Diagnostic>,
+    /// Where the profile's answer differs from RFC 3986's for the same pair (rfc1630), the
+    /// difference and RFC 3986's answer.
+    pub note: Option<String>,
+}
+
+impl Resolution {
+    /// True when a target came out.
+    pub fn resolved(&self) -> bool {
+        self.target.is_some()
+    }
+    /// The first error, of the base or of the reference.
+    pub fn first_error(&self) -> Option<&Diagnostic> {
+        self.base_diagnostics
+            .iter()
+            .chain(&self.diagnostics)
+            .find(|d| d.severity == Severity::Error)
+    }
+    fn step(&mut self, name: &str, detail: impl Into<String>) {
+        self.steps.push(ResolveStep {
+            name: name.to_string(),
+            detail: detail.into(),
+        });
+    }
+}
+
+/// One step of a resolution, for showing the work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveStep {
+    /// What was done, e.g. `§5.2.2`, `merge (§5.2.3)`, `remove_dot_segments (§5.2.4)`.
+    pub name: String,
+    /// The branch taken or the value computed.
+    pub detail: String,
+}
+
+/// How a path is cut into segments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PathSyntax {
+    /// RFC 3986 / RFC 3987: every "/" is a delimiter.
+    #[default]
+    Generic,
+    /// XRI Syntax 2.0 §2.4.1: cross-references are opaque, so only a "/" at parenthesis depth
+    /// 0 is a delimiter; an XRI with an authority but no `xri://` is written without "//".
+    Xri,
+}
+
+/// The components of RFC 3986 §3 (`None`: undefined, which differs from empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Components {
+    /// The scheme, without ":".
+    pub scheme: Option<String>,
+    /// The authority, without "//".
+    pub authority: Option<String>,
+    /// The path (possibly empty).
+    pub path: String,
+    /// The query, without "?".
+    pub query: Option<String>,
+    /// The fragment, without "#".
+    pub fragment: Option<String>,
+}
+
+impl Components {
+    /// The components of a parsed input, from its tree's nodes (the root's `scheme`,
+    /// `authority`, `path`, `query` and `fragment` children). `None` when the root is not a
+    /// parsed identifier (an `unparsed` placeholder).
+    pub fn from_tree(tree: &Tree, input: &str) -> Option<Components> {
+        let root = tree.root();
+        if !root.kind().is_root() {
+            return None;
+        }
+        let text = |k: NodeKind| root.child(k).map(|n| n.text(input).to_string());
+        Some(Components {
+            scheme: text(NodeKind::Scheme),
+            authority: text(NodeKind::Authority),
+            path: text(NodeKind::Path).unwrap_or_default(),
+            query: text(NodeKind::Query),
+            fragment: text(NodeKind::Fragment),
+        })
+    }
+
+    /// Recomposition (RFC 3986 §5.3).
+    pub fn recompose(&self, syntax: PathSyntax) -> String {
+        let mut out = String::new();
+        if let Some(s) = &self.scheme {
+            out.push_str(s);
+            out.push(':');
+        }
+        if let Some(a) = &self.authority {
+            // XRI = [ "xri://" ] xri-hier-part: without the scheme the authority stands bare.
+            if self.scheme.is_some() || syntax == PathSyntax::Generic {
+                out.push_str("//");
+            }
+            out.push_str(a);
+        }
+        out.push_str(&self.path);
+        if let Some(q) = &self.query {
+            out.push('?');
+            out.push_str(q);
+        }
+        if let Some(f) = &self.fragment {
+            out.push('#');
+            out.push_str(f);
+        }
+        out
+    }
+
+    fn describe(&self) -> String {
+        let show = |o: &Option<String>| match o {
+            Some(s) => format!("{s:?}"),
+            None => "undefined".to_string(),
+        };
+        format!(
+            "scheme {}, authority {}, path {:?}, query {}, fragment {}",
+            show(&self.scheme),
+            show(&self.authority),
+            self.path,
+            show(&self.query),
+            show(&self.fragment)
+        )
+    }
+}
+
+/// Index of the next "/" delimiter at or after `from` (or `b.len()`): for XRI, only one at
+/// parenthesis depth 0 counts (§2.4.1: cross-references are opaque).
+fn next_delim(b: &[u8], from: usize, syntax: PathSyntax) -> usize {
+    let mut depth = 0usize;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'/' if depth == 0 => return i,
+            b'(' if syntax == PathSyntax::Xri => depth += 1,
+            b')' if syntax == PathSyntax::Xri => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// Index of the last "/" delimiter of `b` (depth 0 for XRI), in one forward pass.
+fn last_delim(b: &[u8], syntax: PathSyntax) -> Option<usize> {
+    let mut last = None;
+    let mut i = 0;
+    while i < b.len() {
+        let j = next_delim(b, i, syntax);
+        if j < b.len() {
+            last = Some(j);
+        }
+        i = j + 1;
+    }
+    last
+}
+
+/// `remove_dot_segments` (RFC 3986 §5.2.4). Linear time: the output keeps the start of each
+/// segment it received, so "remove the last segment" is a truncation.
+pub fn remove_dot_segments(path: &str) -> String {
+    remove_dot_segments_with(path, PathSyntax::Generic)
+}
+
+/// [`remove_dot_segments`] with the segment rules of `syntax` (for XRI, a "/" inside a
+/// cross-reference is not a delimiter, so a cross-reference is never split).
+pub fn remove_dot_segments_with(path: &str, syntax: PathSyntax) -> String {
+    let b = path.as_bytes();
+    let n = b.len();
+    let mut out = String::with_capacity(n);
+    let mut starts: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < n {
+        let rest = &b[i..];
+        if rest.starts_with(b"../") {
+            i += 3; // A
+        } else if rest.starts_with(b"./") || rest.starts_with(b"/./") {
+            i += 2; // A, B
+        } else if rest == b"/." {
+            out.push('/'); // B: "/." at the end becomes "/"
+            break;
+        } else if rest.starts_with(b"/../") {
+            i += 3; // C
+            if let Some(s) = starts.pop() {
+                out.truncate(s);
+            }
+        } else if rest == b"/.." {
+            if let Some(s) = starts.pop() {
+                out.truncate(s); // C: "/.." at the end becomes "/"
+            }
+            out.push('/');
+            break;
+        } else if rest == b"." || rest == b".." {
+            break; // D
+        } else {
+            // E: move the first segment, with its leading "/", to the output.
+            let from = if b[i] == b'/' { i + 1 } else { i };
+            let j = next_delim(b, from, syntax);
+            starts.push(out.len());
+            out.push_str(path.get(i..j).unwrap_or(""));
+            i = j;
+        }
+    }
+    out
+}
+
+/// `merge` (RFC 3986 §5.2.3).
+fn merge(base: &Components, rel_path: &str, syntax: PathSyntax) -> String {
+    if base.authority.is_some() && base.path.is_empty() {
+        return format!("/{rel_path}");
+    }
+    match last_delim(base.path.as_bytes(), syntax) {
+        Some(i) => format!("{}{rel_path}", base.path.get(..=i).unwrap_or("")),
+        None => rel_path.to_string(),
+    }
+}
+
+/// Transform References (RFC 3986 §5.2.2), strict: a reference with a scheme is taken as is,
+/// even when the scheme is the base's. Records the branch taken and each computed value.
+pub fn transform(
+    base: &Components,
+    r: &Components,
+    syntax: PathSyntax,
+    steps: &mut Vec<ResolveStep>,
+) -> Components {
+    let mut step = |name: &str, detail: String| {
+        steps.push(ResolveStep {
+            name: name.to_string(),
+            detail,
+        });
+    };
+    let dots = |p: &str, step: &mut dyn FnMut(&str, String)| {
+        let out = remove_dot_segments_with(p, syntax);
+        step("remove_dot_segments (§5.2.4)", format!("{p:?} -> {out:?}"));
+        out
+    };
+    let mut t = Components::default();
+    if r.scheme.is_some() {
+        step(
+            "§5.2.2",
+            "the reference has a scheme: take it whole (strict parser)".into(),
+        );
+        t.scheme = r.scheme.clone();
+        t.authority = r.authority.clone();
+        t.path = dots(&r.path, &mut step);
+        t.query = r.query.clone();
+    } else {
+        if r.authority.is_some() {
+            step(
+                "§5.2.2",
+                "the reference has an authority: take it, its path and its query".into(),
+            );
+            t.authority = r.authority.clone();
+            t.path = dots(&r.path, &mut step);
+            t.query = r.query.clone();
+        } else {
+            if r.path.is_empty() {
+                t.path = base.path.clone();
+                if r.query.is_some() {
+                    step(
+                        "§5.2.2",
+                        "empty path, query given: base path, reference query".into(),
+                    );
+                    t.query = r.query.clone();
+                } else {
+                    step(
+                        "§5.2.2",
+                        "empty path, no query: base path and base query".into(),
+                    );
+                    t.query = base.query.clone();
+                }
+            } else {
+                if r.path.starts_with('/') {
+                    step("§5.2.2", "absolute path: remove its dot-segments".into());
+                    t.path = dots(&r.path, &mut step);
+                } else {
+                    step("§5.2.2", "relative path: merge with the base path".into());
+                    let m = merge(base, &r.path, syntax);
+                    step(
+                        "merge (§5.2.3)",
+                        format!("{:?} + {:?} -> {m:?}", base.path, r.path),
+                    );
+                    t.path = dots(&m, &mut step);
+                }
+                t.query = r.query.clone();
+            }
+            t.authority = base.authority.clone();
+        }
+        t.scheme = base.scheme.clone();
+    }
+    t.fragment = r.fragment.clone();
+    t
+}
+
+fn has_error(d: &[Diagnostic]) -> bool {
+    d.iter().any(|d| d.severity == Severity::Error)
+}
+
+/// Resolves `reference` against `base` under `profile`. Never panics; linear in the inputs.
+///
+/// - rfc3986, rfc3987: RFC 3986 §5.2 as written, strict. The base must be absolute.
+/// - xri2: XRI Syntax 2.0 §2.4.1, RFC 3986 §5.2 with cross-references opaque; a reference
+///   with an authority (`//...`) is not a legal relative XRI reference.
+/// - rfc1630: the WWW draft's partial-form rules, counting slashes; `note` says where RFC
+///   3986 answers differently.
+/// - URN profiles: an error, URNs have no relative references.
+pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
+    match profile.family() {
+        Family::Urn => {
+            let mut r = Resolution::default();
+            r.diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "resolve-urn-no-relative",
+                Span::new(0, reference.len()),
+                URN_NO_RELATIVE,
+                "URNs have no relative references (their path is a single opaque segment); give \
+                 the full URN, or resolve under a URI or XRI profile",
+            ));
+            r
+        }
+        Family::Uri if profile == Profile::Rfc1630 => www::resolve(base, reference),
+        Family::Uri => generic(base, reference, profile, PathSyntax::Generic),
+        Family::Xri => generic(base, reference, profile, PathSyntax::Xri),
+    }
+}
+
+/// Parses the base and checks it is absolute; its components with the fragment dropped.
+fn usable_base(
+    base: &str,
+    profile: Profile,
+    syntax: PathSyntax,
+    res: &mut Resolution,
+) -> Option<Components> {
+    let (tree, diags) = grammar::parse(profile, base);
+    let bad = has_error(&diags);
+    res.base_diagnostics = diags;
+    if bad {
+        res.step(
+            "base",
+            "the base is not valid under the profile: no resolution",
+        );
+        return None;
+    }
+    let mut c = Components::from_tree(&tree, base)?;
+    let absolute = match syntax {
+        PathSyntax::Generic => c.scheme.is_some(),
+        // An XRI is absolute when it has an authority, with or without "xri://".
+        PathSyntax::Xri => c.authority.is_some() || tree.root().kind() == NodeKind::Xri,
+    };
+    if !absolute {
+        let (spec, what) = match syntax {
+            PathSyntax::Generic => (RFC3986_BASE, "scheme"),
+            PathSyntax::Xri => (XRI_RESOLUTION, "authority"),
+        };
+        res.base_diagnostics.push(Diagnostic::new(
+            Severity::Error,
+            "resolve-base-not-absolute",
+            Span::new(0, base.len()),
+            spec,
+            format!(
+                "the base has no {what}: it is itself a relative reference; resolve it first, \
+                 and use the absolute result as the base"
+            ),
+        ));
+        return None;
+    }
+    if c.fragment.take().is_some() {
+        let frag = tree
+            .root()
+            .child(NodeKind::Fragment)
+            .map_or(Span::at(base.len()), |n| n.span());
+        res.base_diagnostics.push(Diagnostic::new(
+            Severity::Note,
+            "resolve-base-fragment-ignored",
+            Span::new(frag.start.saturating_sub(1), frag.end),
+            RFC3986_BASE,
+            "a base URI is used without its fragment; the fragment plays no part in resolution",
+        ));
+    }
+    res.step("base", c.describe());
+    Some(c)
+}
+
+fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) -> Resolution {
+    let mut res = Resolution::default();
+    let Some(bc) = usable_base(base, profile, syntax, &mut res) else {
+        return res;
+    };
+    let (tree, diags) = grammar::parse(profile, reference);
+    let bad = has_error(&diags);
+    res.diagnostics = diags;
+    if bad {
+        res.step(
+            "reference",
+            "the reference is not valid under the profile: no target",
+        );
+        return res;
+    }
+    let Some(rc) = Components::from_tree(&tree, reference) else {
+        return res;
+    };
+    res.step("reference", rc.describe());
+    let t = if syntax == PathSyntax::Xri && tree.root().kind() == NodeKind::Xri {
+        // XRI = [ "xri://" ] xri-hier-part: with or without the prefix, an XRI is absolute
+        // and is taken whole, as RFC 3986 takes a reference with a scheme.
+        res.step("§5.2.2", "the reference is an absolute XRI: take it whole");
+        let mut t = rc.clone();
+        t.path = remove_dot_segments_with(&rc.path, syntax);
+        res.step(
+            "remove_dot_segments (§5.2.4)",
+            format!("{:?} -> {:?}", rc.path, t.path),
+        );
+        t
+    } else {
+        let mut steps = Vec::new();
+        let t = transform(&bc, &rc, syntax, &mut steps);
+        res.steps.extend(steps);
+        t
+    };
+    let target = t.recompose(syntax);
+    res.step("recompose (§5.3)", target.clone());
+    res.target = Some(target);
+    res
+}
+
+/// The WWW draft's partial forms.
+mod www {
+    use super::*;
+
+    /// Maximal runs of "/" in `b` as `(start, len)`, in order.
+    fn slash_runs(b: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let mut i = 0;
+        std::iter::from_fn(move || {
+            while i < b.len() && b[i] != b'/' {
+                i += 1;
+            }
+            if i >= b.len() {
+                return None;
+            }
+            let s = i;
+            while i < b.len() && b[i] == b'/' {
+                i += 1;
+            }
+            Some((s, i - s))
+        })
+    }
+
+    /// "all occurrences of "xxx/../" or "/." are recursively removed, where xxx, ".." and "."
+    /// are complete path elements". Read: xxx is any element but "..", void ones included
+    /// (the draft calls the element after a trailing slash a void segment); a ".." ends an
+    /// "xxx/../" only when a slash follows it. Left to right with a stack: linear.
+    pub(super) fn remove_dots(path: &str) -> String {
+        let elems: Vec<&str> = path.split('/').collect();
+        let last = elems.len().saturating_sub(1);
+        let mut out: Vec<&str> = Vec::with_capacity(elems.len());
+        for (i, e) in elems.iter().enumerate() {
+            if *e == "." && i > 0 {
+                continue;
+            }
+            if *e == ".." && i < last && out.last().is_some_and(|t| *t != "..") {
+                out.pop();
+                continue;
+            }
+            out.push(e);
+        }
+        out.join("/")
+    }
+
+    fn span_of(tree: &Tree, kind: NodeKind) -> Option<Span> {
+        tree.root().child(kind).map(|n| n.span())
+    }
+
+    pub(super) fn resolve(base: &str, reference: &str) -> Resolution {
+        let mut res = Resolution::default();
+        let (bt, bd) = grammar::parse(Profile::Rfc1630, base);
+        let bad = has_error(&bd);
+        res.base_diagnostics = bd;
+        if bad {
+            res.step(
+                "context",
+                "the context URI is not valid under the draft: no resolution",
+            );
+            return res;
+        }
+        let (Some(bscheme), Some(bpath)) =
+            (span_of(&bt, NodeKind::Scheme), span_of(&bt, NodeKind::Path))
+        else {
+            res.base_diagnostics.push(Diagnostic::new(
+                Severity::Error,
+                "resolve-base-not-absolute",
+                Span::new(0, base.len()),
+                WWW_PARTIAL,
+                "the context must be a full URI (a scheme and a colon before any slash); it is \
+                 itself a partial form: resolve it first",
+            ));
+            return res;
+        };
+        res.step("context", base.to_string());
+        let (rt, rd) = grammar::parse(Profile::Rfc1630, reference);
+        let bad = has_error(&rd);
+        // Being a partial form is the point here, so that note is left out.
+        res.diagnostics = rd
+            .into_iter()
+            .filter(|d| d.code != "www-partial-form")
+            .collect();
+        if bad {
+            res.step(
+                "reference",
+                "the partial URI is not valid under the draft: no target",
+            );
+            return res;
+        }
+        let b = base.as_bytes();
+        let target = if span_of(&rt, NodeKind::Scheme).is_some() {
+            res.step(
+                "rule 1",
+                "a full form (colon before any slash): the whole locator is given",
+            );
+            reference.to_string()
+        } else {
+            let slashes = reference.bytes().take_while(|&c| c == b'/').count();
+            if slashes > 0 {
+                let path = b.get(bpath.start..bpath.end).unwrap_or(&[]);
+                let run = slash_runs(path).find(|&(_, len)| len == slashes);
+                let prefix_end = match run {
+                    Some((s, _)) => {
+                        res.step(
+                            "rule 2",
+                            format!(
+                                "starts with {slashes} slash(es): keep the context up to its first \
+                                 run of exactly {slashes}"
+                            ),
+                        );
+                        bpath.start + s
+                    }
+                    None => {
+                        res.step(
+                            "rule 2",
+                            format!("starts with {slashes} slash(es); the context has no run of exactly {slashes}: keep its scheme"),
+                        );
+                        res.diagnostics.push(Diagnostic::new(
+                            Severity::Note,
+                            "resolve-slash-run-missing",
+                            Span::new(0, slashes),
+                            WWW_PARTIAL,
+                            format!(
+                                "the context has no run of exactly {slashes} slash(es), which the \
+                                 rule does not cover; idbench keeps only the scheme (the first \
+                                 rule: a partial form omits the scheme); a literal reading would \
+                                 keep the whole context"
+                            ),
+                        ));
+                        bscheme.end + 1
+                    }
+                };
+                let prefix = base.get(..prefix_end).unwrap_or("");
+                res.step("prepend", format!("{prefix:?} + {reference:?}"));
+                format!("{prefix}{reference}")
+            } else {
+                let path = base.get(bpath.start..bpath.end).unwrap_or("");
+                let dir_end = path.rfind('/').map_or(bpath.start, |i| bpath.start + i + 1);
+                let kept = base.get(..dir_end).unwrap_or("");
+                let rpath_end = span_of(&rt, NodeKind::Path).map_or(0, |s| s.end);
+                if reference.is_empty() || reference.starts_with('#') {
+                    res.diagnostics.push(Diagnostic::new(
+                        Severity::Note,
+                        "resolve-empty-partial",
+                        Span::new(0, 0),
+                        WWW_PARTIAL,
+                        "the rules do not single out a reference with no partial URI (empty, or \
+                         only a fragment-id); read literally, the third rule drops the last part \
+                         of the context's path, while RFC 3986 keeps the whole context",
+                    ));
+                }
+                res.step(
+                    "rule 3",
+                    format!(
+                        "replace the last part of the context's path: {kept:?} + {reference:?}"
+                    ),
+                );
+                // Rule 4 applies to the path of the result only: the scheme has no slash and
+                // the search and fragment-id cannot hold one.
+                let joined_path = format!(
+                    "{}{}",
+                    path.get(..dir_end - bpath.start).unwrap_or(""),
+                    reference.get(..rpath_end).unwrap_or("")
+                );
+                let cleaned = remove_dots(&joined_path);
+                res.step(
+                    "rule 4",
+                    format!("remove \"xxx/../\" and \"/.\": {joined_path:?} -> {cleaned:?}"),
+                );
+                format!(
+                    "{}{cleaned}{}",
+                    base.get(..bpath.start).unwrap_or(""),
+                    reference.get(rpath_end..).unwrap_or("")
+                )
+            }
+        };
+        res.step("target", target.clone());
+        let other = super::resolve(base, reference, Profile::Rfc3986);
+        match &other.target {
+            Some(t) if *t == target => {}
+            Some(t) => {
+                res.note = Some(format!("RFC 3986 §5.2 resolves this pair differently: {t}"));
+            }
+            None => {
+                let why = other
+                    .first_error()
+                    .map_or(String::new(), |d| format!(" ({})", d.code));
+                res.note = Some(format!("RFC 3986 §5.2 cannot resolve this pair{why}"));
+            }
+        }
+        res.target = Some(target);
+        res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(
+        s: Option<&str>,
+        a: Option<&str>,
+        p: &str,
+        q: Option<&str>,
+        f: Option<&str>,
+    ) -> Components {
+        Components {
+            scheme: s.map(String::from),
+            authority: a.map(String::from),
+            path: p.to_string(),
+            query: q.map(String::from),
+            fragment: f.map(String::from),
+        }
+    }
+
+    #[test]
+    fn dot_segments_rfc3986() {
+        for (i, o) in [
+            ("/a/b/c/./../../g", "/a/g"),
+            ("mid/content=5/../6", "mid/6"),
+            ("/b/c/d;p/../../../g", "/g"),
+            ("/./g", "/g"),
+            ("/.", "/"),
+            ("/..", "/"),
+            ("/a/b/..", "/a/"),
+            ("/a/b/.", "/a/b/"),
+            ("../g", "g"),
+            (".", ""),
+            ("..", ""),
+            ("a/../b", "/b"),
+            ("/a//../b", "/a/b"),
+            ("", ""),
+            ("/g.", "/g."),
+            ("/..g", "/..g"),
+        ] {
+            assert_eq!(remove_dot_segments(i), o, "{i}");
+        }
+    }
+
+    #[test]
+    fn dot_segments_xri_keep_xrefs_whole() {
+        let p = "/!b!b/c*c/(xri://@d*d/e)/../!g";
+        assert_eq!(remove_dot_segments_with(p, PathSyntax::Xri), "/!b!b/c*c/!g");
+        assert_eq!(remove_dot_segments(p), "/!b!b/c*c/(xri://@d*d/!g");
+        assert_eq!(
+            remove_dot_segments_with("/(a/../b)/./c", PathSyntax::Xri),
+            "/(a/../b)/c"
+        );
+    }
+
+    #[test]
+    fn merge_uses_depth_zero_slash() {
+        let b = c(
+            Some("xri"),
+            Some("@a*a"),
+            "/!b!b/c*c/(xri://@d*d/e)",
+            Some("q"),
+            None,
+        );
+        assert_eq!(merge(&b, "!g", PathSyntax::Xri), "/!b!b/c*c/!g");
+        assert_eq!(
+            merge(&b, "!g", PathSyntax::Generic),
+            "/!b!b/c*c/(xri://@d*d/!g"
+        );
+        let e = c(Some("http"), Some("a"), "", None, None);
+        assert_eq!(merge(&e, "g", PathSyntax::Generic), "/g");
+    }
+
+    /// RFC 3986 §5.4 on components, independent of the grammar.
+    #[test]
+    fn transform_on_components() {
+        let base = c(Some("http"), Some("a"), "/b/c/d;p", Some("q"), None);
+        let cases: &[(Components, &str)] = &[
+            (c(None, None, "g", None, None), "http://a/b/c/g"),
+            (c(None, None, "", Some("y"), None), "http://a/b/c/d;p?y"),
+            (c(None, None, "", None, Some("s")), "http://a/b/c/d;p?q#s"),
+            (c(None, None, "", None, None), "http://a/b/c/d;p?q"),
+            (c(None, Some("g"), "", None, None), "http://g"),
+            (c(None, None, "../../../g", None, None), "http://a/g"),
+            (c(Some("http"), None, "g", None, None), "http:g"),
+            (c(None, None, "/./g", None, None), "http://a/g"),
+            (c(None, None, "g;x=1/../y", None, None), "http://a/b/c/y"),
+        ];
+        for (r, want) in cases {
+            let mut steps = Vec::new();
+            let t = transform(&base, r, PathSyntax::Generic, &mut steps);
+            assert_eq!(t.recompose(PathSyntax::Generic), *want, "{r:?}");
+            assert!(!steps.is_empty());
+        }
+    }
+
+    #[test]
+    fn xri_authority_without_scheme_is_bare() {
+        let t = c(None, Some("@a*a"), "/b", None, None);
+        assert_eq!(t.recompose(PathSyntax::Xri), "@a*a/b");
+        assert_eq!(t.recompose(PathSyntax::Generic), "//@a*a/b");
+    }
+
+    #[test]
+    fn www_dots() {
+        for (i, o) in [
+            ("//a/b/c//d/e/../g", "//a/b/c//d/g"),
+            ("//a/b/./g", "//a/b/g"),
+            ("//a/b/.", "//a/b"),
+            ("//a/b/..", "//a/b/.."),
+            ("a/b/../../c", "c"),
+            ("//a/b/c//../g", "//a/b/c/g"),
+        ] {
+            assert_eq!(www::remove_dots(i), o, "{i}");
+        }
+    }
+
+    #[test]
+    fn urn_profiles_refuse() {
+        let r = resolve("urn:a:b", "c", Profile::Rfc8141);
+        assert_eq!(r.target, None);
+        assert_eq!(
+            r.first_error().map(|d| d.code),
+            Some("resolve-urn-no-relative")
+        );
+    }
+
+    /// Pseudo-random strings over the delimiters every algorithm here looks at.
+    fn noise(seed: &mut u64, max: usize) -> String {
+        const ALPHABET: &[&str] = &[
+            "/", ".", "?", "#", ":", "(", ")", "%", "@", "!", "a", "é", "+", "*",
+        ];
+        let mut next = || {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (*seed >> 33) as usize
+        };
+        let n = next() % (max + 1);
+        (0..n).map(|_| ALPHABET[next() % ALPHABET.len()]).collect()
+    }
+
+    #[test]
+    fn never_panics_on_noise() {
+        let mut seed = 7;
+        for _ in 0..2000 {
+            let base = format!(
+                "{}{}",
+                ["http://a/", "xri://@a/", "magic://a/", ""][(seed % 4) as usize],
+                noise(&mut seed, 10)
+            );
+            let reference = noise(&mut seed, 10);
+            for p in [
+                Profile::Rfc3986,
+                Profile::Rfc3987,
+                Profile::Rfc1630,
+                Profile::Xri2,
+            ] {
+                let r = resolve(&base, &reference, p);
+                assert!(
+                    r.target.is_some() || r.first_error().is_some(),
+                    "{p} {base:?} + {reference:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn never_panics_on_odd_input() {
+        for p in Profile::ALL {
+            for (b, r) in [
+                ("", ""),
+                ("é:", "//"),
+                ("a:/((", "../)"),
+                ("x:%", "%"),
+                ("a:b", "\u{0}"),
+            ] {
+                let _ = resolve(b, r, p);
+            }
+        }
+    }
+}

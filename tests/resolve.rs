@@ -1,0 +1,438 @@
+//! Reference resolution: RFC 3986 §5.4, XRI Syntax 2.0 §2.4.2 (as restored in SPEC-NOTES.md),
+//! the WWW draft's partial forms, and `idbench resolve` end to end.
+
+use std::process::{Command, Output};
+
+use idbench::engine::Profile;
+use idbench::engine::resolve::{Resolution, remove_dot_segments, resolve};
+use idbench::idsets::{self, Expect};
+
+const RFC3986_BASE: &str = "http://a/b/c/d;p?q";
+
+/// RFC 3986 §5.4.1 (normal) and §5.4.2 (abnormal) examples.
+const RFC3986_EXAMPLES: &[(&str, &str)] = &[
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+    // §5.4.2
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+const XRI_BASE: &str = "xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q";
+
+/// XRI Syntax 2.0 §2.4.2, the table restored in SPEC-NOTES.md (`None`: not a legal relative
+/// XRI reference).
+const XRI_EXAMPLES: &[(&str, Option<&str>)] = &[
+    ("!g!g", Some("xri://@a*a/!b!b/c*c/!g!g")),
+    ("./!g!g", Some("xri://@a*a/!b!b/c*c/!g!g")),
+    ("!g!g/", Some("xri://@a*a/!b!b/c*c/!g!g/")),
+    ("/!g!g", Some("xri://@a*a/!g!g")),
+    ("//@!g!g", None),
+    ("?y", Some("xri://@a*a/!b!b/c*c/(xri://@d*d/e)?y")),
+    ("!g!g?y", Some("xri://@a*a/!b!b/c*c/!g!g?y")),
+    ("#s", Some("xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q#s")),
+    ("!g!g#s", Some("xri://@a*a/!b!b/c*c/!g!g#s")),
+    ("!g!g?y#s", Some("xri://@a*a/!b!b/c*c/!g!g?y#s")),
+    (";x", Some("xri://@a*a/!b!b/c*c/;x")),
+    ("!g!g;x", Some("xri://@a*a/!b!b/c*c/!g!g;x")),
+    ("!g!g;x?y#s", Some("xri://@a*a/!b!b/c*c/!g!g;x?y#s")),
+    ("", Some("xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q")),
+    (".", Some("xri://@a*a/!b!b/c*c/")),
+    ("./", Some("xri://@a*a/!b!b/c*c/")),
+    ("..", Some("xri://@a*a/!b!b/")),
+    ("../", Some("xri://@a*a/!b!b/")),
+    ("../!g!g", Some("xri://@a*a/!b!b/!g!g")),
+    ("../..", Some("xri://@a*a/")),
+    ("../../", Some("xri://@a*a/")),
+    ("../../!g!g", Some("xri://@a*a/!g!g")),
+    ("../../../!g!g", Some("xri://@a*a/!g!g")),
+    ("/./!g!g", Some("xri://@a*a/!g!g")),
+    ("/../!g!g", Some("xri://@a*a/!g!g")),
+    ("!g!g.", Some("xri://@a*a/!b!b/c*c/!g!g.")),
+    (".!g!g", Some("xri://@a*a/!b!b/c*c/.!g!g")),
+    ("!g!g..", Some("xri://@a*a/!b!b/c*c/!g!g..")),
+    ("..!g!g", Some("xri://@a*a/!b!b/c*c/..!g!g")),
+];
+
+const MAGIC: &str = "magic://a/b/c//d/e/f";
+
+fn explain(r: &Resolution) -> String {
+    let d: Vec<_> = r
+        .base_diagnostics
+        .iter()
+        .chain(&r.diagnostics)
+        .map(|d| (d.code, d.span))
+        .collect();
+    format!(
+        "target {:?}, diagnostics {d:?}, steps {:?}",
+        r.target, r.steps
+    )
+}
+
+#[test]
+fn rfc3986_section_5_4() {
+    for p in [Profile::Rfc3986, Profile::Rfc3987] {
+        for (reference, want) in RFC3986_EXAMPLES {
+            let r = resolve(RFC3986_BASE, reference, p);
+            assert_eq!(
+                r.target.as_deref(),
+                Some(*want),
+                "{p} {reference:?}: {}",
+                explain(&r)
+            );
+            assert!(
+                r.first_error().is_none(),
+                "{p} {reference:?}: {}",
+                explain(&r)
+            );
+            assert!(!r.steps.is_empty());
+        }
+    }
+}
+
+#[test]
+fn rfc3986_steps_show_the_branch_merge_and_dots() {
+    let r = resolve(RFC3986_BASE, "../g", Profile::Rfc3986);
+    let names: Vec<_> = r.steps.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"merge (§5.2.3)"), "{names:?}");
+    let dots = r
+        .steps
+        .iter()
+        .find(|s| s.name == "remove_dot_segments (§5.2.4)");
+    assert_eq!(
+        dots.map(|s| s.detail.as_str()),
+        Some("\"/b/c/../g\" -> \"/b/g\"")
+    );
+}
+
+#[test]
+fn rfc3986_base_must_be_absolute_and_reference_valid() {
+    let r = resolve("/b/c", "g", Profile::Rfc3986);
+    assert_eq!(r.target, None);
+    assert_eq!(
+        r.first_error().map(|d| d.code),
+        Some("resolve-base-not-absolute")
+    );
+    // A reference that does not parse gives no target, only its diagnostics.
+    let r = resolve(RFC3986_BASE, "g h", Profile::Rfc3986);
+    assert_eq!(r.target, None);
+    assert!(
+        r.diagnostics.iter().any(|d| d.span.start == 1),
+        "{}",
+        explain(&r)
+    );
+    // The base's fragment plays no part.
+    let r = resolve("http://a/b#f", "#g", Profile::Rfc3986);
+    assert_eq!(r.target.as_deref(), Some("http://a/b#g"));
+    let codes: Vec<_> = r.base_diagnostics.iter().map(|d| d.code).collect();
+    assert!(
+        codes.contains(&"resolve-base-fragment-ignored"),
+        "{codes:?}"
+    );
+}
+
+#[test]
+fn xri_section_2_4_2() {
+    for (reference, want) in XRI_EXAMPLES {
+        let r = resolve(XRI_BASE, reference, Profile::Xri2);
+        assert_eq!(r.target.as_deref(), *want, "{reference:?}: {}", explain(&r));
+        if want.is_none() {
+            assert!(
+                r.first_error().is_some(),
+                "{reference:?}: rejected without an error"
+            );
+        }
+    }
+}
+
+#[test]
+fn xri_cross_references_are_opaque() {
+    // The "/" inside the cross-reference is not a delimiter: ".." climbs over it whole.
+    // (Splitting at every "/" would leave "xri://@a/(xri:///@b/x".)
+    let r = resolve("xri://@a/(xri://@b/c)/d", "../x", Profile::Xri2);
+    assert_eq!(r.target.as_deref(), Some("xri://@a/x"), "{}", explain(&r));
+    let r = resolve("xri://@a/(xri://@b/c)/d/e", "../x", Profile::Xri2);
+    assert_eq!(
+        r.target.as_deref(),
+        Some("xri://@a/(xri://@b/c)/x"),
+        "{}",
+        explain(&r)
+    );
+    // An absolute XRI reference is taken whole, with or without "xri://".
+    let r = resolve("xri://@a/b", "=c/./d", Profile::Xri2);
+    assert_eq!(r.target.as_deref(), Some("=c/d"), "{}", explain(&r));
+    // A bare base keeps its form.
+    let r = resolve("@a*a/b/c", "d", Profile::Xri2);
+    assert_eq!(r.target.as_deref(), Some("@a*a/b/d"), "{}", explain(&r));
+    let r = resolve("xri://@a/b/(xri://@b/c)", "x", Profile::Xri2);
+    assert_eq!(r.target.as_deref(), Some("xri://@a/b/x"), "{}", explain(&r));
+}
+
+#[test]
+fn rfc1630_partial_forms() {
+    // (context, partial, target, whether RFC 3986 answers the same)
+    let cases: &[(&str, &str, &str, bool)] = &[
+        (MAGIC, "g", "magic://a/b/c//d/e/g", true),
+        (MAGIC, "/g", "magic://a/g", true),
+        (MAGIC, "//g", "magic://g", true),
+        (MAGIC, "../g", "magic://a/b/c//d/g", true),
+        (MAGIC, "g:a", "g:a", true),
+        ("magic://a/b/c//d/e/", "g", "magic://a/b/c//d/e/g", true),
+        ("magic://a/b/c//d/e/", "/g", "magic://a/g", true),
+        ("magic://a/b/c//d/e/", "//g", "magic://g", true),
+        ("magic://a/b/c//d/e/", "../g", "magic://a/b/c//d/g", true),
+        ("magic://a/b/c//d/e/", "g:a", "g:a", true),
+        // Where the draft's rules part from RFC 3986's.
+        (MAGIC, "#s", "magic://a/b/c//d/e/#s", false),
+        (MAGIC, "?y", "magic://a/b/c//d/e/?y", false),
+        (MAGIC, "..", "magic://a/b/c//d/e/..", false),
+        (MAGIC, "g/.", "magic://a/b/c//d/e/g", false),
+        (MAGIC, "/../g", "magic://a/../g", false),
+        // The first run of exactly two slashes is the one after "magic:".
+        ("magic://a/b//c", "//g", "magic://g", true),
+        ("news:comp.infosystems.www", "x@y", "news:x@y", true),
+    ];
+    for (base, reference, want, same) in cases {
+        let r = resolve(base, reference, Profile::Rfc1630);
+        assert_eq!(
+            r.target.as_deref(),
+            Some(*want),
+            "{base} + {reference}: {}",
+            explain(&r)
+        );
+        assert_eq!(
+            r.note.is_none(),
+            *same,
+            "{base} + {reference}: note {:?}",
+            r.note
+        );
+    }
+    // The note gives RFC 3986's answer.
+    let r = resolve(MAGIC, "#s", Profile::Rfc1630);
+    assert!(
+        r.note
+            .as_deref()
+            .is_some_and(|n| n.contains("magic://a/b/c//d/e/f#s")),
+        "{:?}",
+        r.note
+    );
+}
+
+#[test]
+fn rfc1630_readings_are_noted() {
+    let r = resolve(MAGIC, "///g", Profile::Rfc1630);
+    assert_eq!(r.target.as_deref(), Some("magic:///g"));
+    let notes: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with("resolve-"))
+        .map(|d| (d.code, d.span.start, d.span.end))
+        .collect();
+    assert_eq!(notes, [("resolve-slash-run-missing", 0, 3)]);
+    let r = resolve(MAGIC, "#s", Profile::Rfc1630);
+    let notes: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with("resolve-"))
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(notes, ["resolve-empty-partial"]);
+    // The context must be a full form; an illegal partial gives no target.
+    let r = resolve("../a", "g", Profile::Rfc1630);
+    assert_eq!(
+        (r.target.as_deref(), r.first_error().map(|d| d.code)),
+        (None, Some("resolve-base-not-absolute"))
+    );
+    let r = resolve(MAGIC, "a=b", Profile::Rfc1630);
+    assert_eq!(
+        (r.target.as_deref(), r.first_error().map(|d| d.code)),
+        (None, Some("www-char-not-allowed"))
+    );
+}
+
+#[test]
+fn urn_bases_have_no_relative_references() {
+    for p in [Profile::Rfc2141, Profile::Rfc2141bis, Profile::Rfc8141] {
+        let r = resolve("urn:example:a", "b", p);
+        assert_eq!(r.target, None);
+        assert_eq!(
+            r.first_error().map(|d| d.code),
+            Some("resolve-urn-no-relative")
+        );
+    }
+}
+
+#[test]
+fn remove_dot_segments_is_public_and_linear() {
+    assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+    let long = "/a/..".repeat(200_000);
+    assert_eq!(remove_dot_segments(&long), "/");
+    let deep = format!("{}{}", "/a".repeat(100_000), "/..".repeat(100_000));
+    assert_eq!(remove_dot_segments(&deep), "/");
+}
+
+/// Every `base + ref => target` line of the shipped sets resolves as it says.
+#[test]
+fn shipped_resolution_entries() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for e in idsets::all() {
+        let Expect::Resolves { base, target } = &e.expect else {
+            continue;
+        };
+        let profile = e
+            .profile
+            .unwrap_or_else(|| idbench::engine::profile::auto_family(base).1);
+        let r = resolve(base, &e.id, profile);
+        checked += 1;
+        if r.target != *target {
+            failures.push(format!(
+                "{}:{} {base} + {} => {:?}: {}",
+                e.set,
+                e.line,
+                e.id,
+                target,
+                explain(&r)
+            ));
+        }
+    }
+    assert!(checked >= 10, "only {checked} resolution entries");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn idbench(args: &[&str]) -> Output {
+    match Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(args)
+        .output()
+    {
+        Ok(o) => o,
+        Err(e) => panic!("cannot run idbench: {e}"),
+    }
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn cli_text_prints_one_target_per_line() {
+    let o = idbench(&["resolve", RFC3986_BASE, "g", "../g", "//g"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "http://a/b/c/g\nhttp://a/b/g\nhttp://g\n");
+    // auto takes the base's profile: an XRI base resolves with opaque cross-references.
+    let o = idbench(&["resolve", XRI_BASE, "!g!g"]);
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (Some(0), "xri://@a*a/!b!b/c*c/!g!g\n".into()),
+        "{}",
+        stderr(&o)
+    );
+    let o = idbench(&["resolve", "--profile", "rfc1630", MAGIC, "../g", "//g"]);
+    assert_eq!(
+        (o.status.code(), stdout(&o)),
+        (Some(0), "magic://a/b/c//d/g\nmagic://g\n".into()),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn cli_illegal_reference_exits_1_with_the_diagnostic() {
+    let o = idbench(&["resolve", "--profile", "rfc1630", MAGIC, "g", "a\u{1b}b"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "magic://a/b/c//d/e/g\n");
+    let err = stderr(&o);
+    assert!(err.contains("error[www-char-not-allowed]"), "{err}");
+    assert!(
+        err.contains("a⟨U+001B⟩b") && !err.contains('\u{1b}'),
+        "{err}"
+    );
+    // XRI: "//@!g!g" is not a legal relative XRI reference.
+    let o = idbench(&["resolve", XRI_BASE, "//@!g!g"]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(1), String::new()));
+    assert!(stderr(&o).contains("error["), "{}", stderr(&o));
+}
+
+#[test]
+fn cli_urn_base_is_an_error() {
+    let o = idbench(&["resolve", "urn:isbn:0451450523", "x"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains("resolve-urn-no-relative"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn cli_json_one_object_per_reference() {
+    let o = idbench(&["resolve", "--format", "json", RFC3986_BASE, "../g", "g h"]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or(serde_json::Value::Null))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let ok = &lines[0];
+    assert_eq!(ok["base"], RFC3986_BASE);
+    assert_eq!(ok["reference"], "../g");
+    assert_eq!(ok["profile"], "rfc3986");
+    assert_eq!(ok["target"], "http://a/b/g");
+    assert!(ok["steps"].as_array().is_some_and(|s| {
+        s.iter()
+            .all(|s| s["name"].is_string() && s["detail"].is_string())
+    }));
+    assert_eq!(ok["diagnostics"], serde_json::json!([]));
+    let bad = &lines[1];
+    assert_eq!(bad["target"], serde_json::Value::Null);
+    let diags = bad["diagnostics"].as_array().cloned().unwrap_or_default();
+    assert!(
+        diags
+            .iter()
+            .any(|d| d["severity"] == "error" && d["start"] == 1),
+        "{bad}"
+    );
+}
