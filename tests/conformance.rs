@@ -1,0 +1,81 @@
+//! Conformance: every identifier in the shipped spec example sets (examples/ids/*.txt) is
+//! judged as its set says, and its tree is well formed.
+
+use idbench::engine::{Options, Severity, analyze};
+use idbench::idsets::{self, Expect};
+
+fn check_tree(a: &idbench::Analysis) -> Result<(), String> {
+    let len = a.input.len();
+    let root = a.tree.root();
+    if root.span().start != 0 || root.span().end != len {
+        return Err(format!("root span {} does not cover 0..{len}", root.span()));
+    }
+    for n in a.tree.iter() {
+        let s = n.span();
+        if !a.input.is_char_boundary(s.start) || !a.input.is_char_boundary(s.end) || s.start > s.end {
+            return Err(format!("{n:?}: span off a char boundary"));
+        }
+        if let Some(p) = n.parent() {
+            if !p.span().encloses(s) {
+                return Err(format!("{n:?} lies outside its parent {p:?}"));
+            }
+        }
+        let mut last = s.start;
+        for c in n.children() {
+            if c.span().start < last {
+                return Err(format!("children of {n:?} overlap or are out of order at {c:?}"));
+            }
+            last = c.span().end;
+        }
+    }
+    for d in &a.diagnostics {
+        if d.span.end > len || d.span.start > d.span.end {
+            return Err(format!("diagnostic {} has span {} outside the input", d.code, d.span));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn example_sets_are_judged_as_the_specs_say() {
+    let entries = idsets::all();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for e in &entries {
+        let opts = Options { profile: e.profile, forms: false, all_profiles: false };
+        let a = analyze(&e.id, &opts);
+        let at = format!("{}:{} [{}] {:?}", e.set, e.line, e.section, e.id);
+        if let Err(msg) = check_tree(&a) {
+            failures.push(format!("{at}: {msg}"));
+        }
+        match &e.expect {
+            Expect::Valid => {
+                checked += 1;
+                if !a.valid() {
+                    let errs: Vec<_> = a
+                        .diagnostics
+                        .iter()
+                        .filter(|d| d.severity == Severity::Error)
+                        .map(|d| format!("{} at {}", d.code, d.span))
+                        .collect();
+                    failures.push(format!("{at}: expected valid under {}, got {errs:?}", a.profile));
+                }
+            }
+            Expect::Invalid(code) => {
+                checked += 1;
+                match a.first_error() {
+                    None => failures.push(format!("{at}: expected invalid under {}", a.profile)),
+                    Some(d) if !code.is_empty() && d.code != code => {
+                        if !a.diagnostics.iter().any(|x| x.severity == Severity::Error && x.code == code) {
+                            failures.push(format!("{at}: expected error {code}, got {}", d.code));
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(checked > 0, "no validity expectations in the example sets");
+    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), entries.len(), failures.join("\n"));
+}

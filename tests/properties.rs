@@ -1,0 +1,83 @@
+//! Property tests: for any input, under every profile, the engine returns a well-formed
+//! lossless tree and never panics.
+
+use idbench::engine::{Options, Profile, analyze};
+use proptest::prelude::*;
+
+/// Inputs made of the characters the grammars care about, plus anything at all.
+fn identifier_like() -> impl Strategy<Value = String> {
+    let pieces = prop_oneof![
+        Just("urn:".to_string()),
+        Just("xri://".to_string()),
+        Just("http://".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just("%".to_string()),
+        Just("%2F".to_string()),
+        Just("[::1]".to_string()),
+        Just("?+".to_string()),
+        Just("?=".to_string()),
+        "[=@+$!*/?#:;.&~a-zA-Z0-9 -]{1,4}",
+        any::<char>().prop_map(|c| c.to_string()),
+        "[\u{80}-\u{10FFFF}]{1,2}",
+    ];
+    prop::collection::vec(pieces, 0..24).prop_map(|v| v.concat())
+}
+
+fn assert_well_formed(input: &str, profile: Option<Profile>) -> Result<(), TestCaseError> {
+    let a = analyze(input, &Options { profile, ..Options::default() });
+    let root = a.tree.root();
+    prop_assert_eq!(root.span().start, 0);
+    prop_assert_eq!(root.span().end, input.len());
+    // Leaves plus the gaps between them rebuild the input: it suffices that every node lies
+    // inside its parent, on char boundaries, and siblings are ordered and disjoint.
+    let mut rebuilt = String::new();
+    let mut pos = 0;
+    for n in a.tree.iter() {
+        let s = n.span();
+        prop_assert!(input.is_char_boundary(s.start) && input.is_char_boundary(s.end));
+        prop_assert!(s.start <= s.end);
+        if let Some(p) = n.parent() {
+            prop_assert!(p.span().encloses(s), "{:?} outside {:?}", n, p);
+        }
+        let mut last = s.start;
+        for c in n.children() {
+            prop_assert!(c.span().start >= last, "children of {:?} overlap", n);
+            last = c.span().end;
+        }
+        if n.is_leaf() {
+            prop_assert!(s.start >= pos, "leaf {:?} overlaps the previous leaf", n);
+            rebuilt.push_str(&input[pos..s.start]);
+            rebuilt.push_str(n.text(input));
+            pos = s.end;
+        }
+    }
+    rebuilt.push_str(&input[pos..]);
+    prop_assert_eq!(&rebuilt, input);
+    for d in &a.diagnostics {
+        prop_assert!(d.span.start <= d.span.end && d.span.end <= input.len());
+        prop_assert!(!d.code.is_empty() && !d.spec.is_empty() && !d.message.is_empty());
+    }
+    prop_assert_eq!(a.verdicts.len(), Profile::ALL.len());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_input_any_profile_gives_a_well_formed_tree(input in identifier_like()) {
+        assert_well_formed(&input, None)?;
+        for p in Profile::ALL {
+            assert_well_formed(&input, Some(p))?;
+        }
+    }
+
+    #[test]
+    fn arbitrary_strings_never_panic(input in any::<String>()) {
+        for p in Profile::ALL {
+            let a = analyze(&input, &Options { profile: Some(p), ..Options::default() });
+            prop_assert_eq!(a.tree.root().span().end, input.len());
+        }
+    }
+}
