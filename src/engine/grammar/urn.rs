@@ -1,5 +1,33 @@
 //! URNs: RFC 2141, draft-ietf-urnbis-rfc2141bis-urn-03 and RFC 8141.
+//!
+//! One byte scanner serves the three specs; they differ in the NID rule, in the NSS
+//! repertoire and in what may follow the NSS:
+//!
+//! | | root rule | NID | NSS | after the NSS |
+//! |---|---|---|---|---|
+//! | RFC 2141 | `URN` | 1–32, may end in `-` | `<URN chars>`; `/ ? #` SHOULD NOT | nothing (`? #` are NSS characters) |
+//! | rfc2141bis | `URI` (§2) | 2–32, LDH (§2.1) | `1*pchar` (§2.2) | `?` urn-query, `#` fragment |
+//! | RFC 8141 | `namestring` | 2–32, LDH | `pchar *(pchar / "/")` | `?+` r-, `?=` q-, `#` f-component |
+//!
+//! The tree: root `urn`, children `scheme` (the `urn` literal), `nid`, `nss`, then the
+//! components. Delimiters (`:`, `?`, `#`, `?+`, `?=`, `=`, `&`) sit in the gaps between
+//! nodes. Errors are reported and parsing goes on; what cannot be placed becomes an
+//! `unparsed` node with an error. No node is made for a required part that is absent or
+//! empty (the error says where it should be); a part that may be empty and is (an empty
+//! fragment, an empty directive value) gets an empty node, and so does the `unparsed`
+//! child of an empty input.
+//!
+//! Written by hand rather than with a URI crate: the rules are these three specs' own
+//! (RFC 2141's `<trans>`, the draft's directive syntax and service registry, RFC 8141's
+//! component delimiters), and every diagnostic cites the section it comes from.
 
+use std::fmt::Write as _;
+
+use crate::engine::chars::{
+    ALPHA, ALPHANUM, AsciiSet, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS, UNRESERVED,
+};
+use crate::engine::pct;
+use crate::engine::profile::looks_like_urn;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
 /// Which URN spec.
@@ -13,10 +41,1086 @@ pub enum Spec {
     Rfc8141,
 }
 
+/// Cites a section of the rfc2141bis draft.
+macro_rules! bis {
+    ($sec:literal) => {
+        concat!("draft-ietf-urnbis-rfc2141bis-urn-03 ", $sec)
+    };
+}
+
+/// The §9.2.2 "URN Resolution Service Designators" registry of the draft: the known values
+/// of the `s` keyword, with their purposes (all "provisional", from RFC 2483 §4).
+const SERVICES: [(&str, &str); 9] = [
+    ("I2L", "URI to URL"),
+    ("I2Ls", "URI to URLs"),
+    ("I2R", "URI to resource"),
+    ("I2Rs", "URI to resources"),
+    ("I2C", "URI to URC"),
+    ("I2Cs", "URI to URCs"),
+    ("I2N", "URI to URN"),
+    ("I2Ns", "URI to URNs"),
+    ("I=I", "URI equal to URI?"),
+];
+
+/// The characters RFC 2141 §2.3.1 lets stand unencoded that are not `<reserved>`: encoding
+/// one of them is what §2.3.1 forbids (and §6 example 5 does).
+const RFC2141_NOT_RESERVED: AsciiSet = ALPHANUM.or(RFC2141_OTHER);
+
+/// Letters, digits and hyphen: what a NID (all three specs) and a keyword are made of.
+const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
+
 /// Parses the whole input as a URN.
 pub fn parse(b: &mut Builder<'_>, spec: Spec) {
-    let _ = spec;
-    let len = b.input().len();
-    b.leaf(NodeKind::Unparsed, "URN", 0, len);
-    b.error("not-implemented", Span::new(0, len), "RFC 2141 §2", "this grammar is not written yet");
+    let input = b.input();
+    let len = input.len();
+    b.start(NodeKind::Urn, root_rule(spec), 0);
+    if !looks_like_urn(input) {
+        b.leaf(NodeKind::Unparsed, "", 0, len);
+        b.error(
+            "not-a-urn",
+            Span::new(0, len),
+            section(spec, Sec::Syntax),
+            "a URN starts with \"urn:\" (in any case); this input does not, so it cannot be read as a URN",
+        );
+        b.finish(len);
+        return;
+    }
+    let mut p = Parser {
+        b,
+        s: input.as_bytes(),
+        input,
+        spec,
+        lower_noted: false,
+        pct_reading_noted: false,
+    };
+    p.urn();
+    p.b.finish(len);
+}
+
+/// The rule name of the root, as each spec names its top production.
+const fn root_rule(spec: Spec) -> &'static str {
+    match spec {
+        Spec::Rfc2141 => "URN",
+        // The draft has no URN-specific top rule: §2 superimposes `urn-path` on RFC 3986's
+        // `URI = scheme ":" path-rootless [ "?" query ] [ "#" fragment ]`.
+        Spec::Rfc2141bis => "URI",
+        Spec::Rfc8141 => "namestring",
+    }
+}
+
+/// Which part of a spec a diagnostic cites.
+#[derive(Clone, Copy)]
+enum Sec {
+    Syntax,
+    Nid,
+    Nss,
+    Percent,
+    Excluded,
+}
+
+fn section(spec: Spec, sec: Sec) -> &'static str {
+    match (spec, sec) {
+        (Spec::Rfc2141, Sec::Syntax) => "RFC 2141 §2",
+        (Spec::Rfc2141, Sec::Nid) => "RFC 2141 §2.1",
+        (Spec::Rfc2141, Sec::Nss) => "RFC 2141 §2.2",
+        (Spec::Rfc2141, Sec::Percent) => "RFC 2141 §2.3.1",
+        (Spec::Rfc2141, Sec::Excluded) => "RFC 2141 §2.4",
+        (Spec::Rfc2141bis, Sec::Syntax) => bis!("§2"),
+        (Spec::Rfc2141bis, Sec::Nid) => bis!("§2.1"),
+        (Spec::Rfc2141bis, Sec::Nss) => bis!("§2.2"),
+        (Spec::Rfc2141bis, Sec::Percent) => bis!("§2.5.2"),
+        (Spec::Rfc2141bis, Sec::Excluded) => bis!("§2.5.3"),
+        // RFC 8141 states the whole syntax as one ABNF in §2.
+        (Spec::Rfc8141, _) => "RFC 8141 §2",
+    }
+}
+
+/// The parts whose characters [`Parser::scan`] checks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Nss,
+    /// A directive value (rfc2141bis).
+    Value,
+    Fragment,
+    RComponent,
+    QComponent,
+    FComponent,
+}
+
+impl Part {
+    const fn name(self) -> &'static str {
+        match self {
+            Part::Nss => "the NSS",
+            Part::Value => "a directive value",
+            Part::Fragment => "the fragment",
+            Part::RComponent => "the r-component",
+            Part::QComponent => "the q-component",
+            Part::FComponent => "the f-component",
+        }
+    }
+    const fn char_code(self) -> &'static str {
+        match self {
+            Part::Nss => "nss-char",
+            Part::Value => "query-char",
+            Part::Fragment => "fragment-char",
+            Part::RComponent => "r-component-char",
+            Part::QComponent => "q-component-char",
+            Part::FComponent => "f-component-char",
+        }
+    }
+}
+
+struct Parser<'a, 'i> {
+    b: &'a mut Builder<'i>,
+    s: &'i [u8],
+    input: &'i str,
+    spec: Spec,
+    /// A note about lower-case hex digits has been given (once per input is enough).
+    lower_noted: bool,
+    /// RFC 2141's "%" reading has been noted.
+    pct_reading_noted: bool,
+}
+
+/// Index of the first byte in `s[from..to]` that satisfies `f`, or `to`.
+#[inline]
+fn find(s: &[u8], from: usize, to: usize, f: impl Fn(u8) -> bool) -> usize {
+    let to = to.min(s.len());
+    let from = from.min(to);
+    s[from..to]
+        .iter()
+        .position(|&c| f(c))
+        .map_or(to, |i| from + i)
+}
+
+/// Index of the first `?` in `s[from..]` followed by one of `next`, or of the first `#`, or
+/// `s.len()`.
+fn find_component_end(s: &[u8], from: usize, next: &[u8]) -> usize {
+    let mut i = from;
+    while i < s.len() {
+        match s[i] {
+            b'#' => return i,
+            b'?' if s.get(i + 1).is_some_and(|c| next.contains(c)) => return i,
+            _ => i += 1,
+        }
+    }
+    s.len()
+}
+
+impl Parser<'_, '_> {
+    fn sec(&self, sec: Sec) -> &'static str {
+        section(self.spec, sec)
+    }
+
+    /// Width in bytes of the character at `i` (1 past the end or off a boundary).
+    fn width(&self, i: usize) -> usize {
+        self.input
+            .get(i..)
+            .and_then(|t| t.chars().next())
+            .map_or(1, char::len_utf8)
+    }
+
+    /// `input[a..b]`, or "" if that is not a valid slice.
+    fn text(&self, a: usize, b: usize) -> &str {
+        self.input.get(a..b).unwrap_or("")
+    }
+
+    fn urn(&mut self) {
+        let s = self.s;
+        let len = s.len();
+        self.b.leaf(NodeKind::Scheme, "\"urn\"", 0, 3);
+        // The NID runs to the ':' before the NSS. Under rfc2141bis and RFC 8141 '?' and '#'
+        // end the URI path (RFC 3986 §3.3), so they end a NID that has no ':' after it;
+        // under RFC 2141 they are ordinary (if reserved) characters.
+        let nid_end = match self.spec {
+            Spec::Rfc2141 => find(s, 4, len, |c| c == b':'),
+            _ => find(s, 4, len, |c| matches!(c, b':' | b'?' | b'#')),
+        };
+        if nid_end == 4 {
+            if len == 4 {
+                self.b.error(
+                    "nid-missing",
+                    Span::at(4),
+                    self.sec(Sec::Syntax),
+                    "the URN stops after \"urn:\": a URN is \"urn:\" NID \":\" NSS; add the namespace identifier, a ':' and the namespace-specific string",
+                );
+                return;
+            }
+            self.b.error(
+                "nid-empty",
+                Span::at(4),
+                self.sec(Sec::Nid),
+                "the namespace identifier between \"urn:\" and the next delimiter is empty; write the NID (for example \"isbn\") there",
+            );
+        } else {
+            self.nid(4, nid_end);
+        }
+        let mut pos = nid_end;
+        if pos >= len {
+            self.b.error(
+                "nss-missing",
+                Span::at(len),
+                self.sec(Sec::Syntax),
+                "the URN ends after the NID: a URN is \"urn:\" NID \":\" NSS; add ':' and the namespace-specific string",
+            );
+            return;
+        }
+        if s[pos] == b':' {
+            let nss_start = pos + 1;
+            let nss_end = match self.spec {
+                Spec::Rfc2141 => len,
+                _ => find(s, nss_start, len, |c| c == b'?' || c == b'#'),
+            };
+            self.nss(nss_start, nss_end);
+            pos = nss_end;
+        } else {
+            let found = s[pos] as char;
+            self.b.error(
+                "nss-missing",
+                Span::at(pos),
+                self.sec(Sec::Syntax),
+                format!(
+                    "expected ':' and the namespace-specific string after the NID, found '{found}': a URN is \"urn:\" NID \":\" NSS before any '?' or '#'"
+                ),
+            );
+        }
+        match self.spec {
+            Spec::Rfc2141 => {}
+            Spec::Rfc2141bis => self.bis_tail(pos),
+            Spec::Rfc8141 => self.rfc8141_tail(pos),
+        }
+    }
+
+    // ---------------------------------------------------------------- NID
+
+    fn nid(&mut self, ns: usize, ne: usize) {
+        let s = self.s;
+        let id = self.b.leaf(NodeKind::Nid, "NID", ns, ne);
+        let spec = self.spec;
+        let sec = self.sec(Sec::Nid);
+        // Characters: letters, digits, '-'; runs of anything else get one error each.
+        let mut i = ns;
+        while i < ne {
+            if LDH.has(s[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < ne && !LDH.has(s[i]) {
+                i += self.width(i);
+            }
+            i = i.min(ne);
+            let t = self.text(start, i);
+            let mut msg = format!(
+                "{t:?} cannot appear in a NID: a namespace identifier is ASCII letters, digits and '-', and has no percent-encoding"
+            );
+            if spec == Spec::Rfc2141 && t.bytes().any(|c| c == b'.' || c == b'+') {
+                msg.push_str(
+                    " (the URL draft RFC 2141 cites as [4] allowed '.' and '+' here; RFC 2141 is \"slightly more restrictive\")",
+                );
+            }
+            self.b.error("nid-char", Span::new(start, i), sec, msg);
+        }
+        let n = ne - ns;
+        if s[ns] == b'-' {
+            self.b.error(
+                "nid-start",
+                Span::new(ns, ns + 1),
+                sec,
+                "a NID must start with a letter or digit, not '-'",
+            );
+        }
+        if n == 1 && s[ns] != b'-' {
+            match spec {
+                Spec::Rfc2141 => self.b.note(
+                    "nid-single-char",
+                    Span::new(ns, ne),
+                    sec,
+                    "a one-character NID. Reading: in <let-num> [ 1,31<let-num-hyp> ] the brackets make the tail optional, so RFC 2141 allows it; read without the brackets \"1,31\" would demand a second character. idbench follows the brackets. rfc2141bis §2.1 and RFC 8141 require 2 to 32 characters",
+                ),
+                _ => self.b.error(
+                    "nid-too-short",
+                    Span::new(ns, ne),
+                    sec,
+                    "a NID has 2 to 32 characters, (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / \"-\") (ALPHA / DIGIT); RFC 2141 allowed one, this spec does not",
+                ),
+            }
+        }
+        if n >= 2 && s[ne - 1] == b'-' {
+            let at = Span::new(ne - 1, ne);
+            match spec {
+                Spec::Rfc2141 => self.b.note(
+                    "nid-trailing-hyphen",
+                    at,
+                    sec,
+                    "the NID ends with '-'. Reading: RFC 2141's <let-num> [ 1,31<let-num-hyp> ] allows it, since <let-num-hyp> includes \"-\"; rfc2141bis §2.1 and RFC 8141 require the last character to be a letter or digit. idbench follows RFC 2141's text",
+                ),
+                Spec::Rfc2141bis => {
+                    self.b.error(
+                        "nid-end",
+                        at,
+                        sec,
+                        "a NID must end with a letter or digit: NID = (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / \"-\") (ALPHA / DIGIT); drop the trailing '-'",
+                    );
+                    self.b.note(
+                        "nid-appendix-b",
+                        at,
+                        bis!("Appendix B"),
+                        "Appendix B (informative) writes NID = ( ALPHA / DIGIT ) 1*31( ALPHA / DIGIT / \"-\" ), which would allow this trailing '-'; §2.1 is normative and does not, and Appendix B itself says the normative text wins. idbench follows §2.1",
+                    );
+                }
+                Spec::Rfc8141 => self.b.error(
+                    "nid-end",
+                    at,
+                    sec,
+                    "a NID must end with a letter or digit: NID = (alphanum) 0*30(ldh) (alphanum); drop the trailing '-'",
+                ),
+            }
+        }
+        // Lengths count characters (a non-ASCII one is already an error above).
+        if let Some((off, _)) = self.text(ns, ne).char_indices().nth(32) {
+            let count = self.text(ns, ne).chars().count();
+            self.b.error(
+                "nid-too-long",
+                Span::new(ns + off, ne),
+                sec,
+                format!(
+                    "the NID has {count} characters; at most 32 are allowed: the excess is marked"
+                ),
+            );
+        }
+        let t = &s[ns..ne];
+        if t.eq_ignore_ascii_case(b"urn") {
+            // RFC 8141's ABNF admits "urn"; the reservation comes from RFC 2141 §2.1 and the
+            // draft's §2.1 (and the IANA note of its §9.1), and no namespace can be
+            // registered under it.
+            let (cite, why) = match spec {
+                Spec::Rfc2141 => (
+                    "RFC 2141 §2.1",
+                    "RFC 2141 §2.1 reserves it: it MUST NOT be used",
+                ),
+                Spec::Rfc2141bis => (
+                    bis!("§2.1"),
+                    "§2.1 reserves it permanently: it MUST NOT be used or registered",
+                ),
+                Spec::Rfc8141 => (
+                    "RFC 2141 §2.1",
+                    "RFC 8141's ABNF would admit it, but RFC 2141 §2.1 reserved it (MUST NOT be used), the IANA registry keeps it reserved, and it is neither a formal NID nor an informal \"urn-\" <number> one",
+                ),
+            };
+            self.b.error(
+                "nid-reserved",
+                Span::new(ns, ne),
+                cite,
+                format!("the NID \"urn\" would be confused with the scheme name; {why}"),
+            );
+        }
+        if spec == Spec::Rfc8141 {
+            self.rfc8141_nid_class(id, ns, ne);
+        }
+    }
+
+    /// RFC 8141 §5: informal namespaces (`urn-` number, §5.2) and the experimental `X-`
+    /// NIDs of RFC 3406, which RFC 8141 dropped.
+    fn rfc8141_nid_class(&mut self, id: usize, ns: usize, ne: usize) {
+        let t = &self.s[ns..ne];
+        if t.len() > 4 && t[..4].eq_ignore_ascii_case(b"urn-") {
+            let num = &t[4..];
+            let ok = num.first().is_some_and(|&c| (b'1'..=b'9').contains(&c))
+                && num.iter().all(|&c| DIGIT.has(c));
+            if ok {
+                self.b.attr(id, "class", "informal");
+                self.b.note(
+                    "nid-informal",
+                    Span::new(ns, ne),
+                    "RFC 8141 §5.2",
+                    "an informal namespace: \"urn-\" followed by a number, which IANA assigns; not a formal (registered-name) namespace",
+                );
+            } else {
+                self.b.warning(
+                    "nid-informal-malformed",
+                    Span::new(ns, ne),
+                    "RFC 8141 §5.2",
+                    "NIDs starting with \"urn-\" are reserved for informal namespaces, InformalNamespaceName = \"urn-\" Number, where Number has no leading zero; this NID is neither that nor a possible formal NID",
+                );
+            }
+        } else if t.len() > 2 && t[..2].eq_ignore_ascii_case(b"x-") {
+            self.b.attr(id, "class", "experimental");
+            self.b.note(
+                "nid-experimental",
+                Span::new(ns, ne),
+                "RFC 8141 §5",
+                "an experimental \"X-\" NID in the style of RFC 3406; RFC 8141 obsoletes RFC 3406 and knows only formal and informal namespaces, none experimental: use a registered NID, an informal \"urn-\" <number> one, or \"example\" (RFC 6963) for examples",
+            );
+        }
+    }
+
+    // ---------------------------------------------------------------- NSS
+
+    fn nss(&mut self, ns: usize, ne: usize) {
+        if ns >= ne {
+            self.b.error(
+                "nss-empty",
+                Span::at(ns),
+                self.sec(Sec::Nss),
+                "the namespace-specific string after the NID's ':' is empty; it needs at least one character",
+            );
+            return;
+        }
+        self.b.leaf(NodeKind::Nss, "NSS", ns, ne);
+        if self.spec == Spec::Rfc8141 && self.s[ns] == b'/' {
+            self.b.error(
+                "nss-start",
+                Span::new(ns, ns + 1),
+                "RFC 8141 §2",
+                "the NSS cannot start with '/': NSS = pchar *(pchar / \"/\"); percent-encode it as %2F",
+            );
+        }
+        self.scan(ns, ne, Part::Nss);
+    }
+
+    /// The characters allowed literally in `part` (`%` never is: it is checked apart).
+    fn allowed(&self, part: Part) -> AsciiSet {
+        match (self.spec, part) {
+            // <trans> without '%'; "/ ? #" get a warning in scan.
+            (Spec::Rfc2141, _) => RFC2141_TRANS,
+            (Spec::Rfc2141bis, Part::Nss) => PCHAR,
+            (Spec::Rfc8141, Part::Nss) => PCHAR.or(AsciiSet::of("/")),
+            // query, fragment and the RFC 8141 components: pchar / "/" / "?"
+            _ => QUERY,
+        }
+    }
+
+    /// Checks every character of `s[start..end]` as part of `part`.
+    fn scan(&mut self, start: usize, end: usize, part: Part) {
+        let s = self.s;
+        let allowed = self.allowed(part);
+        let end = end.min(s.len());
+        let mut i = start;
+        while i < end {
+            let c = s[i];
+            if allowed.has(c) {
+                if self.spec == Spec::Rfc2141 && matches!(c, b'/' | b'?' | b'#') {
+                    self.reserved_unencoded(i);
+                }
+                i += 1;
+            } else if c == b'%' {
+                i = self.percent(i, end, part);
+            } else if c == 0 && self.spec != Spec::Rfc8141 {
+                let sec = self.sec(Sec::Excluded);
+                self.b.error(
+                    "nul-octet",
+                    Span::new(i, i + 1),
+                    sec,
+                    "octet 0 (NUL) must not be used in a URN at all, neither as it is nor percent-encoded as %00: remove it",
+                );
+                i += 1;
+            } else if self.spec == Spec::Rfc2141bis
+                && part == Part::Nss
+                && matches!(c, b'/' | b'[' | b']')
+            {
+                self.bis_delimiter_in_nss(i);
+                i += 1;
+            } else {
+                // A run of characters that must be percent-encoded: one error for the run.
+                let run = i;
+                while i < end {
+                    let c = s[i];
+                    let stop = allowed.has(c)
+                        || c == b'%'
+                        || (c == 0 && self.spec != Spec::Rfc8141)
+                        || (self.spec == Spec::Rfc2141bis
+                            && part == Part::Nss
+                            && matches!(c, b'/' | b'[' | b']'));
+                    if stop {
+                        break;
+                    }
+                    i += self.width(i);
+                }
+                let i2 = i.min(end);
+                self.excluded(run, i2, part);
+                i = i2;
+            }
+        }
+    }
+
+    /// RFC 2141 §2.3.2: "/", "?" and "#" SHOULD NOT be used unencoded.
+    fn reserved_unencoded(&mut self, i: usize) {
+        let c = self.s[i] as char;
+        let mut enc = String::new();
+        pct::push_encoded(&mut enc, self.s[i]);
+        let later = if c == '/' {
+            "RFC 8141 allows '/' in the NSS, rfc2141bis does not"
+        } else {
+            "rfc2141bis and RFC 8141 make it a delimiter that ends the NSS"
+        };
+        self.b.warning(
+            "reserved-unencoded",
+            Span::new(i, i + 1),
+            "RFC 2141 §2.3.2",
+            format!(
+                "'{c}' is reserved for future developments: namespace developers SHOULD NOT use it unencoded; write {enc} ({later})"
+            ),
+        );
+    }
+
+    /// rfc2141bis §2.5.1: "/", "[" and "]" MUST NOT appear literally in the NSS.
+    fn bis_delimiter_in_nss(&mut self, i: usize) {
+        let c = self.s[i];
+        let mut enc = String::new();
+        pct::push_encoded(&mut enc, c);
+        let why = if c == b'/' {
+            "a URN's path is a single segment, so '/' MUST NOT appear literally in the NSS (RFC 8141 later allows it)"
+        } else {
+            "square brackets are not allowed literally in the NSS, for conformance with the generic URI syntax"
+        };
+        self.b.error(
+            "nss-char",
+            Span::new(i, i + 1),
+            bis!("§2.5.1"),
+            format!("{why}; percent-encode '{}' as {enc}", c as char),
+        );
+    }
+
+    /// An error for a run of characters that must be percent-encoded.
+    fn excluded(&mut self, a: usize, b: usize, part: Part) {
+        let t = self.text(a, b);
+        let mut enc = String::new();
+        for ch in t.chars() {
+            pct::push_encoded_char(&mut enc, ch);
+        }
+        let what = if t.is_ascii() {
+            "is not allowed"
+        } else {
+            "is not ASCII and is not allowed"
+        };
+        let mut msg = format!(
+            "{t:?} {what} in {}; percent-encode it as {enc}",
+            part.name()
+        );
+        if self.spec == Spec::Rfc2141 && t.bytes().any(|c| c == b'&' || c == b'~') {
+            msg.push_str(" ('&' and '~' are <excluded> in RFC 2141; rfc2141bis and RFC 8141 allow them unencoded)");
+        }
+        if part == Part::Nss && self.spec != Spec::Rfc8141 {
+            // RFC 2141 §2.4 / rfc2141bis §2.5.3: in running text the URN (NSS) ends there.
+            msg.push_str("; in running text the URN would be taken to end before it");
+        }
+        if matches!(part, Part::Fragment | Part::FComponent) && t.contains('#') {
+            msg.push_str(" (a second '#' cannot start another fragment)");
+        }
+        let sec = match (self.spec, part) {
+            (Spec::Rfc2141bis, Part::Value) => bis!("§2.3"),
+            (Spec::Rfc2141bis, Part::Fragment) => "RFC 3986 §3.5",
+            _ => self.sec(Sec::Excluded),
+        };
+        self.b.error(part.char_code(), Span::new(a, b), sec, msg);
+    }
+
+    /// Checks the `%` at `i`; returns where scanning goes on.
+    fn percent(&mut self, i: usize, end: usize, part: Part) -> usize {
+        let s = self.s;
+        let h = |k: usize| k < end && pct::hex_val(s[k]).is_some();
+        if !(h(i + 1) && h(i + 2)) {
+            let j = if h(i + 1) { i + 2 } else { i + 1 };
+            let sec = self.sec(Sec::Percent);
+            self.b.error(
+                "pct-malformed",
+                Span::new(i, j),
+                sec,
+                "'%' must be followed by two hex digits (a %HH triplet); a literal '%' is written %25",
+            );
+            if self.spec == Spec::Rfc2141 && !self.pct_reading_noted {
+                self.pct_reading_noted = true;
+                self.b.note(
+                    "pct-reading",
+                    Span::new(i, i + 1),
+                    "RFC 2141 §2.2",
+                    "Reading: RFC 2141's <trans> includes <reserved>, which lists '%', so the BNF alone would let a bare '%' stand; §2.3.1 says every '%' MUST be followed by two <hex> characters (rfc2141bis Appendix C resolves the ambiguity the same way). idbench follows §2.3.1",
+                );
+            }
+            return j;
+        }
+        let v = pct::triplet_at(s, i).unwrap_or(0);
+        let span = Span::new(i, i + 3);
+        let trip = self.text(i, i + 3).to_string();
+        if v == 0 && self.spec != Spec::Rfc8141 {
+            let sec = self.sec(Sec::Excluded);
+            self.b.error(
+                "pct-nul",
+                span,
+                sec,
+                "octet 0 (NUL) must not be used in a URN, not even percent-encoded as %00: remove it",
+            );
+        }
+        if !self.lower_noted && (s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase()) {
+            self.lower_noted = true;
+            let upper = trip.to_ascii_uppercase();
+            let (cite, cmp) = match self.spec {
+                Spec::Rfc2141 => (
+                    "RFC 2141 §5",
+                    "lexical equivalence (§5) normalizes their case",
+                ),
+                Spec::Rfc2141bis => (bis!("§5"), "lexical equivalence (§5) normalizes their case"),
+                Spec::Rfc8141 => (
+                    "RFC 8141 §3.1",
+                    "URN-equivalence (§3.1) normalizes their case",
+                ),
+            };
+            self.b.note(
+                "pct-lowercase",
+                span,
+                cite,
+                format!(
+                    "{trip} uses lower-case hex digits, which are allowed; {cmp}, so {trip} and {upper} compare equal. Writing them upper-case, as a canonical form does, is optional"
+                ),
+            );
+        }
+        self.pct_literal(span, v, part, &trip);
+        i + 3
+    }
+
+    /// A warning when a triplet encodes a character that could have stood as it is.
+    fn pct_literal(&mut self, span: Span, v: u8, part: Part, trip: &str) {
+        let ch = v as char;
+        match (self.spec, part) {
+            (Spec::Rfc2141, _) if RFC2141_NOT_RESERVED.has(v) => self.b.warning(
+                "pct-unreserved",
+                span,
+                "RFC 2141 §2.3.1",
+                format!(
+                    "{trip} encodes '{ch}', which is not a <reserved> character. §2.3.1 says such a character MUST NOT be %-encoded, yet also lets a namespace give a character a special meaning and %-encode its literal uses, as §6 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives '{ch}' a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
+                ),
+            ),
+            // The draft's §2.5 calls "reserved" the printable characters outside <pchar>, so
+            // encoding any <pchar> character is what §2.5.2 forbids (and §5.1 example 5 does).
+            (Spec::Rfc2141bis, Part::Nss) if PCHAR.has(v) => self.b.warning(
+                "pct-unreserved",
+                span,
+                bis!("§2.5.2"),
+                format!(
+                    "{trip} encodes '{ch}', which is in the <pchar> repertoire and so not a reserved character (§2.5). §2.5.2 says such a character MUST NOT be percent-encoded, yet also lets a namespace give a character a special meaning and percent-encode its literal uses, as §5.1 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives '{ch}' a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
+                ),
+            ),
+            (Spec::Rfc2141bis, _) | (Spec::Rfc8141, _) if UNRESERVED.has(v) => self.b.warning(
+                "pct-unreserved",
+                span,
+                "RFC 3986 §2.3",
+                format!(
+                    "{trip} encodes the unreserved character '{ch}'; URI producers should not create such triplets and normalizers decode them, yet a URN comparison does not: write '{ch}'"
+                ),
+            ),
+            _ => {}
+        }
+    }
+
+    // ---------------------------------------------------------------- rfc2141bis
+
+    /// The draft's `[ "?" query ] [ "#" fragment ]` after the NSS, from `pos`.
+    fn bis_tail(&mut self, mut pos: usize) {
+        let s = self.s;
+        let len = s.len();
+        if pos < len && s[pos] == b'?' {
+            let qe = find(s, pos + 1, len, |c| c == b'#');
+            self.bis_query(pos, qe);
+            pos = qe;
+        }
+        if pos < len && s[pos] == b'#' {
+            self.b.note(
+                "fragment-in-assigned",
+                Span::new(pos, len),
+                bis!("§2.4"),
+                "a fragment MUST NOT be present in an assigned URN; it MAY appear in a URI reference to a URN, and only for a namespace whose registration specifies fragment usage (otherwise URNs of that namespace MUST NOT contain one). The client applies it to what resolution returns; it is not sent to the resolver",
+            );
+            self.b.leaf(NodeKind::Fragment, "fragment", pos + 1, len);
+            self.scan(pos + 1, len, Part::Fragment);
+        }
+    }
+
+    /// The query from the '?' at `q` to `qe`: urn-query = directive *( "&" directive ).
+    fn bis_query(&mut self, q: usize, qe: usize) {
+        let s = self.s;
+        self.b.note(
+            "query-in-assigned",
+            Span::new(q, qe),
+            bis!("§2.3"),
+            "a query MUST NOT be present in an assigned URN; it can only be added in a URI reference to a URN, to ask a URN resolution service for something (lexical equivalence removes it under objective 5a, §5)",
+        );
+        let qs = q + 1;
+        if qs >= qe {
+            self.b.error(
+                "query-empty",
+                Span::new(q, qs),
+                bis!("§2.3"),
+                "an empty query: urn-query = directive *( \"&\" directive ) needs at least one keyword=value directive; remove the '?' or add a directive",
+            );
+            return;
+        }
+        self.b.start(NodeKind::Query, "urn-query", qs);
+        let mut seen_s = false;
+        let mut seen_c = false;
+        let mut ds = qs;
+        loop {
+            let de = find(s, ds, qe, |c| c == b'&');
+            if ds == de {
+                let amp = if de < qe {
+                    Span::new(de, de + 1)
+                } else {
+                    Span::new(ds - 1, ds)
+                };
+                self.b.error(
+                    "directive-empty",
+                    amp,
+                    bis!("§2.3"),
+                    "an empty directive: directives are keyword=value, separated by single '&' characters; remove the extra '&'",
+                );
+            } else {
+                self.directive(ds, de, &mut seen_s, &mut seen_c);
+            }
+            if de >= qe {
+                break;
+            }
+            ds = de + 1;
+        }
+        self.b.finish(qe);
+    }
+
+    /// One directive `s[ds..de]` (not empty): keywd "=" value.
+    fn directive(&mut self, ds: usize, de: usize, seen_s: &mut bool, seen_c: &mut bool) {
+        let s = self.s;
+        let d = self.b.start(NodeKind::Directive, "directive", ds);
+        let eq = find(s, ds, de, |c| c == b'=');
+        let kw_ok = if eq > ds {
+            self.b.leaf(NodeKind::Keyword, "keywd", ds, eq);
+            self.keyword(ds, eq)
+        } else {
+            self.b.error(
+                "keyword-empty",
+                Span::new(ds, ds + 1),
+                bis!("§2.3"),
+                "a directive needs a keyword before '=': keywd = ALPHA *( [\"-\"] (ALPHA / DIGIT) )",
+            );
+            false
+        };
+        let mut value = None;
+        if eq < de {
+            let id = self.b.leaf(NodeKind::Value, "value", eq + 1, de);
+            self.scan(eq + 1, de, Part::Value);
+            value = Some((id, eq + 1, de));
+        } else {
+            self.b.error(
+                "directive-no-equals",
+                Span::new(ds, de),
+                bis!("§2.3"),
+                format!(
+                    "{:?} has no '=': a directive is keywd \"=\" value (the value may be empty)",
+                    self.text(ds, de)
+                ),
+            );
+        }
+        let kw = &s[ds..eq];
+        let known = kw_ok && (kw == b"s" || kw == b"c");
+        self.b.attr(d, "known", if known { "yes" } else { "no" });
+        if known {
+            let seen = if kw == b"s" {
+                &mut *seen_s
+            } else {
+                &mut *seen_c
+            };
+            if *seen {
+                let k = kw[0] as char;
+                self.b.error(
+                    "keyword-repeated",
+                    Span::new(ds, eq),
+                    bis!("§2.3"),
+                    format!(
+                        "the registered keyword '{k}' appears more than once; each registered keyword MUST NOT appear more than once, and a resolver that receives this MUST ignore every '{k}' directive in it. Keep one"
+                    ),
+                );
+            }
+            *seen = true;
+            if kw == b"s" {
+                if let Some((id, vs, ve)) = value {
+                    self.service(id, vs, ve);
+                }
+            } else {
+                self.b.note(
+                    "component-directive",
+                    Span::new(ds, de),
+                    bis!("§2.3.2"),
+                    "'c' names a component of a structured resource: its applicability, values and meaning are namespace-specific, and it works only if this NID's namespace registration adopts it and lists the values its resolvers support",
+                );
+            }
+        } else if kw_ok {
+            if kw.eq_ignore_ascii_case(b"s") || kw.eq_ignore_ascii_case(b"c") {
+                let lower = kw[0].to_ascii_lowercase() as char;
+                self.b.warning(
+                    "keyword-case",
+                    Span::new(ds, eq),
+                    bis!("§2.3"),
+                    format!(
+                        "directives are case-sensitive, so this is not the registered keyword '{lower}'; write '{lower}'"
+                    ),
+                );
+            } else {
+                self.b.note(
+                    "keyword-unknown",
+                    Span::new(ds, eq),
+                    bis!("§9.2.1"),
+                    "not a registered keyword (the draft registers 's' and 'c'); resolvers are expected to ignore keywords they do not support and fall back to the namespace's default behavior (§2.3)",
+                );
+            }
+        }
+        self.b.finish(de);
+    }
+
+    /// Checks keywd = ALPHA *( ["-"] (ALPHA / DIGIT) ) over `s[a..b]` (not empty); true
+    /// when it conforms.
+    fn keyword(&mut self, a: usize, b: usize) -> bool {
+        let s = self.s;
+        let bad = |at: usize, w: usize, why: &str, p: &mut Self| {
+            let t = p.text(at, at + w).to_string();
+            p.b.error(
+                "keyword-syntax",
+                Span::new(at, at + w),
+                bis!("§2.3"),
+                format!("{t:?} {why}: keywd = ALPHA *( [\"-\"] (ALPHA / DIGIT) ), letters and digits with single inner hyphens"),
+            );
+            false
+        };
+        if let Some(i) = (a..b).find(|&i| !LDH.has(s[i])) {
+            let w = self.width(i);
+            return bad(i, w, "cannot appear in a keyword", self);
+        }
+        if !ALPHA.has(s[a]) {
+            return bad(
+                a,
+                1,
+                "cannot start a keyword, which starts with a letter",
+                self,
+            );
+        }
+        if let Some(i) = (a + 1..b).find(|&i| s[i] == b'-' && s[i - 1] == b'-') {
+            return bad(i, 1, "is a second hyphen in a row", self);
+        }
+        if s[b - 1] == b'-' {
+            return bad(b - 1, 1, "cannot end a keyword", self);
+        }
+        true
+    }
+
+    /// The value of an `s` directive: a §9.2.2 service name.
+    fn service(&mut self, id: usize, vs: usize, ve: usize) {
+        let v = &self.s[vs..ve];
+        if let Some((_, purpose)) = SERVICES.iter().find(|(n, _)| n.as_bytes() == v) {
+            self.b.attr(id, "service", *purpose);
+            self.b.attr(id, "status", "provisional");
+            return;
+        }
+        let names: Vec<&str> = SERVICES.iter().map(|(n, _)| *n).collect();
+        let t = self.text(vs, ve).to_string();
+        let mut msg = if t.is_empty() {
+            "an empty service name".to_string()
+        } else {
+            format!("{t:?} is not a registered service")
+        };
+        let _ = write!(
+            msg,
+            "; the registered ones are {}. A resolver that does not understand it MUST fall back to the namespace's default service (§2.3.1)",
+            names.join(", ")
+        );
+        if let Some((n, _)) = SERVICES
+            .iter()
+            .find(|(n, _)| n.as_bytes().eq_ignore_ascii_case(v))
+        {
+            let _ = write!(msg, ". Directives are case-sensitive: did you mean {n}?");
+        } else if v == b"I2U" {
+            msg.push_str(
+                ". §2.3.1's own example writes s=I2U for RFC 2483 §4.1 (URI to URL), but §9.2.2 registers that service as I2L",
+            );
+        }
+        let span = if vs < ve {
+            Span::new(vs, ve)
+        } else {
+            Span::at(vs)
+        };
+        self.b.warning("service-unknown", span, bis!("§9.2.2"), msg);
+    }
+
+    // ---------------------------------------------------------------- RFC 8141
+
+    /// `[ "?+" r-component ] [ "?=" q-component ] [ "#" f-component ]` from `pos`.
+    fn rfc8141_tail(&mut self, mut pos: usize) {
+        let s = self.s;
+        let len = s.len();
+        let mut seen_q = false;
+        while pos < len && s[pos] == b'?' {
+            match s.get(pos + 1) {
+                Some(b'+') => {
+                    // An r-component may contain '?' (even "?+"); "?=" starts the q-component.
+                    let ce = find_component_end(s, pos + 2, b"=");
+                    if seen_q {
+                        self.out_of_order(pos, ce, "component-order", "an r-component (\"?+\") after the q-component: rq-components = [ \"?+\" r-component ] [ \"?=\" q-component ], so the r-component comes first; move it before \"?=\"");
+                        self.b.note(
+                            "component-order-reading",
+                            Span::new(pos, ce),
+                            "RFC 8141 §2",
+                            "Reading: q-component = pchar *( pchar / \"/\" / \"?\" ) can itself contain \"?+\", so by the ABNF alone this text would be part of the q-component and the URN valid; idbench reads \"?+\" after \"?=\" as a misplaced r-component. If a literal \"?+\" in the q-component is meant, write %3F+",
+                        );
+                    } else {
+                        // No second r-component can come here: an r-component runs on over
+                        // "?+", and a bare '?' is only unparsed up to the next "?+" or "?=".
+                        self.component(pos, ce, Part::RComponent);
+                    }
+                    pos = ce;
+                }
+                Some(b'=') => {
+                    let ce = find_component_end(s, pos + 2, b"+");
+                    if seen_q {
+                        self.out_of_order(
+                            pos,
+                            ce,
+                            "component-repeated",
+                            "a second q-component: a URN has at most one; merge them",
+                        );
+                    } else {
+                        seen_q = true;
+                        self.component(pos, ce, Part::QComponent);
+                    }
+                    pos = ce;
+                }
+                _ => {
+                    let ce = find_component_end(s, pos + 1, b"+=");
+                    self.b.error(
+                        "component-delim",
+                        Span::new(pos, pos + 1),
+                        "RFC 8141 §2",
+                        "after the NSS, '?' must start \"?+\" (r-component) or \"?=\" (q-component); a bare '?' is not allowed. Percent-encode a literal '?' in the NSS as %3F",
+                    );
+                    self.b.leaf(NodeKind::Unparsed, "", pos, ce);
+                    pos = ce;
+                }
+            }
+        }
+        if pos < len && s[pos] == b'#' {
+            self.b
+                .leaf(NodeKind::FComponent, "f-component", pos + 1, len);
+            self.scan(pos + 1, len, Part::FComponent);
+            self.b.note(
+                "f-component-for-client",
+                Span::new(pos, len),
+                "RFC 8141 §2.3.3",
+                "the f-component is for the client, which applies it to the resource it gets; it is not part of the assigned name and URN-equivalence ignores it (§3.1)",
+            );
+        }
+    }
+
+    /// An r- or q-component: `s[d..d+2]` is the delimiter, the text runs to `ce`.
+    fn component(&mut self, d: usize, ce: usize, part: Part) {
+        let cs = d + 2;
+        let (kind, rule, name, empty_code, start_code, note_code, cite, what) = match part {
+            Part::RComponent => (
+                NodeKind::RComponent,
+                "r-component",
+                "r-component",
+                "r-component-empty",
+                "r-component-start",
+                "r-component-for-resolver",
+                "RFC 8141 §2.3.1",
+                "the r-component passes parameters to a URN resolution service; it is not part of the assigned name and URN-equivalence ignores it (§3.1)",
+            ),
+            _ => (
+                NodeKind::QComponent,
+                "q-component",
+                "q-component",
+                "q-component-empty",
+                "q-component-start",
+                "q-component-for-resource",
+                "RFC 8141 §2.3.2",
+                "the q-component passes parameters to the named resource or to a system that supplies the requested service; it is not part of the assigned name and URN-equivalence ignores it (§3.1)",
+            ),
+        };
+        if cs >= ce {
+            self.b.error(
+                empty_code,
+                Span::new(d, cs),
+                "RFC 8141 §2",
+                format!(
+                    "an empty {name}: {name} = pchar *( pchar / \"/\" / \"?\" ) needs at least one character; remove the delimiter or add the component"
+                ),
+            );
+            return;
+        }
+        self.b.leaf(kind, rule, cs, ce);
+        let first = self.s[cs];
+        if first == b'/' || first == b'?' {
+            self.b.error(
+                start_code,
+                Span::new(cs, cs + 1),
+                "RFC 8141 §2",
+                format!(
+                    "the {name} cannot start with '{}': {name} = pchar *( pchar / \"/\" / \"?\" ); percent-encode it",
+                    first as char
+                ),
+            );
+        }
+        self.scan(cs, ce, part);
+        self.b.note(note_code, Span::new(d, ce), cite, what);
+    }
+
+    fn out_of_order(&mut self, a: usize, b: usize, code: &'static str, msg: &'static str) {
+        self.b.error(code, Span::new(a, a + 2), "RFC 8141 §2", msg);
+        self.b.leaf(NodeKind::Unparsed, "", a, b);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tree::{Diagnostic, Severity, Tree};
+
+    fn run(input: &str, spec: Spec) -> (Tree, Vec<Diagnostic>) {
+        let mut b = Builder::new(input);
+        parse(&mut b, spec);
+        b.build()
+    }
+
+    #[test]
+    fn finders() {
+        assert_eq!(find(b"abc:d", 0, 5, |c| c == b':'), 3);
+        assert_eq!(find(b"abc", 1, 9, |c| c == b':'), 3);
+        assert_eq!(find_component_end(b"a?b?=c#d", 0, b"="), 3);
+        assert_eq!(find_component_end(b"a?b?+c", 0, b"="), 6);
+        assert_eq!(find_component_end(b"a#", 0, b"+="), 1);
+    }
+
+    #[test]
+    fn tiny_inputs_do_not_panic() {
+        for spec in [Spec::Rfc2141, Spec::Rfc2141bis, Spec::Rfc8141] {
+            for input in [
+                "",
+                "u",
+                "urn",
+                "urn:",
+                "urn:%",
+                "urn:a:%",
+                "urn:a:b?",
+                "urn:a:b?+",
+                "urn:a:b#",
+                "urn:é:é",
+                "urn:a:b?=&",
+                "urn:a:b?&=#",
+            ] {
+                let (t, d) = run(input, spec);
+                assert_eq!(t.root().span().end, input.len());
+                assert!(d.iter().all(|d| d.span.end <= input.len()));
+            }
+        }
+    }
+
+    #[test]
+    fn valid_has_no_diagnostics() {
+        let (_, d) = run("urn:isbn:0451450523", Spec::Rfc8141);
+        assert!(d.is_empty(), "{d:?}");
+        let (_, d) = run("urn:isbn:0451450523", Spec::Rfc2141);
+        assert!(d.iter().all(|d| d.severity != Severity::Error), "{d:?}");
+    }
 }
