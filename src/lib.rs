@@ -19,3 +19,8 @@ pub mod safe_text;
 pub mod tui;
 
 pub use engine::{Analysis, Options, Profile, analyze};
+
+/// The README's Rust examples, compiled and run as doctests so they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
