@@ -1,6 +1,30 @@
-//! RFC 3986 URI-reference and RFC 3987 IRI-reference.
+//! RFC 3986 URI-reference and RFC 3987 IRI-reference (RFC 3986 §3, §4 and Appendix A;
+//! RFC 3987 §2.2).
+//!
+//! One left-to-right pass over the bytes, first-match-wins as RFC 3986 §4.1 asks: a prefix
+//! `scheme ":"` makes a URI, anything else a relative reference; `"//"` opens an authority,
+//! which ends at the next `/`, `?` or `#`; the path ends at `?` or `#`; the query at `#`.
+//! Each component is then checked character by character with the bit tables of
+//! [`chars`]; the only extra passes are over the authority (to find its last `@`) and over
+//! components with non-ASCII text (the RFC 3987 checks), so the time is linear.
+//!
+//! The tree: the root is `uri`/`iri` (rule `URI`/`IRI`) or `relative-ref` (rule
+//! `relative-ref`/`irelative-ref`) and covers the whole range. Its children, in order, are
+//! `scheme`, `authority` (children `userinfo`, `host`, `port`), `path` (one `segment` child per
+//! segment, empty ones included) and `query`, `fragment`, each present exactly when its
+//! delimiter is (the path always is). Spans leave out the delimiters `:`, `//`, `@`, `?`, `#`;
+//! a `host` that is an IP literal keeps its brackets (they are part of `IP-literal`), and the
+//! `path` keeps its slashes. The `host` has the attribute `host_type` = `reg-name`, `ipv4`,
+//! `ipv6` or `ipvfuture`.
+//!
+//! The grammar never gives up: an illegal character is reported at its span and the
+//! component goes on; text that fits nowhere (after an IP literal's `]`) becomes `unparsed`.
 
-use crate::engine::tree::{Builder, NodeKind, Span};
+use unicode_normalization::{UnicodeNormalization, is_nfc};
+
+use crate::engine::chars::{self, AsciiSet};
+use crate::engine::pct;
+use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
 
 /// Which of the two specs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,10 +42,1518 @@ pub fn parse(b: &mut Builder<'_>, flavor: Flavor) {
 }
 
 /// Parses `input[start..end]` as a URI-reference / IRI-reference into a subtree whose spans
-/// are absolute offsets into the whole input. Returns the subtree's root.
-pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> usize {
-    let _ = flavor;
-    let id = b.leaf(NodeKind::Unparsed, "URI-reference", start, end);
-    b.error("not-implemented", Span::new(start, end), "RFC 3986 §4.1", "this grammar is not written yet");
-    id
+/// are absolute offsets into the whole input. Returns the subtree's root. Only the bytes in
+/// `[start, end)` are read.
+pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> NodeId {
+    let input = b.input();
+    let end = end.min(input.len());
+    let start = start.min(end);
+    if !input.is_char_boundary(start) || !input.is_char_boundary(end) {
+        let id = b.leaf(NodeKind::Unparsed, "URI-reference", start, end);
+        b.error(
+            "range-not-char-boundary",
+            Span::new(start, end),
+            "RFC 3987 §2.2",
+            "internal: the range to parse does not start and end on character boundaries",
+        );
+        return id;
+    }
+    let mut p = Parser {
+        b,
+        s: input,
+        by: input.as_bytes(),
+        iri: flavor == Flavor::Iri,
+        n: if flavor == Flavor::Iri {
+            &IRI_NAMES
+        } else {
+            &URI_NAMES
+        },
+        dot: None,
+    };
+    p.reference(start, end)
+}
+
+/// The rule names, which differ between the two specs (RFC 3987 §2.2: "If the non-terminal
+/// contains 'URI', this has been changed to 'IRI'. Otherwise, an 'i' has been prefixed").
+struct Names {
+    absolute: &'static str,
+    relative: &'static str,
+    authority: &'static str,
+    userinfo: &'static str,
+    reg_name: &'static str,
+    abempty: &'static str,
+    path_absolute: &'static str,
+    noscheme: &'static str,
+    rootless: &'static str,
+    path_empty: &'static str,
+    segment: &'static str,
+    segment_nz: &'static str,
+    segment_nz_nc: &'static str,
+    query: &'static str,
+    fragment: &'static str,
+}
+
+const URI_NAMES: Names = Names {
+    absolute: "URI",
+    relative: "relative-ref",
+    authority: "authority",
+    userinfo: "userinfo",
+    reg_name: "reg-name",
+    abempty: "path-abempty",
+    path_absolute: "path-absolute",
+    noscheme: "path-noscheme",
+    rootless: "path-rootless",
+    path_empty: "path-empty",
+    segment: "segment",
+    segment_nz: "segment-nz",
+    segment_nz_nc: "segment-nz-nc",
+    query: "query",
+    fragment: "fragment",
+};
+
+const IRI_NAMES: Names = Names {
+    absolute: "IRI",
+    relative: "irelative-ref",
+    authority: "iauthority",
+    userinfo: "iuserinfo",
+    reg_name: "ireg-name",
+    abempty: "ipath-abempty",
+    path_absolute: "ipath-absolute",
+    noscheme: "ipath-noscheme",
+    rootless: "ipath-rootless",
+    path_empty: "ipath-empty",
+    segment: "isegment",
+    segment_nz: "isegment-nz",
+    segment_nz_nc: "isegment-nz-nc",
+    query: "iquery",
+    fragment: "ifragment",
+};
+
+/// `userinfo` characters without `pct-encoded`.
+const USERINFO: AsciiSet = chars::UNRESERVED
+    .or(chars::SUB_DELIMS)
+    .or(AsciiSet::of(":"));
+/// `reg-name` characters without `pct-encoded`.
+const REG_NAME: AsciiSet = chars::UNRESERVED.or(chars::SUB_DELIMS);
+/// `segment-nz-nc` characters without `pct-encoded`.
+const PCHAR_NC: AsciiSet = chars::PCHAR.minus(AsciiSet::of(":"));
+/// `IPvFuture` characters after the ".".
+const IPVFUTURE_TAIL: AsciiSet = REG_NAME.or(AsciiSet::of(":"));
+const STOP_PATH: AsciiSet = AsciiSet::of("/?#");
+const STOP_QUERY: AsciiSet = AsciiSet::of("#");
+
+/// An [`AsciiSet`] spread into a 256-entry table: the hot loops load one byte per character
+/// instead of shifting a 128-bit mask. Derived from the `chars` sets, not a second list.
+struct Table([bool; 256]);
+
+impl Table {
+    const fn of(set: AsciiSet) -> Table {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 128 {
+            t[b] = set.has(b as u8);
+            b += 1;
+        }
+        Table(t)
+    }
+    #[inline(always)]
+    fn has(&self, b: u8) -> bool {
+        self.0[b as usize]
+    }
+}
+
+static T_SCHEME: Table = Table::of(chars::SCHEME_REST);
+static T_USERINFO: Table = Table::of(USERINFO);
+static T_REG_NAME: Table = Table::of(REG_NAME);
+static T_PCHAR: Table = Table::of(chars::PCHAR);
+static T_PCHAR_NC: Table = Table::of(PCHAR_NC);
+static T_QUERY: Table = Table::of(chars::QUERY);
+static T_STOP_PATH: Table = Table::of(STOP_PATH);
+static T_STOP_QUERY: Table = Table::of(STOP_QUERY);
+static T_NONE: Table = Table::of(AsciiSet::EMPTY);
+
+/// Where RFC 3987 §4.2 lets a component be cut into smaller components for the bidi rules
+/// (domain labels, name/value pairs of a query, the extensions of a resource name); the
+/// script-mixing check of XRI Syntax 2.0 §3.3 uses the same pieces.
+const SPLIT_HOST: AsciiSet = AsciiSet::of(".");
+const SPLIT_SEGMENT: AsciiSet = AsciiSet::of(".;,=");
+const SPLIT_QUERY: AsciiSet = AsciiSet::of("&=;");
+const SPLIT_USERINFO: AsciiSet = AsciiSet::of(":");
+
+/// The components whose characters are checked one by one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Comp {
+    Userinfo,
+    Host,
+    Segment,
+    /// The first segment of a relative-path reference: no ":".
+    FirstSegment,
+    Query,
+    Fragment,
+}
+
+impl Comp {
+    fn allowed(self) -> &'static Table {
+        match self {
+            Comp::Userinfo => &T_USERINFO,
+            Comp::Host => &T_REG_NAME,
+            Comp::Segment => &T_PCHAR,
+            Comp::FirstSegment => &T_PCHAR_NC,
+            Comp::Query | Comp::Fragment => &T_QUERY,
+        }
+    }
+    fn place(self) -> &'static str {
+        match self {
+            Comp::Userinfo => "the userinfo",
+            Comp::Host => "the host",
+            Comp::Segment | Comp::FirstSegment => "a path segment",
+            Comp::Query => "the query",
+            Comp::Fragment => "the fragment",
+        }
+    }
+}
+
+/// Why a `dec-octet` does not match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OctetErr {
+    Empty,
+    NotDigit,
+    LeadingZero,
+    TooLarge,
+}
+
+/// RFC 3986 §3.2.2 `dec-octet`.
+fn dec_octet(b: &[u8]) -> Result<u8, OctetErr> {
+    if b.is_empty() {
+        return Err(OctetErr::Empty);
+    }
+    if !b.iter().all(u8::is_ascii_digit) {
+        return Err(OctetErr::NotDigit);
+    }
+    if b.len() > 3 {
+        return Err(OctetErr::TooLarge);
+    }
+    let v = b.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+    if v > 255 {
+        return Err(OctetErr::TooLarge);
+    }
+    if b.len() > 1 && b[0] == b'0' {
+        return Err(OctetErr::LeadingZero);
+    }
+    Ok(v as u8)
+}
+
+/// How a host made of numbers and dots relates to `IPv4address`.
+enum Numeric {
+    /// Not all numbers and dots: an ordinary reg-name.
+    No,
+    /// A valid `IPv4address`.
+    Ipv4,
+    /// Four decimal parts, one of which is not a `dec-octet`: `(start, end, why)` relative
+    /// to the host.
+    BadOctet(usize, usize, OctetErr),
+    /// One to four parts in the decimal or `0x` forms that inet_aton() reads (RFC 3986 §7.4).
+    Shorthand,
+}
+
+fn classify_numeric(host: &[u8]) -> Numeric {
+    // Every part, decimal or "0x", starts with a digit: most names are out at the first byte.
+    if !host.first().is_some_and(u8::is_ascii_digit) {
+        return Numeric::No;
+    }
+    let (mut labels, mut all_dec, mut off) = (0, true, 0);
+    let mut bad = None;
+    for label in host.split(|&c| c == b'.') {
+        labels += 1;
+        let (ls, le) = (off, off + label.len());
+        off = le + 1;
+        let dec = !label.is_empty() && label.iter().all(u8::is_ascii_digit);
+        let hex = label.len() > 2
+            && label[0] == b'0'
+            && label[1] | 0x20 == b'x'
+            && label[2..].iter().all(u8::is_ascii_hexdigit);
+        if !(dec || hex) || labels > 4 {
+            return Numeric::No;
+        }
+        all_dec &= dec;
+        if dec && bad.is_none() {
+            if let Err(e) = dec_octet(label) {
+                bad = Some((ls, le, e));
+            }
+        }
+    }
+    match (labels == 4 && all_dec, bad) {
+        (true, None) => Numeric::Ipv4,
+        (true, Some((s, e, why))) => Numeric::BadOctet(s, e, why),
+        _ => Numeric::Shorthand,
+    }
+}
+
+/// An error found in an IP literal: code, span, message.
+type LitErr = (&'static str, Span, String);
+
+/// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]`, which holds only ASCII up to the
+/// first byte that is not a hex digit, "." or ":".
+///
+/// Counting is equivalent to the nine ABNF alternatives: an `ls32` written as an
+/// `IPv4address` counts as two groups and must come last; without "::" there are exactly
+/// eight groups, with one "::" at most seven (it stands for at least one zero group).
+fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
+    let by = s.as_bytes();
+    let whole = Span::new(cs, ce);
+    let mut i = cs;
+    let mut groups = 0usize;
+    let mut dc = false;
+    if i + 1 < ce && by[i] == b':' && by[i + 1] == b':' {
+        dc = true;
+        i += 2;
+    } else if i < ce && by[i] == b':' {
+        return Err((
+            "ipv6-bad-colon",
+            Span::new(i, i + 1),
+            "an IPv6 address cannot start with a single ':'; write '::' to elide leading zero groups"
+                .into(),
+        ));
+    }
+    while i < ce {
+        let t0 = i;
+        while i < ce && (chars::HEXDIG.has(by[i]) || by[i] == b'.') {
+            i += 1;
+        }
+        if i < ce && by[i] != b':' {
+            let c = s[i..].chars().next().unwrap_or('\u{FFFD}');
+            let span = Span::new(i, i + c.len_utf8());
+            let msg = if c == '%' {
+                "'%' in an IP literal starts a zone identifier (RFC 6874), which RFC 3986 does not \
+                 support; remove the zone, or use a parser that implements RFC 6874"
+                    .to_string()
+            } else {
+                format!(
+                    "{} is not allowed in an IPv6 address, which holds hex digits, ':' and '.' only",
+                    describe(c)
+                )
+            };
+            return Err(("ipv6-bad-char", span, msg));
+        }
+        let tok = &by[t0..i];
+        if tok.is_empty() {
+            // Only reachable right after "::" followed by another ":".
+            return Err((
+                "ipv6-bad-colon",
+                Span::new(t0.saturating_sub(2), (t0 + 1).min(ce)),
+                "':::' is not valid: '::' elides zero groups and must be followed by a group or the end"
+                    .into(),
+            ));
+        }
+        if tok.contains(&b'.') {
+            if i < ce {
+                return Err((
+                    "ipv6-bad-ipv4",
+                    Span::new(t0, i),
+                    "an embedded IPv4 address may only end an IPv6 address (ls32, RFC 3986 §3.2.2)"
+                        .into(),
+                ));
+            }
+            let mut parts = 0;
+            for part in tok.split(|&c| c == b'.') {
+                parts += 1;
+                if let Err(e) = dec_octet(part) {
+                    let shown = String::from_utf8_lossy(part);
+                    let why = match e {
+                        OctetErr::Empty => "has an empty part".to_string(),
+                        OctetErr::NotDigit => {
+                            format!("has '{shown}', which is not a decimal number")
+                        }
+                        OctetErr::LeadingZero => format!("has '{shown}' with a leading zero"),
+                        OctetErr::TooLarge => format!("has '{shown}', which is over 255"),
+                    };
+                    return Err((
+                        "ipv6-bad-ipv4",
+                        Span::new(t0, i),
+                        format!(
+                            "the embedded IPv4 address {why}; each part must be a dec-octet 0-255"
+                        ),
+                    ));
+                }
+            }
+            if parts != 4 {
+                return Err((
+                    "ipv6-bad-ipv4",
+                    Span::new(t0, i),
+                    format!("the embedded IPv4 address has {parts} parts; it needs exactly four"),
+                ));
+            }
+            groups += 2;
+        } else {
+            if tok.len() > 4 {
+                return Err((
+                    "ipv6-group-too-long",
+                    Span::new(t0, i),
+                    format!(
+                        "the group '{}' has {} hex digits; an IPv6 group (h16) has one to four",
+                        String::from_utf8_lossy(tok),
+                        tok.len()
+                    ),
+                ));
+            }
+            groups += 1;
+        }
+        if i >= ce {
+            break;
+        }
+        // by[i] == b':'
+        if i + 1 < ce && by[i + 1] == b':' {
+            if dc {
+                return Err((
+                    "ipv6-multiple-double-colon",
+                    Span::new(i, i + 2),
+                    "'::' may appear only once in an IPv6 address, or the number of elided groups \
+                     would be ambiguous"
+                        .into(),
+                ));
+            }
+            dc = true;
+            i += 2;
+        } else {
+            i += 1;
+            if i >= ce {
+                return Err((
+                    "ipv6-bad-colon",
+                    Span::new(i - 1, i),
+                    "an IPv6 address cannot end with a single ':'; write '::' to elide trailing zero groups"
+                        .into(),
+                ));
+            }
+        }
+    }
+    if dc && groups > 7 {
+        return Err((
+            "ipv6-too-many-groups",
+            whole,
+            format!(
+                "this IPv6 address has {groups} groups besides '::', which stands for at least one; \
+                 the total cannot exceed eight (an embedded IPv4 address counts as two)"
+            ),
+        ));
+    }
+    if !dc && groups > 8 {
+        return Err((
+            "ipv6-too-many-groups",
+            whole,
+            format!(
+                "this IPv6 address has {groups} groups; it has exactly eight (an embedded IPv4 address counts as two)"
+            ),
+        ));
+    }
+    if !dc && groups < 8 {
+        return Err((
+            "ipv6-too-few-groups",
+            whole,
+            format!(
+                "this IPv6 address has {groups} groups and no '::'; write all eight groups, or '::' \
+                 where zero groups are elided"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `IPvFuture` = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) over
+/// `s[cs..ce]`, which starts with "v" or "V".
+fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
+    let by = s.as_bytes();
+    let mut i = cs + 1;
+    while i < ce && chars::HEXDIG.has(by[i]) {
+        i += 1;
+    }
+    let char_at = |i: usize| s[i..].chars().next().map_or(1, char::len_utf8);
+    if i == cs + 1 {
+        let end = if i < ce { i + char_at(i) } else { i };
+        return Err((
+            "ipvfuture-invalid",
+            Span::new(cs, end),
+            "an IPvFuture literal needs the version in hex after 'v', as in 'v1.…'".into(),
+        ));
+    }
+    if i >= ce || by[i] != b'.' {
+        let span = if i < ce {
+            Span::new(i, i + char_at(i))
+        } else {
+            Span::new(cs, ce)
+        };
+        return Err((
+            "ipvfuture-invalid",
+            span,
+            "an IPvFuture literal needs '.' after its hex version, as in 'v1.…'".into(),
+        ));
+    }
+    i += 1;
+    if i >= ce {
+        return Err((
+            "ipvfuture-invalid",
+            Span::new(i - 1, i),
+            "an IPvFuture literal needs at least one character after the '.'".into(),
+        ));
+    }
+    while i < ce {
+        if !IPVFUTURE_TAIL.has(by[i]) {
+            let c = s[i..].chars().next().unwrap_or('\u{FFFD}');
+            return Err((
+                "ipvfuture-invalid",
+                Span::new(i, i + c.len_utf8()),
+                format!(
+                    "{} is not allowed in an IPvFuture literal (unreserved, sub-delims and ':' only)",
+                    describe(c)
+                ),
+            ));
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// A character as a message names it: `'<' (U+003C)`, or just the code point for what a
+/// terminal would not show.
+fn describe(c: char) -> String {
+    let v = c as u32;
+    match c {
+        ' ' => "space (U+0020)".into(),
+        '\t' => "tab (U+0009)".into(),
+        '\n' => "line feed (U+000A)".into(),
+        '\r' => "carriage return (U+000D)".into(),
+        _ if c.is_control() => format!("control character U+{v:04X}"),
+        _ if chars::is_noncharacter(c) => format!("non-character U+{v:04X}"),
+        _ if chars::is_bidi_format(c) => format!("bidi formatting character U+{v:04X}"),
+        _ if chars::is_invisible(c) => format!("invisible character U+{v:04X}"),
+        _ if chars::is_iprivate(c) => format!("private-use character U+{v:04X}"),
+        _ => format!("'{c}' (U+{v:04X})"),
+    }
+}
+
+/// RFC 3986 §5.2.4 `remove_dot_segments`, used to show a path's normal form.
+fn remove_dot_segments(path: &str) -> String {
+    fn pop(out: &mut String) {
+        match out.rfind('/') {
+            Some(k) => out.truncate(k),
+            None => out.clear(),
+        }
+    }
+    let mut input = path;
+    let mut out = String::with_capacity(path.len());
+    while !input.is_empty() {
+        if let Some(r) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
+            input = r;
+        } else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        } else if input.starts_with("/../") {
+            input = &input[3..];
+            pop(&mut out);
+        } else if input == "/.." {
+            input = "/";
+            pop(&mut out);
+        } else if input == "." || input == ".." {
+            input = "";
+        } else {
+            let from = usize::from(input.starts_with('/'));
+            let end = input[from..].find('/').map_or(input.len(), |k| k + from);
+            out.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    out
+}
+
+struct Parser<'b, 'i> {
+    b: &'b mut Builder<'i>,
+    s: &'i str,
+    by: &'i [u8],
+    iri: bool,
+    n: &'static Names,
+    /// The first dot-segment of the path being parsed.
+    dot: Option<Span>,
+}
+
+impl<'i> Parser<'_, 'i> {
+    fn text(&self, s: usize, e: usize) -> &'i str {
+        self.s.get(s..e).unwrap_or("")
+    }
+
+    /// The spec section for a character problem in `comp`.
+    fn sec(&self, comp: Comp) -> &'static str {
+        if self.iri {
+            return "RFC 3987 §2.2";
+        }
+        match comp {
+            Comp::Userinfo => "RFC 3986 §3.2.1",
+            Comp::Host => "RFC 3986 §3.2.2",
+            Comp::Segment | Comp::FirstSegment => "RFC 3986 §3.3",
+            Comp::Query => "RFC 3986 §3.4",
+            Comp::Fragment => "RFC 3986 §3.5",
+        }
+    }
+
+    /// URI-reference = URI / relative-ref, over `[s, e)`.
+    fn reference(&mut self, s: usize, e: usize) -> NodeId {
+        let by = self.by;
+        // First match wins (RFC 3986 §4.1): a prefix of scheme characters and ":" is a scheme.
+        // One that starts with a non-letter is still read as a (bad) scheme: a relative
+        // reference could not start that way either, as its first segment has no ":".
+        let mut i = s;
+        while i < e && T_SCHEME.has(by[i]) {
+            i += 1;
+        }
+        let colon = (i < e && by[i] == b':').then_some(i);
+        let root = match colon {
+            Some(_) => {
+                let kind = if self.iri {
+                    NodeKind::Iri
+                } else {
+                    NodeKind::Uri
+                };
+                self.b.start(kind, self.n.absolute, s)
+            }
+            None => self.b.start(NodeKind::RelativeRef, self.n.relative, s),
+        };
+        let mut p = s;
+        if let Some(c) = colon {
+            self.scheme(s, c, e);
+            p = c + 1;
+        }
+        let mut has_auth = false;
+        if p + 1 < e && by[p] == b'/' && by[p + 1] == b'/' {
+            // "//" always opens an authority: this is how the grammar keeps a path without
+            // authority from starting with "//" (RFC 3986 §3.3).
+            let a0 = p + 2;
+            let mut ae = a0;
+            while ae < e && !T_STOP_PATH.has(by[ae]) {
+                ae += 1;
+            }
+            self.authority(a0, ae);
+            p = ae;
+            has_auth = true;
+        }
+        p = self.path(p, e, colon.is_some(), has_auth);
+        if p < e && by[p] == b'?' {
+            let q = p + 1;
+            let (qe, non_ascii) = self.scan(Comp::Query, q, e, &T_STOP_QUERY);
+            self.b.leaf(NodeKind::Query, self.n.query, q, qe);
+            if non_ascii {
+                self.iri_component(q, qe, SPLIT_QUERY);
+            }
+            p = qe;
+        }
+        if p < e && by[p] == b'#' {
+            let f = p + 1;
+            let (fe, non_ascii) = self.scan(Comp::Fragment, f, e, &T_NONE);
+            self.b.leaf(NodeKind::Fragment, self.n.fragment, f, fe);
+            if non_ascii {
+                self.iri_component(f, fe, AsciiSet::EMPTY);
+            }
+            p = fe;
+        }
+        if p < e {
+            // Not reachable: every byte belongs to some component above. Kept so that a
+            // future change cannot silently drop text.
+            self.b.leaf(NodeKind::Unparsed, "", p, e);
+            self.b.error(
+                "unparsed",
+                Span::new(p, e),
+                "RFC 3986 §4.1",
+                "this text fits no component",
+            );
+        }
+        self.b.finish(e);
+        root
+    }
+
+    /// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), over `[s, c)`; `c` is the ":".
+    fn scheme(&mut self, s: usize, c: usize, e: usize) {
+        self.b.leaf(NodeKind::Scheme, "scheme", s, c);
+        let sch = self.text(s, c);
+        if c == s {
+            self.b.error(
+                "scheme-empty",
+                Span::new(c, c + 1),
+                "RFC 3986 §3.1",
+                "the reference starts with ':', so its scheme is empty; write the scheme before \
+                 ':' (as in 'http:'), or, for a relative path whose first segment holds ':', \
+                 prefix it with './' (RFC 3986 §4.2)",
+            );
+            return;
+        }
+        if !chars::ALPHA.has(self.by[s]) {
+            let msg = format!(
+                "a scheme must start with a letter, and '{sch}' starts with '{}'; if this is \
+                 meant as a relative path whose first segment holds ':', prefix it with './' \
+                 (as in './{sch}:…', RFC 3986 §4.2)",
+                char::from(self.by[s])
+            );
+            self.b
+                .error("scheme-start", Span::new(s, s + 1), "RFC 3986 §3.1", msg);
+        }
+        if sch.bytes().any(|b| b.is_ascii_uppercase()) {
+            let msg = format!(
+                "schemes are case-insensitive and their canonical form is lowercase: '{}' \
+                 (RFC 3986 §3.1, §6.2.2.1)",
+                sch.to_ascii_lowercase()
+            );
+            self.b.note(
+                "scheme-uppercase",
+                Span::new(s, c),
+                "RFC 3986 §6.2.2.1",
+                msg,
+            );
+        }
+        if c - s == 1 && c + 1 < e && matches!(self.by[c + 1], b'/' | b'\\') {
+            let msg = format!(
+                "'{sch}:' looks like a Windows drive letter, not a scheme; a file path is \
+                 written as a URI like 'file:///{sch}:/…'"
+            );
+            self.b.warning(
+                "scheme-drive-letter",
+                Span::new(s, c + 1),
+                "RFC 8089 Appendix E.2",
+                msg,
+            );
+        }
+    }
+
+    /// authority = [ userinfo "@" ] host [ ":" port ], over `[a0, ae)`.
+    fn authority(&mut self, a0: usize, ae: usize) {
+        let by = self.by;
+        self.b.start(NodeKind::Authority, self.n.authority, a0);
+        // The last "@" ends the userinfo: an "@" cannot be in the host, and reading the
+        // earlier ones as misplaced userinfo data gives the more useful diagnostic.
+        let at = by[a0..ae].iter().rposition(|&c| c == b'@').map(|k| a0 + k);
+        let hs = match at {
+            Some(at) => {
+                self.userinfo(a0, at);
+                at + 1
+            }
+            None => a0,
+        };
+        if hs < ae && by[hs] == b'[' {
+            match by[hs..ae].iter().position(|&c| c == b']').map(|k| hs + k) {
+                Some(r) => {
+                    self.ip_literal(hs, r + 1, hs + 1, r);
+                    let mut q = r + 1;
+                    if q < ae && by[q] != b':' {
+                        let junk_end = by[q..ae]
+                            .iter()
+                            .position(|&c| c == b':')
+                            .map_or(ae, |k| q + k);
+                        self.b.leaf(NodeKind::Unparsed, "", q, junk_end);
+                        let msg = format!(
+                            "'{}' follows the IP literal; after ']' only ':' and a port may come",
+                            self.text(q, junk_end)
+                        );
+                        self.b.error(
+                            "ip-literal-trailing",
+                            Span::new(q, junk_end),
+                            "RFC 3986 §3.2.2",
+                            msg,
+                        );
+                        q = junk_end;
+                    }
+                    if q < ae {
+                        self.port(q + 1, ae);
+                    }
+                }
+                None => {
+                    self.ip_literal(hs, ae, hs + 1, ae);
+                    self.b.error(
+                        "ip-literal-unclosed",
+                        Span::new(hs, hs + 1),
+                        "RFC 3986 §3.2.2",
+                        "this '[' opens an IP literal that is never closed; add ']' after the address",
+                    );
+                }
+            }
+        } else {
+            let colon = by[hs..ae].iter().position(|&c| c == b':').map(|k| hs + k);
+            let unbracketed = colon.is_some_and(|c| by[c + 1..ae].contains(&b':'))
+                && check_ipv6(self.s, hs, ae).is_ok();
+            if unbracketed {
+                let host = self.b.leaf(NodeKind::Host, "IPv6address", hs, ae);
+                self.b.attr(host, "host_type", "ipv6");
+                let msg = format!(
+                    "an IPv6 address in a URI must be enclosed in brackets: '[{}]'; without them \
+                     its first ':' would start the port",
+                    self.text(hs, ae)
+                );
+                self.b.error(
+                    "ipv6-unbracketed",
+                    Span::new(hs, ae),
+                    "RFC 3986 §3.2.2",
+                    msg,
+                );
+            } else {
+                let he = colon.unwrap_or(ae);
+                self.host_name(hs, he);
+                if let Some(c) = colon {
+                    self.port(c + 1, ae);
+                }
+            }
+        }
+        self.b.finish(ae);
+    }
+
+    fn userinfo(&mut self, s: usize, e: usize) {
+        let (_, non_ascii) = self.scan(Comp::Userinfo, s, e, &T_NONE);
+        self.b.leaf(NodeKind::Userinfo, self.n.userinfo, s, e);
+        if non_ascii {
+            self.iri_component(s, e, SPLIT_USERINFO);
+        }
+        if let Some(k) = self.by[s..e].iter().position(|&c| c == b':') {
+            if s + k + 1 < e {
+                self.b.warning(
+                    "userinfo-password",
+                    Span::new(s + k + 1, e),
+                    "RFC 3986 §3.2.1",
+                    "'user:password' in the userinfo is deprecated: whoever sees the URI sees the \
+                     password; remove it and authenticate some other way",
+                );
+            }
+        }
+    }
+
+    /// host = IPv4address / reg-name (the IP-literal case is [`Self::ip_literal`]).
+    fn host_name(&mut self, hs: usize, he: usize) {
+        let host_text = &self.by[hs..he];
+        let numeric = classify_numeric(host_text);
+        if let Numeric::Ipv4 = numeric {
+            let id = self.b.leaf(NodeKind::Host, "IPv4address", hs, he);
+            self.b.attr(id, "host_type", "ipv4");
+            return;
+        }
+        let (_, non_ascii) = self.scan(Comp::Host, hs, he, &T_NONE);
+        let id = self.b.leaf(NodeKind::Host, self.n.reg_name, hs, he);
+        self.b.attr(id, "host_type", "reg-name");
+        let shown = self.text(hs, he);
+        match numeric {
+            Numeric::BadOctet(ls, le, why) => {
+                let part = self.text(hs + ls, hs + le);
+                let (code, detail) = match why {
+                    OctetErr::LeadingZero => (
+                        "ipv4-leading-zero",
+                        format!(
+                            "'{part}' has a leading zero, which dec-octet does not allow; some \
+                             resolvers read it as octal"
+                        ),
+                    ),
+                    _ => ("ipv4-octet-range", format!("'{part}' is over 255")),
+                };
+                let msg = format!(
+                    "{detail}, so by the ABNF '{shown}' is a registered name, not an IPv4 \
+                     address (first match wins); write the address in dotted decimal with \
+                     octets 0-255 and no leading zeros"
+                );
+                self.b
+                    .warning(code, Span::new(hs + ls, hs + le), "RFC 3986 §3.2.2", msg);
+            }
+            Numeric::Shorthand => {
+                let msg = format!(
+                    "'{shown}' is a registered name by the ABNF (an IPv4address has four \
+                     decimal octets), but inet_aton()-style resolvers read it as an IP address \
+                     in a shorthand, octal or hex form; write the four octets in decimal"
+                );
+                self.b.warning(
+                    "ipv4-like-reg-name",
+                    Span::new(hs, he),
+                    "RFC 3986 §7.4",
+                    msg,
+                );
+            }
+            Numeric::No | Numeric::Ipv4 => {}
+        }
+        if hs == he {
+            self.b.note(
+                "host-empty",
+                Span::at(hs),
+                "RFC 3986 §3.2.2",
+                "the host is empty; the scheme decides what that means (\"file\" reads it as the \
+                 local machine, \"http\" forbids it)",
+            );
+        }
+        if non_ascii {
+            self.iri_component(hs, he, SPLIT_HOST);
+        }
+        self.host_case(hs, he);
+    }
+
+    /// Notes uppercase letters in a host outside percent-encodings (RFC 3986 §6.2.2.1).
+    fn host_case(&mut self, hs: usize, he: usize) {
+        let by = self.by;
+        let mut i = hs;
+        let mut upper = false;
+        while i < he {
+            if by[i] == b'%' && i + 3 <= he && pct::triplet_at(by, i).is_some() {
+                i += 3;
+                continue;
+            }
+            upper |= by[i].is_ascii_uppercase();
+            i += 1;
+        }
+        if upper {
+            let mut lower = String::with_capacity(he - hs);
+            let mut i = hs;
+            while i < he {
+                if by[i] == b'%' && i + 3 <= he && pct::triplet_at(by, i).is_some() {
+                    lower.push_str(self.text(i, i + 3));
+                    i += 3;
+                    continue;
+                }
+                let c = self.s[i..].chars().next().unwrap_or('\u{FFFD}');
+                lower.push(c.to_ascii_lowercase());
+                i += c.len_utf8();
+            }
+            let msg = format!(
+                "the host is case-insensitive and its canonical form is lowercase: '{lower}'"
+            );
+            self.b.note(
+                "host-uppercase",
+                Span::new(hs, he),
+                "RFC 3986 §6.2.2.1",
+                msg,
+            );
+        }
+    }
+
+    /// IP-literal = "[" ( IPv6address / IPvFuture ) "]": the host is `[hs, he)`, its content
+    /// `[cs, ce)`.
+    fn ip_literal(&mut self, hs: usize, he: usize, cs: usize, ce: usize) {
+        let content = &self.by[cs..ce];
+        let (rule, ty, res) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
+            ("IPvFuture", "ipvfuture", check_ipvfuture(self.s, cs, ce))
+        } else if content.contains(&b':') {
+            ("IPv6address", "ipv6", check_ipv6(self.s, cs, ce))
+        } else if content.is_empty() {
+            let e = ("ip-literal-empty", Span::new(hs, he), "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the brackets, or drop them".to_string());
+            ("IP-literal", "ipv6", Err(e))
+        } else {
+            let inner = self.text(cs, ce);
+            let msg = if let Numeric::Ipv4 = classify_numeric(content) {
+                format!("an IPv4 address is written without brackets: '{inner}'")
+            } else {
+                format!(
+                    "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex '.' …); \
+                     a registered name is written without brackets"
+                )
+            };
+            (
+                "IP-literal",
+                "ipv6",
+                Err(("ip-literal-invalid", Span::new(cs, ce), msg)),
+            )
+        };
+        let id = self.b.leaf(NodeKind::Host, rule, hs, he);
+        self.b.attr(id, "host_type", ty);
+        match res {
+            Err((code, span, msg)) => self.b.error(code, span, "RFC 3986 §3.2.2", msg),
+            Ok(()) if ty == "ipvfuture" => {
+                let msg = format!(
+                    "'{}' is an IPvFuture literal; no version has been defined, so an application \
+                     should fail with \"address mechanism not supported\"",
+                    self.text(cs, ce)
+                );
+                self.b.note(
+                    "ipvfuture-unknown",
+                    Span::new(cs, ce),
+                    "RFC 3986 §3.2.2",
+                    msg,
+                );
+            }
+            Ok(()) => {}
+        }
+        self.host_case(cs, ce);
+    }
+
+    /// port = *DIGIT, over `[ps, pe)`; the ":" is at `ps - 1`.
+    fn port(&mut self, ps: usize, pe: usize) {
+        self.b.leaf(NodeKind::Port, "port", ps, pe);
+        if ps == pe {
+            self.b.note(
+                "port-empty",
+                Span::new(ps - 1, ps),
+                "RFC 3986 §3.2.3",
+                "the port is empty; producers and normalizers should omit the ':' too",
+            );
+            return;
+        }
+        let text = self.text(ps, pe);
+        let mut bad: Option<(usize, usize)> = None;
+        for (k, c) in text.char_indices() {
+            if !c.is_ascii_digit() {
+                let (s0, _) = bad.unwrap_or((ps + k, 0));
+                bad = Some((s0, ps + k + c.len_utf8()));
+            }
+        }
+        if let Some((bs, be)) = bad {
+            let msg = format!(
+                "the port must be decimal digits, and '{text}' has '{}'; if ':' was meant as data, \
+                 percent-encode it as %3A",
+                self.text(bs, be)
+            );
+            self.b
+                .error("port-not-digits", Span::new(bs, be), "RFC 3986 §3.2.3", msg);
+            return;
+        }
+        let digits = text.trim_start_matches('0');
+        if digits.len() > 5 || digits.parse::<u32>().is_ok_and(|v| v > 65535) {
+            let msg = format!(
+                "port {text} is allowed by the ABNF (port = *DIGIT), but no transport has ports \
+                 above 65535"
+            );
+            self.b
+                .warning("port-too-large", Span::new(ps, pe), "RFC 3986 §3.2.3", msg);
+        }
+    }
+
+    /// The path that starts at `p`; returns where it ends.
+    fn path(&mut self, p: usize, e: usize, has_scheme: bool, has_auth: bool) -> usize {
+        let by = self.by;
+        let n = self.n;
+        let at_end = |k: usize| k >= e || matches!(by[k], b'?' | b'#');
+        self.dot = None;
+        let id = self.b.start(NodeKind::Path, n.path_empty, p);
+        let end = if has_auth {
+            // path-abempty = *( "/" segment ): the authority ended at "/", "?", "#" or the end.
+            self.b.set_rule(id, n.abempty);
+            let mut k = p;
+            while k < e && by[k] == b'/' {
+                k = self.segment(k + 1, e, n.segment, Comp::Segment);
+            }
+            k
+        } else if p < e && by[p] == b'/' {
+            // path-absolute = "/" [ segment-nz *( "/" segment ) ]; "//" was taken as an authority.
+            self.b.set_rule(id, n.path_absolute);
+            if at_end(p + 1) {
+                p + 1
+            } else {
+                let mut k = self.segment(p + 1, e, n.segment_nz, Comp::Segment);
+                while k < e && by[k] == b'/' {
+                    k = self.segment(k + 1, e, n.segment, Comp::Segment);
+                }
+                k
+            }
+        } else if !at_end(p) {
+            let (rule, first, comp) = if has_scheme {
+                (n.rootless, n.segment_nz, Comp::Segment)
+            } else {
+                (n.noscheme, n.segment_nz_nc, Comp::FirstSegment)
+            };
+            self.b.set_rule(id, rule);
+            let mut k = self.segment(p, e, first, comp);
+            while k < e && by[k] == b'/' {
+                k = self.segment(k + 1, e, n.segment, Comp::Segment);
+            }
+            k
+        } else {
+            p
+        };
+        self.b.finish(end);
+        if let (true, Some(dot)) = (has_scheme, self.dot) {
+            let normal = remove_dot_segments(self.text(p, end));
+            if !has_auth && normal.starts_with("//") {
+                let msg = format!(
+                    "removing the dot-segments (RFC 3986 §5.2.4, §6.2.2.3) turns this path into \
+                     '{normal}', which would then be read as an authority: a URI without \
+                     authority cannot have a path that starts with '//'; keep a '/.' in front"
+                );
+                self.b.warning(
+                    "path-becomes-authority",
+                    Span::new(p, end),
+                    "RFC 3986 §3.3",
+                    msg,
+                );
+            } else {
+                let msg = format!(
+                    "dot-segments in a URI's path are removed by normalization; the path's normal \
+                     form is '{normal}'"
+                );
+                self.b.note("dot-segments", dot, "RFC 3986 §6.2.2.3", msg);
+            }
+        }
+        end
+    }
+
+    /// One segment from `s`; returns where it ends ("/", "?", "#" or `e`).
+    fn segment(&mut self, s: usize, e: usize, rule: &'static str, comp: Comp) -> usize {
+        let (end, non_ascii) = self.scan(comp, s, e, &T_STOP_PATH);
+        self.b.leaf(NodeKind::Segment, rule, s, end);
+        if self.dot.is_none() && matches!(&self.by[s..end], b"." | b"..") {
+            self.dot = Some(Span::new(s, end));
+        }
+        if non_ascii {
+            self.iri_component(s, end, SPLIT_SEGMENT);
+        }
+        end
+    }
+
+    /// Checks the characters of `comp` from `from`, stopping before a byte of `stop` or at
+    /// `to`. Returns where it stopped and whether it saw non-ASCII text.
+    fn scan(&mut self, comp: Comp, from: usize, to: usize, stop: &Table) -> (usize, bool) {
+        let by = self.by;
+        let allowed = comp.allowed();
+        let mut i = from;
+        let mut non_ascii = false;
+        let mut colon_seen = false;
+        // Runs of adjacent triplets with lowercase hex / encoding unreserved characters, so
+        // that "%7b%7d" gets one note, not two.
+        let mut lower: Option<(Span, bool)> = None;
+        let mut unres: Option<Span> = None;
+        while i < to {
+            let c = by[i];
+            if allowed.has(c) {
+                i += 1;
+                continue;
+            }
+            if stop.has(c) {
+                break;
+            }
+            if c == b'%' {
+                let v = if i + 3 <= to {
+                    pct::triplet_at(by, i)
+                } else {
+                    None
+                };
+                match v {
+                    Some(v) => {
+                        let here = Span::new(i, i + 3);
+                        let low = by[i + 1..i + 3].iter().any(u8::is_ascii_lowercase);
+                        match &mut lower {
+                            // A run of adjacent triplets of which at least one is lowercase.
+                            Some((r, any)) if r.end == i => {
+                                r.end = i + 3;
+                                *any |= low;
+                            }
+                            _ => {
+                                self.flush_lower(&mut lower);
+                                lower = Some((here, low));
+                            }
+                        }
+                        if chars::UNRESERVED.has(v) {
+                            self.extend_run(&mut unres, here);
+                        } else {
+                            self.flush_run(&mut unres);
+                        }
+                        i += 3;
+                    }
+                    None => {
+                        self.pct_invalid(i, to);
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            if c == b':' && comp == Comp::FirstSegment {
+                if !colon_seen {
+                    colon_seen = true;
+                    let first = self.text(from, i);
+                    let msg = format!(
+                        "':' in the first segment of a relative-path reference would be read as \
+                         the end of a scheme; prefix the reference with './' (as in \
+                         './this:that'). If '{first}' is meant as a scheme, it must start with a \
+                         letter and hold only letters, digits, '+', '-' and '.'"
+                    );
+                    self.b.error(
+                        "colon-in-first-segment",
+                        Span::new(i, i + 1),
+                        "RFC 3986 §4.2",
+                        msg,
+                    );
+                }
+                i += 1;
+                continue;
+            }
+            if c < 0x80 {
+                let s0 = i;
+                while i < to
+                    && by[i] < 0x80
+                    && !allowed.has(by[i])
+                    && !stop.has(by[i])
+                    && by[i] != b'%'
+                {
+                    if by[i] == b':' && comp == Comp::FirstSegment {
+                        break;
+                    }
+                    i += 1;
+                }
+                self.illegal_ascii(comp, s0, i);
+                continue;
+            }
+            non_ascii = true;
+            if !self.iri {
+                let s0 = i;
+                while i < to && by[i] >= 0x80 {
+                    i += 1;
+                }
+                self.non_ascii(comp, s0, i);
+                continue;
+            }
+            let ch = self.s[i..].chars().next().unwrap_or('\u{FFFD}');
+            let len = ch.len_utf8();
+            self.iri_char(comp, ch, i, i + len);
+            i += len;
+        }
+        self.flush_lower(&mut lower);
+        self.flush_run(&mut unres);
+        (i, non_ascii)
+    }
+
+    fn extend_run(&mut self, run: &mut Option<Span>, here: Span) {
+        match run {
+            Some(r) if r.end == here.start => r.end = here.end,
+            _ => {
+                self.flush_run(run);
+                *run = Some(here);
+            }
+        }
+    }
+
+    /// Notes a run of triplets that encode unreserved characters.
+    fn flush_run(&mut self, run: &mut Option<Span>) {
+        let Some(r) = run.take() else { return };
+        let text = self.text(r.start, r.end);
+        let msg = format!(
+            "'{text}' encodes the unreserved '{}', which should not be encoded; normalizers \
+             decode it (RFC 3986 §2.3)",
+            pct::decode_lossy(text)
+        );
+        self.b.note("pct-unreserved", r, "RFC 3986 §6.2.2.2", msg);
+    }
+
+    /// Notes a run of adjacent triplets when one of them has lowercase hex digits.
+    fn flush_lower(&mut self, run: &mut Option<(Span, bool)>) {
+        let Some((r, true)) = run.take() else { return };
+        let text = self.text(r.start, r.end);
+        let msg = format!(
+            "hex digits of percent-encodings are case-insensitive and normalized to \
+             uppercase: '{}' (RFC 3986 §2.1)",
+            pct::uppercase_triplets(text)
+        );
+        self.b.note("pct-lowercase", r, "RFC 3986 §6.2.2.1", msg);
+    }
+
+    /// A "%" at `i` that does not start a `pct-encoded` triplet.
+    fn pct_invalid(&mut self, i: usize, to: usize) {
+        let by = self.by;
+        let mut e = i + 1;
+        while e < to && e < i + 3 && by[e].is_ascii_alphanumeric() {
+            e += 1;
+        }
+        let after = self.text(i + 1, e);
+        let msg = if after.is_empty() {
+            "'%' must start a percent-encoding '%' HEXDIG HEXDIG; to mean a literal '%', write %25"
+                .to_string()
+        } else {
+            format!(
+                "'%' is followed by '{after}', not two hex digits; to mean a literal '%', write %25"
+            )
+        };
+        self.b
+            .error("pct-invalid", Span::new(i, e), "RFC 3986 §2.1", msg);
+    }
+
+    /// Names the characters of `[s, e)` (at most four distinct ones) for a message.
+    fn describe_run(&self, s: usize, e: usize) -> (String, usize) {
+        let mut seen: Vec<char> = Vec::new();
+        let mut count = 0;
+        for c in self.text(s, e).chars() {
+            count += 1;
+            if !seen.contains(&c) && seen.len() < 5 {
+                seen.push(c);
+            }
+        }
+        let mut names: Vec<String> = seen.iter().take(4).map(|&c| describe(c)).collect();
+        if seen.len() > 4 {
+            names.push("others".into());
+        }
+        (names.join(", "), count)
+    }
+
+    fn encode_run(&self, s: usize, e: usize) -> String {
+        let mut out = String::with_capacity((e - s) * 3);
+        for &b in &self.by[s..e] {
+            pct::push_encoded(&mut out, b);
+        }
+        out
+    }
+
+    /// ASCII characters in `[s, e)` that `comp` does not allow.
+    fn illegal_ascii(&mut self, comp: Comp, s: usize, e: usize) {
+        let (names, count) = self.describe_run(s, e);
+        let enc = self.encode_run(s, e);
+        let (verb, it) = if count == 1 {
+            ("is", "it")
+        } else {
+            ("are", "them")
+        };
+        let first = self.by[s];
+        let hint = match first {
+            b'\\' => " (a backslash is not a path separator in URIs: '/' is)",
+            b'[' | b']' => " ('[' and ']' are allowed only around an IP literal in the host)",
+            b'#' if comp == Comp::Fragment => {
+                " (the first '#' starts the fragment; later ones are data)"
+            }
+            b'@' if comp == Comp::Userinfo => {
+                " (the last '@' ends the userinfo; earlier ones are data)"
+            }
+            _ => "",
+        };
+        let msg = format!(
+            "{names} {verb} not allowed in {}; percent-encode {it} as {enc}{hint}",
+            comp.place()
+        );
+        let sec = self.sec(comp);
+        self.b.error("illegal-char", Span::new(s, e), sec, msg);
+    }
+
+    /// Non-ASCII characters in `[s, e)` under RFC 3986.
+    fn non_ascii(&mut self, comp: Comp, s: usize, e: usize) {
+        let (names, count) = self.describe_run(s, e);
+        let enc = self.encode_run(s, e);
+        let (verb, its) = if count == 1 {
+            ("is", "its")
+        } else {
+            ("are", "their")
+        };
+        let host_hint = if comp == Comp::Host {
+            "; for a DNS name, the IDNA A-label ('xn--…') works with more resolvers"
+        } else {
+            ""
+        };
+        let msg = format!(
+            "{names} {verb} not allowed in a URI, which is ASCII only; percent-encode {its} UTF-8 \
+             bytes as {enc}{host_hint}, or read the input as an IRI (profile rfc3987)"
+        );
+        self.b
+            .error("non-ascii", Span::new(s, e), "RFC 3986 §2", msg);
+    }
+
+    /// One non-ASCII character of an IRI, at `[s, e)`.
+    fn iri_char(&mut self, comp: Comp, c: char, s: usize, e: usize) {
+        let span = Span::new(s, e);
+        let enc = self.encode_run(s, e);
+        let name = describe(c);
+        if chars::is_bidi_format(c) {
+            let msg = format!(
+                "{name}: IRIs must not contain bidirectional formatting characters, which \
+                 change how the IRI is shown without being visible; remove it, or \
+                 percent-encode it as {enc} if it is data"
+            );
+            self.b.error("bidi-format-char", span, "RFC 3987 §4.1", msg);
+        } else if chars::is_noncharacter(c) {
+            let msg = format!(
+                "{name}: ucschar excludes the Unicode non-characters; percent-encode it as {enc}"
+            );
+            self.b.error("noncharacter", span, "RFC 3987 §2.2", msg);
+        } else if chars::is_iprivate(c) {
+            if comp != Comp::Query {
+                let msg = format!(
+                    "{name}: private-use characters (iprivate) are allowed only in the query; \
+                     percent-encode it as {enc}"
+                );
+                self.b
+                    .error("iprivate-outside-query", span, "RFC 3987 §2.2", msg);
+            }
+        } else if !chars::is_ucschar(c) {
+            let msg = format!(
+                "{name} is not allowed in {} (not a ucschar); percent-encode it as {enc}",
+                comp.place()
+            );
+            self.b.error("illegal-char", span, "RFC 3987 §2.2", msg);
+        } else if let Some(d) = chars::delimiter_lookalike(c) {
+            let msg = format!(
+                "{name} looks like the delimiter '{d}' but is data; a reader may split the IRI \
+                 where it does not split. If '{d}' is meant, type it; if not, percent-encode it as {enc}"
+            );
+            self.b
+                .warning("delimiter-lookalike", span, "XRI Syntax 2.0 §3.3", msg);
+        } else if chars::is_invisible(c) {
+            let msg = format!(
+                "{name} shows as nothing or as a plain space, so the IRI cannot be transcribed \
+                 from its display; remove it or percent-encode it as {enc}"
+            );
+            self.b.warning("invisible-char", span, "RFC 3987 §6.1", msg);
+        }
+    }
+
+    /// The RFC 3987 checks that look at a whole component with non-ASCII text: NFC (§5.3.2.2),
+    /// and per piece (cut at `split`) the bidi rules of §4.2 and script mixing (XRI Syntax 2.0
+    /// §3.3).
+    fn iri_component(&mut self, s: usize, e: usize, split: AsciiSet) {
+        if !self.iri {
+            return;
+        }
+        let text = self.text(s, e);
+        if !is_nfc(text) {
+            let nfc: String = text.nfc().collect();
+            let msg = format!(
+                "'{text}' is not in Unicode Normalization Form C; IRIs should be created in NFC, \
+                 and comparison never normalizes, so this is a different IRI from the NFC form \
+                 '{nfc}', which looks the same but has other code points"
+            );
+            self.b
+                .warning("not-nfc", Span::new(s, e), "RFC 3987 §5.3.2.2", msg);
+        }
+        let by = self.by;
+        let mut p = s;
+        while p <= e {
+            let mut q = p;
+            while q < e && !split.has(by[q]) {
+                q += 1;
+            }
+            if by[p..q].iter().any(|&b| b >= 0x80) {
+                self.iri_piece(p, q);
+            }
+            p = q + 1;
+        }
+    }
+
+    fn iri_piece(&mut self, s: usize, e: usize) {
+        let text = self.text(s, e);
+        let (mut rtl, mut ltr) = (false, false);
+        let mut scripts: [Option<&'static str>; 3] = [None; 3];
+        for c in text.chars() {
+            if chars::is_rtl(c) {
+                rtl = true;
+            } else if c.is_alphabetic() {
+                ltr = true;
+            }
+            if let Some(sc) = chars::script_of(c) {
+                if !scripts.contains(&Some(sc)) {
+                    if let Some(slot) = scripts.iter_mut().find(|x| x.is_none()) {
+                        *slot = Some(sc);
+                    }
+                }
+            }
+        }
+        let span = Span::new(s, e);
+        if rtl && ltr {
+            let msg = format!(
+                "'{text}' mixes right-to-left and left-to-right letters, so its display order \
+                 is hard to predict; a component should use one direction, or be percent-encoded"
+            );
+            self.b
+                .warning("bidi-mixed-direction", span, "RFC 3987 §4.2", msg);
+        } else if rtl {
+            let first = text.chars().next().is_some_and(chars::is_rtl);
+            let last = text.chars().next_back().is_some_and(chars::is_rtl);
+            if !(first && last) {
+                let msg = format!(
+                    "'{text}' uses right-to-left characters, so it should start and end with one; \
+                     digits or symbols at its {} make the display ambiguous",
+                    if first { "end" } else { "start" }
+                );
+                self.b
+                    .warning("bidi-component-edge", span, "RFC 3987 §4.2", msg);
+            }
+        }
+        let found: Vec<&str> = scripts.iter().flatten().copied().collect();
+        // Scripts that are written together (UTS #39 "highly restrictive"): Japanese and
+        // Korean text mixes Han with kana or Hangul, and any of them with Latin.
+        let japanese = ["Latin", "Han", "Hiragana", "Katakana"];
+        let korean = ["Latin", "Han", "Hangul"];
+        let ok = found.len() < 2
+            || found.iter().all(|s| japanese.contains(s))
+            || found.iter().all(|s| korean.contains(s));
+        if !ok {
+            let msg = format!(
+                "'{text}' mixes {} letters; letters of different scripts can look the same \
+                 (Latin 'a', Cyrillic 'а'), so check that every character is the one meant",
+                found.join(" and ")
+            );
+            self.b
+                .warning("mixed-script", span, "XRI Syntax 2.0 §3.3", msg);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6_forms() {
+        let ok = [
+            "1:2:3:4:5:6:7:8",
+            "1:2:3:4:5:6:1.2.3.4",
+            "::2:3:4:5:6:7:8",
+            "::3:4:5:6:7:1.2.3.4",
+            "1::3:4:5:6:7:8",
+            "1::4:5:6:7:1.2.3.4",
+            "1:2::5:6:7:8",
+            "1:2:3:4:5::8",
+            "1:2:3:4:5:6::8",
+            "1:2:3:4:5:6:7::",
+            "::",
+            "::1",
+            "::ffff:192.0.2.1",
+            "2001:db8::7",
+            "FEDC:BA98:7654:3210:FEDC:BA98:7654:3210",
+        ];
+        for a in ok {
+            assert_eq!(check_ipv6(a, 0, a.len()).map_err(|e| e.0), Ok(()), "{a}");
+        }
+        let bad = [
+            ("1:2:3:4:5:6:7", "ipv6-too-few-groups"),
+            ("1:2:3:4:5:6:7:8:9", "ipv6-too-many-groups"),
+            ("1:2:3:4:5:6:7::8", "ipv6-too-many-groups"),
+            ("1:2:3:4:5:6::1.2.3.4", "ipv6-too-many-groups"),
+            ("1::2::3", "ipv6-multiple-double-colon"),
+            ("12345::", "ipv6-group-too-long"),
+            (":1:2:3:4:5:6:7", "ipv6-bad-colon"),
+            ("1:2:3:4:5:6:7:", "ipv6-bad-colon"),
+            ("1:::2", "ipv6-bad-colon"),
+            ("::1.2.3.256", "ipv6-bad-ipv4"),
+            ("::1.2.3", "ipv6-bad-ipv4"),
+            ("::01.2.3.4", "ipv6-bad-ipv4"),
+            ("::1.2.3.4:1", "ipv6-bad-ipv4"),
+            ("::g", "ipv6-bad-char"),
+            ("fe80::1%25eth0", "ipv6-bad-char"),
+        ];
+        for (a, code) in bad {
+            assert_eq!(check_ipv6(a, 0, a.len()).map_err(|e| e.0), Err(code), "{a}");
+        }
+    }
+
+    #[test]
+    fn octets_and_numeric_hosts() {
+        assert_eq!(dec_octet(b"255"), Ok(255));
+        assert_eq!(dec_octet(b"256"), Err(OctetErr::TooLarge));
+        assert_eq!(dec_octet(b"010"), Err(OctetErr::LeadingZero));
+        assert_eq!(dec_octet(b"0"), Ok(0));
+        assert!(matches!(classify_numeric(b"192.0.2.16"), Numeric::Ipv4));
+        assert!(matches!(
+            classify_numeric(b"1.2.3.256"),
+            Numeric::BadOctet(6, 9, OctetErr::TooLarge)
+        ));
+        assert!(matches!(classify_numeric(b"0x7f.1"), Numeric::Shorthand));
+        assert!(matches!(classify_numeric(b"1.2.3.4.5"), Numeric::No));
+        assert!(matches!(classify_numeric(b"example.com"), Numeric::No));
+    }
+
+    #[test]
+    fn dot_segments() {
+        // RFC 3986 §5.2.4's two worked examples.
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+        assert_eq!(remove_dot_segments("/.//a"), "//a");
+        assert_eq!(remove_dot_segments("/a/.."), "/");
+    }
+
+    #[test]
+    fn ipvfuture() {
+        let ok = "v1.fe80::a+en1";
+        assert!(check_ipvfuture(ok, 0, ok.len()).is_ok());
+        for bad in ["v.x", "v1x", "v1.", "v1.a/b"] {
+            assert!(check_ipvfuture(bad, 0, bad.len()).is_err(), "{bad}");
+        }
+    }
 }
