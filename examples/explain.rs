@@ -28,12 +28,26 @@ fn main() {
         std::process::exit(2);
     }
     for id in ids {
-        let analysis = analyze(&id, &Options { profile, ..Options::default() });
-        println!("{}  [{}: {}]", escape(&id), analysis.profile, analysis.profile_reason);
+        let analysis = analyze(
+            &id,
+            &Options {
+                profile,
+                ..Options::default()
+            },
+        );
+        println!(
+            "{}  [{}: {}]",
+            escape(&id),
+            analysis.profile,
+            analysis.profile_reason
+        );
         // The tree is flat and in preorder: depth gives the indentation.
         for node in analysis.tree.iter() {
-            let attrs: Vec<String> =
-                node.attrs().iter().map(|a| format!("{}={}", a.key, a.value)).collect();
+            let attrs: Vec<String> = node
+                .attrs()
+                .iter()
+                .map(|a| format!("{}={}", a.key, a.value))
+                .collect();
             println!(
                 "{:indent$}{} <{}> {} {:?} {}",
                 "",
@@ -51,7 +65,13 @@ fn main() {
                 Severity::Warning => "warning",
                 Severity::Note => "note",
             };
-            println!("{mark} [{}] at {}: {} ({})", d.code, d.span, escape(&d.message), d.spec);
+            println!(
+                "{mark} [{}] at {}: {} ({})",
+                d.code,
+                d.span,
+                escape(&d.message),
+                d.spec
+            );
         }
         for v in &analysis.verdicts {
             println!("  {:<10} {:?}", v.profile.name(), v.status);

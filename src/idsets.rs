@@ -115,8 +115,14 @@ pub fn parse_set(set: &'static str, text: &str) -> (Vec<Entry>, Vec<(usize, Stri
             [_, "valid"] => Expect::Valid,
             [_, "invalid"] => Expect::Invalid(String::new()),
             [_, "invalid", code] => Expect::Invalid(code.to_string()),
-            [_, "==", b] => Expect::Pair { other: b.to_string(), equivalent: true },
-            [_, "!=", b] => Expect::Pair { other: b.to_string(), equivalent: false },
+            [_, "==", b] => Expect::Pair {
+                other: b.to_string(),
+                equivalent: true,
+            },
+            [_, "!=", b] => Expect::Pair {
+                other: b.to_string(),
+                equivalent: false,
+            },
             [base, "+", r, "=>", t] => {
                 entries.push(Entry {
                     id: r.to_string(),
@@ -131,20 +137,32 @@ pub fn parse_set(set: &'static str, text: &str) -> (Vec<Entry>, Vec<(usize, Stri
                 });
                 continue;
             }
-            [_, "->", form, value] => Expect::Form { form: form.to_string(), value: value.to_string() },
+            [_, "->", form, value] => Expect::Form {
+                form: form.to_string(),
+                value: value.to_string(),
+            },
             _ => {
                 errors.push((line, format!("cannot read entry: {l:?}")));
                 continue;
             }
         };
-        entries.push(Entry { id: f[0].to_string(), profile, section: section.clone(), set, line, expect });
+        entries.push(Entry {
+            id: f[0].to_string(),
+            profile,
+            section: section.clone(),
+            set,
+            line,
+            expect,
+        });
     }
     (entries, errors)
 }
 
 /// Every entry of every shipped set, in file order.
 pub fn all() -> Vec<Entry> {
-    SETS.iter().flat_map(|(name, text)| parse_set(name, text).0).collect()
+    SETS.iter()
+        .flat_map(|(name, text)| parse_set(name, text).0)
+        .collect()
 }
 
 #[cfg(test)]

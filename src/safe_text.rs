@@ -12,7 +12,10 @@ use crate::engine::chars::is_invisible;
 /// True when `c` must be shown as a token rather than written to a terminal.
 pub fn needs_token(c: char) -> bool {
     let v = c as u32;
-    v < 0x20 || (0x7F..=0x9F).contains(&v) || is_invisible(c) || crate::engine::chars::is_noncharacter(c)
+    v < 0x20
+        || (0x7F..=0x9F).contains(&v)
+        || is_invisible(c)
+        || crate::engine::chars::is_noncharacter(c)
 }
 
 /// The visible token for `c`: `⟨U+XXXX⟩`.
@@ -49,14 +52,24 @@ pub fn pieces(s: &str) -> Vec<Piece<'_>> {
     for (i, c) in s.char_indices() {
         if needs_token(c) {
             if run_start < i {
-                out.push(Piece::Text { text: &s[run_start..i], at: run_start });
+                out.push(Piece::Text {
+                    text: &s[run_start..i],
+                    at: run_start,
+                });
             }
-            out.push(Piece::Token { token: token(c), ch: c, at: i });
+            out.push(Piece::Token {
+                token: token(c),
+                ch: c,
+                at: i,
+            });
             run_start = i + c.len_utf8();
         }
     }
     if run_start < s.len() {
-        out.push(Piece::Text { text: &s[run_start..], at: run_start });
+        out.push(Piece::Text {
+            text: &s[run_start..],
+            at: run_start,
+        });
     }
     out
 }
@@ -83,7 +96,10 @@ mod tests {
     #[test]
     fn escapes_controls_and_invisibles() {
         assert_eq!(escape("a\u{1b}[31mb"), "a⟨U+001B⟩[31mb");
-        assert_eq!(escape("x\u{202E}y\u{200B}z\u{9b}"), "x⟨U+202E⟩y⟨U+200B⟩z⟨U+009B⟩");
+        assert_eq!(
+            escape("x\u{202E}y\u{200B}z\u{9b}"),
+            "x⟨U+202E⟩y⟨U+200B⟩z⟨U+009B⟩"
+        );
         assert_eq!(escape("a\u{a0}b"), "a⟨U+00A0⟩b");
         assert!(matches!(escape("plain é 漢"), Cow::Borrowed(_)));
     }
@@ -93,7 +109,21 @@ mod tests {
         let s = "ab\u{7}c\u{2066}";
         let p = pieces(s);
         assert_eq!(p.len(), 4);
-        assert_eq!(p[1], Piece::Token { token: "⟨U+0007⟩".into(), ch: '\u{7}', at: 2 });
-        assert_eq!(p[3], Piece::Token { token: "⟨U+2066⟩".into(), ch: '\u{2066}', at: 4 });
+        assert_eq!(
+            p[1],
+            Piece::Token {
+                token: "⟨U+0007⟩".into(),
+                ch: '\u{7}',
+                at: 2
+            }
+        );
+        assert_eq!(
+            p[3],
+            Piece::Token {
+                token: "⟨U+2066⟩".into(),
+                ch: '\u{2066}',
+                at: 4
+            }
+        );
     }
 }

@@ -15,7 +15,12 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn idbench");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin)
+        .expect("write stdin");
     let out = child.wait_with_output().expect("wait");
     (
         out.status.code().unwrap_or(-1),
@@ -26,10 +31,20 @@ fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
 
 #[test]
 fn parse_json_has_the_documented_shape() {
-    let out = idbench().args(["parse", "--format", "json", "urn:isbn:0451450523"]).output().expect("run");
+    let out = idbench()
+        .args(["parse", "--format", "json", "urn:isbn:0451450523"])
+        .output()
+        .expect("run");
     let line = String::from_utf8(out.stdout).expect("utf8");
     let v: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON object");
-    for key in ["input", "profile", "profile_reason", "valid", "tree", "diagnostics"] {
+    for key in [
+        "input",
+        "profile",
+        "profile_reason",
+        "valid",
+        "tree",
+        "diagnostics",
+    ] {
         assert!(v.get(key).is_some(), "missing {key} in {v}");
     }
     assert_eq!(v["input"], "urn:isbn:0451450523");
@@ -50,9 +65,15 @@ fn parse_reads_stdin_one_id_per_line_and_prints_json_lines() {
 
 #[test]
 fn parse_text_escapes_control_characters() {
-    let out = idbench().args(["parse", "http://a/\u{1b}[2Jb"]).output().expect("run");
+    let out = idbench()
+        .args(["parse", "http://a/\u{1b}[2Jb"])
+        .output()
+        .expect("run");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(!text.contains('\u{1b}'), "raw ESC reached the terminal: {text:?}");
+    assert!(
+        !text.contains('\u{1b}'),
+        "raw ESC reached the terminal: {text:?}"
+    );
     assert!(text.contains("⟨U+001B⟩"));
 }
 
@@ -63,15 +84,26 @@ fn check_reports_each_line_and_a_summary() {
     assert_eq!(code, 1, "{out}{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
-    assert!(lines[0].starts_with("valid\trfc3986\thttp://example.com/"), "{}", lines[0]);
+    assert!(
+        lines[0].starts_with("valid\trfc3986\thttp://example.com/"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[1].starts_with("invalid\trfc3986\t"), "{}", lines[1]);
-    assert!(lines[2].starts_with("invalid\t") && lines[2].ends_with("\tnot-utf8"), "{}", lines[2]);
+    assert!(
+        lines[2].starts_with("invalid\t") && lines[2].ends_with("\tnot-utf8"),
+        "{}",
+        lines[2]
+    );
     assert_eq!(err.trim(), "1 valid, 2 invalid");
 }
 
 #[test]
 fn check_quiet_prints_only_the_summary_and_exit_0_when_all_valid() {
-    let (code, out, err) = run_with_stdin(&["check", "-q", "--profile", "rfc3986"], b"http://a/\nmailto:x@y\n");
+    let (code, out, err) = run_with_stdin(
+        &["check", "-q", "--profile", "rfc3986"],
+        b"http://a/\nmailto:x@y\n",
+    );
     assert_eq!(code, 0);
     assert!(out.is_empty());
     assert_eq!(err.trim(), "2 valid, 0 invalid");
@@ -79,8 +111,14 @@ fn check_quiet_prints_only_the_summary_and_exit_0_when_all_valid() {
 
 #[test]
 fn usage_errors_exit_2() {
-    let out = idbench().args(["check", "--profile", "nope"]).output().expect("run");
+    let out = idbench()
+        .args(["check", "--profile", "nope"])
+        .output()
+        .expect("run");
     assert_eq!(out.status.code(), Some(2));
-    let out = idbench().args(["check", "/no/such/file"]).output().expect("run");
+    let out = idbench()
+        .args(["check", "/no/such/file"])
+        .output()
+        .expect("run");
     assert_eq!(out.status.code(), Some(2));
 }

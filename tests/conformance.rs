@@ -12,7 +12,8 @@ fn check_tree(a: &idbench::Analysis) -> Result<(), String> {
     }
     for n in a.tree.iter() {
         let s = n.span();
-        if !a.input.is_char_boundary(s.start) || !a.input.is_char_boundary(s.end) || s.start > s.end {
+        if !a.input.is_char_boundary(s.start) || !a.input.is_char_boundary(s.end) || s.start > s.end
+        {
             return Err(format!("{n:?}: span off a char boundary"));
         }
         if let Some(p) = n.parent() {
@@ -23,14 +24,19 @@ fn check_tree(a: &idbench::Analysis) -> Result<(), String> {
         let mut last = s.start;
         for c in n.children() {
             if c.span().start < last {
-                return Err(format!("children of {n:?} overlap or are out of order at {c:?}"));
+                return Err(format!(
+                    "children of {n:?} overlap or are out of order at {c:?}"
+                ));
             }
             last = c.span().end;
         }
     }
     for d in &a.diagnostics {
         if d.span.end > len || d.span.start > d.span.end {
-            return Err(format!("diagnostic {} has span {} outside the input", d.code, d.span));
+            return Err(format!(
+                "diagnostic {} has span {} outside the input",
+                d.code, d.span
+            ));
         }
     }
     Ok(())
@@ -42,7 +48,11 @@ fn example_sets_are_judged_as_the_specs_say() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for e in &entries {
-        let opts = Options { profile: e.profile, forms: false, all_profiles: false };
+        let opts = Options {
+            profile: e.profile,
+            forms: false,
+            all_profiles: false,
+        };
         let a = analyze(&e.id, &opts);
         let at = format!("{}:{} [{}] {:?}", e.set, e.line, e.section, e.id);
         if let Err(msg) = check_tree(&a) {
@@ -58,7 +68,10 @@ fn example_sets_are_judged_as_the_specs_say() {
                         .filter(|d| d.severity == Severity::Error)
                         .map(|d| format!("{} at {}", d.code, d.span))
                         .collect();
-                    failures.push(format!("{at}: expected valid under {}, got {errs:?}", a.profile));
+                    failures.push(format!(
+                        "{at}: expected valid under {}, got {errs:?}",
+                        a.profile
+                    ));
                 }
             }
             Expect::Invalid(code) => {
@@ -66,7 +79,11 @@ fn example_sets_are_judged_as_the_specs_say() {
                 match a.first_error() {
                     None => failures.push(format!("{at}: expected invalid under {}", a.profile)),
                     Some(d) if !code.is_empty() && d.code != code => {
-                        if !a.diagnostics.iter().any(|x| x.severity == Severity::Error && x.code == code) {
+                        if !a
+                            .diagnostics
+                            .iter()
+                            .any(|x| x.severity == Severity::Error && x.code == code)
+                        {
                             failures.push(format!("{at}: expected error {code}, got {}", d.code));
                         }
                     }
@@ -77,5 +94,11 @@ fn example_sets_are_judged_as_the_specs_say() {
         }
     }
     assert!(checked > 0, "no validity expectations in the example sets");
-    assert!(failures.is_empty(), "{} of {} failed:\n{}", failures.len(), entries.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} failed:\n{}",
+        failures.len(),
+        entries.len(),
+        failures.join("\n")
+    );
 }

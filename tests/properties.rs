@@ -25,7 +25,13 @@ fn identifier_like() -> impl Strategy<Value = String> {
 }
 
 fn assert_well_formed(input: &str, profile: Option<Profile>) -> Result<(), TestCaseError> {
-    let a = analyze(input, &Options { profile, ..Options::default() });
+    let a = analyze(
+        input,
+        &Options {
+            profile,
+            ..Options::default()
+        },
+    );
     let root = a.tree.root();
     prop_assert_eq!(root.span().start, 0);
     prop_assert_eq!(root.span().end, input.len());

@@ -27,28 +27,29 @@ fn check_stream(
         let mut bytes = line.as_slice();
         bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        let (profile, input, verdict): (String, String, Result<(), String>) =
+        // Judge the line; the verdict's code is a static string, so nothing is copied
+        // unless the line is printed.
+        let (profile, verdict): (&'static str, Result<(), &'static str>) =
             match std::str::from_utf8(bytes) {
                 Ok(s) => {
                     let a = analyze(s, opts);
-                    let first = a.first_error().map(|d| d.code.to_string());
-                    (a.profile.name().to_string(), s.to_string(), first.map_or(Ok(()), Err))
+                    (
+                        a.profile.name(),
+                        a.first_error().map_or(Ok(()), |d| Err(d.code)),
+                    )
                 }
-                Err(_) => (
-                    opts.profile.map_or("auto", |p| p.name()).to_string(),
-                    String::from_utf8_lossy(bytes).into_owned(),
-                    Err("not-utf8".to_string()),
-                ),
+                Err(_) => (opts.profile.map_or("auto", |p| p.name()), Err("not-utf8")),
             };
-        match &verdict {
+        match verdict {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
         if args.quiet {
             continue;
         }
+        let input = String::from_utf8_lossy(bytes);
         let shown = crate::safe_text::escape(&input);
-        let line = match (args.common.format, &verdict) {
+        let line = match (args.common.format, verdict) {
             (Format::Text, Ok(())) => format!("valid\t{profile}\t{shown}\n"),
             (Format::Text, Err(code)) => format!("invalid\t{profile}\t{shown}\t{code}\n"),
             (Format::Json, v) => format!(
@@ -57,7 +58,7 @@ fn check_stream(
                     "input": input,
                     "profile": profile,
                     "valid": v.is_ok(),
-                    "first_error": v.as_ref().err(),
+                    "first_error": v.err(),
                 })
             ),
         };
@@ -69,14 +70,16 @@ pub(super) fn run(args: &CheckArgs) -> std::io::Result<u8> {
     let opts = Options::validate_only(args.common.profile.0);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut tally = Tally { valid: 0, invalid: 0 };
+    let mut tally = Tally {
+        valid: 0,
+        invalid: 0,
+    };
     if args.files.is_empty() {
         check_stream(std::io::stdin().lock(), args, &opts, &mut out, &mut tally)?;
     } else {
         for f in &args.files {
-            let file = std::fs::File::open(f).map_err(|e| {
-                std::io::Error::new(e.kind(), format!("{}: {e}", f.display()))
-            })?;
+            let file = std::fs::File::open(f)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", f.display())))?;
             check_stream(file, args, &opts, &mut out, &mut tally)?;
         }
     }

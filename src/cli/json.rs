@@ -27,10 +27,15 @@ pub fn diagnostics(ds: &[Diagnostic]) -> Value {
 pub fn tree(t: &Tree, input: &str) -> Value {
     let mut built: Vec<Option<Value>> = vec![None; t.len()];
     for n in t.iter().rev() {
-        let children: Vec<Value> =
-            n.children().map(|c| built[c.index()].take().unwrap_or(Value::Null)).collect();
-        let attrs: Map<String, Value> =
-            n.attrs().iter().map(|a| (a.key.to_string(), Value::String(a.value.to_string()))).collect();
+        let children: Vec<Value> = n
+            .children()
+            .map(|c| built[c.index()].take().unwrap_or(Value::Null))
+            .collect();
+        let attrs: Map<String, Value> = n
+            .attrs()
+            .iter()
+            .map(|a| (a.key.to_string(), Value::String(a.value.to_string())))
+            .collect();
         built[n.index()] = Some(json!({
             "kind": n.kind().name(),
             "rule": n.rule(),

@@ -7,7 +7,11 @@ use crate::engine::{Options, analyze};
 
 pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
     let ids = expand_ids(&args.ids)?;
-    let opts = Options { profile: args.common.profile.0, forms: false, all_profiles: false };
+    let opts = Options {
+        profile: args.common.profile.0,
+        forms: false,
+        all_profiles: false,
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut all_valid = true;

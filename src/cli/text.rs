@@ -52,7 +52,11 @@ pub fn caret_line(cols: &[usize], span: Span, indent: usize) -> String {
 pub fn tree(t: &Tree, input: &str) -> String {
     let mut s = String::new();
     for n in t.iter() {
-        let attrs: Vec<String> = n.attrs().iter().map(|a| format!("{}={}", a.key, a.value)).collect();
+        let attrs: Vec<String> = n
+            .attrs()
+            .iter()
+            .map(|a| format!("{}={}", a.key, a.value))
+            .collect();
         let _ = write!(
             s,
             "{}{} [{}] {}  \"{}\"",
@@ -108,6 +112,9 @@ mod tests {
         assert_eq!(e, "a⟨U+001B⟩漢b");
         // 'b' is after "a" (1) + token (8) + 漢 (2).
         assert_eq!(cols[5], 11);
-        assert_eq!(caret_line(&cols, Span::new(5, 6), 2), format!("{}^", " ".repeat(13)));
+        assert_eq!(
+            caret_line(&cols, Span::new(5, 6), 2),
+            format!("{}^", " ".repeat(13))
+        );
     }
 }

@@ -30,7 +30,11 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { profile: None, forms: true, all_profiles: true }
+        Options {
+            profile: None,
+            forms: true,
+            all_profiles: true,
+        }
     }
 }
 
@@ -41,7 +45,11 @@ impl Options {
     }
     /// Only the tree and diagnostics under `profile` (`None`: auto), as batch checking needs.
     pub fn validate_only(profile: Option<Profile>) -> Self {
-        Options { profile, forms: false, all_profiles: false }
+        Options {
+            profile,
+            forms: false,
+            all_profiles: false,
+        }
     }
 }
 
@@ -87,15 +95,23 @@ pub struct Analysis {
 impl Analysis {
     /// True when the input has no error under its profile.
     pub fn valid(&self) -> bool {
-        !self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     }
     /// The first error, if any.
     pub fn first_error(&self) -> Option<&Diagnostic> {
-        self.diagnostics.iter().find(|d| d.severity == Severity::Error)
+        self.diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
     }
     /// The verdict of `profile`, if every profile was judged.
     pub fn verdict(&self, profile: Profile) -> Option<&Status> {
-        self.verdicts.iter().find(|v| v.profile == profile).map(|v| &v.status)
+        self.verdicts
+            .iter()
+            .find(|v| v.profile == profile)
+            .map(|v| &v.status)
     }
 }
 

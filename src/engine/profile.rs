@@ -59,7 +59,9 @@ impl Profile {
 
     /// The profile with this name (case-insensitive).
     pub fn from_name(name: &str) -> Option<Profile> {
-        Profile::ALL.into_iter().find(|p| p.name().eq_ignore_ascii_case(name))
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(name))
     }
 
     /// The spec's title.
@@ -96,7 +98,10 @@ impl std::str::FromStr for Profile {
     fn from_str(s: &str) -> Result<Self, String> {
         Profile::from_name(s).ok_or_else(|| {
             let names: Vec<_> = Profile::ALL.iter().map(|p| p.name()).collect();
-            format!("unknown profile '{s}': expected auto or one of {}", names.join(", "))
+            format!(
+                "unknown profile '{s}': expected auto or one of {}",
+                names.join(", ")
+            )
         })
     }
 }
@@ -109,7 +114,10 @@ pub fn looks_like_urn(input: &str) -> bool {
 /// True when `input` starts with `xri://` in any case, or with a GCS character or `(`.
 pub fn looks_like_xri(input: &str) -> bool {
     (input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://"))
-        || matches!(input.as_bytes().first(), Some(b'=' | b'@' | b'+' | b'$' | b'!' | b'('))
+        || matches!(
+            input.as_bytes().first(),
+            Some(b'=' | b'@' | b'+' | b'$' | b'!' | b'(')
+        )
 }
 
 /// The scheme an input starts with, if it starts with `scheme ":"` (RFC 3986 §3.1 syntax).
@@ -118,7 +126,9 @@ pub fn leading_scheme(input: &str) -> Option<&str> {
     if !b.first()?.is_ascii_alphabetic() {
         return None;
     }
-    let end = b.iter().position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
+    let end = b
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
     (b[end] == b':').then(|| &input[..end])
 }
 
@@ -131,11 +141,23 @@ pub fn auto_family(input: &str) -> (Family, Profile, &'static str) {
     } else if input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://") {
         (Family::Xri, Profile::Xri2, "starts with \"xri://\"")
     } else if looks_like_xri(input) {
-        (Family::Xri, Profile::Xri2, "starts with a global context symbol or \"(\"")
+        (
+            Family::Xri,
+            Profile::Xri2,
+            "starts with a global context symbol or \"(\"",
+        )
     } else if !input.is_ascii() {
-        (Family::Uri, Profile::Rfc3987, "not a URN or XRI, and has non-ASCII characters")
+        (
+            Family::Uri,
+            Profile::Rfc3987,
+            "not a URN or XRI, and has non-ASCII characters",
+        )
     } else {
-        (Family::Uri, Profile::Rfc3986, "not a URN or XRI, and all ASCII")
+        (
+            Family::Uri,
+            Profile::Rfc3986,
+            "not a URN or XRI, and all ASCII",
+        )
     }
 }
 

@@ -197,7 +197,9 @@ struct NodeData {
     kind: NodeKind,
     rule: &'static str,
     span: Span,
-    attrs: Vec<Attr>,
+    /// This node's attributes are `Tree::attrs[attr_start..attr_end]`.
+    attr_start: u32,
+    attr_end: u32,
     /// Index one past this node's last descendant.
     end: usize,
     /// Index of the parent, `usize::MAX` for the root.
@@ -257,7 +259,13 @@ impl Diagnostic {
         spec: &'static str,
         message: impl Into<String>,
     ) -> Self {
-        Diagnostic { severity, code, message: message.into(), span, spec }
+        Diagnostic {
+            severity,
+            code,
+            message: message.into(),
+            span,
+            spec,
+        }
     }
 }
 
@@ -265,6 +273,8 @@ impl Diagnostic {
 #[derive(Clone, Debug)]
 pub struct Tree {
     nodes: Vec<NodeData>,
+    /// Every node's attributes, grouped by node in preorder (one allocation for the tree).
+    attrs: Vec<Attr>,
 }
 
 /// A handle to one node of a [`Tree`].
@@ -312,7 +322,11 @@ impl Tree {
     /// after typing.
     pub fn deepest_at(&self, offset: usize) -> Node<'_> {
         let end = self.root().span().end;
-        let offset = if offset >= end && end > 0 { end - 1 } else { offset };
+        let offset = if offset >= end && end > 0 {
+            end - 1
+        } else {
+            offset
+        };
         let mut best = self.root();
         let mut cur = self.root();
         loop {
@@ -359,11 +373,18 @@ impl<'t> Node<'t> {
     }
     /// Kind-specific attributes.
     pub fn attrs(&self) -> &'t [Attr] {
-        &self.data().attrs
+        let d = self.data();
+        self.tree
+            .attrs
+            .get(d.attr_start as usize..d.attr_end as usize)
+            .unwrap_or(&[])
     }
     /// The value of attribute `key`.
     pub fn attr(&self, key: &str) -> Option<&'t str> {
-        self.attrs().iter().find(|a| a.key == key).map(|a| a.value.as_ref())
+        self.attrs()
+            .iter()
+            .find(|a| a.key == key)
+            .map(|a| a.value.as_ref())
     }
     /// Depth below the root (the root is 0).
     pub fn depth(&self) -> usize {
@@ -372,11 +393,18 @@ impl<'t> Node<'t> {
     /// The parent, `None` for the root.
     pub fn parent(&self) -> Option<Node<'t>> {
         let p = self.data().parent;
-        (p != usize::MAX).then_some(Node { tree: self.tree, idx: p })
+        (p != usize::MAX).then_some(Node {
+            tree: self.tree,
+            idx: p,
+        })
     }
     /// The direct children, in order.
     pub fn children(&self) -> Children<'t> {
-        Children { tree: self.tree, next: self.idx + 1, end: self.data().end }
+        Children {
+            tree: self.tree,
+            next: self.idx + 1,
+            end: self.data().end,
+        }
     }
     /// True when the node has no children.
     pub fn is_leaf(&self) -> bool {
@@ -417,7 +445,10 @@ impl<'t> Iterator for Children<'t> {
         }
         let idx = self.next;
         self.next = self.tree.nodes[idx].end;
-        Some(Node { tree: self.tree, idx })
+        Some(Node {
+            tree: self.tree,
+            idx,
+        })
     }
 }
 
@@ -427,6 +458,7 @@ pub struct Checkpoint {
     nodes: usize,
     open: usize,
     diags: usize,
+    attrs: usize,
 }
 
 impl Checkpoint {
@@ -448,12 +480,25 @@ pub struct Builder<'i> {
     nodes: Vec<NodeData>,
     open: Vec<usize>,
     diags: Vec<Diagnostic>,
+    /// Attributes in the order they were set, with the node they belong to; grouped by
+    /// node when the tree is built. Keeping them out of the nodes saves an allocation per
+    /// node that has any.
+    attrs: Vec<(usize, Attr)>,
 }
 
 impl<'i> Builder<'i> {
     /// A builder for `input`.
     pub fn new(input: &'i str) -> Self {
-        Builder { input, nodes: Vec::new(), open: Vec::new(), diags: Vec::new() }
+        // Most identifiers need about one node per four bytes; reserving that up front
+        // saves the re-allocations of growing from empty on every keystroke.
+        let nodes = Vec::with_capacity((input.len() / 4 + 8).min(4096));
+        Builder {
+            input,
+            nodes,
+            open: Vec::new(),
+            diags: Vec::new(),
+            attrs: Vec::new(),
+        }
     }
 
     /// The whole input.
@@ -468,7 +513,8 @@ impl<'i> Builder<'i> {
             kind,
             rule,
             span: Span::new(start, start),
-            attrs: Vec::new(),
+            attr_start: 0,
+            attr_end: 0,
             end: usize::MAX,
             parent: usize::MAX,
             depth: 0,
@@ -511,6 +557,12 @@ impl<'i> Builder<'i> {
                 n.end += 1;
             }
         }
+        let attrs_from = cp.attrs.min(self.attrs.len());
+        for (node, _) in &mut self.attrs[attrs_from..] {
+            if *node >= at {
+                *node += 1;
+            }
+        }
         let from = cp.open.min(self.open.len());
         for o in &mut self.open[from..] {
             if *o >= at {
@@ -524,7 +576,8 @@ impl<'i> Builder<'i> {
                 kind,
                 rule,
                 span,
-                attrs: Vec::new(),
+                attr_start: 0,
+                attr_end: 0,
                 end: len,
                 parent: usize::MAX,
                 depth: 0,
@@ -535,12 +588,14 @@ impl<'i> Builder<'i> {
 
     /// Sets attribute `key` on node `id` (replacing an earlier value).
     pub fn attr(&mut self, id: NodeId, key: &'static str, value: impl Into<Cow<'static, str>>) {
-        if let Some(n) = self.nodes.get_mut(id) {
-            let value = value.into();
-            match n.attrs.iter_mut().find(|a| a.key == key) {
-                Some(a) => a.value = value,
-                None => n.attrs.push(Attr { key, value }),
-            }
+        if id < self.nodes.len() {
+            self.attrs.push((
+                id,
+                Attr {
+                    key,
+                    value: value.into(),
+                },
+            ));
         }
     }
 
@@ -582,7 +637,12 @@ impl<'i> Builder<'i> {
 
     /// A point to roll back to.
     pub fn checkpoint(&self) -> Checkpoint {
-        Checkpoint { nodes: self.nodes.len(), open: self.open.len(), diags: self.diags.len() }
+        Checkpoint {
+            nodes: self.nodes.len(),
+            open: self.open.len(),
+            diags: self.diags.len(),
+            attrs: self.attrs.len(),
+        }
     }
 
     /// Forgets every node and diagnostic added since `cp`.
@@ -590,6 +650,7 @@ impl<'i> Builder<'i> {
         self.nodes.truncate(cp.nodes);
         self.open.truncate(cp.open);
         self.diags.truncate(cp.diags);
+        self.attrs.truncate(cp.attrs);
     }
 
     /// Records a diagnostic.
@@ -598,17 +659,35 @@ impl<'i> Builder<'i> {
     }
 
     /// Records an error.
-    pub fn error(&mut self, code: &'static str, span: Span, spec: &'static str, msg: impl Into<String>) {
+    pub fn error(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<String>,
+    ) {
         self.diag(Diagnostic::new(Severity::Error, code, span, spec, msg));
     }
 
     /// Records a warning.
-    pub fn warning(&mut self, code: &'static str, span: Span, spec: &'static str, msg: impl Into<String>) {
+    pub fn warning(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<String>,
+    ) {
         self.diag(Diagnostic::new(Severity::Warning, code, span, spec, msg));
     }
 
     /// Records a note.
-    pub fn note(&mut self, code: &'static str, span: Span, spec: &'static str, msg: impl Into<String>) {
+    pub fn note(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<String>,
+    ) {
         self.diag(Diagnostic::new(Severity::Note, code, span, spec, msg));
     }
 
@@ -619,7 +698,9 @@ impl<'i> Builder<'i> {
 
     /// True when an error has been recorded since `cp`.
     pub fn has_error_since(&self, cp: Checkpoint) -> bool {
-        self.diags[cp.diags.min(self.diags.len())..].iter().any(|d| d.severity == Severity::Error)
+        self.diags[cp.diags.min(self.diags.len())..]
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     }
 
     /// Closes what is still open (at the end of the input), fixes parents and depths, and
@@ -683,7 +764,44 @@ impl<'i> Builder<'i> {
         self.diags.sort_by(|a, b| {
             (a.span.start, a.severity, a.span.end).cmp(&(b.span.start, b.severity, b.span.end))
         });
-        (Tree { nodes: self.nodes }, self.diags)
+        // Group the attributes by node (stable: a later value for the same key wins).
+        let mut attrs = Vec::with_capacity(self.attrs.len());
+        if !self.attrs.is_empty() {
+            self.attrs.sort_by_key(|(n, _)| *n);
+            let mut i = 0;
+            while i < self.attrs.len() {
+                let node = self.attrs[i].0;
+                let start = attrs.len();
+                while i < self.attrs.len() && self.attrs[i].0 == node {
+                    let a = std::mem::replace(
+                        &mut self.attrs[i].1,
+                        Attr {
+                            key: "",
+                            value: Cow::Borrowed(""),
+                        },
+                    );
+                    match attrs[start..]
+                        .iter_mut()
+                        .find(|x: &&mut Attr| x.key == a.key)
+                    {
+                        Some(x) => *x = a,
+                        None => attrs.push(a),
+                    }
+                    i += 1;
+                }
+                if let Some(n) = self.nodes.get_mut(node) {
+                    n.attr_start = start as u32;
+                    n.attr_end = attrs.len() as u32;
+                }
+            }
+        }
+        (
+            Tree {
+                nodes: self.nodes,
+                attrs,
+            },
+            self.diags,
+        )
     }
 }
 
@@ -706,7 +824,10 @@ mod tests {
         assert_eq!(t.deepest_at(6).kind(), NodeKind::Nss);
         assert_eq!(t.deepest_at(5).kind(), NodeKind::Urn);
         assert_eq!(t.deepest_at(7).kind(), NodeKind::Nss);
-        assert_eq!(t.get(2).and_then(|n| n.parent()).map(|p| p.index()), Some(0));
+        assert_eq!(
+            t.get(2).and_then(|n| n.parent()).map(|p| p.index()),
+            Some(0)
+        );
     }
 
     #[test]
@@ -715,17 +836,29 @@ mod tests {
         b.start(NodeKind::Path, "path", 0);
         let cp = b.checkpoint();
         b.leaf(NodeKind::Subsegment, "a", 0, 1);
-        b.leaf(NodeKind::Subsegment, "b", 1, 2);
-        b.wrap(cp, NodeKind::Segment, "seg", Span::new(0, 2));
+        let bb = b.leaf(NodeKind::Subsegment, "b", 1, 2);
+        b.attr(bb, "b", "yes");
+        let w = b.wrap(cp, NodeKind::Segment, "seg", Span::new(0, 2));
+        b.attr(w, "k", "v1");
+        b.attr(w, "k", "v2");
         let cp2 = b.checkpoint();
-        b.leaf(NodeKind::Segment, "x", 2, 3);
+        let x = b.leaf(NodeKind::Segment, "x", 2, 3);
+        b.attr(x, "gone", "yes");
+        b.attr(w, "gone", "yes");
         b.error("x", Span::at(2), "", "m");
         b.rollback(cp2);
         b.finish(3);
         let (t, d) = b.build();
         assert!(d.is_empty());
         assert_eq!(t.len(), 4);
-        let seg = t.root().children().next().map(|n| (n.kind(), n.children().count()));
+        let seg = t
+            .root()
+            .children()
+            .next()
+            .map(|n| (n.kind(), n.children().count()));
+        assert_eq!(t.get(1).and_then(|n| n.attr("k")), Some("v2"));
+        assert_eq!(t.get(2).map(|n| n.attrs().len()), Some(0));
+        assert_eq!(t.get(3).and_then(|n| n.attr("b")), Some("yes"));
         assert_eq!(seg, Some((NodeKind::Segment, 2)));
         assert_eq!(t.get(3).map(|n| n.depth()), Some(2));
     }
