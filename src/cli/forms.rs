@@ -1,9 +1,124 @@
-//! `idbench forms`.
+//! `idbench forms`: the normal forms of each identifier, rendered from
+//! [`crate::engine::Analysis::forms`].
 
-use super::*;
+use std::fmt::Write as _;
+use std::io::Write;
+
+use serde_json::{Map, Value};
+
+use super::{Format, FormsArgs, emit, expand_ids, json, text};
+use crate::engine::{Analysis, Diagnostic, Options, analyze};
+
+/// The parse's diagnostics and the forms', in input order.
+fn all_diagnostics(a: &Analysis) -> Vec<Diagnostic> {
+    let mut d = a.diagnostics.clone();
+    if let Some(f) = &a.forms {
+        d.extend(f.diagnostics.iter().cloned());
+    }
+    d.sort_by_key(|d| (d.span.start, d.severity, d.span.end));
+    d
+}
+
+/// One JSON object: `{"input", "profile", "forms": {...}, "diagnostics": [...]}`, with only
+/// the forms that apply to the profile.
+fn to_json(a: &Analysis) -> Value {
+    let mut forms = Map::new();
+    if let Some(f) = &a.forms {
+        for (name, value) in f.rows() {
+            forms.insert(name.to_string(), Value::String(value.to_string()));
+        }
+    }
+    serde_json::json!({
+        "input": a.input,
+        "profile": a.profile.name(),
+        "forms": forms,
+        "diagnostics": json::diagnostics(&all_diagnostics(a)),
+    })
+}
+
+/// The text rendering: the input, the profile, a name/value table, then the diagnostics
+/// with carets under the input.
+fn to_text(a: &Analysis) -> String {
+    let (escaped, cols) = text::escaped_with_columns(&a.input);
+    let mut s = String::new();
+    let verdict = if a.valid() { "valid" } else { "invalid" };
+    let _ = writeln!(s, "{escaped}");
+    let _ = writeln!(
+        s,
+        "{verdict} under {} ({})",
+        a.profile,
+        crate::safe_text::escape(&a.profile_reason)
+    );
+    if let Some(f) = &a.forms {
+        let rows = f.rows();
+        let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+        for (name, value) in rows {
+            let _ = writeln!(s, "  {name:<width$}  {}", crate::safe_text::escape(value));
+        }
+    }
+    for d in all_diagnostics(a) {
+        s.push_str(&text::diagnostic(&d, &escaped, &cols));
+    }
+    s
+}
 
 pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
-    let _ = args;
-    eprintln!("idbench forms: not available yet");
-    Ok(2)
+    let ids = expand_ids(&args.ids)?;
+    let opts = Options {
+        profile: args.common.profile.0,
+        forms: true,
+        all_profiles: false,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut all_valid = true;
+    for (i, id) in ids.iter().enumerate() {
+        let a = analyze(id, &opts);
+        all_valid &= a.valid();
+        match args.common.format {
+            Format::Json => emit(&mut out, &format!("{}\n", to_json(&a)))?,
+            Format::Text => {
+                if i > 0 {
+                    emit(&mut out, "\n")?;
+                }
+                emit(&mut out, &to_text(&a))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if all_valid { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Profile;
+
+    #[test]
+    fn json_has_only_the_forms_that_apply() {
+        let opts = Options {
+            profile: Some(Profile::Rfc2141bis),
+            forms: true,
+            all_profiles: false,
+        };
+        let v = to_json(&analyze("URN:foo:a?s=I2L#x", &opts));
+        let forms = v["forms"].as_object().unwrap();
+        assert_eq!(forms["canonical"], "urn:foo:a");
+        assert_eq!(forms["canonical_cache"], "urn:foo:a?s=I2L");
+        assert!(!forms.contains_key("xri_normal") && !forms.contains_key("canonical_scheme"));
+        assert_eq!(v["profile"], "rfc2141bis");
+        assert!(v["diagnostics"].is_array());
+    }
+
+    #[test]
+    fn text_escapes_untrusted_values() {
+        let opts = Options {
+            profile: Some(Profile::Rfc8141),
+            forms: true,
+            all_profiles: false,
+        };
+        let t = to_text(&analyze("urn:foo:a\u{1b}[31m", &opts));
+        assert!(!t.contains('\u{1b}'), "{t}");
+        assert!(t.contains("  canonical "), "{t}");
+    }
 }

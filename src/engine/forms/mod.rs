@@ -1,0 +1,622 @@
+//! Normal forms and canonical forms, per profile.
+//!
+//! | form | xri2 | rfc3986, rfc3987 | rfc1630 | URN profiles |
+//! |---|---|---|---|---|
+//! | `xri_normal` | XRI Syntax 2.0 §2.1.4 (NFKC, minimal percent-encoding) | — | — | — |
+//! | `iri_normal` | §2.3.1 steps 1, 2, 4 | RFC 3987 §3.2, conservatively | the input | RFC 3987 §3.2 |
+//! | `uri_normal` | RFC 3987 §3.1 on `iri_normal` | same | same | same |
+//! | `canonical` | §2.5.5, Table 2 | RFC 3986 §6.2.2 | the draft's escaping rules | RFC 2141 §5, rfc2141bis §5 (5a), RFC 8141 §3.1 |
+//! | `canonical_scheme` | — | RFC 3986 §6.2.3 | — | — |
+//! | `canonical_cache` | — | — | — | rfc2141bis §5 (5b) |
+//! | `display` | `xri_normal` | `iri_normal` | the input | RFC 2141 §4, rfc2141bis §4 |
+//!
+//! Each normalization step is a pub function here (see [`Rules`] and the step functions
+//! below); [`steps`] lists, per profile, the order in which they compose to `canonical`.
+//! Everything is computed from the tree the grammar built, in passes linear in the input,
+//! and for input with errors too: whatever the tree holds is normalized, the rest copied.
+//!
+//! Diagnostics of the forms (in [`Forms::diagnostics`], spans index the input):
+//! `nfkc-changed` and `nfkc-made-delimiter` (XRI §2.1.1), `case-not-folded` (only US-ASCII
+//! is lower-cased), `iri-kept-encoded` (RFC 3987 §3.2 step 4), `canonical-not-nfc` (RFC 3987
+//! §5.3.2.2), `iri-normal-invalid` (XRI §2.2), `xri-escape-hash` and `xri-escape-slashes`
+//! (SPEC-NOTES XRI 1, 2), `xref-prefix-added` (§2.5.5 inside cross-references),
+//! `display-ambiguous` (rfc2141bis §4), `forms-depth-limit`; and from
+//! [`iri_normal_to_xri`], `not-iri-normal` and `iri-to-xri-kept` (SPEC-NOTES XRI 8).
+
+mod rewrite;
+mod text;
+mod xri;
+
+#[cfg(test)]
+mod tests;
+
+use unicode_normalization::is_nfc;
+
+pub use rewrite::{Rules, cache_rules, canonical_rules, rewrite};
+pub use text::{
+    Unreserved, decode_char_at, iri_to_uri, is_dot_segment_decoded, nfc, nfkc, uppercase_hex,
+    uri_to_iri, xri_must_encode,
+};
+pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
+
+use crate::engine::chars::{ALPHANUM, AsciiSet, PCHAR, RFC2141_OTHER, is_ucschar};
+use crate::engine::grammar;
+use crate::engine::pct::triplet_at;
+use crate::engine::profile::Profile;
+use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
+
+/// The normal forms of one input under one profile. A form that does not apply to the
+/// profile is `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Forms {
+    /// XRI-normal form (XRI Syntax 2.0 §2.1.4), xri2 only.
+    pub xri_normal: Option<String>,
+    /// IRI-normal form.
+    pub iri_normal: String,
+    /// URI-normal form (RFC 3987 §3.1 applied to the IRI-normal form).
+    pub uri_normal: String,
+    /// The form the profile compares.
+    pub canonical: String,
+    /// RFC 3986 §6.2.3 scheme-based normalization on top of `canonical` (rfc3986, rfc3987).
+    pub canonical_scheme: Option<String>,
+    /// rfc2141bis objective 5b (directives reordered).
+    pub canonical_cache: Option<String>,
+    /// The human-friendly display form.
+    pub display: String,
+    /// What computing the forms found worth saying.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Forms {
+    /// The forms that apply, as `(name, value)` rows in a fixed order; the names are the
+    /// JSON keys.
+    pub fn rows(&self) -> Vec<(&'static str, &str)> {
+        let mut rows = Vec::new();
+        if let Some(x) = &self.xri_normal {
+            rows.push(("xri_normal", x.as_str()));
+        }
+        rows.push(("iri_normal", self.iri_normal.as_str()));
+        rows.push(("uri_normal", self.uri_normal.as_str()));
+        rows.push(("canonical", self.canonical.as_str()));
+        if let Some(x) = &self.canonical_scheme {
+            rows.push(("canonical_scheme", x.as_str()));
+        }
+        if let Some(x) = &self.canonical_cache {
+            rows.push(("canonical_cache", x.as_str()));
+        }
+        rows.push(("display", self.display.as_str()));
+        rows
+    }
+
+    /// The form named `name` (a JSON key), if it applies.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.rows()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+    }
+}
+
+/// Computes the forms of `input` (parsed as `tree`) under `profile`. Never panics.
+pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
+    let mut diags = Vec::new();
+    let mut forms = match profile {
+        Profile::Xri2 => {
+            let (xri_normal, d) = rewrite(input, profile, tree, Rules::XRI_NORMAL);
+            diags.extend(d);
+            // §2.3.1: step 1 (NFKC) with the XRI-normal encoding it presupposes, step 2,
+            // step 4 once. Step 3 (metadata) is optional and not taken.
+            let rules = Rules::XRI_NORMAL | Rules::XRI_PREFIX | Rules::IRI_ESCAPE;
+            let (iri_normal, _) = rewrite(input, profile, tree, rules);
+            let uri_normal = iri_to_uri(&iri_normal).into_owned();
+            if let Some(d) = iri_normal_check(input, &iri_normal) {
+                diags.push(d);
+            }
+            escaping_notes(input, tree, &mut diags);
+            let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
+            diags.extend(d);
+            Forms {
+                display: xri_normal.clone(),
+                xri_normal: Some(xri_normal),
+                iri_normal,
+                uri_normal,
+                canonical,
+                ..Forms::default()
+            }
+        }
+        Profile::Rfc3986 | Profile::Rfc3987 => {
+            let iri_normal = uri_to_iri(input, 0, &mut diags).into_owned();
+            let uri_normal = iri_to_uri(&iri_normal).into_owned();
+            let rules = canonical_rules(profile);
+            let (canonical, d) = rewrite(input, profile, tree, rules);
+            diags.extend(d);
+            let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
+            if profile == Profile::Rfc3987 && !is_nfc(input) {
+                diags.push(Diagnostic::new(
+                    Severity::Note,
+                    "canonical-not-nfc",
+                    Span::new(0, input.len()),
+                    "RFC 3987 §5.3.2.2",
+                    format!(
+                        "not in NFC: IRIs SHOULD be created in NFC, but comparison MUST NOT \
+                         normalize characters, so the canonical form keeps them as they are; \
+                         in NFC this would read {:?}",
+                        nfc(input)
+                    ),
+                ));
+            }
+            Forms {
+                display: iri_normal.clone(),
+                iri_normal,
+                uri_normal,
+                canonical,
+                canonical_scheme: Some(scheme),
+                ..Forms::default()
+            }
+        }
+        Profile::Rfc1630 => {
+            // The draft's "%HH" give ISO Latin-1 codes ("Conventional URI encoding
+            // scheme"), not UTF-8: decoding them as UTF-8 would be wrong, so the IRI form
+            // and the display form are the input.
+            let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
+            diags.extend(d);
+            Forms {
+                iri_normal: input.to_string(),
+                uri_normal: iri_to_uri(input).into_owned(),
+                canonical,
+                display: input.to_string(),
+                ..Forms::default()
+            }
+        }
+        Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => {
+            let iri_normal = uri_to_iri(input, 0, &mut diags).into_owned();
+            let uri_normal = iri_to_uri(&iri_normal).into_owned();
+            let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
+            diags.extend(d);
+            let canonical_cache = (profile == Profile::Rfc2141bis)
+                .then(|| rewrite(input, profile, tree, cache_rules()).0);
+            let display = urn_display(input, profile, tree, &mut diags);
+            Forms {
+                iri_normal,
+                uri_normal,
+                canonical,
+                canonical_cache,
+                display,
+                ..Forms::default()
+            }
+        }
+    };
+    diags.sort_by(|a, b| {
+        (a.span.start, a.severity, a.span.end, a.code).cmp(&(
+            b.span.start,
+            b.severity,
+            b.span.end,
+            b.code,
+        ))
+    });
+    diags.dedup_by(|a, b| a.code == b.code && a.span == b.span);
+    forms.diagnostics = diags;
+    forms
+}
+
+/// XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such that it qualifies as a valid IRI
+/// when converted to IRI-normal form", but the §2.3.2 rules escape only "%", "#", "?" and
+/// "/", so "@" or ":" in an XRI authority (`xri://@a*(@b)`, `xri://@a:b`) make the IRI-normal
+/// form something an IRI parser rejects. The only sure test is to parse it as an IRI: one
+/// extra parse, of the xri2 profile only.
+fn iri_normal_check(input: &str, iri_normal: &str) -> Option<Diagnostic> {
+    let (_, d) = grammar::parse(Profile::Rfc3987, iri_normal);
+    let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
+    Some(Diagnostic::new(
+        Severity::Warning,
+        "iri-normal-invalid",
+        Span::new(0, input.len()),
+        "XRI Syntax 2.0 §2.2",
+        format!(
+            "the IRI-normal form is not a valid IRI ({} at bytes {} of it: {}): §2.2 requires it to be \
+             one, but the §2.3.2 escaping leaves \"@\" and \":\" alone; this XRI cannot stand \
+             where an IRI is expected",
+            e.code, e.span, e.message
+        ),
+    ))
+}
+
+/// Notes where the §2.3.2 text and the reading taken (SPEC-NOTES XRI 1 and 2) part, at
+/// the first place each bites: a "#" inside a cross-reference (the prose says "%28", the
+/// rule list "%23") and a "//" after a scheme inside one (the spec's example leaves it).
+fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
+    let (mut hash, mut slashes) = (false, false);
+    let outermost = tree.iter().filter(|n| {
+        n.kind() == NodeKind::Xref && !n.ancestors().any(|a| a.kind() == NodeKind::Xref)
+    });
+    for x in outermost {
+        let s = x.span();
+        let text = x.text(input);
+        if let (false, Some(k)) = (hash, text.find('#')) {
+            hash = true;
+            diags.push(Diagnostic::new(
+                Severity::Note,
+                "xri-escape-hash",
+                Span::new(s.start + k, s.start + k + 1),
+                "XRI Syntax 2.0 §2.3.2",
+                "§2.3.2's prose says \"#\" becomes \"%28\", its rule 2 says \"%23\"; \"%28\" is \"(\" \
+                 and would break the cross-reference, so the IRI-normal form uses \"%23\" \
+                 (SPEC-NOTES XRI 1)",
+            ));
+        }
+        if let (false, Some(k)) = (slashes, text.find("://")) {
+            slashes = true;
+            diags.push(Diagnostic::new(
+                Severity::Note,
+                "xri-escape-slashes",
+                Span::new(s.start + k + 1, s.start + k + 3),
+                "XRI Syntax 2.0 §2.3.2",
+                "the §2.3.2 example shows (xri://@example2%3Fid=1), dropping \"/abc\" and leaving \
+                 this \"//\" as it is; rule 4 escapes every \"/\" inside a cross-reference, so the \
+                 IRI-normal form has \"%2F%2F\" here (SPEC-NOTES XRI 2)",
+            ));
+        }
+        if hash && slashes {
+            break;
+        }
+    }
+}
+
+/// At most this many `display-ambiguous` warnings per input.
+const MAX_DISPLAY_WARNINGS: usize = 16;
+
+/// RFC 2141 §4 / rfc2141bis §4: the URN with `%`-notation shown as characters.
+///
+/// Decoded: the UTF-8 of a `ucschar` anywhere (unless it is invisible, a bidi control, a
+/// look-alike of a delimiter or unassigned, which stay encoded so the display cannot
+/// mislead), and, in the NSS only, a character of the profile's literal NSS repertoire
+/// (RFC 2141 `<trans>` less the reserved ones; rfc2141bis and RFC 8141 `pchar`). The
+/// latter gets a `display-ambiguous` warning: a namespace may give that character a
+/// special meaning and percent-encode its literal uses (RFC 2141 §2.3.1, rfc2141bis §2.5.2),
+/// so the decoded form may say something else (rfc2141bis §4 note). "%25", "/", "?", "#",
+/// controls and the excluded characters stay encoded.
+pub fn urn_display(
+    input: &str,
+    profile: Profile,
+    tree: &Tree,
+    diags: &mut Vec<Diagnostic>,
+) -> String {
+    let root = tree.root();
+    let nss = if root.kind() == NodeKind::Urn {
+        root.child(NodeKind::Nss).map(|n| n.span())
+    } else {
+        None
+    };
+    let ascii: AsciiSet = match profile {
+        Profile::Rfc2141 => ALPHANUM.or(RFC2141_OTHER),
+        _ => PCHAR,
+    };
+    let b = input.as_bytes();
+    let mut out = String::with_capacity(input.len());
+    let (mut i, mut last, mut warned) = (0, 0, 0);
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let Some((c, n)) = decode_char_at(b, i) else {
+            i += if triplet_at(b, i).is_some() { 3 } else { 1 };
+            continue;
+        };
+        let in_nss = nss.is_some_and(|s| s.start <= i && i + n <= s.end);
+        let show = if c.is_ascii() {
+            in_nss && ascii.has_char(c)
+        } else {
+            is_ucschar(c) && text::keep_encoded_reason(c).is_none()
+        };
+        if show {
+            out.push_str(input.get(last..i).unwrap_or(""));
+            out.push(c);
+            last = i + n;
+            if c.is_ascii() && warned < MAX_DISPLAY_WARNINGS {
+                warned += 1;
+                diags.push(Diagnostic::new(
+                    Severity::Warning,
+                    "display-ambiguous",
+                    Span::new(i, i + n),
+                    "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
+                    format!(
+                        "the display form shows {} as {c:?}; a namespace may give {c:?} a special \
+                         meaning and percent-encode its literal uses (RFC 2141 §2.3.1), so in such \
+                         a namespace the two differ: transcribe the canonical form, not the \
+                         display form",
+                        input.get(i..i + n).unwrap_or("")
+                    ),
+                ));
+            }
+        }
+        i += n;
+    }
+    out.push_str(input.get(last..).unwrap_or(""));
+    out
+}
+
+/// One rung of a profile's normalization ladder: the rules it adds and where the spec says
+/// so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepDef {
+    /// What the step does, e.g. "case of the NID".
+    pub name: &'static str,
+    /// The spec section.
+    pub spec: &'static str,
+    /// The rules it applies.
+    pub rules: Rules,
+}
+
+const fn step(name: &'static str, spec: &'static str, rules: Rules) -> StepDef {
+    StepDef { name, spec, rules }
+}
+
+const URI_STEPS: [StepDef; 4] = [
+    step(
+        "decode percent-encoded unreserved characters",
+        "RFC 3986 §6.2.2.2",
+        Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "case of the scheme and host",
+        "RFC 3986 §6.2.2.1",
+        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+    ),
+    step(
+        "case of the percent-encoding hex digits",
+        "RFC 3986 §6.2.2.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove dot-segments",
+        "RFC 3986 §6.2.2.3",
+        Rules::DOT_SEGMENTS,
+    ),
+];
+const IRI_STEPS: [StepDef; 4] = [
+    step(
+        "decode percent-encoded iunreserved characters",
+        "RFC 3987 §5.3.2.3",
+        Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "case of the scheme and US-ASCII host",
+        "RFC 3987 §5.3.2.1",
+        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+    ),
+    step(
+        "case of the percent-encoding hex digits",
+        "RFC 3987 §5.3.2.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove dot-segments",
+        "RFC 3986 §6.2.2.3",
+        Rules::DOT_SEGMENTS,
+    ),
+];
+const WWW_STEPS: [StepDef; 2] = [
+    step(
+        "case of the percent-encoding hex digits",
+        "WWW URI draft, Conventional URI encoding scheme",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "decode characters that need no escaping (not the reserved ones)",
+        "WWW URI draft, Reduced or increased safe character sets",
+        Rules::DECODE_UNRESERVED,
+    ),
+];
+const RFC2141_STEPS: [StepDef; 3] = [
+    step("case of \"urn:\"", "RFC 2141 §5", Rules::SCHEME_CASE),
+    step("case of the NID", "RFC 2141 §5", Rules::NID_CASE),
+    step("case of the %-escaping", "RFC 2141 §5", Rules::HEX_CASE),
+];
+const BIS_NAMES_STEPS: [StepDef; 5] = [
+    step(
+        "case of \"urn\"",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::SCHEME_CASE,
+    ),
+    step(
+        "case of the NID",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::NID_CASE,
+    ),
+    step(
+        "case of the percent-encoding",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove the fragment",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::DROP_FRAGMENT,
+    ),
+    step(
+        "remove the query (objective 5a)",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::DROP_QUERY,
+    ),
+];
+const BIS_CACHE_STEPS: [StepDef; 5] = [
+    BIS_NAMES_STEPS[0],
+    BIS_NAMES_STEPS[1],
+    BIS_NAMES_STEPS[2],
+    BIS_NAMES_STEPS[3],
+    step(
+        "reorder the directives by keyword (objective 5b)",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::REORDER_DIRECTIVES,
+    ),
+];
+const RFC8141_STEPS: [StepDef; 4] = [
+    step("case of \"urn\"", "RFC 8141 §3.1", Rules::SCHEME_CASE),
+    step("case of the NID", "RFC 8141 §3.1", Rules::NID_CASE),
+    step(
+        "case of the percent-encoding",
+        "RFC 8141 §3.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "ignore the r-, q- and f-components",
+        "RFC 8141 §3.1",
+        Rules::DROP_RQF,
+    ),
+];
+const XRI_STEPS: [StepDef; 8] = [
+    step(
+        "NFKC, and percent-encode what must be",
+        "XRI Syntax 2.0 §2.1.1",
+        Rules::NFKC.union(Rules::ENCODE),
+    ),
+    step(
+        "remove unnecessary percent-encoding",
+        "XRI Syntax 2.0 §2.5.2",
+        Rules::DECODE_UNRESERVED.union(Rules::NFKC),
+    ),
+    step(
+        "add the optional \"xri://\"",
+        "XRI Syntax 2.0 §2.5.5",
+        Rules::XRI_PREFIX.union(Rules::XRI_PREFIX_NESTED),
+    ),
+    step(
+        "lower-case the scheme",
+        "XRI Syntax 2.0 §2.5.1",
+        Rules::SCHEME_CASE,
+    ),
+    step(
+        "lower-case the authority",
+        "XRI Syntax 2.0 §2.5.1",
+        Rules::HOST_CASE,
+    ),
+    step(
+        "upper-case the percent-encoding",
+        "XRI Syntax 2.0 §2.1.4",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove the optional leading star",
+        "XRI Syntax 2.0 §2.5.3",
+        Rules::DROP_STAR,
+    ),
+    step(
+        "remove /./ and /../ in absolute XRIs",
+        "XRI Syntax 2.0 §2.5.5",
+        Rules::DOT_SEGMENTS,
+    ),
+];
+
+/// The ladder of `profile`'s canonical form, in order: applying each step's rules to the
+/// previous step's result (re-parsed, see [`apply`]) ends at `canonical` (or, for
+/// rfc2141bis with `cache`, at `canonical_cache`). The order matters where the specs leave
+/// it open: decoding comes before case, so that `%41` in a host ends up lower-cased.
+pub fn steps(profile: Profile, cache: bool) -> &'static [StepDef] {
+    match profile {
+        Profile::Rfc3986 => &URI_STEPS,
+        Profile::Rfc3987 => &IRI_STEPS,
+        Profile::Rfc1630 => &WWW_STEPS,
+        Profile::Rfc2141 => &RFC2141_STEPS,
+        Profile::Rfc2141bis if cache => &BIS_CACHE_STEPS,
+        Profile::Rfc2141bis => &BIS_NAMES_STEPS,
+        Profile::Rfc8141 => &RFC8141_STEPS,
+        Profile::Xri2 => &XRI_STEPS,
+    }
+}
+
+/// Parses `input` under `profile` and rewrites it by `rules`: one rung of a ladder when
+/// the input is the previous rung's result.
+pub fn apply(input: &str, profile: Profile, rules: Rules) -> (String, Vec<Diagnostic>) {
+    let (tree, _) = grammar::parse(profile, input);
+    rewrite(input, profile, &tree, rules)
+}
+
+/// Lower-cases the scheme (RFC 3986 §6.2.2.1; "urn", RFC 2141 §5 step 1; XRI Syntax 2.0
+/// §2.5.1), in cross-references too.
+pub fn lowercase_scheme(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::SCHEME_CASE).0
+}
+
+/// Lower-cases the US-ASCII letters of hosts, and of XRI GCS and cross-reference
+/// authorities (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1, XRI Syntax 2.0 §2.5.1).
+pub fn lowercase_host(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::HOST_CASE).0
+}
+
+/// Lower-cases the NID (RFC 2141 §5 step 2, rfc2141bis §5 step 2, RFC 8141 §3.1).
+pub fn lowercase_nid(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::NID_CASE).0
+}
+
+/// Decodes percent-encoded characters that `profile` counts as unreserved (see
+/// [`Rules::DECODE_UNRESERVED`]; a no-op for the URN profiles, whose percent-encoding MUST
+/// NOT be removed).
+pub fn decode_unreserved(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::DECODE_UNRESERVED).0
+}
+
+/// Removes dot-segments from the path of an absolute identifier (RFC 3986 §6.2.2.3; XRI
+/// Syntax 2.0 §2.5.5 with cross-references opaque), in cross-references too.
+pub fn remove_dot_segments(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::DOT_SEGMENTS).0
+}
+
+/// Removes the optional leading "*" of XRI segments (XRI Syntax 2.0 §2.5.3).
+pub fn drop_optional_stars(input: &str, tree: &Tree) -> String {
+    rewrite(input, Profile::Xri2, tree, Rules::DROP_STAR).0
+}
+
+/// Adds the optional `xri://` to an absolute XRI, and to the absolute XRIs in its
+/// cross-references (XRI Syntax 2.0 §2.5.5).
+pub fn add_xri_prefix(input: &str, tree: &Tree) -> String {
+    rewrite(
+        input,
+        Profile::Xri2,
+        tree,
+        Rules::XRI_PREFIX | Rules::XRI_PREFIX_NESTED,
+    )
+    .0
+}
+
+/// XRI-normal form (XRI Syntax 2.0 §2.1.4): NFKC, minimal percent-encoding, upper-case hex.
+pub fn xri_normal(input: &str, tree: &Tree) -> String {
+    rewrite(input, Profile::Xri2, tree, Rules::XRI_NORMAL).0
+}
+
+/// IRI-normal form of an XRI (XRI Syntax 2.0 §2.3.1 steps 1, 2 and 4, once).
+pub fn xri_to_iri_normal(input: &str, tree: &Tree) -> String {
+    rewrite(
+        input,
+        Profile::Xri2,
+        tree,
+        Rules::XRI_NORMAL | Rules::XRI_PREFIX | Rules::IRI_ESCAPE,
+    )
+    .0
+}
+
+/// Removes the fragment (rfc2141bis §5 step 4).
+pub fn drop_fragment(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::DROP_FRAGMENT).0
+}
+
+/// Removes the query (rfc2141bis §5 step 5a).
+pub fn drop_query(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::DROP_QUERY).0
+}
+
+/// Reorders the query's directives by keyword (rfc2141bis §5 step 5b).
+pub fn reorder_directives(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::REORDER_DIRECTIVES).0
+}
+
+/// Drops the r-, q- and f-components (RFC 8141 §3.1).
+pub fn drop_rqf_components(input: &str, tree: &Tree) -> String {
+    rewrite(input, Profile::Rfc8141, tree, Rules::DROP_RQF).0
+}
+
+/// Scheme-based normalization (RFC 3986 §6.2.3), alone; `canonical_scheme` is it on top of
+/// `canonical`.
+pub fn scheme_based(input: &str, profile: Profile, tree: &Tree) -> String {
+    rewrite(input, profile, tree, Rules::SCHEME_BASED).0
+}

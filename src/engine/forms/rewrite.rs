@@ -1,0 +1,853 @@
+//! The rewriter every structural form is made with: one walk over the parse tree that
+//! copies the input, transforming each piece by the rules asked for.
+//!
+//! The walk gives each piece of text its context (scheme, host, XRI authority, NID, path
+//! segment, query, inside a cross-reference or not), so no rule re-splits a string, and a
+//! cross-reference is rewritten by the rules of its own kind (XRI, relative XRI, IRI) at
+//! any depth. Delimiters in the gaps between nodes are copied, except where a rule drops
+//! a component with its delimiter. Linear in the input: each byte is read once, the output
+//! is built in one `String`, and dot-segment removal is one pass over each path.
+//!
+//! A tree whose root is not an identifier (an `unparsed` placeholder) still gets every
+//! rule that needs no structure, so forms show while the user types.
+
+use std::ops::BitOr;
+
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
+
+use crate::engine::chars::RESERVED;
+use crate::engine::pct::{push_encoded, triplet_at};
+use crate::engine::profile::{Family, Profile, leading_scheme, looks_like_urn, looks_like_xri};
+use crate::engine::resolve::{PathSyntax, remove_dot_segments_with};
+use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
+
+use super::text::{
+    Unreserved, decode_char_at, is_dot_segment_decoded, push_iri_escaped, xri_must_encode,
+};
+use super::xri::xref_regions;
+
+/// A set of normalization rules for [`rewrite`]. Each rule is one step of some spec's
+/// normalization; a profile's canonical form is the union given by [`canonical_rules`].
+/// Every rule applies inside cross-references too (XRI Syntax 2.0 §2.5.4), except
+/// [`Rules::XRI_PREFIX`], which is the top level's only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rules(u32);
+
+impl Rules {
+    /// No rule: the input comes back as it is.
+    pub const NONE: Rules = Rules(0);
+    /// Upper-case the hex digits of `%HH` (RFC 3986 §6.2.2.1, XRI Syntax 2.0 §2.1.4,
+    /// RFC 2141 §5 step 3, RFC 8141 §3.1).
+    pub const HEX_CASE: Rules = Rules(1);
+    /// Decode percent-encoded characters the profile counts as unreserved (RFC 3986
+    /// §6.2.2.2; RFC 3987 §5.3.2.3 with `iunreserved`; XRI Syntax 2.0 §2.1.3 and §2.5.2;
+    /// the WWW draft's "Reduced or increased safe character sets", keeping a segment that
+    /// would become "." or ".." and the reserved characters encoded). Never for URNs.
+    pub const DECODE_UNRESERVED: Rules = Rules(1 << 1);
+    /// Lower-case the scheme (RFC 3986 §6.2.2.1; "urn" for URNs, RFC 2141 §5 step 1).
+    pub const SCHEME_CASE: Rules = Rules(1 << 2);
+    /// Lower-case US-ASCII letters of the host (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1); for
+    /// an XRI authority (GCS or cross-reference), all of it outside cross-references (XRI
+    /// Syntax 2.0 §2.5.1).
+    pub const HOST_CASE: Rules = Rules(1 << 3);
+    /// Lower-case the NID (RFC 2141 §5 step 2).
+    pub const NID_CASE: Rules = Rules(1 << 4);
+    /// `remove_dot_segments` on the path of an absolute identifier (RFC 3986 §6.2.2.3; XRI
+    /// Syntax 2.0 §2.5.5 with cross-references opaque, §2.4.1).
+    pub const DOT_SEGMENTS: Rules = Rules(1 << 5);
+    /// Prepend `xri://` to an absolute XRI that lacks it (XRI Syntax 2.0 §2.3.1 step 2,
+    /// §2.5.5), at the top level.
+    pub const XRI_PREFIX: Rules = Rules(1 << 6);
+    /// The same inside cross-references whose content is an absolute XRI (§2.5.5 applied
+    /// recursively, §2.5.4).
+    pub const XRI_PREFIX_NESTED: Rules = Rules(1 << 7);
+    /// Remove the optional leading "*" of an XRI segment (XRI Syntax 2.0 §2.5.3), where
+    /// it is optional: not before an empty sub-segment, not where the rest would read as
+    /// "." or "..", and not before "(" at the start of a relative XRI (SPEC-NOTES XRI 4).
+    pub const DROP_STAR: Rules = Rules(1 << 8);
+    /// NFKC (XRI Syntax 2.0 §2.1.1), on the characters between triplets.
+    pub const NFKC: Rules = Rules(1 << 9);
+    /// Percent-encode, as UTF-8, what XRI syntax has no place for (XRI Syntax 2.0 §2.1.4,
+    /// §2.1.5), and a "%" that starts no triplet.
+    pub const ENCODE: Rules = Rules(1 << 10);
+    /// The four escaping rules of XRI Syntax 2.0 §2.3.2, with SPEC-NOTES XRI 1 and 2.
+    pub const IRI_ESCAPE: Rules = Rules(1 << 11);
+    /// Remove the fragment (draft-ietf-urnbis-rfc2141bis-urn-03 §5 step 4).
+    pub const DROP_FRAGMENT: Rules = Rules(1 << 12);
+    /// Remove the query (rfc2141bis §5 step 5a).
+    pub const DROP_QUERY: Rules = Rules(1 << 13);
+    /// Reorder the query's directives by keyword (rfc2141bis §5 step 5b): a stable sort on
+    /// the keyword's octets, the draft's "preferred order" being ours to choose.
+    pub const REORDER_DIRECTIVES: Rules = Rules(1 << 14);
+    /// Remove the r-, q- and f-components (RFC 8141 §3.1).
+    pub const DROP_RQF: Rules = Rules(1 << 15);
+    /// Scheme-based normalization (RFC 3986 §6.2.3): an empty port, or the scheme's
+    /// default port, is removed with its ":"; an empty path after an authority becomes
+    /// "/". Default ports: http and ws 80, https and wss 443, ftp 21. Top level only.
+    pub const SCHEME_BASED: Rules = Rules(1 << 16);
+
+    /// XRI-normal form (XRI Syntax 2.0 §2.1.4): NFKC, minimal percent-encoding, upper-case
+    /// hex.
+    pub const XRI_NORMAL: Rules = Rules::NFKC
+        .union(Rules::ENCODE)
+        .union(Rules::DECODE_UNRESERVED)
+        .union(Rules::HEX_CASE);
+
+    /// Both sets.
+    pub const fn union(self, other: Rules) -> Rules {
+        Rules(self.0 | other.0)
+    }
+    /// True when every rule of `other` is in `self`.
+    pub const fn contains(self, other: Rules) -> bool {
+        self.0 & other.0 == other.0
+    }
+    /// True when some rule of `other` is in `self`.
+    pub const fn intersects(self, other: Rules) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+impl BitOr for Rules {
+    type Output = Rules;
+    fn bitor(self, rhs: Rules) -> Rules {
+        self.union(rhs)
+    }
+}
+
+/// The rules whose union is `profile`'s canonical form (for rfc2141bis, objective 5a;
+/// [`cache_rules`] is 5b).
+pub const fn canonical_rules(profile: Profile) -> Rules {
+    let urn = Rules::SCHEME_CASE
+        .union(Rules::NID_CASE)
+        .union(Rules::HEX_CASE);
+    let generic = Rules::HEX_CASE
+        .union(Rules::DECODE_UNRESERVED)
+        .union(Rules::SCHEME_CASE)
+        .union(Rules::HOST_CASE)
+        .union(Rules::DOT_SEGMENTS);
+    match profile {
+        Profile::Rfc3986 | Profile::Rfc3987 => generic,
+        Profile::Rfc1630 => Rules::HEX_CASE.union(Rules::DECODE_UNRESERVED),
+        Profile::Rfc2141 => urn,
+        Profile::Rfc2141bis => urn.union(Rules::DROP_FRAGMENT).union(Rules::DROP_QUERY),
+        Profile::Rfc8141 => urn.union(Rules::DROP_RQF),
+        Profile::Xri2 => Rules::XRI_NORMAL
+            .union(generic)
+            .union(Rules::XRI_PREFIX)
+            .union(Rules::XRI_PREFIX_NESTED)
+            .union(Rules::DROP_STAR),
+    }
+}
+
+/// rfc2141bis §5 with objective 5b (caching resolution results): steps 1 to 4, then the
+/// directives reordered.
+pub const fn cache_rules() -> Rules {
+    Rules::SCHEME_CASE
+        .union(Rules::NID_CASE)
+        .union(Rules::HEX_CASE)
+        .union(Rules::DROP_FRAGMENT)
+        .union(Rules::REORDER_DIRECTIVES)
+}
+
+/// Deeper than this many tree levels, a subtree is copied with only its text rules
+/// applied (with a `forms-depth-limit` warning): the walk recurses once per level.
+const MAX_LEVEL: usize = 200;
+
+/// Diagnostics given at most once per rewrite.
+const ONCE_DEPTH: u8 = 1;
+const ONCE_CASE: u8 = 2;
+const ONCE_NFKC: u8 = 4;
+const ONCE_NFKC_DELIM: u8 = 8;
+const ONCE_PREFIX: u8 = 16;
+
+/// The context of a piece of text.
+#[derive(Clone, Copy, Debug)]
+struct Cx {
+    /// Lower-case ASCII letters here.
+    lower: bool,
+    /// In a query (where XRI admits `iprivate`).
+    in_query: bool,
+    /// What may be decoded here (when the rule is on).
+    decode: Option<Unreserved>,
+    /// The enclosing identifier is absolute: its path's dot-segments may go.
+    abs_path: Option<PathSyntax>,
+    /// Where a relative XRI's rootless path starts.
+    noscheme_at: Option<usize>,
+    /// Not inside a cross-reference.
+    top: bool,
+    /// Tree levels walked so far.
+    level: usize,
+}
+
+struct Emitter<'a> {
+    input: &'a str,
+    profile: Profile,
+    rules: Rules,
+    out: String,
+    run: String,
+    xref_depth: usize,
+    diags: Vec<Diagnostic>,
+    once: u8,
+    auth_out: Option<(usize, usize)>,
+    path_out: Option<(usize, usize)>,
+}
+
+/// Rewrites `input`, parsed under `profile` as `tree`, by `rules`. Returns the result and
+/// what the rules found worth saying (spans index `input`).
+pub fn rewrite(
+    input: &str,
+    profile: Profile,
+    tree: &Tree,
+    rules: Rules,
+) -> (String, Vec<Diagnostic>) {
+    let mut e = Emitter {
+        input,
+        profile,
+        rules,
+        out: String::with_capacity(input.len() + 8),
+        run: String::new(),
+        xref_depth: 0,
+        diags: Vec::new(),
+        once: 0,
+        auth_out: None,
+        path_out: None,
+    };
+    let decode = match profile {
+        Profile::Rfc3986 => Some(Unreserved::Ascii),
+        Profile::Rfc3987 => Some(Unreserved::Iri),
+        Profile::Xri2 => Some(Unreserved::Xri),
+        Profile::Rfc1630 => Some(Unreserved::Www { plus: false }),
+        Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => None,
+    };
+    let cx = Cx {
+        lower: false,
+        in_query: false,
+        decode,
+        abs_path: None,
+        noscheme_at: None,
+        top: true,
+        level: 0,
+    };
+    let root = tree.root();
+    let rs = root.span();
+    if root.kind().is_root() && rs.end <= input.len() && rs.start <= rs.end {
+        e.text(0, rs.start, cx);
+        e.node(root, cx);
+        e.text(rs.end, input.len(), cx);
+    } else {
+        e.fallback(cx);
+    }
+    (e.out, e.diags)
+}
+
+impl Emitter<'_> {
+    fn family(&self) -> Family {
+        self.profile.family()
+    }
+
+    fn www(&self) -> bool {
+        self.profile == Profile::Rfc1630
+    }
+
+    fn warn_once(&mut self, flag: u8, d: Diagnostic) {
+        if self.once & flag == 0 {
+            self.once |= flag;
+            self.diags.push(d);
+        }
+    }
+
+    // ---- output -------------------------------------------------------------------------
+
+    fn put_char(&mut self, c: char) {
+        if self.rules.contains(Rules::IRI_ESCAPE) {
+            push_iri_escaped(&mut self.out, c, self.xref_depth > 0);
+        } else {
+            self.out.push(c);
+        }
+    }
+
+    fn put_str(&mut self, s: &str) {
+        for c in s.chars() {
+            self.put_char(c);
+        }
+    }
+
+    /// `%HH` with upper-case hex, its "%" escaped under [`Rules::IRI_ESCAPE`].
+    fn put_octet(&mut self, b: u8) {
+        if self.rules.contains(Rules::IRI_ESCAPE) {
+            self.out.push_str("%25");
+            let mut t = String::with_capacity(3);
+            push_encoded(&mut t, b);
+            self.out.push_str(t.get(1..).unwrap_or(""));
+        } else {
+            push_encoded(&mut self.out, b);
+        }
+    }
+
+    // ---- text ---------------------------------------------------------------------------
+
+    /// Copies `input[start..end]`, applying the text rules in context `cx`.
+    fn text(&mut self, start: usize, end: usize, cx: Cx) {
+        let input = self.input;
+        let Some(s) = input.get(start..end) else {
+            return;
+        };
+        if s.is_empty() {
+            return;
+        }
+        let b = s.as_bytes();
+        let decode = if self.rules.contains(Rules::DECODE_UNRESERVED) {
+            cx.decode
+        } else {
+            None
+        };
+        let mut i = 0;
+        let mut from = start;
+        while i < b.len() {
+            if b[i] == b'%' {
+                if triplet_at(b, i).is_some() {
+                    if let Some(set) = decode {
+                        if let Some((c, n)) = decode_char_at(b, i) {
+                            if set.admits(c) {
+                                self.run.push(c);
+                                i += n;
+                                continue;
+                            }
+                        }
+                    }
+                    self.flush(from, start + i, cx);
+                    if self.rules.contains(Rules::HEX_CASE) {
+                        self.put_octet(triplet_at(b, i).unwrap_or(0));
+                    } else {
+                        self.put_char('%');
+                        self.out.push(b[i + 1] as char);
+                        self.out.push(b[i + 2] as char);
+                    }
+                    i += 3;
+                } else {
+                    self.flush(from, start + i, cx);
+                    if self.rules.contains(Rules::ENCODE) {
+                        self.put_octet(b'%');
+                    } else {
+                        self.put_char('%');
+                    }
+                    i += 1;
+                }
+                from = start + i;
+                continue;
+            }
+            let Some(c) = s.get(i..).and_then(|t| t.chars().next()) else {
+                break;
+            };
+            self.run.push(c);
+            i += c.len_utf8();
+        }
+        self.flush(from, end, cx);
+    }
+
+    /// Writes the pending characters (input bytes `from..to`): NFKC, then case, then
+    /// encoding, each as the rules say.
+    fn flush(&mut self, from: usize, to: usize, cx: Cx) {
+        if self.run.is_empty() {
+            return;
+        }
+        let run = std::mem::take(&mut self.run);
+        let normalized: Option<String> = (self.rules.contains(Rules::NFKC)
+            && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
+            .then(|| run.nfkc().collect::<String>())
+            .filter(|n| *n != run);
+        if let Some(n) = &normalized {
+            self.nfkc_diagnostics(&run, n, Span::new(from, to));
+        }
+        let chars = normalized.as_deref().unwrap_or(&run);
+        let encode = self.rules.contains(Rules::ENCODE);
+        let mut case_note = false;
+        for c in chars.chars() {
+            let c = if cx.lower {
+                case_note |= !c.is_ascii() && c.is_uppercase();
+                c.to_ascii_lowercase()
+            } else {
+                c
+            };
+            if encode && xri_must_encode(c, cx.in_query) {
+                let mut buf = [0u8; 4];
+                for &o in c.encode_utf8(&mut buf).as_bytes() {
+                    self.put_octet(o);
+                }
+            } else {
+                self.put_char(c);
+            }
+        }
+        if case_note {
+            let spec = if self.family() == Family::Xri {
+                "XRI Syntax 2.0 §2.5.1"
+            } else {
+                "RFC 3987 §5.3.2.1"
+            };
+            self.warn_once(
+                ONCE_CASE,
+                Diagnostic::new(
+                    Severity::Note,
+                    "case-not-folded",
+                    Span::new(from, to),
+                    spec,
+                    "only US-ASCII letters are lower-cased here: RFC 3987 §5.3.2.1 limits case \
+                     normalization to US-ASCII, so non-ASCII capitals stay as they are; compare \
+                     them by hand if this name is case-insensitive under its own rules",
+                ),
+            );
+        }
+        self.run = run;
+        self.run.clear();
+    }
+
+    fn nfkc_diagnostics(&mut self, run: &str, normalized: &str, span: Span) {
+        let reserved = |s: &str| {
+            s.chars()
+                .filter(|&c| RESERVED.has_char(c) || c == '%')
+                .count()
+        };
+        if reserved(normalized) > reserved(run) {
+            self.warn_once(
+                ONCE_NFKC_DELIM,
+                Diagnostic::new(
+                    Severity::Warning,
+                    "nfkc-made-delimiter",
+                    span,
+                    "XRI Syntax 2.0 §2.1.1",
+                    "NFKC turns a character here into an ASCII delimiter (a full-width \"@\" \
+                     becomes \"@\"), so the normal forms parse differently from the input (see \
+                     §3.3 on look-alikes); if the character is data, percent-encode it",
+                ),
+            );
+        } else {
+            self.warn_once(
+                ONCE_NFKC,
+                Diagnostic::new(
+                    Severity::Note,
+                    "nfkc-changed",
+                    span,
+                    "XRI Syntax 2.0 §2.1.1",
+                    format!(
+                        "the normal forms are NFKC-normalized, so {:?} becomes {:?}",
+                        run, normalized
+                    ),
+                ),
+            );
+        }
+    }
+
+    // ---- tree ---------------------------------------------------------------------------
+
+    fn node(&mut self, n: Node<'_>, cx: Cx) {
+        let mut cx = cx;
+        cx.level += 1;
+        if cx.level > MAX_LEVEL {
+            self.warn_once(
+                ONCE_DEPTH,
+                Diagnostic::new(
+                    Severity::Warning,
+                    "forms-depth-limit",
+                    n.span(),
+                    "XRI Syntax 2.0 §2.5.4",
+                    format!(
+                        "nested more than {MAX_LEVEL} levels deep: from here on the forms only \
+                         normalize characters, not structure; flatten the cross-references"
+                    ),
+                ),
+            );
+            let s = n.span();
+            self.text(s.start, s.end, cx);
+            return;
+        }
+        match n.kind() {
+            k if k.is_root() => self.root(n, cx),
+            NodeKind::Scheme => {
+                cx.lower |= self.rules.contains(Rules::SCHEME_CASE);
+                self.walk(n, cx, None, false, n.span().end);
+            }
+            NodeKind::Host => {
+                cx.lower |= self.rules.contains(Rules::HOST_CASE);
+                self.walk(n, cx, None, false, n.span().end);
+            }
+            NodeKind::Nid => {
+                cx.lower |= self.rules.contains(Rules::NID_CASE);
+                self.walk(n, cx, None, false, n.span().end);
+            }
+            NodeKind::Authority => self.authority(n, cx),
+            NodeKind::Path => self.path(n, cx),
+            NodeKind::Segment => self.segment(n, cx),
+            NodeKind::Query => {
+                cx.in_query = true;
+                if self.www() {
+                    cx.decode = cx.decode.map(|_| Unreserved::Www { plus: false });
+                }
+                if self.family() == Family::Urn && self.rules.contains(Rules::REORDER_DIRECTIVES) {
+                    self.directives(n, cx);
+                } else {
+                    self.walk(n, cx, None, false, n.span().end);
+                }
+            }
+            NodeKind::Xref => {
+                let inner = Cx {
+                    lower: false,
+                    in_query: false,
+                    abs_path: None,
+                    noscheme_at: None,
+                    top: false,
+                    ..cx
+                };
+                self.xref_depth += 1;
+                self.walk(n, inner, None, false, n.span().end);
+                self.xref_depth -= 1;
+            }
+            _ => self.walk(n, cx, None, false, n.span().end),
+        }
+    }
+
+    /// Copies node `n` up to byte `end`: gaps as text, children by their kind. `star` is
+    /// the child whose leading "*" may go ([`Rules::DROP_STAR`]).
+    fn walk(&mut self, n: Node<'_>, cx: Cx, star: Option<usize>, first_rel: bool, end: usize) {
+        let span = n.span();
+        let end = end.min(span.end);
+        let mut pos = span.start;
+        for c in n.children() {
+            let cs = c.span();
+            if cs.start < pos || cs.end > span.end {
+                continue; // a malformed span: its text goes out with the gaps
+            }
+            if cs.start > end || cs.end > end {
+                break;
+            }
+            if star == Some(c.index()) && self.star_child(pos, c, cx, first_rel) {
+                pos = cs.end;
+                continue;
+            }
+            self.text(pos, cs.start, cx);
+            self.node(c, cx);
+            pos = cs.end;
+        }
+        self.text(pos, end.max(pos), cx);
+    }
+
+    fn root(&mut self, n: Node<'_>, cx: Cx) {
+        let mut cx = cx;
+        match n.kind() {
+            NodeKind::Xri => {
+                let rule = if cx.top {
+                    Rules::XRI_PREFIX
+                } else {
+                    Rules::XRI_PREFIX_NESTED
+                };
+                if self.rules.contains(rule) && n.child(NodeKind::Scheme).is_none() {
+                    self.put_str("xri://");
+                    if !cx.top {
+                        self.warn_once(
+                            ONCE_PREFIX,
+                            Diagnostic::new(
+                                Severity::Note,
+                                "xref-prefix-added",
+                                n.span(),
+                                "XRI Syntax 2.0 §2.5.5",
+                                "the canonical form adds \"xri://\" inside this cross-reference too: \
+                                 §2.5.5 asks for the optional prefix and §2.5.4 applies the rules \
+                                 recursively; XRIs in practice write cross-references without it, \
+                                 and both spellings are equivalent",
+                            ),
+                        );
+                    }
+                }
+                cx.abs_path = Some(PathSyntax::Xri);
+            }
+            NodeKind::RelativeXri => {
+                if let Some(p) = n.child(NodeKind::Path) {
+                    if !p.text(self.input).starts_with('/') {
+                        cx.noscheme_at = Some(p.span().start);
+                    }
+                }
+            }
+            NodeKind::Uri | NodeKind::Iri if n.child(NodeKind::Scheme).is_some() => {
+                cx.abs_path = Some(PathSyntax::Generic);
+            }
+            _ => {}
+        }
+        let end = if self.family() == Family::Urn {
+            self.urn_cut(n.span().end)
+        } else {
+            n.span().end
+        };
+        self.walk(n, cx, None, false, end);
+        if cx.top
+            && self.rules.contains(Rules::SCHEME_BASED)
+            && matches!(n.kind(), NodeKind::Uri | NodeKind::Iri)
+        {
+            let scheme = n
+                .child(NodeKind::Scheme)
+                .map(|s| s.text(self.input).to_ascii_lowercase());
+            self.scheme_based(scheme.as_deref());
+        }
+    }
+
+    fn is_top_component(n: Node<'_>, cx: Cx) -> bool {
+        cx.top && n.parent().is_some_and(|p| p.kind().is_root())
+    }
+
+    fn authority(&mut self, n: Node<'_>, mut cx: Cx) {
+        let input = self.input;
+        let xri_authority = self.family() == Family::Xri
+            && n.child(NodeKind::Host).is_none()
+            && !n.rule().contains("iauthority")
+            && !n.rule().contains("iri-authority");
+        let mut star = None;
+        if xri_authority {
+            cx.lower |= self.rules.contains(Rules::HOST_CASE);
+            let rgcs = matches!(
+                n.text(input).as_bytes().first(),
+                Some(b'=' | b'@' | b'+' | b'$')
+            );
+            if rgcs && self.rules.contains(Rules::DROP_STAR) {
+                star = n
+                    .children()
+                    .find(|c| c.kind() == NodeKind::Subsegment)
+                    .map(|c| c.index());
+            }
+        }
+        let a0 = self.out.len();
+        self.walk(n, cx, star, false, n.span().end);
+        if Self::is_top_component(n, cx) {
+            self.auth_out = Some((a0, self.out.len()));
+        }
+    }
+
+    fn path(&mut self, n: Node<'_>, mut cx: Cx) {
+        if self.www() {
+            cx.decode = cx.decode.map(|_| Unreserved::Www { plus: true });
+        }
+        let p0 = self.out.len();
+        match cx.abs_path {
+            Some(syntax) if self.rules.contains(Rules::DOT_SEGMENTS) => {
+                let saved = std::mem::take(&mut self.out);
+                self.walk(n, cx, None, false, n.span().end);
+                let p = std::mem::replace(&mut self.out, saved);
+                let r = remove_dot_segments_with(&p, syntax);
+                // RFC 3986 §3.3: without an authority a path cannot begin with "//", which
+                // would read as one ("http:/.//x" must not become "http://x"); "/." keeps
+                // the path a path.
+                let authority = n
+                    .parent()
+                    .is_some_and(|r| r.child(NodeKind::Authority).is_some());
+                if r.starts_with("//") && !authority {
+                    self.out.push_str("/.");
+                }
+                self.out.push_str(&r);
+            }
+            _ => self.walk(n, cx, None, false, n.span().end),
+        }
+        if Self::is_top_component(n, cx) {
+            self.path_out = Some((p0, self.out.len()));
+        }
+    }
+
+    fn segment(&mut self, n: Node<'_>, mut cx: Cx) {
+        let text = n.text(self.input);
+        if self.www() && text.contains('%') && is_dot_segment_decoded(text) {
+            // The draft reserves "." and ".." (its "Hierarchical forms"): an encoded one is
+            // data, and decoding it would make it hierarchical.
+            cx.decode = None;
+        }
+        let star = if self.family() == Family::Xri && self.rules.contains(Rules::DROP_STAR) {
+            n.children()
+                .find(|c| c.kind() == NodeKind::Subsegment)
+                .map(|c| c.index())
+        } else {
+            None
+        };
+        let first_rel = cx.noscheme_at == Some(n.span().start);
+        self.walk(n, cx, star, first_rel, n.span().end);
+    }
+
+    /// Emits sub-segment `c` (after the gap from `pos`) without its optional leading "*",
+    /// when §2.5.3 allows; returns false, having emitted nothing, when it does not.
+    fn star_child(&mut self, pos: usize, c: Node<'_>, cx: Cx, first_rel: bool) -> bool {
+        let input = self.input;
+        let cs = c.span();
+        let gap = input.get(pos..cs.start).unwrap_or("");
+        let star_at = if c.text(input).starts_with('*') {
+            cs.start
+        } else if gap.ends_with('*') && c.attr("delim") == Some("*") {
+            cs.start - 1
+        } else {
+            return false;
+        };
+        let content = input.get(star_at + 1..cs.end).unwrap_or("");
+        if content.is_empty()
+            || is_dot_segment_decoded(content)
+            || (first_rel && content.starts_with('('))
+        {
+            return false;
+        }
+        if star_at < cs.start {
+            self.text(pos, star_at, cx);
+            self.node(c, cx);
+        } else {
+            self.text(pos, cs.start, cx);
+            let at = self.out.len();
+            self.node(c, cx);
+            if self.out.get(at..).is_some_and(|t| t.starts_with('*')) {
+                self.out.remove(at);
+            }
+        }
+        true
+    }
+
+    /// rfc2141bis §5 step 5b: the directives, stably sorted by keyword, joined by "&".
+    fn directives(&mut self, n: Node<'_>, cx: Cx) {
+        let s = n.span();
+        let Some(q) = self.input.get(s.start..s.end) else {
+            return;
+        };
+        let mut parts: Vec<(&str, usize, usize)> = Vec::new();
+        let mut at = s.start;
+        for piece in q.split('&') {
+            let key = piece.split('=').next().unwrap_or("");
+            parts.push((key, at, at + piece.len()));
+            at += piece.len() + 1;
+        }
+        parts.sort_by(|a, b| a.0.cmp(b.0));
+        for (i, (_, a, b)) in parts.into_iter().enumerate() {
+            if i > 0 {
+                self.put_char('&');
+            }
+            self.text(a, b, cx);
+        }
+    }
+
+    /// Where the suffix that the URN rules drop starts: the first "?" or "#" after "urn:"
+    /// (neither may stand unencoded in the NID or, under rfc2141bis and RFC 8141, the NSS),
+    /// or the first "#" when only the fragment goes.
+    fn urn_cut(&self, end: usize) -> usize {
+        let stops: &[u8] = if self
+            .rules
+            .intersects(Rules::DROP_QUERY.union(Rules::DROP_RQF))
+        {
+            b"?#"
+        } else if self.rules.contains(Rules::DROP_FRAGMENT) {
+            b"#"
+        } else {
+            return end;
+        };
+        let b = self.input.as_bytes();
+        let from = 4.min(end);
+        b.get(from..end)
+            .and_then(|t| t.iter().position(|c| stops.contains(c)))
+            .map_or(end, |k| from + k)
+    }
+
+    /// RFC 3986 §6.2.3 on the top-level identifier just written.
+    fn scheme_based(&mut self, scheme: Option<&str>) {
+        let Some((a0, a1)) = self.auth_out else {
+            return;
+        };
+        let default = match scheme {
+            Some("http" | "ws") => Some("80"),
+            Some("https" | "wss") => Some("443"),
+            Some("ftp") => Some("21"),
+            _ => None,
+        };
+        if default.is_some() && self.path_out.is_none_or(|(p0, p1)| p0 == p1) {
+            let at = self.path_out.map_or(a1, |(p0, _)| p0);
+            if at <= self.out.len() {
+                self.out.insert(at, '/');
+            }
+        }
+        let Some(auth) = self.out.get(a0..a1) else {
+            return;
+        };
+        let Some(k) = auth.rfind(':') else { return };
+        let port = auth.get(k + 1..).unwrap_or("");
+        let after_literal = !auth.contains('[') || auth.rfind(']').is_some_and(|r| r < k);
+        if !after_literal || !port.bytes().all(|c| c.is_ascii_digit()) {
+            return;
+        }
+        let trimmed = port.trim_start_matches('0');
+        let value = if trimmed.is_empty() && !port.is_empty() {
+            "0"
+        } else {
+            trimmed
+        };
+        if port.is_empty() || Some(value) == default {
+            self.out.replace_range(a0 + k..a1, "");
+        }
+    }
+
+    /// No identifier tree: the text rules over everything, and what of the structural rules
+    /// the first characters decide.
+    fn fallback(&mut self, cx: Cx) {
+        let input = self.input;
+        let len = input.len();
+        let mut pos = 0;
+        let lower = Cx { lower: true, ..cx };
+        match self.family() {
+            Family::Xri => {
+                let has_prefix =
+                    input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://");
+                if self.rules.contains(Rules::XRI_PREFIX) && !has_prefix && looks_like_xri(input) {
+                    self.put_str("xri://");
+                }
+                if has_prefix && self.rules.contains(Rules::SCHEME_CASE) {
+                    self.text(0, 3, lower);
+                    pos = 3;
+                }
+            }
+            Family::Urn => {
+                if looks_like_urn(input) {
+                    let c = if self.rules.contains(Rules::SCHEME_CASE) {
+                        lower
+                    } else {
+                        cx
+                    };
+                    self.text(0, 3, c);
+                    pos = 3;
+                    let nid_end = input
+                        .get(4..)
+                        .and_then(|t| t.find(':'))
+                        .map_or(len, |k| 4 + k);
+                    let c = if self.rules.contains(Rules::NID_CASE) {
+                        lower
+                    } else {
+                        cx
+                    };
+                    self.text(3, 4, cx);
+                    self.text(4, nid_end, c);
+                    pos = pos.max(nid_end);
+                }
+            }
+            Family::Uri => {
+                if let Some(s) = leading_scheme(input) {
+                    if self.rules.contains(Rules::SCHEME_CASE) {
+                        self.text(0, s.len(), lower);
+                        pos = s.len();
+                    }
+                }
+            }
+        }
+        let end = if self.family() == Family::Urn {
+            self.urn_cut(len).max(pos)
+        } else {
+            len
+        };
+        if self.rules.contains(Rules::IRI_ESCAPE) {
+            for r in xref_regions(input) {
+                if r.start < pos {
+                    continue;
+                }
+                self.text(pos, r.start, cx);
+                self.xref_depth += 1;
+                self.text(r.start, r.end, cx);
+                self.xref_depth -= 1;
+                pos = r.end;
+            }
+        }
+        self.text(pos, end, cx);
+    }
+}
