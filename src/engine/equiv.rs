@@ -1,8 +1,18 @@
 //! Equivalence: are two identifiers the same under a spec, and where do they part.
+//!
+//! [`compare`] climbs a ladder of normalization steps, one rung per rule the spec names
+//! (RFC 2141 §5, rfc2141bis §5, RFC 8141 §3.1, RFC 3986 §6.2, RFC 3987 §5.3, the WWW
+//! draft's encoding levels, XRI Syntax 2.0 §2.5), each rung built from the steps of
+//! [`crate::engine::forms`]. The verdict is the last rung's. When the two differ, the
+//! first differing component is located in both inputs' trees, with the rule that makes
+//! the difference count.
 
-use crate::engine::profile::Profile;
-use crate::engine::tree::{NodeKind, Span};
-use crate::engine::{Analysis, Options, analyze};
+mod ladder;
+mod locate;
+
+use crate::engine::profile::{Family, Profile};
+use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
+use crate::engine::{Analysis, Options, analyze, grammar};
 
 /// The rfc2141bis §5 objective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -36,9 +46,9 @@ pub struct CompareOptions {
     pub objective: Objective,
     /// xri2: ignore "$" cross-references (§2.5.4).
     pub ignore_dollar: bool,
-    /// The form side A is written in.
+    /// The form side A is written in (xri2 only; the other profiles have no such forms).
     pub a_form: SideForm,
-    /// The form side B is written in.
+    /// The form side B is written in (xri2 only).
     pub b_form: SideForm,
 }
 
@@ -62,9 +72,9 @@ pub struct Step {
 pub struct Difference {
     /// The kind of node that differs.
     pub kind: NodeKind,
-    /// Its span in input A.
+    /// Its span in input A (empty, where the component would be, when only B has it).
     pub a: Span,
-    /// Its span in input B.
+    /// Its span in input B (empty when only A has it).
     pub b: Span,
     /// Why that difference counts, e.g. "NSS is case-sensitive: RFC 2141 §5".
     pub reason: String,
@@ -75,36 +85,336 @@ pub struct Difference {
 pub struct Verdict {
     /// The profile compared under (side A's when the sides differ in family).
     pub profile: Profile,
+    /// Why that profile: `"given"`, or how `auto` chose it.
+    pub profile_reason: String,
     /// Whether the two are equivalent.
     pub equivalent: bool,
     /// The ladder.
     pub steps: Vec<Step>,
     /// Where they part, when they do.
     pub difference: Option<Difference>,
-    /// Side A's analysis.
+    /// Side A's analysis (under [`Verdict::profile`], or its own `auto` profile when the
+    /// families differ).
     pub a: Analysis,
     /// Side B's analysis.
     pub b: Analysis,
+    /// What the comparison found about side A beyond its parse (bringing it back from
+    /// IRI-normal form, XRI Syntax 2.0 §2.3.3; what a normalization step could not do).
+    /// Spans index input A.
+    pub a_diagnostics: Vec<Diagnostic>,
+    /// The same for side B.
+    pub b_diagnostics: Vec<Diagnostic>,
 }
 
-/// Compares `a` and `b`.
-pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
-    let o = Options { profile: opts.profile, forms: true, all_profiles: false };
-    let aa = analyze(a, &o);
-    let bb = analyze(b, &o);
-    let equal = a == b;
+impl Verdict {
+    /// True when side A parses without error under the profile compared.
+    pub fn a_valid(&self) -> bool {
+        self.a.valid()
+            && !self
+                .a_diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error)
+    }
+
+    /// True when side B parses without error under the profile compared.
+    pub fn b_valid(&self) -> bool {
+        self.b.valid()
+            && !self
+                .b_diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error)
+    }
+
+    /// True when both sides parse: only then is the verdict the spec's answer. (The ladder
+    /// is computed anyway, for the workbench, which shows it while the user types.)
+    pub fn sides_valid(&self) -> bool {
+        self.a_valid() && self.b_valid()
+    }
+
+    /// The index of the first step after which the sides are equal, if they become so.
+    pub fn equal_from(&self) -> Option<usize> {
+        if !self.equivalent {
+            return None;
+        }
+        self.steps.iter().position(|s| s.equal)
+    }
+
+    /// One sentence: the verdict, and the step at which the sides became equal or why they
+    /// are not. Holds input text: escape it before it reaches a terminal.
+    pub fn summary(&self) -> String {
+        let p = self.profile.name();
+        let mut s = match (self.equivalent, self.equal_from()) {
+            (true, Some(i)) => {
+                let st = &self.steps[i];
+                format!(
+                    "equivalent under {p}: equal from step {} ({}, {})",
+                    i + 1,
+                    st.name,
+                    st.spec
+                )
+            }
+            (true, None) => format!("equivalent under {p}"),
+            (false, _) => match &self.difference {
+                Some(d) => format!("not equivalent under {p}: {}", d.reason),
+                None => format!("not equivalent under {p}"),
+            },
+        };
+        if !self.sides_valid() {
+            let which = match (self.a_valid(), self.b_valid()) {
+                (false, false) => "neither side parses",
+                (false, true) => "side A does not parse",
+                _ => "side B does not parse",
+            };
+            s.push_str(&format!(
+                " ({which} under {p}, so this is not the spec's answer)"
+            ));
+        }
+        s
+    }
+}
+
+fn options(profile: Option<Profile>) -> Options {
+    Options {
+        profile,
+        forms: false,
+        all_profiles: false,
+    }
+}
+
+fn parses(profile: Profile, input: &str) -> bool {
+    !grammar::parse(profile, input)
+        .1
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+}
+
+/// How new a URN spec is: 0 for the newest.
+fn urn_age(p: Profile) -> usize {
+    match p {
+        Profile::Rfc8141 => 0,
+        Profile::Rfc2141bis => 1,
+        _ => 2,
+    }
+}
+
+fn family_name(f: Family) -> &'static str {
+    match f {
+        Family::Uri => "URI",
+        Family::Urn => "URN",
+        Family::Xri => "XRI",
+    }
+}
+
+/// The profile `auto` compares two sides of one family under, and why.
+fn auto_profile(a: &str, b: &str, pa: Profile, pb: Profile) -> (Profile, String) {
+    if pa == pb {
+        return (pa, format!("auto: both sides read as {pa}"));
+    }
+    match pa.family() {
+        Family::Urn => {
+            for p in [Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141] {
+                if parses(p, a) && parses(p, b) {
+                    return (
+                        p,
+                        format!(
+                            "auto: A reads as {pa} and B as {pb}; {p} is the newest URN spec that \
+                             accepts both"
+                        ),
+                    );
+                }
+            }
+            let older = if urn_age(pa) >= urn_age(pb) { pa } else { pb };
+            (
+                older,
+                format!(
+                    "auto: A reads as {pa} and B as {pb}, and no URN spec accepts both; compared \
+                     under {older}, the older of the two, which accepts at least one side"
+                ),
+            )
+        }
+        // rfc3986 and rfc3987 (auto never picks rfc1630): every URI is an IRI.
+        _ => (
+            Profile::Rfc3987,
+            format!(
+                "auto: A reads as {pa} and B as {pb}; every URI is an IRI (RFC 3987 §2), so both \
+                 are compared under rfc3987"
+            ),
+        ),
+    }
+}
+
+/// The verdict when `auto` reads the sides as different families: one step that says so.
+fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
+    let (fa, fb) = (aa.profile.family(), bb.profile.family());
+    let (na, nb) = (family_name(fa), family_name(fb));
+    let scheme_or_root = |an: &Analysis| {
+        an.tree
+            .root()
+            .child(NodeKind::Scheme)
+            .map(|n| (n.kind(), n.span()))
+            .unwrap_or_else(|| {
+                let r = an.tree.root();
+                (r.kind(), Span::new(0, an.input.len()))
+            })
+    };
+    let (kind, sa) = scheme_or_root(&aa);
+    let (_, sb) = scheme_or_root(&bb);
+    let reason = format!(
+        "A is a {na} ({}) and B is a {nb} ({}): identifiers of different families never \
+         identify the same thing by their syntax, each scheme having its own rules (RFC 3986 §3.1)",
+        aa.profile, bb.profile
+    );
     Verdict {
         profile: aa.profile,
-        equivalent: equal,
+        profile_reason: format!(
+            "auto: A reads as {} and B as {}, of different families",
+            aa.profile, bb.profile
+        ),
+        equivalent: false,
         steps: vec![Step {
-            name: "simple string comparison".into(),
-            spec: "RFC 3986 §6.2.1",
-            a: a.to_string(),
-            b: b.to_string(),
-            equal,
+            name: format!("same family? A is a {na}, B is a {nb}"),
+            spec: "RFC 3986 §3.1",
+            a: aa.input.clone(),
+            b: bb.input.clone(),
+            equal: false,
         }],
-        difference: None,
+        difference: Some(Difference {
+            kind,
+            a: sa,
+            b: sb,
+            reason,
+        }),
         a: aa,
         b: bb,
+        a_diagnostics: Vec::new(),
+        b_diagnostics: Vec::new(),
+    }
+}
+
+/// SPEC-NOTES rfc2141bis item 2: where the §5 objective decides the answer, a note on each
+/// side's query names both readings.
+fn objective_note(
+    opts: &CompareOptions,
+    (a, aa): (&str, &Analysis),
+    (b, bb): (&str, &Analysis),
+    equivalent: bool,
+    da: &mut Vec<Diagnostic>,
+    db: &mut Vec<Diagnostic>,
+) {
+    let (qa, qb) = (aa.tree.find(NodeKind::Query), bb.tree.find(NodeKind::Query));
+    if qa.is_none() && qb.is_none() {
+        return;
+    }
+    let other = match opts.objective {
+        Objective::Names => Objective::Cache,
+        Objective::Cache => Objective::Names,
+    };
+    let alt = CompareOptions {
+        objective: other,
+        ..opts.clone()
+    };
+    let l = ladder::build(Profile::Rfc2141bis, &alt, (a, &aa.tree), (b, &bb.tree));
+    let alt_equivalent = l.steps.last().is_some_and(|s| s.equal);
+    if alt_equivalent == equivalent {
+        return;
+    }
+    let verdict = |e: bool| if e { "equivalent" } else { "not equivalent" };
+    let (this, that) = match opts.objective {
+        Objective::Names => (
+            "5a (distinguishing named resources: the query is removed)",
+            "5b (caching resolution results: the directives are kept, reordered)",
+        ),
+        Objective::Cache => (
+            "5b (caching resolution results: the directives are kept, reordered)",
+            "5a (distinguishing named resources: the query is removed)",
+        ),
+    };
+    let would = if alt_equivalent {
+        "would be equivalent"
+    } else {
+        "would not be"
+    };
+    let message = format!(
+        "the objective decides this comparison: under step {this} the two are {}; under step \
+         {that} they {would} (draft-ietf-urnbis-rfc2141bis-urn-03 §5; §5.1 says the same of its \
+         URN 7)",
+        verdict(equivalent),
+    );
+    for (q, d) in [(qa, da), (qb, db)] {
+        if let Some(q) = q {
+            d.push(Diagnostic::new(
+                Severity::Note,
+                "objective-decides",
+                q.span(),
+                "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+                message.clone(),
+            ));
+        }
+    }
+}
+
+/// Compares `a` and `b` under `opts.profile` (or the profile `auto` chooses for the pair).
+///
+/// Never panics. A side that does not parse still gets its ladder (what the tree holds is
+/// normalized, the rest copied); [`Verdict::sides_valid`] says whether the answer counts.
+pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
+    let (profile, reason, aa, bb) = match opts.profile {
+        Some(p) => (
+            p,
+            "given".to_string(),
+            analyze(a, &options(Some(p))),
+            analyze(b, &options(Some(p))),
+        ),
+        None => {
+            let aa = analyze(a, &options(None));
+            let bb = analyze(b, &options(None));
+            if aa.profile.family() != bb.profile.family() {
+                return family_mismatch(aa, bb);
+            }
+            let (p, why) = auto_profile(a, b, aa.profile, bb.profile);
+            let aa = if aa.profile == p {
+                aa
+            } else {
+                analyze(a, &options(Some(p)))
+            };
+            let bb = if bb.profile == p {
+                bb
+            } else {
+                analyze(b, &options(Some(p)))
+            };
+            (p, why, aa, bb)
+        }
+    };
+    let ladder = ladder::build(profile, opts, (a, &aa.tree), (b, &bb.tree));
+    let equivalent = ladder.steps.last().is_some_and(|s| s.equal);
+    let difference = (!equivalent)
+        .then(|| locate::locate(profile, opts, &ladder))
+        .flatten();
+    let ladder::Ladder {
+        steps,
+        a: mut side_a,
+        b: mut side_b,
+        ..
+    } = ladder;
+    if profile == Profile::Rfc2141bis {
+        objective_note(
+            opts,
+            (a, &aa),
+            (b, &bb),
+            equivalent,
+            &mut side_a.diags,
+            &mut side_b.diags,
+        );
+    }
+    Verdict {
+        profile,
+        profile_reason: reason,
+        equivalent,
+        steps,
+        difference,
+        a: aa,
+        b: bb,
+        a_diagnostics: side_a.diags,
+        b_diagnostics: side_b.diags,
     }
 }
