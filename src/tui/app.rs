@@ -1,0 +1,1353 @@
+//! The workbench's state: one [`App::handle`] for every event and one [`App::draw`] for
+//! every frame.
+//!
+//! Each input's [`Analysis`] is computed once per change of its text (or of the profile),
+//! at the end of `handle`, and cached with everything derived for display (line layout,
+//! tree rows, sorted diagnostics). `draw` only reads the cache: a frame never re-analyses.
+//!
+//! The app knows nothing of the real terminal, so tests drive it with
+//! `App::new(config)`, `app.handle(event)` and `terminal.draw(|f| app.draw(f))` on a
+//! `TestBackend`.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use tui_textarea::{CursorMove, TextArea};
+
+use super::clipboard::{Clipboard, Mode, Outcome};
+use super::event::Event;
+use super::history::History;
+use super::keys::{self, Action, Context};
+use super::panes::diagnostics::DiagView;
+use super::panes::diff::DiffState;
+use super::panes::examples::Examples;
+use super::panes::input::{Decor, InputView};
+use super::panes::status::{Level, Message};
+use super::panes::tree::TreeView;
+use super::panes::{self, ListState, block, inner};
+use super::theme::{Slot, Theme};
+use crate::engine::equiv::{self, CompareOptions};
+use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
+
+/// Below this size the workbench shows only a message (and still quits).
+pub const MIN_SIZE: (u16, u16) = (60, 16);
+
+/// How the app starts.
+#[derive(Debug)]
+pub struct AppConfig {
+    /// The first input.
+    pub input: String,
+    /// A second input: start in diff mode.
+    pub with: Option<String>,
+    /// The profile (`None`: auto).
+    pub profile: Option<Profile>,
+    /// The theme.
+    pub theme: Theme,
+    /// Recent inputs.
+    pub history: History,
+    /// Where copies go.
+    pub clipboard: Clipboard,
+    /// Capture the mouse at start.
+    pub mouse: bool,
+    /// Messages for the status line at start (problems with the config, theme, history).
+    pub messages: Vec<String>,
+}
+
+impl Default for AppConfig {
+    /// Empty input, auto profile, dark theme, history in memory only, copies by OSC 52
+    /// (nothing touches the system), mouse on.
+    fn default() -> Self {
+        AppConfig {
+            input: String::new(),
+            with: None,
+            profile: None,
+            theme: Theme::default(),
+            history: History::in_memory(),
+            clipboard: Clipboard::new(Mode::Osc52),
+            mouse: true,
+            messages: Vec::new(),
+        }
+    }
+}
+
+/// Which pane has the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The (first) input line.
+    Input,
+    /// The second input line (diff mode).
+    Second,
+    /// The component tree.
+    Tree,
+    /// The diagnostics list.
+    Diagnostics,
+    /// The normal forms.
+    Forms,
+    /// The equivalence ladder (diff mode).
+    Ladder,
+}
+
+impl Focus {
+    fn context(self) -> Context {
+        match self {
+            Focus::Input | Focus::Second => Context::Input,
+            Focus::Tree => Context::Tree,
+            Focus::Diagnostics => Context::Diagnostics,
+            Focus::Forms => Context::Forms,
+            Focus::Ladder => Context::Ladder,
+        }
+    }
+}
+
+#[derive(Debug)]
+enum Overlay {
+    Help { scroll: usize },
+    Examples(Box<Examples>),
+}
+
+/// One input with its cached analysis and what is derived from it for display.
+struct Side {
+    ta: TextArea<'static>,
+    analysis: Analysis,
+    view: InputView,
+    tree: TreeView,
+    diags: DiagView,
+    /// First display column shown.
+    scroll: usize,
+    /// The cursor offset the tree selection last followed.
+    synced: Option<usize>,
+}
+
+impl Side {
+    fn new(text: &str, profile: Option<Profile>) -> Side {
+        let mut ta = TextArea::new(vec![one_line(text).into_owned()]);
+        ta.move_cursor(CursorMove::End);
+        let analysis = analyze(
+            ta.lines().first().map(String::as_str).unwrap_or(""),
+            &options(profile),
+        );
+        let mut s = Side {
+            ta,
+            view: InputView::new(&analysis),
+            tree: TreeView::new(&analysis),
+            diags: DiagView::new(&analysis),
+            analysis,
+            scroll: 0,
+            synced: None,
+        };
+        s.sync();
+        s
+    }
+
+    fn text(&self) -> &str {
+        self.ta.lines().first().map(String::as_str).unwrap_or("")
+    }
+
+    fn reanalyze(&mut self, profile: Option<Profile>) {
+        self.analysis = analyze(self.text(), &options(profile));
+        self.view = InputView::new(&self.analysis);
+        let diag_sel = self.diags.list;
+        self.tree = TreeView::new(&self.analysis);
+        self.diags = DiagView::new(&self.analysis);
+        self.diags.list = diag_sel;
+        self.diags.list.clamp(self.diags.len());
+        self.synced = None;
+    }
+
+    fn cursor(&self) -> usize {
+        let col = self.ta.cursor().1;
+        let t = self.text();
+        t.char_indices().nth(col).map(|(i, _)| i).unwrap_or(t.len())
+    }
+
+    fn set_cursor(&mut self, byte: usize) {
+        let t = self.text();
+        let mut b = byte.min(t.len());
+        while !t.is_char_boundary(b) {
+            b -= 1;
+        }
+        let col = t[..b].chars().count();
+        self.ta
+            .move_cursor(CursorMove::Jump(0, u16::try_from(col).unwrap_or(u16::MAX)));
+    }
+
+    fn set_text(&mut self, s: &str) {
+        self.ta.move_cursor(CursorMove::Head);
+        self.ta.delete_line_by_end();
+        self.ta.insert_str(one_line(s));
+    }
+
+    /// Selects the deepest node under the cursor when the cursor has moved.
+    fn sync(&mut self) {
+        let c = self.cursor();
+        if self.synced != Some(c) {
+            self.tree.select(self.analysis.tree.deepest_at(c).index());
+            self.synced = Some(c);
+        }
+    }
+}
+
+fn options(profile: Option<Profile>) -> Options {
+    Options {
+        profile,
+        ..Options::full()
+    }
+}
+
+/// `s` without line breaks (an identifier is one line).
+fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains(['\n', '\r']) {
+        s.replace(['\n', '\r'], "").into()
+    } else {
+        s.into()
+    }
+}
+
+/// Where things were drawn, for the mouse.
+#[derive(Debug, Default)]
+struct Hits {
+    inputs: [Option<Rect>; 2],
+    tree: Option<Rect>,
+    diags: Option<Rect>,
+    forms: Option<Rect>,
+    ladder: Option<Rect>,
+    strip: Vec<panes::profiles::Hit>,
+    examples: Option<Rect>,
+}
+
+/// The workbench.
+pub struct App {
+    theme: Theme,
+    profile: Option<Profile>,
+    sides: [Side; 2],
+    diff_mode: bool,
+    diff: Option<DiffState>,
+    focus: Focus,
+    /// The input whose diagnostics are listed (diff mode: the last one focused).
+    diag_side: usize,
+    overlay: Option<Overlay>,
+    examples: Option<Box<Examples>>,
+    forms_list: ListState,
+    status: Option<Message>,
+    clipboard: Clipboard,
+    history: History,
+    mouse: bool,
+    quit: bool,
+    reanalyze_all: bool,
+    analyses: u64,
+    size: (u16, u16),
+    hits: Hits,
+}
+
+impl App {
+    /// A workbench in the state `config` describes; both inputs are analysed here.
+    pub fn new(config: AppConfig) -> App {
+        let AppConfig {
+            input,
+            with,
+            profile,
+            theme,
+            history,
+            clipboard,
+            mouse,
+            messages,
+        } = config;
+        let diff_mode = with.is_some();
+        let sides = [
+            Side::new(&input, profile),
+            Side::new(with.as_deref().unwrap_or(""), profile),
+        ];
+        let status = (!messages.is_empty()).then(|| Message {
+            text: messages.join(" · "),
+            level: Level::Error,
+        });
+        let mut app = App {
+            theme,
+            profile,
+            sides,
+            diff_mode,
+            diff: None,
+            focus: Focus::Input,
+            diag_side: 0,
+            overlay: None,
+            examples: None,
+            forms_list: ListState::default(),
+            status,
+            clipboard,
+            history,
+            mouse,
+            quit: false,
+            reanalyze_all: false,
+            analyses: 0,
+            size: (0, 0),
+            hits: Hits::default(),
+        };
+        app.refresh(true);
+        app
+    }
+
+    // ----- what tests and the run loop read -----
+
+    /// True once the user asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the mouse should be captured.
+    pub fn mouse_capture(&self) -> bool {
+        self.mouse
+    }
+
+    /// Bytes to write to the terminal after the frame (an OSC 52 copy), if any.
+    pub fn take_terminal_output(&mut self) -> Option<Vec<u8>> {
+        self.clipboard.take_pending()
+    }
+
+    /// Reports that writing [`take_terminal_output`](Self::take_terminal_output) failed.
+    pub fn terminal_output_failed(&mut self, e: &std::io::Error) {
+        self.say_error(format!("could not write to the terminal: {e}"));
+    }
+
+    /// The status message, if any.
+    pub fn status(&self) -> Option<&str> {
+        self.status.as_ref().map(|m| m.text.as_str())
+    }
+
+    /// The text of input `side` (0, or 1 in diff mode).
+    pub fn input(&self, side: usize) -> &str {
+        self.sides.get(side).map(Side::text).unwrap_or("")
+    }
+
+    /// The cached analysis of input `side`.
+    pub fn analysis(&self, side: usize) -> &Analysis {
+        &self.sides[side.min(1)].analysis
+    }
+
+    /// The selected tree node (preorder index) of input `side`.
+    pub fn selected_node(&self, side: usize) -> usize {
+        self.sides[side.min(1)].tree.selected
+    }
+
+    /// How many times an input has been analysed since the start: it grows with edits and
+    /// profile changes, never with frames.
+    pub fn analyses(&self) -> u64 {
+        self.analyses
+    }
+
+    /// The focused pane.
+    pub fn focus(&self) -> Focus {
+        self.focus
+    }
+
+    /// True in diff mode.
+    pub fn diff_mode(&self) -> bool {
+        self.diff_mode
+    }
+
+    /// The comparison shown in diff mode.
+    pub fn diff(&self) -> Option<&DiffState> {
+        self.diff.as_ref().filter(|_| self.diff_mode)
+    }
+
+    /// The chosen profile (`None`: auto).
+    pub fn profile(&self) -> Option<Profile> {
+        self.profile
+    }
+
+    /// The history.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Remembers the inputs and writes the history (at exit).
+    pub fn save_history(&mut self) -> std::io::Result<()> {
+        for i in 0..2 {
+            if i == 0 || self.diff_mode {
+                let t = self.sides[i].text().to_string();
+                self.history.push(&t);
+            }
+        }
+        self.history.save()
+    }
+
+    // ----- events -----
+
+    /// Reacts to one event; re-analyses what changed, once.
+    pub fn handle(&mut self, ev: Event) {
+        match ev {
+            Event::Key(k) => self.on_key(k),
+            Event::Mouse(m) => self.on_mouse(m),
+            Event::Paste(s) => self.on_paste(&s),
+            Event::Resize(w, h) => self.size = (w, h),
+        }
+        let all = std::mem::take(&mut self.reanalyze_all);
+        self.refresh(all);
+    }
+
+    fn too_small(&self) -> bool {
+        self.size.0 != 0 && (self.size.0 < MIN_SIZE.0 || self.size.1 < MIN_SIZE.1)
+    }
+
+    /// Re-analyses each input whose text changed (or all), recomputes the comparison if
+    /// needed, and lets the tree follow the cursor.
+    fn refresh(&mut self, all: bool) {
+        let mut changed = false;
+        for side in &mut self.sides {
+            if all || side.text() != side.analysis.input {
+                side.reanalyze(self.profile);
+                self.analyses += 1;
+                changed = true;
+            }
+        }
+        if changed {
+            let n = panes::forms::rows(&self.sides[0].analysis).len();
+            self.forms_list.clamp(n);
+        }
+        if self.diff_mode && (changed || self.diff.is_none()) {
+            self.compare();
+        }
+        for side in &mut self.sides {
+            side.sync();
+        }
+    }
+
+    fn compare(&mut self) {
+        let (a, b) = (self.sides[0].text(), self.sides[1].text());
+        let verdict = equiv::compare(
+            a,
+            b,
+            &CompareOptions {
+                profile: self.profile,
+                ..CompareOptions::default()
+            },
+        );
+        let applies = |s: &Side, p: Profile| {
+            !matches!(s.analysis.verdict(p), Some(Status::NotApplicable) | None)
+        };
+        let per_profile = Profile::ALL
+            .iter()
+            .map(|&p| {
+                let both = applies(&self.sides[0], p) && applies(&self.sides[1], p);
+                let eq = both.then(|| {
+                    equiv::compare(
+                        a,
+                        b,
+                        &CompareOptions {
+                            profile: Some(p),
+                            ..CompareOptions::default()
+                        },
+                    )
+                    .equivalent
+                });
+                (p, eq)
+            })
+            .collect();
+        let mut list = self.diff.as_ref().map(|d| d.list).unwrap_or_default();
+        list.clamp(verdict.steps.len());
+        self.diff = Some(DiffState {
+            verdict,
+            per_profile,
+            list,
+        });
+    }
+
+    fn contexts(&self) -> Vec<Context> {
+        match (&self.overlay, self.focus) {
+            (Some(Overlay::Help { .. }), _) => vec![Context::Help, Context::Global],
+            (Some(Overlay::Examples(_)), _) => vec![Context::Examples, Context::Global],
+            (None, f @ (Focus::Input | Focus::Second)) => vec![f.context(), Context::Global],
+            (None, f) => vec![f.context(), Context::Panes, Context::Global],
+        }
+    }
+
+    fn say(&mut self, text: impl Into<String>) {
+        self.status = Some(Message {
+            text: text.into(),
+            level: Level::Info,
+        });
+    }
+
+    fn say_error(&mut self, text: impl Into<String>) {
+        self.status = Some(Message {
+            text: text.into(),
+            level: Level::Error,
+        });
+    }
+
+    fn on_key(&mut self, k: KeyEvent) {
+        if self.too_small() {
+            let quit = matches!(k.code, KeyCode::Char('q') | KeyCode::Esc)
+                || keys::lookup(&[Context::Global], &k) == Some(Action::Quit);
+            if quit {
+                self.quit = true;
+            }
+            return;
+        }
+        let action = keys::lookup(&self.contexts(), &k);
+        let plain_char = match k.code {
+            KeyCode::Char(c)
+                if !k
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                Some(c)
+            }
+            _ => None,
+        };
+        match &mut self.overlay {
+            Some(Overlay::Help { scroll }) => {
+                match action {
+                    Some(Action::Up) => *scroll = scroll.saturating_sub(1),
+                    Some(Action::Down) => *scroll += 1,
+                    Some(Action::PageUp) => *scroll = scroll.saturating_sub(10),
+                    Some(Action::PageDown) => *scroll += 10,
+                    Some(Action::Back | Action::Help) => self.overlay = None,
+                    Some(Action::Quit) => self.quit = true,
+                    Some(Action::ToggleMouse) => self.toggle_mouse(),
+                    _ => {}
+                }
+                return;
+            }
+            Some(Overlay::Examples(ex)) => {
+                match action {
+                    Some(Action::Up) => ex.step(-1),
+                    Some(Action::Down) => ex.step(1),
+                    Some(Action::PageUp) => ex.step(-10),
+                    Some(Action::PageDown) => ex.step(10),
+                    Some(Action::DeleteBack) => ex.pop(),
+                    Some(Action::Load) => self.load_example(),
+                    Some(Action::Back | Action::Examples) => self.close_examples(),
+                    Some(Action::Help) => {
+                        self.close_examples();
+                        self.overlay = Some(Overlay::Help { scroll: 0 });
+                    }
+                    Some(Action::Quit) => self.quit = true,
+                    Some(Action::ToggleMouse) => self.toggle_mouse(),
+                    Some(_) => {}
+                    None => {
+                        if let Some(c) = plain_char {
+                            ex.push(c);
+                        }
+                    }
+                }
+                return;
+            }
+            None => {}
+        }
+        match action {
+            Some(a) => self.act(a, &k),
+            None => {
+                if let (Some(c), Some(side)) = (plain_char, self.input_side()) {
+                    self.history.stop_recall();
+                    self.sides[side].ta.insert_char(c);
+                    self.status = None;
+                }
+            }
+        }
+    }
+
+    /// The input that has focus, if one has.
+    fn input_side(&self) -> Option<usize> {
+        match self.focus {
+            Focus::Input => Some(0),
+            Focus::Second => Some(1),
+            _ => None,
+        }
+    }
+
+    fn focus_order(&self) -> &'static [Focus] {
+        if self.diff_mode {
+            &[
+                Focus::Input,
+                Focus::Second,
+                Focus::Ladder,
+                Focus::Diagnostics,
+            ]
+        } else {
+            &[Focus::Input, Focus::Tree, Focus::Diagnostics, Focus::Forms]
+        }
+    }
+
+    fn set_focus(&mut self, f: Focus) {
+        self.focus = f;
+        match f {
+            Focus::Input => self.diag_side = 0,
+            Focus::Second => self.diag_side = 1,
+            _ => {}
+        }
+    }
+
+    fn act(&mut self, a: Action, k: &KeyEvent) {
+        let side = self.input_side();
+        match a {
+            Action::Quit => self.quit = true,
+            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Action::FocusNext | Action::FocusPrev => {
+                let order = self.focus_order();
+                let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
+                let n = order.len();
+                let next = if a == Action::FocusNext {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                };
+                self.set_focus(order[next]);
+            }
+            Action::Back => {
+                if side.is_none() {
+                    self.set_focus(if self.diag_side == 1 && self.diff_mode {
+                        Focus::Second
+                    } else {
+                        Focus::Input
+                    });
+                } else {
+                    self.status = None;
+                }
+            }
+            Action::CycleProfile => {
+                let next = match self.profile {
+                    None => Some(Profile::ALL[0]),
+                    Some(p) => Profile::ALL
+                        .iter()
+                        .position(|q| *q == p)
+                        .and_then(|i| Profile::ALL.get(i + 1))
+                        .copied(),
+                };
+                self.set_profile(next);
+            }
+            Action::PickProfile => {
+                if let KeyCode::Char(c) = k.code {
+                    let n = c.to_digit(10).unwrap_or(0) as usize;
+                    let p = if n == 0 {
+                        None
+                    } else {
+                        Profile::ALL.get(n - 1).copied()
+                    };
+                    self.set_profile(p);
+                }
+            }
+            Action::ToggleDiff => self.toggle_diff(),
+            Action::Examples => {
+                let ex = self
+                    .examples
+                    .take()
+                    .unwrap_or_else(|| Box::new(Examples::new()));
+                self.overlay = Some(Overlay::Examples(ex));
+            }
+            Action::Copy => self.copy(),
+            Action::ToggleMouse => self.toggle_mouse(),
+            Action::HistoryPrev | Action::HistoryNext => {
+                if let Some(s) = side {
+                    let current = self.sides[s].text().to_string();
+                    let recalled = if a == Action::HistoryPrev {
+                        self.history.older(&current).map(str::to_string)
+                    } else {
+                        self.history.newer().map(str::to_string)
+                    };
+                    match recalled {
+                        Some(t) => self.sides[s].set_text(&t),
+                        None if a == Action::HistoryPrev && self.history.entries().is_empty() => {
+                            self.say("no history yet: Enter remembers an input")
+                        }
+                        None => {}
+                    }
+                }
+            }
+            Action::Remember => {
+                if let Some(s) = side {
+                    let t = self.sides[s].text().to_string();
+                    if t.is_empty() {
+                        self.say("nothing to remember: the input is empty");
+                    } else {
+                        self.history.push(&t);
+                        self.say("remembered in history (Up recalls it)");
+                    }
+                }
+            }
+            Action::Type | Action::Load => {}
+            Action::Left
+            | Action::Right
+            | Action::WordLeft
+            | Action::WordRight
+            | Action::Home
+            | Action::End
+            | Action::DeleteBack
+            | Action::DeleteForward
+            | Action::DeleteWord
+            | Action::DeleteToStart
+            | Action::DeleteToEnd
+            | Action::Undo
+            | Action::Redo => {
+                if let Some(s) = side {
+                    self.edit(s, a);
+                }
+            }
+            Action::Up
+            | Action::Down
+            | Action::PageUp
+            | Action::PageDown
+            | Action::First
+            | Action::Last
+            | Action::Collapse
+            | Action::Expand
+            | Action::Toggle => self.navigate(a),
+        }
+    }
+
+    fn edit(&mut self, s: usize, a: Action) {
+        let ta = &mut self.sides[s].ta;
+        let before = ta.lines().first().map(String::len);
+        match a {
+            Action::Left => ta.move_cursor(CursorMove::Back),
+            Action::Right => ta.move_cursor(CursorMove::Forward),
+            Action::WordLeft => ta.move_cursor(CursorMove::WordBack),
+            Action::WordRight => ta.move_cursor(CursorMove::WordForward),
+            Action::Home => ta.move_cursor(CursorMove::Head),
+            Action::End => ta.move_cursor(CursorMove::End),
+            Action::DeleteBack => drop(ta.delete_char()),
+            Action::DeleteForward => drop(ta.delete_next_char()),
+            Action::DeleteWord => drop(ta.delete_word()),
+            Action::DeleteToStart => drop(ta.delete_line_by_head()),
+            Action::DeleteToEnd => drop(ta.delete_line_by_end()),
+            Action::Undo => drop(ta.undo()),
+            Action::Redo => drop(ta.redo()),
+            _ => {}
+        }
+        if ta.lines().first().map(String::len) != before || matches!(a, Action::Undo | Action::Redo)
+        {
+            self.history.stop_recall();
+            self.status = None;
+        }
+    }
+
+    fn navigate(&mut self, a: Action) {
+        let page = 10isize;
+        let delta = match a {
+            Action::Up => -1,
+            Action::Down => 1,
+            Action::PageUp => -page,
+            Action::PageDown => page,
+            Action::First => isize::MIN / 2,
+            Action::Last => isize::MAX / 2,
+            _ => 0,
+        };
+        match self.focus {
+            Focus::Tree => {
+                let side = &mut self.sides[0];
+                match a {
+                    Action::Collapse => {
+                        let sel = side.tree.selected;
+                        let folded = side.tree.is_collapsed(sel);
+                        if folded || !side.tree.fold(Some(true)) {
+                            if let Some(p) = side.analysis.tree.get(sel).and_then(|n| n.parent()) {
+                                side.tree.select(p.index());
+                            }
+                        }
+                    }
+                    Action::Expand => {
+                        side.tree.fold(Some(false));
+                    }
+                    Action::Toggle => {
+                        if !side.tree.fold(None) {
+                            self.say("only cross-references fold");
+                        }
+                    }
+                    _ => side.tree.step(delta),
+                }
+            }
+            Focus::Diagnostics => {
+                let s = self.diag_side;
+                let side = &mut self.sides[s];
+                side.diags.list.step(delta, side.diags.len());
+                if let Some(d) = side.diags.selected(&side.analysis) {
+                    let at = d.span.start;
+                    side.set_cursor(at);
+                }
+            }
+            Focus::Forms => {
+                let n = panes::forms::rows(&self.sides[0].analysis).len();
+                self.forms_list.step(delta, n);
+            }
+            Focus::Ladder => {
+                if let Some(d) = &mut self.diff {
+                    d.list.step(delta, d.verdict.steps.len());
+                }
+            }
+            Focus::Input | Focus::Second => {}
+        }
+    }
+
+    fn set_profile(&mut self, p: Option<Profile>) {
+        self.profile = p;
+        self.reanalyze_all = true;
+        self.diff = None;
+        match p {
+            None => self.say("profile: auto (chosen per input; the reason is under the input)"),
+            Some(p) => self.say(format!("profile: {} ({})", p.name(), p.title())),
+        }
+    }
+
+    fn toggle_diff(&mut self) {
+        self.diff_mode = !self.diff_mode;
+        if self.diff_mode {
+            if self.sides[1].text().is_empty() {
+                let a = self.sides[0].text().to_string();
+                self.sides[1].set_text(&a);
+            }
+            self.diff = None;
+            self.set_focus(Focus::Second);
+            self.say("diff mode: edit B to compare (Ctrl-D leaves)");
+        } else {
+            self.set_focus(Focus::Input);
+            self.diag_side = 0;
+            self.status = None;
+        }
+    }
+
+    fn toggle_mouse(&mut self) {
+        self.mouse = !self.mouse;
+        if self.mouse {
+            self.say("mouse capture on: click rows to select them");
+        } else {
+            self.say(
+                "mouse capture off: the terminal selects text now (Ctrl-G turns capture back on)",
+            );
+        }
+    }
+
+    fn close_examples(&mut self) {
+        if let Some(Overlay::Examples(ex)) = self.overlay.take() {
+            self.examples = Some(ex);
+        }
+    }
+
+    fn load_example(&mut self) {
+        let Some(Overlay::Examples(ex)) = &self.overlay else {
+            return;
+        };
+        let Some(e) = ex.selected().cloned() else {
+            return;
+        };
+        self.close_examples();
+        self.profile = e.profile;
+        self.reanalyze_all = true;
+        self.diff = None;
+        let what = panes::examples::expectation(&e);
+        match &e.expect {
+            crate::idsets::Expect::Pair { other, .. } => {
+                self.sides[0].set_text(&e.id);
+                self.sides[1].set_text(other);
+                self.diff_mode = true;
+                self.set_focus(Focus::Input);
+            }
+            _ => {
+                self.sides[0].set_text(&e.id);
+                self.diff_mode = false;
+                self.set_focus(Focus::Input);
+            }
+        }
+        let profile = e.profile.map(|p| p.name()).unwrap_or("auto");
+        let expects = if what.is_empty() {
+            String::new()
+        } else {
+            format!("; the set expects: {what}")
+        };
+        self.say(format!(
+            "example {} line {} [{}], profile {profile}{expects}",
+            e.set, e.line, e.section
+        ));
+    }
+
+    fn copy(&mut self) {
+        let (text, what): (String, String) = match self.focus {
+            Focus::Input | Focus::Second => {
+                let s = if self.focus == Focus::Input { 0 } else { 1 };
+                let what = if self.diff_mode {
+                    ["input A", "input B"][s]
+                } else {
+                    "the input"
+                };
+                (self.sides[s].text().to_string(), what.to_string())
+            }
+            Focus::Tree => {
+                let side = &self.sides[0];
+                match side.analysis.tree.get(side.tree.selected) {
+                    Some(n) => (
+                        n.text(&side.analysis.input).to_string(),
+                        format!("the {} text", n.kind().name()),
+                    ),
+                    None => return,
+                }
+            }
+            Focus::Diagnostics => {
+                let side = &self.sides[self.diag_side];
+                match side.diags.selected(&side.analysis) {
+                    Some(d) => (
+                        format!(
+                            "{} {}: {} ({})",
+                            d.severity.name(),
+                            d.code,
+                            d.message,
+                            d.spec
+                        ),
+                        "the diagnostic".to_string(),
+                    ),
+                    None => return,
+                }
+            }
+            Focus::Forms => {
+                let rows = panes::forms::rows(&self.sides[0].analysis);
+                match rows.get(self.forms_list.selected) {
+                    Some((name, value)) => (value.to_string(), format!("form {name}")),
+                    None => return,
+                }
+            }
+            Focus::Ladder => match self
+                .diff
+                .as_ref()
+                .and_then(|d| d.verdict.steps.get(d.list.selected))
+            {
+                Some(s) => (
+                    format!("{} ({})\nA: {}\nB: {}", s.name, s.spec, s.a, s.b),
+                    "the ladder step".to_string(),
+                ),
+                None => return,
+            },
+        };
+        let outcome = self.clipboard.copy(&text);
+        let msg = outcome.message(&what);
+        if matches!(outcome, Outcome::Failed(_)) {
+            self.say_error(msg);
+        } else {
+            self.say(msg);
+        }
+    }
+
+    fn on_paste(&mut self, s: &str) {
+        let clean = one_line(s);
+        let removed = s.len() - clean.len();
+        if let Some(Overlay::Examples(ex)) = &mut self.overlay {
+            clean.chars().for_each(|c| ex.push(c));
+            return;
+        }
+        if self.overlay.is_some() {
+            return;
+        }
+        let side = match self.input_side() {
+            Some(s) => s,
+            None => {
+                self.set_focus(Focus::Input);
+                0
+            }
+        };
+        self.history.stop_recall();
+        self.sides[side].ta.insert_str(&clean);
+        if removed > 0 {
+            self.say(format!(
+                "pasted; removed {removed} line-break character(s): an identifier is one line"
+            ));
+        } else {
+            self.status = None;
+        }
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent) {
+        let pos = Position::new(m.column, m.row);
+        let inside = |r: &Option<Rect>| r.is_some_and(|r| r.contains(pos));
+        match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => {}
+            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+                let a = if m.kind == MouseEventKind::ScrollUp {
+                    Action::Up
+                } else {
+                    Action::Down
+                };
+                match &mut self.overlay {
+                    Some(Overlay::Examples(ex)) => ex.step(if a == Action::Up { -1 } else { 1 }),
+                    Some(Overlay::Help { scroll }) => {
+                        *scroll = if a == Action::Up {
+                            scroll.saturating_sub(1)
+                        } else {
+                            *scroll + 1
+                        }
+                    }
+                    None => {
+                        let target = [
+                            (self.hits.tree, Focus::Tree),
+                            (self.hits.diags, Focus::Diagnostics),
+                            (self.hits.forms, Focus::Forms),
+                            (self.hits.ladder, Focus::Ladder),
+                        ]
+                        .into_iter()
+                        .find(|(r, _)| inside(r));
+                        if let Some((_, f)) = target {
+                            self.set_focus(f);
+                            self.navigate(a);
+                        }
+                    }
+                }
+                return;
+            }
+            _ => return,
+        }
+        if let Some(Overlay::Examples(ex)) = &mut self.overlay {
+            if let Some(r) = self.hits.examples {
+                if r.contains(pos) && ex.click(r, m.row) {
+                    self.load_example();
+                }
+            }
+            return;
+        }
+        if self.overlay.is_some() {
+            return;
+        }
+        if let Some(&(_, p)) = self.hits.strip.iter().find(|(r, _)| r.contains(pos)) {
+            self.set_profile(p);
+            return;
+        }
+        for s in 0..2 {
+            if let Some(r) = self.hits.inputs[s] {
+                if r.contains(pos) {
+                    self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
+                    let body = inner(r);
+                    if body.contains(pos) {
+                        let side = &mut self.sides[s];
+                        let col = side.scroll + usize::from(m.column - body.x);
+                        let at = side.view.byte_at_column(col);
+                        side.set_cursor(at);
+                    }
+                    return;
+                }
+            }
+        }
+        if let Some(r) = self.hits.tree {
+            if r.contains(pos) {
+                self.set_focus(Focus::Tree);
+                let side = &mut self.sides[0];
+                if let Some(n) = side.tree.node_at(r, m.row) {
+                    side.tree.select(n);
+                }
+                return;
+            }
+        }
+        if let Some(r) = self.hits.diags {
+            if r.contains(pos) {
+                self.set_focus(Focus::Diagnostics);
+                let side = &mut self.sides[self.diag_side];
+                if let Some(i) = side.diags.list.row_at(r, m.row, side.diags.len()) {
+                    side.diags.list.selected = i;
+                    if let Some(d) = side.diags.selected(&side.analysis) {
+                        let at = d.span.start;
+                        side.set_cursor(at);
+                    }
+                }
+                return;
+            }
+        }
+        if let Some(r) = self.hits.forms {
+            if r.contains(pos) {
+                self.set_focus(Focus::Forms);
+                let n = panes::forms::rows(&self.sides[0].analysis).len();
+                if let Some(i) = self.forms_list.row_at(r, m.row, n) {
+                    self.forms_list.selected = i;
+                }
+                return;
+            }
+        }
+        if let Some(r) = self.hits.ladder {
+            if r.contains(pos) {
+                self.set_focus(Focus::Ladder);
+                if let Some(d) = &mut self.diff {
+                    if let Some(i) = panes::diff::step_at(d, r, m.row) {
+                        d.list.selected = i;
+                    }
+                }
+            }
+        }
+    }
+
+    // ----- drawing -----
+
+    /// Draws one frame. Reads the cached analyses; never re-analyses.
+    pub fn draw(&mut self, f: &mut Frame) {
+        let area = f.area();
+        self.size = (area.width, area.height);
+        self.hits = Hits::default();
+        if self.too_small() {
+            self.draw_too_small(f, area);
+            return;
+        }
+        let diag_side = if self.diff_mode { self.diag_side } else { 0 };
+        let n_diags = u16::try_from(self.sides[diag_side].diags.len()).unwrap_or(u16::MAX);
+        let diag_h = n_diags.saturating_add(2).clamp(3, (area.height / 4).max(3));
+        let status_area;
+        if self.diff_mode {
+            let [a, b, strip, ladder, diags, status] = Layout::vertical([
+                Constraint::Length(3),
+                Constraint::Length(3),
+                Constraint::Length(1),
+                Constraint::Min(6),
+                Constraint::Length(diag_h),
+                Constraint::Length(1),
+            ])
+            .areas(area);
+            self.draw_input(f, 0, a);
+            self.draw_input(f, 1, b);
+            self.draw_strip(f, strip);
+            if let Some(d) = &mut self.diff {
+                panes::diff::draw(f, ladder, d, self.focus == Focus::Ladder, &self.theme);
+                self.hits.ladder = Some(ladder);
+            }
+            let which = if diag_side == 0 { " · A" } else { " · B" };
+            self.draw_diags(f, diags, diag_side, which);
+            status_area = status;
+        } else {
+            let [input, strip, main, diags, status] = Layout::vertical([
+                Constraint::Length(3),
+                Constraint::Length(1),
+                Constraint::Min(5),
+                Constraint::Length(diag_h),
+                Constraint::Length(1),
+            ])
+            .areas(area);
+            self.draw_input(f, 0, input);
+            self.draw_strip(f, strip);
+            let [tree, right] =
+                Layout::horizontal([Constraint::Percentage(56), Constraint::Percentage(44)])
+                    .areas(main);
+            let n_forms = u16::try_from(panes::forms::rows(&self.sides[0].analysis).len())
+                .unwrap_or(u16::MAX);
+            let forms_h = n_forms.saturating_add(2).min(right.height / 2).max(3);
+            let [details, forms] =
+                Layout::vertical([Constraint::Min(3), Constraint::Length(forms_h)]).areas(right);
+            let side = &mut self.sides[0];
+            panes::tree::draw(
+                f,
+                tree,
+                &side.analysis,
+                &mut side.tree,
+                self.focus == Focus::Tree,
+                &self.theme,
+            );
+            panes::details::draw(f, details, &side.analysis, side.tree.selected, &self.theme);
+            panes::forms::draw(
+                f,
+                forms,
+                &side.analysis,
+                &mut self.forms_list,
+                self.focus == Focus::Forms,
+                &self.theme,
+            );
+            self.hits.tree = Some(tree);
+            self.hits.forms = Some(forms);
+            self.draw_diags(f, diags, 0, "");
+            status_area = status;
+        }
+        match &mut self.overlay {
+            Some(Overlay::Help { scroll }) => {
+                *scroll = panes::help::draw(f, area, *scroll, &self.theme)
+            }
+            Some(Overlay::Examples(ex)) => {
+                self.hits.examples = Some(panes::examples::draw(f, area, ex, &self.theme))
+            }
+            None => {}
+        }
+        // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
+        let mut contexts = self.contexts();
+        if self.overlay.is_none() && self.input_side().is_some() {
+            contexts.reverse();
+        }
+        let hints = keys::hints(&contexts);
+        let msg = match (&self.status, self.mouse) {
+            (Some(m), _) => Some(m.clone()),
+            (None, false) => Some(Message {
+                text: "mouse capture off (Ctrl-G)".into(),
+                level: Level::Info,
+            }),
+            (None, true) => None,
+        };
+        panes::status::draw(
+            f.buffer_mut(),
+            status_area,
+            msg.as_ref(),
+            &hints,
+            &self.theme,
+        );
+    }
+
+    fn draw_too_small(&self, f: &mut Frame, area: Rect) {
+        let t = &self.theme;
+        let lines = vec![
+            Line::styled("terminal too small", t.get(Slot::Header)),
+            Line::styled(
+                format!(
+                    "need {}×{}, have {}×{}",
+                    MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+                ),
+                t.get(Slot::Text),
+            ),
+            Line::styled("Ctrl-C or q quits", t.get(Slot::Dim)),
+        ];
+        let y = area.y + area.height.saturating_sub(3) / 2;
+        let r = Rect {
+            y,
+            height: area.height.min(3),
+            ..area
+        };
+        f.render_widget(Paragraph::new(lines).centered(), r);
+    }
+
+    fn draw_strip(&mut self, f: &mut Frame, area: Rect) {
+        let in_use = self.sides[0].analysis.profile;
+        let cells = match (&self.diff, self.diff_mode) {
+            (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
+            _ => panes::profiles::Cells::Validity(&self.sides[0].analysis.verdicts),
+        };
+        self.hits.strip = panes::profiles::draw(
+            f.buffer_mut(),
+            area,
+            self.profile,
+            in_use,
+            cells,
+            &self.theme,
+        );
+    }
+
+    fn draw_diags(&mut self, f: &mut Frame, area: Rect, s: usize, which: &str) {
+        let side = &mut self.sides[s];
+        let focused = self.focus == Focus::Diagnostics;
+        panes::diagnostics::draw(
+            f,
+            area,
+            &side.analysis,
+            &mut side.diags,
+            which,
+            focused,
+            &self.theme,
+        );
+        self.hits.diags = Some(area);
+    }
+
+    fn draw_input(&mut self, f: &mut Frame, s: usize, area: Rect) {
+        let theme = &self.theme;
+        let focused = self.overlay.is_none()
+            && (self.focus == Focus::Input && s == 0 || self.focus == Focus::Second && s == 1);
+        let title = match (self.diff_mode, s) {
+            (false, _) => "Input",
+            (true, 0) => "A",
+            (true, _) => "B",
+        };
+        let side = &self.sides[s];
+        let a = &side.analysis;
+        let errors = a
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        let warnings = a
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count();
+        let verdict = if a.input.is_empty() {
+            Line::raw("")
+        } else if errors == 0 {
+            let extra = if warnings > 0 {
+                format!(" · {}", panes::plural(warnings, "warning"))
+            } else {
+                String::new()
+            };
+            Line::from(vec![
+                Span::styled(
+                    format!(" valid under {}", a.profile.name()),
+                    theme.get(Slot::Valid),
+                ),
+                Span::styled(format!("{extra} "), theme.get(Slot::Dim)),
+            ])
+        } else {
+            Line::from(vec![Span::styled(
+                format!(
+                    " invalid under {} · {} ",
+                    a.profile.name(),
+                    panes::plural(errors, "error")
+                ),
+                theme.get(Slot::Invalid),
+            )])
+        };
+        let reason = if a.profile_reason == "given" {
+            "chosen (Ctrl-P changes it)"
+        } else {
+            a.profile_reason.as_str()
+        };
+        let bottom = Line::from(vec![
+            Span::styled(
+                format!(" profile {} · ", a.profile.name()),
+                theme.get(Slot::Dim),
+            ),
+            panes::untrusted(reason, theme.get(Slot::Dim)),
+            Span::raw(" "),
+        ]);
+        let blk = block(title, focused, theme)
+            .title_top(verdict.right_aligned())
+            .title_bottom(bottom);
+        f.render_widget(blk, area);
+        self.hits.inputs[s] = Some(area);
+        let body = inner(area);
+        let side = &mut self.sides[s];
+        let cursor = side.cursor();
+        side.scroll =
+            panes::input::scroll_for(&side.view, cursor, usize::from(body.width), side.scroll);
+        if side.text().is_empty() {
+            let hint = if s == 0 {
+                " type or paste an identifier · Ctrl-O examples · F1 help"
+            } else {
+                " type or paste the identifier to compare with A"
+            };
+            f.render_widget(
+                Paragraph::new(Line::styled(hint, self.theme.get(Slot::Dim))),
+                body,
+            );
+        }
+        let highlight = (!self.diff_mode)
+            .then(|| side.analysis.tree.get(side.tree.selected).map(|n| n.span()))
+            .flatten();
+        let difference = self
+            .diff
+            .as_ref()
+            .filter(|_| self.diff_mode)
+            .and_then(|d| d.verdict.difference.as_ref())
+            .map(|d| if s == 0 { d.a } else { d.b });
+        let decor = Decor {
+            highlight,
+            difference,
+            cursor: focused.then_some(cursor),
+        };
+        let input = side.analysis.input.as_str();
+        let pos = panes::input::draw(
+            f.buffer_mut(),
+            body,
+            input,
+            &side.view,
+            decor,
+            side.scroll,
+            &self.theme,
+        );
+        if let Some(p) = pos {
+            f.set_cursor_position(p);
+        }
+    }
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("inputs", &[self.input(0), self.input(1)])
+            .field("profile", &self.profile)
+            .field("focus", &self.focus)
+            .field("diff_mode", &self.diff_mode)
+            .field("status", &self.status)
+            .finish()
+    }
+}

@@ -1,0 +1,213 @@
+//! Copying: the system clipboard when there is one, OSC 52 (the terminal's clipboard
+//! escape) otherwise, and an honest account of which happened.
+//!
+//! One system clipboard is opened at the first copy and kept for the session: on X11 the
+//! copied text lives only as long as its owner does. Over SSH (`SSH_CONNECTION` set) the
+//! system clipboard would be the remote machine's, so OSC 52 is used from the start. When
+//! the system clipboard cannot be opened or refuses the text, OSC 52 takes over. No
+//! clipboard at all is a status message, never a crash.
+
+/// What a copy did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The system clipboard took the text.
+    Copied,
+    /// The text was sent to the terminal as OSC 52; the terminal decides what to do with it.
+    /// Carries why the system clipboard was not used, when it was tried.
+    SentToTerminal(Option<String>),
+    /// Nothing was copied, and why.
+    Failed(String),
+}
+
+impl Outcome {
+    /// The status line's wording for copying `what`.
+    pub fn message(&self, what: &str) -> String {
+        match self {
+            Outcome::Copied => format!("copied {what}"),
+            Outcome::SentToTerminal(None) => format!("{what}: sent to the terminal (OSC 52)"),
+            Outcome::SentToTerminal(Some(why)) => {
+                format!("{what}: sent to the terminal (OSC 52); no system clipboard: {why}")
+            }
+            Outcome::Failed(e) => format!("could not copy {what}: {e}"),
+        }
+    }
+}
+
+/// Which clipboards to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The system clipboard, falling back to OSC 52.
+    System,
+    /// OSC 52 only (over SSH, and in tests).
+    Osc52,
+    /// Nothing: every copy fails with a message.
+    Off,
+}
+
+/// OSC 52 payloads larger than this are not sent: many terminals drop or truncate them.
+pub const OSC52_MAX: usize = 100_000;
+
+/// The session's clipboard.
+pub struct Clipboard {
+    mode: Mode,
+    system: Option<arboard::Clipboard>,
+    /// Why the system clipboard could not be opened (then it is not tried again).
+    system_error: Option<String>,
+    pending: Vec<u8>,
+}
+
+impl std::fmt::Debug for Clipboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Clipboard")
+            .field("mode", &self.mode)
+            .field("open", &self.system.is_some())
+            .field("system_error", &self.system_error)
+            .finish()
+    }
+}
+
+impl Clipboard {
+    /// A clipboard in `mode`; nothing is opened until the first copy.
+    pub fn new(mode: Mode) -> Clipboard {
+        Clipboard {
+            mode,
+            system: None,
+            system_error: None,
+            pending: Vec::new(),
+        }
+    }
+
+    /// The mode the environment calls for: OSC 52 over SSH, the system clipboard otherwise.
+    pub fn mode_from_env() -> Mode {
+        if std::env::var_os("SSH_CONNECTION").is_some_and(|v| !v.is_empty()) {
+            Mode::Osc52
+        } else {
+            Mode::System
+        }
+    }
+
+    /// The mode.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Copies `text`.
+    pub fn copy(&mut self, text: &str) -> Outcome {
+        match self.mode {
+            Mode::Off => Outcome::Failed("no clipboard in this session".into()),
+            Mode::Osc52 => self.osc52(text, None),
+            Mode::System => {
+                if self.system.is_none() && self.system_error.is_none() {
+                    match arboard::Clipboard::new() {
+                        Ok(c) => self.system = Some(c),
+                        Err(e) => self.system_error = Some(e.to_string()),
+                    }
+                }
+                match self.system.as_mut().map(|c| c.set_text(text)) {
+                    Some(Ok(())) => Outcome::Copied,
+                    Some(Err(e)) => self.osc52(text, Some(e.to_string())),
+                    None => {
+                        let why = self.system_error.clone();
+                        self.osc52(text, why)
+                    }
+                }
+            }
+        }
+    }
+
+    fn osc52(&mut self, text: &str, why: Option<String>) -> Outcome {
+        let encoded = base64(text.as_bytes());
+        if encoded.len() > OSC52_MAX {
+            return Outcome::Failed(format!(
+                "too long for the terminal's clipboard escape ({} bytes encoded, limit {OSC52_MAX})",
+                encoded.len()
+            ));
+        }
+        self.pending.clear();
+        self.pending.extend_from_slice(b"\x1b]52;c;");
+        self.pending.extend_from_slice(encoded.as_bytes());
+        self.pending.push(0x07);
+        Outcome::SentToTerminal(why)
+    }
+
+    /// The OSC 52 sequence waiting to be written to the terminal, if any. Its payload is
+    /// base64, so untrusted text never reaches the terminal raw.
+    pub fn take_pending(&mut self) -> Option<Vec<u8>> {
+        (!self.pending.is_empty()).then(|| std::mem::take(&mut self.pending))
+    }
+}
+
+/// Standard base64 with padding (RFC 4648 §4). Written here because it is the only use and
+/// ten lines long.
+pub fn base64(data: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
+    for chunk in data.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_rfc4648_vectors() {
+        let cases = [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (i, o) in cases {
+            assert_eq!(base64(i.as_bytes()), o);
+        }
+    }
+
+    #[test]
+    fn osc52_queues_an_escape_with_base64_only() {
+        let mut c = Clipboard::new(Mode::Osc52);
+        assert_eq!(c.copy("a\u{1b}[2Jb"), Outcome::SentToTerminal(None));
+        let bytes = c.take_pending().unwrap_or_default();
+        assert_eq!(bytes, b"\x1b]52;c;YRtbMkpi\x07");
+        assert_eq!(c.take_pending(), None);
+    }
+
+    #[test]
+    fn off_and_oversize_fail_with_a_reason() {
+        let mut c = Clipboard::new(Mode::Off);
+        assert!(matches!(c.copy("x"), Outcome::Failed(_)));
+        let mut c = Clipboard::new(Mode::Osc52);
+        let big = "x".repeat(OSC52_MAX);
+        assert!(matches!(c.copy(&big), Outcome::Failed(m) if m.contains("too long")));
+        assert_eq!(c.take_pending(), None);
+    }
+
+    #[test]
+    fn messages_say_what_happened() {
+        assert_eq!(Outcome::Copied.message("the input"), "copied the input");
+        assert!(
+            Outcome::SentToTerminal(None)
+                .message("x")
+                .contains("OSC 52")
+        );
+        let m = Outcome::SentToTerminal(Some("no display".into())).message("x");
+        assert!(m.ends_with("no system clipboard: no display"), "{m}");
+    }
+}

@@ -1,0 +1,716 @@
+//! The one table of key bindings. It drives the key handling, the help overlay and the
+//! status-bar hints, so the three cannot disagree.
+
+use std::fmt::Write as _;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// Everywhere, the input included (so: keys that do not type text).
+    Global,
+    /// In every pane but the inputs.
+    Panes,
+    /// In an input line.
+    Input,
+    /// In the component tree.
+    Tree,
+    /// In the diagnostics list.
+    Diagnostics,
+    /// In the normal forms.
+    Forms,
+    /// In the equivalence ladder (diff mode).
+    Ladder,
+    /// In the examples picker.
+    Examples,
+    /// In the help overlay.
+    Help,
+}
+
+impl Context {
+    /// The heading the help overlay gives the context.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Context::Global => "Everywhere",
+            Context::Panes => "In any pane but the input",
+            Context::Input => "Input",
+            Context::Tree => "Component tree",
+            Context::Diagnostics => "Diagnostics",
+            Context::Forms => "Normal forms",
+            Context::Ladder => "Equivalence ladder (diff mode)",
+            Context::Examples => "Examples picker",
+            Context::Help => "Help",
+        }
+    }
+
+    /// Every context, in the order help shows them.
+    pub const ALL: [Context; 9] = [
+        Context::Global,
+        Context::Panes,
+        Context::Input,
+        Context::Tree,
+        Context::Diagnostics,
+        Context::Forms,
+        Context::Ladder,
+        Context::Examples,
+        Context::Help,
+    ];
+}
+
+/// What a key does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Leave the workbench.
+    Quit,
+    /// Open or close the help overlay.
+    Help,
+    /// Focus the next pane.
+    FocusNext,
+    /// Focus the previous pane.
+    FocusPrev,
+    /// Close the overlay, or go back to the input.
+    Back,
+    /// Cycle the profile: auto, then each profile in turn.
+    CycleProfile,
+    /// Pick a profile by number (0 auto, 1-7 the strip's order).
+    PickProfile,
+    /// Turn diff mode on or off.
+    ToggleDiff,
+    /// Open the examples picker.
+    Examples,
+    /// Copy what the focused pane has selected.
+    Copy,
+    /// Turn mouse capture off (so the terminal's own selection works) or on.
+    ToggleMouse,
+    /// Type text (not a key: documents typing).
+    Type,
+    /// Cursor one character left.
+    Left,
+    /// Cursor one character right.
+    Right,
+    /// Cursor one word left.
+    WordLeft,
+    /// Cursor one word right.
+    WordRight,
+    /// Cursor to the start.
+    Home,
+    /// Cursor to the end.
+    End,
+    /// Delete the character before the cursor.
+    DeleteBack,
+    /// Delete the character under the cursor.
+    DeleteForward,
+    /// Delete the word before the cursor.
+    DeleteWord,
+    /// Delete from the start to the cursor.
+    DeleteToStart,
+    /// Delete from the cursor to the end.
+    DeleteToEnd,
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Recall the previous (older) input from history.
+    HistoryPrev,
+    /// Recall the next (newer) input from history.
+    HistoryNext,
+    /// Remember the input in history.
+    Remember,
+    /// Select the previous row.
+    Up,
+    /// Select the next row.
+    Down,
+    /// Up one page.
+    PageUp,
+    /// Down one page.
+    PageDown,
+    /// First row.
+    First,
+    /// Last row.
+    Last,
+    /// Collapse the selected cross-reference, or go to the parent.
+    Collapse,
+    /// Expand the selected cross-reference.
+    Expand,
+    /// Collapse or expand the selected cross-reference.
+    Toggle,
+    /// Load the selected example.
+    Load,
+}
+
+/// One key: a code and the modifiers that must be held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The key (`KeyCode::Null` stands for "any text").
+    pub code: KeyCode,
+    /// Ctrl / Alt / Shift.
+    pub mods: KeyModifiers,
+}
+
+const NONE: KeyModifiers = KeyModifiers::NONE;
+const fn k(code: KeyCode) -> Key {
+    Key { code, mods: NONE }
+}
+const fn c(ch: char) -> Key {
+    Key {
+        code: KeyCode::Char(ch),
+        mods: NONE,
+    }
+}
+const fn ctrl(ch: char) -> Key {
+    Key {
+        code: KeyCode::Char(ch),
+        mods: KeyModifiers::CONTROL,
+    }
+}
+const fn alt(ch: char) -> Key {
+    Key {
+        code: KeyCode::Char(ch),
+        mods: KeyModifiers::ALT,
+    }
+}
+const fn ctrl_k(code: KeyCode) -> Key {
+    Key {
+        code,
+        mods: KeyModifiers::CONTROL,
+    }
+}
+const fn alt_k(code: KeyCode) -> Key {
+    Key {
+        code,
+        mods: KeyModifiers::ALT,
+    }
+}
+const TEXT: Key = k(KeyCode::Null);
+
+impl Key {
+    /// True when `ev` is this key. Shift is ignored for characters (the character already
+    /// says it) and for Shift-Tab; a Ctrl-letter matches in either case.
+    pub fn matches(&self, ev: &KeyEvent) -> bool {
+        let (code, mods) = normalize(ev);
+        match (self.code, code) {
+            (KeyCode::Char(a), KeyCode::Char(b)) if self.mods.contains(KeyModifiers::CONTROL) => {
+                a.eq_ignore_ascii_case(&b) && mods == self.mods
+            }
+            (a, b) => a == b && mods == self.mods,
+        }
+    }
+
+    /// The long label (`Ctrl-P`), for help.
+    pub fn label(&self) -> String {
+        let mut s = String::new();
+        if self.mods.contains(KeyModifiers::CONTROL) {
+            s.push_str("Ctrl-");
+        }
+        if self.mods.contains(KeyModifiers::ALT) {
+            s.push_str("Alt-");
+        }
+        if self.mods.contains(KeyModifiers::SHIFT) {
+            s.push_str("Shift-");
+        }
+        match self.code {
+            KeyCode::Char(ch) if self.mods.contains(KeyModifiers::CONTROL) => {
+                s.push(ch.to_ascii_uppercase())
+            }
+            code => push_code(&mut s, code),
+        }
+        s
+    }
+
+    /// The short label (`^P`), for the status bar.
+    pub fn short_label(&self) -> String {
+        let mut s = String::new();
+        if self.mods == KeyModifiers::CONTROL {
+            s.push('^');
+        } else if !self.mods.is_empty() {
+            return self.label();
+        }
+        match self.code {
+            KeyCode::Char(ch) if self.mods == KeyModifiers::CONTROL => {
+                s.push(ch.to_ascii_uppercase())
+            }
+            code => push_code(&mut s, code),
+        }
+        s
+    }
+}
+
+fn push_code(s: &mut String, code: KeyCode) {
+    match code {
+        KeyCode::Char(' ') => s.push_str("Space"),
+        KeyCode::Char(ch) => s.push(ch),
+        KeyCode::F(n) => {
+            let _ = write!(s, "F{n}");
+        }
+        KeyCode::Enter => s.push_str("Enter"),
+        KeyCode::Esc => s.push_str("Esc"),
+        KeyCode::Tab => s.push_str("Tab"),
+        KeyCode::BackTab => s.push_str("Shift-Tab"),
+        KeyCode::Backspace => s.push_str("Backspace"),
+        KeyCode::Delete => s.push_str("Del"),
+        KeyCode::Left => s.push('←'),
+        KeyCode::Right => s.push('→'),
+        KeyCode::Up => s.push('↑'),
+        KeyCode::Down => s.push('↓'),
+        KeyCode::Home => s.push_str("Home"),
+        KeyCode::End => s.push_str("End"),
+        KeyCode::PageUp => s.push_str("PgUp"),
+        KeyCode::PageDown => s.push_str("PgDn"),
+        KeyCode::Null => s.push_str("text"),
+        other => {
+            let _ = write!(s, "{other:?}");
+        }
+    }
+}
+
+fn normalize(ev: &KeyEvent) -> (KeyCode, KeyModifiers) {
+    let mut mods = ev.modifiers & (KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
+    if matches!(ev.code, KeyCode::Char(_) | KeyCode::BackTab) {
+        mods.remove(KeyModifiers::SHIFT);
+    }
+    (ev.code, mods)
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// What happens.
+    pub action: Action,
+    /// The keys that do it (any one of them).
+    pub keys: &'static [Key],
+    /// What happens, for help.
+    pub description: &'static str,
+    /// Where it applies.
+    pub context: Context,
+    /// A one-word label for the status bar, for the bindings worth a hint there.
+    pub hint: Option<&'static str>,
+}
+
+const fn b(
+    context: Context,
+    action: Action,
+    keys: &'static [Key],
+    description: &'static str,
+    hint: Option<&'static str>,
+) -> Binding {
+    Binding {
+        action,
+        keys,
+        description,
+        context,
+        hint,
+    }
+}
+
+use Action as A;
+use Context as X;
+use KeyCode as K;
+
+/// Every binding. Lookup goes through the table in order, the focused context first.
+pub const BINDINGS: &[Binding] = &[
+    // Everywhere.
+    b(
+        X::Global,
+        A::Quit,
+        &[ctrl('c'), ctrl('q')],
+        "quit (the terminal is restored)",
+        Some("quit"),
+    ),
+    b(
+        X::Global,
+        A::Help,
+        &[k(K::F(1))],
+        "show or hide this help",
+        Some("help"),
+    ),
+    b(
+        X::Global,
+        A::FocusNext,
+        &[k(K::Tab)],
+        "focus the next pane",
+        Some("pane"),
+    ),
+    b(
+        X::Global,
+        A::FocusPrev,
+        &[k(K::BackTab)],
+        "focus the previous pane",
+        None,
+    ),
+    b(
+        X::Global,
+        A::CycleProfile,
+        &[ctrl('p')],
+        "next profile: auto, then each profile of the strip",
+        Some("profile"),
+    ),
+    b(
+        X::Global,
+        A::PickProfile,
+        &[
+            alt('0'),
+            alt('1'),
+            alt('2'),
+            alt('3'),
+            alt('4'),
+            alt('5'),
+            alt('6'),
+            alt('7'),
+        ],
+        "pick a profile: 0 auto, 1-7 the strip from the left",
+        None,
+    ),
+    b(
+        X::Global,
+        A::ToggleDiff,
+        &[ctrl('d')],
+        "diff mode on/off: compare with a second input",
+        Some("diff"),
+    ),
+    b(
+        X::Global,
+        A::Examples,
+        &[ctrl('o')],
+        "open the examples picker",
+        Some("examples"),
+    ),
+    b(
+        X::Global,
+        A::Copy,
+        &[ctrl('y')],
+        "copy: the input, or the focused pane's selection",
+        Some("copy"),
+    ),
+    b(
+        X::Global,
+        A::ToggleMouse,
+        &[ctrl('g')],
+        "mouse capture off/on (off: the terminal selects text)",
+        None,
+    ),
+    b(
+        X::Global,
+        A::Back,
+        &[k(K::Esc)],
+        "close the overlay, or go back to the input",
+        None,
+    ),
+    // Panes other than the input: single keys are free there.
+    b(X::Panes, A::Quit, &[c('q')], "quit", None),
+    b(X::Panes, A::Help, &[c('?')], "show help", None),
+    b(
+        X::Panes,
+        A::Copy,
+        &[c('y')],
+        "copy the selected row's value",
+        Some("copy"),
+    ),
+    b(X::Panes, A::Up, &[k(K::Up), c('k')], "previous row", None),
+    b(X::Panes, A::Down, &[k(K::Down), c('j')], "next row", None),
+    b(X::Panes, A::PageUp, &[k(K::PageUp)], "page up", None),
+    b(X::Panes, A::PageDown, &[k(K::PageDown)], "page down", None),
+    b(X::Panes, A::First, &[k(K::Home), c('g')], "first row", None),
+    b(X::Panes, A::Last, &[k(K::End), c('G')], "last row", None),
+    // The input line.
+    b(
+        X::Input,
+        A::Type,
+        &[TEXT],
+        "type or paste: the identifier is analysed at every keystroke",
+        None,
+    ),
+    b(
+        X::Input,
+        A::Left,
+        &[k(K::Left), ctrl('b')],
+        "cursor left",
+        None,
+    ),
+    b(
+        X::Input,
+        A::Right,
+        &[k(K::Right), ctrl('f')],
+        "cursor right",
+        None,
+    ),
+    b(
+        X::Input,
+        A::WordLeft,
+        &[ctrl_k(K::Left), alt('b')],
+        "word left",
+        None,
+    ),
+    b(
+        X::Input,
+        A::WordRight,
+        &[ctrl_k(K::Right), alt('f')],
+        "word right",
+        None,
+    ),
+    b(
+        X::Input,
+        A::Home,
+        &[k(K::Home), ctrl('a')],
+        "start of the line",
+        None,
+    ),
+    b(
+        X::Input,
+        A::End,
+        &[k(K::End), ctrl('e')],
+        "end of the line",
+        None,
+    ),
+    b(
+        X::Input,
+        A::DeleteBack,
+        &[k(K::Backspace), ctrl('h')],
+        "delete the character before the cursor",
+        None,
+    ),
+    b(
+        X::Input,
+        A::DeleteForward,
+        &[k(K::Delete)],
+        "delete the character under the cursor",
+        None,
+    ),
+    b(
+        X::Input,
+        A::DeleteWord,
+        &[ctrl('w'), alt_k(K::Backspace)],
+        "delete the word before the cursor",
+        None,
+    ),
+    b(
+        X::Input,
+        A::DeleteToStart,
+        &[ctrl('u')],
+        "delete to the start",
+        None,
+    ),
+    b(
+        X::Input,
+        A::DeleteToEnd,
+        &[ctrl('k')],
+        "delete to the end",
+        None,
+    ),
+    b(X::Input, A::Undo, &[ctrl('z')], "undo", None),
+    b(X::Input, A::Redo, &[ctrl('r')], "redo", None),
+    b(
+        X::Input,
+        A::HistoryPrev,
+        &[k(K::Up)],
+        "recall the previous input from history",
+        Some("history"),
+    ),
+    b(
+        X::Input,
+        A::HistoryNext,
+        &[k(K::Down)],
+        "recall the next input from history",
+        None,
+    ),
+    b(
+        X::Input,
+        A::Remember,
+        &[k(K::Enter)],
+        "remember the input in history",
+        None,
+    ),
+    // The tree.
+    b(
+        X::Tree,
+        A::Collapse,
+        &[k(K::Left), c('h')],
+        "collapse the cross-reference, or go to the parent",
+        None,
+    ),
+    b(
+        X::Tree,
+        A::Expand,
+        &[k(K::Right), c('l')],
+        "expand the cross-reference",
+        None,
+    ),
+    b(
+        X::Tree,
+        A::Toggle,
+        &[k(K::Enter), c(' ')],
+        "collapse/expand the cross-reference",
+        Some("fold"),
+    ),
+    // Forms.
+    b(
+        X::Forms,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy the selected form",
+        Some("copy"),
+    ),
+    // Examples.
+    b(
+        X::Examples,
+        A::Type,
+        &[TEXT],
+        "type to filter by identifier, set or section",
+        None,
+    ),
+    b(
+        X::Examples,
+        A::DeleteBack,
+        &[k(K::Backspace)],
+        "delete the last filter character",
+        None,
+    ),
+    b(X::Examples, A::Up, &[k(K::Up)], "previous example", None),
+    b(X::Examples, A::Down, &[k(K::Down)], "next example", None),
+    b(X::Examples, A::PageUp, &[k(K::PageUp)], "page up", None),
+    b(
+        X::Examples,
+        A::PageDown,
+        &[k(K::PageDown)],
+        "page down",
+        None,
+    ),
+    b(
+        X::Examples,
+        A::Load,
+        &[k(K::Enter)],
+        "load it (a pair opens diff mode)",
+        Some("load"),
+    ),
+    b(X::Examples, A::Back, &[k(K::Esc)], "close", Some("close")),
+    // Help.
+    b(X::Help, A::Up, &[k(K::Up), c('k')], "scroll up", None),
+    b(X::Help, A::Down, &[k(K::Down), c('j')], "scroll down", None),
+    b(X::Help, A::PageUp, &[k(K::PageUp)], "page up", None),
+    b(X::Help, A::PageDown, &[k(K::PageDown)], "page down", None),
+    b(
+        X::Help,
+        A::Back,
+        &[k(K::Esc), c('q'), k(K::F(1))],
+        "close",
+        Some("close"),
+    ),
+];
+
+/// The action `ev` triggers in `contexts` (searched in order), if any.
+pub fn lookup(contexts: &[Context], ev: &KeyEvent) -> Option<Action> {
+    contexts.iter().find_map(|cx| {
+        BINDINGS
+            .iter()
+            .filter(|b| b.context == *cx)
+            .find(|b| {
+                b.keys
+                    .iter()
+                    .any(|k| k.code != KeyCode::Null && k.matches(ev))
+            })
+            .map(|b| b.action)
+    })
+}
+
+/// The status-bar hints for `contexts`: `(short key, label)`, first context first, one per
+/// action.
+pub fn hints(contexts: &[Context]) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(String, &'static str)> = Vec::new();
+    let mut seen: Vec<Action> = Vec::new();
+    for cx in contexts {
+        for b in BINDINGS.iter().filter(|b| b.context == *cx) {
+            if let (Some(h), Some(key)) = (b.hint, b.keys.first()) {
+                if !seen.contains(&b.action) {
+                    seen.push(b.action);
+                    out.push((key.short_label(), h));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The keys of `binding` joined for help: `Ctrl-C, Ctrl-Q`.
+pub fn keys_label(binding: &Binding) -> String {
+    if binding.action == Action::PickProfile {
+        return "Alt-0 … Alt-7".into();
+    }
+    let labels: Vec<String> = binding.keys.iter().map(|k| k.label()).collect();
+    labels.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyEventKind;
+
+    fn ev(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
+        let mut e = KeyEvent::new(code, mods);
+        e.kind = KeyEventKind::Press;
+        e
+    }
+
+    #[test]
+    fn lookups() {
+        let input = [Context::Input, Context::Global];
+        let tree = [Context::Tree, Context::Panes, Context::Global];
+        assert_eq!(
+            lookup(&input, &ev(K::Char('c'), KeyModifiers::CONTROL)),
+            Some(A::Quit)
+        );
+        assert_eq!(
+            lookup(&input, &ev(K::Char('q'), NONE)),
+            None,
+            "q types in the input"
+        );
+        assert_eq!(lookup(&tree, &ev(K::Char('q'), NONE)), Some(A::Quit));
+        assert_eq!(lookup(&tree, &ev(K::Left, NONE)), Some(A::Collapse));
+        assert_eq!(lookup(&input, &ev(K::Up, NONE)), Some(A::HistoryPrev));
+        assert_eq!(lookup(&tree, &ev(K::Up, NONE)), Some(A::Up));
+        assert_eq!(
+            lookup(&tree, &ev(K::Char('G'), KeyModifiers::SHIFT)),
+            Some(A::Last)
+        );
+        assert_eq!(
+            lookup(&tree, &ev(K::BackTab, KeyModifiers::SHIFT)),
+            Some(A::FocusPrev)
+        );
+        assert_eq!(
+            lookup(&input, &ev(K::Char('P'), KeyModifiers::CONTROL)),
+            Some(A::CycleProfile)
+        );
+        assert_eq!(
+            lookup(&input, &ev(K::Char('3'), KeyModifiers::ALT)),
+            Some(A::PickProfile)
+        );
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for (i, a) in BINDINGS.iter().enumerate() {
+            for bb in &BINDINGS[i + 1..] {
+                if a.context != bb.context {
+                    continue;
+                }
+                for ka in a.keys.iter().filter(|k| k.code != KeyCode::Null) {
+                    assert!(
+                        !bb.keys.contains(ka),
+                        "{} bound twice in {:?}",
+                        ka.label(),
+                        a.context
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(ctrl('p').label(), "Ctrl-P");
+        assert_eq!(ctrl('p').short_label(), "^P");
+        assert_eq!(k(K::F(1)).short_label(), "F1");
+        assert_eq!(alt('3').label(), "Alt-3");
+        let h = hints(&[Context::Input, Context::Global]);
+        assert!(h.iter().any(|(k, l)| k == "^C" && *l == "quit"));
+    }
+}

@@ -1,0 +1,167 @@
+//! The diagnostics list: every diagnostic of the parse and of the forms, errors first.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::{ListState, block, fit, inner, pad};
+use crate::engine::{Analysis, Diagnostic, Severity};
+use crate::tui::theme::{Slot, Theme};
+
+/// The list, sorted once per analysis.
+#[derive(Clone, Debug, Default)]
+pub struct DiagView {
+    /// `(from the forms?, index)` in display order.
+    rows: Vec<(bool, usize)>,
+    /// Selection and scroll.
+    pub list: ListState,
+}
+
+impl DiagView {
+    /// Sorts the diagnostics of `a`: severity first, then position.
+    pub fn new(a: &Analysis) -> DiagView {
+        let mut rows: Vec<(bool, usize)> = (0..a.diagnostics.len()).map(|i| (false, i)).collect();
+        if let Some(f) = &a.forms {
+            rows.extend((0..f.diagnostics.len()).map(|i| (true, i)));
+        }
+        rows.sort_by_key(|&r| get(a, r).map(|d| (d.severity, d.span.start, d.span.end)));
+        DiagView {
+            rows,
+            list: ListState::default(),
+        }
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// True when there is nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The diagnostic of row `i`.
+    pub fn get<'a>(&self, a: &'a Analysis, i: usize) -> Option<&'a Diagnostic> {
+        self.rows.get(i).and_then(|&r| get(a, r))
+    }
+
+    /// The selected diagnostic.
+    pub fn selected<'a>(&self, a: &'a Analysis) -> Option<&'a Diagnostic> {
+        self.get(a, self.list.selected)
+    }
+}
+
+fn get(a: &Analysis, (forms, i): (bool, usize)) -> Option<&Diagnostic> {
+    if forms {
+        a.forms.as_ref().and_then(|f| f.diagnostics.get(i))
+    } else {
+        a.diagnostics.get(i)
+    }
+}
+
+/// The style and short label of a severity.
+pub fn severity_style(s: Severity, theme: &Theme) -> (ratatui::style::Style, &'static str) {
+    let slot = match s {
+        Severity::Error => Slot::Error,
+        Severity::Warning => Slot::Warning,
+        Severity::Note => Slot::Note,
+    };
+    (
+        theme.get(slot).remove_modifier(Modifier::UNDERLINED),
+        s.name(),
+    )
+}
+
+/// Draws the list; `which` names the input in diff mode.
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    a: &Analysis,
+    view: &mut DiagView,
+    which: &str,
+    focused: bool,
+    theme: &Theme,
+) {
+    let count = |s: Severity| {
+        view.rows
+            .iter()
+            .filter(|&&r| get(a, r).is_some_and(|d| d.severity == s))
+            .count()
+    };
+    let (e, w, n) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Note),
+    );
+    let title = format!(
+        "Diagnostics{which} · {}, {}, {}",
+        super::plural(e, "error"),
+        super::plural(w, "warning"),
+        super::plural(n, "note")
+    );
+    f.render_widget(block(&title, focused, theme), area);
+    let body = inner(area);
+    let h = usize::from(body.height);
+    let width = usize::from(body.width);
+    if view.rows.is_empty() {
+        let msg = Line::styled(
+            " none: nothing to report under this profile",
+            theme.get(Slot::Dim),
+        );
+        f.render_widget(Paragraph::new(msg), body);
+        return;
+    }
+    let first = view.list.scroll(view.rows.len(), h);
+    let code_w = view
+        .rows
+        .iter()
+        .filter_map(|&r| get(a, r))
+        .map(|d| d.code.len())
+        .max()
+        .unwrap_or(0)
+        .min(28);
+    let spec_w = view
+        .rows
+        .iter()
+        .filter_map(|&r| get(a, r))
+        .map(|d| d.spec.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(34);
+    let dim = theme.get(Slot::Dim);
+    let mut lines = Vec::with_capacity(h);
+    for i in first..(first + h).min(view.rows.len()) {
+        let Some(d) = view.get(a, i) else { continue };
+        let selected = focused && i == view.list.selected;
+        let (sev_style, label) = severity_style(d.severity, theme);
+        let fixed = 1 + 8 + code_w + 2;
+        let rest = width.saturating_sub(fixed);
+        let (msg_w, spec) = if rest > spec_w + 20 {
+            (rest - spec_w - 2, true)
+        } else {
+            (rest, false)
+        };
+        let mut spans = vec![
+            Span::styled(if selected { "▶" } else { " " }, theme.get(Slot::Focus)),
+            Span::styled(pad(label.into(), 8), sev_style),
+            Span::styled(
+                pad(d.code.into(), code_w + 2),
+                theme.get(Slot::Text).add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(pad(fit(&d.message, msg_w), msg_w), theme.get(Slot::Text)),
+        ];
+        if spec {
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(fit(d.spec, spec_w), dim));
+        }
+        let mut line = Line::from(spans);
+        if selected {
+            line = line.patch_style(theme.get(Slot::Selection));
+        }
+        lines.push(line);
+    }
+    super::put_lines(f.buffer_mut(), body, &lines);
+}

@@ -1,0 +1,277 @@
+//! The examples picker: the shipped identifier sets, grouped by set and section, filtered
+//! as you type. A pair opens both sides in diff mode.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph};
+
+use super::{ListState, block, fit, inner, width};
+use crate::idsets::{self, Entry, Expect};
+use crate::tui::theme::{Slot, Theme};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Row {
+    /// A group heading, naming the entry that starts it.
+    Heading(usize),
+    Entry(usize),
+}
+
+/// The picker's state.
+#[derive(Clone, Debug, Default)]
+pub struct Examples {
+    entries: Vec<Entry>,
+    /// Per entry, the lower-cased text the filter searches.
+    haystacks: Vec<String>,
+    filter: String,
+    rows: Vec<Row>,
+    /// Selection (over rows; headings are skipped) and scroll.
+    pub list: ListState,
+}
+
+/// What an entry expects, in words.
+pub fn expectation(e: &Entry) -> String {
+    match &e.expect {
+        Expect::Show => String::new(),
+        Expect::Valid => "valid".into(),
+        Expect::Invalid(c) if c.is_empty() => "invalid".into(),
+        Expect::Invalid(c) => format!("invalid: {c}"),
+        Expect::Pair {
+            other,
+            equivalent: true,
+        } => format!("≡ {other}"),
+        Expect::Pair {
+            other,
+            equivalent: false,
+        } => format!("≢ {other}"),
+        Expect::Resolves {
+            base,
+            target: Some(t),
+        } => format!("against {base} → {t}"),
+        Expect::Resolves { base, target: None } => format!("against {base} → error"),
+        Expect::Form { form, value } => format!("{form} = {value}"),
+    }
+}
+
+impl Examples {
+    /// Every shipped entry, unfiltered.
+    pub fn new() -> Examples {
+        let entries = idsets::all();
+        let haystacks = entries
+            .iter()
+            .map(|e| format!("{} {} {} {}", e.id, e.set, e.section, expectation(e)).to_lowercase())
+            .collect();
+        let mut e = Examples {
+            entries,
+            haystacks,
+            ..Examples::default()
+        };
+        e.refilter();
+        e
+    }
+
+    /// The filter typed so far.
+    pub fn filter(&self) -> &str {
+        &self.filter
+    }
+
+    /// Adds a character to the filter.
+    pub fn push(&mut self, c: char) {
+        self.filter.push(c);
+        self.refilter();
+    }
+
+    /// Removes the filter's last character.
+    pub fn pop(&mut self) {
+        self.filter.pop();
+        self.refilter();
+    }
+
+    fn refilter(&mut self) {
+        let f = self.filter.to_lowercase();
+        let words: Vec<&str> = f.split_whitespace().collect();
+        self.rows.clear();
+        let mut last: Option<(&str, &str)> = None;
+        for (i, e) in self.entries.iter().enumerate() {
+            // Every word of the filter must appear in the entry (id, set, section, or
+            // what it expects).
+            let hay = self.haystacks.get(i).map(String::as_str).unwrap_or("");
+            if !words.iter().all(|w| hay.contains(w)) {
+                continue;
+            }
+            if last != Some((e.set, e.section.as_str())) {
+                self.rows.push(Row::Heading(i));
+                last = Some((e.set, e.section.as_str()));
+            }
+            self.rows.push(Row::Entry(i));
+        }
+        self.list = ListState::default();
+        self.step(0);
+    }
+
+    /// Number of entries shown.
+    pub fn shown(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|r| matches!(r, Row::Entry(_)))
+            .count()
+    }
+
+    /// Moves the selection by `delta` entries (headings are skipped).
+    pub fn step(&mut self, delta: isize) {
+        let entries: Vec<usize> = self
+            .rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| matches!(r, Row::Entry(_)))
+            .map(|(i, _)| i)
+            .collect();
+        if entries.is_empty() {
+            self.list.selected = 0;
+            return;
+        }
+        let cur = entries
+            .iter()
+            .position(|&i| i >= self.list.selected)
+            .unwrap_or(entries.len() - 1);
+        let next = cur.saturating_add_signed(delta).min(entries.len() - 1);
+        self.list.selected = entries[next];
+    }
+
+    /// Selects the row at screen line `y` of the list area; true when it is an entry.
+    pub fn click(&mut self, area: Rect, y: u16) -> bool {
+        match self.list.row_at(area, y, self.rows.len()) {
+            Some(i) if matches!(self.rows[i], Row::Entry(_)) => {
+                let again = self.list.selected == i;
+                self.list.selected = i;
+                again
+            }
+            _ => false,
+        }
+    }
+
+    /// The selected entry.
+    pub fn selected(&self) -> Option<&Entry> {
+        match self.rows.get(self.list.selected) {
+            Some(Row::Entry(i)) => self.entries.get(*i),
+            _ => None,
+        }
+    }
+}
+
+/// Where an overlay goes: centred, `pw`% by `ph`% of `area`.
+pub fn centered(area: Rect, pw: u16, ph: u16) -> Rect {
+    let part = |n: u16, p: u16| u16::try_from(u32::from(n) * u32::from(p) / 100).unwrap_or(n);
+    let w = part(area.width, pw).max(20).min(area.width);
+    let h = part(area.height, ph).max(6).min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Draws the picker over `area`; returns the list's area (for clicks).
+pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect {
+    let pop = centered(area, 90, 85);
+    f.render_widget(Clear, pop);
+    let title = format!("Examples · {} shown · type to filter", ex.shown());
+    f.render_widget(block(&title, true, theme), pop);
+    let body = inner(pop);
+    if body.height < 2 {
+        return body;
+    }
+    let filter_line = Line::from(vec![
+        Span::styled(" filter: ", theme.get(Slot::Dim)),
+        Span::styled(
+            fit(&ex.filter, usize::from(body.width).saturating_sub(10)),
+            theme.get(Slot::Text),
+        ),
+        Span::styled("▏", theme.get(Slot::Focus)),
+    ]);
+    f.render_widget(Paragraph::new(filter_line), Rect { height: 1, ..body });
+    // The list sits below the filter line, which plays the part of `row_at`'s top border.
+    let list_area = Rect {
+        y: body.y,
+        height: body.height + 1,
+        ..body
+    };
+    let h = usize::from(body.height - 1);
+    let w = usize::from(body.width);
+    let first = ex.list.scroll(ex.rows.len(), h);
+    let mut lines = Vec::with_capacity(h);
+    if ex.rows.is_empty() {
+        lines.push(Line::styled(
+            " no example has every word of the filter; Backspace removes characters",
+            theme.get(Slot::Dim),
+        ));
+    }
+    let id_w = (w * 45 / 100).max(12);
+    for (i, row) in ex.rows.iter().enumerate().skip(first).take(h) {
+        match *row {
+            Row::Heading(e) => {
+                let Some(e) = ex.entries.get(e) else { continue };
+                let profile = e.profile.map(|p| p.name()).unwrap_or("auto");
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {} · ", e.set), theme.get(Slot::Header)),
+                    Span::styled(fit(&e.section, w / 2), theme.get(Slot::Header)),
+                    Span::styled(format!("  profile {profile}"), theme.get(Slot::Dim)),
+                ]));
+            }
+            Row::Entry(e) => {
+                let Some(e) = ex.entries.get(e) else { continue };
+                let selected = i == ex.list.selected;
+                let id = fit(&e.id, id_w);
+                let expects = expectation(e);
+                let gap = (id_w + 2).saturating_sub(width(&id));
+                let mut line = Line::from(vec![
+                    Span::styled(if selected { " ▶ " } else { "   " }, theme.get(Slot::Focus)),
+                    Span::styled(id, theme.get(Slot::Text)),
+                    Span::raw(" ".repeat(gap)),
+                    Span::styled(
+                        fit(&expects, w.saturating_sub(id_w + 5)).into_owned(),
+                        theme.get(Slot::Dim),
+                    ),
+                ]);
+                if selected {
+                    line = line.patch_style(theme.get(Slot::Selection));
+                }
+                lines.push(line);
+            }
+        }
+    }
+    let rows = Rect {
+        y: body.y + 1,
+        height: body.height - 1,
+        ..body
+    };
+    super::put_lines(f.buffer_mut(), rows, &lines);
+    list_area
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filter_and_selection_skip_headings() {
+        let mut ex = Examples::new();
+        assert!(ex.shown() > 0);
+        assert!(
+            ex.selected().is_some(),
+            "the first entry is selected, not its heading"
+        );
+        ex.step(1);
+        assert!(ex.selected().is_some());
+        for c in "zzzz-no-such-entry".chars() {
+            ex.push(c);
+        }
+        assert_eq!(ex.shown(), 0);
+        assert!(ex.selected().is_none());
+        for _ in 0.."zzzz-no-such-entry".len() {
+            ex.pop();
+        }
+        assert!(ex.selected().is_some());
+    }
+}

@@ -1,0 +1,361 @@
+//! The input line: the identifier drawn cell by cell, coloured by the tree, with the
+//! selected node's span highlighted, errors underlined, and unsafe characters drawn as
+//! `⟨U+XXXX⟩` tokens.
+//!
+//! Editing is done by a `tui_textarea::TextArea`; the line is drawn here, from the text and
+//! the cursor, because each character's cells must line up with tokens, wide CJK
+//! characters and emoji. The layout ([`InputView`]) is built once per change of the text;
+//! a frame only walks the glyphs on screen.
+
+use ratatui::buffer::{Buffer, CellWidth};
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Span;
+
+use crate::engine::{Analysis, NodeKind, Severity, Span as ByteSpan};
+use crate::safe_text::{self, Piece};
+use crate::tui::theme::{Slot, Theme};
+
+/// One drawn unit: a grapheme cluster, or a token standing for one unsafe character.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    /// First byte in the input.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+    /// First display column, from the start of the line.
+    pub col: usize,
+    /// Columns it takes.
+    pub width: usize,
+    /// The token drawn instead of the character, for unsafe characters.
+    pub token: Option<String>,
+    /// A combining mark with nothing to sit on: drawn on a dotted circle.
+    pub lone_mark: bool,
+}
+
+/// How an input line is laid out and decorated; rebuilt when the text or its analysis
+/// changes.
+#[derive(Clone, Debug, Default)]
+pub struct InputView {
+    glyphs: Vec<Glyph>,
+    width: usize,
+    len: usize,
+    /// Per glyph: the kind of the deepest node covering it, and whether that node has
+    /// children (then the glyph is a delimiter of it).
+    owner: Vec<Option<(NodeKind, bool)>>,
+    /// Per glyph, plus one for the end of the line: the worst diagnostic touching it.
+    mark: Vec<Option<Severity>>,
+}
+
+impl InputView {
+    /// Lays out `analysis.input` and decorates it from the tree and the diagnostics.
+    pub fn new(analysis: &Analysis) -> InputView {
+        let input = analysis.input.as_str();
+        let mut glyphs = Vec::with_capacity(input.len());
+        let mut col = 0;
+        for piece in safe_text::pieces(input) {
+            match piece {
+                Piece::Token { token, ch, at } => {
+                    let w = token.as_str().cell_width() as usize;
+                    glyphs.push(Glyph {
+                        start: at,
+                        end: at + ch.len_utf8(),
+                        col,
+                        width: w,
+                        token: Some(token),
+                        lone_mark: false,
+                    });
+                    col += w;
+                }
+                Piece::Text { text, at } => {
+                    let base = text.as_ptr() as usize;
+                    // ratatui's own segmentation and widths, so the cells match its buffer.
+                    for g in Span::raw(text).styled_graphemes(Style::new()) {
+                        let off = g.symbol.as_ptr() as usize - base;
+                        let w = g.symbol.cell_width() as usize;
+                        let lone_mark = w == 0;
+                        let w = w.max(1);
+                        glyphs.push(Glyph {
+                            start: at + off,
+                            end: at + off + g.symbol.len(),
+                            col,
+                            width: w,
+                            token: None,
+                            lone_mark,
+                        });
+                        col += w;
+                    }
+                }
+            }
+        }
+        let mut view = InputView {
+            owner: vec![None; glyphs.len()],
+            mark: vec![None; glyphs.len() + 1],
+            glyphs,
+            width: col,
+            len: input.len(),
+        };
+        // Paint each node's span; the preorder lets deeper nodes paint over their parents.
+        for node in analysis.tree.iter() {
+            let r = view.glyph_range(node.span());
+            let own = Some((node.kind(), !node.is_leaf()));
+            for o in &mut view.owner[r] {
+                *o = own;
+            }
+        }
+        let forms_diags = analysis.forms.iter().flat_map(|f| f.diagnostics.iter());
+        for d in analysis.diagnostics.iter().chain(forms_diags) {
+            if d.severity == Severity::Note {
+                continue;
+            }
+            let r = view.mark_range(d.span);
+            for m in &mut view.mark[r] {
+                *m = Some(match *m {
+                    Some(s) => s.min(d.severity),
+                    None => d.severity,
+                });
+            }
+        }
+        view
+    }
+
+    /// The glyphs, in order.
+    pub fn glyphs(&self) -> &[Glyph] {
+        &self.glyphs
+    }
+
+    /// Total display width of the line.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Glyph indices covering the bytes of `span`; an empty span covers the glyph at its start.
+    pub fn glyph_range(&self, span: ByteSpan) -> std::ops::Range<usize> {
+        let a = self.glyphs.partition_point(|g| g.end <= span.start);
+        let b = if span.is_empty() {
+            (a + 1).min(self.glyphs.len())
+        } else {
+            self.glyphs.partition_point(|g| g.start < span.end)
+        };
+        a..b.max(a)
+    }
+
+    /// Like [`glyph_range`](Self::glyph_range), but an empty span at the end of the line
+    /// marks the end cell.
+    fn mark_range(&self, span: ByteSpan) -> std::ops::Range<usize> {
+        let a = self.glyphs.partition_point(|g| g.end <= span.start);
+        let b = if span.is_empty() {
+            a + 1
+        } else {
+            self.glyphs.partition_point(|g| g.start < span.end)
+        };
+        a..b.max(a).min(self.glyphs.len() + 1)
+    }
+
+    /// The display column of byte offset `byte` (the end of the line past the last glyph).
+    pub fn column_of(&self, byte: usize) -> usize {
+        if byte >= self.len {
+            return self.width;
+        }
+        let i = self.glyphs.partition_point(|g| g.end <= byte);
+        self.glyphs.get(i).map(|g| g.col).unwrap_or(self.width)
+    }
+
+    /// The byte offset drawn at display column `col` (the end of the line past the last
+    /// glyph).
+    pub fn byte_at_column(&self, col: usize) -> usize {
+        let i = self.glyphs.partition_point(|g| g.col + g.width <= col);
+        self.glyphs.get(i).map(|g| g.start).unwrap_or(self.len)
+    }
+}
+
+/// What to draw on top of the line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Decor {
+    /// The selected node's span.
+    pub highlight: Option<ByteSpan>,
+    /// The first difference (diff mode).
+    pub difference: Option<ByteSpan>,
+    /// The cursor's byte offset, when the line has focus.
+    pub cursor: Option<usize>,
+}
+
+/// Keeps `scroll` (the first column shown) such that the cursor is on screen, one column
+/// away from the edges where the `…` markers go.
+pub fn scroll_for(view: &InputView, cursor: usize, width: usize, scroll: usize) -> usize {
+    if width < 4 {
+        return view.column_of(cursor);
+    }
+    let col = view.column_of(cursor);
+    let mut s = scroll.min(view.width());
+    if col < s + 1 {
+        s = col.saturating_sub(1);
+    } else if col + 2 > s + width {
+        s = col + 2 - width;
+    }
+    // No empty space on the right when the line would fit.
+    if view.width() < width {
+        s = 0;
+    }
+    s
+}
+
+/// Draws the line into `area` (one row) starting at display column `scroll`. Returns the
+/// screen position of the cursor, if it is on screen.
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    input: &str,
+    view: &InputView,
+    decor: Decor,
+    scroll: usize,
+    theme: &Theme,
+) -> Option<Position> {
+    if area.width == 0 || area.height == 0 {
+        return None;
+    }
+    let w = usize::from(area.width);
+    let text = theme.get(Slot::Text);
+    let token = theme.get(Slot::Token);
+    let hl = decor.highlight.map(|s| view.glyph_range(s)).unwrap_or(0..0);
+    let diff = decor
+        .difference
+        .map(|s| view.glyph_range(s))
+        .unwrap_or(0..0);
+    let style_of = |i: usize, g: Option<&Glyph>| -> Style {
+        let mut st = match (g, view.owner.get(i).copied().flatten()) {
+            (Some(g), _) if g.token.is_some() => token,
+            (_, Some((_, true))) => theme.get(Slot::Delimiter),
+            (_, Some((k, false))) => text.patch(theme.kind(k)),
+            _ => text,
+        };
+        match view.mark.get(i).copied().flatten() {
+            Some(Severity::Error) => {
+                st = st
+                    .patch(theme.get(Slot::Error))
+                    .add_modifier(Modifier::UNDERLINED)
+            }
+            Some(Severity::Warning) => {
+                st = st
+                    .patch(theme.get(Slot::Warning))
+                    .add_modifier(Modifier::UNDERLINED)
+            }
+            _ => {}
+        }
+        if hl.contains(&i) {
+            st = st.patch(theme.get(Slot::Highlight));
+        }
+        if diff.contains(&i) {
+            st = st.patch(theme.get(Slot::Difference));
+        }
+        st
+    };
+    let y = area.y;
+    let first = view.glyphs.partition_point(|g| g.col < scroll);
+    for (i, g) in view.glyphs.iter().enumerate().skip(first) {
+        let rel = g.col - scroll;
+        if rel + g.width > w {
+            break;
+        }
+        let st = style_of(i, Some(g));
+        let x = area.x + rel as u16;
+        match &g.token {
+            Some(t) => {
+                for (j, ch) in t.chars().enumerate() {
+                    if let Some(cell) = buf.cell_mut((x + j as u16, y)) {
+                        cell.set_char(ch).set_style(st);
+                    }
+                }
+            }
+            None => {
+                let sym = input.get(g.start..g.end).unwrap_or(" ");
+                if let Some(cell) = buf.cell_mut((x, y)) {
+                    if g.lone_mark {
+                        let mut s = String::with_capacity(sym.len() + 3);
+                        s.push('◌');
+                        s.push_str(sym);
+                        cell.set_symbol(&s);
+                    } else {
+                        cell.set_symbol(sym);
+                    }
+                    cell.set_style(st);
+                }
+                // The cells a wide character covers carry its style and no symbol of their own.
+                for j in 1..g.width {
+                    if let Some(cell) = buf.cell_mut((x + j as u16, y)) {
+                        cell.reset();
+                        cell.set_style(st);
+                    }
+                }
+            }
+        }
+    }
+    // The end-of-line cell shows diagnostics that point past the last character.
+    if view.width >= scroll && view.width - scroll < w {
+        let i = view.glyphs.len();
+        if view.mark.get(i).copied().flatten().is_some() || hl.contains(&i) {
+            if let Some(cell) = buf.cell_mut((area.x + (view.width - scroll) as u16, y)) {
+                cell.set_char(' ').set_style(style_of(i, None));
+            }
+        }
+    }
+    let dim = theme.get(Slot::Dim);
+    if scroll > 0 {
+        if let Some(cell) = buf.cell_mut((area.x, y)) {
+            cell.set_char('…').set_style(dim);
+        }
+    }
+    if view.width > scroll + w {
+        if let Some(cell) = buf.cell_mut((area.x + area.width - 1, y)) {
+            cell.set_char('…').set_style(dim);
+        }
+    }
+    let cursor = decor.cursor?;
+    let col = view.column_of(cursor);
+    (col >= scroll && col - scroll < w).then(|| Position::new(area.x + (col - scroll) as u16, y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Options, analyze};
+
+    fn view(s: &str) -> InputView {
+        InputView::new(&analyze(s, &Options::full()))
+    }
+
+    #[test]
+    fn columns_follow_tokens_and_wide_characters() {
+        let s = "a漢\u{202E}b😀c\u{301}d";
+        let v = view(s);
+        let cols: Vec<(usize, usize)> = v.glyphs().iter().map(|g| (g.col, g.width)).collect();
+        // a, 漢 (2), token ⟨U+202E⟩ (8), b, 😀 (2), c + combining acute (1), d
+        assert_eq!(
+            cols,
+            [(0, 1), (1, 2), (3, 8), (11, 1), (12, 2), (14, 1), (15, 1)]
+        );
+        assert_eq!(v.width(), 16);
+        let b = s.find('b').unwrap_or(0);
+        assert_eq!(v.column_of(b), 11);
+        assert_eq!(v.byte_at_column(11), b);
+        assert_eq!(
+            v.byte_at_column(5),
+            s.find('\u{202E}').unwrap_or(0),
+            "inside the token"
+        );
+        assert_eq!(v.column_of(s.len()), 16);
+        assert_eq!(v.byte_at_column(99), s.len());
+        // The cursor between `c` and its combining mark sits on the cluster.
+        assert_eq!(v.column_of(s.find('\u{301}').unwrap_or(0)), 14);
+    }
+
+    #[test]
+    fn scrolling_keeps_the_cursor_on_screen() {
+        let v = view(&"x".repeat(50));
+        assert_eq!(scroll_for(&v, 50, 20, 0), 32);
+        assert_eq!(scroll_for(&v, 0, 20, 32), 0);
+        assert_eq!(scroll_for(&v, 10, 20, 0), 0);
+        let short = view("abc");
+        assert_eq!(scroll_for(&short, 3, 20, 5), 0);
+    }
+}

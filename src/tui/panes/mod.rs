@@ -1,0 +1,210 @@
+//! The panes, one module each, and what they share: untrusted-text spans, truncation,
+//! blocks and list scrolling.
+//!
+//! Every piece of text that comes from the input (or from a file) is drawn through
+//! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
+
+pub mod details;
+pub mod diagnostics;
+pub mod diff;
+pub mod examples;
+pub mod forms;
+pub mod help;
+pub mod input;
+pub mod profiles;
+pub mod status;
+pub mod tree;
+
+use std::borrow::Cow;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType};
+use unicode_width::UnicodeWidthChar;
+
+use crate::safe_text;
+use crate::tui::theme::{Slot, Theme};
+
+/// Untrusted text as a span: unsafe characters become `⟨U+XXXX⟩` tokens.
+pub fn untrusted(s: &str, style: Style) -> Span<'_> {
+    Span::styled(safe_text::escape(s), style)
+}
+
+/// Untrusted text made safe and cut to `width` columns, with `…` when cut.
+pub fn fit(s: &str, width: usize) -> Cow<'_, str> {
+    truncate(safe_text::escape(s), width)
+}
+
+/// `1 error`, `2 errors`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Display width of safe text (no control characters).
+pub fn width(s: &str) -> usize {
+    s.chars().map(|c| c.width().unwrap_or(0)).sum()
+}
+
+/// Cuts safe text to `width` columns, ending with `…` when cut.
+pub fn truncate(s: Cow<'_, str>, width: usize) -> Cow<'_, str> {
+    let mut w = 0;
+    let mut cut = None;
+    for (i, c) in s.char_indices() {
+        let cw = c.width().unwrap_or(0);
+        if w + cw > width.saturating_sub(1) && cut.is_none() {
+            cut = Some(i);
+        }
+        w += cw;
+        if w > width {
+            let at = cut.unwrap_or(i);
+            let mut out = String::with_capacity(at + 3);
+            out.push_str(&s[..at]);
+            if width > 0 {
+                out.push('…');
+            }
+            return Cow::Owned(out);
+        }
+    }
+    s
+}
+
+/// Pads or cuts safe text to exactly `width` columns.
+pub fn pad(s: Cow<'_, str>, width: usize) -> Cow<'_, str> {
+    let s = truncate(s, width);
+    let w = self::width(&s);
+    if w >= width {
+        return s;
+    }
+    let mut out = s.into_owned();
+    out.extend(std::iter::repeat_n(' ', width - w));
+    Cow::Owned(out)
+}
+
+/// A pane's frame: the title, and a thick border in the focus style when focused (visible
+/// without colour too).
+pub fn block<'a>(title: &'a str, focused: bool, theme: &Theme) -> Block<'a> {
+    let (border, title_style, kind) = if focused {
+        (
+            theme.get(Slot::Focus),
+            theme.get(Slot::Focus),
+            BorderType::Thick,
+        )
+    } else {
+        (
+            theme.get(Slot::Border),
+            theme.get(Slot::Title),
+            BorderType::Plain,
+        )
+    };
+    let marker = if focused { "▸" } else { " " };
+    Block::bordered()
+        .border_type(kind)
+        .border_style(border)
+        .title(Line::from(vec![
+            Span::styled(marker, title_style),
+            Span::styled(title, title_style),
+            Span::raw(" "),
+        ]))
+}
+
+/// Selection and scroll position of a list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ListState {
+    /// The selected row.
+    pub selected: usize,
+    /// The first row shown.
+    pub offset: usize,
+}
+
+impl ListState {
+    /// Keeps the selection within `len` rows.
+    pub fn clamp(&mut self, len: usize) {
+        self.selected = self.selected.min(len.saturating_sub(1));
+    }
+
+    /// Moves the selection by `delta` rows within `len`.
+    pub fn step(&mut self, delta: isize, len: usize) {
+        if len == 0 {
+            self.selected = 0;
+            return;
+        }
+        self.selected = self.selected.saturating_add_signed(delta).min(len - 1);
+    }
+
+    /// Scrolls so the selection is among the `height` rows shown; returns the first row.
+    pub fn scroll(&mut self, len: usize, height: usize) -> usize {
+        self.clamp(len);
+        if height == 0 {
+            return self.offset;
+        }
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + height {
+            self.offset = self.selected + 1 - height;
+        }
+        self.offset = self.offset.min(len.saturating_sub(height));
+        self.offset
+    }
+
+    /// The row at screen line `y` of `area` (inside its border), if any.
+    pub fn row_at(&self, area: Rect, y: u16, len: usize) -> Option<usize> {
+        let inner_top = area.y + 1;
+        if y < inner_top || y >= area.bottom().saturating_sub(1) {
+            return None;
+        }
+        let i = self.offset + usize::from(y - inner_top);
+        (i < len).then_some(i)
+    }
+}
+
+/// Writes `lines` into `area`, one per row, clipped to its width. A line's own style (the
+/// selection) covers its whole row. Cheaper than a `Paragraph`, which lists do not need.
+pub fn put_lines(buf: &mut Buffer, area: Rect, lines: &[Line<'_>]) {
+    for (i, line) in lines.iter().take(usize::from(area.height)).enumerate() {
+        let y = area.y + i as u16;
+        if line.style != Style::default() {
+            buf.set_style(Rect::new(area.x, y, area.width, 1), line.style);
+        }
+        buf.set_line(area.x, y, line, area.width);
+    }
+}
+
+/// Inside of a bordered area.
+pub fn inner(area: Rect) -> Rect {
+    Rect {
+        x: area.x.saturating_add(1),
+        y: area.y.saturating_add(1),
+        width: area.width.saturating_sub(2),
+        height: area.height.saturating_sub(2),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncation_respects_wide_characters() {
+        assert_eq!(truncate("abcdef".into(), 4), "abc…");
+        assert_eq!(truncate("abcd".into(), 4), "abcd");
+        assert_eq!(truncate("漢字漢字".into(), 5), "漢字…");
+        assert_eq!(fit("a\u{202E}bcdefghijkl", 6), "a⟨U+2…");
+        assert_eq!(pad("ab".into(), 4), "ab  ");
+    }
+
+    #[test]
+    fn list_scrolls_to_selection() {
+        let mut l = ListState::default();
+        l.step(10, 5);
+        assert_eq!(l.selected, 4);
+        assert_eq!(l.scroll(5, 2), 3);
+        l.step(-4, 5);
+        assert_eq!(l.scroll(5, 2), 0);
+    }
+}

@@ -1,0 +1,205 @@
+//! The profile strip: one cell per profile with its verdict on the input (or, in diff
+//! mode, whether the two inputs are equivalent under it); the profile in use is marked.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+use crate::engine::{Profile, Status};
+use crate::tui::theme::{Slot, Theme};
+
+/// What the cells show.
+#[derive(Clone, Copy, Debug)]
+pub enum Cells<'a> {
+    /// Each profile's verdict on the input (`Analysis::verdicts` order is `Profile::ALL`).
+    Validity(&'a [crate::engine::ProfileVerdict]),
+    /// Each profile's equivalence verdict; `None` where it does not apply to both inputs.
+    Equivalence(&'a [(Profile, Option<bool>)]),
+}
+
+/// A clickable cell: where it is and what it picks (`None`: auto).
+pub type Hit = (Rect, Option<Profile>);
+
+fn verdict(cells: Cells<'_>, p: Profile) -> (&'static str, &'static str, Slot) {
+    match cells {
+        Cells::Validity(v) => match v.iter().find(|v| v.profile == p).map(|v| &v.status) {
+            Some(Status::Valid) => ("✓", "valid", Slot::Valid),
+            Some(Status::Invalid(_)) => ("✗", "invalid", Slot::Invalid),
+            Some(Status::NotApplicable) => ("–", "n/a", Slot::NotApplicable),
+            None => ("?", "?", Slot::Dim),
+        },
+        Cells::Equivalence(v) => match v.iter().find(|(q, _)| *q == p).and_then(|(_, e)| *e) {
+            Some(true) => ("≡", "equivalent", Slot::Equal),
+            Some(false) => ("≢", "different", Slot::Unequal),
+            None => ("–", "n/a", Slot::NotApplicable),
+        },
+    }
+}
+
+/// How much the strip spells out; the widest layout that fits is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Fit {
+    /// `valid` rather than `✓`.
+    words: bool,
+    /// `rfc3986` rather than `3986`.
+    full_names: bool,
+    /// `rfc3986 ✓` rather than `rfc3986✓`.
+    gap: bool,
+    /// `│` between cells.
+    separators: bool,
+    /// `auto→rfc8141` rather than `auto`.
+    auto_detail: bool,
+}
+
+const fn fit(words: bool, full_names: bool, gap: bool, separators: bool, auto_detail: bool) -> Fit {
+    Fit {
+        words,
+        full_names,
+        gap,
+        separators,
+        auto_detail,
+    }
+}
+
+/// From the most spelled out to the most compact.
+const FITS: [Fit; 6] = [
+    fit(true, true, true, true, true),
+    fit(false, true, true, true, true),
+    fit(false, true, false, true, true),
+    fit(false, false, false, true, true),
+    fit(false, false, false, false, true),
+    fit(false, false, false, false, false),
+];
+
+fn name(p: Profile, fit: Fit) -> &'static str {
+    if fit.full_names {
+        p.name()
+    } else {
+        p.name().strip_prefix("rfc").unwrap_or(p.name())
+    }
+}
+
+fn auto_label(chosen: Option<Profile>, in_use: Profile, fit: Fit) -> String {
+    match chosen {
+        None if fit.auto_detail => format!("auto→{}", name(in_use, fit)),
+        _ => "auto".to_string(),
+    }
+}
+
+fn strip_width(chosen: Option<Profile>, in_use: Profile, cells: Cells<'_>, fit: Fit) -> usize {
+    let sym = |p| {
+        if fit.words {
+            verdict(cells, p).1.len()
+        } else {
+            1
+        }
+    };
+    let sep = usize::from(fit.separators);
+    let gap = usize::from(fit.gap);
+    auto_label(chosen, in_use, fit).chars().count()
+        + 2
+        + Profile::ALL
+            .iter()
+            .map(|&p| sep + 2 + name(p, fit).len() + gap + sym(p))
+            .sum::<usize>()
+}
+
+/// Draws the strip on one row; `chosen` is the user's choice (`None`: auto) and `in_use` the
+/// profile the analysis ran under. Returns the clickable cells.
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    chosen: Option<Profile>,
+    in_use: Profile,
+    cells: Cells<'_>,
+    theme: &Theme,
+) -> Vec<Hit> {
+    let fit = FITS
+        .into_iter()
+        .find(|&f| strip_width(chosen, in_use, cells, f) <= usize::from(area.width))
+        .unwrap_or(FITS[FITS.len() - 1]);
+    let mut hits = Vec::with_capacity(8);
+    let mut x = area.x;
+    let right = area.right();
+    let dim = theme.get(Slot::Dim);
+    let active = theme.get(Slot::Active);
+    let mut put = |x: &mut u16, s: &str, st: Style| {
+        if *x < right {
+            let (nx, _) = buf.set_stringn(*x, area.y, s, usize::from(right - *x), st);
+            *x = nx;
+        }
+    };
+    // The auto cell.
+    let start = x;
+    let marked = chosen.is_none();
+    put(&mut x, if marked { "[" } else { " " }, dim);
+    put(
+        &mut x,
+        &auto_label(chosen, in_use, fit),
+        if marked {
+            active
+        } else {
+            theme.get(Slot::Text)
+        },
+    );
+    put(&mut x, if marked { "]" } else { " " }, dim);
+    hits.push((Rect::new(start, area.y, x - start, 1), None));
+    for p in Profile::ALL {
+        if fit.separators {
+            put(&mut x, "│", dim);
+        }
+        let start = x;
+        let (sym, word, slot) = verdict(cells, p);
+        let marked = p == in_use;
+        put(&mut x, if marked { "[" } else { " " }, dim);
+        let name_style = if marked && chosen.is_some() {
+            active
+        } else {
+            theme.get(Slot::Text)
+        };
+        put(&mut x, name(p, fit), name_style);
+        if fit.gap {
+            put(&mut x, " ", Style::new());
+        }
+        put(&mut x, if fit.words { word } else { sym }, theme.get(slot));
+        put(&mut x, if marked { "]" } else { " " }, dim);
+        if x > start {
+            hits.push((Rect::new(start, area.y, x - start, 1), Some(p)));
+        }
+    }
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Options, analyze};
+
+    fn row(buf: &Buffer) -> String {
+        buf.content.iter().map(|c| c.symbol()).collect()
+    }
+
+    #[test]
+    fn every_profile_fits_at_the_minimum_width() {
+        let a = analyze("urn:isbn:0451450523", &Options::full());
+        for w in [60u16, 80, 100, 140] {
+            let area = Rect::new(0, 0, w, 1);
+            let mut buf = Buffer::empty(area);
+            let hits = draw(
+                &mut buf,
+                area,
+                None,
+                a.profile,
+                Cells::Validity(&a.verdicts),
+                &Theme::default(),
+            );
+            assert_eq!(hits.len(), 8, "width {w}: {}", row(&buf));
+            assert!(
+                hits.iter().all(|(r, _)| r.right() <= w),
+                "width {w}: {}",
+                row(&buf)
+            );
+            assert!(row(&buf).contains("xri2"), "width {w}: {}", row(&buf));
+        }
+    }
+}

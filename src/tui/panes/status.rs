@@ -1,0 +1,84 @@
+//! The status line: the last message on the left, key hints (from the key table) on the
+//! right.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+use super::{fit, width};
+use crate::tui::theme::{Slot, Theme};
+
+/// How a status message reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Something happened as asked.
+    Info,
+    /// Something failed or needs attention.
+    Error,
+}
+
+/// A status message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The text (drawn through `safe_text`).
+    pub text: String,
+    /// How it reads.
+    pub level: Level,
+}
+
+/// Draws the status line.
+pub fn draw(
+    buf: &mut Buffer,
+    area: Rect,
+    msg: Option<&Message>,
+    hints: &[(String, &'static str)],
+    theme: &Theme,
+) {
+    let base = theme.get(Slot::Status);
+    buf.set_style(area, base);
+    let w = usize::from(area.width);
+    let msg_w = match msg {
+        Some(m) => (width(&crate::safe_text::escape(&m.text)) + 2).min(w),
+        None => 0,
+    };
+    // The message wins; hints take what is left, whole hints only.
+    let mut x = area.x;
+    if let Some(m) = msg {
+        let st = match m.level {
+            Level::Info => base,
+            Level::Error => base.patch(theme.get(Slot::StatusError)),
+        };
+        let text = fit(&m.text, w.saturating_sub(1));
+        let (nx, _) = buf.set_stringn(x + 1, area.y, &text, w.saturating_sub(1), st);
+        x = nx;
+    }
+    let room = w.saturating_sub(msg_w);
+    let mut used = 0;
+    let mut shown: Vec<&(String, &str)> = Vec::new();
+    for h in hints {
+        let hw = width(&h.0) + 1 + h.1.len() + 2;
+        if used + hw > room {
+            break;
+        }
+        used += hw;
+        shown.push(h);
+    }
+    let mut hx = area.right().saturating_sub(used as u16).max(x);
+    let key = base.patch(theme.get(Slot::Key));
+    for (k, l) in shown {
+        let put = |buf: &mut Buffer, x: u16, s: &str, st: Style| {
+            buf.set_stringn(
+                x,
+                area.y,
+                s,
+                usize::from(area.right().saturating_sub(x)),
+                st,
+            )
+            .0
+        };
+        hx = put(buf, hx, k, key);
+        hx = put(buf, hx, " ", base);
+        hx = put(buf, hx, l, base);
+        hx = put(buf, hx, "  ", base);
+    }
+}

@@ -1,0 +1,311 @@
+//! The component tree: one row per node (kind, text, rule, attributes), cross-references
+//! collapsible, the selection tied to the input's highlight.
+
+use std::fmt::Write as _;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+use super::{ListState, block, fit, inner, pad, width};
+use crate::engine::{Analysis, NodeKind};
+use crate::tui::theme::{Slot, Theme};
+
+/// One node's row, prepared once per analysis.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The node's preorder index.
+    pub node: usize,
+    /// One past its last descendant.
+    pub end: usize,
+    /// The tree guides in front of it (`│ ├ └`).
+    pub guide: String,
+    /// `key=value` attributes, made safe.
+    pub attrs: String,
+    /// True for a cross-reference with children (it can be collapsed).
+    pub foldable: bool,
+}
+
+/// The tree's rows, what is collapsed, and the selection.
+#[derive(Clone, Debug, Default)]
+pub struct TreeView {
+    rows: Vec<Row>,
+    collapsed: Vec<bool>,
+    /// Indices (into `rows`, which are node indices) of the rows shown.
+    visible: Vec<usize>,
+    /// The selected node.
+    pub selected: usize,
+    /// Scroll state (the selection within `visible`).
+    pub list: ListState,
+}
+
+impl TreeView {
+    /// Prepares the rows of `analysis.tree`.
+    pub fn new(analysis: &Analysis) -> TreeView {
+        let tree = &analysis.tree;
+        let mut rows: Vec<Row> = Vec::with_capacity(tree.len());
+        // One past each node's last descendant, in one backward pass: in preorder a node's
+        // descendants all come after it.
+        let mut ends: Vec<usize> = (1..=tree.len()).collect();
+        for n in tree.iter().rev() {
+            if let Some(p) = n.parent() {
+                let e = ends[n.index()];
+                if ends[p.index()] < e {
+                    ends[p.index()] = e;
+                }
+            }
+        }
+        // For each depth, whether the ancestor at that depth has a later sibling.
+        let mut open: Vec<bool> = Vec::new();
+        for n in tree.iter() {
+            let end = ends[n.index()];
+            let has_next = n.parent().is_some_and(|p| end < ends[p.index()]);
+            let depth = n.depth();
+            open.truncate(depth);
+            let mut guide = String::new();
+            if depth > 0 {
+                for &o in open.iter().skip(1) {
+                    guide.push_str(if o { "│ " } else { "  " });
+                }
+                guide.push_str(if has_next { "├ " } else { "└ " });
+            }
+            while open.len() < depth {
+                open.push(false);
+            }
+            open.push(has_next);
+            let mut attrs = String::new();
+            for a in n.attrs() {
+                if !attrs.is_empty() {
+                    attrs.push(' ');
+                }
+                let _ = write!(attrs, "{}={}", a.key, crate::safe_text::escape(&a.value));
+            }
+            rows.push(Row {
+                node: n.index(),
+                end,
+                guide,
+                attrs,
+                foldable: n.kind() == NodeKind::Xref && !n.is_leaf(),
+            });
+        }
+        let mut t = TreeView {
+            collapsed: vec![false; rows.len()],
+            rows,
+            ..TreeView::default()
+        };
+        t.refresh_visible();
+        t
+    }
+
+    fn refresh_visible(&mut self) {
+        self.visible.clear();
+        let mut i = 0;
+        while i < self.rows.len() {
+            self.visible.push(i);
+            i = if self.collapsed[i] {
+                self.rows[i].end
+            } else {
+                i + 1
+            };
+        }
+        // A selection hidden by a fold moves to the outermost fold hiding it (which is shown).
+        let sel = self.selected.min(self.rows.len().saturating_sub(1));
+        let sel = (0..sel)
+            .find(|&i| self.collapsed[i] && self.rows[i].end > sel)
+            .unwrap_or(sel);
+        self.select(sel);
+    }
+
+    /// The rows shown, as node indices.
+    pub fn visible(&self) -> &[usize] {
+        &self.visible
+    }
+
+    /// Selects node `node` (unfolding what hides it).
+    pub fn select(&mut self, node: usize) {
+        let node = node.min(self.rows.len().saturating_sub(1));
+        let hidden_by: Vec<usize> = (0..node)
+            .filter(|&i| self.collapsed[i] && self.rows[i].end > node)
+            .collect();
+        if !hidden_by.is_empty() {
+            for i in hidden_by {
+                self.collapsed[i] = false;
+            }
+            self.selected = node;
+            self.refresh_visible();
+            return;
+        }
+        self.selected = node;
+        self.list.selected = self.visible.binary_search(&node).unwrap_or(0);
+    }
+
+    /// Moves the selection by `delta` shown rows.
+    pub fn step(&mut self, delta: isize) {
+        self.list.step(delta, self.visible.len());
+        self.selected = self.visible.get(self.list.selected).copied().unwrap_or(0);
+    }
+
+    /// Folds (`Some(true)`), unfolds (`Some(false)`) or toggles (`None`) the selected
+    /// cross-reference. Returns false when the selected row cannot fold.
+    pub fn fold(&mut self, how: Option<bool>) -> bool {
+        let i = self.selected;
+        if !self.rows.get(i).is_some_and(|r| r.foldable) {
+            return false;
+        }
+        self.collapsed[i] = how.unwrap_or(!self.collapsed[i]);
+        self.refresh_visible();
+        true
+    }
+
+    /// True when node `i` is folded.
+    pub fn is_collapsed(&self, i: usize) -> bool {
+        self.collapsed.get(i).copied().unwrap_or(false)
+    }
+
+    /// The node shown at screen row `y` of the pane at `area`.
+    pub fn node_at(&self, area: Rect, y: u16) -> Option<usize> {
+        self.list
+            .row_at(area, y, self.visible.len())
+            .and_then(|i| self.visible.get(i).copied())
+    }
+}
+
+/// Draws the tree pane.
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    analysis: &Analysis,
+    view: &mut TreeView,
+    focused: bool,
+    theme: &Theme,
+) {
+    let title = format!("Tree · {} nodes", analysis.tree.len());
+    f.render_widget(block(&title, focused, theme), area);
+    let body = inner(area);
+    let h = usize::from(body.height);
+    let w = usize::from(body.width);
+    let first = view.list.scroll(view.visible.len(), h);
+    let shown = &view.visible[first..(first + h).min(view.visible.len())];
+    let input = analysis.input.as_str();
+    // The kind column is as wide as the widest guide + kind on screen.
+    let kind_w = shown
+        .iter()
+        .filter_map(|&i| {
+            analysis
+                .tree
+                .get(i)
+                .map(|n| width(&view.rows[i].guide) + n.kind().name().len() + 2)
+        })
+        .max()
+        .unwrap_or(0)
+        .min(w / 2);
+    let dim = theme.get(Slot::Dim);
+    let mut lines = Vec::with_capacity(shown.len());
+    for &i in shown {
+        let (Some(n), Some(row)) = (analysis.tree.get(i), view.rows.get(i)) else {
+            continue;
+        };
+        let selected = i == view.selected;
+        let fold = if !row.foldable {
+            " "
+        } else if view.collapsed[i] {
+            "▸"
+        } else {
+            "▾"
+        };
+        let mut spans = Vec::with_capacity(8);
+        spans.push(Span::styled(
+            if selected { "▶" } else { " " },
+            theme.get(Slot::Focus),
+        ));
+        spans.push(Span::styled(row.guide.as_str(), dim));
+        spans.push(Span::styled(fold, dim));
+        let kw = kind_w.saturating_sub(width(&row.guide) + 1);
+        spans.push(Span::styled(
+            pad(n.kind().name().into(), kw),
+            theme.kind(n.kind()),
+        ));
+        // Text, then the rule and attributes on the right when there is room.
+        let used = 1 + kind_w;
+        let rest = w.saturating_sub(used);
+        let mut tail = String::new();
+        if !n.rule().is_empty() {
+            tail.push_str(n.rule());
+        }
+        if !row.attrs.is_empty() {
+            if !tail.is_empty() {
+                tail.push_str("  ");
+            }
+            tail.push_str(&row.attrs);
+        }
+        let text = n.text(input);
+        let text_w = width(&crate::safe_text::escape(text));
+        let tail_w = width(&tail);
+        if tail_w > 0 && text_w + 2 + tail_w <= rest {
+            spans.push(Span::styled(fit(text, rest), theme.get(Slot::Text)));
+            spans.push(Span::raw(" ".repeat(rest - text_w - tail_w)));
+            spans.push(Span::styled(tail, dim));
+        } else if tail_w > 0 && rest > 24 {
+            let tw = (rest / 2).max(rest.saturating_sub(tail_w + 2));
+            spans.push(Span::styled(pad(fit(text, tw), tw), theme.get(Slot::Text)));
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(
+                super::truncate(tail.into(), rest - tw - 2),
+                dim,
+            ));
+        } else {
+            spans.push(Span::styled(fit(text, rest), theme.get(Slot::Text)));
+        }
+        let mut line = Line::from(spans);
+        if selected {
+            line = line.patch_style(theme.get(Slot::Selection));
+        }
+        lines.push(line);
+    }
+    super::put_lines(f.buffer_mut(), body, &lines);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tree::Builder;
+    use crate::engine::{Options, Span as ByteSpan, analyze};
+
+    fn xri_like() -> Analysis {
+        // xri ( a  xref( b ) c )
+        let input = "a(b)c";
+        let mut b = Builder::new(input);
+        b.start(NodeKind::Xri, "xri", 0);
+        b.leaf(NodeKind::Subsegment, "s", 0, 1);
+        b.start(NodeKind::Xref, "xref", 1);
+        b.leaf(NodeKind::Segment, "seg", 2, 3);
+        b.finish(4);
+        b.leaf(NodeKind::Subsegment, "s", 4, 5);
+        b.finish(5);
+        let (tree, diagnostics) = b.build();
+        let mut a = analyze(input, &Options::full());
+        a.tree = tree;
+        a.diagnostics = diagnostics;
+        a
+    }
+
+    #[test]
+    fn guides_and_folding() {
+        let a = xri_like();
+        let mut t = TreeView::new(&a);
+        let guides: Vec<&str> = t.rows.iter().map(|r| r.guide.as_str()).collect();
+        assert_eq!(guides, ["", "├ ", "├ ", "│ └ ", "└ "]);
+        assert_eq!(t.visible(), [0, 1, 2, 3, 4]);
+        t.select(3);
+        t.select(2);
+        assert!(t.fold(Some(true)));
+        assert_eq!(t.visible(), [0, 1, 2, 4]);
+        // Selecting a hidden node unfolds it.
+        t.select(3);
+        assert_eq!(t.visible(), [0, 1, 2, 3, 4]);
+        assert_eq!(t.list.selected, 3);
+        t.select(0);
+        assert!(!t.fold(None), "the root is no cross-reference");
+        assert_eq!(a.tree.deepest_at(2).span(), ByteSpan::new(2, 3));
+    }
+}

@@ -1,0 +1,629 @@
+//! Themes: styles named for what they mean (error, selection, a node kind, ...), read from
+//! TOML.
+//!
+//! A theme file looks like this (every key optional; a slot left out keeps the style of the
+//! theme named by `inherits`, `dark` by default):
+//!
+//! ```toml
+//! name = "my theme"
+//! inherits = "light"
+//!
+//! [slots]
+//! error = { fg = "red", underline = true }
+//! selection = { reverse = true }
+//! dim = "darkgray"            # a bare string is a foreground colour
+//!
+//! [kinds]
+//! scheme = { fg = "#5fafd7", bold = true }
+//! ```
+//!
+//! Colours are names (`red`, `lightblue`, `darkgray`, ...), numbers 0-255 or `#rrggbb`; the
+//! modifiers are `bold`, `dim`, `italic`, `underline` and `reverse`. The four shipped themes
+//! (`dark`, `light`, `high-contrast`, `mono`) are compiled in, so `--theme NAME` works
+//! anywhere; `--theme PATH` reads a file. A file that cannot be read, or a key that is wrong,
+//! is reported with file, line and key, and the rest of the theme still applies.
+
+use std::path::Path;
+
+use ratatui::style::{Color, Modifier, Style};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::engine::NodeKind;
+
+/// A style slot, named for what it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// Plain text.
+    Text,
+    /// Secondary text: rule names, labels, separators.
+    Dim,
+    /// Pane borders.
+    Border,
+    /// The focused pane's border and title.
+    Focus,
+    /// Pane titles.
+    Title,
+    /// The selected row of a list.
+    Selection,
+    /// The selected node's span in the input.
+    Highlight,
+    /// Errors and their underlines.
+    Error,
+    /// Warnings and their underlines.
+    Warning,
+    /// Notes.
+    Note,
+    /// Input characters that structure a node but belong to none of its children.
+    Delimiter,
+    /// Untrusted characters drawn as `⟨U+XXXX⟩` tokens.
+    Token,
+    /// A profile under which the input is valid.
+    Valid,
+    /// A profile under which the input is invalid.
+    Invalid,
+    /// A profile that does not apply to the input.
+    NotApplicable,
+    /// The active profile.
+    Active,
+    /// The first difference in diff mode.
+    Difference,
+    /// An "equal" cell or verdict.
+    Equal,
+    /// A "not equal" cell or verdict.
+    Unequal,
+    /// The status line.
+    Status,
+    /// A status message that reports a failure.
+    StatusError,
+    /// Key names in hints and help.
+    Key,
+    /// Table headers and group headings.
+    Header,
+}
+
+impl Slot {
+    /// Every slot.
+    pub const ALL: [Slot; 23] = [
+        Slot::Text,
+        Slot::Dim,
+        Slot::Border,
+        Slot::Focus,
+        Slot::Title,
+        Slot::Selection,
+        Slot::Highlight,
+        Slot::Error,
+        Slot::Warning,
+        Slot::Note,
+        Slot::Delimiter,
+        Slot::Token,
+        Slot::Valid,
+        Slot::Invalid,
+        Slot::NotApplicable,
+        Slot::Active,
+        Slot::Difference,
+        Slot::Equal,
+        Slot::Unequal,
+        Slot::Status,
+        Slot::StatusError,
+        Slot::Key,
+        Slot::Header,
+    ];
+
+    /// The key in a theme file's `[slots]` table.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Slot::Text => "text",
+            Slot::Dim => "dim",
+            Slot::Border => "border",
+            Slot::Focus => "focus",
+            Slot::Title => "title",
+            Slot::Selection => "selection",
+            Slot::Highlight => "highlight",
+            Slot::Error => "error",
+            Slot::Warning => "warning",
+            Slot::Note => "note",
+            Slot::Delimiter => "delimiter",
+            Slot::Token => "token",
+            Slot::Valid => "valid",
+            Slot::Invalid => "invalid",
+            Slot::NotApplicable => "not_applicable",
+            Slot::Active => "active",
+            Slot::Difference => "difference",
+            Slot::Equal => "equal",
+            Slot::Unequal => "unequal",
+            Slot::Status => "status",
+            Slot::StatusError => "status_error",
+            Slot::Key => "key",
+            Slot::Header => "header",
+        }
+    }
+
+    /// The slot with this key.
+    pub fn from_name(name: &str) -> Option<Slot> {
+        Slot::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// What must stay visible when colours are stripped (`NO_COLOR`): the modifier the slot
+    /// gets if it has none of its own.
+    const fn colourless_fallback(self) -> Modifier {
+        match self {
+            Slot::Selection | Slot::Highlight | Slot::Active | Slot::Difference => {
+                Modifier::REVERSED
+            }
+            Slot::Focus | Slot::Header | Slot::Key => Modifier::BOLD,
+            Slot::Error | Slot::Warning => Modifier::UNDERLINED,
+            _ => Modifier::empty(),
+        }
+    }
+}
+
+/// The shipped themes, `(name, TOML)`, compiled in.
+pub const BUILTIN: [(&str, &str); 4] = [
+    ("dark", include_str!("../../themes/dark.toml")),
+    ("light", include_str!("../../themes/light.toml")),
+    (
+        "high-contrast",
+        include_str!("../../themes/high-contrast.toml"),
+    ),
+    ("mono", include_str!("../../themes/mono.toml")),
+];
+
+/// A complete theme: one style per [`Slot`] and one per [`NodeKind`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Theme {
+    /// The theme's name.
+    pub name: String,
+    slots: [Style; Slot::ALL.len()],
+    kinds: [Style; NodeKind::ALL.len()],
+}
+
+/// A problem found while loading a theme.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThemeError {
+    /// The file (or `builtin:NAME`).
+    pub file: String,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// The key at fault (`slots.error`), when known.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for ThemeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.file)?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        if let Some(k) = &self.key {
+            write!(f, ": {k}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl Default for Theme {
+    /// The `dark` theme.
+    fn default() -> Self {
+        Theme::builtin("dark").unwrap_or_else(Theme::fallback)
+    }
+}
+
+impl Theme {
+    /// A minimal theme that needs no file: modifiers only. Used only if a compiled-in theme
+    /// failed to parse (a test keeps that from shipping).
+    pub fn fallback() -> Theme {
+        let mut t = Theme {
+            name: "fallback".into(),
+            slots: [Style::new(); Slot::ALL.len()],
+            kinds: [Style::new(); NodeKind::ALL.len()],
+        };
+        for s in Slot::ALL {
+            t.slots[s as usize] = Style::new().add_modifier(s.colourless_fallback());
+        }
+        t.slots[Slot::Dim as usize] = Style::new().add_modifier(Modifier::DIM);
+        t
+    }
+
+    /// The style of `slot`.
+    #[inline]
+    pub fn get(&self, slot: Slot) -> Style {
+        self.slots[slot as usize]
+    }
+
+    /// The style of nodes of `kind`.
+    #[inline]
+    pub fn kind(&self, kind: NodeKind) -> Style {
+        // `NodeKind::ALL` is in declaration order, so the discriminant is the index.
+        self.kinds.get(kind as usize).copied().unwrap_or_default()
+    }
+
+    /// A compiled-in theme by name.
+    pub fn builtin(name: &str) -> Option<Theme> {
+        let (n, text) = BUILTIN.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))?;
+        let (t, errs) = Theme::parse(text, &format!("builtin:{n}"), None);
+        debug_assert!(errs.is_empty(), "{errs:?}");
+        Some(t)
+    }
+
+    /// Resolves `spec`: a compiled-in name, a file in `user_dir` named `NAME.toml`, or a path.
+    /// Returns the theme (the default one when nothing could be read) and the problems found.
+    pub fn load(spec: &str, user_dir: Option<&Path>) -> (Theme, Vec<ThemeError>) {
+        if let Some(t) = Theme::builtin(spec) {
+            return (t, Vec::new());
+        }
+        let looks_like_path = spec.contains(['/', '\\']) || spec.ends_with(".toml");
+        let path = match user_dir {
+            Some(dir) if !looks_like_path => dir.join(format!("{spec}.toml")),
+            _ => Path::new(spec).to_path_buf(),
+        };
+        let file = path.display().to_string();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Theme::parse(&text, &file, None),
+            Err(e) => {
+                let names: Vec<_> = BUILTIN.iter().map(|(n, _)| *n).collect();
+                let message = if looks_like_path {
+                    format!("cannot read the theme ({e}); using dark")
+                } else {
+                    format!(
+                        "no such theme ({e}); built-in themes are {}; using dark",
+                        names.join(", ")
+                    )
+                };
+                (
+                    Theme::default(),
+                    vec![ThemeError {
+                        file,
+                        line: None,
+                        key: None,
+                        message,
+                    }],
+                )
+            }
+        }
+    }
+
+    /// Parses a theme file's text. `file` names it in errors; `base` is the theme to start
+    /// from when the file names none (`inherits`), `dark` when `None`.
+    pub fn parse(text: &str, file: &str, base: Option<&Theme>) -> (Theme, Vec<ThemeError>) {
+        let mut errors = Vec::new();
+        let err = |span: Option<std::ops::Range<usize>>, key: Option<String>, message: String| {
+            ThemeError {
+                file: file.to_string(),
+                line: span.map(|s| line_of(text, s.start)),
+                key,
+                message,
+            }
+        };
+        let doc = match DeTable::parse(text) {
+            Ok(d) => d,
+            Err(e) => {
+                let fallback = base.cloned().unwrap_or_else(Theme::dark_or_fallback);
+                errors.push(err(
+                    e.span(),
+                    None,
+                    format!(
+                        "not valid TOML: {}; using {}",
+                        e.message().trim(),
+                        fallback.name
+                    ),
+                ));
+                return (fallback, errors);
+            }
+        };
+        let doc = doc.get_ref();
+        // The base theme first, so the file only overrides.
+        let mut theme = match doc.get("inherits") {
+            Some(v) => match v.get_ref().as_str() {
+                Some(name) => match BUILTIN.iter().find(|(n, _)| *n == name) {
+                    Some((_, t)) if !file.starts_with("builtin:") || *name != file[8..] => {
+                        Theme::parse(t, &format!("builtin:{name}"), None).0
+                    }
+                    _ => {
+                        errors.push(err(
+                            Some(v.span()),
+                            Some("inherits".into()),
+                            format!("no built-in theme {name:?}; inheriting from dark"),
+                        ));
+                        Theme::dark_or_fallback()
+                    }
+                },
+                None => {
+                    errors.push(err(
+                        Some(v.span()),
+                        Some("inherits".into()),
+                        "expected a theme name".into(),
+                    ));
+                    Theme::dark_or_fallback()
+                }
+            },
+            None => match base {
+                Some(b) => b.clone(),
+                None if file == "builtin:dark" => Theme::fallback(),
+                None => Theme::dark_or_fallback(),
+            },
+        };
+        for (k, v) in doc.iter() {
+            let key: &str = k.get_ref();
+            match key {
+                "name" => match v.get_ref().as_str() {
+                    Some(n) => theme.name = n.to_string(),
+                    None => errors.push(err(
+                        Some(v.span()),
+                        Some("name".into()),
+                        "expected a string".into(),
+                    )),
+                },
+                "inherits" => {}
+                "slots" | "kinds" => {
+                    let DeValue::Table(t) = v.get_ref() else {
+                        errors.push(err(
+                            Some(v.span()),
+                            Some(key.into()),
+                            "expected a table".into(),
+                        ));
+                        continue;
+                    };
+                    for (sk, sv) in t.iter() {
+                        let name: &str = sk.get_ref();
+                        let full = format!("{key}.{name}");
+                        let target = if key == "slots" {
+                            Slot::from_name(name).map(|s| &mut theme.slots[s as usize])
+                        } else {
+                            NodeKind::from_name(name)
+                                .and_then(|k| NodeKind::ALL.iter().position(|x| *x == k))
+                                .map(|i| &mut theme.kinds[i])
+                        };
+                        let Some(target) = target else {
+                            let known: Vec<&str> = if key == "slots" {
+                                Slot::ALL.iter().map(|s| s.name()).collect()
+                            } else {
+                                NodeKind::ALL.iter().map(|k| k.name()).collect()
+                            };
+                            errors.push(err(
+                                Some(sk.span()),
+                                Some(full),
+                                format!(
+                                    "unknown {}; expected one of {}",
+                                    &key[..key.len() - 1],
+                                    known.join(", ")
+                                ),
+                            ));
+                            continue;
+                        };
+                        match parse_style(sv) {
+                            Ok(s) => *target = s,
+                            Err((span, sub, msg)) => {
+                                let key = match sub {
+                                    Some(s) => format!("{full}.{s}"),
+                                    None => full,
+                                };
+                                errors.push(err(Some(span), Some(key), msg));
+                            }
+                        }
+                    }
+                }
+                other => errors.push(err(
+                    Some(k.span()),
+                    Some(other.to_string()),
+                    "unknown key; expected name, inherits, [slots] or [kinds]".into(),
+                )),
+            }
+        }
+        // The TOML map is ordered by key; report in file order.
+        errors.sort_by_key(|e| e.line);
+        (theme, errors)
+    }
+
+    fn dark_or_fallback() -> Theme {
+        let (t, _) = Theme::parse(BUILTIN[0].1, "builtin:dark", None);
+        t
+    }
+
+    /// The same theme with every colour removed (`NO_COLOR`). Slots that must stay visible
+    /// (selection, highlight, focus, active profile, difference, error underlines) keep or
+    /// gain a modifier such as reverse video.
+    pub fn without_colors(&self) -> Theme {
+        let strip = |s: Style| {
+            let mut out = Style::new();
+            out.add_modifier = s.add_modifier;
+            out
+        };
+        let mut t = self.clone();
+        for slot in Slot::ALL {
+            let orig = t.slots[slot as usize];
+            let mut s = strip(orig);
+            // A slot that showed itself by a background, or by nothing but colour, gets its
+            // colourless marker (reverse video for selections).
+            if s.add_modifier.is_empty() || orig.bg.is_some() {
+                s = s.add_modifier(slot.colourless_fallback());
+            }
+            t.slots[slot as usize] = s;
+        }
+        for k in &mut t.kinds {
+            *k = strip(*k);
+        }
+        t
+    }
+}
+
+/// 1-based line of byte `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    text.as_bytes()[..at]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+type StyleError = (std::ops::Range<usize>, Option<String>, String);
+
+fn parse_color(v: &Spanned<DeValue<'_>>) -> Result<Color, StyleError> {
+    let bad = |m: String| (v.span(), None, m);
+    let Some(s) = v.get_ref().as_str() else {
+        return Err(bad("expected a colour string".into()));
+    };
+    s.parse::<Color>().map_err(|_| {
+        bad(format!(
+            "unknown colour {:?}; expected a name like red or lightblue, a number 0-255, or #rrggbb",
+            crate::safe_text::escape(s)
+        ))
+    })
+}
+
+fn parse_style(v: &Spanned<DeValue<'_>>) -> Result<Style, StyleError> {
+    match v.get_ref() {
+        DeValue::String(_) => Ok(Style::new().fg(parse_color(v)?)),
+        DeValue::Table(t) => {
+            let mut s = Style::new();
+            for (k, val) in t.iter() {
+                let key: &str = k.get_ref();
+                let with_key = |(span, _, m): StyleError| (span, Some(key.to_string()), m);
+                match key {
+                    "fg" => s = s.fg(parse_color(val).map_err(with_key)?),
+                    "bg" => s = s.bg(parse_color(val).map_err(with_key)?),
+                    "bold" | "dim" | "italic" | "underline" | "reverse" => {
+                        let Some(on) = val.get_ref().as_bool() else {
+                            return Err((
+                                val.span(),
+                                Some(key.into()),
+                                "expected true or false".into(),
+                            ));
+                        };
+                        let m = match key {
+                            "bold" => Modifier::BOLD,
+                            "dim" => Modifier::DIM,
+                            "italic" => Modifier::ITALIC,
+                            "underline" => Modifier::UNDERLINED,
+                            _ => Modifier::REVERSED,
+                        };
+                        s = if on {
+                            s.add_modifier(m)
+                        } else {
+                            s.remove_modifier(m)
+                        };
+                    }
+                    other => {
+                        return Err((
+                            k.span(),
+                            Some(other.to_string()),
+                            "unknown style key; expected fg, bg, bold, dim, italic, underline or reverse"
+                                .into(),
+                        ));
+                    }
+                }
+            }
+            Ok(s)
+        }
+        _ => Err((
+            v.span(),
+            None,
+            "expected a colour string or a table like { fg = \"red\", bold = true }".into(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse_cleanly_and_set_every_slot() {
+        for (name, text) in BUILTIN {
+            let (t, errs) = Theme::parse(text, &format!("builtin:{name}"), None);
+            assert!(errs.is_empty(), "{name}: {errs:?}");
+            assert_eq!(t.name, name);
+            // Every slot and kind is spelled out, so no shipped theme leans on another.
+            for s in Slot::ALL {
+                assert!(
+                    text.contains(&format!("\n{} = ", s.name())),
+                    "{name} lacks {}",
+                    s.name()
+                );
+            }
+            for k in NodeKind::ALL {
+                assert!(
+                    text.contains(&format!("\n{} = ", k.name())),
+                    "{name} lacks {}",
+                    k.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn errors_name_file_line_and_key() {
+        let text = "name = \"x\"\n[slots]\nerror = { fg = \"redd\" }\nbogus = \"red\"\n[kinds]\nscheme = { fg = \"red\", blink = true }\n";
+        let (t, errs) = Theme::parse(text, "my.toml", None);
+        let shown: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert_eq!(shown.len(), 3, "{shown:?}");
+        assert!(
+            shown[0].starts_with("my.toml:3: slots.error.fg: unknown colour \"redd\""),
+            "{}",
+            shown[0]
+        );
+        assert!(
+            shown[1].starts_with("my.toml:4: slots.bogus: unknown slot"),
+            "{}",
+            shown[1]
+        );
+        assert!(
+            shown[2].starts_with("my.toml:6: kinds.scheme.blink: unknown style key"),
+            "{}",
+            shown[2]
+        );
+        // The rest of the theme still applies: the dark theme's error slot is kept.
+        assert_eq!(t.get(Slot::Error), Theme::default().get(Slot::Error));
+        assert_eq!(t.name, "x");
+    }
+
+    #[test]
+    fn bad_toml_falls_back_to_default_with_line() {
+        let (t, errs) = Theme::parse("[slots\nerror = 1\n", "bad.toml", None);
+        assert_eq!(t, Theme::default());
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].line, Some(1));
+        assert!(
+            errs[0]
+                .to_string()
+                .starts_with("bad.toml:1: not valid TOML")
+        );
+    }
+
+    #[test]
+    fn missing_file_falls_back() {
+        let (t, errs) = Theme::load("/nonexistent/dir/t.toml", None);
+        assert_eq!(t, Theme::default());
+        assert_eq!(errs.len(), 1);
+        assert!(errs[0].file.ends_with("t.toml"));
+    }
+
+    #[test]
+    fn without_colors_keeps_selection_visible() {
+        for (name, _) in BUILTIN {
+            let t = Theme::builtin(name).map(|t| t.without_colors());
+            let Some(t) = t else { panic!("{name}") };
+            for slot in Slot::ALL {
+                let s = t.get(slot);
+                assert_eq!(s.fg, None, "{name} {slot:?}");
+                assert_eq!(s.bg, None, "{name} {slot:?}");
+            }
+            assert!(
+                t.get(Slot::Selection)
+                    .add_modifier
+                    .contains(Modifier::REVERSED),
+                "{name}"
+            );
+            assert!(
+                t.get(Slot::Highlight)
+                    .add_modifier
+                    .contains(Modifier::REVERSED),
+                "{name}"
+            );
+            assert!(!t.get(Slot::Focus).add_modifier.is_empty(), "{name}");
+        }
+    }
+}

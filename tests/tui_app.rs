@@ -1,0 +1,516 @@
+//! The workbench's behaviour, driven without a terminal: keys, paste, mouse, copy,
+//! history, profiles, the cursor over wide characters and tokens, NO_COLOR, frame time.
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use idbench::engine::{NodeKind, Profile};
+use idbench::tui::app::{App, AppConfig, Focus};
+use idbench::tui::clipboard::{Clipboard, Mode};
+use idbench::tui::event::Event;
+use idbench::tui::theme::{Slot, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Position;
+use ratatui::style::{Color, Modifier};
+
+const URN: &str = "urn:ISBN:0451450523?s=I2L&c=ToC";
+
+fn app(input: &str) -> App {
+    App::new(AppConfig {
+        input: input.into(),
+        ..AppConfig::default()
+    })
+}
+
+fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = match Terminal::new(TestBackend::new(w, h)) {
+        Ok(t) => t,
+        Err(e) => match e {},
+    };
+    app.handle(Event::Resize(w, h));
+    if let Err(e) = t.draw(|f| app.draw(f)) {
+        match e {}
+    }
+    t
+}
+
+fn cursor(t: &mut Terminal<TestBackend>) -> Position {
+    match t.get_cursor_position() {
+        Ok(p) => p,
+        Err(e) => match e {},
+    }
+}
+
+fn feed(app: &mut App, events: impl IntoIterator<Item = Event>) {
+    for e in events {
+        app.handle(e);
+    }
+}
+
+fn row(buf: &Buffer, y: u16) -> String {
+    (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
+}
+
+fn selected_kind(app: &App) -> Option<NodeKind> {
+    app.analysis(0)
+        .tree
+        .get(app.selected_node(0))
+        .map(|n| n.kind())
+}
+
+#[test]
+fn the_tree_follows_the_cursor() {
+    let mut a = app(URN);
+    a.handle(Event::key(KeyCode::Home));
+    assert_eq!(
+        selected_kind(&a),
+        a.analysis(0).tree.deepest_at(0).kind().into()
+    );
+    feed(&mut a, std::iter::repeat_n(Event::key(KeyCode::Right), 5));
+    let want = a.analysis(0).tree.deepest_at(5);
+    assert_eq!(a.selected_node(0), want.index());
+    assert_eq!(want.text(URN), "ISBN", "the NID is under the cursor");
+}
+
+#[test]
+fn the_selected_node_is_highlighted_in_the_input() {
+    let theme = Theme::default();
+    let mut a = app(URN);
+    // Cursor on the NID: its four cells (after the border) carry the highlight style.
+    a.handle(Event::key(KeyCode::Home));
+    feed(&mut a, std::iter::repeat_n(Event::key(KeyCode::Right), 5));
+    let t = draw(&mut a, 100, 30);
+    let buf = t.backend().buffer();
+    let hl = theme.get(Slot::Highlight).bg;
+    let lit: Vec<u16> = (1..40)
+        .filter(|&x| buf[(x, 1)].bg == hl.unwrap_or(Color::Reset))
+        .collect();
+    assert_eq!(lit, [5, 6, 7, 8], "{}", row(buf, 1));
+}
+
+#[test]
+fn typing_editing_and_undo() {
+    let mut a = app("");
+    let before = a.analyses();
+    feed(&mut a, Event::typed("urn:a:b"));
+    assert_eq!(a.input(0), "urn:a:b");
+    assert_eq!(a.analyses(), before + 7, "one analysis per keystroke");
+    a.handle(Event::key(KeyCode::Left));
+    a.handle(Event::key(KeyCode::End));
+    assert_eq!(
+        a.analyses(),
+        before + 7,
+        "moving the cursor analyses nothing"
+    );
+    assert_eq!(a.analysis(0).input, "urn:a:b");
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Backspace),
+            Event::key(KeyCode::Home),
+            Event::key(KeyCode::Delete),
+        ],
+    );
+    assert_eq!(a.input(0), "rn:a:");
+    a.handle(Event::ctrl('z'));
+    assert_eq!(a.input(0), "urn:a:");
+    a.handle(Event::ctrl('e'));
+    a.handle(Event::ctrl('w'));
+    assert_eq!(
+        a.analysis(0).input,
+        a.input(0),
+        "re-analysed after every edit"
+    );
+    feed(&mut a, [Event::ctrl('a'), Event::ctrl('k')]);
+    assert_eq!(a.input(0), "");
+}
+
+#[test]
+fn paste_removes_line_breaks_and_says_so() {
+    let mut a = app("");
+    a.handle(Event::Paste("urn:a:\r\nb\n".into()));
+    assert_eq!(a.input(0), "urn:a:b");
+    assert!(
+        a.status()
+            .unwrap_or_default()
+            .contains("removed 3 line-break"),
+        "{:?}",
+        a.status()
+    );
+    a.handle(Event::Paste("c".into()));
+    assert_eq!(a.input(0), "urn:a:bc");
+    assert_eq!(a.status(), None);
+}
+
+#[test]
+fn copy_over_osc52_says_so_and_queues_base64() {
+    let mut a = app("urn:a:b");
+    a.handle(Event::ctrl('y'));
+    let status = a.status().unwrap_or_default().to_string();
+    assert!(status.contains("sent to the terminal (OSC 52)"), "{status}");
+    assert_eq!(
+        a.take_terminal_output().as_deref(),
+        Some(&b"\x1b]52;c;dXJuOmE6Yg==\x07"[..])
+    );
+    assert_eq!(a.take_terminal_output(), None);
+    // From the forms pane: Enter copies the selected form.
+    feed(
+        &mut a,
+        [Event::key(KeyCode::BackTab), Event::key(KeyCode::Enter)],
+    );
+    assert_eq!(a.focus(), Focus::Forms);
+    assert!(
+        a.status().unwrap_or_default().starts_with("form "),
+        "{:?}",
+        a.status()
+    );
+}
+
+#[test]
+fn no_clipboard_is_a_message_not_a_crash() {
+    let mut a = App::new(AppConfig {
+        input: "x".into(),
+        clipboard: Clipboard::new(Mode::Off),
+        ..AppConfig::default()
+    });
+    a.handle(Event::ctrl('y'));
+    assert!(
+        a.status()
+            .unwrap_or_default()
+            .starts_with("could not copy the input"),
+        "{:?}",
+        a.status()
+    );
+    assert_eq!(a.take_terminal_output(), None);
+}
+
+#[test]
+fn history_recall_with_up_and_down() {
+    let mut a = app("");
+    feed(&mut a, Event::typed("urn:a:1"));
+    a.handle(Event::key(KeyCode::Enter));
+    a.handle(Event::ctrl('u'));
+    feed(&mut a, Event::typed("urn:a:2"));
+    a.handle(Event::key(KeyCode::Enter));
+    a.handle(Event::ctrl('u'));
+    feed(&mut a, Event::typed("draft"));
+    a.handle(Event::key(KeyCode::Up));
+    assert_eq!(a.input(0), "urn:a:2");
+    assert_eq!(a.analysis(0).input, "urn:a:2");
+    a.handle(Event::key(KeyCode::Up));
+    assert_eq!(a.input(0), "urn:a:1");
+    a.handle(Event::key(KeyCode::Down));
+    a.handle(Event::key(KeyCode::Down));
+    assert_eq!(a.input(0), "draft");
+    assert_eq!(a.history().entries(), ["urn:a:1", "urn:a:2"]);
+}
+
+#[test]
+fn profiles_cycle_and_pick() {
+    let mut a = app(URN);
+    assert_eq!(a.profile(), None);
+    a.handle(Event::ctrl('p'));
+    assert_eq!(a.profile(), Some(Profile::Rfc3986));
+    assert_eq!(a.analysis(0).profile, Profile::Rfc3986);
+    a.handle(Event::alt('4'));
+    assert_eq!(a.analysis(0).profile, Profile::Rfc2141);
+    assert_eq!(a.analysis(0).profile_reason, "given");
+    a.handle(Event::alt('0'));
+    assert_eq!(a.profile(), None);
+    for _ in 0..8 {
+        a.handle(Event::ctrl('p'));
+    }
+    assert_eq!(a.profile(), None, "auto, seven profiles, auto again");
+}
+
+#[test]
+fn selecting_a_diagnostic_moves_the_cursor_to_its_span() {
+    let mut a = app("urn:-bad:has space");
+    if a.analysis(0).diagnostics.len() < 2 {
+        return; // nothing to select between while the URN grammar is a placeholder
+    }
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::End),
+        ],
+    );
+    assert_eq!(a.focus(), Focus::Diagnostics);
+    let mut diags: Vec<_> = a.analysis(0).diagnostics.clone();
+    diags.sort_by_key(|d| (d.severity, d.span.start, d.span.end));
+    let last = diags.last().map(|d| d.span.start).unwrap_or(0);
+    assert_eq!(
+        a.selected_node(0),
+        a.analysis(0).tree.deepest_at(last).index()
+    );
+    // Back in the input, the terminal cursor sits on the span (column 1 is the border).
+    a.handle(Event::key(KeyCode::Esc));
+    assert_eq!(a.focus(), Focus::Input);
+    let mut t = draw(&mut a, 100, 30);
+    assert_eq!(cursor(&mut t), Position::new(1 + last as u16, 1));
+}
+
+#[test]
+fn cursor_stays_aligned_over_wide_characters_and_tokens() {
+    // a(1) 漢(2) ⟨U+202E⟩(8) b(1) 😀(2): 14 columns.
+    let s = "a漢\u{202E}b😀";
+    let mut a = app(s);
+    let mut t = draw(&mut a, 100, 30);
+    assert_eq!(cursor(&mut t), Position::new(1 + 14, 1));
+    assert_eq!(
+        row(t.backend().buffer(), 1).trim_end_matches([' ', '┃']),
+        "┃a漢 ⟨U+202E⟩b😀 ".trim_end()
+    );
+    a.handle(Event::key(KeyCode::Left));
+    let mut t = draw(&mut a, 100, 30);
+    assert_eq!(cursor(&mut t), Position::new(1 + 12, 1), "before the emoji");
+    feed(
+        &mut a,
+        [Event::key(KeyCode::Left), Event::key(KeyCode::Left)],
+    );
+    let mut t = draw(&mut a, 100, 30);
+    assert_eq!(
+        cursor(&mut t),
+        Position::new(1 + 3, 1),
+        "on the token's first cell"
+    );
+}
+
+#[test]
+fn a_long_input_scrolls_to_keep_the_cursor_visible() {
+    let long = format!("urn:example:{}", "x".repeat(300));
+    let mut a = app(&long);
+    let mut t = draw(&mut a, 80, 24);
+    let p = cursor(&mut t);
+    assert!(p.x < 79 && p.y == 1, "{p:?}");
+    assert_eq!(
+        t.backend().buffer()[(1, 1)].symbol(),
+        "…",
+        "scrolled: the left edge says so"
+    );
+    a.handle(Event::key(KeyCode::Home));
+    let mut t = draw(&mut a, 80, 24);
+    assert_eq!(cursor(&mut t), Position::new(1, 1));
+    assert_eq!(t.backend().buffer()[(78, 1)].symbol(), "…");
+}
+
+#[test]
+fn mouse_selects_tree_rows_and_diagnostics() {
+    let mut a = app(URN);
+    draw(&mut a, 100, 30);
+    // The tree pane starts at row 4 (input 3 rows, strip 1): its first row is y = 5.
+    a.handle(Event::click(10, 5 + 2));
+    assert_eq!(a.focus(), Focus::Tree);
+    assert_eq!(a.selected_node(0), 2);
+    // A click in the input moves the cursor there, and the tree follows.
+    a.handle(Event::click(1 + 5, 1));
+    assert_eq!(a.focus(), Focus::Input);
+    assert_eq!(a.selected_node(0), a.analysis(0).tree.deepest_at(5).index());
+    // A click on the profile strip picks that profile; on the auto cell, auto.
+    let t = draw(&mut a, 100, 30);
+    let strip = row(t.backend().buffer(), 3);
+    // The rfc2141 cell, not rfc2141bis nor the auto cell's choice.
+    let cells: Vec<char> = strip.chars().collect();
+    let x = (0..cells.len().saturating_sub(5))
+        .find(|&i| cells[i..i + 4].iter().collect::<String>() == "2141" && cells[i + 4] != 'b');
+    let x = x.unwrap_or_else(|| panic!("no 2141 in {strip}")) as u16;
+    a.handle(Event::click(x, 3));
+    assert_eq!(a.profile(), Some(Profile::Rfc2141));
+    draw(&mut a, 100, 30);
+    a.handle(Event::click(2, 3));
+    assert_eq!(a.profile(), None);
+    // Mouse capture can be turned off and on.
+    a.handle(Event::ctrl('g'));
+    assert!(!a.mouse_capture());
+    a.handle(Event::ctrl('g'));
+    assert!(a.mouse_capture());
+}
+
+#[test]
+fn examples_load_pairs_into_diff_mode() {
+    let mut a = app("");
+    a.handle(Event::ctrl('o'));
+    // Filter down to a pair of the RFC 2141 set.
+    feed(&mut a, Event::typed("≡"));
+    a.handle(Event::key(KeyCode::Enter));
+    if a.diff_mode() {
+        assert!(!a.input(0).is_empty() && !a.input(1).is_empty());
+        assert!(
+            a.status().unwrap_or_default().starts_with("example "),
+            "{:?}",
+            a.status()
+        );
+    } else {
+        panic!("no pair in the shipped sets: {:?}", a.status());
+    }
+    a.handle(Event::ctrl('d'));
+    assert!(!a.diff_mode());
+}
+
+#[test]
+fn diff_mode_toggles_and_compares() {
+    let mut a = app("urn:foo:a");
+    a.handle(Event::ctrl('d'));
+    assert!(a.diff_mode());
+    assert_eq!(a.focus(), Focus::Second);
+    assert_eq!(a.input(1), "urn:foo:a", "B starts as a copy of A");
+    assert!(a.diff().is_some_and(|d| d.verdict.equivalent));
+    a.handle(Event::key_with(KeyCode::Char('B'), KeyModifiers::SHIFT));
+    assert!(a.diff().is_some_and(|d| !d.verdict.equivalent));
+    assert_eq!(
+        a.diff().map(|d| d.per_profile.len()),
+        Some(Profile::ALL.len())
+    );
+}
+
+#[test]
+fn too_small_then_big_again() {
+    let mut a = app(URN);
+    let t = draw(&mut a, 30, 8);
+    assert!(
+        row(t.backend().buffer(), 3).contains("too small")
+            || row(t.backend().buffer(), 2).contains("too small")
+    );
+    let t = draw(&mut a, 100, 30);
+    assert!(row(t.backend().buffer(), 1).contains(URN));
+    a.handle(Event::ctrl('c'));
+    assert!(a.should_quit());
+}
+
+#[test]
+fn no_color_keeps_selection_and_focus_visible() {
+    let theme = Theme::default().without_colors();
+    let mut a = App::new(AppConfig {
+        input: URN.into(),
+        theme,
+        ..AppConfig::default()
+    });
+    a.handle(Event::key(KeyCode::Tab));
+    let t = draw(&mut a, 100, 30);
+    let buf = t.backend().buffer();
+    for c in &buf.content {
+        assert_eq!(
+            (c.fg, c.bg),
+            (Color::Reset, Color::Reset),
+            "a colour under NO_COLOR"
+        );
+    }
+    // The selected tree row is in reverse video and marked with ▶.
+    let sel_row = (5..25).find(|&y| buf[(1, y)].symbol() == "▶");
+    let y = sel_row.unwrap_or_else(|| panic!("no ▶ marker"));
+    assert!(buf[(20, y)].modifier.contains(Modifier::REVERSED));
+    // The focused pane has a thick border.
+    assert_eq!(buf[(0, 4)].symbol(), "┏");
+}
+
+#[test]
+fn a_frame_is_fast_and_does_not_reanalyse() {
+    let xri = "xri://@example*home!1234/(+contact)/(xri://=drummond*reed/(+email))";
+    let mut a = app(xri);
+    let mut t = draw(&mut a, 200, 60);
+    let mut empty = draw(&mut app(""), 200, 60);
+    let before = a.analyses();
+    let n = 30;
+    let (mut full, mut base) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
+    // Interleaved with frames that draw nothing, so both see the same machine load.
+    for _ in 0..n {
+        let s = std::time::Instant::now();
+        if let Err(e) = t.draw(|f| a.draw(f)) {
+            match e {}
+        }
+        full += s.elapsed();
+        let s = std::time::Instant::now();
+        if let Err(e) = empty.draw(|_| {}) {
+            match e {}
+        }
+        base += s.elapsed();
+    }
+    assert_eq!(a.analyses(), before, "drawing never re-analyses");
+    let (full, base) = (full / n, base / n);
+    println!("one 200×60 frame: {full:?}; a frame drawing nothing: {base:?} (this build)");
+    if cfg!(debug_assertions) {
+        // Unoptimised, only the ratio to the terminal's own cost means something.
+        assert!(full < base * 30, "{full:?} per frame against {base:?}");
+    } else {
+        assert!(full.as_micros() < 2_000, "{full:?} per frame");
+    }
+}
+
+#[test]
+fn the_first_difference_is_marked_in_both_inputs() {
+    let mut a = App::new(AppConfig {
+        input: "URN:foo:a123,456".into(),
+        with: Some("urn:FOO:a123%2c456".into()),
+        ..AppConfig::default()
+    });
+    let Some(diff) = a.diff().and_then(|d| d.verdict.difference.clone()) else {
+        return; // nothing located while the comparison is a placeholder
+    };
+    let bg = Theme::default()
+        .get(Slot::Difference)
+        .bg
+        .unwrap_or(Color::Reset);
+    let t = draw(&mut a, 100, 30);
+    let buf = t.backend().buffer();
+    // A is on row 1, B on row 4; column 0 is the border. Both inputs are ASCII.
+    for (y, span) in [(1u16, diff.a), (4, diff.b)] {
+        let marked: Vec<usize> = (0..40)
+            .filter(|&x| buf[(1 + x as u16, y)].bg == bg)
+            .collect();
+        let want: Vec<usize> = (span.start..span.end).collect();
+        assert_eq!(marked, want, "row {y}: {}", row(buf, y));
+    }
+}
+
+/// Keys a session might press, for the property below.
+fn key_of(i: u8) -> Event {
+    match i % 24 {
+        0 => Event::key(KeyCode::Tab),
+        1 => Event::key(KeyCode::BackTab),
+        2 => Event::key(KeyCode::Left),
+        3 => Event::key(KeyCode::Right),
+        4 => Event::key(KeyCode::Up),
+        5 => Event::key(KeyCode::Down),
+        6 => Event::key(KeyCode::Home),
+        7 => Event::key(KeyCode::End),
+        8 => Event::key(KeyCode::Backspace),
+        9 => Event::key(KeyCode::Delete),
+        10 => Event::key(KeyCode::Enter),
+        11 => Event::key(KeyCode::Esc),
+        12 => Event::key(KeyCode::PageDown),
+        13 => Event::ctrl('p'),
+        14 => Event::ctrl('d'),
+        15 => Event::ctrl('o'),
+        16 => Event::ctrl('y'),
+        17 => Event::ctrl('z'),
+        18 => Event::ctrl('w'),
+        19 => Event::key(KeyCode::F(1)),
+        20 => Event::key(KeyCode::Char('(')),
+        21 => Event::key(KeyCode::Char('%')),
+        22 => Event::key(KeyCode::Char('漢')),
+        _ => Event::click(u16::from(i) % 90, u16::from(i) % 28),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// Whatever the input, the keys and the terminal size, handling and drawing never panic.
+    #[test]
+    fn never_panics(
+        input in "\\PC{0,40}|[\\x00-\\x1f\\u{202a}-\\u{202e}\\u{200b}-\\u{200f}a-z:/(%]{0,40}",
+        keys in proptest::collection::vec(proptest::num::u8::ANY, 0..30),
+        w in 1u16..160,
+        h in 1u16..50,
+    ) {
+        let mut a = app(&input);
+        for k in keys {
+            a.handle(key_of(k));
+            draw(&mut a, w, h);
+        }
+        a.handle(Event::Paste(input.clone()));
+        draw(&mut a, w, h);
+    }
+}

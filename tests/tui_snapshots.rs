@@ -1,0 +1,165 @@
+//! Snapshots of each workbench screen on a fixed-size `TestBackend`.
+//!
+//! The text snapshots show what is drawn; the light-theme snapshot also records the styles.
+//! Accept changes with `INSTA_UPDATE=always cargo test --test tui_snapshots` and check each
+//! `.snap` file by eye.
+
+use crossterm::event::KeyCode;
+use idbench::engine::Profile;
+use idbench::tui::app::{App, AppConfig, Focus};
+use idbench::tui::event::Event;
+use idbench::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+const URN: &str = "urn:ISBN:0451450523?s=I2L&c=ToC";
+const XRI: &str = "xri://@example*home!1234/(+contact)/(xri://=drummond*reed/(+email))";
+const INVALID: &str = "urn:-bad:has space%zz";
+
+fn app(input: &str) -> App {
+    App::new(AppConfig {
+        input: input.into(),
+        ..AppConfig::default()
+    })
+}
+
+fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
+    match Terminal::new(TestBackend::new(w, h)) {
+        Ok(t) => t,
+        Err(e) => match e {},
+    }
+}
+
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let mut t = terminal(w, h);
+    app.handle(Event::Resize(w, h));
+    if let Err(e) = t.draw(|f| app.draw(f)) {
+        match e {}
+    }
+    t.backend().to_string()
+}
+
+fn feed(app: &mut App, events: impl IntoIterator<Item = Event>) {
+    for e in events {
+        app.handle(e);
+    }
+}
+
+#[test]
+fn urn_with_directives() {
+    let mut a = app(URN);
+    insta::assert_snapshot!("urn_100x30", screen(&mut a, 100, 30));
+    insta::assert_snapshot!("urn_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
+fn xri_with_nested_cross_references() {
+    let mut a = app(XRI);
+    insta::assert_snapshot!("xri_100x30", screen(&mut a, 100, 30));
+    // The tree focused, the selection moved to the third row: the input highlights its span.
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Home),
+            Event::key(KeyCode::Down),
+            Event::key(KeyCode::Down),
+        ],
+    );
+    assert_eq!(a.focus(), Focus::Tree);
+    let sel = a
+        .analysis(0)
+        .tree
+        .get(a.selected_node(0))
+        .map(|n| n.kind().name());
+    assert_eq!(sel, Some("authority"));
+    insta::assert_snapshot!("xri_tree_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
+fn typed_input_is_analysed_at_each_keystroke() {
+    let mut a = app("");
+    insta::assert_snapshot!("empty_80x24", screen(&mut a, 80, 24));
+    feed(&mut a, Event::typed(URN));
+    assert_eq!(a.input(0), URN);
+    assert_eq!(a.analysis(0).input, URN);
+    assert_eq!(screen(&mut a, 100, 30), screen(&mut app(URN), 100, 30));
+}
+
+#[test]
+fn invalid_input_with_diagnostics() {
+    let mut a = app(INVALID);
+    insta::assert_snapshot!("invalid_100x30", screen(&mut a, 100, 30));
+    // Focus the diagnostics: the first one is selected and the cursor moves to its span.
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Down),
+        ],
+    );
+    assert_eq!(a.focus(), Focus::Diagnostics);
+    insta::assert_snapshot!("invalid_diagnostics_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
+fn diff_mode() {
+    let mut a = App::new(AppConfig {
+        input: "URN:foo:a123,456".into(),
+        with: Some("urn:FOO:a123%2c456".into()),
+        ..AppConfig::default()
+    });
+    assert!(a.diff_mode());
+    insta::assert_snapshot!("diff_100x30", screen(&mut a, 100, 30));
+    insta::assert_snapshot!("diff_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
+fn help_overlay() {
+    let mut a = app(URN);
+    a.handle(Event::key(KeyCode::F(1)));
+    insta::assert_snapshot!("help_100x30", screen(&mut a, 100, 30));
+}
+
+#[test]
+fn examples_picker() {
+    let mut a = app("");
+    a.handle(Event::ctrl('o'));
+    insta::assert_snapshot!("examples_100x30", screen(&mut a, 100, 30));
+}
+
+#[test]
+fn fixed_profile() {
+    let mut a = App::new(AppConfig {
+        input: URN.into(),
+        profile: Some(Profile::Rfc2141),
+        ..AppConfig::default()
+    });
+    insta::assert_snapshot!("urn_rfc2141_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
+fn light_theme_with_styles() {
+    let theme = Theme::builtin("light").unwrap_or_else(Theme::fallback);
+    let mut a = App::new(AppConfig {
+        input: URN.into(),
+        theme,
+        ..AppConfig::default()
+    });
+    let mut t = terminal(80, 24);
+    a.handle(Event::Resize(80, 24));
+    if let Err(e) = t.draw(|f| a.draw(f)) {
+        match e {}
+    }
+    insta::assert_debug_snapshot!("light_80x24", t.backend().buffer());
+}
+
+#[test]
+fn too_small_terminal() {
+    let mut a = app(URN);
+    insta::assert_snapshot!("too_small_40x10", screen(&mut a, 40, 10));
+    // Quitting still works there, with q too.
+    a.handle(Event::key(KeyCode::Char('q')));
+    assert!(a.should_quit());
+}

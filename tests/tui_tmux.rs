@@ -1,0 +1,223 @@
+//! The workbench in a real terminal: tmux runs it at 100×30 with its own HOME and XDG
+//! directories and `SSH_CONNECTION` set (so copies go out as OSC 52). The test types an
+//! identifier, reads the screen, copies, quits, and checks the terminal was restored.
+//! Skipped, with a message, when tmux is not installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use idbench::{Options, analyze};
+
+const BIN: &str = env!("CARGO_BIN_EXE_idbench");
+
+struct Tmux {
+    socket: String,
+    dir: PathBuf,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("tmux {args:?}: {e}"))
+    }
+
+    fn capture(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+
+    fn alternate_on(&self) -> bool {
+        String::from_utf8_lossy(
+            &self
+                .run(&["display", "-p", "-t", "t", "#{alternate_on}"])
+                .stdout,
+        )
+        .trim()
+            == "1"
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "t"];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    fn literal(&self, text: &str) {
+        self.run(&["send-keys", "-t", "t", "-l", text]);
+    }
+
+    /// Polls until `ok` holds for the screen, or fails with the last screen after `secs`.
+    fn wait(&self, what: &str, secs: u64, ok: impl Fn(&Tmux, &str) -> bool) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let screen = self.capture();
+            if ok(self, &screen) {
+                return screen;
+            }
+            if Instant::now() > until {
+                panic!("timed out waiting for {what}; the screen was:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn tmux_available() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn quote(p: &Path) -> String {
+    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
+}
+
+#[test]
+fn workbench_in_a_real_terminal() {
+    if !tmux_available() {
+        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
+        return;
+    }
+    let id = "urn:ISBN:0451450523";
+    let dir = std::env::temp_dir().join(format!("idbench-tmux-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["home", "config", "data", "cache", "state"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    // A config file under XDG_CONFIG_HOME: a fixed profile, and a theme that does not exist
+    // (reported on the status line; the default theme is used).
+    let cfg = dir.join("config").join("idbench");
+    std::fs::create_dir_all(&cfg).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        cfg.join("config.toml"),
+        "profile = \"rfc8141\"\ntheme = \"no-such-theme\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = Tmux {
+        socket: format!("idbench-test-{}", std::process::id()),
+        dir: dir.clone(),
+    };
+    let shell = format!(
+        "env -i HOME={} XDG_CONFIG_HOME={} XDG_DATA_HOME={} XDG_CACHE_HOME={} XDG_STATE_HOME={} \
+         PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+         SSH_CONNECTION='192.0.2.1 50000 192.0.2.2 22' PS1='$ ' sh",
+        quote(&dir.join("home")),
+        quote(&dir.join("config")),
+        quote(&dir.join("data")),
+        quote(&dir.join("cache")),
+        quote(&dir.join("state")),
+    );
+    let out = t.run(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &shell,
+    ]);
+    assert!(
+        out.status.success(),
+        "tmux new-session: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    t.wait("the shell prompt", 5, |_, s| s.contains('$'));
+
+    t.literal(&format!("{} tui; echo \"exit=$?\"", quote(Path::new(BIN))));
+    t.keys(&["Enter"]);
+    let screen = t.wait("the workbench", 5, |t, s| {
+        t.alternate_on() && s.contains("Tree")
+    });
+    assert!(
+        screen.contains("no such theme"),
+        "the config's bad theme is reported:\n{screen}"
+    );
+    assert!(
+        screen.contains("profile rfc8141 · chosen"),
+        "the config's profile is used:\n{screen}"
+    );
+
+    // Type the identifier: the tree shows every kind of node the engine finds in it.
+    t.literal(id);
+    let kinds: Vec<&str> = analyze(id, &Options::full())
+        .tree
+        .iter()
+        .map(|n| n.kind().name())
+        .collect();
+    let screen = t.wait("the tree of the identifier", 5, |_, s| {
+        s.contains(id) && kinds.iter().all(|k| s.contains(&format!(" {k} ")))
+    });
+    assert!(screen.contains("Details"), "{screen}");
+
+    // Copy: over SSH the status line says it went to the terminal as OSC 52.
+    t.keys(&["C-y"]);
+    t.wait("the copy status", 5, |_, s| {
+        s.contains("sent to the terminal (OSC 52)")
+    });
+
+    // Quit: the main screen is back, with the shell and the exit status.
+    t.keys(&["C-c"]);
+    let screen = t.wait("the shell after quitting", 5, |t, s| {
+        !t.alternate_on() && s.contains("exit=0")
+    });
+    assert!(
+        !screen.contains("Tree ·"),
+        "the workbench is still drawn:\n{screen}"
+    );
+
+    // A second run recalls the identifier from history with Up.
+    t.literal(&format!("{} tui", quote(Path::new(BIN))));
+    t.keys(&["Enter"]);
+    t.wait("the workbench again", 5, |t, s| {
+        t.alternate_on() && s.contains("Tree")
+    });
+    t.keys(&["Up"]);
+    t.wait("the recalled identifier", 5, |_, s| {
+        s.contains(&format!("┃{id}"))
+    });
+    t.keys(&["C-q"]);
+    t.wait("the shell again", 5, |t, _| !t.alternate_on());
+
+    // The history was written under XDG_DATA_HOME.
+    let history = std::fs::read_to_string(dir.join("data").join("idbench").join("history.json"))
+        .unwrap_or_else(|e| panic!("no history file: {e}"));
+    assert!(history.contains(id), "{history}");
+}
+
+#[test]
+fn without_a_terminal_it_points_at_the_commands() {
+    let out = Command::new(BIN)
+        .arg("tui")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("needs a terminal") && err.contains("idbench parse"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty(), "nothing is drawn");
+}
