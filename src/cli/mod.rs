@@ -171,6 +171,17 @@ pub struct TuiArgs {
     pub profile: Option<ProfileArg>,
 }
 
+impl From<TuiArgs> for crate::tui::Launch {
+    fn from(a: TuiArgs) -> Self {
+        crate::tui::Launch {
+            id: a.id,
+            with: a.with,
+            theme: a.theme,
+            profile: a.profile.map(|p| p.0),
+        }
+    }
+}
+
 /// Reads the identifiers: `-` stands for the lines of stdin.
 pub(crate) fn expand_ids(ids: &[String]) -> std::io::Result<Vec<String>> {
     let mut out = Vec::new();
@@ -203,8 +214,8 @@ pub(crate) fn emit(out: &mut impl Write, s: &str) -> std::io::Result<()> {
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
-        None => crate::tui::run(TuiArgs::default()),
-        Some(Command::Tui(args)) => crate::tui::run(args),
+        None => crate::tui::run(crate::tui::Launch::default()),
+        Some(Command::Tui(args)) => crate::tui::run(args.into()),
         Some(Command::Parse(args)) => parse::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Forms(args)) => forms::run(&args),

@@ -200,8 +200,6 @@ pub fn script_of(c: char) -> Option<&'static str> {
     })
 }
 
-
-
 // The WWW "Universal Resource Identifiers" draft (became RFC 1630), its BNF verbatim.
 // Written by hand because no other spec has these sets: its `safe` lists "-" twice and has
 // no "+", its `extra` holds space, `"`, ":" and ";", and "=" is in no set at all.

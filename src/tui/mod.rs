@@ -27,7 +27,7 @@ use crossterm::{cursor, execute};
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
-use crate::cli::TuiArgs;
+use crate::engine::Profile;
 use app::{App, AppConfig};
 use clipboard::Clipboard;
 use config::Config;
@@ -83,9 +83,23 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// How the workbench was asked to start: the command line's share of its configuration.
+/// (The CLI fills it in; the workbench does not know the command line.)
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// An identifier to start with.
+    pub id: Option<String>,
+    /// A second identifier: start in diff mode.
+    pub with: Option<String>,
+    /// A theme name or path.
+    pub theme: Option<String>,
+    /// A profile choice (`Some(None)` is an explicit `auto`); `None` leaves it to the config.
+    pub profile: Option<Option<Profile>>,
+}
+
 /// Builds the starting state from the command line, the config file and the environment.
 /// Returns it with the messages for the status line.
-pub fn config_from(args: &TuiArgs) -> AppConfig {
+pub fn config_from(args: &Launch) -> AppConfig {
     let (cfg, mut messages) = Config::load();
     let theme_spec = args.theme.clone().or_else(|| cfg.theme_spec());
     let mut theme = match theme_spec {
@@ -108,7 +122,7 @@ pub fn config_from(args: &TuiArgs) -> AppConfig {
     };
     messages.extend(msg);
     let profile = match args.profile {
-        Some(p) => p.0,
+        Some(p) => p,
         None => cfg.profile,
     };
     AppConfig {
@@ -125,7 +139,7 @@ pub fn config_from(args: &TuiArgs) -> AppConfig {
 
 /// Opens the workbench; returns the exit code. Without a terminal on stdin and stdout it
 /// explains where to go instead and returns 2.
-pub fn run(args: TuiArgs) -> std::io::Result<u8> {
+pub fn run(args: Launch) -> std::io::Result<u8> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         eprintln!(
             "idbench: the workbench needs a terminal on stdin and stdout.\n\
