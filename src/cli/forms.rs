@@ -2,12 +2,11 @@
 //! [`crate::engine::Analysis::forms`].
 
 use std::fmt::Write as _;
-use std::io::Write;
 
 use serde_json::{Map, Value};
 
-use super::{Format, FormsArgs, emit, expand_ids, json, text};
-use crate::engine::{Analysis, Diagnostic, Options, analyze};
+use super::{FormsArgs, json, text};
+use crate::engine::{Analysis, Diagnostic, Options};
 
 /// The parse's diagnostics and the forms', in input order.
 fn all_diagnostics(a: &Analysis) -> Vec<Diagnostic> {
@@ -63,36 +62,19 @@ fn to_text(a: &Analysis) -> String {
 }
 
 pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
-    let ids = expand_ids(&args.ids)?;
     let opts = Options {
         profile: args.common.profile.0,
         forms: true,
         all_profiles: false,
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let mut all_valid = true;
-    for (i, id) in ids.iter().enumerate() {
-        let a = analyze(id, &opts);
-        all_valid &= a.valid();
-        match args.common.format {
-            Format::Json => emit(&mut out, &format!("{}\n", to_json(&a)))?,
-            Format::Text => {
-                if i > 0 {
-                    emit(&mut out, "\n")?;
-                }
-                emit(&mut out, &to_text(&a))?;
-            }
-        }
-    }
-    out.flush()?;
-    Ok(if all_valid { 0 } else { 1 })
+    super::render_each(&args.ids, &opts, args.common.format, to_text, to_json)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Profile;
+    use crate::engine::analyze;
 
     #[test]
     fn json_has_only_the_forms_that_apply() {

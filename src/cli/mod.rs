@@ -203,6 +203,36 @@ pub(crate) fn expand_ids(ids: &[String]) -> std::io::Result<Vec<String>> {
     Ok(out)
 }
 
+/// Analyzes each identifier and prints one rendering per input: JSON lines, or text blocks
+/// separated by blank lines. Exit code 0 when every input is valid, 1 otherwise.
+pub(crate) fn render_each(
+    ids: &[String],
+    opts: &crate::engine::Options,
+    format: Format,
+    to_text: impl Fn(&crate::engine::Analysis) -> String,
+    to_json: impl Fn(&crate::engine::Analysis) -> serde_json::Value,
+) -> std::io::Result<u8> {
+    let ids = expand_ids(ids)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut all_valid = true;
+    for (i, id) in ids.iter().enumerate() {
+        let a = crate::engine::analyze(id, opts);
+        all_valid &= a.valid();
+        match format {
+            Format::Json => emit(&mut out, &format!("{}\n", to_json(&a)))?,
+            Format::Text => {
+                if i > 0 {
+                    emit(&mut out, "\n")?;
+                }
+                emit(&mut out, &to_text(&a))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if all_valid { 0 } else { 1 })
+}
+
 /// Writes `s`, ignoring a closed pipe (`idbench ... | head` must not fail noisily).
 pub(crate) fn emit(out: &mut impl Write, s: &str) -> std::io::Result<()> {
     match out.write_all(s.as_bytes()) {
