@@ -6,7 +6,6 @@ use std::ops::Range;
 
 use crate::engine::forms::{self, Rules, iri_normal_to_xri, nfc, rewrite, uri_to_iri};
 use crate::engine::grammar;
-use crate::engine::pct::triplet_at;
 use crate::engine::profile::Profile;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
@@ -239,8 +238,8 @@ impl Climb {
     /// RFC 3986 §6.2.3 on top of the rules so far, with the "mailto" domain's case.
     fn scheme_rung(&mut self, spec: &'static str) {
         self.apply(Rules::SCHEME_BASED);
-        self.cur_a = mailto_domain_case(&self.cur_a);
-        self.cur_b = mailto_domain_case(&self.cur_b);
+        self.cur_a = crate::engine::forms::mailto_domain_case(&self.cur_a);
+        self.cur_b = crate::engine::forms::mailto_domain_case(&self.cur_b);
         self.push(
             "scheme-based normalization: default port, empty path, \"mailto\" domain case",
             spec,
@@ -521,49 +520,6 @@ fn remove_dollar_xrefs(side: &mut Side) {
     side.replace(Profile::Xri2, out, map);
 }
 
-/// The case of the domain of each address of a "mailto" URI: RFC 6068 §2 makes it
-/// case-insensitive, which RFC 3986 §6.2.3 lets scheme-based normalization use (our
-/// `mailto:Joe@Example.COM` / `mailto:Joe@example.com` example). ASCII letters only, and
-/// never the hex digits of a triplet.
-// TODO(forms): move to forms (the scheme-based step of forms knows no "mailto" yet).
-fn mailto_domain_case(s: &str) -> String {
-    let Some(rest) = s.strip_prefix("mailto:") else {
-        return s.to_string();
-    };
-    let end = rest.find(['?', '#']).map_or(rest.len(), |k| k);
-    let (to, tail) = rest.split_at(end);
-    let mut out = String::with_capacity(s.len());
-    out.push_str("mailto:");
-    for (i, addr) in to.split(',').enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        match addr.rfind('@') {
-            Some(at) => {
-                out.push_str(&addr[..=at]);
-                let dom = &addr[at + 1..];
-                let db = dom.as_bytes();
-                let mut k = 0;
-                for (j, ch) in dom.char_indices() {
-                    if j < k {
-                        out.push(ch);
-                        continue;
-                    }
-                    if triplet_at(db, j).is_some() {
-                        k = j + 3;
-                        out.push(ch);
-                    } else {
-                        out.push(ch.to_ascii_lowercase());
-                    }
-                }
-            }
-            None => out.push_str(addr),
-        }
-    }
-    out.push_str(tail);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -592,14 +548,17 @@ mod tests {
     #[test]
     fn mailto_domains_lower_case_but_not_triplets() {
         assert_eq!(
-            mailto_domain_case("mailto:Joe@Example.COM"),
+            crate::engine::forms::mailto_domain_case("mailto:Joe@Example.COM"),
             "mailto:Joe@example.com"
         );
         assert_eq!(
-            mailto_domain_case("mailto:A@B.C,D@E%C3%A9?subject=X"),
+            crate::engine::forms::mailto_domain_case("mailto:A@B.C,D@E%C3%A9?subject=X"),
             "mailto:A@b.c,D@e%C3%A9?subject=X"
         );
-        assert_eq!(mailto_domain_case("http://A@B"), "http://A@B");
+        assert_eq!(
+            crate::engine::forms::mailto_domain_case("http://A@B"),
+            "http://A@B"
+        );
     }
 
     #[test]

@@ -131,6 +131,7 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             let (canonical, d) = rewrite(input, profile, tree, rules);
             diags.extend(d);
             let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
+            let scheme = mailto_domain_case(&scheme);
             if profile == Profile::Rfc3987 && !is_nfc(input) {
                 diags.push(Diagnostic::new(
                     Severity::Note,
@@ -619,4 +620,46 @@ pub fn drop_rqf_components(input: &str, tree: &Tree) -> String {
 /// `canonical`.
 pub fn scheme_based(input: &str, profile: Profile, tree: &Tree) -> String {
     rewrite(input, profile, tree, Rules::SCHEME_BASED).0
+}
+
+/// The case of the domain of each address of a "mailto" URI: RFC 6068 §2 makes it
+/// case-insensitive, which RFC 3986 §6.2.3 lets scheme-based normalization use (our
+/// `mailto:Joe@Example.COM` / `mailto:Joe@example.com` example). ASCII letters only, and
+/// never the hex digits of a triplet.
+pub fn mailto_domain_case(s: &str) -> String {
+    let Some(rest) = s.strip_prefix("mailto:") else {
+        return s.to_string();
+    };
+    let end = rest.find(['?', '#']).map_or(rest.len(), |k| k);
+    let (to, tail) = rest.split_at(end);
+    let mut out = String::with_capacity(s.len());
+    out.push_str("mailto:");
+    for (i, addr) in to.split(',').enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        match addr.rfind('@') {
+            Some(at) => {
+                out.push_str(&addr[..=at]);
+                let dom = &addr[at + 1..];
+                let db = dom.as_bytes();
+                let mut k = 0;
+                for (j, ch) in dom.char_indices() {
+                    if j < k {
+                        out.push(ch);
+                        continue;
+                    }
+                    if triplet_at(db, j).is_some() {
+                        k = j + 3;
+                        out.push(ch);
+                    } else {
+                        out.push(ch.to_ascii_lowercase());
+                    }
+                }
+            }
+            None => out.push_str(addr),
+        }
+    }
+    out.push_str(tail);
+    out
 }
