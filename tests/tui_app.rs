@@ -2,6 +2,7 @@
 //! history, profiles, the cursor over wide characters and tokens, NO_COLOR, frame time.
 
 use crossterm::event::{KeyCode, KeyModifiers};
+use idbench::engine::equiv::{Objective, SideForm};
 use idbench::engine::{NodeKind, Profile};
 use idbench::tui::app::{App, AppConfig, Focus};
 use idbench::tui::clipboard::{Clipboard, Mode};
@@ -513,4 +514,257 @@ proptest::proptest! {
         a.handle(Event::Paste(input.clone()));
         draw(&mut a, w, h);
     }
+}
+
+/// The symbols of row `y` whose cells satisfy `pick`, in order.
+fn cells_where(buf: &Buffer, y: u16, pick: impl Fn(&ratatui::buffer::Cell) -> bool) -> String {
+    (0..buf.area.width)
+        .filter(|&x| pick(&buf[(x, y)]))
+        .map(|x| buf[(x, y)].symbol())
+        .collect()
+}
+
+fn find_row(buf: &Buffer, what: &str) -> u16 {
+    (0..buf.area.height)
+        .find(|&y| row(buf, y).contains(what))
+        .unwrap_or_else(|| panic!("no row with {what:?}"))
+}
+
+#[test]
+fn ladder_cells_keep_the_difference_in_view_and_mark_it() {
+    let mut a = App::new(AppConfig {
+        input: "URN:foo:a123,456".into(),
+        with: Some("urn:FOO:a123%2c456".into()),
+        theme: Theme::default().without_colors(),
+        ..AppConfig::default()
+    });
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let rev = |c: &ratatui::buffer::Cell| c.modifier.contains(Modifier::REVERSED);
+    // Cut where the two differ, the common prefix is elided instead, and the differing
+    // characters are in reverse video (no colour under NO_COLOR).
+    let y = find_row(buf, "case of the NID");
+    assert!(
+        row(buf, y).contains("…o:a123,456    …o:a123%2c456  ✗"),
+        "{}",
+        row(buf, y)
+    );
+    assert_eq!(cells_where(buf, y, rev), ",%2c");
+    let y = find_row(buf, "ignore the r-");
+    assert_eq!(cells_where(buf, y, rev), ",%2C");
+    // The selected step (the first) in full beneath the table, marked the same way.
+    let y = find_row(buf, " A  urn:foo:a123,456");
+    assert_eq!(cells_where(buf, y, rev), "foo:a123,");
+    let y = find_row(buf, " B  urn:FOO:a123%2c456");
+    assert_eq!(cells_where(buf, y, rev), "FOO:a123%2c");
+    for c in &buf.content {
+        assert_eq!((c.fg, c.bg), (Color::Reset, Color::Reset));
+    }
+    // With colours: the difference style of the theme.
+    let mut a = App::new(AppConfig {
+        input: "URN:foo:a123,456".into(),
+        with: Some("urn:FOO:a123%2c456".into()),
+        ..AppConfig::default()
+    });
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let bg = Theme::default().get(Slot::Difference).bg;
+    assert!(bg.is_some());
+    let y = find_row(buf, "case of the NID");
+    assert_eq!(cells_where(buf, y, |c| Some(c.bg) == bg), ",%2c");
+}
+
+#[test]
+fn the_selected_ladder_row_keeps_its_difference_visible_in_reverse_video() {
+    let mut a = App::new(AppConfig {
+        input: "URN:foo:a123,456".into(),
+        with: Some("urn:FOO:a123%2c456".into()),
+        theme: Theme::default().without_colors(),
+        ..AppConfig::default()
+    });
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Down),
+        ],
+    );
+    assert_eq!(a.focus(), Focus::Ladder);
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let y = find_row(buf, "▶case of the NID");
+    // The row is in reverse video but for the difference, which is underlined instead.
+    let plain = |c: &ratatui::buffer::Cell| !c.modifier.contains(Modifier::REVERSED);
+    assert_eq!(
+        cells_where(buf, y, plain),
+        "┃,%2c┃",
+        "the border and the difference"
+    );
+    let under = |c: &ratatui::buffer::Cell| c.modifier.contains(Modifier::UNDERLINED);
+    assert_eq!(cells_where(buf, y, under), ",%2c");
+    // The full values beneath are the selected step's.
+    assert!(row(buf, find_row(buf, " B  urn:foo:a123%2c456")).contains("%2c"));
+}
+
+#[test]
+fn long_values_wrap_beneath_the_ladder() {
+    let (x, y) = ("a".repeat(100), "b".repeat(50));
+    let va = format!("urn:example:{x}X{y}");
+    let vb = format!("urn:example:{x}Y{y}");
+    let mut a = App::new(AppConfig {
+        input: va.clone(),
+        with: Some(vb.clone()),
+        theme: Theme::default().without_colors(),
+        ..AppConfig::default()
+    });
+    let rev = |c: &ratatui::buffer::Cell| c.modifier.contains(Modifier::REVERSED);
+    // Room enough: each value in full over two rows of 93 columns, the difference marked.
+    let t = draw(&mut a, 100, 30);
+    let buf = t.backend().buffer();
+    assert_eq!(va.len().div_ceil(93), 2);
+    for (label, value, diff) in [(" A  ", &va, "X"), (" B  ", &vb, "Y")] {
+        let y0 = find_row(buf, &format!("│{label}urn:example:"));
+        assert!(
+            row(buf, y0 + 1).starts_with("│    "),
+            "{}",
+            row(buf, y0 + 1)
+        );
+        let text: String = (y0..y0 + 2)
+            .map(|y| row(buf, y).chars().skip(5).take(93).collect::<String>())
+            .collect::<String>()
+            .replace(' ', "");
+        assert_eq!(&text, value);
+        let marked: String = (y0..y0 + 2).map(|y| cells_where(buf, y, rev)).collect();
+        assert_eq!(marked, diff);
+    }
+    // At 80×24 (73 columns: three rows each) the values have five rows: A gets two, and
+    // shows the region around the difference; B the three it needs.
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    for (label, n, diff, cut) in [(" A  ", 2, "X", true), (" B  ", 3, "Y", false)] {
+        let y0 = find_row(buf, &format!("│{label}"));
+        let marked: String = (y0..y0 + n).map(|y| cells_where(buf, y, rev)).collect();
+        assert_eq!(marked, diff, "{}\n{}", row(buf, y0), row(buf, y0 + 1));
+        assert_eq!(row(buf, y0).contains('…'), cut, "{}", row(buf, y0));
+        assert!(row(buf, y0 + n).starts_with("│ B  ") || row(buf, y0 + n).starts_with("└"));
+    }
+    // The table cells too.
+    let y = find_row(buf, "case of \"urn\"");
+    assert_eq!(cells_where(buf, y, rev), "XY");
+}
+
+#[test]
+fn compare_options_from_the_keys() {
+    // xri2 §2.5.2: A written in IRI-normal form.
+    let mut a = App::new(AppConfig {
+        input: "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)".into(),
+        with: Some("xri://@example/(xri://@example2/abc?id=1)".into()),
+        profile: Some(Profile::Xri2),
+        ..AppConfig::default()
+    });
+    let equivalent = |a: &App| a.diff().is_some_and(|d| d.verdict.equivalent);
+    let title = |a: &mut App| row(draw(a, 100, 30).backend().buffer(), 7);
+    assert!(!equivalent(&a));
+    assert!(
+        title(&mut a).contains("Equivalence · under xri2 · $ kept · A as typed · B as typed"),
+        "{}",
+        title(&mut a)
+    );
+    let before = a.comparisons();
+    a.handle(Event::key(KeyCode::F(4)));
+    assert_eq!(a.comparisons(), before + 1, "compared once per change");
+    assert_eq!(a.compare_options().a_form, SideForm::IriNormal);
+    assert!(
+        equivalent(&a),
+        "{:?}",
+        a.diff().map(|d| d.verdict.summary())
+    );
+    assert!(title(&mut a).contains("A IRI-normal · B as typed"));
+    title(&mut a);
+    assert_eq!(a.comparisons(), before + 1, "never per frame");
+    // In the ladder, by letter: B cycles; A back to as typed.
+    feed(&mut a, [Event::key(KeyCode::Tab), Event::key(KeyCode::Tab)]);
+    assert_eq!(a.focus(), Focus::Ladder);
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Char('b')),
+            Event::key(KeyCode::Char('b')),
+            Event::key(KeyCode::Char('a')),
+            Event::key(KeyCode::Char('a')),
+        ],
+    );
+    assert_eq!(a.compare_options().a_form, SideForm::AsIs);
+    assert_eq!(a.compare_options().b_form, SideForm::UriNormal);
+    assert_eq!(a.comparisons(), before + 5);
+    assert!(title(&mut a).contains("A as typed · B URI-normal"));
+    // The letters are the ladder's: in an input they type.
+    a.handle(Event::key(KeyCode::Esc));
+    assert_eq!(a.focus(), Focus::Second);
+    a.handle(Event::key(KeyCode::Char('b')));
+    assert_eq!(a.compare_options().b_form, SideForm::UriNormal);
+    assert!(a.input(1).ends_with('b'));
+    // xri2 §2.5.4: "$" cross-references.
+    let mut a = App::new(AppConfig {
+        input: "xri://@example/foo*($v*2.0)".into(),
+        with: Some("xri://@example/foo".into()),
+        profile: Some(Profile::Xri2),
+        ..AppConfig::default()
+    });
+    assert!(!equivalent(&a));
+    a.handle(Event::key(KeyCode::F(3)));
+    assert!(a.compare_options().ignore_dollar);
+    assert!(equivalent(&a));
+    assert!(title(&mut a).contains("$ ignored"));
+    assert!(a.status().is_some_and(|s| s.contains("ignored")));
+    // rfc2141bis §5: 5a removes the query, 5b keeps it.
+    let mut a = App::new(AppConfig {
+        input: "urn:foo:a123,456?x=y".into(),
+        with: Some("URN:foo:a123,456".into()),
+        profile: Some(Profile::Rfc2141bis),
+        ..AppConfig::default()
+    });
+    assert!(equivalent(&a));
+    assert!(title(&mut a).contains("under rfc2141bis · 5a: names"));
+    a.handle(Event::key(KeyCode::F(2)));
+    assert_eq!(a.compare_options().objective, Objective::Cache);
+    assert!(!equivalent(&a));
+    assert!(title(&mut a).contains("5b: cache"));
+    // An option for another profile: said, and the pair compared under its own.
+    a.handle(Event::key(KeyCode::F(3)));
+    assert!(
+        a.status()
+            .is_some_and(|s| s.contains("applies under xri2") && s.contains("rfc2141bis")),
+        "{:?}",
+        a.status()
+    );
+    // Outside diff mode nothing is compared; the option waits for it.
+    let mut a = app(URN);
+    let n = a.comparisons();
+    a.handle(Event::key(KeyCode::F(2)));
+    assert_eq!(a.comparisons(), n);
+    assert!(a.status().is_some_and(|s| s.contains("diff mode")));
+    a.handle(Event::ctrl('d'));
+    assert_eq!(
+        a.diff().map(|d| d.options.objective),
+        Some(Objective::Cache)
+    );
+}
+
+#[test]
+fn a_click_on_a_ladder_row_selects_its_step() {
+    let mut a = App::new(AppConfig {
+        input: "URN:foo:a123,456".into(),
+        with: Some("urn:FOO:a123%2c456".into()),
+        ..AppConfig::default()
+    });
+    let t = draw(&mut a, 80, 24);
+    let y = find_row(t.backend().buffer(), "case of the NID");
+    a.handle(Event::click(10, y));
+    assert_eq!(a.focus(), Focus::Ladder);
+    assert_eq!(a.diff().map(|d| d.list.selected), Some(1));
+    // The blank row under the steps selects nothing.
+    a.handle(Event::click(10, y + 3));
+    assert_eq!(a.diff().map(|d| d.list.selected), Some(1));
 }

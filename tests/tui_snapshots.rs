@@ -39,6 +39,46 @@ fn screen(app: &mut App, w: u16, h: u16) -> String {
     t.backend().to_string()
 }
 
+/// The screen as text, each row followed (when it has any) by a row marking its cells in
+/// reverse video with `^` and its underlined cells with `_`: what a text snapshot cannot
+/// show, and what must stay visible without colour.
+fn screen_with_marks(app: &mut App, w: u16, h: u16) -> String {
+    use ratatui::style::Modifier;
+    let mut t = terminal(w, h);
+    app.handle(Event::Resize(w, h));
+    if let Err(e) = t.draw(|f| app.draw(f)) {
+        match e {}
+    }
+    let buf = t.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        let mut text = String::new();
+        let mut marks = String::new();
+        for x in 0..w {
+            let c = &buf[(x, y)];
+            if c.symbol().is_empty() {
+                continue; // the second column of a wide character
+            }
+            text.push_str(c.symbol());
+            marks.push(if c.modifier.contains(Modifier::REVERSED) {
+                '^'
+            } else if c.modifier.contains(Modifier::UNDERLINED) {
+                '_'
+            } else {
+                ' '
+            });
+        }
+        out.push_str(&text);
+        out.push('\n');
+        if marks.trim().is_empty() {
+            continue;
+        }
+        out.push_str(marks.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 fn feed(app: &mut App, events: impl IntoIterator<Item = Event>) {
     for e in events {
         app.handle(e);
@@ -113,6 +153,43 @@ fn diff_mode() {
     assert!(a.diff_mode());
     insta::assert_snapshot!("diff_100x30", screen(&mut a, 100, 30));
     insta::assert_snapshot!("diff_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
+fn diff_mode_marks_without_colour() {
+    // The ladder's cells keep the differing region in view and mark it in reverse video;
+    // the selected step's values are shown in full beneath the table, marked too.
+    let mut a = App::new(AppConfig {
+        input: "URN:foo:a123,456".into(),
+        with: Some("urn:FOO:a123%2c456".into()),
+        theme: Theme::default().without_colors(),
+        ..AppConfig::default()
+    });
+    insta::assert_snapshot!("diff_80x24_marks", screen_with_marks(&mut a, 80, 24));
+    // The ladder focused, the second step selected: its row in reverse video, the
+    // difference underlined instead.
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Down),
+        ],
+    );
+    insta::assert_snapshot!("diff_80x24_ladder_marks", screen_with_marks(&mut a, 80, 24));
+}
+
+#[test]
+fn diff_mode_xri_options() {
+    // The compare options in the pane's title; F4 reads A in IRI-normal form (§2.5.2).
+    let mut a = App::new(AppConfig {
+        input: "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)".into(),
+        with: Some("xri://@example/(xri://@example2/abc?id=1)".into()),
+        profile: Some(Profile::Xri2),
+        ..AppConfig::default()
+    });
+    a.handle(Event::key(KeyCode::F(4)));
+    insta::assert_snapshot!("diff_xri2_options_100x30", screen(&mut a, 100, 30));
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The workbench in a real terminal: tmux runs it at 100×30 with its own HOME and XDG
 //! directories and `SSH_CONNECTION` set (so copies go out as OSC 52). The test types an
 //! identifier, reads the screen, copies, quits, and checks the terminal was restored.
-//! Skipped, with a message, when tmux is not installed.
+//! A second test ends the workbench with SIGTERM and SIGHUP and checks the terminal was
+//! restored then too. Skipped, with a message, when tmux is not installed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -38,6 +39,13 @@ impl Tmux {
         )
         .trim()
             == "1"
+    }
+
+    /// A tmux format of the pane, e.g. `#{mouse_any_flag}`.
+    fn format(&self, f: &str) -> String {
+        String::from_utf8_lossy(&self.run(&["display", "-p", "-t", "t", f]).stdout)
+            .trim()
+            .to_string()
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -88,14 +96,10 @@ fn quote(p: &Path) -> String {
     format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
 }
 
-#[test]
-fn workbench_in_a_real_terminal() {
-    if !tmux_available() {
-        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
-        return;
-    }
-    let id = "urn:ISBN:0451450523";
-    let dir = std::env::temp_dir().join(format!("idbench-tmux-{}", std::process::id()));
+/// A tmux server of its own running `sh` at 100×30 in a clean environment, with its own
+/// HOME and XDG directories (under the returned directory) and a config file.
+fn session(tag: &str) -> (Tmux, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("idbench-tmux-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for sub in ["home", "config", "data", "cache", "state"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap_or_else(|e| panic!("{e}"));
@@ -110,7 +114,7 @@ fn workbench_in_a_real_terminal() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let t = Tmux {
-        socket: format!("idbench-test-{}", std::process::id()),
+        socket: format!("idbench-test-{tag}-{}", std::process::id()),
         dir: dir.clone(),
     };
     let shell = format!(
@@ -141,6 +145,17 @@ fn workbench_in_a_real_terminal() {
         "tmux new-session: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    (t, dir)
+}
+
+#[test]
+fn workbench_in_a_real_terminal() {
+    if !tmux_available() {
+        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
+        return;
+    }
+    let id = "urn:ISBN:0451450523";
+    let (t, dir) = session("main");
     t.wait("the shell prompt", 5, |_, s| s.contains('$'));
 
     t.literal(&format!("{} tui; echo \"exit=$?\"", quote(Path::new(BIN))));
@@ -220,4 +235,107 @@ fn without_a_terminal_it_points_at_the_commands() {
         "{err}"
     );
     assert!(out.stdout.is_empty(), "nothing is drawn");
+}
+
+#[test]
+fn a_terminating_signal_restores_the_terminal() {
+    if !tmux_available() {
+        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
+        return;
+    }
+    let (t, dir) = session("signal");
+    t.wait("the shell prompt", 5, |_, s| s.contains('$'));
+    for (name, code) in [("TERM", 143), ("HUP", 129)] {
+        // The shell writes its pid, then becomes the workbench: that pid is the workbench's.
+        let pid_file = dir.join(format!("pid-{name}"));
+        t.literal(&format!(
+            "sh -c \"echo \\$\\$ > {}; exec {} tui\"; echo \"exit=$?\"",
+            quote(&pid_file),
+            quote(Path::new(BIN))
+        ));
+        t.keys(&["Enter"]);
+        t.wait("the workbench", 5, |t, s| {
+            t.alternate_on() && s.contains("Tree")
+        });
+        let mouse = t.format("#{mouse_any_flag}");
+        assert!(
+            mouse.is_empty() || mouse == "1",
+            "the workbench captures the mouse: {mouse:?}"
+        );
+        let pid = std::fs::read_to_string(&pid_file).unwrap_or_else(|e| panic!("{e}"));
+        let pid = pid.trim();
+        let kill = Command::new("kill")
+            .args([&format!("-{name}"), pid])
+            .status()
+            .unwrap_or_else(|e| panic!("kill: {e}"));
+        assert!(kill.success(), "kill -{name} {pid}");
+        let want = format!("exit={code}");
+        let screen = t.wait(&format!("the shell after SIG{name}"), 5, |t, s| {
+            !t.alternate_on() && s.contains(&want)
+        });
+        assert_eq!(t.format("#{alternate_on}"), "0", "{screen}");
+        let mouse = t.format("#{mouse_any_flag}");
+        assert!(
+            mouse.is_empty() || mouse == "0",
+            "mouse capture left on after SIG{name}: {mouse:?}"
+        );
+        // Cooked mode is back: a line typed to the shell runs (in raw mode Enter would not
+        // end the line, and nothing would be echoed).
+        let marker = format!("cooked-{name}");
+        t.literal(&format!("echo {marker}-$((1+1))"));
+        t.keys(&["Enter"]);
+        t.wait("the shell to run a command", 5, |_, s| {
+            s.contains(&format!("{marker}-2"))
+        });
+    }
+
+    // A closed window: the workbench leads the window's session, so it gets SIGHUP and its
+    // terminal is gone (reading it fails). It must still end, not spin.
+    let pid_file = dir.join("pid-window");
+    let cmd = format!(
+        "env -i HOME={} XDG_CONFIG_HOME={} XDG_DATA_HOME={} XDG_STATE_HOME={} \
+         TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+         sh -c \"echo \\$\\$ > {}; exec {} tui\"",
+        quote(&dir.join("home")),
+        quote(&dir.join("config")),
+        quote(&dir.join("data")),
+        quote(&dir.join("state")),
+        quote(&pid_file),
+        quote(Path::new(BIN))
+    );
+    t.run(&["new-window", "-d", "-t", "t:", "-n", "wb", &cmd]);
+    let until = Instant::now() + Duration::from_secs(5);
+    let alt = |t: &Tmux| {
+        String::from_utf8_lossy(
+            &t.run(&["display", "-p", "-t", "t:wb", "#{alternate_on}"])
+                .stdout,
+        )
+        .trim()
+            == "1"
+    };
+    while !(alt(&t) && pid_file.exists()) {
+        assert!(
+            Instant::now() < until,
+            "the workbench did not start in a window"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let pid = std::fs::read_to_string(&pid_file).unwrap_or_else(|e| panic!("{e}"));
+    let pid = pid.trim().to_string();
+    t.run(&["kill-window", "-t", "t:wb"]);
+    let alive = || {
+        Command::new("kill")
+            .args(["-0", &pid])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let until = Instant::now() + Duration::from_secs(5);
+    while alive() {
+        assert!(
+            Instant::now() < until,
+            "the workbench (pid {pid}) still runs after its window was closed"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

@@ -28,7 +28,7 @@ use super::panes::status::{Level, Message};
 use super::panes::tree::TreeView;
 use super::panes::{self, ListState, block, inner};
 use super::theme::{Slot, Theme};
-use crate::engine::equiv::{self, CompareOptions};
+use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
 use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
 
 /// Below this size the workbench shows only a message (and still quits).
@@ -224,6 +224,12 @@ pub struct App {
     sides: [Side; 2],
     diff_mode: bool,
     diff: Option<DiffState>,
+    /// The compare options diff mode uses (its profile is `profile`).
+    compare_opts: CompareOptions,
+    /// An option changed: compare again at the end of the event.
+    recompare: bool,
+    /// How many times the inputs have been compared.
+    comparisons: u64,
     focus: Focus,
     /// The input whose diagnostics are listed (diff mode: the last one focused).
     diag_side: usize,
@@ -269,6 +275,9 @@ impl App {
             sides,
             diff_mode,
             diff: None,
+            compare_opts: CompareOptions::default(),
+            recompare: false,
+            comparisons: 0,
             focus: Focus::Input,
             diag_side: 0,
             overlay: None,
@@ -334,6 +343,18 @@ impl App {
     /// profile changes, never with frames.
     pub fn analyses(&self) -> u64 {
         self.analyses
+    }
+
+    /// How many times the two inputs have been compared since the start: it grows with
+    /// edits, profile and option changes in diff mode, never with frames.
+    pub fn comparisons(&self) -> u64 {
+        self.comparisons
+    }
+
+    /// The compare options diff mode uses (the profile field aside: see
+    /// [`profile`](Self::profile)).
+    pub fn compare_options(&self) -> &CompareOptions {
+        &self.compare_opts
     }
 
     /// The focused pane.
@@ -405,7 +426,8 @@ impl App {
             let n = panes::forms::rows(&self.sides[0].analysis).len();
             self.forms_list.clamp(n);
         }
-        if self.diff_mode && (changed || self.diff.is_none()) {
+        let recompare = std::mem::take(&mut self.recompare);
+        if self.diff_mode && (changed || recompare || self.diff.is_none()) {
             self.compare();
         }
         for side in &mut self.sides {
@@ -414,15 +436,13 @@ impl App {
     }
 
     fn compare(&mut self) {
+        self.comparisons += 1;
         let (a, b) = (self.sides[0].text(), self.sides[1].text());
-        let verdict = equiv::compare(
-            a,
-            b,
-            &CompareOptions {
-                profile: self.profile,
-                ..CompareOptions::default()
-            },
-        );
+        let opts = CompareOptions {
+            profile: self.profile,
+            ..self.compare_opts.clone()
+        };
+        let verdict = equiv::compare(a, b, &opts);
         let applies = |s: &Side, p: Profile| {
             !matches!(s.analysis.verdict(p), Some(Status::NotApplicable) | None)
         };
@@ -436,7 +456,7 @@ impl App {
                         b,
                         &CompareOptions {
                             profile: Some(p),
-                            ..CompareOptions::default()
+                            ..opts.clone()
                         },
                     )
                     .equivalent
@@ -444,13 +464,8 @@ impl App {
                 (p, eq)
             })
             .collect();
-        let mut list = self.diff.as_ref().map(|d| d.list).unwrap_or_default();
-        list.clamp(verdict.steps.len());
-        self.diff = Some(DiffState {
-            verdict,
-            per_profile,
-            list,
-        });
+        let list = self.diff.as_ref().map(|d| d.list).unwrap_or_default();
+        self.diff = Some(DiffState::new(verdict, opts, per_profile, list));
     }
 
     fn contexts(&self) -> Vec<Context> {
@@ -666,6 +681,9 @@ impl App {
                     }
                 }
             }
+            Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
+                self.set_option(a)
+            }
             Action::Type | Action::Load => {}
             Action::Left
             | Action::Right
@@ -787,6 +805,71 @@ impl App {
             None => self.say("profile: auto (chosen per input; the reason is under the input)"),
             Some(p) => self.say(format!("profile: {} ({})", p.name(), p.title())),
         }
+    }
+
+    /// Changes one compare option; the pair is compared again once, at the end of the
+    /// event.
+    fn set_option(&mut self, a: Action) {
+        let next_form = |f: SideForm| match f {
+            SideForm::AsIs => SideForm::IriNormal,
+            SideForm::IriNormal => SideForm::UriNormal,
+            SideForm::UriNormal => SideForm::AsIs,
+        };
+        let form_name = |f: SideForm| match f {
+            SideForm::AsIs => "as typed",
+            SideForm::IriNormal => "in IRI-normal form",
+            SideForm::UriNormal => "in URI-normal form",
+        };
+        let o = &mut self.compare_opts;
+        let (what, applies) = match a {
+            Action::Objective => {
+                o.objective = match o.objective {
+                    Objective::Names => Objective::Cache,
+                    Objective::Cache => Objective::Names,
+                };
+                let what = match o.objective {
+                    Objective::Names => {
+                        "objective 5a: distinguish the names (the query is removed)"
+                    }
+                    Objective::Cache => "objective 5b: cache results (directives reordered)",
+                };
+                (what.to_string(), Profile::Rfc2141bis)
+            }
+            Action::IgnoreDollar => {
+                o.ignore_dollar = !o.ignore_dollar;
+                let what = if o.ignore_dollar {
+                    "\"$\" cross-references ignored (ignore_dollar, XRI Syntax 2.0 §2.5.4)"
+                } else {
+                    "\"$\" cross-references kept (XRI Syntax 2.0 §2.5.4)"
+                };
+                (what.to_string(), Profile::Xri2)
+            }
+            Action::FormA => {
+                o.a_form = next_form(o.a_form);
+                (format!("A is read {}", form_name(o.a_form)), Profile::Xri2)
+            }
+            Action::FormB => {
+                o.b_form = next_form(o.b_form);
+                (format!("B is read {}", form_name(o.b_form)), Profile::Xri2)
+            }
+            _ => return,
+        };
+        let under = self
+            .diff
+            .as_ref()
+            .filter(|_| self.diff_mode)
+            .map(|d| d.verdict.profile);
+        let note = match under {
+            None => " (used in diff mode: Ctrl-D)".to_string(),
+            Some(p) if p != applies => format!(
+                " (applies under {}; this pair is compared under {})",
+                applies.name(),
+                p.name()
+            ),
+            Some(_) => String::new(),
+        };
+        self.recompare = self.diff_mode;
+        self.say(format!("{what}{note}"));
     }
 
     fn toggle_diff(&mut self) {

@@ -137,6 +137,14 @@ pub enum Action {
     Toggle,
     /// Load the selected example.
     Load,
+    /// Diff mode: switch the rfc2141bis §5 objective (5a names, 5b cache).
+    Objective,
+    /// Diff mode: ignore "$" cross-references or not (XRI Syntax 2.0 §2.5.4).
+    IgnoreDollar,
+    /// Diff mode: the form side A is written in (xri2: as typed, IRI-normal, URI-normal).
+    FormA,
+    /// Diff mode: the form side B is written in.
+    FormB,
 }
 
 /// One key: a code and the modifiers that must be held.
@@ -396,6 +404,35 @@ pub const BINDINGS: &[Binding] = &[
         "close the overlay, or go back to the input",
         None,
     ),
+    // The compare options, from anywhere (in the ladder also by letter, below).
+    b(
+        X::Global,
+        A::Objective,
+        &[k(K::F(2))],
+        "diff: rfc2141bis objective 5a names / 5b cache (§5)",
+        None,
+    ),
+    b(
+        X::Global,
+        A::IgnoreDollar,
+        &[k(K::F(3))],
+        "diff: xri2 \"$\" cross-references kept / ignored (§2.5.4)",
+        None,
+    ),
+    b(
+        X::Global,
+        A::FormA,
+        &[k(K::F(4))],
+        "diff: xri2 form of A: as typed, IRI-, URI-normal (§2.5.2)",
+        None,
+    ),
+    b(
+        X::Global,
+        A::FormB,
+        &[k(K::F(5))],
+        "diff: xri2 form of B: as typed, IRI-, URI-normal (§2.5.2)",
+        None,
+    ),
     // Panes other than the input: single keys are free there.
     b(X::Panes, A::Quit, &[c('q')], "quit", None),
     b(X::Panes, A::Help, &[c('?')], "show help", None),
@@ -550,6 +587,35 @@ pub const BINDINGS: &[Binding] = &[
         "copy the selected form",
         Some("copy"),
     ),
+    // The ladder: the compare options by letter.
+    b(
+        X::Ladder,
+        A::Objective,
+        &[c('o')],
+        "rfc2141bis objective 5a (names) / 5b (cache)",
+        Some("5a/5b"),
+    ),
+    b(
+        X::Ladder,
+        A::IgnoreDollar,
+        &[c('$')],
+        "xri2: \"$\" cross-references kept / ignored",
+        Some("ignore $"),
+    ),
+    b(
+        X::Ladder,
+        A::FormA,
+        &[c('a')],
+        "xri2: next form of A (as typed, IRI-normal, URI-normal)",
+        Some("A form"),
+    ),
+    b(
+        X::Ladder,
+        A::FormB,
+        &[c('b')],
+        "xri2: next form of B (as typed, IRI-normal, URI-normal)",
+        Some("B form"),
+    ),
     // Examples.
     b(
         X::Examples,
@@ -683,6 +749,19 @@ mod tests {
             lookup(&input, &ev(K::Char('3'), KeyModifiers::ALT)),
             Some(A::PickProfile)
         );
+        // The compare options: F-keys everywhere, letters in the ladder only.
+        let ladder = [Context::Ladder, Context::Panes, Context::Global];
+        assert_eq!(lookup(&input, &ev(K::F(2), NONE)), Some(A::Objective));
+        assert_eq!(lookup(&input, &ev(K::F(5), NONE)), Some(A::FormB));
+        assert_eq!(lookup(&input, &ev(K::Char('b'), NONE)), None, "b types");
+        assert_eq!(lookup(&ladder, &ev(K::Char('b'), NONE)), Some(A::FormB));
+        assert_eq!(
+            lookup(&ladder, &ev(K::Char('$'), KeyModifiers::SHIFT)),
+            Some(A::IgnoreDollar)
+        );
+        assert_eq!(lookup(&tree, &ev(K::Char('o'), NONE)), None);
+        let h = hints(&ladder);
+        assert!(h.iter().any(|(k, l)| k == "o" && *l == "5a/5b"), "{h:?}");
     }
 
     #[test]

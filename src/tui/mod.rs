@@ -2,7 +2,9 @@
 //!
 //! [`run`] sets the terminal up (raw mode, alternate screen, mouse capture, bracketed
 //! paste), runs the event loop over an [`app::App`], and restores the terminal on every
-//! way out: a normal quit, an error, and a panic (through a guard and a panic hook).
+//! way out: a normal quit, an error, a panic (through a guard and a panic hook), and a
+//! terminating signal (SIGTERM, SIGHUP when the terminal goes away, SIGINT, SIGQUIT: a
+//! flag the event loop polls, so the guard restores the terminal on the way out).
 
 pub mod app;
 pub mod clipboard;
@@ -14,7 +16,8 @@ pub mod panes;
 pub mod theme;
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crossterm::event::{
@@ -80,6 +83,91 @@ impl TerminalGuard {
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
         restore_terminal();
+    }
+}
+
+/// The signals that end the workbench (with the terminal restored).
+#[cfg(unix)]
+const SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+#[cfg(not(unix))]
+const SIGNALS: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+
+/// How often the event loop looks at the signal flag while no event comes.
+const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// How long the event loop has to end after a signal before the signal thread restores
+/// the terminal and ends the process itself.
+const SIGNAL_GRACE: Duration = Duration::from_secs(1);
+
+/// Catches the terminating signals while the workbench runs. A thread waits for them and
+/// records the first in a flag; the event loop sees it and returns, and the terminal guard
+/// restores the terminal on the way out. If the event loop does not end within
+/// [`SIGNAL_GRACE`] (after SIGHUP the terminal is gone, and the terminal library can spin
+/// reading it), the thread restores the terminal and ends the process. Dropping the guard
+/// stops the thread; the signals have their default effect again.
+struct SignalGuard {
+    /// The signal received, or 0.
+    got: Arc<AtomicUsize>,
+    /// Set when the workbench has ended: the thread need not step in.
+    done: Arc<AtomicBool>,
+    handle: signal_hook::iterator::Handle,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SignalGuard {
+    fn register() -> std::io::Result<SignalGuard> {
+        let mut signals = signal_hook::iterator::Signals::new(SIGNALS)?;
+        let handle = signals.handle();
+        let got = Arc::new(AtomicUsize::new(0));
+        let done = Arc::new(AtomicBool::new(false));
+        let (got2, done2) = (Arc::clone(&got), Arc::clone(&done));
+        let thread = std::thread::Builder::new()
+            .name("idbench-signals".into())
+            .spawn(move || {
+                // `None` once the guard closes the handle.
+                let Some(sig) = signals.forever().next() else {
+                    return;
+                };
+                got2.store(usize::try_from(sig).unwrap_or(1), Ordering::SeqCst);
+                let until = std::time::Instant::now() + SIGNAL_GRACE;
+                while std::time::Instant::now() < until {
+                    if done2.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                restore_terminal();
+                std::process::exit(128 + sig);
+            })?;
+        Ok(SignalGuard {
+            got,
+            done,
+            handle,
+            thread: Some(thread),
+        })
+    }
+
+    /// The signal received, if any.
+    fn received(&self) -> Option<i32> {
+        match self.got.load(Ordering::SeqCst) {
+            0 => None,
+            n => Some(i32::try_from(n).unwrap_or(1)),
+        }
+    }
+}
+
+impl Drop for SignalGuard {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::SeqCst);
+        self.handle.close();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
     }
 }
 
@@ -150,21 +238,36 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
     }
     let config = config_from(&args);
     let mut app = App::new(config);
+    let signals = SignalGuard::register()?;
     let result = {
         let _guard = TerminalGuard::enter(app.mouse_capture())?;
-        event_loop(&mut app)
+        event_loop(&mut app, &signals)
     };
+    // The terminal guard restored the terminal above, whatever the way out. A signal
+    // explains a failure that came with it (after SIGHUP the terminal is gone, and reading
+    // it fails): the exit reports the signal.
+    let result = result.or_else(|e| signals.received().map(Some).ok_or(e));
+    // From here on the signals have their default effect again.
+    drop(signals);
     if let Err(e) = app.save_history() {
         eprintln!("idbench: could not save the history: {e}");
     }
-    result.map(|()| 0)
+    match result? {
+        None => Ok(0),
+        // The shell's convention for "ended by signal N".
+        Some(sig) => Ok(u8::try_from(128 + sig).unwrap_or(255)),
+    }
 }
 
-fn event_loop(app: &mut App) -> std::io::Result<()> {
+/// Runs until the user quits (`None`) or a terminating signal arrives (`Some(signal)`).
+fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<Option<i32>> {
     let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
     terminal.clear()?;
     let mut mouse_on = app.mouse_capture();
     loop {
+        if let Some(sig) = signals.received() {
+            return Ok(Some(sig));
+        }
         terminal.draw(|f| app.draw(f))?;
         if let Some(bytes) = app.take_terminal_output() {
             let w = terminal.backend_mut();
@@ -181,11 +284,19 @@ fn event_loop(app: &mut App) -> std::io::Result<()> {
             }
         }
         if app.should_quit() {
-            return Ok(());
+            return Ok(None);
         }
-        // Block for the next event, then take whatever else is already queued (a burst of
-        // keys or a paste) before drawing again.
-        let mut ev = event::next(Duration::from_secs(3600))?;
+        // Wait for the next event, looking at the signal flag now and then (a frame is
+        // drawn only after an event), then take whatever else is already queued (a burst
+        // of keys or a paste) before drawing again.
+        let mut ev = loop {
+            if let Some(sig) = signals.received() {
+                return Ok(Some(sig));
+            }
+            if let Some(e) = event::next(SIGNAL_POLL)? {
+                break Some(e);
+            }
+        };
         while let Some(e) = ev.take() {
             app.handle(e);
             if app.should_quit() {

@@ -1,15 +1,24 @@
 //! Diff mode: the equivalence ladder of two inputs (each rule, its spec, both sides after
 //! it, equal or not), the verdict, and where the two part.
+//!
+//! A ladder cell too narrow for its value keeps the region where A and B differ in view:
+//! the common prefix and suffix are elided with `…` (the same amount on both sides, so
+//! the differences line up) and the differing characters are drawn in the difference
+//! style. The selected step is shown in full beneath the table, wrapped.
+
+use std::ops::Range;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+use unicode_width::UnicodeWidthChar;
 
 use super::{ListState, block, fit, inner, pad, untrusted};
 use crate::engine::Profile;
-use crate::engine::equiv::Verdict;
+use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
+use crate::safe_text::needs_token;
 use crate::tui::theme::{Slot, Theme};
 
 /// The comparison of the two inputs, computed once per change.
@@ -17,10 +26,364 @@ use crate::tui::theme::{Slot, Theme};
 pub struct DiffState {
     /// Under the chosen profile (or auto).
     pub verdict: Verdict,
+    /// The options the comparison ran with.
+    pub options: CompareOptions,
     /// Per profile: equivalent or not, `None` where the profile does not apply to both.
     pub per_profile: Vec<(Profile, Option<bool>)>,
     /// The selected ladder step.
     pub list: ListState,
+    /// Per step: where its two values part (`None` where they are the same text).
+    splits: Vec<Option<Split>>,
+    /// How many steps the last frame showed (for the mouse).
+    rows: usize,
+    /// `(step, width, rows of A, rows of B)`: the selected step's values wrapped, kept
+    /// from frame to frame (a long value is not re-measured at every frame).
+    wrapped: Option<(usize, usize, usize, usize)>,
+}
+
+impl DiffState {
+    /// The state for `verdict`; works out, once, where each step's values differ.
+    pub fn new(
+        verdict: Verdict,
+        options: CompareOptions,
+        per_profile: Vec<(Profile, Option<bool>)>,
+        mut list: ListState,
+    ) -> DiffState {
+        list.clamp(verdict.steps.len());
+        let splits = verdict
+            .steps
+            .iter()
+            .map(|s| Split::new(&s.a, &s.b))
+            .collect();
+        DiffState {
+            verdict,
+            options,
+            per_profile,
+            list,
+            splits,
+            rows: 0,
+            wrapped: None,
+        }
+    }
+
+    /// Where step `i`'s values A and B differ, as byte ranges of each (`None` when the
+    /// two are the same text, or there is no such step).
+    pub fn differing(&self, i: usize) -> Option<(Range<usize>, Range<usize>)> {
+        let step = self.verdict.steps.get(i)?;
+        let sp = self.splits.get(i).copied().flatten()?;
+        Some((sp.middle(&step.a), sp.middle(&step.b)))
+    }
+}
+
+/// Where two strings part: a common prefix and a common suffix (the same bytes on both
+/// sides, never overlapping), with the differing middles between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Split {
+    /// Bytes of the common prefix.
+    prefix: usize,
+    /// Bytes of the common suffix.
+    suffix: usize,
+    /// Display columns of the prefix.
+    pre_w: usize,
+    /// Display columns of A's middle and B's.
+    mid_w: [usize; 2],
+    /// Display columns of the suffix.
+    suf_w: usize,
+}
+
+impl Split {
+    /// `None` when `a` and `b` are the same text. Linear in their length.
+    fn new(a: &str, b: &str) -> Option<Split> {
+        if a == b {
+            return None;
+        }
+        let mut prefix = a
+            .char_indices()
+            .zip(b.chars())
+            .find(|((_, x), y)| x != y)
+            .map(|((i, _), _)| i)
+            .unwrap_or(a.len().min(b.len()));
+        // A middle must not start with a zero-width character (a combining mark): it
+        // would be marked but draw nothing. Take its base character into the middle.
+        let zero = |s: &str| s.chars().next().is_some_and(|c| unit_width(c) == 0);
+        while zero(a.get(prefix..).unwrap_or("")) || zero(b.get(prefix..).unwrap_or("")) {
+            match a.get(..prefix).and_then(|p| p.chars().next_back()) {
+                Some(c) => prefix -= c.len_utf8(),
+                None => break,
+            }
+        }
+        let (ra, rb) = (a.get(prefix..)?, b.get(prefix..)?);
+        let suffix: usize = ra
+            .chars()
+            .rev()
+            .zip(rb.chars().rev())
+            .take_while(|(x, y)| x == y)
+            .map(|(x, _)| x.len_utf8())
+            .sum();
+        let sp = Split {
+            prefix,
+            suffix,
+            pre_w: str_width(a.get(..prefix)?),
+            mid_w: [0, 0],
+            suf_w: str_width(a.get(a.len() - suffix..)?),
+        };
+        Some(Split {
+            mid_w: [
+                str_width(a.get(sp.middle(a))?),
+                str_width(b.get(sp.middle(b))?),
+            ],
+            ..sp
+        })
+    }
+
+    /// The differing middle of `s` (one of the two strings the split was made from).
+    fn middle(&self, s: &str) -> Range<usize> {
+        let end = s.len().saturating_sub(self.suffix).max(self.prefix);
+        self.prefix.min(end)..end
+    }
+
+    /// How to cut the common prefix so that both sides' differences fit `width` columns:
+    /// `(columns of prefix context kept, whether "…" stands for the rest)`. The same for
+    /// both sides, so their differences start in the same column.
+    fn prefix_plan(&self, width: usize) -> (usize, bool) {
+        let d = self.mid_w[0].max(self.mid_w[1]);
+        if self.pre_w + d + self.suf_w <= width || self.pre_w == 0 {
+            return (self.pre_w, false);
+        }
+        // Room for context and ellipses once the wider difference is in.
+        let rem = width.saturating_sub(d);
+        let half = rem / 2;
+        if self.pre_w <= half {
+            // The prefix fits whole; the suffix is cut at the end.
+            (self.pre_w, false)
+        } else if self.suf_w <= half {
+            // The suffix fits whole; the prefix gets the rest but one column for "…".
+            (rem.saturating_sub(self.suf_w + 1), true)
+        } else {
+            (rem.saturating_sub(2) / 2, true)
+        }
+    }
+}
+
+/// Columns `c` takes once made safe (a token for an unsafe character).
+fn unit_width(c: char) -> usize {
+    if needs_token(c) {
+        let v = c as u32;
+        let digits = if v > 0xF_FFFF {
+            6
+        } else if v > 0xFFFF {
+            5
+        } else {
+            4
+        };
+        '⟨'.width().unwrap_or(1) + '⟩'.width().unwrap_or(1) + 2 + digits
+    } else {
+        c.width().unwrap_or(0)
+    }
+}
+
+fn str_width(s: &str) -> usize {
+    s.chars().map(unit_width).sum()
+}
+
+/// Collects styled text into spans, breaking lines at `wrap` columns when set.
+struct Builder {
+    styles: [Style; 3],
+    wrap: Option<usize>,
+    lines: Vec<Vec<Span<'static>>>,
+    cur: String,
+    cur_style: usize,
+    /// Columns used on the current line.
+    w: usize,
+}
+
+const PLAIN: usize = 0;
+const MARK: usize = 1;
+const ELLIPSIS: usize = 2;
+
+impl Builder {
+    fn new(plain: Style, mark: Style, ellipsis: Style, wrap: Option<usize>) -> Builder {
+        Builder {
+            styles: [plain, mark, ellipsis],
+            wrap,
+            lines: vec![Vec::new()],
+            cur: String::new(),
+            cur_style: PLAIN,
+            w: 0,
+        }
+    }
+
+    fn flush(&mut self) {
+        if !self.cur.is_empty() {
+            let text = std::mem::take(&mut self.cur);
+            if let Some(line) = self.lines.last_mut() {
+                line.push(Span::styled(text, self.styles[self.cur_style]));
+            }
+        }
+    }
+
+    /// One piece of safe text of `w` columns (breakable only between pieces).
+    fn piece(&mut self, text: &str, w: usize, style: usize) {
+        if let Some(wrap) = self.wrap {
+            if self.w > 0 && self.w + w > wrap {
+                self.flush();
+                self.lines.push(Vec::new());
+                self.w = 0;
+            }
+        }
+        if style != self.cur_style {
+            self.flush();
+            self.cur_style = style;
+        }
+        self.cur.push_str(text);
+        self.w += w;
+    }
+
+    /// Character `c` of the untrusted text, made safe. A token breaks between its own
+    /// characters when wrapping, so a line never loses more than a column.
+    fn unit(&mut self, c: char, style: usize) {
+        if needs_token(c) {
+            let mut buf = [0u8; 4];
+            for t in crate::safe_text::token(c).chars() {
+                self.piece(t.encode_utf8(&mut buf), t.width().unwrap_or(0), style);
+            }
+        } else {
+            let mut buf = [0u8; 4];
+            self.piece(c.encode_utf8(&mut buf), c.width().unwrap_or(0), style);
+        }
+    }
+
+    fn ellipsis(&mut self) {
+        self.piece("…", 1, ELLIPSIS);
+    }
+
+    /// All the lines (at least one).
+    fn finish(mut self) -> Vec<Vec<Span<'static>>> {
+        self.flush();
+        self.lines
+    }
+}
+
+/// Writes `s` into `out` within `width` columns, cut with "…" where the room ends. Reads
+/// no further than it draws.
+fn write_plain(out: &mut Builder, s: &str, width: usize) {
+    // Where the text ends: all of it, or what fits with "…" after it.
+    let (mut w, mut cut, mut end) = (0, 0, s.len());
+    for (i, c) in s.char_indices() {
+        let cw = unit_width(c);
+        if w + cw < width {
+            cut = i + c.len_utf8();
+        }
+        w += cw;
+        if w > width {
+            end = cut;
+            break;
+        }
+    }
+    s.get(..end)
+        .unwrap_or("")
+        .chars()
+        .for_each(|c| out.unit(c, PLAIN));
+    if end < s.len() && width > 0 {
+        out.ellipsis();
+    }
+}
+
+/// Writes side `side` (0 for A, 1 for B), `s`, of a step into `out` within `width`
+/// columns (on one line, or across `out`'s wrapped lines), keeping the differing middle
+/// in view: prefix context as `plan` says, then the middle (marked), then the suffix, cut
+/// with "…" where the room ends. Reads no more of `s` than it draws.
+fn write_side(
+    out: &mut Builder,
+    s: &str,
+    sp: &Split,
+    side: usize,
+    width: usize,
+    plan: (usize, bool),
+) {
+    if width == 0 {
+        return;
+    }
+    let mid = sp.middle(s);
+    let prefix = s.get(..mid.start).unwrap_or("");
+    let (keep, cut) = plan;
+    let mut used = 0;
+    if cut {
+        out.ellipsis();
+        used += 1;
+    }
+    // The last `keep` columns of the prefix.
+    let mut from = prefix.len();
+    let mut kept = 0;
+    for (i, c) in prefix.char_indices().rev() {
+        let cw = unit_width(c);
+        if kept + cw > keep {
+            break;
+        }
+        kept += cw;
+        from = i;
+    }
+    for c in prefix.get(from..).unwrap_or("").chars() {
+        out.unit(c, PLAIN);
+    }
+    used += kept;
+    let room = width.saturating_sub(used);
+    let tail = s.get(mid.start..).unwrap_or("");
+    let tail_w = sp.mid_w.get(side).copied().unwrap_or(0) + sp.suf_w;
+    let mid_len = mid.len();
+    let limit = if tail_w <= room {
+        usize::MAX
+    } else {
+        room.saturating_sub(1)
+    };
+    let mut w = 0;
+    for (i, c) in tail.char_indices() {
+        let cw = unit_width(c);
+        if w + cw > limit {
+            break;
+        }
+        w += cw;
+        out.unit(c, if i < mid_len { MARK } else { PLAIN });
+    }
+    if tail_w > room && room > 0 {
+        out.ellipsis();
+    }
+}
+
+/// Rows `s` takes wrapped at `width` columns (at least one), broken as [`Builder`]
+/// breaks them.
+fn wrapped_rows(s: &str, width: usize) -> usize {
+    let width = width.max(1);
+    let (mut rows, mut w) = (1, 0);
+    let mut put = |cw: usize| {
+        if w > 0 && w + cw > width {
+            rows += 1;
+            w = 0;
+        }
+        w += cw;
+    };
+    for c in s.chars() {
+        if needs_token(c) {
+            // Every character of a token is one column wide.
+            (0..unit_width(c)).for_each(|_| put(1));
+        } else {
+            put(c.width().unwrap_or(0));
+        }
+    }
+    rows
+}
+
+/// The difference style for a row whose own style is `row`: where both are reverse video
+/// (no colours), the difference is underlined instead, or it would not show.
+fn mark_on(mark: Style, row: Style) -> Style {
+    if row.add_modifier.contains(Modifier::REVERSED)
+        && mark.add_modifier.contains(Modifier::REVERSED)
+    {
+        mark.remove_modifier(Modifier::REVERSED)
+            .add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+    } else {
+        mark
+    }
 }
 
 /// Rows above the ladder's steps: the verdict, the difference (two rows, wrapped), the
@@ -39,22 +402,49 @@ fn side_header(side: &str, width: usize) -> String {
 /// The step shown at screen row `y` of the pane at `area`.
 pub fn step_at(d: &DiffState, area: Rect, y: u16) -> Option<usize> {
     let top = area.y + 1 + HEAD_ROWS;
-    if y < top || y >= area.bottom().saturating_sub(3) {
+    if y < top || usize::from(y - top) >= d.rows {
         return None;
     }
     let i = d.list.offset + usize::from(y - top);
     (i < d.verdict.steps.len()).then_some(i)
 }
 
+/// The options that bear on a comparison under `profile`, for the pane's title.
+pub fn options_label(profile: Profile, o: &CompareOptions) -> String {
+    let form = |f: SideForm| match f {
+        SideForm::AsIs => "as typed",
+        SideForm::IriNormal => "IRI-normal",
+        SideForm::UriNormal => "URI-normal",
+    };
+    match profile {
+        Profile::Rfc2141bis => match o.objective {
+            Objective::Names => " · 5a: names".into(),
+            Objective::Cache => " · 5b: cache".into(),
+        },
+        Profile::Xri2 => format!(
+            " · $ {} · A {} · B {}",
+            if o.ignore_dollar { "ignored" } else { "kept" },
+            form(o.a_form),
+            form(o.b_form)
+        ),
+        _ => String::new(),
+    }
+}
+
 /// Draws the ladder pane.
 pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: &Theme) {
     let v = &d.verdict;
-    let title = format!("Equivalence · under {}", v.profile.name());
+    let title = format!(
+        "Equivalence · under {}{}",
+        v.profile.name(),
+        options_label(v.profile, &d.options)
+    );
     f.render_widget(block(&title, focused, theme), area);
     let body = inner(area);
     let w = usize::from(body.width);
     let text = theme.get(Slot::Text);
     let dim = theme.get(Slot::Dim);
+    let mark = theme.get(Slot::Difference);
     let mut head: Vec<Line<'_>> = Vec::with_capacity(2);
     head.push(if v.equivalent {
         Line::from(vec![
@@ -115,10 +505,37 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         Span::styled(pad(side_header("B", side_w).into(), side_w + 2), header),
         Span::styled("=", header),
     ]));
-    // The table: its header, the steps, and the selected step in full on the last two rows.
+    // The table: its header, the steps, and the selected step in full (both values
+    // wrapped) on the last rows; blank rows between when the steps leave room.
     let table_h = usize::from(body.height.saturating_sub(HEAD_ROWS - 1));
-    let rows_h = table_h.saturating_sub(3);
+    let room = w.saturating_sub(5);
+    let selected = v.steps.get(d.list.selected);
+    let sel_split = d.splits.get(d.list.selected).copied().flatten();
+    let (rows_a, rows_b) = match (selected, d.wrapped) {
+        (None, _) => (0, 0),
+        (Some(_), Some((i, r, ra, rb))) if i == d.list.selected && r == room => (ra, rb),
+        (Some(s), _) => {
+            let (ra, rb) = (wrapped_rows(&s.a, room), wrapped_rows(&s.b, room));
+            d.wrapped = Some((d.list.selected, room, ra, rb));
+            (ra, rb)
+        }
+    };
+    // The table keeps at least two steps (or all, if fewer); the values share the rest.
+    let min_steps = v.steps.len().min(2);
+    let cap = table_h.saturating_sub(1 + min_steps).max(2);
+    let (ka, kb) = if rows_a + rows_b <= cap {
+        (rows_a, rows_b)
+    } else if rows_a <= cap / 2 {
+        (rows_a, cap - rows_a)
+    } else if rows_b <= cap / 2 {
+        (cap - rows_b, rows_b)
+    } else {
+        (cap / 2, cap - cap / 2)
+    };
+    let rows_h = table_h.saturating_sub(1 + ka + kb);
     let first = d.list.scroll(v.steps.len(), rows_h);
+    d.rows = rows_h;
+    let sel_style = theme.get(Slot::Selection);
     for (i, s) in v.steps.iter().enumerate().skip(first).take(rows_h) {
         let selected = focused && i == d.list.selected;
         let (eq, eq_style) = if s.equal {
@@ -126,33 +543,76 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         } else {
             ("✗", theme.get(Slot::Unequal))
         };
-        let mut line = Line::from(vec![
+        let mut spans = vec![
             Span::styled(if selected { "▶" } else { " " }, theme.get(Slot::Focus)),
             Span::styled(pad(fit(&s.name, name_w), name_w + 2), text),
             Span::styled(pad(fit(s.spec, spec_w), spec_w + 2), dim),
-            Span::styled(pad(fit(&s.a, side_w), side_w + 2), text),
-            Span::styled(pad(fit(&s.b, side_w), side_w + 2), text),
-            Span::styled(eq, eq_style),
-        ]);
+        ];
+        match d.splits.get(i).copied().flatten() {
+            Some(sp) => {
+                let m = if selected {
+                    mark_on(mark, sel_style)
+                } else {
+                    mark
+                };
+                let plan = sp.prefix_plan(side_w);
+                for (side, value) in [&s.a, &s.b].into_iter().enumerate() {
+                    let mut b = Builder::new(text, m, dim, None);
+                    write_side(&mut b, value, &sp, side, side_w, plan);
+                    let used = b.w;
+                    for line in b.finish() {
+                        spans.extend(line);
+                    }
+                    spans.push(Span::raw(" ".repeat(side_w + 2 - used.min(side_w + 2))));
+                }
+            }
+            None => {
+                for value in [&s.a, &s.b] {
+                    let mut b = Builder::new(text, mark, dim, None);
+                    write_plain(&mut b, value, side_w);
+                    let used = b.w;
+                    for line in b.finish() {
+                        spans.extend(line);
+                    }
+                    spans.push(Span::raw(" ".repeat(side_w + 2 - used.min(side_w + 2))));
+                }
+            }
+        }
+        spans.push(Span::styled(eq, eq_style));
+        let mut line = Line::from(spans);
         if selected {
-            line = line.patch_style(theme.get(Slot::Selection));
+            line = line.patch_style(sel_style);
         }
         lines.push(line);
     }
     // The selected step in full, below the table.
-    while lines.len() < table_h.saturating_sub(2) {
+    while lines.len() < table_h.saturating_sub(ka + kb) {
         lines.push(Line::raw(""));
     }
-    if let Some(s) = v.steps.get(d.list.selected) {
-        let room = w.saturating_sub(5);
-        lines.push(Line::from(vec![
-            Span::styled(" A  ", dim),
-            Span::styled(fit(&s.a, room), text),
-        ]));
-        lines.push(Line::from(vec![
-            Span::styled(" B  ", dim),
-            Span::styled(fit(&s.b, room), text),
-        ]));
+    if let Some(s) = selected {
+        let sides = [(" A  ", &s.a, ka, rows_a), (" B  ", &s.b, kb, rows_b)];
+        for (side, (label, value, k, all)) in sides.into_iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            let mut b = Builder::new(text, mark, dim, Some(room.max(1)));
+            match sel_split {
+                // Too long for its rows: the region where the two differ, in context.
+                Some(sp) if all > k => {
+                    let budget = k * room.saturating_sub(1);
+                    write_side(&mut b, value, &sp, side, budget, sp.prefix_plan(budget));
+                }
+                Some(sp) => write_side(&mut b, value, &sp, side, usize::MAX, (sp.pre_w, false)),
+                None if all > k => write_plain(&mut b, value, k * room.saturating_sub(1)),
+                None => value.chars().for_each(|c| b.unit(c, PLAIN)),
+            }
+            for (j, row) in b.finish().into_iter().take(k).enumerate() {
+                let mut spans = Vec::with_capacity(row.len() + 1);
+                spans.push(Span::styled(if j == 0 { label } else { "    " }, dim));
+                spans.extend(row);
+                lines.push(Line::from(spans));
+            }
+        }
     }
     let table = Rect {
         y: body.y + (HEAD_ROWS - 1).min(body.height),
@@ -160,4 +620,152 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         ..body
     };
     super::put_lines(f.buffer_mut(), table, &lines);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render(a: &str, b: &str, width: usize) -> [String; 2] {
+        let sp = Split::new(a, b).unwrap_or_else(|| panic!("{a} and {b} are the same"));
+        let plan = sp.prefix_plan(width);
+        [a, b].map(|s| {
+            let mut out = Builder::new(Style::new(), Style::new(), Style::new(), None);
+            write_side(&mut out, s, &sp, usize::from(s == b), width, plan);
+            out.finish()
+                .into_iter()
+                .flatten()
+                .map(|sp| sp.content.into_owned())
+                .collect()
+        })
+    }
+
+    fn marked(a: &str, b: &str, width: usize) -> [String; 2] {
+        let sp = Split::new(a, b).unwrap_or_else(|| panic!("same"));
+        let plan = sp.prefix_plan(width);
+        let mark = Style::new().add_modifier(Modifier::REVERSED);
+        [a, b].map(|s| {
+            let mut out = Builder::new(Style::new(), mark, Style::new(), None);
+            write_side(&mut out, s, &sp, usize::from(s == b), width, plan);
+            out.finish()
+                .into_iter()
+                .flatten()
+                .map(|sp| {
+                    if sp.style == mark {
+                        format!("[{}]", sp.content)
+                    } else {
+                        sp.content.into_owned()
+                    }
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn splits_find_the_differing_middle() {
+        let sp = Split::new("urn:foo:a123,456", "urn:foo:a123%2C456");
+        assert_eq!(
+            sp.map(|s| (s.prefix, s.suffix, s.pre_w, s.mid_w, s.suf_w)),
+            Some((12, 3, 12, [1, 3], 3))
+        );
+        assert_eq!(Split::new("same", "same"), None);
+        // One side is the other plus a tail: no suffix, an empty middle on A.
+        let sp = Split::new("abc", "abcd");
+        assert_eq!(sp.map(|s| (s.prefix, s.suffix)), Some((3, 0)));
+        // Prefix and suffix never overlap: "aa" against "aaa".
+        let sp = Split::new("aa", "aaa");
+        assert_eq!(
+            sp.map(|s| (s.prefix, s.suffix, s.mid_w)),
+            Some((2, 0, [0, 1]))
+        );
+        // A combining mark alone is not a difference one can see: its base joins it.
+        let sp = Split::new("cafe\u{301}", "cafe");
+        assert_eq!(sp.map(|s| (s.prefix, s.mid_w)), Some((3, [1, 1])));
+        // Wide characters: columns, not bytes.
+        let sp = Split::new("漢字a", "漢字b");
+        assert_eq!(sp.map(|s| (s.prefix, s.pre_w)), Some((6, 4)));
+    }
+
+    #[test]
+    fn narrow_cells_keep_the_difference_in_view() {
+        let (a, b) = ("urn:foo:a123,456", "urn:foo:a123%2C456");
+        // Wide enough: nothing elided.
+        assert_eq!(render(a, b, 20), [a.to_string(), b.to_string()]);
+        // 13 columns: the common prefix is elided, the differences line up.
+        assert_eq!(
+            marked(a, b, 13),
+            ["…o:a123[,]456".to_string(), "…o:a123[%2C]456".to_string()]
+        );
+        // Differences wider than the cell: the start of each stays in view.
+        assert_eq!(
+            marked("urn:foo:a123,456", "urn:FOO:a123%2c456", 13),
+            ["…[foo:a123,]456".to_string(), "…[FOO:a123%2c]…".to_string()]
+        );
+        for w in 0..24 {
+            for s in render(a, b, w) {
+                assert!(super::super::width(&s) <= w, "{s:?} at {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn tokens_and_wide_characters_are_whole() {
+        // An invisible character is the difference: it shows as its token, marked.
+        let [a, b] = marked(
+            "http://example.com/a\u{200B}b/c/d/e/f",
+            "http://example.com/ab/c/d/e/f",
+            22,
+        );
+        assert_eq!(a, "….com/a[⟨U+200B⟩]b/c/d/…");
+        assert_eq!(b, "….com/ab/c/d/e/f");
+        // Wide characters are never cut in half.
+        for w in 0..16 {
+            for s in render("漢字漢字漢字x漢字", "漢字漢字漢字y漢字", w) {
+                assert!(super::super::width(&s) <= w, "{s:?} at {w}");
+            }
+        }
+        assert_eq!(
+            marked("漢字漢字漢字x漢字", "漢字漢字漢字y漢字", 8),
+            ["…字[x]漢字".to_string(), "…字[y]漢字".to_string()]
+        );
+    }
+
+    #[test]
+    fn plain_cells_are_cut_with_an_ellipsis() {
+        let plain = |s: &str, w: usize| {
+            let mut out = Builder::new(Style::new(), Style::new(), Style::new(), None);
+            write_plain(&mut out, s, w);
+            let t: String = out
+                .finish()
+                .into_iter()
+                .flatten()
+                .map(|sp| sp.content.into_owned())
+                .collect();
+            t
+        };
+        assert_eq!(plain("abcdef", 4), "abc…");
+        assert_eq!(plain("abcd", 4), "abcd");
+        assert_eq!(plain("漢字漢字", 5), "漢字…");
+        assert_eq!(plain("a\u{202E}bcdefghijkl", 12), "a⟨U+202E⟩bc…");
+        assert_eq!(plain("abc", 0), "");
+    }
+
+    #[test]
+    fn wrapping_counts_rows() {
+        assert_eq!(wrapped_rows("", 10), 1);
+        assert_eq!(wrapped_rows("abcdefghij", 10), 1);
+        assert_eq!(wrapped_rows("abcdefghijk", 10), 2);
+        assert_eq!(wrapped_rows("漢字漢字漢字", 5), 3);
+        // A token breaks like plain characters: 8 + 1 columns.
+        assert_eq!(wrapped_rows("\u{200B}a", 5), 2);
+    }
+
+    #[test]
+    fn reverse_on_reverse_is_underlined() {
+        let rev = Style::new().add_modifier(Modifier::REVERSED);
+        let m = mark_on(rev, rev);
+        assert!(!m.add_modifier.contains(Modifier::REVERSED));
+        assert!(m.add_modifier.contains(Modifier::UNDERLINED));
+        assert_eq!(mark_on(rev, Style::new()), rev);
+    }
 }
