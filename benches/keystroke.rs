@@ -1,0 +1,124 @@
+//! One keystroke's work in the workbench: `analyze` with `Options::full()` (every profile's
+//! verdict, the tree, the diagnostics and the forms) on inputs of growing size.
+//!
+//! ```text
+//! cargo bench --bench keystroke
+//! ```
+//!
+//! Targets (BENCHMARKS.md): the 100-byte identifier under 50 µs; 64 KiB no more than 80 times
+//! the 1 KiB case (linear cost); the 1,000 nested cross-references are there to show that
+//! depth does not cost more than length.
+//!
+//! The `frame_200x60` group draws the workbench (`tui::app::App`) to ratatui's `TestBackend`
+//! at 200x60: `steady` is one full frame of an unchanged input; `keystroke` is what one key
+//! costs end to end: the event, the re-analysis of the changed input, and the frame.
+//! Target: a frame under 2 ms.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use crossterm::event::KeyCode;
+use idbench::tui::app::{App, AppConfig};
+use idbench::tui::event::Event;
+use idbench::{Options, analyze};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// A realistic URI of exactly `len` bytes (`len >= 100`): authority with userinfo and port,
+/// percent-encoded path segments, a query and a fragment.
+fn uri_of_len(len: usize) -> String {
+    let head = "https://user@www.example.com:8080";
+    let tail = "?q=r%C3%A9sum%C3%A9&lang=en#sec-2";
+    let mut s = String::from(head);
+    let mut i = 0;
+    while s.len() + tail.len() < len {
+        let seg = ["/docs", "/caf%C3%A9", "/a-b_c", "/v1.2", "/~user", "/x%20y"][i % 6];
+        s.push_str(seg);
+        i += 1;
+    }
+    s.truncate(len - tail.len());
+    // Never end on a cut percent-encoding (everything here is ASCII).
+    let n = s.len();
+    let mut bytes = s.into_bytes();
+    for b in &mut bytes[n - 2..] {
+        if *b == b'%' {
+            *b = b'z';
+        }
+    }
+    let mut s = String::from_utf8(bytes).unwrap_or_default();
+    s.push_str(tail);
+    s
+}
+
+/// An XRI with `depth` cross-references nested inside each other (XRI Syntax 2.0 §2.2.2).
+fn nested_xrefs(depth: usize) -> String {
+    let mut s = String::from("xri://@example*");
+    for _ in 0..depth {
+        s.push_str("(+a*");
+    }
+    s.push('b');
+    for _ in 0..depth {
+        s.push(')');
+    }
+    s
+}
+
+fn keystroke(c: &mut Criterion) {
+    let opts = Options::full();
+    let mut g = c.benchmark_group("analyze_full");
+    g.warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    for (name, input) in [
+        ("100B", uri_of_len(100)),
+        ("1KiB", uri_of_len(1024)),
+        ("64KiB", uri_of_len(64 * 1024)),
+        ("xref_nested_1000", nested_xrefs(1000)),
+    ] {
+        g.throughput(Throughput::Bytes(input.len() as u64));
+        g.bench_function(name, |b| b.iter(|| analyze(black_box(&input), &opts)));
+    }
+    g.finish();
+}
+
+fn frame(c: &mut Criterion) {
+    let mut g = c.benchmark_group("frame_200x60");
+    g.warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    let new_app = || {
+        let mut app = App::new(AppConfig {
+            input: uri_of_len(100),
+            ..AppConfig::default()
+        });
+        app.handle(Event::Resize(200, 60));
+        app
+    };
+    let Ok(mut term) = Terminal::new(TestBackend::new(200, 60));
+    let mut app = new_app();
+    g.bench_function("steady", |b| {
+        b.iter(|| {
+            // A cleared back buffer makes ratatui send every cell: a full frame.
+            let _ = term.clear();
+            let _ = term.draw(|f| app.draw(f));
+        })
+    });
+    let mut app = new_app();
+    let mut typed = false;
+    g.bench_function("keystroke", |b| {
+        b.iter(|| {
+            // Type a character, then take it back: the input stays 100 or 101 bytes.
+            let key = if typed {
+                KeyCode::Backspace
+            } else {
+                KeyCode::Char('x')
+            };
+            typed = !typed;
+            app.handle(Event::key(key));
+            let _ = term.draw(|f| app.draw(f));
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, keystroke, frame);
+criterion_main!(benches);

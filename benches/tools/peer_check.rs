@@ -1,0 +1,61 @@
+//! The reference program for `scripts/bench-check.sh`: validates one identifier a line with a
+//! peer crate, the way `idbench check --quiet` does with the engine, so the two processes can
+//! be timed against each other.
+//!
+//! ```text
+//! cargo run --release --example peer-check -- fluent-uri|iri-string|urn [FILE]
+//! ```
+//!
+//! - `fluent-uri`: `fluent_uri::UriRef::parse` (RFC 3986 URI-reference), against `--profile
+//!   rfc3986`;
+//! - `iri-string`: `iri_string::types::IriReferenceStr::new` (RFC 3987 IRI-reference),
+//!   against `--profile rfc3987`;
+//! - `urn`: `urn::UrnSlice::try_from` (RFC 8141 namestring), against `--profile rfc8141`.
+//!
+//! The loop is the one `check` runs: a 64 KiB buffered reader, one line at a time, CR/LF
+//! stripped, lines that are not UTF-8 counted invalid; the tally goes to stderr and the exit
+//! code is 1 when any line is invalid.
+
+use std::io::{BufRead, BufReader, Read};
+
+fn valid(peer: &str, s: &str) -> bool {
+    match peer {
+        "fluent-uri" => fluent_uri::UriRef::parse(s).is_ok(),
+        "iri-string" => iri_string::types::IriReferenceStr::new(s).is_ok(),
+        _ => urn::UrnSlice::try_from(s).is_ok(),
+    }
+}
+
+fn run(peer: &str, reader: impl Read, tally: &mut [u64; 2]) -> std::io::Result<()> {
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        let mut bytes = line.as_slice();
+        bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let ok = std::str::from_utf8(bytes).is_ok_and(|s| valid(peer, s));
+        tally[usize::from(!ok)] += 1;
+    }
+}
+
+fn main() -> std::io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let peer = match args.first().map(String::as_str) {
+        Some(p @ ("fluent-uri" | "iri-string" | "urn")) => p.to_string(),
+        _ => {
+            eprintln!("usage: peer-check fluent-uri|iri-string|urn [FILE]");
+            std::process::exit(2);
+        }
+    };
+    let mut tally = [0u64; 2];
+    match args.get(1) {
+        Some(f) => run(&peer, std::fs::File::open(f)?, &mut tally)?,
+        None => run(&peer, std::io::stdin().lock(), &mut tally)?,
+    }
+    eprintln!("{} valid, {} invalid", tally[0], tally[1]);
+    std::process::exit(if tally[1] == 0 { 0 } else { 1 });
+}
