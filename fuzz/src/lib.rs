@@ -1,0 +1,78 @@
+//! Shared pieces of the fuzz targets: turning fuzzer bytes into inputs, and the invariants
+//! every analysis must keep (the ones tests/properties.rs states), checked with `assert!` so a
+//! broken invariant is a crash the fuzzer records.
+
+use std::borrow::Cow;
+
+use idbench::engine::{Analysis, Diagnostic, Profile};
+
+/// The fuzzer's bytes as text; invalid UTF-8 becomes U+FFFD, so every input is used.
+pub fn text(data: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(data)
+}
+
+/// Splits at the first newline: two identifiers (a base and a reference, or the two sides
+/// of a comparison). Without a newline the second part is `None`.
+pub fn split2(s: &str) -> (&str, Option<&str>) {
+    match s.split_once('\n') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s, None),
+    }
+}
+
+/// The base of the spec's own resolution examples for `profile`'s family (RFC 3986 §5.4,
+/// XRI Syntax 2.0 §2.4.2, the WWW draft's `magic://a/b/c//d/e/f`).
+pub fn example_base(profile: Profile) -> &'static str {
+    match profile {
+        Profile::Xri2 => "xri://@a*a/!b!b/c*c/(xri://@d*d/e)?q",
+        Profile::Rfc1630 => "magic://a/b/c//d/e/f",
+        Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => "urn:example:a/b",
+        Profile::Rfc3986 | Profile::Rfc3987 => "http://a/b/c/d;p?q",
+    }
+}
+
+/// Every diagnostic's span lies in `input` on char boundaries and says something.
+pub fn check_diagnostics(input: &str, diags: &[Diagnostic]) {
+    for d in diags {
+        assert!(d.span.start <= d.span.end, "{d:?}: reversed span");
+        assert!(
+            input.get(d.span.start..d.span.end).is_some(),
+            "{d:?}: span off the input"
+        );
+        assert!(
+            !d.code.is_empty() && !d.spec.is_empty() && !d.message.is_empty(),
+            "{d:?}"
+        );
+    }
+}
+
+/// The tree covers the input, every node lies inside its parent on char boundaries,
+/// siblings are ordered, and the diagnostics are well-formed.
+pub fn check_analysis(input: &str, a: &Analysis) {
+    assert_eq!(a.input, input);
+    let root = a.tree.root();
+    assert_eq!(
+        (root.span().start, root.span().end),
+        (0, input.len()),
+        "root span"
+    );
+    for n in a.tree.iter() {
+        let s = n.span();
+        assert!(
+            input.get(s.start..s.end).is_some(),
+            "{n:?}: span off the input"
+        );
+        if let Some(p) = n.parent() {
+            assert!(p.span().encloses(s), "{n:?} outside {p:?}");
+        }
+        let mut last = s.start;
+        for c in n.children() {
+            assert!(c.span().start >= last, "children of {n:?} overlap");
+            last = c.span().end;
+        }
+    }
+    check_diagnostics(input, &a.diagnostics);
+    if let Some(f) = &a.forms {
+        check_diagnostics(input, &f.diagnostics);
+    }
+}
