@@ -190,6 +190,8 @@ pub struct Attr {
     pub key: &'static str,
     /// Its value.
     pub value: Cow<'static, str>,
+    /// The node it belongs to (the builder keeps every attribute in one list).
+    node: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -483,7 +485,7 @@ pub struct Builder<'i> {
     /// Attributes in the order they were set, with the node they belong to; grouped by
     /// node when the tree is built. Keeping them out of the nodes saves an allocation per
     /// node that has any.
-    attrs: Vec<(usize, Attr)>,
+    attrs: Vec<Attr>,
 }
 
 impl<'i> Builder<'i> {
@@ -495,7 +497,7 @@ impl<'i> Builder<'i> {
         Builder {
             input,
             nodes,
-            open: Vec::new(),
+            open: Vec::with_capacity(16),
             diags: Vec::new(),
             attrs: Vec::new(),
         }
@@ -558,9 +560,9 @@ impl<'i> Builder<'i> {
             }
         }
         let attrs_from = cp.attrs.min(self.attrs.len());
-        for (node, _) in &mut self.attrs[attrs_from..] {
-            if *node >= at {
-                *node += 1;
+        for a in &mut self.attrs[attrs_from..] {
+            if a.node >= at {
+                a.node += 1;
             }
         }
         let from = cp.open.min(self.open.len());
@@ -589,13 +591,7 @@ impl<'i> Builder<'i> {
     /// Sets attribute `key` on node `id` (replacing an earlier value).
     pub fn attr(&mut self, id: NodeId, key: &'static str, value: impl Into<Cow<'static, str>>) {
         if id < self.nodes.len() {
-            self.attrs.push((
-                id,
-                Attr {
-                    key,
-                    value: value.into(),
-                },
-            ));
+            self.attrs.push(Attr { key, value: value.into(), node: id });
         }
     }
 
@@ -715,8 +711,10 @@ impl<'i> Builder<'i> {
         if self.nodes.is_empty() {
             self.leaf(NodeKind::Unparsed, "", 0, len);
         }
-        // Parent and depth in one pass over the preorder.
-        let mut stack: Vec<usize> = Vec::new();
+        // Parent and depth in one pass over the preorder (the emptied open-node list
+        // serves as the stack, saving an allocation per parse).
+        let mut stack = std::mem::take(&mut self.open);
+        stack.clear();
         for i in 0..self.nodes.len() {
             while let Some(&top) = stack.last() {
                 if self.nodes[top].end <= i {
@@ -748,7 +746,7 @@ impl<'i> Builder<'i> {
                     self.nodes[i].parent = 0;
                 }
             }
-            let mut stack: Vec<usize> = Vec::new();
+            stack.clear();
             for i in 0..total {
                 while let Some(&top) = stack.last() {
                     if self.nodes[top].end <= i {
@@ -764,34 +762,32 @@ impl<'i> Builder<'i> {
         self.diags.sort_by(|a, b| {
             (a.span.start, a.severity, a.span.end).cmp(&(b.span.start, b.severity, b.span.end))
         });
-        // Group the attributes by node (stable: a later value for the same key wins).
-        let mut attrs = Vec::with_capacity(self.attrs.len());
-        if !self.attrs.is_empty() {
-            self.attrs.sort_by_key(|(n, _)| *n);
+        // Group the attributes by node, in place (stable: a later value for the same key
+        // wins, so earlier ones are dropped).
+        let mut attrs = std::mem::take(&mut self.attrs);
+        if !attrs.is_empty() {
+            attrs.sort_by_key(|a| a.node);
+            let mut dropped = false;
+            for i in 0..attrs.len() {
+                let (node, key) = (attrs[i].node, attrs[i].key);
+                if attrs[i + 1..].iter().take_while(|x| x.node == node).any(|x| x.key == key) {
+                    attrs[i].key = "";
+                    dropped = true;
+                }
+            }
+            if dropped {
+                attrs.retain(|a| !a.key.is_empty());
+            }
             let mut i = 0;
-            while i < self.attrs.len() {
-                let node = self.attrs[i].0;
-                let start = attrs.len();
-                while i < self.attrs.len() && self.attrs[i].0 == node {
-                    let a = std::mem::replace(
-                        &mut self.attrs[i].1,
-                        Attr {
-                            key: "",
-                            value: Cow::Borrowed(""),
-                        },
-                    );
-                    match attrs[start..]
-                        .iter_mut()
-                        .find(|x: &&mut Attr| x.key == a.key)
-                    {
-                        Some(x) => *x = a,
-                        None => attrs.push(a),
-                    }
+            while i < attrs.len() {
+                let node = attrs[i].node;
+                let start = i;
+                while i < attrs.len() && attrs[i].node == node {
                     i += 1;
                 }
                 if let Some(n) = self.nodes.get_mut(node) {
                     n.attr_start = start as u32;
-                    n.attr_end = attrs.len() as u32;
+                    n.attr_end = i as u32;
                 }
             }
         }
