@@ -331,7 +331,12 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
     } else {
         ""
     };
-    let shown = crate::safe_text::escape(ch.encode_utf8(&mut [0u8; 4])).into_owned();
+    // Name a character that would not show by its code point; the views escape the rest.
+    let shown = if ch.is_control() || crate::engine::chars::is_invisible(ch) {
+        format!("U+{:04X}", ch as u32)
+    } else {
+        ch.to_string()
+    };
     match kind {
         Bad::National => b.error(
             "www-national-char",
