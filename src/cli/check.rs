@@ -3,7 +3,8 @@
 use std::io::{BufRead, BufReader, Read, Write};
 
 use super::{CheckArgs, Format, emit};
-use crate::engine::{Options, analyze};
+use crate::engine::validate::quick_valid_bytes;
+use crate::engine::{Profile, first_error};
 
 struct Tally {
     valid: u64,
@@ -13,7 +14,7 @@ struct Tally {
 fn check_stream(
     reader: impl Read,
     args: &CheckArgs,
-    opts: &Options,
+    profile: Option<Profile>,
     out: &mut impl Write,
     tally: &mut Tally,
 ) -> std::io::Result<()> {
@@ -27,19 +28,20 @@ fn check_stream(
         let mut bytes = line.as_slice();
         bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        // Judge the line; the verdict's code is a static string, so nothing is copied
-        // unless the line is printed.
-        let (profile, verdict): (&'static str, Result<(), &'static str>) =
-            match std::str::from_utf8(bytes) {
+        // Judge the line (the quick path first, the full grammar only for what it cannot
+        // vouch for); the verdict's code is a static string, so nothing is copied unless the
+        // line is printed. With a profile given, a line the quick path accepts needs no
+        // UTF-8 check of its own: `quick_valid_bytes` accepts only UTF-8.
+        let (shown_profile, verdict): (&'static str, Result<(), &'static str>) = match profile {
+            Some(p) if quick_valid_bytes(p, bytes) => (p.name(), Ok(())),
+            _ => match std::str::from_utf8(bytes) {
                 Ok(s) => {
-                    let a = analyze(s, opts);
-                    (
-                        a.profile.name(),
-                        a.first_error().map_or(Ok(()), |d| Err(d.code)),
-                    )
+                    let (p, first) = first_error(s, profile);
+                    (p.name(), first.map_or(Ok(()), Err))
                 }
-                Err(_) => (opts.profile.map_or("auto", |p| p.name()), Err("not-utf8")),
-            };
+                Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8")),
+            },
+        };
         match verdict {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
@@ -50,13 +52,15 @@ fn check_stream(
         let input = String::from_utf8_lossy(bytes);
         let shown = crate::safe_text::escape(&input);
         let line = match (args.common.format, verdict) {
-            (Format::Text, Ok(())) => format!("valid\t{profile}\t{shown}\n"),
-            (Format::Text, Err(code)) => format!("invalid\t{profile}\t{shown}\t{code}\n"),
+            (Format::Text, Ok(())) => format!("valid\t{shown_profile}\t{shown}\n"),
+            (Format::Text, Err(code)) => {
+                format!("invalid\t{shown_profile}\t{shown}\t{code}\n")
+            }
             (Format::Json, v) => format!(
                 "{}\n",
                 serde_json::json!({
                     "input": input,
-                    "profile": profile,
+                    "profile": shown_profile,
                     "valid": v.is_ok(),
                     "first_error": v.err(),
                 })
@@ -67,7 +71,7 @@ fn check_stream(
 }
 
 pub(super) fn run(args: &CheckArgs) -> std::io::Result<u8> {
-    let opts = Options::validate_only(args.common.profile.0);
+    let profile = args.common.profile.0;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut tally = Tally {
@@ -75,12 +79,12 @@ pub(super) fn run(args: &CheckArgs) -> std::io::Result<u8> {
         invalid: 0,
     };
     if args.files.is_empty() {
-        check_stream(std::io::stdin().lock(), args, &opts, &mut out, &mut tally)?;
+        check_stream(std::io::stdin().lock(), args, profile, &mut out, &mut tally)?;
     } else {
         for f in &args.files {
             let file = std::fs::File::open(f)
                 .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", f.display())))?;
-            check_stream(file, args, &opts, &mut out, &mut tally)?;
+            check_stream(file, args, profile, &mut out, &mut tally)?;
         }
     }
     out.flush()?;

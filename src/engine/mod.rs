@@ -11,6 +11,7 @@ pub mod pct;
 pub mod profile;
 pub mod resolve;
 pub mod tree;
+pub mod validate;
 
 pub use profile::{Family, Profile};
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
@@ -195,4 +196,45 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         verdicts,
         forms,
     }
+}
+
+/// The profile an input is judged under (as [`analyze`] chooses it when `profile` is `None`)
+/// and the code of its first error, `None` when it is valid: what batch checking needs and
+/// nothing more (no tree is kept, no input copy, no forms, no verdicts). The quick
+/// recognizer ([`validate::quick_valid`]) answers first; only what it cannot vouch for goes
+/// through the full grammar, which names the error. Agrees with [`analyze`] on every input.
+pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
+    fn full(p: Profile, input: &str) -> Option<&'static str> {
+        if validate::quick_valid(p, input) {
+            return None;
+        }
+        let (_, diags) = grammar::parse(p, input);
+        diags
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| d.code)
+    }
+    let p = match profile {
+        Some(p) => p,
+        None => {
+            let (family, provisional, _) = profile::auto_family(input);
+            if family != Family::Urn {
+                provisional
+            } else {
+                // As `analyze`: the newest URN spec that accepts the input, else rfc8141's
+                // verdict.
+                let newest = full(Profile::Rfc8141, input);
+                if newest.is_none() {
+                    return (Profile::Rfc8141, None);
+                }
+                for older in [Profile::Rfc2141bis, Profile::Rfc2141] {
+                    if full(older, input).is_none() {
+                        return (older, None);
+                    }
+                }
+                return (Profile::Rfc8141, newest);
+            }
+        }
+    };
+    (p, full(p, input))
 }

@@ -515,18 +515,44 @@ fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
 /// A character as a message names it: `'<' (U+003C)`, or just the code point for what a
 /// terminal would not show.
 fn describe(c: char) -> String {
+    let mut out = String::new();
+    describe_into(&mut out, c);
+    out
+}
+
+/// Appends what [`describe`] returns to `out`, with no `String` or formatter of its own (an
+/// invalid line in a batch check names its characters this way).
+fn describe_into(out: &mut String, c: char) {
     let v = c as u32;
-    match c {
-        ' ' => "space (U+0020)".into(),
-        '\t' => "tab (U+0009)".into(),
-        '\n' => "line feed (U+000A)".into(),
-        '\r' => "carriage return (U+000D)".into(),
-        _ if c.is_control() => format!("control character U+{v:04X}"),
-        _ if chars::is_noncharacter(c) => format!("non-character U+{v:04X}"),
-        _ if chars::is_bidi_format(c) => format!("bidi formatting character U+{v:04X}"),
-        _ if chars::is_invisible(c) => format!("invisible character U+{v:04X}"),
-        _ if chars::is_iprivate(c) => format!("private-use character U+{v:04X}"),
-        _ => format!("'{c}' (U+{v:04X})"),
+    let kind = match c {
+        ' ' => return out.push_str("space (U+0020)"),
+        '\t' => return out.push_str("tab (U+0009)"),
+        '\n' => return out.push_str("line feed (U+000A)"),
+        '\r' => return out.push_str("carriage return (U+000D)"),
+        _ if c.is_control() => "control character ",
+        _ if chars::is_noncharacter(c) => "non-character ",
+        _ if chars::is_bidi_format(c) => "bidi formatting character ",
+        _ if chars::is_invisible(c) => "invisible character ",
+        _ if chars::is_iprivate(c) => "private-use character ",
+        _ => {
+            out.push('\'');
+            out.push(c);
+            out.push_str("' (");
+            push_code_point(out, v);
+            return out.push(')');
+        }
+    };
+    out.push_str(kind);
+    push_code_point(out, v);
+}
+
+/// Appends `U+` and at least four upper-case hex digits, as `format!("U+{v:04X}")` does.
+fn push_code_point(out: &mut String, v: u32) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push_str("U+");
+    let digits = ((32 - v.leading_zeros()).div_ceil(4)).max(4);
+    for k in (0..digits).rev() {
+        out.push(char::from(HEX[((v >> (4 * k)) & 0xF) as usize]));
     }
 }
 
@@ -1107,8 +1133,19 @@ impl<'i> Parser<'_, 'i> {
         // that "%7b%7d" gets one note, not two.
         let mut lower: Option<(Span, bool)> = None;
         let mut unres: Option<Span> = None;
+        // (`to` never exceeds the input; saying so lets the compiler drop bounds checks.)
+        let to = to.min(by.len());
         while i < to {
-            let c = by[i];
+            // The usual case first: a stretch of allowed bytes, four at a time.
+            while let Some(&[c0, c1, c2, c3]) = by.get(i..to).and_then(|t| t.first_chunk::<4>()) {
+                if !(allowed.has(c0) & allowed.has(c1) & allowed.has(c2) & allowed.has(c3)) {
+                    break;
+                }
+                i += 4;
+            }
+            let Some(&c) = by.get(i).filter(|_| i < to) else {
+                break;
+            };
             if allowed.has(c) {
                 i += 1;
                 continue;
@@ -1216,9 +1253,16 @@ impl<'i> Parser<'_, 'i> {
         }
     }
 
-    /// Notes a run of triplets that encode unreserved characters.
+    /// Notes a run of triplets that encode unreserved characters. Inline, so that the
+    /// usual case, no run, costs a test and no call.
+    #[inline(always)]
     fn flush_run(&mut self, run: &mut Option<Span>) {
-        let Some(r) = run.take() else { return };
+        if let Some(r) = run.take() {
+            self.note_unreserved_run(r);
+        }
+    }
+
+    fn note_unreserved_run(&mut self, r: Span) {
         let text = self.text(r.start, r.end);
         let msg = format!(
             "'{text}' encodes the unreserved '{}', which should not be encoded; normalizers \
@@ -1228,9 +1272,16 @@ impl<'i> Parser<'_, 'i> {
         self.b.note("pct-unreserved", r, "RFC 3986 §6.2.2.2", msg);
     }
 
-    /// Notes a run of adjacent triplets when one of them has lowercase hex digits.
+    /// Notes a run of adjacent triplets when one of them has lowercase hex digits. Inline,
+    /// like [`Self::flush_run`].
+    #[inline(always)]
     fn flush_lower(&mut self, run: &mut Option<(Span, bool)>) {
-        let Some((r, true)) = run.take() else { return };
+        if let Some((r, true)) = run.take() {
+            self.note_lowercase_run(r);
+        }
+    }
+
+    fn note_lowercase_run(&mut self, r: Span) {
         let text = self.text(r.start, r.end);
         let msg = format!(
             "hex digits of percent-encodings are case-insensitive and normalized to \
@@ -1262,19 +1313,27 @@ impl<'i> Parser<'_, 'i> {
 
     /// Names the characters of `[s, e)` (at most four distinct ones) for a message.
     fn describe_run(&self, s: usize, e: usize) -> (String, usize) {
-        let mut seen: Vec<char> = Vec::new();
+        let mut seen = ['\0'; 5];
+        let mut n = 0;
         let mut count = 0;
         for c in self.text(s, e).chars() {
             count += 1;
-            if !seen.contains(&c) && seen.len() < 5 {
-                seen.push(c);
+            if n < 5 && !seen[..n].contains(&c) {
+                seen[n] = c;
+                n += 1;
             }
         }
-        let mut names: Vec<String> = seen.iter().take(4).map(|&c| describe(c)).collect();
-        if seen.len() > 4 {
-            names.push("others".into());
+        let mut names = String::new();
+        for (k, &c) in seen[..n.min(4)].iter().enumerate() {
+            if k > 0 {
+                names.push_str(", ");
+            }
+            describe_into(&mut names, c);
         }
-        (names.join(", "), count)
+        if n > 4 {
+            names.push_str(", others");
+        }
+        (names, count)
     }
 
     fn encode_run(&self, s: usize, e: usize) -> String {
@@ -1338,10 +1397,26 @@ impl<'i> Parser<'_, 'i> {
 
     /// One non-ASCII character of an IRI, at `[s, e)`.
     fn iri_char(&mut self, comp: Comp, c: char, s: usize, e: usize) {
+        // Nearly every character is an ordinary ucschar with nothing to report: answer that
+        // first, before building any name or encoding, which only a diagnostic needs.
+        // (U+00A0..U+D7FF is all ucschar, with no non-character and no iprivate.)
+        if (0xA0..=0xD7FF).contains(&(c as u32))
+            && !chars::is_bidi_format(c)
+            && chars::delimiter_lookalike(c).is_none()
+            && !chars::is_invisible(c)
+        {
+            return;
+        }
+        self.iri_char_slow(comp, c, s, e);
+    }
+
+    /// [`Self::iri_char`] for the characters that may need a diagnostic.
+    #[cold]
+    fn iri_char_slow(&mut self, comp: Comp, c: char, s: usize, e: usize) {
         let span = Span::new(s, e);
-        let enc = self.encode_run(s, e);
-        let name = describe(c);
+        let enc = || self.encode_run(s, e);
         if chars::is_bidi_format(c) {
+            let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name}: IRIs must not contain bidirectional formatting characters, which \
                  change how the IRI is shown without being visible; remove it, or \
@@ -1349,12 +1424,14 @@ impl<'i> Parser<'_, 'i> {
             );
             self.b.error("bidi-format-char", span, "RFC 3987 §4.1", msg);
         } else if chars::is_noncharacter(c) {
+            let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name}: ucschar excludes the Unicode non-characters; percent-encode it as {enc}"
             );
             self.b.error("noncharacter", span, "RFC 3987 §2.2", msg);
         } else if chars::is_iprivate(c) {
             if comp != Comp::Query {
+                let (name, enc) = (describe(c), enc());
                 let msg = format!(
                     "{name}: private-use characters (iprivate) are allowed only in the query; \
                      percent-encode it as {enc}"
@@ -1363,12 +1440,14 @@ impl<'i> Parser<'_, 'i> {
                     .error("iprivate-outside-query", span, "RFC 3987 §2.2", msg);
             }
         } else if !chars::is_ucschar(c) {
+            let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name} is not allowed in {} (not a ucschar); percent-encode it as {enc}",
                 comp.place()
             );
             self.b.error("illegal-char", span, "RFC 3987 §2.2", msg);
         } else if let Some(d) = chars::delimiter_lookalike(c) {
+            let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name} looks like the delimiter '{d}' but is data; a reader may split the IRI \
                  where it does not split. If '{d}' is meant, type it; if not, percent-encode it as {enc}"
@@ -1376,6 +1455,7 @@ impl<'i> Parser<'_, 'i> {
             self.b
                 .warning("delimiter-lookalike", span, "XRI Syntax 2.0 §3.3", msg);
         } else if chars::is_invisible(c) {
+            let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name} shows as nothing or as a plain space, so the IRI cannot be transcribed \
                  from its display; remove it or percent-encode it as {enc}"
@@ -1392,6 +1472,8 @@ impl<'i> Parser<'_, 'i> {
             return;
         }
         let text = self.text(s, e);
+        // (`is_nfc` answers from the quick check, Yes for nearly all text, and normalizes
+        // only on Maybe.)
         if !is_nfc(text) {
             let nfc: String = text.nfc().collect();
             let msg = format!(
@@ -1418,14 +1500,11 @@ impl<'i> Parser<'_, 'i> {
 
     fn iri_piece(&mut self, s: usize, e: usize) {
         let text = self.text(s, e);
-        let (mut rtl, mut ltr) = (false, false);
+        let mut rtl = false;
         let mut scripts: [Option<&'static str>; 3] = [None; 3];
         for c in text.chars() {
-            if chars::is_rtl(c) {
-                rtl = true;
-            } else if c.is_alphabetic() {
-                ltr = true;
-            }
+            // (`is_rtl` asks `is_alphabetic`, which is slow: once is enough.)
+            rtl = rtl || chars::is_rtl(c);
             if let Some(sc) = chars::script_of(c) {
                 if !scripts.contains(&Some(sc)) {
                     if let Some(slot) = scripts.iter_mut().find(|x| x.is_none()) {
@@ -1434,6 +1513,9 @@ impl<'i> Parser<'_, 'i> {
                 }
             }
         }
+        // Whether a piece also has left-to-right letters matters only when it has a
+        // right-to-left one, and asking `is_alphabetic` of every character is slow.
+        let ltr = rtl && text.chars().any(|c| !chars::is_rtl(c) && c.is_alphabetic());
         let span = Span::new(s, e);
         if rtl && ltr {
             let msg = format!(
@@ -1455,15 +1537,16 @@ impl<'i> Parser<'_, 'i> {
                     .warning("bidi-component-edge", span, "RFC 3987 §4.2", msg);
             }
         }
-        let found: Vec<&str> = scripts.iter().flatten().copied().collect();
+        let found = || scripts.iter().flatten();
         // Scripts that are written together (UTS #39 "highly restrictive"): Japanese and
         // Korean text mixes Han with kana or Hangul, and any of them with Latin.
         let japanese = ["Latin", "Han", "Hiragana", "Katakana"];
         let korean = ["Latin", "Han", "Hangul"];
-        let ok = found.len() < 2
-            || found.iter().all(|s| japanese.contains(s))
-            || found.iter().all(|s| korean.contains(s));
+        let ok = found().count() < 2
+            || found().all(|s| japanese.contains(s))
+            || found().all(|s| korean.contains(s));
         if !ok {
+            let found: Vec<&str> = found().copied().collect();
             let msg = format!(
                 "'{text}' mixes {} letters; letters of different scripts can look the same \
                  (Latin 'a', Cyrillic 'а'), so check that every character is the one meant",
@@ -1478,6 +1561,30 @@ impl<'i> Parser<'_, 'i> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn character_names() {
+        // describe_into spells the code point as format!("U+{:04X}") does.
+        for (c, want) in [
+            (' ', "space (U+0020)"),
+            ('\u{1}', "control character U+0001"),
+            ('<', "'<' (U+003C)"),
+            ('é', "'é' (U+00E9)"),
+            ('\u{FFFF}', "non-character U+FFFF"),
+            ('\u{202E}', "bidi formatting character U+202E"),
+            ('\u{200B}', "invisible character U+200B"),
+            ('\u{F0000}', "private-use character U+F0000"),
+            ('\u{10FFFD}', "private-use character U+10FFFD"),
+            ('😀', "'😀' (U+1F600)"),
+        ] {
+            assert_eq!(describe(c), want);
+        }
+        for v in [0u32, 0xF, 0x10, 0xFFF, 0x1000, 0xFFFF, 0x10000, 0x10FFFF] {
+            let mut s = String::new();
+            push_code_point(&mut s, v);
+            assert_eq!(s, format!("U+{v:04X}"));
+        }
+    }
 
     #[test]
     fn ipv6_forms() {

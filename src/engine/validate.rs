@@ -1,0 +1,608 @@
+//! A quick yes-or-"don't know" validator for batch checking.
+//!
+//! Why it exists: `idbench check` judges millions of lines, and on almost all of them the
+//! answer is "valid". The full grammars ([`super::grammar`]) build a concrete syntax tree
+//! with spans, attributes and explained diagnostics for every line, which is what the
+//! workbench needs and several times the work a plain yes/no needs. [`quick_valid`] is a
+//! tree-less recognizer for the three profiles that batch checks are usually run under
+//! (rfc3986, rfc3987 and rfc8141): one pass over the bytes, driven by a 256-entry table of
+//! character classes derived from [`chars`], allocating nothing.
+//!
+//! It is an accelerator, never the judge. `true` means "the full grammar reports no error";
+//! `false` means "don't know": the caller ([`super::first_error`]) then runs the full parse,
+//! which decides and names the first error. So it must be *sound* (true ⇒ the full parser
+//! has no Error diagnostic) and should be *complete* on ordinary valid input (true for
+//! nearly every line the full parser accepts); where being exact would cost code for a rare
+//! case it may answer "don't know". Soundness and completeness are proven by tests against
+//! the full grammar (`tests/validate.rs`: generated inputs that reach every branch, every
+//! spec example, the grammars' edge tables, and a corpus sample).
+//!
+//! The recognizers follow the ABNF of RFC 3986 Appendix A, RFC 3987 §2.2 and RFC 8141 §2, and
+//! make the same first-match-wins choices as the full grammars (where a component ends,
+//! which `@` ends the userinfo, when brackets hold an IP literal), so the two agree on what
+//! each byte belongs to. Only errors matter here: warnings and notes (NFC, bidi direction,
+//! script mixing, uppercase, dot-segments) never make an input invalid.
+
+use super::chars::{self, AsciiSet};
+use super::profile::Profile;
+
+/// True only when the full grammar of `profile` reports no error for `input`; false means
+/// "don't know" (the input may still be valid). Only rfc3986, rfc3987 and rfc8141 have a
+/// quick path; every other profile gets false.
+pub fn quick_valid(profile: Profile, input: &str) -> bool {
+    quick_valid_bytes(profile, input.as_bytes())
+}
+
+/// [`quick_valid`] on raw bytes, for a reader that has not checked that its line is UTF-8:
+/// true only when `input` is UTF-8 *and* the full grammar of `profile` reports no error for
+/// it. The recognizers accept a non-ASCII byte only as part of a well-formed UTF-8 sequence
+/// of an allowed character (no overlong forms, surrogates or code points above U+10FFFF),
+/// so a batch check can skip its own UTF-8 validation for the lines that pass.
+pub fn quick_valid_bytes(profile: Profile, input: &[u8]) -> bool {
+    match profile {
+        Profile::Rfc3986 => uri_reference::<false>(input),
+        Profile::Rfc3987 => uri_reference::<true>(input),
+        Profile::Rfc8141 => namestring(input),
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------- character classes
+
+/// `scheme` characters after the first (RFC 3986 §3.1).
+const C_SCHEME: u16 = 1 << 0;
+/// `ALPHA`.
+const C_ALPHA: u16 = 1 << 1;
+/// `userinfo` characters without `pct-encoded`.
+const C_USERINFO: u16 = 1 << 2;
+/// `reg-name` characters without `pct-encoded`.
+const C_REG_NAME: u16 = 1 << 3;
+/// `segment-nz-nc` characters without `pct-encoded`: `pchar` but ":".
+const C_PCHAR_NC: u16 = 1 << 4;
+/// `pchar / "/"`: a path (RFC 3986), an NSS and the inside of r-/q-components (RFC 8141).
+const C_PATH: u16 = 1 << 5;
+/// `pchar / "/" / "?"`: query and fragment (RFC 3986), f-component (RFC 8141).
+const C_QUERY: u16 = 1 << 6;
+/// `HEXDIG`.
+const C_HEX: u16 = 1 << 7;
+/// `DIGIT`.
+const C_DIGIT: u16 = 1 << 8;
+/// `ALPHA / DIGIT / "-"`: a NID.
+const C_LDH: u16 = 1 << 9;
+/// `unreserved / sub-delims / ":"`: the tail of an `IPvFuture`.
+const C_IPVFUTURE: u16 = 1 << 10;
+
+/// The class bits of every byte, built from the [`chars`] sets (not a second list).
+static CLASS: [u16; 256] = classes();
+
+const fn classes() -> [u16; 256] {
+    let sets: [(AsciiSet, u16); 11] = [
+        (chars::SCHEME_REST, C_SCHEME),
+        (chars::ALPHA, C_ALPHA),
+        (
+            chars::UNRESERVED
+                .or(chars::SUB_DELIMS)
+                .or(AsciiSet::of(":")),
+            C_USERINFO,
+        ),
+        (chars::UNRESERVED.or(chars::SUB_DELIMS), C_REG_NAME),
+        (chars::PCHAR.minus(AsciiSet::of(":")), C_PCHAR_NC),
+        (chars::PCHAR.or(AsciiSet::of("/")), C_PATH),
+        (chars::QUERY, C_QUERY),
+        (chars::HEXDIG, C_HEX),
+        (chars::DIGIT, C_DIGIT),
+        (chars::ALPHANUM.or(AsciiSet::of("-")), C_LDH),
+        (
+            chars::UNRESERVED
+                .or(chars::SUB_DELIMS)
+                .or(AsciiSet::of(":")),
+            C_IPVFUTURE,
+        ),
+    ];
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 128 {
+        let mut k = 0;
+        while k < sets.len() {
+            if sets[k].0.has(b as u8) {
+                t[b] |= sets[k].1;
+            }
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+#[inline(always)]
+fn is(b: u8, class: u16) -> bool {
+    CLASS[b as usize] & class != 0
+}
+
+/// True when `b[i]` exists, lies before `end` and is in `class`.
+#[inline(always)]
+fn is_at(b: &[u8], i: usize, end: usize, class: u16) -> bool {
+    i < end && b.get(i).is_some_and(|&c| is(c, class))
+}
+
+/// The index of the first byte of `b[i..end]` not in `class`, or `end`. Four bytes at a
+/// time: the position of the first miss in a group comes from a bit mask rather than from a
+/// byte loop whose length the branch predictor cannot guess.
+#[inline(always)]
+fn skip(b: &[u8], mut i: usize, end: usize, class: u16) -> usize {
+    let end = end.min(b.len());
+    while let Some(&[c0, c1, c2, c3]) = b.get(i..end).and_then(|t| t.first_chunk::<4>()) {
+        let (k0, k1, k2, k3) = (
+            CLASS[c0 as usize],
+            CLASS[c1 as usize],
+            CLASS[c2 as usize],
+            CLASS[c3 as usize],
+        );
+        if k0 & k1 & k2 & k3 & class != 0 {
+            i += 4;
+            continue;
+        }
+        let hits = u32::from(k0 & class != 0)
+            | u32::from(k1 & class != 0) << 1
+            | u32::from(k2 & class != 0) << 2
+            | u32::from(k3 & class != 0) << 3;
+        return i + (!hits).trailing_zeros() as usize;
+    }
+    while i < end && is(b[i], class) {
+        i += 1;
+    }
+    i
+}
+
+/// Scans `b[i..end]` over bytes of `allow`, `pct-encoded` triplets and (when `IRI`) the
+/// non-ASCII characters RFC 3987 allows there (`iprivate` too when `PRIVATE`). Returns the
+/// index of the first byte that is none of these (or `end`), for the caller to judge; `None`
+/// when a "%" starts no triplet or a non-ASCII character is not allowed, which the full
+/// grammar reports as an error wherever it stands.
+#[inline(always)]
+fn run<const IRI: bool, const PRIVATE: bool>(
+    b: &[u8],
+    mut i: usize,
+    end: usize,
+    allow: u16,
+) -> Option<usize> {
+    let end = end.min(b.len());
+    loop {
+        i = skip(b, i, end, allow);
+        let Some(&c) = b.get(i).filter(|_| i < end) else {
+            return Some(i);
+        };
+        if c == b'%' {
+            if !(is_at(b, i + 1, end, C_HEX) && is_at(b, i + 2, end, C_HEX)) {
+                return None;
+            }
+            i += 3;
+        } else if c >= 0x80 {
+            if !IRI {
+                return None;
+            }
+            i += ucs_width::<PRIVATE>(b, i)?;
+        } else {
+            return Some(i);
+        }
+    }
+}
+
+/// The width of the character at `b[i]` (its first byte is not ASCII) when RFC 3987 allows it
+/// in a component: a `ucschar`, or an `iprivate` where `PRIVATE` (the query), and neither a
+/// bidi formatting character (§4.1) nor a non-character (the same judgement, from the same
+/// [`chars`] functions, as the full grammar's). `None` too when the bytes are not a
+/// well-formed UTF-8 sequence (RFC 3629 §4), which makes [`quick_valid_bytes`] a UTF-8 check.
+#[inline]
+fn ucs_width<const PRIVATE: bool>(b: &[u8], i: usize) -> Option<usize> {
+    let cont = |k: usize| -> Option<u32> {
+        let c = *b.get(i + k)?;
+        (c & 0xC0 == 0x80).then_some(u32::from(c & 0x3F))
+    };
+    let c0 = u32::from(*b.get(i)?);
+    // The shortest form only: the lower bounds reject overlong sequences; `from_u32` rejects
+    // surrogates and values above U+10FFFF.
+    let (v, w, min) = match c0 {
+        0xC2..=0xDF => ((c0 & 0x1F) << 6 | cont(1)?, 2, 0x80),
+        0xE0..=0xEF => ((c0 & 0x0F) << 12 | cont(1)? << 6 | cont(2)?, 3, 0x800),
+        0xF0..=0xF4 => (
+            (c0 & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?,
+            4,
+            0x10000,
+        ),
+        _ => return None,
+    };
+    if v < min {
+        return None;
+    }
+    let c = char::from_u32(v)?;
+    if (0xA0..=0xD7FF).contains(&v) {
+        // Most text: ucschar, neither iprivate nor a non-character; only the bidi
+        // formatting characters of this range are forbidden.
+        return (!chars::is_bidi_format(c)).then_some(w);
+    }
+    let ok = !chars::is_bidi_format(c)
+        && !chars::is_noncharacter(c)
+        && if chars::is_iprivate(c) {
+            PRIVATE
+        } else {
+            chars::is_ucschar(c)
+        };
+    ok.then_some(w)
+}
+
+/// True when `b[s..e]` is `*DIGIT`.
+#[inline]
+fn digits(b: &[u8], s: usize, e: usize) -> bool {
+    b.get(s..e)
+        .is_some_and(|t| t.iter().all(|&c| is(c, C_DIGIT)))
+}
+
+// ---------------------------------------------------------------- RFC 3986 / RFC 3987
+
+/// `URI-reference` (RFC 3986 §4.1) or, when `IRI`, `IRI-reference` (RFC 3987 §2.2), split
+/// the way the full grammar splits it: a prefix of scheme characters and ":" is a scheme;
+/// "//" opens an authority that ends at "/", "?" or "#"; the path ends at "?" or "#"; the
+/// query at "#".
+fn uri_reference<const IRI: bool>(b: &[u8]) -> bool {
+    let e = b.len();
+    let mut i = 0;
+    while i < e && is(b[i], C_SCHEME) {
+        i += 1;
+    }
+    let has_scheme = i < e && b[i] == b':';
+    let mut p = 0;
+    if has_scheme {
+        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ): not empty, a letter first.
+        if i == 0 || !is(b[0], C_ALPHA) {
+            return false;
+        }
+        p = i + 1;
+    }
+    let mut has_auth = false;
+    if b.get(p) == Some(&b'/') && b.get(p + 1) == Some(&b'/') {
+        let a0 = p + 2;
+        p = match fast_authority::<IRI>(b, a0) {
+            Ok(ae) => ae,
+            Err(true) => {
+                let mut ae = a0;
+                while ae < e && !matches!(b[ae], b'/' | b'?' | b'#') {
+                    ae += 1;
+                }
+                if !authority::<IRI>(b, a0, ae) {
+                    return false;
+                }
+                ae
+            }
+            Err(false) => return false,
+        };
+        has_auth = true;
+    }
+    if !has_scheme && !has_auth {
+        // path-noscheme: the first segment (up to "/", "?" or "#") has no ":" (RFC 3986
+        // §4.2). A path-absolute stops this scan at once, at its "/".
+        match run::<IRI, false>(b, p, e, C_PCHAR_NC) {
+            Some(k) if b.get(k) == Some(&b':') => return false,
+            Some(k) => p = k,
+            None => return false,
+        }
+    }
+    // The rest of the path: *( pchar / "/" ).
+    p = match run::<IRI, false>(b, p, e, C_PATH) {
+        Some(k) => k,
+        None => return false,
+    };
+    if b.get(p) == Some(&b'?') {
+        // query = *( pchar / "/" / "?" ); iquery also allows iprivate.
+        p = match run::<IRI, true>(b, p + 1, e, C_QUERY) {
+            Some(k) => k,
+            None => return false,
+        };
+    }
+    if b.get(p) == Some(&b'#') {
+        // fragment = *( pchar / "/" / "?" ): a second "#" stops the scan short of the end.
+        p = match run::<IRI, false>(b, p + 1, e, C_QUERY) {
+            Some(k) => k,
+            None => return false,
+        };
+    }
+    p == e
+}
+
+/// The usual authority, `reg-name [ ":" port ]`, in one pass from `a0`: `Ok` with where it
+/// ends (at "/", "?", "#" or the end) when it is that and valid; `Err(false)` when the
+/// authority is invalid whatever it turns out to be; `Err(true)` when it is something else
+/// (userinfo, an IP literal, a second ":"), for [`authority`] to judge.
+#[inline]
+fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, bool> {
+    // A bad triplet or character before the first byte outside reg-name is in the userinfo
+    // or in the host, whichever this turns out to be, and both forbid it.
+    let he = run::<IRI, false>(b, a0, b.len(), C_REG_NAME).ok_or(false)?;
+    let ae = match b.get(he) {
+        None | Some(b'/' | b'?' | b'#') => return Ok(he),
+        Some(b':') => {
+            let mut k = he + 1;
+            while k < b.len() && is(b[k], C_DIGIT) {
+                k += 1;
+            }
+            k
+        }
+        Some(_) => return Err(true),
+    };
+    match b.get(ae) {
+        None | Some(b'/' | b'?' | b'#') => Ok(ae),
+        Some(_) => Err(true),
+    }
+}
+
+/// authority = [ userinfo "@" ] host [ ":" port ] over `b[a0..ae]`; the last "@" ends the
+/// userinfo, as in the full grammar.
+fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> bool {
+    let Some(auth) = b.get(a0..ae) else {
+        return false;
+    };
+    let mut hs = a0;
+    if let Some(k) = auth.iter().rposition(|&c| c == b'@') {
+        let at = a0 + k;
+        if run::<IRI, false>(b, a0, at, C_USERINFO) != Some(at) {
+            return false;
+        }
+        hs = at + 1;
+    }
+    if b.get(hs) == Some(&b'[') && hs < ae {
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]", then nothing or ":" port.
+        let Some(k) = b[hs..ae].iter().position(|&c| c == b']') else {
+            return false;
+        };
+        let r = hs + k;
+        if !ip_literal(&b[hs + 1..r]) {
+            return false;
+        }
+        let q = r + 1;
+        q >= ae || (b[q] == b':' && digits(b, q + 1, ae))
+    } else {
+        // reg-name (an IPv4address is one too), up to the first ":", then port = *DIGIT.
+        match run::<IRI, false>(b, hs, ae, C_REG_NAME) {
+            Some(he) if he >= ae => true,
+            Some(he) => b[he] == b':' && digits(b, he + 1, ae),
+            None => false,
+        }
+    }
+}
+
+/// The content of an IP literal: `IPvFuture` when it starts with "v" (either case),
+/// `IPv6address` when it holds a ":", nothing else.
+fn ip_literal(c: &[u8]) -> bool {
+    match c.first() {
+        Some(b'v' | b'V') => ipvfuture(c),
+        Some(_) if c.contains(&b':') => ipv6(c),
+        _ => false,
+    }
+}
+
+/// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
+fn ipvfuture(c: &[u8]) -> bool {
+    let mut i = 1;
+    while i < c.len() && is(c[i], C_HEX) {
+        i += 1;
+    }
+    if i == 1 || c.get(i) != Some(&b'.') {
+        return false;
+    }
+    let tail = &c[i + 1..];
+    !tail.is_empty() && tail.iter().all(|&x| is(x, C_IPVFUTURE))
+}
+
+/// IPv6address (RFC 3986 §3.2.2), by counting as the full grammar does, which is
+/// equivalent to the nine ABNF alternatives: h16 groups of one to four hex digits separated
+/// by ":", at most one "::" (standing for at least one zero group), an `IPv4address` only
+/// last and counting as two groups; eight groups without "::", at most seven with it.
+fn ipv6(c: &[u8]) -> bool {
+    let n = c.len();
+    let mut i = 0;
+    let mut groups = 0;
+    let mut dc = false;
+    if c.starts_with(b"::") {
+        dc = true;
+        i = 2;
+    } else if c.first() == Some(&b':') {
+        return false;
+    }
+    while i < n {
+        let t0 = i;
+        let mut dots = false;
+        while i < n && (is(c[i], C_HEX) || c[i] == b'.') {
+            dots |= c[i] == b'.';
+            i += 1;
+        }
+        if (i < n && c[i] != b':') || i == t0 {
+            return false;
+        }
+        if dots {
+            if i < n || !ipv4(&c[t0..i]) {
+                return false;
+            }
+            groups += 2;
+        } else {
+            if i - t0 > 4 {
+                return false;
+            }
+            groups += 1;
+        }
+        if i >= n {
+            break;
+        }
+        // c[i] == ':'
+        if c.get(i + 1) == Some(&b':') {
+            if dc {
+                return false;
+            }
+            dc = true;
+            i += 2;
+        } else {
+            i += 1;
+            if i >= n {
+                return false;
+            }
+        }
+    }
+    if dc { groups <= 7 } else { groups == 8 }
+}
+
+/// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet.
+fn ipv4(t: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in t.split(|&c| c == b'.') {
+        parts += 1;
+        let ok = match part {
+            [d] => d.is_ascii_digit(),
+            [b'1'..=b'9', d] => d.is_ascii_digit(),
+            [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
+            [b'2', b'0'..=b'4', e] => e.is_ascii_digit(),
+            [b'2', b'5', b'0'..=b'5'] => true,
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+// ---------------------------------------------------------------- RFC 8141
+
+/// namestring = assigned-name [ rq-components ] [ "#" f-component ] (RFC 8141 §2), with the
+/// full grammar's reading of "?+" after "?=" (a misplaced r-component, not q-component text).
+fn namestring(b: &[u8]) -> bool {
+    let n = b.len();
+    if !b.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"urn:")) {
+        return false;
+    }
+    // NID = (alphanum) 0*30(ldh) (alphanum), and not the reserved "urn".
+    let mut i = 4;
+    while i < n && is(b[i], C_LDH) {
+        i += 1;
+    }
+    let nid = &b[4..i];
+    let nid_ok = i < n
+        && b[i] == b':'
+        && (2..=32).contains(&nid.len())
+        && nid.first() != Some(&b'-')
+        && nid.last() != Some(&b'-')
+        && !nid.eq_ignore_ascii_case(b"urn");
+    if !nid_ok {
+        return false;
+    }
+    // NSS = pchar *(pchar / "/"), up to "?" or "#".
+    let ns = i + 1;
+    let mut pos = match run::<false, false>(b, ns, n, C_PATH) {
+        Some(k) if k > ns && b[ns] != b'/' => k,
+        _ => return false,
+    };
+    if b.get(pos) == Some(&b'?') && b.get(pos + 1) == Some(&b'+') {
+        // "?+" r-component, up to "?=" or "#".
+        pos = match component(b, pos + 2, b'=') {
+            Some(k) => k,
+            None => return false,
+        };
+    }
+    if b.get(pos) == Some(&b'?') && b.get(pos + 1) == Some(&b'=') {
+        // "?=" q-component, up to "?+" (which the full grammar reads as a misplaced
+        // r-component) or "#".
+        pos = match component(b, pos + 2, b'+') {
+            Some(k) => k,
+            None => return false,
+        };
+    }
+    if b.get(pos) == Some(&b'#') {
+        // f-component = fragment = *( pchar / "/" / "?" ).
+        pos = match run::<false, false>(b, pos + 1, n, C_QUERY) {
+            Some(k) => k,
+            None => return false,
+        };
+    }
+    pos == n
+}
+
+/// An r- or q-component from `cs`: `pchar *( pchar / "/" / "?" )`, ending at "#", at "?"
+/// followed by `next`, or at the end. Returns where it ends; `None` when it is empty, starts
+/// with "/" or "?", or holds a character it may not.
+fn component(b: &[u8], cs: usize, next: u8) -> Option<usize> {
+    let n = b.len();
+    if matches!(b.get(cs), None | Some(b'/' | b'?' | b'#')) {
+        return None;
+    }
+    let mut i = cs;
+    loop {
+        i = run::<false, false>(b, i, n, C_PATH)?;
+        match b.get(i) {
+            None | Some(b'#') => return Some(i),
+            Some(b'?') if b.get(i + 1) == Some(&next) => return Some(i),
+            Some(b'?') => i += 1,
+            Some(_) => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_come_from_the_spec_sets() {
+        assert!(is(b'a', C_SCHEME | C_ALPHA | C_HEX | C_LDH));
+        assert!(is(b':', C_USERINFO) && !is(b':', C_REG_NAME) && !is(b':', C_PCHAR_NC));
+        assert!(is(b'@', C_PATH) && !is(b'@', C_USERINFO));
+        assert!(is(b'?', C_QUERY) && !is(b'?', C_PATH));
+        assert!(!is(b'%', C_QUERY) && !is(0xC3, C_QUERY));
+    }
+
+    #[test]
+    fn ip_literals() {
+        for ok in [
+            "::",
+            "::1",
+            "1:2:3:4:5:6:7:8",
+            "1::1.2.3.4",
+            "v1.a:b",
+            "V7.x",
+        ] {
+            assert!(ip_literal(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "",
+            "1.2.3.4",
+            ":1",
+            "1:",
+            "1::2::3",
+            "12345::",
+            "::1.2.3.04",
+            "v.x",
+        ] {
+            assert!(!ip_literal(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn table_cases() {
+        let cases: [(Profile, &str, bool); 14] = [
+            (Profile::Rfc3986, "http://example.com/a?b#c", true),
+            (Profile::Rfc3986, "http://example.com/é", false),
+            (Profile::Rfc3987, "http://example.com/é", true),
+            (Profile::Rfc3987, "http://example.com/\u{E000}", false),
+            (Profile::Rfc3987, "http://example.com/?\u{E000}", true),
+            (Profile::Rfc3987, "http://example.com/\u{200F}", false),
+            (Profile::Rfc3986, "a:b:c", true),
+            (Profile::Rfc3986, "a_b:c", false),
+            (Profile::Rfc3986, "http://[::1]:80/", true),
+            (Profile::Rfc3986, "http://[::1]x/", false),
+            (Profile::Rfc8141, "urn:isbn:0451450523?+a?+b?=c#d", true),
+            (Profile::Rfc8141, "urn:ab:c?=q?+r", false),
+            (Profile::Rfc8141, "urn:urn:x", false),
+            (Profile::Rfc2141, "urn:isbn:0451450523", false),
+        ];
+        for (p, input, want) in cases {
+            assert_eq!(quick_valid(p, input), want, "{p} {input:?}");
+        }
+    }
+}
