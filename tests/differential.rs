@@ -259,30 +259,14 @@ const WE_ARE_RIGHT: &[Disagreement] = &[
 /// Disagreements handed to the grammar's owner: our verdict contradicts the spec text (or
 /// goes beyond it in an error). When one is fixed, this test fails: move the case into the
 /// agreement table.
-const REPORTED: &[Disagreement] = &[
-    Disagreement {
-        profile: Profile::Rfc3987,
-        input: "http://a/\u{2066}",
-        ours: false,
-        why: "U+2066..U+2069 (isolates) and U+061C (ALM) are bidi formatting characters in \
-              today's Unicode, but RFC 3987 §4.1 names only LRM, RLM, LRE, RLE, LRO, RLO, PDF; \
-              an error citing §4.1 goes beyond the text (a warning, or a SPEC-NOTES reading)",
-    },
-    Disagreement {
-        profile: Profile::Rfc3987,
-        input: "a\u{061C}b",
-        ours: false,
-        why: "as above (U+061C ARABIC LETTER MARK)",
-    },
-    Disagreement {
-        profile: Profile::Rfc8141,
-        input: "urn:ab:c?=q?+r",
-        ours: false,
-        why: "RFC 8141 §2: q-component = pchar *( pchar / \"/\" / \"?\" ) contains \"?+r\", so \
+const REPORTED: &[Disagreement] = &[Disagreement {
+    profile: Profile::Rfc8141,
+    input: "urn:ab:c?=q?+r",
+    ours: false,
+    why: "RFC 8141 §2: q-component = pchar *( pchar / \"/\" / \"?\" ) contains \"?+r\", so \
               the ABNF makes this valid; we report component-order as an error (our own note \
               says the ABNF admits it), a reading SPEC-NOTES.md does not record",
-    },
-];
+}];
 
 /// The disagreement class an input falls in, if any: the generated cases skip these.
 fn known_class(profile: Profile, s: &str) -> Option<&'static str> {
@@ -292,11 +276,6 @@ fn known_class(profile: Profile, s: &str) -> Option<&'static str> {
                 .any(|c| matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}'))
             {
                 return Some("bidi formatting character (RFC 3987 §4.1)");
-            }
-            if s.chars()
-                .any(|c| matches!(c, '\u{2066}'..='\u{2069}' | '\u{061C}'))
-            {
-                return Some("reported: isolates and ALM");
             }
             None
         }

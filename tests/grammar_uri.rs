@@ -1125,3 +1125,34 @@ mod props {
         }
     }
 }
+
+/// RFC 3987 §4.1 names seven bidi formatting characters (errors); the controls Unicode added
+/// later (isolates, ALM) reorder display the same way but are not in the RFC: warnings.
+#[test]
+fn bidi_controls_newer_than_rfc3987_are_warnings() {
+    use idbench::engine::{Options, Profile, Severity, analyze};
+    let opts = Options {
+        profile: Some(Profile::Rfc3987),
+        ..Options::default()
+    };
+    for (input, code, severity) in [
+        ("http://a/\u{202E}b", "bidi-format-char", Severity::Error),
+        ("http://a/\u{200F}b", "bidi-format-char", Severity::Error),
+        (
+            "http://a/\u{2066}b\u{2069}",
+            "bidi-control",
+            Severity::Warning,
+        ),
+        ("http://a/b\u{061C}c", "bidi-control", Severity::Warning),
+    ] {
+        let a = analyze(input, &opts);
+        let d = a.diagnostics.iter().find(|d| d.code == code);
+        assert_eq!(
+            d.map(|d| d.severity),
+            Some(severity),
+            "{input:?}: {:?}",
+            a.diagnostics
+        );
+        assert_eq!(a.valid(), severity != Severity::Error, "{input:?}");
+    }
+}

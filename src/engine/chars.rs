@@ -115,10 +115,18 @@ pub const fn is_iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
-/// Bidirectional formatting characters that RFC 3987 §4.1 forbids in IRIs:
-/// LRM, RLM, LRE, RLE, PDF, LRO, RLO (and, by the same reasoning, the isolates and ALM).
+/// The bidirectional formatting characters that RFC 3987 §4.1 forbids in IRIs, exactly as it
+/// lists them: LRM, RLM, LRE, RLE, PDF, LRO, RLO.
 pub const fn is_bidi_format(c: char) -> bool {
-    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0x061C)
+    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E)
+}
+
+/// Every bidi control: RFC 3987 §4.1's seven ([`is_bidi_format`]) and the ones Unicode added
+/// after it (the isolates U+2066..U+2069 and ARABIC LETTER MARK U+061C). The newer ones
+/// reorder display just the same, but the RFC does not name them, so they are warnings,
+/// never errors; the views always draw all of them as tokens.
+pub const fn is_bidi_control(c: char) -> bool {
+    is_bidi_format(c) || matches!(c as u32, 0x2066..=0x2069 | 0x061C)
 }
 
 /// Unicode non-characters (U+FDD0..U+FDEF and the last two code points of every plane).
@@ -132,7 +140,7 @@ pub const fn is_noncharacter(c: char) -> bool {
 /// the spaces that look like a plain space.
 pub fn is_invisible(c: char) -> bool {
     let v = c as u32;
-    is_bidi_format(c)
+    is_bidi_control(c)
         || matches!(v,
             0x00AD // soft hyphen
             | 0x034F // combining grapheme joiner
@@ -256,6 +264,8 @@ mod tests {
         assert!(!ALPHA.has(0xC3));
         assert!(is_ucschar('é') && !is_ucschar('\u{E000}') && is_iprivate('\u{E000}'));
         assert!(is_bidi_format('\u{202E}') && is_invisible('\u{200B}'));
+        assert!(!is_bidi_format('\u{2066}') && is_bidi_control('\u{2066}'));
+        assert!(is_bidi_control('\u{061C}') && is_invisible('\u{2069}'));
         assert!(is_noncharacter('\u{FFFF}') && is_noncharacter('\u{FDD0}'));
         assert_eq!(delimiter_lookalike('＠'), Some('@'));
     }

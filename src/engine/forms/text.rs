@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick, is_nfkc_quick};
 
 use crate::engine::chars::{
-    self, ALPHANUM, AsciiSet, RESERVED, UNRESERVED, delimiter_lookalike, is_bidi_format,
+    self, ALPHANUM, AsciiSet, RESERVED, UNRESERVED, delimiter_lookalike, is_bidi_control,
     is_invisible, is_ucschar,
 };
 use crate::engine::pct::{push_encoded, push_encoded_char, triplet_at};
@@ -45,17 +45,17 @@ impl Unreserved {
     pub fn admits(self, c: char) -> bool {
         match self {
             Unreserved::Ascii => UNRESERVED.has_char(c),
-            Unreserved::Iri => UNRESERVED.has_char(c) || (is_ucschar(c) && !is_bidi_format(c)),
+            Unreserved::Iri => UNRESERVED.has_char(c) || (is_ucschar(c) && !is_bidi_control(c)),
             Unreserved::Xri => {
                 if c.is_ascii() {
                     return UNRESERVED.has_char(c);
                 }
-                if !is_ucschar(c) || is_bidi_format(c) {
+                if !is_ucschar(c) || is_bidi_control(c) {
                     return false;
                 }
                 let mut ok = true;
                 unicode_normalization::char::decompose_compatible(c, |d| {
-                    ok &= UNRESERVED.has_char(d) || (is_ucschar(d) && !is_bidi_format(d));
+                    ok &= UNRESERVED.has_char(d) || (is_ucschar(d) && !is_bidi_control(d));
                 });
                 ok
             }
@@ -173,7 +173,7 @@ pub fn iri_to_uri(s: &str) -> Cow<'_, str> {
 
 /// Why [`uri_to_iri`] keeps a character percent-encoded, when the reason is worth a note.
 pub(crate) fn keep_encoded_reason(c: char) -> Option<&'static str> {
-    if is_bidi_format(c) {
+    if is_bidi_control(c) {
         Some("bidi formatting characters are not allowed in IRIs (RFC 3987 §4.1)")
     } else if is_invisible(c) {
         Some("it is invisible or looks like a space (RFC 3987 §6.1)")
@@ -272,7 +272,7 @@ pub fn xri_must_encode(c: char, in_query: bool) -> bool {
     if c.is_ascii() {
         return !(UNRESERVED.has_char(c) || RESERVED.has_char(c));
     }
-    if is_bidi_format(c) {
+    if is_bidi_control(c) {
         return true;
     }
     !(is_ucschar(c) || (in_query && chars::is_iprivate(c)))

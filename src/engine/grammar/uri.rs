@@ -531,7 +531,7 @@ fn describe_into(out: &mut String, c: char) {
         '\r' => return out.push_str("carriage return (U+000D)"),
         _ if c.is_control() => "control character ",
         _ if chars::is_noncharacter(c) => "non-character ",
-        _ if chars::is_bidi_format(c) => "bidi formatting character ",
+        _ if chars::is_bidi_control(c) => "bidi formatting character ",
         _ if chars::is_invisible(c) => "invisible character ",
         _ if chars::is_iprivate(c) => "private-use character ",
         _ => {
@@ -1401,7 +1401,7 @@ impl<'i> Parser<'_, 'i> {
         // first, before building any name or encoding, which only a diagnostic needs.
         // (U+00A0..U+D7FF is all ucschar, with no non-character and no iprivate.)
         if (0xA0..=0xD7FF).contains(&(c as u32))
-            && !chars::is_bidi_format(c)
+            && !chars::is_bidi_control(c)
             && chars::delimiter_lookalike(c).is_none()
             && !chars::is_invisible(c)
         {
@@ -1423,6 +1423,14 @@ impl<'i> Parser<'_, 'i> {
                  percent-encode it as {enc} if it is data"
             );
             self.b.error("bidi-format-char", span, "RFC 3987 §4.1", msg);
+        } else if chars::is_bidi_control(c) {
+            let (name, enc) = (describe(c), enc());
+            let msg = format!(
+                "{name}: a bidi control that Unicode added after RFC 3987, whose §4.1 list \
+                 (LRM, RLM, LRE, RLE, LRO, RLO, PDF) does not name it; it reorders how the IRI \
+                 is shown just the same, so remove it, or percent-encode it as {enc} if it is data"
+            );
+            self.b.warning("bidi-control", span, "RFC 3987 §4.1", msg);
         } else if chars::is_noncharacter(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(

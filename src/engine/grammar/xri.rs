@@ -909,6 +909,19 @@ impl<'a, 'i> Parser<'a, 'i> {
                             show(ch)
                         ),
                     );
+                } else if chars::is_bidi_control(ch) {
+                    self.b.warning(
+                        "bidi-control",
+                        Span::new(pos, pos + len),
+                        S_BIDI,
+                        format!(
+                            "{} is a bidi control that Unicode added after RFC 3987, whose §4.1 list \
+                             does not name it; it reorders how the XRI is shown just the same: \
+                             remove it, or percent-encode it ({})",
+                            show(ch),
+                            encoded(ch)
+                        ),
+                    );
                 } else if chars::is_invisible(ch) {
                     self.b.warning(
                         "invisible-char",
