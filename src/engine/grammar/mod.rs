@@ -1,5 +1,5 @@
 //! The grammars, one module per spec family. Each parses the whole input into a
-//! [`Builder`](crate::engine::tree::Builder), recovering from errors so that a tree always
+//! [`Builder`], recovering from errors so that a tree always
 //! comes out.
 
 pub mod uri;
