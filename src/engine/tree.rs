@@ -591,7 +591,11 @@ impl<'i> Builder<'i> {
     /// Sets attribute `key` on node `id` (replacing an earlier value).
     pub fn attr(&mut self, id: NodeId, key: &'static str, value: impl Into<Cow<'static, str>>) {
         if id < self.nodes.len() {
-            self.attrs.push(Attr { key, value: value.into(), node: id });
+            self.attrs.push(Attr {
+                key,
+                value: value.into(),
+                node: id,
+            });
         }
     }
 
@@ -770,7 +774,11 @@ impl<'i> Builder<'i> {
             let mut dropped = false;
             for i in 0..attrs.len() {
                 let (node, key) = (attrs[i].node, attrs[i].key);
-                if attrs[i + 1..].iter().take_while(|x| x.node == node).any(|x| x.key == key) {
+                if attrs[i + 1..]
+                    .iter()
+                    .take_while(|x| x.node == node)
+                    .any(|x| x.key == key)
+                {
                     attrs[i].key = "";
                     dropped = true;
                 }
