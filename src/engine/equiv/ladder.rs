@@ -465,7 +465,8 @@ fn has_dollar_xref(tree: &Tree, text: &str) -> bool {
 /// XRI Syntax 2.0 §2.5.4 with `ignore_dollar`: cuts every "$" cross-reference sub-segment
 /// out of the side, at any depth; a segment of nothing else goes with its "/". The first
 /// sub-segment of an authority stays (the authority would be gone).
-// TODO(forms): move to forms (no step of forms drops "$" cross-references yet).
+// It lives here, not among the forms rules: §2.5.4 makes "$" cross-references ignorable
+// only when comparing, and no normal form drops them.
 fn remove_dollar_xrefs(side: &mut Side) {
     let text = side.text.clone();
     let b = text.as_bytes();
