@@ -381,6 +381,25 @@ fn too_small_then_big_again() {
 }
 
 #[test]
+fn diff_mode_needs_more_room_and_ctrl_d_leaves_it() {
+    let mut a = app("urn:foo:a");
+    a.handle(Event::ctrl('d'));
+    assert!(a.diff_mode());
+    let t = draw(&mut a, 60, 21);
+    let screen: String = (0..21).map(|y| row(t.backend().buffer(), y)).collect();
+    assert!(screen.contains("need 60×22 for diff mode"), "{screen}");
+    a.handle(Event::ctrl('d'));
+    assert!(
+        !a.diff_mode(),
+        "Ctrl-D must still leave diff mode when it does not fit"
+    );
+    let t = draw(&mut a, 60, 21);
+    assert!(row(t.backend().buffer(), 1).contains("urn:foo:a"));
+    let t = draw(&mut a, 60, 22);
+    assert!(!(0..22).any(|y| row(t.backend().buffer(), y).contains("too small")));
+}
+
+#[test]
 fn no_color_keeps_selection_and_focus_visible() {
     let theme = Theme::default().without_colors();
     let mut a = App::new(AppConfig {

@@ -34,6 +34,9 @@ use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
 /// Below this size the workbench shows only a message (and still quits).
 pub const MIN_SIZE: (u16, u16) = (60, 16);
 
+/// The smallest terminal diff mode can show both inputs and a few rungs of the ladder in.
+pub const MIN_SIZE_DIFF: (u16, u16) = (60, 22);
+
 /// How the app starts.
 #[derive(Debug)]
 pub struct AppConfig {
@@ -407,8 +410,18 @@ impl App {
         self.refresh(all);
     }
 
+    /// The smallest size the current mode can be drawn in.
+    pub fn min_size(&self) -> (u16, u16) {
+        if self.diff_mode {
+            MIN_SIZE_DIFF
+        } else {
+            MIN_SIZE
+        }
+    }
+
     fn too_small(&self) -> bool {
-        self.size.0 != 0 && (self.size.0 < MIN_SIZE.0 || self.size.1 < MIN_SIZE.1)
+        let (w, h) = self.min_size();
+        self.size.0 != 0 && (self.size.0 < w || self.size.1 < h)
     }
 
     /// Re-analyses each input whose text changed (or all), recomputes the comparison if
@@ -493,12 +506,17 @@ impl App {
 
     fn on_key(&mut self, k: KeyEvent) {
         if self.too_small() {
-            let quit = matches!(k.code, KeyCode::Char('q') | KeyCode::Esc)
-                || keys::lookup(&[Context::Global], &k) == Some(Action::Quit);
+            let global = keys::lookup(&[Context::Global], &k);
+            let quit =
+                matches!(k.code, KeyCode::Char('q') | KeyCode::Esc) || global == Some(Action::Quit);
             if quit {
                 self.quit = true;
+                return;
             }
-            return;
+            // Leaving diff mode is allowed: the single-input layout fits in less room.
+            if !(self.diff_mode && global == Some(Action::ToggleDiff)) {
+                return;
+            }
         }
         let action = keys::lookup(&self.contexts(), &k);
         let plain_char = match k.code {
@@ -1266,8 +1284,16 @@ impl App {
             Line::styled("terminal too small", t.get(Slot::Header)),
             Line::styled(
                 format!(
-                    "need {}×{}, have {}×{}",
-                    MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+                    "need {}×{}{}, have {}×{}",
+                    self.min_size().0,
+                    self.min_size().1,
+                    if self.diff_mode {
+                        " for diff mode (Ctrl-D leaves it)"
+                    } else {
+                        ""
+                    },
+                    area.width,
+                    area.height
                 ),
                 t.get(Slot::Text),
             ),
