@@ -63,6 +63,30 @@ impl AsciiSet {
     }
 }
 
+/// An [`AsciiSet`] spread into a 256-entry table: a hot scanning loop loads one byte per
+/// character instead of shifting a 128-bit mask. Built from the sets below, never a second
+/// list; bytes 128..=255 are never members.
+pub struct ByteTable([bool; 256]);
+
+impl ByteTable {
+    /// The table of `set`.
+    pub const fn of(set: AsciiSet) -> ByteTable {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 128 {
+            t[b] = set.has(b as u8);
+            b += 1;
+        }
+        ByteTable(t)
+    }
+
+    /// True when byte `b` is in the set.
+    #[inline(always)]
+    pub fn has(&self, b: u8) -> bool {
+        self.0[b as usize]
+    }
+}
+
 /// `ALPHA` (RFC 5234).
 pub const ALPHA: AsciiSet = AsciiSet::range(b'a', b'z').or(AsciiSet::range(b'A', b'Z'));
 /// `DIGIT`.

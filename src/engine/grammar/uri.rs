@@ -22,7 +22,7 @@
 
 use unicode_normalization::{UnicodeNormalization, is_nfc};
 
-use crate::engine::chars::{self, AsciiSet};
+use crate::engine::chars::{self, AsciiSet, ByteTable};
 use crate::engine::pct;
 use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
 
@@ -142,35 +142,15 @@ const IPVFUTURE_TAIL: AsciiSet = REG_NAME.or(AsciiSet::of(":"));
 const STOP_PATH: AsciiSet = AsciiSet::of("/?#");
 const STOP_QUERY: AsciiSet = AsciiSet::of("#");
 
-/// An [`AsciiSet`] spread into a 256-entry table: the hot loops load one byte per character
-/// instead of shifting a 128-bit mask. Derived from the `chars` sets, not a second list.
-struct Table([bool; 256]);
-
-impl Table {
-    const fn of(set: AsciiSet) -> Table {
-        let mut t = [false; 256];
-        let mut b = 0;
-        while b < 128 {
-            t[b] = set.has(b as u8);
-            b += 1;
-        }
-        Table(t)
-    }
-    #[inline(always)]
-    fn has(&self, b: u8) -> bool {
-        self.0[b as usize]
-    }
-}
-
-static T_SCHEME: Table = Table::of(chars::SCHEME_REST);
-static T_USERINFO: Table = Table::of(USERINFO);
-static T_REG_NAME: Table = Table::of(REG_NAME);
-static T_PCHAR: Table = Table::of(chars::PCHAR);
-static T_PCHAR_NC: Table = Table::of(PCHAR_NC);
-static T_QUERY: Table = Table::of(chars::QUERY);
-static T_STOP_PATH: Table = Table::of(STOP_PATH);
-static T_STOP_QUERY: Table = Table::of(STOP_QUERY);
-static T_NONE: Table = Table::of(AsciiSet::EMPTY);
+static T_SCHEME: ByteTable = ByteTable::of(chars::SCHEME_REST);
+static T_USERINFO: ByteTable = ByteTable::of(USERINFO);
+static T_REG_NAME: ByteTable = ByteTable::of(REG_NAME);
+static T_PCHAR: ByteTable = ByteTable::of(chars::PCHAR);
+static T_PCHAR_NC: ByteTable = ByteTable::of(PCHAR_NC);
+static T_QUERY: ByteTable = ByteTable::of(chars::QUERY);
+static T_STOP_PATH: ByteTable = ByteTable::of(STOP_PATH);
+static T_STOP_QUERY: ByteTable = ByteTable::of(STOP_QUERY);
+static T_NONE: ByteTable = ByteTable::of(AsciiSet::EMPTY);
 
 /// Where RFC 3987 §4.2 lets a component be cut into smaller components for the bidi rules
 /// (domain labels, name/value pairs of a query, the extensions of a resource name); the
@@ -193,7 +173,7 @@ enum Comp {
 }
 
 impl Comp {
-    fn allowed(self) -> &'static Table {
+    fn allowed(self) -> &'static ByteTable {
         match self {
             Comp::Userinfo => &T_USERINFO,
             Comp::Host => &T_REG_NAME,
@@ -1123,7 +1103,7 @@ impl<'i> Parser<'_, 'i> {
 
     /// Checks the characters of `comp` from `from`, stopping before a byte of `stop` or at
     /// `to`. Returns where it stopped and whether it saw non-ASCII text.
-    fn scan(&mut self, comp: Comp, from: usize, to: usize, stop: &Table) -> (usize, bool) {
+    fn scan(&mut self, comp: Comp, from: usize, to: usize, stop: &ByteTable) -> (usize, bool) {
         let by = self.by;
         let allowed = comp.allowed();
         let mut i = from;

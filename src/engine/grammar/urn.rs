@@ -24,7 +24,8 @@
 use std::fmt::Write as _;
 
 use crate::engine::chars::{
-    ALPHA, ALPHANUM, AsciiSet, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS, UNRESERVED,
+    ALPHA, ALPHANUM, AsciiSet, ByteTable, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS,
+    UNRESERVED,
 };
 use crate::engine::pct;
 use crate::engine::profile::looks_like_urn;
@@ -69,31 +70,10 @@ const RFC2141_NOT_RESERVED: AsciiSet = ALPHANUM.or(RFC2141_OTHER);
 /// Letters, digits and hyphen: what a NID (all three specs) and a keyword are made of.
 const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
 
-/// An [`AsciiSet`] spread into a 256-entry table, so that [`Parser::scan`] loads one byte per
-/// character instead of shifting a 128-bit mask. Derived from the `chars` sets, not a
-/// second list.
-struct Table([bool; 256]);
-
-impl Table {
-    const fn of(set: AsciiSet) -> Table {
-        let mut t = [false; 256];
-        let mut b = 0;
-        while b < 128 {
-            t[b] = set.has(b as u8);
-            b += 1;
-        }
-        Table(t)
-    }
-    #[inline(always)]
-    fn has(&self, b: u8) -> bool {
-        self.0[b as usize]
-    }
-}
-
-static T_RFC2141_TRANS: Table = Table::of(RFC2141_TRANS);
-static T_PCHAR: Table = Table::of(PCHAR);
-static T_PCHAR_SLASH: Table = Table::of(PCHAR.or(AsciiSet::of("/")));
-static T_QUERY: Table = Table::of(QUERY);
+static T_RFC2141_TRANS: ByteTable = ByteTable::of(RFC2141_TRANS);
+static T_PCHAR: ByteTable = ByteTable::of(PCHAR);
+static T_PCHAR_SLASH: ByteTable = ByteTable::of(PCHAR.or(AsciiSet::of("/")));
+static T_QUERY: ByteTable = ByteTable::of(QUERY);
 
 /// Parses the whole input as a URN.
 pub fn parse(b: &mut Builder<'_>, spec: Spec) {
@@ -505,7 +485,7 @@ impl Parser<'_, '_> {
     }
 
     /// The characters allowed literally in `part` (`%` never is: it is checked apart).
-    fn allowed(&self, part: Part) -> &'static Table {
+    fn allowed(&self, part: Part) -> &'static ByteTable {
         match (self.spec, part) {
             // <trans> without '%'; "/ ? #" get a warning in scan.
             (Spec::Rfc2141, _) => &T_RFC2141_TRANS,
