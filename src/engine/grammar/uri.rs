@@ -536,44 +536,6 @@ fn push_code_point(out: &mut String, v: u32) {
     }
 }
 
-/// RFC 3986 §5.2.4 `remove_dot_segments`, used to show a path's normal form.
-fn remove_dot_segments(path: &str) -> String {
-    fn pop(out: &mut String) {
-        match out.rfind('/') {
-            Some(k) => out.truncate(k),
-            None => out.clear(),
-        }
-    }
-    let mut input = path;
-    let mut out = String::with_capacity(path.len());
-    while !input.is_empty() {
-        if let Some(r) = input
-            .strip_prefix("../")
-            .or_else(|| input.strip_prefix("./"))
-        {
-            input = r;
-        } else if input.starts_with("/./") {
-            input = &input[2..];
-        } else if input == "/." {
-            input = "/";
-        } else if input.starts_with("/../") {
-            input = &input[3..];
-            pop(&mut out);
-        } else if input == "/.." {
-            input = "/";
-            pop(&mut out);
-        } else if input == "." || input == ".." {
-            input = "";
-        } else {
-            let from = usize::from(input.starts_with('/'));
-            let end = input[from..].find('/').map_or(input.len(), |k| k + from);
-            out.push_str(&input[..end]);
-            input = &input[end..];
-        }
-    }
-    out
-}
-
 struct Parser<'b, 'i> {
     b: &'b mut Builder<'i>,
     s: &'i str,
@@ -1064,7 +1026,7 @@ impl<'i> Parser<'_, 'i> {
         };
         self.b.finish(end);
         if let (true, Some(dot)) = (has_scheme, self.dot) {
-            let normal = remove_dot_segments(self.text(p, end));
+            let normal = crate::engine::resolve::remove_dot_segments(self.text(p, end));
             if !has_auth && normal.starts_with("//") {
                 let msg = format!(
                     "removing the dot-segments (RFC 3986 §5.2.4, §6.2.2.3) turns this path into \
@@ -1636,6 +1598,8 @@ mod tests {
 
     #[test]
     fn dot_segments() {
+        // The dot-segments note shows the path through resolve's remove_dot_segments.
+        use crate::engine::resolve::remove_dot_segments;
         // RFC 3986 §5.2.4's two worked examples.
         assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
         assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
