@@ -16,10 +16,10 @@ fn check_tree(a: &idbench::Analysis) -> Result<(), String> {
         {
             return Err(format!("{n:?}: span off a char boundary"));
         }
-        if let Some(p) = n.parent() {
-            if !p.span().encloses(s) {
-                return Err(format!("{n:?} lies outside its parent {p:?}"));
-            }
+        if let Some(p) = n.parent()
+            && !p.span().encloses(s)
+        {
+            return Err(format!("{n:?} lies outside its parent {p:?}"));
         }
         let mut last = s.start;
         for c in n.children() {

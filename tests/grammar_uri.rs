@@ -1016,10 +1016,10 @@ fn well_formed(input: &str, t: &Tree, d: &[Diagnostic]) -> Result<(), String> {
         if s.start > s.end || !input.is_char_boundary(s.start) || !input.is_char_boundary(s.end) {
             return Err(format!("{n:?} off a boundary"));
         }
-        if let Some(p) = n.parent() {
-            if !p.span().encloses(s) {
-                return Err(format!("{n:?} outside {p:?}"));
-            }
+        if let Some(p) = n.parent()
+            && !p.span().encloses(s)
+        {
+            return Err(format!("{n:?} outside {p:?}"));
         }
         let mut last = s.start;
         for c in n.children() {

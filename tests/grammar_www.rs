@@ -248,7 +248,7 @@ fn noise_is_parsed_losslessly() {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let k = (seed >> 33) as usize;
-            if k % 13 == 0 {
+            if k.is_multiple_of(13) {
                 break;
             }
             s.push_str(ALPHABET[k % ALPHABET.len()]);

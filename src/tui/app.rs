@@ -776,10 +776,10 @@ impl App {
                     Action::Collapse => {
                         let sel = side.tree.selected;
                         let folded = side.tree.is_collapsed(sel);
-                        if folded || !side.tree.fold(Some(true)) {
-                            if let Some(p) = side.analysis.tree.get(sel).and_then(|n| n.parent()) {
-                                side.tree.select(p.index());
-                            }
+                        if (folded || !side.tree.fold(Some(true)))
+                            && let Some(p) = side.analysis.tree.get(sel).and_then(|n| n.parent())
+                        {
+                            side.tree.select(p.index());
                         }
                     }
                     Action::Expand => {
@@ -1094,10 +1094,11 @@ impl App {
             _ => return,
         }
         if let Some(Overlay::Examples(ex)) = &mut self.overlay {
-            if let Some(r) = self.hits.examples {
-                if r.contains(pos) && ex.click(r, m.row) {
-                    self.load_example();
-                }
+            if let Some(r) = self.hits.examples
+                && r.contains(pos)
+                && ex.click(r, m.row)
+            {
+                self.load_example();
             }
             return;
         }
@@ -1109,62 +1110,62 @@ impl App {
             return;
         }
         for s in 0..2 {
-            if let Some(r) = self.hits.inputs[s] {
-                if r.contains(pos) {
-                    self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
-                    let body = inner(r);
-                    if body.contains(pos) {
-                        let side = &mut self.sides[s];
-                        let col = side.scroll + usize::from(m.column - body.x);
-                        let at = side.view.byte_at_column(col);
-                        side.set_cursor(at);
-                    }
-                    return;
-                }
-            }
-        }
-        if let Some(r) = self.hits.tree {
-            if r.contains(pos) {
-                self.set_focus(Focus::Tree);
-                let side = &mut self.sides[0];
-                if let Some(n) = side.tree.node_at(r, m.row) {
-                    side.tree.select(n);
+            if let Some(r) = self.hits.inputs[s]
+                && r.contains(pos)
+            {
+                self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
+                let body = inner(r);
+                if body.contains(pos) {
+                    let side = &mut self.sides[s];
+                    let col = side.scroll + usize::from(m.column - body.x);
+                    let at = side.view.byte_at_column(col);
+                    side.set_cursor(at);
                 }
                 return;
             }
         }
-        if let Some(r) = self.hits.diags {
-            if r.contains(pos) {
-                self.set_focus(Focus::Diagnostics);
-                let side = &mut self.sides[self.diag_side];
-                if let Some(i) = side.diags.list.row_at(r, m.row, side.diags.len()) {
-                    side.diags.list.selected = i;
-                    if let Some(d) = side.diags.selected(&side.analysis) {
-                        let at = d.span.start;
-                        side.set_cursor(at);
-                    }
-                }
-                return;
+        if let Some(r) = self.hits.tree
+            && r.contains(pos)
+        {
+            self.set_focus(Focus::Tree);
+            let side = &mut self.sides[0];
+            if let Some(n) = side.tree.node_at(r, m.row) {
+                side.tree.select(n);
             }
+            return;
         }
-        if let Some(r) = self.hits.forms {
-            if r.contains(pos) {
-                self.set_focus(Focus::Forms);
-                let n = panes::forms::rows(&self.sides[0].analysis).len();
-                if let Some(i) = self.forms_list.row_at(r, m.row, n) {
-                    self.forms_list.selected = i;
+        if let Some(r) = self.hits.diags
+            && r.contains(pos)
+        {
+            self.set_focus(Focus::Diagnostics);
+            let side = &mut self.sides[self.diag_side];
+            if let Some(i) = side.diags.list.row_at(r, m.row, side.diags.len()) {
+                side.diags.list.selected = i;
+                if let Some(d) = side.diags.selected(&side.analysis) {
+                    let at = d.span.start;
+                    side.set_cursor(at);
                 }
-                return;
             }
+            return;
         }
-        if let Some(r) = self.hits.ladder {
-            if r.contains(pos) {
-                self.set_focus(Focus::Ladder);
-                if let Some(d) = &mut self.diff {
-                    if let Some(i) = panes::diff::step_at(d, r, m.row) {
-                        d.list.selected = i;
-                    }
-                }
+        if let Some(r) = self.hits.forms
+            && r.contains(pos)
+        {
+            self.set_focus(Focus::Forms);
+            let n = panes::forms::rows(&self.sides[0].analysis).len();
+            if let Some(i) = self.forms_list.row_at(r, m.row, n) {
+                self.forms_list.selected = i;
+            }
+            return;
+        }
+        if let Some(r) = self.hits.ladder
+            && r.contains(pos)
+        {
+            self.set_focus(Focus::Ladder);
+            if let Some(d) = &mut self.diff
+                && let Some(i) = panes::diff::step_at(d, r, m.row)
+            {
+                d.list.selected = i;
             }
         }
     }

@@ -685,11 +685,11 @@ pub fn hints(contexts: &[Context]) -> Vec<(String, &'static str)> {
     let mut seen: Vec<Action> = Vec::new();
     for cx in contexts {
         for b in BINDINGS.iter().filter(|b| b.context == *cx) {
-            if let (Some(h), Some(key)) = (b.hint, b.keys.first()) {
-                if !seen.contains(&b.action) {
-                    seen.push(b.action);
-                    out.push((key.short_label(), h));
-                }
+            if let (Some(h), Some(key)) = (b.hint, b.keys.first())
+                && !seen.contains(&b.action)
+            {
+                seen.push(b.action);
+                out.push((key.short_label(), h));
             }
         }
     }

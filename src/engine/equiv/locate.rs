@@ -493,10 +493,10 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
             break;
         }
         let (xa, yb) = (x.text(a.1), y.text(b.1));
-        if decode_lossy(xa) == decode_lossy(yb) {
-            if let Some((t, c)) = encoding_difference(xa, yb) {
-                return encoding_reason(profile, x.kind(), &t, &c);
-            }
+        if decode_lossy(xa) == decode_lossy(yb)
+            && let Some((t, c)) = encoding_difference(xa, yb)
+        {
+            return encoding_reason(profile, x.kind(), &t, &c);
         }
         pa = x.parent();
         pb = y.parent();

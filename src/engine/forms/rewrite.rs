@@ -306,14 +306,13 @@ impl Emitter<'_> {
         while i < b.len() {
             if b[i] == b'%' {
                 if triplet_at(b, i).is_some() {
-                    if let Some(set) = decode {
-                        if let Some((c, n)) = decode_char_at(b, i) {
-                            if set.admits(c) {
-                                self.run.push(c);
-                                i += n;
-                                continue;
-                            }
-                        }
+                    if let Some(set) = decode
+                        && let Some((c, n)) = decode_char_at(b, i)
+                        && set.admits(c)
+                    {
+                        self.run.push(c);
+                        i += n;
+                        continue;
                     }
                     self.flush(from, start + i, cx);
                     if self.rules.contains(Rules::HEX_CASE) {
@@ -560,10 +559,10 @@ impl Emitter<'_> {
                 cx.abs_path = Some(PathSyntax::Xri);
             }
             NodeKind::RelativeXri => {
-                if let Some(p) = n.child(NodeKind::Path) {
-                    if !p.text(self.input).starts_with('/') {
-                        cx.noscheme_at = Some(p.span().start);
-                    }
+                if let Some(p) = n.child(NodeKind::Path)
+                    && !p.text(self.input).starts_with('/')
+                {
+                    cx.noscheme_at = Some(p.span().start);
                 }
             }
             NodeKind::Uri | NodeKind::Iri if n.child(NodeKind::Scheme).is_some() => {
@@ -823,11 +822,11 @@ impl Emitter<'_> {
                 }
             }
             Family::Uri => {
-                if let Some(s) = leading_scheme(input) {
-                    if self.rules.contains(Rules::SCHEME_CASE) {
-                        self.text(0, s.len(), lower);
-                        pos = s.len();
-                    }
+                if let Some(s) = leading_scheme(input)
+                    && self.rules.contains(Rules::SCHEME_CASE)
+                {
+                    self.text(0, s.len(), lower);
+                    pos = s.len();
                 }
             }
         }

@@ -256,10 +256,11 @@ fn classify_numeric(host: &[u8]) -> Numeric {
             return Numeric::No;
         }
         all_dec &= dec;
-        if dec && bad.is_none() {
-            if let Err(e) = dec_octet(label) {
-                bad = Some((ls, le, e));
-            }
+        if dec
+            && bad.is_none()
+            && let Err(e) = dec_octet(label)
+        {
+            bad = Some((ls, le, e));
         }
     }
     match (labels == 4 && all_dec, bad) {
@@ -777,16 +778,16 @@ impl<'i> Parser<'_, 'i> {
         if non_ascii {
             self.iri_component(s, e, SPLIT_USERINFO);
         }
-        if let Some(k) = self.by[s..e].iter().position(|&c| c == b':') {
-            if s + k + 1 < e {
-                self.b.warning(
-                    "userinfo-password",
-                    Span::new(s + k + 1, e),
-                    "RFC 3986 §3.2.1",
-                    "'user:password' in the userinfo is deprecated: whoever sees the URI sees the \
+        if let Some(k) = self.by[s..e].iter().position(|&c| c == b':')
+            && s + k + 1 < e
+        {
+            self.b.warning(
+                "userinfo-password",
+                Span::new(s + k + 1, e),
+                "RFC 3986 §3.2.1",
+                "'user:password' in the userinfo is deprecated: whoever sees the URI sees the \
                      password; remove it and authenticate some other way",
-                );
-            }
+            );
         }
     }
 
@@ -1455,12 +1456,11 @@ impl<'i> Parser<'_, 'i> {
         for c in text.chars() {
             // (`is_rtl` asks `is_alphabetic`, which is slow: once is enough.)
             rtl = rtl || chars::is_rtl(c);
-            if let Some(sc) = chars::script_of(c) {
-                if !scripts.contains(&Some(sc)) {
-                    if let Some(slot) = scripts.iter_mut().find(|x| x.is_none()) {
-                        *slot = Some(sc);
-                    }
-                }
+            if let Some(sc) = chars::script_of(c)
+                && !scripts.contains(&Some(sc))
+                && let Some(slot) = scripts.iter_mut().find(|x| x.is_none())
+            {
+                *slot = Some(sc);
             }
         }
         // Whether a piece also has left-to-right letters matters only when it has a

@@ -250,11 +250,11 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
             Some(Bad::NotAllowed)
         };
         // Close a run that this character does not continue.
-        if let Some((kind, s, ch)) = run {
-            if bad != Some(kind) {
-                report(b, kind, Span::new(s, i), ch, part);
-                run = None;
-            }
+        if let Some((kind, s, ch)) = run
+            && bad != Some(kind)
+        {
+            report(b, kind, Span::new(s, i), ch, part);
+            run = None;
         }
         if c == b' ' {
             space_run.get_or_insert(i);
@@ -295,14 +295,14 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
             i += 1;
             continue;
         }
-        if let Some(kind) = bad {
-            if run.is_none() {
-                let ch = input
-                    .get(i..)
-                    .and_then(|r| r.chars().next())
-                    .unwrap_or('\u{FFFD}');
-                run = Some((kind, i, ch));
-            }
+        if let Some(kind) = bad
+            && run.is_none()
+        {
+            let ch = input
+                .get(i..)
+                .and_then(|r| r.chars().next())
+                .unwrap_or('\u{FFFD}');
+            run = Some((kind, i, ch));
         }
         i += w;
     }

@@ -224,12 +224,13 @@ impl Builder {
 
     /// One piece of safe text of `w` columns (breakable only between pieces).
     fn piece(&mut self, text: &str, w: usize, style: usize) {
-        if let Some(wrap) = self.wrap {
-            if self.w > 0 && self.w + w > wrap {
-                self.flush();
-                self.lines.push(Vec::new());
-                self.w = 0;
-            }
+        if let Some(wrap) = self.wrap
+            && self.w > 0
+            && self.w + w > wrap
+        {
+            self.flush();
+            self.lines.push(Vec::new());
+            self.w = 0;
         }
         if style != self.cur_style {
             self.flush();

@@ -293,22 +293,22 @@ pub fn draw(
     // The end-of-line cell shows diagnostics that point past the last character.
     if view.width >= scroll && view.width - scroll < w {
         let i = view.glyphs.len();
-        if view.mark.get(i).copied().flatten().is_some() || hl.contains(&i) {
-            if let Some(cell) = buf.cell_mut((area.x + (view.width - scroll) as u16, y)) {
-                cell.set_char(' ').set_style(style_of(i, None));
-            }
+        if (view.mark.get(i).copied().flatten().is_some() || hl.contains(&i))
+            && let Some(cell) = buf.cell_mut((area.x + (view.width - scroll) as u16, y))
+        {
+            cell.set_char(' ').set_style(style_of(i, None));
         }
     }
     let dim = theme.get(Slot::Dim);
-    if scroll > 0 {
-        if let Some(cell) = buf.cell_mut((area.x, y)) {
-            cell.set_char('…').set_style(dim);
-        }
+    if scroll > 0
+        && let Some(cell) = buf.cell_mut((area.x, y))
+    {
+        cell.set_char('…').set_style(dim);
     }
-    if view.width > scroll + w {
-        if let Some(cell) = buf.cell_mut((area.x + area.width - 1, y)) {
-            cell.set_char('…').set_style(dim);
-        }
+    if view.width > scroll + w
+        && let Some(cell) = buf.cell_mut((area.x + area.width - 1, y))
+    {
+        cell.set_char('…').set_style(dim);
     }
     let cursor = decor.cursor?;
     let col = view.column_of(cursor);
