@@ -826,13 +826,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     excerpt(scheme),
                     excerpt(head)
                 );
-                self.b.note(
-                    "reading-xref-content",
-                    Span::new(cs, ce),
-                    S_XREF,
-                    why.clone(),
-                );
-                self.b.attr(id, "reading", why);
+                self.reading(id, Span::new(cs, ce), why);
             }
             uri::parse_range(self.b, cs, ce, uri::Flavor::Iri);
             return;
@@ -845,15 +839,17 @@ impl<'a, 'i> Parser<'a, 'i> {
                  authority only after \"xri://\"",
                 excerpt(head)
             );
-            self.b.note(
-                "reading-xref-content",
-                Span::new(cs, ce),
-                S_XREF,
-                why.clone(),
-            );
-            self.b.attr(id, "reading", why);
+            self.reading(id, Span::new(cs, ce), why);
         }
         self.relative(cs, ce);
+    }
+
+    /// Records how an ambiguous cross-reference was read: a note, and the same words on the
+    /// node's `reading` attribute.
+    fn reading(&mut self, id: usize, span: Span, why: String) {
+        self.b
+            .note("reading-xref-content", span, S_XREF, why.clone());
+        self.b.attr(id, "reading", why);
     }
 
     // ---- query and fragment -----------------------------------------------------------
