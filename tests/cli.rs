@@ -122,3 +122,39 @@ fn usage_errors_exit_2() {
         .expect("run");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn forms_json_has_the_documented_keys_and_reads_stdin() {
+    let (code, out, _) = run_with_stdin(
+        &["forms", "--format", "json", "-"],
+        b"xri://@example/(xri://@example2/abc?id=1)\nHTTP://Example.com:80\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let xri = &lines[0];
+    assert_eq!(xri["profile"], "xri2");
+    assert_eq!(
+        xri["forms"]["iri_normal"],
+        "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)"
+    );
+    assert!(xri["forms"].get("canonical_scheme").is_none());
+    assert!(xri["diagnostics"].is_array());
+    let uri = &lines[1];
+    assert_eq!(uri["forms"]["canonical"], "http://example.com:80");
+    assert_eq!(uri["forms"]["canonical_scheme"], "http://example.com/");
+    assert!(uri["forms"].get("xri_normal").is_none());
+}
+
+#[test]
+fn forms_exit_1_on_an_invalid_input() {
+    let out = idbench()
+        .args(["forms", "--profile", "rfc2141", "urn:isbn"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("nss-missing"));
+}

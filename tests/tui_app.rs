@@ -395,6 +395,12 @@ fn diff_mode_needs_more_room_and_ctrl_d_leaves_it() {
     );
     let t = draw(&mut a, 60, 21);
     assert!(row(t.backend().buffer(), 1).contains("urn:foo:a"));
+    // Single-input mode still fits the smallest size the README promises.
+    let t = draw(&mut a, 60, 16);
+    assert!(row(t.backend().buffer(), 1).contains("urn:foo:a"));
+    assert!(!(0..16).any(|y| row(t.backend().buffer(), y).contains("too small")));
+    let t = draw(&mut a, 60, 15);
+    assert!((0..15).any(|y| row(t.backend().buffer(), y).contains("too small")));
     let t = draw(&mut a, 60, 22);
     assert!(!(0..22).any(|y| row(t.backend().buffer(), y).contains("too small")));
 }
