@@ -4,6 +4,7 @@
 //! It knows nothing of terminals: [`analyze`] returns an [`Analysis`] that the faces render.
 
 pub mod chars;
+pub mod codes;
 pub mod equiv;
 pub mod forms;
 pub mod grammar;
@@ -13,6 +14,7 @@ pub mod resolve;
 pub mod tree;
 pub mod validate;
 
+pub use codes::Code;
 pub use profile::{Family, Profile};
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
@@ -118,7 +120,7 @@ impl Analysis {
 
 fn status_of(diags: &[Diagnostic]) -> Status {
     match diags.iter().find(|d| d.severity == Severity::Error) {
-        Some(d) => Status::Invalid(d.code),
+        Some(d) => Status::Invalid(d.code.as_str()),
         None => Status::Valid,
     }
 }
@@ -212,7 +214,7 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
         diags
             .iter()
             .find(|d| d.severity == Severity::Error)
-            .map(|d| d.code)
+            .map(|d| d.code.as_str())
     }
     let p = match profile {
         Some(p) => p,
