@@ -1036,7 +1036,7 @@ impl<'i> Parser<'_, 'i> {
         };
         self.b.finish(end);
         if let (true, Some(dot)) = (has_scheme, self.dot) {
-            let normal = crate::engine::resolve::remove_dot_segments(self.text(p, end));
+            let normal = crate::engine::path::remove_dot_segments(self.text(p, end));
             if !has_auth && normal.starts_with("//") {
                 let msg = format!(
                     "removing the dot-segments (RFC 3986 §5.2.4, §6.2.2.3) turns this path into \
@@ -1617,7 +1617,7 @@ mod tests {
     #[test]
     fn dot_segments() {
         // The dot-segments note shows the path through resolve's remove_dot_segments.
-        use crate::engine::resolve::remove_dot_segments;
+        use crate::engine::path::remove_dot_segments;
         // RFC 3986 §5.2.4's two worked examples.
         assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
         assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
