@@ -513,7 +513,7 @@ fn shape_of_relative_references() {
         ]
     );
     let seg = child(child(t.root(), 0), 0);
-    assert_eq!(shape(seg, input), "segment[xri-segment-nc] \"!g!g;x\"");
+    assert_eq!(shape(seg, input), "segment[xri-segment] \"!g!g;x\"");
     assert_eq!(
         kids(seg, input),
         [

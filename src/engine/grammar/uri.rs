@@ -921,8 +921,14 @@ impl<'i> Parser<'_, 'i> {
                 Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
             )
         };
-        let id = self.b.leaf(NodeKind::Host, rule, hs, he);
+        // RFC 3986 §3.2.2: host = IP-literal / ..., IP-literal = "[" ( IPv6address /
+        // IPvFuture ) "]": the bracketed host is an IP-literal node with the address inside.
+        let id = self.b.start(NodeKind::Host, "IP-literal", hs);
         self.b.attr(id, "host_type", ty);
+        if rule != "IP-literal" && res.is_ok() {
+            self.b.leaf(NodeKind::Host, rule, cs, ce);
+        }
+        self.b.finish(he);
         match res {
             Err((code, span, msg)) => self.b.error(code, span, "RFC 3986 §3.2.2", msg),
             Ok(()) if ty == "ipvfuture" => {
