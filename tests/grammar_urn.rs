@@ -49,7 +49,8 @@ const CASES: &[Case] = &[
     ("urn:foo:a%", R2141, Some(("pct-malformed", 9, 10))),
     ("urn:foo:a%g1", R2141, Some(("pct-malformed", 9, 10))),
     ("urn:foo:a%25", R2141, None),
-    ("urn:foo:a%00", R2141, Some(("pct-nul", 9, 12))),
+    // RFC 2141 §2.4: %00 "should NEVER be used": a warning, not an error.
+    ("urn:foo:a%00", R2141, None),
     ("urn:foo:a\0", R2141, Some(("nul-octet", 9, 10))),
     ("urn:foo:a/b?c#d", R2141, None),
     ("urn:foo:a123%2C456", R2141, None),
@@ -224,6 +225,7 @@ const PRESENT: &[Expect] = &[
         9,
         10,
     ),
+    ("urn:foo:a%00", R2141, "pct-nul", Severity::Warning, 9, 12),
     (
         "urn:foo:a/b?c#d",
         R2141,

@@ -539,12 +539,12 @@ impl Parser<'_, '_> {
                 i = self.percent(i, end, part);
             } else if c == 0 && self.spec != Spec::Rfc8141 {
                 let sec = self.sec(Sec::Excluded);
-                self.b.error(
-                    Code::NulOctet,
-                    Span::new(i, i + 1),
-                    sec,
-                    "octet 0 (NUL) must not be used in a URN at all, neither as it is nor percent-encoded as %00: remove it",
-                );
+                let msg = if self.spec == Spec::Rfc2141 {
+                    "octet 0 (NUL) is not in the URN character set, and §2.4 adds that it \"should NEVER be used, in either unencoded or %-encoded form\": remove it"
+                } else {
+                    "octet 0 (NUL) \"MUST NOT be used in URNs, in either unencoded or percent-encoded form\": remove it"
+                };
+                self.b.error(Code::NulOctet, Span::new(i, i + 1), sec, msg);
                 i += 1;
             } else if self.spec == Spec::Rfc2141bis
                 && part == Part::Nss
@@ -676,13 +676,21 @@ impl Parser<'_, '_> {
         // Borrowed from the input, not copied: most triplets get no diagnostic.
         let input = self.input;
         let trip = input.get(i..i + 3).unwrap_or("");
-        if v == 0 && self.spec != Spec::Rfc8141 {
-            let sec = self.sec(Sec::Excluded);
+        if v == 0 && self.spec == Spec::Rfc2141 {
+            // RFC 2141 §2.4 says "should NEVER" (lower-case "should", not a MUST); the draft
+            // records the later change to MUST NOT (Appendix D.4).
+            self.b.warning(
+                Code::PctNul,
+                span,
+                "RFC 2141 §2.4",
+                "octet 0 (NUL) \"should NEVER be used, in either unencoded or %-encoded form\" (a SHOULD here; rfc2141bis makes it a MUST NOT): remove %00",
+            );
+        } else if v == 0 && self.spec == Spec::Rfc2141bis {
             self.b.error(
                 Code::PctNul,
                 span,
-                sec,
-                "octet 0 (NUL) must not be used in a URN, not even percent-encoded as %00: remove it",
+                self.sec(Sec::Excluded),
+                "octet 0 (NUL) \"MUST NOT be used in URNs, in either unencoded or percent-encoded form\": remove %00",
             );
         }
         if !self.lower_noted && (s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase()) {
