@@ -422,7 +422,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                 let e = if self.byte(pos + 1, end) == Some(b'!') {
                     self.subsegs(pos + 1, end, First::PtNz, false)
                 } else {
-                    self.pgcs_missing(Span::new(pos, pos + 1));
+                    // The first offending character: the one after "!" that is not "!".
+                    let at = pos + 1;
+                    let w = self.text(at, end).chars().next().map_or(0, char::len_utf8);
+                    self.pgcs_missing(Span::new(at, at + w));
                     self.subsegs(pos + 1, end, First::Od, false)
                 };
                 self.b.finish(e);
@@ -575,9 +578,14 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.leaf(NodeKind::Port, "port", c + 1, aend);
             let bad = self.find(c + 1, aend, |d| !d.is_ascii_digit());
             if bad < aend {
+                let w = self
+                    .text(bad, aend)
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8);
                 self.b.error(
                     Code::PortInvalid,
-                    Span::new(c + 1, aend),
+                    Span::new(bad, bad + w),
                     S_IAUTH,
                     "a port is digits only (port = *DIGIT); fix the port or percent-encode the \":\" if \
                      it is part of the host",
