@@ -78,6 +78,7 @@ const S_IAUTH: &str = "XRI Syntax 2.0 §2.2.1.3";
 const S_XREF: &str = "XRI Syntax 2.0 §2.2.2";
 const S_PATH: &str = "XRI Syntax 2.0 §2.2.3";
 const S_QUERY: &str = "XRI Syntax 2.0 §2.2.4";
+const S_FRAGMENT: &str = "XRI Syntax 2.0 §2.2.5";
 const S_COLON: &str = "XRI Syntax 2.0 §2.4.3";
 const S_LEAD_XREF: &str = "XRI Syntax 2.0 §2.4.4";
 const S_SPOOF: &str = "XRI Syntax 2.0 §3.3";
@@ -956,10 +957,18 @@ impl<'a, 'i> Parser<'a, 'i> {
             } else if chars::is_iprivate(ch) && ctx == Ctx::Query {
                 // iquery admits iprivate.
             } else if chars::is_iprivate(ch) {
+                // The section of the component it breaks: only iquery (§2.2.4) admits
+                // iprivate.
+                let sec = match ctx {
+                    Ctx::Seg | Ctx::SegNc => S_PATH,
+                    Ctx::Fragment => S_FRAGMENT,
+                    Ctx::Userinfo | Ctx::Host => S_IAUTH,
+                    Ctx::Query => S_QUERY,
+                };
                 self.b.error(
                     Code::IprivateNotAllowed,
                     Span::new(pos, pos + len),
-                    S_QUERY,
+                    sec,
                     format!(
                         "{} is a private-use character, allowed only in the query (iprivate); \
                          percent-encode it as {}",
@@ -1083,7 +1092,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             (Ctx::Fragment, b'#') => self.b.error(
                 Code::CharNotAllowed,
                 span,
-                S_SYNTAX,
+                S_FRAGMENT,
                 "a second \"#\" is not allowed in the fragment; percent-encode it as %23",
             ),
             _ => self.b.error(
