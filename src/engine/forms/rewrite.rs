@@ -86,6 +86,13 @@ impl Rules {
     /// default port, is removed with its ":"; an empty path after an authority becomes
     /// "/". Default ports: http and ws 80, https and wss 443, ftp 21. Top level only.
     pub const SCHEME_BASED: Rules = Rules(1 << 16);
+    /// Percent-encode every space as "%20" (the WWW draft, "Unsafe characters": "the
+    /// canonical form for URIs has all white spaces encoded"), in path, search and fragment.
+    pub const ENCODE_SPACE: Rules = Rules(1 << 17);
+    /// Remove a void fragment-id with its "#" (the WWW draft, "Fragment-id": "A void
+    /// fragment-id with or without the hash sign means that the URL refers to the whole
+    /// object"). Top level only.
+    pub const DROP_VOID_FRAGMENT: Rules = Rules(1 << 18);
 
     /// XRI-normal form (XRI Syntax 2.0 §2.1.4): NFKC, minimal percent-encoding, upper-case
     /// hex.
@@ -128,7 +135,10 @@ pub const fn canonical_rules(profile: Profile) -> Rules {
         .union(Rules::DOT_SEGMENTS);
     match profile {
         Profile::Rfc3986 | Profile::Rfc3987 => generic,
-        Profile::Rfc1630 => Rules::HEX_CASE.union(Rules::DECODE_UNRESERVED),
+        Profile::Rfc1630 => Rules::HEX_CASE
+            .union(Rules::DECODE_UNRESERVED)
+            .union(Rules::ENCODE_SPACE)
+            .union(Rules::DROP_VOID_FRAGMENT),
         Profile::Rfc2141 => urn,
         Profile::Rfc2141bis => urn.union(Rules::DROP_FRAGMENT).union(Rules::DROP_QUERY),
         Profile::Rfc8141 => urn.union(Rules::DROP_RQF),
@@ -369,7 +379,9 @@ impl Emitter<'_> {
             } else {
                 c
             };
-            if encode && xri_must_encode(c, cx.in_query) {
+            if (encode && xri_must_encode(c, cx.in_query))
+                || (c == ' ' && self.rules.contains(Rules::ENCODE_SPACE))
+            {
                 let mut buf = [0u8; 4];
                 for &o in c.encode_utf8(&mut buf).as_bytes() {
                     self.put_octet(o);
@@ -573,6 +585,11 @@ impl Emitter<'_> {
         }
         let end = if self.family() == Family::Urn {
             self.urn_cut(n.span().end)
+        } else if let Some(f) = n.child(NodeKind::Fragment).filter(|f| {
+            cx.top && f.span().is_empty() && self.rules.contains(Rules::DROP_VOID_FRAGMENT)
+        }) {
+            // The "#" before the void fragment-id goes too.
+            f.span().start.saturating_sub(1)
         } else {
             n.span().end
         };
