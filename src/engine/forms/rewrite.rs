@@ -47,7 +47,8 @@ impl Rules {
     pub const DECODE_UNRESERVED: Rules = Rules(1 << 1);
     /// Lower-case the scheme (RFC 3986 §6.2.2.1; "urn" for URNs, RFC 2141 §5 step 1).
     pub const SCHEME_CASE: Rules = Rules(1 << 2);
-    /// Lower-case US-ASCII letters of the host (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1); for
+    /// Lower-case US-ASCII letters of the host (RFC 3986 §6.2.2.1; under rfc3987 only a
+    /// "US-ASCII only host", RFC 3987 §5.3.2.1, counting what its triplets encode); for
     /// an XRI authority (GCS or cross-reference), all of it outside cross-references (XRI
     /// Syntax 2.0 §2.5.1).
     pub const HOST_CASE: Rules = Rules(1 << 3);
@@ -403,9 +404,10 @@ impl Emitter<'_> {
                     Code::CaseNotFolded,
                     Span::new(from, to),
                     spec,
-                    "only US-ASCII letters are lower-cased here: RFC 3987 §5.3.2.1 limits case \
-                     normalization to US-ASCII, so non-ASCII capitals stay as they are; compare \
-                     them by hand if this name is case-insensitive under its own rules",
+                    "only US-ASCII letters are lower-cased here: authorities compare \
+                     case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 \
+                     folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
+                     hand if this name is case-insensitive under its own rules",
                 ),
             );
         }
@@ -479,7 +481,32 @@ impl Emitter<'_> {
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Host => {
-                cx.lower |= self.rules.contains(Rules::HOST_CASE);
+                let fold = self.rules.contains(Rules::HOST_CASE);
+                // RFC 3987 §5.3.2.1 lower-cases a "US-ASCII only host"; a host with other
+                // characters keeps its case in the syntax-based form (IDNA, §5.3.3, is
+                // scheme-based and goes further).
+                if fold
+                    && self.profile == Profile::Rfc3987
+                    && !crate::engine::pct::is_ascii_only_decoded(n.text(self.input))
+                {
+                    if n.text(self.input).bytes().any(|b| b.is_ascii_uppercase()) {
+                        self.warn_once(
+                            ONCE_CASE,
+                            Diagnostic::new(
+                                Severity::Note,
+                                Code::CaseNotFolded,
+                                n.span(),
+                                "RFC 3987 §5.3.2.1",
+                                "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \
+                                 \"US-ASCII only host\", and this one has non-ASCII \
+                                 characters; compare it by hand, or through its IDNA (ACE) form, if its \
+                                 registry folds case",
+                            ),
+                        );
+                    }
+                } else {
+                    cx.lower |= fold;
+                }
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Nid => {
