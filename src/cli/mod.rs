@@ -169,6 +169,10 @@ pub struct TuiArgs {
     /// Start with this profile instead of auto.
     #[arg(long, short)]
     pub profile: Option<ProfileArg>,
+    /// Neither read nor write the history file this session (also `history = false` in
+    /// the config file).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 impl From<TuiArgs> for crate::tui::Launch {
@@ -178,6 +182,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             with: a.with,
             theme: a.theme,
             profile: a.profile.map(|p| p.0),
+            no_history: a.no_history,
         }
     }
 }
