@@ -10,6 +10,7 @@ pub mod grammar;
 pub mod pct;
 pub mod profile;
 pub mod resolve;
+pub mod rules;
 pub mod tree;
 pub mod validate;
 
