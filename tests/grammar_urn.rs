@@ -188,7 +188,7 @@ fn validity_and_first_error() {
         let got = d
             .iter()
             .find(|d| d.severity == Severity::Error)
-            .map(|d| (d.code, d.span.start, d.span.end));
+            .map(|d| (d.code.as_str(), d.span.start, d.span.end));
         if got != want {
             failures.push(format!(
                 "{input:?} under {p}: want {want:?}, got {got:?}\n    {d:#?}"
@@ -694,7 +694,7 @@ fn trees_survive_bad_input() {
     let codes: Vec<&str> = d
         .iter()
         .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect();
     assert_eq!(
         codes,

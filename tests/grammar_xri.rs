@@ -17,7 +17,7 @@ fn first_error(d: &[Diagnostic]) -> Option<&Diagnostic> {
 fn codes(d: &[Diagnostic], sev: Severity) -> Vec<&'static str> {
     d.iter()
         .filter(|d| d.severity == sev)
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect()
 }
 
@@ -617,7 +617,7 @@ fn spec_examples_parse_as_the_spec_says() {
     let mut failures = Vec::new();
     let mut check = |id: &str, want: Option<&str>, line: usize| {
         let (_, d) = parse(id);
-        let got = first_error(&d).map(|e| e.code);
+        let got = first_error(&d).map(|e| e.code.as_str());
         let ok = match want {
             None => got.is_none(),
             Some("") => got.is_some(),
@@ -720,7 +720,7 @@ fn deep_nesting_is_capped_and_linear_on_a_small_stack() {
                     depth,
                     took,
                     t.root().span(),
-                    first_error(&d).map(|e| e.code),
+                    first_error(&d).map(|e| e.code.as_str()),
                 ));
             }
             out

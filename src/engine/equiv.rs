@@ -10,6 +10,7 @@
 mod ladder;
 mod locate;
 
+use crate::engine::codes::Code;
 use crate::engine::profile::{Family, Profile};
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
 use crate::engine::{Analysis, Options, analyze, grammar};
@@ -344,7 +345,7 @@ fn objective_note(
         if let Some(q) = q {
             d.push(Diagnostic::new(
                 Severity::Note,
-                "objective-decides",
+                Code::ObjectiveDecides,
                 q.span(),
                 "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
                 message.clone(),

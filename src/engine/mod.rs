@@ -4,6 +4,7 @@
 //! It knows nothing of terminals: [`analyze`] returns an [`Analysis`] that the faces render.
 
 pub mod chars;
+pub mod codes;
 pub mod equiv;
 pub mod forms;
 pub mod grammar;
@@ -14,6 +15,7 @@ pub mod rules;
 pub mod tree;
 pub mod validate;
 
+pub use codes::Code;
 pub use profile::{Family, Profile};
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
@@ -119,7 +121,7 @@ impl Analysis {
 
 fn status_of(diags: &[Diagnostic]) -> Status {
     match diags.iter().find(|d| d.severity == Severity::Error) {
-        Some(d) => Status::Invalid(d.code),
+        Some(d) => Status::Invalid(d.code.as_str()),
         None => Status::Valid,
     }
 }
@@ -213,7 +215,7 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
         diags
             .iter()
             .find(|d| d.severity == Severity::Error)
-            .map(|d| d.code)
+            .map(|d| d.code.as_str())
     }
     let p = match profile {
         Some(p) => p,

@@ -9,6 +9,7 @@
 //! Diagnostics of the reference (and of resolving it) index the reference; diagnostics of
 //! the base index the base.
 
+use crate::engine::codes::Code;
 use crate::engine::grammar;
 use crate::engine::profile::{Family, Profile};
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
@@ -336,7 +337,7 @@ pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
             let mut r = Resolution::default();
             r.diagnostics.push(Diagnostic::new(
                 Severity::Error,
-                "resolve-urn-no-relative",
+                Code::ResolveUrnNoRelative,
                 Span::new(0, reference.len()),
                 URN_NO_RELATIVE,
                 "URNs have no relative references (their path is a single opaque segment); give \
@@ -380,7 +381,7 @@ fn usable_base(
         };
         res.base_diagnostics.push(Diagnostic::new(
             Severity::Error,
-            "resolve-base-not-absolute",
+            Code::ResolveBaseNotAbsolute,
             Span::new(0, base.len()),
             spec,
             format!(
@@ -397,7 +398,7 @@ fn usable_base(
             .map_or(Span::at(base.len()), |n| n.span());
         res.base_diagnostics.push(Diagnostic::new(
             Severity::Note,
-            "resolve-base-fragment-ignored",
+            Code::ResolveBaseFragmentIgnored,
             Span::new(frag.start.saturating_sub(1), frag.end),
             RFC3986_BASE,
             "a base URI is used without its fragment; the fragment plays no part in resolution",
@@ -513,7 +514,7 @@ mod www {
         else {
             res.base_diagnostics.push(Diagnostic::new(
                 Severity::Error,
-                "resolve-base-not-absolute",
+                Code::ResolveBaseNotAbsolute,
                 Span::new(0, base.len()),
                 WWW_PARTIAL,
                 "the context must be a full URI (a scheme and a colon before any slash); it is \
@@ -566,7 +567,7 @@ mod www {
                         );
                         res.diagnostics.push(Diagnostic::new(
                             Severity::Note,
-                            "resolve-slash-run-missing",
+                            Code::ResolveSlashRunMissing,
                             Span::new(0, slashes),
                             WWW_PARTIAL,
                             format!(
@@ -590,7 +591,7 @@ mod www {
                 if reference.is_empty() || reference.starts_with('#') {
                     res.diagnostics.push(Diagnostic::new(
                         Severity::Note,
-                        "resolve-empty-partial",
+                        Code::ResolveEmptyPartial,
                         Span::new(0, 0),
                         WWW_PARTIAL,
                         "the rules do not single out a reference with no partial URI (empty, or \
@@ -764,7 +765,7 @@ mod tests {
         let r = resolve("urn:a:b", "c", Profile::Rfc8141);
         assert_eq!(r.target, None);
         assert_eq!(
-            r.first_error().map(|d| d.code),
+            r.first_error().map(|d| d.code.as_str()),
             Some("resolve-urn-no-relative")
         );
     }
