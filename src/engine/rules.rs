@@ -141,6 +141,14 @@ impl Grammar {
     }
 }
 
+/// The edit distance between two rule names, case-insensitive (the first 200 characters of
+/// `a`: a user's argument may be long).
+pub fn name_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().take(200).collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    edit_distance(&a, &b)
+}
+
 /// Levenshtein distance; `a` is capped by the caller so this stays small.
 fn edit_distance(a: &[char], b: &[char]) -> usize {
     let mut prev: Vec<usize> = (0..=b.len()).collect();
@@ -159,10 +167,7 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 /// The grammar of `profile`, read at first use.
 pub fn grammar(profile: Profile) -> &'static Grammar {
     static CELLS: [OnceLock<Grammar>; 7] = [const { OnceLock::new() }; 7];
-    let i = Profile::ALL
-        .iter()
-        .position(|&p| p == profile)
-        .unwrap_or(0);
+    let i = Profile::ALL.iter().position(|&p| p == profile).unwrap_or(0);
     CELLS[i].get_or_init(|| build(profile))
 }
 
@@ -171,7 +176,10 @@ fn build(profile: Profile) -> Grammar {
     for text in sources(profile) {
         for p in read_file(text) {
             // A rule the profile's own text defines wins over a core rule of the same name.
-            if !productions.iter().any(|q| q.name.eq_ignore_ascii_case(p.name)) {
+            if !productions
+                .iter()
+                .any(|q| q.name.eq_ignore_ascii_case(p.name))
+            {
                 productions.push(p);
             }
         }
@@ -273,7 +281,11 @@ fn read_file(text: &'static str) -> Vec<Production> {
                     let (t, next) = block(i, "@reading ".len());
                     if let Some(p) = out.last_mut() {
                         p.reading = Some(t);
-                        if let Some(n) = name_of(t, p.notation) {
+                        // An ABNF or BNF reading restates the name (and may repair it); a
+                        // WWW-draft reading is the definition alone.
+                        if p.notation != Notation::Www
+                            && let Some(n) = name_of(t, p.notation)
+                        {
                             p.name = n;
                         }
                     }
@@ -313,7 +325,10 @@ fn read_file(text: &'static str) -> Vec<Production> {
         i = next;
     }
     for p in &mut out {
-        let def = definition(p.text(), p.notation);
+        let def = match (p.reading, p.notation) {
+            (Some(r), Notation::Www) => r,
+            _ => definition(p.text(), p.notation),
+        };
         p.alternatives = alternatives(def, p.notation);
         p.uses = references(def, p.notation);
     }
@@ -568,19 +583,55 @@ pub fn matched_alternative(
         .filter(|r| !r.is_empty())
         .collect();
     if !children.is_empty() {
-        let found = p.alternatives.iter().position(|alt| {
-            let reach = reach(g, alt, p.notation);
-            children.iter().all(|c| {
-                reach.contains(&c.to_ascii_lowercase()) || (c.starts_with('"') && alt.contains(c))
+        // Follow the alternatives' rules one level deeper at a time: the first alternative
+        // (first-match-wins) whose rules reach every child's rule at the shallowest depth.
+        // Going straight to the full closure would not do: cross-references make every XRI
+        // rule reach every other.
+        let mut reached: Vec<BTreeSet<String>> = p
+            .alternatives
+            .iter()
+            .map(|a| {
+                references_owned(a, p.notation)
+                    .into_iter()
+                    .map(|r| r.to_ascii_lowercase())
+                    .collect()
             })
-        });
-        return Some((
-            p,
-            found.map(|alternative| Matched {
-                alternative,
-                by: MatchedBy::Children,
-            }),
-        ));
+            .collect();
+        for _depth in 0..6 {
+            let found = p
+                .alternatives
+                .iter()
+                .zip(&reached)
+                .position(|(alt, reach)| {
+                    children.iter().all(|c| {
+                        reach.contains(&c.to_ascii_lowercase())
+                            || (c.starts_with('"')
+                                && (alt.contains(c)
+                                    || reach
+                                        .iter()
+                                        .filter_map(|r| g.get(r))
+                                        .any(|q| definition(q.text(), q.notation).contains(c))))
+                    })
+                });
+            if let Some(alternative) = found {
+                return Some((
+                    p,
+                    Some(Matched {
+                        alternative,
+                        by: MatchedBy::Children,
+                    }),
+                ));
+            }
+            for reach in &mut reached {
+                let deeper: Vec<String> = reach
+                    .iter()
+                    .filter_map(|r| g.get(r))
+                    .flat_map(|q| q.uses.iter().map(|u| u.to_ascii_lowercase()))
+                    .collect();
+                reach.extend(deeper);
+            }
+        }
+        return Some((p, None));
     }
     let text = node.text(input);
     let by_text = |alternative| {
@@ -611,23 +662,6 @@ pub fn matched_alternative(
         return Some((p, ipv6_alternative(text).and_then(by_text)));
     }
     Some((p, None))
-}
-
-/// The rule names (lower-cased) reachable from an alternative's text through the grammar,
-/// the alternative's own included.
-fn reach(g: &Grammar, alt: &str, notation: Notation) -> BTreeSet<String> {
-    let mut seen: BTreeSet<String> = BTreeSet::new();
-    let mut todo: Vec<String> = references_owned(alt, notation);
-    while let Some(n) = todo.pop() {
-        let key = n.to_ascii_lowercase();
-        if !seen.insert(key) {
-            continue;
-        }
-        if let Some(p) = g.get(&n) {
-            todo.extend(p.uses.iter().map(|u| u.to_string()));
-        }
-    }
-    seen
 }
 
 fn references_owned(alt: &str, notation: Notation) -> Vec<String> {
@@ -730,7 +764,10 @@ mod tests {
         let p = g.get("xri-subseg").expect("repaired name");
         assert!(p.printed.starts_with("xri-subseq "));
         assert!(p.reading.is_some_and(|r| r.starts_with("xri-subseg ")));
-        assert!(g.get("xri-authority").is_some_and(|p| p.uses[0] == "gcs-authority"));
+        assert!(
+            g.get("xri-authority")
+                .is_some_and(|p| p.uses[0] == "gcs-authority")
+        );
         let v6 = g.get("IPv6address").expect("IPv6address");
         assert!(!v6.uses.contains(&"s32"));
         let bnf = grammar(Profile::Rfc2141);
@@ -744,9 +781,15 @@ mod tests {
         let g = grammar(Profile::Rfc1630);
         assert_eq!(g.get("national").map(|p| p.alternatives.len()), Some(8));
         let path = g.get("path").expect("path");
-        assert_eq!(path.alternatives, vec!["void", "( void | xpalphas ) [ / path ]"]);
+        assert_eq!(
+            path.alternatives,
+            vec!["void", "( void | xpalphas ) [ / path ]"]
+        );
         assert_eq!(path.uses, vec!["void", "xpalphas", "path"]);
-        assert_eq!(g.get("void").map(|p| p.alternatives.clone()), Some(vec![String::new()]));
+        assert_eq!(
+            g.get("void").map(|p| p.alternatives.clone()),
+            Some(vec![String::new()])
+        );
     }
 
     #[test]
@@ -764,4 +807,32 @@ mod tests {
         assert_eq!(ipv6_alternative("1::"), Some(8));
         assert_eq!(ipv6_alternative("::ffff:1.2.3.4"), Some(5));
     }
+}
+
+/// Which start rule of its profile's grammar an input was read as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartRule {
+    /// The rule at the root of the tree (`URI`, `relative-ref`, `namestring`, ...).
+    pub rule: &'static str,
+    /// The production that offers it as one of its alternatives, when there is one
+    /// (`URI-reference = URI / relative-ref`): `"1"` is a `URI-reference` by way of
+    /// `relative-ref`, not a `URI`.
+    pub within: Option<&'static str>,
+}
+
+impl StartRule {
+    /// True when the start rule is `name` (case-insensitive, as ABNF rule names are).
+    pub fn is_rule(&self, name: &str) -> bool {
+        self.rule.eq_ignore_ascii_case(name)
+    }
+}
+
+/// The start rule a tree whose root has rule `root` was read as, under `profile`.
+pub fn start_rule(profile: Profile, root: &'static str) -> StartRule {
+    let within = grammar(profile)
+        .productions()
+        .iter()
+        .find(|p| p.alternatives.len() > 1 && p.alternatives.iter().any(|a| a == root))
+        .map(|p| p.name);
+    StartRule { rule: root, within }
 }
