@@ -7,6 +7,7 @@ pub mod chars;
 pub mod equiv;
 pub mod forms;
 pub mod grammar;
+pub mod idna;
 pub mod pct;
 pub mod profile;
 pub mod resolve;
