@@ -69,6 +69,7 @@ codes! {
     GenDelimUnencoded = "gen-delim-unencoded", Error;
     HostEmpty = "host-empty", Note;
     HostUppercase = "host-uppercase", Note;
+    IdnaInvalid = "idna-invalid", Warning;
     IllegalChar = "illegal-char", Error;
     InvisibleChar = "invisible-char", Warning;
     IpLiteralEmpty = "ip-literal-empty", Error;

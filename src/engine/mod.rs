@@ -8,10 +8,12 @@ pub mod codes;
 pub mod equiv;
 pub mod forms;
 pub mod grammar;
+pub mod idna;
 pub mod path;
 pub mod pct;
 pub mod profile;
 pub mod resolve;
+pub mod rules;
 pub mod tree;
 pub mod validate;
 
@@ -103,6 +105,11 @@ impl Analysis {
             .diagnostics
             .iter()
             .any(|d| d.severity == Severity::Error)
+    }
+    /// The start rule the input was read as: `"1"` is a `relative-ref` (a `URI-reference`),
+    /// not a `URI`.
+    pub fn start_rule(&self) -> rules::StartRule {
+        rules::start_rule(self.profile, self.tree.root().rule())
     }
     /// The first error, if any.
     pub fn first_error(&self) -> Option<&Diagnostic> {
