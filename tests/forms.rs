@@ -722,3 +722,28 @@ fn long_and_deep_inputs_complete() {
     let long = format!("http://a/{}", "b/../%7e/".repeat(10000));
     assert!(form(&long, Profile::Rfc3987, "canonical").starts_with("http://a/~/~/"));
 }
+
+/// XRI Syntax 2.0 §2.1.4: the XRI-normal form matches the ABNF, so it parses, under the same
+/// profile, to a tree of the same shape as the input's, even where NFKC would have made a
+/// delimiter of a look-alike (which stays data, percent-encoded, §2.1.2).
+#[test]
+fn xri_normal_form_parses_to_the_same_tree() {
+    let shape = |s: &str| {
+        let a = analyze(s, &Options::validate_only(Some(Profile::Xri2)));
+        let kinds: Vec<_> = a.tree.iter().map(|n| (n.kind(), n.rule())).collect();
+        (kinds, a.valid())
+    };
+    for input in [
+        "xri://＠a",
+        "xri://@a/b＠c",
+        "xri://@a/（b）",
+        "xri://@a*b/c＄d＊e",
+        "xri://＝a/［x］",
+        "xri://@a/b＃c",
+        "xri://@a/ﬁ％41",
+    ] {
+        let f = forms_of(input, Profile::Xri2);
+        let normal = f.xri_normal.as_deref().unwrap_or("");
+        assert_eq!(shape(normal), shape(input), "{input} -> {normal}");
+    }
+}

@@ -45,6 +45,7 @@ macro_rules! codes {
 
 codes! {
     AuthorityEmpty = "authority-empty", Warning;
+    AuthorityKindLookalike = "authority-kind-lookalike", Warning;
     BidiComponentEdge = "bidi-component-edge", Warning;
     BidiControl = "bidi-control", Warning;
     BidiFormatChar = "bidi-format-char", Error;

@@ -170,6 +170,10 @@ const ONCE_DEPTH: u8 = 1;
 const ONCE_CASE: u8 = 2;
 const ONCE_NFKC: u8 = 4;
 const ONCE_NFKC_DELIM: u8 = 8;
+
+/// Marks, in an NFKC-normalized run, that the next character must stay percent-encoded (a
+/// noncharacter, which NFKC never produces; the input's own U+FDD0 is itself marked).
+const PCT_MARK: char = '\u{FDD0}';
 const ONCE_PREFIX: u8 = 16;
 
 /// The context of a piece of text.
@@ -363,9 +367,9 @@ impl Emitter<'_> {
             return;
         }
         let run = std::mem::take(&mut self.run);
-        let normalized: Option<String> = (self.rules.contains(Rules::NFKC)
-            && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
-            .then(|| run.nfkc().collect::<String>())
+        let nfkc = self.rules.contains(Rules::NFKC);
+        let normalized: Option<String> = (nfkc && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
+            .then(|| self.nfkc_keeping_delimiters(&run, from, to))
             .filter(|n| *n != run);
         if let Some(n) = &normalized {
             self.nfkc_diagnostics(&run, n, Span::new(from, to));
@@ -373,7 +377,22 @@ impl Emitter<'_> {
         let chars = normalized.as_deref().unwrap_or(&run);
         let encode = self.rules.contains(Rules::ENCODE);
         let mut case_note = false;
+        let marked = normalized.is_some();
+        let mut pending_pct = 0usize;
         for c in chars.chars() {
+            // A character [`Self::nfkc_keeping_delimiters`] marked to stay percent-encoded.
+            if marked && pending_pct == 0 && c == PCT_MARK {
+                pending_pct += 1;
+                continue;
+            }
+            if pending_pct > 0 {
+                pending_pct -= 1;
+                let mut buf = [0u8; 4];
+                for &o in c.encode_utf8(&mut buf).as_bytes() {
+                    self.put_octet(o);
+                }
+                continue;
+            }
             let c = if cx.lower {
                 case_note |= !c.is_ascii() && c.is_uppercase();
                 c.to_ascii_lowercase()
@@ -415,25 +434,72 @@ impl Emitter<'_> {
         self.run.clear();
     }
 
+    /// NFKC (XRI Syntax 2.0 §2.1.1) of `run` (input bytes `from..to`), except that a
+    /// character NFKC would turn into a delimiter (a full-width "@" into "@") stays as it is,
+    /// preceded by [`PCT_MARK`] so that [`Self::flush`] percent-encodes it: the XRI-normal form
+    /// "matches the ABNF" (§2.1.4) and data must be encoded (§2.1.2), so the normal form
+    /// parses to the same tree as the input. Reports the first such character.
+    fn nfkc_keeping_delimiters(&mut self, run: &str, from: usize, to: usize) -> String {
+        let makes_delim =
+            |c: char| !c.is_ascii() && c.nfkc().any(|d| RESERVED.has_char(d) || d == '%');
+        if !run.chars().any(|c| c == PCT_MARK || makes_delim(c)) {
+            return run.nfkc().collect();
+        }
+        let mut out = String::with_capacity(run.len() + 4);
+        let mut plain = String::new();
+        for c in run.chars() {
+            if c == PCT_MARK {
+                // The input's own U+FDD0 (a noncharacter): encoded, as XRI wants it anyway.
+                out.extend(plain.nfkc());
+                plain.clear();
+                out.push(PCT_MARK);
+                out.push(c);
+            } else if makes_delim(c) {
+                out.extend(plain.nfkc());
+                plain.clear();
+                out.push(PCT_MARK);
+                out.push(c);
+                let into: String = c.nfkc().collect();
+                let text = self.input.get(from..to).unwrap_or("");
+                let span = text.find(c).map_or(Span::new(from, to), |k| {
+                    Span::new(from + k, from + k + c.len_utf8())
+                });
+                let mut enc = String::new();
+                let mut buf = [0u8; 4];
+                for &o in c.encode_utf8(&mut buf).as_bytes() {
+                    push_encoded(&mut enc, o);
+                }
+                self.warn_once(
+                    ONCE_NFKC_DELIM,
+                    Diagnostic::new(
+                        Severity::Note,
+                        Code::NfkcMadeDelimiter,
+                        span,
+                        "XRI Syntax 2.0 §2.1.1",
+                        format!(
+                            "NFKC turns U+{:04X} into the delimiter {into:?}, which would change how \
+                             the XRI parses (§3.3); the normal forms percent-encode it as {enc} \
+                             instead (§2.1.2: data must be encoded), so they parse to the same \
+                             tree. Write {into:?} if the delimiter was meant",
+                            c as u32
+                        ),
+                    ),
+                );
+            } else {
+                plain.push(c);
+            }
+        }
+        out.extend(plain.nfkc());
+        out
+    }
+
     fn nfkc_diagnostics(&mut self, run: &str, normalized: &str, span: Span) {
-        let reserved = |s: &str| {
-            s.chars()
-                .filter(|&c| RESERVED.has_char(c) || c == '%')
-                .count()
-        };
-        if reserved(normalized) > reserved(run) {
-            self.warn_once(
-                ONCE_NFKC_DELIM,
-                Diagnostic::new(
-                    Severity::Warning,
-                    Code::NfkcMadeDelimiter,
-                    span,
-                    "XRI Syntax 2.0 §2.1.1",
-                    "NFKC turns a character here into an ASCII delimiter (a full-width \"@\" \
-                     becomes \"@\"), so the normal forms parse differently from the input (see \
-                     §3.3 on look-alikes); if the character is data, percent-encode it",
-                ),
-            );
+        let only_kept = normalized
+            .chars()
+            .filter(|&c| c != PCT_MARK)
+            .eq(run.chars());
+        if only_kept {
+            // Nothing but delimiter look-alikes, kept and encoded: already reported.
         } else {
             self.warn_once(
                 ONCE_NFKC,
@@ -444,7 +510,8 @@ impl Emitter<'_> {
                     "XRI Syntax 2.0 §2.1.1",
                     format!(
                         "the normal forms are NFKC-normalized, so {:?} becomes {:?}",
-                        run, normalized
+                        run,
+                        normalized.replace(PCT_MARK, "")
                     ),
                 ),
             );
