@@ -59,6 +59,7 @@ codes! {
     DelimiterLookalike = "delimiter-lookalike", Warning;
     DirectiveEmpty = "directive-empty", Error;
     DirectiveNoEquals = "directive-no-equals", Error;
+    DirectiveOrderReading = "directive-order-reading", Note;
     DisplayAmbiguous = "display-ambiguous", Warning;
     DotSegments = "dot-segments", Note;
     FComponentChar = "f-component-char", Error;

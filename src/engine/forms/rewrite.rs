@@ -170,6 +170,7 @@ const ONCE_DEPTH: u8 = 1;
 const ONCE_CASE: u8 = 2;
 const ONCE_NFKC: u8 = 4;
 const ONCE_NFKC_DELIM: u8 = 8;
+const ONCE_DIRECTIVE_ORDER: u8 = 64;
 
 /// Marks, in an NFKC-normalized run, that the next character must stay percent-encoded (a
 /// noncharacter, which NFKC never produces; the input's own U+FDD0 is itself marked).
@@ -824,8 +825,57 @@ impl Emitter<'_> {
             parts.push((key, at, at + piece.len()));
             at += piece.len() + 1;
         }
-        parts.sort_by(|a, b| a.0.cmp(b.0));
-        for (i, (_, a, b)) in parts.into_iter().enumerate() {
+        // rfc2141bis §2.3: the query is an "unordered sequence of directives", so the
+        // order says nothing, not even between directives with the same keyword: they are
+        // sorted by keyword, then by the whole directive (hex digits of triplets compared
+        // upper-cased, as step 3 writes them), and `?zz=2&zz=1` ≡ `?zz=1&zz=2`.
+        let hex_upper = |t: &str| {
+            let b = t.as_bytes();
+            let mut out = String::with_capacity(t.len());
+            let mut i = 0;
+            while let Some(c) = t.get(i..).and_then(|r| r.chars().next()) {
+                if c == '%' && triplet_at(b, i).is_some() {
+                    out.push_str(&t[i..i + 3].to_ascii_uppercase());
+                    i += 3;
+                } else {
+                    out.push(c);
+                    i += c.len_utf8();
+                }
+            }
+            out
+        };
+        let mut keyed: Vec<(String, String, usize, usize)> = parts
+            .iter()
+            .map(|&(k, a, b)| {
+                (
+                    hex_upper(k),
+                    hex_upper(self.input.get(a..b).unwrap_or("")),
+                    a,
+                    b,
+                )
+            })
+            .collect();
+        keyed.sort();
+        if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
+            self.warn_once(
+                ONCE_DIRECTIVE_ORDER,
+                Diagnostic::new(
+                    Severity::Note,
+                    Code::DirectiveOrderReading,
+                    Span::new(w[0].2.min(w[1].2), w[0].3.max(w[1].3)),
+                    "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3",
+                    format!(
+                        "the keyword {:?} appears more than once. Reading: §2.3 calls the query an \
+                         \"unordered sequence of directives\", so the caching form sorts \
+                         directives with the same keyword by their text and their order does not \
+                         matter; the other reading keeps their order (a stable sort by keyword \
+                         alone), under which ?k=2&k=1 and ?k=1&k=2 differ",
+                        w[0].0
+                    ),
+                ),
+            );
+        }
+        for (i, (_, _, a, b)) in keyed.into_iter().enumerate() {
             if i > 0 {
                 self.put_char('&');
             }
