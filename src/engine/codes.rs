@@ -168,6 +168,7 @@ codes! {
     ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note;
     ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error;
     ResolveEmptyPartial = "resolve-empty-partial", Note;
+    ResolveEncodedDotSegment = "resolve-encoded-dot-segment", Note;
     ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Warning;
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
     ResolveUrnNoRelative = "resolve-urn-no-relative", Error;
