@@ -69,6 +69,6 @@ pub fn analysis(a: &Analysis) -> Value {
         "valid": a.valid(),
         "start_rule": start_rule(a),
         "tree": tree(&a.tree, &a.input),
-        "diagnostics": diagnostics(&a.diagnostics),
+        "diagnostics": diagnostics(&a.all_diagnostics()),
     })
 }
