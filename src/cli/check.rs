@@ -366,7 +366,8 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         profile: args.common.profile.0,
         format: args.common.format,
         quiet: args.quiet,
-        names: (!args.files.is_empty()).then(|| {
+        // `check -` alone is stdin, like no file at all: no prefix.
+        names: (!args.files.iter().all(|f| f.as_os_str() == "-")).then(|| {
             raw_names
                 .iter()
                 .map(|n| crate::safe_text::escape(n).into_owned())

@@ -170,6 +170,30 @@ impl Serialize for ChildrenJson<'_> {
     }
 }
 
+/// Texts of inner nodes longer than this many bytes are cut in the JSON tree.
+pub const NODE_TEXT_MAX: usize = 256;
+
+/// A node's text for the JSON tree: exact for a leaf (leaves do not overlap, so their texts
+/// add up to at most the input) and for any node up to [`NODE_TEXT_MAX`] bytes; an inner
+/// node's longer text is cut to its first 128 and last 64 bytes around `…`, since repeating
+/// it whole at every level of a deep tree would make the output quadratic. A cut text is
+/// recognisable: its length differs from `end - start`, and `input[start..end]` is whole.
+pub fn node_text<'i>(n: Node<'_>, input: &'i str) -> std::borrow::Cow<'i, str> {
+    let text = n.text(input);
+    if n.is_leaf() || text.len() <= NODE_TEXT_MAX {
+        return text.into();
+    }
+    let mut head = 128;
+    while !text.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = text.len() - 64;
+    while !text.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!("{}…{}", &text[..head], &text[tail..]).into()
+}
+
 impl Serialize for NodeJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let n = self.node;
@@ -179,7 +203,7 @@ impl Serialize for NodeJson<'_> {
         m.serialize_field("rule", n.rule())?;
         m.serialize_field("start", &span.start)?;
         m.serialize_field("end", &span.end)?;
-        m.serialize_field("text", n.text(self.input))?;
+        m.serialize_field("text", &node_text(n, self.input))?;
         m.serialize_field("attrs", &AttrsJson(n))?;
         m.serialize_field("children", &ChildrenJson(*self))?;
         m.end()
