@@ -123,6 +123,7 @@ codes! {
     NotIriNormal = "not-iri-normal", Warning;
     NotNfc = "not-nfc", Warning;
     NotNfkc = "not-nfkc", Warning;
+    NotUtf8 = "not-utf8", Error;
     NssChar = "nss-char", Error;
     NssEmpty = "nss-empty", Error;
     NssMissing = "nss-missing", Error;
