@@ -119,7 +119,7 @@ impl Serialize for DiagnosticJson<'_> {
         let d = self.0;
         let mut m = s.serialize_struct("Diagnostic", 6)?;
         m.serialize_field("severity", d.severity.name())?;
-        m.serialize_field("code", d.code)?;
+        m.serialize_field("code", d.code.as_str())?;
         m.serialize_field("message", &d.message)?;
         m.serialize_field("start", &d.span.start)?;
         m.serialize_field("end", &d.span.end)?;
@@ -235,19 +235,41 @@ impl Serialize for TreeJson<'_> {
     }
 }
 
-/// The whole `parse` object for one input:
-/// `{"input", "profile", "profile_reason", "valid", "tree", "diagnostics"}`.
+/// `{"rule", "within", "alternatives"}`: the start rule the input was read as, and the
+/// production that offers it (with that production's alternatives), or null.
+#[derive(Clone, Copy, Debug)]
+pub struct StartRuleJson<'a>(pub &'a Analysis);
+
+impl Serialize for StartRuleJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        let start = a.start_rule();
+        let alternatives = start
+            .within
+            .and_then(|w| crate::engine::rules::grammar(a.profile).get(w))
+            .map(|p| &p.alternatives);
+        let mut m = s.serialize_struct("StartRule", 3)?;
+        m.serialize_field("rule", &start.rule)?;
+        m.serialize_field("within", &start.within)?;
+        m.serialize_field("alternatives", &alternatives)?;
+        m.end()
+    }
+}
+
+/// The whole `parse` object for one input: `{"input", "profile", "profile_reason",
+/// "valid", "start_rule", "tree", "diagnostics"}`.
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisJson<'a>(pub &'a Analysis);
 
 impl Serialize for AnalysisJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let a = self.0;
-        let mut m = s.serialize_struct("Analysis", 6)?;
+        let mut m = s.serialize_struct("Analysis", 7)?;
         m.serialize_field("input", &a.input)?;
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("profile_reason", &a.profile_reason)?;
         m.serialize_field("valid", &a.valid())?;
+        m.serialize_field("start_rule", &StartRuleJson(a))?;
         m.serialize_field(
             "tree",
             &TreeJson {

@@ -10,6 +10,7 @@ mod input;
 pub mod json;
 mod parse;
 mod resolve;
+mod rule;
 pub mod shell;
 pub mod text;
 
@@ -61,6 +62,9 @@ pub enum Command {
     /// Say whether two identifiers are equivalent, and where they part.
     #[command(after_help = help::COMPARE)]
     Compare(CompareArgs),
+    /// Show a grammar rule as the spec prints it: its section, the rules it uses and the
+    /// rules that use it; with no NAME, list every rule.
+    Rule(rule::RuleArgs),
     /// Open the workbench.
     #[command(after_help = help::TUI)]
     Tui(TuiArgs),
@@ -229,6 +233,10 @@ pub struct TuiArgs {
     /// Start with this profile instead of auto.
     #[arg(long, short, value_enum, ignore_case = true)]
     pub profile: Option<ProfileArg>,
+    /// Neither read nor write the history file this session (also `history = false` in
+    /// the config file).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 impl From<TuiArgs> for crate::tui::Launch {
@@ -238,6 +246,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             with: a.with,
             theme: a.theme,
             profile: a.profile.map(|p| p.0),
+            no_history: a.no_history,
         }
     }
 }
@@ -281,6 +290,12 @@ pub(crate) fn render_each(
     Ok(if all_valid { 0 } else { 1 })
 }
 
+/// Writes `s`. A closed pipe comes back as `BrokenPipe`, which [`run`] turns into a quiet
+/// exit: the command stops instead of producing output nobody reads.
+pub(crate) fn emit(out: &mut impl Write, s: &str) -> std::io::Result<()> {
+    out.write_all(s.as_bytes())
+}
+
 /// Runs the command line; returns the process exit code.
 ///
 /// A closed output pipe (`EPIPE`) ends any command quietly with exit 0: the reader of the
@@ -296,6 +311,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man) => shell::man(),
+        Some(Command::Rule(args)) => rule::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -144,7 +144,7 @@ pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
                 match &r.target {
                     Some(t) => writeln!(out, "{}", escape(t))?,
                     None => {
-                        let code = r.first_error().map_or("no-target", |d| d.code);
+                        let code = r.first_error().map_or("no-target", |d| d.code.as_str());
                         writeln!(out, "error\t{code}\t{}", escape(&reference))?;
                     }
                 }

@@ -200,6 +200,13 @@ pub fn analysis(a: &Analysis) -> String {
         a.profile,
         escape(&a.profile_reason)
     );
+    let start = a.start_rule();
+    let within = start
+        .within
+        .and_then(|w| crate::engine::rules::grammar(a.profile).get(w))
+        .map(|p| format!(", one of {} = {}", p.name, p.alternatives.join(" / ")))
+        .unwrap_or_default();
+    let _ = writeln!(s, "start rule: {}{within}", start.rule);
     s.push_str(&tree(&a.tree, &a.input));
     for d in &a.diagnostics {
         s.push_str(&diagnostic(d, &a.input));
