@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 use super::{Format, json};
+use crate::engine::codes::Code;
 use crate::engine::{Diagnostic, Profile, Severity, Span};
 use crate::safe_text::escape;
 
@@ -97,7 +98,7 @@ pub(crate) fn not_utf8_diagnostics(bytes: &[u8]) -> Vec<Diagnostic> {
             };
             Diagnostic::new(
                 Severity::Error,
-                crate::engine::codes::Code::NotUtf8,
+                Code::NotUtf8,
                 Span::new(start, end),
                 "RFC 3986 §2.1",
                 format!(

@@ -249,15 +249,15 @@ impl Serialize for StartRuleJson<'_> {
             .and_then(|w| crate::engine::rules::grammar(a.profile).get(w))
             .map(|p| &p.alternatives);
         let mut m = s.serialize_struct("StartRule", 3)?;
-        m.serialize_field("rule", start.rule)?;
+        m.serialize_field("rule", &start.rule)?;
         m.serialize_field("within", &start.within)?;
         m.serialize_field("alternatives", &alternatives)?;
         m.end()
     }
 }
 
-/// The whole `parse` object for one input:
-/// `{"input", "profile", "profile_reason", "valid", "start_rule", "tree", "diagnostics"}`.
+/// The whole `parse` object for one input: `{"input", "profile", "profile_reason",
+/// "valid", "start_rule", "tree", "diagnostics"}`.
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisJson<'a>(pub &'a Analysis);
 

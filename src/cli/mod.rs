@@ -290,6 +290,12 @@ pub(crate) fn render_each(
     Ok(if all_valid { 0 } else { 1 })
 }
 
+/// Writes `s`. A closed pipe comes back as `BrokenPipe`, which [`run`] turns into a quiet
+/// exit: the command stops instead of producing output nobody reads.
+pub(crate) fn emit(out: &mut impl Write, s: &str) -> std::io::Result<()> {
+    out.write_all(s.as_bytes())
+}
+
 /// Runs the command line; returns the process exit code.
 ///
 /// A closed output pipe (`EPIPE`) ends any command quietly with exit 0: the reader of the
@@ -303,9 +309,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Forms(args)) => forms::run(&args),
         Some(Command::Resolve(args)) => resolve::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
-        Some(Command::Rule(args)) => rule::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man) => shell::man(),
+        Some(Command::Rule(args)) => rule::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
