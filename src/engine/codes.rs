@@ -167,6 +167,7 @@ codes! {
     ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note;
     ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error;
     ResolveEmptyPartial = "resolve-empty-partial", Note;
+    ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Warning;
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
     ResolveUrnNoRelative = "resolve-urn-no-relative", Error;
     SchemeDriveLetter = "scheme-drive-letter", Warning;
