@@ -8,6 +8,7 @@ mod forms;
 pub mod json;
 mod parse;
 mod resolve;
+mod rule;
 pub mod text;
 
 use std::io::Write;
@@ -39,6 +40,9 @@ pub enum Command {
     Resolve(ResolveArgs),
     /// Say whether two identifiers are equivalent, and where they part.
     Compare(CompareArgs),
+    /// Show a grammar rule as the spec prints it: its section, the rules it uses and the
+    /// rules that use it; with no NAME, list every rule.
+    Rule(rule::RuleArgs),
     /// Open the workbench.
     Tui(TuiArgs),
 }
@@ -169,6 +173,10 @@ pub struct TuiArgs {
     /// Start with this profile instead of auto.
     #[arg(long, short)]
     pub profile: Option<ProfileArg>,
+    /// Neither read nor write the history file this session (also `history = false` in
+    /// the config file).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 impl From<TuiArgs> for crate::tui::Launch {
@@ -178,6 +186,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             with: a.with,
             theme: a.theme,
             profile: a.profile.map(|p| p.0),
+            no_history: a.no_history,
         }
     }
 }
@@ -251,6 +260,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Forms(args)) => forms::run(&args),
         Some(Command::Resolve(args)) => resolve::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Rule(args)) => rule::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

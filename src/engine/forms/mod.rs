@@ -40,6 +40,7 @@ pub use text::{
 pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 
 use crate::engine::chars::{ALPHANUM, AsciiSet, PCHAR, RFC2141_OTHER, is_ucschar};
+use crate::engine::codes::Code;
 use crate::engine::grammar;
 use crate::engine::idna;
 use crate::engine::pct::triplet_at;
@@ -159,7 +160,7 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             if profile == Profile::Rfc3987 && !is_nfc(input) {
                 diags.push(Diagnostic::new(
                     Severity::Note,
-                    "canonical-not-nfc",
+                    Code::CanonicalNotNfc,
                     Span::new(0, input.len()),
                     "RFC 3987 §5.3.2.2",
                     format!(
@@ -235,7 +236,7 @@ fn iri_normal_check(input: &str, iri_normal: &str) -> Option<Diagnostic> {
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
     Some(Diagnostic::new(
         Severity::Warning,
-        "iri-normal-invalid",
+        Code::IriNormalInvalid,
         Span::new(0, input.len()),
         "XRI Syntax 2.0 §2.2",
         format!(
@@ -262,7 +263,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
             hash = true;
             diags.push(Diagnostic::new(
                 Severity::Note,
-                "xri-escape-hash",
+                Code::XriEscapeHash,
                 Span::new(s.start + k, s.start + k + 1),
                 "XRI Syntax 2.0 §2.3.2",
                 "§2.3.2's prose says \"#\" becomes \"%28\", its rule 2 says \"%23\"; \"%28\" is \"(\" \
@@ -274,7 +275,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
             slashes = true;
             diags.push(Diagnostic::new(
                 Severity::Note,
-                "xri-escape-slashes",
+                Code::XriEscapeSlashes,
                 Span::new(s.start + k + 1, s.start + k + 3),
                 "XRI Syntax 2.0 §2.3.2",
                 "the §2.3.2 example shows (xri://@example2%3Fid=1), dropping \"/abc\" and leaving \
@@ -309,7 +310,7 @@ pub fn urn_display(
 ) -> String {
     let root = tree.root();
     let nss = if root.kind() == NodeKind::Urn {
-        root.child(NodeKind::Nss).map(|n| n.span())
+        tree.find(NodeKind::Nss).map(|n| n.span())
     } else {
         None
     };
@@ -343,7 +344,7 @@ pub fn urn_display(
                 warned += 1;
                 diags.push(Diagnostic::new(
                     Severity::Warning,
-                    "display-ambiguous",
+                    Code::DisplayAmbiguous,
                     Span::new(i, i + n),
                     "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
                     format!(
