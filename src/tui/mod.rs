@@ -373,16 +373,38 @@ fn terminal_gone() -> bool {
     crossterm::terminal::window_size().is_err()
 }
 
+/// True when a job-control shell can resume the workbench after it stops: its parent is in
+/// the same session but another process group (the shell that started it as a job). When
+/// the workbench leads its own session (started directly by a terminal or `tmux new-window
+/// CMD`) or shares its group with its parent, nothing would ever continue it: it does not
+/// stop then (a shell without job control ignores the terminal's Ctrl-Z the same way).
+#[cfg(unix)]
+fn can_suspend() -> bool {
+    use rustix::process::{getpgid, getpgrp, getppid, getsid};
+    let Some(parent) = getppid() else {
+        return false;
+    };
+    let same_session = matches!((getsid(None), getsid(Some(parent))), (Ok(a), Ok(b)) if a == b);
+    let other_group = getpgid(Some(parent)).is_ok_and(|g| g != getpgrp());
+    same_session && other_group
+}
+
 /// Ctrl-Z or SIGTSTP: puts the terminal back, stops the process (as SIGTSTP's default
-/// action would), and when continued puts the workbench's modes back and redraws.
+/// action would), and when continued puts the workbench's modes back and redraws. Says why
+/// on the status line when there is no shell to come back to.
 #[cfg(unix)]
 fn suspend(
     terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    app: &mut App,
     mouse: bool,
 ) -> std::io::Result<()> {
+    if !can_suspend() {
+        app.tell("not suspended: no job-control shell started the workbench to resume it");
+        return Ok(());
+    }
     restore_terminal();
     // Stops here until SIGCONT (the handler installed for SIGTSTP is bypassed: this raises
-    // the stop itself).
+    // SIGSTOP itself).
     signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
     enter_modes(mouse)?;
     terminal.clear()
@@ -391,6 +413,7 @@ fn suspend(
 #[cfg(not(unix))]
 fn suspend(
     _terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    _app: &mut App,
     _mouse: bool,
 ) -> std::io::Result<()> {
     Ok(())
@@ -414,7 +437,7 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
             return Ok(End::Signal(sig));
         }
         if signals.take_stop() {
-            suspend(&mut terminal, mouse_on)?;
+            suspend(&mut terminal, app, mouse_on)?;
         }
         if signals.take_cont() {
             terminal.clear()?;
@@ -446,7 +469,7 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
                 return Ok(End::Signal(sig));
             }
             if signals.take_stop() {
-                suspend(&mut terminal, mouse_on)?;
+                suspend(&mut terminal, app, mouse_on)?;
                 break None;
             }
             if signals.take_cont() {
@@ -461,7 +484,7 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
         };
         while let Some(e) = ev.take() {
             if is_suspend_key(&e) {
-                suspend(&mut terminal, mouse_on)?;
+                suspend(&mut terminal, app, mouse_on)?;
                 break;
             }
             app.handle(e);
