@@ -13,6 +13,9 @@ pub fn diagnostic(d: &Diagnostic) -> Value {
         "start": d.span.start,
         "end": d.span.end,
         "spec": d.spec,
+        "expected": d.expected,
+        "expected_at": d.expected_at,
+        "reached": d.reached,
     })
 }
 

@@ -88,6 +88,46 @@ pub fn diagnostic(d: &Diagnostic, escaped: &str, cols: &[usize]) -> String {
     )
 }
 
+/// `expected "]" or h16 after "::1"`: what the grammar would have accepted where the error
+/// is, after up to eight characters of the input before that point; `None` when the grammar
+/// recorded nothing.
+pub fn expected(d: &Diagnostic, input: &str) -> Option<String> {
+    let at = d.expected_at?.min(input.len());
+    if d.expected.is_empty() || !input.is_char_boundary(at) {
+        return None;
+    }
+    let list = match d.expected.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => return None,
+    };
+    let before = &input[..at];
+    let from = before
+        .char_indices()
+        .rev()
+        .nth(7)
+        .map_or(0, |(i, _)| i)
+        .max(
+            before
+                .rfind(['/', '?', '#', '@', '['])
+                .map_or(0, |i| i + 1)
+                .min(at),
+        );
+    let after = &before[from..];
+    Some(if after.is_empty() {
+        if at == 0 {
+            format!("expected {list} at the start")
+        } else {
+            format!("expected {list} at byte {at}")
+        }
+    } else {
+        format!(
+            "expected {list} after \"{}\"",
+            crate::safe_text::escape(after)
+        )
+    })
+}
+
 /// What `idbench parse` prints for one analysis.
 pub fn analysis(a: &Analysis) -> String {
     let (escaped, cols) = escaped_with_columns(&a.input);
@@ -105,6 +145,13 @@ pub fn analysis(a: &Analysis) -> String {
     s.push_str(&tree(&a.tree, &a.input));
     for d in &a.diagnostics {
         s.push_str(&diagnostic(d, &escaped, &cols));
+        if let Some(e) = expected(d, &a.input) {
+            let _ = writeln!(s, "  = {e}");
+        }
+        if let Some(r) = d.reached {
+            let col = cols[r.min(cols.len().saturating_sub(1))];
+            let _ = writeln!(s, "  | {}^ the parse reached byte {r}", " ".repeat(col));
+        }
     }
     s
 }

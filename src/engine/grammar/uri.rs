@@ -174,6 +174,62 @@ enum Comp {
 }
 
 impl Comp {
+    /// What the grammar accepts where a scan of `comp` stops on a byte it cannot take: the
+    /// rule's own alternatives (what [`Comp::allowed`] encodes) and the delimiters that may
+    /// end it (the scan's stop set). Recorded with [`Builder::expect`].
+    fn expected(self, iri: bool) -> &'static [&'static str] {
+        match (self, iri) {
+            (Comp::Userinfo, false) => {
+                &["unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
+            }
+            (Comp::Userinfo, true) => {
+                &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
+            }
+            (Comp::Host, false) => &[
+                "unreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Host, true) => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Segment, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Segment, true) => &["ipchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::FirstSegment, false) => &[
+                "unreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\"@\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::FirstSegment, true) => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\"@\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Query, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Query, true) => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Fragment, false) => &["pchar", "\"/\"", "\"?\""],
+            (Comp::Fragment, true) => &["ipchar", "\"/\"", "\"?\""],
+        }
+    }
+
     fn allowed(self) -> &'static ByteTable {
         match self {
             Comp::Userinfo => &T_USERINFO,
@@ -657,6 +713,8 @@ impl<'i> Parser<'_, 'i> {
             return;
         }
         if !chars::ALPHA.has(self.by[s]) {
+            // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+            self.b.expect(s, &["ALPHA"]);
             let msg = format!(
                 "a scheme must start with a letter, and '{sch}' starts with '{}'; if this is \
                  meant as a relative path whose first segment holds ':', prefix it with './' \
@@ -964,6 +1022,8 @@ impl<'i> Parser<'_, 'i> {
             }
         }
         if let Some((bs, be)) = bad {
+            // port = *DIGIT, then the path, query or fragment.
+            self.b.expect(bs, &["DIGIT", "\"/\"", "\"?\"", "\"#\""]);
             let msg = format!(
                 "the port must be decimal digits, and '{text}' has '{}'; if ':' was meant as data, \
                  percent-encode it as %3A",
@@ -1144,6 +1204,7 @@ impl<'i> Parser<'_, 'i> {
             if c == b':' && comp == Comp::FirstSegment {
                 if !colon_seen {
                     colon_seen = true;
+                    self.b.expect(i, comp.expected(self.iri));
                     let first = self.text(from, i);
                     let msg = format!(
                         "':' in the first segment of a relative-path reference would be read as \
@@ -1161,6 +1222,7 @@ impl<'i> Parser<'_, 'i> {
                 i += 1;
                 continue;
             }
+            self.b.expect(i, comp.expected(self.iri));
             if c < 0x80 {
                 let s0 = i;
                 while i < to
@@ -1252,6 +1314,12 @@ impl<'i> Parser<'_, 'i> {
         while e < to && e < i + 3 && by[e].is_ascii_alphanumeric() {
             e += 1;
         }
+        // pct-encoded = "%" HEXDIG HEXDIG: the first byte after "%" that is not one.
+        let mut h = i + 1;
+        while h < to && h < i + 3 && by[h].is_ascii_hexdigit() {
+            h += 1;
+        }
+        self.b.expect(h, &["HEXDIG"]);
         let after = self.text(i + 1, e);
         let msg = if after.is_empty() {
             "'%' must start a percent-encoding '%' HEXDIG HEXDIG; to mean a literal '%', write %25"
