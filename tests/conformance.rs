@@ -90,6 +90,41 @@ fn example_sets_are_judged_as_the_specs_say() {
                     Some(_) => {}
                 }
             }
+            Expect::Diagnostic {
+                severity,
+                code,
+                start,
+                end,
+            } => {
+                checked += 1;
+                // The forms' diagnostics too: a reading may be the normal forms'.
+                let full = analyze(
+                    &e.id,
+                    &Options {
+                        profile: e.profile,
+                        forms: true,
+                        all_profiles: false,
+                    },
+                );
+                let forms = full.forms.as_ref().map_or(&[][..], |f| &f.diagnostics[..]);
+                let found = full.diagnostics.iter().chain(forms).any(|d| {
+                    d.severity == *severity
+                        && d.code == code.as_str()
+                        && (d.span.start, d.span.end) == (*start, *end)
+                });
+                if !found {
+                    let all: Vec<_> = full
+                        .diagnostics
+                        .iter()
+                        .chain(forms)
+                        .map(|d| format!("{} {} at {}", d.severity, d.code, d.span))
+                        .collect();
+                    failures.push(format!(
+                        "{at}: expected {severity} {code} at {start}..{end} under {}, got {all:?}",
+                        full.profile
+                    ));
+                }
+            }
             _ => {}
         }
     }
@@ -121,7 +156,9 @@ fn example_sets_name_real_codes() {
     let unknown: Vec<_> = idsets::all()
         .into_iter()
         .filter_map(|e| match e.expect {
-            Expect::Invalid(code) if !code.is_empty() && Code::from_name(&code).is_none() => {
+            Expect::Invalid(code) | Expect::Diagnostic { code, .. }
+                if !code.is_empty() && Code::from_name(&code).is_none() =>
+            {
                 Some(format!("{}:{} {code}", e.set, e.line))
             }
             _ => None,

@@ -185,9 +185,11 @@ fn ipv6_forms_of_section_3_2_2() {
         let host = t.find(NodeKind::Host).expect("host");
         assert_eq!(
             (host.rule(), host.attr("host_type")),
-            ("IPv6address", Some("ipv6")),
+            ("IP-literal", Some("ipv6")),
             "{s}"
         );
+        let inner: Vec<_> = host.children().map(|c| c.rule()).collect();
+        assert_eq!(inner, ["IPv6address"], "{s}");
         assert_eq!(host.text(&s), format!("[{a}]"));
     }
 }
@@ -776,11 +778,12 @@ fn trees_of_authorities() {
     let s = "http://@[::1]:/";
     let (t, _) = parse(U, s);
     assert_eq!(
-        shape(&t)[2..6],
+        shape(&t)[2..7],
         [
             "  authority[authority]@7..14",
             "    userinfo[userinfo]@7..7",
-            "    host[IPv6address]@8..13 ipv6",
+            "    host[IP-literal]@8..13 ipv6",
+            "      host[IPv6address]@9..12",
             "    port[port]@14..14",
         ]
     );
@@ -790,8 +793,10 @@ fn trees_of_authorities() {
     let h = t.find(NodeKind::Host).expect("host");
     assert_eq!(
         (h.rule(), h.attr("host_type"), h.span()),
-        ("IPvFuture", Some("ipvfuture"), Span::new(7, 15))
+        ("IP-literal", Some("ipvfuture"), Span::new(7, 15))
     );
+    let inner: Vec<_> = h.children().map(|c| (c.rule(), c.span())).collect();
+    assert_eq!(inner, [("IPvFuture", Span::new(8, 14))]);
     let (t, _) = parse(U, "http://[nope]/");
     let h = t.find(NodeKind::Host).expect("host");
     assert_eq!(
@@ -818,7 +823,8 @@ fn bad_input_keeps_its_tree() {
             "uri[URI]@0..11",
             "  scheme[scheme]@0..4",
             "  authority[authority]@7..11",
-            "    host[IPv6address]@7..11 ipv6",
+            "    host[IP-literal]@7..11 ipv6",
+            "      host[IPv6address]@8..11",
             "  path[path-abempty]@11..11",
         ]
     );
@@ -901,6 +907,7 @@ fn iri_trees_use_the_i_rules() {
             "irelative-ref",
             "iauthority",
             "iuserinfo",
+            "IP-literal",
             "IPv6address",
             "port",
             "ipath-abempty"

@@ -55,9 +55,6 @@ codes! {
     ColonInFirstSegment = "colon-in-first-segment", Error;
     ComponentDelim = "component-delim", Error;
     ComponentDirective = "component-directive", Note;
-    ComponentOrder = "component-order", Error;
-    ComponentOrderReading = "component-order-reading", Note;
-    ComponentRepeated = "component-repeated", Error;
     DelimiterLookalike = "delimiter-lookalike", Warning;
     DirectiveEmpty = "directive-empty", Error;
     DirectiveNoEquals = "directive-no-equals", Error;
@@ -146,6 +143,7 @@ codes! {
     QComponentChar = "q-component-char", Error;
     QComponentEmpty = "q-component-empty", Error;
     QComponentForResource = "q-component-for-resource", Note;
+    QComponentHoldsDelimiter = "q-component-holds-delimiter", Note;
     QComponentStart = "q-component-start", Error;
     QueryChar = "query-char", Error;
     QueryEmpty = "query-empty", Error;

@@ -249,9 +249,12 @@ fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
     let (fa, fb) = (aa.profile.family(), bb.profile.family());
     let (na, nb) = (family_name(fa), family_name(fb));
     let scheme_or_root = |an: &Analysis| {
-        an.tree
-            .root()
-            .child(NodeKind::Scheme)
+        let root = an.tree.root();
+        root.child(NodeKind::Scheme)
+            .or_else(|| {
+                root.child(NodeKind::AssignedName)
+                    .and_then(|a| a.child(NodeKind::Scheme))
+            })
             .map(|n| (n.kind(), n.span()))
             .unwrap_or_else(|| {
                 let r = an.tree.root();

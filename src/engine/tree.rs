@@ -99,6 +99,8 @@ node_kinds! {
     Xref = "xref",
     Nid = "nid",
     Nss = "nss",
+    AssignedName = "assigned-name",
+    RqComponents = "rq-components",
     Directive = "directive",
     Keyword = "keyword",
     Value = "value",

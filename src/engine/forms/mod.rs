@@ -285,7 +285,7 @@ pub fn urn_display(
 ) -> String {
     let root = tree.root();
     let nss = if root.kind() == NodeKind::Urn {
-        root.child(NodeKind::Nss).map(|n| n.span())
+        tree.find(NodeKind::Nss).map(|n| n.span())
     } else {
         None
     };

@@ -17,9 +17,9 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::engine::chars::RESERVED;
 use crate::engine::codes::Code;
+use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
 use crate::engine::profile::{Family, Profile, leading_scheme, looks_like_urn, looks_like_xri};
-use crate::engine::resolve::{PathSyntax, remove_dot_segments_with};
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use super::text::{

@@ -979,8 +979,14 @@ impl<'i> Parser<'_, 'i> {
                 Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
             )
         };
-        let id = self.b.leaf(NodeKind::Host, rule, hs, he);
+        // RFC 3986 §3.2.2: host = IP-literal / ..., IP-literal = "[" ( IPv6address /
+        // IPvFuture ) "]": the bracketed host is an IP-literal node with the address inside.
+        let id = self.b.start(NodeKind::Host, "IP-literal", hs);
         self.b.attr(id, "host_type", ty);
+        if rule != "IP-literal" && res.is_ok() {
+            self.b.leaf(NodeKind::Host, rule, cs, ce);
+        }
+        self.b.finish(he);
         match res {
             Err((code, span, msg)) => self.b.error(code, span, "RFC 3986 §3.2.2", msg),
             Ok(()) if ty == "ipvfuture" => {
@@ -1096,7 +1102,7 @@ impl<'i> Parser<'_, 'i> {
         };
         self.b.finish(end);
         if let (true, Some(dot)) = (has_scheme, self.dot) {
-            let normal = crate::engine::resolve::remove_dot_segments(self.text(p, end));
+            let normal = crate::engine::path::remove_dot_segments(self.text(p, end));
             if !has_auth && normal.starts_with("//") {
                 let msg = format!(
                     "removing the dot-segments (RFC 3986 §5.2.4, §6.2.2.3) turns this path into \
@@ -1685,7 +1691,7 @@ mod tests {
     #[test]
     fn dot_segments() {
         // The dot-segments note shows the path through resolve's remove_dot_segments.
-        use crate::engine::resolve::remove_dot_segments;
+        use crate::engine::path::remove_dot_segments;
         // RFC 3986 §5.2.4's two worked examples.
         assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
         assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");

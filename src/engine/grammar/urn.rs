@@ -234,6 +234,7 @@ impl Parser<'_, '_> {
     fn urn(&mut self) {
         let s = self.s;
         let len = s.len();
+        let start = self.b.checkpoint();
         self.b.leaf(NodeKind::Scheme, "\"urn\"", 0, 3);
         // The NID runs to the ':' before the NSS. Under rfc2141bis and RFC 8141 '?' and '#'
         // end the URI path (RFC 3986 §3.3), so they end a NID that has no ':' after it;
@@ -293,7 +294,16 @@ impl Parser<'_, '_> {
         match self.spec {
             Spec::Rfc2141 => {}
             Spec::Rfc2141bis => self.bis_tail(pos),
-            Spec::Rfc8141 => self.rfc8141_tail(pos),
+            Spec::Rfc8141 => {
+                // RFC 8141 §2: namestring = assigned-name [ rq-components ] [ "#" f-component ].
+                self.b.wrap(
+                    start,
+                    NodeKind::AssignedName,
+                    "assigned-name",
+                    Span::new(0, pos),
+                );
+                self.rfc8141_tail(pos);
+            }
         }
     }
 
@@ -529,12 +539,12 @@ impl Parser<'_, '_> {
                 i = self.percent(i, end, part);
             } else if c == 0 && self.spec != Spec::Rfc8141 {
                 let sec = self.sec(Sec::Excluded);
-                self.b.error(
-                    Code::NulOctet,
-                    Span::new(i, i + 1),
-                    sec,
-                    "octet 0 (NUL) must not be used in a URN at all, neither as it is nor percent-encoded as %00: remove it",
-                );
+                let msg = if self.spec == Spec::Rfc2141 {
+                    "octet 0 (NUL) is not in the URN character set, and §2.4 adds that it \"should NEVER be used, in either unencoded or %-encoded form\": remove it"
+                } else {
+                    "octet 0 (NUL) \"MUST NOT be used in URNs, in either unencoded or percent-encoded form\": remove it"
+                };
+                self.b.error(Code::NulOctet, Span::new(i, i + 1), sec, msg);
                 i += 1;
             } else if self.spec == Spec::Rfc2141bis
                 && part == Part::Nss
@@ -666,13 +676,21 @@ impl Parser<'_, '_> {
         // Borrowed from the input, not copied: most triplets get no diagnostic.
         let input = self.input;
         let trip = input.get(i..i + 3).unwrap_or("");
-        if v == 0 && self.spec != Spec::Rfc8141 {
-            let sec = self.sec(Sec::Excluded);
+        if v == 0 && self.spec == Spec::Rfc2141 {
+            // RFC 2141 §2.4 says "should NEVER" (lower-case "should", not a MUST); the draft
+            // records the later change to MUST NOT (Appendix D.4).
+            self.b.warning(
+                Code::PctNul,
+                span,
+                "RFC 2141 §2.4",
+                "octet 0 (NUL) \"should NEVER be used, in either unencoded or %-encoded form\" (a SHOULD here; rfc2141bis makes it a MUST NOT): remove %00",
+            );
+        } else if v == 0 && self.spec == Spec::Rfc2141bis {
             self.b.error(
                 Code::PctNul,
                 span,
-                sec,
-                "octet 0 (NUL) must not be used in a URN, not even percent-encoded as %00: remove it",
+                self.sec(Sec::Excluded),
+                "octet 0 (NUL) \"MUST NOT be used in URNs, in either unencoded or percent-encoded form\": remove %00",
             );
         }
         if !self.lower_noted && (s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase()) {
@@ -976,40 +994,21 @@ impl Parser<'_, '_> {
     fn rfc8141_tail(&mut self, mut pos: usize) {
         let s = self.s;
         let len = s.len();
-        let mut seen_q = false;
+        let (rq_start, rq) = (pos, self.b.checkpoint());
+        // rq-components = [ "?+" r-component ] [ "?=" q-component ], and both components are
+        // pchar *( pchar / "/" / "?" ): an r-component ends only at "?=" or "#", and a
+        // q-component only at "#" (a later "?+" or "?=" is q-component text).
         while pos < len && s[pos] == b'?' {
             match s.get(pos + 1) {
                 Some(b'+') => {
-                    // An r-component may contain '?' (even "?+"); "?=" starts the q-component.
                     let ce = find_component_end(s, pos + 2, b"=");
-                    if seen_q {
-                        self.out_of_order(pos, ce, Code::ComponentOrder, "an r-component (\"?+\") after the q-component: rq-components = [ \"?+\" r-component ] [ \"?=\" q-component ], so the r-component comes first; move it before \"?=\"");
-                        self.b.note(
-                            Code::ComponentOrderReading,
-                            Span::new(pos, ce),
-                            "RFC 8141 §2",
-                            "Reading: q-component = pchar *( pchar / \"/\" / \"?\" ) can itself contain \"?+\", so by the ABNF alone this text would be part of the q-component and the URN valid; idbench reads \"?+\" after \"?=\" as a misplaced r-component. If a literal \"?+\" in the q-component is meant, write %3F+",
-                        );
-                    } else {
-                        // No second r-component can come here: an r-component runs on over
-                        // "?+", and a bare '?' is only unparsed up to the next "?+" or "?=".
-                        self.component(pos, ce, Part::RComponent);
-                    }
+                    self.component(pos, ce, Part::RComponent);
                     pos = ce;
                 }
                 Some(b'=') => {
-                    let ce = find_component_end(s, pos + 2, b"+");
-                    if seen_q {
-                        self.out_of_order(
-                            pos,
-                            ce,
-                            Code::ComponentRepeated,
-                            "a second q-component: a URN has at most one; merge them",
-                        );
-                    } else {
-                        seen_q = true;
-                        self.component(pos, ce, Part::QComponent);
-                    }
+                    let ce = find_component_end(s, pos + 2, b"");
+                    self.component(pos, ce, Part::QComponent);
+                    self.q_component_delims(pos + 2, ce);
                     pos = ce;
                 }
                 _ => {
@@ -1024,6 +1023,14 @@ impl Parser<'_, '_> {
                     pos = ce;
                 }
             }
+        }
+        if pos > rq_start {
+            self.b.wrap(
+                rq,
+                NodeKind::RqComponents,
+                "rq-components",
+                Span::new(rq_start, pos),
+            );
         }
         if pos < len && s[pos] == b'#' {
             self.b
@@ -1091,9 +1098,27 @@ impl Parser<'_, '_> {
         self.b.note(note_code, Span::new(d, ce), cite, what);
     }
 
-    fn out_of_order(&mut self, a: usize, b: usize, code: Code, msg: &'static str) {
-        self.b.error(code, Span::new(a, a + 2), "RFC 8141 §2", msg);
-        self.b.leaf(NodeKind::Unparsed, "", a, b);
+    /// A note on the first "?+" or "?=" inside the q-component `s[cs..ce]`: the ABNF makes it
+    /// q-component text, which a reader may take for a second component.
+    fn q_component_delims(&mut self, cs: usize, ce: usize) {
+        let Some(at) = (cs..ce.saturating_sub(1))
+            .find(|&i| self.s[i] == b'?' && matches!(self.s[i + 1], b'+' | b'='))
+        else {
+            return;
+        };
+        let what = if self.s[at + 1] == b'+' {
+            "\"?+\" after \"?=\" is not an r-component (that comes before \"?=\")"
+        } else {
+            "a second \"?=\" does not start a second q-component"
+        };
+        self.b.note(
+            Code::QComponentHoldsDelimiter,
+            Span::new(at, at + 2),
+            "RFC 8141 §2",
+            format!(
+                "{what}: q-component = pchar *( pchar / \"/\" / \"?\" ) runs to \"#\" or the end, so these characters are part of the q-component"
+            ),
+        );
     }
 }
 

@@ -18,7 +18,7 @@
 //!   authority [iauthority]
 //!     userinfo [iuserinfo], host [IP-literal | IPv4address | ireg-name] (attr host_type), port [port]
 //!   path [xri-path-abempty | xri-path-absolute | xri-path-noscheme]
-//!     segment [xri-segment | xri-segment-nz | xri-segment-nc]
+//!     segment [xri-segment | xri-segment-nz]
 //!       subsegment [xri-subseg-od | xri-subseg | ...]   attrs delim, persistence
 //!         xref [xref]                   attrs content (xri | iri | relative), reading
 //!           xri | relative-xri | the IRI grammar's tree
@@ -33,8 +33,11 @@
 //! `persistence` is `reassignable` (for `*` or none) or `persistent` (for `!`). A subsegment
 //! whose value is a cross-reference has one `xref` child; otherwise it is a leaf. A segment
 //! node follows every "/" (so `xri://@a*b//` has two empty segments, SPEC-NOTES XRI item 5);
-//! its span leaves the "/" out. `xri-segment-nc` names the unnamed first part of
-//! `xri-path-noscheme` (`xri-subseg-od-nx *xri-subseg-nc`).
+//! its span leaves the "/" out. The first part of `xri-path-noscheme`
+//! (`xri-subseg-od-nx *xri-subseg-nc`) has no rule name of its own in XRI 2.0; its segment
+//! node is named `xri-segment`, a production its text also matches (`xri-subseg-od-nx` is an
+//! `xri-subseg-od`, `xri-subseg-nc` an `xri-subseg`), and its subsegments keep their own
+//! rule names.
 //!
 //! # Readings
 //!
@@ -494,10 +497,20 @@ impl<'a, 'i> Parser<'a, 'i> {
         let port_colon = if self.byte(hs, aend) == Some(b'[') {
             let r = self.find(hs, aend, |c| c == b']');
             if r < aend {
-                let h = self.b.leaf(NodeKind::Host, "IP-literal", hs, r + 1);
+                let h = self.b.start(NodeKind::Host, "IP-literal", hs);
                 let inner = self.text(hs + 1, r);
                 let (ok, kind) = ip_literal(inner);
                 self.b.attr(h, "host_type", kind);
+                if ok {
+                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2).
+                    let rule = if kind == "ipvfuture" {
+                        "IPvFuture"
+                    } else {
+                        "IPv6address"
+                    };
+                    self.b.leaf(NodeKind::Host, rule, hs + 1, r);
+                }
+                self.b.finish(r + 1);
                 if !ok {
                     self.b.error(
                         Code::IpLiteralInvalid,
@@ -601,7 +614,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             PathKind::Noscheme => {
                 self.b.start(NodeKind::Path, "xri-path-noscheme", pos);
                 let colons = self.colons;
-                pos = self.segment(pos, end, "xri-segment-nc", First::OdNx, true);
+                pos = self.segment(pos, end, "xri-segment", First::OdNx, true);
                 if self.colons > colons && matches!(self.byte(start, end), Some(b'*' | b'!')) {
                     self.b.note(
                         Code::ReadingLeadingStar,
