@@ -102,17 +102,14 @@ pub fn expected(d: &Diagnostic, input: &str) -> Option<String> {
         None => return None,
     };
     let before = &input[..at];
-    let from = before
-        .char_indices()
-        .rev()
-        .nth(7)
-        .map_or(0, |(i, _)| i)
-        .max(
-            before
-                .rfind(['/', '?', '#', '@', '['])
-                .map_or(0, |i| i + 1)
-                .min(at),
-        );
+    // Up to eight characters back, not across the last "/", "?", "#", "@" or "[" (the start
+    // of the component), and at least one character.
+    let eight = before.char_indices().rev().nth(7).map_or(0, |(i, _)| i);
+    let component = before.rfind(['/', '?', '#', '@', '[']).map_or(0, |i| i + 1);
+    let mut from = eight.max(component);
+    if from >= at {
+        from = before.char_indices().next_back().map_or(at, |(i, _)| i);
+    }
     let after = &before[from..];
     Some(if after.is_empty() {
         if at == 0 {

@@ -627,8 +627,18 @@ impl<'i> Builder<'i> {
     /// Records a diagnostic.
     pub fn diag(&mut self, mut d: Diagnostic) {
         if d.severity == Severity::Error && d.expected.is_empty() {
-            // The expectation recorded furthest into the error's span, if any.
-            if let Some((&at, what)) = self.expects.range(d.span.start..=d.span.end).next_back() {
+            // The expectation recorded furthest into the error's span; else the nearest within
+            // two bytes after it (an error may mark only the "%" of a bad percent-encoding,
+            // whose expectation lies on the first byte that is not a hex digit).
+            let found = self
+                .expects
+                .range(d.span.start..=d.span.end)
+                .next_back()
+                .or_else(|| {
+                    let after = d.span.end.saturating_add(1);
+                    self.expects.range(after..=after.saturating_add(1)).next()
+                });
+            if let Some((&at, what)) = found {
                 d.expected = what.clone();
                 d.expected_at = Some(at);
             }
