@@ -13,7 +13,7 @@ fn run(s: &str) -> (Tree, Vec<Diagnostic>) {
 fn codes(d: &[Diagnostic], severity: Severity) -> Vec<(&'static str, usize, usize)> {
     d.iter()
         .filter(|d| d.severity == severity)
-        .map(|d| (d.code, d.span.start, d.span.end))
+        .map(|d| (d.code.as_str(), d.span.start, d.span.end))
         .collect()
 }
 
@@ -283,7 +283,7 @@ fn shipped_set_validity() {
         let first = d
             .iter()
             .find(|d| d.severity == Severity::Error)
-            .map(|d| d.code);
+            .map(|d| d.code.as_str());
         match &e.expect {
             Expect::Valid => assert_eq!(first, None, "line {}: {}", e.line, e.id),
             Expect::Invalid(code) => {

@@ -99,7 +99,7 @@ fn explain(r: &Resolution) -> String {
         .base_diagnostics
         .iter()
         .chain(&r.diagnostics)
-        .map(|d| (d.code, d.span))
+        .map(|d| (d.code.as_str(), d.span))
         .collect();
     format!(
         "target {:?}, diagnostics {d:?}, steps {:?}",
@@ -148,7 +148,7 @@ fn rfc3986_base_must_be_absolute_and_reference_valid() {
     let r = resolve("/b/c", "g", Profile::Rfc3986);
     assert_eq!(r.target, None);
     assert_eq!(
-        r.first_error().map(|d| d.code),
+        r.first_error().map(|d| d.code.as_str()),
         Some("resolve-base-not-absolute")
     );
     // A reference that does not parse gives no target, only its diagnostics.
@@ -162,7 +162,7 @@ fn rfc3986_base_must_be_absolute_and_reference_valid() {
     // The base's fragment plays no part.
     let r = resolve("http://a/b#f", "#g", Profile::Rfc3986);
     assert_eq!(r.target.as_deref(), Some("http://a/b#g"));
-    let codes: Vec<_> = r.base_diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<_> = r.base_diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert!(
         codes.contains(&"resolve-base-fragment-ignored"),
         "{codes:?}"
@@ -264,7 +264,7 @@ fn rfc1630_readings_are_noted() {
         .diagnostics
         .iter()
         .filter(|d| d.code.starts_with("resolve-"))
-        .map(|d| (d.code, d.span.start, d.span.end))
+        .map(|d| (d.code.as_str(), d.span.start, d.span.end))
         .collect();
     assert_eq!(notes, [("resolve-slash-run-missing", 0, 3)]);
     let r = resolve(MAGIC, "#s", Profile::Rfc1630);
@@ -272,18 +272,24 @@ fn rfc1630_readings_are_noted() {
         .diagnostics
         .iter()
         .filter(|d| d.code.starts_with("resolve-"))
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect();
     assert_eq!(notes, ["resolve-empty-partial"]);
     // The context must be a full form; an illegal partial gives no target.
     let r = resolve("../a", "g", Profile::Rfc1630);
     assert_eq!(
-        (r.target.as_deref(), r.first_error().map(|d| d.code)),
+        (
+            r.target.as_deref(),
+            r.first_error().map(|d| d.code.as_str())
+        ),
         (None, Some("resolve-base-not-absolute"))
     );
     let r = resolve(MAGIC, "a=b", Profile::Rfc1630);
     assert_eq!(
-        (r.target.as_deref(), r.first_error().map(|d| d.code)),
+        (
+            r.target.as_deref(),
+            r.first_error().map(|d| d.code.as_str())
+        ),
         (None, Some("www-char-not-allowed"))
     );
 }
@@ -294,7 +300,7 @@ fn urn_bases_have_no_relative_references() {
         let r = resolve("urn:example:a", "b", p);
         assert_eq!(r.target, None);
         assert_eq!(
-            r.first_error().map(|d| d.code),
+            r.first_error().map(|d| d.code.as_str()),
             Some("resolve-urn-no-relative")
         );
     }

@@ -49,6 +49,17 @@ pub fn tree(t: &Tree, input: &str) -> Value {
     built.into_iter().next().flatten().unwrap_or(Value::Null)
 }
 
+/// `{"rule", "within", "alternatives"}`: the start rule the input was read as, and the
+/// production that offers it (with that production's alternatives), or null.
+pub fn start_rule(a: &Analysis) -> Value {
+    let s = a.start_rule();
+    let alternatives = s
+        .within
+        .and_then(|w| crate::engine::rules::grammar(a.profile).get(w))
+        .map(|p| p.alternatives.clone());
+    json!({ "rule": s.rule, "within": s.within, "alternatives": alternatives })
+}
+
 /// The whole `parse` object for one input.
 pub fn analysis(a: &Analysis) -> Value {
     json!({
@@ -56,6 +67,7 @@ pub fn analysis(a: &Analysis) -> Value {
         "profile": a.profile.name(),
         "profile_reason": a.profile_reason,
         "valid": a.valid(),
+        "start_rule": start_rule(a),
         "tree": tree(&a.tree, &a.input),
         "diagnostics": diagnostics(&a.diagnostics),
     })

@@ -9,6 +9,7 @@ mod forms;
 pub mod json;
 mod parse;
 mod resolve;
+mod rule;
 pub mod text;
 
 use std::io::Write;
@@ -42,6 +43,9 @@ pub enum Command {
     Compare(CompareArgs),
     /// Print the whole analysis as a Markdown or plain-text report to paste elsewhere.
     Explain(ExplainArgs),
+    /// Show a grammar rule as the spec prints it: its section, the rules it uses and the
+    /// rules that use it; with no NAME, list every rule.
+    Rule(rule::RuleArgs),
     /// Open the workbench.
     Tui(TuiArgs),
 }
@@ -187,6 +191,10 @@ pub struct TuiArgs {
     /// xri2 diff mode: the form side B is written in.
     #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
     pub b_form: SideFormArg,
+    /// Neither read nor write the history file this session (also `history = false` in
+    /// the config file).
+    #[arg(long)]
+    pub no_history: bool,
 }
 
 /// The form a side of a comparison is written in (XRI Syntax 2.0 §2.5.2).
@@ -273,6 +281,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             ignore_dollar: a.ignore_dollar,
             a_form: a.a_form.into(),
             b_form: a.b_form.into(),
+            no_history: a.no_history,
         }
     }
 }
@@ -347,6 +356,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Resolve(args)) => resolve::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
+        Some(Command::Rule(args)) => rule::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -95,6 +95,13 @@ pub fn analysis(a: &Analysis) -> String {
     let verdict = if a.valid() { "valid" } else { "invalid" };
     let _ = writeln!(s, "{escaped}");
     let _ = writeln!(s, "{} under {} ({})", verdict, a.profile, a.profile_reason);
+    let start = a.start_rule();
+    let within = start
+        .within
+        .and_then(|w| crate::engine::rules::grammar(a.profile).get(w))
+        .map(|p| format!(", one of {} = {}", p.name, p.alternatives.join(" / ")))
+        .unwrap_or_default();
+    let _ = writeln!(s, "start rule: {}{within}", start.rule);
     s.push_str(&tree(&a.tree, &a.input));
     for d in &a.diagnostics {
         s.push_str(&diagnostic(d, &escaped, &cols));

@@ -40,7 +40,9 @@ pub use text::{
 pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 
 use crate::engine::chars::{ALPHANUM, AsciiSet, PCHAR, RFC2141_OTHER, is_ucschar};
+use crate::engine::codes::Code;
 use crate::engine::grammar;
+use crate::engine::idna;
 use crate::engine::pct::triplet_at;
 use crate::engine::profile::Profile;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
@@ -55,6 +57,10 @@ pub struct Forms {
     pub iri_normal: String,
     /// URI-normal form (RFC 3987 §3.1 applied to the IRI-normal form).
     pub uri_normal: String,
+    /// The URI form with the host of a DNS scheme converted by IDNA ToASCII (`xn--`)
+    /// instead of percent-encoded: RFC 3987 §3.1 step 2 allows either (rfc3987 only, when
+    /// the host or a "mailto" domain has non-ASCII characters).
+    pub uri_normal_ace: Option<String>,
     /// The form the profile compares.
     pub canonical: String,
     /// RFC 3986 §6.2.3 scheme-based normalization on top of `canonical` (rfc3986, rfc3987).
@@ -77,6 +83,9 @@ impl Forms {
         }
         rows.push(("iri_normal", self.iri_normal.as_str()));
         rows.push(("uri_normal", self.uri_normal.as_str()));
+        if let Some(x) = &self.uri_normal_ace {
+            rows.push(("uri_normal_ace", x.as_str()));
+        }
         rows.push(("canonical", self.canonical.as_str()));
         if let Some(x) = &self.canonical_scheme {
             rows.push(("canonical_scheme", x.as_str()));
@@ -132,10 +141,26 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             diags.extend(d);
             let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
             let scheme = mailto_domain_case(&scheme);
+            // RFC 3987 §5.3.3: IDN hosts of DNS schemes compare in ACE form.
+            let scheme = match profile {
+                Profile::Rfc3987 => idna::ace_hosts(&scheme, profile).unwrap_or(scheme),
+                _ => scheme,
+            };
+            // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
+            // percent-encoded, for the schemes that use the DNS.
+            let uri_normal_ace = (profile == Profile::Rfc3987)
+                .then(|| idna::ace_hosts_in(input, tree))
+                .flatten()
+                .map(|s| iri_to_uri(&uri_to_iri(&s, 0, &mut Vec::new())).into_owned());
+            // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
+            let display = match idna::unicode_hosts_in(input, tree) {
+                Some(s) => uri_to_iri(&s, 0, &mut Vec::new()).into_owned(),
+                None => iri_normal.clone(),
+            };
             if profile == Profile::Rfc3987 && !is_nfc(input) {
                 diags.push(Diagnostic::new(
                     Severity::Note,
-                    "canonical-not-nfc",
+                    Code::CanonicalNotNfc,
                     Span::new(0, input.len()),
                     "RFC 3987 §5.3.2.2",
                     format!(
@@ -147,9 +172,10 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
                 ));
             }
             Forms {
-                display: iri_normal.clone(),
+                display,
                 iri_normal,
                 uri_normal,
+                uri_normal_ace,
                 canonical,
                 canonical_scheme: Some(scheme),
                 ..Forms::default()
@@ -210,7 +236,7 @@ fn iri_normal_check(input: &str, iri_normal: &str) -> Option<Diagnostic> {
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
     Some(Diagnostic::new(
         Severity::Warning,
-        "iri-normal-invalid",
+        Code::IriNormalInvalid,
         Span::new(0, input.len()),
         "XRI Syntax 2.0 §2.2",
         format!(
@@ -237,7 +263,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
             hash = true;
             diags.push(Diagnostic::new(
                 Severity::Note,
-                "xri-escape-hash",
+                Code::XriEscapeHash,
                 Span::new(s.start + k, s.start + k + 1),
                 "XRI Syntax 2.0 §2.3.2",
                 "§2.3.2's prose says \"#\" becomes \"%28\", its rule 2 says \"%23\"; \"%28\" is \"(\" \
@@ -249,7 +275,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
             slashes = true;
             diags.push(Diagnostic::new(
                 Severity::Note,
-                "xri-escape-slashes",
+                Code::XriEscapeSlashes,
                 Span::new(s.start + k + 1, s.start + k + 3),
                 "XRI Syntax 2.0 §2.3.2",
                 "the §2.3.2 example shows (xri://@example2%3Fid=1), dropping \"/abc\" and leaving \
@@ -284,7 +310,7 @@ pub fn urn_display(
 ) -> String {
     let root = tree.root();
     let nss = if root.kind() == NodeKind::Urn {
-        root.child(NodeKind::Nss).map(|n| n.span())
+        tree.find(NodeKind::Nss).map(|n| n.span())
     } else {
         None
     };
@@ -318,7 +344,7 @@ pub fn urn_display(
                 warned += 1;
                 diags.push(Diagnostic::new(
                     Severity::Warning,
-                    "display-ambiguous",
+                    Code::DisplayAmbiguous,
                     Span::new(i, i + n),
                     "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
                     format!(

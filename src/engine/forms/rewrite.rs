@@ -16,9 +16,10 @@ use std::ops::BitOr;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::engine::chars::RESERVED;
+use crate::engine::codes::Code;
+use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
 use crate::engine::profile::{Family, Profile, leading_scheme, looks_like_urn, looks_like_xri};
-use crate::engine::resolve::{PathSyntax, remove_dot_segments_with};
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use super::text::{
@@ -387,7 +388,7 @@ impl Emitter<'_> {
                 ONCE_CASE,
                 Diagnostic::new(
                     Severity::Note,
-                    "case-not-folded",
+                    Code::CaseNotFolded,
                     Span::new(from, to),
                     spec,
                     "only US-ASCII letters are lower-cased here: RFC 3987 §5.3.2.1 limits case \
@@ -411,7 +412,7 @@ impl Emitter<'_> {
                 ONCE_NFKC_DELIM,
                 Diagnostic::new(
                     Severity::Warning,
-                    "nfkc-made-delimiter",
+                    Code::NfkcMadeDelimiter,
                     span,
                     "XRI Syntax 2.0 §2.1.1",
                     "NFKC turns a character here into an ASCII delimiter (a full-width \"@\" \
@@ -424,7 +425,7 @@ impl Emitter<'_> {
                 ONCE_NFKC,
                 Diagnostic::new(
                     Severity::Note,
-                    "nfkc-changed",
+                    Code::NfkcChanged,
                     span,
                     "XRI Syntax 2.0 §2.1.1",
                     format!(
@@ -446,7 +447,7 @@ impl Emitter<'_> {
                 ONCE_DEPTH,
                 Diagnostic::new(
                     Severity::Warning,
-                    "forms-depth-limit",
+                    Code::FormsDepthLimit,
                     n.span(),
                     "XRI Syntax 2.0 §2.5.4",
                     format!(
@@ -545,7 +546,7 @@ impl Emitter<'_> {
                             ONCE_PREFIX,
                             Diagnostic::new(
                                 Severity::Note,
-                                "xref-prefix-added",
+                                Code::XrefPrefixAdded,
                                 n.span(),
                                 "XRI Syntax 2.0 §2.5.5",
                                 "the canonical form adds \"xri://\" inside this cross-reference too: \
