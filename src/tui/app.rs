@@ -36,6 +36,7 @@ use super::panes::{self, Effect, Pane, block, inner};
 use super::theme::{Slot, Theme};
 use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
 use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
+use crate::report::{self, ReportFormat};
 
 /// Below this size the workbench shows only a message (and still quits).
 pub const MIN_SIZE: (u16, u16) = (60, 16);
@@ -102,6 +103,7 @@ pub enum Focus {
 enum Overlay {
     Help { scroll: usize },
     Examples(Box<Examples>),
+    Share,
 }
 
 /// One input with its cached analysis and what is derived from it for display.
@@ -506,6 +508,7 @@ impl App {
         match (&self.overlay, self.focus) {
             (Some(Overlay::Help { .. }), _) => vec![Context::Help, Context::Global],
             (Some(Overlay::Examples(_)), _) => vec![Context::Examples, Context::Global],
+            (Some(Overlay::Share), _) => vec![Context::Share, Context::Global],
             (None, Focus::Input | Focus::Second) => vec![Context::Input, Context::Global],
             (None, f) => {
                 let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
@@ -588,6 +591,18 @@ impl App {
                             ex.push(c);
                         }
                     }
+                }
+                return;
+            }
+            Some(Overlay::Share) => {
+                match action {
+                    Some(Action::ShareMarkdown) => self.share(Some(ReportFormat::Markdown)),
+                    Some(Action::ShareText) => self.share(Some(ReportFormat::Text)),
+                    Some(Action::ShareCommand) => self.share(None),
+                    Some(Action::Back | Action::Share) => self.overlay = None,
+                    Some(Action::Quit) => self.quit = true,
+                    Some(Action::Help) => self.overlay = Some(Overlay::Help { scroll: 0 }),
+                    _ => {}
                 }
                 return;
             }
@@ -694,6 +709,8 @@ impl App {
                 self.overlay = Some(Overlay::Examples(ex));
             }
             Action::Copy => self.copy(),
+            Action::Share => self.overlay = Some(Overlay::Share),
+            Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::HistoryPrev | Action::HistoryNext => {
                 if let Some(s) = side {
@@ -965,6 +982,50 @@ impl App {
         ));
     }
 
+    /// The report of the current view (`Some(format)`) or the command that reopens it
+    /// (`None`): the same text `idbench explain` prints for the same arguments.
+    pub fn share_text(&self, format: Option<ReportFormat>) -> String {
+        let opts = CompareOptions {
+            profile: self.profile,
+            ..self.compare_opts.clone()
+        };
+        let with = self.diff_mode.then(|| self.sides[1].text());
+        let Some(format) = format else {
+            return report::reopen_command(self.sides[0].text(), with, None, &opts);
+        };
+        let comparison = if self.diff_mode {
+            self.ladder.diff.as_ref().map(|d| &d.verdict)
+        } else {
+            None
+        };
+        let subject = report::Subject {
+            a: &self.sides[0].analysis,
+            b: self.diff_mode.then_some(&self.sides[1].analysis),
+            comparison,
+            resolution: None,
+            options: &opts,
+        };
+        report::render(&subject, format)
+    }
+
+    fn share(&mut self, format: Option<ReportFormat>) {
+        self.overlay = None;
+        let text = self.share_text(format);
+        let what = match format {
+            Some(ReportFormat::Markdown) => "the Markdown report",
+            Some(ReportFormat::Text) => "the text report",
+            None => "the command that reopens this view",
+        };
+        let outcome = self.clipboard.copy(&text);
+        let in_tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        let msg = panes::share::message(&outcome, what, in_tmux);
+        if matches!(outcome, Outcome::Failed(_)) {
+            self.say_error(msg);
+        } else {
+            self.say(msg);
+        }
+    }
+
     fn copy(&mut self) {
         let (text, what): (String, String) = match self.focus {
             Focus::Input | Focus::Second => {
@@ -1045,6 +1106,7 @@ impl App {
                             *scroll + 1
                         }
                     }
+                    Some(Overlay::Share) => {}
                     None => {
                         let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
                         if let Some(&(f, _)) = target {
@@ -1168,6 +1230,7 @@ impl App {
             Some(Overlay::Examples(ex)) => {
                 self.hits.examples = Some(panes::examples::draw(f, area, ex, &self.theme))
             }
+            Some(Overlay::Share) => panes::share::draw(f, area, &self.theme),
             None => {}
         }
         // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
