@@ -239,9 +239,20 @@ pub struct Launch {
     pub theme: Option<String>,
     /// A profile choice (`Some(None)` is an explicit `auto`); `None` leaves it to the config.
     pub profile: Option<Option<Profile>>,
+    /// A base to resolve the identifier against.
+    pub base: Option<String>,
+    /// The rfc2141bis objective for diff mode.
+    pub objective: crate::engine::equiv::Objective,
+    /// xri2: ignore "$" cross-references in diff mode.
+    pub ignore_dollar: bool,
+    /// The form side A is written in (xri2 diff mode).
+    pub a_form: crate::engine::equiv::SideForm,
+    /// The form side B is written in (xri2 diff mode).
+    pub b_form: crate::engine::equiv::SideForm,
     /// `--no-history`: neither read nor write the history file.
     pub no_history: bool,
 }
+
 /// Builds the starting state from the command line, the config file and the environment.
 /// Returns it with the messages for the status line.
 pub fn config_from(args: &Launch) -> AppConfig {
