@@ -469,7 +469,7 @@ fn errors_say_what_was_expected() {
         ),
         ("urn:ab:c%g0", Profile::Rfc8141, &["HEXDIG"], 9),
         ("urn:-ab:c", Profile::Rfc8141, &["alphanum"], 4),
-        ("xri://!", Profile::Xri2, &["xri-subseg-pt-nz"], 6),
+        ("xri://!", Profile::Xri2, &["xri-subseg-pt-nz"], 7),
     ];
     for (input, p, want, at) in cases {
         let d = first_error(input, *p);

@@ -534,7 +534,13 @@ pub const BINDINGS: &[Binding] = &[
         "delete to the end",
         None,
     ),
-    b(X::Input, A::Undo, &[ctrl('z')], "undo", None),
+    b(
+        X::Input,
+        A::Undo,
+        &[alt('z')],
+        "undo (Ctrl-Z suspends)",
+        None,
+    ),
     b(X::Input, A::Redo, &[ctrl('r')], "redo", None),
     b(
         X::Input,

@@ -70,6 +70,7 @@ pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor
             &URI_NAMES
         },
         dot: None,
+        dns: false,
     };
     p.reference(start, end)
 }
@@ -652,6 +653,8 @@ struct Parser<'b, 'i> {
     n: &'static Names,
     /// The first dot-segment of the path being parsed.
     dot: Option<Span>,
+    /// The scheme names its hosts in the DNS ([`crate::engine::idna::DNS_SCHEMES`]).
+    dns: bool,
 }
 
 impl<'i> Parser<'_, 'i> {
@@ -697,6 +700,7 @@ impl<'i> Parser<'_, 'i> {
         };
         let mut p = s;
         if let Some(c) = colon {
+            self.dns = crate::engine::idna::is_dns_scheme(self.text(s, c));
             self.scheme(s, c, e);
             p = c + 1;
         }
@@ -900,6 +904,39 @@ impl<'i> Parser<'_, 'i> {
         }
     }
 
+    /// The IDNA view of a DNS scheme's reg-name (RFC 3987 §3.1 step 2, UTS #46): its ACE
+    /// form as the `ace` attribute, the Unicode form of `xn--` labels as `unicode`, and a
+    /// warning naming the UTS #46 error when processing fails. Only a host with non-ASCII,
+    /// percent-encoded non-ASCII or `xn--` labels pays (see [`crate::engine::idna`]).
+    fn idna_host(&mut self, id: NodeId, hs: usize, he: usize) {
+        let host = self.text(hs, he);
+        let Some(r) = crate::engine::idna::process_host(host) else {
+            return;
+        };
+        if let Some(ace) = r.ace {
+            self.b.attr(id, "ace", ace);
+        }
+        if let Some(u) = r.unicode {
+            self.b.attr(id, "unicode", u);
+        }
+        if let Some(e) = r.error {
+            let spec = if self.iri {
+                "RFC 3987 §3.1; UTS #46 §4"
+            } else {
+                "RFC 3986 §3.2.2; UTS #46 §4"
+            };
+            let msg = format!(
+                "this host is no valid internationalized domain name: UTS #46 processing fails \
+                 with {} ({}), so it has no ACE (xn--) form and a DNS lookup of it fails; fix the \
+                 label UTS #46 rejects",
+                e.code(),
+                e.describe()
+            );
+            self.b
+                .warning(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
+        }
+    }
+
     /// host = IPv4address / reg-name (the IP-literal case is [`Self::ip_literal`]).
     fn host_name(&mut self, hs: usize, he: usize) {
         let host_text = &self.by[hs..he];
@@ -912,6 +949,9 @@ impl<'i> Parser<'_, 'i> {
         let (_, non_ascii) = self.scan(Comp::Host, hs, he, &T_NONE);
         let id = self.b.leaf(NodeKind::Host, self.n.reg_name, hs, he);
         self.b.attr(id, "host_type", "reg-name");
+        if self.dns {
+            self.idna_host(id, hs, he);
+        }
         let shown = self.text(hs, he);
         match numeric {
             Numeric::BadOctet(ls, le, why) => {
@@ -966,6 +1006,11 @@ impl<'i> Parser<'_, 'i> {
 
     /// Notes uppercase letters in a host outside percent-encodings (RFC 3986 §6.2.2.1).
     fn host_case(&mut self, hs: usize, he: usize) {
+        // RFC 3987 §5.3.2.1 lower-cases only a "US-ASCII only host": a host with other
+        // characters keeps its case (the forms say so).
+        if self.iri && !pct::is_ascii_only_decoded(self.text(hs, he)) {
+            return;
+        }
         let by = self.by;
         let mut i = hs;
         let mut upper = false;
