@@ -824,7 +824,8 @@ impl<'i> Parser<'_, 'i> {
                 e.code(),
                 e.describe()
             );
-            self.b.warning(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
+            self.b
+                .warning(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
         }
     }
 
