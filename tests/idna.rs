@@ -398,3 +398,21 @@ fn details_pane_shows_the_ace_form() {
         "{screen}"
     );
 }
+
+proptest! {
+    /// Any host text, as a DNS scheme's host: processing never panics, and an `ace`
+    /// attribute, when set, is ASCII and converts back without error.
+    #[test]
+    fn any_host_is_processed_without_panic(
+        host in "([a-zA-Z0-9.\\-_~%]|xn--|[\u{80}-\u{10FFFF}]|%E4%BE%8B|\u{200D}|\u{301}){0,12}",
+    ) {
+        let _ = idna::process_host(&host);
+        for profile in [Profile::Rfc3986, Profile::Rfc3987] {
+            let a = analysis(&format!("http://{host}/"), profile);
+            if let Some(ace) = host_attr(&a, "ace") {
+                prop_assert!(ace.is_ascii());
+                prop_assert!(idna::to_unicode(&ace).is_ok(), "{ace}");
+            }
+        }
+    }
+}
