@@ -416,3 +416,24 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn invalid_mailto_domains_get_the_warning_on_the_domain() {
+    let input = "mailto:a@例え.jp,b@a⒈.jp?subject=x";
+    let a = analysis(input, Profile::Rfc3987);
+    let d: Vec<_> = a
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "idna-invalid")
+        .collect();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(&input[d[0].span.start..d[0].span.end], "a⒈.jp");
+    assert!(d[0].message.contains("fails with P1 "));
+    assert!(d[0].spec.starts_with("RFC 6068 §2"));
+    assert!(
+        analysis("mailto:a@例え.jp", Profile::Rfc3987)
+            .diagnostics
+            .iter()
+            .all(|d| d.code != "idna-invalid")
+    );
+}
