@@ -6,8 +6,14 @@ use std::io::Write as _;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Format, ProfileArg, emit};
+use super::{Format, ProfileArg};
+
 use crate::engine::Profile;
+
+/// Writes `s` to the output; a closed pipe ends the command quietly in [`super::run`].
+fn emit(out: &mut impl std::io::Write, s: &str) -> std::io::Result<()> {
+    out.write_all(s.as_bytes())
+}
 use crate::engine::rules::{self, Production};
 use crate::safe_text::escape;
 
@@ -93,7 +99,7 @@ pub(super) fn run(args: &RuleArgs) -> std::io::Result<u8> {
                         .map(|r| production_json(p, r))
                         .collect();
                     let v = json!({ "profile": p.name(), "rules": list });
-                    emit(&mut out, &format!("{v}\n"))?;
+                    super::json::write_line(&mut out, &v)?;
                 }
                 Format::Text => {
                     let mut s = format!("{} ({})\n", p.name(), p.title());
@@ -145,7 +151,7 @@ pub(super) fn run(args: &RuleArgs) -> std::io::Result<u8> {
     }
     for (i, (p, r)) in found.iter().enumerate() {
         match args.format {
-            Format::Json => emit(&mut out, &format!("{}\n", production_json(*p, r)))?,
+            Format::Json => super::json::write_line(&mut out, &production_json(*p, r))?,
             Format::Text => {
                 if i > 0 {
                     emit(&mut out, "\n")?;

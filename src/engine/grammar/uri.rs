@@ -940,6 +940,11 @@ impl<'i> Parser<'_, 'i> {
 
     /// Notes uppercase letters in a host outside percent-encodings (RFC 3986 §6.2.2.1).
     fn host_case(&mut self, hs: usize, he: usize) {
+        // RFC 3987 §5.3.2.1 lower-cases only a "US-ASCII only host": a host with other
+        // characters keeps its case (the forms say so).
+        if self.iri && !pct::is_ascii_only_decoded(self.text(hs, he)) {
+            return;
+        }
         let by = self.by;
         let mut i = hs;
         let mut upper = false;

@@ -83,9 +83,19 @@ pub fn parse(b: &mut Builder<'_>, spec: Spec) {
     b.start(NodeKind::Urn, root_rule(spec), 0);
     if !looks_like_urn(input) {
         b.leaf(NodeKind::Unparsed, "", 0, len);
+        // The span starts at the first character that breaks "urn:" (`ur:foo:x` at byte 2).
+        let at = input
+            .bytes()
+            .zip(b"urn:")
+            .take_while(|(c, u)| c.eq_ignore_ascii_case(u))
+            .count();
+        let w = input
+            .get(at..)
+            .and_then(|t| t.chars().next())
+            .map_or(0, char::len_utf8);
         b.error(
             Code::NotAUrn,
-            Span::new(0, len),
+            Span::new(at, at + w),
             section(spec, Sec::Syntax),
             "a URN starts with \"urn:\" (in any case); this input does not, so it cannot be read as a URN",
         );

@@ -78,6 +78,7 @@ const S_IAUTH: &str = "XRI Syntax 2.0 §2.2.1.3";
 const S_XREF: &str = "XRI Syntax 2.0 §2.2.2";
 const S_PATH: &str = "XRI Syntax 2.0 §2.2.3";
 const S_QUERY: &str = "XRI Syntax 2.0 §2.2.4";
+const S_FRAGMENT: &str = "XRI Syntax 2.0 §2.2.5";
 const S_COLON: &str = "XRI Syntax 2.0 §2.4.3";
 const S_LEAD_XREF: &str = "XRI Syntax 2.0 §2.4.4";
 const S_SPOOF: &str = "XRI Syntax 2.0 §3.3";
@@ -422,7 +423,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                 let e = if self.byte(pos + 1, end) == Some(b'!') {
                     self.subsegs(pos + 1, end, First::PtNz, false)
                 } else {
-                    self.pgcs_missing(Span::new(pos, pos + 1));
+                    // The first offending character: the one after "!" that is not "!".
+                    let at = pos + 1;
+                    let w = self.text(at, end).chars().next().map_or(0, char::len_utf8);
+                    self.pgcs_missing(Span::new(at, at + w));
                     self.subsegs(pos + 1, end, First::Od, false)
                 };
                 self.b.finish(e);
@@ -575,9 +579,14 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.leaf(NodeKind::Port, "port", c + 1, aend);
             let bad = self.find(c + 1, aend, |d| !d.is_ascii_digit());
             if bad < aend {
+                let w = self
+                    .text(bad, aend)
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8);
                 self.b.error(
                     Code::PortInvalid,
-                    Span::new(c + 1, aend),
+                    Span::new(bad, bad + w),
                     S_IAUTH,
                     "a port is digits only (port = *DIGIT); fix the port or percent-encode the \":\" if \
                      it is part of the host",
@@ -948,10 +957,18 @@ impl<'a, 'i> Parser<'a, 'i> {
             } else if chars::is_iprivate(ch) && ctx == Ctx::Query {
                 // iquery admits iprivate.
             } else if chars::is_iprivate(ch) {
+                // The section of the component it breaks: only iquery (§2.2.4) admits
+                // iprivate.
+                let sec = match ctx {
+                    Ctx::Seg | Ctx::SegNc => S_PATH,
+                    Ctx::Fragment => S_FRAGMENT,
+                    Ctx::Userinfo | Ctx::Host => S_IAUTH,
+                    Ctx::Query => S_QUERY,
+                };
                 self.b.error(
                     Code::IprivateNotAllowed,
                     Span::new(pos, pos + len),
-                    S_QUERY,
+                    sec,
                     format!(
                         "{} is a private-use character, allowed only in the query (iprivate); \
                          percent-encode it as {}",
@@ -1075,7 +1092,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             (Ctx::Fragment, b'#') => self.b.error(
                 Code::CharNotAllowed,
                 span,
-                S_SYNTAX,
+                S_FRAGMENT,
                 "a second \"#\" is not allowed in the fragment; percent-encode it as %23",
             ),
             _ => self.b.error(
