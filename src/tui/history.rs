@@ -81,7 +81,7 @@ fn is_secret_name(name: &str) -> bool {
 /// `input` with its secrets replaced by [`REDACTED`]: the password of a URI or IRI authority's
 /// userinfo (`scheme://user:PASSWORD@host`: what follows the first `:` of the userinfo), and
 /// the value of every `name=value` parameter of the query or fragment whose name marks a
-/// secret (see [`SECRET_NAMES`], [`SECRET_PARTS`]). Written here rather than taken from the
+/// secret (see `SECRET_NAMES`, `SECRET_PARTS`). Written here rather than taken from the
 /// engine's tree because it must hold for any text, valid or not, under any profile.
 pub fn redact(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
