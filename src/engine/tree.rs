@@ -8,6 +8,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+pub use super::codes::Code;
+
 /// A byte range `[start, end)` into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
@@ -50,114 +52,67 @@ impl fmt::Display for Span {
     }
 }
 
-/// What a node is. The names (see [`NodeKind::name`]) are stable: the CLI's JSON and the
-/// tests use them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum NodeKind {
-    // roots
-    Uri,
-    RelativeRef,
-    Iri,
-    Urn,
-    Xri,
-    RelativeXri,
-    // generic components
-    Scheme,
-    Authority,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Segment,
-    Query,
-    Fragment,
-    // XRI
-    Subsegment,
-    Gcs,
-    Xref,
-    // URN
-    Nid,
-    Nss,
-    Directive,
-    Keyword,
-    Value,
-    RComponent,
-    QComponent,
-    FComponent,
-    // WWW draft
-    SearchTerm,
+/// Declares [`NodeKind`] from one table of `Variant = "kebab-name"` rows, so the enum, its
+/// `ALL` list and its names cannot drift apart.
+macro_rules! node_kinds {
+    ($($(#[$doc:meta])* $name:ident = $text:literal,)*) => {
+        /// What a node is. The names (see [`NodeKind::name`]) are stable: the CLI's JSON and
+        /// the tests use them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum NodeKind {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl NodeKind {
+            /// Every kind, in declaration order.
+            pub const ALL: [NodeKind; [$($text),*].len()] = [$(NodeKind::$name,)*];
+
+            /// The stable kebab-case name.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(NodeKind::$name => $text,)*
+                }
+            }
+        }
+    };
+}
+
+node_kinds! {
+    Uri = "uri",
+    RelativeRef = "relative-ref",
+    Iri = "iri",
+    Urn = "urn",
+    Xri = "xri",
+    RelativeXri = "relative-xri",
+    Scheme = "scheme",
+    Authority = "authority",
+    Userinfo = "userinfo",
+    Host = "host",
+    Port = "port",
+    Path = "path",
+    Segment = "segment",
+    Query = "query",
+    Fragment = "fragment",
+    Subsegment = "subsegment",
+    Gcs = "gcs",
+    Xref = "xref",
+    Nid = "nid",
+    Nss = "nss",
+    AssignedName = "assigned-name",
+    RqComponents = "rq-components",
+    Directive = "directive",
+    Keyword = "keyword",
+    Value = "value",
+    RComponent = "r-component",
+    QComponent = "q-component",
+    FComponent = "f-component",
+    SearchTerm = "search-term",
     /// Text the grammar could not place; always comes with an error diagnostic.
-    Unparsed,
+    Unparsed = "unparsed",
 }
 
 impl NodeKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [NodeKind; 28] = [
-        NodeKind::Uri,
-        NodeKind::RelativeRef,
-        NodeKind::Iri,
-        NodeKind::Urn,
-        NodeKind::Xri,
-        NodeKind::RelativeXri,
-        NodeKind::Scheme,
-        NodeKind::Authority,
-        NodeKind::Userinfo,
-        NodeKind::Host,
-        NodeKind::Port,
-        NodeKind::Path,
-        NodeKind::Segment,
-        NodeKind::Query,
-        NodeKind::Fragment,
-        NodeKind::Subsegment,
-        NodeKind::Gcs,
-        NodeKind::Xref,
-        NodeKind::Nid,
-        NodeKind::Nss,
-        NodeKind::Directive,
-        NodeKind::Keyword,
-        NodeKind::Value,
-        NodeKind::RComponent,
-        NodeKind::QComponent,
-        NodeKind::FComponent,
-        NodeKind::SearchTerm,
-        NodeKind::Unparsed,
-    ];
-
-    /// The stable kebab-case name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            NodeKind::Uri => "uri",
-            NodeKind::RelativeRef => "relative-ref",
-            NodeKind::Iri => "iri",
-            NodeKind::Urn => "urn",
-            NodeKind::Xri => "xri",
-            NodeKind::RelativeXri => "relative-xri",
-            NodeKind::Scheme => "scheme",
-            NodeKind::Authority => "authority",
-            NodeKind::Userinfo => "userinfo",
-            NodeKind::Host => "host",
-            NodeKind::Port => "port",
-            NodeKind::Path => "path",
-            NodeKind::Segment => "segment",
-            NodeKind::Query => "query",
-            NodeKind::Fragment => "fragment",
-            NodeKind::Subsegment => "subsegment",
-            NodeKind::Gcs => "gcs",
-            NodeKind::Xref => "xref",
-            NodeKind::Nid => "nid",
-            NodeKind::Nss => "nss",
-            NodeKind::Directive => "directive",
-            NodeKind::Keyword => "keyword",
-            NodeKind::Value => "value",
-            NodeKind::RComponent => "r-component",
-            NodeKind::QComponent => "q-component",
-            NodeKind::FComponent => "f-component",
-            NodeKind::SearchTerm => "search-term",
-            NodeKind::Unparsed => "unparsed",
-        }
-    }
-
     /// The kind with this name.
     pub fn from_name(name: &str) -> Option<NodeKind> {
         NodeKind::ALL.into_iter().find(|k| k.name() == name)
@@ -242,8 +197,8 @@ impl fmt::Display for Severity {
 pub struct Diagnostic {
     /// How bad it is.
     pub severity: Severity,
-    /// Stable kebab-case code, e.g. `nss-missing`.
-    pub code: &'static str,
+    /// Stable code, e.g. [`Code::NssMissing`] (spelt `nss-missing`).
+    pub code: Code,
     /// What is wrong and what to do about it.
     pub message: String,
     /// Where, in bytes of the input.
@@ -256,7 +211,7 @@ impl Diagnostic {
     /// A new diagnostic.
     pub fn new(
         severity: Severity,
-        code: &'static str,
+        code: Code,
         span: Span,
         spec: &'static str,
         message: impl Into<String>,
@@ -659,35 +614,17 @@ impl<'i> Builder<'i> {
     }
 
     /// Records an error.
-    pub fn error(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        spec: &'static str,
-        msg: impl Into<String>,
-    ) {
+    pub fn error(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
         self.diag(Diagnostic::new(Severity::Error, code, span, spec, msg));
     }
 
     /// Records a warning.
-    pub fn warning(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        spec: &'static str,
-        msg: impl Into<String>,
-    ) {
+    pub fn warning(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
         self.diag(Diagnostic::new(Severity::Warning, code, span, spec, msg));
     }
 
     /// Records a note.
-    pub fn note(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        spec: &'static str,
-        msg: impl Into<String>,
-    ) {
+    pub fn note(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
         self.diag(Diagnostic::new(Severity::Note, code, span, spec, msg));
     }
 
@@ -849,7 +786,7 @@ mod tests {
         let x = b.leaf(NodeKind::Segment, "x", 2, 3);
         b.attr(x, "gone", "yes");
         b.attr(w, "gone", "yes");
-        b.error("x", Span::at(2), "", "m");
+        b.error(Code::Unparsed, Span::at(2), "", "m");
         b.rollback(cp2);
         b.finish(3);
         let (t, d) = b.build();
