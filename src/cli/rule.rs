@@ -6,14 +6,10 @@ use std::io::Write as _;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Format, ProfileArg};
+use super::{Format, ProfileArg, emit};
 
 use crate::engine::Profile;
 
-/// Writes `s` to the output; a closed pipe ends the command quietly in [`super::run`].
-fn emit(out: &mut impl std::io::Write, s: &str) -> std::io::Result<()> {
-    out.write_all(s.as_bytes())
-}
 use crate::engine::rules::{self, Production};
 use crate::safe_text::escape;
 

@@ -145,6 +145,37 @@ enum Ctx {
 }
 
 impl Ctx {
+    /// What the grammar accepts where a scan in this context stops on a character it cannot
+    /// take: the context's characters and what may end it. Recorded with [`crate::engine::tree::Builder::expect`].
+    fn expected(self) -> &'static [&'static str] {
+        match self {
+            Ctx::Seg => &[
+                "xri-pchar",
+                "\"*\"",
+                "\"!\"",
+                "xref",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            Ctx::SegNc => &["xri-pchar-nc", "\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Userinfo => &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""],
+            Ctx::Host => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            Ctx::Query => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Fragment => &["ipchar", "\"/\"", "\"?\""],
+        }
+    }
+}
+
+impl Ctx {
     fn allowed(self) -> AsciiSet {
         match self {
             Ctx::Seg => chars::XRI_PCHAR,
@@ -461,6 +492,8 @@ impl<'a, 'i> Parser<'a, 'i> {
     }
 
     fn pgcs_missing(&mut self, span: Span) {
+        // pgcs-authority = "!" xri-subseg-pt-nz *xri-subseg, xri-subseg-pt-nz = "!" (...).
+        self.b.expect(span.start, &["xri-subseg-pt-nz"]);
         self.b.error(
             Code::PgcsSubsegmentMissing,
             span,
@@ -977,6 +1010,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     ),
                 );
             } else {
+                self.b.expect(pos, ctx.expected());
                 self.b.error(
                     Code::CharNotAllowed,
                     Span::new(pos, pos + len),
@@ -1038,6 +1072,12 @@ impl<'a, 'i> Parser<'a, 'i> {
                 3
             }
             None => {
+                // pct-encoded = "%" HEXDIG HEXDIG: the first byte after "%" that is not one.
+                let mut h = pos + 1;
+                while h < end.min(pos + 3) && by.get(h).is_some_and(u8::is_ascii_hexdigit) {
+                    h += 1;
+                }
+                self.b.expect(h, &["HEXDIG"]);
                 self.b.error(
                     Code::PctInvalid,
                     Span::new(pos, pos + 1),
@@ -1054,6 +1094,9 @@ impl<'a, 'i> Parser<'a, 'i> {
         let span = Span::new(pos, pos + 1);
         let ch = c as char;
         let enc = encoded(ch);
+        // Whatever the byte, the context's characters or the delimiters that end it were
+        // expected here.
+        self.b.expect(pos, ctx.expected());
         match (ctx, c) {
             (Ctx::SegNc, b':') => {
                 self.colons += 1;
