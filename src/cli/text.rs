@@ -250,7 +250,8 @@ pub fn analysis(a: &Analysis) -> String {
         .unwrap_or_default();
     let _ = writeln!(s, "start rule: {}{within}", start.rule);
     s.push_str(&tree(&a.tree, &a.input));
-    for d in &a.diagnostics {
+    // The parse's and the forms' diagnostics, as the workbench shows them.
+    for d in &a.all_diagnostics() {
         s.push_str(&diagnostic(d, &a.input));
     }
     s
