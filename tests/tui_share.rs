@@ -237,3 +237,47 @@ fn ctrl_s_m_puts_the_markdown_report_in_tmux_buffer() {
     }
     t.run(&["send-keys", "-t", "t", "C-q"]);
 }
+
+#[test]
+fn the_reopen_command_carries_the_compare_options() {
+    use idbench::engine::equiv::{CompareOptions, Objective, SideForm};
+    let a = App::new(AppConfig {
+        input: "xri://=a".into(),
+        with: Some("xri://=A".into()),
+        compare: CompareOptions {
+            objective: Objective::Cache,
+            ignore_dollar: true,
+            a_form: SideForm::IriNormal,
+            b_form: SideForm::UriNormal,
+            ..CompareOptions::default()
+        },
+        ..AppConfig::default()
+    });
+    let cmd = a.share_text(None);
+    assert_eq!(
+        cmd,
+        "idbench tui 'xri://=a' --with 'xri://=A' --objective cache --ignore-dollar \
+         --a-form iri --b-form uri"
+    );
+    // The workbench compared with those options, and the report says so.
+    let md = a.share_text(Some(idbench::report::ReportFormat::Markdown));
+    assert!(
+        md.contains("objective cache") && md.contains("ignored"),
+        "{md}"
+    );
+    assert_eq!(
+        md,
+        explain(&[
+            "xri://=a",
+            "--with",
+            "xri://=A",
+            "--objective",
+            "cache",
+            "--ignore-dollar",
+            "--a-form",
+            "iri",
+            "--b-form",
+            "uri"
+        ])
+    );
+}

@@ -63,6 +63,9 @@ pub struct AppConfig {
     pub mouse: bool,
     /// Messages for the status line at start (problems with the config, theme, history).
     pub messages: Vec<String>,
+    /// Diff mode's compare options at start (objective, "$", side forms; the profile is
+    /// `profile`).
+    pub compare: CompareOptions,
 }
 
 impl Default for AppConfig {
@@ -78,6 +81,7 @@ impl Default for AppConfig {
             clipboard: Clipboard::new(Mode::Osc52),
             mouse: true,
             messages: Vec::new(),
+            compare: CompareOptions::default(),
         }
     }
 }
@@ -280,6 +284,7 @@ impl App {
             clipboard,
             mouse,
             messages,
+            compare,
         } = config;
         let diff_mode = with.is_some();
         let sides = [
@@ -296,7 +301,11 @@ impl App {
             sides,
             diff_mode,
             ladder: LadderPane::default(),
-            compare_opts: CompareOptions::default(),
+            // The profile lives in `profile`; `compare` takes it at each comparison.
+            compare_opts: CompareOptions {
+                profile: None,
+                ..compare
+            },
             recompare: false,
             comparisons: 0,
             focus: Focus::Input,

@@ -278,6 +278,13 @@ pub fn config_from(args: &Launch) -> AppConfig {
         ),
     };
     messages.extend(msg);
+    if args.base.is_some() {
+        messages.push(
+            "--base is not shown in the workbench yet: `idbench explain ID --base BASE` \
+             prints the resolution"
+                .into(),
+        );
+    }
     let profile = match args.profile {
         Some(p) => p,
         None => cfg.profile,
@@ -291,6 +298,13 @@ pub fn config_from(args: &Launch) -> AppConfig {
         clipboard: Clipboard::new(Clipboard::mode_from_env()),
         mouse: cfg.mouse,
         messages,
+        compare: crate::engine::equiv::CompareOptions {
+            profile,
+            objective: args.objective,
+            ignore_dollar: args.ignore_dollar,
+            a_form: args.a_form,
+            b_form: args.b_form,
+        },
     }
 }
 
