@@ -281,3 +281,46 @@ fn the_reopen_command_carries_the_compare_options() {
         ])
     );
 }
+
+#[test]
+fn base_line_resolves_the_input() {
+    let base = "http://a/b/c/d;p?q";
+    let mut a = App::new(AppConfig {
+        input: "../g?y".into(),
+        base: Some(base.into()),
+        ..AppConfig::default()
+    });
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("target  http://a/b/g?y"), "{s}");
+    insta::assert_snapshot!("base_resolution_100x30", s);
+    insta::assert_snapshot!("base_resolution_80x24", screen(&mut a, 80, 24));
+    // The report and the reopen command carry the base, as `explain --base`.
+    assert_eq!(
+        a.share_text(Some(idbench::report::ReportFormat::Markdown)),
+        explain(&["../g?y", "--base", base])
+    );
+    assert_eq!(
+        a.share_text(None),
+        format!("idbench tui '../g?y' --base '{base}'")
+    );
+
+    // Ctrl-T opens an empty base line above the input, focused; typing into it resolves.
+    let mut b = App::new(AppConfig {
+        input: "g;x".into(),
+        ..AppConfig::default()
+    });
+    b.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
+    b.handle(Event::Paste("urn:a:b".into()));
+    let s = screen(&mut b, 80, 24);
+    assert!(s.contains("no target"), "an invalid base says why:\n{s}");
+    assert!(s.contains("Tree"), "the panes still show what parsed:\n{s}");
+    for _ in 0..7 {
+        b.handle(key(KeyCode::Backspace, KeyModifiers::NONE));
+    }
+    b.handle(Event::Paste("http://a/b/c/d;p?q".into()));
+    let s = screen(&mut b, 80, 24);
+    assert!(s.contains("target  http://a/b/c/g;x"), "{s}");
+    // Ctrl-T again closes it: the resolution pane goes away.
+    b.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
+    assert!(!screen(&mut b, 80, 24).contains("Resolution"));
+}

@@ -149,6 +149,8 @@ pub enum Action {
     FormA,
     /// Diff mode: the form side B is written in.
     FormB,
+    /// Open or close the base line (the input is then resolved against it).
+    ToggleBase,
     /// Open the share menu.
     Share,
     /// Share menu: copy the Markdown report of the view.
@@ -404,9 +406,16 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
+        A::ToggleBase,
+        &[ctrl('t')],
+        "base line on/off: resolve the input against a base",
+        None,
+    ),
+    b(
+        X::Global,
         A::Share,
         &[ctrl('s')],
-        "share: copy a Markdown or text report of the view, or the command that reopens it",
+        "share: copy a report of the view, or its command line",
         Some("share"),
     ),
     b(

@@ -278,13 +278,6 @@ pub fn config_from(args: &Launch) -> AppConfig {
         ),
     };
     messages.extend(msg);
-    if args.base.is_some() {
-        messages.push(
-            "--base is not shown in the workbench yet: `idbench explain ID --base BASE` \
-             prints the resolution"
-                .into(),
-        );
-    }
     let profile = match args.profile {
         Some(p) => p,
         None => cfg.profile,
@@ -305,6 +298,7 @@ pub fn config_from(args: &Launch) -> AppConfig {
             a_form: args.a_form,
             b_form: args.b_form,
         },
+        base: args.base.clone(),
     }
 }
 

@@ -21,6 +21,7 @@ pub mod forms;
 pub mod help;
 pub mod input;
 pub mod profiles;
+pub mod resolution;
 pub mod share;
 pub mod status;
 pub mod tree;
