@@ -324,3 +324,41 @@ fn base_line_resolves_the_input() {
     b.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
     assert!(!screen(&mut b, 80, 24).contains("Resolution"));
 }
+
+#[test]
+fn diff_mode_shows_both_trees_with_the_first_difference() {
+    let mut a = App::new(AppConfig {
+        input: "urn:example:a123".into(),
+        with: Some("urn:example:A123".into()),
+        ..AppConfig::default()
+    });
+    a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
+    let wide = screen(&mut a, 120, 30);
+    assert!(
+        wide.contains("A · ") && wide.contains("B · ") && wide.contains("first difference: nss"),
+        "{wide}"
+    );
+    // Side by side: both titles on one row.
+    assert!(
+        wide.lines()
+            .any(|l| l.contains("A · ") && l.contains("B · ")),
+        "{wide}"
+    );
+    insta::assert_snapshot!("diff_trees_120x30", wide);
+    // Narrower: one above the other.
+    let narrow = screen(&mut a, 80, 30);
+    assert!(
+        !narrow
+            .lines()
+            .any(|l| l.contains("A · ") && l.contains("B · ")),
+        "{narrow}"
+    );
+    insta::assert_snapshot!("diff_trees_80x30", narrow);
+    // The selected row (▶) is the NSS in both trees.
+    let marked: Vec<&str> = narrow.lines().filter(|l| l.contains("│▶")).collect();
+    assert_eq!(marked.len(), 2, "{narrow}");
+    assert!(marked.iter().all(|l| l.contains("nss")), "{marked:?}");
+    // F6 again: the ladder.
+    a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
+    assert!(screen(&mut a, 80, 30).contains("Equivalence"));
+}

@@ -258,6 +258,8 @@ pub struct App {
     /// The input resolved against the base (computed once per change, in `refresh`).
     resolution: ResolutionState,
     diff_mode: bool,
+    /// Diff mode shows both trees instead of the ladder (F6).
+    diff_trees: bool,
     ladder: LadderPane,
     /// The compare options diff mode uses (its profile is `profile`).
     compare_opts: CompareOptions,
@@ -313,6 +315,7 @@ impl App {
             base: base.map(|b| Side::new(&b, profile)),
             resolution: ResolutionState::default(),
             diff_mode,
+            diff_trees: false,
             ladder: LadderPane::default(),
             // The profile lives in `profile`; `compare` takes it at each comparison.
             compare_opts: CompareOptions {
@@ -696,7 +699,9 @@ impl App {
     }
 
     fn focus_order(&self) -> &'static [Focus] {
-        if self.diff_mode {
+        if self.diff_mode && self.diff_trees {
+            &[Focus::Input, Focus::Second, Focus::Diagnostics]
+        } else if self.diff_mode {
             &[
                 Focus::Input,
                 Focus::Second,
@@ -790,6 +795,21 @@ impl App {
             Action::Copy => self.copy(),
             Action::Share => self.overlay = Some(Overlay::Share),
             Action::ToggleBase => self.toggle_base(),
+            Action::DiffTrees => {
+                if self.diff_mode {
+                    self.diff_trees = !self.diff_trees;
+                    if self.diff_trees && self.focus == Focus::Ladder {
+                        self.set_focus(Focus::Second);
+                    }
+                    self.say(if self.diff_trees {
+                        "diff: both trees, the first difference marked (F6: the ladder)"
+                    } else {
+                        "diff: the ladder (F6: both trees)"
+                    });
+                } else {
+                    self.say("F6 shows both trees in diff mode: Ctrl-D starts it");
+                }
+            }
             Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::HistoryPrev | Action::HistoryNext => {
@@ -1279,7 +1299,23 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
-            self.draw_pane(f, Focus::Ladder, ladder);
+            if self.diff_trees {
+                let difference = self
+                    .ladder
+                    .diff
+                    .as_ref()
+                    .and_then(|d| d.verdict.difference.as_ref());
+                let [s0, s1] = &mut self.sides;
+                panes::difftrees::draw(
+                    f,
+                    ladder,
+                    [(&s0.analysis, &mut s0.tree), (&s1.analysis, &mut s1.tree)],
+                    difference,
+                    &self.theme,
+                );
+            } else {
+                self.draw_pane(f, Focus::Ladder, ladder);
+            }
             let which = if diag_side == 0 { " · A" } else { " · B" };
             self.sides[diag_side].diags.which = which.into();
             self.draw_pane(f, Focus::Diagnostics, diags);

@@ -14,6 +14,7 @@
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
 
 pub mod details;
+pub mod difftrees;
 pub mod diagnostics;
 pub mod diff;
 pub mod examples;
