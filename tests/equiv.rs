@@ -332,7 +332,7 @@ fn differences_point_at_the_component_and_say_why() {
             (25, 32),
             (25, 47),
             &[
-                "never be encoded and unencoded",
+                "NEVER be encoded and unencoded",
                 "no hierarchical significance",
             ],
         ),

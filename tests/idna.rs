@@ -351,3 +351,50 @@ proptest! {
         }
     }
 }
+
+/// The workbench's Details pane lists the host's `ace` attribute the engine set: nothing is
+/// derived in the view.
+#[test]
+fn details_pane_shows_the_ace_form() {
+    use crossterm::event::KeyCode;
+    use idbench::tui::app::{App, AppConfig};
+    use idbench::tui::event::Event;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    let mut a = App::new(AppConfig {
+        input: PAIR_IRI.into(),
+        ..AppConfig::default()
+    });
+    for e in [
+        Event::key(KeyCode::Tab),
+        Event::key(KeyCode::Home),
+        Event::key(KeyCode::Down),
+        Event::key(KeyCode::Down),
+        Event::key(KeyCode::Down),
+    ] {
+        a.handle(e);
+    }
+    let sel = a
+        .analysis(0)
+        .tree
+        .get(a.selected_node(0))
+        .map(|n| n.kind().name());
+    assert_eq!(sel, Some("host"));
+    let (w, h) = (120, 40);
+    let mut t = match Terminal::new(TestBackend::new(w, h)) {
+        Ok(t) => t,
+        Err(e) => match e {},
+    };
+    a.handle(Event::Resize(w, h));
+    if let Err(e) = t.draw(|f| a.draw(f)) {
+        match e {}
+    }
+    let screen = t.backend().to_string();
+    // Details lists attributes as a 9-column key and the value (the forms pane's
+    // `uri_normal_ace` row holds the whole URI, with "http://" before the host).
+    assert!(
+        screen.contains("ace      xn--r8jz45g.xn--zckzah"),
+        "{screen}"
+    );
+}

@@ -123,6 +123,7 @@ codes! {
     NotIriNormal = "not-iri-normal", Warning;
     NotNfc = "not-nfc", Warning;
     NotNfkc = "not-nfkc", Warning;
+    NotUtf8 = "not-utf8", Error;
     NssChar = "nss-char", Error;
     NssEmpty = "nss-empty", Error;
     NssMissing = "nss-missing", Error;
@@ -166,6 +167,7 @@ codes! {
     ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note;
     ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error;
     ResolveEmptyPartial = "resolve-empty-partial", Note;
+    ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Warning;
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
     ResolveUrnNoRelative = "resolve-urn-no-relative", Error;
     SchemeDriveLetter = "scheme-drive-letter", Warning;

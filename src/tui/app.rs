@@ -553,6 +553,11 @@ impl App {
         }
     }
 
+    /// Shows `text` on the status line (news from the event loop).
+    pub fn tell(&mut self, text: impl Into<String>) {
+        self.say(text);
+    }
+
     fn say(&mut self, text: impl Into<String>) {
         self.status = Some(Message {
             text: text.into(),

@@ -4,8 +4,8 @@
 //! |---|---|---|---|---|
 //! | `xri_normal` | XRI Syntax 2.0 §2.1.4 (NFKC, minimal percent-encoding) | — | — | — |
 //! | `iri_normal` | §2.3.1 steps 1, 2, 4 | RFC 3987 §3.2, conservatively | the input | RFC 3987 §3.2 |
-//! | `uri_normal` | RFC 3987 §3.1 on `iri_normal` | same | same | same |
-//! | `canonical` | §2.5.5, Table 2 | RFC 3986 §6.2.2 | the draft's escaping rules | RFC 2141 §5, rfc2141bis §5 (5a), RFC 8141 §3.1 |
+//! | `uri_normal` | RFC 3987 §3.1 on `iri_normal` | same | same, every space as %20 | same |
+//! | `canonical` | §2.5.5, Table 2 | RFC 3986 §6.2.2 | the draft's escaping rules, every space as %20, no void fragment-id | RFC 2141 §5, rfc2141bis §5 (5a), RFC 8141 §3.1 |
 //! | `canonical_scheme` | — | RFC 3986 §6.2.3 | — | — |
 //! | `canonical_cache` | — | — | — | rfc2141bis §5 (5b) |
 //! | `display` | `xri_normal` | `iri_normal` | the input | RFC 2141 §4, rfc2141bis §4 |
@@ -142,9 +142,19 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
             let scheme = mailto_domain_case(&scheme);
             // RFC 3987 §5.3.3: IDN hosts of DNS schemes compare in ACE form.
-            let scheme = match profile {
-                Profile::Rfc3987 => idna::ace_hosts(&scheme, profile).unwrap_or(scheme),
-                _ => scheme,
+            // Re-parsed only when the grammar found a host to convert (its `ace` attribute)
+            // or the input has a non-ASCII or percent-encoded "mailto" domain.
+            let convert = profile == Profile::Rfc3987
+                && (tree
+                    .find(NodeKind::Host)
+                    .is_some_and(|h| h.attr("ace").is_some())
+                    || (input
+                        .get(..7)
+                        .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
+                        && idna::needs_idna(input)));
+            let scheme = match convert {
+                true => idna::ace_hosts(&scheme, profile).unwrap_or(scheme),
+                false => scheme,
             };
             // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
             // percent-encoded, for the schemes that use the DNS.
@@ -187,9 +197,12 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             // and the display form are the input.
             let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
             diags.extend(d);
+            // "The canonical form for URIs has all white spaces encoded" ("Unsafe
+            // characters"): the URI form encodes them too.
+            let uri_normal = iri_to_uri(input).replace(' ', "%20");
             Forms {
                 iri_normal: input.to_string(),
-                uri_normal: iri_to_uri(input).into_owned(),
+                uri_normal,
                 canonical,
                 display: input.to_string(),
                 ..Forms::default()
@@ -423,7 +436,7 @@ const IRI_STEPS: [StepDef; 4] = [
         Rules::DOT_SEGMENTS,
     ),
 ];
-const WWW_STEPS: [StepDef; 2] = [
+const WWW_STEPS: [StepDef; 4] = [
     step(
         "case of the percent-encoding hex digits",
         "WWW URI draft, Conventional URI encoding scheme",
@@ -433,6 +446,16 @@ const WWW_STEPS: [StepDef; 2] = [
         "decode characters that need no escaping (not the reserved ones)",
         "WWW URI draft, Reduced or increased safe character sets",
         Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "encode every space as %20",
+        "WWW URI draft, Unsafe characters",
+        Rules::ENCODE_SPACE,
+    ),
+    step(
+        "remove a void fragment-id",
+        "WWW URI draft, Fragment-id",
+        Rules::DROP_VOID_FRAGMENT,
     ),
 ];
 const RFC2141_STEPS: [StepDef; 3] = [
