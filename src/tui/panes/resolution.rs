@@ -91,6 +91,20 @@ pub fn draw(f: &mut Frame, area: Rect, st: &ResolutionState, theme: &Theme) {
             dim,
         ));
     }
+    // No silent cut: when the rows do not fit, the last one says how many are hidden.
+    let h = usize::from(body.height);
+    if lines.len() > h && h > 0 {
+        let hidden = lines.len() - (h - 1);
+        lines.truncate(h - 1);
+        lines.push(Line::styled(
+            fit(
+                &format!("… {hidden} more rows: Ctrl-S t copies them all"),
+                w,
+            )
+            .into_owned(),
+            dim,
+        ));
+    }
     put_lines(f.buffer_mut(), body, &lines);
 }
 
