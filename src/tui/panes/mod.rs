@@ -14,9 +14,9 @@
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
 
 pub mod details;
-pub mod difftrees;
 pub mod diagnostics;
 pub mod diff;
+pub mod difftrees;
 pub mod examples;
 pub mod forms;
 pub mod help;
