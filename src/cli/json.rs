@@ -33,6 +33,23 @@ fn ascii_needs_escape() -> &'static [bool; 128] {
     })
 }
 
+/// True when every byte of `bytes` is ASCII that `safe_text` leaves as it is: such text
+/// is written unchanged to the terminal, with no UTF-8 decoding or escaping (the hot path of
+/// `check`'s output).
+pub(crate) fn plain_ascii(bytes: &[u8]) -> bool {
+    let table = ascii_needs_escape();
+    bytes.iter().all(|&b| b < 0x80 && !table[usize::from(b)])
+}
+
+/// [`plain_ascii`] and free of what a JSON string must escape (`"` and `\`): such text is
+/// a JSON string's contents as it is.
+pub(crate) fn plain_json_ascii(bytes: &[u8]) -> bool {
+    let table = ascii_needs_escape();
+    bytes
+        .iter()
+        .all(|&b| b < 0x80 && !table[usize::from(b)] && b != b'"' && b != b'\\')
+}
+
 /// The compact JSON formatter, with every character that needs a token written as a
 /// `\uXXXX` escape (a surrogate pair past U+FFFF).
 #[derive(Clone, Copy, Debug, Default)]
