@@ -451,3 +451,36 @@ fn cli_json_one_object_per_reference() {
         "{bad}"
     );
 }
+
+#[test]
+fn a_target_whose_path_reads_as_an_authority_is_warned_about() {
+    // RFC 3986 §5.2 yields "f://g"; re-parsed, "g" is an authority (§3.3).
+    let r = resolve("f:/a", "..//g", Profile::Rfc3986);
+    assert_eq!(r.target.as_deref(), Some("f://g"));
+    let w: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == idbench::engine::Severity::Warning)
+        .map(|d| (d.code.as_str(), d.span.start, d.span.end, d.spec))
+        .collect();
+    assert_eq!(
+        w,
+        [(
+            "resolve-path-looks-like-authority",
+            0,
+            5,
+            "RFC 3986 §3.3, §5.2"
+        )]
+    );
+    // With an authority, or a path that does not start with "//", no warning.
+    for (base, r) in [("f://h/a", "..//g"), ("f:/a/b", "c//g"), ("f:/a", "g")] {
+        let res = resolve(base, r, Profile::Rfc3986);
+        assert!(
+            !res.diagnostics
+                .iter()
+                .any(|d| d.code == "resolve-path-looks-like-authority"),
+            "{base} + {r}: {:?}",
+            res.target
+        );
+    }
+}

@@ -140,20 +140,24 @@ pub fn to_string(value: &impl Serialize) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-/// One diagnostic as `{"severity", "code", "message", "start", "end", "spec"}`.
+/// One diagnostic as `{"severity", "code", "message", "start", "end", "spec", "expected",
+/// "expected_at", "reached"}`.
 #[derive(Clone, Copy, Debug)]
 pub struct DiagnosticJson<'a>(pub &'a Diagnostic);
 
 impl Serialize for DiagnosticJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let d = self.0;
-        let mut m = s.serialize_struct("Diagnostic", 6)?;
+        let mut m = s.serialize_struct("Diagnostic", 9)?;
         m.serialize_field("severity", d.severity.name())?;
         m.serialize_field("code", d.code.as_str())?;
         m.serialize_field("message", &d.message)?;
         m.serialize_field("start", &d.span.start)?;
         m.serialize_field("end", &d.span.end)?;
         m.serialize_field("spec", d.spec)?;
+        m.serialize_field("expected", &d.expected)?;
+        m.serialize_field("expected_at", &d.expected_at)?;
+        m.serialize_field("reached", &d.reached)?;
         m.end()
     }
 }

@@ -4,6 +4,7 @@
 
 mod check;
 mod compare;
+mod explain;
 mod forms;
 mod help;
 mod input;
@@ -62,6 +63,8 @@ pub enum Command {
     /// Say whether two identifiers are equivalent, and where they part.
     #[command(after_help = help::COMPARE)]
     Compare(CompareArgs),
+    /// Print the whole analysis as a Markdown or plain-text report to paste elsewhere.
+    Explain(ExplainArgs),
     /// Show a grammar rule as the spec prints it: its section, the rules it uses and the
     /// rules that use it; with no NAME, list every rule.
     Rule(rule::RuleArgs),
@@ -233,10 +236,97 @@ pub struct TuiArgs {
     /// Start with this profile instead of auto.
     #[arg(long, short, value_enum, ignore_case = true)]
     pub profile: Option<ProfileArg>,
+    /// A base: read the identifier as a reference against it.
+    #[arg(long)]
+    pub base: Option<String>,
+    /// rfc2141bis objective in diff mode: names (5a) or cache (5b).
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
+    pub objective: ObjectiveArg,
+    /// xri2 diff mode: ignore "$" cross-references (XRI Syntax 2.0 §2.5.4).
+    #[arg(long)]
+    pub ignore_dollar: bool,
+    /// xri2 diff mode: the form side A is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub a_form: SideFormArg,
+    /// xri2 diff mode: the form side B is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub b_form: SideFormArg,
     /// Neither read nor write the history file this session (also `history = false` in
     /// the config file).
     #[arg(long)]
     pub no_history: bool,
+}
+
+/// The form a side of a comparison is written in (XRI Syntax 2.0 §2.5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum SideFormArg {
+    /// As typed.
+    #[default]
+    AsIs,
+    /// IRI-normal form.
+    Iri,
+    /// URI-normal form.
+    Uri,
+}
+
+impl From<SideFormArg> for crate::engine::equiv::SideForm {
+    fn from(f: SideFormArg) -> Self {
+        match f {
+            SideFormArg::AsIs => Self::AsIs,
+            SideFormArg::Iri => Self::IriNormal,
+            SideFormArg::Uri => Self::UriNormal,
+        }
+    }
+}
+
+impl From<ObjectiveArg> for crate::engine::equiv::Objective {
+    fn from(o: ObjectiveArg) -> Self {
+        match o {
+            ObjectiveArg::Names => Self::Names,
+            ObjectiveArg::Cache => Self::Cache,
+        }
+    }
+}
+
+/// `idbench explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The identifier (with `--base`, the reference).
+    pub id: String,
+    /// A second identifier: compare with it and show the ladder.
+    #[arg(long, conflicts_with = "base")]
+    pub with: Option<String>,
+    /// A base: resolve the identifier against it.
+    #[arg(long)]
+    pub base: Option<String>,
+    /// auto, rfc3986, rfc3987, rfc1630, rfc2141, rfc2141bis, rfc8141 or xri2.
+    #[arg(long, short, default_value = "auto")]
+    pub profile: ProfileArg,
+    /// rfc2141bis objective for `--with`: names (5a) or cache (5b).
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
+    pub objective: ObjectiveArg,
+    /// xri2, for `--with`: ignore "$" cross-references (XRI Syntax 2.0 §2.5.4).
+    #[arg(long)]
+    pub ignore_dollar: bool,
+    /// xri2, for `--with`: the form side A is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub a_form: SideFormArg,
+    /// xri2, for `--with`: the form side B is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub b_form: SideFormArg,
+    /// markdown or text.
+    #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
+    pub format: ReportFormatArg,
+}
+
+/// The report format of `idbench explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum ReportFormatArg {
+    /// GitHub-flavoured Markdown.
+    #[default]
+    Markdown,
+    /// Plain text wrapped at 72 columns.
+    Text,
 }
 
 impl From<TuiArgs> for crate::tui::Launch {
@@ -246,6 +336,11 @@ impl From<TuiArgs> for crate::tui::Launch {
             with: a.with,
             theme: a.theme,
             profile: a.profile.map(|p| p.0),
+            base: a.base,
+            objective: a.objective.into(),
+            ignore_dollar: a.ignore_dollar,
+            a_form: a.a_form.into(),
+            b_form: a.b_form.into(),
             no_history: a.no_history,
         }
     }
@@ -311,6 +406,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Compare(args)) => compare::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man) => shell::man(),
+        Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Rule(args)) => rule::run(&args),
     };
     match result {

@@ -188,6 +188,43 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
     )
 }
 
+/// `expected "]" or h16 after "::1"`: what the grammar would have accepted where the error
+/// is, after up to eight characters of the input before that point; `None` when the grammar
+/// recorded nothing.
+pub fn expected(d: &Diagnostic, input: &str) -> Option<String> {
+    let at = d.expected_at?.min(input.len());
+    if d.expected.is_empty() || !input.is_char_boundary(at) {
+        return None;
+    }
+    let list = match d.expected.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => return None,
+    };
+    let before = &input[..at];
+    // Up to eight characters back, not across the last "/", "?", "#", "@" or "[" (the start
+    // of the component), and at least one character.
+    let eight = before.char_indices().rev().nth(7).map_or(0, |(i, _)| i);
+    let component = before.rfind(['/', '?', '#', '@', '[']).map_or(0, |i| i + 1);
+    let mut from = eight.max(component);
+    if from >= at {
+        from = before.char_indices().next_back().map_or(at, |(i, _)| i);
+    }
+    let after = &before[from..];
+    Some(if after.is_empty() {
+        if at == 0 {
+            format!("expected {list} at the start")
+        } else {
+            format!("expected {list} at byte {at}")
+        }
+    } else {
+        format!(
+            "expected {list} after \"{}\"",
+            crate::safe_text::escape(after)
+        )
+    })
+}
+
 /// What `idbench parse` prints for one analysis.
 pub fn analysis(a: &Analysis) -> String {
     let mut s = String::new();
@@ -210,6 +247,17 @@ pub fn analysis(a: &Analysis) -> String {
     s.push_str(&tree(&a.tree, &a.input));
     for d in &a.diagnostics {
         s.push_str(&diagnostic(d, &a.input));
+        if let Some(e) = expected(d, &a.input) {
+            let _ = writeln!(s, "  = {e}");
+        }
+        if let Some(r) = d.reached {
+            let (line, carets) = excerpt(&a.input, Span::new(r, r));
+            if a.input.len() > FULL_LINE_MAX {
+                // A long input's excerpt window moves with the span: show this one's.
+                let _ = writeln!(s, "  | {line}");
+            }
+            let _ = writeln!(s, "  | {carets} the parse reached byte {r}");
+        }
     }
     s
 }
