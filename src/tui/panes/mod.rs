@@ -14,6 +14,7 @@
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
 
 pub mod details;
+pub mod difftrees;
 pub mod diagnostics;
 pub mod diff;
 pub mod examples;
@@ -21,6 +22,7 @@ pub mod forms;
 pub mod help;
 pub mod input;
 pub mod profiles;
+pub mod resolution;
 pub mod share;
 pub mod status;
 pub mod tree;
