@@ -71,7 +71,7 @@ peer=target/release/examples/peer-check
 gen=target/release/examples/gen-corpus
 
 echo "== corpora ($lines lines, seed $seed)"
-for kind in uri iri urn xri; do
+for kind in uri iri urn xri www; do
   f="$dir/$kind-$lines-$seed.txt"
   if [[ ! -s "$f" || "$gen" -nt "$f" ]]; then
     "$gen" "$kind" "$lines" "$seed" >"$f"
@@ -250,9 +250,9 @@ bytes_of() { wc -c <"$1" | tr -d ' '; }
 if command -v valgrind >/dev/null 2>&1; then
   say "== check per input byte under every profile (callgrind instructions, first 20,000 lines)"
   head -n 20000 "$dir/xri-$lines-$seed.txt" >"$dir/xri-20k.txt"
-  for k in uri iri urn; do head -n 20000 "$dir/$k-$lines-$seed.txt" >"$dir/$k-20k.txt"; done
+  for k in uri iri urn www; do head -n 20000 "$dir/$k-$lines-$seed.txt" >"$dir/$k-20k.txt"; done
   base=""
-  for spec in "rfc3986 uri -" "rfc3987 iri 2" "rfc1630 uri 2" "rfc8141 urn 2" "rfc2141 urn 2" "rfc2141bis urn 2" "xri2 xri 3"; do
+  for spec in "rfc3986 uri -" "rfc3987 iri 2" "rfc1630 www 2" "rfc8141 urn 2" "rfc2141 urn 2" "rfc2141bis urn 2" "xri2 xri 3"; do
     set -- $spec
     f="$dir/$2-20k.txt"
     i="$(instr "$idb" check --profile "$1" --quiet "$f")"
