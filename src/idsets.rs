@@ -14,9 +14,10 @@
 //! urn:foo:a<TAB>!=<TAB>urn:foo:A         a pair that must not be
 //! base<TAB>+<TAB>ref<TAB>=><TAB>target   a reference resolution (target `error` if illegal)
 //! a<TAB>-><TAB>form_name<TAB>value       a normal form the input must have
-//! urn:foo:a%00<TAB>warning<TAB>pct-nul<TAB>9..12
+//! urn:foo:a%00<TAB>warning<TAB>pct-nul<TAB>9..12<TAB>RFC 2141 §2.4
 //!                                        a diagnostic the input must have: severity
-//!                                        (error, warning or note), code, byte span
+//!                                        (error, warning or note), code, byte span and,
+//!                                        optionally, the section it must cite
 //! ```
 //!
 //! The sets are compiled into the library so the workbench finds them wherever it runs.
@@ -56,6 +57,8 @@ pub enum Expect {
         start: usize,
         /// One past the last byte of its span.
         end: usize,
+        /// The spec and section it must cite, if given.
+        spec: Option<String>,
     },
     /// The normal form `form` of the identifier is `value`.
     Form {
@@ -151,7 +154,13 @@ pub fn parse_set(set: &'static str, text: &str) -> (Vec<Entry>, Vec<(usize, Stri
                 });
                 continue;
             }
-            [_, sev @ ("error" | "warning" | "note"), code, span] => {
+            [
+                _,
+                sev @ ("error" | "warning" | "note"),
+                code,
+                span,
+                cite @ ..,
+            ] if cite.len() < 2 => {
                 let severity = match *sev {
                     "error" => Severity::Error,
                     "warning" => Severity::Warning,
@@ -166,6 +175,7 @@ pub fn parse_set(set: &'static str, text: &str) -> (Vec<Entry>, Vec<(usize, Stri
                         code: code.to_string(),
                         start,
                         end,
+                        spec: cite.first().map(|c| c.to_string()),
                     },
                     None => {
                         errors.push((line, format!("cannot read span {span:?}: {l:?}")));
@@ -219,7 +229,8 @@ mod tests {
                 severity: Severity::Warning,
                 code: "pct-nul".into(),
                 start: 9,
-                end: 12
+                end: 12,
+                spec: None
             }
         );
         assert_eq!(e[0].section, "S §1");

@@ -95,6 +95,7 @@ fn example_sets_are_judged_as_the_specs_say() {
                 code,
                 start,
                 end,
+                spec,
             } => {
                 checked += 1;
                 // The forms' diagnostics too: a reading may be the normal forms'.
@@ -111,16 +112,17 @@ fn example_sets_are_judged_as_the_specs_say() {
                     d.severity == *severity
                         && d.code == code.as_str()
                         && (d.span.start, d.span.end) == (*start, *end)
+                        && spec.as_ref().is_none_or(|s| d.spec == s.as_str())
                 });
                 if !found {
                     let all: Vec<_> = full
                         .diagnostics
                         .iter()
                         .chain(forms)
-                        .map(|d| format!("{} {} at {}", d.severity, d.code, d.span))
+                        .map(|d| format!("{} {} at {} ({})", d.severity, d.code, d.span, d.spec))
                         .collect();
                     failures.push(format!(
-                        "{at}: expected {severity} {code} at {start}..{end} under {}, got {all:?}",
+                        "{at}: expected {severity} {code} at {start}..{end} ({spec:?}) under {}, got {all:?}",
                         full.profile
                     ));
                 }

@@ -21,9 +21,11 @@ const CASES: &[Case] = &[
     ("urn:", R2141, Some(("nid-missing", 4, 4))),
     ("urn::x", R2141, Some(("nid-empty", 4, 4))),
     ("urn:isbn:", R2141, Some(("nss-empty", 9, 9))),
-    ("http://example.com/", R2141, Some(("not-a-urn", 0, 19))),
+    ("http://example.com/", R2141, Some(("not-a-urn", 0, 1))),
     ("", R2141, Some(("not-a-urn", 0, 0))),
-    ("urnx:a:b", R2141, Some(("not-a-urn", 0, 8))),
+    ("urnx:a:b", R2141, Some(("not-a-urn", 3, 4))),
+    // The first character that breaks "urn:".
+    ("ur:foo:x", R8141, Some(("not-a-urn", 2, 3))),
     ("urn:a:x", R2141, None),
     ("urn:ab-:x", R2141, None),
     ("urn:-ab:x", R2141, Some(("nid-start", 4, 5))),

@@ -388,7 +388,11 @@ fn cli_text_prints_one_target_per_line() {
 fn cli_illegal_reference_exits_1_with_the_diagnostic() {
     let o = idbench(&["resolve", "--profile", "rfc1630", MAGIC, "g", "a\u{1b}b"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "magic://a/b/c//d/e/g\n");
+    // One stdout line per reference: the failing one says so in its place.
+    assert_eq!(
+        stdout(&o),
+        "magic://a/b/c//d/e/g\nerror\twww-char-not-allowed\ta⟨U+001B⟩b\n"
+    );
     let err = stderr(&o);
     assert!(err.contains("error[www-char-not-allowed]"), "{err}");
     assert!(
@@ -397,7 +401,12 @@ fn cli_illegal_reference_exits_1_with_the_diagnostic() {
     );
     // XRI: "//@!g!g" is not a legal relative XRI reference.
     let o = idbench(&["resolve", XRI_BASE, "//@!g!g"]);
-    assert_eq!((o.status.code(), stdout(&o)), (Some(1), String::new()));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("error\t") && stdout(&o).ends_with("\t//@!g!g\n"),
+        "{}",
+        stdout(&o)
+    );
     assert!(stderr(&o).contains("error["), "{}", stderr(&o));
 }
 
@@ -405,7 +414,7 @@ fn cli_illegal_reference_exits_1_with_the_diagnostic() {
 fn cli_urn_base_is_an_error() {
     let o = idbench(&["resolve", "urn:isbn:0451450523", "x"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "");
+    assert_eq!(stdout(&o), "error\tresolve-urn-no-relative\tx\n");
     assert!(
         stderr(&o).contains("resolve-urn-no-relative"),
         "{}",
@@ -441,4 +450,37 @@ fn cli_json_one_object_per_reference() {
             .any(|d| d["severity"] == "error" && d["start"] == 1),
         "{bad}"
     );
+}
+
+#[test]
+fn a_target_whose_path_reads_as_an_authority_is_warned_about() {
+    // RFC 3986 §5.2 yields "f://g"; re-parsed, "g" is an authority (§3.3).
+    let r = resolve("f:/a", "..//g", Profile::Rfc3986);
+    assert_eq!(r.target.as_deref(), Some("f://g"));
+    let w: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == idbench::engine::Severity::Warning)
+        .map(|d| (d.code.as_str(), d.span.start, d.span.end, d.spec))
+        .collect();
+    assert_eq!(
+        w,
+        [(
+            "resolve-path-looks-like-authority",
+            0,
+            5,
+            "RFC 3986 §3.3, §5.2"
+        )]
+    );
+    // With an authority, or a path that does not start with "//", no warning.
+    for (base, r) in [("f://h/a", "..//g"), ("f:/a/b", "c//g"), ("f:/a", "g")] {
+        let res = resolve(base, r, Profile::Rfc3986);
+        assert!(
+            !res.diagnostics
+                .iter()
+                .any(|d| d.code == "resolve-path-looks-like-authority"),
+            "{base} + {r}: {:?}",
+            res.target
+        );
+    }
 }

@@ -324,6 +324,19 @@ fn a_terminating_signal_restores_the_terminal() {
     }
     let pid = std::fs::read_to_string(&pid_file).unwrap_or_else(|e| panic!("{e}"));
     let pid = pid.trim().to_string();
+    // The workbench leads the window's session: no shell could resume it, so Ctrl-Z does
+    // not stop it, and says so.
+    t.run(&["send-keys", "-t", "t:wb", "C-z"]);
+    let until = Instant::now() + Duration::from_secs(5);
+    while !String::from_utf8_lossy(&t.run(&["capture-pane", "-p", "-t", "t:wb"]).stdout)
+        .contains("not suspended")
+    {
+        assert!(
+            Instant::now() < until,
+            "Ctrl-Z without job control said nothing"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     // Something typed, never remembered with Enter: closing the window must still save it.
     let typed = "urn:closed:window-1";
     t.run(&["send-keys", "-t", "t:wb", "-l", typed]);

@@ -3,7 +3,8 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value};
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
 use super::{FormsArgs, json, text};
 use crate::engine::{Analysis, Diagnostic, Options};
@@ -20,28 +21,44 @@ fn all_diagnostics(a: &Analysis) -> Vec<Diagnostic> {
 
 /// One JSON object: `{"input", "profile", "forms": {...}, "diagnostics": [...]}`, with only
 /// the forms that apply to the profile.
-fn to_json(a: &Analysis) -> Value {
-    let mut forms = Map::new();
-    if let Some(f) = &a.forms {
-        for (name, value) in f.rows() {
-            forms.insert(name.to_string(), Value::String(value.to_string()));
+struct FormsJson<'a>(&'a Analysis);
+
+struct RowsJson<'a>(&'a Analysis);
+
+impl Serialize for RowsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let rows = self.0.forms.as_ref().map(|f| f.rows()).unwrap_or_default();
+        let mut m = s.serialize_map(Some(rows.len()))?;
+        for (name, value) in rows {
+            m.serialize_entry(name, value)?;
         }
+        m.end()
     }
-    serde_json::json!({
-        "input": a.input,
-        "profile": a.profile.name(),
-        "forms": forms,
-        "diagnostics": json::diagnostics(&all_diagnostics(a)),
-    })
+}
+
+impl Serialize for FormsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        let mut m = s.serialize_struct("Forms", 4)?;
+        m.serialize_field("input", &a.input)?;
+        m.serialize_field("profile", a.profile.name())?;
+        m.serialize_field("forms", &RowsJson(a))?;
+        m.serialize_field("diagnostics", &json::DiagnosticsJson(&all_diagnostics(a)))?;
+        m.end()
+    }
+}
+
+#[cfg(test)]
+fn to_json(a: &Analysis) -> serde_json::Value {
+    serde_json::from_str(&json::to_string(&FormsJson(a))).unwrap_or_default()
 }
 
 /// The text rendering: the input, the profile, a name/value table, then the diagnostics
 /// with carets under the input.
 fn to_text(a: &Analysis) -> String {
-    let (escaped, cols) = text::escaped_with_columns(&a.input);
     let mut s = String::new();
     let verdict = if a.valid() { "valid" } else { "invalid" };
-    let _ = writeln!(s, "{escaped}");
+    let _ = writeln!(s, "{}", crate::safe_text::escape(&a.input));
     let _ = writeln!(
         s,
         "{verdict} under {} ({})",
@@ -56,7 +73,7 @@ fn to_text(a: &Analysis) -> String {
         }
     }
     for d in all_diagnostics(a) {
-        s.push_str(&text::diagnostic(&d, &escaped, &cols));
+        s.push_str(&text::diagnostic(&d, &a.input));
     }
     s
 }
@@ -67,7 +84,9 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
         forms: true,
         all_profiles: false,
     };
-    super::render_each(&args.ids, &opts, args.common.format, to_text, to_json)
+    super::render_each(&args.ids, &opts, args.common.format, to_text, |out, a| {
+        json::write_line(out, &FormsJson(a))
+    })
 }
 
 #[cfg(test)]

@@ -69,6 +69,7 @@ codes! {
     GenDelimUnencoded = "gen-delim-unencoded", Error;
     HostEmpty = "host-empty", Note;
     HostUppercase = "host-uppercase", Note;
+    IdnaInvalid = "idna-invalid", Warning;
     IllegalChar = "illegal-char", Error;
     InvisibleChar = "invisible-char", Warning;
     IpLiteralEmpty = "ip-literal-empty", Error;
@@ -123,6 +124,7 @@ codes! {
     NotIriNormal = "not-iri-normal", Warning;
     NotNfc = "not-nfc", Warning;
     NotNfkc = "not-nfkc", Warning;
+    NotUtf8 = "not-utf8", Error;
     NssChar = "nss-char", Error;
     NssEmpty = "nss-empty", Error;
     NssMissing = "nss-missing", Error;
@@ -166,6 +168,7 @@ codes! {
     ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note;
     ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error;
     ResolveEmptyPartial = "resolve-empty-partial", Note;
+    ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Warning;
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
     ResolveUrnNoRelative = "resolve-urn-no-relative", Error;
     SchemeDriveLetter = "scheme-drive-letter", Warning;

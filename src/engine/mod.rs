@@ -8,6 +8,7 @@ pub mod codes;
 pub mod equiv;
 pub mod forms;
 pub mod grammar;
+pub mod idna;
 pub mod path;
 pub mod pct;
 pub mod profile;

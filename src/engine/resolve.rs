@@ -358,6 +358,27 @@ fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) ->
     };
     let target = t.recompose(syntax);
     res.step("recompose (§5.3)", target.clone());
+    if t.authority.is_none() && t.path.starts_with("//") {
+        // §5.2 can yield this (`f:/a` + `..//g` gives `f://g`), but re-parsed, the text
+        // after "//" becomes an authority: the target does not mean what was resolved.
+        let at = tree
+            .root()
+            .child(NodeKind::Path)
+            .map_or(Span::new(0, reference.len()), |n| n.span());
+        res.diagnostics.push(Diagnostic::new(
+            Severity::Warning,
+            Code::ResolvePathLooksLikeAuthority,
+            at,
+            "RFC 3986 §3.3, §5.2",
+            format!(
+                "the target {target:?} has no authority, but its path {:?} starts with \"//\": \
+                 read again, what follows \"//\" is an authority (§3.3: without an authority \
+                 \"the path cannot begin with two slash characters\"). Write the path as \
+                 \"/.\" followed by it to keep its meaning, or avoid the empty segment",
+                t.path
+            ),
+        ));
+    }
     res.target = Some(target);
     res
 }

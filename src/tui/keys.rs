@@ -26,6 +26,8 @@ pub enum Context {
     Examples,
     /// In the help overlay.
     Help,
+    /// In the share menu.
+    Share,
 }
 
 impl Context {
@@ -41,11 +43,12 @@ impl Context {
             Context::Ladder => "Equivalence ladder (diff mode)",
             Context::Examples => "Examples picker",
             Context::Help => "Help",
+            Context::Share => "Share menu (Ctrl-S)",
         }
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 9] = [
+    pub const ALL: [Context; 10] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -55,6 +58,7 @@ impl Context {
         Context::Ladder,
         Context::Examples,
         Context::Help,
+        Context::Share,
     ];
 }
 
@@ -145,6 +149,14 @@ pub enum Action {
     FormA,
     /// Diff mode: the form side B is written in.
     FormB,
+    /// Open the share menu.
+    Share,
+    /// Share menu: copy the Markdown report of the view.
+    ShareMarkdown,
+    /// Share menu: copy the plain-text report of the view.
+    ShareText,
+    /// Share menu: copy the command line that reopens the view.
+    ShareCommand,
 }
 
 /// One key: a code and the modifiers that must be held.
@@ -392,6 +404,13 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
+        A::Share,
+        &[ctrl('s')],
+        "share: copy a Markdown or text report of the view, or the command that reopens it",
+        Some("share"),
+    ),
+    b(
+        X::Global,
         A::ToggleMouse,
         &[ctrl('g')],
         "mouse capture off/on (off: the terminal selects text)",
@@ -621,6 +640,28 @@ pub const BINDINGS: &[Binding] = &[
         &[c('b')],
         "xri2: next form of B (as typed, IRI-normal, URI-normal)",
         Some("B form"),
+    ),
+    // Share menu.
+    b(
+        X::Share,
+        A::ShareMarkdown,
+        &[c('m')],
+        "copy the Markdown report (as `idbench explain`)",
+        Some("markdown"),
+    ),
+    b(
+        X::Share,
+        A::ShareText,
+        &[c('t')],
+        "copy the plain-text report, wrapped at 72 columns",
+        Some("text"),
+    ),
+    b(
+        X::Share,
+        A::ShareCommand,
+        &[c('c')],
+        "copy the command line that reopens this view",
+        Some("command"),
     ),
     // Examples.
     b(

@@ -47,7 +47,8 @@ impl Rules {
     pub const DECODE_UNRESERVED: Rules = Rules(1 << 1);
     /// Lower-case the scheme (RFC 3986 §6.2.2.1; "urn" for URNs, RFC 2141 §5 step 1).
     pub const SCHEME_CASE: Rules = Rules(1 << 2);
-    /// Lower-case US-ASCII letters of the host (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1); for
+    /// Lower-case US-ASCII letters of the host (RFC 3986 §6.2.2.1; under rfc3987 only a
+    /// "US-ASCII only host", RFC 3987 §5.3.2.1, counting what its triplets encode); for
     /// an XRI authority (GCS or cross-reference), all of it outside cross-references (XRI
     /// Syntax 2.0 §2.5.1).
     pub const HOST_CASE: Rules = Rules(1 << 3);
@@ -86,6 +87,13 @@ impl Rules {
     /// default port, is removed with its ":"; an empty path after an authority becomes
     /// "/". Default ports: http and ws 80, https and wss 443, ftp 21. Top level only.
     pub const SCHEME_BASED: Rules = Rules(1 << 16);
+    /// Percent-encode every space as "%20" (the WWW draft, "Unsafe characters": "the
+    /// canonical form for URIs has all white spaces encoded"), in path, search and fragment.
+    pub const ENCODE_SPACE: Rules = Rules(1 << 17);
+    /// Remove a void fragment-id with its "#" (the WWW draft, "Fragment-id": "A void
+    /// fragment-id with or without the hash sign means that the URL refers to the whole
+    /// object"). Top level only.
+    pub const DROP_VOID_FRAGMENT: Rules = Rules(1 << 18);
 
     /// XRI-normal form (XRI Syntax 2.0 §2.1.4): NFKC, minimal percent-encoding, upper-case
     /// hex.
@@ -128,7 +136,10 @@ pub const fn canonical_rules(profile: Profile) -> Rules {
         .union(Rules::DOT_SEGMENTS);
     match profile {
         Profile::Rfc3986 | Profile::Rfc3987 => generic,
-        Profile::Rfc1630 => Rules::HEX_CASE.union(Rules::DECODE_UNRESERVED),
+        Profile::Rfc1630 => Rules::HEX_CASE
+            .union(Rules::DECODE_UNRESERVED)
+            .union(Rules::ENCODE_SPACE)
+            .union(Rules::DROP_VOID_FRAGMENT),
         Profile::Rfc2141 => urn,
         Profile::Rfc2141bis => urn.union(Rules::DROP_FRAGMENT).union(Rules::DROP_QUERY),
         Profile::Rfc8141 => urn.union(Rules::DROP_RQF),
@@ -369,7 +380,9 @@ impl Emitter<'_> {
             } else {
                 c
             };
-            if encode && xri_must_encode(c, cx.in_query) {
+            if (encode && xri_must_encode(c, cx.in_query))
+                || (c == ' ' && self.rules.contains(Rules::ENCODE_SPACE))
+            {
                 let mut buf = [0u8; 4];
                 for &o in c.encode_utf8(&mut buf).as_bytes() {
                     self.put_octet(o);
@@ -391,9 +404,10 @@ impl Emitter<'_> {
                     Code::CaseNotFolded,
                     Span::new(from, to),
                     spec,
-                    "only US-ASCII letters are lower-cased here: RFC 3987 §5.3.2.1 limits case \
-                     normalization to US-ASCII, so non-ASCII capitals stay as they are; compare \
-                     them by hand if this name is case-insensitive under its own rules",
+                    "only US-ASCII letters are lower-cased here: authorities compare \
+                     case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 \
+                     folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
+                     hand if this name is case-insensitive under its own rules",
                 ),
             );
         }
@@ -467,7 +481,32 @@ impl Emitter<'_> {
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Host => {
-                cx.lower |= self.rules.contains(Rules::HOST_CASE);
+                let fold = self.rules.contains(Rules::HOST_CASE);
+                // RFC 3987 §5.3.2.1 lower-cases a "US-ASCII only host"; a host with other
+                // characters keeps its case in the syntax-based form (IDNA, §5.3.3, is
+                // scheme-based and goes further).
+                if fold
+                    && self.profile == Profile::Rfc3987
+                    && !crate::engine::pct::is_ascii_only_decoded(n.text(self.input))
+                {
+                    if n.text(self.input).bytes().any(|b| b.is_ascii_uppercase()) {
+                        self.warn_once(
+                            ONCE_CASE,
+                            Diagnostic::new(
+                                Severity::Note,
+                                Code::CaseNotFolded,
+                                n.span(),
+                                "RFC 3987 §5.3.2.1",
+                                "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \
+                                 \"US-ASCII only host\", and this one has non-ASCII \
+                                 characters; compare it by hand, or through its IDNA (ACE) form, if its \
+                                 registry folds case",
+                            ),
+                        );
+                    }
+                } else {
+                    cx.lower |= fold;
+                }
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Nid => {
@@ -573,6 +612,11 @@ impl Emitter<'_> {
         }
         let end = if self.family() == Family::Urn {
             self.urn_cut(n.span().end)
+        } else if let Some(f) = n.child(NodeKind::Fragment).filter(|f| {
+            cx.top && f.span().is_empty() && self.rules.contains(Rules::DROP_VOID_FRAGMENT)
+        }) {
+            // The "#" before the void fragment-id goes too.
+            f.span().start.saturating_sub(1)
         } else {
             n.span().end
         };

@@ -70,6 +70,7 @@ pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor
             &URI_NAMES
         },
         dot: None,
+        dns: false,
     };
     p.reference(start, end)
 }
@@ -165,6 +166,62 @@ enum Comp {
 }
 
 impl Comp {
+    /// What the grammar accepts where a scan of `comp` stops on a byte it cannot take: the
+    /// rule's own alternatives (what [`Comp::allowed`] encodes) and the delimiters that may
+    /// end it (the scan's stop set). Recorded with [`crate::engine::tree::Builder::expect`].
+    fn expected(self, iri: bool) -> &'static [&'static str] {
+        match (self, iri) {
+            (Comp::Userinfo, false) => {
+                &["unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
+            }
+            (Comp::Userinfo, true) => {
+                &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
+            }
+            (Comp::Host, false) => &[
+                "unreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Host, true) => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Segment, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Segment, true) => &["ipchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::FirstSegment, false) => &[
+                "unreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\"@\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::FirstSegment, true) => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\"@\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Query, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Query, true) => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Fragment, false) => &["pchar", "\"/\"", "\"?\""],
+            (Comp::Fragment, true) => &["ipchar", "\"/\"", "\"?\""],
+        }
+    }
+
     fn allowed(self) -> &'static ByteTable {
         match self {
             Comp::Userinfo => &T_USERINFO,
@@ -271,6 +328,56 @@ type LitErr = (Code, Span, String);
 /// Counting is equivalent to the nine ABNF alternatives: an `ls32` written as an
 /// `IPv4address` counts as two groups and must come last; without "::" there are exactly
 /// eight groups, with one "::" at most seven (it stands for at least one zero group).
+/// What `IPv6address` (RFC 3986 §3.2.2) accepts after `prefix`, the address so far: read
+/// off the ABNF's alternatives by how many groups have been written, whether "::" has been,
+/// and what the current group (h16, or the dotted IPv4address of an ls32) holds.
+fn ipv6_expected(prefix: &[u8]) -> Vec<&'static str> {
+    let elided = prefix.windows(2).any(|w| w == b"::");
+    let colons = prefix.iter().filter(|&&c| c == b':').count();
+    let last = prefix.rsplit(|&c| c == b':').next().unwrap_or(&[]);
+    // An ls32 may end the address here: after six groups, or anywhere once "::" elided some.
+    let ls32_ok = elided || colons >= 6;
+    let mut v = Vec::new();
+    if last.contains(&b'.') {
+        // Inside the IPv4address of an ls32: dec-octet "." dec-octet "." ...
+        v.push("DIGIT");
+        let dots = last.iter().filter(|&&c| c == b'.').count();
+        if dots < 3 {
+            v.push("\".\"");
+        } else if last.last().is_some_and(u8::is_ascii_digit) {
+            v.push("\"]\"");
+        }
+        return v;
+    }
+    if last.is_empty() {
+        if prefix.is_empty() {
+            v.extend(["h16", "\"::\""]);
+        } else if prefix == b":" {
+            v.push("\":\"");
+        } else {
+            v.push("h16");
+            if ls32_ok {
+                v.push("IPv4address");
+            }
+            if prefix.ends_with(b"::") {
+                v.push("\"]\"");
+            }
+        }
+        return v;
+    }
+    if last.len() < 4 {
+        v.push("HEXDIG");
+    }
+    v.push("\":\"");
+    if ls32_ok && last.len() <= 3 && last.iter().all(u8::is_ascii_digit) {
+        v.push("\".\"");
+    }
+    if elided || colons == 7 {
+        v.push("\"]\"");
+    }
+    v
+}
+
 fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     let by = s.as_bytes();
     let whole = Span::new(cs, ce);
@@ -537,6 +644,8 @@ struct Parser<'b, 'i> {
     n: &'static Names,
     /// The first dot-segment of the path being parsed.
     dot: Option<Span>,
+    /// The scheme names its hosts in the DNS ([`crate::engine::idna::DNS_SCHEMES`]).
+    dns: bool,
 }
 
 impl<'i> Parser<'_, 'i> {
@@ -582,6 +691,7 @@ impl<'i> Parser<'_, 'i> {
         };
         let mut p = s;
         if let Some(c) = colon {
+            self.dns = crate::engine::idna::is_dns_scheme(self.text(s, c));
             self.scheme(s, c, e);
             p = c + 1;
         }
@@ -648,6 +758,8 @@ impl<'i> Parser<'_, 'i> {
             return;
         }
         if !chars::ALPHA.has(self.by[s]) {
+            // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+            self.b.expect(s, &["ALPHA"]);
             let msg = format!(
                 "a scheme must start with a letter, and '{sch}' starts with '{}'; if this is \
                  meant as a relative path whose first segment holds ':', prefix it with './' \
@@ -783,6 +895,39 @@ impl<'i> Parser<'_, 'i> {
         }
     }
 
+    /// The IDNA view of a DNS scheme's reg-name (RFC 3987 §3.1 step 2, UTS #46): its ACE
+    /// form as the `ace` attribute, the Unicode form of `xn--` labels as `unicode`, and a
+    /// warning naming the UTS #46 error when processing fails. Only a host with non-ASCII,
+    /// percent-encoded non-ASCII or `xn--` labels pays (see [`crate::engine::idna`]).
+    fn idna_host(&mut self, id: NodeId, hs: usize, he: usize) {
+        let host = self.text(hs, he);
+        let Some(r) = crate::engine::idna::process_host(host) else {
+            return;
+        };
+        if let Some(ace) = r.ace {
+            self.b.attr(id, "ace", ace);
+        }
+        if let Some(u) = r.unicode {
+            self.b.attr(id, "unicode", u);
+        }
+        if let Some(e) = r.error {
+            let spec = if self.iri {
+                "RFC 3987 §3.1; UTS #46 §4"
+            } else {
+                "RFC 3986 §3.2.2; UTS #46 §4"
+            };
+            let msg = format!(
+                "this host is no valid internationalized domain name: UTS #46 processing fails \
+                 with {} ({}), so it has no ACE (xn--) form and a DNS lookup of it fails; fix the \
+                 label UTS #46 rejects",
+                e.code(),
+                e.describe()
+            );
+            self.b
+                .warning(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
+        }
+    }
+
     /// host = IPv4address / reg-name (the IP-literal case is [`Self::ip_literal`]).
     fn host_name(&mut self, hs: usize, he: usize) {
         let host_text = &self.by[hs..he];
@@ -795,6 +940,9 @@ impl<'i> Parser<'_, 'i> {
         let (_, non_ascii) = self.scan(Comp::Host, hs, he, &T_NONE);
         let id = self.b.leaf(NodeKind::Host, self.n.reg_name, hs, he);
         self.b.attr(id, "host_type", "reg-name");
+        if self.dns {
+            self.idna_host(id, hs, he);
+        }
         let shown = self.text(hs, he);
         match numeric {
             Numeric::BadOctet(ls, le, why) => {
@@ -849,6 +997,11 @@ impl<'i> Parser<'_, 'i> {
 
     /// Notes uppercase letters in a host outside percent-encodings (RFC 3986 §6.2.2.1).
     fn host_case(&mut self, hs: usize, he: usize) {
+        // RFC 3987 §5.3.2.1 lower-cases only a "US-ASCII only host": a host with other
+        // characters keeps its case (the forms say so).
+        if self.iri && !pct::is_ascii_only_decoded(self.text(hs, he)) {
+            return;
+        }
         let by = self.by;
         let mut i = hs;
         let mut upper = false;
@@ -921,7 +1074,19 @@ impl<'i> Parser<'_, 'i> {
         }
         self.b.finish(he);
         match res {
-            Err((code, span, msg)) => self.b.error(code, span, "RFC 3986 §3.2.2", msg),
+            Err((code, span, msg)) => {
+                // The errors at one byte the address cannot take there (a count of groups
+                // has no such byte).
+                if rule == "IPv6address"
+                    && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
+                    && span.start >= cs
+                    && span.start <= ce
+                {
+                    let prefix = &self.by[cs..span.start];
+                    self.b.expect(span.start, &ipv6_expected(prefix));
+                }
+                self.b.error(code, span, "RFC 3986 §3.2.2", msg)
+            }
             Ok(()) if ty == "ipvfuture" => {
                 let msg = format!(
                     "'{}' is an IPvFuture literal; no version has been defined, so an application \
@@ -961,6 +1126,8 @@ impl<'i> Parser<'_, 'i> {
             }
         }
         if let Some((bs, be)) = bad {
+            // port = *DIGIT, then the path, query or fragment.
+            self.b.expect(bs, &["DIGIT", "\"/\"", "\"?\"", "\"#\""]);
             let msg = format!(
                 "the port must be decimal digits, and '{text}' has '{}'; if ':' was meant as data, \
                  percent-encode it as %3A",
@@ -1141,6 +1308,7 @@ impl<'i> Parser<'_, 'i> {
             if c == b':' && comp == Comp::FirstSegment {
                 if !colon_seen {
                     colon_seen = true;
+                    self.b.expect(i, comp.expected(self.iri));
                     let first = self.text(from, i);
                     let msg = format!(
                         "':' in the first segment of a relative-path reference would be read as \
@@ -1158,6 +1326,7 @@ impl<'i> Parser<'_, 'i> {
                 i += 1;
                 continue;
             }
+            self.b.expect(i, comp.expected(self.iri));
             if c < 0x80 {
                 let s0 = i;
                 while i < to
@@ -1249,6 +1418,12 @@ impl<'i> Parser<'_, 'i> {
         while e < to && e < i + 3 && by[e].is_ascii_alphanumeric() {
             e += 1;
         }
+        // pct-encoded = "%" HEXDIG HEXDIG: the first byte after "%" that is not one.
+        let mut h = i + 1;
+        while h < to && h < i + 3 && by[h].is_ascii_hexdigit() {
+            h += 1;
+        }
+        self.b.expect(h, &["HEXDIG"]);
         let after = self.text(i + 1, e);
         let msg = if after.is_empty() {
             "'%' must start a percent-encoding '%' HEXDIG HEXDIG; to mean a literal '%', write %25"

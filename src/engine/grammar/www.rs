@@ -159,7 +159,11 @@ fn parse_path(b: &mut Builder<'_>, start: usize, end: usize) {
                 .map_or(end, |i| seg + i);
             if seg == stop {
                 b.leaf(NodeKind::Segment, "void", seg, stop);
-                if !noted_void {
+                // Only an empty segment between two slashes inside the path changes how the
+                // partial forms count slashes; the leading "/" and the "//" that introduces a
+                // host (http://host/...) are what every full URL has, so they get no note.
+                let leading = seg == start || (seg == start + 1 && bytes[start] == b'/');
+                if !noted_void && !leading && stop < end {
                     noted_void = true;
                     b.note(
                         Code::WwwVoidSegment,

@@ -78,6 +78,7 @@ const S_IAUTH: &str = "XRI Syntax 2.0 §2.2.1.3";
 const S_XREF: &str = "XRI Syntax 2.0 §2.2.2";
 const S_PATH: &str = "XRI Syntax 2.0 §2.2.3";
 const S_QUERY: &str = "XRI Syntax 2.0 §2.2.4";
+const S_FRAGMENT: &str = "XRI Syntax 2.0 §2.2.5";
 const S_COLON: &str = "XRI Syntax 2.0 §2.4.3";
 const S_LEAD_XREF: &str = "XRI Syntax 2.0 §2.4.4";
 const S_SPOOF: &str = "XRI Syntax 2.0 §3.3";
@@ -136,6 +137,37 @@ enum Ctx {
     Query,
     /// `ifragment`.
     Fragment,
+}
+
+impl Ctx {
+    /// What the grammar accepts where a scan in this context stops on a character it cannot
+    /// take: the context's characters and what may end it. Recorded with [`crate::engine::tree::Builder::expect`].
+    fn expected(self) -> &'static [&'static str] {
+        match self {
+            Ctx::Seg => &[
+                "xri-pchar",
+                "\"*\"",
+                "\"!\"",
+                "xref",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            Ctx::SegNc => &["xri-pchar-nc", "\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Userinfo => &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""],
+            Ctx::Host => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            Ctx::Query => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Fragment => &["ipchar", "\"/\"", "\"?\""],
+        }
+    }
 }
 
 impl Ctx {
@@ -439,7 +471,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                 let e = if self.byte(pos + 1, end) == Some(b'!') {
                     self.subsegs(pos + 1, end, First::PtNz, false)
                 } else {
-                    self.pgcs_missing(Span::new(pos, pos + 1));
+                    // The first offending character: the one after "!" that is not "!".
+                    let at = pos + 1;
+                    let w = self.text(at, end).chars().next().map_or(0, char::len_utf8);
+                    self.pgcs_missing(Span::new(at, at + w));
                     self.subsegs(pos + 1, end, First::Od, false)
                 };
                 self.b.finish(e);
@@ -474,6 +509,8 @@ impl<'a, 'i> Parser<'a, 'i> {
     }
 
     fn pgcs_missing(&mut self, span: Span) {
+        // pgcs-authority = "!" xri-subseg-pt-nz *xri-subseg, xri-subseg-pt-nz = "!" (...).
+        self.b.expect(span.start, &["xri-subseg-pt-nz"]);
         self.b.error(
             Code::PgcsSubsegmentMissing,
             span,
@@ -592,9 +629,14 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.leaf(NodeKind::Port, "port", c + 1, aend);
             let bad = self.find(c + 1, aend, |d| !d.is_ascii_digit());
             if bad < aend {
+                let w = self
+                    .text(bad, aend)
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8);
                 self.b.error(
                     Code::PortInvalid,
-                    Span::new(c + 1, aend),
+                    Span::new(bad, bad + w),
                     S_IAUTH,
                     "a port is digits only (port = *DIGIT); fix the port or percent-encode the \":\" if \
                      it is part of the host",
@@ -967,10 +1009,18 @@ impl<'a, 'i> Parser<'a, 'i> {
             } else if chars::is_iprivate(ch) && ctx == Ctx::Query {
                 // iquery admits iprivate.
             } else if chars::is_iprivate(ch) {
+                // The section of the component it breaks: only iquery (§2.2.4) admits
+                // iprivate.
+                let sec = match ctx {
+                    Ctx::Seg | Ctx::SegNc => S_PATH,
+                    Ctx::Fragment => S_FRAGMENT,
+                    Ctx::Userinfo | Ctx::Host => S_IAUTH,
+                    Ctx::Query => S_QUERY,
+                };
                 self.b.error(
                     Code::IprivateNotAllowed,
                     Span::new(pos, pos + len),
-                    S_QUERY,
+                    sec,
                     format!(
                         "{} is a private-use character, allowed only in the query (iprivate); \
                          percent-encode it as {}",
@@ -979,6 +1029,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     ),
                 );
             } else {
+                self.b.expect(pos, ctx.expected());
                 self.b.error(
                     Code::CharNotAllowed,
                     Span::new(pos, pos + len),
@@ -1040,6 +1091,12 @@ impl<'a, 'i> Parser<'a, 'i> {
                 3
             }
             None => {
+                // pct-encoded = "%" HEXDIG HEXDIG: the first byte after "%" that is not one.
+                let mut h = pos + 1;
+                while h < end.min(pos + 3) && by.get(h).is_some_and(u8::is_ascii_hexdigit) {
+                    h += 1;
+                }
+                self.b.expect(h, &["HEXDIG"]);
                 self.b.error(
                     Code::PctInvalid,
                     Span::new(pos, pos + 1),
@@ -1056,6 +1113,9 @@ impl<'a, 'i> Parser<'a, 'i> {
         let span = Span::new(pos, pos + 1);
         let ch = c as char;
         let enc = encoded(ch);
+        // Whatever the byte, the context's characters or the delimiters that end it were
+        // expected here.
+        self.b.expect(pos, ctx.expected());
         match (ctx, c) {
             (Ctx::SegNc, b':') => {
                 self.colons += 1;
@@ -1094,7 +1154,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             (Ctx::Fragment, b'#') => self.b.error(
                 Code::CharNotAllowed,
                 span,
-                S_SYNTAX,
+                S_FRAGMENT,
                 "a second \"#\" is not allowed in the fragment; percent-encode it as %23",
             ),
             _ => self.b.error(

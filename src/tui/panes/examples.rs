@@ -55,6 +55,7 @@ pub fn expectation(e: &Entry) -> String {
             code,
             start,
             end,
+            ..
         } => format!("{severity} {code} at {start}..{end}"),
     }
 }
