@@ -735,9 +735,10 @@ fn generated_inputs_reach_both_verdicts() {
     }
 }
 
-/// The body of the `quick` fuzz target (`fuzz/fuzz_targets/quick.rs`), run here on stable
-/// over generated inputs and over big shapes made by repeating them (up to about 4 KiB, the
-/// fuzz runs' `-max_len`), so the target's property is checked by `cargo test` too.
+/// The bodies of the `quick` and `render` fuzz targets (`fuzz/fuzz_targets/`), run here on
+/// stable over generated inputs and over big shapes made by repeating them (up to about
+/// 4 KiB, the fuzz runs' `-max_len`), so the targets' properties are checked by `cargo test`
+/// too.
 #[path = "../fuzz/src/lib.rs"]
 #[allow(dead_code)]
 mod fuzz_lib;
@@ -756,5 +757,18 @@ proptest! {
     ) {
         fuzz_lib::check_quick_and_first_error(&s);
         fuzz_lib::check_quick_and_first_error(&s.repeat(reps));
+    }
+
+    #[test]
+    fn the_render_fuzz_target_holds(
+        s in prop_oneof![
+            input_for(Profile::Rfc3986),
+            input_for(Profile::Rfc8141),
+            anything(),
+        ],
+        reps in 1usize..64,
+    ) {
+        fuzz_lib::check_renderers(&s);
+        fuzz_lib::check_renderers(&s.repeat(reps));
     }
 }

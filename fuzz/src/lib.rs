@@ -123,3 +123,46 @@ pub fn check_quick_and_first_error(input: &str) {
 pub fn output_bound(len: usize) -> usize {
     64 * 1024 + 2_000 * len
 }
+
+/// The CLI's text and JSON renderings of `input` (what `idbench parse` prints), with
+/// `Options::full()` and under each profile alone: each stays within [`output_bound`], and
+/// the JSON parses back with the input unchanged.
+pub fn check_renderers(input: &str) {
+    use idbench::cli::{json, text};
+    use idbench::engine::{Options, analyze};
+    let bound = output_bound(input.len());
+    let mut analyses = vec![analyze(input, &Options::full())];
+    for p in Profile::ALL {
+        analyses.push(analyze(input, &Options::validate_only(Some(p))));
+    }
+    for a in &analyses {
+        let t = text::analysis(a);
+        assert!(
+            t.len() <= bound,
+            "text output {} bytes for {} input bytes under {}",
+            t.len(),
+            input.len(),
+            a.profile
+        );
+        let j = json::to_string(&json::AnalysisJson(a));
+        assert!(
+            j.len() <= bound,
+            "JSON output {} bytes for {} input bytes under {}",
+            j.len(),
+            input.len(),
+            a.profile
+        );
+        let back: serde_json::Value = match serde_json::from_str(&j) {
+            Ok(v) => v,
+            // A tree deeper than serde_json's reader allows (128 nested values): the JSON
+            // is well formed (other readers take it), only this reader stops.
+            Err(e) if e.to_string().starts_with("recursion limit exceeded") => continue,
+            Err(e) => panic!("the JSON does not parse ({e}): {j}"),
+        };
+        assert_eq!(
+            back["input"].as_str(),
+            Some(input),
+            "the JSON keeps the input"
+        );
+    }
+}
