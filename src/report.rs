@@ -458,8 +458,9 @@ pub fn reopen_command(
 /// that must not reach a terminal raw (control, bidi, zero-width, invisible: see
 /// [`crate::safe_text::needs_token`]) is written as an ANSI-C `$'…'` string instead, each
 /// such character as `\xHH` escapes of its UTF-8 bytes, so nothing invisible or
-/// line-breaking is pasted. `$'…'` is read by bash, zsh, ksh, busybox sh and POSIX.1-2024
-/// shells (dash from 0.5.13); older dash reads it literally.
+/// line-breaking is pasted. `$'…'` is read by bash, zsh, ksh and POSIX.1-2024 shells;
+/// dash 0.5.12 (Debian 12's `sh`) reads it literally. A shell argument cannot hold NUL, so
+/// `\x00` cannot be pasted back by any shell.
 pub fn shell_quote(s: &str) -> String {
     if !s.chars().any(crate::safe_text::needs_token) {
         let mut out = String::with_capacity(s.len() + 2);

@@ -466,6 +466,26 @@ fn absent_where_the_spec_allows() {
     }
 }
 
+/// rfc2141bis §2.3: advice on a keyword's case never asks for a second registered keyword.
+#[test]
+fn keyword_case_advice_never_repeats_a_keyword() {
+    let msg = |input: &str| {
+        diags(input, BIS)
+            .into_iter()
+            .find(|d| d.code == "keyword-case")
+            .map(|d| d.message)
+            .unwrap_or_default()
+    };
+    assert!(msg("urn:foo:a?S=I2L").ends_with("write 's'"));
+    for input in ["urn:foo:a?s=I2L&S=I2R", "urn:foo:a?S=I2R&s=I2L"] {
+        let m = msg(input);
+        assert!(
+            m.contains("already given") && !m.ends_with("write 's'"),
+            "{input}: {m}"
+        );
+    }
+}
+
 #[test]
 fn messages_say_what_to_do() {
     let d = diags("urn:foo:a&b~c é", R2141);

@@ -222,6 +222,8 @@ fn warnings() {
         ("\u{ff20}example", "not-nfkc", (0, 3)),
         ("\u{ff20}example", "delimiter-lookalike", (0, 3)),
         ("xri://example\u{2215}com", "delimiter-lookalike", (13, 16)),
+        // §3.3: NFKC would turn the IRI authority into a GCS authority.
+        ("xri://\u{ff20}example", "authority-kind-lookalike", (6, 9)),
         ("xri://@p\u{430}ypal", "mixed-scripts", (7, 14)),
         ("xri://", "authority-empty", (6, 6)),
         ("xri://@a/()", "xref-empty", (9, 11)),

@@ -398,3 +398,42 @@ fn details_pane_shows_the_ace_form() {
         "{screen}"
     );
 }
+
+proptest! {
+    /// Any host text, as a DNS scheme's host: processing never panics, and an `ace`
+    /// attribute, when set, is ASCII and converts back without error.
+    #[test]
+    fn any_host_is_processed_without_panic(
+        host in "([a-zA-Z0-9.\\-_~%]|xn--|[\u{80}-\u{10FFFF}]|%E4%BE%8B|\u{200D}|\u{301}){0,12}",
+    ) {
+        let _ = idna::process_host(&host);
+        for profile in [Profile::Rfc3986, Profile::Rfc3987] {
+            let a = analysis(&format!("http://{host}/"), profile);
+            if let Some(ace) = host_attr(&a, "ace") {
+                prop_assert!(ace.is_ascii());
+                prop_assert!(idna::to_unicode(&ace).is_ok(), "{ace}");
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_mailto_domains_get_the_warning_on_the_domain() {
+    let input = "mailto:a@例え.jp,b@a⒈.jp?subject=x";
+    let a = analysis(input, Profile::Rfc3987);
+    let d: Vec<_> = a
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "idna-invalid")
+        .collect();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(&input[d[0].span.start..d[0].span.end], "a⒈.jp");
+    assert!(d[0].message.contains("fails with P1 "));
+    assert!(d[0].spec.starts_with("RFC 6068 §2"));
+    assert!(
+        analysis("mailto:a@例え.jp", Profile::Rfc3987)
+            .diagnostics
+            .iter()
+            .all(|d| d.code != "idna-invalid")
+    );
+}

@@ -484,3 +484,30 @@ fn a_target_whose_path_reads_as_an_authority_is_warned_about() {
         );
     }
 }
+
+#[test]
+fn an_encoded_dot_segment_in_an_xri_reference_is_data_with_a_note() {
+    let r = resolve("xri://@a/b/c", "%2E%2E/g", Profile::Xri2);
+    assert_eq!(r.target.as_deref(), Some("xri://@a/b/%2E%2E/g"));
+    let notes: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "resolve-encoded-dot-segment")
+        .map(|d| (d.severity, d.span.start, d.span.end, d.spec))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            idbench::engine::Severity::Note,
+            0,
+            6,
+            "XRI Syntax 2.0 §2.4.1"
+        )]
+    );
+    let r = resolve("xri://@a/b/c", "../g", Profile::Xri2);
+    assert!(
+        !r.diagnostics
+            .iter()
+            .any(|d| d.code == "resolve-encoded-dot-segment")
+    );
+}

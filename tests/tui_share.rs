@@ -237,3 +237,128 @@ fn ctrl_s_m_puts_the_markdown_report_in_tmux_buffer() {
     }
     t.run(&["send-keys", "-t", "t", "C-q"]);
 }
+
+#[test]
+fn the_reopen_command_carries_the_compare_options() {
+    use idbench::engine::equiv::{CompareOptions, Objective, SideForm};
+    let a = App::new(AppConfig {
+        input: "xri://=a".into(),
+        with: Some("xri://=A".into()),
+        compare: CompareOptions {
+            objective: Objective::Cache,
+            ignore_dollar: true,
+            a_form: SideForm::IriNormal,
+            b_form: SideForm::UriNormal,
+            ..CompareOptions::default()
+        },
+        ..AppConfig::default()
+    });
+    let cmd = a.share_text(None);
+    assert_eq!(
+        cmd,
+        "idbench tui 'xri://=a' --with 'xri://=A' --objective cache --ignore-dollar \
+         --a-form iri --b-form uri"
+    );
+    // The workbench compared with those options, and the report says so.
+    let md = a.share_text(Some(idbench::report::ReportFormat::Markdown));
+    assert!(
+        md.contains("objective cache") && md.contains("ignored"),
+        "{md}"
+    );
+    assert_eq!(
+        md,
+        explain(&[
+            "xri://=a",
+            "--with",
+            "xri://=A",
+            "--objective",
+            "cache",
+            "--ignore-dollar",
+            "--a-form",
+            "iri",
+            "--b-form",
+            "uri"
+        ])
+    );
+}
+
+#[test]
+fn base_line_resolves_the_input() {
+    let base = "http://a/b/c/d;p?q";
+    let mut a = App::new(AppConfig {
+        input: "../g?y".into(),
+        base: Some(base.into()),
+        ..AppConfig::default()
+    });
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("target  http://a/b/g?y"), "{s}");
+    insta::assert_snapshot!("base_resolution_100x30", s);
+    insta::assert_snapshot!("base_resolution_80x24", screen(&mut a, 80, 24));
+    // The report and the reopen command carry the base, as `explain --base`.
+    assert_eq!(
+        a.share_text(Some(idbench::report::ReportFormat::Markdown)),
+        explain(&["../g?y", "--base", base])
+    );
+    assert_eq!(
+        a.share_text(None),
+        format!("idbench tui '../g?y' --base '{base}'")
+    );
+
+    // Ctrl-T opens an empty base line above the input, focused; typing into it resolves.
+    let mut b = App::new(AppConfig {
+        input: "g;x".into(),
+        ..AppConfig::default()
+    });
+    b.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
+    b.handle(Event::Paste("urn:a:b".into()));
+    let s = screen(&mut b, 80, 24);
+    assert!(s.contains("no target"), "an invalid base says why:\n{s}");
+    assert!(s.contains("Tree"), "the panes still show what parsed:\n{s}");
+    for _ in 0..7 {
+        b.handle(key(KeyCode::Backspace, KeyModifiers::NONE));
+    }
+    b.handle(Event::Paste("http://a/b/c/d;p?q".into()));
+    let s = screen(&mut b, 80, 24);
+    assert!(s.contains("target  http://a/b/c/g;x"), "{s}");
+    // Ctrl-T again closes it: the resolution pane goes away.
+    b.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
+    assert!(!screen(&mut b, 80, 24).contains("Resolution"));
+}
+
+#[test]
+fn diff_mode_shows_both_trees_with_the_first_difference() {
+    let mut a = App::new(AppConfig {
+        input: "urn:example:a123".into(),
+        with: Some("urn:example:A123".into()),
+        ..AppConfig::default()
+    });
+    a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
+    let wide = screen(&mut a, 120, 30);
+    assert!(
+        wide.contains("A · ") && wide.contains("B · ") && wide.contains("first difference: nss"),
+        "{wide}"
+    );
+    // Side by side: both titles on one row.
+    assert!(
+        wide.lines()
+            .any(|l| l.contains("A · ") && l.contains("B · ")),
+        "{wide}"
+    );
+    insta::assert_snapshot!("diff_trees_120x30", wide);
+    // Narrower: one above the other.
+    let narrow = screen(&mut a, 80, 30);
+    assert!(
+        !narrow
+            .lines()
+            .any(|l| l.contains("A · ") && l.contains("B · ")),
+        "{narrow}"
+    );
+    insta::assert_snapshot!("diff_trees_80x30", narrow);
+    // The selected row (▶) is the NSS in both trees.
+    let marked: Vec<&str> = narrow.lines().filter(|l| l.contains("│▶")).collect();
+    assert_eq!(marked.len(), 2, "{narrow}");
+    assert!(marked.iter().all(|l| l.contains("nss")), "{marked:?}");
+    // F6 again: the ladder.
+    a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
+    assert!(screen(&mut a, 80, 30).contains("Equivalence"));
+}

@@ -281,7 +281,7 @@ impl Serialize for AnalysisJson<'_> {
                 input: &a.input,
             },
         )?;
-        m.serialize_field("diagnostics", &DiagnosticsJson(&a.diagnostics))?;
+        m.serialize_field("diagnostics", &DiagnosticsJson(&a.all_diagnostics()))?;
         m.end()
     }
 }

@@ -176,9 +176,32 @@ pub struct FormsArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// Read each input as an IRI (or a URI) in IRI-normal form and show the XRI it becomes
+    /// (XRI Syntax 2.0 §2.3.3), under xri2.
+    #[arg(long, value_enum)]
+    pub from: Option<FromKind>,
     /// Identifiers; `-` reads one per line from stdin.
     #[arg(required = true)]
     pub ids: Vec<String>,
+}
+
+/// What `forms --from` reads its inputs as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FromKind {
+    /// An IRI in IRI-normal form.
+    Iri,
+    /// A URI, first mapped to an IRI (RFC 3987 §3.2).
+    Uri,
+}
+
+impl FromKind {
+    /// `iri` or `uri`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FromKind::Iri => "iri",
+            FromKind::Uri => "uri",
+        }
+    }
 }
 
 /// `idbench resolve`.

@@ -7,9 +7,7 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use super::{Format, ProfileArg, emit};
-
 use crate::engine::Profile;
-
 use crate::engine::rules::{self, Production};
 use crate::safe_text::escape;
 

@@ -173,10 +173,11 @@ pub fn tree(t: &Tree, input: &str) -> String {
     s
 }
 
-/// One diagnostic with carets under its span, in an [`excerpt`] of `input`.
+/// One diagnostic with carets under its span, in an [`excerpt`] of `input`; for an error,
+/// what the grammar expected there and how far the parse reached.
 pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
     let (line, carets) = excerpt(input, d.span);
-    format!(
+    let mut s = format!(
         "{}[{}]: {}\n  --> {} ({})\n  | {}\n  | {}\n",
         d.severity,
         d.code,
@@ -185,15 +186,26 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
         d.spec,
         line,
         carets
-    )
+    );
+    if let Some(e) = expected(d, input) {
+        let _ = writeln!(s, "  = {e}");
+    }
+    if let Some(r) = d.reached.filter(|&r| r <= input.len()) {
+        let (line, carets) = excerpt(input, Span::at(r));
+        let _ = writeln!(
+            s,
+            "  = the parse reached byte {r}:\n  | {line}\n  | {carets}"
+        );
+    }
+    s
 }
 
 /// `expected "]" or h16 after "::1"`: what the grammar would have accepted where the error
 /// is, after up to eight characters of the input before that point; `None` when the grammar
 /// recorded nothing.
 pub fn expected(d: &Diagnostic, input: &str) -> Option<String> {
-    let at = d.expected_at?.min(input.len());
-    if d.expected.is_empty() || !input.is_char_boundary(at) {
+    let at = d.expected_at?;
+    if d.expected.is_empty() || at > input.len() || !input.is_char_boundary(at) {
         return None;
     }
     let list = match d.expected.split_last() {
@@ -212,16 +224,9 @@ pub fn expected(d: &Diagnostic, input: &str) -> Option<String> {
     }
     let after = &before[from..];
     Some(if after.is_empty() {
-        if at == 0 {
-            format!("expected {list} at the start")
-        } else {
-            format!("expected {list} at byte {at}")
-        }
+        format!("expected {list} at the start")
     } else {
-        format!(
-            "expected {list} after \"{}\"",
-            crate::safe_text::escape(after)
-        )
+        format!("expected {list} after \"{}\"", escape(after))
     })
 }
 
@@ -245,19 +250,9 @@ pub fn analysis(a: &Analysis) -> String {
         .unwrap_or_default();
     let _ = writeln!(s, "start rule: {}{within}", start.rule);
     s.push_str(&tree(&a.tree, &a.input));
-    for d in &a.diagnostics {
+    // The parse's and the forms' diagnostics, as the workbench shows them.
+    for d in &a.all_diagnostics() {
         s.push_str(&diagnostic(d, &a.input));
-        if let Some(e) = expected(d, &a.input) {
-            let _ = writeln!(s, "  = {e}");
-        }
-        if let Some(r) = d.reached {
-            let (line, carets) = excerpt(&a.input, Span::new(r, r));
-            if a.input.len() > FULL_LINE_MAX {
-                // A long input's excerpt window moves with the span: show this one's.
-                let _ = writeln!(s, "  | {line}");
-            }
-            let _ = writeln!(s, "  | {carets} the parse reached byte {r}");
-        }
     }
     s
 }

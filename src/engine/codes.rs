@@ -45,6 +45,7 @@ macro_rules! codes {
 
 codes! {
     AuthorityEmpty = "authority-empty", Warning;
+    AuthorityKindLookalike = "authority-kind-lookalike", Warning;
     BidiComponentEdge = "bidi-component-edge", Warning;
     BidiControl = "bidi-control", Warning;
     BidiFormatChar = "bidi-format-char", Error;
@@ -58,6 +59,7 @@ codes! {
     DelimiterLookalike = "delimiter-lookalike", Warning;
     DirectiveEmpty = "directive-empty", Error;
     DirectiveNoEquals = "directive-no-equals", Error;
+    DirectiveOrderReading = "directive-order-reading", Note;
     DisplayAmbiguous = "display-ambiguous", Warning;
     DotSegments = "dot-segments", Note;
     FComponentChar = "f-component-char", Error;
@@ -168,6 +170,7 @@ codes! {
     ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note;
     ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error;
     ResolveEmptyPartial = "resolve-empty-partial", Note;
+    ResolveEncodedDotSegment = "resolve-encoded-dot-segment", Note;
     ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Warning;
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
     ResolveUrnNoRelative = "resolve-urn-no-relative", Error;

@@ -111,6 +111,17 @@ impl Analysis {
     pub fn start_rule(&self) -> rules::StartRule {
         rules::start_rule(self.profile, self.tree.root().rule())
     }
+    /// Every diagnostic the faces show for this input: the parse's and, when the forms were
+    /// computed, the forms' (their readings and notes), in input order. `idbench parse`,
+    /// `idbench forms` and the workbench all show this list, so they give one answer.
+    pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
+        let mut d = self.diagnostics.clone();
+        if let Some(f) = &self.forms {
+            d.extend(f.diagnostics.iter().cloned());
+        }
+        d.sort_by_key(|d| (d.span.start, d.severity, d.span.end));
+        d
+    }
     /// The first error, if any.
     pub fn first_error(&self) -> Option<&Diagnostic> {
         self.diagnostics

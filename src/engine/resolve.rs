@@ -339,6 +339,9 @@ fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) ->
         return res;
     };
     res.step("reference", rc.describe());
+    if syntax == PathSyntax::Xri {
+        encoded_dot_segment_note(&tree, reference, &mut res);
+    }
     let t = if syntax == PathSyntax::Xri && tree.root().kind() == NodeKind::Xri {
         // XRI = [ "xri://" ] xri-hier-part: with or without the prefix, an XRI is absolute
         // and is taken whole, as RFC 3986 takes a reference with a scheme.
@@ -381,6 +384,39 @@ fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) ->
     }
     res.target = Some(target);
     res
+}
+
+/// XRI Syntax 2.0 §2.4.1 (see docs/readings.md): a reference segment that is "." or ".."
+/// only once its `%2E` are decoded. Resolution works on the reference as given, and
+/// `remove_dot_segments` (RFC 3986 §5.2.4) sees only literal dots, so it stays data; in
+/// XRI-normal form (§2.1.4, unreserved characters decoded) it would be a dot-segment. A note
+/// names both readings.
+fn encoded_dot_segment_note(tree: &Tree, reference: &str, res: &mut Resolution) {
+    let Some(path) = tree.root().child(NodeKind::Path) else {
+        return;
+    };
+    let Some(seg) = path.children().find(|c| {
+        let t = c.text(reference);
+        c.kind() == NodeKind::Segment
+            && t.contains('%')
+            && crate::engine::forms::is_dot_segment_decoded(t)
+    }) else {
+        return;
+    };
+    res.diagnostics.push(Diagnostic::new(
+        Severity::Note,
+        Code::ResolveEncodedDotSegment,
+        seg.span(),
+        XRI_RESOLUTION,
+        format!(
+            "{:?} is a dot-segment only once %2E is decoded. Reading: resolution takes the \
+             reference as given, and dot-segment removal (RFC 3986 §5.2.4, which §2.4.1 follows) \
+             sees only literal \".\" and \"..\", so it stays a segment of data; the other reading \
+             resolves in XRI-normal form (§2.1.4 decodes unreserved characters), where it would \
+             remove a segment. Write the dots unencoded if that is meant",
+            seg.text(reference)
+        ),
+    ));
 }
 
 /// The WWW draft's partial forms.

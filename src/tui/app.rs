@@ -30,6 +30,7 @@ use super::panes::diff::{DiffState, LadderPane};
 use super::panes::examples::Examples;
 use super::panes::forms::FormsPane;
 use super::panes::input::{Decor, InputView};
+use super::panes::resolution::ResolutionState;
 use super::panes::status::{Level, Message};
 use super::panes::tree::TreeView;
 use super::panes::{self, Effect, Pane, block, inner};
@@ -63,6 +64,11 @@ pub struct AppConfig {
     pub mouse: bool,
     /// Messages for the status line at start (problems with the config, theme, history).
     pub messages: Vec<String>,
+    /// A base: open the base line with it, and resolve the input against it.
+    pub base: Option<String>,
+    /// Diff mode's compare options at start (objective, "$", side forms; the profile is
+    /// `profile`).
+    pub compare: CompareOptions,
 }
 
 impl Default for AppConfig {
@@ -78,6 +84,8 @@ impl Default for AppConfig {
             clipboard: Clipboard::new(Mode::Osc52),
             mouse: true,
             messages: Vec::new(),
+            compare: CompareOptions::default(),
+            base: None,
         }
     }
 }
@@ -97,6 +105,8 @@ pub enum Focus {
     Forms,
     /// The equivalence ladder (diff mode).
     Ladder,
+    /// The base line (Ctrl-T): the input is resolved against it.
+    Base,
 }
 
 #[derive(Debug)]
@@ -224,7 +234,7 @@ fn route<'a>(
         }
         Focus::Forms => Some((forms, 0, &sides[0].analysis)),
         Focus::Ladder => Some((ladder, 0, &sides[0].analysis)),
-        Focus::Input | Focus::Second => None,
+        Focus::Input | Focus::Second | Focus::Base => None,
     }
 }
 
@@ -243,7 +253,13 @@ pub struct App {
     theme: Theme,
     profile: Option<Profile>,
     sides: [Side; 2],
+    /// The base line, when open: the input is then a reference resolved against it.
+    base: Option<Side>,
+    /// The input resolved against the base (computed once per change, in `refresh`).
+    resolution: ResolutionState,
     diff_mode: bool,
+    /// Diff mode shows both trees instead of the ladder (F6).
+    diff_trees: bool,
     ladder: LadderPane,
     /// The compare options diff mode uses (its profile is `profile`).
     compare_opts: CompareOptions,
@@ -280,6 +296,8 @@ impl App {
             clipboard,
             mouse,
             messages,
+            compare,
+            base,
         } = config;
         let diff_mode = with.is_some();
         let sides = [
@@ -294,9 +312,16 @@ impl App {
             theme,
             profile,
             sides,
+            base: base.map(|b| Side::new(&b, profile)),
+            resolution: ResolutionState::default(),
             diff_mode,
+            diff_trees: false,
             ladder: LadderPane::default(),
-            compare_opts: CompareOptions::default(),
+            // The profile lives in `profile`; `compare` takes it at each comparison.
+            compare_opts: CompareOptions {
+                profile: None,
+                ..compare
+            },
             recompare: false,
             comparisons: 0,
             focus: Focus::Input,
@@ -457,6 +482,15 @@ impl App {
             let n = panes::forms::rows(&self.sides[0].analysis).len();
             self.forms.list.clamp(n);
         }
+        if let Some(b) = &mut self.base {
+            if all || b.text() != b.analysis.input {
+                b.reanalyze(self.profile);
+                self.analyses += 1;
+            }
+            b.sync();
+            self.resolution
+                .update(b.text(), self.sides[0].text(), self.profile);
+        }
         let recompare = std::mem::take(&mut self.recompare);
         if self.diff_mode && (changed || recompare || self.ladder.diff.is_none()) {
             self.compare();
@@ -509,7 +543,9 @@ impl App {
             (Some(Overlay::Help { .. }), _) => vec![Context::Help, Context::Global],
             (Some(Overlay::Examples(_)), _) => vec![Context::Examples, Context::Global],
             (Some(Overlay::Share), _) => vec![Context::Share, Context::Global],
-            (None, Focus::Input | Focus::Second) => vec![Context::Input, Context::Global],
+            (None, Focus::Input | Focus::Second | Focus::Base) => {
+                vec![Context::Input, Context::Global]
+            }
             (None, f) => {
                 let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
                 vec![cx, Context::Panes, Context::Global]
@@ -618,7 +654,7 @@ impl App {
             None => {
                 if let (Some(c), Some(side)) = (plain_char, self.input_side()) {
                     self.history.stop_recall();
-                    self.sides[side].ta.insert_char(c);
+                    self.side_mut(side).ta.insert_char(c);
                     self.status = None;
                 }
             }
@@ -630,17 +666,60 @@ impl App {
         match self.focus {
             Focus::Input => Some(0),
             Focus::Second => Some(1),
+            Focus::Base if self.base.is_some() => Some(2),
             _ => None,
         }
     }
 
-    fn focus_order(&self) -> &'static [Focus] {
+    /// Input `s`: 0 and 1 the two sides, 2 the base line (the first input when closed).
+    fn side_mut(&mut self, s: usize) -> &mut Side {
+        match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            _ => &mut self.sides[s.min(1)],
+        }
+    }
+
+    fn side(&self, s: usize) -> &Side {
+        match (s, self.base.as_ref()) {
+            (2, Some(b)) => b,
+            _ => &self.sides[s.min(1)],
+        }
+    }
+
+    fn toggle_base(&mut self) {
         if self.diff_mode {
+            self.say("the base line works on one input: Ctrl-D leaves diff mode first");
+            return;
+        }
+        if self.base.take().is_some() {
+            if self.focus == Focus::Base {
+                self.set_focus(Focus::Input);
+            }
+            self.say("base line closed: the input is read on its own");
+        } else {
+            self.base = Some(Side::new("", self.profile));
+            self.set_focus(Focus::Base);
+            self.say("base line: the input is resolved against it (Ctrl-T closes)");
+        }
+    }
+
+    fn focus_order(&self) -> &'static [Focus] {
+        if self.diff_mode && self.diff_trees {
+            &[Focus::Input, Focus::Second, Focus::Diagnostics]
+        } else if self.diff_mode {
             &[
                 Focus::Input,
                 Focus::Second,
                 Focus::Ladder,
                 Focus::Diagnostics,
+            ]
+        } else if self.base.is_some() {
+            &[
+                Focus::Base,
+                Focus::Input,
+                Focus::Tree,
+                Focus::Diagnostics,
+                Focus::Forms,
             ]
         } else {
             &[Focus::Input, Focus::Tree, Focus::Diagnostics, Focus::Forms]
@@ -705,7 +784,12 @@ impl App {
                     self.set_profile(p);
                 }
             }
-            Action::ToggleDiff => self.toggle_diff(),
+            Action::ToggleDiff => {
+                if self.base.take().is_some() && self.focus == Focus::Base {
+                    self.set_focus(Focus::Input);
+                }
+                self.toggle_diff()
+            }
             Action::Examples => {
                 let ex = self
                     .examples
@@ -715,18 +799,34 @@ impl App {
             }
             Action::Copy => self.copy(),
             Action::Share => self.overlay = Some(Overlay::Share),
+            Action::ToggleBase => self.toggle_base(),
+            Action::DiffTrees => {
+                if self.diff_mode {
+                    self.diff_trees = !self.diff_trees;
+                    if self.diff_trees && self.focus == Focus::Ladder {
+                        self.set_focus(Focus::Second);
+                    }
+                    self.say(if self.diff_trees {
+                        "diff: both trees, the first difference marked (F6: the ladder)"
+                    } else {
+                        "diff: the ladder (F6: both trees)"
+                    });
+                } else {
+                    self.say("F6 shows both trees in diff mode: Ctrl-D starts it");
+                }
+            }
             Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::HistoryPrev | Action::HistoryNext => {
                 if let Some(s) = side {
-                    let current = self.sides[s].text().to_string();
+                    let current = self.side(s).text().to_string();
                     let recalled = if a == Action::HistoryPrev {
                         self.history.older(&current).map(str::to_string)
                     } else {
                         self.history.newer().map(str::to_string)
                     };
                     match recalled {
-                        Some(t) => self.sides[s].set_text(&t),
+                        Some(t) => self.side_mut(s).set_text(&t),
                         None if a == Action::HistoryPrev && self.history.entries().is_empty() => {
                             self.say("no history yet: Enter remembers an input")
                         }
@@ -736,7 +836,7 @@ impl App {
             }
             Action::Remember => {
                 if let Some(s) = side {
-                    let t = self.sides[s].text().to_string();
+                    let t = self.side(s).text().to_string();
                     if t.is_empty() {
                         self.say("nothing to remember: the input is empty");
                     } else {
@@ -779,7 +879,7 @@ impl App {
     }
 
     fn edit(&mut self, s: usize, a: Action) {
-        let ta = &mut self.sides[s].ta;
+        let ta = &mut self.side_mut(s).ta;
         let before = ta.lines().first().map(String::len);
         match a {
             Action::Left => ta.move_cursor(CursorMove::Back),
@@ -819,7 +919,7 @@ impl App {
             Focus::Diagnostics => Some(&self.sides[s].diags),
             Focus::Forms => Some(&self.forms),
             Focus::Ladder => Some(&self.ladder),
-            Focus::Input | Focus::Second => None,
+            Focus::Input | Focus::Second | Focus::Base => None,
         }
     }
 
@@ -996,7 +1096,8 @@ impl App {
         };
         let with = self.diff_mode.then(|| self.sides[1].text());
         let Some(format) = format else {
-            return report::reopen_command(self.sides[0].text(), with, None, &opts);
+            let base = self.base.as_ref().map(Side::text);
+            return report::reopen_command(self.sides[0].text(), with, base, &opts);
         };
         let comparison = if self.diff_mode {
             self.ladder.diff.as_ref().map(|d| &d.verdict)
@@ -1007,7 +1108,10 @@ impl App {
             a: &self.sides[0].analysis,
             b: self.diff_mode.then_some(&self.sides[1].analysis),
             comparison,
-            resolution: None,
+            resolution: self
+                .base
+                .as_ref()
+                .map(|b| (b.text(), &self.resolution.resolution)),
             options: &opts,
         };
         report::render(&subject, format)
@@ -1042,6 +1146,10 @@ impl App {
                 };
                 (self.sides[s].text().to_string(), what.to_string())
             }
+            Focus::Base => match &self.base {
+                Some(b) => (b.text().to_string(), "the base".to_string()),
+                None => return,
+            },
             f => {
                 let s = if self.diff_mode { self.diag_side } else { 0 };
                 let analysis = if f == Focus::Diagnostics {
@@ -1082,7 +1190,7 @@ impl App {
             }
         };
         self.history.stop_recall();
-        self.sides[side].ta.insert_str(&clean);
+        self.side_mut(side).ta.insert_str(&clean);
         if removed > 0 {
             self.say(format!(
                 "pasted; removed {removed} line-break character(s): an identifier is one line"
@@ -1196,13 +1304,31 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
-            self.draw_pane(f, Focus::Ladder, ladder);
+            if self.diff_trees {
+                let difference = self
+                    .ladder
+                    .diff
+                    .as_ref()
+                    .and_then(|d| d.verdict.difference.as_ref());
+                let [s0, s1] = &mut self.sides;
+                panes::difftrees::draw(
+                    f,
+                    ladder,
+                    [(&s0.analysis, &mut s0.tree), (&s1.analysis, &mut s1.tree)],
+                    difference,
+                    &self.theme,
+                );
+            } else {
+                self.draw_pane(f, Focus::Ladder, ladder);
+            }
             let which = if diag_side == 0 { " · A" } else { " · B" };
             self.sides[diag_side].diags.which = which.into();
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         } else {
-            let [input, strip, main, diags, status] = Layout::vertical([
+            let base_h = if self.base.is_some() { 3 } else { 0 };
+            let [base, input, strip, main, diags, status] = Layout::vertical([
+                Constraint::Length(base_h),
                 Constraint::Length(3),
                 Constraint::Length(1),
                 Constraint::Min(5),
@@ -1210,6 +1336,9 @@ impl App {
                 Constraint::Length(1),
             ])
             .areas(area);
+            if self.base.is_some() {
+                self.draw_input(f, 2, base);
+            }
             self.draw_input(f, 0, input);
             self.draw_strip(f, strip);
             let [tree, right] =
@@ -1218,11 +1347,19 @@ impl App {
             let n_forms = u16::try_from(panes::forms::rows(&self.sides[0].analysis).len())
                 .unwrap_or(u16::MAX);
             let forms_h = n_forms.saturating_add(2).min(right.height / 2).max(3);
+            // With a base line, the resolution takes Details' room: the target and the
+            // steps are what the user is reading then.
+            let with_base = self.base.is_some();
             let [details, forms] =
                 Layout::vertical([Constraint::Min(3), Constraint::Length(forms_h)]).areas(right);
+            if with_base {
+                panes::resolution::draw(f, details, &self.resolution, &self.theme);
+            }
             self.draw_pane(f, Focus::Tree, tree);
-            let side = &self.sides[0];
-            panes::details::draw(f, details, &side.analysis, side.tree.selected, &self.theme);
+            if !with_base {
+                let side = &self.sides[0];
+                panes::details::draw(f, details, &side.analysis, side.tree.selected, &self.theme);
+            }
             self.draw_pane(f, Focus::Forms, forms);
             self.sides[0].diags.which.clear();
             self.draw_pane(f, Focus::Diagnostics, diags);
@@ -1322,13 +1459,20 @@ impl App {
     fn draw_input(&mut self, f: &mut Frame, s: usize, area: Rect) {
         let theme = &self.theme;
         let focused = self.overlay.is_none()
-            && (self.focus == Focus::Input && s == 0 || self.focus == Focus::Second && s == 1);
+            && (self.focus == Focus::Input && s == 0
+                || self.focus == Focus::Second && s == 1
+                || self.focus == Focus::Base && s == 2);
         let title = match (self.diff_mode, s) {
+            (_, 2) => "Base",
             (false, _) => "Input",
             (true, 0) => "A",
             (true, _) => "B",
         };
-        let side = &self.sides[s];
+        let side = match (s, self.base.as_ref()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &self.sides[s],
+        };
         let a = &side.analysis;
         let errors = a
             .diagnostics
@@ -1382,14 +1526,22 @@ impl App {
             .title_top(verdict.right_aligned())
             .title_bottom(bottom);
         f.render_widget(blk, area);
-        self.hits.inputs[s] = Some(area);
+        if let Some(h) = self.hits.inputs.get_mut(s) {
+            *h = Some(area);
+        }
         let body = inner(area);
-        let side = &mut self.sides[s];
+        let side = match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &mut self.sides[s],
+        };
         let cursor = side.cursor();
         side.scroll =
             panes::input::scroll_for(&side.view, cursor, usize::from(body.width), side.scroll);
         if side.text().is_empty() {
-            let hint = if s == 0 {
+            let hint = if s == 2 {
+                " type the base the input is resolved against · Ctrl-T closes"
+            } else if s == 0 {
                 " type or paste an identifier · Ctrl-O examples · F1 help"
             } else {
                 " type or paste the identifier to compare with A"
@@ -1399,7 +1551,7 @@ impl App {
                 body,
             );
         }
-        let highlight = (!self.diff_mode)
+        let highlight = (!self.diff_mode && s != 2)
             .then(|| side.analysis.tree.get(side.tree.selected).map(|n| n.span()))
             .flatten();
         let difference = self

@@ -149,6 +149,10 @@ pub enum Action {
     FormA,
     /// Diff mode: the form side B is written in.
     FormB,
+    /// Diff mode: show the ladder or both trees.
+    DiffTrees,
+    /// Open or close the base line (the input is then resolved against it).
+    ToggleBase,
     /// Open the share menu.
     Share,
     /// Share menu: copy the Markdown report of the view.
@@ -404,9 +408,16 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
+        A::ToggleBase,
+        &[ctrl('t')],
+        "base line on/off: resolve the input against a base",
+        None,
+    ),
+    b(
+        X::Global,
         A::Share,
         &[ctrl('s')],
-        "share: copy a Markdown or text report of the view, or the command that reopens it",
+        "share: copy a report of the view, or its command line",
         Some("share"),
     ),
     b(
@@ -450,6 +461,13 @@ pub const BINDINGS: &[Binding] = &[
         A::FormB,
         &[k(K::F(5))],
         "diff: xri2 form of B: as typed, IRI-, URI-normal (§2.5.2)",
+        None,
+    ),
+    b(
+        X::Global,
+        A::DiffTrees,
+        &[k(K::F(6))],
+        "diff: the ladder or both trees, the first difference marked",
         None,
     ),
     // Panes other than the input: single keys are free there.

@@ -291,6 +291,14 @@ pub fn config_from(args: &Launch) -> AppConfig {
         clipboard: Clipboard::new(Clipboard::mode_from_env()),
         mouse: cfg.mouse,
         messages,
+        compare: crate::engine::equiv::CompareOptions {
+            profile,
+            objective: args.objective,
+            ignore_dollar: args.ignore_dollar,
+            a_form: args.a_form,
+            b_form: args.b_form,
+        },
+        base: args.base.clone(),
     }
 }
 

@@ -213,8 +213,11 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             let uri_normal = iri_to_uri(&iri_normal).into_owned();
             let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
             diags.extend(d);
-            let canonical_cache = (profile == Profile::Rfc2141bis)
-                .then(|| rewrite(input, profile, tree, cache_rules()).0);
+            let canonical_cache = (profile == Profile::Rfc2141bis).then(|| {
+                let (cache, d) = rewrite(input, profile, tree, cache_rules());
+                diags.extend(d);
+                cache
+            });
             let display = urn_display(input, profile, tree, &mut diags);
             Forms {
                 iri_normal,

@@ -170,6 +170,11 @@ const ONCE_DEPTH: u8 = 1;
 const ONCE_CASE: u8 = 2;
 const ONCE_NFKC: u8 = 4;
 const ONCE_NFKC_DELIM: u8 = 8;
+const ONCE_DIRECTIVE_ORDER: u8 = 64;
+
+/// Marks, in an NFKC-normalized run, that the next character must stay percent-encoded (a
+/// noncharacter, which NFKC never produces; the input's own U+FDD0 is itself marked).
+const PCT_MARK: char = '\u{FDD0}';
 const ONCE_PREFIX: u8 = 16;
 
 /// The context of a piece of text.
@@ -363,9 +368,9 @@ impl Emitter<'_> {
             return;
         }
         let run = std::mem::take(&mut self.run);
-        let normalized: Option<String> = (self.rules.contains(Rules::NFKC)
-            && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
-            .then(|| run.nfkc().collect::<String>())
+        let nfkc = self.rules.contains(Rules::NFKC);
+        let normalized: Option<String> = (nfkc && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
+            .then(|| self.nfkc_keeping_delimiters(&run, from, to))
             .filter(|n| *n != run);
         if let Some(n) = &normalized {
             self.nfkc_diagnostics(&run, n, Span::new(from, to));
@@ -373,7 +378,22 @@ impl Emitter<'_> {
         let chars = normalized.as_deref().unwrap_or(&run);
         let encode = self.rules.contains(Rules::ENCODE);
         let mut case_note = false;
+        let marked = normalized.is_some();
+        let mut pending_pct = 0usize;
         for c in chars.chars() {
+            // A character [`Self::nfkc_keeping_delimiters`] marked to stay percent-encoded.
+            if marked && pending_pct == 0 && c == PCT_MARK {
+                pending_pct += 1;
+                continue;
+            }
+            if pending_pct > 0 {
+                pending_pct -= 1;
+                let mut buf = [0u8; 4];
+                for &o in c.encode_utf8(&mut buf).as_bytes() {
+                    self.put_octet(o);
+                }
+                continue;
+            }
             let c = if cx.lower {
                 case_note |= !c.is_ascii() && c.is_uppercase();
                 c.to_ascii_lowercase()
@@ -415,25 +435,72 @@ impl Emitter<'_> {
         self.run.clear();
     }
 
+    /// NFKC (XRI Syntax 2.0 §2.1.1) of `run` (input bytes `from..to`), except that a
+    /// character NFKC would turn into a delimiter (a full-width "@" into "@") stays as it is,
+    /// preceded by [`PCT_MARK`] so that [`Self::flush`] percent-encodes it: the XRI-normal form
+    /// "matches the ABNF" (§2.1.4) and data must be encoded (§2.1.2), so the normal form
+    /// parses to the same tree as the input. Reports the first such character.
+    fn nfkc_keeping_delimiters(&mut self, run: &str, from: usize, to: usize) -> String {
+        let makes_delim =
+            |c: char| !c.is_ascii() && c.nfkc().any(|d| RESERVED.has_char(d) || d == '%');
+        if !run.chars().any(|c| c == PCT_MARK || makes_delim(c)) {
+            return run.nfkc().collect();
+        }
+        let mut out = String::with_capacity(run.len() + 4);
+        let mut plain = String::new();
+        for c in run.chars() {
+            if c == PCT_MARK {
+                // The input's own U+FDD0 (a noncharacter): encoded, as XRI wants it anyway.
+                out.extend(plain.nfkc());
+                plain.clear();
+                out.push(PCT_MARK);
+                out.push(c);
+            } else if makes_delim(c) {
+                out.extend(plain.nfkc());
+                plain.clear();
+                out.push(PCT_MARK);
+                out.push(c);
+                let into: String = c.nfkc().collect();
+                let text = self.input.get(from..to).unwrap_or("");
+                let span = text.find(c).map_or(Span::new(from, to), |k| {
+                    Span::new(from + k, from + k + c.len_utf8())
+                });
+                let mut enc = String::new();
+                let mut buf = [0u8; 4];
+                for &o in c.encode_utf8(&mut buf).as_bytes() {
+                    push_encoded(&mut enc, o);
+                }
+                self.warn_once(
+                    ONCE_NFKC_DELIM,
+                    Diagnostic::new(
+                        Severity::Note,
+                        Code::NfkcMadeDelimiter,
+                        span,
+                        "XRI Syntax 2.0 §2.1.1",
+                        format!(
+                            "NFKC turns U+{:04X} into the delimiter {into:?}, which would change how \
+                             the XRI parses (§3.3); the normal forms percent-encode it as {enc} \
+                             instead (§2.1.2: data must be encoded), so they parse to the same \
+                             tree. Write {into:?} if the delimiter was meant",
+                            c as u32
+                        ),
+                    ),
+                );
+            } else {
+                plain.push(c);
+            }
+        }
+        out.extend(plain.nfkc());
+        out
+    }
+
     fn nfkc_diagnostics(&mut self, run: &str, normalized: &str, span: Span) {
-        let reserved = |s: &str| {
-            s.chars()
-                .filter(|&c| RESERVED.has_char(c) || c == '%')
-                .count()
-        };
-        if reserved(normalized) > reserved(run) {
-            self.warn_once(
-                ONCE_NFKC_DELIM,
-                Diagnostic::new(
-                    Severity::Warning,
-                    Code::NfkcMadeDelimiter,
-                    span,
-                    "XRI Syntax 2.0 §2.1.1",
-                    "NFKC turns a character here into an ASCII delimiter (a full-width \"@\" \
-                     becomes \"@\"), so the normal forms parse differently from the input (see \
-                     §3.3 on look-alikes); if the character is data, percent-encode it",
-                ),
-            );
+        let only_kept = normalized
+            .chars()
+            .filter(|&c| c != PCT_MARK)
+            .eq(run.chars());
+        if only_kept {
+            // Nothing but delimiter look-alikes, kept and encoded: already reported.
         } else {
             self.warn_once(
                 ONCE_NFKC,
@@ -444,7 +511,8 @@ impl Emitter<'_> {
                     "XRI Syntax 2.0 §2.1.1",
                     format!(
                         "the normal forms are NFKC-normalized, so {:?} becomes {:?}",
-                        run, normalized
+                        run,
+                        normalized.replace(PCT_MARK, "")
                     ),
                 ),
             );
@@ -757,8 +825,57 @@ impl Emitter<'_> {
             parts.push((key, at, at + piece.len()));
             at += piece.len() + 1;
         }
-        parts.sort_by(|a, b| a.0.cmp(b.0));
-        for (i, (_, a, b)) in parts.into_iter().enumerate() {
+        // rfc2141bis §2.3: the query is an "unordered sequence of directives", so the
+        // order says nothing, not even between directives with the same keyword: they are
+        // sorted by keyword, then by the whole directive (hex digits of triplets compared
+        // upper-cased, as step 3 writes them), and `?zz=2&zz=1` ≡ `?zz=1&zz=2`.
+        let hex_upper = |t: &str| {
+            let b = t.as_bytes();
+            let mut out = String::with_capacity(t.len());
+            let mut i = 0;
+            while let Some(c) = t.get(i..).and_then(|r| r.chars().next()) {
+                if c == '%' && triplet_at(b, i).is_some() {
+                    out.push_str(&t[i..i + 3].to_ascii_uppercase());
+                    i += 3;
+                } else {
+                    out.push(c);
+                    i += c.len_utf8();
+                }
+            }
+            out
+        };
+        let mut keyed: Vec<(String, String, usize, usize)> = parts
+            .iter()
+            .map(|&(k, a, b)| {
+                (
+                    hex_upper(k),
+                    hex_upper(self.input.get(a..b).unwrap_or("")),
+                    a,
+                    b,
+                )
+            })
+            .collect();
+        keyed.sort();
+        if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
+            self.warn_once(
+                ONCE_DIRECTIVE_ORDER,
+                Diagnostic::new(
+                    Severity::Note,
+                    Code::DirectiveOrderReading,
+                    Span::new(w[0].2.min(w[1].2), w[0].3.max(w[1].3)),
+                    "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3",
+                    format!(
+                        "the keyword {:?} appears more than once. Reading: §2.3 calls the query an \
+                         \"unordered sequence of directives\", so the caching form sorts \
+                         directives with the same keyword by their text and their order does not \
+                         matter; the other reading keeps their order (a stable sort by keyword \
+                         alone), under which ?k=2&k=1 and ?k=1&k=2 differ",
+                        w[0].0
+                    ),
+                ),
+            );
+        }
+        for (i, (_, _, a, b)) in keyed.into_iter().enumerate() {
             if i > 0 {
                 self.put_char('&');
             }

@@ -708,7 +708,15 @@ impl<'i> Parser<'_, 'i> {
             p = ae;
             has_auth = true;
         }
+        let path_start = p;
         p = self.path(p, e, colon.is_some(), has_auth);
+        if let Some(c) = colon
+            && self.dns
+            && !has_auth
+            && self.text(s, c).eq_ignore_ascii_case("mailto")
+        {
+            self.idna_mailto(path_start, p);
+        }
         if p < e && by[p] == b'?' {
             let q = p + 1;
             let (qe, non_ascii) = self.scan(Comp::Query, q, e, &T_STOP_QUERY);
@@ -925,6 +933,40 @@ impl<'i> Parser<'_, 'i> {
             );
             self.b
                 .warning(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
+        }
+    }
+
+    /// The domain of each address of a "mailto" path (RFC 6068 §2: `to` is a list of
+    /// addresses separated by ","): the same UTS #46 check as a host's, with the warning on
+    /// the domain. Only a domain with non-ASCII, percent-encoded non-ASCII or `xn--` labels
+    /// pays.
+    fn idna_mailto(&mut self, s: usize, e: usize) {
+        let to = self.text(s, e);
+        let mut at = s;
+        for addr in to.split(',') {
+            let start = at;
+            at += addr.len() + 1;
+            let Some(k) = addr.rfind('@') else {
+                continue;
+            };
+            let dom = &addr[k + 1..];
+            let Some(err) = crate::engine::idna::process_host(dom).and_then(|r| r.error) else {
+                continue;
+            };
+            let ds = start + k + 1;
+            let msg = format!(
+                "this address's domain is no valid internationalized domain name: UTS #46 \
+                 processing fails with {} ({}), so it has no ACE (xn--) form and mail to it \
+                 cannot be delivered; fix the label UTS #46 rejects",
+                err.code(),
+                err.describe()
+            );
+            self.b.warning(
+                Code::IdnaInvalid,
+                Span::new(ds, ds + dom.len()),
+                "RFC 6068 §2; UTS #46 §4",
+                msg,
+            );
         }
     }
 

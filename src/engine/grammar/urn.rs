@@ -947,13 +947,31 @@ impl Parser<'_, '_> {
             }
         } else if kw_ok {
             if kw.eq_ignore_ascii_case(b"s") || kw.eq_ignore_ascii_case(b"c") {
-                let lower = kw[0].to_ascii_lowercase() as char;
+                let lower = kw[0].to_ascii_lowercase();
+                // Advice must not create a new error: if the query already has the registered
+                // keyword, writing it here would repeat it, which §2.3 forbids.
+                let q0 = s.iter().position(|&c| c == b'?').map_or(s.len(), |k| k + 1);
+                let q1 = s[q0..]
+                    .iter()
+                    .position(|&c| c == b'#')
+                    .map_or(s.len(), |k| q0 + k);
+                let taken = s[q0..q1]
+                    .split(|&c| c == b'&')
+                    .any(|d| d.split(|&c| c == b'=').next() == Some(&[lower][..]));
+                let lower = lower as char;
+                let advice = if taken {
+                    format!(
+                        "'{lower}' is already given in this query, and each registered keyword MUST NOT appear more than once: merge the two directives, or drop this one"
+                    )
+                } else {
+                    format!("write '{lower}'")
+                };
                 self.b.warning(
                     Code::KeywordCase,
                     Span::new(ds, eq),
                     bis!("§2.3"),
                     format!(
-                        "directives are case-sensitive, so this is not the registered keyword '{lower}'; write '{lower}'"
+                        "directives are case-sensitive, so this is not the registered keyword '{lower}'; {advice}"
                     ),
                 );
             } else {

@@ -1180,11 +1180,44 @@ impl<'a, 'i> Parser<'a, 'i> {
                 span,
                 S_NFKC,
                 "the XRI is not in Unicode Normalization Form KC, which §2.1.1 requires of its UTF-8 \
-                 form; normalize it (NFKC) before use",
+                 form; normalize it (NFKC) before use, but percent-encode first any character that \
+                 NFKC would turn into a delimiter (§2.1.2: data must be encoded), as the XRI-normal \
+                 form does",
             );
         }
+        // Where an IRI authority can start: right after "xri://" (without the prefix, a
+        // look-alike at the start makes a relative reference, and gets the generic warning).
+        let auth_at = if s.len() >= 6 && s.as_bytes()[..6].eq_ignore_ascii_case(b"xri://") {
+            6
+        } else {
+            usize::MAX
+        };
         for (i, c) in s.char_indices() {
-            if let Some(d) = chars::delimiter_lookalike(c) {
+            let d = chars::delimiter_lookalike(c);
+            let nfkc_is = |d: char| {
+                use unicode_normalization::UnicodeNormalization;
+                std::iter::once(c).nfkc().eq(std::iter::once(d))
+            };
+            if let Some(d) = d.filter(|&d| {
+                i == auth_at && matches!(d, '=' | '@' | '+' | '$' | '!' | '(') && nfkc_is(d)
+            }) {
+                // §3.3: after NFKC (§2.1.1) this authority would silently change kind.
+                self.b.warning(
+                    Code::AuthorityKindLookalike,
+                    Span::new(i, i + c.len_utf8()),
+                    S_SPOOF,
+                    format!(
+                        "{} starts the authority and looks like \"{d}\", but is data, so the authority \
+                         is read as an IRI authority; NFKC (§2.1.1) would turn it into \"{d}\" and the \
+                         authority into a {} authority: the authority silently changing kind is the \
+                         spoofing §3.3 warns of. Write \"{d}\" if that was meant, or percent-encode \
+                         it ({}) if it is data",
+                        show(c),
+                        if d == '(' { "cross-reference" } else { "GCS" },
+                        encoded(c)
+                    ),
+                );
+            } else if let Some(d) = d {
                 self.b.warning(
                     Code::DelimiterLookalike,
                     Span::new(i, i + c.len_utf8()),
