@@ -103,6 +103,7 @@
 pub mod cli;
 pub mod engine;
 pub mod idsets;
+pub mod report;
 pub mod safe_text;
 pub mod tui;
 

@@ -59,12 +59,34 @@ fn needs_token_slow(c: char) -> bool {
 /// The Unicode version of the tables [`needs_token`] reads (major, minor, update).
 pub const UNICODE_VERSION: (u64, u64, u64) = unicode_properties::UNICODE_VERSION;
 
-/// The length of the leading run of `s` that is printable ASCII (no token needed).
+/// The length of the leading run of `s` that is printable ASCII (no token needed). Eight
+/// bytes are tested at a time (no byte >= 0x80, < 0x20 or = 0x7F in the word), so the usual
+/// all-ASCII identifier costs well under one instruction a byte.
 #[inline]
 fn printable_ascii_prefix(s: &str) -> usize {
-    s.bytes()
-        .position(|b| !(0x20..0x7F).contains(&b))
-        .unwrap_or(s.len())
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        // A byte below 0x20, a DEL (0x7F ^ 0x7F = 0), or a byte with its high bit set.
+        let below_space = w.wrapping_sub(ONES * 0x20) & !w;
+        let del = {
+            let x = w ^ (ONES * 0x7F);
+            x.wrapping_sub(ONES) & !x
+        };
+        if (below_space | del | w) & HIGH != 0 {
+            break;
+        }
+        i += 8;
+    }
+    i + bytes[i..]
+        .iter()
+        .position(|b| !(0x20..0x7F).contains(b))
+        .unwrap_or(bytes.len() - i)
 }
 
 /// The visible token for `c`: `⟨U+XXXX⟩`.
@@ -262,5 +284,33 @@ mod tests {
             })
             .collect();
         assert_eq!(joined, escape(s));
+    }
+
+    #[test]
+    fn the_ascii_fast_path_stops_at_the_first_byte_needing_a_look() {
+        for len in 0..20 {
+            for bad in [0x00u8, 0x1F, 0x7F, 0x80, 0xC3, 0xFF] {
+                for at in 0..=len {
+                    let mut b = vec![b'a'; len];
+                    b.insert(at, bad);
+                    let s = String::from_utf8_lossy(&b).into_owned();
+                    assert_eq!(printable_ascii_prefix(&s), at, "{b:?}");
+                }
+            }
+            let clean: String = (0..len)
+                .map(|k| char::from(0x20 + (k as u8 * 7) % 95))
+                .collect();
+            assert_eq!(printable_ascii_prefix(&clean), len);
+        }
+        // Every single byte value in every position of a word.
+        for v in 0u8..=0x7F {
+            for at in 0..8 {
+                let mut b = vec![b'x'; 8];
+                b[at] = v;
+                let s = String::from_utf8(b).unwrap_or_default();
+                let want = if (0x20..0x7F).contains(&v) { 8 } else { at };
+                assert_eq!(printable_ascii_prefix(&s), want, "{v:#x} at {at}");
+            }
+        }
     }
 }

@@ -351,3 +351,89 @@ proptest! {
         }
     }
 }
+
+/// The workbench's Details pane lists the host's `ace` attribute the engine set: nothing is
+/// derived in the view.
+#[test]
+fn details_pane_shows_the_ace_form() {
+    use crossterm::event::KeyCode;
+    use idbench::tui::app::{App, AppConfig};
+    use idbench::tui::event::Event;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    let mut a = App::new(AppConfig {
+        input: PAIR_IRI.into(),
+        ..AppConfig::default()
+    });
+    for e in [
+        Event::key(KeyCode::Tab),
+        Event::key(KeyCode::Home),
+        Event::key(KeyCode::Down),
+        Event::key(KeyCode::Down),
+        Event::key(KeyCode::Down),
+    ] {
+        a.handle(e);
+    }
+    let sel = a
+        .analysis(0)
+        .tree
+        .get(a.selected_node(0))
+        .map(|n| n.kind().name());
+    assert_eq!(sel, Some("host"));
+    let (w, h) = (120, 40);
+    let mut t = match Terminal::new(TestBackend::new(w, h)) {
+        Ok(t) => t,
+        Err(e) => match e {},
+    };
+    a.handle(Event::Resize(w, h));
+    if let Err(e) = t.draw(|f| a.draw(f)) {
+        match e {}
+    }
+    let screen = t.backend().to_string();
+    // Details lists attributes as a 9-column key and the value (the forms pane's
+    // `uri_normal_ace` row holds the whole URI, with "http://" before the host).
+    assert!(
+        screen.contains("ace      xn--r8jz45g.xn--zckzah"),
+        "{screen}"
+    );
+}
+
+proptest! {
+    /// Any host text, as a DNS scheme's host: processing never panics, and an `ace`
+    /// attribute, when set, is ASCII and converts back without error.
+    #[test]
+    fn any_host_is_processed_without_panic(
+        host in "([a-zA-Z0-9.\\-_~%]|xn--|[\u{80}-\u{10FFFF}]|%E4%BE%8B|\u{200D}|\u{301}){0,12}",
+    ) {
+        let _ = idna::process_host(&host);
+        for profile in [Profile::Rfc3986, Profile::Rfc3987] {
+            let a = analysis(&format!("http://{host}/"), profile);
+            if let Some(ace) = host_attr(&a, "ace") {
+                prop_assert!(ace.is_ascii());
+                prop_assert!(idna::to_unicode(&ace).is_ok(), "{ace}");
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_mailto_domains_get_the_warning_on_the_domain() {
+    let input = "mailto:a@例え.jp,b@a⒈.jp?subject=x";
+    let a = analysis(input, Profile::Rfc3987);
+    let d: Vec<_> = a
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "idna-invalid")
+        .collect();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(&input[d[0].span.start..d[0].span.end], "a⒈.jp");
+    assert!(d[0].message.contains("fails with P1 "));
+    assert!(d[0].spec.starts_with("RFC 6068 §2"));
+    assert!(
+        analysis("mailto:a@例え.jp", Profile::Rfc3987)
+            .diagnostics
+            .iter()
+            .all(|d| d.code != "idna-invalid")
+    );
+}

@@ -324,6 +324,19 @@ fn a_terminating_signal_restores_the_terminal() {
     }
     let pid = std::fs::read_to_string(&pid_file).unwrap_or_else(|e| panic!("{e}"));
     let pid = pid.trim().to_string();
+    // The workbench leads the window's session: no shell could resume it, so Ctrl-Z does
+    // not stop it, and says so.
+    t.run(&["send-keys", "-t", "t:wb", "C-z"]);
+    let until = Instant::now() + Duration::from_secs(5);
+    while !String::from_utf8_lossy(&t.run(&["capture-pane", "-p", "-t", "t:wb"]).stdout)
+        .contains("not suspended")
+    {
+        assert!(
+            Instant::now() < until,
+            "Ctrl-Z without job control said nothing"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     // Something typed, never remembered with Enter: closing the window must still save it.
     let typed = "urn:closed:window-1";
     t.run(&["send-keys", "-t", "t:wb", "-l", typed]);
@@ -357,10 +370,10 @@ fn a_terminating_signal_restores_the_terminal() {
 
 /// Starts the workbench from the session's shell as a job the shell can stop and continue;
 /// returns its pid.
-fn start_job(t: &Tmux, dir: &Path, tag: &str) -> String {
+fn start_job(t: &Tmux, dir: &Path, tag: &str, args: &str) -> String {
     let pid_file = dir.join(format!("pid-{tag}"));
     t.literal(&format!(
-        "sh -c \"echo \\$\\$ > {}; exec {} tui\"; echo \"exit=$?\"",
+        "sh -c \"echo \\$\\$ > {}; exec {} tui {args}\"; echo \"exit=$?\"",
         quote(&pid_file),
         quote(Path::new(BIN))
     ));
@@ -401,7 +414,7 @@ fn ctrl_z_and_sigtstp_suspend_and_fg_resumes() {
     t.literal("set -m; PS1='$ '");
     t.keys(&["Enter"]);
     t.wait("the shell prompt", 5, |_, s| s.contains('$'));
-    let pid = start_job(&t, &dir, "z");
+    let pid = start_job(&t, &dir, "z", "");
     t.literal("urn:a:kept");
     t.wait("the typed text", 5, |_, s| s.contains("urn:a:kept"));
 
@@ -458,7 +471,8 @@ fn long_typed_input_is_handled_without_another_key() {
     }
     let (t, dir) = session("burst");
     t.wait("the shell prompt", 5, |_, s| s.contains('$'));
-    let _pid = start_job(&t, &dir, "burst");
+    // Without history: nothing is written.
+    let _pid = start_job(&t, &dir, "burst", "--no-history");
     let text = format!("urn:example:{}END", "a".repeat(1200));
     t.literal(&text);
     // The input line scrolls to the cursor: the end shows once every byte was handled.
@@ -467,4 +481,8 @@ fn long_typed_input_is_handled_without_another_key() {
     t.wait("the shell after quitting", 5, |t, s| {
         !t.alternate_on() && s.contains("exit=0")
     });
+    assert!(
+        !dir.join("data").join("idbench").exists(),
+        "--no-history wrote a history"
+    );
 }

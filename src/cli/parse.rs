@@ -15,6 +15,6 @@ pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
         &opts,
         args.common.format,
         text::analysis,
-        json::analysis,
+        |out, a| json::write_line(out, &json::AnalysisJson(a)),
     )
 }

@@ -93,7 +93,7 @@ pub(super) fn run(args: &RuleArgs) -> std::io::Result<u8> {
                         .map(|r| production_json(p, r))
                         .collect();
                     let v = json!({ "profile": p.name(), "rules": list });
-                    emit(&mut out, &format!("{v}\n"))?;
+                    super::json::write_line(&mut out, &v)?;
                 }
                 Format::Text => {
                     let mut s = format!("{} ({})\n", p.name(), p.title());
@@ -145,7 +145,7 @@ pub(super) fn run(args: &RuleArgs) -> std::io::Result<u8> {
     }
     for (i, (p, r)) in found.iter().enumerate() {
         match args.format {
-            Format::Json => emit(&mut out, &format!("{}\n", production_json(*p, r)))?,
+            Format::Json => super::json::write_line(&mut out, &production_json(*p, r))?,
             Format::Text => {
                 if i > 0 {
                     emit(&mut out, "\n")?;

@@ -101,6 +101,7 @@ codes! {
     KeywordRepeated = "keyword-repeated", Error;
     KeywordSyntax = "keyword-syntax", Error;
     KeywordUnknown = "keyword-unknown", Note;
+    LineTooLong = "line-too-long", Error;
     MixedScript = "mixed-script", Warning;
     MixedScripts = "mixed-scripts", Warning;
     NfkcChanged = "nfkc-changed", Note;
@@ -125,6 +126,7 @@ codes! {
     NotIriNormal = "not-iri-normal", Warning;
     NotNfc = "not-nfc", Warning;
     NotNfkc = "not-nfkc", Warning;
+    NotUtf8 = "not-utf8", Error;
     NssChar = "nss-char", Error;
     NssEmpty = "nss-empty", Error;
     NssMissing = "nss-missing", Error;

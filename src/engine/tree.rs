@@ -205,6 +205,15 @@ pub struct Diagnostic {
     pub span: Span,
     /// The spec and section it breaks or cites, e.g. `RFC 2141 §2.1`.
     pub spec: &'static str,
+    /// For an error: what the grammar would have accepted at [`Diagnostic::expected_at`],
+    /// literals quoted (`"]"`) and rule names bare (`h16`), as the scanner recorded them when
+    /// it stopped there ([`Builder::expect`]). Empty when the grammar recorded nothing.
+    pub expected: Vec<&'static str>,
+    /// The byte where [`Diagnostic::expected`] applies (within the span).
+    pub expected_at: Option<usize>,
+    /// The furthest byte the parse had reached when the error was reported (the furthest
+    /// point any attempt recorded an expectation), when it lies beyond the error's position.
+    pub reached: Option<usize>,
 }
 
 impl Diagnostic {
@@ -222,6 +231,9 @@ impl Diagnostic {
             message: message.into(),
             span,
             spec,
+            expected: Vec::new(),
+            expected_at: None,
+            reached: None,
         }
     }
 }
@@ -441,6 +453,9 @@ pub struct Builder<'i> {
     /// node when the tree is built. Keeping them out of the nodes saves an allocation per
     /// node that has any.
     attrs: Vec<Attr>,
+    /// What the scanners would have accepted where they stopped, by byte offset
+    /// ([`Builder::expect`]); only error paths record, so the usual parse allocates nothing.
+    expects: std::collections::BTreeMap<usize, Vec<&'static str>>,
 }
 
 impl<'i> Builder<'i> {
@@ -455,6 +470,7 @@ impl<'i> Builder<'i> {
             open: Vec::with_capacity(16),
             diags: Vec::new(),
             attrs: Vec::new(),
+            expects: std::collections::BTreeMap::new(),
         }
     }
 
@@ -609,8 +625,45 @@ impl<'i> Builder<'i> {
     }
 
     /// Records a diagnostic.
-    pub fn diag(&mut self, d: Diagnostic) {
+    pub fn diag(&mut self, mut d: Diagnostic) {
+        if d.severity == Severity::Error && d.expected.is_empty() {
+            // The expectation recorded furthest into the error's span; else the nearest within
+            // two bytes after it (an error may mark only the "%" of a bad percent-encoding,
+            // whose expectation lies on the first byte that is not a hex digit).
+            let found = self
+                .expects
+                .range(d.span.start..=d.span.end)
+                .next_back()
+                .or_else(|| {
+                    let after = d.span.end.saturating_add(1);
+                    self.expects.range(after..=after.saturating_add(1)).next()
+                });
+            if let Some((&at, what)) = found {
+                d.expected = what.clone();
+                d.expected_at = Some(at);
+            }
+            // The furthest any attempt got so far (a rolled-back alternative may have gone
+            // beyond the error).
+            if let Some((&furthest, _)) = self.expects.last_key_value()
+                && furthest > d.expected_at.unwrap_or(d.span.start)
+            {
+                d.reached = Some(furthest);
+            }
+        }
         self.diags.push(d);
+    }
+
+    /// Records that at byte `at` the grammar would have accepted any of `what` (literals
+    /// quoted, rule names bare): a scanner calls this where it stops on a byte it cannot
+    /// take, before it reports the error. Rolled-back attempts keep theirs: what an
+    /// alternative tried is part of what was expected there.
+    pub fn expect(&mut self, at: usize, what: &[&'static str]) {
+        let v = self.expects.entry(at).or_default();
+        for w in what {
+            if !v.contains(w) {
+                v.push(w);
+            }
+        }
     }
 
     /// Records an error.

@@ -1,6 +1,11 @@
 //! The workbench's state: one [`App::handle`] for every event and one [`App::draw`] for
 //! every frame.
 //!
+//! The app routes: focus, global keys (profile, diff mode, overlays, copy, history, the
+//! input's editing keys) and layout. Each pane is a component in `panes/` (see
+//! [`Pane`]): the app hands the focused one its navigation keys, clicks and wheel, and
+//! asks it what to copy; [`App::pane_mut`] says which data each pane reads.
+//!
 //! Each input's [`Analysis`] is computed once per change of its text (or of the profile),
 //! at the end of `handle`, and cached with everything derived for display (line layout,
 //! tree rows, sorted diagnostics). `draw` only reads the cache: a frame never re-analyses.
@@ -21,15 +26,18 @@ use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
 use super::panes::diagnostics::DiagView;
-use super::panes::diff::DiffState;
+use super::panes::diff::{DiffState, LadderPane};
 use super::panes::examples::Examples;
+use super::panes::forms::FormsPane;
 use super::panes::input::{Decor, InputView};
+use super::panes::resolution::ResolutionState;
 use super::panes::status::{Level, Message};
 use super::panes::tree::TreeView;
-use super::panes::{self, ListState, block, inner};
+use super::panes::{self, Effect, Pane, block, inner};
 use super::theme::{Slot, Theme};
 use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
 use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
+use crate::report::{self, ReportFormat};
 
 /// Below this size the workbench shows only a message (and still quits).
 pub const MIN_SIZE: (u16, u16) = (60, 16);
@@ -56,6 +64,11 @@ pub struct AppConfig {
     pub mouse: bool,
     /// Messages for the status line at start (problems with the config, theme, history).
     pub messages: Vec<String>,
+    /// A base: open the base line with it, and resolve the input against it.
+    pub base: Option<String>,
+    /// Diff mode's compare options at start (objective, "$", side forms; the profile is
+    /// `profile`).
+    pub compare: CompareOptions,
 }
 
 impl Default for AppConfig {
@@ -71,6 +84,8 @@ impl Default for AppConfig {
             clipboard: Clipboard::new(Mode::Osc52),
             mouse: true,
             messages: Vec::new(),
+            compare: CompareOptions::default(),
+            base: None,
         }
     }
 }
@@ -90,24 +105,15 @@ pub enum Focus {
     Forms,
     /// The equivalence ladder (diff mode).
     Ladder,
-}
-
-impl Focus {
-    fn context(self) -> Context {
-        match self {
-            Focus::Input | Focus::Second => Context::Input,
-            Focus::Tree => Context::Tree,
-            Focus::Diagnostics => Context::Diagnostics,
-            Focus::Forms => Context::Forms,
-            Focus::Ladder => Context::Ladder,
-        }
-    }
+    /// The base line (Ctrl-T): the input is resolved against it.
+    Base,
 }
 
 #[derive(Debug)]
 enum Overlay {
     Help { scroll: usize },
     Examples(Box<Examples>),
+    Share,
 }
 
 /// One input with its cached analysis and what is derived from it for display.
@@ -208,14 +214,36 @@ fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Pane component `f`, the input it reads (0 or 1) and that input's analysis; `diag_side`
+/// is the input whose diagnostics are listed. Every pane component is placed here.
+fn route<'a>(
+    sides: &'a mut [Side; 2],
+    forms: &'a mut FormsPane,
+    ladder: &'a mut LadderPane,
+    diag_side: usize,
+    f: Focus,
+) -> Option<(&'a mut dyn Pane, usize, &'a Analysis)> {
+    match f {
+        Focus::Tree => {
+            let side = &mut sides[0];
+            Some((&mut side.tree, 0, &side.analysis))
+        }
+        Focus::Diagnostics => {
+            let side = &mut sides[diag_side.min(1)];
+            Some((&mut side.diags, diag_side.min(1), &side.analysis))
+        }
+        Focus::Forms => Some((forms, 0, &sides[0].analysis)),
+        Focus::Ladder => Some((ladder, 0, &sides[0].analysis)),
+        Focus::Input | Focus::Second | Focus::Base => None,
+    }
+}
+
 /// Where things were drawn, for the mouse.
 #[derive(Debug, Default)]
 struct Hits {
     inputs: [Option<Rect>; 2],
-    tree: Option<Rect>,
-    diags: Option<Rect>,
-    forms: Option<Rect>,
-    ladder: Option<Rect>,
+    /// The pane components drawn this frame.
+    panes: Vec<(Focus, Rect)>,
     strip: Vec<panes::profiles::Hit>,
     examples: Option<Rect>,
 }
@@ -225,8 +253,14 @@ pub struct App {
     theme: Theme,
     profile: Option<Profile>,
     sides: [Side; 2],
+    /// The base line, when open: the input is then a reference resolved against it.
+    base: Option<Side>,
+    /// The input resolved against the base (computed once per change, in `refresh`).
+    resolution: ResolutionState,
     diff_mode: bool,
-    diff: Option<DiffState>,
+    /// Diff mode shows both trees instead of the ladder (F6).
+    diff_trees: bool,
+    ladder: LadderPane,
     /// The compare options diff mode uses (its profile is `profile`).
     compare_opts: CompareOptions,
     /// An option changed: compare again at the end of the event.
@@ -238,7 +272,7 @@ pub struct App {
     diag_side: usize,
     overlay: Option<Overlay>,
     examples: Option<Box<Examples>>,
-    forms_list: ListState,
+    forms: FormsPane,
     status: Option<Message>,
     clipboard: Clipboard,
     history: History,
@@ -262,6 +296,8 @@ impl App {
             clipboard,
             mouse,
             messages,
+            compare,
+            base,
         } = config;
         let diff_mode = with.is_some();
         let sides = [
@@ -276,16 +312,23 @@ impl App {
             theme,
             profile,
             sides,
+            base: base.map(|b| Side::new(&b, profile)),
+            resolution: ResolutionState::default(),
             diff_mode,
-            diff: None,
-            compare_opts: CompareOptions::default(),
+            diff_trees: false,
+            ladder: LadderPane::default(),
+            // The profile lives in `profile`; `compare` takes it at each comparison.
+            compare_opts: CompareOptions {
+                profile: None,
+                ..compare
+            },
             recompare: false,
             comparisons: 0,
             focus: Focus::Input,
             diag_side: 0,
             overlay: None,
             examples: None,
-            forms_list: ListState::default(),
+            forms: FormsPane::default(),
             status,
             clipboard,
             history,
@@ -372,7 +415,7 @@ impl App {
 
     /// The comparison shown in diff mode.
     pub fn diff(&self) -> Option<&DiffState> {
-        self.diff.as_ref().filter(|_| self.diff_mode)
+        self.ladder.diff.as_ref().filter(|_| self.diff_mode)
     }
 
     /// The chosen profile (`None`: auto).
@@ -437,10 +480,19 @@ impl App {
         }
         if changed {
             let n = panes::forms::rows(&self.sides[0].analysis).len();
-            self.forms_list.clamp(n);
+            self.forms.list.clamp(n);
+        }
+        if let Some(b) = &mut self.base {
+            if all || b.text() != b.analysis.input {
+                b.reanalyze(self.profile);
+                self.analyses += 1;
+            }
+            b.sync();
+            self.resolution
+                .update(b.text(), self.sides[0].text(), self.profile);
         }
         let recompare = std::mem::take(&mut self.recompare);
-        if self.diff_mode && (changed || recompare || self.diff.is_none()) {
+        if self.diff_mode && (changed || recompare || self.ladder.diff.is_none()) {
             self.compare();
         }
         for side in &mut self.sides {
@@ -477,17 +529,33 @@ impl App {
                 (p, eq)
             })
             .collect();
-        let list = self.diff.as_ref().map(|d| d.list).unwrap_or_default();
-        self.diff = Some(DiffState::new(verdict, opts, per_profile, list));
+        let list = self
+            .ladder
+            .diff
+            .as_ref()
+            .map(|d| d.list)
+            .unwrap_or_default();
+        self.ladder.diff = Some(DiffState::new(verdict, opts, per_profile, list));
     }
 
     fn contexts(&self) -> Vec<Context> {
         match (&self.overlay, self.focus) {
             (Some(Overlay::Help { .. }), _) => vec![Context::Help, Context::Global],
             (Some(Overlay::Examples(_)), _) => vec![Context::Examples, Context::Global],
-            (None, f @ (Focus::Input | Focus::Second)) => vec![f.context(), Context::Global],
-            (None, f) => vec![f.context(), Context::Panes, Context::Global],
+            (Some(Overlay::Share), _) => vec![Context::Share, Context::Global],
+            (None, Focus::Input | Focus::Second | Focus::Base) => {
+                vec![Context::Input, Context::Global]
+            }
+            (None, f) => {
+                let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
+                vec![cx, Context::Panes, Context::Global]
+            }
         }
+    }
+
+    /// Shows `text` on the status line (news from the event loop).
+    pub fn tell(&mut self, text: impl Into<String>) {
+        self.say(text);
     }
 
     fn say(&mut self, text: impl Into<String>) {
@@ -567,6 +635,18 @@ impl App {
                 }
                 return;
             }
+            Some(Overlay::Share) => {
+                match action {
+                    Some(Action::ShareMarkdown) => self.share(Some(ReportFormat::Markdown)),
+                    Some(Action::ShareText) => self.share(Some(ReportFormat::Text)),
+                    Some(Action::ShareCommand) => self.share(None),
+                    Some(Action::Back | Action::Share) => self.overlay = None,
+                    Some(Action::Quit) => self.quit = true,
+                    Some(Action::Help) => self.overlay = Some(Overlay::Help { scroll: 0 }),
+                    _ => {}
+                }
+                return;
+            }
             None => {}
         }
         match action {
@@ -574,7 +654,7 @@ impl App {
             None => {
                 if let (Some(c), Some(side)) = (plain_char, self.input_side()) {
                     self.history.stop_recall();
-                    self.sides[side].ta.insert_char(c);
+                    self.side_mut(side).ta.insert_char(c);
                     self.status = None;
                 }
             }
@@ -586,17 +666,60 @@ impl App {
         match self.focus {
             Focus::Input => Some(0),
             Focus::Second => Some(1),
+            Focus::Base if self.base.is_some() => Some(2),
             _ => None,
         }
     }
 
-    fn focus_order(&self) -> &'static [Focus] {
+    /// Input `s`: 0 and 1 the two sides, 2 the base line (the first input when closed).
+    fn side_mut(&mut self, s: usize) -> &mut Side {
+        match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            _ => &mut self.sides[s.min(1)],
+        }
+    }
+
+    fn side(&self, s: usize) -> &Side {
+        match (s, self.base.as_ref()) {
+            (2, Some(b)) => b,
+            _ => &self.sides[s.min(1)],
+        }
+    }
+
+    fn toggle_base(&mut self) {
         if self.diff_mode {
+            self.say("the base line works on one input: Ctrl-D leaves diff mode first");
+            return;
+        }
+        if self.base.take().is_some() {
+            if self.focus == Focus::Base {
+                self.set_focus(Focus::Input);
+            }
+            self.say("base line closed: the input is read on its own");
+        } else {
+            self.base = Some(Side::new("", self.profile));
+            self.set_focus(Focus::Base);
+            self.say("base line: the input is resolved against it (Ctrl-T closes)");
+        }
+    }
+
+    fn focus_order(&self) -> &'static [Focus] {
+        if self.diff_mode && self.diff_trees {
+            &[Focus::Input, Focus::Second, Focus::Diagnostics]
+        } else if self.diff_mode {
             &[
                 Focus::Input,
                 Focus::Second,
                 Focus::Ladder,
                 Focus::Diagnostics,
+            ]
+        } else if self.base.is_some() {
+            &[
+                Focus::Base,
+                Focus::Input,
+                Focus::Tree,
+                Focus::Diagnostics,
+                Focus::Forms,
             ]
         } else {
             &[Focus::Input, Focus::Tree, Focus::Diagnostics, Focus::Forms]
@@ -661,7 +784,12 @@ impl App {
                     self.set_profile(p);
                 }
             }
-            Action::ToggleDiff => self.toggle_diff(),
+            Action::ToggleDiff => {
+                if self.base.take().is_some() && self.focus == Focus::Base {
+                    self.set_focus(Focus::Input);
+                }
+                self.toggle_diff()
+            }
             Action::Examples => {
                 let ex = self
                     .examples
@@ -670,17 +798,35 @@ impl App {
                 self.overlay = Some(Overlay::Examples(ex));
             }
             Action::Copy => self.copy(),
+            Action::Share => self.overlay = Some(Overlay::Share),
+            Action::ToggleBase => self.toggle_base(),
+            Action::DiffTrees => {
+                if self.diff_mode {
+                    self.diff_trees = !self.diff_trees;
+                    if self.diff_trees && self.focus == Focus::Ladder {
+                        self.set_focus(Focus::Second);
+                    }
+                    self.say(if self.diff_trees {
+                        "diff: both trees, the first difference marked (F6: the ladder)"
+                    } else {
+                        "diff: the ladder (F6: both trees)"
+                    });
+                } else {
+                    self.say("F6 shows both trees in diff mode: Ctrl-D starts it");
+                }
+            }
+            Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::HistoryPrev | Action::HistoryNext => {
                 if let Some(s) = side {
-                    let current = self.sides[s].text().to_string();
+                    let current = self.side(s).text().to_string();
                     let recalled = if a == Action::HistoryPrev {
                         self.history.older(&current).map(str::to_string)
                     } else {
                         self.history.newer().map(str::to_string)
                     };
                     match recalled {
-                        Some(t) => self.sides[s].set_text(&t),
+                        Some(t) => self.side_mut(s).set_text(&t),
                         None if a == Action::HistoryPrev && self.history.entries().is_empty() => {
                             self.say("no history yet: Enter remembers an input")
                         }
@@ -690,7 +836,7 @@ impl App {
             }
             Action::Remember => {
                 if let Some(s) = side {
-                    let t = self.sides[s].text().to_string();
+                    let t = self.side(s).text().to_string();
                     if t.is_empty() {
                         self.say("nothing to remember: the input is empty");
                     } else {
@@ -733,7 +879,7 @@ impl App {
     }
 
     fn edit(&mut self, s: usize, a: Action) {
-        let ta = &mut self.sides[s].ta;
+        let ta = &mut self.side_mut(s).ta;
         let before = ta.lines().first().map(String::len);
         match a {
             Action::Left => ta.move_cursor(CursorMove::Back),
@@ -758,67 +904,46 @@ impl App {
         }
     }
 
-    fn navigate(&mut self, a: Action) {
-        let page = 10isize;
-        let delta = match a {
-            Action::Up => -1,
-            Action::Down => 1,
-            Action::PageUp => -page,
-            Action::PageDown => page,
-            Action::First => isize::MIN / 2,
-            Action::Last => isize::MAX / 2,
-            _ => 0,
-        };
-        match self.focus {
-            Focus::Tree => {
-                let side = &mut self.sides[0];
-                match a {
-                    Action::Collapse => {
-                        let sel = side.tree.selected;
-                        let folded = side.tree.is_collapsed(sel);
-                        if (folded || !side.tree.fold(Some(true)))
-                            && let Some(p) = side.analysis.tree.get(sel).and_then(|n| n.parent())
-                        {
-                            side.tree.select(p.index());
-                        }
-                    }
-                    Action::Expand => {
-                        side.tree.fold(Some(false));
-                    }
-                    Action::Toggle => {
-                        if !side.tree.fold(None) {
-                            self.say("only cross-references fold");
-                        }
-                    }
-                    _ => side.tree.step(delta),
-                }
-            }
-            Focus::Diagnostics => {
-                let s = self.diag_side;
-                let side = &mut self.sides[s];
-                side.diags.list.step(delta, side.diags.len());
-                if let Some(d) = side.diags.selected(&side.analysis) {
-                    let at = d.span.start;
-                    side.set_cursor(at);
-                }
-            }
-            Focus::Forms => {
-                let n = panes::forms::rows(&self.sides[0].analysis).len();
-                self.forms_list.step(delta, n);
-            }
-            Focus::Ladder => {
-                if let Some(d) = &mut self.diff {
-                    d.list.step(delta, d.verdict.steps.len());
-                }
-            }
-            Focus::Input | Focus::Second => {}
+    /// The focused pane's component, the input it reads (0 or 1) and that input's
+    /// analysis.
+    fn pane_mut(&mut self, f: Focus) -> Option<(&mut dyn Pane, usize, &Analysis)> {
+        let s = if self.diff_mode { self.diag_side } else { 0 };
+        route(&mut self.sides, &mut self.forms, &mut self.ladder, s, f)
+    }
+
+    /// The pane component `f`, read only.
+    fn pane(&self, f: Focus) -> Option<&dyn Pane> {
+        let s = if self.diff_mode { self.diag_side } else { 0 };
+        match f {
+            Focus::Tree => Some(&self.sides[0].tree),
+            Focus::Diagnostics => Some(&self.sides[s].diags),
+            Focus::Forms => Some(&self.forms),
+            Focus::Ladder => Some(&self.ladder),
+            Focus::Input | Focus::Second | Focus::Base => None,
         }
+    }
+
+    /// Carries out what a pane asked for.
+    fn apply(&mut self, side: usize, e: Effect) {
+        match e {
+            Effect::None => {}
+            Effect::Cursor(at) => self.sides[side].set_cursor(at),
+            Effect::Say(t) => self.say(t),
+        }
+    }
+
+    fn navigate(&mut self, a: Action) {
+        let Some((pane, side, analysis)) = self.pane_mut(self.focus) else {
+            return;
+        };
+        let e = pane.on_action(a, analysis);
+        self.apply(side, e);
     }
 
     fn set_profile(&mut self, p: Option<Profile>) {
         self.profile = p;
         self.reanalyze_all = true;
-        self.diff = None;
+        self.ladder.diff = None;
         match p {
             None => self.say("profile: auto (chosen per input; the reason is under the input)"),
             Some(p) => self.say(format!("profile: {} ({})", p.name(), p.title())),
@@ -873,6 +998,7 @@ impl App {
             _ => return,
         };
         let under = self
+            .ladder
             .diff
             .as_ref()
             .filter(|_| self.diff_mode)
@@ -897,7 +1023,7 @@ impl App {
                 let a = self.sides[0].text().to_string();
                 self.sides[1].set_text(&a);
             }
-            self.diff = None;
+            self.ladder.diff = None;
             self.set_focus(Focus::Second);
             self.say("diff mode: edit B to compare (Ctrl-D leaves)");
         } else {
@@ -934,7 +1060,7 @@ impl App {
         self.close_examples();
         self.profile = e.profile;
         self.reanalyze_all = true;
-        self.diff = None;
+        self.ladder.diff = None;
         let what = panes::examples::expectation(&e);
         match &e.expect {
             crate::idsets::Expect::Pair { other, .. } => {
@@ -961,6 +1087,54 @@ impl App {
         ));
     }
 
+    /// The report of the current view (`Some(format)`) or the command that reopens it
+    /// (`None`): the same text `idbench explain` prints for the same arguments.
+    pub fn share_text(&self, format: Option<ReportFormat>) -> String {
+        let opts = CompareOptions {
+            profile: self.profile,
+            ..self.compare_opts.clone()
+        };
+        let with = self.diff_mode.then(|| self.sides[1].text());
+        let Some(format) = format else {
+            let base = self.base.as_ref().map(Side::text);
+            return report::reopen_command(self.sides[0].text(), with, base, &opts);
+        };
+        let comparison = if self.diff_mode {
+            self.ladder.diff.as_ref().map(|d| &d.verdict)
+        } else {
+            None
+        };
+        let subject = report::Subject {
+            a: &self.sides[0].analysis,
+            b: self.diff_mode.then_some(&self.sides[1].analysis),
+            comparison,
+            resolution: self
+                .base
+                .as_ref()
+                .map(|b| (b.text(), &self.resolution.resolution)),
+            options: &opts,
+        };
+        report::render(&subject, format)
+    }
+
+    fn share(&mut self, format: Option<ReportFormat>) {
+        self.overlay = None;
+        let text = self.share_text(format);
+        let what = match format {
+            Some(ReportFormat::Markdown) => "the Markdown report",
+            Some(ReportFormat::Text) => "the text report",
+            None => "the command that reopens this view",
+        };
+        let outcome = self.clipboard.copy(&text);
+        let in_tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        let msg = panes::share::message(&outcome, what, in_tmux);
+        if matches!(outcome, Outcome::Failed(_)) {
+            self.say_error(msg);
+        } else {
+            self.say(msg);
+        }
+    }
+
     fn copy(&mut self) {
         let (text, what): (String, String) = match self.focus {
             Focus::Input | Focus::Second => {
@@ -972,50 +1146,22 @@ impl App {
                 };
                 (self.sides[s].text().to_string(), what.to_string())
             }
-            Focus::Tree => {
-                let side = &self.sides[0];
-                match side.analysis.tree.get(side.tree.selected) {
-                    Some(n) => (
-                        n.text(&side.analysis.input).to_string(),
-                        format!("the {} text", n.kind().name()),
-                    ),
-                    None => return,
-                }
-            }
-            Focus::Diagnostics => {
-                let side = &self.sides[self.diag_side];
-                match side.diags.selected(&side.analysis) {
-                    Some(d) => (
-                        format!(
-                            "{} {}: {} ({})",
-                            d.severity.name(),
-                            d.code,
-                            d.message,
-                            d.spec
-                        ),
-                        "the diagnostic".to_string(),
-                    ),
-                    None => return,
-                }
-            }
-            Focus::Forms => {
-                let rows = panes::forms::rows(&self.sides[0].analysis);
-                match rows.get(self.forms_list.selected) {
-                    Some((name, value)) => (value.to_string(), format!("form {name}")),
-                    None => return,
-                }
-            }
-            Focus::Ladder => match self
-                .diff
-                .as_ref()
-                .and_then(|d| d.verdict.steps.get(d.list.selected))
-            {
-                Some(s) => (
-                    format!("{} ({})\nA: {}\nB: {}", s.name, s.spec, s.a, s.b),
-                    "the ladder step".to_string(),
-                ),
+            Focus::Base => match &self.base {
+                Some(b) => (b.text().to_string(), "the base".to_string()),
                 None => return,
             },
+            f => {
+                let s = if self.diff_mode { self.diag_side } else { 0 };
+                let analysis = if f == Focus::Diagnostics {
+                    &self.sides[s].analysis
+                } else {
+                    &self.sides[0].analysis
+                };
+                match self.pane(f).and_then(|p| p.copy(analysis)) {
+                    Some(c) => (c.text, c.what),
+                    None => return,
+                }
+            }
         };
         let outcome = self.clipboard.copy(&text);
         let msg = outcome.message(&what);
@@ -1044,7 +1190,7 @@ impl App {
             }
         };
         self.history.stop_recall();
-        self.sides[side].ta.insert_str(&clean);
+        self.side_mut(side).ta.insert_str(&clean);
         if removed > 0 {
             self.say(format!(
                 "pasted; removed {removed} line-break character(s): an identifier is one line"
@@ -1056,7 +1202,6 @@ impl App {
 
     fn on_mouse(&mut self, m: MouseEvent) {
         let pos = Position::new(m.column, m.row);
-        let inside = |r: &Option<Rect>| r.is_some_and(|r| r.contains(pos));
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
@@ -1074,18 +1219,15 @@ impl App {
                             *scroll + 1
                         }
                     }
+                    Some(Overlay::Share) => {}
                     None => {
-                        let target = [
-                            (self.hits.tree, Focus::Tree),
-                            (self.hits.diags, Focus::Diagnostics),
-                            (self.hits.forms, Focus::Forms),
-                            (self.hits.ladder, Focus::Ladder),
-                        ]
-                        .into_iter()
-                        .find(|(r, _)| inside(r));
-                        if let Some((_, f)) = target {
+                        let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
+                        if let Some(&(f, _)) = target {
                             self.set_focus(f);
-                            self.navigate(a);
+                            if let Some((pane, side, analysis)) = self.pane_mut(f) {
+                                let e = pane.on_wheel(a == Action::Up, analysis);
+                                self.apply(side, e);
+                            }
                         }
                     }
                 }
@@ -1124,48 +1266,12 @@ impl App {
                 return;
             }
         }
-        if let Some(r) = self.hits.tree
-            && r.contains(pos)
-        {
-            self.set_focus(Focus::Tree);
-            let side = &mut self.sides[0];
-            if let Some(n) = side.tree.node_at(r, m.row) {
-                side.tree.select(n);
-            }
-            return;
-        }
-        if let Some(r) = self.hits.diags
-            && r.contains(pos)
-        {
-            self.set_focus(Focus::Diagnostics);
-            let side = &mut self.sides[self.diag_side];
-            if let Some(i) = side.diags.list.row_at(r, m.row, side.diags.len()) {
-                side.diags.list.selected = i;
-                if let Some(d) = side.diags.selected(&side.analysis) {
-                    let at = d.span.start;
-                    side.set_cursor(at);
-                }
-            }
-            return;
-        }
-        if let Some(r) = self.hits.forms
-            && r.contains(pos)
-        {
-            self.set_focus(Focus::Forms);
-            let n = panes::forms::rows(&self.sides[0].analysis).len();
-            if let Some(i) = self.forms_list.row_at(r, m.row, n) {
-                self.forms_list.selected = i;
-            }
-            return;
-        }
-        if let Some(r) = self.hits.ladder
-            && r.contains(pos)
-        {
-            self.set_focus(Focus::Ladder);
-            if let Some(d) = &mut self.diff
-                && let Some(i) = panes::diff::step_at(d, r, m.row)
-            {
-                d.list.selected = i;
+        let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
+        if let Some(&(f, r)) = target {
+            self.set_focus(f);
+            if let Some((pane, side, analysis)) = self.pane_mut(f) {
+                let e = pane.on_click(r, m.row, analysis);
+                self.apply(side, e);
             }
         }
     }
@@ -1198,15 +1304,31 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
-            if let Some(d) = &mut self.diff {
-                panes::diff::draw(f, ladder, d, self.focus == Focus::Ladder, &self.theme);
-                self.hits.ladder = Some(ladder);
+            if self.diff_trees {
+                let difference = self
+                    .ladder
+                    .diff
+                    .as_ref()
+                    .and_then(|d| d.verdict.difference.as_ref());
+                let [s0, s1] = &mut self.sides;
+                panes::difftrees::draw(
+                    f,
+                    ladder,
+                    [(&s0.analysis, &mut s0.tree), (&s1.analysis, &mut s1.tree)],
+                    difference,
+                    &self.theme,
+                );
+            } else {
+                self.draw_pane(f, Focus::Ladder, ladder);
             }
             let which = if diag_side == 0 { " · A" } else { " · B" };
-            self.draw_diags(f, diags, diag_side, which);
+            self.sides[diag_side].diags.which = which.into();
+            self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         } else {
-            let [input, strip, main, diags, status] = Layout::vertical([
+            let base_h = if self.base.is_some() { 3 } else { 0 };
+            let [base, input, strip, main, diags, status] = Layout::vertical([
+                Constraint::Length(base_h),
                 Constraint::Length(3),
                 Constraint::Length(1),
                 Constraint::Min(5),
@@ -1214,6 +1336,9 @@ impl App {
                 Constraint::Length(1),
             ])
             .areas(area);
+            if self.base.is_some() {
+                self.draw_input(f, 2, base);
+            }
             self.draw_input(f, 0, input);
             self.draw_strip(f, strip);
             let [tree, right] =
@@ -1222,29 +1347,22 @@ impl App {
             let n_forms = u16::try_from(panes::forms::rows(&self.sides[0].analysis).len())
                 .unwrap_or(u16::MAX);
             let forms_h = n_forms.saturating_add(2).min(right.height / 2).max(3);
+            // With a base line, the resolution takes Details' room: the target and the
+            // steps are what the user is reading then.
+            let with_base = self.base.is_some();
             let [details, forms] =
                 Layout::vertical([Constraint::Min(3), Constraint::Length(forms_h)]).areas(right);
-            let side = &mut self.sides[0];
-            panes::tree::draw(
-                f,
-                tree,
-                &side.analysis,
-                &mut side.tree,
-                self.focus == Focus::Tree,
-                &self.theme,
-            );
-            panes::details::draw(f, details, &side.analysis, side.tree.selected, &self.theme);
-            panes::forms::draw(
-                f,
-                forms,
-                &side.analysis,
-                &mut self.forms_list,
-                self.focus == Focus::Forms,
-                &self.theme,
-            );
-            self.hits.tree = Some(tree);
-            self.hits.forms = Some(forms);
-            self.draw_diags(f, diags, 0, "");
+            if with_base {
+                panes::resolution::draw(f, details, &self.resolution, &self.theme);
+            }
+            self.draw_pane(f, Focus::Tree, tree);
+            if !with_base {
+                let side = &self.sides[0];
+                panes::details::draw(f, details, &side.analysis, side.tree.selected, &self.theme);
+            }
+            self.draw_pane(f, Focus::Forms, forms);
+            self.sides[0].diags.which.clear();
+            self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         }
         match &mut self.overlay {
@@ -1254,6 +1372,7 @@ impl App {
             Some(Overlay::Examples(ex)) => {
                 self.hits.examples = Some(panes::examples::draw(f, area, ex, &self.theme))
             }
+            Some(Overlay::Share) => panes::share::draw(f, area, &self.theme),
             None => {}
         }
         // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
@@ -1311,7 +1430,7 @@ impl App {
 
     fn draw_strip(&mut self, f: &mut Frame, area: Rect) {
         let in_use = self.sides[0].analysis.profile;
-        let cells = match (&self.diff, self.diff_mode) {
+        let cells = match (&self.ladder.diff, self.diff_mode) {
             (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
             _ => panes::profiles::Cells::Validity(&self.sides[0].analysis.verdicts),
         };
@@ -1325,31 +1444,35 @@ impl App {
         );
     }
 
-    fn draw_diags(&mut self, f: &mut Frame, area: Rect, s: usize, which: &str) {
-        let side = &mut self.sides[s];
-        let focused = self.focus == Focus::Diagnostics;
-        panes::diagnostics::draw(
-            f,
-            area,
-            &side.analysis,
-            &mut side.diags,
-            which,
-            focused,
-            &self.theme,
-        );
-        self.hits.diags = Some(area);
+    /// Draws pane component `which` into `area` and remembers where, for the mouse.
+    fn draw_pane(&mut self, f: &mut Frame, which: Focus, area: Rect) {
+        let focused = self.focus == which;
+        let s = if self.diff_mode { self.diag_side } else { 0 };
+        if let Some((pane, _, analysis)) =
+            route(&mut self.sides, &mut self.forms, &mut self.ladder, s, which)
+        {
+            pane.draw(f, area, analysis, focused, &self.theme);
+            self.hits.panes.push((which, area));
+        }
     }
 
     fn draw_input(&mut self, f: &mut Frame, s: usize, area: Rect) {
         let theme = &self.theme;
         let focused = self.overlay.is_none()
-            && (self.focus == Focus::Input && s == 0 || self.focus == Focus::Second && s == 1);
+            && (self.focus == Focus::Input && s == 0
+                || self.focus == Focus::Second && s == 1
+                || self.focus == Focus::Base && s == 2);
         let title = match (self.diff_mode, s) {
+            (_, 2) => "Base",
             (false, _) => "Input",
             (true, 0) => "A",
             (true, _) => "B",
         };
-        let side = &self.sides[s];
+        let side = match (s, self.base.as_ref()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &self.sides[s],
+        };
         let a = &side.analysis;
         let errors = a
             .diagnostics
@@ -1403,14 +1526,22 @@ impl App {
             .title_top(verdict.right_aligned())
             .title_bottom(bottom);
         f.render_widget(blk, area);
-        self.hits.inputs[s] = Some(area);
+        if let Some(h) = self.hits.inputs.get_mut(s) {
+            *h = Some(area);
+        }
         let body = inner(area);
-        let side = &mut self.sides[s];
+        let side = match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &mut self.sides[s],
+        };
         let cursor = side.cursor();
         side.scroll =
             panes::input::scroll_for(&side.view, cursor, usize::from(body.width), side.scroll);
         if side.text().is_empty() {
-            let hint = if s == 0 {
+            let hint = if s == 2 {
+                " type the base the input is resolved against · Ctrl-T closes"
+            } else if s == 0 {
                 " type or paste an identifier · Ctrl-O examples · F1 help"
             } else {
                 " type or paste the identifier to compare with A"
@@ -1420,10 +1551,11 @@ impl App {
                 body,
             );
         }
-        let highlight = (!self.diff_mode)
+        let highlight = (!self.diff_mode && s != 2)
             .then(|| side.analysis.tree.get(side.tree.selected).map(|n| n.span()))
             .flatten();
         let difference = self
+            .ladder
             .diff
             .as_ref()
             .filter(|_| self.diff_mode)

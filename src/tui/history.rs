@@ -81,7 +81,7 @@ fn is_secret_name(name: &str) -> bool {
 /// `input` with its secrets replaced by [`REDACTED`]: the password of a URI or IRI authority's
 /// userinfo (`scheme://user:PASSWORD@host`: what follows the first `:` of the userinfo), and
 /// the value of every `name=value` parameter of the query or fragment whose name marks a
-/// secret (see [`SECRET_NAMES`], [`SECRET_PARTS`]). Written here rather than taken from the
+/// secret (see `SECRET_NAMES`, `SECRET_PARTS`). Written here rather than taken from the
 /// engine's tree because it must hold for any text, valid or not, under any profile.
 pub fn redact(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
@@ -191,7 +191,12 @@ fn read_file(path: &Path) -> Read {
                 let mut entries = f.entries;
                 let excess = entries.len().saturating_sub(MAX_ENTRIES);
                 entries.drain(..excess);
-                Read::Entries(entries)
+                // A file written before secrets were redacted loses them at the next save.
+                let mut redacted = Vec::with_capacity(entries.len());
+                for e in &entries {
+                    move_to_end(&mut redacted, &redact(e));
+                }
+                Read::Entries(redacted)
             }
             Ok(f) => Read::Invalid(format!("unknown version {}", f.version)),
             Err(e) => Read::Invalid(e.to_string()),
@@ -571,6 +576,19 @@ mod tests {
         let mut h = History::in_memory();
         h.push("https://u:secret@h/");
         assert_eq!(h.entries(), ["https://u:***@h/"]);
+        // A file from before redaction is cleaned when read and rewritten at the next save.
+        let dir = temp_dir("redact-old");
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("history.json");
+        let old = r#"{"version":1,"entries":["https://u:pw1@h/","https://u:pw2@h/","x"]}"#;
+        std::fs::write(&path, old).unwrap_or_else(|e| panic!("{e}"));
+        let (mut h, _) = History::load(path.clone());
+        assert_eq!(h.entries(), ["https://u:***@h/", "x"]);
+        h.push("y");
+        h.save().unwrap_or_else(|e| panic!("{e}"));
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(!text.contains("pw1") && !text.contains("pw2"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[cfg(unix)]

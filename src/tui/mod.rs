@@ -239,9 +239,20 @@ pub struct Launch {
     pub theme: Option<String>,
     /// A profile choice (`Some(None)` is an explicit `auto`); `None` leaves it to the config.
     pub profile: Option<Option<Profile>>,
+    /// A base to resolve the identifier against.
+    pub base: Option<String>,
+    /// The rfc2141bis objective for diff mode.
+    pub objective: crate::engine::equiv::Objective,
+    /// xri2: ignore "$" cross-references in diff mode.
+    pub ignore_dollar: bool,
+    /// The form side A is written in (xri2 diff mode).
+    pub a_form: crate::engine::equiv::SideForm,
+    /// The form side B is written in (xri2 diff mode).
+    pub b_form: crate::engine::equiv::SideForm,
     /// `--no-history`: neither read nor write the history file.
     pub no_history: bool,
 }
+
 /// Builds the starting state from the command line, the config file and the environment.
 /// Returns it with the messages for the status line.
 pub fn config_from(args: &Launch) -> AppConfig {
@@ -280,6 +291,14 @@ pub fn config_from(args: &Launch) -> AppConfig {
         clipboard: Clipboard::new(Clipboard::mode_from_env()),
         mouse: cfg.mouse,
         messages,
+        compare: crate::engine::equiv::CompareOptions {
+            profile,
+            objective: args.objective,
+            ignore_dollar: args.ignore_dollar,
+            a_form: args.a_form,
+            b_form: args.b_form,
+        },
+        base: args.base.clone(),
     }
 }
 
@@ -344,6 +363,12 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
     };
     // From here on the signals have their default effect again.
     drop(signals);
+    finish(&mut app, end, panicked)
+}
+
+/// Saves the history, however the event loop ended (`panicked` when it panicked), and
+/// returns the exit code: a failed save is reported and makes a quit's exit code 2.
+fn finish(app: &mut App, end: std::io::Result<End>, panicked: bool) -> std::io::Result<u8> {
     let saved = app.save_history();
     if let Err(e) = &saved {
         let path = app
@@ -366,6 +391,7 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
         code
     })
 }
+
 /// True when the terminal no longer answers: a hung-up terminal (its window or SSH session
 /// closed) fails the window-size query (asked of the terminal itself, with no fallback),
 /// where the terminal library only sees end-of-file.
@@ -373,16 +399,38 @@ fn terminal_gone() -> bool {
     crossterm::terminal::window_size().is_err()
 }
 
+/// True when a job-control shell can resume the workbench after it stops: its parent is in
+/// the same session but another process group (the shell that started it as a job). When
+/// the workbench leads its own session (started directly by a terminal or `tmux new-window
+/// CMD`) or shares its group with its parent, nothing would ever continue it: it does not
+/// stop then (a shell without job control ignores the terminal's Ctrl-Z the same way).
+#[cfg(unix)]
+fn can_suspend() -> bool {
+    use rustix::process::{getpgid, getpgrp, getppid, getsid};
+    let Some(parent) = getppid() else {
+        return false;
+    };
+    let same_session = matches!((getsid(None), getsid(Some(parent))), (Ok(a), Ok(b)) if a == b);
+    let other_group = getpgid(Some(parent)).is_ok_and(|g| g != getpgrp());
+    same_session && other_group
+}
+
 /// Ctrl-Z or SIGTSTP: puts the terminal back, stops the process (as SIGTSTP's default
-/// action would), and when continued puts the workbench's modes back and redraws.
+/// action would), and when continued puts the workbench's modes back and redraws. Says why
+/// on the status line when there is no shell to come back to.
 #[cfg(unix)]
 fn suspend(
     terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    app: &mut App,
     mouse: bool,
 ) -> std::io::Result<()> {
+    if !can_suspend() {
+        app.tell("not suspended: no job-control shell started the workbench to resume it");
+        return Ok(());
+    }
     restore_terminal();
     // Stops here until SIGCONT (the handler installed for SIGTSTP is bypassed: this raises
-    // the stop itself).
+    // SIGSTOP itself).
     signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
     enter_modes(mouse)?;
     terminal.clear()
@@ -391,6 +439,7 @@ fn suspend(
 #[cfg(not(unix))]
 fn suspend(
     _terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    _app: &mut App,
     _mouse: bool,
 ) -> std::io::Result<()> {
     Ok(())
@@ -414,7 +463,7 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
             return Ok(End::Signal(sig));
         }
         if signals.take_stop() {
-            suspend(&mut terminal, mouse_on)?;
+            suspend(&mut terminal, app, mouse_on)?;
         }
         if signals.take_cont() {
             terminal.clear()?;
@@ -446,7 +495,7 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
                 return Ok(End::Signal(sig));
             }
             if signals.take_stop() {
-                suspend(&mut terminal, mouse_on)?;
+                suspend(&mut terminal, app, mouse_on)?;
                 break None;
             }
             if signals.take_cont() {
@@ -461,7 +510,7 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
         };
         while let Some(e) = ev.take() {
             if is_suspend_key(&e) {
-                suspend(&mut terminal, mouse_on)?;
+                suspend(&mut terminal, app, mouse_on)?;
                 break;
             }
             app.handle(e);
@@ -470,5 +519,66 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
             }
             ev = event::next(DRAIN_POLL)?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app_with_history(path: std::path::PathBuf, input: &str) -> App {
+        let (history, _) = History::load(path);
+        App::new(AppConfig {
+            input: input.into(),
+            history,
+            ..AppConfig::default()
+        })
+    }
+
+    #[test]
+    fn every_ending_saves_the_history_and_says_how_it_ended() {
+        let dir = std::env::temp_dir().join(format!("idbench-finish-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("history.json");
+        for (i, (end, panicked, code)) in [
+            (End::Quit, false, 0),
+            (End::Quit, true, EXIT_PANIC),
+            (End::Signal(signal_hook::consts::SIGTERM), false, 143),
+            (End::TerminalGone, false, EXIT_HANGUP),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let input = format!("urn:end:{i}");
+            let mut app = app_with_history(path.clone(), &input);
+            assert_eq!(
+                finish(&mut app, Ok(end), panicked).ok(),
+                Some(code),
+                "{end:?}"
+            );
+            let (h, _) = History::load(path.clone());
+            assert_eq!(h.entries().last(), Some(&input), "{end:?} saved the input");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_failed_save_makes_the_exit_code_non_zero() {
+        let dir = std::env::temp_dir().join(format!("idbench-savefail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("sub").join("history.json");
+        for (end, code) in [
+            (End::Quit, EXIT_SAVE_FAILED),
+            (End::Signal(signal_hook::consts::SIGHUP), 129),
+        ] {
+            let mut app = app_with_history(path.clone(), "urn:a:b");
+            // The folder cannot be made once loaded: a file took its name.
+            std::fs::write(dir.join("sub"), "").unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(finish(&mut app, Ok(end), false).ok(), Some(code), "{end:?}");
+            let _ = std::fs::remove_file(dir.join("sub"));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -142,9 +142,19 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
             let scheme = mailto_domain_case(&scheme);
             // RFC 3987 §5.3.3: IDN hosts of DNS schemes compare in ACE form.
-            let scheme = match profile {
-                Profile::Rfc3987 => idna::ace_hosts(&scheme, profile).unwrap_or(scheme),
-                _ => scheme,
+            // Re-parsed only when the grammar found a host to convert (its `ace` attribute)
+            // or the input has a non-ASCII or percent-encoded "mailto" domain.
+            let convert = profile == Profile::Rfc3987
+                && (tree
+                    .find(NodeKind::Host)
+                    .is_some_and(|h| h.attr("ace").is_some())
+                    || (input
+                        .get(..7)
+                        .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
+                        && idna::needs_idna(input)));
+            let scheme = match convert {
+                true => idna::ace_hosts(&scheme, profile).unwrap_or(scheme),
+                false => scheme,
             };
             // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
             // percent-encoded, for the schemes that use the DNS.

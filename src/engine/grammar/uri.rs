@@ -131,16 +131,7 @@ const IRI_NAMES: Names = Names {
     fragment: "ifragment",
 };
 
-/// `userinfo` characters without `pct-encoded`.
-const USERINFO: AsciiSet = chars::UNRESERVED
-    .or(chars::SUB_DELIMS)
-    .or(AsciiSet::of(":"));
-/// `reg-name` characters without `pct-encoded`.
-const REG_NAME: AsciiSet = chars::UNRESERVED.or(chars::SUB_DELIMS);
-/// `segment-nz-nc` characters without `pct-encoded`.
-const PCHAR_NC: AsciiSet = chars::PCHAR.minus(AsciiSet::of(":"));
-/// `IPvFuture` characters after the ".".
-const IPVFUTURE_TAIL: AsciiSet = REG_NAME.or(AsciiSet::of(":"));
+use crate::engine::chars::{IPVFUTURE_TAIL, PCHAR_NC, REG_NAME, USERINFO};
 const STOP_PATH: AsciiSet = AsciiSet::of("/?#");
 const STOP_QUERY: AsciiSet = AsciiSet::of("#");
 
@@ -175,6 +166,62 @@ enum Comp {
 }
 
 impl Comp {
+    /// What the grammar accepts where a scan of `comp` stops on a byte it cannot take: the
+    /// rule's own alternatives (what [`Comp::allowed`] encodes) and the delimiters that may
+    /// end it (the scan's stop set). Recorded with [`crate::engine::tree::Builder::expect`].
+    fn expected(self, iri: bool) -> &'static [&'static str] {
+        match (self, iri) {
+            (Comp::Userinfo, false) => {
+                &["unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
+            }
+            (Comp::Userinfo, true) => {
+                &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
+            }
+            (Comp::Host, false) => &[
+                "unreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Host, true) => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Segment, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Segment, true) => &["ipchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::FirstSegment, false) => &[
+                "unreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\"@\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::FirstSegment, true) => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\"@\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            (Comp::Query, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Query, true) => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
+            (Comp::Fragment, false) => &["pchar", "\"/\"", "\"?\""],
+            (Comp::Fragment, true) => &["ipchar", "\"/\"", "\"?\""],
+        }
+    }
+
     fn allowed(self) -> &'static ByteTable {
         match self {
             Comp::Userinfo => &T_USERINFO,
@@ -281,6 +328,56 @@ type LitErr = (Code, Span, String);
 /// Counting is equivalent to the nine ABNF alternatives: an `ls32` written as an
 /// `IPv4address` counts as two groups and must come last; without "::" there are exactly
 /// eight groups, with one "::" at most seven (it stands for at least one zero group).
+/// What `IPv6address` (RFC 3986 §3.2.2) accepts after `prefix`, the address so far: read
+/// off the ABNF's alternatives by how many groups have been written, whether "::" has been,
+/// and what the current group (h16, or the dotted IPv4address of an ls32) holds.
+fn ipv6_expected(prefix: &[u8]) -> Vec<&'static str> {
+    let elided = prefix.windows(2).any(|w| w == b"::");
+    let colons = prefix.iter().filter(|&&c| c == b':').count();
+    let last = prefix.rsplit(|&c| c == b':').next().unwrap_or(&[]);
+    // An ls32 may end the address here: after six groups, or anywhere once "::" elided some.
+    let ls32_ok = elided || colons >= 6;
+    let mut v = Vec::new();
+    if last.contains(&b'.') {
+        // Inside the IPv4address of an ls32: dec-octet "." dec-octet "." ...
+        v.push("DIGIT");
+        let dots = last.iter().filter(|&&c| c == b'.').count();
+        if dots < 3 {
+            v.push("\".\"");
+        } else if last.last().is_some_and(u8::is_ascii_digit) {
+            v.push("\"]\"");
+        }
+        return v;
+    }
+    if last.is_empty() {
+        if prefix.is_empty() {
+            v.extend(["h16", "\"::\""]);
+        } else if prefix == b":" {
+            v.push("\":\"");
+        } else {
+            v.push("h16");
+            if ls32_ok {
+                v.push("IPv4address");
+            }
+            if prefix.ends_with(b"::") {
+                v.push("\"]\"");
+            }
+        }
+        return v;
+    }
+    if last.len() < 4 {
+        v.push("HEXDIG");
+    }
+    v.push("\":\"");
+    if ls32_ok && last.len() <= 3 && last.iter().all(u8::is_ascii_digit) {
+        v.push("\".\"");
+    }
+    if elided || colons == 7 {
+        v.push("\"]\"");
+    }
+    v
+}
+
 fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     let by = s.as_bytes();
     let whole = Span::new(cs, ce);
@@ -611,7 +708,15 @@ impl<'i> Parser<'_, 'i> {
             p = ae;
             has_auth = true;
         }
+        let path_start = p;
         p = self.path(p, e, colon.is_some(), has_auth);
+        if let Some(c) = colon
+            && self.dns
+            && !has_auth
+            && self.text(s, c).eq_ignore_ascii_case("mailto")
+        {
+            self.idna_mailto(path_start, p);
+        }
         if p < e && by[p] == b'?' {
             let q = p + 1;
             let (qe, non_ascii) = self.scan(Comp::Query, q, e, &T_STOP_QUERY);
@@ -661,6 +766,8 @@ impl<'i> Parser<'_, 'i> {
             return;
         }
         if !chars::ALPHA.has(self.by[s]) {
+            // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+            self.b.expect(s, &["ALPHA"]);
             let msg = format!(
                 "a scheme must start with a letter, and '{sch}' starts with '{}'; if this is \
                  meant as a relative path whose first segment holds ':', prefix it with './' \
@@ -829,6 +936,40 @@ impl<'i> Parser<'_, 'i> {
         }
     }
 
+    /// The domain of each address of a "mailto" path (RFC 6068 §2: `to` is a list of
+    /// addresses separated by ","): the same UTS #46 check as a host's, with the warning on
+    /// the domain. Only a domain with non-ASCII, percent-encoded non-ASCII or `xn--` labels
+    /// pays.
+    fn idna_mailto(&mut self, s: usize, e: usize) {
+        let to = self.text(s, e);
+        let mut at = s;
+        for addr in to.split(',') {
+            let start = at;
+            at += addr.len() + 1;
+            let Some(k) = addr.rfind('@') else {
+                continue;
+            };
+            let dom = &addr[k + 1..];
+            let Some(err) = crate::engine::idna::process_host(dom).and_then(|r| r.error) else {
+                continue;
+            };
+            let ds = start + k + 1;
+            let msg = format!(
+                "this address's domain is no valid internationalized domain name: UTS #46 \
+                 processing fails with {} ({}), so it has no ACE (xn--) form and mail to it \
+                 cannot be delivered; fix the label UTS #46 rejects",
+                err.code(),
+                err.describe()
+            );
+            self.b.warning(
+                Code::IdnaInvalid,
+                Span::new(ds, ds + dom.len()),
+                "RFC 6068 §2; UTS #46 §4",
+                msg,
+            );
+        }
+    }
+
     /// host = IPv4address / reg-name (the IP-literal case is [`Self::ip_literal`]).
     fn host_name(&mut self, hs: usize, he: usize) {
         let host_text = &self.by[hs..he];
@@ -975,7 +1116,19 @@ impl<'i> Parser<'_, 'i> {
         }
         self.b.finish(he);
         match res {
-            Err((code, span, msg)) => self.b.error(code, span, "RFC 3986 §3.2.2", msg),
+            Err((code, span, msg)) => {
+                // The errors at one byte the address cannot take there (a count of groups
+                // has no such byte).
+                if rule == "IPv6address"
+                    && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
+                    && span.start >= cs
+                    && span.start <= ce
+                {
+                    let prefix = &self.by[cs..span.start];
+                    self.b.expect(span.start, &ipv6_expected(prefix));
+                }
+                self.b.error(code, span, "RFC 3986 §3.2.2", msg)
+            }
             Ok(()) if ty == "ipvfuture" => {
                 let msg = format!(
                     "'{}' is an IPvFuture literal; no version has been defined, so an application \
@@ -1015,6 +1168,8 @@ impl<'i> Parser<'_, 'i> {
             }
         }
         if let Some((bs, be)) = bad {
+            // port = *DIGIT, then the path, query or fragment.
+            self.b.expect(bs, &["DIGIT", "\"/\"", "\"?\"", "\"#\""]);
             let msg = format!(
                 "the port must be decimal digits, and '{text}' has '{}'; if ':' was meant as data, \
                  percent-encode it as %3A",
@@ -1195,6 +1350,7 @@ impl<'i> Parser<'_, 'i> {
             if c == b':' && comp == Comp::FirstSegment {
                 if !colon_seen {
                     colon_seen = true;
+                    self.b.expect(i, comp.expected(self.iri));
                     let first = self.text(from, i);
                     let msg = format!(
                         "':' in the first segment of a relative-path reference would be read as \
@@ -1212,6 +1368,7 @@ impl<'i> Parser<'_, 'i> {
                 i += 1;
                 continue;
             }
+            self.b.expect(i, comp.expected(self.iri));
             if c < 0x80 {
                 let s0 = i;
                 while i < to
@@ -1303,6 +1460,12 @@ impl<'i> Parser<'_, 'i> {
         while e < to && e < i + 3 && by[e].is_ascii_alphanumeric() {
             e += 1;
         }
+        // pct-encoded = "%" HEXDIG HEXDIG: the first byte after "%" that is not one.
+        let mut h = i + 1;
+        while h < to && h < i + 3 && by[h].is_ascii_hexdigit() {
+            h += 1;
+        }
+        self.b.expect(h, &["HEXDIG"]);
         let after = self.text(i + 1, e);
         let msg = if after.is_empty() {
             "'%' must start a percent-encoding '%' HEXDIG HEXDIG; to mean a literal '%', write %25"

@@ -335,6 +335,15 @@ impl Parser<'_, '_> {
                 continue;
             }
             let start = i;
+            // The NID's characters, or the ":" that ends it.
+            self.b.expect(
+                start,
+                match spec {
+                    Spec::Rfc2141 => &["let-num-hyp", "\":\""],
+                    Spec::Rfc2141bis => &["ALPHA", "DIGIT", "\"-\"", "\":\""],
+                    Spec::Rfc8141 => &["ldh", "\":\""],
+                },
+            );
             while i < ne && !LDH.has(s[i]) {
                 i += self.width(i);
             }
@@ -352,6 +361,14 @@ impl Parser<'_, '_> {
         }
         let n = ne - ns;
         if s[ns] == b'-' {
+            self.b.expect(
+                ns,
+                match spec {
+                    Spec::Rfc2141 => &["let-num"],
+                    Spec::Rfc2141bis => &["ALPHA", "DIGIT"],
+                    Spec::Rfc8141 => &["alphanum"],
+                },
+            );
             self.b.error(
                 Code::NidStart,
                 Span::new(ns, ns + 1),
@@ -408,6 +425,8 @@ impl Parser<'_, '_> {
         }
         // Lengths count characters (a non-ASCII one is already an error above).
         if let Some((off, _)) = self.text(ns, ne).char_indices().nth(32) {
+            // After 32 characters only the ":" that ends the NID.
+            self.b.expect(ns + off, &["\":\""]);
             let count = self.text(ns, ne).chars().count();
             self.b.error(
                 Code::NidTooLong,
@@ -508,6 +527,22 @@ impl Parser<'_, '_> {
         self.scan(ns, ne, Part::Nss);
     }
 
+    /// What the grammar accepts where a scan of `part` stops on a byte it cannot take: the
+    /// rule's characters (what [`Self::allowed`] encodes, "%" included) and what may end it.
+    /// Recorded with [`crate::engine::tree::Builder::expect`].
+    fn expected(&self, part: Part) -> &'static [&'static str] {
+        match (self.spec, part) {
+            (Spec::Rfc2141, _) => &["trans", "\"%\""],
+            (Spec::Rfc2141bis, Part::Nss) => &["pchar", "\"?\"", "\"#\""],
+            (Spec::Rfc2141bis, Part::Value) => &["v-pchar", "\"&\"", "\"#\""],
+            (Spec::Rfc8141, Part::Nss) => &["pchar", "\"/\"", "\"?+\"", "\"?=\"", "\"#\""],
+            (Spec::Rfc8141, Part::RComponent) => &["pchar", "\"/\"", "\"?\"", "\"?=\"", "\"#\""],
+            (Spec::Rfc8141, Part::QComponent) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (_, Part::Fragment | Part::FComponent) => &["pchar", "\"/\"", "\"?\""],
+            _ => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+        }
+    }
+
     /// The characters allowed literally in `part` (`%` never is: it is checked apart).
     fn allowed(&self, part: Part) -> &'static ByteTable {
         match (self.spec, part) {
@@ -551,6 +586,7 @@ impl Parser<'_, '_> {
             } else if c == b'%' {
                 i = self.percent(i, end, part);
             } else if c == 0 && self.spec != Spec::Rfc8141 {
+                self.b.expect(i, self.expected(part));
                 let sec = self.sec(Sec::Excluded);
                 let msg = if self.spec == Spec::Rfc2141 {
                     "octet 0 (NUL) is not in the URN character set, and §2.4 adds that it \"should NEVER be used, in either unencoded or %-encoded form\": remove it"
@@ -563,11 +599,13 @@ impl Parser<'_, '_> {
                 && part == Part::Nss
                 && matches!(c, b'/' | b'[' | b']')
             {
+                self.b.expect(i, self.expected(part));
                 self.bis_delimiter_in_nss(i);
                 i += 1;
             } else {
                 // A run of characters that must be percent-encoded: one error for the run.
                 let run = i;
+                self.b.expect(run, self.expected(part));
                 while i < end {
                     let c = s[i];
                     let stop = allowed.has(c)
@@ -667,6 +705,12 @@ impl Parser<'_, '_> {
         if !(h(i + 1) && h(i + 2)) {
             let j = if h(i + 1) { i + 2 } else { i + 1 };
             let sec = self.sec(Sec::Percent);
+            let hex = if self.spec == Spec::Rfc2141 {
+                "hex"
+            } else {
+                "HEXDIG"
+            };
+            self.b.expect(j, &[hex]);
             self.b.error(
                 Code::PctMalformed,
                 Span::new(i, j),

@@ -6,8 +6,9 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{ListState, block, fit, inner, pad};
+use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad};
 use crate::engine::{Analysis, Diagnostic, Severity};
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
 /// The list, sorted once per analysis.
@@ -17,6 +18,8 @@ pub struct DiagView {
     rows: Vec<(bool, usize)>,
     /// Selection and scroll.
     pub list: ListState,
+    /// Which input the list is of, for the title (diff mode: ` · A`, ` · B`).
+    pub which: String,
 }
 
 impl DiagView {
@@ -30,6 +33,7 @@ impl DiagView {
         DiagView {
             rows,
             list: ListState::default(),
+            which: String::new(),
         }
     }
 
@@ -51,6 +55,57 @@ impl DiagView {
     /// The selected diagnostic.
     pub fn selected<'a>(&self, a: &'a Analysis) -> Option<&'a Diagnostic> {
         self.get(a, self.list.selected)
+    }
+}
+
+impl Pane for DiagView {
+    fn context(&self) -> Context {
+        Context::Diagnostics
+    }
+
+    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect {
+        self.list.step(list_delta(action, 10), self.len());
+        self.cursor(a)
+    }
+
+    fn on_click(&mut self, area: Rect, y: u16, a: &Analysis) -> Effect {
+        match self.list.row_at(area, y, self.len()) {
+            Some(i) => {
+                self.list.selected = i;
+                self.cursor(a)
+            }
+            None => Effect::None,
+        }
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+        let which = std::mem::take(&mut self.which);
+        draw(f, area, a, self, &which, focused, theme);
+        self.which = which;
+    }
+
+    fn copy(&self, a: &Analysis) -> Option<Copied> {
+        let d = self.selected(a)?;
+        Some(Copied {
+            text: format!(
+                "{} {}: {} ({})",
+                d.severity.name(),
+                d.code,
+                d.message,
+                d.spec
+            ),
+            what: "the diagnostic".into(),
+        })
+    }
+}
+
+impl DiagView {
+    /// The selection moves the input's cursor to where the diagnostic is.
+    fn cursor(&self, a: &Analysis) -> Effect {
+        match self.selected(a) {
+            Some(d) => Effect::Cursor(d.span.start),
+            None => Effect::None,
+        }
     }
 }
 

@@ -15,10 +15,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthChar;
 
-use super::{ListState, block, fit, inner, pad, untrusted};
-use crate::engine::Profile;
+use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, untrusted};
 use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
+use crate::engine::{Analysis, Profile};
 use crate::safe_text::needs_token;
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
 /// The comparison of the two inputs, computed once per change.
@@ -397,6 +398,50 @@ fn side_header(side: &str, width: usize) -> String {
         format!("{side} after the step")
     } else {
         side.to_string()
+    }
+}
+
+/// The ladder pane: the comparison of the two inputs (none until they are compared).
+#[derive(Clone, Debug, Default)]
+pub struct LadderPane {
+    /// The comparison shown.
+    pub diff: Option<DiffState>,
+}
+
+impl Pane for LadderPane {
+    fn context(&self) -> Context {
+        Context::Ladder
+    }
+
+    fn on_action(&mut self, action: Action, _a: &Analysis) -> Effect {
+        if let Some(d) = &mut self.diff {
+            d.list.step(list_delta(action, 10), d.verdict.steps.len());
+        }
+        Effect::None
+    }
+
+    fn on_click(&mut self, area: Rect, y: u16, _a: &Analysis) -> Effect {
+        if let Some(d) = &mut self.diff
+            && let Some(i) = step_at(d, area, y)
+        {
+            d.list.selected = i;
+        }
+        Effect::None
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, _a: &Analysis, focused: bool, theme: &Theme) {
+        if let Some(d) = &mut self.diff {
+            draw(f, area, d, focused, theme);
+        }
+    }
+
+    fn copy(&self, _a: &Analysis) -> Option<Copied> {
+        let d = self.diff.as_ref()?;
+        let s = d.verdict.steps.get(d.list.selected)?;
+        Some(Copied {
+            text: format!("{} ({})\nA: {}\nB: {}", s.name, s.spec, s.a, s.b),
+            what: "the ladder step".into(),
+        })
     }
 }
 

@@ -5,13 +5,52 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{ListState, block, fit, inner, pad};
+use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad};
 use crate::engine::Analysis;
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
 /// The rows of `a`'s forms: `(name, value)`.
 pub fn rows(a: &Analysis) -> Vec<(&'static str, &str)> {
     a.forms.as_ref().map(|f| f.rows()).unwrap_or_default()
+}
+
+/// The forms pane: the selected row of the input's forms.
+#[derive(Clone, Debug, Default)]
+pub struct FormsPane {
+    /// Selection and scroll.
+    pub list: ListState,
+}
+
+impl Pane for FormsPane {
+    fn context(&self) -> Context {
+        Context::Forms
+    }
+
+    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect {
+        self.list.step(list_delta(action, 10), rows(a).len());
+        Effect::None
+    }
+
+    fn on_click(&mut self, area: Rect, y: u16, a: &Analysis) -> Effect {
+        if let Some(i) = self.list.row_at(area, y, rows(a).len()) {
+            self.list.selected = i;
+        }
+        Effect::None
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+        draw(f, area, a, &mut self.list, focused, theme);
+    }
+
+    fn copy(&self, a: &Analysis) -> Option<Copied> {
+        let rows = rows(a);
+        let (name, value) = rows.get(self.list.selected)?;
+        Some(Copied {
+            text: value.to_string(),
+            what: format!("form {name}"),
+        })
+    }
 }
 
 /// Draws the forms pane.

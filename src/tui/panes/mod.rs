@@ -1,5 +1,14 @@
-//! The panes, one module each, and what they share: untrusted-text spans, truncation,
-//! blocks and list scrolling.
+//! The panes, one module each, and what they share: the [`Pane`] component trait,
+//! untrusted-text spans, truncation, blocks and list scrolling.
+//!
+//! Each focusable pane is a component that owns its state (selection, scroll, folds),
+//! handles its own actions and mouse clicks, draws itself and names its key context (the
+//! context's rows in [`crate::tui::keys::BINDINGS`] are its help entries and status-bar
+//! hints). `app.rs` only routes focus, global keys and layout.
+//!
+//! Adding a pane: write `panes/<name>.rs` with a struct that implements [`Pane`], add a
+//! [`Context`] and its bindings in `keys.rs`, a `Focus` variant in `app.rs`, and place it
+//! in `App::pane_mut` (which data it reads), the focus order and the layout.
 //!
 //! Every piece of text that comes from the input (or from a file) is drawn through
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
@@ -7,11 +16,14 @@
 pub mod details;
 pub mod diagnostics;
 pub mod diff;
+pub mod difftrees;
 pub mod examples;
 pub mod forms;
 pub mod help;
 pub mod input;
 pub mod profiles;
+pub mod resolution;
+pub mod share;
 pub mod status;
 pub mod tree;
 
@@ -24,8 +36,73 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType};
 use unicode_width::UnicodeWidthChar;
 
+use ratatui::Frame;
+
+use crate::engine::Analysis;
 use crate::safe_text;
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
+
+/// What a pane asks of the app after an action or a click.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing more.
+    #[default]
+    None,
+    /// Move the input's cursor to this byte (the selection points into the input).
+    Cursor(usize),
+    /// Say this in the status line.
+    Say(String),
+}
+
+/// A copy a pane offers: the text and what to call it in the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Copied {
+    /// What goes to the clipboard.
+    pub text: String,
+    /// `the scheme text`, `form canonical`…
+    pub what: String,
+}
+
+/// A focusable pane: its state, its keys, its mouse, its drawing.
+///
+/// `a` is the analysis the pane shows (the app passes the right input's); panes that show
+/// something else (the ladder) hold it themselves and ignore `a`.
+pub trait Pane {
+    /// The key-table context of the pane's own keys: its help entries and status hints.
+    fn context(&self) -> Context;
+
+    /// Reacts to a navigation action (`Up`, `Down`, `PageUp`, `PageDown`, `First`, `Last`,
+    /// `Collapse`, `Expand`, `Toggle`).
+    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect;
+
+    /// A left click at screen row `y` of the pane drawn at `area`.
+    fn on_click(&mut self, area: Rect, y: u16, a: &Analysis) -> Effect;
+
+    /// The mouse wheel over the pane: one row by default.
+    fn on_wheel(&mut self, up: bool, a: &Analysis) -> Effect {
+        self.on_action(if up { Action::Up } else { Action::Down }, a)
+    }
+
+    /// Draws the pane into `area` (border included).
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme);
+
+    /// What `Ctrl-Y` copies from the selection, if anything.
+    fn copy(&self, a: &Analysis) -> Option<Copied>;
+}
+
+/// The step a navigation action moves a list by (`page` rows for a page).
+pub fn list_delta(a: Action, page: isize) -> isize {
+    match a {
+        Action::Up => -1,
+        Action::Down => 1,
+        Action::PageUp => -page,
+        Action::PageDown => page,
+        Action::First => isize::MIN / 2,
+        Action::Last => isize::MAX / 2,
+        _ => 0,
+    }
+}
 
 /// Untrusted text as a span: unsafe characters become `⟨U+XXXX⟩` tokens.
 pub fn untrusted(s: &str, style: Style) -> Span<'_> {

@@ -7,8 +7,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{ListState, block, fit, inner, pad, width};
+use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, width};
 use crate::engine::{Analysis, NodeKind};
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
 /// One node's row, prepared once per analysis.
@@ -167,6 +168,55 @@ impl TreeView {
         self.list
             .row_at(area, y, self.visible.len())
             .and_then(|i| self.visible.get(i).copied())
+    }
+}
+
+impl Pane for TreeView {
+    fn context(&self) -> Context {
+        Context::Tree
+    }
+
+    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect {
+        match action {
+            Action::Collapse => {
+                let sel = self.selected;
+                let folded = self.is_collapsed(sel);
+                if (folded || !self.fold(Some(true)))
+                    && let Some(p) = a.tree.get(sel).and_then(|n| n.parent())
+                {
+                    self.select(p.index());
+                }
+            }
+            Action::Expand => {
+                self.fold(Some(false));
+            }
+            Action::Toggle => {
+                if !self.fold(None) {
+                    return Effect::Say("only cross-references fold".into());
+                }
+            }
+            _ => self.step(list_delta(action, 10)),
+        }
+        Effect::None
+    }
+
+    fn on_click(&mut self, area: Rect, y: u16, _a: &Analysis) -> Effect {
+        if let Some(n) = self.node_at(area, y) {
+            self.select(n);
+        }
+        Effect::None
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+        draw(f, area, a, self, focused, theme);
+    }
+
+    fn copy(&self, a: &Analysis) -> Option<Copied> {
+        let n = a.tree.get(self.selected)?;
+        Some(Copied {
+            text: n.text(&a.input).to_string(),
+            what: format!("the {} text", n.kind().name()),
+        })
     }
 }
 
