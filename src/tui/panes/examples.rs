@@ -235,7 +235,7 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
                     ),
                 ]);
                 if selected {
-                    line = line.patch_style(theme.get(Slot::Selection));
+                    line = super::select_line(line, theme.get(Slot::Selection));
                 }
                 lines.push(line);
             }
