@@ -60,8 +60,13 @@ fn main() {
         ),
     ];
     println!(
-        "{:<26} {:>8} {:>22} {:>22} {:>12}",
-        "input", "bytes", "type+delete (med/max)", "cursor move (med/max)", "peak RSS"
+        "{:<26} {:>8} {:>16} {:>22} {:>22} {:>12}",
+        "input",
+        "bytes",
+        "analyze alone",
+        "type+delete (med/max)",
+        "cursor move (med/max)",
+        "peak RSS"
     );
     for (name, input) in cases {
         let Ok(mut term) = Terminal::new(TestBackend::new(200, 60));
