@@ -14,11 +14,15 @@
 //! urn:foo:a<TAB>!=<TAB>urn:foo:A         a pair that must not be
 //! base<TAB>+<TAB>ref<TAB>=><TAB>target   a reference resolution (target `error` if illegal)
 //! a<TAB>-><TAB>form_name<TAB>value       a normal form the input must have
+//! urn:foo:a%00<TAB>warning<TAB>pct-nul<TAB>9..12<TAB>RFC 2141 §2.4
+//!                                        a diagnostic the input must have: severity
+//!                                        (error, warning or note), code, byte span and,
+//!                                        optionally, the section it must cite
 //! ```
 //!
 //! The sets are compiled into the library so the workbench finds them wherever it runs.
 
-use crate::engine::Profile;
+use crate::engine::{Profile, Severity};
 
 /// What an entry expects.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +46,19 @@ pub enum Expect {
         base: String,
         /// The expected target.
         target: Option<String>,
+    },
+    /// The analysis holds a diagnostic of this severity and code over bytes `start..end`.
+    Diagnostic {
+        /// Its severity.
+        severity: Severity,
+        /// Its kebab-case code.
+        code: String,
+        /// First byte of its span.
+        start: usize,
+        /// One past the last byte of its span.
+        end: usize,
+        /// The spec and section it must cite, if given.
+        spec: Option<String>,
     },
     /// The normal form `form` of the identifier is `value`.
     Form {
@@ -137,6 +154,35 @@ pub fn parse_set(set: &'static str, text: &str) -> (Vec<Entry>, Vec<(usize, Stri
                 });
                 continue;
             }
+            [
+                _,
+                sev @ ("error" | "warning" | "note"),
+                code,
+                span,
+                cite @ ..,
+            ] if cite.len() < 2 => {
+                let severity = match *sev {
+                    "error" => Severity::Error,
+                    "warning" => Severity::Warning,
+                    _ => Severity::Note,
+                };
+                let parsed = span
+                    .split_once("..")
+                    .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+                match parsed {
+                    Some((start, end)) => Expect::Diagnostic {
+                        severity,
+                        code: code.to_string(),
+                        start,
+                        end,
+                        spec: cite.first().map(|c| c.to_string()),
+                    },
+                    None => {
+                        errors.push((line, format!("cannot read span {span:?}: {l:?}")));
+                        continue;
+                    }
+                }
+            }
             [_, "->", form, value] => Expect::Form {
                 form: form.to_string(),
                 value: value.to_string(),
@@ -172,10 +218,21 @@ mod tests {
     #[test]
     fn reads_every_form_of_entry() {
         let text = "# c\n[S §1]\n@profile rfc2141\nurn:a:b\nurn:a:b\tvalid\nurn:a\tinvalid\tnss-missing\n\
-                    A\t==\tB\nA\t!=\tC\nhttp://a/b\t+\tg\t=>\thttp://a/g\nx\t->\tcanonical\ty\nbad\tline\tq\n";
+                    A\t==\tB\nA\t!=\tC\nhttp://a/b\t+\tg\t=>\thttp://a/g\nx\t->\tcanonical\ty\nbad\tline\tq\n\
+                    u\twarning\tpct-nul\t9..12\nu\tnote\tx\t9-12\n";
         let (e, errs) = parse_set("t", text);
-        assert_eq!(errs.len(), 1);
-        assert_eq!(e.len(), 7);
+        assert_eq!(errs.len(), 2);
+        assert_eq!(e.len(), 8);
+        assert_eq!(
+            e[7].expect,
+            Expect::Diagnostic {
+                severity: Severity::Warning,
+                code: "pct-nul".into(),
+                start: 9,
+                end: 12,
+                spec: None
+            }
+        );
         assert_eq!(e[0].section, "S §1");
         assert_eq!(e[0].profile, Some(Profile::Rfc2141));
         assert_eq!(e[2].expect, Expect::Invalid("nss-missing".into()));

@@ -1,7 +1,7 @@
 //! Conformance: every identifier in the shipped spec example sets (examples/ids/*.txt) is
 //! judged as its set says, and its tree is well formed.
 
-use idbench::engine::{Options, Severity, analyze};
+use idbench::engine::{Code, Options, Severity, analyze};
 use idbench::idsets::{self, Expect};
 
 fn check_tree(a: &idbench::Analysis) -> Result<(), String> {
@@ -78,16 +78,53 @@ fn example_sets_are_judged_as_the_specs_say() {
                 checked += 1;
                 match a.first_error() {
                     None => failures.push(format!("{at}: expected invalid under {}", a.profile)),
-                    Some(d) if !code.is_empty() && d.code != code => {
+                    Some(d) if !code.is_empty() && d.code != code.as_str() => {
                         if !a
                             .diagnostics
                             .iter()
-                            .any(|x| x.severity == Severity::Error && x.code == code)
+                            .any(|x| x.severity == Severity::Error && x.code == code.as_str())
                         {
                             failures.push(format!("{at}: expected error {code}, got {}", d.code));
                         }
                     }
                     Some(_) => {}
+                }
+            }
+            Expect::Diagnostic {
+                severity,
+                code,
+                start,
+                end,
+                spec,
+            } => {
+                checked += 1;
+                // The forms' diagnostics too: a reading may be the normal forms'.
+                let full = analyze(
+                    &e.id,
+                    &Options {
+                        profile: e.profile,
+                        forms: true,
+                        all_profiles: false,
+                    },
+                );
+                let forms = full.forms.as_ref().map_or(&[][..], |f| &f.diagnostics[..]);
+                let found = full.diagnostics.iter().chain(forms).any(|d| {
+                    d.severity == *severity
+                        && d.code == code.as_str()
+                        && (d.span.start, d.span.end) == (*start, *end)
+                        && spec.as_ref().is_none_or(|s| d.spec == s.as_str())
+                });
+                if !found {
+                    let all: Vec<_> = full
+                        .diagnostics
+                        .iter()
+                        .chain(forms)
+                        .map(|d| format!("{} {} at {} ({})", d.severity, d.code, d.span, d.spec))
+                        .collect();
+                    failures.push(format!(
+                        "{at}: expected {severity} {code} at {start}..{end} ({spec:?}) under {}, got {all:?}",
+                        full.profile
+                    ));
                 }
             }
             _ => {}
@@ -101,4 +138,33 @@ fn example_sets_are_judged_as_the_specs_say() {
         entries.len(),
         failures.join("\n")
     );
+}
+
+/// The catalogue of diagnostic codes, each with its usual severity: a snapshot, so adding,
+/// renaming or re-grading a code shows up in review.
+#[test]
+fn code_catalogue() {
+    let mut table = String::from("code | severity\n---|---\n");
+    for &c in Code::ALL {
+        table.push_str(&format!("{} | {}\n", c, c.severity()));
+    }
+    insta::assert_snapshot!(table);
+}
+
+/// Every code an identifier set names is a real code: a misspelt expectation would otherwise
+/// only match "some other error".
+#[test]
+fn example_sets_name_real_codes() {
+    let unknown: Vec<_> = idsets::all()
+        .into_iter()
+        .filter_map(|e| match e.expect {
+            Expect::Invalid(code) | Expect::Diagnostic { code, .. }
+                if !code.is_empty() && Code::from_name(&code).is_none() =>
+            {
+                Some(format!("{}:{} {code}", e.set, e.line))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(unknown.is_empty(), "unknown codes: {unknown:?}");
 }

@@ -332,7 +332,7 @@ fn differences_point_at_the_component_and_say_why() {
             (25, 32),
             (25, 47),
             &[
-                "never be encoded and unencoded",
+                "NEVER be encoded and unencoded",
                 "no hierarchical significance",
             ],
         ),
@@ -746,6 +746,9 @@ mod properties {
             .prop_map(|s| (Profile::Rfc3986, s)),
             "[a-z]{1,5}://[a-zA-Z\u{E9}\u{4E2D}]{1,6}(/([a-z\u{E9}\u{C5}\u{4E2D}~]|%[4-7][0-9A-F]|%C3%A9){0,5}){0,3}"
                 .prop_map(|s| (Profile::Rfc3987, s)),
+            // DNS schemes with IDN hosts, in Unicode, ACE or percent-encoded form.
+            "(http://|HTTPS://|ws://|ftp://|mailto:a@|mailto:b@c.d,e@)(([a-zA-Z\u{E9}\u{DF}\u{4E2D}]{1,6}|xn--r8jz45g|XN--zckzah|%E4%B8%AD)\\.){1,3}[a-z\u{4E2D}]{2,4}(/[a-z\u{E9}~]{0,3}){0,2}"
+                .prop_map(|s| (Profile::Rfc3987, s)),
             "http://[a-z]{1,5}(/([a-z0-9$_@.&!*'(),-]|%[2-7][0-9a-fA-F]){1,5}){0,3}(\\?[a-z]{1,3}(\\+[a-z]{1,3}){0,2})?"
                 .prop_map(|s| (Profile::Rfc1630, s)),
             "([xX][rR][iI]://)?[@=+][a-zA-Z0-9]{1,5}([*!][a-zA-Z0-9]{1,4}){0,2}(/\\*?([a-zA-Z0-9~.-]|%[4-7][0-9a-fA-F]){1,5}(\\*[a-z]{1,3}){0,1}){0,3}(/\\([@+$][a-zA-Z]{1,4}(/[a-zA-Z]{1,3})?\\)){0,2}"
@@ -846,7 +849,8 @@ mod properties {
         /// - `canonical` (and `canonical_scheme`, `canonical_cache`) everywhere: they are
         ///   made of the very steps the ladder climbs;
         /// - XRI `xri_normal`, and `iri_normal` / `uri_normal` read as such (§2.5.2);
-        /// - RFC 3987 `iri_normal` and `uri_normal`: §5.3.2.3 decodes what they encode.
+        /// - RFC 3987 `iri_normal` and `uri_normal`: §5.3.2.3 decodes what they encode;
+        ///   `uri_normal_ace` and `display` (IDN hosts in ACE or Unicode form): §5.3.3.
         ///
         /// Not: the URN profiles' `iri_normal` and `display` (percent-encoding MUST NOT be
         /// removed, RFC 2141 §5), rfc3986's `iri_normal` (not a URI), and rfc1630's
@@ -867,6 +871,9 @@ mod properties {
                 Profile::Rfc3987 => {
                     forms.push(("iri_normal", f.iri_normal.clone(), SideForm::AsIs));
                     forms.push(("uri_normal", f.uri_normal.clone(), SideForm::AsIs));
+                    // RFC 3987 §5.3.3: the host in ACE form is the same host.
+                    forms.extend(f.uri_normal_ace.clone().map(|x| ("uri_normal_ace", x, SideForm::AsIs)));
+                    forms.push(("display", f.display.clone(), SideForm::AsIs));
                 }
                 _ => {}
             }

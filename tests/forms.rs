@@ -197,7 +197,7 @@ fn iri_normal_back_to_xri_normal() {
     let codes: Vec<_> = f
         .diagnostics
         .iter()
-        .map(|d| (d.code, d.span.start, d.span.end))
+        .map(|d| (d.code.as_str(), d.span.start, d.span.end))
         .collect();
     assert!(codes.contains(&("xri-escape-slashes", 20, 22)), "{codes:?}");
     assert!(codes.contains(&("xri-escape-hash", 35, 36)), "{codes:?}");
@@ -207,9 +207,8 @@ fn iri_normal_back_to_xri_normal() {
     );
     let f = forms_of("@a/(+b)", Profile::Xri2);
     assert!(
-        f.diagnostics
-            .iter()
-            .any(|d| (d.code, d.span) == ("xref-prefix-added", idbench::engine::Span::new(4, 6)))
+        f.diagnostics.iter().any(|d| (d.code.as_str(), d.span)
+            == ("xref-prefix-added", idbench::engine::Span::new(4, 6)))
     );
     // Applied to XRI-normal input it warns: §2.3.3 is not idempotent.
     let (_, d) = iri_normal_to_xri("xri://@a/(@b/c%2Fd)");
@@ -722,4 +721,87 @@ fn long_and_deep_inputs_complete() {
     assert_eq!(iri_normal_to_xri(&f.iri_normal).0, f.xri_normal.unwrap());
     let long = format!("http://a/{}", "b/../%7e/".repeat(10000));
     assert!(form(&long, Profile::Rfc3987, "canonical").starts_with("http://a/~/~/"));
+}
+
+/// XRI Syntax 2.0 §2.1.4: the XRI-normal form matches the ABNF, so it parses, under the same
+/// profile, to a tree of the same shape as the input's, even where NFKC would have made a
+/// delimiter of a look-alike (which stays data, percent-encoded, §2.1.2).
+#[test]
+fn xri_normal_form_parses_to_the_same_tree() {
+    let shape = |s: &str| {
+        let a = analyze(s, &Options::validate_only(Some(Profile::Xri2)));
+        let kinds: Vec<_> = a.tree.iter().map(|n| (n.kind(), n.rule())).collect();
+        (kinds, a.valid())
+    };
+    for input in [
+        "xri://＠a",
+        "xri://@a/b＠c",
+        "xri://@a/（b）",
+        "xri://@a*b/c＄d＊e",
+        "xri://＝a/［x］",
+        "xri://@a/b＃c",
+        "xri://@a/ﬁ％41",
+    ] {
+        let f = forms_of(input, Profile::Xri2);
+        let normal = f.xri_normal.as_deref().unwrap_or("");
+        assert_eq!(shape(normal), shape(input), "{input} -> {normal}");
+    }
+}
+
+/// One answer everywhere: `idbench parse` shows the forms' notes as the workbench does (both
+/// show `Analysis::all_diagnostics`); `forms --format json` says whether the input is valid
+/// and marks the forms of an invalid input as best-effort; `forms --from iri` applies XRI
+/// Syntax 2.0 §2.3.3.
+#[test]
+fn the_faces_give_one_answer() {
+    use std::process::Command;
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_idbench"))
+            .args(args)
+            .output()
+            .expect("run idbench");
+        let line = String::from_utf8_lossy(&out.stdout).into_owned();
+        serde_json::from_str::<serde_json::Value>(line.trim()).expect("one JSON object")
+    };
+    let input = "xri://@a/b\u{FF20}c";
+    let parse = run(&["parse", "-p", "xri2", "-f", "json", input]);
+    let a = analyze(input, &Options::full());
+    let codes = |v: &serde_json::Value| -> Vec<String> {
+        v["diagnostics"]
+            .as_array()
+            .map(|d| d.iter().map(|d| d["code"].to_string()).collect())
+            .unwrap_or_default()
+    };
+    let want: Vec<String> = a
+        .all_diagnostics()
+        .iter()
+        .map(|d| format!("\"{}\"", d.code))
+        .collect();
+    assert_eq!(codes(&parse), want);
+    assert!(
+        want.iter().any(|c| c == "\"nfkc-made-delimiter\""),
+        "{want:?}"
+    );
+
+    let v = run(&["forms", "-f", "json", "urn:a"]);
+    assert_eq!(
+        (&v["valid"], &v["best_effort"]),
+        (&false.into(), &true.into())
+    );
+    let v = run(&["forms", "-f", "json", "urn:ab:c"]);
+    assert_eq!(
+        (&v["valid"], &v["best_effort"]),
+        (&true.into(), &false.into())
+    );
+
+    let v = run(&[
+        "forms",
+        "--from",
+        "iri",
+        "-f",
+        "json",
+        "xri://@example/(xri:%2F%2F@example2%2Fabc%3Fid=1)",
+    ]);
+    assert_eq!(v["input"], "xri://@example/(xri://@example2/abc?id=1)");
+    assert_eq!(v["profile"], "xri2");
 }

@@ -21,9 +21,11 @@ const CASES: &[Case] = &[
     ("urn:", R2141, Some(("nid-missing", 4, 4))),
     ("urn::x", R2141, Some(("nid-empty", 4, 4))),
     ("urn:isbn:", R2141, Some(("nss-empty", 9, 9))),
-    ("http://example.com/", R2141, Some(("not-a-urn", 0, 19))),
+    ("http://example.com/", R2141, Some(("not-a-urn", 0, 1))),
     ("", R2141, Some(("not-a-urn", 0, 0))),
-    ("urnx:a:b", R2141, Some(("not-a-urn", 0, 8))),
+    ("urnx:a:b", R2141, Some(("not-a-urn", 3, 4))),
+    // The first character that breaks "urn:".
+    ("ur:foo:x", R8141, Some(("not-a-urn", 2, 3))),
     ("urn:a:x", R2141, None),
     ("urn:ab-:x", R2141, None),
     ("urn:-ab:x", R2141, Some(("nid-start", 4, 5))),
@@ -49,7 +51,8 @@ const CASES: &[Case] = &[
     ("urn:foo:a%", R2141, Some(("pct-malformed", 9, 10))),
     ("urn:foo:a%g1", R2141, Some(("pct-malformed", 9, 10))),
     ("urn:foo:a%25", R2141, None),
-    ("urn:foo:a%00", R2141, Some(("pct-nul", 9, 12))),
+    // RFC 2141 §2.4: %00 "should NEVER be used": a warning, not an error.
+    ("urn:foo:a%00", R2141, None),
     ("urn:foo:a\0", R2141, Some(("nul-octet", 9, 10))),
     ("urn:foo:a/b?c#d", R2141, None),
     ("urn:foo:a123%2C456", R2141, None),
@@ -128,11 +131,10 @@ const CASES: &[Case] = &[
     ("urn:example:a?+r?+s", R8141, None),
     ("urn:example:a?=q?=r", R8141, None),
     ("urn:example:a?+r?x/?=q/?", R8141, None),
-    (
-        "urn:example:a?=q?+r",
-        R8141,
-        Some(("component-order", 16, 18)),
-    ),
+    // RFC 8141 §2: q-component = pchar *( pchar / "/" / "?" ) holds "?+" and "?=".
+    ("urn:example:a?=q?+r", R8141, None),
+    ("urn:ex:a?=q?+s", R8141, None),
+    ("urn:abc:def?=a?+b", R8141, None),
     ("urn:example:a?x", R8141, Some(("component-delim", 13, 14))),
     ("urn:example:a?", R8141, Some(("component-delim", 13, 14))),
     (
@@ -188,7 +190,7 @@ fn validity_and_first_error() {
         let got = d
             .iter()
             .find(|d| d.severity == Severity::Error)
-            .map(|d| (d.code, d.span.start, d.span.end));
+            .map(|d| (d.code.as_str(), d.span.start, d.span.end));
         if got != want {
             failures.push(format!(
                 "{input:?} under {p}: want {want:?}, got {got:?}\n    {d:#?}"
@@ -225,6 +227,7 @@ const PRESENT: &[Expect] = &[
         9,
         10,
     ),
+    ("urn:foo:a%00", R2141, "pct-nul", Severity::Warning, 9, 12),
     (
         "urn:foo:a/b?c#d",
         R2141,
@@ -361,10 +364,10 @@ const PRESENT: &[Expect] = &[
     (
         "urn:example:a?=q?+r",
         R8141,
-        "component-order-reading",
+        "q-component-holds-delimiter",
         Severity::Note,
         16,
-        19,
+        18,
     ),
     (
         "urn:example:a%4a",
@@ -459,6 +462,26 @@ fn absent_where_the_spec_allows() {
         assert!(
             !d.iter().any(|d| d.code == code),
             "{input:?} under {p}: unexpected {code}: {d:#?}"
+        );
+    }
+}
+
+/// rfc2141bis §2.3: advice on a keyword's case never asks for a second registered keyword.
+#[test]
+fn keyword_case_advice_never_repeats_a_keyword() {
+    let msg = |input: &str| {
+        diags(input, BIS)
+            .into_iter()
+            .find(|d| d.code == "keyword-case")
+            .map(|d| d.message)
+            .unwrap_or_default()
+    };
+    assert!(msg("urn:foo:a?S=I2L").ends_with("write 's'"));
+    for input in ["urn:foo:a?s=I2L&S=I2R", "urn:foo:a?S=I2R&s=I2L"] {
+        let m = msg(input);
+        assert!(
+            m.contains("already given") && !m.ends_with("write 's'"),
+            "{input}: {m}"
         );
     }
 }
@@ -619,11 +642,23 @@ fn tree_rfc8141_all_three_components() {
         shape(input, R8141),
         vec![
             row(0, "urn", "namestring", input),
-            row(1, "scheme", "\"urn\"", "urn"),
-            row(1, "nid", "NID", "example"),
-            row(1, "nss", "NSS", "foo-bar-baz-qux"),
-            row(1, "r-component", "r-component", "CCResolve:cc=uk"),
-            row(1, "q-component", "q-component", "op=map&lat=39.56"),
+            row(
+                1,
+                "assigned-name",
+                "assigned-name",
+                "urn:example:foo-bar-baz-qux"
+            ),
+            row(2, "scheme", "\"urn\"", "urn"),
+            row(2, "nid", "NID", "example"),
+            row(2, "nss", "NSS", "foo-bar-baz-qux"),
+            row(
+                1,
+                "rq-components",
+                "rq-components",
+                "?+CCResolve:cc=uk?=op=map&lat=39.56"
+            ),
+            row(2, "r-component", "r-component", "CCResolve:cc=uk"),
+            row(2, "q-component", "q-component", "op=map&lat=39.56"),
             row(1, "f-component", "f-component", "somepart"),
         ]
     );
@@ -666,22 +701,25 @@ fn trees_survive_bad_input() {
         shape("urn:example:a?x?=q", R8141),
         vec![
             row(0, "urn", "namestring", "urn:example:a?x?=q"),
-            row(1, "scheme", "\"urn\"", "urn"),
-            row(1, "nid", "NID", "example"),
-            row(1, "nss", "NSS", "a"),
-            row(1, "unparsed", "", "?x"),
-            row(1, "q-component", "q-component", "q"),
+            row(1, "assigned-name", "assigned-name", "urn:example:a"),
+            row(2, "scheme", "\"urn\"", "urn"),
+            row(2, "nid", "NID", "example"),
+            row(2, "nss", "NSS", "a"),
+            row(1, "rq-components", "rq-components", "?x?=q"),
+            row(2, "unparsed", "", "?x"),
+            row(2, "q-component", "q-component", "q"),
         ]
     );
     assert_eq!(
         shape("urn:example:a?=q?+r#f", R8141),
         vec![
             row(0, "urn", "namestring", "urn:example:a?=q?+r#f"),
-            row(1, "scheme", "\"urn\"", "urn"),
-            row(1, "nid", "NID", "example"),
-            row(1, "nss", "NSS", "a"),
-            row(1, "q-component", "q-component", "q"),
-            row(1, "unparsed", "", "?+r"),
+            row(1, "assigned-name", "assigned-name", "urn:example:a"),
+            row(2, "scheme", "\"urn\"", "urn"),
+            row(2, "nid", "NID", "example"),
+            row(2, "nss", "NSS", "a"),
+            row(1, "rq-components", "rq-components", "?=q?+r"),
+            row(2, "q-component", "q-component", "q?+r"),
             row(1, "f-component", "f-component", "f"),
         ]
     );
@@ -694,7 +732,7 @@ fn trees_survive_bad_input() {
     let codes: Vec<&str> = d
         .iter()
         .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect();
     assert_eq!(
         codes,

@@ -99,7 +99,7 @@ fn explain(r: &Resolution) -> String {
         .base_diagnostics
         .iter()
         .chain(&r.diagnostics)
-        .map(|d| (d.code, d.span))
+        .map(|d| (d.code.as_str(), d.span))
         .collect();
     format!(
         "target {:?}, diagnostics {d:?}, steps {:?}",
@@ -148,7 +148,7 @@ fn rfc3986_base_must_be_absolute_and_reference_valid() {
     let r = resolve("/b/c", "g", Profile::Rfc3986);
     assert_eq!(r.target, None);
     assert_eq!(
-        r.first_error().map(|d| d.code),
+        r.first_error().map(|d| d.code.as_str()),
         Some("resolve-base-not-absolute")
     );
     // A reference that does not parse gives no target, only its diagnostics.
@@ -162,7 +162,7 @@ fn rfc3986_base_must_be_absolute_and_reference_valid() {
     // The base's fragment plays no part.
     let r = resolve("http://a/b#f", "#g", Profile::Rfc3986);
     assert_eq!(r.target.as_deref(), Some("http://a/b#g"));
-    let codes: Vec<_> = r.base_diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<_> = r.base_diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert!(
         codes.contains(&"resolve-base-fragment-ignored"),
         "{codes:?}"
@@ -264,7 +264,7 @@ fn rfc1630_readings_are_noted() {
         .diagnostics
         .iter()
         .filter(|d| d.code.starts_with("resolve-"))
-        .map(|d| (d.code, d.span.start, d.span.end))
+        .map(|d| (d.code.as_str(), d.span.start, d.span.end))
         .collect();
     assert_eq!(notes, [("resolve-slash-run-missing", 0, 3)]);
     let r = resolve(MAGIC, "#s", Profile::Rfc1630);
@@ -272,18 +272,24 @@ fn rfc1630_readings_are_noted() {
         .diagnostics
         .iter()
         .filter(|d| d.code.starts_with("resolve-"))
-        .map(|d| d.code)
+        .map(|d| d.code.as_str())
         .collect();
     assert_eq!(notes, ["resolve-empty-partial"]);
     // The context must be a full form; an illegal partial gives no target.
     let r = resolve("../a", "g", Profile::Rfc1630);
     assert_eq!(
-        (r.target.as_deref(), r.first_error().map(|d| d.code)),
+        (
+            r.target.as_deref(),
+            r.first_error().map(|d| d.code.as_str())
+        ),
         (None, Some("resolve-base-not-absolute"))
     );
     let r = resolve(MAGIC, "a=b", Profile::Rfc1630);
     assert_eq!(
-        (r.target.as_deref(), r.first_error().map(|d| d.code)),
+        (
+            r.target.as_deref(),
+            r.first_error().map(|d| d.code.as_str())
+        ),
         (None, Some("www-char-not-allowed"))
     );
 }
@@ -294,7 +300,7 @@ fn urn_bases_have_no_relative_references() {
         let r = resolve("urn:example:a", "b", p);
         assert_eq!(r.target, None);
         assert_eq!(
-            r.first_error().map(|d| d.code),
+            r.first_error().map(|d| d.code.as_str()),
             Some("resolve-urn-no-relative")
         );
     }
@@ -382,7 +388,11 @@ fn cli_text_prints_one_target_per_line() {
 fn cli_illegal_reference_exits_1_with_the_diagnostic() {
     let o = idbench(&["resolve", "--profile", "rfc1630", MAGIC, "g", "a\u{1b}b"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "magic://a/b/c//d/e/g\n");
+    // One stdout line per reference: the failing one says so in its place.
+    assert_eq!(
+        stdout(&o),
+        "magic://a/b/c//d/e/g\nerror\twww-char-not-allowed\ta⟨U+001B⟩b\n"
+    );
     let err = stderr(&o);
     assert!(err.contains("error[www-char-not-allowed]"), "{err}");
     assert!(
@@ -391,7 +401,12 @@ fn cli_illegal_reference_exits_1_with_the_diagnostic() {
     );
     // XRI: "//@!g!g" is not a legal relative XRI reference.
     let o = idbench(&["resolve", XRI_BASE, "//@!g!g"]);
-    assert_eq!((o.status.code(), stdout(&o)), (Some(1), String::new()));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).starts_with("error\t") && stdout(&o).ends_with("\t//@!g!g\n"),
+        "{}",
+        stdout(&o)
+    );
     assert!(stderr(&o).contains("error["), "{}", stderr(&o));
 }
 
@@ -399,7 +414,7 @@ fn cli_illegal_reference_exits_1_with_the_diagnostic() {
 fn cli_urn_base_is_an_error() {
     let o = idbench(&["resolve", "urn:isbn:0451450523", "x"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(stdout(&o), "");
+    assert_eq!(stdout(&o), "error\tresolve-urn-no-relative\tx\n");
     assert!(
         stderr(&o).contains("resolve-urn-no-relative"),
         "{}",
@@ -434,5 +449,65 @@ fn cli_json_one_object_per_reference() {
             .iter()
             .any(|d| d["severity"] == "error" && d["start"] == 1),
         "{bad}"
+    );
+}
+
+#[test]
+fn a_target_whose_path_reads_as_an_authority_is_warned_about() {
+    // RFC 3986 §5.2 yields "f://g"; re-parsed, "g" is an authority (§3.3).
+    let r = resolve("f:/a", "..//g", Profile::Rfc3986);
+    assert_eq!(r.target.as_deref(), Some("f://g"));
+    let w: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == idbench::engine::Severity::Warning)
+        .map(|d| (d.code.as_str(), d.span.start, d.span.end, d.spec))
+        .collect();
+    assert_eq!(
+        w,
+        [(
+            "resolve-path-looks-like-authority",
+            0,
+            5,
+            "RFC 3986 §3.3, §5.2"
+        )]
+    );
+    // With an authority, or a path that does not start with "//", no warning.
+    for (base, r) in [("f://h/a", "..//g"), ("f:/a/b", "c//g"), ("f:/a", "g")] {
+        let res = resolve(base, r, Profile::Rfc3986);
+        assert!(
+            !res.diagnostics
+                .iter()
+                .any(|d| d.code == "resolve-path-looks-like-authority"),
+            "{base} + {r}: {:?}",
+            res.target
+        );
+    }
+}
+
+#[test]
+fn an_encoded_dot_segment_in_an_xri_reference_is_data_with_a_note() {
+    let r = resolve("xri://@a/b/c", "%2E%2E/g", Profile::Xri2);
+    assert_eq!(r.target.as_deref(), Some("xri://@a/b/%2E%2E/g"));
+    let notes: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "resolve-encoded-dot-segment")
+        .map(|d| (d.severity, d.span.start, d.span.end, d.spec))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            idbench::engine::Severity::Note,
+            0,
+            6,
+            "XRI Syntax 2.0 §2.4.1"
+        )]
+    );
+    let r = resolve("xri://@a/b/c", "../g", Profile::Xri2);
+    assert!(
+        !r.diagnostics
+            .iter()
+            .any(|d| d.code == "resolve-encoded-dot-segment")
     );
 }

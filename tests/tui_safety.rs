@@ -27,10 +27,31 @@ const HOSTILE: &[&str] = &[
     "http://a/\u{7}\u{8}\u{0}\u{7f}b",
     "urn:a:\u{1b}]52;c;aGk=\u{7}osc",
     "urn:a:\u{1b}P+q\u{1b}\\dcs\u{202A}\u{202B}\u{202C}\u{202D}",
+    // Format characters beyond the bidi and zero-width ones: interlinear annotation,
+    // Egyptian hieroglyph format controls, Arabic number signs, Syriac abbreviation mark,
+    // Kaithi number signs, tags, a line separator.
+    "http://a/\u{FFF9}x\u{FFFA}y\u{FFFB}",
+    "urn:a:\u{13430}\u{13438}\u{0600}\u{0605}\u{06DD}\u{070F}",
+    "urn:a:\u{0890}\u{0891}\u{08E2}\u{110BD}\u{110CD}\u{E0041}\u{2028}",
+    // A skin-tone modifier: terminals and the layout disagree on the pair's width.
+    "http://a/\u{1F44D}\u{1F3FD}x",
 ];
 
 fn forbidden(c: char) -> bool {
+    use unicode_properties::{EmojiStatus, GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
     let v = c as u32;
+    // The whole of Cc, Cf, Zl and Zp, and the emoji modifiers, from the Unicode tables.
+    if v >= 0x80
+        && (matches!(
+            c.general_category(),
+            GeneralCategory::Control
+                | GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+        ) || c.emoji_status() == EmojiStatus::EmojiPresentationAndModifierAndEmojiComponent)
+    {
+        return true;
+    }
     v < 0x20
         || (0x7F..=0x9F).contains(&v)
         || (0x202A..=0x202E).contains(&v)
@@ -210,4 +231,38 @@ fn the_checker_itself_catches_raw_controls() {
     assert!(caught.is_err(), "an OSC is not crossterm's CSI");
     let text = strip_csi(b"\x1b[1;1H\x1b[38;5;203mx\x1b[0m\xe2\x80\xae");
     assert!(text.chars().any(forbidden), "U+202E is caught");
+}
+
+/// A skin-tone modifier after a base emoji: terminals draw the pair 2 or 4 columns wide. As
+/// a token the base emoji keeps its width, so what follows is where the layout put it, in
+/// the cell buffer and in the bytes sent.
+#[test]
+fn skin_tone_modifier_cannot_shift_later_columns() {
+    let input = "http://a/\u{1F44D}\u{1F3FD}x";
+    let mut app = App::new(AppConfig {
+        input: input.into(),
+        ..AppConfig::default()
+    });
+    let bytes = bytes_of(&mut app, 100, 30);
+    let text = strip_csi(&bytes);
+    assert!(
+        !text.contains('\u{1F3FD}'),
+        "the modifier reached the terminal raw"
+    );
+    assert!(text.contains("\u{1F44D}⟨U+1F3FD⟩x"), "{text}");
+    // In the cell buffer: the emoji takes two cells, the token follows at once.
+    let backend = ratatui::backend::TestBackend::new(100, 30);
+    let mut t = Terminal::new(backend).unwrap_or_else(|e| panic!("{e}"));
+    t.draw(|f| app.draw(f)).unwrap_or_else(|e| panic!("{e}"));
+    let buf = t.backend().buffer();
+    let row = (0..30)
+        .find(|&y| (0..100).any(|x| buf[(x, y)].symbol() == "\u{1F44D}"))
+        .unwrap_or_else(|| panic!("the emoji is not drawn"));
+    let x = (0..100)
+        .find(|&x| buf[(x, row)].symbol() == "\u{1F44D}")
+        .unwrap_or(0);
+    let after: String = (x + 2..(x + 2 + 10).min(100))
+        .map(|x| buf[(x, row)].symbol().to_string())
+        .collect();
+    assert!(after.starts_with("⟨U+1F3FD⟩x"), "{after:?}");
 }

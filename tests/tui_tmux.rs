@@ -2,7 +2,9 @@
 //! directories and `SSH_CONNECTION` set (so copies go out as OSC 52). The test types an
 //! identifier, reads the screen, copies, quits, and checks the terminal was restored.
 //! A second test ends the workbench with SIGTERM and SIGHUP and checks the terminal was
-//! restored then too. Skipped, with a message, when tmux is not installed.
+//! restored then too, and that closing the window saves the history. A third suspends the
+//! workbench with Ctrl-Z and SIGTSTP and resumes it with `fg`; a fourth types 1,200 bytes
+//! without bracketed paste. Skipped, with a message, when tmux is not installed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -322,6 +324,29 @@ fn a_terminating_signal_restores_the_terminal() {
     }
     let pid = std::fs::read_to_string(&pid_file).unwrap_or_else(|e| panic!("{e}"));
     let pid = pid.trim().to_string();
+    // The workbench leads the window's session: no shell could resume it, so Ctrl-Z does
+    // not stop it, and says so.
+    t.run(&["send-keys", "-t", "t:wb", "C-z"]);
+    let until = Instant::now() + Duration::from_secs(5);
+    while !String::from_utf8_lossy(&t.run(&["capture-pane", "-p", "-t", "t:wb"]).stdout)
+        .contains("not suspended")
+    {
+        assert!(
+            Instant::now() < until,
+            "Ctrl-Z without job control said nothing"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Something typed, never remembered with Enter: closing the window must still save it.
+    let typed = "urn:closed:window-1";
+    t.run(&["send-keys", "-t", "t:wb", "-l", typed]);
+    let until = Instant::now() + Duration::from_secs(5);
+    while !String::from_utf8_lossy(&t.run(&["capture-pane", "-p", "-t", "t:wb"]).stdout)
+        .contains(typed)
+    {
+        assert!(Instant::now() < until, "the typed text never showed");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     t.run(&["kill-window", "-t", "t:wb"]);
     let alive = || {
         Command::new("kill")
@@ -338,4 +363,126 @@ fn a_terminating_signal_restores_the_terminal() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+    let history = std::fs::read_to_string(dir.join("data").join("idbench").join("history.json"))
+        .unwrap_or_else(|e| panic!("closing the window saved no history: {e}"));
+    assert!(history.contains(typed), "{history}");
+}
+
+/// Starts the workbench from the session's shell as a job the shell can stop and continue;
+/// returns its pid.
+fn start_job(t: &Tmux, dir: &Path, tag: &str, args: &str) -> String {
+    let pid_file = dir.join(format!("pid-{tag}"));
+    t.literal(&format!(
+        "sh -c \"echo \\$\\$ > {}; exec {} tui {args}\"; echo \"exit=$?\"",
+        quote(&pid_file),
+        quote(Path::new(BIN))
+    ));
+    t.keys(&["Enter"]);
+    t.wait("the workbench", 5, |t, s| {
+        t.alternate_on() && s.contains("Tree")
+    });
+    std::fs::read_to_string(&pid_file)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .trim()
+        .to_string()
+}
+
+/// The terminal is as the shell wants it: main screen, no mouse capture, cooked mode (a
+/// typed command runs).
+fn assert_shell_terminal(t: &Tmux, marker: &str) {
+    t.wait("the main screen", 5, |t, _| !t.alternate_on());
+    let mouse = t.format("#{mouse_any_flag}");
+    assert!(
+        mouse.is_empty() || mouse == "0",
+        "mouse capture left on: {mouse:?}"
+    );
+    t.literal(&format!("echo {marker}-$((40+2))"));
+    t.keys(&["Enter"]);
+    t.wait("the shell to run a command", 5, |_, s| {
+        s.contains(&format!("{marker}-42"))
+    });
+}
+
+#[test]
+fn ctrl_z_and_sigtstp_suspend_and_fg_resumes() {
+    if !tmux_available() {
+        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
+        return;
+    }
+    let (t, dir) = session("suspend");
+    // Job control in the session's shell.
+    t.literal("set -m; PS1='$ '");
+    t.keys(&["Enter"]);
+    t.wait("the shell prompt", 5, |_, s| s.contains('$'));
+    let pid = start_job(&t, &dir, "z", "");
+    t.literal("urn:a:kept");
+    t.wait("the typed text", 5, |_, s| s.contains("urn:a:kept"));
+
+    // Ctrl-Z in the workbench: the terminal is the shell's again, the job is stopped.
+    t.keys(&["C-z"]);
+    assert_shell_terminal(&t, "after-ctrl-z");
+    // fg: the workbench is back, redrawn, with what was typed.
+    t.literal("fg");
+    t.keys(&["Enter"]);
+    t.wait("the workbench after fg", 5, |t, s| {
+        t.alternate_on() && s.contains("Tree") && s.contains("urn:a:kept")
+    });
+    let mouse = t.format("#{mouse_any_flag}");
+    assert!(
+        mouse.is_empty() || mouse == "1",
+        "mouse capture back: {mouse:?}"
+    );
+    // Raw mode is back: a key reaches the workbench, not the shell's line editing.
+    t.literal("X");
+    t.wait("a key after fg", 5, |_, s| s.contains("urn:a:keptX"));
+
+    // SIGTSTP from outside does the same.
+    let kill = Command::new("kill")
+        .args(["-TSTP", &pid])
+        .status()
+        .unwrap_or_else(|e| panic!("kill: {e}"));
+    assert!(kill.success());
+    assert_shell_terminal(&t, "after-sigtstp");
+    t.literal("fg");
+    t.keys(&["Enter"]);
+    t.wait("the workbench after the second fg", 5, |t, s| {
+        t.alternate_on() && s.contains("urn:a:keptX")
+    });
+    // Undo is Alt-Z now.
+    t.keys(&["M-z"]);
+    t.wait("undo", 5, |_, s| {
+        s.contains("urn:a:kept") && !s.contains("urn:a:keptX")
+    });
+    t.keys(&["C-q"]);
+    t.wait("the shell after quitting", 5, |t, _| !t.alternate_on());
+    // `fg` returns the job's exit status.
+    t.literal("echo \"fg=$?\"");
+    t.keys(&["Enter"]);
+    t.wait("the exit status", 5, |_, s| s.contains("fg=0"));
+}
+
+/// Typed text (not a bracketed paste) longer than the terminal library's 1,024-byte read
+/// shows in full without waiting for another key.
+#[test]
+fn long_typed_input_is_handled_without_another_key() {
+    if !tmux_available() {
+        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
+        return;
+    }
+    let (t, dir) = session("burst");
+    t.wait("the shell prompt", 5, |_, s| s.contains('$'));
+    // Without history: nothing is written.
+    let _pid = start_job(&t, &dir, "burst", "--no-history");
+    let text = format!("urn:example:{}END", "a".repeat(1200));
+    t.literal(&text);
+    // The input line scrolls to the cursor: the end shows once every byte was handled.
+    t.wait("the end of the typed text", 5, |_, s| s.contains("aaaaEND"));
+    t.keys(&["C-q"]);
+    t.wait("the shell after quitting", 5, |t, s| {
+        !t.alternate_on() && s.contains("exit=0")
+    });
+    assert!(
+        !dir.join("data").join("idbench").exists(),
+        "--no-history wrote a history"
+    );
 }

@@ -44,7 +44,7 @@ fn check_sound(p: Profile, s: &str) -> Result<(), String> {
 /// `first_error` against `analyze` for `s`, under `profile` (`None`: auto).
 fn check_first_error(profile: Option<Profile>, s: &str) -> Result<(), String> {
     let a = analyze(s, &Options::validate_only(profile));
-    let want = (a.profile, a.first_error().map(|d| d.code));
+    let want = (a.profile, a.first_error().map(|d| d.code.as_str()));
     let got = first_error(s, profile);
     if got != want {
         return Err(format!(

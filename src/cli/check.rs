@@ -1,93 +1,399 @@
-//! `idbench check`: streams one identifier per line; memory does not grow with the input.
+//! `idbench check`: streams one identifier per line; memory does not grow with the number
+//! of lines.
+//!
+//! The input is cut into chunks of whole lines. With one job they are judged and printed in
+//! turn; with more, worker threads judge them and one writer prints their outputs in input
+//! order, while a fixed number of chunk tokens bounds how much is in flight.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
 
-use super::{CheckArgs, Format, emit};
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+
+use super::{CheckArgs, Format, json};
 use crate::engine::validate::quick_valid_bytes;
 use crate::engine::{Profile, first_error};
 
+/// A chunk is cut after the line that brings it past this many bytes.
+const CHUNK_BYTES: usize = 256 * 1024;
+
+#[derive(Clone, Copy, Default)]
 struct Tally {
     valid: u64,
     invalid: u64,
 }
 
-fn check_stream(
-    reader: impl Read,
-    args: &CheckArgs,
+/// What every chunk needs to be judged and printed.
+struct Ctx {
     profile: Option<Profile>,
-    out: &mut impl Write,
-    tally: &mut Tally,
-) -> std::io::Result<()> {
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
+    format: Format,
+    quiet: bool,
+    /// The source names (escaped for the terminal), when files were given.
+    names: Option<Vec<String>>,
+    /// The same, as given (for JSON).
+    raw_names: Vec<String>,
+}
+
+/// Whole lines of one source, starting at line `first_line` (1-based).
+struct Chunk {
+    seq: u64,
+    source: usize,
+    first_line: u64,
+    data: Vec<u8>,
+}
+
+/// The verdict on one line: the profile shown and the first error's code, if any.
+fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'static str>) {
+    // The quick path first, the full grammar only for what it cannot vouch for; the code
+    // is a static string, so nothing is copied unless the line is printed. With a profile
+    // given, a line the quick path accepts needs no UTF-8 check of its own:
+    // `quick_valid_bytes` accepts only UTF-8.
+    match profile {
+        Some(p) if quick_valid_bytes(p, bytes) => (p.name(), Ok(())),
+        _ => match std::str::from_utf8(bytes) {
+            Ok(s) => {
+                let (p, first) = first_error(s, profile);
+                (p.name(), first.map_or(Ok(()), Err))
+            }
+            Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8")),
+        },
+    }
+}
+
+struct LineJson<'a> {
+    input: &'a str,
+    profile: &'static str,
+    verdict: Result<(), &'static str>,
+    file: Option<&'a str>,
+    line: u64,
+}
+
+impl Serialize for LineJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Line", 6)?;
+        m.serialize_field("input", self.input)?;
+        m.serialize_field("profile", self.profile)?;
+        m.serialize_field("valid", &self.verdict.is_ok())?;
+        m.serialize_field("first_error", &self.verdict.err())?;
+        if let Some(f) = self.file {
+            m.serialize_field("file", f)?;
         }
-        let mut bytes = line.as_slice();
+        m.serialize_field("line", &self.line)?;
+        m.end()
+    }
+}
+
+/// Judges every line of `chunk`, appending what is printed to `out`.
+fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
+    let mut tally = Tally::default();
+    for (k, raw) in chunk.data.split_inclusive(|&b| b == b'\n').enumerate() {
+        let mut bytes = raw;
         bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        // Judge the line (the quick path first, the full grammar only for what it cannot
-        // vouch for); the verdict's code is a static string, so nothing is copied unless the
-        // line is printed. With a profile given, a line the quick path accepts needs no
-        // UTF-8 check of its own: `quick_valid_bytes` accepts only UTF-8.
-        let (shown_profile, verdict): (&'static str, Result<(), &'static str>) = match profile {
-            Some(p) if quick_valid_bytes(p, bytes) => (p.name(), Ok(())),
-            _ => match std::str::from_utf8(bytes) {
-                Ok(s) => {
-                    let (p, first) = first_error(s, profile);
-                    (p.name(), first.map_or(Ok(()), Err))
-                }
-                Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8")),
-            },
-        };
+        let (shown_profile, verdict) = judge(bytes, ctx.profile);
         match verdict {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
-        if args.quiet {
+        if ctx.quiet {
             continue;
         }
+        let line_no = chunk.first_line + k as u64;
         let input = String::from_utf8_lossy(bytes);
-        let shown = crate::safe_text::escape(&input);
-        let line = match (args.common.format, verdict) {
-            (Format::Text, Ok(())) => format!("valid\t{shown_profile}\t{shown}\n"),
-            (Format::Text, Err(code)) => {
-                format!("invalid\t{shown_profile}\t{shown}\t{code}\n")
+        // Writing to a Vec cannot fail.
+        let _ = match ctx.format {
+            Format::Text => {
+                if let Some(names) = &ctx.names {
+                    let _ = write!(out, "{}:{line_no}: ", names[chunk.source]);
+                }
+                let shown = crate::safe_text::escape(&input);
+                match verdict {
+                    Ok(()) => writeln!(out, "valid\t{shown_profile}\t{shown}"),
+                    Err(code) => writeln!(out, "invalid\t{shown_profile}\t{shown}\t{code}"),
+                }
             }
-            (Format::Json, v) => format!(
-                "{}\n",
-                serde_json::json!({
-                    "input": input,
-                    "profile": shown_profile,
-                    "valid": v.is_ok(),
-                    "first_error": v.err(),
-                })
+            Format::Json => json::write_line(
+                out,
+                &LineJson {
+                    input: &input,
+                    profile: shown_profile,
+                    verdict,
+                    file: ctx
+                        .names
+                        .as_ref()
+                        .map(|_| ctx.raw_names[chunk.source].as_str()),
+                    line: line_no,
+                },
             ),
         };
-        emit(out, &line)?;
+    }
+    tally
+}
+
+/// Reads whole lines into chunks and hands each to `sink` until the source ends, `sink`
+/// fails or `stop` is set.
+fn read_chunks(
+    reader: impl Read,
+    source: usize,
+    stop: &AtomicBool,
+    mut sink: impl FnMut(Chunk) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut reader = BufReader::with_capacity(1 << 16, reader);
+    let mut line = 1u64;
+    loop {
+        let mut data = Vec::with_capacity(CHUNK_BYTES + 4096);
+        let first_line = line;
+        let mut read_error = None;
+        while data.len() < CHUNK_BYTES {
+            match reader.read_until(b'\n', &mut data) {
+                Ok(0) => break,
+                Ok(_) => line += 1,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    read_error = Some(e);
+                    break;
+                }
+            }
+        }
+        let at_end = data.len() < CHUNK_BYTES;
+        if !data.is_empty() {
+            sink(Chunk {
+                seq: 0,
+                source,
+                first_line,
+                data,
+            })?;
+        }
+        if let Some(e) = read_error {
+            return Err(e);
+        }
+        if at_end || stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
     }
 }
 
-pub(super) fn run(args: &CheckArgs) -> std::io::Result<u8> {
-    let profile = args.common.profile.0;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut tally = Tally {
-        valid: 0,
-        invalid: 0,
-    };
-    if args.files.is_empty() {
-        check_stream(std::io::stdin().lock(), args, profile, &mut out, &mut tally)?;
-    } else {
-        for f in &args.files {
-            let file = std::fs::File::open(f)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", f.display())))?;
-            check_stream(file, args, profile, &mut out, &mut tally)?;
+/// One source to read: stdin or a file.
+fn open(path: Option<&Path>) -> io::Result<Box<dyn Read + Send>> {
+    match path {
+        None => Ok(Box::new(io::stdin())),
+        Some(p) if p == Path::new("-") => Ok(Box::new(io::stdin())),
+        Some(p) => {
+            let f = std::fs::File::open(p)?;
+            if f.metadata()?.is_dir() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "is a directory",
+                ));
+            }
+            Ok(Box::new(f))
         }
     }
+}
+
+/// Says on stderr that a source could not be read (the path escaped for the terminal).
+fn report_io(path: Option<&Path>, e: &io::Error) {
+    let name = path.map_or_else(|| "-".into(), |p| p.to_string_lossy().into_owned());
+    let _ = writeln!(
+        io::stderr(),
+        "idbench: {}: {e}",
+        crate::safe_text::escape(&name)
+    );
+}
+
+/// Every source in turn, each chunk handed to `sink`. Returns whether a source failed.
+fn read_all(
+    paths: &[Option<&Path>],
+    stop: &AtomicBool,
+    mut sink: impl FnMut(Chunk) -> io::Result<()>,
+) -> io::Result<bool> {
+    let mut io_failed = false;
+    for (source, path) in paths.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let reader = match open(*path) {
+            Ok(r) => r,
+            Err(e) => {
+                report_io(*path, &e);
+                io_failed = true;
+                continue;
+            }
+        };
+        let mut sink_error = None;
+        let r = read_chunks(reader, source, stop, |c| {
+            sink(c).map_err(|e| {
+                // The output failed, not the source: stop everything.
+                let kind = e.kind();
+                sink_error = Some(e);
+                io::Error::new(kind, "output")
+            })
+        });
+        if let Some(e) = sink_error {
+            return Err(e);
+        }
+        if let Err(e) = r {
+            report_io(*path, &e);
+            io_failed = true;
+        }
+    }
+    Ok(io_failed)
+}
+
+/// One job: read, judge and print in turn.
+fn run_serial(
+    paths: &[Option<&Path>],
+    ctx: &Ctx,
+    out: &mut impl Write,
+) -> io::Result<(Tally, bool)> {
+    let stop = AtomicBool::new(false);
+    let mut tally = Tally::default();
+    let mut buf = Vec::new();
+    let failed = read_all(paths, &stop, |chunk| {
+        buf.clear();
+        let t = process(&chunk, ctx, &mut buf);
+        tally.valid += t.valid;
+        tally.invalid += t.invalid;
+        out.write_all(&buf)
+    })?;
+    Ok((tally, failed))
+}
+
+/// `jobs` workers judge chunks while this thread prints their outputs in input order; a
+/// reader thread cuts the sources into chunks. At most `4 × jobs` chunks are in flight
+/// (read but not yet printed), so memory stays flat however long the input.
+fn run_parallel(
+    paths: &[Option<&Path>],
+    ctx: &Ctx,
+    out: &mut impl Write,
+    jobs: usize,
+) -> io::Result<(Tally, bool)> {
+    let window = 4 * jobs;
+    let stop = AtomicBool::new(false);
+    let (work_tx, work_rx) = mpsc::sync_channel::<Chunk>(window);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<u8>, Tally)>(window);
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        let _ = token_tx.send(());
+    }
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let work_rx = &work_rx;
+            s.spawn(move || {
+                loop {
+                    let next = match work_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok(chunk) = next else { return };
+                    let mut buf = Vec::new();
+                    let t = process(&chunk, ctx, &mut buf);
+                    if done_tx.send((chunk.seq, buf, t)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let stop = &stop;
+        let reader = s.spawn(move || {
+            let mut seq = 0u64;
+            let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "output closed");
+            let r = read_all(paths, stop, |mut chunk| {
+                // Wait for a free slot, then number the chunk: the writer prints in this order.
+                if token_rx.recv().is_err() || stop.load(Ordering::Relaxed) {
+                    return Err(closed());
+                }
+                chunk.seq = seq;
+                seq += 1;
+                work_tx.send(chunk).map_err(|_| closed())
+            });
+            drop(work_tx);
+            r
+        });
+        // The writer: print each chunk once all before it are printed.
+        let mut pending: BTreeMap<u64, (Vec<u8>, Tally)> = BTreeMap::new();
+        let mut next = 0u64;
+        let mut tally = Tally::default();
+        let mut written = Ok(());
+        for (seq, buf, t) in done_rx {
+            pending.insert(seq, (buf, t));
+            while let Some((buf, t)) = pending.remove(&next) {
+                next += 1;
+                tally.valid += t.valid;
+                tally.invalid += t.invalid;
+                if written.is_ok()
+                    && let Err(e) = out.write_all(&buf)
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    written = Err(e);
+                }
+                let _ = token_tx.send(());
+            }
+        }
+        drop(token_tx);
+        let read = reader
+            .join()
+            .map_err(|_| io::Error::other("the reading thread failed"))?;
+        written?;
+        let failed = read?;
+        Ok((tally, failed))
+    })
+}
+
+pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
+    let jobs = match args.jobs {
+        Some(n) => usize::from(n),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let paths: Vec<Option<&Path>> = if args.files.is_empty() {
+        vec![None]
+    } else {
+        args.files.iter().map(|p| Some(p.as_path())).collect()
+    };
+    let raw_names: Vec<String> = args
+        .files
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let ctx = Ctx {
+        profile: args.common.profile.0,
+        format: args.common.format,
+        quiet: args.quiet,
+        // `check -` alone is stdin, like no file at all: no prefix.
+        names: (!args.files.iter().all(|f| f.as_os_str() == "-")).then(|| {
+            raw_names
+                .iter()
+                .map(|n| crate::safe_text::escape(n).into_owned())
+                .collect()
+        }),
+        raw_names,
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let (tally, io_failed) = if jobs <= 1 {
+        run_serial(&paths, &ctx, &mut out)?
+    } else {
+        run_parallel(&paths, &ctx, &mut out, jobs)?
+    };
     out.flush()?;
-    eprintln!("{} valid, {} invalid", tally.valid, tally.invalid);
-    Ok(if tally.invalid == 0 { 0 } else { 1 })
+    let _ = writeln!(
+        io::stderr(),
+        "{} valid, {} invalid",
+        tally.valid,
+        tally.invalid
+    );
+    Ok(if io_failed {
+        2
+    } else if tally.invalid == 0 {
+        0
+    } else {
+        1
+    })
 }

@@ -6,10 +6,11 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
 use unicode_width::UnicodeWidthStr;
 
-use super::{CompareArgs, Format, ObjectiveArg, emit, json, text};
+use super::{CompareArgs, Format, ObjectiveArg, json, text};
 use crate::engine::equiv::{CompareOptions, Objective, Verdict, compare};
 use crate::engine::{Diagnostic, Severity};
 use crate::safe_text::escape;
@@ -33,47 +34,90 @@ fn side_diagnostics<'v>(parse: &'v [Diagnostic], extra: &'v [Diagnostic]) -> Vec
     all
 }
 
+struct StepsJson<'a>(&'a Verdict);
+
+impl Serialize for StepsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.steps.iter().map(StepJson))
+    }
+}
+
+struct StepJson<'a>(&'a crate::engine::equiv::Step);
+
+impl Serialize for StepJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let st = self.0;
+        let mut m = s.serialize_struct("Step", 5)?;
+        m.serialize_field("name", &st.name)?;
+        m.serialize_field("spec", st.spec)?;
+        m.serialize_field("a", &st.a)?;
+        m.serialize_field("b", &st.b)?;
+        m.serialize_field("equal", &st.equal)?;
+        m.end()
+    }
+}
+
+struct DifferenceJson<'a>(&'a crate::engine::equiv::Difference);
+
+impl Serialize for DifferenceJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let d = self.0;
+        let mut m = s.serialize_struct("Difference", 6)?;
+        m.serialize_field("kind", d.kind.name())?;
+        m.serialize_field("a_start", &d.a.start)?;
+        m.serialize_field("a_end", &d.a.end)?;
+        m.serialize_field("b_start", &d.b.start)?;
+        m.serialize_field("b_end", &d.b.end)?;
+        m.serialize_field("reason", &d.reason)?;
+        m.end()
+    }
+}
+
+/// `{"a": ..., "b": ...}` with the two sides' values.
+struct PairJson<T: Serialize>(T, T);
+
+impl<T: Serialize> Serialize for PairJson<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Pair", 2)?;
+        m.serialize_field("a", &self.0)?;
+        m.serialize_field("b", &self.1)?;
+        m.end()
+    }
+}
+
 /// The JSON object.
-fn to_json(v: &Verdict) -> Value {
-    let steps: Vec<Value> = v
-        .steps
-        .iter()
-        .map(|s| json!({"name": s.name, "spec": s.spec, "a": s.a, "b": s.b, "equal": s.equal}))
-        .collect();
-    let difference = match &v.difference {
-        Some(d) => json!({
-            "kind": d.kind.name(),
-            "a_start": d.a.start,
-            "a_end": d.a.end,
-            "b_start": d.b.start,
-            "b_end": d.b.end,
-            "reason": d.reason,
-        }),
-        None => Value::Null,
-    };
-    let diags = |parse: &[Diagnostic], extra: &[Diagnostic]| {
-        Value::Array(
+struct VerdictJson<'a>(&'a Verdict);
+
+impl Serialize for VerdictJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v = self.0;
+        let owned = |parse, extra| -> Vec<Diagnostic> {
             side_diagnostics(parse, extra)
                 .into_iter()
-                .map(json::diagnostic)
-                .collect(),
-        )
-    };
-    json!({
-        "a": v.a.input,
-        "b": v.b.input,
-        "profile": v.profile.name(),
-        "profile_reason": v.profile_reason,
-        "equivalent": v.equivalent,
-        "valid": {"a": v.a_valid(), "b": v.b_valid()},
-        "summary": v.summary(),
-        "steps": steps,
-        "difference": difference,
-        "diagnostics": {
-            "a": diags(&v.a.diagnostics, &v.a_diagnostics),
-            "b": diags(&v.b.diagnostics, &v.b_diagnostics),
-        },
-    })
+                .cloned()
+                .collect()
+        };
+        let a_diags = owned(&v.a.diagnostics, &v.a_diagnostics);
+        let b_diags = owned(&v.b.diagnostics, &v.b_diagnostics);
+        let mut m = s.serialize_struct("Verdict", 10)?;
+        m.serialize_field("a", &v.a.input)?;
+        m.serialize_field("b", &v.b.input)?;
+        m.serialize_field("profile", v.profile.name())?;
+        m.serialize_field("profile_reason", &v.profile_reason)?;
+        m.serialize_field("equivalent", &v.equivalent)?;
+        m.serialize_field("valid", &PairJson(v.a_valid(), v.b_valid()))?;
+        m.serialize_field("summary", &v.summary())?;
+        m.serialize_field("steps", &StepsJson(v))?;
+        m.serialize_field("difference", &v.difference.as_ref().map(DifferenceJson))?;
+        m.serialize_field(
+            "diagnostics",
+            &PairJson(
+                json::DiagnosticsJson(&a_diags),
+                json::DiagnosticsJson(&b_diags),
+            ),
+        )?;
+        m.end()
+    }
 }
 
 /// Pads `s` (already escaped) to `w` display columns.
@@ -151,7 +195,6 @@ fn report(
     extra: &[Diagnostic],
     valid: bool,
 ) -> String {
-    let (escaped, cols) = text::escaped_with_columns(v_input);
     let mut s = String::new();
     for d in side_diagnostics(parse, extra) {
         // What the comparison found always shows; of the parse, what breaks it.
@@ -161,9 +204,9 @@ fn report(
         }
         if s.is_empty() {
             let what = if valid { "" } else { " does not parse" };
-            let _ = writeln!(s, "side {label}{what}: {escaped}");
+            let _ = writeln!(s, "side {label}{what}: {}", text::abbreviate(v_input));
         }
-        s.push_str(&text::diagnostic(d, &escaped, &cols));
+        s.push_str(&text::diagnostic(d, v_input));
     }
     s
 }
@@ -200,32 +243,33 @@ fn to_text(v: &Verdict) -> String {
 pub(super) fn run(args: &CompareArgs) -> std::io::Result<u8> {
     let v = compare(&args.a, &args.b, &options(args));
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     match args.common.format {
-        Format::Json => emit(&mut out, &format!("{}\n", to_json(&v)))?,
+        Format::Json => json::write_line(&mut out, &VerdictJson(&v))?,
         Format::Text => {
-            emit(&mut out, &to_text(&v))?;
+            out.write_all(to_text(&v).as_bytes())?;
+            out.flush()?;
             let stderr = std::io::stderr();
             let mut err = stderr.lock();
-            emit(
-                &mut err,
-                &report(
+            err.write_all(
+                report(
                     "A",
                     &v.a.input,
                     &v.a.diagnostics,
                     &v.a_diagnostics,
                     v.a_valid(),
-                ),
+                )
+                .as_bytes(),
             )?;
-            emit(
-                &mut err,
-                &report(
+            err.write_all(
+                report(
                     "B",
                     &v.b.input,
                     &v.b.diagnostics,
                     &v.b_diagnostics,
                     v.b_valid(),
-                ),
+                )
+                .as_bytes(),
             )?;
         }
     }

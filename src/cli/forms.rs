@@ -2,52 +2,92 @@
 //! [`crate::engine::Analysis::forms`].
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 
-use serde_json::{Map, Value};
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 
-use super::{FormsArgs, json, text};
+use super::{Format, FormsArgs, input, json, text};
 use crate::engine::{Analysis, Diagnostic, Options};
 
-/// The parse's diagnostics and the forms', in input order.
-fn all_diagnostics(a: &Analysis) -> Vec<Diagnostic> {
-    let mut d = a.diagnostics.clone();
-    if let Some(f) = &a.forms {
-        d.extend(f.diagnostics.iter().cloned());
-    }
-    d.sort_by_key(|d| (d.span.start, d.severity, d.span.end));
-    d
+/// Where an input came from when `--from` converted it (XRI Syntax 2.0 §2.3.3).
+struct Origin<'a> {
+    from: super::FromKind,
+    /// The identifier as given.
+    original: &'a str,
+    /// The IRI-normal text the conversion read (the spans of its notes index it).
+    iri: &'a str,
+    /// The conversion's notes.
+    diagnostics: &'a [Diagnostic],
 }
 
-/// One JSON object: `{"input", "profile", "forms": {...}, "diagnostics": [...]}`, with only
-/// the forms that apply to the profile.
-fn to_json(a: &Analysis) -> Value {
-    let mut forms = Map::new();
-    if let Some(f) = &a.forms {
-        for (name, value) in f.rows() {
-            forms.insert(name.to_string(), Value::String(value.to_string()));
+/// One JSON object: `{"input", "profile", "valid", "best_effort", "forms": {...},
+/// "diagnostics": [...]}`, with only the forms that apply to the profile. `best_effort` is
+/// true when the input is invalid: its forms normalize what the tree holds and copy the
+/// rest. With `--from`, also `"from"`, `"original"`, `"iri_normal_input"` and
+/// `"conversion_diagnostics"`.
+struct FormsJson<'a>(&'a Analysis, Option<&'a Origin<'a>>);
+
+struct RowsJson<'a>(&'a Analysis);
+
+impl Serialize for RowsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let rows = self.0.forms.as_ref().map(|f| f.rows()).unwrap_or_default();
+        let mut m = s.serialize_map(Some(rows.len()))?;
+        for (name, value) in rows {
+            m.serialize_entry(name, value)?;
         }
+        m.end()
     }
-    serde_json::json!({
-        "input": a.input,
-        "profile": a.profile.name(),
-        "forms": forms,
-        "diagnostics": json::diagnostics(&all_diagnostics(a)),
-    })
+}
+
+impl Serialize for FormsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        let mut m = s.serialize_struct("Forms", 10)?;
+        m.serialize_field("input", &a.input)?;
+        m.serialize_field("profile", a.profile.name())?;
+        m.serialize_field("valid", &a.valid())?;
+        m.serialize_field("best_effort", &!a.valid())?;
+        m.serialize_field("forms", &RowsJson(a))?;
+        m.serialize_field("diagnostics", &json::DiagnosticsJson(&a.all_diagnostics()))?;
+        if let Some(o) = self.1 {
+            m.serialize_field("from", o.from.name())?;
+            m.serialize_field("original", o.original)?;
+            m.serialize_field("iri_normal_input", o.iri)?;
+            m.serialize_field(
+                "conversion_diagnostics",
+                &json::DiagnosticsJson(o.diagnostics),
+            )?;
+        }
+        m.end()
+    }
+}
+
+#[cfg(test)]
+fn to_json(a: &Analysis) -> serde_json::Value {
+    serde_json::from_str(&json::to_string(&FormsJson(a, None))).unwrap_or_default()
 }
 
 /// The text rendering: the input, the profile, a name/value table, then the diagnostics
 /// with carets under the input.
 fn to_text(a: &Analysis) -> String {
-    let (escaped, cols) = text::escaped_with_columns(&a.input);
     let mut s = String::new();
     let verdict = if a.valid() { "valid" } else { "invalid" };
-    let _ = writeln!(s, "{escaped}");
+    let _ = writeln!(s, "{}", crate::safe_text::escape(&a.input));
     let _ = writeln!(
         s,
         "{verdict} under {} ({})",
         a.profile,
         crate::safe_text::escape(&a.profile_reason)
     );
+    if !a.valid() {
+        let _ = writeln!(
+            s,
+            "  (best effort: the input is invalid, so its forms normalize what could be parsed \
+             and copy the rest)"
+        );
+    }
     if let Some(f) = &a.forms {
         let rows = f.rows();
         let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
@@ -55,19 +95,87 @@ fn to_text(a: &Analysis) -> String {
             let _ = writeln!(s, "  {name:<width$}  {}", crate::safe_text::escape(value));
         }
     }
-    for d in all_diagnostics(a) {
-        s.push_str(&text::diagnostic(&d, &escaped, &cols));
+    for d in a.all_diagnostics() {
+        s.push_str(&text::diagnostic(&d, &a.input));
     }
     s
 }
 
+/// `--from`'s text: where the XRI came from and the conversion's notes, then its forms.
+fn converted_text(a: &Analysis, o: &Origin<'_>) -> String {
+    let mut s = format!(
+        "from {} {} (IRI-normal {}), XRI Syntax 2.0 §2.3.3\n",
+        o.from.name(),
+        crate::safe_text::escape(o.original),
+        crate::safe_text::escape(o.iri)
+    );
+    for d in o.diagnostics {
+        s.push_str(&text::diagnostic(d, o.iri));
+    }
+    s.push_str(&to_text(a));
+    s
+}
+
 pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
+    let Some(from) = args.from else {
+        let opts = Options {
+            profile: args.common.profile.0,
+            forms: true,
+            all_profiles: false,
+        };
+        return super::render_each(&args.ids, &opts, args.common.format, to_text, |out, a| {
+            json::write_line(out, &FormsJson(a, None))
+        });
+    };
+    // XRI Syntax 2.0 §2.3.3: each input (an IRI, or a URI first mapped to an IRI, RFC 3987
+    // §3.2) becomes an XRI, whose forms are shown under xri2 with the conversion's notes.
     let opts = Options {
-        profile: args.common.profile.0,
+        profile: Some(crate::engine::Profile::Xri2),
         forms: true,
         all_profiles: false,
     };
-    super::render_each(&args.ids, &opts, args.common.format, to_text, to_json)
+    let format = args.common.format;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut all_valid = true;
+    let mut first = true;
+    input::for_each_id(&args.ids, |id| {
+        if format == Format::Text && !first {
+            out.write_all(b"\n")?;
+        }
+        first = false;
+        let id = match id {
+            input::Id::Text(id) => id,
+            input::Id::Bytes(bytes) => {
+                all_valid = false;
+                return input::write_not_utf8(&mut out, &bytes, opts.profile, format, true);
+            }
+        };
+        // The URI step's own notes index the URI and are about display; the conversion's
+        // notes (which index the IRI) are the ones shown.
+        let mut uri_notes = Vec::new();
+        let iri = match from {
+            super::FromKind::Iri => id.to_string(),
+            super::FromKind::Uri => {
+                crate::engine::forms::uri_to_iri(&id, 0, &mut uri_notes).into_owned()
+            }
+        };
+        let (xri, diagnostics) = crate::engine::forms::iri_normal_to_xri(&iri);
+        let a = crate::engine::analyze(&xri, &opts);
+        all_valid &= a.valid();
+        let origin = Origin {
+            from,
+            original: &id,
+            iri: &iri,
+            diagnostics: &diagnostics,
+        };
+        match format {
+            Format::Json => json::write_line(&mut out, &FormsJson(&a, Some(&origin))),
+            Format::Text => out.write_all(converted_text(&a, &origin).as_bytes()),
+        }
+    })?;
+    out.flush()?;
+    Ok(if all_valid { 0 } else { 1 })
 }
 
 #[cfg(test)]
@@ -89,6 +197,8 @@ mod tests {
         assert_eq!(forms["canonical_cache"], "urn:foo:a?s=I2L");
         assert!(!forms.contains_key("xri_normal") && !forms.contains_key("canonical_scheme"));
         assert_eq!(v["profile"], "rfc2141bis");
+        assert_eq!(v["valid"], true);
+        assert_eq!(v["best_effort"], false);
         assert!(v["diagnostics"].is_array());
     }
 

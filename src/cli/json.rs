@@ -1,62 +1,312 @@
-//! JSON renderings of what the engine returns.
+//! JSON renderings of what the engine returns, streamed straight to the writer.
+//!
+//! Every JSON line goes through [`write_line`], whose formatter escapes, besides what JSON
+//! requires, every character [`crate::safe_text::needs_token`] would show as a token
+//! (controls, bidi controls, zero-width and other invisible characters, line and paragraph
+//! separators): `\u202e`, never the raw character, so a JSON line printed to a terminal or
+//! pasted into a browser cannot reorder or hide what it shows. The values are unchanged:
+//! a JSON parser reads back exactly the input.
+//!
+//! The tree is serialized from the engine's flat preorder storage: each node writes its
+//! fields and then its children, with no intermediate `serde_json::Value`, so the output
+//! costs time and memory linear in the number of nodes whatever the depth.
 
-use serde_json::{Map, Value, json};
+use std::io::{self, Write};
+use std::sync::OnceLock;
 
-use crate::engine::{Analysis, Diagnostic, Tree};
+use serde::Serialize;
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
+use serde_json::ser::{CompactFormatter, Formatter};
 
-/// One diagnostic as `{"severity", "code", "message", "start", "end", "spec"}`.
-pub fn diagnostic(d: &Diagnostic) -> Value {
-    json!({
-        "severity": d.severity.name(),
-        "code": d.code,
-        "message": d.message,
-        "start": d.span.start,
-        "end": d.span.end,
-        "spec": d.spec,
+use crate::engine::{Analysis, Diagnostic, Node, Tree};
+
+/// For each ASCII byte, whether `safe_text` shows it as a token (computed once from the
+/// predicate itself, so the two can never disagree).
+fn ascii_needs_escape() -> &'static [bool; 128] {
+    static TABLE: OnceLock<[bool; 128]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [false; 128];
+        for (b, slot) in t.iter_mut().enumerate() {
+            *slot = crate::safe_text::needs_token(char::from(b as u8));
+        }
+        t
     })
 }
 
-/// A list of diagnostics.
-pub fn diagnostics(ds: &[Diagnostic]) -> Value {
-    Value::Array(ds.iter().map(diagnostic).collect())
-}
+/// The compact JSON formatter, with every character that needs a token written as a
+/// `\uXXXX` escape (a surrogate pair past U+FFFF).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SafeFormatter;
 
-/// The tree as nested `{"kind", "rule", "start", "end", "text", "attrs", "children"}`.
-///
-/// Built bottom-up over the flat preorder, so deep trees need no recursion here.
-pub fn tree(t: &Tree, input: &str) -> Value {
-    let mut built: Vec<Option<Value>> = vec![None; t.len()];
-    for n in t.iter().rev() {
-        let children: Vec<Value> = n
-            .children()
-            .map(|c| built[c.index()].take().unwrap_or(Value::Null))
-            .collect();
-        let attrs: Map<String, Value> = n
-            .attrs()
-            .iter()
-            .map(|a| (a.key.to_string(), Value::String(a.value.to_string())))
-            .collect();
-        built[n.index()] = Some(json!({
-            "kind": n.kind().name(),
-            "rule": n.rule(),
-            "start": n.span().start,
-            "end": n.span().end,
-            "text": n.text(input),
-            "attrs": attrs,
-            "children": children,
-        }));
+impl SafeFormatter {
+    fn escape_char<W: ?Sized + Write>(writer: &mut W, c: char) -> io::Result<()> {
+        let mut units = [0u16; 2];
+        for u in c.encode_utf16(&mut units) {
+            write!(writer, "\\u{:04x}", u)?;
+        }
+        Ok(())
     }
-    built.into_iter().next().flatten().unwrap_or(Value::Null)
 }
 
-/// The whole `parse` object for one input.
-pub fn analysis(a: &Analysis) -> Value {
-    json!({
-        "input": a.input,
-        "profile": a.profile.name(),
-        "profile_reason": a.profile_reason,
-        "valid": a.valid(),
-        "tree": tree(&a.tree, &a.input),
-        "diagnostics": diagnostics(&a.diagnostics),
-    })
+impl Formatter for SafeFormatter {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let table = ascii_needs_escape();
+        let bytes = fragment.as_bytes();
+        let mut run = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b < 0x80 {
+                if table[usize::from(b)] {
+                    writer.write_all(&bytes[run..i])?;
+                    Self::escape_char(writer, char::from(b))?;
+                    run = i + 1;
+                }
+                i += 1;
+                continue;
+            }
+            // A multi-byte character: decode it from the (valid UTF-8) fragment.
+            let Some(c) = fragment[i..].chars().next() else {
+                break;
+            };
+            let len = c.len_utf8();
+            if crate::safe_text::needs_token(c) {
+                writer.write_all(&bytes[run..i])?;
+                Self::escape_char(writer, c)?;
+                run = i + len;
+            }
+            i += len;
+        }
+        writer.write_all(&bytes[run..])
+    }
+
+    // Everything else as the compact formatter writes it.
+    fn write_char_escape<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        char_escape: serde_json::ser::CharEscape,
+    ) -> io::Result<()> {
+        CompactFormatter.write_char_escape(writer, char_escape)
+    }
+}
+
+/// Writes `value` as one JSON line (safe escapes, then `\n`).
+pub fn write_line<W: Write + ?Sized>(out: &mut W, value: &impl Serialize) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(&mut *out, SafeFormatter);
+    value.serialize(&mut ser).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+/// `value` as a JSON string with the safe escapes (for tests and the library).
+pub fn to_string(value: &impl Serialize) -> String {
+    let mut buf = Vec::new();
+    // Writing to a Vec cannot fail, and the serializers here produce valid UTF-8.
+    let _ = write_line(&mut buf, value);
+    buf.pop();
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// One diagnostic as `{"severity", "code", "message", "start", "end", "spec", "expected",
+/// "expected_at", "reached"}`.
+#[derive(Clone, Copy, Debug)]
+pub struct DiagnosticJson<'a>(pub &'a Diagnostic);
+
+impl Serialize for DiagnosticJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let d = self.0;
+        let mut m = s.serialize_struct("Diagnostic", 9)?;
+        m.serialize_field("severity", d.severity.name())?;
+        m.serialize_field("code", d.code.as_str())?;
+        m.serialize_field("message", &d.message)?;
+        m.serialize_field("start", &d.span.start)?;
+        m.serialize_field("end", &d.span.end)?;
+        m.serialize_field("spec", d.spec)?;
+        m.serialize_field("expected", &d.expected)?;
+        m.serialize_field("expected_at", &d.expected_at)?;
+        m.serialize_field("reached", &d.reached)?;
+        m.end()
+    }
+}
+
+/// A list of diagnostics, as an array of [`DiagnosticJson`].
+#[derive(Clone, Copy, Debug)]
+pub struct DiagnosticsJson<'a>(pub &'a [Diagnostic]);
+
+impl Serialize for DiagnosticsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(DiagnosticJson))
+    }
+}
+
+/// A node and its subtree as nested
+/// `{"kind", "rule", "start", "end", "text", "attrs", "children"}`.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeJson<'a> {
+    /// The node.
+    pub node: Node<'a>,
+    /// The input the tree's spans point into.
+    pub input: &'a str,
+}
+
+struct AttrsJson<'a>(Node<'a>);
+
+impl Serialize for AttrsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let attrs = self.0.attrs();
+        let mut m = s.serialize_map(Some(attrs.len()))?;
+        for a in attrs {
+            m.serialize_entry(a.key, a.value.as_ref())?;
+        }
+        m.end()
+    }
+}
+
+struct ChildrenJson<'a>(NodeJson<'a>);
+
+impl Serialize for ChildrenJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let input = self.0.input;
+        s.collect_seq(self.0.node.children().map(|node| NodeJson { node, input }))
+    }
+}
+
+/// Texts of inner nodes longer than this many bytes are cut in the JSON tree.
+pub const NODE_TEXT_MAX: usize = 256;
+
+/// A node's text for the JSON tree: exact for a leaf (leaves do not overlap, so their texts
+/// add up to at most the input) and for any node up to [`NODE_TEXT_MAX`] bytes; an inner
+/// node's longer text is cut to its first 128 and last 64 bytes around `…`, since repeating
+/// it whole at every level of a deep tree would make the output quadratic. A cut text is
+/// recognisable: its length differs from `end - start`, and `input[start..end]` is whole.
+pub fn node_text<'i>(n: Node<'_>, input: &'i str) -> std::borrow::Cow<'i, str> {
+    let text = n.text(input);
+    if n.is_leaf() || text.len() <= NODE_TEXT_MAX {
+        return text.into();
+    }
+    let mut head = 128;
+    while !text.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = text.len() - 64;
+    while !text.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!("{}…{}", &text[..head], &text[tail..]).into()
+}
+
+impl Serialize for NodeJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let n = self.node;
+        let span = n.span();
+        let mut m = s.serialize_struct("Node", 7)?;
+        m.serialize_field("kind", n.kind().name())?;
+        m.serialize_field("rule", n.rule())?;
+        m.serialize_field("start", &span.start)?;
+        m.serialize_field("end", &span.end)?;
+        m.serialize_field("text", &node_text(n, self.input))?;
+        m.serialize_field("attrs", &AttrsJson(n))?;
+        m.serialize_field("children", &ChildrenJson(*self))?;
+        m.end()
+    }
+}
+
+/// The whole tree (its root's [`NodeJson`]; `null` for an empty tree).
+///
+/// Nesting follows the tree: the grammars bound it (XRI cross-references nest at most
+/// `MAX_XREF_DEPTH` deep), so the recursion here is bounded too.
+#[derive(Clone, Copy, Debug)]
+pub struct TreeJson<'a> {
+    /// The tree.
+    pub tree: &'a Tree,
+    /// The input its spans point into.
+    pub input: &'a str,
+}
+
+impl Serialize for TreeJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.tree.is_empty() {
+            return s.serialize_none();
+        }
+        NodeJson {
+            node: self.tree.root(),
+            input: self.input,
+        }
+        .serialize(s)
+    }
+}
+
+/// `{"rule", "within", "alternatives"}`: the start rule the input was read as, and the
+/// production that offers it (with that production's alternatives), or null.
+#[derive(Clone, Copy, Debug)]
+pub struct StartRuleJson<'a>(pub &'a Analysis);
+
+impl Serialize for StartRuleJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        let start = a.start_rule();
+        let alternatives = start
+            .within
+            .and_then(|w| crate::engine::rules::grammar(a.profile).get(w))
+            .map(|p| &p.alternatives);
+        let mut m = s.serialize_struct("StartRule", 3)?;
+        m.serialize_field("rule", &start.rule)?;
+        m.serialize_field("within", &start.within)?;
+        m.serialize_field("alternatives", &alternatives)?;
+        m.end()
+    }
+}
+
+/// The whole `parse` object for one input: `{"input", "profile", "profile_reason",
+/// "valid", "start_rule", "tree", "diagnostics"}`.
+#[derive(Clone, Copy, Debug)]
+pub struct AnalysisJson<'a>(pub &'a Analysis);
+
+impl Serialize for AnalysisJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        let mut m = s.serialize_struct("Analysis", 7)?;
+        m.serialize_field("input", &a.input)?;
+        m.serialize_field("profile", a.profile.name())?;
+        m.serialize_field("profile_reason", &a.profile_reason)?;
+        m.serialize_field("valid", &a.valid())?;
+        m.serialize_field("start_rule", &StartRuleJson(a))?;
+        m.serialize_field(
+            "tree",
+            &TreeJson {
+                tree: &a.tree,
+                input: &a.input,
+            },
+        )?;
+        m.serialize_field("diagnostics", &DiagnosticsJson(&a.all_diagnostics()))?;
+        m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_safe_text_tokenizes_and_round_trips() {
+        let s = "a\u{9b}b\u{202e}c\u{200d}d\u{2028}e\u{7f}f\u{e0001}g\"\\\n";
+        let j = to_string(&s);
+        for raw in [
+            '\u{9b}',
+            '\u{202e}',
+            '\u{200d}',
+            '\u{2028}',
+            '\u{7f}',
+            '\u{e0001}',
+        ] {
+            assert!(!j.contains(raw), "{raw:?} raw in {j}");
+        }
+        assert!(j.contains("\\u009b") && j.contains("\\u202e") && j.contains("\\udb40\\udc01"));
+        let back: String = serde_json::from_str(&j).expect("valid JSON");
+        assert_eq!(back, s);
+        assert_eq!(to_string(&"plain é 漢"), "\"plain é 漢\"");
+    }
 }

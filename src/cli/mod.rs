@@ -4,43 +4,79 @@
 
 mod check;
 mod compare;
+mod explain;
 mod forms;
+mod help;
+mod input;
 pub mod json;
 mod parse;
 mod resolve;
+mod rule;
+pub mod shell;
 pub mod text;
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::Profile;
 
 /// idbench: a workbench for URIs, IRIs, URNs and XRIs.
+///
+/// With no command, the workbench opens with the arguments given at top level
+/// (`idbench 'http://a/' --theme light` is `idbench tui 'http://a/' --theme light`).
 #[derive(Parser, Debug)]
-#[command(name = "idbench", version, about, long_about = None)]
+#[command(
+    name = "idbench",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    after_help = help::TOP
+)]
 pub struct Cli {
     /// What to do; with none, the workbench opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The workbench's arguments, when no command is given.
+    #[command(flatten)]
+    pub tui: TuiArgs,
 }
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Show the component tree and diagnostics of identifiers.
+    #[command(after_help = help::PARSE)]
     Parse(ParseArgs),
     /// Validate one identifier per line of files or stdin.
+    #[command(after_help = help::CHECK)]
     Check(CheckArgs),
     /// Show the normal forms of identifiers.
+    #[command(after_help = help::FORMS)]
     Forms(FormsArgs),
     /// Resolve references against a base.
+    #[command(after_help = help::RESOLVE)]
     Resolve(ResolveArgs),
     /// Say whether two identifiers are equivalent, and where they part.
+    #[command(after_help = help::COMPARE)]
     Compare(CompareArgs),
+    /// Print the whole analysis as a Markdown or plain-text report to paste elsewhere.
+    Explain(ExplainArgs),
+    /// Show a grammar rule as the spec prints it: its section, the rules it uses and the
+    /// rules that use it; with no NAME, list every rule.
+    Rule(rule::RuleArgs),
     /// Open the workbench.
+    #[command(after_help = help::TUI)]
     Tui(TuiArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(after_help = help::COMPLETIONS)]
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff).
+    #[command(after_help = help::MAN)]
+    Man,
 }
 
 /// Output format.
@@ -57,6 +93,33 @@ pub enum Format {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct ProfileArg(pub Option<Profile>);
 
+/// `auto` then every profile, in the profile strip's order.
+const PROFILE_ARGS: [ProfileArg; 8] = [
+    ProfileArg(None),
+    ProfileArg(Some(Profile::ALL[0])),
+    ProfileArg(Some(Profile::ALL[1])),
+    ProfileArg(Some(Profile::ALL[2])),
+    ProfileArg(Some(Profile::ALL[3])),
+    ProfileArg(Some(Profile::ALL[4])),
+    ProfileArg(Some(Profile::ALL[5])),
+    ProfileArg(Some(Profile::ALL[6])),
+];
+
+/// A value list clap knows, so help and shell completions offer the profile names.
+impl ValueEnum for ProfileArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &PROFILE_ARGS
+    }
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(
+            PossibleValue::new(self.0.map_or("auto", |p| p.name())).help(
+                self.0
+                    .map_or("pick the profile from the input", |p| p.title()),
+            ),
+        )
+    }
+}
+
 impl std::str::FromStr for ProfileArg {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -71,8 +134,8 @@ impl std::str::FromStr for ProfileArg {
 /// Arguments shared by the commands that take identifiers.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// auto, rfc3986, rfc3987, rfc1630, rfc2141, rfc2141bis, rfc8141 or xri2.
-    #[arg(long, short, default_value = "auto")]
+    /// The profile: auto picks one from the input.
+    #[arg(long, short, value_enum, ignore_case = true, default_value = "auto")]
     pub profile: ProfileArg,
     /// text or json.
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
@@ -99,7 +162,11 @@ pub struct CheckArgs {
     /// Print only the summary.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Files with one identifier per line; stdin when none.
+    /// Worker threads (default: the machine's cores); output stays in input order.
+    #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Files with one identifier per line; `-` (or none) is stdin.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<std::path::PathBuf>,
 }
 
@@ -109,9 +176,32 @@ pub struct FormsArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// Read each input as an IRI (or a URI) in IRI-normal form and show the XRI it becomes
+    /// (XRI Syntax 2.0 §2.3.3), under xri2.
+    #[arg(long, value_enum)]
+    pub from: Option<FromKind>,
     /// Identifiers; `-` reads one per line from stdin.
     #[arg(required = true)]
     pub ids: Vec<String>,
+}
+
+/// What `forms --from` reads its inputs as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FromKind {
+    /// An IRI in IRI-normal form.
+    Iri,
+    /// A URI, first mapped to an IRI (RFC 3987 §3.2).
+    Uri,
+}
+
+impl FromKind {
+    /// `iri` or `uri`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FromKind::Iri => "iri",
+            FromKind::Uri => "uri",
+        }
+    }
 }
 
 /// `idbench resolve`.
@@ -164,11 +254,102 @@ pub struct TuiArgs {
     #[arg(long)]
     pub with: Option<String>,
     /// A theme name (dark, light, high-contrast, mono) or a path to a TOML theme.
-    #[arg(long)]
+    #[arg(long, value_hint = clap::ValueHint::FilePath)]
     pub theme: Option<String>,
     /// Start with this profile instead of auto.
-    #[arg(long, short)]
+    #[arg(long, short, value_enum, ignore_case = true)]
     pub profile: Option<ProfileArg>,
+    /// A base: read the identifier as a reference against it.
+    #[arg(long)]
+    pub base: Option<String>,
+    /// rfc2141bis objective in diff mode: names (5a) or cache (5b).
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
+    pub objective: ObjectiveArg,
+    /// xri2 diff mode: ignore "$" cross-references (XRI Syntax 2.0 §2.5.4).
+    #[arg(long)]
+    pub ignore_dollar: bool,
+    /// xri2 diff mode: the form side A is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub a_form: SideFormArg,
+    /// xri2 diff mode: the form side B is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub b_form: SideFormArg,
+    /// Neither read nor write the history file this session (also `history = false` in
+    /// the config file).
+    #[arg(long)]
+    pub no_history: bool,
+}
+
+/// The form a side of a comparison is written in (XRI Syntax 2.0 §2.5.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum SideFormArg {
+    /// As typed.
+    #[default]
+    AsIs,
+    /// IRI-normal form.
+    Iri,
+    /// URI-normal form.
+    Uri,
+}
+
+impl From<SideFormArg> for crate::engine::equiv::SideForm {
+    fn from(f: SideFormArg) -> Self {
+        match f {
+            SideFormArg::AsIs => Self::AsIs,
+            SideFormArg::Iri => Self::IriNormal,
+            SideFormArg::Uri => Self::UriNormal,
+        }
+    }
+}
+
+impl From<ObjectiveArg> for crate::engine::equiv::Objective {
+    fn from(o: ObjectiveArg) -> Self {
+        match o {
+            ObjectiveArg::Names => Self::Names,
+            ObjectiveArg::Cache => Self::Cache,
+        }
+    }
+}
+
+/// `idbench explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The identifier (with `--base`, the reference).
+    pub id: String,
+    /// A second identifier: compare with it and show the ladder.
+    #[arg(long, conflicts_with = "base")]
+    pub with: Option<String>,
+    /// A base: resolve the identifier against it.
+    #[arg(long)]
+    pub base: Option<String>,
+    /// auto, rfc3986, rfc3987, rfc1630, rfc2141, rfc2141bis, rfc8141 or xri2.
+    #[arg(long, short, default_value = "auto")]
+    pub profile: ProfileArg,
+    /// rfc2141bis objective for `--with`: names (5a) or cache (5b).
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
+    pub objective: ObjectiveArg,
+    /// xri2, for `--with`: ignore "$" cross-references (XRI Syntax 2.0 §2.5.4).
+    #[arg(long)]
+    pub ignore_dollar: bool,
+    /// xri2, for `--with`: the form side A is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub a_form: SideFormArg,
+    /// xri2, for `--with`: the form side B is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub b_form: SideFormArg,
+    /// markdown or text.
+    #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
+    pub format: ReportFormatArg,
+}
+
+/// The report format of `idbench explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum ReportFormatArg {
+    /// GitHub-flavoured Markdown.
+    #[default]
+    Markdown,
+    /// Plain text wrapped at 72 columns.
+    Text,
 }
 
 impl From<TuiArgs> for crate::tui::Launch {
@@ -178,85 +359,85 @@ impl From<TuiArgs> for crate::tui::Launch {
             with: a.with,
             theme: a.theme,
             profile: a.profile.map(|p| p.0),
+            base: a.base,
+            objective: a.objective.into(),
+            ignore_dollar: a.ignore_dollar,
+            a_form: a.a_form.into(),
+            b_form: a.b_form.into(),
+            no_history: a.no_history,
         }
     }
 }
 
-/// Reads the identifiers: `-` stands for the lines of stdin.
-pub(crate) fn expand_ids(ids: &[String]) -> std::io::Result<Vec<String>> {
-    let mut out = Vec::new();
-    for id in ids {
-        if id == "-" {
-            let mut buf = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut buf)?;
-            for line in buf.split(|&b| b == b'\n') {
-                let line = line.strip_suffix(b"\r").unwrap_or(line);
-                out.push(String::from_utf8_lossy(line).into_owned());
-            }
-            if out.last().is_some_and(|l| l.is_empty()) {
-                out.pop();
-            }
-        } else {
-            out.push(id.clone());
-        }
-    }
-    Ok(out)
-}
-
-/// Analyzes each identifier and prints one rendering per input: JSON lines, or text blocks
-/// separated by blank lines. Exit code 0 when every input is valid, 1 otherwise.
+/// Analyzes each identifier (`-`: each line of stdin, streamed) and prints one rendering
+/// per input: JSON lines, or text blocks separated by blank lines. A line that is not UTF-8
+/// gets `not-utf8` diagnostics instead of an analysis. Exit code 0 when every input is
+/// valid, 1 otherwise.
 pub(crate) fn render_each(
     ids: &[String],
     opts: &crate::engine::Options,
     format: Format,
     to_text: impl Fn(&crate::engine::Analysis) -> String,
-    to_json: impl Fn(&crate::engine::Analysis) -> serde_json::Value,
+    to_json: impl Fn(&mut dyn Write, &crate::engine::Analysis) -> std::io::Result<()>,
 ) -> std::io::Result<u8> {
-    let ids = expand_ids(ids)?;
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     let mut all_valid = true;
-    for (i, id) in ids.iter().enumerate() {
-        let a = crate::engine::analyze(id, opts);
-        all_valid &= a.valid();
-        match format {
-            Format::Json => emit(&mut out, &format!("{}\n", to_json(&a)))?,
-            Format::Text => {
-                if i > 0 {
-                    emit(&mut out, "\n")?;
+    let mut first = true;
+    input::for_each_id(ids, |id| {
+        if format == Format::Text && !first {
+            out.write_all(b"\n")?;
+        }
+        first = false;
+        match id {
+            input::Id::Text(id) => {
+                let a = crate::engine::analyze(&id, opts);
+                all_valid &= a.valid();
+                match format {
+                    Format::Json => to_json(&mut out, &a),
+                    Format::Text => out.write_all(to_text(&a).as_bytes()),
                 }
-                emit(&mut out, &to_text(&a))?;
+            }
+            input::Id::Bytes(bytes) => {
+                all_valid = false;
+                input::write_not_utf8(&mut out, &bytes, opts.profile, format, opts.forms)
             }
         }
-    }
+    })?;
     out.flush()?;
     Ok(if all_valid { 0 } else { 1 })
 }
 
-/// Writes `s`, ignoring a closed pipe (`idbench ... | head` must not fail noisily).
+/// Writes `s`. A closed pipe comes back as `BrokenPipe`, which [`run`] turns into a quiet
+/// exit: the command stops instead of producing output nobody reads.
 pub(crate) fn emit(out: &mut impl Write, s: &str) -> std::io::Result<()> {
-    match out.write_all(s.as_bytes()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => r,
-    }
+    out.write_all(s.as_bytes())
 }
 
 /// Runs the command line; returns the process exit code.
+///
+/// A closed output pipe (`EPIPE`) ends any command quietly with exit 0: the reader of the
+/// output has what it wanted.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
-        None => crate::tui::run(crate::tui::Launch::default()),
+        None => crate::tui::run(cli.tui.into()),
         Some(Command::Tui(args)) => crate::tui::run(args.into()),
         Some(Command::Parse(args)) => parse::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Forms(args)) => forms::run(&args),
         Some(Command::Resolve(args)) => resolve::run(&args),
         Some(Command::Compare(args)) => compare::run(&args),
+        Some(Command::Completions(args)) => shell::completions(&args),
+        Some(Command::Man) => shell::man(),
+        Some(Command::Explain(args)) => explain::run(&args),
+        Some(Command::Rule(args)) => rule::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("idbench: {e}");
+            // Not eprintln!: it panics when stderr is closed.
+            let _ = writeln!(std::io::stderr(), "idbench: {e}");
             ExitCode::from(2)
         }
     }

@@ -6,7 +6,8 @@ use crate::engine::Options;
 pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
     let opts = Options {
         profile: args.common.profile.0,
-        forms: false,
+        // The forms' notes are part of the answer the workbench gives too.
+        forms: true,
         all_profiles: false,
     };
     render_each(
@@ -14,6 +15,6 @@ pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
         &opts,
         args.common.format,
         text::analysis,
-        json::analysis,
+        |out, a| json::write_line(out, &json::AnalysisJson(a)),
     )
 }

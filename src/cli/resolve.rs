@@ -1,15 +1,18 @@
 //! `idbench resolve`: resolves references against a base under a profile.
 //!
-//! Text: one target per line on stdout; an illegal base or reference prints its diagnostics
-//! to stderr instead of a target, and the exit code is 1. JSON: one object per reference.
+//! Text: exactly one line per reference on stdout, in order — the target, or
+//! `error<TAB>CODE<TAB>REFERENCE` when there is none — so scripts can zip inputs with
+//! outputs; diagnostics and notes go to stderr. JSON: one object per reference.
 
 use std::io::Write;
 
-use serde_json::json;
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
 
-use super::{Format, ResolveArgs, emit, expand_ids, json, text};
+use super::input::{Id, for_each_id, not_utf8_diagnostics, shown_bytes};
+use super::{Format, ResolveArgs, json, text};
 use crate::engine::profile::auto_family;
-use crate::engine::resolve::{Resolution, resolve};
+use crate::engine::resolve::{Resolution, ResolveStep, resolve};
 use crate::engine::{Diagnostic, Profile, Severity};
 use crate::safe_text::escape;
 
@@ -24,78 +27,134 @@ fn profile_for(args: &ResolveArgs) -> Profile {
 
 /// The diagnostics worth a person's attention on stderr: errors and warnings.
 fn report(label: &str, input: &str, ds: &[Diagnostic]) -> String {
-    let (escaped, cols) = text::escaped_with_columns(input);
     let mut s = String::new();
     for d in ds.iter().filter(|d| d.severity != Severity::Note) {
         if s.is_empty() {
-            s.push_str(&format!("{label} {escaped}:\n"));
+            s.push_str(&format!("{label} {}:\n", text::abbreviate(input)));
         }
-        s.push_str(&text::diagnostic(d, &escaped, &cols));
+        s.push_str(&text::diagnostic(d, input));
     }
     s
 }
 
-fn json_line(base: &str, reference: &str, profile: Profile, r: &Resolution) -> String {
-    let steps: Vec<_> = r
-        .steps
-        .iter()
-        .map(|s| json!({"name": s.name, "detail": s.detail}))
-        .collect();
-    let v = json!({
-        "base": base,
-        "reference": reference,
-        "profile": profile.name(),
-        "target": r.target,
-        "steps": steps,
-        "diagnostics": json::diagnostics(&r.diagnostics),
-        "base_diagnostics": json::diagnostics(&r.base_diagnostics),
-        "note": r.note,
-    });
-    format!("{v}\n")
+struct StepJson<'a>(&'a ResolveStep);
+
+impl Serialize for StepJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Step", 2)?;
+        m.serialize_field("name", &self.0.name)?;
+        m.serialize_field("detail", &self.0.detail)?;
+        m.end()
+    }
+}
+
+struct ResolutionJson<'a> {
+    base: &'a str,
+    reference: &'a str,
+    profile: Profile,
+    r: &'a Resolution,
+}
+
+impl Serialize for ResolutionJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.r;
+        let mut m = s.serialize_struct("Resolution", 8)?;
+        m.serialize_field("base", self.base)?;
+        m.serialize_field("reference", self.reference)?;
+        m.serialize_field("profile", self.profile.name())?;
+        m.serialize_field("target", &r.target)?;
+        m.serialize_field("steps", &SeqJson(&r.steps))?;
+        m.serialize_field("diagnostics", &json::DiagnosticsJson(&r.diagnostics))?;
+        m.serialize_field(
+            "base_diagnostics",
+            &json::DiagnosticsJson(&r.base_diagnostics),
+        )?;
+        m.serialize_field("note", &r.note)?;
+        m.end()
+    }
+}
+
+struct SeqJson<'a>(&'a [ResolveStep]);
+
+impl Serialize for SeqJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(StepJson))
+    }
 }
 
 pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
-    let refs = expand_ids(&args.refs)?;
     let profile = profile_for(args);
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     let stderr = std::io::stderr();
     let mut err = stderr.lock();
     let mut all_resolved = true;
     let mut base_reported = false;
-    for reference in &refs {
-        let r = resolve(&args.base, reference, profile);
+    for_each_id(&args.refs, |id| {
+        let reference = match id {
+            Id::Text(r) => r,
+            Id::Bytes(bytes) => {
+                // Not UTF-8: not resolved, said in the reference's place.
+                all_resolved = false;
+                let r = Resolution {
+                    target: None,
+                    steps: Vec::new(),
+                    diagnostics: not_utf8_diagnostics(&bytes),
+                    base_diagnostics: Vec::new(),
+                    note: None,
+                };
+                return match args.common.format {
+                    Format::Json => json::write_line(
+                        &mut out,
+                        &ResolutionJson {
+                            base: &args.base,
+                            reference: &String::from_utf8_lossy(&bytes),
+                            profile,
+                            r: &r,
+                        },
+                    ),
+                    Format::Text => {
+                        writeln!(out, "error\tnot-utf8\t{}", shown_bytes(&bytes))
+                    }
+                };
+            }
+        };
+        let r = resolve(&args.base, &reference, profile);
         all_resolved &= r.resolved();
         match args.common.format {
-            Format::Json => emit(&mut out, &json_line(&args.base, reference, profile, &r))?,
+            Format::Json => json::write_line(
+                &mut out,
+                &ResolutionJson {
+                    base: &args.base,
+                    reference: &reference,
+                    profile,
+                    r: &r,
+                },
+            ),
             Format::Text => {
                 // The base's problems are the same for every reference: say them once.
                 if !base_reported {
                     let s = report("base", &args.base, &r.base_diagnostics);
                     if !s.is_empty() {
                         base_reported = true;
-                        emit(&mut err, &s)?;
+                        err.write_all(s.as_bytes())?;
                     }
                 }
-                emit(&mut err, &report("reference", reference, &r.diagnostics))?;
-                if let Some(t) = &r.target {
-                    emit(&mut out, &format!("{}\n", escape(t)))?;
+                err.write_all(report("reference", &reference, &r.diagnostics).as_bytes())?;
+                match &r.target {
+                    Some(t) => writeln!(out, "{}", escape(t))?,
+                    None => {
+                        let code = r.first_error().map_or("no-target", |d| d.code.as_str());
+                        writeln!(out, "error\t{code}\t{}", escape(&reference))?;
+                    }
                 }
                 if let Some(n) = &r.note {
-                    emit(
-                        &mut err,
-                        &format!("note: {}: {}\n", escape(reference), escape(n)),
-                    )?;
+                    writeln!(err, "note: {}: {}", text::abbreviate(&reference), escape(n))?;
                 }
-                if !r.resolved() && r.first_error().is_none() {
-                    emit(
-                        &mut err,
-                        &format!("reference {}: no target\n", escape(reference)),
-                    )?;
-                }
+                Ok(())
             }
         }
-    }
+    })?;
     out.flush()?;
     Ok(if all_resolved { 0 } else { 1 })
 }

@@ -1,12 +1,28 @@
 //! Plain-text renderings for the terminal: every piece of untrusted text goes through
 //! [`crate::safe_text`], and carets line up under the escaped text.
+//!
+//! Output stays linear in the input: the input is printed once; under each diagnostic only
+//! an excerpt around its span is shown (the whole input when it is short); a long node text
+//! or attribute value is cut to its head and tail with `…` and its byte count; indentation
+//! stops growing past [`MAX_INDENT`] levels and shows the depth as a number instead.
 
 use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 
 use crate::engine::{Analysis, Diagnostic, Span, Tree};
-use crate::safe_text::{Piece, pieces};
+use crate::safe_text::{Piece, escape, pieces};
+
+/// Inputs up to this many bytes are shown whole under each diagnostic.
+pub const FULL_LINE_MAX: usize = 120;
+/// Bytes of context shown either side of a diagnostic's span in an excerpt.
+pub const CONTEXT: usize = 32;
+/// A span longer than this many bytes is shown as its head and tail around `…`.
+pub const SPAN_SHOWN: usize = 48;
+/// A node text or attribute value longer than this many bytes is abbreviated.
+pub const TEXT_MAX: usize = 80;
+/// Tree levels indented before the depth is shown as a number.
+pub const MAX_INDENT: usize = 32;
 
 /// `input` escaped for the terminal, with the display column at which each byte offset
 /// (0..=len) starts.
@@ -48,56 +64,195 @@ pub fn caret_line(cols: &[usize], span: Span, indent: usize) -> String {
     format!("{}{}", " ".repeat(indent + start), "^".repeat(width))
 }
 
+/// The nearest char boundary at or before `i`.
+fn floor_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The nearest char boundary at or after `i`.
+fn ceil_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
+/// `s` escaped, cut to its head and tail around `…` when longer than `max` bytes.
+fn head_tail(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return escape(s).into_owned();
+    }
+    let head = floor_boundary(s, max * 2 / 3);
+    let tail = ceil_boundary(s, s.len() - max / 3);
+    format!("{}…{}", escape(&s[..head]), escape(&s[tail..]))
+}
+
+/// `s` escaped; past [`TEXT_MAX`] bytes, its head and tail with `…` and its byte count.
+pub fn abbreviate(s: &str) -> String {
+    if s.len() <= TEXT_MAX {
+        escape(s).into_owned()
+    } else {
+        format!("{} ({} bytes)", head_tail(s, TEXT_MAX), s.len())
+    }
+}
+
+/// The line that shows `input` around `span`, and the caret line under the span: the whole
+/// input when it is at most [`FULL_LINE_MAX`] bytes, else [`CONTEXT`] bytes either side
+/// (`…` marks what is left out) with a long span cut to its head and tail. Either way the
+/// two lines cost at most a constant, whatever the input's length.
+pub fn excerpt(input: &str, span: Span) -> (String, String) {
+    let start = floor_boundary(input, span.start);
+    let end = ceil_boundary(input, span.end.max(start));
+    if input.len() <= FULL_LINE_MAX {
+        let (e, cols) = escaped_with_columns(input);
+        return (e, caret_line(&cols, Span::new(start, end), 0));
+    }
+    let from = floor_boundary(input, start.saturating_sub(CONTEXT));
+    let to = ceil_boundary(input, end.saturating_add(CONTEXT));
+    let mut line = String::new();
+    if from > 0 {
+        line.push('…');
+    }
+    line.push_str(&escape(&input[from..start]));
+    let caret_from = UnicodeWidthStr::width(line.as_str());
+    line.push_str(&head_tail(&input[start..end], SPAN_SHOWN));
+    let caret_to = UnicodeWidthStr::width(line.as_str());
+    line.push_str(&escape(&input[end..to]));
+    if to < input.len() {
+        line.push('…');
+    }
+    let carets = format!(
+        "{}{}",
+        " ".repeat(caret_from),
+        "^".repeat(caret_to.saturating_sub(caret_from).max(1))
+    );
+    (line, carets)
+}
+
+/// The indentation of a tree row at `depth`: two spaces a level up to [`MAX_INDENT`]
+/// levels, then the depth as a number (`⋮40 `), so deep trees cost linear output.
+fn indent(depth: usize) -> String {
+    if depth <= MAX_INDENT {
+        "  ".repeat(depth)
+    } else {
+        format!("{}⋮{depth} ", "  ".repeat(MAX_INDENT))
+    }
+}
+
 /// The tree as an indented outline: kind, rule, span, text and attributes.
 pub fn tree(t: &Tree, input: &str) -> String {
     let mut s = String::new();
     for n in t.iter() {
-        let attrs: Vec<String> = n
-            .attrs()
-            .iter()
-            .map(|a| format!("{}={}", a.key, a.value))
-            .collect();
         let _ = write!(
             s,
             "{}{} [{}] {}  \"{}\"",
-            "  ".repeat(n.depth()),
+            indent(n.depth()),
             n.kind(),
             n.rule(),
             n.span(),
-            crate::safe_text::escape(n.text(input))
+            abbreviate(n.text(input))
         );
+        let attrs = n.attrs();
         if !attrs.is_empty() {
-            let _ = write!(s, "  ({})", crate::safe_text::escape(&attrs.join(", ")));
+            s.push_str("  (");
+            for (i, a) in attrs.iter().enumerate() {
+                if i > 0 {
+                    s.push_str(", ");
+                }
+                let _ = write!(s, "{}={}", escape(a.key), abbreviate(&a.value));
+            }
+            s.push(')');
         }
         s.push('\n');
     }
     s
 }
 
-/// One diagnostic with carets under its span in the input.
-pub fn diagnostic(d: &Diagnostic, escaped: &str, cols: &[usize]) -> String {
-    format!(
+/// One diagnostic with carets under its span, in an [`excerpt`] of `input`; for an error,
+/// what the grammar expected there and how far the parse reached.
+pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
+    let (line, carets) = excerpt(input, d.span);
+    let mut s = format!(
         "{}[{}]: {}\n  --> {} ({})\n  | {}\n  | {}\n",
         d.severity,
         d.code,
-        crate::safe_text::escape(&d.message),
+        escape(&d.message),
         d.span,
         d.spec,
-        escaped,
-        caret_line(cols, d.span, 0)
-    )
+        line,
+        carets
+    );
+    if let Some(e) = expected(d, input) {
+        let _ = writeln!(s, "  = {e}");
+    }
+    if let Some(r) = d.reached.filter(|&r| r <= input.len()) {
+        let (line, carets) = excerpt(input, Span::at(r));
+        let _ = writeln!(
+            s,
+            "  = the parse reached byte {r}:\n  | {line}\n  | {carets}"
+        );
+    }
+    s
+}
+
+/// `expected "]" or h16 after "::1"`: what the grammar would have accepted where the error
+/// is, after up to eight characters of the input before that point; `None` when the grammar
+/// recorded nothing.
+pub fn expected(d: &Diagnostic, input: &str) -> Option<String> {
+    let at = d.expected_at?;
+    if d.expected.is_empty() || at > input.len() || !input.is_char_boundary(at) {
+        return None;
+    }
+    let list = match d.expected.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => return None,
+    };
+    let before = &input[..at];
+    // Up to eight characters back, not across the last "/", "?", "#", "@" or "[" (the start
+    // of the component), and at least one character.
+    let eight = before.char_indices().rev().nth(7).map_or(0, |(i, _)| i);
+    let component = before.rfind(['/', '?', '#', '@', '[']).map_or(0, |i| i + 1);
+    let mut from = eight.max(component);
+    if from >= at {
+        from = before.char_indices().next_back().map_or(at, |(i, _)| i);
+    }
+    let after = &before[from..];
+    Some(if after.is_empty() {
+        format!("expected {list} at the start")
+    } else {
+        format!("expected {list} after \"{}\"", escape(after))
+    })
 }
 
 /// What `idbench parse` prints for one analysis.
 pub fn analysis(a: &Analysis) -> String {
-    let (escaped, cols) = escaped_with_columns(&a.input);
     let mut s = String::new();
     let verdict = if a.valid() { "valid" } else { "invalid" };
-    let _ = writeln!(s, "{escaped}");
-    let _ = writeln!(s, "{} under {} ({})", verdict, a.profile, a.profile_reason);
+    let _ = writeln!(s, "{}", escape(&a.input));
+    let _ = writeln!(
+        s,
+        "{} under {} ({})",
+        verdict,
+        a.profile,
+        escape(&a.profile_reason)
+    );
+    let start = a.start_rule();
+    let within = start
+        .within
+        .and_then(|w| crate::engine::rules::grammar(a.profile).get(w))
+        .map(|p| format!(", one of {} = {}", p.name, p.alternatives.join(" / ")))
+        .unwrap_or_default();
+    let _ = writeln!(s, "start rule: {}{within}", start.rule);
     s.push_str(&tree(&a.tree, &a.input));
-    for d in &a.diagnostics {
-        s.push_str(&diagnostic(d, &escaped, &cols));
+    // The parse's and the forms' diagnostics, as the workbench shows them.
+    for d in &a.all_diagnostics() {
+        s.push_str(&diagnostic(d, &a.input));
     }
     s
 }
@@ -116,5 +271,38 @@ mod tests {
             caret_line(&cols, Span::new(5, 6), 2),
             format!("{}^", " ".repeat(13))
         );
+    }
+
+    #[test]
+    fn excerpt_of_a_long_input_is_bounded_and_carets_sit_under_the_span() {
+        let input = format!("{}\u{202e}X{}", "a".repeat(5000), "b".repeat(5000));
+        let (line, carets) = excerpt(&input, Span::new(5000, 5003));
+        assert!(line.starts_with('…') && line.ends_with('…'), "{line}");
+        assert!(line.len() < 200, "{}", line.len());
+        let col = UnicodeWidthStr::width(&line[..line.find('⟨').expect("token")]);
+        assert_eq!(carets.trim_start().len(), "⟨U+202E⟩".chars().count());
+        assert_eq!(carets.len() - carets.trim_start().len(), col);
+        // A span over the whole input is cut to head and tail.
+        let (line, carets) = excerpt(&input, Span::new(0, input.len()));
+        assert!(line.contains('…') && line.len() < 200, "{line}");
+        assert!(carets.len() < 200);
+    }
+
+    #[test]
+    fn short_inputs_show_whole_under_each_diagnostic() {
+        let (line, carets) = excerpt("http://a b/", Span::new(8, 9));
+        assert_eq!(line, "http://a b/");
+        assert_eq!(carets, "        ^");
+    }
+
+    #[test]
+    fn long_texts_and_deep_rows_are_abbreviated() {
+        let long = "%41".repeat(100);
+        let a = abbreviate(&long);
+        assert!(a.ends_with("(300 bytes)") && a.contains('…'), "{a}");
+        assert!(a.len() < 120);
+        assert_eq!(abbreviate("short"), "short");
+        assert_eq!(indent(2), "    ");
+        assert_eq!(indent(40), format!("{}⋮40 ", "  ".repeat(MAX_INDENT)));
     }
 }

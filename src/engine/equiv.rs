@@ -10,6 +10,7 @@
 mod ladder;
 mod locate;
 
+use crate::engine::codes::Code;
 use crate::engine::profile::{Family, Profile};
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
 use crate::engine::{Analysis, Options, analyze, grammar};
@@ -248,9 +249,12 @@ fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
     let (fa, fb) = (aa.profile.family(), bb.profile.family());
     let (na, nb) = (family_name(fa), family_name(fb));
     let scheme_or_root = |an: &Analysis| {
-        an.tree
-            .root()
-            .child(NodeKind::Scheme)
+        let root = an.tree.root();
+        root.child(NodeKind::Scheme)
+            .or_else(|| {
+                root.child(NodeKind::AssignedName)
+                    .and_then(|a| a.child(NodeKind::Scheme))
+            })
             .map(|n| (n.kind(), n.span()))
             .unwrap_or_else(|| {
                 let r = an.tree.root();
@@ -344,7 +348,7 @@ fn objective_note(
         if let Some(q) = q {
             d.push(Diagnostic::new(
                 Severity::Note,
-                "objective-decides",
+                Code::ObjectiveDecides,
                 q.span(),
                 "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
                 message.clone(),

@@ -4,15 +4,20 @@
 //! It knows nothing of terminals: [`analyze`] returns an [`Analysis`] that the faces render.
 
 pub mod chars;
+pub mod codes;
 pub mod equiv;
 pub mod forms;
 pub mod grammar;
+pub mod idna;
+pub mod path;
 pub mod pct;
 pub mod profile;
 pub mod resolve;
+pub mod rules;
 pub mod tree;
 pub mod validate;
 
+pub use codes::Code;
 pub use profile::{Family, Profile};
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
@@ -101,6 +106,22 @@ impl Analysis {
             .iter()
             .any(|d| d.severity == Severity::Error)
     }
+    /// The start rule the input was read as: `"1"` is a `relative-ref` (a `URI-reference`),
+    /// not a `URI`.
+    pub fn start_rule(&self) -> rules::StartRule {
+        rules::start_rule(self.profile, self.tree.root().rule())
+    }
+    /// Every diagnostic the faces show for this input: the parse's and, when the forms were
+    /// computed, the forms' (their readings and notes), in input order. `idbench parse`,
+    /// `idbench forms` and the workbench all show this list, so they give one answer.
+    pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
+        let mut d = self.diagnostics.clone();
+        if let Some(f) = &self.forms {
+            d.extend(f.diagnostics.iter().cloned());
+        }
+        d.sort_by_key(|d| (d.span.start, d.severity, d.span.end));
+        d
+    }
     /// The first error, if any.
     pub fn first_error(&self) -> Option<&Diagnostic> {
         self.diagnostics
@@ -118,7 +139,7 @@ impl Analysis {
 
 fn status_of(diags: &[Diagnostic]) -> Status {
     match diags.iter().find(|d| d.severity == Severity::Error) {
-        Some(d) => Status::Invalid(d.code),
+        Some(d) => Status::Invalid(d.code.as_str()),
         None => Status::Valid,
     }
 }
@@ -212,7 +233,7 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
         diags
             .iter()
             .find(|d| d.severity == Severity::Error)
-            .map(|d| d.code)
+            .map(|d| d.code.as_str())
     }
     let p = match profile {
         Some(p) => p,

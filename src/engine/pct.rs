@@ -85,6 +85,14 @@ pub fn uppercase_triplets(s: &str) -> String {
     out
 }
 
+/// True when `s` holds only US-ASCII characters, counting what its `%HH` triplets encode:
+/// RFC 3987 §5.3.2.1's "US-ASCII only host" (a triplet of a non-ASCII octet stands for part of
+/// a non-ASCII character).
+pub fn is_ascii_only_decoded(s: &str) -> bool {
+    let b = s.as_bytes();
+    s.is_ascii() && (0..b.len()).all(|i| b[i] != b'%' || triplet_at(b, i).is_none_or(|v| v < 0x80))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

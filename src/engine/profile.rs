@@ -2,23 +2,61 @@
 
 use std::fmt;
 
-/// A spec an input can be parsed under. The names are fixed: the CLI and the tests use them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Profile {
+/// Declares [`Profile`] from one table (variant, doc, fixed name, title, family), so the
+/// enum, `ALL`, the names and the titles cannot drift apart. The rows are in the order of the
+/// workbench's profile strip.
+macro_rules! profiles {
+    ($($(#[$doc:meta])* $name:ident = $text:literal, $title:literal, $family:ident;)*) => {
+        /// A spec an input can be parsed under. The names are fixed: the CLI and the tests use
+        /// them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Profile {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Profile {
+            /// Every profile, in the order the workbench's profile strip shows them.
+            pub const ALL: [Profile; [$($text),*].len()] = [$(Profile::$name,)*];
+
+            /// The fixed name (`rfc3986`, ..., `xri2`).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Profile::$name => $text,)*
+                }
+            }
+
+            /// The spec's title.
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(Profile::$name => $title,)*
+                }
+            }
+
+            /// The family.
+            pub const fn family(self) -> Family {
+                match self {
+                    $(Profile::$name => Family::$family,)*
+                }
+            }
+        }
+    };
+}
+
+profiles! {
     /// RFC 3986 URI-reference.
-    Rfc3986,
+    Rfc3986 = "rfc3986", "RFC 3986 Uniform Resource Identifier (URI): Generic Syntax", Uri;
     /// RFC 3987 IRI-reference.
-    Rfc3987,
+    Rfc3987 = "rfc3987", "RFC 3987 Internationalized Resource Identifiers (IRIs)", Uri;
     /// The WWW "Universal Resource Identifiers" draft that became RFC 1630.
-    Rfc1630,
+    Rfc1630 = "rfc1630", "WWW draft: Universal Resource Identifiers (became RFC 1630)", Uri;
     /// RFC 2141 URN syntax.
-    Rfc2141,
+    Rfc2141 = "rfc2141", "RFC 2141 URN Syntax", Urn;
     /// draft-ietf-urnbis-rfc2141bis-urn-03.
-    Rfc2141bis,
+    Rfc2141bis = "rfc2141bis", "draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax", Urn;
     /// RFC 8141 URNs.
-    Rfc8141,
+    Rfc8141 = "rfc8141", "RFC 8141 Uniform Resource Names (URNs)", Urn;
     /// OASIS XRI Syntax 2.0.
-    Xri2,
+    Xri2 = "xri2", "OASIS XRI Syntax V2.0", Xri;
 }
 
 /// The family a profile belongs to: profiles of one family can be compared with each other.
@@ -33,57 +71,11 @@ pub enum Family {
 }
 
 impl Profile {
-    /// Every profile, in the order the workbench's profile strip shows them.
-    pub const ALL: [Profile; 7] = [
-        Profile::Rfc3986,
-        Profile::Rfc3987,
-        Profile::Rfc1630,
-        Profile::Rfc2141,
-        Profile::Rfc2141bis,
-        Profile::Rfc8141,
-        Profile::Xri2,
-    ];
-
-    /// The fixed name (`rfc3986`, ..., `xri2`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Profile::Rfc3986 => "rfc3986",
-            Profile::Rfc3987 => "rfc3987",
-            Profile::Rfc1630 => "rfc1630",
-            Profile::Rfc2141 => "rfc2141",
-            Profile::Rfc2141bis => "rfc2141bis",
-            Profile::Rfc8141 => "rfc8141",
-            Profile::Xri2 => "xri2",
-        }
-    }
-
     /// The profile with this name (case-insensitive).
     pub fn from_name(name: &str) -> Option<Profile> {
         Profile::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The spec's title.
-    pub const fn title(self) -> &'static str {
-        match self {
-            Profile::Rfc3986 => "RFC 3986 Uniform Resource Identifier (URI): Generic Syntax",
-            Profile::Rfc3987 => "RFC 3987 Internationalized Resource Identifiers (IRIs)",
-            Profile::Rfc1630 => "WWW draft: Universal Resource Identifiers (became RFC 1630)",
-            Profile::Rfc2141 => "RFC 2141 URN Syntax",
-            Profile::Rfc2141bis => "draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax",
-            Profile::Rfc8141 => "RFC 8141 Uniform Resource Names (URNs)",
-            Profile::Xri2 => "OASIS XRI Syntax V2.0",
-        }
-    }
-
-    /// The family.
-    pub const fn family(self) -> Family {
-        match self {
-            Profile::Rfc3986 | Profile::Rfc3987 | Profile::Rfc1630 => Family::Uri,
-            Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => Family::Urn,
-            Profile::Xri2 => Family::Xri,
-        }
     }
 }
 

@@ -9,7 +9,10 @@
 //! Diagnostics of the reference (and of resolving it) index the reference; diagnostics of
 //! the base index the base.
 
+use crate::engine::codes::Code;
 use crate::engine::grammar;
+use crate::engine::path::last_delim;
+pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
 use crate::engine::profile::{Family, Profile};
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
 
@@ -62,17 +65,6 @@ pub struct ResolveStep {
     pub name: String,
     /// The branch taken or the value computed.
     pub detail: String,
-}
-
-/// How a path is cut into segments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum PathSyntax {
-    /// RFC 3986 / RFC 3987: every "/" is a delimiter.
-    #[default]
-    Generic,
-    /// XRI Syntax 2.0 §2.4.1: cross-references are opaque, so only a "/" at parenthesis depth
-    /// 0 is a delimiter; an XRI with an authority but no `xri://` is written without "//".
-    Xri,
 }
 
 /// The components of RFC 3986 §3 (`None`: undefined, which differs from empty).
@@ -149,85 +141,6 @@ impl Components {
             show(&self.fragment)
         )
     }
-}
-
-/// Index of the next "/" delimiter at or after `from` (or `b.len()`): for XRI, only one at
-/// parenthesis depth 0 counts (§2.4.1: cross-references are opaque).
-fn next_delim(b: &[u8], from: usize, syntax: PathSyntax) -> usize {
-    let mut depth = 0usize;
-    let mut i = from;
-    while i < b.len() {
-        match b[i] {
-            b'/' if depth == 0 => return i,
-            b'(' if syntax == PathSyntax::Xri => depth += 1,
-            b')' if syntax == PathSyntax::Xri => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    b.len()
-}
-
-/// Index of the last "/" delimiter of `b` (depth 0 for XRI), in one forward pass.
-fn last_delim(b: &[u8], syntax: PathSyntax) -> Option<usize> {
-    let mut last = None;
-    let mut i = 0;
-    while i < b.len() {
-        let j = next_delim(b, i, syntax);
-        if j < b.len() {
-            last = Some(j);
-        }
-        i = j + 1;
-    }
-    last
-}
-
-/// `remove_dot_segments` (RFC 3986 §5.2.4). Linear time: the output keeps the start of each
-/// segment it received, so "remove the last segment" is a truncation.
-pub fn remove_dot_segments(path: &str) -> String {
-    remove_dot_segments_with(path, PathSyntax::Generic)
-}
-
-/// [`remove_dot_segments`] with the segment rules of `syntax` (for XRI, a "/" inside a
-/// cross-reference is not a delimiter, so a cross-reference is never split).
-pub fn remove_dot_segments_with(path: &str, syntax: PathSyntax) -> String {
-    let b = path.as_bytes();
-    let n = b.len();
-    let mut out = String::with_capacity(n);
-    let mut starts: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i < n {
-        let rest = &b[i..];
-        if rest.starts_with(b"../") {
-            i += 3; // A
-        } else if rest.starts_with(b"./") || rest.starts_with(b"/./") {
-            i += 2; // A, B
-        } else if rest == b"/." {
-            out.push('/'); // B: "/." at the end becomes "/"
-            break;
-        } else if rest.starts_with(b"/../") {
-            i += 3; // C
-            if let Some(s) = starts.pop() {
-                out.truncate(s);
-            }
-        } else if rest == b"/.." {
-            if let Some(s) = starts.pop() {
-                out.truncate(s); // C: "/.." at the end becomes "/"
-            }
-            out.push('/');
-            break;
-        } else if rest == b"." || rest == b".." {
-            break; // D
-        } else {
-            // E: move the first segment, with its leading "/", to the output.
-            let from = if b[i] == b'/' { i + 1 } else { i };
-            let j = next_delim(b, from, syntax);
-            starts.push(out.len());
-            out.push_str(path.get(i..j).unwrap_or(""));
-            i = j;
-        }
-    }
-    out
 }
 
 /// `merge` (RFC 3986 §5.2.3).
@@ -336,7 +249,7 @@ pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
             let mut r = Resolution::default();
             r.diagnostics.push(Diagnostic::new(
                 Severity::Error,
-                "resolve-urn-no-relative",
+                Code::ResolveUrnNoRelative,
                 Span::new(0, reference.len()),
                 URN_NO_RELATIVE,
                 "URNs have no relative references (their path is a single opaque segment); give \
@@ -380,7 +293,7 @@ fn usable_base(
         };
         res.base_diagnostics.push(Diagnostic::new(
             Severity::Error,
-            "resolve-base-not-absolute",
+            Code::ResolveBaseNotAbsolute,
             Span::new(0, base.len()),
             spec,
             format!(
@@ -397,7 +310,7 @@ fn usable_base(
             .map_or(Span::at(base.len()), |n| n.span());
         res.base_diagnostics.push(Diagnostic::new(
             Severity::Note,
-            "resolve-base-fragment-ignored",
+            Code::ResolveBaseFragmentIgnored,
             Span::new(frag.start.saturating_sub(1), frag.end),
             RFC3986_BASE,
             "a base URI is used without its fragment; the fragment plays no part in resolution",
@@ -426,6 +339,9 @@ fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) ->
         return res;
     };
     res.step("reference", rc.describe());
+    if syntax == PathSyntax::Xri {
+        encoded_dot_segment_note(&tree, reference, &mut res);
+    }
     let t = if syntax == PathSyntax::Xri && tree.root().kind() == NodeKind::Xri {
         // XRI = [ "xri://" ] xri-hier-part: with or without the prefix, an XRI is absolute
         // and is taken whole, as RFC 3986 takes a reference with a scheme.
@@ -445,8 +361,62 @@ fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) ->
     };
     let target = t.recompose(syntax);
     res.step("recompose (§5.3)", target.clone());
+    if t.authority.is_none() && t.path.starts_with("//") {
+        // §5.2 can yield this (`f:/a` + `..//g` gives `f://g`), but re-parsed, the text
+        // after "//" becomes an authority: the target does not mean what was resolved.
+        let at = tree
+            .root()
+            .child(NodeKind::Path)
+            .map_or(Span::new(0, reference.len()), |n| n.span());
+        res.diagnostics.push(Diagnostic::new(
+            Severity::Warning,
+            Code::ResolvePathLooksLikeAuthority,
+            at,
+            "RFC 3986 §3.3, §5.2",
+            format!(
+                "the target {target:?} has no authority, but its path {:?} starts with \"//\": \
+                 read again, what follows \"//\" is an authority (§3.3: without an authority \
+                 \"the path cannot begin with two slash characters\"). Write the path as \
+                 \"/.\" followed by it to keep its meaning, or avoid the empty segment",
+                t.path
+            ),
+        ));
+    }
     res.target = Some(target);
     res
+}
+
+/// XRI Syntax 2.0 §2.4.1 (see docs/readings.md): a reference segment that is "." or ".."
+/// only once its `%2E` are decoded. Resolution works on the reference as given, and
+/// `remove_dot_segments` (RFC 3986 §5.2.4) sees only literal dots, so it stays data; in
+/// XRI-normal form (§2.1.4, unreserved characters decoded) it would be a dot-segment. A note
+/// names both readings.
+fn encoded_dot_segment_note(tree: &Tree, reference: &str, res: &mut Resolution) {
+    let Some(path) = tree.root().child(NodeKind::Path) else {
+        return;
+    };
+    let Some(seg) = path.children().find(|c| {
+        let t = c.text(reference);
+        c.kind() == NodeKind::Segment
+            && t.contains('%')
+            && crate::engine::forms::is_dot_segment_decoded(t)
+    }) else {
+        return;
+    };
+    res.diagnostics.push(Diagnostic::new(
+        Severity::Note,
+        Code::ResolveEncodedDotSegment,
+        seg.span(),
+        XRI_RESOLUTION,
+        format!(
+            "{:?} is a dot-segment only once %2E is decoded. Reading: resolution takes the \
+             reference as given, and dot-segment removal (RFC 3986 §5.2.4, which §2.4.1 follows) \
+             sees only literal \".\" and \"..\", so it stays a segment of data; the other reading \
+             resolves in XRI-normal form (§2.1.4 decodes unreserved characters), where it would \
+             remove a segment. Write the dots unencoded if that is meant",
+            seg.text(reference)
+        ),
+    ));
 }
 
 /// The WWW draft's partial forms.
@@ -513,7 +483,7 @@ mod www {
         else {
             res.base_diagnostics.push(Diagnostic::new(
                 Severity::Error,
-                "resolve-base-not-absolute",
+                Code::ResolveBaseNotAbsolute,
                 Span::new(0, base.len()),
                 WWW_PARTIAL,
                 "the context must be a full URI (a scheme and a colon before any slash); it is \
@@ -566,7 +536,7 @@ mod www {
                         );
                         res.diagnostics.push(Diagnostic::new(
                             Severity::Note,
-                            "resolve-slash-run-missing",
+                            Code::ResolveSlashRunMissing,
                             Span::new(0, slashes),
                             WWW_PARTIAL,
                             format!(
@@ -590,7 +560,7 @@ mod www {
                 if reference.is_empty() || reference.starts_with('#') {
                     res.diagnostics.push(Diagnostic::new(
                         Severity::Note,
-                        "resolve-empty-partial",
+                        Code::ResolveEmptyPartial,
                         Span::new(0, 0),
                         WWW_PARTIAL,
                         "the rules do not single out a reference with no partial URI (empty, or \
@@ -764,7 +734,7 @@ mod tests {
         let r = resolve("urn:a:b", "c", Profile::Rfc8141);
         assert_eq!(r.target, None);
         assert_eq!(
-            r.first_error().map(|d| d.code),
+            r.first_error().map(|d| d.code.as_str()),
             Some("resolve-urn-no-relative")
         );
     }

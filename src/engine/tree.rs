@@ -8,6 +8,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+pub use super::codes::Code;
+
 /// A byte range `[start, end)` into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
@@ -50,114 +52,67 @@ impl fmt::Display for Span {
     }
 }
 
-/// What a node is. The names (see [`NodeKind::name`]) are stable: the CLI's JSON and the
-/// tests use them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum NodeKind {
-    // roots
-    Uri,
-    RelativeRef,
-    Iri,
-    Urn,
-    Xri,
-    RelativeXri,
-    // generic components
-    Scheme,
-    Authority,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Segment,
-    Query,
-    Fragment,
-    // XRI
-    Subsegment,
-    Gcs,
-    Xref,
-    // URN
-    Nid,
-    Nss,
-    Directive,
-    Keyword,
-    Value,
-    RComponent,
-    QComponent,
-    FComponent,
-    // WWW draft
-    SearchTerm,
+/// Declares [`NodeKind`] from one table of `Variant = "kebab-name"` rows, so the enum, its
+/// `ALL` list and its names cannot drift apart.
+macro_rules! node_kinds {
+    ($($(#[$doc:meta])* $name:ident = $text:literal,)*) => {
+        /// What a node is. The names (see [`NodeKind::name`]) are stable: the CLI's JSON and
+        /// the tests use them.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum NodeKind {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl NodeKind {
+            /// Every kind, in declaration order.
+            pub const ALL: [NodeKind; [$($text),*].len()] = [$(NodeKind::$name,)*];
+
+            /// The stable kebab-case name.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(NodeKind::$name => $text,)*
+                }
+            }
+        }
+    };
+}
+
+node_kinds! {
+    Uri = "uri",
+    RelativeRef = "relative-ref",
+    Iri = "iri",
+    Urn = "urn",
+    Xri = "xri",
+    RelativeXri = "relative-xri",
+    Scheme = "scheme",
+    Authority = "authority",
+    Userinfo = "userinfo",
+    Host = "host",
+    Port = "port",
+    Path = "path",
+    Segment = "segment",
+    Query = "query",
+    Fragment = "fragment",
+    Subsegment = "subsegment",
+    Gcs = "gcs",
+    Xref = "xref",
+    Nid = "nid",
+    Nss = "nss",
+    AssignedName = "assigned-name",
+    RqComponents = "rq-components",
+    Directive = "directive",
+    Keyword = "keyword",
+    Value = "value",
+    RComponent = "r-component",
+    QComponent = "q-component",
+    FComponent = "f-component",
+    SearchTerm = "search-term",
     /// Text the grammar could not place; always comes with an error diagnostic.
-    Unparsed,
+    Unparsed = "unparsed",
 }
 
 impl NodeKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [NodeKind; 28] = [
-        NodeKind::Uri,
-        NodeKind::RelativeRef,
-        NodeKind::Iri,
-        NodeKind::Urn,
-        NodeKind::Xri,
-        NodeKind::RelativeXri,
-        NodeKind::Scheme,
-        NodeKind::Authority,
-        NodeKind::Userinfo,
-        NodeKind::Host,
-        NodeKind::Port,
-        NodeKind::Path,
-        NodeKind::Segment,
-        NodeKind::Query,
-        NodeKind::Fragment,
-        NodeKind::Subsegment,
-        NodeKind::Gcs,
-        NodeKind::Xref,
-        NodeKind::Nid,
-        NodeKind::Nss,
-        NodeKind::Directive,
-        NodeKind::Keyword,
-        NodeKind::Value,
-        NodeKind::RComponent,
-        NodeKind::QComponent,
-        NodeKind::FComponent,
-        NodeKind::SearchTerm,
-        NodeKind::Unparsed,
-    ];
-
-    /// The stable kebab-case name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            NodeKind::Uri => "uri",
-            NodeKind::RelativeRef => "relative-ref",
-            NodeKind::Iri => "iri",
-            NodeKind::Urn => "urn",
-            NodeKind::Xri => "xri",
-            NodeKind::RelativeXri => "relative-xri",
-            NodeKind::Scheme => "scheme",
-            NodeKind::Authority => "authority",
-            NodeKind::Userinfo => "userinfo",
-            NodeKind::Host => "host",
-            NodeKind::Port => "port",
-            NodeKind::Path => "path",
-            NodeKind::Segment => "segment",
-            NodeKind::Query => "query",
-            NodeKind::Fragment => "fragment",
-            NodeKind::Subsegment => "subsegment",
-            NodeKind::Gcs => "gcs",
-            NodeKind::Xref => "xref",
-            NodeKind::Nid => "nid",
-            NodeKind::Nss => "nss",
-            NodeKind::Directive => "directive",
-            NodeKind::Keyword => "keyword",
-            NodeKind::Value => "value",
-            NodeKind::RComponent => "r-component",
-            NodeKind::QComponent => "q-component",
-            NodeKind::FComponent => "f-component",
-            NodeKind::SearchTerm => "search-term",
-            NodeKind::Unparsed => "unparsed",
-        }
-    }
-
     /// The kind with this name.
     pub fn from_name(name: &str) -> Option<NodeKind> {
         NodeKind::ALL.into_iter().find(|k| k.name() == name)
@@ -242,21 +197,30 @@ impl fmt::Display for Severity {
 pub struct Diagnostic {
     /// How bad it is.
     pub severity: Severity,
-    /// Stable kebab-case code, e.g. `nss-missing`.
-    pub code: &'static str,
+    /// Stable code, e.g. [`Code::NssMissing`] (spelt `nss-missing`).
+    pub code: Code,
     /// What is wrong and what to do about it.
     pub message: String,
     /// Where, in bytes of the input.
     pub span: Span,
     /// The spec and section it breaks or cites, e.g. `RFC 2141 §2.1`.
     pub spec: &'static str,
+    /// For an error: what the grammar would have accepted at [`Diagnostic::expected_at`],
+    /// literals quoted (`"]"`) and rule names bare (`h16`), as the scanner recorded them when
+    /// it stopped there ([`Builder::expect`]). Empty when the grammar recorded nothing.
+    pub expected: Vec<&'static str>,
+    /// The byte where [`Diagnostic::expected`] applies (within the span).
+    pub expected_at: Option<usize>,
+    /// The furthest byte the parse had reached when the error was reported (the furthest
+    /// point any attempt recorded an expectation), when it lies beyond the error's position.
+    pub reached: Option<usize>,
 }
 
 impl Diagnostic {
     /// A new diagnostic.
     pub fn new(
         severity: Severity,
-        code: &'static str,
+        code: Code,
         span: Span,
         spec: &'static str,
         message: impl Into<String>,
@@ -267,6 +231,9 @@ impl Diagnostic {
             message: message.into(),
             span,
             spec,
+            expected: Vec::new(),
+            expected_at: None,
+            reached: None,
         }
     }
 }
@@ -486,6 +453,9 @@ pub struct Builder<'i> {
     /// node when the tree is built. Keeping them out of the nodes saves an allocation per
     /// node that has any.
     attrs: Vec<Attr>,
+    /// What the scanners would have accepted where they stopped, by byte offset
+    /// ([`Builder::expect`]); only error paths record, so the usual parse allocates nothing.
+    expects: std::collections::BTreeMap<usize, Vec<&'static str>>,
 }
 
 impl<'i> Builder<'i> {
@@ -500,6 +470,7 @@ impl<'i> Builder<'i> {
             open: Vec::with_capacity(16),
             diags: Vec::new(),
             attrs: Vec::new(),
+            expects: std::collections::BTreeMap::new(),
         }
     }
 
@@ -654,40 +625,59 @@ impl<'i> Builder<'i> {
     }
 
     /// Records a diagnostic.
-    pub fn diag(&mut self, d: Diagnostic) {
+    pub fn diag(&mut self, mut d: Diagnostic) {
+        if d.severity == Severity::Error && d.expected.is_empty() {
+            // The expectation recorded furthest into the error's span; else the nearest within
+            // two bytes after it (an error may mark only the "%" of a bad percent-encoding,
+            // whose expectation lies on the first byte that is not a hex digit).
+            let found = self
+                .expects
+                .range(d.span.start..=d.span.end)
+                .next_back()
+                .or_else(|| {
+                    let after = d.span.end.saturating_add(1);
+                    self.expects.range(after..=after.saturating_add(1)).next()
+                });
+            if let Some((&at, what)) = found {
+                d.expected = what.clone();
+                d.expected_at = Some(at);
+            }
+            // The furthest any attempt got so far (a rolled-back alternative may have gone
+            // beyond the error).
+            if let Some((&furthest, _)) = self.expects.last_key_value()
+                && furthest > d.expected_at.unwrap_or(d.span.start)
+            {
+                d.reached = Some(furthest);
+            }
+        }
         self.diags.push(d);
     }
 
+    /// Records that at byte `at` the grammar would have accepted any of `what` (literals
+    /// quoted, rule names bare): a scanner calls this where it stops on a byte it cannot
+    /// take, before it reports the error. Rolled-back attempts keep theirs: what an
+    /// alternative tried is part of what was expected there.
+    pub fn expect(&mut self, at: usize, what: &[&'static str]) {
+        let v = self.expects.entry(at).or_default();
+        for w in what {
+            if !v.contains(w) {
+                v.push(w);
+            }
+        }
+    }
+
     /// Records an error.
-    pub fn error(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        spec: &'static str,
-        msg: impl Into<String>,
-    ) {
+    pub fn error(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
         self.diag(Diagnostic::new(Severity::Error, code, span, spec, msg));
     }
 
     /// Records a warning.
-    pub fn warning(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        spec: &'static str,
-        msg: impl Into<String>,
-    ) {
+    pub fn warning(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
         self.diag(Diagnostic::new(Severity::Warning, code, span, spec, msg));
     }
 
     /// Records a note.
-    pub fn note(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        spec: &'static str,
-        msg: impl Into<String>,
-    ) {
+    pub fn note(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
         self.diag(Diagnostic::new(Severity::Note, code, span, spec, msg));
     }
 
@@ -849,7 +839,7 @@ mod tests {
         let x = b.leaf(NodeKind::Segment, "x", 2, 3);
         b.attr(x, "gone", "yes");
         b.attr(w, "gone", "yes");
-        b.error("x", Span::at(2), "", "m");
+        b.error(Code::Unparsed, Span::at(2), "", "m");
         b.rollback(cp2);
         b.finish(3);
         let (t, d) = b.build();

@@ -31,12 +31,14 @@ use super::panes::diff::{DiffState, LadderPane};
 use super::panes::examples::Examples;
 use super::panes::forms::FormsPane;
 use super::panes::input::{Decor, InputView};
+use super::panes::resolution::ResolutionState;
 use super::panes::status::{Level, Message};
 use super::panes::tree::TreeView;
 use super::panes::{self, Effect, Pane, block, inner};
 use super::theme::{Slot, Theme};
 use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
 use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
+use crate::report::{self, ReportFormat};
 
 /// The most input the workbench holds per input line, in bytes. A paste or keystroke that
 /// would go beyond it is refused, with a message: a cut identifier would be another
@@ -68,6 +70,11 @@ pub struct AppConfig {
     pub mouse: bool,
     /// Messages for the status line at start (problems with the config, theme, history).
     pub messages: Vec<String>,
+    /// A base: open the base line with it, and resolve the input against it.
+    pub base: Option<String>,
+    /// Diff mode's compare options at start (objective, "$", side forms; the profile is
+    /// `profile`).
+    pub compare: CompareOptions,
 }
 
 impl Default for AppConfig {
@@ -83,6 +90,8 @@ impl Default for AppConfig {
             clipboard: Clipboard::new(Mode::Osc52),
             mouse: true,
             messages: Vec::new(),
+            compare: CompareOptions::default(),
+            base: None,
         }
     }
 }
@@ -104,12 +113,15 @@ pub enum Focus {
     Details,
     /// The equivalence ladder (diff mode).
     Ladder,
+    /// The base line (Ctrl-T): the input is resolved against it.
+    Base,
 }
 
 #[derive(Debug)]
 enum Overlay {
     Help { scroll: usize },
     Examples(Box<Examples>),
+    Share,
 }
 
 /// One input with its cached analysis and what is derived from it for display.
@@ -240,7 +252,7 @@ fn route<'a>(
         Focus::Forms => Some((forms, 0, &sides[0].analysis)),
         Focus::Ladder => Some((ladder, 0, &sides[0].analysis)),
         Focus::Details => Some((details, 0, &sides[0].analysis)),
-        Focus::Input | Focus::Second => None,
+        Focus::Input | Focus::Second | Focus::Base => None,
     }
 }
 
@@ -259,7 +271,13 @@ pub struct App {
     theme: Theme,
     profile: Option<Profile>,
     sides: [Side; 2],
+    /// The base line, when open: the input is then a reference resolved against it.
+    base: Option<Side>,
+    /// The input resolved against the base (computed once per change, in `refresh`).
+    resolution: ResolutionState,
     diff_mode: bool,
+    /// Diff mode shows both trees instead of the ladder (F6).
+    diff_trees: bool,
     ladder: LadderPane,
     /// The compare options diff mode uses (its profile is `profile`).
     compare_opts: CompareOptions,
@@ -301,6 +319,8 @@ impl App {
             clipboard,
             mouse,
             messages,
+            compare,
+            base,
         } = config;
         let diff_mode = with.is_some();
         let sides = [
@@ -315,9 +335,16 @@ impl App {
             theme,
             profile,
             sides,
+            base: base.map(|b| Side::new(&b, profile)),
+            resolution: ResolutionState::default(),
             diff_mode,
+            diff_trees: false,
             ladder: LadderPane::default(),
-            compare_opts: CompareOptions::default(),
+            // The profile lives in `profile`; `compare` takes it at each comparison.
+            compare_opts: CompareOptions {
+                profile: None,
+                ..compare
+            },
             recompare: false,
             comparisons: 0,
             focus: Focus::Input,
@@ -481,6 +508,15 @@ impl App {
             let n = panes::forms::rows(&self.sides[0].analysis).len();
             self.forms.list.clamp(n);
         }
+        if let Some(b) = &mut self.base {
+            if all || b.text() != b.analysis.input {
+                b.reanalyze(self.profile);
+                self.analyses += 1;
+            }
+            b.sync();
+            self.resolution
+                .update(b.text(), self.sides[0].text(), self.profile);
+        }
         let recompare = std::mem::take(&mut self.recompare);
         if self.diff_mode && (changed || recompare || self.ladder.diff.is_none()) {
             self.compare();
@@ -532,12 +568,20 @@ impl App {
         match (&self.overlay, self.focus) {
             (Some(Overlay::Help { .. }), _) => vec![Context::Help, Context::Global],
             (Some(Overlay::Examples(_)), _) => vec![Context::Examples, Context::Global],
-            (None, Focus::Input | Focus::Second) => vec![Context::Input, Context::Global],
+            (Some(Overlay::Share), _) => vec![Context::Share, Context::Global],
+            (None, Focus::Input | Focus::Second | Focus::Base) => {
+                vec![Context::Input, Context::Global]
+            }
             (None, f) => {
                 let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
                 vec![cx, Context::Panes, Context::Global]
             }
         }
+    }
+
+    /// Shows `text` on the status line (news from the event loop).
+    pub fn tell(&mut self, text: impl Into<String>) {
+        self.say(text);
     }
 
     fn say(&mut self, text: impl Into<String>) {
@@ -617,6 +661,18 @@ impl App {
                 }
                 return;
             }
+            Some(Overlay::Share) => {
+                match action {
+                    Some(Action::ShareMarkdown) => self.share(Some(ReportFormat::Markdown)),
+                    Some(Action::ShareText) => self.share(Some(ReportFormat::Text)),
+                    Some(Action::ShareCommand) => self.share(None),
+                    Some(Action::Back | Action::Share) => self.overlay = None,
+                    Some(Action::Quit) => self.quit = true,
+                    Some(Action::Help) => self.overlay = Some(Overlay::Help { scroll: 0 }),
+                    _ => {}
+                }
+                return;
+            }
             None => {}
         }
         match action {
@@ -628,7 +684,7 @@ impl App {
                         return;
                     }
                     self.history.stop_recall();
-                    self.sides[side].ta.insert_char(c);
+                    self.side_mut(side).ta.insert_char(c);
                     self.status = None;
                 }
             }
@@ -640,17 +696,60 @@ impl App {
         match self.focus {
             Focus::Input => Some(0),
             Focus::Second => Some(1),
+            Focus::Base if self.base.is_some() => Some(2),
             _ => None,
         }
     }
 
-    fn focus_order(&self) -> &'static [Focus] {
+    /// Input `s`: 0 and 1 the two sides, 2 the base line (the first input when closed).
+    fn side_mut(&mut self, s: usize) -> &mut Side {
+        match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            _ => &mut self.sides[s.min(1)],
+        }
+    }
+
+    fn side(&self, s: usize) -> &Side {
+        match (s, self.base.as_ref()) {
+            (2, Some(b)) => b,
+            _ => &self.sides[s.min(1)],
+        }
+    }
+
+    fn toggle_base(&mut self) {
         if self.diff_mode {
+            self.say("the base line works on one input: Ctrl-D leaves diff mode first");
+            return;
+        }
+        if self.base.take().is_some() {
+            if self.focus == Focus::Base {
+                self.set_focus(Focus::Input);
+            }
+            self.say("base line closed: the input is read on its own");
+        } else {
+            self.base = Some(Side::new("", self.profile));
+            self.set_focus(Focus::Base);
+            self.say("base line: the input is resolved against it (Ctrl-T closes)");
+        }
+    }
+
+    fn focus_order(&self) -> &'static [Focus] {
+        if self.diff_mode && self.diff_trees {
+            &[Focus::Input, Focus::Second, Focus::Diagnostics]
+        } else if self.diff_mode {
             &[
                 Focus::Input,
                 Focus::Second,
                 Focus::Ladder,
                 Focus::Diagnostics,
+            ]
+        } else if self.base.is_some() {
+            &[
+                Focus::Base,
+                Focus::Input,
+                Focus::Tree,
+                Focus::Diagnostics,
+                Focus::Forms,
             ]
         } else {
             &[
@@ -735,7 +834,12 @@ impl App {
                     self.set_profile(p);
                 }
             }
-            Action::ToggleDiff => self.toggle_diff(),
+            Action::ToggleDiff => {
+                if self.base.take().is_some() && self.focus == Focus::Base {
+                    self.set_focus(Focus::Input);
+                }
+                self.toggle_diff()
+            }
             Action::Examples => {
                 let ex = self
                     .examples
@@ -744,17 +848,35 @@ impl App {
                 self.overlay = Some(Overlay::Examples(ex));
             }
             Action::Copy => self.copy(),
+            Action::Share => self.overlay = Some(Overlay::Share),
+            Action::ToggleBase => self.toggle_base(),
+            Action::DiffTrees => {
+                if self.diff_mode {
+                    self.diff_trees = !self.diff_trees;
+                    if self.diff_trees && self.focus == Focus::Ladder {
+                        self.set_focus(Focus::Second);
+                    }
+                    self.say(if self.diff_trees {
+                        "diff: both trees, the first difference marked (F6: the ladder)"
+                    } else {
+                        "diff: the ladder (F6: both trees)"
+                    });
+                } else {
+                    self.say("F6 shows both trees in diff mode: Ctrl-D starts it");
+                }
+            }
+            Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::HistoryPrev | Action::HistoryNext => {
                 if let Some(s) = side {
-                    let current = self.sides[s].text().to_string();
+                    let current = self.side(s).text().to_string();
                     let recalled = if a == Action::HistoryPrev {
                         self.history.older(&current).map(str::to_string)
                     } else {
                         self.history.newer().map(str::to_string)
                     };
                     match recalled {
-                        Some(t) => self.sides[s].set_text(&t),
+                        Some(t) => self.side_mut(s).set_text(&t),
                         None if a == Action::HistoryPrev && self.history.entries().is_empty() => {
                             self.say("no history yet: Enter remembers an input")
                         }
@@ -764,7 +886,7 @@ impl App {
             }
             Action::Remember => {
                 if let Some(s) = side {
-                    let t = self.sides[s].text().to_string();
+                    let t = self.side(s).text().to_string();
                     if t.is_empty() {
                         self.say("nothing to remember: the input is empty");
                     } else {
@@ -807,7 +929,7 @@ impl App {
     }
 
     fn edit(&mut self, s: usize, a: Action) {
-        let ta = &mut self.sides[s].ta;
+        let ta = &mut self.side_mut(s).ta;
         let before = ta.lines().first().map(String::len);
         match a {
             Action::Left => ta.move_cursor(CursorMove::Back),
@@ -855,7 +977,7 @@ impl App {
             Focus::Forms => Some(&self.forms),
             Focus::Ladder => Some(&self.ladder),
             Focus::Details => Some(&self.details),
-            Focus::Input | Focus::Second => None,
+            Focus::Input | Focus::Second | Focus::Base => None,
         }
     }
 
@@ -1034,6 +1156,54 @@ impl App {
         ));
     }
 
+    /// The report of the current view (`Some(format)`) or the command that reopens it
+    /// (`None`): the same text `idbench explain` prints for the same arguments.
+    pub fn share_text(&self, format: Option<ReportFormat>) -> String {
+        let opts = CompareOptions {
+            profile: self.profile,
+            ..self.compare_opts.clone()
+        };
+        let with = self.diff_mode.then(|| self.sides[1].text());
+        let Some(format) = format else {
+            let base = self.base.as_ref().map(Side::text);
+            return report::reopen_command(self.sides[0].text(), with, base, &opts);
+        };
+        let comparison = if self.diff_mode {
+            self.ladder.diff.as_ref().map(|d| &d.verdict)
+        } else {
+            None
+        };
+        let subject = report::Subject {
+            a: &self.sides[0].analysis,
+            b: self.diff_mode.then_some(&self.sides[1].analysis),
+            comparison,
+            resolution: self
+                .base
+                .as_ref()
+                .map(|b| (b.text(), &self.resolution.resolution)),
+            options: &opts,
+        };
+        report::render(&subject, format)
+    }
+
+    fn share(&mut self, format: Option<ReportFormat>) {
+        self.overlay = None;
+        let text = self.share_text(format);
+        let what = match format {
+            Some(ReportFormat::Markdown) => "the Markdown report",
+            Some(ReportFormat::Text) => "the text report",
+            None => "the command that reopens this view",
+        };
+        let outcome = self.clipboard.copy(&text);
+        let in_tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        let msg = panes::share::message(&outcome, what, in_tmux);
+        if matches!(outcome, Outcome::Failed(_)) {
+            self.say_error(msg);
+        } else {
+            self.say(msg);
+        }
+    }
+
     fn copy(&mut self) {
         let (text, what): (String, String) = match self.focus {
             Focus::Input | Focus::Second => {
@@ -1045,6 +1215,10 @@ impl App {
                 };
                 (self.sides[s].text().to_string(), what.to_string())
             }
+            Focus::Base => match &self.base {
+                Some(b) => (b.text().to_string(), "the base".to_string()),
+                None => return,
+            },
             f => {
                 let s = if self.diff_mode { self.diag_side } else { 0 };
                 let analysis = if f == Focus::Diagnostics {
@@ -1090,7 +1264,7 @@ impl App {
             return;
         }
         self.history.stop_recall();
-        self.sides[side].ta.insert_str(&clean);
+        self.side_mut(side).ta.insert_str(&clean);
         if removed > 0 {
             self.say(format!(
                 "pasted; removed {removed} line-break character(s): an identifier is one line"
@@ -1119,6 +1293,7 @@ impl App {
                             *scroll + 1
                         }
                     }
+                    Some(Overlay::Share) => {}
                     None => {
                         let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
                         if let Some(&(f, _)) = target {
@@ -1203,13 +1378,31 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
-            self.draw_pane(f, Focus::Ladder, ladder);
+            if self.diff_trees {
+                let difference = self
+                    .ladder
+                    .diff
+                    .as_ref()
+                    .and_then(|d| d.verdict.difference.as_ref());
+                let [s0, s1] = &mut self.sides;
+                panes::difftrees::draw(
+                    f,
+                    ladder,
+                    [(&s0.analysis, &mut s0.tree), (&s1.analysis, &mut s1.tree)],
+                    difference,
+                    &self.theme,
+                );
+            } else {
+                self.draw_pane(f, Focus::Ladder, ladder);
+            }
             let which = if diag_side == 0 { " · A" } else { " · B" };
             self.sides[diag_side].diags.which = which.into();
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         } else {
-            let [input, strip, main, diags, status] = Layout::vertical([
+            let base_h = if self.base.is_some() { 3 } else { 0 };
+            let [base, input, strip, main, diags, status] = Layout::vertical([
+                Constraint::Length(base_h),
                 Constraint::Length(3),
                 Constraint::Length(1),
                 Constraint::Min(5),
@@ -1217,6 +1410,9 @@ impl App {
                 Constraint::Length(1),
             ])
             .areas(area);
+            if self.base.is_some() {
+                self.draw_input(f, 2, base);
+            }
             self.draw_input(f, 0, input);
             self.draw_strip(f, strip);
             let [tree, right] =
@@ -1225,6 +1421,9 @@ impl App {
             let n_forms = u16::try_from(panes::forms::rows(&self.sides[0].analysis).len())
                 .unwrap_or(u16::MAX);
             let forms_h = n_forms.saturating_add(2).min(right.height / 2).max(3);
+            // With a base line, the resolution takes Details' room: the target and the
+            // steps are what the user is reading then.
+            let with_base = self.base.is_some();
             let [details, forms] =
                 Layout::vertical([Constraint::Min(3), Constraint::Length(forms_h)]).areas(right);
             self.refresh_details();
@@ -1233,8 +1432,13 @@ impl App {
                 // read whole even at 80×24.
                 self.draw_pane(f, Focus::Details, main);
             } else {
+                if with_base {
+                    panes::resolution::draw(f, details, &self.resolution, &self.theme);
+                }
                 self.draw_pane(f, Focus::Tree, tree);
-                self.draw_pane(f, Focus::Details, details);
+                if !with_base {
+                    self.draw_pane(f, Focus::Details, details);
+                }
                 self.draw_pane(f, Focus::Forms, forms);
             }
             self.sides[0].diags.which.clear();
@@ -1248,6 +1452,7 @@ impl App {
             Some(Overlay::Examples(ex)) => {
                 self.hits.examples = Some(panes::examples::draw(f, area, ex, &self.theme))
             }
+            Some(Overlay::Share) => panes::share::draw(f, area, &self.theme),
             None => {}
         }
         // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
@@ -1354,13 +1559,20 @@ impl App {
     fn draw_input(&mut self, f: &mut Frame, s: usize, area: Rect) {
         let theme = &self.theme;
         let focused = self.overlay.is_none()
-            && (self.focus == Focus::Input && s == 0 || self.focus == Focus::Second && s == 1);
+            && (self.focus == Focus::Input && s == 0
+                || self.focus == Focus::Second && s == 1
+                || self.focus == Focus::Base && s == 2);
         let title = match (self.diff_mode, s) {
+            (_, 2) => "Base",
             (false, _) => "Input",
             (true, 0) => "A",
             (true, _) => "B",
         };
-        let side = &self.sides[s];
+        let side = match (s, self.base.as_ref()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &self.sides[s],
+        };
         let a = &side.analysis;
         let errors = a
             .diagnostics
@@ -1414,14 +1626,22 @@ impl App {
             .title_top(verdict.right_aligned())
             .title_bottom(bottom);
         f.render_widget(blk, area);
-        self.hits.inputs[s] = Some(area);
+        if let Some(h) = self.hits.inputs.get_mut(s) {
+            *h = Some(area);
+        }
         let body = inner(area);
-        let side = &mut self.sides[s];
+        let side = match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &mut self.sides[s],
+        };
         let cursor = side.cursor();
         side.scroll =
             panes::input::scroll_for(&side.view, cursor, usize::from(body.width), side.scroll);
         if side.text().is_empty() {
-            let hint = if s == 0 {
+            let hint = if s == 2 {
+                " type the base the input is resolved against · Ctrl-T closes"
+            } else if s == 0 {
                 " type or paste an identifier · Ctrl-O examples · F1 help"
             } else {
                 " type or paste the identifier to compare with A"
@@ -1431,7 +1651,7 @@ impl App {
                 body,
             );
         }
-        let highlight = (!self.diff_mode)
+        let highlight = (!self.diff_mode && s != 2)
             .then(|| side.analysis.tree.get(side.tree.selected).map(|n| n.span()))
             .flatten();
         let difference = self

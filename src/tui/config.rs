@@ -14,6 +14,7 @@
 //! theme = "light"      # a built-in name, NAME for <config dir>/themes/NAME.toml, or a path
 //! profile = "auto"     # or rfc3986, rfc3987, rfc1630, rfc2141, rfc2141bis, rfc8141, xri2
 //! mouse = true         # capture the mouse at start (Ctrl-G toggles it)
+//! history = true       # false: neither read nor write the history file
 //! ```
 //!
 //! A theme path in the file is relative to the config directory. A file that cannot be read
@@ -26,6 +27,9 @@ use toml::de::DeTable;
 
 use crate::engine::Profile;
 
+/// A config file larger than this is not read.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 /// The settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -35,6 +39,8 @@ pub struct Config {
     pub profile: Option<Profile>,
     /// Capture the mouse at start.
     pub mouse: bool,
+    /// Keep the history file (read at start, merged into at exit).
+    pub history: bool,
     /// The directory the file was read from (for relative theme paths and user themes).
     pub dir: Option<PathBuf>,
 }
@@ -45,6 +51,7 @@ impl Default for Config {
             theme: None,
             profile: None,
             mouse: true,
+            history: true,
             dir: None,
         }
     }
@@ -68,7 +75,8 @@ impl Config {
     /// Reads `dir/config.toml`.
     pub fn load_from(dir: &Path) -> (Config, Vec<String>) {
         let path = dir.join("config.toml");
-        match std::fs::read_to_string(&path) {
+        // A regular file of at most 1 MiB: a FIFO or a device would hang the start.
+        match super::history::read_regular(&path, MAX_CONFIG_BYTES) {
             Ok(text) => {
                 let (mut c, msgs) = Config::parse(&text, &path.display().to_string());
                 c.dir = Some(dir.to_path_buf());
@@ -141,8 +149,14 @@ impl Config {
                     Some(b) => c.mouse = b,
                     None => msgs.push(format!("{file}:{at}: mouse: expected true or false")),
                 },
+                "history" => match v.get_ref().as_bool() {
+                    Some(b) => c.history = b,
+                    None => msgs.push(format!(
+                        "{file}:{at}: history: expected true or false; keeping the history"
+                    )),
+                },
                 other => msgs.push(format!(
-                    "{file}:{}: {other}: unknown key; expected theme, profile or mouse",
+                    "{file}:{}: {other}: unknown key; expected theme, profile, mouse or history",
                     line(k.span().start)
                 )),
             }
@@ -180,10 +194,11 @@ mod tests {
     #[test]
     fn reads_settings_and_reports_bad_keys_with_lines() {
         let (c, m) = Config::parse(
-            "theme = \"light\"\nprofile = \"rfc2141\"\nmouse = false\n",
+            "theme = \"light\"\nprofile = \"rfc2141\"\nmouse = false\nhistory = false\n",
             "c.toml",
         );
         assert!(m.is_empty(), "{m:?}");
+        assert!(!c.history);
         assert_eq!(c.theme.as_deref(), Some("light"));
         assert_eq!(c.profile, Some(Profile::Rfc2141));
         assert!(!c.mouse);

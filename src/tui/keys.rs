@@ -28,6 +28,8 @@ pub enum Context {
     Examples,
     /// In the help overlay.
     Help,
+    /// In the share menu.
+    Share,
 }
 
 impl Context {
@@ -44,11 +46,12 @@ impl Context {
             Context::Ladder => "Equivalence ladder (diff mode)",
             Context::Examples => "Examples picker",
             Context::Help => "Help",
+            Context::Share => "Share menu (Ctrl-S)",
         }
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 10] = [
+    pub const ALL: [Context; 11] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -59,6 +62,7 @@ impl Context {
         Context::Ladder,
         Context::Examples,
         Context::Help,
+        Context::Share,
     ];
 }
 
@@ -151,6 +155,18 @@ pub enum Action {
     FormA,
     /// Diff mode: the form side B is written in.
     FormB,
+    /// Diff mode: show the ladder or both trees.
+    DiffTrees,
+    /// Open or close the base line (the input is then resolved against it).
+    ToggleBase,
+    /// Open the share menu.
+    Share,
+    /// Share menu: copy the Markdown report of the view.
+    ShareMarkdown,
+    /// Share menu: copy the plain-text report of the view.
+    ShareText,
+    /// Share menu: copy the command line that reopens the view.
+    ShareCommand,
 }
 
 /// One key: a code and the modifiers that must be held.
@@ -398,6 +414,20 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
+        A::ToggleBase,
+        &[ctrl('t')],
+        "base line on/off: resolve the input against a base",
+        None,
+    ),
+    b(
+        X::Global,
+        A::Share,
+        &[ctrl('s')],
+        "share: copy a report of the view, or its command line",
+        Some("share"),
+    ),
+    b(
+        X::Global,
         A::ToggleMouse,
         &[ctrl('g')],
         "mouse capture off/on (off: the terminal selects text)",
@@ -437,6 +467,13 @@ pub const BINDINGS: &[Binding] = &[
         A::FormB,
         &[k(K::F(5))],
         "diff: xri2 form of B: as typed, IRI-, URI-normal (§2.5.2)",
+        None,
+    ),
+    b(
+        X::Global,
+        A::DiffTrees,
+        &[k(K::F(6))],
+        "diff: the ladder or both trees, the first difference marked",
         None,
     ),
     // Panes other than the input: single keys are free there.
@@ -547,7 +584,13 @@ pub const BINDINGS: &[Binding] = &[
         "delete to the end",
         None,
     ),
-    b(X::Input, A::Undo, &[ctrl('z')], "undo", None),
+    b(
+        X::Input,
+        A::Undo,
+        &[alt('z')],
+        "undo (Ctrl-Z suspends)",
+        None,
+    ),
     b(X::Input, A::Redo, &[ctrl('r')], "redo", None),
     b(
         X::Input,
@@ -644,6 +687,28 @@ pub const BINDINGS: &[Binding] = &[
         &[c('b')],
         "xri2: next form of B (as typed, IRI-normal, URI-normal)",
         Some("B form"),
+    ),
+    // Share menu.
+    b(
+        X::Share,
+        A::ShareMarkdown,
+        &[c('m')],
+        "copy the Markdown report (as `idbench explain`)",
+        Some("markdown"),
+    ),
+    b(
+        X::Share,
+        A::ShareText,
+        &[c('t')],
+        "copy the plain-text report, wrapped at 72 columns",
+        Some("text"),
+    ),
+    b(
+        X::Share,
+        A::ShareCommand,
+        &[c('c')],
+        "copy the command line that reopens this view",
+        Some("command"),
     ),
     // Examples.
     b(

@@ -1,10 +1,19 @@
 //! The workbench: a live terminal UI over the engine.
 //!
 //! [`run`] sets the terminal up (raw mode, alternate screen, mouse capture, bracketed
-//! paste), runs the event loop over an [`app::App`], and restores the terminal on every
-//! way out: a normal quit, an error, a panic (through a guard and a panic hook), and a
-//! terminating signal (SIGTERM, SIGHUP when the terminal goes away, SIGINT, SIGQUIT: a
-//! flag the event loop polls, so the guard restores the terminal on the way out).
+//! paste), runs the event loop over an [`app::App`], and restores the terminal and saves the
+//! history on every way out:
+//!
+//! - a normal quit (Ctrl-C, Ctrl-Q);
+//! - a terminating signal (SIGTERM, SIGINT, SIGQUIT, and SIGHUP when the window or SSH
+//!   session closes): a flag the event loop looks at at least every 100 ms;
+//! - the terminal going away without a signal: reading or writing it fails, or it no longer
+//!   answers a size query (a hung-up terminal reads as end-of-file forever);
+//! - a panic: the hook restores the terminal before the message, then the history is saved.
+//!
+//! Ctrl-Z (and SIGTSTP sent from outside) suspends: the terminal is restored (main screen,
+//! cooked mode, no mouse capture, no bracketed paste), the process stops; on SIGCONT the
+//! modes come back and the screen is redrawn. (Undo in the input line is Alt-Z.)
 
 pub mod app;
 pub mod clipboard;
@@ -57,6 +66,18 @@ pub fn restore_terminal() {
     }
 }
 
+/// Puts the terminal in the workbench's modes.
+fn enter_modes(mouse: bool) -> std::io::Result<()> {
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    let mut out = std::io::stdout();
+    execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
+    if mouse {
+        execute!(out, EnableMouseCapture)?;
+    }
+    Ok(())
+}
+
 /// Restores the terminal when dropped, whatever way the workbench ends.
 struct TerminalGuard;
 
@@ -68,14 +89,8 @@ impl TerminalGuard {
             restore_terminal();
             previous(info);
         }));
-        enable_raw_mode()?;
-        ACTIVE.store(true, Ordering::SeqCst);
         let guard = TerminalGuard;
-        let mut out = std::io::stdout();
-        execute!(out, EnterAlternateScreen, EnableBracketedPaste)?;
-        if mouse {
-            execute!(out, EnableMouseCapture)?;
-        }
+        enter_modes(mouse)?;
         Ok(guard)
     }
 }
@@ -97,22 +112,32 @@ const SIGNALS: [i32; 4] = [
 #[cfg(not(unix))]
 const SIGNALS: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
 
-/// How often the event loop looks at the signal flag while no event comes.
+/// How often the event loop looks at the signal flags and the terminal while no event comes.
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
+
+/// How long the event loop waits for more of a burst (typed or pasted without bracketed
+/// paste) before drawing. Not zero: the terminal library's zero-timeout poll returns
+/// without reading.
+const DRAIN_POLL: Duration = Duration::from_millis(1);
 
 /// How long the event loop has to end after a signal before the signal thread restores
 /// the terminal and ends the process itself.
-const SIGNAL_GRACE: Duration = Duration::from_secs(1);
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
 
-/// Catches the terminating signals while the workbench runs. A thread waits for them and
-/// records the first in a flag; the event loop sees it and returns, and the terminal guard
-/// restores the terminal on the way out. If the event loop does not end within
-/// [`SIGNAL_GRACE`] (after SIGHUP the terminal is gone, and the terminal library can spin
-/// reading it), the thread restores the terminal and ends the process. Dropping the guard
-/// stops the thread; the signals have their default effect again.
+/// Catches the terminating signals, SIGTSTP and SIGCONT while the workbench runs. A thread
+/// waits for them and records them in flags; the event loop looks at the flags: it returns on
+/// a terminating signal (the terminal guard restores the terminal, the history is saved),
+/// and suspends on SIGTSTP. If the event loop does not end within [`SIGNAL_GRACE`] of a
+/// terminating signal (it is stuck writing to a terminal that does not take output), the
+/// thread restores the terminal and ends the process. Dropping the guard stops the thread;
+/// the signals have their default effect again.
 struct SignalGuard {
-    /// The signal received, or 0.
+    /// The terminating signal received, or 0.
     got: Arc<AtomicUsize>,
+    /// SIGTSTP received and not yet acted on.
+    stop: Arc<AtomicBool>,
+    /// SIGCONT received: the screen must be drawn anew.
+    cont: Arc<AtomicBool>,
     /// Set when the workbench has ended: the thread need not step in.
     done: Arc<AtomicBool>,
     handle: signal_hook::iterator::Handle,
@@ -121,43 +146,74 @@ struct SignalGuard {
 
 impl SignalGuard {
     fn register() -> std::io::Result<SignalGuard> {
-        let mut signals = signal_hook::iterator::Signals::new(SIGNALS)?;
+        let mut wanted = SIGNALS.to_vec();
+        #[cfg(unix)]
+        wanted.extend([signal_hook::consts::SIGTSTP, signal_hook::consts::SIGCONT]);
+        let mut signals = signal_hook::iterator::Signals::new(wanted)?;
         let handle = signals.handle();
         let got = Arc::new(AtomicUsize::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let cont = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let (got2, done2) = (Arc::clone(&got), Arc::clone(&done));
+        let (got2, stop2, cont2, done2) = (
+            Arc::clone(&got),
+            Arc::clone(&stop),
+            Arc::clone(&cont),
+            Arc::clone(&done),
+        );
         let thread = std::thread::Builder::new()
             .name("idbench-signals".into())
             .spawn(move || {
-                // `None` once the guard closes the handle.
-                let Some(sig) = signals.forever().next() else {
-                    return;
-                };
-                got2.store(usize::try_from(sig).unwrap_or(1), Ordering::SeqCst);
-                let until = std::time::Instant::now() + SIGNAL_GRACE;
-                while std::time::Instant::now() < until {
-                    if done2.load(Ordering::SeqCst) {
-                        return;
+                // Ends (`None`) once the guard closes the handle.
+                for sig in signals.forever() {
+                    #[cfg(unix)]
+                    if sig == signal_hook::consts::SIGTSTP {
+                        stop2.store(true, Ordering::SeqCst);
+                        continue;
                     }
-                    std::thread::sleep(Duration::from_millis(20));
+                    #[cfg(unix)]
+                    if sig == signal_hook::consts::SIGCONT {
+                        cont2.store(true, Ordering::SeqCst);
+                        continue;
+                    }
+                    got2.store(usize::try_from(sig).unwrap_or(1), Ordering::SeqCst);
+                    let until = std::time::Instant::now() + SIGNAL_GRACE;
+                    while std::time::Instant::now() < until {
+                        if done2.load(Ordering::SeqCst) {
+                            return;
+                        }
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
+                    restore_terminal();
+                    std::process::exit(128 + sig);
                 }
-                restore_terminal();
-                std::process::exit(128 + sig);
             })?;
         Ok(SignalGuard {
             got,
+            stop,
+            cont,
             done,
             handle,
             thread: Some(thread),
         })
     }
 
-    /// The signal received, if any.
+    /// The terminating signal received, if any.
     fn received(&self) -> Option<i32> {
         match self.got.load(Ordering::SeqCst) {
             0 => None,
             n => Some(i32::try_from(n).unwrap_or(1)),
         }
+    }
+
+    /// True once after SIGTSTP.
+    fn take_stop(&self) -> bool {
+        self.stop.swap(false, Ordering::SeqCst)
+    }
+
+    /// True once after SIGCONT.
+    fn take_cont(&self) -> bool {
+        self.cont.swap(false, Ordering::SeqCst)
     }
 }
 
@@ -183,6 +239,18 @@ pub struct Launch {
     pub theme: Option<String>,
     /// A profile choice (`Some(None)` is an explicit `auto`); `None` leaves it to the config.
     pub profile: Option<Option<Profile>>,
+    /// A base to resolve the identifier against.
+    pub base: Option<String>,
+    /// The rfc2141bis objective for diff mode.
+    pub objective: crate::engine::equiv::Objective,
+    /// xri2: ignore "$" cross-references in diff mode.
+    pub ignore_dollar: bool,
+    /// The form side A is written in (xri2 diff mode).
+    pub a_form: crate::engine::equiv::SideForm,
+    /// The form side B is written in (xri2 diff mode).
+    pub b_form: crate::engine::equiv::SideForm,
+    /// `--no-history`: neither read nor write the history file.
+    pub no_history: bool,
 }
 
 /// Builds the starting state from the command line, the config file and the environment.
@@ -202,6 +270,7 @@ pub fn config_from(args: &Launch) -> AppConfig {
         theme = theme.without_colors();
     }
     let (history, msg) = match History::default_path() {
+        _ if args.no_history || !cfg.history => (History::in_memory(), None),
         Some(p) => History::load(p),
         None => (
             History::in_memory(),
@@ -222,11 +291,43 @@ pub fn config_from(args: &Launch) -> AppConfig {
         clipboard: Clipboard::new(Clipboard::mode_from_env()),
         mouse: cfg.mouse,
         messages,
+        compare: crate::engine::equiv::CompareOptions {
+            profile,
+            objective: args.objective,
+            ignore_dollar: args.ignore_dollar,
+            a_form: args.a_form,
+            b_form: args.b_form,
+        },
+        base: args.base.clone(),
     }
 }
 
+/// How the event loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The user quit.
+    Quit,
+    /// A terminating signal.
+    Signal(i32),
+    /// The terminal went away (end of file or an error reading or writing it).
+    TerminalGone,
+}
+
+/// The exit code for a closed terminal: the shell's "ended by SIGHUP".
+const EXIT_HANGUP: u8 = 128 + 1;
+
+/// The exit code when the history could not be saved (the project's I/O error code).
+const EXIT_SAVE_FAILED: u8 = 2;
+
+/// The exit code after a panic (Rust's own).
+const EXIT_PANIC: u8 = 101;
+
 /// Opens the workbench; returns the exit code. Without a terminal on stdin and stdout it
 /// explains where to go instead and returns 2.
+///
+/// Exit codes: 0 after a quit; 128 + N after signal N (129 also when the terminal closed
+/// without a signal); 101 after a panic; 2 when the history could not be saved (the
+/// reason is printed), or when the terminal could not be set up.
 pub fn run(args: Launch) -> std::io::Result<u8> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         eprintln!(
@@ -241,32 +342,131 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
     let signals = SignalGuard::register()?;
     let result = {
         let _guard = TerminalGuard::enter(app.mouse_capture())?;
-        event_loop(&mut app, &signals)
+        // A panic has restored the terminal in the hook and printed its message; the
+        // history is still saved below.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            event_loop(&mut app, &signals)
+        }))
     };
     // The terminal guard restored the terminal above, whatever the way out. A signal
     // explains a failure that came with it (after SIGHUP the terminal is gone, and reading
-    // it fails): the exit reports the signal.
-    let result = result.or_else(|e| signals.received().map(Some).ok_or(e));
+    // or writing it fails): the exit reports the signal.
+    let panicked = result.is_err();
+    let end = match result {
+        Ok(Ok(end)) => Ok(end),
+        Ok(Err(e)) => match signals.received() {
+            Some(sig) => Ok(End::Signal(sig)),
+            None if terminal_gone() => Ok(End::TerminalGone),
+            None => Err(e),
+        },
+        Err(_panic) => Ok(End::Quit),
+    };
     // From here on the signals have their default effect again.
     drop(signals);
-    if let Err(e) = app.save_history() {
-        eprintln!("idbench: could not save the history: {e}");
-    }
-    match result? {
-        None => Ok(0),
-        // The shell's convention for "ended by signal N".
-        Some(sig) => Ok(u8::try_from(128 + sig).unwrap_or(255)),
-    }
+    finish(&mut app, end, panicked)
 }
 
-/// Runs until the user quits (`None`) or a terminating signal arrives (`Some(signal)`).
-fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<Option<i32>> {
+/// Saves the history, however the event loop ended (`panicked` when it panicked), and
+/// returns the exit code: a failed save is reported and makes a quit's exit code 2.
+fn finish(app: &mut App, end: std::io::Result<End>, panicked: bool) -> std::io::Result<u8> {
+    let saved = app.save_history();
+    if let Err(e) = &saved {
+        let path = app
+            .history()
+            .path()
+            .map(|p| crate::safe_text::escape(&p.display().to_string()).into_owned())
+            .unwrap_or_default();
+        eprintln!("idbench: could not save the history to {path}: {e}");
+    }
+    let code = match end? {
+        _ if panicked => EXIT_PANIC,
+        End::Quit => 0,
+        // The shell's convention for "ended by signal N".
+        End::Signal(sig) => u8::try_from(128 + sig).unwrap_or(255),
+        End::TerminalGone => EXIT_HANGUP,
+    };
+    Ok(if saved.is_err() && code == 0 {
+        EXIT_SAVE_FAILED
+    } else {
+        code
+    })
+}
+
+/// True when the terminal no longer answers: a hung-up terminal (its window or SSH session
+/// closed) fails the window-size query (asked of the terminal itself, with no fallback),
+/// where the terminal library only sees end-of-file.
+fn terminal_gone() -> bool {
+    crossterm::terminal::window_size().is_err()
+}
+
+/// True when a job-control shell can resume the workbench after it stops: its parent is in
+/// the same session but another process group (the shell that started it as a job). When
+/// the workbench leads its own session (started directly by a terminal or `tmux new-window
+/// CMD`) or shares its group with its parent, nothing would ever continue it: it does not
+/// stop then (a shell without job control ignores the terminal's Ctrl-Z the same way).
+#[cfg(unix)]
+fn can_suspend() -> bool {
+    use rustix::process::{getpgid, getpgrp, getppid, getsid};
+    let Some(parent) = getppid() else {
+        return false;
+    };
+    let same_session = matches!((getsid(None), getsid(Some(parent))), (Ok(a), Ok(b)) if a == b);
+    let other_group = getpgid(Some(parent)).is_ok_and(|g| g != getpgrp());
+    same_session && other_group
+}
+
+/// Ctrl-Z or SIGTSTP: puts the terminal back, stops the process (as SIGTSTP's default
+/// action would), and when continued puts the workbench's modes back and redraws. Says why
+/// on the status line when there is no shell to come back to.
+#[cfg(unix)]
+fn suspend(
+    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    app: &mut App,
+    mouse: bool,
+) -> std::io::Result<()> {
+    if !can_suspend() {
+        app.tell("not suspended: no job-control shell started the workbench to resume it");
+        return Ok(());
+    }
+    restore_terminal();
+    // Stops here until SIGCONT (the handler installed for SIGTSTP is bypassed: this raises
+    // SIGSTOP itself).
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    enter_modes(mouse)?;
+    terminal.clear()
+}
+
+#[cfg(not(unix))]
+fn suspend(
+    _terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    _app: &mut App,
+    _mouse: bool,
+) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Ctrl-Z: taken by the event loop, before the key map.
+fn is_suspend_key(e: &event::Event) -> bool {
+    cfg!(unix)
+        && matches!(e, event::Event::Key(k)
+            if k.code == crossterm::event::KeyCode::Char('z')
+                && k.modifiers == crossterm::event::KeyModifiers::CONTROL)
+}
+
+/// Runs until the user quits, a terminating signal arrives or the terminal goes away.
+fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
     let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
     terminal.clear()?;
     let mut mouse_on = app.mouse_capture();
     loop {
         if let Some(sig) = signals.received() {
-            return Ok(Some(sig));
+            return Ok(End::Signal(sig));
+        }
+        if signals.take_stop() {
+            suspend(&mut terminal, app, mouse_on)?;
+        }
+        if signals.take_cont() {
+            terminal.clear()?;
         }
         terminal.draw(|f| app.draw(f))?;
         if let Some(bytes) = app.take_terminal_output() {
@@ -284,25 +484,101 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<Option<i3
             }
         }
         if app.should_quit() {
-            return Ok(None);
+            return Ok(End::Quit);
         }
-        // Wait for the next event, looking at the signal flag now and then (a frame is
-        // drawn only after an event), then take whatever else is already queued (a burst
-        // of keys or a paste) before drawing again.
+        // Wait for the next event, looking at the signal flags and the terminal now and
+        // then (a frame is drawn only after an event), then handle everything already
+        // queued (a burst of keys, typed or pasted text without bracketed paste, however
+        // long) before drawing once.
         let mut ev = loop {
             if let Some(sig) = signals.received() {
-                return Ok(Some(sig));
+                return Ok(End::Signal(sig));
             }
-            if let Some(e) = event::next(SIGNAL_POLL)? {
-                break Some(e);
+            if signals.take_stop() {
+                suspend(&mut terminal, app, mouse_on)?;
+                break None;
+            }
+            if signals.take_cont() {
+                terminal.clear()?;
+                break None;
+            }
+            match event::next(SIGNAL_POLL)? {
+                Some(e) => break Some(e),
+                None if terminal_gone() => return Ok(End::TerminalGone),
+                None => {}
             }
         };
         while let Some(e) = ev.take() {
-            app.handle(e);
-            if app.should_quit() {
+            if is_suspend_key(&e) {
+                suspend(&mut terminal, app, mouse_on)?;
                 break;
             }
-            ev = event::next(Duration::ZERO)?;
+            app.handle(e);
+            if app.should_quit() || signals.received().is_some() {
+                break;
+            }
+            ev = event::next(DRAIN_POLL)?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app_with_history(path: std::path::PathBuf, input: &str) -> App {
+        let (history, _) = History::load(path);
+        App::new(AppConfig {
+            input: input.into(),
+            history,
+            ..AppConfig::default()
+        })
+    }
+
+    #[test]
+    fn every_ending_saves_the_history_and_says_how_it_ended() {
+        let dir = std::env::temp_dir().join(format!("idbench-finish-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("history.json");
+        for (i, (end, panicked, code)) in [
+            (End::Quit, false, 0),
+            (End::Quit, true, EXIT_PANIC),
+            (End::Signal(signal_hook::consts::SIGTERM), false, 143),
+            (End::TerminalGone, false, EXIT_HANGUP),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let input = format!("urn:end:{i}");
+            let mut app = app_with_history(path.clone(), &input);
+            assert_eq!(
+                finish(&mut app, Ok(end), panicked).ok(),
+                Some(code),
+                "{end:?}"
+            );
+            let (h, _) = History::load(path.clone());
+            assert_eq!(h.entries().last(), Some(&input), "{end:?} saved the input");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_failed_save_makes_the_exit_code_non_zero() {
+        let dir = std::env::temp_dir().join(format!("idbench-savefail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("sub").join("history.json");
+        for (end, code) in [
+            (End::Quit, EXIT_SAVE_FAILED),
+            (End::Signal(signal_hook::consts::SIGHUP), 129),
+        ] {
+            let mut app = app_with_history(path.clone(), "urn:a:b");
+            // The folder cannot be made once loaded: a file took its name.
+            std::fs::write(dir.join("sub"), "").unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(finish(&mut app, Ok(end), false).ok(), Some(code), "{end:?}");
+            let _ = std::fs::remove_file(dir.join("sub"));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -204,6 +204,9 @@ impl std::fmt::Display for ThemeError {
     }
 }
 
+/// A theme file larger than this is not read.
+pub const MAX_THEME_BYTES: u64 = 1024 * 1024;
+
 impl Default for Theme {
     /// The `dark` theme.
     fn default() -> Self {
@@ -260,7 +263,9 @@ impl Theme {
             _ => Path::new(spec).to_path_buf(),
         };
         let file = path.display().to_string();
-        match std::fs::read_to_string(&path) {
+        // Only a regular file, of at most 1 MiB: `/dev/zero` would be read forever and a
+        // FIFO would block the start.
+        match super::history::read_regular(&path, MAX_THEME_BYTES) {
             Ok(text) => Theme::parse(&text, &file, None),
             Err(e) => {
                 let names: Vec<_> = BUILTIN.iter().map(|(n, _)| *n).collect();

@@ -246,6 +246,27 @@ impl Climb {
         );
     }
 
+    /// RFC 3987 §5.3.3: the host of a DNS scheme (and each "mailto" domain) compared in
+    /// ACE form, after UTS #46 ToASCII. A rung only when it changes a side, so that the
+    /// ladder of two ASCII-host identifiers stays as it was.
+    fn idn_rung(&mut self) {
+        let a = crate::engine::idna::ace_hosts(&self.cur_a, self.profile);
+        let b = crate::engine::idna::ace_hosts(&self.cur_b, self.profile);
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        if let Some(a) = a {
+            self.cur_a = a;
+        }
+        if let Some(b) = b {
+            self.cur_b = b;
+        }
+        self.push(
+            "internationalized host names compared in ACE form (UTS #46 ToASCII)",
+            "RFC 3987 §5.3.3",
+        );
+    }
+
     fn finish(self) -> Ladder {
         Ladder {
             steps: self.steps,
@@ -313,6 +334,7 @@ pub(super) fn build(
             };
             c.push(name, "RFC 3987 §5.3.2.2");
             c.scheme_rung("RFC 3987 §5.3.3");
+            c.idn_rung();
         }
         Profile::Xri2 => xri_ladder(&mut c, opts),
     }

@@ -333,11 +333,24 @@ fn encoding_reason(profile: Profile, kind: NodeKind, pa: &str, pb: &str) -> Stri
             } else {
                 ""
             };
-            format!(
-                "{lead}: {t} encodes the reserved {c}, which means something else encoded; \
-                 reserved characters may never be encoded and unencoded{slash} ({})",
-                main_spec(profile)
-            )
+            let reserved = ch
+                .chars()
+                .next()
+                .is_some_and(|c| crate::engine::chars::WWW_RESERVED.has_char(c));
+            if reserved {
+                format!(
+                    "{lead}: {t} encodes the reserved {c}, which means something else encoded; \
+                     reserved characters may NEVER be encoded and unencoded{slash} ({})",
+                    main_spec(profile)
+                )
+            } else {
+                format!(
+                    "{lead}: {t} encodes {c}, which is not an xalpha character (alpha, digit, \
+                     safe or extra), so the draft's encoding levels do not make the two the same \
+                     ({})",
+                    main_spec(profile)
+                )
+            }
         }
         Profile::Rfc3986 | Profile::Rfc3987 => {
             let spec = if profile == Profile::Rfc3987 {

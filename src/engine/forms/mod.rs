@@ -4,8 +4,8 @@
 //! |---|---|---|---|---|
 //! | `xri_normal` | XRI Syntax 2.0 §2.1.4 (NFKC, minimal percent-encoding) | — | — | — |
 //! | `iri_normal` | §2.3.1 steps 1, 2, 4 | RFC 3987 §3.2, conservatively | the input | RFC 3987 §3.2 |
-//! | `uri_normal` | RFC 3987 §3.1 on `iri_normal` | same | same | same |
-//! | `canonical` | §2.5.5, Table 2 | RFC 3986 §6.2.2 | the draft's escaping rules | RFC 2141 §5, rfc2141bis §5 (5a), RFC 8141 §3.1 |
+//! | `uri_normal` | RFC 3987 §3.1 on `iri_normal` | same | same, every space as %20 | same |
+//! | `canonical` | §2.5.5, Table 2 | RFC 3986 §6.2.2 | the draft's escaping rules, every space as %20, no void fragment-id | RFC 2141 §5, rfc2141bis §5 (5a), RFC 8141 §3.1 |
 //! | `canonical_scheme` | — | RFC 3986 §6.2.3 | — | — |
 //! | `canonical_cache` | — | — | — | rfc2141bis §5 (5b) |
 //! | `display` | `xri_normal` | `iri_normal` | the input | RFC 2141 §4, rfc2141bis §4 |
@@ -40,7 +40,9 @@ pub use text::{
 pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 
 use crate::engine::chars::{ALPHANUM, AsciiSet, PCHAR, RFC2141_OTHER, is_ucschar};
+use crate::engine::codes::Code;
 use crate::engine::grammar;
+use crate::engine::idna;
 use crate::engine::pct::triplet_at;
 use crate::engine::profile::Profile;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
@@ -55,6 +57,10 @@ pub struct Forms {
     pub iri_normal: String,
     /// URI-normal form (RFC 3987 §3.1 applied to the IRI-normal form).
     pub uri_normal: String,
+    /// The URI form with the host of a DNS scheme converted by IDNA ToASCII (`xn--`)
+    /// instead of percent-encoded: RFC 3987 §3.1 step 2 allows either (rfc3987 only, when
+    /// the host or a "mailto" domain has non-ASCII characters).
+    pub uri_normal_ace: Option<String>,
     /// The form the profile compares.
     pub canonical: String,
     /// RFC 3986 §6.2.3 scheme-based normalization on top of `canonical` (rfc3986, rfc3987).
@@ -77,6 +83,9 @@ impl Forms {
         }
         rows.push(("iri_normal", self.iri_normal.as_str()));
         rows.push(("uri_normal", self.uri_normal.as_str()));
+        if let Some(x) = &self.uri_normal_ace {
+            rows.push(("uri_normal_ace", x.as_str()));
+        }
         rows.push(("canonical", self.canonical.as_str()));
         if let Some(x) = &self.canonical_scheme {
             rows.push(("canonical_scheme", x.as_str()));
@@ -132,10 +141,36 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             diags.extend(d);
             let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
             let scheme = mailto_domain_case(&scheme);
+            // RFC 3987 §5.3.3: IDN hosts of DNS schemes compare in ACE form.
+            // Re-parsed only when the grammar found a host to convert (its `ace` attribute)
+            // or the input has a non-ASCII or percent-encoded "mailto" domain.
+            let convert = profile == Profile::Rfc3987
+                && (tree
+                    .find(NodeKind::Host)
+                    .is_some_and(|h| h.attr("ace").is_some())
+                    || (input
+                        .get(..7)
+                        .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
+                        && idna::needs_idna(input)));
+            let scheme = match convert {
+                true => idna::ace_hosts(&scheme, profile).unwrap_or(scheme),
+                false => scheme,
+            };
+            // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
+            // percent-encoded, for the schemes that use the DNS.
+            let uri_normal_ace = (profile == Profile::Rfc3987)
+                .then(|| idna::ace_hosts_in(input, tree))
+                .flatten()
+                .map(|s| iri_to_uri(&uri_to_iri(&s, 0, &mut Vec::new())).into_owned());
+            // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
+            let display = match idna::unicode_hosts_in(input, tree) {
+                Some(s) => uri_to_iri(&s, 0, &mut Vec::new()).into_owned(),
+                None => iri_normal.clone(),
+            };
             if profile == Profile::Rfc3987 && !is_nfc(input) {
                 diags.push(Diagnostic::new(
                     Severity::Note,
-                    "canonical-not-nfc",
+                    Code::CanonicalNotNfc,
                     Span::new(0, input.len()),
                     "RFC 3987 §5.3.2.2",
                     format!(
@@ -147,9 +182,10 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
                 ));
             }
             Forms {
-                display: iri_normal.clone(),
+                display,
                 iri_normal,
                 uri_normal,
+                uri_normal_ace,
                 canonical,
                 canonical_scheme: Some(scheme),
                 ..Forms::default()
@@ -161,9 +197,12 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             // and the display form are the input.
             let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
             diags.extend(d);
+            // "The canonical form for URIs has all white spaces encoded" ("Unsafe
+            // characters"): the URI form encodes them too.
+            let uri_normal = iri_to_uri(input).replace(' ', "%20");
             Forms {
                 iri_normal: input.to_string(),
-                uri_normal: iri_to_uri(input).into_owned(),
+                uri_normal,
                 canonical,
                 display: input.to_string(),
                 ..Forms::default()
@@ -174,8 +213,11 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
             let uri_normal = iri_to_uri(&iri_normal).into_owned();
             let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
             diags.extend(d);
-            let canonical_cache = (profile == Profile::Rfc2141bis)
-                .then(|| rewrite(input, profile, tree, cache_rules()).0);
+            let canonical_cache = (profile == Profile::Rfc2141bis).then(|| {
+                let (cache, d) = rewrite(input, profile, tree, cache_rules());
+                diags.extend(d);
+                cache
+            });
             let display = urn_display(input, profile, tree, &mut diags);
             Forms {
                 iri_normal,
@@ -210,7 +252,7 @@ fn iri_normal_check(input: &str, iri_normal: &str) -> Option<Diagnostic> {
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
     Some(Diagnostic::new(
         Severity::Warning,
-        "iri-normal-invalid",
+        Code::IriNormalInvalid,
         Span::new(0, input.len()),
         "XRI Syntax 2.0 §2.2",
         format!(
@@ -237,7 +279,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
             hash = true;
             diags.push(Diagnostic::new(
                 Severity::Note,
-                "xri-escape-hash",
+                Code::XriEscapeHash,
                 Span::new(s.start + k, s.start + k + 1),
                 "XRI Syntax 2.0 §2.3.2",
                 "§2.3.2's prose says \"#\" becomes \"%28\", its rule 2 says \"%23\"; \"%28\" is \"(\" \
@@ -249,7 +291,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
             slashes = true;
             diags.push(Diagnostic::new(
                 Severity::Note,
-                "xri-escape-slashes",
+                Code::XriEscapeSlashes,
                 Span::new(s.start + k + 1, s.start + k + 3),
                 "XRI Syntax 2.0 §2.3.2",
                 "the §2.3.2 example shows (xri://@example2%3Fid=1), dropping \"/abc\" and leaving \
@@ -284,7 +326,7 @@ pub fn urn_display(
 ) -> String {
     let root = tree.root();
     let nss = if root.kind() == NodeKind::Urn {
-        root.child(NodeKind::Nss).map(|n| n.span())
+        tree.find(NodeKind::Nss).map(|n| n.span())
     } else {
         None
     };
@@ -318,7 +360,7 @@ pub fn urn_display(
                 warned += 1;
                 diags.push(Diagnostic::new(
                     Severity::Warning,
-                    "display-ambiguous",
+                    Code::DisplayAmbiguous,
                     Span::new(i, i + n),
                     "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
                     format!(
@@ -397,7 +439,7 @@ const IRI_STEPS: [StepDef; 4] = [
         Rules::DOT_SEGMENTS,
     ),
 ];
-const WWW_STEPS: [StepDef; 2] = [
+const WWW_STEPS: [StepDef; 4] = [
     step(
         "case of the percent-encoding hex digits",
         "WWW URI draft, Conventional URI encoding scheme",
@@ -407,6 +449,16 @@ const WWW_STEPS: [StepDef; 2] = [
         "decode characters that need no escaping (not the reserved ones)",
         "WWW URI draft, Reduced or increased safe character sets",
         Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "encode every space as %20",
+        "WWW URI draft, Unsafe characters",
+        Rules::ENCODE_SPACE,
+    ),
+    step(
+        "remove a void fragment-id",
+        "WWW URI draft, Fragment-id",
+        Rules::DROP_VOID_FRAGMENT,
     ),
 ];
 const RFC2141_STEPS: [StepDef; 3] = [

@@ -16,9 +16,10 @@ use std::ops::BitOr;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::engine::chars::RESERVED;
+use crate::engine::codes::Code;
+use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
 use crate::engine::profile::{Family, Profile, leading_scheme, looks_like_urn, looks_like_xri};
-use crate::engine::resolve::{PathSyntax, remove_dot_segments_with};
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use super::text::{
@@ -46,7 +47,8 @@ impl Rules {
     pub const DECODE_UNRESERVED: Rules = Rules(1 << 1);
     /// Lower-case the scheme (RFC 3986 §6.2.2.1; "urn" for URNs, RFC 2141 §5 step 1).
     pub const SCHEME_CASE: Rules = Rules(1 << 2);
-    /// Lower-case US-ASCII letters of the host (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1); for
+    /// Lower-case US-ASCII letters of the host (RFC 3986 §6.2.2.1; under rfc3987 only a
+    /// "US-ASCII only host", RFC 3987 §5.3.2.1, counting what its triplets encode); for
     /// an XRI authority (GCS or cross-reference), all of it outside cross-references (XRI
     /// Syntax 2.0 §2.5.1).
     pub const HOST_CASE: Rules = Rules(1 << 3);
@@ -85,6 +87,13 @@ impl Rules {
     /// default port, is removed with its ":"; an empty path after an authority becomes
     /// "/". Default ports: http and ws 80, https and wss 443, ftp 21. Top level only.
     pub const SCHEME_BASED: Rules = Rules(1 << 16);
+    /// Percent-encode every space as "%20" (the WWW draft, "Unsafe characters": "the
+    /// canonical form for URIs has all white spaces encoded"), in path, search and fragment.
+    pub const ENCODE_SPACE: Rules = Rules(1 << 17);
+    /// Remove a void fragment-id with its "#" (the WWW draft, "Fragment-id": "A void
+    /// fragment-id with or without the hash sign means that the URL refers to the whole
+    /// object"). Top level only.
+    pub const DROP_VOID_FRAGMENT: Rules = Rules(1 << 18);
 
     /// XRI-normal form (XRI Syntax 2.0 §2.1.4): NFKC, minimal percent-encoding, upper-case
     /// hex.
@@ -127,7 +136,10 @@ pub const fn canonical_rules(profile: Profile) -> Rules {
         .union(Rules::DOT_SEGMENTS);
     match profile {
         Profile::Rfc3986 | Profile::Rfc3987 => generic,
-        Profile::Rfc1630 => Rules::HEX_CASE.union(Rules::DECODE_UNRESERVED),
+        Profile::Rfc1630 => Rules::HEX_CASE
+            .union(Rules::DECODE_UNRESERVED)
+            .union(Rules::ENCODE_SPACE)
+            .union(Rules::DROP_VOID_FRAGMENT),
         Profile::Rfc2141 => urn,
         Profile::Rfc2141bis => urn.union(Rules::DROP_FRAGMENT).union(Rules::DROP_QUERY),
         Profile::Rfc8141 => urn.union(Rules::DROP_RQF),
@@ -158,6 +170,11 @@ const ONCE_DEPTH: u8 = 1;
 const ONCE_CASE: u8 = 2;
 const ONCE_NFKC: u8 = 4;
 const ONCE_NFKC_DELIM: u8 = 8;
+const ONCE_DIRECTIVE_ORDER: u8 = 64;
+
+/// Marks, in an NFKC-normalized run, that the next character must stay percent-encoded (a
+/// noncharacter, which NFKC never produces; the input's own U+FDD0 is itself marked).
+const PCT_MARK: char = '\u{FDD0}';
 const ONCE_PREFIX: u8 = 16;
 
 /// The context of a piece of text.
@@ -351,9 +368,9 @@ impl Emitter<'_> {
             return;
         }
         let run = std::mem::take(&mut self.run);
-        let normalized: Option<String> = (self.rules.contains(Rules::NFKC)
-            && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
-            .then(|| run.nfkc().collect::<String>())
+        let nfkc = self.rules.contains(Rules::NFKC);
+        let normalized: Option<String> = (nfkc && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
+            .then(|| self.nfkc_keeping_delimiters(&run, from, to))
             .filter(|n| *n != run);
         if let Some(n) = &normalized {
             self.nfkc_diagnostics(&run, n, Span::new(from, to));
@@ -361,14 +378,31 @@ impl Emitter<'_> {
         let chars = normalized.as_deref().unwrap_or(&run);
         let encode = self.rules.contains(Rules::ENCODE);
         let mut case_note = false;
+        let marked = normalized.is_some();
+        let mut pending_pct = 0usize;
         for c in chars.chars() {
+            // A character [`Self::nfkc_keeping_delimiters`] marked to stay percent-encoded.
+            if marked && pending_pct == 0 && c == PCT_MARK {
+                pending_pct += 1;
+                continue;
+            }
+            if pending_pct > 0 {
+                pending_pct -= 1;
+                let mut buf = [0u8; 4];
+                for &o in c.encode_utf8(&mut buf).as_bytes() {
+                    self.put_octet(o);
+                }
+                continue;
+            }
             let c = if cx.lower {
                 case_note |= !c.is_ascii() && c.is_uppercase();
                 c.to_ascii_lowercase()
             } else {
                 c
             };
-            if encode && xri_must_encode(c, cx.in_query) {
+            if (encode && xri_must_encode(c, cx.in_query))
+                || (c == ' ' && self.rules.contains(Rules::ENCODE_SPACE))
+            {
                 let mut buf = [0u8; 4];
                 for &o in c.encode_utf8(&mut buf).as_bytes() {
                     self.put_octet(o);
@@ -387,12 +421,13 @@ impl Emitter<'_> {
                 ONCE_CASE,
                 Diagnostic::new(
                     Severity::Note,
-                    "case-not-folded",
+                    Code::CaseNotFolded,
                     Span::new(from, to),
                     spec,
-                    "only US-ASCII letters are lower-cased here: RFC 3987 §5.3.2.1 limits case \
-                     normalization to US-ASCII, so non-ASCII capitals stay as they are; compare \
-                     them by hand if this name is case-insensitive under its own rules",
+                    "only US-ASCII letters are lower-cased here: authorities compare \
+                     case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 \
+                     folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
+                     hand if this name is case-insensitive under its own rules",
                 ),
             );
         }
@@ -400,36 +435,84 @@ impl Emitter<'_> {
         self.run.clear();
     }
 
+    /// NFKC (XRI Syntax 2.0 §2.1.1) of `run` (input bytes `from..to`), except that a
+    /// character NFKC would turn into a delimiter (a full-width "@" into "@") stays as it is,
+    /// preceded by [`PCT_MARK`] so that [`Self::flush`] percent-encodes it: the XRI-normal form
+    /// "matches the ABNF" (§2.1.4) and data must be encoded (§2.1.2), so the normal form
+    /// parses to the same tree as the input. Reports the first such character.
+    fn nfkc_keeping_delimiters(&mut self, run: &str, from: usize, to: usize) -> String {
+        let makes_delim =
+            |c: char| !c.is_ascii() && c.nfkc().any(|d| RESERVED.has_char(d) || d == '%');
+        if !run.chars().any(|c| c == PCT_MARK || makes_delim(c)) {
+            return run.nfkc().collect();
+        }
+        let mut out = String::with_capacity(run.len() + 4);
+        let mut plain = String::new();
+        for c in run.chars() {
+            if c == PCT_MARK {
+                // The input's own U+FDD0 (a noncharacter): encoded, as XRI wants it anyway.
+                out.extend(plain.nfkc());
+                plain.clear();
+                out.push(PCT_MARK);
+                out.push(c);
+            } else if makes_delim(c) {
+                out.extend(plain.nfkc());
+                plain.clear();
+                out.push(PCT_MARK);
+                out.push(c);
+                let into: String = c.nfkc().collect();
+                let text = self.input.get(from..to).unwrap_or("");
+                let span = text.find(c).map_or(Span::new(from, to), |k| {
+                    Span::new(from + k, from + k + c.len_utf8())
+                });
+                let mut enc = String::new();
+                let mut buf = [0u8; 4];
+                for &o in c.encode_utf8(&mut buf).as_bytes() {
+                    push_encoded(&mut enc, o);
+                }
+                self.warn_once(
+                    ONCE_NFKC_DELIM,
+                    Diagnostic::new(
+                        Severity::Note,
+                        Code::NfkcMadeDelimiter,
+                        span,
+                        "XRI Syntax 2.0 §2.1.1",
+                        format!(
+                            "NFKC turns U+{:04X} into the delimiter {into:?}, which would change how \
+                             the XRI parses (§3.3); the normal forms percent-encode it as {enc} \
+                             instead (§2.1.2: data must be encoded), so they parse to the same \
+                             tree. Write {into:?} if the delimiter was meant",
+                            c as u32
+                        ),
+                    ),
+                );
+            } else {
+                plain.push(c);
+            }
+        }
+        out.extend(plain.nfkc());
+        out
+    }
+
     fn nfkc_diagnostics(&mut self, run: &str, normalized: &str, span: Span) {
-        let reserved = |s: &str| {
-            s.chars()
-                .filter(|&c| RESERVED.has_char(c) || c == '%')
-                .count()
-        };
-        if reserved(normalized) > reserved(run) {
-            self.warn_once(
-                ONCE_NFKC_DELIM,
-                Diagnostic::new(
-                    Severity::Warning,
-                    "nfkc-made-delimiter",
-                    span,
-                    "XRI Syntax 2.0 §2.1.1",
-                    "NFKC turns a character here into an ASCII delimiter (a full-width \"@\" \
-                     becomes \"@\"), so the normal forms parse differently from the input (see \
-                     §3.3 on look-alikes); if the character is data, percent-encode it",
-                ),
-            );
+        let only_kept = normalized
+            .chars()
+            .filter(|&c| c != PCT_MARK)
+            .eq(run.chars());
+        if only_kept {
+            // Nothing but delimiter look-alikes, kept and encoded: already reported.
         } else {
             self.warn_once(
                 ONCE_NFKC,
                 Diagnostic::new(
                     Severity::Note,
-                    "nfkc-changed",
+                    Code::NfkcChanged,
                     span,
                     "XRI Syntax 2.0 §2.1.1",
                     format!(
                         "the normal forms are NFKC-normalized, so {:?} becomes {:?}",
-                        run, normalized
+                        run,
+                        normalized.replace(PCT_MARK, "")
                     ),
                 ),
             );
@@ -446,7 +529,7 @@ impl Emitter<'_> {
                 ONCE_DEPTH,
                 Diagnostic::new(
                     Severity::Warning,
-                    "forms-depth-limit",
+                    Code::FormsDepthLimit,
                     n.span(),
                     "XRI Syntax 2.0 §2.5.4",
                     format!(
@@ -466,7 +549,32 @@ impl Emitter<'_> {
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Host => {
-                cx.lower |= self.rules.contains(Rules::HOST_CASE);
+                let fold = self.rules.contains(Rules::HOST_CASE);
+                // RFC 3987 §5.3.2.1 lower-cases a "US-ASCII only host"; a host with other
+                // characters keeps its case in the syntax-based form (IDNA, §5.3.3, is
+                // scheme-based and goes further).
+                if fold
+                    && self.profile == Profile::Rfc3987
+                    && !crate::engine::pct::is_ascii_only_decoded(n.text(self.input))
+                {
+                    if n.text(self.input).bytes().any(|b| b.is_ascii_uppercase()) {
+                        self.warn_once(
+                            ONCE_CASE,
+                            Diagnostic::new(
+                                Severity::Note,
+                                Code::CaseNotFolded,
+                                n.span(),
+                                "RFC 3987 §5.3.2.1",
+                                "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \
+                                 \"US-ASCII only host\", and this one has non-ASCII \
+                                 characters; compare it by hand, or through its IDNA (ACE) form, if its \
+                                 registry folds case",
+                            ),
+                        );
+                    }
+                } else {
+                    cx.lower |= fold;
+                }
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Nid => {
@@ -545,7 +653,7 @@ impl Emitter<'_> {
                             ONCE_PREFIX,
                             Diagnostic::new(
                                 Severity::Note,
-                                "xref-prefix-added",
+                                Code::XrefPrefixAdded,
                                 n.span(),
                                 "XRI Syntax 2.0 §2.5.5",
                                 "the canonical form adds \"xri://\" inside this cross-reference too: \
@@ -572,6 +680,11 @@ impl Emitter<'_> {
         }
         let end = if self.family() == Family::Urn {
             self.urn_cut(n.span().end)
+        } else if let Some(f) = n.child(NodeKind::Fragment).filter(|f| {
+            cx.top && f.span().is_empty() && self.rules.contains(Rules::DROP_VOID_FRAGMENT)
+        }) {
+            // The "#" before the void fragment-id goes too.
+            f.span().start.saturating_sub(1)
         } else {
             n.span().end
         };
@@ -712,8 +825,57 @@ impl Emitter<'_> {
             parts.push((key, at, at + piece.len()));
             at += piece.len() + 1;
         }
-        parts.sort_by(|a, b| a.0.cmp(b.0));
-        for (i, (_, a, b)) in parts.into_iter().enumerate() {
+        // rfc2141bis §2.3: the query is an "unordered sequence of directives", so the
+        // order says nothing, not even between directives with the same keyword: they are
+        // sorted by keyword, then by the whole directive (hex digits of triplets compared
+        // upper-cased, as step 3 writes them), and `?zz=2&zz=1` ≡ `?zz=1&zz=2`.
+        let hex_upper = |t: &str| {
+            let b = t.as_bytes();
+            let mut out = String::with_capacity(t.len());
+            let mut i = 0;
+            while let Some(c) = t.get(i..).and_then(|r| r.chars().next()) {
+                if c == '%' && triplet_at(b, i).is_some() {
+                    out.push_str(&t[i..i + 3].to_ascii_uppercase());
+                    i += 3;
+                } else {
+                    out.push(c);
+                    i += c.len_utf8();
+                }
+            }
+            out
+        };
+        let mut keyed: Vec<(String, String, usize, usize)> = parts
+            .iter()
+            .map(|&(k, a, b)| {
+                (
+                    hex_upper(k),
+                    hex_upper(self.input.get(a..b).unwrap_or("")),
+                    a,
+                    b,
+                )
+            })
+            .collect();
+        keyed.sort();
+        if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
+            self.warn_once(
+                ONCE_DIRECTIVE_ORDER,
+                Diagnostic::new(
+                    Severity::Note,
+                    Code::DirectiveOrderReading,
+                    Span::new(w[0].2.min(w[1].2), w[0].3.max(w[1].3)),
+                    "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3",
+                    format!(
+                        "the keyword {:?} appears more than once. Reading: §2.3 calls the query an \
+                         \"unordered sequence of directives\", so the caching form sorts \
+                         directives with the same keyword by their text and their order does not \
+                         matter; the other reading keeps their order (a stable sort by keyword \
+                         alone), under which ?k=2&k=1 and ?k=1&k=2 differ",
+                        w[0].0
+                    ),
+                ),
+            );
+        }
+        for (i, (_, _, a, b)) in keyed.into_iter().enumerate() {
             if i > 0 {
                 self.put_char('&');
             }

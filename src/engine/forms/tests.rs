@@ -245,7 +245,8 @@ fn xri_normal_form_encodes_and_decodes_minimally() {
         "{xri:{scheme:xri}://{authority,rule=gcs-authority:{gcs,symbol=@:@}{subsegment,delim=:a\u{FF20}b}}}",
         Profile::Xri2,
     );
-    assert_eq!(f.xri_normal.as_deref(), Some("xri://@a@b"));
+    // NFKC would make "@" of U+FF20: it stays data, percent-encoded (§2.1.2, §2.1.4).
+    assert_eq!(f.xri_normal.as_deref(), Some("xri://@a%EF%BC%A0b"));
     assert!(
         f.diagnostics
             .iter()

@@ -11,6 +11,7 @@ use crate::engine::chars::{
     self, ALPHANUM, AsciiSet, RESERVED, UNRESERVED, delimiter_lookalike, is_bidi_control,
     is_invisible, is_ucschar,
 };
+use crate::engine::codes::Code;
 use crate::engine::pct::{push_encoded, push_encoded_char, triplet_at};
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
@@ -223,7 +224,7 @@ pub fn uri_to_iri<'s>(s: &'s str, offset: usize, diags: &mut Vec<Diagnostic>) ->
                 } else if let Some(why) = keep_encoded_reason(c) {
                     diags.push(Diagnostic::new(
                         Severity::Note,
-                        "iri-kept-encoded",
+                        Code::IriKeptEncoded,
                         Span::new(offset + i, offset + i + n),
                         "RFC 3987 §3.2",
                         format!(
@@ -353,7 +354,7 @@ mod tests {
         assert_eq!(uri_to_iri(u, 0, &mut d), u);
         assert_eq!(d.len(), 1);
         assert_eq!(
-            (d[0].code, d[0].span),
+            (d[0].code.as_str(), d[0].span),
             ("iri-kept-encoded", Span::new(31, 40))
         );
         // ASCII triplets stay.

@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::engine::codes::Code;
 use crate::engine::pct::triplet_at;
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
@@ -102,7 +103,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
             warned[kind] = true;
             diags.push(Diagnostic::new(
                 Severity::Warning,
-                "not-iri-normal",
+                Code::NotIriNormal,
                 span,
                 SEC_IRI_TO_XRI,
                 msg,
@@ -153,7 +154,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
                     noted = true;
                     diags.push(Diagnostic::new(
                         Severity::Note,
-                        "iri-to-xri-kept",
+                        Code::IriToXriKept,
                         Span::new(i, i + 3),
                         SEC_IRI_TO_XRI,
                         format!(
@@ -233,7 +234,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
         std::borrow::Cow::Owned(n) => {
             diags.push(Diagnostic::new(
                 Severity::Note,
-                "nfkc-changed",
+                Code::NfkcChanged,
                 Span::new(0, input.len()),
                 "XRI Syntax 2.0 §2.3.3",
                 "step 1 normalized the characters to NFKC, so the XRI-normal form differs from the \
@@ -292,7 +293,7 @@ mod tests {
         // A bare %2F there is not IRI-normal, and stays (SPEC-NOTES XRI 8).
         let (x, d) = iri_normal_to_xri("xri://@a/b%2Fc");
         assert_eq!(x, "xri://@a/b%2Fc");
-        let codes: Vec<_> = d.iter().map(|d| d.code).collect();
+        let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(codes, ["iri-to-xri-kept", "not-iri-normal"]);
     }
 
@@ -300,7 +301,7 @@ mod tests {
     fn warns_when_input_is_not_iri_normal() {
         let (x, d) = iri_normal_to_xri("xri://@a/(@b/c)%41");
         assert_eq!(x, "xri://@a/(@b/c)%41");
-        let codes: Vec<_> = d.iter().map(|d| (d.code, d.span)).collect();
+        let codes: Vec<_> = d.iter().map(|d| (d.code.as_str(), d.span)).collect();
         assert_eq!(
             codes,
             vec![

@@ -27,6 +27,7 @@ use crate::engine::chars::{
     ALPHA, ALPHANUM, AsciiSet, ByteTable, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS,
     UNRESERVED,
 };
+use crate::engine::codes::Code;
 use crate::engine::pct;
 use crate::engine::profile::looks_like_urn;
 use crate::engine::tree::{Builder, NodeKind, Span};
@@ -82,9 +83,19 @@ pub fn parse(b: &mut Builder<'_>, spec: Spec) {
     b.start(NodeKind::Urn, root_rule(spec), 0);
     if !looks_like_urn(input) {
         b.leaf(NodeKind::Unparsed, "", 0, len);
+        // The span starts at the first character that breaks "urn:" (`ur:foo:x` at byte 2).
+        let at = input
+            .bytes()
+            .zip(b"urn:")
+            .take_while(|(c, u)| c.eq_ignore_ascii_case(u))
+            .count();
+        let w = input
+            .get(at..)
+            .and_then(|t| t.chars().next())
+            .map_or(0, char::len_utf8);
         b.error(
-            "not-a-urn",
-            Span::new(0, len),
+            Code::NotAUrn,
+            Span::new(at, at + w),
             section(spec, Sec::Syntax),
             "a URN starts with \"urn:\" (in any case); this input does not, so it cannot be read as a URN",
         );
@@ -164,14 +175,14 @@ impl Part {
             Part::FComponent => "the f-component",
         }
     }
-    const fn char_code(self) -> &'static str {
+    const fn char_code(self) -> Code {
         match self {
-            Part::Nss => "nss-char",
-            Part::Value => "query-char",
-            Part::Fragment => "fragment-char",
-            Part::RComponent => "r-component-char",
-            Part::QComponent => "q-component-char",
-            Part::FComponent => "f-component-char",
+            Part::Nss => Code::NssChar,
+            Part::Value => Code::QueryChar,
+            Part::Fragment => Code::FragmentChar,
+            Part::RComponent => Code::RComponentChar,
+            Part::QComponent => Code::QComponentChar,
+            Part::FComponent => Code::FComponentChar,
         }
     }
 }
@@ -233,6 +244,7 @@ impl Parser<'_, '_> {
     fn urn(&mut self) {
         let s = self.s;
         let len = s.len();
+        let start = self.b.checkpoint();
         self.b.leaf(NodeKind::Scheme, "\"urn\"", 0, 3);
         // The NID runs to the ':' before the NSS. Under rfc2141bis and RFC 8141 '?' and '#'
         // end the URI path (RFC 3986 §3.3), so they end a NID that has no ':' after it;
@@ -244,7 +256,7 @@ impl Parser<'_, '_> {
         if nid_end == 4 {
             if len == 4 {
                 self.b.error(
-                    "nid-missing",
+                    Code::NidMissing,
                     Span::at(4),
                     self.sec(Sec::Syntax),
                     "the URN stops after \"urn:\": a URN is \"urn:\" NID \":\" NSS; add the namespace identifier, a ':' and the namespace-specific string",
@@ -252,7 +264,7 @@ impl Parser<'_, '_> {
                 return;
             }
             self.b.error(
-                "nid-empty",
+                Code::NidEmpty,
                 Span::at(4),
                 self.sec(Sec::Nid),
                 "the namespace identifier between \"urn:\" and the next delimiter is empty; write the NID (for example \"isbn\") there",
@@ -263,7 +275,7 @@ impl Parser<'_, '_> {
         let mut pos = nid_end;
         if pos >= len {
             self.b.error(
-                "nss-missing",
+                Code::NssMissing,
                 Span::at(len),
                 self.sec(Sec::Syntax),
                 "the URN ends after the NID: a URN is \"urn:\" NID \":\" NSS; add ':' and the namespace-specific string",
@@ -281,7 +293,7 @@ impl Parser<'_, '_> {
         } else {
             let found = s[pos] as char;
             self.b.error(
-                "nss-missing",
+                Code::NssMissing,
                 Span::at(pos),
                 self.sec(Sec::Syntax),
                 format!(
@@ -292,7 +304,16 @@ impl Parser<'_, '_> {
         match self.spec {
             Spec::Rfc2141 => {}
             Spec::Rfc2141bis => self.bis_tail(pos),
-            Spec::Rfc8141 => self.rfc8141_tail(pos),
+            Spec::Rfc8141 => {
+                // RFC 8141 §2: namestring = assigned-name [ rq-components ] [ "#" f-component ].
+                self.b.wrap(
+                    start,
+                    NodeKind::AssignedName,
+                    "assigned-name",
+                    Span::new(0, pos),
+                );
+                self.rfc8141_tail(pos);
+            }
         }
     }
 
@@ -311,6 +332,15 @@ impl Parser<'_, '_> {
                 continue;
             }
             let start = i;
+            // The NID's characters, or the ":" that ends it.
+            self.b.expect(
+                start,
+                match spec {
+                    Spec::Rfc2141 => &["let-num-hyp", "\":\""],
+                    Spec::Rfc2141bis => &["ALPHA", "DIGIT", "\"-\"", "\":\""],
+                    Spec::Rfc8141 => &["ldh", "\":\""],
+                },
+            );
             while i < ne && !LDH.has(s[i]) {
                 i += self.width(i);
             }
@@ -324,12 +354,20 @@ impl Parser<'_, '_> {
                     " (the URL draft RFC 2141 cites as [4] allowed '.' and '+' here; RFC 2141 is \"slightly more restrictive\")",
                 );
             }
-            self.b.error("nid-char", Span::new(start, i), sec, msg);
+            self.b.error(Code::NidChar, Span::new(start, i), sec, msg);
         }
         let n = ne - ns;
         if s[ns] == b'-' {
+            self.b.expect(
+                ns,
+                match spec {
+                    Spec::Rfc2141 => &["let-num"],
+                    Spec::Rfc2141bis => &["ALPHA", "DIGIT"],
+                    Spec::Rfc8141 => &["alphanum"],
+                },
+            );
             self.b.error(
-                "nid-start",
+                Code::NidStart,
                 Span::new(ns, ns + 1),
                 sec,
                 "a NID must start with a letter or digit, not '-'",
@@ -338,13 +376,13 @@ impl Parser<'_, '_> {
         if n == 1 && s[ns] != b'-' {
             match spec {
                 Spec::Rfc2141 => self.b.note(
-                    "nid-single-char",
+                    Code::NidSingleChar,
                     Span::new(ns, ne),
                     sec,
                     "a one-character NID. Reading: in <let-num> [ 1,31<let-num-hyp> ] the brackets make the tail optional, so RFC 2141 allows it; read without the brackets \"1,31\" would demand a second character. idbench follows the brackets. rfc2141bis §2.1 and RFC 8141 require 2 to 32 characters",
                 ),
                 _ => self.b.error(
-                    "nid-too-short",
+                    Code::NidTooShort,
                     Span::new(ns, ne),
                     sec,
                     "a NID has 2 to 32 characters, (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / \"-\") (ALPHA / DIGIT); RFC 2141 allowed one, this spec does not",
@@ -355,27 +393,27 @@ impl Parser<'_, '_> {
             let at = Span::new(ne - 1, ne);
             match spec {
                 Spec::Rfc2141 => self.b.note(
-                    "nid-trailing-hyphen",
+                    Code::NidTrailingHyphen,
                     at,
                     sec,
                     "the NID ends with '-'. Reading: RFC 2141's <let-num> [ 1,31<let-num-hyp> ] allows it, since <let-num-hyp> includes \"-\"; rfc2141bis §2.1 and RFC 8141 require the last character to be a letter or digit. idbench follows RFC 2141's text",
                 ),
                 Spec::Rfc2141bis => {
                     self.b.error(
-                        "nid-end",
+                        Code::NidEnd,
                         at,
                         sec,
                         "a NID must end with a letter or digit: NID = (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / \"-\") (ALPHA / DIGIT); drop the trailing '-'",
                     );
                     self.b.note(
-                        "nid-appendix-b",
+                        Code::NidAppendixB,
                         at,
                         bis!("Appendix B"),
                         "Appendix B (informative) writes NID = ( ALPHA / DIGIT ) 1*31( ALPHA / DIGIT / \"-\" ), which would allow this trailing '-'; §2.1 is normative and does not, and Appendix B itself says the normative text wins. idbench follows §2.1",
                     );
                 }
                 Spec::Rfc8141 => self.b.error(
-                    "nid-end",
+                    Code::NidEnd,
                     at,
                     sec,
                     "a NID must end with a letter or digit: NID = (alphanum) 0*30(ldh) (alphanum); drop the trailing '-'",
@@ -384,9 +422,11 @@ impl Parser<'_, '_> {
         }
         // Lengths count characters (a non-ASCII one is already an error above).
         if let Some((off, _)) = self.text(ns, ne).char_indices().nth(32) {
+            // After 32 characters only the ":" that ends the NID.
+            self.b.expect(ns + off, &["\":\""]);
             let count = self.text(ns, ne).chars().count();
             self.b.error(
-                "nid-too-long",
+                Code::NidTooLong,
                 Span::new(ns + off, ne),
                 sec,
                 format!(
@@ -414,7 +454,7 @@ impl Parser<'_, '_> {
                 ),
             };
             self.b.error(
-                "nid-reserved",
+                Code::NidReserved,
                 Span::new(ns, ne),
                 cite,
                 format!("the NID \"urn\" would be confused with the scheme name; {why}"),
@@ -436,14 +476,14 @@ impl Parser<'_, '_> {
             if ok {
                 self.b.attr(id, "class", "informal");
                 self.b.note(
-                    "nid-informal",
+                    Code::NidInformal,
                     Span::new(ns, ne),
                     "RFC 8141 §5.2",
                     "an informal namespace: \"urn-\" followed by a number, which IANA assigns; not a formal (registered-name) namespace",
                 );
             } else {
                 self.b.warning(
-                    "nid-informal-malformed",
+                    Code::NidInformalMalformed,
                     Span::new(ns, ne),
                     "RFC 8141 §5.2",
                     "NIDs starting with \"urn-\" are reserved for informal namespaces, InformalNamespaceName = \"urn-\" Number, where Number has no leading zero; this NID is neither that nor a possible formal NID",
@@ -452,7 +492,7 @@ impl Parser<'_, '_> {
         } else if t.len() > 2 && t[..2].eq_ignore_ascii_case(b"x-") {
             self.b.attr(id, "class", "experimental");
             self.b.note(
-                "nid-experimental",
+                Code::NidExperimental,
                 Span::new(ns, ne),
                 "RFC 8141 §5",
                 "an experimental \"X-\" NID in the style of RFC 3406; RFC 8141 obsoletes RFC 3406 and knows only formal and informal namespaces, none experimental: use a registered NID, an informal \"urn-\" <number> one, or \"example\" (RFC 6963) for examples",
@@ -465,7 +505,7 @@ impl Parser<'_, '_> {
     fn nss(&mut self, ns: usize, ne: usize) {
         if ns >= ne {
             self.b.error(
-                "nss-empty",
+                Code::NssEmpty,
                 Span::at(ns),
                 self.sec(Sec::Nss),
                 "the namespace-specific string after the NID's ':' is empty; it needs at least one character",
@@ -475,13 +515,29 @@ impl Parser<'_, '_> {
         self.b.leaf(NodeKind::Nss, "NSS", ns, ne);
         if self.spec == Spec::Rfc8141 && self.s[ns] == b'/' {
             self.b.error(
-                "nss-start",
+                Code::NssStart,
                 Span::new(ns, ns + 1),
                 "RFC 8141 §2",
                 "the NSS cannot start with '/': NSS = pchar *(pchar / \"/\"); percent-encode it as %2F",
             );
         }
         self.scan(ns, ne, Part::Nss);
+    }
+
+    /// What the grammar accepts where a scan of `part` stops on a byte it cannot take: the
+    /// rule's characters (what [`Self::allowed`] encodes, "%" included) and what may end it.
+    /// Recorded with [`crate::engine::tree::Builder::expect`].
+    fn expected(&self, part: Part) -> &'static [&'static str] {
+        match (self.spec, part) {
+            (Spec::Rfc2141, _) => &["trans", "\"%\""],
+            (Spec::Rfc2141bis, Part::Nss) => &["pchar", "\"?\"", "\"#\""],
+            (Spec::Rfc2141bis, Part::Value) => &["v-pchar", "\"&\"", "\"#\""],
+            (Spec::Rfc8141, Part::Nss) => &["pchar", "\"/\"", "\"?+\"", "\"?=\"", "\"#\""],
+            (Spec::Rfc8141, Part::RComponent) => &["pchar", "\"/\"", "\"?\"", "\"?=\"", "\"#\""],
+            (Spec::Rfc8141, Part::QComponent) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            (_, Part::Fragment | Part::FComponent) => &["pchar", "\"/\"", "\"?\""],
+            _ => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+        }
     }
 
     /// The characters allowed literally in `part` (`%` never is: it is checked apart).
@@ -527,23 +583,26 @@ impl Parser<'_, '_> {
             } else if c == b'%' {
                 i = self.percent(i, end, part);
             } else if c == 0 && self.spec != Spec::Rfc8141 {
+                self.b.expect(i, self.expected(part));
                 let sec = self.sec(Sec::Excluded);
-                self.b.error(
-                    "nul-octet",
-                    Span::new(i, i + 1),
-                    sec,
-                    "octet 0 (NUL) must not be used in a URN at all, neither as it is nor percent-encoded as %00: remove it",
-                );
+                let msg = if self.spec == Spec::Rfc2141 {
+                    "octet 0 (NUL) is not in the URN character set, and §2.4 adds that it \"should NEVER be used, in either unencoded or %-encoded form\": remove it"
+                } else {
+                    "octet 0 (NUL) \"MUST NOT be used in URNs, in either unencoded or percent-encoded form\": remove it"
+                };
+                self.b.error(Code::NulOctet, Span::new(i, i + 1), sec, msg);
                 i += 1;
             } else if self.spec == Spec::Rfc2141bis
                 && part == Part::Nss
                 && matches!(c, b'/' | b'[' | b']')
             {
+                self.b.expect(i, self.expected(part));
                 self.bis_delimiter_in_nss(i);
                 i += 1;
             } else {
                 // A run of characters that must be percent-encoded: one error for the run.
                 let run = i;
+                self.b.expect(run, self.expected(part));
                 while i < end {
                     let c = s[i];
                     let stop = allowed.has(c)
@@ -575,7 +634,7 @@ impl Parser<'_, '_> {
             "rfc2141bis and RFC 8141 make it a delimiter that ends the NSS"
         };
         self.b.warning(
-            "reserved-unencoded",
+            Code::ReservedUnencoded,
             Span::new(i, i + 1),
             "RFC 2141 §2.3.2",
             format!(
@@ -595,7 +654,7 @@ impl Parser<'_, '_> {
             "square brackets are not allowed literally in the NSS, for conformance with the generic URI syntax"
         };
         self.b.error(
-            "nss-char",
+            Code::NssChar,
             Span::new(i, i + 1),
             bis!("§2.5.1"),
             format!("{why}; percent-encode '{}' as {enc}", c as char),
@@ -643,8 +702,14 @@ impl Parser<'_, '_> {
         if !(h(i + 1) && h(i + 2)) {
             let j = if h(i + 1) { i + 2 } else { i + 1 };
             let sec = self.sec(Sec::Percent);
+            let hex = if self.spec == Spec::Rfc2141 {
+                "hex"
+            } else {
+                "HEXDIG"
+            };
+            self.b.expect(j, &[hex]);
             self.b.error(
-                "pct-malformed",
+                Code::PctMalformed,
                 Span::new(i, j),
                 sec,
                 "'%' must be followed by two hex digits (a %HH triplet); a literal '%' is written %25",
@@ -652,7 +717,7 @@ impl Parser<'_, '_> {
             if self.spec == Spec::Rfc2141 && !self.pct_reading_noted {
                 self.pct_reading_noted = true;
                 self.b.note(
-                    "pct-reading",
+                    Code::PctReading,
                     Span::new(i, i + 1),
                     "RFC 2141 §2.2",
                     "Reading: RFC 2141's <trans> includes <reserved>, which lists '%', so the BNF alone would let a bare '%' stand; §2.3.1 says every '%' MUST be followed by two <hex> characters (rfc2141bis Appendix C resolves the ambiguity the same way). idbench follows §2.3.1",
@@ -665,13 +730,21 @@ impl Parser<'_, '_> {
         // Borrowed from the input, not copied: most triplets get no diagnostic.
         let input = self.input;
         let trip = input.get(i..i + 3).unwrap_or("");
-        if v == 0 && self.spec != Spec::Rfc8141 {
-            let sec = self.sec(Sec::Excluded);
-            self.b.error(
-                "pct-nul",
+        if v == 0 && self.spec == Spec::Rfc2141 {
+            // RFC 2141 §2.4 says "should NEVER" (lower-case "should", not a MUST); the draft
+            // records the later change to MUST NOT (Appendix D.4).
+            self.b.warning(
+                Code::PctNul,
                 span,
-                sec,
-                "octet 0 (NUL) must not be used in a URN, not even percent-encoded as %00: remove it",
+                "RFC 2141 §2.4",
+                "octet 0 (NUL) \"should NEVER be used, in either unencoded or %-encoded form\" (a SHOULD here; rfc2141bis makes it a MUST NOT): remove %00",
+            );
+        } else if v == 0 && self.spec == Spec::Rfc2141bis {
+            self.b.error(
+                Code::PctNul,
+                span,
+                self.sec(Sec::Excluded),
+                "octet 0 (NUL) \"MUST NOT be used in URNs, in either unencoded or percent-encoded form\": remove %00",
             );
         }
         if !self.lower_noted && (s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase()) {
@@ -689,7 +762,7 @@ impl Parser<'_, '_> {
                 ),
             };
             self.b.note(
-                "pct-lowercase",
+                Code::PctLowercase,
                 span,
                 cite,
                 format!(
@@ -706,7 +779,7 @@ impl Parser<'_, '_> {
         let ch = v as char;
         match (self.spec, part) {
             (Spec::Rfc2141, _) if RFC2141_NOT_RESERVED.has(v) => self.b.warning(
-                "pct-unreserved",
+                Code::PctUnreserved,
                 span,
                 "RFC 2141 §2.3.1",
                 format!(
@@ -716,7 +789,7 @@ impl Parser<'_, '_> {
             // The draft's §2.5 calls "reserved" the printable characters outside <pchar>, so
             // encoding any <pchar> character is what §2.5.2 forbids (and §5.1 example 5 does).
             (Spec::Rfc2141bis, Part::Nss) if PCHAR.has(v) => self.b.warning(
-                "pct-unreserved",
+                Code::PctUnreserved,
                 span,
                 bis!("§2.5.2"),
                 format!(
@@ -724,7 +797,7 @@ impl Parser<'_, '_> {
                 ),
             ),
             (Spec::Rfc2141bis, _) | (Spec::Rfc8141, _) if UNRESERVED.has(v) => self.b.warning(
-                "pct-unreserved",
+                Code::PctUnreserved,
                 span,
                 "RFC 3986 §2.3",
                 format!(
@@ -748,7 +821,7 @@ impl Parser<'_, '_> {
         }
         if pos < len && s[pos] == b'#' {
             self.b.note(
-                "fragment-in-assigned",
+                Code::FragmentInAssigned,
                 Span::new(pos, len),
                 bis!("§2.4"),
                 "a fragment MUST NOT be present in an assigned URN; it MAY appear in a URI reference to a URN, and only for a namespace whose registration specifies fragment usage (otherwise URNs of that namespace MUST NOT contain one). The client applies it to what resolution returns; it is not sent to the resolver",
@@ -762,7 +835,7 @@ impl Parser<'_, '_> {
     fn bis_query(&mut self, q: usize, qe: usize) {
         let s = self.s;
         self.b.note(
-            "query-in-assigned",
+            Code::QueryInAssigned,
             Span::new(q, qe),
             bis!("§2.3"),
             "a query MUST NOT be present in an assigned URN; it can only be added in a URI reference to a URN, to ask a URN resolution service for something (lexical equivalence removes it under objective 5a, §5)",
@@ -770,7 +843,7 @@ impl Parser<'_, '_> {
         let qs = q + 1;
         if qs >= qe {
             self.b.error(
-                "query-empty",
+                Code::QueryEmpty,
                 Span::new(q, qs),
                 bis!("§2.3"),
                 "an empty query: urn-query = directive *( \"&\" directive ) needs at least one keyword=value directive; remove the '?' or add a directive",
@@ -790,7 +863,7 @@ impl Parser<'_, '_> {
                     Span::new(ds - 1, ds)
                 };
                 self.b.error(
-                    "directive-empty",
+                    Code::DirectiveEmpty,
                     amp,
                     bis!("§2.3"),
                     "an empty directive: directives are keyword=value, separated by single '&' characters; remove the extra '&'",
@@ -816,7 +889,7 @@ impl Parser<'_, '_> {
             self.keyword(ds, eq)
         } else {
             self.b.error(
-                "keyword-empty",
+                Code::KeywordEmpty,
                 Span::new(ds, ds + 1),
                 bis!("§2.3"),
                 "a directive needs a keyword before '=': keywd = ALPHA *( [\"-\"] (ALPHA / DIGIT) )",
@@ -830,7 +903,7 @@ impl Parser<'_, '_> {
             value = Some((id, eq + 1, de));
         } else {
             self.b.error(
-                "directive-no-equals",
+                Code::DirectiveNoEquals,
                 Span::new(ds, de),
                 bis!("§2.3"),
                 format!(
@@ -851,7 +924,7 @@ impl Parser<'_, '_> {
             if *seen {
                 let k = kw[0] as char;
                 self.b.error(
-                    "keyword-repeated",
+                    Code::KeywordRepeated,
                     Span::new(ds, eq),
                     bis!("§2.3"),
                     format!(
@@ -866,7 +939,7 @@ impl Parser<'_, '_> {
                 }
             } else {
                 self.b.note(
-                    "component-directive",
+                    Code::ComponentDirective,
                     Span::new(ds, de),
                     bis!("§2.3.2"),
                     "'c' names a component of a structured resource: its applicability, values and meaning are namespace-specific, and it works only if this NID's namespace registration adopts it and lists the values its resolvers support",
@@ -874,18 +947,36 @@ impl Parser<'_, '_> {
             }
         } else if kw_ok {
             if kw.eq_ignore_ascii_case(b"s") || kw.eq_ignore_ascii_case(b"c") {
-                let lower = kw[0].to_ascii_lowercase() as char;
+                let lower = kw[0].to_ascii_lowercase();
+                // Advice must not create a new error: if the query already has the registered
+                // keyword, writing it here would repeat it, which §2.3 forbids.
+                let q0 = s.iter().position(|&c| c == b'?').map_or(s.len(), |k| k + 1);
+                let q1 = s[q0..]
+                    .iter()
+                    .position(|&c| c == b'#')
+                    .map_or(s.len(), |k| q0 + k);
+                let taken = s[q0..q1]
+                    .split(|&c| c == b'&')
+                    .any(|d| d.split(|&c| c == b'=').next() == Some(&[lower][..]));
+                let lower = lower as char;
+                let advice = if taken {
+                    format!(
+                        "'{lower}' is already given in this query, and each registered keyword MUST NOT appear more than once: merge the two directives, or drop this one"
+                    )
+                } else {
+                    format!("write '{lower}'")
+                };
                 self.b.warning(
-                    "keyword-case",
+                    Code::KeywordCase,
                     Span::new(ds, eq),
                     bis!("§2.3"),
                     format!(
-                        "directives are case-sensitive, so this is not the registered keyword '{lower}'; write '{lower}'"
+                        "directives are case-sensitive, so this is not the registered keyword '{lower}'; {advice}"
                     ),
                 );
             } else {
                 self.b.note(
-                    "keyword-unknown",
+                    Code::KeywordUnknown,
                     Span::new(ds, eq),
                     bis!("§9.2.1"),
                     "not a registered keyword (the draft registers 's' and 'c'); resolvers are expected to ignore keywords they do not support and fall back to the namespace's default behavior (§2.3)",
@@ -902,7 +993,7 @@ impl Parser<'_, '_> {
         let bad = |at: usize, w: usize, why: &str, p: &mut Self| {
             let t = p.text(at, at + w).to_string();
             p.b.error(
-                "keyword-syntax",
+                Code::KeywordSyntax,
                 Span::new(at, at + w),
                 bis!("§2.3"),
                 format!("{t:?} {why}: keywd = ALPHA *( [\"-\"] (ALPHA / DIGIT) ), letters and digits with single inner hyphens"),
@@ -965,7 +1056,8 @@ impl Parser<'_, '_> {
         } else {
             Span::at(vs)
         };
-        self.b.warning("service-unknown", span, bis!("§9.2.2"), msg);
+        self.b
+            .warning(Code::ServiceUnknown, span, bis!("§9.2.2"), msg);
     }
 
     // ---------------------------------------------------------------- RFC 8141
@@ -974,46 +1066,27 @@ impl Parser<'_, '_> {
     fn rfc8141_tail(&mut self, mut pos: usize) {
         let s = self.s;
         let len = s.len();
-        let mut seen_q = false;
+        let (rq_start, rq) = (pos, self.b.checkpoint());
+        // rq-components = [ "?+" r-component ] [ "?=" q-component ], and both components are
+        // pchar *( pchar / "/" / "?" ): an r-component ends only at "?=" or "#", and a
+        // q-component only at "#" (a later "?+" or "?=" is q-component text).
         while pos < len && s[pos] == b'?' {
             match s.get(pos + 1) {
                 Some(b'+') => {
-                    // An r-component may contain '?' (even "?+"); "?=" starts the q-component.
                     let ce = find_component_end(s, pos + 2, b"=");
-                    if seen_q {
-                        self.out_of_order(pos, ce, "component-order", "an r-component (\"?+\") after the q-component: rq-components = [ \"?+\" r-component ] [ \"?=\" q-component ], so the r-component comes first; move it before \"?=\"");
-                        self.b.note(
-                            "component-order-reading",
-                            Span::new(pos, ce),
-                            "RFC 8141 §2",
-                            "Reading: q-component = pchar *( pchar / \"/\" / \"?\" ) can itself contain \"?+\", so by the ABNF alone this text would be part of the q-component and the URN valid; idbench reads \"?+\" after \"?=\" as a misplaced r-component. If a literal \"?+\" in the q-component is meant, write %3F+",
-                        );
-                    } else {
-                        // No second r-component can come here: an r-component runs on over
-                        // "?+", and a bare '?' is only unparsed up to the next "?+" or "?=".
-                        self.component(pos, ce, Part::RComponent);
-                    }
+                    self.component(pos, ce, Part::RComponent);
                     pos = ce;
                 }
                 Some(b'=') => {
-                    let ce = find_component_end(s, pos + 2, b"+");
-                    if seen_q {
-                        self.out_of_order(
-                            pos,
-                            ce,
-                            "component-repeated",
-                            "a second q-component: a URN has at most one; merge them",
-                        );
-                    } else {
-                        seen_q = true;
-                        self.component(pos, ce, Part::QComponent);
-                    }
+                    let ce = find_component_end(s, pos + 2, b"");
+                    self.component(pos, ce, Part::QComponent);
+                    self.q_component_delims(pos + 2, ce);
                     pos = ce;
                 }
                 _ => {
                     let ce = find_component_end(s, pos + 1, b"+=");
                     self.b.error(
-                        "component-delim",
+                        Code::ComponentDelim,
                         Span::new(pos, pos + 1),
                         "RFC 8141 §2",
                         "after the NSS, '?' must start \"?+\" (r-component) or \"?=\" (q-component); a bare '?' is not allowed. Percent-encode a literal '?' in the NSS as %3F",
@@ -1023,12 +1096,20 @@ impl Parser<'_, '_> {
                 }
             }
         }
+        if pos > rq_start {
+            self.b.wrap(
+                rq,
+                NodeKind::RqComponents,
+                "rq-components",
+                Span::new(rq_start, pos),
+            );
+        }
         if pos < len && s[pos] == b'#' {
             self.b
                 .leaf(NodeKind::FComponent, "f-component", pos + 1, len);
             self.scan(pos + 1, len, Part::FComponent);
             self.b.note(
-                "f-component-for-client",
+                Code::FComponentForClient,
                 Span::new(pos, len),
                 "RFC 8141 §2.3.3",
                 "the f-component is for the client, which applies it to the resource it gets; it is not part of the assigned name and URN-equivalence ignores it (§3.1)",
@@ -1044,9 +1125,9 @@ impl Parser<'_, '_> {
                 NodeKind::RComponent,
                 "r-component",
                 "r-component",
-                "r-component-empty",
-                "r-component-start",
-                "r-component-for-resolver",
+                Code::RComponentEmpty,
+                Code::RComponentStart,
+                Code::RComponentForResolver,
                 "RFC 8141 §2.3.1",
                 "the r-component passes parameters to a URN resolution service; it is not part of the assigned name and URN-equivalence ignores it (§3.1)",
             ),
@@ -1054,9 +1135,9 @@ impl Parser<'_, '_> {
                 NodeKind::QComponent,
                 "q-component",
                 "q-component",
-                "q-component-empty",
-                "q-component-start",
-                "q-component-for-resource",
+                Code::QComponentEmpty,
+                Code::QComponentStart,
+                Code::QComponentForResource,
                 "RFC 8141 §2.3.2",
                 "the q-component passes parameters to the named resource or to a system that supplies the requested service; it is not part of the assigned name and URN-equivalence ignores it (§3.1)",
             ),
@@ -1089,9 +1170,27 @@ impl Parser<'_, '_> {
         self.b.note(note_code, Span::new(d, ce), cite, what);
     }
 
-    fn out_of_order(&mut self, a: usize, b: usize, code: &'static str, msg: &'static str) {
-        self.b.error(code, Span::new(a, a + 2), "RFC 8141 §2", msg);
-        self.b.leaf(NodeKind::Unparsed, "", a, b);
+    /// A note on the first "?+" or "?=" inside the q-component `s[cs..ce]`: the ABNF makes it
+    /// q-component text, which a reader may take for a second component.
+    fn q_component_delims(&mut self, cs: usize, ce: usize) {
+        let Some(at) = (cs..ce.saturating_sub(1))
+            .find(|&i| self.s[i] == b'?' && matches!(self.s[i + 1], b'+' | b'='))
+        else {
+            return;
+        };
+        let what = if self.s[at + 1] == b'+' {
+            "\"?+\" after \"?=\" is not an r-component (that comes before \"?=\")"
+        } else {
+            "a second \"?=\" does not start a second q-component"
+        };
+        self.b.note(
+            Code::QComponentHoldsDelimiter,
+            Span::new(at, at + 2),
+            "RFC 8141 §2",
+            format!(
+                "{what}: q-component = pchar *( pchar / \"/\" / \"?\" ) runs to \"#\" or the end, so these characters are part of the q-component"
+            ),
+        );
     }
 }
 

@@ -29,6 +29,7 @@
 
 use crate::engine::chars::AsciiSet;
 use crate::engine::chars::{ALPHA, HEXDIG, WWW_NATIONAL, WWW_PUNCTUATION, WWW_XALPHA, WWW_XPALPHA};
+use crate::engine::codes::Code;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
 const BNF: &str = "WWW URI draft, BNF syntax";
@@ -99,7 +100,7 @@ pub fn parse(b: &mut Builder<'_>) {
         None => {
             b.start(NodeKind::RelativeRef, "partial form", 0);
             b.note(
-                "www-partial-form",
+                Code::WwwPartialForm,
                 Span::new(0, len),
                 PARTIAL,
                 "no colon before the first slash, so this is a partial form: it names something only \
@@ -125,7 +126,7 @@ fn check_scheme(b: &mut Builder<'_>, end: usize) {
     match first {
         Some(c) if c != b':' && ALPHA.has(c) => check_chars(b, 1, end, Part::Scheme),
         Some(b':') | None => b.error(
-            "www-scheme-missing",
+            Code::WwwSchemeMissing,
             Span::at(0),
             BNF,
             "the colon comes first, so the scheme is empty; a scheme (ialpha) starts with a letter: \
@@ -134,7 +135,7 @@ fn check_scheme(b: &mut Builder<'_>, end: usize) {
         Some(_) => {
             let w = char_len(b.input(), 0);
             b.error(
-                "www-scheme-start",
+                Code::WwwSchemeStart,
                 Span::new(0, w),
                 BNF,
                 "a scheme is an ialpha, which starts with a letter; begin the scheme with a letter",
@@ -158,10 +159,14 @@ fn parse_path(b: &mut Builder<'_>, start: usize, end: usize) {
                 .map_or(end, |i| seg + i);
             if seg == stop {
                 b.leaf(NodeKind::Segment, "void", seg, stop);
-                if !noted_void {
+                // Only an empty segment between two slashes inside the path changes how the
+                // partial forms count slashes; the leading "/" and the "//" that introduces a
+                // host (http://host/...) are what every full URL has, so they get no note.
+                let leading = seg == start || (seg == start + 1 && bytes[start] == b'/');
+                if !noted_void && !leading && stop < end {
                     noted_void = true;
                     b.note(
-                        "www-void-segment",
+                        Code::WwwVoidSegment,
                         Span::at(seg),
                         BNF,
                         "the BNF's path (void | xpalphas [ / path ]) has no empty segment between \
@@ -200,7 +205,7 @@ fn parse_search(b: &mut Builder<'_>, start: usize, end: usize) {
                 "empty search term: \"+\" separates terms (and stands for a space), and each term is \
                  one or more xalphas; remove the extra \"+\", or encode a literal plus as %2B"
             };
-            b.error("www-search-term-empty", Span::at(term), QUERY, msg);
+            b.error(Code::WwwSearchTermEmpty, Span::at(term), QUERY, msg);
         } else {
             check_chars(b, term, stop, Part::SearchTerm);
         }
@@ -284,7 +289,7 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
             let e = e.min(end);
             let shown = input.get(i..e).unwrap_or("%");
             b.error(
-                "www-bad-escape",
+                Code::WwwBadEscape,
                 Span::new(i, e),
                 ENCODING,
                 format!(
@@ -316,7 +321,7 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
 
 fn space_warning(b: &mut Builder<'_>, span: Span) {
     b.warning(
-        "www-unsafe-space",
+        Code::WwwUnsafeSpace,
         span,
         UNSAFE,
         "a space is legal here (it is in `extra`), but mail and line wrapping corrupt it and the \
@@ -339,7 +344,7 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
     };
     match kind {
         Bad::National => b.error(
-            "www-national-char",
+            Code::WwwNationalChar,
             span,
             BNF,
             format!(
@@ -348,7 +353,7 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
             ),
         ),
         Bad::Punctuation => b.error(
-            "www-punctuation-char",
+            Code::WwwPunctuationChar,
             span,
             BNF,
             format!(
@@ -370,7 +375,7 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
                 _ => format!("\"{shown}\" is in no character set of the draft"),
             };
             b.error(
-                "www-char-not-allowed",
+                Code::WwwCharNotAllowed,
                 span,
                 BNF,
                 format!("{why}, so it cannot appear in {}{many}; {enc}", part.name()),

@@ -18,7 +18,7 @@
 //!   authority [iauthority]
 //!     userinfo [iuserinfo], host [IP-literal | IPv4address | ireg-name] (attr host_type), port [port]
 //!   path [xri-path-abempty | xri-path-absolute | xri-path-noscheme]
-//!     segment [xri-segment | xri-segment-nz | xri-segment-nc]
+//!     segment [xri-segment | xri-segment-nz]
 //!       subsegment [xri-subseg-od | xri-subseg | ...]   attrs delim, persistence
 //!         xref [xref]                   attrs content (xri | iri | relative), reading
 //!           xri | relative-xri | the IRI grammar's tree
@@ -33,8 +33,11 @@
 //! `persistence` is `reassignable` (for `*` or none) or `persistent` (for `!`). A subsegment
 //! whose value is a cross-reference has one `xref` child; otherwise it is a leaf. A segment
 //! node follows every "/" (so `xri://@a*b//` has two empty segments, SPEC-NOTES XRI item 5);
-//! its span leaves the "/" out. `xri-segment-nc` names the unnamed first part of
-//! `xri-path-noscheme` (`xri-subseg-od-nx *xri-subseg-nc`).
+//! its span leaves the "/" out. The first part of `xri-path-noscheme`
+//! (`xri-subseg-od-nx *xri-subseg-nc`) has no rule name of its own in XRI 2.0; its segment
+//! node is named `xri-segment`, a production its text also matches (`xri-subseg-od-nx` is an
+//! `xri-subseg-od`, `xri-subseg-nc` an `xri-subseg`), and its subsegments keep their own
+//! rule names.
 //!
 //! # Readings
 //!
@@ -50,6 +53,7 @@
 //! - The ABNF wins over the prose of §2.4.3/§2.4.4 where they disagree (item 4).
 
 use crate::engine::chars::{self, AsciiSet};
+use crate::engine::codes::Code;
 use crate::engine::grammar::uri;
 use crate::engine::pct;
 use crate::engine::profile;
@@ -74,6 +78,7 @@ const S_IAUTH: &str = "XRI Syntax 2.0 §2.2.1.3";
 const S_XREF: &str = "XRI Syntax 2.0 §2.2.2";
 const S_PATH: &str = "XRI Syntax 2.0 §2.2.3";
 const S_QUERY: &str = "XRI Syntax 2.0 §2.2.4";
+const S_FRAGMENT: &str = "XRI Syntax 2.0 §2.2.5";
 const S_COLON: &str = "XRI Syntax 2.0 §2.4.3";
 const S_LEAD_XREF: &str = "XRI Syntax 2.0 §2.4.4";
 const S_SPOOF: &str = "XRI Syntax 2.0 §3.3";
@@ -137,6 +142,37 @@ enum Ctx {
     Query,
     /// `ifragment`.
     Fragment,
+}
+
+impl Ctx {
+    /// What the grammar accepts where a scan in this context stops on a character it cannot
+    /// take: the context's characters and what may end it. Recorded with [`crate::engine::tree::Builder::expect`].
+    fn expected(self) -> &'static [&'static str] {
+        match self {
+            Ctx::Seg => &[
+                "xri-pchar",
+                "\"*\"",
+                "\"!\"",
+                "xref",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            Ctx::SegNc => &["xri-pchar-nc", "\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Userinfo => &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""],
+            Ctx::Host => &[
+                "iunreserved",
+                "pct-encoded",
+                "sub-delims",
+                "\":\"",
+                "\"/\"",
+                "\"?\"",
+                "\"#\"",
+            ],
+            Ctx::Query => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Fragment => &["ipchar", "\"/\"", "\"?\""],
+        }
+    }
 }
 
 impl Ctx {
@@ -323,7 +359,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             );
         }
         self.b
-            .note("reading-relative", Span::new(0, pe), S_PREFIX, msg);
+            .note(Code::ReadingRelative, Span::new(0, pe), S_PREFIX, msg);
     }
 
     /// `XRI = [ "xri://" ] xri-hier-part [ "?" iquery ] [ "#" ifragment ]` on `[start, end)`.
@@ -341,7 +377,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     pos + 4
                 };
                 self.b.error(
-                    "xri-prefix-malformed",
+                    Code::XriPrefixMalformed,
                     Span::new(pos, e),
                     S_SYNTAX,
                     "the XRI prefix is \"xri://\", with two slashes; write \"xri://\" before the authority \
@@ -366,7 +402,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             Some(b'/') => {
                 if self.byte(start + 1, end) == Some(b'/') {
                     self.b.error(
-                        "relative-network-path",
+                        Code::RelativeNetworkPath,
                         Span::new(start, start + 2),
                         S_SYNTAX,
                         "a relative XRI reference cannot start with \"//\" (relative-XRI-part has no \
@@ -387,7 +423,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         if pos < end {
             self.b.leaf(NodeKind::Unparsed, "", pos, end);
             self.b.error(
-                "unexpected-text",
+                Code::UnexpectedText,
                 Span::new(pos, end),
                 S_SYNTAX,
                 "this text fits no part of the XRI grammar here; percent-encode it or remove it",
@@ -418,7 +454,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                 let e = if self.byte(pos + 1, end) == Some(b'!') {
                     self.subsegs(pos + 1, end, First::PtNz, false)
                 } else {
-                    self.pgcs_missing(Span::new(pos, pos + 1));
+                    // The first offending character: the one after "!" that is not "!".
+                    let at = pos + 1;
+                    let w = self.text(at, end).chars().next().map_or(0, char::len_utf8);
+                    self.pgcs_missing(Span::new(at, at + w));
                     self.subsegs(pos + 1, end, First::Od, false)
                 };
                 self.b.finish(e);
@@ -437,7 +476,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         let text = self.text(pos, e);
         if matches_iauthority(text) && self.b.has_error_since(cp) {
             self.b.note(
-                "reading-authority-first-match",
+                Code::ReadingAuthorityFirstMatch,
                 Span::new(pos, e),
                 S_IAUTH,
                 format!(
@@ -453,8 +492,10 @@ impl<'a, 'i> Parser<'a, 'i> {
     }
 
     fn pgcs_missing(&mut self, span: Span) {
+        // pgcs-authority = "!" xri-subseg-pt-nz *xri-subseg, xri-subseg-pt-nz = "!" (...).
+        self.b.expect(span.start, &["xri-subseg-pt-nz"]);
         self.b.error(
-            "pgcs-subsegment-missing",
+            Code::PgcsSubsegmentMissing,
             span,
             S_GCS,
             "the \"!\" global context symbol must be followed by a non-empty persistent subsegment \
@@ -470,7 +511,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         self.b.start(NodeKind::Authority, "iauthority", start);
         if aend == start {
             self.b.warning(
-                "authority-empty",
+                Code::AuthorityEmpty,
                 Span::at(start),
                 S_IAUTH,
                 "the authority is empty; an XRI normally names one, e.g. \"xri://@example\" or \
@@ -493,13 +534,23 @@ impl<'a, 'i> Parser<'a, 'i> {
         let port_colon = if self.byte(hs, aend) == Some(b'[') {
             let r = self.find(hs, aend, |c| c == b']');
             if r < aend {
-                let h = self.b.leaf(NodeKind::Host, "IP-literal", hs, r + 1);
+                let h = self.b.start(NodeKind::Host, "IP-literal", hs);
                 let inner = self.text(hs + 1, r);
                 let (ok, kind) = ip_literal(inner);
                 self.b.attr(h, "host_type", kind);
+                if ok {
+                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2).
+                    let rule = if kind == "ipvfuture" {
+                        "IPvFuture"
+                    } else {
+                        "IPv6address"
+                    };
+                    self.b.leaf(NodeKind::Host, rule, hs + 1, r);
+                }
+                self.b.finish(r + 1);
                 if !ok {
                     self.b.error(
-                        "ip-literal-invalid",
+                        Code::IpLiteralInvalid,
                         Span::new(hs, r + 1),
                         S_IP_LITERAL,
                         "this is neither an IPv6 address nor an IPvFuture (\"v\" HEXDIG \".\" ...) \
@@ -511,7 +562,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     Some(b':') => Some(r + 1),
                     Some(_) => {
                         self.b.error(
-                            "ip-literal-invalid",
+                            Code::IpLiteralInvalid,
                             Span::new(r + 1, aend),
                             S_IP_LITERAL,
                             "only \":\" and a port may follow \"]\" in the authority; remove this text",
@@ -523,7 +574,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 let h = self.b.leaf(NodeKind::Host, "IP-literal", hs, aend);
                 self.b.attr(h, "host_type", "ipv6");
                 self.b.error(
-                    "ip-literal-invalid",
+                    Code::IpLiteralInvalid,
                     Span::new(hs, hs + 1),
                     S_IP_LITERAL,
                     "\"[\" opens an IP literal that is never closed; add \"]\"",
@@ -546,7 +597,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             let paren = self.find(hs, colon, |c| c == b'(');
             if paren < colon {
                 self.b.warning(
-                    "xref-in-iauthority",
+                    Code::XrefInIauthority,
                     Span::new(paren, paren + 1),
                     S_XREF,
                     "\"(\" in an IRI authority is plain data, not a cross-reference (§2.2.2: \
@@ -561,9 +612,14 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.leaf(NodeKind::Port, "port", c + 1, aend);
             let bad = self.find(c + 1, aend, |d| !d.is_ascii_digit());
             if bad < aend {
+                let w = self
+                    .text(bad, aend)
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8);
                 self.b.error(
-                    "port-invalid",
-                    Span::new(c + 1, aend),
+                    Code::PortInvalid,
+                    Span::new(bad, bad + w),
                     S_IAUTH,
                     "a port is digits only (port = *DIGIT); fix the port or percent-encode the \":\" if \
                      it is part of the host",
@@ -600,10 +656,10 @@ impl<'a, 'i> Parser<'a, 'i> {
             PathKind::Noscheme => {
                 self.b.start(NodeKind::Path, "xri-path-noscheme", pos);
                 let colons = self.colons;
-                pos = self.segment(pos, end, "xri-segment-nc", First::OdNx, true);
+                pos = self.segment(pos, end, "xri-segment", First::OdNx, true);
                 if self.colons > colons && matches!(self.byte(start, end), Some(b'*' | b'!')) {
                     self.b.note(
-                        "reading-leading-star",
+                        Code::ReadingLeadingStar,
                         Span::new(start, pos),
                         S_COLON,
                         "§2.4.3 says a first segment with a colon may be rewritten to begin with \"*\" \
@@ -663,14 +719,14 @@ impl<'a, 'i> Parser<'a, 'i> {
             if delim.is_none() {
                 match mode {
                     First::Sub if prev_xref => self.b.error(
-                        "xref-trailing-chars",
+                        Code::XrefTrailingChars,
                         Span::new(s, pos),
                         S_PATH,
                         "a cross-reference is a whole subsegment: what follows its \")\" must start a new \
                          subsegment with \"*\" or \"!\" (e.g. \"(+a)*b\"), or a new segment with \"/\"",
                     ),
                     First::Sub => self.b.error(
-                        "xref-missing-delimiter",
+                        Code::XrefMissingDelimiter,
                         Span::new(s, s + 1),
                         S_PATH,
                         "a cross-reference must start its own subsegment: put \"*\" (reassignable) or \
@@ -682,7 +738,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             }
             match mode {
                 First::OdNz if empty => self.b.error(
-                    "segment-nz-empty",
+                    Code::SegmentNzEmpty,
                     Span::new(s, pos),
                     S_PATH,
                     "the first segment of an absolute-path reference needs a value (xri-segment-nz): a \
@@ -690,7 +746,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 ),
                 First::OdNx if is_xref => {
                     self.b.error(
-                        "relative-leading-xref",
+                        Code::RelativeLeadingXref,
                         Span::new(s, pos),
                         S_LEAD_XREF,
                         "a relative XRI reference cannot start with a cross-reference, with or without \
@@ -699,7 +755,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     );
                     if delim.is_some() {
                         self.b.note(
-                            "reading-leading-star",
+                            Code::ReadingLeadingStar,
                             Span::new(s, vstart),
                             S_LEAD_XREF,
                             "§2.4.4 says a leading cross-reference may be preceded with \"*\", but the \
@@ -709,7 +765,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     }
                 }
                 First::OdNx if empty => self.b.error(
-                    "relative-first-subsegment-empty",
+                    Code::RelativeFirstSubsegmentEmpty,
                     Span::new(s, pos),
                     S_PATH,
                     "the first subsegment of a relative XRI reference needs at least one character after \
@@ -747,7 +803,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         let id = self.b.start(NodeKind::Xref, "xref", open);
         if ce == end {
             self.b.error(
-                "xref-unclosed",
+                Code::XrefUnclosed,
                 Span::new(open, open + 1),
                 S_XREF,
                 "this \"(\" opens a cross-reference that is never closed; add the \")\" where it ends",
@@ -756,7 +812,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         self.depth += 1;
         if self.depth > MAX_XREF_DEPTH {
             self.b.error(
-                "xref-too-deep",
+                Code::XrefTooDeep,
                 Span::new(open, xend),
                 S_XREF,
                 format!(
@@ -781,7 +837,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         if text.is_empty() {
             self.b.attr(id, "content", "relative");
             self.b.warning(
-                "xref-empty",
+                Code::XrefEmpty,
                 Span::new(open, xend),
                 S_XREF,
                 "this cross-reference is empty (an empty relative reference); put an XRI or an IRI \
@@ -801,7 +857,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                        to XRI-reference, which needs the \"//\"). It looks like a cross-reference in \
                        IRI-normal form (§2.3.2), whose slashes were escaped; §2.3.3 turns it back";
             self.b
-                .note("reading-xref-content", Span::new(cs, ce), S_XREF, why);
+                .note(Code::ReadingXrefContent, Span::new(cs, ce), S_XREF, why);
             self.b.attr(id, "reading", why);
             uri::parse_range(self.b, cs, ce, uri::Flavor::Iri);
             return;
@@ -848,7 +904,7 @@ impl<'a, 'i> Parser<'a, 'i> {
     /// node's `reading` attribute.
     fn reading(&mut self, id: usize, span: Span, why: String) {
         self.b
-            .note("reading-xref-content", span, S_XREF, why.clone());
+            .note(Code::ReadingXrefContent, span, S_XREF, why.clone());
         self.b.attr(id, "reading", why);
     }
 
@@ -896,7 +952,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 scripts.add(ch);
                 if chars::is_bidi_format(ch) {
                     self.b.error(
-                        "bidi-format-char",
+                        Code::BidiFormatChar,
                         Span::new(pos, pos + len),
                         S_BIDI,
                         format!(
@@ -907,7 +963,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     );
                 } else if chars::is_bidi_control(ch) {
                     self.b.warning(
-                        "bidi-control",
+                        Code::BidiControl,
                         Span::new(pos, pos + len),
                         S_BIDI,
                         format!(
@@ -920,7 +976,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     );
                 } else if chars::is_invisible(ch) {
                     self.b.warning(
-                        "invisible-char",
+                        Code::InvisibleChar,
                         Span::new(pos, pos + len),
                         S_EXCLUDED,
                         format!(
@@ -934,10 +990,18 @@ impl<'a, 'i> Parser<'a, 'i> {
             } else if chars::is_iprivate(ch) && ctx == Ctx::Query {
                 // iquery admits iprivate.
             } else if chars::is_iprivate(ch) {
+                // The section of the component it breaks: only iquery (§2.2.4) admits
+                // iprivate.
+                let sec = match ctx {
+                    Ctx::Seg | Ctx::SegNc => S_PATH,
+                    Ctx::Fragment => S_FRAGMENT,
+                    Ctx::Userinfo | Ctx::Host => S_IAUTH,
+                    Ctx::Query => S_QUERY,
+                };
                 self.b.error(
-                    "iprivate-not-allowed",
+                    Code::IprivateNotAllowed,
                     Span::new(pos, pos + len),
-                    S_QUERY,
+                    sec,
                     format!(
                         "{} is a private-use character, allowed only in the query (iprivate); \
                          percent-encode it as {}",
@@ -946,8 +1010,9 @@ impl<'a, 'i> Parser<'a, 'i> {
                     ),
                 );
             } else {
+                self.b.expect(pos, ctx.expected());
                 self.b.error(
-                    "char-not-allowed",
+                    Code::CharNotAllowed,
                     Span::new(pos, pos + len),
                     S_CHARS,
                     format!(
@@ -962,7 +1027,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         }
         if matches!(ctx, Ctx::Seg | Ctx::SegNc | Ctx::Host) && scripts.seen.len() > 1 {
             self.b.warning(
-                "mixed-scripts",
+                Code::MixedScripts,
                 Span::new(start, pos),
                 S_SPOOF,
                 format!(
@@ -983,7 +1048,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 let t = self.text(pos, pos + 3);
                 if chars::UNRESERVED.has(v) {
                     self.b.warning(
-                        "pct-unreserved",
+                        Code::PctUnreserved,
                         Span::new(pos, pos + 3),
                         S_UNRESERVED,
                         format!(
@@ -995,7 +1060,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 }
                 if t.bytes().any(|c| c.is_ascii_lowercase()) {
                     self.b.warning(
-                        "pct-lowercase",
+                        Code::PctLowercase,
                         Span::new(pos, pos + 3),
                         S_PCT,
                         format!(
@@ -1007,8 +1072,14 @@ impl<'a, 'i> Parser<'a, 'i> {
                 3
             }
             None => {
+                // pct-encoded = "%" HEXDIG HEXDIG: the first byte after "%" that is not one.
+                let mut h = pos + 1;
+                while h < end.min(pos + 3) && by.get(h).is_some_and(u8::is_ascii_hexdigit) {
+                    h += 1;
+                }
+                self.b.expect(h, &["HEXDIG"]);
                 self.b.error(
-                    "pct-invalid",
+                    Code::PctInvalid,
                     Span::new(pos, pos + 1),
                     S_PCT,
                     "\"%\" must start a percent-encoded triplet (\"%\" HEXDIG HEXDIG); write \"%25\" for a \
@@ -1023,11 +1094,14 @@ impl<'a, 'i> Parser<'a, 'i> {
         let span = Span::new(pos, pos + 1);
         let ch = c as char;
         let enc = encoded(ch);
+        // Whatever the byte, the context's characters or the delimiters that end it were
+        // expected here.
+        self.b.expect(pos, ctx.expected());
         match (ctx, c) {
             (Ctx::SegNc, b':') => {
                 self.colons += 1;
                 self.b.error(
-                    "relative-colon-first-segment",
+                    Code::RelativeColonFirstSegment,
                     span,
                     S_COLON,
                     "a colon in the first segment of a relative XRI reference would be taken for a \
@@ -1036,7 +1110,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 );
             }
             (Ctx::Seg | Ctx::SegNc, c) if chars::XRI_RGCS_CHARS.has(c) => self.b.error(
-                "gcs-char-unencoded",
+                Code::GcsCharUnencoded,
                 span,
                 S_RESERVED,
                 format!(
@@ -1046,26 +1120,26 @@ impl<'a, 'i> Parser<'a, 'i> {
                 ),
             ),
             (Ctx::Seg | Ctx::SegNc, b')') => self.b.error(
-                "xref-stray-close",
+                Code::XrefStrayClose,
                 span,
                 S_XREF,
                 "this \")\" closes no cross-reference; remove it, add the matching \"(\", or \
                  percent-encode it as %29",
             ),
             (Ctx::Seg | Ctx::SegNc, b'[' | b']') => self.b.error(
-                "gen-delim-unencoded",
+                Code::GenDelimUnencoded,
                 span,
                 S_RESERVED,
                 format!("\"{ch}\" is a reserved delimiter (xri-gen-delims); percent-encode it as {enc}"),
             ),
             (Ctx::Fragment, b'#') => self.b.error(
-                "char-not-allowed",
+                Code::CharNotAllowed,
                 span,
-                S_SYNTAX,
+                S_FRAGMENT,
                 "a second \"#\" is not allowed in the fragment; percent-encode it as %23",
             ),
             _ => self.b.error(
-                "char-not-allowed",
+                Code::CharNotAllowed,
                 span,
                 if chars::RESERVED.has(c) {
                     S_RESERVED
@@ -1083,17 +1157,50 @@ impl<'a, 'i> Parser<'a, 'i> {
         if !unicode_normalization::is_nfkc(s) {
             let span = first_non_nfkc(s);
             self.b.warning(
-                "not-nfkc",
+                Code::NotNfkc,
                 span,
                 S_NFKC,
                 "the XRI is not in Unicode Normalization Form KC, which §2.1.1 requires of its UTF-8 \
-                 form; normalize it (NFKC) before use",
+                 form; normalize it (NFKC) before use, but percent-encode first any character that \
+                 NFKC would turn into a delimiter (§2.1.2: data must be encoded), as the XRI-normal \
+                 form does",
             );
         }
+        // Where an IRI authority can start: right after "xri://" (without the prefix, a
+        // look-alike at the start makes a relative reference, and gets the generic warning).
+        let auth_at = if s.len() >= 6 && s.as_bytes()[..6].eq_ignore_ascii_case(b"xri://") {
+            6
+        } else {
+            usize::MAX
+        };
         for (i, c) in s.char_indices() {
-            if let Some(d) = chars::delimiter_lookalike(c) {
+            let d = chars::delimiter_lookalike(c);
+            let nfkc_is = |d: char| {
+                use unicode_normalization::UnicodeNormalization;
+                std::iter::once(c).nfkc().eq(std::iter::once(d))
+            };
+            if let Some(d) = d.filter(|&d| {
+                i == auth_at && matches!(d, '=' | '@' | '+' | '$' | '!' | '(') && nfkc_is(d)
+            }) {
+                // §3.3: after NFKC (§2.1.1) this authority would silently change kind.
                 self.b.warning(
-                    "delimiter-lookalike",
+                    Code::AuthorityKindLookalike,
+                    Span::new(i, i + c.len_utf8()),
+                    S_SPOOF,
+                    format!(
+                        "{} starts the authority and looks like \"{d}\", but is data, so the authority \
+                         is read as an IRI authority; NFKC (§2.1.1) would turn it into \"{d}\" and the \
+                         authority into a {} authority: the authority silently changing kind is the \
+                         spoofing §3.3 warns of. Write \"{d}\" if that was meant, or percent-encode \
+                         it ({}) if it is data",
+                        show(c),
+                        if d == '(' { "cross-reference" } else { "GCS" },
+                        encoded(c)
+                    ),
+                );
+            } else if let Some(d) = d {
+                self.b.warning(
+                    Code::DelimiterLookalike,
                     Span::new(i, i + c.len_utf8()),
                     S_SPOOF,
                     format!(

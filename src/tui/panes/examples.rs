@@ -50,6 +50,13 @@ pub fn expectation(e: &Entry) -> String {
         } => format!("against {base} → {t}"),
         Expect::Resolves { base, target: None } => format!("against {base} → error"),
         Expect::Form { form, value } => format!("{form} = {value}"),
+        Expect::Diagnostic {
+            severity,
+            code,
+            start,
+            end,
+            ..
+        } => format!("{severity} {code} at {start}..{end}"),
     }
 }
 

@@ -16,11 +16,14 @@
 pub mod details;
 pub mod diagnostics;
 pub mod diff;
+pub mod difftrees;
 pub mod examples;
 pub mod forms;
 pub mod help;
 pub mod input;
 pub mod profiles;
+pub mod resolution;
+pub mod share;
 pub mod status;
 pub mod tree;
 

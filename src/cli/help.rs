@@ -1,0 +1,79 @@
+//! The `--help` epilogues: each command's output format and exit codes.
+
+pub(super) const TOP: &str = "\
+With no command, the workbench opens: `idbench [ID] [--with OTHER] [--theme T] [--profile P]`
+is `idbench tui` with the same arguments.
+
+Exit codes: 0 success, 1 an input is invalid (or not equivalent), 2 a usage or I/O error.
+A closed output pipe (`idbench ... | head`) ends any command quietly.";
+
+pub(super) const PARSE: &str = "\
+Output (text): per input, the input, its verdict and profile, the component tree (long texts
+cut to head…tail with their byte count), then each diagnostic with carets under an excerpt of
+the input; inputs are separated by blank lines.
+Output (json): one object per input and line:
+  {\"input\", \"profile\", \"profile_reason\", \"valid\", \"tree\", \"diagnostics\"}
+A line of stdin that is not UTF-8 is not analyzed: it gets `not-utf8` diagnostics at the
+offsets of the bad bytes (and \"tree\": null).
+
+Exit codes: 0 every input valid, 1 any invalid, 2 usage or I/O error.";
+
+pub(super) const CHECK: &str = "\
+Output (text): one line per input line,
+  valid<TAB>PROFILE<TAB>INPUT   or   invalid<TAB>PROFILE<TAB>INPUT<TAB>CODE
+prefixed with `FILE:LINE: ` when files are given (`-` is stdin); then `N valid, M invalid`
+on stderr. --quiet prints only that summary.
+Output (json): one object per line: {\"input\", \"profile\", \"valid\", \"first_error\",
+\"line\"}, plus \"file\" when files are given.
+A line that is not UTF-8 is invalid with code `not-utf8`. A file that cannot be read is
+named on stderr and skipped; the others are still checked.
+
+Exit codes: 0 every line valid, 1 any invalid, 2 usage error or a file could not be read.";
+
+pub(super) const FORMS: &str = "\
+Output (text): per input, the input, its verdict and profile, one `NAME  VALUE` row per
+normal form that applies to the profile, then the diagnostics with carets.
+Output (json): one object per input and line:
+  {\"input\", \"profile\", \"forms\": {NAME: VALUE, ...}, \"diagnostics\"}
+A line of stdin that is not UTF-8 gets `not-utf8` diagnostics and no forms.
+
+Exit codes: 0 every input valid, 1 any invalid, 2 usage or I/O error.";
+
+pub(super) const RESOLVE: &str = "\
+Output (text): exactly one line per reference on stdout, in order: the target, or
+  error<TAB>CODE<TAB>REFERENCE
+for a reference that does not resolve (a target line never holds a raw tab: tabs are shown
+as ⟨U+0009⟩). Diagnostics and notes go to stderr.
+Output (json): one object per reference and line: {\"base\", \"reference\", \"profile\",
+\"target\", \"steps\", \"diagnostics\", \"base_diagnostics\", \"note\"}.
+
+Exit codes: 0 every reference resolved, 1 any did not, 2 usage or I/O error.";
+
+pub(super) const COMPARE: &str = "\
+Output (text): both inputs, the profile, the ladder of comparison steps as a table
+(# rule spec A B equal?), the verdict and the first difference with carets; diagnostics on
+stderr.
+Output (json): one object: {\"a\", \"b\", \"profile\", \"profile_reason\", \"equivalent\",
+\"valid\", \"summary\", \"steps\", \"difference\", \"diagnostics\"}.
+
+Exit codes: 0 equivalent, 1 not equivalent, 2 a side does not parse under the profile, or a
+usage error.";
+
+pub(super) const TUI: &str = "\
+Opens the full-screen workbench; F1 or ? shows its keys.
+
+Exit codes: 0 on quit, 2 when the terminal cannot be used or a usage error.";
+
+pub(super) const COMPLETIONS: &str = "\
+Prints a completion script for the shell on stdout. For bash:
+  idbench completions bash > ~/.local/share/bash-completion/completions/idbench
+zsh: write `_idbench` into a directory on $fpath; fish: ~/.config/fish/completions/idbench.fish.
+
+Exit codes: 0, or 2 on a usage error.";
+
+pub(super) const MAN: &str = "\
+Prints the manual page (roff) on stdout, every command included. Read it with
+  idbench man | man -l -
+or install it: idbench man > ~/.local/share/man/man1/idbench.1
+
+Exit codes: 0, or 2 on a usage error.";

@@ -1,0 +1,900 @@
+//! Reports: the whole analysis of a view as text a person pastes into an issue tracker, a
+//! mailing-list post or a slide.
+//!
+//! Both faces use it: `idbench explain` prints [`render`], and the workbench's share menu
+//! copies it. It renders what the engine already holds ([`Analysis`], [`Verdict`],
+//! [`Resolution`]); it never re-parses. Every piece of untrusted text goes through
+//! [`crate::safe_text`], so control, bidi and invisible characters appear as visible tokens
+//! such as `⟨U+202E⟩`.
+//!
+//! The output grows linearly with the input: a node's text is abbreviated with `…` and its
+//! byte count (a deep tree would otherwise repeat the whole input at every level), and the
+//! tree's indentation stops growing past [`MAX_INDENT`] levels and names the depth instead.
+
+use std::fmt::Write as _;
+
+use unicode_width::UnicodeWidthChar;
+
+use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
+use crate::engine::resolve::Resolution;
+use crate::engine::{Analysis, Diagnostic, Profile, ProfileVerdict, Status, Tree};
+use crate::safe_text::escape;
+
+/// The two report formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReportFormat {
+    /// GitHub-flavoured Markdown: tables and fenced blocks that render on common forges.
+    #[default]
+    Markdown,
+    /// Plain text wrapped at [`TEXT_WIDTH`] columns, for mail.
+    Text,
+}
+
+/// What a report is about: references to values the engine computed.
+#[derive(Clone, Copy, Debug)]
+pub struct Subject<'a> {
+    /// The analysis of the input (side A in a comparison, the reference in a resolution).
+    /// Its `verdicts` give every profile's verdict when it was analyzed with
+    /// `all_profiles`.
+    pub a: &'a Analysis,
+    /// Side B's own analysis with every profile's verdict, when there is a comparison and
+    /// the caller has it (the comparison's sides are judged under one profile only).
+    pub b: Option<&'a Analysis>,
+    /// A comparison of `a` with another input.
+    pub comparison: Option<&'a Verdict>,
+    /// A resolution of `a` (the reference) against a base: the base and the outcome.
+    pub resolution: Option<(&'a str, &'a Resolution)>,
+    /// The profile asked for (`None` = auto) and the compare options.
+    pub options: &'a CompareOptions,
+}
+
+/// The column plain-text reports wrap at.
+pub const TEXT_WIDTH: usize = 72;
+
+/// Node texts longer than this many characters are abbreviated in the tree.
+pub const NODE_TEXT_CHARS: usize = 48;
+
+/// The tree's indentation stops growing at this depth.
+pub const MAX_INDENT: usize = 24;
+
+/// Renders the report.
+pub fn render(s: &Subject, f: ReportFormat) -> String {
+    let mut w = Writer::new(f);
+    w.title("idbench report");
+    let profile = match s.options.profile {
+        Some(p) => p.name().to_string(),
+        None => format!("auto ({})", s.a.profile.name()),
+    };
+    w.para(&format!(
+        "idbench {} · profile {}",
+        env!("CARGO_PKG_VERSION"),
+        profile
+    ));
+    w.para_md(&format!(
+        "{} {}",
+        w.prose("Reopen this view:"),
+        w.code(&reopen_command(
+            &s.a.input,
+            s.comparison.map(|v| v.b.input.as_str()),
+            s.resolution.map(|(b, _)| b),
+            s.options
+        ))
+    ));
+
+    w.heading(if s.resolution.is_some() {
+        "Input (reference)"
+    } else if s.comparison.is_some() {
+        "Input A"
+    } else {
+        "Input"
+    });
+    analysis(&mut w, s.a);
+
+    if let Some(v) = s.comparison {
+        w.heading("Input B");
+        match s.b {
+            Some(b) => analysis(&mut w, b),
+            None => analysis(&mut w, &v.b),
+        }
+        comparison(&mut w, s, v);
+    }
+    if let Some((base, r)) = s.resolution {
+        resolution(&mut w, s.a, base, r);
+    }
+    w.finish()
+}
+
+fn analysis(w: &mut Writer, a: &Analysis) {
+    w.block(&a.input);
+    w.para(&format!(
+        "{} under {} ({}); {}",
+        if a.valid() { "Valid" } else { "Invalid" },
+        a.profile.name(),
+        a.profile_reason,
+        bytes(a.input.len())
+    ));
+    if !a.verdicts.is_empty() {
+        w.subheading("Every profile");
+        verdicts(w, &a.verdicts);
+    }
+    w.subheading("Tree");
+    tree(w, &a.tree, &a.input);
+    w.subheading("Diagnostics");
+    diagnostics(w, &a.diagnostics);
+    if let Some(forms) = &a.forms {
+        w.subheading("Forms");
+        for (name, value) in forms.rows() {
+            w.labelled_block(name, value);
+        }
+        if !forms.diagnostics.is_empty() {
+            w.para("What computing the forms found:");
+            diagnostics(w, &forms.diagnostics);
+        }
+    }
+}
+
+fn verdicts(w: &mut Writer, vs: &[ProfileVerdict]) {
+    let rows: Vec<Vec<Cell>> = vs
+        .iter()
+        .map(|v| {
+            let (verdict, first) = match &v.status {
+                Status::Valid => ("valid", String::new()),
+                Status::Invalid(code) => ("invalid", (*code).to_string()),
+                Status::NotApplicable => ("not applicable", String::new()),
+            };
+            vec![
+                Cell::Plain(v.profile.name().to_string()),
+                Cell::Plain(verdict.to_string()),
+                if first.is_empty() {
+                    Cell::Plain(String::new())
+                } else {
+                    Cell::Code(first)
+                },
+            ]
+        })
+        .collect();
+    w.table(&["profile", "verdict", "first error"], &rows);
+}
+
+/// A node's text for the tree: escaped, abbreviated with `…` and its byte count when long.
+fn node_text(text: &str) -> String {
+    if text.chars().count() <= NODE_TEXT_CHARS {
+        return escape(text).into_owned();
+    }
+    let head: String = text.chars().take(NODE_TEXT_CHARS / 2).collect();
+    let tail_start = text
+        .char_indices()
+        .rev()
+        .nth(NODE_TEXT_CHARS / 4 - 1)
+        .map_or(text.len(), |(i, _)| i);
+    format!(
+        "{}…{} ({})",
+        escape(&head),
+        escape(&text[tail_start..]),
+        bytes(text.len())
+    )
+}
+
+fn tree(w: &mut Writer, t: &Tree, input: &str) {
+    let mut lines = String::new();
+    for n in t.iter() {
+        let depth = n.depth();
+        let indent = "  ".repeat(depth.min(MAX_INDENT));
+        let deep = if depth > MAX_INDENT {
+            format!("[depth {depth}] ")
+        } else {
+            String::new()
+        };
+        let attrs: Vec<String> = n
+            .attrs()
+            .iter()
+            .map(|a| {
+                let v = if a.value.is_empty() {
+                    "(empty)".to_string()
+                } else {
+                    node_text(&a.value)
+                };
+                format!("{} = {}", a.key, v)
+            })
+            .collect();
+        let _ = write!(
+            lines,
+            "{indent}- {deep}{} \"{}\"  rule {}  bytes {}..{}",
+            n.kind().name(),
+            node_text(n.text(input)),
+            n.rule(),
+            n.span().start,
+            n.span().end
+        );
+        if !attrs.is_empty() {
+            let _ = write!(lines, "  ({})", attrs.join(", "));
+        }
+        lines.push('\n');
+    }
+    w.preformatted(&lines);
+}
+
+fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
+    if ds.is_empty() {
+        w.para("None.");
+        return;
+    }
+    let rows: Vec<Vec<Cell>> = ds
+        .iter()
+        .map(|d| {
+            vec![
+                Cell::Plain(d.severity.name().to_string()),
+                Cell::Code(d.code.to_string()),
+                Cell::Plain(format!("{}..{}", d.span.start, d.span.end)),
+                Cell::Plain(d.message.clone()),
+                Cell::Plain(d.spec.to_string()),
+            ]
+        })
+        .collect();
+    w.table(&["severity", "code", "bytes", "message", "section"], &rows);
+}
+
+fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
+    w.heading("Comparison");
+    w.para(&format!(
+        "Compared under {} ({}). {}.",
+        v.profile.name(),
+        v.profile_reason,
+        capitalized(&v.summary())
+    ));
+    let options = options_words(s.options);
+    if !options.is_empty() {
+        w.para(&format!("Options: {}.", options.join(", ")));
+    }
+    let b_verdicts = s.b.map_or(&v.b.verdicts[..], |b| &b.verdicts[..]);
+    if !s.a.verdicts.is_empty() && !b_verdicts.is_empty() {
+        w.subheading("Each side under every profile");
+        let rows: Vec<Vec<Cell>> = Profile::ALL
+            .iter()
+            .map(|p| {
+                let side = |vs: &[ProfileVerdict]| match vs
+                    .iter()
+                    .find(|x| x.profile == *p)
+                    .map(|x| &x.status)
+                {
+                    Some(Status::Valid) => "valid".to_string(),
+                    Some(Status::Invalid(c)) => format!("invalid: {c}"),
+                    Some(Status::NotApplicable) => "not applicable".to_string(),
+                    None => "-".to_string(),
+                };
+                vec![
+                    Cell::Plain(p.name().to_string()),
+                    Cell::Plain(side(&s.a.verdicts)),
+                    Cell::Plain(side(b_verdicts)),
+                ]
+            })
+            .collect();
+        w.table(&["profile", "A", "B"], &rows);
+    }
+    w.subheading("Ladder");
+    let rows: Vec<Vec<Cell>> = v
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, st)| {
+            vec![
+                Cell::Plain((i + 1).to_string()),
+                Cell::Plain(st.name.clone()),
+                Cell::Plain(st.spec.to_string()),
+                Cell::Code(st.a.clone()),
+                Cell::Code(st.b.clone()),
+                Cell::Plain(if st.equal { "yes" } else { "no" }.to_string()),
+            ]
+        })
+        .collect();
+    w.table(&["#", "step", "spec", "A", "B", "equal?"], &rows);
+    match &v.difference {
+        Some(d) => {
+            let side = |input: &str, span: crate::engine::Span| {
+                let text = input.get(span.start..span.end).unwrap_or("");
+                if span.is_empty() {
+                    w.prose(&format!("absent (at byte {})", span.start))
+                } else {
+                    format!(
+                        "{} {}",
+                        w.code(&node_text(text)),
+                        w.prose(&format!("at bytes {}..{}", span.start, span.end))
+                    )
+                }
+            };
+            let text = format!(
+                "{} {}{} {} {}",
+                w.prose(&format!("First difference: {}. In A:", d.kind.name())),
+                side(&v.a.input, d.a),
+                w.prose("; in B:"),
+                side(&v.b.input, d.b),
+                w.prose(&format!("({}).", d.reason)),
+            );
+            w.para_md(&text);
+        }
+        None if !v.equivalent => w.para("No single differing component was located."),
+        None => {}
+    }
+    if !v.a_diagnostics.is_empty() {
+        w.para("What comparing found about A:");
+        diagnostics(w, &v.a_diagnostics);
+    }
+    if !v.b_diagnostics.is_empty() {
+        w.para("What comparing found about B:");
+        diagnostics(w, &v.b_diagnostics);
+    }
+}
+
+fn resolution(w: &mut Writer, a: &Analysis, base: &str, r: &Resolution) {
+    w.heading("Resolution");
+    w.labelled_block("base", base);
+    w.labelled_block("reference", &a.input);
+    match &r.target {
+        Some(t) => w.labelled_block("target", t),
+        None => {
+            let why = match r.first_error() {
+                Some(d) => format!("No target: {} ({}, {}).", d.message, d.code, d.spec),
+                None => "No target.".to_string(),
+            };
+            w.para(&why);
+        }
+    }
+    if !r.steps.is_empty() {
+        w.subheading("Steps");
+        let rows: Vec<Vec<Cell>> = r
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, st)| {
+                vec![
+                    Cell::Plain((i + 1).to_string()),
+                    Cell::Plain(st.name.clone()),
+                    Cell::Code(st.detail.clone()),
+                ]
+            })
+            .collect();
+        w.table(&["#", "step", "detail"], &rows);
+    }
+    if let Some(n) = &r.note {
+        w.para(&format!("Note: {n}"));
+    }
+    if !r.base_diagnostics.is_empty() {
+        w.para("Diagnostics of the base (bytes index the base):");
+        diagnostics(w, &r.base_diagnostics);
+    }
+    if !r.diagnostics.is_empty() {
+        w.para("Diagnostics of the reference and of resolving it (bytes index the reference):");
+        diagnostics(w, &r.diagnostics);
+    }
+}
+
+fn options_words(o: &CompareOptions) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    if o.objective == Objective::Cache {
+        v.push("objective cache (rfc2141bis §5b)");
+    }
+    if o.ignore_dollar {
+        v.push("\"$\" cross-references ignored (XRI Syntax 2.0 §2.5.4)");
+    }
+    match o.a_form {
+        SideForm::IriNormal => v.push("A written in IRI-normal form"),
+        SideForm::UriNormal => v.push("A written in URI-normal form"),
+        SideForm::AsIs => {}
+    }
+    match o.b_form {
+        SideForm::IriNormal => v.push("B written in IRI-normal form"),
+        SideForm::UriNormal => v.push("B written in URI-normal form"),
+        SideForm::AsIs => {}
+    }
+    v
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn bytes(n: usize) -> String {
+    if n == 1 {
+        "1 byte".to_string()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+fn side_form_name(f: SideForm) -> Option<&'static str> {
+    match f {
+        SideForm::AsIs => None,
+        SideForm::IriNormal => Some("iri"),
+        SideForm::UriNormal => Some("uri"),
+    }
+}
+
+/// The command line that reopens this view in the workbench, shell-quoted; options left at
+/// their defaults are omitted.
+pub fn reopen_command(
+    a: &str,
+    with: Option<&str>,
+    base: Option<&str>,
+    opts: &CompareOptions,
+) -> String {
+    let mut parts = vec!["idbench".to_string(), "tui".to_string(), shell_quote(a)];
+    if let Some(b) = with {
+        parts.push("--with".into());
+        parts.push(shell_quote(b));
+    }
+    if let Some(b) = base {
+        parts.push("--base".into());
+        parts.push(shell_quote(b));
+    }
+    if let Some(p) = opts.profile {
+        parts.push("--profile".into());
+        parts.push(p.name().into());
+    }
+    if opts.objective == Objective::Cache {
+        parts.push("--objective".into());
+        parts.push("cache".into());
+    }
+    if opts.ignore_dollar {
+        parts.push("--ignore-dollar".into());
+    }
+    if let Some(f) = side_form_name(opts.a_form) {
+        parts.push("--a-form".into());
+        parts.push(f.into());
+    }
+    if let Some(f) = side_form_name(opts.b_form) {
+        parts.push("--b-form".into());
+        parts.push(f.into());
+    }
+    parts.join(" ")
+}
+
+/// Quotes `s` for a POSIX shell so that it pastes safely and reads back byte for byte.
+///
+/// Plain text goes in single quotes (`'` itself as `'\''`). A string holding a character
+/// that must not reach a terminal raw (control, bidi, zero-width, invisible: see
+/// [`crate::safe_text::needs_token`]) is written as an ANSI-C `$'…'` string instead, each
+/// such character as `\xHH` escapes of its UTF-8 bytes, so nothing invisible or
+/// line-breaking is pasted. `$'…'` is read by bash, zsh, ksh and POSIX.1-2024 shells;
+/// dash 0.5.12 (Debian 12's `sh`) reads it literally. A shell argument cannot hold NUL, so
+/// `\x00` cannot be pasted back by any shell.
+pub fn shell_quote(s: &str) -> String {
+    if !s.chars().any(crate::safe_text::needs_token) {
+        let mut out = String::with_capacity(s.len() + 2);
+        out.push('\'');
+        for c in s.chars() {
+            if c == '\'' {
+                out.push_str("'\\''");
+            } else {
+                out.push(c);
+            }
+        }
+        out.push('\'');
+        return out;
+    }
+    let mut out = String::with_capacity(s.len() + 3);
+    out.push_str("$'");
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            c if crate::safe_text::needs_token(c) => {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    let _ = write!(out, "\\x{b:02X}");
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// A table cell: prose, or a value shown as code.
+enum Cell {
+    Plain(String),
+    Code(String),
+}
+
+/// Builds a report in one format.
+struct Writer {
+    f: ReportFormat,
+    out: String,
+}
+
+impl Writer {
+    fn new(f: ReportFormat) -> Self {
+        Writer {
+            f,
+            out: String::new(),
+        }
+    }
+
+    fn finish(mut self) -> String {
+        while self.out.ends_with("\n\n") {
+            self.out.pop();
+        }
+        self.out
+    }
+
+    fn title(&mut self, t: &str) {
+        match self.f {
+            ReportFormat::Markdown => {
+                let _ = writeln!(self.out, "# {t}\n");
+            }
+            ReportFormat::Text => {
+                let _ = writeln!(self.out, "{}\n{}\n", t.to_uppercase(), "=".repeat(t.len()));
+            }
+        }
+    }
+
+    fn heading(&mut self, t: &str) {
+        match self.f {
+            ReportFormat::Markdown => {
+                let _ = writeln!(self.out, "## {t}\n");
+            }
+            ReportFormat::Text => {
+                let _ = writeln!(self.out, "{t}\n{}\n", "-".repeat(t.chars().count()));
+            }
+        }
+    }
+
+    fn subheading(&mut self, t: &str) {
+        match self.f {
+            ReportFormat::Markdown => {
+                let _ = writeln!(self.out, "### {t}\n");
+            }
+            ReportFormat::Text => {
+                let _ = writeln!(self.out, "{t}:\n");
+            }
+        }
+    }
+
+    /// A paragraph of prose (which may hold untrusted text: it is escaped here).
+    fn para(&mut self, t: &str) {
+        let t = escape(t);
+        match self.f {
+            ReportFormat::Markdown => {
+                let _ = writeln!(self.out, "{}\n", md_prose(&t));
+            }
+            ReportFormat::Text => {
+                self.out.push_str(&wrap(&t, "", ""));
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// A paragraph already composed of [`Writer::prose`] and [`Writer::code`] pieces.
+    fn para_md(&mut self, t: &str) {
+        match self.f {
+            ReportFormat::Markdown => {
+                let _ = writeln!(self.out, "{t}\n");
+            }
+            ReportFormat::Text => {
+                self.out.push_str(&wrap(t, "", ""));
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// Prose for [`Writer::para_md`]: escaped, and Markdown-escaped in Markdown.
+    fn prose(&self, s: &str) -> String {
+        let s = escape(s);
+        match self.f {
+            ReportFormat::Markdown => md_prose(&s),
+            ReportFormat::Text => s.into_owned(),
+        }
+    }
+
+    /// An inline code span for [`Writer::para_md`]; in text, the value itself (escaped).
+    fn code(&self, s: &str) -> String {
+        let s = escape(s);
+        match self.f {
+            ReportFormat::Markdown => code_span(&s),
+            ReportFormat::Text => s.into_owned(),
+        }
+    }
+
+    /// A value shown whole in a block of its own.
+    fn block(&mut self, s: &str) {
+        let s = escape(s);
+        match self.f {
+            ReportFormat::Markdown => {
+                let fence = fence_for(&s);
+                let _ = writeln!(self.out, "{fence}text\n{s}\n{fence}\n");
+            }
+            ReportFormat::Text => {
+                self.out.push_str(&wrap(&s, "    ", "    "));
+                self.out.push('\n');
+            }
+        }
+    }
+
+    /// A name and a value shown whole.
+    fn labelled_block(&mut self, name: &str, value: &str) {
+        match self.f {
+            ReportFormat::Markdown => {
+                let _ = writeln!(self.out, "**{}**\n", md_prose(name));
+                self.block(value);
+            }
+            ReportFormat::Text => {
+                let _ = writeln!(self.out, "{name}:");
+                self.block(value);
+            }
+        }
+    }
+
+    /// Lines already laid out (the tree): a fenced block, or wrapped lines in text.
+    fn preformatted(&mut self, lines: &str) {
+        // The lines are built from escaped pieces (see `tree`): escaping them again would
+        // turn the line breaks into tokens.
+        let lines = lines.trim_end_matches('\n');
+        match self.f {
+            ReportFormat::Markdown => {
+                let fence = fence_for(lines);
+                let _ = writeln!(self.out, "{fence}text\n{lines}\n{fence}\n");
+            }
+            ReportFormat::Text => {
+                for l in lines.split('\n') {
+                    let lead = l.len() - l.trim_start_matches(' ').len();
+                    let first = &l[..lead];
+                    let rest = format!("{first}    ");
+                    self.out
+                        .push_str(&wrap(l.trim_start_matches(' '), first, &rest));
+                }
+                self.out.push('\n');
+            }
+        }
+    }
+
+    fn table(&mut self, head: &[&str], rows: &[Vec<Cell>]) {
+        match self.f {
+            ReportFormat::Markdown => {
+                let _ = writeln!(self.out, "| {} |", head.join(" | "));
+                let _ = writeln!(
+                    self.out,
+                    "|{}",
+                    head.iter().map(|_| " --- |").collect::<String>()
+                );
+                for r in rows {
+                    let cells: Vec<String> = r
+                        .iter()
+                        .map(|c| match c {
+                            Cell::Plain(s) => md_prose(&escape(s)),
+                            Cell::Code(s) if s.is_empty() => "(empty)".to_string(),
+                            Cell::Code(s) => code_span(&escape(s)).replace('|', "\\|"),
+                        })
+                        .collect();
+                    let _ = writeln!(self.out, "| {} |", cells.join(" | "));
+                }
+                self.out.push('\n');
+            }
+            ReportFormat::Text => {
+                let cells: Vec<Vec<String>> = rows
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|c| match c {
+                                Cell::Plain(s) => escape(s).into_owned(),
+                                Cell::Code(s) if s.is_empty() => "(empty)".to_string(),
+                                Cell::Code(s) => escape(s).into_owned(),
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let mut widths: Vec<usize> = head.iter().map(|h| str_width(h)).collect();
+                for r in &cells {
+                    for (k, c) in r.iter().enumerate() {
+                        if let Some(w) = widths.get_mut(k) {
+                            *w = (*w).max(str_width(c));
+                        }
+                    }
+                }
+                let total = widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1);
+                if total <= TEXT_WIDTH {
+                    // Aligned columns when they fit.
+                    let line = |r: &[String]| {
+                        let mut l = String::new();
+                        for (k, c) in r.iter().enumerate() {
+                            if k > 0 {
+                                l.push_str("  ");
+                            }
+                            l.push_str(c);
+                            let pad = widths.get(k).copied().unwrap_or(0) - str_width(c);
+                            l.push_str(&" ".repeat(pad));
+                        }
+                        l.trim_end().to_string()
+                    };
+                    let head: Vec<String> = head.iter().map(|h| h.to_string()).collect();
+                    let _ = writeln!(self.out, "{}", line(&head));
+                    for r in &cells {
+                        let _ = writeln!(self.out, "{}", line(r));
+                    }
+                } else {
+                    // A record per row: the first column as a label, the others as
+                    // `name: value` lines wrapped with a hanging indent. Columns would not
+                    // fit 72 columns once a value is long.
+                    for r in &cells {
+                        for (k, v) in r.iter().enumerate() {
+                            if k == 0 {
+                                let _ = writeln!(self.out, "* {}: {}", head[0], v);
+                            } else if !v.is_empty() {
+                                let first = format!("    {}: ", head[k]);
+                                self.out.push_str(&wrap(v, &first, "        "));
+                            }
+                        }
+                    }
+                }
+                self.out.push('\n');
+            }
+        }
+    }
+}
+
+/// Escapes text for Markdown prose and table cells: characters that would start emphasis,
+/// code, links, HTML or a heading are backslash-escaped; `<` and `>` become entities.
+fn md_prose(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The longest run of `ch` in `s`.
+fn longest_run(s: &str, ch: char) -> usize {
+    let (mut best, mut cur) = (0, 0);
+    for c in s.chars() {
+        if c == ch {
+            cur += 1;
+            best = best.max(cur);
+        } else {
+            cur = 0;
+        }
+    }
+    best
+}
+
+/// A code fence longer than any backtick run in `s` (at least three).
+fn fence_for(s: &str) -> String {
+    "`".repeat((longest_run(s, '`') + 1).max(3))
+}
+
+/// An inline code span for `s` (already escaped by safe_text): delimited by more backticks
+/// than any run inside it, padded with a space when it starts or ends with a backtick or a
+/// space (CommonMark strips one space from each side).
+fn code_span(s: &str) -> String {
+    let ticks = "`".repeat(longest_run(s, '`') + 1);
+    let pad = if s.starts_with(['`', ' ']) || s.ends_with(['`', ' ']) {
+        " "
+    } else {
+        ""
+    };
+    format!("{ticks}{pad}{s}{pad}{ticks}")
+}
+
+/// The display width of `c` (0 for none).
+fn width(c: char) -> usize {
+    UnicodeWidthChar::width(c).unwrap_or(0)
+}
+
+/// The display width of `s`.
+fn str_width(s: &str) -> usize {
+    s.chars().map(width).sum()
+}
+
+/// Splits `s` into atoms that wrapping must not break: a safe_text token `⟨U+XXXX⟩` is one
+/// atom, every other character its own.
+fn atoms(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let rest = &s[i..];
+        if rest.starts_with("⟨U+")
+            && let Some(end) = rest.char_indices().take(12).find(|(_, c)| *c == '⟩')
+        {
+            let len = end.0 + '⟩'.len_utf8();
+            out.push(&rest[..len]);
+            i += len;
+            continue;
+        }
+        let c_len = rest.chars().next().map_or(1, char::len_utf8);
+        out.push(&rest[..c_len]);
+        i += c_len;
+    }
+    out
+}
+
+/// Wraps `s` (already safe) at [`TEXT_WIDTH`] columns: at spaces when a word fits, inside a
+/// word otherwise (identifiers are long words). `first` starts the first line, `rest` each
+/// following one. Ends with a newline. Written here because the wrapping must keep
+/// safe_text tokens whole; it is linear in `s`.
+fn wrap(s: &str, first: &str, rest: &str) -> String {
+    let mut out = String::with_capacity(s.len() + s.len() / 64 + 8);
+    let mut line = String::from(first);
+    let mut col: usize = first.chars().map(width).sum();
+    let rest_col: usize = rest.chars().map(width).sum();
+    let avail_first = TEXT_WIDTH.saturating_sub(col).max(8);
+    let _ = avail_first;
+    let mut at_line_start = true;
+    for (k, word) in s.split(' ').enumerate() {
+        let atoms = atoms(word);
+        let wlen: usize = atoms
+            .iter()
+            .map(|a| a.chars().map(width).sum::<usize>())
+            .sum();
+        let sep = usize::from(k > 0 && !at_line_start);
+        if !at_line_start && col + sep + wlen > TEXT_WIDTH {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+            line.push_str(rest);
+            col = rest_col;
+            at_line_start = true;
+        } else if sep == 1 {
+            line.push(' ');
+            col += 1;
+        }
+        for a in atoms {
+            let aw: usize = a.chars().map(width).sum();
+            if !at_line_start && col + aw > TEXT_WIDTH {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+                line.push_str(rest);
+                col = rest_col;
+            }
+            line.push_str(a);
+            col += aw;
+            at_line_start = false;
+        }
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_72_columns_and_tokens_whole() {
+        let s = format!("{} {}", "a".repeat(100), "⟨U+202E⟩".repeat(20));
+        let w = wrap(&s, "  ", "    ");
+        for l in w.lines() {
+            assert!(l.chars().map(width).sum::<usize>() <= TEXT_WIDTH, "{l}");
+            assert_eq!(l.matches('⟨').count(), l.matches('⟩').count(), "{l}");
+        }
+        assert_eq!(w.replace(['\n', ' '], ""), s.replace(' ', ""));
+    }
+
+    #[test]
+    fn code_span_outlasts_backtick_runs() {
+        assert_eq!(code_span("a``b"), "```a``b```");
+        assert_eq!(code_span("`x"), "`` `x ``");
+        assert_eq!(fence_for("x ```` y"), "`````");
+    }
+
+    #[test]
+    fn node_text_abbreviates_long_text() {
+        let t = "x".repeat(10_000);
+        let n = node_text(&t);
+        assert!(n.contains('…') && n.ends_with("(10000 bytes)"), "{n}");
+        assert!(n.chars().count() < 80);
+        assert_eq!(node_text("short"), "short");
+    }
+}

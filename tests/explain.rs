@@ -1,0 +1,451 @@
+//! `idbench explain` and `crate::report`, end to end: the report holds everything `parse`,
+//! `forms` and `compare` print; Markdown tables keep their shape; text stays within 72
+//! columns; hostile characters are tokens; the output grows linearly with the input.
+
+use std::process::Command;
+
+use idbench::engine::equiv::{CompareOptions, Objective, SideForm};
+use idbench::report::{TEXT_WIDTH, reopen_command, shell_quote};
+use idbench::safe_text::escape;
+use serde_json::Value;
+use unicode_width::UnicodeWidthStr;
+
+fn idbench(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(args)
+        .output()
+        .expect("run idbench");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("utf8 stdout"),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (_, out) = idbench(args);
+    serde_json::from_str(out.trim()).expect("one JSON object")
+}
+
+/// Markdown with table-cell pipe escapes undone, so values can be looked up as printed.
+fn unpiped(md: &str) -> String {
+    md.replace("\\|", "|")
+}
+
+/// Text with the line wrapping undone: every line's leading spaces and the breaks removed.
+fn unwrapped(text: &str) -> String {
+    text.lines().map(str::trim).collect::<Vec<_>>().join("")
+}
+
+const INPUTS: &[&str] = &[
+    "urn:ISBN:0451|450523?+x",
+    "HTTP://Example.COM:80/a/./b/../c?q#f",
+    "xri://=Example*(+tel)/(@!1)",
+    "http://a/%7euser/ü",
+    "urn:example:a?=cache&b?+r#f",
+    "http://[::1",
+];
+
+#[test]
+fn markdown_and_text_hold_every_form_and_diagnostic_code() {
+    for input in INPUTS {
+        let parse = json(&["parse", "--format", "json", input]);
+        let forms = json(&["forms", "--format", "json", input]);
+        let (code_md, md) = idbench(&["explain", input]);
+        let (code_text, text) = idbench(&["explain", "--format", "text", input]);
+        let (code_parse, _) = idbench(&["parse", input]);
+        assert_eq!(code_md, code_parse, "{input}: exit code as parse");
+        assert_eq!(code_text, code_parse, "{input}: exit code as parse");
+        let md_flat = unpiped(&md);
+        let text_flat = unwrapped(&text);
+        let mut codes = 0;
+        for d in parse["diagnostics"].as_array().expect("diagnostics") {
+            let code = d["code"].as_str().expect("code");
+            let span = format!("{}..{}", d["start"], d["end"]);
+            assert!(
+                md.contains(&format!("`{code}`")),
+                "{input}: {code} in\n{md}"
+            );
+            assert!(text.contains(code), "{input}: {code} in\n{text}");
+            assert!(
+                md.contains(&span) && text.contains(&span),
+                "{input}: {span}"
+            );
+            codes += 1;
+        }
+        let mut n = 0;
+        for (name, value) in forms["forms"].as_object().expect("forms") {
+            let value = escape(value.as_str().expect("form"));
+            assert!(
+                md_flat.contains(&format!(
+                    "**{}**\n\n```text\n{value}\n```",
+                    name.replace('_', "\\_")
+                )),
+                "{input}: form {name} = {value} in\n{md}"
+            );
+            assert!(text.contains(&format!("{name}:\n")), "{input}: {name}");
+            assert!(
+                text_flat.contains(value.as_ref()),
+                "{input}: {value} in\n{text}"
+            );
+            n += 1;
+        }
+        assert!(n >= 4, "{input}: forms");
+        // Every profile's verdict, with its first error.
+        let profile = parse["profile"].as_str().expect("profile");
+        let first_error = parse["diagnostics"]
+            .as_array()
+            .and_then(|ds| ds.iter().find(|d| d["severity"] == "error"))
+            .and_then(|d| d["code"].as_str());
+        if let Some(code) = first_error {
+            assert!(
+                md.contains(&format!("| {profile} | invalid | `{code}` |")),
+                "{input}: {profile}'s first error {code}"
+            );
+        }
+        for p in [
+            "rfc3986",
+            "rfc3987",
+            "rfc1630",
+            "rfc2141",
+            "rfc2141bis",
+            "rfc8141",
+            "xri2",
+        ] {
+            assert!(md.contains(&format!("| {p} |")), "{input}: {p} row");
+        }
+        assert!(codes > 0 || parse["diagnostics"].as_array().is_some_and(Vec::is_empty));
+        assert!(md.contains(concat!("idbench ", env!("CARGO_PKG_VERSION"))));
+        assert!(text.contains(concat!("idbench ", env!("CARGO_PKG_VERSION"))));
+        assert!(md.contains(&format!("profile auto ({profile})")), "{input}");
+    }
+}
+
+#[test]
+fn with_prints_every_ladder_step_and_exits_as_compare() {
+    let pairs = [
+        ("HTTP://a/b/../c", "http://A/c"),
+        ("urn:ISBN:0451450523", "urn:isbn:0451450524"),
+        ("xri://=Example*(+tel)", "xri://=example*(+tel)"),
+        ("http://a/|", "http://a/x"),
+        ("urn:example:a`b``c", "urn:example:a%60b"),
+    ];
+    for (a, b) in pairs {
+        let cmp = json(&["compare", "--format", "json", a, b]);
+        let (code_cmp, _) = idbench(&["compare", a, b]);
+        for format in ["markdown", "text"] {
+            let (code, out) = idbench(&["explain", a, "--with", b, "--format", format]);
+            assert_eq!(code, code_cmp, "{a} vs {b}: exit code as compare");
+            let flat = if format == "text" {
+                unwrapped(&out)
+            } else {
+                unpiped(&out)
+            };
+            for st in cmp["steps"].as_array().expect("steps") {
+                for key in ["name", "a", "b"] {
+                    let v = escape(st[key].as_str().expect("step field"));
+                    let v = if format == "text" {
+                        v.replace(' ', "")
+                    } else {
+                        v.into_owned()
+                    };
+                    let hay = if format == "text" {
+                        flat.replace(' ', "")
+                    } else {
+                        flat.clone()
+                    };
+                    assert!(
+                        hay.contains(&v),
+                        "{a} vs {b} ({format}): step {key} {v} in\n{out}"
+                    );
+                }
+                assert!(out.contains(st["spec"].as_str().expect("spec")));
+            }
+            if !cmp["difference"].is_null() {
+                assert!(out.contains("First difference"), "{a} vs {b}:\n{out}");
+            }
+        }
+    }
+}
+
+/// Every table in `md`: each row has the header's column count once escaped pipes are
+/// left out, and the delimiter row follows the header.
+fn assert_tables_keep_shape(md: &str) {
+    let mut in_fence: Option<String> = None;
+    let mut cols: Option<usize> = None;
+    let mut tables = 0;
+    for line in md.lines() {
+        if let Some(f) = &in_fence {
+            if line == f {
+                in_fence = None;
+            }
+            continue;
+        }
+        if line.starts_with("```") {
+            in_fence = Some(line.chars().take_while(|c| *c == '`').collect());
+            continue;
+        }
+        if !line.starts_with('|') {
+            cols = None;
+            continue;
+        }
+        // Pipes that separate cells: not escaped and not inside a code span. Escaped pipes
+        // inside code spans are `\|` too, so counting unescaped pipes is enough.
+        let mut n = 0;
+        let mut prev = ' ';
+        for c in line.chars() {
+            if c == '|' && prev != '\\' {
+                n += 1;
+            }
+            prev = if prev == '\\' && c == '\\' { ' ' } else { c };
+        }
+        match cols {
+            None => {
+                cols = Some(n);
+                tables += 1;
+            }
+            Some(k) => assert_eq!(n, k, "row shape: {line}\nin\n{md}"),
+        }
+    }
+    assert!(tables > 0, "no table in\n{md}");
+}
+
+#[test]
+fn markdown_tables_keep_their_shape_with_pipes_and_backticks() {
+    for args in [
+        vec!["explain", "urn:ISBN:0451|450523?+x"],
+        vec!["explain", "http://a/|b`c``d", "--with", "http://a/||"],
+        vec!["explain", "x|y", "--base", "http://a/b|c"],
+        vec!["explain", "xri://@a*(b|c)"],
+    ] {
+        let (_, md) = idbench(&args);
+        assert_tables_keep_shape(&md);
+    }
+}
+
+#[test]
+fn fences_outlast_backtick_runs() {
+    let (_, md) = idbench(&["explain", "http://a/```x````y"]);
+    // The input block needs a fence of five backticks; a shorter one would close early.
+    assert!(
+        md.contains("`````text\nhttp://a/```x````y\n`````\n"),
+        "{md}"
+    );
+}
+
+#[test]
+fn text_wraps_at_72_columns() {
+    let long = format!("urn:example:{}", "abcdefghij-".repeat(30));
+    for args in [
+        vec!["explain", "--format", "text", long.as_str()],
+        vec![
+            "explain",
+            "--format",
+            "text",
+            "HTTP://a/b/../c",
+            "--with",
+            "http://A/c",
+        ],
+        vec![
+            "explain",
+            "--format",
+            "text",
+            "../g",
+            "--base",
+            "http://a/b/c/d;p?q",
+        ],
+        vec!["explain", "--format", "text", "http://a/\u{202e}\u{1b}[31m"],
+    ] {
+        let (_, text) = idbench(&args);
+        for line in text.lines() {
+            assert!(
+                UnicodeWidthStr::width(line) <= TEXT_WIDTH,
+                "{} columns: {line}",
+                UnicodeWidthStr::width(line)
+            );
+        }
+        assert!(!text.contains('`'), "plain text has no Markdown");
+    }
+}
+
+#[test]
+fn hostile_characters_are_tokens() {
+    // (NUL cannot be passed as an argument; the engine's tests cover it.)
+    let hostile = "http://a/\u{1b}]52;c;Zm9v\u{7}\u{202e}gpj.exe\u{200b}\u{1}";
+    for format in ["markdown", "text"] {
+        let (_, out) = idbench(&[
+            "explain",
+            "--format",
+            format,
+            hostile,
+            "--with",
+            "http://a/\u{9b}x",
+        ]);
+        for bad in ['\u{1b}', '\u{7}', '\u{202e}', '\u{200b}', '\u{1}', '\u{9b}'] {
+            assert!(!out.contains(bad), "{format}: raw U+{:04X}", bad as u32);
+        }
+        for token in ["⟨U+001B⟩", "⟨U+202E⟩", "⟨U+200B⟩", "⟨U+0001⟩", "⟨U+009B⟩"]
+        {
+            assert!(out.contains(token), "{format}: {token} in\n{out}");
+        }
+        assert!(out.lines().all(|l| !l.contains('\r')));
+    }
+}
+
+#[test]
+fn output_grows_linearly_with_the_input() {
+    // A 64 KiB URI and a 64 KiB URN: the report stays within a small multiple of the input
+    // (every form is shown whole; node texts are abbreviated, so a long segment is not
+    // repeated by every enclosing node).
+    let big_uri = format!("http://example.com/{}", "a/".repeat(32 * 1024));
+    let big_urn = format!("urn:example:{}", "x".repeat(64 * 1024));
+    for input in [&big_uri, &big_urn] {
+        for format in ["markdown", "text"] {
+            let (_, out) = idbench(&["explain", "--format", format, input]);
+            let ratio = out.len() as f64 / input.len() as f64;
+            assert!(
+                ratio < 40.0,
+                "{format}: {} bytes of report for {} bytes of input",
+                out.len(),
+                input.len()
+            );
+        }
+    }
+    // Doubling the input roughly doubles the report, flat or nested: a line per tree node,
+    // each of bounded length (the indentation stops growing, the depth is named instead).
+    let flat = |n: usize| format!("http://example.com/{}", "a/".repeat(n));
+    let nested = |n: usize| format!("xri://@a{}b{}", "*(@a".repeat(n), ")".repeat(n));
+    for (name, make, n) in [
+        ("flat", &flat as &dyn Fn(usize) -> String, 4096),
+        ("nested", &nested, 128),
+    ] {
+        for format in ["markdown", "text"] {
+            let size =
+                |k: usize| idbench(&["explain", "--format", format, &make(k)]).1.len() as f64;
+            let (small, large) = (size(n), size(2 * n));
+            assert!(
+                large / small < 2.5,
+                "{name} {format}: 2x input gave {}x report",
+                large / small
+            );
+        }
+    }
+}
+
+#[test]
+fn resolution_shows_base_reference_target_and_steps() {
+    let (code, md) = idbench(&["explain", "../g?q", "--base", "http://a/b/c/d;p?q"]);
+    assert_eq!(code, 0);
+    let r = json(&[
+        "resolve",
+        "--format",
+        "json",
+        "http://a/b/c/d;p?q",
+        "../g?q",
+    ]);
+    assert!(md.contains(&format!(
+        "```text\n{}\n```",
+        r["target"].as_str().expect("target")
+    )));
+    for st in r["steps"].as_array().expect("steps") {
+        let name = st["name"].as_str().expect("name");
+        assert!(md.contains(&name.replace('_', "\\_")), "step {name}");
+    }
+    let (code, text) = idbench(&["explain", "g", "--base", "urn:a:b", "--format", "text"]);
+    assert_eq!(code, 1);
+    assert!(text.contains("No target:") && text.contains("resolve-urn-no-relative"));
+}
+
+#[test]
+fn reopen_command_omits_defaults_and_names_every_option() {
+    let d = CompareOptions::default();
+    assert_eq!(
+        reopen_command("http://a/", None, None, &d),
+        "idbench tui 'http://a/'"
+    );
+    let o = CompareOptions {
+        profile: Some(idbench::Profile::Xri2),
+        objective: Objective::Cache,
+        ignore_dollar: true,
+        a_form: SideForm::IriNormal,
+        b_form: SideForm::UriNormal,
+    };
+    assert_eq!(
+        reopen_command("A'", Some("B"), Some("xri://@x"), &o),
+        "idbench tui 'A'\\''' --with 'B' --base 'xri://@x' --profile xri2 \
+         --objective cache --ignore-dollar --a-form iri --b-form uri"
+    );
+    // The command it prints parses: every flag is one the tui subcommand accepts.
+    let (_, md) = idbench(&[
+        "explain",
+        "urn:a:b",
+        "--with",
+        "urn:a:c",
+        "--objective",
+        "cache",
+    ]);
+    assert!(
+        md.contains("`idbench tui 'urn:a:b' --with 'urn:a:c' --objective cache`"),
+        "{md}"
+    );
+}
+
+/// Runs `printf %s "$1"` in `shell` with `quoted` pasted as its argument.
+fn through_shell(shell: &str, quoted: &str) -> Vec<u8> {
+    let out = Command::new(shell)
+        .arg("-c")
+        .arg(format!("printf %s {quoted}"))
+        .output()
+        .expect("run the shell");
+    assert!(out.status.success(), "{shell}: {quoted}");
+    out.stdout
+}
+
+fn shell_available(shell: &str) -> bool {
+    Command::new(shell)
+        .arg("-c")
+        .arg("true")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn shell_quote_round_trips_and_never_passes_control_characters() {
+    let cases = [
+        "plain",
+        "",
+        "it's",
+        "''",
+        "a b\tc",
+        "$HOME `id` $(id) \\ \" ! * ? ~",
+        "line\nbreak",
+        "esc\u{1b}[31m",
+        "bidi\u{202e}txt.exe",
+        "zero\u{200b}width",
+        "nul\u{0}byte",
+        "c1\u{9b}x",
+        "ü漢字",
+        "trailing\n",
+    ];
+    let bash = shell_available("bash");
+    for s in cases {
+        let q = shell_quote(s);
+        for c in q.chars() {
+            assert!(!idbench::safe_text::needs_token(c), "{s:?} quoted as {q:?}");
+        }
+        // Plain single quotes are POSIX: every sh reads them.
+        if !s.chars().any(idbench::safe_text::needs_token) {
+            assert!(q.starts_with('\''), "{q}");
+            assert_eq!(through_shell("sh", &q), s.as_bytes(), "sh: {q}");
+        }
+        // A shell argument cannot hold NUL: the quoting is checked above, not the reading.
+        if bash && !s.contains('\0') {
+            assert_eq!(through_shell("bash", &q), s.as_bytes(), "bash: {q}");
+        }
+    }
+}
+
+#[test]
+fn conflicting_with_and_base_is_a_usage_error() {
+    let (code, _) = idbench(&["explain", "a", "--with", "b", "--base", "c"]);
+    assert_eq!(code, 2);
+}

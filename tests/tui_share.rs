@@ -1,0 +1,364 @@
+//! The workbench's share menu (`Ctrl-S`): snapshots of the menu on a `TestBackend`, the
+//! copied text checked against `idbench explain` with the same arguments, and a real
+//! terminal test under tmux with `set-clipboard on` that reads the Markdown report back
+//! from tmux's paste buffer. The tmux test is skipped, with a message, without tmux.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use idbench::tui::app::{App, AppConfig};
+use idbench::tui::event::Event;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+const BIN: &str = env!("CARGO_BIN_EXE_idbench");
+
+fn screen(app: &mut App, w: u16, h: u16) -> String {
+    let mut t = match Terminal::new(TestBackend::new(w, h)) {
+        Ok(t) => t,
+        Err(e) => match e {},
+    };
+    app.handle(Event::Resize(w, h));
+    if let Err(e) = t.draw(|f| app.draw(f)) {
+        match e {}
+    }
+    t.backend().to_string()
+}
+
+fn key(code: KeyCode, mods: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, mods))
+}
+
+fn ctrl_s() -> Event {
+    key(KeyCode::Char('s'), KeyModifiers::CONTROL)
+}
+
+fn explain(args: &[&str]) -> String {
+    let out = Command::new(BIN)
+        .arg("explain")
+        .args(args)
+        .output()
+        .expect("run idbench explain");
+    String::from_utf8(out.stdout).expect("utf8")
+}
+
+#[test]
+fn share_menu_snapshot_and_status() {
+    let mut a = App::new(AppConfig {
+        input: "urn:ISBN:0451450523?s=I2L&c=ToC".into(),
+        ..AppConfig::default()
+    });
+    a.handle(ctrl_s());
+    insta::assert_snapshot!("share_menu_80x24", screen(&mut a, 80, 24));
+    // `m` copies (by OSC 52 in tests) and closes the menu; the status says which path.
+    a.handle(key(KeyCode::Char('m'), KeyModifiers::NONE));
+    let s = a.status().unwrap_or_default().to_string();
+    assert!(
+        s.starts_with("the Markdown report: sent to the terminal (OSC 52)"),
+        "{s}"
+    );
+    let out = a.take_terminal_output().unwrap_or_default();
+    assert!(out.starts_with(b"\x1b]52;c;"), "an OSC 52 sequence");
+    insta::assert_snapshot!("share_copied_80x24", screen(&mut a, 80, 24));
+    // Esc closes the menu without copying.
+    a.handle(ctrl_s());
+    a.handle(key(KeyCode::Esc, KeyModifiers::NONE));
+    assert!(a.take_terminal_output().is_none());
+    assert!(!screen(&mut a, 80, 24).contains("Share · Esc closes"));
+}
+
+#[test]
+fn shared_text_is_what_explain_prints() {
+    let id = "urn:ISBN:0451|450523?+x";
+    let a = App::new(AppConfig {
+        input: id.into(),
+        ..AppConfig::default()
+    });
+    assert_eq!(
+        a.share_text(Some(idbench::report::ReportFormat::Markdown)),
+        explain(&[id])
+    );
+    assert_eq!(
+        a.share_text(Some(idbench::report::ReportFormat::Text)),
+        explain(&["--format", "text", id])
+    );
+    assert_eq!(a.share_text(None), format!("idbench tui '{id}'"));
+
+    // Diff mode with a fixed profile: the report holds the ladder, as `explain --with`.
+    let (x, y) = ("URN:foo:a123,456", "urn:FOO:a123%2c456");
+    let d = App::new(AppConfig {
+        input: x.into(),
+        with: Some(y.into()),
+        profile: Some(idbench::Profile::Rfc2141),
+        ..AppConfig::default()
+    });
+    assert_eq!(
+        d.share_text(Some(idbench::report::ReportFormat::Markdown)),
+        explain(&[x, "--with", y, "--profile", "rfc2141"])
+    );
+    assert_eq!(
+        d.share_text(None),
+        format!("idbench tui '{x}' --with '{y}' --profile rfc2141")
+    );
+}
+
+struct Tmux {
+    socket: String,
+    dir: PathBuf,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("tmux {args:?}: {e}"))
+    }
+
+    fn capture(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
+    }
+
+    fn wait(&self, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let screen = self.capture();
+            if ok(&screen) {
+                return screen;
+            }
+            if Instant::now() > until {
+                panic!("timed out waiting for {what}; the screen was:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn quote(p: &Path) -> String {
+    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
+}
+
+#[test]
+fn ctrl_s_m_puts_the_markdown_report_in_tmux_buffer() {
+    let tmux_ok = Command::new("tmux")
+        .arg("-V")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !tmux_ok {
+        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("idbench-share-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["home", "config", "data", "cache", "state"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let t = Tmux {
+        socket: format!("idbench-share-{}", std::process::id()),
+        dir: dir.clone(),
+    };
+    // SSH_CONNECTION makes copies go out as OSC 52; TMUX says we are under tmux (`env -i`
+    // clears the one tmux sets).
+    let shell = format!(
+        "env -i HOME={} XDG_CONFIG_HOME={} XDG_DATA_HOME={} XDG_CACHE_HOME={} XDG_STATE_HOME={} \
+         PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 TMUX=1 \
+         SSH_CONNECTION='192.0.2.1 50000 192.0.2.2 22' PS1='$ ' sh",
+        quote(&dir.join("home")),
+        quote(&dir.join("config")),
+        quote(&dir.join("data")),
+        quote(&dir.join("cache")),
+        quote(&dir.join("state")),
+    );
+    let out = t.run(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &shell,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    t.run(&["set-option", "-g", "set-clipboard", "on"]);
+    t.wait("the shell prompt", 5, |s| s.contains('$'));
+
+    let (a, b) = ("HTTP://a/b/../c", "http://A/c");
+    t.run(&[
+        "send-keys",
+        "-t",
+        "t",
+        "-l",
+        &format!("{} tui '{a}' --with '{b}'", quote(Path::new(BIN))),
+    ]);
+    t.run(&["send-keys", "-t", "t", "Enter"]);
+    t.wait("the workbench in diff mode", 5, |s| {
+        s.contains("Equivalence")
+    });
+    t.run(&["send-keys", "-t", "t", "C-s"]);
+    t.wait("the share menu", 5, |s| s.contains("Share"));
+    t.run(&["send-keys", "-t", "t", "m"]);
+    let screen = t.wait("the copy status", 5, |s| s.contains("OSC 52"));
+    assert!(screen.contains("set-clipboard"), "the tmux note:\n{screen}");
+
+    let until = Instant::now() + Duration::from_secs(5);
+    let expected = explain(&[a, "--with", b]);
+    loop {
+        let buffer = String::from_utf8_lossy(&t.run(&["show-buffer"]).stdout).into_owned();
+        if buffer == expected {
+            break;
+        }
+        if Instant::now() > until {
+            panic!("tmux's buffer holds:\n{buffer}\nexpected:\n{expected}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    t.run(&["send-keys", "-t", "t", "C-q"]);
+}
+
+#[test]
+fn the_reopen_command_carries_the_compare_options() {
+    use idbench::engine::equiv::{CompareOptions, Objective, SideForm};
+    let a = App::new(AppConfig {
+        input: "xri://=a".into(),
+        with: Some("xri://=A".into()),
+        compare: CompareOptions {
+            objective: Objective::Cache,
+            ignore_dollar: true,
+            a_form: SideForm::IriNormal,
+            b_form: SideForm::UriNormal,
+            ..CompareOptions::default()
+        },
+        ..AppConfig::default()
+    });
+    let cmd = a.share_text(None);
+    assert_eq!(
+        cmd,
+        "idbench tui 'xri://=a' --with 'xri://=A' --objective cache --ignore-dollar \
+         --a-form iri --b-form uri"
+    );
+    // The workbench compared with those options, and the report says so.
+    let md = a.share_text(Some(idbench::report::ReportFormat::Markdown));
+    assert!(
+        md.contains("objective cache") && md.contains("ignored"),
+        "{md}"
+    );
+    assert_eq!(
+        md,
+        explain(&[
+            "xri://=a",
+            "--with",
+            "xri://=A",
+            "--objective",
+            "cache",
+            "--ignore-dollar",
+            "--a-form",
+            "iri",
+            "--b-form",
+            "uri"
+        ])
+    );
+}
+
+#[test]
+fn base_line_resolves_the_input() {
+    let base = "http://a/b/c/d;p?q";
+    let mut a = App::new(AppConfig {
+        input: "../g?y".into(),
+        base: Some(base.into()),
+        ..AppConfig::default()
+    });
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("target  http://a/b/g?y"), "{s}");
+    insta::assert_snapshot!("base_resolution_100x30", s);
+    insta::assert_snapshot!("base_resolution_80x24", screen(&mut a, 80, 24));
+    // The report and the reopen command carry the base, as `explain --base`.
+    assert_eq!(
+        a.share_text(Some(idbench::report::ReportFormat::Markdown)),
+        explain(&["../g?y", "--base", base])
+    );
+    assert_eq!(
+        a.share_text(None),
+        format!("idbench tui '../g?y' --base '{base}'")
+    );
+
+    // Ctrl-T opens an empty base line above the input, focused; typing into it resolves.
+    let mut b = App::new(AppConfig {
+        input: "g;x".into(),
+        ..AppConfig::default()
+    });
+    b.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
+    b.handle(Event::Paste("urn:a:b".into()));
+    let s = screen(&mut b, 80, 24);
+    assert!(s.contains("no target"), "an invalid base says why:\n{s}");
+    assert!(s.contains("Tree"), "the panes still show what parsed:\n{s}");
+    for _ in 0..7 {
+        b.handle(key(KeyCode::Backspace, KeyModifiers::NONE));
+    }
+    b.handle(Event::Paste("http://a/b/c/d;p?q".into()));
+    let s = screen(&mut b, 80, 24);
+    assert!(s.contains("target  http://a/b/c/g;x"), "{s}");
+    // Ctrl-T again closes it: the resolution pane goes away.
+    b.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
+    assert!(!screen(&mut b, 80, 24).contains("Resolution"));
+}
+
+#[test]
+fn diff_mode_shows_both_trees_with_the_first_difference() {
+    let mut a = App::new(AppConfig {
+        input: "urn:example:a123".into(),
+        with: Some("urn:example:A123".into()),
+        ..AppConfig::default()
+    });
+    a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
+    let wide = screen(&mut a, 120, 30);
+    assert!(
+        wide.contains("A · ") && wide.contains("B · ") && wide.contains("first difference: nss"),
+        "{wide}"
+    );
+    // Side by side: both titles on one row.
+    assert!(
+        wide.lines()
+            .any(|l| l.contains("A · ") && l.contains("B · ")),
+        "{wide}"
+    );
+    insta::assert_snapshot!("diff_trees_120x30", wide);
+    // Narrower: one above the other.
+    let narrow = screen(&mut a, 80, 30);
+    assert!(
+        !narrow
+            .lines()
+            .any(|l| l.contains("A · ") && l.contains("B · ")),
+        "{narrow}"
+    );
+    insta::assert_snapshot!("diff_trees_80x30", narrow);
+    // The selected row (▶) is the NSS in both trees.
+    let marked: Vec<&str> = narrow.lines().filter(|l| l.contains("│▶")).collect();
+    assert_eq!(marked.len(), 2, "{narrow}");
+    assert!(marked.iter().all(|l| l.contains("nss")), "{marked:?}");
+    // F6 again: the ladder.
+    a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
+    assert!(screen(&mut a, 80, 30).contains("Equivalence"));
+}
