@@ -33,6 +33,17 @@ fuzz_target!(|data: &[u8]| {
             b_form: form(flags >> 4),
         };
         let v = compare(a, b, &opts);
+        // Symmetric: B against A (with the sides' forms swapped) gives the same answer.
+        let swapped = CompareOptions {
+            a_form: opts.b_form,
+            b_form: opts.a_form,
+            ..opts.clone()
+        };
+        assert_eq!(
+            compare(b, a, &swapped).equivalent,
+            v.equivalent,
+            "{a:?} / {b:?} under {profile:?}: not symmetric"
+        );
         check_analysis(a, &v.a);
         check_analysis(b, &v.b);
         if let Some(d) = &v.difference {

@@ -4,7 +4,9 @@
 
 use std::borrow::Cow;
 
-use idbench::engine::{Analysis, Diagnostic, Profile};
+use idbench::engine::equiv::{CompareOptions, compare};
+use idbench::engine::resolve::resolve;
+use idbench::engine::{Analysis, Diagnostic, Options, Profile, analyze};
 
 /// The fuzzer's bytes as text; invalid UTF-8 becomes U+FFFD, so every input is used.
 pub fn text(data: &[u8]) -> Cow<'_, str> {
@@ -163,6 +165,117 @@ pub fn check_renderers(input: &str) {
             back["input"].as_str(),
             Some(input),
             "the JSON keeps the input"
+        );
+    }
+}
+
+/// The forms that re-computing from their own value leaves unchanged under `profile`
+/// (tests/forms.rs states the same lists). Not xri2's `iri_normal` and `uri_normal`: XRI
+/// Syntax 2.0 §2.3.1 step 4 escapes "%" again each time.
+pub fn idempotent_forms(profile: Profile) -> &'static [&'static str] {
+    match profile {
+        Profile::Xri2 => &["xri_normal", "canonical"],
+        Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => &[
+            "iri_normal",
+            "uri_normal",
+            "canonical",
+            "canonical_cache",
+            "display",
+        ],
+        Profile::Rfc3986 | Profile::Rfc3987 | Profile::Rfc1630 => &[
+            "iri_normal",
+            "uri_normal",
+            "canonical",
+            "canonical_scheme",
+            "display",
+        ],
+    }
+}
+
+fn form_named<'a>(a: &'a Analysis, name: &str) -> Option<&'a str> {
+    a.forms
+        .as_ref()?
+        .rows()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| v)
+}
+
+/// For a valid input analysed under `profile` with its forms: the canonical form is valid
+/// under the same profile, and every form of [`idempotent_forms`] is a fixed point (its own
+/// form of the same name).
+pub fn check_forms_of_valid(input: &str, profile: Profile, a: &Analysis) {
+    if !a.valid() {
+        return;
+    }
+    let opts = Options {
+        profile: Some(profile),
+        forms: true,
+        all_profiles: false,
+    };
+    if let Some(c) = form_named(a, "canonical") {
+        let again = analyze(c, &opts);
+        assert!(
+            again.valid(),
+            "{profile}: canonical {c:?} of valid {input:?} is invalid: {:?}",
+            again.first_error()
+        );
+    }
+    for name in idempotent_forms(profile) {
+        let Some(once) = form_named(a, name) else {
+            continue;
+        };
+        let again = analyze(once, &opts);
+        let twice = form_named(&again, name);
+        assert_eq!(
+            twice,
+            Some(once),
+            "{profile}: {name} of {input:?} is not idempotent"
+        );
+    }
+}
+
+/// A valid identifier is equivalent to itself and to its canonical form under `profile`.
+pub fn check_compare_with_itself(input: &str, profile: Profile, a: &Analysis) {
+    if !a.valid() {
+        return;
+    }
+    let opts = CompareOptions {
+        profile: Some(profile),
+        ..CompareOptions::default()
+    };
+    assert!(
+        compare(input, input, &opts).equivalent,
+        "{profile}: {input:?} is not equivalent to itself"
+    );
+    if let Some(c) = form_named(a, "canonical") {
+        assert!(
+            compare(input, c, &opts).equivalent,
+            "{profile}: {input:?} is not equivalent to its canonical form {c:?}"
+        );
+    }
+}
+
+/// Resolving is stable: a target, resolved again as a reference against the same base,
+/// gives itself; and the target of a valid base and reference is valid under the profile.
+pub fn check_resolution(base: &str, reference: &str, profile: Profile) {
+    let r = resolve(base, reference, profile);
+    let Some(target) = r.target.as_deref() else {
+        return;
+    };
+    let again = resolve(base, target, profile);
+    assert_eq!(
+        again.target.as_deref(),
+        Some(target),
+        "{profile}: {base:?} + {reference:?} gives {target:?}, which is not stable"
+    );
+    if r.first_error().is_none() {
+        let opts = Options::validate_only(Some(profile));
+        let t = analyze(target, &opts);
+        assert!(
+            t.valid(),
+            "{profile}: {base:?} + {reference:?} gives the invalid {target:?}: {:?}",
+            t.first_error()
         );
     }
 }
