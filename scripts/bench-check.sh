@@ -2,6 +2,10 @@
 # Batch-validation, memory and start-up benchmarks (BENCHMARKS.md records one run).
 #
 #   scripts/bench-check.sh [LINES]        # LINES defaults to 1000000
+#   QUICK=1 scripts/bench-check.sh        # 100,000 lines, smaller shapes, 3 runs: ~2 minutes
+#
+# Every target of issue 11 is printed with its measured figure and "met" or "MISSED"; the
+# summary ends with the count of each. Not part of `cargo test`.
 #
 # 1. Builds release binaries: idbench, and the dev-only helpers under benches/tools/
 #    (gen-corpus, the corpus generator; peer-check, the reference program).
@@ -21,19 +25,42 @@
 #    answers the cursor-position query as a terminal does; the first frame is the first burst
 #    of output, ended by 100 ms of silence, and its time is that of its last byte.
 #
-# Environment: SEED, RUNS (default 5), BENCH_SKIP_BUILD=1 (use the binaries as they are).
+# 6. Instructions per input byte of `check` under every profile (callgrind), each against
+#    rfc3986's: xri2 within 3x, rfc1630, rfc2141, rfc2141bis (and rfc8141, rfc3987) within 2x.
+# 7. Output modes: `check` text and JSON output against its --quiet run (within 1.5x, 2x).
+# 8. The distance of `check --profile rfc3986` to the floor, a bare line-reading loop over the
+#    same file (peer-check lines), and the --jobs speed-up on this machine's cores.
+# 9. Memory on one long line (16 MiB, 4 MiB in QUICK mode) that no quick path vouches for.
+# 10. The doubling benchmark: parse, forms, compare, resolve and check, text and JSON, on
+#    the input shapes of issue 11, each size twice the last; the step ratios over two
+#    doublings (4x the input) of time, max RSS and output bytes, each at most ~4x.
+# 11. The workbench on big inputs in a 200x60 pseudo-terminal: keystroke to finished redraw
+#    (< 16 ms) and peak RSS (< 64 MB) with the 62 KB nested XRI and a 1 MiB paste.
+#
+# Environment: SEED, RUNS (default 5), QUICK=1, BENCH_SKIP_BUILD=1 (use the binaries as they
+# are).
 # A summary is also written to target/bench-corpus/summary.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-lines="${1:-1000000}"
+quick="${QUICK:-0}"
+if [[ $quick == 1 ]]; then
+  lines="${1:-100000}"
+  runs="${RUNS:-3}"
+else
+  lines="${1:-1000000}"
+  runs="${RUNS:-5}"
+fi
 seed="${SEED:-3986}"
-runs="${RUNS:-5}"
 dir=target/bench-corpus
 mkdir -p "$dir"
 summary="$dir/summary.txt"
 : >"$summary"
 say() { echo "$*" | tee -a "$summary"; }
+# A target's verdict: verdict FIGURE OP LIMIT -> "met" / "MISSED" (OP is <= or >=).
+verdict() {
+  awk -v a="$1" -v op="$2" -v b="$3" 'BEGIN {ok = (op == "<=") ? (a + 0 <= b + 0) : (a + 0 >= b + 0); print (ok ? "met" : "MISSED")}'
+}
 
 if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
   echo "== building release binaries"
@@ -44,7 +71,7 @@ peer=target/release/examples/peer-check
 gen=target/release/examples/gen-corpus
 
 echo "== corpora ($lines lines, seed $seed)"
-for kind in uri iri urn; do
+for kind in uri iri urn xri www; do
   f="$dir/$kind-$lines-$seed.txt"
   if [[ ! -s "$f" || "$gen" -nt "$f" ]]; then
     "$gen" "$kind" "$lines" "$seed" >"$f"
@@ -80,7 +107,7 @@ median_time() {
 
 # Times "ours" against "theirs"; prints both means and the ratio.
 pair() {
-  local name="$1" profile="$2" peer_crate="$3" file="$4"
+  local name="$1" profile="$2" peer_crate="$3" file="$4" limit="${5:-1.5}"
   local ours=("$idb" check --profile "$profile" --quiet "$file")
   local theirs=("$peer" "$peer_crate" "$file")
   local tally_ours tally_theirs a b cpu
@@ -99,14 +126,14 @@ pair() {
     b="$(median_time "${theirs[@]}")"
     cpu="cpu time not measured (no hyperfine)"
   fi
-  say "$(awk -v n="$name" -v p="$peer_crate" -v a="$a" -v b="$b" \
-    'BEGIN {r = a / b; printf "%-8s idbench %.3f s   %-10s %.3f s   ratio %.2f  %s", n, a, p, b, r, (r <= 1.5 ? "(target <= 1.5: met)" : "(target <= 1.5: MISSED)")}')"
+  say "$(awk -v n="$name" -v p="$peer_crate" -v a="$a" -v b="$b" -v l="$limit" \
+    'BEGIN {r = a / b; printf "%-8s idbench %.3f s   %-10s %.3f s   ratio %.2f  (target <= %s: %s)", n, a, p, b, r, l, (r <= l ? "met" : "MISSED")}')"
   say "         $cpu"
   say "         tallies: idbench \"$tally_ours\", $peer_crate \"$tally_theirs\""
 }
 
 say "== batch validation, whole process ($lines lines; mean of $runs runs)"
-pair rfc3986 rfc3986 fluent-uri "$dir/uri-$lines-$seed.txt"
+pair rfc3986 rfc3986 fluent-uri "$dir/uri-$lines-$seed.txt" 0.8
 pair rfc3987 rfc3987 iri-string "$dir/iri-$lines-$seed.txt"
 pair rfc8141 rfc8141 urn "$dir/urn-$lines-$seed.txt"
 
@@ -218,4 +245,222 @@ PY
 else
   say "   skipped: the workbench is not built into this idbench yet"
 fi
+# ---------------------------------------------------------------- issue 11's targets
+bytes_of() { wc -c <"$1" | tr -d ' '; }
+if command -v valgrind >/dev/null 2>&1; then
+  say "== check per input byte under every profile (callgrind instructions, first 20,000 lines)"
+  head -n 20000 "$dir/xri-$lines-$seed.txt" >"$dir/xri-20k.txt"
+  for k in uri iri urn www; do head -n 20000 "$dir/$k-$lines-$seed.txt" >"$dir/$k-20k.txt"; done
+  base=""
+  for spec in "rfc3986 uri -" "rfc3987 iri 2" "rfc1630 www 2" "rfc8141 urn 2" "rfc2141 urn 2" "rfc2141bis urn 2" "xri2 xri 3"; do
+    set -- $spec
+    f="$dir/$2-20k.txt"
+    i="$(instr "$idb" check --profile "$1" --quiet "$f")"
+    per="$(awk -v i="$i" -v b="$(bytes_of "$f")" 'BEGIN {printf "%.2f", i / b}')"
+    if [[ $3 == - ]]; then
+      base="$per"
+      say "$(printf '   %-10s %6s instructions/byte on the %s corpus (the reference)' "$1" "$per" "$2")"
+    else
+      r="$(awk -v a="$per" -v b="$base" 'BEGIN {printf "%.2f", a / b}')"
+      say "$(printf '   %-10s %6s instructions/byte on the %s corpus: %sx rfc3986 (target <= %s: %s)' "$1" "$per" "$2" "$r" "$3" "$(verdict "$r" '<=' "$3")")"
+    fi
+  done
+
+  say "== check output modes against --quiet (callgrind instructions, 20,000 URI lines)"
+  f="$dir/uri-20k.txt"
+  q="$(instr "$idb" check --profile rfc3986 --quiet "$f")"
+  t="$(instr "$idb" check --profile rfc3986 "$f")"
+  j="$(instr "$idb" check --profile rfc3986 --format json "$f")"
+  rt="$(awk -v a="$t" -v b="$q" 'BEGIN {printf "%.2f", a / b}')"
+  rj="$(awk -v a="$j" -v b="$q" 'BEGIN {printf "%.2f", a / b}')"
+  say "   text output: ${rt}x the --quiet run (target <= 1.5: $(verdict "$rt" '<=' 1.5))"
+  say "   JSON output: ${rj}x the --quiet run (target <= 2: $(verdict "$rj" '<=' 2))"
+
+  say "== check --profile rfc3986 against the floor (a bare line-reading loop, peer-check lines)"
+  a="$(instr "$idb" check --profile rfc3986 --quiet "$f")"
+  b="$(instr "$peer" lines "$f")"
+  say "$(awk -v a="$a" -v b="$b" 'BEGIN {printf "   instructions: check %.0f, floor %.0f a line: %.2fx the floor (reported, no target)", a / 20000, b / 20000, a / b}')"
+else
+  say "== per-profile, output-mode and floor figures: skipped (valgrind not found)"
+fi
+fl="$(median_time "$peer" lines "$dir/uri-$lines-$seed.txt")"
+ck="$(median_time "$idb" check --profile rfc3986 --quiet "$dir/uri-$lines-$seed.txt")"
+say "$(awk -v a="$ck" -v b="$fl" -v n="$lines" 'BEGIN {printf "   wall time over %d lines: check %.3f s, floor %.3f s (%.2fx)", n, a, b, (b > 0 ? a / b : 0)}')"
+
+say "== check --jobs"
+if "$idb" check --help 2>/dev/null | grep -q -- '--jobs'; then
+  cores="$(nproc)"
+  f="$dir/uri-$lines-$seed.txt"
+  t1="$(median_time "$idb" check --profile rfc3986 --jobs 1 "$f")"
+  tn="$(median_time "$idb" check --profile rfc3986 --jobs "$cores" "$f")"
+  sp="$(awk -v a="$t1" -v b="$tn" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"
+  say "   text output, --jobs 1 ${t1} s, --jobs $cores ${tn} s: speed-up ${sp}x on $cores cores (target >= 1.5: $(verdict "$sp" '>=' 1.5))"
+else
+  say "   --jobs not in this idbench yet: MISSED"
+fi
+
+say "== check memory on one long line"
+if [[ $quick == 1 ]]; then mib=4; else mib=16; fi
+long="$dir/long-line.txt"
+python3 -c "import sys; n = $mib << 20; sys.stdout.write('urn:example:' + '%41' * (n // 3) + ' x\n')" >"$long"
+m="$(measure '%M' "$idb" check --quiet "$long")"
+mb="$(awk -v m="$m" 'BEGIN {printf "%.1f", m / 1024}')"
+say "   invalid URN line of $mib MiB (auto profile): max RSS $mb MB (target: bounded, <= 64 MB: $(verdict "$mb" '<=' 64))"
+python3 -c "import sys; n = $mib << 20; sys.stdout.write('xri://@a' + '*b' * (n // 2) + '\n')" >"$long"
+m="$(measure '%M' "$idb" check --profile xri2 --quiet "$long")"
+mb="$(awk -v m="$m" 'BEGIN {printf "%.1f", m / 1024}')"
+say "   xri2 line of $mib MiB (no quick path): max RSS $mb MB (target: bounded, <= 64 MB: $(verdict "$mb" '<=' 64))"
+rm -f "$long"
+
+say "== doubling benchmark (each shape at 3 sizes, 2x apart; ratios over 4x the input)"
+python3 - "$idb" "$quick" <<'PY' | tee -a "$summary"
+import os, resource, subprocess, sys, time
+idb, quick = sys.argv[1], sys.argv[2] == "1"
+sizes = [8192, 16384, 32768] if quick else [16384, 32768, 65536]
+def shape(name, n):
+    if name == "urn %41":
+        return "urn:example:" + "%41" * (n // 3)
+    if name == "spaces":
+        return "http://a/b/" + " " * n
+    if name == "nested xri":
+        d = n // 5
+        return "=a*(" * d + "=b" + ")" * d
+    return "%" * n
+# The children's max RSS is cumulative over children; run each measurement in a fresh
+# helper so it is that one process's.
+def measure(args):
+    code = ("import resource, subprocess, sys, time\n"
+            "t0 = time.monotonic()\n"
+            "try:\n"
+            "    p = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=60)\n"
+            "    out = len(p.stdout); dt = time.monotonic() - t0\n"
+            "except subprocess.TimeoutExpired:\n"
+            "    out = -1; dt = float('inf')\n"
+            "print(dt, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, out)\n")
+    r = subprocess.run([sys.executable, "-c", code] + args, stdout=subprocess.PIPE, text=True)
+    dt, rss, out = r.stdout.split()
+    return float(dt), int(rss), int(out)
+met = missed = 0
+for name in ["urn %41", "spaces", "nested xri", "percent signs"]:
+    for cmd in ["parse", "forms", "compare", "resolve", "check"]:
+        for fmt in ["text", "json"]:
+            rows = []
+            for n in sizes:
+                s = shape(name, n)
+                if cmd == "compare":
+                    args = [idb, "compare", s, s]
+                elif cmd == "resolve":
+                    args = [idb, "resolve", "http://a/b", s]
+                elif cmd == "check":
+                    path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "idbench-doubling.txt")
+                    with open(path, "w") as f:
+                        f.write(s + "\n")
+                    args = [idb, "check", path]
+                else:
+                    args = [idb, cmd, s]
+                if fmt == "json":
+                    args.insert(2, "--format=json")
+                rows.append(measure(args))
+            (t0, m0, o0), (t2, m2, o2) = rows[0], rows[-1]
+            rt = t2 / t0 if t0 > 0 else float("inf")
+            rm = m2 / m0 if m0 > 0 else float("inf")
+            ro = o2 / o0 if o0 > 0 else (1.0 if o2 == 0 else float("inf"))
+            # Under 50 ms and 16 MB the figures are start-up and noise, not growth.
+            ok = ((rt <= 4.5 or t2 < 0.05) and (rm <= 4.5 or m2 < 16384) and ro <= 4.5 and o2 >= 0)
+            met += ok
+            missed += not ok
+            print(f"   {name:13} {cmd:7} {fmt:4}: {sizes[-1] // 1024:3} KiB {t2 * 1000:8.1f} ms {m2 / 1024:7.1f} MB "
+                  f"{o2:>10} B out; x4 input: time x{rt:.1f}, RSS x{rm:.1f}, output x{ro:.1f} "
+                  f"(target ~x4: {'met' if ok else 'MISSED'})")
+print(f"   doubling benchmark: {met} met, {missed} MISSED")
+PY
+
+say "== workbench on big inputs (200x60 pty): keystroke to finished redraw, peak RSS"
+if ! command -v python3 >/dev/null 2>&1; then
+  say "   skipped: python3 not found"
+else
+  python3 - "$idb" "$quick" <<'PY' | tee -a "$summary"
+import fcntl, os, select, signal, struct, subprocess, sys, termios, time
+idb, quick = sys.argv[1], sys.argv[2] == "1"
+def drain(master, quiet):
+    """Reads until `quiet` seconds pass without output; returns the time of the last byte."""
+    last = None
+    while True:
+        r, _, _ = select.select([master], [], [], quiet)
+        if not r:
+            return last
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:
+            return last
+        if not chunk:
+            return last
+        if b"\x1b[6n" in chunk:
+            os.write(master, b"\x1b[1;1R")
+        last = time.monotonic()
+def status(pid, key):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(key):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+def session(name, paste, keys=8):
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
+    def child():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    env = dict(os.environ, TERM="xterm-256color")
+    p = subprocess.Popen([idb, "tui"], stdin=slave, stdout=slave, stderr=slave,
+                         preexec_fn=child, env=env, close_fds=True)
+    os.close(slave)
+    drain(master, 0.5)
+    # Bracketed paste, written in pieces as a terminal would.
+    data = b"\x1b[200~" + paste.encode() + b"\x1b[201~"
+    for i in range(0, len(data), 1 << 14):
+        os.write(master, data[i:i + (1 << 14)])
+        drain(master, 0.0)
+    drain(master, 2.0)
+    times = []
+    for k in range(keys):
+        key = b"\x1b[D" if k % 2 == 0 else b"\x1b[C"  # cursor left / right: a redraw each
+        t0 = time.monotonic()
+        os.write(master, key)
+        last = drain(master, 0.25)
+        if last is not None:
+            times.append((last - t0) * 1000)
+    t1 = time.monotonic()
+    os.write(master, b"x")
+    last = drain(master, 0.5)
+    edit = (last - t1) * 1000 if last else float("nan")
+    hwm = status(p.pid, "VmHWM:")
+    os.write(master, b"\x11")
+    try:
+        p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        os.kill(p.pid, signal.SIGKILL)
+        p.wait()
+    os.close(master)
+    times.sort()
+    med = times[len(times) // 2] if times else float("nan")
+    worst = times[-1] if times else float("nan")
+    ok_t = med < 16
+    ok_m = hwm / 1024 < 64
+    print(f"   {name}: cursor key to redraw median {med:.1f} ms (max {worst:.1f}), "
+          f"an edit (re-parse) {edit:.1f} ms (target < 16 ms: {'met' if ok_t else 'MISSED'}); "
+          f"peak RSS {hwm / 1024:.1f} MB (target < 64 MB: {'met' if ok_m else 'MISSED'})")
+d = 250
+nested = "".join("=a*(" * d + "=b" + ")" * d for _ in range(50))
+session(f"62 KB nested XRI ({len(nested)} bytes)", nested)
+mib = 256 * 1024 if quick else 1 << 20
+session(f"{mib // 1024} KiB paste of %", "%" * mib, keys=4)
+PY
+fi
+
+n_met="$(grep -c ': met\|: met)' "$summary" || true)"
+n_missed="$(grep -c 'MISSED' "$summary" || true)"
+say "== targets: $n_met lines met, $n_missed lines with a target MISSED"
 echo "== summary written to $summary"

@@ -3,8 +3,16 @@
 #
 #   scripts/fuzz.sh [SECONDS]
 #
-# Targets (fuzz/fuzz_targets/): parse, forms, resolve, compare; each runs every profile on
-# every input. The toolchain is stable, so cargo-fuzz's nightly flags are allowed with
+# Targets (fuzz/fuzz_targets/): parse, forms, resolve, compare, quick, render; each runs every
+# profile on every input. quick: the quick validator is sound and first_error agrees with
+# analyze. render: the CLI's text and JSON renderers stay within a linear bound of the input.
+# Seeds: the spec examples and big shapes of 1 to 4 KiB (deep nesting, long runs), so inputs
+# up to -max_len=4096 are reached from the start.
+#
+# Needs cargo-fuzz, which needs nightly features: the script allows them on the stable
+# toolchain with RUSTC_BOOTSTRAP=1. Where cargo-fuzz cannot be installed, the targets are
+# still compile-checked (cargo check in fuzz/) and their properties run under cargo test
+# (tests/validate.rs runs the quick target's body on generated inputs). The toolchain is stable, so cargo-fuzz's nightly flags are allowed with
 # RUSTC_BOOTSTRAP=1. The crate forbids unsafe code, so the default sanitizer is none (more
 # executions a second); FUZZ_SANITIZER=address turns ASan on. Debug assertions are on, so an
 # arithmetic overflow is a crash too.
@@ -15,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-60}"
 sanitizer="${FUZZ_SANITIZER:-none}"
-targets=(${FUZZ_TARGETS:-parse forms resolve compare})
+targets=(${FUZZ_TARGETS:-parse forms resolve compare quick render})
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "== installing cargo-fuzz"

@@ -384,7 +384,7 @@ fn every_subcommand_help_states_exit_codes_and_output() {
             "{cmd}"
         );
     }
-    for cmd in ["tui", "completions", "man"] {
+    for cmd in ["tui", "completions", "man", "explain", "rule"] {
         assert!(
             text(&run(&[cmd, "--help"], b"")).contains("Exit codes:"),
             "{cmd}"
@@ -461,7 +461,9 @@ fn the_man_page_is_roff_with_every_subcommand() {
     let page = text(&o);
     assert!(page.starts_with(".ie") || page.starts_with(".TH"), "{page}");
     assert!(page.contains(".TH idbench 1"));
-    for cmd in ["PARSE", "CHECK", "FORMS", "RESOLVE", "COMPARE", "TUI"] {
+    for cmd in [
+        "PARSE", "CHECK", "FORMS", "RESOLVE", "COMPARE", "EXPLAIN", "RULE", "TUI",
+    ] {
         assert!(page.contains(&format!(".SH \"IDBENCH {cmd}\"")), "{cmd}");
     }
     // Every line is a request, a comment or text; no stray raw control characters.

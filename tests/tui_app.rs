@@ -793,3 +793,111 @@ fn a_click_on_a_ladder_row_selects_its_step() {
     a.handle(Event::click(10, y + 3));
     assert_eq!(a.diff().map(|d| d.list.selected), Some(1));
 }
+
+#[test]
+fn details_takes_the_focus_and_scrolls_with_keys_and_wheel() {
+    let mut a = app(&format!("urn:-bad:has space{}", "%zz".repeat(20)));
+    // Input, tree (its root selected), Details.
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Home),
+            Event::key(KeyCode::Char('d')),
+        ],
+    );
+    assert_eq!(a.focus(), Focus::Details);
+    let t = draw(&mut a, 80, 24);
+    let title = row(
+        t.backend().buffer(),
+        find_row(t.backend().buffer(), "Details"),
+    );
+    assert!(title.contains("rows 1–"), "{title}");
+    a.handle(Event::key(KeyCode::Down));
+    let t = draw(&mut a, 80, 24);
+    let title = row(
+        t.backend().buffer(),
+        find_row(t.backend().buffer(), "Details"),
+    );
+    assert!(title.contains("rows 2–"), "{title}");
+    // The wheel over Details scrolls it (three rows).
+    let y = find_row(t.backend().buffer(), "Details") + 2;
+    let x = 10;
+    a.handle(Event::Mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::ScrollDown,
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    let t = draw(&mut a, 80, 24);
+    let title = row(
+        t.backend().buffer(),
+        find_row(t.backend().buffer(), "Details"),
+    );
+    assert!(title.contains("rows 5–"), "{title}");
+}
+
+#[test]
+fn details_shows_every_diagnostic_of_the_selected_diagnostic_span_and_attributes() {
+    let mut a = app("http://[::1]/");
+    // The host node: its attributes read `key = value`.
+    let host = a
+        .analysis(0)
+        .tree
+        .iter()
+        .find(|n| n.kind() == NodeKind::Host)
+        .map(|n| n.span().start);
+    let Some(at) = host else { panic!("no host") };
+    a.handle(Event::key(KeyCode::Home));
+    // On its `[`: the IP-literal host, which carries the attribute.
+    for _ in 0..at {
+        a.handle(Event::key(KeyCode::Right));
+    }
+    let t = draw(&mut a, 100, 30);
+    let screen: String = (0..30)
+        .map(|y| row(t.backend().buffer(), y) + "\n")
+        .collect();
+    assert!(screen.contains("host_type = "), "{screen}");
+    assert!(screen.contains("ipv6"), "{screen}");
+    assert!(!screen.contains(" 1 bytes"), "{screen}");
+}
+
+#[test]
+fn a_paste_over_the_limit_is_refused_and_said() {
+    use idbench::tui::app::MAX_INPUT;
+    let mut a = app("");
+    let big = "%".repeat(MAX_INPUT + 1);
+    a.handle(Event::Paste(big));
+    assert_eq!(a.input(0), "");
+    let st = a.status().unwrap_or_default();
+    assert!(st.starts_with("paste refused"), "{st}");
+    assert!(st.contains("1 MiB"), "{st}");
+    // Up to the limit is taken.
+    a.handle(Event::Paste("%".repeat(MAX_INPUT)));
+    assert_eq!(a.input(0).len(), MAX_INPUT);
+    a.handle(Event::key(KeyCode::Char('x')));
+    assert_eq!(a.input(0).len(), MAX_INPUT);
+    assert!(a.status().unwrap_or_default().starts_with("typing refused"));
+}
+
+#[test]
+fn an_example_keeps_auto_unless_it_needs_its_profile() {
+    let mut a = app("");
+    a.handle(Event::ctrl('o'));
+    a.handle(Event::key(KeyCode::Enter));
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(st.starts_with("example loaded: profile "), "{st}");
+    if st.starts_with("example loaded: profile auto") {
+        assert_eq!(a.profile(), None);
+    } else {
+        assert!(st.contains("chosen for it"), "{st}");
+        assert!(a.profile().is_some());
+    }
+    // Typing something else afterwards: under auto, the reason is auto's.
+    a.handle(Event::key(KeyCode::Char('0')));
+    a.handle(Event::Key(crossterm::event::KeyEvent::new(
+        KeyCode::Char('0'),
+        KeyModifiers::ALT,
+    )));
+    assert_eq!(a.profile(), None);
+}

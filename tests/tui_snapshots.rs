@@ -240,3 +240,185 @@ fn too_small_terminal() {
     a.handle(Event::key(KeyCode::Char('q')));
     assert!(a.should_quit());
 }
+
+/// The rows inside the pane whose title starts with `title` on screen `s`.
+fn pane_rows(s: &str, title: &str) -> Vec<String> {
+    let grid: Vec<Vec<char>> = s
+        .lines()
+        .map(|l| l.trim_matches('"').chars().collect())
+        .collect();
+    let find = |row: &Vec<char>| {
+        let t: Vec<char> = title.chars().collect();
+        (0..row.len().saturating_sub(t.len())).find(|&i| row[i..i + t.len()] == t[..])
+    };
+    let Some((y0, tx)) = grid
+        .iter()
+        .enumerate()
+        .find_map(|(y, r)| find(r).map(|x| (y, x)))
+    else {
+        return Vec::new();
+    };
+    let x0 = tx.saturating_sub(2);
+    let top = &grid[y0];
+    let x1 = (tx..top.len())
+        .find(|&x| matches!(top[x], '┐' | '┓'))
+        .unwrap_or(top.len());
+    grid[y0 + 1..]
+        .iter()
+        .take_while(|r| !matches!(r.get(x0), Some('└' | '┗')))
+        .map(|r| {
+            r.get(x0 + 1..x1)
+                .map(|c| c.iter().collect())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// A 150-character URN (NSS of `x`, `%41` and a `?=` query): its forms are wider than the
+/// forms pane at 80×24.
+fn long_urn() -> String {
+    let nss: String = (0..28).map(|i| format!("x{i:02}%41")).collect();
+    let s = format!("urn:example:{nss}?=q");
+    s.chars().take(150).collect()
+}
+
+#[test]
+fn long_form_read_whole_in_details() {
+    let urn = long_urn();
+    assert_eq!(urn.len(), 150);
+    let mut a = app(&urn);
+    // BackTab reaches the forms; the first form is selected; Details shows it whole.
+    a.handle(Event::key(KeyCode::BackTab));
+    assert_eq!(a.focus(), Focus::Forms);
+    let s = screen(&mut a, 80, 24);
+    insta::assert_snapshot!("long_form_details_80x24", s);
+    // Every form, selected in turn, is on screen whole in Details (rows joined).
+    let forms: Vec<(&str, String)> = a
+        .analysis(0)
+        .forms
+        .as_ref()
+        .map(|f| {
+            f.rows()
+                .into_iter()
+                .map(|(n, v)| (n, v.to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(!forms.is_empty());
+    for (i, (name, value)) in forms.iter().enumerate() {
+        if i > 0 {
+            a.handle(Event::key(KeyCode::Down));
+        }
+        // `d` focuses Details, which then has the room of the tree and the forms.
+        a.handle(Event::key(KeyCode::Char('d')));
+        assert_eq!(a.focus(), Focus::Details);
+        let s = screen(&mut a, 80, 24);
+        let joined: String = pane_rows(&s, "Details")
+            .iter()
+            .map(|l| l.trim_end().trim_start())
+            .collect();
+        assert!(
+            joined.contains(value.as_str()),
+            "form {name} not whole in Details:\n{s}"
+        );
+        if i == 0 {
+            insta::assert_snapshot!("long_form_read_whole_80x24", s);
+        }
+        // Esc goes back to the forms.
+        a.handle(Event::key(KeyCode::Esc));
+        assert_eq!(a.focus(), Focus::Forms);
+    }
+}
+
+#[test]
+fn details_focused_and_scrolled() {
+    let mut a = app(&format!("{INVALID}{}", "%zz".repeat(12)));
+    // The tree's root (every diagnostic touches it), then `d`: Details focused.
+    feed(
+        &mut a,
+        [
+            Event::key(KeyCode::Tab),
+            Event::key(KeyCode::Home),
+            Event::key(KeyCode::Char('d')),
+        ],
+    );
+    assert_eq!(a.focus(), Focus::Details);
+    insta::assert_snapshot!("details_focused_80x24", screen(&mut a, 80, 24));
+    feed(&mut a, (0..12).map(|_| Event::key(KeyCode::Down)));
+    insta::assert_snapshot!("details_scrolled_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
+fn strip_with_error_codes() {
+    let mut a = app("urn:a:b");
+    insta::assert_snapshot!("strip_codes_140x30", screen(&mut a, 140, 30));
+}
+
+#[test]
+fn every_theme_keeps_the_selected_row_readable() {
+    use idbench::tui::theme::BUILTIN;
+    for (name, _) in BUILTIN {
+        let Some(theme) = Theme::builtin(name) else {
+            panic!("theme {name} does not load")
+        };
+        for (tabs, pane) in [(1, "tree"), (2, "diagnostics"), (4, "forms")] {
+            let mut a = App::new(AppConfig {
+                input: INVALID.into(),
+                theme: theme.clone(),
+                ..AppConfig::default()
+            });
+            feed(&mut a, (0..tabs).map(|_| Event::key(KeyCode::Tab)));
+            let mut t = terminal(100, 30);
+            a.handle(Event::Resize(100, 30));
+            if let Err(e) = t.draw(|f| a.draw(f)) {
+                match e {}
+            }
+            let buf = t.backend().buffer();
+            let y = (0..30)
+                .find(|&y| (0..100).any(|x| buf[(x, y)].symbol() == "▶"))
+                .unwrap_or_else(|| panic!("{name} {pane}: no selected row"));
+            let x0 = (0..100).find(|&x| buf[(x, y)].symbol() == "▶").unwrap_or(0);
+            let mut text = String::new();
+            for x in x0..100 {
+                let c = &buf[(x, y)];
+                if matches!(c.symbol(), "│" | "┃") {
+                    break;
+                }
+                text.push_str(c.symbol());
+                if c.symbol().trim().is_empty() {
+                    continue;
+                }
+                let reversed = c.modifier.contains(ratatui::style::Modifier::REVERSED);
+                assert!(
+                    c.fg != c.bg || reversed && c.fg == ratatui::style::Color::Reset,
+                    "{name} {pane}: {:?} on {:?} at column {x} of {text:?}",
+                    c.fg,
+                    c.bg
+                );
+            }
+        }
+        // And one snapshot of each theme's selected tree row, styles included.
+        let mut a = App::new(AppConfig {
+            input: URN.into(),
+            theme: theme.clone(),
+            ..AppConfig::default()
+        });
+        a.handle(Event::key(KeyCode::Tab));
+        let mut t = terminal(80, 24);
+        a.handle(Event::Resize(80, 24));
+        if let Err(e) = t.draw(|f| a.draw(f)) {
+            match e {}
+        }
+        let buf = t.backend().buffer();
+        let y = (0..24)
+            .find(|&y| (0..80).any(|x| buf[(x, y)].symbol() == "▶"))
+            .unwrap_or(0);
+        let cells: Vec<String> = (0..44)
+            .map(|x| {
+                let c = &buf[(x, y)];
+                format!("{} {:?} {:?} {:?}", c.symbol(), c.fg, c.bg, c.modifier)
+            })
+            .collect();
+        insta::assert_debug_snapshot!(format!("selected_row_{name}"), cells);
+    }
+}

@@ -1,12 +1,16 @@
 //! Generates the benchmark corpora: one identifier a line, deterministic for a seed.
 //!
 //! ```text
-//! cargo run --release --example gen-corpus -- uri|iri|urn LINES [SEED] > FILE
+//! cargo run --release --example gen-corpus -- uri|iri|urn|xri|www LINES [SEED] > FILE
 //! ```
 //!
 //! `uri` gives realistic URI references (web links with hosts, ports, paths, queries and
 //! fragments, mailto, ftp, file, tel, data, IP literals, relative references), `iri` the same
-//! with words in many scripts, `urn` URNs of the registered namespaces. About 3% of the lines
+//! with words in many scripts, `urn` URNs of the registered namespaces, `xri` XRI 2.0
+//! identifiers (i-names and i-numbers under the `=`, `@`, `+` and `$` global context symbols,
+//! with and without `xri://`, subsegments with `*` and `!`, cross-references, paths and
+//! queries), `www` the `uri` lines as the WWW draft (rfc1630) writes them (searches of
+//! "+"-separated words instead of "key=value", "~" encoded). About 3% of the lines
 //! are broken the way real data is (spaces, stray brackets, bad percent-encodings), so the
 //! checkers' error paths are timed too. The corpus is not committed: `scripts/bench-check.sh`
 //! writes it into `target/`.
@@ -367,9 +371,69 @@ fn urn_line(r: &mut Rng) -> String {
     s
 }
 
+/// A global context symbol and an authority after it (XRI Syntax 2.0 §2.2.1): an i-name
+/// (`=drummond.reed`, `@cordance*dev`), an i-number (`=!F83.62B1.44F.2813`) or a
+/// cross-reference (`@(http://example.com/)*team`).
+fn xri_authority(r: &mut Rng) -> String {
+    let gcs = r.pick(&["=", "@", "@", "+", "$", "="]);
+    let mut s = gcs.to_string();
+    match r.below(10) {
+        0..=4 => {
+            s.push_str(&format!("{}.{}", r.pick(WORDS), r.pick(HOSTS)));
+            for _ in 0..r.below(3) {
+                s.push('*');
+                s.push_str(r.pick(WORDS));
+            }
+        }
+        5..=7 => {
+            for _ in 0..1 + r.below(3) {
+                s.push_str(&format!(
+                    "!{:X}.{:X}.{:X}",
+                    r.below(0x10000),
+                    r.below(0x10000),
+                    r.below(0x1000)
+                ));
+            }
+        }
+        8 => s.push_str(&format!(
+            "(http://{}.{}/)*{}",
+            r.pick(HOSTS),
+            r.pick(TLDS),
+            r.pick(WORDS)
+        )),
+        _ => s.push_str(&format!("dns*{}.{}", r.pick(HOSTS), r.pick(TLDS))),
+    }
+    s
+}
+
+fn xri_line(r: &mut Rng) -> String {
+    let mut s = String::new();
+    if r.chance(40) {
+        s.push_str(if r.chance(10) { "XRI://" } else { "xri://" });
+    }
+    s.push_str(&xri_authority(r));
+    for _ in 0..r.below(4) {
+        s.push('/');
+        match r.below(6) {
+            0 => s.push_str(&format!("(+{})", r.pick(WORDS))),
+            1 => s.push_str(&format!("{}!{}", r.pick(WORDS), r.below(100))),
+            2 => s.push_str(&format!("!{}", r.below(1000))),
+            3 => s.push_str(&format!("{}*{}", r.pick(WORDS), r.pick(WORDS))),
+            _ => s.push_str(r.pick(WORDS)),
+        }
+    }
+    if r.chance(15) {
+        s.push_str(&format!("?{}={}", r.pick(KEYS), r.pick(WORDS)));
+    }
+    if r.chance(5) {
+        s.push_str(&format!("#{}", r.pick(WORDS)));
+    }
+    s
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: gen-corpus uri|iri|urn LINES [SEED]";
+    let usage = "usage: gen-corpus uri|iri|urn|xri|www LINES [SEED]";
     let (Some(kind), Some(lines)) = (
         args.first(),
         args.get(1).and_then(|n| n.parse::<usize>().ok()),
@@ -389,13 +453,19 @@ fn main() {
             "uri" => uri_line(&mut r, false),
             "iri" => uri_line(&mut r, true),
             "urn" => urn_line(&mut r),
+            "xri" => xri_line(&mut r),
+            // The WWW draft (rfc1630) has no "=" and no "~": its searches are "+"-separated
+            // words, and "~" is `national` (encoded).
+            "www" => uri_line(&mut r, false)
+                .replace('=', "+")
+                .replace('~', "%7E"),
             _ => {
                 eprintln!("{usage}");
                 std::process::exit(2);
             }
         };
         if r.chance(3) {
-            if kind == "urn" {
+            if kind == "urn" || kind == "xri" {
                 let bad = r.pick(&[" ", "%g1", "\"", "[x]", "^"]);
                 s.push_str(bad);
             } else {

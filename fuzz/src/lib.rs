@@ -76,3 +76,93 @@ pub fn check_analysis(input: &str, a: &Analysis) {
         check_diagnostics(input, &f.diagnostics);
     }
 }
+
+/// Issue 15's soundness property of the quick validator, and the batch checker's agreement
+/// with the full analysis: under every profile, `quick_valid` true implies that the full
+/// grammar reports no error, and `first_error` gives the profile and first error code that
+/// `analyze` gives (for a given profile and for `auto`), on every input up to
+/// [`idbench::engine::FULL_PARSE_LIMIT`] bytes.
+pub fn check_quick_and_first_error(input: &str) {
+    use idbench::engine::validate::{quick_valid, quick_valid_bytes};
+    use idbench::engine::{FULL_PARSE_LIMIT, Options, analyze, first_error};
+    let code = |a: &Analysis| a.first_error().map(|d| d.code.as_str());
+    for p in Profile::ALL {
+        let a = analyze(input, &Options::validate_only(Some(p)));
+        let quick = quick_valid(p, input);
+        assert_eq!(
+            quick,
+            quick_valid_bytes(p, input.as_bytes()),
+            "{p} {input:?}"
+        );
+        if quick {
+            assert!(
+                a.valid(),
+                "{p} {input:?}: quick_valid says valid, the grammar says {:?}",
+                code(&a)
+            );
+        }
+        if input.len() <= FULL_PARSE_LIMIT {
+            assert_eq!(first_error(input, Some(p)), (p, code(&a)), "{p} {input:?}");
+        }
+    }
+    if input.len() <= FULL_PARSE_LIMIT {
+        let a = analyze(input, &Options::validate_only(None));
+        assert_eq!(
+            first_error(input, None),
+            (a.profile, code(&a)),
+            "auto {input:?}"
+        );
+    }
+}
+
+/// The most output bytes a renderer may write for an input of `len` bytes: a fixed part (the
+/// headings, the forms and verdict tables, the longest diagnostic message) and a part that
+/// grows linearly. An output quadratic in the input (the whole input under every
+/// diagnostic, a node's full text at every depth) passes this bound by a wide margin once
+/// the input has a few hundred bytes.
+pub fn output_bound(len: usize) -> usize {
+    64 * 1024 + 2_000 * len
+}
+
+/// The CLI's text and JSON renderings of `input` (what `idbench parse` prints), with
+/// `Options::full()` and under each profile alone: each stays within [`output_bound`], and
+/// the JSON parses back with the input unchanged.
+pub fn check_renderers(input: &str) {
+    use idbench::cli::{json, text};
+    use idbench::engine::{Options, analyze};
+    let bound = output_bound(input.len());
+    let mut analyses = vec![analyze(input, &Options::full())];
+    for p in Profile::ALL {
+        analyses.push(analyze(input, &Options::validate_only(Some(p))));
+    }
+    for a in &analyses {
+        let t = text::analysis(a);
+        assert!(
+            t.len() <= bound,
+            "text output {} bytes for {} input bytes under {}",
+            t.len(),
+            input.len(),
+            a.profile
+        );
+        let j = json::to_string(&json::AnalysisJson(a));
+        assert!(
+            j.len() <= bound,
+            "JSON output {} bytes for {} input bytes under {}",
+            j.len(),
+            input.len(),
+            a.profile
+        );
+        let back: serde_json::Value = match serde_json::from_str(&j) {
+            Ok(v) => v,
+            // A tree deeper than serde_json's reader allows (128 nested values): the JSON
+            // is well formed (other readers take it), only this reader stops.
+            Err(e) if e.to_string().starts_with("recursion limit exceeded") => continue,
+            Err(e) => panic!("the JSON does not parse ({e}): {j}"),
+        };
+        assert_eq!(
+            back["input"].as_str(),
+            Some(input),
+            "the JSON keeps the input"
+        );
+    }
+}

@@ -36,6 +36,8 @@ struct Ctx {
     names: Option<Vec<String>>,
     /// The same, as given (for JSON).
     raw_names: Vec<String>,
+    /// The same, as JSON strings (quoted and escaped), for the direct JSON path.
+    json_names: Vec<String>,
 }
 
 /// Whole lines of one source, starting at line `first_line` (1-based).
@@ -87,6 +89,90 @@ impl Serialize for LineJson<'_> {
     }
 }
 
+/// One text line: `[FILE:LINE: ]valid<TAB>PROFILE<TAB>INPUT` or `...<TAB>CODE`. A line of
+/// printable ASCII is written as it is (nothing in it needs a token); any other goes through
+/// `safe_text::escape`.
+fn text_line(
+    out: &mut Vec<u8>,
+    ctx: &Ctx,
+    file: Option<usize>,
+    line_no: u64,
+    bytes: &[u8],
+    profile: &str,
+    verdict: Result<(), &'static str>,
+) {
+    if let (Some(f), Some(names)) = (file, &ctx.names) {
+        out.extend_from_slice(names[f].as_bytes());
+        // Writing to a Vec cannot fail.
+        let _ = write!(out, ":{line_no}: ");
+    }
+    out.extend_from_slice(if verdict.is_ok() {
+        b"valid\t"
+    } else {
+        b"invalid\t"
+    });
+    out.extend_from_slice(profile.as_bytes());
+    out.push(b'\t');
+    if json::plain_ascii(bytes) {
+        out.extend_from_slice(bytes);
+    } else {
+        let input = String::from_utf8_lossy(bytes);
+        out.extend_from_slice(crate::safe_text::escape(&input).as_bytes());
+    }
+    if let Err(code) = verdict {
+        out.push(b'\t');
+        out.extend_from_slice(code.as_bytes());
+    }
+    out.push(b'\n');
+}
+
+/// One JSON line. A line of printable ASCII without `"` or `\\` is a JSON string as it is,
+/// so the common line is written directly (same keys, same order as [`LineJson`]); any
+/// other goes through serde with the safe escapes.
+fn json_line(
+    out: &mut Vec<u8>,
+    ctx: &Ctx,
+    file: Option<usize>,
+    line_no: u64,
+    bytes: &[u8],
+    profile: &'static str,
+    verdict: Result<(), &'static str>,
+) {
+    let file_name = file.map(|f| ctx.raw_names[f].as_str());
+    if json::plain_json_ascii(bytes) {
+        out.extend_from_slice(b"{\"input\":\"");
+        out.extend_from_slice(bytes);
+        out.extend_from_slice(b"\",\"profile\":\"");
+        out.extend_from_slice(profile.as_bytes());
+        match verdict {
+            Ok(()) => out.extend_from_slice(b"\",\"valid\":true,\"first_error\":null"),
+            Err(code) => {
+                out.extend_from_slice(b"\",\"valid\":false,\"first_error\":\"");
+                out.extend_from_slice(code.as_bytes());
+                out.push(b'"');
+            }
+        }
+        if let Some(f) = file {
+            out.extend_from_slice(b",\"file\":");
+            out.extend_from_slice(ctx.json_names[f].as_bytes());
+        }
+        // Writing to a Vec cannot fail.
+        let _ = writeln!(out, ",\"line\":{line_no}}}");
+        return;
+    }
+    let input = String::from_utf8_lossy(bytes);
+    let _ = json::write_line(
+        out,
+        &LineJson {
+            input: &input,
+            profile,
+            verdict,
+            file: file_name,
+            line: line_no,
+        },
+    );
+}
+
 /// Judges every line of `chunk`, appending what is printed to `out`.
 fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
     let mut tally = Tally::default();
@@ -103,33 +189,11 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             continue;
         }
         let line_no = chunk.first_line + k as u64;
-        let input = String::from_utf8_lossy(bytes);
-        // Writing to a Vec cannot fail.
-        let _ = match ctx.format {
-            Format::Text => {
-                if let Some(names) = &ctx.names {
-                    let _ = write!(out, "{}:{line_no}: ", names[chunk.source]);
-                }
-                let shown = crate::safe_text::escape(&input);
-                match verdict {
-                    Ok(()) => writeln!(out, "valid\t{shown_profile}\t{shown}"),
-                    Err(code) => writeln!(out, "invalid\t{shown_profile}\t{shown}\t{code}"),
-                }
-            }
-            Format::Json => json::write_line(
-                out,
-                &LineJson {
-                    input: &input,
-                    profile: shown_profile,
-                    verdict,
-                    file: ctx
-                        .names
-                        .as_ref()
-                        .map(|_| ctx.raw_names[chunk.source].as_str()),
-                    line: line_no,
-                },
-            ),
-        };
+        let file = ctx.names.as_ref().map(|_| chunk.source);
+        match ctx.format {
+            Format::Text => text_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
+            Format::Json => json_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
+        }
     }
     tally
 }
@@ -373,6 +437,7 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
                 .map(|n| crate::safe_text::escape(n).into_owned())
                 .collect()
         }),
+        json_names: raw_names.iter().map(json::to_string).collect(),
         raw_names,
     };
     let stdout = io::stdout();
@@ -396,4 +461,96 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
     } else {
         1
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(format: Format) -> Ctx {
+        Ctx {
+            profile: Some(Profile::Rfc3986),
+            format,
+            quiet: false,
+            names: None,
+            raw_names: Vec::new(),
+            json_names: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_direct_json_line_names_the_file_as_serde_does() {
+        let mut c = ctx(Format::Json);
+        let name = "dir/\u{202e}a \"b\".txt".to_string();
+        c.names = Some(vec![name.clone()]);
+        c.json_names = vec![json::to_string(&name)];
+        c.raw_names = vec![name.clone()];
+        let mut fast = Vec::new();
+        json_line(&mut fast, &c, Some(0), 3, b"http://a/", "rfc3986", Ok(()));
+        let mut slow = Vec::new();
+        let v = LineJson {
+            input: "http://a/",
+            profile: "rfc3986",
+            verdict: Ok(()),
+            file: Some(&name),
+            line: 3,
+        };
+        json::write_line(&mut slow, &v).expect("vec");
+        assert_eq!(
+            String::from_utf8_lossy(&fast),
+            String::from_utf8_lossy(&slow)
+        );
+        assert!(!String::from_utf8_lossy(&fast).contains('\u{202e}'));
+    }
+
+    #[test]
+    fn the_direct_json_line_is_what_serde_writes() {
+        for (line, verdict) in [
+            ("http://a/", Ok(())),
+            ("http://a b/", Err("illegal-char")),
+            ("", Err("empty")),
+        ] {
+            let mut fast = Vec::new();
+            json_line(
+                &mut fast,
+                &ctx(Format::Json),
+                None,
+                7,
+                line.as_bytes(),
+                "rfc3986",
+                verdict,
+            );
+            let mut slow = Vec::new();
+            let v = LineJson {
+                input: line,
+                profile: "rfc3986",
+                verdict,
+                file: None,
+                line: 7,
+            };
+            json::write_line(&mut slow, &v).expect("vec");
+            assert_eq!(
+                String::from_utf8_lossy(&fast),
+                String::from_utf8_lossy(&slow)
+            );
+        }
+    }
+
+    #[test]
+    fn text_lines_escape_what_is_not_plain_ascii() {
+        let mut out = Vec::new();
+        text_line(
+            &mut out,
+            &ctx(Format::Text),
+            None,
+            1,
+            b"a\x1bb\xff",
+            "auto",
+            Err("not-utf8"),
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "invalid\tauto\ta⟨U+001B⟩b\u{FFFD}\tnot-utf8\n"
+        );
+    }
 }

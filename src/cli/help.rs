@@ -77,3 +77,19 @@ Prints the manual page (roff) on stdout, every command included. Read it with
 or install it: idbench man > ~/.local/share/man/man1/idbench.1
 
 Exit codes: 0, or 2 on a usage error.";
+
+pub(super) const EXPLAIN: &str = "\
+Output: one report, Markdown (default) or plain text wrapped at 72 columns: the input, the
+profile and why, every profile's verdict, the tree, the diagnostics and every form; with
+--with, the comparison ladder.
+
+Exit codes: as parse (0 valid, 1 invalid); with --with, as compare (0 equivalent, 1 not, 2
+a side does not parse); with --base, as resolve (0 a target came out, 1 not); 2 on a usage
+error.";
+
+pub(super) const RULE: &str = "\
+Output (text): the production as printed and as read, its section, alternatives, the rules
+it uses and those that use it; with no NAME, every rule of each profile with its citation.
+Output (json): one object per production (or per profile's list).
+
+Exit codes: 0 found, 2 no such rule (the nearest names are suggested) or a usage error.";

@@ -33,6 +33,36 @@ fn ascii_needs_escape() -> &'static [bool; 128] {
     })
 }
 
+/// True when every byte of `bytes` is ASCII that `safe_text` leaves as it is: such text
+/// is written unchanged to the terminal, with no UTF-8 decoding or escaping (the hot path of
+/// `check`'s output).
+pub(crate) fn plain_ascii(bytes: &[u8]) -> bool {
+    if tokens_are_ascii_controls() {
+        // The same test as the table's, in a form the compiler vectorizes.
+        return bytes.iter().all(|&b| (0x20..0x7F).contains(&b));
+    }
+    let table = ascii_needs_escape();
+    bytes.iter().all(|&b| b < 0x80 && !table[usize::from(b)])
+}
+
+/// Whether the ASCII characters that need a token are exactly the controls (C0 and DEL),
+/// checked once against the predicate.
+fn tokens_are_ascii_controls() -> bool {
+    static SIMPLE: OnceLock<bool> = OnceLock::new();
+    *SIMPLE.get_or_init(|| {
+        ascii_needs_escape()
+            .iter()
+            .enumerate()
+            .all(|(b, &needs)| needs == (b < 0x20 || b == 0x7F))
+    })
+}
+
+/// [`plain_ascii`] and free of what a JSON string must escape (`"` and `\`): such text is
+/// a JSON string's contents as it is.
+pub(crate) fn plain_json_ascii(bytes: &[u8]) -> bool {
+    plain_ascii(bytes) && !bytes.iter().any(|&b| b == b'"' || b == b'\\')
+}
+
 /// The compact JSON formatter, with every character that needs a token written as a
 /// `\uXXXX` escape (a surrogate pair past U+FFFF).
 #[derive(Clone, Copy, Debug, Default)]
@@ -289,6 +319,15 @@ impl Serialize for AnalysisJson<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_ascii_agrees_with_safe_text() {
+        for b in 0u8..=255 {
+            let expected = b < 0x80 && !crate::safe_text::needs_token(char::from(b));
+            assert_eq!(plain_ascii(&[b]), expected, "byte {b:#04x}");
+        }
+        assert!(plain_json_ascii(b"http://a/") && !plain_json_ascii(b"a\"b"));
+    }
 
     #[test]
     fn escapes_what_safe_text_tokenizes_and_round_trips() {

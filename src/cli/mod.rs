@@ -64,9 +64,11 @@ pub enum Command {
     #[command(after_help = help::COMPARE)]
     Compare(CompareArgs),
     /// Print the whole analysis as a Markdown or plain-text report to paste elsewhere.
+    #[command(after_help = help::EXPLAIN)]
     Explain(ExplainArgs),
     /// Show a grammar rule as the spec prints it: its section, the rules it uses and the
     /// rules that use it; with no NAME, list every rule.
+    #[command(after_help = help::RULE)]
     Rule(rule::RuleArgs),
     /// Open the workbench.
     #[command(after_help = help::TUI)]

@@ -110,6 +110,19 @@ pub const QUERY: AsciiSet = PCHAR.or(AsciiSet::of("/?"));
 /// RFC 3986 `scheme` characters after the first.
 pub const SCHEME_REST: AsciiSet = ALPHANUM.or(AsciiSet::of("+-."));
 
+/// RFC 3986 §3.2.1 `userinfo` without `pct-encoded`:
+/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`.
+pub const USERINFO: AsciiSet = UNRESERVED.or(SUB_DELIMS).or(AsciiSet::of(":"));
+/// RFC 3986 §3.2.2 `reg-name` without `pct-encoded`:
+/// `reg-name = *( unreserved / pct-encoded / sub-delims )`.
+pub const REG_NAME: AsciiSet = UNRESERVED.or(SUB_DELIMS);
+/// RFC 3986 §3.3 `segment-nz-nc` without `pct-encoded`: `pchar` but ":",
+/// `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )`.
+pub const PCHAR_NC: AsciiSet = PCHAR.minus(AsciiSet::of(":"));
+/// RFC 3986 §3.2.2 the tail of `IPvFuture` after its ".":
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+pub const IPVFUTURE_TAIL: AsciiSet = UNRESERVED.or(SUB_DELIMS).or(AsciiSet::of(":"));
+
 /// RFC 2141 `<other>`: `"(" | ")" | "+" | "," | "-" | "." | ":" | "=" | "@" | ";" | "$" | "_" | "!" | "*" | "'"`.
 pub const RFC2141_OTHER: AsciiSet = AsciiSet::of("()+,-.:=@;$_!*'");
 /// RFC 2141 `<reserved>`: `"%" | "/" | "?" | "#"`.

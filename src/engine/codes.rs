@@ -101,6 +101,7 @@ codes! {
     KeywordRepeated = "keyword-repeated", Error;
     KeywordSyntax = "keyword-syntax", Error;
     KeywordUnknown = "keyword-unknown", Note;
+    LineTooLong = "line-too-long", Error;
     MixedScript = "mixed-script", Warning;
     MixedScripts = "mixed-scripts", Warning;
     NfkcChanged = "nfkc-changed", Note;

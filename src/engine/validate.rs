@@ -27,8 +27,8 @@ use super::chars::{self, AsciiSet};
 use super::profile::Profile;
 
 /// True only when the full grammar of `profile` reports no error for `input`; false means
-/// "don't know" (the input may still be valid). Only rfc3986, rfc3987 and rfc8141 have a
-/// quick path; every other profile gets false.
+/// "don't know" (the input may still be valid). Every profile but xri2 has a quick path;
+/// xri2 always gets false.
 pub fn quick_valid(profile: Profile, input: &str) -> bool {
     quick_valid_bytes(profile, input.as_bytes())
 }
@@ -43,7 +43,10 @@ pub fn quick_valid_bytes(profile: Profile, input: &[u8]) -> bool {
         Profile::Rfc3986 => uri_reference::<false>(input),
         Profile::Rfc3987 => uri_reference::<true>(input),
         Profile::Rfc8141 => namestring(input),
-        _ => false,
+        Profile::Rfc2141 => urn_before_8141::<false>(input),
+        Profile::Rfc2141bis => urn_before_8141::<true>(input),
+        Profile::Rfc1630 => www(input),
+        Profile::Xri2 => false,
     }
 }
 
@@ -71,33 +74,35 @@ const C_DIGIT: u16 = 1 << 8;
 const C_LDH: u16 = 1 << 9;
 /// `unreserved / sub-delims / ":"`: the tail of an `IPvFuture`.
 const C_IPVFUTURE: u16 = 1 << 10;
+/// RFC 2141 `<trans>` without "%".
+const C_TRANS_2141: u16 = 1 << 11;
+/// `pchar` without `pct-encoded`: an rfc2141bis NSS.
+const C_PCHAR: u16 = 1 << 12;
+/// WWW draft `xalpha` without `escape`: a scheme's tail, a search term, a fragment-id.
+const C_XALPHA: u16 = 1 << 13;
+/// WWW draft `xpalpha` without `escape`: a path segment.
+const C_XPALPHA: u16 = 1 << 14;
 
 /// The class bits of every byte, built from the [`chars`] sets (not a second list).
 static CLASS: [u16; 256] = classes();
 
 const fn classes() -> [u16; 256] {
-    let sets: [(AsciiSet, u16); 11] = [
+    let sets: [(AsciiSet, u16); 15] = [
         (chars::SCHEME_REST, C_SCHEME),
         (chars::ALPHA, C_ALPHA),
-        (
-            chars::UNRESERVED
-                .or(chars::SUB_DELIMS)
-                .or(AsciiSet::of(":")),
-            C_USERINFO,
-        ),
-        (chars::UNRESERVED.or(chars::SUB_DELIMS), C_REG_NAME),
-        (chars::PCHAR.minus(AsciiSet::of(":")), C_PCHAR_NC),
+        (chars::USERINFO, C_USERINFO),
+        (chars::REG_NAME, C_REG_NAME),
+        (chars::PCHAR_NC, C_PCHAR_NC),
         (chars::PCHAR.or(AsciiSet::of("/")), C_PATH),
         (chars::QUERY, C_QUERY),
         (chars::HEXDIG, C_HEX),
         (chars::DIGIT, C_DIGIT),
         (chars::ALPHANUM.or(AsciiSet::of("-")), C_LDH),
-        (
-            chars::UNRESERVED
-                .or(chars::SUB_DELIMS)
-                .or(AsciiSet::of(":")),
-            C_IPVFUTURE,
-        ),
+        (chars::IPVFUTURE_TAIL, C_IPVFUTURE),
+        (chars::RFC2141_TRANS, C_TRANS_2141),
+        (chars::PCHAR, C_PCHAR),
+        (chars::WWW_XALPHA, C_XALPHA),
+        (chars::WWW_XPALPHA, C_XPALPHA),
     ];
     let mut t = [0u16; 256];
     let mut b = 0;
@@ -544,6 +549,133 @@ fn component(b: &[u8], cs: usize, next: u8) -> Option<usize> {
     }
 }
 
+// ---------------------------------------------------------------- RFC 2141, rfc2141bis
+
+/// RFC 2141's `<URN>` (or, when `BIS`, the rfc2141bis draft's assigned name without a query
+/// or fragment, which is where its directives and their warnings live and where this answers
+/// "don't know"): "urn:" NID ":" NSS, as the full grammar reads it (`grammar::urn`).
+///
+/// The NID is letters, digits and "-", not starting with "-", not "urn" (RFC 2141 §2.1 and
+/// the draft's §2.1 reserve it); RFC 2141 allows 1 to 32 characters and a trailing "-"
+/// (the full grammar notes both, following `<let-num> [ 1,31<let-num-hyp> ]`), the draft 2 to
+/// 32 ending with a letter or digit. The NSS is not empty; under RFC 2141 it runs to the end
+/// over `<trans>` ("/", "?" and "#" get only a warning) and any "%" HEXDIG HEXDIG (%00 is a
+/// warning: §2.4's "should NEVER"); under the draft it runs to "?" or "#" over `pchar`, and
+/// %00 is an error (its §2.5.3 MUST NOT).
+fn urn_before_8141<const BIS: bool>(b: &[u8]) -> bool {
+    let n = b.len();
+    if !b.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"urn:")) {
+        return false;
+    }
+    let i = skip(b, 4, n, C_LDH);
+    let nid = &b[4..i];
+    let min = if BIS { 2 } else { 1 };
+    let nid_ok = b.get(i) == Some(&b':')
+        && (min..=32).contains(&nid.len())
+        && nid.first() != Some(&b'-')
+        && (!BIS || nid.last() != Some(&b'-'))
+        && !nid.eq_ignore_ascii_case(b"urn");
+    if !nid_ok {
+        return false;
+    }
+    let ns = i + 1;
+    let class = if BIS { C_PCHAR } else { C_TRANS_2141 };
+    let mut k = ns;
+    loop {
+        k = skip(b, k, n, class);
+        if b.get(k) != Some(&b'%') {
+            break;
+        }
+        if !(is_at(b, k + 1, n, C_HEX) && is_at(b, k + 2, n, C_HEX)) {
+            return false;
+        }
+        if BIS && b[k + 1] == b'0' && b[k + 2] == b'0' {
+            return false;
+        }
+        k += 3;
+    }
+    k > ns && k == n
+}
+
+// ---------------------------------------------------------------- the WWW draft (rfc1630)
+
+/// The WWW URI draft's `uri` / `fragmentaddress` and partial forms, split as the full grammar
+/// (`grammar::www`) splits them: the fragment-id from the first "#", the search from the
+/// first "?" before it, a scheme when a ":" comes before the first "/". The scheme is an
+/// `ialpha` (a letter first), each path segment `void` or `xpalphas`, each search term (between
+/// "+" signs) one or more `xalphas`, the fragment-id `xalphas`; "%" always starts % hex hex.
+/// Spaces (in `extra`), void segments and partial forms get only warnings and notes there.
+fn www(b: &[u8]) -> bool {
+    let n = b.len();
+    // One pass. Every class below is ASCII, so a non-ASCII byte stops each scan and fails
+    // it; "%" stops every scan too and must start % hex hex.
+    let triplet = |i: usize| is_at(b, i + 1, n, C_HEX) && is_at(b, i + 2, n, C_HEX);
+    // A scheme when a ":" comes before any "/", "?" or "#" (the full grammar's split).
+    let mut i = 0;
+    while i < n && !matches!(b[i], b':' | b'/' | b'?' | b'#') {
+        i += 1;
+    }
+    let mut p = 0;
+    if i < n && b[i] == b':' {
+        if i == 0 || !is(b[0], C_ALPHA) {
+            return false;
+        }
+        let mut k = 1;
+        loop {
+            k = skip(b, k, i, C_XALPHA);
+            if k >= i {
+                break;
+            }
+            if b[k] != b'%' || k + 2 >= i || !triplet(k) {
+                return false;
+            }
+            k += 3;
+        }
+        p = i + 1;
+    }
+    // The path: segments of xpalpha ("+" included) and escapes, up to "?" or "#".
+    loop {
+        p = skip(b, p, n, C_XPALPHA);
+        match b.get(p) {
+            None => return true,
+            Some(b'/') => p += 1,
+            Some(b'%') if triplet(p) => p += 3,
+            Some(b'?' | b'#') => break,
+            Some(_) => return false,
+        }
+    }
+    if b[p] == b'?' {
+        // search = xalphas [ + search ], up to "#": no term may be empty.
+        p += 1;
+        let mut term = p;
+        loop {
+            p = skip(b, p, n, C_XALPHA);
+            match b.get(p) {
+                Some(b'%') if triplet(p) => p += 3,
+                Some(b'+') if p > term => {
+                    p += 1;
+                    term = p;
+                }
+                None | Some(b'#') if p > term => break,
+                _ => return false,
+            }
+        }
+        if p >= n {
+            return true;
+        }
+    }
+    // The fragment-id: xalphas to the end (a second "#" is not one).
+    p += 1;
+    loop {
+        p = skip(b, p, n, C_XALPHA);
+        match b.get(p) {
+            None => return true,
+            Some(b'%') if triplet(p) => p += 3,
+            Some(_) => return false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -585,7 +717,7 @@ mod tests {
 
     #[test]
     fn table_cases() {
-        let cases: [(Profile, &str, bool); 14] = [
+        let cases: [(Profile, &str, bool); 32] = [
             (Profile::Rfc3986, "http://example.com/a?b#c", true),
             (Profile::Rfc3986, "http://example.com/é", false),
             (Profile::Rfc3987, "http://example.com/é", true),
@@ -599,7 +731,29 @@ mod tests {
             (Profile::Rfc8141, "urn:isbn:0451450523?+a?+b?=c#d", true),
             (Profile::Rfc8141, "urn:ab:c?=q?+r", false),
             (Profile::Rfc8141, "urn:urn:x", false),
-            (Profile::Rfc2141, "urn:isbn:0451450523", false),
+            (Profile::Rfc2141, "urn:isbn:0451450523", true),
+            (Profile::Rfc2141, "urn:x:a/b?c#d%00", true),
+            (Profile::Rfc2141, "urn:x-:a", true),
+            (Profile::Rfc2141, "urn:x:a~b", false),
+            (Profile::Rfc2141, "urn:x:", false),
+            (Profile::Rfc2141bis, "urn:isbn:0451450523", true),
+            (Profile::Rfc2141bis, "urn:x:a", false),
+            (Profile::Rfc2141bis, "urn:ab:a%00", false),
+            (Profile::Rfc2141bis, "urn:ab:a~b%41", true),
+            (Profile::Rfc2141bis, "urn:ab:a/b", false),
+            (Profile::Rfc2141bis, "urn:ab:a?s=I2L", false),
+            (
+                Profile::Rfc1630,
+                "http://info.cern.ch/hypertext/WWW/a.html?a+b#c",
+                true,
+            ),
+            (Profile::Rfc1630, "magic://a/b/c//d/e/f", true),
+            (Profile::Rfc1630, "a b/c%2f", true),
+            (Profile::Rfc1630, "http://a/b?", false),
+            (Profile::Rfc1630, "http://a/b?a++b", false),
+            (Profile::Rfc1630, "1http://a/", false),
+            (Profile::Rfc1630, "http://a/b=c", false),
+            (Profile::Rfc1630, "http://a/%4", false),
         ];
         for (p, input, want) in cases {
             assert_eq!(quick_valid(p, input), want, "{p} {input:?}");

@@ -25,6 +25,7 @@ use super::clipboard::{Clipboard, Mode, Outcome};
 use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
+use super::panes::details::DetailsPane;
 use super::panes::diagnostics::DiagView;
 use super::panes::diff::{DiffState, LadderPane};
 use super::panes::examples::Examples;
@@ -38,6 +39,11 @@ use super::theme::{Slot, Theme};
 use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
 use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
 use crate::report::{self, ReportFormat};
+
+/// The most input the workbench holds per input line, in bytes. A paste or keystroke that
+/// would go beyond it is refused, with a message: a cut identifier would be another
+/// identifier. The command line reads inputs of any size (`idbench parse -`).
+pub const MAX_INPUT: usize = 1 << 20;
 
 /// Below this size the workbench shows only a message (and still quits).
 pub const MIN_SIZE: (u16, u16) = (60, 16);
@@ -103,6 +109,8 @@ pub enum Focus {
     Diagnostics,
     /// The normal forms.
     Forms,
+    /// The details of the selection.
+    Details,
     /// The equivalence ladder (diff mode).
     Ladder,
     /// The base line (Ctrl-T): the input is resolved against it.
@@ -205,6 +213,14 @@ fn options(profile: Option<Profile>) -> Options {
     }
 }
 
+/// The message for an input that would grow to `total` bytes, beyond [`MAX_INPUT`].
+fn too_long(what: &str, total: usize) -> String {
+    format!(
+        "{what}: the input would be {total} bytes, over the workbench's limit of {MAX_INPUT} \
+         (1 MiB); `idbench parse -` reads any size from stdin"
+    )
+}
+
 /// `s` without line breaks (an identifier is one line).
 fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
     if s.contains(['\n', '\r']) {
@@ -220,6 +236,7 @@ fn route<'a>(
     sides: &'a mut [Side; 2],
     forms: &'a mut FormsPane,
     ladder: &'a mut LadderPane,
+    details: &'a mut DetailsPane,
     diag_side: usize,
     f: Focus,
 ) -> Option<(&'a mut dyn Pane, usize, &'a Analysis)> {
@@ -234,6 +251,7 @@ fn route<'a>(
         }
         Focus::Forms => Some((forms, 0, &sides[0].analysis)),
         Focus::Ladder => Some((ladder, 0, &sides[0].analysis)),
+        Focus::Details => Some((details, 0, &sides[0].analysis)),
         Focus::Input | Focus::Second | Focus::Base => None,
     }
 }
@@ -273,6 +291,11 @@ pub struct App {
     overlay: Option<Overlay>,
     examples: Option<Box<Examples>>,
     forms: FormsPane,
+    details: DetailsPane,
+    /// The pane whose selection Details shows (the last one focused but Details).
+    details_source: Focus,
+    /// What Details was last built from: `(source, input, analyses, selected row)`.
+    details_key: Option<(Focus, usize, u64, usize)>,
     status: Option<Message>,
     clipboard: Clipboard,
     history: History,
@@ -329,6 +352,9 @@ impl App {
             overlay: None,
             examples: None,
             forms: FormsPane::default(),
+            details: DetailsPane::default(),
+            details_source: Focus::Tree,
+            details_key: None,
             status,
             clipboard,
             history,
@@ -653,6 +679,10 @@ impl App {
             Some(a) => self.act(a, &k),
             None => {
                 if let (Some(c), Some(side)) = (plain_char, self.input_side()) {
+                    if self.sides[side].text().len() + c.len_utf8() > MAX_INPUT {
+                        self.say_error(too_long("typing refused", MAX_INPUT + 1));
+                        return;
+                    }
                     self.history.stop_recall();
                     self.side_mut(side).ta.insert_char(c);
                     self.status = None;
@@ -722,12 +752,23 @@ impl App {
                 Focus::Forms,
             ]
         } else {
-            &[Focus::Input, Focus::Tree, Focus::Diagnostics, Focus::Forms]
+            &[
+                Focus::Input,
+                Focus::Tree,
+                Focus::Diagnostics,
+                Focus::Details,
+                Focus::Forms,
+            ]
         }
     }
 
     fn set_focus(&mut self, f: Focus) {
         self.focus = f;
+        match f {
+            Focus::Tree | Focus::Diagnostics | Focus::Forms => self.details_source = f,
+            Focus::Input => self.details_source = Focus::Tree,
+            _ => {}
+        }
         match f {
             Focus::Input => self.diag_side = 0,
             Focus::Second => self.diag_side = 1,
@@ -751,8 +792,17 @@ impl App {
                 };
                 self.set_focus(order[next]);
             }
+            Action::ShowDetails => {
+                if self.diff_mode {
+                    self.say("Details is not shown in diff mode: the ladder shows the selected step whole");
+                } else if self.focus != Focus::Details {
+                    self.set_focus(Focus::Details);
+                }
+            }
             Action::Back => {
-                if side.is_none() {
+                if self.focus == Focus::Details {
+                    self.set_focus(self.details_source);
+                } else if side.is_none() {
                     self.set_focus(if self.diag_side == 1 && self.diff_mode {
                         Focus::Second
                     } else {
@@ -908,7 +958,14 @@ impl App {
     /// analysis.
     fn pane_mut(&mut self, f: Focus) -> Option<(&mut dyn Pane, usize, &Analysis)> {
         let s = if self.diff_mode { self.diag_side } else { 0 };
-        route(&mut self.sides, &mut self.forms, &mut self.ladder, s, f)
+        route(
+            &mut self.sides,
+            &mut self.forms,
+            &mut self.ladder,
+            &mut self.details,
+            s,
+            f,
+        )
     }
 
     /// The pane component `f`, read only.
@@ -919,6 +976,7 @@ impl App {
             Focus::Diagnostics => Some(&self.sides[s].diags),
             Focus::Forms => Some(&self.forms),
             Focus::Ladder => Some(&self.ladder),
+            Focus::Details => Some(&self.details),
             Focus::Input | Focus::Second | Focus::Base => None,
         }
     }
@@ -1058,7 +1116,12 @@ impl App {
             return;
         };
         self.close_examples();
-        self.profile = e.profile;
+        // Auto stays unless the example needs its set's profile: auto would read it under
+        // another one. Then the profile is chosen, and the status line says so.
+        let needs = e
+            .profile
+            .filter(|&p| crate::engine::first_error(&e.id, None).0 != p);
+        self.profile = needs;
         self.reanalyze_all = true;
         self.ladder.diff = None;
         let what = panes::examples::expectation(&e);
@@ -1075,14 +1138,20 @@ impl App {
                 self.set_focus(Focus::Input);
             }
         }
-        let profile = e.profile.map(|p| p.name()).unwrap_or("auto");
+        let profile = match needs {
+            Some(p) => format!(
+                "profile {} chosen for it (auto reads it otherwise; Alt-0 returns to auto)",
+                p.name()
+            ),
+            None => "profile auto".to_string(),
+        };
         let expects = if what.is_empty() {
             String::new()
         } else {
-            format!("; the set expects: {what}")
+            format!(" · expects: {what}")
         };
         self.say(format!(
-            "example {} line {} [{}], profile {profile}{expects}",
+            "example loaded: {profile}{expects} · {} line {} [{}]",
             e.set, e.line, e.section
         ));
     }
@@ -1189,6 +1258,11 @@ impl App {
                 0
             }
         };
+        let total = self.sides[side].text().len() + clean.len();
+        if total > MAX_INPUT {
+            self.say_error(too_long("paste refused", total));
+            return;
+        }
         self.history.stop_recall();
         self.side_mut(side).ta.insert_str(&clean);
         if removed > 0 {
@@ -1352,15 +1426,21 @@ impl App {
             let with_base = self.base.is_some();
             let [details, forms] =
                 Layout::vertical([Constraint::Min(3), Constraint::Length(forms_h)]).areas(right);
-            if with_base {
-                panes::resolution::draw(f, details, &self.resolution, &self.theme);
+            self.refresh_details();
+            if self.focus == Focus::Details {
+                // Focused, Details takes the tree's and the forms' room: a long value is
+                // read whole even at 80×24.
+                self.draw_pane(f, Focus::Details, main);
+            } else {
+                if with_base {
+                    panes::resolution::draw(f, details, &self.resolution, &self.theme);
+                }
+                self.draw_pane(f, Focus::Tree, tree);
+                if !with_base {
+                    self.draw_pane(f, Focus::Details, details);
+                }
+                self.draw_pane(f, Focus::Forms, forms);
             }
-            self.draw_pane(f, Focus::Tree, tree);
-            if !with_base {
-                let side = &self.sides[0];
-                panes::details::draw(f, details, &side.analysis, side.tree.selected, &self.theme);
-            }
-            self.draw_pane(f, Focus::Forms, forms);
             self.sides[0].diags.which.clear();
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
@@ -1444,13 +1524,33 @@ impl App {
         );
     }
 
+    /// Rebuilds Details when the selection it follows changed (not at every frame).
+    fn refresh_details(&mut self) {
+        let src = self.details_source;
+        let Some(pane) = self.pane(src) else {
+            return;
+        };
+        let key = (src, 0, self.analyses, pane.selected());
+        if self.details_key == Some(key) {
+            return;
+        }
+        let detail = pane.detail(&self.sides[0].analysis).unwrap_or_default();
+        self.details_key = Some(key);
+        self.details.show(detail);
+    }
+
     /// Draws pane component `which` into `area` and remembers where, for the mouse.
     fn draw_pane(&mut self, f: &mut Frame, which: Focus, area: Rect) {
         let focused = self.focus == which;
         let s = if self.diff_mode { self.diag_side } else { 0 };
-        if let Some((pane, _, analysis)) =
-            route(&mut self.sides, &mut self.forms, &mut self.ladder, s, which)
-        {
+        if let Some((pane, _, analysis)) = route(
+            &mut self.sides,
+            &mut self.forms,
+            &mut self.ladder,
+            &mut self.details,
+            s,
+            which,
+        ) {
             pane.draw(f, area, analysis, focused, &self.theme);
             self.hits.panes.push((which, area));
         }
@@ -1514,12 +1614,12 @@ impl App {
         } else {
             a.profile_reason.as_str()
         };
+        let head = format!(" profile {} · ", a.profile.name());
+        // The reason cut with `…` to the border's room (a title is otherwise cut silently).
+        let room = usize::from(area.width).saturating_sub(2 + head.chars().count() + 1);
         let bottom = Line::from(vec![
-            Span::styled(
-                format!(" profile {} · ", a.profile.name()),
-                theme.get(Slot::Dim),
-            ),
-            panes::untrusted(reason, theme.get(Slot::Dim)),
+            Span::styled(head, theme.get(Slot::Dim)),
+            Span::styled(panes::fit(reason, room), theme.get(Slot::Dim)),
             Span::raw(" "),
         ]);
         let blk = block(title, focused, theme)

@@ -20,6 +20,8 @@ pub enum Context {
     Diagnostics,
     /// In the normal forms.
     Forms,
+    /// In the details of the selection.
+    Details,
     /// In the equivalence ladder (diff mode).
     Ladder,
     /// In the examples picker.
@@ -40,6 +42,7 @@ impl Context {
             Context::Tree => "Component tree",
             Context::Diagnostics => "Diagnostics",
             Context::Forms => "Normal forms",
+            Context::Details => "Details (the selection read whole)",
             Context::Ladder => "Equivalence ladder (diff mode)",
             Context::Examples => "Examples picker",
             Context::Help => "Help",
@@ -48,13 +51,14 @@ impl Context {
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 10] = [
+    pub const ALL: [Context; 11] = [
         Context::Global,
         Context::Panes,
         Context::Input,
         Context::Tree,
         Context::Diagnostics,
         Context::Forms,
+        Context::Details,
         Context::Ladder,
         Context::Examples,
         Context::Help,
@@ -121,6 +125,8 @@ pub enum Action {
     HistoryNext,
     /// Remember the input in history.
     Remember,
+    /// Focus Details, which shows the selection whole.
+    ShowDetails,
     /// Select the previous row.
     Up,
     /// Select the next row.
@@ -480,6 +486,13 @@ pub const BINDINGS: &[Binding] = &[
         "copy the selected row's value",
         Some("copy"),
     ),
+    b(
+        X::Panes,
+        A::ShowDetails,
+        &[c('d')],
+        "read the selected row whole in Details (Esc comes back)",
+        Some("details"),
+    ),
     b(X::Panes, A::Up, &[k(K::Up), c('k')], "previous row", None),
     b(X::Panes, A::Down, &[k(K::Down), c('j')], "next row", None),
     b(X::Panes, A::PageUp, &[k(K::PageUp)], "page up", None),
@@ -628,6 +641,22 @@ pub const BINDINGS: &[Binding] = &[
         A::Copy,
         &[k(K::Enter)],
         "copy the selected form",
+        Some("copy"),
+    ),
+    // Details.
+    b(
+        X::Details,
+        A::Down,
+        &[k(K::Down), c('j')],
+        "scroll down (so does the mouse wheel)",
+        Some("scroll"),
+    ),
+    b(X::Details, A::Up, &[k(K::Up), c('k')], "scroll up", None),
+    b(
+        X::Details,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy every field shown",
         Some("copy"),
     ),
     // The ladder: the compare options by letter.

@@ -460,6 +460,9 @@ impl Emitter<'_> {
                 plain.clear();
                 out.push(PCT_MARK);
                 out.push(c);
+                if self.once & ONCE_NFKC_DELIM != 0 {
+                    continue; // reported once; finding the span again would cost a scan
+                }
                 let into: String = c.nfkc().collect();
                 let text = self.input.get(from..to).unwrap_or("");
                 let span = text.find(c).map_or(Span::new(from, to), |k| {

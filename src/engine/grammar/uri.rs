@@ -131,16 +131,7 @@ const IRI_NAMES: Names = Names {
     fragment: "ifragment",
 };
 
-/// `userinfo` characters without `pct-encoded`.
-const USERINFO: AsciiSet = chars::UNRESERVED
-    .or(chars::SUB_DELIMS)
-    .or(AsciiSet::of(":"));
-/// `reg-name` characters without `pct-encoded`.
-const REG_NAME: AsciiSet = chars::UNRESERVED.or(chars::SUB_DELIMS);
-/// `segment-nz-nc` characters without `pct-encoded`.
-const PCHAR_NC: AsciiSet = chars::PCHAR.minus(AsciiSet::of(":"));
-/// `IPvFuture` characters after the ".".
-const IPVFUTURE_TAIL: AsciiSet = REG_NAME.or(AsciiSet::of(":"));
+use crate::engine::chars::{IPVFUTURE_TAIL, PCHAR_NC, REG_NAME, USERINFO};
 const STOP_PATH: AsciiSet = AsciiSet::of("/?#");
 const STOP_QUERY: AsciiSet = AsciiSet::of("#");
 

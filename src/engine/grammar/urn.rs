@@ -109,6 +109,7 @@ pub fn parse(b: &mut Builder<'_>, spec: Spec) {
         spec,
         lower_noted: false,
         pct_reading_noted: false,
+        registered_in_query: None,
     };
     p.urn();
     p.b.finish(len);
@@ -196,6 +197,8 @@ struct Parser<'a, 'i> {
     lower_noted: bool,
     /// RFC 2141's "%" reading has been noted.
     pct_reading_noted: bool,
+    /// Whether the query has an "s" and a "c" directive (computed once, when first asked).
+    registered_in_query: Option<(bool, bool)>,
 }
 
 /// Index of the first byte in `s[from..to]` that satisfies `f`, or `to`.
@@ -950,14 +953,21 @@ impl Parser<'_, '_> {
                 let lower = kw[0].to_ascii_lowercase();
                 // Advice must not create a new error: if the query already has the registered
                 // keyword, writing it here would repeat it, which §2.3 forbids.
-                let q0 = s.iter().position(|&c| c == b'?').map_or(s.len(), |k| k + 1);
-                let q1 = s[q0..]
-                    .iter()
-                    .position(|&c| c == b'#')
-                    .map_or(s.len(), |k| q0 + k);
-                let taken = s[q0..q1]
-                    .split(|&c| c == b'&')
-                    .any(|d| d.split(|&c| c == b'=').next() == Some(&[lower][..]));
+                // One scan of the query per URN, however many directives ask.
+                let (has_s, has_c) = *self.registered_in_query.get_or_insert_with(|| {
+                    let q0 = s.iter().position(|&c| c == b'?').map_or(s.len(), |k| k + 1);
+                    let q1 = s[q0..]
+                        .iter()
+                        .position(|&c| c == b'#')
+                        .map_or(s.len(), |k| q0 + k);
+                    let has = |k: u8| {
+                        s[q0..q1]
+                            .split(|&c| c == b'&')
+                            .any(|d| d.split(|&c| c == b'=').next() == Some(&[k][..]))
+                    };
+                    (has(b's'), has(b'c'))
+                });
+                let taken = if lower == b's' { has_s } else { has_c };
                 let lower = lower as char;
                 let advice = if taken {
                     format!(

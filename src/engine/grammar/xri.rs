@@ -85,12 +85,7 @@ const S_SPOOF: &str = "XRI Syntax 2.0 §3.3";
 const S_BIDI: &str = "RFC 3987 §4.1";
 const S_IP_LITERAL: &str = "RFC 3986 §3.2.2";
 
-/// RFC 3986 `unreserved / sub-delims / ":"`: userinfo and IPvFuture characters.
-const USERINFO: AsciiSet = chars::UNRESERVED
-    .or(chars::SUB_DELIMS)
-    .or(AsciiSet::of(":"));
-/// RFC 3986 `unreserved / sub-delims`: reg-name characters.
-const REG_NAME: AsciiSet = chars::UNRESERVED.or(chars::SUB_DELIMS);
+use crate::engine::chars::{REG_NAME, USERINFO};
 
 /// Parses the whole input as an XRI-reference.
 pub fn parse(b: &mut Builder<'_>) {
@@ -210,13 +205,31 @@ enum PathKind {
     Noscheme,
 }
 
-/// The distinct scripts seen in one label, for the mixed-script warning.
+/// The distinct scripts seen in one label (at most four, in the order first seen), for the
+/// mixed-script warning. A fixed array, and ASCII letters counted without a script lookup:
+/// `scan` runs this on every character of every label, and most labels are plain ASCII.
 #[derive(Default)]
 struct Scripts {
-    seen: Vec<&'static str>,
+    seen: [&'static str; 4],
+    len: usize,
+    latin: bool,
 }
 
 impl Scripts {
+    fn push(&mut self, s: &'static str) {
+        if self.len < self.seen.len() && !self.seen[..self.len].contains(&s) {
+            self.seen[self.len] = s;
+            self.len += 1;
+        }
+    }
+    /// An ASCII letter: Latin, as [`chars::script_of`] says, without asking it.
+    #[inline]
+    fn add_ascii_letter(&mut self) {
+        if !self.latin {
+            self.latin = true;
+            self.push("Latin");
+        }
+    }
     fn add(&mut self, c: char) {
         if let Some(s) = chars::script_of(c) {
             // Japanese and Korean text mixes these as a matter of course.
@@ -224,10 +237,14 @@ impl Scripts {
                 "Han" | "Hiragana" | "Katakana" | "Hangul" => "CJK",
                 s => s,
             };
-            if !self.seen.contains(&s) && self.seen.len() < 4 {
-                self.seen.push(s);
-            }
+            self.push(s);
         }
+    }
+    fn mixed(&self) -> bool {
+        self.len > 1
+    }
+    fn names(&self) -> String {
+        self.seen[..self.len].join(", ")
     }
 }
 
@@ -474,7 +491,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         };
         // Item 3 bites when the XRI authority failed but an IRI authority would have matched.
         let text = self.text(pos, e);
-        if matches_iauthority(text) && self.b.has_error_since(cp) {
+        if self.b.has_error_since(cp) && matches_iauthority(text) {
             self.b.note(
                 Code::ReadingAuthorityFirstMatch,
                 Span::new(pos, e),
@@ -944,7 +961,9 @@ impl<'a, 'i> Parser<'a, 'i> {
                     continue;
                 }
                 if allowed.has(c) {
-                    scripts.add(ch);
+                    if c.is_ascii_alphabetic() {
+                        scripts.add_ascii_letter();
+                    }
                 } else {
                     self.bad_ascii(pos, c, ctx);
                 }
@@ -1025,7 +1044,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             }
             pos += len;
         }
-        if matches!(ctx, Ctx::Seg | Ctx::SegNc | Ctx::Host) && scripts.seen.len() > 1 {
+        if matches!(ctx, Ctx::Seg | Ctx::SegNc | Ctx::Host) && scripts.mixed() {
             self.b.warning(
                 Code::MixedScripts,
                 Span::new(start, pos),
@@ -1033,7 +1052,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 format!(
                     "this label mixes scripts ({}); look-alike letters from different scripts are used \
                      for spoofing: check that every character is the one intended",
-                    scripts.seen.join(", ")
+                    scripts.names()
                 ),
             );
         }

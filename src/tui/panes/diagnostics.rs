@@ -18,6 +18,11 @@ pub struct DiagView {
     rows: Vec<(bool, usize)>,
     /// Selection and scroll.
     pub list: ListState,
+    /// Errors, warnings, notes (counted once per analysis, not per frame).
+    counts: [usize; 3],
+    /// The widest code and spec, measured once per analysis.
+    code_w: usize,
+    spec_w: usize,
     /// Which input the list is of, for the title (diff mode: ` · A`, ` · B`).
     pub which: String,
 }
@@ -30,9 +35,23 @@ impl DiagView {
             rows.extend((0..f.diagnostics.len()).map(|i| (true, i)));
         }
         rows.sort_by_key(|&r| get(a, r).map(|d| (d.severity, d.span.start, d.span.end)));
+        let mut counts = [0; 3];
+        let (mut code_w, mut spec_w) = (0, 0);
+        for d in rows.iter().filter_map(|&r| get(a, r)) {
+            counts[match d.severity {
+                Severity::Error => 0,
+                Severity::Warning => 1,
+                Severity::Note => 2,
+            }] += 1;
+            code_w = code_w.max(d.code.len());
+            spec_w = spec_w.max(d.spec.chars().count());
+        }
         DiagView {
             rows,
             list: ListState::default(),
+            counts,
+            code_w: code_w.min(28),
+            spec_w: spec_w.min(34),
             which: String::new(),
         }
     }
@@ -82,6 +101,52 @@ impl Pane for DiagView {
         let which = std::mem::take(&mut self.which);
         draw(f, area, a, self, &which, focused, theme);
         self.which = which;
+    }
+
+    fn detail(&self, a: &Analysis) -> Option<super::details::Detail> {
+        let r = *self.rows.get(self.list.selected)?;
+        let d = get(a, r)?;
+        let mut out = super::details::Detail {
+            key: (2, self.list.selected, usize::from(r.0)),
+            title: d.code.to_string(),
+            items: Vec::new(),
+        };
+        let name = d.severity.name();
+        let slot = match d.severity {
+            Severity::Error => Slot::Error,
+            Severity::Warning => Slot::Warning,
+            Severity::Note => Slot::Note,
+        };
+        out.field("severity", name, slot);
+        out.field("code", d.code, Slot::Text);
+        out.field(
+            "span",
+            format!(
+                "{}..{} · {}",
+                d.span.start,
+                d.span.end,
+                super::plural(d.span.len(), "byte")
+            ),
+            Slot::Text,
+        );
+        out.field("spec", d.spec.to_string(), Slot::Text);
+        let at = a.input.get(d.span.start..d.span.end).unwrap_or("");
+        out.field(
+            "text",
+            if at.is_empty() { "(empty)" } else { at },
+            Slot::Text,
+        );
+        out.field("message", d.message.to_string(), Slot::Text);
+        let others: Vec<_> = super::details::touching(a, d.span)
+            .into_iter()
+            .filter(|&o| o != r)
+            .collect();
+        out.diagnostics("other diagnostics here", others);
+        Some(out)
+    }
+
+    fn selected(&self) -> usize {
+        self.list.selected
     }
 
     fn copy(&self, a: &Analysis) -> Option<Copied> {
@@ -140,17 +205,7 @@ pub fn draw(
     focused: bool,
     theme: &Theme,
 ) {
-    let count = |s: Severity| {
-        view.rows
-            .iter()
-            .filter(|&&r| get(a, r).is_some_and(|d| d.severity == s))
-            .count()
-    };
-    let (e, w, n) = (
-        count(Severity::Error),
-        count(Severity::Warning),
-        count(Severity::Note),
-    );
+    let [e, w, n] = view.counts;
     let title = format!(
         "Diagnostics{which} · {}, {}, {}",
         super::plural(e, "error"),
@@ -170,22 +225,7 @@ pub fn draw(
         return;
     }
     let first = view.list.scroll(view.rows.len(), h);
-    let code_w = view
-        .rows
-        .iter()
-        .filter_map(|&r| get(a, r))
-        .map(|d| d.code.len())
-        .max()
-        .unwrap_or(0)
-        .min(28);
-    let spec_w = view
-        .rows
-        .iter()
-        .filter_map(|&r| get(a, r))
-        .map(|d| d.spec.chars().count())
-        .max()
-        .unwrap_or(0)
-        .min(34);
+    let (code_w, spec_w) = (view.code_w, view.spec_w);
     let dim = theme.get(Slot::Dim);
     let mut lines = Vec::with_capacity(h);
     for i in first..(first + h).min(view.rows.len()) {
@@ -214,7 +254,7 @@ pub fn draw(
         }
         let mut line = Line::from(spans);
         if selected {
-            line = line.patch_style(theme.get(Slot::Selection));
+            line = super::select_line(line, theme.get(Slot::Selection));
         }
         lines.push(line);
     }

@@ -627,7 +627,7 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         spans.push(Span::styled(eq, eq_style));
         let mut line = Line::from(spans);
         if selected {
-            line = line.patch_style(sel_style);
+            line = super::select_line(line, sel_style);
         }
         lines.push(line);
     }

@@ -220,10 +220,14 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
             Row::Heading(e) => {
                 let Some(e) = ex.entries.get(e) else { continue };
                 let profile = e.profile.map(|p| p.name()).unwrap_or("auto");
+                let head = format!(" {} · ", e.set);
+                let tail = format!("  profile {profile}");
+                // The section takes what the set and the profile leave; cut with `…`.
+                let room = w.saturating_sub(width(&head) + width(&tail));
                 lines.push(Line::from(vec![
-                    Span::styled(format!(" {} · ", e.set), theme.get(Slot::Header)),
-                    Span::styled(fit(&e.section, w / 2), theme.get(Slot::Header)),
-                    Span::styled(format!("  profile {profile}"), theme.get(Slot::Dim)),
+                    Span::styled(super::truncate(head.into(), w), theme.get(Slot::Header)),
+                    Span::styled(fit(&e.section, room), theme.get(Slot::Header)),
+                    Span::styled(tail, theme.get(Slot::Dim)),
                 ]));
             }
             Row::Entry(e) => {
@@ -242,7 +246,7 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
                     ),
                 ]);
                 if selected {
-                    line = line.patch_style(theme.get(Slot::Selection));
+                    line = super::select_line(line, theme.get(Slot::Selection));
                 }
                 lines.push(line);
             }

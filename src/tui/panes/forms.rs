@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use super::details::Detail;
 use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad};
 use crate::engine::Analysis;
 use crate::tui::keys::{Action, Context};
@@ -41,6 +42,34 @@ impl Pane for FormsPane {
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
         draw(f, area, a, &mut self.list, focused, theme);
+    }
+
+    fn detail(&self, a: &Analysis) -> Option<Detail> {
+        let rows = rows(a);
+        let (name, value) = rows.get(self.list.selected)?;
+        let mut d = Detail {
+            key: (1, self.list.selected, 0),
+            title: format!("form {name}"),
+            items: Vec::new(),
+        };
+        d.field("form", *name, Slot::Text);
+        d.field("profile", a.profile.name(), Slot::Text);
+        d.field("length", super::plural(value.len(), "byte"), Slot::Text);
+        d.field(
+            "value",
+            if value.is_empty() { "(empty)" } else { value },
+            Slot::Text,
+        );
+        let all = a.forms.as_ref().map_or(0, |f| f.diagnostics.len());
+        d.diagnostics(
+            "diagnostics of the forms",
+            (0..all).map(|i| (true, i)).collect(),
+        );
+        Some(d)
+    }
+
+    fn selected(&self) -> usize {
+        self.list.selected
     }
 
     fn copy(&self, a: &Analysis) -> Option<Copied> {
@@ -86,7 +115,7 @@ pub fn draw(
             Span::styled(fit(value, value_w), theme.get(Slot::Text)),
         ]);
         if selected {
-            line = line.patch_style(theme.get(Slot::Selection));
+            line = super::select_line(line, theme.get(Slot::Selection));
         }
         lines.push(line);
     }

@@ -97,11 +97,24 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
 pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
     let pop = centered(area, 90, 90);
     f.render_widget(Clear, pop);
-    f.render_widget(block("Help · Esc closes", true, theme), pop);
     let body = inner(pop);
     let all = lines(theme);
-    let max = all.len().saturating_sub(usize::from(body.height));
+    let h = usize::from(body.height);
+    let max = all.len().saturating_sub(h);
     let scroll = scroll.min(max);
+    // When help is longer than the window, the title says where it is and that it scrolls.
+    let title = if max > 0 {
+        format!(
+            "Help · rows {}–{} of {} · ↑↓ PgUp PgDn scroll · Esc closes",
+            scroll + 1,
+            (scroll + h).min(all.len()),
+            all.len()
+        )
+    } else {
+        "Help · Esc closes".to_string()
+    };
+    let title = super::truncate(title.into(), usize::from(pop.width).saturating_sub(4));
+    f.render_widget(block(&title, true, theme), pop);
     let shown: Vec<Line<'static>> = all
         .into_iter()
         .skip(scroll)

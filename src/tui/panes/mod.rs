@@ -89,6 +89,16 @@ pub trait Pane {
 
     /// What `Ctrl-Y` copies from the selection, if anything.
     fn copy(&self, a: &Analysis) -> Option<Copied>;
+
+    /// The selected row (Details is rebuilt when it changes).
+    fn selected(&self) -> usize {
+        0
+    }
+
+    /// The selection read whole, for the Details pane (`None`: nothing selected).
+    fn detail(&self, _a: &Analysis) -> Option<details::Detail> {
+        None
+    }
 }
 
 /// The step a navigation action moves a list by (`page` rows for a page).
@@ -250,6 +260,21 @@ pub fn put_lines(buf: &mut Buffer, area: Rect, lines: &[Line<'_>]) {
         }
         buf.set_line(area.x, y, line, area.width);
     }
+}
+
+/// `line` as the selected row: the selection style covers the row, and its colours win
+/// over each span's foreground (a span coloured like the selection's background would
+/// vanish: white text on a white bar). Spans with a background of their own (tokens, the
+/// difference mark) keep it, and so their own contrast.
+pub fn select_line(line: Line<'_>, sel: Style) -> Line<'_> {
+    let mut line = line.patch_style(sel);
+    for span in &mut line.spans {
+        if span.style.bg.is_none() {
+            span.style.fg = sel.fg.or(span.style.fg);
+            span.style.bg = sel.bg;
+        }
+    }
+    line
 }
 
 /// Inside of a bordered area.

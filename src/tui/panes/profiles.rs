@@ -20,6 +20,17 @@ pub enum Cells<'a> {
 /// A clickable cell: where it is and what it picks (`None`: auto).
 pub type Hit = (Rect, Option<Profile>);
 
+/// The first error code of `p`'s verdict, when it rejects the input.
+fn code(cells: Cells<'_>, p: Profile) -> Option<&'static str> {
+    match cells {
+        Cells::Validity(v) => match v.iter().find(|v| v.profile == p).map(|v| &v.status) {
+            Some(Status::Invalid(code)) => Some(code),
+            _ => None,
+        },
+        Cells::Equivalence(_) => None,
+    }
+}
+
 fn verdict(cells: Cells<'_>, p: Profile) -> (&'static str, &'static str, Slot) {
     match cells {
         Cells::Validity(v) => match v.iter().find(|v| v.profile == p).map(|v| &v.status) {
@@ -49,6 +60,8 @@ struct Fit {
     separators: bool,
     /// `auto→rfc8141` rather than `auto`.
     auto_detail: bool,
+    /// A rejecting profile's first error code after its `✗`.
+    codes: bool,
 }
 
 const fn fit(words: bool, full_names: bool, gap: bool, separators: bool, auto_detail: bool) -> Fit {
@@ -58,11 +71,19 @@ const fn fit(words: bool, full_names: bool, gap: bool, separators: bool, auto_de
         gap,
         separators,
         auto_detail,
+        codes: false,
     }
 }
 
+const fn with_codes(f: Fit) -> Fit {
+    Fit { codes: true, ..f }
+}
+
 /// From the most spelled out to the most compact.
-const FITS: [Fit; 6] = [
+const FITS: [Fit; 9] = [
+    with_codes(fit(false, true, true, true, true)),
+    with_codes(fit(false, true, false, true, true)),
+    with_codes(fit(false, false, false, false, true)),
     fit(true, true, true, true, true),
     fit(false, true, true, true, true),
     fit(false, true, false, true, true),
@@ -96,11 +117,15 @@ fn strip_width(chosen: Option<Profile>, in_use: Profile, cells: Cells<'_>, fit: 
     };
     let sep = usize::from(fit.separators);
     let gap = usize::from(fit.gap);
+    let code_w = |p| match code(cells, p) {
+        Some(c) if fit.codes => 1 + c.len(),
+        _ => 0,
+    };
     auto_label(chosen, in_use, fit).chars().count()
         + 2
         + Profile::ALL
             .iter()
-            .map(|&p| sep + 2 + name(p, fit).len() + gap + sym(p))
+            .map(|&p| sep + 2 + name(p, fit).len() + gap + sym(p) + code_w(p))
             .sum::<usize>()
 }
 
@@ -162,6 +187,12 @@ pub fn draw(
             put(&mut x, " ", Style::new());
         }
         put(&mut x, if fit.words { word } else { sym }, theme.get(slot));
+        if fit.codes
+            && let Some(c) = code(cells, p)
+        {
+            put(&mut x, " ", Style::new());
+            put(&mut x, c, theme.get(Slot::Dim));
+        }
         put(&mut x, if marked { "]" } else { " " }, dim);
         if x > start {
             hits.push((Rect::new(start, area.y, x - start, 1), Some(p)));
@@ -201,5 +232,33 @@ mod tests {
             );
             assert!(row(&buf).contains("xri2"), "width {w}: {}", row(&buf));
         }
+    }
+
+    #[test]
+    fn rejecting_profiles_show_their_first_error_when_wide_enough() {
+        let a = analyze("urn:a:b", &Options::full());
+        let code = a
+            .verdicts
+            .iter()
+            .find_map(|v| match v.status {
+                Status::Invalid(c) => Some(c),
+                _ => None,
+            })
+            .expect("some profile rejects a one-letter NID");
+        let draw_at = |w: u16| {
+            let area = Rect::new(0, 0, w, 1);
+            let mut buf = Buffer::empty(area);
+            draw(
+                &mut buf,
+                area,
+                None,
+                a.profile,
+                Cells::Validity(&a.verdicts),
+                &Theme::default(),
+            );
+            row(&buf)
+        };
+        assert!(draw_at(200).contains(code), "{}", draw_at(200));
+        assert!(!draw_at(60).contains(code), "{}", draw_at(60));
     }
 }

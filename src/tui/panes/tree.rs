@@ -19,8 +19,8 @@ pub struct Row {
     pub node: usize,
     /// One past its last descendant.
     pub end: usize,
-    /// The tree guides in front of it (`│ ├ └`).
-    pub guide: String,
+    /// True when a later sibling follows it (its guide is `├`, else `└`).
+    pub has_next: bool,
     /// `key=value` attributes, made safe.
     pub attrs: String,
     /// True for a cross-reference with children (it can be collapsed).
@@ -56,35 +56,27 @@ impl TreeView {
                 }
             }
         }
-        // For each depth, whether the ancestor at that depth has a later sibling.
-        let mut open: Vec<bool> = Vec::new();
+        // Guides (`│ ├ └`) are not stored: a row's guide has one column per ancestor, so
+        // storing them costs nodes × depth. Each row keeps whether a later sibling follows
+        // it, and `draw` builds the guides of the rows on screen only.
         for n in tree.iter() {
             let end = ends[n.index()];
             let has_next = n.parent().is_some_and(|p| end < ends[p.index()]);
-            let depth = n.depth();
-            open.truncate(depth);
-            let mut guide = String::new();
-            if depth > 0 {
-                for &o in open.iter().skip(1) {
-                    guide.push_str(if o { "│ " } else { "  " });
-                }
-                guide.push_str(if has_next { "├ " } else { "└ " });
-            }
-            while open.len() < depth {
-                open.push(false);
-            }
-            open.push(has_next);
             let mut attrs = String::new();
             for a in n.attrs() {
                 if !attrs.is_empty() {
                     attrs.push(' ');
                 }
-                let _ = write!(attrs, "{}={}", a.key, crate::safe_text::escape(&a.value));
+                if a.value.is_empty() {
+                    let _ = write!(attrs, "{}=(empty)", a.key);
+                } else {
+                    let _ = write!(attrs, "{}={}", a.key, crate::safe_text::escape(&a.value));
+                }
             }
             rows.push(Row {
                 node: n.index(),
                 end,
-                guide,
+                has_next,
                 attrs,
                 foldable: n.kind() == NodeKind::Xref && !n.is_leaf(),
             });
@@ -211,6 +203,14 @@ impl Pane for TreeView {
         draw(f, area, a, self, focused, theme);
     }
 
+    fn detail(&self, a: &Analysis) -> Option<super::details::Detail> {
+        Some(super::details::node_detail(a, self.selected))
+    }
+
+    fn selected(&self) -> usize {
+        self.selected
+    }
+
     fn copy(&self, a: &Analysis) -> Option<Copied> {
         let n = a.tree.get(self.selected)?;
         Some(Copied {
@@ -218,6 +218,62 @@ impl Pane for TreeView {
             what: format!("the {} text", n.kind().name()),
         })
     }
+}
+
+/// The guides (`│ ├ └`) of the rows `shown` (consecutive shown rows, in preorder), each
+/// cut to `max_w` columns. Costs the depth of the first row once, then the columns drawn:
+/// the ancestors of each row are the previous row's, cut to its depth, plus the previous
+/// row when it is the parent.
+fn guides(a: &Analysis, view: &TreeView, shown: &[usize], max_w: usize) -> Vec<String> {
+    let mut out = Vec::with_capacity(shown.len());
+    let Some(&first) = shown.first() else {
+        return out;
+    };
+    // `open[d]`: whether the ancestor at depth d + 1 has a later sibling (depth 0, the
+    // root, draws no column).
+    let mut open: Vec<bool> = Vec::new();
+    let mut chain: Vec<usize> = Vec::new();
+    let mut p = a.tree.get(first).and_then(|n| n.parent());
+    while let Some(n) = p {
+        chain.push(n.index());
+        p = n.parent();
+    }
+    chain.reverse();
+    for &i in chain.iter().skip(1) {
+        open.push(view.rows.get(i).is_some_and(|r| r.has_next));
+    }
+    let mut prev: Option<(usize, usize)> = None;
+    for &i in shown {
+        let Some(n) = a.tree.get(i) else {
+            out.push(String::new());
+            continue;
+        };
+        let depth = n.depth();
+        if let Some((pi, pdepth)) = prev {
+            // The previous row is an ancestor (its parent) or shares ancestors.
+            if depth > pdepth {
+                if pdepth > 0 {
+                    open.push(view.rows.get(pi).is_some_and(|r| r.has_next));
+                }
+            } else {
+                open.truncate(depth.saturating_sub(1));
+            }
+        }
+        let mut g = String::new();
+        if depth > 0 {
+            let cols = max_w / 2 + 1;
+            for &o in open.iter().take(cols) {
+                g.push_str(if o { "│ " } else { "  " });
+            }
+            if open.len() < cols {
+                let next = view.rows.get(i).is_some_and(|r| r.has_next);
+                g.push_str(if next { "├ " } else { "└ " });
+            }
+        }
+        out.push(g);
+        prev = Some((i, depth));
+    }
+    out
 }
 
 /// Draws the tree pane.
@@ -237,21 +293,23 @@ pub fn draw(
     let first = view.list.scroll(view.visible.len(), h);
     let shown = &view.visible[first..(first + h).min(view.visible.len())];
     let input = analysis.input.as_str();
+    let guides = guides(analysis, view, shown, w);
     // The kind column is as wide as the widest guide + kind on screen.
     let kind_w = shown
         .iter()
-        .filter_map(|&i| {
+        .zip(&guides)
+        .filter_map(|(&i, g)| {
             analysis
                 .tree
                 .get(i)
-                .map(|n| width(&view.rows[i].guide) + n.kind().name().len() + 2)
+                .map(|n| width(g) + n.kind().name().len() + 2)
         })
         .max()
         .unwrap_or(0)
         .min(w / 2);
     let dim = theme.get(Slot::Dim);
     let mut lines = Vec::with_capacity(shown.len());
-    for &i in shown {
+    for (&i, guide) in shown.iter().zip(&guides) {
         let (Some(n), Some(row)) = (analysis.tree.get(i), view.rows.get(i)) else {
             continue;
         };
@@ -268,9 +326,9 @@ pub fn draw(
             if selected { "▶" } else { " " },
             theme.get(Slot::Focus),
         ));
-        spans.push(Span::styled(row.guide.as_str(), dim));
+        spans.push(Span::styled(guide.as_str(), dim));
         spans.push(Span::styled(fold, dim));
-        let kw = kind_w.saturating_sub(width(&row.guide) + 1);
+        let kw = kind_w.saturating_sub(width(guide) + 1);
         spans.push(Span::styled(
             pad(n.kind().name().into(), kw),
             theme.kind(n.kind()),
@@ -308,7 +366,7 @@ pub fn draw(
         }
         let mut line = Line::from(spans);
         if selected {
-            line = line.patch_style(theme.get(Slot::Selection));
+            line = super::select_line(line, theme.get(Slot::Selection));
         }
         lines.push(line);
     }
@@ -343,8 +401,11 @@ mod tests {
     fn guides_and_folding() {
         let a = xri_like();
         let mut t = TreeView::new(&a);
-        let guides: Vec<&str> = t.rows.iter().map(|r| r.guide.as_str()).collect();
-        assert_eq!(guides, ["", "├ ", "├ ", "│ └ ", "└ "]);
+        let all: Vec<usize> = (0..5).collect();
+        assert_eq!(guides(&a, &t, &all, 80), ["", "├ ", "├ ", "│ └ ", "└ "]);
+        // From a window that starts deep, and cut to the width.
+        assert_eq!(guides(&a, &t, &all[3..], 80), ["│ └ ", "└ "]);
+        assert_eq!(guides(&a, &t, &all[3..], 0), ["│ ", "└ "]);
         assert_eq!(t.visible(), [0, 1, 2, 3, 4]);
         t.select(3);
         t.select(2);
