@@ -679,7 +679,7 @@ impl App {
             Some(a) => self.act(a, &k),
             None => {
                 if let (Some(c), Some(side)) = (plain_char, self.input_side()) {
-                    if self.sides[side].text().len() + c.len_utf8() > MAX_INPUT {
+                    if self.side(side).text().len() + c.len_utf8() > MAX_INPUT {
                         self.say_error(too_long("typing refused", MAX_INPUT + 1));
                         return;
                     }
@@ -1258,7 +1258,7 @@ impl App {
                 0
             }
         };
-        let total = self.sides[side].text().len() + clean.len();
+        let total = self.side(side).text().len() + clean.len();
         if total > MAX_INPUT {
             self.say_error(too_long("paste refused", total));
             return;
