@@ -309,20 +309,23 @@ fn grammar(w: &mut Writer, a: &Analysis) {
 /// where the parse reached, worded as `idbench parse` words them.
 fn expectations(w: &mut Writer, ds: &[Diagnostic], input: &str) {
     for d in ds {
-        let Some(expected) = rules::expected_text(d, input) else {
-            continue;
-        };
+        let expected = rules::expected_text(d, input);
         let reached = d
             .reached
             .filter(|&r| r <= input.len())
-            .map(|r| format!("; the parse reached byte {r}"))
-            .unwrap_or_default();
+            .map(|r| format!("the parse reached byte {r}"));
+        let what = match (expected, reached) {
+            (Some(e), Some(r)) => format!("{e}; {r}"),
+            (Some(e), None) => e,
+            (None, Some(r)) => r,
+            (None, None) => continue,
+        };
         let text = format!(
             "{} {} {}",
             w.prose("Error"),
             w.code(d.code.as_ref()),
             w.prose(&format!(
-                "at bytes {}..{}: {expected}{reached}.",
+                "at bytes {}..{}: {what}.",
                 d.span.start, d.span.end
             ))
         );

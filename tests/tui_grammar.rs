@@ -147,3 +147,31 @@ fn an_error_shows_what_was_expected() {
         insta::assert_snapshot!(format!("error_expected_{w}x{h}"), s);
     }
 }
+
+#[test]
+fn an_error_says_where_the_parse_reached() {
+    // "[::1x" never closes: the unclosed-literal error is at the "[", the parse got to 11.
+    let input = "http://[::1x";
+    let an = analyze(input, &Options::default());
+    let r = an
+        .diagnostics
+        .iter()
+        .find_map(|d| d.reached)
+        .expect("an error with a furthest byte");
+    let mut a = app(input);
+    focus(&mut a, Focus::Diagnostics);
+    a.handle(Event::key(KeyCode::Home));
+    a.handle(Event::key(KeyCode::Char('d')));
+    let mut seen = String::new();
+    for _ in 0..4 {
+        seen.push_str(&screen(&mut a, 100, 30));
+        a.handle(Event::key(KeyCode::Esc));
+        focus(&mut a, Focus::Diagnostics);
+        a.handle(Event::key(KeyCode::Down));
+        a.handle(Event::key(KeyCode::Char('d')));
+    }
+    assert!(
+        seen.contains(&format!("the parse reached byte {r}")),
+        "{seen}"
+    );
+}

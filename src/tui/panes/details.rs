@@ -518,11 +518,15 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
 /// What the grammar expected at error `d` and where the parse reached, worded as
 /// `idbench parse` words them (raw: the caller escapes it).
 pub fn expected_line(d: &Diagnostic, input: &str) -> Option<String> {
-    let e = rules::expected_text(d, input)?;
-    Some(match d.reached.filter(|&r| r <= input.len()) {
-        Some(r) => format!("{e}; the parse reached byte {r}"),
-        None => e,
-    })
+    let expected = rules::expected_text(d, input);
+    let reached = d
+        .reached
+        .filter(|&r| r <= input.len())
+        .map(|r| format!("the parse reached byte {r}"));
+    match (expected, reached) {
+        (Some(e), Some(r)) => Some(format!("{e}; {r}")),
+        (e, r) => e.or(r),
+    }
 }
 
 fn field_style(slot: Slot, theme: &Theme) -> Style {
