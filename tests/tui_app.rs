@@ -492,7 +492,7 @@ fn the_first_difference_is_marked_in_both_inputs() {
 
 /// Keys a session might press, for the property below.
 fn key_of(i: u8) -> Event {
-    match i % 24 {
+    match i % 29 {
         0 => Event::key(KeyCode::Tab),
         1 => Event::key(KeyCode::BackTab),
         2 => Event::key(KeyCode::Left),
@@ -516,6 +516,12 @@ fn key_of(i: u8) -> Event {
         20 => Event::key(KeyCode::Char('(')),
         21 => Event::key(KeyCode::Char('%')),
         22 => Event::key(KeyCode::Char('漢')),
+        // The base line, the share menu and its keys, diff mode's trees.
+        23 => Event::ctrl('t'),
+        24 => Event::ctrl('s'),
+        25 => Event::key(KeyCode::Char('m')),
+        26 => Event::key(KeyCode::Char('c')),
+        27 => Event::key(KeyCode::F(6)),
         _ => Event::click(u16::from(i) % 90, u16::from(i) % 28),
     }
 }

@@ -80,10 +80,9 @@ const fn with_codes(f: Fit) -> Fit {
 }
 
 /// From the most spelled out to the most compact.
-const FITS: [Fit; 9] = [
+const FITS: [Fit; 8] = [
     with_codes(fit(false, true, true, true, true)),
     with_codes(fit(false, true, false, true, true)),
-    with_codes(fit(false, false, false, false, true)),
     fit(true, true, true, true, true),
     fit(false, true, true, true, true),
     fit(false, true, false, true, true),
@@ -139,8 +138,11 @@ pub fn draw(
     cells: Cells<'_>,
     theme: &Theme,
 ) -> Vec<Hit> {
+    // The layouts with error codes only when a profile rejects (they spell less otherwise).
+    let any_code = Profile::ALL.iter().any(|&p| code(cells, p).is_some());
     let fit = FITS
         .into_iter()
+        .filter(|f| any_code || !f.codes)
         .find(|&f| strip_width(chosen, in_use, cells, f) <= usize::from(area.width))
         .unwrap_or(FITS[FITS.len() - 1]);
     let mut hits = Vec::with_capacity(8);
