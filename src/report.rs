@@ -293,14 +293,25 @@ fn grammar(w: &mut Writer, a: &Analysis) {
             w.para(note);
         }
     }
-    if !without.is_empty() {
-        let names: Vec<String> = without.iter().map(|r| w.code(r)).collect();
-        let text = format!(
-            "{} {}{}",
-            w.prose("Literals of the tree, with no production of their own:"),
-            names.join(", "),
-            w.prose(".")
-        );
+    // A tree may name a node by the literal it matched (`"urn"`, `"xri://"`): literals have
+    // no production of their own. Any other name without one is said as such.
+    let (literals, others): (Vec<&str>, Vec<&str>) =
+        without.into_iter().partition(|r| r.starts_with('"'));
+    for (names, what) in [
+        (
+            literals,
+            "Literals of the tree, with no production of their own:",
+        ),
+        (
+            others,
+            "Rules of the tree without a production in the grammar reference:",
+        ),
+    ] {
+        if names.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = names.iter().map(|r| w.code(r)).collect();
+        let text = format!("{} {}{}", w.prose(what), names.join(", "), w.prose("."));
         w.para_md(&text);
     }
 }
