@@ -11,12 +11,14 @@
 //! byte count (a deep tree would otherwise repeat the whole input at every level), and the
 //! tree's indentation stops growing past [`MAX_INDENT`] levels and names the depth instead.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthChar;
 
 use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
 use crate::engine::resolve::Resolution;
+use crate::engine::rules;
 use crate::engine::{Analysis, Diagnostic, Profile, ProfileVerdict, Status, Tree};
 use crate::safe_text::escape;
 
@@ -113,14 +115,18 @@ fn analysis(w: &mut Writer, a: &Analysis) {
         a.profile_reason,
         bytes(a.input.len())
     ));
+    w.para(&format!("Start rule: {}.", start_rule(a)));
     if !a.verdicts.is_empty() {
         w.subheading("Every profile");
         verdicts(w, &a.verdicts);
     }
     w.subheading("Tree");
     tree(w, &a.tree, &a.input);
+    w.subheading("Grammar");
+    grammar(w, a);
     w.subheading("Diagnostics");
     diagnostics(w, &a.diagnostics);
+    expectations(w, &a.diagnostics, &a.input);
     if let Some(forms) = &a.forms {
         w.subheading("Forms");
         for (name, value) in forms.rows() {
@@ -129,6 +135,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
         if !forms.diagnostics.is_empty() {
             w.para("What computing the forms found:");
             diagnostics(w, &forms.diagnostics);
+            expectations(w, &forms.diagnostics, &a.input);
         }
     }
 }
@@ -232,6 +239,109 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
         })
         .collect();
     w.table(&["severity", "code", "bytes", "message", "section"], &rows);
+}
+
+/// `relative-ref, one of URI-reference = URI / relative-ref`: the start rule the input was
+/// read as and the production offering it, worded as `idbench parse` words it.
+fn start_rule(a: &Analysis) -> String {
+    let start = a.start_rule();
+    let within = start
+        .within
+        .and_then(|w| rules::grammar(a.profile).get(w))
+        .map(|p| format!(", one of {} = {}", p.name, p.alternatives.join(" / ")))
+        .unwrap_or_default();
+    format!("{}{within}", start.rule)
+}
+
+/// The production of every rule that occurs in the tree, once each, in order of first
+/// occurrence: the text as printed, our reading beside it when it differs, and its section.
+/// A rule is listed once however often it occurs, so this part is bounded by the size of
+/// the grammar, not of the input.
+fn grammar(w: &mut Writer, a: &Analysis) {
+    let g = rules::grammar(a.profile);
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut listed: Vec<&rules::Production> = Vec::new();
+    let mut without: Vec<&str> = Vec::new();
+    for n in a.tree.iter() {
+        let rule = n.rule();
+        if rule.is_empty() || !seen.insert(rule) {
+            continue;
+        }
+        match g.get(rule) {
+            Some(p) if !listed.iter().any(|q| q.name == p.name) => listed.push(p),
+            Some(_) => {}
+            None => without.push(rule),
+        }
+    }
+    if listed.is_empty() && without.is_empty() {
+        w.para("No rule occurs in the tree.");
+        return;
+    }
+    for p in listed {
+        let head = format!(
+            "{} {}",
+            w.code(p.name),
+            w.prose(&format!("({}), as printed:", p.citation()))
+        );
+        w.para_md(&head);
+        w.production(p.printed);
+        if let Some(reading) = p.reading {
+            w.para("Our reading:");
+            w.production(reading);
+        }
+        if let Some(note) = p.note {
+            w.para(note);
+        }
+    }
+    // A tree may name a node by the literal it matched (`"urn"`, `"xri://"`): literals have
+    // no production of their own. Any other name without one is said as such.
+    let (literals, others): (Vec<&str>, Vec<&str>) =
+        without.into_iter().partition(|r| r.starts_with('"'));
+    for (names, what) in [
+        (
+            literals,
+            "Literals of the tree, with no production of their own:",
+        ),
+        (
+            others,
+            "Rules of the tree without a production in the grammar reference:",
+        ),
+    ] {
+        if names.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = names.iter().map(|r| w.code(r)).collect();
+        let text = format!("{} {}{}", w.prose(what), names.join(", "), w.prose("."));
+        w.para_md(&text);
+    }
+}
+
+/// For every error of `ds` that recorded it, what the grammar would have accepted there and
+/// where the parse reached, worded as `idbench parse` words them.
+fn expectations(w: &mut Writer, ds: &[Diagnostic], input: &str) {
+    for d in ds {
+        let expected = rules::expected_text(d, input);
+        let reached = d
+            .reached
+            .filter(|&r| r <= input.len())
+            .map(|r| format!("the parse reached byte {r}"));
+        let what = match (expected, reached) {
+            (Some(e), Some(r)) => format!("{e}; {r}"),
+            (Some(e), None) => e,
+            (None, Some(r)) => r,
+            (None, None) => continue,
+        };
+        let text = format!(
+            "{} {} {}",
+            w.prose("Error"),
+            w.code(d.code.as_ref()),
+            w.prose(&format!(
+                "at bytes {}..{}: {what}.",
+                d.span.start, d.span.end
+            ))
+        );
+        w.para_md(&text);
+    }
 }
 
 fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
@@ -361,10 +471,12 @@ fn resolution(w: &mut Writer, a: &Analysis, base: &str, r: &Resolution) {
     if !r.base_diagnostics.is_empty() {
         w.para("Diagnostics of the base (bytes index the base):");
         diagnostics(w, &r.base_diagnostics);
+        expectations(w, &r.base_diagnostics, base);
     }
     if !r.diagnostics.is_empty() {
         w.para("Diagnostics of the reference and of resolving it (bytes index the reference):");
         diagnostics(w, &r.diagnostics);
+        expectations(w, &r.diagnostics, &a.input);
     }
 }
 
@@ -626,6 +738,21 @@ impl Writer {
                 self.block(value);
             }
         }
+    }
+
+    /// A production of the grammar reference (our own data, possibly several lines): a
+    /// fenced block, or lines indented by four columns in text. Each line is escaped alone
+    /// so the line breaks stay breaks.
+    fn production(&mut self, text: &str) {
+        let indent = match self.f {
+            ReportFormat::Markdown => "",
+            ReportFormat::Text => "    ",
+        };
+        let lines: String = text
+            .lines()
+            .map(|l| format!("{indent}{}\n", escape(l)))
+            .collect();
+        self.preformatted(&lines);
     }
 
     /// Lines already laid out (the tree): a fenced block, or wrapped lines in text.

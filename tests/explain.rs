@@ -449,3 +449,183 @@ fn conflicting_with_and_base_is_a_usage_error() {
     let (code, _) = idbench(&["explain", "a", "--with", "b", "--base", "c"]);
     assert_eq!(code, 2);
 }
+
+/// Markdown prose with its escapes undone: backslash escapes and the three entities.
+fn md_unescaped(md: &str) -> String {
+    let mut out = String::with_capacity(md.len());
+    let mut chars = md.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && let Some(&n) = chars.peek()
+            && n.is_ascii_punctuation()
+        {
+            out.push(n);
+            chars.next();
+        } else {
+            out.push(c);
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+/// `s` with every whitespace character removed: the text format wraps long lines at spaces.
+fn squeezed(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// The part of `doc` from the line `from` to the line `to` (exclusive).
+fn section<'a>(doc: &'a str, from: &str, to: &str) -> &'a str {
+    let start = doc.find(from).unwrap_or_else(|| panic!("{from} in\n{doc}"));
+    let rest = &doc[start..];
+    let end = rest.find(to).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Inputs whose errors record what was expected, and one with a damaged production read
+/// otherwise (XRI's "xri-subseq").
+const GRAMMAR_INPUTS: &[&str] = &[
+    "http://[::1x]/",
+    "http://[::1x",
+    "http://a/%zz",
+    "xri://=Example*(+tel)/(@!1",
+    "xri://@a*b/c",
+    "urn:example:a?=cache&b?+r#f",
+    "1",
+    "",
+];
+
+#[test]
+fn reports_hold_the_start_rule_every_rule_s_production_and_every_expected_list() {
+    use idbench::engine::{Options, analyze, rules};
+    let (mut expected_seen, mut readings_seen, mut productions_seen) = (0, 0, 0);
+    let mut reached_seen = 0;
+    for input in INPUTS.iter().chain(GRAMMAR_INPUTS) {
+        let a = analyze(input, &Options::default());
+        let (_, md) = idbench(&["explain", input]);
+        let (_, text) = idbench(&["explain", "--format", "text", input]);
+        let md_grammar = section(&md, "### Grammar\n", "### Diagnostics\n");
+        let text_grammar = section(&text, "\nGrammar:\n", "\nDiagnostics:\n");
+
+        // The start rule and the production offering it, as `idbench parse` words it.
+        let start = a.start_rule();
+        let mut start_line = format!("Start rule: {}", start.rule);
+        if let Some(w) = start.within {
+            let p = rules::grammar(a.profile).get(w).expect("production");
+            start_line.push_str(&format!(", one of {w} = {}", p.alternatives.join(" / ")));
+        }
+        assert!(
+            md_unescaped(&md).contains(&format!("{start_line}.")),
+            "{input}: {start_line} in\n{md}"
+        );
+        assert!(
+            squeezed(&text).contains(&squeezed(&start_line)),
+            "{input}: {start_line} in\n{text}"
+        );
+        if *input == "1" {
+            assert!(start.is_rule("relative-ref"), "{start:?}");
+            assert!(start_line.contains("one of URI-reference = URI / relative-ref"));
+        }
+
+        // Every rule of the tree, listed once, with its printed text, our reading and
+        // its section.
+        let g = rules::grammar(a.profile);
+        for n in a.tree.iter() {
+            let Some(p) = g.get(n.rule()) else {
+                assert!(
+                    n.rule().is_empty() || md_grammar.contains(&format!("`{}`", n.rule())),
+                    "{input}: rule {} without a production is named",
+                    n.rule()
+                );
+                continue;
+            };
+            productions_seen += 1;
+            let head = format!("`{}` ({}), as printed:", p.name, p.citation());
+            assert_eq!(
+                md_grammar.matches(&head).count(),
+                1,
+                "{input}: {head} once in\n{md_grammar}"
+            );
+            assert_eq!(
+                text_grammar
+                    .matches(&format!("{} ({}), as printed:", p.name, p.citation()))
+                    .count(),
+                1,
+                "{input}: {} once in\n{text_grammar}",
+                p.name
+            );
+            for t in std::iter::once(p.printed).chain(p.reading) {
+                for line in t.lines() {
+                    let line = escape(line);
+                    assert!(
+                        md_grammar.contains(line.as_ref()),
+                        "{input}: {line} in\n{md_grammar}"
+                    );
+                    assert!(
+                        squeezed(text_grammar).contains(&squeezed(&line)),
+                        "{input}: {line} in\n{text_grammar}"
+                    );
+                }
+            }
+            if p.reading.is_some() {
+                readings_seen += 1;
+                assert!(md_grammar.contains("Our reading:"), "{input}");
+                assert!(text_grammar.contains("Our reading:"), "{input}");
+            }
+        }
+
+        // Every error's expected list and where the parse reached, in both formats.
+        let md_diags = md_unescaped(section(&md, "### Diagnostics\n", "\n## "));
+        let text_diags = squeezed(section(&text, "\nDiagnostics:\n", "\nForms:\n"));
+        for d in &a.diagnostics {
+            let reached = d.reached.map(|r| format!("the parse reached byte {r}"));
+            let phrase = match (rules::expected_text(d, input), &reached) {
+                (Some(e), Some(r)) => format!("{e}; {r}"),
+                (Some(e), None) => e,
+                (None, Some(r)) => r.clone(),
+                (None, None) => {
+                    assert!(d.expected.is_empty() || d.expected_at.is_none());
+                    continue;
+                }
+            };
+            expected_seen += usize::from(!d.expected.is_empty());
+            reached_seen += usize::from(reached.is_some());
+            for e in &d.expected {
+                assert!(phrase.contains(e), "{phrase} names {e}");
+            }
+            let line = format!("Error `{}` at bytes {}: {phrase}.", d.code, d.span);
+            assert!(md_diags.contains(&line), "{input}: {line} in\n{md_diags}");
+            let line = format!("Error {} at bytes {}: {phrase}.", d.code, d.span);
+            assert!(
+                text_diags.contains(&squeezed(&line)),
+                "{input}: {line} in\n{text}"
+            );
+        }
+    }
+    assert!(expected_seen >= 2, "inputs with expected lists");
+    assert!(reached_seen >= 1, "an error whose parse reached further");
+    assert!(readings_seen >= 1, "a production read otherwise");
+    assert!(productions_seen >= 20);
+}
+
+#[test]
+fn the_grammar_section_lists_a_rule_once_however_often_it_occurs() {
+    for format in ["markdown", "text"] {
+        let once = |n: usize| {
+            let input = format!("http://example.com/{}", "a/".repeat(n));
+            let (_, out) = idbench(&["explain", "--format", format, &input]);
+            let (from, to) = match format {
+                "markdown" => ("### Grammar\n", "### Diagnostics\n"),
+                _ => ("\nGrammar:\n", "\nDiagnostics:\n"),
+            };
+            section(&out, from, to).to_string()
+        };
+        let (small, large) = (once(2), once(2000));
+        assert_eq!(
+            small, large,
+            "{format}: the section does not grow with the input"
+        );
+        assert!(small.contains("segment"), "{small}");
+    }
+}

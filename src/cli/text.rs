@@ -187,8 +187,8 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
         line,
         carets
     );
-    if let Some(e) = expected(d, input) {
-        let _ = writeln!(s, "  = {e}");
+    if let Some(e) = crate::engine::rules::expected_text(d, input) {
+        let _ = writeln!(s, "  = {}", escape(&e));
     }
     if let Some(r) = d.reached.filter(|&r| r <= input.len()) {
         let (line, carets) = excerpt(input, Span::at(r));
@@ -198,36 +198,6 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
         );
     }
     s
-}
-
-/// `expected "]" or h16 after "::1"`: what the grammar would have accepted where the error
-/// is, after up to eight characters of the input before that point; `None` when the grammar
-/// recorded nothing.
-pub fn expected(d: &Diagnostic, input: &str) -> Option<String> {
-    let at = d.expected_at?;
-    if d.expected.is_empty() || at > input.len() || !input.is_char_boundary(at) {
-        return None;
-    }
-    let list = match d.expected.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => return None,
-    };
-    let before = &input[..at];
-    // Up to eight characters back, not across the last "/", "?", "#", "@" or "[" (the start
-    // of the component), and at least one character.
-    let eight = before.char_indices().rev().nth(7).map_or(0, |(i, _)| i);
-    let component = before.rfind(['/', '?', '#', '@', '[']).map_or(0, |i| i + 1);
-    let mut from = eight.max(component);
-    if from >= at {
-        from = before.char_indices().next_back().map_or(at, |(i, _)| i);
-    }
-    let after = &before[from..];
-    Some(if after.is_empty() {
-        format!("expected {list} at the start")
-    } else {
-        format!("expected {list} after \"{}\"", escape(after))
-    })
 }
 
 /// What `idbench parse` prints for one analysis.

@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 use super::profile::Profile;
-use super::tree::Node;
+use super::tree::{Diagnostic, Node};
 
 const CORE: &str = include_str!("rules/core.abnf");
 const RFC3986: &str = include_str!("rules/rfc3986.abnf");
@@ -807,6 +807,38 @@ mod tests {
         assert_eq!(ipv6_alternative("1::"), Some(8));
         assert_eq!(ipv6_alternative("::ffff:1.2.3.4"), Some(5));
     }
+}
+
+/// `expected "]" or h16 after "::1"`: what the grammar would have accepted where the error
+/// `d` is, after up to eight characters of `input` before that point; `None` when the
+/// grammar recorded nothing. The text is raw (it quotes a piece of the input): every face
+/// escapes it with [`crate::safe_text`] before showing it, so the CLI, the reports and the
+/// workbench word it alike.
+pub fn expected_text(d: &Diagnostic, input: &str) -> Option<String> {
+    let at = d.expected_at?;
+    if d.expected.is_empty() || at > input.len() || !input.is_char_boundary(at) {
+        return None;
+    }
+    let list = match d.expected.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => return None,
+    };
+    let before = &input[..at];
+    // Up to eight characters back, not across the last "/", "?", "#", "@" or "[" (the start
+    // of the component), and at least one character.
+    let eight = before.char_indices().rev().nth(7).map_or(0, |(i, _)| i);
+    let component = before.rfind(['/', '?', '#', '@', '[']).map_or(0, |i| i + 1);
+    let mut from = eight.max(component);
+    if from >= at {
+        from = before.char_indices().next_back().map_or(at, |(i, _)| i);
+    }
+    let after = &before[from..];
+    Some(if after.is_empty() {
+        format!("expected {list} at the start")
+    } else {
+        format!("expected {list} after \"{after}\"")
+    })
 }
 
 /// Which start rule of its profile's grammar an input was read as.

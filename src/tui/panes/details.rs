@@ -16,7 +16,7 @@ use unicode_width::UnicodeWidthChar;
 
 use super::diagnostics::severity_style;
 use super::{Copied, Effect, Pane, block, inner, list_delta, plural};
-use crate::engine::{Analysis, Diagnostic, Span as ByteSpan, Status, pct};
+use crate::engine::{Analysis, Diagnostic, Span as ByteSpan, Status, pct, rules};
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -70,8 +70,18 @@ pub enum Item {
     Heading(String),
     /// An empty line.
     Blank,
-    /// A diagnostic of the analysis: its header line, then its message wrapped.
+    /// A diagnostic of the analysis: its header line, then its message wrapped, then what
+    /// the grammar expected there.
     Diag(DiagRef),
+    /// A line of the grammar reference (trusted), cut by character when it is too wide.
+    Line {
+        /// The text.
+        text: String,
+        /// Its style.
+        slot: Slot,
+    },
+    /// Prose of the grammar reference (trusted), wrapped at spaces, dim.
+    Prose(String),
 }
 
 /// What a pane shows in Details for its selection.
@@ -106,6 +116,48 @@ impl Detail {
         self.items.extend(diags.into_iter().map(Item::Diag));
     }
 
+    /// Adds the production `p` (as printed, our reading when it differs, its section) and,
+    /// when it has several alternatives, each of them with the one that matched marked `▶`.
+    pub fn production(&mut self, p: &rules::Production, matched: Option<&rules::Matched>) {
+        self.items.push(Item::Blank);
+        self.items
+            .push(Item::Heading(format!("grammar · {}", p.citation())));
+        let lines = |items: &mut Vec<Item>, text: &str| {
+            items.extend(text.lines().map(|l| Item::Line {
+                text: l.to_string(),
+                slot: Slot::Text,
+            }));
+        };
+        lines(&mut self.items, p.printed);
+        if let Some(reading) = p.reading {
+            self.items.push(Item::Heading("our reading".into()));
+            lines(&mut self.items, reading);
+        }
+        if let Some(note) = p.note {
+            self.items.push(Item::Prose(note.to_string()));
+        }
+        if p.alternatives.len() < 2 {
+            return;
+        }
+        let how = match matched.map(|m| m.by) {
+            Some(rules::MatchedBy::Children) => {
+                "▶ matched: the first whose rules reach the children's"
+            }
+            Some(rules::MatchedBy::Text) => "▶ matched, told by the node's text",
+            Some(rules::MatchedBy::Only) => "▶ the only one",
+            None => "which one matched cannot be told",
+        };
+        self.items
+            .push(Item::Heading(format!("alternatives · {how}")));
+        for (i, alt) in p.alternatives.iter().enumerate() {
+            let hit = matched.is_some_and(|m| m.alternative == i);
+            self.items.push(Item::Line {
+                text: format!("{} {alt}", if hit { "▶" } else { " " }),
+                slot: if hit { Slot::Highlight } else { Slot::Dim },
+            });
+        }
+    }
+
     /// Adds each profile's verdict on `a`, with the first error code of a rejecting one.
     pub fn profiles(&mut self, a: &Analysis) {
         if a.verdicts.is_empty() {
@@ -130,7 +182,8 @@ impl Detail {
 }
 
 /// The Details of tree node `node` of `a`: kind, rule, span, text, decoded text,
-/// attributes, the diagnostics touching it, and every profile's verdict.
+/// attributes, the diagnostics touching it, the production of its rule (with the
+/// alternative that matched marked), and every profile's verdict.
 pub fn node_detail(a: &Analysis, node: usize) -> Detail {
     let mut d = Detail {
         key: (0, node, 0),
@@ -176,6 +229,10 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
         d.field(format!("{} =", at.key), v, Slot::Text);
     }
     d.diagnostics("diagnostics here", touching(a, span));
+    // Looked up once per selection (Details is rebuilt only when the selection changes).
+    if let Some((p, matched)) = rules::matched_alternative(a.profile, &n, &a.input) {
+        d.production(p, matched.as_ref());
+    }
     d.profiles(a);
     d
 }
@@ -435,8 +492,40 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
                     .into_iter()
                     .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, text)])),
             );
+            if let Some(e) = expected_line(d, &a.input) {
+                rows.extend(
+                    wrap_words(&safe_text::escape(&e), width.saturating_sub(2))
+                        .into_iter()
+                        .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, dim)])),
+                );
+            }
             rows
         }
+        Item::Line { text: t, slot } => {
+            let style = theme.get(*slot);
+            wrap(&safe_text::escape(t), width)
+                .into_iter()
+                .map(|r| Line::styled(r, style))
+                .collect()
+        }
+        Item::Prose(t) => wrap_words(&safe_text::escape(t), width)
+            .into_iter()
+            .map(|r| Line::styled(r, dim))
+            .collect(),
+    }
+}
+
+/// What the grammar expected at error `d` and where the parse reached, worded as
+/// `idbench parse` words them (raw: the caller escapes it).
+pub fn expected_line(d: &Diagnostic, input: &str) -> Option<String> {
+    let expected = rules::expected_text(d, input);
+    let reached = d
+        .reached
+        .filter(|&r| r <= input.len())
+        .map(|r| format!("the parse reached byte {r}"));
+    match (expected, reached) {
+        (Some(e), Some(r)) => Some(format!("{e}; {r}")),
+        (e, r) => e.or(r),
     }
 }
 

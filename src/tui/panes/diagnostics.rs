@@ -137,6 +137,9 @@ impl Pane for DiagView {
             Slot::Text,
         );
         out.field("message", d.message.to_string(), Slot::Text);
+        if let Some(e) = super::details::expected_line(d, &a.input) {
+            out.field("grammar", e, Slot::Text);
+        }
         let others: Vec<_> = super::details::touching(a, d.span)
             .into_iter()
             .filter(|&o| o != r)
