@@ -21,7 +21,7 @@
 //! §5.3.2.2), `iri-normal-invalid` (XRI §2.2), `xri-escape-hash` and `xri-escape-slashes`
 //! (SPEC-NOTES XRI 1, 2), `xref-prefix-added` (§2.5.5 inside cross-references),
 //! `display-ambiguous` (rfc2141bis §4), `forms-depth-limit`; and from
-//! [`iri_normal_to_xri`], `not-iri-normal` and `iri-to-xri-kept` (SPEC-NOTES XRI 8).
+//! [`iri_normal_to_xri`], `not-iri-normal` and `iri-to-xri-kept` (docs/readings.md, XRI 8).
 
 mod rewrite;
 mod text;
@@ -284,7 +284,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
                 "XRI Syntax 2.0 §2.3.2",
                 "§2.3.2's prose says \"#\" becomes \"%28\", its rule 2 says \"%23\"; \"%28\" is \"(\" \
                  and would break the cross-reference, so the IRI-normal form uses \"%23\" \
-                 (SPEC-NOTES XRI 1)",
+                 (docs/readings.md, XRI 1)",
             ));
         }
         if let (false, Some(k)) = (slashes, text.find("://")) {
@@ -296,7 +296,7 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
                 "XRI Syntax 2.0 §2.3.2",
                 "the §2.3.2 example shows (xri://@example2%3Fid=1), dropping \"/abc\" and leaving \
                  this \"//\" as it is; rule 4 escapes every \"/\" inside a cross-reference, so the \
-                 IRI-normal form has \"%2F%2F\" here (SPEC-NOTES XRI 2)",
+                 IRI-normal form has \"%2F%2F\" here (docs/readings.md, XRI 2)",
             ));
         }
         if hash && slashes {

@@ -81,7 +81,7 @@ pub fn xri_escape(s: &str) -> String {
 
 /// XRI Syntax 2.0 §2.3.3: an XRI reference in IRI-normal form back to XRI-normal form.
 ///
-/// Step 2 as SPEC-NOTES XRI item 8 reads it: "%2F", "%3F" and "%23" are decoded only inside
+/// Step 2 as docs/readings.md, XRI 8 reads it: "%2F", "%3F" and "%23" are decoded only inside
 /// cross-references (the only place §2.3.2 made them), "%25" everywhere; one left-to-right
 /// pass, so "%252F" becomes "%2F" and stays so. Step 1 (NFKC) is applied after decoding,
 /// to the runs between the triplets of the result, which is the same unless a combining
@@ -161,7 +161,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
                             "§2.3.3 step 2 says to decode every percent-encoded {:?}, but §2.3.2 \
                              made them only inside cross-references; this one, outside any, was \
                              already encoded data in the XRI-normal form, so it stays encoded \
-                             (SPEC-NOTES XRI 8)",
+                             (docs/readings.md, XRI 8)",
                             v as char
                         ),
                     ));
@@ -290,7 +290,7 @@ mod tests {
         assert!(d.is_empty());
         // %2F outside a cross-reference stays: §2.3.2 never made one there.
         assert_eq!(iri_normal_to_xri("xri://@a/b%252Fc").0, "xri://@a/b%2Fc");
-        // A bare %2F there is not IRI-normal, and stays (SPEC-NOTES XRI 8).
+        // A bare %2F there is not IRI-normal, and stays (docs/readings.md, XRI 8).
         let (x, d) = iri_normal_to_xri("xri://@a/b%2Fc");
         assert_eq!(x, "xri://@a/b%2Fc");
         let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();

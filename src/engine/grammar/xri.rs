@@ -32,7 +32,7 @@
 //! Attribute `delim` is `*`, `!` or empty (the optional leading star left out); attribute
 //! `persistence` is `reassignable` (for `*` or none) or `persistent` (for `!`). A subsegment
 //! whose value is a cross-reference has one `xref` child; otherwise it is a leaf. A segment
-//! node follows every "/" (so `xri://@a*b//` has two empty segments, SPEC-NOTES XRI item 5);
+//! node follows every "/" (so `xri://@a*b//` has two empty segments, docs/readings.md, XRI 5);
 //! its span leaves the "/" out. The first part of `xri-path-noscheme`
 //! (`xri-subseg-od-nx *xri-subseg-nc`) has no rule name of its own in XRI 2.0; its segment
 //! node is named `xri-segment`, a production its text also matches (`xri-subseg-od-nx` is an
@@ -870,7 +870,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             // its "/" as %2F), so it is read as an IRI with scheme "xri".
             self.b.attr(id, "content", "iri");
             let why = "read as an IRI with the scheme \"xri\": it starts with \"xri:\" but not \"xri://\", \
-                       so only the IRI alternative of xref can match it (SPEC-NOTES gives \"xri\" content \
+                       so only the IRI alternative of xref can match it (docs/readings.md, XRI 6, gives \"xri\" content \
                        to XRI-reference, which needs the \"//\"). It looks like a cross-reference in \
                        IRI-normal form (§2.3.2), whose slashes were escaped; §2.3.3 turns it back";
             self.b
