@@ -330,6 +330,32 @@ fn mouse_selects_tree_rows_and_diagnostics() {
 }
 
 #[test]
+fn the_picker_reads_the_selected_entry_whole() {
+    let mut a = app("");
+    a.handle(Event::ctrl('o'));
+    feed(&mut a, Event::typed("docbook"));
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let text: String = (0..24).map(|y| row(buf, y)).collect();
+    // The list cuts the identifier with `…`; the area below the list has it whole
+    // (wrapped), with where it comes from and what it expects.
+    assert!(text.contains("specification:…"), "{text}");
+    let joined: String = text.split_whitespace().collect();
+    assert!(
+        joined.contains("urn:oasis:names:specification:docbook:dtd:xml:4.1.2"),
+        "{text}"
+    );
+    assert!(text.contains("─ selected"), "{text}");
+    assert!(text.contains("line "), "{text}");
+    assert!(text.contains("expects"), "{text}");
+    // The area follows the selection.
+    feed(&mut a, Event::typed("zzzz-none"));
+    let t = draw(&mut a, 80, 24);
+    let text: String = (0..24).map(|y| row(t.backend().buffer(), y)).collect();
+    assert!(!text.contains("─ selected"), "{text}");
+}
+
+#[test]
 fn examples_load_pairs_into_diff_mode() {
     let mut a = app("");
     a.handle(Event::ctrl('o'));

@@ -207,6 +207,16 @@ fn examples_picker() {
 }
 
 #[test]
+fn examples_picker_shows_the_selected_entry_whole() {
+    let mut a = app("");
+    a.handle(Event::ctrl('o'));
+    for e in Event::typed("docbook") {
+        a.handle(e);
+    }
+    insta::assert_snapshot!("examples_entry_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
 fn fixed_profile() {
     let mut a = App::new(AppConfig {
         input: URN.into(),

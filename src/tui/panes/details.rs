@@ -364,7 +364,7 @@ impl DetailsPane {
 
 /// Cuts safe text into rows of at most `width` columns (by character: a value is read
 /// and copied exactly, so no space is dropped or added at a break).
-fn wrap(s: &str, width: usize) -> Vec<String> {
+pub fn wrap(s: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut out = Vec::new();
     let mut cur = String::new();
@@ -386,7 +386,7 @@ fn wrap(s: &str, width: usize) -> Vec<String> {
 
 /// Cuts safe prose into rows of at most `width` columns, breaking after a space when the
 /// row has one (a word longer than the row is cut by character). No character is lost.
-fn wrap_words(s: &str, width: usize) -> Vec<String> {
+pub fn wrap_words(s: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut out = Vec::new();
     let mut rest = s;

@@ -204,8 +204,13 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
         height: body.height + 1,
         ..body
     };
-    let h = usize::from(body.height - 1);
     let w = usize::from(body.width);
+    // The selected entry read whole below the list: a rule, then its wrapped lines. It
+    // takes what it needs, at most a third of the picker (the list keeps the rest).
+    let about = entry_lines(ex.selected(), w, theme);
+    let room = usize::from(body.height - 1) / 3;
+    let about_h = if room >= 2 { about.len().min(room) } else { 0 };
+    let h = usize::from(body.height - 1) - about_h;
     let first = ex.list.scroll(ex.rows.len(), h);
     let mut lines = Vec::with_capacity(h);
     if ex.rows.is_empty() {
@@ -254,11 +259,83 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
     }
     let rows = Rect {
         y: body.y + 1,
-        height: body.height - 1,
+        height: u16::try_from(h).unwrap_or(0),
         ..body
     };
     super::put_lines(f.buffer_mut(), rows, &lines);
+    if about_h > 0 {
+        let mut shown: Vec<Line<'static>> = about.into_iter().take(about_h + 1).collect();
+        if shown.len() > about_h {
+            // More than fits: the last row says so; the loaded entry is read whole in
+            // the input and Details.
+            shown.truncate(about_h);
+            if let Some(last) = shown.last_mut() {
+                *last = Line::styled(
+                    super::truncate("… more: Enter loads it, read whole in Details".into(), w)
+                        .into_owned(),
+                    theme.get(Slot::Dim),
+                );
+            }
+        }
+        let area = Rect {
+            y: rows.y + rows.height,
+            height: u16::try_from(about_h).unwrap_or(0),
+            ..body
+        };
+        super::put_lines(f.buffer_mut(), area, &shown);
+    }
     list_area
+}
+
+/// The selected entry read whole, wrapped at `w` columns: a rule, the identifier, where
+/// it comes from, its profile and what it expects. Every value goes through `safe_text`.
+pub fn entry_lines(e: Option<&Entry>, w: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let Some(e) = e else { return Vec::new() };
+    let mut out = vec![Line::styled(
+        format!("{:─<w$}", "─ selected "),
+        theme.get(Slot::Dim),
+    )];
+    let mut field = |label: &str, value: &str, slot: Slot| {
+        let label = format!(" {label:<8} ");
+        let lw = width(&label);
+        let value = crate::safe_text::escape(value);
+        for (i, row) in super::details::wrap(&value, w.saturating_sub(lw))
+            .into_iter()
+            .enumerate()
+        {
+            let head = if i == 0 {
+                label.clone()
+            } else {
+                " ".repeat(lw)
+            };
+            out.push(Line::from(vec![
+                Span::styled(head, theme.get(Slot::Dim)),
+                Span::styled(row, theme.get(slot)),
+            ]));
+        }
+    };
+    field("id", &e.id, Slot::Text);
+    field(
+        "from",
+        &format!("{} · {} · line {}", e.set, e.section, e.line),
+        Slot::Text,
+    );
+    field(
+        "profile",
+        e.profile.map(|p| p.name()).unwrap_or("auto"),
+        Slot::Text,
+    );
+    let expects = expectation(e);
+    field(
+        "expects",
+        if expects.is_empty() {
+            "(shown only)"
+        } else {
+            &expects
+        },
+        Slot::Text,
+    );
+    out
 }
 
 #[cfg(test)]
