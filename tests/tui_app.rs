@@ -376,6 +376,71 @@ fn examples_load_pairs_into_diff_mode() {
     assert!(!a.diff_mode());
 }
 
+/// Diff mode with a long A and B = A + "X", the ladder focused, its last step selected.
+fn long_pair_on_the_ladder() -> App {
+    let long = format!("urn:example:{}", "abcdefghij".repeat(14));
+    let mut a = app(&long);
+    a.handle(Event::ctrl('d'));
+    a.handle(Event::key(KeyCode::End));
+    feed(&mut a, Event::typed("X"));
+    a.handle(Event::key(KeyCode::Tab));
+    assert_eq!(a.focus(), Focus::Ladder);
+    a.handle(Event::key(KeyCode::End));
+    a
+}
+
+#[test]
+fn d_on_a_ladder_step_reads_it_whole_in_details() {
+    let mut a = long_pair_on_the_ladder();
+    let d = a.diff().cloned().map(|d| d.verdict);
+    let Some(v) = d else { panic!("no comparison") };
+    assert!(!v.equivalent);
+    let last = v
+        .steps
+        .last()
+        .cloned()
+        .unwrap_or_else(|| panic!("no steps"));
+    feed(&mut a, Event::typed("d"));
+    assert_eq!(a.focus(), Focus::Details);
+    let t = draw(&mut a, 80, 24);
+    let buf = t.backend().buffer();
+    let text: String = (0..24).map(|y| row(buf, y)).collect::<Vec<_>>().join("\n");
+    // Both sides whole: every row of the wrapped value is on screen, joined back.
+    let inside: String = text
+        .lines()
+        .map(|l| {
+            l.trim_start_matches('│')
+                .trim_start_matches('┃')
+                .trim_end_matches('│')
+                .trim_end_matches('┃')
+                .trim()
+                .to_string()
+        })
+        .collect();
+    let squeezed: String = inside.split_whitespace().collect();
+    let a_whole: String = last.a.split_whitespace().collect();
+    let b_whole: String = last.b.split_whitespace().collect();
+    assert!(squeezed.contains(&a_whole), "{text}");
+    assert!(squeezed.contains(&b_whole), "{text}");
+    assert!(text.contains(last.spec), "{text}");
+    assert!(text.contains(&format!("step {} of {}", v.steps.len(), v.steps.len())));
+    assert!(text.contains("more below"), "{text}");
+    // The rest is a scroll away: where the two part, with the verdict's reason.
+    a.handle(Event::key(KeyCode::PageDown));
+    let t = draw(&mut a, 80, 24);
+    let text: String = (0..24).map(|y| row(t.backend().buffer(), y)).collect();
+    assert!(text.contains("where they part"), "{text}");
+    let reason = v.difference.map(|d| d.reason).unwrap_or_default();
+    let head: String = reason.chars().take(20).collect();
+    assert!(text.contains(&head), "{text}");
+    // Esc comes back to the ladder; the ladder is drawn again.
+    a.handle(Event::key(KeyCode::Esc));
+    assert_eq!(a.focus(), Focus::Ladder);
+    let t = draw(&mut a, 80, 24);
+    let text: String = (0..24).map(|y| row(t.backend().buffer(), y)).collect();
+    assert!(text.contains("Equivalence"), "{text}");
+}
+
 #[test]
 fn diff_mode_toggles_and_compares() {
     let mut a = app("urn:foo:a");

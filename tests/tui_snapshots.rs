@@ -217,6 +217,19 @@ fn examples_picker_shows_the_selected_entry_whole() {
 }
 
 #[test]
+fn ladder_step_in_details() {
+    let long = format!("urn:example:{}", "abcdefghij".repeat(14));
+    let mut a = app(&long);
+    a.handle(Event::ctrl('d'));
+    a.handle(Event::key(KeyCode::End));
+    a.handle(Event::key(KeyCode::Char('X')));
+    a.handle(Event::key(KeyCode::Tab));
+    a.handle(Event::key(KeyCode::End));
+    a.handle(Event::key(KeyCode::Char('d')));
+    insta::assert_snapshot!("ladder_step_details_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
 fn fixed_profile() {
     let mut a = App::new(AppConfig {
         input: URN.into(),

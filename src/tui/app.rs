@@ -765,7 +765,9 @@ impl App {
     fn set_focus(&mut self, f: Focus) {
         self.focus = f;
         match f {
-            Focus::Tree | Focus::Diagnostics | Focus::Forms => self.details_source = f,
+            Focus::Tree | Focus::Diagnostics | Focus::Forms | Focus::Ladder => {
+                self.details_source = f
+            }
             Focus::Input => self.details_source = Focus::Tree,
             _ => {}
         }
@@ -794,7 +796,13 @@ impl App {
             }
             Action::ShowDetails => {
                 if self.diff_mode {
-                    self.say("Details is not shown in diff mode: the ladder shows the selected step whole");
+                    // In diff mode Details reads the selected ladder step whole, in the
+                    // ladder's room.
+                    if self.focus == Focus::Ladder && self.ladder.diff.is_some() {
+                        self.set_focus(Focus::Details);
+                    } else if self.focus != Focus::Details {
+                        self.say("in diff mode, d on a ladder step reads it whole in Details");
+                    }
                 } else if self.focus != Focus::Details {
                     self.set_focus(Focus::Details);
                 }
@@ -853,7 +861,7 @@ impl App {
             Action::DiffTrees => {
                 if self.diff_mode {
                     self.diff_trees = !self.diff_trees;
-                    if self.diff_trees && self.focus == Focus::Ladder {
+                    if self.diff_trees && matches!(self.focus, Focus::Ladder | Focus::Details) {
                         self.set_focus(Focus::Second);
                     }
                     self.say(if self.diff_trees {
@@ -1392,6 +1400,10 @@ impl App {
                     difference,
                     &self.theme,
                 );
+            } else if self.focus == Focus::Details {
+                // Focused, Details takes the ladder's room: the selected step read whole.
+                self.refresh_details();
+                self.draw_pane(f, Focus::Details, ladder);
             } else {
                 self.draw_pane(f, Focus::Ladder, ladder);
             }

@@ -15,6 +15,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthChar;
 
+use super::details::{Detail, Item};
 use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, untrusted};
 use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
 use crate::engine::{Analysis, Profile};
@@ -435,6 +436,15 @@ impl Pane for LadderPane {
         }
     }
 
+    fn selected(&self) -> usize {
+        self.diff.as_ref().map_or(0, |d| d.list.selected)
+    }
+
+    fn detail(&self, _a: &Analysis) -> Option<Detail> {
+        let d = self.diff.as_ref()?;
+        step_detail(d, d.list.selected)
+    }
+
     fn copy(&self, _a: &Analysis) -> Option<Copied> {
         let d = self.diff.as_ref()?;
         let s = d.verdict.steps.get(d.list.selected)?;
@@ -442,6 +452,75 @@ impl Pane for LadderPane {
             text: format!("{} ({})\nA: {}\nB: {}", s.name, s.spec, s.a, s.b),
             what: "the ladder step".into(),
         })
+    }
+}
+
+/// Ladder step `i` read whole, for Details: its rule and section, both sides after it
+/// (wrapped by Details, through `safe_text`), whether they are equal, where the two
+/// values differ, and, on the last step of a comparison that is not equivalent, the
+/// verdict's first difference (it is located on the sides as the last step leaves them).
+pub fn step_detail(d: &DiffState, i: usize) -> Option<Detail> {
+    let v = &d.verdict;
+    let s = v.steps.get(i)?;
+    let mut out = Detail {
+        key: (3, i, 0),
+        title: format!("step {} of {} · {}", i + 1, v.steps.len(), s.name),
+        items: Vec::new(),
+    };
+    out.field("step", format!("{} of {}", i + 1, v.steps.len()), Slot::Dim);
+    out.field("rule", s.name.clone(), Slot::Text);
+    out.field("spec", s.spec, Slot::Dim);
+    out.field("under", v.profile.name(), Slot::Dim);
+    out.field("A after", empty_as_word(&s.a), Slot::Text);
+    out.field("B after", empty_as_word(&s.b), Slot::Text);
+    if s.equal {
+        out.field(
+            "equal",
+            "yes: A and B are the same after this step",
+            Slot::Equal,
+        );
+    } else {
+        out.field("equal", "no", Slot::Unequal);
+    }
+    if let Some((ra, rb)) = d.differing(i) {
+        out.field(
+            "differs",
+            format!(
+                "A bytes {}..{} `{}`, B bytes {}..{} `{}`",
+                ra.start,
+                ra.end,
+                s.a.get(ra.clone()).unwrap_or(""),
+                rb.start,
+                rb.end,
+                s.b.get(rb.clone()).unwrap_or("")
+            ),
+            Slot::Difference,
+        );
+    }
+    let last = i + 1 == v.steps.len();
+    if last && !v.equivalent {
+        out.items.push(Item::Blank);
+        out.items
+            .push(Item::Heading("where they part (the verdict)".into()));
+        match &v.difference {
+            Some(diff) => {
+                out.field("component", diff.kind.name(), Slot::Text);
+                out.field("in A", format!("{}", diff.a), Slot::Dim);
+                out.field("in B", format!("{}", diff.b), Slot::Dim);
+                out.field("why", diff.reason.clone(), Slot::Text);
+            }
+            None => out.field("component", "no difference located", Slot::Dim),
+        }
+    }
+    Some(out)
+}
+
+/// A value as shown: `(empty)` for the empty string.
+fn empty_as_word(s: &str) -> String {
+    if s.is_empty() {
+        "(empty)".into()
+    } else {
+        s.to_string()
     }
 }
 
