@@ -442,6 +442,71 @@ fn d_on_a_ladder_step_reads_it_whole_in_details() {
 }
 
 #[test]
+fn f7_selects_a_profile_cell_and_details_reads_its_first_error() {
+    use idbench::engine::{Options, Status, analyze};
+    let input = "urn:a:b";
+    let mut a = app(input);
+    let full = analyze(input, &Options::full());
+    // A profile that rejects the input but is not the one in use.
+    let (i, p) = Profile::ALL
+        .iter()
+        .enumerate()
+        .find(|(_, p)| **p != full.profile && matches!(full.verdict(**p), Some(Status::Invalid(_))))
+        .map(|(i, p)| (i, *p))
+        .unwrap_or_else(|| panic!("some other profile rejects a one-letter NID"));
+    let under = analyze(
+        input,
+        &Options {
+            profile: Some(p),
+            ..Options::full()
+        },
+    );
+    let e = under
+        .first_error()
+        .cloned()
+        .unwrap_or_else(|| panic!("{} rejects", p.name()));
+    a.handle(Event::key(KeyCode::F(7)));
+    assert_eq!(a.focus(), Focus::Profiles);
+    // From the cell in use to the auto cell, then right to the profile.
+    a.handle(Event::key(KeyCode::Home));
+    for _ in 0..=i {
+        a.handle(Event::key(KeyCode::Right));
+    }
+    let t = draw(&mut a, 100, 30);
+    let text: String = (0..30)
+        .map(|y| row(t.backend().buffer(), y))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(text.contains(&format!("profile   {}", p.name())), "{text}");
+    assert!(
+        text.contains(&format!("invalid: {}", e.code.as_str())),
+        "{text}"
+    );
+    // `d` reads it whole: Details takes the tree's room.
+    feed(&mut a, Event::typed("d"));
+    assert_eq!(a.focus(), Focus::Details);
+    let t = draw(&mut a, 100, 30);
+    let text: String = (0..30)
+        .map(|y| row(t.backend().buffer(), y))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(text.contains(e.spec), "{text}");
+    let words: String = e.message.chars().take(9).collect();
+    assert!(text.contains(&words), "{text}");
+    assert!(
+        text.contains(&format!("not in use: auto chose {}", full.profile.name())),
+        "{text}"
+    );
+    // Esc comes back to the strip; Enter puts the profile in use; Esc goes to the input.
+    a.handle(Event::key(KeyCode::Esc));
+    assert_eq!(a.focus(), Focus::Profiles);
+    a.handle(Event::key(KeyCode::Enter));
+    assert_eq!(a.profile(), Some(p));
+    a.handle(Event::key(KeyCode::Esc));
+    assert_eq!(a.focus(), Focus::Input);
+}
+
+#[test]
 fn diff_mode_toggles_and_compares() {
     let mut a = app("urn:foo:a");
     a.handle(Event::ctrl('d'));

@@ -230,6 +230,20 @@ fn ladder_step_in_details() {
 }
 
 #[test]
+fn profile_cell_in_details() {
+    let mut a = app("urn:a:b");
+    a.handle(Event::key(KeyCode::F(7)));
+    a.handle(Event::key(KeyCode::Home));
+    // auto, 3986, 3987, 1630, 2141, then 2141bis (which rejects a one-letter NID).
+    for _ in 0..5 {
+        a.handle(Event::key(KeyCode::Right));
+    }
+    // `d`: Details takes the tree's room, the first error read whole.
+    a.handle(Event::key(KeyCode::Char('d')));
+    insta::assert_snapshot!("profile_cell_details_80x24", screen(&mut a, 80, 24));
+}
+
+#[test]
 fn fixed_profile() {
     let mut a = App::new(AppConfig {
         input: URN.into(),

@@ -31,6 +31,7 @@ use super::panes::diff::{DiffState, LadderPane};
 use super::panes::examples::Examples;
 use super::panes::forms::FormsPane;
 use super::panes::input::{Decor, InputView};
+use super::panes::profiles::ProfilesPane;
 use super::panes::resolution::ResolutionState;
 use super::panes::status::{Level, Message};
 use super::panes::tree::TreeView;
@@ -115,6 +116,8 @@ pub enum Focus {
     Ladder,
     /// The base line (Ctrl-T): the input is resolved against it.
     Base,
+    /// The profile strip (F7): a profile cell selected, read whole in Details.
+    Profiles,
 }
 
 #[derive(Debug)]
@@ -237,6 +240,7 @@ fn route<'a>(
     forms: &'a mut FormsPane,
     ladder: &'a mut LadderPane,
     details: &'a mut DetailsPane,
+    strip: &'a mut ProfilesPane,
     diag_side: usize,
     f: Focus,
 ) -> Option<(&'a mut dyn Pane, usize, &'a Analysis)> {
@@ -252,6 +256,7 @@ fn route<'a>(
         Focus::Forms => Some((forms, 0, &sides[0].analysis)),
         Focus::Ladder => Some((ladder, 0, &sides[0].analysis)),
         Focus::Details => Some((details, 0, &sides[0].analysis)),
+        Focus::Profiles => Some((strip, 0, &sides[0].analysis)),
         Focus::Input | Focus::Second | Focus::Base => None,
     }
 }
@@ -292,6 +297,8 @@ pub struct App {
     examples: Option<Box<Examples>>,
     forms: FormsPane,
     details: DetailsPane,
+    /// The profile strip as a component (F7).
+    strip: ProfilesPane,
     /// The pane whose selection Details shows (the last one focused but Details).
     details_source: Focus,
     /// What Details was last built from: `(source, input, analyses, selected row)`.
@@ -353,6 +360,7 @@ impl App {
             examples: None,
             forms: FormsPane::default(),
             details: DetailsPane::default(),
+            strip: ProfilesPane::default(),
             details_source: Focus::Tree,
             details_key: None,
             status,
@@ -765,7 +773,7 @@ impl App {
     fn set_focus(&mut self, f: Focus) {
         self.focus = f;
         match f {
-            Focus::Tree | Focus::Diagnostics | Focus::Forms | Focus::Ladder => {
+            Focus::Tree | Focus::Diagnostics | Focus::Forms | Focus::Ladder | Focus::Profiles => {
                 self.details_source = f
             }
             Focus::Input => self.details_source = Focus::Tree,
@@ -858,6 +866,16 @@ impl App {
             Action::Copy => self.copy(),
             Action::Share => self.overlay = Some(Overlay::Share),
             Action::ToggleBase => self.toggle_base(),
+            Action::FocusProfiles => {
+                if self.diff_mode {
+                    self.say("F7 selects profiles in single mode; in diff mode the strip compares");
+                } else {
+                    self.strip
+                        .select(self.profile.or(Some(self.sides[0].analysis.profile)));
+                    self.set_focus(Focus::Profiles);
+                    self.say("profiles: ←/→ select, Details reads the verdict, Enter uses it");
+                }
+            }
             Action::DiffTrees => {
                 if self.diff_mode {
                     self.diff_trees = !self.diff_trees;
@@ -932,7 +950,14 @@ impl App {
             | Action::Last
             | Action::Collapse
             | Action::Expand
-            | Action::Toggle => self.navigate(a),
+            | Action::Toggle => {
+                if self.focus == Focus::Profiles && a == Action::Toggle {
+                    let p = self.strip.pick();
+                    self.set_profile(p);
+                } else {
+                    self.navigate(a);
+                }
+            }
         }
     }
 
@@ -971,6 +996,7 @@ impl App {
             &mut self.forms,
             &mut self.ladder,
             &mut self.details,
+            &mut self.strip,
             s,
             f,
         )
@@ -985,6 +1011,7 @@ impl App {
             Focus::Forms => Some(&self.forms),
             Focus::Ladder => Some(&self.ladder),
             Focus::Details => Some(&self.details),
+            Focus::Profiles => Some(&self.strip),
             Focus::Input | Focus::Second | Focus::Base => None,
         }
     }
@@ -1330,6 +1357,7 @@ impl App {
             return;
         }
         if let Some(&(_, p)) = self.hits.strip.iter().find(|(r, _)| r.contains(pos)) {
+            self.strip.select(p);
             self.set_profile(p);
             return;
         }
@@ -1526,18 +1554,22 @@ impl App {
             (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
             _ => panes::profiles::Cells::Validity(&self.sides[0].analysis.verdicts),
         };
+        let selected = (self.focus == Focus::Profiles && !self.diff_mode && self.overlay.is_none())
+            .then_some(self.strip.selected);
         self.hits.strip = panes::profiles::draw(
             f.buffer_mut(),
             area,
             self.profile,
             in_use,
             cells,
+            selected,
             &self.theme,
         );
     }
 
     /// Rebuilds Details when the selection it follows changed (not at every frame).
     fn refresh_details(&mut self) {
+        self.strip.chosen = self.profile;
         let src = self.details_source;
         let Some(pane) = self.pane(src) else {
             return;
@@ -1560,6 +1592,7 @@ impl App {
             &mut self.forms,
             &mut self.ladder,
             &mut self.details,
+            &mut self.strip,
             s,
             which,
         ) {

@@ -26,6 +26,8 @@ pub enum Context {
     Ladder,
     /// In the examples picker.
     Examples,
+    /// On the profile strip (F7).
+    Profiles,
     /// In the help overlay.
     Help,
     /// In the share menu.
@@ -45,13 +47,14 @@ impl Context {
             Context::Details => "Details (the selection read whole)",
             Context::Ladder => "Equivalence ladder (diff mode)",
             Context::Examples => "Examples picker",
+            Context::Profiles => "Profile strip (F7: its verdict and first error in Details)",
             Context::Help => "Help",
             Context::Share => "Share menu (Ctrl-S)",
         }
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 11] = [
+    pub const ALL: [Context; 12] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -61,6 +64,7 @@ impl Context {
         Context::Details,
         Context::Ladder,
         Context::Examples,
+        Context::Profiles,
         Context::Help,
         Context::Share,
     ];
@@ -159,6 +163,8 @@ pub enum Action {
     DiffTrees,
     /// Open or close the base line (the input is then resolved against it).
     ToggleBase,
+    /// Focus the profile strip: its cells are selected, Details reads them whole.
+    FocusProfiles,
     /// Open the share menu.
     Share,
     /// Share menu: copy the Markdown report of the view.
@@ -476,6 +482,13 @@ pub const BINDINGS: &[Binding] = &[
         "diff: the ladder or both trees, the first difference marked",
         None,
     ),
+    b(
+        X::Global,
+        A::FocusProfiles,
+        &[k(K::F(7))],
+        "profile strip: a profile's first error in Details",
+        None,
+    ),
     // Panes other than the input: single keys are free there.
     b(X::Panes, A::Quit, &[c('q')], "quit", None),
     b(X::Panes, A::Help, &[c('?')], "show help", None),
@@ -743,6 +756,28 @@ pub const BINDINGS: &[Binding] = &[
         Some("load"),
     ),
     b(X::Examples, A::Back, &[k(K::Esc)], "close", Some("close")),
+    // The profile strip.
+    b(
+        X::Profiles,
+        A::Up,
+        &[k(K::Left), c('h')],
+        "previous profile",
+        None,
+    ),
+    b(
+        X::Profiles,
+        A::Down,
+        &[k(K::Right), c('l')],
+        "next profile",
+        Some("profile"),
+    ),
+    b(
+        X::Profiles,
+        A::Toggle,
+        &[k(K::Enter), c(' ')],
+        "use the selected profile",
+        Some("use"),
+    ),
     // Help.
     b(X::Help, A::Up, &[k(K::Up), c('k')], "scroll up", None),
     b(X::Help, A::Down, &[k(K::Down), c('j')], "scroll down", None),

@@ -1,12 +1,190 @@
 //! The profile strip: one cell per profile with its verdict on the input (or, in diff
 //! mode, whether the two inputs are equivalent under it); the profile in use is marked.
+//!
+//! In single mode the strip is also a component ([`ProfilesPane`], focused with F7): its
+//! cells are selected with the arrows, Details shows the selected profile's verdict, its
+//! first error whole and why `auto` chose it or not, and Enter puts it in use.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use crate::engine::{Profile, Status};
+use ratatui::Frame;
+
+use super::details::{Detail, Item};
+use super::{Copied, Effect, Pane, list_delta};
+use crate::engine::{Analysis, Options, Profile, Status, analyze};
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
+
+/// The strip as a component: which cell is selected (0 is `auto`, then `Profile::ALL`).
+#[derive(Clone, Debug, Default)]
+pub struct ProfilesPane {
+    /// The selected cell.
+    pub selected: usize,
+    /// The user's choice (`None`: auto), set by the app before it asks for Details.
+    pub chosen: Option<Profile>,
+}
+
+impl ProfilesPane {
+    /// The profile the selected cell stands for (`None`: auto).
+    pub fn pick(&self) -> Option<Profile> {
+        self.selected
+            .checked_sub(1)
+            .and_then(|i| Profile::ALL.get(i).copied())
+    }
+
+    /// Selects the cell of `p` (`None`: auto).
+    pub fn select(&mut self, p: Option<Profile>) {
+        self.selected = p
+            .and_then(|p| Profile::ALL.iter().position(|&q| q == p))
+            .map_or(0, |i| i + 1);
+    }
+}
+
+impl Pane for ProfilesPane {
+    fn context(&self) -> Context {
+        Context::Profiles
+    }
+
+    fn on_action(&mut self, action: Action, _a: &Analysis) -> Effect {
+        let n = Profile::ALL.len() + 1;
+        let next = self
+            .selected
+            .saturating_add_signed(list_delta(action, n as isize));
+        self.selected = next.min(n - 1);
+        Effect::None
+    }
+
+    fn on_click(&mut self, _area: Rect, _y: u16, _a: &Analysis) -> Effect {
+        Effect::None
+    }
+
+    /// The strip is drawn by the app with [`draw`] (one row, no border).
+    fn draw(&mut self, _f: &mut Frame, _area: Rect, _a: &Analysis, _focused: bool, _t: &Theme) {}
+
+    fn copy(&self, a: &Analysis) -> Option<Copied> {
+        let p = self.pick()?;
+        let text = match a.verdict(p) {
+            Some(Status::Valid) => format!("{}: valid", p.name()),
+            Some(Status::Invalid(c)) => format!("{}: invalid ({c})", p.name()),
+            Some(Status::NotApplicable) | None => format!("{}: does not apply", p.name()),
+        };
+        Some(Copied {
+            text,
+            what: "the profile's verdict".into(),
+        })
+    }
+
+    fn selected(&self) -> usize {
+        self.selected
+    }
+
+    fn detail(&self, a: &Analysis) -> Option<Detail> {
+        Some(profile_detail(a, self.pick(), self.chosen, self.selected))
+    }
+}
+
+/// Details of profile cell `p` (`None`: the auto cell) for the input of `a`: the verdict,
+/// the first error whole (code, message, span, section) and why auto chose it or not.
+///
+/// The analysis holds only the first error's *code* for the profiles not in use, so the
+/// full error of another profile comes from analysing the input once under it (on
+/// selection, not per frame; no forms, no other verdicts).
+fn profile_detail(
+    a: &Analysis,
+    p: Option<Profile>,
+    chosen: Option<Profile>,
+    cell: usize,
+) -> Detail {
+    let mut d = Detail {
+        key: (4, cell, 0),
+        title: format!("profile {}", p.map_or("auto", Profile::name)),
+        items: Vec::new(),
+    };
+    let Some(p) = p else {
+        d.field("profile", "auto", Slot::Text);
+        match chosen {
+            None => {
+                d.field(
+                    "in use",
+                    "yes: auto picks the profile per input",
+                    Slot::Active,
+                );
+                d.field("chose", a.profile.name(), Slot::Text);
+                d.field("why", a.profile_reason.clone(), Slot::Text);
+            }
+            Some(c) => {
+                d.field(
+                    "in use",
+                    format!(
+                        "no: the profile is fixed to {} (Enter here goes back to auto)",
+                        c.name()
+                    ),
+                    Slot::Dim,
+                );
+            }
+        }
+        return d;
+    };
+    d.field("profile", p.name(), Slot::Text);
+    let (word, slot) = match a.verdict(p) {
+        Some(Status::Valid) => ("valid".to_string(), Slot::Valid),
+        Some(Status::Invalid(c)) => (format!("invalid: {c}"), Slot::Invalid),
+        Some(Status::NotApplicable) => (
+            "does not apply: the input is not of this profile's family".to_string(),
+            Slot::NotApplicable,
+        ),
+        None => ("not judged".to_string(), Slot::Dim),
+    };
+    d.field("verdict", word, slot);
+    let in_use = p == a.profile;
+    // The analysis says `auto: <why>`; the label already says auto.
+    let reason = a
+        .profile_reason
+        .strip_prefix("auto: ")
+        .unwrap_or(&a.profile_reason);
+    let why = match (chosen, in_use) {
+        (Some(_), true) => "in use: you fixed it (Enter on auto goes back to auto)".to_string(),
+        (Some(c), false) => format!("not in use: the profile is fixed to {}", c.name()),
+        (None, true) => format!("in use: auto chose it: {reason}"),
+        (None, false) => format!("not in use: auto chose {}: {reason}", a.profile.name()),
+    };
+    d.field("auto", why, Slot::Text);
+    if let Some(Status::Invalid(_)) = a.verdict(p) {
+        let other;
+        let first = if in_use {
+            a.first_error()
+        } else {
+            other = analyze(
+                &a.input,
+                &Options {
+                    profile: Some(p),
+                    forms: false,
+                    all_profiles: false,
+                },
+            );
+            other.first_error()
+        };
+        if let Some(e) = first {
+            d.items.push(Item::Blank);
+            d.items.push(Item::Heading("first error".into()));
+            d.field("code", e.code.as_str(), Slot::Invalid);
+            d.field("message", e.message.clone(), Slot::Text);
+            d.field("span", format!("{}", e.span), Slot::Dim);
+            d.field("section", e.spec, Slot::Dim);
+            d.field(
+                "at",
+                a.input
+                    .get(e.span.start..e.span.end)
+                    .unwrap_or("")
+                    .to_string(),
+                Slot::Text,
+            );
+        }
+    }
+    d
+}
 
 /// What the cells show.
 #[derive(Clone, Copy, Debug)]
@@ -136,6 +314,7 @@ pub fn draw(
     chosen: Option<Profile>,
     in_use: Profile,
     cells: Cells<'_>,
+    selected: Option<usize>,
     theme: &Theme,
 ) -> Vec<Hit> {
     // The layouts with error codes only when a profile rejects (they spell less otherwise).
@@ -200,6 +379,10 @@ pub fn draw(
             hits.push((Rect::new(start, area.y, x - start, 1), Some(p)));
         }
     }
+    // The selected cell (the strip focused): drawn in the selection style.
+    if let Some(&(r, _)) = selected.and_then(|i| hits.get(i)) {
+        buf.set_style(r, theme.get(Slot::Selection));
+    }
     hits
 }
 
@@ -224,6 +407,7 @@ mod tests {
                 None,
                 a.profile,
                 Cells::Validity(&a.verdicts),
+                None,
                 &Theme::default(),
             );
             assert_eq!(hits.len(), 8, "width {w}: {}", row(&buf));
@@ -256,6 +440,7 @@ mod tests {
                 None,
                 a.profile,
                 Cells::Validity(&a.verdicts),
+                None,
                 &Theme::default(),
             );
             row(&buf)
