@@ -24,6 +24,7 @@
 //! script mixing, uppercase, dot-segments) never make an input invalid.
 
 use super::chars::{self, AsciiSet};
+use super::ip;
 use super::profile::Profile;
 
 /// True only when the full grammar of `profile` reports no error for `input`; false means
@@ -379,99 +380,10 @@ fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> bool {
 /// `IPv6address` when it holds a ":", nothing else.
 fn ip_literal(c: &[u8]) -> bool {
     match c.first() {
-        Some(b'v' | b'V') => ipvfuture(c),
-        Some(_) if c.contains(&b':') => ipv6(c),
+        Some(b'v' | b'V') => ip::ipvfuture(c).is_ok(),
+        Some(_) if c.contains(&b':') => ip::ipv6(c).is_ok(),
         _ => false,
     }
-}
-
-/// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
-fn ipvfuture(c: &[u8]) -> bool {
-    let mut i = 1;
-    while i < c.len() && is(c[i], C_HEX) {
-        i += 1;
-    }
-    if i == 1 || c.get(i) != Some(&b'.') {
-        return false;
-    }
-    let tail = &c[i + 1..];
-    !tail.is_empty() && tail.iter().all(|&x| is(x, C_IPVFUTURE))
-}
-
-/// IPv6address (RFC 3986 §3.2.2), by counting as the full grammar does, which is
-/// equivalent to the nine ABNF alternatives: h16 groups of one to four hex digits separated
-/// by ":", at most one "::" (standing for at least one zero group), an `IPv4address` only
-/// last and counting as two groups; eight groups without "::", at most seven with it.
-fn ipv6(c: &[u8]) -> bool {
-    let n = c.len();
-    let mut i = 0;
-    let mut groups = 0;
-    let mut dc = false;
-    if c.starts_with(b"::") {
-        dc = true;
-        i = 2;
-    } else if c.first() == Some(&b':') {
-        return false;
-    }
-    while i < n {
-        let t0 = i;
-        let mut dots = false;
-        while i < n && (is(c[i], C_HEX) || c[i] == b'.') {
-            dots |= c[i] == b'.';
-            i += 1;
-        }
-        if (i < n && c[i] != b':') || i == t0 {
-            return false;
-        }
-        if dots {
-            if i < n || !ipv4(&c[t0..i]) {
-                return false;
-            }
-            groups += 2;
-        } else {
-            if i - t0 > 4 {
-                return false;
-            }
-            groups += 1;
-        }
-        if i >= n {
-            break;
-        }
-        // c[i] == ':'
-        if c.get(i + 1) == Some(&b':') {
-            if dc {
-                return false;
-            }
-            dc = true;
-            i += 2;
-        } else {
-            i += 1;
-            if i >= n {
-                return false;
-            }
-        }
-    }
-    if dc { groups <= 7 } else { groups == 8 }
-}
-
-/// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet.
-fn ipv4(t: &[u8]) -> bool {
-    let mut parts = 0;
-    for part in t.split(|&c| c == b'.') {
-        parts += 1;
-        let ok = match part {
-            [d] => d.is_ascii_digit(),
-            [b'1'..=b'9', d] => d.is_ascii_digit(),
-            [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
-            [b'2', b'0'..=b'4', e] => e.is_ascii_digit(),
-            [b'2', b'5', b'0'..=b'5'] => true,
-            _ => false,
-        };
-        if !ok {
-            return false;
-        }
-    }
-    parts == 4
 }
 
 // ---------------------------------------------------------------- RFC 8141
