@@ -327,3 +327,292 @@ pub fn ipvfuture(text: &[u8]) -> Result<(), IpvFutureError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Ipv6ErrorKind::*;
+    use super::*;
+    use proptest::prelude::*;
+
+    /// One valid address per `IPv6address` alternative of RFC 3986 §3.2.2, in order.
+    const VALID: &[&str] = &[
+        // 6( h16 ":" ) ls32, with both ls32 forms
+        "1:2:3:4:5:6:7:8",
+        "1:2:3:4:5:6:192.0.2.1",
+        // "::" 5( h16 ":" ) ls32
+        "::2:3:4:5:6:7:8",
+        "::2:3:4:5:6:192.0.2.1",
+        // [ h16 ] "::" 4( h16 ":" ) ls32
+        "1::3:4:5:6:7:8",
+        "::3:4:5:6:7:8",
+        // [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+        "1:2::4:5:6:7:8",
+        // [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+        "1:2:3::5:6:7:8",
+        // [ *3( h16 ":" ) h16 ] "::" h16 ":" ls32
+        "1:2:3:4::6:7:8",
+        "1:2:3:4::6:192.0.2.1",
+        // [ *4( h16 ":" ) h16 ] "::" ls32
+        "1:2:3:4:5::7:8",
+        "::192.0.2.1",
+        "::ffff:192.0.2.1",
+        // [ *5( h16 ":" ) h16 ] "::" h16
+        "1:2:3:4:5:6::8",
+        "::1",
+        // [ *6( h16 ":" ) h16 ] "::"
+        "1:2:3:4:5:6:7::",
+        "1::",
+        "::",
+        // h16 is 1*4HEXDIG, either case
+        "ABCD:ef01:2345:6789:abcd:EF01:2345:6789",
+        "0000:0:00:000:0:0:0:0",
+    ];
+
+    /// Invalid forms: the error kind and the bytes it covers.
+    const INVALID: &[(&str, Ipv6ErrorKind, usize, usize)] = &[
+        (":1:2:3:4:5:6:7", LeadingColon, 0, 1),
+        ("1:2:3:4:5:6:7:", TrailingColon, 13, 14),
+        ("1:::2", TripleColon, 1, 4),
+        (":::", TripleColon, 0, 3),
+        ("1::2::3", DoubleColonTwice, 4, 6),
+        ("1:2:3:4:5:6:7:g", BadChar, 14, 15),
+        ("fe80::1%eth0", BadChar, 7, 8),
+        ("::1 ", BadChar, 3, 4),
+        ("::é", BadChar, 2, 4),
+        ("1:2:3:4:5:6:7:12345", GroupTooLong(5), 14, 19),
+        ("::192.0.2.1:1", Ipv4NotLast, 2, 11),
+        ("1.2.3.4::", Ipv4NotLast, 0, 7),
+        (
+            "::1.2.3.256",
+            Ipv4Octet {
+                start: 8,
+                end: 11,
+                why: OctetError::TooLarge,
+            },
+            2,
+            11,
+        ),
+        (
+            "::1.02.3.4",
+            Ipv4Octet {
+                start: 4,
+                end: 6,
+                why: OctetError::LeadingZero,
+            },
+            2,
+            10,
+        ),
+        (
+            "::1..3.4",
+            Ipv4Octet {
+                start: 4,
+                end: 4,
+                why: OctetError::Empty,
+            },
+            2,
+            8,
+        ),
+        (
+            "::1.a.3.4",
+            Ipv4Octet {
+                start: 4,
+                end: 5,
+                why: OctetError::NotDigit,
+            },
+            2,
+            9,
+        ),
+        ("::1.2.3", Ipv4Parts(3), 2, 7),
+        ("::1.2.3.4.5", Ipv4Parts(5), 2, 11),
+        (
+            "1:2:3:4:5:6:7:8:9",
+            TooManyGroups {
+                groups: 9,
+                elided: false,
+            },
+            0,
+            17,
+        ),
+        (
+            "1:2:3:4::5:6:7:8",
+            TooManyGroups {
+                groups: 8,
+                elided: true,
+            },
+            0,
+            16,
+        ),
+        (
+            "1:2:3:4:5:6:7:1.2.3.4",
+            TooManyGroups {
+                groups: 9,
+                elided: false,
+            },
+            0,
+            21,
+        ),
+        ("1:2:3:4:5:6:7", TooFewGroups(7), 0, 13),
+        ("1:2:3:4:5:1.2.3.4", TooFewGroups(7), 0, 17),
+        ("", TooFewGroups(0), 0, 0),
+    ];
+
+    #[test]
+    fn rfc3986_ipv6_forms() {
+        for a in VALID {
+            assert_eq!(ipv6(a.as_bytes()), Ok(()), "{a}");
+        }
+        for &(a, kind, start, end) in INVALID {
+            assert_eq!(
+                ipv6(a.as_bytes()),
+                Err(Ipv6Error { kind, start, end }),
+                "{a}"
+            );
+        }
+    }
+
+    #[test]
+    fn expected_at_the_error_byte() {
+        let e = |a: &str| {
+            ipv6(a.as_bytes())
+                .err()
+                .and_then(|e| e.expected(a.as_bytes()))
+        };
+        assert_eq!(e("1:2:3:4:5:6:7:g"), Some(vec!["h16", "IPv4address"]));
+        assert_eq!(e(":1"), Some(vec!["h16", "\"::\""]));
+        assert_eq!(e("1:x"), Some(vec!["h16"]));
+        assert_eq!(e("::1.2.3.4x"), Some(vec!["DIGIT", "\"]\""]));
+        assert_eq!(e("1:2"), None);
+    }
+
+    #[test]
+    fn ipv4_and_octets() {
+        for ok in ["0.0.0.0", "192.0.2.16", "255.255.255.255", "9.10.199.250"] {
+            assert!(ipv4(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "",
+            "1.2.3",
+            "1.2.3.4.5",
+            "1.2.3.256",
+            "01.2.3.4",
+            "1.2.3.4.",
+            "a.b.c.d",
+        ] {
+            assert!(!ipv4(bad.as_bytes()), "{bad}");
+        }
+        assert_eq!(dec_octet(b"1000"), Err(OctetError::TooLarge));
+        assert_eq!(dec_octet(b"00"), Err(OctetError::LeadingZero));
+    }
+
+    #[test]
+    fn ipvfuture_forms() {
+        use IpvFutureErrorKind as F;
+        assert_eq!(ipvfuture(b"v1.x"), Ok(()));
+        assert_eq!(ipvfuture(b"VFe.a:b!$&'()*+,;=-._~"), Ok(()));
+        let cases: &[(&str, F, usize, usize)] = &[
+            ("v", F::NoVersion, 0, 1),
+            ("v.x", F::NoVersion, 0, 2),
+            ("v1", F::NoDot, 0, 2),
+            ("v1x", F::NoDot, 2, 3),
+            ("v1.", F::EmptyTail, 2, 3),
+            ("v1.a/b", F::BadChar, 4, 5),
+            ("v1.aé", F::BadChar, 4, 6),
+        ];
+        for &(a, kind, start, end) in cases {
+            assert_eq!(
+                ipvfuture(a.as_bytes()),
+                Err(IpvFutureError { kind, start, end }),
+                "{a}"
+            );
+        }
+    }
+
+    /// Text shaped like IPv6: groups of hex digits (sometimes too long), colons single and
+    /// double, and sometimes a dotted tail.
+    fn ipv6_like() -> impl Strategy<Value = String> {
+        let group = prop_oneof![
+            "[0-9a-fA-F]{1,4}",
+            "[0-9a-fA-F]{0,6}",
+            "(25[0-6]|2[0-4][0-9]|1?[0-9]{1,2}|0[0-9])(\\.[0-9]{1,3}){0,4}",
+        ];
+        let sep = prop_oneof![3 => Just(":"), 1 => Just("::"), 1 => Just(":::")];
+        (
+            prop::option::of(sep.clone()),
+            prop::collection::vec((group, sep), 0..9),
+            prop::option::of("[0-9a-fA-F]{1,4}|[0-9]{1,3}(\\.[0-9]{1,3}){3}|%[a-z0-9]{1,3}"),
+        )
+            .prop_map(|(lead, body, tail)| {
+                let mut s = lead.unwrap_or("").to_string();
+                for (g, c) in body {
+                    s.push_str(&g);
+                    s.push_str(c);
+                }
+                s.push_str(tail.as_deref().unwrap_or(""));
+                s
+            })
+    }
+
+    /// A well-formed address written from eight groups: a run `[from, from + len)` of them
+    /// elided by "::" and, when `v4`, the last two as an IPv4address; then byte `at` is
+    /// replaced by `with` (or nothing is, when `at` is past the end).
+    fn written(g: [u16; 8], from: usize, len: usize, v4: bool, at: usize, with: u8) -> String {
+        let n = if v4 { 6 } else { 8 };
+        let parts: Vec<String> = g[..n].iter().map(|x| format!("{x:x}")).collect();
+        let (from, len) = (from.min(n), len.min(n - from.min(n)));
+        let mut s = if len == 0 {
+            parts.join(":")
+        } else {
+            format!(
+                "{}::{}",
+                parts[..from].join(":"),
+                parts[from + len..].join(":")
+            )
+        };
+        if v4 {
+            if !s.is_empty() && !s.ends_with(':') {
+                s.push(':');
+            }
+            let b = [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255];
+            s.push_str(&format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3]));
+        }
+        let mut b = s.into_bytes();
+        if let Some(c) = b.get_mut(at) {
+            *c = with;
+        }
+        String::from_utf8(b).unwrap_or_default()
+    }
+
+    proptest! {
+        /// The ABNF recognizer and the standard library's parser agree on which bracket-free
+        /// texts are IPv6 addresses (neither accepts a zone identifier).
+        #[test]
+        fn agrees_with_std(s in ipv6_like()) {
+            prop_assert_eq!(ipv6(s.as_bytes()).is_ok(), s.parse::<std::net::Ipv6Addr>().is_ok(), "{}", s);
+        }
+
+        /// Well-formed addresses of every alternative are accepted by both; with one byte
+        /// changed, both still agree.
+        #[test]
+        fn written_forms_agree_with_std(
+            g in any::<[u16; 8]>(), from in 0..9usize, len in 0..9usize, v4 in any::<bool>(),
+            at in 0..80usize, with in prop::sample::select(b":.0aG%x ".to_vec()),
+        ) {
+            let s = written(g, from, len, v4, 200, b'x');
+            prop_assert!(ipv6(s.as_bytes()).is_ok(), "{}", s);
+            prop_assert!(s.parse::<std::net::Ipv6Addr>().is_ok(), "{}", s);
+            let m = written(g, from, len, v4, at, with);
+            prop_assert_eq!(ipv6(m.as_bytes()).is_ok(), m.parse::<std::net::Ipv6Addr>().is_ok(), "{}", m);
+        }
+
+        /// Any text: no panic, and an error's bytes lie within the text.
+        #[test]
+        fn never_panics(s in "\\PC{0,40}") {
+            if let Err(e) = ipv6(s.as_bytes()) {
+                prop_assert!(e.start <= e.end && e.end <= s.len());
+            }
+            if let Err(e) = ipvfuture(s.as_bytes()) {
+                prop_assert!(e.start <= e.end && e.end <= s.len());
+            }
+        }
+    }
+}
