@@ -73,8 +73,6 @@ const C_HEX: u16 = 1 << 7;
 const C_DIGIT: u16 = 1 << 8;
 /// `ALPHA / DIGIT / "-"`: a NID.
 const C_LDH: u16 = 1 << 9;
-/// `unreserved / sub-delims / ":"`: the tail of an `IPvFuture`.
-const C_IPVFUTURE: u16 = 1 << 10;
 /// RFC 2141 `<trans>` without "%".
 const C_TRANS_2141: u16 = 1 << 11;
 /// `pchar` without `pct-encoded`: an rfc2141bis NSS.
@@ -88,7 +86,7 @@ const C_XPALPHA: u16 = 1 << 14;
 static CLASS: [u16; 256] = classes();
 
 const fn classes() -> [u16; 256] {
-    let sets: [(AsciiSet, u16); 15] = [
+    let sets: [(AsciiSet, u16); 14] = [
         (chars::SCHEME_REST, C_SCHEME),
         (chars::ALPHA, C_ALPHA),
         (chars::USERINFO, C_USERINFO),
@@ -99,7 +97,6 @@ const fn classes() -> [u16; 256] {
         (chars::HEXDIG, C_HEX),
         (chars::DIGIT, C_DIGIT),
         (chars::ALPHANUM.or(AsciiSet::of("-")), C_LDH),
-        (chars::IPVFUTURE_TAIL, C_IPVFUTURE),
         (chars::RFC2141_TRANS, C_TRANS_2141),
         (chars::PCHAR, C_PCHAR),
         (chars::WWW_XALPHA, C_XALPHA),
