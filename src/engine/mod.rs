@@ -9,6 +9,7 @@ pub mod equiv;
 pub mod forms;
 pub mod grammar;
 pub mod idna;
+pub mod ip;
 pub mod path;
 pub mod pct;
 pub mod profile;
