@@ -158,3 +158,43 @@ fn forms_exit_1_on_an_invalid_input() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("nss-missing"));
 }
+
+#[test]
+fn resolve_text_keeps_one_line_per_reference_and_puts_warnings_and_notes_on_stderr() {
+    // `..//g` against `f:/a` gives `f://g` with the §3.3 warning; `g` gives `f:/g` cleanly;
+    // a reference with a bidi control is named on stderr through safe_text.
+    let (code, out, err) = run_with_stdin(
+        &["resolve", "--profile", "rfc3986", "f:/a", "-"],
+        "..//g\ng\n..//\u{202E}x\n".as_bytes(),
+    );
+    assert_eq!(code, 1, "the third does not resolve: {err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "f://g");
+    assert_eq!(lines[1], "f:/g");
+    assert!(lines[2].starts_with("error\t"), "{out}");
+    assert!(err.contains("reference 1 ..//g:"), "{err}");
+    assert!(
+        err.contains("warning[resolve-path-looks-like-authority]"),
+        "{err}"
+    );
+    assert!(err.contains("RFC 3986 §3.3"), "{err}");
+    assert!(
+        !err.contains("reference 2 "),
+        "a clean reference adds nothing: {err}"
+    );
+    assert!(err.contains("reference 3 ..//⟨U+202E⟩x:"), "{err}");
+    assert!(!err.contains('\u{202E}'), "{err}");
+}
+
+#[test]
+fn resolve_text_shows_notes_on_stderr() {
+    let (code, out, err) = run_with_stdin(
+        &["resolve", "--profile", "xri2", "xri://@a/b/c", "-"],
+        b"%2E%2E/d\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(err.contains("reference 1 %2E%2E/d:"), "{err}");
+    assert!(err.contains("note[resolve-encoded-dot-segment]"), "{err}");
+}

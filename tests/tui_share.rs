@@ -365,3 +365,20 @@ fn diff_mode_shows_both_trees_with_the_first_difference() {
     a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
     assert!(screen(&mut a, 80, 30).contains("Equivalence"));
 }
+
+#[test]
+fn resolution_pane_shows_the_targets_warnings() {
+    // RFC 3986 §5.2 gives `f://g` for `f:/a` + `..//g`; re-read, `g` would be an authority
+    // (§3.3), and the pane says so under the target.
+    let mut a = App::new(AppConfig {
+        input: "..//g".into(),
+        base: Some("f:/a".into()),
+        profile: Some(idbench::engine::Profile::Rfc3986),
+        ..AppConfig::default()
+    });
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("target  f://g"), "{s}");
+    assert!(s.contains("resolve-path-looks-like-authority"), "{s}");
+    assert!(s.contains("RFC 3986 §3.3, §5.2: the target"), "{s}");
+    insta::assert_snapshot!("resolution_warning_100x30", s);
+}

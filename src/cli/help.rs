@@ -43,7 +43,9 @@ pub(super) const RESOLVE: &str = "\
 Output (text): exactly one line per reference on stdout, in order: the target, or
   error<TAB>CODE<TAB>REFERENCE
 for a reference that does not resolve (a target line never holds a raw tab: tabs are shown
-as ⟨U+0009⟩). Diagnostics and notes go to stderr.
+as ⟨U+0009⟩). Every error, warning and note (the target's too, such as
+resolve-path-looks-like-authority or resolve-encoded-dot-segment) goes to stderr, under a
+heading `reference N TEXT:` (N counts references from 1), so stdout stays one line each.
 Output (json): one object per reference and line: {\"base\", \"reference\", \"profile\",
 \"target\", \"steps\", \"diagnostics\", \"base_diagnostics\", \"note\"}.
 

@@ -2,7 +2,10 @@
 //!
 //! Text: exactly one line per reference on stdout, in order — the target, or
 //! `error<TAB>CODE<TAB>REFERENCE` when there is none — so scripts can zip inputs with
-//! outputs; diagnostics and notes go to stderr. JSON: one object per reference.
+//! outputs. Every error, warning and note of a reference (the target's warnings and notes
+//! among them, such as `resolve-path-looks-like-authority`) goes to stderr, under a heading
+//! `reference N TEXT:` (N counts references from 1, TEXT through `safe_text`), so stdout stays
+//! one line per reference. JSON: one object per reference.
 
 use std::io::Write;
 
@@ -13,7 +16,7 @@ use super::input::{Id, for_each_id, not_utf8_diagnostics, shown_bytes};
 use super::{Format, ResolveArgs, json, text};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, ResolveStep, resolve};
-use crate::engine::{Diagnostic, Profile, Severity};
+use crate::engine::{Diagnostic, Profile};
 use crate::safe_text::escape;
 
 /// The profile to resolve under: the given one, or the base's `auto` profile (a URN base
@@ -25,10 +28,11 @@ fn profile_for(args: &ResolveArgs) -> Profile {
         .unwrap_or_else(|| auto_family(&args.base).1)
 }
 
-/// The diagnostics worth a person's attention on stderr: errors and warnings.
+/// A reference's or the base's diagnostics for stderr, all severities (notes included: the
+/// resolution's notes explain its target), under one heading line naming `label`.
 fn report(label: &str, input: &str, ds: &[Diagnostic]) -> String {
     let mut s = String::new();
-    for d in ds.iter().filter(|d| d.severity != Severity::Note) {
+    for d in ds {
         if s.is_empty() {
             s.push_str(&format!("{label} {}:\n", text::abbreviate(input)));
         }
@@ -90,7 +94,9 @@ pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
     let mut err = stderr.lock();
     let mut all_resolved = true;
     let mut base_reported = false;
+    let mut index = 0usize;
     for_each_id(&args.refs, |id| {
+        index += 1;
         let reference = match id {
             Id::Text(r) => r,
             Id::Bytes(bytes) => {
@@ -140,7 +146,8 @@ pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
                         err.write_all(s.as_bytes())?;
                     }
                 }
-                err.write_all(report("reference", &reference, &r.diagnostics).as_bytes())?;
+                let label = format!("reference {index}");
+                err.write_all(report(&label, &reference, &r.diagnostics).as_bytes())?;
                 match &r.target {
                     Some(t) => writeln!(out, "{}", escape(t))?,
                     None => {

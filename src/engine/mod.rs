@@ -9,6 +9,7 @@ pub mod equiv;
 pub mod forms;
 pub mod grammar;
 pub mod idna;
+pub mod ip;
 pub mod path;
 pub mod pct;
 pub mod profile;
@@ -226,7 +227,7 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
 /// with the quick recognizer ([`validate::quick_valid`], which allocates nothing): when it
 /// vouches for the input, the input is valid whatever its length; when it cannot (an
 /// invalid input, or any xri2 input, which has no quick path), the verdict is the error
-/// [`Code::LineTooLong`](codes::Code::LineTooLong) rather than the grammar's first error.
+/// [`codes::Code::LineTooLong`] rather than the grammar's first error.
 /// [`analyze`] has no such limit.
 pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 

@@ -24,6 +24,7 @@
 //! script mixing, uppercase, dot-segments) never make an input invalid.
 
 use super::chars::{self, AsciiSet};
+use super::ip;
 use super::profile::Profile;
 
 /// True only when the full grammar of `profile` reports no error for `input`; false means
@@ -72,8 +73,6 @@ const C_HEX: u16 = 1 << 7;
 const C_DIGIT: u16 = 1 << 8;
 /// `ALPHA / DIGIT / "-"`: a NID.
 const C_LDH: u16 = 1 << 9;
-/// `unreserved / sub-delims / ":"`: the tail of an `IPvFuture`.
-const C_IPVFUTURE: u16 = 1 << 10;
 /// RFC 2141 `<trans>` without "%".
 const C_TRANS_2141: u16 = 1 << 11;
 /// `pchar` without `pct-encoded`: an rfc2141bis NSS.
@@ -87,7 +86,7 @@ const C_XPALPHA: u16 = 1 << 14;
 static CLASS: [u16; 256] = classes();
 
 const fn classes() -> [u16; 256] {
-    let sets: [(AsciiSet, u16); 15] = [
+    let sets: [(AsciiSet, u16); 14] = [
         (chars::SCHEME_REST, C_SCHEME),
         (chars::ALPHA, C_ALPHA),
         (chars::USERINFO, C_USERINFO),
@@ -98,7 +97,6 @@ const fn classes() -> [u16; 256] {
         (chars::HEXDIG, C_HEX),
         (chars::DIGIT, C_DIGIT),
         (chars::ALPHANUM.or(AsciiSet::of("-")), C_LDH),
-        (chars::IPVFUTURE_TAIL, C_IPVFUTURE),
         (chars::RFC2141_TRANS, C_TRANS_2141),
         (chars::PCHAR, C_PCHAR),
         (chars::WWW_XALPHA, C_XALPHA),
@@ -379,99 +377,10 @@ fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> bool {
 /// `IPv6address` when it holds a ":", nothing else.
 fn ip_literal(c: &[u8]) -> bool {
     match c.first() {
-        Some(b'v' | b'V') => ipvfuture(c),
-        Some(_) if c.contains(&b':') => ipv6(c),
+        Some(b'v' | b'V') => ip::ipvfuture(c).is_ok(),
+        Some(_) if c.contains(&b':') => ip::ipv6(c).is_ok(),
         _ => false,
     }
-}
-
-/// IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
-fn ipvfuture(c: &[u8]) -> bool {
-    let mut i = 1;
-    while i < c.len() && is(c[i], C_HEX) {
-        i += 1;
-    }
-    if i == 1 || c.get(i) != Some(&b'.') {
-        return false;
-    }
-    let tail = &c[i + 1..];
-    !tail.is_empty() && tail.iter().all(|&x| is(x, C_IPVFUTURE))
-}
-
-/// IPv6address (RFC 3986 §3.2.2), by counting as the full grammar does, which is
-/// equivalent to the nine ABNF alternatives: h16 groups of one to four hex digits separated
-/// by ":", at most one "::" (standing for at least one zero group), an `IPv4address` only
-/// last and counting as two groups; eight groups without "::", at most seven with it.
-fn ipv6(c: &[u8]) -> bool {
-    let n = c.len();
-    let mut i = 0;
-    let mut groups = 0;
-    let mut dc = false;
-    if c.starts_with(b"::") {
-        dc = true;
-        i = 2;
-    } else if c.first() == Some(&b':') {
-        return false;
-    }
-    while i < n {
-        let t0 = i;
-        let mut dots = false;
-        while i < n && (is(c[i], C_HEX) || c[i] == b'.') {
-            dots |= c[i] == b'.';
-            i += 1;
-        }
-        if (i < n && c[i] != b':') || i == t0 {
-            return false;
-        }
-        if dots {
-            if i < n || !ipv4(&c[t0..i]) {
-                return false;
-            }
-            groups += 2;
-        } else {
-            if i - t0 > 4 {
-                return false;
-            }
-            groups += 1;
-        }
-        if i >= n {
-            break;
-        }
-        // c[i] == ':'
-        if c.get(i + 1) == Some(&b':') {
-            if dc {
-                return false;
-            }
-            dc = true;
-            i += 2;
-        } else {
-            i += 1;
-            if i >= n {
-                return false;
-            }
-        }
-    }
-    if dc { groups <= 7 } else { groups == 8 }
-}
-
-/// IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet.
-fn ipv4(t: &[u8]) -> bool {
-    let mut parts = 0;
-    for part in t.split(|&c| c == b'.') {
-        parts += 1;
-        let ok = match part {
-            [d] => d.is_ascii_digit(),
-            [b'1'..=b'9', d] => d.is_ascii_digit(),
-            [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
-            [b'2', b'0'..=b'4', e] => e.is_ascii_digit(),
-            [b'2', b'5', b'0'..=b'5'] => true,
-            _ => false,
-        };
-        if !ok {
-            return false;
-        }
-    }
-    parts == 4
 }
 
 // ---------------------------------------------------------------- RFC 8141

@@ -4,7 +4,7 @@
 //! The app routes: focus, global keys (profile, diff mode, overlays, copy, history, the
 //! input's editing keys) and layout. Each pane is a component in `panes/` (see
 //! [`Pane`]): the app hands the focused one its navigation keys, clicks and wheel, and
-//! asks it what to copy; [`App::pane_mut`] says which data each pane reads.
+//! asks it what to copy; `App::pane_mut` says which data each pane reads.
 //!
 //! Each input's [`Analysis`] is computed once per change of its text (or of the profile),
 //! at the end of `handle`, and cached with everything derived for display (line layout,

@@ -31,114 +31,82 @@ use toml::de::{DeTable, DeValue};
 
 use crate::engine::NodeKind;
 
-/// A style slot, named for what it shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Slot {
+/// Declares [`Slot`] from one line per slot: its doc, its variant and its TOML key, so the
+/// enum, [`Slot::ALL`] and [`Slot::name`] cannot disagree (as `Profile` and `NodeKind` are
+/// declared in the engine). Written by hand rather than with `strum`: the keys are
+/// snake_case words chosen per slot, and a dozen lines of macro cost less than a dependency.
+macro_rules! slots {
+    ($($(#[$doc:meta])* $name:ident = $key:literal;)*) => {
+        /// A style slot, named for what it shows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Slot {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Slot {
+            /// Every slot.
+            pub const ALL: [Slot; [$($key),*].len()] = [$(Slot::$name,)*];
+
+            /// The key in a theme file's `[slots]` table.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Slot::$name => $key,)*
+                }
+            }
+        }
+    };
+}
+
+slots! {
     /// Plain text.
-    Text,
+    Text = "text";
     /// Secondary text: rule names, labels, separators.
-    Dim,
+    Dim = "dim";
     /// Pane borders.
-    Border,
+    Border = "border";
     /// The focused pane's border and title.
-    Focus,
+    Focus = "focus";
     /// Pane titles.
-    Title,
+    Title = "title";
     /// The selected row of a list.
-    Selection,
+    Selection = "selection";
     /// The selected node's span in the input.
-    Highlight,
+    Highlight = "highlight";
     /// Errors and their underlines.
-    Error,
+    Error = "error";
     /// Warnings and their underlines.
-    Warning,
+    Warning = "warning";
     /// Notes.
-    Note,
+    Note = "note";
     /// Input characters that structure a node but belong to none of its children.
-    Delimiter,
+    Delimiter = "delimiter";
     /// Untrusted characters drawn as `⟨U+XXXX⟩` tokens.
-    Token,
+    Token = "token";
     /// A profile under which the input is valid.
-    Valid,
+    Valid = "valid";
     /// A profile under which the input is invalid.
-    Invalid,
+    Invalid = "invalid";
     /// A profile that does not apply to the input.
-    NotApplicable,
+    NotApplicable = "not_applicable";
     /// The active profile.
-    Active,
+    Active = "active";
     /// The first difference in diff mode.
-    Difference,
+    Difference = "difference";
     /// An "equal" cell or verdict.
-    Equal,
+    Equal = "equal";
     /// A "not equal" cell or verdict.
-    Unequal,
+    Unequal = "unequal";
     /// The status line.
-    Status,
+    Status = "status";
     /// A status message that reports a failure.
-    StatusError,
+    StatusError = "status_error";
     /// Key names in hints and help.
-    Key,
+    Key = "key";
     /// Table headers and group headings.
-    Header,
+    Header = "header";
 }
 
 impl Slot {
-    /// Every slot.
-    pub const ALL: [Slot; 23] = [
-        Slot::Text,
-        Slot::Dim,
-        Slot::Border,
-        Slot::Focus,
-        Slot::Title,
-        Slot::Selection,
-        Slot::Highlight,
-        Slot::Error,
-        Slot::Warning,
-        Slot::Note,
-        Slot::Delimiter,
-        Slot::Token,
-        Slot::Valid,
-        Slot::Invalid,
-        Slot::NotApplicable,
-        Slot::Active,
-        Slot::Difference,
-        Slot::Equal,
-        Slot::Unequal,
-        Slot::Status,
-        Slot::StatusError,
-        Slot::Key,
-        Slot::Header,
-    ];
-
-    /// The key in a theme file's `[slots]` table.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Slot::Text => "text",
-            Slot::Dim => "dim",
-            Slot::Border => "border",
-            Slot::Focus => "focus",
-            Slot::Title => "title",
-            Slot::Selection => "selection",
-            Slot::Highlight => "highlight",
-            Slot::Error => "error",
-            Slot::Warning => "warning",
-            Slot::Note => "note",
-            Slot::Delimiter => "delimiter",
-            Slot::Token => "token",
-            Slot::Valid => "valid",
-            Slot::Invalid => "invalid",
-            Slot::NotApplicable => "not_applicable",
-            Slot::Active => "active",
-            Slot::Difference => "difference",
-            Slot::Equal => "equal",
-            Slot::Unequal => "unequal",
-            Slot::Status => "status",
-            Slot::StatusError => "status_error",
-            Slot::Key => "key",
-            Slot::Header => "header",
-        }
-    }
-
     /// The slot with this key.
     pub fn from_name(name: &str) -> Option<Slot> {
         Slot::ALL.into_iter().find(|s| s.name() == name)
@@ -534,6 +502,22 @@ fn parse_style(v: &Spanned<DeValue<'_>>) -> Result<Style, StyleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slot_table_keys_are_unique_and_read_back() {
+        let mut keys: Vec<&str> = Slot::ALL.iter().map(|s| s.name()).collect();
+        for (i, s) in Slot::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i, "ALL is in declaration order");
+            assert_eq!(Slot::from_name(s.name()), Some(*s));
+        }
+        assert_eq!(Slot::ALL.len(), 23);
+        assert_eq!(Slot::NotApplicable.name(), "not_applicable");
+        assert_eq!(Slot::StatusError.name(), "status_error");
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), Slot::ALL.len(), "no two slots share a key");
+        assert_eq!(Slot::from_name("no_such_slot"), None);
+    }
 
     #[test]
     fn builtins_parse_cleanly_and_set_every_slot() {

@@ -358,16 +358,29 @@ pub fn urn_display(
             last = i + n;
             if c.is_ascii() && warned < MAX_DISPLAY_WARNINGS {
                 warned += 1;
+                // Under rfc8141 the warning cites RFC 8141 itself: §3.1 compares percent-encoded
+                // octets without decoding them (its §3.2 examples keep `%2C` and "," apart).
+                let (spec, why) = if profile == Profile::Rfc8141 {
+                    (
+                        "RFC 8141 §3.1",
+                        "URN-equivalence never decodes percent-encoding (RFC 8141 §3.1), so the \
+                         two are different URNs",
+                    )
+                } else {
+                    (
+                        "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
+                        "a namespace may give it a special meaning and percent-encode its literal \
+                         uses (RFC 2141 §2.3.1), so in such a namespace the two differ",
+                    )
+                };
                 diags.push(Diagnostic::new(
                     Severity::Warning,
                     Code::DisplayAmbiguous,
                     Span::new(i, i + n),
-                    "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
+                    spec,
                     format!(
-                        "the display form shows {} as {c:?}; a namespace may give {c:?} a special \
-                         meaning and percent-encode its literal uses (RFC 2141 §2.3.1), so in such \
-                         a namespace the two differ: transcribe the canonical form, not the \
-                         display form",
+                        "the display form shows {} as {c:?}; {why}: transcribe the canonical \
+                         form, not the display form",
                         input.get(i..i + n).unwrap_or("")
                     ),
                 ));

@@ -24,6 +24,7 @@ use unicode_normalization::{UnicodeNormalization, is_nfc};
 
 use crate::engine::chars::{self, AsciiSet, ByteTable};
 use crate::engine::codes::Code;
+use crate::engine::ip::{self, OctetError, dec_octet};
 use crate::engine::pct;
 use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
 
@@ -131,7 +132,7 @@ const IRI_NAMES: Names = Names {
     fragment: "ifragment",
 };
 
-use crate::engine::chars::{IPVFUTURE_TAIL, PCHAR_NC, REG_NAME, USERINFO};
+use crate::engine::chars::{PCHAR_NC, REG_NAME, USERINFO};
 const STOP_PATH: AsciiSet = AsciiSet::of("/?#");
 const STOP_QUERY: AsciiSet = AsciiSet::of("#");
 
@@ -242,36 +243,6 @@ impl Comp {
     }
 }
 
-/// Why a `dec-octet` does not match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum OctetErr {
-    Empty,
-    NotDigit,
-    LeadingZero,
-    TooLarge,
-}
-
-/// RFC 3986 §3.2.2 `dec-octet`.
-fn dec_octet(b: &[u8]) -> Result<u8, OctetErr> {
-    if b.is_empty() {
-        return Err(OctetErr::Empty);
-    }
-    if !b.iter().all(u8::is_ascii_digit) {
-        return Err(OctetErr::NotDigit);
-    }
-    if b.len() > 3 {
-        return Err(OctetErr::TooLarge);
-    }
-    let v = b.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-    if v > 255 {
-        return Err(OctetErr::TooLarge);
-    }
-    if b.len() > 1 && b[0] == b'0' {
-        return Err(OctetErr::LeadingZero);
-    }
-    Ok(v as u8)
-}
-
 /// How a host made of numbers and dots relates to `IPv4address`.
 enum Numeric {
     /// Not all numbers and dots: an ordinary reg-name.
@@ -280,7 +251,7 @@ enum Numeric {
     Ipv4,
     /// Four decimal parts, one of which is not a `dec-octet`: `(start, end, why)` relative
     /// to the host.
-    BadOctet(usize, usize, OctetErr),
+    BadOctet(usize, usize, OctetError),
     /// One to four parts in the decimal or `0x` forms that inet_aton() reads (RFC 3986 §7.4).
     Shorthand,
 }
@@ -322,87 +293,38 @@ fn classify_numeric(host: &[u8]) -> Numeric {
 /// An error found in an IP literal: code, span, message.
 type LitErr = (Code, Span, String);
 
-/// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]`, which holds only ASCII up to the
-/// first byte that is not a hex digit, "." or ":".
-///
-/// Counting is equivalent to the nine ABNF alternatives: an `ls32` written as an
-/// `IPv4address` counts as two groups and must come last; without "::" there are exactly
-/// eight groups, with one "::" at most seven (it stands for at least one zero group).
-/// What `IPv6address` (RFC 3986 §3.2.2) accepts after `prefix`, the address so far: read
-/// off the ABNF's alternatives by how many groups have been written, whether "::" has been,
-/// and what the current group (h16, or the dotted IPv4address of an ls32) holds.
-fn ipv6_expected(prefix: &[u8]) -> Vec<&'static str> {
-    let elided = prefix.windows(2).any(|w| w == b"::");
-    let colons = prefix.iter().filter(|&&c| c == b':').count();
-    let last = prefix.rsplit(|&c| c == b':').next().unwrap_or(&[]);
-    // An ls32 may end the address here: after six groups, or anywhere once "::" elided some.
-    let ls32_ok = elided || colons >= 6;
-    let mut v = Vec::new();
-    if last.contains(&b'.') {
-        // Inside the IPv4address of an ls32: dec-octet "." dec-octet "." ...
-        v.push("DIGIT");
-        let dots = last.iter().filter(|&&c| c == b'.').count();
-        if dots < 3 {
-            v.push("\".\"");
-        } else if last.last().is_some_and(u8::is_ascii_digit) {
-            v.push("\"]\"");
-        }
-        return v;
-    }
-    if last.is_empty() {
-        if prefix.is_empty() {
-            v.extend(["h16", "\"::\""]);
-        } else if prefix == b":" {
-            v.push("\":\"");
-        } else {
-            v.push("h16");
-            if ls32_ok {
-                v.push("IPv4address");
-            }
-            if prefix.ends_with(b"::") {
-                v.push("\"]\"");
-            }
-        }
-        return v;
-    }
-    if last.len() < 4 {
-        v.push("HEXDIG");
-    }
-    v.push("\":\"");
-    if ls32_ok && last.len() <= 3 && last.iter().all(u8::is_ascii_digit) {
-        v.push("\".\"");
-    }
-    if elided || colons == 7 {
-        v.push("\"]\"");
-    }
-    v
-}
-
+/// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]` with [`ip::ipv6`], and words
+/// its typed error as a diagnostic.
 fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
-    let by = s.as_bytes();
-    let whole = Span::new(cs, ce);
-    let mut i = cs;
-    let mut groups = 0usize;
-    let mut dc = false;
-    if i + 1 < ce && by[i] == b':' && by[i + 1] == b':' {
-        dc = true;
-        i += 2;
-    } else if i < ce && by[i] == b':' {
-        return Err((
+    use ip::Ipv6ErrorKind as K;
+    let Err(e) = ip::ipv6(&s.as_bytes()[cs..ce]) else {
+        return Ok(());
+    };
+    let span = Span::new(cs + e.start, cs + e.end);
+    let (code, msg) = match e.kind {
+        K::LeadingColon => (
             Code::Ipv6BadColon,
-            Span::new(i, i + 1),
             "an IPv6 address cannot start with a single ':'; write '::' to elide leading zero groups"
-                .into(),
-        ));
-    }
-    while i < ce {
-        let t0 = i;
-        while i < ce && (chars::HEXDIG.has(by[i]) || by[i] == b'.') {
-            i += 1;
-        }
-        if i < ce && by[i] != b':' {
-            let c = s[i..].chars().next().unwrap_or('\u{FFFD}');
-            let span = Span::new(i, i + c.len_utf8());
+                .to_string(),
+        ),
+        K::TrailingColon => (
+            Code::Ipv6BadColon,
+            "an IPv6 address cannot end with a single ':'; write '::' to elide trailing zero groups"
+                .to_string(),
+        ),
+        K::TripleColon => (
+            Code::Ipv6BadColon,
+            "':::' is not valid: '::' elides zero groups and must be followed by a group or the end"
+                .to_string(),
+        ),
+        K::DoubleColonTwice => (
+            Code::Ipv6MultipleDoubleColon,
+            "'::' may appear only once in an IPv6 address, or the number of elided groups \
+             would be ambiguous"
+                .to_string(),
+        ),
+        K::BadChar => {
+            let c = s[span.start..].chars().next().unwrap_or('\u{FFFD}');
             let msg = if c == '%' {
                 "'%' in an IP literal starts a zone identifier (RFC 6874), which RFC 3986 does not \
                  support; remove the zone, or use a parser that implements RFC 6874"
@@ -413,183 +335,94 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
                     describe(c)
                 )
             };
-            return Err((Code::Ipv6BadChar, span, msg));
+            (Code::Ipv6BadChar, msg)
         }
-        let tok = &by[t0..i];
-        if tok.is_empty() {
-            // Only reachable right after "::" followed by another ":".
-            return Err((
-                Code::Ipv6BadColon,
-                Span::new(t0.saturating_sub(2), (t0 + 1).min(ce)),
-                "':::' is not valid: '::' elides zero groups and must be followed by a group or the end"
-                    .into(),
-            ));
+        K::Ipv4NotLast => (
+            Code::Ipv6BadIpv4,
+            "an embedded IPv4 address may only end an IPv6 address (ls32, RFC 3986 §3.2.2)"
+                .to_string(),
+        ),
+        K::Ipv4Octet { start, end, why } => {
+            let shown = String::from_utf8_lossy(&s.as_bytes()[cs + start..cs + end]);
+            let why = match why {
+                OctetError::Empty => "has an empty part".to_string(),
+                OctetError::NotDigit => format!("has '{shown}', which is not a decimal number"),
+                OctetError::LeadingZero => format!("has '{shown}' with a leading zero"),
+                OctetError::TooLarge => format!("has '{shown}', which is over 255"),
+            };
+            (
+                Code::Ipv6BadIpv4,
+                format!("the embedded IPv4 address {why}; each part must be a dec-octet 0-255"),
+            )
         }
-        if tok.contains(&b'.') {
-            if i < ce {
-                return Err((
-                    Code::Ipv6BadIpv4,
-                    Span::new(t0, i),
-                    "an embedded IPv4 address may only end an IPv6 address (ls32, RFC 3986 §3.2.2)"
-                        .into(),
-                ));
-            }
-            let mut parts = 0;
-            for part in tok.split(|&c| c == b'.') {
-                parts += 1;
-                if let Err(e) = dec_octet(part) {
-                    let shown = String::from_utf8_lossy(part);
-                    let why = match e {
-                        OctetErr::Empty => "has an empty part".to_string(),
-                        OctetErr::NotDigit => {
-                            format!("has '{shown}', which is not a decimal number")
-                        }
-                        OctetErr::LeadingZero => format!("has '{shown}' with a leading zero"),
-                        OctetErr::TooLarge => format!("has '{shown}', which is over 255"),
-                    };
-                    return Err((
-                        Code::Ipv6BadIpv4,
-                        Span::new(t0, i),
-                        format!(
-                            "the embedded IPv4 address {why}; each part must be a dec-octet 0-255"
-                        ),
-                    ));
-                }
-            }
-            if parts != 4 {
-                return Err((
-                    Code::Ipv6BadIpv4,
-                    Span::new(t0, i),
-                    format!("the embedded IPv4 address has {parts} parts; it needs exactly four"),
-                ));
-            }
-            groups += 2;
-        } else {
-            if tok.len() > 4 {
-                return Err((
-                    Code::Ipv6GroupTooLong,
-                    Span::new(t0, i),
-                    format!(
-                        "the group '{}' has {} hex digits; an IPv6 group (h16) has one to four",
-                        String::from_utf8_lossy(tok),
-                        tok.len()
-                    ),
-                ));
-            }
-            groups += 1;
-        }
-        if i >= ce {
-            break;
-        }
-        // by[i] == b':'
-        if i + 1 < ce && by[i + 1] == b':' {
-            if dc {
-                return Err((
-                    Code::Ipv6MultipleDoubleColon,
-                    Span::new(i, i + 2),
-                    "'::' may appear only once in an IPv6 address, or the number of elided groups \
-                     would be ambiguous"
-                        .into(),
-                ));
-            }
-            dc = true;
-            i += 2;
-        } else {
-            i += 1;
-            if i >= ce {
-                return Err((
-                    Code::Ipv6BadColon,
-                    Span::new(i - 1, i),
-                    "an IPv6 address cannot end with a single ':'; write '::' to elide trailing zero groups"
-                        .into(),
-                ));
-            }
-        }
-    }
-    if dc && groups > 7 {
-        return Err((
+        K::Ipv4Parts(parts) => (
+            Code::Ipv6BadIpv4,
+            format!("the embedded IPv4 address has {parts} parts; it needs exactly four"),
+        ),
+        K::GroupTooLong(len) => (
+            Code::Ipv6GroupTooLong,
+            format!(
+                "the group '{}' has {len} hex digits; an IPv6 group (h16) has one to four",
+                String::from_utf8_lossy(&s.as_bytes()[span.start..span.end]),
+            ),
+        ),
+        K::TooManyGroups {
+            groups,
+            elided: true,
+        } => (
             Code::Ipv6TooManyGroups,
-            whole,
             format!(
                 "this IPv6 address has {groups} groups besides '::', which stands for at least one; \
                  the total cannot exceed eight (an embedded IPv4 address counts as two)"
             ),
-        ));
-    }
-    if !dc && groups > 8 {
-        return Err((
+        ),
+        K::TooManyGroups {
+            groups,
+            elided: false,
+        } => (
             Code::Ipv6TooManyGroups,
-            whole,
             format!(
                 "this IPv6 address has {groups} groups; it has exactly eight (an embedded IPv4 address counts as two)"
             ),
-        ));
-    }
-    if !dc && groups < 8 {
-        return Err((
+        ),
+        K::TooFewGroups(groups) => (
             Code::Ipv6TooFewGroups,
-            whole,
             format!(
                 "this IPv6 address has {groups} groups and no '::'; write all eight groups, or '::' \
                  where zero groups are elided"
             ),
-        ));
-    }
-    Ok(())
+        ),
+    };
+    Err((code, span, msg))
 }
 
-/// Checks `IPvFuture` = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) over
-/// `s[cs..ce]`, which starts with "v" or "V".
+/// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
+/// [`ip::ipvfuture`], and words its typed error as a diagnostic.
 fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
-    let by = s.as_bytes();
-    let mut i = cs + 1;
-    while i < ce && chars::HEXDIG.has(by[i]) {
-        i += 1;
-    }
-    let char_at = |i: usize| s[i..].chars().next().map_or(1, char::len_utf8);
-    if i == cs + 1 {
-        let end = if i < ce { i + char_at(i) } else { i };
-        return Err((
-            Code::IpvfutureInvalid,
-            Span::new(cs, end),
-            "an IPvFuture literal needs the version in hex after 'v', as in 'v1.…'".into(),
-        ));
-    }
-    if i >= ce || by[i] != b'.' {
-        let span = if i < ce {
-            Span::new(i, i + char_at(i))
-        } else {
-            Span::new(cs, ce)
-        };
-        return Err((
-            Code::IpvfutureInvalid,
-            span,
-            "an IPvFuture literal needs '.' after its hex version, as in 'v1.…'".into(),
-        ));
-    }
-    i += 1;
-    if i >= ce {
-        return Err((
-            Code::IpvfutureInvalid,
-            Span::new(i - 1, i),
-            "an IPvFuture literal needs at least one character after the '.'".into(),
-        ));
-    }
-    while i < ce {
-        if !IPVFUTURE_TAIL.has(by[i]) {
-            let c = s[i..].chars().next().unwrap_or('\u{FFFD}');
-            return Err((
-                Code::IpvfutureInvalid,
-                Span::new(i, i + c.len_utf8()),
-                format!(
-                    "{} is not allowed in an IPvFuture literal (unreserved, sub-delims and ':' only)",
-                    describe(c)
-                ),
-            ));
+    use ip::IpvFutureErrorKind as K;
+    let Err(e) = ip::ipvfuture(&s.as_bytes()[cs..ce]) else {
+        return Ok(());
+    };
+    let span = Span::new(cs + e.start, cs + e.end);
+    let msg = match e.kind {
+        K::NoVersion => {
+            "an IPvFuture literal needs the version in hex after 'v', as in 'v1.…'".to_string()
         }
-        i += 1;
-    }
-    Ok(())
+        K::NoDot => {
+            "an IPvFuture literal needs '.' after its hex version, as in 'v1.…'".to_string()
+        }
+        K::EmptyTail => {
+            "an IPvFuture literal needs at least one character after the '.'".to_string()
+        }
+        K::BadChar => {
+            let c = s[span.start..].chars().next().unwrap_or('\u{FFFD}');
+            format!(
+                "{} is not allowed in an IPvFuture literal (unreserved, sub-delims and ':' only)",
+                describe(c)
+            )
+        }
+    };
+    Err((Code::IpvfutureInvalid, span, msg))
 }
 
 /// A character as a message names it: `'<' (U+003C)`, or just the code point for what a
@@ -990,7 +823,7 @@ impl<'i> Parser<'_, 'i> {
             Numeric::BadOctet(ls, le, why) => {
                 let part = self.text(hs + ls, hs + le);
                 let (code, detail) = match why {
-                    OctetErr::LeadingZero => (
+                    OctetError::LeadingZero => (
                         Code::Ipv4LeadingZero,
                         format!(
                             "'{part}' has a leading zero, which dec-octet does not allow; some \
@@ -1125,7 +958,7 @@ impl<'i> Parser<'_, 'i> {
                     && span.start <= ce
                 {
                     let prefix = &self.by[cs..span.start];
-                    self.b.expect(span.start, &ipv6_expected(prefix));
+                    self.b.expect(span.start, &ip::ipv6_expected(prefix));
                 }
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }
@@ -1815,13 +1648,13 @@ mod tests {
     #[test]
     fn octets_and_numeric_hosts() {
         assert_eq!(dec_octet(b"255"), Ok(255));
-        assert_eq!(dec_octet(b"256"), Err(OctetErr::TooLarge));
-        assert_eq!(dec_octet(b"010"), Err(OctetErr::LeadingZero));
+        assert_eq!(dec_octet(b"256"), Err(OctetError::TooLarge));
+        assert_eq!(dec_octet(b"010"), Err(OctetError::LeadingZero));
         assert_eq!(dec_octet(b"0"), Ok(0));
         assert!(matches!(classify_numeric(b"192.0.2.16"), Numeric::Ipv4));
         assert!(matches!(
             classify_numeric(b"1.2.3.256"),
-            Numeric::BadOctet(6, 9, OctetErr::TooLarge)
+            Numeric::BadOctet(6, 9, OctetError::TooLarge)
         ));
         assert!(matches!(classify_numeric(b"0x7f.1"), Numeric::Shorthand));
         assert!(matches!(classify_numeric(b"1.2.3.4.5"), Numeric::No));

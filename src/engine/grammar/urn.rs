@@ -453,7 +453,7 @@ impl Parser<'_, '_> {
                 ),
                 Spec::Rfc8141 => (
                     "RFC 2141 §2.1",
-                    "RFC 8141's ABNF would admit it, but RFC 2141 §2.1 reserved it (MUST NOT be used), the IANA registry keeps it reserved, and it is neither a formal NID nor an informal \"urn-\" <number> one",
+                    "RFC 8141's ABNF admits it; RFC 2141 §2.1 reserves it (MUST NOT be used), and RFC 8141 does not lift that: it is neither a formal NID nor an informal \"urn-\" <number> one (§5.1, §5.2), so choose another NID",
                 ),
             };
             self.b.error(

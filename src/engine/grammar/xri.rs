@@ -55,6 +55,7 @@
 use crate::engine::chars::{self, AsciiSet};
 use crate::engine::codes::Code;
 use crate::engine::grammar::uri;
+use crate::engine::ip;
 use crate::engine::pct;
 use crate::engine::profile;
 use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
@@ -601,7 +602,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         } else {
             let colon = self.find(hs, aend, |c| c == b':');
             let host_text = self.text(hs, colon);
-            let v4 = is_ipv4(host_text);
+            let v4 = ip::ipv4(host_text.as_bytes());
             let h = self.b.leaf(
                 NodeKind::Host,
                 if v4 { "IPv4address" } else { "ireg-name" },
@@ -1360,39 +1361,12 @@ fn matches_iauthority(t: &str) -> bool {
                 .is_some_and(|p| p.bytes().all(|d| d.is_ascii_digit())))
 }
 
-/// RFC 3986 `IPv4address` with its strict `dec-octet` (no leading zeros, at most 255).
-fn is_ipv4(t: &str) -> bool {
-    let mut n = 0;
-    for part in t.split('.') {
-        n += 1;
-        let ok = !part.is_empty()
-            && part.len() <= 3
-            && part.bytes().all(|d| d.is_ascii_digit())
-            && !(part.len() > 1 && part.starts_with('0'))
-            && part.parse::<u16>().is_ok_and(|v| v <= 255);
-        if !ok {
-            return false;
-        }
-    }
-    n == 4
-}
-
-/// The inside of an `IP-literal`: whether it is valid, and `ipv6` or `ipvfuture`. IPv6 text
-/// is checked with the standard library's parser, which reads the same RFC 4291 §2.2 forms
-/// as RFC 3986's `IPv6address` (no zone identifiers).
+/// The inside of an `IP-literal`: whether it is valid, and `ipv6` or `ipvfuture`, by the
+/// recognizers of [`ip`] (RFC 3986 §3.2.2; no zone identifiers).
 fn ip_literal(inner: &str) -> (bool, &'static str) {
-    if let Some(rest) = inner.strip_prefix(['v', 'V']) {
-        let ok = match rest.split_once('.') {
-            Some((hex, tail)) => {
-                !hex.is_empty()
-                    && hex.bytes().all(|c| c.is_ascii_hexdigit())
-                    && !tail.is_empty()
-                    && tail.bytes().all(|c| USERINFO.has(c))
-            }
-            None => false,
-        };
-        (ok, "ipvfuture")
+    if inner.starts_with(['v', 'V']) {
+        (ip::ipvfuture(inner.as_bytes()).is_ok(), "ipvfuture")
     } else {
-        (inner.parse::<std::net::Ipv6Addr>().is_ok(), "ipv6")
+        (ip::ipv6(inner.as_bytes()).is_ok(), "ipv6")
     }
 }

@@ -9,10 +9,13 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{block, fit, inner, put_lines};
-use crate::engine::Profile;
+use std::borrow::Cow;
+
+use super::{block, fit, inner, put_lines, truncate};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, resolve};
+use crate::engine::{Profile, Severity};
+use crate::safe_text;
 use crate::tui::theme::{Slot, Theme};
 
 /// The resolution of the input against the base, and what it was computed for.
@@ -46,8 +49,56 @@ impl ResolutionState {
     }
 }
 
-/// Draws the pane: the target (or why there is none), then each step; cut rows end with
-/// `…`.
+/// At most this many rows of one diagnostic's message; the last ends with `…` when cut.
+const MESSAGE_ROWS: usize = 4;
+
+/// Untrusted `text`, made safe, word-wrapped to `width` columns over at most `max_rows` rows
+/// (a word wider than a row is cut with `…`; the last row ends with `…` when text is left).
+/// It stops at the last row, so a long message costs only what is shown.
+fn wrap(text: &str, width: usize, max_rows: usize) -> Vec<String> {
+    let safe = safe_text::escape(text);
+    let mut rows: Vec<String> = Vec::new();
+    let (mut cur, mut cw) = (String::new(), 0usize);
+    let words = safe.split(' ').filter(|w| !w.is_empty());
+    let mut left = false;
+    for word in words {
+        let ww = super::width(word);
+        if cw > 0 && cw + 1 + ww > width {
+            rows.push(std::mem::take(&mut cur));
+            cw = 0;
+            if rows.len() == max_rows {
+                left = true;
+                break;
+            }
+        }
+        if cw > 0 {
+            cur.push(' ');
+            cw += 1;
+        }
+        let room = width.saturating_sub(cw);
+        if ww > room {
+            cur.push_str(&truncate(Cow::Borrowed(word), room));
+            cw = width;
+        } else {
+            cur.push_str(word);
+            cw += ww;
+        }
+    }
+    if !cur.is_empty() && rows.len() < max_rows {
+        rows.push(cur);
+    }
+    if left && let Some(last) = rows.last_mut() {
+        let mut t = truncate(Cow::Borrowed(last.as_str()), width.saturating_sub(1)).into_owned();
+        if !t.ends_with('…') && width > 0 {
+            t.push('…');
+        }
+        *last = t;
+    }
+    rows
+}
+
+/// Draws the pane: the target (or why there is none), the target's warnings and notes, then
+/// each step; cut rows end with `…`.
 pub fn draw(f: &mut Frame, area: Rect, st: &ResolutionState, theme: &Theme) {
     let title = match st.profile {
         Some(p) => format!("Resolution · {}", p.name()),
@@ -76,6 +127,35 @@ pub fn draw(f: &mut Frame, area: Rect, st: &ResolutionState, theme: &Theme) {
             ),
         ])),
         (None, None) => lines.push(Line::styled("no target", theme.get(Slot::Invalid))),
+    }
+    // Under a target, each of the resolution's warnings and notes (for example §3.3's
+    // `resolve-path-looks-like-authority` on `f:/a` + `..//g`): severity and code,
+    // then the section and the message wrapped over a few rows, as the CLI prints them.
+    if r.target.is_some() {
+        for d in r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity != Severity::Error)
+        {
+            let (label, slot) = match d.severity {
+                Severity::Warning => ("warning", Slot::Warning),
+                _ => ("note", Slot::Note),
+            };
+            // Severity and code, on two rows when the pane is too narrow for one.
+            for row in wrap(&format!("{label} {}", d.code), w.saturating_sub(2), 2) {
+                lines.push(Line::from(vec![
+                    Span::raw("  "),
+                    Span::styled(row, theme.get(slot)),
+                ]));
+            }
+            let text = format!("{}: {}", d.spec, d.message);
+            for row in wrap(&text, w.saturating_sub(4), MESSAGE_ROWS) {
+                lines.push(Line::from(vec![
+                    Span::raw("    "),
+                    Span::styled(row, theme.get(Slot::Text)),
+                ]));
+            }
+        }
     }
     for (i, s) in r.steps.iter().enumerate() {
         let head = format!("{:>2} {}  ", i + 1, s.name);
@@ -111,6 +191,18 @@ pub fn draw(f: &mut Frame, area: Rect, st: &ResolutionState, theme: &Theme) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrap_fits_rows_and_marks_a_cut() {
+        assert_eq!(wrap("ab cd ef", 5, 4), ["ab cd", "ef"]);
+        let rows = wrap("ab cd ef gh ij", 5, 2);
+        assert_eq!(rows.len(), 2);
+        assert!(rows[1].ends_with('…'), "{rows:?}");
+        assert!(rows.iter().all(|r| super::super::width(r) <= 5), "{rows:?}");
+        assert_eq!(wrap("a\u{202E}b", 40, 1), ["a⟨U+202E⟩b"]);
+        let big = "x".repeat(1_000_000);
+        assert_eq!(wrap(&big, 10, 3).len(), 1);
+    }
 
     #[test]
     fn computed_once_per_change() {
