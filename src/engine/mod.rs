@@ -78,6 +78,9 @@ pub struct ProfileVerdict {
     pub profile: Profile,
     /// Its verdict.
     pub status: Status,
+    /// The first error under this profile (code, message, span, section), when it rejects
+    /// the input: what the workbench shows for a profile cell without parsing again.
+    pub first_error: Option<Diagnostic>,
 }
 
 /// Everything the engine knows about one input.
@@ -196,16 +199,23 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
     let mut verdicts = Vec::new();
     if options.all_profiles {
         for p in Profile::ALL {
-            let status = if p == profile {
-                status_of(&diagnostics)
+            let first =
+                |d: &[Diagnostic]| d.iter().find(|d| d.severity == Severity::Error).cloned();
+            let (status, first_error) = if p == profile {
+                (status_of(&diagnostics), first(&diagnostics))
             } else if !grammar::applicable(p, input) {
-                Status::NotApplicable
+                (Status::NotApplicable, None)
             } else if let Some((_, _, d)) = tried.iter().find(|(q, _, _)| *q == p) {
-                status_of(d)
+                (status_of(d), first(d))
             } else {
-                status_of(&grammar::parse(p, input).1)
+                let d = grammar::parse(p, input).1;
+                (status_of(&d), first(&d))
             };
-            verdicts.push(ProfileVerdict { profile: p, status });
+            verdicts.push(ProfileVerdict {
+                profile: p,
+                status,
+                first_error,
+            });
         }
     }
     let forms = options.forms.then(|| forms::compute(input, profile, &tree));

@@ -13,7 +13,7 @@ use ratatui::Frame;
 
 use super::details::{Detail, Item};
 use super::{Copied, Effect, Pane, list_delta};
-use crate::engine::{Analysis, Options, Profile, Status, analyze};
+use crate::engine::{Analysis, Profile, Status};
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
@@ -152,19 +152,15 @@ fn profile_detail(
     };
     d.field("auto", why, Slot::Text);
     if let Some(Status::Invalid(_)) = a.verdict(p) {
-        let other;
+        // The engine keeps each profile's first error with its verdict: nothing is parsed
+        // again here.
         let first = if in_use {
             a.first_error()
         } else {
-            other = analyze(
-                &a.input,
-                &Options {
-                    profile: Some(p),
-                    forms: false,
-                    all_profiles: false,
-                },
-            );
-            other.first_error()
+            a.verdicts
+                .iter()
+                .find(|v| v.profile == p)
+                .and_then(|v| v.first_error.as_ref())
         };
         if let Some(e) = first {
             d.items.push(Item::Blank);
