@@ -198,3 +198,34 @@ fn resolve_text_shows_notes_on_stderr() {
     assert!(err.contains("reference 1 %2E%2E/d:"), "{err}");
     assert!(err.contains("note[resolve-encoded-dot-segment]"), "{err}");
 }
+
+#[test]
+fn compare_explain_and_tui_share_the_comparison_flags() {
+    // An xri2 side written in IRI-normal form is brought back first (XRI Syntax 2.0 §2.5.2):
+    // `compare` takes the same --b-form as `explain --with` and the workbench.
+    let (a, b) = ("xri://@a/(xri://@b/c)", "xri://@a/(xri:%2F%2F@b%2Fc)");
+    let (code, out, _) = run_with_stdin(
+        &["compare", "--profile", "xri2", "--b-form", "iri", a, b],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("equivalent under xri2"), "{out}");
+    let (code, _, _) = run_with_stdin(&["compare", "--profile", "xri2", a, b], b"");
+    assert_eq!(code, 1, "as typed, the IRI-normal side differs");
+    let (code, out, _) = run_with_stdin(
+        &[
+            "explain",
+            a,
+            "--with",
+            b,
+            "--profile",
+            "xri2",
+            "--b-form",
+            "iri",
+            "--format",
+            "text",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}");
+}

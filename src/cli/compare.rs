@@ -10,21 +10,13 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use unicode_width::UnicodeWidthStr;
 
-use super::{CompareArgs, Format, ObjectiveArg, json, text};
-use crate::engine::equiv::{CompareOptions, Objective, Verdict, compare};
+use super::{CompareArgs, Format, json, text};
+use crate::engine::equiv::{CompareOptions, Verdict, compare};
 use crate::engine::{Diagnostic, Severity};
 use crate::safe_text::escape;
 
 fn options(args: &CompareArgs) -> CompareOptions {
-    CompareOptions {
-        profile: args.common.profile.0,
-        objective: match args.objective {
-            ObjectiveArg::Names => Objective::Names,
-            ObjectiveArg::Cache => Objective::Cache,
-        },
-        ignore_dollar: args.ignore_dollar,
-        ..CompareOptions::default()
-    }
+    args.compare.options(args.common.profile.0)
 }
 
 /// A side's parse diagnostics and what the comparison found about it, in input order.

@@ -16,13 +16,7 @@ use crate::report::{ReportFormat, Subject, render};
 
 /// The compare options `explain` was given.
 pub(crate) fn options(args: &ExplainArgs) -> CompareOptions {
-    CompareOptions {
-        profile: args.profile.0,
-        objective: args.objective.into(),
-        ignore_dollar: args.ignore_dollar,
-        a_form: args.a_form.into(),
-        b_form: args.b_form.into(),
-    }
+    args.compare.options(args.profile.0)
 }
 
 pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {

@@ -235,12 +235,9 @@ pub struct CompareArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
-    /// rfc2141bis objective: names (5a) or cache (5b).
-    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
-    pub objective: ObjectiveArg,
-    /// xri2: ignore "$" cross-references when comparing (XRI Syntax 2.0 §2.5.4).
-    #[arg(long)]
-    pub ignore_dollar: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub compare: CompareFlags,
     /// The first identifier.
     pub a: String,
     /// The second identifier.
@@ -264,18 +261,9 @@ pub struct TuiArgs {
     /// A base: read the identifier as a reference against it.
     #[arg(long)]
     pub base: Option<String>,
-    /// rfc2141bis objective in diff mode: names (5a) or cache (5b).
-    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
-    pub objective: ObjectiveArg,
-    /// xri2 diff mode: ignore "$" cross-references (XRI Syntax 2.0 §2.5.4).
-    #[arg(long)]
-    pub ignore_dollar: bool,
-    /// xri2 diff mode: the form side A is written in.
-    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
-    pub a_form: SideFormArg,
-    /// xri2 diff mode: the form side B is written in.
-    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
-    pub b_form: SideFormArg,
+    /// How diff mode compares.
+    #[command(flatten)]
+    pub compare: CompareFlags,
     /// Neither read nor write the history file this session (also `history = false` in
     /// the config file).
     #[arg(long)]
@@ -313,6 +301,37 @@ impl From<ObjectiveArg> for crate::engine::equiv::Objective {
     }
 }
 
+/// How two identifiers are compared: one set of flags for `compare`, `explain --with` and
+/// the workbench's diff mode (`tui`), so the three read the same command line.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CompareFlags {
+    /// rfc2141bis objective: names (5a) or cache (5b).
+    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
+    pub objective: ObjectiveArg,
+    /// xri2: ignore "$" cross-references when comparing (XRI Syntax 2.0 §2.5.4).
+    #[arg(long)]
+    pub ignore_dollar: bool,
+    /// xri2: the form side A is written in (XRI Syntax 2.0 §2.5.2).
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub a_form: SideFormArg,
+    /// xri2: the form side B is written in.
+    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
+    pub b_form: SideFormArg,
+}
+
+impl CompareFlags {
+    /// The engine's options for these flags under `profile` (`None`: auto).
+    pub fn options(&self, profile: Option<Profile>) -> crate::engine::equiv::CompareOptions {
+        crate::engine::equiv::CompareOptions {
+            profile,
+            objective: self.objective.into(),
+            ignore_dollar: self.ignore_dollar,
+            a_form: self.a_form.into(),
+            b_form: self.b_form.into(),
+        }
+    }
+}
+
 /// `idbench explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
@@ -327,18 +346,9 @@ pub struct ExplainArgs {
     /// auto, rfc3986, rfc3987, rfc1630, rfc2141, rfc2141bis, rfc8141 or xri2.
     #[arg(long, short, default_value = "auto")]
     pub profile: ProfileArg,
-    /// rfc2141bis objective for `--with`: names (5a) or cache (5b).
-    #[arg(long, value_enum, default_value_t = ObjectiveArg::Names)]
-    pub objective: ObjectiveArg,
-    /// xri2, for `--with`: ignore "$" cross-references (XRI Syntax 2.0 §2.5.4).
-    #[arg(long)]
-    pub ignore_dollar: bool,
-    /// xri2, for `--with`: the form side A is written in.
-    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
-    pub a_form: SideFormArg,
-    /// xri2, for `--with`: the form side B is written in.
-    #[arg(long, value_enum, default_value_t = SideFormArg::AsIs)]
-    pub b_form: SideFormArg,
+    /// How `--with` compares.
+    #[command(flatten)]
+    pub compare: CompareFlags,
     /// markdown or text.
     #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
     pub format: ReportFormatArg,
@@ -362,10 +372,10 @@ impl From<TuiArgs> for crate::tui::Launch {
             theme: a.theme,
             profile: a.profile.map(|p| p.0),
             base: a.base,
-            objective: a.objective.into(),
-            ignore_dollar: a.ignore_dollar,
-            a_form: a.a_form.into(),
-            b_form: a.b_form.into(),
+            objective: a.compare.objective.into(),
+            ignore_dollar: a.compare.ignore_dollar,
+            a_form: a.compare.a_form.into(),
+            b_form: a.compare.b_form.into(),
             no_history: a.no_history,
         }
     }
