@@ -103,8 +103,9 @@ fn text_line(
 ) {
     if let (Some(f), Some(names)) = (file, &ctx.names) {
         out.extend_from_slice(names[f].as_bytes());
-        // Writing to a Vec cannot fail.
-        let _ = write!(out, ":{line_no}: ");
+        out.push(b':');
+        out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+        out.extend_from_slice(b": ");
     }
     out.extend_from_slice(if verdict.is_ok() {
         b"valid\t"
@@ -156,8 +157,9 @@ fn json_line(
             out.extend_from_slice(b",\"file\":");
             out.extend_from_slice(ctx.json_names[f].as_bytes());
         }
-        // Writing to a Vec cannot fail.
-        let _ = writeln!(out, ",\"line\":{line_no}}}");
+        out.extend_from_slice(b",\"line\":");
+        out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+        out.extend_from_slice(b"}\n");
         return;
     }
     let input = String::from_utf8_lossy(bytes);
