@@ -24,6 +24,8 @@ pub enum Context {
     Details,
     /// In the equivalence ladder (diff mode).
     Ladder,
+    /// In the resolution pane (with a base line, Ctrl-T).
+    Resolution,
     /// In the examples picker.
     Examples,
     /// On the profile strip (F7).
@@ -46,6 +48,7 @@ impl Context {
             Context::Forms => "Normal forms",
             Context::Details => "Details (the selection read whole)",
             Context::Ladder => "Equivalence ladder (diff mode)",
+            Context::Resolution => "Resolution (base line open: the target and its steps)",
             Context::Examples => "Examples picker",
             Context::Profiles => "Profile strip (F7: its verdict and first error in Details)",
             Context::Help => "Help",
@@ -54,7 +57,7 @@ impl Context {
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 13] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -63,6 +66,7 @@ impl Context {
         Context::Forms,
         Context::Details,
         Context::Ladder,
+        Context::Resolution,
         Context::Examples,
         Context::Profiles,
         Context::Help,
@@ -670,6 +674,22 @@ pub const BINDINGS: &[Binding] = &[
         A::Copy,
         &[k(K::Enter)],
         "copy every field shown",
+        Some("copy"),
+    ),
+    // The resolution pane.
+    b(
+        X::Resolution,
+        A::Down,
+        &[k(K::Down), c('j')],
+        "scroll down (so does the mouse wheel; PgDn a page)",
+        Some("scroll"),
+    ),
+    b(X::Resolution, A::Up, &[k(K::Up), c('k')], "scroll up", None),
+    b(
+        X::Resolution,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy the target",
         Some("copy"),
     ),
     // The ladder: the compare options by letter.
