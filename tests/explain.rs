@@ -629,3 +629,106 @@ fn the_grammar_section_lists_a_rule_once_however_often_it_occurs() {
         assert!(small.contains("segment"), "{small}");
     }
 }
+
+/// The rows of the comparison report's "Equivalence under every profile" table: profile, A, B, equivalent?,
+/// how (Markdown escapes undone).
+fn every_profile_rows(md: &str) -> Vec<Vec<String>> {
+    let part = section(md, "### Equivalence under every profile", "### Ladder");
+    part.lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| profile") && !l.contains("---"))
+        .map(|l| {
+            let inner = l.trim_start_matches("| ").trim_end_matches(" |");
+            inner.split(" | ").map(md_unescaped).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn comparison_report_gives_each_profile_s_equivalence_as_compare_does() {
+    // Each pair but the last is equivalent under a profile that accepts both sides and not
+    // under another; the last has a side rfc1630 rejects.
+    let pairs = [
+        ("urn:a:b", "URN:A:b", true),
+        ("http://a:80/", "http://a/", true),
+        ("HTTP://Example.com/", "http://example.com/", true),
+        ("urn:example:a?=x", "urn:example:a?=y", true),
+        ("xri://@Example*b", "xri://@example*b", true),
+        ("http://a/%7e", "http://a/~", false),
+    ];
+    for (a, b, mixed) in pairs {
+        let (_, md) = idbench(&["explain", a, "--with", b]);
+        let rows = every_profile_rows(&md);
+        assert_eq!(rows.len(), 7, "{a} vs {b}: a row per profile in\n{md}");
+        let (mut yes, mut no) = (0, 0);
+        for row in &rows {
+            assert_eq!(row.len(), 5, "{a} vs {b}: {row:?}");
+            let p = row[0].as_str();
+            let (code, _) = idbench(&["compare", "--profile", p, a, b]);
+            let cmp = json(&["compare", "--format", "json", "--profile", p, a, b]);
+            let side = |key: &str, cell: &str| {
+                let valid = cmp["valid"][key].as_bool().expect("valid");
+                assert_eq!(
+                    cell == "valid",
+                    valid,
+                    "{a} vs {b} under {p}: side {key} {cell} but compare says valid={valid}"
+                );
+            };
+            match row[3].as_str() {
+                "not compared" => {
+                    // A profile that cannot read a side: compare under it says a side does
+                    // not parse.
+                    assert_eq!(code, 2, "{a} vs {b} under {p}: {row:?}");
+                    assert!(row[1] == "not applicable" || row[2] == "not applicable");
+                    assert!(row[4].contains("cannot read"), "{row:?}");
+                }
+                eq => {
+                    side("a", &row[1]);
+                    side("b", &row[2]);
+                    let equivalent = cmp["equivalent"].as_bool().expect("equivalent");
+                    assert_eq!(eq == "yes", equivalent, "{a} vs {b} under {p}: {row:?}");
+                    assert!(eq == "yes" || eq == "no", "{row:?}");
+                    let both_valid = row[1] == "valid" && row[2] == "valid";
+                    assert_eq!(code == 2, !both_valid, "{a} vs {b} under {p}: {row:?}");
+                    assert_eq!(
+                        row[4].contains("not the spec's answer"),
+                        !both_valid,
+                        "{row:?}"
+                    );
+                    if both_valid {
+                        assert_eq!(code, i32::from(!equivalent), "{a} vs {b} under {p}");
+                    }
+                    let summary = cmp["summary"].as_str().expect("summary");
+                    if equivalent {
+                        // "equal from step N (name, spec)", as compare's summary says it.
+                        let from = &row[4][..row[4].find(')').expect("step") + 1];
+                        assert!(summary.contains(from), "{from} in {summary}");
+                        if both_valid {
+                            yes += 1;
+                        }
+                    } else {
+                        if let Some(reason) = cmp["difference"]["reason"].as_str() {
+                            assert!(row[4].contains(reason), "{reason} in {row:?}");
+                            let kind = cmp["difference"]["kind"].as_str().expect("kind");
+                            assert!(row[4].starts_with(&format!("part at the {kind}: ")));
+                        }
+                        if both_valid {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            !mixed || (yes > 0 && no > 0),
+            "{a} vs {b}: equivalent under one valid profile, not under another:\n{md}"
+        );
+        // The text format carries the same rows.
+        let (_, text) = idbench(&["explain", a, "--with", b, "--format", "text"]);
+        let flat = squeezed(&text);
+        for row in &rows {
+            for cell in row {
+                assert!(flat.contains(&squeezed(cell)), "{cell} in\n{text}");
+            }
+        }
+    }
+}

@@ -38,7 +38,7 @@ use super::panes::tree::TreeView;
 use super::panes::{self, Effect, Pane, block, inner};
 use super::theme::{Slot, Theme};
 use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
-use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
+use crate::engine::{Analysis, Options, Profile, Severity, analyze};
 use crate::report::{self, ReportFormat};
 
 /// The most input the workbench holds per input line, in bytes. A paste or keystroke that
@@ -542,27 +542,7 @@ impl App {
             ..self.compare_opts.clone()
         };
         let verdict = equiv::compare(a, b, &opts);
-        let applies = |s: &Side, p: Profile| {
-            !matches!(s.analysis.verdict(p), Some(Status::NotApplicable) | None)
-        };
-        let per_profile = Profile::ALL
-            .iter()
-            .map(|&p| {
-                let both = applies(&self.sides[0], p) && applies(&self.sides[1], p);
-                let eq = both.then(|| {
-                    equiv::compare(
-                        a,
-                        b,
-                        &CompareOptions {
-                            profile: Some(p),
-                            ..opts.clone()
-                        },
-                    )
-                    .equivalent
-                });
-                (p, eq)
-            })
-            .collect();
+        let per_profile = equiv::compare_per_profile(a, b, &opts);
         let list = self
             .ladder
             .diff
@@ -1212,6 +1192,9 @@ impl App {
             a: &self.sides[0].analysis,
             b: self.diff_mode.then_some(&self.sides[1].analysis),
             comparison,
+            per_profile: comparison
+                .and(self.ladder.diff.as_ref())
+                .map(|d| &d.per_profile[..]),
             resolution: self
                 .base
                 .as_ref()

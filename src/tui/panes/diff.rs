@@ -17,7 +17,7 @@ use unicode_width::UnicodeWidthChar;
 
 use super::details::{Detail, Item};
 use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, untrusted};
-use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
+use crate::engine::equiv::{CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
 use crate::engine::{Analysis, Profile};
 use crate::safe_text::needs_token;
 use crate::tui::keys::{Action, Context};
@@ -31,7 +31,7 @@ pub struct DiffState {
     /// The options the comparison ran with.
     pub options: CompareOptions,
     /// Per profile: equivalent or not, `None` where the profile does not apply to both.
-    pub per_profile: Vec<(Profile, Option<bool>)>,
+    pub per_profile: Vec<ProfileEquivalence>,
     /// The selected ladder step.
     pub list: ListState,
     /// Per step: where its two values part (`None` where they are the same text).
@@ -48,7 +48,7 @@ impl DiffState {
     pub fn new(
         verdict: Verdict,
         options: CompareOptions,
-        per_profile: Vec<(Profile, Option<bool>)>,
+        per_profile: Vec<ProfileEquivalence>,
         mut list: ListState,
     ) -> DiffState {
         list.clamp(verdict.steps.len());
