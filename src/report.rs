@@ -615,49 +615,91 @@ pub fn reopen_command(
         parts.push("--b-form".into());
         parts.push(f.into());
     }
-    parts.join(" ")
+    shell_command(&parts)
 }
 
-/// Quotes `s` for a POSIX shell so that it pastes safely and reads back byte for byte.
+/// The variable [`shell_quote`] writes a trailing newline as, and [`NEWLINE_PRELUDE`] sets.
+pub const NEWLINE_VAR: &str = "idbench_nl";
+
+/// POSIX shell commands that set [`NEWLINE_VAR`] to one newline (a command substitution
+/// strips trailing newlines, hence the `.` it then removes); [`shell_command`] puts them in
+/// front of a command whose words need it.
+pub const NEWLINE_PRELUDE: &str = "idbench_nl=$(printf '\\n.'); idbench_nl=${idbench_nl%.}; ";
+
+/// Quotes `s` as one word for a POSIX shell (it uses only single quotes, `printf` and
+/// command substitution) so that it pastes safely and reads back byte for byte.
 ///
-/// Plain text goes in single quotes (`'` itself as `'\''`). A string holding a character
-/// that must not reach a terminal raw (control, bidi, zero-width, invisible: see
-/// [`crate::safe_text::needs_token`]) is written as an ANSI-C `$'…'` string instead, each
-/// such character as `\xHH` escapes of its UTF-8 bytes, so nothing invisible or
-/// line-breaking is pasted. `$'…'` is read by bash, zsh, ksh and POSIX.1-2024 shells;
-/// dash 0.5.12 (Debian 12's `sh`) reads it literally. A shell argument cannot hold NUL, so
-/// `\x00` cannot be pasted back by any shell.
+/// Plain text goes in single quotes (`'` itself as `'\''`). A character that must not reach
+/// a terminal raw (control, bidi, zero-width, invisible: see
+/// [`crate::safe_text::needs_token`]) is written as a command substitution
+/// `"$(printf '\ooo…')"`, its UTF-8 bytes as octal escapes, so nothing invisible or
+/// line-breaking is pasted; the pieces are adjacent, so the shell joins them into one word.
+///
+/// Why not ANSI-C quoting (`$'\x01'`): POSIX.1-2024 standardised it, and bash, zsh and ksh
+/// read it, but dash 0.5.12 (Debian 12's `/bin/sh`) reads `$'a\001b'` as the literal text
+/// `$a\001b`, so a pasted command would silently open another identifier.
+///
+/// A command substitution drops the newlines that end its output, so a newline is printed
+/// together with the character after it. Newlines that end `s` have no such character: they
+/// are written as `"$idbench_nl"` ([`NEWLINE_VAR`]), which [`NEWLINE_PRELUDE`] sets
+/// ([`shell_command`] and [`reopen_command`] add it when needed). A shell argument cannot
+/// hold NUL, so U+0000 cannot be pasted back by any shell (it is written as `\000`, which
+/// the shells drop). Written by hand because of these three constraints (no `$'…'`, no
+/// raw control character, newlines kept at the end).
 pub fn shell_quote(s: &str) -> String {
-    if !s.chars().any(crate::safe_text::needs_token) {
-        let mut out = String::with_capacity(s.len() + 2);
-        out.push('\'');
-        for c in s.chars() {
-            if c == '\'' {
-                out.push_str("'\\''");
-            } else {
-                out.push(c);
-            }
-        }
-        out.push('\'');
-        return out;
+    let needs = crate::safe_text::needs_token;
+    if s.is_empty() {
+        return "''".to_string();
     }
-    let mut out = String::with_capacity(s.len() + 3);
-    out.push_str("$'");
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            c if crate::safe_text::needs_token(c) => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    let _ = write!(out, "\\x{b:02X}");
+    let mut out = String::with_capacity(s.len() + 2);
+    let mut rest = s;
+    while !rest.is_empty() {
+        let plain = rest.find(needs).unwrap_or(rest.len());
+        if plain > 0 {
+            out.push('\'');
+            out.push_str(&rest[..plain].replace('\'', "'\\''"));
+            out.push('\'');
+            rest = &rest[plain..];
+            continue;
+        }
+        let mut end = rest.find(|c| !needs(c)).unwrap_or(rest.len());
+        let mut trailing = 0;
+        if rest[..end].ends_with('\n') {
+            match rest[end..].chars().next() {
+                // Printed with the newline, so the substitution does not end with it.
+                Some(next) => end += next.len_utf8(),
+                None => {
+                    let body = rest.trim_end_matches('\n');
+                    trailing = rest.len() - body.len();
+                    end = body.len();
                 }
             }
-            c => out.push(c),
         }
+        if end > 0 {
+            out.push_str("\"$(printf '");
+            for b in rest[..end].bytes() {
+                let _ = write!(out, "\\{b:03o}");
+            }
+            out.push_str("')\"");
+        }
+        for _ in 0..trailing {
+            let _ = write!(out, "\"${NEWLINE_VAR}\"");
+        }
+        rest = &rest[end + trailing..];
     }
-    out.push('\'');
     out
+}
+
+/// Joins `words` (already quoted) into a command, with [`NEWLINE_PRELUDE`] in front when a
+/// word uses [`NEWLINE_VAR`].
+pub fn shell_command(words: &[String]) -> String {
+    let var = format!("\"${NEWLINE_VAR}\"");
+    let line = words.join(" ");
+    if words.iter().any(|w| w.contains(&var)) {
+        format!("{NEWLINE_PRELUDE}{line}")
+    } else {
+        line
+    }
 }
 
 /// A table cell: prose, or a value shown as code.
