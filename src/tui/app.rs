@@ -1014,6 +1014,9 @@ impl App {
             a: &self.sides[0].analysis,
             b: self.diff_mode.then_some(&self.sides[1].analysis),
             comparison,
+            per_profile: comparison
+                .and(self.ladder.diff.as_ref())
+                .map(|d| &d.per_profile[..]),
             resolution: self
                 .base
                 .as_ref()

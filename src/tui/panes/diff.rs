@@ -17,8 +17,10 @@ use unicode_width::UnicodeWidthChar;
 
 use super::details::{Detail, Item};
 use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, untrusted};
-use crate::engine::equiv::{self, CompareOptions, Objective, SideForm, Verdict};
-use crate::engine::{Analysis, Profile, Status};
+use crate::engine::equiv::{
+    self, CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict,
+};
+use crate::engine::{Analysis, Profile};
 use crate::safe_text::needs_token;
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -31,7 +33,7 @@ pub struct DiffState {
     /// The options the comparison ran with.
     pub options: CompareOptions,
     /// Per profile: equivalent or not, `None` where the profile does not apply to both.
-    pub per_profile: Vec<(Profile, Option<bool>)>,
+    pub per_profile: Vec<ProfileEquivalence>,
     /// The selected ladder step.
     pub list: ListState,
     /// Per step: where its two values part (`None` where they are the same text).
@@ -48,7 +50,7 @@ impl DiffState {
     pub fn new(
         verdict: Verdict,
         options: CompareOptions,
-        per_profile: Vec<(Profile, Option<bool>)>,
+        per_profile: Vec<ProfileEquivalence>,
         mut list: ListState,
     ) -> DiffState {
         list.clamp(verdict.steps.len());
@@ -73,22 +75,7 @@ impl DiffState {
     /// selection to keep.
     pub fn compare(a: &Analysis, b: &Analysis, opts: CompareOptions, list: ListState) -> DiffState {
         let verdict = equiv::compare(&a.input, &b.input, &opts);
-        let applies =
-            |x: &Analysis, p: Profile| !matches!(x.verdict(p), Some(Status::NotApplicable) | None);
-        let per_profile = Profile::ALL
-            .iter()
-            .map(|&p| {
-                let both = applies(a, p) && applies(b, p);
-                let eq = both.then(|| {
-                    let o = CompareOptions {
-                        profile: Some(p),
-                        ..opts.clone()
-                    };
-                    equiv::compare(&a.input, &b.input, &o).equivalent
-                });
-                (p, eq)
-            })
-            .collect();
+        let per_profile = equiv::compare_per_profile(&a.input, &b.input, &opts);
         DiffState::new(verdict, opts, per_profile, list)
     }
 
