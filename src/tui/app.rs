@@ -1015,7 +1015,7 @@ impl App {
             b: self.diff_mode.then_some(&self.sides[1].analysis),
             comparison,
             per_profile: comparison
-                .and(self.ladder.diff.as_ref())
+                .and(self.panes.ladder.diff.as_ref())
                 .map(|d| &d.per_profile[..]),
             resolution: self
                 .base
