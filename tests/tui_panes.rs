@@ -216,3 +216,63 @@ fn the_resolution_pane_is_focused_and_scrolled() {
         a.status()
     );
 }
+
+#[test]
+fn a_profile_cell_in_diff_mode_reads_the_pair_under_it() {
+    let mut a = App::new(AppConfig {
+        input: "urn:example:a123".into(),
+        with: Some("URN:EXAMPLE:a124".into()),
+        ..AppConfig::default()
+    });
+    let comparisons = a.comparisons();
+    a.handle(Event::key(KeyCode::F(7)));
+    assert_eq!(a.focus(), Focus::Profiles);
+    // F7 selects the cell of the profile in use (auto chose rfc8141 for the pair).
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("profile rfc8141 · A and B"), "{s}");
+    assert!(s.contains("in use: auto chose it for the pair"), "{s}");
+    // Left twice to rfc2141: Details follows the selected cell.
+    a.handle(Event::key(KeyCode::Left));
+    a.handle(Event::key(KeyCode::Left));
+    let s = screen(&mut a, 80, 24);
+    insta::assert_snapshot!("diff_profile_cell_details_80x24", s);
+    for want in [
+        "profile rfc2141 · A and B",
+        "≢ not equivalent",
+        "where they part",
+        "nss",
+        "not in use: auto chose rfc8141 for the pair",
+    ] {
+        assert!(s.contains(want), "{want}: {s}");
+    }
+    // Nothing was compared again to show it.
+    assert_eq!(a.comparisons(), comparisons);
+    // A profile that cannot read both inputs says so.
+    for _ in 0..3 {
+        a.handle(Event::key(KeyCode::Left));
+    }
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("profile rfc3986 · A and B"), "{s}");
+    assert!(
+        s.contains("≡ equivalent") || s.contains("≢ not equivalent") || s.contains("not compared"),
+        "{s}"
+    );
+    // The auto cell says what auto chose and why.
+    a.handle(Event::key(KeyCode::Home));
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("profile auto · A and B"), "{s}");
+    assert!(s.contains("chose") && s.contains("rfc8141"), "{s}");
+    // d focuses Details (to scroll), Esc comes back to the strip, Esc again to the input.
+    a.handle(Event::key(KeyCode::Char('d')));
+    assert_eq!(a.focus(), Focus::Details);
+    a.handle(Event::key(KeyCode::Esc));
+    assert_eq!(a.focus(), Focus::Profiles);
+    // Enter puts the selected profile in use for the pair.
+    a.handle(Event::key(KeyCode::Right));
+    a.handle(Event::key(KeyCode::Enter));
+    assert_eq!(a.profile(), Some(idbench::engine::Profile::Rfc3986));
+    assert_eq!(
+        a.diff().map(|d| d.verdict.profile),
+        Some(idbench::engine::Profile::Rfc3986)
+    );
+}

@@ -238,8 +238,9 @@ pub struct App {
     details_source: Focus,
     /// The input Details shows a selection of.
     details_side: usize,
-    /// What Details was last built from: `(source, input, analyses, selected row)`.
-    details_key: Option<(Focus, usize, u64, usize)>,
+    /// What Details was last built from: `(source, input, analyses, comparisons, selected
+    /// row)`.
+    details_key: Option<(Focus, usize, u64, u64, usize)>,
     status: Option<Message>,
     clipboard: Clipboard,
     history: History,
@@ -717,11 +718,12 @@ impl App {
                     // In diff mode Details reads the selected ladder step or tree node
                     // whole, in the ladder's (or the trees') room.
                     let ladder = self.focus == Focus::Ladder && self.panes.ladder.diff.is_some();
-                    if ladder || matches!(self.focus, Focus::TreeA | Focus::TreeB) {
+                    if ladder || matches!(self.focus, Focus::TreeA | Focus::TreeB | Focus::Profiles)
+                    {
                         self.set_focus(Focus::Details);
                     } else if self.focus != Focus::Details {
                         self.say(
-                            "in diff mode, d on a ladder step or a tree node reads it whole in Details",
+                            "in diff mode, d on a ladder step, a tree node or a profile cell reads it whole in Details",
                         );
                     }
                 } else if self.focus != Focus::Details {
@@ -780,15 +782,15 @@ impl App {
             Action::Share => self.overlay = Some(Open::Share(ShareMenu)),
             Action::ToggleBase => self.toggle_base(),
             Action::FocusProfiles => {
-                if self.diff_mode {
-                    self.say("F7 selects profiles in single mode; in diff mode the strip compares");
+                self.panes
+                    .strip
+                    .select(self.profile.or(Some(self.sides[0].analysis.profile)));
+                self.set_focus(Focus::Profiles);
+                self.say(if self.diff_mode {
+                    "profiles: ←/→ select, Details reads the pair under it, Enter uses it"
                 } else {
-                    self.panes
-                        .strip
-                        .select(self.profile.or(Some(self.sides[0].analysis.profile)));
-                    self.set_focus(Focus::Profiles);
-                    self.say("profiles: ←/→ select, Details reads the verdict, Enter uses it");
-                }
+                    "profiles: ←/→ select, Details reads the verdict, Enter uses it"
+                });
             }
             Action::DiffTrees => {
                 if self.diff_mode {
@@ -1153,9 +1155,9 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
-            if self.focus == Focus::Details {
-                // Focused, Details takes the ladder's (or the trees') room: the selected
-                // step or node read whole.
+            if matches!(self.focus, Focus::Details | Focus::Profiles) {
+                // Focused (or following the profile strip), Details takes the ladder's (or
+                // the trees') room: the selected step, node or profile cell read whole.
                 self.refresh_details();
                 self.draw_pane(f, Focus::Details, ladder);
             } else if self.diff_trees {
@@ -1264,7 +1266,7 @@ impl App {
             (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
             _ => panes::profiles::Cells::Validity(&self.sides[0].analysis.verdicts),
         };
-        let selected = (self.focus == Focus::Profiles && !self.diff_mode && self.overlay.is_none())
+        let selected = (self.focus == Focus::Profiles && self.overlay.is_none())
             .then_some(self.panes.strip.selected);
         self.hits.strip = panes::profiles::draw(
             f.buffer_mut(),
@@ -1284,11 +1286,16 @@ impl App {
         let Some((pane, side, analysis)) = self.pane(src) else {
             return;
         };
-        let key = (src, side, self.analyses, pane.selected());
+        let key = (src, side, self.analyses, self.comparisons, pane.selected());
         if self.details_key == Some(key) {
             return;
         }
-        let detail = pane.detail(analysis).unwrap_or_default();
+        // A profile cell in diff mode reads the comparison, not one input.
+        let strip = &self.panes.strip;
+        let detail = match self.diff().filter(|_| src == Focus::Profiles) {
+            Some(d) => panes::profiles::pair_detail(d, strip.pick(), self.profile, strip.selected),
+            None => pane.detail(analysis).unwrap_or_default(),
+        };
         self.details_key = Some(key);
         self.details_side = side;
         self.panes.details.show(detail);

@@ -50,7 +50,7 @@ impl Context {
             Context::Ladder => "Equivalence ladder (diff mode)",
             Context::Resolution => "Resolution (base line open: the target and its steps)",
             Context::Examples => "Examples picker",
-            Context::Profiles => "Profile strip (F7: its verdict and first error in Details)",
+            Context::Profiles => "Profile strip (F7: a cell's verdict read whole in Details)",
             Context::Help => "Help",
             Context::Share => "Share menu (Ctrl-S)",
         }
@@ -490,7 +490,7 @@ pub const BINDINGS: &[Binding] = &[
         X::Global,
         A::FocusProfiles,
         &[k(K::F(7))],
-        "profile strip: a profile's first error in Details",
+        "profile strip: a cell read whole in Details (diff mode: the pair under it)",
         None,
     ),
     // Panes other than the input: single keys are free there.
