@@ -172,6 +172,29 @@ fn help_overlay() {
 }
 
 #[test]
+fn help_wraps_long_entries_and_scrolls() {
+    let mut a = app(URN);
+    a.handle(Event::key(KeyCode::F(1)));
+    let top = screen(&mut a, 80, 24);
+    assert!(top.contains("↑↓ PgUp PgDn scroll"), "{top}");
+    // A description longer than its row goes on under the description column: nothing
+    // runs into the border.
+    a.handle(Event::key(KeyCode::PageDown));
+    let s = screen(&mut a, 80, 24);
+    insta::assert_snapshot!("help_wrapped_80x24", s);
+    // F3's description wraps under its column, its end on the next row.
+    let rows: Vec<&str> = s.lines().collect();
+    let f3 = rows
+        .iter()
+        .position(|l| l.contains(" F3 "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(rows[f3].contains("cross-references kept"), "{s}");
+    assert!(rows[f3 + 1].contains("ignored (§2.5.4)"), "{s}");
+    // Scrolled: the title says which rows are shown.
+    assert!(s.contains("Help · rows 11–"), "{s}");
+}
+
+#[test]
 fn examples_picker() {
     let mut a = app("");
     a.handle(Event::ctrl('o'));

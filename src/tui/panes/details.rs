@@ -357,7 +357,7 @@ impl DetailsPane {
             )
         };
         let title = super::truncate(title.into(), usize::from(area.width).saturating_sub(4));
-        f.render_widget(block(&title, focused, theme), area);
+        f.render_widget(block(&*title, focused, theme), area);
         super::put_lines(f.buffer_mut(), body, &lines);
     }
 }

@@ -91,5 +91,5 @@ pub fn decorate(
         }
     }
     let title: Cow<'_, str> = truncate(title.into(), usize::from(rect.width).saturating_sub(4));
-    f.render_widget(block(&title, look.focused, theme), rect);
+    f.render_widget(block(&*title, look.focused, theme), rect);
 }

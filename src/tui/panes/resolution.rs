@@ -296,7 +296,7 @@ pub fn draw(f: &mut Frame, area: Rect, st: &mut ResolutionState, focused: bool, 
         }
     }
     let title = truncate(title.into(), room);
-    f.render_widget(block(&title, focused, theme), area);
+    f.render_widget(block(&*title, focused, theme), area);
     put_lines(f.buffer_mut(), body, lines.get(st.scroll..).unwrap_or(&[]));
 }
 
