@@ -128,8 +128,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
     w.subheading("Grammar");
     grammar(w, a);
     w.subheading("Diagnostics");
-    diagnostics(w, &a.diagnostics);
-    expectations(w, &a.diagnostics, &a.input);
+    findings(w, &a.diagnostics, &a.input);
     if let Some(forms) = &a.forms {
         w.subheading("Forms");
         for (name, value) in forms.rows() {
@@ -137,8 +136,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
         }
         if !forms.diagnostics.is_empty() {
             w.para("What computing the forms found:");
-            diagnostics(w, &forms.diagnostics);
-            expectations(w, &forms.diagnostics, &a.input);
+            findings(w, &forms.diagnostics, &a.input);
         }
     }
 }
@@ -251,6 +249,12 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
         })
         .collect();
     w.table(&["severity", "code", "bytes", "message", "section"], &rows);
+}
+
+/// The diagnostics `ds` of `input` as a table, then what each error expected.
+fn findings(w: &mut Writer, ds: &[Diagnostic], input: &str) {
+    diagnostics(w, ds);
+    expectations(w, ds, input);
 }
 
 /// `relative-ref, one of URI-reference = URI / relative-ref`: the start rule the input was
@@ -416,13 +420,11 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
         None if !v.equivalent => w.para("No single differing component was located."),
         None => {}
     }
-    if !v.a_diagnostics.is_empty() {
-        w.para("What comparing found about A:");
-        diagnostics(w, &v.a_diagnostics);
-    }
-    if !v.b_diagnostics.is_empty() {
-        w.para("What comparing found about B:");
-        diagnostics(w, &v.b_diagnostics);
+    for (side, ds) in [("A", &v.a_diagnostics), ("B", &v.b_diagnostics)] {
+        if !ds.is_empty() {
+            w.para(&format!("What comparing found about {side}:"));
+            diagnostics(w, ds);
+        }
     }
 }
 
@@ -524,33 +526,29 @@ fn resolution(w: &mut Writer, a: &Analysis, base: &str, r: &Resolution) {
     }
     if !r.base_diagnostics.is_empty() {
         w.para("Diagnostics of the base (bytes index the base):");
-        diagnostics(w, &r.base_diagnostics);
-        expectations(w, &r.base_diagnostics, base);
+        findings(w, &r.base_diagnostics, base);
     }
     if !r.diagnostics.is_empty() {
         w.para("Diagnostics of the reference and of resolving it (bytes index the reference):");
-        diagnostics(w, &r.diagnostics);
-        expectations(w, &r.diagnostics, &a.input);
+        findings(w, &r.diagnostics, &a.input);
     }
 }
 
-fn options_words(o: &CompareOptions) -> Vec<&'static str> {
+fn options_words(o: &CompareOptions) -> Vec<String> {
     let mut v = Vec::new();
     if o.objective == Objective::Cache {
-        v.push("objective cache (rfc2141bis §5b)");
+        v.push("objective cache (rfc2141bis §5b)".to_string());
     }
     if o.ignore_dollar {
-        v.push("\"$\" cross-references ignored (XRI Syntax 2.0 §2.5.4)");
+        v.push("\"$\" cross-references ignored (XRI Syntax 2.0 §2.5.4)".to_string());
     }
-    match o.a_form {
-        SideForm::IriNormal => v.push("A written in IRI-normal form"),
-        SideForm::UriNormal => v.push("A written in URI-normal form"),
-        SideForm::AsIs => {}
-    }
-    match o.b_form {
-        SideForm::IriNormal => v.push("B written in IRI-normal form"),
-        SideForm::UriNormal => v.push("B written in URI-normal form"),
-        SideForm::AsIs => {}
+    for (side, form) in [("A", o.a_form), ("B", o.b_form)] {
+        let name = match form {
+            SideForm::IriNormal => "IRI",
+            SideForm::UriNormal => "URI",
+            SideForm::AsIs => continue,
+        };
+        v.push(format!("{side} written in {name}-normal form"));
     }
     v
 }
@@ -607,13 +605,11 @@ pub fn reopen_command(
     if opts.ignore_dollar {
         parts.push("--ignore-dollar".into());
     }
-    if let Some(f) = side_form_name(opts.a_form) {
-        parts.push("--a-form".into());
-        parts.push(f.into());
-    }
-    if let Some(f) = side_form_name(opts.b_form) {
-        parts.push("--b-form".into());
-        parts.push(f.into());
+    for (flag, form) in [("--a-form", opts.a_form), ("--b-form", opts.b_form)] {
+        if let Some(f) = side_form_name(form) {
+            parts.push(flag.into());
+            parts.push(f.into());
+        }
     }
     shell_command(&parts)
 }

@@ -229,3 +229,39 @@ fn compare_explain_and_tui_share_the_comparison_flags() {
     );
     assert_eq!(code, 0, "{out}");
 }
+
+/// `explain` and `tui` read one set of view arguments: `--with` and `--base` exclude each
+/// other in both (the workbench's base line works on one input), and both take `--profile`
+/// and the compare flags.
+#[test]
+fn explain_and_tui_share_their_view_arguments() {
+    for args in [
+        &["explain", "a", "--with", "b", "--base", "c"][..],
+        &["tui", "a", "--with", "b", "--base", "c"],
+        &["a", "--with", "b", "--base", "c"],
+    ] {
+        let out = idbench()
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+    }
+    for sub in ["explain", "tui"] {
+        let out = idbench().args([sub, "--help"]).output().expect("run");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for flag in [
+            "--with",
+            "--base",
+            "--profile",
+            "--objective",
+            "--ignore-dollar",
+            "--a-form",
+            "--b-form",
+        ] {
+            assert!(help.contains(flag), "{sub} --help names {flag}");
+        }
+    }
+}
