@@ -129,6 +129,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
     grammar(w, a);
     w.subheading("Diagnostics");
     findings(w, &a.diagnostics, &a.input);
+    readings(w, a);
     if let Some(forms) = &a.forms {
         w.subheading("Forms");
         for (name, value) in forms.rows() {
@@ -329,6 +330,53 @@ fn grammar(w: &mut Writer, a: &Analysis) {
         let names: Vec<String> = names.iter().map(|r| w.code(r)).collect();
         let text = format!("{} {}{}", w.prose(what), names.join(", "), w.prose("."));
         w.para_md(&text);
+    }
+}
+
+/// The other readings, when the grammar admits more than one parse of part of the input:
+/// each with the productions of both readings, the other reading's subtree, the spec text
+/// that decides and a hint. No section when the input has one reading.
+fn readings(w: &mut Writer, a: &Analysis) {
+    if a.readings.is_empty() && a.readings_omitted == 0 {
+        return;
+    }
+    w.subheading("Readings");
+    for r in &a.readings {
+        let validity = match (r.taken_valid, r.other_valid) {
+            (true, true) => "both readings are valid",
+            (false, true) => "only the other reading is valid",
+            (true, false) => "only the reading taken is valid",
+            (false, false) => "neither reading is valid",
+        };
+        let head = format!(
+            "{}{}{}{}{}{}",
+            w.code(r.kind.name()),
+            w.prose(&format!(
+                " at bytes {}..{}, under {}: idbench reads ",
+                r.span.start,
+                r.span.end,
+                r.profile.name()
+            )),
+            w.code(r.taken_rule),
+            w.prose("; the other reading is "),
+            w.code(r.other_rule),
+            w.prose(&format!(" ({validity})."))
+        );
+        w.para_md(&head);
+        w.para(&format!("{}.", capitalized(&r.summary)));
+        tree(w, &r.tree, &a.input);
+        w.para(&format!(
+            "Decided by {}: \"{}\"",
+            r.decided_by.section, r.decided_by.quote
+        ));
+        w.para(&format!("Hint: {}.", r.hint));
+    }
+    if a.readings_omitted > 0 {
+        w.para(&format!(
+            "{} more ambiguities not shown (at most {} readings are recorded).",
+            a.readings_omitted,
+            crate::engine::readings::MAX_READINGS
+        ));
     }
 }
 
