@@ -265,3 +265,97 @@ fn explain_and_tui_share_their_view_arguments() {
         }
     }
 }
+
+fn forms_json(args: &[&str]) -> serde_json::Value {
+    let out = idbench().args(args).output().expect("run");
+    let line = String::from_utf8(out.stdout).expect("utf8");
+    serde_json::from_str(line.trim()).expect("one JSON object")
+}
+
+/// `forms --from uri` shows the URI to IRI step (RFC 3987 §3.2): every decoded run and every
+/// note on what stayed encoded and why, spans indexing the URI as given; `--from iri` has no
+/// such step.
+#[test]
+fn forms_from_uri_shows_what_the_uri_to_iri_step_decoded_and_kept() {
+    let uri = "xri://@a/%E4%BD%A0b%C3%A9%E2%80%AE?q=%EE%80%80%41";
+    let v = forms_json(&["forms", "--from", "uri", "-f", "json", uri]);
+    assert_eq!(v["original"], uri);
+    let step = &v["uri_to_iri"];
+    let decoded = step["decoded"].as_array().expect("decoded");
+    let runs: Vec<(u64, u64, &str)> = decoded
+        .iter()
+        .map(|d| {
+            (
+                d["start"].as_u64().expect("start"),
+                d["end"].as_u64().expect("end"),
+                d["char"].as_str().expect("char"),
+            )
+        })
+        .collect();
+    assert_eq!(runs, [(9, 18, "你"), (19, 25, "é")]);
+    // Replacing each decoded run by its character gives the IRI the conversion read.
+    let mut rebuilt = String::new();
+    let mut last = 0;
+    for (s, e, c) in &runs {
+        rebuilt.push_str(&uri[last..*s as usize]);
+        rebuilt.push_str(c);
+        last = *e as usize;
+    }
+    rebuilt.push_str(&uri[last..]);
+    assert_eq!(v["iri_normal_input"], rebuilt.as_str());
+    // The bidi control stays encoded, with a note saying why, at its bytes in the URI.
+    let notes = step["diagnostics"].as_array().expect("diagnostics");
+    let bidi = notes
+        .iter()
+        .find(|d| d["start"] == 25)
+        .unwrap_or_else(|| panic!("a note on %E2%80%AE in {notes:?}"));
+    assert_eq!(bidi["code"], "iri-kept-encoded");
+    assert_eq!(bidi["end"], 34);
+    assert_eq!(bidi["spec"], "RFC 3987 §3.2");
+    assert!(
+        bidi["message"].as_str().expect("message").contains("bidi"),
+        "{bidi}"
+    );
+    for d in notes {
+        let (s, e) = (
+            d["start"].as_u64().expect("start") as usize,
+            d["end"].as_u64().expect("end") as usize,
+        );
+        assert!(uri[s..e].starts_with('%'), "{d} indexes the URI");
+    }
+
+    // Text: the same runs and notes, carets under the URI, nothing raw.
+    let out = idbench()
+        .args(["forms", "--from", "uri", uri])
+        .output()
+        .expect("run");
+    let text = String::from_utf8(out.stdout).expect("utf8");
+    assert!(
+        text.contains(
+            "URI to IRI (RFC 3987 §3.2): decoded %E4%BD%A0 as 你 (bytes 9..18); \
+             %C3%A9 as é (bytes 19..25)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("note[iri-kept-encoded]"), "{text}");
+    assert!(text.contains("--> 25..34 (RFC 3987 §3.2)"), "{text}");
+    assert!(text.contains(&format!("  | {uri}")), "{text}");
+    assert!(!text.contains('\u{202e}'), "{text}");
+
+    // Nothing to decode is said so; `--from iri` has no URI step.
+    let out = idbench()
+        .args(["forms", "--from", "uri", "xri://@a/b"])
+        .output()
+        .expect("run");
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("URI to IRI (RFC 3987 §3.2): nothing decoded")
+    );
+    let v = forms_json(&["forms", "--from", "iri", "-f", "json", "xri://@a/b"]);
+    assert!(v.get("uri_to_iri").is_none(), "{v}");
+    let out = idbench()
+        .args(["forms", "--from", "iri", "xri://@a/b"])
+        .output()
+        .expect("run");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("URI to IRI"));
+}
