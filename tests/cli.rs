@@ -359,3 +359,49 @@ fn forms_from_uri_shows_what_the_uri_to_iri_step_decoded_and_kept() {
         .expect("run");
     assert!(!String::from_utf8_lossy(&out.stdout).contains("URI to IRI"));
 }
+
+/// The crate is dual-licensed, and both licence texts ship in the package: `license` says
+/// `MIT OR Apache-2.0`, the two files exist with their standard texts, and the package's
+/// `include` list names them (`cargo package --list` then lists them).
+#[test]
+fn both_licence_texts_exist_and_are_packaged() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let manifest: toml::Table = std::fs::read_to_string(format!("{root}/Cargo.toml"))
+        .expect("Cargo.toml")
+        .parse()
+        .expect("valid TOML");
+    let package = manifest["package"].as_table().expect("[package]");
+    assert_eq!(package["license"].as_str(), Some("MIT OR Apache-2.0"));
+    assert!(
+        !package.contains_key("license-file"),
+        "an SPDX expression, not a file"
+    );
+    let include: Vec<&str> = package["include"]
+        .as_array()
+        .expect("include")
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
+    for (file, marker) in [
+        (
+            "LICENSE-MIT",
+            "Permission is hereby granted, free of charge",
+        ),
+        (
+            "LICENSE-APACHE",
+            "Apache License\n                           Version 2.0, January 2004",
+        ),
+    ] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).expect(file);
+        assert!(text.contains(marker), "{file} holds the standard text");
+        assert!(
+            include.contains(&format!("/{file}").as_str()),
+            "{file} is packaged"
+        );
+    }
+    let apache = std::fs::read_to_string(format!("{root}/LICENSE-APACHE")).expect("apache");
+    assert!(
+        apache.contains("END OF TERMS AND CONDITIONS"),
+        "the whole text"
+    );
+}
