@@ -291,7 +291,7 @@ fn classify_numeric(host: &[u8]) -> Numeric {
 }
 
 /// An error found in an IP literal: code, span, message.
-type LitErr = (Code, Span, String);
+pub(super) type LitErr = (Code, Span, String);
 
 /// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]` with [`ip::ipv6`], and words
 /// its typed error as a diagnostic.
@@ -394,6 +394,74 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
         ),
     };
     Err((code, span, msg))
+}
+
+/// The message of `ip-literal-unclosed`, in the URI and XRI grammars alike.
+pub(super) const IP_LITERAL_UNCLOSED: &str =
+    "this '[' opens an IP literal that is never closed; add ']' after the address";
+
+/// What [`check_ip_literal`] found.
+pub(super) struct IpLiteral {
+    /// The content's rule: `IPv6address`, `IPvFuture`, or `IP-literal` when it is neither.
+    pub rule: &'static str,
+    /// The `host_type` attribute: `ipv6` or `ipvfuture`.
+    pub host_type: &'static str,
+    /// The first error: code, span, message.
+    pub result: Result<(), LitErr>,
+}
+
+/// IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), the literal at
+/// `s[hs..he]` with its content at `s[cs..ce]`: which alternative the content is, and its
+/// first error, typed by [`ip`] (which IPv6 part failed). The XRI grammar uses it too, since
+/// XRI Syntax 2.0 takes `IP-literal` from RFC 3986, so both grammars word an IP literal's
+/// errors alike.
+pub(super) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usize) -> IpLiteral {
+    let content = s.as_bytes().get(cs..ce).unwrap_or_default();
+    let (rule, host_type, result) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
+        ("IPvFuture", "ipvfuture", check_ipvfuture(s, cs, ce))
+    } else if content.contains(&b':') {
+        ("IPv6address", "ipv6", check_ipv6(s, cs, ce))
+    } else if content.is_empty() {
+        let e = (Code::IpLiteralEmpty, Span::new(hs, he), "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the brackets, or drop them".to_string());
+        ("IP-literal", "ipv6", Err(e))
+    } else {
+        let inner = s.get(cs..ce).unwrap_or_default();
+        let msg = if let Numeric::Ipv4 = classify_numeric(content) {
+            format!("an IPv4 address is written without brackets: '{inner}'")
+        } else {
+            format!(
+                "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex '.' …); \
+                 a registered name is written without brackets"
+            )
+        };
+        (
+            "IP-literal",
+            "ipv6",
+            Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
+        )
+    };
+    IpLiteral {
+        rule,
+        host_type,
+        result,
+    }
+}
+
+/// What the IPv6 ABNF accepts where an IP literal's error stopped, for the errors at one
+/// byte the address cannot take there (a count of groups has no such byte).
+pub(super) fn ip_literal_expected(
+    s: &str,
+    rule: &str,
+    code: Code,
+    span: Span,
+    cs: usize,
+    ce: usize,
+) -> Option<Vec<&'static str>> {
+    (rule == "IPv6address"
+        && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
+        && span.start >= cs
+        && span.start <= ce)
+        .then(|| ip::ipv6_expected(s.as_bytes().get(cs..span.start).unwrap_or_default()))
 }
 
 /// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
@@ -684,7 +752,7 @@ impl<'i> Parser<'_, 'i> {
                         Code::IpLiteralUnclosed,
                         Span::new(hs, hs + 1),
                         "RFC 3986 §3.2.2",
-                        "this '[' opens an IP literal that is never closed; add ']' after the address",
+                        IP_LITERAL_UNCLOSED,
                     );
                 }
             }
@@ -916,30 +984,11 @@ impl<'i> Parser<'_, 'i> {
     /// IP-literal = "[" ( IPv6address / IPvFuture ) "]": the host is `[hs, he)`, its content
     /// `[cs, ce)`.
     fn ip_literal(&mut self, hs: usize, he: usize, cs: usize, ce: usize) {
-        let content = &self.by[cs..ce];
-        let (rule, ty, res) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
-            ("IPvFuture", "ipvfuture", check_ipvfuture(self.s, cs, ce))
-        } else if content.contains(&b':') {
-            ("IPv6address", "ipv6", check_ipv6(self.s, cs, ce))
-        } else if content.is_empty() {
-            let e = (Code::IpLiteralEmpty, Span::new(hs, he), "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the brackets, or drop them".to_string());
-            ("IP-literal", "ipv6", Err(e))
-        } else {
-            let inner = self.text(cs, ce);
-            let msg = if let Numeric::Ipv4 = classify_numeric(content) {
-                format!("an IPv4 address is written without brackets: '{inner}'")
-            } else {
-                format!(
-                    "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex '.' …); \
-                     a registered name is written without brackets"
-                )
-            };
-            (
-                "IP-literal",
-                "ipv6",
-                Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
-            )
-        };
+        let IpLiteral {
+            rule,
+            host_type: ty,
+            result: res,
+        } = check_ip_literal(self.s, hs, he, cs, ce);
         // RFC 3986 §3.2.2: host = IP-literal / ..., IP-literal = "[" ( IPv6address /
         // IPvFuture ) "]": the bracketed host is an IP-literal node with the address inside.
         let id = self.b.start(NodeKind::Host, "IP-literal", hs);
@@ -950,15 +999,8 @@ impl<'i> Parser<'_, 'i> {
         self.b.finish(he);
         match res {
             Err((code, span, msg)) => {
-                // The errors at one byte the address cannot take there (a count of groups
-                // has no such byte).
-                if rule == "IPv6address"
-                    && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
-                    && span.start >= cs
-                    && span.start <= ce
-                {
-                    let prefix = &self.by[cs..span.start];
-                    self.b.expect(span.start, &ip::ipv6_expected(prefix));
+                if let Some(expected) = ip_literal_expected(self.s, rule, code, span, cs, ce) {
+                    self.b.expect(span.start, &expected);
                 }
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }
