@@ -500,9 +500,18 @@ fn explain_reports_readings() {
     let md = report("xri://@example/foo", ReportFormat::Markdown);
     let at = md.find("### Readings").expect("a Readings section");
     let section = &md[at..];
-    assert!(section.contains("`xri-authority-or-iauthority` at bytes 6..14"), "{section}");
-    assert!(section.contains("rule iauthority  bytes 6..14"), "{section}");
-    assert!(section.contains("Decided by XRI Syntax 2.0 §2.2.1.3"), "{section}");
+    assert!(
+        section.contains("`xri-authority-or-iauthority` at bytes 6..14"),
+        "{section}"
+    );
+    assert!(
+        section.contains("rule iauthority  bytes 6..14"),
+        "{section}"
+    );
+    assert!(
+        section.contains("Decided by XRI Syntax 2.0 §2.2.1.3"),
+        "{section}"
+    );
     let text = report("urn:ab:c?+d", ReportFormat::Text);
     assert!(text.contains("Readings"), "{text}");
     assert!(text.contains("rfc2141"), "{text}");

@@ -26,7 +26,7 @@ use crate::engine::chars::{self, AsciiSet, ByteTable};
 use crate::engine::codes::Code;
 use crate::engine::ip::{self, OctetError, dec_octet};
 use crate::engine::pct;
-use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
+use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
 
 /// Which of the two specs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -588,6 +588,8 @@ impl<'i> Parser<'_, 'i> {
         self.b.leaf(NodeKind::Scheme, "scheme", s, c);
         let sch = self.text(s, c);
         if c == s {
+            // scheme = ALPHA *( … ): its first letter was expected where the ":" is.
+            self.b.expect(c, &["ALPHA"]);
             self.b.error(
                 Code::SchemeEmpty,
                 Span::new(c, c + 1),
@@ -680,12 +682,21 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    self.b.error(
+                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was expected
+                    // where the authority ends; the error marks the "[", so the expectation
+                    // (past its span) is set here.
+                    let mut d = Diagnostic::new(
+                        Severity::Error,
                         Code::IpLiteralUnclosed,
                         Span::new(hs, hs + 1),
                         "RFC 3986 §3.2.2",
                         "this '[' opens an IP literal that is never closed; add ']' after the address",
                     );
+                    d.expected = vec!["\"]\""];
+                    d.expected_at = Some(ae);
+                    // The parse went on to there, past the bracket the error marks.
+                    d.reached = Some(ae);
+                    self.b.diag(d);
                 }
             }
         } else {
@@ -959,6 +970,29 @@ impl<'i> Parser<'_, 'i> {
                 {
                     let prefix = &self.by[cs..span.start];
                     self.b.expect(span.start, &ip::ipv6_expected(prefix));
+                } else if code == Code::IpLiteralInvalid {
+                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]".
+                    self.b.expect(cs, &["IPv6address", "IPvFuture"]);
+                } else if code == Code::IpvfutureInvalid {
+                    // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
+                    use ip::IpvFutureErrorKind as K;
+                    if let Err(e) = ip::ipvfuture(&self.by[cs..ce]) {
+                        let what: &[&'static str] = match e.kind {
+                            K::NoVersion => &["HEXDIG"],
+                            K::NoDot => &["HEXDIG", "\".\""],
+                            K::EmptyTail => &["unreserved", "sub-delims", "\":\""],
+                            K::BadChar => &["unreserved", "sub-delims", "\":\"", "\"]\""],
+                        };
+                        self.b.expect(cs + e.start, what);
+                    }
+                } else if rule == "IPv6address" {
+                    // Counts and IPv4 parts: where the ABNF stopped, from the typed error.
+                    let text = &self.by[cs..ce];
+                    if let Err(e) = ip::ipv6(text)
+                        && let Some((at, what)) = e.expectation(text)
+                    {
+                        self.b.expect(cs + at, &what);
+                    }
                 }
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }
