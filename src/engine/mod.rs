@@ -250,24 +250,24 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
 ///
 /// The full grammars build a tree and explained diagnostics, some 180 to 300 bytes of memory
 /// per input byte; batch checking keeps its memory bounded by judging a longer input only
-/// with the quick recognizer ([`validate::quick_valid`], which allocates nothing): when it
-/// vouches for the input, the input is valid whatever its length; when it cannot (an
-/// invalid input, or any xri2 input, which has no quick path), the verdict is the error
-/// [`codes::Code::LineTooLong`] rather than the grammar's first error.
+/// with the quick recognizer ([`validate::quick_verdict`], which allocates nothing): when it
+/// decides, its verdict stands whatever the length; when it cannot (most invalid inputs, a
+/// relative XRI reference), the verdict is the error [`codes::Code::LineTooLong`] rather
+/// than the grammar's first error.
 /// [`analyze`] has no such limit.
 pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 
 /// The profile an input is judged under (as [`analyze`] chooses it when `profile` is `None`)
 /// and the code of its first error, `None` when it is valid: what batch checking needs and
 /// nothing more (no tree is kept, no input copy, no forms, no verdicts). The quick
-/// recognizer ([`validate::quick_valid`]) answers first; only what it cannot vouch for goes
+/// recognizer ([`validate::quick_verdict`]) answers first; only what it cannot decide goes
 /// through the full grammar, which names the error. Agrees with [`analyze`] on every input
 /// of at most [`FULL_PARSE_LIMIT`] bytes; longer inputs that the quick recognizer cannot
-/// vouch for get `line-too-long`, so memory stays bounded whatever the input's length.
+/// decide get `line-too-long`, so memory stays bounded whatever the input's length.
 pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
     fn full(p: Profile, input: &str) -> Option<&'static str> {
-        if validate::quick_valid(p, input) {
-            return None;
+        if let Some(verdict) = validate::quick_verdict(p, input) {
+            return verdict;
         }
         if input.len() > FULL_PARSE_LIMIT {
             return Some(codes::Code::LineTooLong.as_str());

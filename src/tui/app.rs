@@ -1,14 +1,22 @@
 //! The workbench's state: one [`App::handle`] for every event and one [`App::draw`] for
 //! every frame.
 //!
-//! The app routes: focus, global keys (profile, diff mode, overlays, copy, history, the
-//! input's editing keys) and layout. Each pane is a component in `panes/` (see
-//! [`Pane`]): the app hands the focused one its navigation keys, clicks and wheel, and
-//! asks it what to copy; `App::pane_mut` says which data each pane reads.
+//! The app routes: focus (which component gets a key, a click, the wheel), global keys
+//! (profile, diff mode, overlays, copy, share, base line, compare options), the layout,
+//! and the analysis life-cycle (when to analyse and compare again). Everything else is a
+//! component in `panes/`:
+//!
+//! - the input lines (A, B in diff mode, the base line) are [`InputLine`]s: their text,
+//!   editing keys, history recall, paste, size cap and drawing;
+//! - the panes (tree, diagnostics, forms, Details, ladder, profile strip) implement
+//!   [`Pane`]: the app hands the focused one its navigation keys, clicks and wheel, and
+//!   asks it what to copy; `App::pane_mut` says which data each pane reads;
+//! - the overlays (help, examples picker, share menu) implement [`Overlay`];
+//! - copies go through [`Clipboard::copy_told`].
 //!
 //! Each input's [`Analysis`] is computed once per change of its text (or of the profile),
-//! at the end of `handle`, and cached with everything derived for display (line layout,
-//! tree rows, sorted diagnostics). `draw` only reads the cache: a frame never re-analyses.
+//! at the end of `handle`, and cached in its [`InputLine`] with everything derived for
+//! display. `draw` only reads the cache: a frame never re-analyses.
 //!
 //! The app knows nothing of the real terminal, so tests drive it with
 //! `App::new(config)`, `app.handle(event)` and `terminal.draw(|f| app.draw(f))` on a
@@ -17,34 +25,28 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
-use tui_textarea::{CursorMove, TextArea};
 
-use super::clipboard::{Clipboard, Mode, Outcome};
+use super::clipboard::{Clipboard, Mode};
 use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
 use super::panes::details::DetailsPane;
-use super::panes::diagnostics::DiagView;
 use super::panes::diff::{DiffState, LadderPane};
 use super::panes::examples::Examples;
 use super::panes::forms::FormsPane;
-use super::panes::input::{Decor, InputView};
+use super::panes::help::HelpOverlay;
+use super::panes::input::{InputLine, Look, one_line};
 use super::panes::profiles::ProfilesPane;
 use super::panes::resolution::ResolutionState;
+use super::panes::share::ShareMenu;
 use super::panes::status::{Level, Message};
-use super::panes::tree::TreeView;
-use super::panes::{self, Effect, Pane, block, inner};
-use super::theme::{Slot, Theme};
-use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
-use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
+use super::panes::{self, Effect, Overlay, OverlayEffect, Pane};
+use super::theme::Theme;
+use crate::engine::equiv::CompareOptions;
+use crate::engine::{Analysis, Profile};
 use crate::report::{self, ReportFormat};
 
-/// The most input the workbench holds per input line, in bytes. A paste or keystroke that
-/// would go beyond it is refused, with a message: a cut identifier would be another
-/// identifier. The command line reads inputs of any size (`idbench parse -`).
-pub const MAX_INPUT: usize = 1 << 20;
+pub use super::panes::input::MAX_INPUT;
 
 /// Below this size the workbench shows only a message (and still quits).
 pub const MIN_SIZE: (u16, u16) = (60, 16);
@@ -120,123 +122,36 @@ pub enum Focus {
     Profiles,
 }
 
+/// The overlay that is open, if any.
 #[derive(Debug)]
-enum Overlay {
-    Help { scroll: usize },
+enum Open {
+    Help(HelpOverlay),
     Examples(Box<Examples>),
-    Share,
+    Share(ShareMenu),
 }
 
-/// One input with its cached analysis and what is derived from it for display.
-struct Side {
-    ta: TextArea<'static>,
-    analysis: Analysis,
-    view: InputView,
-    tree: TreeView,
-    diags: DiagView,
-    /// First display column shown.
-    scroll: usize,
-    /// The cursor offset the tree selection last followed.
-    synced: Option<usize>,
-}
-
-impl Side {
-    fn new(text: &str, profile: Option<Profile>) -> Side {
-        let mut ta = TextArea::new(vec![one_line(text).into_owned()]);
-        ta.move_cursor(CursorMove::End);
-        let analysis = analyze(
-            ta.lines().first().map(String::as_str).unwrap_or(""),
-            &options(profile),
-        );
-        let mut s = Side {
-            ta,
-            view: InputView::new(&analysis),
-            tree: TreeView::new(&analysis),
-            diags: DiagView::new(&analysis),
-            analysis,
-            scroll: 0,
-            synced: None,
-        };
-        s.sync();
-        s
-    }
-
-    fn text(&self) -> &str {
-        self.ta.lines().first().map(String::as_str).unwrap_or("")
-    }
-
-    fn reanalyze(&mut self, profile: Option<Profile>) {
-        self.analysis = analyze(self.text(), &options(profile));
-        self.view = InputView::new(&self.analysis);
-        let diag_sel = self.diags.list;
-        self.tree = TreeView::new(&self.analysis);
-        self.diags = DiagView::new(&self.analysis);
-        self.diags.list = diag_sel;
-        self.diags.list.clamp(self.diags.len());
-        self.synced = None;
-    }
-
-    fn cursor(&self) -> usize {
-        let col = self.ta.cursor().1;
-        let t = self.text();
-        t.char_indices().nth(col).map(|(i, _)| i).unwrap_or(t.len())
-    }
-
-    fn set_cursor(&mut self, byte: usize) {
-        let t = self.text();
-        let mut b = byte.min(t.len());
-        while !t.is_char_boundary(b) {
-            b -= 1;
-        }
-        let col = t[..b].chars().count();
-        self.ta
-            .move_cursor(CursorMove::Jump(0, u16::try_from(col).unwrap_or(u16::MAX)));
-    }
-
-    fn set_text(&mut self, s: &str) {
-        self.ta.move_cursor(CursorMove::Head);
-        self.ta.delete_line_by_end();
-        self.ta.insert_str(one_line(s));
-    }
-
-    /// Selects the deepest node under the cursor when the cursor has moved.
-    fn sync(&mut self) {
-        let c = self.cursor();
-        if self.synced != Some(c) {
-            self.tree.select(self.analysis.tree.deepest_at(c).index());
-            self.synced = Some(c);
+impl Open {
+    fn get(&mut self) -> &mut dyn Overlay {
+        match self {
+            Open::Help(o) => o,
+            Open::Examples(o) => o.as_mut(),
+            Open::Share(o) => o,
         }
     }
-}
 
-fn options(profile: Option<Profile>) -> Options {
-    Options {
-        profile,
-        ..Options::full()
-    }
-}
-
-/// The message for an input that would grow to `total` bytes, beyond [`MAX_INPUT`].
-fn too_long(what: &str, total: usize) -> String {
-    format!(
-        "{what}: the input would be {total} bytes, over the workbench's limit of {MAX_INPUT} \
-         (1 MiB); `idbench parse -` reads any size from stdin"
-    )
-}
-
-/// `s` without line breaks (an identifier is one line).
-fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains(['\n', '\r']) {
-        s.replace(['\n', '\r'], "").into()
-    } else {
-        s.into()
+    fn context(&self) -> Context {
+        match self {
+            Open::Help(_) => Context::Help,
+            Open::Examples(_) => Context::Examples,
+            Open::Share(_) => Context::Share,
+        }
     }
 }
 
 /// Pane component `f`, the input it reads (0 or 1) and that input's analysis; `diag_side`
 /// is the input whose diagnostics are listed. Every pane component is placed here.
 fn route<'a>(
-    sides: &'a mut [Side; 2],
+    sides: &'a mut [InputLine; 2],
     forms: &'a mut FormsPane,
     ladder: &'a mut LadderPane,
     details: &'a mut DetailsPane,
@@ -268,16 +183,15 @@ struct Hits {
     /// The pane components drawn this frame.
     panes: Vec<(Focus, Rect)>,
     strip: Vec<panes::profiles::Hit>,
-    examples: Option<Rect>,
 }
 
 /// The workbench.
 pub struct App {
     theme: Theme,
     profile: Option<Profile>,
-    sides: [Side; 2],
+    sides: [InputLine; 2],
     /// The base line, when open: the input is then a reference resolved against it.
-    base: Option<Side>,
+    base: Option<InputLine>,
     /// The input resolved against the base (computed once per change, in `refresh`).
     resolution: ResolutionState,
     diff_mode: bool,
@@ -293,7 +207,8 @@ pub struct App {
     focus: Focus,
     /// The input whose diagnostics are listed (diff mode: the last one focused).
     diag_side: usize,
-    overlay: Option<Overlay>,
+    overlay: Option<Open>,
+    /// The examples picker while closed (it keeps its filter and selection).
     examples: Option<Box<Examples>>,
     forms: FormsPane,
     details: DetailsPane,
@@ -331,8 +246,8 @@ impl App {
         } = config;
         let diff_mode = with.is_some();
         let sides = [
-            Side::new(&input, profile),
-            Side::new(with.as_deref().unwrap_or(""), profile),
+            InputLine::new(&input, profile),
+            InputLine::new(with.as_deref().unwrap_or(""), profile),
         ];
         let status = (!messages.is_empty()).then(|| Message {
             text: messages.join(" · "),
@@ -342,7 +257,7 @@ impl App {
             theme,
             profile,
             sides,
-            base: base.map(|b| Side::new(&b, profile)),
+            base: base.map(|b| InputLine::new(&b, profile)),
             resolution: ResolutionState::default(),
             diff_mode,
             diff_trees: false,
@@ -406,7 +321,7 @@ impl App {
 
     /// The text of input `side` (0, or 1 in diff mode).
     pub fn input(&self, side: usize) -> &str {
-        self.sides.get(side).map(Side::text).unwrap_or("")
+        self.sides.get(side).map(InputLine::text).unwrap_or("")
     }
 
     /// The cached analysis of input `side`.
@@ -536,47 +451,23 @@ impl App {
 
     fn compare(&mut self) {
         self.comparisons += 1;
-        let (a, b) = (self.sides[0].text(), self.sides[1].text());
         let opts = CompareOptions {
             profile: self.profile,
             ..self.compare_opts.clone()
         };
-        let verdict = equiv::compare(a, b, &opts);
-        let applies = |s: &Side, p: Profile| {
-            !matches!(s.analysis.verdict(p), Some(Status::NotApplicable) | None)
-        };
-        let per_profile = Profile::ALL
-            .iter()
-            .map(|&p| {
-                let both = applies(&self.sides[0], p) && applies(&self.sides[1], p);
-                let eq = both.then(|| {
-                    equiv::compare(
-                        a,
-                        b,
-                        &CompareOptions {
-                            profile: Some(p),
-                            ..opts.clone()
-                        },
-                    )
-                    .equivalent
-                });
-                (p, eq)
-            })
-            .collect();
         let list = self
             .ladder
             .diff
             .as_ref()
             .map(|d| d.list)
             .unwrap_or_default();
-        self.ladder.diff = Some(DiffState::new(verdict, opts, per_profile, list));
+        let [a, b] = &self.sides;
+        self.ladder.diff = Some(DiffState::compare(&a.analysis, &b.analysis, opts, list));
     }
 
     fn contexts(&self) -> Vec<Context> {
         match (&self.overlay, self.focus) {
-            (Some(Overlay::Help { .. }), _) => vec![Context::Help, Context::Global],
-            (Some(Overlay::Examples(_)), _) => vec![Context::Examples, Context::Global],
-            (Some(Overlay::Share), _) => vec![Context::Share, Context::Global],
+            (Some(o), _) => vec![o.context(), Context::Global],
             (None, Focus::Input | Focus::Second | Focus::Base) => {
                 vec![Context::Input, Context::Global]
             }
@@ -631,71 +522,42 @@ impl App {
             }
             _ => None,
         };
-        match &mut self.overlay {
-            Some(Overlay::Help { scroll }) => {
-                match action {
-                    Some(Action::Up) => *scroll = scroll.saturating_sub(1),
-                    Some(Action::Down) => *scroll += 1,
-                    Some(Action::PageUp) => *scroll = scroll.saturating_sub(10),
-                    Some(Action::PageDown) => *scroll += 10,
-                    Some(Action::Back | Action::Help) => self.overlay = None,
-                    Some(Action::Quit) => self.quit = true,
-                    Some(Action::ToggleMouse) => self.toggle_mouse(),
-                    _ => {}
+        if let Some(o) = &mut self.overlay {
+            match action {
+                Some(Action::Quit) => self.quit = true,
+                Some(Action::ToggleMouse) => self.toggle_mouse(),
+                _ => {
+                    let e = o.get().on_action(action, plain_char);
+                    self.overlay_effect(e);
                 }
-                return;
             }
-            Some(Overlay::Examples(ex)) => {
-                match action {
-                    Some(Action::Up) => ex.step(-1),
-                    Some(Action::Down) => ex.step(1),
-                    Some(Action::PageUp) => ex.step(-10),
-                    Some(Action::PageDown) => ex.step(10),
-                    Some(Action::DeleteBack) => ex.pop(),
-                    Some(Action::Load) => self.load_example(),
-                    Some(Action::Back | Action::Examples) => self.close_examples(),
-                    Some(Action::Help) => {
-                        self.close_examples();
-                        self.overlay = Some(Overlay::Help { scroll: 0 });
-                    }
-                    Some(Action::Quit) => self.quit = true,
-                    Some(Action::ToggleMouse) => self.toggle_mouse(),
-                    Some(_) => {}
-                    None => {
-                        if let Some(c) = plain_char {
-                            ex.push(c);
-                        }
-                    }
-                }
-                return;
-            }
-            Some(Overlay::Share) => {
-                match action {
-                    Some(Action::ShareMarkdown) => self.share(Some(ReportFormat::Markdown)),
-                    Some(Action::ShareText) => self.share(Some(ReportFormat::Text)),
-                    Some(Action::ShareCommand) => self.share(None),
-                    Some(Action::Back | Action::Share) => self.overlay = None,
-                    Some(Action::Quit) => self.quit = true,
-                    Some(Action::Help) => self.overlay = Some(Overlay::Help { scroll: 0 }),
-                    _ => {}
-                }
-                return;
-            }
-            None => {}
+            return;
         }
-        match action {
-            Some(a) => self.act(a, &k),
-            None => {
-                if let (Some(c), Some(side)) = (plain_char, self.input_side()) {
-                    if self.side(side).text().len() + c.len_utf8() > MAX_INPUT {
-                        self.say_error(too_long("typing refused", MAX_INPUT + 1));
-                        return;
-                    }
-                    self.history.stop_recall();
-                    self.side_mut(side).ta.insert_char(c);
-                    self.status = None;
-                }
+        match (action, plain_char, self.input_side()) {
+            (Some(a), _, _) => self.act(a, &k),
+            (None, Some(c), Some(s)) => self.with_line(s, |l, h| l.on_char(c, h)),
+            _ => {}
+        }
+    }
+
+    /// Carries out what an overlay asked for.
+    fn overlay_effect(&mut self, e: OverlayEffect) {
+        match e {
+            OverlayEffect::None => {}
+            OverlayEffect::Close => self.close_overlay(),
+            OverlayEffect::Help => {
+                self.close_overlay();
+                self.overlay = Some(Open::Help(HelpOverlay::default()));
             }
+            OverlayEffect::Load => self.load_example(),
+            OverlayEffect::Share(format) => self.share(format),
+        }
+    }
+
+    /// Closes the overlay; the examples picker keeps its state for the next time.
+    fn close_overlay(&mut self) {
+        if let Some(Open::Examples(ex)) = self.overlay.take() {
+            self.examples = Some(ex);
         }
     }
 
@@ -709,15 +571,18 @@ impl App {
         }
     }
 
-    /// Input `s`: 0 and 1 the two sides, 2 the base line (the first input when closed).
-    fn side_mut(&mut self, s: usize) -> &mut Side {
-        match (s, self.base.as_mut()) {
+    /// Hands input line `s` (0, 1, or 2 the base line) and the history to `f`, and
+    /// carries out the effect it returns.
+    fn with_line(&mut self, s: usize, f: impl FnOnce(&mut InputLine, &mut History) -> Effect) {
+        let line = match (s, self.base.as_mut()) {
             (2, Some(b)) => b,
             _ => &mut self.sides[s.min(1)],
-        }
+        };
+        let e = f(line, &mut self.history);
+        self.apply(s.min(1), e);
     }
 
-    fn side(&self, s: usize) -> &Side {
+    fn line(&self, s: usize) -> &InputLine {
         match (s, self.base.as_ref()) {
             (2, Some(b)) => b,
             _ => &self.sides[s.min(1)],
@@ -735,7 +600,7 @@ impl App {
             }
             self.say("base line closed: the input is read on its own");
         } else {
-            self.base = Some(Side::new("", self.profile));
+            self.base = Some(InputLine::new("", self.profile));
             self.set_focus(Focus::Base);
             self.say("base line: the input is resolved against it (Ctrl-T closes)");
         }
@@ -790,7 +655,7 @@ impl App {
         let side = self.input_side();
         match a {
             Action::Quit => self.quit = true,
-            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Action::Help => self.overlay = Some(Open::Help(HelpOverlay::default())),
             Action::FocusNext | Action::FocusPrev => {
                 let order = self.focus_order();
                 let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
@@ -861,10 +726,10 @@ impl App {
                     .examples
                     .take()
                     .unwrap_or_else(|| Box::new(Examples::new()));
-                self.overlay = Some(Overlay::Examples(ex));
+                self.overlay = Some(Open::Examples(ex));
             }
             Action::Copy => self.copy(),
-            Action::Share => self.overlay = Some(Overlay::Share),
+            Action::Share => self.overlay = Some(Open::Share(ShareMenu)),
             Action::ToggleBase => self.toggle_base(),
             Action::FocusProfiles => {
                 if self.diff_mode {
@@ -893,34 +758,6 @@ impl App {
             }
             Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
-            Action::HistoryPrev | Action::HistoryNext => {
-                if let Some(s) = side {
-                    let current = self.side(s).text().to_string();
-                    let recalled = if a == Action::HistoryPrev {
-                        self.history.older(&current).map(str::to_string)
-                    } else {
-                        self.history.newer().map(str::to_string)
-                    };
-                    match recalled {
-                        Some(t) => self.side_mut(s).set_text(&t),
-                        None if a == Action::HistoryPrev && self.history.entries().is_empty() => {
-                            self.say("no history yet: Enter remembers an input")
-                        }
-                        None => {}
-                    }
-                }
-            }
-            Action::Remember => {
-                if let Some(s) = side {
-                    let t = self.side(s).text().to_string();
-                    if t.is_empty() {
-                        self.say("nothing to remember: the input is empty");
-                    } else {
-                        self.history.push(&t);
-                        self.say("remembered in history (Up recalls it)");
-                    }
-                }
-            }
             Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
                 self.set_option(a)
             }
@@ -937,9 +774,12 @@ impl App {
             | Action::DeleteToStart
             | Action::DeleteToEnd
             | Action::Undo
-            | Action::Redo => {
+            | Action::Redo
+            | Action::HistoryPrev
+            | Action::HistoryNext
+            | Action::Remember => {
                 if let Some(s) = side {
-                    self.edit(s, a);
+                    self.with_line(s, |l, h| l.on_action(a, h).unwrap_or_default());
                 }
             }
             Action::Up
@@ -958,32 +798,6 @@ impl App {
                     self.navigate(a);
                 }
             }
-        }
-    }
-
-    fn edit(&mut self, s: usize, a: Action) {
-        let ta = &mut self.side_mut(s).ta;
-        let before = ta.lines().first().map(String::len);
-        match a {
-            Action::Left => ta.move_cursor(CursorMove::Back),
-            Action::Right => ta.move_cursor(CursorMove::Forward),
-            Action::WordLeft => ta.move_cursor(CursorMove::WordBack),
-            Action::WordRight => ta.move_cursor(CursorMove::WordForward),
-            Action::Home => ta.move_cursor(CursorMove::Head),
-            Action::End => ta.move_cursor(CursorMove::End),
-            Action::DeleteBack => drop(ta.delete_char()),
-            Action::DeleteForward => drop(ta.delete_next_char()),
-            Action::DeleteWord => drop(ta.delete_word()),
-            Action::DeleteToStart => drop(ta.delete_line_by_head()),
-            Action::DeleteToEnd => drop(ta.delete_line_by_end()),
-            Action::Undo => drop(ta.undo()),
-            Action::Redo => drop(ta.redo()),
-            _ => {}
-        }
-        if ta.lines().first().map(String::len) != before || matches!(a, Action::Undo | Action::Redo)
-        {
-            self.history.stop_recall();
-            self.status = None;
         }
     }
 
@@ -1016,12 +830,13 @@ impl App {
         }
     }
 
-    /// Carries out what a pane asked for.
     fn apply(&mut self, side: usize, e: Effect) {
         match e {
             Effect::None => {}
             Effect::Cursor(at) => self.sides[side].set_cursor(at),
             Effect::Say(t) => self.say(t),
+            Effect::Error(t) => self.say_error(t),
+            Effect::Clear => self.status = None,
         }
     }
 
@@ -1043,52 +858,9 @@ impl App {
         }
     }
 
-    /// Changes one compare option; the pair is compared again once, at the end of the
-    /// event.
     fn set_option(&mut self, a: Action) {
-        let next_form = |f: SideForm| match f {
-            SideForm::AsIs => SideForm::IriNormal,
-            SideForm::IriNormal => SideForm::UriNormal,
-            SideForm::UriNormal => SideForm::AsIs,
-        };
-        let form_name = |f: SideForm| match f {
-            SideForm::AsIs => "as typed",
-            SideForm::IriNormal => "in IRI-normal form",
-            SideForm::UriNormal => "in URI-normal form",
-        };
-        let o = &mut self.compare_opts;
-        let (what, applies) = match a {
-            Action::Objective => {
-                o.objective = match o.objective {
-                    Objective::Names => Objective::Cache,
-                    Objective::Cache => Objective::Names,
-                };
-                let what = match o.objective {
-                    Objective::Names => {
-                        "objective 5a: distinguish the names (the query is removed)"
-                    }
-                    Objective::Cache => "objective 5b: cache results (directives reordered)",
-                };
-                (what.to_string(), Profile::Rfc2141bis)
-            }
-            Action::IgnoreDollar => {
-                o.ignore_dollar = !o.ignore_dollar;
-                let what = if o.ignore_dollar {
-                    "\"$\" cross-references ignored (ignore_dollar, XRI Syntax 2.0 §2.5.4)"
-                } else {
-                    "\"$\" cross-references kept (XRI Syntax 2.0 §2.5.4)"
-                };
-                (what.to_string(), Profile::Xri2)
-            }
-            Action::FormA => {
-                o.a_form = next_form(o.a_form);
-                (format!("A is read {}", form_name(o.a_form)), Profile::Xri2)
-            }
-            Action::FormB => {
-                o.b_form = next_form(o.b_form);
-                (format!("B is read {}", form_name(o.b_form)), Profile::Xri2)
-            }
-            _ => return,
+        let Some((what, applies)) = panes::diff::toggle_option(&mut self.compare_opts, a) else {
+            return;
         };
         let under = self
             .ladder
@@ -1137,58 +909,26 @@ impl App {
         }
     }
 
-    fn close_examples(&mut self) {
-        if let Some(Overlay::Examples(ex)) = self.overlay.take() {
-            self.examples = Some(ex);
-        }
-    }
-
     fn load_example(&mut self) {
-        let Some(Overlay::Examples(ex)) = &self.overlay else {
+        let Some(Open::Examples(ex)) = &self.overlay else {
             return;
         };
-        let Some(e) = ex.selected().cloned() else {
+        let Some(loaded) = ex.selected().map(panes::examples::load) else {
             return;
         };
-        self.close_examples();
-        // Auto stays unless the example needs its set's profile: auto would read it under
-        // another one. Then the profile is chosen, and the status line says so.
-        let needs = e
-            .profile
-            .filter(|&p| crate::engine::first_error(&e.id, None).0 != p);
-        self.profile = needs;
+        self.close_overlay();
+        self.profile = loaded.profile;
         self.reanalyze_all = true;
         self.ladder.diff = None;
-        let what = panes::examples::expectation(&e);
-        match &e.expect {
-            crate::idsets::Expect::Pair { other, .. } => {
-                self.sides[0].set_text(&e.id);
-                self.sides[1].set_text(other);
-                self.diff_mode = true;
-                self.set_focus(Focus::Input);
-            }
-            _ => {
-                self.sides[0].set_text(&e.id);
-                self.diff_mode = false;
-                self.set_focus(Focus::Input);
-            }
+        self.sides[0].set_text(&loaded.a);
+        if let Some(b) = &loaded.b {
+            self.sides[1].set_text(b);
+            // A pair opens diff mode, which works without the base line.
+            self.base = None;
         }
-        let profile = match needs {
-            Some(p) => format!(
-                "profile {} chosen for it (auto reads it otherwise; Alt-0 returns to auto)",
-                p.name()
-            ),
-            None => "profile auto".to_string(),
-        };
-        let expects = if what.is_empty() {
-            String::new()
-        } else {
-            format!(" · expects: {what}")
-        };
-        self.say(format!(
-            "example loaded: {profile}{expects} · {} line {} [{}]",
-            e.set, e.line, e.section
-        ));
+        self.diff_mode = loaded.b.is_some();
+        self.set_focus(Focus::Input);
+        self.say(loaded.message);
     }
 
     /// The report of the current view (`Some(format)`) or the command that reopens it
@@ -1200,7 +940,7 @@ impl App {
         };
         let with = self.diff_mode.then(|| self.sides[1].text());
         let Some(format) = format else {
-            let base = self.base.as_ref().map(Side::text);
+            let base = self.base.as_ref().map(InputLine::text);
             return report::reopen_command(self.sides[0].text(), with, base, &opts);
         };
         let comparison = if self.diff_mode {
@@ -1212,6 +952,9 @@ impl App {
             a: &self.sides[0].analysis,
             b: self.diff_mode.then_some(&self.sides[1].analysis),
             comparison,
+            per_profile: comparison
+                .and(self.ladder.diff.as_ref())
+                .map(|d| &d.per_profile[..]),
             resolution: self
                 .base
                 .as_ref()
@@ -1229,32 +972,21 @@ impl App {
             Some(ReportFormat::Text) => "the text report",
             None => "the command that reopens this view",
         };
-        let outcome = self.clipboard.copy(&text);
-        let in_tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
-        let msg = panes::share::message(&outcome, what, in_tmux);
-        if matches!(outcome, Outcome::Failed(_)) {
-            self.say_error(msg);
-        } else {
-            self.say(msg);
-        }
+        self.status = Some(self.clipboard.copy_told(&text, what, true));
     }
 
     fn copy(&mut self) {
-        let (text, what): (String, String) = match self.focus {
-            Focus::Input | Focus::Second => {
-                let s = if self.focus == Focus::Input { 0 } else { 1 };
-                let what = if self.diff_mode {
-                    ["input A", "input B"][s]
-                } else {
-                    "the input"
+        let (text, what): (String, String) = match (self.focus, self.input_side()) {
+            (_, Some(s)) => {
+                let what = match (s, self.diff_mode) {
+                    (2, _) => "the base",
+                    (_, false) => "the input",
+                    (0, true) => "input A",
+                    (_, true) => "input B",
                 };
-                (self.sides[s].text().to_string(), what.to_string())
+                (self.line(s).text().to_string(), what.to_string())
             }
-            Focus::Base => match &self.base {
-                Some(b) => (b.text().to_string(), "the base".to_string()),
-                None => return,
-            },
-            f => {
+            (f, None) => {
                 let s = if self.diff_mode { self.diag_side } else { 0 };
                 let analysis = if f == Focus::Diagnostics {
                     &self.sides[s].analysis
@@ -1267,23 +999,12 @@ impl App {
                 }
             }
         };
-        let outcome = self.clipboard.copy(&text);
-        let msg = outcome.message(&what);
-        if matches!(outcome, Outcome::Failed(_)) {
-            self.say_error(msg);
-        } else {
-            self.say(msg);
-        }
+        self.status = Some(self.clipboard.copy_told(&text, &what, false));
     }
 
     fn on_paste(&mut self, s: &str) {
-        let clean = one_line(s);
-        let removed = s.len() - clean.len();
-        if let Some(Overlay::Examples(ex)) = &mut self.overlay {
-            clean.chars().for_each(|c| ex.push(c));
-            return;
-        }
-        if self.overlay.is_some() {
+        if let Some(o) = &mut self.overlay {
+            o.get().on_paste(&one_line(s));
             return;
         }
         let side = match self.input_side() {
@@ -1293,67 +1014,36 @@ impl App {
                 0
             }
         };
-        let total = self.side(side).text().len() + clean.len();
-        if total > MAX_INPUT {
-            self.say_error(too_long("paste refused", total));
-            return;
-        }
-        self.history.stop_recall();
-        self.side_mut(side).ta.insert_str(&clean);
-        if removed > 0 {
-            self.say(format!(
-                "pasted; removed {removed} line-break character(s): an identifier is one line"
-            ));
-        } else {
-            self.status = None;
-        }
+        self.with_line(side, |l, h| l.on_paste(s, h));
     }
 
     fn on_mouse(&mut self, m: MouseEvent) {
         let pos = Position::new(m.column, m.row);
-        match m.kind {
-            MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
-                let a = if m.kind == MouseEventKind::ScrollUp {
-                    Action::Up
-                } else {
-                    Action::Down
-                };
-                match &mut self.overlay {
-                    Some(Overlay::Examples(ex)) => ex.step(if a == Action::Up { -1 } else { 1 }),
-                    Some(Overlay::Help { scroll }) => {
-                        *scroll = if a == Action::Up {
-                            scroll.saturating_sub(1)
-                        } else {
-                            *scroll + 1
-                        }
-                    }
-                    Some(Overlay::Share) => {}
-                    None => {
-                        let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
-                        if let Some(&(f, _)) = target {
-                            self.set_focus(f);
-                            if let Some((pane, side, analysis)) = self.pane_mut(f) {
-                                let e = pane.on_wheel(a == Action::Up, analysis);
-                                self.apply(side, e);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
+        let up = match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => None,
+            MouseEventKind::ScrollUp => Some(true),
+            MouseEventKind::ScrollDown => Some(false),
             _ => return,
-        }
-        if let Some(Overlay::Examples(ex)) = &mut self.overlay {
-            if let Some(r) = self.hits.examples
-                && r.contains(pos)
-                && ex.click(r, m.row)
-            {
-                self.load_example();
+        };
+        if let Some(o) = &mut self.overlay {
+            match up {
+                Some(up) => o.get().on_wheel(up),
+                None => {
+                    let e = o.get().on_click(pos);
+                    self.overlay_effect(e);
+                }
             }
             return;
         }
-        if self.overlay.is_some() {
+        if let Some(up) = up {
+            let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
+            if let Some(&(f, _)) = target {
+                self.set_focus(f);
+                if let Some((pane, side, analysis)) = self.pane_mut(f) {
+                    let e = pane.on_wheel(up, analysis);
+                    self.apply(side, e);
+                }
+            }
             return;
         }
         if let Some(&(_, p)) = self.hits.strip.iter().find(|(r, _)| r.contains(pos)) {
@@ -1366,13 +1056,7 @@ impl App {
                 && r.contains(pos)
             {
                 self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
-                let body = inner(r);
-                if body.contains(pos) {
-                    let side = &mut self.sides[s];
-                    let col = side.scroll + usize::from(m.column - body.x);
-                    let at = side.view.byte_at_column(col);
-                    side.set_cursor(at);
-                }
+                self.sides[s].on_click(r, m.column, m.row);
                 return;
             }
         }
@@ -1394,7 +1078,8 @@ impl App {
         self.size = (area.width, area.height);
         self.hits = Hits::default();
         if self.too_small() {
-            self.draw_too_small(f, area);
+            let (min, diff) = (self.min_size(), self.diff_mode);
+            panes::status::draw_too_small(f, area, min, diff, &self.theme);
             return;
         }
         let diag_side = if self.diff_mode { self.diag_side } else { 0 };
@@ -1485,15 +1170,8 @@ impl App {
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         }
-        match &mut self.overlay {
-            Some(Overlay::Help { scroll }) => {
-                *scroll = panes::help::draw(f, area, *scroll, &self.theme)
-            }
-            Some(Overlay::Examples(ex)) => {
-                self.hits.examples = Some(panes::examples::draw(f, area, ex, &self.theme))
-            }
-            Some(Overlay::Share) => panes::share::draw(f, area, &self.theme),
-            None => {}
+        if let Some(o) = &mut self.overlay {
+            o.get().draw(f, area, &self.theme);
         }
         // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
         let mut contexts = self.contexts();
@@ -1516,36 +1194,6 @@ impl App {
             &hints,
             &self.theme,
         );
-    }
-
-    fn draw_too_small(&self, f: &mut Frame, area: Rect) {
-        let t = &self.theme;
-        let lines = vec![
-            Line::styled("terminal too small", t.get(Slot::Header)),
-            Line::styled(
-                format!(
-                    "need {}×{}{}, have {}×{}",
-                    self.min_size().0,
-                    self.min_size().1,
-                    if self.diff_mode {
-                        " for diff mode (Ctrl-D leaves it)"
-                    } else {
-                        ""
-                    },
-                    area.width,
-                    area.height
-                ),
-                t.get(Slot::Text),
-            ),
-            Line::styled("Ctrl-C or q quits", t.get(Slot::Dim)),
-        ];
-        let y = area.y + area.height.saturating_sub(3) / 2;
-        let r = Rect {
-            y,
-            height: area.height.min(3),
-            ..area
-        };
-        f.render_widget(Paragraph::new(lines).centered(), r);
     }
 
     fn draw_strip(&mut self, f: &mut Frame, area: Rect) {
@@ -1602,103 +1250,18 @@ impl App {
     }
 
     fn draw_input(&mut self, f: &mut Frame, s: usize, area: Rect) {
-        let theme = &self.theme;
-        let focused = self.overlay.is_none()
-            && (self.focus == Focus::Input && s == 0
-                || self.focus == Focus::Second && s == 1
-                || self.focus == Focus::Base && s == 2);
+        let focused = self.overlay.is_none() && self.input_side() == Some(s);
         let title = match (self.diff_mode, s) {
             (_, 2) => "Base",
             (false, _) => "Input",
             (true, 0) => "A",
             (true, _) => "B",
         };
-        let side = match (s, self.base.as_ref()) {
-            (2, Some(b)) => b,
-            (2, None) => return,
-            _ => &self.sides[s],
+        let hint = match s {
+            2 => " type the base the input is resolved against · Ctrl-T closes",
+            0 => " type or paste an identifier · Ctrl-O examples · F1 help",
+            _ => " type or paste the identifier to compare with A",
         };
-        let a = &side.analysis;
-        let errors = a
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        let warnings = a
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .count();
-        let verdict = if a.input.is_empty() {
-            Line::raw("")
-        } else if errors == 0 {
-            let extra = if warnings > 0 {
-                format!(" · {}", panes::plural(warnings, "warning"))
-            } else {
-                String::new()
-            };
-            Line::from(vec![
-                Span::styled(
-                    format!(" valid under {}", a.profile.name()),
-                    theme.get(Slot::Valid),
-                ),
-                Span::styled(format!("{extra} "), theme.get(Slot::Dim)),
-            ])
-        } else {
-            Line::from(vec![Span::styled(
-                format!(
-                    " invalid under {} · {} ",
-                    a.profile.name(),
-                    panes::plural(errors, "error")
-                ),
-                theme.get(Slot::Invalid),
-            )])
-        };
-        let reason = if a.profile_reason == "given" {
-            "chosen (Ctrl-P changes it)"
-        } else {
-            a.profile_reason.as_str()
-        };
-        let head = format!(" profile {} · ", a.profile.name());
-        // The reason cut with `…` to the border's room (a title is otherwise cut silently).
-        let room = usize::from(area.width).saturating_sub(2 + head.chars().count() + 1);
-        let bottom = Line::from(vec![
-            Span::styled(head, theme.get(Slot::Dim)),
-            Span::styled(panes::fit(reason, room), theme.get(Slot::Dim)),
-            Span::raw(" "),
-        ]);
-        let blk = block(title, focused, theme)
-            .title_top(verdict.right_aligned())
-            .title_bottom(bottom);
-        f.render_widget(blk, area);
-        if let Some(h) = self.hits.inputs.get_mut(s) {
-            *h = Some(area);
-        }
-        let body = inner(area);
-        let side = match (s, self.base.as_mut()) {
-            (2, Some(b)) => b,
-            (2, None) => return,
-            _ => &mut self.sides[s],
-        };
-        let cursor = side.cursor();
-        side.scroll =
-            panes::input::scroll_for(&side.view, cursor, usize::from(body.width), side.scroll);
-        if side.text().is_empty() {
-            let hint = if s == 2 {
-                " type the base the input is resolved against · Ctrl-T closes"
-            } else if s == 0 {
-                " type or paste an identifier · Ctrl-O examples · F1 help"
-            } else {
-                " type or paste the identifier to compare with A"
-            };
-            f.render_widget(
-                Paragraph::new(Line::styled(hint, self.theme.get(Slot::Dim))),
-                body,
-            );
-        }
-        let highlight = (!self.diff_mode && s != 2)
-            .then(|| side.analysis.tree.get(side.tree.selected).map(|n| n.span()))
-            .flatten();
         let difference = self
             .ladder
             .diff
@@ -1706,23 +1269,21 @@ impl App {
             .filter(|_| self.diff_mode)
             .and_then(|d| d.verdict.difference.as_ref())
             .map(|d| if s == 0 { d.a } else { d.b });
-        let decor = Decor {
-            highlight,
+        let look = Look {
+            title,
+            hint,
+            focused,
+            highlight: !self.diff_mode && s != 2,
             difference,
-            cursor: focused.then_some(cursor),
         };
-        let input = side.analysis.input.as_str();
-        let pos = panes::input::draw(
-            f.buffer_mut(),
-            body,
-            input,
-            &side.view,
-            decor,
-            side.scroll,
-            &self.theme,
-        );
-        if let Some(p) = pos {
-            f.set_cursor_position(p);
+        let line = match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &mut self.sides[s.min(1)],
+        };
+        line.render(f, area, look, &self.theme);
+        if let Some(h) = self.hits.inputs.get_mut(s) {
+            *h = Some(area);
         }
     }
 }

@@ -6,9 +6,48 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::examples::centered;
-use super::{block, inner, pad};
-use crate::tui::keys::{self, BINDINGS, Context};
+use super::{Overlay, OverlayEffect, block, inner, pad};
+use crate::tui::keys::{self, Action, BINDINGS, Context};
 use crate::tui::theme::{Slot, Theme};
+
+/// The help overlay (F1): the key table, scrolled.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HelpOverlay {
+    /// The first line shown (clamped when drawn).
+    pub scroll: usize,
+}
+
+impl Overlay for HelpOverlay {
+    fn context(&self) -> Context {
+        Context::Help
+    }
+
+    fn on_action(&mut self, action: Option<Action>, _ch: Option<char>) -> OverlayEffect {
+        match action {
+            Some(Action::Up) => self.scroll = self.scroll.saturating_sub(1),
+            Some(Action::Down) => self.scroll += 1,
+            Some(Action::PageUp) => self.scroll = self.scroll.saturating_sub(10),
+            Some(Action::PageDown) => self.scroll += 10,
+            Some(Action::First) => self.scroll = 0,
+            Some(Action::Last) => self.scroll = usize::MAX / 2,
+            Some(Action::Back | Action::Help) => return OverlayEffect::Close,
+            _ => {}
+        }
+        OverlayEffect::None
+    }
+
+    fn on_wheel(&mut self, up: bool) {
+        self.scroll = if up {
+            self.scroll.saturating_sub(1)
+        } else {
+            self.scroll + 1
+        };
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, theme: &Theme) {
+        self.scroll = draw(f, area, self.scroll, theme);
+    }
+}
 
 /// The help text, one line per binding, grouped by context, then a legend.
 pub fn lines(theme: &Theme) -> Vec<Line<'static>> {

@@ -188,7 +188,7 @@ pub enum Cells<'a> {
     /// Each profile's verdict on the input (`Analysis::verdicts` order is `Profile::ALL`).
     Validity(&'a [crate::engine::ProfileVerdict]),
     /// Each profile's equivalence verdict; `None` where it does not apply to both inputs.
-    Equivalence(&'a [(Profile, Option<bool>)]),
+    Equivalence(&'a [crate::engine::equiv::ProfileEquivalence]),
 }
 
 /// A clickable cell: where it is and what it picks (`None`: auto).
@@ -213,7 +213,8 @@ fn verdict(cells: Cells<'_>, p: Profile) -> (&'static str, &'static str, Slot) {
             Some(Status::NotApplicable) => ("–", "n/a", Slot::NotApplicable),
             None => ("?", "?", Slot::Dim),
         },
-        Cells::Equivalence(v) => match v.iter().find(|(q, _)| *q == p).and_then(|(_, e)| *e) {
+        Cells::Equivalence(v) => match v.iter().find(|e| e.profile == p).and_then(|e| e.equivalent)
+        {
             Some(true) => ("≡", "equivalent", Slot::Equal),
             Some(false) => ("≢", "different", Slot::Unequal),
             None => ("–", "n/a", Slot::NotApplicable),

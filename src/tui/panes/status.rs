@@ -26,6 +26,44 @@ pub struct Message {
     pub level: Level,
 }
 
+/// The screen shown when the terminal is smaller than `min` (the current mode's
+/// minimum; `diff`: diff mode, which needs more).
+pub fn draw_too_small(
+    f: &mut ratatui::Frame,
+    area: Rect,
+    min: (u16, u16),
+    diff: bool,
+    theme: &Theme,
+) {
+    use ratatui::text::Line;
+    let lines = vec![
+        Line::styled("terminal too small", theme.get(Slot::Header)),
+        Line::styled(
+            format!(
+                "need {}×{}{}, have {}×{}",
+                min.0,
+                min.1,
+                if diff {
+                    " for diff mode (Ctrl-D leaves it)"
+                } else {
+                    ""
+                },
+                area.width,
+                area.height
+            ),
+            theme.get(Slot::Text),
+        ),
+        Line::styled("Ctrl-C or q quits", theme.get(Slot::Dim)),
+    ];
+    let y = area.y + area.height.saturating_sub(3) / 2;
+    let r = Rect {
+        y,
+        height: area.height.min(3),
+        ..area
+    };
+    f.render_widget(ratatui::widgets::Paragraph::new(lines).centered(), r);
+}
+
 /// Draws the status line.
 pub fn draw(
     buf: &mut Buffer,
