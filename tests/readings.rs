@@ -491,6 +491,7 @@ fn explain_reports_readings() {
                 a: &a,
                 b: None,
                 comparison: None,
+                per_profile: None,
                 resolution: None,
                 options: &options,
             },
