@@ -17,7 +17,9 @@ use unicode_width::UnicodeWidthChar;
 
 use super::details::{Detail, Item};
 use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, untrusted};
-use crate::engine::equiv::{self, CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
+use crate::engine::equiv::{
+    self, CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict,
+};
 use crate::engine::{Analysis, Profile};
 use crate::safe_text::needs_token;
 use crate::tui::keys::{Action, Context};
