@@ -89,7 +89,7 @@ fn the_reading_for_a_selected_node() {
             .iter()
             .filter(|n| n.span().start == start)
             .map(|n| n.index())
-            .last()
+            .next_back()
             .unwrap_or(0)
     };
     let r0 = readings::reading_for(&a, 0).unwrap_or(99);
