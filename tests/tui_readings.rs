@@ -40,7 +40,11 @@ fn each_ambiguity_draws_its_other_reading() {
         ("ipv4", "http://192.168.0.1/", None),
         ("xri_authority", "xri://@example/foo", None),
         ("xref_content", "xri://(http://a)/b", None),
-        ("without_prefix", "baz.example.com:8080/foo", Some(Profile::Xri2)),
+        (
+            "without_prefix",
+            "baz.example.com:8080/foo",
+            Some(Profile::Xri2),
+        ),
         ("urn", "urn:ab:c?+d", None),
     ] {
         let a = analysis(input, profile);
@@ -99,4 +103,88 @@ fn the_reading_for_a_selected_node() {
     assert_eq!(a.readings[r].span.start, 10);
     let plain = analysis("http://example.com/", None);
     assert_eq!(readings::reading_for(&plain, 0), None);
+}
+
+mod workbench {
+    use crossterm::event::KeyCode;
+    use idbench::tui::app::{App, AppConfig, Focus};
+    use idbench::tui::event::Event;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn app(input: &str) -> App {
+        App::new(AppConfig {
+            input: input.into(),
+            ..AppConfig::default()
+        })
+    }
+
+    fn screen(app: &mut App, w: u16, h: u16) -> String {
+        let mut t = match Terminal::new(TestBackend::new(w, h)) {
+            Ok(t) => t,
+            Err(e) => match e {},
+        };
+        app.handle(Event::Resize(w, h));
+        if let Err(e) = t.draw(|f| app.draw(f)) {
+            match e {}
+        }
+        t.backend().to_string()
+    }
+
+    fn focus_tree(app: &mut App) {
+        for _ in 0..12 {
+            if app.focus() == Focus::Tree {
+                return;
+            }
+            app.handle(Event::key(KeyCode::Tab));
+        }
+        assert_eq!(app.focus(), Focus::Tree, "focus reachable with Tab");
+    }
+
+    /// `r` in the tree shows the other reading beside the tree, with the deciding text;
+    /// `r` again hides it; an input with one reading says so.
+    #[test]
+    fn r_toggles_the_other_reading_beside_the_tree() {
+        let mut a = app("xri://@example/foo");
+        focus_tree(&mut a);
+        let before = screen(&mut a, 120, 36);
+        assert!(!before.contains("Other reading"), "{before}");
+        a.handle(Event::key(KeyCode::Char('r')));
+        let shown = screen(&mut a, 120, 36);
+        assert!(shown.contains("Other reading 1/1"), "{shown}");
+        assert!(shown.contains("iauthority"), "{shown}");
+        assert!(
+            shown.contains("decided by XRI Syntax 2.0 §2.2.1.3"),
+            "{shown}"
+        );
+        insta::assert_snapshot!("workbench_xri_authority_120x36", shown);
+        // Narrow: below the tree instead of beside it.
+        let narrow = screen(&mut a, 70, 40);
+        assert!(narrow.contains("Other reading 1/1"), "{narrow}");
+        a.handle(Event::key(KeyCode::Char('r')));
+        let hidden = screen(&mut a, 120, 36);
+        assert!(!hidden.contains("Other reading"), "{hidden}");
+
+        let mut p = app("http://example.com/");
+        focus_tree(&mut p);
+        p.handle(Event::key(KeyCode::Char('r')));
+        let s = screen(&mut p, 120, 36);
+        assert!(s.contains("one reading"), "{s}");
+        assert!(!s.contains("Other reading"), "{s}");
+    }
+
+    /// The reading shown follows the selection: a node inside the cross-reference's content
+    /// shows that content's reading.
+    #[test]
+    fn the_reading_follows_the_selection() {
+        let mut a = app("xri://@a/(b/c)");
+        focus_tree(&mut a);
+        a.handle(Event::key(KeyCode::Char('r')));
+        a.handle(Event::key(KeyCode::Home));
+        let top = screen(&mut a, 120, 36);
+        assert!(top.contains("xri-authority-or-iauthority"), "{top}");
+        a.handle(Event::key(KeyCode::End));
+        let inner = screen(&mut a, 120, 36);
+        assert!(inner.contains("xref-content"), "{inner}");
+    }
 }
