@@ -9,17 +9,18 @@
 //!
 //! The output grows linearly with the input: a node's text is abbreviated with `…` and its
 //! byte count (a deep tree would otherwise repeat the whole input at every level), and the
-//! tree's indentation stops growing past [`MAX_INDENT`] levels and names the depth instead.
+//! tree's indentation stops growing past [`MAX_INDENT`] levels ([`TEXT_MAX_INDENT`] in plain
+//! text) and names the depth instead.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
+use crate::engine::equiv::{CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
 use crate::engine::resolve::Resolution;
 use crate::engine::rules;
-use crate::engine::{Analysis, Diagnostic, Profile, ProfileVerdict, Status, Tree};
+use crate::engine::{Analysis, Diagnostic, ProfileVerdict, Status, Tree};
 use crate::safe_text::escape;
 
 /// The two report formats.
@@ -44,6 +45,9 @@ pub struct Subject<'a> {
     pub b: Option<&'a Analysis>,
     /// A comparison of `a` with another input.
     pub comparison: Option<&'a Verdict>,
+    /// The comparison under every profile ([`crate::engine::equiv::compare_per_profile`]),
+    /// when there is a comparison and the caller has it.
+    pub per_profile: Option<&'a [ProfileEquivalence]>,
     /// A resolution of `a` (the reference) against a base: the base and the outcome.
     pub resolution: Option<(&'a str, &'a Resolution)>,
     /// The profile asked for (`None` = auto) and the compare options.
@@ -56,8 +60,12 @@ pub const TEXT_WIDTH: usize = 72;
 /// Node texts longer than this many characters are abbreviated in the tree.
 pub const NODE_TEXT_CHARS: usize = 48;
 
-/// The tree's indentation stops growing at this depth.
+/// The tree's indentation stops growing at this depth (Markdown).
 pub const MAX_INDENT: usize = 24;
+
+/// The tree's indentation stops growing at this depth in plain text, so that at least 48
+/// of the [`TEXT_WIDTH`] columns are left for the nodes however deep they are.
+pub const TEXT_MAX_INDENT: usize = 12;
 
 /// Renders the report.
 pub fn render(s: &Subject, f: ReportFormat) -> String {
@@ -72,16 +80,26 @@ pub fn render(s: &Subject, f: ReportFormat) -> String {
         env!("CARGO_PKG_VERSION"),
         profile
     ));
-    w.para_md(&format!(
-        "{} {}",
-        w.prose("Reopen this view:"),
-        w.code(&reopen_command(
-            &s.a.input,
-            s.comparison.map(|v| v.b.input.as_str()),
-            s.resolution.map(|(b, _)| b),
-            s.options
-        ))
-    ));
+    let reopen = reopen_command(
+        &s.a.input,
+        s.comparison.map(|v| v.b.input.as_str()),
+        s.resolution.map(|(b, _)| b),
+        s.options,
+    );
+    match w.f {
+        ReportFormat::Markdown => {
+            w.para_md(&format!(
+                "{} {}",
+                w.prose("Reopen this view:"),
+                w.code(&reopen)
+            ));
+        }
+        ReportFormat::Text => {
+            // Broken only where the shell joins the lines again, so it pastes as is.
+            w.para("Reopen this view:");
+            w.verbatim(&shell_wrap(&reopen, TEXT_WIDTH));
+        }
+    }
 
     w.heading(if s.resolution.is_some() {
         "Input (reference)"
@@ -125,8 +143,8 @@ fn analysis(w: &mut Writer, a: &Analysis) {
     w.subheading("Grammar");
     grammar(w, a);
     w.subheading("Diagnostics");
-    diagnostics(w, &a.diagnostics);
-    expectations(w, &a.diagnostics, &a.input);
+    findings(w, &a.diagnostics, &a.input);
+    readings(w, a);
     if let Some(forms) = &a.forms {
         w.subheading("Forms");
         for (name, value) in forms.rows() {
@@ -134,8 +152,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
         }
         if !forms.diagnostics.is_empty() {
             w.para("What computing the forms found:");
-            diagnostics(w, &forms.diagnostics);
-            expectations(w, &forms.diagnostics, &a.input);
+            findings(w, &forms.diagnostics, &a.input);
         }
     }
 }
@@ -144,23 +161,32 @@ fn verdicts(w: &mut Writer, vs: &[ProfileVerdict]) {
     let rows: Vec<Vec<Cell>> = vs
         .iter()
         .map(|v| {
-            let (verdict, first) = match &v.status {
-                Status::Valid => ("valid", String::new()),
-                Status::Invalid(code) => ("invalid", (*code).to_string()),
-                Status::NotApplicable => ("not applicable", String::new()),
-            };
+            let (verdict, first) = status_words(&v.status);
             vec![
                 Cell::Plain(v.profile.name().to_string()),
                 Cell::Plain(verdict.to_string()),
-                if first.is_empty() {
-                    Cell::Plain(String::new())
-                } else {
-                    Cell::Code(first)
-                },
+                first.map_or(Cell::Plain(String::new()), |c| Cell::Code(c.to_string())),
             ]
         })
         .collect();
     w.table(&["profile", "verdict", "first error"], &rows);
+}
+
+/// A profile's verdict in words, and the code of its first error when it rejects.
+fn status_words(s: &Status) -> (&'static str, Option<&'static str>) {
+    match s {
+        Status::Valid => ("valid", None),
+        Status::Invalid(code) => ("invalid", Some(code)),
+        Status::NotApplicable => ("not applicable", None),
+    }
+}
+
+/// A side's verdict in one cell: `valid`, `invalid: CODE` or `not applicable`.
+fn status_cell(s: &Status) -> String {
+    match status_words(s) {
+        (words, Some(code)) => format!("{words}: {code}"),
+        (words, None) => words.to_string(),
+    }
 }
 
 /// A node's text for the tree: escaped, abbreviated with `…` and its byte count when long.
@@ -183,11 +209,13 @@ fn node_text(text: &str) -> String {
 }
 
 fn tree(w: &mut Writer, t: &Tree, input: &str) {
+    let text = w.f == ReportFormat::Text;
+    let cap = if text { TEXT_MAX_INDENT } else { MAX_INDENT };
     let mut lines = String::new();
     for n in t.iter() {
         let depth = n.depth();
-        let indent = "  ".repeat(depth.min(MAX_INDENT));
-        let deep = if depth > MAX_INDENT {
+        let indent = "  ".repeat(depth.min(cap));
+        let deep = if depth > cap {
             format!("[depth {depth}] ")
         } else {
             String::new()
@@ -204,19 +232,34 @@ fn tree(w: &mut Writer, t: &Tree, input: &str) {
                 format!("{} = {}", a.key, v)
             })
             .collect();
-        let _ = write!(
-            lines,
-            "{indent}- {deep}{} \"{}\"  rule {}  bytes {}..{}",
+        let head = format!(
+            "{indent}- {deep}{} \"{}\"",
             n.kind().name(),
-            node_text(n.text(input)),
+            node_text(n.text(input))
+        );
+        let rule = format!(
+            "rule {}  bytes {}..{}",
             n.rule(),
             n.span().start,
             n.span().end
         );
-        if !attrs.is_empty() {
-            let _ = write!(lines, "  ({})", attrs.join(", "));
+        let attrs = (!attrs.is_empty()).then(|| format!("({})", attrs.join(", ")));
+        let one = match &attrs {
+            Some(a) => format!("{head}  {rule}  {a}"),
+            None => format!("{head}  {rule}"),
+        };
+        if !text || str_width(&one) <= TEXT_WIDTH {
+            lines.push_str(&one);
+            lines.push('\n');
+            continue;
         }
-        lines.push('\n');
+        // In text, a node that does not fit one line gets one line for what it is, one for
+        // its rule and bytes, and one for its attributes, each under the node: a wrapped
+        // line would split them at any space.
+        let _ = writeln!(lines, "{head}\n{indent}    {rule}");
+        if let Some(a) = attrs {
+            let _ = writeln!(lines, "{indent}    {a}");
+        }
     }
     w.preformatted(&lines);
 }
@@ -239,6 +282,12 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
         })
         .collect();
     w.table(&["severity", "code", "bytes", "message", "section"], &rows);
+}
+
+/// The diagnostics `ds` of `input` as a table, then what each error expected.
+fn findings(w: &mut Writer, ds: &[Diagnostic], input: &str) {
+    diagnostics(w, ds);
+    expectations(w, ds, input);
 }
 
 /// `relative-ref, one of URI-reference = URI / relative-ref`: the start rule the input was
@@ -316,6 +365,53 @@ fn grammar(w: &mut Writer, a: &Analysis) {
     }
 }
 
+/// The other readings, when the grammar admits more than one parse of part of the input:
+/// each with the productions of both readings, the other reading's subtree, the spec text
+/// that decides and a hint. No section when the input has one reading.
+fn readings(w: &mut Writer, a: &Analysis) {
+    if a.readings.is_empty() && a.readings_omitted == 0 {
+        return;
+    }
+    w.subheading("Readings");
+    for r in &a.readings {
+        let validity = match (r.taken_valid, r.other_valid) {
+            (true, true) => "both readings are valid",
+            (false, true) => "only the other reading is valid",
+            (true, false) => "only the reading taken is valid",
+            (false, false) => "neither reading is valid",
+        };
+        let head = format!(
+            "{}{}{}{}{}{}",
+            w.code(r.kind.name()),
+            w.prose(&format!(
+                " at bytes {}..{}, under {}: idbench reads ",
+                r.span.start,
+                r.span.end,
+                r.profile.name()
+            )),
+            w.code(r.taken_rule),
+            w.prose("; the other reading is "),
+            w.code(r.other_rule),
+            w.prose(&format!(" ({validity})."))
+        );
+        w.para_md(&head);
+        w.para(&format!("{}.", capitalized(&r.summary)));
+        tree(w, &r.tree, &a.input);
+        w.para(&format!(
+            "Decided by {}: \"{}\"",
+            r.decided_by.section, r.decided_by.quote
+        ));
+        w.para(&format!("Hint: {}.", r.hint));
+    }
+    if a.readings_omitted > 0 {
+        w.para(&format!(
+            "{} more ambiguities not shown (at most {} readings are recorded).",
+            a.readings_omitted,
+            crate::engine::readings::MAX_READINGS
+        ));
+    }
+}
+
 /// For every error of `ds` that recorded it, what the grammar would have accepted there and
 /// where the parse reached, worded as `idbench parse` words them.
 fn expectations(w: &mut Writer, ds: &[Diagnostic], input: &str) {
@@ -356,30 +452,9 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
     if !options.is_empty() {
         w.para(&format!("Options: {}.", options.join(", ")));
     }
-    let b_verdicts = s.b.map_or(&v.b.verdicts[..], |b| &b.verdicts[..]);
-    if !s.a.verdicts.is_empty() && !b_verdicts.is_empty() {
-        w.subheading("Each side under every profile");
-        let rows: Vec<Vec<Cell>> = Profile::ALL
-            .iter()
-            .map(|p| {
-                let side = |vs: &[ProfileVerdict]| match vs
-                    .iter()
-                    .find(|x| x.profile == *p)
-                    .map(|x| &x.status)
-                {
-                    Some(Status::Valid) => "valid".to_string(),
-                    Some(Status::Invalid(c)) => format!("invalid: {c}"),
-                    Some(Status::NotApplicable) => "not applicable".to_string(),
-                    None => "-".to_string(),
-                };
-                vec![
-                    Cell::Plain(p.name().to_string()),
-                    Cell::Plain(side(&s.a.verdicts)),
-                    Cell::Plain(side(b_verdicts)),
-                ]
-            })
-            .collect();
-        w.table(&["profile", "A", "B"], &rows);
+    if let Some(per) = s.per_profile {
+        w.subheading("Equivalence under every profile");
+        every_profile(w, per);
     }
     w.subheading("Ladder");
     let rows: Vec<Vec<Cell>> = v
@@ -425,14 +500,75 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
         None if !v.equivalent => w.para("No single differing component was located."),
         None => {}
     }
-    if !v.a_diagnostics.is_empty() {
-        w.para("What comparing found about A:");
-        diagnostics(w, &v.a_diagnostics);
+    for (side, ds) in [("A", &v.a_diagnostics), ("B", &v.b_diagnostics)] {
+        if !ds.is_empty() {
+            w.para(&format!("What comparing found about {side}:"));
+            diagnostics(w, ds);
+        }
     }
-    if !v.b_diagnostics.is_empty() {
-        w.para("What comparing found about B:");
-        diagnostics(w, &v.b_diagnostics);
-    }
+}
+
+/// The pair under every profile: each side's verdict, whether they are equivalent, and the
+/// step from which they are equal or where they part, as `idbench compare --profile P`
+/// says it. The engine computed every value ([`crate::engine::equiv::compare_per_profile`]).
+fn every_profile(w: &mut Writer, per: &[ProfileEquivalence]) {
+    let rows: Vec<Vec<Cell>> = per
+        .iter()
+        .map(|e| {
+            let (equivalent, how) = match e.equivalent {
+                None => {
+                    let side = match (&e.a, &e.b) {
+                        (Status::NotApplicable, Status::NotApplicable) => "either side",
+                        (Status::NotApplicable, _) => "A",
+                        _ => "B",
+                    };
+                    (
+                        "not compared",
+                        format!("{} cannot read {side}", e.profile.name()),
+                    )
+                }
+                Some(true) => (
+                    "yes",
+                    match &e.equal_from {
+                        Some((i, name, spec)) => {
+                            format!("equal from step {} ({name}, {spec})", i + 1)
+                        }
+                        None => String::new(),
+                    },
+                ),
+                Some(false) => (
+                    "no",
+                    match &e.difference {
+                        Some(d) => format!("part at the {}: {}", d.kind.name(), d.reason),
+                        None => "no single differing component located".to_string(),
+                    },
+                ),
+            };
+            let mut how = how;
+            if e.equivalent.is_some() {
+                let invalid = match (&e.a, &e.b) {
+                    (Status::Valid, Status::Valid) => None,
+                    (Status::Valid, _) => Some("B does not parse"),
+                    (_, Status::Valid) => Some("A does not parse"),
+                    _ => Some("neither side parses"),
+                };
+                if let Some(why) = invalid {
+                    if !how.is_empty() {
+                        how.push_str("; ");
+                    }
+                    how.push_str(&format!("{why}, so this is not the spec's answer"));
+                }
+            }
+            vec![
+                Cell::Plain(e.profile.name().to_string()),
+                Cell::Plain(status_cell(&e.a)),
+                Cell::Plain(status_cell(&e.b)),
+                Cell::Plain(equivalent.to_string()),
+                Cell::Plain(how),
+            ]
+        })
+        .collect();
+    w.table(&["profile", "A", "B", "equivalent?", "how"], &rows);
 }
 
 fn resolution(w: &mut Writer, a: &Analysis, base: &str, r: &Resolution) {
@@ -470,33 +606,29 @@ fn resolution(w: &mut Writer, a: &Analysis, base: &str, r: &Resolution) {
     }
     if !r.base_diagnostics.is_empty() {
         w.para("Diagnostics of the base (bytes index the base):");
-        diagnostics(w, &r.base_diagnostics);
-        expectations(w, &r.base_diagnostics, base);
+        findings(w, &r.base_diagnostics, base);
     }
     if !r.diagnostics.is_empty() {
         w.para("Diagnostics of the reference and of resolving it (bytes index the reference):");
-        diagnostics(w, &r.diagnostics);
-        expectations(w, &r.diagnostics, &a.input);
+        findings(w, &r.diagnostics, &a.input);
     }
 }
 
-fn options_words(o: &CompareOptions) -> Vec<&'static str> {
+fn options_words(o: &CompareOptions) -> Vec<String> {
     let mut v = Vec::new();
     if o.objective == Objective::Cache {
-        v.push("objective cache (rfc2141bis §5b)");
+        v.push("objective cache (rfc2141bis §5b)".to_string());
     }
     if o.ignore_dollar {
-        v.push("\"$\" cross-references ignored (XRI Syntax 2.0 §2.5.4)");
+        v.push("\"$\" cross-references ignored (XRI Syntax 2.0 §2.5.4)".to_string());
     }
-    match o.a_form {
-        SideForm::IriNormal => v.push("A written in IRI-normal form"),
-        SideForm::UriNormal => v.push("A written in URI-normal form"),
-        SideForm::AsIs => {}
-    }
-    match o.b_form {
-        SideForm::IriNormal => v.push("B written in IRI-normal form"),
-        SideForm::UriNormal => v.push("B written in URI-normal form"),
-        SideForm::AsIs => {}
+    for (side, form) in [("A", o.a_form), ("B", o.b_form)] {
+        let name = match form {
+            SideForm::IriNormal => "IRI",
+            SideForm::UriNormal => "URI",
+            SideForm::AsIs => continue,
+        };
+        v.push(format!("{side} written in {name}-normal form"));
     }
     v
 }
@@ -553,56 +685,197 @@ pub fn reopen_command(
     if opts.ignore_dollar {
         parts.push("--ignore-dollar".into());
     }
-    if let Some(f) = side_form_name(opts.a_form) {
-        parts.push("--a-form".into());
-        parts.push(f.into());
+    for (flag, form) in [("--a-form", opts.a_form), ("--b-form", opts.b_form)] {
+        if let Some(f) = side_form_name(form) {
+            parts.push(flag.into());
+            parts.push(f.into());
+        }
     }
-    if let Some(f) = side_form_name(opts.b_form) {
-        parts.push("--b-form".into());
-        parts.push(f.into());
-    }
-    parts.join(" ")
+    shell_command(&parts)
 }
 
-/// Quotes `s` for a POSIX shell so that it pastes safely and reads back byte for byte.
+/// The variable [`shell_quote`] writes a trailing newline as, and [`NEWLINE_PRELUDE`] sets.
+pub const NEWLINE_VAR: &str = "idbench_nl";
+
+/// POSIX shell commands that set [`NEWLINE_VAR`] to one newline (a command substitution
+/// strips trailing newlines, hence the `.` it then removes); [`shell_command`] puts them in
+/// front of a command whose words need it.
+pub const NEWLINE_PRELUDE: &str = "idbench_nl=$(printf '\\n.'); idbench_nl=${idbench_nl%.}; ";
+
+/// Quotes `s` as one word for a POSIX shell (it uses only single quotes, `printf` and
+/// command substitution) so that it pastes safely and reads back byte for byte.
 ///
-/// Plain text goes in single quotes (`'` itself as `'\''`). A string holding a character
-/// that must not reach a terminal raw (control, bidi, zero-width, invisible: see
-/// [`crate::safe_text::needs_token`]) is written as an ANSI-C `$'…'` string instead, each
-/// such character as `\xHH` escapes of its UTF-8 bytes, so nothing invisible or
-/// line-breaking is pasted. `$'…'` is read by bash, zsh, ksh and POSIX.1-2024 shells;
-/// dash 0.5.12 (Debian 12's `sh`) reads it literally. A shell argument cannot hold NUL, so
-/// `\x00` cannot be pasted back by any shell.
+/// Plain text goes in single quotes (`'` itself as `'\''`). A character that must not reach
+/// a terminal raw (control, bidi, zero-width, invisible: see
+/// [`crate::safe_text::needs_token`]) is written as a command substitution
+/// `"$(printf '\ooo…')"`, its UTF-8 bytes as octal escapes, so nothing invisible or
+/// line-breaking is pasted; the pieces are adjacent, so the shell joins them into one word.
+///
+/// Why not ANSI-C quoting (`$'\x01'`): POSIX.1-2024 standardised it, and bash, zsh and ksh
+/// read it, but dash 0.5.12 (Debian 12's `/bin/sh`) reads `$'a\001b'` as the literal text
+/// `$a\001b`, so a pasted command would silently open another identifier.
+///
+/// A command substitution drops the newlines that end its output, so a newline is printed
+/// together with the character after it. Newlines that end `s` have no such character: they
+/// are written as `"$idbench_nl"` ([`NEWLINE_VAR`]), which [`NEWLINE_PRELUDE`] sets
+/// ([`shell_command`] and [`reopen_command`] add it when needed). A shell argument cannot
+/// hold NUL, so U+0000 cannot be pasted back by any shell (it is written as `\000`, which
+/// the shells drop). Written by hand because of these three constraints (no `$'…'`, no
+/// raw control character, newlines kept at the end).
 pub fn shell_quote(s: &str) -> String {
-    if !s.chars().any(crate::safe_text::needs_token) {
-        let mut out = String::with_capacity(s.len() + 2);
-        out.push('\'');
-        for c in s.chars() {
-            if c == '\'' {
-                out.push_str("'\\''");
-            } else {
-                out.push(c);
-            }
-        }
-        out.push('\'');
-        return out;
+    let needs = crate::safe_text::needs_token;
+    if s.is_empty() {
+        return "''".to_string();
     }
-    let mut out = String::with_capacity(s.len() + 3);
-    out.push_str("$'");
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            c if crate::safe_text::needs_token(c) => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    let _ = write!(out, "\\x{b:02X}");
+    let mut out = String::with_capacity(s.len() + 2);
+    let mut rest = s;
+    while !rest.is_empty() {
+        let plain = rest.find(needs).unwrap_or(rest.len());
+        if plain > 0 {
+            out.push('\'');
+            out.push_str(&rest[..plain].replace('\'', "'\\''"));
+            out.push('\'');
+            rest = &rest[plain..];
+            continue;
+        }
+        let mut end = rest.find(|c| !needs(c)).unwrap_or(rest.len());
+        let mut trailing = 0;
+        if rest[..end].ends_with('\n') {
+            match rest[end..].chars().next() {
+                // Printed with the newline, so the substitution does not end with it.
+                Some(next) => end += next.len_utf8(),
+                None => {
+                    let body = rest.trim_end_matches('\n');
+                    trailing = rest.len() - body.len();
+                    end = body.len();
                 }
             }
-            c => out.push(c),
+        }
+        if end > 0 {
+            out.push_str("\"$(printf '");
+            for b in rest[..end].bytes() {
+                let _ = write!(out, "\\{b:03o}");
+            }
+            out.push_str("')\"");
+        }
+        for _ in 0..trailing {
+            let _ = write!(out, "\"${NEWLINE_VAR}\"");
+        }
+        rest = &rest[end + trailing..];
+    }
+    out
+}
+
+/// Joins `words` (already quoted) into a command, with [`NEWLINE_PRELUDE`] in front when a
+/// word uses [`NEWLINE_VAR`].
+pub fn shell_command(words: &[String]) -> String {
+    let var = format!("\"${NEWLINE_VAR}\"");
+    let line = words.join(" ");
+    if words.iter().any(|w| w.contains(&var)) {
+        format!("{NEWLINE_PRELUDE}{line}")
+    } else {
+        line
+    }
+}
+
+/// Where [`shell_wrap`] may break a command: before a piece, what separates it from the one
+/// before.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gap {
+    /// Nothing: the pieces must stay on one line.
+    None,
+    /// A space between words.
+    Space,
+    /// Inside a single-quoted string.
+    Quote,
+    /// Between two quoted pieces of one word.
+    Join,
+}
+
+/// Lays out a command from [`reopen_command`] in lines of at most `width` columns that a
+/// POSIX shell reads as the same command: a line ends with a backslash (line continuation,
+/// which the shell removes before reading words), after a space between words, between
+/// two quoted pieces of a word, or inside a single-quoted string, which is closed before
+/// the backslash and opened again on the next line. A piece that cannot be broken (a
+/// `"$(printf …)"`) longer than a line is left whole. Continuation lines are not indented:
+/// indentation inside a word would split it.
+pub fn shell_wrap(cmd: &str, width: usize) -> String {
+    let mut pieces: Vec<(String, Gap)> = Vec::new();
+    let mut cur = String::new();
+    let mut gap = Gap::None;
+    let mut chars = cmd.chars().peekable();
+    let finish = |cur: &mut String, gap: &mut Gap, pieces: &mut Vec<(String, Gap)>, next: Gap| {
+        if !cur.is_empty() {
+            pieces.push((std::mem::take(cur), *gap));
+            *gap = next;
+        } else if next == Gap::Space {
+            *gap = Gap::Space;
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' => finish(&mut cur, &mut gap, &mut pieces, Gap::Space),
+            '\'' => {
+                if cur.ends_with(['\'', '"']) {
+                    finish(&mut cur, &mut gap, &mut pieces, Gap::Join);
+                }
+                cur.push('\'');
+                // Each character of the string is a piece, so a line may end after any.
+                while let Some(q) = chars.next() {
+                    cur.push(q);
+                    if q == '\'' {
+                        break;
+                    }
+                    if chars.peek().is_some_and(|&n| n != '\'') {
+                        finish(&mut cur, &mut gap, &mut pieces, Gap::Quote);
+                    }
+                }
+            }
+            '"' => {
+                if cur.ends_with(['\'', '"']) {
+                    finish(&mut cur, &mut gap, &mut pieces, Gap::Join);
+                }
+                cur.push('"');
+                for q in chars.by_ref() {
+                    cur.push(q);
+                    if q == '"' {
+                        break;
+                    }
+                }
+            }
+            '\\' => {
+                cur.push('\\');
+                if let Some(q) = chars.next() {
+                    cur.push(q);
+                }
+            }
+            c => cur.push(c),
         }
     }
-    out.push('\'');
+    finish(&mut cur, &mut gap, &mut pieces, Gap::None);
+    let mut out = String::with_capacity(cmd.len() + cmd.len() / 32 + 2);
+    let mut col = 0;
+    for (text, gap) in pieces {
+        let (joiner, suffix, prefix) = match gap {
+            Gap::None => ("", "", ""),
+            Gap::Space => (" ", " \\", ""),
+            Gap::Quote => ("", "'\\", "'"),
+            Gap::Join => ("", "\\", ""),
+        };
+        let w = str_width(&text);
+        // Two columns are kept for the widest line ending, `'\`.
+        if gap != Gap::None && col > 0 && col + joiner.len() + w + 2 > width {
+            out.push_str(suffix);
+            out.push('\n');
+            out.push_str(prefix);
+            col = prefix.len();
+        } else {
+            out.push_str(joiner);
+            col += joiner.len();
+        }
+        out.push_str(&text);
+        col += w;
+    }
     out
 }
 
@@ -724,6 +997,12 @@ impl Writer {
                 self.out.push('\n');
             }
         }
+    }
+
+    /// Lines shown exactly as given (already safe), followed by a blank line.
+    fn verbatim(&mut self, lines: &str) {
+        self.out.push_str(lines);
+        self.out.push_str("\n\n");
     }
 
     /// A name and a value shown whole.

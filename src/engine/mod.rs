@@ -13,6 +13,7 @@ pub mod ip;
 pub mod path;
 pub mod pct;
 pub mod profile;
+pub mod readings;
 pub mod resolve;
 pub mod rules;
 pub mod tree;
@@ -100,6 +101,12 @@ pub struct Analysis {
     pub verdicts: Vec<ProfileVerdict>,
     /// The normal forms (unless not asked for).
     pub forms: Option<Forms>,
+    /// The other readings: where the grammar admits a second parse of part of the input
+    /// and idbench takes the first, the second as a subtree with the text that decides
+    /// (empty when the input is not ambiguous; see [`readings`]).
+    pub readings: Vec<readings::Reading>,
+    /// Ambiguities seen past [`readings::MAX_READINGS`] and not recorded.
+    pub readings_omitted: usize,
 }
 
 impl Analysis {
@@ -219,6 +226,13 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         }
     }
     let forms = options.forms.then(|| forms::compute(input, profile, &tree));
+    let other = readings::find(
+        input,
+        profile,
+        &tree,
+        &diagnostics,
+        options.profile.is_none(),
+    );
     Analysis {
         input: input.to_string(),
         profile,
@@ -227,6 +241,8 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         diagnostics,
         verdicts,
         forms,
+        readings: other.list,
+        readings_omitted: other.omitted,
     }
 }
 
