@@ -10,7 +10,8 @@
 # profile on every input. quick: the quick validator is sound and first_error agrees with
 # analyze. render: the CLI's text and JSON renderers stay within a linear bound of the input.
 # Seeds: the spec examples and big shapes of 1 to 4 KiB (deep nesting, long runs), so inputs
-# up to -max_len=4096 are reached from the start.
+# up to -max_len=4096 are reached from the start (and -len_control=0 lets libFuzzer try long
+# inputs at once instead of growing its length limit slowly).
 #
 # Needs cargo-fuzz (installed with `cargo install cargo-fuzz` when missing), which needs
 # nightly features: the script allows them on the stable toolchain with RUSTC_BOOTSTRAP=1.
@@ -57,7 +58,7 @@ for t in "${targets[@]}"; do
   extra=()
   if [[ $jobs -gt 1 ]]; then extra=(-fork="$jobs"); fi
   if cargo fuzz run --sanitizer "$sanitizer" --debug-assertions --target-dir "$fuzz_dir" "$t" "fuzz/corpus/$t" -- \
-      -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+      -max_total_time="$secs" -max_len=4096 -len_control=0 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
       "${extra[@]}" >"$log" 2>&1; then
     # The last status line (cov: edges covered, ft: features, corp: corpus entries/bytes).
     grep -E "^#[0-9]+" "$log" | tail -n 1 | sed 's/^/   /' || true
