@@ -828,7 +828,11 @@ pub fn expected_text(d: &Diagnostic, input: &str) -> Option<String> {
     // Up to eight characters back, not across the last "/", "?", "#", "@" or "[" (the start
     // of the component), and at least one character.
     let eight = before.char_indices().rev().nth(7).map_or(0, |(i, _)| i);
-    let component = before.rfind(['/', '?', '#', '@', '[']).map_or(0, |i| i + 1);
+    // Only the last eight characters are searched: a search back over the whole input made
+    // every diagnostic cost the input's length (quadratic on 32 KiB of "%").
+    let component = before[eight..]
+        .rfind(['/', '?', '#', '@', '['])
+        .map_or(0, |i| eight + i + 1);
     let mut from = eight.max(component);
     if from >= at {
         from = before.char_indices().next_back().map_or(at, |(i, _)| i);
