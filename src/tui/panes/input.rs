@@ -67,6 +67,19 @@ impl InputView {
                     });
                     col += w;
                 }
+                // Printable ASCII (a text piece holds no control character): one glyph a
+                // byte, one column each, without asking the segmenter.
+                Piece::Text { text, at } if text.is_ascii() => {
+                    glyphs.extend((0..text.len()).map(|k| Glyph {
+                        start: at + k,
+                        end: at + k + 1,
+                        col: col + k,
+                        width: 1,
+                        token: None,
+                        lone_mark: false,
+                    }));
+                    col += text.len();
+                }
                 Piece::Text { text, at } => {
                     let base = text.as_ptr() as usize;
                     // ratatui's own segmentation and widths, so the cells match its buffer.
@@ -95,26 +108,62 @@ impl InputView {
             width: col,
             len: input.len(),
         };
-        // Paint each node's span; the preorder lets deeper nodes paint over their parents.
+        // Each glyph takes the kind of the deepest node covering it. A node paints only the
+        // gaps between its children, which paint the rest later (preorder), so the cost is
+        // nodes + glyphs, not the sum of every node's length (nodes × depth when nested).
         for node in analysis.tree.iter() {
-            let r = view.glyph_range(node.span());
             let own = Some((node.kind(), !node.is_leaf()));
-            for o in &mut view.owner[r] {
-                *o = own;
-            }
-        }
-        let forms_diags = analysis.forms.iter().flat_map(|f| f.diagnostics.iter());
-        for d in analysis.diagnostics.iter().chain(forms_diags) {
-            if d.severity == Severity::Note {
+            let span = node.span();
+            let paint = |view: &mut InputView, s: ByteSpan| {
+                let r = view.glyph_range(s);
+                for o in &mut view.owner[r] {
+                    *o = own;
+                }
+            };
+            if span.is_empty() {
+                paint(&mut view, span);
                 continue;
             }
-            let r = view.mark_range(d.span);
-            for m in &mut view.mark[r] {
-                *m = Some(match *m {
-                    Some(s) => s.min(d.severity),
-                    None => d.severity,
-                });
+            let mut at = span.start;
+            for c in node.children() {
+                let cs = c.span();
+                if cs.start > at {
+                    paint(&mut view, ByteSpan::new(at, cs.start.min(span.end)));
+                }
+                at = at.max(cs.end);
             }
+            if at < span.end {
+                paint(&mut view, ByteSpan::new(at, span.end));
+            }
+        }
+        // The worst severity over each glyph, from counts of open error and warning spans
+        // (a difference array): diagnostics + glyphs, however long or nested their spans.
+        let n = view.mark.len();
+        let mut delta = vec![[0i32; 2]; n + 1];
+        let forms_diags = analysis.forms.iter().flat_map(|f| f.diagnostics.iter());
+        for d in analysis.diagnostics.iter().chain(forms_diags) {
+            let k = match d.severity {
+                Severity::Error => 0,
+                Severity::Warning => 1,
+                Severity::Note => continue,
+            };
+            let r = view.mark_range(d.span);
+            if r.start < r.end {
+                delta[r.start][k] += 1;
+                delta[r.end][k] -= 1;
+            }
+        }
+        let mut open = [0i32; 2];
+        for (m, d) in view.mark.iter_mut().zip(&delta) {
+            open[0] += d[0];
+            open[1] += d[1];
+            *m = if open[0] > 0 {
+                Some(Severity::Error)
+            } else if open[1] > 0 {
+                Some(Severity::Warning)
+            } else {
+                None
+            };
         }
         view
     }
