@@ -243,6 +243,17 @@ impl Diagnostic {
             count: 1,
         }
     }
+
+    /// For a diagnostic that stands for a run ([`Diagnostic::count`] > 1), how the views
+    /// say so: `found 4 times in a row, over bytes 0..4`.
+    pub fn repeat_note(&self) -> Option<String> {
+        (self.count > 1).then(|| {
+            format!(
+                "found {} times in a row, over bytes {}",
+                self.count, self.span
+            )
+        })
+    }
 }
 
 /// The concrete syntax tree of one input. Node 0 is the root; nodes are in preorder.
@@ -853,14 +864,19 @@ impl<'i> Builder<'i> {
                 stack.push(i);
             }
         }
-        self.diags.sort_by(|a, b| {
-            (a.span.start, a.severity, a.span.end).cmp(&(b.span.start, b.severity, b.span.end))
-        });
-        // Group the attributes by node, in place (stable: a later value for the same key
-        // wins, so earlier ones are dropped).
+        let key = |d: &Diagnostic| (d.span.start, d.severity, d.span.end);
+        if !self.diags.is_sorted_by_key(key) {
+            self.diags.sort_by_key(key);
+        }
+        // Group the attributes by node (stable: a later value for the same key wins, so
+        // earlier ones are dropped). Grammars set some attributes on a node after its
+        // descendants', so they come in no useful order: placed by a count per node, in
+        // time linear in nodes + attributes.
         let mut attrs = std::mem::take(&mut self.attrs);
+        if !attrs.is_sorted_by_key(|a| a.node) {
+            attrs = group_by_node(attrs, self.nodes.len());
+        }
         if !attrs.is_empty() {
-            attrs.sort_by_key(|a| a.node);
             let mut dropped = false;
             for i in 0..attrs.len() {
                 let (node, key) = (attrs[i].node, attrs[i].key);
@@ -897,6 +913,28 @@ impl<'i> Builder<'i> {
             self.diags,
         )
     }
+}
+
+/// `attrs` in node order, keeping their order within a node (a counting sort: the nodes
+/// are `0..nodes`).
+fn group_by_node(attrs: Vec<Attr>, nodes: usize) -> Vec<Attr> {
+    let mut at = vec![0usize; nodes + 2];
+    for a in &attrs {
+        at[a.node.min(nodes) + 1] += 1;
+    }
+    for i in 1..at.len() {
+        at[i] += at[i - 1];
+    }
+    let mut slots: Vec<Option<Attr>> = std::iter::repeat_with(|| None).take(attrs.len()).collect();
+    for a in attrs {
+        let b = a.node.min(nodes);
+        let i = at[b];
+        at[b] += 1;
+        if let Some(s) = slots.get_mut(i) {
+            *s = Some(a);
+        }
+    }
+    slots.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
@@ -955,6 +993,67 @@ mod tests {
         assert_eq!(t.get(3).and_then(|n| n.attr("b")), Some("yes"));
         assert_eq!(seg, Some((NodeKind::Segment, 2)));
         assert_eq!(t.get(3).map(|n| n.depth()), Some(2));
+    }
+
+    #[test]
+    fn a_run_of_the_same_diagnostic_is_one_with_a_count() {
+        let input = "%%%%x%";
+        let mut b = Builder::new(input);
+        let bad = |b: &mut Builder<'_>, i: usize| {
+            b.expect(i + 1, &["HEXDIG"]);
+            b.error(
+                Code::PctInvalid,
+                Span::new(i, i + 1),
+                "RFC 3986 §2.1",
+                "bad %",
+            );
+        };
+        bad(&mut b, 0);
+        let cp = b.checkpoint();
+        bad(&mut b, 1);
+        assert!(
+            b.has_error_since(cp),
+            "a merged error still counts as one since cp"
+        );
+        b.rollback(cp);
+        assert!(!b.has_error_since(cp));
+        assert_eq!(b.diagnostics()[0].span, Span::new(0, 1));
+        assert_eq!(b.diagnostics()[0].count, 1);
+        for i in 1..4 {
+            bad(&mut b, i);
+        }
+        // Not adjacent: a new diagnostic.
+        bad(&mut b, 5);
+        // Adjacent but another message: a new diagnostic.
+        b.error(Code::PctInvalid, Span::new(6, 7), "RFC 3986 §2.1", "other");
+        let (_, d) = b.build();
+        let got: Vec<(Span, usize)> = d.iter().map(|d| (d.span, d.count)).collect();
+        assert_eq!(
+            got,
+            [
+                (Span::new(0, 4), 4),
+                (Span::new(5, 6), 1),
+                (Span::new(6, 7), 1)
+            ]
+        );
+        assert_eq!(d[0].expected, ["HEXDIG"]);
+        assert_eq!(d[0].expected_at, Some(1));
+    }
+
+    #[test]
+    fn expectations_out_of_order_keep_their_first_order() {
+        let mut b = Builder::new("abcdef");
+        b.expect(4, &["x", "y"]);
+        b.expect(2, &["z"]);
+        b.expect(4, &["y", "w"]);
+        b.expect(2, &["v", "z"]);
+        b.error(Code::Unparsed, Span::new(2, 3), "", "m");
+        b.error(Code::Unparsed, Span::new(4, 5), "", "n");
+        let (_, d) = b.build();
+        assert_eq!(d[0].expected, ["z", "v"]);
+        assert_eq!(d[0].reached, Some(4));
+        assert_eq!(d[1].expected, ["x", "y", "w"]);
+        assert_eq!(d[1].reached, None);
     }
 
     #[test]
