@@ -776,19 +776,66 @@ impl<'i> Builder<'i> {
         }
     }
 
+    /// Records a diagnostic made of its parts; a repeat of the last one (see
+    /// [`Builder::diag`]) costs no allocation when `msg` is a literal.
+    fn record(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: Cow<'static, str>,
+    ) {
+        if let Some(last) = self.diags.last_mut()
+            && last.span.end == span.start
+            && !span.is_empty()
+            && !last.span.is_empty()
+            && last.code == code
+            && last.severity == severity
+            && last.spec == spec
+            && last.message == msg
+        {
+            last.span.end = span.end;
+            last.count += 1;
+            if severity == Severity::Error {
+                self.merged_errors += 1;
+            }
+            return;
+        }
+        self.diag(Diagnostic::new(severity, code, span, spec, msg));
+    }
+
     /// Records an error.
-    pub fn error(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
-        self.diag(Diagnostic::new(Severity::Error, code, span, spec, msg));
+    pub fn error(
+        &mut self,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<Cow<'static, str>>,
+    ) {
+        self.record(Severity::Error, code, span, spec, msg.into());
     }
 
     /// Records a warning.
-    pub fn warning(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
-        self.diag(Diagnostic::new(Severity::Warning, code, span, spec, msg));
+    pub fn warning(
+        &mut self,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<Cow<'static, str>>,
+    ) {
+        self.record(Severity::Warning, code, span, spec, msg.into());
     }
 
     /// Records a note.
-    pub fn note(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
-        self.diag(Diagnostic::new(Severity::Note, code, span, spec, msg));
+    pub fn note(
+        &mut self,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<Cow<'static, str>>,
+    ) {
+        self.record(Severity::Note, code, span, spec, msg.into());
     }
 
     /// Diagnostics recorded so far.
