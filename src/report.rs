@@ -16,10 +16,10 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthChar;
 
-use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
+use crate::engine::equiv::{CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
 use crate::engine::resolve::Resolution;
 use crate::engine::rules;
-use crate::engine::{Analysis, Diagnostic, Profile, ProfileVerdict, Status, Tree};
+use crate::engine::{Analysis, Diagnostic, ProfileVerdict, Status, Tree};
 use crate::safe_text::escape;
 
 /// The two report formats.
@@ -44,6 +44,9 @@ pub struct Subject<'a> {
     pub b: Option<&'a Analysis>,
     /// A comparison of `a` with another input.
     pub comparison: Option<&'a Verdict>,
+    /// The comparison under every profile ([`crate::engine::equiv::compare_per_profile`]),
+    /// when there is a comparison and the caller has it.
+    pub per_profile: Option<&'a [ProfileEquivalence]>,
     /// A resolution of `a` (the reference) against a base: the base and the outcome.
     pub resolution: Option<(&'a str, &'a Resolution)>,
     /// The profile asked for (`None` = auto) and the compare options.
@@ -127,6 +130,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
     w.subheading("Diagnostics");
     diagnostics(w, &a.diagnostics);
     expectations(w, &a.diagnostics, &a.input);
+    readings(w, a);
     if let Some(forms) = &a.forms {
         w.subheading("Forms");
         for (name, value) in forms.rows() {
@@ -144,23 +148,32 @@ fn verdicts(w: &mut Writer, vs: &[ProfileVerdict]) {
     let rows: Vec<Vec<Cell>> = vs
         .iter()
         .map(|v| {
-            let (verdict, first) = match &v.status {
-                Status::Valid => ("valid", String::new()),
-                Status::Invalid(code) => ("invalid", (*code).to_string()),
-                Status::NotApplicable => ("not applicable", String::new()),
-            };
+            let (verdict, first) = status_words(&v.status);
             vec![
                 Cell::Plain(v.profile.name().to_string()),
                 Cell::Plain(verdict.to_string()),
-                if first.is_empty() {
-                    Cell::Plain(String::new())
-                } else {
-                    Cell::Code(first)
-                },
+                first.map_or(Cell::Plain(String::new()), |c| Cell::Code(c.to_string())),
             ]
         })
         .collect();
     w.table(&["profile", "verdict", "first error"], &rows);
+}
+
+/// A profile's verdict in words, and the code of its first error when it rejects.
+fn status_words(s: &Status) -> (&'static str, Option<&'static str>) {
+    match s {
+        Status::Valid => ("valid", None),
+        Status::Invalid(code) => ("invalid", Some(code)),
+        Status::NotApplicable => ("not applicable", None),
+    }
+}
+
+/// A side's verdict in one cell: `valid`, `invalid: CODE` or `not applicable`.
+fn status_cell(s: &Status) -> String {
+    match status_words(s) {
+        (words, Some(code)) => format!("{words}: {code}"),
+        (words, None) => words.to_string(),
+    }
 }
 
 /// A node's text for the tree: escaped, abbreviated with `…` and its byte count when long.
@@ -319,6 +332,53 @@ fn grammar(w: &mut Writer, a: &Analysis) {
     }
 }
 
+/// The other readings, when the grammar admits more than one parse of part of the input:
+/// each with the productions of both readings, the other reading's subtree, the spec text
+/// that decides and a hint. No section when the input has one reading.
+fn readings(w: &mut Writer, a: &Analysis) {
+    if a.readings.is_empty() && a.readings_omitted == 0 {
+        return;
+    }
+    w.subheading("Readings");
+    for r in &a.readings {
+        let validity = match (r.taken_valid, r.other_valid) {
+            (true, true) => "both readings are valid",
+            (false, true) => "only the other reading is valid",
+            (true, false) => "only the reading taken is valid",
+            (false, false) => "neither reading is valid",
+        };
+        let head = format!(
+            "{}{}{}{}{}{}",
+            w.code(r.kind.name()),
+            w.prose(&format!(
+                " at bytes {}..{}, under {}: idbench reads ",
+                r.span.start,
+                r.span.end,
+                r.profile.name()
+            )),
+            w.code(r.taken_rule),
+            w.prose("; the other reading is "),
+            w.code(r.other_rule),
+            w.prose(&format!(" ({validity})."))
+        );
+        w.para_md(&head);
+        w.para(&format!("{}.", capitalized(&r.summary)));
+        tree(w, &r.tree, &a.input);
+        w.para(&format!(
+            "Decided by {}: \"{}\"",
+            r.decided_by.section, r.decided_by.quote
+        ));
+        w.para(&format!("Hint: {}.", r.hint));
+    }
+    if a.readings_omitted > 0 {
+        w.para(&format!(
+            "{} more ambiguities not shown (at most {} readings are recorded).",
+            a.readings_omitted,
+            crate::engine::readings::MAX_READINGS
+        ));
+    }
+}
+
 /// For every error of `ds` that recorded it, what the grammar would have accepted there and
 /// where the parse reached, worded as `idbench parse` words them.
 fn expectations(w: &mut Writer, ds: &[Diagnostic], input: &str) {
@@ -359,30 +419,9 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
     if !options.is_empty() {
         w.para(&format!("Options: {}.", options.join(", ")));
     }
-    let b_verdicts = s.b.map_or(&v.b.verdicts[..], |b| &b.verdicts[..]);
-    if !s.a.verdicts.is_empty() && !b_verdicts.is_empty() {
-        w.subheading("Each side under every profile");
-        let rows: Vec<Vec<Cell>> = Profile::ALL
-            .iter()
-            .map(|p| {
-                let side = |vs: &[ProfileVerdict]| match vs
-                    .iter()
-                    .find(|x| x.profile == *p)
-                    .map(|x| &x.status)
-                {
-                    Some(Status::Valid) => "valid".to_string(),
-                    Some(Status::Invalid(c)) => format!("invalid: {c}"),
-                    Some(Status::NotApplicable) => "not applicable".to_string(),
-                    None => "-".to_string(),
-                };
-                vec![
-                    Cell::Plain(p.name().to_string()),
-                    Cell::Plain(side(&s.a.verdicts)),
-                    Cell::Plain(side(b_verdicts)),
-                ]
-            })
-            .collect();
-        w.table(&["profile", "A", "B"], &rows);
+    if let Some(per) = s.per_profile {
+        w.subheading("Equivalence under every profile");
+        every_profile(w, per);
     }
     w.subheading("Ladder");
     let rows: Vec<Vec<Cell>> = v
@@ -436,6 +475,69 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
         w.para("What comparing found about B:");
         diagnostics(w, &v.b_diagnostics);
     }
+}
+
+/// The pair under every profile: each side's verdict, whether they are equivalent, and the
+/// step from which they are equal or where they part, as `idbench compare --profile P`
+/// says it. The engine computed every value ([`crate::engine::equiv::compare_per_profile`]).
+fn every_profile(w: &mut Writer, per: &[ProfileEquivalence]) {
+    let rows: Vec<Vec<Cell>> = per
+        .iter()
+        .map(|e| {
+            let (equivalent, how) = match e.equivalent {
+                None => {
+                    let side = match (&e.a, &e.b) {
+                        (Status::NotApplicable, Status::NotApplicable) => "either side",
+                        (Status::NotApplicable, _) => "A",
+                        _ => "B",
+                    };
+                    (
+                        "not compared",
+                        format!("{} cannot read {side}", e.profile.name()),
+                    )
+                }
+                Some(true) => (
+                    "yes",
+                    match &e.equal_from {
+                        Some((i, name, spec)) => {
+                            format!("equal from step {} ({name}, {spec})", i + 1)
+                        }
+                        None => String::new(),
+                    },
+                ),
+                Some(false) => (
+                    "no",
+                    match &e.difference {
+                        Some(d) => format!("part at the {}: {}", d.kind.name(), d.reason),
+                        None => "no single differing component located".to_string(),
+                    },
+                ),
+            };
+            let mut how = how;
+            if e.equivalent.is_some() {
+                let invalid = match (&e.a, &e.b) {
+                    (Status::Valid, Status::Valid) => None,
+                    (Status::Valid, _) => Some("B does not parse"),
+                    (_, Status::Valid) => Some("A does not parse"),
+                    _ => Some("neither side parses"),
+                };
+                if let Some(why) = invalid {
+                    if !how.is_empty() {
+                        how.push_str("; ");
+                    }
+                    how.push_str(&format!("{why}, so this is not the spec's answer"));
+                }
+            }
+            vec![
+                Cell::Plain(e.profile.name().to_string()),
+                Cell::Plain(status_cell(&e.a)),
+                Cell::Plain(status_cell(&e.b)),
+                Cell::Plain(equivalent.to_string()),
+                Cell::Plain(how),
+            ]
+        })
+        .collect();
+    w.table(&["profile", "A", "B", "equivalent?", "how"], &rows);
 }
 
 fn resolution(w: &mut Writer, a: &Analysis, base: &str, r: &Resolution) {
@@ -564,49 +666,91 @@ pub fn reopen_command(
         parts.push("--b-form".into());
         parts.push(f.into());
     }
-    parts.join(" ")
+    shell_command(&parts)
 }
 
-/// Quotes `s` for a POSIX shell so that it pastes safely and reads back byte for byte.
+/// The variable [`shell_quote`] writes a trailing newline as, and [`NEWLINE_PRELUDE`] sets.
+pub const NEWLINE_VAR: &str = "idbench_nl";
+
+/// POSIX shell commands that set [`NEWLINE_VAR`] to one newline (a command substitution
+/// strips trailing newlines, hence the `.` it then removes); [`shell_command`] puts them in
+/// front of a command whose words need it.
+pub const NEWLINE_PRELUDE: &str = "idbench_nl=$(printf '\\n.'); idbench_nl=${idbench_nl%.}; ";
+
+/// Quotes `s` as one word for a POSIX shell (it uses only single quotes, `printf` and
+/// command substitution) so that it pastes safely and reads back byte for byte.
 ///
-/// Plain text goes in single quotes (`'` itself as `'\''`). A string holding a character
-/// that must not reach a terminal raw (control, bidi, zero-width, invisible: see
-/// [`crate::safe_text::needs_token`]) is written as an ANSI-C `$'…'` string instead, each
-/// such character as `\xHH` escapes of its UTF-8 bytes, so nothing invisible or
-/// line-breaking is pasted. `$'…'` is read by bash, zsh, ksh and POSIX.1-2024 shells;
-/// dash 0.5.12 (Debian 12's `sh`) reads it literally. A shell argument cannot hold NUL, so
-/// `\x00` cannot be pasted back by any shell.
+/// Plain text goes in single quotes (`'` itself as `'\''`). A character that must not reach
+/// a terminal raw (control, bidi, zero-width, invisible: see
+/// [`crate::safe_text::needs_token`]) is written as a command substitution
+/// `"$(printf '\ooo…')"`, its UTF-8 bytes as octal escapes, so nothing invisible or
+/// line-breaking is pasted; the pieces are adjacent, so the shell joins them into one word.
+///
+/// Why not ANSI-C quoting (`$'\x01'`): POSIX.1-2024 standardised it, and bash, zsh and ksh
+/// read it, but dash 0.5.12 (Debian 12's `/bin/sh`) reads `$'a\001b'` as the literal text
+/// `$a\001b`, so a pasted command would silently open another identifier.
+///
+/// A command substitution drops the newlines that end its output, so a newline is printed
+/// together with the character after it. Newlines that end `s` have no such character: they
+/// are written as `"$idbench_nl"` ([`NEWLINE_VAR`]), which [`NEWLINE_PRELUDE`] sets
+/// ([`shell_command`] and [`reopen_command`] add it when needed). A shell argument cannot
+/// hold NUL, so U+0000 cannot be pasted back by any shell (it is written as `\000`, which
+/// the shells drop). Written by hand because of these three constraints (no `$'…'`, no
+/// raw control character, newlines kept at the end).
 pub fn shell_quote(s: &str) -> String {
-    if !s.chars().any(crate::safe_text::needs_token) {
-        let mut out = String::with_capacity(s.len() + 2);
-        out.push('\'');
-        for c in s.chars() {
-            if c == '\'' {
-                out.push_str("'\\''");
-            } else {
-                out.push(c);
-            }
-        }
-        out.push('\'');
-        return out;
+    let needs = crate::safe_text::needs_token;
+    if s.is_empty() {
+        return "''".to_string();
     }
-    let mut out = String::with_capacity(s.len() + 3);
-    out.push_str("$'");
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\'' => out.push_str("\\'"),
-            c if crate::safe_text::needs_token(c) => {
-                let mut buf = [0u8; 4];
-                for b in c.encode_utf8(&mut buf).bytes() {
-                    let _ = write!(out, "\\x{b:02X}");
+    let mut out = String::with_capacity(s.len() + 2);
+    let mut rest = s;
+    while !rest.is_empty() {
+        let plain = rest.find(needs).unwrap_or(rest.len());
+        if plain > 0 {
+            out.push('\'');
+            out.push_str(&rest[..plain].replace('\'', "'\\''"));
+            out.push('\'');
+            rest = &rest[plain..];
+            continue;
+        }
+        let mut end = rest.find(|c| !needs(c)).unwrap_or(rest.len());
+        let mut trailing = 0;
+        if rest[..end].ends_with('\n') {
+            match rest[end..].chars().next() {
+                // Printed with the newline, so the substitution does not end with it.
+                Some(next) => end += next.len_utf8(),
+                None => {
+                    let body = rest.trim_end_matches('\n');
+                    trailing = rest.len() - body.len();
+                    end = body.len();
                 }
             }
-            c => out.push(c),
         }
+        if end > 0 {
+            out.push_str("\"$(printf '");
+            for b in rest[..end].bytes() {
+                let _ = write!(out, "\\{b:03o}");
+            }
+            out.push_str("')\"");
+        }
+        for _ in 0..trailing {
+            let _ = write!(out, "\"${NEWLINE_VAR}\"");
+        }
+        rest = &rest[end + trailing..];
     }
-    out.push('\'');
     out
+}
+
+/// Joins `words` (already quoted) into a command, with [`NEWLINE_PRELUDE`] in front when a
+/// word uses [`NEWLINE_VAR`].
+pub fn shell_command(words: &[String]) -> String {
+    let var = format!("\"${NEWLINE_VAR}\"");
+    let line = words.join(" ");
+    if words.iter().any(|w| w.contains(&var)) {
+        format!("{NEWLINE_PRELUDE}{line}")
+    } else {
+        line
+    }
 }
 
 /// A table cell: prose, or a value shown as code.

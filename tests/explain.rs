@@ -5,7 +5,7 @@
 use std::process::Command;
 
 use idbench::engine::equiv::{CompareOptions, Objective, SideForm};
-use idbench::report::{TEXT_WIDTH, reopen_command, shell_quote};
+use idbench::report::{TEXT_WIDTH, reopen_command, shell_command, shell_quote};
 use idbench::safe_text::escape;
 use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
@@ -389,14 +389,15 @@ fn reopen_command_omits_defaults_and_names_every_option() {
     );
 }
 
-/// Runs `printf %s "$1"` in `shell` with `quoted` pasted as its argument.
+/// Runs `printf %s WORD` in `shell`, the word pasted as [`shell_command`] writes it.
 fn through_shell(shell: &str, quoted: &str) -> Vec<u8> {
+    let cmd = shell_command(&["printf".into(), "%s".into(), quoted.into()]);
     let out = Command::new(shell)
         .arg("-c")
-        .arg(format!("printf %s {quoted}"))
+        .arg(&cmd)
         .output()
         .expect("run the shell");
-    assert!(out.status.success(), "{shell}: {quoted}");
+    assert!(out.status.success(), "{shell}: {cmd}");
     out.stdout
 }
 
@@ -408,39 +409,106 @@ fn shell_available(shell: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Every character the quoting must write in escaped form: C0 controls but NUL (a shell
+/// argument cannot hold it), DEL, the C1 controls (U+0085 among them), the line and
+/// paragraph separators, the bidi controls and a zero-width character.
+fn hostile_chars() -> Vec<char> {
+    let mut v: Vec<char> = (1u32..0x20)
+        .chain(0x7F..0xA0)
+        .filter_map(char::from_u32)
+        .collect();
+    v.extend([
+        '\u{2028}', '\u{2029}', '\u{200E}', '\u{200F}', '\u{061C}', '\u{202A}', '\u{202B}',
+        '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        '\u{200B}', '\u{FEFF}',
+    ]);
+    v
+}
+
 #[test]
 fn shell_quote_round_trips_and_never_passes_control_characters() {
-    let cases = [
+    let mut cases: Vec<String> = [
         "plain",
         "",
         "it's",
         "''",
         "a b\tc",
-        "$HOME `id` $(id) \\ \" ! * ? ~",
+        "$HOME `id` $(id) \\ \" ! * ? ~ % %% \\n \\001",
         "line\nbreak",
+        "\n\nlead",
+        "mid\n\n\nx",
         "esc\u{1b}[31m",
         "bidi\u{202e}txt.exe",
         "zero\u{200b}width",
-        "nul\u{0}byte",
         "c1\u{9b}x",
         "ü漢字",
         "trailing\n",
-    ];
-    let bash = shell_available("bash");
-    for s in cases {
+        "trailing\n\n",
+        "\n",
+        "\u{1}\n",
+        "\n\u{1}\n\n",
+        "'\n'",
+        "\u{85}'\u{2028}\"\u{202e}",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // Every hostile character alone, between text, next to a quote, and before a newline.
+    for c in hostile_chars() {
+        cases.push(c.to_string());
+        cases.push(format!("a{c}b"));
+        cases.push(format!("'{c}'\"{c}\""));
+        cases.push(format!("{c}\nx{c}"));
+    }
+    cases.push(hostile_chars().into_iter().collect());
+    let shells: Vec<&str> = ["sh", "dash", "bash"]
+        .into_iter()
+        .filter(|s| shell_available(s))
+        .collect();
+    assert!(shells.contains(&"sh"), "a POSIX sh is needed");
+    for s in &cases {
         let q = shell_quote(s);
         for c in q.chars() {
             assert!(!idbench::safe_text::needs_token(c), "{s:?} quoted as {q:?}");
         }
-        // Plain single quotes are POSIX: every sh reads them.
-        if !s.chars().any(idbench::safe_text::needs_token) {
-            assert!(q.starts_with('\''), "{q}");
-            assert_eq!(through_shell("sh", &q), s.as_bytes(), "sh: {q}");
+        assert!(!q.contains("$'"), "no ANSI-C quoting: {q}");
+        for shell in &shells {
+            assert_eq!(
+                through_shell(shell, &q),
+                s.as_bytes(),
+                "{shell}: {s:?} quoted as {q}"
+            );
         }
-        // A shell argument cannot hold NUL: the quoting is checked above, not the reading.
-        if bash && !s.contains('\0') {
-            assert_eq!(through_shell("bash", &q), s.as_bytes(), "bash: {q}");
+    }
+    // NUL cannot be an argument: it is quoted without a raw control character all the same.
+    let q = shell_quote("nul\u{0}byte");
+    assert!(!q.chars().any(idbench::safe_text::needs_token), "{q}");
+}
+
+#[test]
+fn the_reopen_command_reopens_the_same_inputs_in_a_posix_shell() {
+    // The command, run with `idbench` replaced by a function printing its arguments, gives
+    // back each input exactly.
+    let a = "a\u{1}\n";
+    let b = "x\u{202e}y\n\nz";
+    let cmd = reopen_command(a, Some(b), None, &CompareOptions::default());
+    assert!(cmd.starts_with("idbench_nl="), "{cmd}");
+    for shell in ["sh", "dash", "bash"] {
+        if !shell_available(shell) {
+            continue;
         }
+        let script = format!("idbench() {{ printf '%s\\0' \"$@\"; }}; {cmd}");
+        let out = Command::new(shell)
+            .arg("-c")
+            .arg(&script)
+            .output()
+            .expect("run the shell");
+        let expected = format!("tui\0{a}\0--with\0{b}\0");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected,
+            "{shell}: {cmd}"
+        );
     }
 }
 
@@ -627,5 +695,108 @@ fn the_grammar_section_lists_a_rule_once_however_often_it_occurs() {
             "{format}: the section does not grow with the input"
         );
         assert!(small.contains("segment"), "{small}");
+    }
+}
+
+/// The rows of the comparison report's "Equivalence under every profile" table: profile, A, B, equivalent?,
+/// how (Markdown escapes undone).
+fn every_profile_rows(md: &str) -> Vec<Vec<String>> {
+    let part = section(md, "### Equivalence under every profile", "### Ladder");
+    part.lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| profile") && !l.contains("---"))
+        .map(|l| {
+            let inner = l.trim_start_matches("| ").trim_end_matches(" |");
+            inner.split(" | ").map(md_unescaped).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn comparison_report_gives_each_profile_s_equivalence_as_compare_does() {
+    // Each pair but the last is equivalent under a profile that accepts both sides and not
+    // under another; the last has a side rfc1630 rejects.
+    let pairs = [
+        ("urn:a:b", "URN:A:b", true),
+        ("http://a:80/", "http://a/", true),
+        ("HTTP://Example.com/", "http://example.com/", true),
+        ("urn:example:a?=x", "urn:example:a?=y", true),
+        ("xri://@Example*b", "xri://@example*b", true),
+        ("http://a/%7e", "http://a/~", false),
+    ];
+    for (a, b, mixed) in pairs {
+        let (_, md) = idbench(&["explain", a, "--with", b]);
+        let rows = every_profile_rows(&md);
+        assert_eq!(rows.len(), 7, "{a} vs {b}: a row per profile in\n{md}");
+        let (mut yes, mut no) = (0, 0);
+        for row in &rows {
+            assert_eq!(row.len(), 5, "{a} vs {b}: {row:?}");
+            let p = row[0].as_str();
+            let (code, _) = idbench(&["compare", "--profile", p, a, b]);
+            let cmp = json(&["compare", "--format", "json", "--profile", p, a, b]);
+            let side = |key: &str, cell: &str| {
+                let valid = cmp["valid"][key].as_bool().expect("valid");
+                assert_eq!(
+                    cell == "valid",
+                    valid,
+                    "{a} vs {b} under {p}: side {key} {cell} but compare says valid={valid}"
+                );
+            };
+            match row[3].as_str() {
+                "not compared" => {
+                    // A profile that cannot read a side: compare under it says a side does
+                    // not parse.
+                    assert_eq!(code, 2, "{a} vs {b} under {p}: {row:?}");
+                    assert!(row[1] == "not applicable" || row[2] == "not applicable");
+                    assert!(row[4].contains("cannot read"), "{row:?}");
+                }
+                eq => {
+                    side("a", &row[1]);
+                    side("b", &row[2]);
+                    let equivalent = cmp["equivalent"].as_bool().expect("equivalent");
+                    assert_eq!(eq == "yes", equivalent, "{a} vs {b} under {p}: {row:?}");
+                    assert!(eq == "yes" || eq == "no", "{row:?}");
+                    let both_valid = row[1] == "valid" && row[2] == "valid";
+                    assert_eq!(code == 2, !both_valid, "{a} vs {b} under {p}: {row:?}");
+                    assert_eq!(
+                        row[4].contains("not the spec's answer"),
+                        !both_valid,
+                        "{row:?}"
+                    );
+                    if both_valid {
+                        assert_eq!(code, i32::from(!equivalent), "{a} vs {b} under {p}");
+                    }
+                    let summary = cmp["summary"].as_str().expect("summary");
+                    if equivalent {
+                        // "equal from step N (name, spec)", as compare's summary says it.
+                        let from = &row[4][..row[4].find(')').expect("step") + 1];
+                        assert!(summary.contains(from), "{from} in {summary}");
+                        if both_valid {
+                            yes += 1;
+                        }
+                    } else {
+                        if let Some(reason) = cmp["difference"]["reason"].as_str() {
+                            assert!(row[4].contains(reason), "{reason} in {row:?}");
+                            let kind = cmp["difference"]["kind"].as_str().expect("kind");
+                            assert!(row[4].starts_with(&format!("part at the {kind}: ")));
+                        }
+                        if both_valid {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            !mixed || (yes > 0 && no > 0),
+            "{a} vs {b}: equivalent under one valid profile, not under another:\n{md}"
+        );
+        // The text format carries the same rows.
+        let (_, text) = idbench(&["explain", a, "--with", b, "--format", "text"]);
+        let flat = squeezed(&text);
+        for row in &rows {
+            for cell in row {
+                assert!(flat.contains(&squeezed(cell)), "{cell} in\n{text}");
+            }
+        }
     }
 }

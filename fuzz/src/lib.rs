@@ -85,7 +85,7 @@ pub fn check_analysis(input: &str, a: &Analysis) {
 /// `analyze` gives (for a given profile and for `auto`), on every input up to
 /// [`idbench::engine::FULL_PARSE_LIMIT`] bytes.
 pub fn check_quick_and_first_error(input: &str) {
-    use idbench::engine::validate::{quick_valid, quick_valid_bytes};
+    use idbench::engine::validate::{quick_valid, quick_valid_bytes, quick_verdict};
     use idbench::engine::{FULL_PARSE_LIMIT, Options, analyze, first_error};
     let code = |a: &Analysis| a.first_error().map(|d| d.code.as_str());
     for p in Profile::ALL {
@@ -101,6 +101,13 @@ pub fn check_quick_and_first_error(input: &str) {
                 a.valid(),
                 "{p} {input:?}: quick_valid says valid, the grammar says {:?}",
                 code(&a)
+            );
+        }
+        if let Some(v) = quick_verdict(p, input) {
+            assert_eq!(v, code(&a), "{p} {input:?}: quick_verdict");
+            assert!(
+                quick == v.is_none(),
+                "{p} {input:?}: quick_verdict vs quick_valid"
             );
         }
         if input.len() <= FULL_PARSE_LIMIT {

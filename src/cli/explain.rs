@@ -8,7 +8,7 @@
 use std::io::Write;
 
 use super::{ExplainArgs, ReportFormatArg, emit};
-use crate::engine::equiv::{CompareOptions, compare};
+use crate::engine::equiv::{CompareOptions, compare, compare_per_profile};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::resolve;
 use crate::engine::{Options, analyze};
@@ -32,6 +32,10 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
     let a = analyze(&args.id, &full);
     let b = args.with.as_deref().map(|b| analyze(b, &full));
     let verdict = args.with.as_deref().map(|b| compare(&args.id, b, &opts));
+    let per_profile = args
+        .with
+        .as_deref()
+        .map(|b| compare_per_profile(&args.id, b, &opts));
     let resolution = args.base.as_deref().map(|base| {
         // As `idbench resolve`: the given profile, or the base's `auto` profile.
         let profile = args.profile.0.unwrap_or_else(|| auto_family(base).1);
@@ -41,6 +45,7 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
         a: &a,
         b: b.as_ref(),
         comparison: verdict.as_ref(),
+        per_profile: per_profile.as_deref(),
         resolution: resolution.as_ref().map(|(base, r)| (*base, r)),
         options: &opts,
     };

@@ -292,15 +292,77 @@ impl Serialize for StartRuleJson<'_> {
     }
 }
 
+/// One other reading as `{"kind", "start", "end", "profile", "taken_rule", "other_rule",
+/// "taken_valid", "other_valid", "summary", "hint", "decided_by": {"section", "quote"},
+/// "tree"}`, its subtree streamed as [`TreeJson`] is.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadingJson<'a> {
+    /// The reading.
+    pub reading: &'a crate::engine::readings::Reading,
+    /// The input its spans point into.
+    pub input: &'a str,
+}
+
+impl Serialize for ReadingJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = self.reading;
+        let mut m = s.serialize_struct("Reading", 12)?;
+        m.serialize_field("kind", r.kind.name())?;
+        m.serialize_field("start", &r.span.start)?;
+        m.serialize_field("end", &r.span.end)?;
+        m.serialize_field("profile", r.profile.name())?;
+        m.serialize_field("taken_rule", r.taken_rule)?;
+        m.serialize_field("other_rule", r.other_rule)?;
+        m.serialize_field("taken_valid", &r.taken_valid)?;
+        m.serialize_field("other_valid", &r.other_valid)?;
+        m.serialize_field("summary", &r.summary)?;
+        m.serialize_field("hint", &r.hint)?;
+        m.serialize_field("decided_by", &DecisionJson(r.decided_by))?;
+        m.serialize_field(
+            "tree",
+            &TreeJson {
+                tree: &r.tree,
+                input: self.input,
+            },
+        )?;
+        m.end()
+    }
+}
+
+struct DecisionJson(crate::engine::readings::Decision);
+
+impl Serialize for DecisionJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Decision", 2)?;
+        m.serialize_field("section", self.0.section)?;
+        m.serialize_field("quote", self.0.quote)?;
+        m.end()
+    }
+}
+
+/// Every other reading of an analysis, as an array of [`ReadingJson`].
+#[derive(Clone, Copy, Debug)]
+pub struct ReadingsJson<'a>(pub &'a Analysis);
+
+impl Serialize for ReadingsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let a = self.0;
+        s.collect_seq(a.readings.iter().map(|reading| ReadingJson {
+            reading,
+            input: &a.input,
+        }))
+    }
+}
+
 /// The whole `parse` object for one input: `{"input", "profile", "profile_reason",
-/// "valid", "start_rule", "tree", "diagnostics"}`.
+/// "valid", "start_rule", "tree", "diagnostics", "readings", "readings_omitted"}`.
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisJson<'a>(pub &'a Analysis);
 
 impl Serialize for AnalysisJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let a = self.0;
-        let mut m = s.serialize_struct("Analysis", 7)?;
+        let mut m = s.serialize_struct("Analysis", 9)?;
         m.serialize_field("input", &a.input)?;
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("profile_reason", &a.profile_reason)?;
@@ -314,6 +376,8 @@ impl Serialize for AnalysisJson<'_> {
             },
         )?;
         m.serialize_field("diagnostics", &DiagnosticsJson(&a.all_diagnostics()))?;
+        m.serialize_field("readings", &ReadingsJson(a))?;
+        m.serialize_field("readings_omitted", &a.readings_omitted)?;
         m.end()
     }
 }

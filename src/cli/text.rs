@@ -227,6 +227,48 @@ pub fn analysis(a: &Analysis) -> String {
     for d in &a.all_diagnostics() {
         s.push_str(&diagnostic(d, &a.input));
     }
+    for r in &a.readings {
+        s.push_str(&reading(r, &a.input));
+    }
+    if a.readings_omitted > 0 {
+        let _ = writeln!(
+            s,
+            "({} more readings not shown: at most {} are recorded)",
+            a.readings_omitted,
+            crate::engine::readings::MAX_READINGS
+        );
+    }
+    s
+}
+
+/// One other reading: what it is, the subtree it reads, the text that decides and a hint.
+pub fn reading(r: &crate::engine::readings::Reading, input: &str) -> String {
+    let mut s = String::new();
+    let validity = match (r.taken_valid, r.other_valid) {
+        (true, true) => "both valid",
+        (false, true) => "only the other is valid",
+        (true, false) => "only the one taken is valid",
+        (false, false) => "neither is valid",
+    };
+    let _ = writeln!(
+        s,
+        "another reading [{}] at {} under {}: {} instead of {} ({validity}): {}",
+        r.kind.name(),
+        r.span,
+        r.profile.name(),
+        r.other_rule,
+        r.taken_rule,
+        escape(&r.summary),
+    );
+    for line in tree(&r.tree, input).lines() {
+        let _ = writeln!(s, "    {line}");
+    }
+    let _ = writeln!(
+        s,
+        "  = decided by {}: \"{}\"",
+        r.decided_by.section, r.decided_by.quote
+    );
+    let _ = writeln!(s, "  = hint: {}", escape(&r.hint));
     s
 }
 

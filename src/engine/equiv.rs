@@ -13,7 +13,7 @@ mod locate;
 use crate::engine::codes::Code;
 use crate::engine::profile::{Family, Profile};
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
-use crate::engine::{Analysis, Options, analyze, grammar};
+use crate::engine::{Analysis, Options, Status, analyze, grammar};
 
 /// The rfc2141bis §5 objective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -355,6 +355,90 @@ fn objective_note(
             ));
         }
     }
+}
+
+/// One profile's answer for a pair: how each side fares under it and whether the two are
+/// equivalent under it, as [`compare`] with that profile gives them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileEquivalence {
+    /// The profile.
+    pub profile: Profile,
+    /// Side A under it: valid, invalid with its first error's code (from its parse, then
+    /// from the comparison's own diagnostics, such as bringing it back from IRI-normal
+    /// form), or not applicable.
+    pub a: Status,
+    /// Side B under it.
+    pub b: Status,
+    /// Whether the two are equivalent; `None` where the profile cannot read a side (it is
+    /// then not compared). When a side is invalid the ladder still answers, but it is not
+    /// the spec's answer (as [`Verdict::sides_valid`] says).
+    pub equivalent: Option<bool>,
+    /// For an equivalent pair: the step from which the sides are equal (0-based index into
+    /// the ladder, the step's name and section).
+    pub equal_from: Option<(usize, String, &'static str)>,
+    /// For a pair that is not equivalent: where they part, when located.
+    pub difference: Option<Difference>,
+}
+
+/// The status of one side of `v`: its parse's first error, else the comparison's own.
+fn side_status(analysis: &Analysis, extra: &[Diagnostic]) -> Status {
+    match analysis
+        .first_error()
+        .or_else(|| extra.iter().find(|d| d.severity == Severity::Error))
+    {
+        Some(d) => Status::Invalid(d.code.as_str()),
+        None => Status::Valid,
+    }
+}
+
+/// Compares `a` and `b` under every profile in [`Profile::ALL`] order (`opts.profile` is
+/// ignored; the other options apply): the answers the workbench's profile strip shows in
+/// diff mode and a comparison report tabulates. A profile that cannot read a side (a URN
+/// profile on a URI) is not compared.
+pub fn compare_per_profile(a: &str, b: &str, opts: &CompareOptions) -> Vec<ProfileEquivalence> {
+    Profile::ALL
+        .iter()
+        .map(|&p| {
+            let (a_applies, b_applies) = (grammar::applicable(p, a), grammar::applicable(p, b));
+            if !(a_applies && b_applies) {
+                let status = |applies: bool, input: &str| {
+                    if applies {
+                        let aa = analyze(input, &options(Some(p)));
+                        side_status(&aa, &[])
+                    } else {
+                        Status::NotApplicable
+                    }
+                };
+                return ProfileEquivalence {
+                    profile: p,
+                    a: status(a_applies, a),
+                    b: status(b_applies, b),
+                    equivalent: None,
+                    equal_from: None,
+                    difference: None,
+                };
+            }
+            let v = compare(
+                a,
+                b,
+                &CompareOptions {
+                    profile: Some(p),
+                    ..opts.clone()
+                },
+            );
+            let equal_from = v
+                .equal_from()
+                .and_then(|i| v.steps.get(i).map(|s| (i, s.name.clone(), s.spec)));
+            ProfileEquivalence {
+                profile: p,
+                a: side_status(&v.a, &v.a_diagnostics),
+                b: side_status(&v.b, &v.b_diagnostics),
+                equivalent: Some(v.equivalent),
+                equal_from,
+                difference: v.difference,
+            }
+        })
+        .collect()
 }
 
 /// Compares `a` and `b` under `opts.profile` (or the profile `auto` chooses for the pair).

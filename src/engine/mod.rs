@@ -13,6 +13,7 @@ pub mod ip;
 pub mod path;
 pub mod pct;
 pub mod profile;
+pub mod readings;
 pub mod resolve;
 pub mod rules;
 pub mod tree;
@@ -100,6 +101,12 @@ pub struct Analysis {
     pub verdicts: Vec<ProfileVerdict>,
     /// The normal forms (unless not asked for).
     pub forms: Option<Forms>,
+    /// The other readings: where the grammar admits a second parse of part of the input
+    /// and idbench takes the first, the second as a subtree with the text that decides
+    /// (empty when the input is not ambiguous; see [`readings`]).
+    pub readings: Vec<readings::Reading>,
+    /// Ambiguities seen past [`readings::MAX_READINGS`] and not recorded.
+    pub readings_omitted: usize,
 }
 
 impl Analysis {
@@ -219,6 +226,13 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         }
     }
     let forms = options.forms.then(|| forms::compute(input, profile, &tree));
+    let other = readings::find(
+        input,
+        profile,
+        &tree,
+        &diagnostics,
+        options.profile.is_none(),
+    );
     Analysis {
         input: input.to_string(),
         profile,
@@ -227,6 +241,8 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         diagnostics,
         verdicts,
         forms,
+        readings: other.list,
+        readings_omitted: other.omitted,
     }
 }
 
@@ -234,24 +250,24 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
 ///
 /// The full grammars build a tree and explained diagnostics, some 180 to 300 bytes of memory
 /// per input byte; batch checking keeps its memory bounded by judging a longer input only
-/// with the quick recognizer ([`validate::quick_valid`], which allocates nothing): when it
-/// vouches for the input, the input is valid whatever its length; when it cannot (an
-/// invalid input, or any xri2 input, which has no quick path), the verdict is the error
-/// [`codes::Code::LineTooLong`] rather than the grammar's first error.
+/// with the quick recognizer ([`validate::quick_verdict`], which allocates nothing): when it
+/// decides, its verdict stands whatever the length; when it cannot (most invalid inputs, a
+/// relative XRI reference), the verdict is the error [`codes::Code::LineTooLong`] rather
+/// than the grammar's first error.
 /// [`analyze`] has no such limit.
 pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 
 /// The profile an input is judged under (as [`analyze`] chooses it when `profile` is `None`)
 /// and the code of its first error, `None` when it is valid: what batch checking needs and
 /// nothing more (no tree is kept, no input copy, no forms, no verdicts). The quick
-/// recognizer ([`validate::quick_valid`]) answers first; only what it cannot vouch for goes
+/// recognizer ([`validate::quick_verdict`]) answers first; only what it cannot decide goes
 /// through the full grammar, which names the error. Agrees with [`analyze`] on every input
 /// of at most [`FULL_PARSE_LIMIT`] bytes; longer inputs that the quick recognizer cannot
-/// vouch for get `line-too-long`, so memory stays bounded whatever the input's length.
+/// decide get `line-too-long`, so memory stays bounded whatever the input's length.
 pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
     fn full(p: Profile, input: &str) -> Option<&'static str> {
-        if validate::quick_valid(p, input) {
-            return None;
+        if let Some(verdict) = validate::quick_verdict(p, input) {
+            return verdict;
         }
         if input.len() > FULL_PARSE_LIMIT {
             return Some(codes::Code::LineTooLong.as_str());

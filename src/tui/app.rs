@@ -1,14 +1,22 @@
 //! The workbench's state: one [`App::handle`] for every event and one [`App::draw`] for
 //! every frame.
 //!
-//! The app routes: focus, global keys (profile, diff mode, overlays, copy, history, the
-//! input's editing keys) and layout. Each pane is a component in `panes/` (see
-//! [`Pane`]): the app hands the focused one its navigation keys, clicks and wheel, and
-//! asks it what to copy; `App::pane_mut` says which data each pane reads.
+//! The app routes: focus (which component gets a key, a click, the wheel), global keys
+//! (profile, diff mode, overlays, copy, share, base line, compare options), the layout,
+//! and the analysis life-cycle (when to analyse and compare again). Everything else is a
+//! component in `panes/`:
+//!
+//! - the input lines (A, B in diff mode, the base line) are [`InputLine`]s: their text,
+//!   editing keys, history recall, paste, size cap and drawing;
+//! - the panes (tree, diagnostics, forms, Details, ladder, profile strip) implement
+//!   [`Pane`]: the app hands the focused one its navigation keys, clicks and wheel, and
+//!   asks it what to copy; `App::pane_mut` says which data each pane reads;
+//! - the overlays (help, examples picker, share menu) implement [`Overlay`];
+//! - copies go through [`Clipboard::copy_told`].
 //!
 //! Each input's [`Analysis`] is computed once per change of its text (or of the profile),
-//! at the end of `handle`, and cached with everything derived for display (line layout,
-//! tree rows, sorted diagnostics). `draw` only reads the cache: a frame never re-analyses.
+//! at the end of `handle`, and cached in its [`InputLine`] with everything derived for
+//! display. `draw` only reads the cache: a frame never re-analyses.
 //!
 //! The app knows nothing of the real terminal, so tests drive it with
 //! `App::new(config)`, `app.handle(event)` and `terminal.draw(|f| app.draw(f))` on a
@@ -17,34 +25,28 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
-use tui_textarea::{CursorMove, TextArea};
 
-use super::clipboard::{Clipboard, Mode, Outcome};
+use super::clipboard::{Clipboard, Mode};
 use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
 use super::panes::details::DetailsPane;
-use super::panes::diagnostics::DiagView;
 use super::panes::diff::{DiffState, LadderPane};
 use super::panes::examples::Examples;
 use super::panes::forms::FormsPane;
-use super::panes::input::{Decor, InputView};
+use super::panes::help::HelpOverlay;
+use super::panes::input::{InputLine, Look, one_line};
 use super::panes::profiles::ProfilesPane;
 use super::panes::resolution::ResolutionState;
+use super::panes::share::ShareMenu;
 use super::panes::status::{Level, Message};
-use super::panes::tree::TreeView;
-use super::panes::{self, Effect, Pane, block, inner};
-use super::theme::{Slot, Theme};
-use crate::engine::equiv::{self, CompareOptions, Objective, SideForm};
-use crate::engine::{Analysis, Options, Profile, Severity, Status, analyze};
+use super::panes::{self, Effect, Overlay, OverlayEffect, Pane};
+use super::theme::Theme;
+use crate::engine::equiv::CompareOptions;
+use crate::engine::{Analysis, Profile};
 use crate::report::{self, ReportFormat};
 
-/// The most input the workbench holds per input line, in bytes. A paste or keystroke that
-/// would go beyond it is refused, with a message: a cut identifier would be another
-/// identifier. The command line reads inputs of any size (`idbench parse -`).
-pub const MAX_INPUT: usize = 1 << 20;
+pub use super::panes::input::MAX_INPUT;
 
 /// Below this size the workbench shows only a message (and still quits).
 pub const MIN_SIZE: (u16, u16) = (60, 16);
@@ -118,147 +120,85 @@ pub enum Focus {
     Base,
     /// The profile strip (F7): a profile cell selected, read whole in Details.
     Profiles,
+    /// Input A's tree in diff mode (F6).
+    TreeA,
+    /// Input B's tree in diff mode (F6).
+    TreeB,
+    /// The resolution of the input against the base line.
+    Resolution,
 }
 
+/// The overlay that is open, if any.
 #[derive(Debug)]
-enum Overlay {
-    Help { scroll: usize },
+enum Open {
+    Help(HelpOverlay),
     Examples(Box<Examples>),
-    Share,
+    Share(ShareMenu),
 }
 
-/// One input with its cached analysis and what is derived from it for display.
-struct Side {
-    ta: TextArea<'static>,
-    analysis: Analysis,
-    view: InputView,
-    tree: TreeView,
-    diags: DiagView,
-    /// First display column shown.
-    scroll: usize,
-    /// The cursor offset the tree selection last followed.
-    synced: Option<usize>,
-}
-
-impl Side {
-    fn new(text: &str, profile: Option<Profile>) -> Side {
-        let mut ta = TextArea::new(vec![one_line(text).into_owned()]);
-        ta.move_cursor(CursorMove::End);
-        let analysis = analyze(
-            ta.lines().first().map(String::as_str).unwrap_or(""),
-            &options(profile),
-        );
-        let mut s = Side {
-            ta,
-            view: InputView::new(&analysis),
-            tree: TreeView::new(&analysis),
-            diags: DiagView::new(&analysis),
-            analysis,
-            scroll: 0,
-            synced: None,
-        };
-        s.sync();
-        s
-    }
-
-    fn text(&self) -> &str {
-        self.ta.lines().first().map(String::as_str).unwrap_or("")
-    }
-
-    fn reanalyze(&mut self, profile: Option<Profile>) {
-        self.analysis = analyze(self.text(), &options(profile));
-        self.view = InputView::new(&self.analysis);
-        let diag_sel = self.diags.list;
-        self.tree = TreeView::new(&self.analysis);
-        self.diags = DiagView::new(&self.analysis);
-        self.diags.list = diag_sel;
-        self.diags.list.clamp(self.diags.len());
-        self.synced = None;
-    }
-
-    fn cursor(&self) -> usize {
-        let col = self.ta.cursor().1;
-        let t = self.text();
-        t.char_indices().nth(col).map(|(i, _)| i).unwrap_or(t.len())
-    }
-
-    fn set_cursor(&mut self, byte: usize) {
-        let t = self.text();
-        let mut b = byte.min(t.len());
-        while !t.is_char_boundary(b) {
-            b -= 1;
+impl Open {
+    fn get(&mut self) -> &mut dyn Overlay {
+        match self {
+            Open::Help(o) => o,
+            Open::Examples(o) => o.as_mut(),
+            Open::Share(o) => o,
         }
-        let col = t[..b].chars().count();
-        self.ta
-            .move_cursor(CursorMove::Jump(0, u16::try_from(col).unwrap_or(u16::MAX)));
     }
 
-    fn set_text(&mut self, s: &str) {
-        self.ta.move_cursor(CursorMove::Head);
-        self.ta.delete_line_by_end();
-        self.ta.insert_str(one_line(s));
-    }
-
-    /// Selects the deepest node under the cursor when the cursor has moved.
-    fn sync(&mut self) {
-        let c = self.cursor();
-        if self.synced != Some(c) {
-            self.tree.select(self.analysis.tree.deepest_at(c).index());
-            self.synced = Some(c);
+    fn context(&self) -> Context {
+        match self {
+            Open::Help(_) => Context::Help,
+            Open::Examples(_) => Context::Examples,
+            Open::Share(_) => Context::Share,
         }
     }
 }
 
-fn options(profile: Option<Profile>) -> Options {
-    Options {
-        profile,
-        ..Options::full()
-    }
+/// The pane components that are not per input (the tree and diagnostics are in each
+/// [`InputLine`]).
+#[derive(Default)]
+struct Panes {
+    forms: FormsPane,
+    /// Diff mode's comparison and ladder.
+    ladder: LadderPane,
+    details: DetailsPane,
+    /// The profile strip (F7).
+    strip: ProfilesPane,
+    /// The input resolved against the base (computed once per change, in `refresh`).
+    resolution: ResolutionState,
 }
 
-/// The message for an input that would grow to `total` bytes, beyond [`MAX_INPUT`].
-fn too_long(what: &str, total: usize) -> String {
-    format!(
-        "{what}: the input would be {total} bytes, over the workbench's limit of {MAX_INPUT} \
-         (1 MiB); `idbench parse -` reads any size from stdin"
-    )
+/// Which input each pane reads: `diag` the one whose diagnostics are listed, `details`
+/// the one Details shows a selection of.
+#[derive(Clone, Copy, Debug, Default)]
+struct Reads {
+    diag: usize,
+    details: usize,
 }
 
-/// `s` without line breaks (an identifier is one line).
-fn one_line(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains(['\n', '\r']) {
-        s.replace(['\n', '\r'], "").into()
-    } else {
-        s.into()
-    }
-}
-
-/// Pane component `f`, the input it reads (0 or 1) and that input's analysis; `diag_side`
-/// is the input whose diagnostics are listed. Every pane component is placed here.
+/// Pane component `f`, the input it reads (0 or 1) and that input's analysis. Every pane
+/// component is placed here.
 fn route<'a>(
-    sides: &'a mut [Side; 2],
-    forms: &'a mut FormsPane,
-    ladder: &'a mut LadderPane,
-    details: &'a mut DetailsPane,
-    strip: &'a mut ProfilesPane,
-    diag_side: usize,
+    sides: &'a mut [InputLine; 2],
+    p: &'a mut Panes,
+    reads: Reads,
     f: Focus,
 ) -> Option<(&'a mut dyn Pane, usize, &'a Analysis)> {
-    match f {
-        Focus::Tree => {
-            let side = &mut sides[0];
-            Some((&mut side.tree, 0, &side.analysis))
-        }
-        Focus::Diagnostics => {
-            let side = &mut sides[diag_side.min(1)];
-            Some((&mut side.diags, diag_side.min(1), &side.analysis))
-        }
-        Focus::Forms => Some((forms, 0, &sides[0].analysis)),
-        Focus::Ladder => Some((ladder, 0, &sides[0].analysis)),
-        Focus::Details => Some((details, 0, &sides[0].analysis)),
-        Focus::Profiles => Some((strip, 0, &sides[0].analysis)),
-        Focus::Input | Focus::Second | Focus::Base => None,
-    }
+    let [a, b] = sides;
+    let of = |s: usize| if s == 0 { 0 } else { 1 };
+    Some(match f {
+        Focus::Tree | Focus::TreeA => (&mut a.tree, 0, &a.analysis),
+        Focus::TreeB => (&mut b.tree, 1, &b.analysis),
+        Focus::Diagnostics if of(reads.diag) == 0 => (&mut a.diags, 0, &a.analysis),
+        Focus::Diagnostics => (&mut b.diags, 1, &b.analysis),
+        Focus::Forms => (&mut p.forms, 0, &a.analysis),
+        Focus::Ladder => (&mut p.ladder, 0, &a.analysis),
+        Focus::Details if of(reads.details) == 0 => (&mut p.details, 0, &a.analysis),
+        Focus::Details => (&mut p.details, 1, &b.analysis),
+        Focus::Profiles => (&mut p.strip, 0, &a.analysis),
+        Focus::Resolution => (&mut p.resolution, 0, &a.analysis),
+        Focus::Input | Focus::Second | Focus::Base => return None,
+    })
 }
 
 /// Where things were drawn, for the mouse.
@@ -268,22 +208,18 @@ struct Hits {
     /// The pane components drawn this frame.
     panes: Vec<(Focus, Rect)>,
     strip: Vec<panes::profiles::Hit>,
-    examples: Option<Rect>,
 }
 
 /// The workbench.
 pub struct App {
     theme: Theme,
     profile: Option<Profile>,
-    sides: [Side; 2],
+    sides: [InputLine; 2],
     /// The base line, when open: the input is then a reference resolved against it.
-    base: Option<Side>,
-    /// The input resolved against the base (computed once per change, in `refresh`).
-    resolution: ResolutionState,
+    base: Option<InputLine>,
     diff_mode: bool,
     /// Diff mode shows both trees instead of the ladder (F6).
     diff_trees: bool,
-    ladder: LadderPane,
     /// The compare options diff mode uses (its profile is `profile`).
     compare_opts: CompareOptions,
     /// An option changed: compare again at the end of the event.
@@ -293,16 +229,18 @@ pub struct App {
     focus: Focus,
     /// The input whose diagnostics are listed (diff mode: the last one focused).
     diag_side: usize,
-    overlay: Option<Overlay>,
+    overlay: Option<Open>,
+    /// The examples picker while closed (it keeps its filter and selection).
     examples: Option<Box<Examples>>,
-    forms: FormsPane,
-    details: DetailsPane,
-    /// The profile strip as a component (F7).
-    strip: ProfilesPane,
+    /// The pane components.
+    panes: Panes,
     /// The pane whose selection Details shows (the last one focused but Details).
     details_source: Focus,
-    /// What Details was last built from: `(source, input, analyses, selected row)`.
-    details_key: Option<(Focus, usize, u64, usize)>,
+    /// The input Details shows a selection of.
+    details_side: usize,
+    /// What Details was last built from: `(source, input, analyses, comparisons, selected
+    /// row)`.
+    details_key: Option<(Focus, usize, u64, u64, usize)>,
     status: Option<Message>,
     clipboard: Clipboard,
     history: History,
@@ -331,8 +269,8 @@ impl App {
         } = config;
         let diff_mode = with.is_some();
         let sides = [
-            Side::new(&input, profile),
-            Side::new(with.as_deref().unwrap_or(""), profile),
+            InputLine::new(&input, profile),
+            InputLine::new(with.as_deref().unwrap_or(""), profile),
         ];
         let status = (!messages.is_empty()).then(|| Message {
             text: messages.join(" · "),
@@ -342,11 +280,9 @@ impl App {
             theme,
             profile,
             sides,
-            base: base.map(|b| Side::new(&b, profile)),
-            resolution: ResolutionState::default(),
+            base: base.map(|b| InputLine::new(&b, profile)),
             diff_mode,
             diff_trees: false,
-            ladder: LadderPane::default(),
             // The profile lives in `profile`; `compare` takes it at each comparison.
             compare_opts: CompareOptions {
                 profile: None,
@@ -358,10 +294,9 @@ impl App {
             diag_side: 0,
             overlay: None,
             examples: None,
-            forms: FormsPane::default(),
-            details: DetailsPane::default(),
-            strip: ProfilesPane::default(),
+            panes: Panes::default(),
             details_source: Focus::Tree,
+            details_side: 0,
             details_key: None,
             status,
             clipboard,
@@ -406,7 +341,7 @@ impl App {
 
     /// The text of input `side` (0, or 1 in diff mode).
     pub fn input(&self, side: usize) -> &str {
-        self.sides.get(side).map(Side::text).unwrap_or("")
+        self.sides.get(side).map(InputLine::text).unwrap_or("")
     }
 
     /// The cached analysis of input `side`.
@@ -449,7 +384,7 @@ impl App {
 
     /// The comparison shown in diff mode.
     pub fn diff(&self) -> Option<&DiffState> {
-        self.ladder.diff.as_ref().filter(|_| self.diff_mode)
+        self.panes.ladder.diff.as_ref().filter(|_| self.diff_mode)
     }
 
     /// The chosen profile (`None`: auto).
@@ -514,7 +449,7 @@ impl App {
         }
         if changed {
             let n = panes::forms::rows(&self.sides[0].analysis).len();
-            self.forms.list.clamp(n);
+            self.panes.forms.list.clamp(n);
         }
         if let Some(b) = &mut self.base {
             if all || b.text() != b.analysis.input {
@@ -522,66 +457,57 @@ impl App {
                 self.analyses += 1;
             }
             b.sync();
-            self.resolution
+            self.panes
+                .resolution
                 .update(b.text(), self.sides[0].text(), self.profile);
         }
         let recompare = std::mem::take(&mut self.recompare);
-        if self.diff_mode && (changed || recompare || self.ladder.diff.is_none()) {
+        let compare = self.diff_mode && (changed || recompare || self.panes.ladder.diff.is_none());
+        if compare {
             self.compare();
         }
         for side in &mut self.sides {
             side.sync();
         }
+        // After a comparison both trees start on its first difference.
+        if let (true, Some(d)) = (
+            compare,
+            self.diff().and_then(|d| d.verdict.difference.clone()),
+        ) {
+            for (k, side) in self.sides.iter_mut().enumerate() {
+                panes::difftrees::select_difference(&side.analysis, &mut side.tree, k, &d);
+            }
+        }
     }
 
     fn compare(&mut self) {
         self.comparisons += 1;
-        let (a, b) = (self.sides[0].text(), self.sides[1].text());
         let opts = CompareOptions {
             profile: self.profile,
             ..self.compare_opts.clone()
         };
-        let verdict = equiv::compare(a, b, &opts);
-        let applies = |s: &Side, p: Profile| {
-            !matches!(s.analysis.verdict(p), Some(Status::NotApplicable) | None)
-        };
-        let per_profile = Profile::ALL
-            .iter()
-            .map(|&p| {
-                let both = applies(&self.sides[0], p) && applies(&self.sides[1], p);
-                let eq = both.then(|| {
-                    equiv::compare(
-                        a,
-                        b,
-                        &CompareOptions {
-                            profile: Some(p),
-                            ..opts.clone()
-                        },
-                    )
-                    .equivalent
-                });
-                (p, eq)
-            })
-            .collect();
         let list = self
+            .panes
             .ladder
             .diff
             .as_ref()
             .map(|d| d.list)
             .unwrap_or_default();
-        self.ladder.diff = Some(DiffState::new(verdict, opts, per_profile, list));
+        let [a, b] = &self.sides;
+        self.panes.ladder.diff = Some(DiffState::compare(&a.analysis, &b.analysis, opts, list));
     }
 
     fn contexts(&self) -> Vec<Context> {
         match (&self.overlay, self.focus) {
-            (Some(Overlay::Help { .. }), _) => vec![Context::Help, Context::Global],
-            (Some(Overlay::Examples(_)), _) => vec![Context::Examples, Context::Global],
-            (Some(Overlay::Share), _) => vec![Context::Share, Context::Global],
+            (Some(o), _) => vec![o.context(), Context::Global],
             (None, Focus::Input | Focus::Second | Focus::Base) => {
                 vec![Context::Input, Context::Global]
             }
             (None, f) => {
-                let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
+                let cx = self
+                    .pane(f)
+                    .map(|(p, _, _)| p.context())
+                    .unwrap_or(Context::Panes);
                 vec![cx, Context::Panes, Context::Global]
             }
         }
@@ -631,71 +557,42 @@ impl App {
             }
             _ => None,
         };
-        match &mut self.overlay {
-            Some(Overlay::Help { scroll }) => {
-                match action {
-                    Some(Action::Up) => *scroll = scroll.saturating_sub(1),
-                    Some(Action::Down) => *scroll += 1,
-                    Some(Action::PageUp) => *scroll = scroll.saturating_sub(10),
-                    Some(Action::PageDown) => *scroll += 10,
-                    Some(Action::Back | Action::Help) => self.overlay = None,
-                    Some(Action::Quit) => self.quit = true,
-                    Some(Action::ToggleMouse) => self.toggle_mouse(),
-                    _ => {}
+        if let Some(o) = &mut self.overlay {
+            match action {
+                Some(Action::Quit) => self.quit = true,
+                Some(Action::ToggleMouse) => self.toggle_mouse(),
+                _ => {
+                    let e = o.get().on_action(action, plain_char);
+                    self.overlay_effect(e);
                 }
-                return;
             }
-            Some(Overlay::Examples(ex)) => {
-                match action {
-                    Some(Action::Up) => ex.step(-1),
-                    Some(Action::Down) => ex.step(1),
-                    Some(Action::PageUp) => ex.step(-10),
-                    Some(Action::PageDown) => ex.step(10),
-                    Some(Action::DeleteBack) => ex.pop(),
-                    Some(Action::Load) => self.load_example(),
-                    Some(Action::Back | Action::Examples) => self.close_examples(),
-                    Some(Action::Help) => {
-                        self.close_examples();
-                        self.overlay = Some(Overlay::Help { scroll: 0 });
-                    }
-                    Some(Action::Quit) => self.quit = true,
-                    Some(Action::ToggleMouse) => self.toggle_mouse(),
-                    Some(_) => {}
-                    None => {
-                        if let Some(c) = plain_char {
-                            ex.push(c);
-                        }
-                    }
-                }
-                return;
-            }
-            Some(Overlay::Share) => {
-                match action {
-                    Some(Action::ShareMarkdown) => self.share(Some(ReportFormat::Markdown)),
-                    Some(Action::ShareText) => self.share(Some(ReportFormat::Text)),
-                    Some(Action::ShareCommand) => self.share(None),
-                    Some(Action::Back | Action::Share) => self.overlay = None,
-                    Some(Action::Quit) => self.quit = true,
-                    Some(Action::Help) => self.overlay = Some(Overlay::Help { scroll: 0 }),
-                    _ => {}
-                }
-                return;
-            }
-            None => {}
+            return;
         }
-        match action {
-            Some(a) => self.act(a, &k),
-            None => {
-                if let (Some(c), Some(side)) = (plain_char, self.input_side()) {
-                    if self.side(side).text().len() + c.len_utf8() > MAX_INPUT {
-                        self.say_error(too_long("typing refused", MAX_INPUT + 1));
-                        return;
-                    }
-                    self.history.stop_recall();
-                    self.side_mut(side).ta.insert_char(c);
-                    self.status = None;
-                }
+        match (action, plain_char, self.input_side()) {
+            (Some(a), _, _) => self.act(a, &k),
+            (None, Some(c), Some(s)) => self.with_line(s, |l, h| l.on_char(c, h)),
+            _ => {}
+        }
+    }
+
+    /// Carries out what an overlay asked for.
+    fn overlay_effect(&mut self, e: OverlayEffect) {
+        match e {
+            OverlayEffect::None => {}
+            OverlayEffect::Close => self.close_overlay(),
+            OverlayEffect::Help => {
+                self.close_overlay();
+                self.overlay = Some(Open::Help(HelpOverlay::default()));
             }
+            OverlayEffect::Load => self.load_example(),
+            OverlayEffect::Share(format) => self.share(format),
+        }
+    }
+
+    /// Closes the overlay; the examples picker keeps its state for the next time.
+    fn close_overlay(&mut self) {
+        if let Some(Open::Examples(ex)) = self.overlay.take() {
+            self.examples = Some(ex);
         }
     }
 
@@ -709,15 +606,18 @@ impl App {
         }
     }
 
-    /// Input `s`: 0 and 1 the two sides, 2 the base line (the first input when closed).
-    fn side_mut(&mut self, s: usize) -> &mut Side {
-        match (s, self.base.as_mut()) {
+    /// Hands input line `s` (0, 1, or 2 the base line) and the history to `f`, and
+    /// carries out the effect it returns.
+    fn with_line(&mut self, s: usize, f: impl FnOnce(&mut InputLine, &mut History) -> Effect) {
+        let line = match (s, self.base.as_mut()) {
             (2, Some(b)) => b,
             _ => &mut self.sides[s.min(1)],
-        }
+        };
+        let e = f(line, &mut self.history);
+        self.apply(s.min(1), e);
     }
 
-    fn side(&self, s: usize) -> &Side {
+    fn line(&self, s: usize) -> &InputLine {
         match (s, self.base.as_ref()) {
             (2, Some(b)) => b,
             _ => &self.sides[s.min(1)],
@@ -735,7 +635,7 @@ impl App {
             }
             self.say("base line closed: the input is read on its own");
         } else {
-            self.base = Some(Side::new("", self.profile));
+            self.base = Some(InputLine::new("", self.profile));
             self.set_focus(Focus::Base);
             self.say("base line: the input is resolved against it (Ctrl-T closes)");
         }
@@ -743,7 +643,13 @@ impl App {
 
     fn focus_order(&self) -> &'static [Focus] {
         if self.diff_mode && self.diff_trees {
-            &[Focus::Input, Focus::Second, Focus::Diagnostics]
+            &[
+                Focus::Input,
+                Focus::Second,
+                Focus::TreeA,
+                Focus::TreeB,
+                Focus::Diagnostics,
+            ]
         } else if self.diff_mode {
             &[
                 Focus::Input,
@@ -755,6 +661,7 @@ impl App {
             &[
                 Focus::Base,
                 Focus::Input,
+                Focus::Resolution,
                 Focus::Tree,
                 Focus::Diagnostics,
                 Focus::Forms,
@@ -773,9 +680,13 @@ impl App {
     fn set_focus(&mut self, f: Focus) {
         self.focus = f;
         match f {
-            Focus::Tree | Focus::Diagnostics | Focus::Forms | Focus::Ladder | Focus::Profiles => {
-                self.details_source = f
-            }
+            Focus::Tree
+            | Focus::Diagnostics
+            | Focus::Forms
+            | Focus::Ladder
+            | Focus::Profiles
+            | Focus::TreeA
+            | Focus::TreeB => self.details_source = f,
             Focus::Input => self.details_source = Focus::Tree,
             _ => {}
         }
@@ -790,7 +701,7 @@ impl App {
         let side = self.input_side();
         match a {
             Action::Quit => self.quit = true,
-            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Action::Help => self.overlay = Some(Open::Help(HelpOverlay::default())),
             Action::FocusNext | Action::FocusPrev => {
                 let order = self.focus_order();
                 let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
@@ -804,12 +715,16 @@ impl App {
             }
             Action::ShowDetails => {
                 if self.diff_mode {
-                    // In diff mode Details reads the selected ladder step whole, in the
-                    // ladder's room.
-                    if self.focus == Focus::Ladder && self.ladder.diff.is_some() {
+                    // In diff mode Details reads the selected ladder step or tree node
+                    // whole, in the ladder's (or the trees') room.
+                    let ladder = self.focus == Focus::Ladder && self.panes.ladder.diff.is_some();
+                    if ladder || matches!(self.focus, Focus::TreeA | Focus::TreeB | Focus::Profiles)
+                    {
                         self.set_focus(Focus::Details);
                     } else if self.focus != Focus::Details {
-                        self.say("in diff mode, d on a ladder step reads it whole in Details");
+                        self.say(
+                            "in diff mode, d on a ladder step, a tree node or a profile cell reads it whole in Details",
+                        );
                     }
                 } else if self.focus != Focus::Details {
                     self.set_focus(Focus::Details);
@@ -861,25 +776,29 @@ impl App {
                     .examples
                     .take()
                     .unwrap_or_else(|| Box::new(Examples::new()));
-                self.overlay = Some(Overlay::Examples(ex));
+                self.overlay = Some(Open::Examples(ex));
             }
             Action::Copy => self.copy(),
-            Action::Share => self.overlay = Some(Overlay::Share),
+            Action::Share => self.overlay = Some(Open::Share(ShareMenu)),
             Action::ToggleBase => self.toggle_base(),
             Action::FocusProfiles => {
-                if self.diff_mode {
-                    self.say("F7 selects profiles in single mode; in diff mode the strip compares");
+                self.panes
+                    .strip
+                    .select(self.profile.or(Some(self.sides[0].analysis.profile)));
+                self.set_focus(Focus::Profiles);
+                self.say(if self.diff_mode {
+                    "profiles: ←/→ select, Details reads the pair under it, Enter uses it"
                 } else {
-                    self.strip
-                        .select(self.profile.or(Some(self.sides[0].analysis.profile)));
-                    self.set_focus(Focus::Profiles);
-                    self.say("profiles: ←/→ select, Details reads the verdict, Enter uses it");
-                }
+                    "profiles: ←/→ select, Details reads the verdict, Enter uses it"
+                });
             }
             Action::DiffTrees => {
                 if self.diff_mode {
                     self.diff_trees = !self.diff_trees;
-                    if self.diff_trees && matches!(self.focus, Focus::Ladder | Focus::Details) {
+                    if matches!(
+                        self.focus,
+                        Focus::Ladder | Focus::Details | Focus::TreeA | Focus::TreeB
+                    ) {
                         self.set_focus(Focus::Second);
                     }
                     self.say(if self.diff_trees {
@@ -893,34 +812,6 @@ impl App {
             }
             Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
-            Action::HistoryPrev | Action::HistoryNext => {
-                if let Some(s) = side {
-                    let current = self.side(s).text().to_string();
-                    let recalled = if a == Action::HistoryPrev {
-                        self.history.older(&current).map(str::to_string)
-                    } else {
-                        self.history.newer().map(str::to_string)
-                    };
-                    match recalled {
-                        Some(t) => self.side_mut(s).set_text(&t),
-                        None if a == Action::HistoryPrev && self.history.entries().is_empty() => {
-                            self.say("no history yet: Enter remembers an input")
-                        }
-                        None => {}
-                    }
-                }
-            }
-            Action::Remember => {
-                if let Some(s) = side {
-                    let t = self.side(s).text().to_string();
-                    if t.is_empty() {
-                        self.say("nothing to remember: the input is empty");
-                    } else {
-                        self.history.push(&t);
-                        self.say("remembered in history (Up recalls it)");
-                    }
-                }
-            }
             Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
                 self.set_option(a)
             }
@@ -937,9 +828,12 @@ impl App {
             | Action::DeleteToStart
             | Action::DeleteToEnd
             | Action::Undo
-            | Action::Redo => {
+            | Action::Redo
+            | Action::HistoryPrev
+            | Action::HistoryNext
+            | Action::Remember => {
                 if let Some(s) = side {
-                    self.edit(s, a);
+                    self.with_line(s, |l, h| l.on_action(a, h).unwrap_or_default());
                 }
             }
             Action::Up
@@ -952,7 +846,7 @@ impl App {
             | Action::Expand
             | Action::Toggle => {
                 if self.focus == Focus::Profiles && a == Action::Toggle {
-                    let p = self.strip.pick();
+                    let p = self.panes.strip.pick();
                     self.set_profile(p);
                 } else {
                     self.navigate(a);
@@ -961,67 +855,51 @@ impl App {
         }
     }
 
-    fn edit(&mut self, s: usize, a: Action) {
-        let ta = &mut self.side_mut(s).ta;
-        let before = ta.lines().first().map(String::len);
-        match a {
-            Action::Left => ta.move_cursor(CursorMove::Back),
-            Action::Right => ta.move_cursor(CursorMove::Forward),
-            Action::WordLeft => ta.move_cursor(CursorMove::WordBack),
-            Action::WordRight => ta.move_cursor(CursorMove::WordForward),
-            Action::Home => ta.move_cursor(CursorMove::Head),
-            Action::End => ta.move_cursor(CursorMove::End),
-            Action::DeleteBack => drop(ta.delete_char()),
-            Action::DeleteForward => drop(ta.delete_next_char()),
-            Action::DeleteWord => drop(ta.delete_word()),
-            Action::DeleteToStart => drop(ta.delete_line_by_head()),
-            Action::DeleteToEnd => drop(ta.delete_line_by_end()),
-            Action::Undo => drop(ta.undo()),
-            Action::Redo => drop(ta.redo()),
-            _ => {}
-        }
-        if ta.lines().first().map(String::len) != before || matches!(a, Action::Undo | Action::Redo)
-        {
-            self.history.stop_recall();
-            self.status = None;
+    /// Which input the diagnostics and Details read.
+    fn reads(&self) -> Reads {
+        Reads {
+            diag: if self.diff_mode { self.diag_side } else { 0 },
+            details: self.details_side,
         }
     }
 
-    /// The focused pane's component, the input it reads (0 or 1) and that input's
-    /// analysis.
+    /// Pane component `f`, the input it reads (0 or 1) and that input's analysis.
     fn pane_mut(&mut self, f: Focus) -> Option<(&mut dyn Pane, usize, &Analysis)> {
-        let s = if self.diff_mode { self.diag_side } else { 0 };
-        route(
-            &mut self.sides,
-            &mut self.forms,
-            &mut self.ladder,
-            &mut self.details,
-            &mut self.strip,
-            s,
-            f,
-        )
+        let reads = self.reads();
+        route(&mut self.sides, &mut self.panes, reads, f)
     }
 
-    /// The pane component `f`, read only.
-    fn pane(&self, f: Focus) -> Option<&dyn Pane> {
-        let s = if self.diff_mode { self.diag_side } else { 0 };
-        match f {
-            Focus::Tree => Some(&self.sides[0].tree),
-            Focus::Diagnostics => Some(&self.sides[s].diags),
-            Focus::Forms => Some(&self.forms),
-            Focus::Ladder => Some(&self.ladder),
-            Focus::Details => Some(&self.details),
-            Focus::Profiles => Some(&self.strip),
-            Focus::Input | Focus::Second | Focus::Base => None,
-        }
+    /// Pane component `f`, read only, with the input it reads and its analysis (as
+    /// [`route`] places them).
+    fn pane(&self, f: Focus) -> Option<(&dyn Pane, usize, &Analysis)> {
+        let (reads, p) = (self.reads(), &self.panes);
+        let side = match f {
+            Focus::TreeB => 1,
+            Focus::Diagnostics => reads.diag.min(1),
+            Focus::Details => reads.details.min(1),
+            _ => 0,
+        };
+        let s = &self.sides[side];
+        let pane: &dyn Pane = match f {
+            Focus::Tree | Focus::TreeA | Focus::TreeB => &s.tree,
+            Focus::Diagnostics => &s.diags,
+            Focus::Forms => &p.forms,
+            Focus::Ladder => &p.ladder,
+            Focus::Details => &p.details,
+            Focus::Profiles => &p.strip,
+            Focus::Resolution => &p.resolution,
+            Focus::Input | Focus::Second | Focus::Base => return None,
+        };
+        Some((pane, side, &s.analysis))
     }
 
-    /// Carries out what a pane asked for.
     fn apply(&mut self, side: usize, e: Effect) {
         match e {
             Effect::None => {}
             Effect::Cursor(at) => self.sides[side].set_cursor(at),
             Effect::Say(t) => self.say(t),
+            Effect::Error(t) => self.say_error(t),
+            Effect::Clear => self.status = None,
         }
     }
 
@@ -1036,61 +914,19 @@ impl App {
     fn set_profile(&mut self, p: Option<Profile>) {
         self.profile = p;
         self.reanalyze_all = true;
-        self.ladder.diff = None;
+        self.panes.ladder.diff = None;
         match p {
             None => self.say("profile: auto (chosen per input; the reason is under the input)"),
             Some(p) => self.say(format!("profile: {} ({})", p.name(), p.title())),
         }
     }
 
-    /// Changes one compare option; the pair is compared again once, at the end of the
-    /// event.
     fn set_option(&mut self, a: Action) {
-        let next_form = |f: SideForm| match f {
-            SideForm::AsIs => SideForm::IriNormal,
-            SideForm::IriNormal => SideForm::UriNormal,
-            SideForm::UriNormal => SideForm::AsIs,
-        };
-        let form_name = |f: SideForm| match f {
-            SideForm::AsIs => "as typed",
-            SideForm::IriNormal => "in IRI-normal form",
-            SideForm::UriNormal => "in URI-normal form",
-        };
-        let o = &mut self.compare_opts;
-        let (what, applies) = match a {
-            Action::Objective => {
-                o.objective = match o.objective {
-                    Objective::Names => Objective::Cache,
-                    Objective::Cache => Objective::Names,
-                };
-                let what = match o.objective {
-                    Objective::Names => {
-                        "objective 5a: distinguish the names (the query is removed)"
-                    }
-                    Objective::Cache => "objective 5b: cache results (directives reordered)",
-                };
-                (what.to_string(), Profile::Rfc2141bis)
-            }
-            Action::IgnoreDollar => {
-                o.ignore_dollar = !o.ignore_dollar;
-                let what = if o.ignore_dollar {
-                    "\"$\" cross-references ignored (ignore_dollar, XRI Syntax 2.0 §2.5.4)"
-                } else {
-                    "\"$\" cross-references kept (XRI Syntax 2.0 §2.5.4)"
-                };
-                (what.to_string(), Profile::Xri2)
-            }
-            Action::FormA => {
-                o.a_form = next_form(o.a_form);
-                (format!("A is read {}", form_name(o.a_form)), Profile::Xri2)
-            }
-            Action::FormB => {
-                o.b_form = next_form(o.b_form);
-                (format!("B is read {}", form_name(o.b_form)), Profile::Xri2)
-            }
-            _ => return,
+        let Some((what, applies)) = panes::diff::toggle_option(&mut self.compare_opts, a) else {
+            return;
         };
         let under = self
+            .panes
             .ladder
             .diff
             .as_ref()
@@ -1116,7 +952,7 @@ impl App {
                 let a = self.sides[0].text().to_string();
                 self.sides[1].set_text(&a);
             }
-            self.ladder.diff = None;
+            self.panes.ladder.diff = None;
             self.set_focus(Focus::Second);
             self.say("diff mode: edit B to compare (Ctrl-D leaves)");
         } else {
@@ -1137,58 +973,26 @@ impl App {
         }
     }
 
-    fn close_examples(&mut self) {
-        if let Some(Overlay::Examples(ex)) = self.overlay.take() {
-            self.examples = Some(ex);
-        }
-    }
-
     fn load_example(&mut self) {
-        let Some(Overlay::Examples(ex)) = &self.overlay else {
+        let Some(Open::Examples(ex)) = &self.overlay else {
             return;
         };
-        let Some(e) = ex.selected().cloned() else {
+        let Some(loaded) = ex.selected().map(panes::examples::load) else {
             return;
         };
-        self.close_examples();
-        // Auto stays unless the example needs its set's profile: auto would read it under
-        // another one. Then the profile is chosen, and the status line says so.
-        let needs = e
-            .profile
-            .filter(|&p| crate::engine::first_error(&e.id, None).0 != p);
-        self.profile = needs;
+        self.close_overlay();
+        self.profile = loaded.profile;
         self.reanalyze_all = true;
-        self.ladder.diff = None;
-        let what = panes::examples::expectation(&e);
-        match &e.expect {
-            crate::idsets::Expect::Pair { other, .. } => {
-                self.sides[0].set_text(&e.id);
-                self.sides[1].set_text(other);
-                self.diff_mode = true;
-                self.set_focus(Focus::Input);
-            }
-            _ => {
-                self.sides[0].set_text(&e.id);
-                self.diff_mode = false;
-                self.set_focus(Focus::Input);
-            }
+        self.panes.ladder.diff = None;
+        self.sides[0].set_text(&loaded.a);
+        if let Some(b) = &loaded.b {
+            self.sides[1].set_text(b);
+            // A pair opens diff mode, which works without the base line.
+            self.base = None;
         }
-        let profile = match needs {
-            Some(p) => format!(
-                "profile {} chosen for it (auto reads it otherwise; Alt-0 returns to auto)",
-                p.name()
-            ),
-            None => "profile auto".to_string(),
-        };
-        let expects = if what.is_empty() {
-            String::new()
-        } else {
-            format!(" · expects: {what}")
-        };
-        self.say(format!(
-            "example loaded: {profile}{expects} · {} line {} [{}]",
-            e.set, e.line, e.section
-        ));
+        self.diff_mode = loaded.b.is_some();
+        self.set_focus(Focus::Input);
+        self.say(loaded.message);
     }
 
     /// The report of the current view (`Some(format)`) or the command that reopens it
@@ -1200,11 +1004,11 @@ impl App {
         };
         let with = self.diff_mode.then(|| self.sides[1].text());
         let Some(format) = format else {
-            let base = self.base.as_ref().map(Side::text);
+            let base = self.base.as_ref().map(InputLine::text);
             return report::reopen_command(self.sides[0].text(), with, base, &opts);
         };
         let comparison = if self.diff_mode {
-            self.ladder.diff.as_ref().map(|d| &d.verdict)
+            self.panes.ladder.diff.as_ref().map(|d| &d.verdict)
         } else {
             None
         };
@@ -1212,10 +1016,13 @@ impl App {
             a: &self.sides[0].analysis,
             b: self.diff_mode.then_some(&self.sides[1].analysis),
             comparison,
+            per_profile: comparison
+                .and(self.panes.ladder.diff.as_ref())
+                .map(|d| &d.per_profile[..]),
             resolution: self
                 .base
                 .as_ref()
-                .map(|b| (b.text(), &self.resolution.resolution)),
+                .map(|b| (b.text(), &self.panes.resolution.resolution)),
             options: &opts,
         };
         report::render(&subject, format)
@@ -1229,61 +1036,31 @@ impl App {
             Some(ReportFormat::Text) => "the text report",
             None => "the command that reopens this view",
         };
-        let outcome = self.clipboard.copy(&text);
-        let in_tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
-        let msg = panes::share::message(&outcome, what, in_tmux);
-        if matches!(outcome, Outcome::Failed(_)) {
-            self.say_error(msg);
-        } else {
-            self.say(msg);
-        }
+        self.status = Some(self.clipboard.copy_told(&text, what, true));
     }
 
     fn copy(&mut self) {
-        let (text, what): (String, String) = match self.focus {
-            Focus::Input | Focus::Second => {
-                let s = if self.focus == Focus::Input { 0 } else { 1 };
-                let what = if self.diff_mode {
-                    ["input A", "input B"][s]
-                } else {
-                    "the input"
+        let (text, what): (String, String) = match (self.focus, self.input_side()) {
+            (_, Some(s)) => {
+                let what = match (s, self.diff_mode) {
+                    (2, _) => "the base",
+                    (_, false) => "the input",
+                    (0, true) => "input A",
+                    (_, true) => "input B",
                 };
-                (self.sides[s].text().to_string(), what.to_string())
+                (self.line(s).text().to_string(), what.to_string())
             }
-            Focus::Base => match &self.base {
-                Some(b) => (b.text().to_string(), "the base".to_string()),
+            (f, None) => match self.pane(f).and_then(|(p, _, a)| p.copy(a)) {
+                Some(c) => (c.text, c.what),
                 None => return,
             },
-            f => {
-                let s = if self.diff_mode { self.diag_side } else { 0 };
-                let analysis = if f == Focus::Diagnostics {
-                    &self.sides[s].analysis
-                } else {
-                    &self.sides[0].analysis
-                };
-                match self.pane(f).and_then(|p| p.copy(analysis)) {
-                    Some(c) => (c.text, c.what),
-                    None => return,
-                }
-            }
         };
-        let outcome = self.clipboard.copy(&text);
-        let msg = outcome.message(&what);
-        if matches!(outcome, Outcome::Failed(_)) {
-            self.say_error(msg);
-        } else {
-            self.say(msg);
-        }
+        self.status = Some(self.clipboard.copy_told(&text, &what, false));
     }
 
     fn on_paste(&mut self, s: &str) {
-        let clean = one_line(s);
-        let removed = s.len() - clean.len();
-        if let Some(Overlay::Examples(ex)) = &mut self.overlay {
-            clean.chars().for_each(|c| ex.push(c));
-            return;
-        }
-        if self.overlay.is_some() {
+        if let Some(o) = &mut self.overlay {
+            o.get().on_paste(&one_line(s));
             return;
         }
         let side = match self.input_side() {
@@ -1293,71 +1070,40 @@ impl App {
                 0
             }
         };
-        let total = self.side(side).text().len() + clean.len();
-        if total > MAX_INPUT {
-            self.say_error(too_long("paste refused", total));
-            return;
-        }
-        self.history.stop_recall();
-        self.side_mut(side).ta.insert_str(&clean);
-        if removed > 0 {
-            self.say(format!(
-                "pasted; removed {removed} line-break character(s): an identifier is one line"
-            ));
-        } else {
-            self.status = None;
-        }
+        self.with_line(side, |l, h| l.on_paste(s, h));
     }
 
     fn on_mouse(&mut self, m: MouseEvent) {
         let pos = Position::new(m.column, m.row);
-        match m.kind {
-            MouseEventKind::Down(MouseButton::Left) => {}
-            MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
-                let a = if m.kind == MouseEventKind::ScrollUp {
-                    Action::Up
-                } else {
-                    Action::Down
-                };
-                match &mut self.overlay {
-                    Some(Overlay::Examples(ex)) => ex.step(if a == Action::Up { -1 } else { 1 }),
-                    Some(Overlay::Help { scroll }) => {
-                        *scroll = if a == Action::Up {
-                            scroll.saturating_sub(1)
-                        } else {
-                            *scroll + 1
-                        }
-                    }
-                    Some(Overlay::Share) => {}
-                    None => {
-                        let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
-                        if let Some(&(f, _)) = target {
-                            self.set_focus(f);
-                            if let Some((pane, side, analysis)) = self.pane_mut(f) {
-                                let e = pane.on_wheel(a == Action::Up, analysis);
-                                self.apply(side, e);
-                            }
-                        }
-                    }
-                }
-                return;
-            }
+        let up = match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => None,
+            MouseEventKind::ScrollUp => Some(true),
+            MouseEventKind::ScrollDown => Some(false),
             _ => return,
-        }
-        if let Some(Overlay::Examples(ex)) = &mut self.overlay {
-            if let Some(r) = self.hits.examples
-                && r.contains(pos)
-                && ex.click(r, m.row)
-            {
-                self.load_example();
+        };
+        if let Some(o) = &mut self.overlay {
+            match up {
+                Some(up) => o.get().on_wheel(up),
+                None => {
+                    let e = o.get().on_click(pos);
+                    self.overlay_effect(e);
+                }
             }
             return;
         }
-        if self.overlay.is_some() {
+        if let Some(up) = up {
+            let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
+            if let Some(&(f, _)) = target {
+                self.set_focus(f);
+                if let Some((pane, side, analysis)) = self.pane_mut(f) {
+                    let e = pane.on_wheel(up, analysis);
+                    self.apply(side, e);
+                }
+            }
             return;
         }
         if let Some(&(_, p)) = self.hits.strip.iter().find(|(r, _)| r.contains(pos)) {
-            self.strip.select(p);
+            self.panes.strip.select(p);
             self.set_profile(p);
             return;
         }
@@ -1366,13 +1112,7 @@ impl App {
                 && r.contains(pos)
             {
                 self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
-                let body = inner(r);
-                if body.contains(pos) {
-                    let side = &mut self.sides[s];
-                    let col = side.scroll + usize::from(m.column - body.x);
-                    let at = side.view.byte_at_column(col);
-                    side.set_cursor(at);
-                }
+                self.sides[s].on_click(r, m.column, m.row);
                 return;
             }
         }
@@ -1394,7 +1134,8 @@ impl App {
         self.size = (area.width, area.height);
         self.hits = Hits::default();
         if self.too_small() {
-            self.draw_too_small(f, area);
+            let (min, diff) = (self.min_size(), self.diff_mode);
+            panes::status::draw_too_small(f, area, min, diff, &self.theme);
             return;
         }
         let diag_side = if self.diff_mode { self.diag_side } else { 0 };
@@ -1414,24 +1155,32 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
-            if self.diff_trees {
-                let difference = self
-                    .ladder
-                    .diff
-                    .as_ref()
-                    .and_then(|d| d.verdict.difference.as_ref());
-                let [s0, s1] = &mut self.sides;
-                panes::difftrees::draw(
-                    f,
-                    ladder,
-                    [(&s0.analysis, &mut s0.tree), (&s1.analysis, &mut s1.tree)],
-                    difference,
-                    &self.theme,
-                );
-            } else if self.focus == Focus::Details {
-                // Focused, Details takes the ladder's room: the selected step read whole.
+            if matches!(self.focus, Focus::Details | Focus::Profiles) {
+                // Focused (or following the profile strip), Details takes the ladder's (or
+                // the trees') room: the selected step, node or profile cell read whole.
                 self.refresh_details();
                 self.draw_pane(f, Focus::Details, ladder);
+            } else if self.diff_trees {
+                let rects = panes::difftrees::areas(ladder);
+                self.draw_pane(f, Focus::TreeA, rects[0]);
+                self.draw_pane(f, Focus::TreeB, rects[1]);
+                let difference = self.diff().and_then(|d| d.verdict.difference.as_ref());
+                for (k, focus) in [Focus::TreeA, Focus::TreeB].into_iter().enumerate() {
+                    let side = &self.sides[k];
+                    let look = panes::difftrees::Look {
+                        side: k,
+                        focused: self.focus == focus,
+                        difference,
+                    };
+                    panes::difftrees::decorate(
+                        f,
+                        rects[k],
+                        &side.analysis,
+                        &side.tree,
+                        look,
+                        &self.theme,
+                    );
+                }
             } else {
                 self.draw_pane(f, Focus::Ladder, ladder);
             }
@@ -1473,7 +1222,7 @@ impl App {
                 self.draw_pane(f, Focus::Details, main);
             } else {
                 if with_base {
-                    panes::resolution::draw(f, details, &self.resolution, &self.theme);
+                    self.draw_pane(f, Focus::Resolution, details);
                 }
                 self.draw_pane(f, Focus::Tree, tree);
                 if !with_base {
@@ -1485,15 +1234,8 @@ impl App {
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         }
-        match &mut self.overlay {
-            Some(Overlay::Help { scroll }) => {
-                *scroll = panes::help::draw(f, area, *scroll, &self.theme)
-            }
-            Some(Overlay::Examples(ex)) => {
-                self.hits.examples = Some(panes::examples::draw(f, area, ex, &self.theme))
-            }
-            Some(Overlay::Share) => panes::share::draw(f, area, &self.theme),
-            None => {}
+        if let Some(o) = &mut self.overlay {
+            o.get().draw(f, area, &self.theme);
         }
         // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
         let mut contexts = self.contexts();
@@ -1518,44 +1260,14 @@ impl App {
         );
     }
 
-    fn draw_too_small(&self, f: &mut Frame, area: Rect) {
-        let t = &self.theme;
-        let lines = vec![
-            Line::styled("terminal too small", t.get(Slot::Header)),
-            Line::styled(
-                format!(
-                    "need {}×{}{}, have {}×{}",
-                    self.min_size().0,
-                    self.min_size().1,
-                    if self.diff_mode {
-                        " for diff mode (Ctrl-D leaves it)"
-                    } else {
-                        ""
-                    },
-                    area.width,
-                    area.height
-                ),
-                t.get(Slot::Text),
-            ),
-            Line::styled("Ctrl-C or q quits", t.get(Slot::Dim)),
-        ];
-        let y = area.y + area.height.saturating_sub(3) / 2;
-        let r = Rect {
-            y,
-            height: area.height.min(3),
-            ..area
-        };
-        f.render_widget(Paragraph::new(lines).centered(), r);
-    }
-
     fn draw_strip(&mut self, f: &mut Frame, area: Rect) {
         let in_use = self.sides[0].analysis.profile;
-        let cells = match (&self.ladder.diff, self.diff_mode) {
+        let cells = match (&self.panes.ladder.diff, self.diff_mode) {
             (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
             _ => panes::profiles::Cells::Validity(&self.sides[0].analysis.verdicts),
         };
-        let selected = (self.focus == Focus::Profiles && !self.diff_mode && self.overlay.is_none())
-            .then_some(self.strip.selected);
+        let selected = (self.focus == Focus::Profiles && self.overlay.is_none())
+            .then_some(self.panes.strip.selected);
         self.hits.strip = panes::profiles::draw(
             f.buffer_mut(),
             area,
@@ -1569,160 +1281,72 @@ impl App {
 
     /// Rebuilds Details when the selection it follows changed (not at every frame).
     fn refresh_details(&mut self) {
-        self.strip.chosen = self.profile;
+        self.panes.strip.chosen = self.profile;
         let src = self.details_source;
-        let Some(pane) = self.pane(src) else {
+        let Some((pane, side, analysis)) = self.pane(src) else {
             return;
         };
-        let key = (src, 0, self.analyses, pane.selected());
+        let key = (src, side, self.analyses, self.comparisons, pane.selected());
         if self.details_key == Some(key) {
             return;
         }
-        let detail = pane.detail(&self.sides[0].analysis).unwrap_or_default();
+        // A profile cell in diff mode reads the comparison, not one input.
+        let strip = &self.panes.strip;
+        let detail = match self.diff().filter(|_| src == Focus::Profiles) {
+            Some(d) => panes::profiles::pair_detail(d, strip.pick(), self.profile, strip.selected),
+            None => pane.detail(analysis).unwrap_or_default(),
+        };
         self.details_key = Some(key);
-        self.details.show(detail);
+        self.details_side = side;
+        self.panes.details.show(detail);
     }
 
     /// Draws pane component `which` into `area` and remembers where, for the mouse.
     fn draw_pane(&mut self, f: &mut Frame, which: Focus, area: Rect) {
         let focused = self.focus == which;
-        let s = if self.diff_mode { self.diag_side } else { 0 };
-        if let Some((pane, _, analysis)) = route(
-            &mut self.sides,
-            &mut self.forms,
-            &mut self.ladder,
-            &mut self.details,
-            &mut self.strip,
-            s,
-            which,
-        ) {
+        let reads = self.reads();
+        if let Some((pane, _, analysis)) = route(&mut self.sides, &mut self.panes, reads, which) {
             pane.draw(f, area, analysis, focused, &self.theme);
             self.hits.panes.push((which, area));
         }
     }
 
     fn draw_input(&mut self, f: &mut Frame, s: usize, area: Rect) {
-        let theme = &self.theme;
-        let focused = self.overlay.is_none()
-            && (self.focus == Focus::Input && s == 0
-                || self.focus == Focus::Second && s == 1
-                || self.focus == Focus::Base && s == 2);
+        let focused = self.overlay.is_none() && self.input_side() == Some(s);
         let title = match (self.diff_mode, s) {
             (_, 2) => "Base",
             (false, _) => "Input",
             (true, 0) => "A",
             (true, _) => "B",
         };
-        let side = match (s, self.base.as_ref()) {
-            (2, Some(b)) => b,
-            (2, None) => return,
-            _ => &self.sides[s],
+        let hint = match s {
+            2 => " type the base the input is resolved against · Ctrl-T closes",
+            0 => " type or paste an identifier · Ctrl-O examples · F1 help",
+            _ => " type or paste the identifier to compare with A",
         };
-        let a = &side.analysis;
-        let errors = a
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        let warnings = a
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .count();
-        let verdict = if a.input.is_empty() {
-            Line::raw("")
-        } else if errors == 0 {
-            let extra = if warnings > 0 {
-                format!(" · {}", panes::plural(warnings, "warning"))
-            } else {
-                String::new()
-            };
-            Line::from(vec![
-                Span::styled(
-                    format!(" valid under {}", a.profile.name()),
-                    theme.get(Slot::Valid),
-                ),
-                Span::styled(format!("{extra} "), theme.get(Slot::Dim)),
-            ])
-        } else {
-            Line::from(vec![Span::styled(
-                format!(
-                    " invalid under {} · {} ",
-                    a.profile.name(),
-                    panes::plural(errors, "error")
-                ),
-                theme.get(Slot::Invalid),
-            )])
-        };
-        let reason = if a.profile_reason == "given" {
-            "chosen (Ctrl-P changes it)"
-        } else {
-            a.profile_reason.as_str()
-        };
-        let head = format!(" profile {} · ", a.profile.name());
-        // The reason cut with `…` to the border's room (a title is otherwise cut silently).
-        let room = usize::from(area.width).saturating_sub(2 + head.chars().count() + 1);
-        let bottom = Line::from(vec![
-            Span::styled(head, theme.get(Slot::Dim)),
-            Span::styled(panes::fit(reason, room), theme.get(Slot::Dim)),
-            Span::raw(" "),
-        ]);
-        let blk = block(title, focused, theme)
-            .title_top(verdict.right_aligned())
-            .title_bottom(bottom);
-        f.render_widget(blk, area);
-        if let Some(h) = self.hits.inputs.get_mut(s) {
-            *h = Some(area);
-        }
-        let body = inner(area);
-        let side = match (s, self.base.as_mut()) {
-            (2, Some(b)) => b,
-            (2, None) => return,
-            _ => &mut self.sides[s],
-        };
-        let cursor = side.cursor();
-        side.scroll =
-            panes::input::scroll_for(&side.view, cursor, usize::from(body.width), side.scroll);
-        if side.text().is_empty() {
-            let hint = if s == 2 {
-                " type the base the input is resolved against · Ctrl-T closes"
-            } else if s == 0 {
-                " type or paste an identifier · Ctrl-O examples · F1 help"
-            } else {
-                " type or paste the identifier to compare with A"
-            };
-            f.render_widget(
-                Paragraph::new(Line::styled(hint, self.theme.get(Slot::Dim))),
-                body,
-            );
-        }
-        let highlight = (!self.diff_mode && s != 2)
-            .then(|| side.analysis.tree.get(side.tree.selected).map(|n| n.span()))
-            .flatten();
         let difference = self
+            .panes
             .ladder
             .diff
             .as_ref()
             .filter(|_| self.diff_mode)
             .and_then(|d| d.verdict.difference.as_ref())
             .map(|d| if s == 0 { d.a } else { d.b });
-        let decor = Decor {
-            highlight,
+        let look = Look {
+            title,
+            hint,
+            focused,
+            highlight: !self.diff_mode && s != 2,
             difference,
-            cursor: focused.then_some(cursor),
         };
-        let input = side.analysis.input.as_str();
-        let pos = panes::input::draw(
-            f.buffer_mut(),
-            body,
-            input,
-            &side.view,
-            decor,
-            side.scroll,
-            &self.theme,
-        );
-        if let Some(p) = pos {
-            f.set_cursor_position(p);
+        let line = match (s, self.base.as_mut()) {
+            (2, Some(b)) => b,
+            (2, None) => return,
+            _ => &mut self.sides[s.min(1)],
+        };
+        line.render(f, area, look, &self.theme);
+        if let Some(h) = self.hits.inputs.get_mut(s) {
+            *h = Some(area);
         }
     }
 }

@@ -33,6 +33,8 @@ impl Outcome {
     }
 }
 
+use super::panes::status::{Level, Message};
+
 /// Which clipboards to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -115,6 +117,23 @@ impl Clipboard {
         }
     }
 
+    /// Copies `text` and words the outcome for the status line: which path took it (and,
+    /// with `tmux_note` inside tmux when OSC 52 is the path, that tmux passes it on only
+    /// with `set-clipboard on`). Every copy the workbench makes (Ctrl-Y, the share menu)
+    /// goes through here.
+    pub fn copy_told(&mut self, text: &str, what: &str, tmux_note: bool) -> Message {
+        let outcome = self.copy(text);
+        let in_tmux = tmux_note && std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        Message {
+            text: told(&outcome, what, in_tmux),
+            level: if matches!(outcome, Outcome::Failed(_)) {
+                Level::Error
+            } else {
+                Level::Info
+            },
+        }
+    }
+
     fn osc52(&mut self, text: &str, why: Option<String>) -> Outcome {
         let encoded = base64(text.as_bytes());
         if encoded.len() > OSC52_MAX {
@@ -135,6 +154,17 @@ impl Clipboard {
     pub fn take_pending(&mut self) -> Option<Vec<u8>> {
         (!self.pending.is_empty()).then(|| std::mem::take(&mut self.pending))
     }
+}
+
+/// The status line's words for copying `what`: which clipboard path took it, and under
+/// tmux (`in_tmux`) when the path is OSC 52, that tmux passes it on only with
+/// `set-clipboard on`.
+pub fn told(outcome: &Outcome, what: &str, in_tmux: bool) -> String {
+    let mut m = outcome.message(what);
+    if in_tmux && matches!(outcome, Outcome::SentToTerminal(_)) {
+        m.push_str("; tmux passes it on only with set-clipboard on");
+    }
+    m
 }
 
 /// Standard base64 with padding (RFC 4648 §4). Written here because it is the only use and
@@ -197,6 +227,18 @@ mod tests {
         let big = "x".repeat(OSC52_MAX);
         assert!(matches!(c.copy(&big), Outcome::Failed(m) if m.contains("too long")));
         assert_eq!(c.take_pending(), None);
+    }
+
+    #[test]
+    fn tmux_note_only_for_osc52() {
+        let osc = Outcome::SentToTerminal(None);
+        assert!(told(&osc, "the report", true).contains("set-clipboard on"));
+        assert!(!told(&osc, "the report", false).contains("tmux"));
+        assert!(!told(&Outcome::Copied, "the report", true).contains("tmux"));
+        assert_eq!(
+            told(&Outcome::Copied, "the report", true),
+            "copied the report"
+        );
     }
 
     #[test]

@@ -16,8 +16,10 @@ use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthChar;
 
 use super::details::{Detail, Item};
-use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, untrusted};
-use crate::engine::equiv::{CompareOptions, Objective, SideForm, Verdict};
+use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad, untrusted};
+use crate::engine::equiv::{
+    self, CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict,
+};
 use crate::engine::{Analysis, Profile};
 use crate::safe_text::needs_token;
 use crate::tui::keys::{Action, Context};
@@ -31,7 +33,7 @@ pub struct DiffState {
     /// The options the comparison ran with.
     pub options: CompareOptions,
     /// Per profile: equivalent or not, `None` where the profile does not apply to both.
-    pub per_profile: Vec<(Profile, Option<bool>)>,
+    pub per_profile: Vec<ProfileEquivalence>,
     /// The selected ladder step.
     pub list: ListState,
     /// Per step: where its two values part (`None` where they are the same text).
@@ -48,7 +50,7 @@ impl DiffState {
     pub fn new(
         verdict: Verdict,
         options: CompareOptions,
-        per_profile: Vec<(Profile, Option<bool>)>,
+        per_profile: Vec<ProfileEquivalence>,
         mut list: ListState,
     ) -> DiffState {
         list.clamp(verdict.steps.len());
@@ -66,6 +68,15 @@ impl DiffState {
             rows: 0,
             wrapped: None,
         }
+    }
+
+    /// Compares the inputs of `a` and `b` under `opts` (the verdict shown), and under
+    /// every profile that applies to both (the strip's cells). `list` is the ladder's
+    /// selection to keep.
+    pub fn compare(a: &Analysis, b: &Analysis, opts: CompareOptions, list: ListState) -> DiffState {
+        let verdict = equiv::compare(&a.input, &b.input, &opts);
+        let per_profile = equiv::compare_per_profile(&a.input, &b.input, &opts);
+        DiffState::new(verdict, opts, per_profile, list)
     }
 
     /// Where step `i`'s values A and B differ, as byte ranges of each (`None` when the
@@ -534,6 +545,53 @@ pub fn step_at(d: &DiffState, area: Rect, y: u16) -> Option<usize> {
     (i < d.verdict.steps.len()).then_some(i)
 }
 
+/// Changes the compare option action `a` stands for (objective, "$", A's or B's form) in
+/// `o`; returns what it now is, in words, and the profile it applies under (`None`: `a`
+/// is no option).
+pub fn toggle_option(o: &mut CompareOptions, a: Action) -> Option<(String, Profile)> {
+    let next_form = |f: SideForm| match f {
+        SideForm::AsIs => SideForm::IriNormal,
+        SideForm::IriNormal => SideForm::UriNormal,
+        SideForm::UriNormal => SideForm::AsIs,
+    };
+    let form_name = |f: SideForm| match f {
+        SideForm::AsIs => "as typed",
+        SideForm::IriNormal => "in IRI-normal form",
+        SideForm::UriNormal => "in URI-normal form",
+    };
+    Some(match a {
+        Action::Objective => {
+            o.objective = match o.objective {
+                Objective::Names => Objective::Cache,
+                Objective::Cache => Objective::Names,
+            };
+            let what = match o.objective {
+                Objective::Names => "objective 5a: distinguish the names (the query is removed)",
+                Objective::Cache => "objective 5b: cache results (directives reordered)",
+            };
+            (what.to_string(), Profile::Rfc2141bis)
+        }
+        Action::IgnoreDollar => {
+            o.ignore_dollar = !o.ignore_dollar;
+            let what = if o.ignore_dollar {
+                "\"$\" cross-references ignored (ignore_dollar, XRI Syntax 2.0 §2.5.4)"
+            } else {
+                "\"$\" cross-references kept (XRI Syntax 2.0 §2.5.4)"
+            };
+            (what.to_string(), Profile::Xri2)
+        }
+        Action::FormA => {
+            o.a_form = next_form(o.a_form);
+            (format!("A is read {}", form_name(o.a_form)), Profile::Xri2)
+        }
+        Action::FormB => {
+            o.b_form = next_form(o.b_form);
+            (format!("B is read {}", form_name(o.b_form)), Profile::Xri2)
+        }
+        _ => return None,
+    })
+}
+
 /// The options that bear on a comparison under `profile`, for the pane's title.
 pub fn options_label(profile: Profile, o: &CompareOptions) -> String {
     let form = |f: SideForm| match f {
@@ -564,7 +622,7 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         v.profile.name(),
         options_label(v.profile, &d.options)
     );
-    f.render_widget(block(&title, focused, theme), area);
+    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let w = usize::from(body.width);
     let text = theme.get(Slot::Text);

@@ -6,8 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
-use super::{ListState, block, fit, inner, width};
+use super::{ListState, Overlay, OverlayEffect, fit, inner, width};
+use crate::engine::Profile;
 use crate::idsets::{self, Entry, Expect};
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,100 @@ pub struct Examples {
     rows: Vec<Row>,
     /// Selection (over rows; headings are skipped) and scroll.
     pub list: ListState,
+    /// Where the list was last drawn (for clicks).
+    area: Option<Rect>,
+}
+
+impl Overlay for Examples {
+    fn context(&self) -> Context {
+        Context::Examples
+    }
+
+    fn on_action(&mut self, action: Option<Action>, ch: Option<char>) -> OverlayEffect {
+        match action {
+            Some(Action::Up) => self.step(-1),
+            Some(Action::Down) => self.step(1),
+            Some(Action::PageUp) => self.step(-10),
+            Some(Action::PageDown) => self.step(10),
+            Some(Action::DeleteBack) => self.pop(),
+            Some(Action::Load) => return OverlayEffect::Load,
+            Some(Action::Back | Action::Examples) => return OverlayEffect::Close,
+            Some(Action::Help) => return OverlayEffect::Help,
+            Some(_) => {}
+            None => {
+                if let Some(c) = ch {
+                    self.push(c);
+                }
+            }
+        }
+        OverlayEffect::None
+    }
+
+    fn on_wheel(&mut self, up: bool) {
+        self.step(if up { -1 } else { 1 });
+    }
+
+    fn on_click(&mut self, pos: ratatui::layout::Position) -> OverlayEffect {
+        match self.area.filter(|r| r.contains(pos)) {
+            Some(r) if self.click(r, pos.y) => OverlayEffect::Load,
+            _ => OverlayEffect::None,
+        }
+    }
+
+    fn on_paste(&mut self, s: &str) {
+        s.chars().for_each(|c| self.push(c));
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, theme: &Theme) {
+        self.area = Some(draw(f, area, self, theme));
+    }
+}
+
+/// What loading an example does: the inputs, the profile, and the status line's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    /// Input A.
+    pub a: String,
+    /// Input B, for a pair (diff mode).
+    pub b: Option<String>,
+    /// The profile: auto unless auto would read the example under another profile than
+    /// its set's.
+    pub profile: Option<Profile>,
+    /// What the status line says.
+    pub message: String,
+}
+
+/// How `e` is loaded. Auto stays unless the example needs its set's profile (auto would
+/// read it under another one); then the profile is chosen, and the message says so.
+pub fn load(e: &Entry) -> Loaded {
+    let needs = e
+        .profile
+        .filter(|&p| crate::engine::first_error(&e.id, None).0 != p);
+    let what = expectation(e);
+    let profile = match needs {
+        Some(p) => format!(
+            "profile {} chosen for it (auto reads it otherwise; Alt-0 returns to auto)",
+            p.name()
+        ),
+        None => "profile auto".to_string(),
+    };
+    let expects = if what.is_empty() {
+        String::new()
+    } else {
+        format!(" · expects: {what}")
+    };
+    Loaded {
+        a: e.id.clone(),
+        b: match &e.expect {
+            Expect::Pair { other, .. } => Some(other.clone()),
+            _ => None,
+        },
+        profile: needs,
+        message: format!(
+            "example loaded: {profile}{expects} · {} line {} [{}]",
+            e.set, e.line, e.section
+        ),
+    }
 }
 
 /// What an entry expects, in words.
@@ -184,7 +280,7 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
     let pop = centered(area, 90, 85);
     f.render_widget(Clear, pop);
     let title = format!("Examples · {} shown · type to filter", ex.shown());
-    f.render_widget(block(&title, true, theme), pop);
+    f.render_widget(super::block_fit(&title, pop, true, theme), pop);
     let body = inner(pop);
     if body.height < 2 {
         return body;

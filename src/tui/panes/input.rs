@@ -1,5 +1,9 @@
-//! The input line: the identifier drawn cell by cell, coloured by the tree, with the
-//! selected node's span highlighted, errors underlined, and unsafe characters drawn as
+//! The input line component ([`InputLine`]): one for input A, one for input B (diff
+//! mode) and one for the base line (Ctrl-T). Each owns its text area, its cached
+//! analysis with what is derived from it for display (layout, tree rows, sorted
+//! diagnostics), its editing keys, history recall, paste handling and size cap, and its
+//! drawing: the identifier drawn cell by cell, coloured by the tree, with the selected
+//! node's span highlighted, errors underlined, and unsafe characters drawn as
 //! `⟨U+XXXX⟩` tokens.
 //!
 //! Editing is done by a `tui_textarea::TextArea`; the line is drawn here, from the text and
@@ -7,14 +11,356 @@
 //! characters and emoji. The layout ([`InputView`]) is built once per change of the text;
 //! a frame only walks the glyphs on screen.
 
+use std::borrow::Cow;
+
+use ratatui::Frame;
 use ratatui::buffer::{Buffer, CellWidth};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::Span;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use tui_textarea::{CursorMove, TextArea};
 
-use crate::engine::{Analysis, NodeKind, Severity, Span as ByteSpan};
+use super::diagnostics::DiagView;
+use super::tree::TreeView;
+use super::{Effect, block, fit, inner, plural};
+use crate::engine::{Analysis, NodeKind, Options, Profile, Severity, Span as ByteSpan, analyze};
 use crate::safe_text::{self, Piece};
+use crate::tui::history::History;
+use crate::tui::keys::Action;
 use crate::tui::theme::{Slot, Theme};
+
+/// The most input the workbench holds per input line, in bytes. A paste or keystroke that
+/// would go beyond it is refused, with a message: a cut identifier would be another
+/// identifier. The command line reads inputs of any size (`idbench parse -`).
+pub const MAX_INPUT: usize = 1 << 20;
+
+/// One input line with its cached analysis and what is derived from it for display.
+pub struct InputLine {
+    ta: TextArea<'static>,
+    /// The analysis of the text (recomputed by [`reanalyze`](Self::reanalyze)).
+    pub analysis: Analysis,
+    /// The line's layout.
+    pub view: InputView,
+    /// The tree pane's state for this input.
+    pub tree: TreeView,
+    /// The diagnostics pane's state for this input.
+    pub diags: DiagView,
+    /// First display column shown.
+    scroll: usize,
+    /// The cursor offset the tree selection last followed.
+    synced: Option<usize>,
+}
+
+/// How an input line is drawn this frame: what the app decides (title, focus, marks).
+#[derive(Clone, Copy, Debug)]
+pub struct Look<'a> {
+    /// `Input`, `A`, `B`, `Base`.
+    pub title: &'a str,
+    /// Shown dimmed while the line is empty.
+    pub hint: &'a str,
+    /// The line has the keyboard.
+    pub focused: bool,
+    /// Highlight the selected tree node's span.
+    pub highlight: bool,
+    /// The first difference (diff mode).
+    pub difference: Option<ByteSpan>,
+}
+
+fn options(profile: Option<Profile>) -> Options {
+    Options {
+        profile,
+        ..Options::full()
+    }
+}
+
+/// The message for an input that would grow to `total` bytes, beyond [`MAX_INPUT`].
+fn too_long(what: &str, total: usize) -> String {
+    format!(
+        "{what}: the input would be {total} bytes, over the workbench's limit of {MAX_INPUT} \
+         (1 MiB); `idbench parse -` reads any size from stdin"
+    )
+}
+
+/// `s` without line breaks (an identifier is one line).
+pub fn one_line(s: &str) -> Cow<'_, str> {
+    if s.contains(['\n', '\r']) {
+        s.replace(['\n', '\r'], "").into()
+    } else {
+        s.into()
+    }
+}
+
+impl InputLine {
+    /// A line holding `text` (line breaks removed), analysed under `profile`, the cursor
+    /// at the end.
+    pub fn new(text: &str, profile: Option<Profile>) -> InputLine {
+        let mut ta = TextArea::new(vec![one_line(text).into_owned()]);
+        ta.move_cursor(CursorMove::End);
+        let analysis = analyze(
+            ta.lines().first().map(String::as_str).unwrap_or(""),
+            &options(profile),
+        );
+        let mut s = InputLine {
+            ta,
+            view: InputView::new(&analysis),
+            tree: TreeView::new(&analysis),
+            diags: DiagView::new(&analysis),
+            analysis,
+            scroll: 0,
+            synced: None,
+        };
+        s.sync();
+        s
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        self.ta.lines().first().map(String::as_str).unwrap_or("")
+    }
+
+    /// True when the text changed since the last analysis.
+    pub fn stale(&self) -> bool {
+        self.text() != self.analysis.input
+    }
+
+    /// Analyses the text again, and rebuilds what is derived from it (the diagnostics
+    /// selection is kept where it can be).
+    pub fn reanalyze(&mut self, profile: Option<Profile>) {
+        self.analysis = analyze(self.text(), &options(profile));
+        self.view = InputView::new(&self.analysis);
+        let diag_sel = self.diags.list;
+        self.tree = TreeView::new(&self.analysis);
+        self.diags = DiagView::new(&self.analysis);
+        self.diags.list = diag_sel;
+        self.diags.list.clamp(self.diags.len());
+        self.synced = None;
+    }
+
+    /// The cursor's byte offset.
+    pub fn cursor(&self) -> usize {
+        let col = self.ta.cursor().1;
+        let t = self.text();
+        t.char_indices().nth(col).map(|(i, _)| i).unwrap_or(t.len())
+    }
+
+    /// Moves the cursor to byte `byte` (or the character boundary before it).
+    pub fn set_cursor(&mut self, byte: usize) {
+        let t = self.text();
+        let mut b = byte.min(t.len());
+        while !t.is_char_boundary(b) {
+            b -= 1;
+        }
+        let col = t[..b].chars().count();
+        self.ta
+            .move_cursor(CursorMove::Jump(0, u16::try_from(col).unwrap_or(u16::MAX)));
+    }
+
+    /// Replaces the text (line breaks removed).
+    pub fn set_text(&mut self, s: &str) {
+        self.ta.move_cursor(CursorMove::Head);
+        self.ta.delete_line_by_end();
+        self.ta.insert_str(one_line(s));
+    }
+
+    /// Selects the deepest node under the cursor when the cursor has moved.
+    pub fn sync(&mut self) {
+        let c = self.cursor();
+        if self.synced != Some(c) {
+            self.tree.select(self.analysis.tree.deepest_at(c).index());
+            self.synced = Some(c);
+        }
+    }
+
+    /// The line's own keys: editing, undo, history recall and remembering. `None` when
+    /// `a` is not one of them.
+    pub fn on_action(&mut self, a: Action, history: &mut History) -> Option<Effect> {
+        let ta = &mut self.ta;
+        let before = ta.lines().first().map(String::len);
+        match a {
+            Action::Left => ta.move_cursor(CursorMove::Back),
+            Action::Right => ta.move_cursor(CursorMove::Forward),
+            Action::WordLeft => ta.move_cursor(CursorMove::WordBack),
+            Action::WordRight => ta.move_cursor(CursorMove::WordForward),
+            Action::Home => ta.move_cursor(CursorMove::Head),
+            Action::End => ta.move_cursor(CursorMove::End),
+            Action::DeleteBack => drop(ta.delete_char()),
+            Action::DeleteForward => drop(ta.delete_next_char()),
+            Action::DeleteWord => drop(ta.delete_word()),
+            Action::DeleteToStart => drop(ta.delete_line_by_head()),
+            Action::DeleteToEnd => drop(ta.delete_line_by_end()),
+            Action::Undo => drop(ta.undo()),
+            Action::Redo => drop(ta.redo()),
+            Action::HistoryPrev | Action::HistoryNext => {
+                let current = self.text().to_string();
+                let recalled = if a == Action::HistoryPrev {
+                    history.older(&current).map(str::to_string)
+                } else {
+                    history.newer().map(str::to_string)
+                };
+                return Some(match recalled {
+                    Some(t) => {
+                        self.set_text(&t);
+                        Effect::None
+                    }
+                    None if a == Action::HistoryPrev && history.entries().is_empty() => {
+                        Effect::Say("no history yet: Enter remembers an input".into())
+                    }
+                    None => Effect::None,
+                });
+            }
+            Action::Remember => {
+                let t = self.text().to_string();
+                return Some(if t.is_empty() {
+                    Effect::Say("nothing to remember: the input is empty".into())
+                } else {
+                    history.push(&t);
+                    Effect::Say("remembered in history (Up recalls it)".into())
+                });
+            }
+            _ => return None,
+        }
+        let changed = ta.lines().first().map(String::len) != before
+            || matches!(a, Action::Undo | Action::Redo);
+        Some(if changed {
+            history.stop_recall();
+            Effect::Clear
+        } else {
+            Effect::None
+        })
+    }
+
+    /// A typed character, refused past [`MAX_INPUT`].
+    pub fn on_char(&mut self, c: char, history: &mut History) -> Effect {
+        if self.text().len() + c.len_utf8() > MAX_INPUT {
+            return Effect::Error(too_long("typing refused", MAX_INPUT + 1));
+        }
+        history.stop_recall();
+        self.ta.insert_char(c);
+        Effect::Clear
+    }
+
+    /// A paste at the cursor: line breaks removed (and said), refused whole past
+    /// [`MAX_INPUT`].
+    pub fn on_paste(&mut self, s: &str, history: &mut History) -> Effect {
+        let clean = one_line(s);
+        let removed = s.len() - clean.len();
+        let total = self.text().len() + clean.len();
+        if total > MAX_INPUT {
+            return Effect::Error(too_long("paste refused", total));
+        }
+        history.stop_recall();
+        self.ta.insert_str(&clean);
+        if removed > 0 {
+            Effect::Say(format!(
+                "pasted; removed {removed} line-break character(s): an identifier is one line"
+            ))
+        } else {
+            Effect::Clear
+        }
+    }
+
+    /// A click at screen column `x` of the line drawn at `area`: the cursor goes there.
+    pub fn on_click(&mut self, area: Rect, x: u16, y: u16) {
+        let body = inner(area);
+        if body.contains(Position::new(x, y)) {
+            let col = self.scroll + usize::from(x - body.x);
+            let at = self.view.byte_at_column(col);
+            self.set_cursor(at);
+        }
+    }
+
+    /// Draws the line in its frame: the verdict on the top border, the profile and why
+    /// it was chosen on the bottom one, the text (or the hint) inside.
+    pub fn render(&mut self, f: &mut Frame, area: Rect, look: Look<'_>, theme: &Theme) {
+        let a = &self.analysis;
+        let errors = a
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        let warnings = a
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count();
+        let verdict = if a.input.is_empty() {
+            Line::raw("")
+        } else if errors == 0 {
+            let extra = if warnings > 0 {
+                format!(" · {}", plural(warnings, "warning"))
+            } else {
+                String::new()
+            };
+            Line::from(vec![
+                Span::styled(
+                    format!(" valid under {}", a.profile.name()),
+                    theme.get(Slot::Valid),
+                ),
+                Span::styled(format!("{extra} "), theme.get(Slot::Dim)),
+            ])
+        } else {
+            Line::from(vec![Span::styled(
+                format!(
+                    " invalid under {} · {} ",
+                    a.profile.name(),
+                    plural(errors, "error")
+                ),
+                theme.get(Slot::Invalid),
+            )])
+        };
+        let reason = if a.profile_reason == "given" {
+            "chosen (Ctrl-P changes it)"
+        } else {
+            a.profile_reason.as_str()
+        };
+        let head = format!(" profile {} · ", a.profile.name());
+        // The reason cut with `…` to the border's room (a title is otherwise cut silently).
+        let room = usize::from(area.width).saturating_sub(2 + head.chars().count() + 1);
+        let bottom = Line::from(vec![
+            Span::styled(head, theme.get(Slot::Dim)),
+            Span::styled(fit(reason, room), theme.get(Slot::Dim)),
+            Span::raw(" "),
+        ]);
+        let blk = block(look.title, look.focused, theme)
+            .title_top(verdict.right_aligned())
+            .title_bottom(bottom);
+        f.render_widget(blk, area);
+        let body = inner(area);
+        let cursor = self.cursor();
+        self.scroll = scroll_for(&self.view, cursor, usize::from(body.width), self.scroll);
+        if self.text().is_empty() {
+            f.render_widget(
+                Paragraph::new(Line::styled(
+                    fit(look.hint, usize::from(body.width)),
+                    theme.get(Slot::Dim),
+                )),
+                body,
+            );
+        }
+        let highlight = look
+            .highlight
+            .then(|| self.analysis.tree.get(self.tree.selected).map(|n| n.span()))
+            .flatten();
+        let decor = Decor {
+            highlight,
+            difference: look.difference,
+            cursor: look.focused.then_some(cursor),
+        };
+        let pos = draw(
+            f.buffer_mut(),
+            body,
+            &self.analysis.input,
+            &self.view,
+            decor,
+            self.scroll,
+            theme,
+        );
+        if let Some(p) = pos {
+            f.set_cursor_position(p);
+        }
+    }
+}
 
 /// One drawn unit: a grapheme cluster, or a token standing for one unsafe character.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -53,6 +53,10 @@ pub enum Effect {
     Cursor(usize),
     /// Say this in the status line.
     Say(String),
+    /// Say this in the status line as an error.
+    Error(String),
+    /// Clear the status line (the user typed: old news is gone).
+    Clear,
 }
 
 /// A copy a pane offers: the text and what to call it in the status line.
@@ -99,6 +103,48 @@ pub trait Pane {
     fn detail(&self, _a: &Analysis) -> Option<details::Detail> {
         None
     }
+}
+
+/// What an overlay asks of the app after a key or a click.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OverlayEffect {
+    /// Nothing more: the overlay stays.
+    #[default]
+    None,
+    /// Close the overlay.
+    Close,
+    /// Close the overlay and open help.
+    Help,
+    /// Load the selected example (the examples picker).
+    Load,
+    /// Copy the report (`Some(format)`) or the reopen command (`None`) (the share menu).
+    Share(Option<crate::report::ReportFormat>),
+}
+
+/// A window drawn over the panes (help, examples picker, share menu): it has the keyboard
+/// while open. `Quit` and `ToggleMouse` are the app's; every other key of the overlay's
+/// context comes here.
+pub trait Overlay {
+    /// The key-table context of the overlay's keys.
+    fn context(&self) -> Context;
+
+    /// A key: its action in the overlay's contexts (`None`: not bound), and the character
+    /// when it is a plain one (the picker's filter reads them).
+    fn on_action(&mut self, action: Option<Action>, ch: Option<char>) -> OverlayEffect;
+
+    /// The mouse wheel.
+    fn on_wheel(&mut self, _up: bool) {}
+
+    /// A left click at `pos`.
+    fn on_click(&mut self, _pos: ratatui::layout::Position) -> OverlayEffect {
+        OverlayEffect::None
+    }
+
+    /// Pasted text (line breaks already removed).
+    fn on_paste(&mut self, _s: &str) {}
+
+    /// Draws the overlay over `area` (the whole screen).
+    fn draw(&mut self, f: &mut Frame, area: Rect, theme: &Theme);
 }
 
 /// The step a navigation action moves a list by (`page` rows for a page).
@@ -175,7 +221,7 @@ pub fn pad(s: Cow<'_, str>, width: usize) -> Cow<'_, str> {
 
 /// A pane's frame: the title, and a thick border in the focus style when focused (visible
 /// without colour too).
-pub fn block<'a>(title: &'a str, focused: bool, theme: &Theme) -> Block<'a> {
+pub fn block<'a>(title: impl Into<Cow<'a, str>>, focused: bool, theme: &Theme) -> Block<'a> {
     let (border, title_style, kind) = if focused {
         (
             theme.get(Slot::Focus),
@@ -198,6 +244,13 @@ pub fn block<'a>(title: &'a str, focused: bool, theme: &Theme) -> Block<'a> {
             Span::styled(title, title_style),
             Span::raw(" "),
         ]))
+}
+
+/// [`block`] for `area`, its title cut with `…` to the border's room (a title too long for
+/// the border would otherwise be cut silently).
+pub fn block_fit<'a>(title: &'a str, area: Rect, focused: bool, theme: &Theme) -> Block<'a> {
+    let room = usize::from(area.width).saturating_sub(4);
+    block(truncate(title.into(), room), focused, theme)
 }
 
 /// Selection and scroll position of a list.

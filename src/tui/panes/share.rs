@@ -1,7 +1,7 @@
 //! The share menu (`Ctrl-S`): copy the report of the current view as Markdown or plain
 //! text (the same text `idbench explain` prints for the same arguments), or the command
 //! line that reopens the view. The report is rendered by [`crate::report`]; this module
-//! draws the menu and words what the copy did.
+//! draws the menu; `clipboard::Clipboard::copy_told` copies and words what the copy did.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -9,10 +9,35 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::examples::centered;
-use super::{block, inner};
-use crate::tui::clipboard::Outcome;
-use crate::tui::keys::{BINDINGS, Context, keys_label};
+use super::{Overlay, OverlayEffect, inner};
+use crate::report::ReportFormat;
+use crate::tui::keys::{Action, BINDINGS, Context, keys_label};
 use crate::tui::theme::{Slot, Theme};
+
+/// The share menu as an overlay.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShareMenu;
+
+impl Overlay for ShareMenu {
+    fn context(&self) -> Context {
+        Context::Share
+    }
+
+    fn on_action(&mut self, action: Option<Action>, _ch: Option<char>) -> OverlayEffect {
+        match action {
+            Some(Action::ShareMarkdown) => OverlayEffect::Share(Some(ReportFormat::Markdown)),
+            Some(Action::ShareText) => OverlayEffect::Share(Some(ReportFormat::Text)),
+            Some(Action::ShareCommand) => OverlayEffect::Share(None),
+            Some(Action::Back | Action::Share) => OverlayEffect::Close,
+            Some(Action::Help) => OverlayEffect::Help,
+            _ => OverlayEffect::None,
+        }
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, theme: &Theme) {
+        draw(f, area, theme);
+    }
+}
 
 /// Draws the menu over `area`: one line per binding of the share context, from the key
 /// table (so the menu, help and the status bar agree).
@@ -47,34 +72,9 @@ pub fn draw(f: &mut Frame, area: Rect, theme: &Theme) {
         h.min(area.height),
     );
     f.render_widget(Clear, pop);
-    f.render_widget(block("Share · Esc closes", true, theme), pop);
+    f.render_widget(
+        super::block_fit("Share · Esc closes", pop, true, theme),
+        pop,
+    );
     f.render_widget(Paragraph::new(rows), inner(pop));
-}
-
-/// The status line's words for copying `what`: which clipboard path took it, and under
-/// tmux (`in_tmux`) when the path is OSC 52, that tmux passes it on only with
-/// `set-clipboard on`.
-pub fn message(outcome: &Outcome, what: &str, in_tmux: bool) -> String {
-    let mut m = outcome.message(what);
-    if in_tmux && matches!(outcome, Outcome::SentToTerminal(_)) {
-        m.push_str("; tmux passes it on only with set-clipboard on");
-    }
-    m
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tmux_note_only_for_osc52() {
-        let osc = Outcome::SentToTerminal(None);
-        assert!(message(&osc, "the report", true).contains("set-clipboard on"));
-        assert!(!message(&osc, "the report", false).contains("tmux"));
-        assert!(!message(&Outcome::Copied, "the report", true).contains("tmux"));
-        assert_eq!(
-            message(&Outcome::Copied, "the report", true),
-            "copied the report"
-        );
-    }
 }

@@ -26,6 +26,46 @@ pub struct Message {
     pub level: Level,
 }
 
+/// The screen shown when the terminal is smaller than `min` (the current mode's
+/// minimum; `diff`: diff mode, which needs more).
+pub fn draw_too_small(
+    f: &mut ratatui::Frame,
+    area: Rect,
+    min: (u16, u16),
+    diff: bool,
+    theme: &Theme,
+) {
+    use ratatui::text::Line;
+    let w = usize::from(area.width);
+    let cut = |t: String| super::truncate(t.into(), w).into_owned();
+    let lines = vec![
+        Line::styled(cut("terminal too small".into()), theme.get(Slot::Header)),
+        Line::styled(
+            cut(format!(
+                "need {}×{}{}, have {}×{}",
+                min.0,
+                min.1,
+                if diff {
+                    " for diff mode (Ctrl-D leaves it)"
+                } else {
+                    ""
+                },
+                area.width,
+                area.height
+            )),
+            theme.get(Slot::Text),
+        ),
+        Line::styled(cut("Ctrl-C or q quits".into()), theme.get(Slot::Dim)),
+    ];
+    let y = area.y + area.height.saturating_sub(3) / 2;
+    let r = Rect {
+        y,
+        height: area.height.min(3),
+        ..area
+    };
+    f.render_widget(ratatui::widgets::Paragraph::new(lines).centered(), r);
+}
+
 /// Draws the status line.
 pub fn draw(
     buf: &mut Buffer,
