@@ -575,12 +575,19 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.error(code, span, S_IP_LITERAL, msg);
             }
             if !closed {
-                self.b.error(
+                // As in the URI grammar: "]" was expected where the authority ends, past the
+                // "[" the error marks, and the parse reached there.
+                let mut d = Diagnostic::new(
+                    Severity::Error,
                     Code::IpLiteralUnclosed,
                     Span::new(hs, hs + 1),
                     S_IP_LITERAL,
                     uri::IP_LITERAL_UNCLOSED,
                 );
+                d.expected = vec!["\"]\""];
+                d.expected_at = Some(aend);
+                d.reached = Some(aend);
+                self.b.diag(d);
                 None
             } else {
                 match self.byte(r + 1, aend) {
