@@ -54,6 +54,16 @@ impl Part {
             _ => WWW_XALPHA,
         }
     }
+    /// What the BNF accepts where a run of this part stops on a character it cannot take:
+    /// the part's characters and what may end it.
+    const fn expected(self) -> &'static [&'static str] {
+        match self {
+            Part::Scheme => &["xalpha", "\":\""],
+            Part::Segment => &["xpalpha", "\"/\"", "\"?\"", "\"#\""],
+            Part::SearchTerm => &["xalpha", "\"+\"", "\"#\""],
+            Part::Fragment => &["xalpha"],
+        }
+    }
     const fn name(self) -> &'static str {
         match self {
             Part::Scheme => "the scheme",
@@ -125,15 +135,20 @@ fn check_scheme(b: &mut Builder<'_>, end: usize) {
     let first = b.input().as_bytes().first().copied();
     match first {
         Some(c) if c != b':' && ALPHA.has(c) => check_chars(b, 1, end, Part::Scheme),
-        Some(b':') | None => b.error(
+        Some(b':') | None => {
+            // scheme = ialpha = alpha [ xalphas ]: a letter was expected first.
+            b.expect(0, &["alpha"]);
+            b.error(
             Code::WwwSchemeMissing,
             Span::at(0),
             BNF,
             "the colon comes first, so the scheme is empty; a scheme (ialpha) starts with a letter: \
              write one before the colon",
-        ),
+        )
+        }
         Some(_) => {
             let w = char_len(b.input(), 0);
+            b.expect(0, &["alpha"]);
             b.error(
                 Code::WwwSchemeStart,
                 Span::new(0, w),
@@ -205,6 +220,7 @@ fn parse_search(b: &mut Builder<'_>, start: usize, end: usize) {
                 "empty search term: \"+\" separates terms (and stands for a space), and each term is \
                  one or more xalphas; remove the extra \"+\", or encode a literal plus as %2B"
             };
+            b.expect(term, &["xalpha"]);
             b.error(Code::WwwSearchTermEmpty, Span::at(term), QUERY, msg);
         } else {
             check_chars(b, term, stop, Part::SearchTerm);
@@ -287,16 +303,25 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
                 }
             }
             let e = e.min(end);
+            // escape = % hex hex: a hex digit was expected at the first byte that is none.
+            let not_hex = (i + 1..(i + 3).min(end))
+                .find(|&k| !HEXDIG.has(bytes[k]))
+                .unwrap_or(end.min(i + 3));
+            b.expect(not_hex, &["hex"]);
             let shown = input.get(i..e).unwrap_or("%");
-            b.error(
-                Code::WwwBadEscape,
-                Span::new(i, e),
-                ENCODING,
+            // (A literal for a lone "%": a run of them repeats it without allocating.)
+            let msg: std::borrow::Cow<'static, str> = if shown == "%" {
+                "\"%\" is not an escape: \"%\" always starts % hex hex, and other sequences are \
+                 reserved for future extension; encode a literal percent sign as %25"
+                    .into()
+            } else {
                 format!(
                     "\"{shown}\" is not an escape: \"%\" always starts % hex hex, and other sequences \
                      are reserved for future extension; encode a literal percent sign as %25"
-                ),
-            );
+                )
+                .into()
+            };
+            b.error(Code::WwwBadEscape, Span::new(i, e), ENCODING, msg);
             i += 1;
             continue;
         }
@@ -330,68 +355,91 @@ fn space_warning(b: &mut Builder<'_>, span: Span) {
 }
 
 fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
-    let enc = encoding_of(ch);
+    use std::fmt::Write as _;
+    // One string written in place (this runs once per run of bad characters, which a long
+    // invalid input has many of).
+    let enc = Encoding(ch);
     let many = if span.len() > ch.len_utf8() {
         " (and the characters after it)"
     } else {
         ""
     };
-    // Name a character that would not show by its code point; the views escape the rest.
-    let shown = if ch.is_control() || crate::engine::chars::is_invisible(ch) {
-        format!("U+{:04X}", ch as u32)
-    } else {
-        ch.to_string()
-    };
-    match kind {
-        Bad::National => b.error(
-            Code::WwwNationalChar,
-            span,
-            BNF,
-            format!(
+    let shown = Shown(ch);
+    b.expect(span.start, part.expected());
+    let mut msg = String::with_capacity(160);
+    let code = match kind {
+        Bad::National => {
+            let _ = write!(
+                msg,
                 "\"{shown}\"{many} is a `national` character, which appears in no production and so \
                  may not appear in a URL; {enc}"
-            ),
-        ),
-        Bad::Punctuation => b.error(
-            Code::WwwPunctuationChar,
-            span,
-            BNF,
-            format!(
+            );
+            Code::WwwNationalChar
+        }
+        Bad::Punctuation => {
+            let _ = write!(
+                msg,
                 "\"{shown}\"{many} is a `punctuation` character, which appears in no production and \
                  so may not appear in a URL; {enc}"
-            ),
-        ),
-        Bad::NotAllowed => {
-            let why = match ch {
-                '/' => "\"/\" delimits path segments and is not an xalpha".to_string(),
-                '?' => "\"?\" starts the search and is not an xalpha".to_string(),
-                '#' => "\"#\" starts the fragment-id and is not an xalpha".to_string(),
-                '+' => "\"+\" is allowed only in path segments (xpalpha)".to_string(),
-                '=' => "\"=\" appears in no production of the draft's BNF".to_string(),
-                c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                    format!("the control character \"{shown}\" is in no character set")
-                }
-                c if !c.is_ascii() => format!("\"{shown}\" is not in the draft's 7-bit character sets"),
-                _ => format!("\"{shown}\" is in no character set of the draft"),
-            };
-            b.error(
-                Code::WwwCharNotAllowed,
-                span,
-                BNF,
-                format!("{why}, so it cannot appear in {}{many}; {enc}", part.name()),
             );
+            Code::WwwPunctuationChar
+        }
+        Bad::NotAllowed => {
+            let _ = match ch {
+                '/' => write!(msg, "\"/\" delimits path segments and is not an xalpha"),
+                '?' => write!(msg, "\"?\" starts the search and is not an xalpha"),
+                '#' => write!(msg, "\"#\" starts the fragment-id and is not an xalpha"),
+                '+' => write!(msg, "\"+\" is allowed only in path segments (xpalpha)"),
+                '=' => write!(msg, "\"=\" appears in no production of the draft's BNF"),
+                c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                    write!(
+                        msg,
+                        "the control character \"{shown}\" is in no character set"
+                    )
+                }
+                c if !c.is_ascii() => {
+                    write!(
+                        msg,
+                        "\"{shown}\" is not in the draft's 7-bit character sets"
+                    )
+                }
+                _ => write!(msg, "\"{shown}\" is in no character set of the draft"),
+            };
+            let _ = write!(msg, ", so it cannot appear in {}{many}; {enc}", part.name());
+            Code::WwwCharNotAllowed
+        }
+    };
+    b.error(code, span, BNF, msg);
+}
+
+/// A character as a message names it: by its code point when it would not show (the views
+/// escape the rest).
+struct Shown(char);
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ch = self.0;
+        if ch.is_control() || crate::engine::chars::is_invisible(ch) {
+            write!(f, "U+{:04X}", ch as u32)
+        } else {
+            write!(f, "{ch}")
         }
     }
 }
 
-/// The advice for encoding `c`: the draft's escapes carry ISO Latin-1 codes.
-fn encoding_of(c: char) -> String {
-    let v = c as u32;
-    if v <= 0xFF {
-        format!("encode it as %{v:02X}")
-    } else {
-        "the draft's escapes carry ISO Latin-1 codes only, so this character has no encoding under \
-         it; use a later profile (rfc3987) or leave it out"
-            .to_string()
+/// The advice for encoding a character: the draft's escapes carry ISO Latin-1 codes.
+struct Encoding(char);
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = self.0 as u32;
+        if v <= 0xFF {
+            write!(f, "encode it as %{v:02X}")
+        } else {
+            f.write_str(
+                "the draft's escapes carry ISO Latin-1 codes only, so this character has no \
+                 encoding under it; use a later profile (rfc3987) or leave it out",
+            )
+        }
     }
 }

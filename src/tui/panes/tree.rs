@@ -21,8 +21,6 @@ pub struct Row {
     pub end: usize,
     /// True when a later sibling follows it (its guide is `├`, else `└`).
     pub has_next: bool,
-    /// `key=value` attributes, made safe.
-    pub attrs: String,
     /// True for a cross-reference with children (it can be collapsed).
     pub foldable: bool,
 }
@@ -38,6 +36,11 @@ pub struct TreeView {
     pub selected: usize,
     /// Scroll state (the selection within `visible`).
     pub list: ListState,
+    /// Show the other reading beside the tree (`r`), when the input has one.
+    pub other: bool,
+    /// Where the tree itself was last drawn when the other reading shared its area (clicks
+    /// there select; clicks on the other reading do nothing).
+    tree_area: Option<Rect>,
 }
 
 impl TreeView {
@@ -62,22 +65,12 @@ impl TreeView {
         for n in tree.iter() {
             let end = ends[n.index()];
             let has_next = n.parent().is_some_and(|p| end < ends[p.index()]);
-            let mut attrs = String::new();
-            for a in n.attrs() {
-                if !attrs.is_empty() {
-                    attrs.push(' ');
-                }
-                if a.value.is_empty() {
-                    let _ = write!(attrs, "{}=(empty)", a.key);
-                } else {
-                    let _ = write!(attrs, "{}={}", a.key, crate::safe_text::escape(&a.value));
-                }
-            }
+            // The attributes are written out by `draw`, for the rows on screen only: done
+            // here, formatting them cost more than the analysis on big inputs.
             rows.push(Row {
                 node: n.index(),
                 end,
                 has_next,
-                attrs,
                 foldable: n.kind() == NodeKind::Xref && !n.is_leaf(),
             });
         }
@@ -187,12 +180,33 @@ impl Pane for TreeView {
                     return Effect::Say("only cross-references fold".into());
                 }
             }
+            Action::OtherReading => {
+                if self.other {
+                    self.other = false;
+                    return Effect::Say("other reading hidden".into());
+                }
+                if a.readings.is_empty() {
+                    return Effect::Say(
+                        "one reading: the grammar admits no other parse of this input".into(),
+                    );
+                }
+                self.other = true;
+                return Effect::Say(format!(
+                    "other reading beside the tree ({} in all; select a node to see its own)",
+                    a.readings.len()
+                ));
+            }
             _ => self.step(list_delta(action, 10)),
         }
         Effect::None
     }
 
     fn on_click(&mut self, area: Rect, y: u16, _a: &Analysis) -> Effect {
+        let area = match self.tree_area {
+            Some(t) if y < t.y || y >= t.y + t.height => return Effect::None,
+            Some(t) => t,
+            None => area,
+        };
         if let Some(n) = self.node_at(area, y) {
             self.select(n);
         }
@@ -200,6 +214,43 @@ impl Pane for TreeView {
     }
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+        // The other reading, on request, beside the tree (below it when narrow).
+        if self.other
+            && let Some(i) = super::readings::reading_for(a, self.selected)
+        {
+            let (tree, other) = if area.width >= 80 {
+                let half = area.width / 2;
+                (
+                    Rect {
+                        width: half,
+                        ..area
+                    },
+                    Rect {
+                        x: area.x + half,
+                        width: area.width - half,
+                        ..area
+                    },
+                )
+            } else {
+                let half = area.height / 2;
+                (
+                    Rect {
+                        height: half,
+                        ..area
+                    },
+                    Rect {
+                        y: area.y + half,
+                        height: area.height - half,
+                        ..area
+                    },
+                )
+            };
+            self.tree_area = Some(tree);
+            draw(f, tree, a, self, focused, theme);
+            super::readings::draw(f, other, a, i, theme);
+            return;
+        }
+        self.tree_area = None;
         draw(f, area, a, self, focused, theme);
     }
 
@@ -276,6 +327,39 @@ fn guides(a: &Analysis, view: &TreeView, shown: &[usize], max_w: usize) -> Vec<S
     out
 }
 
+/// The node's `key=value` attributes, made safe, as its row shows them.
+fn attrs_text(n: crate::engine::Node<'_>) -> String {
+    let mut attrs = String::new();
+    for a in n.attrs() {
+        if !attrs.is_empty() {
+            attrs.push(' ');
+        }
+        if a.value.is_empty() {
+            let _ = write!(attrs, "{}=(empty)", a.key);
+        } else {
+            let _ = write!(attrs, "{}={}", a.key, crate::safe_text::escape(&a.value));
+        }
+    }
+    attrs
+}
+
+/// A head of `text` that draws as `text` would in `cols` columns, and its escaped width
+/// (the whole text's when that is at most `cols`): a long text costs the columns shown.
+fn head_and_width(text: &str, cols: usize) -> (&str, usize) {
+    // Each character takes at least one column once escaped, except combining marks; twice
+    // the columns leaves room for them, and a head that is still too narrow falls back to
+    // the whole text.
+    let take = cols.saturating_mul(2).saturating_add(4);
+    let cut = text.char_indices().nth(take).map_or(text.len(), |(i, _)| i);
+    let head = &text[..cut];
+    let w = width(&crate::safe_text::escape(head));
+    if cut == text.len() || w > cols {
+        (head, w)
+    } else {
+        (text, width(&crate::safe_text::escape(text)))
+    }
+}
+
 /// Draws the tree pane.
 pub fn draw(
     f: &mut Frame,
@@ -340,14 +424,17 @@ pub fn draw(
         if !n.rule().is_empty() {
             tail.push_str(n.rule());
         }
-        if !row.attrs.is_empty() {
+        let attrs = attrs_text(n);
+        if !attrs.is_empty() {
             if !tail.is_empty() {
                 tail.push_str("  ");
             }
-            tail.push_str(&row.attrs);
+            tail.push_str(&attrs);
         }
-        let text = n.text(input);
-        let text_w = width(&crate::safe_text::escape(text));
+        // Only the head of a long text can show: its width decides as the whole's would
+        // (widths only grow), so a frame escapes a few columns per row, not the input.
+        let full = n.text(input);
+        let (text, text_w) = head_and_width(full, rest);
         let tail_w = width(&tail);
         if tail_w > 0 && text_w + 2 + tail_w <= rest {
             spans.push(Span::styled(fit(text, rest), theme.get(Slot::Text)));
