@@ -26,7 +26,7 @@ use crate::engine::chars::{self, AsciiSet, ByteTable};
 use crate::engine::codes::Code;
 use crate::engine::ip::{self, OctetError, dec_octet};
 use crate::engine::pct;
-use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
+use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
 
 /// Which of the two specs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,8 +456,10 @@ pub(super) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usi
     }
 }
 
-/// What the IPv6 ABNF accepts where an IP literal's error stopped, for the errors at one
-/// byte the address cannot take there (a count of groups has no such byte).
+/// Where an IP literal's error stopped and what the ABNF would have accepted there: the
+/// byte an IPv6 address cannot take, the point a count of groups or an IPv4 part ran out
+/// (from the typed error), an IPvFuture's missing part, or the literal as a whole. Shared by
+/// the URI and XRI grammars so both say the same.
 pub(super) fn ip_literal_expected(
     s: &str,
     rule: &str,
@@ -465,12 +467,39 @@ pub(super) fn ip_literal_expected(
     span: Span,
     cs: usize,
     ce: usize,
-) -> Option<Vec<&'static str>> {
-    (rule == "IPv6address"
+) -> Option<(usize, Vec<&'static str>)> {
+    let by = s.as_bytes();
+    if rule == "IPv6address"
         && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
         && span.start >= cs
-        && span.start <= ce)
-        .then(|| ip::ipv6_expected(s.as_bytes().get(cs..span.start).unwrap_or_default()))
+        && span.start <= ce
+    {
+        // The errors at one byte the address cannot take there (a count of groups has no
+        // such byte).
+        let prefix = by.get(cs..span.start).unwrap_or_default();
+        Some((span.start, ip::ipv6_expected(prefix)))
+    } else if code == Code::IpLiteralInvalid {
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]".
+        Some((cs, vec!["IPv6address", "IPvFuture"]))
+    } else if code == Code::IpvfutureInvalid {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
+        use ip::IpvFutureErrorKind as K;
+        let e = ip::ipvfuture(by.get(cs..ce)?).err()?;
+        let what: &[&'static str] = match e.kind {
+            K::NoVersion => &["HEXDIG"],
+            K::NoDot => &["HEXDIG", "\".\""],
+            K::EmptyTail => &["unreserved", "sub-delims", "\":\""],
+            K::BadChar => &["unreserved", "sub-delims", "\":\"", "\"]\""],
+        };
+        Some((cs + e.start, what.to_vec()))
+    } else if rule == "IPv6address" {
+        // Counts and IPv4 parts: where the ABNF stopped, from the typed error.
+        let text = by.get(cs..ce)?;
+        let (at, what) = ip::ipv6(text).err()?.expectation(text)?;
+        Some((cs + at, what))
+    } else {
+        None
+    }
 }
 
 /// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
@@ -665,6 +694,8 @@ impl<'i> Parser<'_, 'i> {
         self.b.leaf(NodeKind::Scheme, "scheme", s, c);
         let sch = self.text(s, c);
         if c == s {
+            // scheme = ALPHA *( … ): its first letter was expected where the ":" is.
+            self.b.expect(c, &["ALPHA"]);
             self.b.error(
                 Code::SchemeEmpty,
                 Span::new(c, c + 1),
@@ -757,12 +788,21 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    self.b.error(
+                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was expected
+                    // where the authority ends; the error marks the "[", so the expectation
+                    // (past its span) is set here.
+                    let mut d = Diagnostic::new(
+                        Severity::Error,
                         Code::IpLiteralUnclosed,
                         Span::new(hs, hs + 1),
                         "RFC 3986 §3.2.2",
                         IP_LITERAL_UNCLOSED,
                     );
+                    d.expected = vec!["\"]\""];
+                    d.expected_at = Some(ae);
+                    // The parse went on to there, past the bracket the error marks.
+                    d.reached = Some(ae);
+                    self.b.diag(d);
                 }
             }
         } else {
@@ -1008,8 +1048,9 @@ impl<'i> Parser<'_, 'i> {
         self.b.finish(he);
         match res {
             Err((code, span, msg)) => {
-                if let Some(expected) = ip_literal_expected(self.s, rule, code, span, cs, ce) {
-                    self.b.expect(span.start, &expected);
+                if let Some((at, expected)) = ip_literal_expected(self.s, rule, code, span, cs, ce)
+                {
+                    self.b.expect(at, &expected);
                 }
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }

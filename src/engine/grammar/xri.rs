@@ -58,7 +58,7 @@ use crate::engine::grammar::uri;
 use crate::engine::ip;
 use crate::engine::pct;
 use crate::engine::profile;
-use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
+use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
 
 /// How deep cross-references may nest. Deeper ones get an `xref-too-deep` error and their
 /// content is kept as one opaque `unparsed` node. The parser recurses once per level; a
@@ -419,6 +419,9 @@ impl<'a, 'i> Parser<'a, 'i> {
             None | Some(b'?' | b'#') => start,
             Some(b'/') => {
                 if self.byte(start + 1, end) == Some(b'/') {
+                    // xri-path-absolute = "/" [ xri-segment-nz *( "/" xri-segment ) ].
+                    self.b
+                        .expect(start + 1, &["xri-segment-nz", "\"?\"", "\"#\""]);
                     self.b.error(
                         Code::RelativeNetworkPath,
                         Span::new(start, start + 2),
@@ -564,10 +567,10 @@ impl<'a, 'i> Parser<'a, 'i> {
             }
             self.b.finish(he);
             if let Err((code, span, msg)) = lit.result {
-                if let Some(expected) =
+                if let Some((at, expected)) =
                     uri::ip_literal_expected(self.s, lit.rule, code, span, hs + 1, ce)
                 {
-                    self.b.expect(span.start, &expected);
+                    self.b.expect(at, &expected);
                 }
                 self.b.error(code, span, S_IP_LITERAL, msg);
             } else if lit.host_type == "ipvfuture" {
@@ -638,6 +641,8 @@ impl<'a, 'i> Parser<'a, 'i> {
                     .chars()
                     .next()
                     .map_or(1, char::len_utf8);
+                // port = *DIGIT, then the path, query or fragment.
+                self.b.expect(bad, &["DIGIT", "\"/\"", "\"?\"", "\"#\""]);
                 self.b.error(
                     Code::PortInvalid,
                     Span::new(bad, bad + w),
@@ -738,6 +743,11 @@ impl<'a, 'i> Parser<'a, 'i> {
             };
             let empty = pos == vstart;
             if delim.is_none() {
+                if matches!(mode, First::Sub) {
+                    // After a subsegment: another one ("*" or "!") or the end of the segment.
+                    self.b
+                        .expect(s, &["\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""]);
+                }
                 match mode {
                     First::Sub if prev_xref => self.b.error(
                         Code::XrefTrailingChars,
@@ -766,6 +776,8 @@ impl<'a, 'i> Parser<'a, 'i> {
                      bare \"*\" or \"!\" is not allowed there; add the value or remove the delimiter",
                 ),
                 First::OdNx if is_xref => {
+                    // xri-subseg-od-nx = [ "*" / "!" ] 1*xri-pchar-nc: no cross-reference.
+                    self.b.expect(vstart, &["xri-pchar-nc"]);
                     self.b.error(
                         Code::RelativeLeadingXref,
                         Span::new(s, pos),
@@ -823,12 +835,20 @@ impl<'a, 'i> Parser<'a, 'i> {
         };
         let id = self.b.start(NodeKind::Xref, "xref", open);
         if ce == end {
-            self.b.error(
+            // xref = "(" ( XRI-reference / IRI ) ")": at the end, the ")" was expected. The
+            // error marks the "(", so the expectation (past its span) is set here.
+            let mut d = Diagnostic::new(
+                Severity::Error,
                 Code::XrefUnclosed,
                 Span::new(open, open + 1),
                 S_XREF,
                 "this \"(\" opens a cross-reference that is never closed; add the \")\" where it ends",
             );
+            d.expected = vec!["\")\""];
+            d.expected_at = Some(end);
+            // The parse went on to there, past the bracket the error marks.
+            d.reached = Some(end);
+            self.b.diag(d);
         }
         self.depth += 1;
         if self.depth > MAX_XREF_DEPTH {
@@ -1021,6 +1041,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     Ctx::Userinfo | Ctx::Host => S_IAUTH,
                     Ctx::Query => S_QUERY,
                 };
+                self.b.expect(pos, ctx.expected());
                 self.b.error(
                     Code::IprivateNotAllowed,
                     Span::new(pos, pos + len),

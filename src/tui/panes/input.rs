@@ -130,7 +130,9 @@ impl InputLine {
         self.analysis = analyze(self.text(), &options(profile));
         self.view = InputView::new(&self.analysis);
         let diag_sel = self.diags.list;
+        let other = self.tree.other;
         self.tree = TreeView::new(&self.analysis);
+        self.tree.other = other;
         self.diags = DiagView::new(&self.analysis);
         self.diags.list = diag_sel;
         self.diags.list.clamp(self.diags.len());
