@@ -864,6 +864,11 @@ fn ip_literal_errors_are_the_uri_grammar_s() {
             "{x} vs {u}: expected at"
         );
         assert_eq!(xe.message, ue.message, "{x} vs {u}: message");
+        assert_eq!(
+            xe.reached.map(|r| r - 6),
+            ue.reached.map(|r| r - 7),
+            "{x} vs {u}: reached"
+        );
     }
     // A typed IPv6 error says which part failed and what the ABNF takes there.
     let (_, d) = parse("xri://[::g]/");

@@ -396,8 +396,8 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     Err((code, span, msg))
 }
 
-/// The message of `ip-literal-unclosed`, in the URI and XRI grammars alike.
-pub(super) const IP_LITERAL_UNCLOSED: &str =
+/// The message of `ip-literal-unclosed`.
+const IP_LITERAL_UNCLOSED: &str =
     "this '[' opens an IP literal that is never closed; add ']' after the address";
 
 /// The message of the `ipvfuture-unknown` note on a valid IPvFuture literal `text`, in the
@@ -407,6 +407,24 @@ pub(super) fn ipvfuture_unknown(text: &str) -> String {
         "'{text}' is an IPvFuture literal; no version has been defined, so an application \
          should fail with \"address mechanism not supported\""
     )
+}
+
+/// `ip-literal-unclosed` for the "[" at `hs` of an authority ending at `ae`, in the URI and
+/// XRI grammars alike. IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was
+/// expected where the authority ends; the error marks the "[", so the expectation (past its
+/// span) is set here, and the parse went on to there.
+pub(super) fn ip_literal_unclosed(hs: usize, ae: usize) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Severity::Error,
+        Code::IpLiteralUnclosed,
+        Span::new(hs, hs + 1),
+        "RFC 3986 §3.2.2",
+        IP_LITERAL_UNCLOSED,
+    );
+    d.expected = vec!["\"]\""];
+    d.expected_at = Some(ae);
+    d.reached = Some(ae);
+    d
 }
 
 /// What [`check_ip_literal`] found.
@@ -788,21 +806,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was expected
-                    // where the authority ends; the error marks the "[", so the expectation
-                    // (past its span) is set here.
-                    let mut d = Diagnostic::new(
-                        Severity::Error,
-                        Code::IpLiteralUnclosed,
-                        Span::new(hs, hs + 1),
-                        "RFC 3986 §3.2.2",
-                        IP_LITERAL_UNCLOSED,
-                    );
-                    d.expected = vec!["\"]\""];
-                    d.expected_at = Some(ae);
-                    // The parse went on to there, past the bracket the error marks.
-                    d.reached = Some(ae);
-                    self.b.diag(d);
+                    self.b.diag(ip_literal_unclosed(hs, ae));
                 }
             }
         } else {

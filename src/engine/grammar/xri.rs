@@ -583,12 +583,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 );
             }
             if !closed {
-                self.b.error(
-                    Code::IpLiteralUnclosed,
-                    Span::new(hs, hs + 1),
-                    S_IP_LITERAL,
-                    uri::IP_LITERAL_UNCLOSED,
-                );
+                self.b.diag(uri::ip_literal_unclosed(hs, aend));
                 None
             } else {
                 match self.byte(r + 1, aend) {
