@@ -396,9 +396,36 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     Err((code, span, msg))
 }
 
-/// The message of `ip-literal-unclosed`, in the URI and XRI grammars alike.
-pub(super) const IP_LITERAL_UNCLOSED: &str =
+/// The message of `ip-literal-unclosed`.
+const IP_LITERAL_UNCLOSED: &str =
     "this '[' opens an IP literal that is never closed; add ']' after the address";
+
+/// The message of the `ipvfuture-unknown` note on a valid IPvFuture literal `text`, in the
+/// URI and XRI grammars alike.
+pub(super) fn ipvfuture_unknown(text: &str) -> String {
+    format!(
+        "'{text}' is an IPvFuture literal; no version has been defined, so an application \
+         should fail with \"address mechanism not supported\""
+    )
+}
+
+/// `ip-literal-unclosed` for the "[" at `hs` of an authority ending at `ae`, in the URI and
+/// XRI grammars alike. IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was
+/// expected where the authority ends; the error marks the "[", so the expectation (past its
+/// span) is set here, and the parse went on to there.
+pub(super) fn ip_literal_unclosed(hs: usize, ae: usize) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Severity::Error,
+        Code::IpLiteralUnclosed,
+        Span::new(hs, hs + 1),
+        "RFC 3986 §3.2.2",
+        IP_LITERAL_UNCLOSED,
+    );
+    d.expected = vec!["\"]\""];
+    d.expected_at = Some(ae);
+    d.reached = Some(ae);
+    d
+}
 
 /// What [`check_ip_literal`] found.
 pub(super) struct IpLiteral {
@@ -779,21 +806,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was expected
-                    // where the authority ends; the error marks the "[", so the expectation
-                    // (past its span) is set here.
-                    let mut d = Diagnostic::new(
-                        Severity::Error,
-                        Code::IpLiteralUnclosed,
-                        Span::new(hs, hs + 1),
-                        "RFC 3986 §3.2.2",
-                        IP_LITERAL_UNCLOSED,
-                    );
-                    d.expected = vec!["\"]\""];
-                    d.expected_at = Some(ae);
-                    // The parse went on to there, past the bracket the error marks.
-                    d.reached = Some(ae);
-                    self.b.diag(d);
+                    self.b.diag(ip_literal_unclosed(hs, ae));
                 }
             }
         } else {
@@ -1046,11 +1059,7 @@ impl<'i> Parser<'_, 'i> {
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }
             Ok(()) if ty == "ipvfuture" => {
-                let msg = format!(
-                    "'{}' is an IPvFuture literal; no version has been defined, so an application \
-                     should fail with \"address mechanism not supported\"",
-                    self.text(cs, ce)
-                );
+                let msg = ipvfuture_unknown(self.text(cs, ce));
                 self.b.note(
                     Code::IpvfutureUnknown,
                     Span::new(cs, ce),

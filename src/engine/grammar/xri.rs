@@ -573,21 +573,17 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.expect(at, &expected);
                 }
                 self.b.error(code, span, S_IP_LITERAL, msg);
+            } else if lit.host_type == "ipvfuture" {
+                let msg = uri::ipvfuture_unknown(self.text(hs + 1, ce));
+                self.b.note(
+                    Code::IpvfutureUnknown,
+                    Span::new(hs + 1, ce),
+                    S_IP_LITERAL,
+                    msg,
+                );
             }
             if !closed {
-                // As in the URI grammar: "]" was expected where the authority ends, past the
-                // "[" the error marks, and the parse reached there.
-                let mut d = Diagnostic::new(
-                    Severity::Error,
-                    Code::IpLiteralUnclosed,
-                    Span::new(hs, hs + 1),
-                    S_IP_LITERAL,
-                    uri::IP_LITERAL_UNCLOSED,
-                );
-                d.expected = vec!["\"]\""];
-                d.expected_at = Some(aend);
-                d.reached = Some(aend);
-                self.b.diag(d);
+                self.b.diag(uri::ip_literal_unclosed(hs, aend));
                 None
             } else {
                 match self.byte(r + 1, aend) {
