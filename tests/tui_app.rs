@@ -1,6 +1,8 @@
 //! The workbench's behaviour, driven without a terminal: keys, paste, mouse, copy,
 //! history, profiles, the cursor over wide characters and tokens, NO_COLOR, frame time.
 
+mod support;
+
 use crossterm::event::{KeyCode, KeyModifiers};
 use idbench::engine::equiv::{Objective, SideForm};
 use idbench::engine::{NodeKind, Profile};
@@ -13,43 +15,15 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Position;
 use ratatui::style::{Color, Modifier};
+use support::{app, draw, feed, row};
 
 const URN: &str = "urn:ISBN:0451450523?s=I2L&c=ToC";
-
-fn app(input: &str) -> App {
-    App::new(AppConfig {
-        input: input.into(),
-        ..AppConfig::default()
-    })
-}
-
-fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
-    let mut t = match Terminal::new(TestBackend::new(w, h)) {
-        Ok(t) => t,
-        Err(e) => match e {},
-    };
-    app.handle(Event::Resize(w, h));
-    if let Err(e) = t.draw(|f| app.draw(f)) {
-        match e {}
-    }
-    t
-}
 
 fn cursor(t: &mut Terminal<TestBackend>) -> Position {
     match t.get_cursor_position() {
         Ok(p) => p,
         Err(e) => match e {},
     }
-}
-
-fn feed(app: &mut App, events: impl IntoIterator<Item = Event>) {
-    for e in events {
-        app.handle(e);
-    }
-}
-
-fn row(buf: &Buffer, y: u16) -> String {
-    (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect()
 }
 
 fn selected_kind(app: &App) -> Option<NodeKind> {

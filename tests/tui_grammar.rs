@@ -5,48 +5,13 @@
 //! Accept snapshot changes with `INSTA_UPDATE=always cargo test --test tui_grammar` and
 //! check each `.snap` file by eye.
 
+mod support;
+
 use crossterm::event::KeyCode;
 use idbench::engine::{Options, analyze, rules};
-use idbench::tui::app::{App, AppConfig, Focus};
+use idbench::tui::app::{App, Focus};
 use idbench::tui::event::Event;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-fn app(input: &str) -> App {
-    App::new(AppConfig {
-        input: input.into(),
-        ..AppConfig::default()
-    })
-}
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let mut t = match Terminal::new(TestBackend::new(w, h)) {
-        Ok(t) => t,
-        Err(e) => match e {},
-    };
-    app.handle(Event::Resize(w, h));
-    if let Err(e) = t.draw(|f| app.draw(f)) {
-        match e {}
-    }
-    t.backend().to_string()
-}
-
-fn feed(app: &mut App, events: impl IntoIterator<Item = Event>) {
-    for e in events {
-        app.handle(e);
-    }
-}
-
-/// Moves the focus with Tab until it is on `want`.
-fn focus(app: &mut App, want: Focus) {
-    for _ in 0..12 {
-        if app.focus() == want {
-            return;
-        }
-        app.handle(Event::key(KeyCode::Tab));
-    }
-    assert_eq!(app.focus(), want, "focus reachable with Tab");
-}
+use support::{app, feed, focus, screen};
 
 const IPV6: &str = "http://[::1]/";
 

@@ -3,29 +3,16 @@
 //! terminal test under tmux with `set-clipboard on` that reads the Markdown report back
 //! from tmux's paste buffer. The tmux test is skipped, with a message, without tmux.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use idbench::tui::app::{App, AppConfig};
 use idbench::tui::event::Event;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-
-const BIN: &str = env!("CARGO_BIN_EXE_idbench");
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let mut t = match Terminal::new(TestBackend::new(w, h)) {
-        Ok(t) => t,
-        Err(e) => match e {},
-    };
-    app.handle(Event::Resize(w, h));
-    if let Err(e) = t.draw(|f| app.draw(f)) {
-        match e {}
-    }
-    t.backend().to_string()
-}
+use support::{BIN, quote, screen, session, tmux_available};
 
 fn key(code: KeyCode, mods: KeyModifiers) -> Event {
     Event::Key(KeyEvent::new(code, mods))
@@ -104,106 +91,16 @@ fn shared_text_is_what_explain_prints() {
     );
 }
 
-struct Tmux {
-    socket: String,
-    dir: PathBuf,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| panic!("tmux {args:?}: {e}"))
-    }
-
-    fn capture(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
-    }
-
-    fn wait(&self, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
-        let until = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let screen = self.capture();
-            if ok(&screen) {
-                return screen;
-            }
-            if Instant::now() > until {
-                panic!("timed out waiting for {what}; the screen was:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn quote(p: &Path) -> String {
-    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
-}
-
 #[test]
 fn ctrl_s_m_puts_the_markdown_report_in_tmux_buffer() {
-    let tmux_ok = Command::new("tmux")
-        .arg("-V")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !tmux_ok {
+    if !tmux_available() {
         println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("idbench-share-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["home", "config", "data", "cache", "state"] {
-        std::fs::create_dir_all(dir.join(sub)).unwrap_or_else(|e| panic!("{e}"));
-    }
-    let t = Tmux {
-        socket: format!("idbench-share-{}", std::process::id()),
-        dir: dir.clone(),
-    };
-    // SSH_CONNECTION makes copies go out as OSC 52; TMUX says we are under tmux (`env -i`
-    // clears the one tmux sets).
-    let shell = format!(
-        "env -i HOME={} XDG_CONFIG_HOME={} XDG_DATA_HOME={} XDG_CACHE_HOME={} XDG_STATE_HOME={} \
-         PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 TMUX=1 \
-         SSH_CONNECTION='192.0.2.1 50000 192.0.2.2 22' PS1='$ ' sh",
-        quote(&dir.join("home")),
-        quote(&dir.join("config")),
-        quote(&dir.join("data")),
-        quote(&dir.join("cache")),
-        quote(&dir.join("state")),
-    );
-    let out = t.run(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &shell,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // TMUX says we are under tmux (`env -i` clears the one tmux sets).
+    let (t, _dir) = session("share", "TMUX=1", None);
     t.run(&["set-option", "-g", "set-clipboard", "on"]);
-    t.wait("the shell prompt", 5, |s| s.contains('$'));
+    t.wait("the shell prompt", 5, |_, s| s.contains('$'));
 
     let (a, b) = ("HTTP://a/b/../c", "http://A/c");
     t.run(&[
@@ -214,13 +111,13 @@ fn ctrl_s_m_puts_the_markdown_report_in_tmux_buffer() {
         &format!("{} tui '{a}' --with '{b}'", quote(Path::new(BIN))),
     ]);
     t.run(&["send-keys", "-t", "t", "Enter"]);
-    t.wait("the workbench in diff mode", 5, |s| {
+    t.wait("the workbench in diff mode", 5, |_, s| {
         s.contains("Equivalence")
     });
     t.run(&["send-keys", "-t", "t", "C-s"]);
-    t.wait("the share menu", 5, |s| s.contains("Share"));
+    t.wait("the share menu", 5, |_, s| s.contains("Share"));
     t.run(&["send-keys", "-t", "t", "m"]);
-    let screen = t.wait("the copy status", 5, |s| s.contains("OSC 52"));
+    let screen = t.wait("the copy status", 5, |_, s| s.contains("OSC 52"));
     assert!(screen.contains("set-clipboard"), "the tmux note:\n{screen}");
 
     let until = Instant::now() + Duration::from_secs(5);
@@ -357,10 +254,15 @@ fn diff_mode_shows_both_trees_with_the_first_difference() {
         "{narrow}"
     );
     insta::assert_snapshot!("diff_trees_80x30", narrow);
-    // The selected row (▶) is the NSS in both trees.
-    let marked: Vec<&str> = narrow.lines().filter(|l| l.contains("│▶")).collect();
+    // The first difference (≠) is the NSS in both trees, and selected there.
+    let marked: Vec<&str> = narrow.lines().filter(|l| l.contains("│≠")).collect();
     assert_eq!(marked.len(), 2, "{narrow}");
     assert!(marked.iter().all(|l| l.contains("nss")), "{marked:?}");
+    for side in 0..2 {
+        let node = a.selected_node(side);
+        let kind = a.analysis(side).tree.get(node).map(|n| n.kind().name());
+        assert_eq!(kind, Some("nss"));
+    }
     // F6 again: the ladder.
     a.handle(key(KeyCode::F(6), KeyModifiers::NONE));
     assert!(screen(&mut a, 80, 30).contains("Equivalence"));

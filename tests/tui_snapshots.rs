@@ -4,40 +4,18 @@
 //! Accept changes with `INSTA_UPDATE=always cargo test --test tui_snapshots` and check each
 //! `.snap` file by eye.
 
+mod support;
+
 use crossterm::event::KeyCode;
 use idbench::engine::Profile;
 use idbench::tui::app::{App, AppConfig, Focus};
 use idbench::tui::event::Event;
 use idbench::tui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use support::{app, feed, screen, terminal};
 
 const URN: &str = "urn:ISBN:0451450523?s=I2L&c=ToC";
 const XRI: &str = "xri://@example*home!1234/(+contact)/(xri://=drummond*reed/(+email))";
 const INVALID: &str = "urn:-bad:has space%zz";
-
-fn app(input: &str) -> App {
-    App::new(AppConfig {
-        input: input.into(),
-        ..AppConfig::default()
-    })
-}
-
-fn terminal(w: u16, h: u16) -> Terminal<TestBackend> {
-    match Terminal::new(TestBackend::new(w, h)) {
-        Ok(t) => t,
-        Err(e) => match e {},
-    }
-}
-
-fn screen(app: &mut App, w: u16, h: u16) -> String {
-    let mut t = terminal(w, h);
-    app.handle(Event::Resize(w, h));
-    if let Err(e) = t.draw(|f| app.draw(f)) {
-        match e {}
-    }
-    t.backend().to_string()
-}
 
 /// The screen as text, each row followed (when it has any) by a row marking its cells in
 /// reverse video with `^` and its underlined cells with `_`: what a text snapshot cannot
@@ -77,12 +55,6 @@ fn screen_with_marks(app: &mut App, w: u16, h: u16) -> String {
         out.push('\n');
     }
     out
-}
-
-fn feed(app: &mut App, events: impl IntoIterator<Item = Event>) {
-    for e in events {
-        app.handle(e);
-    }
 }
 
 #[test]
@@ -197,6 +169,29 @@ fn help_overlay() {
     let mut a = app(URN);
     a.handle(Event::key(KeyCode::F(1)));
     insta::assert_snapshot!("help_100x30", screen(&mut a, 100, 30));
+}
+
+#[test]
+fn help_wraps_long_entries_and_scrolls() {
+    let mut a = app(URN);
+    a.handle(Event::key(KeyCode::F(1)));
+    let top = screen(&mut a, 80, 24);
+    assert!(top.contains("↑↓ PgUp PgDn scroll"), "{top}");
+    // A description longer than its row goes on under the description column: nothing
+    // runs into the border.
+    a.handle(Event::key(KeyCode::PageDown));
+    let s = screen(&mut a, 80, 24);
+    insta::assert_snapshot!("help_wrapped_80x24", s);
+    // F3's description wraps under its column, its end on the next row.
+    let rows: Vec<&str> = s.lines().collect();
+    let f3 = rows
+        .iter()
+        .position(|l| l.contains(" F3 "))
+        .unwrap_or_else(|| panic!("{s}"));
+    assert!(rows[f3].contains("cross-references kept"), "{s}");
+    assert!(rows[f3 + 1].contains("ignored (§2.5.4)"), "{s}");
+    // Scrolled: the title says which rows are shown.
+    assert!(s.contains("Help · rows 11–"), "{s}");
 }
 
 #[test]

@@ -6,148 +6,23 @@
 //! workbench with Ctrl-Z and SIGTSTP and resumes it with `fg`; a fourth types 1,200 bytes
 //! without bracketed paste. Skipped, with a message, when tmux is not installed.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use idbench::{Options, analyze};
+use support::{BIN, Tmux, quote, session as tmux_session, tmux_available};
 
-const BIN: &str = env!("CARGO_BIN_EXE_idbench");
-
-struct Tmux {
-    socket: String,
-    dir: PathBuf,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| panic!("tmux {args:?}: {e}"))
-    }
-
-    fn capture(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "t"]).stdout).into_owned()
-    }
-
-    fn alternate_on(&self) -> bool {
-        String::from_utf8_lossy(
-            &self
-                .run(&["display", "-p", "-t", "t", "#{alternate_on}"])
-                .stdout,
-        )
-        .trim()
-            == "1"
-    }
-
-    /// A tmux format of the pane, e.g. `#{mouse_any_flag}`.
-    fn format(&self, f: &str) -> String {
-        String::from_utf8_lossy(&self.run(&["display", "-p", "-t", "t", f]).stdout)
-            .trim()
-            .to_string()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "t"];
-        args.extend_from_slice(keys);
-        self.run(&args);
-    }
-
-    fn literal(&self, text: &str) {
-        self.run(&["send-keys", "-t", "t", "-l", text]);
-    }
-
-    /// Polls until `ok` holds for the screen, or fails with the last screen after `secs`.
-    fn wait(&self, what: &str, secs: u64, ok: impl Fn(&Tmux, &str) -> bool) -> String {
-        let until = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let screen = self.capture();
-            if ok(self, &screen) {
-                return screen;
-            }
-            if Instant::now() > until {
-                panic!("timed out waiting for {what}; the screen was:\n{screen}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn tmux_available() -> bool {
-    Command::new("tmux")
-        .arg("-V")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-fn quote(p: &Path) -> String {
-    format!("'{}'", p.display().to_string().replace('\'', "'\\''"))
-}
-
-/// A tmux server of its own running `sh` at 100×30 in a clean environment, with its own
-/// HOME and XDG directories (under the returned directory) and a config file.
-fn session(tag: &str) -> (Tmux, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("idbench-tmux-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["home", "config", "data", "cache", "state"] {
-        std::fs::create_dir_all(dir.join(sub)).unwrap_or_else(|e| panic!("{e}"));
-    }
-    // A config file under XDG_CONFIG_HOME: a fixed profile, and a theme that does not exist
-    // (reported on the status line; the default theme is used).
-    let cfg = dir.join("config").join("idbench");
-    std::fs::create_dir_all(&cfg).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(
-        cfg.join("config.toml"),
-        "profile = \"rfc8141\"\ntheme = \"no-such-theme\"\n",
+/// The tests' tmux session: a config file with a fixed profile and a theme that does not
+/// exist (reported on the status line; the default theme is used).
+fn session(tag: &str) -> (Tmux, std::path::PathBuf) {
+    tmux_session(
+        tag,
+        "",
+        Some("profile = \"rfc8141\"\ntheme = \"no-such-theme\"\n"),
     )
-    .unwrap_or_else(|e| panic!("{e}"));
-    let t = Tmux {
-        socket: format!("idbench-test-{tag}-{}", std::process::id()),
-        dir: dir.clone(),
-    };
-    let shell = format!(
-        "env -i HOME={} XDG_CONFIG_HOME={} XDG_DATA_HOME={} XDG_CACHE_HOME={} XDG_STATE_HOME={} \
-         PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 \
-         SSH_CONNECTION='192.0.2.1 50000 192.0.2.2 22' PS1='$ ' sh",
-        quote(&dir.join("home")),
-        quote(&dir.join("config")),
-        quote(&dir.join("data")),
-        quote(&dir.join("cache")),
-        quote(&dir.join("state")),
-    );
-    let out = t.run(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        "t",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &shell,
-    ]);
-    assert!(
-        out.status.success(),
-        "tmux new-session: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (t, dir)
 }
 
 #[test]

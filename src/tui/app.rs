@@ -120,6 +120,12 @@ pub enum Focus {
     Base,
     /// The profile strip (F7): a profile cell selected, read whole in Details.
     Profiles,
+    /// Input A's tree in diff mode (F6).
+    TreeA,
+    /// Input B's tree in diff mode (F6).
+    TreeB,
+    /// The resolution of the input against the base line.
+    Resolution,
 }
 
 /// The overlay that is open, if any.
@@ -148,32 +154,51 @@ impl Open {
     }
 }
 
-/// Pane component `f`, the input it reads (0 or 1) and that input's analysis; `diag_side`
-/// is the input whose diagnostics are listed. Every pane component is placed here.
+/// The pane components that are not per input (the tree and diagnostics are in each
+/// [`InputLine`]).
+#[derive(Default)]
+struct Panes {
+    forms: FormsPane,
+    /// Diff mode's comparison and ladder.
+    ladder: LadderPane,
+    details: DetailsPane,
+    /// The profile strip (F7).
+    strip: ProfilesPane,
+    /// The input resolved against the base (computed once per change, in `refresh`).
+    resolution: ResolutionState,
+}
+
+/// Which input each pane reads: `diag` the one whose diagnostics are listed, `details`
+/// the one Details shows a selection of.
+#[derive(Clone, Copy, Debug, Default)]
+struct Reads {
+    diag: usize,
+    details: usize,
+}
+
+/// Pane component `f`, the input it reads (0 or 1) and that input's analysis. Every pane
+/// component is placed here.
 fn route<'a>(
     sides: &'a mut [InputLine; 2],
-    forms: &'a mut FormsPane,
-    ladder: &'a mut LadderPane,
-    details: &'a mut DetailsPane,
-    strip: &'a mut ProfilesPane,
-    diag_side: usize,
+    p: &'a mut Panes,
+    reads: Reads,
     f: Focus,
 ) -> Option<(&'a mut dyn Pane, usize, &'a Analysis)> {
-    match f {
-        Focus::Tree => {
-            let side = &mut sides[0];
-            Some((&mut side.tree, 0, &side.analysis))
-        }
-        Focus::Diagnostics => {
-            let side = &mut sides[diag_side.min(1)];
-            Some((&mut side.diags, diag_side.min(1), &side.analysis))
-        }
-        Focus::Forms => Some((forms, 0, &sides[0].analysis)),
-        Focus::Ladder => Some((ladder, 0, &sides[0].analysis)),
-        Focus::Details => Some((details, 0, &sides[0].analysis)),
-        Focus::Profiles => Some((strip, 0, &sides[0].analysis)),
-        Focus::Input | Focus::Second | Focus::Base => None,
-    }
+    let [a, b] = sides;
+    let of = |s: usize| if s == 0 { 0 } else { 1 };
+    Some(match f {
+        Focus::Tree | Focus::TreeA => (&mut a.tree, 0, &a.analysis),
+        Focus::TreeB => (&mut b.tree, 1, &b.analysis),
+        Focus::Diagnostics if of(reads.diag) == 0 => (&mut a.diags, 0, &a.analysis),
+        Focus::Diagnostics => (&mut b.diags, 1, &b.analysis),
+        Focus::Forms => (&mut p.forms, 0, &a.analysis),
+        Focus::Ladder => (&mut p.ladder, 0, &a.analysis),
+        Focus::Details if of(reads.details) == 0 => (&mut p.details, 0, &a.analysis),
+        Focus::Details => (&mut p.details, 1, &b.analysis),
+        Focus::Profiles => (&mut p.strip, 0, &a.analysis),
+        Focus::Resolution => (&mut p.resolution, 0, &a.analysis),
+        Focus::Input | Focus::Second | Focus::Base => return None,
+    })
 }
 
 /// Where things were drawn, for the mouse.
@@ -192,12 +217,9 @@ pub struct App {
     sides: [InputLine; 2],
     /// The base line, when open: the input is then a reference resolved against it.
     base: Option<InputLine>,
-    /// The input resolved against the base (computed once per change, in `refresh`).
-    resolution: ResolutionState,
     diff_mode: bool,
     /// Diff mode shows both trees instead of the ladder (F6).
     diff_trees: bool,
-    ladder: LadderPane,
     /// The compare options diff mode uses (its profile is `profile`).
     compare_opts: CompareOptions,
     /// An option changed: compare again at the end of the event.
@@ -210,14 +232,15 @@ pub struct App {
     overlay: Option<Open>,
     /// The examples picker while closed (it keeps its filter and selection).
     examples: Option<Box<Examples>>,
-    forms: FormsPane,
-    details: DetailsPane,
-    /// The profile strip as a component (F7).
-    strip: ProfilesPane,
+    /// The pane components.
+    panes: Panes,
     /// The pane whose selection Details shows (the last one focused but Details).
     details_source: Focus,
-    /// What Details was last built from: `(source, input, analyses, selected row)`.
-    details_key: Option<(Focus, usize, u64, usize)>,
+    /// The input Details shows a selection of.
+    details_side: usize,
+    /// What Details was last built from: `(source, input, analyses, comparisons, selected
+    /// row)`.
+    details_key: Option<(Focus, usize, u64, u64, usize)>,
     status: Option<Message>,
     clipboard: Clipboard,
     history: History,
@@ -258,10 +281,8 @@ impl App {
             profile,
             sides,
             base: base.map(|b| InputLine::new(&b, profile)),
-            resolution: ResolutionState::default(),
             diff_mode,
             diff_trees: false,
-            ladder: LadderPane::default(),
             // The profile lives in `profile`; `compare` takes it at each comparison.
             compare_opts: CompareOptions {
                 profile: None,
@@ -273,10 +294,9 @@ impl App {
             diag_side: 0,
             overlay: None,
             examples: None,
-            forms: FormsPane::default(),
-            details: DetailsPane::default(),
-            strip: ProfilesPane::default(),
+            panes: Panes::default(),
             details_source: Focus::Tree,
+            details_side: 0,
             details_key: None,
             status,
             clipboard,
@@ -364,7 +384,7 @@ impl App {
 
     /// The comparison shown in diff mode.
     pub fn diff(&self) -> Option<&DiffState> {
-        self.ladder.diff.as_ref().filter(|_| self.diff_mode)
+        self.panes.ladder.diff.as_ref().filter(|_| self.diff_mode)
     }
 
     /// The chosen profile (`None`: auto).
@@ -429,7 +449,7 @@ impl App {
         }
         if changed {
             let n = panes::forms::rows(&self.sides[0].analysis).len();
-            self.forms.list.clamp(n);
+            self.panes.forms.list.clamp(n);
         }
         if let Some(b) = &mut self.base {
             if all || b.text() != b.analysis.input {
@@ -437,15 +457,26 @@ impl App {
                 self.analyses += 1;
             }
             b.sync();
-            self.resolution
+            self.panes
+                .resolution
                 .update(b.text(), self.sides[0].text(), self.profile);
         }
         let recompare = std::mem::take(&mut self.recompare);
-        if self.diff_mode && (changed || recompare || self.ladder.diff.is_none()) {
+        let compare = self.diff_mode && (changed || recompare || self.panes.ladder.diff.is_none());
+        if compare {
             self.compare();
         }
         for side in &mut self.sides {
             side.sync();
+        }
+        // After a comparison both trees start on its first difference.
+        if let (true, Some(d)) = (
+            compare,
+            self.diff().and_then(|d| d.verdict.difference.clone()),
+        ) {
+            for (k, side) in self.sides.iter_mut().enumerate() {
+                panes::difftrees::select_difference(&side.analysis, &mut side.tree, k, &d);
+            }
         }
     }
 
@@ -456,13 +487,14 @@ impl App {
             ..self.compare_opts.clone()
         };
         let list = self
+            .panes
             .ladder
             .diff
             .as_ref()
             .map(|d| d.list)
             .unwrap_or_default();
         let [a, b] = &self.sides;
-        self.ladder.diff = Some(DiffState::compare(&a.analysis, &b.analysis, opts, list));
+        self.panes.ladder.diff = Some(DiffState::compare(&a.analysis, &b.analysis, opts, list));
     }
 
     fn contexts(&self) -> Vec<Context> {
@@ -472,7 +504,10 @@ impl App {
                 vec![Context::Input, Context::Global]
             }
             (None, f) => {
-                let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
+                let cx = self
+                    .pane(f)
+                    .map(|(p, _, _)| p.context())
+                    .unwrap_or(Context::Panes);
                 vec![cx, Context::Panes, Context::Global]
             }
         }
@@ -608,7 +643,13 @@ impl App {
 
     fn focus_order(&self) -> &'static [Focus] {
         if self.diff_mode && self.diff_trees {
-            &[Focus::Input, Focus::Second, Focus::Diagnostics]
+            &[
+                Focus::Input,
+                Focus::Second,
+                Focus::TreeA,
+                Focus::TreeB,
+                Focus::Diagnostics,
+            ]
         } else if self.diff_mode {
             &[
                 Focus::Input,
@@ -620,6 +661,7 @@ impl App {
             &[
                 Focus::Base,
                 Focus::Input,
+                Focus::Resolution,
                 Focus::Tree,
                 Focus::Diagnostics,
                 Focus::Forms,
@@ -638,9 +680,13 @@ impl App {
     fn set_focus(&mut self, f: Focus) {
         self.focus = f;
         match f {
-            Focus::Tree | Focus::Diagnostics | Focus::Forms | Focus::Ladder | Focus::Profiles => {
-                self.details_source = f
-            }
+            Focus::Tree
+            | Focus::Diagnostics
+            | Focus::Forms
+            | Focus::Ladder
+            | Focus::Profiles
+            | Focus::TreeA
+            | Focus::TreeB => self.details_source = f,
             Focus::Input => self.details_source = Focus::Tree,
             _ => {}
         }
@@ -669,12 +715,16 @@ impl App {
             }
             Action::ShowDetails => {
                 if self.diff_mode {
-                    // In diff mode Details reads the selected ladder step whole, in the
-                    // ladder's room.
-                    if self.focus == Focus::Ladder && self.ladder.diff.is_some() {
+                    // In diff mode Details reads the selected ladder step or tree node
+                    // whole, in the ladder's (or the trees') room.
+                    let ladder = self.focus == Focus::Ladder && self.panes.ladder.diff.is_some();
+                    if ladder || matches!(self.focus, Focus::TreeA | Focus::TreeB | Focus::Profiles)
+                    {
                         self.set_focus(Focus::Details);
                     } else if self.focus != Focus::Details {
-                        self.say("in diff mode, d on a ladder step reads it whole in Details");
+                        self.say(
+                            "in diff mode, d on a ladder step, a tree node or a profile cell reads it whole in Details",
+                        );
                     }
                 } else if self.focus != Focus::Details {
                     self.set_focus(Focus::Details);
@@ -732,19 +782,23 @@ impl App {
             Action::Share => self.overlay = Some(Open::Share(ShareMenu)),
             Action::ToggleBase => self.toggle_base(),
             Action::FocusProfiles => {
-                if self.diff_mode {
-                    self.say("F7 selects profiles in single mode; in diff mode the strip compares");
+                self.panes
+                    .strip
+                    .select(self.profile.or(Some(self.sides[0].analysis.profile)));
+                self.set_focus(Focus::Profiles);
+                self.say(if self.diff_mode {
+                    "profiles: ←/→ select, Details reads the pair under it, Enter uses it"
                 } else {
-                    self.strip
-                        .select(self.profile.or(Some(self.sides[0].analysis.profile)));
-                    self.set_focus(Focus::Profiles);
-                    self.say("profiles: ←/→ select, Details reads the verdict, Enter uses it");
-                }
+                    "profiles: ←/→ select, Details reads the verdict, Enter uses it"
+                });
             }
             Action::DiffTrees => {
                 if self.diff_mode {
                     self.diff_trees = !self.diff_trees;
-                    if self.diff_trees && matches!(self.focus, Focus::Ladder | Focus::Details) {
+                    if matches!(
+                        self.focus,
+                        Focus::Ladder | Focus::Details | Focus::TreeA | Focus::TreeB
+                    ) {
                         self.set_focus(Focus::Second);
                     }
                     self.say(if self.diff_trees {
@@ -793,7 +847,7 @@ impl App {
             | Action::Toggle
             | Action::OtherReading => {
                 if self.focus == Focus::Profiles && a == Action::Toggle {
-                    let p = self.strip.pick();
+                    let p = self.panes.strip.pick();
                     self.set_profile(p);
                 } else {
                     self.navigate(a);
@@ -802,33 +856,42 @@ impl App {
         }
     }
 
-    /// The focused pane's component, the input it reads (0 or 1) and that input's
-    /// analysis.
-    fn pane_mut(&mut self, f: Focus) -> Option<(&mut dyn Pane, usize, &Analysis)> {
-        let s = if self.diff_mode { self.diag_side } else { 0 };
-        route(
-            &mut self.sides,
-            &mut self.forms,
-            &mut self.ladder,
-            &mut self.details,
-            &mut self.strip,
-            s,
-            f,
-        )
+    /// Which input the diagnostics and Details read.
+    fn reads(&self) -> Reads {
+        Reads {
+            diag: if self.diff_mode { self.diag_side } else { 0 },
+            details: self.details_side,
+        }
     }
 
-    /// The pane component `f`, read only.
-    fn pane(&self, f: Focus) -> Option<&dyn Pane> {
-        let s = if self.diff_mode { self.diag_side } else { 0 };
-        match f {
-            Focus::Tree => Some(&self.sides[0].tree),
-            Focus::Diagnostics => Some(&self.sides[s].diags),
-            Focus::Forms => Some(&self.forms),
-            Focus::Ladder => Some(&self.ladder),
-            Focus::Details => Some(&self.details),
-            Focus::Profiles => Some(&self.strip),
-            Focus::Input | Focus::Second | Focus::Base => None,
-        }
+    /// Pane component `f`, the input it reads (0 or 1) and that input's analysis.
+    fn pane_mut(&mut self, f: Focus) -> Option<(&mut dyn Pane, usize, &Analysis)> {
+        let reads = self.reads();
+        route(&mut self.sides, &mut self.panes, reads, f)
+    }
+
+    /// Pane component `f`, read only, with the input it reads and its analysis (as
+    /// [`route`] places them).
+    fn pane(&self, f: Focus) -> Option<(&dyn Pane, usize, &Analysis)> {
+        let (reads, p) = (self.reads(), &self.panes);
+        let side = match f {
+            Focus::TreeB => 1,
+            Focus::Diagnostics => reads.diag.min(1),
+            Focus::Details => reads.details.min(1),
+            _ => 0,
+        };
+        let s = &self.sides[side];
+        let pane: &dyn Pane = match f {
+            Focus::Tree | Focus::TreeA | Focus::TreeB => &s.tree,
+            Focus::Diagnostics => &s.diags,
+            Focus::Forms => &p.forms,
+            Focus::Ladder => &p.ladder,
+            Focus::Details => &p.details,
+            Focus::Profiles => &p.strip,
+            Focus::Resolution => &p.resolution,
+            Focus::Input | Focus::Second | Focus::Base => return None,
+        };
+        Some((pane, side, &s.analysis))
     }
 
     fn apply(&mut self, side: usize, e: Effect) {
@@ -852,7 +915,7 @@ impl App {
     fn set_profile(&mut self, p: Option<Profile>) {
         self.profile = p;
         self.reanalyze_all = true;
-        self.ladder.diff = None;
+        self.panes.ladder.diff = None;
         match p {
             None => self.say("profile: auto (chosen per input; the reason is under the input)"),
             Some(p) => self.say(format!("profile: {} ({})", p.name(), p.title())),
@@ -864,6 +927,7 @@ impl App {
             return;
         };
         let under = self
+            .panes
             .ladder
             .diff
             .as_ref()
@@ -889,7 +953,7 @@ impl App {
                 let a = self.sides[0].text().to_string();
                 self.sides[1].set_text(&a);
             }
-            self.ladder.diff = None;
+            self.panes.ladder.diff = None;
             self.set_focus(Focus::Second);
             self.say("diff mode: edit B to compare (Ctrl-D leaves)");
         } else {
@@ -920,7 +984,7 @@ impl App {
         self.close_overlay();
         self.profile = loaded.profile;
         self.reanalyze_all = true;
-        self.ladder.diff = None;
+        self.panes.ladder.diff = None;
         self.sides[0].set_text(&loaded.a);
         if let Some(b) = &loaded.b {
             self.sides[1].set_text(b);
@@ -945,7 +1009,7 @@ impl App {
             return report::reopen_command(self.sides[0].text(), with, base, &opts);
         };
         let comparison = if self.diff_mode {
-            self.ladder.diff.as_ref().map(|d| &d.verdict)
+            self.panes.ladder.diff.as_ref().map(|d| &d.verdict)
         } else {
             None
         };
@@ -954,12 +1018,12 @@ impl App {
             b: self.diff_mode.then_some(&self.sides[1].analysis),
             comparison,
             per_profile: comparison
-                .and(self.ladder.diff.as_ref())
+                .and(self.panes.ladder.diff.as_ref())
                 .map(|d| &d.per_profile[..]),
             resolution: self
                 .base
                 .as_ref()
-                .map(|b| (b.text(), &self.resolution.resolution)),
+                .map(|b| (b.text(), &self.panes.resolution.resolution)),
             options: &opts,
         };
         report::render(&subject, format)
@@ -987,18 +1051,10 @@ impl App {
                 };
                 (self.line(s).text().to_string(), what.to_string())
             }
-            (f, None) => {
-                let s = if self.diff_mode { self.diag_side } else { 0 };
-                let analysis = if f == Focus::Diagnostics {
-                    &self.sides[s].analysis
-                } else {
-                    &self.sides[0].analysis
-                };
-                match self.pane(f).and_then(|p| p.copy(analysis)) {
-                    Some(c) => (c.text, c.what),
-                    None => return,
-                }
-            }
+            (f, None) => match self.pane(f).and_then(|(p, _, a)| p.copy(a)) {
+                Some(c) => (c.text, c.what),
+                None => return,
+            },
         };
         self.status = Some(self.clipboard.copy_told(&text, &what, false));
     }
@@ -1048,7 +1104,7 @@ impl App {
             return;
         }
         if let Some(&(_, p)) = self.hits.strip.iter().find(|(r, _)| r.contains(pos)) {
-            self.strip.select(p);
+            self.panes.strip.select(p);
             self.set_profile(p);
             return;
         }
@@ -1100,24 +1156,32 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
-            if self.diff_trees {
-                let difference = self
-                    .ladder
-                    .diff
-                    .as_ref()
-                    .and_then(|d| d.verdict.difference.as_ref());
-                let [s0, s1] = &mut self.sides;
-                panes::difftrees::draw(
-                    f,
-                    ladder,
-                    [(&s0.analysis, &mut s0.tree), (&s1.analysis, &mut s1.tree)],
-                    difference,
-                    &self.theme,
-                );
-            } else if self.focus == Focus::Details {
-                // Focused, Details takes the ladder's room: the selected step read whole.
+            if matches!(self.focus, Focus::Details | Focus::Profiles) {
+                // Focused (or following the profile strip), Details takes the ladder's (or
+                // the trees') room: the selected step, node or profile cell read whole.
                 self.refresh_details();
                 self.draw_pane(f, Focus::Details, ladder);
+            } else if self.diff_trees {
+                let rects = panes::difftrees::areas(ladder);
+                self.draw_pane(f, Focus::TreeA, rects[0]);
+                self.draw_pane(f, Focus::TreeB, rects[1]);
+                let difference = self.diff().and_then(|d| d.verdict.difference.as_ref());
+                for (k, focus) in [Focus::TreeA, Focus::TreeB].into_iter().enumerate() {
+                    let side = &self.sides[k];
+                    let look = panes::difftrees::Look {
+                        side: k,
+                        focused: self.focus == focus,
+                        difference,
+                    };
+                    panes::difftrees::decorate(
+                        f,
+                        rects[k],
+                        &side.analysis,
+                        &side.tree,
+                        look,
+                        &self.theme,
+                    );
+                }
             } else {
                 self.draw_pane(f, Focus::Ladder, ladder);
             }
@@ -1159,7 +1223,7 @@ impl App {
                 self.draw_pane(f, Focus::Details, main);
             } else {
                 if with_base {
-                    panes::resolution::draw(f, details, &self.resolution, &self.theme);
+                    self.draw_pane(f, Focus::Resolution, details);
                 }
                 self.draw_pane(f, Focus::Tree, tree);
                 if !with_base {
@@ -1199,12 +1263,12 @@ impl App {
 
     fn draw_strip(&mut self, f: &mut Frame, area: Rect) {
         let in_use = self.sides[0].analysis.profile;
-        let cells = match (&self.ladder.diff, self.diff_mode) {
+        let cells = match (&self.panes.ladder.diff, self.diff_mode) {
             (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
             _ => panes::profiles::Cells::Validity(&self.sides[0].analysis.verdicts),
         };
-        let selected = (self.focus == Focus::Profiles && !self.diff_mode && self.overlay.is_none())
-            .then_some(self.strip.selected);
+        let selected = (self.focus == Focus::Profiles && self.overlay.is_none())
+            .then_some(self.panes.strip.selected);
         self.hits.strip = panes::profiles::draw(
             f.buffer_mut(),
             area,
@@ -1218,33 +1282,31 @@ impl App {
 
     /// Rebuilds Details when the selection it follows changed (not at every frame).
     fn refresh_details(&mut self) {
-        self.strip.chosen = self.profile;
+        self.panes.strip.chosen = self.profile;
         let src = self.details_source;
-        let Some(pane) = self.pane(src) else {
+        let Some((pane, side, analysis)) = self.pane(src) else {
             return;
         };
-        let key = (src, 0, self.analyses, pane.selected());
+        let key = (src, side, self.analyses, self.comparisons, pane.selected());
         if self.details_key == Some(key) {
             return;
         }
-        let detail = pane.detail(&self.sides[0].analysis).unwrap_or_default();
+        // A profile cell in diff mode reads the comparison, not one input.
+        let strip = &self.panes.strip;
+        let detail = match self.diff().filter(|_| src == Focus::Profiles) {
+            Some(d) => panes::profiles::pair_detail(d, strip.pick(), self.profile, strip.selected),
+            None => pane.detail(analysis).unwrap_or_default(),
+        };
         self.details_key = Some(key);
-        self.details.show(detail);
+        self.details_side = side;
+        self.panes.details.show(detail);
     }
 
     /// Draws pane component `which` into `area` and remembers where, for the mouse.
     fn draw_pane(&mut self, f: &mut Frame, which: Focus, area: Rect) {
         let focused = self.focus == which;
-        let s = if self.diff_mode { self.diag_side } else { 0 };
-        if let Some((pane, _, analysis)) = route(
-            &mut self.sides,
-            &mut self.forms,
-            &mut self.ladder,
-            &mut self.details,
-            &mut self.strip,
-            s,
-            which,
-        ) {
+        let reads = self.reads();
+        if let Some((pane, _, analysis)) = route(&mut self.sides, &mut self.panes, reads, which) {
             pane.draw(f, area, analysis, focused, &self.theme);
             self.hits.panes.push((which, area));
         }
@@ -1264,6 +1326,7 @@ impl App {
             _ => " type or paste the identifier to compare with A",
         };
         let difference = self
+            .panes
             .ladder
             .diff
             .as_ref()

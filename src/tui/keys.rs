@@ -24,6 +24,8 @@ pub enum Context {
     Details,
     /// In the equivalence ladder (diff mode).
     Ladder,
+    /// In the resolution pane (with a base line, Ctrl-T).
+    Resolution,
     /// In the examples picker.
     Examples,
     /// On the profile strip (F7).
@@ -46,15 +48,16 @@ impl Context {
             Context::Forms => "Normal forms",
             Context::Details => "Details (the selection read whole)",
             Context::Ladder => "Equivalence ladder (diff mode)",
+            Context::Resolution => "Resolution (base line open: the target and its steps)",
             Context::Examples => "Examples picker",
-            Context::Profiles => "Profile strip (F7: its verdict and first error in Details)",
+            Context::Profiles => "Profile strip (F7: a cell's verdict read whole in Details)",
             Context::Help => "Help",
             Context::Share => "Share menu (Ctrl-S)",
         }
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 13] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -63,6 +66,7 @@ impl Context {
         Context::Forms,
         Context::Details,
         Context::Ladder,
+        Context::Resolution,
         Context::Examples,
         Context::Profiles,
         Context::Help,
@@ -488,7 +492,7 @@ pub const BINDINGS: &[Binding] = &[
         X::Global,
         A::FocusProfiles,
         &[k(K::F(7))],
-        "profile strip: a profile's first error in Details",
+        "profile strip: a cell read whole in Details (diff mode: the pair under it)",
         None,
     ),
     // Panes other than the input: single keys are free there.
@@ -679,6 +683,22 @@ pub const BINDINGS: &[Binding] = &[
         A::Copy,
         &[k(K::Enter)],
         "copy every field shown",
+        Some("copy"),
+    ),
+    // The resolution pane.
+    b(
+        X::Resolution,
+        A::Down,
+        &[k(K::Down), c('j')],
+        "scroll down (so does the mouse wheel; PgDn a page)",
+        Some("scroll"),
+    ),
+    b(X::Resolution, A::Up, &[k(K::Up), c('k')], "scroll up", None),
+    b(
+        X::Resolution,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy the target",
         Some("copy"),
     ),
     // The ladder: the compare options by letter.

@@ -553,37 +553,42 @@ impl<'a, 'i> Parser<'a, 'i> {
             None => start,
         };
         let port_colon = if self.byte(hs, aend) == Some(b'[') {
+            // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), checked as
+            // the URI grammar checks it, so its errors carry the same codes, spans and
+            // expected lists.
             let r = self.find(hs, aend, |c| c == b']');
-            if r < aend {
-                let h = self.b.start(NodeKind::Host, "IP-literal", hs);
-                let inner = self.text(hs + 1, r);
-                let (ok, kind) = ip_literal(inner);
-                self.b.attr(h, "host_type", kind);
-                if ok {
-                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2).
-                    let rule = if kind == "ipvfuture" {
-                        "IPvFuture"
-                    } else {
-                        "IPv6address"
-                    };
-                    self.b.leaf(NodeKind::Host, rule, hs + 1, r);
+            let closed = r < aend;
+            let (he, ce) = if closed { (r + 1, r) } else { (aend, aend) };
+            let lit = uri::check_ip_literal(self.s, hs, he, hs + 1, ce);
+            let h = self.b.start(NodeKind::Host, "IP-literal", hs);
+            self.b.attr(h, "host_type", lit.host_type);
+            if lit.rule != "IP-literal" && lit.result.is_ok() {
+                self.b.leaf(NodeKind::Host, lit.rule, hs + 1, ce);
+            }
+            self.b.finish(he);
+            if let Err((code, span, msg)) = lit.result {
+                if let Some((at, expected)) =
+                    uri::ip_literal_expected(self.s, lit.rule, code, span, hs + 1, ce)
+                {
+                    self.b.expect(at, &expected);
                 }
-                self.b.finish(r + 1);
-                if !ok {
-                    self.b.error(
-                        Code::IpLiteralInvalid,
-                        Span::new(hs, r + 1),
-                        S_IP_LITERAL,
-                        "this is neither an IPv6 address nor an IPvFuture (\"v\" HEXDIG \".\" ...) \
-                         literal; fix the address or drop the brackets",
-                    );
-                }
+                self.b.error(code, span, S_IP_LITERAL, msg);
+            }
+            if !closed {
+                self.b.error(
+                    Code::IpLiteralUnclosed,
+                    Span::new(hs, hs + 1),
+                    S_IP_LITERAL,
+                    uri::IP_LITERAL_UNCLOSED,
+                );
+                None
+            } else {
                 match self.byte(r + 1, aend) {
                     None => None,
                     Some(b':') => Some(r + 1),
                     Some(_) => {
                         self.b.error(
-                            Code::IpLiteralInvalid,
+                            Code::IpLiteralTrailing,
                             Span::new(r + 1, aend),
                             S_IP_LITERAL,
                             "only \":\" and a port may follow \"]\" in the authority; remove this text",
@@ -591,16 +596,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                         None
                     }
                 }
-            } else {
-                let h = self.b.leaf(NodeKind::Host, "IP-literal", hs, aend);
-                self.b.attr(h, "host_type", "ipv6");
-                self.b.error(
-                    Code::IpLiteralInvalid,
-                    Span::new(hs, hs + 1),
-                    S_IP_LITERAL,
-                    "\"[\" opens an IP literal that is never closed; add \"]\"",
-                );
-                None
             }
         } else {
             let colon = self.find(hs, aend, |c| c == b':');

@@ -357,7 +357,7 @@ impl DetailsPane {
             )
         };
         let title = super::truncate(title.into(), usize::from(area.width).saturating_sub(4));
-        f.render_widget(block(&title, focused, theme), area);
+        f.render_widget(block(&*title, focused, theme), area);
         super::put_lines(f.buffer_mut(), body, &lines);
     }
 }
@@ -439,7 +439,9 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
                 // The value beside its label, continued under the value's column.
                 let style = field_style(*slot, theme);
                 let indent = " ".repeat(LABEL_W);
-                wrap(&value, width - LABEL_W)
+                // Broken after a space where the row has one (prose reads whole words);
+                // no character is lost, so a value still reads exactly.
+                wrap_words(&value, width - LABEL_W)
                     .into_iter()
                     .enumerate()
                     .map(|(i, r)| {
@@ -458,7 +460,7 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
                     .map(|r| Line::styled(r, dim))
                     .collect();
                 rows.extend(
-                    wrap(&value, width.saturating_sub(2))
+                    wrap_words(&value, width.saturating_sub(2))
                         .into_iter()
                         .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, text)])),
                 );

@@ -6,7 +6,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad};
+use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad};
 use crate::engine::{Analysis, Diagnostic, Severity};
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -215,13 +215,13 @@ pub fn draw(
         super::plural(w, "warning"),
         super::plural(n, "note")
     );
-    f.render_widget(block(&title, focused, theme), area);
+    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let h = usize::from(body.height);
     let width = usize::from(body.width);
     if view.rows.is_empty() {
         let msg = Line::styled(
-            " none: nothing to report under this profile",
+            super::truncate(" none: nothing to report under this profile".into(), width),
             theme.get(Slot::Dim),
         );
         f.render_widget(Paragraph::new(msg), body);

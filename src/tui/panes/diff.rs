@@ -16,7 +16,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthChar;
 
 use super::details::{Detail, Item};
-use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, untrusted};
+use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad, untrusted};
 use crate::engine::equiv::{
     self, CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict,
 };
@@ -622,7 +622,7 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         v.profile.name(),
         options_label(v.profile, &d.options)
     );
-    f.render_widget(block(&title, focused, theme), area);
+    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let w = usize::from(body.width);
     let text = theme.get(Slot::Text);

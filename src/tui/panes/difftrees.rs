@@ -1,17 +1,20 @@
 //! Diff mode's trees (F6 toggles them with the ladder): both inputs' component trees, side by
 //! side when the area is wide enough and one above the other otherwise, with the node of
-//! the first difference selected and marked in both.
+//! the first difference marked `≠` in both (and selected after each comparison). Each tree
+//! is the input's own tree pane ([`TreeView`]): focusable (Tab), scrolled by keys and the
+//! wheel, its selection read whole in Details (`d`); this module places and decorates
+//! them.
 
 use std::borrow::Cow;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 
-use super::block;
-use super::tree::{self, TreeView};
+use super::tree::TreeView;
+use super::{block, inner, truncate};
 use crate::engine::equiv::Difference;
 use crate::engine::{Analysis, Span};
-use crate::tui::theme::Theme;
+use crate::tui::theme::{Slot, Theme};
 
 /// Side by side from this width on (each tree then has at least 50 columns).
 pub const SIDE_BY_SIDE_MIN: u16 = 100;
@@ -26,36 +29,67 @@ pub fn difference_node(a: &Analysis, kind: crate::engine::NodeKind, span: Span) 
         .map_or_else(|| a.tree.deepest_at(span.start).index(), |n| n.index())
 }
 
-/// Draws both trees into `area`. With a difference, each tree's selection moves to it.
-pub fn draw(
-    f: &mut Frame,
-    area: Rect,
-    sides: [(&Analysis, &mut TreeView); 2],
-    difference: Option<&Difference>,
-    theme: &Theme,
-) {
-    let areas: [Rect; 2] = if area.width >= SIDE_BY_SIDE_MIN {
+/// Where the two trees go in `area`: side by side when wide enough, else stacked.
+pub fn areas(area: Rect) -> [Rect; 2] {
+    if area.width >= SIDE_BY_SIDE_MIN {
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
     } else {
         Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
-    };
-    for (k, ((a, view), rect)) in sides.into_iter().zip(areas).enumerate() {
-        if let Some(d) = difference {
-            let span = if k == 0 { d.a } else { d.b };
-            view.select(difference_node(a, d.kind, span));
-        }
-        tree::draw(f, rect, a, view, false, theme);
-        // The tree's own frame says "Tree"; this one names the side and the difference.
-        let title: Cow<'_, str> = match difference {
-            Some(d) => format!(
-                "{} · {} nodes · ▶ first difference: {}",
-                ["A", "B"][k],
-                a.tree.len(),
-                d.kind.name()
-            )
-            .into(),
-            None => format!("{} · {} nodes", ["A", "B"][k], a.tree.len()).into(),
-        };
-        f.render_widget(block(&title, false, theme), rect);
     }
+}
+
+/// Selects, in input `side`'s tree, the node the first difference names (done once per
+/// comparison; the user moves the selection from there).
+pub fn select_difference(a: &Analysis, view: &mut TreeView, side: usize, d: &Difference) {
+    let span = if side == 0 { d.a } else { d.b };
+    view.select(difference_node(a, d.kind, span));
+}
+
+/// How one of the two trees is decorated.
+#[derive(Clone, Copy, Debug)]
+pub struct Look<'a> {
+    /// 0 for A, 1 for B.
+    pub side: usize,
+    /// The tree has the keyboard.
+    pub focused: bool,
+    /// The comparison's first difference.
+    pub difference: Option<&'a Difference>,
+}
+
+/// Draws over a tree drawn by its pane at `rect`: a frame naming the side, the node
+/// count, the rows shown when they do not all fit, and the first difference; and `≠` in
+/// the gutter of the difference's row (kept whatever is selected).
+pub fn decorate(
+    f: &mut Frame,
+    rect: Rect,
+    a: &Analysis,
+    view: &TreeView,
+    look: Look<'_>,
+    theme: &Theme,
+) {
+    let body = inner(rect);
+    let h = usize::from(body.height);
+    let shown = view.visible();
+    let first = view.list.offset;
+    let mut title = format!("{} · {} nodes", ["A", "B"][look.side.min(1)], a.tree.len());
+    if shown.len() > h && h > 0 {
+        let last = (first + h).min(shown.len());
+        title.push_str(&format!(" · rows {}–{last} of {}", first + 1, shown.len()));
+    }
+    if let Some(d) = look.difference {
+        title.push_str(&format!(" · ≠ first difference: {}", d.kind.name()));
+        let span = if look.side == 0 { d.a } else { d.b };
+        let node = difference_node(a, d.kind, span);
+        if let Ok(row) = shown.binary_search(&node)
+            && row >= first
+            && row < first + h
+            && let Some(cell) = f
+                .buffer_mut()
+                .cell_mut((body.x, body.y + (row - first) as u16))
+        {
+            cell.set_char('≠').set_style(theme.get(Slot::Difference));
+        }
+    }
+    let title: Cow<'_, str> = truncate(title.into(), usize::from(rect.width).saturating_sub(4));
+    f.render_widget(block(&*title, look.focused, theme), rect);
 }

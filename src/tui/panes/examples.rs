@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
-use super::{ListState, Overlay, OverlayEffect, block, fit, inner, width};
+use super::{ListState, Overlay, OverlayEffect, fit, inner, width};
 use crate::engine::Profile;
 use crate::idsets::{self, Entry, Expect};
 use crate::tui::keys::{Action, Context};
@@ -280,7 +280,7 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
     let pop = centered(area, 90, 85);
     f.render_widget(Clear, pop);
     let title = format!("Examples · {} shown · type to filter", ex.shown());
-    f.render_widget(block(&title, true, theme), pop);
+    f.render_widget(super::block_fit(&title, pop, true, theme), pop);
     let body = inner(pop);
     if body.height < 2 {
         return body;

@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::details::Detail;
-use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad};
+use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad};
 use crate::engine::Analysis;
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -92,7 +92,7 @@ pub fn draw(
     theme: &Theme,
 ) {
     let title = format!("Normal forms · {}", a.profile.name());
-    f.render_widget(block(&title, focused, theme), area);
+    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let rows = rows(a);
     if rows.is_empty() {

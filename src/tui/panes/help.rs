@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::examples::centered;
-use super::{Overlay, OverlayEffect, block, inner, pad};
+use super::{Overlay, OverlayEffect, block, inner, pad, truncate};
 use crate::tui::keys::{self, Action, BINDINGS, Context};
 use crate::tui::theme::{Slot, Theme};
 
@@ -49,8 +49,10 @@ impl Overlay for HelpOverlay {
     }
 }
 
-/// The help text, one line per binding, grouped by context, then a legend.
-pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
+/// The help text for a window `width` columns wide: one entry per binding, grouped by
+/// context, then a legend. A description too long for its row wraps under the
+/// description column (no word is cut); a heading or key too wide ends with `…`.
+pub fn lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let key_w = BINDINGS
         .iter()
         .map(|b| keys::keys_label(b).chars().count())
@@ -68,22 +70,27 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
             out.push(Line::raw(""));
         }
         out.push(Line::styled(
-            format!(" {}", cx.title()),
+            truncate(format!(" {}", cx.title()).into(), width).into_owned(),
             theme.get(Slot::Header),
         ));
         for b in rows {
-            out.push(Line::from(vec![
-                Span::raw("   "),
-                Span::styled(
-                    pad(keys::keys_label(b).into(), key_w).into_owned(),
-                    theme.get(Slot::Key),
-                ),
-                Span::styled(b.description, theme.get(Slot::Text)),
-            ]));
+            let key = pad(keys::keys_label(b).into(), key_w).into_owned();
+            entry(
+                &mut out,
+                key,
+                theme.get(Slot::Key),
+                b.description,
+                key_w,
+                width,
+                theme,
+            );
         }
     }
     out.push(Line::raw(""));
-    out.push(Line::styled(" Reading the screen", theme.get(Slot::Header)));
+    out.push(Line::styled(
+        truncate(" Reading the screen".into(), width).into_owned(),
+        theme.get(Slot::Header),
+    ));
     let legend: [(&str, Slot, &str); 8] = [
         (
             "✓ ✗ –",
@@ -123,13 +130,60 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
         ("…", Slot::Dim, "more text beyond the edge"),
     ];
     for (sym, slot, what) in legend {
-        out.push(Line::from(vec![
-            Span::raw("   "),
-            Span::styled(pad(sym.into(), key_w).into_owned(), theme.get(slot)),
-            Span::styled(what, theme.get(Slot::Text)),
-        ]));
+        let sym = pad(sym.into(), key_w).into_owned();
+        entry(&mut out, sym, theme.get(slot), what, key_w, width, theme);
     }
     out
+}
+
+/// One help entry: `key` in its column, then `what` wrapped at spaces to the rest of
+/// `width`, continuation rows under the description column. When the description column
+/// is too narrow to read (under 12 columns), the description goes under the key.
+fn entry(
+    out: &mut Vec<Line<'static>>,
+    key: String,
+    key_style: ratatui::style::Style,
+    what: &str,
+    key_w: usize,
+    width: usize,
+    theme: &Theme,
+) {
+    let indent = 3 + key_w;
+    let room = width.saturating_sub(indent);
+    let text = theme.get(Slot::Text);
+    if room < 12 {
+        // Too narrow for two columns: the key on its row (cut with `…`), the description
+        // wrapped under it.
+        out.push(Line::from(vec![
+            Span::raw("   "),
+            Span::styled(
+                truncate(key.trim_end().to_string().into(), width.saturating_sub(3)).into_owned(),
+                key_style,
+            ),
+        ]));
+        for r in super::details::wrap_words(what, width.saturating_sub(5)) {
+            out.push(Line::from(vec![
+                Span::raw("     "),
+                Span::styled(r.trim_end().to_string(), text),
+            ]));
+        }
+        return;
+    }
+    for (i, r) in super::details::wrap_words(what, room)
+        .into_iter()
+        .enumerate()
+    {
+        let head = if i == 0 {
+            Span::styled(key.clone(), key_style)
+        } else {
+            Span::raw(" ".repeat(key_w))
+        };
+        out.push(Line::from(vec![
+            Span::raw("   "),
+            head,
+            Span::styled(r.trim_end().to_string(), text),
+        ]));
+    }
 }
 
 /// Draws help over `area`, scrolled by `scroll` lines (clamped and returned).
@@ -137,7 +191,7 @@ pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
     let pop = centered(area, 90, 90);
     f.render_widget(Clear, pop);
     let body = inner(pop);
-    let all = lines(theme);
+    let all = lines(theme, usize::from(body.width));
     let h = usize::from(body.height);
     let max = all.len().saturating_sub(h);
     let scroll = scroll.min(max);
@@ -153,7 +207,7 @@ pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
         "Help · Esc closes".to_string()
     };
     let title = super::truncate(title.into(), usize::from(pop.width).saturating_sub(4));
-    f.render_widget(block(&title, true, theme), pop);
+    f.render_widget(block(&*title, true, theme), pop);
     let shown: Vec<Line<'static>> = all
         .into_iter()
         .skip(scroll)
@@ -161,4 +215,35 @@ pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
         .collect();
     f.render_widget(Paragraph::new(shown), body);
     scroll
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At any width, no help row is wider than the window (so nothing is cut silently at
+    /// its border), and every description is there whole, wrapped or not.
+    #[test]
+    fn rows_fit_and_descriptions_are_whole() {
+        let theme = Theme::default();
+        for width in [20, 30, 44, 60, 76, 96] {
+            let rows = lines(&theme, width);
+            for r in &rows {
+                assert!(r.width() <= width, "{width}: {r:?}");
+            }
+            let text: String = rows
+                .iter()
+                .map(|l| {
+                    let s: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+                    s.split_whitespace().collect::<String>()
+                })
+                .collect();
+            // Compared without spaces: a word longer than a row is broken by character.
+            let words = |s: &str| s.split_whitespace().collect::<String>();
+            for b in BINDINGS {
+                let want = words(b.description);
+                assert!(text.contains(&want), "{width}: {want}");
+            }
+        }
+    }
 }

@@ -333,7 +333,10 @@ impl InputLine {
         self.scroll = scroll_for(&self.view, cursor, usize::from(body.width), self.scroll);
         if self.text().is_empty() {
             f.render_widget(
-                Paragraph::new(Line::styled(look.hint, theme.get(Slot::Dim))),
+                Paragraph::new(Line::styled(
+                    fit(look.hint, usize::from(body.width)),
+                    theme.get(Slot::Dim),
+                )),
                 body,
             );
         }

@@ -222,7 +222,7 @@ pub fn pad(s: Cow<'_, str>, width: usize) -> Cow<'_, str> {
 
 /// A pane's frame: the title, and a thick border in the focus style when focused (visible
 /// without colour too).
-pub fn block<'a>(title: &'a str, focused: bool, theme: &Theme) -> Block<'a> {
+pub fn block<'a>(title: impl Into<Cow<'a, str>>, focused: bool, theme: &Theme) -> Block<'a> {
     let (border, title_style, kind) = if focused {
         (
             theme.get(Slot::Focus),
@@ -245,6 +245,13 @@ pub fn block<'a>(title: &'a str, focused: bool, theme: &Theme) -> Block<'a> {
             Span::styled(title, title_style),
             Span::raw(" "),
         ]))
+}
+
+/// [`block`] for `area`, its title cut with `…` to the border's room (a title too long for
+/// the border would otherwise be cut silently).
+pub fn block_fit<'a>(title: &'a str, area: Rect, focused: bool, theme: &Theme) -> Block<'a> {
+    let room = usize::from(area.width).saturating_sub(4);
+    block(truncate(title.into(), room), focused, theme)
 }
 
 /// Selection and scroll position of a list.

@@ -1,9 +1,13 @@
 //! The profile strip: one cell per profile with its verdict on the input (or, in diff
 //! mode, whether the two inputs are equivalent under it); the profile in use is marked.
 //!
-//! In single mode the strip is also a component ([`ProfilesPane`], focused with F7): its
-//! cells are selected with the arrows, Details shows the selected profile's verdict, its
-//! first error whole and why `auto` chose it or not, and Enter puts it in use.
+//! The strip is also a component ([`ProfilesPane`], focused with F7): its cells are
+//! selected with the arrows and Enter puts the selected one in use. Details shows the
+//! selected profile's verdict, its first error whole and why `auto` chose it or not; in
+//! diff mode ([`pair_detail`]) the pair's equivalence under it, how each side fares, the
+//! step from which they are equal or where they part, and why `auto` chose it for the pair
+//! or not. Everything comes from the analysis or the comparison: nothing is parsed or
+//! compared again here.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -12,6 +16,7 @@ use ratatui::style::Style;
 use ratatui::Frame;
 
 use super::details::{Detail, Item};
+use super::diff::DiffState;
 use super::{Copied, Effect, Pane, list_delta};
 use crate::engine::{Analysis, Profile, Status};
 use crate::tui::keys::{Action, Context};
@@ -180,6 +185,121 @@ fn profile_detail(
         }
     }
     d
+}
+
+/// A status in words, for Details.
+fn status_word(s: Option<&Status>) -> (String, Slot) {
+    match s {
+        Some(Status::Valid) => ("valid".to_string(), Slot::Valid),
+        Some(Status::Invalid(c)) => (format!("invalid: {c}"), Slot::Invalid),
+        Some(Status::NotApplicable) => (
+            "does not apply: not of this profile's family".to_string(),
+            Slot::NotApplicable,
+        ),
+        None => ("not judged".to_string(), Slot::Dim),
+    }
+}
+
+/// Details of profile cell `p` (`None`: the auto cell) in diff mode, from the comparison
+/// `d` (its per-profile answers were computed with it, once per change): whether the pair
+/// is equivalent under `p`, how each side fares, from which ladder step the sides are
+/// equal or where they part, and why `auto` chose `p` for the pair or not.
+pub fn pair_detail(
+    d: &DiffState,
+    p: Option<Profile>,
+    chosen: Option<Profile>,
+    cell: usize,
+) -> Detail {
+    let v = &d.verdict;
+    let mut out = Detail {
+        key: (5, cell, 0),
+        title: format!("profile {} · A and B", p.map_or("auto", Profile::name)),
+        items: Vec::new(),
+    };
+    let reason = v
+        .profile_reason
+        .strip_prefix("auto: ")
+        .unwrap_or(&v.profile_reason);
+    let Some(p) = p else {
+        out.field("profile", "auto", Slot::Text);
+        match chosen {
+            None => {
+                out.field(
+                    "in use",
+                    "yes: auto picks the profile for the pair",
+                    Slot::Active,
+                );
+                out.field("chose", v.profile.name(), Slot::Text);
+                out.field("why", reason.to_string(), Slot::Text);
+            }
+            Some(c) => out.field(
+                "in use",
+                format!(
+                    "no: the profile is fixed to {} (Enter here goes back to auto)",
+                    c.name()
+                ),
+                Slot::Dim,
+            ),
+        }
+        return out;
+    };
+    out.field("profile", p.name(), Slot::Text);
+    let Some(e) = d.per_profile.iter().find(|e| e.profile == p) else {
+        out.field("verdict", "not compared", Slot::Dim);
+        return out;
+    };
+    let (eq, slot) = match e.equivalent {
+        Some(true) => ("≡ equivalent".to_string(), Slot::Equal),
+        Some(false) => ("≢ not equivalent".to_string(), Slot::Unequal),
+        None => (
+            "not compared: the profile cannot read both inputs".to_string(),
+            Slot::NotApplicable,
+        ),
+    };
+    out.field("verdict", eq, slot);
+    let in_use = p == v.profile;
+    let why = match (chosen, in_use) {
+        (Some(_), true) => "in use: you fixed it (Enter on auto goes back to auto)".to_string(),
+        (Some(c), false) => format!("not in use: the profile is fixed to {}", c.name()),
+        (None, true) => format!("in use: auto chose it for the pair: {reason}"),
+        (None, false) => format!(
+            "not in use: auto chose {} for the pair: {reason}",
+            v.profile.name()
+        ),
+    };
+    out.field("auto", why, Slot::Text);
+    let (a, a_slot) = status_word(Some(&e.a));
+    let (b, b_slot) = status_word(Some(&e.b));
+    out.field("A", a, a_slot);
+    out.field("B", b, b_slot);
+    if e.equivalent.is_some() && (e.a != Status::Valid || e.b != Status::Valid) {
+        out.field(
+            "note",
+            "a side is invalid under this profile: the ladder still answers, but it is not the spec's answer",
+            Slot::Warning,
+        );
+    }
+    if let Some((i, name, spec)) = &e.equal_from {
+        out.field(
+            "equal from",
+            format!("step {}: {name} ({spec})", i + 1),
+            Slot::Equal,
+        );
+    }
+    if e.equivalent == Some(false) {
+        out.items.push(Item::Blank);
+        out.items.push(Item::Heading("where they part".into()));
+        match &e.difference {
+            Some(diff) => {
+                out.field("component", diff.kind.name(), Slot::Text);
+                out.field("in A", format!("{}", diff.a), Slot::Dim);
+                out.field("in B", format!("{}", diff.b), Slot::Dim);
+                out.field("why", diff.reason.clone(), Slot::Text);
+            }
+            None => out.field("component", "no difference located", Slot::Dim),
+        }
+    }
+    out
 }
 
 /// What the cells show.

@@ -11,11 +11,12 @@ use ratatui::text::{Line, Span};
 
 use std::borrow::Cow;
 
-use super::{block, fit, inner, put_lines, truncate};
+use super::{Copied, Effect, Pane, block, fit, inner, list_delta, put_lines, truncate};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, resolve};
-use crate::engine::{Profile, Severity};
+use crate::engine::{Analysis, Profile, Severity};
 use crate::safe_text;
+use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
 /// The resolution of the input against the base, and what it was computed for.
@@ -28,6 +29,45 @@ pub struct ResolutionState {
     key: Option<(String, String, Option<Profile>)>,
     /// How many times it was computed (tests check it follows changes, not frames).
     pub computed: u64,
+    /// The first row shown.
+    scroll: usize,
+    /// Rows the last frame had room for, and rows there were.
+    height: usize,
+    total: usize,
+}
+
+impl Pane for ResolutionState {
+    fn context(&self) -> Context {
+        Context::Resolution
+    }
+
+    fn on_action(&mut self, action: Action, _a: &Analysis) -> Effect {
+        let page = isize::try_from(self.height.max(2) - 1).unwrap_or(10);
+        self.scroll = self
+            .scroll
+            .saturating_add_signed(list_delta(action, page))
+            .min(self.total.saturating_sub(self.height));
+        Effect::None
+    }
+
+    fn on_click(&mut self, _area: Rect, _y: u16, _a: &Analysis) -> Effect {
+        Effect::None
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, _a: &Analysis, focused: bool, theme: &Theme) {
+        draw(f, area, self, focused, theme);
+    }
+
+    fn copy(&self, _a: &Analysis) -> Option<Copied> {
+        Some(Copied {
+            text: self.resolution.target.clone()?,
+            what: "the target".into(),
+        })
+    }
+
+    fn selected(&self) -> usize {
+        self.scroll
+    }
 }
 
 impl ResolutionState {
@@ -46,11 +86,17 @@ impl ResolutionState {
         self.profile = Some(profile);
         self.key = Some((base.to_string(), reference.to_string(), chosen));
         self.computed += 1;
+        self.scroll = 0;
     }
 }
 
 /// At most this many rows of one diagnostic's message; the last ends with `…` when cut.
 const MESSAGE_ROWS: usize = 4;
+
+/// At most this many rows of one value (the target, a step's detail): the rows are laid
+/// out at each frame, so a megabyte target costs a bounded number of rows; the row after
+/// says how many more there are and how to copy them.
+const MAX_VALUE_ROWS: usize = 256;
 
 /// Untrusted `text`, made safe, word-wrapped to `width` columns over at most `max_rows` rows
 /// (a word wider than a row is cut with `…`; the last row ends with `…` when text is left).
@@ -98,23 +144,51 @@ fn wrap(text: &str, width: usize, max_rows: usize) -> Vec<String> {
 }
 
 /// Draws the pane: the target (or why there is none), the target's warnings and notes, then
-/// each step; cut rows end with `…`.
-pub fn draw(f: &mut Frame, area: Rect, st: &ResolutionState, theme: &Theme) {
-    let title = match st.profile {
-        Some(p) => format!("Resolution · {}", p.name()),
-        None => "Resolution".to_string(),
-    };
-    f.render_widget(block(&title, false, theme), area);
+/// each step, from the scroll position; cut rows end with `…`, and the title says which
+/// rows are shown when they do not all fit.
+pub fn draw(f: &mut Frame, area: Rect, st: &mut ResolutionState, focused: bool, theme: &Theme) {
     let body = inner(area);
     let w = usize::from(body.width);
     let r = &st.resolution;
     let dim = theme.get(Slot::Dim);
     let mut lines: Vec<Line<'_>> = Vec::new();
     match (&r.target, r.first_error()) {
-        (Some(t), _) => lines.push(Line::from(vec![
-            Span::styled("target  ", dim),
-            Span::styled(fit(t, w.saturating_sub(8)), theme.get(Slot::Valid)),
-        ])),
+        (Some(t), _) => {
+            // The target whole: on the `target` row when it fits there, else wrapped by
+            // character beneath it (a value is read exactly).
+            let safe = safe_text::escape(t);
+            let one_row = super::width(&safe) + 8 <= w;
+            let rows = if one_row {
+                Vec::new()
+            } else {
+                super::details::wrap(&safe, w.saturating_sub(2))
+            };
+            if one_row {
+                lines.push(Line::from(vec![
+                    Span::styled("target  ", dim),
+                    Span::styled(safe, theme.get(Slot::Valid)),
+                ]));
+            } else {
+                lines.push(Line::styled("target", dim));
+            }
+            let n = rows.len();
+            for row in rows.into_iter().take(MAX_VALUE_ROWS) {
+                lines.push(Line::from(vec![
+                    Span::raw("  "),
+                    Span::styled(row, theme.get(Slot::Valid)),
+                ]));
+            }
+            if n > MAX_VALUE_ROWS {
+                lines.push(Line::styled(
+                    fit(
+                        &format!("  … {} more rows: y copies the target", n - MAX_VALUE_ROWS),
+                        w,
+                    )
+                    .into_owned(),
+                    dim,
+                ));
+            }
+        }
         (None, Some(d)) => lines.push(Line::from(vec![
             Span::styled("no target  ", dim),
             Span::styled(
@@ -157,35 +231,73 @@ pub fn draw(f: &mut Frame, area: Rect, st: &ResolutionState, theme: &Theme) {
             }
         }
     }
+    // Each step: its number and name, then what it did, wrapped by words (no character
+    // lost), so the pane reads whole as it scrolls.
     for (i, s) in r.steps.iter().enumerate() {
-        let head = format!("{:>2} {}  ", i + 1, s.name);
-        let hw = super::width(&head).min(w);
-        lines.push(Line::from(vec![
-            Span::styled(fit(&head, w).into_owned(), dim),
-            Span::styled(fit(&s.detail, w.saturating_sub(hw)), theme.get(Slot::Text)),
-        ]));
+        lines.push(Line::styled(
+            fit(&format!("{:>2} {}", i + 1, s.name), w).into_owned(),
+            dim,
+        ));
+        let detail = safe_text::escape(&s.detail);
+        let rows = super::details::wrap_words(&detail, w.saturating_sub(4));
+        let n = rows.len();
+        for row in rows.into_iter().take(MAX_VALUE_ROWS) {
+            lines.push(Line::from(vec![
+                Span::raw("    "),
+                Span::styled(row, theme.get(Slot::Text)),
+            ]));
+        }
+        if n > MAX_VALUE_ROWS {
+            lines.push(Line::styled(
+                fit(
+                    &format!(
+                        "    … {} more rows: Ctrl-S t copies the report",
+                        n - MAX_VALUE_ROWS
+                    ),
+                    w,
+                )
+                .into_owned(),
+                dim,
+            ));
+        }
     }
     if let Some(n) = &r.note {
-        lines.push(Line::styled(
-            fit(&format!("note: {n}"), w).into_owned(),
-            dim,
-        ));
+        for row in wrap(&format!("note: {n}"), w, MESSAGE_ROWS) {
+            lines.push(Line::styled(row, dim));
+        }
     }
-    // No silent cut: when the rows do not fit, the last one says how many are hidden.
+    // No silent cut: when the rows do not fit, the title says which are shown (the pane
+    // scrolls: Tab reaches it, or the wheel).
     let h = usize::from(body.height);
+    st.height = h;
+    st.total = lines.len();
+    st.scroll = st.scroll.min(lines.len().saturating_sub(h));
+    let name = st
+        .profile
+        .map(|p| format!(" · {}", p.name()))
+        .unwrap_or_default();
+    let room = usize::from(area.width).saturating_sub(4);
+    let mut title = format!("Resolution{name}");
+    // The rows shown, in the first wording that fits whole (the profile goes before the
+    // position does), then how to scroll when there is room.
     if lines.len() > h && h > 0 {
-        let hidden = lines.len() - (h - 1);
-        lines.truncate(h - 1);
-        lines.push(Line::styled(
-            fit(
-                &format!("… {hidden} more rows: Ctrl-S t copies them all"),
-                w,
-            )
-            .into_owned(),
-            dim,
-        ));
+        let (a, b, n) = (st.scroll + 1, (st.scroll + h).min(lines.len()), lines.len());
+        let candidates = [
+            format!("Resolution{name} · rows {a}–{b} of {n}"),
+            format!("Resolution{name} · {a}–{b} of {n}"),
+            format!("Resolution{name} · {a}–{b}/{n}"),
+            format!("Resolution · {a}–{b}/{n}"),
+        ];
+        if let Some(t) = candidates.into_iter().find(|t| super::width(t) <= room) {
+            title = t;
+        }
+        if !focused && super::width(&title) + 14 <= room {
+            title.push_str(" · Tab scrolls");
+        }
     }
-    put_lines(f.buffer_mut(), body, &lines);
+    let title = truncate(title.into(), room);
+    f.render_widget(block(&*title, focused, theme), area);
+    put_lines(f.buffer_mut(), body, lines.get(st.scroll..).unwrap_or(&[]));
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::examples::centered;
-use super::{Overlay, OverlayEffect, block, inner};
+use super::{Overlay, OverlayEffect, inner};
 use crate::report::ReportFormat;
 use crate::tui::keys::{Action, BINDINGS, Context, keys_label};
 use crate::tui::theme::{Slot, Theme};
@@ -72,6 +72,9 @@ pub fn draw(f: &mut Frame, area: Rect, theme: &Theme) {
         h.min(area.height),
     );
     f.render_widget(Clear, pop);
-    f.render_widget(block("Share · Esc closes", true, theme), pop);
+    f.render_widget(
+        super::block_fit("Share · Esc closes", pop, true, theme),
+        pop,
+    );
     f.render_widget(Paragraph::new(rows), inner(pop));
 }

@@ -36,10 +36,12 @@ pub fn draw_too_small(
     theme: &Theme,
 ) {
     use ratatui::text::Line;
+    let w = usize::from(area.width);
+    let cut = |t: String| super::truncate(t.into(), w).into_owned();
     let lines = vec![
-        Line::styled("terminal too small", theme.get(Slot::Header)),
+        Line::styled(cut("terminal too small".into()), theme.get(Slot::Header)),
         Line::styled(
-            format!(
+            cut(format!(
                 "need {}×{}{}, have {}×{}",
                 min.0,
                 min.1,
@@ -50,10 +52,10 @@ pub fn draw_too_small(
                 },
                 area.width,
                 area.height
-            ),
+            )),
             theme.get(Slot::Text),
         ),
-        Line::styled("Ctrl-C or q quits", theme.get(Slot::Dim)),
+        Line::styled(cut("Ctrl-C or q quits".into()), theme.get(Slot::Dim)),
     ];
     let y = area.y + area.height.saturating_sub(3) / 2;
     let r = Rect {

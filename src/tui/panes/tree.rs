@@ -7,7 +7,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{Copied, Effect, ListState, Pane, block, fit, inner, list_delta, pad, width};
+use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad, width};
 use crate::engine::{Analysis, NodeKind};
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -349,7 +349,7 @@ pub fn draw(
     theme: &Theme,
 ) {
     let title = format!("Tree · {} nodes", analysis.tree.len());
-    f.render_widget(block(&title, focused, theme), area);
+    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let h = usize::from(body.height);
     let w = usize::from(body.width);
