@@ -493,6 +493,24 @@ pub(super) fn ip_literal_expected(
     }
 }
 
+/// The error for a "[" that is never closed, at `open`, in an authority that ends at `end`
+/// (the URI and XRI grammars share it). IP-literal = "[" ( IPv6address / IPvFuture ) "]":
+/// the "]" was expected where the authority ends; the error marks the "[", so the
+/// expectation (and the furthest point reached, the same byte) lies past its span.
+pub(crate) fn ip_literal_unclosed(open: usize, end: usize, spec: &'static str) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Severity::Error,
+        Code::IpLiteralUnclosed,
+        Span::new(open, open + 1),
+        spec,
+        IP_LITERAL_UNCLOSED,
+    );
+    d.expected = vec!["\"]\""];
+    d.expected_at = Some(end);
+    d.reached = Some(end);
+    d
+}
+
 /// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
 /// [`ip::ipvfuture`], and words its typed error as a diagnostic.
 fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
@@ -779,21 +797,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was expected
-                    // where the authority ends; the error marks the "[", so the expectation
-                    // (past its span) is set here.
-                    let mut d = Diagnostic::new(
-                        Severity::Error,
-                        Code::IpLiteralUnclosed,
-                        Span::new(hs, hs + 1),
-                        "RFC 3986 §3.2.2",
-                        IP_LITERAL_UNCLOSED,
-                    );
-                    d.expected = vec!["\"]\""];
-                    d.expected_at = Some(ae);
-                    // The parse went on to there, past the bracket the error marks.
-                    d.reached = Some(ae);
-                    self.b.diag(d);
+                    self.b.diag(ip_literal_unclosed(hs, ae, "RFC 3986 §3.2.2"));
                 }
             }
         } else {

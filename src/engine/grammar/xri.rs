@@ -575,12 +575,8 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.error(code, span, S_IP_LITERAL, msg);
             }
             if !closed {
-                self.b.error(
-                    Code::IpLiteralUnclosed,
-                    Span::new(hs, hs + 1),
-                    S_IP_LITERAL,
-                    uri::IP_LITERAL_UNCLOSED,
-                );
+                self.b
+                    .diag(uri::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
                 None
             } else {
                 match self.byte(r + 1, aend) {
