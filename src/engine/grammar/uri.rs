@@ -469,7 +469,7 @@ pub(super) fn ip_literal_expected(
         // such byte).
         let prefix = by.get(cs..span.start).unwrap_or_default();
         Some((span.start, ip::ipv6_expected(prefix)))
-    } else if code == Code::IpLiteralInvalid {
+    } else if matches!(code, Code::IpLiteralInvalid | Code::IpLiteralEmpty) {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]".
         Some((cs, vec!["IPv6address", "IPvFuture"]))
     } else if code == Code::IpvfutureInvalid {
@@ -783,6 +783,8 @@ impl<'i> Parser<'_, 'i> {
                             "'{}' follows the IP literal; after ']' only ':' and a port may come",
                             self.text(q, junk_end)
                         );
+                        // authority = [ userinfo "@" ] host [ ":" port ], then the path.
+                        self.b.expect(q, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
                         self.b.error(
                             Code::IpLiteralTrailing,
                             Span::new(q, junk_end),

@@ -583,6 +583,8 @@ impl<'a, 'i> Parser<'a, 'i> {
                     None => None,
                     Some(b':') => Some(r + 1),
                     Some(_) => {
+                        // iauthority = [ iuserinfo "@" ] ihost [ ":" port ], then the path.
+                        self.b.expect(r + 1, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
                         self.b.error(
                             Code::IpLiteralTrailing,
                             Span::new(r + 1, aend),
@@ -754,6 +756,18 @@ impl<'a, 'i> Parser<'a, 'i> {
                     First::PtNz => self.pgcs_missing(Span::new(s, pos.max(s + 1))),
                     _ => {}
                 }
+            }
+            if empty && matches!(mode, First::OdNz | First::OdNx) && !is_xref {
+                // After the "*" or "!": xri-subseg-od-nz takes a cross-reference or
+                // 1*xri-pchar, xri-subseg-od-nx 1*xri-pchar-nc.
+                self.b.expect(
+                    pos,
+                    if matches!(mode, First::OdNz) {
+                        &["xref", "xri-pchar"]
+                    } else {
+                        &["xri-pchar-nc"]
+                    },
+                );
             }
             match mode {
                 First::OdNz if empty => self.b.error(
