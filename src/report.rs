@@ -276,7 +276,10 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
                 Cell::Plain(d.severity.name().to_string()),
                 Cell::Code(d.code.to_string()),
                 Cell::Plain(format!("{}..{}", d.span.start, d.span.end)),
-                Cell::Plain(d.message.clone()),
+                Cell::Plain(match d.repeat_note() {
+                    Some(r) => format!("{} ({r})", d.message),
+                    None => d.message.clone(),
+                }),
                 Cell::Plain(d.spec.to_string()),
             ]
         })

@@ -187,6 +187,9 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
         line,
         carets
     );
+    if let Some(r) = d.repeat_note() {
+        let _ = writeln!(s, "  = {r}");
+    }
     if let Some(e) = crate::engine::rules::expected_text(d, input) {
         let _ = writeln!(s, "  = {}", escape(&e));
     }

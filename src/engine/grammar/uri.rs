@@ -1389,13 +1389,15 @@ impl<'i> Parser<'_, 'i> {
         }
         self.b.expect(h, &["HEXDIG"]);
         let after = self.text(i + 1, e);
-        let msg = if after.is_empty() {
+        // (A literal when nothing follows: a run of "%" repeats it without allocating.)
+        let msg: std::borrow::Cow<'static, str> = if after.is_empty() {
             "'%' must start a percent-encoding '%' HEXDIG HEXDIG; to mean a literal '%', write %25"
-                .to_string()
+                .into()
         } else {
             format!(
                 "'%' is followed by '{after}', not two hex digits; to mean a literal '%', write %25"
             )
+            .into()
         };
         self.b
             .error(Code::PctInvalid, Span::new(i, e), "RFC 3986 §2.1", msg);

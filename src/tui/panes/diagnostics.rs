@@ -137,6 +137,9 @@ impl Pane for DiagView {
             Slot::Text,
         );
         out.field("message", d.message.to_string(), Slot::Text);
+        if let Some(r) = d.repeat_note() {
+            out.field("repeats", r, Slot::Text);
+        }
         if let Some(e) = super::details::expected_line(d, &a.input) {
             out.field("grammar", e, Slot::Text);
         }
@@ -249,7 +252,10 @@ pub fn draw(
                 pad(d.code.into(), code_w + 2),
                 theme.get(Slot::Text).add_modifier(Modifier::BOLD),
             ),
-            Span::styled(pad(fit(&d.message, msg_w), msg_w), theme.get(Slot::Text)),
+            Span::styled(
+                pad(fit(&message(d), msg_w).into_owned().into(), msg_w),
+                theme.get(Slot::Text),
+            ),
         ];
         if spec {
             spans.push(Span::raw("  "));
@@ -262,4 +268,13 @@ pub fn draw(
         lines.push(line);
     }
     super::put_lines(f.buffer_mut(), body, &lines);
+}
+
+/// The row's message: a diagnostic that stands for a run starts with `×N`.
+fn message(d: &Diagnostic) -> std::borrow::Cow<'_, str> {
+    if d.count > 1 {
+        format!("×{} {}", d.count, d.message).into()
+    } else {
+        d.message.as_str().into()
+    }
 }
