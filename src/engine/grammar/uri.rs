@@ -409,24 +409,6 @@ pub(super) fn ipvfuture_unknown(text: &str) -> String {
     )
 }
 
-/// `ip-literal-unclosed` for the "[" at `hs` of an authority ending at `ae`, in the URI and
-/// XRI grammars alike. IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was
-/// expected where the authority ends; the error marks the "[", so the expectation (past its
-/// span) is set here, and the parse went on to there.
-pub(super) fn ip_literal_unclosed(hs: usize, ae: usize) -> Diagnostic {
-    let mut d = Diagnostic::new(
-        Severity::Error,
-        Code::IpLiteralUnclosed,
-        Span::new(hs, hs + 1),
-        "RFC 3986 §3.2.2",
-        IP_LITERAL_UNCLOSED,
-    );
-    d.expected = vec!["\"]\""];
-    d.expected_at = Some(ae);
-    d.reached = Some(ae);
-    d
-}
-
 /// What [`check_ip_literal`] found.
 pub(super) struct IpLiteral {
     /// The content's rule: `IPv6address`, `IPvFuture`, or `IP-literal` when it is neither.
@@ -496,7 +478,7 @@ pub(super) fn ip_literal_expected(
         // such byte).
         let prefix = by.get(cs..span.start).unwrap_or_default();
         Some((span.start, ip::ipv6_expected(prefix)))
-    } else if code == Code::IpLiteralInvalid {
+    } else if matches!(code, Code::IpLiteralInvalid | Code::IpLiteralEmpty) {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]".
         Some((cs, vec!["IPv6address", "IPvFuture"]))
     } else if code == Code::IpvfutureInvalid {
@@ -518,6 +500,24 @@ pub(super) fn ip_literal_expected(
     } else {
         None
     }
+}
+
+/// The error for a "[" that is never closed, at `open`, in an authority that ends at `end`
+/// (the URI and XRI grammars share it). IP-literal = "[" ( IPv6address / IPvFuture ) "]":
+/// the "]" was expected where the authority ends; the error marks the "[", so the
+/// expectation (and the furthest point reached, the same byte) lies past its span.
+pub(crate) fn ip_literal_unclosed(open: usize, end: usize, spec: &'static str) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Severity::Error,
+        Code::IpLiteralUnclosed,
+        Span::new(open, open + 1),
+        spec,
+        IP_LITERAL_UNCLOSED,
+    );
+    d.expected = vec!["\"]\""];
+    d.expected_at = Some(end);
+    d.reached = Some(end);
+    d
 }
 
 /// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
@@ -792,6 +792,8 @@ impl<'i> Parser<'_, 'i> {
                             "'{}' follows the IP literal; after ']' only ':' and a port may come",
                             self.text(q, junk_end)
                         );
+                        // authority = [ userinfo "@" ] host [ ":" port ], then the path.
+                        self.b.expect(q, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
                         self.b.error(
                             Code::IpLiteralTrailing,
                             Span::new(q, junk_end),
@@ -806,7 +808,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    self.b.diag(ip_literal_unclosed(hs, ae));
+                    self.b.diag(ip_literal_unclosed(hs, ae, "RFC 3986 §3.2.2"));
                 }
             }
         } else {

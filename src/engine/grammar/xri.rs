@@ -583,13 +583,16 @@ impl<'a, 'i> Parser<'a, 'i> {
                 );
             }
             if !closed {
-                self.b.diag(uri::ip_literal_unclosed(hs, aend));
+                self.b
+                    .diag(uri::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
                 None
             } else {
                 match self.byte(r + 1, aend) {
                     None => None,
                     Some(b':') => Some(r + 1),
                     Some(_) => {
+                        // iauthority = [ iuserinfo "@" ] ihost [ ":" port ], then the path.
+                        self.b.expect(r + 1, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
                         self.b.error(
                             Code::IpLiteralTrailing,
                             Span::new(r + 1, aend),
@@ -761,6 +764,18 @@ impl<'a, 'i> Parser<'a, 'i> {
                     First::PtNz => self.pgcs_missing(Span::new(s, pos.max(s + 1))),
                     _ => {}
                 }
+            }
+            if empty && matches!(mode, First::OdNz | First::OdNx) && !is_xref {
+                // After the "*" or "!": xri-subseg-od-nz takes a cross-reference or
+                // 1*xri-pchar, xri-subseg-od-nx 1*xri-pchar-nc.
+                self.b.expect(
+                    pos,
+                    if matches!(mode, First::OdNz) {
+                        &["xref", "xri-pchar"]
+                    } else {
+                        &["xri-pchar-nc"]
+                    },
+                );
             }
             match mode {
                 First::OdNz if empty => self.b.error(
