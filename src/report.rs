@@ -9,7 +9,8 @@
 //!
 //! The output grows linearly with the input: a node's text is abbreviated with `…` and its
 //! byte count (a deep tree would otherwise repeat the whole input at every level), and the
-//! tree's indentation stops growing past [`MAX_INDENT`] levels and names the depth instead.
+//! tree's indentation stops growing past [`MAX_INDENT`] levels ([`TEXT_MAX_INDENT`] in plain
+//! text) and names the depth instead.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -59,8 +60,12 @@ pub const TEXT_WIDTH: usize = 72;
 /// Node texts longer than this many characters are abbreviated in the tree.
 pub const NODE_TEXT_CHARS: usize = 48;
 
-/// The tree's indentation stops growing at this depth.
+/// The tree's indentation stops growing at this depth (Markdown).
 pub const MAX_INDENT: usize = 24;
+
+/// The tree's indentation stops growing at this depth in plain text, so that at least 48
+/// of the [`TEXT_WIDTH`] columns are left for the nodes however deep they are.
+pub const TEXT_MAX_INDENT: usize = 12;
 
 /// Renders the report.
 pub fn render(s: &Subject, f: ReportFormat) -> String {
@@ -75,16 +80,26 @@ pub fn render(s: &Subject, f: ReportFormat) -> String {
         env!("CARGO_PKG_VERSION"),
         profile
     ));
-    w.para_md(&format!(
-        "{} {}",
-        w.prose("Reopen this view:"),
-        w.code(&reopen_command(
-            &s.a.input,
-            s.comparison.map(|v| v.b.input.as_str()),
-            s.resolution.map(|(b, _)| b),
-            s.options
-        ))
-    ));
+    let reopen = reopen_command(
+        &s.a.input,
+        s.comparison.map(|v| v.b.input.as_str()),
+        s.resolution.map(|(b, _)| b),
+        s.options,
+    );
+    match w.f {
+        ReportFormat::Markdown => {
+            w.para_md(&format!(
+                "{} {}",
+                w.prose("Reopen this view:"),
+                w.code(&reopen)
+            ));
+        }
+        ReportFormat::Text => {
+            // Broken only where the shell joins the lines again, so it pastes as is.
+            w.para("Reopen this view:");
+            w.verbatim(&shell_wrap(&reopen, TEXT_WIDTH));
+        }
+    }
 
     w.heading(if s.resolution.is_some() {
         "Input (reference)"
@@ -128,8 +143,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
     w.subheading("Grammar");
     grammar(w, a);
     w.subheading("Diagnostics");
-    diagnostics(w, &a.diagnostics);
-    expectations(w, &a.diagnostics, &a.input);
+    findings(w, &a.diagnostics, &a.input);
     readings(w, a);
     if let Some(forms) = &a.forms {
         w.subheading("Forms");
@@ -138,8 +152,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
         }
         if !forms.diagnostics.is_empty() {
             w.para("What computing the forms found:");
-            diagnostics(w, &forms.diagnostics);
-            expectations(w, &forms.diagnostics, &a.input);
+            findings(w, &forms.diagnostics, &a.input);
         }
     }
 }
@@ -196,11 +209,13 @@ fn node_text(text: &str) -> String {
 }
 
 fn tree(w: &mut Writer, t: &Tree, input: &str) {
+    let text = w.f == ReportFormat::Text;
+    let cap = if text { TEXT_MAX_INDENT } else { MAX_INDENT };
     let mut lines = String::new();
     for n in t.iter() {
         let depth = n.depth();
-        let indent = "  ".repeat(depth.min(MAX_INDENT));
-        let deep = if depth > MAX_INDENT {
+        let indent = "  ".repeat(depth.min(cap));
+        let deep = if depth > cap {
             format!("[depth {depth}] ")
         } else {
             String::new()
@@ -217,19 +232,34 @@ fn tree(w: &mut Writer, t: &Tree, input: &str) {
                 format!("{} = {}", a.key, v)
             })
             .collect();
-        let _ = write!(
-            lines,
-            "{indent}- {deep}{} \"{}\"  rule {}  bytes {}..{}",
+        let head = format!(
+            "{indent}- {deep}{} \"{}\"",
             n.kind().name(),
-            node_text(n.text(input)),
+            node_text(n.text(input))
+        );
+        let rule = format!(
+            "rule {}  bytes {}..{}",
             n.rule(),
             n.span().start,
             n.span().end
         );
-        if !attrs.is_empty() {
-            let _ = write!(lines, "  ({})", attrs.join(", "));
+        let attrs = (!attrs.is_empty()).then(|| format!("({})", attrs.join(", ")));
+        let one = match &attrs {
+            Some(a) => format!("{head}  {rule}  {a}"),
+            None => format!("{head}  {rule}"),
+        };
+        if !text || str_width(&one) <= TEXT_WIDTH {
+            lines.push_str(&one);
+            lines.push('\n');
+            continue;
         }
-        lines.push('\n');
+        // In text, a node that does not fit one line gets one line for what it is, one for
+        // its rule and bytes, and one for its attributes, each under the node: a wrapped
+        // line would split them at any space.
+        let _ = writeln!(lines, "{head}\n{indent}    {rule}");
+        if let Some(a) = attrs {
+            let _ = writeln!(lines, "{indent}    {a}");
+        }
     }
     w.preformatted(&lines);
 }
@@ -255,6 +285,12 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
         })
         .collect();
     w.table(&["severity", "code", "bytes", "message", "section"], &rows);
+}
+
+/// The diagnostics `ds` of `input` as a table, then what each error expected.
+fn findings(w: &mut Writer, ds: &[Diagnostic], input: &str) {
+    diagnostics(w, ds);
+    expectations(w, ds, input);
 }
 
 /// `relative-ref, one of URI-reference = URI / relative-ref`: the start rule the input was
@@ -467,13 +503,11 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
         None if !v.equivalent => w.para("No single differing component was located."),
         None => {}
     }
-    if !v.a_diagnostics.is_empty() {
-        w.para("What comparing found about A:");
-        diagnostics(w, &v.a_diagnostics);
-    }
-    if !v.b_diagnostics.is_empty() {
-        w.para("What comparing found about B:");
-        diagnostics(w, &v.b_diagnostics);
+    for (side, ds) in [("A", &v.a_diagnostics), ("B", &v.b_diagnostics)] {
+        if !ds.is_empty() {
+            w.para(&format!("What comparing found about {side}:"));
+            diagnostics(w, ds);
+        }
     }
 }
 
@@ -575,33 +609,29 @@ fn resolution(w: &mut Writer, a: &Analysis, base: &str, r: &Resolution) {
     }
     if !r.base_diagnostics.is_empty() {
         w.para("Diagnostics of the base (bytes index the base):");
-        diagnostics(w, &r.base_diagnostics);
-        expectations(w, &r.base_diagnostics, base);
+        findings(w, &r.base_diagnostics, base);
     }
     if !r.diagnostics.is_empty() {
         w.para("Diagnostics of the reference and of resolving it (bytes index the reference):");
-        diagnostics(w, &r.diagnostics);
-        expectations(w, &r.diagnostics, &a.input);
+        findings(w, &r.diagnostics, &a.input);
     }
 }
 
-fn options_words(o: &CompareOptions) -> Vec<&'static str> {
+fn options_words(o: &CompareOptions) -> Vec<String> {
     let mut v = Vec::new();
     if o.objective == Objective::Cache {
-        v.push("objective cache (rfc2141bis §5b)");
+        v.push("objective cache (rfc2141bis §5b)".to_string());
     }
     if o.ignore_dollar {
-        v.push("\"$\" cross-references ignored (XRI Syntax 2.0 §2.5.4)");
+        v.push("\"$\" cross-references ignored (XRI Syntax 2.0 §2.5.4)".to_string());
     }
-    match o.a_form {
-        SideForm::IriNormal => v.push("A written in IRI-normal form"),
-        SideForm::UriNormal => v.push("A written in URI-normal form"),
-        SideForm::AsIs => {}
-    }
-    match o.b_form {
-        SideForm::IriNormal => v.push("B written in IRI-normal form"),
-        SideForm::UriNormal => v.push("B written in URI-normal form"),
-        SideForm::AsIs => {}
+    for (side, form) in [("A", o.a_form), ("B", o.b_form)] {
+        let name = match form {
+            SideForm::IriNormal => "IRI",
+            SideForm::UriNormal => "URI",
+            SideForm::AsIs => continue,
+        };
+        v.push(format!("{side} written in {name}-normal form"));
     }
     v
 }
@@ -658,13 +688,11 @@ pub fn reopen_command(
     if opts.ignore_dollar {
         parts.push("--ignore-dollar".into());
     }
-    if let Some(f) = side_form_name(opts.a_form) {
-        parts.push("--a-form".into());
-        parts.push(f.into());
-    }
-    if let Some(f) = side_form_name(opts.b_form) {
-        parts.push("--b-form".into());
-        parts.push(f.into());
+    for (flag, form) in [("--a-form", opts.a_form), ("--b-form", opts.b_form)] {
+        if let Some(f) = side_form_name(form) {
+            parts.push(flag.into());
+            parts.push(f.into());
+        }
     }
     shell_command(&parts)
 }
@@ -751,6 +779,107 @@ pub fn shell_command(words: &[String]) -> String {
     } else {
         line
     }
+}
+
+/// Where [`shell_wrap`] may break a command: before a piece, what separates it from the one
+/// before.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gap {
+    /// Nothing: the pieces must stay on one line.
+    None,
+    /// A space between words.
+    Space,
+    /// Inside a single-quoted string.
+    Quote,
+    /// Between two quoted pieces of one word.
+    Join,
+}
+
+/// Lays out a command from [`reopen_command`] in lines of at most `width` columns that a
+/// POSIX shell reads as the same command: a line ends with a backslash (line continuation,
+/// which the shell removes before reading words), after a space between words, between
+/// two quoted pieces of a word, or inside a single-quoted string, which is closed before
+/// the backslash and opened again on the next line. A piece that cannot be broken (a
+/// `"$(printf …)"`) longer than a line is left whole. Continuation lines are not indented:
+/// indentation inside a word would split it.
+pub fn shell_wrap(cmd: &str, width: usize) -> String {
+    let mut pieces: Vec<(String, Gap)> = Vec::new();
+    let mut cur = String::new();
+    let mut gap = Gap::None;
+    let mut chars = cmd.chars().peekable();
+    let finish = |cur: &mut String, gap: &mut Gap, pieces: &mut Vec<(String, Gap)>, next: Gap| {
+        if !cur.is_empty() {
+            pieces.push((std::mem::take(cur), *gap));
+            *gap = next;
+        } else if next == Gap::Space {
+            *gap = Gap::Space;
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' => finish(&mut cur, &mut gap, &mut pieces, Gap::Space),
+            '\'' => {
+                if cur.ends_with(['\'', '"']) {
+                    finish(&mut cur, &mut gap, &mut pieces, Gap::Join);
+                }
+                cur.push('\'');
+                // Each character of the string is a piece, so a line may end after any.
+                while let Some(q) = chars.next() {
+                    cur.push(q);
+                    if q == '\'' {
+                        break;
+                    }
+                    if chars.peek().is_some_and(|&n| n != '\'') {
+                        finish(&mut cur, &mut gap, &mut pieces, Gap::Quote);
+                    }
+                }
+            }
+            '"' => {
+                if cur.ends_with(['\'', '"']) {
+                    finish(&mut cur, &mut gap, &mut pieces, Gap::Join);
+                }
+                cur.push('"');
+                for q in chars.by_ref() {
+                    cur.push(q);
+                    if q == '"' {
+                        break;
+                    }
+                }
+            }
+            '\\' => {
+                cur.push('\\');
+                if let Some(q) = chars.next() {
+                    cur.push(q);
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    finish(&mut cur, &mut gap, &mut pieces, Gap::None);
+    let mut out = String::with_capacity(cmd.len() + cmd.len() / 32 + 2);
+    let mut col = 0;
+    for (text, gap) in pieces {
+        let (joiner, suffix, prefix) = match gap {
+            Gap::None => ("", "", ""),
+            Gap::Space => (" ", " \\", ""),
+            Gap::Quote => ("", "'\\", "'"),
+            Gap::Join => ("", "\\", ""),
+        };
+        let w = str_width(&text);
+        // Two columns are kept for the widest line ending, `'\`.
+        if gap != Gap::None && col > 0 && col + joiner.len() + w + 2 > width {
+            out.push_str(suffix);
+            out.push('\n');
+            out.push_str(prefix);
+            col = prefix.len();
+        } else {
+            out.push_str(joiner);
+            col += joiner.len();
+        }
+        out.push_str(&text);
+        col += w;
+    }
+    out
 }
 
 /// A table cell: prose, or a value shown as code.
@@ -871,6 +1000,12 @@ impl Writer {
                 self.out.push('\n');
             }
         }
+    }
+
+    /// Lines shown exactly as given (already safe), followed by a blank line.
+    fn verbatim(&mut self, lines: &str) {
+        self.out.push_str(lines);
+        self.out.push_str("\n\n");
     }
 
     /// A name and a value shown whole.

@@ -230,6 +230,182 @@ fn compare_explain_and_tui_share_the_comparison_flags() {
     assert_eq!(code, 0, "{out}");
 }
 
+/// `explain` and `tui` read one set of view arguments: `--with` and `--base` exclude each
+/// other in both (the workbench's base line works on one input), and both take `--profile`
+/// and the compare flags.
+#[test]
+fn explain_and_tui_share_their_view_arguments() {
+    for args in [
+        &["explain", "a", "--with", "b", "--base", "c"][..],
+        &["tui", "a", "--with", "b", "--base", "c"],
+        &["a", "--with", "b", "--base", "c"],
+    ] {
+        let out = idbench()
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+    }
+    for sub in ["explain", "tui"] {
+        let out = idbench().args([sub, "--help"]).output().expect("run");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for flag in [
+            "--with",
+            "--base",
+            "--profile",
+            "--objective",
+            "--ignore-dollar",
+            "--a-form",
+            "--b-form",
+        ] {
+            assert!(help.contains(flag), "{sub} --help names {flag}");
+        }
+    }
+}
+
+fn forms_json(args: &[&str]) -> serde_json::Value {
+    let out = idbench().args(args).output().expect("run");
+    let line = String::from_utf8(out.stdout).expect("utf8");
+    serde_json::from_str(line.trim()).expect("one JSON object")
+}
+
+/// `forms --from uri` shows the URI to IRI step (RFC 3987 §3.2): every decoded run and every
+/// note on what stayed encoded and why, spans indexing the URI as given; `--from iri` has no
+/// such step.
+#[test]
+fn forms_from_uri_shows_what_the_uri_to_iri_step_decoded_and_kept() {
+    let uri = "xri://@a/%E4%BD%A0b%C3%A9%E2%80%AE?q=%EE%80%80%41";
+    let v = forms_json(&["forms", "--from", "uri", "-f", "json", uri]);
+    assert_eq!(v["original"], uri);
+    let step = &v["uri_to_iri"];
+    let decoded = step["decoded"].as_array().expect("decoded");
+    let runs: Vec<(u64, u64, &str)> = decoded
+        .iter()
+        .map(|d| {
+            (
+                d["start"].as_u64().expect("start"),
+                d["end"].as_u64().expect("end"),
+                d["char"].as_str().expect("char"),
+            )
+        })
+        .collect();
+    assert_eq!(runs, [(9, 18, "你"), (19, 25, "é")]);
+    // Replacing each decoded run by its character gives the IRI the conversion read.
+    let mut rebuilt = String::new();
+    let mut last = 0;
+    for (s, e, c) in &runs {
+        rebuilt.push_str(&uri[last..*s as usize]);
+        rebuilt.push_str(c);
+        last = *e as usize;
+    }
+    rebuilt.push_str(&uri[last..]);
+    assert_eq!(v["iri_normal_input"], rebuilt.as_str());
+    // The bidi control stays encoded, with a note saying why, at its bytes in the URI.
+    let notes = step["diagnostics"].as_array().expect("diagnostics");
+    let bidi = notes
+        .iter()
+        .find(|d| d["start"] == 25)
+        .unwrap_or_else(|| panic!("a note on %E2%80%AE in {notes:?}"));
+    assert_eq!(bidi["code"], "iri-kept-encoded");
+    assert_eq!(bidi["end"], 34);
+    assert_eq!(bidi["spec"], "RFC 3987 §3.2");
+    assert!(
+        bidi["message"].as_str().expect("message").contains("bidi"),
+        "{bidi}"
+    );
+    for d in notes {
+        let (s, e) = (
+            d["start"].as_u64().expect("start") as usize,
+            d["end"].as_u64().expect("end") as usize,
+        );
+        assert!(uri[s..e].starts_with('%'), "{d} indexes the URI");
+    }
+
+    // Text: the same runs and notes, carets under the URI, nothing raw.
+    let out = idbench()
+        .args(["forms", "--from", "uri", uri])
+        .output()
+        .expect("run");
+    let text = String::from_utf8(out.stdout).expect("utf8");
+    assert!(
+        text.contains(
+            "URI to IRI (RFC 3987 §3.2): decoded %E4%BD%A0 as 你 (bytes 9..18); \
+             %C3%A9 as é (bytes 19..25)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("note[iri-kept-encoded]"), "{text}");
+    assert!(text.contains("--> 25..34 (RFC 3987 §3.2)"), "{text}");
+    assert!(text.contains(&format!("  | {uri}")), "{text}");
+    assert!(!text.contains('\u{202e}'), "{text}");
+
+    // Nothing to decode is said so; `--from iri` has no URI step.
+    let out = idbench()
+        .args(["forms", "--from", "uri", "xri://@a/b"])
+        .output()
+        .expect("run");
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("URI to IRI (RFC 3987 §3.2): nothing decoded")
+    );
+    let v = forms_json(&["forms", "--from", "iri", "-f", "json", "xri://@a/b"]);
+    assert!(v.get("uri_to_iri").is_none(), "{v}");
+    let out = idbench()
+        .args(["forms", "--from", "iri", "xri://@a/b"])
+        .output()
+        .expect("run");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("URI to IRI"));
+}
+
+/// The crate is dual-licensed, and both licence texts ship in the package: `license` says
+/// `MIT OR Apache-2.0`, the two files exist with their standard texts, and the package's
+/// `include` list names them (`cargo package --list` then lists them).
+#[test]
+fn both_licence_texts_exist_and_are_packaged() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let manifest: toml::Table = std::fs::read_to_string(format!("{root}/Cargo.toml"))
+        .expect("Cargo.toml")
+        .parse()
+        .expect("valid TOML");
+    let package = manifest["package"].as_table().expect("[package]");
+    assert_eq!(package["license"].as_str(), Some("MIT OR Apache-2.0"));
+    assert!(
+        !package.contains_key("license-file"),
+        "an SPDX expression, not a file"
+    );
+    let include: Vec<&str> = package["include"]
+        .as_array()
+        .expect("include")
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
+    for (file, marker) in [
+        (
+            "LICENSE-MIT",
+            "Permission is hereby granted, free of charge",
+        ),
+        (
+            "LICENSE-APACHE",
+            "Apache License\n                           Version 2.0, January 2004",
+        ),
+    ] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).expect(file);
+        assert!(text.contains(marker), "{file} holds the standard text");
+        assert!(
+            include.contains(&format!("/{file}").as_str()),
+            "{file} is packaged"
+        );
+    }
+    let apache = std::fs::read_to_string(format!("{root}/LICENSE-APACHE")).expect("apache");
+    assert!(
+        apache.contains("END OF TERMS AND CONDITIONS"),
+        "the whole text"
+    );
+}
+
 #[test]
 fn a_run_of_the_same_error_is_reported_once_with_its_count() {
     let text = idbench().args(["parse", "%%%%"]).output().expect("run");

@@ -800,3 +800,61 @@ fn comparison_report_gives_each_profile_s_equivalence_as_compare_does() {
         }
     }
 }
+
+/// The text report breaks a long reopen command only where a POSIX shell joins the lines
+/// again: pasted into sh, dash or bash it gives back every argument exactly, and each line
+/// fits the report's width.
+#[test]
+fn a_wrapped_reopen_command_reads_back_exactly() {
+    let long = format!(
+        "http://example.com/{}?q=it's#f",
+        (0..60)
+            .map(|i| format!("seg{i}%41"))
+            .collect::<Vec<_>>()
+            .join("/")
+    );
+    let hostile = format!("{}\u{1}\u{202e}'\"x\n", "y".repeat(100));
+    let cases: [(&str, Option<&str>); 4] = [
+        (&long, None),
+        (&long, Some(&hostile)),
+        ("urn:a:b", Some("urn:a:c")),
+        (&"'".repeat(80), Some(&"ü漢".repeat(40))),
+    ];
+    for (a, b) in cases {
+        let cmd = reopen_command(a, b, None, &CompareOptions::default());
+        let wrapped = idbench::report::shell_wrap(&cmd, TEXT_WIDTH);
+        for line in wrapped.lines() {
+            assert!(line.width() <= TEXT_WIDTH, "{line}");
+        }
+        if cmd.len() < 60 {
+            assert_eq!(wrapped, cmd, "a short command stays on one line");
+        }
+        for shell in ["sh", "dash", "bash"] {
+            if !shell_available(shell) {
+                continue;
+            }
+            let script = format!("idbench() {{ printf '%s\\0' \"$@\"; }}\n{wrapped}");
+            let out = Command::new(shell)
+                .arg("-c")
+                .arg(&script)
+                .output()
+                .expect("run the shell");
+            let mut expected = format!("tui\0{a}\0");
+            if let Some(b) = b {
+                expected.push_str(&format!("--with\0{b}\0"));
+            }
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                expected,
+                "{shell}:\n{wrapped}"
+            );
+        }
+    }
+    // The text report prints it so.
+    let (_, text) = idbench(&["explain", "--format", "text", &long]);
+    let cmd = reopen_command(&long, None, None, &CompareOptions::default());
+    assert!(
+        text.contains(&idbench::report::shell_wrap(&cmd, TEXT_WIDTH)),
+        "{text}"
+    );
+}

@@ -73,9 +73,10 @@ const CASES: &[(&str, bool, &str, (usize, usize))] = &[
     ("xri://h:", true, "", (0, 0)),
     ("xri://host:8a", false, "port-invalid", (12, 13)),
     ("xri://example.com:8x/", false, "port-invalid", (19, 20)),
-    ("xri://[::g]", false, "ip-literal-invalid", (6, 11)),
-    ("xri://[::1", false, "ip-literal-invalid", (6, 7)),
-    ("xri://[::1]x", false, "ip-literal-invalid", (11, 12)),
+    ("xri://[::g]", false, "ipv6-bad-char", (9, 10)),
+    ("xri://[::1", false, "ip-literal-unclosed", (6, 7)),
+    ("xri://[::1]x", false, "ip-literal-trailing", (11, 12)),
+    ("xri://[1.2.3.4]", false, "ip-literal-invalid", (7, 14)),
     ("xri://a b", false, "char-not-allowed", (7, 8)),
     ("xri://a@b@c", false, "char-not-allowed", (7, 8)),
     // prefix
@@ -813,5 +814,76 @@ proptest! {
     fn spans_nest_on_anything(input in "(xri://|[(=@+$!*/?#:)a.%2Fé＠ ;\u{e000}\u{202e}\\[\\]]){0,40}") {
         let (t, d) = parse(&input);
         assert_well_nested(&input, &t, &d);
+    }
+}
+
+/// An XRI IRI authority's IP literal gets the URI grammar's typed errors: for each bad
+/// literal, `xri://L/` under xri2 and `http://L/` under rfc3986 report the same code at the
+/// same bytes of the literal, with the same expected list.
+#[test]
+fn ip_literal_errors_are_the_uri_grammar_s() {
+    let literals = [
+        "[::g]",
+        "[:1::]",
+        "[1:2::3:]",
+        "[1:::2]",
+        "[1::2::3]",
+        "[12345::]",
+        "[1:2:3:4:5:6:7:8:9]",
+        "[1:2:3]",
+        "[::1.2.3]",
+        "[::1.2.3.256]",
+        "[::01.2.3.4]",
+        "[::1.2.3.4:5]",
+        "[fe80::1%25eth0]",
+        "[v1]",
+        "[v.x]",
+        "[v1.]",
+        "[v1.x/y]",
+        "[]",
+        "[1.2.3.4]",
+        "[example.com]",
+    ];
+    for lit in literals {
+        let x = format!("xri://{lit}/");
+        let u = format!("http://{lit}/");
+        let (_, xd) = parse(&x);
+        let (_, ud) = grammar::parse(Profile::Rfc3986, &u);
+        let xe = first_error(&xd).unwrap_or_else(|| panic!("{x}: an error"));
+        let ue = first_error(&ud).unwrap_or_else(|| panic!("{u}: an error"));
+        assert_eq!(xe.code, ue.code, "{x} vs {u}");
+        assert_eq!(
+            (xe.span.start - 6, xe.span.end - 6),
+            (ue.span.start - 7, ue.span.end - 7),
+            "{x} vs {u}: span within the literal"
+        );
+        assert_eq!(xe.expected, ue.expected, "{x} vs {u}: expected");
+        assert_eq!(
+            xe.expected_at.map(|a| a - 6),
+            ue.expected_at.map(|a| a - 7),
+            "{x} vs {u}: expected at"
+        );
+        assert_eq!(xe.message, ue.message, "{x} vs {u}: message");
+    }
+    // A typed IPv6 error says which part failed and what the ABNF takes there.
+    let (_, d) = parse("xri://[::g]/");
+    let e = first_error(&d).expect("error");
+    assert_eq!(e.code.as_str(), "ipv6-bad-char");
+    assert_eq!(e.span, Span::new(9, 10));
+    assert_eq!(e.expected, ["h16", "IPv4address", "\"]\""]);
+    // Valid literals still parse, with the address as the IP-literal's child.
+    for ok in [
+        "xri://[::1]/",
+        "xri://[v1.x:y]/",
+        "xri://u@[1:2::3.4.5.6]:80/a",
+    ] {
+        let (t, d) = parse(ok);
+        assert!(first_error(&d).is_none(), "{ok}: {d:?}");
+        assert!(
+            t.iter().any(|n| n.rule() == "IP-literal")
+                && t.iter()
+                    .any(|n| n.rule() == "IPv6address" || n.rule() == "IPvFuture"),
+            "{ok}"
+        );
     }
 }

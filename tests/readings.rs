@@ -190,6 +190,19 @@ const CASES: &[Case] = &[
         section: "XRI Syntax 2.0 §1.2.2",
         tree: "xri[XRI]0..3\n  authority[iauthority]0..1\n    host[ireg-name]0..1\n  path[xri-path-abempty]1..3\n    segment[xri-segment]2..3\n      subsegment[xri-subseg-od]2..3",
     },
+    // A head that starts with "!" but is no pgcs-authority ("!!" needed): still iauthority.
+    Case {
+        input: "!a!b/c",
+        profile: Some(Profile::Xri2),
+        kind: ReadingKind::XriWithoutPrefix,
+        span: (0, 6),
+        under: Profile::Xri2,
+        taken: "relative-XRI-ref",
+        other: "XRI",
+        taken_valid: true,
+        section: "XRI Syntax 2.0 §1.2.2",
+        tree: "xri[XRI]0..6\n  authority[iauthority]0..4\n    host[ireg-name]0..4\n  path[xri-path-abempty]4..6\n    segment[xri-segment]5..6\n      subsegment[xri-subseg-od]5..6",
+    },
     // (d) URNs that RFC 2141 reads with "?" or "#" in the NSS, RFC 8141 as components.
     Case {
         input: "urn:ab:c?+d",

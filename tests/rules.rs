@@ -495,6 +495,260 @@ fn errors_say_what_was_expected() {
     }
 }
 
+/// Errors that are not a scanner stopping on a byte also say what the grammar would have
+/// taken, read off the production at the point of failure: counts (the NID's length, IPv6
+/// groups), empty components, unclosed brackets, the XRI sites and the WWW draft's grammar.
+/// For an unclosed "[" or "(" the error marks the bracket and the expectation (the closing
+/// one) lies where the enclosing part ends.
+#[test]
+fn count_empty_and_unclosed_errors_say_what_was_expected() {
+    type Case = (
+        &'static str,
+        Profile,
+        &'static str,
+        &'static [&'static str],
+        usize,
+    );
+    let cases: &[Case] = &[
+        // Counts: after 32 NID characters only ":"; after one, another; no trailing "-".
+        (
+            "urn:abcdefghijabcdefghijabcdefghijabc:x",
+            Profile::Rfc8141,
+            "nid-too-long",
+            &["\":\""],
+            36,
+        ),
+        ("urn:a:b", Profile::Rfc8141, "nid-too-short", &["ldh"], 5),
+        (
+            "urn:a:b",
+            Profile::Rfc2141bis,
+            "nid-too-short",
+            &["ALPHA", "DIGIT", "\"-\""],
+            5,
+        ),
+        ("urn:ab-:c", Profile::Rfc8141, "nid-end", &["alphanum"], 7),
+        (
+            "http://[1:2:3:4:5:6:7:8:9]/",
+            Profile::Rfc3986,
+            "ipv6-too-many-groups",
+            &["\"]\""],
+            23,
+        ),
+        (
+            "http://[1:2:3:4:5:6:7:1.2.3.4]/",
+            Profile::Rfc3986,
+            "ipv6-too-many-groups",
+            &["h16"],
+            22,
+        ),
+        (
+            "http://[1:2:3:4:5:6:7]/",
+            Profile::Rfc3986,
+            "ipv6-too-few-groups",
+            &["HEXDIG", "\":\"", "\".\""],
+            21,
+        ),
+        (
+            "http://[12345::1]/",
+            Profile::Rfc3986,
+            "ipv6-group-too-long",
+            &["\":\""],
+            12,
+        ),
+        (
+            "http://[::1.2.3]/",
+            Profile::Rfc3986,
+            "ipv6-bad-ipv4",
+            &["\".\""],
+            15,
+        ),
+        (
+            "http://[v7]/",
+            Profile::Rfc3986,
+            "ipvfuture-invalid",
+            &["HEXDIG", "\".\""],
+            8,
+        ),
+        (
+            "http://[192.0.2.16]/",
+            Profile::Rfc3986,
+            "ip-literal-invalid",
+            &["IPv6address", "IPvFuture"],
+            8,
+        ),
+        // Empty components.
+        (
+            "urn:ab:c?=",
+            Profile::Rfc8141,
+            "q-component-empty",
+            &["pchar"],
+            10,
+        ),
+        (
+            "urn:ab:c?+",
+            Profile::Rfc8141,
+            "r-component-empty",
+            &["pchar"],
+            10,
+        ),
+        (
+            "urn:ab:c?",
+            Profile::Rfc2141bis,
+            "query-empty",
+            &["directive"],
+            9,
+        ),
+        (
+            "urn:ab:c?a=1&&b=2",
+            Profile::Rfc2141bis,
+            "directive-empty",
+            &["directive"],
+            13,
+        ),
+        (
+            "urn:ab:c?=x",
+            Profile::Rfc2141bis,
+            "keyword-empty",
+            &["keywd"],
+            9,
+        ),
+        (
+            "urn:ab:c?ab",
+            Profile::Rfc2141bis,
+            "directive-no-equals",
+            &["\"=\""],
+            11,
+        ),
+        (
+            "urn:ab:c?1b=x",
+            Profile::Rfc2141bis,
+            "keyword-syntax",
+            &["ALPHA"],
+            9,
+        ),
+        ("urn:ab:/c", Profile::Rfc8141, "nss-start", &["pchar"], 7),
+        (
+            "urn:ab:c?x",
+            Profile::Rfc8141,
+            "component-delim",
+            &["pchar", "\"/\"", "\"?+\"", "\"?=\"", "\"#\""],
+            8,
+        ),
+        ("ur:ab:c", Profile::Rfc8141, "not-a-urn", &["\"urn\""], 2),
+        // Unclosed brackets: the closing one where the component ends.
+        (
+            "xri://@a/(b",
+            Profile::Xri2,
+            "xref-unclosed",
+            &["\")\""],
+            11,
+        ),
+        (
+            "http://[::1",
+            Profile::Rfc3986,
+            "ip-literal-unclosed",
+            &["\"]\""],
+            11,
+        ),
+        // XRI sites.
+        (
+            "xri://a:8x/",
+            Profile::Xri2,
+            "port-invalid",
+            &["DIGIT", "\"/\"", "\"?\"", "\"#\""],
+            9,
+        ),
+        (
+            "//g",
+            Profile::Xri2,
+            "relative-network-path",
+            &["xri-segment-nz", "\"?\"", "\"#\""],
+            1,
+        ),
+        (
+            "*(+x)/y",
+            Profile::Xri2,
+            "relative-leading-xref",
+            &["xri-pchar-nc"],
+            1,
+        ),
+        (
+            "xri://@a/b(c)",
+            Profile::Xri2,
+            "xref-missing-delimiter",
+            &["\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""],
+            10,
+        ),
+        (
+            "xri://@a/(c)d",
+            Profile::Xri2,
+            "xref-trailing-chars",
+            &["\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""],
+            12,
+        ),
+        // The WWW draft's grammar.
+        (
+            "1http://a/",
+            Profile::Rfc1630,
+            "www-scheme-start",
+            &["alpha"],
+            0,
+        ),
+        (
+            "://a/",
+            Profile::Rfc1630,
+            "www-scheme-missing",
+            &["alpha"],
+            0,
+        ),
+        (
+            "http://a/%zz",
+            Profile::Rfc1630,
+            "www-bad-escape",
+            &["hex"],
+            10,
+        ),
+        (
+            "http://a/<b>",
+            Profile::Rfc1630,
+            "www-punctuation-char",
+            &["xpalpha", "\"/\"", "\"?\"", "\"#\""],
+            9,
+        ),
+        (
+            "http://a/b?c+<",
+            Profile::Rfc1630,
+            "www-punctuation-char",
+            &["xalpha", "\"+\"", "\"#\""],
+            13,
+        ),
+        (
+            "http://a/?",
+            Profile::Rfc1630,
+            "www-search-term-empty",
+            &["xalpha"],
+            10,
+        ),
+    ];
+    for (input, p, code, want, at) in cases {
+        let (_, diags) = grammar::parse(*p, input);
+        let Some(d) = diags.iter().find(|d| d.code.as_str() == *code) else {
+            panic!("{input} under {}: no {code} in {diags:?}", p.name());
+        };
+        assert_eq!(&d.expected, want, "{input} under {}: {d:?}", p.name());
+        assert_eq!(d.expected_at, Some(*at), "{input}: {d:?}");
+        for e in &d.expected {
+            if !e.starts_with('"') {
+                assert!(
+                    rules::grammar(*p).get(e).is_some(),
+                    "{input}: {e} is no rule of {}",
+                    p.name()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn scanner_errors_always_carry_expected() {
     // The errors raised where a scanner stops on a byte it cannot take: every occurrence over
@@ -510,6 +764,41 @@ fn scanner_errors_always_carry_expected() {
         "pct-malformed",
         "char-not-allowed",
         "pgcs-subsegment-missing",
+        // Counts, empty components, unclosed brackets, XRI sites, the WWW draft.
+        "nid-too-short",
+        "nid-end",
+        "ipv6-too-many-groups",
+        "ipv6-too-few-groups",
+        "ipv6-group-too-long",
+        "ipv6-multiple-double-colon",
+        "ipv6-bad-ipv4",
+        "ip-literal-unclosed",
+        "ip-literal-invalid",
+        "ipvfuture-invalid",
+        "q-component-empty",
+        "r-component-empty",
+        "query-empty",
+        "directive-empty",
+        "keyword-empty",
+        "keyword-syntax",
+        "directive-no-equals",
+        "component-delim",
+        "nss-start",
+        "not-a-urn",
+        "xref-unclosed",
+        "port-invalid",
+        "relative-network-path",
+        "relative-leading-xref",
+        "xref-missing-delimiter",
+        "xref-trailing-chars",
+        "iprivate-not-allowed",
+        "www-bad-escape",
+        "www-char-not-allowed",
+        "www-national-char",
+        "www-punctuation-char",
+        "www-scheme-start",
+        "www-scheme-missing",
+        "www-search-term-empty",
     ];
     let mut seen = 0;
     for e in idbench::idsets::all() {

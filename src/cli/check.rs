@@ -6,7 +6,7 @@
 //! order, while a fixed number of chunk tokens bounds how much is in flight.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
@@ -176,55 +176,86 @@ fn json_line(
 /// Judges every line of `chunk`, appending what is printed to `out`.
 fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
     let mut tally = Tally::default();
-    for (k, raw) in chunk.data.split_inclusive(|&b| b == b'\n').enumerate() {
-        let mut bytes = raw;
-        bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let data = chunk.data.as_slice();
+    let mut start = 0;
+    let mut line_no = chunk.first_line;
+    while start < data.len() {
+        let end = memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |k| start + k);
+        let mut bytes = &data[start..end];
+        start = end + 1;
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         let (shown_profile, verdict) = judge(bytes, ctx.profile);
         match verdict {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
-        if ctx.quiet {
-            continue;
+        if !ctx.quiet {
+            let file = ctx.names.as_ref().map(|_| chunk.source);
+            match ctx.format {
+                Format::Text => text_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
+                Format::Json => json_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
+            }
         }
-        let line_no = chunk.first_line + k as u64;
-        let file = ctx.names.as_ref().map(|_| chunk.source);
-        match ctx.format {
-            Format::Text => text_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
-            Format::Json => json_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
-        }
+        line_no += 1;
     }
     tally
 }
 
-/// Reads whole lines into chunks and hands each to `sink` until the source ends, `sink`
-/// fails or `stop` is set.
+/// Reads the source in blocks and hands it to `sink` in chunks of whole lines (a line
+/// longer than a chunk makes its chunk longer) until the source ends, `sink` fails or
+/// `stop` is set. No per-line work here: the reader is the one serial stage of a parallel
+/// check, so it only finds the last newline of each block and counts the newlines (for
+/// the next chunk's first line number).
 fn read_chunks(
-    reader: impl Read,
+    mut reader: impl Read,
     source: usize,
     stop: &AtomicBool,
     mut sink: impl FnMut(Chunk) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut reader = BufReader::with_capacity(1 << 16, reader);
     let mut line = 1u64;
+    let mut carry: Vec<u8> = Vec::new();
     loop {
         let mut data = Vec::with_capacity(CHUNK_BYTES + 4096);
-        let first_line = line;
+        data.append(&mut carry);
         let mut read_error = None;
-        while data.len() < CHUNK_BYTES {
-            match reader.read_until(b'\n', &mut data) {
-                Ok(0) => break,
-                Ok(_) => line += 1,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+        let mut at_end = false;
+        // Fill to CHUNK_BYTES, and on until a newline has been read (or the source ends).
+        // The carried bytes hold no newline; each byte is searched once.
+        let mut searched = data.len();
+        loop {
+            let want = if data.len() < CHUNK_BYTES {
+                CHUNK_BYTES - data.len()
+            } else {
+                CHUNK_BYTES
+            } as u64;
+            match reader.by_ref().take(want).read_to_end(&mut data) {
+                Ok(n) if (n as u64) < want => {
+                    at_end = true;
+                    break;
+                }
+                Ok(_) => {}
                 Err(e) => {
                     read_error = Some(e);
                     break;
                 }
             }
+            if data.len() >= CHUNK_BYTES {
+                if memchr::memchr(b'\n', &data[searched..]).is_some() {
+                    break;
+                }
+                searched = data.len();
+            }
         }
-        let at_end = data.len() < CHUNK_BYTES;
+        if !at_end
+            && read_error.is_none()
+            && let Some(cut) = memchr::memrchr(b'\n', &data)
+        {
+            carry.extend_from_slice(&data[cut + 1..]);
+            data.truncate(cut + 1);
+        }
         if !data.is_empty() {
+            let first_line = line;
+            line += memchr::memchr_iter(b'\n', &data).count() as u64;
             sink(Chunk {
                 seq: 0,
                 source,
@@ -534,6 +565,60 @@ mod tests {
                 String::from_utf8_lossy(&slow)
             );
         }
+    }
+
+    /// Chunks are whole lines, cover the input exactly, and carry the right first line
+    /// numbers, across block boundaries, a line longer than a chunk, and a last line
+    /// without a newline.
+    #[test]
+    fn chunks_cut_at_newlines_and_count_lines() {
+        let mut input = Vec::new();
+        let mut lines = 0u64;
+        for k in 0..30_000u64 {
+            let len = match k {
+                7_000 => CHUNK_BYTES + 12_345,
+                20_000 => 3 * CHUNK_BYTES,
+                _ => (k * 7919 % 97) as usize,
+            };
+            input.extend(std::iter::repeat_n(b'a' + (k % 26) as u8, len));
+            if k % 1000 == 999 {
+                input.push(b'\r');
+            }
+            input.push(b'\n');
+            lines += 1;
+        }
+        input.extend_from_slice(b"last line, no newline");
+        lines += 1;
+        let stop = AtomicBool::new(false);
+        let mut chunks = Vec::new();
+        read_chunks(io::Cursor::new(&input), 0, &stop, |c| {
+            chunks.push(c);
+            Ok(())
+        })
+        .expect("in memory");
+        assert!(chunks.len() > 5, "{} chunks", chunks.len());
+        let mut joined = Vec::new();
+        let mut next_line = 1;
+        for (i, c) in chunks.iter().enumerate() {
+            assert_eq!(c.first_line, next_line, "chunk {i}");
+            let last = i + 1 == chunks.len();
+            assert!(last || c.data.ends_with(b"\n"), "chunk {i} cuts a line");
+            next_line += c.data.iter().filter(|&&b| b == b'\n').count() as u64;
+            joined.extend_from_slice(&c.data);
+        }
+        assert_eq!(joined, input);
+        assert_eq!(next_line, lines);
+        // And judged, every line is counted once.
+        let mut c = ctx(Format::Text);
+        c.quiet = true;
+        let total: u64 = chunks
+            .iter()
+            .map(|ch| {
+                let t = process(ch, &c, &mut Vec::new());
+                t.valid + t.invalid
+            })
+            .sum();
+        assert_eq!(total, lines);
     }
 
     #[test]

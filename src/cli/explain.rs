@@ -16,13 +16,13 @@ use crate::report::{ReportFormat, Subject, render};
 
 /// The compare options `explain` was given.
 pub(crate) fn options(args: &ExplainArgs) -> CompareOptions {
-    args.compare.options(args.profile.0)
+    args.view.compare.options(args.view.profile())
 }
 
 pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
     let opts = options(args);
     let full = Options {
-        profile: args.profile.0,
+        profile: args.view.profile(),
         ..Options::full()
     };
     let format = match args.format {
@@ -30,15 +30,20 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
         ReportFormatArg::Text => ReportFormat::Text,
     };
     let a = analyze(&args.id, &full);
-    let b = args.with.as_deref().map(|b| analyze(b, &full));
-    let verdict = args.with.as_deref().map(|b| compare(&args.id, b, &opts));
+    let b = args.view.with.as_deref().map(|b| analyze(b, &full));
+    let verdict = args
+        .view
+        .with
+        .as_deref()
+        .map(|b| compare(&args.id, b, &opts));
     let per_profile = args
+        .view
         .with
         .as_deref()
         .map(|b| compare_per_profile(&args.id, b, &opts));
-    let resolution = args.base.as_deref().map(|base| {
+    let resolution = args.view.base.as_deref().map(|base| {
         // As `idbench resolve`: the given profile, or the base's `auto` profile.
-        let profile = args.profile.0.unwrap_or_else(|| auto_family(base).1);
+        let profile = args.view.profile().unwrap_or_else(|| auto_family(base).1);
         (base, resolve(base, &args.id, profile))
     });
     let subject = Subject {

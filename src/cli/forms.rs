@@ -19,13 +19,63 @@ struct Origin<'a> {
     iri: &'a str,
     /// The conversion's notes.
     diagnostics: &'a [Diagnostic],
+    /// With `--from uri`, the URI to IRI step (RFC 3987 §3.2).
+    uri_step: Option<&'a UriStep>,
+}
+
+/// What mapping the URI to an IRI did (RFC 3987 §3.2): every run of triplets it decoded, and
+/// its notes on what stayed encoded and why. Spans index the URI as given.
+#[derive(Default)]
+struct UriStep {
+    decoded: Vec<(crate::engine::Span, char)>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// `{"start", "end", "char"}` per decoded run.
+struct DecodedJson<'a>(&'a [(crate::engine::Span, char)]);
+
+impl Serialize for DecodedJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for (span, c) in self.0 {
+            let mut buf = [0u8; 4];
+            seq.serialize_element(&DecodedRun(*span, c.encode_utf8(&mut buf)))?;
+        }
+        seq.end()
+    }
+}
+
+struct DecodedRun<'a>(crate::engine::Span, &'a str);
+
+impl Serialize for DecodedRun<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Decoded", 3)?;
+        m.serialize_field("start", &self.0.start)?;
+        m.serialize_field("end", &self.0.end)?;
+        m.serialize_field("char", self.1)?;
+        m.end()
+    }
+}
+
+/// `{"decoded": [...], "diagnostics": [...]}`.
+struct UriStepJson<'a>(&'a UriStep);
+
+impl Serialize for UriStepJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("UriToIri", 2)?;
+        m.serialize_field("decoded", &DecodedJson(&self.0.decoded))?;
+        m.serialize_field("diagnostics", &json::DiagnosticsJson(&self.0.diagnostics))?;
+        m.end()
+    }
 }
 
 /// One JSON object: `{"input", "profile", "valid", "best_effort", "forms": {...},
 /// "diagnostics": [...]}`, with only the forms that apply to the profile. `best_effort` is
 /// true when the input is invalid: its forms normalize what the tree holds and copy the
 /// rest. With `--from`, also `"from"`, `"original"`, `"iri_normal_input"` and
-/// `"conversion_diagnostics"`.
+/// `"conversion_diagnostics"`; with `--from uri`, also `"uri_to_iri"`: `{"decoded":
+/// [{"start", "end", "char"}], "diagnostics": [...]}`, spans indexing `"original"`.
 struct FormsJson<'a>(&'a Analysis, Option<&'a Origin<'a>>);
 
 struct RowsJson<'a>(&'a Analysis);
@@ -59,6 +109,9 @@ impl Serialize for FormsJson<'_> {
                 "conversion_diagnostics",
                 &json::DiagnosticsJson(o.diagnostics),
             )?;
+            if let Some(u) = o.uri_step {
+                m.serialize_field("uri_to_iri", &UriStepJson(u))?;
+            }
         }
         m.end()
     }
@@ -109,11 +162,41 @@ fn converted_text(a: &Analysis, o: &Origin<'_>) -> String {
         crate::safe_text::escape(o.original),
         crate::safe_text::escape(o.iri)
     );
+    if let Some(u) = o.uri_step {
+        uri_step_text(&mut s, u, o.original);
+    }
     for d in o.diagnostics {
         s.push_str(&text::diagnostic(d, o.iri));
     }
     s.push_str(&to_text(a));
     s
+}
+
+/// The URI to IRI step in text: what it decoded (each run with its bytes in the URI), then
+/// its notes on what stayed encoded, with carets under the URI.
+fn uri_step_text(s: &mut String, u: &UriStep, uri: &str) {
+    if u.decoded.is_empty() {
+        s.push_str("URI to IRI (RFC 3987 §3.2): nothing decoded\n");
+    } else {
+        s.push_str("URI to IRI (RFC 3987 §3.2): decoded");
+        for (k, (span, c)) in u.decoded.iter().enumerate() {
+            let triplets = uri.get(span.start..span.end).unwrap_or("");
+            let mut buf = [0u8; 4];
+            let _ = write!(
+                s,
+                "{} {} as {} (bytes {}..{})",
+                if k == 0 { "" } else { ";" },
+                triplets,
+                crate::safe_text::escape(c.encode_utf8(&mut buf)),
+                span.start,
+                span.end
+            );
+        }
+        s.push('\n');
+    }
+    for d in &u.diagnostics {
+        s.push_str(&text::diagnostic(d, uri));
+    }
 }
 
 pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
@@ -151,14 +234,18 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
                 return input::write_not_utf8(&mut out, &bytes, opts.profile, format, true);
             }
         };
-        // The URI step's own notes index the URI and are about display; the conversion's
-        // notes (which index the IRI) are the ones shown.
-        let mut uri_notes = Vec::new();
+        // The URI step's notes index the URI, the conversion's the IRI: each is shown with
+        // the text it indexes.
+        let mut uri_step = UriStep::default();
         let iri = match from {
             super::FromKind::Iri => id.to_string(),
-            super::FromKind::Uri => {
-                crate::engine::forms::uri_to_iri(&id, 0, &mut uri_notes).into_owned()
-            }
+            super::FromKind::Uri => crate::engine::forms::uri_to_iri_traced(
+                &id,
+                0,
+                &mut uri_step.diagnostics,
+                |span, c| uri_step.decoded.push((span, c)),
+            )
+            .into_owned(),
         };
         let (xri, diagnostics) = crate::engine::forms::iri_normal_to_xri(&iri);
         let a = crate::engine::analyze(&xri, &opts);
@@ -168,6 +255,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             original: &id,
             iri: &iri,
             diagnostics: &diagnostics,
+            uri_step: (from == super::FromKind::Uri).then_some(&uri_step),
         };
         match format {
             Format::Json => json::write_line(&mut out, &FormsJson(&a, Some(&origin))),

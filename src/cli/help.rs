@@ -34,7 +34,12 @@ pub(super) const FORMS: &str = "\
 Output (text): per input, the input, its verdict and profile, one `NAME  VALUE` row per
 normal form that applies to the profile, then the diagnostics with carets.
 Output (json): one object per input and line:
-  {\"input\", \"profile\", \"forms\": {NAME: VALUE, ...}, \"diagnostics\"}
+  {\"input\", \"profile\", \"valid\", \"best_effort\", \"forms\": {NAME: VALUE, ...},
+   \"diagnostics\"}
+With --from, first where the XRI came from and the conversion's notes; JSON adds \"from\",
+\"original\", \"iri_normal_input\", \"conversion_diagnostics\". With --from uri, also what
+the URI to IRI step (RFC 3987 §3.2) decoded and its notes on what stayed encoded; JSON
+\"uri_to_iri\": {\"decoded\": [{\"start\", \"end\", \"char\"}], \"diagnostics\"}.
 A line of stdin that is not UTF-8 gets `not-utf8` diagnostics and no forms.
 
 Exit codes: 0 every input valid, 1 any invalid, 2 usage or I/O error.";

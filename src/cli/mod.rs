@@ -249,25 +249,37 @@ pub struct CompareArgs {
 pub struct TuiArgs {
     /// An identifier to start with.
     pub id: Option<String>,
-    /// A second identifier: start in diff mode.
-    #[arg(long)]
-    pub with: Option<String>,
+    /// A second identifier or a base, the profile, and how diff mode compares.
+    #[command(flatten)]
+    pub view: ViewArgs,
     /// A theme name (dark, light, high-contrast, mono) or a path to a TOML theme.
     #[arg(long, value_hint = clap::ValueHint::FilePath)]
     pub theme: Option<String>,
-    /// Start with this profile instead of auto.
-    #[arg(long, short, value_enum, ignore_case = true)]
-    pub profile: Option<ProfileArg>,
-    /// A base: read the identifier as a reference against it.
-    #[arg(long)]
-    pub base: Option<String>,
-    /// How diff mode compares.
-    #[command(flatten)]
-    pub compare: CompareFlags,
     /// Neither read nor write the history file this session (also `history = false` in
     /// the config file).
     #[arg(long)]
     pub no_history: bool,
+}
+
+/// What a view holds beside its identifier: one set of arguments for `explain` and `tui`,
+/// so a report and the workbench read the same command line (the workbench's reopen
+/// command is written with them).
+#[derive(Args, Debug, Clone, Default)]
+pub struct ViewArgs {
+    /// A second identifier: compare with it and show the ladder (the workbench starts in
+    /// diff mode).
+    #[arg(long, conflicts_with = "base")]
+    pub with: Option<String>,
+    /// A base: read the identifier as a reference and resolve it against the base.
+    #[arg(long)]
+    pub base: Option<String>,
+    /// The profile (auto picks one from the input); without it, auto (the workbench: the
+    /// config file's `profile`, else auto).
+    #[arg(long, short, value_enum, ignore_case = true)]
+    pub profile: Option<ProfileArg>,
+    /// How `--with` compares.
+    #[command(flatten)]
+    pub compare: CompareFlags,
 }
 
 /// The form a side of a comparison is written in (XRI Syntax 2.0 §2.5.2).
@@ -337,18 +349,9 @@ impl CompareFlags {
 pub struct ExplainArgs {
     /// The identifier (with `--base`, the reference).
     pub id: String,
-    /// A second identifier: compare with it and show the ladder.
-    #[arg(long, conflicts_with = "base")]
-    pub with: Option<String>,
-    /// A base: resolve the identifier against it.
-    #[arg(long)]
-    pub base: Option<String>,
-    /// auto, rfc3986, rfc3987, rfc1630, rfc2141, rfc2141bis, rfc8141 or xri2.
-    #[arg(long, short, default_value = "auto")]
-    pub profile: ProfileArg,
-    /// How `--with` compares.
+    /// A second identifier or a base, the profile, and how `--with` compares.
     #[command(flatten)]
-    pub compare: CompareFlags,
+    pub view: ViewArgs,
     /// markdown or text.
     #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
     pub format: ReportFormatArg,
@@ -364,18 +367,26 @@ pub enum ReportFormatArg {
     Text,
 }
 
+impl ViewArgs {
+    /// The profile asked for (`None`: auto).
+    pub fn profile(&self) -> Option<Profile> {
+        self.profile.and_then(|p| p.0)
+    }
+}
+
 impl From<TuiArgs> for crate::tui::Launch {
     fn from(a: TuiArgs) -> Self {
+        let v = a.view;
         crate::tui::Launch {
             id: a.id,
-            with: a.with,
+            with: v.with,
             theme: a.theme,
-            profile: a.profile.map(|p| p.0),
-            base: a.base,
-            objective: a.compare.objective.into(),
-            ignore_dollar: a.compare.ignore_dollar,
-            a_form: a.compare.a_form.into(),
-            b_form: a.compare.b_form.into(),
+            profile: v.profile.map(|p| p.0),
+            base: v.base,
+            objective: v.compare.objective.into(),
+            ignore_dollar: v.compare.ignore_dollar,
+            a_form: v.compare.a_form.into(),
+            b_form: v.compare.b_form.into(),
             no_history: a.no_history,
         }
     }

@@ -121,6 +121,70 @@ impl Ipv6Error {
             _ => None,
         }
     }
+
+    /// Where the ABNF stopped accepting and what it would have taken there, for every kind,
+    /// counts included (positions relative to `text`, the address without brackets):
+    ///
+    /// - a group of more than four digits: after its fourth digit, what may follow an h16;
+    /// - a second "::": at it, what may follow the address so far (a single ":" among them);
+    /// - too many groups: where the last group the count allows ends, only `"]"` (or, when an
+    ///   IPv4address would overrun the count by one group, `h16` at its start);
+    /// - too few groups and no "::": at the end, what continues the address;
+    /// - an IPv4address with a bad part: `DIGIT` at that part; with too few parts, `"."` at
+    ///   its end; with too many, `"]"` at the "." after the fourth.
+    pub fn expectation(&self, text: &[u8]) -> Option<(usize, Vec<&'static str>)> {
+        use Ipv6ErrorKind::*;
+        let prefix = |at: usize| ipv6_expected(&text[..at.min(text.len())]);
+        match self.kind {
+            LeadingColon | TrailingColon | TripleColon | BadChar => {
+                self.expected(text).map(|v| (self.start, v))
+            }
+            GroupTooLong(_) => {
+                let at = (self.start + 4).min(text.len());
+                Some((at, prefix(at)))
+            }
+            DoubleColonTwice => Some((self.start, prefix(self.start))),
+            TooFewGroups(_) => Some((text.len(), prefix(text.len()))),
+            TooManyGroups { elided, .. } => {
+                let limit = if elided { 7 } else { 8 };
+                let mut count = 0usize;
+                let mut i = 0usize;
+                while i < text.len() {
+                    if text[i] == b':' {
+                        i += 1;
+                        continue;
+                    }
+                    let g0 = i;
+                    while i < text.len() && text[i] != b':' {
+                        i += 1;
+                    }
+                    let size = if text[g0..i].contains(&b'.') { 2 } else { 1 };
+                    if count + size > limit {
+                        return Some(if count == limit {
+                            (g0.saturating_sub(1), vec!["\"]\""])
+                        } else {
+                            (g0, vec!["h16"])
+                        });
+                    }
+                    count += size;
+                }
+                None
+            }
+            Ipv4Octet { start, .. } => Some((start, vec!["DIGIT"])),
+            Ipv4Parts(n) if n < 4 => Some((self.end, vec!["\".\""])),
+            Ipv4Parts(_) => {
+                let tok = &text[self.start..self.end.min(text.len())];
+                let fourth_dot = tok
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| **c == b'.')
+                    .nth(3)
+                    .map(|(k, _)| self.start + k)?;
+                Some((fourth_dot, vec!["\"]\""]))
+            }
+            Ipv4NotLast => None,
+        }
+    }
 }
 
 /// The length of the character whose first byte is `b` (1 for anything not a UTF-8 lead).

@@ -436,6 +436,7 @@ fn xri_authority(input: &str, tree: &Tree, idx: usize, diags: &[Diagnostic]) -> 
     let shift = span.start as isize - 4;
     let other = graft(input, &t, auth.index(), shift, span, None);
     let taken_rule = n.rule();
+    let taken_valid = !has_error_in(diags, span);
     let host = other
         .iter()
         .find(|h| h.kind() == NodeKind::Host)
@@ -453,13 +454,19 @@ fn xri_authority(input: &str, tree: &Tree, idx: usize, diags: &[Diagnostic]) -> 
         taken_rule,
         other_rule: "iauthority",
         tree: other,
-        taken_valid: !has_error_in(diags, span),
+        taken_valid,
         other_valid: true,
         summary: format!(
             "{} also matches iauthority, an IRI authority with {userinfo}host {}; \
-             first-match-wins makes it an XRI authority ({taken_rule})",
+             first-match-wins makes it an XRI authority ({taken_rule}){}",
             quoted(text),
-            quoted(host)
+            quoted(host),
+            if taken_valid {
+                ""
+            } else {
+                ", which fails here, and idbench does not fall back to iauthority once a \
+                 global context symbol or \"(\" starts the authority (docs/readings.md, XRI 3)"
+            }
         ),
         hint: "an XRI authority that starts with a global context symbol or \"(\" cannot be \
                written as an IRI authority"
@@ -480,7 +487,19 @@ fn xri_without_prefix(
     let n = tree.get(idx)?;
     let span = n.span();
     let text = n.text(input);
-    let probe = format!("xri://{text}");
+    // After "xri://" the XRI grammar reads a head that starts with a global context symbol
+    // as an XRI authority and does not fall back (docs/readings.md, XRI 3), yet the ABNF's
+    // iauthority may match it (`!a!b`: sub-delims hold "!"). Then the probe puts letters of
+    // the same length in the head's place (so the path keeps its offsets), and the IRI
+    // grammar reads the head itself as iauthority.
+    let head_end = text.find(['/', '?', '#']).unwrap_or(text.len());
+    let head = &text[..head_end];
+    let gcs_head = head.starts_with(['=', '@', '+', '$', '!', '(']);
+    let probe = if gcs_head {
+        format!("xri://{}{}", "a".repeat(head.len()), &text[head_end..])
+    } else {
+        format!("xri://{text}")
+    };
     let (t, d) = grammar::parse(Profile::Xri2, &probe);
     if d.iter().any(|d| d.severity == Severity::Error) {
         return None;
@@ -492,7 +511,45 @@ fn xri_without_prefix(
     }
     let scheme = root.child(NodeKind::Scheme).map(|s| s.index());
     let shift = span.start as isize - 6;
-    let other = graft(input, &t, root.index(), shift, span, scheme);
+    let other = if gcs_head {
+        let iri_probe = format!("x://{head}");
+        let (it, id) = grammar::parse(Profile::Rfc3987, &iri_probe);
+        if id.iter().any(|d| d.severity == Severity::Error) {
+            return None;
+        }
+        let iauth = it.find(NodeKind::Authority)?;
+        if iauth.span() != Span::new(4, iri_probe.len()) {
+            return None;
+        }
+        // The root, then its children, the authority taken from the IRI grammar.
+        let mut b = Builder::new(input);
+        let map = |x: usize| ((x as isize + shift).max(span.start as isize) as usize).min(span.end);
+        let rid = b.start(root.kind(), root.rule(), map(root.span().start));
+        for a in root.attrs() {
+            b.attr(rid, a.key, a.value.clone());
+        }
+        for c in root.children() {
+            if Some(c.index()) == scheme {
+                continue;
+            }
+            if c.index() == auth.index() {
+                copy_subtree(
+                    &mut b,
+                    &it,
+                    iauth.index(),
+                    span.start as isize - 4,
+                    span,
+                    None,
+                );
+            } else {
+                copy_subtree(&mut b, &t, c.index(), shift, span, None);
+            }
+        }
+        b.finish(map(root.span().end));
+        b.build().0
+    } else {
+        graft(input, &t, root.index(), shift, span, scheme)
+    };
     let auth_text = quoted(
         input
             .get(

@@ -209,7 +209,9 @@ pub struct Diagnostic {
     /// literals quoted (`"]"`) and rule names bare (`h16`), as the scanner recorded them when
     /// it stopped there ([`Builder::expect`]). Empty when the grammar recorded nothing.
     pub expected: Vec<&'static str>,
-    /// The byte where [`Diagnostic::expected`] applies (within the span).
+    /// The byte where [`Diagnostic::expected`] applies: within the span, except for an
+    /// unclosed "[" or "(" (the error marks the opening bracket; the closing one was
+    /// expected where the enclosing component ends).
     pub expected_at: Option<usize>,
     /// The furthest byte the parse had reached when the error was reported (the furthest
     /// point any attempt recorded an expectation), when it lies beyond the error's position.

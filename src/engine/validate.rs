@@ -38,16 +38,19 @@ pub fn quick_valid(profile: Profile, input: &str) -> bool {
 /// no error, `Some(Some(code))` when the first error it reports (in the order
 /// [`super::Analysis::first_error`] reads them) is `code`, `None` when the quick path cannot
 /// tell. Only a few invalid shapes are recognised, each proven against the full grammar in
-/// tests: today the RFC 8141 `?+` / `?=` components read under the rfc2141bis draft.
+/// tests: today under rfc2141 and rfc2141bis, a bad character in the NSS and RFC 8141's
+/// `?+` / `?=` components read under the draft.
 pub fn quick_verdict(profile: Profile, input: &str) -> Option<Option<&'static str>> {
     let b = input.as_bytes();
-    match profile {
-        Profile::Rfc2141bis => match urn_before_8141::<true>(b) {
-            Quick::Valid => Some(None),
-            Quick::Invalid(code) => Some(Some(code)),
-            Quick::Unknown => None,
-        },
-        p => quick_valid_bytes(p, b).then_some(None),
+    let q = match profile {
+        Profile::Rfc2141 => urn_before_8141::<false>(b),
+        Profile::Rfc2141bis => urn_before_8141::<true>(b),
+        p => return quick_valid_bytes(p, b).then_some(None),
+    };
+    match q {
+        Quick::Valid => Some(None),
+        Quick::Invalid(code) => Some(Some(code)),
+        Quick::Unknown => None,
     }
 }
 
@@ -509,12 +512,13 @@ fn component(b: &[u8], cs: usize, next: u8) -> Option<usize> {
 /// %00 is an error (its §2.5.3 MUST NOT). The draft's fragment is `pchar / "/" / "?"` and
 /// triplets, %00 still an error (its note that an assigned URN has none is not an error).
 ///
-/// Under the draft, an NSS followed by "?+" or "?=" (RFC 8141's r- and q-components) is a
-/// query whose first directive starts with "+" or "=": the full grammar's first error is
-/// then `keyword-syntax` ("+" cannot be in a keyword) or `keyword-empty` (nothing before
-/// "="), both at the byte after "?", and nothing before that byte is an error (the NID and
-/// NSS were checked here; the query's own note is not an error). Those two are answered
-/// here; other queries are left to the full grammar.
+/// Some invalid inputs are named too, where everything before the first bad byte was
+/// checked here, so no earlier error can exist: a bad character, "%" or NUL in the NSS or
+/// the draft's fragment; and under the draft an NSS followed by "?+" or "?=" (RFC 8141's
+/// r- and q-components), a query whose first directive starts with "+" or "=": the full
+/// grammar's first error is then `keyword-syntax` ("+" cannot be in a keyword) or
+/// `keyword-empty` (nothing before "="), both at the byte after "?" (the query's own note
+/// is not an error). Other queries are left to the full grammar.
 fn urn_before_8141<const BIS: bool>(b: &[u8]) -> Quick {
     let n = b.len();
     if !b.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"urn:")) {
@@ -533,48 +537,63 @@ fn urn_before_8141<const BIS: bool>(b: &[u8]) -> Quick {
     }
     let ns = i + 1;
     let class = if BIS { C_PCHAR } else { C_TRANS_2141 };
-    let Some(k) = urn_run::<BIS>(b, ns, class) else {
-        return Quick::Unknown;
-    };
-    if k == ns {
-        return Quick::Unknown;
-    }
+    let k = urn_run::<BIS>(b, ns, class);
     if k == n {
-        return Quick::Valid;
+        return if k > ns { Quick::Valid } else { Quick::Unknown };
     }
-    if !BIS {
-        return Quick::Unknown;
-    }
-    match (b[k], b.get(k + 1)) {
-        (b'?', Some(b'+')) => Quick::Invalid(Code::KeywordSyntax.as_str()),
-        (b'?', Some(b'=')) => Quick::Invalid(Code::KeywordEmpty.as_str()),
-        // A fragment alone: fragment = *( pchar / "/" / "?" ), %00 still an error.
-        (b'#', _) => match urn_run::<BIS>(b, k + 1, C_QUERY) {
-            Some(e) if e == n => Quick::Valid,
+    match b[k] {
+        // Under the draft "?" and "#" end the NSS, which must not be empty.
+        b'?' | b'#' if BIS && k == ns => Quick::Unknown,
+        b'?' => match b.get(k + 1) {
+            Some(b'+') => Quick::Invalid(Code::KeywordSyntax.as_str()),
+            Some(b'=') => Quick::Invalid(Code::KeywordEmpty.as_str()),
             _ => Quick::Unknown,
         },
-        _ => Quick::Unknown,
+        // A fragment alone: fragment = *( pchar / "/" / "?" ).
+        b'#' => {
+            let e = urn_run::<BIS>(b, k + 1, C_QUERY);
+            if e == n {
+                Quick::Valid
+            } else {
+                urn_char_error::<BIS>(b, e, Code::FragmentChar)
+            }
+        }
+        _ => urn_char_error::<BIS>(b, k, Code::NssChar),
     }
 }
 
-/// Skips `class` bytes and "%" HEXDIG HEXDIG from `i` (under the draft, not %00); returns
-/// where that stops, `None` on a bad "%" (an error wherever it stands).
+/// Skips `class` bytes and "%" HEXDIG HEXDIG from `k` (under the draft, not %00); returns
+/// where that stops: the end, a byte outside `class`, or a "%" that is an error there.
 #[inline]
-fn urn_run<const BIS: bool>(b: &[u8], mut k: usize, class: u16) -> Option<usize> {
+fn urn_run<const BIS: bool>(b: &[u8], mut k: usize, class: u16) -> usize {
     let n = b.len();
     loop {
         k = skip(b, k, n, class);
-        if b.get(k) != Some(&b'%') {
-            return Some(k);
-        }
-        if !(is_at(b, k + 1, n, C_HEX) && is_at(b, k + 2, n, C_HEX)) {
-            return None;
-        }
-        if BIS && b[k + 1] == b'0' && b[k + 2] == b'0' {
-            return None;
+        if b.get(k) != Some(&b'%')
+            || !(is_at(b, k + 1, n, C_HEX) && is_at(b, k + 2, n, C_HEX))
+            || (BIS && b[k + 1] == b'0' && b[k + 2] == b'0')
+        {
+            return k;
         }
         k += 3;
     }
+}
+
+/// The error the full grammar reports for the byte at `k` where a scan of the NSS or the
+/// fragment stopped (everything before it being valid): a "%" without two hex digits, %00
+/// under the draft (its MUST NOT), a NUL octet, or any other character (`code`: one error
+/// for the run of characters that must be percent-encoded, starting here; under the draft
+/// "/", "[" and "]" in the NSS get the same code).
+fn urn_char_error<const BIS: bool>(b: &[u8], k: usize, code: Code) -> Quick {
+    let n = b.len();
+    Quick::Invalid(match b.get(k) {
+        Some(b'%') if is_at(b, k + 1, n, C_HEX) && is_at(b, k + 2, n, C_HEX) => {
+            Code::PctNul.as_str()
+        }
+        Some(b'%') => Code::PctMalformed.as_str(),
+        Some(0) => Code::NulOctet.as_str(),
+        _ => code.as_str(),
+    })
 }
 
 // ---------------------------------------------------------------- the WWW draft (rfc1630)

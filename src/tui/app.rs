@@ -844,7 +844,8 @@ impl App {
             | Action::Last
             | Action::Collapse
             | Action::Expand
-            | Action::Toggle => {
+            | Action::Toggle
+            | Action::OtherReading => {
                 if self.focus == Focus::Profiles && a == Action::Toggle {
                     let p = self.panes.strip.pick();
                     self.set_profile(p);

@@ -177,6 +177,8 @@ pub enum Action {
     ShareText,
     /// Share menu: copy the command line that reopens the view.
     ShareCommand,
+    /// The tree: show or hide the other reading beside it (where the grammar admits two).
+    OtherReading,
 }
 
 /// One key: a code and the modifiers that must be held.
@@ -651,6 +653,13 @@ pub const BINDINGS: &[Binding] = &[
         &[k(K::Enter), c(' ')],
         "collapse/expand the cross-reference",
         Some("fold"),
+    ),
+    b(
+        X::Tree,
+        A::OtherReading,
+        &[c('r')],
+        "show/hide the other reading beside the tree, with the spec text that decides",
+        Some("other reading"),
     ),
     // Forms.
     b(

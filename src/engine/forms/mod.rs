@@ -35,7 +35,7 @@ use unicode_normalization::is_nfc;
 pub use rewrite::{Rules, cache_rules, canonical_rules, rewrite};
 pub use text::{
     Unreserved, decode_char_at, iri_to_uri, is_dot_segment_decoded, nfc, nfkc, uppercase_hex,
-    uri_to_iri, xri_must_encode,
+    uri_to_iri, uri_to_iri_traced, xri_must_encode,
 };
 pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 

@@ -202,6 +202,18 @@ pub(crate) fn keep_encoded_reason(c: char) -> Option<&'static str> {
 ///
 /// `offset` is added to the spans of the notes, which go to `diags`.
 pub fn uri_to_iri<'s>(s: &'s str, offset: usize, diags: &mut Vec<Diagnostic>) -> Cow<'s, str> {
+    uri_to_iri_traced(s, offset, diags, |_, _| {})
+}
+
+/// [`uri_to_iri`], also telling `decoded` each run of triplets it decoded: its span in `s`
+/// (plus `offset`) and the character it became, in input order. `idbench forms --from uri`
+/// shows them beside the notes on what stayed encoded.
+pub fn uri_to_iri_traced<'s>(
+    s: &'s str,
+    offset: usize,
+    diags: &mut Vec<Diagnostic>,
+    mut decoded: impl FnMut(Span, char),
+) -> Cow<'s, str> {
     let b = s.as_bytes();
     if !b.contains(&b'%') {
         return Cow::Borrowed(s);
@@ -221,6 +233,7 @@ pub fn uri_to_iri<'s>(s: &'s str, offset: usize, diags: &mut Vec<Diagnostic>) ->
                     out.push(c);
                     changed = true;
                     last = i + n;
+                    decoded(Span::new(offset + i, offset + i + n), c);
                 } else if let Some(why) = keep_encoded_reason(c) {
                     diags.push(Diagnostic::new(
                         Severity::Note,

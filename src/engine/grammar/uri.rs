@@ -26,7 +26,7 @@ use crate::engine::chars::{self, AsciiSet, ByteTable};
 use crate::engine::codes::Code;
 use crate::engine::ip::{self, OctetError, dec_octet};
 use crate::engine::pct;
-use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
+use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
 
 /// Which of the two specs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,7 +291,7 @@ fn classify_numeric(host: &[u8]) -> Numeric {
 }
 
 /// An error found in an IP literal: code, span, message.
-type LitErr = (Code, Span, String);
+pub(super) type LitErr = (Code, Span, String);
 
 /// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]` with [`ip::ipv6`], and words
 /// its typed error as a diagnostic.
@@ -394,6 +394,103 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
         ),
     };
     Err((code, span, msg))
+}
+
+/// The message of `ip-literal-unclosed`, in the URI and XRI grammars alike.
+pub(super) const IP_LITERAL_UNCLOSED: &str =
+    "this '[' opens an IP literal that is never closed; add ']' after the address";
+
+/// What [`check_ip_literal`] found.
+pub(super) struct IpLiteral {
+    /// The content's rule: `IPv6address`, `IPvFuture`, or `IP-literal` when it is neither.
+    pub rule: &'static str,
+    /// The `host_type` attribute: `ipv6` or `ipvfuture`.
+    pub host_type: &'static str,
+    /// The first error: code, span, message.
+    pub result: Result<(), LitErr>,
+}
+
+/// IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), the literal at
+/// `s[hs..he]` with its content at `s[cs..ce]`: which alternative the content is, and its
+/// first error, typed by [`ip`] (which IPv6 part failed). The XRI grammar uses it too, since
+/// XRI Syntax 2.0 takes `IP-literal` from RFC 3986, so both grammars word an IP literal's
+/// errors alike.
+pub(super) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usize) -> IpLiteral {
+    let content = s.as_bytes().get(cs..ce).unwrap_or_default();
+    let (rule, host_type, result) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
+        ("IPvFuture", "ipvfuture", check_ipvfuture(s, cs, ce))
+    } else if content.contains(&b':') {
+        ("IPv6address", "ipv6", check_ipv6(s, cs, ce))
+    } else if content.is_empty() {
+        let e = (Code::IpLiteralEmpty, Span::new(hs, he), "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the brackets, or drop them".to_string());
+        ("IP-literal", "ipv6", Err(e))
+    } else {
+        let inner = s.get(cs..ce).unwrap_or_default();
+        let msg = if let Numeric::Ipv4 = classify_numeric(content) {
+            format!("an IPv4 address is written without brackets: '{inner}'")
+        } else {
+            format!(
+                "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex '.' …); \
+                 a registered name is written without brackets"
+            )
+        };
+        (
+            "IP-literal",
+            "ipv6",
+            Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
+        )
+    };
+    IpLiteral {
+        rule,
+        host_type,
+        result,
+    }
+}
+
+/// Where an IP literal's error stopped and what the ABNF would have accepted there: the
+/// byte an IPv6 address cannot take, the point a count of groups or an IPv4 part ran out
+/// (from the typed error), an IPvFuture's missing part, or the literal as a whole. Shared by
+/// the URI and XRI grammars so both say the same.
+pub(super) fn ip_literal_expected(
+    s: &str,
+    rule: &str,
+    code: Code,
+    span: Span,
+    cs: usize,
+    ce: usize,
+) -> Option<(usize, Vec<&'static str>)> {
+    let by = s.as_bytes();
+    if rule == "IPv6address"
+        && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
+        && span.start >= cs
+        && span.start <= ce
+    {
+        // The errors at one byte the address cannot take there (a count of groups has no
+        // such byte).
+        let prefix = by.get(cs..span.start).unwrap_or_default();
+        Some((span.start, ip::ipv6_expected(prefix)))
+    } else if code == Code::IpLiteralInvalid {
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]".
+        Some((cs, vec!["IPv6address", "IPvFuture"]))
+    } else if code == Code::IpvfutureInvalid {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
+        use ip::IpvFutureErrorKind as K;
+        let e = ip::ipvfuture(by.get(cs..ce)?).err()?;
+        let what: &[&'static str] = match e.kind {
+            K::NoVersion => &["HEXDIG"],
+            K::NoDot => &["HEXDIG", "\".\""],
+            K::EmptyTail => &["unreserved", "sub-delims", "\":\""],
+            K::BadChar => &["unreserved", "sub-delims", "\":\"", "\"]\""],
+        };
+        Some((cs + e.start, what.to_vec()))
+    } else if rule == "IPv6address" {
+        // Counts and IPv4 parts: where the ABNF stopped, from the typed error.
+        let text = by.get(cs..ce)?;
+        let (at, what) = ip::ipv6(text).err()?.expectation(text)?;
+        Some((cs + at, what))
+    } else {
+        None
+    }
 }
 
 /// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
@@ -588,6 +685,8 @@ impl<'i> Parser<'_, 'i> {
         self.b.leaf(NodeKind::Scheme, "scheme", s, c);
         let sch = self.text(s, c);
         if c == s {
+            // scheme = ALPHA *( … ): its first letter was expected where the ":" is.
+            self.b.expect(c, &["ALPHA"]);
             self.b.error(
                 Code::SchemeEmpty,
                 Span::new(c, c + 1),
@@ -680,12 +779,21 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    self.b.error(
+                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was expected
+                    // where the authority ends; the error marks the "[", so the expectation
+                    // (past its span) is set here.
+                    let mut d = Diagnostic::new(
+                        Severity::Error,
                         Code::IpLiteralUnclosed,
                         Span::new(hs, hs + 1),
                         "RFC 3986 §3.2.2",
-                        "this '[' opens an IP literal that is never closed; add ']' after the address",
+                        IP_LITERAL_UNCLOSED,
                     );
+                    d.expected = vec!["\"]\""];
+                    d.expected_at = Some(ae);
+                    // The parse went on to there, past the bracket the error marks.
+                    d.reached = Some(ae);
+                    self.b.diag(d);
                 }
             }
         } else {
@@ -916,30 +1024,11 @@ impl<'i> Parser<'_, 'i> {
     /// IP-literal = "[" ( IPv6address / IPvFuture ) "]": the host is `[hs, he)`, its content
     /// `[cs, ce)`.
     fn ip_literal(&mut self, hs: usize, he: usize, cs: usize, ce: usize) {
-        let content = &self.by[cs..ce];
-        let (rule, ty, res) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
-            ("IPvFuture", "ipvfuture", check_ipvfuture(self.s, cs, ce))
-        } else if content.contains(&b':') {
-            ("IPv6address", "ipv6", check_ipv6(self.s, cs, ce))
-        } else if content.is_empty() {
-            let e = (Code::IpLiteralEmpty, Span::new(hs, he), "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the brackets, or drop them".to_string());
-            ("IP-literal", "ipv6", Err(e))
-        } else {
-            let inner = self.text(cs, ce);
-            let msg = if let Numeric::Ipv4 = classify_numeric(content) {
-                format!("an IPv4 address is written without brackets: '{inner}'")
-            } else {
-                format!(
-                    "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex '.' …); \
-                     a registered name is written without brackets"
-                )
-            };
-            (
-                "IP-literal",
-                "ipv6",
-                Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
-            )
-        };
+        let IpLiteral {
+            rule,
+            host_type: ty,
+            result: res,
+        } = check_ip_literal(self.s, hs, he, cs, ce);
         // RFC 3986 §3.2.2: host = IP-literal / ..., IP-literal = "[" ( IPv6address /
         // IPvFuture ) "]": the bracketed host is an IP-literal node with the address inside.
         let id = self.b.start(NodeKind::Host, "IP-literal", hs);
@@ -950,15 +1039,9 @@ impl<'i> Parser<'_, 'i> {
         self.b.finish(he);
         match res {
             Err((code, span, msg)) => {
-                // The errors at one byte the address cannot take there (a count of groups
-                // has no such byte).
-                if rule == "IPv6address"
-                    && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
-                    && span.start >= cs
-                    && span.start <= ce
+                if let Some((at, expected)) = ip_literal_expected(self.s, rule, code, span, cs, ce)
                 {
-                    let prefix = &self.by[cs..span.start];
-                    self.b.expect(span.start, &ip::ipv6_expected(prefix));
+                    self.b.expect(at, &expected);
                 }
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }

@@ -93,6 +93,8 @@ pub fn parse(b: &mut Builder<'_>, spec: Spec) {
             .get(at..)
             .and_then(|t| t.chars().next())
             .map_or(0, char::len_utf8);
+        // Every URN starts with the literal "urn" ":" (case-insensitive).
+        b.expect(at, if at < 3 { &["\"urn\""] } else { &["\":\""] });
         b.error(
             Code::NotAUrn,
             Span::new(at, at + w),
@@ -384,12 +386,22 @@ impl Parser<'_, '_> {
                     sec,
                     "a one-character NID. Reading: in <let-num> [ 1,31<let-num-hyp> ] the brackets make the tail optional, so RFC 2141 allows it; read without the brackets \"1,31\" would demand a second character. idbench follows the brackets. rfc2141bis §2.1 and RFC 8141 require 2 to 32 characters",
                 ),
-                _ => self.b.error(
+                _ => {
+                    // A count error: after one character the NID needs another before ":".
+                    self.b.expect(
+                        ne,
+                        match spec {
+                            Spec::Rfc8141 => &["ldh"],
+                            _ => &["ALPHA", "DIGIT", "\"-\""],
+                        },
+                    );
+                    self.b.error(
                     Code::NidTooShort,
                     Span::new(ns, ne),
                     sec,
                     "a NID has 2 to 32 characters, (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / \"-\") (ALPHA / DIGIT); RFC 2141 allowed one, this spec does not",
-                ),
+                )
+                }
             }
         }
         if n >= 2 && s[ne - 1] == b'-' {
@@ -402,6 +414,8 @@ impl Parser<'_, '_> {
                     "the NID ends with '-'. Reading: RFC 2141's <let-num> [ 1,31<let-num-hyp> ] allows it, since <let-num-hyp> includes \"-\"; rfc2141bis §2.1 and RFC 8141 require the last character to be a letter or digit. idbench follows RFC 2141's text",
                 ),
                 Spec::Rfc2141bis => {
+                    // What would end the NID well: its last character is a letter or digit.
+                    self.b.expect(ne, &["ALPHA", "DIGIT"]);
                     self.b.error(
                         Code::NidEnd,
                         at,
@@ -415,12 +429,15 @@ impl Parser<'_, '_> {
                         "Appendix B (informative) writes NID = ( ALPHA / DIGIT ) 1*31( ALPHA / DIGIT / \"-\" ), which would allow this trailing '-'; §2.1 is normative and does not, and Appendix B itself says the normative text wins. idbench follows §2.1",
                     );
                 }
-                Spec::Rfc8141 => self.b.error(
-                    Code::NidEnd,
-                    at,
-                    sec,
-                    "a NID must end with a letter or digit: NID = (alphanum) 0*30(ldh) (alphanum); drop the trailing '-'",
-                ),
+                Spec::Rfc8141 => {
+                    self.b.expect(ne, &["alphanum"]);
+                    self.b.error(
+                        Code::NidEnd,
+                        at,
+                        sec,
+                        "a NID must end with a letter or digit: NID = (alphanum) 0*30(ldh) (alphanum); drop the trailing '-'",
+                    )
+                }
             }
         }
         // Lengths count characters (a non-ASCII one is already an error above).
@@ -517,6 +534,8 @@ impl Parser<'_, '_> {
         }
         self.b.leaf(NodeKind::Nss, "NSS", ns, ne);
         if self.spec == Spec::Rfc8141 && self.s[ns] == b'/' {
+            // NSS = pchar *( pchar / "/" ): its first character is a pchar.
+            self.b.expect(ns, &["pchar"]);
             self.b.error(
                 Code::NssStart,
                 Span::new(ns, ns + 1),
@@ -845,6 +864,7 @@ impl Parser<'_, '_> {
         );
         let qs = q + 1;
         if qs >= qe {
+            self.b.expect(qs, &["directive"]);
             self.b.error(
                 Code::QueryEmpty,
                 Span::new(q, qs),
@@ -860,6 +880,7 @@ impl Parser<'_, '_> {
         loop {
             let de = find(s, ds, qe, |c| c == b'&');
             if ds == de {
+                self.b.expect(ds, &["directive"]);
                 let amp = if de < qe {
                     Span::new(de, de + 1)
                 } else {
@@ -891,6 +912,7 @@ impl Parser<'_, '_> {
             self.b.leaf(NodeKind::Keyword, "keywd", ds, eq);
             self.keyword(ds, eq)
         } else {
+            self.b.expect(ds, &["keywd"]);
             self.b.error(
                 Code::KeywordEmpty,
                 Span::new(ds, ds + 1),
@@ -905,6 +927,8 @@ impl Parser<'_, '_> {
             self.scan(eq + 1, de, Part::Value);
             value = Some((id, eq + 1, de));
         } else {
+            // directive = keywd "=" value: the "=" was expected where the directive ends.
+            self.b.expect(de, &["\"=\""]);
             self.b.error(
                 Code::DirectiveNoEquals,
                 Span::new(ds, de),
@@ -1002,6 +1026,16 @@ impl Parser<'_, '_> {
         let s = self.s;
         let bad = |at: usize, w: usize, why: &str, p: &mut Self| {
             let t = p.text(at, at + w).to_string();
+            // What keywd takes at `at`: a letter first; then letters, digits, one "-" at a
+            // time; "=" ends it (after a letter or digit).
+            let what: &'static [&'static str] = if at == a {
+                &["ALPHA"]
+            } else if s[at - 1] == b'-' {
+                &["ALPHA", "DIGIT"]
+            } else {
+                &["ALPHA", "DIGIT", "\"-\"", "\"=\""]
+            };
+            p.b.expect(at, what);
             p.b.error(
                 Code::KeywordSyntax,
                 Span::new(at, at + w),
@@ -1095,6 +1129,9 @@ impl Parser<'_, '_> {
                 }
                 _ => {
                     let ce = find_component_end(s, pos + 1, b"+=");
+                    // After the NSS (or an r-component): "?+" or "?=" start a component.
+                    self.b
+                        .expect(pos, &["pchar", "\"/\"", "\"?+\"", "\"?=\"", "\"#\""]);
                     self.b.error(
                         Code::ComponentDelim,
                         Span::new(pos, pos + 1),
@@ -1153,6 +1190,8 @@ impl Parser<'_, '_> {
             ),
         };
         if cs >= ce {
+            // The component is pchar *( … ): at least one pchar after its delimiter.
+            self.b.expect(cs, &["pchar"]);
             self.b.error(
                 empty_code,
                 Span::new(d, cs),

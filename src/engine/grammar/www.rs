@@ -54,6 +54,16 @@ impl Part {
             _ => WWW_XALPHA,
         }
     }
+    /// What the BNF accepts where a run of this part stops on a character it cannot take:
+    /// the part's characters and what may end it.
+    const fn expected(self) -> &'static [&'static str] {
+        match self {
+            Part::Scheme => &["xalpha", "\":\""],
+            Part::Segment => &["xpalpha", "\"/\"", "\"?\"", "\"#\""],
+            Part::SearchTerm => &["xalpha", "\"+\"", "\"#\""],
+            Part::Fragment => &["xalpha"],
+        }
+    }
     const fn name(self) -> &'static str {
         match self {
             Part::Scheme => "the scheme",
@@ -125,15 +135,20 @@ fn check_scheme(b: &mut Builder<'_>, end: usize) {
     let first = b.input().as_bytes().first().copied();
     match first {
         Some(c) if c != b':' && ALPHA.has(c) => check_chars(b, 1, end, Part::Scheme),
-        Some(b':') | None => b.error(
+        Some(b':') | None => {
+            // scheme = ialpha = alpha [ xalphas ]: a letter was expected first.
+            b.expect(0, &["alpha"]);
+            b.error(
             Code::WwwSchemeMissing,
             Span::at(0),
             BNF,
             "the colon comes first, so the scheme is empty; a scheme (ialpha) starts with a letter: \
              write one before the colon",
-        ),
+        )
+        }
         Some(_) => {
             let w = char_len(b.input(), 0);
+            b.expect(0, &["alpha"]);
             b.error(
                 Code::WwwSchemeStart,
                 Span::new(0, w),
@@ -205,6 +220,7 @@ fn parse_search(b: &mut Builder<'_>, start: usize, end: usize) {
                 "empty search term: \"+\" separates terms (and stands for a space), and each term is \
                  one or more xalphas; remove the extra \"+\", or encode a literal plus as %2B"
             };
+            b.expect(term, &["xalpha"]);
             b.error(Code::WwwSearchTermEmpty, Span::at(term), QUERY, msg);
         } else {
             check_chars(b, term, stop, Part::SearchTerm);
@@ -287,6 +303,11 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
                 }
             }
             let e = e.min(end);
+            // escape = % hex hex: a hex digit was expected at the first byte that is none.
+            let not_hex = (i + 1..(i + 3).min(end))
+                .find(|&k| !HEXDIG.has(bytes[k]))
+                .unwrap_or(end.min(i + 3));
+            b.expect(not_hex, &["hex"]);
             let shown = input.get(i..e).unwrap_or("%");
             // (A literal for a lone "%": a run of them repeats it without allocating.)
             let msg: std::borrow::Cow<'static, str> = if shown == "%" {
@@ -347,6 +368,7 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
         ""
     };
     let shown = Shown(ch);
+    b.expect(span.start, part.expected());
     let mut msg = String::with_capacity(160);
     let code = match kind {
         Bad::National => {

@@ -58,7 +58,7 @@ use crate::engine::grammar::uri;
 use crate::engine::ip;
 use crate::engine::pct;
 use crate::engine::profile;
-use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
+use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
 
 /// How deep cross-references may nest. Deeper ones get an `xref-too-deep` error and their
 /// content is kept as one opaque `unparsed` node. The parser recurses once per level; a
@@ -419,6 +419,9 @@ impl<'a, 'i> Parser<'a, 'i> {
             None | Some(b'?' | b'#') => start,
             Some(b'/') => {
                 if self.byte(start + 1, end) == Some(b'/') {
+                    // xri-path-absolute = "/" [ xri-segment-nz *( "/" xri-segment ) ].
+                    self.b
+                        .expect(start + 1, &["xri-segment-nz", "\"?\"", "\"#\""]);
                     self.b.error(
                         Code::RelativeNetworkPath,
                         Span::new(start, start + 2),
@@ -550,37 +553,49 @@ impl<'a, 'i> Parser<'a, 'i> {
             None => start,
         };
         let port_colon = if self.byte(hs, aend) == Some(b'[') {
+            // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), checked as
+            // the URI grammar checks it, so its errors carry the same codes, spans and
+            // expected lists.
             let r = self.find(hs, aend, |c| c == b']');
-            if r < aend {
-                let h = self.b.start(NodeKind::Host, "IP-literal", hs);
-                let inner = self.text(hs + 1, r);
-                let (ok, kind) = ip_literal(inner);
-                self.b.attr(h, "host_type", kind);
-                if ok {
-                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2).
-                    let rule = if kind == "ipvfuture" {
-                        "IPvFuture"
-                    } else {
-                        "IPv6address"
-                    };
-                    self.b.leaf(NodeKind::Host, rule, hs + 1, r);
+            let closed = r < aend;
+            let (he, ce) = if closed { (r + 1, r) } else { (aend, aend) };
+            let lit = uri::check_ip_literal(self.s, hs, he, hs + 1, ce);
+            let h = self.b.start(NodeKind::Host, "IP-literal", hs);
+            self.b.attr(h, "host_type", lit.host_type);
+            if lit.rule != "IP-literal" && lit.result.is_ok() {
+                self.b.leaf(NodeKind::Host, lit.rule, hs + 1, ce);
+            }
+            self.b.finish(he);
+            if let Err((code, span, msg)) = lit.result {
+                if let Some((at, expected)) =
+                    uri::ip_literal_expected(self.s, lit.rule, code, span, hs + 1, ce)
+                {
+                    self.b.expect(at, &expected);
                 }
-                self.b.finish(r + 1);
-                if !ok {
-                    self.b.error(
-                        Code::IpLiteralInvalid,
-                        Span::new(hs, r + 1),
-                        S_IP_LITERAL,
-                        "this is neither an IPv6 address nor an IPvFuture (\"v\" HEXDIG \".\" ...) \
-                         literal; fix the address or drop the brackets",
-                    );
-                }
+                self.b.error(code, span, S_IP_LITERAL, msg);
+            }
+            if !closed {
+                // As in the URI grammar: "]" was expected where the authority ends, past the
+                // "[" the error marks, and the parse reached there.
+                let mut d = Diagnostic::new(
+                    Severity::Error,
+                    Code::IpLiteralUnclosed,
+                    Span::new(hs, hs + 1),
+                    S_IP_LITERAL,
+                    uri::IP_LITERAL_UNCLOSED,
+                );
+                d.expected = vec!["\"]\""];
+                d.expected_at = Some(aend);
+                d.reached = Some(aend);
+                self.b.diag(d);
+                None
+            } else {
                 match self.byte(r + 1, aend) {
                     None => None,
                     Some(b':') => Some(r + 1),
                     Some(_) => {
                         self.b.error(
-                            Code::IpLiteralInvalid,
+                            Code::IpLiteralTrailing,
                             Span::new(r + 1, aend),
                             S_IP_LITERAL,
                             "only \":\" and a port may follow \"]\" in the authority; remove this text",
@@ -588,16 +603,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                         None
                     }
                 }
-            } else {
-                let h = self.b.leaf(NodeKind::Host, "IP-literal", hs, aend);
-                self.b.attr(h, "host_type", "ipv6");
-                self.b.error(
-                    Code::IpLiteralInvalid,
-                    Span::new(hs, hs + 1),
-                    S_IP_LITERAL,
-                    "\"[\" opens an IP literal that is never closed; add \"]\"",
-                );
-                None
             }
         } else {
             let colon = self.find(hs, aend, |c| c == b':');
@@ -635,6 +640,8 @@ impl<'a, 'i> Parser<'a, 'i> {
                     .chars()
                     .next()
                     .map_or(1, char::len_utf8);
+                // port = *DIGIT, then the path, query or fragment.
+                self.b.expect(bad, &["DIGIT", "\"/\"", "\"?\"", "\"#\""]);
                 self.b.error(
                     Code::PortInvalid,
                     Span::new(bad, bad + w),
@@ -735,6 +742,11 @@ impl<'a, 'i> Parser<'a, 'i> {
             };
             let empty = pos == vstart;
             if delim.is_none() {
+                if matches!(mode, First::Sub) {
+                    // After a subsegment: another one ("*" or "!") or the end of the segment.
+                    self.b
+                        .expect(s, &["\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""]);
+                }
                 match mode {
                     First::Sub if prev_xref => self.b.error(
                         Code::XrefTrailingChars,
@@ -763,6 +775,8 @@ impl<'a, 'i> Parser<'a, 'i> {
                      bare \"*\" or \"!\" is not allowed there; add the value or remove the delimiter",
                 ),
                 First::OdNx if is_xref => {
+                    // xri-subseg-od-nx = [ "*" / "!" ] 1*xri-pchar-nc: no cross-reference.
+                    self.b.expect(vstart, &["xri-pchar-nc"]);
                     self.b.error(
                         Code::RelativeLeadingXref,
                         Span::new(s, pos),
@@ -820,12 +834,20 @@ impl<'a, 'i> Parser<'a, 'i> {
         };
         let id = self.b.start(NodeKind::Xref, "xref", open);
         if ce == end {
-            self.b.error(
+            // xref = "(" ( XRI-reference / IRI ) ")": at the end, the ")" was expected. The
+            // error marks the "(", so the expectation (past its span) is set here.
+            let mut d = Diagnostic::new(
+                Severity::Error,
                 Code::XrefUnclosed,
                 Span::new(open, open + 1),
                 S_XREF,
                 "this \"(\" opens a cross-reference that is never closed; add the \")\" where it ends",
             );
+            d.expected = vec!["\")\""];
+            d.expected_at = Some(end);
+            // The parse went on to there, past the bracket the error marks.
+            d.reached = Some(end);
+            self.b.diag(d);
         }
         self.depth += 1;
         if self.depth > MAX_XREF_DEPTH {
@@ -1018,6 +1040,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     Ctx::Userinfo | Ctx::Host => S_IAUTH,
                     Ctx::Query => S_QUERY,
                 };
+                self.b.expect(pos, ctx.expected());
                 self.b.error(
                     Code::IprivateNotAllowed,
                     Span::new(pos, pos + len),

@@ -130,6 +130,7 @@ impl InputLine {
         // What was made from the old text goes before the new analysis is made: on a big
         // input, holding both at once is what sets the peak memory.
         let diag_sel = self.diags.list;
+        let other = self.tree.other;
         self.view = InputView::default();
         self.tree = TreeView::default();
         self.diags = DiagView::default();
@@ -137,6 +138,7 @@ impl InputLine {
         self.analysis = analyze(self.text(), &options(profile));
         self.view = InputView::new(&self.analysis);
         self.tree = TreeView::new(&self.analysis);
+        self.tree.other = other;
         self.diags = DiagView::new(&self.analysis);
         self.diags.list = diag_sel;
         self.diags.list.clamp(self.diags.len());

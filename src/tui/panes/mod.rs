@@ -22,6 +22,7 @@ pub mod forms;
 pub mod help;
 pub mod input;
 pub mod profiles;
+pub mod readings;
 pub mod resolution;
 pub mod share;
 pub mod status;

@@ -36,6 +36,11 @@ pub struct TreeView {
     pub selected: usize,
     /// Scroll state (the selection within `visible`).
     pub list: ListState,
+    /// Show the other reading beside the tree (`r`), when the input has one.
+    pub other: bool,
+    /// Where the tree itself was last drawn when the other reading shared its area (clicks
+    /// there select; clicks on the other reading do nothing).
+    tree_area: Option<Rect>,
 }
 
 impl TreeView {
@@ -175,12 +180,33 @@ impl Pane for TreeView {
                     return Effect::Say("only cross-references fold".into());
                 }
             }
+            Action::OtherReading => {
+                if self.other {
+                    self.other = false;
+                    return Effect::Say("other reading hidden".into());
+                }
+                if a.readings.is_empty() {
+                    return Effect::Say(
+                        "one reading: the grammar admits no other parse of this input".into(),
+                    );
+                }
+                self.other = true;
+                return Effect::Say(format!(
+                    "other reading beside the tree ({} in all; select a node to see its own)",
+                    a.readings.len()
+                ));
+            }
             _ => self.step(list_delta(action, 10)),
         }
         Effect::None
     }
 
     fn on_click(&mut self, area: Rect, y: u16, _a: &Analysis) -> Effect {
+        let area = match self.tree_area {
+            Some(t) if y < t.y || y >= t.y + t.height => return Effect::None,
+            Some(t) => t,
+            None => area,
+        };
         if let Some(n) = self.node_at(area, y) {
             self.select(n);
         }
@@ -188,6 +214,43 @@ impl Pane for TreeView {
     }
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+        // The other reading, on request, beside the tree (below it when narrow).
+        if self.other
+            && let Some(i) = super::readings::reading_for(a, self.selected)
+        {
+            let (tree, other) = if area.width >= 80 {
+                let half = area.width / 2;
+                (
+                    Rect {
+                        width: half,
+                        ..area
+                    },
+                    Rect {
+                        x: area.x + half,
+                        width: area.width - half,
+                        ..area
+                    },
+                )
+            } else {
+                let half = area.height / 2;
+                (
+                    Rect {
+                        height: half,
+                        ..area
+                    },
+                    Rect {
+                        y: area.y + half,
+                        height: area.height - half,
+                        ..area
+                    },
+                )
+            };
+            self.tree_area = Some(tree);
+            draw(f, tree, a, self, focused, theme);
+            super::readings::draw(f, other, a, i, theme);
+            return;
+        }
+        self.tree_area = None;
         draw(f, area, a, self, focused, theme);
     }
 
