@@ -216,7 +216,8 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             } else if let Some((_, _, d)) = tried.iter().find(|(q, _, _)| *q == p) {
                 (status_of(d), first(d))
             } else {
-                let d = grammar::parse(p, input).1;
+                // Only the verdict and its first error are kept of this parse.
+                let d = grammar::parse_verdict(p, input).1;
                 (status_of(&d), first(&d))
             };
             verdicts.push(ProfileVerdict {

@@ -487,8 +487,11 @@ pub struct Builder<'i> {
     /// Entries recorded so far (their order), and the furthest offset any entry has.
     expect_seq: u32,
     furthest: Option<usize>,
-    /// Errors merged into an earlier diagnostic (see [`Diagnostic::count`]).
+    /// Errors merged into an earlier diagnostic (see [`Diagnostic::count`]), or not kept
+    /// in verdict mode.
     merged_errors: usize,
+    /// Verdict mode ([`Builder::verdict_only`]): only the errors that can be the first.
+    verdict_only: bool,
 }
 
 impl<'i> Builder<'i> {
@@ -508,7 +511,40 @@ impl<'i> Builder<'i> {
             expect_seq: 0,
             furthest: None,
             merged_errors: 0,
+            verdict_only: false,
         }
+    }
+
+    /// Verdict mode, for a profile whose verdict is all that is wanted (the workbench's
+    /// profile strip): warnings and notes are not kept, nor an error that cannot be the
+    /// first one (one that sorts after an error already kept), so a long invalid input
+    /// costs no memory per error. [`Builder::has_error_since`] still sees every error, so
+    /// the grammar takes the same paths and the first error is the one a full parse finds.
+    pub fn verdict_only(mut self) -> Self {
+        self.verdict_only = true;
+        self
+    }
+
+    /// In verdict mode, true when an error at `span` would not be kept (and counts it as
+    /// seen): a grammar can then skip writing its message. Always false otherwise.
+    pub fn skip_error(&mut self, span: Span) -> bool {
+        if self.verdict_only && !self.could_be_first(Severity::Error, span) {
+            self.merged_errors += 1;
+            return true;
+        }
+        false
+    }
+
+    /// Verdict mode: whether a diagnostic can still be the first error.
+    fn could_be_first(&self, severity: Severity, span: Span) -> bool {
+        if severity != Severity::Error {
+            return false;
+        }
+        let key = (span.start, span.end);
+        !self
+            .diags
+            .iter()
+            .any(|d| d.severity == Severity::Error && (d.span.start, d.span.end) <= key)
     }
 
     /// The whole input.
@@ -799,6 +835,13 @@ impl<'i> Builder<'i> {
         {
             last.span.end = span.end;
             last.count += 1;
+            if severity == Severity::Error {
+                self.merged_errors += 1;
+            }
+            return;
+        }
+        // (After the merge: a verdict's first error covers its run as a full parse's does.)
+        if self.verdict_only && !self.could_be_first(severity, span) {
             if severity == Severity::Error {
                 self.merged_errors += 1;
             }

@@ -396,9 +396,18 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     Err((code, span, msg))
 }
 
-/// The message of `ip-literal-unclosed`, in the URI and XRI grammars alike.
-pub(super) const IP_LITERAL_UNCLOSED: &str =
+/// The message of `ip-literal-unclosed`.
+const IP_LITERAL_UNCLOSED: &str =
     "this '[' opens an IP literal that is never closed; add ']' after the address";
+
+/// The message of the `ipvfuture-unknown` note on a valid IPvFuture literal `text`, in the
+/// URI and XRI grammars alike.
+pub(super) fn ipvfuture_unknown(text: &str) -> String {
+    format!(
+        "'{text}' is an IPvFuture literal; no version has been defined, so an application \
+         should fail with \"address mechanism not supported\""
+    )
+}
 
 /// What [`check_ip_literal`] found.
 pub(super) struct IpLiteral {
@@ -1052,11 +1061,7 @@ impl<'i> Parser<'_, 'i> {
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }
             Ok(()) if ty == "ipvfuture" => {
-                let msg = format!(
-                    "'{}' is an IPvFuture literal; no version has been defined, so an application \
-                     should fail with \"address mechanism not supported\"",
-                    self.text(cs, ce)
-                );
+                let msg = ipvfuture_unknown(self.text(cs, ce));
                 self.b.note(
                     Code::IpvfutureUnknown,
                     Span::new(cs, ce),

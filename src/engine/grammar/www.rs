@@ -356,6 +356,9 @@ fn space_warning(b: &mut Builder<'_>, span: Span) {
 
 fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
     use std::fmt::Write as _;
+    if b.skip_error(span) {
+        return; // a verdict's parse that already has an earlier error
+    }
     // One string written in place (this runs once per run of bad characters, which a long
     // invalid input has many of).
     let enc = Encoding(ch);

@@ -573,6 +573,14 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.expect(at, &expected);
                 }
                 self.b.error(code, span, S_IP_LITERAL, msg);
+            } else if lit.host_type == "ipvfuture" {
+                let msg = uri::ipvfuture_unknown(self.text(hs + 1, ce));
+                self.b.note(
+                    Code::IpvfutureUnknown,
+                    Span::new(hs + 1, ce),
+                    S_IP_LITERAL,
+                    msg,
+                );
             }
             if !closed {
                 self.b

@@ -127,10 +127,16 @@ impl InputLine {
     /// Analyses the text again, and rebuilds what is derived from it (the diagnostics
     /// selection is kept where it can be).
     pub fn reanalyze(&mut self, profile: Option<Profile>) {
-        self.analysis = analyze(self.text(), &options(profile));
-        self.view = InputView::new(&self.analysis);
+        // What was made from the old text goes before the new analysis is made: on a big
+        // input, holding both at once is what sets the peak memory.
         let diag_sel = self.diags.list;
         let other = self.tree.other;
+        self.view = InputView::default();
+        self.tree = TreeView::default();
+        self.diags = DiagView::default();
+        self.analysis = analyze("", &Options::validate_only(profile));
+        self.analysis = analyze(self.text(), &options(profile));
+        self.view = InputView::new(&self.analysis);
         self.tree = TreeView::new(&self.analysis);
         self.tree.other = other;
         self.diags = DiagView::new(&self.analysis);
