@@ -276,7 +276,10 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
                 Cell::Plain(d.severity.name().to_string()),
                 Cell::Code(d.code.to_string()),
                 Cell::Plain(format!("{}..{}", d.span.start, d.span.end)),
-                Cell::Plain(d.message.clone()),
+                Cell::Plain(match d.repeat_note() {
+                    Some(r) => format!("{} ({r})", d.message),
+                    None => d.message.clone(),
+                }),
                 Cell::Plain(d.spec.to_string()),
             ]
         })
@@ -405,7 +408,7 @@ fn readings(w: &mut Writer, a: &Analysis) {
     }
     if a.readings_omitted > 0 {
         w.para(&format!(
-            "{} more ambiguities not shown (at most {} readings are recorded).",
+            "{} more places that may read two ways were left unchecked (at most {} readings are recorded).",
             a.readings_omitted,
             crate::engine::readings::MAX_READINGS
         ));

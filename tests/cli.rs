@@ -405,3 +405,41 @@ fn both_licence_texts_exist_and_are_packaged() {
         "the whole text"
     );
 }
+
+#[test]
+fn a_run_of_the_same_error_is_reported_once_with_its_count() {
+    let text = idbench().args(["parse", "%%%%"]).output().expect("run");
+    let text = String::from_utf8(text.stdout).expect("utf8");
+    assert_eq!(text.matches("error[pct-invalid]").count(), 1, "{text}");
+    assert!(text.contains("--> 0..4"), "{text}");
+    assert!(
+        text.contains("= found 4 times in a row, over bytes 0..4"),
+        "{text}"
+    );
+    let json = idbench()
+        .args(["parse", "-f", "json", "%%%%"])
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON object");
+    let d = &v["diagnostics"];
+    assert_eq!(d.as_array().map(Vec::len), Some(1), "{d}");
+    assert_eq!(d[0]["count"], 4);
+    assert_eq!(
+        (d[0]["start"].as_u64(), d[0]["end"].as_u64()),
+        (Some(0), Some(4))
+    );
+    // Different messages (what follows each "%") stay apart, and a single error counts 1.
+    let json = idbench()
+        .args(["parse", "-f", "json", "%zz%qq"])
+        .output()
+        .expect("run");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON object");
+    let counts: Vec<_> = v["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["code"] == "pct-invalid")
+        .map(|d| d["count"].as_u64())
+        .collect();
+    assert_eq!(counts, [Some(1), Some(1)]);
+}

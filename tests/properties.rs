@@ -1,7 +1,7 @@
 //! Property tests: for any input, under every profile, the engine returns a well-formed
 //! lossless tree and never panics.
 
-use idbench::engine::{Options, Profile, analyze};
+use idbench::engine::{Options, Profile, Severity, analyze, grammar};
 use proptest::prelude::*;
 
 /// Inputs made of the characters the grammars care about, plus anything at all.
@@ -80,10 +80,42 @@ proptest! {
     }
 
     #[test]
+    fn a_verdict_parse_finds_the_first_error_a_full_parse_finds(input in identifier_like()) {
+        assert_verdict_agrees(&input)?;
+    }
+
+    #[test]
     fn arbitrary_strings_never_panic(input in any::<String>()) {
         for p in Profile::ALL {
             let a = analyze(&input, &Options { profile: Some(p), ..Options::default() });
             prop_assert_eq!(a.tree.root().span().end, input.len());
+        }
+    }
+}
+
+/// The profile strip's verdict parse (only errors that can be the first are kept) gives the
+/// first error of the full parse, whole: code, span, count, message, expected list.
+fn assert_verdict_agrees(input: &str) -> Result<(), TestCaseError> {
+    for p in Profile::ALL {
+        let first = |d: Vec<idbench::engine::Diagnostic>| {
+            d.into_iter().find(|d| d.severity == Severity::Error)
+        };
+        let full = first(grammar::parse(p, input).1);
+        let verdict = first(grammar::parse_verdict(p, input).1);
+        prop_assert_eq!(full, verdict, "{:?} under {}", input, p.name());
+    }
+    Ok(())
+}
+
+#[test]
+fn verdict_parses_agree_on_every_identifier_set_entry_and_long_runs() {
+    let mut inputs: Vec<String> = idbench::idsets::all().into_iter().map(|e| e.id).collect();
+    inputs.push("%".repeat(300));
+    inputs.push(format!("{}=b{}", "=a*(".repeat(40), ")".repeat(40)).repeat(3));
+    inputs.push("http://a/%zz%%qq b c".into());
+    for input in inputs {
+        if let Err(e) = assert_verdict_agrees(&input) {
+            panic!("{e}");
         }
     }
 }

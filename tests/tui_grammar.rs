@@ -144,3 +144,39 @@ fn an_error_says_where_the_parse_reached() {
         "{seen}"
     );
 }
+
+#[test]
+fn a_run_of_the_same_error_is_one_row_that_says_how_many() {
+    // 2,000 "%" in a row: one pct-invalid error over the whole run, listed once as ×2000,
+    // and Details says where the run is.
+    let input = "%".repeat(2000);
+    let an = analyze(&input, &Options::default());
+    let errs: Vec<_> = an
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "pct-invalid")
+        .collect();
+    assert_eq!(errs.len(), 1);
+    assert_eq!(
+        (errs[0].count, errs[0].span.start, errs[0].span.end),
+        (2000, 0, 2000)
+    );
+    let mut a = app(&input);
+    focus(&mut a, Focus::Diagnostics);
+    a.handle(Event::key(KeyCode::Home));
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("×2000 '%' must start"), "{s}");
+    assert_eq!(s.matches("×2000").count(), 1, "one row for the run:\n{s}");
+    a.handle(Event::key(KeyCode::Char('d')));
+    let s = screen(&mut a, 100, 30);
+    let flat: String = s
+        .lines()
+        .flat_map(|l| l.split('│'))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("found 2000 times in a row"),
+        "Details names the run:\n{s}"
+    );
+}

@@ -164,14 +164,15 @@ pub fn to_string(value: &impl Serialize) -> String {
 }
 
 /// One diagnostic as `{"severity", "code", "message", "start", "end", "spec", "expected",
-/// "expected_at", "reached"}`.
+/// "expected_at", "reached", "count"}` (`count`: how many adjacent occurrences it stands
+/// for, see [`Diagnostic::count`]).
 #[derive(Clone, Copy, Debug)]
 pub struct DiagnosticJson<'a>(pub &'a Diagnostic);
 
 impl Serialize for DiagnosticJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let d = self.0;
-        let mut m = s.serialize_struct("Diagnostic", 9)?;
+        let mut m = s.serialize_struct("Diagnostic", 10)?;
         m.serialize_field("severity", d.severity.name())?;
         m.serialize_field("code", d.code.as_str())?;
         m.serialize_field("message", &d.message)?;
@@ -181,6 +182,7 @@ impl Serialize for DiagnosticJson<'_> {
         m.serialize_field("expected", &d.expected)?;
         m.serialize_field("expected_at", &d.expected_at)?;
         m.serialize_field("reached", &d.reached)?;
+        m.serialize_field("count", &d.count)?;
         m.end()
     }
 }

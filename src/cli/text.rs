@@ -187,6 +187,9 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
         line,
         carets
     );
+    if let Some(r) = d.repeat_note() {
+        let _ = writeln!(s, "  = {r}");
+    }
     if let Some(e) = crate::engine::rules::expected_text(d, input) {
         let _ = writeln!(s, "  = {}", escape(&e));
     }
@@ -230,7 +233,7 @@ pub fn analysis(a: &Analysis) -> String {
     if a.readings_omitted > 0 {
         let _ = writeln!(
             s,
-            "({} more readings not shown: at most {} are recorded)",
+            "({} more places that may read two ways were left unchecked: at most {} readings are recorded)",
             a.readings_omitted,
             crate::engine::readings::MAX_READINGS
         );

@@ -105,7 +105,8 @@ pub struct Analysis {
     /// and idbench takes the first, the second as a subtree with the text that decides
     /// (empty when the input is not ambiguous; see [`readings`]).
     pub readings: Vec<readings::Reading>,
-    /// Ambiguities seen past [`readings::MAX_READINGS`] and not recorded.
+    /// Places the tree marks as possibly ambiguous that were left unchecked, past
+    /// [`readings::MAX_READINGS`] readings or past the scan budget (not recorded).
     pub readings_omitted: usize,
 }
 
@@ -215,7 +216,8 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             } else if let Some((_, _, d)) = tried.iter().find(|(q, _, _)| *q == p) {
                 (status_of(d), first(d))
             } else {
-                let d = grammar::parse(p, input).1;
+                // Only the verdict and its first error are kept of this parse.
+                let d = grammar::parse_verdict(p, input).1;
                 (status_of(&d), first(&d))
             };
             verdicts.push(ProfileVerdict {

@@ -97,7 +97,8 @@ pub struct Reading {
 pub struct Readings {
     /// The readings, in input order of their spans' starts.
     pub list: Vec<Reading>,
-    /// Ambiguities seen beyond [`MAX_READINGS`] (not recorded).
+    /// Places the tree marks as possibly ambiguous that were left unchecked: past
+    /// [`MAX_READINGS`] readings, or once the scan budget ran out (not recorded).
     pub omitted: usize,
 }
 
@@ -196,8 +197,51 @@ pub fn find(
             );
         }
     }
+    // Whether an authority could be an iauthority, for every authority node: from the
+    // index of the next byte that rules it out, made once, since nested authorities each
+    // span all the inner ones and testing each one's text would cost nodes x depth.
+    let next_bad: Vec<u32> = if profile == Profile::Xri2 && u32::try_from(input.len()).is_ok() {
+        let mut v = vec![input.len() as u32; input.len() + 1];
+        for (i, &c) in input.as_bytes().iter().enumerate().rev() {
+            v[i] = if matches!(c, b'/' | b'?' | b'#') || c <= b' ' {
+                i as u32
+            } else {
+                v[i + 1]
+            };
+        }
+        v
+    } else {
+        Vec::new()
+    };
+    let plausible = |n: &crate::engine::Node<'_>| {
+        let sp = n.span();
+        match next_bad.get(sp.start) {
+            Some(&b) => !sp.is_empty() && b as usize >= sp.end,
+            None => plausible_iauthority(n.text(input)),
+        }
+    };
     for n in tree.iter() {
+        // Past the cap an ambiguity the tree shows is counted, not parsed again (as past
+        // the budget): on a long nested input, reading thousands of alternatives only to
+        // count them cost more than the whole analysis.
+        let full = out.list.len() >= MAX_READINGS;
         match n.kind() {
+            NodeKind::Host if full && n.attr("host_type") == Some("ipv4") => {
+                if matches!(profile, Profile::Rfc3986 | Profile::Rfc3987 | Profile::Xri2) {
+                    out.omitted += 1;
+                }
+            }
+            NodeKind::Authority
+                if full
+                    && profile == Profile::Xri2
+                    && matches!(n.rule(), "gcs-authority" | "xref-authority")
+                    && plausible(&n) =>
+            {
+                out.omitted += 1;
+            }
+            NodeKind::Xref if full && n.attr("reading").is_some() && !n.is_leaf() => {
+                out.omitted += 1;
+            }
             NodeKind::Host if n.attr("host_type") == Some("ipv4") => {
                 if matches!(profile, Profile::Rfc3986 | Profile::Rfc3987 | Profile::Xri2) {
                     push(&mut out, Some(ipv4_host(input, profile, tree, n.index())));
@@ -207,10 +251,10 @@ pub fn find(
                 if profile == Profile::Xri2
                     && matches!(n.rule(), "gcs-authority" | "xref-authority") =>
             {
-                let text = n.text(input);
-                if !plausible_iauthority(text) {
+                if !plausible(&n) {
                     continue;
                 }
+                let text = n.text(input);
                 if budget < text.len() {
                     out.omitted += 1;
                     continue;

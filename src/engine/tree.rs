@@ -216,6 +216,12 @@ pub struct Diagnostic {
     /// The furthest byte the parse had reached when the error was reported (the furthest
     /// point any attempt recorded an expectation), when it lies beyond the error's position.
     pub reached: Option<usize>,
+    /// How many adjacent occurrences this diagnostic stands for: 1, or more when the same
+    /// diagnostic (same severity, code, spec and message) was found on a run of adjacent
+    /// spans, such as every `%` of `%%%%`. [`Diagnostic::span`] then covers the whole run,
+    /// [`Diagnostic::expected`] is the first occurrence's. One entry per run keeps a long
+    /// run (64 KiB of `%` is 65,536 errors) as cheap to report and to read as one error.
+    pub count: usize,
 }
 
 impl Diagnostic {
@@ -236,7 +242,19 @@ impl Diagnostic {
             expected: Vec::new(),
             expected_at: None,
             reached: None,
+            count: 1,
         }
+    }
+
+    /// For a diagnostic that stands for a run ([`Diagnostic::count`] > 1), how the views
+    /// say so: `found 4 times in a row, over bytes 0..4`.
+    pub fn repeat_note(&self) -> Option<String> {
+        (self.count > 1).then(|| {
+            format!(
+                "found {} times in a row, over bytes {}",
+                self.count, self.span
+            )
+        })
     }
 }
 
@@ -430,6 +448,10 @@ pub struct Checkpoint {
     open: usize,
     diags: usize,
     attrs: usize,
+    /// The last diagnostic's end and count, which a later occurrence may extend.
+    last: Option<(usize, usize)>,
+    /// Errors merged into an earlier diagnostic so far.
+    merged_errors: usize,
 }
 
 impl Checkpoint {
@@ -455,9 +477,21 @@ pub struct Builder<'i> {
     /// node when the tree is built. Keeping them out of the nodes saves an allocation per
     /// node that has any.
     attrs: Vec<Attr>,
-    /// What the scanners would have accepted where they stopped, by byte offset
-    /// ([`Builder::expect`]); only error paths record, so the usual parse allocates nothing.
-    expects: std::collections::BTreeMap<usize, Vec<&'static str>>,
+    /// What the scanners would have accepted where they stopped ([`Builder::expect`]), one
+    /// entry per item with the order it came in; only error paths record. Scanners mostly
+    /// record in input order, so entries go to `expects` (sorted by offset, searched by
+    /// bisection, no allocation per entry); one recorded before an earlier offset (after a
+    /// rolled-back attempt) goes to `expects_back`.
+    expects: Vec<(usize, u32, &'static str)>,
+    expects_back: std::collections::BTreeMap<usize, Vec<(u32, &'static str)>>,
+    /// Entries recorded so far (their order), and the furthest offset any entry has.
+    expect_seq: u32,
+    furthest: Option<usize>,
+    /// Errors merged into an earlier diagnostic (see [`Diagnostic::count`]), or not kept
+    /// in verdict mode.
+    merged_errors: usize,
+    /// Verdict mode ([`Builder::verdict_only`]): only the errors that can be the first.
+    verdict_only: bool,
 }
 
 impl<'i> Builder<'i> {
@@ -472,8 +506,45 @@ impl<'i> Builder<'i> {
             open: Vec::with_capacity(16),
             diags: Vec::new(),
             attrs: Vec::new(),
-            expects: std::collections::BTreeMap::new(),
+            expects: Vec::new(),
+            expects_back: std::collections::BTreeMap::new(),
+            expect_seq: 0,
+            furthest: None,
+            merged_errors: 0,
+            verdict_only: false,
         }
+    }
+
+    /// Verdict mode, for a profile whose verdict is all that is wanted (the workbench's
+    /// profile strip): warnings and notes are not kept, nor an error that cannot be the
+    /// first one (one that sorts after an error already kept), so a long invalid input
+    /// costs no memory per error. [`Builder::has_error_since`] still sees every error, so
+    /// the grammar takes the same paths and the first error is the one a full parse finds.
+    pub fn verdict_only(mut self) -> Self {
+        self.verdict_only = true;
+        self
+    }
+
+    /// In verdict mode, true when an error at `span` would not be kept (and counts it as
+    /// seen): a grammar can then skip writing its message. Always false otherwise.
+    pub fn skip_error(&mut self, span: Span) -> bool {
+        if self.verdict_only && !self.could_be_first(Severity::Error, span) {
+            self.merged_errors += 1;
+            return true;
+        }
+        false
+    }
+
+    /// Verdict mode: whether a diagnostic can still be the first error.
+    fn could_be_first(&self, severity: Severity, span: Span) -> bool {
+        if severity != Severity::Error {
+            return false;
+        }
+        let key = (span.start, span.end);
+        !self
+            .diags
+            .iter()
+            .any(|d| d.severity == Severity::Error && (d.span.start, d.span.end) <= key)
     }
 
     /// The whole input.
@@ -615,6 +686,8 @@ impl<'i> Builder<'i> {
             open: self.open.len(),
             diags: self.diags.len(),
             attrs: self.attrs.len(),
+            last: self.diags.last().map(|d| (d.span.end, d.count)),
+            merged_errors: self.merged_errors,
         }
     }
 
@@ -624,29 +697,51 @@ impl<'i> Builder<'i> {
         self.open.truncate(cp.open);
         self.diags.truncate(cp.diags);
         self.attrs.truncate(cp.attrs);
+        // Undo what later occurrences added to the last diagnostic.
+        if self.diags.len() == cp.diags
+            && let (Some(d), Some((end, count))) = (self.diags.last_mut(), cp.last)
+        {
+            d.span.end = end;
+            d.count = count;
+        }
+        self.merged_errors = cp.merged_errors;
     }
 
-    /// Records a diagnostic.
+    /// Records a diagnostic. The same diagnostic found again right after the last one
+    /// (same severity, code, spec and message, its span starting where the last one's ends)
+    /// extends that one instead (see [`Diagnostic::count`]).
     pub fn diag(&mut self, mut d: Diagnostic) {
+        if let Some(last) = self.diags.last_mut()
+            && last.span.end == d.span.start
+            && !d.span.is_empty()
+            && !last.span.is_empty()
+            && last.code == d.code
+            && last.severity == d.severity
+            && last.spec == d.spec
+            && last.message == d.message
+        {
+            last.span.end = d.span.end;
+            last.count += d.count;
+            if d.severity == Severity::Error {
+                self.merged_errors += 1;
+            }
+            return;
+        }
         if d.severity == Severity::Error && d.expected.is_empty() {
             // The expectation recorded furthest into the error's span; else the nearest within
             // two bytes after it (an error may mark only the "%" of a bad percent-encoding,
             // whose expectation lies on the first byte that is not a hex digit).
-            let found = self
-                .expects
-                .range(d.span.start..=d.span.end)
-                .next_back()
-                .or_else(|| {
-                    let after = d.span.end.saturating_add(1);
-                    self.expects.range(after..=after.saturating_add(1)).next()
-                });
-            if let Some((&at, what)) = found {
-                d.expected = what.clone();
+            let after = d.span.end.saturating_add(1);
+            let at = self
+                .expect_last_in(d.span.start, d.span.end)
+                .or_else(|| self.expect_first_in(after, after.saturating_add(1)));
+            if let Some(at) = at {
+                d.expected = self.expected_at(at);
                 d.expected_at = Some(at);
             }
             // The furthest any attempt got so far (a rolled-back alternative may have gone
             // beyond the error).
-            if let Some((&furthest, _)) = self.expects.last_key_value()
+            if let Some(furthest) = self.furthest
                 && furthest > d.expected_at.unwrap_or(d.span.start)
             {
                 d.reached = Some(furthest);
@@ -655,32 +750,137 @@ impl<'i> Builder<'i> {
         self.diags.push(d);
     }
 
+    /// The greatest offset in `[lo, hi]` with an expectation.
+    fn expect_last_in(&self, lo: usize, hi: usize) -> Option<usize> {
+        let i = self.expects.partition_point(|e| e.0 <= hi);
+        let a = i
+            .checked_sub(1)
+            .and_then(|i| self.expects.get(i))
+            .map(|e| e.0)
+            .filter(|&o| o >= lo);
+        let b = self
+            .expects_back
+            .range(lo..=hi)
+            .next_back()
+            .map(|(&o, _)| o);
+        a.max(b)
+    }
+
+    /// The smallest offset in `[lo, hi]` with an expectation.
+    fn expect_first_in(&self, lo: usize, hi: usize) -> Option<usize> {
+        let i = self.expects.partition_point(|e| e.0 < lo);
+        let a = self.expects.get(i).map(|e| e.0).filter(|&o| o <= hi);
+        let b = self.expects_back.range(lo..=hi).next().map(|(&o, _)| o);
+        match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Every item expected at `at`, in the order first recorded, each once.
+    fn expected_at(&self, at: usize) -> Vec<&'static str> {
+        let lo = self.expects.partition_point(|e| e.0 < at);
+        let hi = self.expects.partition_point(|e| e.0 <= at);
+        let mut items: Vec<(u32, &'static str)> =
+            self.expects[lo..hi].iter().map(|e| (e.1, e.2)).collect();
+        if let Some(back) = self.expects_back.get(&at) {
+            items.extend(back.iter().copied());
+            items.sort_by_key(|e| e.0);
+        }
+        let mut out: Vec<&'static str> = Vec::with_capacity(items.len());
+        for (_, w) in items {
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        out
+    }
+
     /// Records that at byte `at` the grammar would have accepted any of `what` (literals
     /// quoted, rule names bare): a scanner calls this where it stops on a byte it cannot
     /// take, before it reports the error. Rolled-back attempts keep theirs: what an
     /// alternative tried is part of what was expected there.
     pub fn expect(&mut self, at: usize, what: &[&'static str]) {
-        let v = self.expects.entry(at).or_default();
-        for w in what {
-            if !v.contains(w) {
-                v.push(w);
+        self.furthest = Some(self.furthest.map_or(at, |f| f.max(at)));
+        let in_order = self.expects.last().is_none_or(|e| e.0 <= at);
+        for &w in what {
+            let seq = self.expect_seq;
+            self.expect_seq = seq.saturating_add(1);
+            if in_order {
+                self.expects.push((at, seq, w));
+            } else {
+                self.expects_back.entry(at).or_default().push((seq, w));
             }
         }
     }
 
+    /// Records a diagnostic made of its parts; a repeat of the last one (see
+    /// [`Builder::diag`]) costs no allocation when `msg` is a literal.
+    fn record(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: Cow<'static, str>,
+    ) {
+        if let Some(last) = self.diags.last_mut()
+            && last.span.end == span.start
+            && !span.is_empty()
+            && !last.span.is_empty()
+            && last.code == code
+            && last.severity == severity
+            && last.spec == spec
+            && last.message == msg
+        {
+            last.span.end = span.end;
+            last.count += 1;
+            if severity == Severity::Error {
+                self.merged_errors += 1;
+            }
+            return;
+        }
+        // (After the merge: a verdict's first error covers its run as a full parse's does.)
+        if self.verdict_only && !self.could_be_first(severity, span) {
+            if severity == Severity::Error {
+                self.merged_errors += 1;
+            }
+            return;
+        }
+        self.diag(Diagnostic::new(severity, code, span, spec, msg));
+    }
+
     /// Records an error.
-    pub fn error(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
-        self.diag(Diagnostic::new(Severity::Error, code, span, spec, msg));
+    pub fn error(
+        &mut self,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<Cow<'static, str>>,
+    ) {
+        self.record(Severity::Error, code, span, spec, msg.into());
     }
 
     /// Records a warning.
-    pub fn warning(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
-        self.diag(Diagnostic::new(Severity::Warning, code, span, spec, msg));
+    pub fn warning(
+        &mut self,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<Cow<'static, str>>,
+    ) {
+        self.record(Severity::Warning, code, span, spec, msg.into());
     }
 
     /// Records a note.
-    pub fn note(&mut self, code: Code, span: Span, spec: &'static str, msg: impl Into<String>) {
-        self.diag(Diagnostic::new(Severity::Note, code, span, spec, msg));
+    pub fn note(
+        &mut self,
+        code: Code,
+        span: Span,
+        spec: &'static str,
+        msg: impl Into<Cow<'static, str>>,
+    ) {
+        self.record(Severity::Note, code, span, spec, msg.into());
     }
 
     /// Diagnostics recorded so far.
@@ -690,9 +890,10 @@ impl<'i> Builder<'i> {
 
     /// True when an error has been recorded since `cp`.
     pub fn has_error_since(&self, cp: Checkpoint) -> bool {
-        self.diags[cp.diags.min(self.diags.len())..]
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        self.merged_errors > cp.merged_errors
+            || self.diags[cp.diags.min(self.diags.len())..]
+                .iter()
+                .any(|d| d.severity == Severity::Error)
     }
 
     /// Closes what is still open (at the end of the input), fixes parents and depths, and
@@ -755,14 +956,19 @@ impl<'i> Builder<'i> {
                 stack.push(i);
             }
         }
-        self.diags.sort_by(|a, b| {
-            (a.span.start, a.severity, a.span.end).cmp(&(b.span.start, b.severity, b.span.end))
-        });
-        // Group the attributes by node, in place (stable: a later value for the same key
-        // wins, so earlier ones are dropped).
+        let key = |d: &Diagnostic| (d.span.start, d.severity, d.span.end);
+        if !self.diags.is_sorted_by_key(key) {
+            self.diags.sort_by_key(key);
+        }
+        // Group the attributes by node (stable: a later value for the same key wins, so
+        // earlier ones are dropped). Grammars set some attributes on a node after its
+        // descendants', so they come in no useful order: placed by a count per node, in
+        // time linear in nodes + attributes.
         let mut attrs = std::mem::take(&mut self.attrs);
+        if !attrs.is_sorted_by_key(|a| a.node) {
+            attrs = group_by_node(attrs, self.nodes.len());
+        }
         if !attrs.is_empty() {
-            attrs.sort_by_key(|a| a.node);
             let mut dropped = false;
             for i in 0..attrs.len() {
                 let (node, key) = (attrs[i].node, attrs[i].key);
@@ -799,6 +1005,28 @@ impl<'i> Builder<'i> {
             self.diags,
         )
     }
+}
+
+/// `attrs` in node order, keeping their order within a node (a counting sort: the nodes
+/// are `0..nodes`).
+fn group_by_node(attrs: Vec<Attr>, nodes: usize) -> Vec<Attr> {
+    let mut at = vec![0usize; nodes + 2];
+    for a in &attrs {
+        at[a.node.min(nodes) + 1] += 1;
+    }
+    for i in 1..at.len() {
+        at[i] += at[i - 1];
+    }
+    let mut slots: Vec<Option<Attr>> = std::iter::repeat_with(|| None).take(attrs.len()).collect();
+    for a in attrs {
+        let b = a.node.min(nodes);
+        let i = at[b];
+        at[b] += 1;
+        if let Some(s) = slots.get_mut(i) {
+            *s = Some(a);
+        }
+    }
+    slots.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
@@ -857,6 +1085,67 @@ mod tests {
         assert_eq!(t.get(3).and_then(|n| n.attr("b")), Some("yes"));
         assert_eq!(seg, Some((NodeKind::Segment, 2)));
         assert_eq!(t.get(3).map(|n| n.depth()), Some(2));
+    }
+
+    #[test]
+    fn a_run_of_the_same_diagnostic_is_one_with_a_count() {
+        let input = "%%%%x%";
+        let mut b = Builder::new(input);
+        let bad = |b: &mut Builder<'_>, i: usize| {
+            b.expect(i + 1, &["HEXDIG"]);
+            b.error(
+                Code::PctInvalid,
+                Span::new(i, i + 1),
+                "RFC 3986 §2.1",
+                "bad %",
+            );
+        };
+        bad(&mut b, 0);
+        let cp = b.checkpoint();
+        bad(&mut b, 1);
+        assert!(
+            b.has_error_since(cp),
+            "a merged error still counts as one since cp"
+        );
+        b.rollback(cp);
+        assert!(!b.has_error_since(cp));
+        assert_eq!(b.diagnostics()[0].span, Span::new(0, 1));
+        assert_eq!(b.diagnostics()[0].count, 1);
+        for i in 1..4 {
+            bad(&mut b, i);
+        }
+        // Not adjacent: a new diagnostic.
+        bad(&mut b, 5);
+        // Adjacent but another message: a new diagnostic.
+        b.error(Code::PctInvalid, Span::new(6, 7), "RFC 3986 §2.1", "other");
+        let (_, d) = b.build();
+        let got: Vec<(Span, usize)> = d.iter().map(|d| (d.span, d.count)).collect();
+        assert_eq!(
+            got,
+            [
+                (Span::new(0, 4), 4),
+                (Span::new(5, 6), 1),
+                (Span::new(6, 7), 1)
+            ]
+        );
+        assert_eq!(d[0].expected, ["HEXDIG"]);
+        assert_eq!(d[0].expected_at, Some(1));
+    }
+
+    #[test]
+    fn expectations_out_of_order_keep_their_first_order() {
+        let mut b = Builder::new("abcdef");
+        b.expect(4, &["x", "y"]);
+        b.expect(2, &["z"]);
+        b.expect(4, &["y", "w"]);
+        b.expect(2, &["v", "z"]);
+        b.error(Code::Unparsed, Span::new(2, 3), "", "m");
+        b.error(Code::Unparsed, Span::new(4, 5), "", "n");
+        let (_, d) = b.build();
+        assert_eq!(d[0].expected, ["z", "v"]);
+        assert_eq!(d[0].reached, Some(4));
+        assert_eq!(d[1].expected, ["x", "y", "w"]);
+        assert_eq!(d[1].reached, None);
     }
 
     #[test]

@@ -25,6 +25,22 @@ pub fn parse(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
     b.build()
 }
 
+/// [`parse`] for a verdict: the tree, and of the diagnostics only the first error (see
+/// [`Builder::verdict_only`]). The status and first error are those [`parse`] gives.
+pub fn parse_verdict(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
+    let mut b = Builder::new(input).verdict_only();
+    match profile {
+        Profile::Rfc3986 => uri::parse(&mut b, uri::Flavor::Uri),
+        Profile::Rfc3987 => uri::parse(&mut b, uri::Flavor::Iri),
+        Profile::Rfc1630 => www::parse(&mut b),
+        Profile::Rfc2141 => urn::parse(&mut b, urn::Spec::Rfc2141),
+        Profile::Rfc2141bis => urn::parse(&mut b, urn::Spec::Rfc2141bis),
+        Profile::Rfc8141 => urn::parse(&mut b, urn::Spec::Rfc8141),
+        Profile::Xri2 => xri::parse(&mut b),
+    }
+    b.build()
+}
+
 /// False when `profile` cannot read this kind of identifier at all: a URN profile on input
 /// that does not start with `urn:`, or the XRI profile on input with a scheme other than `xri`.
 pub fn applicable(profile: Profile, input: &str) -> bool {

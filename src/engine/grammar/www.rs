@@ -309,15 +309,19 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
                 .unwrap_or(end.min(i + 3));
             b.expect(not_hex, &["hex"]);
             let shown = input.get(i..e).unwrap_or("%");
-            b.error(
-                Code::WwwBadEscape,
-                Span::new(i, e),
-                ENCODING,
+            // (A literal for a lone "%": a run of them repeats it without allocating.)
+            let msg: std::borrow::Cow<'static, str> = if shown == "%" {
+                "\"%\" is not an escape: \"%\" always starts % hex hex, and other sequences are \
+                 reserved for future extension; encode a literal percent sign as %25"
+                    .into()
+            } else {
                 format!(
                     "\"{shown}\" is not an escape: \"%\" always starts % hex hex, and other sequences \
                      are reserved for future extension; encode a literal percent sign as %25"
-                ),
-            );
+                )
+                .into()
+            };
+            b.error(Code::WwwBadEscape, Span::new(i, e), ENCODING, msg);
             i += 1;
             continue;
         }
@@ -351,69 +355,94 @@ fn space_warning(b: &mut Builder<'_>, span: Span) {
 }
 
 fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
-    let enc = encoding_of(ch);
+    use std::fmt::Write as _;
+    if b.skip_error(span) {
+        return; // a verdict's parse that already has an earlier error
+    }
+    // One string written in place (this runs once per run of bad characters, which a long
+    // invalid input has many of).
+    let enc = Encoding(ch);
     let many = if span.len() > ch.len_utf8() {
         " (and the characters after it)"
     } else {
         ""
     };
-    // Name a character that would not show by its code point; the views escape the rest.
-    let shown = if ch.is_control() || crate::engine::chars::is_invisible(ch) {
-        format!("U+{:04X}", ch as u32)
-    } else {
-        ch.to_string()
-    };
+    let shown = Shown(ch);
     b.expect(span.start, part.expected());
-    match kind {
-        Bad::National => b.error(
-            Code::WwwNationalChar,
-            span,
-            BNF,
-            format!(
+    let mut msg = String::with_capacity(160);
+    let code = match kind {
+        Bad::National => {
+            let _ = write!(
+                msg,
                 "\"{shown}\"{many} is a `national` character, which appears in no production and so \
                  may not appear in a URL; {enc}"
-            ),
-        ),
-        Bad::Punctuation => b.error(
-            Code::WwwPunctuationChar,
-            span,
-            BNF,
-            format!(
+            );
+            Code::WwwNationalChar
+        }
+        Bad::Punctuation => {
+            let _ = write!(
+                msg,
                 "\"{shown}\"{many} is a `punctuation` character, which appears in no production and \
                  so may not appear in a URL; {enc}"
-            ),
-        ),
-        Bad::NotAllowed => {
-            let why = match ch {
-                '/' => "\"/\" delimits path segments and is not an xalpha".to_string(),
-                '?' => "\"?\" starts the search and is not an xalpha".to_string(),
-                '#' => "\"#\" starts the fragment-id and is not an xalpha".to_string(),
-                '+' => "\"+\" is allowed only in path segments (xpalpha)".to_string(),
-                '=' => "\"=\" appears in no production of the draft's BNF".to_string(),
-                c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                    format!("the control character \"{shown}\" is in no character set")
-                }
-                c if !c.is_ascii() => format!("\"{shown}\" is not in the draft's 7-bit character sets"),
-                _ => format!("\"{shown}\" is in no character set of the draft"),
-            };
-            b.error(
-                Code::WwwCharNotAllowed,
-                span,
-                BNF,
-                format!("{why}, so it cannot appear in {}{many}; {enc}", part.name()),
             );
+            Code::WwwPunctuationChar
+        }
+        Bad::NotAllowed => {
+            let _ = match ch {
+                '/' => write!(msg, "\"/\" delimits path segments and is not an xalpha"),
+                '?' => write!(msg, "\"?\" starts the search and is not an xalpha"),
+                '#' => write!(msg, "\"#\" starts the fragment-id and is not an xalpha"),
+                '+' => write!(msg, "\"+\" is allowed only in path segments (xpalpha)"),
+                '=' => write!(msg, "\"=\" appears in no production of the draft's BNF"),
+                c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                    write!(
+                        msg,
+                        "the control character \"{shown}\" is in no character set"
+                    )
+                }
+                c if !c.is_ascii() => {
+                    write!(
+                        msg,
+                        "\"{shown}\" is not in the draft's 7-bit character sets"
+                    )
+                }
+                _ => write!(msg, "\"{shown}\" is in no character set of the draft"),
+            };
+            let _ = write!(msg, ", so it cannot appear in {}{many}; {enc}", part.name());
+            Code::WwwCharNotAllowed
+        }
+    };
+    b.error(code, span, BNF, msg);
+}
+
+/// A character as a message names it: by its code point when it would not show (the views
+/// escape the rest).
+struct Shown(char);
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ch = self.0;
+        if ch.is_control() || crate::engine::chars::is_invisible(ch) {
+            write!(f, "U+{:04X}", ch as u32)
+        } else {
+            write!(f, "{ch}")
         }
     }
 }
 
-/// The advice for encoding `c`: the draft's escapes carry ISO Latin-1 codes.
-fn encoding_of(c: char) -> String {
-    let v = c as u32;
-    if v <= 0xFF {
-        format!("encode it as %{v:02X}")
-    } else {
-        "the draft's escapes carry ISO Latin-1 codes only, so this character has no encoding under \
-         it; use a later profile (rfc3987) or leave it out"
-            .to_string()
+/// The advice for encoding a character: the draft's escapes carry ISO Latin-1 codes.
+struct Encoding(char);
+
+impl std::fmt::Display for Encoding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = self.0 as u32;
+        if v <= 0xFF {
+            write!(f, "encode it as %{v:02X}")
+        } else {
+            f.write_str(
+                "the draft's escapes carry ISO Latin-1 codes only, so this character has no \
+                 encoding under it; use a later profile (rfc3987) or leave it out",
+            )
+        }
     }
 }

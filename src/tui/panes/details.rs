@@ -488,7 +488,10 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
                     rows.push(Line::styled(h, text));
                 }
             }
-            let msg = safe_text::escape(&d.message);
+            let msg = match d.repeat_note() {
+                Some(r) => safe_text::escape(&format!("{} ({r})", d.message)).into_owned(),
+                None => safe_text::escape(&d.message).into_owned(),
+            };
             rows.extend(
                 wrap_words(&msg, width.saturating_sub(2))
                     .into_iter()

@@ -129,13 +129,12 @@ impl Pane for DiagView {
             ),
             Slot::Text,
         );
+        if let Some(r) = d.repeat_note() {
+            out.field("repeats", r, Slot::Text);
+        }
         out.field("spec", d.spec.to_string(), Slot::Text);
         let at = a.input.get(d.span.start..d.span.end).unwrap_or("");
-        out.field(
-            "text",
-            if at.is_empty() { "(empty)" } else { at },
-            Slot::Text,
-        );
+        out.field("text", text_field(at), Slot::Text);
         out.field("message", d.message.to_string(), Slot::Text);
         if let Some(e) = super::details::expected_line(d, &a.input) {
             out.field("grammar", e, Slot::Text);
@@ -249,7 +248,10 @@ pub fn draw(
                 pad(d.code.into(), code_w + 2),
                 theme.get(Slot::Text).add_modifier(Modifier::BOLD),
             ),
-            Span::styled(pad(fit(&d.message, msg_w), msg_w), theme.get(Slot::Text)),
+            Span::styled(
+                pad(fit(&message(d), msg_w).into_owned().into(), msg_w),
+                theme.get(Slot::Text),
+            ),
         ];
         if spec {
             spans.push(Span::raw("  "));
@@ -262,4 +264,33 @@ pub fn draw(
         lines.push(line);
     }
     super::put_lines(f.buffer_mut(), body, &lines);
+}
+
+/// The row's message: a diagnostic that stands for a run starts with `×N`.
+fn message(d: &Diagnostic) -> std::borrow::Cow<'_, str> {
+    if d.count > 1 {
+        format!("×{} {}", d.count, d.message).into()
+    } else {
+        d.message.as_str().into()
+    }
+}
+
+/// The longest text a diagnostic's Details shows whole, in bytes.
+const TEXT_SHOWN: usize = 1024;
+
+/// A diagnostic's text for Details: a span of a long run (64 KiB of `%` is one diagnostic)
+/// shows its first [`TEXT_SHOWN`] bytes and says how long it is, so the message and what
+/// the grammar expected stay within reach.
+fn text_field(at: &str) -> String {
+    if at.is_empty() {
+        return "(empty)".into();
+    }
+    if at.len() <= TEXT_SHOWN {
+        return at.into();
+    }
+    let mut cut = TEXT_SHOWN;
+    while !at.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}… (the first {cut} of {} bytes)", &at[..cut], at.len())
 }

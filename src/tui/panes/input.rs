@@ -67,6 +67,31 @@ pub struct Look<'a> {
     pub difference: Option<ByteSpan>,
 }
 
+impl Look<'static> {
+    /// How line `line` (0 the input or A, 1 B, 2 the base line) looks: its title and
+    /// hint, the tree's highlight outside diff mode, the difference in it.
+    pub fn of(line: usize, diff_mode: bool, focused: bool, difference: Option<ByteSpan>) -> Self {
+        let title = match (diff_mode, line) {
+            (_, 2) => "Base",
+            (false, _) => "Input",
+            (true, 0) => "A",
+            (true, _) => "B",
+        };
+        let hint = match line {
+            2 => " type the base the input is resolved against · Ctrl-T closes",
+            0 => " type or paste an identifier · Ctrl-O examples · F1 help",
+            _ => " type or paste the identifier to compare with A",
+        };
+        Look {
+            title,
+            hint,
+            focused,
+            highlight: !diff_mode && line != 2,
+            difference,
+        }
+    }
+}
+
 fn options(profile: Option<Profile>) -> Options {
     Options {
         profile,
@@ -127,10 +152,16 @@ impl InputLine {
     /// Analyses the text again, and rebuilds what is derived from it (the diagnostics
     /// selection is kept where it can be).
     pub fn reanalyze(&mut self, profile: Option<Profile>) {
-        self.analysis = analyze(self.text(), &options(profile));
-        self.view = InputView::new(&self.analysis);
+        // What was made from the old text goes before the new analysis is made: on a big
+        // input, holding both at once is what sets the peak memory.
         let diag_sel = self.diags.list;
         let other = self.tree.other;
+        self.view = InputView::default();
+        self.tree = TreeView::default();
+        self.diags = DiagView::default();
+        self.analysis = analyze("", &Options::validate_only(profile));
+        self.analysis = analyze(self.text(), &options(profile));
+        self.view = InputView::new(&self.analysis);
         self.tree = TreeView::new(&self.analysis);
         self.tree.other = other;
         self.diags = DiagView::new(&self.analysis);
@@ -393,6 +424,9 @@ pub struct InputView {
     owner: Vec<Option<(NodeKind, bool)>>,
     /// Per glyph, plus one for the end of the line: the worst diagnostic touching it.
     mark: Vec<Option<Severity>>,
+    /// Per byte of the input, plus one for its end: the glyph holding it (the number of
+    /// glyphs that end at or before it), so a span's glyphs are found without a search.
+    glyph_of: Vec<u32>,
 }
 
 impl InputView {
@@ -415,6 +449,19 @@ impl InputView {
                     });
                     col += w;
                 }
+                // Printable ASCII (a text piece holds no control character): one glyph a
+                // byte, one column each, without asking the segmenter.
+                Piece::Text { text, at } if text.is_ascii() => {
+                    glyphs.extend((0..text.len()).map(|k| Glyph {
+                        start: at + k,
+                        end: at + k + 1,
+                        col: col + k,
+                        width: 1,
+                        token: None,
+                        lone_mark: false,
+                    }));
+                    col += text.len();
+                }
                 Piece::Text { text, at } => {
                     let base = text.as_ptr() as usize;
                     // ratatui's own segmentation and widths, so the cells match its buffer.
@@ -436,33 +483,75 @@ impl InputView {
                 }
             }
         }
+        let mut glyph_of = Vec::with_capacity(input.len() + 1);
+        for (k, g) in glyphs.iter().enumerate() {
+            glyph_of.resize(g.end.max(glyph_of.len()), k as u32);
+        }
+        glyph_of.resize(input.len() + 1, glyphs.len() as u32);
         let mut view = InputView {
             owner: vec![None; glyphs.len()],
             mark: vec![None; glyphs.len() + 1],
             glyphs,
             width: col,
             len: input.len(),
+            glyph_of,
         };
-        // Paint each node's span; the preorder lets deeper nodes paint over their parents.
+        // Each glyph takes the kind of the deepest node covering it. A node paints only the
+        // gaps between its children, which paint the rest later (preorder), so the cost is
+        // nodes + glyphs, not the sum of every node's length (nodes × depth when nested).
         for node in analysis.tree.iter() {
-            let r = view.glyph_range(node.span());
             let own = Some((node.kind(), !node.is_leaf()));
-            for o in &mut view.owner[r] {
-                *o = own;
-            }
-        }
-        let forms_diags = analysis.forms.iter().flat_map(|f| f.diagnostics.iter());
-        for d in analysis.diagnostics.iter().chain(forms_diags) {
-            if d.severity == Severity::Note {
+            let span = node.span();
+            let paint = |view: &mut InputView, s: ByteSpan| {
+                let r = view.glyph_range(s);
+                for o in &mut view.owner[r] {
+                    *o = own;
+                }
+            };
+            if span.is_empty() {
+                paint(&mut view, span);
                 continue;
             }
-            let r = view.mark_range(d.span);
-            for m in &mut view.mark[r] {
-                *m = Some(match *m {
-                    Some(s) => s.min(d.severity),
-                    None => d.severity,
-                });
+            let mut at = span.start;
+            for c in node.children() {
+                let cs = c.span();
+                if cs.start > at {
+                    paint(&mut view, ByteSpan::new(at, cs.start.min(span.end)));
+                }
+                at = at.max(cs.end);
             }
+            if at < span.end {
+                paint(&mut view, ByteSpan::new(at, span.end));
+            }
+        }
+        // The worst severity over each glyph, from counts of open error and warning spans
+        // (a difference array): diagnostics + glyphs, however long or nested their spans.
+        let n = view.mark.len();
+        let mut delta = vec![[0i32; 2]; n + 1];
+        let forms_diags = analysis.forms.iter().flat_map(|f| f.diagnostics.iter());
+        for d in analysis.diagnostics.iter().chain(forms_diags) {
+            let k = match d.severity {
+                Severity::Error => 0,
+                Severity::Warning => 1,
+                Severity::Note => continue,
+            };
+            let r = view.mark_range(d.span);
+            if r.start < r.end {
+                delta[r.start][k] += 1;
+                delta[r.end][k] -= 1;
+            }
+        }
+        let mut open = [0i32; 2];
+        for (m, d) in view.mark.iter_mut().zip(&delta) {
+            open[0] += d[0];
+            open[1] += d[1];
+            *m = if open[0] > 0 {
+                Some(Severity::Error)
+            } else if open[1] > 0 {
+                Some(Severity::Warning)
+            } else {
+                None
+            };
         }
         view
     }
@@ -479,23 +568,42 @@ impl InputView {
 
     /// Glyph indices covering the bytes of `span`; an empty span covers the glyph at its start.
     pub fn glyph_range(&self, span: ByteSpan) -> std::ops::Range<usize> {
-        let a = self.glyphs.partition_point(|g| g.end <= span.start);
+        let a = self.first_glyph_ending_after(span.start);
         let b = if span.is_empty() {
             (a + 1).min(self.glyphs.len())
         } else {
-            self.glyphs.partition_point(|g| g.start < span.end)
+            self.glyphs_starting_before(span.end)
         };
         a..b.max(a)
+    }
+
+    /// The number of glyphs that end at or before byte `byte` (the index of the glyph that
+    /// holds it).
+    fn first_glyph_ending_after(&self, byte: usize) -> usize {
+        match self.glyph_of.get(byte) {
+            Some(&k) => k as usize,
+            None => self.glyphs.partition_point(|g| g.end <= byte),
+        }
+    }
+
+    /// The number of glyphs that start before byte `byte`.
+    fn glyphs_starting_before(&self, byte: usize) -> usize {
+        match byte.checked_sub(1).and_then(|b| self.glyph_of.get(b)) {
+            // The glyph holding the byte before starts before `byte`, and so do all before it.
+            Some(&k) => (k as usize + 1).min(self.glyphs.len()),
+            None if byte == 0 => 0,
+            None => self.glyphs.partition_point(|g| g.start < byte),
+        }
     }
 
     /// Like [`glyph_range`](Self::glyph_range), but an empty span at the end of the line
     /// marks the end cell.
     fn mark_range(&self, span: ByteSpan) -> std::ops::Range<usize> {
-        let a = self.glyphs.partition_point(|g| g.end <= span.start);
+        let a = self.first_glyph_ending_after(span.start);
         let b = if span.is_empty() {
             a + 1
         } else {
-            self.glyphs.partition_point(|g| g.start < span.end)
+            self.glyphs_starting_before(span.end)
         };
         a..b.max(a).min(self.glyphs.len() + 1)
     }
@@ -505,7 +613,7 @@ impl InputView {
         if byte >= self.len {
             return self.width;
         }
-        let i = self.glyphs.partition_point(|g| g.end <= byte);
+        let i = self.first_glyph_ending_after(byte);
         self.glyphs.get(i).map(|g| g.col).unwrap_or(self.width)
     }
 
@@ -695,6 +803,56 @@ mod tests {
         assert_eq!(v.byte_at_column(99), s.len());
         // The cursor between `c` and its combining mark sits on the cluster.
         assert_eq!(v.column_of(s.find('\u{301}').unwrap_or(0)), 14);
+    }
+
+    #[test]
+    fn glyph_ranges_agree_with_a_search() {
+        let s = "a漢\u{202E}b😀c\u{301}d%%x";
+        let v = view(s);
+        let g = v.glyphs();
+        for start in 0..=s.len() + 1 {
+            for end in start..=s.len() + 2 {
+                let span = ByteSpan::new(start, end);
+                let a = g.partition_point(|x| x.end <= start);
+                let b = if span.is_empty() {
+                    (a + 1).min(g.len())
+                } else {
+                    g.partition_point(|x| x.start < end)
+                };
+                assert_eq!(v.glyph_range(span), a..b.max(a), "{span}");
+            }
+            let col = g.get(g.partition_point(|x| x.end <= start)).map(|x| x.col);
+            if start < s.len() {
+                assert_eq!(Some(v.column_of(start)), col, "{start}");
+            }
+        }
+    }
+
+    #[test]
+    fn owners_and_marks_follow_the_deepest_node_and_the_worst_diagnostic() {
+        // Nested cross-references: each glyph takes its deepest node's kind.
+        let s = "=a*(=b*(=c))%";
+        let a = analyze(s, &Options::full());
+        let v = InputView::new(&a);
+        for (i, g) in v.glyphs().iter().enumerate() {
+            let mut deepest = a.tree.iter().filter(|n| {
+                let sp = n.span();
+                (sp.start < g.end && g.start < sp.end) || (sp.is_empty() && sp.start == g.start)
+            });
+            let want = deepest.next_back().map(|n| (n.kind(), !n.is_leaf()));
+            assert_eq!(v.owner[i], want, "glyph {i}");
+        }
+        let worst = |i: usize| {
+            a.diagnostics
+                .iter()
+                .chain(a.forms.iter().flat_map(|f| f.diagnostics.iter()))
+                .filter(|d| d.severity != Severity::Note && v.mark_range(d.span).contains(&i))
+                .map(|d| d.severity)
+                .min()
+        };
+        for i in 0..=v.glyphs().len() {
+            assert_eq!(v.mark[i], worst(i), "glyph {i}");
+        }
     }
 
     #[test]

@@ -21,8 +21,6 @@ pub struct Row {
     pub end: usize,
     /// True when a later sibling follows it (its guide is `├`, else `└`).
     pub has_next: bool,
-    /// `key=value` attributes, made safe.
-    pub attrs: String,
     /// True for a cross-reference with children (it can be collapsed).
     pub foldable: bool,
 }
@@ -67,22 +65,12 @@ impl TreeView {
         for n in tree.iter() {
             let end = ends[n.index()];
             let has_next = n.parent().is_some_and(|p| end < ends[p.index()]);
-            let mut attrs = String::new();
-            for a in n.attrs() {
-                if !attrs.is_empty() {
-                    attrs.push(' ');
-                }
-                if a.value.is_empty() {
-                    let _ = write!(attrs, "{}=(empty)", a.key);
-                } else {
-                    let _ = write!(attrs, "{}={}", a.key, crate::safe_text::escape(&a.value));
-                }
-            }
+            // The attributes are written out by `draw`, for the rows on screen only: done
+            // here, formatting them cost more than the analysis on big inputs.
             rows.push(Row {
                 node: n.index(),
                 end,
                 has_next,
-                attrs,
                 foldable: n.kind() == NodeKind::Xref && !n.is_leaf(),
             });
         }
@@ -339,6 +327,39 @@ fn guides(a: &Analysis, view: &TreeView, shown: &[usize], max_w: usize) -> Vec<S
     out
 }
 
+/// The node's `key=value` attributes, made safe, as its row shows them.
+fn attrs_text(n: crate::engine::Node<'_>) -> String {
+    let mut attrs = String::new();
+    for a in n.attrs() {
+        if !attrs.is_empty() {
+            attrs.push(' ');
+        }
+        if a.value.is_empty() {
+            let _ = write!(attrs, "{}=(empty)", a.key);
+        } else {
+            let _ = write!(attrs, "{}={}", a.key, crate::safe_text::escape(&a.value));
+        }
+    }
+    attrs
+}
+
+/// A head of `text` that draws as `text` would in `cols` columns, and its escaped width
+/// (the whole text's when that is at most `cols`): a long text costs the columns shown.
+fn head_and_width(text: &str, cols: usize) -> (&str, usize) {
+    // Each character takes at least one column once escaped, except combining marks; twice
+    // the columns leaves room for them, and a head that is still too narrow falls back to
+    // the whole text.
+    let take = cols.saturating_mul(2).saturating_add(4);
+    let cut = text.char_indices().nth(take).map_or(text.len(), |(i, _)| i);
+    let head = &text[..cut];
+    let w = width(&crate::safe_text::escape(head));
+    if cut == text.len() || w > cols {
+        (head, w)
+    } else {
+        (text, width(&crate::safe_text::escape(text)))
+    }
+}
+
 /// Draws the tree pane.
 pub fn draw(
     f: &mut Frame,
@@ -403,14 +424,17 @@ pub fn draw(
         if !n.rule().is_empty() {
             tail.push_str(n.rule());
         }
-        if !row.attrs.is_empty() {
+        let attrs = attrs_text(n);
+        if !attrs.is_empty() {
             if !tail.is_empty() {
                 tail.push_str("  ");
             }
-            tail.push_str(&row.attrs);
+            tail.push_str(&attrs);
         }
-        let text = n.text(input);
-        let text_w = width(&crate::safe_text::escape(text));
+        // Only the head of a long text can show: its width decides as the whole's would
+        // (widths only grow), so a frame escapes a few columns per row, not the input.
+        let full = n.text(input);
+        let (text, text_w) = head_and_width(full, rest);
         let tail_w = width(&tail);
         if tail_w > 0 && text_w + 2 + tail_w <= rest {
             spans.push(Span::styled(fit(text, rest), theme.get(Slot::Text)));
