@@ -864,6 +864,11 @@ fn ip_literal_errors_are_the_uri_grammar_s() {
             "{x} vs {u}: expected at"
         );
         assert_eq!(xe.message, ue.message, "{x} vs {u}: message");
+        assert_eq!(
+            xe.reached.map(|r| r - 6),
+            ue.reached.map(|r| r - 7),
+            "{x} vs {u}: reached"
+        );
     }
     // A typed IPv6 error says which part failed and what the ABNF takes there.
     let (_, d) = parse("xri://[::g]/");
@@ -871,6 +876,17 @@ fn ip_literal_errors_are_the_uri_grammar_s() {
     assert_eq!(e.code.as_str(), "ipv6-bad-char");
     assert_eq!(e.span, Span::new(9, 10));
     assert_eq!(e.expected, ["h16", "IPv4address", "\"]\""]);
+    // A valid IPvFuture literal gets the URI grammar's note too.
+    let (_, xd) = parse("xri://[v1.x:y]/");
+    let (_, ud) = grammar::parse(Profile::Rfc3986, "http://[v1.x:y]/");
+    let note = |d: &[Diagnostic]| {
+        d.iter()
+            .find(|d| d.code.as_str() == "ipvfuture-unknown")
+            .map(|d| (d.severity, d.message.clone(), d.span.start, d.span.end))
+    };
+    let (xn, un) = (note(&xd).expect("xri note"), note(&ud).expect("uri note"));
+    assert_eq!((xn.0, &xn.1), (un.0, &un.1));
+    assert_eq!((xn.2 - 6, xn.3 - 6), (un.2 - 7, un.3 - 7));
     // Valid literals still parse, with the address as the IP-literal's child.
     for ok in [
         "xri://[::1]/",

@@ -532,3 +532,74 @@ fn explain_reports_readings() {
     let plain = report("http://example.com/", ReportFormat::Markdown);
     assert!(!plain.contains("Readings"), "{plain}");
 }
+
+/// Every short input built from the property test's pieces (a prefix and up to two
+/// pieces), under each profile: every reading is well formed and differs from the first,
+/// and every kind of reading occurs (so the property test's inputs reach them all).
+#[test]
+fn exhaustive_short_inputs() {
+    const PREFIXES: &[&str] = &[
+        "",
+        "xri://",
+        "xri://@a/",
+        "http://",
+        "urn:ab:",
+        "urn:",
+        "//",
+    ];
+    const PIECES: &[&str] = &[
+        "a",
+        "b",
+        "1",
+        "0",
+        "192",
+        ".",
+        ":",
+        "/",
+        "?",
+        "#",
+        "@",
+        "=",
+        "+",
+        "$",
+        "!",
+        "*",
+        "(",
+        ")",
+        "?+",
+        "?=",
+        "%41",
+        "é",
+        "-",
+        "8080",
+        "192.168.0.1",
+    ];
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut seen = 0usize;
+    for p in PREFIXES {
+        for a in std::iter::once("").chain(PIECES.iter().copied()) {
+            for b in std::iter::once("").chain(PIECES.iter().copied()) {
+                let input = format!("{p}{a}{b}");
+                for profile in [
+                    None,
+                    Some(Profile::Rfc3986),
+                    Some(Profile::Xri2),
+                    Some(Profile::Rfc2141),
+                ] {
+                    let an = parse(&input, profile);
+                    for r in &an.readings {
+                        seen += 1;
+                        kinds.insert(r.kind.name());
+                        check_well_formed(&an, r.span, &r.tree);
+                        assert!(r.other_valid, "{input}");
+                        let first = first_at(&an, r.span, r.taken_rule)
+                            .unwrap_or_else(|| panic!("{input}: no first node at {}", r.span));
+                        assert_ne!(first, shape(&r.tree), "{input}");
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(kinds.len(), 5, "kinds reached: {kinds:?}");
+    assert!(seen > 100, "{seen} readings");
+}

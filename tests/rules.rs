@@ -635,6 +635,59 @@ fn count_empty_and_unclosed_errors_say_what_was_expected() {
             8,
         ),
         ("ur:ab:c", Profile::Rfc8141, "not-a-urn", &["\"urn\""], 2),
+        // Empty or missing parts.
+        ("urn::a", Profile::Rfc8141, "nid-empty", &["alphanum"], 4),
+        ("urn:ab", Profile::Rfc8141, "nss-missing", &["\":\""], 6),
+        ("urn:ab:", Profile::Rfc8141, "nss-empty", &["pchar"], 7),
+        (
+            "urn:ab:",
+            Profile::Rfc2141,
+            "nss-empty",
+            &["trans", "\"%\""],
+            7,
+        ),
+        (
+            "urn:ab:c?=/",
+            Profile::Rfc8141,
+            "q-component-start",
+            &["pchar"],
+            10,
+        ),
+        (
+            "!/",
+            Profile::Xri2,
+            "relative-first-subsegment-empty",
+            &["xri-pchar-nc"],
+            1,
+        ),
+        (
+            "/!",
+            Profile::Xri2,
+            "segment-nz-empty",
+            &["xref", "xri-pchar"],
+            2,
+        ),
+        (
+            "http://[]/",
+            Profile::Rfc3986,
+            "ip-literal-empty",
+            &["IPv6address", "IPvFuture"],
+            8,
+        ),
+        (
+            "http://[::1]x/",
+            Profile::Rfc3986,
+            "ip-literal-trailing",
+            &["\":\"", "\"/\"", "\"?\"", "\"#\""],
+            12,
+        ),
+        (
+            "xri://[::1]x/",
+            Profile::Xri2,
+            "ip-literal-trailing",
+            &["\":\"", "\"/\"", "\"?\"", "\"#\""],
+            11,
+        ),
         // Unclosed brackets: the closing one where the component ends.
         (
             "xri://@a/(b",
@@ -799,6 +852,15 @@ fn scanner_errors_always_carry_expected() {
         "www-scheme-start",
         "www-scheme-missing",
         "www-search-term-empty",
+        "nid-empty",
+        "nss-missing",
+        "nss-empty",
+        "q-component-start",
+        "r-component-start",
+        "relative-first-subsegment-empty",
+        "segment-nz-empty",
+        "ip-literal-empty",
+        "ip-literal-trailing",
     ];
     let mut seen = 0;
     for e in idbench::idsets::all() {

@@ -276,3 +276,23 @@ fn a_profile_cell_in_diff_mode_reads_the_pair_under_it() {
         Some(idbench::engine::Profile::Rfc3986)
     );
 }
+
+#[test]
+fn no_target_says_why_in_full() {
+    let mut a = App::new(AppConfig {
+        input: "g".into(),
+        base: Some("urn:example:a".into()),
+        ..AppConfig::default()
+    });
+    let s = screen(&mut a, 80, 24);
+    insta::assert_snapshot!("no_target_80x24", s);
+    assert!(s.contains("no target"), "{s}");
+    // The code, the section and the message wrapped under it, no word cut.
+    for want in [
+        "resolve-urn-no-relative",
+        "(draft-ietf-urnbis-rfc2141bis-",
+        "URNs have no",
+    ] {
+        assert!(s.contains(want), "{want}: {s}");
+    }
+}

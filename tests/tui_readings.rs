@@ -5,11 +5,11 @@
 //! Accept snapshot changes with `INSTA_UPDATE=always cargo test --test tui_readings` and
 //! check each `.snap` file by eye.
 
+mod support;
+
 use idbench::engine::{Analysis, Options, Profile, analyze};
 use idbench::tui::panes::readings;
 use idbench::tui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
 fn analysis(input: &str, profile: Option<Profile>) -> Analysis {
@@ -23,10 +23,7 @@ fn analysis(input: &str, profile: Option<Profile>) -> Analysis {
 }
 
 fn screen(a: &Analysis, index: usize, w: u16, h: u16) -> String {
-    let mut t = match Terminal::new(TestBackend::new(w, h)) {
-        Ok(t) => t,
-        Err(e) => match e {},
-    };
+    let mut t = support::terminal(w, h);
     let theme = Theme::default();
     if let Err(e) = t.draw(|f| readings::draw(f, Rect::new(0, 0, w, h), a, index, &theme)) {
         match e {}
@@ -106,39 +103,13 @@ fn the_reading_for_a_selected_node() {
 }
 
 mod workbench {
+    use super::support::{app, focus, screen};
     use crossterm::event::KeyCode;
-    use idbench::tui::app::{App, AppConfig, Focus};
+    use idbench::tui::app::{App, Focus};
     use idbench::tui::event::Event;
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
-
-    fn app(input: &str) -> App {
-        App::new(AppConfig {
-            input: input.into(),
-            ..AppConfig::default()
-        })
-    }
-
-    fn screen(app: &mut App, w: u16, h: u16) -> String {
-        let mut t = match Terminal::new(TestBackend::new(w, h)) {
-            Ok(t) => t,
-            Err(e) => match e {},
-        };
-        app.handle(Event::Resize(w, h));
-        if let Err(e) = t.draw(|f| app.draw(f)) {
-            match e {}
-        }
-        t.backend().to_string()
-    }
 
     fn focus_tree(app: &mut App) {
-        for _ in 0..12 {
-            if app.focus() == Focus::Tree {
-                return;
-            }
-            app.handle(Event::key(KeyCode::Tab));
-        }
-        assert_eq!(app.focus(), Focus::Tree, "focus reachable with Tab");
+        focus(app, Focus::Tree);
     }
 
     /// `r` in the tree shows the other reading beside the tree, with the deciding text;

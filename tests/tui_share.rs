@@ -284,3 +284,20 @@ fn resolution_pane_shows_the_targets_warnings() {
     assert!(s.contains("RFC 3986 §3.3, §5.2: the target"), "{s}");
     insta::assert_snapshot!("resolution_warning_100x30", s);
 }
+
+/// Diff mode and the base line exclude each other in the workbench as `--with` and `--base`
+/// do on the command line (Ctrl-D closes the base line, Ctrl-T refuses in diff mode), so
+/// every view's reopen command is one `idbench tui` accepts.
+#[test]
+fn diff_mode_and_the_base_line_exclude_each_other() {
+    let mut a = App::new(AppConfig {
+        input: "g".into(),
+        base: Some("http://a/b".into()),
+        ..AppConfig::default()
+    });
+    assert_eq!(a.share_text(None), "idbench tui 'g' --base 'http://a/b'");
+    a.handle(key(KeyCode::Char('d'), KeyModifiers::CONTROL));
+    assert_eq!(a.share_text(None), "idbench tui 'g' --with 'g'");
+    a.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
+    assert_eq!(a.share_text(None), "idbench tui 'g' --with 'g'");
+}

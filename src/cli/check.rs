@@ -40,6 +40,35 @@ struct Ctx {
     json_names: Vec<String>,
 }
 
+/// Buffers handed back after use, so that a long check does not allocate (and fault in)
+/// fresh memory for every chunk and every chunk's output.
+#[derive(Default)]
+struct Pool(Mutex<Vec<Vec<u8>>>);
+
+impl Pool {
+    /// An empty buffer, reused when one is free.
+    fn take(&self) -> Vec<u8> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut free| free.pop())
+            .unwrap_or_default()
+    }
+    /// Keeps `buf` for reuse, unless it grew past a few chunks (for one very long line)
+    /// or enough are kept already: the pool holds at most 64 × 1 MiB.
+    fn give(&self, mut buf: Vec<u8>) {
+        if buf.capacity() > 4 * CHUNK_BYTES {
+            return;
+        }
+        buf.clear();
+        if let Ok(mut free) = self.0.lock()
+            && free.len() < 64
+        {
+            free.push(buf);
+        }
+    }
+}
+
 /// Whole lines of one source, starting at line `first_line` (1-based).
 struct Chunk {
     seq: u64,
@@ -103,8 +132,9 @@ fn text_line(
 ) {
     if let (Some(f), Some(names)) = (file, &ctx.names) {
         out.extend_from_slice(names[f].as_bytes());
-        // Writing to a Vec cannot fail.
-        let _ = write!(out, ":{line_no}: ");
+        out.push(b':');
+        out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+        out.extend_from_slice(b": ");
     }
     out.extend_from_slice(if verdict.is_ok() {
         b"valid\t"
@@ -156,8 +186,9 @@ fn json_line(
             out.extend_from_slice(b",\"file\":");
             out.extend_from_slice(ctx.json_names[f].as_bytes());
         }
-        // Writing to a Vec cannot fail.
-        let _ = writeln!(out, ",\"line\":{line_no}}}");
+        out.extend_from_slice(b",\"line\":");
+        out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+        out.extend_from_slice(b"}\n");
         return;
     }
     let input = String::from_utf8_lossy(bytes);
@@ -210,12 +241,14 @@ fn read_chunks(
     mut reader: impl Read,
     source: usize,
     stop: &AtomicBool,
+    pool: &Pool,
     mut sink: impl FnMut(Chunk) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut line = 1u64;
     let mut carry: Vec<u8> = Vec::new();
     loop {
-        let mut data = Vec::with_capacity(CHUNK_BYTES + 4096);
+        let mut data = pool.take();
+        data.reserve(CHUNK_BYTES + 4096);
         data.append(&mut carry);
         let mut read_error = None;
         let mut at_end = false;
@@ -304,6 +337,7 @@ fn report_io(path: Option<&Path>, e: &io::Error) {
 fn read_all(
     paths: &[Option<&Path>],
     stop: &AtomicBool,
+    pool: &Pool,
     mut sink: impl FnMut(Chunk) -> io::Result<()>,
 ) -> io::Result<bool> {
     let mut io_failed = false;
@@ -320,7 +354,7 @@ fn read_all(
             }
         };
         let mut sink_error = None;
-        let r = read_chunks(reader, source, stop, |c| {
+        let r = read_chunks(reader, source, stop, pool, |c| {
             sink(c).map_err(|e| {
                 // The output failed, not the source: stop everything.
                 let kind = e.kind();
@@ -346,11 +380,13 @@ fn run_serial(
     out: &mut impl Write,
 ) -> io::Result<(Tally, bool)> {
     let stop = AtomicBool::new(false);
+    let pool = Pool::default();
     let mut tally = Tally::default();
     let mut buf = Vec::new();
-    let failed = read_all(paths, &stop, |chunk| {
+    let failed = read_all(paths, &stop, &pool, |chunk| {
         buf.clear();
         let t = process(&chunk, ctx, &mut buf);
+        pool.give(chunk.data);
         tally.valid += t.valid;
         tally.invalid += t.invalid;
         out.write_all(&buf)
@@ -360,7 +396,9 @@ fn run_serial(
 
 /// `jobs` workers judge chunks while this thread prints their outputs in input order; a
 /// reader thread cuts the sources into chunks. At most `4 × jobs` chunks are in flight
-/// (read but not yet printed), so memory stays flat however long the input.
+/// (read but not yet printed), so memory stays flat however long the input. The workers
+/// format their chunks' output, so the writer only copies bytes; input and output buffers
+/// go back to pools for reuse.
 fn run_parallel(
     paths: &[Option<&Path>],
     ctx: &Ctx,
@@ -369,6 +407,8 @@ fn run_parallel(
 ) -> io::Result<(Tally, bool)> {
     let window = 4 * jobs;
     let stop = AtomicBool::new(false);
+    let (inputs, outputs) = (Pool::default(), Pool::default());
+    let (inputs, outputs) = (&inputs, &outputs);
     let (work_tx, work_rx) = mpsc::sync_channel::<Chunk>(window);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<u8>, Tally)>(window);
@@ -387,9 +427,11 @@ fn run_parallel(
                         Err(_) => return,
                     };
                     let Ok(chunk) = next else { return };
-                    let mut buf = Vec::new();
+                    let mut buf = outputs.take();
                     let t = process(&chunk, ctx, &mut buf);
-                    if done_tx.send((chunk.seq, buf, t)).is_err() {
+                    let seq = chunk.seq;
+                    inputs.give(chunk.data);
+                    if done_tx.send((seq, buf, t)).is_err() {
                         return;
                     }
                 }
@@ -400,7 +442,7 @@ fn run_parallel(
         let reader = s.spawn(move || {
             let mut seq = 0u64;
             let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "output closed");
-            let r = read_all(paths, stop, |mut chunk| {
+            let r = read_all(paths, stop, inputs, |mut chunk| {
                 // Wait for a free slot, then number the chunk: the writer prints in this order.
                 if token_rx.recv().is_err() || stop.load(Ordering::Relaxed) {
                     return Err(closed());
@@ -429,6 +471,7 @@ fn run_parallel(
                     stop.store(true, Ordering::Relaxed);
                     written = Err(e);
                 }
+                outputs.give(buf);
                 let _ = token_tx.send(());
             }
         }
@@ -591,7 +634,7 @@ mod tests {
         lines += 1;
         let stop = AtomicBool::new(false);
         let mut chunks = Vec::new();
-        read_chunks(io::Cursor::new(&input), 0, &stop, |c| {
+        read_chunks(io::Cursor::new(&input), 0, &stop, &Pool::default(), |c| {
             chunks.push(c);
             Ok(())
         })

@@ -39,10 +39,28 @@ fn ascii_needs_escape() -> &'static [bool; 128] {
 pub(crate) fn plain_ascii(bytes: &[u8]) -> bool {
     if tokens_are_ascii_controls() {
         // The same test as the table's, in a form the compiler vectorizes.
-        return bytes.iter().all(|&b| (0x20..0x7F).contains(&b));
+        return none_in_blocks(bytes, |b| !(0x20..0x7F).contains(&b));
     }
     let table = ascii_needs_escape();
     bytes.iter().all(|&b| b < 0x80 && !table[usize::from(b)])
+}
+
+/// True when no byte of `bytes` is `bad`. Tested 32 bytes at a time without an early exit
+/// inside a block, so the compiler turns each block into a few vector compares (an
+/// `all()` over the bytes stops at every byte and is not vectorized).
+#[inline(always)]
+fn none_in_blocks(bytes: &[u8], bad: impl Fn(u8) -> bool) -> bool {
+    let mut blocks = bytes.chunks_exact(32);
+    for block in &mut blocks {
+        let mut any = false;
+        for &b in block {
+            any |= bad(b);
+        }
+        if any {
+            return false;
+        }
+    }
+    !blocks.remainder().iter().any(|&b| bad(b))
 }
 
 /// Whether the ASCII characters that need a token are exactly the controls (C0 and DEL),
@@ -60,6 +78,11 @@ fn tokens_are_ascii_controls() -> bool {
 /// [`plain_ascii`] and free of what a JSON string must escape (`"` and `\`): such text is
 /// a JSON string's contents as it is.
 pub(crate) fn plain_json_ascii(bytes: &[u8]) -> bool {
+    if tokens_are_ascii_controls() {
+        return none_in_blocks(bytes, |b| {
+            !(0x20..0x7F).contains(&b) || b == b'"' || b == b'\\'
+        });
+    }
     plain_ascii(bytes) && !bytes.iter().any(|&b| b == b'"' || b == b'\\')
 }
 
@@ -393,6 +416,17 @@ mod tests {
             assert_eq!(plain_ascii(&[b]), expected, "byte {b:#04x}");
         }
         assert!(plain_json_ascii(b"http://a/") && !plain_json_ascii(b"a\"b"));
+        // In a long line too, at every position (the 32-byte blocks and the rest).
+        for b in 0u8..=255 {
+            let expected = b < 0x80 && !crate::safe_text::needs_token(char::from(b));
+            let json = expected && b != b'"' && b != b'\\';
+            for at in [0, 5, 31, 32, 63, 64, 70, 99] {
+                let mut line = vec![b'a'; 100];
+                line[at] = b;
+                assert_eq!(plain_ascii(&line), expected, "byte {b:#04x} at {at}");
+                assert_eq!(plain_json_ascii(&line), json, "byte {b:#04x} at {at}");
+            }
+        }
     }
 
     #[test]

@@ -396,9 +396,18 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     Err((code, span, msg))
 }
 
-/// The message of `ip-literal-unclosed`, in the URI and XRI grammars alike.
-pub(super) const IP_LITERAL_UNCLOSED: &str =
+/// The message of `ip-literal-unclosed`.
+const IP_LITERAL_UNCLOSED: &str =
     "this '[' opens an IP literal that is never closed; add ']' after the address";
+
+/// The message of the `ipvfuture-unknown` note on a valid IPvFuture literal `text`, in the
+/// URI and XRI grammars alike.
+pub(super) fn ipvfuture_unknown(text: &str) -> String {
+    format!(
+        "'{text}' is an IPvFuture literal; no version has been defined, so an application \
+         should fail with \"address mechanism not supported\""
+    )
+}
 
 /// What [`check_ip_literal`] found.
 pub(super) struct IpLiteral {
@@ -469,7 +478,7 @@ pub(super) fn ip_literal_expected(
         // such byte).
         let prefix = by.get(cs..span.start).unwrap_or_default();
         Some((span.start, ip::ipv6_expected(prefix)))
-    } else if code == Code::IpLiteralInvalid {
+    } else if matches!(code, Code::IpLiteralInvalid | Code::IpLiteralEmpty) {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]".
         Some((cs, vec!["IPv6address", "IPvFuture"]))
     } else if code == Code::IpvfutureInvalid {
@@ -491,6 +500,24 @@ pub(super) fn ip_literal_expected(
     } else {
         None
     }
+}
+
+/// The error for a "[" that is never closed, at `open`, in an authority that ends at `end`
+/// (the URI and XRI grammars share it). IP-literal = "[" ( IPv6address / IPvFuture ) "]":
+/// the "]" was expected where the authority ends; the error marks the "[", so the
+/// expectation (and the furthest point reached, the same byte) lies past its span.
+pub(crate) fn ip_literal_unclosed(open: usize, end: usize, spec: &'static str) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Severity::Error,
+        Code::IpLiteralUnclosed,
+        Span::new(open, open + 1),
+        spec,
+        IP_LITERAL_UNCLOSED,
+    );
+    d.expected = vec!["\"]\""];
+    d.expected_at = Some(end);
+    d.reached = Some(end);
+    d
 }
 
 /// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
@@ -765,6 +792,8 @@ impl<'i> Parser<'_, 'i> {
                             "'{}' follows the IP literal; after ']' only ':' and a port may come",
                             self.text(q, junk_end)
                         );
+                        // authority = [ userinfo "@" ] host [ ":" port ], then the path.
+                        self.b.expect(q, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
                         self.b.error(
                             Code::IpLiteralTrailing,
                             Span::new(q, junk_end),
@@ -779,21 +808,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    // IP-literal = "[" ( IPv6address / IPvFuture ) "]": the "]" was expected
-                    // where the authority ends; the error marks the "[", so the expectation
-                    // (past its span) is set here.
-                    let mut d = Diagnostic::new(
-                        Severity::Error,
-                        Code::IpLiteralUnclosed,
-                        Span::new(hs, hs + 1),
-                        "RFC 3986 §3.2.2",
-                        IP_LITERAL_UNCLOSED,
-                    );
-                    d.expected = vec!["\"]\""];
-                    d.expected_at = Some(ae);
-                    // The parse went on to there, past the bracket the error marks.
-                    d.reached = Some(ae);
-                    self.b.diag(d);
+                    self.b.diag(ip_literal_unclosed(hs, ae, "RFC 3986 §3.2.2"));
                 }
             }
         } else {
@@ -1046,11 +1061,7 @@ impl<'i> Parser<'_, 'i> {
                 self.b.error(code, span, "RFC 3986 §3.2.2", msg)
             }
             Ok(()) if ty == "ipvfuture" => {
-                let msg = format!(
-                    "'{}' is an IPvFuture literal; no version has been defined, so an application \
-                     should fail with \"address mechanism not supported\"",
-                    self.text(cs, ce)
-                );
+                let msg = ipvfuture_unknown(self.text(cs, ce));
                 self.b.note(
                     Code::IpvfutureUnknown,
                     Span::new(cs, ce),

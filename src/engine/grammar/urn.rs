@@ -268,6 +268,15 @@ impl Parser<'_, '_> {
                 );
                 return;
             }
+            // NID's first character: a letter or digit.
+            self.b.expect(
+                4,
+                match self.spec {
+                    Spec::Rfc2141 => &["let-num"],
+                    Spec::Rfc2141bis => &["ALPHA", "DIGIT"],
+                    Spec::Rfc8141 => &["alphanum"],
+                },
+            );
             self.b.error(
                 Code::NidEmpty,
                 Span::at(4),
@@ -279,6 +288,7 @@ impl Parser<'_, '_> {
         }
         let mut pos = nid_end;
         if pos >= len {
+            self.b.expect(len, &["\":\""]);
             self.b.error(
                 Code::NssMissing,
                 Span::at(len),
@@ -297,6 +307,7 @@ impl Parser<'_, '_> {
             pos = nss_end;
         } else {
             let found = s[pos] as char;
+            self.b.expect(pos, &["\":\""]);
             self.b.error(
                 Code::NssMissing,
                 Span::at(pos),
@@ -524,6 +535,15 @@ impl Parser<'_, '_> {
 
     fn nss(&mut self, ns: usize, ne: usize) {
         if ns >= ne {
+            // NSS = 1*<URN chars> (RFC 2141: <trans> or "%" <hex> <hex>), 1*pchar
+            // (rfc2141bis), pchar *( … ) (RFC 8141).
+            self.b.expect(
+                ns,
+                match self.spec {
+                    Spec::Rfc2141 => &["trans", "\"%\""],
+                    _ => &["pchar"],
+                },
+            );
             self.b.error(
                 Code::NssEmpty,
                 Span::at(ns),
@@ -1205,6 +1225,7 @@ impl Parser<'_, '_> {
         self.b.leaf(kind, rule, cs, ce);
         let first = self.s[cs];
         if first == b'/' || first == b'?' {
+            self.b.expect(cs, &["pchar"]);
             self.b.error(
                 start_code,
                 Span::new(cs, cs + 1),

@@ -573,27 +573,26 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.expect(at, &expected);
                 }
                 self.b.error(code, span, S_IP_LITERAL, msg);
+            } else if lit.host_type == "ipvfuture" {
+                let msg = uri::ipvfuture_unknown(self.text(hs + 1, ce));
+                self.b.note(
+                    Code::IpvfutureUnknown,
+                    Span::new(hs + 1, ce),
+                    S_IP_LITERAL,
+                    msg,
+                );
             }
             if !closed {
-                // As in the URI grammar: "]" was expected where the authority ends, past the
-                // "[" the error marks, and the parse reached there.
-                let mut d = Diagnostic::new(
-                    Severity::Error,
-                    Code::IpLiteralUnclosed,
-                    Span::new(hs, hs + 1),
-                    S_IP_LITERAL,
-                    uri::IP_LITERAL_UNCLOSED,
-                );
-                d.expected = vec!["\"]\""];
-                d.expected_at = Some(aend);
-                d.reached = Some(aend);
-                self.b.diag(d);
+                self.b
+                    .diag(uri::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
                 None
             } else {
                 match self.byte(r + 1, aend) {
                     None => None,
                     Some(b':') => Some(r + 1),
                     Some(_) => {
+                        // iauthority = [ iuserinfo "@" ] ihost [ ":" port ], then the path.
+                        self.b.expect(r + 1, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
                         self.b.error(
                             Code::IpLiteralTrailing,
                             Span::new(r + 1, aend),
@@ -765,6 +764,18 @@ impl<'a, 'i> Parser<'a, 'i> {
                     First::PtNz => self.pgcs_missing(Span::new(s, pos.max(s + 1))),
                     _ => {}
                 }
+            }
+            if empty && matches!(mode, First::OdNz | First::OdNx) && !is_xref {
+                // After the "*" or "!": xri-subseg-od-nz takes a cross-reference or
+                // 1*xri-pchar, xri-subseg-od-nx 1*xri-pchar-nc.
+                self.b.expect(
+                    pos,
+                    if matches!(mode, First::OdNz) {
+                        &["xref", "xri-pchar"]
+                    } else {
+                        &["xri-pchar-nc"]
+                    },
+                );
             }
             match mode {
                 First::OdNz if empty => self.b.error(

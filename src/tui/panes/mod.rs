@@ -8,7 +8,9 @@
 //!
 //! Adding a pane: write `panes/<name>.rs` with a struct that implements [`Pane`], add a
 //! [`Context`] and its bindings in `keys.rs`, a `Focus` variant in `app.rs`, and place it
-//! in `App::pane_mut` (which data it reads), the focus order and the layout.
+//! in `app.rs`'s `route` and `App::pane` (which data it reads), the focus order and the
+//! layout. An overlay (help, examples, share menu) implements [`Overlay`] instead; the
+//! input lines are [`input::InputLine`]s.
 //!
 //! Every piece of text that comes from the input (or from a file) is drawn through
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].

@@ -95,8 +95,30 @@ const MESSAGE_ROWS: usize = 4;
 
 /// At most this many rows of one value (the target, a step's detail): the rows are laid
 /// out at each frame, so a megabyte target costs a bounded number of rows; the row after
-/// says how many more there are and how to copy them.
+/// says how to copy the rest.
 const MAX_VALUE_ROWS: usize = 256;
+
+/// Untrusted `value` made safe and wrapped to `width` columns (`words`: after spaces, else
+/// by character; no character lost), at most [`MAX_VALUE_ROWS`] rows; `true` when there is
+/// more. Only a prefix that surely fills the rows is escaped and wrapped (a character takes
+/// at least one column and at most four bytes), so a megabyte value costs what is shown.
+fn value_rows(value: &str, width: usize, words: bool) -> (Vec<String>, bool) {
+    let width = width.max(1);
+    let budget = 4 * (MAX_VALUE_ROWS + 1) * width;
+    let mut end = value.len().min(budget);
+    while !value.is_char_boundary(end) {
+        end -= 1;
+    }
+    let safe = safe_text::escape(&value[..end]);
+    let mut rows = if words {
+        super::details::wrap_words(&safe, width)
+    } else {
+        super::details::wrap(&safe, width)
+    };
+    let more = rows.len() > MAX_VALUE_ROWS || end < value.len();
+    rows.truncate(MAX_VALUE_ROWS);
+    (rows, more)
+}
 
 /// Untrusted `text`, made safe, word-wrapped to `width` columns over at most `max_rows` rows
 /// (a word wider than a row is cut with `…`; the last row ends with `…` when text is left).
@@ -156,50 +178,39 @@ pub fn draw(f: &mut Frame, area: Rect, st: &mut ResolutionState, focused: bool, 
         (Some(t), _) => {
             // The target whole: on the `target` row when it fits there, else wrapped by
             // character beneath it (a value is read exactly).
-            let safe = safe_text::escape(t);
-            let one_row = super::width(&safe) + 8 <= w;
-            let rows = if one_row {
-                Vec::new()
-            } else {
-                super::details::wrap(&safe, w.saturating_sub(2))
-            };
+            let one_row = t.len() + 8 <= w && super::width(&safe_text::escape(t)) + 8 <= w;
             if one_row {
                 lines.push(Line::from(vec![
                     Span::styled("target  ", dim),
-                    Span::styled(safe, theme.get(Slot::Valid)),
+                    Span::styled(safe_text::escape(t), theme.get(Slot::Valid)),
                 ]));
             } else {
                 lines.push(Line::styled("target", dim));
-            }
-            let n = rows.len();
-            for row in rows.into_iter().take(MAX_VALUE_ROWS) {
-                lines.push(Line::from(vec![
-                    Span::raw("  "),
-                    Span::styled(row, theme.get(Slot::Valid)),
-                ]));
-            }
-            if n > MAX_VALUE_ROWS {
-                lines.push(Line::styled(
-                    fit(
-                        &format!("  … {} more rows: y copies the target", n - MAX_VALUE_ROWS),
-                        w,
-                    )
-                    .into_owned(),
-                    dim,
-                ));
+                let (rows, more) = value_rows(t, w.saturating_sub(2), false);
+                for row in rows {
+                    lines.push(Line::from(vec![
+                        Span::raw("  "),
+                        Span::styled(row, theme.get(Slot::Valid)),
+                    ]));
+                }
+                if more {
+                    let m = "  … the rest: y copies the target whole";
+                    lines.push(Line::styled(fit(m, w).into_owned(), dim));
+                }
             }
         }
-        (None, Some(d)) => lines.push(Line::from(vec![
-            Span::styled("no target  ", dim),
-            Span::styled(
-                fit(
-                    &format!("{} ({}, {})", d.message, d.code, d.spec),
-                    w.saturating_sub(11),
-                )
-                .into_owned(),
-                theme.get(Slot::Invalid),
-            ),
-        ])),
+        (None, Some(d)) => {
+            // Why there is no target, wrapped over a few rows (the code and section first,
+            // the message after).
+            lines.push(Line::styled("no target", dim));
+            let why = format!("{} ({}): {}", d.code, d.spec, d.message);
+            for row in value_rows(&why, w.saturating_sub(2), true).0 {
+                lines.push(Line::from(vec![
+                    Span::raw("  "),
+                    Span::styled(row, theme.get(Slot::Invalid)),
+                ]));
+            }
+        }
         (None, None) => lines.push(Line::styled("no target", theme.get(Slot::Invalid))),
     }
     // Under a target, each of the resolution's warnings and notes (for example §3.3's
@@ -238,27 +249,16 @@ pub fn draw(f: &mut Frame, area: Rect, st: &mut ResolutionState, focused: bool, 
             fit(&format!("{:>2} {}", i + 1, s.name), w).into_owned(),
             dim,
         ));
-        let detail = safe_text::escape(&s.detail);
-        let rows = super::details::wrap_words(&detail, w.saturating_sub(4));
-        let n = rows.len();
-        for row in rows.into_iter().take(MAX_VALUE_ROWS) {
+        let (rows, more) = value_rows(&s.detail, w.saturating_sub(4), true);
+        for row in rows {
             lines.push(Line::from(vec![
                 Span::raw("    "),
                 Span::styled(row, theme.get(Slot::Text)),
             ]));
         }
-        if n > MAX_VALUE_ROWS {
-            lines.push(Line::styled(
-                fit(
-                    &format!(
-                        "    … {} more rows: Ctrl-S t copies the report",
-                        n - MAX_VALUE_ROWS
-                    ),
-                    w,
-                )
-                .into_owned(),
-                dim,
-            ));
+        if more {
+            let m = "    … the rest: Ctrl-S t copies the whole report";
+            lines.push(Line::styled(fit(m, w).into_owned(), dim));
         }
     }
     if let Some(n) = &r.note {
@@ -314,6 +314,13 @@ mod tests {
         assert_eq!(wrap("a\u{202E}b", 40, 1), ["a⟨U+202E⟩b"]);
         let big = "x".repeat(1_000_000);
         assert_eq!(wrap(&big, 10, 3).len(), 1);
+        // A value's rows: whole when short, bounded (and said) when huge.
+        let (rows, more) = value_rows("abcdefg", 3, false);
+        assert_eq!((rows.concat().as_str(), more), ("abcdefg", false));
+        let (rows, more) = value_rows(&big, 40, false);
+        assert_eq!((rows.len(), more), (MAX_VALUE_ROWS, true));
+        let (rows, more) = value_rows(&"é".repeat(300_000), 40, true);
+        assert!(rows.len() == MAX_VALUE_ROWS && more);
     }
 
     #[test]
