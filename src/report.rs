@@ -408,7 +408,7 @@ fn readings(w: &mut Writer, a: &Analysis) {
     }
     if a.readings_omitted > 0 {
         w.para(&format!(
-            "{} more ambiguities not shown (at most {} readings are recorded).",
+            "{} more places that may read two ways were left unchecked (at most {} readings are recorded).",
             a.readings_omitted,
             crate::engine::readings::MAX_READINGS
         ));

@@ -290,6 +290,15 @@ fn differences_point_at_the_component_and_say_why() {
         ),
         (
             Profile::Rfc3986,
+            "http://a/?x",
+            "http://a/?y",
+            NodeKind::Query,
+            (10, 11),
+            (10, 11),
+            &["the queries differ: \"x\" vs \"y\""],
+        ),
+        (
+            Profile::Rfc3986,
             "http://example.com/?",
             "http://example.com/",
             NodeKind::Query,

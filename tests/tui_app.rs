@@ -622,7 +622,15 @@ fn the_first_difference_is_marked_in_both_inputs() {
 
 /// Keys a session might press, for the property below.
 fn key_of(i: u8) -> Event {
-    match i % 29 {
+    let wheel = |kind| {
+        Event::Mouse(crossterm::event::MouseEvent {
+            kind,
+            column: u16::from(i) % 90,
+            row: u16::from(i) % 28,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    match i % 33 {
         0 => Event::key(KeyCode::Tab),
         1 => Event::key(KeyCode::BackTab),
         2 => Event::key(KeyCode::Left),
@@ -652,6 +660,11 @@ fn key_of(i: u8) -> Event {
         25 => Event::key(KeyCode::Char('m')),
         26 => Event::key(KeyCode::Char('c')),
         27 => Event::key(KeyCode::F(6)),
+        // The profile strip (both modes), Details, the wheel over any pane.
+        28 => Event::key(KeyCode::F(7)),
+        29 => Event::key(KeyCode::Char('d')),
+        30 => wheel(crossterm::event::MouseEventKind::ScrollUp),
+        31 => wheel(crossterm::event::MouseEventKind::ScrollDown),
         _ => Event::click(u16::from(i) % 90, u16::from(i) % 28),
     }
 }

@@ -190,6 +190,17 @@ fn help_wraps_long_entries_and_scrolls() {
         .unwrap_or_else(|| panic!("{s}"));
     assert!(rows[f3].contains("cross-references kept"), "{s}");
     assert!(rows[f3 + 1].contains("ignored (§2.5.4)"), "{s}");
+    // End goes to the bottom, Home back to the top.
+    a.handle(Event::key(KeyCode::End));
+    let end = screen(&mut a, 80, 24);
+    assert!(
+        end.contains("Reading the screen") || end.contains("more text beyond"),
+        "{end}"
+    );
+    a.handle(Event::key(KeyCode::Home));
+    assert!(screen(&mut a, 80, 24).contains("Help · rows 1–"));
+    a.handle(Event::key(KeyCode::PageDown));
+    let s = screen(&mut a, 80, 24);
     // Scrolled: the title says which rows are shown.
     assert!(s.contains("Help · rows 11–"), "{s}");
 }

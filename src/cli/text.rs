@@ -233,7 +233,7 @@ pub fn analysis(a: &Analysis) -> String {
     if a.readings_omitted > 0 {
         let _ = writeln!(
             s,
-            "({} more readings not shown: at most {} are recorded)",
+            "({} more places that may read two ways were left unchecked: at most {} readings are recorded)",
             a.readings_omitted,
             crate::engine::readings::MAX_READINGS
         );

@@ -105,7 +105,8 @@ pub struct Analysis {
     /// and idbench takes the first, the second as a subtree with the text that decides
     /// (empty when the input is not ambiguous; see [`readings`]).
     pub readings: Vec<readings::Reading>,
-    /// Ambiguities seen past [`readings::MAX_READINGS`] and not recorded.
+    /// Places the tree marks as possibly ambiguous that were left unchecked, past
+    /// [`readings::MAX_READINGS`] readings or past the scan budget (not recorded).
     pub readings_omitted: usize,
 }
 

@@ -97,7 +97,8 @@ pub struct Reading {
 pub struct Readings {
     /// The readings, in input order of their spans' starts.
     pub list: Vec<Reading>,
-    /// Ambiguities seen beyond [`MAX_READINGS`] (not recorded).
+    /// Places the tree marks as possibly ambiguous that were left unchecked: past
+    /// [`MAX_READINGS`] readings, or once the scan budget ran out (not recorded).
     pub omitted: usize,
 }
 

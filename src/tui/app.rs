@@ -923,27 +923,11 @@ impl App {
     }
 
     fn set_option(&mut self, a: Action) {
-        let Some((what, applies)) = panes::diff::toggle_option(&mut self.compare_opts, a) else {
-            return;
-        };
-        let under = self
-            .panes
-            .ladder
-            .diff
-            .as_ref()
-            .filter(|_| self.diff_mode)
-            .map(|d| d.verdict.profile);
-        let note = match under {
-            None => " (used in diff mode: Ctrl-D)".to_string(),
-            Some(p) if p != applies => format!(
-                " (applies under {}; this pair is compared under {})",
-                applies.name(),
-                p.name()
-            ),
-            Some(_) => String::new(),
-        };
-        self.recompare = self.diff_mode;
-        self.say(format!("{what}{note}"));
+        let under = self.diff().map(|d| d.verdict.profile);
+        if let Some(msg) = panes::diff::set_option(&mut self.compare_opts, a, under) {
+            self.recompare = self.diff_mode;
+            self.say(msg);
+        }
     }
 
     fn toggle_diff(&mut self) {
@@ -1314,32 +1298,11 @@ impl App {
 
     fn draw_input(&mut self, f: &mut Frame, s: usize, area: Rect) {
         let focused = self.overlay.is_none() && self.input_side() == Some(s);
-        let title = match (self.diff_mode, s) {
-            (_, 2) => "Base",
-            (false, _) => "Input",
-            (true, 0) => "A",
-            (true, _) => "B",
-        };
-        let hint = match s {
-            2 => " type the base the input is resolved against · Ctrl-T closes",
-            0 => " type or paste an identifier · Ctrl-O examples · F1 help",
-            _ => " type or paste the identifier to compare with A",
-        };
         let difference = self
-            .panes
-            .ladder
-            .diff
-            .as_ref()
-            .filter(|_| self.diff_mode)
+            .diff()
             .and_then(|d| d.verdict.difference.as_ref())
             .map(|d| if s == 0 { d.a } else { d.b });
-        let look = Look {
-            title,
-            hint,
-            focused,
-            highlight: !self.diff_mode && s != 2,
-            difference,
-        };
+        let look = Look::of(s, self.diff_mode, focused, difference);
         let line = match (s, self.base.as_mut()) {
             (2, Some(b)) => b,
             (2, None) => return,

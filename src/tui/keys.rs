@@ -812,6 +812,8 @@ pub const BINDINGS: &[Binding] = &[
     b(X::Help, A::Down, &[k(K::Down), c('j')], "scroll down", None),
     b(X::Help, A::PageUp, &[k(K::PageUp)], "page up", None),
     b(X::Help, A::PageDown, &[k(K::PageDown)], "page down", None),
+    b(X::Help, A::First, &[k(K::Home), c('g')], "top", None),
+    b(X::Help, A::Last, &[k(K::End), c('G')], "bottom", None),
     b(
         X::Help,
         A::Back,

@@ -225,6 +225,20 @@ fn kind_name(k: NodeKind) -> String {
     }
 }
 
+/// The plural of a component's name, for "the queries differ" (not "querys").
+fn kind_plural(k: NodeKind) -> String {
+    let one = kind_name(k);
+    if let Some(stem) = one.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'o', 'u'])
+    {
+        format!("{stem}ies")
+    } else if one.ends_with("SS") || one.ends_with('s') || one.ends_with('x') {
+        format!("{one}es")
+    } else {
+        format!("{one}s")
+    }
+}
+
 /// The section that defines equivalence under `profile`.
 fn main_spec(profile: Profile) -> &'static str {
     match profile {
@@ -450,7 +464,7 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
     if na.kind() != nb.kind() {
         return format!(
             "A has a {} where B has a {}: different components never compare equal ({})",
-            kind_name(na.kind()),
+            kind_plural(na.kind()),
             kind_name(nb.kind()),
             main_spec(profile)
         );
@@ -459,7 +473,7 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
         && !opts.ignore_dollar
         && (touches_dollar(na, a.1) || touches_dollar(nb, b.1))
     {
-        return format!("the {}s differ: {DOLLAR_REASON}", kind_name(na.kind()));
+        return format!("the {} differ: {DOLLAR_REASON}", kind_plural(na.kind()));
     }
     let (ta, tb) = (na.text(a.1), nb.text(b.1));
     if ta.eq_ignore_ascii_case(tb) {
@@ -472,9 +486,9 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
             "RFC 3987 §5.3.2.1"
         };
         return format!(
-            "the {}s differ in the case of non-ASCII letters, which case normalization leaves \
+            "the {} differ in the case of non-ASCII letters, which case normalization leaves \
              alone: only US-ASCII letters are folded ({spec})",
-            kind_name(na.kind())
+            kind_plural(na.kind())
         );
     }
     if let Some((t, c)) = encoding_difference(ta, tb) {
@@ -482,17 +496,17 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
     }
     if profile == Profile::Rfc3987 && nfc(ta) == nfc(tb) {
         return format!(
-            "the {}s differ only in Unicode normalization (canonically equivalent); comparison \
+            "the {} differ only in Unicode normalization (canonically equivalent); comparison \
              MUST NOT apply character normalization, IRIs are expected to be created in NFC \
              (RFC 3987 §5.3.2.2)",
-            kind_name(na.kind())
+            kind_plural(na.kind())
         );
     }
     if profile.family() == Family::Uri && nfkc(ta) == nfkc(tb) {
         return format!(
-            "the {}s differ only in Unicode compatibility characters, which comparison does not \
+            "the {} differ only in Unicode compatibility characters, which comparison does not \
              normalize ({})",
-            kind_name(na.kind()),
+            kind_plural(na.kind()),
             main_spec(profile)
         );
     }
@@ -515,8 +529,8 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
         pb = y.parent();
     }
     format!(
-        "the {}s differ: {} vs {}, compared octet by octet after the steps above ({})",
-        kind_name(na.kind()),
+        "the {} differ: {} vs {}, compared octet by octet after the steps above ({})",
+        kind_plural(na.kind()),
         quote(ta),
         quote(tb),
         main_spec(profile)

@@ -592,6 +592,23 @@ pub fn toggle_option(o: &mut CompareOptions, a: Action) -> Option<(String, Profi
     })
 }
 
+/// Changes the option action `a` stands for and says so: what it now is, and when the pair
+/// is compared (`under`, `None` outside diff mode) under another profile than the one the
+/// option applies to, that it does not bear on this pair.
+pub fn set_option(o: &mut CompareOptions, a: Action, under: Option<Profile>) -> Option<String> {
+    let (what, applies) = toggle_option(o, a)?;
+    let note = match under {
+        None => " (used in diff mode: Ctrl-D)".to_string(),
+        Some(p) if p != applies => format!(
+            " (applies under {}; this pair is compared under {})",
+            applies.name(),
+            p.name()
+        ),
+        Some(_) => String::new(),
+    };
+    Some(format!("{what}{note}"))
+}
+
 /// The options that bear on a comparison under `profile`, for the pane's title.
 pub fn options_label(profile: Profile, o: &CompareOptions) -> String {
     let form = |f: SideForm| match f {

@@ -67,6 +67,31 @@ pub struct Look<'a> {
     pub difference: Option<ByteSpan>,
 }
 
+impl Look<'static> {
+    /// How line `line` (0 the input or A, 1 B, 2 the base line) looks: its title and
+    /// hint, the tree's highlight outside diff mode, the difference in it.
+    pub fn of(line: usize, diff_mode: bool, focused: bool, difference: Option<ByteSpan>) -> Self {
+        let title = match (diff_mode, line) {
+            (_, 2) => "Base",
+            (false, _) => "Input",
+            (true, 0) => "A",
+            (true, _) => "B",
+        };
+        let hint = match line {
+            2 => " type the base the input is resolved against · Ctrl-T closes",
+            0 => " type or paste an identifier · Ctrl-O examples · F1 help",
+            _ => " type or paste the identifier to compare with A",
+        };
+        Look {
+            title,
+            hint,
+            focused,
+            highlight: !diff_mode && line != 2,
+            difference,
+        }
+    }
+}
+
 fn options(profile: Option<Profile>) -> Options {
     Options {
         profile,
