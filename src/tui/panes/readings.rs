@@ -11,7 +11,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use super::{block, fit, inner, put_lines, width};
+use super::{block, block_fit, fit, inner, put_lines, truncate, width};
 use crate::engine::Analysis;
 use crate::engine::readings::Reading;
 use crate::tui::theme::{Slot, Theme};
@@ -90,7 +90,6 @@ pub fn draw(f: &mut Frame, area: Rect, a: &Analysis, index: usize, theme: &Theme
         a.readings.len(),
         r.kind.name()
     );
-    f.render_widget(block(&title, false, theme), area);
     let body = inner(area);
     let w = usize::from(body.width);
     let h = usize::from(body.height);
@@ -132,11 +131,23 @@ pub fn draw(f: &mut Frame, area: Rect, a: &Analysis, index: usize, theme: &Theme
     // Keep at least a third of the rows for the subtree; the footer gives way first.
     let tree_rows_min = (h / 3).max(1);
     let head_n = head.len().min(h.saturating_sub(tree_rows_min));
-    head.truncate(head_n);
     let foot_n = foot
         .len()
         .min(h.saturating_sub(head_n).saturating_sub(tree_rows_min));
+    // No silent cuts: what does not fit says where to read it whole (the report has every
+    // reading with its deciding text).
+    let cut = head_n < head.len() || foot_n < foot.len();
+    head.truncate(head_n);
     foot.truncate(foot_n);
+    let mut title = title;
+    if cut {
+        const MORE: &str = "… Ctrl-S t copies it whole";
+        match foot.last_mut() {
+            Some(last) => *last = Line::from(Span::styled(truncate(MORE.into(), w), dim)),
+            None => title.push_str(" · cut: Ctrl-S t copies it whole"),
+        }
+    }
+    f.render_widget(block_fit(&title, area, false, theme), area);
     let tree_rows = h.saturating_sub(head_n + foot_n);
     let mut lines = head;
     let input = a.input.as_str();
