@@ -392,7 +392,7 @@ for name in ["urn %41", "spaces", "nested xri", "percent signs"]:
             print(f"   {name:13} {cmd:7} {fmt:4}: {sizes[-1] // 1024:3} KiB {t2 * 1000:8.1f} ms {m2 / 1024:7.1f} MB "
                   f"{o2:>10} B out; x4 input: time x{rt:.1f}, RSS x{rm:.1f}, output x{ro:.1f} "
                   f"(target ~x4: {'met' if ok else 'MISSED'})")
-print(f"   doubling benchmark: {met} rows met, {missed} rows missed (each row above says met or MISSED)")
+print(f"   doubling benchmark: {met} rows met, {missed} rows missed")
 PY
 
 say "== workbench on big inputs (200x60 pty): an edit to finished redraw, peak RSS"
