@@ -4,9 +4,10 @@
 //! answer is "valid". The full grammars ([`super::grammar`]) build a concrete syntax tree
 //! with spans, attributes and explained diagnostics for every line, which is what the
 //! workbench needs and several times the work a plain yes/no needs. [`quick_valid`] is a
-//! tree-less recognizer for the three profiles that batch checks are usually run under
-//! (rfc3986, rfc3987 and rfc8141): one pass over the bytes, driven by a 256-entry table of
-//! character classes derived from [`chars`], allocating nothing.
+//! tree-less recognizer for every profile: one pass over the bytes (a few for nested XRI
+//! cross-references), driven by a 256-entry table of character classes derived from
+//! [`chars`], allocating nothing. [`quick_verdict`] also names the first error of some
+//! invalid URNs, where everything before the bad byte was checked.
 //!
 //! It is an accelerator, never the judge. `true` means "the full grammar reports no error";
 //! `false` means "don't know": the caller ([`super::first_error`]) then runs the full parse,
@@ -17,7 +18,8 @@
 //! the full grammar (`tests/validate.rs`: generated inputs that reach every branch, every
 //! spec example, the grammars' edge tables, and a corpus sample).
 //!
-//! The recognizers follow the ABNF of RFC 3986 Appendix A, RFC 3987 §2.2 and RFC 8141 §2, and
+//! The recognizers follow the ABNF of RFC 3986 Appendix A, RFC 3987 §2.2, RFC 8141 §2, RFC
+//! 2141, the rfc2141bis draft, the WWW draft and XRI Syntax 2.0 Appendix A, and
 //! make the same first-match-wins choices as the full grammars (where a component ends,
 //! which `@` ends the userinfo, when brackets hold an IP literal), so the two agree on what
 //! each byte belongs to. Only errors matter here: warnings and notes (NFC, bidi direction,
