@@ -22,6 +22,7 @@ pub mod event;
 pub mod history;
 pub mod keys;
 pub mod panes;
+mod session;
 pub mod theme;
 
 use std::io::{IsTerminal, Write};
