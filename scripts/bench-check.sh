@@ -451,6 +451,11 @@ def session(name, paste, keys=20, target=True):
     def timed(key):
         t0 = time.monotonic()
         os.write(master, key)
+        # Up to 10 s for the redraw to start (a 1 MiB edit on a busy machine), then the end
+        # of the burst.
+        r, _, _ = select.select([master], [], [], 10.0)
+        if not r:
+            return None
         last = drain(master, 0.25)
         return (last - t0) * 1000 if last is not None else None
     # Cursor moves: a redraw each, nothing re-analysed.

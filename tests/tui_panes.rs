@@ -296,3 +296,22 @@ fn no_target_says_why_in_full() {
         assert!(s.contains(want), "{want}: {s}");
     }
 }
+
+/// Details follows the focused pane; an empty pane (a valid input's diagnostics) selects
+/// nothing, and Details says so instead of showing a blank box, also when Tab then focuses
+/// Details itself.
+#[test]
+fn details_says_when_the_focused_pane_is_empty() {
+    let mut a = app("http://a/b");
+    assert!(a.analysis(0).diagnostics.is_empty(), "a valid input");
+    focus(&mut a, Focus::Diagnostics);
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("the focused pane is empty"), "{s}");
+    focus(&mut a, Focus::Details);
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("the focused pane is empty"), "{s}");
+    // A pane with a selection fills it again.
+    focus(&mut a, Focus::Tree);
+    let s = screen(&mut a, 100, 30);
+    assert!(!s.contains("nothing selected"), "{s}");
+}

@@ -375,6 +375,19 @@ impl Emitter<'_> {
         if let Some(n) = &normalized {
             self.nfkc_diagnostics(&run, n, Span::new(from, to));
         }
+        // The usual run: ASCII that no rule encodes or escapes here goes out as it is (lower-
+        // cased where asked), as the loop below would write it character by character.
+        if normalized.is_none() && run.is_ascii() && self.plain_ascii(&run) {
+            if cx.lower {
+                self.out
+                    .extend(run.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+            } else {
+                self.out.push_str(&run);
+            }
+            self.run = run;
+            self.run.clear();
+            return;
+        }
         let chars = normalized.as_deref().unwrap_or(&run);
         let encode = self.rules.contains(Rules::ENCODE);
         let mut case_note = false;
@@ -433,6 +446,22 @@ impl Emitter<'_> {
         }
         self.run = run;
         self.run.clear();
+    }
+
+    /// True when every byte of the ASCII `run` is written as it is (lower-casing aside) by
+    /// [`Self::flush`]: nothing [`Rules::ENCODE`] or [`Rules::ENCODE_SPACE`] encodes,
+    /// nothing [`Rules::IRI_ESCAPE`] escapes.
+    fn plain_ascii(&self, run: &str) -> bool {
+        let encode = self.rules.contains(Rules::ENCODE);
+        let encode_space = self.rules.contains(Rules::ENCODE_SPACE);
+        let escape = self.rules.contains(Rules::IRI_ESCAPE);
+        let in_xref = self.xref_depth > 0;
+        run.bytes().all(|b| {
+            // `xri_must_encode` for ASCII: neither unreserved nor reserved.
+            !(encode && !(crate::engine::chars::UNRESERVED.has(b) || RESERVED.has(b)))
+                && !(encode_space && b == b' ')
+                && !(escape && (b == b'%' || (in_xref && matches!(b, b'#' | b'?' | b'/'))))
+        })
     }
 
     /// NFKC (XRI Syntax 2.0 §2.1.1) of `run` (input bytes `from..to`), except that a

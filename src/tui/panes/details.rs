@@ -15,7 +15,7 @@ use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
 use super::diagnostics::severity_style;
-use super::{Copied, Effect, Pane, block, inner, list_delta, plural};
+use super::{Copied, Effect, Pane, block, fit, inner, list_delta, plural};
 use crate::engine::{Analysis, Diagnostic, Span as ByteSpan, Status, pct, rules};
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
@@ -338,6 +338,19 @@ impl DetailsPane {
                 }
             }
             skip = 0;
+        }
+        if self.detail.items.is_empty() {
+            // Details follows the focused pane's selection; an empty pane (no diagnostics,
+            // say) has none, which is said rather than left blank.
+            for text in ["nothing selected:", "the focused pane is empty"]
+                .into_iter()
+                .take(h)
+            {
+                lines.push(Line::from(Span::styled(
+                    fit(text, w).into_owned(),
+                    theme.get(Slot::Dim),
+                )));
+            }
         }
         let shown_end = self.scroll + lines.len();
         let position = match self.total() {
