@@ -527,6 +527,14 @@ fn count_empty_and_unclosed_errors_say_what_was_expected() {
             5,
         ),
         ("urn:ab-:c", Profile::Rfc8141, "nid-end", &["alphanum"], 7),
+        // An IPv6 address is a host only inside IP-literal's brackets.
+        (
+            "http://2001:db8::1/",
+            Profile::Rfc3986,
+            "ipv6-unbracketed",
+            &["\"[\""],
+            7,
+        ),
         (
             "http://[1:2:3:4:5:6:7:8:9]/",
             Profile::Rfc3986,

@@ -823,6 +823,9 @@ impl<'i> Parser<'_, 'i> {
                      its first ':' would start the port",
                     self.text(hs, ae)
                 );
+                // IP-literal = "[" ( IPv6address / IPvFuture ) "]": an IPv6 address is a host
+                // only in brackets, so "[" was expected where it starts.
+                self.b.expect(hs, &["\"[\""]);
                 self.b.error(
                     Code::Ipv6Unbracketed,
                     Span::new(hs, ae),
