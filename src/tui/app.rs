@@ -26,12 +26,13 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Position, Rect};
 
 use super::clipboard::{Clipboard, Mode};
 use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
+use super::layout;
 use super::panes::details::DetailsPane;
 use super::panes::diff::DiffState;
 use super::panes::examples::Examples;
@@ -971,19 +972,17 @@ impl App {
             return;
         }
         let diag_side = if self.s.diff_mode { self.diag_side } else { 0 };
-        let n_diags = u16::try_from(self.s.sides[diag_side].diags.len()).unwrap_or(u16::MAX);
-        let diag_h = n_diags.saturating_add(2).clamp(3, (area.height / 4).max(3));
+        let n_diags = self.s.sides[diag_side].diags.len();
         let status_area;
         if self.s.diff_mode {
-            let [a, b, strip, ladder, diags, status] = Layout::vertical([
-                Constraint::Length(3),
-                Constraint::Length(3),
-                Constraint::Length(1),
-                Constraint::Min(6),
-                Constraint::Length(diag_h),
-                Constraint::Length(1),
-            ])
-            .areas(area);
+            let layout::Diff {
+                a,
+                b,
+                strip,
+                ladder,
+                diags,
+                status,
+            } = layout::diff(area, n_diags);
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
@@ -1021,32 +1020,26 @@ impl App {
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         } else {
-            let base_h = if self.s.base.is_some() { 3 } else { 0 };
-            let [base, input, strip, main, diags, status] = Layout::vertical([
-                Constraint::Length(base_h),
-                Constraint::Length(3),
-                Constraint::Length(1),
-                Constraint::Min(5),
-                Constraint::Length(diag_h),
-                Constraint::Length(1),
-            ])
-            .areas(area);
+            let n_forms = panes::forms::rows(&self.s.sides[0].analysis).len();
+            let layout::Single {
+                base,
+                input,
+                strip,
+                main,
+                tree,
+                details,
+                forms,
+                diags,
+                status,
+            } = layout::single(area, self.s.base.is_some(), n_diags, n_forms);
             if self.s.base.is_some() {
                 self.draw_input(f, 2, base);
             }
             self.draw_input(f, 0, input);
             self.draw_strip(f, strip);
-            let [tree, right] =
-                Layout::horizontal([Constraint::Percentage(56), Constraint::Percentage(44)])
-                    .areas(main);
-            let n_forms = u16::try_from(panes::forms::rows(&self.s.sides[0].analysis).len())
-                .unwrap_or(u16::MAX);
-            let forms_h = n_forms.saturating_add(2).min(right.height / 2).max(3);
             // With a base line, the resolution takes Details' room: the target and the
             // steps are what the user is reading then.
             let with_base = self.s.base.is_some();
-            let [details, forms] =
-                Layout::vertical([Constraint::Min(3), Constraint::Length(forms_h)]).areas(right);
             self.refresh_details();
             if self.focus == Focus::Details {
                 // Focused, Details takes the tree's and the forms' room: a long value is

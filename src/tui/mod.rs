@@ -21,6 +21,7 @@ pub mod config;
 pub mod event;
 pub mod history;
 pub mod keys;
+pub mod layout;
 pub mod panes;
 mod session;
 pub mod theme;
