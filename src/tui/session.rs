@@ -284,3 +284,84 @@ impl Session {
         (self.line(s).text().to_string(), what)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::keys::Action;
+
+    fn session(a: &str, b: Option<&str>) -> Session {
+        Session::new(a, b, None, None, CompareOptions::default())
+    }
+
+    /// An input is analysed again only when its text (or the profile) changed; a pair is
+    /// compared again when an input or an option changed.
+    #[test]
+    fn analyses_and_comparisons_follow_changes() {
+        let mut s = session("urn:a:b", Some("URN:A:b"));
+        assert_eq!((s.analyses(), s.comparisons()), (2, 1));
+        assert!(!s.refresh());
+        assert_eq!((s.analyses(), s.comparisons()), (2, 1));
+        s.sides[1].set_text("urn:a:c");
+        assert!(s.refresh());
+        assert_eq!((s.analyses(), s.comparisons()), (3, 2));
+        assert!(s.set_option(Action::Objective).is_some());
+        assert!(!s.refresh());
+        assert_eq!((s.analyses(), s.comparisons()), (3, 3));
+        s.set_profile(Some(Profile::Rfc8141));
+        assert!(s.refresh());
+        assert_eq!((s.analyses(), s.comparisons()), (5, 4));
+        assert_eq!(s.analysis(0).profile, Profile::Rfc8141);
+    }
+
+    /// Outside diff mode an option change compares nothing.
+    #[test]
+    fn one_input_is_never_compared() {
+        let mut s = session("http://a/b", None);
+        assert!(s.set_option(Action::IgnoreDollar).is_some());
+        s.refresh();
+        assert_eq!(s.comparisons(), 0);
+        assert!(s.diff().is_none());
+    }
+
+    /// Entering diff mode with an empty B copies A; it closes the base line.
+    #[test]
+    fn diff_mode_starts_from_a_and_closes_the_base() {
+        let mut s = Session::new("x/y", None, None, Some("http://a/b/"), Default::default());
+        assert!(s.base.is_some());
+        assert!(s.toggle_diff());
+        assert!(s.base.is_none());
+        assert_eq!(s.line(1).text(), "x/y");
+        s.refresh();
+        assert!(s.diff().is_some());
+        assert!(!s.toggle_diff());
+        assert!(s.diff().is_none());
+    }
+
+    /// A loaded pair opens diff mode with its profile; the share report then holds the
+    /// comparison, and the reopen command both inputs and the profile.
+    #[test]
+    fn a_loaded_pair_is_compared_and_shared() {
+        let mut s = Session::new("a", None, None, Some("http://h/"), Default::default());
+        s.load(&Loaded {
+            a: "urn:example:a".into(),
+            b: Some("urn:example:A".into()),
+            profile: Some(Profile::Rfc8141),
+            message: String::new(),
+        });
+        s.refresh();
+        assert!(s.diff_mode && s.base.is_none());
+        let d = s.diff().map(|d| d.verdict.profile);
+        assert_eq!(d, Some(Profile::Rfc8141));
+        let cmd = s.share_text(None);
+        assert!(
+            cmd.contains("urn:example:a") && cmd.contains("urn:example:A"),
+            "{cmd}"
+        );
+        assert!(cmd.contains("rfc8141"), "{cmd}");
+        let md = s.share_text(Some(ReportFormat::Markdown));
+        assert!(md.contains("urn:example:A"), "{md}");
+        assert_eq!(s.line_copy(1), ("urn:example:A".to_string(), "input B"));
+        assert_eq!(s.texts(), ["urn:example:a", "urn:example:A"]);
+    }
+}
