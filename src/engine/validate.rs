@@ -378,7 +378,7 @@ fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, bool> {
     }
 }
 
-/// authority = [ userinfo "@" ] host [ ":" port ] over `b[a0..ae]`; the last "@" ends the
+/// `authority = [ userinfo "@" ] host [ ":" port ]` over `b[a0..ae]`; the last "@" ends the
 /// userinfo, as in the full grammar.
 fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> bool {
     let Some(auth) = b.get(a0..ae) else {

@@ -1,22 +1,24 @@
-//! The workbench's state: one [`App::handle`] for every event and one [`App::draw`] for
+//! The workbench's routing: one [`App::handle`] for every event and one [`App::draw`] for
 //! every frame.
 //!
 //! The app routes: focus (which component gets a key, a click, the wheel), global keys
-//! (profile, diff mode, overlays, copy, share, base line, compare options), the layout,
-//! and the analysis life-cycle (when to analyse and compare again). Everything else is a
-//! component in `panes/`:
+//! (profile, diff mode, overlays, copy, share, base line, compare options), and the
+//! layout. What is analysed and how is the session's (`session.rs`): the inputs and their cached
+//! analyses, the base line and the resolution, diff mode's comparison, the profile and
+//! compare options, when to analyse and compare again, loading an example, and the share
+//! report. Everything else is a component in `panes/`:
 //!
 //! - the input lines (A, B in diff mode, the base line) are [`InputLine`]s: their text,
 //!   editing keys, history recall, paste, size cap and drawing;
 //! - the panes (tree, diagnostics, forms, Details, ladder, profile strip) implement
 //!   [`Pane`]: the app hands the focused one its navigation keys, clicks and wheel, and
-//!   asks it what to copy; `App::pane_mut` says which data each pane reads;
+//!   asks it what to copy; `route` says which data each pane reads;
 //! - the overlays (help, examples picker, share menu) implement [`Overlay`];
 //! - copies go through [`Clipboard::copy_told`].
 //!
 //! Each input's [`Analysis`] is computed once per change of its text (or of the profile),
-//! at the end of `handle`, and cached in its [`InputLine`] with everything derived for
-//! display. `draw` only reads the cache: a frame never re-analyses.
+//! at the end of `handle` (`Session::refresh`), and cached in its [`InputLine`] with
+//! everything derived for display. `draw` only reads the cache: a frame never re-analyses.
 //!
 //! The app knows nothing of the real terminal, so tests drive it with
 //! `App::new(config)`, `app.handle(event)` and `terminal.draw(|f| app.draw(f))` on a
@@ -24,27 +26,28 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Position, Rect};
 
 use super::clipboard::{Clipboard, Mode};
 use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
+use super::layout;
 use super::panes::details::DetailsPane;
-use super::panes::diff::{DiffState, LadderPane};
+use super::panes::diff::DiffState;
 use super::panes::examples::Examples;
 use super::panes::forms::FormsPane;
 use super::panes::help::HelpOverlay;
 use super::panes::input::{InputLine, Look, one_line};
 use super::panes::profiles::ProfilesPane;
-use super::panes::resolution::ResolutionState;
 use super::panes::share::ShareMenu;
 use super::panes::status::{Level, Message};
 use super::panes::{self, Effect, Overlay, OverlayEffect, Pane};
+use super::session::Session;
 use super::theme::Theme;
 use crate::engine::equiv::CompareOptions;
 use crate::engine::{Analysis, Profile};
-use crate::report::{self, ReportFormat};
+use crate::report::ReportFormat;
 
 pub use super::panes::input::MAX_INPUT;
 
@@ -154,18 +157,14 @@ impl Open {
     }
 }
 
-/// The pane components that are not per input (the tree and diagnostics are in each
-/// [`InputLine`]).
+/// The pane components that are neither per input (the tree and diagnostics are in each
+/// [`InputLine`]) nor part of the session (the ladder and the resolution are).
 #[derive(Default)]
 struct Panes {
     forms: FormsPane,
-    /// Diff mode's comparison and ladder.
-    ladder: LadderPane,
     details: DetailsPane,
     /// The profile strip (F7).
     strip: ProfilesPane,
-    /// The input resolved against the base (computed once per change, in `refresh`).
-    resolution: ResolutionState,
 }
 
 /// Which input each pane reads: `diag` the one whose diagnostics are listed, `details`
@@ -179,12 +178,12 @@ struct Reads {
 /// Pane component `f`, the input it reads (0 or 1) and that input's analysis. Every pane
 /// component is placed here.
 fn route<'a>(
-    sides: &'a mut [InputLine; 2],
+    s: &'a mut Session,
     p: &'a mut Panes,
     reads: Reads,
     f: Focus,
 ) -> Option<(&'a mut dyn Pane, usize, &'a Analysis)> {
-    let [a, b] = sides;
+    let [a, b] = &mut s.sides;
     let of = |s: usize| if s == 0 { 0 } else { 1 };
     Some(match f {
         Focus::Tree | Focus::TreeA => (&mut a.tree, 0, &a.analysis),
@@ -192,11 +191,11 @@ fn route<'a>(
         Focus::Diagnostics if of(reads.diag) == 0 => (&mut a.diags, 0, &a.analysis),
         Focus::Diagnostics => (&mut b.diags, 1, &b.analysis),
         Focus::Forms => (&mut p.forms, 0, &a.analysis),
-        Focus::Ladder => (&mut p.ladder, 0, &a.analysis),
+        Focus::Ladder => (&mut s.ladder, 0, &a.analysis),
         Focus::Details if of(reads.details) == 0 => (&mut p.details, 0, &a.analysis),
         Focus::Details => (&mut p.details, 1, &b.analysis),
         Focus::Profiles => (&mut p.strip, 0, &a.analysis),
-        Focus::Resolution => (&mut p.resolution, 0, &a.analysis),
+        Focus::Resolution => (&mut s.resolution, 0, &a.analysis),
         Focus::Input | Focus::Second | Focus::Base => return None,
     })
 }
@@ -213,19 +212,10 @@ struct Hits {
 /// The workbench.
 pub struct App {
     theme: Theme,
-    profile: Option<Profile>,
-    sides: [InputLine; 2],
-    /// The base line, when open: the input is then a reference resolved against it.
-    base: Option<InputLine>,
-    diff_mode: bool,
+    /// The inputs, their analyses, the base line, the comparison and the options.
+    s: Session,
     /// Diff mode shows both trees instead of the ladder (F6).
     diff_trees: bool,
-    /// The compare options diff mode uses (its profile is `profile`).
-    compare_opts: CompareOptions,
-    /// An option changed: compare again at the end of the event.
-    recompare: bool,
-    /// How many times the inputs have been compared.
-    comparisons: u64,
     focus: Focus,
     /// The input whose diagnostics are listed (diff mode: the last one focused).
     diag_side: usize,
@@ -246,8 +236,6 @@ pub struct App {
     history: History,
     mouse: bool,
     quit: bool,
-    reanalyze_all: bool,
-    analyses: u64,
     size: (u16, u16),
     hits: Hits,
 }
@@ -267,29 +255,14 @@ impl App {
             compare,
             base,
         } = config;
-        let diff_mode = with.is_some();
-        let sides = [
-            InputLine::new(&input, profile),
-            InputLine::new(with.as_deref().unwrap_or(""), profile),
-        ];
         let status = (!messages.is_empty()).then(|| Message {
             text: messages.join(" · "),
             level: Level::Error,
         });
         let mut app = App {
             theme,
-            profile,
-            sides,
-            base: base.map(|b| InputLine::new(&b, profile)),
-            diff_mode,
+            s: Session::new(&input, with.as_deref(), profile, base.as_deref(), compare),
             diff_trees: false,
-            // The profile lives in `profile`; `compare` takes it at each comparison.
-            compare_opts: CompareOptions {
-                profile: None,
-                ..compare
-            },
-            recompare: false,
-            comparisons: 0,
             focus: Focus::Input,
             diag_side: 0,
             overlay: None,
@@ -303,12 +276,10 @@ impl App {
             history,
             mouse,
             quit: false,
-            reanalyze_all: false,
-            analyses: 0,
             size: (0, 0),
             hits: Hits::default(),
         };
-        app.refresh(true);
+        app.clamp_forms();
         app
     }
 
@@ -341,35 +312,35 @@ impl App {
 
     /// The text of input `side` (0, or 1 in diff mode).
     pub fn input(&self, side: usize) -> &str {
-        self.sides.get(side).map(InputLine::text).unwrap_or("")
+        self.s.sides.get(side).map(InputLine::text).unwrap_or("")
     }
 
     /// The cached analysis of input `side`.
     pub fn analysis(&self, side: usize) -> &Analysis {
-        &self.sides[side.min(1)].analysis
+        self.s.analysis(side)
     }
 
     /// The selected tree node (preorder index) of input `side`.
     pub fn selected_node(&self, side: usize) -> usize {
-        self.sides[side.min(1)].tree.selected
+        self.s.sides[side.min(1)].tree.selected
     }
 
     /// How many times an input has been analysed since the start: it grows with edits and
     /// profile changes, never with frames.
     pub fn analyses(&self) -> u64 {
-        self.analyses
+        self.s.analyses()
     }
 
     /// How many times the two inputs have been compared since the start: it grows with
     /// edits, profile and option changes in diff mode, never with frames.
     pub fn comparisons(&self) -> u64 {
-        self.comparisons
+        self.s.comparisons()
     }
 
     /// The compare options diff mode uses (the profile field aside: see
     /// [`profile`](Self::profile)).
     pub fn compare_options(&self) -> &CompareOptions {
-        &self.compare_opts
+        &self.s.compare_opts
     }
 
     /// The focused pane.
@@ -379,17 +350,17 @@ impl App {
 
     /// True in diff mode.
     pub fn diff_mode(&self) -> bool {
-        self.diff_mode
+        self.s.diff_mode
     }
 
     /// The comparison shown in diff mode.
     pub fn diff(&self) -> Option<&DiffState> {
-        self.panes.ladder.diff.as_ref().filter(|_| self.diff_mode)
+        self.s.diff()
     }
 
     /// The chosen profile (`None`: auto).
     pub fn profile(&self) -> Option<Profile> {
-        self.profile
+        self.s.profile
     }
 
     /// The history.
@@ -399,11 +370,8 @@ impl App {
 
     /// Remembers the inputs and writes the history (at exit).
     pub fn save_history(&mut self) -> std::io::Result<()> {
-        for i in 0..2 {
-            if i == 0 || self.diff_mode {
-                let t = self.sides[i].text().to_string();
-                self.history.push(&t);
-            }
+        for t in self.s.texts() {
+            self.history.push(&t);
         }
         self.history.save()
     }
@@ -418,13 +386,20 @@ impl App {
             Event::Paste(s) => self.on_paste(&s),
             Event::Resize(w, h) => self.size = (w, h),
         }
-        let all = std::mem::take(&mut self.reanalyze_all);
-        self.refresh(all);
+        if self.s.refresh() {
+            self.clamp_forms();
+        }
+    }
+
+    /// Keeps the forms pane's selection within input A's forms.
+    fn clamp_forms(&mut self) {
+        let n = panes::forms::rows(&self.s.sides[0].analysis).len();
+        self.panes.forms.list.clamp(n);
     }
 
     /// The smallest size the current mode can be drawn in.
     pub fn min_size(&self) -> (u16, u16) {
-        if self.diff_mode {
+        if self.s.diff_mode {
             MIN_SIZE_DIFF
         } else {
             MIN_SIZE
@@ -434,67 +409,6 @@ impl App {
     fn too_small(&self) -> bool {
         let (w, h) = self.min_size();
         self.size.0 != 0 && (self.size.0 < w || self.size.1 < h)
-    }
-
-    /// Re-analyses each input whose text changed (or all), recomputes the comparison if
-    /// needed, and lets the tree follow the cursor.
-    fn refresh(&mut self, all: bool) {
-        let mut changed = false;
-        for side in &mut self.sides {
-            if all || side.text() != side.analysis.input {
-                side.reanalyze(self.profile);
-                self.analyses += 1;
-                changed = true;
-            }
-        }
-        if changed {
-            let n = panes::forms::rows(&self.sides[0].analysis).len();
-            self.panes.forms.list.clamp(n);
-        }
-        if let Some(b) = &mut self.base {
-            if all || b.text() != b.analysis.input {
-                b.reanalyze(self.profile);
-                self.analyses += 1;
-            }
-            b.sync();
-            self.panes
-                .resolution
-                .update(b.text(), self.sides[0].text(), self.profile);
-        }
-        let recompare = std::mem::take(&mut self.recompare);
-        let compare = self.diff_mode && (changed || recompare || self.panes.ladder.diff.is_none());
-        if compare {
-            self.compare();
-        }
-        for side in &mut self.sides {
-            side.sync();
-        }
-        // After a comparison both trees start on its first difference.
-        if let (true, Some(d)) = (
-            compare,
-            self.diff().and_then(|d| d.verdict.difference.clone()),
-        ) {
-            for (k, side) in self.sides.iter_mut().enumerate() {
-                panes::difftrees::select_difference(&side.analysis, &mut side.tree, k, &d);
-            }
-        }
-    }
-
-    fn compare(&mut self) {
-        self.comparisons += 1;
-        let opts = CompareOptions {
-            profile: self.profile,
-            ..self.compare_opts.clone()
-        };
-        let list = self
-            .panes
-            .ladder
-            .diff
-            .as_ref()
-            .map(|d| d.list)
-            .unwrap_or_default();
-        let [a, b] = &self.sides;
-        self.panes.ladder.diff = Some(DiffState::compare(&a.analysis, &b.analysis, opts, list));
     }
 
     fn contexts(&self) -> Vec<Context> {
@@ -542,7 +456,7 @@ impl App {
                 return;
             }
             // Leaving diff mode is allowed: the single-input layout fits in less room.
-            if !(self.diff_mode && global == Some(Action::ToggleDiff)) {
+            if !(self.s.diff_mode && global == Some(Action::ToggleDiff)) {
                 return;
             }
         }
@@ -601,7 +515,7 @@ impl App {
         match self.focus {
             Focus::Input => Some(0),
             Focus::Second => Some(1),
-            Focus::Base if self.base.is_some() => Some(2),
+            Focus::Base if self.s.base.is_some() => Some(2),
             _ => None,
         }
     }
@@ -609,40 +523,28 @@ impl App {
     /// Hands input line `s` (0, 1, or 2 the base line) and the history to `f`, and
     /// carries out the effect it returns.
     fn with_line(&mut self, s: usize, f: impl FnOnce(&mut InputLine, &mut History) -> Effect) {
-        let line = match (s, self.base.as_mut()) {
-            (2, Some(b)) => b,
-            _ => &mut self.sides[s.min(1)],
-        };
-        let e = f(line, &mut self.history);
+        let e = f(self.s.line_mut(s), &mut self.history);
         self.apply(s.min(1), e);
     }
 
-    fn line(&self, s: usize) -> &InputLine {
-        match (s, self.base.as_ref()) {
-            (2, Some(b)) => b,
-            _ => &self.sides[s.min(1)],
-        }
-    }
-
     fn toggle_base(&mut self) {
-        if self.diff_mode {
+        if self.s.diff_mode {
             self.say("the base line works on one input: Ctrl-D leaves diff mode first");
             return;
         }
-        if self.base.take().is_some() {
+        if !self.s.toggle_base() {
             if self.focus == Focus::Base {
                 self.set_focus(Focus::Input);
             }
             self.say("base line closed: the input is read on its own");
         } else {
-            self.base = Some(InputLine::new("", self.profile));
             self.set_focus(Focus::Base);
             self.say("base line: the input is resolved against it (Ctrl-T closes)");
         }
     }
 
     fn focus_order(&self) -> &'static [Focus] {
-        if self.diff_mode && self.diff_trees {
+        if self.s.diff_mode && self.diff_trees {
             &[
                 Focus::Input,
                 Focus::Second,
@@ -650,14 +552,14 @@ impl App {
                 Focus::TreeB,
                 Focus::Diagnostics,
             ]
-        } else if self.diff_mode {
+        } else if self.s.diff_mode {
             &[
                 Focus::Input,
                 Focus::Second,
                 Focus::Ladder,
                 Focus::Diagnostics,
             ]
-        } else if self.base.is_some() {
+        } else if self.s.base.is_some() {
             &[
                 Focus::Base,
                 Focus::Input,
@@ -714,10 +616,10 @@ impl App {
                 self.set_focus(order[next]);
             }
             Action::ShowDetails => {
-                if self.diff_mode {
+                if self.s.diff_mode {
                     // In diff mode Details reads the selected ladder step or tree node
                     // whole, in the ladder's (or the trees') room.
-                    let ladder = self.focus == Focus::Ladder && self.panes.ladder.diff.is_some();
+                    let ladder = self.focus == Focus::Ladder && self.s.ladder.diff.is_some();
                     if ladder || matches!(self.focus, Focus::TreeA | Focus::TreeB | Focus::Profiles)
                     {
                         self.set_focus(Focus::Details);
@@ -734,7 +636,7 @@ impl App {
                 if self.focus == Focus::Details {
                     self.set_focus(self.details_source);
                 } else if side.is_none() {
-                    self.set_focus(if self.diag_side == 1 && self.diff_mode {
+                    self.set_focus(if self.diag_side == 1 && self.s.diff_mode {
                         Focus::Second
                     } else {
                         Focus::Input
@@ -744,7 +646,7 @@ impl App {
                 }
             }
             Action::CycleProfile => {
-                let next = match self.profile {
+                let next = match self.s.profile {
                     None => Some(Profile::ALL[0]),
                     Some(p) => Profile::ALL
                         .iter()
@@ -766,7 +668,7 @@ impl App {
                 }
             }
             Action::ToggleDiff => {
-                if self.base.take().is_some() && self.focus == Focus::Base {
+                if self.s.base.is_some() && self.focus == Focus::Base {
                     self.set_focus(Focus::Input);
                 }
                 self.toggle_diff()
@@ -784,16 +686,16 @@ impl App {
             Action::FocusProfiles => {
                 self.panes
                     .strip
-                    .select(self.profile.or(Some(self.sides[0].analysis.profile)));
+                    .select(self.s.profile.or(Some(self.s.sides[0].analysis.profile)));
                 self.set_focus(Focus::Profiles);
-                self.say(if self.diff_mode {
+                self.say(if self.s.diff_mode {
                     "profiles: ←/→ select, Details reads the pair under it, Enter uses it"
                 } else {
                     "profiles: ←/→ select, Details reads the verdict, Enter uses it"
                 });
             }
             Action::DiffTrees => {
-                if self.diff_mode {
+                if self.s.diff_mode {
                     self.diff_trees = !self.diff_trees;
                     if matches!(
                         self.focus,
@@ -859,7 +761,7 @@ impl App {
     /// Which input the diagnostics and Details read.
     fn reads(&self) -> Reads {
         Reads {
-            diag: if self.diff_mode { self.diag_side } else { 0 },
+            diag: if self.s.diff_mode { self.diag_side } else { 0 },
             details: self.details_side,
         }
     }
@@ -867,7 +769,7 @@ impl App {
     /// Pane component `f`, the input it reads (0 or 1) and that input's analysis.
     fn pane_mut(&mut self, f: Focus) -> Option<(&mut dyn Pane, usize, &Analysis)> {
         let reads = self.reads();
-        route(&mut self.sides, &mut self.panes, reads, f)
+        route(&mut self.s, &mut self.panes, reads, f)
     }
 
     /// Pane component `f`, read only, with the input it reads and its analysis (as
@@ -880,15 +782,15 @@ impl App {
             Focus::Details => reads.details.min(1),
             _ => 0,
         };
-        let s = &self.sides[side];
+        let s = &self.s.sides[side];
         let pane: &dyn Pane = match f {
             Focus::Tree | Focus::TreeA | Focus::TreeB => &s.tree,
             Focus::Diagnostics => &s.diags,
             Focus::Forms => &p.forms,
-            Focus::Ladder => &p.ladder,
+            Focus::Ladder => &self.s.ladder,
             Focus::Details => &p.details,
             Focus::Profiles => &p.strip,
-            Focus::Resolution => &p.resolution,
+            Focus::Resolution => &self.s.resolution,
             Focus::Input | Focus::Second | Focus::Base => return None,
         };
         Some((pane, side, &s.analysis))
@@ -897,7 +799,7 @@ impl App {
     fn apply(&mut self, side: usize, e: Effect) {
         match e {
             Effect::None => {}
-            Effect::Cursor(at) => self.sides[side].set_cursor(at),
+            Effect::Cursor(at) => self.s.sides[side].set_cursor(at),
             Effect::Say(t) => self.say(t),
             Effect::Error(t) => self.say_error(t),
             Effect::Clear => self.status = None,
@@ -913,31 +815,18 @@ impl App {
     }
 
     fn set_profile(&mut self, p: Option<Profile>) {
-        self.profile = p;
-        self.reanalyze_all = true;
-        self.panes.ladder.diff = None;
-        match p {
-            None => self.say("profile: auto (chosen per input; the reason is under the input)"),
-            Some(p) => self.say(format!("profile: {} ({})", p.name(), p.title())),
-        }
+        let msg = self.s.set_profile(p);
+        self.say(msg);
     }
 
     fn set_option(&mut self, a: Action) {
-        let under = self.diff().map(|d| d.verdict.profile);
-        if let Some(msg) = panes::diff::set_option(&mut self.compare_opts, a, under) {
-            self.recompare = self.diff_mode;
+        if let Some(msg) = self.s.set_option(a) {
             self.say(msg);
         }
     }
 
     fn toggle_diff(&mut self) {
-        self.diff_mode = !self.diff_mode;
-        if self.diff_mode {
-            if self.sides[1].text().is_empty() {
-                let a = self.sides[0].text().to_string();
-                self.sides[1].set_text(&a);
-            }
-            self.panes.ladder.diff = None;
+        if self.s.toggle_diff() {
             self.set_focus(Focus::Second);
             self.say("diff mode: edit B to compare (Ctrl-D leaves)");
         } else {
@@ -966,16 +855,7 @@ impl App {
             return;
         };
         self.close_overlay();
-        self.profile = loaded.profile;
-        self.reanalyze_all = true;
-        self.panes.ladder.diff = None;
-        self.sides[0].set_text(&loaded.a);
-        if let Some(b) = &loaded.b {
-            self.sides[1].set_text(b);
-            // A pair opens diff mode, which works without the base line.
-            self.base = None;
-        }
-        self.diff_mode = loaded.b.is_some();
+        self.s.load(&loaded);
         self.set_focus(Focus::Input);
         self.say(loaded.message);
     }
@@ -983,34 +863,7 @@ impl App {
     /// The report of the current view (`Some(format)`) or the command that reopens it
     /// (`None`): the same text `idbench explain` prints for the same arguments.
     pub fn share_text(&self, format: Option<ReportFormat>) -> String {
-        let opts = CompareOptions {
-            profile: self.profile,
-            ..self.compare_opts.clone()
-        };
-        let with = self.diff_mode.then(|| self.sides[1].text());
-        let Some(format) = format else {
-            let base = self.base.as_ref().map(InputLine::text);
-            return report::reopen_command(self.sides[0].text(), with, base, &opts);
-        };
-        let comparison = if self.diff_mode {
-            self.panes.ladder.diff.as_ref().map(|d| &d.verdict)
-        } else {
-            None
-        };
-        let subject = report::Subject {
-            a: &self.sides[0].analysis,
-            b: self.diff_mode.then_some(&self.sides[1].analysis),
-            comparison,
-            per_profile: comparison
-                .and(self.panes.ladder.diff.as_ref())
-                .map(|d| &d.per_profile[..]),
-            resolution: self
-                .base
-                .as_ref()
-                .map(|b| (b.text(), &self.panes.resolution.resolution)),
-            options: &opts,
-        };
-        report::render(&subject, format)
+        self.s.share_text(format)
     }
 
     fn share(&mut self, format: Option<ReportFormat>) {
@@ -1027,13 +880,8 @@ impl App {
     fn copy(&mut self) {
         let (text, what): (String, String) = match (self.focus, self.input_side()) {
             (_, Some(s)) => {
-                let what = match (s, self.diff_mode) {
-                    (2, _) => "the base",
-                    (_, false) => "the input",
-                    (0, true) => "input A",
-                    (_, true) => "input B",
-                };
-                (self.line(s).text().to_string(), what.to_string())
+                let (text, what) = self.s.line_copy(s);
+                (text, what.to_string())
             }
             (f, None) => match self.pane(f).and_then(|(p, _, a)| p.copy(a)) {
                 Some(c) => (c.text, c.what),
@@ -1097,7 +945,7 @@ impl App {
                 && r.contains(pos)
             {
                 self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
-                self.sides[s].on_click(r, m.column, m.row);
+                self.s.sides[s].on_click(r, m.column, m.row);
                 return;
             }
         }
@@ -1119,24 +967,22 @@ impl App {
         self.size = (area.width, area.height);
         self.hits = Hits::default();
         if self.too_small() {
-            let (min, diff) = (self.min_size(), self.diff_mode);
+            let (min, diff) = (self.min_size(), self.s.diff_mode);
             panes::status::draw_too_small(f, area, min, diff, &self.theme);
             return;
         }
-        let diag_side = if self.diff_mode { self.diag_side } else { 0 };
-        let n_diags = u16::try_from(self.sides[diag_side].diags.len()).unwrap_or(u16::MAX);
-        let diag_h = n_diags.saturating_add(2).clamp(3, (area.height / 4).max(3));
+        let diag_side = if self.s.diff_mode { self.diag_side } else { 0 };
+        let n_diags = self.s.sides[diag_side].diags.len();
         let status_area;
-        if self.diff_mode {
-            let [a, b, strip, ladder, diags, status] = Layout::vertical([
-                Constraint::Length(3),
-                Constraint::Length(3),
-                Constraint::Length(1),
-                Constraint::Min(6),
-                Constraint::Length(diag_h),
-                Constraint::Length(1),
-            ])
-            .areas(area);
+        if self.s.diff_mode {
+            let layout::Diff {
+                a,
+                b,
+                strip,
+                ladder,
+                diags,
+                status,
+            } = layout::diff(area, n_diags);
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_strip(f, strip);
@@ -1151,7 +997,7 @@ impl App {
                 self.draw_pane(f, Focus::TreeB, rects[1]);
                 let difference = self.diff().and_then(|d| d.verdict.difference.as_ref());
                 for (k, focus) in [Focus::TreeA, Focus::TreeB].into_iter().enumerate() {
-                    let side = &self.sides[k];
+                    let side = &self.s.sides[k];
                     let look = panes::difftrees::Look {
                         side: k,
                         focused: self.focus == focus,
@@ -1170,36 +1016,30 @@ impl App {
                 self.draw_pane(f, Focus::Ladder, ladder);
             }
             let which = if diag_side == 0 { " · A" } else { " · B" };
-            self.sides[diag_side].diags.which = which.into();
+            self.s.sides[diag_side].diags.which = which.into();
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         } else {
-            let base_h = if self.base.is_some() { 3 } else { 0 };
-            let [base, input, strip, main, diags, status] = Layout::vertical([
-                Constraint::Length(base_h),
-                Constraint::Length(3),
-                Constraint::Length(1),
-                Constraint::Min(5),
-                Constraint::Length(diag_h),
-                Constraint::Length(1),
-            ])
-            .areas(area);
-            if self.base.is_some() {
+            let n_forms = panes::forms::rows(&self.s.sides[0].analysis).len();
+            let layout::Single {
+                base,
+                input,
+                strip,
+                main,
+                tree,
+                details,
+                forms,
+                diags,
+                status,
+            } = layout::single(area, self.s.base.is_some(), n_diags, n_forms);
+            if self.s.base.is_some() {
                 self.draw_input(f, 2, base);
             }
             self.draw_input(f, 0, input);
             self.draw_strip(f, strip);
-            let [tree, right] =
-                Layout::horizontal([Constraint::Percentage(56), Constraint::Percentage(44)])
-                    .areas(main);
-            let n_forms = u16::try_from(panes::forms::rows(&self.sides[0].analysis).len())
-                .unwrap_or(u16::MAX);
-            let forms_h = n_forms.saturating_add(2).min(right.height / 2).max(3);
             // With a base line, the resolution takes Details' room: the target and the
             // steps are what the user is reading then.
-            let with_base = self.base.is_some();
-            let [details, forms] =
-                Layout::vertical([Constraint::Min(3), Constraint::Length(forms_h)]).areas(right);
+            let with_base = self.s.base.is_some();
             self.refresh_details();
             if self.focus == Focus::Details {
                 // Focused, Details takes the tree's and the forms' room: a long value is
@@ -1215,7 +1055,7 @@ impl App {
                 }
                 self.draw_pane(f, Focus::Forms, forms);
             }
-            self.sides[0].diags.which.clear();
+            self.s.sides[0].diags.which.clear();
             self.draw_pane(f, Focus::Diagnostics, diags);
             status_area = status;
         }
@@ -1246,17 +1086,17 @@ impl App {
     }
 
     fn draw_strip(&mut self, f: &mut Frame, area: Rect) {
-        let in_use = self.sides[0].analysis.profile;
-        let cells = match (&self.panes.ladder.diff, self.diff_mode) {
+        let in_use = self.s.sides[0].analysis.profile;
+        let cells = match (&self.s.ladder.diff, self.s.diff_mode) {
             (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
-            _ => panes::profiles::Cells::Validity(&self.sides[0].analysis.verdicts),
+            _ => panes::profiles::Cells::Validity(&self.s.sides[0].analysis.verdicts),
         };
         let selected = (self.focus == Focus::Profiles && self.overlay.is_none())
             .then_some(self.panes.strip.selected);
         self.hits.strip = panes::profiles::draw(
             f.buffer_mut(),
             area,
-            self.profile,
+            self.s.profile,
             in_use,
             cells,
             selected,
@@ -1266,19 +1106,27 @@ impl App {
 
     /// Rebuilds Details when the selection it follows changed (not at every frame).
     fn refresh_details(&mut self) {
-        self.panes.strip.chosen = self.profile;
+        self.panes.strip.chosen = self.s.profile;
         let src = self.details_source;
         let Some((pane, side, analysis)) = self.pane(src) else {
             return;
         };
-        let key = (src, side, self.analyses, self.comparisons, pane.selected());
+        let key = (
+            src,
+            side,
+            self.s.analyses(),
+            self.s.comparisons(),
+            pane.selected(),
+        );
         if self.details_key == Some(key) {
             return;
         }
         // A profile cell in diff mode reads the comparison, not one input.
         let strip = &self.panes.strip;
         let detail = match self.diff().filter(|_| src == Focus::Profiles) {
-            Some(d) => panes::profiles::pair_detail(d, strip.pick(), self.profile, strip.selected),
+            Some(d) => {
+                panes::profiles::pair_detail(d, strip.pick(), self.s.profile, strip.selected)
+            }
             None => pane.detail(analysis).unwrap_or_default(),
         };
         self.details_key = Some(key);
@@ -1290,7 +1138,7 @@ impl App {
     fn draw_pane(&mut self, f: &mut Frame, which: Focus, area: Rect) {
         let focused = self.focus == which;
         let reads = self.reads();
-        if let Some((pane, _, analysis)) = route(&mut self.sides, &mut self.panes, reads, which) {
+        if let Some((pane, _, analysis)) = route(&mut self.s, &mut self.panes, reads, which) {
             pane.draw(f, area, analysis, focused, &self.theme);
             self.hits.panes.push((which, area));
         }
@@ -1302,11 +1150,11 @@ impl App {
             .diff()
             .and_then(|d| d.verdict.difference.as_ref())
             .map(|d| if s == 0 { d.a } else { d.b });
-        let look = Look::of(s, self.diff_mode, focused, difference);
-        let line = match (s, self.base.as_mut()) {
+        let look = Look::of(s, self.s.diff_mode, focused, difference);
+        let line = match (s, self.s.base.as_mut()) {
             (2, Some(b)) => b,
             (2, None) => return,
-            _ => &mut self.sides[s.min(1)],
+            _ => &mut self.s.sides[s.min(1)],
         };
         line.render(f, area, look, &self.theme);
         if let Some(h) = self.hits.inputs.get_mut(s) {
@@ -1319,9 +1167,9 @@ impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("App")
             .field("inputs", &[self.input(0), self.input(1)])
-            .field("profile", &self.profile)
+            .field("profile", &self.s.profile)
             .field("focus", &self.focus)
-            .field("diff_mode", &self.diff_mode)
+            .field("diff_mode", &self.s.diff_mode)
             .field("status", &self.status)
             .finish()
     }

@@ -21,7 +21,9 @@ pub mod config;
 pub mod event;
 pub mod history;
 pub mod keys;
+pub mod layout;
 pub mod panes;
+mod session;
 pub mod theme;
 
 use std::io::{IsTerminal, Write};

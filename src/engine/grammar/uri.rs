@@ -763,7 +763,7 @@ impl<'i> Parser<'_, 'i> {
         }
     }
 
-    /// authority = [ userinfo "@" ] host [ ":" port ], over `[a0, ae)`.
+    /// `authority = [ userinfo "@" ] host [ ":" port ]`, over `[a0, ae)`.
     fn authority(&mut self, a0: usize, ae: usize) {
         let by = self.by;
         self.b.start(NodeKind::Authority, self.n.authority, a0);

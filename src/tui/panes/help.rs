@@ -49,10 +49,23 @@ impl Overlay for HelpOverlay {
     }
 }
 
+/// One row of help: its line and, for the second and later rows of a wrapped entry, the
+/// entry's key, shown in place of the blank key column when the row is the first one in
+/// the window (so a scrolled window never starts with a description without its key).
+struct Row {
+    line: Line<'static>,
+    key: Option<Span<'static>>,
+}
+
 /// The help text for a window `width` columns wide: one entry per binding, grouped by
 /// context, then a legend. A description too long for its row wraps under the
 /// description column (no word is cut); a heading or key too wide ends with `…`.
 pub fn lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    rows(theme, width).into_iter().map(|r| r.line).collect()
+}
+
+/// The rows of [`lines`], each with the key its continuation row shows at the top.
+fn rows(theme: &Theme, width: usize) -> Vec<Row> {
     let key_w = BINDINGS
         .iter()
         .map(|b| keys::keys_label(b).chars().count())
@@ -67,12 +80,12 @@ pub fn lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
             continue;
         }
         if !out.is_empty() {
-            out.push(Line::raw(""));
+            out.push(plain(Line::raw("")));
         }
-        out.push(Line::styled(
+        out.push(plain(Line::styled(
             truncate(format!(" {}", cx.title()).into(), width).into_owned(),
             theme.get(Slot::Header),
-        ));
+        )));
         for b in rows {
             let key = pad(keys::keys_label(b).into(), key_w).into_owned();
             entry(
@@ -86,11 +99,11 @@ pub fn lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
             );
         }
     }
-    out.push(Line::raw(""));
-    out.push(Line::styled(
+    out.push(plain(Line::raw("")));
+    out.push(plain(Line::styled(
         truncate(" Reading the screen".into(), width).into_owned(),
         theme.get(Slot::Header),
-    ));
+    )));
     let legend: [(&str, Slot, &str); 8] = [
         (
             "✓ ✗ –",
@@ -136,11 +149,16 @@ pub fn lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
     out
 }
 
+/// A row that is not the continuation of an entry.
+fn plain(line: Line<'static>) -> Row {
+    Row { line, key: None }
+}
+
 /// One help entry: `key` in its column, then `what` wrapped at spaces to the rest of
 /// `width`, continuation rows under the description column. When the description column
 /// is too narrow to read (under 12 columns), the description goes under the key.
 fn entry(
-    out: &mut Vec<Line<'static>>,
+    out: &mut Vec<Row>,
     key: String,
     key_style: ratatui::style::Style,
     what: &str,
@@ -154,18 +172,20 @@ fn entry(
     if room < 12 {
         // Too narrow for two columns: the key on its row (cut with `…`), the description
         // wrapped under it.
-        out.push(Line::from(vec![
+        // The key has a row of its own here, with no room beside the description: a
+        // window starting under it shows the description alone.
+        out.push(plain(Line::from(vec![
             Span::raw("   "),
             Span::styled(
                 truncate(key.trim_end().to_string().into(), width.saturating_sub(3)).into_owned(),
                 key_style,
             ),
-        ]));
+        ])));
         for r in super::details::wrap_words(what, width.saturating_sub(5)) {
-            out.push(Line::from(vec![
+            out.push(plain(Line::from(vec![
                 Span::raw("     "),
                 Span::styled(r.trim_end().to_string(), text),
-            ]));
+            ])));
         }
         return;
     }
@@ -173,16 +193,20 @@ fn entry(
         .into_iter()
         .enumerate()
     {
-        let head = if i == 0 {
-            Span::styled(key.clone(), key_style)
+        let key_span = Span::styled(key.clone(), key_style);
+        let (head, key) = if i == 0 {
+            (key_span, None)
         } else {
-            Span::raw(" ".repeat(key_w))
+            (Span::raw(" ".repeat(key_w)), Some(key_span))
         };
-        out.push(Line::from(vec![
-            Span::raw("   "),
-            head,
-            Span::styled(r.trim_end().to_string(), text),
-        ]));
+        out.push(Row {
+            line: Line::from(vec![
+                Span::raw("   "),
+                head,
+                Span::styled(r.trim_end().to_string(), text),
+            ]),
+            key,
+        });
     }
 }
 
@@ -191,7 +215,7 @@ pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
     let pop = centered(area, 90, 90);
     f.render_widget(Clear, pop);
     let body = inner(pop);
-    let all = lines(theme, usize::from(body.width));
+    let all = rows(theme, usize::from(body.width));
     let h = usize::from(body.height);
     let max = all.len().saturating_sub(h);
     let scroll = scroll.min(max);
@@ -208,13 +232,28 @@ pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
     };
     let title = super::truncate(title.into(), usize::from(pop.width).saturating_sub(4));
     f.render_widget(block(&*title, true, theme), pop);
-    let shown: Vec<Line<'static>> = all
-        .into_iter()
-        .skip(scroll)
-        .take(usize::from(body.height))
-        .collect();
-    f.render_widget(Paragraph::new(shown), body);
+    f.render_widget(Paragraph::new(window(all, scroll, h)), body);
     scroll
+}
+
+/// The `h` rows from `scroll` on; when the first is the continuation of a wrapped entry,
+/// it shows the entry's key in its key column.
+fn window(all: Vec<Row>, scroll: usize, h: usize) -> Vec<Line<'static>> {
+    all.into_iter()
+        .skip(scroll)
+        .take(h)
+        .enumerate()
+        .map(|(i, r)| match (i, r.key) {
+            (0, Some(key)) => {
+                let mut line = r.line;
+                if let Some(head) = line.spans.get_mut(1) {
+                    *head = key;
+                }
+                line
+            }
+            _ => r.line,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -244,6 +283,53 @@ mod tests {
                 let want = words(b.description);
                 assert!(text.contains(&want), "{width}: {want}");
             }
+        }
+    }
+
+    /// Scrolled so that the second row of a wrapped entry is the window's first, help
+    /// shows that entry's key on it; further down, continuation rows keep a blank key
+    /// column.
+    #[test]
+    fn a_continuation_at_the_top_shows_its_key() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let theme = Theme::default();
+        for (w, h) in [(80u16, 24u16), (100, 30), (60, 16)] {
+            let area = Rect::new(0, 0, w, h);
+            let body = inner(centered(area, 90, 90));
+            let all = rows(&theme, usize::from(body.width));
+            let text =
+                |l: &Line| -> String { l.spans.iter().map(|s| s.content.as_ref()).collect() };
+            let max = all.len().saturating_sub(usize::from(body.height));
+            let mut checked = 0;
+            for (at, row) in all.iter().enumerate().filter(|(at, _)| *at <= max) {
+                let Some(key) = &row.key else { continue };
+                // The head row of this entry: the last row before it without a key.
+                let head = all[..at].iter().rposition(|r| r.key.is_none()).unwrap_or(0);
+                assert!(text(&all[head].line).contains(key.content.trim_end()));
+                let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+                let mut scroll = 0;
+                term.draw(|f| scroll = draw(f, area, at, &theme)).unwrap();
+                assert_eq!(scroll, at);
+                let buf = term.backend().buffer();
+                let screen_row = |y: u16| -> String {
+                    (body.x..body.x + body.width)
+                        .map(|x| buf[(x, y)].symbol().to_string())
+                        .collect()
+                };
+                let top = screen_row(body.y);
+                let want = format!("   {}{}", key.content, text(&row.line).trim_start());
+                assert_eq!(top.trim_end(), want.trim_end(), "{w}x{h} at {at}");
+                // The next row, a continuation too or not, is drawn as it is.
+                if let Some(next) = all.get(at + 1).filter(|_| body.height > 1) {
+                    assert_eq!(
+                        screen_row(body.y + 1).trim_end(),
+                        text(&next.line).trim_end()
+                    );
+                }
+                checked += 1;
+            }
+            assert!(checked > 0, "{w}x{h}: no wrapped entry to scroll to");
         }
     }
 }
