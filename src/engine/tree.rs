@@ -452,6 +452,8 @@ pub struct Checkpoint {
     last: Option<(usize, usize)>,
     /// Errors merged into an earlier diagnostic so far.
     merged_errors: usize,
+    /// Whether verdict mode had dropped a diagnostic after the last one kept.
+    dropped: bool,
 }
 
 impl Checkpoint {
@@ -492,6 +494,11 @@ pub struct Builder<'i> {
     merged_errors: usize,
     /// Verdict mode ([`Builder::verdict_only`]): only the errors that can be the first.
     verdict_only: bool,
+    /// Verdict mode dropped a diagnostic after the last one kept. A full parse keeps it,
+    /// and there it stands between the last diagnostic and the next, which then cannot
+    /// extend the last one's run; so neither can it here (the first error's count and span
+    /// must be the full parse's).
+    dropped: bool,
 }
 
 impl<'i> Builder<'i> {
@@ -512,6 +519,7 @@ impl<'i> Builder<'i> {
             furthest: None,
             merged_errors: 0,
             verdict_only: false,
+            dropped: false,
         }
     }
 
@@ -528,8 +536,16 @@ impl<'i> Builder<'i> {
     /// In verdict mode, true when an error at `span` would not be kept (and counts it as
     /// seen): a grammar can then skip writing its message. Always false otherwise.
     pub fn skip_error(&mut self, span: Span) -> bool {
-        if self.verdict_only && !self.could_be_first(Severity::Error, span) {
+        // An error right after the last one kept may extend its run: it is recorded, and
+        // `record` merges or drops it.
+        let may_extend = !self.dropped
+            && self
+                .diags
+                .last()
+                .is_some_and(|d| d.severity == Severity::Error && d.span.end == span.start);
+        if self.verdict_only && !may_extend && !self.could_be_first(Severity::Error, span) {
             self.merged_errors += 1;
+            self.dropped = true;
             return true;
         }
         false
@@ -688,6 +704,7 @@ impl<'i> Builder<'i> {
             attrs: self.attrs.len(),
             last: self.diags.last().map(|d| (d.span.end, d.count)),
             merged_errors: self.merged_errors,
+            dropped: self.dropped,
         }
     }
 
@@ -705,13 +722,15 @@ impl<'i> Builder<'i> {
             d.count = count;
         }
         self.merged_errors = cp.merged_errors;
+        self.dropped = cp.dropped;
     }
 
     /// Records a diagnostic. The same diagnostic found again right after the last one
     /// (same severity, code, spec and message, its span starting where the last one's ends)
     /// extends that one instead (see [`Diagnostic::count`]).
     pub fn diag(&mut self, mut d: Diagnostic) {
-        if let Some(last) = self.diags.last_mut()
+        if !self.dropped
+            && let Some(last) = self.diags.last_mut()
             && last.span.end == d.span.start
             && !d.span.is_empty()
             && !last.span.is_empty()
@@ -748,6 +767,7 @@ impl<'i> Builder<'i> {
             }
         }
         self.diags.push(d);
+        self.dropped = false;
     }
 
     /// The greatest offset in `[lo, hi]` with an expectation.
@@ -824,7 +844,8 @@ impl<'i> Builder<'i> {
         spec: &'static str,
         msg: Cow<'static, str>,
     ) {
-        if let Some(last) = self.diags.last_mut()
+        if !self.dropped
+            && let Some(last) = self.diags.last_mut()
             && last.span.end == span.start
             && !span.is_empty()
             && !last.span.is_empty()
@@ -845,6 +866,7 @@ impl<'i> Builder<'i> {
             if severity == Severity::Error {
                 self.merged_errors += 1;
             }
+            self.dropped = true;
             return;
         }
         self.diag(Diagnostic::new(severity, code, span, spec, msg));
