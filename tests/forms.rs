@@ -342,6 +342,20 @@ fn rfc3987_3_and_5_examples() {
     );
     let f = forms_of("http://xn--99zt52a.example.org/%e2%80%ae", Profile::Rfc3987);
     assert!(f.diagnostics.iter().any(|d| d.code == "iri-kept-encoded"));
+    // A private-use character is assigned; it stays encoded because iprivate is allowed
+    // only in the query (RFC 3987 §2.2), and the note says that, not "unassigned".
+    let f = forms_of("http://a/%EE%80%80", Profile::Rfc3987);
+    let kept = f
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "iri-kept-encoded")
+        .expect("U+E000 kept encoded");
+    assert!(kept.message.contains("private-use"), "{}", kept.message);
+    assert!(
+        !kept.message.contains("not an assigned"),
+        "{}",
+        kept.message
+    );
     let f = forms_of("http://a/e\u{301}", Profile::Rfc3987);
     assert_eq!(
         f.canonical, "http://a/e\u{301}",

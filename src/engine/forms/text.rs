@@ -180,6 +180,13 @@ pub(crate) fn keep_encoded_reason(c: char) -> Option<&'static str> {
         Some("it is invisible or looks like a space (RFC 3987 §6.1)")
     } else if delimiter_lookalike(c).is_some() {
         Some("it looks like a delimiter (RFC 3987 §6.1)")
+    } else if matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD) {
+        // iprivate: assigned (private use), but allowed only in the query; the conversion
+        // keeps it encoded wherever it is.
+        Some(
+            "it is a private-use character, which an IRI allows only in the query (RFC 3987 \
+             §2.2); this conversion keeps it encoded wherever it is",
+        )
     } else if !unicode_normalization::char::is_public_assigned(c) {
         Some("it is not an assigned character")
     } else {
