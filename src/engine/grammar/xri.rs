@@ -899,14 +899,19 @@ impl<'a, 'i> Parser<'a, 'i> {
         }
         let first = text.as_bytes().first().copied();
         if self.starts_ci(cs, ce, b"xri:") && !self.starts_ci(cs, ce, b"xri://") {
-            // XRI-reference cannot match "xri:" without "//"; only the IRI alternative can.
-            // This is what a cross-reference looks like in IRI-normal form (§2.3.2 escapes
-            // its "/" as %2F), so it is read as an IRI with scheme "xri".
+            // XRI-reference cannot read "xri:" without "//" as its prefix; it matches such
+            // content only by taking "xri:…" as the user information of an IRI authority
+            // (when an "@" follows), which idbench reads only after "xri://" (the readings
+            // pass records that other reading). This is what a cross-reference looks like in
+            // IRI-normal form (§2.3.2 escapes its "/" as %2F), so it is read as an IRI with
+            // scheme "xri".
             self.b.attr(id, "content", "iri");
             let why = "read as an IRI with the scheme \"xri\": it starts with \"xri:\" but not \"xri://\", \
-                       so only the IRI alternative of xref can match it (docs/readings.md, XRI 6, gives \"xri\" content \
-                       to XRI-reference, which needs the \"//\"). It looks like a cross-reference in \
-                       IRI-normal form (§2.3.2), whose slashes were escaped; §2.3.3 turns it back";
+                       so XRI-reference cannot take \"xri\" as its prefix (docs/readings.md, XRI 6, gives \"xri\" \
+                       content to XRI-reference only with the \"//\"; XRI-reference could match it only by \
+                       reading \"xri:…\" as the user information of an IRI authority, which idbench does not \
+                       do without \"xri://\"). It looks like a cross-reference in IRI-normal form (§2.3.2), \
+                       whose slashes were escaped; §2.3.3 turns it back";
             self.b
                 .note(Code::ReadingXrefContent, Span::new(cs, ce), S_XREF, why);
             self.b.attr(id, "reading", why);
