@@ -13,31 +13,28 @@ use super::tree::{Builder, Diagnostic, Tree};
 /// Parses `input` under `profile`.
 pub fn parse(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
     let mut b = Builder::new(input);
-    match profile {
-        Profile::Rfc3986 => uri::parse(&mut b, uri::Flavor::Uri),
-        Profile::Rfc3987 => uri::parse(&mut b, uri::Flavor::Iri),
-        Profile::Rfc1630 => www::parse(&mut b),
-        Profile::Rfc2141 => urn::parse(&mut b, urn::Spec::Rfc2141),
-        Profile::Rfc2141bis => urn::parse(&mut b, urn::Spec::Rfc2141bis),
-        Profile::Rfc8141 => urn::parse(&mut b, urn::Spec::Rfc8141),
-        Profile::Xri2 => xri::parse(&mut b),
-    }
+    run(profile, &mut b);
     b.build()
+}
+
+/// Runs `profile`'s grammar into `b`.
+fn run(profile: Profile, b: &mut Builder<'_>) {
+    match profile {
+        Profile::Rfc3986 => uri::parse(b, uri::Flavor::Uri),
+        Profile::Rfc3987 => uri::parse(b, uri::Flavor::Iri),
+        Profile::Rfc1630 => www::parse(b),
+        Profile::Rfc2141 => urn::parse(b, urn::Spec::Rfc2141),
+        Profile::Rfc2141bis => urn::parse(b, urn::Spec::Rfc2141bis),
+        Profile::Rfc8141 => urn::parse(b, urn::Spec::Rfc8141),
+        Profile::Xri2 => xri::parse(b),
+    }
 }
 
 /// [`parse`] for a verdict: the tree, and of the diagnostics only the first error (see
 /// [`Builder::verdict_only`]). The status and first error are those [`parse`] gives.
 pub fn parse_verdict(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
     let mut b = Builder::new(input).verdict_only();
-    match profile {
-        Profile::Rfc3986 => uri::parse(&mut b, uri::Flavor::Uri),
-        Profile::Rfc3987 => uri::parse(&mut b, uri::Flavor::Iri),
-        Profile::Rfc1630 => www::parse(&mut b),
-        Profile::Rfc2141 => urn::parse(&mut b, urn::Spec::Rfc2141),
-        Profile::Rfc2141bis => urn::parse(&mut b, urn::Spec::Rfc2141bis),
-        Profile::Rfc8141 => urn::parse(&mut b, urn::Spec::Rfc8141),
-        Profile::Xri2 => xri::parse(&mut b),
-    }
+    run(profile, &mut b);
     b.build()
 }
 

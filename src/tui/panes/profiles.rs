@@ -119,16 +119,7 @@ fn profile_detail(
                 d.field("chose", a.profile.name(), Slot::Text);
                 d.field("why", a.profile_reason.clone(), Slot::Text);
             }
-            Some(c) => {
-                d.field(
-                    "in use",
-                    format!(
-                        "no: the profile is fixed to {} (Enter here goes back to auto)",
-                        c.name()
-                    ),
-                    Slot::Dim,
-                );
-            }
+            Some(c) => fixed_to(&mut d, c),
         }
         return d;
     };
@@ -232,14 +223,7 @@ pub fn pair_detail(
                 out.field("chose", v.profile.name(), Slot::Text);
                 out.field("why", reason.to_string(), Slot::Text);
             }
-            Some(c) => out.field(
-                "in use",
-                format!(
-                    "no: the profile is fixed to {} (Enter here goes back to auto)",
-                    c.name()
-                ),
-                Slot::Dim,
-            ),
+            Some(c) => fixed_to(&mut out, c),
         }
         return out;
     };
@@ -501,6 +485,18 @@ pub fn draw(
         buf.set_style(r, theme.get(Slot::Selection));
     }
     hits
+}
+
+/// The auto cell's Details when a profile is fixed (the user chose one).
+fn fixed_to(d: &mut Detail, c: Profile) {
+    d.field(
+        "in use",
+        format!(
+            "no: the profile is fixed to {} (Enter here goes back to auto)",
+            c.name()
+        ),
+        Slot::Dim,
+    );
 }
 
 #[cfg(test)]
