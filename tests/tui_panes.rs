@@ -315,3 +315,22 @@ fn details_says_when_the_focused_pane_is_empty() {
     let s = screen(&mut a, 100, 30);
     assert!(!s.contains("nothing selected"), "{s}");
 }
+
+/// A node 256 cross-references deep is readable in the tree at 80×24: the guides drop their
+/// leading columns (marked "…") instead of filling the row.
+#[test]
+fn a_deep_node_s_row_shows_the_node_at_80x24() {
+    let input = format!("xri://@a*{}b{}", "(+a*".repeat(256), ")".repeat(256));
+    let mut a = app(&input);
+    focus(&mut a, Focus::Tree);
+    a.handle(Event::key(KeyCode::End));
+    let s = screen(&mut a, 80, 24);
+    let row = s
+        .lines()
+        .find(|l| l.contains('▶'))
+        .unwrap_or_else(|| panic!("a selected row: {s}"));
+    assert!(row.contains('…'), "{row}");
+    // Its kind (cut with "…" when the kind column is full) and its text "*b".
+    assert!(row.contains("subs"), "{row}");
+    assert!(row.contains("*b"), "{row}");
+}

@@ -293,6 +293,22 @@ fn guides(a: &Analysis, view: &TreeView, shown: &[usize], max_w: usize) -> Vec<S
     for &i in chain.iter().skip(1) {
         open.push(view.rows.get(i).is_some_and(|r| r.has_next));
     }
+    // Deep rows would fill the row with guides and leave no room for the node: the window
+    // drops the same leading columns from every row on screen (so the guides still line up)
+    // until the deepest row's guides take at most a third of the width, and marks the cut with "…".
+    let keep = (max_w / 6).max(1);
+    let deepest = shown
+        .iter()
+        .filter_map(|&i| a.tree.get(i))
+        .map(|n| n.depth())
+        .max()
+        .unwrap_or(0);
+    // (A pane too narrow for any text, under 4 columns, keeps the plain cut.)
+    let shift = if max_w >= 4 {
+        deepest.saturating_sub(keep)
+    } else {
+        0
+    };
     let mut prev: Option<(usize, usize)> = None;
     for &i in shown {
         let Some(n) = a.tree.get(i) else {
@@ -311,12 +327,15 @@ fn guides(a: &Analysis, view: &TreeView, shown: &[usize], max_w: usize) -> Vec<S
             }
         }
         let mut g = String::new();
+        if shift > 0 {
+            g.push('…');
+        }
         if depth > 0 {
             let cols = max_w / 2 + 1;
-            for &o in open.iter().take(cols) {
+            for &o in open.iter().skip(shift).take(cols) {
                 g.push_str(if o { "│ " } else { "  " });
             }
-            if open.len() < cols {
+            if open.len() >= shift && open.len() - shift < cols {
                 let next = view.rows.get(i).is_some_and(|r| r.has_next);
                 g.push_str(if next { "├ " } else { "└ " });
             }
@@ -493,6 +512,9 @@ mod tests {
         // From a window that starts deep, and cut to the width.
         assert_eq!(guides(&a, &t, &all[3..], 80), ["│ └ ", "└ "]);
         assert_eq!(guides(&a, &t, &all[3..], 0), ["│ ", "└ "]);
+        // Deeper than a quarter of the width: every row drops the same leading columns,
+        // marked "…", so the deepest row's guides take at most a third of it.
+        assert_eq!(guides(&a, &t, &all, 4), ["…", "…", "…", "…└ ", "…"][..]);
         assert_eq!(t.visible(), [0, 1, 2, 3, 4]);
         t.select(3);
         t.select(2);
