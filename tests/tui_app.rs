@@ -1050,3 +1050,118 @@ fn an_example_keeps_auto_unless_it_needs_its_profile() {
     )));
     assert_eq!(a.profile(), None);
 }
+
+/// The rows of a `h`-row screen, as one text.
+fn rows(t: &Terminal<TestBackend>, h: u16) -> String {
+    (0..h)
+        .map(|y| row(t.backend().buffer(), y))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn keys_typed_while_too_small_go_to_the_input_and_are_counted() {
+    let mut a = app("urn:a:");
+    let t = draw(&mut a, 40, 10);
+    assert!(rows(&t, 10).contains("terminal too small"));
+    assert!(
+        rows(&t, 10).contains("Ctrl-C or Ctrl-Q quits"),
+        "{}",
+        rows(&t, 10)
+    );
+    // Typed text (q among it: it is text here, not a command), an editing key, and
+    // commands that do not act here (help, the examples picker, Esc, Tab).
+    feed(&mut a, Event::typed("bq"));
+    a.handle(Event::key(KeyCode::Backspace));
+    feed(&mut a, Event::typed("cd"));
+    a.handle(Event::key(KeyCode::F(1)));
+    a.handle(Event::ctrl('o'));
+    a.handle(Event::key(KeyCode::Esc));
+    a.handle(Event::key(KeyCode::Tab));
+    assert!(!a.should_quit(), "only Ctrl-C and Ctrl-Q quit here");
+    assert_eq!(a.input(0), "urn:a:bcd");
+    assert_eq!(a.focus(), Focus::Input);
+    let t = draw(&mut a, 40, 10);
+    let screen = rows(&t, 10);
+    assert!(screen.contains("5 keys applied to the input"), "{screen}");
+    assert!(screen.contains("4 commands ignored"), "{screen}");
+    // Large enough again: the input shows the text typed, the status line the counts.
+    let t = draw(&mut a, 100, 30);
+    let screen = rows(&t, 30);
+    assert!(
+        row(t.backend().buffer(), 1).contains("urn:a:bcd"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains(
+            "while the terminal was too small: 5 keys applied to the input, 4 commands ignored"
+        ),
+        "{screen}"
+    );
+    // Ctrl-Q acts at once on the small screen.
+    draw(&mut a, 30, 8);
+    a.handle(Event::ctrl('q'));
+    assert!(a.should_quit());
+}
+
+#[test]
+fn typing_while_too_small_from_a_pane_goes_to_the_input() {
+    let mut a = app("urn:a:b");
+    support::focus(&mut a, Focus::Tree);
+    draw(&mut a, 40, 10);
+    // In the tree pane q would quit; on the small screen it is typed.
+    feed(&mut a, Event::typed("q"));
+    assert!(!a.should_quit());
+    assert_eq!(a.input(0), "urn:a:bq");
+    assert_eq!(a.focus(), Focus::Input);
+    assert_eq!(a.small_keys().applied, 1);
+}
+
+#[test]
+fn line_breaks_in_identifiers_given_at_start_are_removed_and_said() {
+    let a = App::new(AppConfig {
+        input: "http://a/\nb".into(),
+        ..AppConfig::default()
+    });
+    assert_eq!(a.input(0), "http://a/b");
+    assert_eq!(
+        a.status(),
+        Some("the identifier: removed 1 line-break character(s): an identifier is one line")
+    );
+    // The same words as a paste of the same text.
+    let mut p = app("");
+    p.handle(Event::Paste("http://a/\nb".into()));
+    assert_eq!(
+        p.status(),
+        Some("pasted; removed 1 line-break character(s): an identifier is one line")
+    );
+    let a = App::new(AppConfig {
+        input: "urn:a:b".into(),
+        with: Some("urn:a:\r\nc".into()),
+        base: Some("http://x/\r".into()),
+        ..AppConfig::default()
+    });
+    assert_eq!(a.input(1), "urn:a:c");
+    let s = a.status().unwrap_or_default();
+    assert!(
+        s.contains("--with: removed 2 line-break character(s): an identifier is one line"),
+        "{s}"
+    );
+    assert!(
+        s.contains("--base: removed 1 line-break character(s): an identifier is one line"),
+        "{s}"
+    );
+    // Problems at start come first; the note is added to them.
+    let a = App::new(AppConfig {
+        input: "a\nb".into(),
+        messages: vec!["config.toml:1: colour: unknown key".into()],
+        ..AppConfig::default()
+    });
+    assert_eq!(
+        a.status(),
+        Some(
+            "config.toml:1: colour: unknown key · the identifier: removed 1 line-break \
+             character(s): an identifier is one line"
+        )
+    );
+}

@@ -279,8 +279,10 @@ fn light_theme_with_styles() {
 fn too_small_terminal() {
     let mut a = app(URN);
     insta::assert_snapshot!("too_small_40x10", screen(&mut a, 40, 10));
-    // Quitting still works there, with q too.
+    // Quitting still works there (q is typed into the input there, issue 19 item 20).
     a.handle(Event::key(KeyCode::Char('q')));
+    assert!(!a.should_quit());
+    a.handle(Event::ctrl('q'));
     assert!(a.should_quit());
 }
 

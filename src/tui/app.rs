@@ -38,7 +38,7 @@ use super::panes::diff::DiffState;
 use super::panes::examples::Examples;
 use super::panes::forms::FormsPane;
 use super::panes::help::HelpOverlay;
-use super::panes::input::{InputLine, Look, one_line};
+use super::panes::input::{InputLine, Look, line_breaks_removed, one_line};
 use super::panes::profiles::ProfilesPane;
 use super::panes::share::ShareMenu;
 use super::panes::status::{Level, Message};
@@ -238,6 +238,20 @@ pub struct App {
     quit: bool,
     size: (u16, u16),
     hits: Hits,
+    /// Keys taken while the terminal was too small: applied to the input, and ignored.
+    small_keys: SmallKeys,
+}
+
+/// What the keys typed while the terminal is too small did: typed text and editing keys go
+/// to the input (and are counted), other commands are ignored (and counted); only quitting
+/// acts at once. The counts are shown on the small screen, and once on the status line
+/// when the terminal is large enough again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SmallKeys {
+    /// Keys applied to the input.
+    pub applied: usize,
+    /// Commands ignored.
+    pub ignored: usize,
 }
 
 impl App {
@@ -255,9 +269,32 @@ impl App {
             compare,
             base,
         } = config;
-        let status = (!messages.is_empty()).then(|| Message {
-            text: messages.join(" · "),
-            level: Level::Error,
+        // An identifier given at start loses its line breaks as a paste does, and says so
+        // in the same words.
+        let mut notes = Vec::new();
+        for (what, text) in [
+            ("the identifier", Some(input.as_str())),
+            ("--with", with.as_deref()),
+            ("--base", base.as_deref()),
+        ] {
+            let removed = text.map_or(0, |t| t.len() - one_line(t).len());
+            if removed > 0 {
+                notes.push(format!("{what}: {}", line_breaks_removed(removed)));
+            }
+        }
+        let level = if messages.is_empty() {
+            Level::Info
+        } else {
+            Level::Error
+        };
+        let all: Vec<&str> = messages
+            .iter()
+            .chain(notes.iter())
+            .map(String::as_str)
+            .collect();
+        let status = (!all.is_empty()).then(|| Message {
+            text: all.join(" · "),
+            level,
         });
         let mut app = App {
             theme,
@@ -278,6 +315,7 @@ impl App {
             quit: false,
             size: (0, 0),
             hits: Hits::default(),
+            small_keys: SmallKeys::default(),
         };
         app.clamp_forms();
         app
@@ -446,19 +484,79 @@ impl App {
         });
     }
 
+    /// The keys taken while the terminal was too small (since it last was large enough).
+    pub fn small_keys(&self) -> SmallKeys {
+        self.small_keys
+    }
+
+    /// A key while the terminal is too small: quitting acts at once, and so does leaving
+    /// diff mode (the single-input layout needs less room); typed text and the input's
+    /// editing keys go to the focused input line (input A when no input has focus);
+    /// anything else is ignored. Each is counted in [`SmallKeys`].
+    fn on_key_small(&mut self, k: &KeyEvent) {
+        let global = keys::lookup(&[Context::Global], k);
+        if global == Some(Action::Quit) {
+            self.quit = true;
+            return;
+        }
+        if self.s.diff_mode && global == Some(Action::ToggleDiff) {
+            self.act(Action::ToggleDiff, k);
+            return;
+        }
+        let plain_char = match k.code {
+            KeyCode::Char(c)
+                if !k
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                Some(c)
+            }
+            _ => None,
+        };
+        let edit = keys::lookup(&[Context::Input], k).filter(|a| {
+            matches!(
+                a,
+                Action::Left
+                    | Action::Right
+                    | Action::WordLeft
+                    | Action::WordRight
+                    | Action::Home
+                    | Action::End
+                    | Action::DeleteBack
+                    | Action::DeleteForward
+                    | Action::DeleteWord
+                    | Action::DeleteToStart
+                    | Action::DeleteToEnd
+                    | Action::Undo
+                    | Action::Redo
+                    | Action::HistoryPrev
+                    | Action::HistoryNext
+                    | Action::Remember
+            )
+        });
+        if self.overlay.is_some() || (plain_char.is_none() && edit.is_none()) {
+            self.small_keys.ignored += 1;
+            return;
+        }
+        let side = match self.input_side() {
+            Some(s) => s,
+            None => {
+                self.set_focus(Focus::Input);
+                0
+            }
+        };
+        match (edit, plain_char) {
+            (Some(a), _) => self.with_line(side, |l, h| l.on_action(a, h).unwrap_or_default()),
+            (None, Some(c)) => self.with_line(side, |l, h| l.on_char(c, h)),
+            (None, None) => {}
+        }
+        self.small_keys.applied += 1;
+    }
+
     fn on_key(&mut self, k: KeyEvent) {
         if self.too_small() {
-            let global = keys::lookup(&[Context::Global], &k);
-            let quit =
-                matches!(k.code, KeyCode::Char('q') | KeyCode::Esc) || global == Some(Action::Quit);
-            if quit {
-                self.quit = true;
-                return;
-            }
-            // Leaving diff mode is allowed: the single-input layout fits in less room.
-            if !(self.s.diff_mode && global == Some(Action::ToggleDiff)) {
-                return;
-            }
+            self.on_key_small(&k);
+            return;
         }
         let action = keys::lookup(&self.contexts(), &k);
         let plain_char = match k.code {
@@ -968,8 +1066,17 @@ impl App {
         self.hits = Hits::default();
         if self.too_small() {
             let (min, diff) = (self.min_size(), self.s.diff_mode);
-            panes::status::draw_too_small(f, area, min, diff, &self.theme);
+            let k = self.small_keys;
+            panes::status::draw_too_small(f, area, min, diff, (k.applied, k.ignored), &self.theme);
             return;
+        }
+        if self.small_keys != SmallKeys::default() {
+            let SmallKeys { applied, ignored } = std::mem::take(&mut self.small_keys);
+            self.say(format!(
+                "while the terminal was too small: {} applied to the input, {} ignored",
+                panes::plural(applied, "key"),
+                panes::plural(ignored, "command")
+            ));
         }
         let diag_side = if self.s.diff_mode { self.diag_side } else { 0 };
         let n_diags = self.s.sides[diag_side].diags.len();

@@ -6,6 +6,15 @@
 //! system clipboard would be the remote machine's, so OSC 52 is used from the start. When
 //! the system clipboard cannot be opened or refuses the text, OSC 52 takes over. No
 //! clipboard at all is a status message, never a crash.
+//!
+//! The system clipboard is opened and written on a thread of its own, and a copy waits for
+//! it at most [`SYSTEM_WAIT`]: an X server named by `$DISPLAY` that accepts the connection
+//! and never answers would otherwise freeze the workbench for good. Past the wait the copy
+//! goes out as OSC 52 and says why; while that thread is still stuck, later copies go
+//! straight to OSC 52 (no second thread is started) until it answers.
+
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::time::Duration;
 
 /// What a copy did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,12 +58,83 @@ pub enum Mode {
 /// OSC 52 payloads larger than this are not sent: many terminals drop or truncate them.
 pub const OSC52_MAX: usize = 100_000;
 
+/// How long a copy waits for the system clipboard (opening it and taking the text) before
+/// it sends the text as OSC 52 instead.
+pub const SYSTEM_WAIT: Duration = Duration::from_millis(1500);
+
+/// What the clipboard thread answers to one text.
+enum Reply {
+    /// The system clipboard took it.
+    Copied,
+    /// The system clipboard could not be opened (the thread has ended).
+    Unavailable(String),
+    /// The system clipboard refused the text.
+    Refused(String),
+}
+
+/// The thread that owns the system clipboard.
+struct Worker {
+    jobs: Sender<String>,
+    replies: Receiver<Reply>,
+    /// A text was sent and its answer has not come yet (the thread may be stuck).
+    waiting: bool,
+}
+
+impl Worker {
+    /// Starts the thread; it opens the system clipboard at the first text.
+    fn spawn() -> std::io::Result<Worker> {
+        let (jobs, job_rx) = mpsc::channel::<String>();
+        let (reply_tx, replies) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("idbench-clipboard".into())
+            .spawn(move || {
+                let mut system: Option<arboard::Clipboard> = None;
+                for text in job_rx {
+                    let reply = match &mut system {
+                        Some(c) => set(c, text),
+                        None => match arboard::Clipboard::new() {
+                            Ok(mut c) => {
+                                let r = set(&mut c, text);
+                                system = Some(c);
+                                r
+                            }
+                            Err(e) => {
+                                let _ = reply_tx.send(Reply::Unavailable(e.to_string()));
+                                return;
+                            }
+                        },
+                    };
+                    if reply_tx.send(reply).is_err() {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Worker {
+            jobs,
+            replies,
+            waiting: false,
+        })
+    }
+}
+
+fn set(c: &mut arboard::Clipboard, text: String) -> Reply {
+    match c.set_text(text) {
+        Ok(()) => Reply::Copied,
+        Err(e) => Reply::Refused(e.to_string()),
+    }
+}
+
 /// The session's clipboard.
 pub struct Clipboard {
     mode: Mode,
-    system: Option<arboard::Clipboard>,
+    /// The thread that owns the system clipboard, once started.
+    worker: Option<Worker>,
     /// Why the system clipboard could not be opened (then it is not tried again).
     system_error: Option<String>,
+    /// How many clipboard threads were started (at most one per session).
+    workers_started: usize,
+    /// How long a copy waits for the system clipboard.
+    wait: Duration,
     pending: Vec<u8>,
 }
 
@@ -62,7 +142,7 @@ impl std::fmt::Debug for Clipboard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Clipboard")
             .field("mode", &self.mode)
-            .field("open", &self.system.is_some())
+            .field("worker", &self.worker.is_some())
             .field("system_error", &self.system_error)
             .finish()
     }
@@ -73,10 +153,24 @@ impl Clipboard {
     pub fn new(mode: Mode) -> Clipboard {
         Clipboard {
             mode,
-            system: None,
+            worker: None,
             system_error: None,
+            workers_started: 0,
+            wait: SYSTEM_WAIT,
             pending: Vec::new(),
         }
+    }
+
+    /// The same clipboard waiting `wait` (instead of [`SYSTEM_WAIT`]) for the system
+    /// clipboard.
+    pub fn with_wait(mut self, wait: Duration) -> Clipboard {
+        self.wait = wait;
+        self
+    }
+
+    /// How many threads were started to reach the system clipboard: never more than one.
+    pub fn workers_started(&self) -> usize {
+        self.workers_started
     }
 
     /// The mode the environment calls for: OSC 52 over SSH, the system clipboard otherwise.
@@ -98,23 +192,79 @@ impl Clipboard {
         match self.mode {
             Mode::Off => Outcome::Failed("no clipboard in this session".into()),
             Mode::Osc52 => self.osc52(text, None),
-            Mode::System => {
-                if self.system.is_none() && self.system_error.is_none() {
-                    match arboard::Clipboard::new() {
-                        Ok(c) => self.system = Some(c),
-                        Err(e) => self.system_error = Some(e.to_string()),
+            Mode::System => match self.system_copy(text) {
+                Ok(()) => Outcome::Copied,
+                Err(why) => self.osc52(text, Some(why)),
+            },
+        }
+    }
+
+    /// Hands `text` to the clipboard thread and waits for its answer, at most `self.wait`.
+    /// `Err` says why the text was not taken.
+    fn system_copy(&mut self, text: &str) -> Result<(), String> {
+        if let Some(e) = &self.system_error {
+            return Err(e.clone());
+        }
+        if self.worker.is_none() {
+            let w = Worker::spawn().map_err(|e| {
+                let e = format!("cannot start the clipboard thread: {e}");
+                self.system_error = Some(e.clone());
+                e
+            })?;
+            self.workers_started += 1;
+            self.worker = Some(w);
+        }
+        let Some(w) = self.worker.as_mut() else {
+            return Err("no clipboard thread".into());
+        };
+        // An answer to an earlier copy that came late.
+        if w.waiting {
+            match w.replies.try_recv() {
+                Ok(r) => {
+                    w.waiting = false;
+                    if let Reply::Unavailable(e) = r {
+                        return Err(self.give_up(e));
                     }
                 }
-                match self.system.as_mut().map(|c| c.set_text(text)) {
-                    Some(Ok(())) => Outcome::Copied,
-                    Some(Err(e)) => self.osc52(text, Some(e.to_string())),
-                    None => {
-                        let why = self.system_error.clone();
-                        self.osc52(text, why)
-                    }
+                Err(TryRecvError::Empty) => {
+                    return Err(format!(
+                        "it has not answered an earlier copy (waited {} ms)",
+                        self.wait.as_millis()
+                    ));
+                }
+                Err(TryRecvError::Disconnected) => {
+                    return Err(self.give_up("the clipboard thread ended".into()));
                 }
             }
         }
+        if w.jobs.send(text.to_string()).is_err() {
+            return Err(self.give_up("the clipboard thread ended".into()));
+        }
+        w.waiting = true;
+        match w.replies.recv_timeout(self.wait) {
+            Ok(r) => {
+                w.waiting = false;
+                match r {
+                    Reply::Copied => Ok(()),
+                    Reply::Refused(e) => Err(e),
+                    Reply::Unavailable(e) => Err(self.give_up(e)),
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "it did not answer within {} ms",
+                self.wait.as_millis()
+            )),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(self.give_up("the clipboard thread ended".into()))
+            }
+        }
+    }
+
+    /// The system clipboard cannot be had: `why` is kept, and it is not tried again.
+    fn give_up(&mut self, why: String) -> String {
+        self.worker = None;
+        self.system_error = Some(why.clone());
+        why
     }
 
     /// Copies `text` and words the outcome for the status line: which path took it (and,

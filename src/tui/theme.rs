@@ -29,6 +29,7 @@ use ratatui::style::{Color, Modifier, Style};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::config::{LineIndex, MAX_UNKNOWN_REPORTED};
 use crate::engine::NodeKind;
 
 /// Declares [`Slot`] from one line per slot: its doc, its variant and its TOML key, so the
@@ -260,16 +261,34 @@ impl Theme {
 
     /// Parses a theme file's text. `file` names it in errors; `base` is the theme to start
     /// from when the file names none (`inherits`), `dark` when `None`.
+    ///
+    /// Linear in the size of the file: line numbers come from a [`LineIndex`] built once,
+    /// and of many unknown keys only the first [`MAX_UNKNOWN_REPORTED`] (in file order) are
+    /// named, the rest counted.
     pub fn parse(text: &str, file: &str, base: Option<&Theme>) -> (Theme, Vec<ThemeError>) {
+        let (t, e, _) = Theme::parse_counted(text, file, base);
+        (t, e)
+    }
+
+    /// [`parse`](Self::parse), also returning the work done finding line numbers (bytes
+    /// scanned plus search steps): tests hold it to a small multiple of the file's size.
+    pub fn parse_counted(
+        text: &str,
+        file: &str,
+        base: Option<&Theme>,
+    ) -> (Theme, Vec<ThemeError>, usize) {
         let mut errors = Vec::new();
+        let lines = LineIndex::new(text);
         let err = |span: Option<std::ops::Range<usize>>, key: Option<String>, message: String| {
             ThemeError {
                 file: file.to_string(),
-                line: span.map(|s| line_of(text, s.start)),
+                line: span.map(|s| lines.line(s.start)),
                 key,
                 message,
             }
         };
+        // Unknown keys, `(line, table, key)`: the messages are written for the first few.
+        let mut unknown: Vec<(usize, &str, &str)> = Vec::new();
         let doc = match DeTable::parse(text) {
             Ok(d) => d,
             Err(e) => {
@@ -283,7 +302,7 @@ impl Theme {
                         fallback.name
                     ),
                 ));
-                return (fallback, errors);
+                return (fallback, errors, lines.work());
             }
         };
         let doc = doc.get_ref();
@@ -341,7 +360,6 @@ impl Theme {
                     };
                     for (sk, sv) in t.iter() {
                         let name: &str = sk.get_ref();
-                        let full = format!("{key}.{name}");
                         let target = if key == "slots" {
                             Slot::from_name(name).map(|s| &mut theme.slots[s as usize])
                         } else {
@@ -350,25 +368,13 @@ impl Theme {
                                 .map(|i| &mut theme.kinds[i])
                         };
                         let Some(target) = target else {
-                            let known: Vec<&str> = if key == "slots" {
-                                Slot::ALL.iter().map(|s| s.name()).collect()
-                            } else {
-                                NodeKind::ALL.iter().map(|k| k.name()).collect()
-                            };
-                            errors.push(err(
-                                Some(sk.span()),
-                                Some(full),
-                                format!(
-                                    "unknown {}; expected one of {}",
-                                    &key[..key.len() - 1],
-                                    known.join(", ")
-                                ),
-                            ));
+                            unknown.push((lines.line(sk.span().start), key, name));
                             continue;
                         };
                         match parse_style(sv) {
                             Ok(s) => *target = s,
                             Err((span, sub, msg)) => {
+                                let full = format!("{key}.{name}");
                                 let key = match sub {
                                     Some(s) => format!("{full}.{s}"),
                                     None => full,
@@ -378,16 +384,53 @@ impl Theme {
                         }
                     }
                 }
-                other => errors.push(err(
-                    Some(k.span()),
-                    Some(other.to_string()),
-                    "unknown key; expected name, inherits, [slots] or [kinds]".into(),
-                )),
+                other => unknown.push((lines.line(k.span().start), "", other)),
             }
         }
         // The TOML map is ordered by key; report in file order.
+        unknown.sort_unstable_by_key(|(l, _, _)| *l);
+        let more = unknown.len().saturating_sub(MAX_UNKNOWN_REPORTED);
+        let known = |table: &str| -> String {
+            if table == "slots" {
+                Slot::ALL.map(Slot::name).join(", ")
+            } else {
+                NodeKind::ALL.map(|k| k.name()).join(", ")
+            }
+        };
+        for &(line, table, name) in unknown.iter().take(MAX_UNKNOWN_REPORTED) {
+            let (key, message) = if table.is_empty() {
+                (
+                    name.to_string(),
+                    "unknown key; expected name, inherits, [slots] or [kinds]".to_string(),
+                )
+            } else {
+                (
+                    format!("{table}.{name}"),
+                    format!(
+                        "unknown {}; expected one of {}",
+                        &table[..table.len() - 1],
+                        known(table)
+                    ),
+                )
+            };
+            errors.push(ThemeError {
+                file: file.to_string(),
+                line: Some(line),
+                key: Some(key),
+                message,
+            });
+        }
         errors.sort_by_key(|e| e.line);
-        (theme, errors)
+        if more > 0 {
+            errors.push(ThemeError {
+                file: file.to_string(),
+                line: None,
+                key: None,
+                message: format!("{more} more unknown keys not listed"),
+            });
+        }
+        let work = lines.work();
+        (theme, errors, work)
     }
 
     fn dark_or_fallback() -> Theme {
@@ -420,16 +463,6 @@ impl Theme {
         }
         t
     }
-}
-
-/// 1-based line of byte `at` in `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    let at = at.min(text.len());
-    text.as_bytes()[..at]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
 }
 
 type StyleError = (std::ops::Range<usize>, Option<String>, String);
@@ -567,6 +600,35 @@ mod tests {
         // The rest of the theme still applies: the dark theme's error slot is kept.
         assert_eq!(t.get(Slot::Error), Theme::default().get(Slot::Error));
         assert_eq!(t.name, "x");
+    }
+
+    #[test]
+    fn many_unknown_slots_cost_linear_work_and_few_errors() {
+        for n in [1_000, 20_000, 90_000] {
+            let mut text = String::from("name = \"big\"\n[slots]\n");
+            for i in 0..n {
+                text.push_str(&format!("s{i:06} = \"red\"\n"));
+            }
+            let (t, errs, work) = Theme::parse_counted(&text, "big.toml", None);
+            assert_eq!(t.name, "big");
+            assert!(
+                work <= 3 * text.len(),
+                "{n} keys: {work} for {} bytes",
+                text.len()
+            );
+            assert_eq!(errs.len(), MAX_UNKNOWN_REPORTED + 1, "{n} keys");
+            assert_eq!(errs[0].line, Some(3));
+            assert_eq!(errs[0].key.as_deref(), Some("slots.s000000"));
+            assert!(
+                errs[0]
+                    .message
+                    .starts_with("unknown slot; expected one of text, dim")
+            );
+            assert_eq!(
+                errs[20].to_string(),
+                format!("big.toml: {} more unknown keys not listed", n - 20)
+            );
+        }
     }
 
     #[test]

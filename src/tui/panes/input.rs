@@ -107,6 +107,12 @@ fn too_long(what: &str, total: usize) -> String {
     )
 }
 
+/// What the status line says when `removed` line-break characters were taken out of an
+/// identifier (a paste, or one given on the command line).
+pub fn line_breaks_removed(removed: usize) -> String {
+    format!("removed {removed} line-break character(s): an identifier is one line")
+}
+
 /// `s` without line breaks (an identifier is one line).
 pub fn one_line(s: &str) -> Cow<'_, str> {
     if s.contains(['\n', '\r']) {
@@ -285,9 +291,7 @@ impl InputLine {
         history.stop_recall();
         self.ta.insert_str(&clean);
         if removed > 0 {
-            Effect::Say(format!(
-                "pasted; removed {removed} line-break character(s): an identifier is one line"
-            ))
+            Effect::Say(format!("pasted; {}", line_breaks_removed(removed)))
         } else {
             Effect::Clear
         }

@@ -27,12 +27,14 @@ pub struct Message {
 }
 
 /// The screen shown when the terminal is smaller than `min` (the current mode's
-/// minimum; `diff`: diff mode, which needs more).
+/// minimum; `diff`: diff mode, which needs more). `keys` is `(applied, ignored)`: how many
+/// keys typed on this screen went to the input, and how many commands were ignored.
 pub fn draw_too_small(
     f: &mut ratatui::Frame,
     area: Rect,
     min: (u16, u16),
     diff: bool,
+    keys: (usize, usize),
     theme: &Theme,
 ) {
     use ratatui::text::Line;
@@ -55,12 +57,27 @@ pub fn draw_too_small(
             )),
             theme.get(Slot::Text),
         ),
-        Line::styled(cut("Ctrl-C or q quits".into()), theme.get(Slot::Dim)),
+        Line::styled(cut("Ctrl-C or Ctrl-Q quits".into()), theme.get(Slot::Dim)),
+        Line::styled(
+            cut(match keys {
+                (0, _) => "typing goes to the input".into(),
+                (n, _) => format!("{} applied to the input", super::plural(n, "key")),
+            }),
+            theme.get(Slot::Dim),
+        ),
+        Line::styled(
+            cut(match keys.1 {
+                0 => String::new(),
+                n => format!("{} ignored", super::plural(n, "command")),
+            }),
+            theme.get(Slot::Dim),
+        ),
     ];
+    // The first three lines centred, as before the counts were added below them.
     let y = area.y + area.height.saturating_sub(3) / 2;
     let r = Rect {
         y,
-        height: area.height.min(3),
+        height: area.bottom().saturating_sub(y).min(lines.len() as u16),
         ..area
     };
     f.render_widget(ratatui::widgets::Paragraph::new(lines).centered(), r);

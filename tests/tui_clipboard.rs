@@ -1,0 +1,110 @@
+//! The system clipboard behind an X server that accepts and never answers: a copy comes
+//! back within its bound, goes out as OSC 52 and says why, and a stuck clipboard never
+//! blocks a later copy (issue 19, item 7). One test in a file of its own: it sets
+//! `DISPLAY` for the whole process.
+
+mod support;
+
+use std::net::TcpListener;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use idbench::tui::app::{App, AppConfig};
+use idbench::tui::clipboard::{Clipboard, Mode, Outcome};
+use idbench::tui::event::Event;
+
+/// A fake X server on 127.0.0.1 (port 6000 + N, display N) that accepts connections, holds
+/// them, and never answers. Returns N.
+fn silent_x_server() -> u16 {
+    for n in 150..400u16 {
+        if let Ok(l) = TcpListener::bind(("127.0.0.1", 6000 + n)) {
+            std::thread::spawn(move || {
+                let mut held = Vec::new();
+                for c in l.incoming().flatten() {
+                    held.push(c);
+                }
+            });
+            return n;
+        }
+    }
+    panic!("no free port for a fake X server on 127.0.0.1");
+}
+
+/// Runs `f` on a thread; fails when it does not return within `secs` (today's main never
+/// returns: the copy waits for the X server for ever).
+fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(Duration::from_secs(secs)) {
+        Ok(v) => v,
+        Err(_) => panic!("{what} did not return within {secs} s"),
+    }
+}
+
+#[test]
+fn a_silent_x_server_does_not_freeze_a_copy() {
+    let n = silent_x_server();
+    // SAFETY (edition 2024 makes `set_var` unsafe): this is the only test of this binary,
+    // and no other thread reads the environment while it is set.
+    unsafe {
+        std::env::set_var("DISPLAY", format!("127.0.0.1:{n}"));
+        std::env::remove_var("WAYLAND_DISPLAY");
+    }
+    // The clipboard on its own: the first copy waits its bound, then OSC 52.
+    let (first, second, workers, pending) = within(20, "a copy", || {
+        let mut c = Clipboard::new(Mode::System).with_wait(Duration::from_millis(300));
+        let first = c.copy("urn:a:b");
+        let pending = c.take_pending();
+        // The clipboard thread is still stuck: the next copy goes straight to OSC 52,
+        // without a second thread.
+        let second = c.copy("urn:a:c");
+        (first, second, c.workers_started(), pending)
+    });
+    match &first {
+        Outcome::SentToTerminal(Some(why)) => {
+            assert!(why.contains("did not answer within 300 ms"), "{why}")
+        }
+        o => panic!("first copy: {o:?}"),
+    }
+    assert_eq!(
+        pending.as_deref(),
+        Some(&b"\x1b]52;c;dXJuOmE6Yg==\x07"[..]),
+        "the text went out as OSC 52"
+    );
+    match &second {
+        Outcome::SentToTerminal(Some(why)) => {
+            assert!(why.contains("has not answered an earlier copy"), "{why}")
+        }
+        o => panic!("second copy: {o:?}"),
+    }
+    assert_eq!(workers, 1, "one clipboard thread, however many copies");
+
+    // Through the workbench: Ctrl-Y returns and the status line says OSC 52 and why.
+    let status = within(20, "Ctrl-Y", || {
+        let mut a = App::new(AppConfig {
+            input: "urn:a:b".into(),
+            clipboard: Clipboard::new(Mode::System),
+            ..AppConfig::default()
+        });
+        a.handle(Event::ctrl('y'));
+        let first = a.status().unwrap_or_default().to_string();
+        let out = a.take_terminal_output();
+        a.handle(Event::ctrl('y'));
+        (first, out, a.status().unwrap_or_default().to_string())
+    });
+    let (first, out, second) = status;
+    assert_eq!(
+        first,
+        "the input: sent to the terminal (OSC 52); no system clipboard: it did not answer within 1500 ms"
+    );
+    assert!(
+        out.is_some(),
+        "the OSC 52 sequence is queued for the terminal"
+    );
+    assert!(
+        second.contains("has not answered an earlier copy"),
+        "{second}"
+    );
+}
