@@ -71,7 +71,7 @@ fn shared_text_is_what_explain_prints() {
         a.share_text(Some(idbench::report::ReportFormat::Text)),
         explain(&["--format", "text", id])
     );
-    assert_eq!(a.share_text(None), format!("idbench tui '{id}'"));
+    assert_eq!(a.share_text(None), format!("idbench tui -- '{id}'"));
 
     // Diff mode with a fixed profile: the report holds the ladder, as `explain --with`.
     let (x, y) = ("URN:foo:a123,456", "urn:FOO:a123%2c456");
@@ -87,7 +87,7 @@ fn shared_text_is_what_explain_prints() {
     );
     assert_eq!(
         d.share_text(None),
-        format!("idbench tui '{x}' --with '{y}' --profile rfc2141")
+        format!("idbench tui --with='{y}' --profile rfc2141 -- '{x}'")
     );
 }
 
@@ -153,8 +153,8 @@ fn the_reopen_command_carries_the_compare_options() {
     let cmd = a.share_text(None);
     assert_eq!(
         cmd,
-        "idbench tui 'xri://=a' --with 'xri://=A' --objective cache --ignore-dollar \
-         --a-form iri --b-form uri"
+        "idbench tui --with='xri://=A' --objective cache --ignore-dollar --a-form iri \
+         --b-form uri -- 'xri://=a'"
     );
     // The workbench compared with those options, and the report says so.
     let md = a.share_text(Some(idbench::report::ReportFormat::Markdown));
@@ -198,7 +198,7 @@ fn base_line_resolves_the_input() {
     );
     assert_eq!(
         a.share_text(None),
-        format!("idbench tui '../g?y' --base '{base}'")
+        format!("idbench tui --base='{base}' -- '../g?y'")
     );
 
     // Ctrl-T opens an empty base line above the input, focused; typing into it resolves.
@@ -295,9 +295,9 @@ fn diff_mode_and_the_base_line_exclude_each_other() {
         base: Some("http://a/b".into()),
         ..AppConfig::default()
     });
-    assert_eq!(a.share_text(None), "idbench tui 'g' --base 'http://a/b'");
+    assert_eq!(a.share_text(None), "idbench tui --base='http://a/b' -- 'g'");
     a.handle(key(KeyCode::Char('d'), KeyModifiers::CONTROL));
-    assert_eq!(a.share_text(None), "idbench tui 'g' --with 'g'");
+    assert_eq!(a.share_text(None), "idbench tui --with='g' -- 'g'");
     a.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
-    assert_eq!(a.share_text(None), "idbench tui 'g' --with 'g'");
+    assert_eq!(a.share_text(None), "idbench tui --with='g' -- 'g'");
 }
