@@ -270,8 +270,8 @@ fn diff_mode_shows_both_trees_with_the_first_difference() {
 
 #[test]
 fn resolution_pane_shows_the_targets_warnings() {
-    // RFC 3986 §5.2 gives `f://g` for `f:/a` + `..//g`; re-read, `g` would be an authority
-    // (§3.3), and the pane says so under the target.
+    // RFC 3986 §5.2 gives the path `//g` for `f:/a` + `..//g`; written `f://g`, `g` would
+    // be an authority (§3.3): the target is `f:/.//g`, and the pane's note says why.
     let mut a = App::new(AppConfig {
         input: "..//g".into(),
         base: Some("f:/a".into()),
@@ -279,9 +279,9 @@ fn resolution_pane_shows_the_targets_warnings() {
         ..AppConfig::default()
     });
     let s = screen(&mut a, 100, 30);
-    assert!(s.contains("target  f://g"), "{s}");
+    assert!(s.contains("target  f:/.//g"), "{s}");
     assert!(s.contains("resolve-path-looks-like-authority"), "{s}");
-    assert!(s.contains("RFC 3986 §3.3, §5.2: the target"), "{s}");
+    assert!(s.contains("RFC 3986 §5.2.4, §5.3, §3.3: the"), "{s}");
     insta::assert_snapshot!("resolution_warning_100x30", s);
 }
 
