@@ -2,8 +2,9 @@
 //! (or one that never ends) is judged `line-too-long` in bounded memory, and `--jobs`
 //! asking for more threads than the system gives falls back instead of aborting.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_idbench");
 
@@ -15,6 +16,36 @@ fn limited(kib: u64, args: &[&str]) -> Command {
         .arg(BIN)
         .args(args);
     c
+}
+
+/// Waits for `child` at most `secs` seconds (then kills it and fails); its output is small,
+/// so the pipes never fill while it runs.
+fn wait_bounded(mut child: Child, secs: u64) -> Output {
+    let until = Instant::now() + Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
+        }
+        if Instant::now() > until {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("idbench did not finish within {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stdout = Vec::new();
+    let mut stderr = Vec::new();
+    if let Some(mut o) = child.stdout.take() {
+        let _ = o.read_to_end(&mut stdout);
+    }
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_end(&mut stderr);
+    }
+    Output {
+        status,
+        stdout,
+        stderr,
+    }
 }
 
 #[test]
@@ -43,7 +74,7 @@ fn a_gibibyte_line_without_a_newline_is_too_long_in_400_mb_of_address_space() {
             }
             true
         });
-        let out = child.wait_with_output().expect("wait");
+        let out = wait_bounded(child, 120);
         let fed = feeder.join().expect("feeder");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(fed, "idbench stopped reading: {stderr}");
@@ -68,13 +99,22 @@ fn dev_zero_gets_its_verdict_in_bounded_memory_while_it_is_read() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run idbench");
-    let mut line = String::new();
-    let read = BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line);
+    // The first line, read on another thread so that the wait is bounded.
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let read = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send((read.is_ok(), line));
+    });
+    let (read, line) = rx
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap_or((false, String::new()));
     // Still running (reading the line that never ends), not aborted.
     let still = child.try_wait().expect("try_wait").is_none();
     let _ = child.kill();
     let _ = child.wait();
-    assert!(read.is_ok());
+    assert!(read, "no verdict within 60 s");
     assert!(line.starts_with("/dev/zero:1: invalid\t"), "{line:.60}");
     assert!(line.ends_with("⟨U+0000⟩…\tline-too-long\n"), "{line:.60}");
     assert!(still, "idbench ended on a source that never ends");
