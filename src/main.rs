@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    idbench::cli::run(idbench::cli::Cli::parse())
+    match idbench::cli::parse_args(std::env::args_os().collect()) {
+        Ok(cli) => idbench::cli::run(cli),
+        Err(code) => code,
+    }
 }

@@ -662,20 +662,23 @@ fn side_form_name(f: SideForm) -> Option<&'static str> {
 
 /// The command line that reopens this view in the workbench, shell-quoted; options left at
 /// their defaults are omitted.
+///
+/// The identifier comes last, after `--`, and the values of `--with` and `--base` are
+/// joined to their option (`--with=VALUE`): an identifier or a value that starts with `-`
+/// (`--theme=/etc/passwd`) stays an identifier or a value, never becomes an option of the
+/// command someone pastes.
 pub fn reopen_command(
     a: &str,
     with: Option<&str>,
     base: Option<&str>,
     opts: &CompareOptions,
 ) -> String {
-    let mut parts = vec!["idbench".to_string(), "tui".to_string(), shell_quote(a)];
+    let mut parts = vec!["idbench".to_string(), "tui".to_string()];
     if let Some(b) = with {
-        parts.push("--with".into());
-        parts.push(shell_quote(b));
+        parts.push(format!("--with={}", shell_quote(b)));
     }
     if let Some(b) = base {
-        parts.push("--base".into());
-        parts.push(shell_quote(b));
+        parts.push(format!("--base={}", shell_quote(b)));
     }
     if let Some(p) = opts.profile {
         parts.push("--profile".into());
@@ -694,6 +697,8 @@ pub fn reopen_command(
             parts.push(f.into());
         }
     }
+    parts.push("--".into());
+    parts.push(shell_quote(a));
     shell_command(&parts)
 }
 

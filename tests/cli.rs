@@ -170,15 +170,15 @@ fn resolve_text_keeps_one_line_per_reference_and_puts_warnings_and_notes_on_stde
     assert_eq!(code, 1, "the third does not resolve: {err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
-    assert_eq!(lines[0], "f://g");
+    assert_eq!(lines[0], "f:/.//g");
     assert_eq!(lines[1], "f:/g");
     assert!(lines[2].starts_with("error\t"), "{out}");
     assert!(err.contains("reference 1 ..//g:"), "{err}");
     assert!(
-        err.contains("warning[resolve-path-looks-like-authority]"),
+        err.contains("note[resolve-path-looks-like-authority]"),
         "{err}"
     );
-    assert!(err.contains("RFC 3986 §3.3"), "{err}");
+    assert!(err.contains("RFC 3986 §5.2.4, §5.3, §3.3"), "{err}");
     assert!(
         !err.contains("reference 2 "),
         "a clean reference adds nothing: {err}"

@@ -360,7 +360,7 @@ fn reopen_command_omits_defaults_and_names_every_option() {
     let d = CompareOptions::default();
     assert_eq!(
         reopen_command("http://a/", None, None, &d),
-        "idbench tui 'http://a/'"
+        "idbench tui -- 'http://a/'"
     );
     let o = CompareOptions {
         profile: Some(idbench::Profile::Xri2),
@@ -371,8 +371,8 @@ fn reopen_command_omits_defaults_and_names_every_option() {
     };
     assert_eq!(
         reopen_command("A'", Some("B"), Some("xri://@x"), &o),
-        "idbench tui 'A'\\''' --with 'B' --base 'xri://@x' --profile xri2 \
-         --objective cache --ignore-dollar --a-form iri --b-form uri"
+        "idbench tui --with='B' --base='xri://@x' --profile xri2 \
+         --objective cache --ignore-dollar --a-form iri --b-form uri -- 'A'\\'''"
     );
     // The command it prints parses: every flag is one the tui subcommand accepts.
     let (_, md) = idbench(&[
@@ -384,7 +384,7 @@ fn reopen_command_omits_defaults_and_names_every_option() {
         "cache",
     ]);
     assert!(
-        md.contains("`idbench tui 'urn:a:b' --with 'urn:a:c' --objective cache`"),
+        md.contains("`idbench tui --with='urn:a:c' --objective cache -- 'urn:a:b'`"),
         "{md}"
     );
 }
@@ -503,7 +503,7 @@ fn the_reopen_command_reopens_the_same_inputs_in_a_posix_shell() {
             .arg(&script)
             .output()
             .expect("run the shell");
-        let expected = format!("tui\0{a}\0--with\0{b}\0");
+        let expected = format!("tui\0--with={b}\0--\0{a}\0");
         assert_eq!(
             String::from_utf8_lossy(&out.stdout),
             expected,
@@ -839,10 +839,11 @@ fn a_wrapped_reopen_command_reads_back_exactly() {
                 .arg(&script)
                 .output()
                 .expect("run the shell");
-            let mut expected = format!("tui\0{a}\0");
+            let mut expected = "tui\0".to_string();
             if let Some(b) = b {
-                expected.push_str(&format!("--with\0{b}\0"));
+                expected.push_str(&format!("--with={b}\0"));
             }
+            expected.push_str(&format!("--\0{a}\0"));
             assert_eq!(
                 String::from_utf8_lossy(&out.stdout),
                 expected,

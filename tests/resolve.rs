@@ -453,28 +453,53 @@ fn cli_json_one_object_per_reference() {
 }
 
 #[test]
-fn a_target_whose_path_reads_as_an_authority_is_warned_about() {
-    // RFC 3986 §5.2 yields "f://g"; re-parsed, "g" is an authority (§3.3).
+fn a_target_whose_path_would_read_as_an_authority_gets_the_dot_guard_and_a_note() {
+    // RFC 3986 §5.2 yields the path "//g" with no authority; recomposed literally, "f://g"
+    // would read "g" as an authority (§3.3). The target is written "f:/.//g" instead.
     let r = resolve("f:/a", "..//g", Profile::Rfc3986);
-    assert_eq!(r.target.as_deref(), Some("f://g"));
+    assert_eq!(r.target.as_deref(), Some("f:/.//g"));
     let w: Vec<_> = r
         .diagnostics
         .iter()
-        .filter(|d| d.severity == idbench::engine::Severity::Warning)
-        .map(|d| (d.code.as_str(), d.span.start, d.span.end, d.spec))
+        .filter(|d| d.severity != idbench::engine::Severity::Error)
+        .map(|d| {
+            (
+                d.severity,
+                d.code.as_str(),
+                d.span.start,
+                d.span.end,
+                d.spec,
+            )
+        })
         .collect();
     assert_eq!(
         w,
         [(
+            idbench::engine::Severity::Note,
             "resolve-path-looks-like-authority",
             0,
             5,
-            "RFC 3986 §3.3, §5.2"
+            "RFC 3986 §5.2.4, §5.3, §3.3"
         )]
     );
-    // With an authority, or a path that does not start with "//", no warning.
-    for (base, r) in [("f://h/a", "..//g"), ("f:/a/b", "c//g"), ("f:/a", "g")] {
+    assert!(
+        r.diagnostics[0].message.contains("\"f://g\""),
+        "{}",
+        r.diagnostics[0].message
+    );
+    assert!(r.steps.iter().any(|s| s.name == "guard (§5.3)"));
+    // Found by the resolve fuzz target: the literal target "http://a@be@xample.com/" is not
+    // even a valid URI (two "@" in an authority), and does not resolve to itself.
+    let r = resolve("http:q", "..///a@be@xample.com/", Profile::Rfc3986);
+    assert_eq!(r.target.as_deref(), Some("http:/.//a@be@xample.com/"));
+    // With an authority, or a path that does not start with "//", no guard and no note.
+    for (base, r, t) in [
+        ("f://h/a", "..//g", "f://h//g"),
+        ("f:/a/b", "c//g", "f:/a/c//g"),
+        ("f:/a", "g", "f:/g"),
+    ] {
         let res = resolve(base, r, Profile::Rfc3986);
+        assert_eq!(res.target.as_deref(), Some(t));
         assert!(
             !res.diagnostics
                 .iter()
@@ -482,6 +507,66 @@ fn a_target_whose_path_reads_as_an_authority_is_warned_about() {
             "{base} + {r}: {:?}",
             res.target
         );
+    }
+}
+
+/// A reference built from dot-segments, empty segments and segments holding "@" and ":".
+fn dotty_reference() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let seg = prop::sample::select(vec!["..", ".", "", "g", "a@b@c", "x:y", "%2E"]);
+    (
+        prop::sample::select(vec!["", "/", "//", "./"]),
+        prop::collection::vec(seg, 0..7),
+        prop::sample::select(vec!["", "/", "?q", "#f"]),
+    )
+        .prop_map(|(lead, segs, tail)| format!("{lead}{}{tail}", segs.join("/")))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1024))]
+    /// Every target resolves to itself, is valid when base and reference are, and re-parsed
+    /// under the same profile has the authority §5.2.2 gave it: the reference's when it has
+    /// a scheme or an authority, else the base's. A path never turns into an authority.
+    #[test]
+    fn a_target_reparses_to_the_same_authority_and_path_split(
+        base in proptest::sample::select(vec![
+            "http:q", "f:/a", "f:a", "f:", "http://a/b/c/d;p?q", "f:/a/b/", "f://h",
+            "xri://@a/b/c", "xri://@a",
+        ]),
+        reference in dotty_reference(),
+    ) {
+        use idbench::engine::grammar;
+        use idbench::engine::resolve::Components;
+        for p in Profile::ALL {
+            let r = resolve(base, &reference, p);
+            let Some(target) = r.target.as_deref() else { continue };
+            let again = resolve(base, target, p);
+            proptest::prop_assert_eq!(again.target.as_deref(), Some(target), "{}", p);
+            let (tt, td) = grammar::parse(p, target);
+            if r.first_error().is_none() {
+                proptest::prop_assert!(
+                    td.iter().all(|d| d.severity != idbench::engine::Severity::Error),
+                    "{}: {} + {} gives the invalid {}", p, base, reference, target
+                );
+            }
+            if p != Profile::Rfc3986 && p != Profile::Rfc3987 {
+                continue;
+            }
+            let parts = |s: &str| Components::from_tree(&grammar::parse(p, s).0, s);
+            let (Some(t), Some(rc), Some(bc)) =
+                (Components::from_tree(&tt, target), parts(&reference), parts(base))
+            else {
+                continue;
+            };
+            let expected = if rc.scheme.is_some() || rc.authority.is_some() {
+                rc.authority
+            } else {
+                bc.authority
+            };
+            proptest::prop_assert_eq!(
+                &t.authority, &expected, "{}: {} + {} gives {}", p, base, reference, target
+            );
+        }
     }
 }
 

@@ -71,7 +71,7 @@ fn shared_text_is_what_explain_prints() {
         a.share_text(Some(idbench::report::ReportFormat::Text)),
         explain(&["--format", "text", id])
     );
-    assert_eq!(a.share_text(None), format!("idbench tui '{id}'"));
+    assert_eq!(a.share_text(None), format!("idbench tui -- '{id}'"));
 
     // Diff mode with a fixed profile: the report holds the ladder, as `explain --with`.
     let (x, y) = ("URN:foo:a123,456", "urn:FOO:a123%2c456");
@@ -87,7 +87,7 @@ fn shared_text_is_what_explain_prints() {
     );
     assert_eq!(
         d.share_text(None),
-        format!("idbench tui '{x}' --with '{y}' --profile rfc2141")
+        format!("idbench tui --with='{y}' --profile rfc2141 -- '{x}'")
     );
 }
 
@@ -153,8 +153,8 @@ fn the_reopen_command_carries_the_compare_options() {
     let cmd = a.share_text(None);
     assert_eq!(
         cmd,
-        "idbench tui 'xri://=a' --with 'xri://=A' --objective cache --ignore-dollar \
-         --a-form iri --b-form uri"
+        "idbench tui --with='xri://=A' --objective cache --ignore-dollar --a-form iri \
+         --b-form uri -- 'xri://=a'"
     );
     // The workbench compared with those options, and the report says so.
     let md = a.share_text(Some(idbench::report::ReportFormat::Markdown));
@@ -198,7 +198,7 @@ fn base_line_resolves_the_input() {
     );
     assert_eq!(
         a.share_text(None),
-        format!("idbench tui '../g?y' --base '{base}'")
+        format!("idbench tui --base='{base}' -- '../g?y'")
     );
 
     // Ctrl-T opens an empty base line above the input, focused; typing into it resolves.
@@ -270,8 +270,8 @@ fn diff_mode_shows_both_trees_with_the_first_difference() {
 
 #[test]
 fn resolution_pane_shows_the_targets_warnings() {
-    // RFC 3986 §5.2 gives `f://g` for `f:/a` + `..//g`; re-read, `g` would be an authority
-    // (§3.3), and the pane says so under the target.
+    // RFC 3986 §5.2 gives the path `//g` for `f:/a` + `..//g`; written `f://g`, `g` would
+    // be an authority (§3.3): the target is `f:/.//g`, and the pane's note says why.
     let mut a = App::new(AppConfig {
         input: "..//g".into(),
         base: Some("f:/a".into()),
@@ -279,9 +279,9 @@ fn resolution_pane_shows_the_targets_warnings() {
         ..AppConfig::default()
     });
     let s = screen(&mut a, 100, 30);
-    assert!(s.contains("target  f://g"), "{s}");
+    assert!(s.contains("target  f:/.//g"), "{s}");
     assert!(s.contains("resolve-path-looks-like-authority"), "{s}");
-    assert!(s.contains("RFC 3986 §3.3, §5.2: the target"), "{s}");
+    assert!(s.contains("RFC 3986 §5.2.4, §5.3, §3.3: the"), "{s}");
     insta::assert_snapshot!("resolution_warning_100x30", s);
 }
 
@@ -295,9 +295,9 @@ fn diff_mode_and_the_base_line_exclude_each_other() {
         base: Some("http://a/b".into()),
         ..AppConfig::default()
     });
-    assert_eq!(a.share_text(None), "idbench tui 'g' --base 'http://a/b'");
+    assert_eq!(a.share_text(None), "idbench tui --base='http://a/b' -- 'g'");
     a.handle(key(KeyCode::Char('d'), KeyModifiers::CONTROL));
-    assert_eq!(a.share_text(None), "idbench tui 'g' --with 'g'");
+    assert_eq!(a.share_text(None), "idbench tui --with='g' -- 'g'");
     a.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
-    assert_eq!(a.share_text(None), "idbench tui 'g' --with 'g'");
+    assert_eq!(a.share_text(None), "idbench tui --with='g' -- 'g'");
 }

@@ -4,6 +4,13 @@
 //! The input is cut into chunks of whole lines. With one job they are judged and printed in
 //! turn; with more, worker threads judge them and one writer prints their outputs in input
 //! order, while a fixed number of chunk tokens bounds how much is in flight.
+//!
+//! A line is held whole only up to [`LINE_LIMIT`]: a longer one is judged `line-too-long`
+//! as soon as it passes the limit (its first [`HEAD_BYTES`] are kept to show it) and the
+//! rest of it is read and dropped up to its newline, so memory stays bounded whatever the
+//! length of a line. A line that never ends (`check /dev/zero`) is read for ever in
+//! constant memory, as `wc -l /dev/zero` does; its verdict is printed when it passes the
+//! limit.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
@@ -20,6 +27,18 @@ use crate::engine::{Profile, first_error};
 
 /// A chunk is cut after the line that brings it past this many bytes.
 const CHUNK_BYTES: usize = 256 * 1024;
+
+/// The longest line held whole (16 MiB). Lines up to this length get the usual verdict
+/// (past [`crate::engine::FULL_PARSE_LIMIT`], the quick recognizer's); a longer line is
+/// `invalid` with code `line-too-long` and is never held.
+pub(crate) const LINE_LIMIT: usize = 16 * 1024 * 1024;
+
+/// How much of a line past [`LINE_LIMIT`] is kept, to show it (cut to whole characters).
+const HEAD_BYTES: usize = 1024;
+
+/// The most worker threads `--jobs` starts: more cannot run at once, and each costs a
+/// stack and chunks in flight.
+const JOBS_PER_CORE: usize = 4;
 
 #[derive(Clone, Copy, Default)]
 struct Tally {
@@ -69,12 +88,14 @@ impl Pool {
     }
 }
 
-/// Whole lines of one source, starting at line `first_line` (1-based).
+/// Whole lines of one source, starting at line `first_line` (1-based); or, when
+/// `too_long`, the head of the one line `first_line` that is longer than [`LINE_LIMIT`].
 struct Chunk {
     seq: u64,
     source: usize,
     first_line: u64,
     data: Vec<u8>,
+    too_long: bool,
 }
 
 /// The verdict on one line: the profile shown and the first error's code, if any.
@@ -101,12 +122,17 @@ struct LineJson<'a> {
     verdict: Result<(), &'static str>,
     file: Option<&'a str>,
     line: u64,
+    /// `input` is only the head of a line longer than [`LINE_LIMIT`].
+    truncated: bool,
 }
 
 impl Serialize for LineJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_struct("Line", 6)?;
+        let mut m = s.serialize_struct("Line", 7)?;
         m.serialize_field("input", self.input)?;
+        if self.truncated {
+            m.serialize_field("truncated", &true)?;
+        }
         m.serialize_field("profile", self.profile)?;
         m.serialize_field("valid", &self.verdict.is_ok())?;
         m.serialize_field("first_error", &self.verdict.err())?;
@@ -200,13 +226,64 @@ fn json_line(
             verdict,
             file: file_name,
             line: line_no,
+            truncated: false,
         },
     );
+}
+
+/// The output of a line longer than [`LINE_LIMIT`], of which `head` was kept: text
+/// `invalid<TAB>PROFILE<TAB>HEAD…<TAB>line-too-long`, JSON with `"truncated": true`.
+fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64, head: &[u8]) {
+    // The head ends where the limit fell, perhaps inside a character: keep whole ones.
+    let head = match std::str::from_utf8(head) {
+        Err(e) if e.error_len().is_none() => &head[..e.valid_up_to()],
+        _ => head,
+    };
+    let profile = match ctx.profile {
+        Some(p) => p,
+        None => {
+            let text = String::from_utf8_lossy(head);
+            match crate::engine::profile::auto_family(&text) {
+                (crate::engine::Family::Urn, _, _) => Profile::Rfc8141,
+                (_, p, _) => p,
+            }
+        }
+    };
+    let code = crate::engine::Code::LineTooLong.as_str();
+    match ctx.format {
+        Format::Text => {
+            let mut shown = head.to_vec();
+            shown.extend_from_slice("…".as_bytes());
+            text_line(out, ctx, file, line_no, &shown, profile.name(), Err(code));
+        }
+        Format::Json => {
+            let input = String::from_utf8_lossy(head);
+            let _ = json::write_line(
+                out,
+                &LineJson {
+                    input: &input,
+                    profile: profile.name(),
+                    verdict: Err(code),
+                    file: file.map(|f| ctx.raw_names[f].as_str()),
+                    line: line_no,
+                    truncated: true,
+                },
+            );
+        }
+    }
 }
 
 /// Judges every line of `chunk`, appending what is printed to `out`.
 fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
     let mut tally = Tally::default();
+    if chunk.too_long {
+        if !ctx.quiet {
+            let file = ctx.names.as_ref().map(|_| chunk.source);
+            too_long_line(out, ctx, file, chunk.first_line, &chunk.data);
+        }
+        tally.invalid = 1;
+        return tally;
+    }
     let data = chunk.data.as_slice();
     let mut start = 0;
     let mut line_no = chunk.first_line;
@@ -237,6 +314,11 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
 /// `stop` is set. No per-line work here: the reader is the one serial stage of a parallel
 /// check, so it only finds the last newline of each block and counts the newlines (for
 /// the next chunk's first line number).
+///
+/// A line that grows past [`LINE_LIMIT`] is handed on at once as a `too_long` chunk of its
+/// first [`HEAD_BYTES`], after the chunk of the whole lines before it; the rest of it is
+/// read in blocks and dropped up to its newline. No chunk holds more than
+/// `LINE_LIMIT + 2 × CHUNK_BYTES` bytes (see the test `a_line_past_the_limit_is_never_held`).
 fn read_chunks(
     mut reader: impl Read,
     source: usize,
@@ -252,16 +334,26 @@ fn read_chunks(
         data.append(&mut carry);
         let mut read_error = None;
         let mut at_end = false;
-        // Fill to CHUNK_BYTES, and on until a newline has been read (or the source ends).
-        // The carried bytes hold no newline; each byte is searched once.
-        let mut searched = data.len();
+        // Where the last line of `data` starts: just past its last newline (the carried
+        // bytes hold none). Each byte is searched once.
+        let mut line_start = 0;
+        // Fill to CHUNK_BYTES, and on until a newline has been read (or the source ends,
+        // or the last line passes the limit).
         loop {
             let want = if data.len() < CHUNK_BYTES {
                 CHUNK_BYTES - data.len()
             } else {
                 CHUNK_BYTES
             } as u64;
-            match reader.by_ref().take(want).read_to_end(&mut data) {
+            let before = data.len();
+            let r = reader.by_ref().take(want).read_to_end(&mut data);
+            if let Some(k) = memchr::memrchr(b'\n', &data[before..]) {
+                line_start = before + k + 1;
+            }
+            if data.len() - line_start > LINE_LIMIT {
+                break;
+            }
+            match r {
                 Ok(n) if (n as u64) < want => {
                     at_end = true;
                     break;
@@ -272,19 +364,17 @@ fn read_chunks(
                     break;
                 }
             }
-            if data.len() >= CHUNK_BYTES {
-                if memchr::memchr(b'\n', &data[searched..]).is_some() {
-                    break;
-                }
-                searched = data.len();
+            if data.len() >= CHUNK_BYTES && line_start > 0 {
+                break;
             }
         }
-        if !at_end
-            && read_error.is_none()
-            && let Some(cut) = memchr::memrchr(b'\n', &data)
-        {
-            carry.extend_from_slice(&data[cut + 1..]);
-            data.truncate(cut + 1);
+        let too_long = data.len() - line_start > LINE_LIMIT;
+        let head = too_long.then(|| data[line_start..line_start + HEAD_BYTES].to_vec());
+        if too_long {
+            data.truncate(line_start);
+        } else if !at_end && read_error.is_none() {
+            carry.extend_from_slice(&data[line_start..]);
+            data.truncate(line_start);
         }
         if !data.is_empty() {
             let first_line = line;
@@ -294,13 +384,52 @@ fn read_chunks(
                 source,
                 first_line,
                 data,
+                too_long: false,
             })?;
+        } else {
+            pool.give(data);
+        }
+        if let Some(head) = head {
+            sink(Chunk {
+                seq: 0,
+                source,
+                first_line: line,
+                data: head,
+                too_long: true,
+            })?;
+            line += 1;
+            match skip_line(&mut reader, stop)? {
+                Some(rest) => carry = rest,
+                None => return Ok(()),
+            }
+            continue;
         }
         if let Some(e) = read_error {
             return Err(e);
         }
         if at_end || stop.load(Ordering::Relaxed) {
             return Ok(());
+        }
+    }
+}
+
+/// Reads and drops the rest of a line, in blocks of one chunk, up to its newline; returns
+/// the bytes read past the newline, or `None` when the source (or the check: `stop`) ended
+/// first.
+fn skip_line(reader: &mut impl Read, stop: &AtomicBool) -> io::Result<Option<Vec<u8>>> {
+    let mut block = vec![0u8; CHUNK_BYTES];
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let n = match reader.read(&mut block) {
+            Ok(0) => return Ok(None),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if let Some(k) = memchr::memchr(b'\n', &block[..n]) {
+            return Ok(Some(block[k + 1..n].to_vec()));
         }
     }
 }
@@ -386,10 +515,14 @@ fn run_serial(
     let failed = read_all(paths, &stop, &pool, |chunk| {
         buf.clear();
         let t = process(&chunk, ctx, &mut buf);
+        let too_long = chunk.too_long;
         pool.give(chunk.data);
         tally.valid += t.valid;
         tally.invalid += t.invalid;
-        out.write_all(&buf)
+        out.write_all(&buf)?;
+        // The rest of that line may take long to read (for ever from /dev/zero): show the
+        // verdict now.
+        if too_long { out.flush() } else { Ok(()) }
     })?;
     Ok((tally, failed))
 }
@@ -399,74 +532,111 @@ fn run_serial(
 /// (read but not yet printed), so memory stays flat however long the input. The workers
 /// format their chunks' output, so the writer only copies bytes; input and output buffers
 /// go back to pools for reuse.
+///
+/// When the system refuses a thread, the check goes on with the workers it has (and says
+/// so on stderr); `None` when not even one worker and the reader could be started: the
+/// caller then checks on this thread alone.
 fn run_parallel(
     paths: &[Option<&Path>],
     ctx: &Ctx,
     out: &mut impl Write,
     jobs: usize,
-) -> io::Result<(Tally, bool)> {
+) -> io::Result<Option<(Tally, bool)>> {
     let window = 4 * jobs;
     let stop = AtomicBool::new(false);
     let (inputs, outputs) = (Pool::default(), Pool::default());
     let (inputs, outputs) = (&inputs, &outputs);
     let (work_tx, work_rx) = mpsc::sync_channel::<Chunk>(window);
     let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<u8>, Tally)>(window);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<u8>, Tally, bool)>(window);
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(window);
-    for _ in 0..window {
-        let _ = token_tx.send(());
-    }
     std::thread::scope(|s| {
+        let mut started = 0;
+        let mut refused = None;
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
             let work_rx = &work_rx;
-            s.spawn(move || {
-                loop {
-                    let next = match work_rx.lock() {
-                        Ok(rx) => rx.recv(),
-                        Err(_) => return,
-                    };
-                    let Ok(chunk) = next else { return };
-                    let mut buf = outputs.take();
-                    let t = process(&chunk, ctx, &mut buf);
-                    let seq = chunk.seq;
-                    inputs.give(chunk.data);
-                    if done_tx.send((seq, buf, t)).is_err() {
-                        return;
+            let spawned = std::thread::Builder::new()
+                .name("check-worker".into())
+                .spawn_scoped(s, move || {
+                    loop {
+                        let next = match work_rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        let Ok(chunk) = next else { return };
+                        let mut buf = outputs.take();
+                        let t = process(&chunk, ctx, &mut buf);
+                        let seq = chunk.seq;
+                        let too_long = chunk.too_long;
+                        inputs.give(chunk.data);
+                        if done_tx.send((seq, buf, t, too_long)).is_err() {
+                            return;
+                        }
                     }
+                });
+            match spawned {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    refused = Some(e);
+                    break;
                 }
-            });
+            }
         }
         drop(done_tx);
+        // The chunk tokens: as many chunks in flight as the workers started can use.
+        for _ in 0..4 * started {
+            let _ = token_tx.send(());
+        }
         let stop = &stop;
-        let reader = s.spawn(move || {
-            let mut seq = 0u64;
-            let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "output closed");
-            let r = read_all(paths, stop, inputs, |mut chunk| {
-                // Wait for a free slot, then number the chunk: the writer prints in this order.
-                if token_rx.recv().is_err() || stop.load(Ordering::Relaxed) {
-                    return Err(closed());
-                }
-                chunk.seq = seq;
-                seq += 1;
-                work_tx.send(chunk).map_err(|_| closed())
-            });
-            drop(work_tx);
-            r
-        });
+        let reader = if started == 0 {
+            None
+        } else {
+            std::thread::Builder::new()
+                .name("check-reader".into())
+                .spawn_scoped(s, move || {
+                    let mut seq = 0u64;
+                    let closed = || io::Error::new(io::ErrorKind::BrokenPipe, "output closed");
+                    let r = read_all(paths, stop, inputs, |mut chunk| {
+                        // Wait for a free slot, then number the chunk: the writer prints in
+                        // this order.
+                        if token_rx.recv().is_err() || stop.load(Ordering::Relaxed) {
+                            return Err(closed());
+                        }
+                        chunk.seq = seq;
+                        seq += 1;
+                        work_tx.send(chunk).map_err(|_| closed())
+                    });
+                    drop(work_tx);
+                    r
+                })
+                .map_err(|e| refused = Some(e))
+                .ok()
+        };
+        let Some(reader) = reader else {
+            // The workers end when the work channel closes (the reader's end went with
+            // its closure): check on this thread instead.
+            say_threads(0, jobs, refused.as_ref());
+            return Ok(None);
+        };
+        if started < jobs {
+            say_threads(started, jobs, refused.as_ref());
+        }
         // The writer: print each chunk once all before it are printed.
-        let mut pending: BTreeMap<u64, (Vec<u8>, Tally)> = BTreeMap::new();
+        let mut pending: BTreeMap<u64, (Vec<u8>, Tally, bool)> = BTreeMap::new();
         let mut next = 0u64;
         let mut tally = Tally::default();
         let mut written = Ok(());
-        for (seq, buf, t) in done_rx {
-            pending.insert(seq, (buf, t));
-            while let Some((buf, t)) = pending.remove(&next) {
+        for (seq, buf, t, too_long) in done_rx {
+            pending.insert(seq, (buf, t, too_long));
+            while let Some((buf, t, too_long)) = pending.remove(&next) {
                 next += 1;
                 tally.valid += t.valid;
                 tally.invalid += t.invalid;
                 if written.is_ok()
-                    && let Err(e) = out.write_all(&buf)
+                    && let Err(e) = out
+                        .write_all(&buf)
+                        .and_then(|()| if too_long { out.flush() } else { Ok(()) })
                 {
                     stop.store(true, Ordering::Relaxed);
                     written = Err(e);
@@ -481,15 +651,47 @@ fn run_parallel(
             .map_err(|_| io::Error::other("the reading thread failed"))?;
         written?;
         let failed = read?;
-        Ok((tally, failed))
+        Ok(Some((tally, failed)))
     })
 }
 
-pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
-    let jobs = match args.jobs {
-        Some(n) => usize::from(n),
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+/// Says on stderr that only `started` of the `jobs` worker threads asked for could be
+/// started (the system refused the next with `why`), and how the check goes on.
+fn say_threads(started: usize, jobs: usize, why: Option<&io::Error>) {
+    let why = why.map_or_else(String::new, |e| format!(" ({e})"));
+    let how = if started == 0 {
+        "checking on the main thread alone".to_string()
+    } else {
+        format!("checking with {started}")
     };
+    let _ = writeln!(
+        io::stderr(),
+        "idbench: the system refused a thread{why}: started {started} of {jobs} worker \
+         threads, {how}"
+    );
+}
+
+/// The number of worker threads for `--jobs` (`None`: the machine's cores), capped at
+/// [`JOBS_PER_CORE`] × the cores (a message on stderr says so): more threads cannot run at
+/// once, and each adds chunks in flight.
+fn jobs_for(asked: Option<u16>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let Some(asked) = asked else { return cores };
+    let asked = usize::from(asked);
+    let cap = JOBS_PER_CORE * cores;
+    if asked <= cap {
+        return asked;
+    }
+    let _ = writeln!(
+        io::stderr(),
+        "idbench: --jobs {asked} is more than this machine can use; checking with {cap} \
+         threads ({JOBS_PER_CORE} per core, {cores} cores)"
+    );
+    cap
+}
+
+pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
+    let jobs = jobs_for(args.jobs);
     let paths: Vec<Option<&Path>> = if args.files.is_empty() {
         vec![None]
     } else {
@@ -516,10 +718,14 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let (tally, io_failed) = if jobs <= 1 {
-        run_serial(&paths, &ctx, &mut out)?
+    let parallel = if jobs <= 1 {
+        None
     } else {
         run_parallel(&paths, &ctx, &mut out, jobs)?
+    };
+    let (tally, io_failed) = match parallel {
+        Some(done) => done,
+        None => run_serial(&paths, &ctx, &mut out)?,
     };
     out.flush()?;
     let _ = writeln!(
@@ -568,6 +774,7 @@ mod tests {
             verdict: Ok(()),
             file: Some(&name),
             line: 3,
+            truncated: false,
         };
         json::write_line(&mut slow, &v).expect("vec");
         assert_eq!(
@@ -601,6 +808,7 @@ mod tests {
                 verdict,
                 file: None,
                 line: 7,
+                truncated: false,
             };
             json::write_line(&mut slow, &v).expect("vec");
             assert_eq!(
@@ -680,5 +888,56 @@ mod tests {
             String::from_utf8_lossy(&out),
             "invalid\tauto\ta⟨U+001B⟩b\u{FFFD}\tnot-utf8\n"
         );
+    }
+
+    /// A line longer than the limit is handed on as its head alone, at once, and the rest
+    /// is dropped up to its newline: no chunk's buffer grows with the line (counted in
+    /// bytes held), the lines around it keep their numbers, and a line of exactly the
+    /// limit is still held and judged as before.
+    #[test]
+    fn a_line_past_the_limit_is_never_held() {
+        let huge = 3 * LINE_LIMIT + 12_345;
+        let input = io::Cursor::new(b"http://a/\n".to_vec())
+            .chain(io::repeat(b'a').take(huge as u64))
+            .chain(io::Cursor::new(b"\nhttp://b/\n".to_vec()))
+            .chain(io::repeat(b'b').take(LINE_LIMIT as u64))
+            .chain(io::Cursor::new(b"\nlast".to_vec()));
+        let stop = AtomicBool::new(false);
+        let mut held = 0;
+        let mut seen = Vec::new();
+        let mut c = ctx(Format::Text);
+        c.quiet = false;
+        read_chunks(input, 0, &stop, &Pool::default(), |ch| {
+            held = held.max(ch.data.capacity());
+            let mut out = Vec::new();
+            let t = process(&ch, &c, &mut out);
+            seen.push((ch.first_line, ch.too_long, ch.data.len(), t.invalid, out));
+            Ok(())
+        })
+        .expect("in memory");
+        assert!(
+            held <= 2 * (LINE_LIMIT + 2 * CHUNK_BYTES),
+            "a buffer held {held} bytes for a line of {huge}"
+        );
+        let long: Vec<_> = seen.iter().filter(|s| s.1).collect();
+        assert_eq!(long.len(), 1);
+        assert_eq!((long[0].0, long[0].2, long[0].3), (2, HEAD_BYTES, 1));
+        let shown = String::from_utf8_lossy(&long[0].4);
+        assert!(shown.starts_with("invalid\trfc3986\taaaa"), "{shown:.40}");
+        assert!(shown.ends_with("a…\tline-too-long\n"), "{shown:.40}");
+        let text: String = seen
+            .iter()
+            .filter(|s| !s.1)
+            .map(|s| String::from_utf8_lossy(&s.4).into_owned())
+            .collect();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "valid\trfc3986\thttp://a/");
+        assert_eq!(lines[1], "valid\trfc3986\thttp://b/");
+        // Line 4, exactly at the limit, is held and judged by the quick recognizer.
+        assert!(lines[2].starts_with("valid\trfc3986\tbbbb"));
+        assert_eq!(lines[2].len(), "valid\trfc3986\t".len() + LINE_LIMIT);
+        assert_eq!(lines[3], "valid\trfc3986\tlast");
+        // The chunk after the long line starts at its next line.
+        assert_eq!(seen.last().map(|s| (s.0, s.1)), Some((3, false)));
     }
 }

@@ -25,8 +25,11 @@ prefixed with `FILE:LINE: ` when files are given (`-` is stdin); then `N valid, 
 on stderr. --quiet prints only that summary.
 Output (json): one object per line: {\"input\", \"profile\", \"valid\", \"first_error\",
 \"line\"}, plus \"file\" when files are given.
-A line that is not UTF-8 is invalid with code `not-utf8`. A file that cannot be read is
-named on stderr and skipped; the others are still checked.
+A line that is not UTF-8 is invalid with code `not-utf8`. A line longer than 16 MiB is
+invalid with code `line-too-long` as soon as it passes that length, shown by its first KiB
+and `…` (JSON: \"truncated\": true); the rest of it is read and dropped, never held.
+--jobs above 4 per core is capped; when the system refuses a thread, fewer are used.
+A file that cannot be read is named on stderr and skipped; the others are still checked.
 
 Exit codes: 0 every line valid, 1 any invalid, 2 usage error or a file could not be read.";
 

@@ -14,6 +14,9 @@ mod resolve;
 mod rule;
 pub mod shell;
 pub mod text;
+mod usage;
+
+pub use usage::parse as parse_args;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -460,7 +463,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             // Not eprintln!: it panics when stderr is closed.
-            let _ = writeln!(std::io::stderr(), "idbench: {e}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "idbench: {}",
+                crate::safe_text::escape(&e.to_string())
+            );
             ExitCode::from(2)
         }
     }

@@ -171,7 +171,7 @@ codes! {
     ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error;
     ResolveEmptyPartial = "resolve-empty-partial", Note;
     ResolveEncodedDotSegment = "resolve-encoded-dot-segment", Note;
-    ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Warning;
+    ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Note;
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
     ResolveUrnNoRelative = "resolve-urn-no-relative", Error;
     SchemeDriveLetter = "scheme-drive-letter", Warning;

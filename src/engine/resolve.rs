@@ -359,26 +359,46 @@ fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) ->
         res.steps.extend(steps);
         t
     };
+    let mut t = t;
+    let literal = (t.authority.is_none() && t.path.starts_with("//")).then(|| t.recompose(syntax));
+    if literal.is_some() {
+        // §5.2 can yield this (`f:/a` + `..//g` gives the path "//g"), and recomposed as
+        // §5.3 says (`f://g`), the text after "//" would read back as an authority (§3.3):
+        // another resource, and for `http:q` + `..///a@b@c/` not even a valid URI. The
+        // guard the WHATWG URL Standard writes in the same case ("/." before the path)
+        // keeps it a path: remove_dot_segments (§5.2.4) takes the "/." away again, so the
+        // target resolves to itself and re-parses to the same path with no authority.
+        let guarded = format!("/.{}", t.path);
+        res.step(
+            "guard (§5.3)",
+            format!(
+                "{:?} -> {guarded:?}: no authority, so the path may not start with \"//\"",
+                t.path
+            ),
+        );
+        t.path = guarded;
+    }
     let target = t.recompose(syntax);
     res.step("recompose (§5.3)", target.clone());
-    if t.authority.is_none() && t.path.starts_with("//") {
-        // §5.2 can yield this (`f:/a` + `..//g` gives `f://g`), but re-parsed, the text
-        // after "//" becomes an authority: the target does not mean what was resolved.
+    if let Some(literal) = literal {
         let at = tree
             .root()
             .child(NodeKind::Path)
             .map_or(Span::new(0, reference.len()), |n| n.span());
         res.diagnostics.push(Diagnostic::new(
-            Severity::Warning,
+            Severity::Note,
             Code::ResolvePathLooksLikeAuthority,
             at,
-            "RFC 3986 §3.3, §5.2",
+            "RFC 3986 §5.2.4, §5.3, §3.3",
             format!(
-                "the target {target:?} has no authority, but its path {:?} starts with \"//\": \
-                 read again, what follows \"//\" is an authority (§3.3: without an authority \
-                 \"the path cannot begin with two slash characters\"). Write the path as \
-                 \"/.\" followed by it to keep its meaning, or avoid the empty segment",
-                t.path
+                "the target has no authority and its path {:?} starts with \"//\": recomposed \
+                 as §5.3 writes it, {literal:?}, what follows \"//\" would be read back as an \
+                 authority (§3.3: without an authority \"the path cannot begin with two slash \
+                 characters\"), so the target is written {target:?}, with \"/.\" before the \
+                 path, which remove_dot_segments (§5.2.4) takes away again: it reads back as \
+                 the same path. To get a target without \"/.\", avoid the empty segment \
+                 (\"//\") in the reference",
+                &t.path[2..]
             ),
         ));
     }
