@@ -1170,3 +1170,26 @@ fn bidi_controls_newer_than_rfc3987_are_warnings() {
         assert_eq!(a.valid(), severity != Severity::Error, "{input:?}");
     }
 }
+
+/// The messages of the first-byte errors say what to do and name both readings where the
+/// input could be read two ways.
+#[test]
+fn first_byte_messages_name_both_readings() {
+    let msg = |p: Profile, s: &str, code: &str| -> String {
+        let (_, d) = grammar::parse(p, s);
+        d.into_iter()
+            .find(|d| d.code.as_str() == code)
+            .map(|d| d.message)
+            .unwrap_or_else(|| panic!("{s}: no {code}"))
+    };
+    let m = msg(Profile::Rfc3987, "ht\u{e9}tp://a/", "scheme-char");
+    assert!(m.contains("read as a scheme") && m.contains("relative reference") && m.contains("'./'"), "{m}");
+    let m = msg(Profile::Rfc3987, "ht tp://a/", "illegal-char");
+    assert!(m.contains("scheme or in a path") && m.contains("'ht' would be a relative path"), "{m}");
+    let m = msg(Profile::Rfc3986, "http://[::1]]/", "ip-literal-trailing");
+    assert!(m.contains("path") && m.contains("query") && m.contains("fragment"), "{m}");
+    let m = msg(Profile::Rfc3986, "http://a:isbn:0-395/", "port-not-digits");
+    assert!(!m.contains("has 'isbn:0-395'"), "repeats itself: {m}");
+    let m = msg(Profile::Rfc2141bis, "urn:foo:a?abc", "directive-no-equals");
+    assert!(m.contains("write '=' after the keyword"), "{m}");
+}
