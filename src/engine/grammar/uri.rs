@@ -437,15 +437,20 @@ pub(super) struct IpLiteral {
 /// first error, typed by [`ip`] (which IPv6 part failed). The XRI grammar uses it too, since
 /// XRI Syntax 2.0 takes `IP-literal` from RFC 3986, so both grammars word an IP literal's
 /// errors alike.
-pub(super) fn check_ip_literal(s: &str, _hs: usize, he: usize, cs: usize, ce: usize) -> IpLiteral {
+pub(super) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usize) -> IpLiteral {
     let content = s.as_bytes().get(cs..ce).unwrap_or_default();
     let (rule, host_type, result) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
         ("IPvFuture", "ipvfuture", check_ipvfuture(s, cs, ce))
     } else if content.contains(&b':') {
         ("IPv6address", "ipv6", check_ipv6(s, cs, ce))
     } else if content.is_empty() {
-        // The grammar fails at the "]" where an address was expected.
-        let at = Span::new(cs, (cs + 1).min(he));
+        // The grammar fails at the "]" where an address was expected; with no "]" (an
+        // unclosed "[", which has its own error) the literal as a whole.
+        let at = if he > cs {
+            Span::new(cs, cs + 1)
+        } else {
+            Span::new(hs, he)
+        };
         let e = (
             Code::IpLiteralEmpty,
             at,
