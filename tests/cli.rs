@@ -296,7 +296,12 @@ fn forms_from_uri_shows_what_the_uri_to_iri_step_decoded_and_kept() {
     // in the query, so both are decoded there.
     assert_eq!(
         runs,
-        [(9, 18, "你"), (19, 25, "é"), (37, 46, "\u{E000}"), (46, 49, "A")]
+        [
+            (9, 18, "你"),
+            (19, 25, "é"),
+            (37, 46, "\u{E000}"),
+            (46, 49, "A")
+        ]
     );
     // Replacing each decoded run by its character gives the IRI the conversion read.
     let mut rebuilt = String::new();

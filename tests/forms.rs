@@ -839,5 +839,8 @@ fn iri_normal_invalid_only_for_a_valid_xri() {
             .unwrap_or_default()
     };
     assert!(!codes("xri://[::g]").contains(&"iri-normal-invalid".to_string()));
-    assert!(codes("xri://=example*(urn:isbn:0-395-36341-1)").contains(&"iri-normal-invalid".to_string()));
+    assert!(
+        codes("xri://=example*(urn:isbn:0-395-36341-1)")
+            .contains(&"iri-normal-invalid".to_string())
+    );
 }

@@ -109,8 +109,13 @@ fn heading(line: &str) -> Option<String> {
     let first = label.split('.').next()?;
     let numbered = !first.is_empty()
         && (first.bytes().all(|b| b.is_ascii_digit())
-            || (first.len() == 1 && first.bytes().all(|b| b.is_ascii_uppercase()) && label.contains('.')))
-        && label.split('.').skip(1).all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+            || (first.len() == 1
+                && first.bytes().all(|b| b.is_ascii_uppercase())
+                && label.contains('.')))
+        && label
+            .split('.')
+            .skip(1)
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     (numbered || label.starts_with("Appendix ")).then_some(label)
 }
 
@@ -229,15 +234,29 @@ fn every_production_is_printed_as_its_document_prints_it() {
         eprintln!("grammar_spec_text: not checked: {u}");
     }
     assert!(checked > 100, "only {checked} productions checked");
-    assert!(failures.is_empty(), "{} of {checked} differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn section_headings_are_found() {
     let doc = "1.  Intro\n   text\n3.2.2.  Host\n   host = x\n3.2.3.  Port\n   port\nAppendix A.  Collected\n   all\nD.2.  Mods\n   alphanum\n";
-    assert_eq!(section_text(doc, "§3.2.2").as_deref(), Some("3.2.2.  Host\n   host = x\n"));
-    assert_eq!(section_text(doc, "Appendix A").as_deref(), Some("Appendix A.  Collected\n   all\n"));
-    assert_eq!(section_text(doc, "Appendix D.2").as_deref(), Some("D.2.  Mods\n   alphanum\n"));
+    assert_eq!(
+        section_text(doc, "§3.2.2").as_deref(),
+        Some("3.2.2.  Host\n   host = x\n")
+    );
+    assert_eq!(
+        section_text(doc, "Appendix A").as_deref(),
+        Some("Appendix A.  Collected\n   all\n")
+    );
+    assert_eq!(
+        section_text(doc, "Appendix D.2").as_deref(),
+        Some("D.2.  Mods\n   alphanum\n")
+    );
     assert!(section_text(doc, "§9").is_none());
     assert!(find_whole("h16 = 1*4HEXDIG ; 16 bits ls32 = x", "h16 = 1*4HEXDIG").is_err());
     assert!(find_whole("a = b / c d = e", "a = b").is_err());

@@ -425,7 +425,11 @@ fn first_errors_and_their_spans() {
         ("ht\u{e9}tp://x", I, Some(("scheme-char", 2, 4))),
         ("\u{e9}://a", I, Some(("scheme-start", 0, 2))),
         ("ht tp://a/", I, Some(("illegal-char", 2, 3))),
-        ("http://[::ffff:1.2.3.256]/", U, Some(("ipv6-bad-ipv4", 23, 24))),
+        (
+            "http://[::ffff:1.2.3.256]/",
+            U,
+            Some(("ipv6-bad-ipv4", 23, 24)),
+        ),
         ("\u{e9}:x", I, Some(("colon-in-first-segment", 2, 3))),
     ]);
 }
@@ -1183,11 +1187,20 @@ fn first_byte_messages_name_both_readings() {
             .unwrap_or_else(|| panic!("{s}: no {code}"))
     };
     let m = msg(Profile::Rfc3987, "ht\u{e9}tp://a/", "scheme-char");
-    assert!(m.contains("read as a scheme") && m.contains("relative reference") && m.contains("'./'"), "{m}");
+    assert!(
+        m.contains("read as a scheme") && m.contains("relative reference") && m.contains("'./'"),
+        "{m}"
+    );
     let m = msg(Profile::Rfc3987, "ht tp://a/", "illegal-char");
-    assert!(m.contains("scheme or in a path") && m.contains("'ht' would be a relative path"), "{m}");
+    assert!(
+        m.contains("scheme or in a path") && m.contains("'ht' would be a relative path"),
+        "{m}"
+    );
     let m = msg(Profile::Rfc3986, "http://[::1]]/", "ip-literal-trailing");
-    assert!(m.contains("path") && m.contains("query") && m.contains("fragment"), "{m}");
+    assert!(
+        m.contains("path") && m.contains("query") && m.contains("fragment"),
+        "{m}"
+    );
     let m = msg(Profile::Rfc3986, "http://a:isbn:0-395/", "port-not-digits");
     assert!(!m.contains("has 'isbn:0-395'"), "repeats itself: {m}");
     let m = msg(Profile::Rfc2141bis, "urn:foo:a?abc", "directive-no-equals");

@@ -95,7 +95,11 @@ const CASES: &[Case] = &[
     ("urn:foo:x?", BIS, Some(("query-empty", 9, 10))),
     ("urn:foo:x?s", BIS, Some(("directive-no-equals", 11, 11))),
     // The keyword ends and "=" was expected: at "&", not over the keyword (§2.3).
-    ("urn:foo:x?ab&c=1", BIS, Some(("directive-no-equals", 12, 13))),
+    (
+        "urn:foo:x?ab&c=1",
+        BIS,
+        Some(("directive-no-equals", 12, 13)),
+    ),
     ("urn:foo:x?=1", BIS, Some(("keyword-empty", 10, 11))),
     ("urn:foo:x?s=1&&c=2", BIS, Some(("directive-empty", 14, 15))),
     ("urn:foo:x?s=1&", BIS, Some(("directive-empty", 13, 14))),

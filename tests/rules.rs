@@ -940,17 +940,40 @@ fn productions_are_cited_to_the_text_that_prints_them() {
         g.get("alphanum").and_then(|p| p.reading),
         Some("alphanum = ALPHA / DIGIT")
     );
-    let excluded = rules::grammar(Profile::Rfc2141).get("excluded").expect("excluded");
+    let excluded = rules::grammar(Profile::Rfc2141)
+        .get("excluded")
+        .expect("excluded");
     assert_eq!(excluded.citation(), "RFC 2141 §2.4");
-    let v = rules::grammar(Profile::Rfc2141bis).get("v-subdels").expect("v-subdels");
-    assert!(v.printed.contains("; and for <query>, as per RFC 3986"), "{}", v.printed);
+    let v = rules::grammar(Profile::Rfc2141bis)
+        .get("v-subdels")
+        .expect("v-subdels");
+    assert!(
+        v.printed.contains("; and for <query>, as per RFC 3986"),
+        "{}",
+        v.printed
+    );
     let h16 = rules::grammar(Profile::Rfc3986).get("h16").expect("h16");
-    assert!(h16.printed.contains("; 16 bits of address"), "{}", h16.printed);
+    assert!(
+        h16.printed.contains("; 16 bits of address"),
+        "{}",
+        h16.printed
+    );
     // "As printed" is what the XRI text prints, damage included; the repair is the reading.
-    let v6 = rules::grammar(Profile::Xri2).get("IPv6address").expect("IPv6address");
+    let v6 = rules::grammar(Profile::Xri2)
+        .get("IPv6address")
+        .expect("IPv6address");
     assert!(v6.printed.contains("1s32") && v6.reading.is_some_and(|r| !r.contains("1s32")));
-    assert!(!v6.printed.contains("/ [               h16 ]"), "{}", v6.printed);
-    for p in [Profile::Rfc3986, Profile::Rfc3987, Profile::Rfc8141, Profile::Xri2] {
+    assert!(
+        !v6.printed.contains("/ [               h16 ]"),
+        "{}",
+        v6.printed
+    );
+    for p in [
+        Profile::Rfc3986,
+        Profile::Rfc3987,
+        Profile::Rfc8141,
+        Profile::Xri2,
+    ] {
         for core in ["CTL", "DQUOTE", "SP"] {
             assert!(rules::grammar(p).get(core).is_none(), "{p} lists {core}");
         }

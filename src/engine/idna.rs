@@ -314,7 +314,9 @@ fn nameprep(host: &str) -> Option<String> {
     let ace = to_ascii(host).ok()?;
     let uni = to_unicode(&ace).ok()?;
     // UTS #46 maps these three to "." too (its label separators).
-    let orig: Vec<&str> = host.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']).collect();
+    let orig: Vec<&str> = host
+        .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+        .collect();
     let a: Vec<&str> = ace.split('.').collect();
     let u: Vec<&str> = uni.split('.').collect();
     if orig.len() != a.len() || a.len() != u.len() {

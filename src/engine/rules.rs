@@ -213,7 +213,8 @@ fn build(profile: Profile) -> Grammar {
             break;
         }
     }
-    productions.retain(|p| p.source != CORE_SOURCE || wanted.contains(&p.name.to_ascii_lowercase()));
+    productions
+        .retain(|p| p.source != CORE_SOURCE || wanted.contains(&p.name.to_ascii_lowercase()));
     let mut by_name = HashMap::new();
     for (i, p) in productions.iter().enumerate() {
         by_name.entry(p.name.to_ascii_lowercase()).or_insert(i);

@@ -484,7 +484,10 @@ impl Emitter<'_> {
     /// shape as the input. Reports the first such character, naming the other reading
     /// (docs/readings.md).
     fn nfkc_keeping_delimiters(&mut self, run: &str, from: usize, to: usize) -> String {
-        if !run.chars().any(|c| c == PCT_MARK || nfkc_makes_delimiter(c)) {
+        if !run
+            .chars()
+            .any(|c| c == PCT_MARK || nfkc_makes_delimiter(c))
+        {
             return run.nfkc().collect();
         }
         let mut out = String::with_capacity(run.len() + 4);

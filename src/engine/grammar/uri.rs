@@ -311,7 +311,10 @@ fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     ) && let Some((at, _)) = e.expectation(text)
     {
         let start = cs + at;
-        let next = s.get(start..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
+        let next = s
+            .get(start..)
+            .and_then(|t| t.chars().next())
+            .map_or(0, char::len_utf8);
         span = Span::new(start, span.end.max(start + next).min(s.len()));
     }
     let (code, msg) = match e.kind {
@@ -1538,10 +1541,17 @@ impl<'i> Parser<'_, 'i> {
             // `reference`, which reports it; not here.
             return;
         }
-        let ch = self.s.get(k..).and_then(|t| t.chars().next()).unwrap_or('\u{FFFD}');
+        let ch = self
+            .s
+            .get(k..)
+            .and_then(|t| t.chars().next())
+            .unwrap_or('\u{FFFD}');
         let first = self.text(from, colon);
         let (code, what) = if k == from {
-            (Code::SchemeStart, "cannot start a scheme, which starts with a letter")
+            (
+                Code::SchemeStart,
+                "cannot start a scheme, which starts with a letter",
+            )
         } else {
             (
                 Code::SchemeChar,
