@@ -163,6 +163,25 @@ fn find_whole(text: &str, printed: &str) -> Result<(), &'static str> {
 
 #[test]
 fn every_production_is_printed_as_its_document_prints_it() {
+    // The helpers find sections and whole productions.
+    let doc = "1.  Intro\n   text\n3.2.2.  Host\n   host = x\n3.2.3.  Port\n   port\nAppendix A.  Collected\n   all\nD.2.  Mods\n   alphanum\n";
+    assert_eq!(
+        section_text(doc, "§3.2.2").as_deref(),
+        Some("3.2.2.  Host\n   host = x\n")
+    );
+    assert_eq!(
+        section_text(doc, "Appendix A").as_deref(),
+        Some("Appendix A.  Collected\n   all\n")
+    );
+    assert_eq!(
+        section_text(doc, "Appendix D.2").as_deref(),
+        Some("D.2.  Mods\n   alphanum\n")
+    );
+    assert!(section_text(doc, "§9").is_none());
+    assert!(find_whole("h16 = 1*4HEXDIG ; 16 bits ls32 = x", "h16 = 1*4HEXDIG").is_err());
+    assert!(find_whole("a = b / c d = e", "a = b").is_err());
+    assert!(find_whole("a = b / c d = e", "a = b / c").is_ok());
+
     let mut seen = BTreeSet::new();
     let mut failures = Vec::new();
     let mut unchecked: BTreeSet<String> = BTreeSet::new();
@@ -240,25 +259,4 @@ fn every_production_is_printed_as_its_document_prints_it() {
         failures.len(),
         failures.join("\n")
     );
-}
-
-#[test]
-fn section_headings_are_found() {
-    let doc = "1.  Intro\n   text\n3.2.2.  Host\n   host = x\n3.2.3.  Port\n   port\nAppendix A.  Collected\n   all\nD.2.  Mods\n   alphanum\n";
-    assert_eq!(
-        section_text(doc, "§3.2.2").as_deref(),
-        Some("3.2.2.  Host\n   host = x\n")
-    );
-    assert_eq!(
-        section_text(doc, "Appendix A").as_deref(),
-        Some("Appendix A.  Collected\n   all\n")
-    );
-    assert_eq!(
-        section_text(doc, "Appendix D.2").as_deref(),
-        Some("D.2.  Mods\n   alphanum\n")
-    );
-    assert!(section_text(doc, "§9").is_none());
-    assert!(find_whole("h16 = 1*4HEXDIG ; 16 bits ls32 = x", "h16 = 1*4HEXDIG").is_err());
-    assert!(find_whole("a = b / c d = e", "a = b").is_err());
-    assert!(find_whole("a = b / c d = e", "a = b / c").is_ok());
 }

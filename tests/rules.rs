@@ -978,12 +978,9 @@ fn productions_are_cited_to_the_text_that_prints_them() {
             assert!(rules::grammar(p).get(core).is_none(), "{p} lists {core}");
         }
     }
-}
-
-/// Every ABNF production's text as read (the `@reading`, else the printed text) is plain
-/// ABNF: `name = definition`, so an ABNF reader can load it.
-#[test]
-fn readings_of_abnf_productions_are_plain_abnf() {
+    // Every ABNF production's text as read (the `@reading`, else the printed text) is
+    // plain ABNF, `name = definition`, so an ABNF reader can load it (`alphanum`'s printed
+    // text is a table row; its reading is the rule).
     for p in Profile::ALL {
         for r in rules::grammar(p).productions() {
             if r.notation != rules::Notation::Abnf {
