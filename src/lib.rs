@@ -47,10 +47,12 @@
 //! let opts = Options { profile: Some(Profile::Rfc3987), ..Options::full() };
 //! let f = analyze("HTTP://例え.テスト:80/a/./b/%7Ec", &opts).forms.expect("forms");
 //! assert_eq!(f.canonical, "http://例え.テスト:80/a/b/~c");
-//! assert_eq!(f.uri_normal, "HTTP://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88:80/a/./b/%7Ec");
+//! // RFC 3987 §3.2 decodes the unreserved "%7E" on the way to the IRI form.
+//! assert_eq!(f.uri_normal, "HTTP://%E4%BE%8B%E3%81%88.%E3%83%86%E3%82%B9%E3%83%88:80/a/./b/~c");
 //! // RFC 3987 §3.1 step 2 also allows the host in ACE form (IDNA ToASCII, UTS #46).
-//! assert_eq!(f.get("uri_normal_ace"), Some("HTTP://xn--r8jz45g.xn--zckzah:80/a/./b/%7Ec"));
-//! assert_eq!(f.canonical_scheme.as_deref(), Some("http://xn--r8jz45g.xn--zckzah/a/b/~c"));
+//! assert_eq!(f.get("uri_normal_ace"), Some("HTTP://xn--r8jz45g.xn--zckzah:80/a/./b/~c"));
+//! // RFC 3987 §5.3.3: the IDN host Nameprep-normalized, not converted to ACE.
+//! assert_eq!(f.canonical_scheme.as_deref(), Some("http://例え.テスト/a/b/~c"));
 //! ```
 //!
 //! # Compare: equivalence, rung by rung

@@ -819,3 +819,28 @@ fn the_faces_give_one_answer() {
     assert_eq!(v["input"], "xri://@example/(xri://@example2/abc?id=1)");
     assert_eq!(v["profile"], "xri2");
 }
+
+/// `iri-normal-invalid` (XRI Syntax 2.0 §2.2) blames the §2.3.2 escaping: it is given only
+/// for a valid XRI whose IRI-normal form an IRI parser rejects, not for an XRI that is
+/// itself invalid, whose own error says what is wrong.
+#[test]
+fn iri_normal_invalid_only_for_a_valid_xri() {
+    let codes = |s: &str| -> Vec<String> {
+        let a = analyze(
+            s,
+            &Options {
+                profile: Some(Profile::Xri2),
+                forms: true,
+                all_profiles: false,
+            },
+        );
+        a.forms
+            .map(|f| f.diagnostics.iter().map(|d| d.code.to_string()).collect())
+            .unwrap_or_default()
+    };
+    assert!(!codes("xri://[::g]").contains(&"iri-normal-invalid".to_string()));
+    assert!(
+        codes("xri://=example*(urn:isbn:0-395-36341-1)")
+            .contains(&"iri-normal-invalid".to_string())
+    );
+}

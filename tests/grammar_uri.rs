@@ -220,7 +220,7 @@ fn first_errors_and_their_spans() {
             U,
             Some(("ip-literal-trailing", 12, 13)),
         ),
-        ("http://[]/", U, Some(("ip-literal-empty", 7, 9))),
+        ("http://[]/", U, Some(("ip-literal-empty", 8, 9))),
         (
             "http://[192.0.2.16]/",
             U,
@@ -234,22 +234,22 @@ fn first_errors_and_their_spans() {
         (
             "http://[1:2:3:4:5:6:7:8:9]/",
             U,
-            Some(("ipv6-too-many-groups", 8, 25)),
+            Some(("ipv6-too-many-groups", 23, 25)),
         ),
         (
             "http://[1:2:3:4:5:6:7::8]/",
             U,
-            Some(("ipv6-too-many-groups", 8, 24)),
+            Some(("ipv6-too-many-groups", 22, 24)),
         ),
         (
             "http://[1:2:3:4:5:6::1.2.3.4]/",
             U,
-            Some(("ipv6-too-many-groups", 8, 28)),
+            Some(("ipv6-too-many-groups", 21, 28)),
         ),
         (
             "http://[1:2:3:4:5:6:7]/",
             U,
-            Some(("ipv6-too-few-groups", 8, 21)),
+            Some(("ipv6-too-few-groups", 21, 22)),
         ),
         ("http://[1.2.3.4::]/", U, Some(("ipv6-bad-ipv4", 8, 15))),
         (
@@ -262,9 +262,9 @@ fn first_errors_and_their_spans() {
             U,
             Some(("ipv6-group-too-long", 8, 13)),
         ),
-        ("http://[::1.2.3.256]/", U, Some(("ipv6-bad-ipv4", 10, 19))),
-        ("http://[::1.2.3]/", U, Some(("ipv6-bad-ipv4", 10, 15))),
-        ("http://[::01.2.3.4]/", U, Some(("ipv6-bad-ipv4", 10, 18))),
+        ("http://[::1.2.3.256]/", U, Some(("ipv6-bad-ipv4", 18, 19))),
+        ("http://[::1.2.3]/", U, Some(("ipv6-bad-ipv4", 15, 16))),
+        ("http://[::01.2.3.4]/", U, Some(("ipv6-bad-ipv4", 11, 18))),
         (
             "http://[:1:2:3:4:5:6:7]/",
             U,
@@ -282,9 +282,9 @@ fn first_errors_and_their_spans() {
             Some(("ipv6-bad-char", 15, 16)),
         ),
         ("http://[::g]/", U, Some(("ipv6-bad-char", 10, 11))),
-        ("http://[v7]/", U, Some(("ipvfuture-invalid", 8, 10))),
-        ("http://[v.x]/", U, Some(("ipvfuture-invalid", 8, 10))),
-        ("http://[v1.]/", U, Some(("ipvfuture-invalid", 10, 11))),
+        ("http://[v7]/", U, Some(("ipvfuture-invalid", 10, 11))),
+        ("http://[v.x]/", U, Some(("ipvfuture-invalid", 9, 10))),
+        ("http://[v1.]/", U, Some(("ipvfuture-invalid", 11, 12))),
         ("http://[v1.a/b]/", U, Some(("ip-literal-unclosed", 7, 8))), // "/" ends the authority
         ("http://[v1.a%b]/", U, Some(("ipvfuture-invalid", 12, 13))),
         ("http://::1/", U, Some(("ipv6-unbracketed", 7, 10))),
@@ -421,7 +421,15 @@ fn first_errors_and_their_spans() {
             Some(("illegal-char", 19, 23)),
         ),
         ("http://example.com/a b", I, Some(("illegal-char", 20, 21))),
-        ("ht\u{e9}tp://x", I, Some(("colon-in-first-segment", 6, 7))),
+        // The first byte no scheme may hold, with both readings in the message (RFC 3986 §3.1).
+        ("ht\u{e9}tp://x", I, Some(("scheme-char", 2, 4))),
+        ("\u{e9}://a", I, Some(("scheme-start", 0, 2))),
+        ("ht tp://a/", I, Some(("illegal-char", 2, 3))),
+        (
+            "http://[::ffff:1.2.3.256]/",
+            U,
+            Some(("ipv6-bad-ipv4", 23, 24)),
+        ),
         ("\u{e9}:x", I, Some(("colon-in-first-segment", 2, 3))),
     ]);
 }
@@ -1165,4 +1173,36 @@ fn bidi_controls_newer_than_rfc3987_are_warnings() {
         );
         assert_eq!(a.valid(), severity != Severity::Error, "{input:?}");
     }
+}
+
+/// The messages of the first-byte errors say what to do and name both readings where the
+/// input could be read two ways.
+#[test]
+fn first_byte_messages_name_both_readings() {
+    let msg = |p: Profile, s: &str, code: &str| -> String {
+        let (_, d) = grammar::parse(p, s);
+        d.into_iter()
+            .find(|d| d.code.as_str() == code)
+            .map(|d| d.message)
+            .unwrap_or_else(|| panic!("{s}: no {code}"))
+    };
+    let m = msg(Profile::Rfc3987, "ht\u{e9}tp://a/", "scheme-char");
+    assert!(
+        m.contains("read as a scheme") && m.contains("relative reference") && m.contains("'./'"),
+        "{m}"
+    );
+    let m = msg(Profile::Rfc3987, "ht tp://a/", "illegal-char");
+    assert!(
+        m.contains("scheme or in a path") && m.contains("'ht' would be a relative path"),
+        "{m}"
+    );
+    let m = msg(Profile::Rfc3986, "http://[::1]]/", "ip-literal-trailing");
+    assert!(
+        m.contains("path") && m.contains("query") && m.contains("fragment"),
+        "{m}"
+    );
+    let m = msg(Profile::Rfc3986, "http://a:isbn:0-395/", "port-not-digits");
+    assert!(!m.contains("has 'isbn:0-395'"), "repeats itself: {m}");
+    let m = msg(Profile::Rfc2141bis, "urn:foo:a?abc", "directive-no-equals");
+    assert!(m.contains("write '=' after the keyword"), "{m}");
 }

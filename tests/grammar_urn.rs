@@ -60,7 +60,7 @@ const CASES: &[Case] = &[
     ("urn:foo:%C3%A9", R2141, None),
     // ---- rfc2141bis
     ("urn:foo:a123,456", BIS, None),
-    ("urn:a:x", BIS, Some(("nid-too-short", 4, 5))),
+    ("urn:a:x", BIS, Some(("nid-too-short", 5, 6))),
     ("urn:ab-:x", BIS, Some(("nid-end", 6, 7))),
     ("urn:-ab:x", BIS, Some(("nid-start", 4, 5))),
     ("urn:urn:x", BIS, Some(("nid-reserved", 4, 7))),
@@ -93,7 +93,13 @@ const CASES: &[Case] = &[
     ("urn:foo:x?s=I=I", BIS, None),
     ("urn:foo:x?a=b/c?d:e@f=g", BIS, None),
     ("urn:foo:x?", BIS, Some(("query-empty", 9, 10))),
-    ("urn:foo:x?s", BIS, Some(("directive-no-equals", 10, 11))),
+    ("urn:foo:x?s", BIS, Some(("directive-no-equals", 11, 11))),
+    // The keyword ends and "=" was expected: at "&", not over the keyword (§2.3).
+    (
+        "urn:foo:x?ab&c=1",
+        BIS,
+        Some(("directive-no-equals", 12, 13)),
+    ),
     ("urn:foo:x?=1", BIS, Some(("keyword-empty", 10, 11))),
     ("urn:foo:x?s=1&&c=2", BIS, Some(("directive-empty", 14, 15))),
     ("urn:foo:x?s=1&", BIS, Some(("directive-empty", 13, 14))),
@@ -113,7 +119,7 @@ const CASES: &[Case] = &[
     ("urn:example:a/b", R8141, None),
     ("urn:example:a&b~c", R8141, None),
     ("urn:example:/b", R8141, Some(("nss-start", 12, 13))),
-    ("urn:a:x", R8141, Some(("nid-too-short", 4, 5))),
+    ("urn:a:x", R8141, Some(("nid-too-short", 5, 6))),
     ("urn:ab-:x", R8141, Some(("nid-end", 6, 7))),
     ("urn:abcdefghijklmnopqrstuvwxyz012345:x", R8141, None),
     (

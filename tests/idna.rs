@@ -145,7 +145,7 @@ const FORMS: &[(&str, Profile, &str, Option<&str>)] = &[
         PAIR_IRI,
         Profile::Rfc3987,
         "canonical_scheme",
-        Some("http://xn--r8jz45g.xn--zckzah/パス"),
+        Some("http://例え.テスト/パス"),
     ),
     (
         "https://user@Bücher.example:443/x?q#f",

@@ -575,7 +575,8 @@ fn count_empty_and_unclosed_errors_say_what_was_expected() {
             Profile::Rfc3986,
             "ipvfuture-invalid",
             &["HEXDIG", "\".\""],
-            8,
+            // After "v7" the "." was expected where the "]" is.
+            10,
         ),
         (
             "http://[192.0.2.16]/",
@@ -913,4 +914,85 @@ fn expected_in_cli_text_and_json() {
     assert_eq!(lines[0]["start_rule"]["within"], "URI-reference");
     assert_eq!(lines[1]["diagnostics"][0]["expected"][0], "pchar");
     assert_eq!(lines[1]["diagnostics"][0]["expected_at"], 8);
+}
+
+/// The grammar reference cites each rule to the document that prints it (issue: RFC 8141
+/// §2 ends at `f-component`; `alphanum` is RFC 3986 Appendix D.2's obsolete rule), lists
+/// RFC 2141 §2.4's `<excluded>`, and lists core rules only where the grammar uses them.
+#[test]
+fn productions_are_cited_to_the_text_that_prints_them() {
+    let g = rules::grammar(Profile::Rfc8141);
+    for (name, cite) in [
+        ("NID", "RFC 8141 §2"),
+        ("f-component", "RFC 8141 §2"),
+        ("fragment", "RFC 3986 §3.5"),
+        ("pchar", "RFC 3986 §3.3"),
+        ("pct-encoded", "RFC 3986 §2.1"),
+        ("unreserved", "RFC 3986 §2.3"),
+        ("sub-delims", "RFC 3986 §2.2"),
+        ("alphanum", "RFC 3986 Appendix D.2"),
+    ] {
+        let p = g.get(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(p.citation(), cite, "{name}");
+        assert!(!p.printed.contains("RFC5234"), "{name}: {}", p.printed);
+    }
+    assert_eq!(
+        g.get("alphanum").and_then(|p| p.reading),
+        Some("alphanum = ALPHA / DIGIT")
+    );
+    let excluded = rules::grammar(Profile::Rfc2141)
+        .get("excluded")
+        .expect("excluded");
+    assert_eq!(excluded.citation(), "RFC 2141 §2.4");
+    let v = rules::grammar(Profile::Rfc2141bis)
+        .get("v-subdels")
+        .expect("v-subdels");
+    assert!(
+        v.printed.contains("; and for <query>, as per RFC 3986"),
+        "{}",
+        v.printed
+    );
+    let h16 = rules::grammar(Profile::Rfc3986).get("h16").expect("h16");
+    assert!(
+        h16.printed.contains("; 16 bits of address"),
+        "{}",
+        h16.printed
+    );
+    // "As printed" is what the XRI text prints, damage included; the repair is the reading.
+    let v6 = rules::grammar(Profile::Xri2)
+        .get("IPv6address")
+        .expect("IPv6address");
+    assert!(v6.printed.contains("1s32") && v6.reading.is_some_and(|r| !r.contains("1s32")));
+    assert!(
+        !v6.printed.contains("/ [               h16 ]"),
+        "{}",
+        v6.printed
+    );
+    for p in [
+        Profile::Rfc3986,
+        Profile::Rfc3987,
+        Profile::Rfc8141,
+        Profile::Xri2,
+    ] {
+        for core in ["CTL", "DQUOTE", "SP"] {
+            assert!(rules::grammar(p).get(core).is_none(), "{p} lists {core}");
+        }
+    }
+    // Every ABNF production's text as read (the `@reading`, else the printed text) is
+    // plain ABNF, `name = definition`, so an ABNF reader can load it (`alphanum`'s printed
+    // text is a table row; its reading is the rule).
+    for p in Profile::ALL {
+        for r in rules::grammar(p).productions() {
+            if r.notation != rules::Notation::Abnf {
+                continue;
+            }
+            let t = r.text();
+            let (name, def) = t.split_once('=').unwrap_or(("", ""));
+            assert!(
+                name.trim().eq_ignore_ascii_case(r.name) && !def.trim().is_empty(),
+                "{p} {}: {t:?}",
+                r.name
+            );
+        }
+    }
 }

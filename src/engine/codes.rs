@@ -174,6 +174,7 @@ codes! {
     ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Note;
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
     ResolveUrnNoRelative = "resolve-urn-no-relative", Error;
+    SchemeChar = "scheme-char", Error;
     SchemeDriveLetter = "scheme-drive-letter", Warning;
     SchemeEmpty = "scheme-empty", Error;
     SchemeStart = "scheme-start", Error;

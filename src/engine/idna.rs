@@ -286,14 +286,55 @@ pub fn ace_hosts(text: &str, profile: Profile) -> Option<String> {
 /// [`ace_hosts`] for text already parsed as `tree`: the host's `ace` attribute, which the
 /// grammar set, takes the host's place.
 pub fn ace_hosts_in(text: &str, tree: &Tree) -> Option<String> {
-    with_hosts(text, tree, "ace", |d| to_ascii(d).ok())
+    with_hosts(text, tree, Some("ace"), |d| to_ascii(d).ok())
+}
+
+/// `text`, parsed under `profile`, with the IDN host of a DNS scheme and of each "mailto"
+/// domain validated by ToASCII and character-normalized, but kept in Unicode: RFC 3987
+/// §5.3.3 says validated IDN components "SHOULD be character normalized by using the
+/// Nameprep process; however, for legibility purposes, they SHOULD NOT be converted into
+/// ASCII Compatible Encoding". The normalization is UTS #46's mapping (ToASCII, then
+/// ToUnicode), the successor of Nameprep that the `idna` crate implements. A label the
+/// input wrote in ASCII (an `xn--` label included) is left in ASCII; a host that fails
+/// ToASCII is left as it is. `None` when nothing changes.
+pub fn nameprep_hosts(text: &str, profile: Profile) -> Option<String> {
+    if text.is_ascii() && !text.contains('%') {
+        return None;
+    }
+    let (tree, _) = grammar::parse(profile, text);
+    with_hosts(text, &tree, None, nameprep)
+}
+
+/// The Unicode form of the non-ASCII labels of `host` (percent-decoded) after ToASCII, its
+/// ASCII labels in their ToASCII form; see [`nameprep_hosts`].
+fn nameprep(host: &str) -> Option<String> {
+    if host.is_ascii() || host.len() > MAX_HOST_BYTES {
+        return None;
+    }
+    let ace = to_ascii(host).ok()?;
+    let uni = to_unicode(&ace).ok()?;
+    // UTS #46 maps these three to "." too (its label separators).
+    let orig: Vec<&str> = host
+        .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+        .collect();
+    let a: Vec<&str> = ace.split('.').collect();
+    let u: Vec<&str> = uni.split('.').collect();
+    if orig.len() != a.len() || a.len() != u.len() {
+        return Some(uni);
+    }
+    let labels: Vec<&str> = orig
+        .iter()
+        .zip(a.iter().zip(&u))
+        .map(|(o, (a, u))| if o.is_ascii() { *a } else { *u })
+        .collect();
+    Some(labels.join("."))
 }
 
 /// `text`, parsed as `tree`, with `xn--` labels of a DNS scheme's host and of "mailto"
 /// domains shown in Unicode (UTS #46 ToUnicode): the display form's host. `None` when
 /// nothing changes.
 pub fn unicode_hosts_in(text: &str, tree: &Tree) -> Option<String> {
-    with_hosts(text, tree, "unicode", |d| {
+    with_hosts(text, tree, Some("unicode"), |d| {
         if has_ace_label(d) {
             to_unicode(d).ok()
         } else {
@@ -302,10 +343,13 @@ pub fn unicode_hosts_in(text: &str, tree: &Tree) -> Option<String> {
     })
 }
 
+/// Replaces the host of a DNS scheme by its attribute `attr` (which the grammar set), or,
+/// with no `attr`, by `convert` of its percent-decoded text; each "mailto" domain by
+/// `convert` of it.
 fn with_hosts(
     text: &str,
     tree: &Tree,
-    attr: &str,
+    attr: Option<&str>,
     convert: impl Fn(&str) -> Option<String>,
 ) -> Option<String> {
     let root = tree.root();
@@ -343,7 +387,10 @@ fn with_hosts(
         return changed.then_some(out);
     }
     let host = root.child(NodeKind::Authority)?.child(NodeKind::Host)?;
-    let new = host.attr(attr)?;
+    let new = match attr {
+        Some(a) => host.attr(a)?.to_string(),
+        None => convert(&decode_host(host.text(text))?)?,
+    };
     let s = host.span();
     Some(format!(
         "{}{new}{}",

@@ -170,7 +170,10 @@ impl Ipv6Error {
                 }
                 None
             }
-            Ipv4Octet { start, .. } => Some((start, vec!["DIGIT"])),
+            Ipv4Octet { start, end, .. } => {
+                let at = start + dec_octet_failure(&text[start..end.min(text.len())]);
+                Some((at, vec!["DIGIT"]))
+            }
             Ipv4Parts(n) if n < 4 => Some((self.end, vec!["\".\""])),
             Ipv4Parts(_) => {
                 let tok = &text[self.start..self.end.min(text.len())];
@@ -185,6 +188,36 @@ impl Ipv6Error {
             Ipv4NotLast => None,
         }
     }
+}
+
+/// The offset in `part` of the first byte at which no `dec-octet` (RFC 3986 §3.2.2) can
+/// match any more: `256` fails at the `6` ("25" may go on only with 0-5), `01` at the `1`
+/// ("0" is a whole dec-octet), `300` at the second `0`, an empty part at 0. `part.len()` when
+/// it is a dec-octet.
+pub fn dec_octet_failure(part: &[u8]) -> usize {
+    let d = |k: usize| part.get(k).copied().filter(u8::is_ascii_digit);
+    let Some(a) = d(0) else { return 0 };
+    if part.len() == 1 {
+        return 1;
+    }
+    if a == b'0' {
+        return 1;
+    }
+    let Some(b) = d(1) else { return 1 };
+    if part.len() == 2 {
+        return 2;
+    }
+    let third_ok = match (a, b, d(2)) {
+        (_, _, None) => false,
+        (b'1', _, Some(_)) => true,
+        (b'2', b'0'..=b'4', Some(_)) => true,
+        (b'2', b'5', Some(c)) => c <= b'5',
+        _ => false,
+    };
+    if !third_ok {
+        return 2;
+    }
+    3
 }
 
 /// The length of the character whose first byte is `b` (1 for anything not a UTF-8 lead).
@@ -368,20 +401,23 @@ pub fn ipvfuture(text: &[u8]) -> Result<(), IpvFutureError> {
     while i < n && HEXDIG.has(text[i]) {
         i += 1;
     }
+    // Each error starts at the first byte where the grammar failed: the byte after "v" that
+    // is no HEXDIG, the byte after the version that is no ".", or the end.
     if i == 1 || n == 0 {
-        let end = if i < n { char_end(text, i) } else { i.min(n) };
-        return err(NoVersion, 0, end);
+        let at = 1.min(n);
+        let end = if at < n { char_end(text, at) } else { at };
+        return err(NoVersion, at, end);
     }
     if i >= n || text[i] != b'.' {
         return if i < n {
             err(NoDot, i, char_end(text, i))
         } else {
-            err(NoDot, 0, n)
+            err(NoDot, n, n)
         };
     }
     i += 1;
     if i >= n {
-        return err(EmptyTail, i - 1, i);
+        return err(EmptyTail, i, i);
     }
     while i < n {
         if !IPVFUTURE_TAIL.has(text[i]) {
@@ -569,16 +605,36 @@ mod tests {
     }
 
     #[test]
+    fn dec_octet_fails_at_the_first_byte_no_dec_octet_can_take() {
+        for (part, at) in [
+            ("256", 2),
+            ("255", 3),
+            ("300", 2),
+            ("01", 1),
+            ("0", 1),
+            ("", 0),
+            ("a", 0),
+            ("1a", 1),
+            ("1000", 3),
+            ("199", 3),
+            ("260", 2),
+        ] {
+            assert_eq!(dec_octet_failure(part.as_bytes()), at, "{part}");
+        }
+    }
+
+    #[test]
     fn ipvfuture_forms() {
         use IpvFutureErrorKind as F;
         assert_eq!(ipvfuture(b"v1.x"), Ok(()));
         assert_eq!(ipvfuture(b"VFe.a:b!$&'()*+,;=-._~"), Ok(()));
         let cases: &[(&str, F, usize, usize)] = &[
-            ("v", F::NoVersion, 0, 1),
-            ("v.x", F::NoVersion, 0, 2),
-            ("v1", F::NoDot, 0, 2),
+            ("v", F::NoVersion, 1, 1),
+            ("v.x", F::NoVersion, 1, 2),
+            ("vG.x", F::NoVersion, 1, 2),
+            ("v1", F::NoDot, 2, 2),
             ("v1x", F::NoDot, 2, 3),
-            ("v1.", F::EmptyTail, 2, 3),
+            ("v1.", F::EmptyTail, 3, 3),
             ("v1.a/b", F::BadChar, 4, 5),
             ("v1.aé", F::BadChar, 4, 6),
         ];

@@ -14,6 +14,14 @@
 //!   indented lines continue it; a column-0 `;` line is a comment between productions;
 //! - `@reading TEXT` (plus indented lines) is our reading of the production just read, when
 //!   it differs from the printed text; `@note TEXT` says why, or what else the spec says.
+//!
+//! So each production has two fields, kept apart: `printed`, the text exactly as the cited
+//! section prints it (extraction damage and all; `tests/grammar_spec_text.rs` compares it
+//! with the spec texts, whitespace-normalized), and `reading`, the text idbench reads. In
+//! the ABNF files the reading ([`Production::text`]: the `@reading`, else the printed text)
+//! is always plain RFC 5234 ABNF, `name = definition`, so an ABNF reader can load it;
+//! RFC 2141 and the WWW draft keep their own notations. Core rules (RFC 5234 Appendix B.1)
+//! are listed only in the grammars that use them.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
@@ -22,6 +30,8 @@ use super::profile::Profile;
 use super::tree::{Diagnostic, Node};
 
 const CORE: &str = include_str!("rules/core.abnf");
+/// The `@source` of [`CORE`].
+const CORE_SOURCE: &str = "RFC 5234";
 const RFC3986: &str = include_str!("rules/rfc3986.abnf");
 const RFC3987: &str = include_str!("rules/rfc3987.abnf");
 const RFC1630: &str = include_str!("rules/rfc1630.bnf");
@@ -184,6 +194,27 @@ fn build(profile: Profile) -> Grammar {
             }
         }
     }
+    // A core rule (RFC 5234 Appendix B.1) is listed only when the profile's grammar uses it,
+    // directly or through another core rule: RFC 3986 never uses CTL, DQUOTE or SP.
+    let mut wanted: BTreeSet<String> = productions
+        .iter()
+        .filter(|p| p.source != CORE_SOURCE)
+        .flat_map(|p| p.uses.iter().map(|u| u.to_ascii_lowercase()))
+        .collect();
+    loop {
+        let before = wanted.len();
+        let more: Vec<String> = productions
+            .iter()
+            .filter(|p| p.source == CORE_SOURCE && wanted.contains(&p.name.to_ascii_lowercase()))
+            .flat_map(|p| p.uses.iter().map(|u| u.to_ascii_lowercase()))
+            .collect();
+        wanted.extend(more);
+        if wanted.len() == before {
+            break;
+        }
+    }
+    productions
+        .retain(|p| p.source != CORE_SOURCE || wanted.contains(&p.name.to_ascii_lowercase()));
     let mut by_name = HashMap::new();
     for (i, p) in productions.iter().enumerate() {
         by_name.entry(p.name.to_ascii_lowercase()).or_insert(i);

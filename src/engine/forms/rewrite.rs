@@ -175,6 +175,17 @@ const ONCE_DIRECTIVE_ORDER: u8 = 64;
 /// Marks, in an NFKC-normalized run, that the next character must stay percent-encoded (a
 /// noncharacter, which NFKC never produces; the input's own U+FDD0 is itself marked).
 const PCT_MARK: char = '\u{FDD0}';
+
+/// True for a delimiter NFKC may produce: a `reserved` character or "%".
+fn is_nfkc_delimiter(d: char) -> bool {
+    RESERVED.has_char(d) || d == '%'
+}
+
+/// True for a non-ASCII character whose NFKC form holds a delimiter (XRI Syntax 2.0 §2.1.1):
+/// "＠", "％", "（", "⑴".
+fn nfkc_makes_delimiter(c: char) -> bool {
+    !c.is_ascii() && c.nfkc().any(is_nfkc_delimiter)
+}
 const ONCE_PREFIX: u8 = 16;
 
 /// The context of a piece of text.
@@ -464,15 +475,19 @@ impl Emitter<'_> {
         })
     }
 
-    /// NFKC (XRI Syntax 2.0 §2.1.1) of `run` (input bytes `from..to`), except that a
-    /// character NFKC would turn into a delimiter (a full-width "@" into "@") stays as it is,
-    /// preceded by [`PCT_MARK`] so that [`Self::flush`] percent-encodes it: the XRI-normal form
-    /// "matches the ABNF" (§2.1.4) and data must be encoded (§2.1.2), so the normal form
-    /// parses to the same tree as the input. Reports the first such character.
+    /// NFKC (XRI Syntax 2.0 §2.1.1) of `run` (input bytes `from..to`), where a character
+    /// NFKC turns into a delimiter (a full-width "@" into "@", "％" into "%") has each
+    /// delimiter of its NFKC form preceded by [`PCT_MARK`], so that [`Self::flush`]
+    /// percent-encodes it as data: NFKC first (§2.1.1), then the XRI-normal form is
+    /// "minimally percent-encoded and matches the ABNF" (§2.1.4) and data must be encoded
+    /// (§2.1.2), so `b％41` becomes `b%2541` and the normal form parses to a tree of the same
+    /// shape as the input. Reports the first such character, naming the other reading
+    /// (docs/readings.md).
     fn nfkc_keeping_delimiters(&mut self, run: &str, from: usize, to: usize) -> String {
-        let makes_delim =
-            |c: char| !c.is_ascii() && c.nfkc().any(|d| RESERVED.has_char(d) || d == '%');
-        if !run.chars().any(|c| c == PCT_MARK || makes_delim(c)) {
+        if !run
+            .chars()
+            .any(|c| c == PCT_MARK || nfkc_makes_delimiter(c))
+        {
             return run.nfkc().collect();
         }
         let mut out = String::with_capacity(run.len() + 4);
@@ -484,23 +499,31 @@ impl Emitter<'_> {
                 plain.clear();
                 out.push(PCT_MARK);
                 out.push(c);
-            } else if makes_delim(c) {
+            } else if nfkc_makes_delimiter(c) {
                 out.extend(plain.nfkc());
                 plain.clear();
-                out.push(PCT_MARK);
-                out.push(c);
+                let into: String = c.nfkc().collect();
+                let mut enc = String::new();
+                for d in into.chars() {
+                    if is_nfkc_delimiter(d) {
+                        out.push(PCT_MARK);
+                        push_encoded(&mut enc, d as u8);
+                    } else {
+                        enc.push(d);
+                    }
+                    out.push(d);
+                }
                 if self.once & ONCE_NFKC_DELIM != 0 {
                     continue; // reported once; finding the span again would cost a scan
                 }
-                let into: String = c.nfkc().collect();
                 let text = self.input.get(from..to).unwrap_or("");
                 let span = text.find(c).map_or(Span::new(from, to), |k| {
                     Span::new(from + k, from + k + c.len_utf8())
                 });
-                let mut enc = String::new();
+                let mut own = String::new();
                 let mut buf = [0u8; 4];
                 for &o in c.encode_utf8(&mut buf).as_bytes() {
-                    push_encoded(&mut enc, o);
+                    push_encoded(&mut own, o);
                 }
                 self.warn_once(
                     ONCE_NFKC_DELIM,
@@ -510,10 +533,11 @@ impl Emitter<'_> {
                         span,
                         "XRI Syntax 2.0 §2.1.1",
                         format!(
-                            "NFKC turns U+{:04X} into the delimiter {into:?}, which would change how \
-                             the XRI parses (§3.3); the normal forms percent-encode it as {enc} \
-                             instead (§2.1.2: data must be encoded), so they parse to the same \
-                             tree. Write {into:?} if the delimiter was meant",
+                            "NFKC (§2.1.1) turns U+{:04X} into {into:?}; the normal forms take the \
+                             result as data and percent-encode it as {enc} (§2.1.4, §2.1.2), so \
+                             they parse to the same tree. Another reading keeps the look-alike and \
+                             encodes its own UTF-8 ({own}); a third lets the delimiter act as one. \
+                             Write {into:?} if the delimiter was meant (docs/readings.md)",
                             c as u32
                         ),
                     ),
@@ -527,13 +551,15 @@ impl Emitter<'_> {
     }
 
     fn nfkc_diagnostics(&mut self, run: &str, normalized: &str, span: Span) {
-        let only_kept = normalized
+        // The run with only its delimiter look-alikes normalized: if that is the whole
+        // change, the look-alike note has said it.
+        let only_lookalikes = normalized.chars().filter(|&c| c != PCT_MARK).eq(run
             .chars()
-            .filter(|&c| c != PCT_MARK)
-            .eq(run.chars());
-        if only_kept {
-            // Nothing but delimiter look-alikes, kept and encoded: already reported.
-        } else {
+            .flat_map(|c| {
+                let one = nfkc_makes_delimiter(c);
+                c.nfkc().filter(move |_| one).chain((!one).then_some(c))
+            }));
+        if !only_lookalikes {
             self.warn_once(
                 ONCE_NFKC,
                 Diagnostic::new(

@@ -173,6 +173,8 @@ pub fn iri_to_uri(s: &str) -> Cow<'_, str> {
 }
 
 /// Why [`uri_to_iri`] keeps a character percent-encoded, when the reason is worth a note.
+/// `iprivate` is given a reason here; [`uri_to_iri`] decodes it in the query, where RFC 3987
+/// §2.2 allows it, without asking.
 pub(crate) fn keep_encoded_reason(c: char) -> Option<&'static str> {
     if is_bidi_control(c) {
         Some("bidi formatting characters are not allowed in IRIs (RFC 3987 §4.1)")
@@ -180,12 +182,10 @@ pub(crate) fn keep_encoded_reason(c: char) -> Option<&'static str> {
         Some("it is invisible or looks like a space (RFC 3987 §6.1)")
     } else if delimiter_lookalike(c).is_some() {
         Some("it looks like a delimiter (RFC 3987 §6.1)")
-    } else if matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD) {
-        // iprivate: assigned (private use), but allowed only in the query; the conversion
-        // keeps it encoded wherever it is.
+    } else if chars::is_iprivate(c) {
         Some(
             "it is a private-use character, which an IRI allows only in the query (RFC 3987 \
-             §2.2); this conversion keeps it encoded wherever it is",
+             §2.2), and this one is outside the query",
         )
     } else if !unicode_normalization::char::is_public_assigned(c) {
         Some("it is not an assigned character")
@@ -194,18 +194,58 @@ pub(crate) fn keep_encoded_reason(c: char) -> Option<&'static str> {
     }
 }
 
-/// RFC 3987 §3.2, converting a URI to an IRI, conservatively.
+/// Where the path and the query of the URI reference `s` lie, found from its delimiters
+/// alone (RFC 3986 §3): `(path_start, query_start, query_end)`, with `query_start ==
+/// query_end` when there is no query. The query runs from the first "?" before any "#" to
+/// that "#" or the end.
+fn path_and_query(s: &str) -> (usize, usize, usize) {
+    let b = s.as_bytes();
+    let end = b.iter().position(|&c| c == b'#').unwrap_or(b.len());
+    let q = b[..end].iter().position(|&c| c == b'?');
+    let (qs, qe) = match q {
+        Some(q) => (q, end),
+        None => (end, end),
+    };
+    let head = &b[..qs];
+    // A scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":" (RFC 3986 §3.1).
+    let scheme_end = head
+        .iter()
+        .position(|&c| c == b':')
+        .filter(|&k| {
+            k > 0
+                && head[0].is_ascii_alphabetic()
+                && head[..k]
+                    .iter()
+                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        })
+        .map_or(0, |k| k + 1);
+    let path_start = if head.get(scheme_end..scheme_end + 2) == Some(b"//") {
+        head[scheme_end + 2..]
+            .iter()
+            .position(|&c| c == b'/')
+            .map_or(qs, |k| scheme_end + 2 + k)
+    } else {
+        scheme_end
+    };
+    (path_start, qs, qe)
+}
+
+/// RFC 3987 §3.2, converting a URI to an IRI.
 ///
-/// Only a run of triplets that is the well-formed UTF-8 of one `ucschar` is decoded (steps
-/// 2 and 3). Kept encoded, with a note where the reason is not obvious:
-/// - ASCII triplets, even of unreserved characters: §3.2 would decode those too, but that
-///   is a normalization, not a change of form, and keeping them makes
-///   `iri_to_uri(uri_to_iri(x))` give back `x` up to the case of the hex digits;
+/// Decoded (step 2): a triplet of a US-ASCII `unreserved` character (the only US-ASCII that
+/// is neither "%", nor `reserved`, nor "not allowed in URIs"), so `%41%42%7e` becomes `AB~`;
+/// and a run of triplets that is the well-formed UTF-8 of one `ucschar` (steps 2 and 3), or
+/// of one `iprivate` in the query (§2.2 allows it there). Kept encoded, with a note where
+/// the reason is not obvious:
+/// - "%", `reserved` characters and US-ASCII not allowed in URIs (`%25`, `%2F`, `%20`,
+///   `%3C`), as step 2 says;
+/// - a path segment that would decode to "." or "..": decoding it would make a dot-segment,
+///   which resolution removes (RFC 3986 §5.2.4), so the IRI would name something else; a
+///   note names the literal reading (docs/readings.md, RFC 3987 §3.2);
 /// - octets that are not well-formed UTF-8 (step 3);
-/// - `iprivate` (allowed only in the query, §2.2) and characters that step 4 excludes:
-///   bidi formatting characters (§4.1), and, by §6.1's advice on what not to show,
-///   invisible characters, look-alike spaces, look-alikes of delimiters and unassigned
-///   code points.
+/// - `iprivate` outside the query (§2.2) and characters that step 4 excludes: bidi
+///   formatting characters (§4.1), and, by §6.1's advice on what not to show, invisible
+///   characters, look-alike spaces, look-alikes of delimiters and unassigned code points.
 ///
 /// `offset` is added to the spans of the notes, which go to `diags`.
 pub fn uri_to_iri<'s>(s: &'s str, offset: usize, diags: &mut Vec<Diagnostic>) -> Cow<'s, str> {
@@ -225,6 +265,11 @@ pub fn uri_to_iri_traced<'s>(
     if !b.contains(&b'%') {
         return Cow::Borrowed(s);
     }
+    let (path_start, query_start, query_end) = path_and_query(s);
+    // The path segment last checked for becoming a dot-segment: (start, end, is one). One
+    // check per segment, so a long run of "%2E" costs one pass.
+    let mut dot_seg: Option<(usize, usize, bool)> = None;
+    let mut dot_noted = false;
     let mut out = String::with_capacity(s.len());
     let (mut i, mut last) = (0, 0);
     let mut changed = false;
@@ -233,15 +278,75 @@ pub fn uri_to_iri_traced<'s>(
             i += 1;
             continue;
         }
+        let in_query = query_start < i && i < query_end;
         match decode_char_at(b, i) {
-            Some((c, n)) if !c.is_ascii() => {
-                if is_ucschar(c) && keep_encoded_reason(c).is_none() {
+            Some((c, n)) if c.is_ascii() => {
+                let mut take = UNRESERVED.has_char(c);
+                if take && c == '.' && path_start <= i && i < query_start {
+                    let (start, end, is_dot) = match dot_seg {
+                        Some(d) if d.0 <= i && i < d.1 => d,
+                        _ => {
+                            let start = b[path_start..i]
+                                .iter()
+                                .rposition(|&c| c == b'/')
+                                .map_or(path_start, |k| path_start + k + 1);
+                            let end = b[i..query_start]
+                                .iter()
+                                .position(|&c| c == b'/')
+                                .map_or(query_start, |k| i + k);
+                            let d = (
+                                start,
+                                end,
+                                is_dot_segment_decoded(s.get(start..end).unwrap_or("")),
+                            );
+                            dot_seg = Some(d);
+                            d
+                        }
+                    };
+                    if is_dot {
+                        take = false;
+                        if !dot_noted {
+                            dot_noted = true;
+                            diags.push(Diagnostic::new(
+                                Severity::Note,
+                                Code::IriKeptEncoded,
+                                Span::new(offset + start, offset + end),
+                                "RFC 3987 §3.2",
+                                format!(
+                                    "{:?} stays percent-encoded in the IRI form: §3.2 step 2 \
+                                     would decode it to a dot-segment, which resolution removes \
+                                     (RFC 3986 §5.2.4), so the IRI would name something else; \
+                                     the literal reading decodes it (docs/readings.md, RFC 3987 \
+                                     §3.2)",
+                                    s.get(start..end).unwrap_or("")
+                                ),
+                            ));
+                        }
+                    }
+                }
+                if take {
                     out.push_str(s.get(last..i).unwrap_or(""));
                     out.push(c);
                     changed = true;
                     last = i + n;
                     decoded(Span::new(offset + i, offset + i + n), c);
-                } else if let Some(why) = keep_encoded_reason(c) {
+                }
+                i += n;
+            }
+            Some((c, n)) => {
+                let why = keep_encoded_reason(c);
+                let private_in_query = in_query && chars::is_iprivate(c);
+                let ok = match why {
+                    None => is_ucschar(c),
+                    Some(_) => private_in_query,
+                };
+                if ok {
+                    out.push_str(s.get(last..i).unwrap_or(""));
+                    out.push(c);
+                    changed = true;
+                    last = i + n;
+                    decoded(Span::new(offset + i, offset + i + n), c);
+                } else if let Some(why) = why {
                     diags.push(Diagnostic::new(
                         Severity::Note,
                         Code::IriKeptEncoded,
@@ -256,7 +361,6 @@ pub fn uri_to_iri_traced<'s>(
                 }
                 i += n;
             }
-            Some((_, n)) => i += n,
             None => i += 1,
         }
     }
@@ -377,8 +481,31 @@ mod tests {
             (d[0].code.as_str(), d[0].span),
             ("iri-kept-encoded", Span::new(31, 40))
         );
-        // ASCII triplets stay.
-        assert_eq!(uri_to_iri("a%41", 0, &mut d), "a%41");
+        // §3.2 step 2: unreserved US-ASCII is decoded; "%", reserved and US-ASCII not
+        // allowed in URIs stay.
+        assert_eq!(uri_to_iri("http://a/%41%42%7e", 0, &mut d), "http://a/AB~");
+        assert_eq!(
+            uri_to_iri("http://a/%25%2F%20%3C%7F%3f", 0, &mut d),
+            "http://a/%25%2F%20%3C%7F%3f"
+        );
+        // iprivate: decoded in the query only (§2.2).
+        d.clear();
+        assert_eq!(
+            uri_to_iri("http://a/%EE%80%80?%EE%80%80#%EE%80%80", 0, &mut d),
+            "http://a/%EE%80%80?\u{E000}#%EE%80%80"
+        );
+        assert_eq!(d.len(), 2);
+        // A segment that would become a dot-segment stays, with one note.
+        d.clear();
+        assert_eq!(
+            uri_to_iri("http://a/%2E%2e/b/%2E/x%2E?%2E", 0, &mut d),
+            "http://a/%2E%2e/b/%2E/x.?."
+        );
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].span, Span::new(9, 15));
+        assert_eq!(uri_to_iri("%2E%2E/%2E", 0, &mut d), "%2E%2E/%2E");
+        assert_eq!(uri_to_iri("x:%2E%2E", 0, &mut d), "x:%2E%2E");
+        assert_eq!(uri_to_iri("//%2E%2E/a", 0, &mut d), "//../a");
     }
 
     #[test]

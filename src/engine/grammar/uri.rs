@@ -72,6 +72,7 @@ pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor
         },
         dot: None,
         dns: false,
+        first_seg: None,
     };
     p.reference(start, end)
 }
@@ -297,10 +298,25 @@ pub(super) type LitErr = (Code, Span, String);
 /// its typed error as a diagnostic.
 fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     use ip::Ipv6ErrorKind as K;
-    let Err(e) = ip::ipv6(&s.as_bytes()[cs..ce]) else {
+    let text = &s.as_bytes()[cs..ce];
+    let Err(e) = ip::ipv6(text) else {
         return Ok(());
     };
-    let span = Span::new(cs + e.start, cs + e.end);
+    let mut span = Span::new(cs + e.start, cs + e.end);
+    // A count of groups or an IPv4 part is a token, but the grammar failed at one byte: the
+    // span starts there (the "6" of "256", the "]" where an eighth group was expected).
+    if matches!(
+        e.kind,
+        K::Ipv4Octet { .. } | K::Ipv4Parts(_) | K::TooFewGroups(_) | K::TooManyGroups { .. }
+    ) && let Some((at, _)) = e.expectation(text)
+    {
+        let start = cs + at;
+        let next = s
+            .get(start..)
+            .and_then(|t| t.chars().next())
+            .map_or(0, char::len_utf8);
+        span = Span::new(start, span.end.max(start + next).min(s.len()));
+    }
     let (code, msg) = match e.kind {
         K::LeadingColon => (
             Code::Ipv6BadColon,
@@ -431,7 +447,20 @@ pub(super) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usi
     } else if content.contains(&b':') {
         ("IPv6address", "ipv6", check_ipv6(s, cs, ce))
     } else if content.is_empty() {
-        let e = (Code::IpLiteralEmpty, Span::new(hs, he), "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the brackets, or drop them".to_string());
+        // The grammar fails at the "]" where an address was expected; with no "]" (an
+        // unclosed "[", which has its own error) the literal as a whole.
+        let at = if he > cs {
+            Span::new(cs, cs + 1)
+        } else {
+            Span::new(hs, he)
+        };
+        let e = (
+            Code::IpLiteralEmpty,
+            at,
+            "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the \
+             brackets, or drop them"
+                .to_string(),
+        );
         ("IP-literal", "ipv6", Err(e))
     } else {
         let inner = s.get(cs..ce).unwrap_or_default();
@@ -527,7 +556,13 @@ fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
     let Err(e) = ip::ipvfuture(&s.as_bytes()[cs..ce]) else {
         return Ok(());
     };
-    let span = Span::new(cs + e.start, cs + e.end);
+    // An error at the end of the content is at the "]" that came too early.
+    let end = if e.start == e.end {
+        (cs + e.end + 1).min(s.len())
+    } else {
+        cs + e.end
+    };
+    let span = Span::new(cs + e.start, end);
     let msg = match e.kind {
         K::NoVersion => {
             "an IPvFuture literal needs the version in hex after 'v', as in 'v1.…'".to_string()
@@ -603,6 +638,10 @@ struct Parser<'b, 'i> {
     dot: Option<Span>,
     /// The scheme names its hosts in the DNS ([`crate::engine::idna::DNS_SCHEMES`]).
     dns: bool,
+    /// For a first segment of a relative reference that holds ":": where the segment starts
+    /// and where its first ":" is. Then the text before the ":" may have been meant as a
+    /// scheme, and the messages name both readings.
+    first_seg: Option<(usize, usize)>,
 }
 
 impl<'i> Parser<'_, 'i> {
@@ -789,7 +828,9 @@ impl<'i> Parser<'_, 'i> {
                             .map_or(ae, |k| q + k);
                         self.b.leaf(NodeKind::Unparsed, "", q, junk_end);
                         let msg = format!(
-                            "'{}' follows the IP literal; after ']' only ':' and a port may come",
+                            "'{}' follows the IP literal; after ']' may come ':' and a port, or the \
+                             path ('/'), query ('?') or fragment ('#'); remove it, or \
+                             percent-encode it if it belongs to the path",
                             self.text(q, junk_end)
                         );
                         // authority = [ userinfo "@" ] host [ ":" port ], then the path.
@@ -1100,11 +1141,18 @@ impl<'i> Parser<'_, 'i> {
         if let Some((bs, be)) = bad {
             // port = *DIGIT, then the path, query or fragment.
             self.b.expect(bs, &["DIGIT", "\"/\"", "\"?\"", "\"#\""]);
-            let msg = format!(
-                "the port must be decimal digits, and '{text}' has '{}'; if ':' was meant as data, \
-                 percent-encode it as %3A",
-                self.text(bs, be)
-            );
+            let msg = if (bs, be) == (ps, pe) {
+                format!(
+                    "the port must be decimal digits, and '{text}' is not; if ':' was meant as \
+                     data, percent-encode it as %3A"
+                )
+            } else {
+                format!(
+                    "the port must be decimal digits, and '{text}' has '{}'; if ':' was meant as \
+                     data, percent-encode it as %3A",
+                    self.text(bs, be)
+                )
+            };
             self.b.error(
                 Code::PortNotDigits,
                 Span::new(bs, be),
@@ -1224,6 +1272,17 @@ impl<'i> Parser<'_, 'i> {
         let mut unres: Option<Span> = None;
         // (`to` never exceeds the input; saying so lets the compiler drop bounds checks.)
         let to = to.min(by.len());
+        self.first_seg = None;
+        if comp == Comp::FirstSegment {
+            let seg = by[from..to]
+                .iter()
+                .position(|&c| stop.has(c))
+                .map_or(to, |k| from + k);
+            self.first_seg = by[from..seg]
+                .iter()
+                .position(|&c| c == b':')
+                .map(|k| (from, from + k));
+        }
         while i < to {
             // The usual case first: a stretch of allowed bytes, four at a time.
             while let Some(&[c0, c1, c2, c3]) = by.get(i..to).and_then(|t| t.first_chunk::<4>()) {
@@ -1280,6 +1339,7 @@ impl<'i> Parser<'_, 'i> {
             if c == b':' && comp == Comp::FirstSegment {
                 if !colon_seen {
                     colon_seen = true;
+                    self.scheme_reading(from, i);
                     self.b.expect(i, comp.expected(self.iri));
                     let first = self.text(from, i);
                     let msg = format!(
@@ -1445,6 +1505,70 @@ impl<'i> Parser<'_, 'i> {
     }
 
     /// ASCII characters in `[s, e)` that `comp` does not allow.
+    /// The first segment `[from, colon)` of a relative reference is followed by "://": if
+    /// the text before it was meant as a scheme, the grammar failed at its first byte that no
+    /// scheme may hold (scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), RFC 3986 §3.1),
+    /// before the ":" that the relative reading rejects (§4.2). Reports that byte, naming
+    /// both readings, unless an error already stands there (a character no path may hold
+    /// either).
+    fn scheme_reading(&mut self, from: usize, colon: usize) {
+        let by = self.by;
+        // Only where "://" shows a scheme was meant: `this_one:that` is a relative path
+        // whose only fault is its ":" (RFC 3986 §4.2's own example).
+        if by.get(colon + 1..colon + 3) != Some(b"//") {
+            return;
+        }
+        let Some(k) = (from..colon).find(|&k| {
+            let c = by[k];
+            if k == from {
+                !c.is_ascii_alphabetic()
+            } else {
+                !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+            }
+        }) else {
+            return;
+        };
+        let c = by[k];
+        let reported = if c < 0x80 {
+            // An ASCII byte a path may not hold has its own error (illegal_ascii), as has
+            // "%" not starting a triplet.
+            !Comp::FirstSegment.allowed().has(c) && c != b'%'
+        } else {
+            !self.iri
+        };
+        if reported || k == from && c.is_ascii() {
+            // A scheme starting with a non-letter ASCII byte is read as a (bad) scheme by
+            // `reference`, which reports it; not here.
+            return;
+        }
+        let ch = self
+            .s
+            .get(k..)
+            .and_then(|t| t.chars().next())
+            .unwrap_or('\u{FFFD}');
+        let first = self.text(from, colon);
+        let (code, what) = if k == from {
+            (
+                Code::SchemeStart,
+                "cannot start a scheme, which starts with a letter",
+            )
+        } else {
+            (
+                Code::SchemeChar,
+                "cannot be in a scheme, which holds letters, digits, '+', '-' and '.' only",
+            )
+        };
+        let msg = format!(
+            "{} {what} (RFC 3986 §3.1): read as a scheme, '{first}' is not one; read as a \
+             relative reference, as idbench reads it, the ':' after it cannot be in the first \
+             segment of a path (§4.2). If '{first}' is meant as a scheme, spell it with ASCII \
+             letters, digits, '+', '-' and '.'; if it is a relative path, prefix it with './'",
+            describe(ch)
+        );
+        self.b
+            .error(code, Span::new(k, k + ch.len_utf8()), "RFC 3986 §3.1", msg);
+    }
+
     fn illegal_ascii(&mut self, comp: Comp, s: usize, e: usize) {
         let (names, count) = self.describe_run(s, e);
         let enc = self.encode_run(s, e);
@@ -1453,6 +1577,25 @@ impl<'i> Parser<'_, 'i> {
         } else {
             ("are", "them")
         };
+        if comp == Comp::FirstSegment
+            && let Some((from, colon)) = self.first_seg
+            && s < colon
+        {
+            // "ht tp://a/": a scheme meant, or a relative path; neither may hold it.
+            let msg = format!(
+                "{names} {verb} not allowed in a scheme or in a path: read as a scheme, '{}' is \
+                 not one (RFC 3986 §3.1: letters, digits, '+', '-' and '.'); read as a relative \
+                 reference, '{}' would be a relative path, where {it} cannot stand either (§3.3). \
+                 Remove {it} if '{}' is meant as a scheme; percent-encode {it} as {enc} if the \
+                 text is a path",
+                self.text(from, colon),
+                self.text(from, s),
+                self.text(from, colon),
+            );
+            let sec = self.sec(comp);
+            self.b.error(Code::IllegalChar, Span::new(s, e), sec, msg);
+            return;
+        }
         let first = self.by[s];
         let hint = match first {
             b'\\' => " (a backslash is not a path separator in URIs: '/' is)",

@@ -406,9 +406,18 @@ impl Parser<'_, '_> {
                             _ => &["ALPHA", "DIGIT", "\"-\""],
                         },
                     );
+                    // The grammar fails at the byte after the one character.
+                    let end = if ne < s.len() {
+                        ne + std::str::from_utf8(&s[ne..])
+                            .ok()
+                            .and_then(|t| t.chars().next())
+                            .map_or(1, char::len_utf8)
+                    } else {
+                        ne
+                    };
                     self.b.error(
                     Code::NidTooShort,
-                    Span::new(ns, ne),
+                    Span::new(ne, end),
                     sec,
                     "a NID has 2 to 32 characters, (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / \"-\") (ALPHA / DIGIT); RFC 2141 allowed one, this spec does not",
                 )
@@ -949,13 +958,38 @@ impl Parser<'_, '_> {
         } else {
             // directive = keywd "=" value: the "=" was expected where the directive ends.
             self.b.expect(de, &["\"=\""]);
+            // The grammar fails after the longest keywd, ALPHA *( ["-"] (ALPHA / DIGIT) ),
+            // where "=" was expected.
+            let mut k = ds;
+            if k < de && s[k].is_ascii_alphabetic() {
+                k += 1;
+                while k < de {
+                    if s[k].is_ascii_alphanumeric() {
+                        k += 1;
+                    } else if s[k] == b'-' && k + 1 < de && s[k + 1].is_ascii_alphanumeric() {
+                        k += 2;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            let end = if k < s.len() {
+                k + std::str::from_utf8(&s[k..])
+                    .ok()
+                    .and_then(|t| t.chars().next())
+                    .map_or(1, char::len_utf8)
+            } else {
+                k
+            };
             self.b.error(
                 Code::DirectiveNoEquals,
-                Span::new(ds, de),
+                Span::new(k, end),
                 bis!("§2.3"),
                 format!(
-                    "{:?} has no '=': a directive is keywd \"=\" value (the value may be empty)",
-                    self.text(ds, de)
+                    "{:?} has no '=': a directive is keywd \"=\" value (the value may be empty); \
+                     write '=' after the keyword {:?}",
+                    self.text(ds, de),
+                    self.text(ds, k)
                 ),
             );
         }

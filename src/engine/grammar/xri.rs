@@ -597,7 +597,8 @@ impl<'a, 'i> Parser<'a, 'i> {
                             Code::IpLiteralTrailing,
                             Span::new(r + 1, aend),
                             S_IP_LITERAL,
-                            "only \":\" and a port may follow \"]\" in the authority; remove this text",
+                            "after \"]\" may come \":\" and a port, or the path (\"/\"), query (\"?\") or \
+                             fragment (\"#\"); remove this text",
                         );
                         None
                     }
