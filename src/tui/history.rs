@@ -63,6 +63,8 @@ struct Pending {
     /// The entries remembered this session and not yet saved, oldest first.
     added: Vec<String>,
     path: Option<PathBuf>,
+    /// When set, a save waiting for the file lock gives up (a terminating signal came).
+    cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// A handle that saves a [`History`]'s unsaved entries from another thread, with the same
@@ -806,6 +808,11 @@ impl Saver {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    /// From now on a save waiting for the file lock gives up as soon as `flag` is set.
+    pub fn cancel_when(&self, flag: Arc<std::sync::atomic::AtomicBool>) {
+        self.lock().cancel = Some(flag);
+    }
+
     /// Saves the entries not yet saved (see [`History::save`]), waiting for a save under way
     /// in another thread at most `wait`; `cancel` is asked while waiting for the file lock.
     /// Returns what the file now holds (`None` when there was nothing to save).
@@ -836,7 +843,14 @@ impl Saver {
         if pending.added.is_empty() {
             return Ok(None);
         }
-        let merged = save_to(&path, &pending.added, cancel)?;
+        let flag = pending.cancel.clone();
+        let cancelled = || {
+            cancel()
+                || flag
+                    .as_ref()
+                    .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+        };
+        let merged = save_to(&path, &pending.added, &cancelled)?;
         pending.added.clear();
         Ok(Some(merged))
     }
