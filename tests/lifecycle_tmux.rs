@@ -21,7 +21,9 @@ fn start(t: &Tmux, dir: &Path, tag: &str, env: &str, args: &str) -> String {
         quote(Path::new(BIN))
     ));
     t.keys(&["Enter"]);
-    t.wait("the workbench", 10, |t, s| t.alternate_on() && s.contains("Tree"));
+    t.wait("the workbench", 10, |t, s| {
+        t.alternate_on() && s.contains("Tree")
+    });
     std::fs::read_to_string(&pid_file)
         .unwrap_or_else(|e| panic!("{e}"))
         .trim()
@@ -92,10 +94,17 @@ fn a_signal_while_busy_still_saves_the_history() {
     kill("-TERM", pid.trim());
     let screen = t.wait("the exit", 10, |_, s| exited(s).is_some());
     assert_eq!(exited(&screen).as_deref(), Some("143"), "{screen}");
-    assert!(start.elapsed() < Duration::from_secs(8), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(!t.alternate_on());
     let history = std::fs::read_to_string(history_file(&dir)).unwrap_or_default();
-    assert!(history.contains("urn:busy:remembered"), "history: {history:?}");
+    assert!(
+        history.contains("urn:busy:remembered"),
+        "history: {history:?}"
+    );
 }
 
 #[test]
@@ -124,7 +133,11 @@ fn a_quit_waiting_on_a_held_lock_is_bounded_and_signals_still_end_it() {
         screen.replace('\n', "").contains("held by another process"),
         "{screen}"
     );
-    assert!(begin.elapsed() < Duration::from_secs(6), "{:?}", begin.elapsed());
+    assert!(
+        begin.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        begin.elapsed()
+    );
     // SIGTERM during the wait ends it at once, with the signal's code.
     let pid = start(&t, &dir, "q2", "", "urn:lock:two");
     t.keys(&["C-q"]);
@@ -136,7 +149,11 @@ fn a_quit_waiting_on_a_held_lock_is_bounded_and_signals_still_end_it() {
         s.lines().filter(|l| l.starts_with("exit=")).count() == 2
     });
     assert_eq!(exited(&screen).as_deref(), Some("143"), "{screen}");
-    assert!(begin.elapsed() < Duration::from_secs(2), "{:?}", begin.elapsed());
+    assert!(
+        begin.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        begin.elapsed()
+    );
     assert!(
         screen.replace('\n', "").contains("interrupted by a signal"),
         "{screen}"
@@ -208,5 +225,8 @@ fn an_abort_leaves_the_terminal_restored() {
     );
     assert!(!t.alternate_on(), "alternate screen left");
     let mouse = t.format("#{mouse_any_flag}");
-    assert!(mouse.is_empty() || mouse == "0", "mouse reporting off: {mouse:?}");
+    assert!(
+        mouse.is_empty() || mouse == "0",
+        "mouse reporting off: {mouse:?}"
+    );
 }

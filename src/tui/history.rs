@@ -4,19 +4,43 @@
 //! `~/.local/share/idbench` on Linux, `~/Library/Application Support/idbench` on macOS,
 //! `%APPDATA%\idbench\data` on Windows).
 //!
-//! - **Private**: on Unix the folder is made 0700 and the file 0600. The password part of a
-//!   URI's userinfo (`https://user:PASSWORD@host`) and the values of query or fragment
-//!   parameters that carry secrets (`access_token=`, `password=`, `api_key=`… see
-//!   [`redact`]) are never stored: they are replaced by [`REDACTED`] when an entry is
-//!   remembered.
-//! - **Nothing lost**: saving takes an advisory lock on `history.json.lock`, re-reads the
-//!   file, adds this session's entries to what is there (another workbench may have saved
-//!   meanwhile), keeps the newest [`MAX_ENTRIES`], and writes atomically (a temporary file
-//!   in the same directory, then a rename), so a crash never leaves half a file.
+//! - **Private, and no planted link is followed** (Unix): the folder is opened once with
+//!   `O_NOFOLLOW | O_DIRECTORY` and must be a directory (not a link) owned by the effective
+//!   user; one of ours open to the group or others is made 0700 (`fchmod` on the open
+//!   folder), one of another user or a link is refused. Every file in it is opened relative
+//!   to that folder with `O_NOFOLLOW | O_NONBLOCK`: the history and the lock must be regular
+//!   files owned by us with one link (the lock is made 0600), anything else (a link, a FIFO,
+//!   a device, another user's file, a hard link) is refused with an error naming the path,
+//!   escaped for the terminal. The temporary file is created `O_EXCL | O_NOFOLLOW`, 0600,
+//!   under a name no one can guess (`history.json.tmp-PID-RANDOM`), and renamed over the
+//!   history within the folder (`renameat`). Reading follows the same rules: a history that
+//!   is a link, or sits in a linked or foreign folder, is neither read nor saved over, said so.
+//! - **No passwords**: the password of every userinfo (`user:PASSWORD@host`) wherever an
+//!   authority starts in the text (after `//` or `\\`, after a leading blank, `<`, `URL:`,
+//!   inside an XRI cross-reference, with any case of scheme, after `https:` without slashes)
+//!   and the value of every parameter whose name marks a secret (`access_token=`,
+//!   `password=`, `api_key=`… percent-encoded or not, see [`redact`]) are replaced by
+//!   [`REDACTED`] when an entry is remembered and when the file is read. When in doubt, more
+//!   is redacted.
+//! - **Nothing lost**: saving takes an advisory lock on `history.json.lock`, waiting for
+//!   another process's at most [`LOCK_WAIT`] (then the save fails and says so; a
+//!   cancellation, a terminating signal in the workbench, ends the wait at once), re-reads
+//!   the file, adds this session's entries to what is there (another workbench may have
+//!   saved meanwhile), keeps the newest [`MAX_ENTRIES`], and writes atomically (a temporary
+//!   file in the same directory, then a rename), so a crash never leaves half a file.
+//!   Temporary files of ours older than [`STALE_TEMP_AGE`] (left by a save that was killed)
+//!   are removed at the next save. The entries not yet saved are shared with [`Saver`]s, so
+//!   the workbench's signal thread can save them when the event loop is stuck; what one
+//!   saves the other does not save again.
+//! - **Sizes**: an input over [`MAX_ENTRY_BYTES`] is not remembered, and an entry over it in
+//!   the file is dropped when the file is read (said so on the status line), so nothing over
+//!   64 KiB is ever recalled; a file over [`MAX_FILE_BYTES`] is not read. Reading, merging
+//!   and writing are linear in the size of the file (duplicates are found by hashing).
 //! - A file that is not a valid history is set aside under a new name
 //!   (`history.json.corrupt-SECONDS-PID[-N]`, never overwriting an earlier one), with a
 //!   status message, and a new history starts. A file that cannot be read for another
-//!   reason (permissions) is left alone, said so, and not saved over this session.
+//!   reason (permissions, a link, not ours) is left alone, said so, and not saved over this
+//!   session.
 //! - `history = false` in the config file or `--no-history` turns it off: the file is then
 //!   neither read nor written.
 
@@ -307,10 +331,8 @@ fn dedup_keep_last(list: Vec<String>, work: &mut Work) -> Vec<String> {
     let mut seen: HashMap<u64, Vec<usize>> = HashMap::with_capacity(list.len());
     let mut keep = vec![false; list.len()];
     for (i, e) in list.iter().enumerate().rev() {
-        let mut h = state.build_hasher();
-        e.hash(&mut h);
         work.bytes += e.len();
-        let bucket = seen.entry(h.finish()).or_default();
+        let bucket = seen.entry(state.hash_one(e)).or_default();
         let dup = bucket.iter().any(|&k| {
             work.comparisons += 1;
             if list[k].len() == e.len() {
@@ -465,7 +487,7 @@ mod unix {
                 &format!("belongs to user {}, not to this user ({})", st.st_uid, me()),
             ));
         }
-        if u32::from(st.st_mode) & 0o077 != 0 {
+        if st.st_mode & 0o077 != 0 {
             rustix::fs::fchmod(&fd, Mode::from_raw_mode(0o700))?;
         }
         Ok(Some(fd))
@@ -515,7 +537,7 @@ mod unix {
         if st.st_nlink != 1 {
             return Err(refuse(path, "has other hard links"));
         }
-        if u32::from(st.st_mode) & 0o777 != 0o600 && flags.contains(OFlags::RDWR) {
+        if st.st_mode & 0o777 != 0o600 && flags.contains(OFlags::RDWR) {
             rustix::fs::fchmod(&fd, Mode::from_raw_mode(0o600))?;
         }
         Ok(std::fs::File::from(fd))

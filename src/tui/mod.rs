@@ -6,14 +6,42 @@
 //!
 //! - a normal quit (Ctrl-C, Ctrl-Q);
 //! - a terminating signal (SIGTERM, SIGINT, SIGQUIT, and SIGHUP when the window or SSH
-//!   session closes): a flag the event loop looks at at least every 100 ms;
+//!   session closes): a flag the event loop looks at at least every 100 ms. When the event
+//!   loop is busy (a long action) or stuck (a terminal that takes no output) for 2 s after
+//!   the signal, the signal thread restores the terminal, saves the entries remembered this
+//!   session (Enter) itself, with the same lock and atomic write, and exits 128 + the
+//!   signal; the text being edited at that moment is not saved then;
 //! - the terminal going away without a signal: reading or writing it fails, or it no longer
 //!   answers a size query (a hung-up terminal reads as end-of-file forever);
-//! - a panic: the hook restores the terminal before the message, then the history is saved.
+//! - a panic: the hook restores the terminal before the message, then the history is saved;
+//! - an abort (an allocation failure, or any death without unwinding, SIGKILL included): a
+//!   watcher process (`sh` and `stty`, started before the terminal is set up) puts the
+//!   terminal's recorded modes back and leaves the alternate screen, mouse reporting and
+//!   bracketed paste (see `abort_watch`; there is no watcher without `/bin/sh`, `stty` or
+//!   `/dev/tty`). The history is not saved then.
+//!
+//! The signals stay caught while the history is saved at the end. The save waits for
+//! another process's lock at most 2.5 s (then says so on stderr and exits 2 after a quit);
+//! a terminating signal during that wait ends it at once, with exit 128 + the signal. A
+//! lock that is not a regular file (a FIFO) is refused at once.
 //!
 //! Ctrl-Z (and SIGTSTP sent from outside) suspends: the terminal is restored (main screen,
-//! cooked mode, no mouse capture, no bracketed paste), the process stops; on SIGCONT the
-//! modes come back and the screen is redrawn. (Undo in the input line is Alt-Z.)
+//! cooked mode, no mouse capture, no bracketed paste), the process stops; when continued,
+//! the modes come back and the screen is redrawn only once the workbench is in the
+//! terminal's foreground process group, and not at all when a terminating signal came
+//! (`kill %1` in bash sends SIGTERM and SIGCONT to the stopped job: it ends, exit 143). Sent
+//! to the background (`bg`), it waits there without touching the terminal until `fg`. A
+//! shell whose `kill` does not continue the job (dash) leaves it stopped, with the signal
+//! pending, until `fg` or `kill -CONT`, as for any program that catches SIGTERM. (Undo in
+//! the input line is Alt-Z.)
+//!
+//! `TERM=dumb` is refused: the workbench draws with cursor movement and colours that such a
+//! terminal does not have, so it says so on stderr, names the commands to use instead and
+//! exits 2 (as it does without a terminal). An unset `TERM` is not refused: the escapes
+//! used are the ANSI ones every terminal emulator takes, and no terminfo is looked up.
+//!
+//! Debug builds (the ones `cargo test` runs) honour two test hooks, `IDBENCH_TEST_ALLOC_FAILURE`
+//! and `IDBENCH_TEST_STALL_AFTER_ENTER_MS` (see `test_hooks`); release builds have none.
 
 pub mod app;
 pub mod clipboard;
@@ -330,6 +358,7 @@ stty "$modes" </dev/tty 2>/dev/null
 
     impl Drop for Watch {
         fn drop(&mut self) {
+            release();
             for _ in 0..50 {
                 if !matches!(self.0.try_wait(), Ok(None)) {
                     return;
@@ -367,7 +396,9 @@ stty "$modes" </dev/tty 2>/dev/null
             let _ = child.wait();
             return None;
         }
-        *PIPE.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = pipe;
+        *PIPE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = pipe;
         Some(Watch(child))
     }
 
@@ -407,10 +438,10 @@ mod test_hooks {
     }
 
     pub fn after_frame() {
-        if var("IDBENCH_TEST_ALLOC_FAILURE").is_some_and(|v| v == "1") {
-            if let Ok(layout) = std::alloc::Layout::from_size_align(1 << 40, 8) {
-                std::alloc::handle_alloc_error(layout);
-            }
+        if var("IDBENCH_TEST_ALLOC_FAILURE").is_some_and(|v| v == "1")
+            && let Ok(layout) = std::alloc::Layout::from_size_align(1 << 40, 8)
+        {
+            std::alloc::handle_alloc_error(layout);
         }
     }
 
@@ -842,7 +873,11 @@ mod tests {
             let mut app = app_with_history(path.clone(), "urn:a:b");
             // The folder cannot be made once loaded: a file took its name.
             std::fs::write(dir.join("sub"), "").unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(finish(&mut app, Ok(end), false, || None).ok(), Some(code), "{end:?}");
+            assert_eq!(
+                finish(&mut app, Ok(end), false, || None).ok(),
+                Some(code),
+                "{end:?}"
+            );
             let _ = std::fs::remove_file(dir.join("sub"));
         }
         let _ = std::fs::remove_dir_all(&dir);
