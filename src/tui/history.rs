@@ -44,6 +44,7 @@
 //! - `history = false` in the config file or `--no-history` turns it off: the file is then
 //!   neither read nor written.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io::{Read as _, Write as _};
@@ -175,9 +176,9 @@ fn special_scheme_before(b: &[u8], colon: usize) -> bool {
 /// read them); it ends at the next `/`, `?` or `#`. Its userinfo is what comes before its
 /// last `@`, the password what follows the first `:` (or `%3A`) of that: when in doubt, more
 /// is redacted, not less. One pass: linear in the length of `input`.
-fn redact_userinfo(input: &str) -> String {
+fn redact_userinfo(input: &str) -> Cow<'_, str> {
     let b = input.as_bytes();
-    let mut out = String::with_capacity(input.len());
+    let mut out = String::new();
     let mut copied = 0;
     let mut i = 0;
     let slash = |c: u8| c == b'/' || c == b'\\';
@@ -211,6 +212,9 @@ fn redact_userinfo(input: &str) -> String {
             });
             if let Some(sep) = sep.filter(|&s| s < userinfo.len()) {
                 // Byte offsets at ASCII characters: on char boundaries.
+                if copied == 0 {
+                    out.reserve(input.len());
+                }
                 out.push_str(&input[copied..start + sep]);
                 out.push_str(REDACTED);
                 copied = start + at;
@@ -218,8 +222,11 @@ fn redact_userinfo(input: &str) -> String {
         }
         i = end.max(i + 1);
     }
+    if copied == 0 {
+        return Cow::Borrowed(input);
+    }
     out.push_str(&input[copied..]);
-    out
+    Cow::Owned(out)
 }
 
 /// The value of every `name=value` parameter whose name marks a secret replaced by
@@ -227,7 +234,13 @@ fn redact_userinfo(input: &str) -> String {
 /// piece's name is what precedes its `=` after the last `/`, `:`, `@`, `(`, `*`, `!`, `,`,
 /// quote, angle bracket, backslash or blank, percent-decoded. The value runs to the end of
 /// the piece.
-fn redact_params(input: &str) -> String {
+fn redact_params(input: &str) -> Cow<'_, str> {
+    if !input
+        .split(['&', ';', '?', '#'])
+        .any(|p| secret_param(p).is_some())
+    {
+        return Cow::Borrowed(input);
+    }
     let mut out = String::with_capacity(input.len());
     let mut first = true;
     for piece in input.split(['&', ';', '?', '#']) {
@@ -237,25 +250,30 @@ fn redact_params(input: &str) -> String {
             out.push_str(&input[at - 1..at]);
         }
         first = false;
-        match piece.split_once('=') {
-            Some((before, value)) if !value.is_empty() => {
-                let name_at = before
-                    .rfind(|c: char| "/:@()*!,<>\"'\\".contains(c) || c.is_whitespace())
-                    .map_or(0, |p| {
-                        p + before[p..].chars().next().map_or(1, char::len_utf8)
-                    });
-                if is_secret_name(&before[name_at..]) {
-                    out.push_str(before);
-                    out.push('=');
-                    out.push_str(REDACTED);
-                } else {
-                    out.push_str(piece);
-                }
+        match secret_param(piece) {
+            Some(before) => {
+                out.push_str(before);
+                out.push('=');
+                out.push_str(REDACTED);
             }
-            _ => out.push_str(piece),
+            None => out.push_str(piece),
         }
     }
-    out
+    Cow::Owned(out)
+}
+
+/// When `piece` is `name=value` with a secret name and a value: what precedes its `=`.
+fn secret_param(piece: &str) -> Option<&str> {
+    let (before, value) = piece.split_once('=')?;
+    if value.is_empty() {
+        return None;
+    }
+    let name_at = before
+        .rfind(|c: char| "/:@()*!,<>\"'\\".contains(c) || c.is_whitespace())
+        .map_or(0, |p| {
+            p + before[p..].chars().next().map_or(1, char::len_utf8)
+        });
+    is_secret_name(&before[name_at..]).then_some(before)
 }
 
 /// `input` with its secrets replaced by [`REDACTED`]: the password of every userinfo
@@ -265,7 +283,15 @@ fn redact_params(input: &str) -> String {
 /// taken from the engine's tree because it must hold for any text, valid or not, under any
 /// profile: a leading blank, `<…>`, `URL:`, `//user:pw@host`, a cross-reference. Linear.
 pub fn redact(input: &str) -> String {
-    redact_params(&redact_userinfo(input))
+    redact_cow(input).into_owned()
+}
+
+/// [`redact`], borrowing `input` when it has no secret (no copy of a clean history).
+fn redact_cow(input: &str) -> Cow<'_, str> {
+    match redact_userinfo(input) {
+        Cow::Borrowed(_) => redact_params(input),
+        Cow::Owned(s) => Cow::Owned(redact_params(&s).into_owned()),
+    }
 }
 
 /// Reads the regular file at `path` as UTF-8, refusing anything else (a FIFO, a device such
@@ -367,7 +393,16 @@ fn parse(text: &str) -> Read {
                 .into_iter()
                 .filter(|e| !e.is_empty() && e.len() <= MAX_ENTRY_BYTES)
                 .collect();
-            let redacted = entries.iter().map(|e| redact(e)).collect();
+            let redacted = entries
+                .into_iter()
+                .map(|e| {
+                    let changed = match redact_cow(&e) {
+                        Cow::Owned(r) => Some(r),
+                        Cow::Borrowed(_) => None,
+                    };
+                    changed.unwrap_or(e)
+                })
+                .collect();
             let mut entries = dedup_keep_last(redacted, &mut Work::default());
             let excess = entries.len().saturating_sub(MAX_ENTRIES);
             entries.drain(..excess);
