@@ -4,24 +4,53 @@
 //! `~/.local/share/idbench` on Linux, `~/Library/Application Support/idbench` on macOS,
 //! `%APPDATA%\idbench\data` on Windows).
 //!
-//! - **Private**: on Unix the folder is made 0700 and the file 0600. The password part of a
-//!   URI's userinfo (`https://user:PASSWORD@host`) and the values of query or fragment
-//!   parameters that carry secrets (`access_token=`, `password=`, `api_key=`… see
-//!   [`redact`]) are never stored: they are replaced by [`REDACTED`] when an entry is
-//!   remembered.
-//! - **Nothing lost**: saving takes an advisory lock on `history.json.lock`, re-reads the
-//!   file, adds this session's entries to what is there (another workbench may have saved
-//!   meanwhile), keeps the newest [`MAX_ENTRIES`], and writes atomically (a temporary file
-//!   in the same directory, then a rename), so a crash never leaves half a file.
+//! - **Private, and no planted link is followed** (Unix): the folder is opened once with
+//!   `O_NOFOLLOW | O_DIRECTORY` and must be a directory (not a link) owned by the effective
+//!   user; one of ours open to the group or others is made 0700 (`fchmod` on the open
+//!   folder), one of another user or a link is refused. Every file in it is opened relative
+//!   to that folder with `O_NOFOLLOW | O_NONBLOCK`: the history and the lock must be regular
+//!   files owned by us with one link (the lock is made 0600), anything else (a link, a FIFO,
+//!   a device, another user's file, a hard link) is refused with an error naming the path,
+//!   escaped for the terminal. The temporary file is created `O_EXCL | O_NOFOLLOW`, 0600,
+//!   under a name no one can guess (`history.json.tmp-PID-RANDOM`), and renamed over the
+//!   history within the folder (`renameat`). Reading follows the same rules: a history that
+//!   is a link, or sits in a linked or foreign folder, is neither read nor saved over, said so.
+//! - **No passwords**: the password of every userinfo (`user:PASSWORD@host`) wherever an
+//!   authority starts in the text (after `//` or `\\`, after a leading blank, `<`, `URL:`,
+//!   inside an XRI cross-reference, with any case of scheme, after `https:` without slashes)
+//!   and the value of every parameter whose name marks a secret (`access_token=`,
+//!   `password=`, `api_key=`… percent-encoded or not, see [`redact`]) are replaced by
+//!   [`REDACTED`] when an entry is remembered and when the file is read. When in doubt, more
+//!   is redacted.
+//! - **Nothing lost**: saving takes an advisory lock on `history.json.lock`, waiting for
+//!   another process's at most [`LOCK_WAIT`] (then the save fails and says so; a
+//!   cancellation, a terminating signal in the workbench, ends the wait at once), re-reads
+//!   the file, adds this session's entries to what is there (another workbench may have
+//!   saved meanwhile), keeps the newest [`MAX_ENTRIES`], and writes atomically (a temporary
+//!   file in the same directory, then a rename), so a crash never leaves half a file.
+//!   Temporary files of ours older than [`STALE_TEMP_AGE`] (left by a save that was killed)
+//!   are removed at the next save. The entries not yet saved are shared with [`Saver`]s, so
+//!   the workbench's signal thread can save them when the event loop is stuck; what one
+//!   saves the other does not save again.
+//! - **Sizes**: an input over [`MAX_ENTRY_BYTES`] is not remembered, and an entry over it in
+//!   the file is dropped when the file is read (said so on the status line), so nothing over
+//!   64 KiB is ever recalled; a file over [`MAX_FILE_BYTES`] is not read. Reading, merging
+//!   and writing are linear in the size of the file (duplicates are found by hashing).
 //! - A file that is not a valid history is set aside under a new name
 //!   (`history.json.corrupt-SECONDS-PID[-N]`, never overwriting an earlier one), with a
 //!   status message, and a new history starts. A file that cannot be read for another
-//!   reason (permissions) is left alone, said so, and not saved over this session.
+//!   reason (permissions, a link, not ours) is left alone, said so, and not saved over this
+//!   session.
 //! - `history = false` in the config file or `--no-history` turns it off: the file is then
 //!   neither read nor written.
 
-use std::io::Write;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
@@ -29,7 +58,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_ENTRIES: usize = 500;
 
 /// Longer inputs are not remembered (a pasted megabyte would otherwise be written at every
-/// exit).
+/// exit), and longer entries found in the file are dropped when it is read.
 pub const MAX_ENTRY_BYTES: usize = 64 * 1024;
 
 /// A history file larger than this is not read (it is not one this program wrote).
@@ -38,18 +67,43 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// What stands for a secret that is not stored.
 pub const REDACTED: &str = "***";
 
+/// How long a save waits for another process's lock on `history.json.lock` before giving
+/// up (and reporting it).
+pub const LOCK_WAIT: Duration = Duration::from_millis(2500);
+
+/// Temporary files (`history.json.tmp-…`) older than this, left by a save that was killed,
+/// are removed at the next save.
+pub const STALE_TEMP_AGE: Duration = Duration::from_secs(10 * 60);
+
 #[derive(Serialize, Deserialize)]
 struct File {
     version: u32,
     entries: Vec<String>,
 }
 
+/// What a save needs, shared between the history and a [`Saver`] (the workbench's signal
+/// thread saves through one when the event loop is stuck).
+#[derive(Debug, Default)]
+struct Pending {
+    /// The entries remembered this session and not yet saved, oldest first.
+    added: Vec<String>,
+    path: Option<PathBuf>,
+    /// When set, a save waiting for the file lock gives up (a terminating signal came).
+    cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
+
+/// A handle that saves a [`History`]'s unsaved entries from another thread, with the same
+/// lock and atomic write as [`History::save`]. Entries saved through one are not saved
+/// again by the other.
+#[derive(Clone, Debug, Default)]
+pub struct Saver(Arc<Mutex<Pending>>);
+
 /// The history and where it lives.
 #[derive(Debug, Default)]
 pub struct History {
     entries: Vec<String>,
-    /// The entries remembered this session, oldest first (merged into the file on save).
-    added: Vec<String>,
+    /// The entries remembered this session and where to save them.
+    pending: Saver,
     path: Option<PathBuf>,
     /// While recalling: the index of the entry shown.
     nav: Option<usize>,
@@ -73,81 +127,177 @@ const SECRET_PARTS: &[&str] = &[
     "credential",
 ];
 
-fn is_secret_name(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    SECRET_NAMES.contains(&n.as_str()) || SECRET_PARTS.iter().any(|p| n.contains(p))
+/// The value of hex digit `b`.
+fn hex(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).and_then(|d| u8::try_from(d).ok())
 }
 
-/// `input` with its secrets replaced by [`REDACTED`]: the password of a URI or IRI authority's
-/// userinfo (`scheme://user:PASSWORD@host`: what follows the first `:` of the userinfo), and
-/// the value of every `name=value` parameter of the query or fragment whose name marks a
-/// secret (see `SECRET_NAMES`, `SECRET_PARTS`). Written here rather than taken from the
-/// engine's tree because it must hold for any text, valid or not, under any profile.
-pub fn redact(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
-    let mut rest = input;
-    // scheme "://" authority
-    let scheme_end = input
-        .find("://")
-        .filter(|&i| {
-            i > 0
-                && input[..i].starts_with(|c: char| c.is_ascii_alphabetic())
-                && input[..i]
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        })
-        .map(|i| i + 3);
-    if let Some(start) = scheme_end {
-        let auth_len = input[start..]
-            .find(['/', '?', '#'])
-            .unwrap_or(input.len() - start);
-        let authority = &input[start..start + auth_len];
-        out.push_str(&input[..start]);
-        match authority.rfind('@') {
-            Some(at) => {
-                let userinfo = &authority[..at];
-                match userinfo.find(':') {
-                    Some(colon) if colon + 1 < userinfo.len() => {
-                        out.push_str(&userinfo[..=colon]);
-                        out.push_str(REDACTED);
-                        out.push_str(&authority[at..]);
-                    }
-                    _ => out.push_str(authority),
-                }
+fn is_secret_name(name: &str) -> bool {
+    // Percent-decoded (`p%61ssword`), then without case.
+    let b = name.as_bytes();
+    let mut n = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                n.push((h << 4 | l).to_ascii_lowercase());
+                i += 3;
             }
-            None => out.push_str(authority),
+            (c, _, _) => {
+                n.push(c.to_ascii_lowercase());
+                i += 1;
+            }
         }
-        rest = &input[start + auth_len..];
     }
-    // The path as it is; then the query and fragment parameters.
-    let params_at = rest.find(['?', '#']).unwrap_or(rest.len());
-    out.push_str(&rest[..params_at]);
-    let mut tail = &rest[params_at..];
-    while !tail.is_empty() {
-        // A delimiter, then a parameter up to the next delimiter.
-        let delim = &tail[..1];
-        out.push_str(delim);
-        tail = &tail[1..];
-        let end = tail.find(['&', ';', '?', '#']).unwrap_or(tail.len());
-        let param = &tail[..end];
-        match param.split_once('=') {
-            Some((name, value)) if !value.is_empty() && is_secret_name(name) => {
-                out.push_str(name);
+    let n = String::from_utf8_lossy(&n);
+    SECRET_NAMES.contains(&n.as_ref()) || SECRET_PARTS.iter().any(|p| n.contains(p))
+}
+
+/// True when the bytes before `colon` (at `b[colon] == b':'`) end with a scheme that the
+/// WHATWG URL parser reads an authority after even without `//` (`https:u:pw@host`).
+fn special_scheme_before(b: &[u8], colon: usize) -> bool {
+    ["https", "http", "wss", "ws", "ftp", "file"]
+        .iter()
+        .any(|s| {
+            colon >= s.len()
+                && b[colon - s.len()..colon].eq_ignore_ascii_case(s.as_bytes())
+                && (colon == s.len() || !b[colon - s.len() - 1].is_ascii_alphanumeric())
+        })
+}
+
+/// The password of every userinfo in `input`, wherever it sits, replaced by [`REDACTED`].
+/// An authority starts after `//` (or any run of `/` and `\`: a network-path reference, a
+/// URI after `<`, `URL:`, spaces or inside an XRI cross-reference, an upper-case scheme), and
+/// after `http:`, `https:`, `ws:`, `wss:`, `ftp:` or `file:` even without slashes (as browsers
+/// read them); it ends at the next `/`, `?` or `#`. Its userinfo is what comes before its
+/// last `@`, the password what follows the first `:` (or `%3A`) of that: when in doubt, more
+/// is redacted, not less. One pass: linear in the length of `input`.
+fn redact_userinfo(input: &str) -> Cow<'_, str> {
+    let b = input.as_bytes();
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut i = 0;
+    let slash = |c: u8| c == b'/' || c == b'\\';
+    while i < b.len() {
+        let starts = (slash(b[i]) && b.get(i + 1).is_some_and(|&c| slash(c)))
+            || (b[i] == b':' && special_scheme_before(b, i));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut start = i + 1;
+        while start < b.len() && slash(b[start]) {
+            start += 1;
+        }
+        let end = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| start + p);
+        if let Some(at) = b[start..end].iter().rposition(|&c| c == b'@') {
+            let userinfo = &b[start..start + at];
+            let sep = userinfo.iter().enumerate().find_map(|(k, &c)| match c {
+                b':' => Some(k + 1),
+                b'%' if userinfo.get(k + 1) == Some(&b'3')
+                    && userinfo
+                        .get(k + 2)
+                        .is_some_and(|c| c.eq_ignore_ascii_case(&b'a')) =>
+                {
+                    Some(k + 3)
+                }
+                _ => None,
+            });
+            if let Some(sep) = sep.filter(|&s| s < userinfo.len()) {
+                // Byte offsets at ASCII characters: on char boundaries.
+                if copied == 0 {
+                    out.reserve(input.len());
+                }
+                out.push_str(&input[copied..start + sep]);
+                out.push_str(REDACTED);
+                copied = start + at;
+            }
+        }
+        i = end.max(i + 1);
+    }
+    if copied == 0 {
+        return Cow::Borrowed(input);
+    }
+    out.push_str(&input[copied..]);
+    Cow::Owned(out)
+}
+
+/// The value of every `name=value` parameter whose name marks a secret replaced by
+/// [`REDACTED`], wherever it sits: the text is cut at every `&`, `;`, `?` and `#`, and a
+/// piece's name is what precedes its `=` after the last `/`, `:`, `@`, `(`, `*`, `!`, `,`,
+/// quote, angle bracket, backslash or blank, percent-decoded. The value runs to the end of
+/// the piece.
+fn redact_params(input: &str) -> Cow<'_, str> {
+    if !input
+        .split(['&', ';', '?', '#'])
+        .any(|p| secret_param(p).is_some())
+    {
+        return Cow::Borrowed(input);
+    }
+    let mut out = String::with_capacity(input.len());
+    let mut first = true;
+    for piece in input.split(['&', ';', '?', '#']) {
+        if !first {
+            // The delimiter that `split` took: the byte before this piece in `input`.
+            let at = piece.as_ptr() as usize - input.as_ptr() as usize;
+            out.push_str(&input[at - 1..at]);
+        }
+        first = false;
+        match secret_param(piece) {
+            Some(before) => {
+                out.push_str(before);
                 out.push('=');
                 out.push_str(REDACTED);
             }
-            _ => out.push_str(param),
+            None => out.push_str(piece),
         }
-        tail = &tail[end..];
     }
-    out
+    Cow::Owned(out)
+}
+
+/// When `piece` is `name=value` with a secret name and a value: what precedes its `=`.
+fn secret_param(piece: &str) -> Option<&str> {
+    let (before, value) = piece.split_once('=')?;
+    if value.is_empty() {
+        return None;
+    }
+    let name_at = before
+        .rfind(|c: char| "/:@()*!,<>\"'\\".contains(c) || c.is_whitespace())
+        .map_or(0, |p| {
+            p + before[p..].chars().next().map_or(1, char::len_utf8)
+        });
+    is_secret_name(&before[name_at..]).then_some(before)
+}
+
+/// `input` with its secrets replaced by [`REDACTED`]: the password of every userinfo
+/// (`scheme://user:PASSWORD@host`, and the same wherever an authority starts in the text:
+/// see `redact_userinfo`), and the value of every `name=value` parameter whose name marks a
+/// secret (see `SECRET_NAMES`, `SECRET_PARTS`, `redact_params`). Written here rather than
+/// taken from the engine's tree because it must hold for any text, valid or not, under any
+/// profile: a leading blank, `<…>`, `URL:`, `//user:pw@host`, a cross-reference. Linear.
+pub fn redact(input: &str) -> String {
+    redact_cow(input).into_owned()
+}
+
+/// [`redact`], borrowing `input` when it has no secret (no copy of a clean history).
+fn redact_cow(input: &str) -> Cow<'_, str> {
+    match redact_userinfo(input) {
+        Cow::Borrowed(_) => redact_params(input),
+        Cow::Owned(s) => Cow::Owned(redact_params(&s).into_owned()),
+    }
 }
 
 /// Reads the regular file at `path` as UTF-8, refusing anything else (a FIFO, a device such
 /// as `/dev/zero`, a directory) and anything larger than `cap` bytes, so reading can neither
 /// block nor run forever. Errors name the problem; the caller names the path.
 pub fn read_regular(path: &Path, cap: u64) -> std::io::Result<String> {
-    use std::io::Read;
     let not_regular = || {
         std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -162,6 +312,11 @@ pub fn read_regular(path: &Path, cap: u64) -> std::io::Result<String> {
     if !f.metadata()?.is_file() {
         return Err(not_regular());
     }
+    read_capped(f, cap)
+}
+
+/// Reads `f` as UTF-8, at most `cap` bytes.
+fn read_capped(f: std::fs::File, cap: u64) -> std::io::Result<String> {
     let mut bytes = Vec::new();
     f.take(cap + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > cap {
@@ -177,56 +332,584 @@ pub fn read_regular(path: &Path, cap: u64) -> std::io::Result<String> {
 /// What reading the file gave.
 enum Read {
     Missing,
-    Entries(Vec<String>),
+    /// The entries, and how many were dropped for being longer than [`MAX_ENTRY_BYTES`].
+    Entries(Vec<String>, usize),
     /// Not a history: to be set aside.
     Invalid(String),
-    /// Could not be read (permissions, a directory…): left alone.
+    /// Could not be read (permissions, a directory, a link…): left alone.
     Unreadable(std::io::Error),
 }
 
+/// Work done by [`dedup_keep_last`]: entries hashed, equality comparisons, and bytes
+/// looked at by both (counted by the unit tests, which prove it linear).
+#[derive(Debug, Default, Clone, Copy)]
+struct Work {
+    comparisons: usize,
+    bytes: usize,
+}
+
+/// `list` with only the last copy of each entry, in the order of those last copies. Each
+/// entry is hashed once (randomly keyed) and compared only with kept entries of the same
+/// hash: linear, where removing earlier copies entry by entry was quadratic (500 entries of
+/// 64 KiB sharing a prefix took seconds).
+fn dedup_keep_last(list: Vec<String>, work: &mut Work) -> Vec<String> {
+    let state = std::collections::hash_map::RandomState::new();
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::with_capacity(list.len());
+    let mut keep = vec![false; list.len()];
+    for (i, e) in list.iter().enumerate().rev() {
+        work.bytes += e.len();
+        let bucket = seen.entry(state.hash_one(e)).or_default();
+        let dup = bucket.iter().any(|&k| {
+            work.comparisons += 1;
+            if list[k].len() == e.len() {
+                work.bytes += e.len();
+            }
+            list[k] == *e
+        });
+        if !dup {
+            bucket.push(i);
+            keep[i] = true;
+        }
+    }
+    list.into_iter()
+        .zip(keep)
+        .filter_map(|(e, k)| k.then_some(e))
+        .collect()
+}
+
+/// The entries of a history file's text, redacted (a file written before secrets were
+/// redacted loses them at the next save), without empty ones or ones over
+/// [`MAX_ENTRY_BYTES`] (counted), without duplicates, the newest [`MAX_ENTRIES`]. Linear.
+fn parse(text: &str) -> Read {
+    match serde_json::from_str::<File>(text) {
+        Ok(f) if f.version == 1 => {
+            let dropped = f
+                .entries
+                .iter()
+                .filter(|e| e.len() > MAX_ENTRY_BYTES)
+                .count();
+            let entries: Vec<String> = f
+                .entries
+                .into_iter()
+                .filter(|e| !e.is_empty() && e.len() <= MAX_ENTRY_BYTES)
+                .collect();
+            let redacted = entries
+                .into_iter()
+                .map(|e| {
+                    let changed = match redact_cow(&e) {
+                        Cow::Owned(r) => Some(r),
+                        Cow::Borrowed(_) => None,
+                    };
+                    changed.unwrap_or(e)
+                })
+                .collect();
+            let mut entries = dedup_keep_last(redacted, &mut Work::default());
+            let excess = entries.len().saturating_sub(MAX_ENTRIES);
+            entries.drain(..excess);
+            Read::Entries(entries, dropped)
+        }
+        Ok(f) => Read::Invalid(format!("unknown version {}", f.version)),
+        Err(e) => Read::Invalid(e.to_string()),
+    }
+}
+
+/// A name beside `path` for setting it aside: `PATH.corrupt-SECONDS-PID`, with `-N` added
+/// while that exists, so two set-asides in the same second never overwrite each other.
+/// `exists` looks a name up (without following links).
+fn aside_name(name: &str, exists: impl Fn(&str) -> bool) -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let base = format!("{name}.corrupt-{secs}-{}", std::process::id());
+    let mut n = 0u32;
+    loop {
+        let aside = if n == 0 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        };
+        if !exists(&aside) {
+            return aside;
+        }
+        n += 1;
+    }
+}
+
+/// `path` for a message: escaped for the terminal.
+fn shown(path: &Path) -> String {
+    crate::safe_text::escape(&path.display().to_string()).into_owned()
+}
+
+/// An error that names `path` (escaped) and says what is wrong with it.
+fn refuse(path: &Path, why: &str) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::PermissionDenied,
+        format!("{} {why}; refused", shown(path)),
+    )
+}
+
+/// The parts of a history path: its folder and its file name.
+fn split(path: &Path) -> std::io::Result<(PathBuf, String)> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| refuse(path, "has no file name in UTF-8"))?;
+    Ok((dir, name.to_string()))
+}
+
+/// The file operations of the history, on Unix: every file is opened relative to a folder
+/// opened once and checked (a directory, not a link, owned by the effective user, made
+/// 0700), with `O_NOFOLLOW`, so no planted link is followed and nothing can be swapped
+/// between the check and the use. They go through `rustix` (already a dependency; its
+/// "fs" feature) rather than `std`'s `OpenOptionsExt::custom_flags`, which would need the
+/// `libc` crate for the flag values and has no `*at` calls.
+#[cfg(unix)]
+mod unix {
+    use super::{Path, refuse, shown};
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+    use std::os::fd::OwnedFd;
+
+    /// The effective user.
+    fn me() -> u32 {
+        rustix::process::geteuid().as_raw()
+    }
+
+    /// Opens the folder `dir` (creating it, 0700, when `create`), refusing a link, anything
+    /// but a directory and a folder another user owns; one of ours open to the group or
+    /// others is made 0700. `Ok(None)`: it does not exist (and `create` is false).
+    pub fn open_dir(dir: &Path, create: bool) -> std::io::Result<Option<OwnedFd>> {
+        if create && std::fs::symlink_metadata(dir).is_err() {
+            if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)?;
+            }
+            // mkdir never follows a link in its last component.
+            match rustix::fs::mkdir(dir, Mode::from_raw_mode(0o700)) {
+                Ok(()) | Err(rustix::io::Errno::EXIST) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let fd = match rustix::fs::open(
+            dir,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::empty(),
+        ) {
+            Ok(fd) => fd,
+            Err(rustix::io::Errno::NOENT) if !create => return Ok(None),
+            Err(rustix::io::Errno::LOOP) => {
+                return Err(refuse(dir, "is a symbolic link, not a folder"));
+            }
+            Err(rustix::io::Errno::NOTDIR) => {
+                // A link to a file gives ELOOP or ENOTDIR depending on the system.
+                let link = std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink());
+                let what = if link {
+                    "is a symbolic link, not a folder"
+                } else {
+                    "is not a folder"
+                };
+                return Err(refuse(dir, what));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let st = rustix::fs::fstat(&fd)?;
+        if st.st_uid != me() {
+            return Err(refuse(
+                dir,
+                &format!("belongs to user {}, not to this user ({})", st.st_uid, me()),
+            ));
+        }
+        if st.st_mode & 0o077 != 0 {
+            rustix::fs::fchmod(&fd, Mode::from_raw_mode(0o700))?;
+        }
+        Ok(Some(fd))
+    }
+
+    /// Opens `name` in `dir` with `flags` (plus `O_NOFOLLOW`, `O_NONBLOCK`, `O_CLOEXEC`),
+    /// 0600 when created, and checks it is a regular file of ours with one link, made 0600.
+    /// `path` names it in errors.
+    pub fn open_file(
+        dir: &OwnedFd,
+        name: &str,
+        flags: OFlags,
+        path: &Path,
+    ) -> std::io::Result<std::fs::File> {
+        let fd = match rustix::fs::openat(
+            dir,
+            name,
+            flags | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
+            Mode::from_raw_mode(0o600),
+        ) {
+            Ok(fd) => fd,
+            Err(rustix::io::Errno::LOOP) => return Err(refuse(path, "is a symbolic link")),
+            Err(rustix::io::Errno::NXIO) => {
+                return Err(refuse(path, "is not a regular file (a FIFO or socket)"));
+            }
+            Err(e) => {
+                let e: std::io::Error = e.into();
+                return Err(std::io::Error::new(
+                    e.kind(),
+                    format!("{}: {e}", shown(path)),
+                ));
+            }
+        };
+        let st = rustix::fs::fstat(&fd)?;
+        if FileType::from_raw_mode(st.st_mode) != FileType::RegularFile {
+            return Err(refuse(
+                path,
+                "is not a regular file (a FIFO, device or folder)",
+            ));
+        }
+        if st.st_uid != me() {
+            return Err(refuse(
+                path,
+                &format!("belongs to user {}, not to this user ({})", st.st_uid, me()),
+            ));
+        }
+        if st.st_nlink != 1 {
+            return Err(refuse(path, "has other hard links"));
+        }
+        if st.st_mode & 0o777 != 0o600 && flags.contains(OFlags::RDWR) {
+            rustix::fs::fchmod(&fd, Mode::from_raw_mode(0o600))?;
+        }
+        Ok(std::fs::File::from(fd))
+    }
+
+    /// Creates a new file beside `name` in `dir` with a name no one can guess
+    /// (`NAME.tmp-PID-RANDOM`), `O_EXCL | O_NOFOLLOW`, 0600; returns it and its name.
+    pub fn create_temp(dir: &OwnedFd, name: &str) -> std::io::Result<(std::fs::File, String)> {
+        for _ in 0..64 {
+            let tmp = format!(
+                "{name}.tmp-{}-{:016x}",
+                std::process::id(),
+                super::unguessable()
+            );
+            match rustix::fs::openat(
+                dir,
+                tmp.as_str(),
+                OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                Mode::from_raw_mode(0o600),
+            ) {
+                Ok(fd) => return Ok((std::fs::File::from(fd), tmp)),
+                Err(rustix::io::Errno::EXIST) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "no free name for a temporary file",
+        ))
+    }
+
+    pub fn rename(dir: &OwnedFd, from: &str, to: &str) -> std::io::Result<()> {
+        Ok(rustix::fs::renameat(dir, from, dir, to)?)
+    }
+
+    pub fn remove(dir: &OwnedFd, name: &str) -> std::io::Result<()> {
+        Ok(rustix::fs::unlinkat(dir, name, AtFlags::empty())?)
+    }
+
+    /// True when `name` exists in `dir` (a link counts; not followed).
+    pub fn exists(dir: &OwnedFd, name: &str) -> bool {
+        rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW).is_ok()
+    }
+
+    /// Removes the temporary files `NAME.tmp-…` in `dir` that a killed save left: regular
+    /// files (not links), ours, last changed more than `age` ago. Returns how many.
+    pub fn clean_stale_temps(
+        dir: &OwnedFd,
+        dir_path: &Path,
+        name: &str,
+        age: std::time::Duration,
+    ) -> usize {
+        let prefix = format!("{name}.tmp-");
+        let Ok(list) = std::fs::read_dir(dir_path) else {
+            return 0;
+        };
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let mut removed = 0;
+        for e in list.flatten() {
+            let Some(file) = e.file_name().to_str().map(str::to_string) else {
+                continue;
+            };
+            if !file.starts_with(&prefix) {
+                continue;
+            }
+            let Ok(st) = rustix::fs::statat(dir, file.as_str(), AtFlags::SYMLINK_NOFOLLOW) else {
+                continue;
+            };
+            let old =
+                u64::try_from(st.st_mtime).map_or(true, |m| now.saturating_sub(m) > age.as_secs());
+            if FileType::from_raw_mode(st.st_mode) == FileType::RegularFile
+                && st.st_uid == me()
+                && old
+                && remove(dir, &file).is_ok()
+            {
+                removed += 1;
+            }
+        }
+        removed
+    }
+}
+
+/// A number no other process can guess (for temporary file names). Written by hand rather
+/// than taken from a random-number crate (none is a dependency, and this needs no quality
+/// beyond unpredictability): std's randomly keyed SipHash (`RandomState`, seeded by the
+/// system's random source) over the time in nanoseconds, the process id, a counter and the
+/// address of a local. A name that exists anyway is skipped (`O_EXCL`).
+fn unguessable() -> u64 {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let local = 0u8;
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos())
+        .hash(&mut h);
+    std::process::id().hash(&mut h);
+    COUNTER
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        .hash(&mut h);
+    (std::ptr::addr_of!(local) as usize).hash(&mut h);
+    h.finish()
+}
+
+/// Reads the history file at `path` without following a link (the file or its folder),
+/// refusing a file that is not regular or not ours.
+#[cfg(unix)]
+fn read_file(path: &Path) -> Read {
+    let (dir, name) = match split(path) {
+        Ok(p) => p,
+        Err(e) => return Read::Unreadable(e),
+    };
+    let dirfd = match unix::open_dir(&dir, false) {
+        Ok(Some(fd)) => fd,
+        Ok(None) => return Read::Missing,
+        Err(e) => return Read::Unreadable(e),
+    };
+    read_at(&dirfd, &name, path)
+}
+
+#[cfg(unix)]
+fn read_at(dir: &std::os::fd::OwnedFd, name: &str, path: &Path) -> Read {
+    match unix::open_file(dir, name, rustix::fs::OFlags::RDONLY, path) {
+        Ok(f) => match read_capped(f, MAX_FILE_BYTES) {
+            Ok(text) => parse(&text),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Read::Invalid(e.to_string()),
+            Err(e) => Read::Unreadable(e),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Read::Missing,
+        Err(e) => Read::Unreadable(e),
+    }
+}
+
+#[cfg(not(unix))]
 fn read_file(path: &Path) -> Read {
     match read_regular(path, MAX_FILE_BYTES) {
-        Ok(text) => match serde_json::from_str::<File>(&text) {
-            Ok(f) if f.version == 1 => {
-                let mut entries = f.entries;
-                let excess = entries.len().saturating_sub(MAX_ENTRIES);
-                entries.drain(..excess);
-                // A file written before secrets were redacted loses them at the next save.
-                let mut redacted = Vec::with_capacity(entries.len());
-                for e in &entries {
-                    move_to_end(&mut redacted, &redact(e));
-                }
-                Read::Entries(redacted)
-            }
-            Ok(f) => Read::Invalid(format!("unknown version {}", f.version)),
-            Err(e) => Read::Invalid(e.to_string()),
-        },
+        Ok(text) => parse(&text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Read::Missing,
         Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Read::Invalid(e.to_string()),
         Err(e) => Read::Unreadable(e),
     }
 }
 
-/// A name beside `path` for setting it aside: `PATH.corrupt-SECONDS-PID`, with `-N` added
-/// while that exists, so two set-asides in the same second never overwrite each other.
-fn aside_name(path: &Path) -> PathBuf {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let base = format!(".corrupt-{secs}-{}", std::process::id());
-    let mut n = 0u32;
+/// The newest [`MAX_ENTRIES`] of `existing` followed by `added`, without duplicates
+/// (the last copy kept), as the file's text. Linear.
+fn merge(mut existing: Vec<String>, added: &[String]) -> std::io::Result<(Vec<String>, String)> {
+    existing.extend(added.iter().cloned());
+    let mut merged = dedup_keep_last(existing, &mut Work::default());
+    let excess = merged.len().saturating_sub(MAX_ENTRIES);
+    merged.drain(..excess);
+    let file = File {
+        version: 1,
+        entries: merged,
+    };
+    let text = serde_json::to_string_pretty(&file).map_err(std::io::Error::other)?;
+    Ok((file.entries, text))
+}
+
+/// Waits for the advisory lock on `lock`, at most [`LOCK_WAIT`], giving up early when
+/// `cancel` says so (a terminating signal came).
+fn wait_for_lock(
+    lock: &std::fs::File,
+    lock_path: &Path,
+    cancel: &dyn Fn() -> bool,
+) -> std::io::Result<()> {
+    let start = Instant::now();
     loop {
-        let mut aside = path.as_os_str().to_owned();
-        aside.push(&base);
-        if n > 0 {
-            aside.push(format!("-{n}"));
+        // `fs4`'s lock, named in full: std's own `File::try_lock` (Rust 1.89) is newer than
+        // the crate's minimum Rust.
+        match fs4::FileExt::try_lock(lock) {
+            Ok(()) => return Ok(()),
+            Err(fs4::TryLockError::Error(e)) => return Err(e),
+            Err(fs4::TryLockError::WouldBlock) => {}
         }
-        let aside = PathBuf::from(aside);
-        if std::fs::symlink_metadata(&aside).is_err() {
-            return aside;
+        if cancel() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                format!(
+                    "interrupted by a signal while waiting for the lock {}",
+                    shown(lock_path)
+                ),
+            ));
         }
-        n += 1;
+        if start.elapsed() >= LOCK_WAIT {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!(
+                    "the lock {} is held by another process (waited {:.1} s); this session's entries are not saved",
+                    shown(lock_path),
+                    LOCK_WAIT.as_secs_f64()
+                ),
+            ));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Saves `added` into the history at `path` (see [`History::save`]); returns what the file
+/// now holds.
+#[cfg(unix)]
+fn save_to(
+    path: &Path,
+    added: &[String],
+    cancel: &dyn Fn() -> bool,
+) -> std::io::Result<Vec<String>> {
+    use rustix::fs::OFlags;
+    let (dir_path, name) = split(path)?;
+    let dir = unix::open_dir(&dir_path, true)?
+        .ok_or_else(|| refuse(&dir_path, "could not be created"))?;
+    let lock_name = format!("{name}.lock");
+    let lock_path = dir_path.join(&lock_name);
+    // O_RDWR | O_NONBLOCK: a FIFO planted as the lock is opened without blocking, then
+    // refused as not a regular file.
+    let lock = unix::open_file(&dir, &lock_name, OFlags::RDWR | OFlags::CREATE, &lock_path)?;
+    wait_for_lock(&lock, &lock_path, cancel)?;
+    unix::clean_stale_temps(&dir, &dir_path, &name, STALE_TEMP_AGE);
+    let existing = match read_at(&dir, &name, path) {
+        Read::Missing => Vec::new(),
+        Read::Entries(e, _) => e,
+        Read::Invalid(_) => {
+            // Became invalid while this session ran: keep it aside, start from ours.
+            let aside = aside_name(&name, |n| unix::exists(&dir, n));
+            unix::rename(&dir, &name, &aside)?;
+            Vec::new()
+        }
+        Read::Unreadable(e) => return Err(e),
+    };
+    let (merged, text) = merge(existing, added)?;
+    let (mut f, tmp) = unix::create_temp(&dir, &name)?;
+    let r = f
+        .write_all(text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .and_then(|()| unix::rename(&dir, &tmp, &name));
+    if r.is_err() {
+        let _ = unix::remove(&dir, &tmp);
+    }
+    drop(lock);
+    r.map(|()| merged)
+}
+
+#[cfg(not(unix))]
+fn save_to(
+    path: &Path,
+    added: &[String],
+    cancel: &dyn Fn() -> bool,
+) -> std::io::Result<Vec<String>> {
+    let (dir, name) = split(path)?;
+    std::fs::create_dir_all(&dir)?;
+    let lock_path = dir.join(format!("{name}.lock"));
+    let lock = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)?;
+    wait_for_lock(&lock, &lock_path, cancel)?;
+    let existing = match read_file(path) {
+        Read::Missing => Vec::new(),
+        Read::Entries(e, _) => e,
+        Read::Invalid(_) => {
+            let aside = aside_name(&name, |n| std::fs::symlink_metadata(dir.join(n)).is_ok());
+            std::fs::rename(path, dir.join(aside))?;
+            Vec::new()
+        }
+        Read::Unreadable(e) => return Err(e),
+    };
+    let (merged, text) = merge(existing, added)?;
+    let tmp = dir.join(format!(
+        "{name}.tmp-{}-{:016x}",
+        std::process::id(),
+        unguessable()
+    ));
+    let r = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if r.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    drop(lock);
+    r.map(|()| merged)
+}
+
+impl Saver {
+    fn lock(&self) -> MutexGuard<'_, Pending> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// From now on a save waiting for the file lock gives up as soon as `flag` is set.
+    pub fn cancel_when(&self, flag: Arc<std::sync::atomic::AtomicBool>) {
+        self.lock().cancel = Some(flag);
+    }
+
+    /// Saves the entries not yet saved (see [`History::save`]), waiting for a save under way
+    /// in another thread at most `wait`; `cancel` is asked while waiting for the file lock.
+    /// Returns what the file now holds (`None` when there was nothing to save).
+    pub fn save(
+        &self,
+        wait: Duration,
+        cancel: &dyn Fn() -> bool,
+    ) -> std::io::Result<Option<Vec<String>>> {
+        let start = Instant::now();
+        let mut pending = loop {
+            match self.0.try_lock() {
+                Ok(g) => break g,
+                Err(std::sync::TryLockError::Poisoned(p)) => break p.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) if start.elapsed() < wait => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::TimedOut,
+                        "another save of the history did not end",
+                    ));
+                }
+            }
+        };
+        let Some(path) = pending.path.clone() else {
+            return Ok(None);
+        };
+        if pending.added.is_empty() {
+            return Ok(None);
+        }
+        let flag = pending.cancel.clone();
+        let cancelled = || {
+            cancel()
+                || flag
+                    .as_ref()
+                    .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+        };
+        let merged = save_to(&path, &pending.added, &cancelled)?;
+        pending.added.clear();
+        Ok(Some(merged))
     }
 }
 
@@ -241,26 +924,39 @@ impl History {
         directories::ProjectDirs::from("", "", "idbench").map(|d| d.data_dir().join("history.json"))
     }
 
+    fn set_path(&mut self, path: Option<PathBuf>) {
+        self.pending.lock().path.clone_from(&path);
+        self.path = path;
+    }
+
     /// Loads the history at `path`. A missing file is an empty history; one that is not a
-    /// history is set aside; one that cannot be read is left alone and not saved over. The
-    /// message, if any, is for the status line.
+    /// history is set aside; one that cannot be read (or is a link, or not ours, or in a
+    /// folder that is a link or not ours) is left alone and not saved over. Entries longer
+    /// than [`MAX_ENTRY_BYTES`] are dropped, and said so. The message, if any, is for the
+    /// status line.
     pub fn load(path: PathBuf) -> (History, Option<String>) {
-        let mut h = History {
-            path: Some(path.clone()),
-            ..History::default()
-        };
+        let mut h = History::default();
+        h.set_path(Some(path.clone()));
         match read_file(&path) {
             Read::Missing => (h, None),
-            Read::Entries(e) => {
+            Read::Entries(e, dropped) => {
                 h.entries = e;
-                (h, None)
+                let msg = (dropped > 0).then(|| {
+                    format!(
+                        "{dropped} history {} longer than {} KiB dropped (not recalled; gone at the next save)",
+                        if dropped == 1 { "entry" } else { "entries" },
+                        MAX_ENTRY_BYTES / 1024
+                    )
+                });
+                (h, msg)
             }
             Read::Invalid(why) => h.set_aside(&path, &why),
             Read::Unreadable(e) => {
-                h.path = None;
+                h.set_path(None);
                 let msg = format!(
-                    "history file {} cannot be read ({e}); it is left as it is, and this session's history will not be saved",
-                    crate::safe_text::escape(&path.display().to_string())
+                    "history file {} cannot be read ({}); it is left as it is, and this session's history will not be saved",
+                    shown(&path),
+                    crate::safe_text::escape(&e.to_string())
                 );
                 (h, Some(msg))
             }
@@ -269,19 +965,20 @@ impl History {
 
     /// Renames the invalid file at `path` aside; returns the history and the message.
     fn set_aside(mut self, path: &Path, why: &str) -> (History, Option<String>) {
-        let aside = aside_name(path);
-        let shown = crate::safe_text::escape(why).into_owned();
-        let msg = match std::fs::rename(path, &aside) {
-            Ok(()) => format!(
-                "history file is not a valid history ({shown}); set aside as {}; starting a new history",
-                crate::safe_text::escape(&aside.display().to_string())
+        let why = crate::safe_text::escape(why).into_owned();
+        let r = split(path).and_then(|(dir, name)| rename_aside(&dir, &name));
+        let msg = match r {
+            Ok(aside) => format!(
+                "history file is not a valid history ({why}); set aside as {}; starting a new history",
+                shown(&aside)
             ),
             Err(e) => {
                 // Keep the file untouched: do not save over it this session.
-                self.path = None;
+                self.set_path(None);
                 format!(
-                    "history file {} is not a valid history ({shown}) and could not be set aside ({e}); history will not be saved",
-                    crate::safe_text::escape(&path.display().to_string())
+                    "history file {} is not a valid history ({why}) and could not be set aside ({}); history will not be saved",
+                    shown(path),
+                    crate::safe_text::escape(&e.to_string())
                 )
             }
         };
@@ -298,6 +995,12 @@ impl History {
         &self.entries
     }
 
+    /// A handle that saves this history's unsaved entries from another thread (see
+    /// [`Saver`]).
+    pub fn saver(&self) -> Saver {
+        self.pending.clone()
+    }
+
     /// Remembers `input`, its secrets redacted (see [`redact`]), as the newest entry (moving
     /// it there if it was already known). Empty inputs and inputs over [`MAX_ENTRY_BYTES`]
     /// are not remembered.
@@ -311,9 +1014,10 @@ impl History {
             return;
         }
         move_to_end(&mut self.entries, &entry);
-        move_to_end(&mut self.added, &entry);
-        let excess = self.added.len().saturating_sub(MAX_ENTRIES);
-        self.added.drain(..excess);
+        let mut pending = self.pending.lock();
+        move_to_end(&mut pending.added, &entry);
+        let excess = pending.added.len().saturating_sub(MAX_ENTRIES);
+        pending.added.drain(..excess);
     }
 
     /// The entry before the one shown (the newest at first); `current` is kept as the
@@ -351,121 +1055,44 @@ impl History {
     /// Adds this session's entries to the file, under a lock: re-reads it (another
     /// workbench may have saved since this one started), appends the entries remembered
     /// here, keeps the newest [`MAX_ENTRIES`] and writes it atomically, private to the user.
-    /// Does nothing when nothing was remembered or the history is not saved.
+    /// Does nothing when nothing is left to save or the history is not saved. Waits for the
+    /// lock at most [`LOCK_WAIT`].
     pub fn save(&mut self) -> std::io::Result<()> {
-        let Some(path) = self.path.clone() else {
-            return Ok(());
-        };
-        if self.added.is_empty() {
-            return Ok(());
-        }
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        create_private_dir(&dir)?;
-        let mut lock_name = path.as_os_str().to_owned();
-        lock_name.push(".lock");
-        let lock = private_file(Path::new(&lock_name), false)?;
-        // Blocks until another workbench's save is done. `fs4`'s lock, named in full: std's
-        // own `File::lock` (Rust 1.89) is newer than the crate's minimum Rust.
-        fs4::FileExt::lock(&lock)?;
-        let result = self.save_locked(&path);
-        let _ = fs4::FileExt::unlock(&lock);
-        result
+        self.save_or_cancel(&|| false)
     }
 
-    fn save_locked(&mut self, path: &Path) -> std::io::Result<()> {
-        let mut merged = match read_file(path) {
-            Read::Missing => Vec::new(),
-            Read::Entries(e) => e,
-            Read::Invalid(_) => {
-                // Became invalid while this session ran: keep it aside, start from ours.
-                std::fs::rename(path, aside_name(path))?;
-                Vec::new()
-            }
-            Read::Unreadable(e) => return Err(e),
-        };
-        for e in &self.added {
-            move_to_end(&mut merged, e);
+    /// [`History::save`], giving up the wait for the lock when `cancel` returns true.
+    pub fn save_or_cancel(&mut self, cancel: &dyn Fn() -> bool) -> std::io::Result<()> {
+        // Another thread's save (the signal thread's) is bounded by LOCK_WAIT too.
+        if let Some(merged) = self.pending.save(LOCK_WAIT * 2, cancel)? {
+            // What the file now holds is what Up recalls from here on.
+            self.entries = merged;
         }
-        let excess = merged.len().saturating_sub(MAX_ENTRIES);
-        merged.drain(..excess);
-        let text = serde_json::to_string_pretty(&File {
-            version: 1,
-            entries: merged,
-        })
-        .map_err(std::io::Error::other)?;
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(format!(".tmp-{}", std::process::id()));
-        let tmp = PathBuf::from(tmp);
-        let write = || -> std::io::Result<()> {
-            let mut f = private_file(&tmp, true)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        };
-        let r = write();
-        match &r {
-            Err(_) => {
-                let _ = std::fs::remove_file(&tmp);
-            }
-            Ok(()) => {
-                self.added.clear();
-                // What the file now holds is what Up recalls from here on.
-                if let Read::Entries(e) = read_file(path) {
-                    self.entries = e;
-                }
-            }
-        }
-        r
+        Ok(())
     }
+}
+
+/// Renames `name` in `dir` aside (see [`aside_name`]), not following links; returns the new
+/// path.
+#[cfg(unix)]
+fn rename_aside(dir: &Path, name: &str) -> std::io::Result<PathBuf> {
+    let fd = unix::open_dir(dir, false)?.ok_or_else(|| refuse(dir, "does not exist"))?;
+    let aside = aside_name(name, |n| unix::exists(&fd, n));
+    unix::rename(&fd, name, &aside)?;
+    Ok(dir.join(aside))
+}
+
+#[cfg(not(unix))]
+fn rename_aside(dir: &Path, name: &str) -> std::io::Result<PathBuf> {
+    let aside = aside_name(name, |n| std::fs::symlink_metadata(dir.join(n)).is_ok());
+    std::fs::rename(dir.join(name), dir.join(&aside))?;
+    Ok(dir.join(aside))
 }
 
 /// Puts `entry` last in `list`, removing an earlier copy.
 fn move_to_end(list: &mut Vec<String>, entry: &str) {
     list.retain(|e| e != entry);
     list.push(entry.to_string());
-}
-
-/// Creates `dir` (and its parents) if missing; on Unix makes it 0700.
-fn create_private_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)?;
-        let mode = std::fs::metadata(dir)?.permissions().mode() & 0o777;
-        if mode != 0o700 {
-            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
-        }
-        Ok(())
-    }
-    #[cfg(not(unix))]
-    {
-        std::fs::create_dir_all(dir)
-    }
-}
-
-/// Opens (creating) `path` for writing, 0600 on Unix; `truncate` empties it.
-fn private_file(path: &Path, truncate: bool) -> std::io::Result<std::fs::File> {
-    let mut o = std::fs::OpenOptions::new();
-    o.write(true).create(true).truncate(truncate);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-        o.mode(0o600);
-        let f = o.open(path)?;
-        // A file left by an older version may have been created wider.
-        f.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-        Ok(f)
-    }
-    #[cfg(not(unix))]
-    {
-        o.open(path)
-    }
 }
 
 #[cfg(test)]
@@ -568,7 +1195,8 @@ mod tests {
             ),
             ("xri://@a*b/(+c)", "xri://@a*b/(+c)"),
             ("a:b@c:d", "a:b@c:d"),
-            ("://x:y@z", "://x:y@z"),
+            // A network-path reference after a colon: redacted (when in doubt, redact).
+            ("://x:y@z", "://x:***@z"),
             ("", ""),
         ] {
             assert_eq!(redact(input), want, "{input}");
@@ -588,6 +1216,104 @@ mod tests {
         h.save().unwrap_or_else(|e| panic!("{e}"));
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(!text.contains("pw1") && !text.contains("pw2"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn passwords_are_redacted_wherever_the_authority_sits() {
+        for (input, want) in [
+            (" https://u:pw@h/", " https://u:***@h/"),
+            ("\thttps://u:pw@h/", "\thttps://u:***@h/"),
+            ("<https://u:pw@h/>", "<https://u:***@h/>"),
+            ("<URL:https://u:pw@h/>", "<URL:https://u:***@h/>"),
+            ("URL:ftp://u:pw@h/", "URL:ftp://u:***@h/"),
+            ("//user:pw@host/", "//user:***@host/"),
+            ("//user:pw@host", "//user:***@host"),
+            ("xri://@a*(https://u:pw@h/)", "xri://@a*(https://u:***@h/)"),
+            ("xri://@a*(https://u:pw@h)", "xri://@a*(https://u:***@h)"),
+            (
+                "xri://@a/(+b)*(ftp://x:y@z/p)",
+                "xri://@a/(+b)*(ftp://x:***@z/p)",
+            ),
+            ("HTTPS://U:PW@H/", "HTTPS://U:***@H/"),
+            ("https:u:pw@h/", "https:u:***@h/"),
+            ("https:\\\\u:pw@h\\p", "https:\\\\u:***@h\\p"),
+            ("https:///u:pw@h/", "https:///u:***@h/"),
+            ("https://u%3Apw@h/", "https://u%3A***@h/"),
+            ("https://u:p@ss@h/", "https://u:***@h/"),
+            (
+                "https://a:1@b/ https://c:2@d/",
+                "https://a:***@b/ https://c:***@d/",
+            ),
+            ("https://h/?p%61ssword=x", "https://h/?p%61ssword=***"),
+            (" https://h/x?token=abc", " https://h/x?token=***"),
+            (
+                "xri://@a*(https://h/?access_token=t)",
+                "xri://@a*(https://h/?access_token=***",
+            ),
+            ("token=abc", "token=***"),
+            ("https://user@host/p", "https://user@host/p"),
+            ("https://h:80/a@b", "https://h:80/a@b"),
+            ("mailto:a@b?subject=x", "mailto:a@b?subject=x"),
+        ] {
+            assert_eq!(redact(input), want, "{input:?}");
+        }
+        // Linear: a megabyte of authority starts and parameters is one pass.
+        let big = "//a:b@c?key=1&".repeat(100_000);
+        let r = redact(&big);
+        assert!(!r.contains("b@") && !r.contains("key=1"));
+    }
+
+    #[test]
+    fn dedup_is_linear_in_the_bytes() {
+        // 500 entries of 64 KiB sharing all but their last bytes, each twice: the old
+        // move-to-end compared every pair, about 500 * 1000 / 2 comparisons of 64 KiB.
+        let n = MAX_ENTRIES;
+        let prefix = "a".repeat(MAX_ENTRY_BYTES - 8);
+        let mut list: Vec<String> = (0..n).map(|i| format!("{prefix}{i:08}")).collect();
+        list.extend(list.clone());
+        let total: usize = list.iter().map(String::len).sum();
+        let mut work = Work::default();
+        let out = dedup_keep_last(list, &mut work);
+        assert_eq!(out.len(), n);
+        assert_eq!(out[0], format!("{prefix}{:08}", 0));
+        assert!(work.comparisons <= n + 16, "{work:?}");
+        assert!(work.bytes <= 2 * total, "{work:?} for {total} bytes");
+        // Order: the last copies, oldest first.
+        let mut work = Work::default();
+        let out = dedup_keep_last(
+            ["a", "b", "a", "c", "b"].map(String::from).to_vec(),
+            &mut work,
+        );
+        assert_eq!(out, ["a", "c", "b"]);
+    }
+
+    #[test]
+    fn entries_over_the_limit_are_dropped_when_read() {
+        let dir = temp_dir("huge-entry");
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("history.json");
+        let huge = "x".repeat(8 * 1024 * 1024);
+        let text = serde_json::json!({"version": 1, "entries": ["urn:a:b", huge, "", "urn:c:d"]});
+        std::fs::write(&path, text.to_string()).unwrap_or_else(|e| panic!("{e}"));
+        let (mut h, msg) = History::load(path.clone());
+        assert_eq!(h.entries(), ["urn:a:b", "urn:c:d"]);
+        let msg = msg.unwrap_or_default();
+        assert!(
+            msg.contains("1 history entry longer than 64 KiB dropped"),
+            "{msg}"
+        );
+        assert_eq!(h.older(""), Some("urn:c:d"));
+        assert_eq!(h.older(""), Some("urn:a:b"));
+        assert_eq!(h.older(""), None);
+        h.push("urn:e:f");
+        h.save().unwrap_or_else(|e| panic!("{e}"));
+        let saved = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            saved.len() < 4096,
+            "the huge entry is gone: {} bytes",
+            saved.len()
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -6,14 +6,42 @@
 //!
 //! - a normal quit (Ctrl-C, Ctrl-Q);
 //! - a terminating signal (SIGTERM, SIGINT, SIGQUIT, and SIGHUP when the window or SSH
-//!   session closes): a flag the event loop looks at at least every 100 ms;
+//!   session closes): a flag the event loop looks at at least every 100 ms. When the event
+//!   loop is busy (a long action) or stuck (a terminal that takes no output) for 2 s after
+//!   the signal, the signal thread restores the terminal, saves the entries remembered this
+//!   session (Enter) itself, with the same lock and atomic write, and exits 128 + the
+//!   signal; the text being edited at that moment is not saved then;
 //! - the terminal going away without a signal: reading or writing it fails, or it no longer
 //!   answers a size query (a hung-up terminal reads as end-of-file forever);
-//! - a panic: the hook restores the terminal before the message, then the history is saved.
+//! - a panic: the hook restores the terminal before the message, then the history is saved;
+//! - an abort (an allocation failure, or any death without unwinding, SIGKILL included): a
+//!   watcher process (`sh` and `stty`, started before the terminal is set up) puts the
+//!   terminal's recorded modes back and leaves the alternate screen, mouse reporting and
+//!   bracketed paste (see `abort_watch`; there is no watcher without `/bin/sh`, `stty` or
+//!   `/dev/tty`). The history is not saved then.
+//!
+//! The signals stay caught while the history is saved at the end. The save waits for
+//! another process's lock at most 2.5 s (then says so on stderr and exits 2 after a quit);
+//! a terminating signal during that wait ends it at once, with exit 128 + the signal. A
+//! lock that is not a regular file (a FIFO) is refused at once.
 //!
 //! Ctrl-Z (and SIGTSTP sent from outside) suspends: the terminal is restored (main screen,
-//! cooked mode, no mouse capture, no bracketed paste), the process stops; on SIGCONT the
-//! modes come back and the screen is redrawn. (Undo in the input line is Alt-Z.)
+//! cooked mode, no mouse capture, no bracketed paste), the process stops; when continued,
+//! the modes come back and the screen is redrawn only once the workbench is in the
+//! terminal's foreground process group, and not at all when a terminating signal came
+//! (`kill %1` in bash sends SIGTERM and SIGCONT to the stopped job: it ends, exit 143). Sent
+//! to the background (`bg`), it waits there without touching the terminal until `fg`. A
+//! shell whose `kill` does not continue the job (dash) leaves it stopped, with the signal
+//! pending, until `fg` or `kill -CONT`, as for any program that catches SIGTERM. (Undo in
+//! the input line is Alt-Z.)
+//!
+//! `TERM=dumb` is refused: the workbench draws with cursor movement and colours that such a
+//! terminal does not have, so it says so on stderr, names the commands to use instead and
+//! exits 2 (as it does without a terminal). An unset `TERM` is not refused: the escapes
+//! used are the ANSI ones every terminal emulator takes, and no terminfo is looked up.
+//!
+//! Debug builds (the ones `cargo test` runs) honour two test hooks, `IDBENCH_TEST_ALLOC_FAILURE`
+//! and `IDBENCH_TEST_STALL_AFTER_ENTER_MS` (see `test_hooks`); release builds have none.
 
 pub mod app;
 pub mod clipboard;
@@ -126,13 +154,16 @@ const DRAIN_POLL: Duration = Duration::from_millis(1);
 /// the terminal and ends the process itself.
 const SIGNAL_GRACE: Duration = Duration::from_secs(2);
 
-/// Catches the terminating signals, SIGTSTP and SIGCONT while the workbench runs. A thread
-/// waits for them and records them in flags; the event loop looks at the flags: it returns on
-/// a terminating signal (the terminal guard restores the terminal, the history is saved),
-/// and suspends on SIGTSTP. If the event loop does not end within [`SIGNAL_GRACE`] of a
-/// terminating signal (it is stuck writing to a terminal that does not take output), the
-/// thread restores the terminal and ends the process. Dropping the guard stops the thread;
-/// the signals have their default effect again.
+/// Catches the terminating signals, SIGTSTP and SIGCONT while the workbench runs (and while
+/// it saves the history at the end). A thread waits for them and records them in flags; the
+/// event loop looks at the flags: it returns on a terminating signal (the terminal guard
+/// restores the terminal, the history is saved), and suspends on SIGTSTP. If the event loop
+/// does not end within [`SIGNAL_GRACE`] of a terminating signal (it is busy with a long
+/// action, or stuck writing to a terminal that does not take output), the thread restores
+/// the terminal, saves the history's unsaved entries itself (through a
+/// [`history::Saver`]: same lock, same atomic write, and what it saves is not saved twice)
+/// and ends the process. A terminating signal that comes while the history is being saved
+/// at the end stops the wait for its lock. Dropping the guard stops the thread.
 struct SignalGuard {
     /// The terminating signal received, or 0.
     got: Arc<AtomicUsize>,
@@ -142,12 +173,21 @@ struct SignalGuard {
     cont: Arc<AtomicBool>,
     /// Set when the workbench has ended: the thread need not step in.
     done: Arc<AtomicBool>,
+    /// Set when the event loop has ended and the history is being saved.
+    finishing: Arc<AtomicBool>,
+    /// Set by a terminating signal received while finishing: the save stops waiting.
+    cancel: Arc<AtomicBool>,
     handle: signal_hook::iterator::Handle,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
+/// True for the signals that end the workbench.
+fn is_terminating(sig: i32) -> bool {
+    SIGNALS.contains(&sig)
+}
+
 impl SignalGuard {
-    fn register() -> std::io::Result<SignalGuard> {
+    fn register(saver: history::Saver) -> std::io::Result<SignalGuard> {
         let mut wanted = SIGNALS.to_vec();
         #[cfg(unix)]
         wanted.extend([signal_hook::consts::SIGTSTP, signal_hook::consts::SIGCONT]);
@@ -157,17 +197,28 @@ impl SignalGuard {
         let stop = Arc::new(AtomicBool::new(false));
         let cont = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
-        let (got2, stop2, cont2, done2) = (
+        let finishing = Arc::new(AtomicBool::new(false));
+        let cancel = Arc::new(AtomicBool::new(false));
+        saver.cancel_when(Arc::clone(&cancel));
+        let (got2, stop2, cont2, done2, finishing2, cancel2) = (
             Arc::clone(&got),
             Arc::clone(&stop),
             Arc::clone(&cont),
             Arc::clone(&done),
+            Arc::clone(&finishing),
+            Arc::clone(&cancel),
         );
         let thread = std::thread::Builder::new()
             .name("idbench-signals".into())
             .spawn(move || {
+                let terminating = |sig: i32| {
+                    got2.store(usize::try_from(sig).unwrap_or(1), Ordering::SeqCst);
+                    if finishing2.load(Ordering::SeqCst) {
+                        cancel2.store(true, Ordering::SeqCst);
+                    }
+                };
                 // Ends (`None`) once the guard closes the handle.
-                for sig in signals.forever() {
+                while let Some(sig) = signals.forever().next() {
                     #[cfg(unix)]
                     if sig == signal_hook::consts::SIGTSTP {
                         stop2.store(true, Ordering::SeqCst);
@@ -178,15 +229,40 @@ impl SignalGuard {
                         cont2.store(true, Ordering::SeqCst);
                         continue;
                     }
-                    got2.store(usize::try_from(sig).unwrap_or(1), Ordering::SeqCst);
-                    let until = std::time::Instant::now() + SIGNAL_GRACE;
-                    while std::time::Instant::now() < until {
+                    terminating(sig);
+                    let start = std::time::Instant::now();
+                    loop {
                         if done2.load(Ordering::SeqCst) {
                             return;
+                        }
+                        // More signals: one while the history is saved stops its wait.
+                        for more in signals.pending() {
+                            if is_terminating(more) {
+                                terminating(more);
+                            }
+                        }
+                        // The main thread saving: give its bounded save the time it needs.
+                        let limit = if finishing2.load(Ordering::SeqCst) {
+                            SIGNAL_GRACE + history::LOCK_WAIT * 2
+                        } else {
+                            SIGNAL_GRACE
+                        };
+                        if start.elapsed() >= limit {
+                            break;
                         }
                         std::thread::sleep(Duration::from_millis(20));
                     }
                     restore_terminal();
+                    if !finishing2.load(Ordering::SeqCst) {
+                        // The event loop is busy: save what was remembered this session.
+                        if let Err(e) = saver.save(history::LOCK_WAIT, &|| false) {
+                            eprintln!(
+                                "idbench: could not save the history: {}",
+                                crate::safe_text::escape(&e.to_string())
+                            );
+                        }
+                    }
+                    abort_watch::release();
                     std::process::exit(128 + sig);
                 }
             })?;
@@ -195,6 +271,8 @@ impl SignalGuard {
             stop,
             cont,
             done,
+            finishing,
+            cancel,
             handle,
             thread: Some(thread),
         })
@@ -217,6 +295,17 @@ impl SignalGuard {
     fn take_cont(&self) -> bool {
         self.cont.swap(false, Ordering::SeqCst)
     }
+
+    /// The event loop has ended: the history is being saved. A terminating signal already
+    /// received does not stop the save; one that comes from now on stops its wait.
+    fn finishing(&self) {
+        self.finishing.store(true, Ordering::SeqCst);
+    }
+
+    /// True when a terminating signal stopped the save's wait.
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::SeqCst)
+    }
 }
 
 impl Drop for SignalGuard {
@@ -225,6 +314,144 @@ impl Drop for SignalGuard {
         self.handle.close();
         if let Some(t) = self.thread.take() {
             let _ = t.join();
+        }
+    }
+}
+
+/// Restores the terminal when the workbench aborts (an allocation failure aborts the
+/// process: no unwinding, no panic hook, no destructor runs).
+///
+/// The crate forbids `unsafe` code, so it cannot install a SIGABRT handler of its own
+/// (`signal_hook::low_level::register` is `unsafe`; the safe registrations of `signal-hook`
+/// only set a flag or write to a pipe, and no thread runs once the abort has begun; an
+/// allocation-error hook is unstable). What is sound without `unsafe` is a watcher outside
+/// the process: a small `sh` script, started before the terminal is set up, records the
+/// terminal's modes (`stty -g`) and waits on a pipe from the workbench. When the workbench
+/// ends normally it writes `done` and the watcher exits; when the pipe closes without it
+/// (an abort, SIGKILL, any death) the watcher writes the escapes that leave the alternate
+/// screen, turn mouse reporting and bracketed paste off and show the cursor, and puts the
+/// recorded modes back with `stty` (SIGTTOU ignored: by then the shell has the terminal).
+/// It ignores the terminal's signals, so it outlives the workbench's group being
+/// interrupted. Without `sh`, `stty` or `/dev/tty` there is no watcher, and nothing else
+/// changes.
+#[cfg(unix)]
+mod abort_watch {
+    use std::io::{BufRead, Write};
+    use std::process::{Child, ChildStdin, Command, Stdio};
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    /// The pipe to the watcher, taken by [`release`].
+    static PIPE: Mutex<Option<ChildStdin>> = Mutex::new(None);
+
+    const SCRIPT: &str = r#"trap '' INT HUP TERM QUIT TSTP TTIN TTOU
+modes=$(stty -g </dev/tty 2>/dev/null) || exit 0
+echo ready
+IFS= read -r line
+[ "$line" = done ] && exit 0
+printf '\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l\033[?2004l\033[?1049l\033[?25h' >/dev/tty 2>/dev/null
+stty "$modes" </dev/tty 2>/dev/null
+"#;
+
+    /// The watcher; waited for (at most a second) when dropped.
+    pub struct Watch(Child);
+
+    impl Drop for Watch {
+        fn drop(&mut self) {
+            release();
+            for _ in 0..50 {
+                if !matches!(self.0.try_wait(), Ok(None)) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+
+    /// Starts the watcher and waits (at most a second) until it has the terminal's modes.
+    pub fn start() -> Option<Watch> {
+        let mut child = Command::new("/bin/sh")
+            .arg("-c")
+            .arg(SCRIPT)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let out = child.stdout.take()?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(out).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let ready = rx
+            .recv_timeout(Duration::from_secs(1))
+            .is_ok_and(|l| l.trim() == "ready");
+        let pipe = child.stdin.take();
+        if !ready || pipe.is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        *PIPE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = pipe;
+        Some(Watch(child))
+    }
+
+    /// The workbench restored the terminal itself: the watcher is told so and ends.
+    pub fn release() {
+        let pipe = PIPE
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(mut p) = pipe {
+            let _ = p.write_all(b"done\n");
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod abort_watch {
+    pub struct Watch;
+    pub fn start() -> Option<Watch> {
+        None
+    }
+    pub fn release() {}
+}
+
+/// Hooks for the real-terminal tests, compiled only into debug builds (the ones `cargo
+/// test` runs; a release build has none of this): `IDBENCH_TEST_ALLOC_FAILURE=1` makes the
+/// first frame end in an allocation failure (`std::alloc::handle_alloc_error`, the path a
+/// real one takes: the process aborts); `IDBENCH_TEST_STALL_AFTER_ENTER_MS=N` makes the
+/// event loop busy for N ms after each Enter (as a long action would). They only make the
+/// workbench of the one who sets them abort or wait.
+#[cfg(debug_assertions)]
+mod test_hooks {
+    use std::time::Duration;
+
+    fn var(name: &str) -> Option<String> {
+        std::env::var(name).ok().filter(|v| !v.is_empty())
+    }
+
+    pub fn after_frame() {
+        if var("IDBENCH_TEST_ALLOC_FAILURE").is_some_and(|v| v == "1")
+            && let Ok(layout) = std::alloc::Layout::from_size_align(1 << 40, 8)
+        {
+            std::alloc::handle_alloc_error(layout);
+        }
+    }
+
+    pub fn is_enter(e: &super::event::Event) -> bool {
+        matches!(e, super::event::Event::Key(k) if k.code == crossterm::event::KeyCode::Enter)
+    }
+
+    pub fn after_enter() {
+        if let Some(ms) = var("IDBENCH_TEST_STALL_AFTER_ENTER_MS").and_then(|v| v.parse().ok()) {
+            std::thread::sleep(Duration::from_millis(ms));
         }
     }
 }
@@ -334,14 +561,22 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         eprintln!(
             "idbench: the workbench needs a terminal on stdin and stdout.\n\
-             For scripts and pipes use the commands: `idbench parse ID`, `idbench check [FILE]`,\n\
-             `idbench forms ID`, `idbench resolve BASE REF`, `idbench compare A B` (see `idbench --help`)."
+             For scripts and pipes use the commands: {COMMANDS}."
+        );
+        return Ok(2);
+    }
+    if std::env::var_os("TERM").is_some_and(|t| t == "dumb") {
+        eprintln!(
+            "idbench: TERM=dumb: this terminal cannot show the workbench (it draws with \
+             cursor movement and colours).\nUse the commands instead: {COMMANDS}; or run \
+             the workbench in a terminal that is not dumb."
         );
         return Ok(2);
     }
     let config = config_from(&args);
     let mut app = App::new(config);
-    let signals = SignalGuard::register()?;
+    let signals = SignalGuard::register(app.history().saver())?;
+    let watch = abort_watch::start();
     let result = {
         let _guard = TerminalGuard::enter(app.mouse_capture())?;
         // A panic has restored the terminal in the hook and printed its message; the
@@ -350,9 +585,11 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
             event_loop(&mut app, &signals)
         }))
     };
-    // The terminal guard restored the terminal above, whatever the way out. A signal
-    // explains a failure that came with it (after SIGHUP the terminal is gone, and reading
-    // or writing it fails): the exit reports the signal.
+    // The terminal guard restored the terminal above, whatever the way out.
+    abort_watch::release();
+    drop(watch);
+    // A signal explains a failure that came with it (after SIGHUP the terminal is gone,
+    // and reading or writing it fails): the exit reports the signal.
     let panicked = result.is_err();
     let end = match result {
         Ok(Ok(end)) => Ok(end),
@@ -363,24 +600,43 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
         },
         Err(_panic) => Ok(End::Quit),
     };
-    // From here on the signals have their default effect again.
+    // The signals stay caught while the history is saved: one that comes now stops the
+    // wait for the lock and gives its exit code.
+    signals.finishing();
+    let code = finish(&mut app, end, panicked, || {
+        signals.cancelled().then(|| signals.received()).flatten()
+    });
     drop(signals);
-    finish(&mut app, end, panicked)
+    code
 }
 
+/// The commands to use where the workbench cannot run.
+const COMMANDS: &str = "`idbench parse ID`, `idbench check [FILE]`, `idbench forms ID`, \
+     `idbench resolve BASE REF`, `idbench compare A B` (see `idbench --help`)";
+
 /// Saves the history, however the event loop ended (`panicked` when it panicked), and
-/// returns the exit code: a failed save is reported and makes a quit's exit code 2.
-fn finish(app: &mut App, end: std::io::Result<End>, panicked: bool) -> std::io::Result<u8> {
+/// returns the exit code: a failed save is reported and makes a quit's exit code 2; a
+/// terminating signal that stopped the save (`interrupted` names it) gives 128 + it.
+fn finish(
+    app: &mut App,
+    end: std::io::Result<End>,
+    panicked: bool,
+    interrupted: impl Fn() -> Option<i32>,
+) -> std::io::Result<u8> {
     let saved = app.save_history();
     if let Err(e) = &saved {
-        let path = app
-            .history()
-            .path()
-            .map(|p| crate::safe_text::escape(&p.display().to_string()).into_owned())
-            .unwrap_or_default();
-        eprintln!("idbench: could not save the history to {path}: {e}");
+        let path = app.history().path().map(|p| p.display().to_string());
+        eprintln!(
+            "idbench: could not save the history to {}: {}",
+            crate::safe_text::escape(&path.unwrap_or_default()),
+            crate::safe_text::escape(&e.to_string())
+        );
     }
-    let code = match end? {
+    let end = match (end?, interrupted()) {
+        (End::Quit, Some(sig)) if !panicked => End::Signal(sig),
+        (end, _) => end,
+    };
+    let code = match end {
         _ if panicked => EXIT_PANIC,
         End::Quit => 0,
         // The shell's convention for "ended by signal N".
@@ -418,24 +674,54 @@ fn can_suspend() -> bool {
 }
 
 /// Ctrl-Z or SIGTSTP: puts the terminal back, stops the process (as SIGTSTP's default
-/// action would), and when continued puts the workbench's modes back and redraws. Says why
-/// on the status line when there is no shell to come back to.
+/// action would), and when continued in the foreground puts the workbench's modes back and
+/// redraws. Says why on the status line when there is no shell to come back to.
+///
+/// Continued, it touches the terminal only once it is in the terminal's foreground process
+/// group, and not at all when a terminating signal came: `kill %1` sends SIGTERM and
+/// SIGCONT to a job that is still in the background, and writing the terminal's modes from
+/// there would raise SIGTTOU and stop it again. In the background (`bg`) it waits, looking
+/// at the signals, until `fg` or a terminating signal. Returns false when a terminating
+/// signal came (the modes were not put back).
 #[cfg(unix)]
 fn suspend(
     terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
     app: &mut App,
     mouse: bool,
-) -> std::io::Result<()> {
+    signals: &SignalGuard,
+) -> std::io::Result<bool> {
     if !can_suspend() {
         app.tell("not suspended: no job-control shell started the workbench to resume it");
-        return Ok(());
+        return Ok(true);
     }
     restore_terminal();
     // Stops here until SIGCONT (the handler installed for SIGTSTP is bypassed: this raises
     // SIGSTOP itself).
     signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    loop {
+        if signals.received().is_some() {
+            return Ok(false);
+        }
+        if in_foreground() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SIGCONT was seen here: the redraw is done now.
+    let _ = signals.take_cont();
     enter_modes(mouse)?;
-    terminal.clear()
+    terminal.clear()?;
+    Ok(true)
+}
+
+/// True when this process's group is the terminal's foreground group (or the terminal
+/// cannot say: then trying is how to find out).
+#[cfg(unix)]
+fn in_foreground() -> bool {
+    match rustix::termios::tcgetpgrp(std::io::stdin()) {
+        Ok(g) => g == rustix::process::getpgrp(),
+        Err(_) => true,
+    }
 }
 
 #[cfg(not(unix))]
@@ -443,8 +729,9 @@ fn suspend(
     _terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
     _app: &mut App,
     _mouse: bool,
-) -> std::io::Result<()> {
-    Ok(())
+    _signals: &SignalGuard,
+) -> std::io::Result<bool> {
+    Ok(true)
 }
 
 /// Ctrl-Z: taken by the event loop, before the key map.
@@ -464,13 +751,15 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
         if let Some(sig) = signals.received() {
             return Ok(End::Signal(sig));
         }
-        if signals.take_stop() {
-            suspend(&mut terminal, app, mouse_on)?;
+        if signals.take_stop() && !suspend(&mut terminal, app, mouse_on, signals)? {
+            continue;
         }
         if signals.take_cont() {
             terminal.clear()?;
         }
         terminal.draw(|f| app.draw(f))?;
+        #[cfg(debug_assertions)]
+        test_hooks::after_frame();
         if let Some(bytes) = app.take_terminal_output() {
             let w = terminal.backend_mut();
             if let Err(e) = w.write_all(&bytes).and_then(|()| w.flush()) {
@@ -497,7 +786,7 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
                 return Ok(End::Signal(sig));
             }
             if signals.take_stop() {
-                suspend(&mut terminal, app, mouse_on)?;
+                suspend(&mut terminal, app, mouse_on, signals)?;
                 break None;
             }
             if signals.take_cont() {
@@ -512,10 +801,16 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
         };
         while let Some(e) = ev.take() {
             if is_suspend_key(&e) {
-                suspend(&mut terminal, app, mouse_on)?;
+                suspend(&mut terminal, app, mouse_on, signals)?;
                 break;
             }
+            #[cfg(debug_assertions)]
+            let enter = test_hooks::is_enter(&e);
             app.handle(e);
+            #[cfg(debug_assertions)]
+            if enter {
+                test_hooks::after_enter();
+            }
             if app.should_quit() || signals.received().is_some() {
                 break;
             }
@@ -554,7 +849,7 @@ mod tests {
             let input = format!("urn:end:{i}");
             let mut app = app_with_history(path.clone(), &input);
             assert_eq!(
-                finish(&mut app, Ok(end), panicked).ok(),
+                finish(&mut app, Ok(end), panicked, || None).ok(),
                 Some(code),
                 "{end:?}"
             );
@@ -578,7 +873,11 @@ mod tests {
             let mut app = app_with_history(path.clone(), "urn:a:b");
             // The folder cannot be made once loaded: a file took its name.
             std::fs::write(dir.join("sub"), "").unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(finish(&mut app, Ok(end), false).ok(), Some(code), "{end:?}");
+            assert_eq!(
+                finish(&mut app, Ok(end), false, || None).ok(),
+                Some(code),
+                "{end:?}"
+            );
             let _ = std::fs::remove_file(dir.join("sub"));
         }
         let _ = std::fs::remove_dir_all(&dir);
