@@ -97,4 +97,18 @@ fn main() {
         app.comparisons() - before,
         peak_rss_mib().unwrap_or(f64::NAN)
     );
+    // What `idbench compare A B` does on the same sides (the kernel limits one argument to
+    // 128 KiB, so the command cannot be given them).
+    drop(app);
+    let (a, b) = (side(&shape, bytes, 'a'), side(&shape, bytes, 'b'));
+    let c = cpu_seconds().unwrap_or(0.0);
+    let t = Instant::now();
+    let v = idbench::engine::equiv::compare(&a, &b, &Default::default());
+    println!(
+        "compare: {:.2} s CPU, {:.2} s wall, equivalent {}, {} steps",
+        cpu_seconds().unwrap_or(0.0) - c,
+        t.elapsed().as_secs_f64(),
+        v.equivalent,
+        v.steps.len()
+    );
 }
