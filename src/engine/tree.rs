@@ -250,7 +250,7 @@ pub const MAX_LISTED_SPANS: usize = 100;
 /// result is too. Time and memory linear in the number of diagnostics.
 pub fn fold_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     use std::collections::HashMap;
-    use std::hash::{BuildHasher, Hash, Hasher};
+    use std::hash::BuildHasher;
     if diags.len() < FOLD_MIN {
         return diags;
     }
@@ -258,11 +258,7 @@ pub fn fold_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         x.severity == y.severity && x.code == y.code && x.spec == y.spec && x.message == y.message
     };
     let state = std::collections::hash_map::RandomState::new();
-    let key = |d: &Diagnostic| {
-        let mut h = state.build_hasher();
-        (d.severity, d.code, d.spec, d.message.as_str()).hash(&mut h);
-        h.finish()
-    };
+    let key = |d: &Diagnostic| state.hash_one((d.severity, d.code, d.spec, d.message.as_str()));
     // The first diagnostic of each kind (by hash, then compared), and each one's leader.
     let mut leaders: HashMap<u64, Vec<usize>> = HashMap::new();
     let mut leader = Vec::with_capacity(diags.len());
