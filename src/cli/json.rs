@@ -7,6 +7,15 @@
 //! pasted into a browser cannot reorder or hide what it shows. The values are unchanged:
 //! a JSON parser reads back exactly the input.
 //!
+//! A diagnostic (see [`DiagnosticJson`]) has `count`, how many occurrences it stands for,
+//! and, only when it repeats with gaps (the same severity, code, spec and message found at
+//! [`FOLD_MIN`](crate::engine::tree::FOLD_MIN) or more separate places, such as an unencoded
+//! "+" in each of thousands of one-character XRI segments), `spans`: the places as
+//! `[{"start", "end"}, ...]`, in input order, at most
+//! [`MAX_LISTED_SPANS`](crate::engine::tree::MAX_LISTED_SPANS) (100), the first being its
+//! `start`..`end`. Such a diagnostic is reported once however often it repeats, so the
+//! output stays a small constant per input byte.
+//!
 //! The tree is serialized from the engine's flat preorder storage: each node writes its
 //! fields and then its children, with no intermediate `serde_json::Value`, so the output
 //! costs time and memory linear in the number of nodes whatever the depth.
