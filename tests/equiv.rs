@@ -515,6 +515,40 @@ fn rfc1630_compares_at_the_same_encoding_level() {
 }
 
 #[test]
+fn rfc1630_locates_a_default_port_in_the_port() {
+    // The draft defines no default port (WWW URI draft, Reduced or increased safe character
+    // sets: comparing brings the URIs to the same encoding level, nothing more), so the two
+    // differ; where they differ is the port, not the segment "a:80" the generic syntax reads.
+    let v = cmp(Profile::Rfc1630, "http://a:80/", "http://a/");
+    assert!(!v.equivalent);
+    let d = v.difference.expect("located");
+    assert_eq!(
+        (d.kind, d.a, d.b),
+        (NodeKind::Port, Span::new(8, 11), Span::at(8))
+    );
+    assert!(d.reason.contains("default port"), "{}", d.reason);
+    let v = cmp(Profile::Rfc1630, "http://a/b", "http://a:8080/b");
+    let d = v.difference.expect("located");
+    assert_eq!(
+        (d.kind, d.a, d.b),
+        (NodeKind::Port, Span::at(8), Span::new(8, 13))
+    );
+    // Two ports.
+    let d = cmp(Profile::Rfc1630, "http://a:80/", "http://a:81/")
+        .difference
+        .expect("located");
+    assert_eq!(
+        (d.kind, d.a, d.b),
+        (NodeKind::Port, Span::new(8, 11), Span::new(8, 11))
+    );
+    // Different hosts stay a difference of the segment.
+    let d = cmp(Profile::Rfc1630, "http://a:80/", "http://b/")
+        .difference
+        .expect("located");
+    assert_eq!(d.kind, NodeKind::Segment);
+}
+
+#[test]
 fn xri_section_2_5() {
     let x = |a: &str, b: &str| cmp(Profile::Xri2, a, b);
     // §2.5.4: authorities inside cross-references compare case-insensitively...

@@ -7,6 +7,15 @@
 //! pasted into a browser cannot reorder or hide what it shows. The values are unchanged:
 //! a JSON parser reads back exactly the input.
 //!
+//! A diagnostic (see [`DiagnosticJson`]) has `count`, how many occurrences it stands for,
+//! and, only when it repeats with gaps (the same severity, code, spec and message found at
+//! [`FOLD_MIN`](crate::engine::tree::FOLD_MIN) or more separate places, such as an unencoded
+//! "+" in each of thousands of one-character XRI segments), `spans`: the places as
+//! `[{"start", "end"}, ...]`, in input order, at most
+//! [`MAX_LISTED_SPANS`](crate::engine::tree::MAX_LISTED_SPANS) (100), the first being its
+//! `start`..`end`. Such a diagnostic is reported once however often it repeats, so the
+//! output stays a small constant per input byte.
+//!
 //! The tree is serialized from the engine's flat preorder storage: each node writes its
 //! fields and then its children, with no intermediate `serde_json::Value`, so the output
 //! costs time and memory linear in the number of nodes whatever the depth.
@@ -164,15 +173,45 @@ pub fn to_string(value: &impl Serialize) -> String {
 }
 
 /// One diagnostic as `{"severity", "code", "message", "start", "end", "spec", "expected",
-/// "expected_at", "reached", "count"}` (`count`: how many adjacent occurrences it stands
-/// for, see [`Diagnostic::count`]).
+/// "expected_at", "reached", "count"}`, plus `"spans"` for one that repeats with gaps.
+///
+/// `count` is how many occurrences the diagnostic stands for (see [`Diagnostic::count`]):
+/// 1; or more for a run of adjacent occurrences (`start`..`end` then covers the run); or,
+/// for a diagnostic found at several separate places (at least
+/// [`crate::engine::tree::FOLD_MIN`]; such as the same unencoded character in every one of
+/// thousands of segments), every occurrence, wherever it is. Only that last kind has
+/// `"spans"`: the places, in input order, as `[{"start", "end"}, ...]` (each a single
+/// occurrence or an adjacent run), the first
+/// [`MAX_LISTED_SPANS`](crate::engine::tree::MAX_LISTED_SPANS) (100) of them; `start` and
+/// `end` are then the first place's. More places than listed: `count` exceeds what the
+/// listed spans hold.
 #[derive(Clone, Copy, Debug)]
 pub struct DiagnosticJson<'a>(pub &'a Diagnostic);
+
+struct SpanJson(crate::engine::Span);
+
+impl Serialize for SpanJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Span", 2)?;
+        m.serialize_field("start", &self.0.start)?;
+        m.serialize_field("end", &self.0.end)?;
+        m.end()
+    }
+}
+
+struct SpansJson<'a>(&'a [crate::engine::Span]);
+
+impl Serialize for SpansJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|&sp| SpanJson(sp)))
+    }
+}
 
 impl Serialize for DiagnosticJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let d = self.0;
-        let mut m = s.serialize_struct("Diagnostic", 10)?;
+        let fields = if d.spans.is_empty() { 10 } else { 11 };
+        let mut m = s.serialize_struct("Diagnostic", fields)?;
         m.serialize_field("severity", d.severity.name())?;
         m.serialize_field("code", d.code.as_str())?;
         m.serialize_field("message", &d.message)?;
@@ -183,6 +222,11 @@ impl Serialize for DiagnosticJson<'_> {
         m.serialize_field("expected_at", &d.expected_at)?;
         m.serialize_field("reached", &d.reached)?;
         m.serialize_field("count", &d.count)?;
+        if d.spans.is_empty() {
+            m.skip_field("spans")?;
+        } else {
+            m.serialize_field("spans", &SpansJson(&d.spans))?;
+        }
         m.end()
     }
 }

@@ -174,6 +174,29 @@ impl Verdict {
     }
 }
 
+thread_local! {
+    static PARSES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts one parse of an input by the comparison (see [`parses_on_this_thread`]).
+fn counted() {
+    PARSES.with(|c| c.set(c.get().saturating_add(1)));
+}
+
+/// How many times the comparisons run on this thread have parsed a text so far: each side
+/// analysed, each side re-parsed after a rewrite, each normalized side parsed to locate
+/// the difference. The work a test counts (the workbench compares again at every
+/// keystroke).
+pub fn parses_on_this_thread() -> u64 {
+    PARSES.with(|c| c.get())
+}
+
+/// [`analyze`] for the comparison, counted.
+fn analyze_counted(input: &str, opts: &Options) -> Analysis {
+    counted();
+    analyze(input, opts)
+}
+
 fn options(profile: Option<Profile>) -> Options {
     Options {
         profile,
@@ -183,7 +206,8 @@ fn options(profile: Option<Profile>) -> Options {
 }
 
 fn parses(profile: Profile, input: &str) -> bool {
-    !grammar::parse(profile, input)
+    counted();
+    !grammar::parse_verdict(profile, input)
         .1
         .iter()
         .any(|d| d.severity == Severity::Error)
@@ -403,7 +427,7 @@ pub fn compare_per_profile(a: &str, b: &str, opts: &CompareOptions) -> Vec<Profi
             if !(a_applies && b_applies) {
                 let status = |applies: bool, input: &str| {
                     if applies {
-                        let aa = analyze(input, &options(Some(p)));
+                        let aa = analyze_counted(input, &options(Some(p)));
                         side_status(&aa, &[])
                     } else {
                         Status::NotApplicable
@@ -446,16 +470,82 @@ pub fn compare_per_profile(a: &str, b: &str, opts: &CompareOptions) -> Vec<Profi
 /// Never panics. A side that does not parse still gets its ladder (what the tree holds is
 /// normalized, the rest copied); [`Verdict::sides_valid`] says whether the answer counts.
 pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
+    compare_sides(
+        analyze_counted(a, &options(opts.profile)),
+        analyze_counted(b, &options(opts.profile)),
+        opts,
+    )
+}
+
+/// [`compare`] for two sides already analysed under `opts.profile` (`None`: each side's
+/// `auto`), as the workbench holds them: a side's analysis is used as it is when it is
+/// under the profile compared (its tree is not made again), so a comparison costs the
+/// ladder and the location of the difference, not two more parses. The verdict is the one
+/// [`compare`] gives on the two inputs.
+pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> Verdict {
+    let reuse = |an: &Analysis| {
+        if opts.profile.is_some_and(|p| p != an.profile) {
+            return analyze_counted(&an.input, &options(opts.profile));
+        }
+        // What `compare`'s own analysis holds (no forms, no verdicts).
+        Analysis {
+            input: an.input.clone(),
+            profile: an.profile,
+            profile_reason: an.profile_reason.clone(),
+            tree: an.tree.clone(),
+            diagnostics: an.diagnostics.clone(),
+            verdicts: Vec::new(),
+            forms: None,
+            readings: an.readings.clone(),
+            readings_omitted: an.readings_omitted,
+        }
+    };
+    compare_sides(reuse(aa), reuse(bb), opts)
+}
+
+/// Sides longer than this together, in bytes, are compared by
+/// [`compare_per_profile_bounded`] under the profile of the verdict only (64 KiB).
+pub const PER_PROFILE_MAX: usize = 64 * 1024;
+
+/// [`compare_per_profile`] with its work bounded, for the workbench, which compares again
+/// at every keystroke: when the two sides together are longer than [`PER_PROFILE_MAX`]
+/// bytes, only `verdict`'s profile is listed (from `verdict`, computed already), the other
+/// profiles are not compared, and the second value says so in a sentence for the user.
+pub fn compare_per_profile_bounded(
+    aa: &Analysis,
+    bb: &Analysis,
+    verdict: &Verdict,
+    opts: &CompareOptions,
+) -> (Vec<ProfileEquivalence>, Option<String>) {
+    let total = aa.input.len().saturating_add(bb.input.len());
+    if total <= PER_PROFILE_MAX {
+        return (compare_per_profile(&aa.input, &bb.input, opts), None);
+    }
+    let v = verdict;
+    let one = ProfileEquivalence {
+        profile: v.profile,
+        a: side_status(&v.a, &v.a_diagnostics),
+        b: side_status(&v.b, &v.b_diagnostics),
+        equivalent: Some(v.equivalent),
+        equal_from: v
+            .equal_from()
+            .and_then(|i| v.steps.get(i).map(|s| (i, s.name.clone(), s.spec))),
+        difference: v.difference.clone(),
+    };
+    let note = format!(
+        "the other profiles were not compared: the two sides are {total} bytes together, over          the {} KiB the workbench compares under every profile at each change (`idbench          compare --profile P` compares under any one)",
+        PER_PROFILE_MAX / 1024
+    );
+    (vec![one], Some(note))
+}
+
+/// The comparison of two analysed sides (each under `opts.profile`, or its own `auto`).
+fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
+    let (a, b) = (aa.input.clone(), bb.input.clone());
+    let (a, b) = (a.as_str(), b.as_str());
     let (profile, reason, aa, bb) = match opts.profile {
-        Some(p) => (
-            p,
-            "given".to_string(),
-            analyze(a, &options(Some(p))),
-            analyze(b, &options(Some(p))),
-        ),
+        Some(p) => (p, "given".to_string(), aa, bb),
         None => {
-            let aa = analyze(a, &options(None));
-            let bb = analyze(b, &options(None));
             if aa.profile.family() != bb.profile.family() {
                 return family_mismatch(aa, bb);
             }
@@ -463,12 +553,12 @@ pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
             let aa = if aa.profile == p {
                 aa
             } else {
-                analyze(a, &options(Some(p)))
+                analyze_counted(a, &options(Some(p)))
             };
             let bb = if bb.profile == p {
                 bb
             } else {
-                analyze(b, &options(Some(p)))
+                analyze_counted(b, &options(Some(p)))
             };
             (p, why, aa, bb)
         }

@@ -95,7 +95,8 @@ pub struct Analysis {
     pub profile_reason: String,
     /// The concrete syntax tree.
     pub tree: Tree,
-    /// Every diagnostic of the parse, in input order.
+    /// Every diagnostic of the parse, in input order, one found at several separate places
+    /// reported once (see [`tree::fold_repeats`]).
     pub diagnostics: Vec<Diagnostic>,
     /// Every profile's verdict, in [`Profile::ALL`] order (empty unless asked for).
     pub verdicts: Vec<ProfileVerdict>,
@@ -132,7 +133,8 @@ impl Analysis {
             d.extend(f.diagnostics.iter().cloned());
         }
         d.sort_by_key(|d| (d.span.start, d.severity, d.span.end));
-        d
+        // A forms note may repeat one of the parse's folded diagnostics.
+        tree::fold_repeats(d)
     }
     /// The first error, if any.
     pub fn first_error(&self) -> Option<&Diagnostic> {
@@ -240,7 +242,9 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         profile,
         profile_reason: reason,
         tree,
-        diagnostics,
+        // A diagnostic found at many separate places is reported once (the first stays
+        // first, at its span: the verdicts above are unchanged).
+        diagnostics: tree::fold_repeats(diagnostics),
         verdicts,
         forms,
         readings: other.list,

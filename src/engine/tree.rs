@@ -221,7 +221,88 @@ pub struct Diagnostic {
     /// spans, such as every `%` of `%%%%`. [`Diagnostic::span`] then covers the whole run,
     /// [`Diagnostic::expected`] is the first occurrence's. One entry per run keeps a long
     /// run (64 KiB of `%` is 65,536 errors) as cheap to report and to read as one error.
+    ///
+    /// A diagnostic found at [`FOLD_MIN`] or more separate places (with other text between
+    /// them) is also reported once, by [`fold_repeats`]: `count` then adds up every
+    /// occurrence, [`Diagnostic::span`] is the first place's, and [`Diagnostic::spans`]
+    /// lists the places.
     pub count: usize,
+    /// For a diagnostic folded by [`fold_repeats`]: the places it was found, in input
+    /// order, each a single occurrence or an adjacent run, the first [`MAX_LISTED_SPANS`]
+    /// of them (the first is [`Diagnostic::span`]). Empty for a diagnostic that does not
+    /// repeat with gaps.
+    pub spans: Vec<Span>,
+}
+
+/// A diagnostic found at this many separate places or more is reported once, with the
+/// places listed ([`fold_repeats`]); found at fewer, each place keeps its own diagnostic.
+pub const FOLD_MIN: usize = 4;
+
+/// At most this many places are listed in [`Diagnostic::spans`].
+pub const MAX_LISTED_SPANS: usize = 100;
+
+/// Reports a diagnostic that repeats with gaps once: every diagnostic (same severity, code,
+/// spec and message) found at [`FOLD_MIN`] or more separate places is folded into its first
+/// one, whose [`Diagnostic::count`] then adds up all occurrences and whose
+/// [`Diagnostic::spans`] lists the places (the first [`MAX_LISTED_SPANS`]). The first
+/// diagnostic of each kind keeps its place in the list and its span, so the first error
+/// is the same one, at the same span, folded or not. `diags` must be in input order; the
+/// result is too. Time and memory linear in the number of diagnostics.
+pub fn fold_repeats(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    use std::collections::HashMap;
+    use std::hash::BuildHasher;
+    if diags.len() < FOLD_MIN {
+        return diags;
+    }
+    let same = |x: &Diagnostic, y: &Diagnostic| {
+        x.severity == y.severity && x.code == y.code && x.spec == y.spec && x.message == y.message
+    };
+    let state = std::collections::hash_map::RandomState::new();
+    let key = |d: &Diagnostic| state.hash_one((d.severity, d.code, d.spec, d.message.as_str()));
+    // The first diagnostic of each kind (by hash, then compared), and each one's leader.
+    let mut leaders: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut leader = Vec::with_capacity(diags.len());
+    let mut places = vec![0usize; diags.len()];
+    for (i, d) in diags.iter().enumerate() {
+        let list = leaders.entry(key(d)).or_default();
+        let g = match list.iter().copied().find(|&j| same(&diags[j], d)) {
+            Some(j) => j,
+            None => {
+                list.push(i);
+                i
+            }
+        };
+        leader.push(g);
+        places[g] += d.spans.len().max(1);
+    }
+    if !places.iter().any(|&n| n >= FOLD_MIN) {
+        return diags;
+    }
+    let mut out: Vec<Diagnostic> = Vec::with_capacity(diags.len());
+    let mut slot = vec![usize::MAX; diags.len()];
+    for (i, mut d) in diags.into_iter().enumerate() {
+        let g = leader[i];
+        if places[g] < FOLD_MIN {
+            out.push(d);
+            continue;
+        }
+        let listed = if d.spans.is_empty() {
+            vec![d.span]
+        } else {
+            std::mem::take(&mut d.spans)
+        };
+        if g == i {
+            d.spans = listed;
+            d.spans.truncate(MAX_LISTED_SPANS);
+            slot[g] = out.len();
+            out.push(d);
+        } else if let Some(first) = out.get_mut(slot[g]) {
+            first.count = first.count.saturating_add(d.count);
+            let room = MAX_LISTED_SPANS.saturating_sub(first.spans.len());
+            first.spans.extend(listed.into_iter().take(room));
+        }
+    }
+    out
 }
 
 impl Diagnostic {
@@ -243,12 +324,31 @@ impl Diagnostic {
             expected_at: None,
             reached: None,
             count: 1,
+            spans: Vec::new(),
         }
     }
 
     /// For a diagnostic that stands for a run ([`Diagnostic::count`] > 1), how the views
-    /// say so: `found 4 times in a row, over bytes 0..4`.
+    /// say so: `found 4 times in a row, over bytes 0..4`; for one that repeats with gaps
+    /// ([`Diagnostic::spans`]), `repeats 5 times in 3 places; first at 0..1, then 4..6,
+    /// 9..11`, with `(the first 100 places listed)` when not all are.
     pub fn repeat_note(&self) -> Option<String> {
+        if self.spans.len() > 1 {
+            let places = self.spans.len();
+            let mut s = format!("repeats {} times", self.count);
+            if self.count != places && places < MAX_LISTED_SPANS {
+                s.push_str(&format!(" in {places} places"));
+            }
+            s.push_str(&format!("; first at {}", self.spans[0]));
+            for (i, sp) in self.spans.iter().enumerate().skip(1) {
+                s.push_str(if i == 1 { ", then " } else { ", " });
+                s.push_str(&sp.to_string());
+            }
+            if places >= MAX_LISTED_SPANS && self.count > places {
+                s.push_str(&format!(" (the first {places} places listed)"));
+            }
+            return Some(s);
+        }
         (self.count > 1).then(|| {
             format!(
                 "found {} times in a row, over bytes {}",
@@ -772,7 +872,7 @@ impl<'i> Builder<'i> {
 
     /// The greatest offset in `[lo, hi]` with an expectation.
     fn expect_last_in(&self, lo: usize, hi: usize) -> Option<usize> {
-        let i = self.expects.partition_point(|e| e.0 <= hi);
+        let i = partition_from_end(&self.expects, |e| e.0 <= hi);
         let a = i
             .checked_sub(1)
             .and_then(|i| self.expects.get(i))
@@ -788,7 +888,7 @@ impl<'i> Builder<'i> {
 
     /// The smallest offset in `[lo, hi]` with an expectation.
     fn expect_first_in(&self, lo: usize, hi: usize) -> Option<usize> {
-        let i = self.expects.partition_point(|e| e.0 < lo);
+        let i = partition_from_end(&self.expects, |e| e.0 < lo);
         let a = self.expects.get(i).map(|e| e.0).filter(|&o| o <= hi);
         let b = self.expects_back.range(lo..=hi).next().map(|(&o, _)| o);
         match (a, b) {
@@ -799,8 +899,8 @@ impl<'i> Builder<'i> {
 
     /// Every item expected at `at`, in the order first recorded, each once.
     fn expected_at(&self, at: usize) -> Vec<&'static str> {
-        let lo = self.expects.partition_point(|e| e.0 < at);
-        let hi = self.expects.partition_point(|e| e.0 <= at);
+        let lo = partition_from_end(&self.expects, |e| e.0 < at);
+        let hi = lo + self.expects[lo..].partition_point(|e| e.0 <= at);
         let mut items: Vec<(u32, &'static str)> =
             self.expects[lo..hi].iter().map(|e| (e.1, e.2)).collect();
         if let Some(back) = self.expects_back.get(&at) {
@@ -1029,6 +1129,28 @@ impl<'i> Builder<'i> {
     }
 }
 
+/// `v.partition_point(pred)` (`pred` true on a prefix of `v`), searched from the end by
+/// galloping: a diagnostic is reported just after the expectations it looks up were
+/// recorded, so this touches a few entries at the end of a long list instead of a binary
+/// search's walk across all of it (with 256 Ki errors over 3.5 Mi expectations, that walk's
+/// cache misses were a quarter of a parse).
+fn partition_from_end<T>(v: &[T], pred: impl Fn(&T) -> bool) -> usize {
+    // The partition point is at most `hi`.
+    let mut hi = v.len();
+    let mut step = 1usize;
+    loop {
+        let probe = hi.saturating_sub(step);
+        if probe == 0 {
+            return v[..hi].partition_point(&pred);
+        }
+        if pred(&v[probe - 1]) {
+            return probe + v[probe..hi].partition_point(&pred);
+        }
+        hi = probe - 1;
+        step = step.saturating_mul(2);
+    }
+}
+
 /// `attrs` in node order, keeping their order within a node (a counting sort: the nodes
 /// are `0..nodes`).
 fn group_by_node(attrs: Vec<Attr>, nodes: usize) -> Vec<Attr> {
@@ -1168,6 +1290,24 @@ mod tests {
         assert_eq!(d[0].reached, Some(4));
         assert_eq!(d[1].expected, ["x", "y", "w"]);
         assert_eq!(d[1].reached, None);
+    }
+
+    #[test]
+    fn partition_from_the_end_is_partition_point() {
+        for n in 0..40usize {
+            let v: Vec<usize> = (0..n).map(|i| i / 3).collect();
+            for k in 0..=n / 3 + 1 {
+                assert_eq!(
+                    partition_from_end(&v, |&x| x < k),
+                    v.partition_point(|&x| x < k),
+                    "n {n}, k {k}"
+                );
+                assert_eq!(
+                    partition_from_end(&v, |&x| x <= k),
+                    v.partition_point(|&x| x <= k)
+                );
+            }
+        }
     }
 
     #[test]

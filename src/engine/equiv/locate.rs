@@ -542,18 +542,107 @@ pub(super) fn locate(profile: Profile, opts: &CompareOptions, l: &Ladder) -> Opt
     if l.final_a == l.final_b {
         return None;
     }
-    let (ta, _) = grammar::parse(profile, &l.final_a);
-    let (tb, _) = grammar::parse(profile, &l.final_b);
+    // Only the trees are needed: the verdict parse keeps no diagnostic past the first error.
+    super::counted();
+    super::counted();
+    let (ta, _) = grammar::parse_verdict(profile, &l.final_a);
+    let (tb, _) = grammar::parse_verdict(profile, &l.final_b);
     let (at_a, at_b) = first_difference(&ta, &l.final_a, &tb, &l.final_b);
     let kind = match (at_a, at_b) {
         (At::Node(n), _) | (At::Missing { .. }, At::Node(n)) => n.kind(),
         (At::Missing { parent, .. }, At::Missing { .. }) => parent.kind(),
     };
+    if profile == Profile::Rfc1630
+        && let Some(d) = www_port_difference(l, at_a, at_b)
+    {
+        return Some(d);
+    }
     let reason = reason(profile, opts, (at_a, &l.final_a), (at_b, &l.final_b));
     Some(Difference {
         kind,
         a: input_span(&l.a, at_a, l.rules),
         b: input_span(&l.b, at_b, l.rules),
         reason,
+    })
+}
+
+/// For a path that starts with "//", its host part (the segment after the two void ones,
+/// which the draft's scheme sections call "the host" and whose ":port" they describe):
+/// `(host, port)` spans in `text`, the port's an empty span after the host when there is
+/// none.
+fn www_hostport(path: Node<'_>, seg: Node<'_>, text: &str) -> Option<(Span, Span)> {
+    if path.kind() != NodeKind::Path || !path.text(text).starts_with("//") {
+        return None;
+    }
+    let third = path
+        .children()
+        .filter(|c| c.kind() == NodeKind::Segment)
+        .nth(2)?;
+    if third.index() != seg.index() {
+        return None;
+    }
+    let s = seg.span();
+    let t = seg.text(text);
+    match t.rfind(':') {
+        Some(i) if t[i + 1..].bytes().all(|b| b.is_ascii_digit()) => Some((
+            Span::new(s.start, s.start + i),
+            Span::new(s.start + i, s.end),
+        )),
+        _ => Some((s, Span::at(s.end))),
+    }
+}
+
+/// rfc1630: the draft's generic syntax has no authority, so `http://a:80/` reads as a path
+/// whose third segment is `a:80`. When two sides differ there only by the ":port" the
+/// scheme sections describe (the host parts being equal), the difference is the port, not
+/// the segment: the draft defines no default port to drop (its FTP section only says that
+/// a port "if given gives the port of the FTP server if not the FTP default") and brings
+/// two URIs to the same encoding level before comparing them, nothing more.
+fn www_port_difference(l: &Ladder, at_a: At<'_>, at_b: At<'_>) -> Option<Difference> {
+    let (At::Node(na), At::Node(nb)) = (at_a, at_b) else {
+        return None;
+    };
+    if na.kind() != NodeKind::Segment || nb.kind() != NodeKind::Segment {
+        return None;
+    }
+    let (ha, pa) = www_hostport(na.parent()?, na, &l.final_a)?;
+    let (hb, pb) = www_hostport(nb.parent()?, nb, &l.final_b)?;
+    let text = |t: &str, sp: Span| t.get(sp.start..sp.end).unwrap_or("").to_string();
+    if text(&l.final_a, ha) != text(&l.final_b, hb) {
+        return None;
+    }
+    let (port_a, port_b) = (text(&l.final_a, pa), text(&l.final_b, pb));
+    // The segment's place in each input, then the port's within it (the ladder's steps
+    // change no ":" or digit, so the offsets within the segment carry over).
+    let in_input = |side: &Side, n: Node<'_>, port: Span| {
+        let seg = input_span(side, At::Node(n), l.rules);
+        let from_end = n.span().end - port.start;
+        let start = seg.end.saturating_sub(from_end).max(seg.start);
+        if port.is_empty() {
+            Span::at(start)
+        } else {
+            Span::new(start, seg.end)
+        }
+    };
+    let say = |p: &str| {
+        if p.is_empty() {
+            "no port".to_string()
+        } else {
+            format!("port {}", quote(p.trim_start_matches(':')))
+        }
+    };
+    Some(Difference {
+        kind: NodeKind::Port,
+        a: in_input(&l.a, na, pa),
+        b: in_input(&l.b, nb, pb),
+        reason: format!(
+            "A has {} where B has {}: the draft defines no default port (its FTP section only \
+             says a port \"if given gives the port of the FTP server if not the FTP default\"), \
+             and brings two URIs to the same encoding level before comparing them, nothing more; \
+             the port is compared as written ({})",
+            say(&port_a),
+            say(&port_b),
+            main_spec(Profile::Rfc1630)
+        ),
     })
 }

@@ -266,7 +266,8 @@ pub fn draw(
     super::put_lines(f.buffer_mut(), body, &lines);
 }
 
-/// The row's message: a diagnostic that stands for a run starts with `×N`.
+/// The row's message: a diagnostic that stands for a run, or that repeats with gaps
+/// (folded, see [`crate::engine::tree::fold_repeats`]), starts with `×N`.
 fn message(d: &Diagnostic) -> std::borrow::Cow<'_, str> {
     if d.count > 1 {
         format!("×{} {}", d.count, d.message).into()

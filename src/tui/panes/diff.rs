@@ -33,7 +33,11 @@ pub struct DiffState {
     /// The options the comparison ran with.
     pub options: CompareOptions,
     /// Per profile: equivalent or not, `None` where the profile does not apply to both.
+    /// On long sides only the verdict's profile (see `per_profile_note`).
     pub per_profile: Vec<ProfileEquivalence>,
+    /// Why profiles are missing from `per_profile`, when they are: the sides are too long
+    /// to compare under every profile at each change. Shown under the verdict.
+    pub per_profile_note: Option<String>,
     /// The selected ladder step.
     pub list: ListState,
     /// Per step: where its two values part (`None` where they are the same text).
@@ -63,6 +67,7 @@ impl DiffState {
             verdict,
             options,
             per_profile,
+            per_profile_note: None,
             list,
             splits,
             rows: 0,
@@ -74,9 +79,13 @@ impl DiffState {
     /// every profile that applies to both (the strip's cells). `list` is the ladder's
     /// selection to keep.
     pub fn compare(a: &Analysis, b: &Analysis, opts: CompareOptions, list: ListState) -> DiffState {
-        let verdict = equiv::compare(&a.input, &b.input, &opts);
-        let per_profile = equiv::compare_per_profile(&a.input, &b.input, &opts);
-        DiffState::new(verdict, opts, per_profile, list)
+        // The sides' own analyses serve (no parse again), and on long sides the other
+        // profiles are not compared at each keystroke (the ladder pane says so).
+        let verdict = equiv::compare_analyzed(a, b, &opts);
+        let (per_profile, note) = equiv::compare_per_profile_bounded(a, b, &verdict, &opts);
+        let mut d = DiffState::new(verdict, opts, per_profile, list);
+        d.per_profile_note = note;
+        d
     }
 
     /// Where step `i`'s values A and B differ, as byte ranges of each (`None` when the
@@ -482,6 +491,9 @@ pub fn step_detail(d: &DiffState, i: usize) -> Option<Detail> {
     out.field("rule", s.name.clone(), Slot::Text);
     out.field("spec", s.spec, Slot::Dim);
     out.field("under", v.profile.name(), Slot::Dim);
+    if let Some(note) = &d.per_profile_note {
+        out.field("profiles", note.clone(), Slot::Dim);
+    }
     out.field("A after", empty_as_word(&s.a), Slot::Text);
     out.field("B after", empty_as_word(&s.b), Slot::Text);
     if s.equal {
@@ -672,6 +684,10 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         ]),
         None => Line::styled("no difference located", dim),
     });
+    // Last, so that the difference stays in view when the rows are short.
+    if let Some(note) = &d.per_profile_note {
+        head[1].spans.push(Span::styled(format!(" · {note}"), dim));
+    }
     // Indented by one column, so the wrapped second row lines up with the first.
     let head_area = Rect {
         x: body.x + 1,
