@@ -533,7 +533,9 @@ pub fn compare_per_profile_bounded(
         difference: v.difference.clone(),
     };
     let note = format!(
-        "the other profiles were not compared: the two sides are {total} bytes together, over          the {} KiB the workbench compares under every profile at each change (`idbench          compare --profile P` compares under any one)",
+        "the other profiles were not compared: the two sides are {total} bytes together, over \
+         the {} KiB the workbench compares under every profile at each change (`idbench \
+         compare --profile P` compares under any one)",
         PER_PROFILE_MAX / 1024
     );
     (vec![one], Some(note))

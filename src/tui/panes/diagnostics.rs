@@ -42,7 +42,7 @@ impl DiagView {
                 Severity::Error => 0,
                 Severity::Warning => 1,
                 Severity::Note => 2,
-            }] += 1;
+            }] += d.count.max(1); // occurrences: a repeating diagnostic is one row
             code_w = code_w.max(d.code.len());
             spec_w = spec_w.max(d.spec.chars().count());
         }

@@ -311,16 +311,16 @@ impl InputLine {
     /// it was chosen on the bottom one, the text (or the hint) inside.
     pub fn render(&mut self, f: &mut Frame, area: Rect, look: Look<'_>, theme: &Theme) {
         let a = &self.analysis;
-        let errors = a
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        let warnings = a
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Warning)
-            .count();
+        // Occurrences, not rows: a diagnostic that repeats stands for `count` of them.
+        let occurrences = |sev: Severity| -> usize {
+            a.diagnostics
+                .iter()
+                .filter(|d| d.severity == sev)
+                .map(|d| d.count.max(1))
+                .sum()
+        };
+        let errors = occurrences(Severity::Error);
+        let warnings = occurrences(Severity::Warning);
         let verdict = if a.input.is_empty() {
             Line::raw("")
         } else if errors == 0 {

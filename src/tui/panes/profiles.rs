@@ -229,7 +229,10 @@ pub fn pair_detail(
     };
     out.field("profile", p.name(), Slot::Text);
     let Some(e) = d.per_profile.iter().find(|e| e.profile == p) else {
-        out.field("verdict", "not compared", Slot::Dim);
+        out.field("verdict", "not compared: the sides are too long", Slot::Dim);
+        if let Some(note) = &d.per_profile_note {
+            out.field("why", note.clone(), Slot::Text);
+        }
         return out;
     };
     let (eq, slot) = match e.equivalent {
@@ -317,11 +320,12 @@ fn verdict(cells: Cells<'_>, p: Profile) -> (&'static str, &'static str, Slot) {
             Some(Status::NotApplicable) => ("–", "n/a", Slot::NotApplicable),
             None => ("?", "?", Slot::Dim),
         },
-        Cells::Equivalence(v) => match v.iter().find(|e| e.profile == p).and_then(|e| e.equivalent)
-        {
-            Some(true) => ("≡", "equivalent", Slot::Equal),
-            Some(false) => ("≢", "different", Slot::Unequal),
-            None => ("–", "n/a", Slot::NotApplicable),
+        Cells::Equivalence(v) => match v.iter().find(|e| e.profile == p).map(|e| e.equivalent) {
+            Some(Some(true)) => ("≡", "equivalent", Slot::Equal),
+            Some(Some(false)) => ("≢", "different", Slot::Unequal),
+            Some(None) => ("–", "n/a", Slot::NotApplicable),
+            // Long sides are compared under the verdict's profile only (the Details say why).
+            None => ("…", "not compared", Slot::Dim),
         },
     }
 }
