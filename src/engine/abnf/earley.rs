@@ -67,7 +67,9 @@ pub(crate) struct FastHasher(u64);
 
 impl Hasher for FastHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The product's high bits are its well-mixed ones: fold them into the low bits,
+        // which pick the bucket.
+        self.0 ^ (self.0 >> 32)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {

@@ -436,6 +436,13 @@ impl Reader<'_> {
                         continue;
                     }
                     let (mut e, j) = self.element(i)?;
+                    if j < self.b.len() && (is_name_char(self.b[j]) || self.b[j] == b'.') {
+                        return Err(Fail(
+                            j,
+                            codes::SYNTAX,
+                            "elements run together here: separate them with a space".into(),
+                        ));
+                    }
                     if let Some((min, max)) = rep {
                         e = self.push(Expr::Rep { min, max, e });
                     }
