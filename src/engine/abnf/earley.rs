@@ -86,6 +86,38 @@ impl Hasher for FastHasher {
 
 pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
+/// Lists of items per nonterminal for one Earley set.
+struct Lists {
+    head: Vec<u32>,
+    nodes: Vec<(u32, u32)>,
+    touched: Vec<u32>,
+}
+
+impl Lists {
+    fn new(n: usize) -> Self {
+        Lists {
+            head: vec![NONE; n],
+            nodes: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+    fn push(&mut self, nt: u32, item: u32) {
+        let h = self.head[nt as usize];
+        if h == NONE {
+            self.touched.push(nt);
+        }
+        self.nodes.push((item, h));
+        self.head[nt as usize] = (self.nodes.len() - 1) as u32;
+    }
+    fn clear(&mut self) {
+        for &t in &self.touched {
+            self.head[t as usize] = NONE;
+        }
+        self.touched.clear();
+        self.nodes.clear();
+    }
+}
+
 struct Parser<'a> {
     cfg: &'a Cfg,
     items: Vec<Item>,
@@ -154,8 +186,10 @@ pub(crate) fn parse(
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
     let mut waits: Vec<(u32, u32)> = Vec::new();
     let mut waits_start: Vec<usize> = Vec::with_capacity(n + 2);
-    let mut waits_cur: FastMap<u32, Vec<u32>> = FastMap::default();
-    let mut empty_done: FastMap<u32, Vec<u32>> = FastMap::default();
+    // This set's waiting items and empty completions, per nonterminal: linked lists in
+    // flat vectors (head per nonterminal, reset through the touched lists).
+    let mut waits_cur = Lists::new(cfg.nts.len());
+    let mut empty_done = Lists::new(cfg.nts.len());
     let mut predicted = vec![false; cfg.nts.len()];
     let mut touched: Vec<u32> = Vec::new();
     let mut scans: Vec<u32> = Vec::new();
@@ -170,7 +204,6 @@ pub(crate) fn parse(
         let ju = j as u32;
         let set_start = p.items.len();
         p.dedup.clear();
-        waits_cur.clear();
         empty_done.clear();
         for t in touched.drain(..) {
             predicted[t as usize] = false;
@@ -210,11 +243,12 @@ pub(crate) fn parse(
                         could_end_at = Some(j);
                     }
                     if it.origin == ju {
-                        empty_done.entry(lhs).or_default().push(idx);
-                        if let Some(ws) = waits_cur.get(&lhs) {
-                            for &w in ws {
-                                p.advance(w, idx, ju, ju);
-                            }
+                        empty_done.push(lhs, idx);
+                        let mut w = waits_cur.head[lhs as usize];
+                        while w != NONE {
+                            let (wi, next) = waits_cur.nodes[w as usize];
+                            p.advance(wi, idx, ju, ju);
+                            w = next;
                         }
                     } else {
                         let o = it.origin as usize;
@@ -230,7 +264,7 @@ pub(crate) fn parse(
                     }
                 }
                 Sym::N(b) => {
-                    waits_cur.entry(b).or_default().push(idx);
+                    waits_cur.push(b, idx);
                     if !predicted[b as usize] {
                         predicted[b as usize] = true;
                         touched.push(b);
@@ -238,10 +272,11 @@ pub(crate) fn parse(
                             p.add(cfg.prods[pr as usize].start, ju, ju, None);
                         }
                     }
-                    if let Some(done) = empty_done.get(&b) {
-                        for &c in done {
-                            p.advance(idx, c, ju, ju);
-                        }
+                    let mut d = empty_done.head[b as usize];
+                    while d != NONE {
+                        let (c, next) = empty_done.nodes[d as usize];
+                        p.advance(idx, c, ju, ju);
+                        d = next;
                     }
                 }
                 Sym::T(_) => scans.push(idx),
@@ -278,9 +313,15 @@ pub(crate) fn parse(
         // Freeze this set's waiting lists.
         waits_start.push(waits.len());
         let from = waits.len();
-        for (b, ws) in waits_cur.drain() {
-            waits.extend(ws.into_iter().map(|w| (b, w)));
+        for &b in &waits_cur.touched {
+            let mut w = waits_cur.head[b as usize];
+            while w != NONE {
+                let (wi, next) = waits_cur.nodes[w as usize];
+                waits.push((b, wi));
+                w = next;
+            }
         }
+        waits_cur.clear();
         waits[from..].sort_unstable_by_key(|x| x.0);
         if j < n {
             let c = chars[j] as u32;

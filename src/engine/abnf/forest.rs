@@ -220,13 +220,15 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
     }
     work.clear();
     work.extend(f.nodes.iter().copied());
+    let mut succ: Vec<u32> = Vec::new();
     while let Some(v) = work.pop() {
-        let succ: Vec<u32> = f
-            .links(v)
-            .flat_map(|(_, p, c)| [p, c])
-            .filter(|&x| x != TERM)
-            .collect();
-        for w in succ {
+        succ.clear();
+        succ.extend(
+            f.links(v)
+                .flat_map(|(_, p, c)| [p, c])
+                .filter(|&x| x != TERM),
+        );
+        for &w in &succ {
             if f.local[w as usize] == NONE {
                 f.local[w as usize] = f.nodes.len() as u32;
                 f.nodes.push(w);
@@ -295,23 +297,43 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
     }
 
     // Least heights (Knuth): links whose pred and child are done give their owner a
-    // candidate height.
-    let mut link_owner: Vec<(u32, u32, u32, u32)> = Vec::new(); // (link, owner, pred, child) local
-    let mut deps_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // candidate height. Only where trees are not taken by counts: inside empty spans, or
+    // everywhere when the count is infinite. (An empty node's links lead to empty nodes.)
+    let wanted_v: Vec<bool> = (0..n).map(|v| infinite || f.empty(f.nodes[v])).collect();
+    let wanted = |v: usize| wanted_v[v];
+    // (link, owner, pred, child), local ids; and, per node, the links that wait for it (CSR).
+    let mut link_owner: Vec<(u32, u32, u32, u32)> = Vec::new();
     let mut pending: Vec<u8> = Vec::new();
+    let mut dep_count = vec![0u32; n + 1];
     for (v, &item) in f.nodes.iter().enumerate() {
+        if !wanted(v) {
+            continue;
+        }
         for (l, p, c) in f.links(item) {
-            let k = link_owner.len() as u32;
             let pl = f.local[p as usize];
             let cl = if c == TERM { NONE } else { f.local[c as usize] };
             link_owner.push((l, v as u32, pl, cl));
-            deps_of[pl as usize].push(k);
+            dep_count[pl as usize] += 1;
             let mut d = 1;
             if cl != NONE {
-                deps_of[cl as usize].push(k);
+                dep_count[cl as usize] += 1;
                 d += 1;
             }
             pending.push(d);
+        }
+    }
+    let mut dep_off = vec![0usize; n + 1];
+    for v in 0..n {
+        dep_off[v + 1] = dep_off[v] + dep_count[v] as usize;
+    }
+    let mut fill = dep_off.clone();
+    let mut deps = vec![0u32; dep_off[n]];
+    for (k, &(_, _, pl, cl)) in link_owner.iter().enumerate() {
+        deps[fill[pl as usize]] = k as u32;
+        fill[pl as usize] += 1;
+        if cl != NONE {
+            deps[fill[cl as usize]] = k as u32;
+            fill[cl as usize] += 1;
         }
     }
     let mut height = vec![u32::MAX; n];
@@ -319,7 +341,7 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
     let mut done = vec![false; n];
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
     for (v, &item) in f.nodes.iter().enumerate() {
-        if chart.items[item as usize].head == NONE {
+        if wanted(v) && chart.items[item as usize].head == NONE {
             height[v] = 0;
             heap.push(Reverse((0, v as u32)));
         }
@@ -329,7 +351,7 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
             continue;
         }
         done[v as usize] = true;
-        for &k in &deps_of[v as usize] {
+        for &k in &deps[dep_off[v as usize]..dep_off[v as usize + 1]] {
             let k = k as usize;
             pending[k] -= 1;
             if pending[k] == 0 {
