@@ -533,3 +533,64 @@ pub(crate) fn compile(user: &Reading, core: &Reading) -> Option<Cfg> {
     c.layout();
     Some(c.cfg)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::reader::read;
+    use super::*;
+
+    fn cfg(text: &str) -> Cfg {
+        compile(&read(text), &read(CORE)).expect("compiles")
+    }
+
+    fn rhs(c: &Cfg, p: u32) -> Vec<(Sym, bool)> {
+        let mut i = c.prods[p as usize].start as usize;
+        let mut out = Vec::new();
+        while !matches!(c.syms[i], Sym::End(_)) {
+            out.push((c.syms[i], c.nonempty[i]));
+            i += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn star_is_left_recursion_over_non_empty_iterations() {
+        let c = cfg("a = *\"x\"\n");
+        let a = c.by_name["a"];
+        let [p] = c.nts[a as usize].prods[..] else {
+            panic!("one production")
+        };
+        let [(Sym::N(r), false)] = rhs(&c, p)[..] else {
+            panic!("a repetition helper")
+        };
+        let prods: Vec<_> = c.nts[r as usize]
+            .prods
+            .iter()
+            .map(|&p| rhs(&c, p))
+            .collect();
+        assert_eq!(prods[0], []);
+        assert!(matches!(prods[1][..], [(Sym::N(x), false), (Sym::T(_), true)] if x == r));
+        assert!(c.nts[r as usize].nullable);
+    }
+
+    #[test]
+    fn bounded_repetition_is_a_chain() {
+        let c = cfg("a = 0*30\"x\"\n");
+        // a, the chain's 30 links.
+        let helpers = c.nts.iter().filter(|n| n.name.is_none()).count();
+        assert_eq!(helpers, 30);
+        let c = cfg("a = 2*3\"x\"\n");
+        let a = c.by_name["a"];
+        assert!(!c.nts[a as usize].nullable);
+    }
+
+    #[test]
+    fn disjoint_single_terminals_merge() {
+        let c = cfg("a = \"!\" / \"$\" / %x30-39\n");
+        let a = c.by_name["a"];
+        assert_eq!(c.nts[a as usize].prods.len(), 1);
+        let c = cfg("a = \"a\" / %x61\n");
+        let a = c.by_name["a"];
+        assert_eq!(c.nts[a as usize].prods.len(), 2);
+    }
+}

@@ -256,9 +256,7 @@ pub(crate) fn parse(
                         let slice = &waits[waits_start[o]..end];
                         let a = slice.partition_point(|x| x.0 < lhs);
                         let b = slice.partition_point(|x| x.0 <= lhs);
-                        let base = waits_start[o];
-                        for w in base + a..base + b {
-                            let wi = waits[w].1;
+                        for &(_, wi) in &slice[a..b] {
                             p.advance(wi, idx, it.origin, ju);
                         }
                     }

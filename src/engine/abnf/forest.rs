@@ -425,3 +425,30 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
         trees,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::tarjan;
+
+    #[test]
+    fn components_come_successors_first() {
+        // 0 → 1 → 2 → 1, 2 → 3, 4 → 4
+        let off = [0, 1, 2, 4, 4, 5];
+        let adj = [1, 2, 1, 3, 4];
+        let (comps, cyclic) = tarjan(&off, &adj);
+        let mut sorted: Vec<Vec<u32>> = comps
+            .iter()
+            .map(|c| {
+                let mut c = c.clone();
+                c.sort();
+                c
+            })
+            .collect();
+        assert_eq!(sorted.remove(0), [3]);
+        assert!(comps.iter().zip(&cyclic).any(|(c, &y)| c.len() == 2 && y));
+        assert!(comps.iter().zip(&cyclic).any(|(c, &y)| c == &[4] && y));
+        assert!(comps.iter().zip(&cyclic).any(|(c, &y)| c == &[0] && !y));
+        let pos = |v: u32| comps.iter().position(|c| c.contains(&v));
+        assert!(pos(3) < pos(1) && pos(1) < pos(0));
+    }
+}

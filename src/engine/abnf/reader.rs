@@ -658,3 +658,50 @@ impl Reader<'_> {
         Ok((e, i))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_count_characters() {
+        let l = Lines::new("ab\né = x\n");
+        assert_eq!(l.line_col(0), (1, 1));
+        assert_eq!(l.line_col(3), (2, 1));
+        assert_eq!(l.line_col(6), (2, 3));
+    }
+
+    #[test]
+    fn repetitions_and_values_read() {
+        let r = read("a = 3*5DIGIT *x 1*y 3z *7w %d13.10 %x41-5A\n");
+        assert!(r.problems.is_empty(), "{:?}", r.problems);
+        let reps: Vec<(u32, Option<u32>)> = r
+            .exprs
+            .iter()
+            .filter_map(|e| match e {
+                Expr::Rep { min, max, .. } => Some((*min, *max)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            reps,
+            [
+                (3, Some(5)),
+                (0, None),
+                (1, None),
+                (3, Some(3)),
+                (0, Some(7))
+            ]
+        );
+        assert!(r.exprs.contains(&Expr::Range(13, 13)));
+        assert!(r.exprs.contains(&Expr::Range(10, 10)));
+        assert!(r.exprs.contains(&Expr::Range(0x41, 0x5A)));
+    }
+
+    #[test]
+    fn a_rule_starts_only_at_a_line_start() {
+        let r = read("a = b\n  c\nd = e\n");
+        assert_eq!(r.rules.len(), 2);
+        assert_eq!((r.rules[1].line, r.rules[1].col), (3, 1));
+    }
+}
