@@ -343,3 +343,21 @@ fn prose_values_and_hooks() {
             .valid
     );
 }
+
+#[test]
+fn right_recursion_and_rfc3986_check() {
+    let g = grammar("a = \"x\" a / \"\"\n");
+    let input = "x".repeat(2000);
+    let p = g.parse("a", &input, &ParseOptions::default()).unwrap();
+    assert_eq!(p.count, ParseCount::Exact(1));
+    assert_eq!(p.trees[0].nodes.len(), 2001);
+    // RFC 3986's Appendix A has no errors; `path-empty = 0<pchar>` is prose, noted.
+    let r = idbench::engine::abnf::check(RFC3986, Some("URI-reference"));
+    assert!(!r.has_errors(), "{:#?}", r.problems);
+    assert_eq!(r.rules.len(), 36);
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.code == "prose-value" && p.rule.as_deref() == Some("path-empty"))
+    );
+}
