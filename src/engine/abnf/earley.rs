@@ -1,0 +1,372 @@
+//! The recognizer: an Earley parser over code points that records, for every item, how it
+//! was reached (its links), which makes the chart a binarised shared packed parse forest.
+//!
+//! An item is a dotted position in [`Cfg::syms`] with an origin and an end (the set it is
+//! in). A link of item `I` names the item `I` was advanced from (`pred`, the same
+//! production with the dot one symbol back) and what the dot moved over (`child`: a
+//! completed item, or a terminal, [`TERM`]). Empty completions are handled as Aycock and
+//! Horspool describe (an item waiting for a nonterminal that has already completed empty in
+//! this set is advanced at once), so nullable rules need no special grammar. The symbols
+//! the compiler marks non-empty (repetition iterations) are not advanced over an empty
+//! child.
+//!
+//! Everything is in flat vectors; nothing recurses.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::Recognizer;
+use super::compile::{Cfg, Sym};
+
+/// `child` of a link that moved over a terminal or a prose value.
+pub(crate) const TERM: u32 = u32::MAX;
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Item {
+    /// Dotted position: an index into [`Cfg::syms`].
+    pub pos: u32,
+    /// The input position (in code points) the item started at.
+    pub origin: u32,
+    /// The input position of the set it is in.
+    pub end: u32,
+    /// First link, or `NONE` (a dot-0 item).
+    pub head: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Link {
+    pub pred: u32,
+    pub child: u32,
+    pub next: u32,
+}
+
+/// What a parse leaves: the forest and where it stopped.
+pub(crate) struct Chart {
+    pub items: Vec<Item>,
+    pub links: Vec<Link>,
+    /// Completed items of the start rule over the whole input.
+    pub roots: Vec<u32>,
+    /// The last input position (code points) that had items.
+    pub furthest: usize,
+    /// What the items of that set were waiting for: class indices.
+    pub expected_classes: Vec<u32>,
+    /// Prose values waited for there.
+    pub expected_prose: Vec<u32>,
+    /// Whether the start rule had completed at `furthest` (the input could have ended).
+    pub could_end: bool,
+    /// Prose values reached that have no recognizer.
+    pub unbound_prose: Vec<u32>,
+}
+
+/// A multiplicative hash for the `u64` and `u32` keys of the chart (written here: std's
+/// SipHash is several times slower on these keys, and the crates that offer this are not
+/// worth a dependency for ten lines).
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        // The product's high bits are its well-mixed ones: fold them into the low bits,
+        // which pick the bucket.
+        self.0 ^ (self.0 >> 32)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+}
+
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// Lists of items per nonterminal for one Earley set.
+struct Lists {
+    head: Vec<u32>,
+    nodes: Vec<(u32, u32)>,
+    touched: Vec<u32>,
+}
+
+impl Lists {
+    fn new(n: usize) -> Self {
+        Lists {
+            head: vec![NONE; n],
+            nodes: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+    fn push(&mut self, nt: u32, item: u32) {
+        let h = self.head[nt as usize];
+        if h == NONE {
+            self.touched.push(nt);
+        }
+        self.nodes.push((item, h));
+        self.head[nt as usize] = (self.nodes.len() - 1) as u32;
+    }
+    fn clear(&mut self) {
+        for &t in &self.touched {
+            self.head[t as usize] = NONE;
+        }
+        self.touched.clear();
+        self.nodes.clear();
+    }
+}
+
+struct Parser<'a> {
+    cfg: &'a Cfg,
+    items: Vec<Item>,
+    links: Vec<Link>,
+    dedup: FastMap<u64, u32>,
+}
+
+impl Parser<'_> {
+    /// Adds item (`pos`, `origin`) to the set at `end` (the current one) with an optional
+    /// link; returns its index.
+    fn add(&mut self, pos: u32, origin: u32, end: u32, link: Option<(u32, u32)>) -> u32 {
+        let key = (u64::from(pos) << 32) | u64::from(origin);
+        let idx = match self.dedup.get(&key) {
+            Some(&i) => i,
+            None => {
+                let i = self.items.len() as u32;
+                self.items.push(Item {
+                    pos,
+                    origin,
+                    end,
+                    head: NONE,
+                });
+                self.dedup.insert(key, i);
+                i
+            }
+        };
+        if let Some((pred, child)) = link {
+            let l = self.links.len() as u32;
+            self.links.push(Link {
+                pred,
+                child,
+                next: self.items[idx as usize].head,
+            });
+            self.items[idx as usize].head = l;
+        }
+        idx
+    }
+
+    /// Advances `pred` over `child` (spanning `from..end`) into the current set.
+    fn advance(&mut self, pred: u32, child: u32, from: u32, end: u32) {
+        let it = self.items[pred as usize];
+        if from == end && self.cfg.nonempty[it.pos as usize] {
+            return;
+        }
+        self.add(it.pos + 1, it.origin, end, Some((pred, child)));
+    }
+}
+
+/// Parses `chars` (the input's code points; `bytes[i]` is the byte offset of `chars[i]`,
+/// `bytes[n]` the input's length) from nonterminal `start`.
+pub(crate) fn parse(
+    cfg: &Cfg,
+    start: u32,
+    input: &str,
+    chars: &[char],
+    bytes: &[usize],
+    prose: &[Option<Recognizer>],
+) -> Chart {
+    let n = chars.len();
+    let mut p = Parser {
+        cfg,
+        items: Vec::new(),
+        links: Vec::new(),
+        dedup: FastMap::default(),
+    };
+    // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
+    let mut waits: Vec<(u32, u32)> = Vec::new();
+    let mut waits_start: Vec<usize> = Vec::with_capacity(n + 2);
+    // This set's waiting items and empty completions, per nonterminal: linked lists in
+    // flat vectors (head per nonterminal, reset through the touched lists).
+    let mut waits_cur = Lists::new(cfg.nts.len());
+    let mut empty_done = Lists::new(cfg.nts.len());
+    let mut predicted = vec![false; cfg.nts.len()];
+    let mut touched: Vec<u32> = Vec::new();
+    let mut scans: Vec<u32> = Vec::new();
+    let mut next: Vec<u32> = Vec::new();
+    let mut pending: FastMap<u32, Vec<(u32, u32)>> = FastMap::default();
+    let mut unbound: Vec<u32> = Vec::new();
+    let mut furthest = 0usize;
+    let mut last_scans: Vec<u32> = Vec::new();
+    let mut could_end_at: Option<usize> = None;
+
+    for j in 0..=n {
+        let ju = j as u32;
+        let set_start = p.items.len();
+        p.dedup.clear();
+        empty_done.clear();
+        for t in touched.drain(..) {
+            predicted[t as usize] = false;
+        }
+        scans.clear();
+        if j == 0 {
+            for &pr in &cfg.nts[start as usize].prods {
+                p.add(cfg.prods[pr as usize].start, 0, 0, None);
+            }
+        }
+        for pred in std::mem::take(&mut next) {
+            p.advance(pred, TERM, ju.saturating_sub(1), ju);
+        }
+        if let Some(list) = pending.remove(&ju) {
+            for (pred, from) in list {
+                p.advance(pred, TERM, from, ju);
+            }
+        }
+        if p.items.len() == set_start {
+            if pending.is_empty() {
+                break;
+            }
+            // Only a prose value's match reaches past here.
+            waits_start.push(waits.len());
+            continue;
+        }
+        furthest = j;
+        let mut k = set_start;
+        while k < p.items.len() {
+            let idx = k as u32;
+            let it = p.items[k];
+            k += 1;
+            match cfg.syms[it.pos as usize] {
+                Sym::End(pr) => {
+                    let lhs = cfg.prods[pr as usize].lhs;
+                    if lhs == start && it.origin == 0 {
+                        could_end_at = Some(j);
+                    }
+                    if it.origin == ju {
+                        empty_done.push(lhs, idx);
+                        let mut w = waits_cur.head[lhs as usize];
+                        while w != NONE {
+                            let (wi, next) = waits_cur.nodes[w as usize];
+                            p.advance(wi, idx, ju, ju);
+                            w = next;
+                        }
+                    } else {
+                        let o = it.origin as usize;
+                        let end = waits_start.get(o + 1).copied().unwrap_or(waits.len());
+                        let slice = &waits[waits_start[o]..end];
+                        let a = slice.partition_point(|x| x.0 < lhs);
+                        let b = slice.partition_point(|x| x.0 <= lhs);
+                        for &(_, wi) in &slice[a..b] {
+                            p.advance(wi, idx, it.origin, ju);
+                        }
+                    }
+                }
+                Sym::N(b) => {
+                    waits_cur.push(b, idx);
+                    if !predicted[b as usize] {
+                        predicted[b as usize] = true;
+                        touched.push(b);
+                        for &pr in &cfg.nts[b as usize].prods {
+                            p.add(cfg.prods[pr as usize].start, ju, ju, None);
+                        }
+                    }
+                    let mut d = empty_done.head[b as usize];
+                    while d != NONE {
+                        let (c, next) = empty_done.nodes[d as usize];
+                        p.advance(idx, c, ju, ju);
+                        d = next;
+                    }
+                }
+                Sym::T(_) => scans.push(idx),
+                Sym::P(pi) => match prose.get(pi as usize).and_then(Option::as_ref) {
+                    None => {
+                        if !unbound.contains(&pi) {
+                            unbound.push(pi);
+                        }
+                        scans.push(idx);
+                    }
+                    Some(rec) => {
+                        scans.push(idx);
+                        let mut ends = rec(input, bytes[j]);
+                        ends.sort_unstable();
+                        ends.dedup();
+                        for e in ends {
+                            // Only ends at code point boundaries, not before `j`.
+                            let Ok(ei) = bytes.binary_search(&e) else {
+                                continue;
+                            };
+                            if ei < j {
+                                continue;
+                            }
+                            if ei == j {
+                                p.advance(idx, TERM, ju, ju);
+                            } else {
+                                pending.entry(ei as u32).or_default().push((idx, ju));
+                            }
+                        }
+                    }
+                },
+            }
+        }
+        // Freeze this set's waiting lists.
+        waits_start.push(waits.len());
+        let from = waits.len();
+        for &b in &waits_cur.touched {
+            let mut w = waits_cur.head[b as usize];
+            while w != NONE {
+                let (wi, next) = waits_cur.nodes[w as usize];
+                waits.push((b, wi));
+                w = next;
+            }
+        }
+        waits_cur.clear();
+        waits[from..].sort_unstable_by_key(|x| x.0);
+        if j < n {
+            let c = chars[j] as u32;
+            for &s in &scans {
+                if let Sym::T(t) = cfg.syms[p.items[s as usize].pos as usize]
+                    && cfg.classes[t as usize].contains(c)
+                {
+                    next.push(s);
+                }
+            }
+        }
+        last_scans.clone_from(&scans);
+        if next.is_empty() && pending.is_empty() && j < n {
+            break;
+        }
+    }
+    waits_start.push(waits.len());
+
+    let mut roots = Vec::new();
+    if furthest == n {
+        let from = p.items.partition_point(|it| (it.end as usize) < n);
+        for (i, it) in p.items.iter().enumerate().skip(from) {
+            if let Sym::End(pr) = cfg.syms[it.pos as usize]
+                && cfg.prods[pr as usize].lhs == start
+                && it.origin == 0
+            {
+                roots.push(i as u32);
+            }
+        }
+    }
+    let mut expected_classes = Vec::new();
+    let mut expected_prose = Vec::new();
+    for &s in &last_scans {
+        match cfg.syms[p.items[s as usize].pos as usize] {
+            Sym::T(t) => expected_classes.push(t),
+            Sym::P(pi) => expected_prose.push(pi),
+            _ => {}
+        }
+    }
+    Chart {
+        items: p.items,
+        links: p.links,
+        roots,
+        furthest,
+        expected_classes,
+        expected_prose,
+        could_end: could_end_at == Some(furthest),
+        unbound_prose: unbound,
+    }
+}

@@ -1,0 +1,454 @@
+//! The forest: counting the derivations in the chart and taking trees out of it.
+//!
+//! The nodes are the chart's items reachable from the roots; a node's derivations are the
+//! sum over its links of (derivations of `pred`) × (derivations of `child`). A node over an
+//! empty span counts as one whatever its links (that is the collapse of empty ambiguity);
+//! how many ways it really has is worked out apart, capped at two, and sets the
+//! empty-ambiguity flag. A cycle among non-empty nodes (all of one span: a child never
+//! spans more than its parent) means infinitely many derivations.
+//!
+//! Strongly connected components are found with an iterative Tarjan; trees are taken by
+//! unranking (the `t`-th derivation, from the counts), and, where counts do not help (inside
+//! empty spans and in cyclic forests), by following for each node a link of least height
+//! (Knuth's generalisation of Dijkstra's algorithm), which always ends.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::compile::{Cfg, Sym};
+use super::earley::{Chart, TERM};
+use super::{ParseTree, TreeNode};
+
+const NONE: u32 = u32::MAX;
+/// Counts saturate here.
+const SAT: u128 = u64::MAX as u128;
+
+/// The strongly connected components of a graph in compressed form (`succ` of node `v` is
+/// `adj[off[v]..off[v + 1]]`), in reverse topological order (successors first), each with
+/// whether it has a cycle. Iterative.
+pub(crate) fn tarjan(off: &[usize], adj: &[u32]) -> (Vec<Vec<u32>>, Vec<bool>) {
+    let n = off.len().saturating_sub(1);
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u32; n];
+    let mut on = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    let mut comps = Vec::new();
+    let mut cyclic = Vec::new();
+    let mut next = 0u32;
+    let mut call: Vec<(u32, usize)> = Vec::new();
+    for s in 0..n {
+        if index[s] != NONE {
+            continue;
+        }
+        call.push((s as u32, off[s]));
+        index[s] = next;
+        low[s] = next;
+        next += 1;
+        stack.push(s as u32);
+        on[s] = true;
+        while let Some(top) = call.last_mut() {
+            let v = top.0;
+            let vu = v as usize;
+            if top.1 < off[vu + 1] {
+                let w = adj[top.1] as usize;
+                top.1 += 1;
+                if index[w] == NONE {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w as u32);
+                    on[w] = true;
+                    call.push((w as u32, off[w]));
+                } else if on[w] {
+                    low[vu] = low[vu].min(index[w]);
+                }
+                continue;
+            }
+            call.pop();
+            if let Some(&(u, _)) = call.last() {
+                low[u as usize] = low[u as usize].min(low[vu]);
+            }
+            if low[vu] == index[vu] {
+                let mut comp = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on[w as usize] = false;
+                    comp.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let cyc = comp.len() > 1 || adj[off[vu]..off[vu + 1]].contains(&v);
+                comps.push(comp);
+                cyclic.push(cyc);
+            }
+        }
+    }
+    (comps, cyclic)
+}
+
+/// What the forest says.
+pub(crate) struct Counted {
+    /// Derivations (collapsed), saturated; `None`: infinitely many.
+    pub total: Option<u128>,
+    pub empty_ambiguity: bool,
+    pub trees: Vec<ParseTree>,
+}
+
+struct Forest<'a> {
+    cfg: &'a Cfg,
+    chart: &'a Chart,
+    bytes: &'a [usize],
+    /// Reachable items, and item → local id.
+    nodes: Vec<u32>,
+    local: Vec<u32>,
+    count: Vec<u128>,
+    best: Vec<u32>,
+}
+
+impl Forest<'_> {
+    fn empty(&self, item: u32) -> bool {
+        let it = self.chart.items[item as usize];
+        it.origin == it.end
+    }
+    fn cnt(&self, item: u32) -> u128 {
+        if item == TERM || self.empty(item) {
+            1
+        } else {
+            self.count[self.local[item as usize] as usize]
+        }
+    }
+    fn links(&self, item: u32) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        let mut l = self.chart.items[item as usize].head;
+        std::iter::from_fn(move || {
+            if l == NONE {
+                return None;
+            }
+            let lk = self.chart.links[l as usize];
+            let id = l;
+            l = lk.next;
+            Some((id, lk.pred, lk.child))
+        })
+    }
+
+    /// The link for derivation `t` of `item`, with the ranks for its pred and child.
+    fn choose(&self, item: u32, t: u128, by_count: bool) -> Option<(u32, u128, u32, u128)> {
+        if !by_count || self.empty(item) {
+            let l = self.best[self.local[item as usize] as usize];
+            if l == NONE {
+                return None;
+            }
+            let lk = self.chart.links[l as usize];
+            return Some((lk.pred, 0, lk.child, 0));
+        }
+        let mut t = t;
+        let mut last = None;
+        for (_, pred, child) in self.links(item) {
+            let cc = self.cnt(child);
+            let c = (self.cnt(pred) * cc).min(SAT);
+            last = Some((pred, child));
+            if t < c {
+                return Some((pred, t / cc, child, t % cc));
+            }
+            t -= c;
+        }
+        last.map(|(p, c)| (p, 0, c, 0))
+    }
+
+    /// Derivation `t` of root item `root` as a tree of named rules.
+    fn tree(&self, root: u32, t: u128, by_count: bool) -> ParseTree {
+        let mut nodes: Vec<TreeNode> = Vec::new();
+        // (completed item, rank, parent tree node)
+        let mut stack: Vec<(u32, u128, u32)> = vec![(root, t, NONE)];
+        let mut kids: Vec<(u32, u128)> = Vec::new();
+        while let Some((item, rank, parent)) = stack.pop() {
+            let it = self.chart.items[item as usize];
+            let mut cur = parent;
+            if let Sym::End(pr) = self.cfg.syms[it.pos as usize] {
+                let lhs = self.cfg.prods[pr as usize].lhs;
+                if let Some(name) = &self.cfg.nts[lhs as usize].name {
+                    let id = nodes.len() as u32;
+                    nodes.push(TreeNode {
+                        rule: name.clone(),
+                        start: self.bytes[it.origin as usize],
+                        end: self.bytes[it.end as usize],
+                        children: Vec::new(),
+                    });
+                    if parent != NONE {
+                        nodes[parent as usize].children.push(id as usize);
+                    }
+                    cur = id;
+                }
+            }
+            // The children, last first, by walking back along the production.
+            kids.clear();
+            let (mut x, mut r) = (item, rank);
+            while let Some((pred, rp, child, rc)) = self.choose(x, r, by_count) {
+                if child != TERM {
+                    kids.push((child, rc));
+                }
+                x = pred;
+                r = rp;
+            }
+            // Pushed last-first so they pop first-first.
+            for &(c, rc) in kids.iter() {
+                stack.push((c, rc, cur));
+            }
+        }
+        ParseTree { nodes }
+    }
+}
+
+/// Counts the derivations of `chart` and takes up to `max_trees` trees.
+pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize) -> Counted {
+    let items = &chart.items;
+    let mut f = Forest {
+        cfg,
+        chart,
+        bytes,
+        nodes: Vec::new(),
+        local: vec![NONE; items.len()],
+        count: Vec::new(),
+        best: Vec::new(),
+    };
+    // Reachable nodes.
+    let mut work: Vec<u32> = chart.roots.clone();
+    for &r in &chart.roots {
+        if f.local[r as usize] == NONE {
+            f.local[r as usize] = f.nodes.len() as u32;
+            f.nodes.push(r);
+        }
+    }
+    work.clear();
+    work.extend(f.nodes.iter().copied());
+    let mut succ: Vec<u32> = Vec::new();
+    while let Some(v) = work.pop() {
+        succ.clear();
+        succ.extend(
+            f.links(v)
+                .flat_map(|(_, p, c)| [p, c])
+                .filter(|&x| x != TERM),
+        );
+        for &w in &succ {
+            if f.local[w as usize] == NONE {
+                f.local[w as usize] = f.nodes.len() as u32;
+                f.nodes.push(w);
+                work.push(w);
+            }
+        }
+    }
+    let n = f.nodes.len();
+    let mut off = Vec::with_capacity(n + 1);
+    let mut adj: Vec<u32> = Vec::new();
+    for &v in &f.nodes {
+        off.push(adj.len());
+        for (_, p, c) in f.links(v) {
+            adj.push(f.local[p as usize]);
+            if c != TERM {
+                adj.push(f.local[c as usize]);
+            }
+        }
+    }
+    off.push(adj.len());
+    let (comps, cyclic) = tarjan(&off, &adj);
+
+    let mut infinite = false;
+    let mut empty_ambiguity = false;
+    f.count = vec![0; n];
+    // Raw (uncollapsed) counts of empty nodes, capped at 2.
+    let mut raw = vec![0u8; n];
+    for (comp, &cyc) in comps.iter().zip(&cyclic) {
+        for &v in comp {
+            let item = f.nodes[v as usize];
+            if f.empty(item) {
+                let mut r: u32 = 0;
+                let mut any = false;
+                for (_, p, c) in f.links(item) {
+                    any = true;
+                    let rp = u32::from(raw[f.local[p as usize] as usize]);
+                    let rc = if c == TERM {
+                        1
+                    } else {
+                        u32::from(raw[f.local[c as usize] as usize])
+                    };
+                    r = (r + rp * rc).min(2);
+                }
+                if !any {
+                    r = 1;
+                }
+                if cyc {
+                    r = 2;
+                }
+                if r >= 2 {
+                    empty_ambiguity = true;
+                }
+                raw[v as usize] = r as u8;
+                f.count[v as usize] = 1;
+            } else if cyc {
+                infinite = true;
+                f.count[v as usize] = SAT;
+            } else {
+                let mut c: u128 = 0;
+                for (_, p, ch) in f.links(item) {
+                    c = (c + (f.cnt(p) * f.cnt(ch)).min(SAT)).min(SAT);
+                }
+                f.count[v as usize] = c;
+            }
+        }
+    }
+
+    // Least heights (Knuth): links whose pred and child are done give their owner a
+    // candidate height. Only where trees are not taken by counts: inside empty spans, or
+    // everywhere when the count is infinite. (An empty node's links lead to empty nodes.)
+    let wanted_v: Vec<bool> = (0..n).map(|v| infinite || f.empty(f.nodes[v])).collect();
+    let wanted = |v: usize| wanted_v[v];
+    // (link, owner, pred, child), local ids; and, per node, the links that wait for it (CSR).
+    let mut link_owner: Vec<(u32, u32, u32, u32)> = Vec::new();
+    let mut pending: Vec<u8> = Vec::new();
+    let mut dep_count = vec![0u32; n + 1];
+    for (v, &item) in f.nodes.iter().enumerate() {
+        if !wanted(v) {
+            continue;
+        }
+        for (l, p, c) in f.links(item) {
+            let pl = f.local[p as usize];
+            let cl = if c == TERM { NONE } else { f.local[c as usize] };
+            link_owner.push((l, v as u32, pl, cl));
+            dep_count[pl as usize] += 1;
+            let mut d = 1;
+            if cl != NONE {
+                dep_count[cl as usize] += 1;
+                d += 1;
+            }
+            pending.push(d);
+        }
+    }
+    let mut dep_off = vec![0usize; n + 1];
+    for v in 0..n {
+        dep_off[v + 1] = dep_off[v] + dep_count[v] as usize;
+    }
+    let mut fill = dep_off.clone();
+    let mut deps = vec![0u32; dep_off[n]];
+    for (k, &(_, _, pl, cl)) in link_owner.iter().enumerate() {
+        deps[fill[pl as usize]] = k as u32;
+        fill[pl as usize] += 1;
+        if cl != NONE {
+            deps[fill[cl as usize]] = k as u32;
+            fill[cl as usize] += 1;
+        }
+    }
+    let mut height = vec![u32::MAX; n];
+    f.best = vec![NONE; n];
+    let mut done = vec![false; n];
+    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+    for (v, &item) in f.nodes.iter().enumerate() {
+        if wanted(v) && chart.items[item as usize].head == NONE {
+            height[v] = 0;
+            heap.push(Reverse((0, v as u32)));
+        }
+    }
+    while let Some(Reverse((_, v))) = heap.pop() {
+        if done[v as usize] {
+            continue;
+        }
+        done[v as usize] = true;
+        for &k in &deps[dep_off[v as usize]..dep_off[v as usize + 1]] {
+            let k = k as usize;
+            pending[k] -= 1;
+            if pending[k] == 0 {
+                let (l, owner, pl, cl) = link_owner[k];
+                let hc = if cl == NONE { 0 } else { height[cl as usize] };
+                let cand = 1 + height[pl as usize].max(hc);
+                if cand < height[owner as usize] {
+                    height[owner as usize] = cand;
+                    f.best[owner as usize] = l;
+                    heap.push(Reverse((cand, owner)));
+                }
+            }
+        }
+    }
+
+    let total = if infinite {
+        None
+    } else if chart.roots.is_empty() {
+        Some(0)
+    } else if chart.roots.iter().all(|&r| f.empty(r)) {
+        let rs: u32 = chart
+            .roots
+            .iter()
+            .map(|&r| u32::from(raw[f.local[r as usize] as usize]))
+            .sum();
+        if rs >= 2 {
+            empty_ambiguity = true;
+        }
+        Some(1)
+    } else {
+        Some(
+            chart
+                .roots
+                .iter()
+                .fold(0u128, |a, &r| (a + f.cnt(r)).min(SAT)),
+        )
+    };
+
+    let mut trees = Vec::new();
+    if max_trees > 0 && !chart.roots.is_empty() {
+        match total {
+            Some(t) if t > 0 && !chart.roots.iter().all(|&r| f.empty(r)) => {
+                for k in 0..(max_trees as u128).min(t) {
+                    // Which root, then the rank inside it.
+                    let mut rank = k;
+                    for &r in &chart.roots {
+                        let c = f.cnt(r);
+                        if rank < c {
+                            trees.push(f.tree(r, rank, true));
+                            break;
+                        }
+                        rank -= c;
+                    }
+                }
+            }
+            _ => {
+                // Empty input, or infinitely many: one tree of least height.
+                if let Some(&r) = chart
+                    .roots
+                    .iter()
+                    .min_by_key(|&&r| height[f.local[r as usize] as usize])
+                {
+                    trees.push(f.tree(r, 0, false));
+                }
+            }
+        }
+    }
+    Counted {
+        total,
+        empty_ambiguity,
+        trees,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tarjan;
+
+    #[test]
+    fn components_come_successors_first() {
+        // 0 → 1 → 2 → 1, 2 → 3, 4 → 4
+        let off = [0, 1, 2, 4, 4, 5];
+        let adj = [1, 2, 1, 3, 4];
+        let (comps, cyclic) = tarjan(&off, &adj);
+        let mut sorted: Vec<Vec<u32>> = comps
+            .iter()
+            .map(|c| {
+                let mut c = c.clone();
+                c.sort();
+                c
+            })
+            .collect();
+        assert_eq!(sorted.remove(0), [3]);
+        assert!(comps.iter().zip(&cyclic).any(|(c, &y)| c.len() == 2 && y));
+        assert!(comps.iter().zip(&cyclic).any(|(c, &y)| c == &[4] && y));
+        assert!(comps.iter().zip(&cyclic).any(|(c, &y)| c == &[0] && !y));
+        let pos = |v: u32| comps.iter().position(|c| c.contains(&v));
+        assert!(pos(3) < pos(1) && pos(1) < pos(0));
+    }
+}

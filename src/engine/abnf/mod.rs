@@ -1,0 +1,439 @@
+//! A general ABNF engine: reads any RFC 5234 grammar (with RFC 7405's case-sensitive
+//! strings), checks it, and parses inputs with it, counting every parse.
+//!
+//! ```
+//! use idbench::engine::abnf::{Grammar, ParseCount, ParseOptions};
+//! let g = Grammar::from_text("E = E \"+\" E / \"a\"\n").unwrap();
+//! let p = g.parse("E", "a+a+a+a", &ParseOptions::default()).unwrap();
+//! assert!(p.valid);
+//! assert_eq!(p.count, ParseCount::Exact(5));
+//! ```
+//!
+//! # Pieces
+//!
+//! - `reader`: the text into rule definitions (errors with line and column).
+//! - `compile`: the definitions into a context-free grammar of named rules and internal
+//!   helpers, terminals as code-point sets; the core rules of RFC 5234 Appendix B.1 are
+//!   added when used and not defined.
+//! - `earley`: an Earley recognizer whose chart keeps how each item was reached, a
+//!   binarised shared packed parse forest.
+//! - `forest`: counting the derivations in that forest and taking trees from it.
+//! - `check`: the problems of a grammar ([`check`]).
+//!
+//! Written here rather than taken from a crate: the parser crates are PEG or first-match
+//! (which reject valid URNs under RFC 8141's own `NID` rule), and the Earley and GLL crates
+//! give neither an exact count of derivations nor any control of what counts as a
+//! different derivation, which is the point of this engine.
+//!
+//! # What is counted
+//!
+//! Terminals are Unicode scalar values (ABNF values are code points: RFC 3987 uses
+//! `%xA0-D7FF`); spans are byte offsets into the input. A quoted string matches ASCII
+//! letters in either case unless written `%s"…"`.
+//!
+//! Two derivations count as one when they differ only in how an empty substring is
+//! derived. Precisely:
+//!
+//! 1. **Repetition iterations are non-empty.** `m*n x` matches a sequence of `k`
+//!    iterations of `x` that each match a non-empty substring, with `k ≤ n`, and `k ≥ m`
+//!    unless `x` can match the empty string, in which case the missing iterations are
+//!    empty and where they stand is not a difference. So `*("a" / "")` has one parse of
+//!    `aa` (two iterations), not infinitely many; `2*3("a" / "")` has one parse of `a`; an
+//!    option `[x]` is `0*1 x`, so `[*"a"]` on the empty string is one parse (the option
+//!    absent), not two.
+//! 2. **Every empty span is derived one way.** Any node of the forest over an empty span
+//!    (a rule, or part of a production, that matched nothing) counts as one derivation
+//!    however many it has: with `a = b / c`, `b = ""`, `c = ""`, the empty string has one
+//!    parse of `a`, and `s = a "x"` one parse of `x`.
+//!
+//! When rule 2 merges several derivations (or infinitely many, `a = a / ""`), the result
+//! says so apart ([`Parse::empty_ambiguity`]): the input's parse count is not affected.
+//! Everything else is a difference: `E = E "+" E / "a"` on `a+a+a+a` has 5 parses (the
+//! Catalan number), `x = "a" / %x61` has 2 on `a`. A grammar with infinitely many
+//! derivations of a non-empty span of the input (`A = A / "a"`, or `A = B`, `B = A / "a"`)
+//! gives [`ParseCount::Infinite`]. Counts above [`ParseOptions::count_cap`] are
+//! [`ParseCount::AtLeast`]; counting is polynomial however many parses there are.
+//!
+//! RFC 8141's grammar gives one parse of `urn:ex:abc` and two of `urn:example:a?+b?=c`
+//! (`b?=c` as the r-component, or `b` and `c`).
+//!
+//! # Limits and cost
+//!
+//! A grammar text has at most [`MAX_TEXT`] bytes and [`MAX_RULES`] rule definitions;
+//! repetition counts are at most [`MAX_REPEAT`]. Nothing recurses on nesting depth: groups,
+//! expressions, the forest and trees are walked with explicit stacks. Repetitions compile to
+//! left recursion, which Earley runs in linear time; right recursion written in a grammar
+//! (`a = "x" a / ""`) costs quadratic time, as Leo's optimisation is not implemented.
+
+mod check;
+mod compile;
+mod earley;
+mod forest;
+mod reader;
+
+use std::sync::Arc;
+
+pub use crate::engine::tree::Severity;
+
+/// The most bytes a grammar text may have (1 MiB).
+pub const MAX_TEXT: usize = 1 << 20;
+/// The most rule definitions a grammar may have.
+pub const MAX_RULES: usize = 10_000;
+/// The largest repetition count (`3*100000x`).
+pub const MAX_REPEAT: u32 = 100_000;
+
+/// The codes of grammar problems (stable, kebab-case).
+pub mod codes {
+    /// The text does not read as ABNF here.
+    pub const SYNTAX: &str = "abnf-syntax";
+    /// The text is larger than [`super::MAX_TEXT`], or expands to too many symbols.
+    pub const TOO_LARGE: &str = "grammar-too-large";
+    /// More than [`super::MAX_RULES`] rule definitions.
+    pub const TOO_MANY_RULES: &str = "too-many-rules";
+    /// A rule is used and never defined (or the start rule is not defined).
+    pub const UNDEFINED: &str = "undefined-rule";
+    /// A rule is defined twice with `=`.
+    pub const DUPLICATE: &str = "rule-defined-twice";
+    /// `=/` before the rule's `=`.
+    pub const INCREMENTAL_FIRST: &str = "incremental-before-definition";
+    /// No other rule uses this one.
+    pub const UNUSED: &str = "unused-rule";
+    /// The start rule does not reach this one.
+    pub const UNREACHABLE: &str = "unreachable-rule";
+    /// A prose value, which cannot be checked.
+    pub const PROSE: &str = "prose-value";
+    /// A rule derives itself without reading anything.
+    pub const CYCLE: &str = "cyclic-rule";
+}
+
+/// One problem of a grammar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Stable kebab-case code ([`codes`]).
+    pub code: &'static str,
+    /// Error, warning or note.
+    pub severity: Severity,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// Byte offset in the grammar text.
+    pub offset: usize,
+    /// The rule concerned, as written, if any.
+    pub rule: Option<String>,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+/// What [`check`] finds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// The rules defined, as first written, in order.
+    pub rules: Vec<String>,
+    /// The problems, by line.
+    pub problems: Vec<Problem>,
+}
+
+impl CheckReport {
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| p.severity == Severity::Error)
+    }
+}
+
+/// Checks a grammar text: errors (syntax, undefined rules, a rule defined twice with `=`,
+/// `=/` before `=`, too large), warnings (rules that derive themselves) and notes (unused
+/// rules, rules unreachable from `start`, by default the first rule; prose values).
+pub fn check(text: &str, start: Option<&str>) -> CheckReport {
+    check::analyse(text, start).report
+}
+
+/// A recognizer bound to a prose value: given the whole input and a byte offset, the byte
+/// offsets where a match starting there can end.
+pub type Recognizer = Arc<dyn Fn(&str, usize) -> Vec<usize> + Send + Sync>;
+
+/// A compiled grammar, ready to parse.
+#[derive(Clone)]
+pub struct Grammar {
+    cfg: compile::Cfg,
+    report: CheckReport,
+    prose: Vec<Option<Recognizer>>,
+}
+
+impl std::fmt::Debug for Grammar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Grammar")
+            .field("rules", &self.report.rules)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How many derivations the input has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseCount {
+    /// Exactly this many (0: the input does not match).
+    Exact(u64),
+    /// More than the cap; at least this many.
+    AtLeast(u64),
+    /// Infinitely many (the grammar has a loop that reads nothing).
+    Infinite,
+}
+
+/// What [`Grammar::parse`] should do.
+#[derive(Clone, Debug)]
+pub struct ParseOptions {
+    /// Counts above this are reported as [`ParseCount::AtLeast`].
+    pub count_cap: u64,
+    /// How many trees to return (the first and up to this many minus one others).
+    pub max_trees: usize,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            count_cap: 1_000_000,
+            max_trees: 8,
+        }
+    }
+}
+
+/// One node of a parse tree: a rule of the grammar (never an internal helper) and the
+/// bytes it matched. Terminals are not nodes: they are the bytes of their rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The rule's name as the grammar first writes it.
+    pub rule: String,
+    /// Byte offset where it starts in the input.
+    pub start: usize,
+    /// Byte offset where it ends.
+    pub end: usize,
+    /// Indices of the children in [`ParseTree::nodes`], in input order.
+    pub children: Vec<usize>,
+}
+
+/// One derivation of the input, as a tree of named rules; the root is `nodes[0]`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ParseTree {
+    /// The nodes, root first, each before its children.
+    pub nodes: Vec<TreeNode>,
+}
+
+impl ParseTree {
+    /// The root (the start rule), if any.
+    pub fn root(&self) -> Option<&TreeNode> {
+        self.nodes.first()
+    }
+    /// The tree as an S-expression, `(rule "text" children…)`, for tests and debugging.
+    pub fn to_sexpr(&self, input: &str) -> String {
+        let mut out = String::new();
+        // (node, closing?)
+        let mut stack: Vec<(usize, bool)> = vec![(0, false)];
+        while let Some((i, close)) = stack.pop() {
+            if close {
+                out.push(')');
+                continue;
+            }
+            let Some(n) = self.nodes.get(i) else { continue };
+            if !out.is_empty() && !out.ends_with('(') {
+                out.push(' ');
+            }
+            out.push('(');
+            out.push_str(&n.rule);
+            out.push_str(&format!(" {:?}", input.get(n.start..n.end).unwrap_or("")));
+            stack.push((i, true));
+            for &c in n.children.iter().rev() {
+                stack.push((c, false));
+            }
+        }
+        out
+    }
+}
+
+/// Where and why an input failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The furthest byte offset the parse reached.
+    pub offset: usize,
+    /// What would have been accepted there: terminals as the grammar writes them
+    /// (`"a"`, `%x30-39`), or the rule a terminal is all of (`DIGIT`), `<prose>`, and
+    /// `end of input`; deduplicated and sorted.
+    pub expected: Vec<String>,
+}
+
+/// The result of parsing one input.
+#[derive(Clone, Debug)]
+pub struct Parse {
+    /// The input matches the start rule.
+    pub valid: bool,
+    /// How many ways ([`ParseCount::Exact`]`(0)` when invalid).
+    pub count: ParseCount,
+    /// Some empty substring is derived more than one way (merged into one, see the
+    /// module documentation).
+    pub empty_ambiguity: bool,
+    /// The first tree and others, up to [`ParseOptions::max_trees`] (one when the count is
+    /// infinite).
+    pub trees: Vec<ParseTree>,
+    /// Where it failed, when it did.
+    pub failure: Option<Failure>,
+    /// Prose values the parse reached that have no recognizer (as `rule: <text>`): a
+    /// failure may be theirs.
+    pub unchecked_prose: Vec<String>,
+    /// Earley items created: the parse's work, for tests of linearity.
+    pub items: usize,
+}
+
+/// The start rule is not a rule of the grammar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRule(pub String);
+
+impl std::fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the grammar has no rule named `{}`", self.0)
+    }
+}
+
+impl Grammar {
+    /// Reads and compiles a grammar; the errors of [`check`] when it has any.
+    pub fn from_text(text: &str) -> Result<Grammar, Vec<Problem>> {
+        let a = check::analyse(text, None);
+        match a.cfg {
+            Some(cfg) if !a.report.has_errors() => {
+                let prose = vec![None; cfg.prose.len()];
+                Ok(Grammar {
+                    cfg,
+                    report: a.report,
+                    prose,
+                })
+            }
+            _ => Err(a
+                .report
+                .problems
+                .into_iter()
+                .filter(|p| p.severity == Severity::Error)
+                .collect()),
+        }
+    }
+
+    /// The rules defined, as first written, in order.
+    pub fn rules(&self) -> &[String] {
+        &self.report.rules
+    }
+
+    /// The warnings and notes [`check`] gives for this grammar (start: its first rule).
+    pub fn problems(&self) -> &[Problem] {
+        &self.report.problems
+    }
+
+    /// Whether `name` is a rule (case-insensitive; the core rules count).
+    pub fn has_rule(&self, name: &str) -> bool {
+        self.cfg
+            .by_name
+            .get(&name.to_ascii_lowercase())
+            .is_some_and(|&n| !self.cfg.nts[n as usize].undefined)
+    }
+
+    /// The prose values, as (rule, text).
+    pub fn prose_values(&self) -> Vec<(String, String)> {
+        self.cfg
+            .prose
+            .iter()
+            .map(|p| (p.rule.clone(), p.text.clone()))
+            .collect()
+    }
+
+    /// Binds `recognizer` to the prose values whose text, or whose rule's name, is `name`
+    /// (case-insensitive); returns how many it bound.
+    pub fn bind_prose(&mut self, name: &str, recognizer: Recognizer) -> usize {
+        let mut n = 0;
+        for (i, p) in self.cfg.prose.iter().enumerate() {
+            if p.text.eq_ignore_ascii_case(name.trim()) || p.rule.eq_ignore_ascii_case(name) {
+                self.prose[i] = Some(recognizer.clone());
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Parses `input` from rule `start` (case-insensitive).
+    pub fn parse(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+    ) -> Result<Parse, UnknownRule> {
+        let nt = match self.cfg.by_name.get(&start.to_ascii_lowercase()) {
+            Some(&n) if !self.cfg.nts[n as usize].undefined => n,
+            _ => return Err(UnknownRule(start.to_string())),
+        };
+        let chars: Vec<char> = input.chars().collect();
+        let mut bytes: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
+        bytes.push(input.len());
+        let chart = earley::parse(&self.cfg, nt, input, &chars, &bytes, &self.prose);
+        let counted = forest::count(&self.cfg, &chart, &bytes, options.max_trees);
+        let valid = !chart.roots.is_empty();
+        let count = match counted.total {
+            None => ParseCount::Infinite,
+            Some(t) if t > u128::from(options.count_cap) => ParseCount::AtLeast(options.count_cap),
+            Some(t) => ParseCount::Exact(t as u64),
+        };
+        let failure = (!valid).then(|| self.failure(&chart, &bytes));
+        let unchecked_prose = chart
+            .unbound_prose
+            .iter()
+            .filter_map(|&i| self.cfg.prose.get(i as usize))
+            .map(|p| format!("{}: <{}>", p.rule, p.text))
+            .collect();
+        Ok(Parse {
+            valid,
+            count,
+            empty_ambiguity: counted.empty_ambiguity,
+            trees: counted.trees,
+            failure,
+            unchecked_prose,
+            items: chart.items.len(),
+        })
+    }
+
+    fn failure(&self, chart: &earley::Chart, bytes: &[usize]) -> Failure {
+        let cfg = &self.cfg;
+        let mut expected: Vec<String> = chart
+            .expected_classes
+            .iter()
+            .map(|&t| self.describe(t))
+            .collect();
+        for &p in &chart.expected_prose {
+            if let Some(p) = cfg.prose.get(p as usize) {
+                expected.push(format!("<{}>", p.text));
+            }
+        }
+        if chart.could_end {
+            expected.push("end of input".into());
+        }
+        expected.sort();
+        expected.dedup();
+        Failure {
+            offset: bytes.get(chart.furthest).copied().unwrap_or(0),
+            expected,
+        }
+    }
+
+    /// A terminal as the grammar writes it, or the rule it is the whole of.
+    fn describe(&self, class: u32) -> String {
+        let cfg = &self.cfg;
+        // The rule whose only production is this one terminal.
+        for nt in &cfg.nts {
+            if let (Some(name), [p]) = (&nt.name, nt.prods.as_slice()) {
+                let s = cfg.prods[*p as usize].start as usize;
+                if cfg.syms.get(s) == Some(&compile::Sym::T(class))
+                    && matches!(cfg.syms.get(s + 1), Some(compile::Sym::End(_)))
+                {
+                    return name.clone();
+                }
+            }
+        }
+        cfg.classes
+            .get(class as usize)
+            .map(|c| c.desc.clone())
+            .unwrap_or_default()
+    }
+}

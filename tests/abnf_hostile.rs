@@ -1,0 +1,159 @@
+//! `engine::abnf` under hostile grammars and inputs: deep nesting, limits, garbage; and the
+//! work a parse does grows linearly on unambiguous grammars (items counted, not timed).
+
+use idbench::engine::abnf::{Grammar, MAX_RULES, MAX_TEXT, ParseCount, ParseOptions, check, codes};
+
+const RFC8141: &str = include_str!("data/abnf/rfc8141.abnf");
+const RFC3986: &str = include_str!("data/abnf/rfc3986.abnf");
+
+fn opts() -> ParseOptions {
+    ParseOptions::default()
+}
+
+#[test]
+fn deeply_nested_groups_in_a_grammar() {
+    let n = 100_000;
+    let text = format!("a = {}\"x\"{}\n", "(\"y\" / ".repeat(n), ")".repeat(n));
+    let g = Grammar::from_text(&text).expect("reads");
+    let p = g.parse("a", "x", &opts()).unwrap();
+    assert!(p.valid);
+    assert_eq!(p.count, ParseCount::Exact(1));
+    assert_eq!(p.trees[0].nodes.len(), 1);
+    let text = format!("a = {}\"x\"{}\n", "1*(".repeat(n), ")".repeat(n));
+    let g = Grammar::from_text(&text).expect("reads");
+    assert!(g.parse("a", "xx", &opts()).unwrap().valid);
+    // Unclosed: an error, not a crash.
+    let text = format!("a = {}\"x\"\n", "[".repeat(n));
+    let r = check(&text, None);
+    assert_eq!(r.problems[0].code, codes::SYNTAX);
+    assert_eq!((r.problems[0].line, r.problems[0].column), (1, 4 + n));
+}
+
+#[test]
+fn deeply_nested_input() {
+    let g = Grammar::from_text("P = \"(\" P \")\" / \"\"\n").unwrap();
+    let n = 100_000;
+    let input = format!("{}{}", "(".repeat(n), ")".repeat(n));
+    let p = g.parse("P", &input, &opts()).unwrap();
+    assert!(p.valid);
+    assert_eq!(p.count, ParseCount::Exact(1));
+    assert_eq!(p.trees[0].nodes.len(), n + 1);
+    let t = &p.trees[0];
+    assert_eq!(
+        (t.nodes[1].rule.as_str(), t.nodes[1].start, t.nodes[1].end),
+        ("P", 1, 2 * n - 1)
+    );
+    let bad = format!("{}{}", "(".repeat(n), ")".repeat(n - 1));
+    let p = g.parse("P", &bad, &opts()).unwrap();
+    assert!(!p.valid);
+    assert_eq!(p.failure.unwrap().offset, bad.len());
+}
+
+#[test]
+fn too_many_rules() {
+    let mut text = String::new();
+    for i in 0..=MAX_RULES {
+        text.push_str(&format!("r{i} = \"x\"\n"));
+    }
+    let r = check(&text, None);
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.code == codes::TOO_MANY_RULES && p.line == MAX_RULES + 1)
+    );
+    assert!(Grammar::from_text(&text).is_err());
+    // Exactly the limit is fine.
+    let ok: String = (0..MAX_RULES)
+        .map(|i| format!("r{i} = \"x\" / r{}\n", i + 1))
+        .collect::<String>()
+        .replace(&format!(" / r{MAX_RULES}\n"), "\n");
+    assert!(Grammar::from_text(&ok).is_ok());
+}
+
+#[test]
+fn too_large_text() {
+    let mut text = "a = \"x\"\n".to_string();
+    text.push_str(&";".repeat(MAX_TEXT));
+    let r = check(&text, None);
+    assert_eq!(r.problems.len(), 1);
+    assert_eq!(r.problems[0].code, codes::TOO_LARGE);
+    // Huge repetition counts are refused, not expanded.
+    let huge: String = (0..41)
+        .map(|i| format!("r{i} = 100000\"x\" r{}\n", i + 1))
+        .collect();
+    let r = check(&format!("{huge}r41 = \"y\"\n"), None);
+    assert!(
+        r.problems.iter().any(|p| p.code == codes::TOO_LARGE),
+        "{:#?}",
+        r.problems
+    );
+    let r = check("a = 1000000\"x\"\n", None);
+    assert_eq!(r.problems[0].code, codes::SYNTAX);
+}
+
+#[test]
+fn undefined_and_cyclic_grammars() {
+    assert!(Grammar::from_text("a = b\n").is_err());
+    let g = Grammar::from_text("a = b / \"x\"\nb = c\nc = a\n").unwrap();
+    assert_eq!(
+        g.parse("a", "x", &opts()).unwrap().count,
+        ParseCount::Infinite
+    );
+    assert!(g.problems().iter().any(|p| p.code == codes::CYCLE));
+}
+
+#[test]
+fn garbage_never_panics() {
+    let bits = [
+        "a", " = ", "=/", "/", "(", ")", "[", "]", "*", "3", "%x", "%d", "%b", "-", ".", "\"", "<",
+        ">", ";", "\n", "\r\n", "  ", "é", "%s\"", "\u{0}", "b", "1*", "%x10FFFF", "%x110000",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..3000 {
+        let mut s = String::new();
+        for _ in 0..(seed % 24) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            s.push_str(bits[(seed % bits.len() as u64) as usize]);
+        }
+        let _ = check(&s, None);
+        if let Ok(g) = Grammar::from_text(&s) {
+            for r in g.rules().to_vec() {
+                let _ = g.parse(&r, "ab(1)é", &opts());
+            }
+        }
+    }
+}
+
+/// Items created for a URN of `n` NSS characters.
+fn urn_items(g: &Grammar, n: usize) -> usize {
+    let input = format!("urn:example:{}", "a%2Fb/c".repeat(n / 7 + 1));
+    let p = g.parse("namestring", &input, &opts()).unwrap();
+    assert!(p.valid);
+    assert_eq!(p.count, ParseCount::Exact(1));
+    p.items
+}
+
+#[test]
+fn work_is_linear_on_rfc8141() {
+    let g = Grammar::from_text(RFC8141).unwrap();
+    let a = urn_items(&g, 4096);
+    let b = urn_items(&g, 4 * 4096);
+    assert!(b * 2 <= a * 9, "items {a} for 4 KiB, {b} for 16 KiB");
+}
+
+#[test]
+fn work_is_linear_on_rfc3986() {
+    let g = Grammar::from_text(RFC3986).unwrap();
+    let items = |n: usize| {
+        let input = format!("http://user@example.com:80/{}?q=1#f", "seg/".repeat(n / 4));
+        let p = g.parse("URI-reference", &input, &opts()).unwrap();
+        assert!(p.valid);
+        assert_eq!(p.count, ParseCount::Exact(1));
+        p.items
+    };
+    let a = items(4096);
+    let b = items(4 * 4096);
+    assert!(b * 2 <= a * 9, "items {a} for 4 KiB, {b} for 16 KiB");
+}
