@@ -62,10 +62,14 @@ fn keys_typed_in_a_small_terminal_reach_the_input() {
     t.run(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
     // Wait for the whole frame (the status line is drawn after the input): a capture can
     // land between the two while the terminal redraws.
-    let screen = t.wait("the input with the keys applied, and the status", 5, |_, s| {
-        (s.contains("urn:a:b ") || s.contains("urn:a:b│"))
-            && s.contains("while the terminal was too small")
-    });
+    let screen = t.wait(
+        "the input with the keys applied, and the status",
+        5,
+        |_, s| {
+            (s.contains("urn:a:b ") || s.contains("urn:a:b│"))
+                && s.contains("while the terminal was too small")
+        },
+    );
     assert!(
         screen.contains("while the terminal was too small: 3 keys applied"),
         "{screen}"
