@@ -596,3 +596,28 @@ fn an_encoded_dot_segment_in_an_xri_reference_is_data_with_a_note() {
             .any(|d| d.code == "resolve-encoded-dot-segment")
     );
 }
+
+/// RFC 3986 §5.2.2: a reference without a path takes the base's path as it is ("T.path =
+/// Base.path"; normalizing the base is optional, §5.2.1), dot-segments included; resolving
+/// that target again removes them (§5.2.4), and the result is then stable. Found by the
+/// resolve fuzz target (`xri:.//@a*/a/!!bbc*` + `?y`), whose invariant now allows this one
+/// extra step when the base's path has dot-segments.
+#[test]
+fn a_base_path_with_dot_segments_is_kept_by_a_reference_without_a_path() {
+    for (base, reference, target, again) in [
+        (
+            "xri:.//@a*/a/!!bbc*",
+            "?y",
+            "xri:.//@a*/a/!!bbc*?y",
+            "xri:/@a*/a/!!bbc*?y",
+        ),
+        ("http://a/b/../c", "?y", "http://a/b/../c?y", "http://a/c?y"),
+    ] {
+        let r = resolve(base, reference, Profile::Rfc3986);
+        assert_eq!(r.target.as_deref(), Some(target), "{base} + {reference}");
+        let second = resolve(base, target, Profile::Rfc3986);
+        assert_eq!(second.target.as_deref(), Some(again), "{base} + {target}");
+        let third = resolve(base, again, Profile::Rfc3986);
+        assert_eq!(third.target.as_deref(), Some(again), "{base} + {again}");
+    }
+}
