@@ -621,3 +621,19 @@ fn a_base_path_with_dot_segments_is_kept_by_a_reference_without_a_path() {
         assert_eq!(third.target.as_deref(), Some(again), "{base} + {again}");
     }
 }
+
+/// The same under XRI Syntax 2.0 §2.4.1: the base's path keeps its dot-segment when the
+/// reference has no path; one more resolution removes it, then the target is stable (found
+/// by the resolve fuzz target).
+#[test]
+fn an_xri_base_path_with_dot_segments_is_kept_by_a_reference_without_a_path() {
+    let base = "xri://./c://./c*c/(xrzhd/e)?q";
+    let target = "xri://./c://./c*c/(xrzhd/e)?y";
+    let again = "xri://./c://c*c/(xrzhd/e)?y";
+    let r = resolve(base, "?y", Profile::Xri2);
+    assert_eq!(r.target.as_deref(), Some(target));
+    let second = resolve(base, target, Profile::Xri2);
+    assert_eq!(second.target.as_deref(), Some(again));
+    let third = resolve(base, again, Profile::Xri2);
+    assert_eq!(third.target.as_deref(), Some(again));
+}
