@@ -318,7 +318,15 @@ impl App {
             small_keys: SmallKeys::default(),
         };
         app.clamp_forms();
+        app.note_current_inputs();
         app
+    }
+
+    /// Keeps what the exit would remember where a save from the signal thread finds it (the
+    /// event loop may be busy when a signal comes).
+    fn note_current_inputs(&mut self) {
+        let texts = self.s.texts();
+        self.history.set_current(texts.iter().map(String::as_str));
     }
 
     // ----- what tests and the run loop read -----
@@ -426,6 +434,7 @@ impl App {
         }
         if self.s.refresh() {
             self.clamp_forms();
+            self.note_current_inputs();
         }
     }
 

@@ -87,6 +87,10 @@ struct File {
 struct Pending {
     /// The entries remembered this session and not yet saved, oldest first.
     added: Vec<String>,
+    /// The inputs as they stand (redacted, each within [`MAX_ENTRY_BYTES`]): what the exit
+    /// would remember, saved with `added` by a save from another thread, so a signal that
+    /// comes while the event loop is busy does not lose them.
+    current: Vec<String>,
     path: Option<PathBuf>,
     /// When set, a save waiting for the file lock gives up (a terminating signal came).
     cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
@@ -897,6 +901,12 @@ impl Saver {
         let Some(path) = pending.path.clone() else {
             return Ok(None);
         };
+        let current = std::mem::take(&mut pending.current);
+        for c in current {
+            if !pending.added.contains(&c) {
+                pending.added.push(c);
+            }
+        }
         if pending.added.is_empty() {
             return Ok(None);
         }
@@ -999,6 +1009,18 @@ impl History {
     /// [`Saver`]).
     pub fn saver(&self) -> Saver {
         self.pending.clone()
+    }
+
+    /// Notes the inputs as they stand (redacted; empty ones and those over
+    /// [`MAX_ENTRY_BYTES`] left out), so that a save from another thread ([`Saver`]) remembers
+    /// them as the exit would. Each call replaces the last one's.
+    pub fn set_current<'a>(&self, inputs: impl IntoIterator<Item = &'a str>) {
+        let current: Vec<String> = inputs
+            .into_iter()
+            .filter(|t| !t.is_empty() && t.len() <= MAX_ENTRY_BYTES)
+            .map(redact)
+            .collect();
+        self.pending.lock().current = current;
     }
 
     /// Remembers `input`, its secrets redacted (see [`redact`]), as the newest entry (moving

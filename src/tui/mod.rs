@@ -9,8 +9,9 @@
 //!   session closes): a flag the event loop looks at at least every 100 ms. When the event
 //!   loop is busy (a long action) or stuck (a terminal that takes no output) for 2 s after
 //!   the signal, the signal thread restores the terminal, saves the entries remembered this
-//!   session (Enter) itself, with the same lock and atomic write, and exits 128 + the
-//!   signal; the text being edited at that moment is not saved then;
+//!   session (Enter) and the inputs as they stood after the last event handled (what a quit
+//!   would remember, noted by `App` after each change) itself, with the same lock and atomic
+//!   write, and exits 128 + the signal;
 //! - the terminal going away without a signal: reading or writing it fails, or it no longer
 //!   answers a size query (a hung-up terminal reads as end-of-file forever);
 //! - a panic: the hook restores the terminal before the message, then the history is saved;
