@@ -239,16 +239,10 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
         Err(e) if e.error_len().is_none() => &head[..e.valid_up_to()],
         _ => head,
     };
-    let profile = match ctx.profile {
-        Some(p) => p,
-        None => {
-            let text = String::from_utf8_lossy(head);
-            match crate::engine::profile::auto_family(&text) {
-                (crate::engine::Family::Urn, _, _) => Profile::Rfc8141,
-                (_, p, _) => p,
-            }
-        }
-    };
+    // Under auto, the profile auto would start from for the head (its family's newest spec).
+    let profile = ctx
+        .profile
+        .unwrap_or_else(|| crate::engine::profile::auto_family(&String::from_utf8_lossy(head)).1);
     let code = crate::engine::Code::LineTooLong.as_str();
     match ctx.format {
         Format::Text => {

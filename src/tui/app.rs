@@ -325,8 +325,8 @@ impl App {
     /// Keeps what the exit would remember where a save from the signal thread finds it (the
     /// event loop may be busy when a signal comes).
     fn note_current_inputs(&mut self) {
-        let texts = self.s.texts();
-        self.history.set_current(texts.iter().map(String::as_str));
+        // Borrowed: an input over the history's entry limit is skipped, never copied.
+        self.history.set_current(self.s.text_refs());
     }
 
     // ----- what tests and the run loop read -----

@@ -117,11 +117,13 @@ impl Session {
 
     /// The texts to remember in the history at exit: A, and B in diff mode.
     pub fn texts(&self) -> Vec<String> {
+        self.text_refs().map(str::to_string).collect()
+    }
+
+    /// The inputs' texts, borrowed (input A, and B in diff mode).
+    pub fn text_refs(&self) -> impl Iterator<Item = &str> {
         let n = if self.diff_mode { 2 } else { 1 };
-        self.sides[..n]
-            .iter()
-            .map(|l| l.text().to_string())
-            .collect()
+        self.sides[..n].iter().map(|l| l.text())
     }
 
     /// Re-analyses each input whose text changed (or all, after a profile change),
