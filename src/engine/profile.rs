@@ -79,6 +79,27 @@ impl Profile {
     }
 }
 
+impl Profile {
+    /// The profiles `auto` tries within `family`, in the order it tries them (newest spec
+    /// first): the first that accepts the input is taken.
+    pub fn auto_order(family: Family) -> &'static [Profile] {
+        match family {
+            Family::Urn => &[Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141],
+            Family::Xri => &[Profile::Xri2],
+            Family::Uri => &[Profile::Rfc3986, Profile::Rfc3987],
+        }
+    }
+
+    /// Where this profile stands in [`Profile::auto_order`] of its family: 0 is tried first.
+    /// A profile `auto` never picks (the WWW draft) ranks after every other.
+    pub fn auto_rank(self) -> usize {
+        Profile::auto_order(self.family())
+            .iter()
+            .position(|&p| p == self)
+            .unwrap_or(usize::MAX)
+    }
+}
+
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
