@@ -1,32 +1,13 @@
 //! The `parse` and `check` commands, end to end.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
-fn idbench() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_idbench"))
-}
+mod support;
+use support::cli::{idbench, run};
 
 fn run_with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = idbench()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn idbench");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = run(args, stdin);
+    (out.code.unwrap_or(-1), out.text(), out.stderr)
 }
 
 #[test]

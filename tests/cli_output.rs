@@ -6,40 +6,11 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn idbench() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_idbench"))
-}
-
-struct Out {
-    code: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Out {
-    let mut child = idbench()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn idbench");
-    let mut pipe = child.stdin.take().expect("stdin");
-    let input = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait");
-    let _ = feeder.join();
-    Out {
-        code: out.status.code(),
-        stdout: out.stdout,
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+mod support;
+use support::cli::{Out, idbench, run};
 
 fn text(o: &Out) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    o.text()
 }
 
 /// Output bytes (stdout + stderr) of `args` with the input built by `make(n)` substituted

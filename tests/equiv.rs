@@ -4,6 +4,8 @@
 use idbench::engine::equiv::{CompareOptions, Objective, SideForm, Verdict, compare};
 use idbench::engine::tree::{NodeKind, Span};
 use idbench::engine::{Options, Profile, analyze};
+
+mod support;
 use idbench::idsets::{self, Expect};
 
 fn under(p: Profile) -> CompareOptions {
@@ -936,19 +938,11 @@ mod properties {
 }
 
 mod command {
-    use std::process::Command;
-
     fn run(args: &[&str]) -> (i32, String, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_idbench"))
-            .arg("compare")
-            .args(args)
-            .output()
-            .expect("run idbench");
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
+        let mut all = vec!["compare"];
+        all.extend_from_slice(args);
+        let out = super::support::cli::run(&all, b"");
+        (out.code.unwrap_or(-1), out.text(), out.stderr)
     }
 
     fn json(args: &[&str]) -> (i32, serde_json::Value) {

@@ -10,13 +10,12 @@ use idbench::safe_text::escape;
 use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
 
+mod support;
+
 fn idbench(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_idbench"))
-        .args(args)
-        .output()
-        .expect("run idbench");
+    let out = support::cli::run(args, b"");
     (
-        out.status.code().unwrap_or(-1),
+        out.code.unwrap_or(-1),
         String::from_utf8(out.stdout).expect("utf8 stdout"),
     )
 }

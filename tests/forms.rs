@@ -4,6 +4,8 @@
 use idbench::engine::forms::{self, Forms, iri_normal_to_xri, steps};
 use idbench::engine::{Analysis, Options, Profile, analyze};
 use idbench::idsets::{self, Expect};
+
+mod support;
 use proptest::prelude::*;
 
 fn analysis(id: &str, profile: Profile) -> Analysis {
@@ -768,13 +770,8 @@ fn xri_normal_form_parses_to_the_same_tree() {
 /// Syntax 2.0 §2.3.3.
 #[test]
 fn the_faces_give_one_answer() {
-    use std::process::Command;
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_idbench"))
-            .args(args)
-            .output()
-            .expect("run idbench");
-        let line = String::from_utf8_lossy(&out.stdout).into_owned();
+        let line = support::cli::run(args, b"").text();
         serde_json::from_str::<serde_json::Value>(line.trim()).expect("one JSON object")
     };
     let input = "xri://@a/b\u{FF20}c";

@@ -6,6 +6,9 @@ use idbench::engine::grammar::{self, uri};
 use idbench::engine::tree::{Builder, Diagnostic, NodeKind, Severity, Span, Tree};
 use idbench::idsets::{self, Expect};
 
+mod support;
+use support::tree::{Attrs, Show, outline};
+
 const U: Profile = Profile::Rfc3986;
 const I: Profile = Profile::Rfc3987;
 
@@ -601,22 +604,14 @@ fn clean_inputs_have_no_diagnostics() {
 }
 
 /// `kind[rule]@start..end` of every node in preorder, with its depth as indentation.
+const HOST_TYPE: Show = Show {
+    span: true,
+    text: false,
+    attrs: Attrs::Only(&["host_type"]),
+};
+
 fn shape(t: &Tree) -> Vec<String> {
-    t.iter()
-        .map(|n| {
-            let mut s = format!(
-                "{}{}[{}]@{}",
-                "  ".repeat(n.depth()),
-                n.kind(),
-                n.rule(),
-                n.span()
-            );
-            if let Some(h) = n.attr("host_type") {
-                s.push_str(&format!(" {h}"));
-            }
-            s
-        })
-        .collect()
+    outline(t, "", HOST_TYPE)
 }
 
 #[test]
@@ -626,26 +621,26 @@ fn tree_of_the_section_3_example() {
     assert_eq!(
         shape(&t),
         [
-            "uri[URI]@0..50",
-            "  scheme[scheme]@0..3",
-            "  authority[authority]@6..22",
-            "    host[reg-name]@6..17 reg-name",
-            "    port[port]@18..22",
-            "  path[path-abempty]@22..33",
-            "    segment[segment]@23..27",
-            "    segment[segment]@28..33",
-            "  query[query]@34..45",
-            "  fragment[fragment]@46..50",
+            "uri[URI] 0..50",
+            "  scheme[scheme] 0..3",
+            "  authority[authority] 6..22",
+            "    host[reg-name] 6..17 host_type=reg-name",
+            "    port[port] 18..22",
+            "  path[path-abempty] 22..33",
+            "    segment[segment] 23..27",
+            "    segment[segment] 28..33",
+            "  query[query] 34..45",
+            "  fragment[fragment] 46..50",
         ]
     );
     let (t, _) = parse(U, "urn:example:animal:ferret:nose");
     assert_eq!(
         shape(&t),
         [
-            "uri[URI]@0..30",
-            "  scheme[scheme]@0..3",
-            "  path[path-rootless]@4..30",
-            "    segment[segment-nz]@4..30",
+            "uri[URI] 0..30",
+            "  scheme[scheme] 0..3",
+            "  path[path-rootless] 4..30",
+            "    segment[segment-nz] 4..30",
         ]
     );
 }
@@ -667,12 +662,12 @@ fn trees_of_the_path_forms() {
     assert_eq!(
         shape(&t),
         [
-            "uri[URI]@0..27",
-            "  scheme[scheme]@0..3",
-            "  authority[authority]@6..22",
-            "    host[reg-name]@6..22 reg-name",
-            "  path[path-abempty]@22..22",
-            "  query[query]@23..27",
+            "uri[URI] 0..27",
+            "  scheme[scheme] 0..3",
+            "  authority[authority] 6..22",
+            "    host[reg-name] 6..22 host_type=reg-name",
+            "  path[path-abempty] 22..22",
+            "  query[query] 23..27",
         ]
     );
 
@@ -681,10 +676,10 @@ fn trees_of_the_path_forms() {
     assert_eq!(
         shape(&t)[4..],
         [
-            "  path[path-abempty]@8..12",
-            "    segment[segment]@9..9",
-            "    segment[segment]@10..11",
-            "    segment[segment]@12..12",
+            "  path[path-abempty] 8..12",
+            "    segment[segment] 9..9",
+            "    segment[segment] 10..11",
+            "    segment[segment] 12..12",
         ]
     );
 
@@ -693,19 +688,19 @@ fn trees_of_the_path_forms() {
     assert_eq!(
         shape(&t),
         [
-            "relative-ref[relative-ref]@0..1",
-            "  path[path-absolute]@0..1"
+            "relative-ref[relative-ref] 0..1",
+            "  path[path-absolute] 0..1"
         ]
     );
     let (t, _) = parse(U, "/a//b");
     assert_eq!(
         shape(&t),
         [
-            "relative-ref[relative-ref]@0..5",
-            "  path[path-absolute]@0..5",
-            "    segment[segment-nz]@1..2",
-            "    segment[segment]@3..3",
-            "    segment[segment]@4..5",
+            "relative-ref[relative-ref] 0..5",
+            "  path[path-absolute] 0..5",
+            "    segment[segment-nz] 1..2",
+            "    segment[segment] 3..3",
+            "    segment[segment] 4..5",
         ]
     );
 
@@ -714,33 +709,33 @@ fn trees_of_the_path_forms() {
     assert_eq!(
         shape(&t),
         [
-            "relative-ref[relative-ref]@0..11",
-            "  path[path-noscheme]@0..11",
-            "    segment[segment-nz-nc]@0..1",
-            "    segment[segment]@2..11",
+            "relative-ref[relative-ref] 0..11",
+            "  path[path-noscheme] 0..11",
+            "    segment[segment-nz-nc] 0..1",
+            "    segment[segment] 2..11",
         ]
     );
     let (t, _) = parse(U, "?y");
     assert_eq!(
         shape(&t),
         [
-            "relative-ref[relative-ref]@0..2",
-            "  path[path-empty]@0..0",
-            "  query[query]@1..2"
+            "relative-ref[relative-ref] 0..2",
+            "  path[path-empty] 0..0",
+            "  query[query] 1..2"
         ]
     );
     let (t, _) = parse(U, "");
     assert_eq!(
         shape(&t),
-        ["relative-ref[relative-ref]@0..0", "  path[path-empty]@0..0"]
+        ["relative-ref[relative-ref] 0..0", "  path[path-empty] 0..0"]
     );
     let (t, _) = parse(U, "#");
     assert_eq!(
         shape(&t),
         [
-            "relative-ref[relative-ref]@0..1",
-            "  path[path-empty]@0..0",
-            "  fragment[fragment]@1..1"
+            "relative-ref[relative-ref] 0..1",
+            "  path[path-empty] 0..0",
+            "  fragment[fragment] 1..1"
         ]
     );
 
@@ -749,10 +744,10 @@ fn trees_of_the_path_forms() {
     assert_eq!(
         shape(&t),
         [
-            "relative-ref[relative-ref]@0..3",
-            "  authority[authority]@2..3",
-            "    host[reg-name]@2..3 reg-name",
-            "  path[path-abempty]@3..3",
+            "relative-ref[relative-ref] 0..3",
+            "  authority[authority] 2..3",
+            "    host[reg-name] 2..3 host_type=reg-name",
+            "  path[path-abempty] 3..3",
         ]
     );
 }
@@ -788,11 +783,11 @@ fn trees_of_authorities() {
     assert_eq!(
         shape(&t)[2..7],
         [
-            "  authority[authority]@7..14",
-            "    userinfo[userinfo]@7..7",
-            "    host[IP-literal]@8..13 ipv6",
-            "      host[IPv6address]@9..12",
-            "    port[port]@14..14",
+            "  authority[authority] 7..14",
+            "    userinfo[userinfo] 7..7",
+            "    host[IP-literal] 8..13 host_type=ipv6",
+            "      host[IPv6address] 9..12",
+            "    port[port] 14..14",
         ]
     );
 
@@ -828,12 +823,12 @@ fn bad_input_keeps_its_tree() {
     assert_eq!(
         shape(&t),
         [
-            "uri[URI]@0..11",
-            "  scheme[scheme]@0..4",
-            "  authority[authority]@7..11",
-            "    host[IP-literal]@7..11 ipv6",
-            "      host[IPv6address]@8..11",
-            "  path[path-abempty]@11..11",
+            "uri[URI] 0..11",
+            "  scheme[scheme] 0..4",
+            "  authority[authority] 7..11",
+            "    host[IP-literal] 7..11 host_type=ipv6",
+            "      host[IPv6address] 8..11",
+            "  path[path-abempty] 11..11",
         ]
     );
     assert_eq!(

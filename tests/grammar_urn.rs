@@ -5,6 +5,9 @@ use idbench::engine::{Diagnostic, NodeKind, Options, Profile, Severity, Span, an
 
 use Profile::{Rfc2141 as R2141, Rfc2141bis as BIS, Rfc8141 as R8141};
 
+mod support;
+use support::tree::{Show, outline, text_line};
+
 fn diags(input: &str, p: Profile) -> Vec<Diagnostic> {
     analyze(input, &Options::validate_only(Some(p))).diagnostics
 }
@@ -565,28 +568,12 @@ fn messages_say_what_to_do() {
     }
 }
 
-fn shape(input: &str, p: Profile) -> Vec<(usize, &'static str, &'static str, String)> {
-    let a = analyze(input, &Options::validate_only(Some(p)));
-    a.tree
-        .iter()
-        .map(|n| {
-            (
-                n.depth(),
-                n.kind().name(),
-                n.rule(),
-                n.text(input).to_string(),
-            )
-        })
-        .collect()
+fn shape(input: &str, p: Profile) -> Vec<String> {
+    outline(&analyze(input, &Options::validate_only(Some(p))).tree, input, Show::TEXT)
 }
 
-fn row(
-    depth: usize,
-    kind: &'static str,
-    rule: &'static str,
-    text: &str,
-) -> (usize, &'static str, &'static str, String) {
-    (depth, kind, rule, text.to_string())
+fn row(depth: usize, kind: &str, rule: &str, text: &str) -> String {
+    text_line(depth, kind, rule, text)
 }
 
 #[test]

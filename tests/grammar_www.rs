@@ -5,6 +5,9 @@ use idbench::engine::grammar::parse;
 use idbench::engine::{Diagnostic, Profile, Severity, Tree};
 use idbench::idsets::{self, Expect};
 
+mod support;
+use support::tree::{Show, outline};
+
 fn run(s: &str) -> (Tree, Vec<Diagnostic>) {
     parse(Profile::Rfc1630, s)
 }
@@ -19,17 +22,7 @@ fn codes(d: &[Diagnostic], severity: Severity) -> Vec<(&'static str, usize, usiz
 
 /// The tree in preorder as `kind[rule] start..end` at its depth.
 fn shape(t: &Tree) -> Vec<String> {
-    t.iter()
-        .map(|n| {
-            format!(
-                "{}{}[{}] {}",
-                "  ".repeat(n.depth()),
-                n.kind(),
-                n.rule(),
-                n.span()
-            )
-        })
-        .collect()
+    outline(t, "", Show::SPANS)
 }
 
 /// Every span lies inside its parent, siblings are in order and do not overlap, and what lies

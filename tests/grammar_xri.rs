@@ -6,6 +6,9 @@ use idbench::engine::{Diagnostic, Node, NodeKind, Profile, Severity, Span, Tree}
 use idbench::idsets::{self, Expect};
 use proptest::prelude::*;
 
+mod support;
+use support::tree::{Attrs, Show, line};
+
 fn parse(input: &str) -> (Tree, Vec<Diagnostic>) {
     grammar::parse(Profile::Xri2, input)
 }
@@ -22,12 +25,14 @@ fn codes(d: &[Diagnostic], sev: Severity) -> Vec<&'static str> {
 }
 
 /// `(kind, rule, text, [attr=value ...])` of a node, for compact shape assertions.
+const SHOW: Show = Show {
+    span: false,
+    text: true,
+    attrs: Attrs::AllBut(&["reading"]),
+};
+
 fn shape(n: Node<'_>, input: &str) -> String {
-    let mut s = format!("{}[{}] {:?}", n.kind(), n.rule(), n.text(input));
-    for a in n.attrs().iter().filter(|a| a.key != "reading") {
-        s.push_str(&format!(" {}={}", a.key, a.value));
-    }
-    s
+    line(n, input, SHOW)
 }
 
 fn kids(n: Node<'_>, input: &str) -> Vec<String> {

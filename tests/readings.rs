@@ -11,6 +11,9 @@ use idbench::engine::readings::{MAX_READINGS, ReadingKind};
 use idbench::engine::{Analysis, Options, Profile, Span, Tree, analyze};
 use proptest::prelude::*;
 
+mod support;
+use support::tree::{Show, outline};
+
 fn parse(input: &str, profile: Option<Profile>) -> Analysis {
     analyze(
         input,
@@ -24,18 +27,8 @@ fn parse(input: &str, profile: Option<Profile>) -> Analysis {
 
 /// A tree as `kind[rule]start..end` in preorder, depth shown by indentation.
 fn shape(t: &Tree) -> String {
-    t.iter()
-        .map(|n| {
-            format!(
-                "{}{}[{}]{}",
-                "  ".repeat(n.depth()),
-                n.kind(),
-                n.rule(),
-                n.span()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    outline(t, "", Show::SPANS).join("
+")
 }
 
 struct Case {
@@ -64,7 +57,7 @@ const CASES: &[Case] = &[
         other: "reg-name",
         taken_valid: true,
         section: "RFC 3986 §3.2.2",
-        tree: "host[reg-name]7..18",
+        tree: "host[reg-name] 7..18",
     },
     Case {
         input: "http://192.168.0.1/",
@@ -76,7 +69,7 @@ const CASES: &[Case] = &[
         other: "ireg-name",
         taken_valid: true,
         section: "RFC 3986 §3.2.2",
-        tree: "host[ireg-name]7..18",
+        tree: "host[ireg-name] 7..18",
     },
     Case {
         input: "xri://10.0.0.1/a",
@@ -88,7 +81,7 @@ const CASES: &[Case] = &[
         other: "ireg-name",
         taken_valid: true,
         section: "RFC 3986 §3.2.2",
-        tree: "host[ireg-name]6..14",
+        tree: "host[ireg-name] 6..14",
     },
     // (a) XRI §2.2.1.3: a GCS or cross-reference authority that also matches iauthority.
     Case {
@@ -101,7 +94,7 @@ const CASES: &[Case] = &[
         other: "iauthority",
         taken_valid: true,
         section: "XRI Syntax 2.0 §2.2.1.3",
-        tree: "authority[iauthority]6..14\n  userinfo[iuserinfo]6..6\n  host[ireg-name]7..14",
+        tree: "authority[iauthority] 6..14\n  userinfo[iuserinfo] 6..6\n  host[ireg-name] 7..14",
     },
     Case {
         input: "xri://!!1000!a",
@@ -113,7 +106,7 @@ const CASES: &[Case] = &[
         other: "iauthority",
         taken_valid: true,
         section: "XRI Syntax 2.0 §2.2.1.3",
-        tree: "authority[iauthority]6..14\n  host[ireg-name]6..14",
+        tree: "authority[iauthority] 6..14\n  host[ireg-name] 6..14",
     },
     Case {
         input: "xri://(=example)*b",
@@ -125,7 +118,7 @@ const CASES: &[Case] = &[
         other: "iauthority",
         taken_valid: true,
         section: "XRI Syntax 2.0 §2.2.1.3",
-        tree: "authority[iauthority]6..18\n  host[ireg-name]6..18",
+        tree: "authority[iauthority] 6..18\n  host[ireg-name] 6..18",
     },
     // A GCS authority the XRI grammar rejects ("!" needs "!!") is still an iauthority.
     Case {
@@ -138,7 +131,7 @@ const CASES: &[Case] = &[
         other: "iauthority",
         taken_valid: false,
         section: "XRI Syntax 2.0 §2.2.1.3",
-        tree: "authority[iauthority]6..8\n  host[ireg-name]6..8",
+        tree: "authority[iauthority] 6..8\n  host[ireg-name] 6..8",
     },
     // (a) Cross-reference content: XRI-reference (first alternative) or IRI.
     Case {
@@ -151,7 +144,7 @@ const CASES: &[Case] = &[
         other: "XRI",
         taken_valid: true,
         section: "XRI Syntax 2.0 §2.2.2",
-        tree: "xri[XRI]10..18\n  authority[iauthority]10..15\n    host[ireg-name]10..14\n    port[port]15..15\n  path[xri-path-abempty]15..18\n    segment[xri-segment]16..16\n    segment[xri-segment]17..18\n      subsegment[xri-subseg-od]17..18",
+        tree: "xri[XRI] 10..18\n  authority[iauthority] 10..15\n    host[ireg-name] 10..14\n    port[port] 15..15\n  path[xri-path-abempty] 15..18\n    segment[xri-segment] 16..16\n    segment[xri-segment] 17..18\n      subsegment[xri-subseg-od] 17..18",
     },
     Case {
         input: "xri://@a/(b/c)",
@@ -163,7 +156,7 @@ const CASES: &[Case] = &[
         other: "XRI",
         taken_valid: true,
         section: "XRI Syntax 2.0 §2.2.2",
-        tree: "xri[XRI]10..13\n  authority[iauthority]10..11\n    host[ireg-name]10..11\n  path[xri-path-abempty]11..13\n    segment[xri-segment]12..13\n      subsegment[xri-subseg-od]12..13",
+        tree: "xri[XRI] 10..13\n  authority[iauthority] 10..11\n    host[ireg-name] 10..11\n  path[xri-path-abempty] 11..13\n    segment[xri-segment] 12..13\n      subsegment[xri-subseg-od] 12..13",
     },
     // (b) No "xri://": a relative XRI reference, or an XRI whose IRI authority is the head.
     Case {
@@ -176,7 +169,7 @@ const CASES: &[Case] = &[
         other: "XRI",
         taken_valid: false,
         section: "XRI Syntax 2.0 §1.2.2",
-        tree: "xri[XRI]0..24\n  authority[iauthority]0..20\n    host[ireg-name]0..15\n    port[port]16..20\n  path[xri-path-abempty]20..24\n    segment[xri-segment]21..24\n      subsegment[xri-subseg-od]21..24",
+        tree: "xri[XRI] 0..24\n  authority[iauthority] 0..20\n    host[ireg-name] 0..15\n    port[port] 16..20\n  path[xri-path-abempty] 20..24\n    segment[xri-segment] 21..24\n      subsegment[xri-subseg-od] 21..24",
     },
     Case {
         input: "a/b",
@@ -188,7 +181,7 @@ const CASES: &[Case] = &[
         other: "XRI",
         taken_valid: true,
         section: "XRI Syntax 2.0 §1.2.2",
-        tree: "xri[XRI]0..3\n  authority[iauthority]0..1\n    host[ireg-name]0..1\n  path[xri-path-abempty]1..3\n    segment[xri-segment]2..3\n      subsegment[xri-subseg-od]2..3",
+        tree: "xri[XRI] 0..3\n  authority[iauthority] 0..1\n    host[ireg-name] 0..1\n  path[xri-path-abempty] 1..3\n    segment[xri-segment] 2..3\n      subsegment[xri-subseg-od] 2..3",
     },
     // A head that starts with "!" but is no pgcs-authority ("!!" needed): still iauthority.
     Case {
@@ -201,7 +194,7 @@ const CASES: &[Case] = &[
         other: "XRI",
         taken_valid: true,
         section: "XRI Syntax 2.0 §1.2.2",
-        tree: "xri[XRI]0..6\n  authority[iauthority]0..4\n    host[ireg-name]0..4\n  path[xri-path-abempty]4..6\n    segment[xri-segment]5..6\n      subsegment[xri-subseg-od]5..6",
+        tree: "xri[XRI] 0..6\n  authority[iauthority] 0..4\n    host[ireg-name] 0..4\n  path[xri-path-abempty] 4..6\n    segment[xri-segment] 5..6\n      subsegment[xri-subseg-od] 5..6",
     },
     // (d) URNs that RFC 2141 reads with "?" or "#" in the NSS, RFC 8141 as components.
     Case {
@@ -214,7 +207,7 @@ const CASES: &[Case] = &[
         other: "URN",
         taken_valid: true,
         section: "RFC 8141, Abstract",
-        tree: "urn[URN]0..11\n  scheme[\"urn\"]0..3\n  nid[NID]4..6\n  nss[NSS]7..11",
+        tree: "urn[URN] 0..11\n  scheme[\"urn\"] 0..3\n  nid[NID] 4..6\n  nss[NSS] 7..11",
     },
     Case {
         input: "urn:ab:c?=x",
@@ -226,7 +219,7 @@ const CASES: &[Case] = &[
         other: "URN",
         taken_valid: true,
         section: "RFC 8141, Abstract",
-        tree: "urn[URN]0..11\n  scheme[\"urn\"]0..3\n  nid[NID]4..6\n  nss[NSS]7..11",
+        tree: "urn[URN] 0..11\n  scheme[\"urn\"] 0..3\n  nid[NID] 4..6\n  nss[NSS] 7..11",
     },
     Case {
         input: "urn:ab:c#d",
@@ -238,7 +231,7 @@ const CASES: &[Case] = &[
         other: "URN",
         taken_valid: true,
         section: "RFC 8141, Abstract",
-        tree: "urn[URN]0..10\n  scheme[\"urn\"]0..3\n  nid[NID]4..6\n  nss[NSS]7..10",
+        tree: "urn[URN] 0..10\n  scheme[\"urn\"] 0..3\n  nid[NID] 4..6\n  nss[NSS] 7..10",
     },
     Case {
         input: "urn:ab:c?+d",
@@ -250,7 +243,7 @@ const CASES: &[Case] = &[
         other: "namestring",
         taken_valid: true,
         section: "the profile given",
-        tree: "urn[namestring]0..11\n  assigned-name[assigned-name]0..8\n    scheme[\"urn\"]0..3\n    nid[NID]4..6\n    nss[NSS]7..8\n  rq-components[rq-components]8..11\n    r-component[r-component]10..11",
+        tree: "urn[namestring] 0..11\n  assigned-name[assigned-name] 0..8\n    scheme[\"urn\"] 0..3\n    nid[NID] 4..6\n    nss[NSS] 7..8\n  rq-components[rq-components] 8..11\n    r-component[r-component] 10..11",
     },
 ];
 

@@ -1,7 +1,6 @@
 //! Reference resolution: RFC 3986 §5.4, XRI Syntax 2.0 §2.4.2 (as restored in SPEC-NOTES.md),
 //! the WWW draft's partial forms, and `idbench resolve` end to end.
 
-use std::process::{Command, Output};
 
 use idbench::engine::Profile;
 use idbench::engine::resolve::{Resolution, remove_dot_segments, resolve};
@@ -344,40 +343,37 @@ fn shipped_resolution_entries() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-fn idbench(args: &[&str]) -> Output {
-    match Command::new(env!("CARGO_BIN_EXE_idbench"))
-        .args(args)
-        .output()
-    {
-        Ok(o) => o,
-        Err(e) => panic!("cannot run idbench: {e}"),
-    }
+mod support;
+use support::cli::Out;
+
+fn idbench(args: &[&str]) -> Out {
+    support::cli::run(args, b"")
 }
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+fn stdout(o: &Out) -> String {
+    o.text()
 }
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+fn stderr(o: &Out) -> String {
+    o.stderr.clone()
 }
 
 #[test]
 fn cli_text_prints_one_target_per_line() {
     let o = idbench(&["resolve", RFC3986_BASE, "g", "../g", "//g"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.code, Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "http://a/b/c/g\nhttp://a/b/g\nhttp://g\n");
     // auto takes the base's profile: an XRI base resolves with opaque cross-references.
     let o = idbench(&["resolve", XRI_BASE, "!g!g"]);
     assert_eq!(
-        (o.status.code(), stdout(&o)),
+        (o.code, stdout(&o)),
         (Some(0), "xri://@a*a/!b!b/c*c/!g!g\n".into()),
         "{}",
         stderr(&o)
     );
     let o = idbench(&["resolve", "--profile", "rfc1630", MAGIC, "../g", "//g"]);
     assert_eq!(
-        (o.status.code(), stdout(&o)),
+        (o.code, stdout(&o)),
         (Some(0), "magic://a/b/c//d/g\nmagic://g\n".into()),
         "{}",
         stderr(&o)
@@ -387,7 +383,7 @@ fn cli_text_prints_one_target_per_line() {
 #[test]
 fn cli_illegal_reference_exits_1_with_the_diagnostic() {
     let o = idbench(&["resolve", "--profile", "rfc1630", MAGIC, "g", "a\u{1b}b"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     // One stdout line per reference: the failing one says so in its place.
     assert_eq!(
         stdout(&o),
@@ -401,7 +397,7 @@ fn cli_illegal_reference_exits_1_with_the_diagnostic() {
     );
     // XRI: "//@!g!g" is not a legal relative XRI reference.
     let o = idbench(&["resolve", XRI_BASE, "//@!g!g"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     assert!(
         stdout(&o).starts_with("error\t") && stdout(&o).ends_with("\t//@!g!g\n"),
         "{}",
@@ -413,7 +409,7 @@ fn cli_illegal_reference_exits_1_with_the_diagnostic() {
 #[test]
 fn cli_urn_base_is_an_error() {
     let o = idbench(&["resolve", "urn:isbn:0451450523", "x"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     assert_eq!(stdout(&o), "error\tresolve-urn-no-relative\tx\n");
     assert!(
         stderr(&o).contains("resolve-urn-no-relative"),
@@ -425,7 +421,7 @@ fn cli_urn_base_is_an_error() {
 #[test]
 fn cli_json_one_object_per_reference() {
     let o = idbench(&["resolve", "--format", "json", RFC3986_BASE, "../g", "g h"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.code, Some(1));
     let lines: Vec<serde_json::Value> = stdout(&o)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or(serde_json::Value::Null))

@@ -7,6 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use idbench::engine::rules::{self, MatchedBy};
 use idbench::engine::{NodeKind, Options, Profile, Tree, analyze, grammar};
+
+mod support;
 use proptest::prelude::*;
 
 /// Names our trees use that are not productions of the spec. Each is reported rather than
@@ -368,17 +370,9 @@ fn matched_alternatives() {
 
 #[test]
 fn rule_cli() {
-    let bin = env!("CARGO_BIN_EXE_idbench");
     let run = |args: &[&str]| {
-        let o = std::process::Command::new(bin)
-            .args(args)
-            .output()
-            .expect("runs");
-        (
-            o.status.code(),
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-            String::from_utf8_lossy(&o.stderr).into_owned(),
-        )
+        let o = support::cli::run(args, b"");
+        (o.code, o.text(), o.stderr)
     };
     let (code, out, _) = run(&["rule", "IP-literal", "--profile", "rfc3986"]);
     assert_eq!(code, Some(0));
@@ -888,11 +882,7 @@ fn scanner_errors_always_carry_expected() {
 
 #[test]
 fn expected_in_cli_text_and_json() {
-    let bin = env!("CARGO_BIN_EXE_idbench");
-    let o = std::process::Command::new(bin)
-        .args(["parse", "http://[::1x]/"])
-        .output()
-        .expect("runs");
+    let o = support::cli::run(&["parse", "http://[::1x]/"], b"");
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
         out.contains("= expected HEXDIG, \":\", \".\" or \"]\" after \"::1\""),
@@ -902,10 +892,7 @@ fn expected_in_cli_text_and_json() {
         out.contains("start rule: URI, one of URI-reference = URI / relative-ref"),
         "{out}"
     );
-    let o = std::process::Command::new(bin)
-        .args(["parse", "-f", "json", "1", "urn:ab:c d"])
-        .output()
-        .expect("runs");
+    let o = support::cli::run(&["parse", "-f", "json", "1", "urn:ab:c d"], b"");
     let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("json"))

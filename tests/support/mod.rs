@@ -5,6 +5,9 @@
 
 #![allow(dead_code)]
 
+pub mod cli;
+pub mod tree;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
