@@ -569,7 +569,11 @@ fn messages_say_what_to_do() {
 }
 
 fn shape(input: &str, p: Profile) -> Vec<String> {
-    outline(&analyze(input, &Options::validate_only(Some(p))).tree, input, Show::TEXT)
+    outline(
+        &analyze(input, &Options::validate_only(Some(p))).tree,
+        input,
+        Show::TEXT,
+    )
 }
 
 fn row(depth: usize, kind: &str, rule: &str, text: &str) -> String {

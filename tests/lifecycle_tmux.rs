@@ -6,51 +6,10 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use support::{BIN, Tmux, quote, session, tmux_available};
-
-/// Starts `env… idbench tui ARGS` from the session's shell, its pid written to a file, and
-/// `exit=CODE` printed when it ends; returns the pid once the workbench is drawn.
-fn start(t: &Tmux, dir: &Path, tag: &str, env: &str, args: &str) -> String {
-    let pid_file = dir.join(format!("pid-{tag}"));
-    t.literal(&format!(
-        "sh -c \"echo \\$\\$ > {}; exec env {env} {} tui {args}\"; echo \"exit=$?\"",
-        quote(&pid_file),
-        quote(Path::new(BIN))
-    ));
-    t.keys(&["Enter"]);
-    t.wait("the workbench", 10, |t, s| {
-        // The tree, or in diff mode the equivalence ladder.
-        t.alternate_on() && (s.contains("Tree") || s.contains("Equivalence"))
-    });
-    std::fs::read_to_string(&pid_file)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .trim()
-        .to_string()
-}
-
-/// The exit code printed by `echo "exit=$?"` (a line starting `exit=`), if any yet.
-fn exited(screen: &str) -> Option<String> {
-    screen
-        .lines()
-        .rev()
-        .find_map(|l| l.trim().strip_prefix("exit=").map(str::to_string))
-        .filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
-}
-
-fn kill(sig: &str, pid: &str) {
-    let ok = std::process::Command::new("kill")
-        .args([sig, pid])
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "kill {sig} {pid}");
-}
-
-fn history_file(dir: &Path) -> PathBuf {
-    dir.join("data").join("idbench").join("history.json")
-}
+use support::{BIN, exited, history_file, kill, quote, session, start, tmux_available};
 
 #[test]
 fn term_dumb_is_refused_with_the_commands_named() {

@@ -27,8 +27,10 @@ fn parse(input: &str, profile: Option<Profile>) -> Analysis {
 
 /// A tree as `kind[rule]start..end` in preorder, depth shown by indentation.
 fn shape(t: &Tree) -> String {
-    outline(t, "", Show::SPANS).join("
-")
+    outline(t, "", Show::SPANS).join(
+        "
+",
+    )
 }
 
 struct Case {

@@ -1,7 +1,6 @@
 //! Reference resolution: RFC 3986 §5.4, XRI Syntax 2.0 §2.4.2 (as restored in SPEC-NOTES.md),
 //! the WWW draft's partial forms, and `idbench resolve` end to end.
 
-
 use idbench::engine::Profile;
 use idbench::engine::resolve::{Resolution, remove_dot_segments, resolve};
 use idbench::idsets::{self, Expect};

@@ -13,7 +13,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use idbench::{Options, analyze};
-use support::{BIN, Tmux, quote, session as tmux_session, tmux_available};
+use support::{
+    BIN, Tmux, history_file, kill, quote, session as tmux_session, start, tmux_available,
+};
 
 /// The tests' tmux session: a config file with a fixed profile and a theme that does not
 /// exist (reported on the status line; the default theme is used).
@@ -91,7 +93,7 @@ fn workbench_in_a_real_terminal() {
     t.wait("the shell again", 5, |t, _| !t.alternate_on());
 
     // The history was written under XDG_DATA_HOME.
-    let history = std::fs::read_to_string(dir.join("data").join("idbench").join("history.json"))
+    let history = std::fs::read_to_string(history_file(&dir))
         .unwrap_or_else(|e| panic!("no history file: {e}"));
     assert!(history.contains(id), "{history}");
 }
@@ -141,11 +143,7 @@ fn a_terminating_signal_restores_the_terminal() {
         );
         let pid = std::fs::read_to_string(&pid_file).unwrap_or_else(|e| panic!("{e}"));
         let pid = pid.trim();
-        let kill = Command::new("kill")
-            .args([&format!("-{name}"), pid])
-            .status()
-            .unwrap_or_else(|e| panic!("kill: {e}"));
-        assert!(kill.success(), "kill -{name} {pid}");
+        kill(&format!("-{name}"), pid);
         let want = format!("exit={code}");
         let screen = t.wait(&format!("the shell after SIG{name}"), 5, |t, s| {
             !t.alternate_on() && s.contains(&want)
@@ -238,28 +236,9 @@ fn a_terminating_signal_restores_the_terminal() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    let history = std::fs::read_to_string(dir.join("data").join("idbench").join("history.json"))
+    let history = std::fs::read_to_string(history_file(&dir))
         .unwrap_or_else(|e| panic!("closing the window saved no history: {e}"));
     assert!(history.contains(typed), "{history}");
-}
-
-/// Starts the workbench from the session's shell as a job the shell can stop and continue;
-/// returns its pid.
-fn start_job(t: &Tmux, dir: &Path, tag: &str, args: &str) -> String {
-    let pid_file = dir.join(format!("pid-{tag}"));
-    t.literal(&format!(
-        "sh -c \"echo \\$\\$ > {}; exec {} tui {args}\"; echo \"exit=$?\"",
-        quote(&pid_file),
-        quote(Path::new(BIN))
-    ));
-    t.keys(&["Enter"]);
-    t.wait("the workbench", 5, |t, s| {
-        t.alternate_on() && s.contains("Tree")
-    });
-    std::fs::read_to_string(&pid_file)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .trim()
-        .to_string()
 }
 
 /// The terminal is as the shell wants it: main screen, no mouse capture, cooked mode (a
@@ -289,7 +268,7 @@ fn ctrl_z_and_sigtstp_suspend_and_fg_resumes() {
     t.literal("set -m; PS1='$ '");
     t.keys(&["Enter"]);
     t.wait("the shell prompt", 5, |_, s| s.contains('$'));
-    let pid = start_job(&t, &dir, "z", "");
+    let pid = start(&t, &dir, "z", "", "");
     t.literal("urn:a:kept");
     t.wait("the typed text", 5, |_, s| s.contains("urn:a:kept"));
 
@@ -312,11 +291,7 @@ fn ctrl_z_and_sigtstp_suspend_and_fg_resumes() {
     t.wait("a key after fg", 5, |_, s| s.contains("urn:a:keptX"));
 
     // SIGTSTP from outside does the same.
-    let kill = Command::new("kill")
-        .args(["-TSTP", &pid])
-        .status()
-        .unwrap_or_else(|e| panic!("kill: {e}"));
-    assert!(kill.success());
+    kill("-TSTP", &pid);
     assert_shell_terminal(&t, "after-sigtstp");
     t.literal("fg");
     t.keys(&["Enter"]);
@@ -347,7 +322,7 @@ fn long_typed_input_is_handled_without_another_key() {
     let (t, dir) = session("burst");
     t.wait("the shell prompt", 5, |_, s| s.contains('$'));
     // Without history: nothing is written.
-    let _pid = start_job(&t, &dir, "burst", "--no-history");
+    let _pid = start(&t, &dir, "burst", "", "--no-history");
     let text = format!("urn:example:{}END", "a".repeat(1200));
     t.literal(&text);
     // The input line scrolls to the cursor: the end shows once every byte was handled.

@@ -211,3 +211,47 @@ pub fn session(tag: &str, env: &str, config: Option<&str>) -> (Tmux, PathBuf) {
     );
     (t, dir)
 }
+
+/// Starts `env… idbench tui ARGS` from the session's shell (as a job the shell can stop and
+/// continue), its pid written to a file, and
+/// `exit=CODE` printed when it ends; returns the pid once the workbench is drawn.
+pub fn start(t: &Tmux, dir: &Path, tag: &str, env: &str, args: &str) -> String {
+    let pid_file = dir.join(format!("pid-{tag}"));
+    t.literal(&format!(
+        "sh -c \"echo \\$\\$ > {}; exec env {env} {} tui {args}\"; echo \"exit=$?\"",
+        quote(&pid_file),
+        quote(Path::new(BIN))
+    ));
+    t.keys(&["Enter"]);
+    t.wait("the workbench", 10, |t, s| {
+        // The tree, or in diff mode the equivalence ladder.
+        t.alternate_on() && (s.contains("Tree") || s.contains("Equivalence"))
+    });
+    std::fs::read_to_string(&pid_file)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .trim()
+        .to_string()
+}
+
+/// The exit code printed by `echo "exit=$?"` (a line starting `exit=`), if any yet.
+pub fn exited(screen: &str) -> Option<String> {
+    screen
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix("exit=").map(str::to_string))
+        .filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Sends `sig` (`-TERM`, `-9`, ...) to `pid`.
+pub fn kill(sig: &str, pid: &str) {
+    let ok = std::process::Command::new("kill")
+        .args([sig, pid])
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "kill {sig} {pid}");
+}
+
+/// Where a session's workbench keeps its history.
+pub fn history_file(dir: &Path) -> PathBuf {
+    dir.join("data").join("idbench").join("history.json")
+}
