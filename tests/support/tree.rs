@@ -54,8 +54,8 @@ pub fn line(n: Node<'_>, input: &str, show: Show) -> String {
     for a in n.attrs() {
         let shown = match show.attrs {
             Attrs::None => false,
-            Attrs::Only(keys) => keys.contains(&&*a.key),
-            Attrs::AllBut(keys) => !keys.contains(&&*a.key),
+            Attrs::Only(keys) => keys.contains(&a.key),
+            Attrs::AllBut(keys) => !keys.contains(&a.key),
         };
         if shown {
             let _ = write!(s, " {}={}", a.key, a.value);
