@@ -9,23 +9,26 @@
 //!
 //! # Adding a profile, step by step
 //!
-//! `docs/adding-a-profile.md` walks through one (the dummy profile of the test build).
+//! `docs/adding-a-profile.md` walks through one: the dummy profile of the test build
+//! (`src/engine/profiles/dummy.rs`).
 //!
 //! 1. Write its grammar: a function that parses the whole input into a
 //!    [`Builder`](super::tree::Builder), recovering from errors so that a tree always comes
-//!    out (`src/engine/grammar/`).
+//!    out (a real spec's goes in `src/engine/grammar/`).
 //! 2. Write its descriptor: a `pub static` [`Descriptor`] in a new file under
 //!    `src/engine/profiles/` (copy the nearest spec's), declared in `profiles/mod.rs`. Every
 //!    field must be given, so the compiler lists what to decide: the grammar entry, the
 //!    quick recognizer (or `None`: batch checking then always runs the grammar), the
-//!    grammar-reference texts, the resolution algorithm, the readings, the example set,
-//!    where `auto` ranks it in its family.
-//! 3. Add a row to the `profiles!` table below: the constant's name, its doc, and the
-//!    descriptor. The row's place is the profile's place in [`Profile::ALL`] (the
-//!    workbench's profile strip).
-//! 4. Run the tests: the ones that loop over [`Profile::ALL`] (names round-trip, every
-//!    profile's grammar never panics, the quick recognizer agrees with the grammar, ...)
-//!    now cover it.
+//!    grammar-reference texts (`src/engine/rules/`), the resolution algorithm, the readings,
+//!    the example set (`examples/ids/`), where `auto` ranks it in its family.
+//! 3. Add a row to the `profiles!` table below: the constant's doc, its name, and the
+//!    descriptor. A row above `@not_listed:` is in [`Profile::ALL`], at its place there (the
+//!    workbench's profile strip, every "each profile" loop); a row below it is built in but
+//!    not listed (the test build's dummy).
+//! 4. Add the name where the compiler cannot see it: `scripts/output-hashes`'s list, the
+//!    CLI's `--profile` values (`PROFILE_ARGS` in `src/cli/mod.rs`), the README.
+//! 5. Run the tests: those that loop over [`Profile::ALL`] (names round-trip, the grammar
+//!    never panics, the quick recognizer agrees with the grammar, ...) now cover it.
 
 use std::fmt;
 use std::ops::Deref;
@@ -209,17 +212,20 @@ impl Profile {
             return Err(RegisterError::BuiltinName);
         }
         let mut slots = REGISTERED.write().unwrap_or_else(|e| e.into_inner());
-        let i = match slots.iter().position(|d| d.name.eq_ignore_ascii_case(name)) {
-            Some(i) => {
-                slots[i] = Arc::new(descriptor);
-                i
-            }
+        let (i, replaced) = match slots.iter().position(|d| d.name.eq_ignore_ascii_case(name)) {
+            Some(i) => (
+                i,
+                Some(std::mem::replace(&mut slots[i], Arc::new(descriptor))),
+            ),
             None if slots.len() < MAX_REGISTERED => {
                 slots.push(Arc::new(descriptor));
-                slots.len() - 1
+                (slots.len() - 1, None)
             }
             None => return Err(RegisterError::Full),
         };
+        // The old descriptor (its grammar's state) is dropped after the lock is released.
+        drop(slots);
+        drop(replaced);
         // At most BUILTIN.len() + 64 handles: far below u16::MAX.
         Ok(Profile((BUILTIN.len() + i) as u16))
     }

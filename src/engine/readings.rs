@@ -13,6 +13,9 @@
 //! same input), the production each reading uses at that place, whether the other reading
 //! is valid, and the spec text that decides between them.
 //!
+//! Which of these places a profile's grammar marks is its descriptor's
+//! ([`ReadingMarks`](super::profiles::ReadingMarks)).
+//!
 //! Written by hand: the alternatives and the texts that decide are specific to these specs.
 
 use super::grammar;

@@ -3,7 +3,9 @@
 //! the rules that use it.
 //!
 //! The productions are shipped as text files under `rules/`, copied from the specs (each file
-//! says where from), compiled in with `include_str!` and read once, at first use. They are
+//! says where from), compiled in with `include_str!` and read once, at first use. Which
+//! texts make up a profile's grammar is its descriptor's
+//! ([`rules`](super::profiles::Descriptor::rules)). They are
 //! data for people (`idbench rule`, the workbench's Details), not the parser: the grammars in
 //! [`super::grammar`] are hand-written scanners. The file format is ours and tiny, so it is
 //! read by hand here:
