@@ -22,6 +22,8 @@
 //!
 //! The sets are compiled into the library so the workbench finds them wherever it runs.
 
+use std::sync::LazyLock;
+
 use crate::engine::{Profile, Severity};
 
 /// What an entry expects.
@@ -86,16 +88,19 @@ pub struct Entry {
     pub expect: Expect,
 }
 
-/// The shipped sets: `(name, text)`.
-pub const SETS: &[(&str, &str)] = &[
-    ("rfc3986", include_str!("../examples/ids/rfc3986.txt")),
-    ("rfc3987", include_str!("../examples/ids/rfc3987.txt")),
-    ("rfc1630", include_str!("../examples/ids/rfc1630.txt")),
-    ("rfc2141", include_str!("../examples/ids/rfc2141.txt")),
-    ("rfc2141bis", include_str!("../examples/ids/rfc2141bis.txt")),
-    ("rfc8141", include_str!("../examples/ids/rfc8141.txt")),
-    ("xri2", include_str!("../examples/ids/xri2.txt")),
-];
+/// The shipped sets: `(name, text)`, one per built-in profile that has one (its
+/// descriptor's [`examples`](crate::engine::profiles::Descriptor::examples)), named after
+/// the profile, in [`Profile::ALL`] order.
+pub static SETS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+    Profile::ALL
+        .into_iter()
+        .map(|p| {
+            let d = p.descriptor();
+            (d.name, d.examples)
+        })
+        .filter(|(_, text)| !text.is_empty())
+        .collect()
+});
 
 /// Parses one set's text. Lines that do not fit the format are returned as errors
 /// `(line, message)`.
@@ -241,7 +246,7 @@ mod tests {
 
     #[test]
     fn shipped_sets_are_well_formed() {
-        for (name, text) in SETS {
+        for &(name, text) in SETS.iter() {
             let (_, errs) = parse_set(name, text);
             assert!(errs.is_empty(), "{name}: {errs:?}");
         }

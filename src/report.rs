@@ -176,7 +176,7 @@ fn verdicts(w: &mut Writer, vs: &[ProfileVerdict]) {
 fn status_words(s: &Status) -> (&'static str, Option<&'static str>) {
     match s {
         Status::Valid => ("valid", None),
-        Status::Invalid(code) => ("invalid", Some(code)),
+        Status::Invalid(code) => ("invalid", Some(code.as_str())),
         Status::NotApplicable => ("not applicable", None),
     }
 }

@@ -3,7 +3,9 @@
 
 use idbench::engine::{Diagnostic, NodeKind, Options, Profile, Severity, Span, analyze};
 
-use Profile::{Rfc2141 as R2141, Rfc2141bis as BIS, Rfc8141 as R8141};
+const R2141: Profile = Profile::Rfc2141;
+const BIS: Profile = Profile::Rfc2141bis;
+const R8141: Profile = Profile::Rfc8141;
 
 mod support;
 use support::tree::{Show, outline, text_line};

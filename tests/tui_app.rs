@@ -189,7 +189,10 @@ fn profiles_cycle_and_pick() {
     assert_eq!(a.analysis(0).profile, Profile::Rfc3986);
     a.handle(Event::alt('4'));
     assert_eq!(a.analysis(0).profile, Profile::Rfc2141);
-    assert_eq!(a.analysis(0).profile_reason, "given");
+    assert_eq!(
+        a.analysis(0).profile_reason,
+        idbench::engine::ProfileReason::Given
+    );
     a.handle(Event::alt('0'));
     assert_eq!(a.profile(), None);
     for _ in 0..8 {

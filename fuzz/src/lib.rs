@@ -30,6 +30,7 @@ pub fn example_base(profile: Profile) -> &'static str {
         Profile::Rfc1630 => "magic://a/b/c//d/e/f",
         Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => "urn:example:a/b",
         Profile::Rfc3986 | Profile::Rfc3987 => "http://a/b/c/d;p?q",
+        _ => "http://a/b/c/d;p?q",
     }
 }
 
@@ -196,6 +197,7 @@ pub fn idempotent_forms(profile: Profile) -> &'static [&'static str] {
             "canonical_scheme",
             "display",
         ],
+        _ => &[],
     }
 }
 

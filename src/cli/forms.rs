@@ -132,7 +132,7 @@ fn to_text(a: &Analysis) -> String {
         s,
         "{verdict} under {} ({})",
         a.profile,
-        crate::safe_text::escape(&a.profile_reason)
+        crate::safe_text::escape(&a.profile_reason.to_string())
     );
     if !a.valid() {
         let _ = writeln!(
@@ -213,7 +213,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
     // XRI Syntax 2.0 §2.3.3: each input (an IRI, or a URI first mapped to an IRI, RFC 3987
     // §3.2) becomes an XRI, whose forms are shown under xri2 with the conversion's notes.
     let opts = Options {
-        profile: Some(crate::engine::Profile::Xri2),
+        profile: crate::engine::Family::Xri.first_profile(),
         forms: true,
         all_profiles: false,
     };

@@ -213,7 +213,7 @@ pub fn analysis(a: &Analysis) -> String {
         "{} under {} ({})",
         verdict,
         a.profile,
-        escape(&a.profile_reason)
+        escape(&a.profile_reason.to_string())
     );
     let start = a.start_rule();
     let within = start

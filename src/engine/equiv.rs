@@ -410,7 +410,7 @@ fn side_status(analysis: &Analysis, extra: &[Diagnostic]) -> Status {
         .first_error()
         .or_else(|| extra.iter().find(|d| d.severity == Severity::Error))
     {
-        Some(d) => Status::Invalid(d.code.as_str()),
+        Some(d) => Status::Invalid(d.code),
         None => Status::Valid,
     }
 }

@@ -14,6 +14,7 @@ pub mod ip;
 pub mod path;
 pub mod pct;
 pub mod profile;
+pub mod profiles;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
@@ -21,7 +22,7 @@ pub mod tree;
 pub mod validate;
 
 pub use codes::Code;
-pub use profile::{Family, Profile};
+pub use profile::{Family, Profile, ProfileReason};
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use forms::Forms;
@@ -68,7 +69,7 @@ pub enum Status {
     /// No error.
     Valid,
     /// At least one error; the first error's code.
-    Invalid(&'static str),
+    Invalid(Code),
     /// The profile cannot read this kind of identifier at all (a URN profile on a non-URN).
     NotApplicable,
 }
@@ -92,8 +93,9 @@ pub struct Analysis {
     pub input: String,
     /// The profile the tree was parsed under.
     pub profile: Profile,
-    /// Why that profile (`"given"`, or how `auto` chose it).
-    pub profile_reason: String,
+    /// Why that profile: given, or how `auto` chose it (its `Display` is the sentence the
+    /// faces print).
+    pub profile_reason: ProfileReason,
     /// The concrete syntax tree.
     pub tree: Tree,
     /// Every diagnostic of the parse, in input order, one found at several separate places
@@ -154,7 +156,7 @@ impl Analysis {
 
 fn status_of(diags: &[Diagnostic]) -> Status {
     match diags.iter().find(|d| d.severity == Severity::Error) {
-        Some(d) => Status::Invalid(d.code.as_str()),
+        Some(d) => Status::Invalid(d.code),
         None => Status::Valid,
     }
 }
@@ -164,12 +166,14 @@ fn status_of(diags: &[Diagnostic]) -> Status {
 pub fn analyze(input: &str, options: &Options) -> Analysis {
     let mut tried: Vec<(Profile, Tree, Vec<Diagnostic>)> = Vec::new();
     let (profile, reason) = match options.profile {
-        Some(p) => (p, "given".to_string()),
+        Some(p) => (p, ProfileReason::Given),
         None => {
             let (family, provisional, why) = profile::auto_family(input);
-            if family == Family::Urn {
+            if provisional.descriptor().auto.by_trial {
+                // The family's profiles in `auto`'s order: the first that accepts the input.
+                let order = Profile::auto_order(family);
                 let mut chosen = None;
-                for p in [Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141] {
+                for &p in order {
                     let (t, d) = grammar::parse(p, input);
                     let ok = status_of(&d) == Status::Valid;
                     tried.push((p, t, d));
@@ -179,23 +183,17 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
                     }
                 }
                 match chosen {
-                    Some(p) if p == Profile::Rfc8141 => {
-                        (p, format!("auto: {why}; RFC 8141 accepts it"))
-                    }
-                    Some(p) => (
-                        p,
-                        format!(
-                            "auto: {why}; rejected by the newer URN specs, accepted by {}",
-                            p.name()
-                        ),
-                    ),
+                    Some(profile) => (profile, ProfileReason::Accepted { why, profile }),
                     None => (
-                        Profile::Rfc8141,
-                        format!("auto: {why}; no URN spec accepts it, shown under rfc8141"),
+                        provisional,
+                        ProfileReason::NoneAccepts {
+                            why,
+                            profile: provisional,
+                        },
                     ),
                 }
             } else {
-                (provisional, format!("auto: {why}"))
+                (provisional, ProfileReason::Auto(why))
             }
         }
     };
@@ -289,21 +287,21 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
         Some(p) => p,
         None => {
             let (family, provisional, _) = profile::auto_family(input);
-            if family != Family::Urn {
+            if !provisional.descriptor().auto.by_trial {
                 provisional
             } else {
-                // As `analyze`: the newest URN spec that accepts the input, else rfc8141's
-                // verdict.
-                let newest = full(Profile::Rfc8141, input);
+                // As `analyze`: the first of the family's profiles in `auto`'s order that
+                // accepts the input, else the verdict of the profile it is shown under.
+                let newest = full(provisional, input);
                 if newest.is_none() {
-                    return (Profile::Rfc8141, None);
+                    return (provisional, None);
                 }
-                for older in [Profile::Rfc2141bis, Profile::Rfc2141] {
-                    if full(older, input).is_none() {
+                for &older in Profile::auto_order(family) {
+                    if older != provisional && full(older, input).is_none() {
                         return (older, None);
                     }
                 }
-                return (Profile::Rfc8141, newest);
+                return (provisional, newest);
             }
         }
     };

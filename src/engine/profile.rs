@@ -1,63 +1,113 @@
 //! Profiles: which spec an input is read under, and how `auto` chooses one.
+//!
+//! A [`Profile`] is a small copyable handle; everything the engine asks of a spec is in its
+//! [`Descriptor`] ([`Profile::descriptor`]), one `static` per built-in spec under
+//! `src/engine/profiles/`. The generic modules (the grammar dispatch, the quick recognizer,
+//! the grammar reference, resolution, readings, `auto`) ask the descriptor; none of them
+//! matches on a named profile. Profiles built at run time (a grammar over a user's ABNF) use
+//! the same descriptor type: [`Profile::register`].
+//!
+//! # Adding a profile, step by step
+//!
+//! `docs/adding-a-profile.md` walks through one: the dummy profile of the test build
+//! (`src/engine/profiles/dummy.rs`).
+//!
+//! 1. Write its grammar: a function that parses the whole input into a
+//!    [`Builder`](super::tree::Builder), recovering from errors so that a tree always comes
+//!    out (a real spec's goes in `src/engine/grammar/`).
+//! 2. Write its descriptor: a `pub static` [`Descriptor`] in a new file under
+//!    `src/engine/profiles/` (copy the nearest spec's), declared in `profiles/mod.rs`. Every
+//!    field must be given, so the compiler lists what to decide: the grammar entry, the
+//!    quick recognizer (or `None`: batch checking then always runs the grammar), the
+//!    grammar-reference texts (`src/engine/rules/`), the resolution algorithm, the readings,
+//!    the example set (`examples/ids/`), where `auto` ranks it in its family.
+//! 3. Add a row to the `profiles!` table below: the constant's doc, its name, and the
+//!    descriptor. A row above `@not_listed:` is in [`Profile::ALL`], at its place there (the
+//!    workbench's profile strip, every "each profile" loop); a row below it is built in but
+//!    not listed (the test build's dummy).
+//! 4. Add the name where the compiler cannot see it: `scripts/output-hashes`'s list, the
+//!    CLI's `--profile` values (`PROFILE_ARGS` in `src/cli/mod.rs`), the README.
+//! 5. Run the tests: those that loop over [`Profile::ALL`] (names round-trip, the grammar
+//!    never panics, the quick recognizer agrees with the grammar, ...) now cover it.
 
 use std::fmt;
+use std::ops::Deref;
+use std::sync::{Arc, LazyLock, RwLock};
 
-/// Declares [`Profile`] from one table (variant, doc, fixed name, title, family), so the
-/// enum, `ALL`, the names and the titles cannot drift apart. The rows are in the order of the
-/// workbench's profile strip.
+use super::profiles;
+pub use super::profiles::Descriptor;
+
+/// Declares the built-in profiles from one table (constant, doc, descriptor), so the
+/// constants, [`Profile::ALL`] and the descriptors cannot drift apart. The rows are in the
+/// order of the workbench's profile strip. The rows after `@not_listed:` are built in but
+/// left out of [`Profile::ALL`] (so off the profile strip and out of every "each profile"
+/// loop); a row may carry `#[cfg(...)]` (the test build's dummy profile does).
 macro_rules! profiles {
-    ($($(#[$doc:meta])* $name:ident = $text:literal, $title:literal, $family:ident;)*) => {
-        /// A spec an input can be parsed under. The names are fixed: the CLI and the tests use
-        /// them.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum Profile {
-            $($(#[$doc])* $name,)*
+    (
+        $($(#[doc = $doc:literal])* $name:ident => $descriptor:path;)*
+        @not_listed:
+        $($(#[doc = $hdoc:literal])* $(#[cfg($cfg:meta)])? $hname:ident => $hdescriptor:path;)*
+    ) => {
+        /// The built-in profiles, in table order: `BUILTIN[i]` is `Profile(i)`'s, with the
+        /// constant's name.
+        static BUILTIN: &[(&str, &Descriptor)] = &[
+            $((stringify!($name), &$descriptor),)*
+            $($(#[cfg($cfg)])? (stringify!($hname), &$hdescriptor),)*
+        ];
+
+        /// The built-ins' handles, numbered in table order.
+        #[repr(u16)]
+        enum Index {
+            $($name,)*
+            $($(#[cfg($cfg)])? $hname,)*
+            Count,
         }
 
+        #[allow(non_upper_case_globals)]
         impl Profile {
-            /// Every profile, in the order the workbench's profile strip shows them.
-            pub const ALL: [Profile; [$($text),*].len()] = [$(Profile::$name,)*];
+            $($(#[doc = $doc])* pub const $name: Profile = Profile(Index::$name as u16);)*
+            $($(#[doc = $hdoc])* $(#[cfg($cfg)])?
+            pub const $hname: Profile = Profile(Index::$hname as u16);)*
 
-            /// The fixed name (`rfc3986`, ..., `xri2`).
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(Profile::$name => $text,)*
-                }
-            }
+            /// How many profiles are built in: those of [`Profile::ALL`] and those the table
+            /// leaves out of it.
+            pub const BUILTIN_COUNT: usize = Index::Count as usize;
 
-            /// The spec's title.
-            pub const fn title(self) -> &'static str {
-                match self {
-                    $(Profile::$name => $title,)*
-                }
-            }
-
-            /// The family.
-            pub const fn family(self) -> Family {
-                match self {
-                    $(Profile::$name => Family::$family,)*
-                }
-            }
+            /// Every listed built-in profile, in the order the workbench's profile strip
+            /// shows them (profiles registered at run time are not listed).
+            pub const ALL: [Profile; [$(stringify!($name)),*].len()] = [$(Profile::$name,)*];
         }
     };
 }
 
 profiles! {
     /// RFC 3986 URI-reference.
-    Rfc3986 = "rfc3986", "RFC 3986 Uniform Resource Identifier (URI): Generic Syntax", Uri;
+    Rfc3986 => profiles::rfc3986::RFC3986;
     /// RFC 3987 IRI-reference.
-    Rfc3987 = "rfc3987", "RFC 3987 Internationalized Resource Identifiers (IRIs)", Uri;
+    Rfc3987 => profiles::rfc3987::RFC3987;
     /// The WWW "Universal Resource Identifiers" draft that became RFC 1630.
-    Rfc1630 = "rfc1630", "WWW draft: Universal Resource Identifiers (became RFC 1630)", Uri;
+    Rfc1630 => profiles::rfc1630::RFC1630;
     /// RFC 2141 URN syntax.
-    Rfc2141 = "rfc2141", "RFC 2141 URN Syntax", Urn;
+    Rfc2141 => profiles::rfc2141::RFC2141;
     /// draft-ietf-urnbis-rfc2141bis-urn-03.
-    Rfc2141bis = "rfc2141bis", "draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax", Urn;
+    Rfc2141bis => profiles::rfc2141bis::RFC2141BIS;
     /// RFC 8141 URNs.
-    Rfc8141 = "rfc8141", "RFC 8141 Uniform Resource Names (URNs)", Urn;
+    Rfc8141 => profiles::rfc8141::RFC8141;
     /// OASIS XRI Syntax 2.0.
-    Xri2 = "xri2", "OASIS XRI Syntax V2.0", Xri;
+    Xri2 => profiles::xri2::XRI2;
+    @not_listed:
+    /// The dummy profile of `docs/adding-a-profile.md` (test builds only). Not listed in
+    /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.
+    #[cfg(test)]
+    Dummy => profiles::dummy::DUMMY;
 }
+
+/// A spec an input can be parsed under: a built-in (one of the constants, [`Profile::ALL`])
+/// or one registered at run time ([`Profile::register`]). The names are fixed: the CLI and
+/// the tests use them. Built-ins order as [`Profile::ALL`] lists them; run-time profiles
+/// after them, in the order they were first registered.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Profile(u16);
 
 /// The family a profile belongs to: profiles of one family can be compared with each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,12 +120,177 @@ pub enum Family {
     Xri,
 }
 
+impl Family {
+    /// The family's noun, as a sentence names it (`URN`).
+    pub const fn noun(self) -> &'static str {
+        match self {
+            Family::Uri => "URI",
+            Family::Urn => "URN",
+            Family::Xri => "XRI",
+        }
+    }
+}
+
+/// At most this many profiles can be registered at run time (distinct names).
+pub const MAX_REGISTERED: usize = 64;
+
+/// The profiles registered at run time: slot `i` is `Profile(BUILTIN.len() + i)`.
+static REGISTERED: RwLock<Vec<Arc<Descriptor>>> = RwLock::new(Vec::new());
+
+/// What [`Profile::descriptor`] returns: the descriptor, borrowed for a built-in (no lock),
+/// shared for a profile registered at run time.
+#[derive(Clone)]
+pub enum DescriptorRef {
+    /// A built-in's `static` descriptor.
+    Builtin(&'static Descriptor),
+    /// A run-time profile's descriptor, as registered when it was asked for.
+    Registered(Arc<Descriptor>),
+}
+
+impl Deref for DescriptorRef {
+    type Target = Descriptor;
+    fn deref(&self) -> &Descriptor {
+        match self {
+            DescriptorRef::Builtin(d) => d,
+            DescriptorRef::Registered(d) => d,
+        }
+    }
+}
+
+/// Why [`Profile::register`] refused a descriptor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegisterError {
+    /// The name is a built-in profile's (or `auto`).
+    BuiltinName,
+    /// The name is empty, or not made of ASCII letters, digits, `-`, `_` and `.`.
+    BadName,
+    /// [`MAX_REGISTERED`] other names are registered already.
+    Full,
+}
+
+impl fmt::Display for RegisterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RegisterError::BuiltinName => "the name is a built-in profile's",
+            RegisterError::BadName => {
+                "a profile name is one or more ASCII letters, digits, '-', '_' or '.'"
+            }
+            RegisterError::Full => "too many profiles registered at run time (at most 64)",
+        })
+    }
+}
+
+impl std::error::Error for RegisterError {}
+
 impl Profile {
-    /// The profile with this name (case-insensitive).
+    /// Everything the engine knows of this profile's spec.
+    pub fn descriptor(self) -> DescriptorRef {
+        let i = usize::from(self.0);
+        if let Some((_, d)) = BUILTIN.get(i) {
+            return DescriptorRef::Builtin(d);
+        }
+        let slots = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
+        match slots.get(i - BUILTIN.len()) {
+            Some(d) => DescriptorRef::Registered(Arc::clone(d)),
+            // Unreachable: a handle past the built-ins is only made by `register`, and a
+            // slot is never removed. Answer something rather than panic.
+            None => DescriptorRef::Builtin(BUILTIN[0].1),
+        }
+    }
+
+    /// Registers a profile built at run time (say, over a user's ABNF) and returns its
+    /// handle, which [`crate::engine::analyze`] and every generic module then take like a
+    /// built-in's. Registering a name again replaces that profile's descriptor in place:
+    /// the handle stays the same, and later calls see the new descriptor.
+    pub fn register(descriptor: Descriptor) -> Result<Profile, RegisterError> {
+        let name = descriptor.name;
+        let ok_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.');
+        if name.is_empty() || !name.bytes().all(ok_char) {
+            return Err(RegisterError::BadName);
+        }
+        if name.eq_ignore_ascii_case("auto") || Profile::builtin_named(name).is_some() {
+            return Err(RegisterError::BuiltinName);
+        }
+        let mut slots = REGISTERED.write().unwrap_or_else(|e| e.into_inner());
+        let (i, replaced) = match slots.iter().position(|d| d.name.eq_ignore_ascii_case(name)) {
+            Some(i) => (
+                i,
+                Some(std::mem::replace(&mut slots[i], Arc::new(descriptor))),
+            ),
+            None if slots.len() < MAX_REGISTERED => {
+                slots.push(Arc::new(descriptor));
+                (slots.len() - 1, None)
+            }
+            None => return Err(RegisterError::Full),
+        };
+        // The old descriptor (its grammar's state) is dropped after the lock is released.
+        drop(slots);
+        drop(replaced);
+        // At most BUILTIN.len() + 64 handles: far below u16::MAX.
+        Ok(Profile((BUILTIN.len() + i) as u16))
+    }
+
+    /// A built-in's place in the table (its place in [`Profile::ALL`] for a listed one),
+    /// below [`Profile::BUILTIN_COUNT`]; `None` for a run-time profile.
+    pub fn builtin_index(self) -> Option<usize> {
+        let i = usize::from(self.0);
+        (i < BUILTIN.len()).then_some(i)
+    }
+
+    /// The fixed name (`rfc3986`, ..., `xri2`).
+    pub fn name(self) -> &'static str {
+        self.descriptor().name
+    }
+
+    /// The spec's title.
+    pub fn title(self) -> &'static str {
+        self.descriptor().title
+    }
+
+    /// The family.
+    pub fn family(self) -> Family {
+        self.descriptor().family
+    }
+
+    fn builtin_named(name: &str) -> Option<Profile> {
+        BUILTIN
+            .iter()
+            .position(|(_, d)| d.name.eq_ignore_ascii_case(name))
+            .map(|i| Profile(i as u16))
+    }
+
+    /// The profile with this name (case-insensitive): a built-in, else one registered at
+    /// run time.
     pub fn from_name(name: &str) -> Option<Profile> {
-        Profile::ALL
+        Profile::builtin_named(name).or_else(|| {
+            let slots = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
+            slots
+                .iter()
+                .position(|d| d.name.eq_ignore_ascii_case(name))
+                .map(|i| Profile((BUILTIN.len() + i) as u16))
+        })
+    }
+}
+
+/// Each family's built-ins in the order `auto` tries them (by [`profiles::Auto::rank`]).
+static AUTO_ORDER: LazyLock<[Vec<Profile>; 3]> = LazyLock::new(|| {
+    let of = |family: Family| {
+        let mut v: Vec<(u8, Profile)> = Profile::ALL
             .into_iter()
-            .find(|p| p.name().eq_ignore_ascii_case(name))
+            .filter(|p| p.family() == family)
+            .filter_map(|p| p.descriptor().auto.rank.map(|r| (r, p)))
+            .collect();
+        v.sort();
+        v.into_iter().map(|(_, p)| p).collect()
+    };
+    [of(Family::Uri), of(Family::Urn), of(Family::Xri)]
+});
+
+impl Family {
+    /// The profile `auto` takes first in this family, its newest spec (for XRIs, xri2: what
+    /// an identifier converted to an XRI is read under); `None` for a family without one.
+    pub fn first_profile(self) -> Option<Profile> {
+        Profile::auto_order(self).first().copied()
     }
 }
 
@@ -83,11 +298,12 @@ impl Profile {
     /// The profiles `auto` tries within `family`, in the order it tries them (newest spec
     /// first): the first that accepts the input is taken.
     pub fn auto_order(family: Family) -> &'static [Profile] {
-        match family {
-            Family::Urn => &[Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141],
-            Family::Xri => &[Profile::Xri2],
-            Family::Uri => &[Profile::Rfc3986, Profile::Rfc3987],
-        }
+        let i = match family {
+            Family::Uri => 0,
+            Family::Urn => 1,
+            Family::Xri => 2,
+        };
+        &AUTO_ORDER[i]
     }
 
     /// Where this profile stands in [`Profile::auto_order`] of its family: 0 is tried first.
@@ -97,6 +313,17 @@ impl Profile {
             .iter()
             .position(|&p| p == self)
             .unwrap_or(usize::MAX)
+    }
+}
+
+impl fmt::Debug for Profile {
+    /// The constant's name (`Rfc3986`), as the enum this handle replaced printed it; a
+    /// run-time profile prints as `Profile("name")`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match BUILTIN.get(usize::from(self.0)) {
+            Some((ident, _)) => f.write_str(ident),
+            None => f.debug_tuple("Profile").field(&self.name()).finish(),
+        }
     }
 }
 
@@ -145,33 +372,111 @@ pub fn leading_scheme(input: &str) -> Option<&str> {
     (b[end] == b':').then(|| &input[..end])
 }
 
-/// The first step of `auto`: the family, a provisional profile, and the reason.
-/// Inside the URN family [`crate::engine::analyze`] then picks the newest spec that accepts
-/// the input.
-pub fn auto_family(input: &str) -> (Family, Profile, &'static str) {
-    if looks_like_urn(input) {
-        (Family::Urn, Profile::Rfc8141, "starts with \"urn:\"")
-    } else if input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://") {
-        (Family::Xri, Profile::Xri2, "starts with \"xri://\"")
-    } else if looks_like_xri(input) {
-        (
-            Family::Xri,
-            Profile::Xri2,
-            "starts with a global context symbol or \"(\"",
-        )
-    } else if !input.is_ascii() {
-        (
-            Family::Uri,
-            Profile::Rfc3987,
-            "not a URN or XRI, and has non-ASCII characters",
-        )
-    } else {
-        (
-            Family::Uri,
-            Profile::Rfc3986,
-            "not a URN or XRI, and all ASCII",
-        )
+/// What the first step of `auto` saw in the input ([`auto_family`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AutoWhy {
+    /// It starts with `urn:`.
+    UrnPrefix,
+    /// It starts with `xri://`.
+    XriPrefix,
+    /// It starts with an XRI global context symbol or `(`.
+    GlobalContextSymbol,
+    /// Neither a URN nor an XRI, with non-ASCII characters.
+    NonAscii,
+    /// Neither a URN nor an XRI, all ASCII.
+    Ascii,
+}
+
+impl fmt::Display for AutoWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AutoWhy::UrnPrefix => "starts with \"urn:\"",
+            AutoWhy::XriPrefix => "starts with \"xri://\"",
+            AutoWhy::GlobalContextSymbol => "starts with a global context symbol or \"(\"",
+            AutoWhy::NonAscii => "not a URN or XRI, and has non-ASCII characters",
+            AutoWhy::Ascii => "not a URN or XRI, and all ASCII",
+        })
     }
+}
+
+/// Why an analysis is under its profile: given, or how `auto` chose it. Its `Display` is
+/// the sentence the CLI, the JSON and the workbench print (`auto: starts with "urn:"; RFC
+/// 8141 accepts it`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ProfileReason {
+    /// The profile was given.
+    Given,
+    /// `auto` took the profile the input's shape names.
+    Auto(AutoWhy),
+    /// `auto` tried the family's profiles in [`Profile::auto_order`] and `profile` is the
+    /// first that accepts the input.
+    Accepted {
+        /// What the first step saw.
+        why: AutoWhy,
+        /// The profile taken.
+        profile: Profile,
+    },
+    /// `auto` tried the family's profiles and none accepts the input: it is shown under
+    /// `profile`, the first tried.
+    NoneAccepts {
+        /// What the first step saw.
+        why: AutoWhy,
+        /// The profile it is shown under.
+        profile: Profile,
+    },
+}
+
+impl fmt::Display for ProfileReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ProfileReason::Given => f.write_str("given"),
+            ProfileReason::Auto(why) => write!(f, "auto: {why}"),
+            ProfileReason::Accepted { why, profile } if profile.auto_rank() == 0 => {
+                write!(f, "auto: {why}; {} accepts it", profile.descriptor().short)
+            }
+            ProfileReason::Accepted { why, profile } => write!(
+                f,
+                "auto: {why}; rejected by the newer {} specs, accepted by {profile}",
+                profile.family().noun()
+            ),
+            ProfileReason::NoneAccepts { why, profile } => write!(
+                f,
+                "auto: {why}; no {} spec accepts it, shown under {profile}",
+                profile.family().noun()
+            ),
+        }
+    }
+}
+
+impl serde::Serialize for ProfileReason {
+    /// The sentence, as `Display` gives it (the JSON's `profile_reason`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// The first step of `auto`: the family, a provisional profile, and the reason.
+/// Inside a family whose profiles `auto` tries ([`profiles::Auto::by_trial`], the URNs)
+/// [`crate::engine::analyze`] then picks the first in [`Profile::auto_order`] that accepts
+/// the input.
+pub fn auto_family(input: &str) -> (Family, Profile, AutoWhy) {
+    let (family, why) = if looks_like_urn(input) {
+        (Family::Urn, AutoWhy::UrnPrefix)
+    } else if input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://") {
+        (Family::Xri, AutoWhy::XriPrefix)
+    } else if looks_like_xri(input) {
+        (Family::Xri, AutoWhy::GlobalContextSymbol)
+    } else if !input.is_ascii() {
+        // Every URI is an IRI; only the IRI spec reads the non-ASCII ones.
+        return (Family::Uri, Profile::Rfc3987, AutoWhy::NonAscii);
+    } else {
+        (Family::Uri, AutoWhy::Ascii)
+    };
+    (
+        family,
+        family.first_profile().unwrap_or(Profile::Rfc3986),
+        why,
+    )
 }
 
 #[cfg(test)]
@@ -187,12 +492,71 @@ mod tests {
     }
 
     #[test]
+    fn debug_prints_the_constant_name() {
+        assert_eq!(format!("{:?}", Profile::Rfc3986), "Rfc3986");
+        assert_eq!(format!("{:?}", Some(Profile::Xri2)), "Some(Xri2)");
+        assert_eq!(Profile::Rfc2141bis.to_string(), "rfc2141bis");
+    }
+
+    #[test]
+    fn auto_order_comes_from_the_descriptors() {
+        assert_eq!(
+            Profile::auto_order(Family::Urn),
+            [Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141]
+        );
+        assert_eq!(Profile::auto_order(Family::Xri), [Profile::Xri2]);
+        assert_eq!(
+            Profile::auto_order(Family::Uri),
+            [Profile::Rfc3986, Profile::Rfc3987]
+        );
+        assert_eq!(Profile::Rfc1630.auto_rank(), usize::MAX);
+    }
+
+    #[test]
+    fn reasons_read_as_before() {
+        let why = AutoWhy::UrnPrefix;
+        let cases = [
+            (ProfileReason::Given, "given"),
+            (
+                ProfileReason::Auto(AutoWhy::Ascii),
+                "auto: not a URN or XRI, and all ASCII",
+            ),
+            (
+                ProfileReason::Accepted {
+                    why,
+                    profile: Profile::Rfc8141,
+                },
+                "auto: starts with \"urn:\"; RFC 8141 accepts it",
+            ),
+            (
+                ProfileReason::Accepted {
+                    why,
+                    profile: Profile::Rfc2141,
+                },
+                "auto: starts with \"urn:\"; rejected by the newer URN specs, accepted by rfc2141",
+            ),
+            (
+                ProfileReason::NoneAccepts {
+                    why,
+                    profile: Profile::Rfc8141,
+                },
+                "auto: starts with \"urn:\"; no URN spec accepts it, shown under rfc8141",
+            ),
+        ];
+        for (r, want) in cases {
+            assert_eq!(r.to_string(), want);
+        }
+    }
+
+    #[test]
     fn auto_families() {
         assert_eq!(auto_family("URN:isbn:1").0, Family::Urn);
+        assert_eq!(auto_family("URN:isbn:1").1, Profile::Rfc8141);
         assert_eq!(auto_family("XRI://@a").1, Profile::Xri2);
         assert_eq!(auto_family("=drummond").1, Profile::Xri2);
         assert_eq!(auto_family("http://é").1, Profile::Rfc3987);
         assert_eq!(auto_family("http://e").1, Profile::Rfc3986);
+        assert_eq!(auto_family("http://e").2, AutoWhy::Ascii);
         assert_eq!(leading_scheme("mailto:x"), Some("mailto"));
         assert_eq!(leading_scheme("a/b:c"), None);
     }

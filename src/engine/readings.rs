@@ -13,10 +13,13 @@
 //! same input), the production each reading uses at that place, whether the other reading
 //! is valid, and the spec text that decides between them.
 //!
+//! Which of these places a profile's grammar marks is its descriptor's
+//! ([`ReadingMarks`](super::profiles::ReadingMarks)).
+//!
 //! Written by hand: the alternatives and the texts that decide are specific to these specs.
 
 use super::grammar;
-use super::profile::{Family, Profile};
+use super::profile::Profile;
 use super::tree::{Builder, Diagnostic, NodeKind, Severity, Span, Tree};
 
 /// At most this many readings are recorded for one input (a deeply nested XRI can have an
@@ -167,6 +170,7 @@ pub fn find(
         return out;
     }
     let mut budget = budget(input.len());
+    let marks = profile.descriptor().readings;
     let push = |out: &mut Readings, r: Option<Reading>| {
         if let Some(r) = r {
             if out.list.len() < MAX_READINGS {
@@ -176,7 +180,7 @@ pub fn find(
             }
         }
     };
-    if profile.family() == Family::Urn {
+    if marks.by_family {
         if input.contains(['?', '#']) {
             for r in urn_readings(input, profile, tree, diagnostics, auto) {
                 push(&mut out, Some(r));
@@ -185,7 +189,7 @@ pub fn find(
         return out;
     }
     let root = tree.root();
-    if profile == Profile::Xri2 && root.kind() == NodeKind::RelativeXri {
+    if marks.xri && root.kind() == NodeKind::RelativeXri {
         let noted = diagnostics
             .iter()
             .any(|d| d.code == super::Code::ReadingRelative && d.span.start == 0);
@@ -200,7 +204,7 @@ pub fn find(
     // Whether an authority could be an iauthority, for every authority node: from the
     // index of the next byte that rules it out, made once, since nested authorities each
     // span all the inner ones and testing each one's text would cost nodes x depth.
-    let next_bad: Vec<u32> = if profile == Profile::Xri2 && u32::try_from(input.len()).is_ok() {
+    let next_bad: Vec<u32> = if marks.xri && u32::try_from(input.len()).is_ok() {
         let mut v = vec![input.len() as u32; input.len() + 1];
         for (i, &c) in input.as_bytes().iter().enumerate().rev() {
             v[i] = if matches!(c, b'/' | b'?' | b'#') || c <= b' ' {
@@ -226,14 +230,16 @@ pub fn find(
         // count them cost more than the whole analysis.
         let full = out.list.len() >= MAX_READINGS;
         match n.kind() {
-            NodeKind::Host if full && n.attr("host_type") == Some("ipv4") => {
-                if matches!(profile, Profile::Rfc3986 | Profile::Rfc3987 | Profile::Xri2) {
-                    out.omitted += 1;
-                }
+            NodeKind::Host
+                if full
+                    && n.attr("host_type") == Some("ipv4")
+                    && marks.ipv4_or_reg_name.is_some() =>
+            {
+                out.omitted += 1;
             }
             NodeKind::Authority
                 if full
-                    && profile == Profile::Xri2
+                    && marks.xri
                     && matches!(n.rule(), "gcs-authority" | "xref-authority")
                     && plausible(&n) =>
             {
@@ -243,13 +249,15 @@ pub fn find(
                 out.omitted += 1;
             }
             NodeKind::Host if n.attr("host_type") == Some("ipv4") => {
-                if matches!(profile, Profile::Rfc3986 | Profile::Rfc3987 | Profile::Xri2) {
-                    push(&mut out, Some(ipv4_host(input, profile, tree, n.index())));
+                if let Some(reg_name) = marks.ipv4_or_reg_name {
+                    push(
+                        &mut out,
+                        Some(ipv4_host(input, profile, reg_name, tree, n.index())),
+                    );
                 }
             }
             NodeKind::Authority
-                if profile == Profile::Xri2
-                    && matches!(n.rule(), "gcs-authority" | "xref-authority") =>
+                if marks.xri && matches!(n.rule(), "gcs-authority" | "xref-authority") =>
             {
                 if !plausible(&n) {
                     continue;
@@ -377,14 +385,15 @@ fn quoted(s: &str) -> String {
 
 // ---- IPv4address or reg-name --------------------------------------------------------------
 
-fn ipv4_host(input: &str, profile: Profile, tree: &Tree, idx: usize) -> Reading {
+fn ipv4_host(
+    input: &str,
+    profile: Profile,
+    other_rule: &'static str,
+    tree: &Tree,
+    idx: usize,
+) -> Reading {
     let n = tree.get(idx).map(|n| (n.span(), n.rule()));
     let (span, taken_rule) = n.unwrap_or((Span::at(0), "IPv4address"));
-    let other_rule = if profile == Profile::Rfc3986 {
-        "reg-name"
-    } else {
-        "ireg-name"
-    };
     let mut b = Builder::new(input);
     let id = b.leaf(NodeKind::Host, other_rule, span.start, span.end);
     b.attr(id, "host_type", "reg-name");
@@ -654,7 +663,7 @@ fn urn_readings(
     let mine = describe_urn(tree, input);
     let mut seen = vec![shape];
     let mut out = Vec::new();
-    for p in [Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141] {
+    for &p in Profile::auto_order(profile.family()) {
         if p == profile {
             continue;
         }

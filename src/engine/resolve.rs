@@ -13,7 +13,8 @@ use crate::engine::codes::Code;
 use crate::engine::grammar;
 use crate::engine::path::last_delim;
 pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
-use crate::engine::profile::{Family, Profile};
+use crate::engine::profile::Profile;
+use crate::engine::profiles::Resolver;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
 
 const RFC3986_BASE: &str = "RFC 3986 §5.1";
@@ -235,7 +236,8 @@ fn has_error(d: &[Diagnostic]) -> bool {
     d.iter().any(|d| d.severity == Severity::Error)
 }
 
-/// Resolves `reference` against `base` under `profile`. Never panics; linear in the inputs.
+/// Resolves `reference` against `base` under `profile`, with the algorithm its descriptor
+/// names ([`Resolver`]). Never panics; linear in the inputs.
 ///
 /// - rfc3986, rfc3987: RFC 3986 §5.2 as written, strict. The base must be absolute.
 /// - xri2: XRI Syntax 2.0 §2.4.1, RFC 3986 §5.2 with cross-references opaque; a reference
@@ -244,8 +246,8 @@ fn has_error(d: &[Diagnostic]) -> bool {
 ///   3986 answers differently.
 /// - URN profiles: an error, URNs have no relative references.
 pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
-    match profile.family() {
-        Family::Urn => {
+    match profile.descriptor().resolution {
+        Resolver::None => {
             let mut r = Resolution::default();
             r.diagnostics.push(Diagnostic::new(
                 Severity::Error,
@@ -257,9 +259,8 @@ pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
             ));
             r
         }
-        Family::Uri if profile == Profile::Rfc1630 => www::resolve(base, reference),
-        Family::Uri => generic(base, reference, profile, PathSyntax::Generic),
-        Family::Xri => generic(base, reference, profile, PathSyntax::Xri),
+        Resolver::Www => www::resolve(base, reference, profile),
+        Resolver::Rfc3986(syntax) => generic(base, reference, profile, syntax),
     }
 }
 
@@ -486,9 +487,9 @@ mod www {
         tree.root().child(kind).map(|n| n.span())
     }
 
-    pub(super) fn resolve(base: &str, reference: &str) -> Resolution {
+    pub(super) fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
         let mut res = Resolution::default();
-        let (bt, bd) = grammar::parse(Profile::Rfc1630, base);
+        let (bt, bd) = grammar::parse(profile, base);
         let bad = has_error(&bd);
         res.base_diagnostics = bd;
         if bad {
@@ -512,7 +513,7 @@ mod www {
             return res;
         };
         res.step("context", base.to_string());
-        let (rt, rd) = grammar::parse(Profile::Rfc1630, reference);
+        let (rt, rd) = grammar::parse(profile, reference);
         let bad = has_error(&rd);
         // Being a partial form is the point here, so that note is left out.
         res.diagnostics = rd

@@ -3,7 +3,9 @@
 //! the rules that use it.
 //!
 //! The productions are shipped as text files under `rules/`, copied from the specs (each file
-//! says where from), compiled in with `include_str!` and read once, at first use. They are
+//! says where from), compiled in with `include_str!` and read once, at first use. Which
+//! texts make up a profile's grammar is its descriptor's
+//! ([`rules`](super::profiles::Descriptor::rules)). They are
 //! data for people (`idbench rule`, the workbench's Details), not the parser: the grammars in
 //! [`super::grammar`] are hand-written scanners. The file format is ours and tiny, so it is
 //! read by hand here:
@@ -24,34 +26,16 @@
 //! are listed only in the grammars that use them.
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use super::profile::Profile;
 use super::tree::{Diagnostic, Node};
 
-const CORE: &str = include_str!("rules/core.abnf");
+/// The core rules (RFC 5234 Appendix B.1): a descriptor lists them after its own grammar
+/// when the grammar uses them ([`crate::engine::profiles::Descriptor::rules`]).
+pub const CORE: &str = include_str!("rules/core.abnf");
 /// The `@source` of [`CORE`].
 const CORE_SOURCE: &str = "RFC 5234";
-const RFC3986: &str = include_str!("rules/rfc3986.abnf");
-const RFC3987: &str = include_str!("rules/rfc3987.abnf");
-const RFC1630: &str = include_str!("rules/rfc1630.bnf");
-const RFC2141: &str = include_str!("rules/rfc2141.bnf");
-const RFC2141BIS: &str = include_str!("rules/rfc2141bis.abnf");
-const RFC8141: &str = include_str!("rules/rfc8141.abnf");
-const XRI2: &str = include_str!("rules/xri2.abnf");
-
-/// The texts a profile's grammar is made of, in lookup order.
-fn sources(profile: Profile) -> &'static [&'static str] {
-    match profile {
-        Profile::Rfc3986 => &[RFC3986, CORE],
-        Profile::Rfc3987 => &[RFC3987, CORE],
-        Profile::Rfc1630 => &[RFC1630],
-        Profile::Rfc2141 => &[RFC2141],
-        Profile::Rfc2141bis => &[RFC2141BIS, CORE],
-        Profile::Rfc8141 => &[RFC8141, CORE],
-        Profile::Xri2 => &[XRI2, CORE],
-    }
-}
 
 /// How a production is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,15 +159,32 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 }
 
 /// The grammar of `profile`, read at first use.
+///
+/// A built-in's is read once. A profile registered at run time gets its grammar read once
+/// per set of texts it was registered with; each is kept for the life of the process (the
+/// texts are `'static` already, and a grammar lab registers a handful).
 pub fn grammar(profile: Profile) -> &'static Grammar {
-    static CELLS: [OnceLock<Grammar>; 7] = [const { OnceLock::new() }; 7];
-    let i = Profile::ALL.iter().position(|&p| p == profile).unwrap_or(0);
-    CELLS[i].get_or_init(|| build(profile))
+    static CELLS: [OnceLock<Grammar>; Profile::BUILTIN_COUNT] =
+        [const { OnceLock::new() }; Profile::BUILTIN_COUNT];
+    type Registered = Vec<(Profile, (usize, usize), &'static Grammar)>;
+    static REGISTERED: Mutex<Registered> = Mutex::new(Vec::new());
+    if let Some(cell) = profile.builtin_index().and_then(|i| CELLS.get(i)) {
+        return cell.get_or_init(|| build(profile));
+    }
+    let texts = profile.descriptor().rules;
+    let key = (texts.as_ptr() as usize, texts.len());
+    let mut kept = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, _, g)) = kept.iter().find(|(p, k, _)| *p == profile && *k == key) {
+        return g;
+    }
+    let g: &'static Grammar = Box::leak(Box::new(build(profile)));
+    kept.push((profile, key, g));
+    g
 }
 
 fn build(profile: Profile) -> Grammar {
     let mut productions: Vec<Production> = Vec::new();
-    for text in sources(profile) {
+    for text in profile.descriptor().rules {
         for p in read_file(text) {
             // A rule the profile's own text defines wins over a core rule of the same name.
             if !productions
@@ -583,11 +584,6 @@ pub enum MatchedBy {
     /// The node's text: a literal alternative, the empty alternative for empty text, or the
     /// count of 16-bit pieces after "::" in an IPv6 address.
     Text,
-}
-
-/// The production of `node`'s rule under `profile`, if the grammar reference has one.
-pub fn production_of(profile: Profile, node: &Node<'_>) -> Option<&'static Production> {
-    grammar(profile).get(node.rule())
 }
 
 /// The production of `node`'s rule and, when it can be told, which of its alternatives

@@ -31,7 +31,8 @@ use super::ip;
 use super::profile::Profile;
 
 /// True only when the full grammar of `profile` reports no error for `input`; false means
-/// "don't know" (the input may still be valid). Every profile has a quick path.
+/// "don't know" (the input may still be valid). Every built-in profile has a quick path
+/// (its descriptor's [`quick`](super::profiles::Descriptor::quick)).
 pub fn quick_valid(profile: Profile, input: &str) -> bool {
     quick_valid_bytes(profile, input.as_bytes())
 }
@@ -43,13 +44,7 @@ pub fn quick_valid(profile: Profile, input: &str) -> bool {
 /// tests: today under rfc2141 and rfc2141bis, a bad character in the NSS and RFC 8141's
 /// `?+` / `?=` components read under the draft.
 pub fn quick_verdict(profile: Profile, input: &str) -> Option<Option<&'static str>> {
-    let b = input.as_bytes();
-    let q = match profile {
-        Profile::Rfc2141 => urn_before_8141::<false>(b),
-        Profile::Rfc2141bis => urn_before_8141::<true>(b),
-        p => return quick_valid_bytes(p, b).then_some(None),
-    };
-    match q {
+    match quick(profile, input.as_bytes()) {
         Quick::Valid => Some(None),
         Quick::Invalid(code) => Some(Some(code)),
         Quick::Unknown => None,
@@ -62,26 +57,69 @@ pub fn quick_verdict(profile: Profile, input: &str) -> Option<Option<&'static st
 /// of an allowed character (no overlong forms, surrogates or code points above U+10FFFF),
 /// so a batch check can skip its own UTF-8 validation for the lines that pass.
 pub fn quick_valid_bytes(profile: Profile, input: &[u8]) -> bool {
-    match profile {
-        Profile::Rfc3986 => uri_reference::<false>(input),
-        Profile::Rfc3987 => uri_reference::<true>(input),
-        Profile::Rfc8141 => namestring(input),
-        Profile::Rfc2141 => urn_before_8141::<false>(input) == Quick::Valid,
-        Profile::Rfc2141bis => urn_before_8141::<true>(input) == Quick::Valid,
-        Profile::Rfc1630 => www(input),
-        Profile::Xri2 => xri(input),
+    quick(profile, input) == Quick::Valid
+}
+
+/// `profile`'s recognizer on `input`; "don't know" for a profile without one.
+fn quick(profile: Profile, input: &[u8]) -> Quick {
+    match profile.descriptor().quick {
+        Some(f) => f(input),
+        None => Quick::Unknown,
     }
 }
 
-/// What a recognizer that can also name some errors found.
+/// What a quick recognizer found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Quick {
+pub enum Quick {
     /// The full grammar reports no error.
     Valid,
     /// The full grammar's first error has this code.
     Invalid(&'static str),
     /// Not decided here: the full grammar must judge.
     Unknown,
+}
+
+impl Quick {
+    fn valid_or_unknown(valid: bool) -> Quick {
+        if valid { Quick::Valid } else { Quick::Unknown }
+    }
+}
+
+// ---------------------------------------------------------------- the recognizers
+
+/// RFC 3986 `URI-reference`.
+pub fn uri(b: &[u8]) -> Quick {
+    Quick::valid_or_unknown(uri_reference::<false>(b))
+}
+
+/// RFC 3987 `IRI-reference`.
+pub fn iri(b: &[u8]) -> Quick {
+    Quick::valid_or_unknown(uri_reference::<true>(b))
+}
+
+/// RFC 8141 `namestring`.
+pub fn urn8141(b: &[u8]) -> Quick {
+    Quick::valid_or_unknown(namestring(b))
+}
+
+/// RFC 2141 `<URN>`; names some errors.
+pub fn urn2141(b: &[u8]) -> Quick {
+    urn_before_8141::<false>(b)
+}
+
+/// The rfc2141bis draft's `URN`; names some errors.
+pub fn urn2141bis(b: &[u8]) -> Quick {
+    urn_before_8141::<true>(b)
+}
+
+/// The WWW draft's URI or partial form.
+pub fn www(b: &[u8]) -> Quick {
+    Quick::valid_or_unknown(www_bytes(b))
+}
+
+/// XRI Syntax 2.0 `XRI-reference`.
+pub fn xri(b: &[u8]) -> Quick {
+    Quick::valid_or_unknown(xri_bytes(b))
 }
 
 // ---------------------------------------------------------------- character classes
@@ -606,7 +644,7 @@ fn urn_char_error<const BIS: bool>(b: &[u8], k: usize, code: Code) -> Quick {
 /// `ialpha` (a letter first), each path segment `void` or `xpalphas`, each search term (between
 /// "+" signs) one or more `xalphas`, the fragment-id `xalphas`; "%" always starts % hex hex.
 /// Spaces (in `extra`), void segments and partial forms get only warnings and notes there.
-fn www(b: &[u8]) -> bool {
+fn www_bytes(b: &[u8]) -> bool {
     let n = b.len();
     // One pass. Every class below is ASCII, so a non-ASCII byte stops each scan and fails
     // it; "%" stops every scan too and must start % hex hex.
@@ -692,7 +730,7 @@ const XRI_QUICK_DEPTH: usize = 16;
 /// ifragment ]`; every character class and percent-encoding checked as `Parser::scan` does.
 /// Warnings and notes (NFKC, mixed scripts, look-alikes, lowercase or needless triplets, the
 /// reading notes) never make an input invalid.
-fn xri(b: &[u8]) -> bool {
+fn xri_bytes(b: &[u8]) -> bool {
     let absolute = starts_ci(b, 0, b.len(), b"xri:")
         || matches!(b.first(), Some(b'=' | b'@' | b'+' | b'$' | b'('))
         || b.starts_with(b"!!");

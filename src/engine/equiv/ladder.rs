@@ -338,6 +338,7 @@ pub(super) fn build(
             c.idn_rung();
         }
         Profile::Xri2 => xri_ladder(&mut c, opts),
+        _ => c.rung("simple string comparison", profile.title(), Rules::NONE),
     }
     c.finish()
 }

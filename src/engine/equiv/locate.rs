@@ -249,6 +249,7 @@ fn main_spec(profile: Profile) -> &'static str {
         Profile::Rfc3987 => "RFC 3987 §5.3",
         Profile::Rfc1630 => "WWW URI draft, Reduced or increased safe character sets",
         Profile::Xri2 => "XRI Syntax 2.0 §2.5",
+        _ => profile.title(),
     }
 }
 
@@ -382,6 +383,7 @@ fn encoding_reason(profile: Profile, kind: NodeKind, pa: &str, pb: &str) -> Stri
             "{lead}: {t} encodes {c}, which is not unreserved, so it stays encoded; only \
              unreserved characters may be decoded (XRI Syntax 2.0 §2.5.2)"
         ),
+        _ => format!("{lead} ({})", main_spec(profile)),
     }
 }
 

@@ -229,6 +229,14 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
                 ..Forms::default()
             }
         }
+        // A profile without forms (a run-time one): every form is the input.
+        _ => Forms {
+            iri_normal: input.to_string(),
+            uri_normal: input.to_string(),
+            canonical: input.to_string(),
+            display: input.to_string(),
+            ..Forms::default()
+        },
     };
     diags.sort_by(|a, b| {
         (a.span.start, a.severity, a.span.end, a.code).cmp(&(
@@ -597,6 +605,7 @@ pub fn steps(profile: Profile, cache: bool) -> &'static [StepDef] {
         Profile::Rfc2141bis => &BIS_NAMES_STEPS,
         Profile::Rfc8141 => &RFC8141_STEPS,
         Profile::Xri2 => &XRI_STEPS,
+        _ => &[],
     }
 }
 

@@ -148,6 +148,7 @@ pub const fn canonical_rules(profile: Profile) -> Rules {
             .union(Rules::XRI_PREFIX)
             .union(Rules::XRI_PREFIX_NESTED)
             .union(Rules::DROP_STAR),
+        _ => Rules::NONE,
     }
 }
 
@@ -246,6 +247,7 @@ pub fn rewrite(
         Profile::Xri2 => Some(Unreserved::Xri),
         Profile::Rfc1630 => Some(Unreserved::Www { plus: false }),
         Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => None,
+        _ => None,
     };
     let cx = Cx {
         lower: false,

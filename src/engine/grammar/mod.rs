@@ -1,6 +1,7 @@
 //! The grammars, one module per spec family. Each parses the whole input into a
 //! [`Builder`], recovering from errors so that a tree always
-//! comes out.
+//! comes out. Which grammar a profile runs is its descriptor's
+//! ([`crate::engine::profiles::Descriptor::grammar`]).
 
 pub mod uri;
 pub mod urn;
@@ -19,15 +20,7 @@ pub fn parse(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
 
 /// Runs `profile`'s grammar into `b`.
 fn run(profile: Profile, b: &mut Builder<'_>) {
-    match profile {
-        Profile::Rfc3986 => uri::parse(b, uri::Flavor::Uri),
-        Profile::Rfc3987 => uri::parse(b, uri::Flavor::Iri),
-        Profile::Rfc1630 => www::parse(b),
-        Profile::Rfc2141 => urn::parse(b, urn::Spec::Rfc2141),
-        Profile::Rfc2141bis => urn::parse(b, urn::Spec::Rfc2141bis),
-        Profile::Rfc8141 => urn::parse(b, urn::Spec::Rfc8141),
-        Profile::Xri2 => xri::parse(b),
-    }
+    profile.descriptor().grammar.run(b);
 }
 
 /// [`parse`] for a verdict: the tree, and of the diagnostics only the first error (see

@@ -346,17 +346,17 @@ impl InputLine {
                 theme.get(Slot::Invalid),
             )])
         };
-        let reason = if a.profile_reason == "given" {
-            "chosen (Ctrl-P changes it)"
+        let reason = if a.profile_reason == crate::engine::ProfileReason::Given {
+            "chosen (Ctrl-P changes it)".to_string()
         } else {
-            a.profile_reason.as_str()
+            a.profile_reason.to_string()
         };
         let head = format!(" profile {} · ", a.profile.name());
         // The reason cut with `…` to the border's room (a title is otherwise cut silently).
         let room = usize::from(area.width).saturating_sub(2 + head.chars().count() + 1);
         let bottom = Line::from(vec![
             Span::styled(head, theme.get(Slot::Dim)),
-            Span::styled(fit(reason, room), theme.get(Slot::Dim)),
+            Span::styled(fit(&reason, room), theme.get(Slot::Dim)),
             Span::raw(" "),
         ]);
         let blk = block(look.title, look.focused, theme)

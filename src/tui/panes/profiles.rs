@@ -117,7 +117,7 @@ fn profile_detail(
                     Slot::Active,
                 );
                 d.field("chose", a.profile.name(), Slot::Text);
-                d.field("why", a.profile_reason.clone(), Slot::Text);
+                d.field("why", a.profile_reason.to_string(), Slot::Text);
             }
             Some(c) => fixed_to(&mut d, c),
         }
@@ -136,10 +136,8 @@ fn profile_detail(
     d.field("verdict", word, slot);
     let in_use = p == a.profile;
     // The analysis says `auto: <why>`; the label already says auto.
-    let reason = a
-        .profile_reason
-        .strip_prefix("auto: ")
-        .unwrap_or(&a.profile_reason);
+    let reason = a.profile_reason.to_string();
+    let reason = reason.strip_prefix("auto: ").unwrap_or(&reason);
     let why = match (chosen, in_use) {
         (Some(_), true) => "in use: you fixed it (Enter on auto goes back to auto)".to_string(),
         (Some(c), false) => format!("not in use: the profile is fixed to {}", c.name()),
@@ -305,7 +303,7 @@ pub type Hit = (Rect, Option<Profile>);
 fn code(cells: Cells<'_>, p: Profile) -> Option<&'static str> {
     match cells {
         Cells::Validity(v) => match v.iter().find(|v| v.profile == p).map(|v| &v.status) {
-            Some(Status::Invalid(code)) => Some(code),
+            Some(Status::Invalid(code)) => Some(code.as_str()),
             _ => None,
         },
         Cells::Equivalence(_) => None,
@@ -544,7 +542,7 @@ mod tests {
             .verdicts
             .iter()
             .find_map(|v| match v.status {
-                Status::Invalid(c) => Some(c),
+                Status::Invalid(c) => Some(c.as_str()),
                 _ => None,
             })
             .expect("some profile rejects a one-letter NID");
