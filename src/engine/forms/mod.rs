@@ -167,7 +167,9 @@ pub fn xri_forms(
     let rules = Rules::XRI_NORMAL | Rules::XRI_PREFIX | Rules::IRI_ESCAPE;
     let (iri_normal, _) = rewrite(input, profile, tree, rules);
     let uri_normal = iri_to_uri(&iri_normal).into_owned();
-    if let Some(d) = iri_normal_check(input, profile, &iri_normal) {
+    if let Some(iri) = spec.iri_normal_valid_under
+        && let Some(d) = iri_normal_check(input, profile, iri, &iri_normal)
+    {
         diags.push(d);
     }
     escaping_notes(input, tree, diags);
@@ -307,15 +309,20 @@ pub fn urn_forms(
 /// XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such that it qualifies as a valid IRI
 /// when converted to IRI-normal form", but the §2.3.2 rules escape only "%", "#", "?" and
 /// "/", so "@" or ":" in an XRI authority (`xri://@a*(@b)`, `xri://@a:b`) make the IRI-normal
-/// form something an IRI parser rejects. The only sure test is to parse it as an IRI: one
-/// extra parse, of the xri2 profile only.
+/// form something an IRI parser rejects. The only sure test is to parse it as an IRI (under
+/// `iri`, the spec's [`FormsSpec::iri_normal_valid_under`]): one extra parse, of the xri2
+/// profile only.
 ///
 /// An invalid XRI gets no such warning: its own error says what is wrong, and the IRI parse
 /// only finds the same fault again (`xri://[::g]`), which the escaping has no part in. That
 /// costs a second parse, of the XRI, only when the IRI-normal form failed.
-fn iri_normal_check(input: &str, profile: Profile, iri_normal: &str) -> Option<Diagnostic> {
-    // RFC 3987's grammar is what "a valid IRI" means.
-    let (_, d) = grammar::parse(Profile::Rfc3987, iri_normal);
+fn iri_normal_check(
+    input: &str,
+    profile: Profile,
+    iri: Profile,
+    iri_normal: &str,
+) -> Option<Diagnostic> {
+    let (_, d) = grammar::parse(iri, iri_normal);
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
     let (_, own) = grammar::parse(profile, input);
     if own.iter().any(|d| d.severity == Severity::Error) {

@@ -53,6 +53,10 @@ pub struct FormsSpec {
     pub ace_form: bool,
     /// An input not in NFC gets a `canonical-not-nfc` note (RFC 3987 §5.3.2.2).
     pub nfc_check: bool,
+    /// The profile whose grammar the IRI-normal form must satisfy, with a warning when it
+    /// does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such that it qualifies
+    /// as a valid IRI when converted to IRI-normal form").
+    pub iri_normal_valid_under: Option<Profile>,
     /// The US-ASCII characters the URN display form shows decoded in the NSS.
     pub display_nss: AsciiSet,
     /// The section and the reason of a `display-ambiguous` warning.
@@ -75,6 +79,7 @@ pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     nameprep_hosts: false,
     ace_form: false,
     nfc_check: false,
+    iri_normal_valid_under: None,
     display_nss: AsciiSet::of(""),
     display_warning: ("", ""),
 };
@@ -185,6 +190,7 @@ pub static XRI2_FORMS: FormsSpec = FormsSpec {
         .union(Rules::XRI_PREFIX_NESTED)
         .union(Rules::DROP_STAR),
     unreserved: Some(Unreserved::Xri),
+    iri_normal_valid_under: Some(Profile::Rfc3987),
     ..GENERIC_FORMS
 };
 
