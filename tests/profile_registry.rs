@@ -4,6 +4,8 @@
 //!
 //! One test function: the registry is process-wide, and the last step fills it.
 
+use idbench::engine::equiv::spec::GENERIC_LADDER;
+use idbench::engine::forms::spec::GENERIC_FORMS;
 use std::sync::Arc;
 
 use idbench::engine::path::PathSyntax;
@@ -32,6 +34,8 @@ fn descriptor(
         readings: ReadingMarks::NONE,
         examples: "",
         auto: Auto::NEVER,
+        forms: &GENERIC_FORMS,
+        ladder: &GENERIC_LADDER,
     }
 }
 
@@ -99,15 +103,28 @@ fn a_profile_registered_at_run_time_is_analyzed_like_a_built_in() {
         idbench::engine::first_error("x:/a b", Some(p)),
         (p, Some("illegal-char"))
     );
-    // The forms are computed for it without a panic.
+    // Its forms are the descriptor's: the generic ones keep the input as typed (no case
+    // folding, no decoding), and comparison is simple string comparison.
     let full = analyze(
-        "x:/a/b",
+        "X:/a/%7e",
         &Options {
             profile: Some(p),
             ..Options::full()
         },
     );
-    assert!(full.forms.is_some());
+    let forms = full.forms.expect("forms");
+    assert_eq!(forms.canonical, "X:/a/%7e");
+    assert_eq!(forms.uri_normal, "X:/a/%7e");
+    let c = idbench::engine::equiv::compare(
+        "x:/a",
+        "X:/a",
+        &idbench::engine::equiv::CompareOptions {
+            profile: Some(p),
+            ..Default::default()
+        },
+    );
+    assert!(!c.equivalent, "{:?}", c.steps);
+    assert_eq!(c.profile, p);
 
     // Its resolution algorithm: the descriptor's, RFC 3986 §5.2 here.
     let r = idbench::engine::resolve::resolve("x:/a/b", "c", p);

@@ -6,9 +6,20 @@
 //! [`crate::engine::forms`]. The verdict is the last rung's. When the two differ, the
 //! first differing component is located in both inputs' trees, with the rule that makes
 //! the difference count.
+//!
+//! What differs from spec to spec (the rungs, the section, the words for where two
+//! identifiers part, the compare options that bear on the ladder, how `auto` pairs two
+//! profiles of a family) is data in each profile's [`LadderSpec`] ([`spec`]); the code
+//! here asks [`ladder_spec`] and never which profile it is.
 
 mod ladder;
 mod locate;
+pub mod spec;
+
+pub use spec::{
+    AutoPair, CompareOption, GENERIC_LADDER, LadderSpec, OptionSpec, Rung, ladder_spec,
+    option_users,
+};
 
 use crate::engine::codes::Code;
 use crate::engine::profile::{Family, Profile};
@@ -213,15 +224,6 @@ fn parses(profile: Profile, input: &str) -> bool {
         .any(|d| d.severity == Severity::Error)
 }
 
-/// How new a URN spec is: 0 for the newest.
-fn urn_age(p: Profile) -> usize {
-    match p {
-        Profile::Rfc8141 => 0,
-        Profile::Rfc2141bis => 1,
-        _ => 2,
-    }
-}
-
 fn family_name(f: Family) -> &'static str {
     match f {
         Family::Uri => "URI",
@@ -230,41 +232,49 @@ fn family_name(f: Family) -> &'static str {
     }
 }
 
-/// The profile `auto` compares two sides of one family under, and why.
+/// The profile `auto` compares two sides of one family under, and why: as side A's
+/// ladder spec says ([`AutoPair`]).
 fn auto_profile(a: &str, b: &str, pa: Profile, pb: Profile) -> (Profile, String) {
     if pa == pb {
         return (pa, format!("auto: both sides read as {pa}"));
     }
-    match pa.family() {
-        Family::Urn => {
-            for p in [Profile::Rfc8141, Profile::Rfc2141bis, Profile::Rfc2141] {
+    let order = Profile::auto_order(pa.family());
+    match ladder_spec(pa).auto_pair {
+        AutoPair::FirstAcceptingBoth => {
+            let family = family_name(pa.family());
+            for &p in order {
                 if parses(p, a) && parses(p, b) {
                     return (
                         p,
                         format!(
-                            "auto: A reads as {pa} and B as {pb}; {p} is the newest URN spec that \
-                             accepts both"
+                            "auto: A reads as {pa} and B as {pb}; {p} is the newest {family} spec \
+                             that accepts both"
                         ),
                     );
                 }
             }
-            let older = if urn_age(pa) >= urn_age(pb) { pa } else { pb };
+            let older = if pa.auto_rank() >= pb.auto_rank() {
+                pa
+            } else {
+                pb
+            };
             (
                 older,
                 format!(
-                    "auto: A reads as {pa} and B as {pb}, and no URN spec accepts both; compared \
-                     under {older}, the older of the two, which accepts at least one side"
+                    "auto: A reads as {pa} and B as {pb}, and no {family} spec accepts both; \
+                     compared under {older}, the older of the two, which accepts at least one side"
                 ),
             )
         }
-        // rfc3986 and rfc3987 (auto never picks rfc1630): every URI is an IRI.
-        _ => (
-            Profile::Rfc3987,
-            format!(
-                "auto: A reads as {pa} and B as {pb}; every URI is an IRI (RFC 3987 §2), so both \
-                 are compared under rfc3987"
-            ),
-        ),
+        AutoPair::Widest { why } => {
+            let p = order.last().copied().unwrap_or(pa);
+            (
+                p,
+                format!(
+                    "auto: A reads as {pa} and B as {pb}; {why}, so both are compared under {p}"
+                ),
+            )
+        }
     }
 }
 
@@ -322,6 +332,7 @@ fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
 /// SPEC-NOTES rfc2141bis item 2: where the §5 objective decides the answer, a note on each
 /// side's query names both readings.
 fn objective_note(
+    (profile, spec): (Profile, &LadderSpec),
     opts: &CompareOptions,
     (a, aa): (&str, &Analysis),
     (b, bb): (&str, &Analysis),
@@ -341,7 +352,7 @@ fn objective_note(
         objective: other,
         ..opts.clone()
     };
-    let l = ladder::build(Profile::Rfc2141bis, &alt, (a, &aa.tree), (b, &bb.tree));
+    let l = ladder::build(profile, spec, &alt, (a, &aa.tree), (b, &bb.tree));
     let alt_equivalent = l.steps.last().is_some_and(|s| s.equal);
     if alt_equivalent == equivalent {
         return;
@@ -565,10 +576,11 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
             (p, why, aa, bb)
         }
     };
-    let ladder = ladder::build(profile, opts, (a, &aa.tree), (b, &bb.tree));
+    let spec = ladder_spec(profile);
+    let ladder = ladder::build(profile, spec, opts, (a, &aa.tree), (b, &bb.tree));
     let equivalent = ladder.steps.last().is_some_and(|s| s.equal);
     let difference = (!equivalent)
-        .then(|| locate::locate(profile, opts, &ladder))
+        .then(|| locate::locate(profile, spec, opts, &ladder))
         .flatten();
     let ladder::Ladder {
         steps,
@@ -576,8 +588,9 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
         b: mut side_b,
         ..
     } = ladder;
-    if profile == Profile::Rfc2141bis {
+    if spec.uses(CompareOption::Objective) {
         objective_note(
+            (profile, spec),
             opts,
             (a, &aa),
             (b, &bb),

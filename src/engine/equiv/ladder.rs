@@ -9,6 +9,7 @@ use crate::engine::grammar;
 use crate::engine::profile::Profile;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
+use super::spec::{LadderSpec, Rung};
 use super::{CompareOptions, Objective, SideForm, Step};
 
 /// Maps byte offsets of a rewritten text back to the text it was made from, through the
@@ -280,9 +281,11 @@ impl Climb {
     }
 }
 
-/// Climbs `profile`'s ladder for `a` and `b`, parsed under `profile` as `ta` and `tb`.
+/// Climbs the ladder `spec` describes for `a` and `b`, parsed under `profile` as `ta` and
+/// `tb`.
 pub(super) fn build(
     profile: Profile,
+    spec: &LadderSpec,
     opts: &CompareOptions,
     (a, ta): (&str, &Tree),
     (b, tb): (&str, &Tree),
@@ -296,49 +299,54 @@ pub(super) fn build(
         cur_b: b.to_string(),
         steps: Vec::new(),
     };
-    match profile {
-        Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 | Profile::Rfc1630 => {
-            for s in forms::steps(profile, opts.objective == Objective::Cache) {
-                c.rung(s.name, s.spec, s.rules);
+    for &rung in spec.rungs {
+        match rung {
+            Rung::FormsSteps => {
+                for s in forms::steps(profile, opts.objective == Objective::Cache) {
+                    c.rung(s.name, s.spec, s.rules);
+                }
+            }
+            Rung::Rules { name, spec, rules } => c.rung(name, spec, rules),
+            Rung::SyntaxBased { name, spec } => c.rung(name, spec, union_of(profile)),
+            Rung::NoCharacterNormalization { spec } => {
+                let not_nfc: Vec<&str> = [("A", a), ("B", b)]
+                    .into_iter()
+                    .filter(|(_, s)| nfc(s) != *s)
+                    .map(|(n, _)| n)
+                    .collect();
+                let name = match not_nfc.as_slice() {
+                    [] => {
+                        "character normalization: none applied (both sides are in NFC)".to_string()
+                    }
+                    [one] => format!(
+                        "character normalization: none applied, comparison MUST NOT normalize \
+                         (side {one} is not in NFC)"
+                    ),
+                    _ => "character normalization: none applied, comparison MUST NOT normalize \
+                          (neither side is in NFC)"
+                        .to_string(),
+                };
+                c.push(name, spec);
+            }
+            Rung::SchemeBased { spec } => c.scheme_rung(spec),
+            Rung::IdnHosts => c.idn_rung(),
+            Rung::SideForms { spec } => side_forms_rung(&mut c, opts, spec),
+            Rung::IgnoreDollar { name, spec } => {
+                if opts.ignore_dollar {
+                    remove_dollar_xrefs(&mut c.a, profile);
+                    remove_dollar_xrefs(&mut c.b, profile);
+                    c.rung(name, spec, Rules::NONE);
+                }
+            }
+            Rung::DollarKept { name, spec } => {
+                if !opts.ignore_dollar
+                    && (has_dollar_xref(&c.a.tree, &c.a.text)
+                        || has_dollar_xref(&c.b.tree, &c.b.text))
+                {
+                    c.push(name, spec);
+                }
             }
         }
-        Profile::Rfc3986 => {
-            c.rung("simple string comparison", "RFC 3986 §6.2.1", Rules::NONE);
-            c.rung(
-                "syntax-based normalization: case, percent-encoding, dot-segments",
-                "RFC 3986 §6.2.2",
-                union_of(profile),
-            );
-            c.scheme_rung("RFC 3986 §6.2.3");
-        }
-        Profile::Rfc3987 => {
-            c.rung("simple string comparison", "RFC 3987 §5.3.1", Rules::NONE);
-            c.rung(
-                "syntax-based normalization: case, percent-encoding, dot-segments",
-                "RFC 3987 §5.3.2",
-                union_of(profile),
-            );
-            let not_nfc: Vec<&str> = [("A", a), ("B", b)]
-                .into_iter()
-                .filter(|(_, s)| nfc(s) != *s)
-                .map(|(n, _)| n)
-                .collect();
-            let name = match not_nfc.as_slice() {
-                [] => "character normalization: none applied (both sides are in NFC)".to_string(),
-                [one] => format!(
-                    "character normalization: none applied, comparison MUST NOT normalize \
-                     (side {one} is not in NFC)"
-                ),
-                _ => "character normalization: none applied, comparison MUST NOT normalize \
-                      (neither side is in NFC)"
-                    .to_string(),
-            };
-            c.push(name, "RFC 3987 §5.3.2.2");
-            c.scheme_rung("RFC 3987 §5.3.3");
-            c.idn_rung();
-        }
-        Profile::Xri2 => xri_ladder(&mut c, opts),
-        _ => c.rung("simple string comparison", profile.title(), Rules::NONE),
     }
     c.finish()
 }
@@ -350,91 +358,34 @@ fn union_of(profile: Profile) -> Rules {
         .fold(Rules::NONE, |r, s| r | s.rules)
 }
 
-/// XRI Syntax 2.0 §2.5, rule by rule.
-fn xri_ladder(c: &mut Climb, opts: &CompareOptions) {
-    let profile = c.profile;
-    if opts.a_form != SideForm::AsIs || opts.b_form != SideForm::AsIs {
-        back_to_xri_normal(&mut c.a, opts.a_form);
-        back_to_xri_normal(&mut c.b, opts.b_form);
-        c.cur_a = c.a.text.clone();
-        c.cur_b = c.b.text.clone();
-        let which = |f: SideForm| match f {
-            SideForm::AsIs => "as given",
-            SideForm::IriNormal => "from IRI-normal form",
-            SideForm::UriNormal => "from URI-normal form",
-        };
-        c.push(
-            format!(
-                "all forms of one XRI are equivalent: back to XRI-normal form (A {}, B {})",
-                which(opts.a_form),
-                which(opts.b_form)
-            ),
-            "XRI Syntax 2.0 §2.3.3",
-        );
+/// XRI Syntax 2.0 §2.5.2: all forms of one XRI are equivalent, so a side written in IRI-
+/// or URI-normal form is brought back to XRI-normal form first (a rung only when one is).
+fn side_forms_rung(c: &mut Climb, opts: &CompareOptions, spec: &'static str) {
+    if opts.a_form == SideForm::AsIs && opts.b_form == SideForm::AsIs {
+        return;
     }
-    c.rung(
-        "character-for-character comparison",
-        "XRI Syntax 2.0 §2.5.2",
-        Rules::NONE,
+    back_to_xri_normal(&mut c.a, c.profile, opts.a_form);
+    back_to_xri_normal(&mut c.b, c.profile, opts.b_form);
+    c.cur_a = c.a.text.clone();
+    c.cur_b = c.b.text.clone();
+    let which = |f: SideForm| match f {
+        SideForm::AsIs => "as given",
+        SideForm::IriNormal => "from IRI-normal form",
+        SideForm::UriNormal => "from URI-normal form",
+    };
+    c.push(
+        format!(
+            "all forms of one XRI are equivalent: back to XRI-normal form (A {}, B {})",
+            which(opts.a_form),
+            which(opts.b_form)
+        ),
+        spec,
     );
-    if opts.ignore_dollar {
-        remove_dollar_xrefs(&mut c.a);
-        remove_dollar_xrefs(&mut c.b);
-        c.rung(
-            "ignore \"$\" cross-references (ignore_dollar)",
-            "XRI Syntax 2.0 §2.5.4",
-            Rules::NONE,
-        );
-    }
-    c.rung(
-        "one XRI in any form: NFKC, XRI-normal percent-encoding, optional \"xri://\"",
-        "XRI Syntax 2.0 §2.5.2",
-        Rules::NFKC | Rules::ENCODE | Rules::XRI_PREFIX | Rules::XRI_PREFIX_NESTED,
-    );
-    c.rung(
-        "case of the scheme, and of IRI cross-references' schemes",
-        "XRI Syntax 2.0 §2.5.1",
-        Rules::SCHEME_CASE,
-    );
-    c.rung(
-        "case of the authorities, in cross-references too",
-        "XRI Syntax 2.0 §2.5.1",
-        Rules::HOST_CASE,
-    );
-    c.rung(
-        "case of the percent-encoding hex digits",
-        "XRI Syntax 2.0 §2.5.1",
-        Rules::HEX_CASE,
-    );
-    c.rung(
-        "decode percent-encoded unreserved characters",
-        "XRI Syntax 2.0 §2.5.2",
-        Rules::DECODE_UNRESERVED,
-    );
-    c.rung(
-        "drop the optional leading star of segments",
-        "XRI Syntax 2.0 §2.5.3",
-        Rules::DROP_STAR,
-    );
-    c.rung(
-        "remove /./ and /../ in absolute XRIs",
-        "XRI Syntax 2.0 §2.5.5",
-        Rules::DOT_SEGMENTS,
-    );
-    if !opts.ignore_dollar
-        && (has_dollar_xref(&c.a.tree, &c.a.text) || has_dollar_xref(&c.b.tree, &c.b.text))
-    {
-        c.push(
-            "\"$\" cross-references kept: significant unless ignore_dollar",
-            "XRI Syntax 2.0 §2.5.4",
-        );
-    }
-    let _ = profile;
 }
 
 /// XRI Syntax 2.0 §2.5.2: brings a side written in IRI- or URI-normal form back to
 /// XRI-normal form (§2.3.3, after RFC 3987 §3.2 for a URI-normal side).
-fn back_to_xri_normal(side: &mut Side, form: SideForm) {
+fn back_to_xri_normal(side: &mut Side, profile: Profile, form: SideForm) {
     let input = side.input.clone();
     let (text, map, diags) = match form {
         SideForm::AsIs => return,
@@ -456,7 +407,7 @@ fn back_to_xri_normal(side: &mut Side, form: SideForm) {
         }
     };
     side.diags.extend(diags);
-    side.replace(Profile::Xri2, text, map);
+    side.replace(profile, text, map);
 }
 
 /// True for a cross-reference whose content starts with the GCS "$", after the optional
@@ -491,7 +442,7 @@ fn has_dollar_xref(tree: &Tree, text: &str) -> bool {
 /// sub-segment of an authority stays (the authority would be gone).
 // It lives here, not among the forms rules: §2.5.4 makes "$" cross-references ignorable
 // only when comparing, and no normal form drops them.
-fn remove_dollar_xrefs(side: &mut Side) {
+fn remove_dollar_xrefs(side: &mut Side, profile: Profile) {
     let text = side.text.clone();
     let b = text.as_bytes();
     let mut removed: Vec<Range<usize>> = Vec::new();
@@ -542,7 +493,7 @@ fn remove_dollar_xrefs(side: &mut Side) {
     }
     out.push_str(text.get(at..).unwrap_or(""));
     let map = OffsetMap::removal(&text, &removed);
-    side.replace(Profile::Xri2, out, map);
+    side.replace(profile, out, map);
 }
 
 #[cfg(test)]
@@ -589,13 +540,13 @@ mod tests {
     #[test]
     fn dollar_cross_references_are_cut_out() {
         let mut s = Side::new_parsed("xri://@a*($x)/foo*($l*en)/($v)*bar/($w)/c");
-        remove_dollar_xrefs(&mut s);
+        remove_dollar_xrefs(&mut s, Profile::Xri2);
         assert_eq!(s.text, "xri://@a/foo/*bar/c");
         let mut s = Side::new_parsed("@($x)*y");
-        remove_dollar_xrefs(&mut s);
+        remove_dollar_xrefs(&mut s, Profile::Xri2);
         assert_eq!(s.text, "@($x)*y", "the authority's first sub-segment stays");
         let mut s = Side::new_parsed("xri://@a/b/(+c/($d))");
-        remove_dollar_xrefs(&mut s);
+        remove_dollar_xrefs(&mut s, Profile::Xri2);
         assert_eq!(s.text, "xri://@a/b/(+c)");
         assert_eq!(s.to_input(Span::new(11, 15)), Span::new(11, 20));
     }

@@ -10,11 +10,12 @@
 use crate::engine::forms::{Rules, nfc, nfkc};
 use crate::engine::grammar;
 use crate::engine::pct::{decode_lossy, triplet_at};
-use crate::engine::profile::{Family, Profile};
+use crate::engine::profile::Profile;
 use crate::engine::tree::{Node, NodeKind, Span, Tree};
 
 use super::ladder::{Ladder, Side, is_dollar_xref};
-use super::{CompareOptions, Difference, Objective};
+use super::spec::{CompareOption, LadderSpec};
+use super::{CompareOptions, Difference};
 
 /// A path from the root: `(kind, index among the siblings of that kind)` per level.
 type Path = Vec<(NodeKind, usize)>;
@@ -239,18 +240,34 @@ fn kind_plural(k: NodeKind) -> String {
     }
 }
 
-/// The section that defines equivalence under `profile`.
-fn main_spec(profile: Profile) -> &'static str {
-    match profile {
-        Profile::Rfc2141 => "RFC 2141 §5",
-        Profile::Rfc2141bis => "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Profile::Rfc8141 => "RFC 8141 §3.1",
-        Profile::Rfc3986 => "RFC 3986 §6.2",
-        Profile::Rfc3987 => "RFC 3987 §5.3",
-        Profile::Rfc1630 => "WWW URI draft, Reduced or increased safe character sets",
-        Profile::Xri2 => "XRI Syntax 2.0 §2.5",
-        _ => profile.title(),
+/// Fills `template`'s `{name}` placeholders from `values` in one pass: text put in is
+/// never read again, so input quoted into a value cannot stand for a placeholder.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 64);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let hit = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (close, *v))
+        });
+        match hit {
+            Some((close, v)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
+    out
 }
 
 /// The first place where `a` and `b` differ only in that one writes a `%HH` triplet and
@@ -284,41 +301,21 @@ fn char_at(s: &str, i: usize) -> String {
 }
 
 /// Why a difference of case counts.
-fn case_reason(profile: Profile, kind: NodeKind) -> String {
-    let k = kind_name(kind);
-    match profile.family() {
-        Family::Urn => match kind {
-            NodeKind::Query | NodeKind::Directive | NodeKind::Keyword | NodeKind::Value => {
-                "query directives are case-sensitive: draft-ietf-urnbis-rfc2141bis-urn-03 §2.3"
-                    .into()
-            }
-            _ => format!("{k} is case-sensitive: {}", main_spec(profile)),
-        },
-        Family::Xri => format!(
-            "the {k} is case-sensitive: only the scheme, the authorities and the hex digits of \
-             percent-encodings compare case-insensitively (XRI Syntax 2.0 §2.5.1)"
-        ),
-        Family::Uri if profile == Profile::Rfc1630 => format!(
-            "the {k} is case-sensitive: the draft brings URIs to the same encoding level before \
-             comparing them, and folds no case ({})",
-            main_spec(profile)
-        ),
-        Family::Uri => {
-            let spec = if profile == Profile::Rfc3987 {
-                "RFC 3987 §5.3.2.1"
-            } else {
-                "RFC 3986 §6.2.2.1"
-            };
-            format!(
-                "the {k} is case-sensitive: only the scheme, the host and the hex digits of \
-                 percent-encodings are not ({spec})"
-            )
-        }
-    }
+fn case_reason(spec: &LadderSpec, kind: NodeKind) -> String {
+    let w = &spec.wording;
+    let template = w
+        .case_of
+        .iter()
+        .find(|(kinds, _)| kinds.contains(&kind))
+        .map_or(w.case, |&(_, t)| t);
+    fill(
+        template,
+        &[("k", &kind_name(kind)), ("section", spec.section)],
+    )
 }
 
 /// Why a triplet and the character it encodes differ: A has `pa` where B has `pb`.
-fn encoding_reason(profile: Profile, kind: NodeKind, pa: &str, pb: &str) -> String {
+fn encoding_reason(spec: &LadderSpec, kind: NodeKind, pa: &str, pb: &str) -> String {
     let (trip, ch) = if pa.starts_with('%') {
         (pa, pb)
     } else {
@@ -331,65 +328,29 @@ fn encoding_reason(profile: Profile, kind: NodeKind, pa: &str, pb: &str) -> Stri
         quote(pb),
         kind_name(kind)
     );
-    match profile {
-        Profile::Rfc2141 | Profile::Rfc2141bis => {
-            format!(
-                "{lead}: percent-encoding MUST NOT be removed ({})",
-                main_spec(profile)
-            )
-        }
-        Profile::Rfc8141 => format!(
-            "{lead}: percent-encoded characters are not decoded, the NSS is compared octet by \
-             octet (RFC 8141 §3.1)"
-        ),
-        Profile::Rfc1630 => {
-            let slash = if ch == "/" {
-                "; the encoded slash has no hierarchical significance"
-            } else {
-                ""
-            };
-            let reserved = ch
-                .chars()
-                .next()
-                .is_some_and(|c| crate::engine::chars::WWW_RESERVED.has_char(c));
-            if reserved {
-                format!(
-                    "{lead}: {t} encodes the reserved {c}, which means something else encoded; \
-                     reserved characters may NEVER be encoded and unencoded{slash} ({})",
-                    main_spec(profile)
-                )
-            } else {
-                format!(
-                    "{lead}: {t} encodes {c}, which is not an xalpha character (alpha, digit, \
-                     safe or extra), so the draft's encoding levels do not make the two the same \
-                     ({})",
-                    main_spec(profile)
-                )
-            }
-        }
-        Profile::Rfc3986 | Profile::Rfc3987 => {
-            let spec = if profile == Profile::Rfc3987 {
-                "RFC 3987 §5.3.2.3"
-            } else {
-                "RFC 3986 §6.2.2.2"
-            };
-            format!(
-                "{lead}: {t} encodes {c}, which is not unreserved; only percent-encoded \
-                 unreserved characters may be decoded, an encoded reserved character is data, \
-                 not a delimiter ({spec})"
-            )
-        }
-        Profile::Xri2 => format!(
-            "{lead}: {t} encodes {c}, which is not unreserved, so it stays encoded; only \
-             unreserved characters may be decoded (XRI Syntax 2.0 §2.5.2)"
-        ),
-        _ => format!("{lead} ({})", main_spec(profile)),
-    }
+    let w = &spec.wording;
+    let reserved = w
+        .encoding_reserved
+        .filter(|r| ch.chars().next().is_some_and(|first| r.set.has_char(first)));
+    let (template, slash) = match reserved {
+        Some(r) => (r.text, if ch == "/" { r.slash } else { "" }),
+        None => (w.encoding, ""),
+    };
+    fill(
+        template,
+        &[
+            ("lead", &lead),
+            ("t", &t),
+            ("c", &c),
+            ("slash", slash),
+            ("section", spec.section),
+        ],
+    )
 }
 
 /// Why a component present on one side only counts.
 fn missing_reason(
-    profile: Profile,
+    spec: &LadderSpec,
     opts: &CompareOptions,
     kind: NodeKind,
     side: &str,
@@ -401,26 +362,16 @@ fn missing_reason(
     } else {
         format!("a {k} ({})", quote(text))
     };
-    match (profile.family(), kind) {
-        (Family::Uri, NodeKind::Query) if profile != Profile::Rfc1630 => format!(
-            "only {side} has {what}: normalization does not remove a delimiter whose component \
-             is empty (RFC 3986 §6.2.3)"
-        ),
-        (Family::Uri, NodeKind::Fragment) if profile != Profile::Rfc1630 => format!(
-            "only {side} has {what}: the fragment takes no scheme-based normalization, even a \
-             bare \"#\" counts (RFC 3986 §6.2.3)"
-        ),
-        (Family::Urn, NodeKind::Query | NodeKind::Directive)
-            if profile == Profile::Rfc2141bis && opts.objective == Objective::Cache =>
-        {
-            format!(
-                "only {side} has {what}: objective 5b (caching resolution results) keeps the \
-                 query, reordering its directives (draft-ietf-urnbis-rfc2141bis-urn-03 §5)"
-            )
-        }
-        _ => format!(
+    let said = spec
+        .wording
+        .missing
+        .iter()
+        .find(|m| m.kinds.contains(&kind) && m.objective.is_none_or(|o| o == opts.objective));
+    match said {
+        Some(m) => fill(m.text, &[("side", side), ("what", &what)]),
+        None => format!(
             "only {side} has {what}: it is part of what is compared ({})",
-            main_spec(profile)
+            spec.section
         ),
     }
 }
@@ -436,23 +387,31 @@ const DOLLAR_REASON: &str = "\"$\" cross-references are significant by default; 
                              ignore them (XRI Syntax 2.0 §2.5.4)";
 
 /// Why the difference between `a` and `b` counts.
-fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>, &str)) -> String {
+fn reason(
+    profile: Profile,
+    spec: &LadderSpec,
+    opts: &CompareOptions,
+    a: (At<'_>, &str),
+    b: (At<'_>, &str),
+) -> String {
+    // "$" cross-references are significant unless the option says otherwise.
+    let dollars = spec.uses(CompareOption::IgnoreDollar) && !opts.ignore_dollar;
     let (na, nb) = match (a.0, b.0) {
         (At::Node(x), At::Node(y)) => (x, y),
         (At::Node(x), At::Missing { .. }) => {
-            if profile == Profile::Xri2 && !opts.ignore_dollar && touches_dollar(x, a.1) {
+            if dollars && touches_dollar(x, a.1) {
                 return format!("only A has {}: {DOLLAR_REASON}", quote(x.text(a.1)));
             }
-            return missing_reason(profile, opts, x.kind(), "A", x.text(a.1));
+            return missing_reason(spec, opts, x.kind(), "A", x.text(a.1));
         }
         (At::Missing { .. }, At::Node(y)) => {
-            if profile == Profile::Xri2 && !opts.ignore_dollar && touches_dollar(y, b.1) {
+            if dollars && touches_dollar(y, b.1) {
                 return format!("only B has {}: {DOLLAR_REASON}", quote(y.text(b.1)));
             }
-            return missing_reason(profile, opts, y.kind(), "B", y.text(b.1));
+            return missing_reason(spec, opts, y.kind(), "B", y.text(b.1));
         }
         (At::Missing { .. }, At::Missing { .. }) => {
-            return format!("they differ ({})", main_spec(profile));
+            return format!("they differ ({})", spec.section);
         }
     };
     if na.parent().is_none() && (na.kind() == NodeKind::Unparsed || nb.kind() == NodeKind::Unparsed)
@@ -460,7 +419,7 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
         return format!(
             "they differ, and at least one side does not parse under {profile}, so no component \
              can be compared ({})",
-            main_spec(profile)
+            spec.section
         );
     }
     if na.kind() != nb.kind() {
@@ -468,35 +427,29 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
             "A has a {} where B has a {}: different components never compare equal ({})",
             kind_plural(na.kind()),
             kind_name(nb.kind()),
-            main_spec(profile)
+            spec.section
         );
     }
-    if profile == Profile::Xri2
-        && !opts.ignore_dollar
-        && (touches_dollar(na, a.1) || touches_dollar(nb, b.1))
-    {
+    if dollars && (touches_dollar(na, a.1) || touches_dollar(nb, b.1)) {
         return format!("the {} differ: {DOLLAR_REASON}", kind_plural(na.kind()));
     }
     let (ta, tb) = (na.text(a.1), nb.text(b.1));
     if ta.eq_ignore_ascii_case(tb) {
-        return case_reason(profile, na.kind());
+        return case_reason(spec, na.kind());
     }
-    if ta.to_lowercase() == tb.to_lowercase() {
-        let spec = if profile == Profile::Xri2 {
-            "XRI Syntax 2.0 §2.5.1 after RFC 3987 §5.3.2.1"
-        } else {
-            "RFC 3987 §5.3.2.1"
-        };
+    if let Some(section) = spec.wording.non_ascii_case
+        && ta.to_lowercase() == tb.to_lowercase()
+    {
         return format!(
             "the {} differ in the case of non-ASCII letters, which case normalization leaves \
-             alone: only US-ASCII letters are folded ({spec})",
+             alone: only US-ASCII letters are folded ({section})",
             kind_plural(na.kind())
         );
     }
     if let Some((t, c)) = encoding_difference(ta, tb) {
-        return encoding_reason(profile, na.kind(), &t, &c);
+        return encoding_reason(spec, na.kind(), &t, &c);
     }
-    if profile == Profile::Rfc3987 && nfc(ta) == nfc(tb) {
+    if spec.wording.nfc && nfc(ta) == nfc(tb) {
         return format!(
             "the {} differ only in Unicode normalization (canonically equivalent); comparison \
              MUST NOT apply character normalization, IRIs are expected to be created in NFC \
@@ -504,12 +457,12 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
             kind_plural(na.kind())
         );
     }
-    if profile.family() == Family::Uri && nfkc(ta) == nfkc(tb) {
+    if spec.wording.compatibility && nfkc(ta) == nfkc(tb) {
         return format!(
             "the {} differ only in Unicode compatibility characters, which comparison does not \
              normalize ({})",
             kind_plural(na.kind()),
-            main_spec(profile)
+            spec.section
         );
     }
     // An encoded delimiter changes the structure: look for it in the enclosing components.
@@ -525,7 +478,7 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
         if decode_lossy(xa) == decode_lossy(yb)
             && let Some((t, c)) = encoding_difference(xa, yb)
         {
-            return encoding_reason(profile, x.kind(), &t, &c);
+            return encoding_reason(spec, x.kind(), &t, &c);
         }
         pa = x.parent();
         pb = y.parent();
@@ -535,12 +488,17 @@ fn reason(profile: Profile, opts: &CompareOptions, a: (At<'_>, &str), b: (At<'_>
         kind_plural(na.kind()),
         quote(ta),
         quote(tb),
-        main_spec(profile)
+        spec.section
     )
 }
 
 /// The first difference of the ladder's final texts, located in both inputs.
-pub(super) fn locate(profile: Profile, opts: &CompareOptions, l: &Ladder) -> Option<Difference> {
+pub(super) fn locate(
+    profile: Profile,
+    spec: &LadderSpec,
+    opts: &CompareOptions,
+    l: &Ladder,
+) -> Option<Difference> {
     if l.final_a == l.final_b {
         return None;
     }
@@ -554,12 +512,12 @@ pub(super) fn locate(profile: Profile, opts: &CompareOptions, l: &Ladder) -> Opt
         (At::Node(n), _) | (At::Missing { .. }, At::Node(n)) => n.kind(),
         (At::Missing { parent, .. }, At::Missing { .. }) => parent.kind(),
     };
-    if profile == Profile::Rfc1630
-        && let Some(d) = www_port_difference(l, at_a, at_b)
+    if spec.wording.port_in_path
+        && let Some(d) = www_port_difference(spec, l, at_a, at_b)
     {
         return Some(d);
     }
-    let reason = reason(profile, opts, (at_a, &l.final_a), (at_b, &l.final_b));
+    let reason = reason(profile, spec, opts, (at_a, &l.final_a), (at_b, &l.final_b));
     Some(Difference {
         kind,
         a: input_span(&l.a, at_a, l.rules),
@@ -600,7 +558,12 @@ fn www_hostport(path: Node<'_>, seg: Node<'_>, text: &str) -> Option<(Span, Span
 /// the segment: the draft defines no default port to drop (its FTP section only says that
 /// a port "if given gives the port of the FTP server if not the FTP default") and brings
 /// two URIs to the same encoding level before comparing them, nothing more.
-fn www_port_difference(l: &Ladder, at_a: At<'_>, at_b: At<'_>) -> Option<Difference> {
+fn www_port_difference(
+    spec: &LadderSpec,
+    l: &Ladder,
+    at_a: At<'_>,
+    at_b: At<'_>,
+) -> Option<Difference> {
     let (At::Node(na), At::Node(nb)) = (at_a, at_b) else {
         return None;
     };
@@ -644,7 +607,30 @@ fn www_port_difference(l: &Ladder, at_a: At<'_>, at_b: At<'_>) -> Option<Differe
              the port is compared as written ({})",
             say(&port_a),
             say(&port_b),
-            main_spec(Profile::Rfc1630)
+            spec.section
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fill;
+
+    #[test]
+    fn templates_are_filled_in_one_pass() {
+        assert_eq!(
+            fill(
+                "{lead}: {t} encodes {c} ({section})",
+                &[
+                    ("lead", "A has \"{c}\""),
+                    ("t", "\"%7B\""),
+                    ("c", "\"{section}\""),
+                    ("section", "§1"),
+                ]
+            ),
+            "A has \"{c}\": \"%7B\" encodes \"{section}\" (§1)"
+        );
+        assert_eq!(fill("{unknown} {", &[("k", "x")]), "{unknown} {");
+        assert_eq!(fill("", &[]), "");
+    }
 }

@@ -12,6 +12,9 @@
 //!
 //! Each normalization step is a pub function here (see [`Rules`] and the step functions
 //! below); [`steps`] lists, per profile, the order in which they compose to `canonical`.
+//! What differs from spec to spec (the steps, the canonical rules, what may be decoded,
+//! the IRI and URN facts, how the forms are made) is data in each profile's [`FormsSpec`]
+//! ([`spec`]); the code here asks [`forms_spec`] and never which profile it is.
 //! Everything is computed from the tree the grammar built, in passes linear in the input,
 //! and for input with errors too: whatever the tree holds is normalized, the rest copied.
 //!
@@ -24,6 +27,7 @@
 //! [`iri_normal_to_xri`], `not-iri-normal` and `iri-to-xri-kept` (docs/readings.md, XRI 8).
 
 mod rewrite;
+pub mod spec;
 mod text;
 mod xri;
 
@@ -33,13 +37,14 @@ mod tests;
 use unicode_normalization::is_nfc;
 
 pub use rewrite::{Rules, cache_rules, canonical_rules, rewrite};
+pub use spec::{FormsSpec, GENERIC_FORMS, MakeForms, forms_spec};
 pub use text::{
     Unreserved, decode_char_at, iri_to_uri, is_dot_segment_decoded, nfc, nfkc, uppercase_hex,
     uri_to_iri, uri_to_iri_traced, xri_must_encode,
 };
 pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 
-use crate::engine::chars::{ALPHANUM, AsciiSet, PCHAR, RFC2141_OTHER, is_ucschar};
+use crate::engine::chars::is_ucschar;
 use crate::engine::codes::Code;
 use crate::engine::grammar;
 use crate::engine::idna;
@@ -106,138 +111,16 @@ impl Forms {
     }
 }
 
-/// Computes the forms of `input` (parsed as `tree`) under `profile`. Never panics.
+/// Computes the forms of `input` (parsed as `tree`) under `profile`, as its
+/// [`FormsSpec`] says. Never panics.
 pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
+    compute_with(input, profile, forms_spec(profile), tree)
+}
+
+/// [`compute`] by the forms spec `spec`.
+fn compute_with(input: &str, profile: Profile, spec: &FormsSpec, tree: &Tree) -> Forms {
     let mut diags = Vec::new();
-    let mut forms = match profile {
-        Profile::Xri2 => {
-            let (xri_normal, d) = rewrite(input, profile, tree, Rules::XRI_NORMAL);
-            diags.extend(d);
-            // §2.3.1: step 1 (NFKC) with the XRI-normal encoding it presupposes, step 2,
-            // step 4 once. Step 3 (metadata) is optional and not taken.
-            let rules = Rules::XRI_NORMAL | Rules::XRI_PREFIX | Rules::IRI_ESCAPE;
-            let (iri_normal, _) = rewrite(input, profile, tree, rules);
-            let uri_normal = iri_to_uri(&iri_normal).into_owned();
-            if let Some(d) = iri_normal_check(input, &iri_normal) {
-                diags.push(d);
-            }
-            escaping_notes(input, tree, &mut diags);
-            let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
-            diags.extend(d);
-            Forms {
-                display: xri_normal.clone(),
-                xri_normal: Some(xri_normal),
-                iri_normal,
-                uri_normal,
-                canonical,
-                ..Forms::default()
-            }
-        }
-        Profile::Rfc3986 | Profile::Rfc3987 => {
-            let iri_normal = uri_to_iri(input, 0, &mut diags).into_owned();
-            let uri_normal = iri_to_uri(&iri_normal).into_owned();
-            let rules = canonical_rules(profile);
-            let (canonical, d) = rewrite(input, profile, tree, rules);
-            diags.extend(d);
-            let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
-            let scheme = mailto_domain_case(&scheme);
-            // RFC 3987 §5.3.3: IDN hosts of DNS schemes are Nameprep-normalized but "SHOULD
-            // NOT be converted into ASCII Compatible Encoding" (the comparison may still
-            // compare them in ACE, and does). Re-parsed only when the grammar found a host to convert (its `ace` attribute)
-            // or the input has a non-ASCII or percent-encoded "mailto" domain.
-            let convert = profile == Profile::Rfc3987
-                && (tree
-                    .find(NodeKind::Host)
-                    .is_some_and(|h| h.attr("ace").is_some())
-                    || (input
-                        .get(..7)
-                        .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
-                        && idna::needs_idna(input)));
-            let scheme = match convert {
-                true => idna::nameprep_hosts(&scheme, profile).unwrap_or(scheme),
-                false => scheme,
-            };
-            // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
-            // percent-encoded, for the schemes that use the DNS.
-            let uri_normal_ace = (profile == Profile::Rfc3987)
-                .then(|| idna::ace_hosts_in(input, tree))
-                .flatten()
-                .map(|s| iri_to_uri(&uri_to_iri(&s, 0, &mut Vec::new())).into_owned());
-            // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
-            let display = match idna::unicode_hosts_in(input, tree) {
-                Some(s) => uri_to_iri(&s, 0, &mut Vec::new()).into_owned(),
-                None => iri_normal.clone(),
-            };
-            if profile == Profile::Rfc3987 && !is_nfc(input) {
-                diags.push(Diagnostic::new(
-                    Severity::Note,
-                    Code::CanonicalNotNfc,
-                    Span::new(0, input.len()),
-                    "RFC 3987 §5.3.2.2",
-                    format!(
-                        "not in NFC: IRIs SHOULD be created in NFC, but comparison MUST NOT \
-                         normalize characters, so the canonical form keeps them as they are; \
-                         in NFC this would read {:?}",
-                        nfc(input)
-                    ),
-                ));
-            }
-            Forms {
-                display,
-                iri_normal,
-                uri_normal,
-                uri_normal_ace,
-                canonical,
-                canonical_scheme: Some(scheme),
-                ..Forms::default()
-            }
-        }
-        Profile::Rfc1630 => {
-            // The draft's "%HH" give ISO Latin-1 codes ("Conventional URI encoding
-            // scheme"), not UTF-8: decoding them as UTF-8 would be wrong, so the IRI form
-            // and the display form are the input.
-            let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
-            diags.extend(d);
-            // "The canonical form for URIs has all white spaces encoded" ("Unsafe
-            // characters"): the URI form encodes them too.
-            let uri_normal = iri_to_uri(input).replace(' ', "%20");
-            Forms {
-                iri_normal: input.to_string(),
-                uri_normal,
-                canonical,
-                display: input.to_string(),
-                ..Forms::default()
-            }
-        }
-        Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => {
-            let iri_normal = uri_to_iri(input, 0, &mut diags).into_owned();
-            let uri_normal = iri_to_uri(&iri_normal).into_owned();
-            let (canonical, d) = rewrite(input, profile, tree, canonical_rules(profile));
-            diags.extend(d);
-            let canonical_cache = (profile == Profile::Rfc2141bis).then(|| {
-                let (cache, d) = rewrite(input, profile, tree, cache_rules());
-                diags.extend(d);
-                cache
-            });
-            let display = urn_display(input, profile, tree, &mut diags);
-            Forms {
-                iri_normal,
-                uri_normal,
-                canonical,
-                canonical_cache,
-                display,
-                ..Forms::default()
-            }
-        }
-        // A profile without forms (a run-time one): every form is the input.
-        _ => Forms {
-            iri_normal: input.to_string(),
-            uri_normal: input.to_string(),
-            canonical: input.to_string(),
-            display: input.to_string(),
-            ..Forms::default()
-        },
-    };
+    let mut forms = (spec.make)(input, profile, spec, tree, &mut diags);
     diags.sort_by(|a, b| {
         (a.span.start, a.severity, a.span.end, a.code).cmp(&(
             b.span.start,
@@ -251,19 +134,197 @@ pub fn compute(input: &str, profile: Profile, tree: &Tree) -> Forms {
     forms
 }
 
+/// The forms of a spec that defines none ([`GENERIC_FORMS`]): every form is the input as
+/// typed.
+pub fn as_typed_forms(
+    input: &str,
+    _: Profile,
+    _: &FormsSpec,
+    _: &Tree,
+    _: &mut Vec<Diagnostic>,
+) -> Forms {
+    Forms {
+        iri_normal: input.to_string(),
+        uri_normal: input.to_string(),
+        canonical: input.to_string(),
+        display: input.to_string(),
+        ..Forms::default()
+    }
+}
+
+/// The forms of an XRI (XRI Syntax 2.0 §2.1.4, §2.3.1, §2.5).
+pub fn xri_forms(
+    input: &str,
+    profile: Profile,
+    spec: &FormsSpec,
+    tree: &Tree,
+    diags: &mut Vec<Diagnostic>,
+) -> Forms {
+    let (xri_normal, d) = rewrite(input, profile, tree, Rules::XRI_NORMAL);
+    diags.extend(d);
+    // §2.3.1: step 1 (NFKC) with the XRI-normal encoding it presupposes, step 2,
+    // step 4 once. Step 3 (metadata) is optional and not taken.
+    let rules = Rules::XRI_NORMAL | Rules::XRI_PREFIX | Rules::IRI_ESCAPE;
+    let (iri_normal, _) = rewrite(input, profile, tree, rules);
+    let uri_normal = iri_to_uri(&iri_normal).into_owned();
+    if let Some(iri) = spec.iri_normal_valid_under
+        && let Some(d) = iri_normal_check(input, profile, iri, &iri_normal)
+    {
+        diags.push(d);
+    }
+    escaping_notes(input, tree, diags);
+    let (canonical, d) = rewrite(input, profile, tree, spec.canonical);
+    diags.extend(d);
+    Forms {
+        display: xri_normal.clone(),
+        xri_normal: Some(xri_normal),
+        iri_normal,
+        uri_normal,
+        canonical,
+        ..Forms::default()
+    }
+}
+
+/// The forms of a URI or IRI (RFC 3986 §6.2, RFC 3987 §3 and §5.3).
+pub fn uri_forms(
+    input: &str,
+    profile: Profile,
+    spec: &FormsSpec,
+    tree: &Tree,
+    diags: &mut Vec<Diagnostic>,
+) -> Forms {
+    let iri_normal = uri_to_iri(input, 0, diags).into_owned();
+    let uri_normal = iri_to_uri(&iri_normal).into_owned();
+    let rules = spec.canonical;
+    let (canonical, d) = rewrite(input, profile, tree, rules);
+    diags.extend(d);
+    let (scheme, _) = rewrite(input, profile, tree, rules | Rules::SCHEME_BASED);
+    let scheme = mailto_domain_case(&scheme);
+    // RFC 3987 §5.3.3: IDN hosts of DNS schemes are Nameprep-normalized but "SHOULD
+    // NOT be converted into ASCII Compatible Encoding" (the comparison may still
+    // compare them in ACE, and does). Re-parsed only when the grammar found a host to convert (its `ace` attribute)
+    // or the input has a non-ASCII or percent-encoded "mailto" domain.
+    let convert = spec.nameprep_hosts
+        && (tree
+            .find(NodeKind::Host)
+            .is_some_and(|h| h.attr("ace").is_some())
+            || (input
+                .get(..7)
+                .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
+                && idna::needs_idna(input)));
+    let scheme = match convert {
+        true => idna::nameprep_hosts(&scheme, profile).unwrap_or(scheme),
+        false => scheme,
+    };
+    // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
+    // percent-encoded, for the schemes that use the DNS.
+    let uri_normal_ace = spec
+        .ace_form
+        .then(|| idna::ace_hosts_in(input, tree))
+        .flatten()
+        .map(|s| iri_to_uri(&uri_to_iri(&s, 0, &mut Vec::new())).into_owned());
+    // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
+    let display = match idna::unicode_hosts_in(input, tree) {
+        Some(s) => uri_to_iri(&s, 0, &mut Vec::new()).into_owned(),
+        None => iri_normal.clone(),
+    };
+    if spec.nfc_check && !is_nfc(input) {
+        diags.push(Diagnostic::new(
+            Severity::Note,
+            Code::CanonicalNotNfc,
+            Span::new(0, input.len()),
+            "RFC 3987 §5.3.2.2",
+            format!(
+                "not in NFC: IRIs SHOULD be created in NFC, but comparison MUST NOT \
+                 normalize characters, so the canonical form keeps them as they are; \
+                 in NFC this would read {:?}",
+                nfc(input)
+            ),
+        ));
+    }
+    Forms {
+        display,
+        iri_normal,
+        uri_normal,
+        uri_normal_ace,
+        canonical,
+        canonical_scheme: Some(scheme),
+        ..Forms::default()
+    }
+}
+
+/// The forms under the WWW draft.
+pub fn www_forms(
+    input: &str,
+    profile: Profile,
+    spec: &FormsSpec,
+    tree: &Tree,
+    diags: &mut Vec<Diagnostic>,
+) -> Forms {
+    // The draft's "%HH" give ISO Latin-1 codes ("Conventional URI encoding
+    // scheme"), not UTF-8: decoding them as UTF-8 would be wrong, so the IRI form
+    // and the display form are the input.
+    let (canonical, d) = rewrite(input, profile, tree, spec.canonical);
+    diags.extend(d);
+    // "The canonical form for URIs has all white spaces encoded" ("Unsafe
+    // characters"): the URI form encodes them too.
+    let uri_normal = iri_to_uri(input).replace(' ', "%20");
+    Forms {
+        iri_normal: input.to_string(),
+        uri_normal,
+        canonical,
+        display: input.to_string(),
+        ..Forms::default()
+    }
+}
+
+/// The forms of a URN (RFC 2141 §4 and §5, rfc2141bis §4 and §5, RFC 8141 §3.1).
+pub fn urn_forms(
+    input: &str,
+    profile: Profile,
+    spec: &FormsSpec,
+    tree: &Tree,
+    diags: &mut Vec<Diagnostic>,
+) -> Forms {
+    let iri_normal = uri_to_iri(input, 0, diags).into_owned();
+    let uri_normal = iri_to_uri(&iri_normal).into_owned();
+    let (canonical, d) = rewrite(input, profile, tree, spec.canonical);
+    diags.extend(d);
+    let canonical_cache = spec.cache.map(|rules| {
+        let (cache, d) = rewrite(input, profile, tree, rules);
+        diags.extend(d);
+        cache
+    });
+    let display = urn_display_with(input, spec, tree, diags);
+    Forms {
+        iri_normal,
+        uri_normal,
+        canonical,
+        canonical_cache,
+        display,
+        ..Forms::default()
+    }
+}
+
 /// XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such that it qualifies as a valid IRI
 /// when converted to IRI-normal form", but the §2.3.2 rules escape only "%", "#", "?" and
 /// "/", so "@" or ":" in an XRI authority (`xri://@a*(@b)`, `xri://@a:b`) make the IRI-normal
-/// form something an IRI parser rejects. The only sure test is to parse it as an IRI: one
-/// extra parse, of the xri2 profile only.
+/// form something an IRI parser rejects. The only sure test is to parse it as an IRI (under
+/// `iri`, the spec's [`FormsSpec::iri_normal_valid_under`]): one extra parse, of the xri2
+/// profile only.
 ///
 /// An invalid XRI gets no such warning: its own error says what is wrong, and the IRI parse
 /// only finds the same fault again (`xri://[::g]`), which the escaping has no part in. That
 /// costs a second parse, of the XRI, only when the IRI-normal form failed.
-fn iri_normal_check(input: &str, iri_normal: &str) -> Option<Diagnostic> {
-    let (_, d) = grammar::parse(Profile::Rfc3987, iri_normal);
+fn iri_normal_check(
+    input: &str,
+    profile: Profile,
+    iri: Profile,
+    iri_normal: &str,
+) -> Option<Diagnostic> {
+    let (_, d) = grammar::parse(iri, iri_normal);
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
-    let (_, own) = grammar::parse(Profile::Xri2, input);
+    let (_, own) = grammar::parse(profile, input);
     if own.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }
@@ -341,16 +402,23 @@ pub fn urn_display(
     tree: &Tree,
     diags: &mut Vec<Diagnostic>,
 ) -> String {
+    urn_display_with(input, forms_spec(profile), tree, diags)
+}
+
+/// [`urn_display`] by the forms spec `spec`.
+fn urn_display_with(
+    input: &str,
+    spec: &FormsSpec,
+    tree: &Tree,
+    diags: &mut Vec<Diagnostic>,
+) -> String {
     let root = tree.root();
     let nss = if root.kind() == NodeKind::Urn {
         tree.find(NodeKind::Nss).map(|n| n.span())
     } else {
         None
     };
-    let ascii: AsciiSet = match profile {
-        Profile::Rfc2141 => ALPHANUM.or(RFC2141_OTHER),
-        _ => PCHAR,
-    };
+    let ascii = spec.display_nss;
     let b = input.as_bytes();
     let mut out = String::with_capacity(input.len());
     let (mut i, mut last, mut warned) = (0, 0, 0);
@@ -375,21 +443,7 @@ pub fn urn_display(
             last = i + n;
             if c.is_ascii() && warned < MAX_DISPLAY_WARNINGS {
                 warned += 1;
-                // Under rfc8141 the warning cites RFC 8141 itself: §3.1 compares percent-encoded
-                // octets without decoding them (its §3.2 examples keep `%2C` and "," apart).
-                let (spec, why) = if profile == Profile::Rfc8141 {
-                    (
-                        "RFC 8141 §3.1",
-                        "URN-equivalence never decodes percent-encoding (RFC 8141 §3.1), so the \
-                         two are different URNs",
-                    )
-                } else {
-                    (
-                        "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
-                        "a namespace may give it a special meaning and percent-encode its literal \
-                         uses (RFC 2141 §2.3.1), so in such a namespace the two differ",
-                    )
-                };
+                let (spec, why) = spec.display_warning;
                 diags.push(Diagnostic::new(
                     Severity::Warning,
                     Code::DisplayAmbiguous,
@@ -421,191 +475,20 @@ pub struct StepDef {
     pub rules: Rules,
 }
 
-const fn step(name: &'static str, spec: &'static str, rules: Rules) -> StepDef {
+/// A [`StepDef`], for the specs' tables.
+pub const fn step(name: &'static str, spec: &'static str, rules: Rules) -> StepDef {
     StepDef { name, spec, rules }
 }
-
-const URI_STEPS: [StepDef; 4] = [
-    step(
-        "decode percent-encoded unreserved characters",
-        "RFC 3986 §6.2.2.2",
-        Rules::DECODE_UNRESERVED,
-    ),
-    step(
-        "case of the scheme and host",
-        "RFC 3986 §6.2.2.1",
-        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
-    ),
-    step(
-        "case of the percent-encoding hex digits",
-        "RFC 3986 §6.2.2.1",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove dot-segments",
-        "RFC 3986 §6.2.2.3",
-        Rules::DOT_SEGMENTS,
-    ),
-];
-const IRI_STEPS: [StepDef; 4] = [
-    step(
-        "decode percent-encoded iunreserved characters",
-        "RFC 3987 §5.3.2.3",
-        Rules::DECODE_UNRESERVED,
-    ),
-    step(
-        "case of the scheme and US-ASCII host",
-        "RFC 3987 §5.3.2.1",
-        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
-    ),
-    step(
-        "case of the percent-encoding hex digits",
-        "RFC 3987 §5.3.2.1",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove dot-segments",
-        "RFC 3986 §6.2.2.3",
-        Rules::DOT_SEGMENTS,
-    ),
-];
-const WWW_STEPS: [StepDef; 4] = [
-    step(
-        "case of the percent-encoding hex digits",
-        "WWW URI draft, Conventional URI encoding scheme",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "decode characters that need no escaping (not the reserved ones)",
-        "WWW URI draft, Reduced or increased safe character sets",
-        Rules::DECODE_UNRESERVED,
-    ),
-    step(
-        "encode every space as %20",
-        "WWW URI draft, Unsafe characters",
-        Rules::ENCODE_SPACE,
-    ),
-    step(
-        "remove a void fragment-id",
-        "WWW URI draft, Fragment-id",
-        Rules::DROP_VOID_FRAGMENT,
-    ),
-];
-const RFC2141_STEPS: [StepDef; 3] = [
-    step("case of \"urn:\"", "RFC 2141 §5", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 2141 §5", Rules::NID_CASE),
-    step("case of the %-escaping", "RFC 2141 §5", Rules::HEX_CASE),
-];
-const BIS_NAMES_STEPS: [StepDef; 5] = [
-    step(
-        "case of \"urn\"",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::SCHEME_CASE,
-    ),
-    step(
-        "case of the NID",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::NID_CASE,
-    ),
-    step(
-        "case of the percent-encoding",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove the fragment",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::DROP_FRAGMENT,
-    ),
-    step(
-        "remove the query (objective 5a)",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::DROP_QUERY,
-    ),
-];
-const BIS_CACHE_STEPS: [StepDef; 5] = [
-    BIS_NAMES_STEPS[0],
-    BIS_NAMES_STEPS[1],
-    BIS_NAMES_STEPS[2],
-    BIS_NAMES_STEPS[3],
-    step(
-        "reorder the directives by keyword (objective 5b)",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::REORDER_DIRECTIVES,
-    ),
-];
-const RFC8141_STEPS: [StepDef; 4] = [
-    step("case of \"urn\"", "RFC 8141 §3.1", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 8141 §3.1", Rules::NID_CASE),
-    step(
-        "case of the percent-encoding",
-        "RFC 8141 §3.1",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "ignore the r-, q- and f-components",
-        "RFC 8141 §3.1",
-        Rules::DROP_RQF,
-    ),
-];
-const XRI_STEPS: [StepDef; 8] = [
-    step(
-        "NFKC, and percent-encode what must be",
-        "XRI Syntax 2.0 §2.1.1",
-        Rules::NFKC.union(Rules::ENCODE),
-    ),
-    step(
-        "remove unnecessary percent-encoding",
-        "XRI Syntax 2.0 §2.5.2",
-        Rules::DECODE_UNRESERVED.union(Rules::NFKC),
-    ),
-    step(
-        "add the optional \"xri://\"",
-        "XRI Syntax 2.0 §2.5.5",
-        Rules::XRI_PREFIX.union(Rules::XRI_PREFIX_NESTED),
-    ),
-    step(
-        "lower-case the scheme",
-        "XRI Syntax 2.0 §2.5.1",
-        Rules::SCHEME_CASE,
-    ),
-    step(
-        "lower-case the authority",
-        "XRI Syntax 2.0 §2.5.1",
-        Rules::HOST_CASE,
-    ),
-    step(
-        "upper-case the percent-encoding",
-        "XRI Syntax 2.0 §2.1.4",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove the optional leading star",
-        "XRI Syntax 2.0 §2.5.3",
-        Rules::DROP_STAR,
-    ),
-    step(
-        "remove /./ and /../ in absolute XRIs",
-        "XRI Syntax 2.0 §2.5.5",
-        Rules::DOT_SEGMENTS,
-    ),
-];
 
 /// The ladder of `profile`'s canonical form, in order: applying each step's rules to the
 /// previous step's result (re-parsed, see [`apply`]) ends at `canonical` (or, for
 /// rfc2141bis with `cache`, at `canonical_cache`). The order matters where the specs leave
 /// it open: decoding comes before case, so that `%41` in a host ends up lower-cased.
 pub fn steps(profile: Profile, cache: bool) -> &'static [StepDef] {
-    match profile {
-        Profile::Rfc3986 => &URI_STEPS,
-        Profile::Rfc3987 => &IRI_STEPS,
-        Profile::Rfc1630 => &WWW_STEPS,
-        Profile::Rfc2141 => &RFC2141_STEPS,
-        Profile::Rfc2141bis if cache => &BIS_CACHE_STEPS,
-        Profile::Rfc2141bis => &BIS_NAMES_STEPS,
-        Profile::Rfc8141 => &RFC8141_STEPS,
-        Profile::Xri2 => &XRI_STEPS,
-        _ => &[],
+    let spec = forms_spec(profile);
+    match spec.cache_steps {
+        Some(c) if cache => c,
+        _ => spec.steps,
     }
 }
 

@@ -22,6 +22,7 @@ use crate::engine::pct::{push_encoded, triplet_at};
 use crate::engine::profile::{Family, Profile, leading_scheme, looks_like_urn, looks_like_xri};
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
+use super::spec::{FormsSpec, forms_spec};
 use super::text::{
     Unreserved, decode_char_at, is_dot_segment_decoded, push_iri_escaped, xri_must_encode,
 };
@@ -124,32 +125,9 @@ impl BitOr for Rules {
 }
 
 /// The rules whose union is `profile`'s canonical form (for rfc2141bis, objective 5a;
-/// [`cache_rules`] is 5b).
-pub const fn canonical_rules(profile: Profile) -> Rules {
-    let urn = Rules::SCHEME_CASE
-        .union(Rules::NID_CASE)
-        .union(Rules::HEX_CASE);
-    let generic = Rules::HEX_CASE
-        .union(Rules::DECODE_UNRESERVED)
-        .union(Rules::SCHEME_CASE)
-        .union(Rules::HOST_CASE)
-        .union(Rules::DOT_SEGMENTS);
-    match profile {
-        Profile::Rfc3986 | Profile::Rfc3987 => generic,
-        Profile::Rfc1630 => Rules::HEX_CASE
-            .union(Rules::DECODE_UNRESERVED)
-            .union(Rules::ENCODE_SPACE)
-            .union(Rules::DROP_VOID_FRAGMENT),
-        Profile::Rfc2141 => urn,
-        Profile::Rfc2141bis => urn.union(Rules::DROP_FRAGMENT).union(Rules::DROP_QUERY),
-        Profile::Rfc8141 => urn.union(Rules::DROP_RQF),
-        Profile::Xri2 => Rules::XRI_NORMAL
-            .union(generic)
-            .union(Rules::XRI_PREFIX)
-            .union(Rules::XRI_PREFIX_NESTED)
-            .union(Rules::DROP_STAR),
-        _ => Rules::NONE,
-    }
+/// [`cache_rules`] is 5b): what its [`FormsSpec`] says.
+pub fn canonical_rules(profile: Profile) -> Rules {
+    forms_spec(profile).canonical
 }
 
 /// rfc2141bis §5 with objective 5b (caching resolution results): steps 1 to 4, then the
@@ -210,7 +188,8 @@ struct Cx {
 
 struct Emitter<'a> {
     input: &'a str,
-    profile: Profile,
+    family: Family,
+    spec: &'static FormsSpec,
     rules: Rules,
     out: String,
     run: String,
@@ -229,9 +208,11 @@ pub fn rewrite(
     tree: &Tree,
     rules: Rules,
 ) -> (String, Vec<Diagnostic>) {
+    let spec = forms_spec(profile);
     let mut e = Emitter {
         input,
-        profile,
+        family: profile.family(),
+        spec,
         rules,
         out: String::with_capacity(input.len() + 8),
         run: String::new(),
@@ -241,18 +222,10 @@ pub fn rewrite(
         auth_out: None,
         path_out: None,
     };
-    let decode = match profile {
-        Profile::Rfc3986 => Some(Unreserved::Ascii),
-        Profile::Rfc3987 => Some(Unreserved::Iri),
-        Profile::Xri2 => Some(Unreserved::Xri),
-        Profile::Rfc1630 => Some(Unreserved::Www { plus: false }),
-        Profile::Rfc2141 | Profile::Rfc2141bis | Profile::Rfc8141 => None,
-        _ => None,
-    };
     let cx = Cx {
         lower: false,
         in_query: false,
-        decode,
+        decode: spec.unreserved,
         abs_path: None,
         noscheme_at: None,
         top: true,
@@ -272,11 +245,7 @@ pub fn rewrite(
 
 impl Emitter<'_> {
     fn family(&self) -> Family {
-        self.profile.family()
-    }
-
-    fn www(&self) -> bool {
-        self.profile == Profile::Rfc1630
+        self.family
     }
 
     fn warn_once(&mut self, flag: u8, d: Diagnostic) {
@@ -614,7 +583,7 @@ impl Emitter<'_> {
                 // characters keeps its case in the syntax-based form (IDNA, §5.3.3, is
                 // scheme-based and goes further).
                 if fold
-                    && self.profile == Profile::Rfc3987
+                    && self.spec.host_case_ascii_only
                     && !crate::engine::pct::is_ascii_only_decoded(n.text(self.input))
                 {
                     if n.text(self.input).bytes().any(|b| b.is_ascii_uppercase()) {
@@ -646,8 +615,8 @@ impl Emitter<'_> {
             NodeKind::Segment => self.segment(n, cx),
             NodeKind::Query => {
                 cx.in_query = true;
-                if self.www() {
-                    cx.decode = cx.decode.map(|_| Unreserved::Www { plus: false });
+                if let Some(u) = self.spec.query_unreserved {
+                    cx.decode = cx.decode.map(|_| u);
                 }
                 if self.family() == Family::Urn && self.rules.contains(Rules::REORDER_DIRECTIVES) {
                     self.directives(n, cx);
@@ -792,8 +761,8 @@ impl Emitter<'_> {
     }
 
     fn path(&mut self, n: Node<'_>, mut cx: Cx) {
-        if self.www() {
-            cx.decode = cx.decode.map(|_| Unreserved::Www { plus: true });
+        if let Some(u) = self.spec.path_unreserved {
+            cx.decode = cx.decode.map(|_| u);
         }
         let p0 = self.out.len();
         match cx.abs_path {
@@ -822,7 +791,8 @@ impl Emitter<'_> {
 
     fn segment(&mut self, n: Node<'_>, mut cx: Cx) {
         let text = n.text(self.input);
-        if self.www() && text.contains('%') && is_dot_segment_decoded(text) {
+        if self.spec.keep_encoded_dot_segments && text.contains('%') && is_dot_segment_decoded(text)
+        {
             // The draft reserves "." and ".." (its "Hierarchical forms"): an encoded one is
             // data, and decoding it would make it hierarchical.
             cx.decode = None;

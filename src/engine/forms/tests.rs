@@ -440,3 +440,49 @@ fn deep_nesting_is_capped() {
     assert!(f.diagnostics.iter().any(|d| d.code == "forms-depth-limit"));
     assert!(f.canonical.starts_with("xri://@a/((("));
 }
+
+#[test]
+fn every_built_in_profile_has_forms_of_its_own() {
+    // The lookup's `_` arm is for profiles made at run time: a built-in falling into it
+    // would silently lose its forms.
+    for p in Profile::ALL {
+        assert!(
+            !std::ptr::eq(forms_spec(p), &GENERIC_FORMS),
+            "{p} has no forms spec"
+        );
+        let spec = forms_spec(p);
+        let cache = spec
+            .cache_steps
+            .map(|c| c.iter().fold(Rules::NONE, |r, s| r | s.rules));
+        assert_eq!(
+            cache, spec.cache,
+            "{p}: the caching ladder makes the caching form"
+        );
+    }
+}
+
+#[test]
+fn generic_forms_are_the_input_as_typed() {
+    // A profile without forms of its own (one loaded at run time) gets every form as typed
+    // and no diagnostics, whatever its tree says.
+    let (input, tree) = marked("{uri:{scheme:HTTP}://{authority:{host:EXAMPLE}}{path:/a/./%7e}}");
+    let f = compute_with(&input, Profile::Rfc3986, &GENERIC_FORMS, &tree);
+    assert_eq!(input, "HTTP://EXAMPLE/a/./%7e");
+    for (name, value) in f.rows() {
+        assert_eq!(value, input, "{name}");
+    }
+    assert_eq!(
+        f.rows().iter().map(|r| r.0).collect::<Vec<_>>(),
+        ["iri_normal", "uri_normal", "canonical", "display"]
+    );
+    assert!(f.diagnostics.is_empty());
+    assert!(GENERIC_FORMS.steps.is_empty() && GENERIC_FORMS.canonical == Rules::NONE);
+    // The same tree under rfc3986's own spec is normalized.
+    let f = compute_with(
+        &input,
+        Profile::Rfc3986,
+        forms_spec(Profile::Rfc3986),
+        &tree,
+    );
+    assert_eq!(f.canonical, "http://example/a/~");
+}

@@ -5,6 +5,8 @@
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::codes::Code;
+use crate::engine::equiv::spec::GENERIC_LADDER;
+use crate::engine::forms::spec::GENERIC_FORMS;
 use crate::engine::profile::Family;
 use crate::engine::rules::CORE;
 use crate::engine::tree::{Builder, NodeKind, Span};
@@ -66,7 +68,8 @@ pub static DUMMY: Descriptor = Descriptor {
     readings: ReadingMarks::NONE,
     examples: "",
     auto: Auto::NEVER,
-    // forms, ladder: see helper ladder
+    forms: &GENERIC_FORMS,
+    ladder: &GENERIC_LADDER,
 };
 
 #[cfg(test)]

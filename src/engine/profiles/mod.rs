@@ -53,7 +53,12 @@ pub struct Descriptor {
     pub examples: &'static str,
     /// How `auto` picks it.
     pub auto: Auto,
-    // forms, ladder: see helper ladder
+    /// Its normal forms: how they are made, the steps, what may be decoded
+    /// ([`crate::engine::forms::spec::GENERIC_FORMS`] for a spec without forms of its own).
+    pub forms: &'static crate::engine::forms::spec::FormsSpec,
+    /// Its equivalence ladder, sections, wording and compare options
+    /// ([`crate::engine::equiv::spec::GENERIC_LADDER`]: simple string comparison).
+    pub ladder: &'static crate::engine::equiv::spec::LadderSpec,
 }
 
 /// A grammar: a function that parses the input a [`Builder`] holds into it, recovering from

@@ -1,6 +1,10 @@
 //! The rfc1630 profile: WWW draft: Universal Resource Identifiers (became RFC 1630).
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::chars::*;
+use crate::engine::equiv::spec::*;
+use crate::engine::forms::spec::*;
+use crate::engine::forms::{Rules, Unreserved};
 use crate::engine::grammar;
 use crate::engine::profile::Family;
 use crate::engine::validate;
@@ -18,5 +22,48 @@ pub static RFC1630: Descriptor = Descriptor {
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../examples/ids/rfc1630.txt"),
     auto: Auto::NEVER,
-    // forms, ladder: see helper ladder
+    forms: &FORMS,
+    ladder: &LADDER,
+};
+
+/// rfc1630 (the WWW draft).
+static FORMS: FormsSpec = FormsSpec {
+    make: crate::engine::forms::www_forms,
+    steps: &WWW_STEPS,
+    canonical: Rules::HEX_CASE
+        .union(Rules::DECODE_UNRESERVED)
+        .union(Rules::ENCODE_SPACE)
+        .union(Rules::DROP_VOID_FRAGMENT),
+    unreserved: Some(Unreserved::Www { plus: false }),
+    path_unreserved: Some(Unreserved::Www { plus: true }),
+    query_unreserved: Some(Unreserved::Www { plus: false }),
+    keep_encoded_dot_segments: true,
+    ..GENERIC_FORMS
+};
+
+/// rfc1630 (the WWW draft).
+static LADDER: LadderSpec = LadderSpec {
+    rungs: &[Rung::FormsSteps],
+    section: "WWW URI draft, Reduced or increased safe character sets",
+    options: &[],
+    auto_pair: EVERY_URI_IS_AN_IRI,
+    wording: Wording {
+        case: "the {k} is case-sensitive: the draft brings URIs to the same encoding level \
+               before comparing them, and folds no case ({section})",
+        case_of: &[],
+        non_ascii_case: Some("RFC 3987 §5.3.2.1"),
+        encoding: "{lead}: {t} encodes {c}, which is not an xalpha character (alpha, digit, \
+                   safe or extra), so the draft's encoding levels do not make the two the same \
+                   ({section})",
+        encoding_reserved: Some(ReservedWording {
+            set: WWW_RESERVED,
+            text: "{lead}: {t} encodes the reserved {c}, which means something else encoded; \
+                   reserved characters may NEVER be encoded and unencoded{slash} ({section})",
+            slash: "; the encoded slash has no hierarchical significance",
+        }),
+        missing: &[],
+        nfc: false,
+        compatibility: true,
+        port_in_path: true,
+    },
 };

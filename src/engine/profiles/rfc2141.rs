@@ -1,6 +1,9 @@
 //! The rfc2141 profile: RFC 2141 URN Syntax.
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::chars::*;
+use crate::engine::equiv::spec::*;
+use crate::engine::forms::spec::*;
 use crate::engine::grammar;
 use crate::engine::profile::Family;
 use crate::engine::validate;
@@ -24,5 +27,25 @@ pub static RFC2141: Descriptor = Descriptor {
         rank: Some(2),
         by_trial: true,
     },
-    // forms, ladder: see helper ladder
+    forms: &FORMS,
+    ladder: &LADDER,
+};
+
+/// rfc2141.
+static FORMS: FormsSpec = FormsSpec {
+    make: crate::engine::forms::urn_forms,
+    steps: &RFC2141_STEPS,
+    canonical: URN_CASE,
+    display_nss: ALPHANUM.or(RFC2141_OTHER),
+    display_warning: BIS_DISPLAY_WARNING,
+    ..GENERIC_FORMS
+};
+
+/// rfc2141.
+static LADDER: LadderSpec = LadderSpec {
+    rungs: &[Rung::FormsSteps],
+    section: "RFC 2141 §5",
+    options: &[],
+    auto_pair: AutoPair::FirstAcceptingBoth,
+    wording: URN_WORDING,
 };

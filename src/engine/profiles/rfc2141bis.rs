@@ -1,9 +1,15 @@
 //! The rfc2141bis profile: draft-ietf-urnbis-rfc2141bis-urn-03 URN syntax.
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::chars::*;
+use crate::engine::equiv::Objective;
+use crate::engine::equiv::spec::*;
+use crate::engine::forms::Rules;
+use crate::engine::forms::spec::*;
 use crate::engine::grammar;
 use crate::engine::profile::Family;
 use crate::engine::rules::CORE;
+use crate::engine::tree::NodeKind;
 use crate::engine::validate;
 
 /// draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax.
@@ -25,5 +31,44 @@ pub static RFC2141BIS: Descriptor = Descriptor {
         rank: Some(1),
         by_trial: true,
     },
-    // forms, ladder: see helper ladder
+    forms: &FORMS,
+    ladder: &LADDER,
+};
+
+/// rfc2141bis: objective 5a is the canonical form, 5b the caching form.
+static FORMS: FormsSpec = FormsSpec {
+    make: crate::engine::forms::urn_forms,
+    steps: &BIS_NAMES_STEPS,
+    cache_steps: Some(&BIS_CACHE_STEPS),
+    canonical: URN_CASE
+        .union(Rules::DROP_FRAGMENT)
+        .union(Rules::DROP_QUERY),
+    cache: Some(crate::engine::forms::cache_rules()),
+    display_nss: PCHAR,
+    display_warning: BIS_DISPLAY_WARNING,
+    ..GENERIC_FORMS
+};
+
+/// rfc2141bis: the §5 objective is an option.
+static LADDER: LadderSpec = LadderSpec {
+    rungs: &[Rung::FormsSteps],
+    section: "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+    options: &[OptionSpec {
+        option: CompareOption::Objective,
+        status: &[
+            "objective 5a: distinguish the names (the query is removed)",
+            "objective 5b: cache results (directives reordered)",
+        ],
+        title: &["5a: names", "5b: cache"],
+    }],
+    auto_pair: AutoPair::FirstAcceptingBoth,
+    wording: Wording {
+        missing: &[MissingWording {
+            kinds: &[NodeKind::Query, NodeKind::Directive],
+            objective: Some(Objective::Cache),
+            text: "only {side} has {what}: objective 5b (caching resolution results) keeps the \
+                   query, reordering its directives (draft-ietf-urnbis-rfc2141bis-urn-03 §5)",
+        }],
+        ..URN_WORDING
+    },
 };

@@ -1,6 +1,9 @@
 //! The rfc3986 profile: RFC 3986 Uniform Resource Identifier (URI): Generic Syntax.
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::equiv::spec::*;
+use crate::engine::forms::spec::*;
+use crate::engine::forms::{Rules, Unreserved};
 use crate::engine::grammar;
 use crate::engine::path::PathSyntax;
 use crate::engine::profile::Family;
@@ -27,5 +30,37 @@ pub static RFC3986: Descriptor = Descriptor {
         rank: Some(0),
         by_trial: false,
     },
-    // forms, ladder: see helper ladder
+    forms: &FORMS,
+    ladder: &LADDER,
+};
+
+/// rfc3986.
+static FORMS: FormsSpec = FormsSpec {
+    make: crate::engine::forms::uri_forms,
+    steps: &URI_STEPS,
+    canonical: GENERIC_SYNTAX,
+    unreserved: Some(Unreserved::Ascii),
+    ..GENERIC_FORMS
+};
+
+/// rfc3986.
+static LADDER: LadderSpec = LadderSpec {
+    rungs: &[
+        Rung::Rules {
+            name: "simple string comparison",
+            spec: "RFC 3986 §6.2.1",
+            rules: Rules::NONE,
+        },
+        Rung::SyntaxBased {
+            name: "syntax-based normalization: case, percent-encoding, dot-segments",
+            spec: "RFC 3986 §6.2.2",
+        },
+        Rung::SchemeBased {
+            spec: "RFC 3986 §6.2.3",
+        },
+    ],
+    section: "RFC 3986 §6.2",
+    options: &[],
+    auto_pair: EVERY_URI_IS_AN_IRI,
+    wording: URI_WORDING,
 };

@@ -1,6 +1,9 @@
 //! The rfc3987 profile: RFC 3987 Internationalized Resource Identifiers (IRIs).
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::equiv::spec::*;
+use crate::engine::forms::spec::*;
+use crate::engine::forms::{Rules, Unreserved};
 use crate::engine::grammar;
 use crate::engine::path::PathSyntax;
 use crate::engine::profile::Family;
@@ -27,5 +30,53 @@ pub static RFC3987: Descriptor = Descriptor {
         rank: Some(1),
         by_trial: false,
     },
-    // forms, ladder: see helper ladder
+    forms: &FORMS,
+    ladder: &LADDER,
+};
+
+/// rfc3987.
+static FORMS: FormsSpec = FormsSpec {
+    make: crate::engine::forms::uri_forms,
+    steps: &IRI_STEPS,
+    canonical: GENERIC_SYNTAX,
+    unreserved: Some(Unreserved::Iri),
+    host_case_ascii_only: true,
+    nameprep_hosts: true,
+    ace_form: true,
+    nfc_check: true,
+    ..GENERIC_FORMS
+};
+
+/// rfc3987.
+static LADDER: LadderSpec = LadderSpec {
+    rungs: &[
+        Rung::Rules {
+            name: "simple string comparison",
+            spec: "RFC 3987 §5.3.1",
+            rules: Rules::NONE,
+        },
+        Rung::SyntaxBased {
+            name: "syntax-based normalization: case, percent-encoding, dot-segments",
+            spec: "RFC 3987 §5.3.2",
+        },
+        Rung::NoCharacterNormalization {
+            spec: "RFC 3987 §5.3.2.2",
+        },
+        Rung::SchemeBased {
+            spec: "RFC 3987 §5.3.3",
+        },
+        Rung::IdnHosts,
+    ],
+    section: "RFC 3987 §5.3",
+    options: &[],
+    auto_pair: EVERY_URI_IS_AN_IRI,
+    wording: Wording {
+        case: "the {k} is case-sensitive: only the scheme, the host and the hex digits of \
+               percent-encodings are not (RFC 3987 §5.3.2.1)",
+        encoding: "{lead}: {t} encodes {c}, which is not unreserved; only percent-encoded \
+                   unreserved characters may be decoded, an encoded reserved character is \
+                   data, not a delimiter (RFC 3987 §5.3.2.3)",
+        nfc: true,
+        ..URI_WORDING
+    },
 };

@@ -1,6 +1,10 @@
 //! The rfc8141 profile: RFC 8141 Uniform Resource Names (URNs).
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::chars::*;
+use crate::engine::equiv::spec::*;
+use crate::engine::forms::Rules;
+use crate::engine::forms::spec::*;
 use crate::engine::grammar;
 use crate::engine::profile::Family;
 use crate::engine::rules::CORE;
@@ -25,5 +29,35 @@ pub static RFC8141: Descriptor = Descriptor {
         rank: Some(0),
         by_trial: true,
     },
-    // forms, ladder: see helper ladder
+    forms: &FORMS,
+    ladder: &LADDER,
+};
+
+/// rfc8141.
+static FORMS: FormsSpec = FormsSpec {
+    make: crate::engine::forms::urn_forms,
+    steps: &RFC8141_STEPS,
+    canonical: URN_CASE.union(Rules::DROP_RQF),
+    display_nss: PCHAR,
+    // The warning cites RFC 8141 itself: §3.1 compares percent-encoded octets without
+    // decoding them (its §3.2 examples keep `%2C` and "," apart).
+    display_warning: (
+        "RFC 8141 §3.1",
+        "URN-equivalence never decodes percent-encoding (RFC 8141 §3.1), so the \
+         two are different URNs",
+    ),
+    ..GENERIC_FORMS
+};
+
+/// rfc8141.
+static LADDER: LadderSpec = LadderSpec {
+    rungs: &[Rung::FormsSteps],
+    section: "RFC 8141 §3.1",
+    options: &[],
+    auto_pair: AutoPair::FirstAcceptingBoth,
+    wording: Wording {
+        encoding: "{lead}: percent-encoded characters are not decoded, the NSS is compared \
+                   octet by octet (RFC 8141 §3.1)",
+        ..URN_WORDING
+    },
 };

@@ -1,9 +1,13 @@
 //! The xri2 profile: OASIS XRI Syntax V2.0.
 
 use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::equiv::spec::*;
+use crate::engine::forms::spec::*;
+use crate::engine::forms::{Rules, Unreserved};
 use crate::engine::grammar;
 use crate::engine::path::PathSyntax;
 use crate::engine::profile::Family;
+use crate::engine::profile::Profile;
 use crate::engine::rules::CORE;
 use crate::engine::validate;
 
@@ -27,5 +31,108 @@ pub static XRI2: Descriptor = Descriptor {
         rank: Some(0),
         by_trial: false,
     },
-    // forms, ladder: see helper ladder
+    forms: &FORMS,
+    ladder: &LADDER,
+};
+
+/// xri2.
+static FORMS: FormsSpec = FormsSpec {
+    make: crate::engine::forms::xri_forms,
+    steps: &XRI_STEPS,
+    canonical: Rules::XRI_NORMAL
+        .union(GENERIC_SYNTAX)
+        .union(Rules::XRI_PREFIX)
+        .union(Rules::XRI_PREFIX_NESTED)
+        .union(Rules::DROP_STAR),
+    unreserved: Some(Unreserved::Xri),
+    iri_normal_valid_under: Some(Profile::Rfc3987),
+    ..GENERIC_FORMS
+};
+
+/// xri2: XRI Syntax 2.0 §2.5, rule by rule; "$" cross-references and the sides' forms are
+/// options.
+static LADDER: LadderSpec = LadderSpec {
+    rungs: &[
+        Rung::SideForms {
+            spec: "XRI Syntax 2.0 §2.3.3",
+        },
+        Rung::Rules {
+            name: "character-for-character comparison",
+            spec: "XRI Syntax 2.0 §2.5.2",
+            rules: Rules::NONE,
+        },
+        Rung::IgnoreDollar {
+            name: "ignore \"$\" cross-references (ignore_dollar)",
+            spec: "XRI Syntax 2.0 §2.5.4",
+        },
+        Rung::Rules {
+            name: "one XRI in any form: NFKC, XRI-normal percent-encoding, optional \"xri://\"",
+            spec: "XRI Syntax 2.0 §2.5.2",
+            rules: Rules::NFKC
+                .union(Rules::ENCODE)
+                .union(Rules::XRI_PREFIX)
+                .union(Rules::XRI_PREFIX_NESTED),
+        },
+        Rung::Rules {
+            name: "case of the scheme, and of IRI cross-references' schemes",
+            spec: "XRI Syntax 2.0 §2.5.1",
+            rules: Rules::SCHEME_CASE,
+        },
+        Rung::Rules {
+            name: "case of the authorities, in cross-references too",
+            spec: "XRI Syntax 2.0 §2.5.1",
+            rules: Rules::HOST_CASE,
+        },
+        Rung::Rules {
+            name: "case of the percent-encoding hex digits",
+            spec: "XRI Syntax 2.0 §2.5.1",
+            rules: Rules::HEX_CASE,
+        },
+        Rung::Rules {
+            name: "decode percent-encoded unreserved characters",
+            spec: "XRI Syntax 2.0 §2.5.2",
+            rules: Rules::DECODE_UNRESERVED,
+        },
+        Rung::Rules {
+            name: "drop the optional leading star of segments",
+            spec: "XRI Syntax 2.0 §2.5.3",
+            rules: Rules::DROP_STAR,
+        },
+        Rung::Rules {
+            name: "remove /./ and /../ in absolute XRIs",
+            spec: "XRI Syntax 2.0 §2.5.5",
+            rules: Rules::DOT_SEGMENTS,
+        },
+        Rung::DollarKept {
+            name: "\"$\" cross-references kept: significant unless ignore_dollar",
+            spec: "XRI Syntax 2.0 §2.5.4",
+        },
+    ],
+    section: "XRI Syntax 2.0 §2.5",
+    options: &[
+        OptionSpec {
+            option: CompareOption::IgnoreDollar,
+            status: &[
+                "\"$\" cross-references kept (XRI Syntax 2.0 §2.5.4)",
+                "\"$\" cross-references ignored (ignore_dollar, XRI Syntax 2.0 §2.5.4)",
+            ],
+            title: &["$ kept", "$ ignored"],
+        },
+        FORM_A,
+        FORM_B,
+    ],
+    auto_pair: EVERY_URI_IS_AN_IRI,
+    wording: Wording {
+        case: "the {k} is case-sensitive: only the scheme, the authorities and the hex digits \
+               of percent-encodings compare case-insensitively (XRI Syntax 2.0 §2.5.1)",
+        case_of: &[],
+        non_ascii_case: Some("XRI Syntax 2.0 §2.5.1 after RFC 3987 §5.3.2.1"),
+        encoding: "{lead}: {t} encodes {c}, which is not unreserved, so it stays encoded; only \
+                   unreserved characters may be decoded (XRI Syntax 2.0 §2.5.2)",
+        encoding_reserved: None,
+        missing: &[],
+        nfc: false,
+        compatibility: false,
+        port_in_path: false,
+    },
 };

@@ -17,9 +17,7 @@ use unicode_width::UnicodeWidthChar;
 
 use super::details::{Detail, Item};
 use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad, untrusted};
-use crate::engine::equiv::{
-    self, CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict,
-};
+use crate::engine::equiv::{self, CompareOption, CompareOptions, ProfileEquivalence, Verdict};
 use crate::engine::{Analysis, Profile};
 use crate::safe_text::needs_token;
 use crate::tui::keys::{Action, Context};
@@ -558,64 +556,36 @@ pub fn step_at(d: &DiffState, area: Rect, y: u16) -> Option<usize> {
 }
 
 /// Changes the compare option action `a` stands for (objective, "$", A's or B's form) in
-/// `o`; returns what it now is, in words, and the profile it applies under (`None`: `a`
-/// is no option).
-pub fn toggle_option(o: &mut CompareOptions, a: Action) -> Option<(String, Profile)> {
-    let next_form = |f: SideForm| match f {
-        SideForm::AsIs => SideForm::IriNormal,
-        SideForm::IriNormal => SideForm::UriNormal,
-        SideForm::UriNormal => SideForm::AsIs,
-    };
-    let form_name = |f: SideForm| match f {
-        SideForm::AsIs => "as typed",
-        SideForm::IriNormal => "in IRI-normal form",
-        SideForm::UriNormal => "in URI-normal form",
-    };
-    Some(match a {
-        Action::Objective => {
-            o.objective = match o.objective {
-                Objective::Names => Objective::Cache,
-                Objective::Cache => Objective::Names,
-            };
-            let what = match o.objective {
-                Objective::Names => "objective 5a: distinguish the names (the query is removed)",
-                Objective::Cache => "objective 5b: cache results (directives reordered)",
-            };
-            (what.to_string(), Profile::Rfc2141bis)
-        }
-        Action::IgnoreDollar => {
-            o.ignore_dollar = !o.ignore_dollar;
-            let what = if o.ignore_dollar {
-                "\"$\" cross-references ignored (ignore_dollar, XRI Syntax 2.0 §2.5.4)"
-            } else {
-                "\"$\" cross-references kept (XRI Syntax 2.0 §2.5.4)"
-            };
-            (what.to_string(), Profile::Xri2)
-        }
-        Action::FormA => {
-            o.a_form = next_form(o.a_form);
-            (format!("A is read {}", form_name(o.a_form)), Profile::Xri2)
-        }
-        Action::FormB => {
-            o.b_form = next_form(o.b_form);
-            (format!("B is read {}", form_name(o.b_form)), Profile::Xri2)
-        }
+/// `o`; returns what it now is, in words, and the option (`None`: `a` is no option, or no
+/// profile's ladder uses it).
+pub fn toggle_option(o: &mut CompareOptions, a: Action) -> Option<(String, CompareOption)> {
+    let option = match a {
+        Action::Objective => CompareOption::Objective,
+        Action::IgnoreDollar => CompareOption::IgnoreDollar,
+        Action::FormA => CompareOption::FormA,
+        Action::FormB => CompareOption::FormB,
         _ => return None,
-    })
+    };
+    let (_, spec) = equiv::option_users(option).next()?;
+    option.toggle(o);
+    Some((spec.status_in(o).to_string(), option))
 }
 
 /// Changes the option action `a` stands for and says so: what it now is, and when the pair
-/// is compared (`under`, `None` outside diff mode) under another profile than the one the
-/// option applies to, that it does not bear on this pair.
+/// is compared (`under`, `None` outside diff mode) under a profile whose ladder does not use
+/// the option, that it does not bear on this pair and which profiles it bears on.
 pub fn set_option(o: &mut CompareOptions, a: Action, under: Option<Profile>) -> Option<String> {
-    let (what, applies) = toggle_option(o, a)?;
+    let (what, option) = toggle_option(o, a)?;
     let note = match under {
         None => " (used in diff mode: Ctrl-D)".to_string(),
-        Some(p) if p != applies => format!(
-            " (applies under {}; this pair is compared under {})",
-            applies.name(),
-            p.name()
-        ),
+        Some(p) if !equiv::ladder_spec(p).uses(option) => {
+            let users: Vec<&str> = equiv::option_users(option).map(|(q, _)| q.name()).collect();
+            format!(
+                " (applies under {}; this pair is compared under {})",
+                users.join(", "),
+                p.name()
+            )
+        }
         Some(_) => String::new(),
     };
     Some(format!("{what}{note}"))
@@ -623,24 +593,7 @@ pub fn set_option(o: &mut CompareOptions, a: Action, under: Option<Profile>) -> 
 
 /// The options that bear on a comparison under `profile`, for the pane's title.
 pub fn options_label(profile: Profile, o: &CompareOptions) -> String {
-    let form = |f: SideForm| match f {
-        SideForm::AsIs => "as typed",
-        SideForm::IriNormal => "IRI-normal",
-        SideForm::UriNormal => "URI-normal",
-    };
-    match profile {
-        Profile::Rfc2141bis => match o.objective {
-            Objective::Names => " · 5a: names".into(),
-            Objective::Cache => " · 5b: cache".into(),
-        },
-        Profile::Xri2 => format!(
-            " · $ {} · A {} · B {}",
-            if o.ignore_dollar { "ignored" } else { "kept" },
-            form(o.a_form),
-            form(o.b_form)
-        ),
-        _ => String::new(),
-    }
+    equiv::ladder_spec(profile).options_title(o)
 }
 
 /// Draws the ladder pane.
