@@ -4,6 +4,7 @@
 
 mod check;
 mod compare;
+mod draft;
 mod explain;
 mod forms;
 mod help;
@@ -73,6 +74,9 @@ pub enum Command {
     /// rules that use it; with no NAME, list every rule.
     #[command(after_help = help::RULE)]
     Rule(rule::RuleArgs),
+    /// Read an RFC or Internet-Draft as plain text: check its ABNF as `grammar check` does,
+    /// and judge its example identifiers under their profiles and under its grammar.
+    Draft(draft::DraftArgs),
     /// Open the workbench.
     #[command(after_help = help::TUI)]
     Tui(TuiArgs),
@@ -457,6 +461,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Man) => shell::man(),
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Rule(args)) => rule::run(&args),
+        Some(Command::Draft(args)) => draft::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -67,6 +67,7 @@
 
 mod check;
 mod compile;
+pub mod draft;
 mod earley;
 mod forest;
 mod reader;

@@ -1,0 +1,182 @@
+//! `idbench draft`: the ABNF and the example identifiers of an RFC or Internet-Draft,
+//! checked against each other ([`crate::engine::abnf::draft`]).
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde_json::{Value, json};
+
+use super::{Format, emit};
+use crate::engine::abnf::draft::{DraftReport, Judged, Notation, read_draft};
+use crate::engine::tree::Severity;
+use crate::safe_text::escape;
+
+/// A draft may be this large (RFC 3986 is 141 KB; the longest RFCs are a few MB).
+const MAX_DRAFT: u64 = 8 << 20;
+
+/// `idbench draft`.
+#[derive(Args, Debug)]
+pub struct DraftArgs {
+    /// The RFC or Internet-Draft, as plain text.
+    pub file: PathBuf,
+    /// text or json.
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+fn severity(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+/// The report as one JSON object.
+pub fn to_json(r: &DraftReport) -> Value {
+    json!({
+        "notation": match r.notation {
+            Notation::Abnf => "abnf",
+            Notation::Bnf => "bnf",
+            Notation::Other => "other",
+            Notation::None => "none",
+        },
+        "rules": r.rules,
+        "roots": r.roots,
+        "nid": r.nid,
+        "nss_rule": r.nss_rule,
+        "problems": r.problems.iter().map(|p| json!({
+            "code": p.code,
+            "severity": severity(p.severity),
+            "line": p.line,
+            "rule": p.rule,
+            "message": p.message,
+        })).collect::<Vec<_>>(),
+        "examples": r.examples.iter().map(|e| json!({
+            "line": e.line,
+            "text": e.text,
+            "decoded": e.decoded,
+            "profile": e.profile,
+            "valid": e.valid,
+            "draft_valid": e.draft_valid,
+            "judged": match e.judged {
+                Judged::Nothing => "nothing",
+                Judged::Whole => "whole",
+                Judged::Nss => "nss",
+            },
+            "first_error": e.first_error.as_ref().map(|(code, at, message)| json!({
+                "code": code, "offset": at, "message": message,
+            })),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The report as text: the rules, the problems with their lines, and every example with
+/// its two verdicts. Every piece of the draft is escaped.
+pub fn to_text(name: &str, r: &DraftReport) -> String {
+    let mut s = String::new();
+    let notation = match r.notation {
+        Notation::Abnf => "ABNF",
+        Notation::Bnf => "BNF (not read)",
+        Notation::Other => "another notation (not read)",
+        Notation::None => "no grammar",
+    };
+    let _ = writeln!(
+        s,
+        "{}: {notation}, {} rules, {} examples",
+        escape(name),
+        r.rules.len(),
+        r.examples.len()
+    );
+    if !r.rules.is_empty() {
+        let _ = writeln!(s, "rules: {}", escape(&r.rules.join(" ")));
+        let _ = writeln!(s, "roots: {}", escape(&r.roots.join(" ")));
+    }
+    if let Some(n) = &r.nid {
+        let _ = writeln!(s, "registers NID {}", escape(n));
+    }
+    if let Some(n) = &r.nss_rule {
+        let _ = writeln!(s, "an example's NSS is judged by rule {}", escape(n));
+    }
+    for p in &r.problems {
+        let at = if p.line == 0 {
+            String::new()
+        } else {
+            format!("line {}: ", p.line)
+        };
+        let _ = writeln!(
+            s,
+            "{at}{}[{}]: {}",
+            severity(p.severity),
+            p.code,
+            escape(&p.message)
+        );
+    }
+    for e in &r.examples {
+        let draft = match (e.draft_valid, e.judged) {
+            (None, _) => "not judged".to_string(),
+            (Some(v), Judged::Nss) => format!("NSS {}", if v { "valid" } else { "INVALID" }),
+            (Some(v), _) => (if v { "valid" } else { "INVALID" }).to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "line {:>5}: {}  {}: {}  draft: {draft}",
+            e.line,
+            escape(&e.text),
+            e.profile,
+            if e.valid { "valid" } else { "INVALID" }
+        );
+        if let Some(d) = &e.decoded {
+            let _ = writeln!(s, "            read as {}", escape(d));
+        }
+        if let Some((code, at, message)) = &e.first_error {
+            let _ = writeln!(s, "            {code} at byte {at}: {}", escape(message));
+        }
+    }
+    s
+}
+
+/// Runs `idbench draft`: exit 0, 1 when an example breaks its profile or the draft's
+/// grammar, 2 when the file cannot be read.
+pub fn run(args: &DraftArgs) -> std::io::Result<u8> {
+    let shown = args.file.display().to_string();
+    let text = match crate::tui::history::read_regular(&args.file, MAX_DRAFT) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "idbench: cannot read the draft {}: {}",
+                escape(&shown),
+                escape(&e.to_string())
+            );
+            return Ok(2);
+        }
+    };
+    let report = read_draft(&text);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match args.format {
+        Format::Json => {
+            let mut line = to_json(&report).to_string();
+            line.push('\n');
+            emit(&mut out, &line)?;
+        }
+        _ => emit(&mut out, &to_text(&shown, &report))?,
+    }
+    out.flush()?;
+    let failing = report
+        .examples
+        .iter()
+        .filter(|e| !e.valid || e.draft_valid == Some(false))
+        .count();
+    let _ = writeln!(
+        std::io::stderr(),
+        "{} rules, {} problems, {} examples, {failing} failing",
+        report.rules.len(),
+        report.problems.len(),
+        report.examples.len()
+    );
+    Ok(u8::from(report.example_fails()))
+}

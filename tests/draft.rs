@@ -1,0 +1,315 @@
+//! `idbench draft`: the ABNF and the example identifiers of an RFC or Internet-Draft, read
+//! from its plain text and checked against each other (the copies of the specs in
+//! tests/data/specs/).
+
+mod support;
+
+use std::path::PathBuf;
+
+use idbench::engine::abnf::draft::{Judged, Notation, read_draft};
+use serde_json::Value;
+use support::cli::run;
+
+fn spec(name: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/specs")
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn spec_path(name: &str) -> String {
+    format!("{}/tests/data/specs/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// RFC 3986 Appendix A, in its order.
+const RFC3986_APPENDIX_A: [&str; 36] = [
+    "URI",
+    "hier-part",
+    "URI-reference",
+    "absolute-URI",
+    "relative-ref",
+    "relative-part",
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "IP-literal",
+    "IPvFuture",
+    "IPv6address",
+    "h16",
+    "ls32",
+    "IPv4address",
+    "dec-octet",
+    "reg-name",
+    "path",
+    "path-abempty",
+    "path-absolute",
+    "path-noscheme",
+    "path-rootless",
+    "path-empty",
+    "segment",
+    "segment-nz",
+    "segment-nz-nc",
+    "pchar",
+    "query",
+    "fragment",
+    "pct-encoded",
+    "unreserved",
+    "reserved",
+    "gen-delims",
+    "sub-delims",
+];
+
+#[test]
+fn rfc3986_gives_its_36_rules_and_no_pseudocode() {
+    let r = read_draft(&spec("rfc3986.txt"));
+    assert_eq!(r.notation, Notation::Abnf);
+    let mut got: Vec<String> = r.rules.clone();
+    let mut want: Vec<String> = RFC3986_APPENDIX_A.iter().map(|s| s.to_string()).collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got, want, "the rules found");
+    // Rules printed in the body and again in Appendix A are merged, not redefined; §5.3's
+    // `result = ""` and Appendix B's `scheme = $2` are not grammar, and not problems.
+    assert!(
+        r.problems
+            .iter()
+            .all(|p| p.severity != idbench::engine::Severity::Error),
+        "{:#?}",
+        r.problems
+    );
+    assert!(
+        !r.problems.iter().any(|p| p.code == "unreadable-rule"),
+        "{:#?}",
+        r.problems
+    );
+    assert!(
+        r.roots.contains(&"URI-reference".to_string()),
+        "{:?}",
+        r.roots
+    );
+    // §3.3's `path-empty = 0<pchar>` is prose: a note at its line.
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.code == "prose-value" && p.line == 1224)
+    );
+}
+
+#[test]
+fn rfc3986_section_1_1_2_examples_with_their_lines() {
+    let r = read_draft(&spec("rfc3986.txt"));
+    let want = [
+        (343, "ftp://ftp.is.co.za/rfc/rfc1808.txt"),
+        (345, "http://www.ietf.org/rfc/rfc2396.txt"),
+        (347, "ldap://[2001:db8::7]/c=GB?objectClass?one"),
+        (349, "mailto:John.Doe@example.com"),
+        (351, "news:comp.infosystems.www.servers.unix"),
+        (353, "tel:+1-816-555-1212"),
+        (355, "telnet://192.0.2.16:80/"),
+        (357, "urn:oasis:names:specification:docbook:dtd:xml:4.1.2"),
+    ];
+    for (line, text) in want {
+        let e = r
+            .examples
+            .iter()
+            .find(|e| e.line == line)
+            .unwrap_or_else(|| panic!("no example at line {line}"));
+        assert_eq!(e.text, text);
+        assert!(e.valid, "{e:?}");
+        assert_eq!(e.draft_valid, Some(true), "{e:?}");
+        assert_eq!(e.judged, Judged::Whole);
+    }
+    let urn = r
+        .examples
+        .iter()
+        .find(|e| e.line == 357)
+        .map(|e| e.profile.clone());
+    assert_eq!(urn.as_deref(), Some("rfc8141"));
+    // The references and the boilerplate are citations, not examples.
+    assert!(!r.examples.iter().any(|e| e.text.contains("roy.gbiv.com")));
+    assert!(!r.example_fails());
+}
+
+#[test]
+fn rfc3987_examples_written_as_character_references_are_read_as_characters() {
+    let r = read_draft(&spec("rfc3987.txt"));
+    let e = r
+        .examples
+        .iter()
+        .find(|e| e.text == "http://r&#xE9;sum&#xE9;.example.org")
+        .expect("the résumé example");
+    assert_eq!(e.decoded.as_deref(), Some("http://résumé.example.org"));
+    assert_eq!(e.profile, "rfc3987");
+    assert!(e.valid && e.draft_valid == Some(true), "{e:?}");
+    // §5.3.4's deliberately broken example stays broken under both.
+    let bad = r
+        .examples
+        .iter()
+        .find(|e| e.text.starts_with("http://ab.cd.ef/31%HG"))
+        .expect("the %HG example");
+    assert_eq!((bad.valid, bad.draft_valid), (false, Some(false)));
+}
+
+#[test]
+fn other_notations_are_named_not_misread() {
+    let r = read_draft(&spec("rfc2141.txt"));
+    assert_eq!(r.notation, Notation::Bnf);
+    assert!(r.rules.is_empty());
+    assert!(
+        r.problems
+            .iter()
+            .any(|p| p.code == "not-abnf" && p.line > 0)
+    );
+    let w = read_draft(&spec("www-uri-draft-rfc1630.txt"));
+    assert_eq!(w.notation, Notation::Other);
+    assert!(w.problems.iter().any(|p| p.code == "not-abnf"));
+    assert!(w.examples.iter().all(|e| e.draft_valid.is_none()));
+}
+
+#[test]
+fn rfc2141bis_rules_printed_twice_differently_are_problems() {
+    let r = read_draft(&spec("draft-ietf-urnbis-rfc2141bis-urn-03.txt"));
+    // Appendix A prints RFC 3986's `scheme` and RFC 2141's `NID` and `NSS` beside the
+    // draft's own: each is a second, different definition, reported at its line.
+    let redefined: Vec<(&str, usize)> = r
+        .problems
+        .iter()
+        .filter(|p| p.code == "rule-defined-differently")
+        .map(|p| (p.rule.as_deref().unwrap_or(""), p.line))
+        .collect();
+    assert_eq!(redefined, [("scheme", 1551), ("NID", 1583), ("NSS", 1635)]);
+    // Its grammar fixes `scheme = "urn"`: the http URLs it cites are not judged by it.
+    let http = r
+        .examples
+        .iter()
+        .find(|e| e.text.starts_with("http://tools.IETF.ORG"))
+        .expect("the WG's URL");
+    assert_eq!(http.draft_valid, None);
+    let query = r
+        .examples
+        .iter()
+        .find(|e| e.text == "urn:foo:a123,456?x=y")
+        .expect("the query example");
+    assert_eq!(query.draft_valid, Some(true));
+}
+
+const NAMESPACE_DRAFT: &str = "\
+Internet-Draft                 The demo URN Namespace              May 2026
+
+
+1.  Namespace Registration
+
+   Namespace ID:
+
+      demo
+
+   Declaration of syntactic structure:
+
+      NSS = 1*( %x61-7A )   ; lower-case letters only
+
+   Examples:
+
+      urn:demo:nut
+      urn:demo:Nut:17
+      urn:isbn:0451450523
+
+Author's Address
+
+   See urn:demo:author
+";
+
+#[test]
+fn a_namespace_draft_judges_each_example_by_its_nss() {
+    let r = read_draft(NAMESPACE_DRAFT);
+    assert_eq!(r.nid.as_deref(), Some("demo"));
+    assert_eq!(r.nss_rule.as_deref(), Some("NSS"));
+    let by = |t: &str| {
+        r.examples
+            .iter()
+            .find(|e| e.text == t)
+            .unwrap_or_else(|| panic!("no example {t}: {:#?}", r.examples))
+    };
+    let good = by("urn:demo:nut");
+    assert_eq!(
+        (good.valid, good.draft_valid, good.judged),
+        (true, Some(true), Judged::Nss)
+    );
+    let bad = by("urn:demo:Nut:17");
+    assert_eq!(
+        (bad.valid, bad.draft_valid, bad.judged),
+        (true, Some(false), Judged::Nss)
+    );
+    assert_eq!(bad.line, 17);
+    // Another namespace's URN is not this draft's to judge.
+    assert_eq!(by("urn:isbn:0451450523").draft_valid, None);
+    // The author's address is not an example.
+    assert!(!r.examples.iter().any(|e| e.text == "urn:demo:author"));
+    assert!(r.example_fails());
+}
+
+#[test]
+fn cli_json_is_one_line_and_exit_says_whether_an_example_fails() {
+    let dir = std::env::temp_dir().join(format!("idbench-draft-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("demo.txt");
+    std::fs::write(&file, NAMESPACE_DRAFT).expect("write");
+    let f = file.to_string_lossy().into_owned();
+    let o = run(&["draft", "--format", "json", &f], b"");
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    let text = o.text();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let v: Value = serde_json::from_str(text.trim()).expect("one JSON object");
+    assert_eq!(v["rules"], serde_json::json!(["NSS"]));
+    let ex = v["examples"].as_array().expect("examples");
+    let bad = ex
+        .iter()
+        .find(|e| e["text"] == "urn:demo:Nut:17")
+        .expect("the bad example");
+    assert_eq!(bad["line"], 17);
+    assert_eq!(bad["profile"], "rfc8141");
+    assert_eq!(bad["valid"], true);
+    assert_eq!(bad["draft_valid"], false);
+    assert!(bad["first_error"].is_null());
+    // RFC 3986's text: every example passes both, exit 0; the text names lines.
+    let o = run(&["draft", &spec_path("rfc3986.txt")], b"");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert!(
+        o.text()
+            .contains("line   343: ftp://ftp.is.co.za/rfc/rfc1808.txt"),
+        "{}",
+        o.text()
+    );
+    assert!(o.stderr.contains("36 rules"), "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cli_refuses_what_is_not_a_regular_file_naming_it_escaped() {
+    let o = run(&["draft", "/dev/zero"], b"");
+    assert_eq!(o.code, Some(2));
+    assert!(o.stderr.contains("/dev/zero"), "{}", o.stderr);
+    let o = run(&["draft", "/no/such\u{1b}[31m/file"], b"");
+    assert_eq!(o.code, Some(2));
+    assert!(!o.stderr.contains('\u{1b}'), "{:?}", o.stderr);
+}
+
+#[test]
+fn hostile_texts_end_without_panicking() {
+    // Deep nesting, a megabyte of rule-like lines, no newline at all, control bytes.
+    let deep = format!(
+        "   a = {}\"x\"{}\n",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    let many: String = (0..40_000)
+        .map(|i| format!("   r{i} = r{} / \"{i}\"\n", i + 1))
+        .collect();
+    let flat = "x".repeat(1 << 20);
+    let ctrl = "   a = \"\u{1b}\"\n   http://\u{202e}evil/\u{0}\n";
+    for t in [deep.as_str(), many.as_str(), flat.as_str(), ctrl] {
+        let r = read_draft(t);
+        let _ = (r.rules.len(), r.examples.len());
+    }
+}
