@@ -51,8 +51,9 @@ pub mod event;
 pub mod history;
 pub mod keys;
 pub mod layout;
+pub mod message;
+pub mod model;
 pub mod panes;
-mod session;
 pub mod theme;
 
 use std::io::{IsTerminal, Write};
