@@ -1110,3 +1110,32 @@ impl std::fmt::Debug for App {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a pane asks of the app ([`Effect`]) is carried out: the profile is set (and the
+    /// input analysed again under it), the focus moves, Details reads the selection.
+    #[test]
+    fn the_app_carries_out_what_panes_ask() {
+        let mut app = App::new(AppConfig {
+            input: "urn:a:b".into(),
+            ..AppConfig::default()
+        });
+        let before = app.analyses();
+        app.apply(0, Effect::SetProfile(Some(Profile::Rfc8141)));
+        app.handle(Event::Resize(100, 30));
+        assert_eq!(app.profile(), Some(Profile::Rfc8141));
+        assert_eq!(app.analysis(0).profile, Profile::Rfc8141);
+        // Both inputs (B is kept analysed for diff mode).
+        assert_eq!(app.analyses(), before + 2);
+        app.apply(0, Effect::Focus(Focus::Forms));
+        assert_eq!(app.focus(), Focus::Forms);
+        app.apply(0, Effect::ShowDetails);
+        assert_eq!(app.focus(), Focus::Details);
+        // Back from Details: the pane it followed.
+        app.apply(0, Effect::Focus(app.details_source));
+        assert_eq!(app.focus(), Focus::Forms);
+    }
+}

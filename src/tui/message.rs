@@ -1,5 +1,5 @@
 //! A message for the status line: its text and how it reads. The app, the clipboard and
-//! the status line's drawing (`panes::status`) share it.
+//! the status line (drawn by the status pane) share it.
 
 /// How a status message reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@
 //! builds the share report's [`report::Subject`] from what the analyses already hold.
 //!
 //! The model imports no pane and knows nothing of focus, keys or the frame. The texts are
-//! the input lines' (`panes::input`), which only edit them: [`Model::refresh`] is handed
+//! the input lines', which only edit them: [`Model::refresh`] is handed
 //! the texts and analyses what changed. The panes read the model ([`Doc`]) and keep only
 //! their own view state (selection, scroll, layout caches).
 
@@ -599,6 +599,24 @@ mod tests {
         });
         let r = &m.resolved().resolution;
         assert!(r.target.is_none() && r.first_error().is_some());
+    }
+
+    /// The model imports no pane, and the input line (which edits the text) never
+    /// analyses it: the model does.
+    #[test]
+    fn the_model_imports_no_pane_and_the_input_line_never_analyses() {
+        let code = |text: &str| -> String {
+            let end = text.find("#[cfg(test)]").unwrap_or(text.len());
+            text[..end]
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let model = code(include_str!("model.rs"));
+        assert!(!model.contains("panes"), "model.rs names the panes");
+        let input = code(include_str!("panes/input.rs"));
+        assert!(!input.contains("analyze"), "the input line analyses");
     }
 
     /// A loaded pair opens diff mode with its profile; the share report then holds the

@@ -568,7 +568,50 @@ fn fixed_to(d: &mut Detail, c: Profile) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::equiv::CompareOptions;
     use crate::engine::{Options, analyze};
+    use crate::tui::model::{Model, Texts};
+
+    /// The strip is an ordinary pane: Enter on a cell, or a click on one, asks the app to put
+    /// its profile in use ([`Effect::SetProfile`]); F7 selects the cell in use and says how
+    /// to go on; it draws itself and keeps its cells for the mouse.
+    #[test]
+    fn the_strip_asks_the_app_for_the_profile() {
+        let texts = Texts {
+            sides: ["urn:isbn:0451450523", ""],
+            base: None,
+        };
+        let m = Model::new(texts, false, None, CompareOptions::default());
+        let doc = m.doc(0);
+        let mut strip = ProfilesPane::default();
+        assert!(matches!(strip.summoned(&doc), Effect::Say(_)));
+        assert_eq!(strip.pick(), Some(doc.profile));
+        assert_eq!(strip.on_action(Action::Right, &doc), Effect::None);
+        let next = strip.pick();
+        assert_eq!(
+            strip.on_action(Action::Toggle, &doc),
+            Effect::SetProfile(next)
+        );
+        assert_eq!(strip.on_action(Action::First, &doc), Effect::None);
+        assert_eq!(
+            strip.on_action(Action::Toggle, &doc),
+            Effect::SetProfile(None)
+        );
+        // Drawn, its cells are clicked: the xri2 cell asks for xri2.
+        let area = Rect::new(0, 0, 120, 1);
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 1))
+            .unwrap_or_else(|e| panic!("{e}"));
+        t.draw(|f| strip.draw(f, area, &doc, false, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let cell = strip.hits.iter().find(|(_, p)| *p == Some(Profile::Xri2));
+        let Some(&(r, _)) = cell else {
+            panic!("no xri2 cell: {:?}", strip.hits)
+        };
+        let e = strip.on_click(area, Position::new(r.x, r.y), &doc);
+        assert_eq!(e, Effect::SetProfile(Some(Profile::Xri2)));
+        assert_eq!(strip.pick(), Some(Profile::Xri2));
+        assert!(!strip.mouse_focuses());
+    }
 
     fn row(buf: &Buffer) -> String {
         buf.content.iter().map(|c| c.symbol()).collect()
