@@ -943,8 +943,7 @@ impl App {
             ));
         }
         let n_diags = self.panes.lines[self.m.reads().diag].diags.len();
-        let status_area;
-        if self.m.diff_mode() {
+        let status_area = if self.m.diff_mode() {
             let layout::Diff {
                 a,
                 b,
@@ -978,7 +977,7 @@ impl App {
                 self.draw_pane(f, Focus::Ladder, ladder);
             }
             self.draw_pane(f, Focus::Diagnostics, diags);
-            status_area = status;
+            status
         } else {
             let n_forms = panes::forms::rows(self.m.analysis(0)).len();
             let with_base = self.m.has_base();
@@ -1016,8 +1015,8 @@ impl App {
                 self.draw_pane(f, Focus::Forms, forms);
             }
             self.draw_pane(f, Focus::Diagnostics, diags);
-            status_area = status;
-        }
+            status
+        };
         if let Some(o) = &mut self.overlay {
             o.get().draw(f, area, &self.theme);
         }

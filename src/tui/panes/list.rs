@@ -1,5 +1,5 @@
 //! The workbench's parts, declared once: [`Focus`] names each part that can have the
-//! keyboard, and the one list in [`parts!`] says, per part, in which layouts `Tab` reaches
+//! keyboard, and the one list (`parts!` below) says, per part, in which layouts `Tab` reaches
 //! it (and in what order), which input's analysis it reads, and which component it is. The
 //! focus order ([`Focus::order`]), the routing of keys, clicks and the wheel
 //! ([`Panes::get_mut`]) and what each part reads ([`Focus::reads`]) all come from it.
