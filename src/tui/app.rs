@@ -623,26 +623,11 @@ impl App {
                     self.status = None;
                 }
             }
-            Action::CycleProfile => {
-                let next = match self.m.profile() {
-                    None => Some(Profile::ALL[0]),
-                    Some(p) => Profile::ALL
-                        .iter()
-                        .position(|q| *q == p)
-                        .and_then(|i| Profile::ALL.get(i + 1))
-                        .copied(),
-                };
-                self.set_profile(next);
-            }
+            Action::CycleProfile => self.set_profile(self.m.next_profile()),
             Action::PickProfile => {
                 if let KeyCode::Char(c) = k.code {
                     let n = c.to_digit(10).unwrap_or(0) as usize;
-                    let p = if n == 0 {
-                        None
-                    } else {
-                        Profile::ALL.get(n - 1).copied()
-                    };
-                    self.set_profile(p);
+                    self.set_profile(Model::numbered_profile(n));
                 }
             }
             Action::ToggleDiff => {

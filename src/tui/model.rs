@@ -439,6 +439,25 @@ impl Model {
         }
     }
 
+    /// The profile after the chosen one (Ctrl-P): auto, then each of `Profile::ALL`, then
+    /// auto again.
+    pub fn next_profile(&self) -> Option<Profile> {
+        match self.profile {
+            None => Profile::ALL.first().copied(),
+            Some(p) => Profile::ALL
+                .iter()
+                .position(|q| *q == p)
+                .and_then(|i| Profile::ALL.get(i + 1))
+                .copied(),
+        }
+    }
+
+    /// Profile number `n` (a digit key): 0 is auto, then `Profile::ALL` from 1 (`None`
+    /// past the last: auto).
+    pub fn numbered_profile(n: usize) -> Option<Profile> {
+        n.checked_sub(1).and_then(|i| Profile::ALL.get(i).copied())
+    }
+
     /// The profile the comparison is made under, in diff mode (what a compare option's
     /// message weighs it against).
     pub fn compared_under(&self) -> Option<Profile> {
