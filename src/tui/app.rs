@@ -40,7 +40,7 @@ use super::message::{Level, Message};
 use super::model::{Comparison, Model};
 use super::panes::examples::Examples;
 use super::panes::help::HelpOverlay;
-use super::panes::input::{InputLine, Look, line_breaks_removed, one_line};
+use super::panes::input::{self, InputLine, Look, line_breaks_removed, one_line};
 use super::panes::list::{Mode as Layout, Panes};
 use super::panes::share::ShareMenu;
 use super::panes::{self, Effect, Overlay, OverlayEffect, Pane};
@@ -451,27 +451,7 @@ impl App {
             }
             _ => None,
         };
-        let edit = keys::lookup(&[Context::Input], k).filter(|a| {
-            matches!(
-                a,
-                Action::Left
-                    | Action::Right
-                    | Action::WordLeft
-                    | Action::WordRight
-                    | Action::Home
-                    | Action::End
-                    | Action::DeleteBack
-                    | Action::DeleteForward
-                    | Action::DeleteWord
-                    | Action::DeleteToStart
-                    | Action::DeleteToEnd
-                    | Action::Undo
-                    | Action::Redo
-                    | Action::HistoryPrev
-                    | Action::HistoryNext
-                    | Action::Remember
-            )
-        });
+        let edit = keys::lookup(&[Context::Input], k).filter(|&a| input::edits(a));
         if self.overlay.is_some() || (plain_char.is_none() && edit.is_none()) {
             self.small_keys.ignored += 1;
             return;

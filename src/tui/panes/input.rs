@@ -100,6 +100,31 @@ fn too_long(what: &str, total: usize) -> String {
     )
 }
 
+/// True for the line's own editing keys (moving, deleting, undo, history recall,
+/// remembering): the ones [`InputLine::on_action`] takes, and the ones that still reach the
+/// input while the terminal is too small.
+pub fn edits(a: Action) -> bool {
+    matches!(
+        a,
+        Action::Left
+            | Action::Right
+            | Action::WordLeft
+            | Action::WordRight
+            | Action::Home
+            | Action::End
+            | Action::DeleteBack
+            | Action::DeleteForward
+            | Action::DeleteWord
+            | Action::DeleteToStart
+            | Action::DeleteToEnd
+            | Action::Undo
+            | Action::Redo
+            | Action::HistoryPrev
+            | Action::HistoryNext
+            | Action::Remember
+    )
+}
+
 /// What the status line says when `removed` line-break characters were taken out of an
 /// identifier (a paste, or one given on the command line).
 pub fn line_breaks_removed(removed: usize) -> String {
