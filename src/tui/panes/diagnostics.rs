@@ -189,7 +189,7 @@ fn get(a: &Analysis, (forms, i): (bool, usize)) -> Option<&Diagnostic> {
 pub fn draw(
     f: &mut Frame,
     area: Rect,
-    a: &Doc<'_>,
+    a: &Analysis,
     view: &mut DiagView,
     which: &str,
     focused: bool,

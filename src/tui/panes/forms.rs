@@ -87,7 +87,7 @@ impl Pane for FormsPane {
 pub fn draw(
     f: &mut Frame,
     area: Rect,
-    a: &Doc<'_>,
+    a: &Analysis,
     list: &mut ListState,
     focused: bool,
     theme: &Theme,
