@@ -1,24 +1,27 @@
 //! The workbench's routing: one [`App::handle`] for every event and one [`App::draw`] for
 //! every frame.
 //!
-//! The app routes: focus (which component gets a key, a click, the wheel), global keys
+//! The app routes: focus (which part gets a key, a click, the wheel), global keys
 //! (profile, diff mode, overlays, copy, share, base line, compare options), and the
-//! layout. What is analysed and how is the session's (`session.rs`): the inputs and their cached
-//! analyses, the base line and the resolution, diff mode's comparison, the profile and
-//! compare options, when to analyse and compare again, loading an example, and the share
-//! report. Everything else is a component in `panes/`:
+//! layout; it carries out what the panes ask of it ([`Effect`]). It holds no pane's
+//! behaviour:
 //!
-//! - the input lines (A, B in diff mode, the base line) are [`InputLine`]s: their text,
-//!   editing keys, history recall, paste, size cap and drawing;
-//! - the panes (tree, diagnostics, forms, Details, ladder, profile strip) implement
-//!   [`Pane`]: the app hands the focused one its navigation keys, clicks and wheel, and
-//!   asks it what to copy; `route` says which data each pane reads;
+//! - the document is the model's ([`Model`], `model.rs`): each input's analysis, the base
+//!   line's, diff mode's comparison, the resolution against the base, the profile and the
+//!   compare options, when to analyse and compare again, the share report;
+//! - the parts are declared once, in the list of `panes/list.rs` ([`Focus`]): the focus
+//!   order of each layout and which component and input each part routes to come from it;
+//! - the components are in [`Panes`]: the input lines (A, B in diff mode, the base line)
+//!   are [`InputLine`]s (their text, editing keys, history recall, paste, size cap and
+//!   drawing); the tree, diagnostics, forms, Details, ladder, resolution and the profile
+//!   strip implement [`Pane`] (their keys, clicks, wheel, drawing, copy and Details);
 //! - the overlays (help, examples picker, share menu) implement [`Overlay`];
 //! - copies go through [`Clipboard::copy_told`].
 //!
 //! Each input's [`Analysis`] is computed once per change of its text (or of the profile),
-//! at the end of `handle` (`Session::refresh`), and cached in its [`InputLine`] with
-//! everything derived for display. `draw` only reads the cache: a frame never re-analyses.
+//! at the end of `handle` ([`Panes::refresh`] hands the lines' texts to the model, which
+//! analyses what changed; the views are then rebuilt from it). `draw` only reads: a frame
+//! never re-analyses.
 //!
 //! The app knows nothing of the real terminal, so tests drive it with
 //! `App::new(config)`, `app.handle(event)` and `terminal.draw(|f| app.draw(f))` on a
@@ -33,22 +36,20 @@ use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
 use super::layout;
-use super::panes::details::DetailsPane;
-use super::panes::diff::DiffState;
+use super::message::{Level, Message};
+use super::model::{Comparison, Model};
 use super::panes::examples::Examples;
-use super::panes::forms::FormsPane;
 use super::panes::help::HelpOverlay;
-use super::panes::input::{InputLine, Look, line_breaks_removed, one_line};
-use super::panes::profiles::ProfilesPane;
+use super::panes::input::{self, InputLine, Look, line_breaks_removed, one_line};
+use super::panes::list::{Mode as Layout, Panes};
 use super::panes::share::ShareMenu;
-use super::panes::status::{Level, Message};
 use super::panes::{self, Effect, Overlay, OverlayEffect, Pane};
-use super::session::Session;
 use super::theme::Theme;
 use crate::engine::equiv::CompareOptions;
 use crate::engine::{Analysis, Profile};
 use crate::report::ReportFormat;
 
+pub use super::panes::Focus;
 pub use super::panes::input::MAX_INPUT;
 
 /// Below this size the workbench shows only a message (and still quits).
@@ -102,35 +103,6 @@ impl Default for AppConfig {
     }
 }
 
-/// Which pane has the keyboard.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Focus {
-    /// The (first) input line.
-    Input,
-    /// The second input line (diff mode).
-    Second,
-    /// The component tree.
-    Tree,
-    /// The diagnostics list.
-    Diagnostics,
-    /// The normal forms.
-    Forms,
-    /// The details of the selection.
-    Details,
-    /// The equivalence ladder (diff mode).
-    Ladder,
-    /// The base line (Ctrl-T): the input is resolved against it.
-    Base,
-    /// The profile strip (F7): a profile cell selected, read whole in Details.
-    Profiles,
-    /// Input A's tree in diff mode (F6).
-    TreeA,
-    /// Input B's tree in diff mode (F6).
-    TreeB,
-    /// The resolution of the input against the base line.
-    Resolution,
-}
-
 /// The overlay that is open, if any.
 #[derive(Debug)]
 enum Open {
@@ -157,77 +129,29 @@ impl Open {
     }
 }
 
-/// The pane components that are neither per input (the tree and diagnostics are in each
-/// [`InputLine`]) nor part of the session (the ladder and the resolution are).
-#[derive(Default)]
-struct Panes {
-    forms: FormsPane,
-    details: DetailsPane,
-    /// The profile strip (F7).
-    strip: ProfilesPane,
-}
-
-/// Which input each pane reads: `diag` the one whose diagnostics are listed, `details`
-/// the one Details shows a selection of.
-#[derive(Clone, Copy, Debug, Default)]
-struct Reads {
-    diag: usize,
-    details: usize,
-}
-
-/// Pane component `f`, the input it reads (0 or 1) and that input's analysis. Every pane
-/// component is placed here.
-fn route<'a>(
-    s: &'a mut Session,
-    p: &'a mut Panes,
-    reads: Reads,
-    f: Focus,
-) -> Option<(&'a mut dyn Pane, usize, &'a Analysis)> {
-    let [a, b] = &mut s.sides;
-    let of = |s: usize| if s == 0 { 0 } else { 1 };
-    Some(match f {
-        Focus::Tree | Focus::TreeA => (&mut a.tree, 0, &a.analysis),
-        Focus::TreeB => (&mut b.tree, 1, &b.analysis),
-        Focus::Diagnostics if of(reads.diag) == 0 => (&mut a.diags, 0, &a.analysis),
-        Focus::Diagnostics => (&mut b.diags, 1, &b.analysis),
-        Focus::Forms => (&mut p.forms, 0, &a.analysis),
-        Focus::Ladder => (&mut s.ladder, 0, &a.analysis),
-        Focus::Details if of(reads.details) == 0 => (&mut p.details, 0, &a.analysis),
-        Focus::Details => (&mut p.details, 1, &b.analysis),
-        Focus::Profiles => (&mut p.strip, 0, &a.analysis),
-        Focus::Resolution => (&mut s.resolution, 0, &a.analysis),
-        Focus::Input | Focus::Second | Focus::Base => return None,
-    })
-}
-
 /// Where things were drawn, for the mouse.
 #[derive(Debug, Default)]
 struct Hits {
     inputs: [Option<Rect>; 2],
-    /// The pane components drawn this frame.
+    /// The parts with a component drawn this frame.
     panes: Vec<(Focus, Rect)>,
-    strip: Vec<panes::profiles::Hit>,
 }
 
 /// The workbench.
 pub struct App {
     theme: Theme,
-    /// The inputs, their analyses, the base line, the comparison and the options.
-    s: Session,
+    /// The document: analyses, comparison, resolution, profile and options.
+    m: Model,
+    /// The components.
+    panes: Panes,
     /// Diff mode shows both trees instead of the ladder (F6).
     diff_trees: bool,
     focus: Focus,
-    /// The input whose diagnostics are listed (diff mode: the last one focused).
-    diag_side: usize,
     overlay: Option<Open>,
     /// The examples picker while closed (it keeps its filter and selection).
     examples: Option<Box<Examples>>,
-    /// The pane components.
-    panes: Panes,
-    /// The pane whose selection Details shows (the last one focused but Details).
+    /// The part whose selection Details shows (the last one focused that feeds it).
     details_source: Focus,
-    /// The input Details shows a selection of.
-    details_side: usize,
     /// What Details was last built from: `(source, input, analyses, comparisons, selected
     /// row)`.
     details_key: Option<(Focus, usize, u64, u64, usize)>,
@@ -296,17 +220,18 @@ impl App {
             text: all.join(" · "),
             level,
         });
+        let mut panes = Panes::new(&input, with.as_deref(), base.as_deref());
+        let m = Model::new(panes.texts(), with.is_some(), profile, compare);
+        panes.show(&m);
         let mut app = App {
             theme,
-            s: Session::new(&input, with.as_deref(), profile, base.as_deref(), compare),
+            m,
+            panes,
             diff_trees: false,
             focus: Focus::Input,
-            diag_side: 0,
             overlay: None,
             examples: None,
-            panes: Panes::default(),
             details_source: Focus::Tree,
-            details_side: 0,
             details_key: None,
             status,
             clipboard,
@@ -317,7 +242,6 @@ impl App {
             hits: Hits::default(),
             small_keys: SmallKeys::default(),
         };
-        app.clamp_forms();
         app.note_current_inputs();
         app
     }
@@ -326,7 +250,8 @@ impl App {
     /// event loop may be busy when a signal comes).
     fn note_current_inputs(&mut self) {
         // Borrowed: an input over the history's entry limit is skipped, never copied.
-        self.history.set_current(self.s.text_refs());
+        self.history
+            .set_current(self.panes.inputs(self.m.diff_mode()));
     }
 
     // ----- what tests and the run loop read -----
@@ -358,35 +283,39 @@ impl App {
 
     /// The text of input `side` (0, or 1 in diff mode).
     pub fn input(&self, side: usize) -> &str {
-        self.s.sides.get(side).map(InputLine::text).unwrap_or("")
+        self.panes
+            .lines
+            .get(side)
+            .map(InputLine::text)
+            .unwrap_or("")
     }
 
     /// The cached analysis of input `side`.
     pub fn analysis(&self, side: usize) -> &Analysis {
-        self.s.analysis(side)
+        self.m.analysis(side)
     }
 
     /// The selected tree node (preorder index) of input `side`.
     pub fn selected_node(&self, side: usize) -> usize {
-        self.s.sides[side.min(1)].tree.selected
+        self.panes.lines[side.min(1)].tree.selected
     }
 
     /// How many times an input has been analysed since the start: it grows with edits and
     /// profile changes, never with frames.
     pub fn analyses(&self) -> u64 {
-        self.s.analyses()
+        self.m.analyses()
     }
 
     /// How many times the two inputs have been compared since the start: it grows with
     /// edits, profile and option changes in diff mode, never with frames.
     pub fn comparisons(&self) -> u64 {
-        self.s.comparisons()
+        self.m.comparisons()
     }
 
     /// The compare options diff mode uses (the profile field aside: see
     /// [`profile`](Self::profile)).
     pub fn compare_options(&self) -> &CompareOptions {
-        &self.s.compare_opts
+        self.m.compare_options()
     }
 
     /// The focused pane.
@@ -396,17 +325,17 @@ impl App {
 
     /// True in diff mode.
     pub fn diff_mode(&self) -> bool {
-        self.s.diff_mode
+        self.m.diff_mode()
     }
 
-    /// The comparison shown in diff mode.
-    pub fn diff(&self) -> Option<&DiffState> {
-        self.s.diff()
+    /// The comparison shown in diff mode (with the ladder's selection).
+    pub fn diff(&self) -> Option<&Comparison> {
+        self.m.comparison()
     }
 
     /// The chosen profile (`None`: auto).
     pub fn profile(&self) -> Option<Profile> {
-        self.s.profile
+        self.m.profile()
     }
 
     /// The history.
@@ -416,8 +345,8 @@ impl App {
 
     /// Remembers the inputs and writes the history (at exit).
     pub fn save_history(&mut self) -> std::io::Result<()> {
-        for t in self.s.texts() {
-            self.history.push(&t);
+        for t in self.panes.inputs(self.m.diff_mode()) {
+            self.history.push(t);
         }
         self.history.save()
     }
@@ -432,21 +361,14 @@ impl App {
             Event::Paste(s) => self.on_paste(&s),
             Event::Resize(w, h) => self.size = (w, h),
         }
-        if self.s.refresh() {
-            self.clamp_forms();
+        if self.panes.refresh(&mut self.m) {
             self.note_current_inputs();
         }
     }
 
-    /// Keeps the forms pane's selection within input A's forms.
-    fn clamp_forms(&mut self) {
-        let n = panes::forms::rows(&self.s.sides[0].analysis).len();
-        self.panes.forms.list.clamp(n);
-    }
-
     /// The smallest size the current mode can be drawn in.
     pub fn min_size(&self) -> (u16, u16) {
-        if self.s.diff_mode {
+        if self.m.diff_mode() {
             MIN_SIZE_DIFF
         } else {
             MIN_SIZE
@@ -458,6 +380,16 @@ impl App {
         self.size.0 != 0 && (self.size.0 < w || self.size.1 < h)
     }
 
+    /// The layout in use, as far as the focus order goes.
+    fn layout(&self) -> Layout {
+        match (self.m.diff_mode(), self.diff_trees, self.m.has_base()) {
+            (true, true, _) => Layout::DiffTrees,
+            (true, false, _) => Layout::Diff,
+            (false, _, true) => Layout::WithBase,
+            (false, _, false) => Layout::Single,
+        }
+    }
+
     fn contexts(&self) -> Vec<Context> {
         match (&self.overlay, self.focus) {
             (Some(o), _) => vec![o.context(), Context::Global],
@@ -465,10 +397,7 @@ impl App {
                 vec![Context::Input, Context::Global]
             }
             (None, f) => {
-                let cx = self
-                    .pane(f)
-                    .map(|(p, _, _)| p.context())
-                    .unwrap_or(Context::Panes);
+                let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
                 vec![cx, Context::Panes, Context::Global]
             }
         }
@@ -508,7 +437,7 @@ impl App {
             self.quit = true;
             return;
         }
-        if self.s.diff_mode && global == Some(Action::ToggleDiff) {
+        if self.m.diff_mode() && global == Some(Action::ToggleDiff) {
             self.act(Action::ToggleDiff, k);
             return;
         }
@@ -522,27 +451,7 @@ impl App {
             }
             _ => None,
         };
-        let edit = keys::lookup(&[Context::Input], k).filter(|a| {
-            matches!(
-                a,
-                Action::Left
-                    | Action::Right
-                    | Action::WordLeft
-                    | Action::WordRight
-                    | Action::Home
-                    | Action::End
-                    | Action::DeleteBack
-                    | Action::DeleteForward
-                    | Action::DeleteWord
-                    | Action::DeleteToStart
-                    | Action::DeleteToEnd
-                    | Action::Undo
-                    | Action::Redo
-                    | Action::HistoryPrev
-                    | Action::HistoryNext
-                    | Action::Remember
-            )
-        });
+        let edit = keys::lookup(&[Context::Input], k).filter(|&a| input::edits(a));
         if self.overlay.is_some() || (plain_char.is_none() && edit.is_none()) {
             self.small_keys.ignored += 1;
             return;
@@ -617,92 +526,49 @@ impl App {
         }
     }
 
-    /// The input that has focus, if one has.
+    /// The input line that has focus, if one has: 0, 1, or 2 the base line.
     fn input_side(&self) -> Option<usize> {
-        match self.focus {
-            Focus::Input => Some(0),
-            Focus::Second => Some(1),
-            Focus::Base if self.s.base.is_some() => Some(2),
-            _ => None,
+        match self.focus.line() {
+            Some(2) if !self.m.has_base() => None,
+            s => s,
         }
     }
 
     /// Hands input line `s` (0, 1, or 2 the base line) and the history to `f`, and
     /// carries out the effect it returns.
     fn with_line(&mut self, s: usize, f: impl FnOnce(&mut InputLine, &mut History) -> Effect) {
-        let e = f(self.s.line_mut(s), &mut self.history);
+        let e = f(self.panes.line_mut(s), &mut self.history);
         self.apply(s.min(1), e);
     }
 
     fn toggle_base(&mut self) {
-        if self.s.diff_mode {
+        if self.m.diff_mode() {
             self.say("the base line works on one input: Ctrl-D leaves diff mode first");
             return;
         }
-        if !self.s.toggle_base() {
+        if self.m.toggle_base() {
+            self.panes.open_base(&self.m);
+            self.set_focus(Focus::Base);
+            self.say("base line: the input is resolved against it (Ctrl-T closes)");
+        } else {
+            self.panes.base = None;
             if self.focus == Focus::Base {
                 self.set_focus(Focus::Input);
             }
             self.say("base line closed: the input is read on its own");
-        } else {
-            self.set_focus(Focus::Base);
-            self.say("base line: the input is resolved against it (Ctrl-T closes)");
-        }
-    }
-
-    fn focus_order(&self) -> &'static [Focus] {
-        if self.s.diff_mode && self.diff_trees {
-            &[
-                Focus::Input,
-                Focus::Second,
-                Focus::TreeA,
-                Focus::TreeB,
-                Focus::Diagnostics,
-            ]
-        } else if self.s.diff_mode {
-            &[
-                Focus::Input,
-                Focus::Second,
-                Focus::Ladder,
-                Focus::Diagnostics,
-            ]
-        } else if self.s.base.is_some() {
-            &[
-                Focus::Base,
-                Focus::Input,
-                Focus::Resolution,
-                Focus::Tree,
-                Focus::Diagnostics,
-                Focus::Forms,
-            ]
-        } else {
-            &[
-                Focus::Input,
-                Focus::Tree,
-                Focus::Diagnostics,
-                Focus::Details,
-                Focus::Forms,
-            ]
         }
     }
 
     fn set_focus(&mut self, f: Focus) {
         self.focus = f;
-        match f {
-            Focus::Tree
-            | Focus::Diagnostics
-            | Focus::Forms
-            | Focus::Ladder
-            | Focus::Profiles
-            | Focus::TreeA
-            | Focus::TreeB => self.details_source = f,
-            Focus::Input => self.details_source = Focus::Tree,
-            _ => {}
+        if f == Focus::Input {
+            // Back in the input, Details follows the tree (the cursor moves it).
+            self.details_source = Focus::Tree;
+        } else if self.pane(f).is_some_and(|p| p.feeds_details()) {
+            self.details_source = f;
         }
-        match f {
-            Focus::Input => self.diag_side = 0,
-            Focus::Second => self.diag_side = 1,
-            _ => {}
+        if let Some(s @ (0 | 1)) = f.line() {
+            self.m.read_diagnostics_of(s);
         }
     }
 
@@ -712,7 +578,7 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Help => self.overlay = Some(Open::Help(HelpOverlay::default())),
             Action::FocusNext | Action::FocusPrev => {
-                let order = self.focus_order();
+                let order: Vec<Focus> = Focus::order(self.layout()).collect();
                 let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
                 let n = order.len();
                 let next = if a == Action::FocusNext {
@@ -722,60 +588,30 @@ impl App {
                 };
                 self.set_focus(order[next]);
             }
-            Action::ShowDetails => {
-                if self.s.diff_mode {
-                    // In diff mode Details reads the selected ladder step or tree node
-                    // whole, in the ladder's (or the trees') room.
-                    let ladder = self.focus == Focus::Ladder && self.s.ladder.diff.is_some();
-                    if ladder || matches!(self.focus, Focus::TreeA | Focus::TreeB | Focus::Profiles)
-                    {
-                        self.set_focus(Focus::Details);
-                    } else if self.focus != Focus::Details {
-                        self.say(
-                            "in diff mode, d on a ladder step, a tree node or a profile cell reads it whole in Details",
-                        );
-                    }
-                } else if self.focus != Focus::Details {
-                    self.set_focus(Focus::Details);
-                }
-            }
+            Action::ShowDetails => self.apply(0, Effect::ShowDetails),
             Action::Back => {
                 if self.focus == Focus::Details {
-                    self.set_focus(self.details_source);
+                    self.apply(0, Effect::Focus(self.details_source));
                 } else if side.is_none() {
-                    self.set_focus(if self.diag_side == 1 && self.s.diff_mode {
+                    let to = if self.m.reads().diag == 1 {
                         Focus::Second
                     } else {
                         Focus::Input
-                    });
+                    };
+                    self.apply(0, Effect::Focus(to));
                 } else {
                     self.status = None;
                 }
             }
-            Action::CycleProfile => {
-                let next = match self.s.profile {
-                    None => Some(Profile::ALL[0]),
-                    Some(p) => Profile::ALL
-                        .iter()
-                        .position(|q| *q == p)
-                        .and_then(|i| Profile::ALL.get(i + 1))
-                        .copied(),
-                };
-                self.set_profile(next);
-            }
+            Action::CycleProfile => self.set_profile(self.m.next_profile()),
             Action::PickProfile => {
                 if let KeyCode::Char(c) = k.code {
                     let n = c.to_digit(10).unwrap_or(0) as usize;
-                    let p = if n == 0 {
-                        None
-                    } else {
-                        Profile::ALL.get(n - 1).copied()
-                    };
-                    self.set_profile(p);
+                    self.set_profile(Model::numbered_profile(n));
                 }
             }
             Action::ToggleDiff => {
-                if self.s.base.is_some() && self.focus == Focus::Base {
+                if self.m.has_base() && self.focus == Focus::Base {
                     self.set_focus(Focus::Input);
                 }
                 self.toggle_diff()
@@ -790,19 +626,9 @@ impl App {
             Action::Copy => self.copy(),
             Action::Share => self.overlay = Some(Open::Share(ShareMenu)),
             Action::ToggleBase => self.toggle_base(),
-            Action::FocusProfiles => {
-                self.panes
-                    .strip
-                    .select(self.s.profile.or(Some(self.s.sides[0].analysis.profile)));
-                self.set_focus(Focus::Profiles);
-                self.say(if self.s.diff_mode {
-                    "profiles: ←/→ select, Details reads the pair under it, Enter uses it"
-                } else {
-                    "profiles: ←/→ select, Details reads the verdict, Enter uses it"
-                });
-            }
+            Action::FocusProfiles => self.summon(Focus::Profiles),
             Action::DiffTrees => {
-                if self.s.diff_mode {
+                if self.m.diff_mode() {
                     self.diff_trees = !self.diff_trees;
                     if matches!(
                         self.focus,
@@ -822,7 +648,11 @@ impl App {
             Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
-                self.set_option(a)
+                let under = self.m.compared_under();
+                let opts = self.m.compare_options_mut();
+                if let Some(msg) = panes::diff::set_option(opts, a, under) {
+                    self.say(msg);
+                }
             }
             Action::Type | Action::Load => {}
             Action::Left
@@ -854,91 +684,84 @@ impl App {
             | Action::Collapse
             | Action::Expand
             | Action::Toggle
-            | Action::OtherReading => {
-                if self.focus == Focus::Profiles && a == Action::Toggle {
-                    let p = self.panes.strip.pick();
-                    self.set_profile(p);
-                } else {
-                    self.navigate(a);
-                }
-            }
+            | Action::OtherReading => self.navigate(a),
         }
     }
 
-    /// Which input the diagnostics and Details read.
-    fn reads(&self) -> Reads {
-        Reads {
-            diag: if self.s.diff_mode { self.diag_side } else { 0 },
-            details: self.details_side,
+    /// Part `f`'s component, read only (`None` for an input line).
+    fn pane(&self, f: Focus) -> Option<&dyn Pane> {
+        self.panes.get(f, self.m.reads())
+    }
+
+    /// Gives part `f` the keyboard by a global key, and carries out what it asks then.
+    fn summon(&mut self, f: Focus) {
+        self.set_focus(f);
+        let reads = self.m.reads();
+        let a = self.m.doc(f.reads(reads));
+        if let Some(p) = self.panes.get_mut(f, reads) {
+            let e = p.summoned(&a);
+            self.apply(f.reads(reads), e);
         }
     }
 
-    /// Pane component `f`, the input it reads (0 or 1) and that input's analysis.
-    fn pane_mut(&mut self, f: Focus) -> Option<(&mut dyn Pane, usize, &Analysis)> {
-        let reads = self.reads();
-        route(&mut self.s, &mut self.panes, reads, f)
-    }
-
-    /// Pane component `f`, read only, with the input it reads and its analysis (as
-    /// [`route`] places them).
-    fn pane(&self, f: Focus) -> Option<(&dyn Pane, usize, &Analysis)> {
-        let (reads, p) = (self.reads(), &self.panes);
-        let side = match f {
-            Focus::TreeB => 1,
-            Focus::Diagnostics => reads.diag.min(1),
-            Focus::Details => reads.details.min(1),
-            _ => 0,
-        };
-        let s = &self.s.sides[side];
-        let pane: &dyn Pane = match f {
-            Focus::Tree | Focus::TreeA | Focus::TreeB => &s.tree,
-            Focus::Diagnostics => &s.diags,
-            Focus::Forms => &p.forms,
-            Focus::Ladder => &self.s.ladder,
-            Focus::Details => &p.details,
-            Focus::Profiles => &p.strip,
-            Focus::Resolution => &self.s.resolution,
-            Focus::Input | Focus::Second | Focus::Base => return None,
-        };
-        Some((pane, side, &s.analysis))
-    }
-
+    /// Carries out what a pane (or input line `side`, 0 or 1) asked for.
     fn apply(&mut self, side: usize, e: Effect) {
         match e {
             Effect::None => {}
-            Effect::Cursor(at) => self.s.sides[side].set_cursor(at),
+            Effect::Cursor(at) => self.panes.lines[side.min(1)].set_cursor(at),
             Effect::Say(t) => self.say(t),
             Effect::Error(t) => self.say_error(t),
             Effect::Clear => self.status = None,
+            Effect::SetProfile(p) => self.set_profile(p),
+            Effect::Focus(f) => self.set_focus(f),
+            Effect::ShowDetails => self.show_details(),
         }
     }
 
-    fn navigate(&mut self, a: Action) {
-        let Some((pane, side, analysis)) = self.pane_mut(self.focus) else {
+    /// Details takes the focus and reads the selection whole. In diff mode it takes the
+    /// ladder's (or the trees') room, so only the parts whose selection it can read there
+    /// lead to it.
+    fn show_details(&mut self) {
+        if self.focus == Focus::Details {
             return;
-        };
-        let e = pane.on_action(a, analysis);
-        self.apply(side, e);
+        }
+        if !self.m.diff_mode()
+            || self
+                .pane(self.focus)
+                .is_some_and(|p| p.detail_in_diff_mode())
+        {
+            self.set_focus(Focus::Details);
+        } else {
+            self.say(
+                "in diff mode, d on a ladder step, a tree node or a profile cell reads it whole in Details",
+            );
+        }
+    }
+
+    /// Hands navigation action `a` to the focused part's component.
+    fn navigate(&mut self, a: Action) {
+        let reads = self.m.reads();
+        let f = self.focus;
+        let doc = self.m.doc(f.reads(reads));
+        if let Some(pane) = self.panes.get_mut(f, reads) {
+            let e = pane.on_action(a, &doc);
+            self.apply(f.reads(reads), e);
+        }
     }
 
     fn set_profile(&mut self, p: Option<Profile>) {
-        let msg = self.s.set_profile(p);
+        let msg = self.m.set_profile(p);
         self.say(msg);
     }
 
-    fn set_option(&mut self, a: Action) {
-        if let Some(msg) = self.s.set_option(a) {
-            self.say(msg);
-        }
-    }
-
     fn toggle_diff(&mut self) {
-        if self.s.toggle_diff() {
+        self.panes.base = None;
+        if self.m.toggle_diff() {
+            self.panes.start_diff();
             self.set_focus(Focus::Second);
             self.say("diff mode: edit B to compare (Ctrl-D leaves)");
         } else {
             self.set_focus(Focus::Input);
-            self.diag_side = 0;
             self.status = None;
         }
     }
@@ -962,7 +785,8 @@ impl App {
             return;
         };
         self.close_overlay();
-        self.s.load(&loaded);
+        self.m.load(loaded.profile, loaded.b.is_some());
+        self.panes.load(&loaded);
         self.set_focus(Focus::Input);
         self.say(loaded.message);
     }
@@ -970,7 +794,7 @@ impl App {
     /// The report of the current view (`Some(format)`) or the command that reopens it
     /// (`None`): the same text `idbench explain` prints for the same arguments.
     pub fn share_text(&self, format: Option<ReportFormat>) -> String {
-        self.s.share_text(format)
+        self.m.share_text(self.panes.texts(), format)
     }
 
     fn share(&mut self, format: Option<ReportFormat>) {
@@ -987,13 +811,16 @@ impl App {
     fn copy(&mut self) {
         let (text, what): (String, String) = match (self.focus, self.input_side()) {
             (_, Some(s)) => {
-                let (text, what) = self.s.line_copy(s);
+                let (text, what) = self.panes.line_copy(s, self.m.diff_mode());
                 (text, what.to_string())
             }
-            (f, None) => match self.pane(f).and_then(|(p, _, a)| p.copy(a)) {
-                Some(c) => (c.text, c.what),
-                None => return,
-            },
+            (f, None) => {
+                let a = self.m.doc(f.reads(self.m.reads()));
+                match self.pane(f).and_then(|p| p.copy(&a)) {
+                    Some(c) => (c.text, c.what),
+                    None => return,
+                }
+            }
         };
         self.status = Some(self.clipboard.copy_told(&text, &what, false));
     }
@@ -1031,38 +858,31 @@ impl App {
             }
             return;
         }
-        if let Some(up) = up {
-            let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
-            if let Some(&(f, _)) = target {
-                self.set_focus(f);
-                if let Some((pane, side, analysis)) = self.pane_mut(f) {
-                    let e = pane.on_wheel(up, analysis);
-                    self.apply(side, e);
+        if up.is_none() {
+            for s in 0..2 {
+                if let Some(r) = self.hits.inputs[s]
+                    && r.contains(pos)
+                {
+                    self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
+                    self.panes.lines[s].on_click(r, m.column, m.row);
+                    return;
                 }
             }
+        }
+        let Some(&(f, r)) = self.hits.panes.iter().find(|(_, r)| r.contains(pos)) else {
             return;
-        }
-        if let Some(&(_, p)) = self.hits.strip.iter().find(|(r, _)| r.contains(pos)) {
-            self.panes.strip.select(p);
-            self.set_profile(p);
-            return;
-        }
-        for s in 0..2 {
-            if let Some(r) = self.hits.inputs[s]
-                && r.contains(pos)
-            {
-                self.set_focus(if s == 0 { Focus::Input } else { Focus::Second });
-                self.s.sides[s].on_click(r, m.column, m.row);
-                return;
-            }
-        }
-        let target = self.hits.panes.iter().find(|(_, r)| r.contains(pos));
-        if let Some(&(f, r)) = target {
+        };
+        if self.pane(f).is_some_and(|p| p.mouse_focuses()) {
             self.set_focus(f);
-            if let Some((pane, side, analysis)) = self.pane_mut(f) {
-                let e = pane.on_click(r, m.row, analysis);
-                self.apply(side, e);
-            }
+        }
+        let reads = self.m.reads();
+        let doc = self.m.doc(f.reads(reads));
+        if let Some(pane) = self.panes.get_mut(f, reads) {
+            let e = match up {
+                Some(up) => pane.on_wheel(up, &doc),
+                None => pane.on_click(r, pos, &doc),
+            };
+            self.apply(f.reads(reads), e);
         }
     }
 
@@ -1074,7 +894,7 @@ impl App {
         self.size = (area.width, area.height);
         self.hits = Hits::default();
         if self.too_small() {
-            let (min, diff) = (self.min_size(), self.s.diff_mode);
+            let (min, diff) = (self.min_size(), self.m.diff_mode());
             let k = self.small_keys;
             panes::status::draw_too_small(f, area, min, diff, (k.applied, k.ignored), &self.theme);
             return;
@@ -1087,10 +907,8 @@ impl App {
                 panes::plural(ignored, "command")
             ));
         }
-        let diag_side = if self.s.diff_mode { self.diag_side } else { 0 };
-        let n_diags = self.s.sides[diag_side].diags.len();
-        let status_area;
-        if self.s.diff_mode {
+        let n_diags = self.panes.lines[self.m.reads().diag].diags.len();
+        let status_area = if self.m.diff_mode() {
             let layout::Diff {
                 a,
                 b,
@@ -1101,42 +919,33 @@ impl App {
             } = layout::diff(area, n_diags);
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
-            self.draw_strip(f, strip);
+            self.draw_pane(f, Focus::Profiles, strip);
             if matches!(self.focus, Focus::Details | Focus::Profiles) {
                 // Focused (or following the profile strip), Details takes the ladder's (or
                 // the trees') room: the selected step, node or profile cell read whole.
                 self.refresh_details();
                 self.draw_pane(f, Focus::Details, ladder);
             } else if self.diff_trees {
-                let rects = panes::difftrees::areas(ladder);
+                let rects = layout::diff_trees(ladder);
                 self.draw_pane(f, Focus::TreeA, rects[0]);
                 self.draw_pane(f, Focus::TreeB, rects[1]);
-                let difference = self.diff().and_then(|d| d.verdict.difference.as_ref());
-                for (k, focus) in [Focus::TreeA, Focus::TreeB].into_iter().enumerate() {
-                    let side = &self.s.sides[k];
-                    let look = panes::difftrees::Look {
-                        side: k,
-                        focused: self.focus == focus,
-                        difference,
-                    };
-                    panes::difftrees::decorate(
-                        f,
-                        rects[k],
-                        &side.analysis,
-                        &side.tree,
-                        look,
-                        &self.theme,
-                    );
-                }
+                let focused = [Focus::TreeA, Focus::TreeB].map(|t| self.focus == t);
+                panes::difftrees::decorate_pair(
+                    f,
+                    rects,
+                    &self.m,
+                    &self.panes,
+                    focused,
+                    &self.theme,
+                );
             } else {
                 self.draw_pane(f, Focus::Ladder, ladder);
             }
-            let which = if diag_side == 0 { " · A" } else { " · B" };
-            self.s.sides[diag_side].diags.which = which.into();
             self.draw_pane(f, Focus::Diagnostics, diags);
-            status_area = status;
+            status
         } else {
-            let n_forms = panes::forms::rows(&self.s.sides[0].analysis).len();
+            let n_forms = panes::forms::rows(self.m.analysis(0)).len();
+            let with_base = self.m.has_base();
             let layout::Single {
                 base,
                 input,
@@ -1147,15 +956,14 @@ impl App {
                 forms,
                 diags,
                 status,
-            } = layout::single(area, self.s.base.is_some(), n_diags, n_forms);
-            if self.s.base.is_some() {
+            } = layout::single(area, with_base, n_diags, n_forms);
+            if with_base {
                 self.draw_input(f, 2, base);
             }
             self.draw_input(f, 0, input);
-            self.draw_strip(f, strip);
+            self.draw_pane(f, Focus::Profiles, strip);
             // With a base line, the resolution takes Details' room: the target and the
             // steps are what the user is reading then.
-            let with_base = self.s.base.is_some();
             self.refresh_details();
             if self.focus == Focus::Details {
                 // Focused, Details takes the tree's and the forms' room: a long value is
@@ -1171,10 +979,9 @@ impl App {
                 }
                 self.draw_pane(f, Focus::Forms, forms);
             }
-            self.s.sides[0].diags.which.clear();
             self.draw_pane(f, Focus::Diagnostics, diags);
-            status_area = status;
-        }
+            status
+        };
         if let Some(o) = &mut self.overlay {
             o.get().draw(f, area, &self.theme);
         }
@@ -1201,61 +1008,37 @@ impl App {
         );
     }
 
-    fn draw_strip(&mut self, f: &mut Frame, area: Rect) {
-        let in_use = self.s.sides[0].analysis.profile;
-        let cells = match (&self.s.ladder.diff, self.s.diff_mode) {
-            (Some(d), true) => panes::profiles::Cells::Equivalence(&d.per_profile),
-            _ => panes::profiles::Cells::Validity(&self.s.sides[0].analysis.verdicts),
-        };
-        let selected = (self.focus == Focus::Profiles && self.overlay.is_none())
-            .then_some(self.panes.strip.selected);
-        self.hits.strip = panes::profiles::draw(
-            f.buffer_mut(),
-            area,
-            self.s.profile,
-            in_use,
-            cells,
-            selected,
-            &self.theme,
-        );
-    }
-
     /// Rebuilds Details when the selection it follows changed (not at every frame).
     fn refresh_details(&mut self) {
-        self.panes.strip.chosen = self.s.profile;
         let src = self.details_source;
-        let Some((pane, side, analysis)) = self.pane(src) else {
+        let side = src.reads(self.m.reads());
+        let Some(pane) = self.pane(src) else {
             return;
         };
         let key = (
             src,
             side,
-            self.s.analyses(),
-            self.s.comparisons(),
+            self.m.analyses(),
+            self.m.comparisons(),
             pane.selected(),
         );
         if self.details_key == Some(key) {
             return;
         }
-        // A profile cell in diff mode reads the comparison, not one input.
-        let strip = &self.panes.strip;
-        let detail = match self.diff().filter(|_| src == Focus::Profiles) {
-            Some(d) => {
-                panes::profiles::pair_detail(d, strip.pick(), self.s.profile, strip.selected)
-            }
-            None => pane.detail(analysis).unwrap_or_default(),
-        };
+        let detail = pane.detail(&self.m.doc(side)).unwrap_or_default();
         self.details_key = Some(key);
-        self.details_side = side;
+        self.m.read_details_of(side);
         self.panes.details.show(detail);
     }
 
-    /// Draws pane component `which` into `area` and remembers where, for the mouse.
+    /// Draws part `which` into `area` and remembers where, for the mouse.
     fn draw_pane(&mut self, f: &mut Frame, which: Focus, area: Rect) {
-        let focused = self.focus == which;
-        let reads = self.reads();
-        if let Some((pane, _, analysis)) = route(&mut self.s, &mut self.panes, reads, which) {
-            pane.draw(f, area, analysis, focused, &self.theme);
+        let reads = self.m.reads();
+        let doc = self.m.doc(which.reads(reads));
+        let keyboard = self.overlay.is_none();
+        if let Some(pane) = self.panes.get_mut(which, reads) {
+            let focused = self.focus == which && (keyboard || !pane.focus_needs_keyboard());
+            pane.draw(f, area, &doc, focused, &self.theme);
             self.hits.panes.push((which, area));
         }
     }
@@ -1266,13 +1049,14 @@ impl App {
             .diff()
             .and_then(|d| d.verdict.difference.as_ref())
             .map(|d| if s == 0 { d.a } else { d.b });
-        let look = Look::of(s, self.s.diff_mode, focused, difference);
-        let line = match (s, self.s.base.as_mut()) {
-            (2, Some(b)) => b,
-            (2, None) => return,
-            _ => &mut self.s.sides[s.min(1)],
-        };
-        line.render(f, area, look, &self.theme);
+        let look = Look::of(s, self.m.diff_mode(), focused, difference);
+        if s == 2 && !self.m.has_base() {
+            return;
+        }
+        let analysis = self.m.line_analysis(s);
+        self.panes
+            .line_mut(s)
+            .render(f, area, analysis, look, &self.theme);
         if let Some(h) = self.hits.inputs.get_mut(s) {
             *h = Some(area);
         }
@@ -1283,10 +1067,39 @@ impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("App")
             .field("inputs", &[self.input(0), self.input(1)])
-            .field("profile", &self.s.profile)
+            .field("profile", &self.m.profile())
             .field("focus", &self.focus)
-            .field("diff_mode", &self.s.diff_mode)
+            .field("diff_mode", &self.m.diff_mode())
             .field("status", &self.status)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a pane asks of the app ([`Effect`]) is carried out: the profile is set (and the
+    /// input analysed again under it), the focus moves, Details reads the selection.
+    #[test]
+    fn the_app_carries_out_what_panes_ask() {
+        let mut app = App::new(AppConfig {
+            input: "urn:a:b".into(),
+            ..AppConfig::default()
+        });
+        let before = app.analyses();
+        app.apply(0, Effect::SetProfile(Some(Profile::Rfc8141)));
+        app.handle(Event::Resize(100, 30));
+        assert_eq!(app.profile(), Some(Profile::Rfc8141));
+        assert_eq!(app.analysis(0).profile, Profile::Rfc8141);
+        // Both inputs (B is kept analysed for diff mode).
+        assert_eq!(app.analyses(), before + 2);
+        app.apply(0, Effect::Focus(Focus::Forms));
+        assert_eq!(app.focus(), Focus::Forms);
+        app.apply(0, Effect::ShowDetails);
+        assert_eq!(app.focus(), Focus::Details);
+        // Back from Details: the pane it followed.
+        app.apply(0, Effect::Focus(app.details_source));
+        assert_eq!(app.focus(), Focus::Forms);
     }
 }

@@ -42,7 +42,7 @@ impl Outcome {
     }
 }
 
-use super::panes::status::{Level, Message};
+use super::message::{Level, Message};
 
 /// Which clipboards to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

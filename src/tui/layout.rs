@@ -5,6 +5,20 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
+/// Diff mode's two trees (F6) share the ladder's room: side by side from this width on
+/// (each tree then has at least 50 columns), else one above the other.
+pub const SIDE_BY_SIDE_MIN: u16 = 100;
+
+/// Where diff mode's two trees go in the ladder's room `area`: side by side when wide
+/// enough, else stacked.
+pub fn diff_trees(area: Rect) -> [Rect; 2] {
+    if area.width >= SIDE_BY_SIDE_MIN {
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
+    } else {
+        Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
+    }
+}
+
 /// The single-input layout (with or without the base line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Single {
@@ -108,7 +122,6 @@ pub fn diff(area: Rect, n_diags: usize) -> Diff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::panes::difftrees;
 
     const SIZES: [(u16, u16); 3] = [(80, 24), (100, 30), (200, 60)];
     /// Few, some, and more diagnostics (or forms) than the frame has rows.
@@ -208,7 +221,7 @@ mod tests {
                 check(&what, area, &ladder);
                 assert!(l.ladder.height >= 6, "{what}: {l:?}");
                 // F6: both trees share the ladder's room.
-                let [ta, tb] = difftrees::areas(l.ladder);
+                let [ta, tb] = diff_trees(l.ladder);
                 let mut trees = rest.to_vec();
                 trees.extend([("tree A", ta), ("tree B", tb)]);
                 check(&format!("{what}, trees"), area, &trees);

@@ -43,6 +43,14 @@
 //!
 //! Debug builds (the ones `cargo test` runs) honour two test hooks, `IDBENCH_TEST_ALLOC_FAILURE`
 //! and `IDBENCH_TEST_STALL_AFTER_ENTER_MS` (see `test_hooks`); release builds have none.
+//!
+//! The code: [`model`] holds the document (each input's analysis, the comparison, the
+//! resolution, the profile, the compare options) and imports no pane; [`panes`] holds the
+//! components, one module each, and the one list of parts (`panes/list.rs`) from which the
+//! focus order and the routing come; [`app`] routes events to them, carries out what they
+//! ask ([`panes::Effect`]) and lays the frame out ([`layout`]). The rest serves them all:
+//! [`keys`] (the key table), [`theme`], [`message`], [`clipboard`], [`history`],
+//! [`config`], [`event`].
 
 pub mod app;
 pub mod clipboard;
@@ -51,8 +59,9 @@ pub mod event;
 pub mod history;
 pub mod keys;
 pub mod layout;
+pub mod message;
+pub mod model;
 pub mod panes;
-mod session;
 pub mod theme;
 
 use std::io::{IsTerminal, Write};

@@ -30,7 +30,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::config::{LineIndex, MAX_UNKNOWN_REPORTED};
-use crate::engine::NodeKind;
+use crate::engine::{NodeKind, Severity};
 
 /// Declares [`Slot`] from one line per slot: its doc, its variant and its TOML key, so the
 /// enum, [`Slot::ALL`] and [`Slot::name`] cannot disagree (as `Profile` and `NodeKind` are
@@ -203,6 +203,20 @@ impl Theme {
     #[inline]
     pub fn get(&self, slot: Slot) -> Style {
         self.slots[slot as usize]
+    }
+
+    /// The style a diagnostic of severity `s` is labelled in (its slot without the
+    /// underline the input's marks use), and its short label.
+    pub fn severity(&self, s: Severity) -> (Style, &'static str) {
+        let slot = match s {
+            Severity::Error => Slot::Error,
+            Severity::Warning => Slot::Warning,
+            Severity::Note => Slot::Note,
+        };
+        (
+            self.get(slot).remove_modifier(Modifier::UNDERLINED),
+            s.name(),
+        )
     }
 
     /// The style of nodes of `kind`.

@@ -9,233 +9,17 @@
 //! A frame costs the rows it shows, plus the items laid out for the first time.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
-use super::diagnostics::severity_style;
-use super::{Copied, Effect, Pane, block, fit, inner, list_delta, plural};
-use crate::engine::{Analysis, Diagnostic, Span as ByteSpan, Status, pct, rules};
+use super::detail::{Detail, Item, diag};
+use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta};
+use crate::engine::{Analysis, Diagnostic, rules};
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
-
-/// True when diagnostic span `d` touches node span `n` (an empty span counts when it sits
-/// inside or at an edge of the node).
-pub fn touches(d: ByteSpan, n: ByteSpan) -> bool {
-    if d.is_empty() {
-        d.start >= n.start && d.start <= n.end
-    } else if n.is_empty() {
-        n.start >= d.start && n.start < d.end
-    } else {
-        d.start < n.end && n.start < d.end
-    }
-}
-
-/// A diagnostic of an analysis: `(from the forms?, index)`.
-pub type DiagRef = (bool, usize);
-
-fn diag(a: &Analysis, (forms, i): DiagRef) -> Option<&Diagnostic> {
-    if forms {
-        a.forms.as_ref().and_then(|f| f.diagnostics.get(i))
-    } else {
-        a.diagnostics.get(i)
-    }
-}
-
-/// Every diagnostic (of the parse and of the forms) whose span touches `span`.
-pub fn touching(a: &Analysis, span: ByteSpan) -> Vec<DiagRef> {
-    let parse = (0..a.diagnostics.len()).map(|i| (false, i));
-    let forms = (0..a.forms.as_ref().map_or(0, |f| f.diagnostics.len())).map(|i| (true, i));
-    parse
-        .chain(forms)
-        .filter(|&r| diag(a, r).is_some_and(|d| touches(d.span, span)))
-        .collect()
-}
-
-/// One item of the content.
-#[derive(Clone, Debug)]
-pub enum Item {
-    /// `label  value`: the value is untrusted text, wrapped under the label.
-    Field {
-        /// The label (trusted).
-        label: String,
-        /// The value (untrusted: made safe when laid out).
-        value: String,
-        /// Its style.
-        slot: Slot,
-    },
-    /// A heading line.
-    Heading(String),
-    /// An empty line.
-    Blank,
-    /// A diagnostic of the analysis: its header line, then its message wrapped, then what
-    /// the grammar expected there.
-    Diag(DiagRef),
-    /// A line of the grammar reference (trusted), cut by character when it is too wide.
-    Line {
-        /// The text.
-        text: String,
-        /// Its style.
-        slot: Slot,
-    },
-    /// Prose of the grammar reference (trusted), wrapped at spaces, dim.
-    Prose(String),
-}
-
-/// What a pane shows in Details for its selection.
-#[derive(Clone, Debug, Default)]
-pub struct Detail {
-    /// Tells selections apart: the content is rebuilt when it changes.
-    pub key: (u8, usize, usize),
-    /// The pane's title after `Details · `.
-    pub title: String,
-    /// The items, in order.
-    pub items: Vec<Item>,
-}
-
-impl Detail {
-    /// Adds a field.
-    pub fn field(&mut self, label: impl Into<String>, value: impl Into<String>, slot: Slot) {
-        self.items.push(Item::Field {
-            label: label.into(),
-            value: value.into(),
-            slot,
-        });
-    }
-
-    /// Adds `diagnostics here` and each of `diags` (nothing when there are none).
-    pub fn diagnostics(&mut self, heading: &str, diags: Vec<DiagRef>) {
-        if diags.is_empty() {
-            return;
-        }
-        self.items.push(Item::Blank);
-        self.items
-            .push(Item::Heading(format!("{heading} · {}", diags.len())));
-        self.items.extend(diags.into_iter().map(Item::Diag));
-    }
-
-    /// Adds the production `p` (as printed, our reading when it differs, its section) and,
-    /// when it has several alternatives, each of them with the one that matched marked `▶`.
-    pub fn production(&mut self, p: &rules::Production, matched: Option<&rules::Matched>) {
-        self.items.push(Item::Blank);
-        self.items
-            .push(Item::Heading(format!("grammar · {}", p.citation())));
-        let lines = |items: &mut Vec<Item>, text: &str| {
-            items.extend(text.lines().map(|l| Item::Line {
-                text: l.to_string(),
-                slot: Slot::Text,
-            }));
-        };
-        lines(&mut self.items, p.printed);
-        if let Some(reading) = p.reading {
-            self.items.push(Item::Heading("our reading".into()));
-            lines(&mut self.items, reading);
-        }
-        if let Some(note) = p.note {
-            self.items.push(Item::Prose(note.to_string()));
-        }
-        if p.alternatives.len() < 2 {
-            return;
-        }
-        let how = match matched.map(|m| m.by) {
-            Some(rules::MatchedBy::Children) => {
-                "▶ matched: the first whose rules reach the children's"
-            }
-            Some(rules::MatchedBy::Text) => "▶ matched, told by the node's text",
-            Some(rules::MatchedBy::Only) => "▶ the only one",
-            None => "which one matched cannot be told",
-        };
-        self.items
-            .push(Item::Heading(format!("alternatives · {how}")));
-        for (i, alt) in p.alternatives.iter().enumerate() {
-            let hit = matched.is_some_and(|m| m.alternative == i);
-            self.items.push(Item::Line {
-                text: format!("{} {alt}", if hit { "▶" } else { " " }),
-                slot: if hit { Slot::Highlight } else { Slot::Dim },
-            });
-        }
-    }
-
-    /// Adds each profile's verdict on `a`, with the first error code of a rejecting one.
-    pub fn profiles(&mut self, a: &Analysis) {
-        if a.verdicts.is_empty() {
-            return;
-        }
-        self.items.push(Item::Blank);
-        self.items.push(Item::Heading("profiles".into()));
-        for v in &a.verdicts {
-            let (text, slot) = match v.status {
-                Status::Valid => ("valid".to_string(), Slot::Valid),
-                Status::Invalid(code) => (format!("invalid: {code}"), Slot::Invalid),
-                Status::NotApplicable => ("does not apply".to_string(), Slot::NotApplicable),
-            };
-            let mark = if v.profile == a.profile {
-                " (in use)"
-            } else {
-                ""
-            };
-            self.field(v.profile.name(), format!("{text}{mark}"), slot);
-        }
-    }
-}
-
-/// The Details of tree node `node` of `a`: kind, rule, span, text, decoded text,
-/// attributes, the diagnostics touching it, the production of its rule (with the
-/// alternative that matched marked), and every profile's verdict.
-pub fn node_detail(a: &Analysis, node: usize) -> Detail {
-    let mut d = Detail {
-        key: (0, node, 0),
-        title: "node".into(),
-        items: Vec::new(),
-    };
-    let Some(n) = a.tree.get(node) else {
-        return d;
-    };
-    let span = n.span();
-    let raw = n.text(&a.input);
-    d.title = n.kind().name().to_string();
-    d.field("kind", n.kind().name(), Slot::Text);
-    d.field(
-        "rule",
-        if n.rule().is_empty() { "—" } else { n.rule() },
-        Slot::Text,
-    );
-    d.field(
-        "span",
-        format!(
-            "{}..{} · {}",
-            span.start,
-            span.end,
-            plural(span.len(), "byte")
-        ),
-        Slot::Text,
-    );
-    d.field(
-        "text",
-        if raw.is_empty() { "(empty)" } else { raw },
-        Slot::Text,
-    );
-    if raw.contains('%') {
-        d.field("decoded", pct::decode_lossy(raw), Slot::Text);
-    }
-    for at in n.attrs() {
-        let v = if at.value.is_empty() {
-            "(empty)".to_string()
-        } else {
-            at.value.to_string()
-        };
-        d.field(format!("{} =", at.key), v, Slot::Text);
-    }
-    d.diagnostics("diagnostics here", touching(a, span));
-    // Looked up once per selection (Details is rebuilt only when the selection changes).
-    if let Some((p, matched)) = rules::matched_alternative(a.profile, &n, &a.input) {
-        d.production(p, matched.as_ref());
-    }
-    d.profiles(a);
-    d
-}
 
 /// Laid-out rows of one item.
 type Rows = Vec<Line<'static>>;
@@ -484,7 +268,7 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
             let Some(d) = diag(a, *r) else {
                 return Vec::new();
             };
-            let (st, name) = severity_style(d.severity, theme);
+            let (st, name) = theme.severity(d.severity);
             let head = format!(
                 "{name} {} · {}..{} · {}",
                 d.code, d.span.start, d.span.end, d.spec
@@ -552,11 +336,15 @@ fn field_style(slot: Slot, theme: &Theme) -> Style {
 }
 
 impl Pane for DetailsPane {
+    fn feeds_details(&self) -> bool {
+        false
+    }
+
     fn context(&self) -> Context {
         Context::Details
     }
 
-    fn on_action(&mut self, action: Action, _a: &Analysis) -> Effect {
+    fn on_action(&mut self, action: Action, _a: &Doc<'_>) -> Effect {
         let page = isize::try_from(self.height.max(2) - 1).unwrap_or(10);
         let delta = list_delta(action, page);
         self.scroll = self.scroll.saturating_add_signed(delta);
@@ -566,11 +354,11 @@ impl Pane for DetailsPane {
         Effect::None
     }
 
-    fn on_click(&mut self, _area: Rect, _y: u16, _a: &Analysis) -> Effect {
+    fn on_click(&mut self, _area: Rect, _at: Position, _a: &Doc<'_>) -> Effect {
         Effect::None
     }
 
-    fn on_wheel(&mut self, up: bool, a: &Analysis) -> Effect {
+    fn on_wheel(&mut self, up: bool, a: &Doc<'_>) -> Effect {
         let step = if up { Action::Up } else { Action::Down };
         for _ in 0..3 {
             self.on_action(step, a);
@@ -578,11 +366,11 @@ impl Pane for DetailsPane {
         Effect::None
     }
 
-    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         self.draw_pane(f, area, a, focused, theme);
     }
 
-    fn copy(&self, _a: &Analysis) -> Option<Copied> {
+    fn copy(&self, _a: &Doc<'_>) -> Option<Copied> {
         let mut text = String::new();
         for it in &self.detail.items {
             if let Item::Field { label, value, .. } = it {
@@ -602,17 +390,6 @@ impl Pane for DetailsPane {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn touching_spans() {
-        let n = ByteSpan::new(4, 8);
-        assert!(touches(ByteSpan::new(7, 9), n));
-        assert!(!touches(ByteSpan::new(8, 9), n));
-        assert!(touches(ByteSpan::at(8), n));
-        assert!(touches(ByteSpan::at(4), n));
-        assert!(!touches(ByteSpan::at(9), n));
-        assert!(touches(ByteSpan::new(0, 5), ByteSpan::at(4)));
-    }
 
     #[test]
     fn wrapping_keeps_every_character() {

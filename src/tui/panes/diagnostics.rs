@@ -1,12 +1,12 @@
 //! The diagnostics list: every diagnostic of the parse and of the forms, errors first.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad};
+use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad};
 use crate::engine::{Analysis, Diagnostic, Severity};
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -82,12 +82,13 @@ impl Pane for DiagView {
         Context::Diagnostics
     }
 
-    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect {
+    fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
         self.list.step(list_delta(action, 10), self.len());
         self.cursor(a)
     }
 
-    fn on_click(&mut self, area: Rect, y: u16, a: &Analysis) -> Effect {
+    fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect {
+        let y = at.y;
         match self.list.row_at(area, y, self.len()) {
             Some(i) => {
                 self.list.selected = i;
@@ -97,16 +98,16 @@ impl Pane for DiagView {
         }
     }
 
-    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         let which = std::mem::take(&mut self.which);
         draw(f, area, a, self, &which, focused, theme);
         self.which = which;
     }
 
-    fn detail(&self, a: &Analysis) -> Option<super::details::Detail> {
+    fn detail(&self, a: &Doc<'_>) -> Option<super::detail::Detail> {
         let r = *self.rows.get(self.list.selected)?;
         let d = get(a, r)?;
-        let mut out = super::details::Detail {
+        let mut out = super::detail::Detail {
             key: (2, self.list.selected, usize::from(r.0)),
             title: d.code.to_string(),
             items: Vec::new(),
@@ -139,7 +140,7 @@ impl Pane for DiagView {
         if let Some(e) = super::details::expected_line(d, &a.input) {
             out.field("grammar", e, Slot::Text);
         }
-        let others: Vec<_> = super::details::touching(a, d.span)
+        let others: Vec<_> = super::detail::touching(a, d.span)
             .into_iter()
             .filter(|&o| o != r)
             .collect();
@@ -151,7 +152,7 @@ impl Pane for DiagView {
         self.list.selected
     }
 
-    fn copy(&self, a: &Analysis) -> Option<Copied> {
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
         let d = self.selected(a)?;
         Some(Copied {
             text: format!(
@@ -182,19 +183,6 @@ fn get(a: &Analysis, (forms, i): (bool, usize)) -> Option<&Diagnostic> {
     } else {
         a.diagnostics.get(i)
     }
-}
-
-/// The style and short label of a severity.
-pub fn severity_style(s: Severity, theme: &Theme) -> (ratatui::style::Style, &'static str) {
-    let slot = match s {
-        Severity::Error => Slot::Error,
-        Severity::Warning => Slot::Warning,
-        Severity::Note => Slot::Note,
-    };
-    (
-        theme.get(slot).remove_modifier(Modifier::UNDERLINED),
-        s.name(),
-    )
 }
 
 /// Draws the list; `which` names the input in diff mode.
@@ -233,7 +221,7 @@ pub fn draw(
     for i in first..(first + h).min(view.rows.len()) {
         let Some(d) = view.get(a, i) else { continue };
         let selected = focused && i == view.list.selected;
-        let (sev_style, label) = severity_style(d.severity, theme);
+        let (sev_style, label) = theme.severity(d.severity);
         let fixed = 1 + 8 + code_w + 2;
         let rest = width.saturating_sub(fixed);
         let (msg_w, spec) = if rest > spec_w + 20 {

@@ -9,34 +9,28 @@
 use std::ops::Range;
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthChar;
 
-use super::details::{Detail, Item};
-use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad, untrusted};
-use crate::engine::equiv::{self, CompareOption, CompareOptions, ProfileEquivalence, Verdict};
-use crate::engine::{Analysis, Profile};
+use super::detail::{Detail, Item};
+use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, untrusted};
+use crate::engine::Profile;
+use crate::engine::equiv::{self, CompareOption, CompareOptions};
 use crate::safe_text::needs_token;
 use crate::tui::keys::{Action, Context};
+use crate::tui::model::{Comparison, Model};
 use crate::tui::theme::{Slot, Theme};
 
-/// The comparison of the two inputs, computed once per change.
-#[derive(Clone, Debug)]
-pub struct DiffState {
-    /// Under the chosen profile (or auto).
-    pub verdict: Verdict,
-    /// The options the comparison ran with.
-    pub options: CompareOptions,
-    /// Per profile: equivalent or not, `None` where the profile does not apply to both.
-    /// On long sides only the verdict's profile (see `per_profile_note`).
-    pub per_profile: Vec<ProfileEquivalence>,
-    /// Why profiles are missing from `per_profile`, when they are: the sides are too long
-    /// to compare under every profile at each change. Shown under the verdict.
-    pub per_profile_note: Option<String>,
-    /// The selected ladder step.
+/// The ladder pane: the model's comparison of the two inputs as a table of steps, and
+/// what the pane keeps of its own: the selected step (handed back to the model, which
+/// keeps it from one comparison to the next), where each step's values part, the layout of
+/// the last frame.
+#[derive(Clone, Debug, Default)]
+pub struct LadderPane {
+    /// The selected step and the first step shown.
     pub list: ListState,
     /// Per step: where its two values part (`None` where they are the same text).
     splits: Vec<Option<Split>>,
@@ -45,51 +39,37 @@ pub struct DiffState {
     /// `(step, width, rows of A, rows of B)`: the selected step's values wrapped, kept
     /// from frame to frame (a long value is not re-measured at every frame).
     wrapped: Option<(usize, usize, usize, usize)>,
+    /// The comparison the splits were worked out for (the model's count), if any.
+    seen: Option<u64>,
 }
 
-impl DiffState {
-    /// The state for `verdict`; works out, once, where each step's values differ.
-    pub fn new(
-        verdict: Verdict,
-        options: CompareOptions,
-        per_profile: Vec<ProfileEquivalence>,
-        mut list: ListState,
-    ) -> DiffState {
-        list.clamp(verdict.steps.len());
-        let splits = verdict
+impl LadderPane {
+    /// Follows the model's comparison: a new one is worked out once (where each step's
+    /// values differ), with the selection the model kept.
+    pub fn follow(&mut self, m: &Model) {
+        let Some(c) = m.comparison() else {
+            return;
+        };
+        let n = m.comparisons();
+        if self.seen == Some(n) {
+            return;
+        }
+        self.splits = c
+            .verdict
             .steps
             .iter()
             .map(|s| Split::new(&s.a, &s.b))
             .collect();
-        DiffState {
-            verdict,
-            options,
-            per_profile,
-            per_profile_note: None,
-            list,
-            splits,
-            rows: 0,
-            wrapped: None,
-        }
-    }
-
-    /// Compares the inputs of `a` and `b` under `opts` (the verdict shown), and under
-    /// every profile that applies to both (the strip's cells). `list` is the ladder's
-    /// selection to keep.
-    pub fn compare(a: &Analysis, b: &Analysis, opts: CompareOptions, list: ListState) -> DiffState {
-        // The sides' own analyses serve (no parse again), and on long sides the other
-        // profiles are not compared at each keystroke (the ladder pane says so).
-        let verdict = equiv::compare_analyzed(a, b, &opts);
-        let (per_profile, note) = equiv::compare_per_profile_bounded(a, b, &verdict, &opts);
-        let mut d = DiffState::new(verdict, opts, per_profile, list);
-        d.per_profile_note = note;
-        d
+        self.list = c.list;
+        self.list.clamp(c.verdict.steps.len());
+        self.wrapped = None;
+        self.seen = Some(n);
     }
 
     /// Where step `i`'s values A and B differ, as byte ranges of each (`None` when the
     /// two are the same text, or there is no such step).
-    pub fn differing(&self, i: usize) -> Option<(Range<usize>, Range<usize>)> {
-        let step = self.verdict.steps.get(i)?;
+    pub fn differing(&self, c: &Comparison, i: usize) -> Option<(Range<usize>, Range<usize>)> {
+        let step = c.verdict.steps.get(i)?;
         let sp = self.splits.get(i).copied().flatten()?;
         Some((sp.middle(&step.a), sp.middle(&step.b)))
     }
@@ -420,52 +400,49 @@ fn side_header(side: &str, width: usize) -> String {
     }
 }
 
-/// The ladder pane: the comparison of the two inputs (none until they are compared).
-#[derive(Clone, Debug, Default)]
-pub struct LadderPane {
-    /// The comparison shown.
-    pub diff: Option<DiffState>,
-}
-
 impl Pane for LadderPane {
     fn context(&self) -> Context {
         Context::Ladder
     }
 
-    fn on_action(&mut self, action: Action, _a: &Analysis) -> Effect {
-        if let Some(d) = &mut self.diff {
-            d.list.step(list_delta(action, 10), d.verdict.steps.len());
+    fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
+        if let Some(c) = a.model.comparison() {
+            self.list
+                .step(list_delta(action, 10), c.verdict.steps.len());
         }
         Effect::None
     }
 
-    fn on_click(&mut self, area: Rect, y: u16, _a: &Analysis) -> Effect {
-        if let Some(d) = &mut self.diff
-            && let Some(i) = step_at(d, area, y)
+    fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect {
+        if let Some(c) = a.model.comparison()
+            && let Some(i) = step_at(c, self, area, at.y)
         {
-            d.list.selected = i;
+            self.list.selected = i;
         }
         Effect::None
     }
 
-    fn draw(&mut self, f: &mut Frame, area: Rect, _a: &Analysis, focused: bool, theme: &Theme) {
-        if let Some(d) = &mut self.diff {
-            draw(f, area, d, focused, theme);
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
+        if let Some(c) = a.model.comparison() {
+            draw(f, area, c, self, focused, theme);
         }
     }
 
     fn selected(&self) -> usize {
-        self.diff.as_ref().map_or(0, |d| d.list.selected)
+        self.list.selected
     }
 
-    fn detail(&self, _a: &Analysis) -> Option<Detail> {
-        let d = self.diff.as_ref()?;
-        step_detail(d, d.list.selected)
+    fn detail_in_diff_mode(&self) -> bool {
+        self.seen.is_some()
     }
 
-    fn copy(&self, _a: &Analysis) -> Option<Copied> {
-        let d = self.diff.as_ref()?;
-        let s = d.verdict.steps.get(d.list.selected)?;
+    fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
+        step_detail(a.model.comparison()?, self, self.list.selected)
+    }
+
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
+        let c = a.model.comparison()?;
+        let s = c.verdict.steps.get(self.list.selected)?;
         Some(Copied {
             text: format!("{} ({})\nA: {}\nB: {}", s.name, s.spec, s.a, s.b),
             what: "the ladder step".into(),
@@ -477,7 +454,7 @@ impl Pane for LadderPane {
 /// (wrapped by Details, through `safe_text`), whether they are equal, where the two
 /// values differ, and, on the last step of a comparison that is not equivalent, the
 /// verdict's first difference (it is located on the sides as the last step leaves them).
-pub fn step_detail(d: &DiffState, i: usize) -> Option<Detail> {
+pub fn step_detail(d: &Comparison, l: &LadderPane, i: usize) -> Option<Detail> {
     let v = &d.verdict;
     let s = v.steps.get(i)?;
     let mut out = Detail {
@@ -503,7 +480,7 @@ pub fn step_detail(d: &DiffState, i: usize) -> Option<Detail> {
     } else {
         out.field("equal", "no", Slot::Unequal);
     }
-    if let Some((ra, rb)) = d.differing(i) {
+    if let Some((ra, rb)) = l.differing(d, i) {
         out.field(
             "differs",
             format!(
@@ -546,13 +523,13 @@ fn empty_as_word(s: &str) -> String {
 }
 
 /// The step shown at screen row `y` of the pane at `area`.
-pub fn step_at(d: &DiffState, area: Rect, y: u16) -> Option<usize> {
+pub fn step_at(c: &Comparison, d: &LadderPane, area: Rect, y: u16) -> Option<usize> {
     let top = area.y + 1 + HEAD_ROWS;
     if y < top || usize::from(y - top) >= d.rows {
         return None;
     }
     let i = d.list.offset + usize::from(y - top);
-    (i < d.verdict.steps.len()).then_some(i)
+    (i < c.verdict.steps.len()).then_some(i)
 }
 
 /// Changes the compare option action `a` stands for (objective, "$", A's or B's form) in
@@ -597,12 +574,19 @@ pub fn options_label(profile: Profile, o: &CompareOptions) -> String {
 }
 
 /// Draws the ladder pane.
-pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: &Theme) {
-    let v = &d.verdict;
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    c: &Comparison,
+    d: &mut LadderPane,
+    focused: bool,
+    theme: &Theme,
+) {
+    let v = &c.verdict;
     let title = format!(
         "Equivalence · under {}{}",
         v.profile.name(),
-        options_label(v.profile, &d.options)
+        options_label(v.profile, &c.options)
     );
     f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
@@ -638,7 +622,7 @@ pub fn draw(f: &mut Frame, area: Rect, d: &mut DiffState, focused: bool, theme: 
         None => Line::styled("no difference located", dim),
     });
     // Last, so that the difference stays in view when the rows are short.
-    if let Some(note) = &d.per_profile_note {
+    if let Some(note) = &c.per_profile_note {
         head[1].spans.push(Span::styled(format!(" · {note}"), dim));
     }
     // Indented by one column, so the wrapped second row lines up with the first.

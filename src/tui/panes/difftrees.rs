@@ -8,16 +8,15 @@
 use std::borrow::Cow;
 
 use ratatui::Frame;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 
+use super::list::Panes;
 use super::tree::TreeView;
 use super::{block, inner, truncate};
 use crate::engine::equiv::Difference;
 use crate::engine::{Analysis, Span};
+use crate::tui::model::Model;
 use crate::tui::theme::{Slot, Theme};
-
-/// Side by side from this width on (each tree then has at least 50 columns).
-pub const SIDE_BY_SIDE_MIN: u16 = 100;
 
 /// The node of `a` that the difference names: the node of that kind with that span, else
 /// the deepest node at its start.
@@ -29,20 +28,32 @@ pub fn difference_node(a: &Analysis, kind: crate::engine::NodeKind, span: Span) 
         .map_or_else(|| a.tree.deepest_at(span.start).index(), |n| n.index())
 }
 
-/// Where the two trees go in `area`: side by side when wide enough, else stacked.
-pub fn areas(area: Rect) -> [Rect; 2] {
-    if area.width >= SIDE_BY_SIDE_MIN {
-        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
-    } else {
-        Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
-    }
-}
-
 /// Selects, in input `side`'s tree, the node the first difference names (done once per
 /// comparison; the user moves the selection from there).
 pub fn select_difference(a: &Analysis, view: &mut TreeView, side: usize, d: &Difference) {
     let span = if side == 0 { d.a } else { d.b };
     view.select(difference_node(a, d.kind, span));
+}
+
+/// Decorates both trees, drawn by their panes at `rects` (A's, B's): `focused` says
+/// which has the keyboard.
+pub fn decorate_pair(
+    f: &mut Frame,
+    rects: [Rect; 2],
+    m: &Model,
+    p: &Panes,
+    focused: [bool; 2],
+    theme: &Theme,
+) {
+    let difference = m.comparison().and_then(|c| c.verdict.difference.as_ref());
+    for (k, rect) in rects.into_iter().enumerate() {
+        let look = Look {
+            side: k,
+            focused: focused[k],
+            difference,
+        };
+        decorate(f, rect, m.analysis(k), &p.lines[k].tree, look, theme);
+    }
 }
 
 /// How one of the two trees is decorated.

@@ -1,12 +1,12 @@
 //! The normal forms of the input, one row each, each copyable.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::details::Detail;
-use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad};
+use super::detail::Detail;
+use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad};
 use crate::engine::Analysis;
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -28,23 +28,24 @@ impl Pane for FormsPane {
         Context::Forms
     }
 
-    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect {
+    fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
         self.list.step(list_delta(action, 10), rows(a).len());
         Effect::None
     }
 
-    fn on_click(&mut self, area: Rect, y: u16, a: &Analysis) -> Effect {
+    fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect {
+        let y = at.y;
         if let Some(i) = self.list.row_at(area, y, rows(a).len()) {
             self.list.selected = i;
         }
         Effect::None
     }
 
-    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         draw(f, area, a, &mut self.list, focused, theme);
     }
 
-    fn detail(&self, a: &Analysis) -> Option<Detail> {
+    fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
         let rows = rows(a);
         let (name, value) = rows.get(self.list.selected)?;
         let mut d = Detail {
@@ -72,7 +73,7 @@ impl Pane for FormsPane {
         self.list.selected
     }
 
-    fn copy(&self, a: &Analysis) -> Option<Copied> {
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
         let rows = rows(a);
         let (name, value) = rows.get(self.list.selected)?;
         Some(Copied {

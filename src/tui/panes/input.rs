@@ -1,8 +1,9 @@
 //! The input line component ([`InputLine`]): one for input A, one for input B (diff
-//! mode) and one for the base line (Ctrl-T). Each owns its text area, its cached
-//! analysis with what is derived from it for display (layout, tree rows, sorted
-//! diagnostics), its editing keys, history recall, paste handling and size cap, and its
-//! drawing: the identifier drawn cell by cell, coloured by the tree, with the selected
+//! mode) and one for the base line (Ctrl-T). Each owns its text area and what is derived
+//! for display from its text's analysis (layout, tree rows, sorted diagnostics), its
+//! editing keys, history recall, paste handling and size cap, and its drawing. It edits
+//! text and never analyses it: the analysis is the model's (`tui::model`), made when the
+//! text changed, and handed back to [`InputLine::rebuild`] and the drawing: the identifier drawn cell by cell, coloured by the tree, with the selected
 //! node's span highlighted, errors underlined, and unsafe characters drawn as
 //! `⟨U+XXXX⟩` tokens.
 //!
@@ -24,7 +25,7 @@ use tui_textarea::{CursorMove, TextArea};
 use super::diagnostics::DiagView;
 use super::tree::TreeView;
 use super::{Effect, block, fit, inner, plural};
-use crate::engine::{Analysis, NodeKind, Options, Profile, Severity, Span as ByteSpan, analyze};
+use crate::engine::{Analysis, NodeKind, Severity, Span as ByteSpan};
 use crate::safe_text::{self, Piece};
 use crate::tui::history::History;
 use crate::tui::keys::Action;
@@ -35,11 +36,10 @@ use crate::tui::theme::{Slot, Theme};
 /// identifier. The command line reads inputs of any size (`idbench parse -`).
 pub const MAX_INPUT: usize = 1 << 20;
 
-/// One input line with its cached analysis and what is derived from it for display.
+/// One input line: its text and what is derived for display from the text's analysis.
+#[derive(Default)]
 pub struct InputLine {
     ta: TextArea<'static>,
-    /// The analysis of the text (recomputed by [`reanalyze`](Self::reanalyze)).
-    pub analysis: Analysis,
     /// The line's layout.
     pub view: InputView,
     /// The tree pane's state for this input.
@@ -92,18 +92,36 @@ impl Look<'static> {
     }
 }
 
-fn options(profile: Option<Profile>) -> Options {
-    Options {
-        profile,
-        ..Options::full()
-    }
-}
-
 /// The message for an input that would grow to `total` bytes, beyond [`MAX_INPUT`].
 fn too_long(what: &str, total: usize) -> String {
     format!(
         "{what}: the input would be {total} bytes, over the workbench's limit of {MAX_INPUT} \
          (1 MiB); `idbench parse -` reads any size from stdin"
+    )
+}
+
+/// True for the line's own editing keys (moving, deleting, undo, history recall,
+/// remembering): the ones [`InputLine::on_action`] takes, and the ones that still reach the
+/// input while the terminal is too small.
+pub fn edits(a: Action) -> bool {
+    matches!(
+        a,
+        Action::Left
+            | Action::Right
+            | Action::WordLeft
+            | Action::WordRight
+            | Action::Home
+            | Action::End
+            | Action::DeleteBack
+            | Action::DeleteForward
+            | Action::DeleteWord
+            | Action::DeleteToStart
+            | Action::DeleteToEnd
+            | Action::Undo
+            | Action::Redo
+            | Action::HistoryPrev
+            | Action::HistoryNext
+            | Action::Remember
     )
 }
 
@@ -123,26 +141,15 @@ pub fn one_line(s: &str) -> Cow<'_, str> {
 }
 
 impl InputLine {
-    /// A line holding `text` (line breaks removed), analysed under `profile`, the cursor
-    /// at the end.
-    pub fn new(text: &str, profile: Option<Profile>) -> InputLine {
+    /// A line holding `text` (line breaks removed), the cursor at the end. Its views are
+    /// empty until [`rebuild`](Self::rebuild) is handed the text's analysis.
+    pub fn new(text: &str) -> InputLine {
         let mut ta = TextArea::new(vec![one_line(text).into_owned()]);
         ta.move_cursor(CursorMove::End);
-        let analysis = analyze(
-            ta.lines().first().map(String::as_str).unwrap_or(""),
-            &options(profile),
-        );
-        let mut s = InputLine {
+        InputLine {
             ta,
-            view: InputView::new(&analysis),
-            tree: TreeView::new(&analysis),
-            diags: DiagView::new(&analysis),
-            analysis,
-            scroll: 0,
-            synced: None,
-        };
-        s.sync();
-        s
+            ..InputLine::default()
+        }
     }
 
     /// The text.
@@ -150,27 +157,28 @@ impl InputLine {
         self.ta.lines().first().map(String::as_str).unwrap_or("")
     }
 
-    /// True when the text changed since the last analysis.
-    pub fn stale(&self) -> bool {
-        self.text() != self.analysis.input
-    }
-
-    /// Analyses the text again, and rebuilds what is derived from it (the diagnostics
-    /// selection is kept where it can be).
-    pub fn reanalyze(&mut self, profile: Option<Profile>) {
-        // What was made from the old text goes before the new analysis is made: on a big
-        // input, holding both at once is what sets the peak memory.
-        let diag_sel = self.diags.list;
-        let other = self.tree.other;
+    /// Lets go of what was derived from the old analysis (before a new one is made: on a
+    /// big input, holding both at once is what sets the peak memory). The diagnostics
+    /// selection and the tree's reading are kept for [`rebuild`](Self::rebuild).
+    pub fn clear_views(&mut self) {
+        let (other, list) = (self.tree.other, self.diags.list);
         self.view = InputView::default();
         self.tree = TreeView::default();
-        self.diags = DiagView::default();
-        self.analysis = analyze("", &Options::validate_only(profile));
-        self.analysis = analyze(self.text(), &options(profile));
-        self.view = InputView::new(&self.analysis);
-        self.tree = TreeView::new(&self.analysis);
         self.tree.other = other;
-        self.diags = DiagView::new(&self.analysis);
+        self.diags = DiagView::default();
+        self.diags.list = list;
+    }
+
+    /// Rebuilds what is derived from the text's new analysis `a` (the diagnostics
+    /// selection is kept where it can be).
+    pub fn rebuild(&mut self, a: &Analysis) {
+        let diag_sel = self.diags.list;
+        let other = self.tree.other;
+        self.clear_views();
+        self.view = InputView::new(a);
+        self.tree = TreeView::new(a);
+        self.tree.other = other;
+        self.diags = DiagView::new(a);
         self.diags.list = diag_sel;
         self.diags.list.clamp(self.diags.len());
         self.synced = None;
@@ -202,11 +210,12 @@ impl InputLine {
         self.ta.insert_str(one_line(s));
     }
 
-    /// Selects the deepest node under the cursor when the cursor has moved.
-    pub fn sync(&mut self) {
+    /// Selects the deepest node of `a` (the text's analysis) under the cursor when the
+    /// cursor has moved.
+    pub fn sync(&mut self, a: &Analysis) {
         let c = self.cursor();
         if self.synced != Some(c) {
-            self.tree.select(self.analysis.tree.deepest_at(c).index());
+            self.tree.select(a.tree.deepest_at(c).index());
             self.synced = Some(c);
         }
     }
@@ -308,9 +317,16 @@ impl InputLine {
     }
 
     /// Draws the line in its frame: the verdict on the top border, the profile and why
-    /// it was chosen on the bottom one, the text (or the hint) inside.
-    pub fn render(&mut self, f: &mut Frame, area: Rect, look: Look<'_>, theme: &Theme) {
-        let a = &self.analysis;
+    /// it was chosen on the bottom one, the text (or the hint) inside. `a` is the text's
+    /// analysis.
+    pub fn render(
+        &mut self,
+        f: &mut Frame,
+        area: Rect,
+        a: &Analysis,
+        look: Look<'_>,
+        theme: &Theme,
+    ) {
         // Occurrences, not rows: a diagnostic that repeats stands for `count` of them.
         let occurrences = |sev: Severity| -> usize {
             a.diagnostics
@@ -377,7 +393,7 @@ impl InputLine {
         }
         let highlight = look
             .highlight
-            .then(|| self.analysis.tree.get(self.tree.selected).map(|n| n.span()))
+            .then(|| a.tree.get(self.tree.selected).map(|n| n.span()))
             .flatten();
         let decor = Decor {
             highlight,
@@ -387,7 +403,7 @@ impl InputLine {
         let pos = draw(
             f.buffer_mut(),
             body,
-            &self.analysis.input,
+            &a.input,
             &self.view,
             decor,
             self.scroll,

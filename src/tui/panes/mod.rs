@@ -1,20 +1,27 @@
-//! The panes, one module each, and what they share: the [`Pane`] component trait,
-//! untrusted-text spans, truncation, blocks and list scrolling.
+//! The panes, one module each, and what they share: the [`Pane`] component trait and the
+//! [`Effect`]s a pane asks of the app, the list of parts ([`list`]), what a selection
+//! reads as in Details ([`detail`]), untrusted-text spans, truncation, blocks and list
+//! scrolling.
 //!
-//! Each focusable pane is a component that owns its state (selection, scroll, folds),
-//! handles its own actions and mouse clicks, draws itself and names its key context (the
-//! context's rows in [`crate::tui::keys::BINDINGS`] are its help entries and status-bar
-//! hints). `app.rs` only routes focus, global keys and layout.
+//! Each focusable pane is a component that owns its view state (selection, scroll,
+//! folds), handles its own actions and mouse clicks, draws itself and names its key
+//! context (the context's rows in [`crate::tui::keys::BINDINGS`] are its help entries and
+//! status-bar hints). What it shows is the model's (`tui::model`): the analysis of the
+//! input it reads, or what it follows of the model (the ladder the comparison, the
+//! resolution pane the resolution, the profile strip the profile). `app.rs` only routes
+//! focus, global keys and layout, and carries out the [`Effect`]s.
 //!
 //! Adding a pane: write `panes/<name>.rs` with a struct that implements [`Pane`], add a
-//! [`Context`] and its bindings in `keys.rs`, a `Focus` variant in `app.rs`, and place it
-//! in `app.rs`'s `route` and `App::pane` (which data it reads), the focus order and the
-//! layout. An overlay (help, examples, share menu) implements [`Overlay`] instead; the
-//! input lines are [`input::InputLine`]s.
+//! [`Context`] and its bindings in `keys.rs`, add its row to the list in [`list`] (the
+//! layouts whose `Tab` reaches it, the input it reads, the component in [`list::Panes`]),
+//! and give it a place in the layout (`layout.rs` and `App::draw`). An overlay (help,
+//! examples, share menu) implements [`Overlay`] instead; the input lines are
+//! [`input::InputLine`]s.
 //!
 //! Every piece of text that comes from the input (or from a file) is drawn through
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
 
+pub mod detail;
 pub mod details;
 pub mod diagnostics;
 pub mod diff;
@@ -23,6 +30,7 @@ pub mod examples;
 pub mod forms;
 pub mod help;
 pub mod input;
+pub mod list;
 pub mod profiles;
 pub mod readings;
 pub mod resolution;
@@ -33,7 +41,7 @@ pub mod tree;
 use std::borrow::Cow;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType};
@@ -41,10 +49,12 @@ use unicode_width::UnicodeWidthChar;
 
 use ratatui::Frame;
 
-use crate::engine::Analysis;
+use crate::engine::Profile;
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
+pub use crate::tui::model::{Doc, ListState};
 use crate::tui::theme::{Slot, Theme};
+pub use list::Focus;
 
 /// What a pane asks of the app after an action or a click.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -60,6 +70,12 @@ pub enum Effect {
     Error(String),
     /// Clear the status line (the user typed: old news is gone).
     Clear,
+    /// Put this profile in use (`None`: auto): every input is analysed again.
+    SetProfile(Option<Profile>),
+    /// Give this part the keyboard.
+    Focus(Focus),
+    /// Read the focused pane's selection whole in Details.
+    ShowDetails,
 }
 
 /// A copy a pane offers: the text and what to call it in the status line.
@@ -73,29 +89,29 @@ pub struct Copied {
 
 /// A focusable pane: its state, its keys, its mouse, its drawing.
 ///
-/// `a` is the analysis the pane shows (the app passes the right input's); panes that show
-/// something else (the ladder) hold it themselves and ignore `a`.
+/// `a` is what the pane reads ([`Doc`]): the analysis of the input it shows, and the model
+/// for what is not one input's (the ladder reads the comparison there).
 pub trait Pane {
     /// The key-table context of the pane's own keys: its help entries and status hints.
     fn context(&self) -> Context;
 
     /// Reacts to a navigation action (`Up`, `Down`, `PageUp`, `PageDown`, `First`, `Last`,
     /// `Collapse`, `Expand`, `Toggle`).
-    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect;
+    fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect;
 
-    /// A left click at screen row `y` of the pane drawn at `area`.
-    fn on_click(&mut self, area: Rect, y: u16, a: &Analysis) -> Effect;
+    /// A left click at `at` on the pane drawn at `area`.
+    fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect;
 
     /// The mouse wheel over the pane: one row by default.
-    fn on_wheel(&mut self, up: bool, a: &Analysis) -> Effect {
+    fn on_wheel(&mut self, up: bool, a: &Doc<'_>) -> Effect {
         self.on_action(if up { Action::Up } else { Action::Down }, a)
     }
 
     /// Draws the pane into `area` (border included).
-    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme);
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme);
 
     /// What `Ctrl-Y` copies from the selection, if anything.
-    fn copy(&self, a: &Analysis) -> Option<Copied>;
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied>;
 
     /// The selected row (Details is rebuilt when it changes).
     fn selected(&self) -> usize {
@@ -103,8 +119,37 @@ pub trait Pane {
     }
 
     /// The selection read whole, for the Details pane (`None`: nothing selected).
-    fn detail(&self, _a: &Analysis) -> Option<details::Detail> {
+    fn detail(&self, _a: &Doc<'_>) -> Option<detail::Detail> {
         None
+    }
+
+    /// Whether Details follows the pane's selection once it has been focused (Details
+    /// itself and the resolution, which is read whole where it is, do not).
+    fn feeds_details(&self) -> bool {
+        true
+    }
+
+    /// In diff mode, whether `d` reads the selection whole in Details (which then takes
+    /// the ladder's room).
+    fn detail_in_diff_mode(&self) -> bool {
+        false
+    }
+
+    /// Whether a click or the wheel gives the pane the keyboard (the profile strip chooses
+    /// a profile without taking it).
+    fn mouse_focuses(&self) -> bool {
+        true
+    }
+
+    /// Whether the pane looks focused only while it has the keyboard (not under an
+    /// overlay).
+    fn focus_needs_keyboard(&self) -> bool {
+        false
+    }
+
+    /// A global key brought the keyboard to the pane (F7 to the profile strip).
+    fn summoned(&mut self, _a: &Doc<'_>) -> Effect {
+        Effect::None
     }
 }
 
@@ -254,56 +299,6 @@ pub fn block<'a>(title: impl Into<Cow<'a, str>>, focused: bool, theme: &Theme) -
 pub fn block_fit<'a>(title: &'a str, area: Rect, focused: bool, theme: &Theme) -> Block<'a> {
     let room = usize::from(area.width).saturating_sub(4);
     block(truncate(title.into(), room), focused, theme)
-}
-
-/// Selection and scroll position of a list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ListState {
-    /// The selected row.
-    pub selected: usize,
-    /// The first row shown.
-    pub offset: usize,
-}
-
-impl ListState {
-    /// Keeps the selection within `len` rows.
-    pub fn clamp(&mut self, len: usize) {
-        self.selected = self.selected.min(len.saturating_sub(1));
-    }
-
-    /// Moves the selection by `delta` rows within `len`.
-    pub fn step(&mut self, delta: isize, len: usize) {
-        if len == 0 {
-            self.selected = 0;
-            return;
-        }
-        self.selected = self.selected.saturating_add_signed(delta).min(len - 1);
-    }
-
-    /// Scrolls so the selection is among the `height` rows shown; returns the first row.
-    pub fn scroll(&mut self, len: usize, height: usize) -> usize {
-        self.clamp(len);
-        if height == 0 {
-            return self.offset;
-        }
-        if self.selected < self.offset {
-            self.offset = self.selected;
-        } else if self.selected >= self.offset + height {
-            self.offset = self.selected + 1 - height;
-        }
-        self.offset = self.offset.min(len.saturating_sub(height));
-        self.offset
-    }
-
-    /// The row at screen line `y` of `area` (inside its border), if any.
-    pub fn row_at(&self, area: Rect, y: u16, len: usize) -> Option<usize> {
-        let inner_top = area.y + 1;
-        if y < inner_top || y >= area.bottom().saturating_sub(1) {
-            return None;
-        }
-        let i = self.offset + usize::from(y - inner_top);
-        (i < len).then_some(i)
-    }
 }
 
 /// Writes `lines` into `area`, one per row, clipped to its width. A line's own style (the

@@ -1,34 +1,35 @@
 //! The profile strip: one cell per profile with its verdict on the input (or, in diff
 //! mode, whether the two inputs are equivalent under it); the profile in use is marked.
 //!
-//! The strip is also a component ([`ProfilesPane`], focused with F7): its cells are
-//! selected with the arrows and Enter puts the selected one in use. Details shows the
+//! The strip is an ordinary component ([`ProfilesPane`], focused with F7) that draws
+//! itself: its cells are selected with the arrows, and Enter (or a click on a cell) asks
+//! the app to put the selected one in use ([`Effect::SetProfile`]). Details shows the
 //! selected profile's verdict, its first error whole and why `auto` chose it or not; in
 //! diff mode ([`pair_detail`]) the pair's equivalence under it, how each side fares, the
 //! step from which they are equal or where they part, and why `auto` chose it for the pair
 //! or not. Everything comes from the analysis or the comparison: nothing is parsed or
 //! compared again here.
 
+use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use ratatui::Frame;
-
-use super::details::{Detail, Item};
-use super::diff::DiffState;
-use super::{Copied, Effect, Pane, list_delta};
+use super::detail::{Detail, Item};
+use super::{Copied, Doc, Effect, Pane, list_delta};
 use crate::engine::{Analysis, Profile, Status};
 use crate::tui::keys::{Action, Context};
+use crate::tui::model::Comparison;
 use crate::tui::theme::{Slot, Theme};
 
 /// The strip as a component: which cell is selected (0 is `auto`, then `Profile::ALL`).
+/// The profile chosen and diff mode's comparison are the model's.
 #[derive(Clone, Debug, Default)]
 pub struct ProfilesPane {
     /// The selected cell.
     pub selected: usize,
-    /// The user's choice (`None`: auto), set by the app before it asks for Details.
-    pub chosen: Option<Profile>,
+    /// The cells drawn by the last frame, for the mouse.
+    hits: Vec<Hit>,
 }
 
 impl ProfilesPane {
@@ -52,7 +53,10 @@ impl Pane for ProfilesPane {
         Context::Profiles
     }
 
-    fn on_action(&mut self, action: Action, _a: &Analysis) -> Effect {
+    fn on_action(&mut self, action: Action, _a: &Doc<'_>) -> Effect {
+        if action == Action::Toggle {
+            return Effect::SetProfile(self.pick());
+        }
         let n = Profile::ALL.len() + 1;
         let next = self
             .selected
@@ -61,14 +65,62 @@ impl Pane for ProfilesPane {
         Effect::None
     }
 
-    fn on_click(&mut self, _area: Rect, _y: u16, _a: &Analysis) -> Effect {
+    /// A click on a cell selects it and puts its profile in use.
+    fn on_click(&mut self, _area: Rect, at: Position, _a: &Doc<'_>) -> Effect {
+        match self.hits.iter().find(|(r, _)| r.contains(at)) {
+            Some(&(_, p)) => {
+                self.select(p);
+                Effect::SetProfile(p)
+            }
+            None => Effect::None,
+        }
+    }
+
+    /// The wheel does nothing over the strip.
+    fn on_wheel(&mut self, _up: bool, _a: &Doc<'_>) -> Effect {
         Effect::None
     }
 
-    /// The strip is drawn by the app with [`draw`] (one row, no border).
-    fn draw(&mut self, _f: &mut Frame, _area: Rect, _a: &Analysis, _focused: bool, _t: &Theme) {}
+    /// A click chooses a profile without taking the keyboard.
+    fn mouse_focuses(&self) -> bool {
+        false
+    }
 
-    fn copy(&self, a: &Analysis) -> Option<Copied> {
+    /// The selected cell is marked only while the strip has the keyboard.
+    fn focus_needs_keyboard(&self) -> bool {
+        true
+    }
+
+    /// F7: the cell of the profile in use is selected.
+    fn summoned(&mut self, a: &Doc<'_>) -> Effect {
+        self.select(a.model.profile().or(Some(a.profile)));
+        Effect::Say(if a.model.diff_mode() {
+            "profiles: ←/→ select, Details reads the pair under it, Enter uses it".into()
+        } else {
+            "profiles: ←/→ select, Details reads the verdict, Enter uses it".into()
+        })
+    }
+
+    /// On one row, no border: each cell's verdict on the input `a` (diff mode: the pair's
+    /// equivalence).
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
+        let cells = match a.model.comparison() {
+            Some(c) => Cells::Equivalence(&c.per_profile),
+            None => Cells::Validity(&a.verdicts),
+        };
+        let selected = focused.then_some(self.selected);
+        self.hits = draw(
+            f.buffer_mut(),
+            area,
+            a.model.profile(),
+            a.profile,
+            cells,
+            selected,
+            theme,
+        );
+    }
+
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
         let p = self.pick()?;
         let text = match a.verdict(p) {
             Some(Status::Valid) => format!("{}: valid", p.name()),
@@ -85,17 +137,27 @@ impl Pane for ProfilesPane {
         self.selected
     }
 
-    fn detail(&self, a: &Analysis) -> Option<Detail> {
-        Some(profile_detail(a, self.pick(), self.chosen, self.selected))
+    fn detail_in_diff_mode(&self) -> bool {
+        true
+    }
+
+    /// The selected cell read whole: the verdict on the input, or in diff mode the pair's
+    /// equivalence under it.
+    fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
+        let chosen = a.model.profile();
+        Some(match a.model.comparison() {
+            Some(c) => pair_detail(c, self.pick(), chosen, self.selected),
+            None => profile_detail(a, self.pick(), chosen, self.selected),
+        })
     }
 }
 
 /// Details of profile cell `p` (`None`: the auto cell) for the input of `a`: the verdict,
 /// the first error whole (code, message, span, section) and why auto chose it or not.
 ///
-/// The analysis holds only the first error's *code* for the profiles not in use, so the
-/// full error of another profile comes from analysing the input once under it (on
-/// selection, not per frame; no forms, no other verdicts).
+/// The analysis keeps each profile's first error whole with its verdict, so nothing is
+/// parsed again here: the profile in use gives its first error, another profile the one
+/// its verdict holds.
 fn profile_detail(
     a: &Analysis,
     p: Option<Profile>,
@@ -194,7 +256,7 @@ fn status_word(s: Option<&Status>) -> (String, Slot) {
 /// is equivalent under `p`, how each side fares, from which ladder step the sides are
 /// equal or where they part, and why `auto` chose `p` for the pair or not.
 pub fn pair_detail(
-    d: &DiffState,
+    d: &Comparison,
     p: Option<Profile>,
     chosen: Option<Profile>,
     cell: usize,
@@ -504,7 +566,50 @@ fn fixed_to(d: &mut Detail, c: Profile) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::equiv::CompareOptions;
     use crate::engine::{Options, analyze};
+    use crate::tui::model::{Model, Texts};
+
+    /// The strip is an ordinary pane: Enter on a cell, or a click on one, asks the app to put
+    /// its profile in use ([`Effect::SetProfile`]); F7 selects the cell in use and says how
+    /// to go on; it draws itself and keeps its cells for the mouse.
+    #[test]
+    fn the_strip_asks_the_app_for_the_profile() {
+        let texts = Texts {
+            sides: ["urn:isbn:0451450523", ""],
+            base: None,
+        };
+        let m = Model::new(texts, false, None, CompareOptions::default());
+        let doc = m.doc(0);
+        let mut strip = ProfilesPane::default();
+        assert!(matches!(strip.summoned(&doc), Effect::Say(_)));
+        assert_eq!(strip.pick(), Some(doc.profile));
+        assert_eq!(strip.on_action(Action::Right, &doc), Effect::None);
+        let next = strip.pick();
+        assert_eq!(
+            strip.on_action(Action::Toggle, &doc),
+            Effect::SetProfile(next)
+        );
+        assert_eq!(strip.on_action(Action::First, &doc), Effect::None);
+        assert_eq!(
+            strip.on_action(Action::Toggle, &doc),
+            Effect::SetProfile(None)
+        );
+        // Drawn, its cells are clicked: the xri2 cell asks for xri2.
+        let area = Rect::new(0, 0, 120, 1);
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(120, 1))
+            .unwrap_or_else(|e| panic!("{e}"));
+        t.draw(|f| strip.draw(f, area, &doc, false, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let cell = strip.hits.iter().find(|(_, p)| *p == Some(Profile::Xri2));
+        let Some(&(r, _)) = cell else {
+            panic!("no xri2 cell: {:?}", strip.hits)
+        };
+        let e = strip.on_click(area, Position::new(r.x, r.y), &doc);
+        assert_eq!(e, Effect::SetProfile(Some(Profile::Xri2)));
+        assert_eq!(strip.pick(), Some(Profile::Xri2));
+        assert!(!strip.mouse_focuses());
+    }
 
     fn row(buf: &Buffer) -> String {
         buf.content.iter().map(|c| c.symbol()).collect()

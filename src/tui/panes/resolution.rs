@@ -1,34 +1,29 @@
 //! The resolution pane: with a base line open (Ctrl-T), the input is read as a reference
 //! against the base, and this pane shows the target and the steps that produced it
 //! (RFC 3986 §5.2, XRI Syntax 2.0 §2.4, the WWW draft's partial forms), as
-//! [`crate::engine::resolve::resolve`] records them. The resolution is computed once per
-//! change of the base, the reference or the profile ([`ResolutionState::update`]), never
-//! per frame.
+//! [`crate::engine::resolve::resolve`] records them. The resolution is the model's
+//! ([`crate::tui::model::Resolved`]), computed once per change of the base, the reference
+//! or the profile, never per frame; the pane keeps its scroll.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
 use std::borrow::Cow;
 
-use super::{Copied, Effect, Pane, block, fit, inner, list_delta, put_lines, truncate};
-use crate::engine::profile::auto_family;
-use crate::engine::resolve::{Resolution, resolve};
-use crate::engine::{Analysis, Profile, Severity};
+use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta, put_lines, truncate};
+use crate::engine::Severity;
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
+use crate::tui::model::{Model, Resolved};
 use crate::tui::theme::{Slot, Theme};
 
-/// The resolution of the input against the base, and what it was computed for.
+/// The resolution pane's state: its scroll over the model's resolution of the input
+/// against the base.
 #[derive(Debug, Default)]
 pub struct ResolutionState {
-    /// The outcome.
-    pub resolution: Resolution,
-    /// The profile resolved under: the one chosen, or the base's `auto` profile.
-    pub profile: Option<Profile>,
-    key: Option<(String, String, Option<Profile>)>,
-    /// How many times it was computed (tests check it follows changes, not frames).
-    pub computed: u64,
+    /// The resolution scrolled (the model's count), if any.
+    seen: Option<u64>,
     /// The first row shown.
     scroll: usize,
     /// Rows the last frame had room for, and rows there were.
@@ -37,11 +32,15 @@ pub struct ResolutionState {
 }
 
 impl Pane for ResolutionState {
+    fn feeds_details(&self) -> bool {
+        false
+    }
+
     fn context(&self) -> Context {
         Context::Resolution
     }
 
-    fn on_action(&mut self, action: Action, _a: &Analysis) -> Effect {
+    fn on_action(&mut self, action: Action, _a: &Doc<'_>) -> Effect {
         let page = isize::try_from(self.height.max(2) - 1).unwrap_or(10);
         self.scroll = self
             .scroll
@@ -50,17 +49,17 @@ impl Pane for ResolutionState {
         Effect::None
     }
 
-    fn on_click(&mut self, _area: Rect, _y: u16, _a: &Analysis) -> Effect {
+    fn on_click(&mut self, _area: Rect, _at: Position, _a: &Doc<'_>) -> Effect {
         Effect::None
     }
 
-    fn draw(&mut self, f: &mut Frame, area: Rect, _a: &Analysis, focused: bool, theme: &Theme) {
-        draw(f, area, self, focused, theme);
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
+        draw(f, area, a.model.resolved(), self, focused, theme);
     }
 
-    fn copy(&self, _a: &Analysis) -> Option<Copied> {
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
         Some(Copied {
-            text: self.resolution.target.clone()?,
+            text: a.model.resolved().resolution.target.clone()?,
             what: "the target".into(),
         })
     }
@@ -71,22 +70,12 @@ impl Pane for ResolutionState {
 }
 
 impl ResolutionState {
-    /// Resolves `reference` against `base` under `chosen` (or the base's `auto` profile),
-    /// unless that is what was last resolved.
-    pub fn update(&mut self, base: &str, reference: &str, chosen: Option<Profile>) {
-        if self
-            .key
-            .as_ref()
-            .is_some_and(|(b, r, p)| b == base && r == reference && *p == chosen)
-        {
-            return;
+    /// Follows the model's resolution: a new one is read from its top.
+    pub fn follow(&mut self, m: &Model) {
+        if self.seen != Some(m.resolutions()) {
+            self.seen = Some(m.resolutions());
+            self.scroll = 0;
         }
-        let profile = chosen.unwrap_or_else(|| auto_family(base).1);
-        self.resolution = resolve(base, reference, profile);
-        self.profile = Some(profile);
-        self.key = Some((base.to_string(), reference.to_string(), chosen));
-        self.computed += 1;
-        self.scroll = 0;
     }
 }
 
@@ -168,10 +157,17 @@ fn wrap(text: &str, width: usize, max_rows: usize) -> Vec<String> {
 /// Draws the pane: the target (or why there is none), the target's warnings and notes, then
 /// each step, from the scroll position; cut rows end with `…`, and the title says which
 /// rows are shown when they do not all fit.
-pub fn draw(f: &mut Frame, area: Rect, st: &mut ResolutionState, focused: bool, theme: &Theme) {
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    resolved: &Resolved,
+    st: &mut ResolutionState,
+    focused: bool,
+    theme: &Theme,
+) {
     let body = inner(area);
     let w = usize::from(body.width);
-    let r = &st.resolution;
+    let r = &resolved.resolution;
     let dim = theme.get(Slot::Dim);
     let mut lines: Vec<Line<'_>> = Vec::new();
     match (&r.target, r.first_error()) {
@@ -272,7 +268,7 @@ pub fn draw(f: &mut Frame, area: Rect, st: &mut ResolutionState, focused: bool, 
     st.height = h;
     st.total = lines.len();
     st.scroll = st.scroll.min(lines.len().saturating_sub(h));
-    let name = st
+    let name = resolved
         .profile
         .map(|p| format!(" · {}", p.name()))
         .unwrap_or_default();
@@ -321,18 +317,5 @@ mod tests {
         assert_eq!((rows.len(), more), (MAX_VALUE_ROWS, true));
         let (rows, more) = value_rows(&"é".repeat(300_000), 40, true);
         assert!(rows.len() == MAX_VALUE_ROWS && more);
-    }
-
-    #[test]
-    fn computed_once_per_change() {
-        let mut s = ResolutionState::default();
-        s.update("http://a/b/c/d;p?q", "../g", None);
-        s.update("http://a/b/c/d;p?q", "../g", None);
-        assert_eq!(s.computed, 1);
-        assert_eq!(s.resolution.target.as_deref(), Some("http://a/b/g"));
-        s.update("http://a/b/c/d;p?q", "../h", None);
-        assert_eq!(s.computed, 2);
-        s.update("urn:a:b", "g", None);
-        assert!(s.resolution.target.is_none() && s.resolution.first_error().is_some());
     }
 }

@@ -6,25 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::{fit, width};
+pub use crate::tui::message::{Level, Message};
 use crate::tui::theme::{Slot, Theme};
-
-/// How a status message reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// Something happened as asked.
-    Info,
-    /// Something failed or needs attention.
-    Error,
-}
-
-/// A status message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    /// The text (drawn through `safe_text`).
-    pub text: String,
-    /// How it reads.
-    pub level: Level,
-}
 
 /// The screen shown when the terminal is smaller than `min` (the current mode's
 /// minimum; `diff`: diff mode, which needs more). `keys` is `(applied, ignored)`: how many

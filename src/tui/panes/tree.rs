@@ -4,11 +4,12 @@
 use std::fmt::Write as _;
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
-use super::{Copied, Effect, ListState, Pane, fit, inner, list_delta, pad, width};
-use crate::engine::{Analysis, NodeKind};
+use super::detail::{Detail, touching};
+use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, plural, width};
+use crate::engine::{Analysis, NodeKind, pct, rules};
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
@@ -161,7 +162,7 @@ impl Pane for TreeView {
         Context::Tree
     }
 
-    fn on_action(&mut self, action: Action, a: &Analysis) -> Effect {
+    fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
         match action {
             Action::Collapse => {
                 let sel = self.selected;
@@ -201,7 +202,8 @@ impl Pane for TreeView {
         Effect::None
     }
 
-    fn on_click(&mut self, area: Rect, y: u16, _a: &Analysis) -> Effect {
+    fn on_click(&mut self, area: Rect, at: Position, _a: &Doc<'_>) -> Effect {
+        let y = at.y;
         let area = match self.tree_area {
             Some(t) if y < t.y || y >= t.y + t.height => return Effect::None,
             Some(t) => t,
@@ -213,7 +215,7 @@ impl Pane for TreeView {
         Effect::None
     }
 
-    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         // The other reading, on request, beside the tree (below it when narrow).
         if self.other
             && let Some(i) = super::readings::reading_for(a, self.selected)
@@ -254,15 +256,19 @@ impl Pane for TreeView {
         draw(f, area, a, self, focused, theme);
     }
 
-    fn detail(&self, a: &Analysis) -> Option<super::details::Detail> {
-        Some(super::details::node_detail(a, self.selected))
+    fn detail_in_diff_mode(&self) -> bool {
+        true
+    }
+
+    fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
+        Some(node_detail(a, self.selected))
     }
 
     fn selected(&self) -> usize {
         self.selected
     }
 
-    fn copy(&self, a: &Analysis) -> Option<Copied> {
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
         let n = a.tree.get(self.selected)?;
         Some(Copied {
             text: n.text(&a.input).to_string(),
@@ -477,6 +483,62 @@ pub fn draw(
         lines.push(line);
     }
     super::put_lines(f.buffer_mut(), body, &lines);
+}
+
+/// The Details of tree node `node` of `a`: kind, rule, span, text, decoded text,
+/// attributes, the diagnostics touching it, the production of its rule (with the
+/// alternative that matched marked), and every profile's verdict.
+pub fn node_detail(a: &Analysis, node: usize) -> Detail {
+    let mut d = Detail {
+        key: (0, node, 0),
+        title: "node".into(),
+        items: Vec::new(),
+    };
+    let Some(n) = a.tree.get(node) else {
+        return d;
+    };
+    let span = n.span();
+    let raw = n.text(&a.input);
+    d.title = n.kind().name().to_string();
+    d.field("kind", n.kind().name(), Slot::Text);
+    d.field(
+        "rule",
+        if n.rule().is_empty() { "—" } else { n.rule() },
+        Slot::Text,
+    );
+    d.field(
+        "span",
+        format!(
+            "{}..{} · {}",
+            span.start,
+            span.end,
+            plural(span.len(), "byte")
+        ),
+        Slot::Text,
+    );
+    d.field(
+        "text",
+        if raw.is_empty() { "(empty)" } else { raw },
+        Slot::Text,
+    );
+    if raw.contains('%') {
+        d.field("decoded", pct::decode_lossy(raw), Slot::Text);
+    }
+    for at in n.attrs() {
+        let v = if at.value.is_empty() {
+            "(empty)".to_string()
+        } else {
+            at.value.to_string()
+        };
+        d.field(format!("{} =", at.key), v, Slot::Text);
+    }
+    d.diagnostics("diagnostics here", touching(a, span));
+    // Looked up once per selection (Details is rebuilt only when the selection changes).
+    if let Some((p, matched)) = rules::matched_alternative(a.profile, &n, &a.input) {
+        d.production(p, matched.as_ref());
+    }
+    d.profiles(a);
+    d
 }
 
 #[cfg(test)]

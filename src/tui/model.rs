@@ -1,0 +1,664 @@
+//! The workbench's model: the document the panes show, apart from every view.
+//!
+//! A [`Model`] holds, per input (A, and B in diff mode) and for the base line, the
+//! [`Analysis`] of its text; diff mode's [`Comparison`] of A and B; input A's
+//! [`Resolved`] resolution against the base; the profile (the one place it is kept:
+//! `None` is auto) and the compare options; and the selections that outlive a pane
+//! ([`Reads`]: which input the diagnostics list and Details read). It decides when to
+//! analyse again (a text or the profile changed) and when to compare again (an input or an
+//! option changed), and counts both, so tests can check that a frame never re-analyses. It
+//! builds the share report's [`report::Subject`] from what the analyses already hold.
+//!
+//! The model imports no pane and knows nothing of focus, keys or the frame. The texts are
+//! the input lines', which only edit them: [`Model::refresh`] is handed
+//! the texts and analyses what changed. The panes read the model ([`Doc`]) and keep only
+//! their own view state (selection, scroll, layout caches).
+
+use crate::engine::equiv::{self, CompareOptions, ProfileEquivalence, Verdict};
+use crate::engine::profile::auto_family;
+use crate::engine::resolve::{Resolution, resolve};
+use crate::engine::{Analysis, Options, Profile, analyze};
+use crate::report::{self, ReportFormat};
+
+/// The comparison of the two inputs, computed once per change, and the ladder's
+/// selection, which outlives it (kept from one comparison to the next).
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    /// Under the chosen profile (or auto).
+    pub verdict: Verdict,
+    /// The options the comparison ran with.
+    pub options: CompareOptions,
+    /// Per profile: equivalent or not, `None` where the profile does not apply to both.
+    /// On long sides only the verdict's profile (see `per_profile_note`).
+    pub per_profile: Vec<ProfileEquivalence>,
+    /// Why profiles are missing from `per_profile`, when they are: the sides are too long
+    /// to compare under every profile at each change. Shown under the verdict.
+    pub per_profile_note: Option<String>,
+    /// The selected ladder step (the ladder pane's scroll aside). It starts at the first
+    /// step when the pair is compared afresh (diff mode entered, the profile changed, an
+    /// example loaded), and is kept when it is compared again after an edit or an option.
+    pub list: ListState,
+}
+
+impl Comparison {
+    /// Compares the inputs of `a` and `b` under `opts` (the verdict shown), and under every
+    /// profile that applies to both (the strip's cells).
+    pub fn of(a: &Analysis, b: &Analysis, opts: CompareOptions) -> Comparison {
+        // The sides' own analyses serve (no parse again), and on long sides the other
+        // profiles are not compared at each keystroke (the ladder pane says so).
+        let verdict = equiv::compare_analyzed(a, b, &opts);
+        let (per_profile, note) = equiv::compare_per_profile_bounded(a, b, &verdict, &opts);
+        Comparison {
+            verdict,
+            options: opts,
+            per_profile,
+            per_profile_note: note,
+            list: ListState::default(),
+        }
+    }
+}
+
+/// Input A resolved as a reference against the base line.
+#[derive(Debug, Default)]
+pub struct Resolved {
+    /// The outcome.
+    pub resolution: Resolution,
+    /// The profile resolved under: the one chosen, or the base's `auto` profile.
+    pub profile: Option<Profile>,
+    /// `(base, reference, chosen profile)` it was computed for.
+    key: Option<(String, String, Option<Profile>)>,
+}
+
+/// Which input the panes that follow one read: 0 (A) or 1 (B).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reads {
+    /// The input whose diagnostics are listed (diff mode: the last input line focused).
+    pub diag: usize,
+    /// The input Details shows a selection of.
+    pub details: usize,
+}
+
+/// The texts the model is refreshed from: the input lines' (A, B, and the base line when
+/// it is open).
+#[derive(Clone, Copy, Debug)]
+pub struct Texts<'a> {
+    /// Input A and input B.
+    pub sides: [&'a str; 2],
+    /// The base line, when open.
+    pub base: Option<&'a str>,
+}
+
+/// What a [`Model::refresh`] changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Refreshed {
+    /// Input A, input B, the base line: analysed again.
+    pub analysed: [bool; 3],
+    /// The inputs were compared again.
+    pub compared: bool,
+}
+
+/// The document: the analyses, the comparison, the resolution, the profile and options.
+#[derive(Debug)]
+pub struct Model {
+    /// The chosen profile (`None`: auto).
+    profile: Option<Profile>,
+    /// The analyses of input A and input B (B is read in diff mode only).
+    docs: [Analysis; 2],
+    /// The analysis of the base line, when open: input A is then a reference resolved
+    /// against it.
+    base: Option<Analysis>,
+    /// Diff mode: A and B are compared.
+    diff_mode: bool,
+    /// The compare options diff mode uses (its profile is `profile`).
+    compare_opts: CompareOptions,
+    /// Diff mode's comparison (none until the inputs are compared).
+    comparison: Option<Comparison>,
+    /// Input A resolved against the base (computed once per change, in `refresh`).
+    resolved: Resolved,
+    /// Which input the diagnostics and Details read.
+    reads: Reads,
+    /// An option changed: compare again at the next refresh.
+    recompare: bool,
+    /// The profile changed or an example was loaded: analyse every input again.
+    reanalyze_all: bool,
+    /// How many times the inputs have been compared since the start.
+    comparisons: u64,
+    /// How many times an input has been analysed since the start.
+    analyses: u64,
+    /// How many times the resolution has been computed since the start.
+    resolutions: u64,
+}
+
+/// Selection and scroll position of a list (the panes' lists, and the ladder's
+/// selection, which the model keeps from one comparison to the next).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ListState {
+    /// The selected row.
+    pub selected: usize,
+    /// The first row shown.
+    pub offset: usize,
+}
+
+impl ListState {
+    /// Keeps the selection within `len` rows.
+    pub fn clamp(&mut self, len: usize) {
+        self.selected = self.selected.min(len.saturating_sub(1));
+    }
+
+    /// Moves the selection by `delta` rows within `len`.
+    pub fn step(&mut self, delta: isize, len: usize) {
+        if len == 0 {
+            self.selected = 0;
+            return;
+        }
+        self.selected = self.selected.saturating_add_signed(delta).min(len - 1);
+    }
+
+    /// Scrolls so the selection is among the `height` rows shown; returns the first row.
+    pub fn scroll(&mut self, len: usize, height: usize) -> usize {
+        self.clamp(len);
+        if height == 0 {
+            return self.offset;
+        }
+        if self.selected < self.offset {
+            self.offset = self.selected;
+        } else if self.selected >= self.offset + height {
+            self.offset = self.selected + 1 - height;
+        }
+        self.offset = self.offset.min(len.saturating_sub(height));
+        self.offset
+    }
+
+    /// The row at screen line `y` of `area` (inside its border), if any.
+    pub fn row_at(&self, area: ratatui::layout::Rect, y: u16, len: usize) -> Option<usize> {
+        let inner_top = area.y + 1;
+        if y < inner_top || y >= area.bottom().saturating_sub(1) {
+            return None;
+        }
+        let i = self.offset + usize::from(y - inner_top);
+        (i < len).then_some(i)
+    }
+}
+
+/// What a view reads: the analysis of one input (it derefs to the [`Analysis`]) and the
+/// model, for what is not one input's (the comparison, the resolution, the profile).
+#[derive(Clone, Copy, Debug)]
+pub struct Doc<'a> {
+    /// The analysis of the input the pane reads.
+    pub analysis: &'a Analysis,
+    /// The model.
+    pub model: &'a Model,
+}
+
+impl std::ops::Deref for Doc<'_> {
+    type Target = Analysis;
+
+    fn deref(&self) -> &Analysis {
+        self.analysis
+    }
+}
+
+/// How the workbench analyses: everything (forms, every profile's verdict), under
+/// `profile`.
+fn options(profile: Option<Profile>) -> Options {
+    Options {
+        profile,
+        ..Options::full()
+    }
+}
+
+impl Model {
+    /// A model on `texts` (B is compared when `diff_mode`), analysed once here.
+    pub fn new(
+        texts: Texts<'_>,
+        diff_mode: bool,
+        profile: Option<Profile>,
+        compare: CompareOptions,
+    ) -> Model {
+        let empty = || analyze("", &Options::validate_only(profile));
+        let mut m = Model {
+            profile,
+            docs: [empty(), empty()],
+            base: texts.base.map(|_| empty()),
+            diff_mode,
+            // The profile lives in `profile`; `compare` takes it at each comparison.
+            compare_opts: CompareOptions {
+                profile: None,
+                ..compare
+            },
+            comparison: None,
+            resolved: Resolved::default(),
+            reads: Reads::default(),
+            recompare: false,
+            reanalyze_all: true,
+            comparisons: 0,
+            analyses: 0,
+            resolutions: 0,
+        };
+        m.refresh(texts);
+        m
+    }
+
+    /// The chosen profile (`None`: auto).
+    pub fn profile(&self) -> Option<Profile> {
+        self.profile
+    }
+
+    /// True in diff mode.
+    pub fn diff_mode(&self) -> bool {
+        self.diff_mode
+    }
+
+    /// True when the base line is open.
+    pub fn has_base(&self) -> bool {
+        self.base.is_some()
+    }
+
+    /// The compare options diff mode uses (the profile field aside: see
+    /// [`profile`](Self::profile)).
+    pub fn compare_options(&self) -> &CompareOptions {
+        &self.compare_opts
+    }
+
+    /// How many times an input has been analysed since the start.
+    pub fn analyses(&self) -> u64 {
+        self.analyses
+    }
+
+    /// How many times the two inputs have been compared since the start.
+    pub fn comparisons(&self) -> u64 {
+        self.comparisons
+    }
+
+    /// How many times the resolution has been computed since the start.
+    pub fn resolutions(&self) -> u64 {
+        self.resolutions
+    }
+
+    /// The cached analysis of input `side` (0 or 1).
+    pub fn analysis(&self, side: usize) -> &Analysis {
+        &self.docs[side.min(1)]
+    }
+
+    /// What a view of input `side` (0 or 1) reads: its analysis, and the model.
+    pub fn doc(&self, side: usize) -> Doc<'_> {
+        Doc {
+            analysis: self.analysis(side),
+            model: self,
+        }
+    }
+
+    /// The cached analysis of line `s`: 0, 1, or 2 the base line (input A when there is
+    /// none).
+    pub fn line_analysis(&self, s: usize) -> &Analysis {
+        match (s, self.base.as_ref()) {
+            (2, Some(b)) => b,
+            _ => self.analysis(s),
+        }
+    }
+
+    /// Which input the diagnostics list and Details read (outside diff mode the
+    /// diagnostics are always input A's).
+    pub fn reads(&self) -> Reads {
+        Reads {
+            diag: if self.diff_mode { self.reads.diag } else { 0 },
+            details: self.reads.details,
+        }
+    }
+
+    /// The diagnostics list reads input `side` (0 or 1) from now on.
+    pub fn read_diagnostics_of(&mut self, side: usize) {
+        self.reads.diag = side.min(1);
+    }
+
+    /// Details reads input `side` (0 or 1) from now on.
+    pub fn read_details_of(&mut self, side: usize) {
+        self.reads.details = side.min(1);
+    }
+
+    /// The comparison shown in diff mode.
+    pub fn comparison(&self) -> Option<&Comparison> {
+        self.comparison.as_ref().filter(|_| self.diff_mode)
+    }
+
+    /// Input A's resolution against the base (the last one computed).
+    pub fn resolved(&self) -> &Resolved {
+        &self.resolved
+    }
+
+    /// Keeps the ladder's selection `list` (the ladder pane moves it; the next comparison
+    /// keeps it).
+    pub fn keep_step(&mut self, list: ListState) {
+        if let Some(c) = &mut self.comparison {
+            c.list = list;
+        }
+    }
+
+    /// Which lines [`refresh`](Self::refresh) would analyse again for `texts`: A, B, the
+    /// base line. The views derived from an analysis are let go before it is made again
+    /// (on a big input, holding both at once is what sets the peak memory).
+    pub fn stale(&self, texts: Texts<'_>) -> [bool; 3] {
+        let all = self.reanalyze_all;
+        let [a, b] = texts.sides;
+        [
+            all || a != self.docs[0].input,
+            all || b != self.docs[1].input,
+            match (texts.base, &self.base) {
+                (Some(t), Some(d)) => all || t != d.input,
+                _ => false,
+            },
+        ]
+    }
+
+    /// Re-analyses each text that changed (or all, after a profile change), resolves A
+    /// against the base, and compares again if needed. Says what it did.
+    pub fn refresh(&mut self, texts: Texts<'_>) -> Refreshed {
+        let stale = self.stale(texts);
+        self.reanalyze_all = false;
+        let mut out = Refreshed::default();
+        for (k, text) in texts.sides.into_iter().enumerate() {
+            if stale[k] {
+                // The old analysis goes before the new one is made: on a big input,
+                // holding both at once is what sets the peak memory.
+                self.docs[k] = analyze("", &Options::validate_only(self.profile));
+                self.docs[k] = self.analyze(text);
+                out.analysed[k] = true;
+            }
+        }
+        if let (Some(t), true) = (texts.base, self.base.is_some()) {
+            if stale[2] {
+                self.base = Some(analyze("", &Options::validate_only(self.profile)));
+                let a = self.analyze(t);
+                self.base = Some(a);
+                out.analysed[2] = true;
+            }
+            self.resolve(t, texts.sides[0]);
+        }
+        let changed = out.analysed[0] || out.analysed[1];
+        let recompare = std::mem::take(&mut self.recompare);
+        if self.diff_mode && (changed || recompare || self.comparison.is_none()) {
+            self.compare();
+            out.compared = true;
+        }
+        out
+    }
+
+    /// Analyses `text` under the profile, counted.
+    fn analyze(&mut self, text: &str) -> Analysis {
+        self.analyses += 1;
+        analyze(text, &options(self.profile))
+    }
+
+    /// Resolves `reference` against `base` under the chosen profile (or the base's `auto`
+    /// profile), unless that is what was last resolved.
+    fn resolve(&mut self, base: &str, reference: &str) {
+        let chosen = self.profile;
+        if self
+            .resolved
+            .key
+            .as_ref()
+            .is_some_and(|(b, r, p)| b == base && r == reference && *p == chosen)
+        {
+            return;
+        }
+        let profile = chosen.unwrap_or_else(|| auto_family(base).1);
+        self.resolved = Resolved {
+            resolution: resolve(base, reference, profile),
+            profile: Some(profile),
+            key: Some((base.to_string(), reference.to_string(), chosen)),
+        };
+        self.resolutions += 1;
+    }
+
+    /// The compare options with the chosen profile.
+    fn options(&self) -> CompareOptions {
+        CompareOptions {
+            profile: self.profile,
+            ..self.compare_opts.clone()
+        }
+    }
+
+    fn compare(&mut self) {
+        self.comparisons += 1;
+        let list = self.comparison.as_ref().map(|c| c.list).unwrap_or_default();
+        let mut c = Comparison::of(&self.docs[0], &self.docs[1], self.options());
+        c.list = list;
+        c.list.clamp(c.verdict.steps.len());
+        self.comparison = Some(c);
+    }
+
+    /// Chooses profile `p`: every input is analysed and compared again. Returns what the
+    /// status line says.
+    pub fn set_profile(&mut self, p: Option<Profile>) -> String {
+        self.profile = p;
+        self.reanalyze_all = true;
+        self.comparison = None;
+        match p {
+            None => "profile: auto (chosen per input; the reason is under the input)".into(),
+            Some(p) => format!("profile: {} ({})", p.name(), p.title()),
+        }
+    }
+
+    /// The profile after the chosen one (Ctrl-P): auto, then each of `Profile::ALL`, then
+    /// auto again.
+    pub fn next_profile(&self) -> Option<Profile> {
+        match self.profile {
+            None => Profile::ALL.first().copied(),
+            Some(p) => Profile::ALL
+                .iter()
+                .position(|q| *q == p)
+                .and_then(|i| Profile::ALL.get(i + 1))
+                .copied(),
+        }
+    }
+
+    /// Profile number `n` (a digit key): 0 is auto, then `Profile::ALL` from 1 (`None`
+    /// past the last: auto).
+    pub fn numbered_profile(n: usize) -> Option<Profile> {
+        n.checked_sub(1).and_then(|i| Profile::ALL.get(i).copied())
+    }
+
+    /// The profile the comparison is made under, in diff mode (what a compare option's
+    /// message weighs it against).
+    pub fn compared_under(&self) -> Option<Profile> {
+        self.comparison().map(|c| c.verdict.profile)
+    }
+
+    /// The compare options, to change one of them; in diff mode the inputs are compared
+    /// again at the next refresh.
+    pub fn compare_options_mut(&mut self) -> &mut CompareOptions {
+        self.recompare = self.diff_mode;
+        &mut self.compare_opts
+    }
+
+    /// Enters or leaves diff mode (closing the base line first). Returns true when diff
+    /// mode is now on.
+    pub fn toggle_diff(&mut self) -> bool {
+        self.base = None;
+        self.diff_mode = !self.diff_mode;
+        if self.diff_mode {
+            self.comparison = None;
+        } else {
+            self.reads.diag = 0;
+        }
+        self.diff_mode
+    }
+
+    /// Opens (true) or closes (false) the base line.
+    pub fn toggle_base(&mut self) -> bool {
+        if self.base.take().is_some() {
+            false
+        } else {
+            // The empty line's analysis, made here, is not counted as a re-analysis (the
+            // next refresh finds it current).
+            self.base = Some(analyze("", &options(self.profile)));
+            true
+        }
+    }
+
+    /// Loads an example's profile; a pair opens diff mode (and closes the base line, which
+    /// works on one input). The texts are the input lines': they are set by the caller.
+    pub fn load(&mut self, profile: Option<Profile>, pair: bool) {
+        self.profile = profile;
+        self.reanalyze_all = true;
+        self.comparison = None;
+        if pair {
+            self.base = None;
+        }
+        self.diff_mode = pair;
+    }
+
+    /// The report of the document (`Some(format)`) or the command that reopens it
+    /// (`None`): the same text `idbench explain` prints for the same arguments.
+    pub fn share_text(&self, texts: Texts<'_>, format: Option<ReportFormat>) -> String {
+        let opts = self.options();
+        let with = self.diff_mode.then_some(texts.sides[1]);
+        let base = texts.base.filter(|_| self.base.is_some());
+        let Some(format) = format else {
+            return report::reopen_command(texts.sides[0], with, base, &opts);
+        };
+        let diff = self.comparison();
+        let subject = report::Subject {
+            a: &self.docs[0],
+            b: self.diff_mode.then_some(&self.docs[1]),
+            comparison: diff.map(|d| &d.verdict),
+            per_profile: diff.map(|d| &d.per_profile[..]),
+            resolution: base.map(|b| (b, &self.resolved.resolution)),
+            options: &opts,
+        };
+        report::render(&subject, format)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts<'a>(a: &'a str, b: &'a str) -> Texts<'a> {
+        Texts {
+            sides: [a, b],
+            base: None,
+        }
+    }
+
+    /// An input is analysed again only when its text (or the profile) changed; a pair is
+    /// compared again when an input or an option changed.
+    #[test]
+    fn analyses_and_comparisons_follow_changes() {
+        let t = texts("urn:a:b", "URN:A:b");
+        let mut m = Model::new(t, true, None, CompareOptions::default());
+        assert_eq!((m.analyses(), m.comparisons()), (2, 1));
+        assert_eq!(m.refresh(t), Refreshed::default());
+        assert_eq!((m.analyses(), m.comparisons()), (2, 1));
+        let t = texts("urn:a:b", "urn:a:c");
+        assert_eq!(m.stale(t), [false, true, false]);
+        let r = m.refresh(t);
+        assert_eq!((r.analysed, r.compared), ([false, true, false], true));
+        assert_eq!((m.analyses(), m.comparisons()), (3, 2));
+        m.compare_options_mut().ignore_dollar = true;
+        assert!(m.refresh(t).compared);
+        assert_eq!((m.analyses(), m.comparisons()), (3, 3));
+        // The ladder's selection is kept when the pair is compared again, and starts over
+        // when it is compared afresh.
+        m.keep_step(ListState {
+            selected: 1,
+            offset: 0,
+        });
+        m.compare_options_mut().ignore_dollar = false;
+        assert!(m.refresh(t).compared);
+        assert_eq!(m.comparison().map(|c| c.list.selected), Some(1));
+        m.set_profile(Some(Profile::Rfc8141));
+        assert!(m.refresh(t).compared);
+        assert_eq!(m.comparison().map(|c| c.list.selected), Some(0));
+        assert_eq!((m.analyses(), m.comparisons()), (5, 5));
+        assert_eq!(m.analysis(0).profile, Profile::Rfc8141);
+    }
+
+    /// Outside diff mode an option change compares nothing.
+    #[test]
+    fn one_input_is_never_compared() {
+        let t = texts("http://a/b", "");
+        let mut m = Model::new(t, false, None, CompareOptions::default());
+        m.compare_options_mut().ignore_dollar = true;
+        m.refresh(t);
+        assert_eq!(m.comparisons(), 0);
+        assert!(m.comparison().is_none());
+    }
+
+    /// The base line's resolution is computed once per change of the base, the reference
+    /// or the profile, and entering diff mode closes the base line.
+    #[test]
+    fn the_resolution_follows_changes_and_diff_mode_closes_the_base() {
+        let t = Texts {
+            sides: ["g;x", ""],
+            base: Some("http://a/b/c/d;p?q"),
+        };
+        let mut m = Model::new(t, false, None, CompareOptions::default());
+        assert!(m.has_base());
+        assert_eq!(m.resolutions(), 1);
+        let target = m.resolved().resolution.target.clone();
+        assert_eq!(target.as_deref(), Some("http://a/b/c/g;x"));
+        m.refresh(t);
+        assert_eq!(m.resolutions(), 1);
+        m.set_profile(Some(Profile::Rfc3986));
+        m.refresh(t);
+        assert_eq!(m.resolutions(), 2);
+        assert!(m.toggle_diff());
+        assert!(!m.has_base());
+        m.refresh(texts("g;x", "g;x"));
+        assert!(m.comparison().is_some());
+        assert!(!m.toggle_diff());
+        assert!(m.comparison().is_none());
+        // A base that cannot be resolved against: no target, and why.
+        m.set_profile(None);
+        assert!(m.toggle_base());
+        m.refresh(Texts {
+            sides: ["g", ""],
+            base: Some("urn:a:b"),
+        });
+        let r = &m.resolved().resolution;
+        assert!(r.target.is_none() && r.first_error().is_some());
+    }
+
+    /// The model imports no pane, and the input line (which edits the text) never
+    /// analyses it: the model does.
+    #[test]
+    fn the_model_imports_no_pane_and_the_input_line_never_analyses() {
+        let code = |text: &str| -> String {
+            let end = text.find("#[cfg(test)]").unwrap_or(text.len());
+            text[..end]
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let model = code(include_str!("model.rs"));
+        assert!(!model.contains("panes"), "model.rs names the panes");
+        let input = code(include_str!("panes/input.rs"));
+        assert!(!input.contains("analyze"), "the input line analyses");
+    }
+
+    /// A loaded pair opens diff mode with its profile; the share report then holds the
+    /// comparison, and the reopen command both inputs and the profile.
+    #[test]
+    fn a_loaded_pair_is_compared_and_shared() {
+        let t = Texts {
+            sides: ["a", ""],
+            base: Some("http://h/"),
+        };
+        let mut m = Model::new(t, false, None, CompareOptions::default());
+        m.load(Some(Profile::Rfc8141), true);
+        let t = texts("urn:example:a", "urn:example:A");
+        m.refresh(t);
+        assert!(m.diff_mode() && !m.has_base());
+        assert_eq!(m.compared_under(), Some(Profile::Rfc8141));
+        let cmd = m.share_text(t, None);
+        assert!(
+            cmd.contains("urn:example:a") && cmd.contains("urn:example:A"),
+            "{cmd}"
+        );
+        assert!(cmd.contains("rfc8141"), "{cmd}");
+        let md = m.share_text(t, Some(ReportFormat::Markdown));
+        assert!(md.contains("urn:example:A"), "{md}");
+    }
+}
