@@ -137,7 +137,10 @@ fn rfc2141_agrees_with_its_abnf_transcription() {
     // §2.1: 'the NID "urn" is reserved and MUST NOT be used', prose the BNF cannot say.
     // Every other entry agrees.
     let d = disagreements_with(Profile::Rfc2141, text, "URN");
-    assert!(!d.is_empty(), "the NID urn case is expected among the entries");
+    assert!(
+        !d.is_empty(),
+        "the NID urn case is expected among the entries"
+    );
     for (id, hand) in &d {
         assert!(
             !hand && id.to_ascii_lowercase().starts_with("urn:urn:"),
@@ -155,7 +158,10 @@ fn the_www_draft_agrees_with_its_abnf_transcription() {
     // (relative) form": `../g`, `//g`, `#s`, the empty reference) are prose, and the
     // hand-written parser reads them. Every entry with a scheme agrees.
     let d = disagreements_with(Profile::Rfc1630, text, "fragmentaddress");
-    assert!(d.len() >= 10, "the partial forms are expected among the entries: {d:?}");
+    assert!(
+        d.len() >= 10,
+        "the partial forms are expected among the entries: {d:?}"
+    );
     for (id, hand) in &d {
         assert!(
             *hand && idbench::engine::profile::leading_scheme(id).is_none(),

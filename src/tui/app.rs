@@ -934,7 +934,7 @@ impl App {
                     f,
                     rects,
                     &self.m,
-                    &self.panes,
+                    [&self.panes.lines[0].tree, &self.panes.lines[1].tree],
                     focused,
                     &self.theme,
                 );

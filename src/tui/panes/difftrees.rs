@@ -10,7 +10,6 @@ use std::borrow::Cow;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::list::Panes;
 use super::tree::TreeView;
 use super::{block, inner, truncate};
 use crate::engine::equiv::Difference;
@@ -35,13 +34,13 @@ pub fn select_difference(a: &Analysis, view: &mut TreeView, side: usize, d: &Dif
     view.select(difference_node(a, d.kind, span));
 }
 
-/// Decorates both trees, drawn by their panes at `rects` (A's, B's): `focused` says
-/// which has the keyboard.
+/// Decorates both trees (A's and B's views), drawn by their panes at `rects`: `focused`
+/// says which has the keyboard.
 pub fn decorate_pair(
     f: &mut Frame,
     rects: [Rect; 2],
     m: &Model,
-    p: &Panes,
+    views: [&TreeView; 2],
     focused: [bool; 2],
     theme: &Theme,
 ) {
@@ -52,7 +51,7 @@ pub fn decorate_pair(
             focused: focused[k],
             difference,
         };
-        decorate(f, rect, m.analysis(k), &p.lines[k].tree, look, theme);
+        decorate(f, rect, m.analysis(k), views[k], look, theme);
     }
 }
 
