@@ -103,3 +103,12 @@ it uses and those that use it; with no NAME, every rule of each profile with its
 Output (json): one object per production (or per profile's list).
 
 Exit codes: 0 found, 2 no such rule (the nearest names are suggested) or a usage error.";
+
+pub(super) const GRAMMAR: &str = "\
+Subcommands: check FILE.abnf, parse FILE.abnf --start RULE INPUT..., diff (FILE.abnf |
+--profile P) (FILE.abnf | --profile P) --start RULE, gen FILE.abnf --start RULE; each
+subcommand's --help gives its output and exit codes.
+A grammar file is RFC 5234 ABNF (with RFC 7405's %s\"...\" and %i\"...\"), a regular file of at
+most 1 MiB with at most 10,000 rules; the core rules (ALPHA, DIGIT, ...) are built in.
+
+Exit codes: 2 when the grammar file cannot be read (or, but for check, has errors).";

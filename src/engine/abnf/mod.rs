@@ -69,6 +69,7 @@ mod check;
 mod compile;
 mod earley;
 mod forest;
+pub mod r#gen;
 mod reader;
 
 use std::sync::Arc;
