@@ -614,6 +614,20 @@ fn diff_of_a_grammar_and_its_own_profile_agrees_and_reads_a_corpus() {
         "json",
     ]);
     assert_eq!(code, Some(1));
+    // Without --start2, a profile that has no rule of that name starts from its own.
+    let o = go(&[
+        "grammar",
+        "diff",
+        &rfc8141(),
+        "--profile",
+        "rfc3986",
+        "--start",
+        "namestring",
+        "--generate",
+        "5",
+    ]);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    assert!(o.stderr.contains("rule URI-reference"), "{}", o.stderr);
     let o = go(&[
         "grammar",
         "diff",
@@ -627,4 +641,17 @@ fn diff_of_a_grammar_and_its_own_profile_agrees_and_reads_a_corpus() {
     assert!(o.stderr.contains("BNF"), "{}", o.stderr);
     let o = go(&["grammar", "diff", &rfc8141(), "--start", "namestring"]);
     assert_eq!(o.code, Some(2), "one side only is a usage error");
+}
+
+#[test]
+fn every_grammar_subcommand_help_states_output_and_exit_codes() {
+    for cmd in ["check", "parse", "diff", "gen"] {
+        let out = go(&["grammar", cmd, "--help"]).text();
+        assert!(out.contains("Exit codes:"), "{cmd}: {out}");
+        assert!(
+            out.contains("Output (text)") && out.contains("Output (json)"),
+            "{cmd}: {out}"
+        );
+    }
+    assert!(go(&["grammar", "--help"]).text().contains("Exit codes:"));
 }

@@ -87,7 +87,10 @@ pub struct GrammarDiffArgs {
     /// grammar text.
     #[command(flatten)]
     pub sides: Sides,
-    /// The start rule (of both sides, unless --start2 names the second side's).
+    /// The start rule: of the first side, and of the second unless --start2 names its own
+    /// (a built-in profile without this rule starts from its own: rfc8141 from namestring,
+    /// rfc3986 from URI-reference, rfc3987 from IRI-reference, rfc2141bis from URI, xri2
+    /// from XRI-reference).
     #[arg(long)]
     pub start: String,
     /// The second side's start rule.
@@ -97,7 +100,7 @@ pub struct GrammarDiffArgs {
     #[arg(long, value_hint = clap::ValueHint::FilePath)]
     pub corpus: Option<PathBuf>,
     /// How many valid examples and as many near misses to generate from each side.
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub generate: u32,
     /// text or json.
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
@@ -114,7 +117,7 @@ pub struct GrammarGenArgs {
     #[arg(long)]
     pub start: String,
     /// How many examples at most.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub count: u32,
     /// Near misses (inputs the rule rejects) instead of valid examples.
     #[arg(long)]
@@ -191,7 +194,7 @@ impl Args for Sides {
                 .long("profile")
                 .short('p')
                 .value_name("P")
-                .help("A built-in profile's grammar text as a side (an ABNF profile)")
+                .help("A built-in profile's grammar text as a side: rfc3986, rfc3987, rfc2141bis, rfc8141 or xri2")
                 .value_parser(|s: &str| s.parse::<Profile>())
                 .action(ArgAction::Append),
         )
@@ -232,7 +235,10 @@ const DIFF_HELP: &str = "\
 Each side is a grammar file or --profile P (an ABNF profile's shipped grammar text: rfc3986,
 rfc3987, rfc2141bis, rfc8141, xri2), in the order given. Inputs tried: the --corpus lines,
 then examples generated at each side's boundaries (each alternative, repetition counts at
-their bounds, value ranges at their ends, one-character mutations).
+their bounds, value ranges at their ends, one-character mutations). --start names the first
+side's start rule, and the second's unless --start2 is given; a profile without that rule
+starts from its own (rfc8141: namestring; rfc3986: URI-reference; rfc3987: IRI-reference;
+rfc2141bis: URI; xri2: XRI-reference).
 Output (text): the inputs only side A accepts, those only side B accepts, and the counts.
 Output (json): one object on one line:
   {\"only_a\": [INPUT, ...], \"only_b\": [INPUT, ...], \"both\": N, \"neither\": N}
@@ -333,6 +339,33 @@ fn profile_source(profile: Profile) -> Result<Source, Fail> {
             .collect(),
         name: format!("--profile {}", profile.name()),
     })
+}
+
+/// The rule a built-in profile's grammar text starts from.
+fn profile_start(profile: Profile) -> Option<&'static str> {
+    match profile {
+        Profile::Rfc3986 => Some("URI-reference"),
+        Profile::Rfc3987 => Some("IRI-reference"),
+        Profile::Rfc2141bis => Some("URI"),
+        Profile::Rfc8141 => Some("namestring"),
+        Profile::Xri2 => Some("XRI-reference"),
+        Profile::Rfc1630 | Profile::Rfc2141 => None,
+    }
+}
+
+/// The second side's start rule: `--start2`; else `--start` when the second side has such
+/// a rule; else, for a built-in profile, the rule its grammar starts from.
+fn second_start<'a>(a: &'a GrammarDiffArgs, side: &Side) -> &'a str {
+    if let Some(s) = &a.start2 {
+        return s;
+    }
+    if let Side::Profile(p) = side
+        && crate::engine::rules::grammar(*p).get(&a.start).is_none()
+        && let Some(s) = profile_start(*p)
+    {
+        return s;
+    }
+    &a.start
 }
 
 /// Compiles `src` and checks that `start` is one of its rules.
@@ -820,9 +853,9 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
             "idbench: grammar diff compares two sides".into(),
         ));
     };
-    let start_b = a.start2.as_deref().unwrap_or(&a.start);
     let src_a = side_source(side_a)?;
     let src_b = side_source(side_b)?;
+    let start_b = second_start(a, side_b);
     let ga = compile(&src_a, &a.start)?;
     let gb = compile(&src_b, start_b)?;
     let mut inputs: Vec<String> = Vec::new();
@@ -896,12 +929,14 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
     out.flush()?;
     let _ = writeln!(
         io::stderr(),
-        "{} inputs tried: {} only in A ({}), {} only in B ({}), {both} in both, {neither} in neither",
+        "{} inputs tried: {} only in A ({}, rule {}), {} only in B ({}, rule {}), {both} in both, {neither} in neither",
         inputs.len(),
         only_a.len(),
         escape(&src_a.name),
+        escape(&a.start),
         only_b.len(),
         escape(&src_b.name),
+        escape(start_b),
     );
     Ok(u8::from(!only_a.is_empty() || !only_b.is_empty()))
 }

@@ -34,10 +34,11 @@
 //! # Bounds
 //!
 //! At most [`GenOptions::count`] examples of each kind, each at most
-//! [`GenOptions::max_len`] characters; at most `64 × count + 1,000` candidates are parsed;
-//! the shortest derivations are computed with at most [`MAX_WORK`] expression visits
-//! (rules not settled by then are not generated); every derivation is expanded with an
-//! explicit stack of at most [`MAX_STEPS`] steps. Prose values are not generated (a rule
+//! [`GenOptions::max_len`] characters; at most `16 × count + 1,000` candidates are parsed
+//! (and never more than [`MAX_CANDIDATES`]); the shortest derivations are computed with at
+//! most [`MAX_WORK`] expression visits (rules not settled by then are not generated); every
+//! derivation is expanded with an explicit stack of at most [`MAX_STEPS`] steps, and all of
+//! them together take at most [`MAX_TOTAL_STEPS`]. Prose values are not generated (a rule
 //! that needs one has no example).
 
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -50,6 +51,10 @@ use super::{Grammar, ParseOptions, Problem, UnknownRule};
 pub const MAX_WORK: usize = 20_000_000;
 /// The most steps of one expansion.
 pub const MAX_STEPS: usize = 200_000;
+/// The most expansion steps of one [`generate`], all expansions together.
+pub const MAX_TOTAL_STEPS: usize = 20_000_000;
+/// The most candidates one [`generate`] parses.
+pub const MAX_CANDIDATES: usize = 100_000;
 /// How many probe characters mutations use at most.
 const MAX_PROBES: usize = 24;
 /// Mutations are made at this many positions of an example at most.
@@ -154,6 +159,8 @@ struct Model {
     parent: Vec<Option<usize>>,
     cost: Vec<Cost>,
     rule_cost: Vec<Cost>,
+    /// Expansion steps left for the whole generation ([`MAX_TOTAL_STEPS`]).
+    steps_left: std::cell::Cell<usize>,
 }
 
 /// Appends `from`'s expressions to `exprs`, shifting child indices; returns the shift.
@@ -253,6 +260,7 @@ impl Model {
             parent,
             cost: vec![INF; n],
             rule_cost: vec![INF; r],
+            steps_left: std::cell::Cell::new(MAX_TOTAL_STEPS),
         };
         m.costs();
         m
@@ -313,28 +321,48 @@ impl Model {
         }
     }
 
-    /// The shortest derivations, to a fixpoint (or until [`MAX_WORK`]).
+    /// The shortest derivations, to a fixpoint (or until [`MAX_WORK`]): a worklist of
+    /// rules, a rule looked at again when a rule it refers to gets cheaper, so a chain of
+    /// rules settles in one pass whatever order the grammar defines them in.
     fn costs(&mut self) {
+        let r = self.bodies.len();
         let orders: Vec<Vec<usize>> = self.bodies.iter().map(|&b| self.postorder(b)).collect();
-        let mut work = 0usize;
-        loop {
-            let mut changed = false;
-            for (r, order) in orders.iter().enumerate() {
-                for &e in order {
-                    let c = self.expr_cost(e);
-                    if c < self.cost[e] {
-                        self.cost[e] = c;
-                    }
-                }
-                work += order.len();
-                let c = self.cost[self.bodies[r]];
-                if c < self.rule_cost[r] {
-                    self.rule_cost[r] = c;
-                    changed = true;
+        // users[t]: the rules whose bodies refer to rule t.
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); r];
+        for (u, order) in orders.iter().enumerate() {
+            for &e in order {
+                if let Some(t) = self.target[e]
+                    && users[t].last() != Some(&u)
+                {
+                    users[t].push(u);
                 }
             }
-            if !changed || work > MAX_WORK {
+        }
+        // Rules defined last first: grammars usually define a rule before those it uses.
+        let mut queue: VecDeque<usize> = (0..r).rev().collect();
+        let mut queued = vec![true; r];
+        let mut work = 0usize;
+        while let Some(u) = queue.pop_front() {
+            queued[u] = false;
+            for &e in &orders[u] {
+                let c = self.expr_cost(e);
+                if c < self.cost[e] {
+                    self.cost[e] = c;
+                }
+            }
+            work += orders[u].len();
+            if work > MAX_WORK {
                 break;
+            }
+            let c = self.cost[self.bodies[u]];
+            if c < self.rule_cost[u] {
+                self.rule_cost[u] = c;
+                for &v in &users[u] {
+                    if !queued[v] {
+                        queued[v] = true;
+                        queue.push_back(v);
+                    }
+                }
             }
         }
     }
@@ -374,9 +402,11 @@ impl Model {
         };
         while let Some(w) = stack.pop() {
             steps += 1;
-            if steps > MAX_STEPS {
+            let left = self.steps_left.get();
+            if steps > MAX_STEPS || left == 0 {
                 return None;
             }
+            self.steps_left.set(left - 1);
             let (e, top) = match w {
                 Work::S(s) => {
                     for c in s.chars() {
@@ -725,7 +755,7 @@ pub fn generate(text: &str, start: &str, options: &GenOptions) -> Result<Generat
         options,
         seen: HashSet::new(),
         out: Generated::default(),
-        budget: options.count.saturating_mul(64).saturating_add(1_000),
+        budget: budget(options.count),
     };
     let max_len = options.max_len;
     if let Some(s) = model.expand(model.bodies[start_rule], &HashMap::new(), max_len) {
@@ -737,7 +767,7 @@ pub fn generate(text: &str, start: &str, options: &GenOptions) -> Result<Generat
         let body = model.bodies[r];
         let mut stack = vec![body];
         while let Some(e) = stack.pop() {
-            if g.full() {
+            if g.full() || model.steps_left.get() == 0 {
                 break 'rules;
             }
             let Some(x) = model.exprs.get(e) else {
@@ -790,6 +820,15 @@ pub fn generate(text: &str, start: &str, options: &GenOptions) -> Result<Generat
         j += 1;
     }
     Ok(g.out)
+}
+
+/// How many candidates are parsed at most: 16 per example asked for, and 1,000, up to
+/// [`MAX_CANDIDATES`].
+fn budget(count: usize) -> usize {
+    count
+        .saturating_mul(16)
+        .saturating_add(1_000)
+        .min(MAX_CANDIDATES)
 }
 
 struct Generator<'a> {
@@ -875,6 +914,23 @@ mod tests {
     }
 
     #[test]
+    fn a_long_chain_of_rules_defined_top_down_settles() {
+        let n = 5_000;
+        let mut text: String = (0..n - 1)
+            .map(|i| format!("r{i} = r{} \"x\"\n", i + 1))
+            .collect();
+        text.push_str(&format!("r{} = \"y\"\n", n - 1));
+        let opts = GenOptions {
+            count: 1,
+            max_len: 20_000,
+        };
+        let g = generate(&text, "r0", &opts).expect("generates");
+        let first = g.valid.first().map(|e| e.input.clone()).unwrap_or_default();
+        assert_eq!(first.len(), n);
+        assert!(first.starts_with("yx"));
+    }
+
+    #[test]
     fn bounded_on_a_hostile_grammar() {
         let g = generate(
             "a = 100000\"x\" / b\nb = *b \"y\"\n",
@@ -883,6 +939,6 @@ mod tests {
         )
         .expect("generates");
         assert!(g.valid.iter().all(|e| e.input.chars().count() <= 256));
-        assert!(g.tried <= 50 * 64 + 1000);
+        assert!(g.tried <= budget(50));
     }
 }
