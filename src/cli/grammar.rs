@@ -88,7 +88,7 @@ pub struct GrammarDiffArgs {
     #[command(flatten)]
     pub sides: Sides,
     /// The start rule: of the first side, and of the second unless --start2 names its own
-    /// (a built-in profile without this rule starts from its own: rfc8141 from namestring,
+    /// (a built-in profile side without this rule starts from its own: rfc8141 from namestring,
     /// rfc3986 from URI-reference, rfc3987 from IRI-reference, rfc2141bis from URI, xri2
     /// from XRI-reference).
     #[arg(long)]
@@ -236,8 +236,8 @@ Each side is a grammar file or --profile P (an ABNF profile's shipped grammar te
 rfc3987, rfc2141bis, rfc8141, xri2), in the order given. Inputs tried: the --corpus lines,
 then examples generated at each side's boundaries (each alternative, repetition counts at
 their bounds, value ranges at their ends, one-character mutations). --start names the first
-side's start rule, and the second's unless --start2 is given; a profile without that rule
-starts from its own (rfc8141: namestring; rfc3986: URI-reference; rfc3987: IRI-reference;
+side's start rule, and the second's unless --start2 is given; a profile side without that
+rule starts from its own (rfc8141: namestring; rfc3986: URI-reference; rfc3987: IRI-reference;
 rfc2141bis: URI; xri2: XRI-reference).
 Output (text): the inputs only side A accepts, those only side B accepts, and the counts.
 Output (json): one object on one line:
@@ -353,19 +353,16 @@ fn profile_start(profile: Profile) -> Option<&'static str> {
     }
 }
 
-/// The second side's start rule: `--start2`; else `--start` when the second side has such
-/// a rule; else, for a built-in profile, the rule its grammar starts from.
-fn second_start<'a>(a: &'a GrammarDiffArgs, side: &Side) -> &'a str {
-    if let Some(s) = &a.start2 {
-        return s;
-    }
+/// A side's start rule: `asked`, unless the side is a built-in profile without such a
+/// rule: then the rule the profile's grammar starts from.
+fn side_start<'a>(asked: &'a str, side: &Side) -> &'a str {
     if let Side::Profile(p) = side
-        && crate::engine::rules::grammar(*p).get(&a.start).is_none()
+        && crate::engine::rules::grammar(*p).get(asked).is_none()
         && let Some(s) = profile_start(*p)
     {
         return s;
     }
-    &a.start
+    asked
 }
 
 /// Compiles `src` and checks that `start` is one of its rules.
@@ -855,8 +852,9 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
     };
     let src_a = side_source(side_a)?;
     let src_b = side_source(side_b)?;
-    let start_b = second_start(a, side_b);
-    let ga = compile(&src_a, &a.start)?;
+    let start_a = side_start(&a.start, side_a);
+    let start_b = side_start(a.start2.as_deref().unwrap_or(&a.start), side_b);
+    let ga = compile(&src_a, start_a)?;
     let gb = compile(&src_b, start_b)?;
     let mut inputs: Vec<String> = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
@@ -884,7 +882,7 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
         ..GenOptions::default()
     };
     if opts.count > 0 {
-        for (src, start) in [(&src_a, a.start.as_str()), (&src_b, start_b)] {
+        for (src, start) in [(&src_a, start_a), (&src_b, start_b)] {
             let g = r#gen::generate(&src.text, start, &opts)
                 .map_err(|e| Fail::Usage(format!("idbench: {}: {e}", src.name)))?;
             for e in g.valid.into_iter().chain(g.invalid) {
@@ -895,7 +893,7 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
     let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
     let (mut both, mut neither) = (0, 0);
     for s in inputs.iter() {
-        match (accepts(&ga, &a.start, s), accepts(&gb, start_b, s)) {
+        match (accepts(&ga, start_a, s), accepts(&gb, start_b, s)) {
             (true, true) => both += 1,
             (false, false) => neither += 1,
             (true, false) => only_a.push(s.clone()),
@@ -933,7 +931,7 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
         inputs.len(),
         only_a.len(),
         escape(&src_a.name),
-        escape(&a.start),
+        escape(start_a),
         only_b.len(),
         escape(&src_b.name),
         escape(start_b),
