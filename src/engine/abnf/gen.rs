@@ -285,6 +285,11 @@ impl Model {
         out
     }
 
+    /// The cost found so far of expression `e`.
+    fn cost_of(&self, e: usize) -> Cost {
+        self.cost.get(e).copied().unwrap_or(INF)
+    }
+
     fn expr_cost(&self, e: usize) -> Cost {
         let add = |a: Cost, b: Cost| -> Cost {
             if a == INF || b == INF {
@@ -293,7 +298,10 @@ impl Model {
                 (a.0.saturating_add(b.0).min(LEN_CAP), a.1.max(b.1))
             }
         };
-        match &self.exprs[e] {
+        let Some(x) = self.exprs.get(e) else {
+            return INF;
+        };
+        match x {
             Expr::Str { chars, .. } => ((chars.len() as u32).min(LEN_CAP), 0),
             Expr::Range(lo, hi) => match first_char(*lo, *hi) {
                 Some(_) => (1, 0),
@@ -304,13 +312,13 @@ impl Model {
                 Some(c) if c != INF => (c.0, c.1.saturating_add(1)),
                 _ => INF,
             },
-            Expr::Seq(ch) => ch.iter().fold((0, 0), |acc, &c| add(acc, self.cost[c])),
-            Expr::Alt(ch) => ch.iter().map(|&c| self.cost[c]).min().unwrap_or(INF),
+            Expr::Seq(ch) => ch.iter().fold((0, 0), |acc, &c| add(acc, self.cost_of(c))),
+            Expr::Alt(ch) => ch.iter().map(|&c| self.cost_of(c)).min().unwrap_or(INF),
             Expr::Rep { min, max, e: c } => {
                 if *min == 0 || *max == Some(0) {
                     (0, 0)
                 } else {
-                    let x = self.cost[*c];
+                    let x = self.cost_of(*c);
                     if x == INF {
                         INF
                     } else {
@@ -346,15 +354,17 @@ impl Model {
             queued[u] = false;
             for &e in &orders[u] {
                 let c = self.expr_cost(e);
-                if c < self.cost[e] {
-                    self.cost[e] = c;
+                if let Some(old) = self.cost.get_mut(e)
+                    && c < *old
+                {
+                    *old = c;
                 }
             }
             work += orders[u].len();
             if work > MAX_WORK {
                 break;
             }
-            let c = self.cost[self.bodies[u]];
+            let c = self.cost_of(self.bodies[u]);
             if c < self.rule_cost[u] {
                 self.rule_cost[u] = c;
                 for &v in &users[u] {
@@ -369,11 +379,11 @@ impl Model {
 
     /// The cheapest child of an alternative (the first of equal ones).
     fn cheapest(&self, ch: &[usize]) -> Option<usize> {
-        let best = ch.iter().map(|&c| self.cost[c]).min()?;
+        let best = ch.iter().map(|&c| self.cost_of(c)).min()?;
         if best == INF {
             return None;
         }
-        ch.iter().position(|&c| self.cost[c] == best)
+        ch.iter().position(|&c| self.cost_of(c) == best)
     }
 
     /// Derives `root` with the choices of `forced` and the shortest elsewhere; `None` when
@@ -434,7 +444,7 @@ impl Model {
                         _ if *min == 0 || *max == Some(0) => 0,
                         _ => *min,
                     };
-                    if n > 0 && self.cost[*c] == INF && !(top && forced.contains_key(c)) {
+                    if n > 0 && self.cost_of(*c) == INF && !(top && forced.contains_key(c)) {
                         return None;
                     }
                     if n as usize > max_len + MAX_STEPS {
