@@ -33,6 +33,7 @@ fn descriptor(
         resolution,
         readings: ReadingMarks::NONE,
         examples: "",
+        abnf: None,
         auto: Auto::NEVER,
         forms: &GENERIC_FORMS,
         ladder: &GENERIC_LADDER,

@@ -103,3 +103,25 @@ it uses and those that use it; with no NAME, every rule of each profile with its
 Output (json): one object per production (or per profile's list).
 
 Exit codes: 0 found, 2 no such rule (the nearest names are suggested) or a usage error.";
+
+pub(super) const GRAMMAR: &str = "\
+A grammar file is RFC 5234 ABNF (with RFC 7405's %s\"...\" and %i\"...\", `=/`, the core rules
+built in): a regular file of at most 1 MiB (a FIFO or device is refused) with at most 10,000
+rules. `idbench grammar SUBCOMMAND --help` gives each one's details.
+  check FILE.abnf [--start RULE]: errors (syntax, undefined rule, a rule defined twice with
+    `=`, `=/` before `=`) and notes (unused, unreachable rules), each with its line. JSON:
+    {\"rules\": [...], \"problems\": [{\"code\", \"severity\", \"line\", \"rule\", \"message\"}]}.
+    Exit 0 no error, 1 errors, 2 the file cannot be read.
+  parse FILE.abnf --start RULE INPUT... (`-`: one per stdin line; `--` before inputs that
+    start with `-`): per input, JSON {\"input\", \"valid\", \"parses\", \"parses_capped\",
+    \"tree\", \"other_trees\", \"diagnostics\"}. Exit 0 all valid, 1 any invalid.
+  diff (FILE.abnf | --profile P) (FILE.abnf | --profile P) --start RULE [--start2 RULE]
+    [--corpus FILE] [--generate N]: JSON {\"only_a\": [...], \"only_b\": [...], \"both\",
+    \"neither\"}. Exit 0 the sides agree on every input tried, 1 they differ.
+  gen FILE.abnf --start RULE [--count N] [--invalid]: valid examples (or near misses), one
+    per line; JSON {\"input\", \"valid\", \"why\"}.
+Output (text) of each is for people; Output (json) is one compact object per line;
+summaries go to stderr.
+
+Exit codes: as above; 2 when a grammar cannot be read (or, but for check, has errors or
+no such start rule) or on a usage error.";

@@ -7,6 +7,7 @@ mod compare;
 mod draft;
 mod explain;
 mod forms;
+mod grammar;
 mod help;
 mod input;
 pub mod json;
@@ -70,6 +71,10 @@ pub enum Command {
     /// Print the whole analysis as a Markdown or plain-text report to paste elsewhere.
     #[command(after_help = help::EXPLAIN)]
     Explain(ExplainArgs),
+    /// Check any ABNF grammar, parse with it counting every parse, diff two grammars (or
+    /// one and a built-in profile's), generate examples and near misses.
+    #[command(after_help = help::GRAMMAR)]
+    Grammar(grammar::GrammarArgs),
     /// Show a grammar rule as the spec prints it: its section, the rules it uses and the
     /// rules that use it; with no NAME, list every rule.
     #[command(after_help = help::RULE)]
@@ -462,6 +467,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Rule(args)) => rule::run(&args),
         Some(Command::Draft(args)) => draft::run(&args),
+        Some(Command::Grammar(args)) => grammar::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -67,6 +67,7 @@ pub static DUMMY: Descriptor = Descriptor {
     resolution: Resolver::None,
     readings: ReadingMarks::NONE,
     examples: "",
+    abnf: None,
     auto: Auto::NEVER,
     forms: &GENERIC_FORMS,
     ladder: &GENERIC_LADDER,

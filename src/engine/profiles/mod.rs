@@ -51,6 +51,9 @@ pub struct Descriptor {
     /// The example set (the text of its file under `examples/ids/`, see [`crate::idsets`]);
     /// empty for none.
     pub examples: &'static str,
+    /// Its grammar as ABNF the engine can load (`idbench grammar diff --profile`), and the
+    /// rule it starts from; `None` for a spec without one.
+    pub abnf: Option<Abnf>,
     /// How `auto` picks it.
     pub auto: Auto,
     /// Its normal forms: how they are made, the steps, what may be decoded
@@ -135,4 +138,15 @@ impl Auto {
         rank: None,
         by_trial: false,
     };
+}
+
+/// A spec's grammar as ABNF the ABNF engine loads.
+#[derive(Clone, Copy, Debug)]
+pub struct Abnf {
+    /// The text: `None` for the grammar reference's own productions (a spec that prints
+    /// ABNF: each production's reading, else as printed), or our transcription of a grammar
+    /// printed in another notation (`src/engine/rules/transcribed/`).
+    pub text: Option<&'static str>,
+    /// The rule the grammar starts from.
+    pub start: &'static str,
 }

@@ -1,6 +1,6 @@
 //! The rfc1630 profile: WWW draft: Universal Resource Identifiers (became RFC 1630).
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::chars::*;
 use crate::engine::equiv::spec::*;
 use crate::engine::forms::spec::*;
@@ -21,6 +21,10 @@ pub static RFC1630: Descriptor = Descriptor {
     resolution: Resolver::Www,
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../examples/ids/rfc1630.txt"),
+    abnf: Some(Abnf {
+        text: Some(include_str!("../rules/transcribed/rfc1630.abnf")),
+        start: "fragmentaddress",
+    }),
     auto: Auto::NEVER,
     forms: &FORMS,
     ladder: &LADDER,

@@ -1,6 +1,6 @@
 //! The rfc2141 profile: RFC 2141 URN Syntax.
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::chars::*;
 use crate::engine::equiv::spec::*;
 use crate::engine::forms::spec::*;
@@ -23,6 +23,10 @@ pub static RFC2141: Descriptor = Descriptor {
         ..ReadingMarks::NONE
     },
     examples: include_str!("../../../examples/ids/rfc2141.txt"),
+    abnf: Some(Abnf {
+        text: Some(include_str!("../rules/transcribed/rfc2141.abnf")),
+        start: "URN",
+    }),
     auto: Auto {
         rank: Some(2),
         by_trial: true,

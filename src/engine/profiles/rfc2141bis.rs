@@ -1,6 +1,6 @@
 //! The rfc2141bis profile: draft-ietf-urnbis-rfc2141bis-urn-03 URN syntax.
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::chars::*;
 use crate::engine::equiv::Objective;
 use crate::engine::equiv::spec::*;
@@ -27,6 +27,10 @@ pub static RFC2141BIS: Descriptor = Descriptor {
         ..ReadingMarks::NONE
     },
     examples: include_str!("../../../examples/ids/rfc2141bis.txt"),
+    abnf: Some(Abnf {
+        text: None,
+        start: "URI",
+    }),
     auto: Auto {
         rank: Some(1),
         by_trial: true,

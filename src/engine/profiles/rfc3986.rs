@@ -1,6 +1,6 @@
 //! The rfc3986 profile: RFC 3986 Uniform Resource Identifier (URI): Generic Syntax.
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::equiv::spec::*;
 use crate::engine::forms::spec::*;
 use crate::engine::forms::{Rules, Unreserved};
@@ -26,6 +26,10 @@ pub static RFC3986: Descriptor = Descriptor {
         ipv4_or_reg_name: Some("reg-name"),
     },
     examples: include_str!("../../../examples/ids/rfc3986.txt"),
+    abnf: Some(Abnf {
+        text: None,
+        start: "URI-reference",
+    }),
     auto: Auto {
         rank: Some(0),
         by_trial: false,

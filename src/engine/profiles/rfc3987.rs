@@ -1,6 +1,6 @@
 //! The rfc3987 profile: RFC 3987 Internationalized Resource Identifiers (IRIs).
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::equiv::spec::*;
 use crate::engine::forms::spec::*;
 use crate::engine::forms::{Rules, Unreserved};
@@ -26,6 +26,10 @@ pub static RFC3987: Descriptor = Descriptor {
         ipv4_or_reg_name: Some("ireg-name"),
     },
     examples: include_str!("../../../examples/ids/rfc3987.txt"),
+    abnf: Some(Abnf {
+        text: None,
+        start: "IRI-reference",
+    }),
     auto: Auto {
         rank: Some(1),
         by_trial: false,

@@ -1,6 +1,6 @@
 //! The rfc8141 profile: RFC 8141 Uniform Resource Names (URNs).
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::chars::*;
 use crate::engine::equiv::spec::*;
 use crate::engine::forms::Rules;
@@ -25,6 +25,10 @@ pub static RFC8141: Descriptor = Descriptor {
         ..ReadingMarks::NONE
     },
     examples: include_str!("../../../examples/ids/rfc8141.txt"),
+    abnf: Some(Abnf {
+        text: None,
+        start: "namestring",
+    }),
     auto: Auto {
         rank: Some(0),
         by_trial: true,

@@ -1,6 +1,6 @@
 //! The xri2 profile: OASIS XRI Syntax V2.0.
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::equiv::spec::*;
 use crate::engine::forms::spec::*;
 use crate::engine::forms::{Rules, Unreserved};
@@ -27,6 +27,10 @@ pub static XRI2: Descriptor = Descriptor {
         ipv4_or_reg_name: Some("ireg-name"),
     },
     examples: include_str!("../../../examples/ids/xri2.txt"),
+    abnf: Some(Abnf {
+        text: None,
+        start: "XRI-reference",
+    }),
     auto: Auto {
         rank: Some(0),
         by_trial: false,

@@ -1,0 +1,991 @@
+//! `idbench grammar`: any ABNF grammar checked, parsed with, compared with another (or
+//! with a built-in profile's grammar text), and generated from, with the ABNF engine
+//! ([`crate::engine::abnf`]).
+//!
+//! A grammar file is read as the config file is: a regular file of at most 1 MiB (a FIFO
+//! or a device is refused, naming its path), UTF-8; the engine allows at most 10,000 rules.
+//! Everything printed that came from a file or an input is escaped
+//! ([`crate::safe_text`]); JSON goes through [`super::json::write_line`].
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Subcommand};
+use serde::Serialize;
+
+use super::{Format, input, json};
+use crate::engine::Profile;
+use crate::engine::abnf::r#gen::{self, GenOptions};
+use crate::engine::abnf::{
+    self, Failure, Grammar, MAX_TEXT, Parse, ParseCount, ParseOptions, ParseTree, Severity,
+};
+use crate::safe_text::escape;
+
+/// `idbench grammar`.
+#[derive(Args, Debug)]
+pub struct GrammarArgs {
+    /// What to do with the grammar.
+    #[command(subcommand)]
+    pub command: GrammarCommand,
+}
+
+/// The `grammar` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum GrammarCommand {
+    /// Check an ABNF grammar: syntax errors, undefined rules, rules defined twice, `=/`
+    /// before `=` (errors); unused and unreachable rules (notes).
+    #[command(after_help = CHECK_HELP)]
+    Check(GrammarCheckArgs),
+    /// Parse inputs with an ABNF grammar from a start rule, counting every parse.
+    #[command(after_help = PARSE_HELP)]
+    Parse(GrammarParseArgs),
+    /// The inputs one grammar accepts and the other does not.
+    #[command(after_help = DIFF_HELP)]
+    Diff(GrammarDiffArgs),
+    /// Generate valid examples of a rule, or near misses.
+    #[command(after_help = GEN_HELP)]
+    Gen(GrammarGenArgs),
+}
+
+/// `idbench grammar check`.
+#[derive(Args, Debug)]
+pub struct GrammarCheckArgs {
+    /// The grammar file (RFC 5234 ABNF with RFC 7405's %s and %i).
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub file: PathBuf,
+    /// The rule reachability is measured from (default: the first rule).
+    #[arg(long)]
+    pub start: Option<String>,
+    /// text or json.
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// `idbench grammar parse`.
+#[derive(Args, Debug)]
+pub struct GrammarParseArgs {
+    /// The grammar file.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub file: PathBuf,
+    /// The rule each input is parsed as.
+    #[arg(long)]
+    pub start: String,
+    /// text or json.
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Inputs; `-` reads one per line from stdin; put `--` before inputs that start with `-`.
+    #[arg(required = true)]
+    pub inputs: Vec<String>,
+}
+
+/// `idbench grammar diff`.
+#[derive(Args, Debug)]
+pub struct GrammarDiffArgs {
+    /// The two sides, in order: grammar files, or `--profile P` for a built-in profile's
+    /// grammar text.
+    #[command(flatten)]
+    pub sides: Sides,
+    /// The start rule: of the first side, and of the second unless --start2 names its own
+    /// (a built-in profile side without this rule starts from its own: rfc8141 from namestring,
+    /// rfc3986 from URI-reference, rfc3987 from IRI-reference, rfc2141bis from URI, xri2
+    /// from XRI-reference).
+    #[arg(long)]
+    pub start: String,
+    /// The second side's start rule.
+    #[arg(long)]
+    pub start2: Option<String>,
+    /// A file of inputs to try, one per line (at most 16 MiB).
+    #[arg(long, value_hint = clap::ValueHint::FilePath)]
+    pub corpus: Option<PathBuf>,
+    /// How many valid examples and as many near misses to generate from each side.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub generate: u32,
+    /// text or json.
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// `idbench grammar gen`.
+#[derive(Args, Debug)]
+pub struct GrammarGenArgs {
+    /// The grammar file.
+    #[arg(value_hint = clap::ValueHint::FilePath)]
+    pub file: PathBuf,
+    /// The rule to generate.
+    #[arg(long)]
+    pub start: String,
+    /// How many examples at most.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub count: u32,
+    /// Near misses (inputs the rule rejects) instead of valid examples.
+    #[arg(long)]
+    pub invalid: bool,
+    /// The most characters in an example.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    pub max_len: u32,
+    /// text or json.
+    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// One side of `grammar diff`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// A grammar file.
+    File(PathBuf),
+    /// A built-in profile's grammar text.
+    Profile(Profile),
+}
+
+/// The two sides of `grammar diff`, in the order the command line gives them (files and
+/// `--profile` options mixed), so clap is asked where each value stood.
+#[derive(Clone, Debug, Default)]
+pub struct Sides(pub Vec<Side>);
+
+const SIDE_FILES: &str = "grammar_files";
+const SIDE_PROFILES: &str = "profile";
+
+impl FromArgMatches for Sides {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut at: Vec<(usize, Side)> = Vec::new();
+        if let (Some(v), Some(i)) = (m.get_many::<PathBuf>(SIDE_FILES), m.indices_of(SIDE_FILES)) {
+            at.extend(i.zip(v.map(|p| Side::File(p.clone()))));
+        }
+        if let (Some(v), Some(i)) = (
+            m.get_many::<Profile>(SIDE_PROFILES),
+            m.indices_of(SIDE_PROFILES),
+        ) {
+            at.extend(i.zip(v.map(|&p| Side::Profile(p))));
+        }
+        at.sort_by_key(|(i, _)| *i);
+        if at.len() != 2 {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::WrongNumberOfValues,
+                format!(
+                    "grammar diff compares two sides, each a grammar file or --profile P; {} given\n",
+                    at.len()
+                ),
+            ));
+        }
+        Ok(Sides(at.into_iter().map(|(_, s)| s).collect()))
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Sides::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl Args for Sides {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            Arg::new(SIDE_FILES)
+                .value_name("FILE.abnf")
+                .help("A grammar file (one or both sides)")
+                .value_parser(clap::value_parser!(PathBuf))
+                .value_hint(clap::ValueHint::FilePath)
+                .num_args(1..=2)
+                .action(ArgAction::Append),
+        )
+        .arg(
+            Arg::new(SIDE_PROFILES)
+                .long("profile")
+                .short('p')
+                .value_name("P")
+                .help("A built-in profile's grammar text as a side: rfc3986, rfc3987, rfc2141bis, rfc8141 or xri2")
+                .value_parser(|s: &str| s.parse::<Profile>())
+                .action(ArgAction::Append),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Sides::augment_args(cmd)
+    }
+}
+
+const CHECK_HELP: &str = "\
+Output (text): one line per problem, FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE; a summary on
+stderr.
+Output (json): one object on one line:
+  {\"rules\": [NAME, ...], \"problems\": [{\"code\", \"severity\", \"line\", \"rule\", \"message\"}]}
+Unreachable rules are measured from --start (default: the first rule).
+
+Exit codes: 0 no error, 1 the grammar has errors, 2 the file cannot be read (missing, not a
+regular file, over 1 MiB, not UTF-8) or a usage error.";
+
+const PARSE_HELP: &str = "\
+Output (text): per input, the input, its verdict and number of parses, the first tree (the
+grammar's rule names with byte spans), how many other trees are shown, and the diagnostics;
+inputs are separated by blank lines.
+Output (json): one object per input and line:
+  {\"input\", \"valid\", \"parses\", \"parses_capped\", \"tree\", \"other_trees\", \"diagnostics\"}
+\"parses\" is the number of derivations (\"infinite\" when a rule derives itself without
+reading anything; above 1,000,000 it is 1000000 with \"parses_capped\": true); two derivations
+that differ only in how an empty substring is derived count as one (note
+grammar-empty-ambiguity). Trees are {\"kind\": \"rule\", \"rule\", \"start\", \"end\", \"text\",
+\"attrs\", \"children\"}, at most 4 in all; an invalid input's error (grammar-no-match) has
+the furthest byte reached and what was expected there.
+
+Exit codes: 0 every input valid, 1 any invalid, 2 the grammar cannot be read, has errors or
+has no such start rule, or a usage or I/O error.";
+
+const DIFF_HELP: &str = "\
+Each side is a grammar file or --profile P (an ABNF profile's shipped grammar text: rfc3986,
+rfc3987, rfc2141bis, rfc8141, xri2), in the order given. Inputs tried: the --corpus lines,
+then examples generated at each side's boundaries (each alternative, repetition counts at
+their bounds, value ranges at their ends, one-character mutations). --start names the first
+side's start rule, and the second's unless --start2 is given; a profile side without that
+rule starts from its own (rfc8141: namestring; rfc3986: URI-reference; rfc3987: IRI-reference;
+rfc2141bis: URI; xri2: XRI-reference).
+Output (text): the inputs only side A accepts, those only side B accepts, and the counts.
+Output (json): one object on one line:
+  {\"only_a\": [INPUT, ...], \"only_b\": [INPUT, ...], \"both\": N, \"neither\": N}
+A summary on stderr.
+
+Exit codes: 0 the sides agree on every input tried, 1 they differ, 2 a side cannot be read,
+has errors or has no such start rule, or a usage error.";
+
+const GEN_HELP: &str = "\
+Output (text): one example per line (escaped: control and invisible characters as tokens).
+Output (json): one object per example and line: {\"input\", \"valid\", \"why\"}, where \"why\"
+names the boundary (alternative, repetition count, range end, case) or mutation that made it.
+Every example is parsed: valid examples are accepted by the rule, near misses (--invalid)
+rejected. Deterministic; a summary on stderr.
+
+Exit codes: 0 examples printed, 1 none could be made, 2 the grammar cannot be read, has errors
+or has no such start rule, or a usage error.";
+
+/// Runs `idbench grammar`.
+pub(super) fn run(args: &GrammarArgs) -> io::Result<u8> {
+    let result = match &args.command {
+        GrammarCommand::Check(a) => check(a),
+        GrammarCommand::Parse(a) => parse(a),
+        GrammarCommand::Diff(a) => diff(a),
+        GrammarCommand::Gen(a) => generate(a),
+    };
+    match result {
+        Ok(code) => Ok(code),
+        Err(Fail::Io(e)) => Err(e),
+        Err(Fail::Usage(msg)) => {
+            let mut err = io::stderr();
+            for line in msg.split('\n') {
+                let _ = writeln!(err, "{}", escape(line));
+            }
+            Ok(2)
+        }
+    }
+}
+
+/// Why a command stopped.
+enum Fail {
+    /// Output failed (a closed pipe ends quietly upstream).
+    Io(io::Error),
+    /// The grammar or an argument cannot be used: the message, exit 2.
+    Usage(String),
+}
+
+impl From<io::Error> for Fail {
+    fn from(e: io::Error) -> Self {
+        Fail::Io(e)
+    }
+}
+
+/// Reads a grammar file as the config file is read: a regular file of at most 1 MiB.
+fn read_grammar_file(path: &Path) -> Result<String, Fail> {
+    crate::tui::history::read_regular(path, MAX_TEXT as u64).map_err(|e| {
+        Fail::Usage(format!(
+            "idbench: grammar file {}: cannot be read ({e})",
+            path.display()
+        ))
+    })
+}
+
+/// A grammar text, what to call it in messages, and whether it came from a file.
+struct Source {
+    text: String,
+    name: String,
+}
+
+fn side_source(side: &Side) -> Result<Source, Fail> {
+    match side {
+        Side::File(p) => Ok(Source {
+            text: read_grammar_file(p)?,
+            name: p.display().to_string(),
+        }),
+        Side::Profile(p) => profile_source(*p),
+    }
+}
+
+/// The ABNF idbench reads for `profile`: the grammar reference's productions (each
+/// production's reading, else as printed), or our transcription of a grammar its spec
+/// prints in another notation.
+fn profile_source(profile: Profile) -> Result<Source, Fail> {
+    let Some(abnf) = profile.descriptor().abnf else {
+        return Err(Fail::Usage(format!(
+            "idbench: {} has no ABNF grammar: give one as a file instead",
+            profile.name()
+        )));
+    };
+    let text = match abnf.text {
+        Some(t) => t.to_string(),
+        None => crate::engine::rules::grammar(profile)
+            .productions()
+            .iter()
+            .map(|p| format!("{}\n", p.text()))
+            .collect(),
+    };
+    Ok(Source {
+        text,
+        name: format!("--profile {}", profile.name()),
+    })
+}
+
+/// The rule a built-in profile's grammar starts from.
+fn profile_start(profile: Profile) -> Option<&'static str> {
+    profile.descriptor().abnf.map(|a| a.start)
+}
+
+/// A side's start rule: `asked`, unless the side is a built-in profile without such a
+/// rule: then the rule the profile's grammar starts from.
+fn side_start<'a>(asked: &'a str, side: &Side) -> &'a str {
+    if let Side::Profile(p) = side
+        && crate::engine::rules::grammar(*p).get(asked).is_none()
+        && let Some(s) = profile_start(*p)
+    {
+        return s;
+    }
+    asked
+}
+
+/// Compiles `src` and checks that `start` is one of its rules.
+fn compile(src: &Source, start: &str) -> Result<Grammar, Fail> {
+    let g = Grammar::from_text(&src.text).map_err(|problems| {
+        let mut msg = format!(
+            "idbench: {}: the grammar has {} error{}; `idbench grammar check` lists them all",
+            src.name,
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" }
+        );
+        for p in problems.iter().take(10) {
+            let _ = write!(
+                msg,
+                "\n{}:{}:{}: error[{}]: {}",
+                src.name, p.line, p.column, p.code, p.message
+            );
+        }
+        Fail::Usage(msg)
+    })?;
+    if !g.has_rule(start) {
+        let mut names: Vec<(usize, &String)> = g
+            .rules()
+            .iter()
+            .map(|r| (crate::engine::rules::name_distance(start, r), r))
+            .collect();
+        names.sort();
+        let near: Vec<&str> = names.iter().take(3).map(|(_, r)| r.as_str()).collect();
+        return Err(Fail::Usage(format!(
+            "idbench: {}: the grammar has no rule named `{start}`{}",
+            src.name,
+            if near.is_empty() {
+                String::new()
+            } else {
+                format!(": did you mean {}?", near.join(", "))
+            }
+        )));
+    }
+    Ok(g)
+}
+
+// ---------------------------------------------------------------------------------------
+// check
+
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    rules: &'a [String],
+    problems: Vec<ProblemJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ProblemJson<'a> {
+    code: &'a str,
+    severity: &'a str,
+    line: usize,
+    rule: Option<&'a str>,
+    message: &'a str,
+}
+
+fn check(a: &GrammarCheckArgs) -> Result<u8, Fail> {
+    let text = read_grammar_file(&a.file)?;
+    let report = abnf::check(&text, a.start.as_deref());
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match a.format {
+        Format::Json => json::write_line(
+            &mut out,
+            &CheckJson {
+                rules: &report.rules,
+                problems: report
+                    .problems
+                    .iter()
+                    .map(|p| ProblemJson {
+                        code: p.code,
+                        severity: p.severity.name(),
+                        line: p.line,
+                        rule: p.rule.as_deref(),
+                        message: &p.message,
+                    })
+                    .collect(),
+            },
+        )?,
+        Format::Text => {
+            let name = a.file.display().to_string();
+            for p in &report.problems {
+                let line = format!(
+                    "{name}:{}:{}: {}[{}]: {}",
+                    p.line,
+                    p.column,
+                    p.severity.name(),
+                    p.code,
+                    p.message
+                );
+                out.write_all(escape(&line).as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    out.flush()?;
+    let count = |s: Severity| report.problems.iter().filter(|p| p.severity == s).count();
+    let _ = writeln!(
+        io::stderr(),
+        "{} rules; {} errors, {} warnings, {} notes",
+        report.rules.len(),
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Note)
+    );
+    Ok(u8::from(report.has_errors()))
+}
+
+// ---------------------------------------------------------------------------------------
+// parse
+
+/// At most this many trees per input (the first and three others).
+const MAX_TREES: usize = 4;
+
+/// Diagnostic codes of `grammar parse` (stable, kebab-case).
+const NO_MATCH: &str = "grammar-no-match";
+const UNCHECKED_PROSE: &str = "grammar-unchecked-prose";
+const EMPTY_AMBIGUITY: &str = "grammar-empty-ambiguity";
+const INFINITE: &str = "grammar-infinite-parses";
+
+/// A diagnostic of `grammar parse`, in the shape `parse` gives its diagnostics.
+#[derive(Serialize)]
+struct DiagJson {
+    severity: &'static str,
+    code: &'static str,
+    message: String,
+    start: usize,
+    end: usize,
+    spec: String,
+    expected: Vec<String>,
+    expected_at: Option<usize>,
+    reached: Option<usize>,
+    count: usize,
+}
+
+fn diagnostics(p: &Parse, input: &str, start: &str) -> Vec<DiagJson> {
+    let spec = format!("ABNF rule {start}");
+    let diag = |severity: Severity, code, message, s, e| DiagJson {
+        severity: severity.name(),
+        code,
+        message,
+        start: s,
+        end: e,
+        spec: spec.clone(),
+        expected: Vec::new(),
+        expected_at: None,
+        reached: None,
+        count: 1,
+    };
+    let mut out = Vec::new();
+    if let Some(Failure { offset, expected }) = &p.failure {
+        let at = (*offset).min(input.len());
+        let next = input.get(at..).and_then(|s| s.chars().next());
+        let end = at + next.map_or(0, char::len_utf8);
+        let wanted = if expected.is_empty() {
+            "nothing more".to_string()
+        } else {
+            expected.join(", ")
+        };
+        let message = match next {
+            None => format!(
+                "the input ends at byte {at} where rule `{start}` needs more: it expects {wanted} there; complete the input, or change the grammar"
+            ),
+            Some(c) => format!(
+                "byte {at} ({}) does not continue rule `{start}`: it expects {wanted} there; change the input there, or the grammar",
+                escape(&format!("{c:?}"))
+            ),
+        };
+        let mut d = diag(Severity::Error, NO_MATCH, message, at, end);
+        d.expected.clone_from(expected);
+        d.expected_at = Some(at);
+        out.push(d);
+    }
+    if !p.unchecked_prose.is_empty() {
+        out.push(diag(
+            Severity::Warning,
+            UNCHECKED_PROSE,
+            format!(
+                "the parse needed prose values no parser can check ({}); the verdict may be theirs: write them in ABNF",
+                p.unchecked_prose.join("; ")
+            ),
+            0,
+            input.len(),
+        ));
+    }
+    if p.count == ParseCount::Infinite {
+        out.push(diag(
+            Severity::Warning,
+            INFINITE,
+            "the grammar derives this input in infinitely many ways: a rule derives itself without reading anything (`idbench grammar check` names it); remove that loop".into(),
+            0,
+            input.len(),
+        ));
+    }
+    if p.empty_ambiguity {
+        out.push(diag(
+            Severity::Note,
+            EMPTY_AMBIGUITY,
+            "an empty part of the input is derived more than one way (an option or repetition that matches nothing, or a rule that derives the empty string); those derivations count as one parse".into(),
+            0,
+            input.len(),
+        ));
+    }
+    out
+}
+
+/// A node's text for the JSON tree, cut as `parse` cuts an inner node's long text.
+fn node_text(text: &str, leaf: bool) -> std::borrow::Cow<'_, str> {
+    if leaf || text.len() <= json::NODE_TEXT_MAX {
+        return text.into();
+    }
+    let mut head = 128;
+    while !text.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = text.len() - 64;
+    while !text.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!("{}…{}", &text[..head], &text[tail..]).into()
+}
+
+/// Writes `t` as nested `{"kind", "rule", "start", "end", "text", "attrs", "children"}`,
+/// with an explicit stack: a grammar's tree can be as deep as its input is long.
+fn write_tree_json(out: &mut String, t: &ParseTree, input: &str) {
+    enum Step {
+        Open(usize),
+        Comma,
+        Close,
+    }
+    if t.nodes.is_empty() {
+        out.push_str("null");
+        return;
+    }
+    let mut stack = vec![Step::Open(0)];
+    while let Some(s) = stack.pop() {
+        match s {
+            Step::Comma => out.push(','),
+            Step::Close => out.push_str("]}"),
+            Step::Open(i) => {
+                let Some(n) = t.nodes.get(i) else { continue };
+                let text = input.get(n.start..n.end).unwrap_or("");
+                let _ = write!(
+                    out,
+                    "{{\"kind\":\"rule\",\"rule\":{},\"start\":{},\"end\":{},\"text\":{},\"attrs\":{{}},\"children\":[",
+                    json::to_string(&n.rule),
+                    n.start,
+                    n.end,
+                    json::to_string(&node_text(text, n.children.is_empty()))
+                );
+                stack.push(Step::Close);
+                for (k, &c) in n.children.iter().enumerate().rev() {
+                    stack.push(Step::Open(c));
+                    if k > 0 {
+                        stack.push(Step::Comma);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn parses_json(count: ParseCount) -> (String, bool) {
+    match count {
+        ParseCount::Exact(n) => (n.to_string(), false),
+        ParseCount::AtLeast(n) => (n.to_string(), true),
+        ParseCount::Infinite => ("\"infinite\"".into(), false),
+    }
+}
+
+fn parse_json(input: &str, p: &Parse, start: &str) -> String {
+    let mut s = String::with_capacity(input.len() * 4 + 256);
+    let (parses, capped) = parses_json(p.count);
+    let _ = write!(
+        s,
+        "{{\"input\":{},\"valid\":{},\"parses\":{parses},\"parses_capped\":{capped},\"tree\":",
+        json::to_string(&input),
+        p.valid
+    );
+    match p.trees.first() {
+        Some(t) => write_tree_json(&mut s, t, input),
+        None => s.push_str("null"),
+    }
+    s.push_str(",\"other_trees\":[");
+    for (i, t) in p.trees.iter().skip(1).enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        write_tree_json(&mut s, t, input);
+    }
+    let _ = write!(
+        s,
+        "],\"diagnostics\":{}}}",
+        json::to_string(&diagnostics(p, input, start))
+    );
+    s
+}
+
+/// Tree lines are indented by depth up to this many levels; deeper ones say their depth.
+const MAX_INDENT: usize = 32;
+
+/// The text shown for `s` in a tree line: escaped, long texts cut to head…tail.
+fn shown(s: &str) -> String {
+    let cut = if s.chars().count() > 60 {
+        let head: String = s.chars().take(40).collect();
+        let tail: String = s
+            .chars()
+            .rev()
+            .take(16)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        format!("{head}…{tail} ({} bytes)", s.len())
+    } else {
+        s.to_string()
+    };
+    escape(&cut).into_owned()
+}
+
+fn tree_text(out: &mut String, t: &ParseTree, input: &str) {
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some((i, depth)) = stack.pop() {
+        let Some(n) = t.nodes.get(i) else { continue };
+        let text = input.get(n.start..n.end).unwrap_or("");
+        let indent = "  ".repeat(depth.min(MAX_INDENT) + 1);
+        let deep = if depth > MAX_INDENT {
+            format!("[depth {depth}] ")
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{indent}{deep}{} {}..{} \"{}\"",
+            escape(&n.rule),
+            n.start,
+            n.end,
+            shown(text)
+        );
+        for &c in n.children.iter().rev() {
+            stack.push((c, depth + 1));
+        }
+    }
+}
+
+fn parse_text(input: &str, p: &Parse, start: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", shown(input));
+    let count = match p.count {
+        ParseCount::Exact(1) => "1 parse".to_string(),
+        ParseCount::Exact(n) => format!("{n} parses"),
+        ParseCount::AtLeast(n) => format!("at least {n} parses"),
+        ParseCount::Infinite => "infinitely many parses".to_string(),
+    };
+    if p.valid {
+        let _ = writeln!(s, "valid as {}: {count}", escape(start));
+    } else {
+        let _ = writeln!(s, "invalid as {}", escape(start));
+    }
+    if let Some(t) = p.trees.first() {
+        tree_text(&mut s, t, input);
+    }
+    if p.trees.len() > 1 {
+        let _ = writeln!(
+            s,
+            "{} other tree{} in the JSON output (--format json)",
+            p.trees.len() - 1,
+            if p.trees.len() == 2 { "" } else { "s" }
+        );
+    }
+    for d in diagnostics(p, input, start) {
+        let _ = writeln!(
+            s,
+            "{}[{}]: {}\n  --> {}..{} ({})",
+            d.severity,
+            d.code,
+            escape(&d.message),
+            d.start,
+            d.end,
+            escape(&d.spec)
+        );
+        if !d.expected.is_empty() {
+            let _ = writeln!(s, "  expected: {}", escape(&d.expected.join(", ")));
+        }
+    }
+    s
+}
+
+fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
+    let src = Source {
+        text: read_grammar_file(&a.file)?,
+        name: a.file.display().to_string(),
+    };
+    let g = compile(&src, &a.start)?;
+    let opts = ParseOptions {
+        max_trees: MAX_TREES,
+        ..ParseOptions::default()
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_valid = true;
+    let mut first = true;
+    input::for_each_id(&a.inputs, |id| {
+        if a.format == Format::Text && !first {
+            out.write_all(b"\n")?;
+        }
+        first = false;
+        match id {
+            input::Id::Text(text) => {
+                // The start rule was checked above.
+                let Ok(p) = g.parse(&a.start, &text, &opts) else {
+                    return Ok(());
+                };
+                all_valid &= p.valid;
+                match a.format {
+                    Format::Json => {
+                        out.write_all(parse_json(&text, &p, &a.start).as_bytes())?;
+                        out.write_all(b"\n")
+                    }
+                    Format::Text => out.write_all(parse_text(&text, &p, &a.start).as_bytes()),
+                }
+            }
+            input::Id::Bytes(bytes) => {
+                all_valid = false;
+                let diags = input::not_utf8_diagnostics(&bytes);
+                match a.format {
+                    Format::Json => {
+                        let line = format!(
+                            "{{\"input\":{},\"valid\":false,\"parses\":0,\"parses_capped\":false,\"tree\":null,\"other_trees\":[],\"diagnostics\":{}}}\n",
+                            json::to_string(&String::from_utf8_lossy(&bytes)),
+                            json::to_string(&json::DiagnosticsJson(&diags))
+                        );
+                        out.write_all(line.as_bytes())
+                    }
+                    Format::Text => {
+                        let mut s = format!(
+                            "{}\ninvalid (the line is not UTF-8: not parsed)\n",
+                            input::shown_bytes(&bytes)
+                        );
+                        for d in &diags {
+                            let _ = writeln!(
+                                s,
+                                "{}[{}]: {}\n  --> {} ({})",
+                                d.severity, d.code, d.message, d.span, d.spec
+                            );
+                        }
+                        out.write_all(s.as_bytes())
+                    }
+                }
+            }
+        }
+    })?;
+    out.flush()?;
+    Ok(u8::from(!all_valid))
+}
+
+// ---------------------------------------------------------------------------------------
+// diff
+
+/// A corpus file has at most this many bytes.
+const MAX_CORPUS: u64 = 16 << 20;
+
+#[derive(Serialize)]
+struct DiffJson<'a> {
+    only_a: &'a [String],
+    only_b: &'a [String],
+    both: usize,
+    neither: usize,
+}
+
+fn accepts(g: &Grammar, start: &str, input: &str) -> bool {
+    let opts = ParseOptions {
+        count_cap: 1,
+        max_trees: 1,
+    };
+    g.parse(start, input, &opts).is_ok_and(|p| p.valid)
+}
+
+fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
+    let [side_a, side_b] = a.sides.0.as_slice() else {
+        return Err(Fail::Usage(
+            "idbench: grammar diff compares two sides".into(),
+        ));
+    };
+    let src_a = side_source(side_a)?;
+    let src_b = side_source(side_b)?;
+    let start_a = side_start(&a.start, side_a);
+    let start_b = side_start(a.start2.as_deref().unwrap_or(&a.start), side_b);
+    let ga = compile(&src_a, start_a)?;
+    let gb = compile(&src_b, start_b)?;
+    let mut inputs: Vec<String> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut add = |s: String, inputs: &mut Vec<String>| {
+        if seen.insert(s.clone()) {
+            inputs.push(s);
+        }
+    };
+    if let Some(path) = &a.corpus {
+        let text = crate::tui::history::read_regular(path, MAX_CORPUS).map_err(|e| {
+            Fail::Usage(format!(
+                "idbench: corpus {}: cannot be read ({e})",
+                path.display()
+            ))
+        })?;
+        for line in text.lines() {
+            add(
+                line.strip_suffix('\r').unwrap_or(line).to_string(),
+                &mut inputs,
+            );
+        }
+    }
+    let opts = GenOptions {
+        count: a.generate as usize,
+        ..GenOptions::default()
+    };
+    if opts.count > 0 {
+        for (src, start) in [(&src_a, start_a), (&src_b, start_b)] {
+            let g = r#gen::generate(&src.text, start, &opts)
+                .map_err(|e| Fail::Usage(format!("idbench: {}: {e}", src.name)))?;
+            for e in g.valid.into_iter().chain(g.invalid) {
+                add(e.input, &mut inputs);
+            }
+        }
+    }
+    let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
+    let (mut both, mut neither) = (0, 0);
+    for s in inputs.iter() {
+        match (accepts(&ga, start_a, s), accepts(&gb, start_b, s)) {
+            (true, true) => both += 1,
+            (false, false) => neither += 1,
+            (true, false) => only_a.push(s.clone()),
+            (false, true) => only_b.push(s.clone()),
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match a.format {
+        Format::Json => json::write_line(
+            &mut out,
+            &DiffJson {
+                only_a: &only_a,
+                only_b: &only_b,
+                both,
+                neither,
+            },
+        )?,
+        Format::Text => {
+            let mut s = String::new();
+            for (list, src) in [(&only_a, &src_a), (&only_b, &src_b)] {
+                let _ = writeln!(s, "only {} accepts ({}):", escape(&src.name), list.len());
+                for i in list {
+                    let _ = writeln!(s, "  {}", escape(i));
+                }
+            }
+            let _ = writeln!(s, "both accept: {both}\nneither accepts: {neither}");
+            out.write_all(s.as_bytes())?;
+        }
+    }
+    out.flush()?;
+    let _ = writeln!(
+        io::stderr(),
+        "{} inputs tried: {} only in A ({}, rule {}), {} only in B ({}, rule {}), {both} in both, {neither} in neither",
+        inputs.len(),
+        only_a.len(),
+        escape(&src_a.name),
+        escape(start_a),
+        only_b.len(),
+        escape(&src_b.name),
+        escape(start_b),
+    );
+    Ok(u8::from(!only_a.is_empty() || !only_b.is_empty()))
+}
+
+// ---------------------------------------------------------------------------------------
+// gen
+
+#[derive(Serialize)]
+struct ExampleJson<'a> {
+    input: &'a str,
+    valid: bool,
+    why: &'a str,
+}
+
+fn generate(a: &GrammarGenArgs) -> Result<u8, Fail> {
+    let src = Source {
+        text: read_grammar_file(&a.file)?,
+        name: a.file.display().to_string(),
+    };
+    compile(&src, &a.start)?;
+    let opts = GenOptions {
+        count: a.count as usize,
+        max_len: a.max_len as usize,
+    };
+    let g = r#gen::generate(&src.text, &a.start, &opts)
+        .map_err(|e| Fail::Usage(format!("idbench: {}: {e}", src.name)))?;
+    let list = if a.invalid { &g.invalid } else { &g.valid };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for e in list {
+        match a.format {
+            Format::Json => json::write_line(
+                &mut out,
+                &ExampleJson {
+                    input: &e.input,
+                    valid: e.valid,
+                    why: &e.why,
+                },
+            )?,
+            Format::Text => {
+                out.write_all(escape(&e.input).as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+        }
+    }
+    out.flush()?;
+    let _ = writeln!(
+        io::stderr(),
+        "{} {} of `{}` ({} candidates parsed)",
+        list.len(),
+        if a.invalid {
+            "near misses"
+        } else {
+            "valid examples"
+        },
+        escape(&a.start),
+        g.tried
+    );
+    Ok(u8::from(list.is_empty()))
+}
