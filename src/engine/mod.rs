@@ -9,6 +9,7 @@ pub mod codes;
 pub mod equiv;
 pub mod forms;
 pub mod grammar;
+pub mod hosts;
 pub mod idna;
 pub mod ip;
 pub mod path;

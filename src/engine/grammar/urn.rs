@@ -24,7 +24,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::chars::{
-    ALPHA, ALPHANUM, AsciiSet, ByteTable, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS,
+    self, ALPHA, ALPHANUM, AsciiSet, ByteTable, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS,
     UNRESERVED,
 };
 use crate::engine::codes::Code;
@@ -689,7 +689,8 @@ impl Parser<'_, '_> {
             Span::new(i, i + 1),
             "RFC 2141 §2.3.2",
             format!(
-                "'{c}' is reserved for future developments: namespace developers SHOULD NOT use it unencoded; write {enc} ({later})"
+                "{} is reserved for future developments: namespace developers SHOULD NOT use it unencoded; write {enc} ({later})",
+                chars::describe(c)
             ),
         );
     }
@@ -708,7 +709,10 @@ impl Parser<'_, '_> {
             Code::NssChar,
             Span::new(i, i + 1),
             bis!("§2.5.1"),
-            format!("{why}; percent-encode '{}' as {enc}", c as char),
+            format!(
+                "{why}; percent-encode {} as {enc}",
+                chars::describe(c as char)
+            ),
         );
     }
 
@@ -719,13 +723,19 @@ impl Parser<'_, '_> {
         for ch in t.chars() {
             pct::push_encoded_char(&mut enc, ch);
         }
-        let what = if t.is_ascii() {
-            "is not allowed"
+        let (names, count) = chars::describe_run(t);
+        let (verb, it) = if count == 1 {
+            ("is", "it")
         } else {
-            "is not ASCII and is not allowed"
+            ("are", "them")
+        };
+        let ascii = if t.is_ascii() {
+            String::new()
+        } else {
+            format!(" not ASCII and {verb}")
         };
         let mut msg = format!(
-            "{t:?} {what} in {}; percent-encode it as {enc}",
+            "{names} {verb}{ascii} not allowed in {}; percent-encode {it} as {enc}",
             part.name()
         );
         if self.spec == Spec::Rfc2141 && t.bytes().any(|c| c == b'&' || c == b'~') {
@@ -828,13 +838,14 @@ impl Parser<'_, '_> {
     /// A warning when a triplet encodes a character that could have stood as it is.
     fn pct_literal(&mut self, span: Span, v: u8, part: Part, trip: &str) {
         let ch = v as char;
+        let name = chars::CharName(ch);
         match (self.spec, part) {
             (Spec::Rfc2141, _) if RFC2141_NOT_RESERVED.has(v) => self.b.warning(
                 Code::PctUnreserved,
                 span,
                 "RFC 2141 §2.3.1",
                 format!(
-                    "{trip} encodes '{ch}', which is not a <reserved> character. §2.3.1 says such a character MUST NOT be %-encoded, yet also lets a namespace give a character a special meaning and %-encode its literal uses, as §6 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives '{ch}' a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
+                    "{trip} encodes {name}, which is not a <reserved> character. §2.3.1 says such a character MUST NOT be %-encoded, yet also lets a namespace give a character a special meaning and %-encode its literal uses, as §6 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives {name} a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
                 ),
             ),
             // The draft's §2.5 calls "reserved" the printable characters outside <pchar>, so
@@ -844,7 +855,7 @@ impl Parser<'_, '_> {
                 span,
                 bis!("§2.5.2"),
                 format!(
-                    "{trip} encodes '{ch}', which is in the <pchar> repertoire and so not a reserved character (§2.5). §2.5.2 says such a character MUST NOT be percent-encoded, yet also lets a namespace give a character a special meaning and percent-encode its literal uses, as §5.1 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives '{ch}' a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
+                    "{trip} encodes {name}, which is in the <pchar> repertoire and so not a reserved character (§2.5). §2.5.2 says such a character MUST NOT be percent-encoded, yet also lets a namespace give a character a special meaning and percent-encode its literal uses, as §5.1 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives {name} a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
                 ),
             ),
             (Spec::Rfc2141bis, _) | (Spec::Rfc8141, _) if UNRESERVED.has(v) => self.b.warning(
@@ -852,7 +863,7 @@ impl Parser<'_, '_> {
                 span,
                 "RFC 3986 §2.3",
                 format!(
-                    "{trip} encodes the unreserved character '{ch}'; URI producers should not create such triplets and normalizers decode them, yet a URN comparison does not: write '{ch}'"
+                    "{trip} encodes the unreserved character {name}; URI producers should not create such triplets and normalizers decode them, yet a URN comparison does not: write '{ch}'"
                 ),
             ),
             _ => {}

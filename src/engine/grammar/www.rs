@@ -367,14 +367,14 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
     } else {
         ""
     };
-    let shown = Shown(ch);
+    let shown = crate::engine::chars::CharName(ch);
     b.expect(span.start, part.expected());
     let mut msg = String::with_capacity(160);
     let code = match kind {
         Bad::National => {
             let _ = write!(
                 msg,
-                "\"{shown}\"{many} is a `national` character, which appears in no production and so \
+                "{shown}{many} is a `national` character, which appears in no production and so \
                  may not appear in a URL; {enc}"
             );
             Code::WwwNationalChar
@@ -382,7 +382,7 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
         Bad::Punctuation => {
             let _ = write!(
                 msg,
-                "\"{shown}\"{many} is a `punctuation` character, which appears in no production and \
+                "{shown}{many} is a `punctuation` character, which appears in no production and \
                  so may not appear in a URL; {enc}"
             );
             Code::WwwPunctuationChar
@@ -395,39 +395,18 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
                 '+' => write!(msg, "\"+\" is allowed only in path segments (xpalpha)"),
                 '=' => write!(msg, "\"=\" appears in no production of the draft's BNF"),
                 c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                    write!(
-                        msg,
-                        "the control character \"{shown}\" is in no character set"
-                    )
+                    write!(msg, "{shown} is in no character set")
                 }
                 c if !c.is_ascii() => {
-                    write!(
-                        msg,
-                        "\"{shown}\" is not in the draft's 7-bit character sets"
-                    )
+                    write!(msg, "{shown} is not in the draft's 7-bit character sets")
                 }
-                _ => write!(msg, "\"{shown}\" is in no character set of the draft"),
+                _ => write!(msg, "{shown} is in no character set of the draft"),
             };
             let _ = write!(msg, ", so it cannot appear in {}{many}; {enc}", part.name());
             Code::WwwCharNotAllowed
         }
     };
     b.error(code, span, BNF, msg);
-}
-
-/// A character as a message names it: by its code point when it would not show (the views
-/// escape the rest).
-struct Shown(char);
-
-impl std::fmt::Display for Shown {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let ch = self.0;
-        if ch.is_control() || crate::engine::chars::is_invisible(ch) {
-            write!(f, "U+{:04X}", ch as u32)
-        } else {
-            write!(f, "{ch}")
-        }
-    }
 }
 
 /// The advice for encoding a character: the draft's escapes carry ISO Latin-1 codes.

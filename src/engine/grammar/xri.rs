@@ -56,6 +56,7 @@ use crate::engine::chars::{self, AsciiSet};
 use crate::engine::codes::Code;
 use crate::engine::grammar::uri;
 use crate::engine::ip;
+use crate::engine::ip::literal;
 use crate::engine::pct;
 use crate::engine::profile;
 use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
@@ -559,7 +560,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             let r = self.find(hs, aend, |c| c == b']');
             let closed = r < aend;
             let (he, ce) = if closed { (r + 1, r) } else { (aend, aend) };
-            let lit = uri::check_ip_literal(self.s, hs, he, hs + 1, ce);
+            let lit = literal::check_ip_literal(self.s, hs, he, hs + 1, ce);
             let h = self.b.start(NodeKind::Host, "IP-literal", hs);
             self.b.attr(h, "host_type", lit.host_type);
             if lit.rule != "IP-literal" && lit.result.is_ok() {
@@ -568,13 +569,13 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.finish(he);
             if let Err((code, span, msg)) = lit.result {
                 if let Some((at, expected)) =
-                    uri::ip_literal_expected(self.s, lit.rule, code, span, hs + 1, ce)
+                    literal::ip_literal_expected(self.s, lit.rule, code, span, hs + 1, ce)
                 {
                     self.b.expect(at, &expected);
                 }
                 self.b.error(code, span, S_IP_LITERAL, msg);
             } else if lit.host_type == "ipvfuture" {
-                let msg = uri::ipvfuture_unknown(self.text(hs + 1, ce));
+                let msg = literal::ipvfuture_unknown(self.text(hs + 1, ce));
                 self.b.note(
                     Code::IpvfutureUnknown,
                     Span::new(hs + 1, ce),
@@ -584,7 +585,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             }
             if !closed {
                 self.b
-                    .diag(uri::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
+                    .diag(literal::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
                 None
             } else {
                 match self.byte(r + 1, aend) {
@@ -1017,7 +1018,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                         format!(
                             "{} is a bidirectional formatting character, which IRIs (and so XRIs) must \
                              not contain; remove it",
-                            show(ch)
+                            chars::describe(ch)
                         ),
                     );
                 } else if chars::is_bidi_control(ch) {
@@ -1029,7 +1030,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                             "{} is a bidi control that Unicode added after RFC 3987, whose §4.1 list \
                              does not name it; it reorders how the XRI is shown just the same: \
                              remove it, or percent-encode it ({})",
-                            show(ch),
+                            chars::describe(ch),
                             encoded(ch)
                         ),
                     );
@@ -1041,7 +1042,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                         format!(
                             "{} is invisible or looks like a space; such characters SHOULD be avoided \
                              in presentation: percent-encode it ({}) or remove it",
-                            show(ch),
+                            chars::describe(ch),
                             encoded(ch)
                         ),
                     );
@@ -1065,7 +1066,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     format!(
                         "{} is a private-use character, allowed only in the query (iprivate); \
                          percent-encode it as {}",
-                        show(ch),
+                        chars::describe(ch),
                         encoded(ch)
                     ),
                 );
@@ -1078,7 +1079,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     format!(
                         "{} is not an XRI character (neither iunreserved nor ucschar); percent-encode it \
                          as {}",
-                        show(ch),
+                        chars::describe(ch),
                         encoded(ch)
                     ),
                 );
@@ -1112,9 +1113,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                         Span::new(pos, pos + 3),
                         S_UNRESERVED,
                         format!(
-                            "{t} encodes the unreserved character \"{}\", which SHOULD NOT be \
-                             percent-encoded (it may break comparisons); write \"{}\"",
-                            v as char, v as char
+                            "{t} encodes the unreserved character {}, which SHOULD NOT be \
+                             percent-encoded (it may break comparisons); write '{}'",
+                            chars::describe(v as char),
+                            v as char
                         ),
                     );
                 }
@@ -1206,7 +1208,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 } else {
                     S_EXCLUDED
                 },
-                format!("{} is not allowed {}; percent-encode it as {enc}", show(ch), ctx.place()),
+                format!("{} is not allowed {}; percent-encode it as {enc}", chars::describe(ch), ctx.place()),
             ),
         }
     }
@@ -1253,7 +1255,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                          authority into a {} authority: the authority silently changing kind is the \
                          spoofing §3.3 warns of. Write \"{d}\" if that was meant, or percent-encode \
                          it ({}) if it is data",
-                        show(c),
+                        chars::describe(c),
                         if d == '(' { "cross-reference" } else { "GCS" },
                         encoded(c)
                     ),
@@ -1266,7 +1268,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     format!(
                         "{} looks like the delimiter \"{d}\" but is data; check it is intended, or \
                          percent-encode it ({})",
-                        show(c),
+                        chars::describe(c),
                         encoded(c)
                     ),
                 );
@@ -1302,15 +1304,6 @@ fn symbol(c: u8) -> &'static str {
         b'+' => "+",
         b'$' => "$",
         _ => "!",
-    }
-}
-
-/// A character for a message: quoted if printable ASCII, else its code point.
-fn show(c: char) -> String {
-    if c.is_ascii_graphic() {
-        format!("\"{c}\"")
-    } else {
-        format!("U+{:04X}", c as u32)
     }
 }
 
