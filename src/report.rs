@@ -433,7 +433,7 @@ fn expectations(w: &mut Writer, ds: &[Diagnostic], input: &str) {
         let text = format!(
             "{} {} {}",
             w.prose("Error"),
-            w.code(d.code.as_ref()),
+            w.code(d.code.as_str()),
             w.prose(&format!(
                 "at bytes {}..{}: {what}.",
                 d.span.start, d.span.end

@@ -168,7 +168,7 @@ impl Side {
     /// notes of the steps are about the forms, which show them.
     fn note(&mut self, diags: Vec<Diagnostic>) {
         for mut d in diags {
-            if d.severity == Severity::Note && d.code != "case-not-folded" {
+            if d.severity == Severity::Note && d.code != crate::engine::codes::Code::CaseNotFolded {
                 continue;
             }
             d.span = self.to_input(d.span);

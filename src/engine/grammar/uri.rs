@@ -24,7 +24,7 @@ use unicode_normalization::{UnicodeNormalization, is_nfc};
 
 use crate::engine::chars::describe;
 use crate::engine::chars::{self, AsciiSet, ByteTable};
-use crate::engine::codes::Code;
+use crate::engine::codes::{Code, Sections};
 use crate::engine::ip::OctetError;
 use crate::engine::ip::literal::{
     IpLiteral, Numeric, check_ip_literal, check_ipv6, classify_numeric, ip_literal_expected,
@@ -52,6 +52,15 @@ pub fn parse(b: &mut Builder<'_>, flavor: Flavor) {
 /// are absolute offsets into the whole input. Returns the subtree's root. Only the bytes in
 /// `[start, end)` are read.
 pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> NodeId {
+    // RFC 3986 and RFC 3987 cite the codes' default sections, also for an IRI nested in an
+    // XRI (whose own table is put back after).
+    let outer = b.set_sections(&Sections::DEFAULTS);
+    let id = parse_range_in(b, start, end, flavor);
+    b.set_sections(outer);
+    id
+}
+
+fn parse_range_in(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> NodeId {
     let input = b.input();
     let end = end.min(input.len());
     let start = start.min(end);
@@ -60,7 +69,6 @@ pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor
         b.error(
             Code::RangeNotCharBoundary,
             Span::new(start, end),
-            "RFC 3987 §2.2",
             "internal: the range to parse does not start and end on character boundaries",
         );
         return id;
@@ -359,7 +367,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.error(
                 Code::Unparsed,
                 Span::new(p, e),
-                "RFC 3986 §4.1",
                 "this text fits no component",
             );
         }
@@ -377,7 +384,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.error(
                 Code::SchemeEmpty,
                 Span::new(c, c + 1),
-                "RFC 3986 §3.1",
                 "the reference starts with ':', so its scheme is empty; write the scheme before \
                  ':' (as in 'http:'), or, for a relative path whose first segment holds ':', \
                  prefix it with './' (RFC 3986 §4.2)",
@@ -393,8 +399,7 @@ impl<'i> Parser<'_, 'i> {
                  (as in './{sch}:…', RFC 3986 §4.2)",
                 char::from(self.by[s])
             );
-            self.b
-                .error(Code::SchemeStart, Span::new(s, s + 1), "RFC 3986 §3.1", msg);
+            self.b.error(Code::SchemeStart, Span::new(s, s + 1), msg);
         }
         if sch.bytes().any(|b| b.is_ascii_uppercase()) {
             let msg = format!(
@@ -402,24 +407,15 @@ impl<'i> Parser<'_, 'i> {
                  (RFC 3986 §3.1, §6.2.2.1)",
                 sch.to_ascii_lowercase()
             );
-            self.b.note(
-                Code::SchemeUppercase,
-                Span::new(s, c),
-                "RFC 3986 §6.2.2.1",
-                msg,
-            );
+            self.b.note(Code::SchemeUppercase, Span::new(s, c), msg);
         }
         if c - s == 1 && c + 1 < e && matches!(self.by[c + 1], b'/' | b'\\') {
             let msg = format!(
                 "'{sch}:' looks like a Windows drive letter, not a scheme; a file path is \
                  written as a URI like 'file:///{sch}:/…'"
             );
-            self.b.warning(
-                Code::SchemeDriveLetter,
-                Span::new(s, c + 1),
-                "RFC 8089 Appendix E.2",
-                msg,
-            );
+            self.b
+                .warning(Code::SchemeDriveLetter, Span::new(s, c + 1), msg);
         }
     }
 
@@ -456,12 +452,8 @@ impl<'i> Parser<'_, 'i> {
                         );
                         // authority = [ userinfo "@" ] host [ ":" port ], then the path.
                         self.b.expect(q, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
-                        self.b.error(
-                            Code::IpLiteralTrailing,
-                            Span::new(q, junk_end),
-                            "RFC 3986 §3.2.2",
-                            msg,
-                        );
+                        self.b
+                            .error(Code::IpLiteralTrailing, Span::new(q, junk_end), msg);
                         q = junk_end;
                     }
                     if q < ae {
@@ -488,12 +480,7 @@ impl<'i> Parser<'_, 'i> {
                 // IP-literal = "[" ( IPv6address / IPvFuture ) "]": an IPv6 address is a host
                 // only in brackets, so "[" was expected where it starts.
                 self.b.expect(hs, &["\"[\""]);
-                self.b.error(
-                    Code::Ipv6Unbracketed,
-                    Span::new(hs, ae),
-                    "RFC 3986 §3.2.2",
-                    msg,
-                );
+                self.b.error(Code::Ipv6Unbracketed, Span::new(hs, ae), msg);
             } else {
                 let he = colon.unwrap_or(ae);
                 self.host_name(hs, he);
@@ -517,7 +504,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.warning(
                 Code::UserinfoPassword,
                 Span::new(s + k + 1, e),
-                "RFC 3986 §3.2.1",
                 "'user:password' in the userinfo is deprecated: whoever sees the URI sees the \
                      password; remove it and authenticate some other way",
             );
@@ -553,7 +539,7 @@ impl<'i> Parser<'_, 'i> {
                 e.describe()
             );
             self.b
-                .warning(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
+                .warning_in(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
         }
     }
 
@@ -582,12 +568,8 @@ impl<'i> Parser<'_, 'i> {
                 err.code(),
                 err.describe()
             );
-            self.b.warning(
-                Code::IdnaInvalid,
-                Span::new(ds, ds + dom.len()),
-                "RFC 6068 §2; UTS #46 §4",
-                msg,
-            );
+            self.b
+                .warning(Code::IdnaInvalid, Span::new(ds, ds + dom.len()), msg);
         }
     }
 
@@ -626,7 +608,7 @@ impl<'i> Parser<'_, 'i> {
                      octets 0-255 and no leading zeros"
                 );
                 self.b
-                    .warning(code, Span::new(hs + ls, hs + le), "RFC 3986 §3.2.2", msg);
+                    .warning_in(code, Span::new(hs + ls, hs + le), "RFC 3986 §3.2.2", msg);
             }
             Numeric::Shorthand => {
                 let msg = format!(
@@ -634,12 +616,8 @@ impl<'i> Parser<'_, 'i> {
                      decimal octets), but inet_aton()-style resolvers read it as an IP address \
                      in a shorthand, octal or hex form; write the four octets in decimal"
                 );
-                self.b.warning(
-                    Code::Ipv4LikeRegName,
-                    Span::new(hs, he),
-                    "RFC 3986 §7.4",
-                    msg,
-                );
+                self.b
+                    .warning(Code::Ipv4LikeRegName, Span::new(hs, he), msg);
             }
             Numeric::No | Numeric::Ipv4 => {}
         }
@@ -647,7 +625,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.note(
                 Code::HostEmpty,
                 Span::at(hs),
-                "RFC 3986 §3.2.2",
                 "the host is empty; the scheme decides what that means (\"file\" reads it as the \
                  local machine, \"http\" forbids it)",
             );
@@ -692,12 +669,7 @@ impl<'i> Parser<'_, 'i> {
             let msg = format!(
                 "the host is case-insensitive and its canonical form is lowercase: '{lower}'"
             );
-            self.b.note(
-                Code::HostUppercase,
-                Span::new(hs, he),
-                "RFC 3986 §6.2.2.1",
-                msg,
-            );
+            self.b.note(Code::HostUppercase, Span::new(hs, he), msg);
         }
     }
 
@@ -723,16 +695,11 @@ impl<'i> Parser<'_, 'i> {
                 {
                     self.b.expect(at, &expected);
                 }
-                self.b.error(code, span, "RFC 3986 §3.2.2", msg)
+                self.b.error_in(code, span, "RFC 3986 §3.2.2", msg)
             }
             Ok(()) if ty == "ipvfuture" => {
                 let msg = ipvfuture_unknown(self.text(cs, ce));
-                self.b.note(
-                    Code::IpvfutureUnknown,
-                    Span::new(cs, ce),
-                    "RFC 3986 §3.2.2",
-                    msg,
-                );
+                self.b.note(Code::IpvfutureUnknown, Span::new(cs, ce), msg);
             }
             Ok(()) => {}
         }
@@ -746,7 +713,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.note(
                 Code::PortEmpty,
                 Span::new(ps - 1, ps),
-                "RFC 3986 §3.2.3",
                 "the port is empty; producers and normalizers should omit the ':' too",
             );
             return;
@@ -774,12 +740,7 @@ impl<'i> Parser<'_, 'i> {
                     self.text(bs, be)
                 )
             };
-            self.b.error(
-                Code::PortNotDigits,
-                Span::new(bs, be),
-                "RFC 3986 §3.2.3",
-                msg,
-            );
+            self.b.error(Code::PortNotDigits, Span::new(bs, be), msg);
             return;
         }
         let digits = text.trim_start_matches('0');
@@ -788,12 +749,7 @@ impl<'i> Parser<'_, 'i> {
                 "port {text} is allowed by the ABNF (port = *DIGIT), but no transport has ports \
                  above 65535"
             );
-            self.b.warning(
-                Code::PortTooLarge,
-                Span::new(ps, pe),
-                "RFC 3986 §3.2.3",
-                msg,
-            );
+            self.b.warning(Code::PortTooLarge, Span::new(ps, pe), msg);
         }
     }
 
@@ -848,19 +804,14 @@ impl<'i> Parser<'_, 'i> {
                      '{normal}', which would then be read as an authority: a URI without \
                      authority cannot have a path that starts with '//'; keep a '/.' in front"
                 );
-                self.b.warning(
-                    Code::PathBecomesAuthority,
-                    Span::new(p, end),
-                    "RFC 3986 §3.3",
-                    msg,
-                );
+                self.b
+                    .warning(Code::PathBecomesAuthority, Span::new(p, end), msg);
             } else {
                 let msg = format!(
                     "dot-segments in a URI's path are removed by normalization; the path's normal \
                      form is '{normal}'"
                 );
-                self.b
-                    .note(Code::DotSegments, dot, "RFC 3986 §6.2.2.3", msg);
+                self.b.note(Code::DotSegments, dot, msg);
             }
         }
         end
@@ -969,12 +920,8 @@ impl<'i> Parser<'_, 'i> {
                          './this:that'). If '{first}' is meant as a scheme, it must start with a \
                          letter and hold only letters, digits, '+', '-' and '.'"
                     );
-                    self.b.error(
-                        Code::ColonInFirstSegment,
-                        Span::new(i, i + 1),
-                        "RFC 3986 §4.2",
-                        msg,
-                    );
+                    self.b
+                        .error(Code::ColonInFirstSegment, Span::new(i, i + 1), msg);
                 }
                 i += 1;
                 continue;
@@ -1041,8 +988,7 @@ impl<'i> Parser<'_, 'i> {
              decode it (RFC 3986 §2.3)",
             pct::decode_lossy(text)
         );
-        self.b
-            .note(Code::PctUnreserved, r, "RFC 3986 §6.2.2.2", msg);
+        self.b.note(Code::PctUnreserved, r, msg);
     }
 
     /// Notes a run of adjacent triplets when one of them has lowercase hex digits. Inline,
@@ -1061,7 +1007,7 @@ impl<'i> Parser<'_, 'i> {
              uppercase: '{}' (RFC 3986 §2.1)",
             pct::uppercase_triplets(text)
         );
-        self.b.note(Code::PctLowercase, r, "RFC 3986 §6.2.2.1", msg);
+        self.b.note(Code::PctLowercase, r, msg);
     }
 
     /// A "%" at `i` that does not start a `pct-encoded` triplet.
@@ -1088,8 +1034,7 @@ impl<'i> Parser<'_, 'i> {
             )
             .into()
         };
-        self.b
-            .error(Code::PctInvalid, Span::new(i, e), "RFC 3986 §2.1", msg);
+        self.b.error(Code::PctInvalid, Span::new(i, e), msg);
     }
 
     /// Names the characters of `[s, e)` (at most four distinct ones) for a message.
@@ -1167,7 +1112,7 @@ impl<'i> Parser<'_, 'i> {
             describe(ch)
         );
         self.b
-            .error(code, Span::new(k, k + ch.len_utf8()), "RFC 3986 §3.1", msg);
+            .error_in(code, Span::new(k, k + ch.len_utf8()), "RFC 3986 §3.1", msg);
     }
 
     fn illegal_ascii(&mut self, comp: Comp, s: usize, e: usize) {
@@ -1194,7 +1139,8 @@ impl<'i> Parser<'_, 'i> {
                 self.text(from, colon),
             );
             let sec = self.sec(comp);
-            self.b.error(Code::IllegalChar, Span::new(s, e), sec, msg);
+            self.b
+                .error_in(Code::IllegalChar, Span::new(s, e), sec, msg);
             return;
         }
         let first = self.by[s];
@@ -1214,7 +1160,8 @@ impl<'i> Parser<'_, 'i> {
             comp.place()
         );
         let sec = self.sec(comp);
-        self.b.error(Code::IllegalChar, Span::new(s, e), sec, msg);
+        self.b
+            .error_in(Code::IllegalChar, Span::new(s, e), sec, msg);
     }
 
     /// Non-ASCII characters in `[s, e)` under RFC 3986.
@@ -1235,8 +1182,7 @@ impl<'i> Parser<'_, 'i> {
             "{names} {verb} not allowed in a URI, which is ASCII only; percent-encode {its} UTF-8 \
              bytes as {enc}{host_hint}, or read the input as an IRI (profile rfc3987)"
         );
-        self.b
-            .error(Code::NonAscii, Span::new(s, e), "RFC 3986 §2", msg);
+        self.b.error(Code::NonAscii, Span::new(s, e), msg);
     }
 
     /// One non-ASCII character of an IRI, at `[s, e)`.
@@ -1266,8 +1212,7 @@ impl<'i> Parser<'_, 'i> {
                  change how the IRI is shown without being visible; remove it, or \
                  percent-encode it as {enc} if it is data"
             );
-            self.b
-                .error(Code::BidiFormatChar, span, "RFC 3987 §4.1", msg);
+            self.b.error(Code::BidiFormatChar, span, msg);
         } else if chars::is_bidi_control(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
@@ -1275,14 +1220,13 @@ impl<'i> Parser<'_, 'i> {
                  (LRM, RLM, LRE, RLE, LRO, RLO, PDF) does not name it; it reorders how the IRI \
                  is shown just the same, so remove it, or percent-encode it as {enc} if it is data"
             );
-            self.b
-                .warning(Code::BidiControl, span, "RFC 3987 §4.1", msg);
+            self.b.warning(Code::BidiControl, span, msg);
         } else if chars::is_noncharacter(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name}: ucschar excludes the Unicode non-characters; percent-encode it as {enc}"
             );
-            self.b.error(Code::Noncharacter, span, "RFC 3987 §2.2", msg);
+            self.b.error(Code::Noncharacter, span, msg);
         } else if chars::is_iprivate(c) {
             if comp != Comp::Query {
                 let (name, enc) = (describe(c), enc());
@@ -1290,8 +1234,7 @@ impl<'i> Parser<'_, 'i> {
                     "{name}: private-use characters (iprivate) are allowed only in the query; \
                      percent-encode it as {enc}"
                 );
-                self.b
-                    .error(Code::IprivateOutsideQuery, span, "RFC 3987 §2.2", msg);
+                self.b.error(Code::IprivateOutsideQuery, span, msg);
             }
         } else if !chars::is_ucschar(c) {
             let (name, enc) = (describe(c), enc());
@@ -1299,23 +1242,21 @@ impl<'i> Parser<'_, 'i> {
                 "{name} is not allowed in {} (not a ucschar); percent-encode it as {enc}",
                 comp.place()
             );
-            self.b.error(Code::IllegalChar, span, "RFC 3987 §2.2", msg);
+            self.b.error(Code::IllegalChar, span, msg);
         } else if let Some(d) = chars::delimiter_lookalike(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name} looks like the delimiter '{d}' but is data; a reader may split the IRI \
                  where it does not split. If '{d}' is meant, type it; if not, percent-encode it as {enc}"
             );
-            self.b
-                .warning(Code::DelimiterLookalike, span, "XRI Syntax 2.0 §3.3", msg);
+            self.b.warning(Code::DelimiterLookalike, span, msg);
         } else if chars::is_invisible(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name} shows as nothing or as a plain space, so the IRI cannot be transcribed \
                  from its display; remove it or percent-encode it as {enc}"
             );
-            self.b
-                .warning(Code::InvisibleChar, span, "RFC 3987 §6.1", msg);
+            self.b.warning(Code::InvisibleChar, span, msg);
         }
     }
 
@@ -1336,8 +1277,7 @@ impl<'i> Parser<'_, 'i> {
                  and comparison never normalizes, so this is a different IRI from the NFC form \
                  '{nfc}', which looks the same but has other code points"
             );
-            self.b
-                .warning(Code::NotNfc, Span::new(s, e), "RFC 3987 §5.3.2.2", msg);
+            self.b.warning(Code::NotNfc, Span::new(s, e), msg);
         }
         let by = self.by;
         let mut p = s;
@@ -1376,8 +1316,7 @@ impl<'i> Parser<'_, 'i> {
                 "'{text}' mixes right-to-left and left-to-right letters, so its display order \
                  is hard to predict; a component should use one direction, or be percent-encoded"
             );
-            self.b
-                .warning(Code::BidiMixedDirection, span, "RFC 3987 §4.2", msg);
+            self.b.warning(Code::BidiMixedDirection, span, msg);
         } else if rtl {
             let first = text.chars().next().is_some_and(chars::is_rtl);
             let last = text.chars().next_back().is_some_and(chars::is_rtl);
@@ -1387,8 +1326,7 @@ impl<'i> Parser<'_, 'i> {
                      digits or symbols at its {} make the display ambiguous",
                     if first { "end" } else { "start" }
                 );
-                self.b
-                    .warning(Code::BidiComponentEdge, span, "RFC 3987 §4.2", msg);
+                self.b.warning(Code::BidiComponentEdge, span, msg);
             }
         }
         let found = || scripts.iter().flatten();
@@ -1406,8 +1344,7 @@ impl<'i> Parser<'_, 'i> {
                  (Latin 'a', Cyrillic 'а'), so check that every character is the one meant",
                 found.join(" and ")
             );
-            self.b
-                .warning(Code::MixedScript, span, "XRI Syntax 2.0 §3.3", msg);
+            self.b.warning(Code::MixedScript, span, msg);
         }
     }
 }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::sink::{Keep, Sink};
 use super::{Attr, Code, Diagnostic, NodeData, NodeKind, Severity, Span, Tree};
+use crate::engine::codes::Sections;
 
 /// A point of the parse that [`Builder::wrap`] and [`Builder::has_error_since`] look back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +45,8 @@ pub struct Builder<'i> {
     /// Entries recorded so far (their order), and the furthest offset any entry has.
     expect_seq: u32,
     furthest: Option<usize>,
+    /// The sections diagnostics cite when the call names none ([`Builder::set_sections`]).
+    sections: &'static Sections,
 }
 
 impl<'i> Builder<'i> {
@@ -62,6 +65,7 @@ impl<'i> Builder<'i> {
             expects_back: std::collections::BTreeMap::new(),
             expect_seq: 0,
             furthest: None,
+            sections: &Sections::DEFAULTS,
         }
     }
 
@@ -79,6 +83,13 @@ impl<'i> Builder<'i> {
     /// seen): a grammar can then skip writing its message. Always false otherwise.
     pub fn skip_error(&mut self, span: Span) -> bool {
         self.sink.skips_error(span)
+    }
+
+    /// Makes a diagnostic reported without a section ([`Builder::error`] and the like) cite
+    /// what `sections` says for its code; returns the table in use before, for a grammar
+    /// that parses a nested part under another spec to put back.
+    pub fn set_sections(&mut self, sections: &'static Sections) -> &'static Sections {
+        std::mem::replace(&mut self.sections, sections)
     }
 
     /// The whole input.
@@ -315,8 +326,27 @@ impl<'i> Builder<'i> {
         }
     }
 
-    /// Records an error.
-    pub fn error(
+    /// Records an error citing its code's section ([`Builder::set_sections`]).
+    pub fn error(&mut self, code: Code, span: Span, msg: impl Into<Cow<'static, str>>) {
+        let spec = self.sections.of(code);
+        self.record(Severity::Error, code, span, spec, msg.into());
+    }
+
+    /// Records a warning citing its code's section.
+    pub fn warning(&mut self, code: Code, span: Span, msg: impl Into<Cow<'static, str>>) {
+        let spec = self.sections.of(code);
+        self.record(Severity::Warning, code, span, spec, msg.into());
+    }
+
+    /// Records a note citing its code's section.
+    pub fn note(&mut self, code: Code, span: Span, msg: impl Into<Cow<'static, str>>) {
+        let spec = self.sections.of(code);
+        self.record(Severity::Note, code, span, spec, msg.into());
+    }
+
+    /// Records an error citing `spec`, where this call site cites another section than
+    /// its code's.
+    pub fn error_in(
         &mut self,
         code: Code,
         span: Span,
@@ -326,8 +356,8 @@ impl<'i> Builder<'i> {
         self.record(Severity::Error, code, span, spec, msg.into());
     }
 
-    /// Records a warning.
-    pub fn warning(
+    /// Records a warning citing `spec` (see [`Builder::error_in`]).
+    pub fn warning_in(
         &mut self,
         code: Code,
         span: Span,
@@ -337,8 +367,8 @@ impl<'i> Builder<'i> {
         self.record(Severity::Warning, code, span, spec, msg.into());
     }
 
-    /// Records a note.
-    pub fn note(
+    /// Records a note citing `spec` (see [`Builder::error_in`]).
+    pub fn note_in(
         &mut self,
         code: Code,
         span: Span,
@@ -576,7 +606,7 @@ mod tests {
         let mut b = Builder::new(input);
         let bad = |b: &mut Builder<'_>, i: usize| {
             b.expect(i + 1, &["HEXDIG"]);
-            b.error(
+            b.error_in(
                 Code::PctInvalid,
                 Span::new(i, i + 1),
                 "RFC 3986 §2.1",
@@ -600,7 +630,7 @@ mod tests {
         // Not adjacent: a new diagnostic.
         bad(&mut b, 5);
         // Adjacent but another message: a new diagnostic.
-        b.error(Code::PctInvalid, Span::new(6, 7), "RFC 3986 §2.1", "other");
+        b.error_in(Code::PctInvalid, Span::new(6, 7), "RFC 3986 §2.1", "other");
         let (_, d) = b.build();
         let got: Vec<(Span, usize)> = d.iter().map(|d| (d.span, d.count)).collect();
         assert_eq!(
@@ -622,8 +652,8 @@ mod tests {
         b.expect(2, &["z"]);
         b.expect(4, &["y", "w"]);
         b.expect(2, &["v", "z"]);
-        b.error(Code::Unparsed, Span::new(2, 3), "", "m");
-        b.error(Code::Unparsed, Span::new(4, 5), "", "n");
+        b.error_in(Code::Unparsed, Span::new(2, 3), "", "m");
+        b.error_in(Code::Unparsed, Span::new(4, 5), "", "n");
         let (_, d) = b.build();
         assert_eq!(d[0].expected, ["z", "v"]);
         assert_eq!(d[0].reached, Some(4));

@@ -43,7 +43,7 @@ impl DiagView {
                 Severity::Warning => 1,
                 Severity::Note => 2,
             }] += d.count.max(1); // occurrences: a repeating diagnostic is one row
-            code_w = code_w.max(d.code.len());
+            code_w = code_w.max(d.code.as_str().len());
             spec_w = spec_w.max(d.spec.chars().count());
         }
         DiagView {
@@ -118,7 +118,7 @@ impl Pane for DiagView {
             Severity::Note => Slot::Note,
         };
         out.field("severity", name, slot);
-        out.field("code", d.code, Slot::Text);
+        out.field("code", d.code.as_str(), Slot::Text);
         out.field(
             "span",
             format!(
@@ -245,7 +245,7 @@ pub fn draw(
             Span::styled(if selected { "▶" } else { " " }, theme.get(Slot::Focus)),
             Span::styled(pad(label.into(), 8), sev_style),
             Span::styled(
-                pad(d.code.into(), code_w + 2),
+                pad(d.code.as_str().into(), code_w + 2),
                 theme.get(Slot::Text).add_modifier(Modifier::BOLD),
             ),
             Span::styled(
