@@ -12,12 +12,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthChar;
 
 use super::diagnostics::severity_style;
 use super::{Copied, Effect, Pane, block, fit, inner, list_delta, plural};
 use crate::engine::{Analysis, Diagnostic, Span as ByteSpan, Status, pct, rules};
 use crate::safe_text;
+use crate::text_layout::{wrap_chars as wrap, wrap_words};
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
@@ -373,63 +373,6 @@ impl DetailsPane {
         f.render_widget(block(&*title, focused, theme), area);
         super::put_lines(f.buffer_mut(), body, &lines);
     }
-}
-
-/// Cuts safe text into rows of at most `width` columns (by character: a value is read
-/// and copied exactly, so no space is dropped or added at a break).
-pub fn wrap(s: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut w = 0;
-    for c in s.chars() {
-        let cw = c.width().unwrap_or(0);
-        if w + cw > width && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-            w = 0;
-        }
-        cur.push(c);
-        w += cw;
-    }
-    if !cur.is_empty() || out.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
-/// Cuts safe prose into rows of at most `width` columns, breaking after a space when the
-/// row has one (a word longer than the row is cut by character). No character is lost.
-pub fn wrap_words(s: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut rest = s;
-    while !rest.is_empty() {
-        let mut w = 0;
-        let mut cut = rest.len();
-        let mut space = None;
-        for (i, c) in rest.char_indices() {
-            let cw = c.width().unwrap_or(0);
-            if w + cw > width && i > 0 {
-                cut = i;
-                break;
-            }
-            w += cw;
-            if c == ' ' {
-                space = Some(i + 1);
-            }
-        }
-        if cut < rest.len()
-            && let Some(sp) = space
-        {
-            cut = sp;
-        }
-        out.push(rest[..cut].to_string());
-        rest = &rest[cut..];
-    }
-    if out.is_empty() {
-        out.push(String::new());
-    }
-    out
 }
 
 /// Width of the label column.

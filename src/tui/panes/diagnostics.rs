@@ -289,9 +289,6 @@ fn text_field(at: &str) -> String {
     if at.len() <= TEXT_SHOWN {
         return at.into();
     }
-    let mut cut = TEXT_SHOWN;
-    while !at.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}… (the first {cut} of {} bytes)", &at[..cut], at.len())
+    let head = crate::text_layout::head(at, TEXT_SHOWN);
+    format!("{head}… (the first {} of {} bytes)", head.len(), at.len())
 }
