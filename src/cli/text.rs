@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::engine::explain::Explanation;
 use crate::text_layout::{ceil_char_boundary, floor_char_boundary, head_tail as head_tail_of};
 
 use crate::engine::{Analysis, Diagnostic, Span, Tree};
@@ -170,13 +171,14 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
         line,
         carets
     );
-    if let Some(r) = d.repeat_note() {
+    let ex = Explanation::of(d, input);
+    if let Some(r) = &ex.repeats {
         let _ = writeln!(s, "  = {r}");
     }
-    if let Some(e) = crate::engine::rules::expected_text(d, input) {
-        let _ = writeln!(s, "  = {}", escape(&e));
+    if let Some(e) = &ex.expected {
+        let _ = writeln!(s, "  = {}", escape(e));
     }
-    if let Some(r) = d.reached.filter(|&r| r <= input.len()) {
+    if let Some(r) = ex.reached {
         let (line, carets) = excerpt(input, Span::at(r));
         let _ = writeln!(
             s,

@@ -7,6 +7,7 @@ pub mod abnf;
 pub mod chars;
 pub mod codes;
 pub mod equiv;
+pub mod explain;
 pub mod forms;
 pub mod grammar;
 pub mod hosts;

@@ -19,6 +19,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use crate::engine::equiv::{CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
+use crate::engine::explain::Explanation;
 use crate::engine::resolve::Resolution;
 use crate::engine::rules;
 use crate::engine::{Analysis, Diagnostic, ProfileVerdict, Status, Tree};
@@ -272,7 +273,7 @@ fn tree(w: &mut Writer, t: &Tree, input: &str) {
     w.preformatted(&lines);
 }
 
-fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
+fn diagnostics(w: &mut Writer, ds: &[Diagnostic], input: &str) {
     if ds.is_empty() {
         w.para("None.");
         return;
@@ -284,10 +285,7 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
                 Cell::Plain(d.severity.name().to_string()),
                 Cell::Code(d.code.to_string()),
                 Cell::Plain(format!("{}..{}", d.span.start, d.span.end)),
-                Cell::Plain(match d.repeat_note() {
-                    Some(r) => format!("{} ({r})", d.message),
-                    None => d.message.clone(),
-                }),
+                Cell::Plain(Explanation::of(d, input).message_with_repeats(&d.message)),
                 Cell::Plain(d.spec.to_string()),
             ]
         })
@@ -297,7 +295,7 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
 
 /// The diagnostics `ds` of `input` as a table, then what each error expected.
 fn findings(w: &mut Writer, ds: &[Diagnostic], input: &str) {
-    diagnostics(w, ds);
+    diagnostics(w, ds, input);
     expectations(w, ds, input);
 }
 
@@ -427,16 +425,8 @@ fn readings(w: &mut Writer, a: &Analysis) {
 /// where the parse reached, worded as `idbench parse` words them.
 fn expectations(w: &mut Writer, ds: &[Diagnostic], input: &str) {
     for d in ds {
-        let expected = rules::expected_text(d, input);
-        let reached = d
-            .reached
-            .filter(|&r| r <= input.len())
-            .map(|r| format!("the parse reached byte {r}"));
-        let what = match (expected, reached) {
-            (Some(e), Some(r)) => format!("{e}; {r}"),
-            (Some(e), None) => e,
-            (None, Some(r)) => r,
-            (None, None) => continue,
+        let Some(what) = Explanation::of(d, input).grammar() else {
+            continue;
         };
         let text = format!(
             "{} {} {}",
@@ -511,10 +501,13 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
         None if !v.equivalent => w.para("No single differing component was located."),
         None => {}
     }
-    for (side, ds) in [("A", &v.a_diagnostics), ("B", &v.b_diagnostics)] {
+    for (side, ds, input) in [
+        ("A", &v.a_diagnostics, &v.a.input),
+        ("B", &v.b_diagnostics, &v.b.input),
+    ] {
         if !ds.is_empty() {
             w.para(&format!("What comparing found about {side}:"));
-            diagnostics(w, ds);
+            diagnostics(w, ds, input);
         }
     }
 }

@@ -15,6 +15,7 @@ use ratatui::text::{Line, Span};
 
 use super::diagnostics::severity_style;
 use super::{Copied, Effect, Pane, block, fit, inner, list_delta, plural};
+use crate::engine::explain::Explanation;
 use crate::engine::{Analysis, Diagnostic, Span as ByteSpan, Status, pct, rules};
 use crate::safe_text;
 use crate::text_layout::{wrap_chars as wrap, wrap_words};
@@ -444,16 +445,14 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
                     rows.push(Line::styled(h, text));
                 }
             }
-            let msg = match d.repeat_note() {
-                Some(r) => safe_text::escape(&format!("{} ({r})", d.message)).into_owned(),
-                None => safe_text::escape(&d.message).into_owned(),
-            };
+            let ex = Explanation::of(d, &a.input);
+            let msg = safe_text::escape(&ex.message_with_repeats(&d.message)).into_owned();
             rows.extend(
                 wrap_words(&msg, width.saturating_sub(2))
                     .into_iter()
                     .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, text)])),
             );
-            if let Some(e) = expected_line(d, &a.input) {
+            if let Some(e) = ex.grammar() {
                 rows.extend(
                     wrap_words(&safe_text::escape(&e), width.saturating_sub(2))
                         .into_iter()
@@ -473,20 +472,6 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
             .into_iter()
             .map(|r| Line::styled(r, dim))
             .collect(),
-    }
-}
-
-/// What the grammar expected at error `d` and where the parse reached, worded as
-/// `idbench parse` words them (raw: the caller escapes it).
-pub fn expected_line(d: &Diagnostic, input: &str) -> Option<String> {
-    let expected = rules::expected_text(d, input);
-    let reached = d
-        .reached
-        .filter(|&r| r <= input.len())
-        .map(|r| format!("the parse reached byte {r}"));
-    match (expected, reached) {
-        (Some(e), Some(r)) => Some(format!("{e}; {r}")),
-        (e, r) => e.or(r),
     }
 }
 

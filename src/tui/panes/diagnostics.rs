@@ -129,14 +129,15 @@ impl Pane for DiagView {
             ),
             Slot::Text,
         );
-        if let Some(r) = d.repeat_note() {
+        let ex = crate::engine::explain::Explanation::of(d, &a.input);
+        if let Some(r) = ex.repeats.clone() {
             out.field("repeats", r, Slot::Text);
         }
         out.field("spec", d.spec.to_string(), Slot::Text);
         let at = a.input.get(d.span.start..d.span.end).unwrap_or("");
         out.field("text", text_field(at), Slot::Text);
         out.field("message", d.message.to_string(), Slot::Text);
-        if let Some(e) = super::details::expected_line(d, &a.input) {
+        if let Some(e) = ex.grammar() {
             out.field("grammar", e, Slot::Text);
         }
         let others: Vec<_> = super::details::touching(a, d.span)
