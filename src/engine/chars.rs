@@ -125,6 +125,15 @@ pub const IPVFUTURE_TAIL: AsciiSet = UNRESERVED.or(SUB_DELIMS).or(AsciiSet::of("
 
 /// RFC 2141 `<other>`: `"(" | ")" | "+" | "," | "-" | "." | ":" | "=" | "@" | ";" | "$" | "_" | "!" | "*" | "'"`.
 pub const RFC2141_OTHER: AsciiSet = AsciiSet::of("()+,-.:=@;$_!*'");
+/// RFC 2141 `<upper> | <lower> | <number> | <other>`: the characters §2.3.1 lets stand
+/// unencoded that are not `<reserved>`; encoding one of them is what §2.3.1 forbids (and
+/// §6 example 5 does).
+pub const RFC2141_NOT_RESERVED: AsciiSet = ALPHANUM.or(RFC2141_OTHER);
+/// Letters, digits and hyphen, what a NID (RFC 2141 `<let-num-hyp>`, rfc2141bis and RFC 8141
+/// `alphanum / "-"`) and an rfc2141bis keyword are made of: `ALPHA / DIGIT / "-"`.
+pub const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
+/// RFC 8141 NSS characters without `pct-encoded`: `NSS = pchar *( pchar / "/" )`.
+pub const NSS_RFC8141: AsciiSet = PCHAR.or(AsciiSet::of("/"));
 /// RFC 2141 `<trans>` without `%`: `<upper> | <lower> | <number> | <other> | "/" "?" "#"`.
 pub const RFC2141_TRANS: AsciiSet = ALPHANUM.or(RFC2141_OTHER).or(AsciiSet::of("/?#"));
 

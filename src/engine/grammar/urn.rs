@@ -24,7 +24,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::chars::{
-    self, ALPHA, ALPHANUM, AsciiSet, ByteTable, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS,
+    self, ALPHA, ByteTable, DIGIT, LDH, PCHAR, QUERY, RFC2141_NOT_RESERVED, RFC2141_TRANS,
     UNRESERVED,
 };
 use crate::engine::codes::{Code, Sections};
@@ -64,16 +64,9 @@ const SERVICES: [(&str, &str); 9] = [
     ("I=I", "URI equal to URI?"),
 ];
 
-/// The characters RFC 2141 §2.3.1 lets stand unencoded that are not `<reserved>`: encoding
-/// one of them is what §2.3.1 forbids (and §6 example 5 does).
-const RFC2141_NOT_RESERVED: AsciiSet = ALPHANUM.or(RFC2141_OTHER);
-
-/// Letters, digits and hyphen: what a NID (all three specs) and a keyword are made of.
-const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
-
 static T_RFC2141_TRANS: ByteTable = ByteTable::of(RFC2141_TRANS);
 static T_PCHAR: ByteTable = ByteTable::of(PCHAR);
-static T_PCHAR_SLASH: ByteTable = ByteTable::of(PCHAR.or(AsciiSet::of("/")));
+static T_PCHAR_SLASH: ByteTable = ByteTable::of(chars::NSS_RFC8141);
 static T_QUERY: ByteTable = ByteTable::of(QUERY);
 
 /// Parses the whole input as a URN.
