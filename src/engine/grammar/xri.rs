@@ -996,7 +996,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                         Code::BidiFormatChar,
                         Span::new(pos, pos + len),
                         format!(
-                            "{} is a bidirectional formatting character, which IRIs (and so XRIs) must \
+                            "{}: a bidirectional formatting character, which IRIs (and so XRIs) must \
                              not contain; remove it",
                             chars::describe(ch)
                         ),
@@ -1006,7 +1006,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                         Code::BidiControl,
                         Span::new(pos, pos + len),
                         format!(
-                            "{} is a bidi control that Unicode added after RFC 3987, whose §4.1 list \
+                            "{}: a bidi control that Unicode added after RFC 3987, whose §4.1 list \
                              does not name it; it reorders how the XRI is shown just the same: \
                              remove it, or percent-encode it ({})",
                             chars::describe(ch),
@@ -1018,7 +1018,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                         Code::InvisibleChar,
                         Span::new(pos, pos + len),
                         format!(
-                            "{} is invisible or looks like a space; such characters SHOULD be avoided \
+                            "{}: invisible or looks like a space; such characters SHOULD be avoided \
                              in presentation: percent-encode it ({}) or remove it",
                             chars::describe(ch),
                             encoded(ch)
@@ -1042,7 +1042,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     Span::new(pos, pos + len),
                     sec,
                     format!(
-                        "{} is a private-use character, allowed only in the query (iprivate); \
+                        "{}: allowed only in the query (iprivate); \
                          percent-encode it as {}",
                         chars::describe(ch),
                         encoded(ch)
