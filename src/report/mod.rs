@@ -12,7 +12,7 @@
 //! tree's indentation stops growing past [`MAX_INDENT`] levels ([`TEXT_MAX_INDENT`] in plain
 //! text) and names the depth instead.
 //!
-//! This file holds the content (what a report says); [`shell`] the shell quoting of the
+//! This file holds the content (what a report says); `shell` the shell quoting of the
 //! command that reopens a view, and `writer` the Markdown and plain-text writer.
 
 use std::collections::HashSet;

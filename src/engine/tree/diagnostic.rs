@@ -49,7 +49,7 @@ pub struct Diagnostic {
     pub spec: &'static str,
     /// For an error: what the grammar would have accepted at [`Diagnostic::expected_at`],
     /// literals quoted (`"]"`) and rule names bare (`h16`), as the scanner recorded them when
-    /// it stopped there ([`Builder::expect`]). Empty when the grammar recorded nothing.
+    /// it stopped there ([`Builder::expect`](super::Builder::expect)). Empty when the grammar recorded nothing.
     pub expected: Vec<&'static str>,
     /// The byte where [`Diagnostic::expected`] applies: within the span, except for an
     /// unclosed "[" or "(" (the error marks the opening bracket; the closing one was

@@ -6,8 +6,8 @@
 //! checkpoint/rollback that first-match-wins grammars need.
 
 //!
-//! One file per job: [`span`] (byte ranges), [`diagnostic`] (what a parse reports),
-//! [`builder`] (how a grammar builds a tree), `sink` (what of a parse's diagnostics is
+//! One file per job: `span` (byte ranges), `diagnostic` (what a parse reports),
+//! `builder` (how a grammar builds a tree), `sink` (what of a parse's diagnostics is
 //! kept, and the one place their runs merge); this file holds the tree itself.
 
 use std::borrow::Cow;
