@@ -107,6 +107,7 @@ pub mod engine;
 pub mod idsets;
 pub mod report;
 pub mod safe_text;
+pub mod text_layout;
 pub mod tui;
 
 pub use engine::{Analysis, Options, Profile, analyze};

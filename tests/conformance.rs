@@ -78,12 +78,10 @@ fn example_sets_are_judged_as_the_specs_say() {
                 checked += 1;
                 match a.first_error() {
                     None => failures.push(format!("{at}: expected invalid under {}", a.profile)),
-                    Some(d) if !code.is_empty() && d.code != code.as_str() => {
-                        if !a
-                            .diagnostics
-                            .iter()
-                            .any(|x| x.severity == Severity::Error && x.code == code.as_str())
-                        {
+                    Some(d) if !code.is_empty() && d.code.as_str() != code.as_str() => {
+                        if !a.diagnostics.iter().any(|x| {
+                            x.severity == Severity::Error && x.code.as_str() == code.as_str()
+                        }) {
                             failures.push(format!("{at}: expected error {code}, got {}", d.code));
                         }
                     }
@@ -110,7 +108,7 @@ fn example_sets_are_judged_as_the_specs_say() {
                 let forms = full.forms.as_ref().map_or(&[][..], |f| &f.diagnostics[..]);
                 let found = full.diagnostics.iter().chain(forms).any(|d| {
                     d.severity == *severity
-                        && d.code == code.as_str()
+                        && d.code.as_str() == code.as_str()
                         && (d.span.start, d.span.end) == (*start, *end)
                         && spec.as_ref().is_none_or(|s| d.spec == s.as_str())
                 });

@@ -192,7 +192,7 @@ fn rfc2141bis_says_when_the_objective_decides() {
         let notes: Vec<_> = v
             .a_diagnostics
             .iter()
-            .filter(|d| d.code == "objective-decides")
+            .filter(|d| d.code.as_str() == "objective-decides")
             .collect();
         assert_eq!(notes.len(), 1, "{:?}", v.a_diagnostics);
         assert_eq!(notes[0].span, Span::new(17, 20));
@@ -200,14 +200,14 @@ fn rfc2141bis_says_when_the_objective_decides() {
         assert!(
             v.b_diagnostics
                 .iter()
-                .all(|d| d.code != "objective-decides")
+                .all(|d| d.code.as_str() != "objective-decides")
         );
         // Where both objectives agree, nothing is said.
         let v = compare("urn:foo:a?x=y", "urn:foo:b?x=y", &o);
         assert!(
             v.a_diagnostics
                 .iter()
-                .all(|d| d.code != "objective-decides")
+                .all(|d| d.code.as_str() != "objective-decides")
         );
     }
 }

@@ -62,7 +62,7 @@ fn assert_well_formed(input: &str, profile: Option<Profile>) -> Result<(), TestC
     prop_assert_eq!(&rebuilt, input);
     for d in &a.diagnostics {
         prop_assert!(d.span.start <= d.span.end && d.span.end <= input.len());
-        prop_assert!(!d.code.is_empty() && !d.spec.is_empty() && !d.message.is_empty());
+        prop_assert!(!d.code.as_str().is_empty() && !d.spec.is_empty() && !d.message.is_empty());
     }
     prop_assert_eq!(a.verdicts.len(), Profile::ALL.len());
     Ok(())

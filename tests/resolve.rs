@@ -261,7 +261,7 @@ fn rfc1630_readings_are_noted() {
     let notes: Vec<_> = r
         .diagnostics
         .iter()
-        .filter(|d| d.code.starts_with("resolve-"))
+        .filter(|d| d.code.as_str().starts_with("resolve-"))
         .map(|d| (d.code.as_str(), d.span.start, d.span.end))
         .collect();
     assert_eq!(notes, [("resolve-slash-run-missing", 0, 3)]);
@@ -269,7 +269,7 @@ fn rfc1630_readings_are_noted() {
     let notes: Vec<_> = r
         .diagnostics
         .iter()
-        .filter(|d| d.code.starts_with("resolve-"))
+        .filter(|d| d.code.as_str().starts_with("resolve-"))
         .map(|d| d.code.as_str())
         .collect();
     assert_eq!(notes, ["resolve-empty-partial"]);
@@ -498,7 +498,7 @@ fn a_target_whose_path_would_read_as_an_authority_gets_the_dot_guard_and_a_note(
         assert!(
             !res.diagnostics
                 .iter()
-                .any(|d| d.code == "resolve-path-looks-like-authority"),
+                .any(|d| d.code.as_str() == "resolve-path-looks-like-authority"),
             "{base} + {r}: {:?}",
             res.target
         );
@@ -572,7 +572,7 @@ fn an_encoded_dot_segment_in_an_xri_reference_is_data_with_a_note() {
     let notes: Vec<_> = r
         .diagnostics
         .iter()
-        .filter(|d| d.code == "resolve-encoded-dot-segment")
+        .filter(|d| d.code.as_str() == "resolve-encoded-dot-segment")
         .map(|d| (d.severity, d.span.start, d.span.end, d.spec))
         .collect();
     assert_eq!(
@@ -588,7 +588,7 @@ fn an_encoded_dot_segment_in_an_xri_reference_is_data_with_a_note() {
     assert!(
         !r.diagnostics
             .iter()
-            .any(|d| d.code == "resolve-encoded-dot-segment")
+            .any(|d| d.code.as_str() == "resolve-encoded-dot-segment")
     );
 }
 

@@ -33,7 +33,10 @@ fn assert_sane(input: &str, a: &Analysis, what: &str) {
             input.get(d.span.start..d.span.end).is_some(),
             "{what}: {d:?} off the input"
         );
-        assert!(!d.code.is_empty(), "{what}: diagnostic without a code");
+        assert!(
+            !d.code.as_str().is_empty(),
+            "{what}: diagnostic without a code"
+        );
     }
 }
 

@@ -43,7 +43,7 @@ pub fn check_diagnostics(input: &str, diags: &[Diagnostic]) {
             "{d:?}: span off the input"
         );
         assert!(
-            !d.code.is_empty() && !d.spec.is_empty() && !d.message.is_empty(),
+            !d.code.as_str().is_empty() && !d.spec.is_empty() && !d.message.is_empty(),
             "{d:?}"
         );
     }

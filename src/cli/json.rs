@@ -286,15 +286,8 @@ pub fn node_text<'i>(n: Node<'_>, input: &'i str) -> std::borrow::Cow<'i, str> {
     if n.is_leaf() || text.len() <= NODE_TEXT_MAX {
         return text.into();
     }
-    let mut head = 128;
-    while !text.is_char_boundary(head) {
-        head -= 1;
-    }
-    let mut tail = text.len() - 64;
-    while !text.is_char_boundary(tail) {
-        tail += 1;
-    }
-    format!("{}…{}", &text[..head], &text[tail..]).into()
+    let (head, tail) = crate::text_layout::head_tail(text, 128, 64);
+    format!("{head}…{tail}").into()
 }
 
 impl Serialize for NodeJson<'_> {

@@ -10,6 +10,9 @@ use std::fmt::Write as _;
 
 use unicode_width::UnicodeWidthStr;
 
+use crate::engine::explain::Explanation;
+use crate::text_layout::{ceil_char_boundary, floor_char_boundary, head_tail as head_tail_of};
+
 use crate::engine::{Analysis, Diagnostic, Span, Tree};
 use crate::safe_text::{Piece, escape, pieces};
 
@@ -64,32 +67,13 @@ pub fn caret_line(cols: &[usize], span: Span, indent: usize) -> String {
     format!("{}{}", " ".repeat(indent + start), "^".repeat(width))
 }
 
-/// The nearest char boundary at or before `i`.
-fn floor_boundary(s: &str, i: usize) -> usize {
-    let mut i = i.min(s.len());
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-/// The nearest char boundary at or after `i`.
-fn ceil_boundary(s: &str, i: usize) -> usize {
-    let mut i = i.min(s.len());
-    while !s.is_char_boundary(i) {
-        i += 1;
-    }
-    i
-}
-
 /// `s` escaped, cut to its head and tail around `…` when longer than `max` bytes.
 fn head_tail(s: &str, max: usize) -> String {
     if s.len() <= max {
         return escape(s).into_owned();
     }
-    let head = floor_boundary(s, max * 2 / 3);
-    let tail = ceil_boundary(s, s.len() - max / 3);
-    format!("{}…{}", escape(&s[..head]), escape(&s[tail..]))
+    let (head, tail) = head_tail_of(s, max * 2 / 3, max / 3);
+    format!("{}…{}", escape(head), escape(tail))
 }
 
 /// `s` escaped; past [`TEXT_MAX`] bytes, its head and tail with `…` and its byte count.
@@ -106,14 +90,14 @@ pub fn abbreviate(s: &str) -> String {
 /// (`…` marks what is left out) with a long span cut to its head and tail. Either way the
 /// two lines cost at most a constant, whatever the input's length.
 pub fn excerpt(input: &str, span: Span) -> (String, String) {
-    let start = floor_boundary(input, span.start);
-    let end = ceil_boundary(input, span.end.max(start));
+    let start = floor_char_boundary(input, span.start);
+    let end = ceil_char_boundary(input, span.end.max(start));
     if input.len() <= FULL_LINE_MAX {
         let (e, cols) = escaped_with_columns(input);
         return (e, caret_line(&cols, Span::new(start, end), 0));
     }
-    let from = floor_boundary(input, start.saturating_sub(CONTEXT));
-    let to = ceil_boundary(input, end.saturating_add(CONTEXT));
+    let from = floor_char_boundary(input, start.saturating_sub(CONTEXT));
+    let to = ceil_char_boundary(input, end.saturating_add(CONTEXT));
     let mut line = String::new();
     if from > 0 {
         line.push('…');
@@ -187,13 +171,14 @@ pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
         line,
         carets
     );
-    if let Some(r) = d.repeat_note() {
+    let ex = Explanation::of(d, input);
+    if let Some(r) = &ex.repeats {
         let _ = writeln!(s, "  = {r}");
     }
-    if let Some(e) = crate::engine::rules::expected_text(d, input) {
-        let _ = writeln!(s, "  = {}", escape(&e));
+    if let Some(e) = &ex.expected {
+        let _ = writeln!(s, "  = {}", escape(e));
     }
-    if let Some(r) = d.reached.filter(|&r| r <= input.len()) {
+    if let Some(r) = ex.reached {
         let (line, carets) = excerpt(input, Span::at(r));
         let _ = writeln!(
             s,

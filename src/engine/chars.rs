@@ -125,16 +125,17 @@ pub const IPVFUTURE_TAIL: AsciiSet = UNRESERVED.or(SUB_DELIMS).or(AsciiSet::of("
 
 /// RFC 2141 `<other>`: `"(" | ")" | "+" | "," | "-" | "." | ":" | "=" | "@" | ";" | "$" | "_" | "!" | "*" | "'"`.
 pub const RFC2141_OTHER: AsciiSet = AsciiSet::of("()+,-.:=@;$_!*'");
-/// RFC 2141 `<reserved>`: `"%" | "/" | "?" | "#"`.
-pub const RFC2141_RESERVED: AsciiSet = AsciiSet::of("%/?#");
+/// RFC 2141 `<upper> | <lower> | <number> | <other>`: the characters §2.3.1 lets stand
+/// unencoded that are not `<reserved>`; encoding one of them is what §2.3.1 forbids (and
+/// §6 example 5 does).
+pub const RFC2141_NOT_RESERVED: AsciiSet = ALPHANUM.or(RFC2141_OTHER);
+/// Letters, digits and hyphen, what a NID (RFC 2141 `<let-num-hyp>`, rfc2141bis and RFC 8141
+/// `alphanum / "-"`) and an rfc2141bis keyword are made of: `ALPHA / DIGIT / "-"`.
+pub const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
+/// RFC 8141 NSS characters without `pct-encoded`: `NSS = pchar *( pchar / "/" )`.
+pub const NSS_RFC8141: AsciiSet = PCHAR.or(AsciiSet::of("/"));
 /// RFC 2141 `<trans>` without `%`: `<upper> | <lower> | <number> | <other> | "/" "?" "#"`.
 pub const RFC2141_TRANS: AsciiSet = ALPHANUM.or(RFC2141_OTHER).or(AsciiSet::of("/?#"));
-
-/// True for a byte that is an ASCII control character (C0 or DEL).
-#[inline]
-pub const fn is_ascii_control(b: u8) -> bool {
-    b < 0x20 || b == 0x7f
-}
 
 /// RFC 3987 `ucschar`.
 pub const fn is_ucschar(c: char) -> bool {
@@ -288,6 +289,92 @@ pub const XRI_PCHAR_NC: AsciiSet = UNRESERVED.or(XRI_SUB_DELIMS);
 /// XRI Syntax 2.0 `xri-pchar` without `pct-encoded` and `ucschar`: `xri-pchar-nc` plus `":"`.
 pub const XRI_PCHAR: AsciiSet = XRI_PCHAR_NC.or(AsciiSet::of(":"));
 
+/// A character as every message names it: `'<' (U+003C)`, or, for what a terminal would
+/// not show (a control, a non-character, a bidi formatting, invisible or private-use
+/// character), its kind and code point, such as `control character U+0007`; the space,
+/// tab, line feed and carriage return by name (`space (U+0020)`). The one wording of every
+/// grammar, so that a character reads the same under every profile.
+pub fn describe(c: char) -> String {
+    let mut out = String::new();
+    describe_into(&mut out, c);
+    out
+}
+
+/// A character named as [`describe`] names it, written only when formatted (a message
+/// that may not be written costs nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CharName(pub char);
+
+impl std::fmt::Display for CharName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut s = String::with_capacity(16);
+        describe_into(&mut s, self.0);
+        f.write_str(&s)
+    }
+}
+
+/// The characters of a run, as messages name them ([`describe`]): its first four distinct
+/// characters, then `others` if there are more; with the run's length in characters.
+pub fn describe_run(text: &str) -> (String, usize) {
+    let mut seen = ['\0'; 5];
+    let mut n = 0;
+    let mut count = 0;
+    for c in text.chars() {
+        count += 1;
+        if n < 5 && !seen[..n].contains(&c) {
+            seen[n] = c;
+            n += 1;
+        }
+    }
+    let mut names = String::new();
+    for (k, &c) in seen[..n.min(4)].iter().enumerate() {
+        if k > 0 {
+            names.push_str(", ");
+        }
+        describe_into(&mut names, c);
+    }
+    if n > 4 {
+        names.push_str(", others");
+    }
+    (names, count)
+}
+
+/// Appends what [`describe`] returns to `out`, with no `String` or formatter of its own (an
+/// invalid line in a batch check names its characters this way).
+pub fn describe_into(out: &mut String, c: char) {
+    let v = c as u32;
+    let kind = match c {
+        ' ' => return out.push_str("space (U+0020)"),
+        '\t' => return out.push_str("tab (U+0009)"),
+        '\n' => return out.push_str("line feed (U+000A)"),
+        '\r' => return out.push_str("carriage return (U+000D)"),
+        _ if c.is_control() => "control character ",
+        _ if is_noncharacter(c) => "non-character ",
+        _ if is_bidi_control(c) => "bidi formatting character ",
+        _ if is_invisible(c) => "invisible character ",
+        _ if is_iprivate(c) => "private-use character ",
+        _ => {
+            out.push('\'');
+            out.push(c);
+            out.push_str("' (");
+            push_code_point(out, v);
+            return out.push(')');
+        }
+    };
+    out.push_str(kind);
+    push_code_point(out, v);
+}
+
+/// Appends `U+` and at least four upper-case hex digits, as `format!("U+{v:04X}")` does.
+fn push_code_point(out: &mut String, v: u32) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push_str("U+");
+    let digits = ((32 - v.leading_zeros()).div_ceil(4)).max(4);
+    for k in (0..digits).rev() {
+        out.push(char::from(HEX[((v >> (4 * k)) & 0xF) as usize]));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,5 +392,29 @@ mod tests {
         assert!(is_bidi_control('\u{061C}') && is_invisible('\u{2069}'));
         assert!(is_noncharacter('\u{FFFF}') && is_noncharacter('\u{FDD0}'));
         assert_eq!(delimiter_lookalike('＠'), Some('@'));
+    }
+
+    #[test]
+    fn character_names() {
+        // describe_into spells the code point as format!("U+{:04X}") does.
+        for (c, want) in [
+            (' ', "space (U+0020)"),
+            ('\u{1}', "control character U+0001"),
+            ('<', "'<' (U+003C)"),
+            ('é', "'é' (U+00E9)"),
+            ('\u{FFFF}', "non-character U+FFFF"),
+            ('\u{202E}', "bidi formatting character U+202E"),
+            ('\u{200B}', "invisible character U+200B"),
+            ('\u{F0000}', "private-use character U+F0000"),
+            ('\u{10FFFD}', "private-use character U+10FFFD"),
+            ('😀', "'😀' (U+1F600)"),
+        ] {
+            assert_eq!(describe(c), want);
+        }
+        for v in [0u32, 0xF, 0x10, 0xFFF, 0x1000, 0xFFFF, 0x10000, 0x10FFFF] {
+            let mut s = String::new();
+            push_code_point(&mut s, v);
+            assert_eq!(s, format!("U+{v:04X}"));
+        }
     }
 }

@@ -1,20 +1,24 @@
 //! The diagnostic codes: one typed list, so a misspelt code cannot compile and the list
 //! documents itself.
 //!
-//! Each code has a Rust name, its stable kebab-case spelling (what the JSON output, the
-//! identifier sets and the tests use) and a default severity. A call site may report a code
-//! at another severity when its spec says so (the same rule is a MUST in one profile and a
-//! SHOULD in another); [`Code::severity`] is the usual one.
+//! Each row holds a code's Rust name, its stable kebab-case spelling (what the JSON output,
+//! the identifier sets and the tests use), its default severity, its default section (the
+//! spec and section a diagnostic with this code cites) and its message head (what the code
+//! means, in a few words). A call site may report a code at another severity, or cite
+//! another section, when its spec says so; where a whole spec cites other sections than the
+//! defaults, its grammar points the [`Builder`](super::tree::Builder) at a [`Sections`]
+//! table, which a profile built at run time can have too. No call site matches on a
+//! profile to find a section.
 //!
-//! The table is written by hand with `macro_rules!` (no derive crate needed for a name, a
-//! string and a severity per entry).
+//! The table is written by hand with `macro_rules!` (no derive crate needed for a few
+//! constants per entry).
 
 use std::fmt;
 
 use super::tree::Severity;
 
 macro_rules! codes {
-    ($($name:ident = $code:literal, $sev:ident;)*) => {
+    ($($name:ident = $code:literal, $sev:ident, $section:literal, $head:literal;)*) => {
         /// A diagnostic code. Displays (and serialises) as its kebab-case spelling.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[allow(missing_docs)]
@@ -39,172 +43,189 @@ macro_rules! codes {
                     $(Code::$name => Severity::$sev,)*
                 }
             }
+
+            /// The section the code cites unless a [`Sections`] table or the call site says
+            /// otherwise, e.g. `RFC 3986 §3.1` for `scheme-start`. Empty for a code that
+            /// cites no spec (`line-too-long`, a limit of the batch checker).
+            pub const fn section(self) -> &'static str {
+                match self {
+                    $(Code::$name => $section,)*
+                }
+            }
+
+            /// What the code means, in a few words (`an empty NSS`): the head a view may
+            /// put before a diagnostic's own message.
+            pub const fn head(self) -> &'static str {
+                match self {
+                    $(Code::$name => $head,)*
+                }
+            }
         }
     };
 }
 
 codes! {
-    AuthorityEmpty = "authority-empty", Warning;
-    AuthorityKindLookalike = "authority-kind-lookalike", Warning;
-    BidiComponentEdge = "bidi-component-edge", Warning;
-    BidiControl = "bidi-control", Warning;
-    BidiFormatChar = "bidi-format-char", Error;
-    BidiMixedDirection = "bidi-mixed-direction", Warning;
-    CanonicalNotNfc = "canonical-not-nfc", Note;
-    CaseNotFolded = "case-not-folded", Note;
-    CharNotAllowed = "char-not-allowed", Error;
-    ColonInFirstSegment = "colon-in-first-segment", Error;
-    ComponentDelim = "component-delim", Error;
-    ComponentDirective = "component-directive", Note;
-    DelimiterLookalike = "delimiter-lookalike", Warning;
-    DirectiveEmpty = "directive-empty", Error;
-    DirectiveNoEquals = "directive-no-equals", Error;
-    DirectiveOrderReading = "directive-order-reading", Note;
-    DisplayAmbiguous = "display-ambiguous", Warning;
-    DotSegments = "dot-segments", Note;
-    FComponentChar = "f-component-char", Error;
-    FComponentForClient = "f-component-for-client", Note;
-    FormsDepthLimit = "forms-depth-limit", Warning;
-    FragmentChar = "fragment-char", Error;
-    FragmentInAssigned = "fragment-in-assigned", Note;
-    GcsCharUnencoded = "gcs-char-unencoded", Error;
-    GenDelimUnencoded = "gen-delim-unencoded", Error;
-    HostEmpty = "host-empty", Note;
-    HostUppercase = "host-uppercase", Note;
-    IdnaInvalid = "idna-invalid", Warning;
-    IllegalChar = "illegal-char", Error;
-    InvisibleChar = "invisible-char", Warning;
-    IpLiteralEmpty = "ip-literal-empty", Error;
-    IpLiteralInvalid = "ip-literal-invalid", Error;
-    IpLiteralTrailing = "ip-literal-trailing", Error;
-    IpLiteralUnclosed = "ip-literal-unclosed", Error;
-    IprivateNotAllowed = "iprivate-not-allowed", Error;
-    IprivateOutsideQuery = "iprivate-outside-query", Error;
-    Ipv4LeadingZero = "ipv4-leading-zero", Warning;
-    Ipv4LikeRegName = "ipv4-like-reg-name", Warning;
-    Ipv4OctetRange = "ipv4-octet-range", Warning;
-    Ipv6BadChar = "ipv6-bad-char", Error;
-    Ipv6BadColon = "ipv6-bad-colon", Error;
-    Ipv6BadIpv4 = "ipv6-bad-ipv4", Error;
-    Ipv6GroupTooLong = "ipv6-group-too-long", Error;
-    Ipv6MultipleDoubleColon = "ipv6-multiple-double-colon", Error;
-    Ipv6TooFewGroups = "ipv6-too-few-groups", Error;
-    Ipv6TooManyGroups = "ipv6-too-many-groups", Error;
-    Ipv6Unbracketed = "ipv6-unbracketed", Error;
-    IpvfutureInvalid = "ipvfuture-invalid", Error;
-    IpvfutureUnknown = "ipvfuture-unknown", Note;
-    IriKeptEncoded = "iri-kept-encoded", Note;
-    IriNormalInvalid = "iri-normal-invalid", Warning;
-    IriToXriKept = "iri-to-xri-kept", Note;
-    KeywordCase = "keyword-case", Warning;
-    KeywordEmpty = "keyword-empty", Error;
-    KeywordRepeated = "keyword-repeated", Error;
-    KeywordSyntax = "keyword-syntax", Error;
-    KeywordUnknown = "keyword-unknown", Note;
-    LineTooLong = "line-too-long", Error;
-    MixedScript = "mixed-script", Warning;
-    MixedScripts = "mixed-scripts", Warning;
-    NfkcChanged = "nfkc-changed", Note;
-    NfkcMadeDelimiter = "nfkc-made-delimiter", Warning;
-    NidAppendixB = "nid-appendix-b", Note;
-    NidChar = "nid-char", Error;
-    NidEmpty = "nid-empty", Error;
-    NidEnd = "nid-end", Error;
-    NidExperimental = "nid-experimental", Note;
-    NidInformal = "nid-informal", Note;
-    NidInformalMalformed = "nid-informal-malformed", Warning;
-    NidMissing = "nid-missing", Error;
-    NidReserved = "nid-reserved", Error;
-    NidSingleChar = "nid-single-char", Note;
-    NidStart = "nid-start", Error;
-    NidTooLong = "nid-too-long", Error;
-    NidTooShort = "nid-too-short", Error;
-    NidTrailingHyphen = "nid-trailing-hyphen", Note;
-    NonAscii = "non-ascii", Error;
-    Noncharacter = "noncharacter", Error;
-    NotAUrn = "not-a-urn", Error;
-    NotIriNormal = "not-iri-normal", Warning;
-    NotNfc = "not-nfc", Warning;
-    NotNfkc = "not-nfkc", Warning;
-    NotUtf8 = "not-utf8", Error;
-    NssChar = "nss-char", Error;
-    NssEmpty = "nss-empty", Error;
-    NssMissing = "nss-missing", Error;
-    NssStart = "nss-start", Error;
-    NulOctet = "nul-octet", Error;
-    ObjectiveDecides = "objective-decides", Note;
-    PathBecomesAuthority = "path-becomes-authority", Warning;
-    PctInvalid = "pct-invalid", Error;
-    PctLowercase = "pct-lowercase", Note;
-    PctMalformed = "pct-malformed", Error;
-    PctNul = "pct-nul", Error;
-    PctReading = "pct-reading", Note;
-    PctUnreserved = "pct-unreserved", Warning;
-    PgcsSubsegmentMissing = "pgcs-subsegment-missing", Error;
-    PortEmpty = "port-empty", Note;
-    PortInvalid = "port-invalid", Error;
-    PortNotDigits = "port-not-digits", Error;
-    PortTooLarge = "port-too-large", Warning;
-    QComponentChar = "q-component-char", Error;
-    QComponentEmpty = "q-component-empty", Error;
-    QComponentForResource = "q-component-for-resource", Note;
-    QComponentHoldsDelimiter = "q-component-holds-delimiter", Note;
-    QComponentStart = "q-component-start", Error;
-    QueryChar = "query-char", Error;
-    QueryEmpty = "query-empty", Error;
-    QueryInAssigned = "query-in-assigned", Note;
-    RComponentChar = "r-component-char", Error;
-    RComponentEmpty = "r-component-empty", Error;
-    RComponentForResolver = "r-component-for-resolver", Note;
-    RComponentStart = "r-component-start", Error;
-    RangeNotCharBoundary = "range-not-char-boundary", Error;
-    ReadingAuthorityFirstMatch = "reading-authority-first-match", Note;
-    ReadingLeadingStar = "reading-leading-star", Note;
-    ReadingRelative = "reading-relative", Note;
-    ReadingXrefContent = "reading-xref-content", Note;
-    RelativeColonFirstSegment = "relative-colon-first-segment", Error;
-    RelativeFirstSubsegmentEmpty = "relative-first-subsegment-empty", Error;
-    RelativeLeadingXref = "relative-leading-xref", Error;
-    RelativeNetworkPath = "relative-network-path", Error;
-    ReservedUnencoded = "reserved-unencoded", Warning;
-    ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note;
-    ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error;
-    ResolveEmptyPartial = "resolve-empty-partial", Note;
-    ResolveEncodedDotSegment = "resolve-encoded-dot-segment", Note;
-    ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Note;
-    ResolveSlashRunMissing = "resolve-slash-run-missing", Note;
-    ResolveUrnNoRelative = "resolve-urn-no-relative", Error;
-    SchemeChar = "scheme-char", Error;
-    SchemeDriveLetter = "scheme-drive-letter", Warning;
-    SchemeEmpty = "scheme-empty", Error;
-    SchemeStart = "scheme-start", Error;
-    SchemeUppercase = "scheme-uppercase", Note;
-    SegmentNzEmpty = "segment-nz-empty", Error;
-    ServiceUnknown = "service-unknown", Warning;
-    UnexpectedText = "unexpected-text", Error;
-    Unparsed = "unparsed", Error;
-    UserinfoPassword = "userinfo-password", Warning;
-    WwwBadEscape = "www-bad-escape", Error;
-    WwwCharNotAllowed = "www-char-not-allowed", Error;
-    WwwNationalChar = "www-national-char", Error;
-    WwwPartialForm = "www-partial-form", Note;
-    WwwPunctuationChar = "www-punctuation-char", Error;
-    WwwSchemeMissing = "www-scheme-missing", Error;
-    WwwSchemeStart = "www-scheme-start", Error;
-    WwwSearchTermEmpty = "www-search-term-empty", Error;
-    WwwUnsafeSpace = "www-unsafe-space", Warning;
-    WwwVoidSegment = "www-void-segment", Note;
-    XrefEmpty = "xref-empty", Warning;
-    XrefInIauthority = "xref-in-iauthority", Warning;
-    XrefMissingDelimiter = "xref-missing-delimiter", Error;
-    XrefPrefixAdded = "xref-prefix-added", Note;
-    XrefStrayClose = "xref-stray-close", Error;
-    XrefTooDeep = "xref-too-deep", Error;
-    XrefTrailingChars = "xref-trailing-chars", Error;
-    XrefUnclosed = "xref-unclosed", Error;
-    XriEscapeHash = "xri-escape-hash", Note;
-    XriEscapeSlashes = "xri-escape-slashes", Note;
-    XriPrefixMalformed = "xri-prefix-malformed", Error;
+    AuthorityEmpty = "authority-empty", Warning, "XRI Syntax 2.0 §2.2.1.3", "the authority is empty";
+    AuthorityKindLookalike = "authority-kind-lookalike", Warning, "XRI Syntax 2.0 §3.3", "a look-alike character changes the authority's kind";
+    BidiComponentEdge = "bidi-component-edge", Warning, "RFC 3987 §4.2", "a right-to-left component starts or ends with a left-to-right character";
+    BidiControl = "bidi-control", Warning, "RFC 3987 §4.1", "a bidi control character";
+    BidiFormatChar = "bidi-format-char", Error, "RFC 3987 §4.1", "a bidirectional formatting character";
+    BidiMixedDirection = "bidi-mixed-direction", Warning, "RFC 3987 §4.2", "a component mixes left-to-right and right-to-left characters";
+    CanonicalNotNfc = "canonical-not-nfc", Note, "RFC 3987 §5.3.2.2", "the canonical form is not in NFC";
+    CaseNotFolded = "case-not-folded", Note, "RFC 3987 §5.3.2.1", "case that comparison folds";
+    CharNotAllowed = "char-not-allowed", Error, "XRI Syntax 2.0 §2.1", "a character the grammar does not allow here";
+    ColonInFirstSegment = "colon-in-first-segment", Error, "RFC 3986 §4.2", "a colon in the first segment of a relative path";
+    ComponentDelim = "component-delim", Error, "RFC 8141 §2", "a component delimiter out of place";
+    ComponentDirective = "component-directive", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3.2", "a directive names a component";
+    DelimiterLookalike = "delimiter-lookalike", Warning, "XRI Syntax 2.0 §3.3", "a character that looks like a delimiter";
+    DirectiveEmpty = "directive-empty", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "an empty directive";
+    DirectiveNoEquals = "directive-no-equals", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "a directive without \"=\"";
+    DirectiveOrderReading = "directive-order-reading", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "how the order of directives is read";
+    DisplayAmbiguous = "display-ambiguous", Warning, "draft-ietf-urnbis-rfc2141bis-urn-03 §4", "the identifier displays ambiguously";
+    DotSegments = "dot-segments", Note, "RFC 3986 §6.2.2.3", "dot-segments in the path";
+    FComponentChar = "f-component-char", Error, "RFC 8141 §2", "a character the f-component does not allow";
+    FComponentForClient = "f-component-for-client", Note, "RFC 8141 §2.3.3", "the f-component is for the client";
+    FormsDepthLimit = "forms-depth-limit", Warning, "XRI Syntax 2.0 §2.5.4", "too deep to rewrite";
+    FragmentChar = "fragment-char", Error, "RFC 3986 §3.5", "a character the fragment does not allow";
+    FragmentInAssigned = "fragment-in-assigned", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.4", "a fragment in an assigned name";
+    GcsCharUnencoded = "gcs-char-unencoded", Error, "XRI Syntax 2.0 §2.1.2", "a global context symbol left unencoded";
+    GenDelimUnencoded = "gen-delim-unencoded", Error, "XRI Syntax 2.0 §2.1.2", "a general delimiter left unencoded";
+    HostEmpty = "host-empty", Note, "RFC 3986 §3.2.2", "the host is empty";
+    HostUppercase = "host-uppercase", Note, "RFC 3986 §6.2.2.1", "the host has upper-case letters";
+    IdnaInvalid = "idna-invalid", Warning, "RFC 6068 §2; UTS #46 §4", "the host fails IDNA processing";
+    IllegalChar = "illegal-char", Error, "RFC 3987 §2.2", "a character no component allows";
+    InvisibleChar = "invisible-char", Warning, "RFC 3987 §6.1", "an invisible character";
+    IpLiteralEmpty = "ip-literal-empty", Error, "RFC 3986 §3.2.2", "an empty IP literal";
+    IpLiteralInvalid = "ip-literal-invalid", Error, "RFC 3986 §3.2.2", "the IP literal is neither IPv6 nor IPvFuture";
+    IpLiteralTrailing = "ip-literal-trailing", Error, "RFC 3986 §3.2.2", "text after the IP literal";
+    IpLiteralUnclosed = "ip-literal-unclosed", Error, "RFC 3986 §3.2.2", "an IP literal that is never closed";
+    IprivateNotAllowed = "iprivate-not-allowed", Error, "XRI Syntax 2.0 §2.2.3", "a private-use character where none is allowed";
+    IprivateOutsideQuery = "iprivate-outside-query", Error, "RFC 3987 §2.2", "a private-use character outside the query";
+    Ipv4LeadingZero = "ipv4-leading-zero", Warning, "RFC 3986 §3.2.2", "an IPv4 part with a leading zero";
+    Ipv4LikeRegName = "ipv4-like-reg-name", Warning, "RFC 3986 §7.4", "a registered name that reads as an IPv4 address";
+    Ipv4OctetRange = "ipv4-octet-range", Warning, "RFC 3986 §3.2.2", "an IPv4 part over 255";
+    Ipv6BadChar = "ipv6-bad-char", Error, "RFC 3986 §3.2.2", "a character an IPv6 address cannot hold";
+    Ipv6BadColon = "ipv6-bad-colon", Error, "RFC 3986 §3.2.2", "a misplaced colon in an IPv6 address";
+    Ipv6BadIpv4 = "ipv6-bad-ipv4", Error, "RFC 3986 §3.2.2", "a bad IPv4 part in an IPv6 address";
+    Ipv6GroupTooLong = "ipv6-group-too-long", Error, "RFC 3986 §3.2.2", "an IPv6 group of more than four hex digits";
+    Ipv6MultipleDoubleColon = "ipv6-multiple-double-colon", Error, "RFC 3986 §3.2.2", "more than one \"::\" in an IPv6 address";
+    Ipv6TooFewGroups = "ipv6-too-few-groups", Error, "RFC 3986 §3.2.2", "too few groups in an IPv6 address";
+    Ipv6TooManyGroups = "ipv6-too-many-groups", Error, "RFC 3986 §3.2.2", "too many groups in an IPv6 address";
+    Ipv6Unbracketed = "ipv6-unbracketed", Error, "RFC 3986 §3.2.2", "an IPv6 address without brackets";
+    IpvfutureInvalid = "ipvfuture-invalid", Error, "RFC 3986 §3.2.2", "a malformed IPvFuture literal";
+    IpvfutureUnknown = "ipvfuture-unknown", Note, "RFC 3986 §3.2.2", "an IPvFuture literal of no defined version";
+    IriKeptEncoded = "iri-kept-encoded", Note, "RFC 3987 §3.2", "a triplet kept encoded in the IRI";
+    IriNormalInvalid = "iri-normal-invalid", Warning, "XRI Syntax 2.0 §2.2", "the IRI-normal form does not parse";
+    IriToXriKept = "iri-to-xri-kept", Note, "XRI Syntax 2.0 §2.3.3", "a triplet kept encoded in the XRI";
+    KeywordCase = "keyword-case", Warning, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "a keyword not in lower case";
+    KeywordEmpty = "keyword-empty", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "an empty keyword";
+    KeywordRepeated = "keyword-repeated", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "a keyword given twice";
+    KeywordSyntax = "keyword-syntax", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "a malformed keyword";
+    KeywordUnknown = "keyword-unknown", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §9.2.1", "an unregistered keyword";
+    LineTooLong = "line-too-long", Error, "", "a line too long to check";
+    MixedScript = "mixed-script", Warning, "XRI Syntax 2.0 §3.3", "a component mixes scripts";
+    MixedScripts = "mixed-scripts", Warning, "XRI Syntax 2.0 §3.3", "the identifier mixes scripts";
+    NfkcChanged = "nfkc-changed", Note, "XRI Syntax 2.0 §2.1.1", "NFKC changes the text";
+    NfkcMadeDelimiter = "nfkc-made-delimiter", Warning, "XRI Syntax 2.0 §2.1.1", "NFKC turns a character into a delimiter";
+    NidAppendixB = "nid-appendix-b", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 Appendix B", "what Appendix B's NID rule allows";
+    NidChar = "nid-char", Error, "RFC 2141 §2.1", "a character a NID does not allow";
+    NidEmpty = "nid-empty", Error, "RFC 8141 §2", "an empty NID";
+    NidEnd = "nid-end", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.1", "a NID that ends badly";
+    NidExperimental = "nid-experimental", Note, "RFC 8141 §5", "an experimental NID";
+    NidInformal = "nid-informal", Note, "RFC 8141 §5.2", "an informal NID";
+    NidInformalMalformed = "nid-informal-malformed", Warning, "RFC 8141 §5.2", "a malformed informal NID";
+    NidMissing = "nid-missing", Error, "RFC 8141 §2", "no NID";
+    NidReserved = "nid-reserved", Error, "RFC 2141 §2.1", "a reserved NID";
+    NidSingleChar = "nid-single-char", Note, "RFC 2141 §2.1", "a one-character NID";
+    NidStart = "nid-start", Error, "RFC 2141 §2.1", "a NID that starts badly";
+    NidTooLong = "nid-too-long", Error, "RFC 8141 §2", "a NID over 32 characters";
+    NidTooShort = "nid-too-short", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.1", "a NID under two characters";
+    NidTrailingHyphen = "nid-trailing-hyphen", Note, "RFC 2141 §2.1", "a NID that ends with \"-\"";
+    NonAscii = "non-ascii", Error, "RFC 3986 §2", "a character outside ASCII";
+    Noncharacter = "noncharacter", Error, "RFC 3987 §2.2", "a Unicode non-character";
+    NotAUrn = "not-a-urn", Error, "RFC 2141 §2", "not a URN";
+    NotIriNormal = "not-iri-normal", Warning, "XRI Syntax 2.0 §2.3.3", "not in IRI-normal form";
+    NotNfc = "not-nfc", Warning, "RFC 3987 §5.3.2.2", "not in NFC";
+    NotNfkc = "not-nfkc", Warning, "XRI Syntax 2.0 §2.1.1", "not in NFKC";
+    NotUtf8 = "not-utf8", Error, "RFC 3986 §2.1", "not UTF-8";
+    NssChar = "nss-char", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.5.1", "a character the NSS does not allow";
+    NssEmpty = "nss-empty", Error, "RFC 8141 §2", "an empty NSS";
+    NssMissing = "nss-missing", Error, "RFC 8141 §2", "no NSS";
+    NssStart = "nss-start", Error, "RFC 8141 §2", "an NSS that starts badly";
+    NulOctet = "nul-octet", Error, "RFC 8141 §2", "a NUL octet";
+    ObjectiveDecides = "objective-decides", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §5", "the comparison's objective decides";
+    PathBecomesAuthority = "path-becomes-authority", Warning, "RFC 3986 §3.3", "the path would read as an authority";
+    PctInvalid = "pct-invalid", Error, "RFC 3986 §2.1", "a \"%\" not followed by two hex digits";
+    PctLowercase = "pct-lowercase", Note, "RFC 3986 §6.2.2.1", "a triplet with lower-case hex digits";
+    PctMalformed = "pct-malformed", Error, "RFC 2141 §2.3.1", "a malformed percent-encoding";
+    PctNul = "pct-nul", Error, "RFC 2141 §2.4", "an encoded NUL octet";
+    PctReading = "pct-reading", Note, "RFC 2141 §2.2", "how a bare \"%\" is read";
+    PctUnreserved = "pct-unreserved", Warning, "RFC 3986 §6.2.2.2", "an unreserved character percent-encoded";
+    PgcsSubsegmentMissing = "pgcs-subsegment-missing", Error, "XRI Syntax 2.0 §2.2.1.2", "a persistent GCS without its subsegment";
+    PortEmpty = "port-empty", Note, "RFC 3986 §3.2.3", "an empty port";
+    PortInvalid = "port-invalid", Error, "XRI Syntax 2.0 §2.2.1.3", "an invalid port";
+    PortNotDigits = "port-not-digits", Error, "RFC 3986 §3.2.3", "a port that is not all digits";
+    PortTooLarge = "port-too-large", Warning, "RFC 3986 §3.2.3", "a port over 65535";
+    QComponentChar = "q-component-char", Error, "RFC 8141 §2", "a character the q-component does not allow";
+    QComponentEmpty = "q-component-empty", Error, "RFC 8141 §2", "an empty q-component";
+    QComponentForResource = "q-component-for-resource", Note, "RFC 8141 §2.3.2", "the q-component is for the resource";
+    QComponentHoldsDelimiter = "q-component-holds-delimiter", Note, "RFC 8141 §2", "the q-component holds a delimiter";
+    QComponentStart = "q-component-start", Error, "RFC 8141 §2", "a q-component that starts badly";
+    QueryChar = "query-char", Error, "RFC 3986 §3.4", "a character the query does not allow";
+    QueryEmpty = "query-empty", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "an empty query";
+    QueryInAssigned = "query-in-assigned", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3", "a query in an assigned name";
+    RComponentChar = "r-component-char", Error, "RFC 8141 §2", "a character the r-component does not allow";
+    RComponentEmpty = "r-component-empty", Error, "RFC 8141 §2", "an empty r-component";
+    RComponentForResolver = "r-component-for-resolver", Note, "RFC 8141 §2.3.1", "the r-component is for the resolver";
+    RComponentStart = "r-component-start", Error, "RFC 8141 §2", "an r-component that starts badly";
+    RangeNotCharBoundary = "range-not-char-boundary", Error, "RFC 3987 §2.2", "a range that splits a character";
+    ReadingAuthorityFirstMatch = "reading-authority-first-match", Note, "XRI Syntax 2.0 §2.2.1.3", "how the authority is read: first match";
+    ReadingLeadingStar = "reading-leading-star", Note, "XRI Syntax 2.0 §2.4.3", "how a leading \"*\" is read";
+    ReadingRelative = "reading-relative", Note, "XRI Syntax 2.0 §1.2.2", "how a relative reference is read";
+    ReadingXrefContent = "reading-xref-content", Note, "XRI Syntax 2.0 §2.2.2", "how a cross-reference's content is read";
+    RelativeColonFirstSegment = "relative-colon-first-segment", Error, "XRI Syntax 2.0 §2.4.3", "a colon in the first segment of a relative XRI";
+    RelativeFirstSubsegmentEmpty = "relative-first-subsegment-empty", Error, "XRI Syntax 2.0 §2.2.3", "an empty first subsegment in a relative XRI";
+    RelativeLeadingXref = "relative-leading-xref", Error, "XRI Syntax 2.0 §2.4.4", "a relative XRI that starts with a cross-reference";
+    RelativeNetworkPath = "relative-network-path", Error, "XRI Syntax 2.0 §2.2", "a network-path reference in an XRI";
+    ReservedUnencoded = "reserved-unencoded", Warning, "RFC 2141 §2.3.2", "a reserved character left unencoded";
+    ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note, "RFC 3986 §5.1", "the base's fragment is ignored";
+    ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error, "RFC 3986 §5.1", "the base is not absolute";
+    ResolveEmptyPartial = "resolve-empty-partial", Note, "WWW URI draft, Partial (relative) form", "an empty partial form";
+    ResolveEncodedDotSegment = "resolve-encoded-dot-segment", Note, "XRI Syntax 2.0 §2.4.1", "an encoded dot-segment";
+    ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Note, "RFC 3986 §5.2.4, §5.3, §3.3", "the resolved path looks like an authority";
+    ResolveSlashRunMissing = "resolve-slash-run-missing", Note, "WWW URI draft, Partial (relative) form", "no run of slashes to replace";
+    ResolveUrnNoRelative = "resolve-urn-no-relative", Error, "RFC 8141 §2", "URNs have no relative references";
+    SchemeChar = "scheme-char", Error, "RFC 3986 §3.1", "a character a scheme does not allow";
+    SchemeDriveLetter = "scheme-drive-letter", Warning, "RFC 8089 Appendix E.2", "a drive letter read as a scheme";
+    SchemeEmpty = "scheme-empty", Error, "RFC 3986 §3.1", "an empty scheme";
+    SchemeStart = "scheme-start", Error, "RFC 3986 §3.1", "a scheme that does not start with a letter";
+    SchemeUppercase = "scheme-uppercase", Note, "RFC 3986 §6.2.2.1", "a scheme with upper-case letters";
+    SegmentNzEmpty = "segment-nz-empty", Error, "XRI Syntax 2.0 §2.2.3", "an empty segment where one is required";
+    ServiceUnknown = "service-unknown", Warning, "draft-ietf-urnbis-rfc2141bis-urn-03 §9.2.2", "an unregistered resolution service";
+    UnexpectedText = "unexpected-text", Error, "XRI Syntax 2.0 §2.2", "text the grammar cannot place";
+    Unparsed = "unparsed", Error, "RFC 3986 §4.1", "text the grammar could not parse";
+    UserinfoPassword = "userinfo-password", Warning, "RFC 3986 §3.2.1", "a password in the userinfo";
+    WwwBadEscape = "www-bad-escape", Error, "WWW URI draft, Conventional URI encoding scheme", "a malformed escape";
+    WwwCharNotAllowed = "www-char-not-allowed", Error, "WWW URI draft, BNF syntax", "a character the draft does not allow here";
+    WwwNationalChar = "www-national-char", Error, "WWW URI draft, BNF syntax", "a national character";
+    WwwPartialForm = "www-partial-form", Note, "WWW URI draft, Partial (relative) form", "a partial (relative) form";
+    WwwPunctuationChar = "www-punctuation-char", Error, "WWW URI draft, BNF syntax", "a punctuation character";
+    WwwSchemeMissing = "www-scheme-missing", Error, "WWW URI draft, BNF syntax", "no scheme";
+    WwwSchemeStart = "www-scheme-start", Error, "WWW URI draft, BNF syntax", "a scheme that does not start with a letter";
+    WwwSearchTermEmpty = "www-search-term-empty", Error, "WWW URI draft, Query strings", "an empty search term";
+    WwwUnsafeSpace = "www-unsafe-space", Warning, "WWW URI draft, Unsafe characters", "an unsafe space";
+    WwwVoidSegment = "www-void-segment", Note, "WWW URI draft, BNF syntax", "a void path segment";
+    XrefEmpty = "xref-empty", Warning, "XRI Syntax 2.0 §2.2.2", "an empty cross-reference";
+    XrefInIauthority = "xref-in-iauthority", Warning, "XRI Syntax 2.0 §2.2.2", "a cross-reference in an IRI authority";
+    XrefMissingDelimiter = "xref-missing-delimiter", Error, "XRI Syntax 2.0 §2.2.3", "a cross-reference without its delimiter";
+    XrefPrefixAdded = "xref-prefix-added", Note, "XRI Syntax 2.0 §2.5.5", "a prefix added to a cross-reference";
+    XrefStrayClose = "xref-stray-close", Error, "XRI Syntax 2.0 §2.2.2", "a \")\" with no \"(\" open";
+    XrefTooDeep = "xref-too-deep", Error, "XRI Syntax 2.0 §2.2.2", "cross-references nested too deep";
+    XrefTrailingChars = "xref-trailing-chars", Error, "XRI Syntax 2.0 §2.2.3", "text after a cross-reference";
+    XrefUnclosed = "xref-unclosed", Error, "XRI Syntax 2.0 §2.2.2", "a cross-reference that is never closed";
+    XriEscapeHash = "xri-escape-hash", Note, "XRI Syntax 2.0 §2.3.2", "an escaped \"#\"";
+    XriEscapeSlashes = "xri-escape-slashes", Note, "XRI Syntax 2.0 §2.3.2", "escaped slashes";
+    XriPrefixMalformed = "xri-prefix-malformed", Error, "XRI Syntax 2.0 §2.2", "a malformed XRI prefix";
 }
 
 impl Code {
@@ -220,60 +241,31 @@ impl fmt::Display for Code {
     }
 }
 
-/// A code reads as its kebab-case spelling, so `code.len()` or `code.starts_with("x-")`
-/// work as they did when codes were strings.
-impl std::ops::Deref for Code {
-    type Target = str;
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
+/// The sections a spec cites where they differ from the codes' defaults
+/// ([`Code::section`]): a grammar (or a profile's descriptor, including one built at run
+/// time) points the [`Builder`](super::tree::Builder) at one, and a diagnostic reported
+/// without a section of its own cites what the table says.
+#[derive(Debug)]
+pub struct Sections {
+    /// Which spec the table is for, for messages and tests (`XRI Syntax 2.0`).
+    pub spec: &'static str,
+    /// The codes this spec cites another section for, each once.
+    pub overrides: &'static [(Code, &'static str)],
 }
 
-impl AsRef<str> for Code {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
+impl Sections {
+    /// The table with no overrides: every code cites its default section.
+    pub const DEFAULTS: Sections = Sections {
+        spec: "",
+        overrides: &[],
+    };
 
-impl PartialEq<str> for Code {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for Code {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<Code> for &str {
-    fn eq(&self, other: &Code) -> bool {
-        *self == other.as_str()
-    }
-}
-
-impl PartialEq<Code> for str {
-    fn eq(&self, other: &Code) -> bool {
-        self == other.as_str()
-    }
-}
-
-impl From<Code> for &'static str {
-    fn from(c: Code) -> Self {
-        c.as_str()
-    }
-}
-
-impl From<Code> for String {
-    fn from(c: Code) -> Self {
-        c.as_str().to_string()
-    }
-}
-
-impl<'a> From<Code> for std::borrow::Cow<'a, str> {
-    fn from(c: Code) -> Self {
-        std::borrow::Cow::Borrowed(c.as_str())
+    /// The section `code` cites under this table.
+    pub fn of(&self, code: Code) -> &'static str {
+        self.overrides
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(code.section(), |&(_, s)| s)
     }
 }
 
@@ -305,5 +297,29 @@ mod tests {
             assert_eq!(Code::from_name(s), Some(c));
         }
         assert_eq!(Code::from_name("no-such-code"), None);
+    }
+
+    #[test]
+    fn every_code_has_a_head_and_all_but_the_batch_limit_a_section() {
+        for &c in Code::ALL {
+            assert!(!c.head().is_empty(), "{c} has no head");
+            assert_eq!(
+                c.section().is_empty(),
+                c == Code::LineTooLong,
+                "{c}: {:?}",
+                c.section()
+            );
+        }
+    }
+
+    #[test]
+    fn a_sections_table_overrides_only_what_it_lists() {
+        static XRI: Sections = Sections {
+            spec: "XRI Syntax 2.0",
+            overrides: &[(Code::PctInvalid, "XRI Syntax 2.0 §2.1.4")],
+        };
+        assert_eq!(XRI.of(Code::PctInvalid), "XRI Syntax 2.0 §2.1.4");
+        assert_eq!(XRI.of(Code::SchemeStart), Code::SchemeStart.section());
+        assert_eq!(Sections::DEFAULTS.of(Code::PctInvalid), "RFC 3986 §2.1");
     }
 }

@@ -518,7 +518,7 @@ mod www {
         // Being a partial form is the point here, so that note is left out.
         res.diagnostics = rd
             .into_iter()
-            .filter(|d| d.code != "www-partial-form")
+            .filter(|d| d.code != Code::WwwPartialForm)
             .collect();
         if bad {
             res.step(

@@ -169,7 +169,7 @@ impl Side {
     /// notes of the steps are about the forms, which show them.
     fn note(&mut self, diags: Vec<Diagnostic>) {
         for mut d in diags {
-            if d.severity == Severity::Note && d.code != "case-not-folded" {
+            if d.severity == Severity::Note && d.code != crate::engine::codes::Code::CaseNotFolded {
                 continue;
             }
             d.span = self.to_input(d.span);
@@ -252,8 +252,8 @@ impl Climb {
     /// ACE form, after UTS #46 ToASCII. A rung only when it changes a side, so that the
     /// ladder of two ASCII-host identifiers stays as it was.
     fn idn_rung(&mut self) {
-        let a = crate::engine::idna::ace_hosts(&self.cur_a, self.profile);
-        let b = crate::engine::idna::ace_hosts(&self.cur_b, self.profile);
+        let a = crate::engine::hosts::ace_hosts(&self.cur_a, self.profile);
+        let b = crate::engine::hosts::ace_hosts(&self.cur_b, self.profile);
         if a.is_none() && b.is_none() {
             return;
         }

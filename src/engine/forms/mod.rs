@@ -47,10 +47,10 @@ pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 use crate::engine::chars::is_ucschar;
 use crate::engine::codes::Code;
 use crate::engine::grammar;
-use crate::engine::idna;
 use crate::engine::pct::triplet_at;
 use crate::engine::profile::Profile;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
+use crate::engine::{hosts, idna};
 
 /// The normal forms of one input under one profile. A form that does not apply to the
 /// profile is `None`.
@@ -213,18 +213,18 @@ pub fn uri_forms(
                 .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
                 && idna::needs_idna(input)));
     let scheme = match convert {
-        true => idna::nameprep_hosts(&scheme, profile).unwrap_or(scheme),
+        true => hosts::nameprep_hosts(&scheme, profile).unwrap_or(scheme),
         false => scheme,
     };
     // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
     // percent-encoded, for the schemes that use the DNS.
     let uri_normal_ace = spec
         .ace_form
-        .then(|| idna::ace_hosts_in(input, tree))
+        .then(|| hosts::ace_hosts_in(input, tree))
         .flatten()
         .map(|s| iri_to_uri(&uri_to_iri(&s, 0, &mut Vec::new())).into_owned());
     // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
-    let display = match idna::unicode_hosts_in(input, tree) {
+    let display = match hosts::unicode_hosts_in(input, tree) {
         Some(s) => uri_to_iri(&s, 0, &mut Vec::new()).into_owned(),
         None => iri_normal.clone(),
     };

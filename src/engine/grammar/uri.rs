@@ -22,11 +22,16 @@
 
 use unicode_normalization::{UnicodeNormalization, is_nfc};
 
+use crate::engine::chars::describe;
 use crate::engine::chars::{self, AsciiSet, ByteTable};
-use crate::engine::codes::Code;
-use crate::engine::ip::{self, OctetError, dec_octet};
+use crate::engine::codes::{Code, Sections};
+use crate::engine::ip::OctetError;
+use crate::engine::ip::literal::{
+    IpLiteral, Numeric, check_ip_literal, check_ipv6, classify_numeric, ip_literal_expected,
+    ip_literal_unclosed, ipvfuture_unknown,
+};
 use crate::engine::pct;
-use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
+use crate::engine::tree::{Builder, NodeId, NodeKind, Span};
 
 /// Which of the two specs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +52,15 @@ pub fn parse(b: &mut Builder<'_>, flavor: Flavor) {
 /// are absolute offsets into the whole input. Returns the subtree's root. Only the bytes in
 /// `[start, end)` are read.
 pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> NodeId {
+    // RFC 3986 and RFC 3987 cite the codes' default sections, also for an IRI nested in an
+    // XRI (whose own table is put back after).
+    let outer = b.set_sections(&Sections::DEFAULTS);
+    let id = parse_range_in(b, start, end, flavor);
+    b.set_sections(outer);
+    id
+}
+
+fn parse_range_in(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> NodeId {
     let input = b.input();
     let end = end.min(input.len());
     let start = start.min(end);
@@ -55,7 +69,6 @@ pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor
         b.error(
             Code::RangeNotCharBoundary,
             Span::new(start, end),
-            "RFC 3987 §2.2",
             "internal: the range to parse does not start and end on character boundaries",
         );
         return id;
@@ -244,390 +257,6 @@ impl Comp {
     }
 }
 
-/// How a host made of numbers and dots relates to `IPv4address`.
-enum Numeric {
-    /// Not all numbers and dots: an ordinary reg-name.
-    No,
-    /// A valid `IPv4address`.
-    Ipv4,
-    /// Four decimal parts, one of which is not a `dec-octet`: `(start, end, why)` relative
-    /// to the host.
-    BadOctet(usize, usize, OctetError),
-    /// One to four parts in the decimal or `0x` forms that inet_aton() reads (RFC 3986 §7.4).
-    Shorthand,
-}
-
-fn classify_numeric(host: &[u8]) -> Numeric {
-    // Every part, decimal or "0x", starts with a digit: most names are out at the first byte.
-    if !host.first().is_some_and(u8::is_ascii_digit) {
-        return Numeric::No;
-    }
-    let (mut labels, mut all_dec, mut off) = (0, true, 0);
-    let mut bad = None;
-    for label in host.split(|&c| c == b'.') {
-        labels += 1;
-        let (ls, le) = (off, off + label.len());
-        off = le + 1;
-        let dec = !label.is_empty() && label.iter().all(u8::is_ascii_digit);
-        let hex = label.len() > 2
-            && label[0] == b'0'
-            && label[1] | 0x20 == b'x'
-            && label[2..].iter().all(u8::is_ascii_hexdigit);
-        if !(dec || hex) || labels > 4 {
-            return Numeric::No;
-        }
-        all_dec &= dec;
-        if dec
-            && bad.is_none()
-            && let Err(e) = dec_octet(label)
-        {
-            bad = Some((ls, le, e));
-        }
-    }
-    match (labels == 4 && all_dec, bad) {
-        (true, None) => Numeric::Ipv4,
-        (true, Some((s, e, why))) => Numeric::BadOctet(s, e, why),
-        _ => Numeric::Shorthand,
-    }
-}
-
-/// An error found in an IP literal: code, span, message.
-pub(super) type LitErr = (Code, Span, String);
-
-/// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]` with [`ip::ipv6`], and words
-/// its typed error as a diagnostic.
-fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
-    use ip::Ipv6ErrorKind as K;
-    let text = &s.as_bytes()[cs..ce];
-    let Err(e) = ip::ipv6(text) else {
-        return Ok(());
-    };
-    let mut span = Span::new(cs + e.start, cs + e.end);
-    // A count of groups or an IPv4 part is a token, but the grammar failed at one byte: the
-    // span starts there (the "6" of "256", the "]" where an eighth group was expected).
-    if matches!(
-        e.kind,
-        K::Ipv4Octet { .. } | K::Ipv4Parts(_) | K::TooFewGroups(_) | K::TooManyGroups { .. }
-    ) && let Some((at, _)) = e.expectation(text)
-    {
-        let start = cs + at;
-        let next = s
-            .get(start..)
-            .and_then(|t| t.chars().next())
-            .map_or(0, char::len_utf8);
-        span = Span::new(start, span.end.max(start + next).min(s.len()));
-    }
-    let (code, msg) = match e.kind {
-        K::LeadingColon => (
-            Code::Ipv6BadColon,
-            "an IPv6 address cannot start with a single ':'; write '::' to elide leading zero groups"
-                .to_string(),
-        ),
-        K::TrailingColon => (
-            Code::Ipv6BadColon,
-            "an IPv6 address cannot end with a single ':'; write '::' to elide trailing zero groups"
-                .to_string(),
-        ),
-        K::TripleColon => (
-            Code::Ipv6BadColon,
-            "':::' is not valid: '::' elides zero groups and must be followed by a group or the end"
-                .to_string(),
-        ),
-        K::DoubleColonTwice => (
-            Code::Ipv6MultipleDoubleColon,
-            "'::' may appear only once in an IPv6 address, or the number of elided groups \
-             would be ambiguous"
-                .to_string(),
-        ),
-        K::BadChar => {
-            let c = s[span.start..].chars().next().unwrap_or('\u{FFFD}');
-            let msg = if c == '%' {
-                "'%' in an IP literal starts a zone identifier (RFC 6874), which RFC 3986 does not \
-                 support; remove the zone, or use a parser that implements RFC 6874"
-                    .to_string()
-            } else {
-                format!(
-                    "{} is not allowed in an IPv6 address, which holds hex digits, ':' and '.' only",
-                    describe(c)
-                )
-            };
-            (Code::Ipv6BadChar, msg)
-        }
-        K::Ipv4NotLast => (
-            Code::Ipv6BadIpv4,
-            "an embedded IPv4 address may only end an IPv6 address (ls32, RFC 3986 §3.2.2)"
-                .to_string(),
-        ),
-        K::Ipv4Octet { start, end, why } => {
-            let shown = String::from_utf8_lossy(&s.as_bytes()[cs + start..cs + end]);
-            let why = match why {
-                OctetError::Empty => "has an empty part".to_string(),
-                OctetError::NotDigit => format!("has '{shown}', which is not a decimal number"),
-                OctetError::LeadingZero => format!("has '{shown}' with a leading zero"),
-                OctetError::TooLarge => format!("has '{shown}', which is over 255"),
-            };
-            (
-                Code::Ipv6BadIpv4,
-                format!("the embedded IPv4 address {why}; each part must be a dec-octet 0-255"),
-            )
-        }
-        K::Ipv4Parts(parts) => (
-            Code::Ipv6BadIpv4,
-            format!("the embedded IPv4 address has {parts} parts; it needs exactly four"),
-        ),
-        K::GroupTooLong(len) => (
-            Code::Ipv6GroupTooLong,
-            format!(
-                "the group '{}' has {len} hex digits; an IPv6 group (h16) has one to four",
-                String::from_utf8_lossy(&s.as_bytes()[span.start..span.end]),
-            ),
-        ),
-        K::TooManyGroups {
-            groups,
-            elided: true,
-        } => (
-            Code::Ipv6TooManyGroups,
-            format!(
-                "this IPv6 address has {groups} groups besides '::', which stands for at least one; \
-                 the total cannot exceed eight (an embedded IPv4 address counts as two)"
-            ),
-        ),
-        K::TooManyGroups {
-            groups,
-            elided: false,
-        } => (
-            Code::Ipv6TooManyGroups,
-            format!(
-                "this IPv6 address has {groups} groups; it has exactly eight (an embedded IPv4 address counts as two)"
-            ),
-        ),
-        K::TooFewGroups(groups) => (
-            Code::Ipv6TooFewGroups,
-            format!(
-                "this IPv6 address has {groups} groups and no '::'; write all eight groups, or '::' \
-                 where zero groups are elided"
-            ),
-        ),
-    };
-    Err((code, span, msg))
-}
-
-/// The message of `ip-literal-unclosed`.
-const IP_LITERAL_UNCLOSED: &str =
-    "this '[' opens an IP literal that is never closed; add ']' after the address";
-
-/// The message of the `ipvfuture-unknown` note on a valid IPvFuture literal `text`, in the
-/// URI and XRI grammars alike.
-pub(super) fn ipvfuture_unknown(text: &str) -> String {
-    format!(
-        "'{text}' is an IPvFuture literal; no version has been defined, so an application \
-         should fail with \"address mechanism not supported\""
-    )
-}
-
-/// What [`check_ip_literal`] found.
-pub(super) struct IpLiteral {
-    /// The content's rule: `IPv6address`, `IPvFuture`, or `IP-literal` when it is neither.
-    pub rule: &'static str,
-    /// The `host_type` attribute: `ipv6` or `ipvfuture`.
-    pub host_type: &'static str,
-    /// The first error: code, span, message.
-    pub result: Result<(), LitErr>,
-}
-
-/// IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), the literal at
-/// `s[hs..he]` with its content at `s[cs..ce]`: which alternative the content is, and its
-/// first error, typed by [`ip`] (which IPv6 part failed). The XRI grammar uses it too, since
-/// XRI Syntax 2.0 takes `IP-literal` from RFC 3986, so both grammars word an IP literal's
-/// errors alike.
-pub(super) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usize) -> IpLiteral {
-    let content = s.as_bytes().get(cs..ce).unwrap_or_default();
-    let (rule, host_type, result) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
-        ("IPvFuture", "ipvfuture", check_ipvfuture(s, cs, ce))
-    } else if content.contains(&b':') {
-        ("IPv6address", "ipv6", check_ipv6(s, cs, ce))
-    } else if content.is_empty() {
-        // The grammar fails at the "]" where an address was expected; with no "]" (an
-        // unclosed "[", which has its own error) the literal as a whole.
-        let at = if he > cs {
-            Span::new(cs, cs + 1)
-        } else {
-            Span::new(hs, he)
-        };
-        let e = (
-            Code::IpLiteralEmpty,
-            at,
-            "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the \
-             brackets, or drop them"
-                .to_string(),
-        );
-        ("IP-literal", "ipv6", Err(e))
-    } else {
-        let inner = s.get(cs..ce).unwrap_or_default();
-        let msg = if let Numeric::Ipv4 = classify_numeric(content) {
-            format!("an IPv4 address is written without brackets: '{inner}'")
-        } else {
-            format!(
-                "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex '.' …); \
-                 a registered name is written without brackets"
-            )
-        };
-        (
-            "IP-literal",
-            "ipv6",
-            Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
-        )
-    };
-    IpLiteral {
-        rule,
-        host_type,
-        result,
-    }
-}
-
-/// Where an IP literal's error stopped and what the ABNF would have accepted there: the
-/// byte an IPv6 address cannot take, the point a count of groups or an IPv4 part ran out
-/// (from the typed error), an IPvFuture's missing part, or the literal as a whole. Shared by
-/// the URI and XRI grammars so both say the same.
-pub(super) fn ip_literal_expected(
-    s: &str,
-    rule: &str,
-    code: Code,
-    span: Span,
-    cs: usize,
-    ce: usize,
-) -> Option<(usize, Vec<&'static str>)> {
-    let by = s.as_bytes();
-    if rule == "IPv6address"
-        && matches!(code, Code::Ipv6BadChar | Code::Ipv6BadColon)
-        && span.start >= cs
-        && span.start <= ce
-    {
-        // The errors at one byte the address cannot take there (a count of groups has no
-        // such byte).
-        let prefix = by.get(cs..span.start).unwrap_or_default();
-        Some((span.start, ip::ipv6_expected(prefix)))
-    } else if matches!(code, Code::IpLiteralInvalid | Code::IpLiteralEmpty) {
-        // IP-literal = "[" ( IPv6address / IPvFuture ) "]".
-        Some((cs, vec!["IPv6address", "IPvFuture"]))
-    } else if code == Code::IpvfutureInvalid {
-        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
-        use ip::IpvFutureErrorKind as K;
-        let e = ip::ipvfuture(by.get(cs..ce)?).err()?;
-        let what: &[&'static str] = match e.kind {
-            K::NoVersion => &["HEXDIG"],
-            K::NoDot => &["HEXDIG", "\".\""],
-            K::EmptyTail => &["unreserved", "sub-delims", "\":\""],
-            K::BadChar => &["unreserved", "sub-delims", "\":\"", "\"]\""],
-        };
-        Some((cs + e.start, what.to_vec()))
-    } else if rule == "IPv6address" {
-        // Counts and IPv4 parts: where the ABNF stopped, from the typed error.
-        let text = by.get(cs..ce)?;
-        let (at, what) = ip::ipv6(text).err()?.expectation(text)?;
-        Some((cs + at, what))
-    } else {
-        None
-    }
-}
-
-/// The error for a "[" that is never closed, at `open`, in an authority that ends at `end`
-/// (the URI and XRI grammars share it). IP-literal = "[" ( IPv6address / IPvFuture ) "]":
-/// the "]" was expected where the authority ends; the error marks the "[", so the
-/// expectation (and the furthest point reached, the same byte) lies past its span.
-pub(crate) fn ip_literal_unclosed(open: usize, end: usize, spec: &'static str) -> Diagnostic {
-    let mut d = Diagnostic::new(
-        Severity::Error,
-        Code::IpLiteralUnclosed,
-        Span::new(open, open + 1),
-        spec,
-        IP_LITERAL_UNCLOSED,
-    );
-    d.expected = vec!["\"]\""];
-    d.expected_at = Some(end);
-    d.reached = Some(end);
-    d
-}
-
-/// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
-/// [`ip::ipvfuture`], and words its typed error as a diagnostic.
-fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
-    use ip::IpvFutureErrorKind as K;
-    let Err(e) = ip::ipvfuture(&s.as_bytes()[cs..ce]) else {
-        return Ok(());
-    };
-    // An error at the end of the content is at the "]" that came too early.
-    let end = if e.start == e.end {
-        (cs + e.end + 1).min(s.len())
-    } else {
-        cs + e.end
-    };
-    let span = Span::new(cs + e.start, end);
-    let msg = match e.kind {
-        K::NoVersion => {
-            "an IPvFuture literal needs the version in hex after 'v', as in 'v1.…'".to_string()
-        }
-        K::NoDot => {
-            "an IPvFuture literal needs '.' after its hex version, as in 'v1.…'".to_string()
-        }
-        K::EmptyTail => {
-            "an IPvFuture literal needs at least one character after the '.'".to_string()
-        }
-        K::BadChar => {
-            let c = s[span.start..].chars().next().unwrap_or('\u{FFFD}');
-            format!(
-                "{} is not allowed in an IPvFuture literal (unreserved, sub-delims and ':' only)",
-                describe(c)
-            )
-        }
-    };
-    Err((Code::IpvfutureInvalid, span, msg))
-}
-
-/// A character as a message names it: `'<' (U+003C)`, or just the code point for what a
-/// terminal would not show.
-fn describe(c: char) -> String {
-    let mut out = String::new();
-    describe_into(&mut out, c);
-    out
-}
-
-/// Appends what [`describe`] returns to `out`, with no `String` or formatter of its own (an
-/// invalid line in a batch check names its characters this way).
-fn describe_into(out: &mut String, c: char) {
-    let v = c as u32;
-    let kind = match c {
-        ' ' => return out.push_str("space (U+0020)"),
-        '\t' => return out.push_str("tab (U+0009)"),
-        '\n' => return out.push_str("line feed (U+000A)"),
-        '\r' => return out.push_str("carriage return (U+000D)"),
-        _ if c.is_control() => "control character ",
-        _ if chars::is_noncharacter(c) => "non-character ",
-        _ if chars::is_bidi_control(c) => "bidi formatting character ",
-        _ if chars::is_invisible(c) => "invisible character ",
-        _ if chars::is_iprivate(c) => "private-use character ",
-        _ => {
-            out.push('\'');
-            out.push(c);
-            out.push_str("' (");
-            push_code_point(out, v);
-            return out.push(')');
-        }
-    };
-    out.push_str(kind);
-    push_code_point(out, v);
-}
-
-/// Appends `U+` and at least four upper-case hex digits, as `format!("U+{v:04X}")` does.
-fn push_code_point(out: &mut String, v: u32) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.push_str("U+");
-    let digits = ((32 - v.leading_zeros()).div_ceil(4)).max(4);
-    for k in (0..digits).rev() {
-        out.push(char::from(HEX[((v >> (4 * k)) & 0xF) as usize]));
-    }
-}
-
 struct Parser<'b, 'i> {
     b: &'b mut Builder<'i>,
     s: &'i str,
@@ -738,7 +367,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.error(
                 Code::Unparsed,
                 Span::new(p, e),
-                "RFC 3986 §4.1",
                 "this text fits no component",
             );
         }
@@ -756,7 +384,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.error(
                 Code::SchemeEmpty,
                 Span::new(c, c + 1),
-                "RFC 3986 §3.1",
                 "the reference starts with ':', so its scheme is empty; write the scheme before \
                  ':' (as in 'http:'), or, for a relative path whose first segment holds ':', \
                  prefix it with './' (RFC 3986 §4.2)",
@@ -772,8 +399,7 @@ impl<'i> Parser<'_, 'i> {
                  (as in './{sch}:…', RFC 3986 §4.2)",
                 char::from(self.by[s])
             );
-            self.b
-                .error(Code::SchemeStart, Span::new(s, s + 1), "RFC 3986 §3.1", msg);
+            self.b.error(Code::SchemeStart, Span::new(s, s + 1), msg);
         }
         if sch.bytes().any(|b| b.is_ascii_uppercase()) {
             let msg = format!(
@@ -781,24 +407,15 @@ impl<'i> Parser<'_, 'i> {
                  (RFC 3986 §3.1, §6.2.2.1)",
                 sch.to_ascii_lowercase()
             );
-            self.b.note(
-                Code::SchemeUppercase,
-                Span::new(s, c),
-                "RFC 3986 §6.2.2.1",
-                msg,
-            );
+            self.b.note(Code::SchemeUppercase, Span::new(s, c), msg);
         }
         if c - s == 1 && c + 1 < e && matches!(self.by[c + 1], b'/' | b'\\') {
             let msg = format!(
                 "'{sch}:' looks like a Windows drive letter, not a scheme; a file path is \
                  written as a URI like 'file:///{sch}:/…'"
             );
-            self.b.warning(
-                Code::SchemeDriveLetter,
-                Span::new(s, c + 1),
-                "RFC 8089 Appendix E.2",
-                msg,
-            );
+            self.b
+                .warning(Code::SchemeDriveLetter, Span::new(s, c + 1), msg);
         }
     }
 
@@ -835,12 +452,8 @@ impl<'i> Parser<'_, 'i> {
                         );
                         // authority = [ userinfo "@" ] host [ ":" port ], then the path.
                         self.b.expect(q, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
-                        self.b.error(
-                            Code::IpLiteralTrailing,
-                            Span::new(q, junk_end),
-                            "RFC 3986 §3.2.2",
-                            msg,
-                        );
+                        self.b
+                            .error(Code::IpLiteralTrailing, Span::new(q, junk_end), msg);
                         q = junk_end;
                     }
                     if q < ae {
@@ -867,12 +480,7 @@ impl<'i> Parser<'_, 'i> {
                 // IP-literal = "[" ( IPv6address / IPvFuture ) "]": an IPv6 address is a host
                 // only in brackets, so "[" was expected where it starts.
                 self.b.expect(hs, &["\"[\""]);
-                self.b.error(
-                    Code::Ipv6Unbracketed,
-                    Span::new(hs, ae),
-                    "RFC 3986 §3.2.2",
-                    msg,
-                );
+                self.b.error(Code::Ipv6Unbracketed, Span::new(hs, ae), msg);
             } else {
                 let he = colon.unwrap_or(ae);
                 self.host_name(hs, he);
@@ -896,7 +504,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.warning(
                 Code::UserinfoPassword,
                 Span::new(s + k + 1, e),
-                "RFC 3986 §3.2.1",
                 "'user:password' in the userinfo is deprecated: whoever sees the URI sees the \
                      password; remove it and authenticate some other way",
             );
@@ -932,7 +539,7 @@ impl<'i> Parser<'_, 'i> {
                 e.describe()
             );
             self.b
-                .warning(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
+                .warning_in(Code::IdnaInvalid, Span::new(hs, he), spec, msg);
         }
     }
 
@@ -961,12 +568,8 @@ impl<'i> Parser<'_, 'i> {
                 err.code(),
                 err.describe()
             );
-            self.b.warning(
-                Code::IdnaInvalid,
-                Span::new(ds, ds + dom.len()),
-                "RFC 6068 §2; UTS #46 §4",
-                msg,
-            );
+            self.b
+                .warning(Code::IdnaInvalid, Span::new(ds, ds + dom.len()), msg);
         }
     }
 
@@ -1005,7 +608,7 @@ impl<'i> Parser<'_, 'i> {
                      octets 0-255 and no leading zeros"
                 );
                 self.b
-                    .warning(code, Span::new(hs + ls, hs + le), "RFC 3986 §3.2.2", msg);
+                    .warning_in(code, Span::new(hs + ls, hs + le), "RFC 3986 §3.2.2", msg);
             }
             Numeric::Shorthand => {
                 let msg = format!(
@@ -1013,12 +616,8 @@ impl<'i> Parser<'_, 'i> {
                      decimal octets), but inet_aton()-style resolvers read it as an IP address \
                      in a shorthand, octal or hex form; write the four octets in decimal"
                 );
-                self.b.warning(
-                    Code::Ipv4LikeRegName,
-                    Span::new(hs, he),
-                    "RFC 3986 §7.4",
-                    msg,
-                );
+                self.b
+                    .warning(Code::Ipv4LikeRegName, Span::new(hs, he), msg);
             }
             Numeric::No | Numeric::Ipv4 => {}
         }
@@ -1026,7 +625,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.note(
                 Code::HostEmpty,
                 Span::at(hs),
-                "RFC 3986 §3.2.2",
                 "the host is empty; the scheme decides what that means (\"file\" reads it as the \
                  local machine, \"http\" forbids it)",
             );
@@ -1071,12 +669,7 @@ impl<'i> Parser<'_, 'i> {
             let msg = format!(
                 "the host is case-insensitive and its canonical form is lowercase: '{lower}'"
             );
-            self.b.note(
-                Code::HostUppercase,
-                Span::new(hs, he),
-                "RFC 3986 §6.2.2.1",
-                msg,
-            );
+            self.b.note(Code::HostUppercase, Span::new(hs, he), msg);
         }
     }
 
@@ -1102,16 +695,11 @@ impl<'i> Parser<'_, 'i> {
                 {
                     self.b.expect(at, &expected);
                 }
-                self.b.error(code, span, "RFC 3986 §3.2.2", msg)
+                self.b.error_in(code, span, "RFC 3986 §3.2.2", msg)
             }
             Ok(()) if ty == "ipvfuture" => {
                 let msg = ipvfuture_unknown(self.text(cs, ce));
-                self.b.note(
-                    Code::IpvfutureUnknown,
-                    Span::new(cs, ce),
-                    "RFC 3986 §3.2.2",
-                    msg,
-                );
+                self.b.note(Code::IpvfutureUnknown, Span::new(cs, ce), msg);
             }
             Ok(()) => {}
         }
@@ -1125,7 +713,6 @@ impl<'i> Parser<'_, 'i> {
             self.b.note(
                 Code::PortEmpty,
                 Span::new(ps - 1, ps),
-                "RFC 3986 §3.2.3",
                 "the port is empty; producers and normalizers should omit the ':' too",
             );
             return;
@@ -1153,12 +740,7 @@ impl<'i> Parser<'_, 'i> {
                     self.text(bs, be)
                 )
             };
-            self.b.error(
-                Code::PortNotDigits,
-                Span::new(bs, be),
-                "RFC 3986 §3.2.3",
-                msg,
-            );
+            self.b.error(Code::PortNotDigits, Span::new(bs, be), msg);
             return;
         }
         let digits = text.trim_start_matches('0');
@@ -1167,12 +749,7 @@ impl<'i> Parser<'_, 'i> {
                 "port {text} is allowed by the ABNF (port = *DIGIT), but no transport has ports \
                  above 65535"
             );
-            self.b.warning(
-                Code::PortTooLarge,
-                Span::new(ps, pe),
-                "RFC 3986 §3.2.3",
-                msg,
-            );
+            self.b.warning(Code::PortTooLarge, Span::new(ps, pe), msg);
         }
     }
 
@@ -1227,19 +804,14 @@ impl<'i> Parser<'_, 'i> {
                      '{normal}', which would then be read as an authority: a URI without \
                      authority cannot have a path that starts with '//'; keep a '/.' in front"
                 );
-                self.b.warning(
-                    Code::PathBecomesAuthority,
-                    Span::new(p, end),
-                    "RFC 3986 §3.3",
-                    msg,
-                );
+                self.b
+                    .warning(Code::PathBecomesAuthority, Span::new(p, end), msg);
             } else {
                 let msg = format!(
                     "dot-segments in a URI's path are removed by normalization; the path's normal \
                      form is '{normal}'"
                 );
-                self.b
-                    .note(Code::DotSegments, dot, "RFC 3986 §6.2.2.3", msg);
+                self.b.note(Code::DotSegments, dot, msg);
             }
         }
         end
@@ -1348,12 +920,8 @@ impl<'i> Parser<'_, 'i> {
                          './this:that'). If '{first}' is meant as a scheme, it must start with a \
                          letter and hold only letters, digits, '+', '-' and '.'"
                     );
-                    self.b.error(
-                        Code::ColonInFirstSegment,
-                        Span::new(i, i + 1),
-                        "RFC 3986 §4.2",
-                        msg,
-                    );
+                    self.b
+                        .error(Code::ColonInFirstSegment, Span::new(i, i + 1), msg);
                 }
                 i += 1;
                 continue;
@@ -1420,8 +988,7 @@ impl<'i> Parser<'_, 'i> {
              decode it (RFC 3986 §2.3)",
             pct::decode_lossy(text)
         );
-        self.b
-            .note(Code::PctUnreserved, r, "RFC 3986 §6.2.2.2", msg);
+        self.b.note(Code::PctUnreserved, r, msg);
     }
 
     /// Notes a run of adjacent triplets when one of them has lowercase hex digits. Inline,
@@ -1440,7 +1007,7 @@ impl<'i> Parser<'_, 'i> {
              uppercase: '{}' (RFC 3986 §2.1)",
             pct::uppercase_triplets(text)
         );
-        self.b.note(Code::PctLowercase, r, "RFC 3986 §6.2.2.1", msg);
+        self.b.note(Code::PctLowercase, r, msg);
     }
 
     /// A "%" at `i` that does not start a `pct-encoded` triplet.
@@ -1467,33 +1034,12 @@ impl<'i> Parser<'_, 'i> {
             )
             .into()
         };
-        self.b
-            .error(Code::PctInvalid, Span::new(i, e), "RFC 3986 §2.1", msg);
+        self.b.error(Code::PctInvalid, Span::new(i, e), msg);
     }
 
     /// Names the characters of `[s, e)` (at most four distinct ones) for a message.
     fn describe_run(&self, s: usize, e: usize) -> (String, usize) {
-        let mut seen = ['\0'; 5];
-        let mut n = 0;
-        let mut count = 0;
-        for c in self.text(s, e).chars() {
-            count += 1;
-            if n < 5 && !seen[..n].contains(&c) {
-                seen[n] = c;
-                n += 1;
-            }
-        }
-        let mut names = String::new();
-        for (k, &c) in seen[..n.min(4)].iter().enumerate() {
-            if k > 0 {
-                names.push_str(", ");
-            }
-            describe_into(&mut names, c);
-        }
-        if n > 4 {
-            names.push_str(", others");
-        }
-        (names, count)
+        chars::describe_run(self.text(s, e))
     }
 
     fn encode_run(&self, s: usize, e: usize) -> String {
@@ -1566,7 +1112,7 @@ impl<'i> Parser<'_, 'i> {
             describe(ch)
         );
         self.b
-            .error(code, Span::new(k, k + ch.len_utf8()), "RFC 3986 §3.1", msg);
+            .error_in(code, Span::new(k, k + ch.len_utf8()), "RFC 3986 §3.1", msg);
     }
 
     fn illegal_ascii(&mut self, comp: Comp, s: usize, e: usize) {
@@ -1593,7 +1139,8 @@ impl<'i> Parser<'_, 'i> {
                 self.text(from, colon),
             );
             let sec = self.sec(comp);
-            self.b.error(Code::IllegalChar, Span::new(s, e), sec, msg);
+            self.b
+                .error_in(Code::IllegalChar, Span::new(s, e), sec, msg);
             return;
         }
         let first = self.by[s];
@@ -1613,7 +1160,8 @@ impl<'i> Parser<'_, 'i> {
             comp.place()
         );
         let sec = self.sec(comp);
-        self.b.error(Code::IllegalChar, Span::new(s, e), sec, msg);
+        self.b
+            .error_in(Code::IllegalChar, Span::new(s, e), sec, msg);
     }
 
     /// Non-ASCII characters in `[s, e)` under RFC 3986.
@@ -1634,8 +1182,7 @@ impl<'i> Parser<'_, 'i> {
             "{names} {verb} not allowed in a URI, which is ASCII only; percent-encode {its} UTF-8 \
              bytes as {enc}{host_hint}, or read the input as an IRI (profile rfc3987)"
         );
-        self.b
-            .error(Code::NonAscii, Span::new(s, e), "RFC 3986 §2", msg);
+        self.b.error(Code::NonAscii, Span::new(s, e), msg);
     }
 
     /// One non-ASCII character of an IRI, at `[s, e)`.
@@ -1665,8 +1212,7 @@ impl<'i> Parser<'_, 'i> {
                  change how the IRI is shown without being visible; remove it, or \
                  percent-encode it as {enc} if it is data"
             );
-            self.b
-                .error(Code::BidiFormatChar, span, "RFC 3987 §4.1", msg);
+            self.b.error(Code::BidiFormatChar, span, msg);
         } else if chars::is_bidi_control(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
@@ -1674,14 +1220,13 @@ impl<'i> Parser<'_, 'i> {
                  (LRM, RLM, LRE, RLE, LRO, RLO, PDF) does not name it; it reorders how the IRI \
                  is shown just the same, so remove it, or percent-encode it as {enc} if it is data"
             );
-            self.b
-                .warning(Code::BidiControl, span, "RFC 3987 §4.1", msg);
+            self.b.warning(Code::BidiControl, span, msg);
         } else if chars::is_noncharacter(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name}: ucschar excludes the Unicode non-characters; percent-encode it as {enc}"
             );
-            self.b.error(Code::Noncharacter, span, "RFC 3987 §2.2", msg);
+            self.b.error(Code::Noncharacter, span, msg);
         } else if chars::is_iprivate(c) {
             if comp != Comp::Query {
                 let (name, enc) = (describe(c), enc());
@@ -1689,8 +1234,7 @@ impl<'i> Parser<'_, 'i> {
                     "{name}: private-use characters (iprivate) are allowed only in the query; \
                      percent-encode it as {enc}"
                 );
-                self.b
-                    .error(Code::IprivateOutsideQuery, span, "RFC 3987 §2.2", msg);
+                self.b.error(Code::IprivateOutsideQuery, span, msg);
             }
         } else if !chars::is_ucschar(c) {
             let (name, enc) = (describe(c), enc());
@@ -1698,23 +1242,21 @@ impl<'i> Parser<'_, 'i> {
                 "{name} is not allowed in {} (not a ucschar); percent-encode it as {enc}",
                 comp.place()
             );
-            self.b.error(Code::IllegalChar, span, "RFC 3987 §2.2", msg);
+            self.b.error(Code::IllegalChar, span, msg);
         } else if let Some(d) = chars::delimiter_lookalike(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name} looks like the delimiter '{d}' but is data; a reader may split the IRI \
                  where it does not split. If '{d}' is meant, type it; if not, percent-encode it as {enc}"
             );
-            self.b
-                .warning(Code::DelimiterLookalike, span, "XRI Syntax 2.0 §3.3", msg);
+            self.b.warning(Code::DelimiterLookalike, span, msg);
         } else if chars::is_invisible(c) {
             let (name, enc) = (describe(c), enc());
             let msg = format!(
                 "{name} shows as nothing or as a plain space, so the IRI cannot be transcribed \
                  from its display; remove it or percent-encode it as {enc}"
             );
-            self.b
-                .warning(Code::InvisibleChar, span, "RFC 3987 §6.1", msg);
+            self.b.warning(Code::InvisibleChar, span, msg);
         }
     }
 
@@ -1735,8 +1277,7 @@ impl<'i> Parser<'_, 'i> {
                  and comparison never normalizes, so this is a different IRI from the NFC form \
                  '{nfc}', which looks the same but has other code points"
             );
-            self.b
-                .warning(Code::NotNfc, Span::new(s, e), "RFC 3987 §5.3.2.2", msg);
+            self.b.warning(Code::NotNfc, Span::new(s, e), msg);
         }
         let by = self.by;
         let mut p = s;
@@ -1775,8 +1316,7 @@ impl<'i> Parser<'_, 'i> {
                 "'{text}' mixes right-to-left and left-to-right letters, so its display order \
                  is hard to predict; a component should use one direction, or be percent-encoded"
             );
-            self.b
-                .warning(Code::BidiMixedDirection, span, "RFC 3987 §4.2", msg);
+            self.b.warning(Code::BidiMixedDirection, span, msg);
         } else if rtl {
             let first = text.chars().next().is_some_and(chars::is_rtl);
             let last = text.chars().next_back().is_some_and(chars::is_rtl);
@@ -1786,8 +1326,7 @@ impl<'i> Parser<'_, 'i> {
                      digits or symbols at its {} make the display ambiguous",
                     if first { "end" } else { "start" }
                 );
-                self.b
-                    .warning(Code::BidiComponentEdge, span, "RFC 3987 §4.2", msg);
+                self.b.warning(Code::BidiComponentEdge, span, msg);
             }
         }
         let found = || scripts.iter().flatten();
@@ -1805,8 +1344,7 @@ impl<'i> Parser<'_, 'i> {
                  (Latin 'a', Cyrillic 'а'), so check that every character is the one meant",
                 found.join(" and ")
             );
-            self.b
-                .warning(Code::MixedScript, span, "XRI Syntax 2.0 §3.3", msg);
+            self.b.warning(Code::MixedScript, span, msg);
         }
     }
 }
@@ -1814,30 +1352,8 @@ impl<'i> Parser<'_, 'i> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn character_names() {
-        // describe_into spells the code point as format!("U+{:04X}") does.
-        for (c, want) in [
-            (' ', "space (U+0020)"),
-            ('\u{1}', "control character U+0001"),
-            ('<', "'<' (U+003C)"),
-            ('é', "'é' (U+00E9)"),
-            ('\u{FFFF}', "non-character U+FFFF"),
-            ('\u{202E}', "bidi formatting character U+202E"),
-            ('\u{200B}', "invisible character U+200B"),
-            ('\u{F0000}', "private-use character U+F0000"),
-            ('\u{10FFFD}', "private-use character U+10FFFD"),
-            ('😀', "'😀' (U+1F600)"),
-        ] {
-            assert_eq!(describe(c), want);
-        }
-        for v in [0u32, 0xF, 0x10, 0xFFF, 0x1000, 0xFFFF, 0x10000, 0x10FFFF] {
-            let mut s = String::new();
-            push_code_point(&mut s, v);
-            assert_eq!(s, format!("U+{v:04X}"));
-        }
-    }
+    use crate::engine::ip::dec_octet;
+    use crate::engine::ip::literal::check_ipvfuture;
 
     #[test]
     fn ipv6_forms() {

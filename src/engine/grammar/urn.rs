@@ -24,10 +24,10 @@
 use std::fmt::Write as _;
 
 use crate::engine::chars::{
-    ALPHA, ALPHANUM, AsciiSet, ByteTable, DIGIT, PCHAR, QUERY, RFC2141_OTHER, RFC2141_TRANS,
+    self, ALPHA, ByteTable, DIGIT, LDH, PCHAR, QUERY, RFC2141_NOT_RESERVED, RFC2141_TRANS,
     UNRESERVED,
 };
-use crate::engine::codes::Code;
+use crate::engine::codes::{Code, Sections};
 use crate::engine::pct;
 use crate::engine::profile::looks_like_urn;
 use crate::engine::tree::{Builder, NodeKind, Span};
@@ -64,20 +64,19 @@ const SERVICES: [(&str, &str); 9] = [
     ("I=I", "URI equal to URI?"),
 ];
 
-/// The characters RFC 2141 §2.3.1 lets stand unencoded that are not `<reserved>`: encoding
-/// one of them is what §2.3.1 forbids (and §6 example 5 does).
-const RFC2141_NOT_RESERVED: AsciiSet = ALPHANUM.or(RFC2141_OTHER);
-
-/// Letters, digits and hyphen: what a NID (all three specs) and a keyword are made of.
-const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
-
 static T_RFC2141_TRANS: ByteTable = ByteTable::of(RFC2141_TRANS);
 static T_PCHAR: ByteTable = ByteTable::of(PCHAR);
-static T_PCHAR_SLASH: ByteTable = ByteTable::of(PCHAR.or(AsciiSet::of("/")));
+static T_PCHAR_SLASH: ByteTable = ByteTable::of(chars::NSS_RFC8141);
 static T_QUERY: ByteTable = ByteTable::of(QUERY);
 
 /// Parses the whole input as a URN.
 pub fn parse(b: &mut Builder<'_>, spec: Spec) {
+    let outer = b.set_sections(sections(spec));
+    parse_in(b, spec);
+    b.set_sections(outer);
+}
+
+fn parse_in(b: &mut Builder<'_>, spec: Spec) {
     let input = b.input();
     let len = input.len();
     b.start(NodeKind::Urn, root_rule(spec), 0);
@@ -98,7 +97,6 @@ pub fn parse(b: &mut Builder<'_>, spec: Spec) {
         b.error(
             Code::NotAUrn,
             Span::new(at, at + w),
-            section(spec, Sec::Syntax),
             "a URN starts with \"urn:\" (in any case); this input does not, so it cannot be read as a URN",
         );
         b.finish(len);
@@ -128,26 +126,59 @@ const fn root_rule(spec: Spec) -> &'static str {
     }
 }
 
-/// Which part of a spec a diagnostic cites.
+/// The sections table of `spec`.
+pub const fn sections(spec: Spec) -> &'static Sections {
+    match spec {
+        Spec::Rfc2141 => &RFC2141_SECTIONS,
+        Spec::Rfc2141bis => &RFC2141BIS_SECTIONS,
+        Spec::Rfc8141 => &RFC8141_SECTIONS,
+    }
+}
+
+/// Where RFC 2141 cites other sections than the codes' defaults.
+pub static RFC2141_SECTIONS: Sections = Sections {
+    spec: "RFC 2141",
+    overrides: &[
+        (Code::NidEmpty, "RFC 2141 §2.1"),
+        (Code::NidMissing, "RFC 2141 §2"),
+        (Code::NssEmpty, "RFC 2141 §2.2"),
+        (Code::NssMissing, "RFC 2141 §2"),
+    ],
+};
+
+/// Where draft-ietf-urnbis-rfc2141bis-urn-03 cites other sections than the codes' defaults.
+pub static RFC2141BIS_SECTIONS: Sections = Sections {
+    spec: "draft-ietf-urnbis-rfc2141bis-urn-03",
+    overrides: &[
+        (Code::NidEmpty, bis!("§2.1")),
+        (Code::NidMissing, bis!("§2")),
+        (Code::NotAUrn, bis!("§2")),
+        (Code::NssEmpty, bis!("§2.2")),
+        (Code::NssMissing, bis!("§2")),
+    ],
+};
+
+/// Where RFC 8141 cites other sections than the codes' defaults.
+pub static RFC8141_SECTIONS: Sections = Sections {
+    spec: "RFC 8141",
+    overrides: &[(Code::NotAUrn, "RFC 8141 §2")],
+};
+
+/// Which part of a spec a diagnostic cites, where one code cites several (the rest are in
+/// the [`sections`] tables).
 #[derive(Clone, Copy)]
 enum Sec {
-    Syntax,
     Nid,
-    Nss,
     Percent,
     Excluded,
 }
 
 fn section(spec: Spec, sec: Sec) -> &'static str {
     match (spec, sec) {
-        (Spec::Rfc2141, Sec::Syntax) => "RFC 2141 §2",
         (Spec::Rfc2141, Sec::Nid) => "RFC 2141 §2.1",
-        (Spec::Rfc2141, Sec::Nss) => "RFC 2141 §2.2",
         (Spec::Rfc2141, Sec::Percent) => "RFC 2141 §2.3.1",
         (Spec::Rfc2141, Sec::Excluded) => "RFC 2141 §2.4",
-        (Spec::Rfc2141bis, Sec::Syntax) => bis!("§2"),
         (Spec::Rfc2141bis, Sec::Nid) => bis!("§2.1"),
-        (Spec::Rfc2141bis, Sec::Nss) => bis!("§2.2"),
         (Spec::Rfc2141bis, Sec::Percent) => bis!("§2.5.2"),
         (Spec::Rfc2141bis, Sec::Excluded) => bis!("§2.5.3"),
         // RFC 8141 states the whole syntax as one ABNF in §2.
@@ -263,7 +294,6 @@ impl Parser<'_, '_> {
                 self.b.error(
                     Code::NidMissing,
                     Span::at(4),
-                    self.sec(Sec::Syntax),
                     "the URN stops after \"urn:\": a URN is \"urn:\" NID \":\" NSS; add the namespace identifier, a ':' and the namespace-specific string",
                 );
                 return;
@@ -280,7 +310,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::NidEmpty,
                 Span::at(4),
-                self.sec(Sec::Nid),
                 "the namespace identifier between \"urn:\" and the next delimiter is empty; write the NID (for example \"isbn\") there",
             );
         } else {
@@ -292,7 +321,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::NssMissing,
                 Span::at(len),
-                self.sec(Sec::Syntax),
                 "the URN ends after the NID: a URN is \"urn:\" NID \":\" NSS; add ':' and the namespace-specific string",
             );
             return;
@@ -311,7 +339,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::NssMissing,
                 Span::at(pos),
-                self.sec(Sec::Syntax),
                 format!(
                     "expected ':' and the namespace-specific string after the NID, found '{found}': a URN is \"urn:\" NID \":\" NSS before any '?' or '#'"
                 ),
@@ -370,7 +397,8 @@ impl Parser<'_, '_> {
                     " (the URL draft RFC 2141 cites as [4] allowed '.' and '+' here; RFC 2141 is \"slightly more restrictive\")",
                 );
             }
-            self.b.error(Code::NidChar, Span::new(start, i), sec, msg);
+            self.b
+                .error_in(Code::NidChar, Span::new(start, i), sec, msg);
         }
         let n = ne - ns;
         if s[ns] == b'-' {
@@ -382,7 +410,7 @@ impl Parser<'_, '_> {
                     Spec::Rfc8141 => &["alphanum"],
                 },
             );
-            self.b.error(
+            self.b.error_in(
                 Code::NidStart,
                 Span::new(ns, ns + 1),
                 sec,
@@ -391,7 +419,7 @@ impl Parser<'_, '_> {
         }
         if n == 1 && s[ns] != b'-' {
             match spec {
-                Spec::Rfc2141 => self.b.note(
+                Spec::Rfc2141 => self.b.note_in(
                     Code::NidSingleChar,
                     Span::new(ns, ne),
                     sec,
@@ -415,7 +443,7 @@ impl Parser<'_, '_> {
                     } else {
                         ne
                     };
-                    self.b.error(
+                    self.b.error_in(
                     Code::NidTooShort,
                     Span::new(ne, end),
                     sec,
@@ -427,7 +455,7 @@ impl Parser<'_, '_> {
         if n >= 2 && s[ne - 1] == b'-' {
             let at = Span::new(ne - 1, ne);
             match spec {
-                Spec::Rfc2141 => self.b.note(
+                Spec::Rfc2141 => self.b.note_in(
                     Code::NidTrailingHyphen,
                     at,
                     sec,
@@ -436,7 +464,7 @@ impl Parser<'_, '_> {
                 Spec::Rfc2141bis => {
                     // What would end the NID well: its last character is a letter or digit.
                     self.b.expect(ne, &["ALPHA", "DIGIT"]);
-                    self.b.error(
+                    self.b.error_in(
                         Code::NidEnd,
                         at,
                         sec,
@@ -445,13 +473,12 @@ impl Parser<'_, '_> {
                     self.b.note(
                         Code::NidAppendixB,
                         at,
-                        bis!("Appendix B"),
                         "Appendix B (informative) writes NID = ( ALPHA / DIGIT ) 1*31( ALPHA / DIGIT / \"-\" ), which would allow this trailing '-'; §2.1 is normative and does not, and Appendix B itself says the normative text wins. idbench follows §2.1",
                     );
                 }
                 Spec::Rfc8141 => {
                     self.b.expect(ne, &["alphanum"]);
-                    self.b.error(
+                    self.b.error_in(
                         Code::NidEnd,
                         at,
                         sec,
@@ -465,7 +492,7 @@ impl Parser<'_, '_> {
             // After 32 characters only the ":" that ends the NID.
             self.b.expect(ns + off, &["\":\""]);
             let count = self.text(ns, ne).chars().count();
-            self.b.error(
+            self.b.error_in(
                 Code::NidTooLong,
                 Span::new(ns + off, ne),
                 sec,
@@ -493,7 +520,7 @@ impl Parser<'_, '_> {
                     "RFC 8141's ABNF admits it; RFC 2141 §2.1 reserves it (MUST NOT be used), and RFC 8141 does not lift that: it is neither a formal NID nor an informal \"urn-\" <number> one (§5.1, §5.2), so choose another NID",
                 ),
             };
-            self.b.error(
+            self.b.error_in(
                 Code::NidReserved,
                 Span::new(ns, ne),
                 cite,
@@ -518,14 +545,12 @@ impl Parser<'_, '_> {
                 self.b.note(
                     Code::NidInformal,
                     Span::new(ns, ne),
-                    "RFC 8141 §5.2",
                     "an informal namespace: \"urn-\" followed by a number, which IANA assigns; not a formal (registered-name) namespace",
                 );
             } else {
                 self.b.warning(
                     Code::NidInformalMalformed,
                     Span::new(ns, ne),
-                    "RFC 8141 §5.2",
                     "NIDs starting with \"urn-\" are reserved for informal namespaces, InformalNamespaceName = \"urn-\" Number, where Number has no leading zero; this NID is neither that nor a possible formal NID",
                 );
             }
@@ -534,7 +559,6 @@ impl Parser<'_, '_> {
             self.b.note(
                 Code::NidExperimental,
                 Span::new(ns, ne),
-                "RFC 8141 §5",
                 "an experimental \"X-\" NID in the style of RFC 3406; RFC 8141 obsoletes RFC 3406 and knows only formal and informal namespaces, none experimental: use a registered NID, an informal \"urn-\" <number> one, or \"example\" (RFC 6963) for examples",
             );
         }
@@ -556,7 +580,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::NssEmpty,
                 Span::at(ns),
-                self.sec(Sec::Nss),
                 "the namespace-specific string after the NID's ':' is empty; it needs at least one character",
             );
             return;
@@ -568,7 +591,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::NssStart,
                 Span::new(ns, ns + 1),
-                "RFC 8141 §2",
                 "the NSS cannot start with '/': NSS = pchar *(pchar / \"/\"); percent-encode it as %2F",
             );
         }
@@ -641,7 +663,8 @@ impl Parser<'_, '_> {
                 } else {
                     "octet 0 (NUL) \"MUST NOT be used in URNs, in either unencoded or percent-encoded form\": remove it"
                 };
-                self.b.error(Code::NulOctet, Span::new(i, i + 1), sec, msg);
+                self.b
+                    .error_in(Code::NulOctet, Span::new(i, i + 1), sec, msg);
                 i += 1;
             } else if self.spec == Spec::Rfc2141bis
                 && part == Part::Nss
@@ -687,9 +710,9 @@ impl Parser<'_, '_> {
         self.b.warning(
             Code::ReservedUnencoded,
             Span::new(i, i + 1),
-            "RFC 2141 §2.3.2",
             format!(
-                "'{c}' is reserved for future developments: namespace developers SHOULD NOT use it unencoded; write {enc} ({later})"
+                "{} is reserved for future developments: namespace developers SHOULD NOT use it unencoded; write {enc} ({later})",
+                chars::describe(c)
             ),
         );
     }
@@ -707,8 +730,10 @@ impl Parser<'_, '_> {
         self.b.error(
             Code::NssChar,
             Span::new(i, i + 1),
-            bis!("§2.5.1"),
-            format!("{why}; percent-encode '{}' as {enc}", c as char),
+            format!(
+                "{why}; percent-encode {} as {enc}",
+                chars::describe(c as char)
+            ),
         );
     }
 
@@ -719,13 +744,19 @@ impl Parser<'_, '_> {
         for ch in t.chars() {
             pct::push_encoded_char(&mut enc, ch);
         }
-        let what = if t.is_ascii() {
-            "is not allowed"
+        let (names, count) = chars::describe_run(t);
+        let (verb, it) = if count == 1 {
+            ("is", "it")
         } else {
-            "is not ASCII and is not allowed"
+            ("are", "them")
+        };
+        let ascii = if t.is_ascii() {
+            String::new()
+        } else {
+            format!(" not ASCII and {verb}")
         };
         let mut msg = format!(
-            "{t:?} {what} in {}; percent-encode it as {enc}",
+            "{names} {verb}{ascii} not allowed in {}; percent-encode {it} as {enc}",
             part.name()
         );
         if self.spec == Spec::Rfc2141 && t.bytes().any(|c| c == b'&' || c == b'~') {
@@ -743,7 +774,7 @@ impl Parser<'_, '_> {
             (Spec::Rfc2141bis, Part::Fragment) => "RFC 3986 §3.5",
             _ => self.sec(Sec::Excluded),
         };
-        self.b.error(part.char_code(), Span::new(a, b), sec, msg);
+        self.b.error_in(part.char_code(), Span::new(a, b), sec, msg);
     }
 
     /// Checks the `%` at `i`; returns where scanning goes on.
@@ -759,7 +790,7 @@ impl Parser<'_, '_> {
                 "HEXDIG"
             };
             self.b.expect(j, &[hex]);
-            self.b.error(
+            self.b.error_in(
                 Code::PctMalformed,
                 Span::new(i, j),
                 sec,
@@ -770,7 +801,6 @@ impl Parser<'_, '_> {
                 self.b.note(
                     Code::PctReading,
                     Span::new(i, i + 1),
-                    "RFC 2141 §2.2",
                     "Reading: RFC 2141's <trans> includes <reserved>, which lists '%', so the BNF alone would let a bare '%' stand; §2.3.1 says every '%' MUST be followed by two <hex> characters (rfc2141bis Appendix C resolves the ambiguity the same way). idbench follows §2.3.1",
                 );
             }
@@ -787,11 +817,10 @@ impl Parser<'_, '_> {
             self.b.warning(
                 Code::PctNul,
                 span,
-                "RFC 2141 §2.4",
                 "octet 0 (NUL) \"should NEVER be used, in either unencoded or %-encoded form\" (a SHOULD here; rfc2141bis makes it a MUST NOT): remove %00",
             );
         } else if v == 0 && self.spec == Spec::Rfc2141bis {
-            self.b.error(
+            self.b.error_in(
                 Code::PctNul,
                 span,
                 self.sec(Sec::Excluded),
@@ -812,7 +841,7 @@ impl Parser<'_, '_> {
                     "URN-equivalence (§3.1) normalizes their case",
                 ),
             };
-            self.b.note(
+            self.b.note_in(
                 Code::PctLowercase,
                 span,
                 cite,
@@ -828,31 +857,32 @@ impl Parser<'_, '_> {
     /// A warning when a triplet encodes a character that could have stood as it is.
     fn pct_literal(&mut self, span: Span, v: u8, part: Part, trip: &str) {
         let ch = v as char;
+        let name = chars::CharName(ch);
         match (self.spec, part) {
-            (Spec::Rfc2141, _) if RFC2141_NOT_RESERVED.has(v) => self.b.warning(
+            (Spec::Rfc2141, _) if RFC2141_NOT_RESERVED.has(v) => self.b.warning_in(
                 Code::PctUnreserved,
                 span,
                 "RFC 2141 §2.3.1",
                 format!(
-                    "{trip} encodes '{ch}', which is not a <reserved> character. §2.3.1 says such a character MUST NOT be %-encoded, yet also lets a namespace give a character a special meaning and %-encode its literal uses, as §6 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives '{ch}' a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
+                    "{trip} encodes {name}, which is not a <reserved> character. §2.3.1 says such a character MUST NOT be %-encoded, yet also lets a namespace give a character a special meaning and %-encode its literal uses, as §6 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives {name} a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
                 ),
             ),
             // The draft's §2.5 calls "reserved" the printable characters outside <pchar>, so
             // encoding any <pchar> character is what §2.5.2 forbids (and §5.1 example 5 does).
-            (Spec::Rfc2141bis, Part::Nss) if PCHAR.has(v) => self.b.warning(
+            (Spec::Rfc2141bis, Part::Nss) if PCHAR.has(v) => self.b.warning_in(
                 Code::PctUnreserved,
                 span,
                 bis!("§2.5.2"),
                 format!(
-                    "{trip} encodes '{ch}', which is in the <pchar> repertoire and so not a reserved character (§2.5). §2.5.2 says such a character MUST NOT be percent-encoded, yet also lets a namespace give a character a special meaning and percent-encode its literal uses, as §5.1 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives '{ch}' a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
+                    "{trip} encodes {name}, which is in the <pchar> repertoire and so not a reserved character (§2.5). §2.5.2 says such a character MUST NOT be percent-encoded, yet also lets a namespace give a character a special meaning and percent-encode its literal uses, as §5.1 example 5 (urn:foo:a123%2C456) does. Keep {trip} only if this namespace gives {name} a special meaning; otherwise write '{ch}' (the two forms are not lexically equivalent, §5)"
                 ),
             ),
-            (Spec::Rfc2141bis, _) | (Spec::Rfc8141, _) if UNRESERVED.has(v) => self.b.warning(
+            (Spec::Rfc2141bis, _) | (Spec::Rfc8141, _) if UNRESERVED.has(v) => self.b.warning_in(
                 Code::PctUnreserved,
                 span,
                 "RFC 3986 §2.3",
                 format!(
-                    "{trip} encodes the unreserved character '{ch}'; URI producers should not create such triplets and normalizers decode them, yet a URN comparison does not: write '{ch}'"
+                    "{trip} encodes the unreserved character {name}; URI producers should not create such triplets and normalizers decode them, yet a URN comparison does not: write '{ch}'"
                 ),
             ),
             _ => {}
@@ -874,7 +904,6 @@ impl Parser<'_, '_> {
             self.b.note(
                 Code::FragmentInAssigned,
                 Span::new(pos, len),
-                bis!("§2.4"),
                 "a fragment MUST NOT be present in an assigned URN; it MAY appear in a URI reference to a URN, and only for a namespace whose registration specifies fragment usage (otherwise URNs of that namespace MUST NOT contain one). The client applies it to what resolution returns; it is not sent to the resolver",
             );
             self.b.leaf(NodeKind::Fragment, "fragment", pos + 1, len);
@@ -888,7 +917,6 @@ impl Parser<'_, '_> {
         self.b.note(
             Code::QueryInAssigned,
             Span::new(q, qe),
-            bis!("§2.3"),
             "a query MUST NOT be present in an assigned URN; it can only be added in a URI reference to a URN, to ask a URN resolution service for something (lexical equivalence removes it under objective 5a, §5)",
         );
         let qs = q + 1;
@@ -897,7 +925,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::QueryEmpty,
                 Span::new(q, qs),
-                bis!("§2.3"),
                 "an empty query: urn-query = directive *( \"&\" directive ) needs at least one keyword=value directive; remove the '?' or add a directive",
             );
             return;
@@ -918,7 +945,6 @@ impl Parser<'_, '_> {
                 self.b.error(
                     Code::DirectiveEmpty,
                     amp,
-                    bis!("§2.3"),
                     "an empty directive: directives are keyword=value, separated by single '&' characters; remove the extra '&'",
                 );
             } else {
@@ -945,7 +971,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::KeywordEmpty,
                 Span::new(ds, ds + 1),
-                bis!("§2.3"),
                 "a directive needs a keyword before '=': keywd = ALPHA *( [\"-\"] (ALPHA / DIGIT) )",
             );
             false
@@ -984,7 +1009,6 @@ impl Parser<'_, '_> {
             self.b.error(
                 Code::DirectiveNoEquals,
                 Span::new(k, end),
-                bis!("§2.3"),
                 format!(
                     "{:?} has no '=': a directive is keywd \"=\" value (the value may be empty); \
                      write '=' after the keyword {:?}",
@@ -1007,7 +1031,6 @@ impl Parser<'_, '_> {
                 self.b.error(
                     Code::KeywordRepeated,
                     Span::new(ds, eq),
-                    bis!("§2.3"),
                     format!(
                         "the registered keyword '{k}' appears more than once; each registered keyword MUST NOT appear more than once, and a resolver that receives this MUST ignore every '{k}' directive in it. Keep one"
                     ),
@@ -1022,7 +1045,6 @@ impl Parser<'_, '_> {
                 self.b.note(
                     Code::ComponentDirective,
                     Span::new(ds, de),
-                    bis!("§2.3.2"),
                     "'c' names a component of a structured resource: its applicability, values and meaning are namespace-specific, and it works only if this NID's namespace registration adopts it and lists the values its resolvers support",
                 );
             }
@@ -1057,7 +1079,6 @@ impl Parser<'_, '_> {
                 self.b.warning(
                     Code::KeywordCase,
                     Span::new(ds, eq),
-                    bis!("§2.3"),
                     format!(
                         "directives are case-sensitive, so this is not the registered keyword '{lower}'; {advice}"
                     ),
@@ -1066,7 +1087,6 @@ impl Parser<'_, '_> {
                 self.b.note(
                     Code::KeywordUnknown,
                     Span::new(ds, eq),
-                    bis!("§9.2.1"),
                     "not a registered keyword (the draft registers 's' and 'c'); resolvers are expected to ignore keywords they do not support and fall back to the namespace's default behavior (§2.3)",
                 );
             }
@@ -1093,7 +1113,6 @@ impl Parser<'_, '_> {
             p.b.error(
                 Code::KeywordSyntax,
                 Span::new(at, at + w),
-                bis!("§2.3"),
                 format!("{t:?} {why}: keywd = ALPHA *( [\"-\"] (ALPHA / DIGIT) ), letters and digits with single inner hyphens"),
             );
             false
@@ -1154,8 +1173,7 @@ impl Parser<'_, '_> {
         } else {
             Span::at(vs)
         };
-        self.b
-            .warning(Code::ServiceUnknown, span, bis!("§9.2.2"), msg);
+        self.b.warning(Code::ServiceUnknown, span, msg);
     }
 
     // ---------------------------------------------------------------- RFC 8141
@@ -1189,7 +1207,6 @@ impl Parser<'_, '_> {
                     self.b.error(
                         Code::ComponentDelim,
                         Span::new(pos, pos + 1),
-                        "RFC 8141 §2",
                         "after the NSS, '?' must start \"?+\" (r-component) or \"?=\" (q-component); a bare '?' is not allowed. Percent-encode a literal '?' in the NSS as %3F",
                     );
                     self.b.leaf(NodeKind::Unparsed, "", pos, ce);
@@ -1212,7 +1229,6 @@ impl Parser<'_, '_> {
             self.b.note(
                 Code::FComponentForClient,
                 Span::new(pos, len),
-                "RFC 8141 §2.3.3",
                 "the f-component is for the client, which applies it to the resource it gets; it is not part of the assigned name and URN-equivalence ignores it (§3.1)",
             );
         }
@@ -1246,7 +1262,7 @@ impl Parser<'_, '_> {
         if cs >= ce {
             // The component is pchar *( … ): at least one pchar after its delimiter.
             self.b.expect(cs, &["pchar"]);
-            self.b.error(
+            self.b.error_in(
                 empty_code,
                 Span::new(d, cs),
                 "RFC 8141 §2",
@@ -1260,7 +1276,7 @@ impl Parser<'_, '_> {
         let first = self.s[cs];
         if first == b'/' || first == b'?' {
             self.b.expect(cs, &["pchar"]);
-            self.b.error(
+            self.b.error_in(
                 start_code,
                 Span::new(cs, cs + 1),
                 "RFC 8141 §2",
@@ -1271,7 +1287,7 @@ impl Parser<'_, '_> {
             );
         }
         self.scan(cs, ce, part);
-        self.b.note(note_code, Span::new(d, ce), cite, what);
+        self.b.note_in(note_code, Span::new(d, ce), cite, what);
     }
 
     /// A note on the first "?+" or "?=" inside the q-component `s[cs..ce]`: the ABNF makes it
@@ -1290,7 +1306,6 @@ impl Parser<'_, '_> {
         self.b.note(
             Code::QComponentHoldsDelimiter,
             Span::new(at, at + 2),
-            "RFC 8141 §2",
             format!(
                 "{what}: q-component = pchar *( pchar / \"/\" / \"?\" ) runs to \"#\" or the end, so these characters are part of the q-component"
             ),

@@ -33,10 +33,6 @@ use crate::engine::codes::Code;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
 const BNF: &str = "WWW URI draft, BNF syntax";
-const ENCODING: &str = "WWW URI draft, Conventional URI encoding scheme";
-const PARTIAL: &str = "WWW URI draft, Partial (relative) form";
-const QUERY: &str = "WWW URI draft, Query strings";
-const UNSAFE: &str = "WWW URI draft, Unsafe characters";
 
 /// Which production a run of characters belongs to; decides the allowed set and the advice.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -112,7 +108,6 @@ pub fn parse(b: &mut Builder<'_>) {
             b.note(
                 Code::WwwPartialForm,
                 Span::new(0, len),
-                PARTIAL,
                 "no colon before the first slash, so this is a partial form: it names something only \
                  relative to a context URI; outside a well controlled context give the full form",
             );
@@ -141,7 +136,6 @@ fn check_scheme(b: &mut Builder<'_>, end: usize) {
             b.error(
             Code::WwwSchemeMissing,
             Span::at(0),
-            BNF,
             "the colon comes first, so the scheme is empty; a scheme (ialpha) starts with a letter: \
              write one before the colon",
         )
@@ -152,7 +146,6 @@ fn check_scheme(b: &mut Builder<'_>, end: usize) {
             b.error(
                 Code::WwwSchemeStart,
                 Span::new(0, w),
-                BNF,
                 "a scheme is an ialpha, which starts with a letter; begin the scheme with a letter",
             );
             check_chars(b, w, end, Part::Scheme);
@@ -183,7 +176,6 @@ fn parse_path(b: &mut Builder<'_>, start: usize, end: usize) {
                     b.note(
                         Code::WwwVoidSegment,
                         Span::at(seg),
-                        BNF,
                         "the BNF's path (void | xpalphas [ / path ]) has no empty segment between \
                          slashes, but the draft's own examples (http://host/..., magic://a/b/c//d) \
                          need them; idbench reads each segment as void | xpalphas",
@@ -221,7 +213,7 @@ fn parse_search(b: &mut Builder<'_>, start: usize, end: usize) {
                  one or more xalphas; remove the extra \"+\", or encode a literal plus as %2B"
             };
             b.expect(term, &["xalpha"]);
-            b.error(Code::WwwSearchTermEmpty, Span::at(term), QUERY, msg);
+            b.error(Code::WwwSearchTermEmpty, Span::at(term), msg);
         } else {
             check_chars(b, term, stop, Part::SearchTerm);
         }
@@ -321,7 +313,7 @@ fn check_chars(b: &mut Builder<'_>, start: usize, end: usize, part: Part) {
                 )
                 .into()
             };
-            b.error(Code::WwwBadEscape, Span::new(i, e), ENCODING, msg);
+            b.error(Code::WwwBadEscape, Span::new(i, e), msg);
             i += 1;
             continue;
         }
@@ -348,7 +340,6 @@ fn space_warning(b: &mut Builder<'_>, span: Span) {
     b.warning(
         Code::WwwUnsafeSpace,
         span,
-        UNSAFE,
         "a space is legal here (it is in `extra`), but mail and line wrapping corrupt it and the \
          canonical form encodes every space; write %20",
     );
@@ -367,14 +358,14 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
     } else {
         ""
     };
-    let shown = Shown(ch);
+    let shown = crate::engine::chars::CharName(ch);
     b.expect(span.start, part.expected());
     let mut msg = String::with_capacity(160);
     let code = match kind {
         Bad::National => {
             let _ = write!(
                 msg,
-                "\"{shown}\"{many} is a `national` character, which appears in no production and so \
+                "{shown}{many} is a `national` character, which appears in no production and so \
                  may not appear in a URL; {enc}"
             );
             Code::WwwNationalChar
@@ -382,7 +373,7 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
         Bad::Punctuation => {
             let _ = write!(
                 msg,
-                "\"{shown}\"{many} is a `punctuation` character, which appears in no production and \
+                "{shown}{many} is a `punctuation` character, which appears in no production and \
                  so may not appear in a URL; {enc}"
             );
             Code::WwwPunctuationChar
@@ -395,39 +386,18 @@ fn report(b: &mut Builder<'_>, kind: Bad, span: Span, ch: char, part: Part) {
                 '+' => write!(msg, "\"+\" is allowed only in path segments (xpalpha)"),
                 '=' => write!(msg, "\"=\" appears in no production of the draft's BNF"),
                 c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                    write!(
-                        msg,
-                        "the control character \"{shown}\" is in no character set"
-                    )
+                    write!(msg, "{shown} is in no character set")
                 }
                 c if !c.is_ascii() => {
-                    write!(
-                        msg,
-                        "\"{shown}\" is not in the draft's 7-bit character sets"
-                    )
+                    write!(msg, "{shown} is not in the draft's 7-bit character sets")
                 }
-                _ => write!(msg, "\"{shown}\" is in no character set of the draft"),
+                _ => write!(msg, "{shown} is in no character set of the draft"),
             };
             let _ = write!(msg, ", so it cannot appear in {}{many}; {enc}", part.name());
             Code::WwwCharNotAllowed
         }
     };
-    b.error(code, span, BNF, msg);
-}
-
-/// A character as a message names it: by its code point when it would not show (the views
-/// escape the rest).
-struct Shown(char);
-
-impl std::fmt::Display for Shown {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let ch = self.0;
-        if ch.is_control() || crate::engine::chars::is_invisible(ch) {
-            write!(f, "U+{:04X}", ch as u32)
-        } else {
-            write!(f, "{ch}")
-        }
-    }
+    b.error_in(code, span, BNF, msg);
 }
 
 /// The advice for encoding a character: the draft's escapes carry ISO Latin-1 codes.

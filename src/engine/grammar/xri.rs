@@ -53,9 +53,10 @@
 //! - The ABNF wins over the prose of §2.4.3/§2.4.4 where they disagree (item 4).
 
 use crate::engine::chars::{self, AsciiSet};
-use crate::engine::codes::Code;
+use crate::engine::codes::{Code, Sections};
 use crate::engine::grammar::uri;
 use crate::engine::ip;
+use crate::engine::ip::literal;
 use crate::engine::pct;
 use crate::engine::profile;
 use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
@@ -66,34 +67,38 @@ use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span}
 /// depth, and the tests run 100,000 nested "(" on a 2 MiB thread.
 pub const MAX_XREF_DEPTH: usize = 256;
 
-const S_CHARS: &str = "XRI Syntax 2.0 §2.1";
-const S_NFKC: &str = "XRI Syntax 2.0 §2.1.1";
 const S_RESERVED: &str = "XRI Syntax 2.0 §2.1.2";
-const S_UNRESERVED: &str = "XRI Syntax 2.0 §2.1.3";
-const S_PCT: &str = "XRI Syntax 2.0 §2.1.4";
 const S_EXCLUDED: &str = "XRI Syntax 2.0 §2.1.5";
-const S_PREFIX: &str = "XRI Syntax 2.0 §1.2.2";
-const S_SYNTAX: &str = "XRI Syntax 2.0 §2.2";
-const S_GCS: &str = "XRI Syntax 2.0 §2.2.1.2";
 const S_IAUTH: &str = "XRI Syntax 2.0 §2.2.1.3";
 const S_XREF: &str = "XRI Syntax 2.0 §2.2.2";
 const S_PATH: &str = "XRI Syntax 2.0 §2.2.3";
 const S_QUERY: &str = "XRI Syntax 2.0 §2.2.4";
 const S_FRAGMENT: &str = "XRI Syntax 2.0 §2.2.5";
-const S_COLON: &str = "XRI Syntax 2.0 §2.4.3";
 const S_LEAD_XREF: &str = "XRI Syntax 2.0 §2.4.4";
-const S_SPOOF: &str = "XRI Syntax 2.0 §3.3";
-const S_BIDI: &str = "RFC 3987 §4.1";
 const S_IP_LITERAL: &str = "RFC 3986 §3.2.2";
 
 use crate::engine::chars::{REG_NAME, USERINFO};
 
 /// Parses the whole input as an XRI-reference.
 pub fn parse(b: &mut Builder<'_>) {
+    let outer = b.set_sections(&SECTIONS);
     let mut p = Parser::new(b);
     p.top();
     p.whole_input_checks();
+    p.b.set_sections(outer);
 }
+
+/// Where XRI Syntax 2.0 cites other sections than the codes' defaults (which are RFC 3986's
+/// and RFC 3987's for the codes the grammars share).
+pub static SECTIONS: Sections = Sections {
+    spec: "XRI Syntax 2.0",
+    overrides: &[
+        (Code::InvisibleChar, "XRI Syntax 2.0 §2.1.5"),
+        (Code::PctInvalid, "XRI Syntax 2.0 §2.1.4"),
+        (Code::PctLowercase, "XRI Syntax 2.0 §2.1.4"),
+        (Code::PctUnreserved, "XRI Syntax 2.0 §2.1.3"),
+    ],
+};
 
 /// Which production the first subsegment of a run must match.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -376,8 +381,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                  persistent subsegment (\"!!…\"); it is read as a persistent subsegment instead.",
             );
         }
-        self.b
-            .note(Code::ReadingRelative, Span::new(0, pe), S_PREFIX, msg);
+        self.b.note(Code::ReadingRelative, Span::new(0, pe), msg);
     }
 
     /// `XRI = [ "xri://" ] xri-hier-part [ "?" iquery ] [ "#" ifragment ]` on `[start, end)`.
@@ -397,7 +401,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.error(
                     Code::XriPrefixMalformed,
                     Span::new(pos, e),
-                    S_SYNTAX,
                     "the XRI prefix is \"xri://\", with two slashes; write \"xri://\" before the authority \
                      (e.g. \"xri://@example\")",
                 );
@@ -425,7 +428,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.error(
                         Code::RelativeNetworkPath,
                         Span::new(start, start + 2),
-                        S_SYNTAX,
                         "a relative XRI reference cannot start with \"//\" (relative-XRI-part has no \
                          network-path form); write the absolute XRI with \"xri://\" instead, or \"/.//\" \
                          for an empty first segment",
@@ -446,7 +448,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.error(
                 Code::UnexpectedText,
                 Span::new(pos, end),
-                S_SYNTAX,
                 "this text fits no part of the XRI grammar here; percent-encode it or remove it",
             );
         }
@@ -499,7 +500,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.note(
                 Code::ReadingAuthorityFirstMatch,
                 Span::new(pos, e),
-                S_IAUTH,
                 format!(
                     "\"{}\" fails as an XRI authority but would match iauthority (an IRI authority); \
                      idbench applies first-match-wins as GCS authority, then cross-reference, then IRI \
@@ -518,7 +518,6 @@ impl<'a, 'i> Parser<'a, 'i> {
         self.b.error(
             Code::PgcsSubsegmentMissing,
             span,
-            S_GCS,
             "the \"!\" global context symbol must be followed by a non-empty persistent subsegment \
              (pgcs-authority = \"!\" xri-subseg-pt-nz), e.g. \"!!1001\"; add it. The authority is not \
              read as an IRI authority instead",
@@ -534,7 +533,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.warning(
                 Code::AuthorityEmpty,
                 Span::at(start),
-                S_IAUTH,
                 "the authority is empty; an XRI normally names one, e.g. \"xri://@example\" or \
                  \"xri://example.com\"",
             );
@@ -559,7 +557,7 @@ impl<'a, 'i> Parser<'a, 'i> {
             let r = self.find(hs, aend, |c| c == b']');
             let closed = r < aend;
             let (he, ce) = if closed { (r + 1, r) } else { (aend, aend) };
-            let lit = uri::check_ip_literal(self.s, hs, he, hs + 1, ce);
+            let lit = literal::check_ip_literal(self.s, hs, he, hs + 1, ce);
             let h = self.b.start(NodeKind::Host, "IP-literal", hs);
             self.b.attr(h, "host_type", lit.host_type);
             if lit.rule != "IP-literal" && lit.result.is_ok() {
@@ -568,23 +566,19 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.finish(he);
             if let Err((code, span, msg)) = lit.result {
                 if let Some((at, expected)) =
-                    uri::ip_literal_expected(self.s, lit.rule, code, span, hs + 1, ce)
+                    literal::ip_literal_expected(self.s, lit.rule, code, span, hs + 1, ce)
                 {
                     self.b.expect(at, &expected);
                 }
-                self.b.error(code, span, S_IP_LITERAL, msg);
+                self.b.error_in(code, span, S_IP_LITERAL, msg);
             } else if lit.host_type == "ipvfuture" {
-                let msg = uri::ipvfuture_unknown(self.text(hs + 1, ce));
-                self.b.note(
-                    Code::IpvfutureUnknown,
-                    Span::new(hs + 1, ce),
-                    S_IP_LITERAL,
-                    msg,
-                );
+                let msg = literal::ipvfuture_unknown(self.text(hs + 1, ce));
+                self.b
+                    .note(Code::IpvfutureUnknown, Span::new(hs + 1, ce), msg);
             }
             if !closed {
                 self.b
-                    .diag(uri::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
+                    .diag(literal::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
                 None
             } else {
                 match self.byte(r + 1, aend) {
@@ -596,7 +590,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                         self.b.error(
                             Code::IpLiteralTrailing,
                             Span::new(r + 1, aend),
-                            S_IP_LITERAL,
                             "after \"]\" may come \":\" and a port, or the path (\"/\"), query (\"?\") or \
                              fragment (\"#\"); remove this text",
                         );
@@ -622,7 +615,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.warning(
                     Code::XrefInIauthority,
                     Span::new(paren, paren + 1),
-                    S_XREF,
                     "\"(\" in an IRI authority is plain data, not a cross-reference (§2.2.2: \
                      cross-references may appear anywhere but in an IRI authority); if a cross-reference \
                      was meant, start the authority with it (\"xri://(...)\"), else percent-encode it as \
@@ -645,7 +637,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.error(
                     Code::PortInvalid,
                     Span::new(bad, bad + w),
-                    S_IAUTH,
                     "a port is digits only (port = *DIGIT); fix the port or percent-encode the \":\" if \
                      it is part of the host",
                 );
@@ -686,7 +677,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.note(
                         Code::ReadingLeadingStar,
                         Span::new(start, pos),
-                        S_COLON,
                         "§2.4.3 says a first segment with a colon may be rewritten to begin with \"*\" \
                          (\"a:b\" becomes \"*a:b\"), but the ABNF (xri-subseg-od-nx and xri-subseg-nc use \
                          xri-pchar-nc) admits no colon anywhere in the first segment, star or not; \
@@ -751,14 +741,12 @@ impl<'a, 'i> Parser<'a, 'i> {
                     First::Sub if prev_xref => self.b.error(
                         Code::XrefTrailingChars,
                         Span::new(s, pos),
-                        S_PATH,
                         "a cross-reference is a whole subsegment: what follows its \")\" must start a new \
                          subsegment with \"*\" or \"!\" (e.g. \"(+a)*b\"), or a new segment with \"/\"",
                     ),
                     First::Sub => self.b.error(
                         Code::XrefMissingDelimiter,
                         Span::new(s, s + 1),
-                        S_PATH,
                         "a cross-reference must start its own subsegment: put \"*\" (reassignable) or \
                          \"!\" (persistent) before the \"(\", e.g. \"a*(+b)\"",
                     ),
@@ -782,7 +770,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                 First::OdNz if empty => self.b.error(
                     Code::SegmentNzEmpty,
                     Span::new(s, pos),
-                    S_PATH,
                     "the first segment of an absolute-path reference needs a value (xri-segment-nz): a \
                      bare \"*\" or \"!\" is not allowed there; add the value or remove the delimiter",
                 ),
@@ -792,13 +779,12 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.error(
                         Code::RelativeLeadingXref,
                         Span::new(s, pos),
-                        S_LEAD_XREF,
                         "a relative XRI reference cannot start with a cross-reference, with or without \
                          \"*\" or \"!\" (xri-subseg-od-nx admits none): it would be mistaken for an \
                          xref-authority; write \"./\" in front. XRI 3.0 drafts later fixed the rule",
                     );
                     if delim.is_some() {
-                        self.b.note(
+                        self.b.note_in(
                             Code::ReadingLeadingStar,
                             Span::new(s, vstart),
                             S_LEAD_XREF,
@@ -811,7 +797,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                 First::OdNx if empty => self.b.error(
                     Code::RelativeFirstSubsegmentEmpty,
                     Span::new(s, pos),
-                    S_PATH,
                     "the first subsegment of a relative XRI reference needs at least one character after \
                      its \"*\" or \"!\" (xri-subseg-od-nx); add it, or write \"./\" in front",
                 ),
@@ -866,7 +851,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.error(
                 Code::XrefTooDeep,
                 Span::new(open, xend),
-                S_XREF,
                 format!(
                     "cross-references nest more than {MAX_XREF_DEPTH} deep here; idbench keeps the rest \
                      of this one unparsed. Flatten the nesting"
@@ -891,7 +875,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.warning(
                 Code::XrefEmpty,
                 Span::new(open, xend),
-                S_XREF,
                 "this cross-reference is empty (an empty relative reference); put an XRI or an IRI \
                  inside, or remove it",
             );
@@ -914,7 +897,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                        do without \"xri://\"). It looks like a cross-reference in IRI-normal form (§2.3.2), \
                        whose slashes were escaped; §2.3.3 turns it back";
             self.b
-                .note(Code::ReadingXrefContent, Span::new(cs, ce), S_XREF, why);
+                .note(Code::ReadingXrefContent, Span::new(cs, ce), why);
             self.b.attr(id, "reading", why);
             uri::parse_range(self.b, cs, ce, uri::Flavor::Iri);
             return;
@@ -960,8 +943,7 @@ impl<'a, 'i> Parser<'a, 'i> {
     /// Records how an ambiguous cross-reference was read: a note, and the same words on the
     /// node's `reading` attribute.
     fn reading(&mut self, id: usize, span: Span, why: String) {
-        self.b
-            .note(Code::ReadingXrefContent, span, S_XREF, why.clone());
+        self.b.note(Code::ReadingXrefContent, span, why.clone());
         self.b.attr(id, "reading", why);
     }
 
@@ -1013,23 +995,21 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.error(
                         Code::BidiFormatChar,
                         Span::new(pos, pos + len),
-                        S_BIDI,
                         format!(
-                            "{} is a bidirectional formatting character, which IRIs (and so XRIs) must \
+                            "{}: a bidirectional formatting character, which IRIs (and so XRIs) must \
                              not contain; remove it",
-                            show(ch)
+                            chars::describe(ch)
                         ),
                     );
                 } else if chars::is_bidi_control(ch) {
                     self.b.warning(
                         Code::BidiControl,
                         Span::new(pos, pos + len),
-                        S_BIDI,
                         format!(
-                            "{} is a bidi control that Unicode added after RFC 3987, whose §4.1 list \
+                            "{}: a bidi control that Unicode added after RFC 3987, whose §4.1 list \
                              does not name it; it reorders how the XRI is shown just the same: \
                              remove it, or percent-encode it ({})",
-                            show(ch),
+                            chars::describe(ch),
                             encoded(ch)
                         ),
                     );
@@ -1037,11 +1017,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.warning(
                         Code::InvisibleChar,
                         Span::new(pos, pos + len),
-                        S_EXCLUDED,
                         format!(
-                            "{} is invisible or looks like a space; such characters SHOULD be avoided \
+                            "{}: invisible or looks like a space; such characters SHOULD be avoided \
                              in presentation: percent-encode it ({}) or remove it",
-                            show(ch),
+                            chars::describe(ch),
                             encoded(ch)
                         ),
                     );
@@ -1058,14 +1037,14 @@ impl<'a, 'i> Parser<'a, 'i> {
                     Ctx::Query => S_QUERY,
                 };
                 self.b.expect(pos, ctx.expected());
-                self.b.error(
+                self.b.error_in(
                     Code::IprivateNotAllowed,
                     Span::new(pos, pos + len),
                     sec,
                     format!(
-                        "{} is a private-use character, allowed only in the query (iprivate); \
+                        "{}: allowed only in the query (iprivate); \
                          percent-encode it as {}",
-                        show(ch),
+                        chars::describe(ch),
                         encoded(ch)
                     ),
                 );
@@ -1074,11 +1053,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.error(
                     Code::CharNotAllowed,
                     Span::new(pos, pos + len),
-                    S_CHARS,
                     format!(
                         "{} is not an XRI character (neither iunreserved nor ucschar); percent-encode it \
                          as {}",
-                        show(ch),
+                        chars::describe(ch),
                         encoded(ch)
                     ),
                 );
@@ -1089,7 +1067,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.warning(
                 Code::MixedScripts,
                 Span::new(start, pos),
-                S_SPOOF,
                 format!(
                     "this label mixes scripts ({}); look-alike letters from different scripts are used \
                      for spoofing: check that every character is the one intended",
@@ -1110,11 +1087,11 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.warning(
                         Code::PctUnreserved,
                         Span::new(pos, pos + 3),
-                        S_UNRESERVED,
                         format!(
-                            "{t} encodes the unreserved character \"{}\", which SHOULD NOT be \
-                             percent-encoded (it may break comparisons); write \"{}\"",
-                            v as char, v as char
+                            "{t} encodes the unreserved character {}, which SHOULD NOT be \
+                             percent-encoded (it may break comparisons); write '{}'",
+                            chars::describe(v as char),
+                            v as char
                         ),
                     );
                 }
@@ -1122,7 +1099,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                     self.b.warning(
                         Code::PctLowercase,
                         Span::new(pos, pos + 3),
-                        S_PCT,
                         format!(
                             "percent-encodings SHOULD use uppercase hex digits; write {}",
                             t.to_ascii_uppercase()
@@ -1141,7 +1117,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.error(
                     Code::PctInvalid,
                     Span::new(pos, pos + 1),
-                    S_PCT,
                     "\"%\" must start a percent-encoded triplet (\"%\" HEXDIG HEXDIG); write \"%25\" for a \
                      literal percent sign",
                 );
@@ -1163,7 +1138,6 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.error(
                     Code::RelativeColonFirstSegment,
                     span,
-                    S_COLON,
                     "a colon in the first segment of a relative XRI reference would be taken for a \
                      scheme delimiter (xri-pchar-nc has no \":\"); write \"./\" in front (\"./a:b\") or \
                      percent-encode it as %3A. An IRI can be carried in an XRI only as a cross-reference",
@@ -1172,7 +1146,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             (Ctx::Seg | Ctx::SegNc, c) if chars::XRI_RGCS_CHARS.has(c) => self.b.error(
                 Code::GcsCharUnencoded,
                 span,
-                S_RESERVED,
                 format!(
                     "\"{ch}\" is a global context symbol (xri-gen-delims) and may not appear unencoded \
                      inside a segment; percent-encode it as {enc}, or start a cross-reference \
@@ -1182,23 +1155,21 @@ impl<'a, 'i> Parser<'a, 'i> {
             (Ctx::Seg | Ctx::SegNc, b')') => self.b.error(
                 Code::XrefStrayClose,
                 span,
-                S_XREF,
                 "this \")\" closes no cross-reference; remove it, add the matching \"(\", or \
                  percent-encode it as %29",
             ),
             (Ctx::Seg | Ctx::SegNc, b'[' | b']') => self.b.error(
                 Code::GenDelimUnencoded,
                 span,
-                S_RESERVED,
                 format!("\"{ch}\" is a reserved delimiter (xri-gen-delims); percent-encode it as {enc}"),
             ),
-            (Ctx::Fragment, b'#') => self.b.error(
+            (Ctx::Fragment, b'#') => self.b.error_in(
                 Code::CharNotAllowed,
                 span,
                 S_FRAGMENT,
                 "a second \"#\" is not allowed in the fragment; percent-encode it as %23",
             ),
-            _ => self.b.error(
+            _ => self.b.error_in(
                 Code::CharNotAllowed,
                 span,
                 if chars::RESERVED.has(c) {
@@ -1206,7 +1177,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                 } else {
                     S_EXCLUDED
                 },
-                format!("{} is not allowed {}; percent-encode it as {enc}", show(ch), ctx.place()),
+                format!("{} is not allowed {}; percent-encode it as {enc}", chars::describe(ch), ctx.place()),
             ),
         }
     }
@@ -1219,7 +1190,6 @@ impl<'a, 'i> Parser<'a, 'i> {
             self.b.warning(
                 Code::NotNfkc,
                 span,
-                S_NFKC,
                 "the XRI is not in Unicode Normalization Form KC, which §2.1.1 requires of its UTF-8 \
                  form; normalize it (NFKC) before use, but percent-encode first any character that \
                  NFKC would turn into a delimiter (§2.1.2: data must be encoded), as the XRI-normal \
@@ -1246,14 +1216,13 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.warning(
                     Code::AuthorityKindLookalike,
                     Span::new(i, i + c.len_utf8()),
-                    S_SPOOF,
                     format!(
                         "{} starts the authority and looks like \"{d}\", but is data, so the authority \
                          is read as an IRI authority; NFKC (§2.1.1) would turn it into \"{d}\" and the \
                          authority into a {} authority: the authority silently changing kind is the \
                          spoofing §3.3 warns of. Write \"{d}\" if that was meant, or percent-encode \
                          it ({}) if it is data",
-                        show(c),
+                        chars::describe(c),
                         if d == '(' { "cross-reference" } else { "GCS" },
                         encoded(c)
                     ),
@@ -1262,11 +1231,10 @@ impl<'a, 'i> Parser<'a, 'i> {
                 self.b.warning(
                     Code::DelimiterLookalike,
                     Span::new(i, i + c.len_utf8()),
-                    S_SPOOF,
                     format!(
                         "{} looks like the delimiter \"{d}\" but is data; check it is intended, or \
                          percent-encode it ({})",
-                        show(c),
+                        chars::describe(c),
                         encoded(c)
                     ),
                 );
@@ -1302,15 +1270,6 @@ fn symbol(c: u8) -> &'static str {
         b'+' => "+",
         b'$' => "$",
         _ => "!",
-    }
-}
-
-/// A character for a message: quoted if printable ASCII, else its code point.
-fn show(c: char) -> String {
-    if c.is_ascii_graphic() {
-        format!("\"{c}\"")
-    } else {
-        format!("U+{:04X}", c as u32)
     }
 }
 

@@ -12,12 +12,13 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthChar;
 
 use super::detail::{Detail, Item, diag};
 use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta};
-use crate::engine::{Analysis, Diagnostic, rules};
+use crate::engine::Analysis;
+use crate::engine::explain::Explanation;
 use crate::safe_text;
+use crate::text_layout::{wrap_chars as wrap, wrap_words};
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
@@ -159,63 +160,6 @@ impl DetailsPane {
     }
 }
 
-/// Cuts safe text into rows of at most `width` columns (by character: a value is read
-/// and copied exactly, so no space is dropped or added at a break).
-pub fn wrap(s: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut w = 0;
-    for c in s.chars() {
-        let cw = c.width().unwrap_or(0);
-        if w + cw > width && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-            w = 0;
-        }
-        cur.push(c);
-        w += cw;
-    }
-    if !cur.is_empty() || out.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
-/// Cuts safe prose into rows of at most `width` columns, breaking after a space when the
-/// row has one (a word longer than the row is cut by character). No character is lost.
-pub fn wrap_words(s: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut rest = s;
-    while !rest.is_empty() {
-        let mut w = 0;
-        let mut cut = rest.len();
-        let mut space = None;
-        for (i, c) in rest.char_indices() {
-            let cw = c.width().unwrap_or(0);
-            if w + cw > width && i > 0 {
-                cut = i;
-                break;
-            }
-            w += cw;
-            if c == ' ' {
-                space = Some(i + 1);
-            }
-        }
-        if cut < rest.len()
-            && let Some(sp) = space
-        {
-            cut = sp;
-        }
-        out.push(rest[..cut].to_string());
-        rest = &rest[cut..];
-    }
-    if out.is_empty() {
-        out.push(String::new());
-    }
-    out
-}
-
 /// Width of the label column.
 const LABEL_W: usize = 10;
 
@@ -285,16 +229,14 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
                     rows.push(Line::styled(h, text));
                 }
             }
-            let msg = match d.repeat_note() {
-                Some(r) => safe_text::escape(&format!("{} ({r})", d.message)).into_owned(),
-                None => safe_text::escape(&d.message).into_owned(),
-            };
+            let ex = Explanation::of(d, &a.input);
+            let msg = safe_text::escape(&ex.message_with_repeats(&d.message)).into_owned();
             rows.extend(
                 wrap_words(&msg, width.saturating_sub(2))
                     .into_iter()
                     .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, text)])),
             );
-            if let Some(e) = expected_line(d, &a.input) {
+            if let Some(e) = ex.grammar() {
                 rows.extend(
                     wrap_words(&safe_text::escape(&e), width.saturating_sub(2))
                         .into_iter()
@@ -314,20 +256,6 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
             .into_iter()
             .map(|r| Line::styled(r, dim))
             .collect(),
-    }
-}
-
-/// What the grammar expected at error `d` and where the parse reached, worded as
-/// `idbench parse` words them (raw: the caller escapes it).
-pub fn expected_line(d: &Diagnostic, input: &str) -> Option<String> {
-    let expected = rules::expected_text(d, input);
-    let reached = d
-        .reached
-        .filter(|&r| r <= input.len())
-        .map(|r| format!("the parse reached byte {r}"));
-    match (expected, reached) {
-        (Some(e), Some(r)) => Some(format!("{e}; {r}")),
-        (e, r) => e.or(r),
     }
 }
 

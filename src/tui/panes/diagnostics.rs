@@ -43,7 +43,7 @@ impl DiagView {
                 Severity::Warning => 1,
                 Severity::Note => 2,
             }] += d.count.max(1); // occurrences: a repeating diagnostic is one row
-            code_w = code_w.max(d.code.len());
+            code_w = code_w.max(d.code.as_str().len());
             spec_w = spec_w.max(d.spec.chars().count());
         }
         DiagView {
@@ -119,7 +119,7 @@ impl Pane for DiagView {
             Severity::Note => Slot::Note,
         };
         out.field("severity", name, slot);
-        out.field("code", d.code, Slot::Text);
+        out.field("code", d.code.as_str(), Slot::Text);
         out.field(
             "span",
             format!(
@@ -130,14 +130,15 @@ impl Pane for DiagView {
             ),
             Slot::Text,
         );
-        if let Some(r) = d.repeat_note() {
+        let ex = crate::engine::explain::Explanation::of(d, &a.input);
+        if let Some(r) = ex.repeats.clone() {
             out.field("repeats", r, Slot::Text);
         }
         out.field("spec", d.spec.to_string(), Slot::Text);
         let at = a.input.get(d.span.start..d.span.end).unwrap_or("");
         out.field("text", text_field(at), Slot::Text);
         out.field("message", d.message.to_string(), Slot::Text);
-        if let Some(e) = super::details::expected_line(d, &a.input) {
+        if let Some(e) = ex.grammar() {
             out.field("grammar", e, Slot::Text);
         }
         let others: Vec<_> = super::detail::touching(a, d.span)
@@ -233,7 +234,7 @@ pub fn draw(
             Span::styled(if selected { "▶" } else { " " }, theme.get(Slot::Focus)),
             Span::styled(pad(label.into(), 8), sev_style),
             Span::styled(
-                pad(d.code.into(), code_w + 2),
+                pad(d.code.as_str().into(), code_w + 2),
                 theme.get(Slot::Text).add_modifier(Modifier::BOLD),
             ),
             Span::styled(
@@ -277,9 +278,6 @@ fn text_field(at: &str) -> String {
     if at.len() <= TEXT_SHOWN {
         return at.into();
     }
-    let mut cut = TEXT_SHOWN;
-    while !at.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}… (the first {cut} of {} bytes)", &at[..cut], at.len())
+    let head = crate::text_layout::head(at, TEXT_SHOWN);
+    format!("{head}… (the first {} of {} bytes)", head.len(), at.len())
 }

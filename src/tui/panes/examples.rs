@@ -395,7 +395,7 @@ pub fn entry_lines(e: Option<&Entry>, w: usize, theme: &Theme) -> Vec<Line<'stat
         let label = format!(" {label:<8} ");
         let lw = width(&label);
         let value = crate::safe_text::escape(value);
-        for (i, row) in super::details::wrap(&value, w.saturating_sub(lw))
+        for (i, row) in crate::text_layout::wrap_chars(&value, w.saturating_sub(lw))
             .into_iter()
             .enumerate()
         {

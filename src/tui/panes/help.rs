@@ -181,7 +181,7 @@ fn entry(
                 key_style,
             ),
         ])));
-        for r in super::details::wrap_words(what, width.saturating_sub(5)) {
+        for r in crate::text_layout::wrap_words(what, width.saturating_sub(5)) {
             out.push(plain(Line::from(vec![
                 Span::raw("     "),
                 Span::styled(r.trim_end().to_string(), text),
@@ -189,7 +189,7 @@ fn entry(
         }
         return;
     }
-    for (i, r) in super::details::wrap_words(what, room)
+    for (i, r) in crate::text_layout::wrap_words(what, room)
         .into_iter()
         .enumerate()
     {

@@ -194,10 +194,7 @@ impl InputLine {
     /// Moves the cursor to byte `byte` (or the character boundary before it).
     pub fn set_cursor(&mut self, byte: usize) {
         let t = self.text();
-        let mut b = byte.min(t.len());
-        while !t.is_char_boundary(b) {
-            b -= 1;
-        }
+        let b = crate::text_layout::floor_char_boundary(t, byte);
         let col = t[..b].chars().count();
         self.ta
             .move_cursor(CursorMove::Jump(0, u16::try_from(col).unwrap_or(u16::MAX)));

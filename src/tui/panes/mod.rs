@@ -45,7 +45,6 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType};
-use unicode_width::UnicodeWidthChar;
 
 use ratatui::Frame;
 
@@ -229,30 +228,12 @@ pub fn plural(n: usize, word: &str) -> String {
 
 /// Display width of safe text (no control characters).
 pub fn width(s: &str) -> usize {
-    s.chars().map(|c| c.width().unwrap_or(0)).sum()
+    crate::text_layout::width(s)
 }
 
 /// Cuts safe text to `width` columns, ending with `…` when cut.
 pub fn truncate(s: Cow<'_, str>, width: usize) -> Cow<'_, str> {
-    let mut w = 0;
-    let mut cut = None;
-    for (i, c) in s.char_indices() {
-        let cw = c.width().unwrap_or(0);
-        if w + cw > width.saturating_sub(1) && cut.is_none() {
-            cut = Some(i);
-        }
-        w += cw;
-        if w > width {
-            let at = cut.unwrap_or(i);
-            let mut out = String::with_capacity(at + 3);
-            out.push_str(&s[..at]);
-            if width > 0 {
-                out.push('…');
-            }
-            return Cow::Owned(out);
-        }
-    }
-    s
+    crate::text_layout::truncate(s, width)
 }
 
 /// Pads or cuts safe text to exactly `width` columns.

@@ -50,26 +50,12 @@ pub fn reading_for(a: &Analysis, selected: usize) -> Option<usize> {
 
 /// Words of safe text (made safe here) wrapped to `w` columns.
 fn wrap(text: &str, w: usize) -> Vec<String> {
-    let w = w.max(8);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in crate::safe_text::escape(text).split(' ') {
-        if word.is_empty() {
-            continue;
-        }
-        let need = width(&line) + usize::from(!line.is_empty()) + width(word);
-        if !line.is_empty() && need > w {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
+    let fill = crate::text_layout::Fill {
+        width: w.max(8),
+        max_rows: usize::MAX,
+        cut_long_words: false,
+    };
+    crate::text_layout::fill(&crate::safe_text::escape(text), fill)
 }
 
 /// Draws reading `index` of `a` into `area` (border included): its productions and

@@ -9,8 +9,6 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
-use std::borrow::Cow;
-
 use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta, put_lines, truncate};
 use crate::engine::Severity;
 use crate::safe_text;
@@ -94,15 +92,12 @@ const MAX_VALUE_ROWS: usize = 256;
 fn value_rows(value: &str, width: usize, words: bool) -> (Vec<String>, bool) {
     let width = width.max(1);
     let budget = 4 * (MAX_VALUE_ROWS + 1) * width;
-    let mut end = value.len().min(budget);
-    while !value.is_char_boundary(end) {
-        end -= 1;
-    }
+    let end = crate::text_layout::floor_char_boundary(value, budget);
     let safe = safe_text::escape(&value[..end]);
     let mut rows = if words {
-        super::details::wrap_words(&safe, width)
+        crate::text_layout::wrap_words(&safe, width)
     } else {
-        super::details::wrap(&safe, width)
+        crate::text_layout::wrap_chars(&safe, width)
     };
     let more = rows.len() > MAX_VALUE_ROWS || end < value.len();
     rows.truncate(MAX_VALUE_ROWS);
@@ -113,45 +108,12 @@ fn value_rows(value: &str, width: usize, words: bool) -> (Vec<String>, bool) {
 /// (a word wider than a row is cut with `…`; the last row ends with `…` when text is left).
 /// It stops at the last row, so a long message costs only what is shown.
 fn wrap(text: &str, width: usize, max_rows: usize) -> Vec<String> {
-    let safe = safe_text::escape(text);
-    let mut rows: Vec<String> = Vec::new();
-    let (mut cur, mut cw) = (String::new(), 0usize);
-    let words = safe.split(' ').filter(|w| !w.is_empty());
-    let mut left = false;
-    for word in words {
-        let ww = super::width(word);
-        if cw > 0 && cw + 1 + ww > width {
-            rows.push(std::mem::take(&mut cur));
-            cw = 0;
-            if rows.len() == max_rows {
-                left = true;
-                break;
-            }
-        }
-        if cw > 0 {
-            cur.push(' ');
-            cw += 1;
-        }
-        let room = width.saturating_sub(cw);
-        if ww > room {
-            cur.push_str(&truncate(Cow::Borrowed(word), room));
-            cw = width;
-        } else {
-            cur.push_str(word);
-            cw += ww;
-        }
-    }
-    if !cur.is_empty() && rows.len() < max_rows {
-        rows.push(cur);
-    }
-    if left && let Some(last) = rows.last_mut() {
-        let mut t = truncate(Cow::Borrowed(last.as_str()), width.saturating_sub(1)).into_owned();
-        if !t.ends_with('…') && width > 0 {
-            t.push('…');
-        }
-        *last = t;
-    }
-    rows
+    let fill = crate::text_layout::Fill {
+        width,
+        max_rows,
+        cut_long_words: true,
+    };
+    crate::text_layout::fill(&safe_text::escape(text), fill)
 }
 
 /// Draws the pane: the target (or why there is none), the target's warnings and notes, then

@@ -13,6 +13,8 @@
 
 use crate::engine::chars::{HEXDIG, IPVFUTURE_TAIL};
 
+pub(crate) mod literal;
+
 /// Why a `dec-octet` does not match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OctetError {

@@ -11,17 +11,26 @@
 //! byte count (a deep tree would otherwise repeat the whole input at every level), and the
 //! tree's indentation stops growing past [`MAX_INDENT`] levels ([`TEXT_MAX_INDENT`] in plain
 //! text) and names the depth instead.
+//!
+//! This file holds the content (what a report says); `shell` the shell quoting of the
+//! command that reopens a view, and `writer` the Markdown and plain-text writer.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use unicode_width::UnicodeWidthChar;
-
 use crate::engine::equiv::{CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
+use crate::engine::explain::Explanation;
 use crate::engine::resolve::Resolution;
 use crate::engine::rules;
 use crate::engine::{Analysis, Diagnostic, ProfileVerdict, Status, Tree};
 use crate::safe_text::escape;
+use crate::text_layout::width as str_width;
+
+mod shell;
+mod writer;
+
+pub use shell::{NEWLINE_PRELUDE, NEWLINE_VAR, shell_command, shell_quote, shell_wrap};
+use writer::{Cell, Writer};
 
 /// The two report formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -264,7 +273,7 @@ fn tree(w: &mut Writer, t: &Tree, input: &str) {
     w.preformatted(&lines);
 }
 
-fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
+fn diagnostics(w: &mut Writer, ds: &[Diagnostic], input: &str) {
     if ds.is_empty() {
         w.para("None.");
         return;
@@ -276,10 +285,7 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
                 Cell::Plain(d.severity.name().to_string()),
                 Cell::Code(d.code.to_string()),
                 Cell::Plain(format!("{}..{}", d.span.start, d.span.end)),
-                Cell::Plain(match d.repeat_note() {
-                    Some(r) => format!("{} ({r})", d.message),
-                    None => d.message.clone(),
-                }),
+                Cell::Plain(Explanation::of(d, input).message_with_repeats(&d.message)),
                 Cell::Plain(d.spec.to_string()),
             ]
         })
@@ -289,7 +295,7 @@ fn diagnostics(w: &mut Writer, ds: &[Diagnostic]) {
 
 /// The diagnostics `ds` of `input` as a table, then what each error expected.
 fn findings(w: &mut Writer, ds: &[Diagnostic], input: &str) {
-    diagnostics(w, ds);
+    diagnostics(w, ds, input);
     expectations(w, ds, input);
 }
 
@@ -419,21 +425,13 @@ fn readings(w: &mut Writer, a: &Analysis) {
 /// where the parse reached, worded as `idbench parse` words them.
 fn expectations(w: &mut Writer, ds: &[Diagnostic], input: &str) {
     for d in ds {
-        let expected = rules::expected_text(d, input);
-        let reached = d
-            .reached
-            .filter(|&r| r <= input.len())
-            .map(|r| format!("the parse reached byte {r}"));
-        let what = match (expected, reached) {
-            (Some(e), Some(r)) => format!("{e}; {r}"),
-            (Some(e), None) => e,
-            (None, Some(r)) => r,
-            (None, None) => continue,
+        let Some(what) = Explanation::of(d, input).grammar() else {
+            continue;
         };
         let text = format!(
             "{} {} {}",
             w.prose("Error"),
-            w.code(d.code.as_ref()),
+            w.code(d.code.as_str()),
             w.prose(&format!(
                 "at bytes {}..{}: {what}.",
                 d.span.start, d.span.end
@@ -503,10 +501,13 @@ fn comparison(w: &mut Writer, s: &Subject, v: &Verdict) {
         None if !v.equivalent => w.para("No single differing component was located."),
         None => {}
     }
-    for (side, ds) in [("A", &v.a_diagnostics), ("B", &v.b_diagnostics)] {
+    for (side, ds, input) in [
+        ("A", &v.a_diagnostics, &v.a.input),
+        ("B", &v.b_diagnostics, &v.b.input),
+    ] {
         if !ds.is_empty() {
             w.para(&format!("What comparing found about {side}:"));
-            diagnostics(w, ds);
+            diagnostics(w, ds, input);
         }
     }
 }
@@ -702,606 +703,9 @@ pub fn reopen_command(
     shell_command(&parts)
 }
 
-/// The variable [`shell_quote`] writes a trailing newline as, and [`NEWLINE_PRELUDE`] sets.
-pub const NEWLINE_VAR: &str = "idbench_nl";
-
-/// POSIX shell commands that set [`NEWLINE_VAR`] to one newline (a command substitution
-/// strips trailing newlines, hence the `.` it then removes); [`shell_command`] puts them in
-/// front of a command whose words need it.
-pub const NEWLINE_PRELUDE: &str = "idbench_nl=$(printf '\\n.'); idbench_nl=${idbench_nl%.}; ";
-
-/// Quotes `s` as one word for a POSIX shell (it uses only single quotes, `printf` and
-/// command substitution) so that it pastes safely and reads back byte for byte.
-///
-/// Plain text goes in single quotes (`'` itself as `'\''`). A character that must not reach
-/// a terminal raw (control, bidi, zero-width, invisible: see
-/// [`crate::safe_text::needs_token`]) is written as a command substitution
-/// `"$(printf '\ooo…')"`, its UTF-8 bytes as octal escapes, so nothing invisible or
-/// line-breaking is pasted; the pieces are adjacent, so the shell joins them into one word.
-///
-/// Why not ANSI-C quoting (`$'\x01'`): POSIX.1-2024 standardised it, and bash, zsh and ksh
-/// read it, but dash 0.5.12 (Debian 12's `/bin/sh`) reads `$'a\001b'` as the literal text
-/// `$a\001b`, so a pasted command would silently open another identifier.
-///
-/// A command substitution drops the newlines that end its output, so a newline is printed
-/// together with the character after it. Newlines that end `s` have no such character: they
-/// are written as `"$idbench_nl"` ([`NEWLINE_VAR`]), which [`NEWLINE_PRELUDE`] sets
-/// ([`shell_command`] and [`reopen_command`] add it when needed). A shell argument cannot
-/// hold NUL, so U+0000 cannot be pasted back by any shell (it is written as `\000`, which
-/// the shells drop). Written by hand because of these three constraints (no `$'…'`, no
-/// raw control character, newlines kept at the end).
-pub fn shell_quote(s: &str) -> String {
-    let needs = crate::safe_text::needs_token;
-    if s.is_empty() {
-        return "''".to_string();
-    }
-    let mut out = String::with_capacity(s.len() + 2);
-    let mut rest = s;
-    while !rest.is_empty() {
-        let plain = rest.find(needs).unwrap_or(rest.len());
-        if plain > 0 {
-            out.push('\'');
-            out.push_str(&rest[..plain].replace('\'', "'\\''"));
-            out.push('\'');
-            rest = &rest[plain..];
-            continue;
-        }
-        let mut end = rest.find(|c| !needs(c)).unwrap_or(rest.len());
-        let mut trailing = 0;
-        if rest[..end].ends_with('\n') {
-            match rest[end..].chars().next() {
-                // Printed with the newline, so the substitution does not end with it.
-                Some(next) => end += next.len_utf8(),
-                None => {
-                    let body = rest.trim_end_matches('\n');
-                    trailing = rest.len() - body.len();
-                    end = body.len();
-                }
-            }
-        }
-        if end > 0 {
-            out.push_str("\"$(printf '");
-            for b in rest[..end].bytes() {
-                let _ = write!(out, "\\{b:03o}");
-            }
-            out.push_str("')\"");
-        }
-        for _ in 0..trailing {
-            let _ = write!(out, "\"${NEWLINE_VAR}\"");
-        }
-        rest = &rest[end + trailing..];
-    }
-    out
-}
-
-/// Joins `words` (already quoted) into a command, with [`NEWLINE_PRELUDE`] in front when a
-/// word uses [`NEWLINE_VAR`].
-pub fn shell_command(words: &[String]) -> String {
-    let var = format!("\"${NEWLINE_VAR}\"");
-    let line = words.join(" ");
-    if words.iter().any(|w| w.contains(&var)) {
-        format!("{NEWLINE_PRELUDE}{line}")
-    } else {
-        line
-    }
-}
-
-/// Where [`shell_wrap`] may break a command: before a piece, what separates it from the one
-/// before.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Gap {
-    /// Nothing: the pieces must stay on one line.
-    None,
-    /// A space between words.
-    Space,
-    /// Inside a single-quoted string.
-    Quote,
-    /// Between two quoted pieces of one word.
-    Join,
-}
-
-/// Lays out a command from [`reopen_command`] in lines of at most `width` columns that a
-/// POSIX shell reads as the same command: a line ends with a backslash (line continuation,
-/// which the shell removes before reading words), after a space between words, between
-/// two quoted pieces of a word, or inside a single-quoted string, which is closed before
-/// the backslash and opened again on the next line. A piece that cannot be broken (a
-/// `"$(printf …)"`) longer than a line is left whole. Continuation lines are not indented:
-/// indentation inside a word would split it.
-pub fn shell_wrap(cmd: &str, width: usize) -> String {
-    let mut pieces: Vec<(String, Gap)> = Vec::new();
-    let mut cur = String::new();
-    let mut gap = Gap::None;
-    let mut chars = cmd.chars().peekable();
-    let finish = |cur: &mut String, gap: &mut Gap, pieces: &mut Vec<(String, Gap)>, next: Gap| {
-        if !cur.is_empty() {
-            pieces.push((std::mem::take(cur), *gap));
-            *gap = next;
-        } else if next == Gap::Space {
-            *gap = Gap::Space;
-        }
-    };
-    while let Some(c) = chars.next() {
-        match c {
-            ' ' => finish(&mut cur, &mut gap, &mut pieces, Gap::Space),
-            '\'' => {
-                if cur.ends_with(['\'', '"']) {
-                    finish(&mut cur, &mut gap, &mut pieces, Gap::Join);
-                }
-                cur.push('\'');
-                // Each character of the string is a piece, so a line may end after any.
-                while let Some(q) = chars.next() {
-                    cur.push(q);
-                    if q == '\'' {
-                        break;
-                    }
-                    if chars.peek().is_some_and(|&n| n != '\'') {
-                        finish(&mut cur, &mut gap, &mut pieces, Gap::Quote);
-                    }
-                }
-            }
-            '"' => {
-                if cur.ends_with(['\'', '"']) {
-                    finish(&mut cur, &mut gap, &mut pieces, Gap::Join);
-                }
-                cur.push('"');
-                for q in chars.by_ref() {
-                    cur.push(q);
-                    if q == '"' {
-                        break;
-                    }
-                }
-            }
-            '\\' => {
-                cur.push('\\');
-                if let Some(q) = chars.next() {
-                    cur.push(q);
-                }
-            }
-            c => cur.push(c),
-        }
-    }
-    finish(&mut cur, &mut gap, &mut pieces, Gap::None);
-    let mut out = String::with_capacity(cmd.len() + cmd.len() / 32 + 2);
-    let mut col = 0;
-    for (text, gap) in pieces {
-        let (joiner, suffix, prefix) = match gap {
-            Gap::None => ("", "", ""),
-            Gap::Space => (" ", " \\", ""),
-            Gap::Quote => ("", "'\\", "'"),
-            Gap::Join => ("", "\\", ""),
-        };
-        let w = str_width(&text);
-        // Two columns are kept for the widest line ending, `'\`.
-        if gap != Gap::None && col > 0 && col + joiner.len() + w + 2 > width {
-            out.push_str(suffix);
-            out.push('\n');
-            out.push_str(prefix);
-            col = prefix.len();
-        } else {
-            out.push_str(joiner);
-            col += joiner.len();
-        }
-        out.push_str(&text);
-        col += w;
-    }
-    out
-}
-
-/// A table cell: prose, or a value shown as code.
-enum Cell {
-    Plain(String),
-    Code(String),
-}
-
-/// Builds a report in one format.
-struct Writer {
-    f: ReportFormat,
-    out: String,
-}
-
-impl Writer {
-    fn new(f: ReportFormat) -> Self {
-        Writer {
-            f,
-            out: String::new(),
-        }
-    }
-
-    fn finish(mut self) -> String {
-        while self.out.ends_with("\n\n") {
-            self.out.pop();
-        }
-        self.out
-    }
-
-    fn title(&mut self, t: &str) {
-        match self.f {
-            ReportFormat::Markdown => {
-                let _ = writeln!(self.out, "# {t}\n");
-            }
-            ReportFormat::Text => {
-                let _ = writeln!(self.out, "{}\n{}\n", t.to_uppercase(), "=".repeat(t.len()));
-            }
-        }
-    }
-
-    fn heading(&mut self, t: &str) {
-        match self.f {
-            ReportFormat::Markdown => {
-                let _ = writeln!(self.out, "## {t}\n");
-            }
-            ReportFormat::Text => {
-                let _ = writeln!(self.out, "{t}\n{}\n", "-".repeat(t.chars().count()));
-            }
-        }
-    }
-
-    fn subheading(&mut self, t: &str) {
-        match self.f {
-            ReportFormat::Markdown => {
-                let _ = writeln!(self.out, "### {t}\n");
-            }
-            ReportFormat::Text => {
-                let _ = writeln!(self.out, "{t}:\n");
-            }
-        }
-    }
-
-    /// A paragraph of prose (which may hold untrusted text: it is escaped here).
-    fn para(&mut self, t: &str) {
-        let t = escape(t);
-        match self.f {
-            ReportFormat::Markdown => {
-                let _ = writeln!(self.out, "{}\n", md_prose(&t));
-            }
-            ReportFormat::Text => {
-                self.out.push_str(&wrap(&t, "", ""));
-                self.out.push('\n');
-            }
-        }
-    }
-
-    /// A paragraph already composed of [`Writer::prose`] and [`Writer::code`] pieces.
-    fn para_md(&mut self, t: &str) {
-        match self.f {
-            ReportFormat::Markdown => {
-                let _ = writeln!(self.out, "{t}\n");
-            }
-            ReportFormat::Text => {
-                self.out.push_str(&wrap(t, "", ""));
-                self.out.push('\n');
-            }
-        }
-    }
-
-    /// Prose for [`Writer::para_md`]: escaped, and Markdown-escaped in Markdown.
-    fn prose(&self, s: &str) -> String {
-        let s = escape(s);
-        match self.f {
-            ReportFormat::Markdown => md_prose(&s),
-            ReportFormat::Text => s.into_owned(),
-        }
-    }
-
-    /// An inline code span for [`Writer::para_md`]; in text, the value itself (escaped).
-    fn code(&self, s: &str) -> String {
-        let s = escape(s);
-        match self.f {
-            ReportFormat::Markdown => code_span(&s),
-            ReportFormat::Text => s.into_owned(),
-        }
-    }
-
-    /// A value shown whole in a block of its own.
-    fn block(&mut self, s: &str) {
-        let s = escape(s);
-        match self.f {
-            ReportFormat::Markdown => {
-                let fence = fence_for(&s);
-                let _ = writeln!(self.out, "{fence}text\n{s}\n{fence}\n");
-            }
-            ReportFormat::Text => {
-                self.out.push_str(&wrap(&s, "    ", "    "));
-                self.out.push('\n');
-            }
-        }
-    }
-
-    /// Lines shown exactly as given (already safe), followed by a blank line.
-    fn verbatim(&mut self, lines: &str) {
-        self.out.push_str(lines);
-        self.out.push_str("\n\n");
-    }
-
-    /// A name and a value shown whole.
-    fn labelled_block(&mut self, name: &str, value: &str) {
-        match self.f {
-            ReportFormat::Markdown => {
-                let _ = writeln!(self.out, "**{}**\n", md_prose(name));
-                self.block(value);
-            }
-            ReportFormat::Text => {
-                let _ = writeln!(self.out, "{name}:");
-                self.block(value);
-            }
-        }
-    }
-
-    /// A production of the grammar reference (our own data, possibly several lines): a
-    /// fenced block, or lines indented by four columns in text. Each line is escaped alone
-    /// so the line breaks stay breaks.
-    fn production(&mut self, text: &str) {
-        let indent = match self.f {
-            ReportFormat::Markdown => "",
-            ReportFormat::Text => "    ",
-        };
-        let lines: String = text
-            .lines()
-            .map(|l| format!("{indent}{}\n", escape(l)))
-            .collect();
-        self.preformatted(&lines);
-    }
-
-    /// Lines already laid out (the tree): a fenced block, or wrapped lines in text.
-    fn preformatted(&mut self, lines: &str) {
-        // The lines are built from escaped pieces (see `tree`): escaping them again would
-        // turn the line breaks into tokens.
-        let lines = lines.trim_end_matches('\n');
-        match self.f {
-            ReportFormat::Markdown => {
-                let fence = fence_for(lines);
-                let _ = writeln!(self.out, "{fence}text\n{lines}\n{fence}\n");
-            }
-            ReportFormat::Text => {
-                for l in lines.split('\n') {
-                    let lead = l.len() - l.trim_start_matches(' ').len();
-                    let first = &l[..lead];
-                    let rest = format!("{first}    ");
-                    self.out
-                        .push_str(&wrap(l.trim_start_matches(' '), first, &rest));
-                }
-                self.out.push('\n');
-            }
-        }
-    }
-
-    fn table(&mut self, head: &[&str], rows: &[Vec<Cell>]) {
-        match self.f {
-            ReportFormat::Markdown => {
-                let _ = writeln!(self.out, "| {} |", head.join(" | "));
-                let _ = writeln!(
-                    self.out,
-                    "|{}",
-                    head.iter().map(|_| " --- |").collect::<String>()
-                );
-                for r in rows {
-                    let cells: Vec<String> = r
-                        .iter()
-                        .map(|c| match c {
-                            Cell::Plain(s) => md_prose(&escape(s)),
-                            Cell::Code(s) if s.is_empty() => "(empty)".to_string(),
-                            Cell::Code(s) => code_span(&escape(s)).replace('|', "\\|"),
-                        })
-                        .collect();
-                    let _ = writeln!(self.out, "| {} |", cells.join(" | "));
-                }
-                self.out.push('\n');
-            }
-            ReportFormat::Text => {
-                let cells: Vec<Vec<String>> = rows
-                    .iter()
-                    .map(|r| {
-                        r.iter()
-                            .map(|c| match c {
-                                Cell::Plain(s) => escape(s).into_owned(),
-                                Cell::Code(s) if s.is_empty() => "(empty)".to_string(),
-                                Cell::Code(s) => escape(s).into_owned(),
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let mut widths: Vec<usize> = head.iter().map(|h| str_width(h)).collect();
-                for r in &cells {
-                    for (k, c) in r.iter().enumerate() {
-                        if let Some(w) = widths.get_mut(k) {
-                            *w = (*w).max(str_width(c));
-                        }
-                    }
-                }
-                let total = widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1);
-                if total <= TEXT_WIDTH {
-                    // Aligned columns when they fit.
-                    let line = |r: &[String]| {
-                        let mut l = String::new();
-                        for (k, c) in r.iter().enumerate() {
-                            if k > 0 {
-                                l.push_str("  ");
-                            }
-                            l.push_str(c);
-                            let pad = widths.get(k).copied().unwrap_or(0) - str_width(c);
-                            l.push_str(&" ".repeat(pad));
-                        }
-                        l.trim_end().to_string()
-                    };
-                    let head: Vec<String> = head.iter().map(|h| h.to_string()).collect();
-                    let _ = writeln!(self.out, "{}", line(&head));
-                    for r in &cells {
-                        let _ = writeln!(self.out, "{}", line(r));
-                    }
-                } else {
-                    // A record per row: the first column as a label, the others as
-                    // `name: value` lines wrapped with a hanging indent. Columns would not
-                    // fit 72 columns once a value is long.
-                    for r in &cells {
-                        for (k, v) in r.iter().enumerate() {
-                            if k == 0 {
-                                let _ = writeln!(self.out, "* {}: {}", head[0], v);
-                            } else if !v.is_empty() {
-                                let first = format!("    {}: ", head[k]);
-                                self.out.push_str(&wrap(v, &first, "        "));
-                            }
-                        }
-                    }
-                }
-                self.out.push('\n');
-            }
-        }
-    }
-}
-
-/// Escapes text for Markdown prose and table cells: characters that would start emphasis,
-/// code, links, HTML or a heading are backslash-escaped; `<` and `>` become entities.
-fn md_prose(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The longest run of `ch` in `s`.
-fn longest_run(s: &str, ch: char) -> usize {
-    let (mut best, mut cur) = (0, 0);
-    for c in s.chars() {
-        if c == ch {
-            cur += 1;
-            best = best.max(cur);
-        } else {
-            cur = 0;
-        }
-    }
-    best
-}
-
-/// A code fence longer than any backtick run in `s` (at least three).
-fn fence_for(s: &str) -> String {
-    "`".repeat((longest_run(s, '`') + 1).max(3))
-}
-
-/// An inline code span for `s` (already escaped by safe_text): delimited by more backticks
-/// than any run inside it, padded with a space when it starts or ends with a backtick or a
-/// space (CommonMark strips one space from each side).
-fn code_span(s: &str) -> String {
-    let ticks = "`".repeat(longest_run(s, '`') + 1);
-    let pad = if s.starts_with(['`', ' ']) || s.ends_with(['`', ' ']) {
-        " "
-    } else {
-        ""
-    };
-    format!("{ticks}{pad}{s}{pad}{ticks}")
-}
-
-/// The display width of `c` (0 for none).
-fn width(c: char) -> usize {
-    UnicodeWidthChar::width(c).unwrap_or(0)
-}
-
-/// The display width of `s`.
-fn str_width(s: &str) -> usize {
-    s.chars().map(width).sum()
-}
-
-/// Splits `s` into atoms that wrapping must not break: a safe_text token `⟨U+XXXX⟩` is one
-/// atom, every other character its own.
-fn atoms(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < s.len() {
-        let rest = &s[i..];
-        if rest.starts_with("⟨U+")
-            && let Some(end) = rest.char_indices().take(12).find(|(_, c)| *c == '⟩')
-        {
-            let len = end.0 + '⟩'.len_utf8();
-            out.push(&rest[..len]);
-            i += len;
-            continue;
-        }
-        let c_len = rest.chars().next().map_or(1, char::len_utf8);
-        out.push(&rest[..c_len]);
-        i += c_len;
-    }
-    out
-}
-
-/// Wraps `s` (already safe) at [`TEXT_WIDTH`] columns: at spaces when a word fits, inside a
-/// word otherwise (identifiers are long words). `first` starts the first line, `rest` each
-/// following one. Ends with a newline. Written here because the wrapping must keep
-/// safe_text tokens whole; it is linear in `s`.
-fn wrap(s: &str, first: &str, rest: &str) -> String {
-    let mut out = String::with_capacity(s.len() + s.len() / 64 + 8);
-    let mut line = String::from(first);
-    let mut col: usize = first.chars().map(width).sum();
-    let rest_col: usize = rest.chars().map(width).sum();
-    let avail_first = TEXT_WIDTH.saturating_sub(col).max(8);
-    let _ = avail_first;
-    let mut at_line_start = true;
-    for (k, word) in s.split(' ').enumerate() {
-        let atoms = atoms(word);
-        let wlen: usize = atoms
-            .iter()
-            .map(|a| a.chars().map(width).sum::<usize>())
-            .sum();
-        let sep = usize::from(k > 0 && !at_line_start);
-        if !at_line_start && col + sep + wlen > TEXT_WIDTH {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-            line.push_str(rest);
-            col = rest_col;
-            at_line_start = true;
-        } else if sep == 1 {
-            line.push(' ');
-            col += 1;
-        }
-        for a in atoms {
-            let aw: usize = a.chars().map(width).sum();
-            if !at_line_start && col + aw > TEXT_WIDTH {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-                line.push_str(rest);
-                col = rest_col;
-            }
-            line.push_str(a);
-            col += aw;
-            at_line_start = false;
-        }
-    }
-    out.push_str(line.trim_end());
-    out.push('\n');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wrap_keeps_72_columns_and_tokens_whole() {
-        let s = format!("{} {}", "a".repeat(100), "⟨U+202E⟩".repeat(20));
-        let w = wrap(&s, "  ", "    ");
-        for l in w.lines() {
-            assert!(l.chars().map(width).sum::<usize>() <= TEXT_WIDTH, "{l}");
-            assert_eq!(l.matches('⟨').count(), l.matches('⟩').count(), "{l}");
-        }
-        assert_eq!(w.replace(['\n', ' '], ""), s.replace(' ', ""));
-    }
-
-    #[test]
-    fn code_span_outlasts_backtick_runs() {
-        assert_eq!(code_span("a``b"), "```a``b```");
-        assert_eq!(code_span("`x"), "`` `x ``");
-        assert_eq!(fence_for("x ```` y"), "`````");
-    }
 
     #[test]
     fn node_text_abbreviates_long_text() {
