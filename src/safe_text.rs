@@ -7,10 +7,6 @@
 
 use std::borrow::Cow;
 
-use unicode_properties::{EmojiStatus, GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
-
-use crate::engine::chars::is_invisible;
-
 /// True when `c` must be shown as a token rather than written to a terminal:
 ///
 /// - the general categories Cc (controls, C0 and C1), Cf (format: bidi controls, zero-width
@@ -31,29 +27,7 @@ use crate::engine::chars::is_invisible;
 /// comparison a byte.
 #[inline]
 pub fn needs_token(c: char) -> bool {
-    let v = c as u32;
-    if v < 0x80 {
-        return !(0x20..0x7F).contains(&v);
-    }
-    if v <= 0x9F {
-        return true;
-    }
-    needs_token_slow(c)
-}
-
-/// [`needs_token`] past ASCII and C1.
-fn needs_token_slow(c: char) -> bool {
-    matches!(
-        c.general_category(),
-        GeneralCategory::Control
-            | GeneralCategory::Format
-            | GeneralCategory::LineSeparator
-            | GeneralCategory::ParagraphSeparator
-            | GeneralCategory::Unassigned
-            | GeneralCategory::Surrogate
-    ) || is_invisible(c)
-        || crate::engine::chars::is_noncharacter(c)
-        || c.emoji_status() == EmojiStatus::EmojiPresentationAndModifierAndEmojiComponent
+    crate::engine::chars::is_unprintable(c)
 }
 
 /// The Unicode version of the tables [`needs_token`] reads (major, minor, update).

@@ -4,6 +4,8 @@
 //! RFC 2141 §2.2, XRI Syntax 2.0 Appendix A, the WWW draft's BNF), and a general-purpose
 //! crate would not say which spec's set it means. ASCII sets are 128-entry bit tables.
 
+use unicode_properties::{EmojiStatus, GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
+
 /// A set of ASCII bytes as a 128-bit mask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AsciiSet(u128);
@@ -373,6 +375,37 @@ fn push_code_point(out: &mut String, v: u32) {
     for k in (0..digits).rev() {
         out.push(char::from(HEX[((v >> (4 * k)) & 0xF) as usize]));
     }
+}
+
+/// Whether `c` may not be drawn raw on a terminal (a control, format, separator,
+/// unassigned or surrogate code point, an invisible character, a noncharacter, an emoji
+/// skin-tone modifier): [`crate::safe_text`] draws it as a visible token, and generated
+/// examples avoid it. The classes are the `unicode-properties` tables'.
+#[inline]
+pub fn is_unprintable(c: char) -> bool {
+    let v = c as u32;
+    if v < 0x80 {
+        return !(0x20..0x7F).contains(&v);
+    }
+    if v <= 0x9F {
+        return true;
+    }
+    unprintable_slow(c)
+}
+
+/// [`is_unprintable`] past ASCII and C1.
+fn unprintable_slow(c: char) -> bool {
+    matches!(
+        c.general_category(),
+        GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
+            | GeneralCategory::Unassigned
+            | GeneralCategory::Surrogate
+    ) || is_invisible(c)
+        || is_noncharacter(c)
+        || c.emoji_status() == EmojiStatus::EmojiPresentationAndModifierAndEmojiComponent
 }
 
 #[cfg(test)]

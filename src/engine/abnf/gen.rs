@@ -678,7 +678,7 @@ fn probes(m: &Model) -> Vec<char> {
             .flatten()
             .filter_map(char::from_u32)
         {
-            if !c.is_control() && !crate::safe_text::needs_token(c) {
+            if !c.is_control() && !crate::engine::chars::is_unprintable(c) {
                 near.push(c);
             }
         }
