@@ -155,6 +155,7 @@ fn push_token(out: &mut String, c: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
     #[test]
     fn escapes_controls_and_invisibles() {

@@ -58,7 +58,7 @@ fn lab_grammar(section: &'static str) -> GrammarEntry {
         }
         b.leaf(NodeKind::Path, "path", path_from, len);
         if let Some(at) = input.find(' ') {
-            b.error(
+            b.error_in(
                 Code::IllegalChar,
                 Span::new(at, at + 1),
                 *section,

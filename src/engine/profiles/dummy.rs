@@ -33,7 +33,7 @@ fn parse(b: &mut Builder<'_>) {
         // Whole characters: the run ends at a digit (ASCII) or at the end.
         let span = Span::new(start, i);
         if !b.skip_error(span) {
-            b.error(
+            b.error_in(
                 Code::IllegalChar,
                 span,
                 SECTION,
@@ -42,7 +42,7 @@ fn parse(b: &mut Builder<'_>) {
         }
     }
     if input.is_empty() {
-        b.error(
+        b.error_in(
             Code::IllegalChar,
             Span::at(0),
             SECTION,
