@@ -70,6 +70,7 @@ mod compile;
 pub mod draft;
 mod earley;
 mod forest;
+pub mod lab;
 mod reader;
 
 use std::sync::Arc;
