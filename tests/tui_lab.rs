@@ -129,3 +129,75 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
     assert!(s.contains("expected one of"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The grammar file follows the config rules, and a file that does not read ends the
+/// command with exit 2 before the workbench starts (no terminal is needed to say so).
+#[test]
+fn a_grammar_file_that_does_not_read_exits_2_before_the_workbench() {
+    let dir = std::env::temp_dir().join(format!("idbench-tui-lab-cli-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let tui = |path: &std::path::Path, start: &str| {
+        let p = path.to_string_lossy().into_owned();
+        support::cli::run(&["tui", "--grammar", &p, "--start", start], b"")
+    };
+    let refused = |out: &support::cli::Out, what: &str| {
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert!(out.stderr.contains(what), "{what}: {}", out.stderr);
+        assert!(
+            !out.stderr.contains("needs a terminal"),
+            "refused before the workbench: {}",
+            out.stderr
+        );
+    };
+
+    // A FIFO is refused at once (reading it would block), naming its path.
+    let fifo = dir.join("grammar.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        let out = tui(&fifo, "a");
+        refused(&out, "not a regular file");
+        assert!(out.stderr.contains("grammar.fifo"), "{}", out.stderr);
+    }
+    refused(
+        &tui(std::path::Path::new("/dev/zero"), "a"),
+        "not a regular file",
+    );
+
+    // More than 1 MiB.
+    let big = dir.join("big.abnf");
+    std::fs::write(&big, format!("a = \"x\"\n;{}\n", "c".repeat(1 << 20))).expect("written");
+    refused(&tui(&big, "a"), "larger than");
+
+    // More than 10,000 rules.
+    let many = dir.join("many.abnf");
+    let text: String = (0..10_001).map(|i| format!("r{i} = \"x\"\n")).collect();
+    std::fs::write(&many, text).expect("written");
+    refused(&tui(&many, "r0"), "does not read");
+
+    // A syntax error, with its line; a start rule the grammar lacks.
+    let bad = dir.join("bad.abnf");
+    std::fs::write(&bad, "a = \"x\"\nb = = \"y\"\n").expect("written");
+    refused(&tui(&bad, "a"), "line 2");
+    let good = dir.join("good.abnf");
+    std::fs::write(&good, "a = \"x\"\n").expect("written");
+    refused(&tui(&good, "nope"), "no rule named `nope`");
+
+    // The path is named with its control characters made visible.
+    let odd = dir.join("a\u{1b}[31mb.abnf");
+    let out = tui(&odd, "a");
+    refused(&out, "a");
+    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+
+    // A grammar that reads goes on to the workbench (which needs a terminal).
+    let out = tui(&good, "a");
+    assert_eq!(out.code, Some(2));
+    assert!(out.stderr.contains("needs a terminal"), "{}", out.stderr);
+    // `--grammar` needs `--start`.
+    let p = good.to_string_lossy().into_owned();
+    let out = support::cli::run(&["tui", "--grammar", &p], b"");
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

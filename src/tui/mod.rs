@@ -572,6 +572,18 @@ const EXIT_PANIC: u8 = 101;
 /// without a signal); 101 after a panic; 2 when the history could not be saved (the
 /// reason is printed), or when the terminal could not be set up.
 pub fn run(args: Launch) -> std::io::Result<u8> {
+    // The grammar is read before anything else: a file that does not read is an error on
+    // stderr and exit 2, before the workbench starts.
+    let lab = match &args.grammar {
+        Some((path, start)) => match lab::LabFile::open(path, start) {
+            Ok(l) => Some(l),
+            Err(e) => {
+                eprintln!("idbench: {e}");
+                return Ok(2);
+            }
+        },
+        None => None,
+    };
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         eprintln!(
             "idbench: the workbench needs a terminal on stdin and stdout.\n\
@@ -587,18 +599,6 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
         );
         return Ok(2);
     }
-    // The grammar is read before the workbench starts: a file that does not read is an
-    // error on stderr and exit 2.
-    let lab = match &args.grammar {
-        Some((path, start)) => match lab::LabFile::open(path, start) {
-            Ok(l) => Some(l),
-            Err(e) => {
-                eprintln!("idbench: {e}");
-                return Ok(2);
-            }
-        },
-        None => None,
-    };
     let mut config = config_from(&args);
     if let Some(l) = lab {
         config.profile = Some(l.profile);
