@@ -63,7 +63,8 @@ static INTERNER: LazyLock<Mutex<Interner>> = LazyLock::new(|| {
     })
 });
 
-/// `name` as a `&'static str`, leaked once per distinct name (see [`Interner`]).
+/// `name` as a `&'static str`, leaked once per distinct name and bounded (see the
+/// interner's documentation in the source: why, and the bound).
 pub fn intern(name: &str) -> &'static str {
     let mut i = INTERNER.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(&s) = i.names.get(name) {
