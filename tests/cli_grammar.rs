@@ -644,10 +644,7 @@ fn diff_of_a_grammar_and_its_own_profile_agrees_and_reads_a_corpus() {
     assert_eq!(o.code, Some(1), "{}", o.stderr);
     assert!(o.stderr.contains("rule URN"), "{}", o.stderr);
     let v: serde_json::Value = serde_json::from_str(o.text().trim()).expect("one JSON object");
-    assert!(
-        !v["only_a"].as_array().is_some_and(Vec::is_empty),
-        "{v}"
-    );
+    assert!(!v["only_a"].as_array().is_some_and(Vec::is_empty), "{v}");
     let o = go(&["grammar", "diff", &rfc8141(), "--start", "namestring"]);
     assert_eq!(o.code, Some(2), "one side only is a usage error");
 }

@@ -271,6 +271,13 @@ pub struct TuiArgs {
     /// the config file).
     #[arg(long)]
     pub no_history: bool,
+    /// An ABNF grammar file: adds the `lab` profile, which parses with it (and is in use at
+    /// start); read again when it changes on disk.
+    #[arg(long, requires = "start", value_hint = clap::ValueHint::FilePath)]
+    pub grammar: Option<std::path::PathBuf>,
+    /// The rule of `--grammar` the input is parsed from.
+    #[arg(long, requires = "grammar")]
+    pub start: Option<String>,
 }
 
 /// What a view holds beside its identifier: one set of arguments for `explain` and `tui`,
@@ -400,6 +407,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             a_form: v.compare.a_form.into(),
             b_form: v.compare.b_form.into(),
             no_history: a.no_history,
+            grammar: a.grammar.zip(a.start),
         }
     }
 }

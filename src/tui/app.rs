@@ -35,6 +35,7 @@ use super::clipboard::{Clipboard, Mode};
 use super::event::Event;
 use super::history::History;
 use super::keys::{self, Action, Context};
+use super::lab::LabFile;
 use super::layout;
 use super::message::{Level, Message};
 use super::model::{Comparison, Model};
@@ -82,6 +83,8 @@ pub struct AppConfig {
     /// Diff mode's compare options at start (objective, "$", side forms; the profile is
     /// `profile`).
     pub compare: CompareOptions,
+    /// The grammar lab's file (`--grammar`), read again when it changes ([`App::tick`]).
+    pub lab: Option<LabFile>,
 }
 
 impl Default for AppConfig {
@@ -99,6 +102,7 @@ impl Default for AppConfig {
             messages: Vec::new(),
             compare: CompareOptions::default(),
             base: None,
+            lab: None,
         }
     }
 }
@@ -164,6 +168,8 @@ pub struct App {
     hits: Hits,
     /// Keys taken while the terminal was too small: applied to the input, and ignored.
     small_keys: SmallKeys,
+    /// The grammar lab's file, when the workbench was started with one.
+    lab: Option<LabFile>,
 }
 
 /// What the keys typed while the terminal is too small did: typed text and editing keys go
@@ -192,6 +198,7 @@ impl App {
             messages,
             compare,
             base,
+            lab,
         } = config;
         // An identifier given at start loses its line breaks as a paste does, and says so
         // in the same words.
@@ -241,6 +248,7 @@ impl App {
             size: (0, 0),
             hits: Hits::default(),
             small_keys: SmallKeys::default(),
+            lab,
         };
         app.note_current_inputs();
         app
@@ -364,6 +372,28 @@ impl App {
         if self.panes.refresh(&mut self.m) {
             self.note_current_inputs();
         }
+    }
+
+    /// The event loop's idle wait: looks at the grammar lab's file, and when it changed,
+    /// reads it again and analyses every input under the new grammar (a grammar that does
+    /// not read keeps the last good one, and its errors go to the status line). Returns
+    /// true when something changed on screen.
+    pub fn tick(&mut self) -> bool {
+        let Some(result) = self.lab.as_mut().and_then(LabFile::poll) else {
+            return false;
+        };
+        match result {
+            Ok(()) => {
+                self.m.reanalyze();
+                if self.panes.refresh(&mut self.m) {
+                    self.note_current_inputs();
+                }
+                self.details_key = None;
+                self.say("grammar reloaded");
+            }
+            Err(e) => self.say_error(e),
+        }
+        true
     }
 
     /// The smallest size the current mode can be drawn in.
@@ -715,6 +745,12 @@ impl App {
             Effect::SetProfile(p) => self.set_profile(p),
             Effect::Focus(f) => self.set_focus(f),
             Effect::ShowDetails => self.show_details(),
+            Effect::NextParse => {
+                let said = self.m.next_parse();
+                self.panes.show(&self.m);
+                self.details_key = None;
+                self.say(said);
+            }
         }
     }
 

@@ -58,6 +58,7 @@ pub mod config;
 pub mod event;
 pub mod history;
 pub mod keys;
+pub mod lab;
 pub mod layout;
 pub mod message;
 pub mod model;
@@ -490,6 +491,8 @@ pub struct Launch {
     pub b_form: crate::engine::equiv::SideForm,
     /// `--no-history`: neither read nor write the history file.
     pub no_history: bool,
+    /// `--grammar FILE --start RULE`: the lab profile's grammar file and start rule.
+    pub grammar: Option<(std::path::PathBuf, String)>,
 }
 
 /// Builds the starting state from the command line, the config file and the environment.
@@ -538,6 +541,7 @@ pub fn config_from(args: &Launch) -> AppConfig {
             b_form: args.b_form,
         },
         base: args.base.clone(),
+        lab: None,
     }
 }
 
@@ -568,6 +572,18 @@ const EXIT_PANIC: u8 = 101;
 /// without a signal); 101 after a panic; 2 when the history could not be saved (the
 /// reason is printed), or when the terminal could not be set up.
 pub fn run(args: Launch) -> std::io::Result<u8> {
+    // The grammar is read before anything else: a file that does not read is an error on
+    // stderr and exit 2, before the workbench starts.
+    let lab = match &args.grammar {
+        Some((path, start)) => match lab::LabFile::open(path, start) {
+            Ok(l) => Some(l),
+            Err(e) => {
+                eprintln!("idbench: {e}");
+                return Ok(2);
+            }
+        },
+        None => None,
+    };
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         eprintln!(
             "idbench: the workbench needs a terminal on stdin and stdout.\n\
@@ -583,7 +599,11 @@ pub fn run(args: Launch) -> std::io::Result<u8> {
         );
         return Ok(2);
     }
-    let config = config_from(&args);
+    let mut config = config_from(&args);
+    if let Some(l) = lab {
+        config.profile = Some(l.profile);
+        config.lab = Some(l);
+    }
     let mut app = App::new(config);
     let signals = SignalGuard::register(app.history().saver())?;
     let watch = abort_watch::start();
@@ -806,6 +826,8 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
             match event::next(SIGNAL_POLL)? {
                 Some(e) => break Some(e),
                 None if terminal_gone() => return Ok(End::TerminalGone),
+                // The grammar lab's file is looked at on this wait (no thread of its own).
+                None if app.tick() => break None,
                 None => {}
             }
         };

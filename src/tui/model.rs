@@ -127,6 +127,8 @@ pub struct Model {
     analyses: u64,
     /// How many times the resolution has been computed since the start.
     resolutions: u64,
+    /// Which of input A's parses the tree shows under the lab profile (0: the first).
+    lab_parse: usize,
 }
 
 /// Selection and scroll position of a list (the panes' lists, and the ladder's
@@ -234,6 +236,7 @@ impl Model {
             comparisons: 0,
             analyses: 0,
             resolutions: 0,
+            lab_parse: 0,
         };
         m.refresh(texts);
         m
@@ -363,6 +366,9 @@ impl Model {
                 self.docs[k] = analyze("", &Options::validate_only(self.profile));
                 self.docs[k] = self.analyze(text);
                 out.analysed[k] = true;
+                if k == 0 {
+                    self.lab_parse = 0;
+                }
             }
         }
         if let (Some(t), true) = (texts.base, self.base.is_some()) {
@@ -425,6 +431,52 @@ impl Model {
         c.list = list;
         c.list.clamp(c.verdict.steps.len());
         self.comparison = Some(c);
+    }
+
+    /// Analyse every input again at the next refresh (the lab profile's grammar changed).
+    pub fn reanalyze(&mut self) {
+        self.reanalyze_all = true;
+        self.comparison = None;
+    }
+
+    /// Input A's parses under the lab profile, as its analysis left them (never parses);
+    /// `None` under any other profile.
+    pub fn lab_parses(&self) -> Option<std::sync::Arc<crate::engine::abnf::Parse>> {
+        let a = &self.docs[0];
+        crate::engine::abnf::lab::parses(a.profile, &a.input)
+    }
+
+    /// Which of input A's parses the tree shows (0: the first).
+    pub fn lab_parse(&self) -> usize {
+        self.lab_parse
+    }
+
+    /// Shows input A's next parse under the lab profile (after the last, the first again):
+    /// its tree replaces the analysis's, taken from the parse already made. Returns what
+    /// the status line says.
+    pub fn next_parse(&mut self) -> String {
+        let Some(parse) = self.lab_parses() else {
+            return "one reading: the grammar admits no other parse of this input".into();
+        };
+        let n = parse.trees.len();
+        if !parse.valid || n < 2 {
+            return format!(
+                "{}: no other tree to show",
+                crate::engine::abnf::lab::count_phrase(parse.count)
+            );
+        }
+        let k = (self.lab_parse + 1) % n;
+        let a = &mut self.docs[0];
+        if let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k) {
+            a.tree = t;
+            self.lab_parse = k;
+        }
+        format!(
+            "parse {} of {} ({})",
+            self.lab_parse + 1,
+            n,
+            crate::engine::abnf::lab::count_phrase(parse.count)
+        )
     }
 
     /// Chooses profile `p`: every input is analysed and compared again. Returns what the

@@ -71,6 +71,7 @@ pub mod draft;
 mod earley;
 mod forest;
 pub mod r#gen;
+pub mod lab;
 mod reader;
 
 use std::sync::Arc;

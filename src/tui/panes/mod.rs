@@ -75,6 +75,8 @@ pub enum Effect {
     Focus(Focus),
     /// Read the focused pane's selection whole in Details.
     ShowDetails,
+    /// Show input A's next parse under the lab profile (the first after the last).
+    NextParse,
 }
 
 /// A copy a pane offers: the text and what to call it in the status line.

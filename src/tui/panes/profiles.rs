@@ -30,20 +30,30 @@ pub struct ProfilesPane {
     pub selected: usize,
     /// The cells drawn by the last frame, for the mouse.
     hits: Vec<Hit>,
+    /// A profile registered at run time in use (the grammar lab's), drawn after the
+    /// built-ins as the last cell.
+    extra: Option<Profile>,
 }
 
 impl ProfilesPane {
     /// The profile the selected cell stands for (`None`: auto).
     pub fn pick(&self) -> Option<Profile> {
-        self.selected
-            .checked_sub(1)
-            .and_then(|i| Profile::ALL.get(i).copied())
+        match self.selected.checked_sub(1) {
+            Some(i) if i == Profile::ALL.len() => self.extra,
+            Some(i) => Profile::ALL.get(i).copied(),
+            None => None,
+        }
     }
 
     /// Selects the cell of `p` (`None`: auto).
     pub fn select(&mut self, p: Option<Profile>) {
         self.selected = p
-            .and_then(|p| Profile::ALL.iter().position(|&q| q == p))
+            .and_then(|p| {
+                Profile::ALL
+                    .iter()
+                    .position(|&q| q == p)
+                    .or((Some(p) == self.extra).then_some(Profile::ALL.len()))
+            })
             .map_or(0, |i| i + 1);
     }
 }
@@ -57,7 +67,7 @@ impl Pane for ProfilesPane {
         if action == Action::Toggle {
             return Effect::SetProfile(self.pick());
         }
-        let n = Profile::ALL.len() + 1;
+        let n = Profile::ALL.len() + 1 + usize::from(self.extra.is_some());
         let next = self
             .selected
             .saturating_add_signed(list_delta(action, n as isize));
@@ -109,15 +119,59 @@ impl Pane for ProfilesPane {
             None => Cells::Validity(&a.verdicts),
         };
         let selected = focused.then_some(self.selected);
+        // A run-time profile in use (the grammar lab's) gets a cell after the built-ins,
+        // whose verdicts stay: its verdict is the analysis's own.
+        self.extra = a.model.profile().filter(|p| p.builtin_index().is_none());
+        let extra = self.extra.map(|p| {
+            let (sym, slot) = if a.valid() {
+                ("✓", Slot::Valid)
+            } else {
+                ("✗", Slot::Invalid)
+            };
+            (p, sym, slot)
+        });
+        let mut strip = area;
+        if let Some((p, _, _)) = extra {
+            // "│[" name " " sym "]"
+            let w = p.name().chars().count() + 5;
+            strip.width = area.width.saturating_sub(w as u16);
+        }
+        let builtin_selected = selected.filter(|&i| i <= Profile::ALL.len());
         self.hits = draw(
             f.buffer_mut(),
-            area,
+            strip,
             a.model.profile(),
             a.profile,
             cells,
-            selected,
+            builtin_selected,
             theme,
         );
+        if let Some((p, sym, slot)) = extra {
+            let buf = f.buffer_mut();
+            let right = area.right();
+            let mut x = strip.right();
+            let dim = theme.get(Slot::Dim);
+            for (text, style) in [
+                ("│", dim),
+                ("[", dim),
+                (p.name(), theme.get(Slot::Active)),
+                (" ", Style::new()),
+                (sym, theme.get(slot)),
+                ("]", dim),
+            ] {
+                if x < right {
+                    x = buf
+                        .set_stringn(x, area.y, text, usize::from(right - x), style)
+                        .0;
+                }
+            }
+            let start = strip.right() + 1;
+            let cell = Rect::new(start, area.y, x.saturating_sub(start), 1);
+            if selected == Some(Profile::ALL.len() + 1) {
+                buf.set_style(cell, theme.get(Slot::Selection));
+            }
+            self.hits.push((cell, Some(p)));
+        }
     }
 
     fn copy(&self, a: &Doc<'_>) -> Option<Copied> {

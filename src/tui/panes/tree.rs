@@ -42,6 +42,8 @@ pub struct TreeView {
     /// Where the tree itself was last drawn when the other reading shared its area (clicks
     /// there select; clicks on the other reading do nothing).
     tree_area: Option<Rect>,
+    /// What the title says beside the node count (the lab profile's parse count).
+    pub note: Option<String>,
 }
 
 impl TreeView {
@@ -181,6 +183,10 @@ impl Pane for TreeView {
                     return Effect::Say("only cross-references fold".into());
                 }
             }
+            // Under the lab profile, `r` steps through the grammar's parses.
+            Action::OtherReading if a.model.lab_parses().is_some() => {
+                return Effect::NextParse;
+            }
             Action::OtherReading => {
                 if self.other {
                     self.other = false;
@@ -216,6 +222,20 @@ impl Pane for TreeView {
     }
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
+        // Under the lab profile, the title counts the parses and says which one is shown.
+        self.note = crate::engine::abnf::lab::parses(a.profile, &a.input).map(|p| {
+            let count = crate::engine::abnf::lab::count_phrase(p.count);
+            if p.valid && p.trees.len() > 1 {
+                let k = if std::ptr::eq(a.analysis, a.model.analysis(0)) {
+                    a.model.lab_parse()
+                } else {
+                    0
+                };
+                format!("{count} · tree {}/{} (r: next)", k + 1, p.trees.len())
+            } else {
+                count
+            }
+        });
         // The other reading, on request, beside the tree (below it when narrow).
         if self.other
             && let Some(i) = super::readings::reading_for(a, self.selected)
@@ -394,7 +414,10 @@ pub fn draw(
     focused: bool,
     theme: &Theme,
 ) {
-    let title = format!("Tree · {} nodes", analysis.tree.len());
+    let title = match &view.note {
+        Some(n) => format!("Tree · {n} · {} nodes", analysis.tree.len()),
+        None => format!("Tree · {} nodes", analysis.tree.len()),
+    };
     f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let h = usize::from(body.height);
@@ -506,6 +529,11 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
         if n.rule().is_empty() { "—" } else { n.rule() },
         Slot::Text,
     );
+    // Under the lab profile: the rule's production, as the grammar file writes it.
+    if let Some(p) = crate::engine::abnf::lab::production(a.profile, n.rule()) {
+        let lines: Vec<&str> = p.lines().map(str::trim).collect();
+        d.field("production", lines.join("  "), Slot::Text);
+    }
     d.field(
         "span",
         format!(

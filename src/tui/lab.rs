@@ -1,0 +1,87 @@
+//! The grammar lab's file: `idbench tui --grammar FILE.abnf --start RULE` reads an ABNF
+//! grammar into the `lab` profile ([`crate::engine::abnf::lab`]) and reads it again when it
+//! changes on disk.
+//!
+//! The file follows the config rules: a regular file (a FIFO or a device is refused, naming
+//! its path) of at most 1 MiB and 10,000 rules. Changes are seen by polling its
+//! modification time and size on the event loop's existing wait (every 100 ms while idle):
+//! no thread, no busy loop. A grammar that stops reading leaves the last good one
+//! registered; the reload's errors are the caller's to show.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use crate::engine::Profile;
+use crate::engine::abnf::{self, Grammar, lab};
+use crate::safe_text::escape;
+
+/// How many of a grammar's errors a message names.
+const SHOWN_ERRORS: usize = 3;
+
+/// The grammar file of the lab profile and what was last seen of it.
+#[derive(Debug)]
+pub struct LabFile {
+    path: PathBuf,
+    start: String,
+    /// Modification time and size when last read (or looked at).
+    stamp: Option<(Option<SystemTime>, u64)>,
+    /// The `lab` profile.
+    pub profile: Profile,
+}
+
+fn stamp(path: &Path) -> Option<(Option<SystemTime>, u64)> {
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.modified().ok(), m.len()))
+}
+
+/// Reads, compiles and registers the grammar at `path` from `start`.
+fn load(path: &Path, start: &str) -> Result<Profile, String> {
+    let shown = path.display().to_string();
+    let name = escape(&shown);
+    let text = crate::tui::history::read_regular(path, abnf::MAX_TEXT as u64)
+        .map_err(|e| format!("grammar {name}: {}", escape(&e.to_string())))?;
+    let grammar = Grammar::from_text(&text).map_err(|problems| {
+        let mut s = format!("grammar {name} does not read:");
+        for p in problems.iter().take(SHOWN_ERRORS) {
+            s.push_str(&format!(
+                " line {} column {}: {};",
+                p.line,
+                p.column,
+                escape(&p.message)
+            ));
+        }
+        if problems.len() > SHOWN_ERRORS {
+            s.push_str(&format!(" and {} more", problems.len() - SHOWN_ERRORS));
+        }
+        s.trim_end_matches(';').to_string()
+    })?;
+    lab::register(grammar, start, &text)
+        .map_err(|e| format!("grammar {name}: {}", escape(&e.to_string())))
+}
+
+impl LabFile {
+    /// Reads the grammar at `path` and registers the `lab` profile over it, parsing from
+    /// `start`; the error names the path and what is wrong.
+    pub fn open(path: &Path, start: &str) -> Result<LabFile, String> {
+        let before = stamp(path);
+        let profile = load(path, start)?;
+        Ok(LabFile {
+            path: path.to_path_buf(),
+            start: start.to_string(),
+            stamp: before,
+            profile,
+        })
+    }
+
+    /// Looks at the file: `None` when its modification time and size are as last seen;
+    /// else reads it again (`Ok`: the new grammar is registered; `Err`: it does not read,
+    /// and the last good one stays).
+    pub fn poll(&mut self) -> Option<Result<(), String>> {
+        let now = stamp(&self.path);
+        if now == self.stamp {
+            return None;
+        }
+        self.stamp = now;
+        Some(load(&self.path, &self.start).map(|p| self.profile = p))
+    }
+}

@@ -1,0 +1,203 @@
+//! The grammar lab in the workbench (`idbench tui --grammar FILE.abnf --start RULE`): the
+//! `lab` profile in the strip beside the built-ins, the tree with the grammar's rule names
+//! and the parse count in its title, `r` stepping through the parses, the production in
+//! Details, and the grammar read again when its file changes (a broken rewrite keeps the
+//! last good grammar and shows its errors).
+//!
+//! One test function: the `lab` profile is process-wide.
+
+mod support;
+
+use crossterm::event::KeyCode;
+use idbench::engine::{Profile, rules};
+use idbench::tui::app::{App, AppConfig, Focus};
+use idbench::tui::event::Event;
+use idbench::tui::lab::LabFile;
+use support::{focus, screen};
+
+/// RFC 8141's ABNF as idbench reads it.
+fn rfc8141() -> String {
+    rules::grammar(Profile::Rfc8141)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect()
+}
+
+fn shape(app: &App) -> Vec<(String, usize, usize)> {
+    app.analysis(0)
+        .tree
+        .iter()
+        .map(|n| (n.rule().to_string(), n.span().start, n.span().end))
+        .collect()
+}
+
+#[test]
+fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
+    let dir = std::env::temp_dir().join(format!("idbench-tui-lab-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("draft.abnf");
+    std::fs::write(&path, rfc8141()).expect("written");
+
+    let lab = LabFile::open(&path, "namestring").expect("the grammar reads");
+    let mut app = App::new(AppConfig {
+        input: "urn:example:a?+b?=c".into(),
+        profile: Some(lab.profile),
+        lab: Some(lab),
+        ..AppConfig::default()
+    });
+    assert_eq!(app.profile().map(Profile::name), Some("lab"));
+    assert_eq!(app.analysis(0).tree.root().rule(), "namestring");
+
+    // The strip: the built-ins' verdicts, then the lab cell in use.
+    let s = screen(&mut app, 140, 40);
+    assert!(s.contains("[lab ✓]"), "{s}");
+    assert!(s.contains("8141"), "the built-ins stay in the strip: {s}");
+    // The tree: the grammar's rule names, the parse count in the title.
+    assert!(s.contains("2 parses · tree 1/2"), "{s}");
+    assert!(s.contains("alphanum"), "{s}");
+
+    // `r` in the tree steps to the other parse, and back.
+    let first = shape(&app);
+    focus(&mut app, Focus::Tree);
+    app.handle(Event::key(KeyCode::Char('r')));
+    let second = shape(&app);
+    assert_ne!(first, second, "another derivation");
+    assert_eq!(second[0].0, "namestring");
+    let s = screen(&mut app, 140, 40);
+    assert!(s.contains("2 parses · tree 2/2"), "{s}");
+    assert_eq!(app.status(), Some("parse 2 of 2 (2 parses)"));
+    // Details of the selected node shows its rule's production.
+    assert!(s.contains("production"), "{s}");
+    app.handle(Event::key(KeyCode::Char('r')));
+    assert_eq!(shape(&app), first, "after the last parse, the first again");
+
+    // Nothing changed on disk: a tick does nothing.
+    assert!(!app.tick());
+
+    // The file is rewritten: a tick reads it again and the tree follows.
+    std::fs::write(
+        &path,
+        "namestring = greeting\ngreeting = \"urn:\" *(ALPHA / \":\" / \"?\" / \"+\" / \"=\")\n",
+    )
+    .expect("rewritten");
+    assert!(app.tick());
+    assert_eq!(
+        shape(&app)[..2],
+        [
+            ("namestring".to_string(), 0, 19),
+            ("greeting".to_string(), 0, 19)
+        ]
+    );
+    let s = screen(&mut app, 140, 40);
+    assert!(s.contains("1 parse ·"), "{s}");
+    assert!(s.contains("greeting"), "{s}");
+
+    // A broken rewrite keeps the last good grammar and shows its errors.
+    std::fs::write(&path, "namestring = greeting\ngreeting = = \"x\"\n").expect("broken");
+    assert!(app.tick());
+    assert_eq!(
+        app.analysis(0).tree.iter().nth(1).map(|n| n.rule()),
+        Some("greeting")
+    );
+    let status = app.status().unwrap_or_default().to_string();
+    assert!(status.contains("does not read"), "{status}");
+    assert!(status.contains("line 2"), "{status}");
+    let s = screen(&mut app, 140, 40);
+    assert!(s.contains("does not read"), "{s}");
+
+    // An input the grammar rejects: the error names what was expected.
+    std::fs::write(&path, rfc8141()).expect("restored");
+    assert!(app.tick());
+    assert!(app.analysis(0).valid());
+    focus(&mut app, Focus::Input);
+    app.handle(Event::key(KeyCode::End));
+    app.handle(Event::key(KeyCode::Char('^')));
+    let e = app
+        .analysis(0)
+        .first_error()
+        .map(|d| (d.span.start, d.message.clone()));
+    let (at, message) = e.expect("`^` breaks RFC 8141's grammar");
+    assert_eq!(at, 19);
+    assert!(message.contains("expected one of"), "{message}");
+    assert!(
+        message.contains("\"#\""),
+        "the fragment's `#` is expected: {message}"
+    );
+    let s = screen(&mut app, 140, 40);
+    assert!(s.contains("0 parses"), "{s}");
+    assert!(s.contains("expected one of"), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The grammar file follows the config rules, and a file that does not read ends the
+/// command with exit 2 before the workbench starts (no terminal is needed to say so).
+#[test]
+fn a_grammar_file_that_does_not_read_exits_2_before_the_workbench() {
+    let dir = std::env::temp_dir().join(format!("idbench-tui-lab-cli-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let tui = |path: &std::path::Path, start: &str| {
+        let p = path.to_string_lossy().into_owned();
+        support::cli::run(&["tui", "--grammar", &p, "--start", start], b"")
+    };
+    let refused = |out: &support::cli::Out, what: &str| {
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert!(out.stderr.contains(what), "{what}: {}", out.stderr);
+        assert!(
+            !out.stderr.contains("needs a terminal"),
+            "refused before the workbench: {}",
+            out.stderr
+        );
+    };
+
+    // A FIFO is refused at once (reading it would block), naming its path.
+    let fifo = dir.join("grammar.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        let out = tui(&fifo, "a");
+        refused(&out, "not a regular file");
+        assert!(out.stderr.contains("grammar.fifo"), "{}", out.stderr);
+    }
+    refused(
+        &tui(std::path::Path::new("/dev/zero"), "a"),
+        "not a regular file",
+    );
+
+    // More than 1 MiB.
+    let big = dir.join("big.abnf");
+    std::fs::write(&big, format!("a = \"x\"\n;{}\n", "c".repeat(1 << 20))).expect("written");
+    refused(&tui(&big, "a"), "larger than");
+
+    // More than 10,000 rules.
+    let many = dir.join("many.abnf");
+    let text: String = (0..10_001).map(|i| format!("r{i} = \"x\"\n")).collect();
+    std::fs::write(&many, text).expect("written");
+    refused(&tui(&many, "r0"), "does not read");
+
+    // A syntax error, with its line; a start rule the grammar lacks.
+    let bad = dir.join("bad.abnf");
+    std::fs::write(&bad, "a = \"x\"\nb = = \"y\"\n").expect("written");
+    refused(&tui(&bad, "a"), "line 2");
+    let good = dir.join("good.abnf");
+    std::fs::write(&good, "a = \"x\"\n").expect("written");
+    refused(&tui(&good, "nope"), "no rule named `nope`");
+
+    // The path is named with its control characters made visible.
+    let odd = dir.join("a\u{1b}[31mb.abnf");
+    let out = tui(&odd, "a");
+    refused(&out, "a");
+    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+
+    // A grammar that reads goes on to the workbench (which needs a terminal).
+    let out = tui(&good, "a");
+    assert_eq!(out.code, Some(2));
+    assert!(out.stderr.contains("needs a terminal"), "{}", out.stderr);
+    // `--grammar` needs `--start`.
+    let p = good.to_string_lossy().into_owned();
+    let out = support::cli::run(&["tui", "--grammar", &p], b"");
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}
