@@ -10,6 +10,20 @@
 //! the compiler marks non-empty (repetition iterations) are not advanced over an empty
 //! child.
 //!
+//! Right recursion is made linear with Leo's transitive items (Joop Leo, "A general
+//! context-free parsing algorithm running in linear time on every LR(k) grammar without
+//! using lookahead", 1991): when set `i` holds exactly one item waiting for `B` and `B` is
+//! its last symbol, completing `B` from `i` can only go on up a deterministic chain of
+//! completions; the topmost item of that chain is memoised per (set, symbol) and a
+//! completion adds it at once, with a *Leo link* (`pred` = [`LEO`], `child` = the
+//! completed item) instead of one item per level. The skipped items are exactly the
+//! forest's inner nodes of that chain, so after the parse the Leo links reachable from the
+//! roots are expanded back into ordinary items and links ([`expand_leo`]): the forest, its
+//! counts and its trees see the same derivations as without the optimisation, and only
+//! the chain items the forest reaches are ever built. It is off unless asked for
+//! ([`with_leo`]): the derivations are the same, but the order the links are made in is
+//! not, so an ambiguous input's trees may come out in another order.
+//!
 //! Everything is in flat vectors; nothing recurses.
 
 use std::collections::HashMap;
@@ -21,6 +35,37 @@ use super::compile::{Cfg, Sym};
 /// `child` of a link that moved over a terminal or a prose value.
 pub(crate) const TERM: u32 = u32::MAX;
 const NONE: u32 = u32::MAX;
+/// `pred` of a Leo link, before [`expand_leo`] replaces it.
+const LEO: u32 = u32::MAX - 1;
+
+thread_local! {
+    /// Whether completions use Leo's transitive items. Off by default: the forest then
+    /// takes an ambiguous input's trees in the same order as before Leo's items (see
+    /// [`with_leo`]).
+    static USE_LEO: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with Leo's transitive items on this thread. Counts, validity, failures, empty
+/// ambiguity and the tree of a unique parse are the same as without; the trees of an
+/// ambiguous input are the same set but may come out in another order (the order follows
+/// the order the chart made its links in, which Leo's items change).
+pub(crate) fn with_leo<R>(f: impl FnOnce() -> R) -> R {
+    let old = USE_LEO.with(|c| c.replace(true));
+    let r = f();
+    USE_LEO.with(|c| c.set(old));
+    r
+}
+
+/// The memoised Leo decision for a (set, nonterminal).
+#[derive(Clone, Copy)]
+enum Leo {
+    /// Being worked out (a chain that comes back to it is a cycle: no Leo item).
+    Busy,
+    /// No deterministic chain: complete as usual.
+    No,
+    /// The waiting item, and the topmost item (position, origin) of the chain.
+    Top { waiter: u32, pos: u32, origin: u32 },
+}
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Item {
@@ -57,6 +102,17 @@ pub(crate) struct Chart {
     pub could_end: bool,
     /// Prose values reached that have no recognizer.
     pub unbound_prose: Vec<u32>,
+}
+
+/// The frozen waiting lists of finished sets: `waits[start[i]..start[i + 1]]` holds set
+/// `i`'s (nonterminal, waiting item) pairs, sorted by nonterminal.
+fn waiting<'w>(waits: &'w [(u32, u32)], start: &[usize], set: u32, nt: u32) -> &'w [(u32, u32)] {
+    let o = set as usize;
+    let end = start.get(o + 1).copied().unwrap_or(waits.len());
+    let slice = &waits[start[o]..end];
+    let a = slice.partition_point(|x| x.0 < nt);
+    let b = slice.partition_point(|x| x.0 <= nt);
+    &slice[a..b]
 }
 
 /// A multiplicative hash for the `u64` and `u32` keys of the chart (written here: std's
@@ -123,9 +179,81 @@ struct Parser<'a> {
     items: Vec<Item>,
     links: Vec<Link>,
     dedup: FastMap<u64, u32>,
+    /// Leo decisions per (set << 32 | nonterminal).
+    leo: FastMap<u64, Leo>,
+    start: u32,
 }
 
 impl Parser<'_> {
+    /// The topmost item of the deterministic chain that a completion of `nt` from set
+    /// `set` goes up, if there is one (all of `set`'s and the chain's sets are finished).
+    /// Iterative; every (set, nonterminal) is worked out once.
+    fn leo_top(
+        &mut self,
+        set: u32,
+        nt: u32,
+        waits: &[(u32, u32)],
+        start: &[usize],
+    ) -> Option<(u32, u32)> {
+        let mut path: Vec<(u64, u32, u32, u32)> = Vec::new();
+        let (mut i, mut b) = (set, nt);
+        // The top the path's entries share, or None (all of them: no Leo item).
+        let top: Option<(u32, u32)>;
+        loop {
+            let key = (u64::from(i) << 32) | u64::from(b);
+            match self.leo.get(&key) {
+                Some(Leo::Busy) => {
+                    top = None;
+                    break;
+                }
+                Some(Leo::No) => {
+                    top = path.last().map(|&(_, _, p, o)| (p, o));
+                    break;
+                }
+                Some(&Leo::Top { pos, origin, .. }) => {
+                    top = Some((pos, origin));
+                    break;
+                }
+                None => {}
+            }
+            let w = waiting(waits, start, i, b);
+            let last = match w {
+                [(_, wi)] if !(i == 0 && b == self.start) => {
+                    match self.cfg.syms[self.items[*wi as usize].pos as usize + 1] {
+                        Sym::End(pr) => Some((*wi, pr)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            let Some((wi, pr)) = last else {
+                self.leo.insert(key, Leo::No);
+                top = path.last().map(|&(_, _, p, o)| (p, o));
+                break;
+            };
+            let wit = self.items[wi as usize];
+            self.leo.insert(key, Leo::Busy);
+            path.push((key, wi, wit.pos + 1, wit.origin));
+            i = wit.origin;
+            b = self.cfg.prods[pr as usize].lhs;
+        }
+        for &(key, waiter, _, _) in &path {
+            let v = match top {
+                Some((pos, origin)) => Leo::Top {
+                    waiter,
+                    pos,
+                    origin,
+                },
+                None => Leo::No,
+            };
+            self.leo.insert(key, v);
+        }
+        match self.leo.get(&((u64::from(set) << 32) | u64::from(nt))) {
+            Some(&Leo::Top { pos, origin, .. }) => Some((pos, origin)),
+            _ => None,
+        }
+    }
+
     /// Adds item (`pos`, `origin`) to the set at `end` (the current one) with an optional
     /// link; returns its index.
     fn add(&mut self, pos: u32, origin: u32, end: u32, link: Option<(u32, u32)>) -> u32 {
@@ -182,7 +310,10 @@ pub(crate) fn parse(
         items: Vec::new(),
         links: Vec::new(),
         dedup: FastMap::default(),
+        leo: FastMap::default(),
+        start,
     };
+    let use_leo = USE_LEO.with(std::cell::Cell::get);
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
     let mut waits: Vec<(u32, u32)> = Vec::new();
     let mut waits_start: Vec<usize> = Vec::with_capacity(n + 2);
@@ -250,13 +381,13 @@ pub(crate) fn parse(
                             p.advance(wi, idx, ju, ju);
                             w = next;
                         }
+                    } else if let Some((tp, to)) = use_leo
+                        .then(|| p.leo_top(it.origin, lhs, &waits, &waits_start))
+                        .flatten()
+                    {
+                        p.add(tp, to, ju, Some((LEO, idx)));
                     } else {
-                        let o = it.origin as usize;
-                        let end = waits_start.get(o + 1).copied().unwrap_or(waits.len());
-                        let slice = &waits[waits_start[o]..end];
-                        let a = slice.partition_point(|x| x.0 < lhs);
-                        let b = slice.partition_point(|x| x.0 <= lhs);
-                        for &(_, wi) in &slice[a..b] {
+                        for &(_, wi) in waiting(&waits, &waits_start, it.origin, lhs) {
                             p.advance(wi, idx, it.origin, ju);
                         }
                     }
@@ -350,6 +481,9 @@ pub(crate) fn parse(
             }
         }
     }
+    if use_leo {
+        expand_leo(&mut p, &roots);
+    }
     let mut expected_classes = Vec::new();
     let mut expected_prose = Vec::new();
     for &s in &last_scans {
@@ -368,5 +502,118 @@ pub(crate) fn parse(
         expected_prose,
         could_end: could_end_at == Some(furthest),
         unbound_prose: unbound,
+    }
+}
+
+/// Replaces the Leo links of the items reachable from `roots` by the chains of items and
+/// links the plain algorithm would have built (only those the forest reaches), so that
+/// the forest sees every derivation. Each chain item is built once per set: a second Leo
+/// link that reaches an item already built links into it and stops there.
+fn expand_leo(p: &mut Parser<'_>, roots: &[u32]) {
+    // Chain items built here, per (end set, position, origin).
+    let mut built: FastMap<(u32, u32, u32), u32> = FastMap::default();
+    let mut seen: Vec<bool> = vec![false; p.items.len()];
+    let mut stack: Vec<u32> = Vec::new();
+    for &r in roots {
+        if !seen[r as usize] {
+            seen[r as usize] = true;
+            stack.push(r);
+        }
+    }
+    let mut leo_links: Vec<u32> = Vec::new();
+    while let Some(v) = stack.pop() {
+        // This item's Leo links, oldest first (the order the plain algorithm made the
+        // links they stand for).
+        leo_links.clear();
+        let top = p.items[v as usize];
+        let mut l = top.head;
+        while l != NONE {
+            let lk = p.links[l as usize];
+            if lk.pred == LEO {
+                leo_links.push(l);
+            }
+            l = lk.next;
+        }
+        let mut dropped = false;
+        for &l in leo_links.iter().rev() {
+            let mut cur = p.links[l as usize].child;
+            loop {
+                let c = p.items[cur as usize];
+                let Sym::End(pr) = p.cfg.syms[c.pos as usize] else {
+                    break;
+                };
+                let lhs = p.cfg.prods[pr as usize].lhs;
+                let key = (u64::from(c.origin) << 32) | u64::from(lhs);
+                let Some(&Leo::Top { waiter, .. }) = p.leo.get(&key) else {
+                    break;
+                };
+                let w = p.items[waiter as usize];
+                let (xpos, xorig) = (w.pos + 1, w.origin);
+                if (xpos, xorig) == (top.pos, top.origin) {
+                    // The top: the Leo link becomes the link the plain algorithm made.
+                    p.links[l as usize].pred = waiter;
+                    p.links[l as usize].child = cur;
+                    break;
+                }
+                let (x, fresh) = match built.get(&(top.end, xpos, xorig)) {
+                    Some(&x) => (x, false),
+                    None => {
+                        let x = p.items.len() as u32;
+                        p.items.push(Item {
+                            pos: xpos,
+                            origin: xorig,
+                            end: top.end,
+                            head: NONE,
+                        });
+                        built.insert((top.end, xpos, xorig), x);
+                        seen.push(false);
+                        (x, true)
+                    }
+                };
+                let nl = p.links.len() as u32;
+                p.links.push(Link {
+                    pred: waiter,
+                    child: cur,
+                    next: p.items[x as usize].head,
+                });
+                p.items[x as usize].head = nl;
+                if !fresh {
+                    // The rest of the chain is already linked.
+                    dropped = true;
+                    break;
+                }
+                cur = x;
+            }
+        }
+        if dropped || leo_links.iter().any(|&l| p.links[l as usize].pred == LEO) {
+            // Unhook the Leo links that were merged into a chain built before.
+            let mut prev = NONE;
+            let mut l = p.items[v as usize].head;
+            while l != NONE {
+                let lk = p.links[l as usize];
+                if lk.pred == LEO {
+                    if prev == NONE {
+                        p.items[v as usize].head = lk.next;
+                    } else {
+                        p.links[prev as usize].next = lk.next;
+                    }
+                } else {
+                    prev = l;
+                }
+                l = lk.next;
+            }
+        }
+        // Walk on.
+        let mut l = p.items[v as usize].head;
+        while l != NONE {
+            let lk = p.links[l as usize];
+            for w in [lk.pred, lk.child] {
+                if w != TERM && w != LEO && !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push(w);
+                }
+            }
+            l = lk.next;
+        }
     }
 }

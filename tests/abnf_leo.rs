@@ -1,0 +1,204 @@
+//! Leo's right-recursion items in the ABNF engine: right recursion is linear, and the
+//! forest (counts, empty ambiguity, trees with their spans, failures) is the one the plain
+//! Earley completion gives.
+
+use idbench::engine::abnf::{Grammar, Parse, ParseCount, ParseOptions, ParseTree, with_leo};
+use proptest::prelude::*;
+
+const RFC8141: &str = include_str!("data/abnf/rfc8141.abnf");
+const RFC3986: &str = include_str!("data/abnf/rfc3986.abnf");
+
+fn grammar(text: &str) -> Grammar {
+    match Grammar::from_text(text) {
+        Ok(g) => g,
+        Err(p) => panic!("grammar does not read: {p:?}"),
+    }
+}
+
+fn parse(g: &Grammar, start: &str, input: &str) -> Parse {
+    g.parse(start, input, &ParseOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn sorted(trees: &[ParseTree]) -> Vec<String> {
+    let mut v: Vec<String> = trees.iter().map(|t| format!("{t:?}")).collect();
+    v.sort();
+    v
+}
+
+/// Everything a parse reports except the work it took. Trees: identical when the parse is
+/// unique; the same set when all of them are returned (the order in which an ambiguous
+/// input's trees come out follows the order the chart made its links, which Leo's items
+/// change).
+fn same(g: &Grammar, start: &str, input: &str) {
+    let leo = with_leo(|| parse(g, start, input));
+    let plain = parse(g, start, input);
+    assert_eq!(leo.valid, plain.valid, "valid, {input:?}");
+    assert_eq!(leo.count, plain.count, "count, {input:?}");
+    assert_eq!(
+        leo.empty_ambiguity, plain.empty_ambiguity,
+        "empty ambiguity, {input:?}"
+    );
+    match plain.count {
+        ParseCount::Exact(0 | 1) => assert_eq!(leo.trees, plain.trees, "trees, {input:?}"),
+        ParseCount::Exact(n) if n as usize <= ParseOptions::default().max_trees => {
+            assert_eq!(sorted(&leo.trees), sorted(&plain.trees), "trees, {input:?}")
+        }
+        _ => assert_eq!(leo.trees.len(), plain.trees.len(), "trees, {input:?}"),
+    }
+    assert_eq!(leo.failure, plain.failure, "failure, {input:?}");
+    assert_eq!(
+        leo.unchecked_prose, plain.unchecked_prose,
+        "prose, {input:?}"
+    );
+}
+
+#[test]
+fn right_recursion_is_linear_in_items() {
+    let g = grammar("a = \"x\" a / \"x\"\n");
+    let n = 500;
+    let small = with_leo(|| parse(&g, "a", &"x".repeat(n)));
+    let big = with_leo(|| parse(&g, "a", &"x".repeat(4 * n)));
+    assert!(small.valid && big.valid);
+    // The plain completion makes one item per level of the chain in every set: about
+    // n²/2 items, 16x for 4x the input.
+    let plain_small = parse(&g, "a", &"x".repeat(n));
+    let plain_big = parse(&g, "a", &"x".repeat(4 * n));
+    assert!(plain_big.items > 10 * plain_small.items);
+    assert!(
+        big.items <= 4 * small.items + 64,
+        "{} items on {} bytes, {} on {}",
+        big.items,
+        4 * n,
+        small.items,
+        n
+    );
+}
+
+#[test]
+fn right_recursion_through_an_option_is_linear_in_items() {
+    let g = grammar("xalphas = xalpha [ xalphas ]\nxalpha = ALPHA / DIGIT\n");
+    let n = 400;
+    let small = with_leo(|| parse(&g, "xalphas", &"a1".repeat(n / 2)));
+    let big = with_leo(|| parse(&g, "xalphas", &"a1".repeat(2 * n)));
+    let plain_small = parse(&g, "xalphas", &"a1".repeat(n / 2));
+    let plain_big = parse(&g, "xalphas", &"a1".repeat(2 * n));
+    assert!(plain_big.items > 10 * plain_small.items);
+    assert!(small.valid && big.valid);
+    assert!(
+        big.items <= 4 * small.items + 64,
+        "{} items vs {}",
+        big.items,
+        small.items
+    );
+}
+
+#[test]
+fn leo_keeps_the_forest_on_hand_picked_grammars() {
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "a = \"x\" a / \"x\"\n",
+            "a",
+            &["", "x", "xx", "xxxxxxx", "xxy"],
+        ),
+        (
+            "xalphas = xalpha [ xalphas ]\nxalpha = ALPHA / DIGIT / \"-\"\n",
+            "xalphas",
+            &["a", "ab-9", "a-b-c-d-e", "a b"],
+        ),
+        // Ambiguous right recursion, empty tails, unit chains, left recursion.
+        (
+            "s = \"a\" s / \"a\" s s / \"\"\n",
+            "s",
+            &["", "a", "aa", "aaaa"],
+        ),
+        (
+            "s = \"a\" t / \"a\"\nt = s / u\nu = s\n",
+            "s",
+            &["a", "aaa", "aaaaa"],
+        ),
+        (
+            "s = \"a\" [ s ] [ s ]\n",
+            "s",
+            &["a", "aa", "aaaa", "aaaaaa"],
+        ),
+        ("s = *\"a\" s / \"b\"\n", "s", &["b", "ab", "aab", "aaab"]),
+        ("E = E \"+\" E / \"a\"\n", "E", &["a", "a+a", "a+a+a+a+a"]),
+        ("s = \"a\" s / t\nt = s / \"b\"\n", "s", &["b", "ab", "aab"]),
+        (
+            "s = 1*( \"a\" *\"b\" ) [ \"c\" 2*3DIGIT ]\n",
+            "s",
+            &["ab", "abbac12", "ac1"],
+        ),
+    ];
+    for (text, start, inputs) in cases {
+        let g = grammar(text);
+        for input in *inputs {
+            same(&g, start, input);
+        }
+    }
+}
+
+#[test]
+fn leo_keeps_the_forest_on_rfc_grammars() {
+    let g = grammar(RFC8141);
+    for input in [
+        "urn:ex:abc",
+        "urn:example:a?+b?=c",
+        "urn:example:foo/bar?+x?=y#frag",
+        "urn:example:a:b:c:d:e:f",
+        "urn:x:",
+        "urn:-x:a",
+    ] {
+        same(&g, "namestring", input);
+    }
+    let g = grammar(RFC3986);
+    for input in [
+        "http://example.com/a/b/c?q=1#f",
+        "//[v1.x]/a",
+        "http://[1::]:80/",
+        "a:b:c/d/e/f/g/h",
+        "../../g;x?y#s",
+        "http://a b",
+    ] {
+        same(&g, "URI-reference", input);
+    }
+}
+
+/// A random grammar over `a` and `b` with rules s, t, u: each 1 to 3 alternatives of 0 to
+/// 3 symbols, some wrapped in an option or a repetition.
+fn grammar_text() -> impl Strategy<Value = String> {
+    let sym = prop_oneof![
+        Just("\"a\"".to_string()),
+        Just("\"b\"".to_string()),
+        Just("s".to_string()),
+        Just("t".to_string()),
+        Just("u".to_string()),
+        Just("[ t ]".to_string()),
+        Just("*u".to_string()),
+        Just("\"\"".to_string()),
+    ];
+    let alt = prop::collection::vec(sym, 0..4).prop_map(|v| {
+        if v.is_empty() {
+            "\"\"".to_string()
+        } else {
+            v.join(" ")
+        }
+    });
+    let rule = prop::collection::vec(alt, 1..4).prop_map(|v| v.join(" / "));
+    (rule.clone(), rule.clone(), rule).prop_map(|(s, t, u)| format!("s = {s}\nt = {t}\nu = {u}\n"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn leo_counts_and_trees_equal_the_plain_algorithm(
+        text in grammar_text(),
+        inputs in prop::collection::vec("[ab]{0,7}", 1..6),
+    ) {
+        let g = grammar(&text);
+        for input in &inputs {
+            same(&g, "s", input);
+        }
+    }
+}
