@@ -104,6 +104,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod idsets;
 pub mod report;
 pub mod safe_text;

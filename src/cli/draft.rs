@@ -142,7 +142,7 @@ pub fn to_text(name: &str, r: &DraftReport) -> String {
 /// grammar, 2 when the file cannot be read.
 pub fn run(args: &DraftArgs) -> std::io::Result<u8> {
     let shown = args.file.display().to_string();
-    let text = match crate::tui::history::read_regular(&args.file, MAX_DRAFT) {
+    let text = match crate::files::read_regular(&args.file, MAX_DRAFT) {
         Ok(t) => t,
         Err(e) => {
             let _ = writeln!(

@@ -294,7 +294,7 @@ impl From<io::Error> for Fail {
 
 /// Reads a grammar file as the config file is read: a regular file of at most 1 MiB.
 fn read_grammar_file(path: &Path) -> Result<String, Fail> {
-    crate::tui::history::read_regular(path, MAX_TEXT as u64).map_err(|e| {
+    crate::files::read_regular(path, MAX_TEXT as u64).map_err(|e| {
         Fail::Usage(format!(
             "idbench: grammar file {}: cannot be read ({e})",
             path.display()
@@ -858,7 +858,7 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
         }
     };
     if let Some(path) = &a.corpus {
-        let text = crate::tui::history::read_regular(path, MAX_CORPUS).map_err(|e| {
+        let text = crate::files::read_regular(path, MAX_CORPUS).map_err(|e| {
             Fail::Usage(format!(
                 "idbench: corpus {}: cannot be read ({e})",
                 path.display()

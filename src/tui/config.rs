@@ -116,7 +116,7 @@ impl Config {
     pub fn load_from(dir: &Path) -> (Config, Vec<String>) {
         let path = dir.join("config.toml");
         // A regular file of at most 1 MiB: a FIFO or a device would hang the start.
-        match super::history::read_regular(&path, MAX_CONFIG_BYTES) {
+        match crate::files::read_regular(&path, MAX_CONFIG_BYTES) {
             Ok(text) => {
                 let (mut c, msgs) = Config::parse(&text, &path.display().to_string());
                 c.dir = Some(dir.to_path_buf());

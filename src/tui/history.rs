@@ -47,7 +47,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -296,41 +296,6 @@ fn redact_cow(input: &str) -> Cow<'_, str> {
         Cow::Borrowed(_) => redact_params(input),
         Cow::Owned(s) => Cow::Owned(redact_params(&s).into_owned()),
     }
-}
-
-/// Reads the regular file at `path` as UTF-8, refusing anything else (a FIFO, a device such
-/// as `/dev/zero`, a directory) and anything larger than `cap` bytes, so reading can neither
-/// block nor run forever. Errors name the problem; the caller names the path.
-pub fn read_regular(path: &Path, cap: u64) -> std::io::Result<String> {
-    let not_regular = || {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file (a device, FIFO or directory)",
-        )
-    };
-    // Looked at before opening: opening a FIFO blocks until a writer comes.
-    if !std::fs::metadata(path)?.is_file() {
-        return Err(not_regular());
-    }
-    let f = std::fs::File::open(path)?;
-    if !f.metadata()?.is_file() {
-        return Err(not_regular());
-    }
-    read_capped(f, cap)
-}
-
-/// Reads `f` as UTF-8, at most `cap` bytes.
-fn read_capped(f: std::fs::File, cap: u64) -> std::io::Result<String> {
-    let mut bytes = Vec::new();
-    f.take(cap + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > cap {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("larger than {cap} bytes"),
-        ));
-    }
-    String::from_utf8(bytes)
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8"))
 }
 
 /// What reading the file gave.
@@ -701,7 +666,7 @@ fn read_file(path: &Path) -> Read {
 #[cfg(unix)]
 fn read_at(dir: &std::os::fd::OwnedFd, name: &str, path: &Path) -> Read {
     match unix::open_file(dir, name, rustix::fs::OFlags::RDONLY, path) {
-        Ok(f) => match read_capped(f, MAX_FILE_BYTES) {
+        Ok(f) => match crate::files::read_capped(f, MAX_FILE_BYTES) {
             Ok(text) => parse(&text),
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Read::Invalid(e.to_string()),
             Err(e) => Read::Unreadable(e),
@@ -713,7 +678,7 @@ fn read_at(dir: &std::os::fd::OwnedFd, name: &str, path: &Path) -> Read {
 
 #[cfg(not(unix))]
 fn read_file(path: &Path) -> Read {
-    match read_regular(path, MAX_FILE_BYTES) {
+    match crate::files::read_regular(path, MAX_FILE_BYTES) {
         Ok(text) => parse(&text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Read::Missing,
         Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Read::Invalid(e.to_string()),
@@ -1473,7 +1438,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn read_regular_refuses_devices_and_big_files() {
-        let e = read_regular(Path::new("/dev/zero"), 1024)
+        let e = crate::files::read_regular(Path::new("/dev/zero"), 1024)
             .err()
             .map(|e| e.to_string());
         assert!(e.unwrap_or_default().contains("not a regular file"));
@@ -1481,9 +1446,14 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         let big = dir.join("big");
         std::fs::write(&big, vec![b'a'; 2000]).unwrap_or_else(|e| panic!("{e}"));
-        let e = read_regular(&big, 1000).err().map(|e| e.to_string());
+        let e = crate::files::read_regular(&big, 1000)
+            .err()
+            .map(|e| e.to_string());
         assert!(e.unwrap_or_default().contains("larger than 1000 bytes"));
-        assert_eq!(read_regular(&big, 2000).map(|s| s.len()).ok(), Some(2000));
+        assert_eq!(
+            crate::files::read_regular(&big, 2000).map(|s| s.len()).ok(),
+            Some(2000)
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

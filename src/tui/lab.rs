@@ -38,7 +38,7 @@ fn stamp(path: &Path) -> Option<(Option<SystemTime>, u64)> {
 fn load(path: &Path, start: &str) -> Result<Profile, String> {
     let shown = path.display().to_string();
     let name = escape(&shown);
-    let text = crate::tui::history::read_regular(path, abnf::MAX_TEXT as u64)
+    let text = crate::files::read_regular(path, abnf::MAX_TEXT as u64)
         .map_err(|e| format!("grammar {name}: {}", escape(&e.to_string())))?;
     let grammar = Grammar::from_text(&text).map_err(|problems| {
         let mut s = format!("grammar {name} does not read:");

@@ -248,7 +248,7 @@ impl Theme {
         let file = path.display().to_string();
         // Only a regular file, of at most 1 MiB: `/dev/zero` would be read forever and a
         // FIFO would block the start.
-        match super::history::read_regular(&path, MAX_THEME_BYTES) {
+        match crate::files::read_regular(&path, MAX_THEME_BYTES) {
             Ok(text) => Theme::parse(&text, &file, None),
             Err(e) => {
                 let names: Vec<_> = BUILTIN.iter().map(|(n, _)| *n).collect();
