@@ -685,22 +685,7 @@ impl App {
                 }
             }
             Action::Type | Action::Load => {}
-            Action::Left
-            | Action::Right
-            | Action::WordLeft
-            | Action::WordRight
-            | Action::Home
-            | Action::End
-            | Action::DeleteBack
-            | Action::DeleteForward
-            | Action::DeleteWord
-            | Action::DeleteToStart
-            | Action::DeleteToEnd
-            | Action::Undo
-            | Action::Redo
-            | Action::HistoryPrev
-            | Action::HistoryNext
-            | Action::Remember => {
+            input::edit_actions!() => {
                 if let Some(s) = side {
                     self.with_line(s, |l, h| l.on_action(a, h).unwrap_or_default());
                 }

@@ -793,17 +793,24 @@ fn identifiers_in(line: &str) -> Vec<&str> {
         let t = tok.trim_start_matches(['<', '"', '\'', '(', '[', '`']);
         let mut t = t.trim_end_matches(['>', '"', '\'', ',', ';', '`']);
         // A closing bracket or a full stop ends the sentence, not the identifier, unless
-        // the identifier opened it.
+        // the identifier opened it. The brackets are counted once and updated as the end is
+        // cut, so a token of many closing brackets costs one pass, not one per bracket.
+        let count = |t: &str, c: char| t.bytes().filter(|&b| b == c as u8).count();
+        let (open_p, mut close_p) = (count(t, '('), count(t, ')'));
+        let (open_b, mut close_b) = (count(t, '['), count(t, ']'));
         loop {
-            let before = t;
-            if t.ends_with(')') && t.matches('(').count() < t.matches(')').count() {
+            let before = t.len();
+            if t.ends_with(')') && open_p < close_p {
                 t = &t[..t.len() - 1];
+                close_p -= 1;
             }
-            if t.ends_with(']') && t.matches('[').count() < t.matches(']').count() {
+            if t.ends_with(']') && open_b < close_b {
                 t = &t[..t.len() - 1];
+                close_b -= 1;
             }
+            // No bracket is among these, so the counts stay true.
             t = t.trim_end_matches(['.', ',', ';', ':', '>', '"', '\'']);
-            if t == before {
+            if t.len() == before {
                 break;
             }
         }
@@ -911,6 +918,15 @@ mod tests {
             identifiers_in("ldap://[2001:db8::7]/c=GB?objectClass?one"),
             ["ldap://[2001:db8::7]/c=GB?objectClass?one"]
         );
+    }
+
+    #[test]
+    fn closing_brackets_are_cut_in_one_pass() {
+        // 64 Ki closing brackets after an identifier: each is cut without counting the
+        // token again (the old loop counted the whole token per bracket).
+        let tok = format!("(http://a/b){}", ")".repeat(1 << 16));
+        assert_eq!(identifiers_in(&tok), ["http://a/b"]);
+        assert_eq!(identifiers_in("(see http://a/(b))."), ["http://a/(b)"]);
     }
 
     #[test]

@@ -100,12 +100,10 @@ fn too_long(what: &str, total: usize) -> String {
     )
 }
 
-/// True for the line's own editing keys (moving, deleting, undo, history recall,
-/// remembering): the ones [`InputLine::on_action`] takes, and the ones that still reach the
-/// input while the terminal is too small.
-pub fn edits(a: Action) -> bool {
-    matches!(
-        a,
+/// The pattern of the line's own editing keys (moving, deleting, undo, history recall,
+/// remembering): written once, matched by [`edits`] and by the app's routing.
+macro_rules! edit_actions {
+    () => {
         Action::Left
             | Action::Right
             | Action::WordLeft
@@ -122,7 +120,14 @@ pub fn edits(a: Action) -> bool {
             | Action::HistoryPrev
             | Action::HistoryNext
             | Action::Remember
-    )
+    };
+}
+pub(crate) use edit_actions;
+
+/// True for the line's own editing keys: the ones [`InputLine::on_action`] takes, and the
+/// ones that still reach the input while the terminal is too small.
+pub fn edits(a: Action) -> bool {
+    matches!(a, edit_actions!())
 }
 
 /// What the status line says when `removed` line-break characters were taken out of an
