@@ -56,6 +56,12 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
     // The tree: the grammar's rule names, the parse count in the title.
     assert!(s.contains("2 parses · tree 1/2"), "{s}");
     assert!(s.contains("alphanum"), "{s}");
+    // At 80x24 the title keeps the node count whole and the parse it shows.
+    let s = screen(&mut app, 80, 24);
+    let title = s.lines().find(|l| l.contains("Tree ·")).unwrap_or_default();
+    let nodes = app.analysis(0).tree.len();
+    assert!(title.contains(&format!("· {nodes} nodes")), "{title}");
+    assert!(title.contains("1/2"), "{title}");
 
     // `r` in the tree steps to the other parse, and back.
     let first = shape(&app);
@@ -124,9 +130,63 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
         message.contains("\"#\""),
         "the fragment's `#` is expected: {message}"
     );
+    let expected = app
+        .analysis(0)
+        .first_error()
+        .map(|d| d.expected.clone())
+        .unwrap_or_default();
+    assert!(
+        expected.contains(&"\"#\""),
+        "the structured list names what the sentence does: {expected:?}"
+    );
     let s = screen(&mut app, 140, 40);
     assert!(s.contains("0 parses"), "{s}");
     assert!(s.contains("expected one of"), "{s}");
+
+    // Ctrl-P leaves the lab for auto and the built-ins, and comes back to it: the lab cell
+    // stays in the strip with its own verdict while another profile is in use.
+    app.handle(Event::ctrl('p'));
+    assert_eq!(app.profile(), None, "after the lab, auto");
+    let s = screen(&mut app, 140, 40);
+    assert!(s.contains(" lab ✗ "), "the lab's verdict, not in use: {s}");
+    for _ in 0..Profile::ALL.len() {
+        app.handle(Event::ctrl('p'));
+        assert!(app.profile().is_some_and(|p| p.name() != "lab"));
+    }
+    app.handle(Event::ctrl('p'));
+    assert_eq!(
+        app.profile().map(Profile::name),
+        Some("lab"),
+        "back to the lab"
+    );
+    let s = screen(&mut app, 140, 40);
+    assert!(s.contains("[lab ✗]"), "{s}");
+
+    // Diff mode: `r` in B's tree steps B's parses, and A's tree stays as it was.
+    let lab = app.profile();
+    let mut diff = App::new(AppConfig {
+        input: "urn:ex:abc".into(),
+        with: Some("urn:example:a?+b?=c".into()),
+        profile: lab,
+        ..AppConfig::default()
+    });
+    let tree_of = |app: &App, side: usize| -> Vec<(String, usize, usize)> {
+        app.analysis(side)
+            .tree
+            .iter()
+            .map(|n| (n.rule().to_string(), n.span().start, n.span().end))
+            .collect()
+    };
+    let (a_before, b_before) = (tree_of(&diff, 0), tree_of(&diff, 1));
+    diff.handle(Event::key(KeyCode::F(6)));
+    focus(&mut diff, Focus::TreeB);
+    diff.handle(Event::key(KeyCode::Char('r')));
+    assert_eq!(diff.status(), Some("B: parse 2 of 2 (2 parses)"));
+    assert_ne!(tree_of(&diff, 1), b_before, "B's other derivation");
+    assert_eq!(tree_of(&diff, 0), a_before);
+    let s = screen(&mut diff, 160, 40);
+    assert!(s.contains("B · 35 nodes · parse 2/2"), "{s}");
+    assert!(s.contains("A · 17 nodes · 1 parse"), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -228,7 +228,10 @@ impl App {
             level,
         });
         let mut panes = Panes::new(&input, with.as_deref(), base.as_deref());
-        let m = Model::new(panes.texts(), with.is_some(), profile, compare);
+        let mut m = Model::new(panes.texts(), with.is_some(), profile, compare);
+        if let Some(l) = &lab {
+            m.offer(l.profile);
+        }
         panes.show(&m);
         let mut app = App {
             theme,
@@ -384,6 +387,9 @@ impl App {
         };
         match result {
             Ok(()) => {
+                if let Some(l) = &self.lab {
+                    self.m.offer(l.profile);
+                }
                 self.m.reanalyze();
                 if self.panes.refresh(&mut self.m) {
                     self.note_current_inputs();
@@ -731,7 +737,7 @@ impl App {
             Effect::Focus(f) => self.set_focus(f),
             Effect::ShowDetails => self.show_details(),
             Effect::NextParse => {
-                let said = self.m.next_parse();
+                let said = self.m.next_parse(side);
                 self.panes.show(&self.m);
                 self.details_key = None;
                 self.say(said);

@@ -127,8 +127,11 @@ pub struct Model {
     analyses: u64,
     /// How many times the resolution has been computed since the start.
     resolutions: u64,
-    /// Which of input A's parses the tree shows under the lab profile (0: the first).
-    lab_parse: usize,
+    /// Which of each input's parses its tree shows under the lab profile (0: the first).
+    lab_parse: [usize; 2],
+    /// A profile registered at run time that the workbench offers beside the built-ins (the
+    /// grammar lab's), and input A's verdict under it while another profile is in use.
+    offered: Option<(Profile, Option<bool>)>,
 }
 
 /// Selection and scroll position of a list (the panes' lists, and the ladder's
@@ -236,7 +239,8 @@ impl Model {
             comparisons: 0,
             analyses: 0,
             resolutions: 0,
-            lab_parse: 0,
+            lab_parse: [0; 2],
+            offered: None,
         };
         m.refresh(texts);
         m
@@ -366,8 +370,9 @@ impl Model {
                 self.docs[k] = analyze("", &Options::validate_only(self.profile));
                 self.docs[k] = self.analyze(text);
                 out.analysed[k] = true;
+                self.lab_parse[k] = 0;
                 if k == 0 {
-                    self.lab_parse = 0;
+                    self.judge_offered();
                 }
             }
         }
@@ -439,23 +444,54 @@ impl Model {
         self.comparison = None;
     }
 
-    /// Input A's parses under the lab profile, as its analysis left them (never parses);
-    /// `None` under any other profile.
-    pub fn lab_parses(&self) -> Option<std::sync::Arc<crate::engine::abnf::Parse>> {
-        let a = &self.docs[0];
+    /// Offers `p` (a profile registered at run time: the grammar lab's) beside the
+    /// built-ins: the profile strip gives it a cell and Ctrl-P's cycle reaches it.
+    pub fn offer(&mut self, p: Profile) {
+        self.offered = Some((p, None));
+        self.judge_offered();
+    }
+
+    /// The profile offered beside the built-ins, if any, and input A's verdict under it
+    /// (`None` while it is the profile in use: the analysis's own verdict is then it).
+    pub fn offered(&self) -> Option<(Profile, Option<bool>)> {
+        self.offered
+    }
+
+    /// Input A's verdict under the offered profile, while another one is in use (the
+    /// built-ins' verdicts are the analysis's; the offered one is not among them).
+    fn judge_offered(&mut self) {
+        let Some((p, _)) = self.offered else {
+            return;
+        };
+        let verdict = (self.profile != Some(p))
+            .then(|| analyze(&self.docs[0].input, &Options::validate_only(Some(p))).valid());
+        self.offered = Some((p, verdict));
+    }
+
+    /// Which input (0: A, 1: B) `a` is the analysis of, if it is one of them (not the
+    /// base line).
+    pub fn side_of(&self, a: &Analysis) -> Option<usize> {
+        self.docs.iter().position(|d| std::ptr::eq(d, a))
+    }
+
+    /// Input `side`'s parses under the lab profile, as its analysis left them (never
+    /// parses); `None` under any other profile.
+    pub fn lab_parses(&self, side: usize) -> Option<std::sync::Arc<crate::engine::abnf::Parse>> {
+        let a = self.docs.get(side)?;
         crate::engine::abnf::lab::parses(a.profile, &a.input)
     }
 
-    /// Which of input A's parses the tree shows (0: the first).
-    pub fn lab_parse(&self) -> usize {
-        self.lab_parse
+    /// Which of input `side`'s parses its tree shows (0: the first).
+    pub fn lab_parse(&self, side: usize) -> usize {
+        self.lab_parse.get(side).copied().unwrap_or(0)
     }
 
-    /// Shows input A's next parse under the lab profile (after the last, the first again):
-    /// its tree replaces the analysis's, taken from the parse already made. Returns what
-    /// the status line says.
-    pub fn next_parse(&mut self) -> String {
-        let Some(parse) = self.lab_parses() else {
+    /// Shows input `side`'s next parse under the lab profile (after the last, the first
+    /// again): its tree replaces the analysis's, taken from the parse already made. Returns
+    /// what the status line says.
+    pub fn next_parse(&mut self, side: usize) -> String {
+        let side = side.min(1);
+        let Some(parse) = self.lab_parses(side) else {
             return "one reading: the grammar admits no other parse of this input".into();
         };
         let n = parse.trees.len();
@@ -465,15 +501,20 @@ impl Model {
                 crate::engine::abnf::lab::count_phrase(parse.count)
             );
         }
-        let k = (self.lab_parse + 1) % n;
-        let a = &mut self.docs[0];
+        let k = (self.lab_parse[side] + 1) % n;
+        let a = &mut self.docs[side];
         if let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k) {
             a.tree = t;
-            self.lab_parse = k;
+            self.lab_parse[side] = k;
         }
         format!(
-            "parse {} of {} ({})",
-            self.lab_parse + 1,
+            "{}parse {} of {} ({})",
+            if self.diff_mode {
+                ["A: ", "B: "][side]
+            } else {
+                ""
+            },
+            self.lab_parse[side] + 1,
             n,
             crate::engine::abnf::lab::count_phrase(parse.count)
         )
@@ -492,15 +533,13 @@ impl Model {
     }
 
     /// The profile after the chosen one (Ctrl-P): auto, then each of `Profile::ALL`, then
-    /// auto again.
+    /// the offered one (the grammar lab's), then auto again.
     pub fn next_profile(&self) -> Option<Profile> {
+        let offered = self.offered.map(|(p, _)| p);
+        let mut cycle = Profile::ALL.iter().copied().chain(offered);
         match self.profile {
-            None => Profile::ALL.first().copied(),
-            Some(p) => Profile::ALL
-                .iter()
-                .position(|q| *q == p)
-                .and_then(|i| Profile::ALL.get(i + 1))
-                .copied(),
+            None => cycle.next(),
+            Some(p) => cycle.skip_while(|&q| q != p).nth(1),
         }
     }
 

@@ -288,6 +288,10 @@ fn run(lab: &Lab, b: &mut Builder<'_>) {
             if at < input.len() {
                 b.leaf(NodeKind::Unparsed, "", at, input.len());
             }
+            // The structured list too (Details, JSON, the explanation), not only the
+            // sentence: the names are the grammar's own, interned like its rule names.
+            let interned: Vec<&'static str> = expected.iter().map(|e| intern(e)).collect();
+            b.expect(at, &interned);
             let what = if at < input.len() {
                 "this text"
             } else {
@@ -459,6 +463,8 @@ mod tests {
             "{}",
             e.message
         );
+        assert_eq!(e.expected, ["\"-\"", "ALPHA", "DIGIT"], "{e:?}");
+        assert_eq!(e.expected_at, Some(5));
 
         // The production of a rule, as the file writes it.
         let nid = production(p, "nid").expect("NID's text");

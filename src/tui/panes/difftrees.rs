@@ -82,6 +82,10 @@ pub fn decorate(
     let shown = view.visible();
     let first = view.list.offset;
     let mut title = format!("{} · {} nodes", ["A", "B"][look.side.min(1)], a.tree.len());
+    // Under the lab profile: which parse the tree shows (the tree pane's shortest note).
+    if let Some(n) = view.note.last() {
+        title.push_str(&format!(" · {n}"));
+    }
     if shown.len() > h && h > 0 {
         let last = (first + h).min(shown.len());
         title.push_str(&format!(" · rows {}–{last} of {}", first + 1, shown.len()));

@@ -75,7 +75,8 @@ pub enum Effect {
     Focus(Focus),
     /// Read the focused pane's selection whole in Details.
     ShowDetails,
-    /// Show input A's next parse under the lab profile (the first after the last).
+    /// Show the next parse of the input the pane reads, under the lab profile (the first
+    /// after the last).
     NextParse,
 }
 

@@ -30,8 +30,8 @@ pub struct ProfilesPane {
     pub selected: usize,
     /// The cells drawn by the last frame, for the mouse.
     hits: Vec<Hit>,
-    /// A profile registered at run time in use (the grammar lab's), drawn after the
-    /// built-ins as the last cell.
+    /// The profile registered at run time that the model offers (the grammar lab's),
+    /// drawn after the built-ins as the last cell.
     extra: Option<Profile>,
 }
 
@@ -119,14 +119,14 @@ impl Pane for ProfilesPane {
             None => Cells::Validity(&a.verdicts),
         };
         let selected = focused.then_some(self.selected);
-        // A run-time profile in use (the grammar lab's) gets a cell after the built-ins,
-        // whose verdicts stay: its verdict is the analysis's own.
-        self.extra = a.model.profile().filter(|p| p.builtin_index().is_none());
-        let extra = self.extra.map(|p| {
-            let (sym, slot) = if a.valid() {
-                ("✓", Slot::Valid)
-            } else {
-                ("✗", Slot::Invalid)
+        // The offered run-time profile (the grammar lab's) gets a cell after the built-ins,
+        // whose verdicts stay: in use, its verdict is the analysis's own; else the model's.
+        let offered = a.model.offered();
+        self.extra = offered.map(|(p, _)| p);
+        let extra = offered.map(|(p, judged)| {
+            let (sym, slot) = match judged.unwrap_or_else(|| a.valid()) {
+                true => ("✓", Slot::Valid),
+                false => ("✗", Slot::Invalid),
             };
             (p, sym, slot)
         });
@@ -151,13 +151,20 @@ impl Pane for ProfilesPane {
             let right = area.right();
             let mut x = strip.right();
             let dim = theme.get(Slot::Dim);
+            // Marked as a built-in's cell is: brackets and the active style while in use.
+            let in_use = a.model.profile() == Some(p);
+            let (open, close, name_style) = if in_use {
+                ("[", "]", theme.get(Slot::Active))
+            } else {
+                (" ", " ", theme.get(Slot::Text))
+            };
             for (text, style) in [
                 ("│", dim),
-                ("[", dim),
-                (p.name(), theme.get(Slot::Active)),
+                (open, dim),
+                (p.name(), name_style),
                 (" ", Style::new()),
                 (sym, theme.get(slot)),
-                ("]", dim),
+                (close, dim),
             ] {
                 if x < right {
                     x = buf

@@ -42,8 +42,9 @@ pub struct TreeView {
     /// Where the tree itself was last drawn when the other reading shared its area (clicks
     /// there select; clicks on the other reading do nothing).
     tree_area: Option<Rect>,
-    /// What the title says beside the node count (the lab profile's parse count).
-    pub note: Option<String>,
+    /// What the title says beside the node count (the lab profile's parse count), longest
+    /// first: the title takes the longest that leaves the node count room.
+    pub note: Vec<String>,
 }
 
 impl TreeView {
@@ -184,7 +185,11 @@ impl Pane for TreeView {
                 }
             }
             // Under the lab profile, `r` steps through the grammar's parses.
-            Action::OtherReading if a.model.lab_parses().is_some() => {
+            Action::OtherReading
+                if a.model
+                    .side_of(a.analysis)
+                    .is_some_and(|side| a.model.lab_parses(side).is_some()) =>
+            {
                 return Effect::NextParse;
             }
             Action::OtherReading => {
@@ -223,19 +228,27 @@ impl Pane for TreeView {
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         // Under the lab profile, the title counts the parses and says which one is shown.
-        self.note = crate::engine::abnf::lab::parses(a.profile, &a.input).map(|p| {
-            let count = crate::engine::abnf::lab::count_phrase(p.count);
-            if p.valid && p.trees.len() > 1 {
-                let k = if std::ptr::eq(a.analysis, a.model.analysis(0)) {
-                    a.model.lab_parse()
+        self.note = match crate::engine::abnf::lab::parses(a.profile, &a.input) {
+            Some(p) => {
+                let count = crate::engine::abnf::lab::count_phrase(p.count);
+                if p.valid && p.trees.len() > 1 {
+                    let k = a
+                        .model
+                        .side_of(a.analysis)
+                        .map_or(0, |s| a.model.lab_parse(s));
+                    let (k, n) = (k + 1, p.trees.len());
+                    vec![
+                        format!("{count} · tree {k}/{n} (r: next)"),
+                        format!("{count} · tree {k}/{n}"),
+                        format!("{count} · {k}/{n}"),
+                        format!("parse {k}/{n}"),
+                    ]
                 } else {
-                    0
-                };
-                format!("{count} · tree {}/{} (r: next)", k + 1, p.trees.len())
-            } else {
-                count
+                    vec![count]
+                }
             }
-        });
+            None => Vec::new(),
+        };
         // The other reading, on request, beside the tree (below it when narrow).
         if self.other
             && let Some(i) = super::readings::reading_for(a, self.selected)
@@ -414,10 +427,15 @@ pub fn draw(
     focused: bool,
     theme: &Theme,
 ) {
-    let title = match &view.note {
-        Some(n) => format!("Tree · {n} · {} nodes", analysis.tree.len()),
-        None => format!("Tree · {} nodes", analysis.tree.len()),
-    };
+    // The longest note that leaves the node count whole (block_fit cuts from the end).
+    let nodes = format!("{} nodes", analysis.tree.len());
+    let room = usize::from(area.width).saturating_sub(4);
+    let title = view
+        .note
+        .iter()
+        .map(|n| format!("Tree · {n} · {nodes}"))
+        .find(|t| t.chars().count() <= room)
+        .unwrap_or_else(|| format!("Tree · {nodes}"));
     f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let h = usize::from(body.height);
