@@ -106,6 +106,9 @@ pub struct Step {
     pub apply: fn(&str) -> String,
 }
 
+/// A node of an NSS as a rule name and a byte range relative to the NSS.
+pub type RelNode = (&'static str, usize, usize);
+
 /// What a check (a check digit) looks at: the NID and NSS as written, and the NSS's
 /// nodes (spans relative to the NSS).
 pub struct CheckInput<'a> {
@@ -114,7 +117,7 @@ pub struct CheckInput<'a> {
     /// The NSS as written.
     pub nss: &'a str,
     /// The grammar's nodes, spans relative to the NSS.
-    pub nodes: &'a [(&'static str, usize, usize)],
+    pub nodes: &'a [RelNode],
 }
 
 /// A finding of a check: where (relative to the NSS) and what to say.
@@ -162,7 +165,7 @@ pub struct Namespace {
     pub shown: &'static [&'static str],
     /// Rules whose node, when shown, also gets structure from outside the grammar
     /// ([`Namespace::parts`]).
-    pub parts: Option<fn(&str) -> Vec<(&'static str, usize, usize)>>,
+    pub parts: Option<fn(&str) -> Vec<RelNode>>,
     /// Check digits.
     pub checks: &'static [Check],
     /// Lexical-equivalence steps, in order.
@@ -408,7 +411,7 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
         return out;
     }
     // The grammar's nodes, relative to the NSS, in preorder, without the start rule.
-    let mut rel: Vec<(&'static str, usize, usize)> = Vec::new();
+    let mut rel: Vec<RelNode> = Vec::new();
     if let Some(tree) = parse.trees.first() {
         let names: Vec<&'static str> = tree
             .nodes
