@@ -125,3 +125,14 @@ summaries go to stderr.
 
 Exit codes: as above; 2 when a grammar cannot be read (or, but for check, has errors or
 no such start rule) or on a usage error.";
+
+pub(super) const NAMESPACES: &str = "\
+Output (text): a table, one registered NID a line: NID, kind (formal or informal), the
+registration date (- when the registry gives none), the reference, the template's address
+and, where idbench reads the NSS's syntax, the document it reads it from.
+Output (json): one array on one line, one object per NID: {\"nid\", \"kind\",
+\"reference\", \"date\", \"updated\", \"template\", \"syntax\"} (null where there is none).
+Either way, stderr names the snapshot: the registry's last update, the counts, the public
+copy it was built from (repository, path, commit, SHA-256) and when it was retrieved.
+
+Exit codes: 0, or 2 on a usage or I/O error.";

@@ -11,6 +11,7 @@ mod grammar;
 mod help;
 mod input;
 pub mod json;
+mod namespaces;
 mod parse;
 mod resolve;
 mod rule;
@@ -82,6 +83,9 @@ pub enum Command {
     /// Read an RFC or Internet-Draft as plain text: check its ABNF as `grammar check` does,
     /// and judge its example identifiers under their profiles and under its grammar.
     Draft(draft::DraftArgs),
+    /// List the compiled-in snapshot of IANA's URN Namespaces registry.
+    #[command(after_help = help::NAMESPACES)]
+    Namespaces(namespaces::NamespacesArgs),
     /// Open the workbench.
     #[command(after_help = help::TUI)]
     Tui(TuiArgs),
@@ -476,6 +480,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Rule(args)) => rule::run(&args),
         Some(Command::Draft(args)) => draft::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
+        Some(Command::Namespaces(args)) => namespaces::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

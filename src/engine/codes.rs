@@ -226,6 +226,10 @@ codes! {
     XriEscapeHash = "xri-escape-hash", Note, "XRI Syntax 2.0 §2.3.2", "an escaped \"#\"";
     XriEscapeSlashes = "xri-escape-slashes", Note, "XRI Syntax 2.0 §2.3.2", "escaped slashes";
     XriPrefixMalformed = "xri-prefix-malformed", Error, "XRI Syntax 2.0 §2.2", "a malformed XRI prefix";
+    NamespaceCheckDigit = "namespace-check-digit", Warning, "RFC 8141 §5", "a wrong check digit for the namespace";
+    NamespaceNssInvalid = "namespace-nss-invalid", Warning, "RFC 8141 §5", "the NSS breaks its namespace's syntax";
+    NamespaceOpaque = "namespace-opaque", Note, "RFC 3553 §3", "the namespace is opaque here";
+    NidUnregistered = "nid-unregistered", Note, "RFC 8141 §5", "a NID not in IANA's registry";
 }
 
 impl Code {

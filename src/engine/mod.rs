@@ -13,6 +13,7 @@ pub mod grammar;
 pub mod hosts;
 pub mod idna;
 pub mod ip;
+pub mod namespaces;
 pub mod path;
 pub mod pct;
 pub mod profile;

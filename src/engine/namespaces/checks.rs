@@ -1,0 +1,327 @@
+//! Check digits of the namespaces that have them, and the ISBN's parts.
+//!
+//! ISBN-10 and ISBN-13 check digits, conversion and parts come from the `isbn` crate
+//! (its range data is the International ISBN Agency's). The others are written here, each
+//! a few lines of arithmetic that no well-kept crate covers on its own: ISSN (mod 11 with
+//! weights 8 to 2, as the ISSN namespace registration states), ISAN (ISO 7064 MOD 37,36,
+//! the algorithm ISO 15706 uses), and the German National Library's check digit for
+//! `urn:nbn:de` (its published procedure and character table).
+
+use super::{CheckInput, Finding};
+
+/// The digits of an ISBN (hyphens dropped; `X` read as 10) and their byte offsets.
+fn isbn_digits(nss: &str) -> Vec<(u8, usize)> {
+    nss.char_indices()
+        .filter_map(|(i, c)| match c {
+            '0'..='9' => Some((c as u8 - b'0', i)),
+            'X' | 'x' => Some((10, i)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The check digit the `isbn` crate accepts for these first twelve ISBN-13 digits (it
+/// exposes no function that computes one, so each candidate is tried).
+pub(super) fn isbn13_check(first12: &[u8]) -> Option<u8> {
+    let mut a = [0u8; 13];
+    a.get_mut(..12)?.copy_from_slice(first12.get(..12)?);
+    (0..=9).find(|&d| {
+        a[12] = d;
+        isbn::Isbn13::new(a).is_ok()
+    })
+}
+
+/// The check digit (10 for `X`) the `isbn` crate accepts for these first nine ISBN-10
+/// digits.
+fn isbn10_check(first9: &[u8]) -> Option<u8> {
+    let mut a = [0u8; 10];
+    a.get_mut(..9)?.copy_from_slice(first9.get(..9)?);
+    (0..=10).find(|&d| {
+        a[9] = d;
+        isbn::Isbn10::new(a).is_ok()
+    })
+}
+
+fn digit_char(d: u8) -> char {
+    if d == 10 { 'X' } else { char::from(b'0' + d) }
+}
+
+/// ISBN-10 and ISBN-13 check digits.
+pub(super) fn isbn(input: &CheckInput<'_>) -> Option<Finding> {
+    let ds = isbn_digits(input.nss);
+    let values: Vec<u8> = ds.iter().map(|&(d, _)| d).collect();
+    let &(last, at) = ds.last()?;
+    let (want, form) = match values.len() {
+        13 => (isbn13_check(&values[..12])?, "ISBN-13, modulus 10"),
+        10 => (isbn10_check(&values[..9])?, "ISBN-10, modulus 11"),
+        _ => return None,
+    };
+    (want != last).then(|| Finding {
+        start: at,
+        end: at + 1,
+        message: format!(
+            "the check digit should be {} ({form}), not {}: a digit of the ISBN is \
+             probably wrong",
+            digit_char(want),
+            digit_char(last)
+        ),
+    })
+}
+
+/// The ISBN's parts (GS1 element, registration group, registrant, publication) from the
+/// `isbn` crate's range data, as spans of the NSS; none when the crate does not know the
+/// range (or the check digit is wrong, which it refuses).
+pub(super) fn isbn_parts(nss: &str) -> Vec<(&'static str, usize, usize)> {
+    let ds = isbn_digits(nss);
+    let values: Vec<u8> = ds.iter().map(|&(d, _)| d).collect();
+    let hyphenated = match values.len() {
+        13 => {
+            let mut a = [0u8; 13];
+            a.copy_from_slice(&values);
+            isbn::Isbn13::new(a).ok().and_then(|i| i.hyphenate().ok())
+        }
+        10 => {
+            let mut a = [0u8; 10];
+            a.copy_from_slice(&values);
+            isbn::Isbn10::new(a).ok().and_then(|i| i.hyphenate().ok())
+        }
+        _ => None,
+    };
+    let Some(h) = hyphenated else {
+        return Vec::new();
+    };
+    let lens: Vec<usize> = h.split('-').map(str::len).collect();
+    let names: &[&'static str] = if values.len() == 13 {
+        &[
+            "gs1-element",
+            "registration-group",
+            "registrant",
+            "publication",
+        ]
+    } else {
+        &["registration-group", "registrant", "publication"]
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    for (name, &len) in names.iter().zip(&lens) {
+        let (Some(&(_, s)), Some(&(_, e))) = (ds.get(i), ds.get(i + len.saturating_sub(1))) else {
+            return Vec::new();
+        };
+        out.push((*name, s, e + 1));
+        i += len;
+    }
+    out
+}
+
+/// The ISSN check digit: "calculated on a modulus 11 basis using weights 8 to 2" (ISSN
+/// namespace registration, Syntax), 10 written `X`.
+pub(super) fn issn(input: &CheckInput<'_>) -> Option<Finding> {
+    let ds = isbn_digits(input.nss);
+    if ds.len() != 8 {
+        return None;
+    }
+    let sum: u32 = ds[..7]
+        .iter()
+        .zip((2..=8u32).rev())
+        .map(|(&(d, _), w)| u32::from(d) * w)
+        .sum();
+    let want = ((11 - sum % 11) % 11) as u8;
+    let (last, at) = ds[7];
+    (want != last).then(|| Finding {
+        start: at,
+        end: at + 1,
+        message: format!(
+            "the check digit should be {} (modulus 11, weights 8 to 2), not {}: a digit of \
+             the ISSN is probably wrong",
+            digit_char(want),
+            digit_char(last)
+        ),
+    })
+}
+
+/// ISO 7064 MOD 37,36 (a hybrid system over the 36 digits and letters): the check
+/// character for `s`, or `None` if `s` holds anything else.
+fn mod_37_36(s: &[u8]) -> Option<u8> {
+    let mut p: u32 = 36;
+    for &c in s {
+        let v = char::from(c).to_digit(36)?;
+        let mut t = (p + v) % 36;
+        if t == 0 {
+            t = 36;
+        }
+        p = (t * 2) % 37;
+    }
+    let c = (0..36u32).find(|&c| (p + c) % 36 == 1)?;
+    char::from_digit(c, 36).map(|ch| ch.to_ascii_uppercase() as u8)
+}
+
+/// The ISAN check characters: the first over the root and episode (16 hex digits), the
+/// second over root, episode and version (24), both ISO 7064 MOD 37,36 (ISO 15706).
+pub(super) fn isan(input: &CheckInput<'_>) -> Option<Finding> {
+    let nss = input.nss.as_bytes();
+    // root (3 groups) and episode (1 group): 4 groups of 4 hex digits and a hyphen each.
+    let mut hex: Vec<u8> = Vec::with_capacity(24);
+    let mut groups = 0;
+    let mut i = 0;
+    while i < nss.len() {
+        let end = nss[i..]
+            .iter()
+            .position(|&b| b == b'-')
+            .map_or(nss.len(), |p| i + p);
+        let part = &nss[i..end];
+        if part.len() == 4 {
+            hex.extend(part.iter().map(u8::to_ascii_uppercase));
+            groups += 1;
+        } else if part.len() == 1 {
+            let want = mod_37_36(&hex)?;
+            let got = part[0].to_ascii_uppercase();
+            if want != got {
+                let which = if groups <= 4 {
+                    "the first check character (over root and episode)"
+                } else {
+                    "the second check character (over root, episode and version)"
+                };
+                return Some(Finding {
+                    start: i,
+                    end: i + 1,
+                    message: format!(
+                        "{which} should be {} (ISO 7064 MOD 37,36), not {}",
+                        char::from(want),
+                        char::from(part[0])
+                    ),
+                });
+            }
+        }
+        i = end + 1;
+    }
+    None
+}
+
+/// The German National Library's table for its `urn:nbn:de` check digit: each character
+/// of the URN to a number (no value holds a zero).
+fn dnb_value(c: u8) -> Option<u32> {
+    Some(match c.to_ascii_lowercase() {
+        b'0' => 1,
+        b'1' => 2,
+        b'2' => 3,
+        b'3' => 4,
+        b'4' => 5,
+        b'5' => 6,
+        b'6' => 7,
+        b'7' => 8,
+        b'8' => 9,
+        b'9' => 41,
+        b'a' => 18,
+        b'b' => 14,
+        b'c' => 19,
+        b'd' => 15,
+        b'e' => 16,
+        b'f' => 21,
+        b'g' => 22,
+        b'h' => 23,
+        b'i' => 24,
+        b'j' => 25,
+        b'k' => 42,
+        b'l' => 26,
+        b'm' => 27,
+        b'n' => 13,
+        b'o' => 28,
+        b'p' => 29,
+        b'q' => 31,
+        b'r' => 12,
+        b's' => 32,
+        b't' => 33,
+        b'u' => 11,
+        b'v' => 34,
+        b'w' => 35,
+        b'x' => 36,
+        b'y' => 37,
+        b'z' => 38,
+        b'+' => 49,
+        b':' => 17,
+        b'_' => 43,
+        b'-' => 39,
+        b'.' => 47,
+        b'/' => 45,
+        _ => return None,
+    })
+}
+
+/// The DNB check digit of a URN without its last character: every character to its
+/// table value, the decimal digits of those values in a row, each digit times its
+/// position (from 1), summed; the sum divided by the last digit; the last digit of the
+/// integer quotient. `None` when a character is not in the table.
+pub(super) fn dnb_check_digit(urn: &str) -> Option<u8> {
+    let mut sum: u64 = 0;
+    let mut pos: u64 = 0;
+    let mut last: u64 = 0;
+    for &b in urn.as_bytes() {
+        let v = dnb_value(b)?;
+        // Every value is below 50: one or two decimal digits.
+        let digits = if v >= 10 {
+            [Some(v / 10), Some(v % 10)]
+        } else {
+            [Some(v), None]
+        };
+        for d in digits.into_iter().flatten() {
+            pos += 1;
+            sum = sum.saturating_add(pos * u64::from(d));
+            last = u64::from(d);
+        }
+    }
+    (last != 0).then(|| ((sum / last) % 10) as u8)
+}
+
+/// The check digit of a `urn:nbn:de` URN: its last character (DNB, "Beschreibung des
+/// Algorithmus zur Berechnung der URN-Prüfziffer").
+pub(super) fn dnb(input: &CheckInput<'_>) -> Option<Finding> {
+    let nss = input.nss;
+    if !nss
+        .as_bytes()
+        .get(..3)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"de-") || p.eq_ignore_ascii_case(b"de:"))
+    {
+        return None;
+    }
+    let at = nss.len().checked_sub(1)?;
+    let last = *nss.as_bytes().get(at)?;
+    let body = format!("urn:{}:{}", input.nid, &nss[..at]);
+    let want = dnb_check_digit(&body)?;
+    if last.is_ascii_digit() && last - b'0' == want {
+        return None;
+    }
+    Some(Finding {
+        start: at,
+        end: nss.len(),
+        message: if last.is_ascii_digit() {
+            format!(
+                "the check digit of a urn:nbn:de URN should be {want} here, not {} (the \
+                 German National Library's check-digit procedure)",
+                char::from(last)
+            )
+        } else {
+            format!(
+                "a urn:nbn:de URN ends with its check digit, {want} for what precedes it \
+                 (the German National Library's check-digit procedure)"
+            )
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dnb_procedure_gives_the_dnb_worked_example() {
+        // persistent-identifier.de, "Check digit algorithm": urn:nbn:de:gbv:089-332175294,
+        // product sum 4027, divided by 5, check digit 5.
+        assert_eq!(dnb_check_digit("urn:nbn:de:gbv:089-332175294"), Some(5));
+    }
+
+    #[test]
+    fn mod_37_36_gives_the_isan_example_check_characters() {
+        assert_eq!(mod_37_36(b"00000000D07A0090"), Some(b'Q'));
+        assert_eq!(mod_37_36(b"00000000D07A009000000000"), Some(b'X'));
+    }
+}

@@ -1,0 +1,507 @@
+//! URN namespaces: IANA's registry, and each namespace's own rules for its NSS.
+//!
+//! RFC 8141 (§3, §5) and RFC 2141 (§5) hand the NSS to its namespace. This module answers
+//! for the namespace, beside the URN spec's own answer, never instead of it: its findings
+//! are warnings and notes, and its verdict ([`NssAnalysis::valid`]) stands apart from the
+//! URN's.
+//!
+//! - [`registry`]: the compiled-in, dated snapshot of IANA's registry, and [`lookup`]
+//!   (registered formal or informal, `urn-N` informal, `X-` experimental, unregistered).
+//! - [`Namespace`]: one descriptor per namespace whose syntax idbench can read from a
+//!   document, in [`catalogue`] (grammar file under `abnf/`, start rule, check digits,
+//!   lexical-equivalence steps, each citing its document).
+//! - [`analyze_nss`]: the NSS parsed by its namespace's grammar with the ABNF engine
+//!   ([`super::abnf`]), its structure as nodes with spans in the whole input, the
+//!   diagnostics, and the namespace's canonical form (`canonical_namespace`).
+//!
+//! Uses only the low engine modules (the ABNF engine, the tree's spans and diagnostics,
+//! the codes).
+
+use std::sync::LazyLock;
+
+use super::abnf::{self, Grammar, ParseOptions};
+use super::codes::Code;
+use super::tree::{Diagnostic, Severity, Span};
+
+pub mod catalogue;
+mod checks;
+pub mod registry;
+
+pub use registry::{Entry, Kind, Snapshot, snapshot};
+
+/// How the registry knows a NID.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Registration {
+    /// A formal namespace (RFC 8141 §5.1), in the snapshot.
+    Formal(&'static Entry),
+    /// An informal namespace (RFC 8141 §5.2), in the snapshot.
+    Informal(&'static Entry),
+    /// Of the informal form `urn-<number>` (RFC 8141 §5.2), but not in the snapshot.
+    InformalUnlisted,
+    /// An experimental NID, `X-` followed by the rest (RFC 3406 §3.1; RFC 8141 dropped the
+    /// form, see its Appendix B).
+    Experimental,
+    /// Not in the snapshot, and of neither form.
+    Unregistered,
+}
+
+impl Registration {
+    /// The snapshot's entry, for a registered NID.
+    pub fn entry(&self) -> Option<&'static Entry> {
+        match *self {
+            Registration::Formal(e) | Registration::Informal(e) => Some(e),
+            _ => None,
+        }
+    }
+    /// Whether the snapshot lists the NID.
+    pub fn registered(&self) -> bool {
+        self.entry().is_some()
+    }
+    /// A short name: `formal`, `informal`, `informal-unlisted`, `experimental`,
+    /// `unregistered`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Registration::Formal(_) => "formal",
+            Registration::Informal(_) => "informal",
+            Registration::InformalUnlisted => "informal-unlisted",
+            Registration::Experimental => "experimental",
+            Registration::Unregistered => "unregistered",
+        }
+    }
+}
+
+/// How the registry knows `nid` (case-insensitive, as NIDs are: RFC 8141 §2).
+pub fn lookup(nid: &str) -> Registration {
+    let snap = snapshot();
+    if let Some(e) = snap.get(nid) {
+        return match e.kind {
+            Kind::Formal => Registration::Formal(e),
+            Kind::Informal => Registration::Informal(e),
+        };
+    }
+    let b = nid.as_bytes();
+    if b.len() > 4
+        && b[..4].eq_ignore_ascii_case(b"urn-")
+        && b[4] != b'0'
+        && b[4..].iter().all(u8::is_ascii_digit)
+    {
+        return Registration::InformalUnlisted;
+    }
+    if b.len() > 2 && b[..2].eq_ignore_ascii_case(b"x-") {
+        return Registration::Experimental;
+    }
+    Registration::Unregistered
+}
+
+/// A lexical-equivalence step a namespace's document states: the NSS rewritten so that
+/// NSSs the document calls equivalent become equal.
+#[derive(Debug)]
+pub struct Step {
+    /// What the step does, as the ladder shows it (`uuid: the hex digits compared
+    /// case-insensitively`).
+    pub name: &'static str,
+    /// The document and section it follows (`RFC 4122 §3`).
+    pub spec: &'static str,
+    /// Rewrites an NSS the namespace's grammar accepts.
+    pub apply: fn(&str) -> String,
+}
+
+/// A node of an NSS as a rule name and a byte range relative to the NSS.
+pub type RelNode = (&'static str, usize, usize);
+
+/// What a check (a check digit) looks at: the NID and NSS as written, and the NSS's
+/// nodes (spans relative to the NSS).
+pub struct CheckInput<'a> {
+    /// The NID as written.
+    pub nid: &'a str,
+    /// The NSS as written.
+    pub nss: &'a str,
+    /// The grammar's nodes, spans relative to the NSS.
+    pub nodes: &'a [RelNode],
+}
+
+/// A finding of a check: where (relative to the NSS) and what to say.
+pub struct Finding {
+    /// Byte range in the NSS.
+    pub start: usize,
+    /// One past its end.
+    pub end: usize,
+    /// The message.
+    pub message: String,
+}
+
+/// A check the namespace's document (or the standard it names) defines beyond its
+/// grammar: a check digit. Run only on an NSS its grammar accepts.
+#[derive(Debug)]
+pub struct Check {
+    /// What it checks (`ISBN-13 check digit`).
+    pub name: &'static str,
+    /// The document and section that defines it.
+    pub spec: &'static str,
+    /// Runs the check; `None` when it passes or does not apply.
+    pub run: fn(&CheckInput<'_>) -> Option<Finding>,
+}
+
+/// Everything idbench knows of one namespace's syntax, in one place.
+#[derive(Debug)]
+pub struct Namespace {
+    /// The name the views show: the NID, or `ietf:params` for a sub-namespace.
+    pub name: &'static str,
+    /// The NID (lower case).
+    pub nid: &'static str,
+    /// For a sub-namespace: the NSS prefix (case-insensitive) that selects it.
+    pub nss_prefix: Option<&'static str>,
+    /// The document (`RFC 4122`, `IANA template urn-formal/isbn`).
+    pub document: &'static str,
+    /// The document's section that gives the syntax: what diagnostics cite.
+    pub section: &'static str,
+    /// The grammar file's name under `src/engine/namespaces/abnf/`.
+    pub grammar_file: &'static str,
+    /// The grammar's text (which cites its source at the top).
+    pub grammar: &'static str,
+    /// The start rule.
+    pub start: &'static str,
+    /// The rules shown as nodes of the NSS (the others are folded into their parents).
+    pub shown: &'static [&'static str],
+    /// Rules whose node, when shown, also gets structure from outside the grammar
+    /// ([`Namespace::parts`]).
+    pub parts: Option<fn(&str) -> Vec<RelNode>>,
+    /// Check digits.
+    pub checks: &'static [Check],
+    /// Lexical-equivalence steps, in order.
+    pub steps: &'static [Step],
+    /// What the document says of lexical equivalence, when it gives no step (or of what
+    /// the steps leave out), with its section.
+    pub equivalence_note: &'static str,
+    /// Notes every analysis under this namespace carries (`ietf:params` is opaque past its
+    /// registry name).
+    pub notes: &'static [(Code, &'static str, &'static str)],
+    /// Prose values of the grammar bound to "the rest of the NSS", by rule name (RFC 5141
+    /// leaves `techelement` unspecified).
+    pub rest_prose: &'static [&'static str],
+}
+
+/// One node of an NSS's structure, a rule of its namespace's grammar (or a part from
+/// [`Namespace::parts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NssNode {
+    /// The rule's name as the grammar writes it.
+    pub rule: &'static str,
+    /// Its bytes, in the whole input.
+    pub span: Span,
+    /// 1 for a child of the `nss` node, 2 for a grandchild, ...
+    pub depth: usize,
+}
+
+/// A step applied: the NSS after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppliedStep {
+    /// The step's name.
+    pub name: &'static str,
+    /// Its document and section.
+    pub spec: &'static str,
+    /// The NSS after this step (and the ones before it).
+    pub nss: String,
+}
+
+/// What [`analyze_nss`] finds.
+#[derive(Clone, Debug)]
+pub struct NssAnalysis {
+    /// The NID, in lower case.
+    pub nid: String,
+    /// How the registry knows it.
+    pub registration: Registration,
+    /// The namespace's descriptor, when idbench knows its syntax.
+    pub namespace: Option<&'static Namespace>,
+    /// Whether the NSS follows its namespace's grammar (and check digits); `None` when
+    /// idbench knows no syntax for the namespace.
+    pub valid: Option<bool>,
+    /// The NSS's structure: the nodes under `nss`, in preorder.
+    pub nodes: Vec<NssNode>,
+    /// Warnings (`namespace-nss-invalid`, `namespace-check-digit`) and notes
+    /// (`nid-unregistered`, `namespace-opaque`), in input order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The steps, applied in order (empty when the NSS is not valid for its namespace).
+    pub steps: Vec<AppliedStep>,
+    /// The namespace's canonical form of the NSS: after every step (`canonical_namespace`);
+    /// `None` when the NSS is not valid for its namespace or idbench knows no syntax.
+    pub canonical: Option<String>,
+    /// Derived values worth showing (`public-identifier` for `publicid`).
+    pub facts: Vec<(&'static str, String)>,
+    /// The Earley items the namespace's parse created: its work, for tests of linearity.
+    pub work: usize,
+}
+
+impl NssAnalysis {
+    /// The namespace's document, when idbench knows its syntax.
+    pub fn document(&self) -> Option<&'static str> {
+        self.namespace.map(|n| n.document)
+    }
+}
+
+/// The descriptor for `nid` and `nss`: a sub-namespace whose prefix the NSS starts with,
+/// else the NID's own.
+pub fn namespace_for(nid: &str, nss: &str) -> Option<&'static Namespace> {
+    let mut found = None;
+    for &ns in catalogue::ALL {
+        if !ns.nid.eq_ignore_ascii_case(nid) {
+            continue;
+        }
+        match ns.nss_prefix {
+            Some(p) => {
+                if nss
+                    .as_bytes()
+                    .get(..p.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(p.as_bytes()))
+                {
+                    return Some(ns);
+                }
+            }
+            None => found = Some(ns),
+        }
+    }
+    found
+}
+
+/// Each namespace's grammar, compiled once, in [`catalogue::ALL`]'s order.
+static GRAMMARS: LazyLock<Vec<Option<Grammar>>> = LazyLock::new(|| {
+    catalogue::ALL
+        .iter()
+        .map(|ns| {
+            let mut g = Grammar::from_text(ns.grammar).ok()?;
+            for rule in ns.rest_prose {
+                let rest: abnf::Recognizer = std::sync::Arc::new(|input: &str, at: usize| {
+                    if at < input.len() {
+                        vec![input.len()]
+                    } else {
+                        Vec::new()
+                    }
+                });
+                g.bind_prose(rule, rest);
+            }
+            Some(g)
+        })
+        .collect()
+});
+
+/// The compiled grammar of `ns` (`None` if it failed to compile, which the tests rule
+/// out).
+pub fn grammar(ns: &Namespace) -> Option<&'static Grammar> {
+    let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
+    GRAMMARS.get(i)?.as_ref()
+}
+
+/// The section every `nid-unregistered` note cites.
+pub const REGISTRY_SECTION: &str = "RFC 8141 §5";
+
+/// Analyses `nss` under its namespace `nid`. `base_offset` is where the NSS starts in the
+/// whole input, which the spans are in; the NID is taken to end one byte (its ":") before
+/// the NSS, as it does in a URN. Never panics; linear in the NSS's length.
+pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
+    let registration = lookup(nid);
+    let mut out = NssAnalysis {
+        nid: nid.to_ascii_lowercase(),
+        registration,
+        namespace: None,
+        valid: None,
+        nodes: Vec::new(),
+        diagnostics: Vec::new(),
+        steps: Vec::new(),
+        canonical: None,
+        facts: Vec::new(),
+        work: 0,
+    };
+    let nid_end = base_offset.saturating_sub(1);
+    let nid_span = Span::new(nid_end.saturating_sub(nid.len()), nid_end);
+    match registration {
+        Registration::Unregistered | Registration::InformalUnlisted => {
+            let snap = snapshot();
+            let what = if registration == Registration::InformalUnlisted {
+                "has the informal form urn-<number>, but IANA's registry"
+            } else {
+                "is not in IANA's registry of URN namespaces"
+            };
+            out.diagnostics.push(Diagnostic::new(
+                Severity::Note,
+                Code::NidUnregistered,
+                nid_span,
+                REGISTRY_SECTION,
+                format!(
+                    "the NID {} {what}{} (idbench's snapshot of the registry, last updated \
+                     {}); a registered namespace may be newer than the snapshot",
+                    printable(nid),
+                    if registration == Registration::InformalUnlisted {
+                        " does not list it"
+                    } else {
+                        ""
+                    },
+                    snap.registry_updated
+                ),
+            ));
+        }
+        _ => {}
+    }
+    let Some(ns) = (if registration.registered() {
+        namespace_for(nid, nss)
+    } else {
+        None
+    }) else {
+        return out;
+    };
+    out.namespace = Some(ns);
+    for &(code, spec, message) in ns.notes {
+        out.diagnostics.push(Diagnostic::new(
+            Severity::Note,
+            code,
+            Span::new(base_offset, base_offset + nss.len()),
+            spec,
+            message,
+        ));
+    }
+    let Some(g) = grammar(ns) else {
+        return out;
+    };
+    let options = ParseOptions {
+        count_cap: 1_000,
+        max_trees: 1,
+    };
+    let Ok(parse) = g.parse(ns.start, nss, &options) else {
+        return out;
+    };
+    out.work = parse.items;
+    if !parse.valid {
+        out.valid = Some(false);
+        let at = parse
+            .failure
+            .as_ref()
+            .map_or(0, |f| f.offset.min(nss.len()));
+        let next = nss[at..].chars().next().map_or(0, char::len_utf8);
+        let expected: Vec<&'static str> = parse
+            .failure
+            .as_ref()
+            .map(|f| f.expected.iter().map(|e| abnf::lab::intern(e)).collect())
+            .unwrap_or_default();
+        let what = if at < nss.len() {
+            format!("{} here", printable(&nss[at..at + next]))
+        } else {
+            "the end of the NSS here".to_string()
+        };
+        let mut message = format!(
+            "the NSS does not follow the {} namespace's syntax ({}): {what}",
+            ns.name, ns.section
+        );
+        if !expected.is_empty() {
+            message.push_str(&format!("; expected {}", expected.join(" or ")));
+        }
+        if !parse.unchecked_prose.is_empty() {
+            message
+                .push_str(" (or text the document leaves unspecified, which idbench cannot judge)");
+        }
+        message.push_str("; the URN itself is judged by the URN spec alone");
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            Code::NamespaceNssInvalid,
+            Span::new(base_offset + at, base_offset + at + next),
+            ns.section,
+            message,
+        );
+        d.expected = expected;
+        d.expected_at = Some(base_offset + at);
+        out.diagnostics.push(d);
+        return out;
+    }
+    // The grammar's nodes, relative to the NSS, in preorder, without the start rule.
+    let mut rel: Vec<RelNode> = Vec::new();
+    if let Some(tree) = parse.trees.first() {
+        let names: Vec<&'static str> = tree
+            .nodes
+            .iter()
+            .map(|n| {
+                ns.shown
+                    .iter()
+                    .copied()
+                    .find(|s| s.eq_ignore_ascii_case(&n.rule))
+                    .unwrap_or("")
+            })
+            .collect();
+        let mut stack = vec![0usize];
+        while let Some(i) = stack.pop() {
+            let Some(n) = tree.nodes.get(i) else { continue };
+            if i != 0 && !names[i].is_empty() {
+                rel.push((names[i], n.start, n.end));
+            }
+            for &c in n.children.iter().rev() {
+                stack.push(c);
+            }
+        }
+    }
+    if let Some(parts) = ns.parts {
+        rel.extend(parts(nss));
+    }
+    // Preorder by position: a parent before its children (stable for equal spans).
+    rel.sort_by_key(|&(_, s, e)| (s, std::cmp::Reverse(e)));
+    let mut open: Vec<usize> = Vec::new();
+    for &(rule, s, e) in &rel {
+        while open.last().is_some_and(|&end| s >= end) {
+            open.pop();
+        }
+        out.nodes.push(NssNode {
+            rule,
+            span: Span::new(base_offset + s, base_offset + e),
+            depth: open.len() + 1,
+        });
+        open.push(e);
+    }
+    let input = CheckInput {
+        nid,
+        nss,
+        nodes: &rel,
+    };
+    let mut checks_pass = true;
+    for c in ns.checks {
+        if let Some(f) = (c.run)(&input) {
+            checks_pass = false;
+            out.diagnostics.push(Diagnostic::new(
+                Severity::Warning,
+                Code::NamespaceCheckDigit,
+                Span::new(base_offset + f.start, base_offset + f.end),
+                c.spec,
+                f.message,
+            ));
+        }
+    }
+    out.valid = Some(checks_pass);
+    let mut cur = nss.to_string();
+    for step in ns.steps {
+        cur = (step.apply)(&cur);
+        out.steps.push(AppliedStep {
+            name: step.name,
+            spec: step.spec,
+            nss: cur.clone(),
+        });
+    }
+    out.canonical = Some(cur);
+    out.facts = catalogue::facts(ns, nss);
+    out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+    out
+}
+
+/// `s` with control, bidi and invisible characters written as escapes, quoted: the engine
+/// writes no raw untrusted text into a message (the views escape again for the terminal).
+fn printable(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        if c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        {
+            out.push_str(&format!("\\u{{{:X}}}", c as u32));
+        } else if c == '"' || c == '\\' {
+            out.push('\\');
+            out.push(c);
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}

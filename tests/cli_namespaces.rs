@@ -1,0 +1,116 @@
+//! `idbench namespaces [--format text|json]`: the whole registry snapshot, JSON as one
+//! array on one line, the snapshot's source on stderr.
+
+use std::process::Command;
+
+use idbench::engine::namespaces::{Kind, snapshot};
+use serde_json::Value;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("run idbench: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn json_is_one_array_on_one_line_with_every_registered_nid() {
+    let (code, out, err) = run(&["namespaces", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "one line");
+    let v: Value = serde_json::from_str(out.trim_end()).unwrap_or_else(|e| panic!("{e}"));
+    let rows = v.as_array().unwrap_or_else(|| panic!("an array: {out}"));
+    let snap = snapshot();
+    assert_eq!(rows.len(), snap.entries.len());
+    assert_eq!(rows.len(), 105);
+    for (row, e) in rows.iter().zip(&snap.entries) {
+        assert_eq!(row["nid"], e.nid);
+        assert_eq!(row["kind"], e.kind.name());
+        assert_eq!(row["reference"], e.reference);
+        assert_eq!(row["date"].as_str(), e.date);
+        for key in [
+            "nid",
+            "kind",
+            "reference",
+            "date",
+            "updated",
+            "template",
+            "syntax",
+        ] {
+            assert!(row.get(key).is_some(), "{key} in {row}");
+        }
+    }
+    let find = |nid: &str| rows.iter().find(|r| r["nid"] == nid).cloned();
+    let uuid = find("uuid").unwrap_or_default();
+    assert_eq!(uuid["kind"], "formal");
+    assert_eq!(uuid["reference"], "RFC 9562");
+    assert_eq!(uuid["syntax"], "RFC 4122 §3");
+    let ietf = find("ietf").unwrap_or_default();
+    assert_eq!(ietf["syntax"], "RFC 3553 §3 (ietf:params); RFC 2648 §2");
+    let g = find("3gpp2").unwrap_or_default();
+    assert_eq!(g["date"], "2018-06-19");
+    assert_eq!(g["syntax"], Value::Null);
+    let u5 = find("urn-5").unwrap_or_default();
+    assert_eq!(u5["kind"], "informal");
+    assert_eq!(
+        rows.iter().filter(|r| r["kind"] == "informal").count(),
+        snap.count(Kind::Informal)
+    );
+    assert!(err.contains("last updated 2026-07-28"), "{err}");
+    assert!(err.contains("larseggert/iana-assignments"), "{err}");
+}
+
+#[test]
+fn text_is_a_table_with_the_snapshot_named_on_stderr() {
+    let (code, out, err) = run(&["namespaces"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1 + snapshot().entries.len(),
+        "header and one row per NID"
+    );
+    assert!(lines[0].starts_with("NID "), "{}", lines[0]);
+    let row = |nid: &str| {
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some(nid))
+            .copied()
+            .unwrap_or("")
+    };
+    let r = row("3gpp2");
+    assert!(
+        r.contains("formal") && r.contains("2018-06-19") && r.contains("RFC 8464"),
+        "{r}"
+    );
+    assert!(
+        r.contains("<https://www.iana.org/assignments/urn-formal/3gpp2>"),
+        "{r}"
+    );
+    let r = row("ietf");
+    assert!(
+        r.contains(" - ") && r.contains("[syntax: RFC 3553 §3"),
+        "{r}"
+    );
+    let r = row("urn-8");
+    assert!(r.contains("informal") && r.contains("2025-07-02"), "{r}");
+    assert!(
+        err.contains("97 formal, 8 informal")
+            && err.contains("sha256 ")
+            && err.contains("retrieved 2026-11-26"),
+        "{err}"
+    );
+    // Nothing but printable text and newlines.
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'));
+}
+
+#[test]
+fn a_bad_format_is_a_usage_error() {
+    let (code, _, err) = run(&["namespaces", "--format", "xml"]);
+    assert_eq!(code, 2, "{err}");
+}
