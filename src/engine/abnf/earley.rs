@@ -20,9 +20,12 @@
 //! forest's inner nodes of that chain, so after the parse the Leo links reachable from the
 //! roots are expanded back into ordinary items and links ([`expand_leo`]): the forest, its
 //! counts and its trees see the same derivations as without the optimisation, and only
-//! the chain items the forest reaches are ever built. It is off unless asked for
-//! ([`with_leo`]): the derivations are the same, but the order the links are made in is
-//! not, so an ambiguous input's trees may come out in another order.
+//! the chain items the forest reaches are ever built, and where a chain item was also
+//! made by another completion the chain links into that item. Leo items are used only
+//! for chains deeper than [`SHORT`] levels: a chain of a few unit rules gains nothing
+//! (the forest needs its items anyway) and would cost the second pass. The forest takes
+//! trees in a canonical order (see `forest`), so the trees and their order are the same
+//! with Leo's items as without.
 //!
 //! Everything is in flat vectors; nothing recurses.
 
@@ -37,34 +40,26 @@ pub(crate) const TERM: u32 = u32::MAX;
 const NONE: u32 = u32::MAX;
 /// `pred` of a Leo link, before [`expand_leo`] replaces it.
 const LEO: u32 = u32::MAX - 1;
-
-thread_local! {
-    /// Whether completions use Leo's transitive items. Off by default: the forest then
-    /// takes an ambiguous input's trees in the same order as before Leo's items (see
-    /// [`with_leo`]).
-    static USE_LEO: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with Leo's transitive items on this thread. Counts, validity, failures, empty
-/// ambiguity and the tree of a unique parse are the same as without; the trees of an
-/// ambiguous input are the same set but may come out in another order (the order follows
-/// the order the chart made its links in, which Leo's items change).
-pub(crate) fn with_leo<R>(f: impl FnOnce() -> R) -> R {
-    let old = USE_LEO.with(|c| c.replace(true));
-    let r = f();
-    USE_LEO.with(|c| c.set(old));
-    r
-}
+/// Chains of deterministic completions up to this many levels are completed the plain way.
+pub(crate) const SHORT: u32 = 8;
 
 /// The memoised Leo decision for a (set, nonterminal).
 #[derive(Clone, Copy)]
 enum Leo {
+    /// Not asked yet.
+    Unknown,
     /// Being worked out (a chain that comes back to it is a cycle: no Leo item).
     Busy,
     /// No deterministic chain: complete as usual.
     No,
-    /// The waiting item, and the topmost item (position, origin) of the chain.
-    Top { waiter: u32, pos: u32, origin: u32 },
+    /// The waiting item, the topmost item (position, origin) of the chain, and how many
+    /// levels up it is.
+    Top {
+        waiter: u32,
+        pos: u32,
+        origin: u32,
+        depth: u32,
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -113,6 +108,17 @@ fn waiting<'w>(waits: &'w [(u32, u32)], start: &[usize], set: u32, nt: u32) -> &
     let a = slice.partition_point(|x| x.0 < nt);
     let b = slice.partition_point(|x| x.0 <= nt);
     &slice[a..b]
+}
+
+/// Where set `set`'s items waiting for `nt` start in the frozen waiting lists, and how
+/// many there are.
+fn group(waits: &[(u32, u32)], start: &[usize], set: u32, nt: u32) -> (usize, usize) {
+    let o = set as usize;
+    let end = start.get(o + 1).copied().unwrap_or(waits.len());
+    let slice = &waits[start[o]..end];
+    let a = slice.partition_point(|x| x.0 < nt);
+    let b = slice.partition_point(|x| x.0 <= nt);
+    (start[o] + a, b - a)
 }
 
 /// A multiplicative hash for the `u64` and `u32` keys of the chart (written here: std's
@@ -179,9 +185,15 @@ struct Parser<'a> {
     items: Vec<Item>,
     links: Vec<Link>,
     dedup: FastMap<u64, u32>,
-    /// Leo decisions per (set << 32 | nonterminal).
-    leo: FastMap<u64, Leo>,
+    /// Leo decisions per (set, nonterminal), at the index of the first of that set's
+    /// items waiting for it in the frozen waiting lists (`waits`): a flat vector rather
+    /// than a map keyed by (set, nonterminal), which grew with the input and made every
+    /// completion a cache miss.
+    leo: Vec<Leo>,
     start: u32,
+    /// Chains of deterministic completions up to this many levels are completed the plain
+    /// way ([`SHORT`]).
+    short: u32,
 }
 
 impl Parser<'_> {
@@ -195,61 +207,75 @@ impl Parser<'_> {
         waits: &[(u32, u32)],
         start: &[usize],
     ) -> Option<(u32, u32)> {
-        let mut path: Vec<(u64, u32, u32, u32)> = Vec::new();
+        // (memo slot, waiting item, the chain's item above: position, origin)
+        let mut path: Vec<(usize, u32, u32, u32)> = Vec::new();
         let (mut i, mut b) = (set, nt);
-        // The top the path's entries share, or None (all of them: no Leo item).
-        let top: Option<(u32, u32)>;
+        // The top the path's entries share and its depth above the path's last entry, or
+        // None (all of them: no Leo item).
+        let top: Option<(u32, u32, u32)>;
         loop {
-            let key = (u64::from(i) << 32) | u64::from(b);
-            match self.leo.get(&key) {
-                Some(Leo::Busy) => {
+            let (g, len) = group(waits, start, i, b);
+            let known = if len == 0 { Leo::No } else { self.leo[g] };
+            match known {
+                Leo::Busy => {
                     top = None;
                     break;
                 }
-                Some(Leo::No) => {
-                    top = path.last().map(|&(_, _, p, o)| (p, o));
+                Leo::No => {
+                    top = path.last().map(|&(_, _, p, o)| (p, o, 0));
                     break;
                 }
-                Some(&Leo::Top { pos, origin, .. }) => {
-                    top = Some((pos, origin));
+                Leo::Top {
+                    pos, origin, depth, ..
+                } => {
+                    top = Some((pos, origin, depth));
                     break;
                 }
-                None => {}
+                Leo::Unknown => {}
             }
-            let w = waiting(waits, start, i, b);
-            let last = match w {
-                [(_, wi)] if !(i == 0 && b == self.start) => {
-                    match self.cfg.syms[self.items[*wi as usize].pos as usize + 1] {
-                        Sym::End(pr) => Some((*wi, pr)),
-                        _ => None,
-                    }
+            let wi = waits[g].1;
+            let last = if len == 1 && !(i == 0 && b == self.start) {
+                match self.cfg.syms[self.items[wi as usize].pos as usize + 1] {
+                    Sym::End(pr) => Some(pr),
+                    _ => None,
                 }
-                _ => None,
+            } else {
+                None
             };
-            let Some((wi, pr)) = last else {
-                self.leo.insert(key, Leo::No);
-                top = path.last().map(|&(_, _, p, o)| (p, o));
+            let Some(pr) = last else {
+                self.leo[g] = Leo::No;
+                top = path.last().map(|&(_, _, p, o)| (p, o, 0));
                 break;
             };
             let wit = self.items[wi as usize];
-            self.leo.insert(key, Leo::Busy);
-            path.push((key, wi, wit.pos + 1, wit.origin));
+            self.leo[g] = Leo::Busy;
+            path.push((g, wi, wit.pos + 1, wit.origin));
             i = wit.origin;
             b = self.cfg.prods[pr as usize].lhs;
         }
-        for &(key, waiter, _, _) in &path {
-            let v = match top {
-                Some((pos, origin)) => Leo::Top {
+        let n = path.len() as u32;
+        for (k, &(g, waiter, _, _)) in path.iter().enumerate() {
+            self.leo[g] = match top {
+                Some((pos, origin, above)) => Leo::Top {
                     waiter,
                     pos,
                     origin,
+                    depth: above.saturating_add(n - k as u32),
                 },
                 None => Leo::No,
             };
-            self.leo.insert(key, v);
         }
-        match self.leo.get(&((u64::from(set) << 32) | u64::from(nt))) {
-            Some(&Leo::Top { pos, origin, .. }) => Some((pos, origin)),
+        // A short chain (a few unit rules: `pchar = unreserved / …`) is completed the
+        // plain way: a Leo item there saves nothing, as the forest needs the chain's items
+        // anyway, and costs a second pass to build them. Long chains (right recursion)
+        // stay linear: at most `SHORT` levels are completed per completion.
+        match group(waits, start, set, nt) {
+            (g, 1..) => match self.leo[g] {
+                Leo::Top {
+                    pos, origin, depth, ..
+                } if depth > self.short => Some((pos, origin)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -303,17 +329,19 @@ pub(crate) fn parse(
     chars: &[char],
     bytes: &[usize],
     prose: &[Option<Recognizer>],
+    leo: Option<u32>,
 ) -> Chart {
+    let use_leo = leo.is_some();
     let n = chars.len();
     let mut p = Parser {
         cfg,
         items: Vec::new(),
         links: Vec::new(),
         dedup: FastMap::default(),
-        leo: FastMap::default(),
+        leo: Vec::new(),
         start,
+        short: leo.unwrap_or(u32::MAX),
     };
-    let use_leo = USE_LEO.with(std::cell::Cell::get);
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
     let mut waits: Vec<(u32, u32)> = Vec::new();
     let mut waits_start: Vec<usize> = Vec::with_capacity(n + 2);
@@ -330,6 +358,7 @@ pub(crate) fn parse(
     let mut furthest = 0usize;
     let mut last_scans: Vec<u32> = Vec::new();
     let mut could_end_at: Option<usize> = None;
+    let mut leo_links = 0usize;
 
     for j in 0..=n {
         let ju = j as u32;
@@ -386,6 +415,7 @@ pub(crate) fn parse(
                         .flatten()
                     {
                         p.add(tp, to, ju, Some((LEO, idx)));
+                        leo_links += 1;
                     } else {
                         for &(_, wi) in waiting(&waits, &waits_start, it.origin, lhs) {
                             p.advance(wi, idx, it.origin, ju);
@@ -452,6 +482,9 @@ pub(crate) fn parse(
         }
         waits_cur.clear();
         waits[from..].sort_unstable_by_key(|x| x.0);
+        if use_leo {
+            p.leo.resize(waits.len(), Leo::Unknown);
+        }
         if j < n {
             let c = chars[j] as u32;
             for &s in &scans {
@@ -481,9 +514,12 @@ pub(crate) fn parse(
             }
         }
     }
-    if use_leo {
-        expand_leo(&mut p, &roots);
+    if leo_links > 0 {
+        expand_leo(&mut p, &roots, &waits, &waits_start);
     }
+    // The roots in a canonical order (by production), as the forest takes trees from
+    // them in this order.
+    roots.sort_unstable_by_key(|&r| p.items[r as usize].pos);
     let mut expected_classes = Vec::new();
     let mut expected_prose = Vec::new();
     for &s in &last_scans {
@@ -505,11 +541,46 @@ pub(crate) fn parse(
     }
 }
 
+/// The chart's items by (end, position, origin), for [`expand_leo`] (the parse's own
+/// lookup is per set and gone by then). Items are made set by set, so a set's items are a
+/// run of the chart: a small set is scanned; a large one is sorted once, when first asked.
+#[derive(Default)]
+struct SetIndex {
+    sorted: FastMap<u32, Vec<(u32, u32, u32)>>,
+}
+
+/// Sets up to this many items are scanned rather than sorted.
+const SCAN: usize = 64;
+
+impl SetIndex {
+    fn find(&mut self, items: &[Item], end: u32, pos: u32, origin: u32) -> Option<u32> {
+        let a = items.partition_point(|it| it.end < end);
+        let b = a + items[a..].partition_point(|it| it.end <= end);
+        if b - a <= SCAN {
+            return (a..b)
+                .find(|&i| items[i].pos == pos && items[i].origin == origin)
+                .map(|i| i as u32);
+        }
+        let set = self.sorted.entry(end).or_insert_with(|| {
+            let mut v: Vec<(u32, u32, u32)> = (a..b)
+                .map(|i| (items[i].pos, items[i].origin, i as u32))
+                .collect();
+            v.sort_unstable();
+            v
+        });
+        let k = set.partition_point(|&(p, o, _)| (p, o) < (pos, origin));
+        match set.get(k) {
+            Some(&(p, o, i)) if (p, o) == (pos, origin) => Some(i),
+            _ => None,
+        }
+    }
+}
+
 /// Replaces the Leo links of the items reachable from `roots` by the chains of items and
 /// links the plain algorithm would have built (only those the forest reaches), so that
 /// the forest sees every derivation. Each chain item is built once per set: a second Leo
 /// link that reaches an item already built links into it and stops there.
-fn expand_leo(p: &mut Parser<'_>, roots: &[u32]) {
+fn expand_leo(p: &mut Parser<'_>, roots: &[u32], waits: &[(u32, u32)], start: &[usize]) {
     // Chain items built here, per (end set, position, origin).
     let mut built: FastMap<(u32, u32, u32), u32> = FastMap::default();
     let mut seen: Vec<bool> = vec![false; p.items.len()];
@@ -521,6 +592,11 @@ fn expand_leo(p: &mut Parser<'_>, roots: &[u32]) {
         }
     }
     let mut leo_links: Vec<u32> = Vec::new();
+    // The chart's own items (a chain item may have been made by another completion too:
+    // then the chain links into it, so that one item stands for one (position, origin,
+    // end) and the forest is the plain algorithm's).
+    let n_chart = p.items.len();
+    let mut in_set = SetIndex::default();
     while let Some(v) = stack.pop() {
         // This item's Leo links, oldest first (the order the plain algorithm made the
         // links they stand for).
@@ -543,8 +619,11 @@ fn expand_leo(p: &mut Parser<'_>, roots: &[u32]) {
                     break;
                 };
                 let lhs = p.cfg.prods[pr as usize].lhs;
-                let key = (u64::from(c.origin) << 32) | u64::from(lhs);
-                let Some(&Leo::Top { waiter, .. }) = p.leo.get(&key) else {
+                let (g, len) = group(waits, start, c.origin, lhs);
+                if len == 0 {
+                    break;
+                }
+                let Leo::Top { waiter, .. } = p.leo[g] else {
                     break;
                 };
                 let w = p.items[waiter as usize];
@@ -555,8 +634,12 @@ fn expand_leo(p: &mut Parser<'_>, roots: &[u32]) {
                     p.links[l as usize].child = cur;
                     break;
                 }
-                let (x, fresh) = match built.get(&(top.end, xpos, xorig)) {
-                    Some(&x) => (x, false),
+                let found = built
+                    .get(&(top.end, xpos, xorig))
+                    .copied()
+                    .or_else(|| in_set.find(&p.items[..n_chart], top.end, xpos, xorig));
+                let (x, fresh) = match found {
+                    Some(x) => (x, false),
                     None => {
                         let x = p.items.len() as u32;
                         p.items.push(Item {

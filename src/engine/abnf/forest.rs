@@ -27,12 +27,24 @@ const SAT: u128 = u64::MAX as u128;
 /// `adj[off[v]..off[v + 1]]`), in reverse topological order (successors first), each with
 /// whether it has a cycle. Iterative.
 pub(crate) fn tarjan(off: &[usize], adj: &[u32]) -> (Vec<Vec<u32>>, Vec<bool>) {
+    let (order, comp_off, cyclic) = tarjan_flat(off, adj);
+    let comps = comp_off
+        .windows(2)
+        .map(|w| order[w[0]..w[1]].to_vec())
+        .collect();
+    (comps, cyclic)
+}
+
+/// [`tarjan`] without a vector per component (a forest has one per node): the nodes in
+/// component order, where each component starts in that list, and whether it has a cycle.
+pub(crate) fn tarjan_flat(off: &[usize], adj: &[u32]) -> (Vec<u32>, Vec<usize>, Vec<bool>) {
     let n = off.len().saturating_sub(1);
     let mut index = vec![NONE; n];
     let mut low = vec![0u32; n];
     let mut on = vec![false; n];
     let mut stack: Vec<u32> = Vec::new();
-    let mut comps = Vec::new();
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    let mut comp_off: Vec<usize> = vec![0];
     let mut cyclic = Vec::new();
     let mut next = 0u32;
     let mut call: Vec<(u32, usize)> = Vec::new();
@@ -69,21 +81,21 @@ pub(crate) fn tarjan(off: &[usize], adj: &[u32]) -> (Vec<Vec<u32>>, Vec<bool>) {
                 low[u as usize] = low[u as usize].min(low[vu]);
             }
             if low[vu] == index[vu] {
-                let mut comp = Vec::new();
+                let from = order.len();
                 while let Some(w) = stack.pop() {
                     on[w as usize] = false;
-                    comp.push(w);
+                    order.push(w);
                     if w == v {
                         break;
                     }
                 }
-                let cyc = comp.len() > 1 || adj[off[vu]..off[vu + 1]].contains(&v);
-                comps.push(comp);
+                let cyc = order.len() - from > 1 || adj[off[vu]..off[vu + 1]].contains(&v);
+                comp_off.push(order.len());
                 cyclic.push(cyc);
             }
         }
     }
-    (comps, cyclic)
+    (order, comp_off, cyclic)
 }
 
 /// What the forest says.
@@ -101,6 +113,10 @@ struct Forest<'a> {
     /// Reachable items, and item → local id.
     nodes: Vec<u32>,
     local: Vec<u32>,
+    /// Each reachable node's links (pred, child, link id), in the canonical order (see
+    /// [`canonical_links`]): node `v`'s are `links[span[v].0..span[v].1]`.
+    links: Vec<(u32, u32, u32)>,
+    span: Vec<(u32, u32)>,
     count: Vec<u128>,
     best: Vec<u32>,
 }
@@ -117,17 +133,25 @@ impl Forest<'_> {
             self.count[self.local[item as usize] as usize]
         }
     }
+    /// The links of reachable `item`, in the canonical order: (link id, pred, child).
     fn links(&self, item: u32) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        let (a, b) = self.span[self.local[item as usize] as usize];
+        self.links[a as usize..b as usize]
+            .iter()
+            .map(|&(p, c, id)| (id, p, c))
+    }
+
+    /// Finds `item`'s links, in the canonical order, as node `v` (the next local id).
+    fn visit(&mut self, item: u32) {
+        let a = self.links.len();
         let mut l = self.chart.items[item as usize].head;
-        std::iter::from_fn(move || {
-            if l == NONE {
-                return None;
-            }
+        while l != NONE {
             let lk = self.chart.links[l as usize];
-            let id = l;
+            self.links.push((lk.pred, lk.child, l));
             l = lk.next;
-            Some((id, lk.pred, lk.child))
-        })
+        }
+        canonical_links(self.chart, &mut self.links[a..]);
+        self.span.push((a as u32, self.links.len() as u32));
     }
 
     /// The link for derivation `t` of `item`, with the ranks for its pred and child.
@@ -198,6 +222,30 @@ impl Forest<'_> {
     }
 }
 
+/// Puts one item's links (pred, child, link id) in the canonical order: by where the
+/// dot's last symbol starts (the end of `pred`), latest first, then by the production the
+/// child completed, last production first (a terminal before them). Within one item that
+/// key tells every link apart (the pred is the item's production with the dot one back,
+/// from the item's origin to the split; the child is a completion from the split to the
+/// item's end), and it does not depend on the order the chart made its links in, so the
+/// trees come out in the same order with Leo's items as without. Of the keys of this form
+/// it is the one closest to the order the plain chart's links came in (newest first),
+/// which the trees followed before.
+fn canonical_links(chart: &Chart, links: &mut [(u32, u32, u32)]) {
+    if links.len() < 2 {
+        return;
+    }
+    links.sort_unstable_by_key(|&(p, c, _)| {
+        let split = chart.items[p as usize].end;
+        let child = if c == TERM {
+            u32::MAX
+        } else {
+            chart.items[c as usize].pos
+        };
+        (Reverse(split), Reverse(child))
+    });
+}
+
 /// Counts the derivations of `chart` and takes up to `max_trees` trees.
 pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize) -> Counted {
     let items = &chart.items;
@@ -207,34 +255,34 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
         bytes,
         nodes: Vec::new(),
         local: vec![NONE; items.len()],
+        links: Vec::new(),
+        span: Vec::new(),
         count: Vec::new(),
         best: Vec::new(),
     };
-    // Reachable nodes.
-    let mut work: Vec<u32> = chart.roots.clone();
+    // Reachable nodes, numbered in the order they are found (the same order whatever
+    // order the chart made its items and links in: roots and links are canonical).
     for &r in &chart.roots {
         if f.local[r as usize] == NONE {
             f.local[r as usize] = f.nodes.len() as u32;
             f.nodes.push(r);
         }
     }
-    work.clear();
-    work.extend(f.nodes.iter().copied());
-    let mut succ: Vec<u32> = Vec::new();
-    while let Some(v) = work.pop() {
-        succ.clear();
-        succ.extend(
-            f.links(v)
-                .flat_map(|(_, p, c)| [p, c])
-                .filter(|&x| x != TERM),
-        );
-        for &w in &succ {
-            if f.local[w as usize] == NONE {
-                f.local[w as usize] = f.nodes.len() as u32;
-                f.nodes.push(w);
-                work.push(w);
+    let mut v = 0;
+    while v < f.nodes.len() {
+        let item = f.nodes[v];
+        f.visit(item);
+        let (a, b) = f.span[v];
+        for k in a..b {
+            let (p, c, _) = f.links[k as usize];
+            for w in [p, c] {
+                if w != TERM && f.local[w as usize] == NONE {
+                    f.local[w as usize] = f.nodes.len() as u32;
+                    f.nodes.push(w);
+                }
             }
         }
+        v += 1;
     }
     let n = f.nodes.len();
     let mut off = Vec::with_capacity(n + 1);
@@ -249,14 +297,15 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
         }
     }
     off.push(adj.len());
-    let (comps, cyclic) = tarjan(&off, &adj);
+    let (order, comp_off, cyclic) = tarjan_flat(&off, &adj);
+    let comps = comp_off.windows(2).map(|w| &order[w[0]..w[1]]);
 
     let mut infinite = false;
     let mut empty_ambiguity = false;
     f.count = vec![0; n];
     // Raw (uncollapsed) counts of empty nodes, capped at 2.
     let mut raw = vec![0u8; n];
-    for (comp, &cyc) in comps.iter().zip(&cyclic) {
+    for (comp, &cyc) in comps.zip(&cyclic) {
         for &v in comp {
             let item = f.nodes[v as usize];
             if f.empty(item) {

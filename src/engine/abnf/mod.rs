@@ -63,7 +63,9 @@
 //! repetition counts are at most [`MAX_REPEAT`]. Nothing recurses on nesting depth: groups,
 //! expressions, the forest and trees are walked with explicit stacks. Repetitions compile to
 //! left recursion, which Earley runs in linear time; right recursion written in a grammar
-//! (`a = "x" a / ""`) costs quadratic time, as Leo's optimisation is not implemented.
+//! (`a = "x" a / ""`) is linear too, with Leo's right-recursion items. An ambiguous
+//! input's trees come out in a canonical order: at each step of a production, the
+//! alternative whose last symbol starts latest first, then the later production first.
 
 mod check;
 mod compile;
@@ -142,15 +144,6 @@ impl CheckReport {
     pub fn has_errors(&self) -> bool {
         self.problems.iter().any(|p| p.severity == Severity::Error)
     }
-}
-
-/// Runs `f` with Leo's right-recursion items on for this thread's parses: linear on
-/// right recursion (the plain completion is quadratic there), the same counts, verdicts,
-/// failures and unique trees, but an ambiguous input's trees may come out in another
-/// order. Off by default until that order is settled; not part of the supported interface.
-#[doc(hidden)]
-pub fn with_leo<R>(f: impl FnOnce() -> R) -> R {
-    earley::with_leo(f)
 }
 
 /// Checks a grammar text: errors (syntax, undefined rules, a rule defined twice with `=`,
@@ -292,6 +285,8 @@ pub struct Parse {
     pub unchecked_prose: Vec<String>,
     /// Earley items created: the parse's work, for tests of linearity.
     pub items: usize,
+    /// Links created (how each item was reached), the rest of that work.
+    pub links: usize,
 }
 
 /// The start rule is not a rule of the grammar.
@@ -373,6 +368,45 @@ impl Grammar {
         input: &str,
         options: &ParseOptions,
     ) -> Result<Parse, UnknownRule> {
+        self.parse_with(start, input, options, Some(earley::SHORT))
+    }
+
+    /// [`Grammar::parse`] with the plain Earley completion instead of Leo's right-recursion
+    /// items: the same result (the tests check that), at quadratic cost on right recursion.
+    /// For the equivalence tests and the benchmark only; not part of the supported
+    /// interface.
+    #[doc(hidden)]
+    pub fn parse_without_leo(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+    ) -> Result<Parse, UnknownRule> {
+        self.parse_with(start, input, options, None)
+    }
+
+    /// [`Grammar::parse`] with Leo's items on every chain of deterministic completions
+    /// deeper than `min_depth` (`None`: the plain completion; [`Grammar::parse`] leaves short
+    /// chains to the plain completion). The same result whatever `min_depth`: for the
+    /// equivalence tests only; not part of the supported interface.
+    #[doc(hidden)]
+    pub fn parse_with_leo_from(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+        min_depth: Option<u32>,
+    ) -> Result<Parse, UnknownRule> {
+        self.parse_with(start, input, options, min_depth)
+    }
+
+    fn parse_with(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+        leo: Option<u32>,
+    ) -> Result<Parse, UnknownRule> {
         let nt = match self.cfg.by_name.get(&start.to_ascii_lowercase()) {
             Some(&n) if !self.cfg.nts[n as usize].undefined => n,
             _ => return Err(UnknownRule(start.to_string())),
@@ -380,7 +414,7 @@ impl Grammar {
         let chars: Vec<char> = input.chars().collect();
         let mut bytes: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
         bytes.push(input.len());
-        let chart = earley::parse(&self.cfg, nt, input, &chars, &bytes, &self.prose);
+        let chart = earley::parse(&self.cfg, nt, input, &chars, &bytes, &self.prose, leo);
         let counted = forest::count(&self.cfg, &chart, &bytes, options.max_trees);
         let valid = !chart.roots.is_empty();
         let count = match counted.total {
@@ -403,6 +437,7 @@ impl Grammar {
             failure,
             unchecked_prose,
             items: chart.items.len(),
+            links: chart.links.len(),
         })
     }
 
