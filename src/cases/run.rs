@@ -76,7 +76,11 @@ pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
         if let Some(at) = e.error_at
             && a.first_error().is_none_or(|d| d.span.start != at)
         {
-            fail(&mut out, "error_at", at.to_string(), first_error_words(&a));
+            let got = match a.first_error() {
+                Some(d) => format!("{} ({} under {})", d.span.start, d.code, a.profile.name()),
+                None => first_error_words(&a),
+            };
+            fail(&mut out, "error_at", at.to_string(), got);
         }
         for (kind, text) in &e.components {
             let node = NodeKind::from_name(kind).and_then(|k| a.tree.find(k));

@@ -15,6 +15,7 @@ mod parse;
 mod resolve;
 mod rule;
 pub mod shell;
+mod test;
 pub mod text;
 mod usage;
 
@@ -82,6 +83,10 @@ pub enum Command {
     /// Read an RFC or Internet-Draft as plain text: check its ABNF as `grammar check` does,
     /// and judge its example identifiers under their profiles and under its grammar.
     Draft(draft::DraftArgs),
+    /// Run files of cases (each an identifier and what it must do) and report every one
+    /// that fails, as text, JSON, TAP or JUnit XML.
+    #[command(after_help = help::TEST)]
+    Test(test::TestArgs),
     /// Open the workbench.
     #[command(after_help = help::TUI)]
     Tui(TuiArgs),
@@ -475,6 +480,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Rule(args)) => rule::run(&args),
         Some(Command::Draft(args)) => draft::run(&args),
+        Some(Command::Test(args)) => test::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
     };
     match result {
