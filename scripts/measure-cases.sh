@@ -21,7 +21,7 @@ import sys
 n = int(sys.argv[1])
 kinds = [
     lambda i: f'input = "http://h{i}.example/a/b?q={i}"\nvalid = true\n',
-    lambda i: f'input = "http://h{i}.exa mple/"\nprofile = "rfc3986"\nerror = "illegal-char"\nerror_at = {10 + len(str(i))}\n',
+    lambda i: f'input = "http://h{i}.exa mple/"\nprofile = "rfc3986"\nerror = "illegal-char"\nerror_at = {12 + len(str(i))}\n',
     lambda i: f'input = "http://h{i}.example/p"\ncomponents = {{ host = "h{i}.example", path = "/p" }}\n',
     lambda i: f'input = "HTTP://H{i}.Example/a/./b"\nforms = {{ canonical = "http://h{i}.example/a/b" }}\n',
     lambda i: f'input = "HTTP://H{i}.example/"\nequivalent = "http://h{i}.example/"\nstep = "RFC 3986 §6.2.2"\n',

@@ -508,3 +508,47 @@ fn untrusted_text_is_shown_as_tokens_in_text_and_tap_and_escaped_in_json_and_xml
         "{xml}"
     );
 }
+
+#[test]
+fn draft_writes_its_examples_as_cases_that_pass_with_the_grammar_beside_them() {
+    let d = dir("draft");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/specs/rfc3986.txt");
+    let cases = d.join("rfc3986-cases.toml");
+    let o = idbench(&["draft", spec, "--cases", &cases.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("wrote 82 cases to"), "{}", err(&o));
+    let text = std::fs::read_to_string(&cases).expect("cases written");
+    let grammar = d.join("rfc3986-cases.abnf");
+    let abnf = std::fs::read_to_string(&grammar).expect("grammar written beside");
+    assert!(abnf.contains("URI-reference"), "{abnf}");
+    assert_eq!(text.matches("[[case]]").count(), 82);
+    assert_eq!(text.matches("grammar = \"rfc3986-cases.abnf\"").count(), 82);
+    assert!(text.contains("input = \"ftp://ftp.is.co.za/rfc/rfc1808.txt\"\nprofile = \"rfc3986\"\nvalid = true\nparses = true\n"));
+    assert!(text.contains("start = \"URI-reference\""));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        for p in [&cases, &grammar] {
+            let mode = std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{} is private", p.display());
+        }
+    }
+    let o = idbench(&["test", &cases.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    assert_eq!(err(&o), "82 cases, 82 passed, 0 failed\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn draft_does_not_follow_a_link_planted_at_its_cases_file() {
+    let d = dir("draftlink");
+    let victim = d.join("victim.txt");
+    std::fs::write(&victim, "keep\n").expect("victim");
+    let cases = d.join("out.toml");
+    std::os::unix::fs::symlink(&victim, &cases).expect("symlink");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/specs/rfc3986.txt");
+    let o = idbench(&["draft", spec, "--cases", &cases.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("is a symbolic link"), "{}", err(&o));
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "keep\n");
+}
