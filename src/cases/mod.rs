@@ -40,6 +40,7 @@
 
 mod read;
 mod run;
+mod view;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -51,6 +52,7 @@ use crate::engine::tree::Severity;
 
 pub use read::{parse_ids, parse_toml};
 pub use run::{Failure, run};
+pub use view::from_view;
 pub use write::{append_case, to_toml, write_private};
 
 /// A cases file may be this large (100,000 cases of a line or so each fit many times over).

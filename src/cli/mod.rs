@@ -283,6 +283,11 @@ pub struct TuiArgs {
     /// The rule of `--grammar` the input is parsed from.
     #[arg(long, requires = "grammar")]
     pub start: Option<String>,
+    /// A cases file (as `idbench test` reads): its cases join the examples picker (F2),
+    /// marked passing or failing, and Ctrl-S `a` appends the view to it as a case
+    /// (without it, to idbench-cases.toml in the working directory).
+    #[arg(long, value_hint = clap::ValueHint::FilePath)]
+    pub cases: Option<std::path::PathBuf>,
 }
 
 /// What a view holds beside its identifier: one set of arguments for `explain` and `tui`,
@@ -413,6 +418,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             b_form: v.compare.b_form.into(),
             no_history: a.no_history,
             grammar: a.grammar.zip(a.start),
+            cases: a.cases,
         }
     }
 }
