@@ -552,3 +552,11 @@ fn draft_does_not_follow_a_link_planted_at_its_cases_file() {
     assert!(err(&o).contains("is a symbolic link"), "{}", err(&o));
     assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "keep\n");
 }
+
+#[test]
+fn the_sample_cases_file_passes() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/cases/sample.toml");
+    let o = idbench(&["test", sample]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    assert_eq!(err(&o), "10 cases, 10 passed, 0 failed\n");
+}

@@ -174,16 +174,32 @@ pub fn parse_toml(text: &str, file: &str, dir: &Path) -> Result<Vec<Case>, Vec<L
     }
 }
 
-/// The offset of the `[[case]]` header that opens the table starting at `at` (the span of
-/// an array-of-tables element may begin at its first key).
+/// The offset of the `[[case]]` header that opens the table whose span starts at `at`
+/// (the span of an array-of-tables element may begin at its first key): the last line
+/// before `at` that starts with `[[`.
 fn header_before(text: &str, at: usize) -> usize {
-    let head = text.get(..at).unwrap_or("");
-    let trimmed = head.trim_end();
-    if trimmed.ends_with("]]") {
-        trimmed.rfind("[[").unwrap_or(at)
-    } else {
-        at
+    let at = at.min(text.len());
+    // A header, or an inline table (`case = [{ ... }]`), which has none: no search, so
+    // reading stays linear however many cases an array holds.
+    if text
+        .get(at..)
+        .is_some_and(|t| t.starts_with("[[") || t.starts_with('{'))
+    {
+        return at;
     }
+    let head = text.get(..at).unwrap_or("");
+    let mut end = head.len();
+    while let Some(nl) = head[..end].rfind('\n') {
+        let line = &head[nl + 1..];
+        if line.trim_start().starts_with("[[") {
+            return nl + 1 + (line.len() - line.trim_start().len());
+        }
+        end = nl;
+    }
+    if head.trim_start().starts_with("[[") {
+        return head.len() - head.trim_start().len();
+    }
+    at
 }
 
 fn read_case(
@@ -228,10 +244,7 @@ fn read_case(
     }
     let profile = match string("profile", errs) {
         None => None,
-        Some((p, off)) if p.eq_ignore_ascii_case("auto") => {
-            let _ = off;
-            Some(None)
-        }
+        Some((p, _)) if p.eq_ignore_ascii_case("auto") => Some(None),
         Some((p, off)) => match Profile::from_name(&p) {
             Some(p) => Some(Some(p)),
             None => {

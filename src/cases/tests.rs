@@ -28,9 +28,9 @@ fn every_shipped_set_passes_as_cases() {
 
 #[test]
 fn a_case_is_placed_at_its_header_line() {
-    let cases = read("# c\n\n[[case]]\ninput = \"http://a/\"\nvalid = true\n\n[[case]]\n\ninput = \"x\"\nvalid = false\n")
+    let cases = read("# c\n\n[[case]]\ninput = \"http://a/\"\nvalid = true\n\n[[case]]\n\ninput = \"x\"\nvalid = false\n  [[case]] # c\n# c\n\ninput = \"y\"\nvalid = true\n")
         .expect("reads");
-    assert_eq!(cases.iter().map(|c| c.line).collect::<Vec<_>>(), [3, 7]);
+    assert_eq!(cases.iter().map(|c| c.line).collect::<Vec<_>>(), [3, 7, 11]);
 }
 
 #[test]
@@ -70,4 +70,12 @@ fn a_saved_case_reads_back_the_same() {
     let back = read(&text).expect("reads back");
     assert_eq!(back.len(), 1);
     assert_eq!(to_toml(&back[0]), text);
+}
+
+#[test]
+fn inline_cases_are_placed_at_their_braces() {
+    let cases = read("case = [\n  { input = \"http://a b/\", profile = \"rfc3986\", valid = false },\n  { input = \"http://a/\", valid = true },\n]\n")
+        .expect("reads");
+    assert_eq!(cases.iter().map(|c| c.line).collect::<Vec<_>>(), [2, 3]);
+    assert!(cases.iter().all(|c| run(c, None).is_empty()));
 }
