@@ -283,7 +283,7 @@ pub struct TuiArgs {
     /// The rule of `--grammar` the input is parsed from.
     #[arg(long, requires = "grammar")]
     pub start: Option<String>,
-    /// A cases file (as `idbench test` reads): its cases join the examples picker (F2),
+    /// A cases file (as `idbench test` reads): its cases join the examples picker (Ctrl-O),
     /// marked passing or failing, and Ctrl-S `a` appends the view to it as a case
     /// (without it, to idbench-cases.toml in the working directory).
     #[arg(long, value_hint = clap::ValueHint::FilePath)]
