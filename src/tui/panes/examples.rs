@@ -167,7 +167,7 @@ pub fn load_user(u: &UserCase) -> Loaded {
     let base = c
         .base
         .as_ref()
-        .map(|b| format!(" · against base {b} (Ctrl-B opens the base line)"))
+        .map(|b| format!(" · against base {b} (Ctrl-T opens the base line)"))
         .unwrap_or_default();
     Loaded {
         a: c.input.clone(),
