@@ -102,6 +102,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod cases;
 pub mod cli;
 pub mod engine;
 pub mod files;

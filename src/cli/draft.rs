@@ -24,6 +24,10 @@ pub struct DraftArgs {
     /// text or json.
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Also write each example as a case to this file (for `idbench test`), and the
+    /// draft's grammar beside it (same name, `.abnf`) for the cases' `parses`.
+    #[arg(long, value_hint = clap::ValueHint::FilePath)]
+    pub cases: Option<PathBuf>,
 }
 
 fn severity(s: Severity) -> &'static str {
@@ -155,6 +159,17 @@ pub fn run(args: &DraftArgs) -> std::io::Result<u8> {
         }
     };
     let report = read_draft(&text);
+    if let Some(out) = &args.cases
+        && let Err(e) = write_cases(&shown, &report, out)
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "idbench: cannot write the cases {}: {}",
+            escape(&out.display().to_string()),
+            escape(&e.to_string())
+        );
+        return Ok(2);
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match args.format {
@@ -179,4 +194,125 @@ pub fn run(args: &DraftArgs) -> std::io::Result<u8> {
         report.examples.len()
     );
     Ok(u8::from(report.example_fails()))
+}
+
+/// The draft's examples as cases: each with `valid` under the profile `auto` picks for it
+/// and, where the draft's grammar reads, `parses` with the root rule that accepts it (the
+/// first root when none does). An example the grammar judged by its NSS gets a second case
+/// whose input is the NSS, parsed from the NSS rule. The grammar is written beside `out`
+/// (its name with `.abnf`), both files privately and whole ([`cases::write_private`]).
+fn write_cases(name: &str, r: &DraftReport, out: &std::path::Path) -> std::io::Result<()> {
+    use crate::cases::{self, Case, Expect, ParsesExpect};
+    use crate::engine::abnf::{Grammar, ParseOptions};
+    use crate::engine::{NodeKind, Options, Profile, analyze};
+    use std::sync::Arc;
+
+    let grammar_path = out.with_extension("abnf");
+    let grammar_name = grammar_path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("draft.abnf")
+        .to_string();
+    let grammar = (!r.grammar_text.is_empty())
+        .then(|| Grammar::from_text(&r.grammar_text).ok())
+        .flatten()
+        .map(Arc::new);
+    let accepts = |g: &Grammar, start: &str, input: &str| {
+        let o = ParseOptions {
+            count_cap: 1,
+            max_trees: 1,
+        };
+        g.parse(start, input, &o).is_ok_and(|p| p.valid)
+    };
+    let parses = |input: &str, starts: &[String]| -> Option<ParsesExpect> {
+        let g = grammar.as_ref()?;
+        let mut usable: Vec<&String> = starts.iter().filter(|s| g.has_rule(s)).collect();
+        // The roots that name an identifier (`URI-reference`, `IRI`, ...) first: a
+        // character class such as `reserved` or a piece such as `path` may also accept.
+        let names_id = |s: &str| {
+            let l = s.to_ascii_lowercase();
+            ["uri", "iri", "urn", "xri"].iter().any(|k| l.contains(k))
+        };
+        usable.sort_by_key(|s| !names_id(s));
+        let first = usable.first()?;
+        let start = usable
+            .iter()
+            .find(|s| accepts(g, s, input))
+            .map_or((*first).clone(), |s| (*s).clone());
+        Some(ParsesExpect {
+            expect: accepts(g, &start, input),
+            grammar: g.clone(),
+            path: grammar_name.clone(),
+            start,
+        })
+    };
+    let mut text = format!(
+        "# The examples of {name}, as `idbench draft --cases` judged them: each case records\n\
+         # what idbench answered, to be checked by hand and run with `idbench test`.\n\n",
+    );
+    let mut n = 0;
+    for e in &r.examples {
+        let input = e.decoded.clone().unwrap_or_else(|| e.text.clone());
+        let profile = Profile::from_name(&e.profile);
+        let mut expect = Expect {
+            valid: Some(e.valid),
+            ..Expect::default()
+        };
+        let mut nss_case = None;
+        match e.judged {
+            Judged::Whole => expect.parses = parses(&input, &r.roots),
+            Judged::Nss => {
+                let a = analyze(&input, &Options::validate_only(profile));
+                if let (Some(nss), Some(rule)) = (a.tree.find(NodeKind::Nss), &r.nss_rule)
+                    && let Some(p) = parses(nss.text(&a.input), std::slice::from_ref(rule))
+                {
+                    nss_case = Some(Case {
+                        line: 0,
+                        input: nss.text(&a.input).to_string(),
+                        profile: None,
+                        base: None,
+                        expect: Expect {
+                            parses: Some(p),
+                            ..Expect::default()
+                        },
+                        note: Some(format!("the NSS of the example at line {}", e.line)),
+                    });
+                }
+            }
+            Judged::Nothing => {}
+        }
+        let case = Case {
+            line: 0,
+            input,
+            profile: Some(profile),
+            base: None,
+            expect,
+            note: Some(format!("{name} line {}", e.line)),
+        };
+        text.push_str(&cases::to_toml(&case));
+        n += 1;
+        if let Some(c) = nss_case {
+            text.push_str(&cases::to_toml(&c));
+            n += 1;
+        }
+    }
+    let used = text.contains("\ngrammar = ");
+    if used {
+        cases::write_private(&grammar_path, &r.grammar_text, false)?;
+    }
+    cases::write_private(out, &text, false)?;
+    let _ = writeln!(
+        std::io::stderr(),
+        "wrote {n} cases to {}{}",
+        escape(&out.display().to_string()),
+        if used {
+            format!(
+                ", the grammar to {}",
+                escape(&grammar_path.display().to_string())
+            )
+        } else {
+            String::new()
+        }
+    );
+    Ok(())
 }

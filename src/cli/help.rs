@@ -136,3 +136,21 @@ Either way, stderr names the snapshot: the registry's last update, the counts, t
 copy it was built from (repository, path, commit, SHA-256) and when it was retrieved.
 
 Exit codes: 0, or 2 on a usage or I/O error.";
+
+pub(super) const TEST: &str = "\
+A cases file is TOML, `[[case]]` tables of `input` (with `profile`, `base`) and what it must
+do: `valid`, `error`, `error_at`, `components`, `forms`, `equivalent` or `not_equivalent`
+(with `step`), `target`, `parses` (with `grammar` and `start`); or the `examples/ids` line
+format (any file not ending `.toml`). An unknown key or a case that expects nothing is an
+error with its line and column. `.json` (WPT urltestdata) needs the whatwg profile, not
+built yet.
+Output (text): one line per expectation not met,
+  FILE:LINE: case N INPUT: FIELD: expected X, got Y
+Output (json): one object on one line: {\"cases\", \"passed\", \"failed\", \"failures\":
+[{\"file\", \"index\", \"line\", \"input\", \"field\", \"expected\", \"got\"}]}.
+Output (tap): TAP version 13, one test per case, the failures in its YAML block.
+Output (junit): JUnit XML, a testsuite per file, a testcase per case, a failure element per
+expectation not met. The summary `N cases, P passed, F failed` goes to stderr.
+
+Exit codes: 0 every case passes, 1 any fails, 2 a file cannot be read or does not read as
+cases, or a usage error.";

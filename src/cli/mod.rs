@@ -16,6 +16,7 @@ mod parse;
 mod resolve;
 mod rule;
 pub mod shell;
+mod test;
 pub mod text;
 mod usage;
 
@@ -86,6 +87,10 @@ pub enum Command {
     /// List the compiled-in snapshot of IANA's URN Namespaces registry.
     #[command(after_help = help::NAMESPACES)]
     Namespaces(namespaces::NamespacesArgs),
+    /// Run files of cases (each an identifier and what it must do) and report every one
+    /// that fails, as text, JSON, TAP or JUnit XML.
+    #[command(after_help = help::TEST)]
+    Test(test::TestArgs),
     /// Open the workbench.
     #[command(after_help = help::TUI)]
     Tui(TuiArgs),
@@ -282,6 +287,11 @@ pub struct TuiArgs {
     /// The rule of `--grammar` the input is parsed from.
     #[arg(long, requires = "grammar")]
     pub start: Option<String>,
+    /// A cases file (as `idbench test` reads): its cases join the examples picker (Ctrl-O),
+    /// marked passing or failing, and Ctrl-S `a` appends the view to it as a case
+    /// (without it, to idbench-cases.toml in the working directory).
+    #[arg(long, value_hint = clap::ValueHint::FilePath)]
+    pub cases: Option<std::path::PathBuf>,
 }
 
 /// What a view holds beside its identifier: one set of arguments for `explain` and `tui`,
@@ -412,6 +422,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             b_form: v.compare.b_form.into(),
             no_history: a.no_history,
             grammar: a.grammar.zip(a.start),
+            cases: a.cases,
         }
     }
 }
@@ -479,6 +490,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Rule(args)) => rule::run(&args),
         Some(Command::Draft(args)) => draft::run(&args),
+        Some(Command::Test(args)) => test::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
         Some(Command::Namespaces(args)) => namespaces::run(&args),
     };

@@ -85,7 +85,14 @@ pub struct AppConfig {
     pub compare: CompareOptions,
     /// The grammar lab's file (`--grammar`), read again when it changes ([`App::tick`]).
     pub lab: Option<LabFile>,
+    /// The cases file (`--cases`): its cases in the examples picker, and where Ctrl-S `a`
+    /// appends the view as a case (without it, [`DEFAULT_CASES_FILE`]).
+    pub cases: Option<std::path::PathBuf>,
 }
+
+/// Where Ctrl-S `a` appends a case when the workbench was started without `--cases`: in
+/// the working directory.
+pub const DEFAULT_CASES_FILE: &str = "idbench-cases.toml";
 
 impl Default for AppConfig {
     /// Empty input, auto profile, dark theme, history in memory only, copies by OSC 52
@@ -102,6 +109,7 @@ impl Default for AppConfig {
             messages: Vec::new(),
             compare: CompareOptions::default(),
             base: None,
+            cases: None,
             lab: None,
         }
     }
@@ -170,6 +178,10 @@ pub struct App {
     small_keys: SmallKeys,
     /// The grammar lab's file, when the workbench was started with one.
     lab: Option<LabFile>,
+    /// The cases file given with `--cases`.
+    cases_file: Option<std::path::PathBuf>,
+    /// Its cases, run (shown in the examples picker).
+    user_cases: Vec<panes::examples::UserCase>,
 }
 
 /// What the keys typed while the terminal is too small did: typed text and editing keys go
@@ -199,6 +211,7 @@ impl App {
             compare,
             base,
             lab,
+            cases,
         } = config;
         // An identifier given at start loses its line breaks as a paste does, and says so
         // in the same words.
@@ -252,7 +265,12 @@ impl App {
             hits: Hits::default(),
             small_keys: SmallKeys::default(),
             lab,
+            cases_file: cases,
+            user_cases: Vec::new(),
         };
+        if let Err(e) = app.read_cases() {
+            app.say_error(e);
+        }
         app.note_current_inputs();
         app
     }
@@ -552,6 +570,7 @@ impl App {
             }
             OverlayEffect::Load => self.load_example(),
             OverlayEffect::Share(format) => self.share(format),
+            OverlayEffect::SaveCase => self.save_case(),
         }
     }
 
@@ -656,7 +675,7 @@ impl App {
                 let ex = self
                     .examples
                     .take()
-                    .unwrap_or_else(|| Box::new(Examples::new()));
+                    .unwrap_or_else(|| Box::new(Examples::with_cases(self.user_cases.clone())));
                 self.overlay = Some(Open::Examples(ex));
             }
             Action::Copy => self.copy(),
@@ -681,7 +700,10 @@ impl App {
                     self.say("F6 shows both trees in diff mode: Ctrl-D starts it");
                 }
             }
-            Action::ShareMarkdown | Action::ShareText | Action::ShareCommand => {}
+            Action::ShareMarkdown
+            | Action::ShareText
+            | Action::ShareCommand
+            | Action::ShareCase => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
                 let under = self.m.compared_under();
@@ -808,7 +830,7 @@ impl App {
         let Some(Open::Examples(ex)) = &self.overlay else {
             return;
         };
-        let Some(loaded) = ex.selected().map(panes::examples::load) else {
+        let Some(loaded) = ex.selected_load() else {
             return;
         };
         self.close_overlay();
@@ -833,6 +855,79 @@ impl App {
             None => "the command that reopens this view",
         };
         self.status = Some(self.clipboard.copy_told(&text, what, true));
+    }
+
+    /// Reads the `--cases` file again and runs its cases (the library runs them, against
+    /// the engine); the picker gets them. `Err`: what the status line says.
+    fn read_cases(&mut self) -> Result<(), String> {
+        let Some(path) = self.cases_file.clone() else {
+            return Ok(());
+        };
+        let file = crate::cases::load(&path).map_err(|errs| {
+            let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
+            let more = if errs.len() > 1 {
+                format!(" (and {} more)", errs.len() - 1)
+            } else {
+                String::new()
+            };
+            crate::safe_text::escape(&format!("cases {first}{more}")).into_owned()
+        })?;
+        let name = path.display().to_string();
+        self.user_cases = file
+            .cases
+            .into_iter()
+            .map(|case| panes::examples::UserCase {
+                failures: crate::cases::run(&case, None),
+                file: name.clone(),
+                case,
+            })
+            .collect();
+        if let Some(ex) = &mut self.examples {
+            ex.set_cases(self.user_cases.clone());
+        }
+        Ok(())
+    }
+
+    /// The case the current view makes: input A's analysis, the comparison in diff mode,
+    /// the resolution with a base ([`crate::cases::from_view`]).
+    pub fn view_case(&self) -> crate::cases::Case {
+        let texts = self.panes.texts();
+        let pair = self
+            .m
+            .comparison()
+            .filter(|_| self.m.diff_mode())
+            .map(|c| (texts.sides[1], &c.verdict));
+        let base = texts
+            .base
+            .filter(|_| self.m.has_base())
+            .map(|b| (b, &self.m.resolved().resolution));
+        crate::cases::from_view(self.m.analysis(0), self.m.profile(), pair, base)
+    }
+
+    /// Appends the view as a case to the cases file (`--cases`, else
+    /// [`DEFAULT_CASES_FILE`]), privately and atomically; the status line says where.
+    fn save_case(&mut self) {
+        self.overlay = None;
+        let path = self
+            .cases_file
+            .clone()
+            .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_CASES_FILE));
+        let text = crate::cases::to_toml(&self.view_case());
+        let shown = crate::safe_text::escape(&path.display().to_string()).into_owned();
+        match crate::cases::append_case(&path, &text) {
+            Ok(()) => {
+                let reread = self.read_cases();
+                let mut msg = format!("case appended to {shown} (idbench test {shown} runs it)");
+                if let Err(e) = reread {
+                    msg.push_str(&format!("; reading it back: {e}"));
+                }
+                self.say(msg);
+            }
+            Err(e) => self.say_error(format!(
+                "could not append the case to {shown}: {}",
+                crate::safe_text::escape(&e.to_string())
+            )),
+        }
     }
 
     fn copy(&mut self) {

@@ -438,7 +438,7 @@ fn split(path: &Path) -> std::io::Result<(PathBuf, String)> {
 /// "fs" feature) rather than `std`'s `OpenOptionsExt::custom_flags`, which would need the
 /// `libc` crate for the flag values and has no `*at` calls.
 #[cfg(unix)]
-mod unix {
+pub(crate) mod unix {
     use super::{Path, refuse, shown};
     use rustix::fs::{AtFlags, FileType, Mode, OFlags};
     use std::os::fd::OwnedFd;

@@ -177,6 +177,8 @@ pub enum Action {
     ShareText,
     /// Share menu: copy the command line that reopens the view.
     ShareCommand,
+    /// Share menu: append the view as a case to the cases file.
+    ShareCase,
     /// The tree: show or hide the other reading beside it (where the grammar admits two).
     OtherReading,
 }
@@ -751,6 +753,13 @@ pub const BINDINGS: &[Binding] = &[
         &[c('c')],
         "copy the command line that reopens this view",
         Some("command"),
+    ),
+    b(
+        X::Share,
+        A::ShareCase,
+        &[c('a')],
+        "append this view as a case to the cases file",
+        Some("case"),
     ),
     // Examples.
     b(

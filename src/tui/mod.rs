@@ -493,6 +493,9 @@ pub struct Launch {
     pub no_history: bool,
     /// `--grammar FILE --start RULE`: the lab profile's grammar file and start rule.
     pub grammar: Option<(std::path::PathBuf, String)>,
+    /// `--cases FILE`: the user's cases in the examples picker, and where Ctrl-S `a`
+    /// appends the view as a case.
+    pub cases: Option<std::path::PathBuf>,
 }
 
 /// Builds the starting state from the command line, the config file and the environment.
@@ -542,6 +545,7 @@ pub fn config_from(args: &Launch) -> AppConfig {
         },
         base: args.base.clone(),
         lab: None,
+        cases: args.cases.clone(),
     }
 }
 

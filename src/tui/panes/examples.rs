@@ -1,5 +1,7 @@
-//! The examples picker: the shipped identifier sets, grouped by set and section, filtered
-//! as you type. A pair opens both sides in diff mode.
+//! The examples picker: the user's cases (`idbench tui --cases FILE`), each marked passing
+//! or failing, then the shipped identifier sets, grouped by set and section, filtered as
+//! you type. A pair opens both sides in diff mode. The cases come here already run (the
+//! app runs them with [`crate::cases::run`]); the picker only shows them.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -7,6 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::{ListState, Overlay, OverlayEffect, fit, inner, width};
+use crate::cases::{Case, Failure};
 use crate::engine::Profile;
 use crate::idsets::{self, Entry, Expect};
 use crate::tui::keys::{Action, Context};
@@ -17,11 +20,37 @@ enum Row {
     /// A group heading, naming the entry that starts it.
     Heading(usize),
     Entry(usize),
+    /// The heading of the user's cases.
+    UserHeading,
+    /// One of the user's cases.
+    User(usize),
+}
+
+/// One of the user's cases, with the outcome of running it.
+#[derive(Clone, Debug)]
+pub struct UserCase {
+    /// The cases file, as given.
+    pub file: String,
+    /// The case.
+    pub case: Case,
+    /// What it did not meet (empty: it passes).
+    pub failures: Vec<Failure>,
+}
+
+impl UserCase {
+    /// True when the case passes.
+    pub fn passes(&self) -> bool {
+        self.failures.is_empty()
+    }
 }
 
 /// The picker's state.
 #[derive(Clone, Debug, Default)]
 pub struct Examples {
+    /// The user's cases, shown first.
+    user: Vec<UserCase>,
+    /// Per user case, the lower-cased text the filter searches.
+    user_haystacks: Vec<String>,
     entries: Vec<Entry>,
     /// Per entry, the lower-cased text the filter searches.
     haystacks: Vec<String>,
@@ -125,6 +154,34 @@ pub fn load(e: &Entry) -> Loaded {
     }
 }
 
+/// How a user's case is loaded: its input, the other input of an equivalence (diff mode),
+/// its profile (auto when it names none or `auto`), and what it expects and how it fared.
+pub fn load_user(u: &UserCase) -> Loaded {
+    let c = &u.case;
+    let verdict = if u.passes() {
+        "passes".to_string()
+    } else {
+        let fields: Vec<&str> = u.failures.iter().map(|f| f.field.as_str()).collect();
+        format!("FAILS: {}", fields.join(", "))
+    };
+    let base = c
+        .base
+        .as_ref()
+        .map(|b| format!(" · against base {b} (Ctrl-T opens the base line)"))
+        .unwrap_or_default();
+    Loaded {
+        a: c.input.clone(),
+        b: c.expect.equivalent.as_ref().map(|(o, _)| o.clone()),
+        profile: c.profile.flatten(),
+        message: format!(
+            "case loaded: {verdict} · expects: {}{base} · {} line {}",
+            c.summary(),
+            u.file,
+            c.line
+        ),
+    }
+}
+
 /// What an entry expects, in words.
 pub fn expectation(e: &Entry) -> String {
     match &e.expect {
@@ -159,6 +216,11 @@ pub fn expectation(e: &Entry) -> String {
 impl Examples {
     /// Every shipped entry, unfiltered.
     pub fn new() -> Examples {
+        Examples::with_cases(Vec::new())
+    }
+
+    /// The user's cases, then every shipped entry, unfiltered.
+    pub fn with_cases(user: Vec<UserCase>) -> Examples {
         let entries = idsets::all();
         let haystacks = entries
             .iter()
@@ -169,8 +231,28 @@ impl Examples {
             haystacks,
             ..Examples::default()
         };
-        e.refilter();
+        e.set_cases(user);
         e
+    }
+
+    /// Replaces the user's cases (after one was appended, or the file read again); the
+    /// filter stays.
+    pub fn set_cases(&mut self, user: Vec<UserCase>) {
+        self.user_haystacks = user
+            .iter()
+            .map(|u| {
+                let mark = if u.passes() { "passing" } else { "failing" };
+                format!("{} {} {} {mark}", u.case.input, u.file, u.case.summary()).to_lowercase()
+            })
+            .collect();
+        self.user = user;
+        self.refilter();
+    }
+
+    /// The user's cases: how many, and how many fail.
+    pub fn cases_count(&self) -> (usize, usize) {
+        let failing = self.user.iter().filter(|u| !u.passes()).count();
+        (self.user.len(), failing)
     }
 
     /// The filter typed so far.
@@ -194,6 +276,18 @@ impl Examples {
         let f = self.filter.to_lowercase();
         let words: Vec<&str> = f.split_whitespace().collect();
         self.rows.clear();
+        let mut heading = false;
+        for (i, _) in self.user.iter().enumerate() {
+            let hay = self.user_haystacks.get(i).map(String::as_str).unwrap_or("");
+            if !words.iter().all(|w| hay.contains(w)) {
+                continue;
+            }
+            if !heading {
+                self.rows.push(Row::UserHeading);
+                heading = true;
+            }
+            self.rows.push(Row::User(i));
+        }
         let mut last: Option<(&str, &str)> = None;
         for (i, e) in self.entries.iter().enumerate() {
             // Every word of the filter must appear in the entry (id, set, section, or
@@ -216,7 +310,7 @@ impl Examples {
     pub fn shown(&self) -> usize {
         self.rows
             .iter()
-            .filter(|r| matches!(r, Row::Entry(_)))
+            .filter(|r| matches!(r, Row::Entry(_) | Row::User(_)))
             .count()
     }
 
@@ -226,7 +320,7 @@ impl Examples {
             .rows
             .iter()
             .enumerate()
-            .filter(|(_, r)| matches!(r, Row::Entry(_)))
+            .filter(|(_, r)| matches!(r, Row::Entry(_) | Row::User(_)))
             .map(|(i, _)| i)
             .collect();
         if entries.is_empty() {
@@ -244,7 +338,7 @@ impl Examples {
     /// Selects the row at screen line `y` of the list area; true when it is an entry.
     pub fn click(&mut self, area: Rect, y: u16) -> bool {
         match self.list.row_at(area, y, self.rows.len()) {
-            Some(i) if matches!(self.rows[i], Row::Entry(_)) => {
+            Some(i) if matches!(self.rows[i], Row::Entry(_) | Row::User(_)) => {
                 let again = self.list.selected == i;
                 self.list.selected = i;
                 again
@@ -253,12 +347,27 @@ impl Examples {
         }
     }
 
-    /// The selected entry.
+    /// The selected entry of the shipped sets.
     pub fn selected(&self) -> Option<&Entry> {
         match self.rows.get(self.list.selected) {
             Some(Row::Entry(i)) => self.entries.get(*i),
             _ => None,
         }
+    }
+
+    /// The selected case of the user's.
+    pub fn selected_case(&self) -> Option<&UserCase> {
+        match self.rows.get(self.list.selected) {
+            Some(Row::User(i)) => self.user.get(*i),
+            _ => None,
+        }
+    }
+
+    /// How the selected entry or case is loaded.
+    pub fn selected_load(&self) -> Option<Loaded> {
+        self.selected()
+            .map(load)
+            .or_else(|| self.selected_case().map(load_user))
     }
 }
 
@@ -303,7 +412,10 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
     let w = usize::from(body.width);
     // The selected entry read whole below the list: a rule, then its wrapped lines. It
     // takes what it needs, at most a third of the picker (the list keeps the rest).
-    let about = entry_lines(ex.selected(), w, theme);
+    let about = match ex.selected_case() {
+        Some(u) => case_lines(u, w, theme),
+        None => entry_lines(ex.selected(), w, theme),
+    };
     let room = usize::from(body.height - 1) / 3;
     let about_h = if room >= 2 { about.len().min(room) } else { 0 };
     let h = usize::from(body.height - 1) - about_h;
@@ -330,6 +442,41 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
                     Span::styled(fit(&e.section, room), theme.get(Slot::Header)),
                     Span::styled(tail, theme.get(Slot::Dim)),
                 ]));
+            }
+            Row::UserHeading => {
+                let (n, failing) = ex.cases_count();
+                let file = ex.user.first().map(|u| u.file.as_str()).unwrap_or("");
+                let head = format!(" your cases · {n}, {failing} failing · ");
+                let room = w.saturating_sub(width(&head));
+                lines.push(Line::from(vec![
+                    Span::styled(super::truncate(head.into(), w), theme.get(Slot::Header)),
+                    Span::styled(fit(file, room), theme.get(Slot::Header)),
+                ]));
+            }
+            Row::User(u) => {
+                let Some(u) = ex.user.get(u) else { continue };
+                let selected = i == ex.list.selected;
+                let (mark, slot) = if u.passes() {
+                    ("✓ ", Slot::Valid)
+                } else {
+                    ("✗ ", Slot::Invalid)
+                };
+                let id = fit(&u.case.input, id_w.saturating_sub(2));
+                let gap = (id_w + 2).saturating_sub(width(&id) + 2);
+                let mut line = Line::from(vec![
+                    Span::styled(if selected { " ▶ " } else { "   " }, theme.get(Slot::Focus)),
+                    Span::styled(mark, theme.get(slot)),
+                    Span::styled(id, theme.get(Slot::Text)),
+                    Span::raw(" ".repeat(gap)),
+                    Span::styled(
+                        fit(&u.case.summary(), w.saturating_sub(id_w + 5)).into_owned(),
+                        theme.get(Slot::Dim),
+                    ),
+                ]);
+                if selected {
+                    line = super::select_line(line, theme.get(Slot::Selection));
+                }
+                lines.push(line);
             }
             Row::Entry(e) => {
                 let Some(e) = ex.entries.get(e) else { continue };
@@ -381,6 +528,67 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
         super::put_lines(f.buffer_mut(), area, &shown);
     }
     list_area
+}
+
+/// One of the user's cases read whole, wrapped at `w` columns: the input, where it comes
+/// from, its profile, what it expects and, when it fails, each expectation not met. Every
+/// value goes through `safe_text`.
+pub fn case_lines(u: &UserCase, w: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let c = &u.case;
+    let mut rows: Vec<(String, String, Slot)> = vec![
+        ("id".into(), c.input.clone(), Slot::Text),
+        (
+            "from".into(),
+            format!("{} · line {}", u.file, c.line),
+            Slot::Text,
+        ),
+        (
+            "profile".into(),
+            match c.profile {
+                None => "as the workbench's".into(),
+                Some(p) => p.map_or("auto", |p| p.name()).into(),
+            },
+            Slot::Text,
+        ),
+        ("expects".into(), c.summary(), Slot::Text),
+    ];
+    if let Some(b) = &c.base {
+        rows.push(("base".into(), b.clone(), Slot::Text));
+    }
+    if u.passes() {
+        rows.push(("result".into(), "passes".into(), Slot::Valid));
+    }
+    for f in &u.failures {
+        rows.push((
+            "FAILS".into(),
+            format!("{}: expected {}, got {}", f.field, f.expected, f.got),
+            Slot::Invalid,
+        ));
+    }
+    let mut out = vec![Line::styled(
+        format!("{:─<w$}", "─ selected case "),
+        theme.get(Slot::Dim),
+    )];
+    for (label, value, slot) in rows {
+        let label = format!(" {label:<8} ");
+        let lw = width(&label);
+        let value = crate::safe_text::escape(&value);
+        for (i, row) in crate::text_layout::wrap_chars(&value, w.saturating_sub(lw))
+            .into_iter()
+            .enumerate()
+        {
+            let head = if i == 0 {
+                label.clone()
+            } else {
+                " ".repeat(lw)
+            };
+            out.push(Line::from(vec![
+                Span::styled(head, theme.get(Slot::Dim)),
+                Span::styled(row, theme.get(slot)),
+            ]));
+        }
+    }
+    out
 }
 
 /// The selected entry read whole, wrapped at `w` columns: a rule, the identifier, where

@@ -169,6 +169,8 @@ pub enum OverlayEffect {
     Load,
     /// Copy the report (`Some(format)`) or the reopen command (`None`) (the share menu).
     Share(Option<crate::report::ReportFormat>),
+    /// Append the view as a case to the cases file (the share menu).
+    SaveCase,
 }
 
 /// A window drawn over the panes (help, examples picker, share menu): it has the keyboard

@@ -1,6 +1,7 @@
 //! The share menu (`Ctrl-S`): copy the report of the current view as Markdown or plain
 //! text (the same text `idbench explain` prints for the same arguments), or the command
-//! line that reopens the view. The report is rendered by [`crate::report`]; this module
+//! line that reopens the view; or append the view as a case to the cases file
+//! ([`crate::cases`]). The report is rendered by [`crate::report`]; this module
 //! draws the menu; `clipboard::Clipboard::copy_told` copies and words what the copy did.
 
 use ratatui::Frame;
@@ -28,6 +29,7 @@ impl Overlay for ShareMenu {
             Some(Action::ShareMarkdown) => OverlayEffect::Share(Some(ReportFormat::Markdown)),
             Some(Action::ShareText) => OverlayEffect::Share(Some(ReportFormat::Text)),
             Some(Action::ShareCommand) => OverlayEffect::Share(None),
+            Some(Action::ShareCase) => OverlayEffect::SaveCase,
             Some(Action::Back | Action::Share) => OverlayEffect::Close,
             Some(Action::Help) => OverlayEffect::Help,
             _ => OverlayEffect::None,

@@ -1,0 +1,288 @@
+//! Cases a user brings: a file of identifiers and what each must do, run against the engine.
+//!
+//! Both faces use this module: `idbench test` runs the files named on its command line, the
+//! workbench loads one into its examples picker and appends the current view to it. The
+//! engine stays the judge: [`run`] asks [`crate::engine::analyze`],
+//! [`crate::engine::equiv::compare`], [`crate::engine::resolve::resolve`] and the ABNF
+//! engine ([`crate::engine::abnf`]), and compares what they answer with what the case
+//! expects.
+//!
+//! # The TOML format
+//!
+//! ```toml
+//! [[case]]
+//! input = "HTTP://Example.COM/a/./b"
+//! profile = "rfc3986"          # optional: auto, or the runner's --profile, when absent
+//! valid = true
+//! forms = { canonical = "http://example.com/a/b" }
+//! components = { host = "Example.COM" }
+//! equivalent = "http://example.com/a/b"
+//! step = "RFC 3986 §6.2.2.1"   # the first ladder step at which they are equal
+//! note = "free text"
+//!
+//! [[case]]
+//! input = "../g"
+//! base = "http://a/b/c/d;p?q"
+//! target = "http://a/g"
+//! ```
+//!
+//! The expectations are `valid`, `error` (the first error's code), `error_at` (its first
+//! byte), `components` (node kind → the text of the first node of that kind), `forms`
+//! (form name → value), `equivalent` / `not_equivalent` (another input; with `step`, the
+//! `spec` of the ladder step: the first equal step for `equivalent`, the last for
+//! `not_equivalent`), `target` (with `base`; `"error"` expects no target) and `parses`
+//! (with `grammar`, an ABNF file relative to the cases file, and `start`). A case needs at
+//! least one; unknown keys are errors with their line and column, so a typo cannot pass.
+//!
+//! Files ending `.json` are refused for now (the WPT `urltestdata.json` reader needs the
+//! whatwg profile); any other file that is not `.toml` is read in the `examples/ids` line
+//! format ([`crate::idsets::parse_set`]).
+
+mod read;
+mod run;
+mod view;
+mod write;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::engine::Profile;
+use crate::engine::abnf::Grammar;
+use crate::engine::tree::Severity;
+
+pub use read::{parse_ids, parse_toml};
+pub use run::{Failure, run};
+pub use view::from_view;
+pub use write::{append_case, to_toml, write_private};
+
+/// A cases file may be this large (100,000 cases of a line or so each fit many times over).
+pub const MAX_CASES_FILE: u64 = 64 << 20;
+
+/// The most load errors reported for one file (the rest are counted).
+pub const MAX_LOAD_ERRORS: usize = 20;
+
+/// What the resolution of `input` against `base` must give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TargetExpect {
+    /// This target.
+    Is(String),
+    /// No target: the resolution fails (written `"error"`).
+    Fails,
+}
+
+/// A diagnostic the analysis must hold (the `examples/ids` format's diagnostic lines).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagnosticExpect {
+    /// Its severity.
+    pub severity: Severity,
+    /// Its code.
+    pub code: String,
+    /// First byte of its span.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// The section it must cite, if given.
+    pub spec: Option<String>,
+}
+
+/// `parses`: the input against a user's ABNF grammar.
+#[derive(Clone, Debug)]
+pub struct ParsesExpect {
+    /// Whether the input must match the start rule.
+    pub expect: bool,
+    /// The grammar, compiled when the file was read.
+    pub grammar: Arc<Grammar>,
+    /// The grammar's path as the case wrote it.
+    pub path: String,
+    /// The start rule.
+    pub start: String,
+}
+
+/// What a case expects; every field is optional, at least one is given.
+#[derive(Clone, Debug, Default)]
+pub struct Expect {
+    /// Valid (or not) under the profile.
+    pub valid: Option<bool>,
+    /// The first error's code.
+    pub error: Option<String>,
+    /// The first error's first byte.
+    pub error_at: Option<usize>,
+    /// Node kind name → the text of the first node of that kind.
+    pub components: Vec<(String, String)>,
+    /// Form name → its value.
+    pub forms: Vec<(String, String)>,
+    /// The other input and whether the two must be equivalent.
+    pub equivalent: Option<(String, bool)>,
+    /// The ladder step's `spec` (with `equivalent`).
+    pub step: Option<String>,
+    /// The resolution's target (with a base).
+    pub target: Option<TargetExpect>,
+    /// The input against a user grammar.
+    pub parses: Option<ParsesExpect>,
+    /// Diagnostics the analysis must hold.
+    pub diagnostics: Vec<DiagnosticExpect>,
+}
+
+impl Expect {
+    /// True when nothing is expected.
+    pub fn is_empty(&self) -> bool {
+        self.valid.is_none()
+            && self.error.is_none()
+            && self.error_at.is_none()
+            && self.components.is_empty()
+            && self.forms.is_empty()
+            && self.equivalent.is_none()
+            && self.target.is_none()
+            && self.parses.is_none()
+            && self.diagnostics.is_empty()
+    }
+}
+
+/// One case.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// 1-based line of the case in its file (the `[[case]]` header, or the entry's line).
+    pub line: usize,
+    /// The input (with a base, the reference).
+    pub input: String,
+    /// The profile the case names: `None` when it names none (the runner's default
+    /// applies), `Some(None)` for `auto`.
+    pub profile: Option<Option<Profile>>,
+    /// The base to resolve `input` against.
+    pub base: Option<String>,
+    /// What it expects.
+    pub expect: Expect,
+    /// A free note.
+    pub note: Option<String>,
+}
+
+impl Case {
+    /// The profile the case runs under, `default` when it names none (`None`: auto).
+    pub fn profile_or(&self, default: Option<Profile>) -> Option<Profile> {
+        self.profile.unwrap_or(default)
+    }
+
+    /// One line of what the case expects, for lists (the workbench's picker).
+    pub fn summary(&self) -> String {
+        let e = &self.expect;
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(v) = e.valid {
+            parts.push(if v { "valid" } else { "invalid" }.into());
+        }
+        if let Some(c) = &e.error {
+            parts.push(format!("error {c}"));
+        }
+        if let Some(at) = e.error_at {
+            parts.push(format!("at {at}"));
+        }
+        if let Some((other, eq)) = &e.equivalent {
+            parts.push(format!("{} {other}", if *eq { "≡" } else { "≢" }));
+        }
+        if let Some(s) = &e.step {
+            parts.push(format!("({s})"));
+        }
+        match &e.target {
+            Some(TargetExpect::Is(t)) => parts.push(format!("→ {t}")),
+            Some(TargetExpect::Fails) => parts.push("→ error".into()),
+            None => {}
+        }
+        for (k, v) in &e.components {
+            parts.push(format!("{k} = {v}"));
+        }
+        for (k, v) in &e.forms {
+            parts.push(format!("{k} = {v}"));
+        }
+        if let Some(p) = &e.parses {
+            parts.push(format!(
+                "{} {} from {}",
+                if p.expect { "parses" } else { "does not parse" },
+                p.path,
+                p.start
+            ));
+        }
+        for d in &e.diagnostics {
+            parts.push(format!(
+                "{} {} at {}..{}",
+                d.severity, d.code, d.start, d.end
+            ));
+        }
+        parts.join(" · ")
+    }
+}
+
+/// A file of cases, read.
+#[derive(Clone, Debug)]
+pub struct CaseFile {
+    /// The path as given.
+    pub path: PathBuf,
+    /// The cases, in file order.
+    pub cases: Vec<Case>,
+}
+
+/// Why a file could not be read: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file as given.
+    pub file: String,
+    /// 1-based line (0: the file as a whole).
+    pub line: usize,
+    /// 1-based column, in characters (0: the file as a whole).
+    pub column: usize,
+    /// What is wrong and what to do. Holds file text: escape it before a terminal.
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            )
+        }
+    }
+}
+
+/// What a `.json` file gets until the whatwg profile exists.
+pub const WPT_NOT_YET: &str = "WPT urltestdata files need the whatwg profile, not built yet";
+
+/// Reads the cases file at `path`: a regular file ([`crate::files::read_regular`]), TOML
+/// when it ends `.toml`, refused when `.json` ([`WPT_NOT_YET`]), else the `examples/ids`
+/// line format. Grammars named by `parses` cases are read and compiled here, relative to
+/// the file's directory.
+pub fn load(path: &Path) -> Result<CaseFile, Vec<LoadError>> {
+    let file = path.display().to_string();
+    let whole = |message: String| {
+        vec![LoadError {
+            file: file.clone(),
+            line: 0,
+            column: 0,
+            message,
+        }]
+    };
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    if ext.as_deref() == Some("json") {
+        return Err(whole(WPT_NOT_YET.to_string()));
+    }
+    let text = crate::files::read_regular(path, MAX_CASES_FILE)
+        .map_err(|e| whole(format!("cannot read: {e}")))?;
+    let cases = if ext.as_deref() == Some("toml") {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        parse_toml(&text, &file, dir)?
+    } else {
+        parse_ids(&text, &file)?
+    };
+    Ok(CaseFile {
+        path: path.to_path_buf(),
+        cases,
+    })
+}
+
+#[cfg(test)]
+mod tests;

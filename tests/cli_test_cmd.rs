@@ -1,0 +1,562 @@
+//! `idbench test`: a user's own cases, run and reported as text, JSON, TAP and JUnit XML.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const HELD_OUT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/cases/held-out.toml"
+);
+
+fn idbench(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(args)
+        .output()
+        .expect("idbench runs")
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh folder for one test.
+fn dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("idbench-cases-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write");
+    p.display().to_string()
+}
+
+/// The held-out file's deliberately wrong cases: (index, line of the case, field).
+const WRONG: [(u64, u64, &str); 6] = [
+    (2, 9, "valid"),
+    (4, 22, "error_at"),
+    (6, 32, "forms.canonical"),
+    (8, 42, "equivalent"),
+    (11, 57, "target"),
+    (13, 69, "parses"),
+];
+
+fn wrong_indices() -> BTreeSet<u64> {
+    WRONG.iter().map(|w| w.0).collect()
+}
+
+#[test]
+fn the_held_out_file_reports_exactly_its_wrong_cases_as_text() {
+    let o = idbench(&["test", HELD_OUT]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(err(&o), "14 cases, 8 passed, 6 failed\n");
+    let text = out(&o);
+    let got: Vec<(u64, u64, String)> = text
+        .lines()
+        .map(|l| {
+            // FILE:LINE: case N INPUT: FIELD: expected ...
+            let rest = l.strip_prefix(HELD_OUT).expect("file first");
+            let (line, rest) = rest[1..].split_once(": case ").expect("line");
+            let (n, rest) = rest.split_once(' ').expect("index");
+            let field = rest.split(": ").nth(1).expect("field");
+            (
+                line.parse().expect("line"),
+                n.parse().expect("n"),
+                field.to_string(),
+            )
+        })
+        .map(|(line, n, f)| (n, line, f))
+        .collect();
+    let want: Vec<(u64, u64, String)> = WRONG
+        .iter()
+        .map(|&(n, l, f)| (n, l, f.to_string()))
+        .collect();
+    assert_eq!(got, want, "{text}");
+    assert!(
+        text.contains("expected 11, got 10 (illegal-char under rfc3986)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_held_out_file_reports_exactly_its_wrong_cases_as_json() {
+    let o = idbench(&["test", HELD_OUT, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = out(&o);
+    assert_eq!(text.lines().count(), 1, "one line: {text}");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v["cases"], 14);
+    assert_eq!(v["passed"], 8);
+    assert_eq!(v["failed"], 6);
+    let got: Vec<(u64, u64, String)> = v["failures"]
+        .as_array()
+        .expect("failures")
+        .iter()
+        .map(|f| {
+            assert_eq!(f["file"], HELD_OUT);
+            assert!(f["input"].is_string() && f["expected"].is_string() && f["got"].is_string());
+            (
+                f["index"].as_u64().expect("index"),
+                f["line"].as_u64().expect("line"),
+                f["field"].as_str().expect("field").to_string(),
+            )
+        })
+        .collect();
+    let want: Vec<(u64, u64, String)> = WRONG
+        .iter()
+        .map(|&(n, l, f)| (n, l, f.to_string()))
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(v["failures"][4]["got"], "http://a/b/g");
+    assert_eq!(err(&o), "14 cases, 8 passed, 6 failed\n");
+}
+
+#[test]
+fn the_held_out_file_reports_exactly_its_wrong_cases_as_tap() {
+    let o = idbench(&["test", HELD_OUT, "--format", "tap"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = out(&o);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("TAP version 13"));
+    assert_eq!(lines.next(), Some("1..14"));
+    let mut ok = BTreeSet::new();
+    let mut not_ok = BTreeSet::new();
+    for l in text.lines() {
+        if let Some(r) = l.strip_prefix("not ok ") {
+            not_ok.insert(
+                r.split(' ')
+                    .next()
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .expect("n"),
+            );
+        } else if let Some(r) = l.strip_prefix("ok ") {
+            ok.insert(
+                r.split(' ')
+                    .next()
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .expect("n"),
+            );
+        }
+    }
+    assert_eq!(not_ok, wrong_indices());
+    assert_eq!(ok.len() + not_ok.len(), 14);
+    assert!(ok.is_disjoint(&not_ok));
+    assert_eq!(text.matches("  ---\n").count(), 6);
+    assert!(text.contains("    - field: \"parses\"\n"), "{text}");
+}
+
+#[test]
+fn the_held_out_file_reports_exactly_its_wrong_cases_as_junit() {
+    let o = idbench(&["test", HELD_OUT, "--format", "junit"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = out(&o);
+    assert!(text.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"));
+    assert!(text.contains("<testsuites name=\"idbench test\" tests=\"14\" failures=\"6\">"));
+    assert_eq!(text.matches("<testcase ").count(), 14);
+    assert_eq!(text.matches("<failure ").count(), 6);
+    // Which test cases hold a failure: the `case N` of each testcase followed by one.
+    let mut failing = BTreeSet::new();
+    for chunk in text.split("<testcase ").skip(1) {
+        let n = chunk
+            .split("name=\"case ")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse::<u64>().ok())
+            .expect("case N");
+        let body = chunk.split("</testcase>").next().unwrap_or("");
+        if body.contains("<failure ") {
+            failing.insert(n);
+        }
+    }
+    assert_eq!(failing, wrong_indices());
+    assert!(text.trim_end().ends_with("</testsuites>"));
+}
+
+#[test]
+fn every_expectation_passes_once_and_fails_once() {
+    let d = dir("kinds");
+    write(&d, "g.abnf", "digits = 1*DIGIT\n");
+    let cases = r#"
+[[case]]
+input = "http://a/"
+valid = true
+[[case]]
+input = "http://a/"
+valid = false
+
+[[case]]
+input = "http://a/%zz"
+profile = "rfc3986"
+error = "pct-invalid"
+[[case]]
+input = "http://a/%zz"
+profile = "rfc3986"
+error = "illegal-char"
+
+[[case]]
+input = "http://a/%zz"
+profile = "rfc3986"
+error_at = 9
+[[case]]
+input = "http://a/%zz"
+profile = "rfc3986"
+error_at = 0
+
+[[case]]
+input = "http://h.example/p"
+components = { host = "h.example" }
+[[case]]
+input = "http://h.example/p"
+components = { host = "p" }
+
+[[case]]
+input = "HTTP://A/"
+forms = { canonical = "http://a/" }
+[[case]]
+input = "HTTP://A/"
+forms = { canonical = "HTTP://A/" }
+
+[[case]]
+input = "HTTP://A/"
+equivalent = "http://a/"
+step = "RFC 3986 §6.2.2"
+[[case]]
+input = "HTTP://A/"
+equivalent = "http://b/"
+
+[[case]]
+input = "http://a/"
+not_equivalent = "http://b/"
+[[case]]
+input = "http://a/"
+not_equivalent = "HTTP://A/"
+
+[[case]]
+input = "HTTP://A/"
+equivalent = "http://a/"
+step = "RFC 3986 §6.2.1"
+
+[[case]]
+input = "g"
+base = "http://a/b/c"
+target = "http://a/b/g"
+[[case]]
+input = "g"
+base = "http://a/b/c"
+target = "http://a/g"
+
+[[case]]
+input = "g"
+base = "urn:a:b"
+target = "error"
+[[case]]
+input = "g"
+base = "http://a/b/c"
+target = "error"
+
+[[case]]
+input = "123"
+parses = true
+grammar = "g.abnf"
+start = "digits"
+[[case]]
+input = "12a"
+parses = true
+grammar = "g.abnf"
+start = "digits"
+"#;
+    let f = write(&d, "kinds.toml", cases);
+    let o = idbench(&["test", &f, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).expect("JSON");
+    let fields: Vec<(u64, &str)> = v["failures"]
+        .as_array()
+        .expect("failures")
+        .iter()
+        .map(|f| {
+            (
+                f["index"].as_u64().unwrap_or(0),
+                f["field"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            (2, "valid"),
+            (4, "error"),
+            (6, "error_at"),
+            (8, "components.host"),
+            (10, "forms.canonical"),
+            (12, "equivalent"),
+            (14, "not_equivalent"),
+            (15, "step"),
+            (17, "target"),
+            (19, "target"),
+            (21, "parses"),
+        ],
+        "{}",
+        out(&o)
+    );
+    assert_eq!(v["cases"], 21);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn a_file_where_every_case_passes_exits_0_with_nothing_on_stdout() {
+    let d = dir("pass");
+    let f = write(
+        &d,
+        "ok.toml",
+        "[[case]]\ninput = \"http://a/\"\nvalid = true\n",
+    );
+    let o = idbench(&["test", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(out(&o), "");
+    assert_eq!(err(&o), "1 cases, 1 passed, 0 failed\n");
+}
+
+/// Runs `idbench test` on a file holding `text` and returns its stderr; it must exit 2.
+fn malformed(tag: &str, name: &str, text: &str) -> (String, String) {
+    let d = dir(tag);
+    let f = write(&d, name, text);
+    let o = idbench(&["test", &f, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert_eq!(out(&o), "", "nothing on stdout");
+    (f, err(&o))
+}
+
+#[test]
+fn a_file_that_is_not_toml_exits_2_naming_line_and_column() {
+    let (f, e) = malformed(
+        "syntax",
+        "bad.toml",
+        "[[case]]\ninput = \"a\"\nvalid = tru\n",
+    );
+    assert!(
+        e.starts_with(&format!("idbench: {f}:3:9: not valid TOML")),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_unknown_key_exits_2_naming_line_and_column() {
+    let (f, e) = malformed(
+        "unknown",
+        "typo.toml",
+        "[[case]]\ninput = \"http://a/\"\nvalid = true\n\n[[case]]\ninput = \"http://a/\"\n   vaild = false\n",
+    );
+    assert!(
+        e.starts_with(&format!("idbench: {f}:7:4: unknown key `vaild`")),
+        "{e}"
+    );
+    let (f, e) = malformed("top", "top.toml", "title = \"x\"\n");
+    assert!(
+        e.starts_with(&format!("idbench: {f}:1:1: unknown key `title`")),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_case_without_expectation_exits_2_naming_line_and_column() {
+    let (f, e) = malformed(
+        "empty",
+        "empty.toml",
+        "[[case]]\ninput = \"http://a/\"\nvalid = true\n\n[[case]]\ninput = \"http://b/\"\nnote = \"looked at\"\n",
+    );
+    assert_eq!(
+        e,
+        format!(
+            "idbench: {f}:5:1: a case expects nothing: give valid, error, error_at, components, forms, equivalent, not_equivalent, target or parses\n"
+        )
+    );
+}
+
+#[test]
+fn wrong_types_unknown_codes_and_missing_grammars_exit_2() {
+    let (f, e) = malformed(
+        "types",
+        "t.toml",
+        "[[case]]\ninput = \"a\"\nvalid = \"yes\"\n",
+    );
+    assert!(
+        e.contains(&format!("{f}:3:9: `valid` must be true or false")),
+        "{e}"
+    );
+    let (f, e) = malformed(
+        "code",
+        "c.toml",
+        "[[case]]\ninput = \"a\"\nerror = \"no-such-code\"\n",
+    );
+    assert!(
+        e.contains(&format!("{f}:3:9: `error` names no diagnostic code")),
+        "{e}"
+    );
+    let (f, e) = malformed(
+        "gram",
+        "g.toml",
+        "[[case]]\ninput = \"a\"\nparses = true\ngrammar = \"missing.abnf\"\nstart = \"x\"\n",
+    );
+    assert!(
+        e.contains(&format!("{f}:4:11: grammar missing.abnf: cannot read")),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_wpt_json_file_is_refused_until_the_whatwg_profile_exists() {
+    let (f, e) = malformed("wpt", "urltestdata.json", "[]\n");
+    assert_eq!(
+        e,
+        format!("idbench: {f}: WPT urltestdata files need the whatwg profile, not built yet\n")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_refused_naming_its_path() {
+    let d = dir("fifo");
+    let p = d.join("cases.toml");
+    let made = Command::new("mkfifo").arg(&p).status().expect("mkfifo");
+    assert!(made.success());
+    let o = idbench(&["test", &p.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains(&format!("{}: cannot read: not a regular file", p.display())),
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn the_profile_option_applies_to_cases_naming_none() {
+    let d = dir("profile");
+    // Valid under rfc3987 (an IRI), not under rfc3986.
+    let f = write(
+        &d,
+        "p.toml",
+        "[[case]]\ninput = \"http://例え/\"\nvalid = true\n\n[[case]]\ninput = \"http://例え/\"\nprofile = \"rfc3987\"\nvalid = true\n",
+    );
+    let o = idbench(&["test", &f, "--profile", "rfc3986", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).expect("JSON");
+    assert_eq!(v["failed"], 1, "{v}");
+    assert_eq!(v["failures"][0]["index"], 1);
+    let o = idbench(&["test", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+}
+
+#[test]
+fn the_examples_ids_line_format_is_read_too() {
+    let d = dir("ids");
+    let f = write(
+        &d,
+        "set.txt",
+        "@profile rfc3986\n[mine]\nhttp://a/\tvalid\nhttp://a b/\tvalid\nHTTP://A/\t==\thttp://a/\nhttp://a/b/c\t+\tg\t=>\thttp://a/b/g\n",
+    );
+    let o = idbench(&["test", &f, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).expect("JSON");
+    assert_eq!(
+        (v["cases"].as_u64(), v["failed"].as_u64()),
+        (Some(4), Some(1)),
+        "{v}"
+    );
+    assert_eq!(v["failures"][0]["line"], 4);
+    let bad = write(&d, "bad.txt", "http://a/\tvalid\nhttp://a/\tmaybe\tx\n");
+    let o = idbench(&["test", &bad]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains(&format!("{bad}:2:1: cannot read entry")),
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn untrusted_text_is_shown_as_tokens_in_text_and_tap_and_escaped_in_json_and_xml() {
+    let d = dir("hostile");
+    let f = write(
+        &d,
+        "h.toml",
+        "[[case]]\ninput = \"http://a/\\u001b[31m\\u202e#x<&>\\u0001\"\nvalid = true\n",
+    );
+    for format in ["text", "tap"] {
+        let o = idbench(&["test", &f, "--format", format]);
+        let s = out(&o);
+        assert!(
+            !s.contains(['\u{1b}', '\u{202e}', '\u{1}']),
+            "{format}: {s:?}"
+        );
+        assert!(s.contains("⟨U+001B⟩[31m⟨U+202E⟩"), "{format}: {s}");
+    }
+    let tap = out(&idbench(&["test", &f, "--format", "tap"]));
+    assert!(
+        tap.contains("\\#x"),
+        "a # in a TAP description is escaped: {tap}"
+    );
+    let json = out(&idbench(&["test", &f, "--format", "json"]));
+    assert!(json.contains("\\u001b[31m\\u202e#x<&>\\u0001"), "{json}");
+    let xml = out(&idbench(&["test", &f, "--format", "junit"]));
+    assert!(!xml.contains(['\u{1b}', '\u{1}']), "{xml:?}");
+    assert!(
+        xml.contains("⟨U+001B⟩[31m\u{202e}#x&lt;&amp;&gt;⟨U+0001⟩"),
+        "{xml}"
+    );
+}
+
+#[test]
+fn draft_writes_its_examples_as_cases_that_pass_with_the_grammar_beside_them() {
+    let d = dir("draft");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/specs/rfc3986.txt");
+    let cases = d.join("rfc3986-cases.toml");
+    let o = idbench(&["draft", spec, "--cases", &cases.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("wrote 82 cases to"), "{}", err(&o));
+    let text = std::fs::read_to_string(&cases).expect("cases written");
+    let grammar = d.join("rfc3986-cases.abnf");
+    let abnf = std::fs::read_to_string(&grammar).expect("grammar written beside");
+    assert!(abnf.contains("URI-reference"), "{abnf}");
+    assert_eq!(text.matches("[[case]]").count(), 82);
+    assert_eq!(text.matches("grammar = \"rfc3986-cases.abnf\"").count(), 82);
+    assert!(text.contains("input = \"ftp://ftp.is.co.za/rfc/rfc1808.txt\"\nprofile = \"rfc3986\"\nvalid = true\nparses = true\n"));
+    assert!(text.contains("start = \"URI-reference\""));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        for p in [&cases, &grammar] {
+            let mode = std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{} is private", p.display());
+        }
+    }
+    let o = idbench(&["test", &cases.display().to_string()]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    assert_eq!(err(&o), "82 cases, 82 passed, 0 failed\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn draft_does_not_follow_a_link_planted_at_its_cases_file() {
+    let d = dir("draftlink");
+    let victim = d.join("victim.txt");
+    std::fs::write(&victim, "keep\n").expect("victim");
+    let cases = d.join("out.toml");
+    std::os::unix::fs::symlink(&victim, &cases).expect("symlink");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/specs/rfc3986.txt");
+    let o = idbench(&["draft", spec, "--cases", &cases.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("is a symbolic link"), "{}", err(&o));
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "keep\n");
+}
+
+#[test]
+fn the_sample_cases_file_passes() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/cases/sample.toml");
+    let o = idbench(&["test", sample]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
+    assert_eq!(err(&o), "10 cases, 10 passed, 0 failed\n");
+}

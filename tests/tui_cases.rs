@@ -1,0 +1,203 @@
+//! The workbench and the user's cases (`idbench tui --cases FILE`): the cases in the
+//! examples picker, marked passing or failing, and Ctrl-S `a`, which appends the view as a
+//! case that `idbench test` then passes.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use idbench::tui::app::{App, AppConfig};
+use idbench::tui::event::Event;
+use support::{BIN, screen};
+
+fn key(code: KeyCode, mods: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, mods))
+}
+
+fn ch(c: char) -> Event {
+    key(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn ctrl(c: char) -> Event {
+    key(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+fn dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("idbench-tuicases-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn app(input: &str, with: Option<&str>, base: Option<&str>, cases: &Path) -> App {
+    App::new(AppConfig {
+        input: input.into(),
+        with: with.map(str::to_string),
+        base: base.map(str::to_string),
+        cases: Some(cases.to_path_buf()),
+        ..AppConfig::default()
+    })
+}
+
+/// `idbench test FILE` as JSON: (exit code, the report).
+fn run_test(file: &Path) -> (Option<i32>, serde_json::Value) {
+    let o = Command::new(BIN)
+        .args(["test", &file.display().to_string(), "--format", "json"])
+        .output()
+        .expect("idbench test");
+    let v = serde_json::from_slice(&o.stdout).unwrap_or(serde_json::Value::Null);
+    (o.status.code(), v)
+}
+
+#[test]
+fn the_picker_shows_the_cases_marked_passing_or_failing() {
+    let d = dir("picker");
+    let f = d.join("mine.toml");
+    std::fs::write(
+        &f,
+        "[[case]]\ninput = \"http://good.example/\"\nvalid = true\n\n[[case]]\ninput = \"http://bad example/\"\nprofile = \"rfc3986\"\nvalid = true\n",
+    )
+    .expect("write");
+    let mut a = app("", None, None, &f);
+    a.handle(ctrl('o'));
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("your cases · 2, 1 failing"), "{s}");
+    let good = s
+        .lines()
+        .find(|l| l.contains("http://good.example/"))
+        .expect("good row");
+    let bad = s
+        .lines()
+        .find(|l| l.contains("http://bad example/"))
+        .expect("bad row");
+    assert!(good.contains("✓ http://good.example/"), "{good}");
+    assert!(bad.contains("✗ http://bad example/"), "{bad}");
+    // The first case is selected; its details say it passes. The second's say why not.
+    assert!(s.contains("passes"), "{s}");
+    a.handle(key(KeyCode::Down, KeyModifiers::NONE));
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("FAILS"), "{s}");
+    assert!(s.contains("valid: expected true, got false"), "{s}");
+    // Enter loads it, under its profile; the status says it fails.
+    a.handle(key(KeyCode::Enter, KeyModifiers::NONE));
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(st.starts_with("case loaded: FAILS: valid"), "{st}");
+    assert!(screen(&mut a, 100, 30).contains("http://bad example/"));
+    // The filter finds the failing ones.
+    a.handle(ctrl('o'));
+    for c in "failing".chars() {
+        a.handle(ch(c));
+    }
+    let s = screen(&mut a, 100, 30);
+    assert!(
+        s.contains("http://bad example/") && !s.contains("http://good.example/"),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_cases_file_that_does_not_read_is_named_on_the_status_line() {
+    let d = dir("bad");
+    let f = d.join("bad.toml");
+    std::fs::write(&f, "[[case]]\ninput = \"x\"\nvalud = true\n").expect("write");
+    let a = app("", None, None, &f);
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(
+        st.contains(&format!("{}:3:1: unknown key `valud`", f.display())),
+        "{st}"
+    );
+}
+
+#[test]
+fn a_view_saved_as_a_case_passes_when_run() {
+    let d = dir("save");
+    let f = d.join("saved.toml");
+    // A plain view with an error, a pair in diff mode, a reference with a base.
+    let mut views = [
+        app("http://exa mple.com/%7e", None, None, &f),
+        app(
+            "HTTP://Example.COM/%7e",
+            Some("http://example.com/~"),
+            None,
+            &f,
+        ),
+        app("urn:example:A", Some("urn:example:a"), None, &f),
+        app("../g", None, Some("http://a/b/c/d;p?q"), &f),
+    ];
+    for a in &mut views {
+        a.handle(ctrl('s'));
+        assert!(screen(a, 100, 30).contains("append this view as a case to the cases file"));
+        a.handle(ch('a'));
+        let st = a.status().unwrap_or_default().to_string();
+        assert_eq!(
+            st,
+            format!(
+                "case appended to {0} (idbench test {0} runs it)",
+                f.display()
+            )
+        );
+    }
+    let text = std::fs::read_to_string(&f).expect("saved");
+    assert_eq!(text.matches("[[case]]").count(), 4, "{text}");
+    assert!(
+        text.contains("valid = false\nerror = \"illegal-char\"\nerror_at = 10\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("equivalent = \"http://example.com/~\"\nstep = \"RFC 3986 §6.2.2\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("not_equivalent = \"urn:example:a\"\nstep = \"RFC 8141 §3.1\"\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("base = \"http://a/b/c/d;p?q\"")
+            && text.contains("target = \"http://a/b/g\""),
+        "{text}"
+    );
+    assert!(text.contains("forms = { "), "{text}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&f).expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let (code, v) = run_test(&f);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(
+        (v["cases"].as_u64(), v["failed"].as_u64()),
+        (Some(4), Some(0))
+    );
+    // The picker of the last view shows what it appended, passing.
+    let a = &mut views[3];
+    a.handle(ctrl('o'));
+    let s = screen(a, 100, 30);
+    assert!(s.contains("your cases · 4, 0 failing"), "{s}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_planted_at_the_cases_file_is_not_followed() {
+    let d = dir("link");
+    let victim = d.join("victim.txt");
+    std::fs::write(&victim, "keep\n").expect("victim");
+    let f = d.join("cases.toml");
+    std::os::unix::fs::symlink(&victim, &f).expect("symlink");
+    let mut a = App::new(AppConfig {
+        input: "http://a/".into(),
+        cases: Some(f.clone()),
+        ..AppConfig::default()
+    });
+    a.handle(ctrl('s'));
+    a.handle(ch('a'));
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(
+        st.starts_with(&format!("could not append the case to {}", f.display())),
+        "{st}"
+    );
+    assert!(st.contains("symbolic link"), "{st}");
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "keep\n");
+}
