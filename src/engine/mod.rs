@@ -6,10 +6,13 @@
 pub mod abnf;
 pub mod chars;
 pub mod codes;
+pub mod descriptor;
 pub mod equiv;
 pub mod explain;
+pub mod family;
 pub mod forms;
 pub mod grammar;
+pub mod handle;
 pub mod hosts;
 pub mod idna;
 pub mod ip;
@@ -17,6 +20,7 @@ pub mod path;
 pub mod pct;
 pub mod profile;
 pub mod profiles;
+pub mod quick;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
@@ -24,7 +28,9 @@ pub mod tree;
 pub mod validate;
 
 pub use codes::Code;
-pub use profile::{Family, Profile, ProfileReason};
+pub use family::Family;
+pub use handle::Profile;
+pub use profile::ProfileReason;
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use forms::Forms;

@@ -34,8 +34,10 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::{Arc, LazyLock, RwLock};
 
+pub use super::descriptor::Descriptor;
+pub use super::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
+pub use super::handle::Profile;
 use super::profiles;
-pub use super::profiles::Descriptor;
 
 /// Declares the built-in profiles from one table (constant, doc, descriptor), so the
 /// constants, [`Profile::ALL`] and the descriptors cannot drift apart. The rows are in the
@@ -100,35 +102,6 @@ profiles! {
     /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.
     #[cfg(test)]
     Dummy => profiles::dummy::DUMMY;
-}
-
-/// A spec an input can be parsed under: a built-in (one of the constants, [`Profile::ALL`])
-/// or one registered at run time ([`Profile::register`]). The names are fixed: the CLI and
-/// the tests use them. Built-ins order as [`Profile::ALL`] lists them; run-time profiles
-/// after them, in the order they were first registered.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Profile(u16);
-
-/// The family a profile belongs to: profiles of one family can be compared with each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// URIs and IRIs (RFC 3986, RFC 3987, the WWW draft).
-    Uri,
-    /// URNs (RFC 2141, rfc2141bis, RFC 8141).
-    Urn,
-    /// XRIs.
-    Xri,
-}
-
-impl Family {
-    /// The family's noun, as a sentence names it (`URN`).
-    pub const fn noun(self) -> &'static str {
-        match self {
-            Family::Uri => "URI",
-            Family::Urn => "URN",
-            Family::Xri => "XRI",
-        }
-    }
 }
 
 /// At most this many profiles can be registered at run time (distinct names).
@@ -344,32 +317,6 @@ impl std::str::FromStr for Profile {
             )
         })
     }
-}
-
-/// True when `input` starts with `urn:` in any case.
-pub fn looks_like_urn(input: &str) -> bool {
-    input.len() >= 4 && input.as_bytes()[..4].eq_ignore_ascii_case(b"urn:")
-}
-
-/// True when `input` starts with `xri://` in any case, or with a GCS character or `(`.
-pub fn looks_like_xri(input: &str) -> bool {
-    (input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://"))
-        || matches!(
-            input.as_bytes().first(),
-            Some(b'=' | b'@' | b'+' | b'$' | b'!' | b'(')
-        )
-}
-
-/// The scheme an input starts with, if it starts with `scheme ":"` (RFC 3986 §3.1 syntax).
-pub fn leading_scheme(input: &str) -> Option<&str> {
-    let b = input.as_bytes();
-    if !b.first()?.is_ascii_alphabetic() {
-        return None;
-    }
-    let end = b
-        .iter()
-        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
-    (b[end] == b':').then(|| &input[..end])
 }
 
 /// What the first step of `auto` saw in the input ([`auto_family`]).

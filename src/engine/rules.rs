@@ -31,10 +31,7 @@ use std::sync::{Mutex, OnceLock};
 use super::profile::Profile;
 use super::tree::{Diagnostic, Node};
 
-/// The core rules (RFC 5234 Appendix B.1): a descriptor lists them after its own grammar
-/// when the grammar uses them ([`crate::engine::profiles::Descriptor::rules`]).
-pub const CORE: &str = include_str!("rules/core.abnf");
-/// The `@source` of [`CORE`].
+/// The `@source` of the core rules ([`super::profiles::CORE`]).
 const CORE_SOURCE: &str = "RFC 5234";
 
 /// How a production is written.
