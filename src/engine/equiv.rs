@@ -16,13 +16,16 @@
 
 mod ladder;
 mod locate;
-pub mod spec;
 #[cfg(test)]
 mod tests;
 pub mod types;
 
-pub use spec::{AutoPair, CompareOption, GENERIC_LADDER, LadderSpec, OptionSpec, Rung};
-pub use types::{CompareOptions, Difference, Objective, SideForm, Step};
+pub use crate::engine::descriptor::ladder as spec;
+pub use spec::{
+    AutoPair, CompareOption, CompareOptions, GENERIC_LADDER, LadderSpec, Objective, OptionSpec,
+    Rung, SideForm,
+};
+pub use types::{Difference, Step};
 
 use crate::engine::codes::Code;
 use crate::engine::descriptor::Descriptor;

@@ -5,7 +5,7 @@
 //! It parses the identifier to find its host, so it lives apart from [`crate::engine::idna`],
 //! which the grammars use and which therefore imports no grammar.
 
-use crate::engine::grammar::entry::GrammarEntry;
+use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::idna::{
     MAX_HOST_BYTES, decode_host, has_ace_label, is_dns_scheme, needs_idna, to_ascii, to_unicode,
 };

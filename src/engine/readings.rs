@@ -14,7 +14,7 @@
 //! is valid, and the spec text that decides between them.
 //!
 //! Which of these places a profile's grammar marks is its descriptor's
-//! ([`ReadingMarks`](super::profiles::ReadingMarks)).
+//! ([`ReadingMarks`](super::descriptor::ReadingMarks)).
 //!
 //! Written by hand: the alternatives and the texts that decide are specific to these specs.
 
@@ -192,7 +192,7 @@ pub fn find(
     if marks.xri && root.kind() == NodeKind::RelativeXri {
         let noted = diagnostics
             .iter()
-            .any(|d| d.code == super::Code::ReadingRelative && d.span.start == 0);
+            .any(|d| d.code == super::codes::Code::ReadingRelative && d.span.start == 0);
         if noted {
             budget = budget.saturating_sub(input.len());
             push(
@@ -217,7 +217,7 @@ pub fn find(
     } else {
         Vec::new()
     };
-    let plausible = |n: &crate::engine::Node<'_>| {
+    let plausible = |n: &crate::engine::tree::Node<'_>| {
         let sp = n.span();
         match next_bad.get(sp.start) {
             Some(&b) => !sp.is_empty() && b as usize >= sp.end,

@@ -5,18 +5,19 @@
 use std::ops::Range;
 
 use crate::engine::descriptor::Descriptor;
+use crate::engine::descriptor::forms::{FormsSpec, Under};
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::forms::make::mailto_domain_case;
 use crate::engine::forms::rewrite::rewrite;
-use crate::engine::forms::rules::Rules;
-use crate::engine::forms::spec::{FormsSpec, Under};
 use crate::engine::forms::text::{nfc, uri_to_iri};
 use crate::engine::forms::xri::iri_normal_to_xri;
-use crate::engine::grammar::entry::GrammarEntry;
 use crate::engine::hosts::ace_hosts;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
-use super::spec::{LadderSpec, Rung};
-use super::types::{CompareOptions, Objective, SideForm, Step};
+use crate::engine::descriptor::ladder::{CompareOptions, LadderSpec, Objective, Rung, SideForm};
+
+use super::types::Step;
 
 /// Maps byte offsets of a rewritten text back to the text it was made from, through the
 /// runs of bytes the rewrite copied unchanged. An offset in replaced text maps to the edge

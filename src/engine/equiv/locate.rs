@@ -8,14 +8,15 @@
 //! the segments are matched through `remove_dot_segments` itself.
 
 use crate::engine::descriptor::Descriptor;
-use crate::engine::forms::rules::Rules;
+use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::forms::text::{is_dot_segment_decoded, nfc, nfkc};
 use crate::engine::pct::{decode_lossy, triplet_at};
 use crate::engine::tree::{Node, NodeKind, Span, Tree};
 
 use super::ladder::{Ladder, Side, is_dollar_xref};
-use super::spec::{CompareOption, LadderSpec};
-use super::types::{CompareOptions, Difference};
+use crate::engine::descriptor::ladder::{CompareOption, CompareOptions, LadderSpec};
+
+use super::types::Difference;
 
 /// A path from the root: `(kind, index among the siblings of that kind)` per level.
 type Path = Vec<(NodeKind, usize)>;

@@ -1,8 +1,8 @@
 //! The ladders of the built-in profiles, through the table: which options each uses, how
 //! they are worded, and the generic ladder.
 
-use super::spec::*;
 use super::*;
+use crate::engine::descriptor::ladder::*;
 use crate::engine::grammar;
 
 #[test]

@@ -5,14 +5,15 @@ use unicode_normalization::is_nfc;
 
 use crate::engine::chars::is_ucschar;
 use crate::engine::codes::Code;
-use crate::engine::grammar::entry::GrammarEntry;
+use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::pct::triplet_at;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
 use crate::engine::{hosts, idna};
 
 use super::rewrite::rewrite;
-use super::rules::Rules;
-use super::spec::{Forms, FormsSpec, Under};
+use crate::engine::descriptor::forms::{Forms, FormsSpec, Under};
+use crate::engine::descriptor::rule_set::Rules;
+
 use super::text::{self, decode_char_at, iri_to_uri, nfc, uri_to_iri};
 
 /// Computes the forms of `input` (parsed as `tree`) under the spec `under`, as its

@@ -11,12 +11,12 @@
 //! | `display` | `xri_normal` | `iri_normal` | the input | RFC 2141 §4, rfc2141bis §4 |
 //!
 //! The modules here work under a spec they are given ([`Under`], from a descriptor), never
-//! by profile: [`rules`] (the normalization rules as a set), [`rewrite`] (applying them
-//! along the tree), [`text`] and [`xri`] (the conversions between forms), [`make`] (the
-//! forms of each kind of spec), [`spec`] (the types of a spec's forms, and the ladders of
-//! steps the descriptors use). What differs from spec to spec (the steps, the canonical
-//! rules, what may be decoded, the IRI and URN facts, how the forms are made) is data in
-//! each profile's [`FormsSpec`]. The functions of this file are the entry points by
+//! by profile: [`rewrite`] (applying a set of [`Rules`] along the tree), [`text`] and
+//! [`xri`] (the conversions between forms), [`make`] (the forms of each kind of spec).
+//! What differs from spec to spec (the steps, the canonical rules, what may be decoded, the
+//! IRI and URN facts, how the forms are made) is data in each profile's [`FormsSpec`]
+//! ([`spec`], one of the descriptor's types, with the ladders of steps the descriptors
+//! share). The functions of this file are the entry points by
 //! profile: they take a [`Profile`] and pass its descriptor down; [`steps`] lists, per
 //! profile, the order in which the rules compose to `canonical`.
 //! Everything is computed from the tree the grammar built, in passes linear in the input,
@@ -32,17 +32,16 @@
 
 pub mod make;
 pub mod rewrite;
-pub mod rules;
-pub mod spec;
 pub mod text;
 pub mod xri;
 
 #[cfg(test)]
 mod tests;
 
+pub use crate::engine::descriptor::forms as spec;
+pub use crate::engine::descriptor::rule_set::{Rules, cache_rules};
 pub use make::mailto_domain_case;
 pub use rewrite::rewrite;
-pub use rules::{Rules, cache_rules};
 pub use spec::{Forms, FormsSpec, GENERIC_FORMS, MakeForms, StepDef, Under, Unreserved, step};
 pub use text::{
     decode_char_at, iri_to_uri, is_dot_segment_decoded, nfc, nfkc, uppercase_hex, uri_to_iri,
@@ -50,20 +49,8 @@ pub use text::{
 };
 pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 
-use crate::engine::descriptor::Descriptor;
 use crate::engine::profile::Profile;
 use crate::engine::tree::{Diagnostic, Tree};
-
-impl<'a> Under<'a> {
-    /// The spec a descriptor describes, as the forms code needs it.
-    pub fn of(d: &'a Descriptor) -> Under<'a> {
-        Under {
-            family: d.family,
-            grammar: &d.grammar,
-            forms: d.forms,
-        }
-    }
-}
 
 /// Computes the forms of `input` (parsed as `tree`) under `profile`, as its
 /// [`FormsSpec`] says. Never panics.

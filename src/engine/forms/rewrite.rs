@@ -20,8 +20,9 @@ use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
-use super::rules::Rules;
-use super::spec::{FormsSpec, Under, Unreserved};
+use crate::engine::descriptor::forms::{FormsSpec, Under, Unreserved};
+use crate::engine::descriptor::rule_set::Rules;
+
 use super::text::{decode_char_at, is_dot_segment_decoded, push_iri_escaped, xri_must_encode};
 use super::xri::xref_regions;
 

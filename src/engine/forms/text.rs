@@ -15,7 +15,7 @@ use crate::engine::codes::Code;
 use crate::engine::pct::{push_encoded, push_encoded_char, triplet_at};
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
-use super::spec::Unreserved;
+use crate::engine::descriptor::forms::Unreserved;
 
 /// The WWW draft's `alpha | digit | safe | extra`, less `space` (its `safe` and `extra`).
 const WWW_XALPHA: AsciiSet = ALPHANUM.or(AsciiSet::of("$-_@.&!*\"'():;,"));

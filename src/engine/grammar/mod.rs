@@ -6,13 +6,12 @@
 //! The functions here are the entry points by profile: they look the profile's grammar up
 //! in the profile table. The code below them parses through a [`GrammarEntry`] it is given.
 
-pub mod entry;
 pub mod uri;
 pub mod urn;
 pub mod www;
 pub mod xri;
 
-pub use entry::GrammarEntry;
+pub use super::descriptor::grammar::GrammarEntry;
 
 use super::profile::Profile;
 use super::tree::{Diagnostic, Tree};

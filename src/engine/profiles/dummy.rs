@@ -5,11 +5,11 @@
 
 use super::CORE;
 use crate::engine::codes::Code;
+use crate::engine::descriptor::forms::GENERIC_FORMS;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::GENERIC_LADDER;
 use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::GENERIC_LADDER;
 use crate::engine::family::Family;
-use crate::engine::forms::spec::GENERIC_FORMS;
-use crate::engine::grammar::entry::GrammarEntry;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
 /// The section every diagnostic of the dummy grammar cites.

@@ -8,8 +8,8 @@
 //! time (say, over a user's ABNF) is a [`Descriptor`] too, registered with
 //! [`Profile::register`](super::Profile::register).
 
+pub use super::descriptor::grammar::GrammarEntry;
 pub use super::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
-pub use super::grammar::entry::GrammarEntry;
 
 pub mod rfc1630;
 pub mod rfc2141;

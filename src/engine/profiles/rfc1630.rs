@@ -1,13 +1,13 @@
 //! The rfc1630 profile: WWW draft: Universal Resource Identifiers (became RFC 1630).
 
 use crate::engine::chars::*;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::*;
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::forms::rules::Rules;
-use crate::engine::forms::spec::*;
-use crate::engine::grammar::entry::GrammarEntry;
 use crate::engine::grammar::www;
 use crate::engine::quick;
 

@@ -2,14 +2,14 @@
 
 use super::CORE;
 use crate::engine::chars::*;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::Objective;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::*;
-use crate::engine::equiv::types::Objective;
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::forms::rules::Rules;
-use crate::engine::forms::spec::*;
-use crate::engine::grammar::entry::GrammarEntry;
 use crate::engine::grammar::urn;
 use crate::engine::quick;
 use crate::engine::tree::NodeKind;
@@ -49,7 +49,7 @@ static FORMS: FormsSpec = FormsSpec {
     canonical: URN_CASE
         .union(Rules::DROP_FRAGMENT)
         .union(Rules::DROP_QUERY),
-    cache: Some(crate::engine::forms::rules::cache_rules()),
+    cache: Some(crate::engine::descriptor::rule_set::cache_rules()),
     display_nss: PCHAR,
     display_warning: BIS_DISPLAY_WARNING,
     ..GENERIC_FORMS

@@ -2,13 +2,13 @@
 
 use super::CORE;
 use crate::engine::chars::*;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::*;
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::forms::rules::Rules;
-use crate::engine::forms::spec::*;
-use crate::engine::grammar::entry::GrammarEntry;
 use crate::engine::grammar::urn;
 use crate::engine::quick;
 

@@ -1,13 +1,13 @@
 //! The xri2 profile: OASIS XRI Syntax V2.0.
 
 use super::CORE;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::*;
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::forms::rules::Rules;
-use crate::engine::forms::spec::*;
-use crate::engine::grammar::entry::GrammarEntry;
 use crate::engine::grammar::xri;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;

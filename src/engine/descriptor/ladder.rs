@@ -1,6 +1,6 @@
 //! What the equivalence ladder of each spec is: the type of a profile's [`LadderSpec`]
-//! (its descriptor's [`ladder`](crate::engine::descriptor::Descriptor::ladder)), and the
-//! rungs, options and wording the descriptors share.
+//! (its descriptor's [`ladder`](super::Descriptor::ladder)), the compare options it acts
+//! on, and the rungs, options and wording the descriptors share.
 //!
 //! A ladder spec says how the ladder is built (its [`Rung`]s), the section that defines
 //! equivalence, how the spec words where two identifiers part, which compare options bear
@@ -10,16 +10,54 @@
 //! [`GENERIC_LADDER`]: simple string comparison (RFC 3986 §6.2.1).
 
 use crate::engine::chars::AsciiSet;
-use crate::engine::forms::rules::Rules;
+use crate::engine::handle::Profile;
 use crate::engine::tree::NodeKind;
 
-use super::types::{CompareOptions, Objective, SideForm};
+use super::rule_set::Rules;
+
+/// The rfc2141bis §5 objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Objective {
+    /// 5a: distinguish the resources named (the query is removed).
+    #[default]
+    Names,
+    /// 5b: cache results (directives reordered by keyword).
+    Cache,
+}
+
+/// Which form a side is written in (XRI Syntax 2.0 §2.5.2: all forms of one XRI are
+/// equivalent, so an IRI- or URI-normal side is brought back first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SideForm {
+    /// As typed.
+    #[default]
+    AsIs,
+    /// In IRI-normal form.
+    IriNormal,
+    /// In URI-normal form.
+    UriNormal,
+}
+
+/// What a comparison ([`crate::engine::equiv::compare`]) should do.
+#[derive(Clone, Debug, Default)]
+pub struct CompareOptions {
+    /// The profile to compare under; `None` is each side's `auto`.
+    pub profile: Option<Profile>,
+    /// rfc2141bis objective.
+    pub objective: Objective,
+    /// xri2: ignore "$" cross-references (§2.5.4).
+    pub ignore_dollar: bool,
+    /// The form side A is written in (xri2 only; the other profiles have no such forms).
+    pub a_form: SideForm,
+    /// The form side B is written in (xri2 only).
+    pub b_form: SideForm,
+}
 
 /// One rung (or a kind of rung) of a ladder, as [`LadderSpec::rungs`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rung {
     /// One rung per step of the profile's forms ladder
-    /// ([`FormsSpec::steps`](crate::engine::forms::spec::FormsSpec::steps)), the caching ladder under objective 5b.
+    /// ([`FormsSpec::steps`](crate::engine::descriptor::forms::FormsSpec::steps)), the caching ladder under objective 5b.
     FormsSteps,
     /// One rung adding `rules` (none: the sides as they are).
     Rules {

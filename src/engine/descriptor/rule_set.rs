@@ -3,9 +3,9 @@
 
 use std::ops::BitOr;
 
-/// A set of normalization rules for [`rewrite`](super::rewrite::rewrite). Each rule is one step of some spec's
+/// A set of normalization rules for [`rewrite`](crate::engine::forms::rewrite::rewrite). Each rule is one step of some spec's
 /// normalization; a spec's canonical form is the union its
-/// [`FormsSpec::canonical`](super::spec::FormsSpec::canonical) gives.
+/// [`FormsSpec::canonical`](super::forms::FormsSpec::canonical) gives.
 /// Every rule applies inside cross-references too (XRI Syntax 2.0 §2.5.4), except
 /// [`Rules::XRI_PREFIX`], which is the top level's only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

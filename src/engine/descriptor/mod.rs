@@ -1,17 +1,25 @@
-//! What the engine asks of one spec: the [`Descriptor`] type and the small types of its
-//! fields (how it resolves, which readings it marks, how `auto` picks it, its ABNF, what a
-//! quick recognizer answers).
+//! What the engine asks of one spec: the [`Descriptor`] type and the types of its fields:
+//! here the small ones (how it resolves, which readings it marks, how `auto` picks it, its
+//! ABNF, what a quick recognizer answers), in [`grammar`] its grammar entry, in [`forms`]
+//! and [`rule_set`] its forms, in [`ladder`] its equivalence ladder (with the steps and
+//! wording the built-in descriptors share).
 //!
 //! Types only: the descriptors themselves are data under [`super::profiles`], reached from
 //! the profile table ([`super::profile`]). The code that works for any spec (the grammar
 //! dispatch, the forms, the equivalence ladder, resolution, readings) takes a
 //! `&Descriptor`, or the one spec it needs, from an entry point that has the profile.
 
-use super::equiv::spec::LadderSpec;
+pub mod forms;
+pub mod grammar;
+pub mod ladder;
+pub mod rule_set;
+
 use super::family::Family;
-use super::forms::spec::FormsSpec;
-use super::grammar::entry::GrammarEntry;
 use super::path::PathSyntax;
+
+use forms::{FormsSpec, Under};
+use grammar::GrammarEntry;
+use ladder::LadderSpec;
 
 /// Everything the engine asks of one spec.
 pub struct Descriptor {
@@ -44,11 +52,22 @@ pub struct Descriptor {
     /// How `auto` picks it.
     pub auto: Auto,
     /// Its normal forms: how they are made, the steps, what may be decoded
-    /// ([`crate::engine::forms::spec::GENERIC_FORMS`] for a spec without forms of its own).
+    /// ([`forms::GENERIC_FORMS`] for a spec without forms of its own).
     pub forms: &'static FormsSpec,
     /// Its equivalence ladder, sections, wording and compare options
-    /// ([`crate::engine::equiv::spec::GENERIC_LADDER`]: simple string comparison).
+    /// ([`ladder::GENERIC_LADDER`]: simple string comparison).
     pub ladder: &'static LadderSpec,
+}
+
+impl<'a> Under<'a> {
+    /// The spec a descriptor describes, as the forms code needs it.
+    pub fn of(d: &'a Descriptor) -> Under<'a> {
+        Under {
+            family: d.family,
+            grammar: &d.grammar,
+            forms: d.forms,
+        }
+    }
 }
 
 /// How a reference resolves against a base ([`super::resolve::resolve`]).

@@ -10,10 +10,10 @@
 
 use crate::engine::chars::AsciiSet;
 use crate::engine::family::Family;
-use crate::engine::grammar::entry::GrammarEntry;
 use crate::engine::tree::{Diagnostic, Tree};
 
-use super::rules::Rules;
+use super::grammar::GrammarEntry;
+use super::rule_set::Rules;
 
 /// Makes the forms of an input parsed as a tree, under the spec given; it pushes what it
 /// finds worth saying onto the vector (spans index the input).
@@ -116,8 +116,8 @@ pub enum Unreserved {
 /// Everything the forms code needs to know about one spec.
 #[derive(Clone, Copy, Debug)]
 pub struct FormsSpec {
-    /// How the forms are made from the tree ([`super::make::xri_forms`], [`super::make::uri_forms`],
-    /// [`super::make::www_forms`], [`super::make::urn_forms`], [`as_typed_forms`]).
+    /// How the forms are made from the tree ([`crate::engine::forms::make::xri_forms`], [`crate::engine::forms::make::uri_forms`],
+    /// [`crate::engine::forms::make::www_forms`], [`crate::engine::forms::make::urn_forms`], [`as_typed_forms`]).
     pub make: MakeForms,
     /// The ladder of the canonical form, in order (see [`super::steps`]).
     pub steps: &'static [StepDef],
