@@ -33,7 +33,9 @@ pub use handle::Profile;
 pub use profile::ProfileReason;
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
+use descriptor::Descriptor;
 use forms::Forms;
+use profile::DescriptorRef;
 
 /// What [`analyze`] should do.
 #[derive(Clone, Debug)]
@@ -237,13 +239,21 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         }
     }
     let forms = options.forms.then(|| forms::compute(input, profile, &tree));
-    let other = readings::find(
-        input,
+    let spec = profile.descriptor();
+    let family: Vec<(Profile, DescriptorRef)> = match spec.readings.by_family {
+        true => Profile::auto_order(spec.family)
+            .iter()
+            .map(|&p| (p, p.descriptor()))
+            .collect(),
+        false => Vec::new(),
+    };
+    let family: Vec<(Profile, &Descriptor)> = family.iter().map(|(p, d)| (*p, &**d)).collect();
+    let under = readings::Under {
         profile,
-        &tree,
-        &diagnostics,
-        options.profile.is_none(),
-    );
+        spec: &spec,
+        family: &family,
+    };
+    let other = readings::find(input, under, &tree, &diagnostics, options.profile.is_none());
     Analysis {
         input: input.to_string(),
         profile,

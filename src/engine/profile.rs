@@ -1,11 +1,16 @@
 //! Profiles: which spec an input is read under, and how `auto` chooses one.
 //!
-//! A [`Profile`] is a small copyable handle; everything the engine asks of a spec is in its
-//! [`Descriptor`] ([`Profile::descriptor`]), one `static` per built-in spec under
-//! `src/engine/profiles/`. The generic modules (the grammar dispatch, the quick recognizer,
-//! the grammar reference, resolution, readings, `auto`) ask the descriptor; none of them
-//! matches on a named profile. Profiles built at run time (a grammar over a user's ABNF) use
-//! the same descriptor type: [`Profile::register`].
+//! A [`Profile`] is a small copyable handle ([`super::handle`]); everything the engine asks
+//! of a spec is in its [`Descriptor`] ([`Profile::descriptor`]), one `static` per built-in
+//! spec under `src/engine/profiles/`. This file is the table that maps the handle to its
+//! descriptor. The code that works for any spec (the grammars, the quick recognizers, the
+//! forms, the equivalence ladder, host rewriting) takes a `&Descriptor` (or the one part of
+//! it it needs) and never reaches this table; the entry points ([`super::analyze`],
+//! [`super::grammar::parse`], [`super::forms::compute`], [`super::equiv::compare`],
+//! [`super::resolve::resolve`], [`super::validate`], `auto` here) map a profile to its
+//! descriptor and pass it down. None of them matches on a named profile. Profiles built at
+//! run time (a grammar over a user's ABNF) use the same descriptor type:
+//! [`Profile::register`].
 //!
 //! # Adding a profile, step by step
 //!
@@ -14,13 +19,18 @@
 //!
 //! 1. Write its grammar: a function that parses the whole input into a
 //!    [`Builder`](super::tree::Builder), recovering from errors so that a tree always comes
-//!    out (a real spec's goes in `src/engine/grammar/`).
+//!    out (a real spec's goes in `src/engine/grammar/`). Code of its own beyond the grammar
+//!    (a quick recognizer in `src/engine/quick.rs`, a way of making its forms in
+//!    `src/engine/forms/make.rs`) takes the descriptor or the part of it it needs, never a
+//!    [`Profile`]: it sits below this table.
 //! 2. Write its descriptor: a `pub static` [`Descriptor`] in a new file under
 //!    `src/engine/profiles/` (copy the nearest spec's), declared in `profiles/mod.rs`. Every
 //!    field must be given, so the compiler lists what to decide: the grammar entry, the
 //!    quick recognizer (or `None`: batch checking then always runs the grammar), the
 //!    grammar-reference texts (`src/engine/rules/`), the resolution algorithm, the readings,
-//!    the example set (`examples/ids/`), where `auto` ranks it in its family.
+//!    the example set (`examples/ids/`), where `auto` ranks it in its family, its forms and
+//!    its equivalence ladder (the types are in `src/engine/descriptor/`, with the steps and
+//!    wording the built-in specs share).
 //! 3. Add a row to the `profiles!` table below: the constant's doc, its name, and the
 //!    descriptor. A row above `@not_listed:` is in [`Profile::ALL`], at its place there (the
 //!    workbench's profile strip, every "each profile" loop); a row below it is built in but

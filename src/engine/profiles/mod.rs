@@ -1,12 +1,14 @@
 //! One descriptor per spec: everything the generic modules ask of a profile.
 //!
 //! Each built-in profile's [`Descriptor`] is one `static` in its own file here
-//! (`rfc3986.rs`, ..., `xri2.rs`), reached from the `profiles!` table in
-//! [`super::profile`] (which also says, step by step, how to add a profile). The grammar
-//! dispatch, the quick recognizer, the grammar reference, resolution, readings and `auto`
-//! ask the descriptor; none of them matches on a named profile. A profile built at run
-//! time (say, over a user's ABNF) is a [`Descriptor`] too, registered with
-//! [`Profile::register`](super::Profile::register).
+//! (`rfc3986.rs`, ..., `xri2.rs`): data that names the spec's grammar, quick recognizer and
+//! forms, reached from the `profiles!` table in [`super::profile`] (which also says, step
+//! by step, how to add a profile). The types are [`super::descriptor`]'s, below every
+//! implementation; the files here import those types and the implementations they name,
+//! never the table. The grammar dispatch, the quick recognizer, the grammar reference,
+//! resolution, readings and `auto` ask the descriptor; none of them matches on a named
+//! profile. A profile built at run time (say, over a user's ABNF) is a [`Descriptor`] too,
+//! registered with `Profile::register`.
 
 pub use super::descriptor::grammar::GrammarEntry;
 pub use super::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
