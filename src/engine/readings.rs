@@ -23,6 +23,7 @@ use super::descriptor::grammar::GrammarEntry;
 use super::grammar::uri::{self, Flavor};
 use super::handle::Profile;
 use super::tree::{Builder, Diagnostic, NodeKind, Severity, Span, Tree};
+use crate::text_layout::head;
 
 /// The spec [`find`] reads under: the analysis's profile and its descriptor, and, for a
 /// spec whose readings compare its family ([`ReadingMarks::by_family`]), the family's
@@ -410,11 +411,7 @@ fn quoted(s: &str) -> String {
     if s.len() <= MAX {
         return format!("\"{s}\"");
     }
-    let mut cut = MAX;
-    while !s.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("\"{}…\"", &s[..cut])
+    format!("\"{}…\"", head(s, MAX))
 }
 
 // ---- IPv4address or reg-name --------------------------------------------------------------

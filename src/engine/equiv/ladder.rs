@@ -14,6 +14,7 @@ use crate::engine::forms::text::{nfc, uri_to_iri};
 use crate::engine::forms::xri::iri_normal_to_xri;
 use crate::engine::hosts::ace_hosts;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
+use crate::text_layout::{ceil_char_boundary, floor_char_boundary};
 
 use crate::engine::descriptor::ladder::{CompareOptions, LadderSpec, Objective, Rung, SideForm};
 
@@ -144,11 +145,7 @@ impl Side {
         for m in &self.maps {
             p = m.map(p, end).min(m.old_len);
         }
-        let mut p = p.min(self.input.len());
-        while p > 0 && !self.input.is_char_boundary(p) {
-            p -= 1;
-        }
-        p
+        floor_char_boundary(&self.input, p)
     }
 
     /// A span of `text` as a span of the input, always inside it.
@@ -161,14 +158,11 @@ impl Side {
             s = m.map_span(s);
         }
         let len = self.input.len();
-        let mut s = Span::new(s.start.min(len), s.end.min(len).max(s.start.min(len)));
-        while s.start > 0 && !self.input.is_char_boundary(s.start) {
-            s.start -= 1;
-        }
-        while s.end < len && !self.input.is_char_boundary(s.end) {
-            s.end += 1;
-        }
-        s
+        let s = Span::new(s.start.min(len), s.end.min(len).max(s.start.min(len)));
+        Span::new(
+            floor_char_boundary(&self.input, s.start),
+            ceil_char_boundary(&self.input, s.end),
+        )
     }
 
     /// Records diagnostics whose spans index `text`: what a normalization step could not
