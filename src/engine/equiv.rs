@@ -11,8 +11,8 @@
 //! identifiers part, the compare options that bear on the ladder, how `auto` pairs two
 //! profiles of a family) is data in each profile's [`LadderSpec`] ([`spec`]); the code
 //! here asks [`ladder_spec`] and never which profile it is. The functions here are the
-//! entry points: they take profiles and pass each one's descriptor down to the ladder
-//! ([`ladder`]) and to the locating of a difference ([`locate`]).
+//! entry points: they take profiles and pass each one's descriptor down to the ladder and
+//! to the locating of a difference (the private modules `ladder` and `locate`).
 
 mod ladder;
 mod locate;

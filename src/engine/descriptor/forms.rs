@@ -1,9 +1,11 @@
-//! What the forms of each spec are: one [`FormsSpec`] per profile, and [`forms_spec`], the
-//! one place that says which profile has which.
+//! What the forms of each spec are: the type of a profile's [`FormsSpec`] (its
+//! descriptor's [`forms`](super::Descriptor::forms)), with the ladders of steps the
+//! descriptors share.
 //!
 //! Everything the forms code decides per spec is a field here (the ladder of steps, the
 //! rules of the canonical form, what may be decoded, the IRI facts, the URN display
-//! repertoire), so the code in [`super`] asks the spec and never which profile it is. A
+//! repertoire), so the code in [`crate::engine::forms`] asks the spec and never which
+//! profile it is. A
 //! profile without forms of its own (one loaded at run time) gets [`GENERIC_FORMS`]: every
 //! form is the input as typed, and comparison is simple string comparison (RFC 3986
 //! §6.2.1).
@@ -119,7 +121,7 @@ pub struct FormsSpec {
     /// How the forms are made from the tree ([`crate::engine::forms::make::xri_forms`], [`crate::engine::forms::make::uri_forms`],
     /// [`crate::engine::forms::make::www_forms`], [`crate::engine::forms::make::urn_forms`], [`as_typed_forms`]).
     pub make: MakeForms,
-    /// The ladder of the canonical form, in order (see [`super::steps`]).
+    /// The ladder of the canonical form, in order (see [`FormsSpec::steps`]).
     pub steps: &'static [StepDef],
     /// The ladder of the caching form, where the spec has one (rfc2141bis objective 5b).
     pub cache_steps: Option<&'static [StepDef]>,

@@ -11,7 +11,7 @@
 //! | `display` | `xri_normal` | `iri_normal` | the input | RFC 2141 §4, rfc2141bis §4 |
 //!
 //! The modules here work under a spec they are given ([`Under`], from a descriptor), never
-//! by profile: [`rewrite`] (applying a set of [`Rules`] along the tree), [`text`] and
+//! by profile: [`rewrite`](mod@rewrite) (applying a set of [`Rules`] along the tree), [`text`] and
 //! [`xri`] (the conversions between forms), [`make`] (the forms of each kind of spec).
 //! What differs from spec to spec (the steps, the canonical rules, what may be decoded, the
 //! IRI and URN facts, how the forms are made) is data in each profile's [`FormsSpec`]
