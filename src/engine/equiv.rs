@@ -10,86 +10,41 @@
 //! What differs from spec to spec (the rungs, the section, the words for where two
 //! identifiers part, the compare options that bear on the ladder, how `auto` pairs two
 //! profiles of a family) is data in each profile's [`LadderSpec`] ([`spec`]); the code
-//! here asks [`ladder_spec`] and never which profile it is.
+//! here asks [`ladder_spec`] and never which profile it is. The functions here are the
+//! entry points: they take profiles and pass each one's descriptor down to the ladder and
+//! to the locating of a difference (the private modules `ladder` and `locate`).
 
 mod ladder;
 mod locate;
-pub mod spec;
+#[cfg(test)]
+mod tests;
+pub mod types;
 
+pub use crate::engine::descriptor::ladder as spec;
 pub use spec::{
-    AutoPair, CompareOption, GENERIC_LADDER, LadderSpec, OptionSpec, Rung, ladder_spec,
-    option_users,
+    AutoPair, CompareOption, CompareOptions, GENERIC_LADDER, LadderSpec, Objective, OptionSpec,
+    Rung, SideForm,
 };
+pub use types::{Difference, Step};
 
 use crate::engine::codes::Code;
+use crate::engine::descriptor::Descriptor;
 use crate::engine::profile::{Family, Profile};
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
 use crate::engine::{Analysis, Options, Status, analyze, grammar};
 
-/// The rfc2141bis §5 objective.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Objective {
-    /// 5a: distinguish the resources named (the query is removed).
-    #[default]
-    Names,
-    /// 5b: cache results (directives reordered by keyword).
-    Cache,
+/// The ladder of `p`'s spec: the one place that names the profiles ([`GENERIC_LADDER`]
+/// for a profile without a ladder of its own).
+pub fn ladder_spec(p: Profile) -> &'static LadderSpec {
+    p.descriptor().ladder
 }
 
-/// Which form a side is written in (XRI Syntax 2.0 §2.5.2: all forms of one XRI are
-/// equivalent, so an IRI- or URI-normal side is brought back first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SideForm {
-    /// As typed.
-    #[default]
-    AsIs,
-    /// In IRI-normal form.
-    IriNormal,
-    /// In URI-normal form.
-    UriNormal,
-}
-
-/// What [`compare`] should do.
-#[derive(Clone, Debug, Default)]
-pub struct CompareOptions {
-    /// The profile to compare under; `None` is each side's `auto`.
-    pub profile: Option<Profile>,
-    /// rfc2141bis objective.
-    pub objective: Objective,
-    /// xri2: ignore "$" cross-references (§2.5.4).
-    pub ignore_dollar: bool,
-    /// The form side A is written in (xri2 only; the other profiles have no such forms).
-    pub a_form: SideForm,
-    /// The form side B is written in (xri2 only).
-    pub b_form: SideForm,
-}
-
-/// One rung of the ladder: a rule applied to both sides.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// The rule, e.g. "case of the NID".
-    pub name: String,
-    /// The spec section, e.g. "RFC 2141 §5".
-    pub spec: &'static str,
-    /// Side A after the step.
-    pub a: String,
-    /// Side B after the step.
-    pub b: String,
-    /// Whether they are equal after it.
-    pub equal: bool,
-}
-
-/// The first component where the two sides differ.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Difference {
-    /// The kind of node that differs.
-    pub kind: NodeKind,
-    /// Its span in input A (empty, where the component would be, when only B has it).
-    pub a: Span,
-    /// Its span in input B (empty when only A has it).
-    pub b: Span,
-    /// Why that difference counts, e.g. "NSS is case-sensitive: RFC 2141 §5".
-    pub reason: String,
+/// The built-in profiles whose ladder uses `option`, in [`Profile::ALL`] order, with the
+/// option as each uses it.
+pub fn option_users(option: CompareOption) -> impl Iterator<Item = (Profile, &'static OptionSpec)> {
+    Profile::ALL
+        .into_iter()
+        .filter_map(move |p| ladder_spec(p).option(option).map(|s| (p, s)))
 }
 
 /// The answer.
@@ -332,7 +287,7 @@ fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
 /// SPEC-NOTES rfc2141bis item 2: where the §5 objective decides the answer, a note on each
 /// side's query names both readings.
 fn objective_note(
-    (profile, spec): (Profile, &LadderSpec),
+    (d, spec): (&Descriptor, &LadderSpec),
     opts: &CompareOptions,
     (a, aa): (&str, &Analysis),
     (b, bb): (&str, &Analysis),
@@ -352,7 +307,7 @@ fn objective_note(
         objective: other,
         ..opts.clone()
     };
-    let l = ladder::build(profile, spec, &alt, (a, &aa.tree), (b, &bb.tree));
+    let l = ladder::build(d, spec, &alt, (a, &aa.tree), (b, &bb.tree));
     let alt_equivalent = l.steps.last().is_some_and(|s| s.equal);
     if alt_equivalent == equivalent {
         return;
@@ -576,11 +531,12 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
             (p, why, aa, bb)
         }
     };
-    let spec = ladder_spec(profile);
-    let ladder = ladder::build(profile, spec, opts, (a, &aa.tree), (b, &bb.tree));
+    let d = profile.descriptor();
+    let spec = d.ladder;
+    let ladder = ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree));
     let equivalent = ladder.steps.last().is_some_and(|s| s.equal);
     let difference = (!equivalent)
-        .then(|| locate::locate(profile, spec, opts, &ladder))
+        .then(|| locate::locate(&d, spec, opts, &ladder))
         .flatten();
     let ladder::Ladder {
         steps,
@@ -590,7 +546,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
     } = ladder;
     if spec.uses(CompareOption::Objective) {
         objective_note(
-            (profile, spec),
+            (&d, spec),
             opts,
             (a, &aa),
             (b, &bb),

@@ -5,21 +5,20 @@
 //! It parses the identifier to find its host, so it lives apart from [`crate::engine::idna`],
 //! which the grammars use and which therefore imports no grammar.
 
-use crate::engine::grammar;
+use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::idna::{
     MAX_HOST_BYTES, decode_host, has_ace_label, is_dns_scheme, needs_idna, to_ascii, to_unicode,
 };
-use crate::engine::profile::Profile;
 use crate::engine::tree::{NodeKind, Tree};
 
-/// `text`, parsed under `profile`, with the host of a DNS scheme and the domain of each
+/// `text`, parsed by `grammar` (the spec's), with the host of a DNS scheme and the domain of each
 /// "mailto" address in ACE form (RFC 3987 §3.1 step 2, §5.3.3); `None` when nothing
 /// changes. Parses only text with a non-ASCII or percent-encoded character.
-pub fn ace_hosts(text: &str, profile: Profile) -> Option<String> {
+pub fn ace_hosts(text: &str, grammar: &GrammarEntry) -> Option<String> {
     if text.is_ascii() && !text.contains('%') {
         return None;
     }
-    let (tree, _) = grammar::parse(profile, text);
+    let (tree, _) = grammar.parse(text);
     ace_hosts_in(text, &tree)
 }
 
@@ -29,7 +28,7 @@ pub fn ace_hosts_in(text: &str, tree: &Tree) -> Option<String> {
     with_hosts(text, tree, Some("ace"), |d| to_ascii(d).ok())
 }
 
-/// `text`, parsed under `profile`, with the IDN host of a DNS scheme and of each "mailto"
+/// `text`, parsed by `grammar` (the spec's), with the IDN host of a DNS scheme and of each "mailto"
 /// domain validated by ToASCII and character-normalized, but kept in Unicode: RFC 3987
 /// §5.3.3 says validated IDN components "SHOULD be character normalized by using the
 /// Nameprep process; however, for legibility purposes, they SHOULD NOT be converted into
@@ -37,11 +36,11 @@ pub fn ace_hosts_in(text: &str, tree: &Tree) -> Option<String> {
 /// ToUnicode), the successor of Nameprep that the `idna` crate implements. A label the
 /// input wrote in ASCII (an `xn--` label included) is left in ASCII; a host that fails
 /// ToASCII is left as it is. `None` when nothing changes.
-pub fn nameprep_hosts(text: &str, profile: Profile) -> Option<String> {
+pub fn nameprep_hosts(text: &str, grammar: &GrammarEntry) -> Option<String> {
     if text.is_ascii() && !text.contains('%') {
         return None;
     }
-    let (tree, _) = grammar::parse(profile, text);
+    let (tree, _) = grammar.parse(text);
     with_hosts(text, &tree, None, nameprep)
 }
 

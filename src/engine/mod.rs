@@ -6,10 +6,13 @@
 pub mod abnf;
 pub mod chars;
 pub mod codes;
+pub mod descriptor;
 pub mod equiv;
 pub mod explain;
+pub mod family;
 pub mod forms;
 pub mod grammar;
+pub mod handle;
 pub mod hosts;
 pub mod idna;
 pub mod ip;
@@ -18,6 +21,7 @@ pub mod path;
 pub mod pct;
 pub mod profile;
 pub mod profiles;
+pub mod quick;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
@@ -25,10 +29,14 @@ pub mod tree;
 pub mod validate;
 
 pub use codes::Code;
-pub use profile::{Family, Profile, ProfileReason};
+pub use family::Family;
+pub use handle::Profile;
+pub use profile::ProfileReason;
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
+use descriptor::Descriptor;
 use forms::Forms;
+use profile::DescriptorRef;
 
 /// What [`analyze`] should do.
 #[derive(Clone, Debug)]
@@ -232,13 +240,21 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         }
     }
     let forms = options.forms.then(|| forms::compute(input, profile, &tree));
-    let other = readings::find(
-        input,
+    let spec = profile.descriptor();
+    let family: Vec<(Profile, DescriptorRef)> = match spec.readings.by_family {
+        true => Profile::auto_order(spec.family)
+            .iter()
+            .map(|&p| (p, p.descriptor()))
+            .collect(),
+        false => Vec::new(),
+    };
+    let family: Vec<(Profile, &Descriptor)> = family.iter().map(|(p, d)| (*p, &**d)).collect();
+    let under = readings::Under {
         profile,
-        &tree,
-        &diagnostics,
-        options.profile.is_none(),
-    );
+        spec: &spec,
+        family: &family,
+    };
+    let other = readings::find(input, under, &tree, &diagnostics, options.profile.is_none());
     Analysis {
         input: input.to_string(),
         profile,

@@ -1,11 +1,16 @@
 //! Profiles: which spec an input is read under, and how `auto` chooses one.
 //!
-//! A [`Profile`] is a small copyable handle; everything the engine asks of a spec is in its
-//! [`Descriptor`] ([`Profile::descriptor`]), one `static` per built-in spec under
-//! `src/engine/profiles/`. The generic modules (the grammar dispatch, the quick recognizer,
-//! the grammar reference, resolution, readings, `auto`) ask the descriptor; none of them
-//! matches on a named profile. Profiles built at run time (a grammar over a user's ABNF) use
-//! the same descriptor type: [`Profile::register`].
+//! A [`Profile`] is a small copyable handle ([`super::handle`]); everything the engine asks
+//! of a spec is in its [`Descriptor`] ([`Profile::descriptor`]), one `static` per built-in
+//! spec under `src/engine/profiles/`. This file is the table that maps the handle to its
+//! descriptor. The code that works for any spec (the grammars, the quick recognizers, the
+//! forms, the equivalence ladder, host rewriting) takes a `&Descriptor` (or the one part of
+//! it it needs) and never reaches this table; the entry points ([`super::analyze`],
+//! [`super::grammar::parse`], [`super::forms::compute`], [`super::equiv::compare`],
+//! [`super::resolve::resolve`], [`super::validate`], `auto` here) map a profile to its
+//! descriptor and pass it down. None of them matches on a named profile. Profiles built at
+//! run time (a grammar over a user's ABNF) use the same descriptor type:
+//! [`Profile::register`].
 //!
 //! # Adding a profile, step by step
 //!
@@ -14,13 +19,18 @@
 //!
 //! 1. Write its grammar: a function that parses the whole input into a
 //!    [`Builder`](super::tree::Builder), recovering from errors so that a tree always comes
-//!    out (a real spec's goes in `src/engine/grammar/`).
+//!    out (a real spec's goes in `src/engine/grammar/`). Code of its own beyond the grammar
+//!    (a quick recognizer in `src/engine/quick.rs`, a way of making its forms in
+//!    `src/engine/forms/make.rs`) takes the descriptor or the part of it it needs, never a
+//!    [`Profile`]: it sits below this table.
 //! 2. Write its descriptor: a `pub static` [`Descriptor`] in a new file under
 //!    `src/engine/profiles/` (copy the nearest spec's), declared in `profiles/mod.rs`. Every
 //!    field must be given, so the compiler lists what to decide: the grammar entry, the
 //!    quick recognizer (or `None`: batch checking then always runs the grammar), the
 //!    grammar-reference texts (`src/engine/rules/`), the resolution algorithm, the readings,
-//!    the example set (`examples/ids/`), where `auto` ranks it in its family.
+//!    the example set (`examples/ids/`), where `auto` ranks it in its family, its forms and
+//!    its equivalence ladder (the types are in `src/engine/descriptor/`, with the steps and
+//!    wording the built-in specs share).
 //! 3. Add a row to the `profiles!` table below: the constant's doc, its name, and the
 //!    descriptor. A row above `@not_listed:` is in [`Profile::ALL`], at its place there (the
 //!    workbench's profile strip, every "each profile" loop); a row below it is built in but
@@ -34,8 +44,10 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::{Arc, LazyLock, RwLock};
 
+pub use super::descriptor::Descriptor;
+pub use super::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
+pub use super::handle::Profile;
 use super::profiles;
-pub use super::profiles::Descriptor;
 
 /// Declares the built-in profiles from one table (constant, doc, descriptor), so the
 /// constants, [`Profile::ALL`] and the descriptors cannot drift apart. The rows are in the
@@ -100,35 +112,6 @@ profiles! {
     /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.
     #[cfg(test)]
     Dummy => profiles::dummy::DUMMY;
-}
-
-/// A spec an input can be parsed under: a built-in (one of the constants, [`Profile::ALL`])
-/// or one registered at run time ([`Profile::register`]). The names are fixed: the CLI and
-/// the tests use them. Built-ins order as [`Profile::ALL`] lists them; run-time profiles
-/// after them, in the order they were first registered.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Profile(u16);
-
-/// The family a profile belongs to: profiles of one family can be compared with each other.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// URIs and IRIs (RFC 3986, RFC 3987, the WWW draft).
-    Uri,
-    /// URNs (RFC 2141, rfc2141bis, RFC 8141).
-    Urn,
-    /// XRIs.
-    Xri,
-}
-
-impl Family {
-    /// The family's noun, as a sentence names it (`URN`).
-    pub const fn noun(self) -> &'static str {
-        match self {
-            Family::Uri => "URI",
-            Family::Urn => "URN",
-            Family::Xri => "XRI",
-        }
-    }
 }
 
 /// At most this many profiles can be registered at run time (distinct names).
@@ -344,32 +327,6 @@ impl std::str::FromStr for Profile {
             )
         })
     }
-}
-
-/// True when `input` starts with `urn:` in any case.
-pub fn looks_like_urn(input: &str) -> bool {
-    input.len() >= 4 && input.as_bytes()[..4].eq_ignore_ascii_case(b"urn:")
-}
-
-/// True when `input` starts with `xri://` in any case, or with a GCS character or `(`.
-pub fn looks_like_xri(input: &str) -> bool {
-    (input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://"))
-        || matches!(
-            input.as_bytes().first(),
-            Some(b'=' | b'@' | b'+' | b'$' | b'!' | b'(')
-        )
-}
-
-/// The scheme an input starts with, if it starts with `scheme ":"` (RFC 3986 §3.1 syntax).
-pub fn leading_scheme(input: &str) -> Option<&str> {
-    let b = input.as_bytes();
-    if !b.first()?.is_ascii_alphabetic() {
-        return None;
-    }
-    let end = b
-        .iter()
-        .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))?;
-    (b[end] == b':').then(|| &input[..end])
 }
 
 /// What the first step of `auto` saw in the input ([`auto_family`]).

@@ -14,13 +14,37 @@
 //! is valid, and the spec text that decides between them.
 //!
 //! Which of these places a profile's grammar marks is its descriptor's
-//! ([`ReadingMarks`](super::profiles::ReadingMarks)).
+//! ([`ReadingMarks`](super::descriptor::ReadingMarks)).
 //!
 //! Written by hand: the alternatives and the texts that decide are specific to these specs.
 
-use super::grammar;
-use super::profile::Profile;
+use super::descriptor::Descriptor;
+use super::descriptor::grammar::GrammarEntry;
+use super::grammar::uri::{self, Flavor};
+use super::handle::Profile;
 use super::tree::{Builder, Diagnostic, NodeKind, Severity, Span, Tree};
+use crate::text_layout::head;
+
+/// The spec [`find`] reads under: the analysis's profile and its descriptor, and, for a
+/// spec whose readings compare its family ([`ReadingMarks::by_family`]), the family's
+/// profiles in the order `auto` tries them, with their descriptors (the analysis's own
+/// among them).
+///
+/// [`ReadingMarks::by_family`]: super::descriptor::ReadingMarks::by_family
+#[derive(Clone, Copy)]
+pub struct Under<'a> {
+    /// The analysis's profile.
+    pub profile: Profile,
+    /// Its descriptor.
+    pub spec: &'a Descriptor,
+    /// The family's profiles `auto` tries, in order (empty unless the readings compare the
+    /// family).
+    pub family: &'a [(Profile, &'a Descriptor)],
+}
+
+/// The IRI grammar (RFC 3987 `IRI-reference`): an XRI authority or relative reference is
+/// read by it too (the other reading of [`ReadingKind::XriAuthority`]).
+const IRI: GrammarEntry = GrammarEntry::Fn(|b| uri::parse(b, Flavor::Iri));
 
 /// At most this many readings are recorded for one input (a deeply nested XRI can have an
 /// ambiguous authority at every level); [`find`] says how many more it saw.
@@ -155,12 +179,12 @@ fn budget(len: usize) -> usize {
     len.saturating_mul(4).saturating_add(4096)
 }
 
-/// The other readings of `input`, whose first reading under `profile` is `tree` with
-/// `diagnostics`. `auto` says whether `profile` was chosen by `auto` (it decides which text
-/// a URN's reading cites). Parses again only at an ambiguity the tree shows.
+/// The other readings of `input`, whose first reading under the spec `under` is `tree` with
+/// `diagnostics`. `auto` says whether the profile was chosen by `auto` (it decides which
+/// text a URN's reading cites). Parses again only at an ambiguity the tree shows.
 pub fn find(
     input: &str,
-    profile: Profile,
+    under: Under<'_>,
     tree: &Tree,
     diagnostics: &[Diagnostic],
     auto: bool,
@@ -170,7 +194,7 @@ pub fn find(
         return out;
     }
     let mut budget = budget(input.len());
-    let marks = profile.descriptor().readings;
+    let marks = under.spec.readings;
     let push = |out: &mut Readings, r: Option<Reading>| {
         if let Some(r) = r {
             if out.list.len() < MAX_READINGS {
@@ -182,7 +206,7 @@ pub fn find(
     };
     if marks.by_family {
         if input.contains(['?', '#']) {
-            for r in urn_readings(input, profile, tree, diagnostics, auto) {
+            for r in urn_readings(input, under, tree, diagnostics, auto) {
                 push(&mut out, Some(r));
             }
         }
@@ -192,12 +216,19 @@ pub fn find(
     if marks.xri && root.kind() == NodeKind::RelativeXri {
         let noted = diagnostics
             .iter()
-            .any(|d| d.code == super::Code::ReadingRelative && d.span.start == 0);
+            .any(|d| d.code == super::codes::Code::ReadingRelative && d.span.start == 0);
         if noted {
             budget = budget.saturating_sub(input.len());
             push(
                 &mut out,
-                xri_without_prefix(input, tree, 0, diagnostics, ReadingKind::XriWithoutPrefix),
+                xri_without_prefix(
+                    under,
+                    input,
+                    tree,
+                    0,
+                    diagnostics,
+                    ReadingKind::XriWithoutPrefix,
+                ),
             );
         }
     }
@@ -217,7 +248,7 @@ pub fn find(
     } else {
         Vec::new()
     };
-    let plausible = |n: &crate::engine::Node<'_>| {
+    let plausible = |n: &crate::engine::tree::Node<'_>| {
         let sp = n.span();
         match next_bad.get(sp.start) {
             Some(&b) => !sp.is_empty() && b as usize >= sp.end,
@@ -252,7 +283,7 @@ pub fn find(
                 if let Some(reg_name) = marks.ipv4_or_reg_name {
                     push(
                         &mut out,
-                        Some(ipv4_host(input, profile, reg_name, tree, n.index())),
+                        Some(ipv4_host(input, under.profile, reg_name, tree, n.index())),
                     );
                 }
             }
@@ -268,7 +299,10 @@ pub fn find(
                     continue;
                 }
                 budget -= text.len();
-                push(&mut out, xri_authority(input, tree, n.index(), diagnostics));
+                push(
+                    &mut out,
+                    xri_authority(under, input, tree, n.index(), diagnostics),
+                );
             }
             NodeKind::Xref if n.attr("reading").is_some() => {
                 let Some(content) = n.children().next() else {
@@ -283,6 +317,7 @@ pub fn find(
                 push(
                     &mut out,
                     xri_without_prefix(
+                        under,
                         input,
                         tree,
                         content.index(),
@@ -376,11 +411,7 @@ fn quoted(s: &str) -> String {
     if s.len() <= MAX {
         return format!("\"{s}\"");
     }
-    let mut cut = MAX;
-    while !s.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("\"{}…\"", &s[..cut])
+    format!("\"{}…\"", head(s, MAX))
 }
 
 // ---- IPv4address or reg-name --------------------------------------------------------------
@@ -428,14 +459,21 @@ fn plausible_iauthority(t: &str) -> bool {
             .any(|c| matches!(c, b'/' | b'?' | b'#') || c <= b' ')
 }
 
-fn xri_authority(input: &str, tree: &Tree, idx: usize, diags: &[Diagnostic]) -> Option<Reading> {
+/// `under` is the XRI spec's (the only one whose readings mark XRI authorities).
+fn xri_authority(
+    under: Under<'_>,
+    input: &str,
+    tree: &Tree,
+    idx: usize,
+    diags: &[Diagnostic],
+) -> Option<Reading> {
     let n = tree.get(idx)?;
     let span = n.span();
     let text = n.text(input);
     // The IRI grammar reads "x://" followed by the authority's text: its iauthority is the
     // other reading when it covers the whole text without an error.
     let probe = format!("x://{text}");
-    let (t, d) = grammar::parse(Profile::Rfc3987, &probe);
+    let (t, d) = IRI.parse(&probe);
     if d.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }
@@ -460,7 +498,7 @@ fn xri_authority(input: &str, tree: &Tree, idx: usize, diags: &[Diagnostic]) -> 
     Some(Reading {
         kind: ReadingKind::XriAuthority,
         span,
-        profile: Profile::Xri2,
+        profile: under.profile,
         taken_rule,
         other_rule: "iauthority",
         tree: other,
@@ -487,7 +525,9 @@ fn xri_authority(input: &str, tree: &Tree, idx: usize, diags: &[Diagnostic]) -> 
 
 // ---- relative XRI reference (or IRI) or XRI without "xri://" ---------------------------------
 
+/// `under` is the XRI spec's (the only one whose readings mark relative XRIs).
 fn xri_without_prefix(
+    under: Under<'_>,
     input: &str,
     tree: &Tree,
     idx: usize,
@@ -510,7 +550,7 @@ fn xri_without_prefix(
     } else {
         format!("xri://{text}")
     };
-    let (t, d) = grammar::parse(Profile::Xri2, &probe);
+    let (t, d) = under.spec.grammar.parse(&probe);
     if d.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }
@@ -523,7 +563,7 @@ fn xri_without_prefix(
     let shift = span.start as isize - 6;
     let other = if gcs_head {
         let iri_probe = format!("x://{head}");
-        let (it, id) = grammar::parse(Profile::Rfc3987, &iri_probe);
+        let (it, id) = IRI.parse(&iri_probe);
         if id.iter().any(|d| d.severity == Severity::Error) {
             return None;
         }
@@ -602,7 +642,7 @@ fn xri_without_prefix(
     Some(Reading {
         kind,
         span,
-        profile: Profile::Xri2,
+        profile: under.profile,
         taken_rule,
         other_rule: root.rule(),
         tree: other,
@@ -654,7 +694,7 @@ fn describe_urn(tree: &Tree, input: &str) -> String {
 
 fn urn_readings(
     input: &str,
-    profile: Profile,
+    under: Under<'_>,
     tree: &Tree,
     diags: &[Diagnostic],
     auto: bool,
@@ -663,11 +703,11 @@ fn urn_readings(
     let mine = describe_urn(tree, input);
     let mut seen = vec![shape];
     let mut out = Vec::new();
-    for &p in Profile::auto_order(profile.family()) {
-        if p == profile {
+    for &(p, spec) in under.family {
+        if p == under.profile {
             continue;
         }
-        let (t, d) = grammar::parse(p, input);
+        let (t, d) = spec.grammar.parse(input);
         if d.iter().any(|d| d.severity == Severity::Error) {
             continue;
         }
@@ -683,13 +723,13 @@ fn urn_readings(
                 D_URN_AUTO,
                 format!(
                     "idbench reads a URN under the newest spec that accepts it ({})",
-                    profile.name()
+                    under.spec.name
                 ),
             )
         } else {
             (
                 D_URN_GIVEN,
-                format!("the profile {} was given", profile.name()),
+                format!("the profile {} was given", under.spec.name),
             )
         };
         out.push(Reading {
@@ -703,9 +743,9 @@ fn urn_readings(
             other_valid: true,
             summary: format!(
                 "{} also accepts it, with {theirs} (here: {mine}); {why}",
-                p.name()
+                spec.name
             ),
-            hint: format!("--profile {} reads it so", p.name()),
+            hint: format!("--profile {} reads it so", spec.name),
             decided_by,
         });
     }

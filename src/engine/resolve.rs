@@ -10,11 +10,13 @@
 //! the base index the base.
 
 use crate::engine::codes::Code;
-use crate::engine::grammar;
+use crate::engine::descriptor::Descriptor;
+use crate::engine::descriptor::Resolver;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::grammar::uri::{self, Flavor};
 use crate::engine::path::last_delim;
 pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
 use crate::engine::profile::Profile;
-use crate::engine::profiles::Resolver;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
 
 const RFC3986_BASE: &str = "RFC 3986 §5.1";
@@ -246,7 +248,13 @@ fn has_error(d: &[Diagnostic]) -> bool {
 ///   3986 answers differently.
 /// - URN profiles: an error, URNs have no relative references.
 pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
-    match profile.descriptor().resolution {
+    resolve_under(base, reference, &profile.descriptor())
+}
+
+/// [`resolve`] under the spec `d`: its resolution algorithm ([`Descriptor::resolution`]),
+/// parsing the base and the reference with its grammar.
+pub fn resolve_under(base: &str, reference: &str, d: &Descriptor) -> Resolution {
+    match d.resolution {
         Resolver::None => {
             let mut r = Resolution::default();
             r.diagnostics.push(Diagnostic::new(
@@ -259,19 +267,19 @@ pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
             ));
             r
         }
-        Resolver::Www => www::resolve(base, reference, profile),
-        Resolver::Rfc3986(syntax) => generic(base, reference, profile, syntax),
+        Resolver::Www => www::resolve(base, reference, &d.grammar),
+        Resolver::Rfc3986(syntax) => generic(base, reference, &d.grammar, syntax),
     }
 }
 
 /// Parses the base and checks it is absolute; its components with the fragment dropped.
 fn usable_base(
     base: &str,
-    profile: Profile,
+    grammar: &GrammarEntry,
     syntax: PathSyntax,
     res: &mut Resolution,
 ) -> Option<Components> {
-    let (tree, diags) = grammar::parse(profile, base);
+    let (tree, diags) = grammar.parse(base);
     let bad = has_error(&diags);
     res.base_diagnostics = diags;
     if bad {
@@ -321,12 +329,12 @@ fn usable_base(
     Some(c)
 }
 
-fn generic(base: &str, reference: &str, profile: Profile, syntax: PathSyntax) -> Resolution {
+fn generic(base: &str, reference: &str, grammar: &GrammarEntry, syntax: PathSyntax) -> Resolution {
     let mut res = Resolution::default();
-    let Some(bc) = usable_base(base, profile, syntax, &mut res) else {
+    let Some(bc) = usable_base(base, grammar, syntax, &mut res) else {
         return res;
     };
-    let (tree, diags) = grammar::parse(profile, reference);
+    let (tree, diags) = grammar.parse(reference);
     let bad = has_error(&diags);
     res.diagnostics = diags;
     if bad {
@@ -487,9 +495,9 @@ mod www {
         tree.root().child(kind).map(|n| n.span())
     }
 
-    pub(super) fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
+    pub(super) fn resolve(base: &str, reference: &str, grammar: &GrammarEntry) -> Resolution {
         let mut res = Resolution::default();
-        let (bt, bd) = grammar::parse(profile, base);
+        let (bt, bd) = grammar.parse(base);
         let bad = has_error(&bd);
         res.base_diagnostics = bd;
         if bad {
@@ -513,7 +521,7 @@ mod www {
             return res;
         };
         res.step("context", base.to_string());
-        let (rt, rd) = grammar::parse(profile, reference);
+        let (rt, rd) = grammar.parse(reference);
         let bad = has_error(&rd);
         // Being a partial form is the point here, so that note is left out.
         res.diagnostics = rd
@@ -615,7 +623,9 @@ mod www {
             }
         };
         res.step("target", target.clone());
-        let other = super::resolve(base, reference, Profile::Rfc3986);
+        // RFC 3986 §5.2 as the rfc3986 profile resolves: with the URI grammar, strict.
+        let uri_grammar = GrammarEntry::Fn(|b| uri::parse(b, Flavor::Uri));
+        let other = generic(base, reference, &uri_grammar, PathSyntax::Generic);
         match &other.target {
             Some(t) if *t == target => {}
             Some(t) => {

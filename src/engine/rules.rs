@@ -5,7 +5,7 @@
 //! The productions are shipped as text files under `rules/`, copied from the specs (each file
 //! says where from), compiled in with `include_str!` and read once, at first use. Which
 //! texts make up a profile's grammar is its descriptor's
-//! ([`rules`](super::profiles::Descriptor::rules)). They are
+//! ([`rules`](super::descriptor::Descriptor::rules)). They are
 //! data for people (`idbench rule`, the workbench's Details), not the parser: the grammars in
 //! [`super::grammar`] are hand-written scanners. The file format is ours and tiny, so it is
 //! read by hand here:
@@ -31,10 +31,7 @@ use std::sync::{Mutex, OnceLock};
 use super::profile::Profile;
 use super::tree::{Diagnostic, Node};
 
-/// The core rules (RFC 5234 Appendix B.1): a descriptor lists them after its own grammar
-/// when the grammar uses them ([`crate::engine::profiles::Descriptor::rules`]).
-pub const CORE: &str = include_str!("rules/core.abnf");
-/// The `@source` of [`CORE`].
+/// The `@source` of the core rules ([`super::profiles::CORE`]).
 const CORE_SOURCE: &str = "RFC 5234";
 
 /// How a production is written.
@@ -169,7 +166,7 @@ pub fn grammar(profile: Profile) -> &'static Grammar {
     type Registered = Vec<(Profile, (usize, usize), &'static Grammar)>;
     static REGISTERED: Mutex<Registered> = Mutex::new(Vec::new());
     if let Some(cell) = profile.builtin_index().and_then(|i| CELLS.get(i)) {
-        return cell.get_or_init(|| build(profile));
+        return cell.get_or_init(|| build(profile, profile.descriptor().rules));
     }
     let texts = profile.descriptor().rules;
     let key = (texts.as_ptr() as usize, texts.len());
@@ -177,14 +174,16 @@ pub fn grammar(profile: Profile) -> &'static Grammar {
     if let Some(&(_, _, g)) = kept.iter().find(|(p, k, _)| *p == profile && *k == key) {
         return g;
     }
-    let g: &'static Grammar = Box::leak(Box::new(build(profile)));
+    let g: &'static Grammar = Box::leak(Box::new(build(profile, texts)));
     kept.push((profile, key, g));
     g
 }
 
-fn build(profile: Profile) -> Grammar {
+/// `profile`'s grammar, read from its descriptor's texts
+/// ([`Descriptor::rules`](super::descriptor::Descriptor::rules)), in lookup order.
+fn build(profile: Profile, texts: &[&'static str]) -> Grammar {
     let mut productions: Vec<Production> = Vec::new();
-    for text in profile.descriptor().rules {
+    for text in texts {
         for p in read_file(text) {
             // A rule the profile's own text defines wins over a core rule of the same name.
             if !productions

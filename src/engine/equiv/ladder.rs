@@ -4,13 +4,21 @@
 
 use std::ops::Range;
 
-use crate::engine::forms::{self, Rules, iri_normal_to_xri, nfc, rewrite, uri_to_iri};
-use crate::engine::grammar;
-use crate::engine::profile::Profile;
+use crate::engine::descriptor::Descriptor;
+use crate::engine::descriptor::forms::{FormsSpec, Under};
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::forms::make::mailto_domain_case;
+use crate::engine::forms::rewrite::rewrite;
+use crate::engine::forms::text::{nfc, uri_to_iri};
+use crate::engine::forms::xri::iri_normal_to_xri;
+use crate::engine::hosts::ace_hosts;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
+use crate::text_layout::{ceil_char_boundary, floor_char_boundary};
 
-use super::spec::{LadderSpec, Rung};
-use super::{CompareOptions, Objective, SideForm, Step};
+use crate::engine::descriptor::ladder::{CompareOptions, LadderSpec, Objective, Rung, SideForm};
+
+use super::types::Step;
 
 /// Maps byte offsets of a rewritten text back to the text it was made from, through the
 /// runs of bytes the rewrite copied unchanged. An offset in replaced text maps to the edge
@@ -123,9 +131,9 @@ impl Side {
     }
 
     /// Replaces the text with `text`, made from the current one as `map` says.
-    fn replace(&mut self, profile: Profile, text: String, map: OffsetMap) {
+    fn replace(&mut self, grammar: &GrammarEntry, text: String, map: OffsetMap) {
         super::counted();
-        self.tree = grammar::parse_verdict(profile, &text).0;
+        self.tree = grammar.parse_verdict(&text).0;
         self.text = text;
         self.maps.insert(0, map);
     }
@@ -137,11 +145,7 @@ impl Side {
         for m in &self.maps {
             p = m.map(p, end).min(m.old_len);
         }
-        let mut p = p.min(self.input.len());
-        while p > 0 && !self.input.is_char_boundary(p) {
-            p -= 1;
-        }
-        p
+        floor_char_boundary(&self.input, p)
     }
 
     /// A span of `text` as a span of the input, always inside it.
@@ -154,14 +158,11 @@ impl Side {
             s = m.map_span(s);
         }
         let len = self.input.len();
-        let mut s = Span::new(s.start.min(len), s.end.min(len).max(s.start.min(len)));
-        while s.start > 0 && !self.input.is_char_boundary(s.start) {
-            s.start -= 1;
-        }
-        while s.end < len && !self.input.is_char_boundary(s.end) {
-            s.end += 1;
-        }
-        s
+        let s = Span::new(s.start.min(len), s.end.min(len).max(s.start.min(len)));
+        Span::new(
+            floor_char_boundary(&self.input, s.start),
+            ceil_char_boundary(&self.input, s.end),
+        )
     }
 
     /// Records diagnostics whose spans index `text`: what a normalization step could not
@@ -200,8 +201,8 @@ pub(super) struct Ladder {
     pub rules: Rules,
 }
 
-struct Climb {
-    profile: Profile,
+struct Climb<'d> {
+    d: &'d Descriptor,
     a: Side,
     b: Side,
     rules: Rules,
@@ -210,7 +211,7 @@ struct Climb {
     steps: Vec<Step>,
 }
 
-impl Climb {
+impl Climb<'_> {
     fn push(&mut self, name: impl Into<String>, spec: &'static str) {
         self.steps.push(Step {
             name: name.into(),
@@ -224,8 +225,8 @@ impl Climb {
     /// Rewrites both sides by the rules so far plus `add`.
     fn apply(&mut self, add: Rules) {
         self.rules = self.rules | add;
-        let (ra, da) = rewrite(&self.a.text, self.profile, &self.a.tree, self.rules);
-        let (rb, db) = rewrite(&self.b.text, self.profile, &self.b.tree, self.rules);
+        let (ra, da) = rewrite(&self.a.text, Under::of(self.d), &self.a.tree, self.rules);
+        let (rb, db) = rewrite(&self.b.text, Under::of(self.d), &self.b.tree, self.rules);
         self.a.note(da);
         self.b.note(db);
         self.cur_a = ra;
@@ -240,8 +241,8 @@ impl Climb {
     /// RFC 3986 §6.2.3 on top of the rules so far, with the "mailto" domain's case.
     fn scheme_rung(&mut self, spec: &'static str) {
         self.apply(Rules::SCHEME_BASED);
-        self.cur_a = crate::engine::forms::mailto_domain_case(&self.cur_a);
-        self.cur_b = crate::engine::forms::mailto_domain_case(&self.cur_b);
+        self.cur_a = mailto_domain_case(&self.cur_a);
+        self.cur_b = mailto_domain_case(&self.cur_b);
         self.push(
             "scheme-based normalization: default port, empty path, \"mailto\" domain case",
             spec,
@@ -252,8 +253,8 @@ impl Climb {
     /// ACE form, after UTS #46 ToASCII. A rung only when it changes a side, so that the
     /// ladder of two ASCII-host identifiers stays as it was.
     fn idn_rung(&mut self) {
-        let a = crate::engine::hosts::ace_hosts(&self.cur_a, self.profile);
-        let b = crate::engine::hosts::ace_hosts(&self.cur_b, self.profile);
+        let a = ace_hosts(&self.cur_a, &self.d.grammar);
+        let b = ace_hosts(&self.cur_b, &self.d.grammar);
         if a.is_none() && b.is_none() {
             return;
         }
@@ -281,17 +282,17 @@ impl Climb {
     }
 }
 
-/// Climbs the ladder `spec` describes for `a` and `b`, parsed under `profile` as `ta` and
-/// `tb`.
+/// Climbs the ladder `spec` describes for `a` and `b`, parsed under the spec `d` as `ta`
+/// and `tb`.
 pub(super) fn build(
-    profile: Profile,
+    d: &Descriptor,
     spec: &LadderSpec,
     opts: &CompareOptions,
     (a, ta): (&str, &Tree),
     (b, tb): (&str, &Tree),
 ) -> Ladder {
     let mut c = Climb {
-        profile,
+        d,
         a: Side::new(a, ta.clone()),
         b: Side::new(b, tb.clone()),
         rules: Rules::NONE,
@@ -302,12 +303,12 @@ pub(super) fn build(
     for &rung in spec.rungs {
         match rung {
             Rung::FormsSteps => {
-                for s in forms::steps(profile, opts.objective == Objective::Cache) {
+                for s in d.forms.steps(opts.objective == Objective::Cache) {
                     c.rung(s.name, s.spec, s.rules);
                 }
             }
             Rung::Rules { name, spec, rules } => c.rung(name, spec, rules),
-            Rung::SyntaxBased { name, spec } => c.rung(name, spec, union_of(profile)),
+            Rung::SyntaxBased { name, spec } => c.rung(name, spec, union_of(d.forms)),
             Rung::NoCharacterNormalization { spec } => {
                 let not_nfc: Vec<&str> = [("A", a), ("B", b)]
                     .into_iter()
@@ -333,8 +334,8 @@ pub(super) fn build(
             Rung::SideForms { spec } => side_forms_rung(&mut c, opts, spec),
             Rung::IgnoreDollar { name, spec } => {
                 if opts.ignore_dollar {
-                    remove_dollar_xrefs(&mut c.a, profile);
-                    remove_dollar_xrefs(&mut c.b, profile);
+                    remove_dollar_xrefs(&mut c.a, &d.grammar);
+                    remove_dollar_xrefs(&mut c.b, &d.grammar);
                     c.rung(name, spec, Rules::NONE);
                 }
             }
@@ -351,21 +352,22 @@ pub(super) fn build(
     c.finish()
 }
 
-/// The rules of all of `profile`'s syntax-based steps.
-fn union_of(profile: Profile) -> Rules {
-    forms::steps(profile, false)
+/// The rules of all of a spec's syntax-based steps.
+fn union_of(forms: &FormsSpec) -> Rules {
+    forms
+        .steps(false)
         .iter()
         .fold(Rules::NONE, |r, s| r | s.rules)
 }
 
 /// XRI Syntax 2.0 §2.5.2: all forms of one XRI are equivalent, so a side written in IRI-
 /// or URI-normal form is brought back to XRI-normal form first (a rung only when one is).
-fn side_forms_rung(c: &mut Climb, opts: &CompareOptions, spec: &'static str) {
+fn side_forms_rung(c: &mut Climb<'_>, opts: &CompareOptions, spec: &'static str) {
     if opts.a_form == SideForm::AsIs && opts.b_form == SideForm::AsIs {
         return;
     }
-    back_to_xri_normal(&mut c.a, c.profile, opts.a_form);
-    back_to_xri_normal(&mut c.b, c.profile, opts.b_form);
+    back_to_xri_normal(&mut c.a, &c.d.grammar, opts.a_form);
+    back_to_xri_normal(&mut c.b, &c.d.grammar, opts.b_form);
     c.cur_a = c.a.text.clone();
     c.cur_b = c.b.text.clone();
     let which = |f: SideForm| match f {
@@ -385,7 +387,7 @@ fn side_forms_rung(c: &mut Climb, opts: &CompareOptions, spec: &'static str) {
 
 /// XRI Syntax 2.0 §2.5.2: brings a side written in IRI- or URI-normal form back to
 /// XRI-normal form (§2.3.3, after RFC 3987 §3.2 for a URI-normal side).
-fn back_to_xri_normal(side: &mut Side, profile: Profile, form: SideForm) {
+fn back_to_xri_normal(side: &mut Side, grammar: &GrammarEntry, form: SideForm) {
     let input = side.input.clone();
     let (text, map, diags) = match form {
         SideForm::AsIs => return,
@@ -407,7 +409,7 @@ fn back_to_xri_normal(side: &mut Side, profile: Profile, form: SideForm) {
         }
     };
     side.diags.extend(diags);
-    side.replace(profile, text, map);
+    side.replace(grammar, text, map);
 }
 
 /// True for a cross-reference whose content starts with the GCS "$", after the optional
@@ -442,7 +444,7 @@ fn has_dollar_xref(tree: &Tree, text: &str) -> bool {
 /// sub-segment of an authority stays (the authority would be gone).
 // It lives here, not among the forms rules: §2.5.4 makes "$" cross-references ignorable
 // only when comparing, and no normal form drops them.
-fn remove_dollar_xrefs(side: &mut Side, profile: Profile) {
+fn remove_dollar_xrefs(side: &mut Side, grammar: &GrammarEntry) {
     let text = side.text.clone();
     let b = text.as_bytes();
     let mut removed: Vec<Range<usize>> = Vec::new();
@@ -493,16 +495,19 @@ fn remove_dollar_xrefs(side: &mut Side, profile: Profile) {
     }
     out.push_str(text.get(at..).unwrap_or(""));
     let map = OffsetMap::removal(&text, &removed);
-    side.replace(profile, out, map);
+    side.replace(grammar, out, map);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The XRI grammar, as xri2's descriptor holds it.
+    const XRI: GrammarEntry = GrammarEntry::Fn(crate::engine::grammar::xri::parse);
+
     impl Side {
         fn new_parsed(input: &str) -> Side {
-            Side::new(input, grammar::parse(Profile::Xri2, input).0)
+            Side::new(input, XRI.parse(input).0)
         }
     }
 
@@ -524,29 +529,26 @@ mod tests {
     #[test]
     fn mailto_domains_lower_case_but_not_triplets() {
         assert_eq!(
-            crate::engine::forms::mailto_domain_case("mailto:Joe@Example.COM"),
+            mailto_domain_case("mailto:Joe@Example.COM"),
             "mailto:Joe@example.com"
         );
         assert_eq!(
-            crate::engine::forms::mailto_domain_case("mailto:A@B.C,D@E%C3%A9?subject=X"),
+            mailto_domain_case("mailto:A@B.C,D@E%C3%A9?subject=X"),
             "mailto:A@b.c,D@e%C3%A9?subject=X"
         );
-        assert_eq!(
-            crate::engine::forms::mailto_domain_case("http://A@B"),
-            "http://A@B"
-        );
+        assert_eq!(mailto_domain_case("http://A@B"), "http://A@B");
     }
 
     #[test]
     fn dollar_cross_references_are_cut_out() {
         let mut s = Side::new_parsed("xri://@a*($x)/foo*($l*en)/($v)*bar/($w)/c");
-        remove_dollar_xrefs(&mut s, Profile::Xri2);
+        remove_dollar_xrefs(&mut s, &XRI);
         assert_eq!(s.text, "xri://@a/foo/*bar/c");
         let mut s = Side::new_parsed("@($x)*y");
-        remove_dollar_xrefs(&mut s, Profile::Xri2);
+        remove_dollar_xrefs(&mut s, &XRI);
         assert_eq!(s.text, "@($x)*y", "the authority's first sub-segment stays");
         let mut s = Side::new_parsed("xri://@a/b/(+c/($d))");
-        remove_dollar_xrefs(&mut s, Profile::Xri2);
+        remove_dollar_xrefs(&mut s, &XRI);
         assert_eq!(s.text, "xri://@a/b/(+c)");
         assert_eq!(s.to_input(Span::new(11, 15)), Span::new(11, 20));
     }

@@ -7,15 +7,16 @@
 //! cross-reference was cut out), which the normalization steps keep; where dot-segments go,
 //! the segments are matched through `remove_dot_segments` itself.
 
-use crate::engine::forms::{Rules, nfc, nfkc};
-use crate::engine::grammar;
+use crate::engine::descriptor::Descriptor;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::forms::text::{is_dot_segment_decoded, nfc, nfkc};
 use crate::engine::pct::{decode_lossy, triplet_at};
-use crate::engine::profile::Profile;
 use crate::engine::tree::{Node, NodeKind, Span, Tree};
 
 use super::ladder::{Ladder, Side, is_dollar_xref};
-use super::spec::{CompareOption, LadderSpec};
-use super::{CompareOptions, Difference};
+use crate::engine::descriptor::ladder::{CompareOption, CompareOptions, LadderSpec};
+
+use super::types::Difference;
 
 /// A path from the root: `(kind, index among the siblings of that kind)` per level.
 type Path = Vec<(NodeKind, usize)>;
@@ -38,9 +39,8 @@ fn path_of(n: Node<'_>) -> Path {
 
 /// True when `n` holds a dot-segment (RFC 3986 §3.3), which the dot-segment step removes.
 fn has_dot_segment(n: Node<'_>, text: &str) -> bool {
-    n.children().any(|c| {
-        c.kind() == NodeKind::Segment && crate::engine::forms::is_dot_segment_decoded(c.text(text))
-    })
+    n.children()
+        .any(|c| c.kind() == NodeKind::Segment && is_dot_segment_decoded(c.text(text)))
 }
 
 /// True when the dot-segment step rewrites path `n`: the path of an absolute identifier
@@ -65,7 +65,7 @@ fn segment_after_dots<'t>(n: Node<'t>, text: &str, k: usize) -> Option<Option<No
     for (i, s) in segs.iter().enumerate() {
         let t = s.text(text);
         let last = i + 1 == segs.len();
-        if crate::engine::forms::is_dot_segment_decoded(t) {
+        if is_dot_segment_decoded(t) {
             // Only "." and "%2E" here: three bytes of text per encoded dot.
             let dots = t.len() - 2 * t.matches('%').count();
             if dots >= 2 {
@@ -388,7 +388,7 @@ const DOLLAR_REASON: &str = "\"$\" cross-references are significant by default; 
 
 /// Why the difference between `a` and `b` counts.
 fn reason(
-    profile: Profile,
+    d: &Descriptor,
     spec: &LadderSpec,
     opts: &CompareOptions,
     a: (At<'_>, &str),
@@ -417,9 +417,9 @@ fn reason(
     if na.parent().is_none() && (na.kind() == NodeKind::Unparsed || nb.kind() == NodeKind::Unparsed)
     {
         return format!(
-            "they differ, and at least one side does not parse under {profile}, so no component \
+            "they differ, and at least one side does not parse under {}, so no component \
              can be compared ({})",
-            spec.section
+            d.name, spec.section
         );
     }
     if na.kind() != nb.kind() {
@@ -494,7 +494,7 @@ fn reason(
 
 /// The first difference of the ladder's final texts, located in both inputs.
 pub(super) fn locate(
-    profile: Profile,
+    d: &Descriptor,
     spec: &LadderSpec,
     opts: &CompareOptions,
     l: &Ladder,
@@ -505,8 +505,8 @@ pub(super) fn locate(
     // Only the trees are needed: the verdict parse keeps no diagnostic past the first error.
     super::counted();
     super::counted();
-    let (ta, _) = grammar::parse_verdict(profile, &l.final_a);
-    let (tb, _) = grammar::parse_verdict(profile, &l.final_b);
+    let (ta, _) = d.grammar.parse_verdict(&l.final_a);
+    let (tb, _) = d.grammar.parse_verdict(&l.final_b);
     let (at_a, at_b) = first_difference(&ta, &l.final_a, &tb, &l.final_b);
     let kind = match (at_a, at_b) {
         (At::Node(n), _) | (At::Missing { .. }, At::Node(n)) => n.kind(),
@@ -517,7 +517,7 @@ pub(super) fn locate(
     {
         return Some(d);
     }
-    let reason = reason(profile, spec, opts, (at_a, &l.final_a), (at_b, &l.final_b));
+    let reason = reason(d, spec, opts, (at_a, &l.final_a), (at_b, &l.final_b));
     Some(Difference {
         kind,
         a: input_span(&l.a, at_a, l.rules),

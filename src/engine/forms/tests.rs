@@ -418,7 +418,7 @@ fn ladders_compose_to_canonical_on_fixed_trees() {
         for s in steps(p, false) {
             all = all | s.rules;
         }
-        assert_eq!(all, canonical_rules(p), "{p}");
+        assert_eq!(all, p.descriptor().forms.canonical, "{p}");
     }
     let mut all = Rules::NONE;
     for s in steps(Profile::Rfc2141bis, true) {
@@ -457,10 +457,10 @@ fn every_built_in_profile_has_forms_of_its_own() {
     // would silently lose its forms.
     for p in Profile::ALL {
         assert!(
-            !std::ptr::eq(forms_spec(p), &GENERIC_FORMS),
+            !std::ptr::eq(p.descriptor().forms, &GENERIC_FORMS),
             "{p} has no forms spec"
         );
-        let spec = forms_spec(p);
+        let spec = p.descriptor().forms;
         let cache = spec
             .cache_steps
             .map(|c| c.iter().fold(Rules::NONE, |r, s| r | s.rules));
@@ -476,7 +476,12 @@ fn generic_forms_are_the_input_as_typed() {
     // A profile without forms of its own (one loaded at run time) gets every form as typed
     // and no diagnostics, whatever its tree says.
     let (input, tree) = marked("{uri:{scheme:HTTP}://{authority:{host:EXAMPLE}}{path:/a/./%7e}}");
-    let f = compute_with(&input, Profile::Rfc3986, &GENERIC_FORMS, &tree);
+    let rfc3986 = Profile::Rfc3986.descriptor();
+    let generic = Under {
+        forms: &GENERIC_FORMS,
+        ..Under::of(&rfc3986)
+    };
+    let f = make::compute(&input, generic, &tree);
     assert_eq!(input, "HTTP://EXAMPLE/a/./%7e");
     for (name, value) in f.rows() {
         assert_eq!(value, input, "{name}");
@@ -488,11 +493,6 @@ fn generic_forms_are_the_input_as_typed() {
     assert!(f.diagnostics.is_empty());
     assert!(GENERIC_FORMS.steps.is_empty() && GENERIC_FORMS.canonical == Rules::NONE);
     // The same tree under rfc3986's own spec is normalized.
-    let f = compute_with(
-        &input,
-        Profile::Rfc3986,
-        forms_spec(Profile::Rfc3986),
-        &tree,
-    );
+    let f = make::compute(&input, Under::of(&rfc3986), &tree);
     assert_eq!(f.canonical, "http://example/a/~");
 }

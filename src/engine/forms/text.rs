@@ -15,28 +15,7 @@ use crate::engine::codes::Code;
 use crate::engine::pct::{push_encoded, push_encoded_char, triplet_at};
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
-/// Which percent-encoded characters a profile counts as unreserved, so that decoding them
-/// does not change what the identifier means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unreserved {
-    /// RFC 3986 §2.3 `unreserved`: ASCII letters, digits, `-._~`.
-    Ascii,
-    /// RFC 3987 `iunreserved`: `unreserved` plus `ucschar`, less the bidi formatting
-    /// characters that RFC 3987 §4.1 forbids anywhere in an IRI.
-    Iri,
-    /// XRI Syntax 2.0 §2.1.3 (`iunreserved`, Appendix A), less the bidi formatting
-    /// characters, and less any character whose NFKC form is not itself unreserved: the
-    /// XRI forms are NFKC-normalized (§2.1.1), so decoding `%EF%BC%A0` (U+FF20 FULLWIDTH
-    /// COMMERCIAL AT) would turn data into the "@" delimiter.
-    Xri,
-    /// The WWW draft's characters that "need no escaping" (its `xalpha` less `space`, which
-    /// its canonical form keeps encoded); `plus` admits "+", which is reserved in the search
-    /// part and absent from `fragmentid`, so it is decoded in the path only.
-    Www {
-        /// Whether "+" may be decoded here.
-        plus: bool,
-    },
-}
+use crate::engine::descriptor::forms::Unreserved;
 
 /// The WWW draft's `alpha | digit | safe | extra`, less `space` (its `safe` and `extra`).
 const WWW_XALPHA: AsciiSet = ALPHANUM.or(AsciiSet::of("$-_@.&!*\"'():;,"));

@@ -28,8 +28,8 @@ use crate::engine::chars::{
     UNRESERVED,
 };
 use crate::engine::codes::{Code, Sections};
+use crate::engine::family::looks_like_urn;
 use crate::engine::pct;
-use crate::engine::profile::looks_like_urn;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
 /// Which URN spec.

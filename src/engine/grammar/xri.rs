@@ -54,11 +54,11 @@
 
 use crate::engine::chars::{self, AsciiSet};
 use crate::engine::codes::{Code, Sections};
+use crate::engine::family;
 use crate::engine::grammar::uri;
 use crate::engine::ip;
 use crate::engine::ip::literal;
 use crate::engine::pct;
-use crate::engine::profile;
 use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
 
 /// How deep cross-references may nest. Deeper ones get an `xref-too-deep` error and their
@@ -912,7 +912,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         let ae = self.find(cs, ce, |c| matches!(c, b'/' | b'?' | b'#' | b'('));
         let head = self.text(cs, ae);
         let alt = self.byte(ae, ce) != Some(b'(') && matches_iauthority(head);
-        if let Some(scheme) = profile::leading_scheme(text) {
+        if let Some(scheme) = family::leading_scheme(text) {
             self.b.attr(id, "content", "iri");
             if alt {
                 let why = format!(

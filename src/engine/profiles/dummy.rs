@@ -3,12 +3,13 @@
 //! descriptor, a row in the `profiles!` table) and the tests check that a profile made of
 //! just these pieces works end to end.
 
-use super::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::CORE;
 use crate::engine::codes::Code;
-use crate::engine::equiv::spec::GENERIC_LADDER;
-use crate::engine::forms::spec::GENERIC_FORMS;
-use crate::engine::profile::Family;
-use crate::engine::rules::CORE;
+use crate::engine::descriptor::forms::GENERIC_FORMS;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::GENERIC_LADDER;
+use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
 /// The section every diagnostic of the dummy grammar cites.

@@ -1,19 +1,17 @@
 //! One descriptor per spec: everything the generic modules ask of a profile.
 //!
 //! Each built-in profile's [`Descriptor`] is one `static` in its own file here
-//! (`rfc3986.rs`, ..., `xri2.rs`), reached from the `profiles!` table in
-//! [`super::profile`] (which also says, step by step, how to add a profile). The grammar
-//! dispatch, the quick recognizer, the grammar reference, resolution, readings and `auto`
-//! ask the descriptor; none of them matches on a named profile. A profile built at run
-//! time (say, over a user's ABNF) is a [`Descriptor`] too, registered with
-//! [`Profile::register`](super::Profile::register).
+//! (`rfc3986.rs`, ..., `xri2.rs`): data that names the spec's grammar, quick recognizer and
+//! forms, reached from the `profiles!` table in [`super::profile`] (which also says, step
+//! by step, how to add a profile). The types are [`super::descriptor`]'s, below every
+//! implementation; the files here import those types and the implementations they name,
+//! never the table. The grammar dispatch, the quick recognizer, the grammar reference,
+//! resolution, readings and `auto` ask the descriptor; none of them matches on a named
+//! profile. A profile built at run time (say, over a user's ABNF) is a [`Descriptor`] too,
+//! registered with `Profile::register`.
 
-use std::sync::Arc;
-
-use super::path::PathSyntax;
-use super::profile::Family;
-use super::tree::Builder;
-use super::validate::Quick;
+pub use super::descriptor::grammar::GrammarEntry;
+pub use super::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 
 pub mod rfc1630;
 pub mod rfc2141;
@@ -26,127 +24,6 @@ pub mod xri2;
 #[cfg(test)]
 pub mod dummy;
 
-/// Everything the engine asks of one spec.
-pub struct Descriptor {
-    /// The fixed name (`rfc3986`): what `--profile` takes, what the JSON prints.
-    pub name: &'static str,
-    /// The spec's title.
-    pub title: &'static str,
-    /// The spec as a sentence names it (`RFC 8141`).
-    pub short: &'static str,
-    /// The family: profiles of one family can be compared with each other.
-    pub family: Family,
-    /// The grammar: parses the whole input into a builder (full or verdict mode).
-    pub grammar: GrammarEntry,
-    /// The quick recognizer batch checking tries first ([`super::validate`]); `None`: none,
-    /// the grammar always judges.
-    pub quick: Option<fn(&[u8]) -> Quick>,
-    /// The grammar reference ([`super::rules`]): the texts of the productions, in lookup
-    /// order (the spec's own file first, then the core rules it uses).
-    pub rules: &'static [&'static str],
-    /// How a reference resolves against a base under this profile.
-    pub resolution: Resolver,
-    /// Which other readings ([`super::readings`]) the grammar marks.
-    pub readings: ReadingMarks,
-    /// The example set (the text of its file under `examples/ids/`, see [`crate::idsets`]);
-    /// empty for none.
-    pub examples: &'static str,
-    /// Its grammar as ABNF the engine can load (`idbench grammar diff --profile`), and the
-    /// rule it starts from; `None` for a spec without one.
-    pub abnf: Option<Abnf>,
-    /// How `auto` picks it.
-    pub auto: Auto,
-    /// Its normal forms: how they are made, the steps, what may be decoded
-    /// ([`crate::engine::forms::spec::GENERIC_FORMS`] for a spec without forms of its own).
-    pub forms: &'static crate::engine::forms::spec::FormsSpec,
-    /// Its equivalence ladder, sections, wording and compare options
-    /// ([`crate::engine::equiv::spec::GENERIC_LADDER`]: simple string comparison).
-    pub ladder: &'static crate::engine::equiv::spec::LadderSpec,
-}
-
-/// A grammar: a function that parses the input a [`Builder`] holds into it, recovering from
-/// errors so that a tree always comes out. The same function serves a full parse and a
-/// verdict ([`Builder::verdict_only`]).
-#[derive(Clone)]
-pub enum GrammarEntry {
-    /// A built-in's grammar.
-    Fn(fn(&mut Builder<'_>)),
-    /// A grammar with state (a run-time profile's, built over a user's grammar).
-    Shared(Arc<dyn Fn(&mut Builder<'_>) + Send + Sync>),
-}
-
-impl GrammarEntry {
-    /// Runs the grammar into `b`.
-    pub fn run(&self, b: &mut Builder<'_>) {
-        match self {
-            GrammarEntry::Fn(f) => f(b),
-            GrammarEntry::Shared(f) => f(b),
-        }
-    }
-}
-
-/// How a reference resolves against a base ([`super::resolve::resolve`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Resolver {
-    /// RFC 3986 §5.2, strict, with this path syntax (XRI Syntax 2.0 §2.4.1 keeps
-    /// cross-references whole).
-    Rfc3986(PathSyntax),
-    /// The WWW draft's partial forms, counting slashes.
-    Www,
-    /// None: the spec has no relative references (URNs).
-    None,
-}
-
-/// Which other readings the grammar marks ([`super::readings::find`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReadingMarks {
-    /// The input may read differently under another spec of the family that `auto` tries
-    /// (the URN specs' components).
-    pub by_family: bool,
-    /// XRI's: an authority that also matches `iauthority`, a relative reference that also
-    /// matches `XRI` without "xri://".
-    pub xri: bool,
-    /// A host that is both an `IPv4address` and a registered name: the name of the
-    /// registered-name rule (`reg-name`, `ireg-name`); `None` when not marked.
-    pub ipv4_or_reg_name: Option<&'static str>,
-}
-
-impl ReadingMarks {
-    /// No other readings.
-    pub const NONE: ReadingMarks = ReadingMarks {
-        by_family: false,
-        xri: false,
-        ipv4_or_reg_name: None,
-    };
-}
-
-/// How `auto` picks a profile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Auto {
-    /// Its place in [`Profile::auto_order`](super::Profile::auto_order) of its family, 0
-    /// first; `None`: `auto` never picks it (the WWW draft).
-    pub rank: Option<u8>,
-    /// `auto` tries the family's profiles in order and takes the first that accepts the
-    /// input (the URNs: the newest spec that accepts it), rather than the one the input's
-    /// shape names.
-    pub by_trial: bool,
-}
-
-impl Auto {
-    /// `auto` never picks it.
-    pub const NEVER: Auto = Auto {
-        rank: None,
-        by_trial: false,
-    };
-}
-
-/// A spec's grammar as ABNF the ABNF engine loads.
-#[derive(Clone, Copy, Debug)]
-pub struct Abnf {
-    /// The text: `None` for the grammar reference's own productions (a spec that prints
-    /// ABNF: each production's reading, else as printed), or our transcription of a grammar
-    /// printed in another notation (`src/engine/rules/transcribed/`).
-    pub text: Option<&'static str>,
-    /// The rule the grammar starts from.
-    pub start: &'static str,
-}
+/// The core rules (RFC 5234 Appendix B.1): a descriptor lists them after its own grammar
+/// when the grammar uses them ([`Descriptor::rules`]).
+pub const CORE: &str = include_str!("../rules/core.abnf");

@@ -1,13 +1,15 @@
 //! The rfc1630 profile: WWW draft: Universal Resource Identifiers (became RFC 1630).
 
-use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::chars::*;
-use crate::engine::equiv::spec::*;
-use crate::engine::forms::spec::*;
-use crate::engine::forms::{Rules, Unreserved};
-use crate::engine::grammar;
-use crate::engine::profile::Family;
-use crate::engine::validate;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
+use crate::engine::forms::make;
+use crate::engine::grammar::www;
+use crate::engine::quick;
 
 /// WWW draft: Universal Resource Identifiers (became RFC 1630).
 pub static RFC1630: Descriptor = Descriptor {
@@ -15,8 +17,8 @@ pub static RFC1630: Descriptor = Descriptor {
     title: "WWW draft: Universal Resource Identifiers (became RFC 1630)",
     short: "the WWW URI draft",
     family: Family::Uri,
-    grammar: GrammarEntry::Fn(grammar::www::parse),
-    quick: Some(validate::www),
+    grammar: GrammarEntry::Fn(www::parse),
+    quick: Some(quick::www),
     rules: &[include_str!("../rules/rfc1630.bnf")],
     resolution: Resolver::Www,
     readings: ReadingMarks::NONE,
@@ -32,7 +34,7 @@ pub static RFC1630: Descriptor = Descriptor {
 
 /// rfc1630 (the WWW draft).
 static FORMS: FormsSpec = FormsSpec {
-    make: crate::engine::forms::www_forms,
+    make: make::www_forms,
     steps: &WWW_STEPS,
     canonical: Rules::HEX_CASE
         .union(Rules::DECODE_UNRESERVED)

@@ -1,12 +1,14 @@
 //! The rfc2141 profile: RFC 2141 URN Syntax.
 
-use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
 use crate::engine::chars::*;
-use crate::engine::equiv::spec::*;
-use crate::engine::forms::spec::*;
-use crate::engine::grammar;
-use crate::engine::profile::Family;
-use crate::engine::validate;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
+use crate::engine::forms::make;
+use crate::engine::grammar::urn;
+use crate::engine::quick;
 
 /// RFC 2141 URN Syntax.
 pub static RFC2141: Descriptor = Descriptor {
@@ -14,8 +16,8 @@ pub static RFC2141: Descriptor = Descriptor {
     title: "RFC 2141 URN Syntax",
     short: "RFC 2141",
     family: Family::Urn,
-    grammar: GrammarEntry::Fn(|b| grammar::urn::parse(b, grammar::urn::Spec::Rfc2141)),
-    quick: Some(validate::urn2141),
+    grammar: GrammarEntry::Fn(|b| urn::parse(b, urn::Spec::Rfc2141)),
+    quick: Some(quick::urn2141),
     rules: &[include_str!("../rules/rfc2141.bnf")],
     resolution: Resolver::None,
     readings: ReadingMarks {
@@ -37,7 +39,7 @@ pub static RFC2141: Descriptor = Descriptor {
 
 /// rfc2141.
 static FORMS: FormsSpec = FormsSpec {
-    make: crate::engine::forms::urn_forms,
+    make: make::urn_forms,
     steps: &RFC2141_STEPS,
     canonical: URN_CASE,
     display_nss: ALPHANUM.or(RFC2141_OTHER),

@@ -1,16 +1,18 @@
 //! The rfc2141bis profile: draft-ietf-urnbis-rfc2141bis-urn-03 URN syntax.
 
-use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::CORE;
 use crate::engine::chars::*;
-use crate::engine::equiv::Objective;
-use crate::engine::equiv::spec::*;
-use crate::engine::forms::Rules;
-use crate::engine::forms::spec::*;
-use crate::engine::grammar;
-use crate::engine::profile::Family;
-use crate::engine::rules::CORE;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::Objective;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
+use crate::engine::forms::make;
+use crate::engine::grammar::urn;
+use crate::engine::quick;
 use crate::engine::tree::NodeKind;
-use crate::engine::validate;
 
 /// draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax.
 pub static RFC2141BIS: Descriptor = Descriptor {
@@ -18,8 +20,8 @@ pub static RFC2141BIS: Descriptor = Descriptor {
     title: "draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax",
     short: "draft-ietf-urnbis-rfc2141bis-urn-03",
     family: Family::Urn,
-    grammar: GrammarEntry::Fn(|b| grammar::urn::parse(b, grammar::urn::Spec::Rfc2141bis)),
-    quick: Some(validate::urn2141bis),
+    grammar: GrammarEntry::Fn(|b| urn::parse(b, urn::Spec::Rfc2141bis)),
+    quick: Some(quick::urn2141bis),
     rules: &[include_str!("../rules/rfc2141bis.abnf"), CORE],
     resolution: Resolver::None,
     readings: ReadingMarks {
@@ -41,13 +43,13 @@ pub static RFC2141BIS: Descriptor = Descriptor {
 
 /// rfc2141bis: objective 5a is the canonical form, 5b the caching form.
 static FORMS: FormsSpec = FormsSpec {
-    make: crate::engine::forms::urn_forms,
+    make: make::urn_forms,
     steps: &BIS_NAMES_STEPS,
     cache_steps: Some(&BIS_CACHE_STEPS),
     canonical: URN_CASE
         .union(Rules::DROP_FRAGMENT)
         .union(Rules::DROP_QUERY),
-    cache: Some(crate::engine::forms::cache_rules()),
+    cache: Some(crate::engine::descriptor::rule_set::cache_rules()),
     display_nss: PCHAR,
     display_warning: BIS_DISPLAY_WARNING,
     ..GENERIC_FORMS

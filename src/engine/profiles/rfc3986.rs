@@ -1,14 +1,16 @@
 //! The rfc3986 profile: RFC 3986 Uniform Resource Identifier (URI): Generic Syntax.
 
-use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::*;
-use crate::engine::forms::spec::*;
-use crate::engine::forms::{Rules, Unreserved};
-use crate::engine::grammar;
+use super::CORE;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
+use crate::engine::forms::make;
+use crate::engine::grammar::uri;
 use crate::engine::path::PathSyntax;
-use crate::engine::profile::Family;
-use crate::engine::rules::CORE;
-use crate::engine::validate;
+use crate::engine::quick;
 
 /// RFC 3986 Uniform Resource Identifier (URI): Generic Syntax.
 pub static RFC3986: Descriptor = Descriptor {
@@ -16,8 +18,8 @@ pub static RFC3986: Descriptor = Descriptor {
     title: "RFC 3986 Uniform Resource Identifier (URI): Generic Syntax",
     short: "RFC 3986",
     family: Family::Uri,
-    grammar: GrammarEntry::Fn(|b| grammar::uri::parse(b, grammar::uri::Flavor::Uri)),
-    quick: Some(validate::uri),
+    grammar: GrammarEntry::Fn(|b| uri::parse(b, uri::Flavor::Uri)),
+    quick: Some(quick::uri),
     rules: &[include_str!("../rules/rfc3986.abnf"), CORE],
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks {
@@ -40,7 +42,7 @@ pub static RFC3986: Descriptor = Descriptor {
 
 /// rfc3986.
 static FORMS: FormsSpec = FormsSpec {
-    make: crate::engine::forms::uri_forms,
+    make: make::uri_forms,
     steps: &URI_STEPS,
     canonical: GENERIC_SYNTAX,
     unreserved: Some(Unreserved::Ascii),

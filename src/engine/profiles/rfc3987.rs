@@ -1,14 +1,16 @@
 //! The rfc3987 profile: RFC 3987 Internationalized Resource Identifiers (IRIs).
 
-use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::*;
-use crate::engine::forms::spec::*;
-use crate::engine::forms::{Rules, Unreserved};
-use crate::engine::grammar;
+use super::CORE;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
+use crate::engine::forms::make;
+use crate::engine::grammar::uri;
 use crate::engine::path::PathSyntax;
-use crate::engine::profile::Family;
-use crate::engine::rules::CORE;
-use crate::engine::validate;
+use crate::engine::quick;
 
 /// RFC 3987 Internationalized Resource Identifiers (IRIs).
 pub static RFC3987: Descriptor = Descriptor {
@@ -16,8 +18,8 @@ pub static RFC3987: Descriptor = Descriptor {
     title: "RFC 3987 Internationalized Resource Identifiers (IRIs)",
     short: "RFC 3987",
     family: Family::Uri,
-    grammar: GrammarEntry::Fn(|b| grammar::uri::parse(b, grammar::uri::Flavor::Iri)),
-    quick: Some(validate::iri),
+    grammar: GrammarEntry::Fn(|b| uri::parse(b, uri::Flavor::Iri)),
+    quick: Some(quick::iri),
     rules: &[include_str!("../rules/rfc3987.abnf"), CORE],
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks {
@@ -40,7 +42,7 @@ pub static RFC3987: Descriptor = Descriptor {
 
 /// rfc3987.
 static FORMS: FormsSpec = FormsSpec {
-    make: crate::engine::forms::uri_forms,
+    make: make::uri_forms,
     steps: &IRI_STEPS,
     canonical: GENERIC_SYNTAX,
     unreserved: Some(Unreserved::Iri),

@@ -1,14 +1,16 @@
 //! The rfc8141 profile: RFC 8141 Uniform Resource Names (URNs).
 
-use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use super::CORE;
 use crate::engine::chars::*;
-use crate::engine::equiv::spec::*;
-use crate::engine::forms::Rules;
-use crate::engine::forms::spec::*;
-use crate::engine::grammar;
-use crate::engine::profile::Family;
-use crate::engine::rules::CORE;
-use crate::engine::validate;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
+use crate::engine::forms::make;
+use crate::engine::grammar::urn;
+use crate::engine::quick;
 
 /// RFC 8141 Uniform Resource Names (URNs).
 pub static RFC8141: Descriptor = Descriptor {
@@ -16,8 +18,8 @@ pub static RFC8141: Descriptor = Descriptor {
     title: "RFC 8141 Uniform Resource Names (URNs)",
     short: "RFC 8141",
     family: Family::Urn,
-    grammar: GrammarEntry::Fn(|b| grammar::urn::parse(b, grammar::urn::Spec::Rfc8141)),
-    quick: Some(validate::urn8141),
+    grammar: GrammarEntry::Fn(|b| urn::parse(b, urn::Spec::Rfc8141)),
+    quick: Some(quick::urn8141),
     rules: &[include_str!("../rules/rfc8141.abnf"), CORE],
     resolution: Resolver::None,
     readings: ReadingMarks {
@@ -39,7 +41,7 @@ pub static RFC8141: Descriptor = Descriptor {
 
 /// rfc8141.
 static FORMS: FormsSpec = FormsSpec {
-    make: crate::engine::forms::urn_forms,
+    make: make::urn_forms,
     steps: &RFC8141_STEPS,
     canonical: URN_CASE.union(Rules::DROP_RQF),
     display_nss: PCHAR,

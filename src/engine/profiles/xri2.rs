@@ -1,15 +1,16 @@
 //! The xri2 profile: OASIS XRI Syntax V2.0.
 
-use super::{Abnf, Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
-use crate::engine::equiv::spec::*;
-use crate::engine::forms::spec::*;
-use crate::engine::forms::{Rules, Unreserved};
-use crate::engine::grammar;
+use super::CORE;
+use crate::engine::descriptor::forms::*;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::family::Family;
+use crate::engine::forms::make;
+use crate::engine::grammar::xri;
 use crate::engine::path::PathSyntax;
-use crate::engine::profile::Family;
-use crate::engine::profile::Profile;
-use crate::engine::rules::CORE;
-use crate::engine::validate;
+use crate::engine::quick;
 
 /// OASIS XRI Syntax V2.0.
 pub static XRI2: Descriptor = Descriptor {
@@ -17,8 +18,8 @@ pub static XRI2: Descriptor = Descriptor {
     title: "OASIS XRI Syntax V2.0",
     short: "XRI Syntax 2.0",
     family: Family::Xri,
-    grammar: GrammarEntry::Fn(grammar::xri::parse),
-    quick: Some(validate::xri),
+    grammar: GrammarEntry::Fn(xri::parse),
+    quick: Some(quick::xri),
     rules: &[include_str!("../rules/xri2.abnf"), CORE],
     resolution: Resolver::Rfc3986(PathSyntax::Xri),
     readings: ReadingMarks {
@@ -41,7 +42,7 @@ pub static XRI2: Descriptor = Descriptor {
 
 /// xri2.
 static FORMS: FormsSpec = FormsSpec {
-    make: crate::engine::forms::xri_forms,
+    make: make::xri_forms,
     steps: &XRI_STEPS,
     canonical: Rules::XRI_NORMAL
         .union(GENERIC_SYNTAX)
@@ -49,7 +50,7 @@ static FORMS: FormsSpec = FormsSpec {
         .union(Rules::XRI_PREFIX_NESTED)
         .union(Rules::DROP_STAR),
     unreserved: Some(Unreserved::Xri),
-    iri_normal_valid_under: Some(Profile::Rfc3987),
+    iri_normal_valid_under: Some(&super::rfc3987::RFC3987.grammar),
     ..GENERIC_FORMS
 };
 

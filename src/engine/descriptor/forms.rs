@@ -1,31 +1,127 @@
-//! What the forms of each spec are: one [`FormsSpec`] per profile, and [`forms_spec`], the
-//! one place that says which profile has which.
+//! What the forms of each spec are: the type of a profile's [`FormsSpec`] (its
+//! descriptor's [`forms`](super::Descriptor::forms)), with the ladders of steps the
+//! descriptors share.
 //!
 //! Everything the forms code decides per spec is a field here (the ladder of steps, the
 //! rules of the canonical form, what may be decoded, the IRI facts, the URN display
-//! repertoire), so the code in [`super`] asks the spec and never which profile it is. A
+//! repertoire), so the code in [`crate::engine::forms`] asks the spec and never which
+//! profile it is. A
 //! profile without forms of its own (one loaded at run time) gets [`GENERIC_FORMS`]: every
 //! form is the input as typed, and comparison is simple string comparison (RFC 3986
 //! §6.2.1).
 
 use crate::engine::chars::AsciiSet;
-use crate::engine::profile::Profile;
+use crate::engine::family::Family;
 use crate::engine::tree::{Diagnostic, Tree};
 
-use super::text::Unreserved;
-use super::{Forms, Rules, StepDef, step};
+use super::grammar::GrammarEntry;
+use super::rule_set::Rules;
 
-/// Makes the forms of an input parsed as a tree, under a profile whose spec is given; it
-/// pushes what it finds worth saying onto the vector (spans index the input).
-pub type MakeForms = fn(&str, Profile, &FormsSpec, &Tree, &mut Vec<Diagnostic>) -> Forms;
+/// Makes the forms of an input parsed as a tree, under the spec given; it pushes what it
+/// finds worth saying onto the vector (spans index the input).
+pub type MakeForms = fn(&str, Under<'_>, &Tree, &mut Vec<Diagnostic>) -> Forms;
+
+/// The spec the forms code works under: what it asks of a descriptor (its family, how the
+/// rewriting reads the tree; its grammar, for the re-parses some forms need; its forms).
+#[derive(Clone, Copy)]
+pub struct Under<'a> {
+    /// The family.
+    pub family: Family,
+    /// The grammar.
+    pub grammar: &'a GrammarEntry,
+    /// The forms spec.
+    pub forms: &'static FormsSpec,
+}
+
+/// The normal forms of one input under one profile. A form that does not apply to the
+/// profile is `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Forms {
+    /// XRI-normal form (XRI Syntax 2.0 §2.1.4), xri2 only.
+    pub xri_normal: Option<String>,
+    /// IRI-normal form.
+    pub iri_normal: String,
+    /// URI-normal form (RFC 3987 §3.1 applied to the IRI-normal form).
+    pub uri_normal: String,
+    /// The URI form with the host of a DNS scheme converted by IDNA ToASCII (`xn--`)
+    /// instead of percent-encoded: RFC 3987 §3.1 step 2 allows either (rfc3987 only, when
+    /// the host or a "mailto" domain has non-ASCII characters).
+    pub uri_normal_ace: Option<String>,
+    /// The form the profile compares.
+    pub canonical: String,
+    /// RFC 3986 §6.2.3 scheme-based normalization on top of `canonical` (rfc3986, rfc3987).
+    pub canonical_scheme: Option<String>,
+    /// rfc2141bis objective 5b (directives reordered).
+    pub canonical_cache: Option<String>,
+    /// The human-friendly display form.
+    pub display: String,
+    /// What computing the forms found worth saying.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Forms {
+    /// The forms that apply, as `(name, value)` rows in a fixed order; the names are the
+    /// JSON keys.
+    pub fn rows(&self) -> Vec<(&'static str, &str)> {
+        let mut rows = Vec::new();
+        if let Some(x) = &self.xri_normal {
+            rows.push(("xri_normal", x.as_str()));
+        }
+        rows.push(("iri_normal", self.iri_normal.as_str()));
+        rows.push(("uri_normal", self.uri_normal.as_str()));
+        if let Some(x) = &self.uri_normal_ace {
+            rows.push(("uri_normal_ace", x.as_str()));
+        }
+        rows.push(("canonical", self.canonical.as_str()));
+        if let Some(x) = &self.canonical_scheme {
+            rows.push(("canonical_scheme", x.as_str()));
+        }
+        if let Some(x) = &self.canonical_cache {
+            rows.push(("canonical_cache", x.as_str()));
+        }
+        rows.push(("display", self.display.as_str()));
+        rows
+    }
+
+    /// The form named `name` (a JSON key), if it applies.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.rows()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+    }
+}
+
+/// Which percent-encoded characters a profile counts as unreserved, so that decoding them
+/// does not change what the identifier means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreserved {
+    /// RFC 3986 §2.3 `unreserved`: ASCII letters, digits, `-._~`.
+    Ascii,
+    /// RFC 3987 `iunreserved`: `unreserved` plus `ucschar`, less the bidi formatting
+    /// characters that RFC 3987 §4.1 forbids anywhere in an IRI.
+    Iri,
+    /// XRI Syntax 2.0 §2.1.3 (`iunreserved`, Appendix A), less the bidi formatting
+    /// characters, and less any character whose NFKC form is not itself unreserved: the
+    /// XRI forms are NFKC-normalized (§2.1.1), so decoding `%EF%BC%A0` (U+FF20 FULLWIDTH
+    /// COMMERCIAL AT) would turn data into the "@" delimiter.
+    Xri,
+    /// The WWW draft's characters that "need no escaping" (its `xalpha` less `space`, which
+    /// its canonical form keeps encoded); `plus` admits "+", which is reserved in the search
+    /// part and absent from `fragmentid`, so it is decoded in the path only.
+    Www {
+        /// Whether "+" may be decoded here.
+        plus: bool,
+    },
+}
 
 /// Everything the forms code needs to know about one spec.
 #[derive(Clone, Copy, Debug)]
 pub struct FormsSpec {
-    /// How the forms are made from the tree ([`super::xri_forms`], [`super::uri_forms`],
-    /// [`super::www_forms`], [`super::urn_forms`], [`super::as_typed_forms`]).
+    /// How the forms are made from the tree ([`crate::engine::forms::make::xri_forms`], [`crate::engine::forms::make::uri_forms`],
+    /// [`crate::engine::forms::make::www_forms`], [`crate::engine::forms::make::urn_forms`], [`as_typed_forms`]).
     pub make: MakeForms,
-    /// The ladder of the canonical form, in order (see [`super::steps`]).
+    /// The ladder of the canonical form, in order (see [`FormsSpec::steps`]).
     pub steps: &'static [StepDef],
     /// The ladder of the caching form, where the spec has one (rfc2141bis objective 5b).
     pub cache_steps: Option<&'static [StepDef]>,
@@ -53,10 +149,10 @@ pub struct FormsSpec {
     pub ace_form: bool,
     /// An input not in NFC gets a `canonical-not-nfc` note (RFC 3987 §5.3.2.2).
     pub nfc_check: bool,
-    /// The profile whose grammar the IRI-normal form must satisfy, with a warning when it
-    /// does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such that it qualifies
-    /// as a valid IRI when converted to IRI-normal form").
-    pub iri_normal_valid_under: Option<Profile>,
+    /// The grammar the IRI-normal form must satisfy (another spec's: the IRI grammar), with
+    /// a warning when it does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such
+    /// that it qualifies as a valid IRI when converted to IRI-normal form").
+    pub iri_normal_valid_under: Option<&'static GrammarEntry>,
     /// The US-ASCII characters the URN display form shows decoded in the NSS.
     pub display_nss: AsciiSet,
     /// The section and the reason of a `display-ambiguous` warning.
@@ -66,7 +162,7 @@ pub struct FormsSpec {
 /// The forms of a spec this program knows nothing of: every form is the input as typed,
 /// and its ladder is empty (comparison is simple string comparison, RFC 3986 §6.2.1).
 pub static GENERIC_FORMS: FormsSpec = FormsSpec {
-    make: super::as_typed_forms,
+    make: as_typed_forms,
     steps: &[],
     cache_steps: None,
     canonical: Rules::NONE,
@@ -83,6 +179,49 @@ pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     display_nss: AsciiSet::of(""),
     display_warning: ("", ""),
 };
+
+/// The forms of a spec that defines none ([`GENERIC_FORMS`]): every form is the input as
+/// typed.
+pub fn as_typed_forms(input: &str, _: Under<'_>, _: &Tree, _: &mut Vec<Diagnostic>) -> Forms {
+    Forms {
+        iri_normal: input.to_string(),
+        uri_normal: input.to_string(),
+        canonical: input.to_string(),
+        display: input.to_string(),
+        ..Forms::default()
+    }
+}
+
+impl FormsSpec {
+    /// The ladder of the canonical form, in order: applying each step's rules to the
+    /// previous step's result (re-parsed) ends at `canonical` (or, with `cache` where the
+    /// spec has a caching form, at `canonical_cache`). The order matters where the specs
+    /// leave it open: decoding comes before case, so that `%41` in a host ends up
+    /// lower-cased.
+    pub fn steps(&self, cache: bool) -> &'static [StepDef] {
+        match self.cache_steps {
+            Some(c) if cache => c,
+            _ => self.steps,
+        }
+    }
+}
+
+/// One rung of a profile's normalization ladder: the rules it adds and where the spec says
+/// so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepDef {
+    /// What the step does, e.g. "case of the NID".
+    pub name: &'static str,
+    /// The spec section.
+    pub spec: &'static str,
+    /// The rules it applies.
+    pub rules: Rules,
+}
+
+/// A [`StepDef`], for the specs' tables.
+pub const fn step(name: &'static str, spec: &'static str, rules: Rules) -> StepDef {
+    StepDef { name, spec, rules }
+}
 
 /// RFC 3986 §6.2.2 (syntax-based) normalization; the US-ASCII `unreserved` is decoded.
 pub const GENERIC_SYNTAX: Rules = Rules::HEX_CASE
@@ -102,12 +241,6 @@ pub const BIS_DISPLAY_WARNING: (&str, &str) = (
     "a namespace may give it a special meaning and percent-encode its literal \
      uses (RFC 2141 §2.3.1), so in such a namespace the two differ",
 );
-
-/// The forms of `p`'s spec: the one place that names the profiles ([`GENERIC_FORMS`] for
-/// a profile without forms of its own).
-pub fn forms_spec(p: Profile) -> &'static FormsSpec {
-    p.descriptor().forms
-}
 
 /// RFC 3986 §6.2.2, step by step.
 pub const URI_STEPS: [StepDef; 4] = [

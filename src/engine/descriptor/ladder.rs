@@ -1,5 +1,6 @@
-//! What the equivalence ladder of each spec is: one [`LadderSpec`] per profile, and
-//! [`ladder_spec`], the one place that says which profile has which.
+//! What the equivalence ladder of each spec is: the type of a profile's [`LadderSpec`]
+//! (its descriptor's [`ladder`](super::Descriptor::ladder)), the compare options it acts
+//! on, and the rungs, options and wording the descriptors share.
 //!
 //! A ladder spec says how the ladder is built (its [`Rung`]s), the section that defines
 //! equivalence, how the spec words where two identifiers part, which compare options bear
@@ -9,17 +10,54 @@
 //! [`GENERIC_LADDER`]: simple string comparison (RFC 3986 §6.2.1).
 
 use crate::engine::chars::AsciiSet;
-use crate::engine::forms::Rules;
-use crate::engine::profile::Profile;
+use crate::engine::handle::Profile;
 use crate::engine::tree::NodeKind;
 
-use super::{CompareOptions, Objective, SideForm};
+use super::rule_set::Rules;
+
+/// The rfc2141bis §5 objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Objective {
+    /// 5a: distinguish the resources named (the query is removed).
+    #[default]
+    Names,
+    /// 5b: cache results (directives reordered by keyword).
+    Cache,
+}
+
+/// Which form a side is written in (XRI Syntax 2.0 §2.5.2: all forms of one XRI are
+/// equivalent, so an IRI- or URI-normal side is brought back first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SideForm {
+    /// As typed.
+    #[default]
+    AsIs,
+    /// In IRI-normal form.
+    IriNormal,
+    /// In URI-normal form.
+    UriNormal,
+}
+
+/// What a comparison ([`crate::engine::equiv::compare`]) should do.
+#[derive(Clone, Debug, Default)]
+pub struct CompareOptions {
+    /// The profile to compare under; `None` is each side's `auto`.
+    pub profile: Option<Profile>,
+    /// rfc2141bis objective.
+    pub objective: Objective,
+    /// xri2: ignore "$" cross-references (§2.5.4).
+    pub ignore_dollar: bool,
+    /// The form side A is written in (xri2 only; the other profiles have no such forms).
+    pub a_form: SideForm,
+    /// The form side B is written in (xri2 only).
+    pub b_form: SideForm,
+}
 
 /// One rung (or a kind of rung) of a ladder, as [`LadderSpec::rungs`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rung {
     /// One rung per step of the profile's forms ladder
-    /// ([`crate::engine::forms::steps`]), the caching ladder under objective 5b.
+    /// ([`FormsSpec::steps`](crate::engine::descriptor::forms::FormsSpec::steps)), the caching ladder under objective 5b.
     FormsSteps,
     /// One rung adding `rules` (none: the sides as they are).
     Rules {
@@ -262,14 +300,6 @@ impl LadderSpec {
     }
 }
 
-/// The built-in profiles whose ladder uses `option`, in [`Profile::ALL`] order, with the
-/// option as each uses it.
-pub fn option_users(option: CompareOption) -> impl Iterator<Item = (Profile, &'static OptionSpec)> {
-    Profile::ALL
-        .into_iter()
-        .filter_map(move |p| ladder_spec(p).option(option).map(|s| (p, s)))
-}
-
 /// The ladder of a spec this program knows nothing of: simple string comparison (RFC 3986
 /// §6.2.1), no options, and plain words.
 pub static GENERIC_LADDER: LadderSpec = LadderSpec {
@@ -375,145 +405,3 @@ pub const URI_WORDING: Wording = Wording {
 pub const EVERY_URI_IS_AN_IRI: AutoPair = AutoPair::Widest {
     why: "every URI is an IRI (RFC 3987 §2)",
 };
-
-/// The ladder of `p`'s spec: the one place that names the profiles ([`GENERIC_LADDER`]
-/// for a profile without a ladder of its own).
-pub fn ladder_spec(p: Profile) -> &'static LadderSpec {
-    p.descriptor().ladder
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::{compare, ladder, locate};
-    use super::*;
-    use crate::engine::grammar;
-
-    #[test]
-    fn every_built_in_profile_has_a_ladder_of_its_own() {
-        for p in Profile::ALL {
-            assert!(
-                !std::ptr::eq(ladder_spec(p), &GENERIC_LADDER),
-                "{p} has no ladder spec"
-            );
-        }
-    }
-
-    /// The steps of comparing `a` and `b` under `p` with `o`.
-    fn steps(p: Profile, a: &str, b: &str, o: &CompareOptions) -> Vec<(String, bool)> {
-        let o = CompareOptions {
-            profile: Some(p),
-            ..o.clone()
-        };
-        compare(a, b, &o)
-            .steps
-            .into_iter()
-            .map(|s| (s.name, s.equal))
-            .collect()
-    }
-
-    #[test]
-    fn an_option_bears_on_exactly_the_ladders_that_list_it() {
-        // What the workbench says of an option ("applies under ...") comes from the specs'
-        // lists: each must be the truth about the ladder.
-        let pairs = [
-            ("urn:example:a?=x&=y", "urn:example:a"),
-            ("xri://@a*($v)*b", "xri://@A*b"),
-            ("http://a/b?c", "HTTP://a/b"),
-        ];
-        for p in Profile::ALL {
-            for option in CompareOption::ALL {
-                let mut on = CompareOptions::default();
-                option.toggle(&mut on);
-                let changes = pairs.iter().any(|(a, b)| {
-                    steps(p, a, b, &CompareOptions::default()) != steps(p, a, b, &on)
-                });
-                assert_eq!(
-                    changes,
-                    ladder_spec(p).uses(option),
-                    "{p}, {option:?}: the ladder's options list disagrees with the ladder"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn options_are_worded_as_the_workbench_showed_them() {
-        let users = |o| option_users(o).map(|(p, _)| p).collect::<Vec<_>>();
-        assert_eq!(users(CompareOption::Objective), [Profile::Rfc2141bis]);
-        for o in [
-            CompareOption::IgnoreDollar,
-            CompareOption::FormA,
-            CompareOption::FormB,
-        ] {
-            assert_eq!(users(o), [Profile::Xri2]);
-        }
-        let mut o = CompareOptions::default();
-        let xri = ladder_spec(Profile::Xri2);
-        assert_eq!(xri.options_title(&o), " · $ kept · A as typed · B as typed");
-        CompareOption::FormB.toggle(&mut o);
-        CompareOption::FormB.toggle(&mut o);
-        CompareOption::IgnoreDollar.toggle(&mut o);
-        assert_eq!(
-            xri.options_title(&o),
-            " · $ ignored · A as typed · B URI-normal"
-        );
-        let bis = ladder_spec(Profile::Rfc2141bis);
-        assert_eq!(bis.options_title(&o), " · 5a: names");
-        CompareOption::Objective.toggle(&mut o);
-        assert_eq!(bis.options_title(&o), " · 5b: cache");
-        assert_eq!(
-            bis.option(CompareOption::Objective)
-                .map(|s| s.status_in(&o)),
-            Some("objective 5b: cache results (directives reordered)")
-        );
-        assert_eq!(ladder_spec(Profile::Rfc3986).options_title(&o), "");
-        // Every state of every option has its words.
-        for p in Profile::ALL {
-            for s in ladder_spec(p).options {
-                let states = match s.option {
-                    CompareOption::Objective | CompareOption::IgnoreDollar => 2,
-                    CompareOption::FormA | CompareOption::FormB => 3,
-                };
-                assert_eq!((s.status.len(), s.title.len()), (states, states), "{p}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_generic_ladder_is_simple_string_comparison() {
-        // A profile without a ladder of its own (one loaded at run time) compares the
-        // sides as typed, and says where they part in plain words.
-        let (a, b) = ("http://a/%7e", "HTTP://a/~");
-        let tree = |s: &str| grammar::parse(Profile::Rfc3986, s).0;
-        let o = CompareOptions::default();
-        let l = ladder::build(
-            Profile::Rfc3986,
-            &GENERIC_LADDER,
-            &o,
-            (a, &tree(a)),
-            (b, &tree(b)),
-        );
-        let names: Vec<_> = l.steps.iter().map(|s| (s.name.as_str(), s.spec)).collect();
-        assert_eq!(names, [("simple string comparison", "RFC 3986 §6.2.1")]);
-        assert!(!l.steps[0].equal);
-        let d = locate::locate(Profile::Rfc3986, &GENERIC_LADDER, &o, &l).expect("they differ");
-        assert_eq!(d.kind, NodeKind::Scheme);
-        assert_eq!(
-            d.reason,
-            "the scheme is case-sensitive: simple string comparison folds no case \
-             (RFC 3986 §6.2.1)"
-        );
-        // Under rfc3986's own ladder the two are equivalent.
-        assert!(
-            compare(
-                a,
-                b,
-                &CompareOptions {
-                    profile: Some(Profile::Rfc3986),
-                    ..o
-                }
-            )
-            .equivalent
-        );
-    }
-}

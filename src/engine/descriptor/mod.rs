@@ -1,0 +1,155 @@
+//! What the engine asks of one spec: the [`Descriptor`] type and the types of its fields:
+//! here the small ones (how it resolves, which readings it marks, how `auto` picks it, its
+//! ABNF, what a quick recognizer answers), in [`grammar`] its grammar entry, in [`forms`]
+//! and [`rule_set`] its forms, in [`ladder`] its equivalence ladder (with the steps and
+//! wording the built-in descriptors share).
+//!
+//! Types only: the descriptors themselves are data under [`super::profiles`], reached from
+//! the profile table ([`super::profile`]). The code that works for any spec (the grammar
+//! dispatch, the forms, the equivalence ladder, resolution, readings) takes a
+//! `&Descriptor`, or the one spec it needs, from an entry point that has the profile.
+
+pub mod forms;
+pub mod grammar;
+pub mod ladder;
+pub mod rule_set;
+
+use super::family::Family;
+use super::path::PathSyntax;
+
+use forms::{FormsSpec, Under};
+use grammar::GrammarEntry;
+use ladder::LadderSpec;
+
+/// Everything the engine asks of one spec.
+pub struct Descriptor {
+    /// The fixed name (`rfc3986`): what `--profile` takes, what the JSON prints.
+    pub name: &'static str,
+    /// The spec's title.
+    pub title: &'static str,
+    /// The spec as a sentence names it (`RFC 8141`).
+    pub short: &'static str,
+    /// The family: profiles of one family can be compared with each other.
+    pub family: Family,
+    /// The grammar: parses the whole input into a builder (full or verdict mode).
+    pub grammar: GrammarEntry,
+    /// The quick recognizer batch checking tries first ([`super::quick`]); `None`: none,
+    /// the grammar always judges.
+    pub quick: Option<fn(&[u8]) -> Quick>,
+    /// The grammar reference ([`super::rules`]): the texts of the productions, in lookup
+    /// order (the spec's own file first, then the core rules it uses).
+    pub rules: &'static [&'static str],
+    /// How a reference resolves against a base under this profile.
+    pub resolution: Resolver,
+    /// Which other readings ([`super::readings`]) the grammar marks.
+    pub readings: ReadingMarks,
+    /// The example set (the text of its file under `examples/ids/`, see [`crate::idsets`]);
+    /// empty for none.
+    pub examples: &'static str,
+    /// Its grammar as ABNF the engine can load (`idbench grammar diff --profile`), and the
+    /// rule it starts from; `None` for a spec without one.
+    pub abnf: Option<Abnf>,
+    /// How `auto` picks it.
+    pub auto: Auto,
+    /// Its normal forms: how they are made, the steps, what may be decoded
+    /// ([`forms::GENERIC_FORMS`] for a spec without forms of its own).
+    pub forms: &'static FormsSpec,
+    /// Its equivalence ladder, sections, wording and compare options
+    /// ([`ladder::GENERIC_LADDER`]: simple string comparison).
+    pub ladder: &'static LadderSpec,
+}
+
+impl<'a> Under<'a> {
+    /// The spec a descriptor describes, as the forms code needs it.
+    pub fn of(d: &'a Descriptor) -> Under<'a> {
+        Under {
+            family: d.family,
+            grammar: &d.grammar,
+            forms: d.forms,
+        }
+    }
+}
+
+/// How a reference resolves against a base ([`super::resolve::resolve`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolver {
+    /// RFC 3986 §5.2, strict, with this path syntax (XRI Syntax 2.0 §2.4.1 keeps
+    /// cross-references whole).
+    Rfc3986(PathSyntax),
+    /// The WWW draft's partial forms, counting slashes.
+    Www,
+    /// None: the spec has no relative references (URNs).
+    None,
+}
+
+/// Which other readings the grammar marks ([`super::readings::find`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadingMarks {
+    /// The input may read differently under another spec of the family that `auto` tries
+    /// (the URN specs' components).
+    pub by_family: bool,
+    /// XRI's: an authority that also matches `iauthority`, a relative reference that also
+    /// matches `XRI` without "xri://".
+    pub xri: bool,
+    /// A host that is both an `IPv4address` and a registered name: the name of the
+    /// registered-name rule (`reg-name`, `ireg-name`); `None` when not marked.
+    pub ipv4_or_reg_name: Option<&'static str>,
+}
+
+impl ReadingMarks {
+    /// No other readings.
+    pub const NONE: ReadingMarks = ReadingMarks {
+        by_family: false,
+        xri: false,
+        ipv4_or_reg_name: None,
+    };
+}
+
+/// How `auto` picks a profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Auto {
+    /// Its place in [`Profile::auto_order`](super::Profile::auto_order) of its family, 0
+    /// first; `None`: `auto` never picks it (the WWW draft).
+    pub rank: Option<u8>,
+    /// `auto` tries the family's profiles in order and takes the first that accepts the
+    /// input (the URNs: the newest spec that accepts it), rather than the one the input's
+    /// shape names.
+    pub by_trial: bool,
+}
+
+impl Auto {
+    /// `auto` never picks it.
+    pub const NEVER: Auto = Auto {
+        rank: None,
+        by_trial: false,
+    };
+}
+
+/// A spec's grammar as ABNF the ABNF engine loads.
+#[derive(Clone, Copy, Debug)]
+pub struct Abnf {
+    /// The text: `None` for the grammar reference's own productions (a spec that prints
+    /// ABNF: each production's reading, else as printed), or our transcription of a grammar
+    /// printed in another notation (`src/engine/rules/transcribed/`).
+    pub text: Option<&'static str>,
+    /// The rule the grammar starts from.
+    pub start: &'static str,
+}
+
+/// What a quick recognizer ([`Descriptor::quick`]) found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Quick {
+    /// The full grammar reports no error.
+    Valid,
+    /// The full grammar's first error has this code.
+    Invalid(&'static str),
+    /// Not decided here: the full grammar must judge.
+    Unknown,
+}
+
+impl Quick {
+    /// [`Quick::Valid`] when `valid`, else "don't know".
+    pub fn valid_or_unknown(valid: bool) -> Quick {
+        if valid { Quick::Valid } else { Quick::Unknown }
+    }
+}

@@ -1,0 +1,355 @@
+//! How the forms are made: one function per kind of spec ([`FormsSpec::make`]), and the
+//! notes they give. Each works under the spec it is given ([`Under`]), never by profile.
+
+use unicode_normalization::is_nfc;
+
+use crate::engine::chars::is_ucschar;
+use crate::engine::codes::Code;
+use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::pct::triplet_at;
+use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
+use crate::engine::{hosts, idna};
+
+use super::rewrite::rewrite;
+use crate::engine::descriptor::forms::{Forms, FormsSpec, Under};
+use crate::engine::descriptor::rule_set::Rules;
+
+use super::text::{self, decode_char_at, iri_to_uri, nfc, uri_to_iri};
+
+/// Computes the forms of `input` (parsed as `tree`) under the spec `under`, as its
+/// [`FormsSpec`] says. Never panics.
+pub fn compute(input: &str, under: Under<'_>, tree: &Tree) -> Forms {
+    let mut diags = Vec::new();
+    let mut forms = (under.forms.make)(input, under, tree, &mut diags);
+    diags.sort_by(|a, b| {
+        (a.span.start, a.severity, a.span.end, a.code).cmp(&(
+            b.span.start,
+            b.severity,
+            b.span.end,
+            b.code,
+        ))
+    });
+    diags.dedup_by(|a, b| a.code == b.code && a.span == b.span);
+    forms.diagnostics = diags;
+    forms
+}
+
+/// The forms of an XRI (XRI Syntax 2.0 §2.1.4, §2.3.1, §2.5).
+pub fn xri_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Diagnostic>) -> Forms {
+    let (xri_normal, d) = rewrite(input, under, tree, Rules::XRI_NORMAL);
+    diags.extend(d);
+    // §2.3.1: step 1 (NFKC) with the XRI-normal encoding it presupposes, step 2,
+    // step 4 once. Step 3 (metadata) is optional and not taken.
+    let rules = Rules::XRI_NORMAL | Rules::XRI_PREFIX | Rules::IRI_ESCAPE;
+    let (iri_normal, _) = rewrite(input, under, tree, rules);
+    let uri_normal = iri_to_uri(&iri_normal).into_owned();
+    if let Some(iri) = under.forms.iri_normal_valid_under
+        && let Some(d) = iri_normal_check(input, under.grammar, iri, &iri_normal)
+    {
+        diags.push(d);
+    }
+    escaping_notes(input, tree, diags);
+    let (canonical, d) = rewrite(input, under, tree, under.forms.canonical);
+    diags.extend(d);
+    Forms {
+        display: xri_normal.clone(),
+        xri_normal: Some(xri_normal),
+        iri_normal,
+        uri_normal,
+        canonical,
+        ..Forms::default()
+    }
+}
+
+/// The forms of a URI or IRI (RFC 3986 §6.2, RFC 3987 §3 and §5.3).
+pub fn uri_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Diagnostic>) -> Forms {
+    let iri_normal = uri_to_iri(input, 0, diags).into_owned();
+    let uri_normal = iri_to_uri(&iri_normal).into_owned();
+    let rules = under.forms.canonical;
+    let (canonical, d) = rewrite(input, under, tree, rules);
+    diags.extend(d);
+    let (scheme, _) = rewrite(input, under, tree, rules | Rules::SCHEME_BASED);
+    let scheme = mailto_domain_case(&scheme);
+    // RFC 3987 §5.3.3: IDN hosts of DNS schemes are Nameprep-normalized but "SHOULD
+    // NOT be converted into ASCII Compatible Encoding" (the comparison may still
+    // compare them in ACE, and does). Re-parsed only when the grammar found a host to convert (its `ace` attribute)
+    // or the input has a non-ASCII or percent-encoded "mailto" domain.
+    let convert = under.forms.nameprep_hosts
+        && (tree
+            .find(NodeKind::Host)
+            .is_some_and(|h| h.attr("ace").is_some())
+            || (input
+                .get(..7)
+                .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
+                && idna::needs_idna(input)));
+    let scheme = match convert {
+        true => hosts::nameprep_hosts(&scheme, under.grammar).unwrap_or(scheme),
+        false => scheme,
+    };
+    // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
+    // percent-encoded, for the schemes that use the DNS.
+    let uri_normal_ace = under
+        .forms
+        .ace_form
+        .then(|| hosts::ace_hosts_in(input, tree))
+        .flatten()
+        .map(|s| iri_to_uri(&uri_to_iri(&s, 0, &mut Vec::new())).into_owned());
+    // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
+    let display = match hosts::unicode_hosts_in(input, tree) {
+        Some(s) => uri_to_iri(&s, 0, &mut Vec::new()).into_owned(),
+        None => iri_normal.clone(),
+    };
+    if under.forms.nfc_check && !is_nfc(input) {
+        diags.push(Diagnostic::new(
+            Severity::Note,
+            Code::CanonicalNotNfc,
+            Span::new(0, input.len()),
+            "RFC 3987 §5.3.2.2",
+            format!(
+                "not in NFC: IRIs SHOULD be created in NFC, but comparison MUST NOT \
+                 normalize characters, so the canonical form keeps them as they are; \
+                 in NFC this would read {:?}",
+                nfc(input)
+            ),
+        ));
+    }
+    Forms {
+        display,
+        iri_normal,
+        uri_normal,
+        uri_normal_ace,
+        canonical,
+        canonical_scheme: Some(scheme),
+        ..Forms::default()
+    }
+}
+
+/// The forms under the WWW draft.
+pub fn www_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Diagnostic>) -> Forms {
+    // The draft's "%HH" give ISO Latin-1 codes ("Conventional URI encoding
+    // scheme"), not UTF-8: decoding them as UTF-8 would be wrong, so the IRI form
+    // and the display form are the input.
+    let (canonical, d) = rewrite(input, under, tree, under.forms.canonical);
+    diags.extend(d);
+    // "The canonical form for URIs has all white spaces encoded" ("Unsafe
+    // characters"): the URI form encodes them too.
+    let uri_normal = iri_to_uri(input).replace(' ', "%20");
+    Forms {
+        iri_normal: input.to_string(),
+        uri_normal,
+        canonical,
+        display: input.to_string(),
+        ..Forms::default()
+    }
+}
+
+/// The forms of a URN (RFC 2141 §4 and §5, rfc2141bis §4 and §5, RFC 8141 §3.1).
+pub fn urn_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Diagnostic>) -> Forms {
+    let iri_normal = uri_to_iri(input, 0, diags).into_owned();
+    let uri_normal = iri_to_uri(&iri_normal).into_owned();
+    let (canonical, d) = rewrite(input, under, tree, under.forms.canonical);
+    diags.extend(d);
+    let canonical_cache = under.forms.cache.map(|rules| {
+        let (cache, d) = rewrite(input, under, tree, rules);
+        diags.extend(d);
+        cache
+    });
+    let display = urn_display(input, under.forms, tree, diags);
+    Forms {
+        iri_normal,
+        uri_normal,
+        canonical,
+        canonical_cache,
+        display,
+        ..Forms::default()
+    }
+}
+
+/// XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such that it qualifies as a valid IRI
+/// when converted to IRI-normal form", but the §2.3.2 rules escape only "%", "#", "?" and
+/// "/", so "@" or ":" in an XRI authority (`xri://@a*(@b)`, `xri://@a:b`) make the IRI-normal
+/// form something an IRI parser rejects. The only sure test is to parse it as an IRI (under
+/// `iri`, the spec's [`FormsSpec::iri_normal_valid_under`]): one extra parse, of the xri2
+/// profile only.
+///
+/// An invalid XRI gets no such warning: its own error says what is wrong, and the IRI parse
+/// only finds the same fault again (`xri://[::g]`), which the escaping has no part in. That
+/// costs a second parse, of the XRI, only when the IRI-normal form failed.
+fn iri_normal_check(
+    input: &str,
+    own: &GrammarEntry,
+    iri: &GrammarEntry,
+    iri_normal: &str,
+) -> Option<Diagnostic> {
+    let (_, d) = iri.parse(iri_normal);
+    let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
+    let (_, own) = own.parse(input);
+    if own.iter().any(|d| d.severity == Severity::Error) {
+        return None;
+    }
+    Some(Diagnostic::new(
+        Severity::Warning,
+        Code::IriNormalInvalid,
+        Span::new(0, input.len()),
+        "XRI Syntax 2.0 §2.2",
+        format!(
+            "the IRI-normal form is not a valid IRI ({} at bytes {} of it: {}): §2.2 requires it to be \
+             one, but the §2.3.2 escaping leaves \"@\" and \":\" alone; this XRI cannot stand \
+             where an IRI is expected",
+            e.code, e.span, e.message
+        ),
+    ))
+}
+
+/// Notes where the §2.3.2 text and the reading taken (SPEC-NOTES XRI 1 and 2) part, at
+/// the first place each bites: a "#" inside a cross-reference (the prose says "%28", the
+/// rule list "%23") and a "//" after a scheme inside one (the spec's example leaves it).
+fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
+    let (mut hash, mut slashes) = (false, false);
+    let outermost = tree.iter().filter(|n| {
+        n.kind() == NodeKind::Xref && !n.ancestors().any(|a| a.kind() == NodeKind::Xref)
+    });
+    for x in outermost {
+        let s = x.span();
+        let text = x.text(input);
+        if let (false, Some(k)) = (hash, text.find('#')) {
+            hash = true;
+            diags.push(Diagnostic::new(
+                Severity::Note,
+                Code::XriEscapeHash,
+                Span::new(s.start + k, s.start + k + 1),
+                "XRI Syntax 2.0 §2.3.2",
+                "§2.3.2's prose says \"#\" becomes \"%28\", its rule 2 says \"%23\"; \"%28\" is \"(\" \
+                 and would break the cross-reference, so the IRI-normal form uses \"%23\" \
+                 (docs/readings.md, XRI 1)",
+            ));
+        }
+        if let (false, Some(k)) = (slashes, text.find("://")) {
+            slashes = true;
+            diags.push(Diagnostic::new(
+                Severity::Note,
+                Code::XriEscapeSlashes,
+                Span::new(s.start + k + 1, s.start + k + 3),
+                "XRI Syntax 2.0 §2.3.2",
+                "the §2.3.2 example shows (xri://@example2%3Fid=1), dropping \"/abc\" and leaving \
+                 this \"//\" as it is; rule 4 escapes every \"/\" inside a cross-reference, so the \
+                 IRI-normal form has \"%2F%2F\" here (docs/readings.md, XRI 2)",
+            ));
+        }
+        if hash && slashes {
+            break;
+        }
+    }
+}
+
+/// At most this many `display-ambiguous` warnings per input.
+const MAX_DISPLAY_WARNINGS: usize = 16;
+
+/// RFC 2141 §4 / rfc2141bis §4: the URN with `%`-notation shown as characters.
+///
+/// Decoded: the UTF-8 of a `ucschar` anywhere (unless it is invisible, a bidi control, a
+/// look-alike of a delimiter or unassigned, which stay encoded so the display cannot
+/// mislead), and, in the NSS only, a character of the profile's literal NSS repertoire
+/// (RFC 2141 `<trans>` less the reserved ones; rfc2141bis and RFC 8141 `pchar`). The
+/// latter gets a `display-ambiguous` warning: a namespace may give that character a
+/// special meaning and percent-encode its literal uses (RFC 2141 §2.3.1, rfc2141bis §2.5.2),
+/// so the decoded form may say something else (rfc2141bis §4 note). "%25", "/", "?", "#",
+/// controls and the excluded characters stay encoded.
+pub fn urn_display(
+    input: &str,
+    spec: &FormsSpec,
+    tree: &Tree,
+    diags: &mut Vec<Diagnostic>,
+) -> String {
+    let root = tree.root();
+    let nss = if root.kind() == NodeKind::Urn {
+        tree.find(NodeKind::Nss).map(|n| n.span())
+    } else {
+        None
+    };
+    let ascii = spec.display_nss;
+    let b = input.as_bytes();
+    let mut out = String::with_capacity(input.len());
+    let (mut i, mut last, mut warned) = (0, 0, 0);
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let Some((c, n)) = decode_char_at(b, i) else {
+            i += if triplet_at(b, i).is_some() { 3 } else { 1 };
+            continue;
+        };
+        let in_nss = nss.is_some_and(|s| s.start <= i && i + n <= s.end);
+        let show = if c.is_ascii() {
+            in_nss && ascii.has_char(c)
+        } else {
+            is_ucschar(c) && text::keep_encoded_reason(c).is_none()
+        };
+        if show {
+            out.push_str(input.get(last..i).unwrap_or(""));
+            out.push(c);
+            last = i + n;
+            if c.is_ascii() && warned < MAX_DISPLAY_WARNINGS {
+                warned += 1;
+                let (spec, why) = spec.display_warning;
+                diags.push(Diagnostic::new(
+                    Severity::Warning,
+                    Code::DisplayAmbiguous,
+                    Span::new(i, i + n),
+                    spec,
+                    format!(
+                        "the display form shows {} as {c:?}; {why}: transcribe the canonical \
+                         form, not the display form",
+                        input.get(i..i + n).unwrap_or("")
+                    ),
+                ));
+            }
+        }
+        i += n;
+    }
+    out.push_str(input.get(last..).unwrap_or(""));
+    out
+}
+
+/// The case of the domain of each address of a "mailto" URI: RFC 6068 §2 makes it
+/// case-insensitive, which RFC 3986 §6.2.3 lets scheme-based normalization use (our
+/// `mailto:Joe@Example.COM` / `mailto:Joe@example.com` example). ASCII letters only, and
+/// never the hex digits of a triplet.
+pub fn mailto_domain_case(s: &str) -> String {
+    let Some(rest) = s.strip_prefix("mailto:") else {
+        return s.to_string();
+    };
+    let end = rest.find(['?', '#']).map_or(rest.len(), |k| k);
+    let (to, tail) = rest.split_at(end);
+    let mut out = String::with_capacity(s.len());
+    out.push_str("mailto:");
+    for (i, addr) in to.split(',').enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        match addr.rfind('@') {
+            Some(at) => {
+                out.push_str(&addr[..=at]);
+                let dom = &addr[at + 1..];
+                let db = dom.as_bytes();
+                let mut k = 0;
+                for (j, ch) in dom.char_indices() {
+                    if j < k {
+                        out.push(ch);
+                        continue;
+                    }
+                    if triplet_at(db, j).is_some() {
+                        k = j + 3;
+                        out.push(ch);
+                    } else {
+                        out.push(ch.to_ascii_lowercase());
+                    }
+                }
+            }
+            None => out.push_str(addr),
+        }
+    }
+    out.push_str(tail);
+    out
+}

@@ -1,0 +1,13 @@
+//! The profile handle: a small copyable number naming a spec.
+//!
+//! What a handle stands for (its descriptor, its name, the constants `Profile::Rfc3986`,
+//! [`Profile::ALL`], registering one at run time) is the profile table's, in
+//! [`super::profile`]. Here is only the handle, so that a type can hold one (the profile a
+//! comparison asks for, the profile a reading is under) without reaching the table.
+
+/// A spec an input can be parsed under: a built-in (one of the constants, [`Profile::ALL`])
+/// or one registered at run time ([`Profile::register`]). The names are fixed: the CLI and
+/// the tests use them. Built-ins order as [`Profile::ALL`] lists them; run-time profiles
+/// after them, in the order they were first registered.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Profile(pub(super) u16);
