@@ -1,8 +1,7 @@
 //! Writing cases: one case as a `[[case]]` table (values encoded by the `toml` crate), and
 //! a file written privately and whole: a temporary file created `O_EXCL | O_NOFOLLOW`,
 //! 0600, in the same folder, then renamed over the target, so no planted link is followed
-//! and a crash never leaves half a file (the history's file operations,
-//! [`crate::tui::history`], on Unix).
+//! and a crash never leaves half a file ([`crate::files::private`], on Unix).
 
 use std::path::{Path, PathBuf};
 
@@ -137,7 +136,7 @@ fn joined(existing: String, text: &str) -> std::io::Result<String> {
 #[cfg(unix)]
 mod imp {
     use super::{Path, joined, split};
-    use crate::tui::history::unix;
+    use crate::files::private as unix;
     use rustix::fs::{Mode, OFlags};
     use std::io::Write as _;
 

@@ -1,6 +1,9 @@
 //! Reading the files a user names (config, themes, grammars, drafts, corpora, the history):
 //! a regular file only, as UTF-8, never more than a cap, so reading can neither block on a
-//! FIFO nor run forever on a device. The CLI and the workbench both use it.
+//! FIFO nor run forever on a device. The CLI and the workbench both use it. Writing them
+//! privately, following no planted link: [`private`].
+
+pub mod private;
 
 use std::io::Read as _;
 use std::path::Path;
