@@ -163,10 +163,11 @@ const CASES: &[Case] = &[
         R8141,
         Some(("r-component-empty", 13, 15)),
     ),
-    // No q-component can follow this "?=" (it would be empty), so the ABNF's one parse
-    // keeps it in the r-component "r?=" (docs/readings.md, "The shipped grammars against
-    // their ABNF").
-    ("urn:example:a?+r?=#f", R8141, None),
+    (
+        "urn:example:a?+r?=#f",
+        R8141,
+        Some(("q-component-empty", 16, 18)),
+    ),
     (
         "urn:example:a?+/x",
         R8141,

@@ -259,23 +259,6 @@ fn find_component_end(s: &[u8], from: usize, next: &[u8]) -> usize {
     s.len()
 }
 
-/// Where an RFC 8141 r-component that starts at `from` ends: at "#", or at the first "?="
-/// that a q-component can follow. `q-component = pchar *( … )` cannot be empty nor start
-/// with "/", "?" or "#", and "?" and "=" are r-component characters, so before such a
-/// character the ABNF reads the "?=" as r-component text (`urn:a:b?+c?=` has the
-/// r-component `c?=`; RFC 8141 §2).
-fn r_component_end(s: &[u8], from: usize) -> usize {
-    let mut i = from;
-    loop {
-        let e = find_component_end(s, i, b"=");
-        if e >= s.len() || s[e] == b'#' || !matches!(s.get(e + 2), None | Some(b'#' | b'/' | b'?'))
-        {
-            return e;
-        }
-        i = e + 2;
-    }
-}
-
 impl Parser<'_, '_> {
     fn sec(&self, sec: Sec) -> &'static str {
         section(self.spec, sec)
@@ -1201,14 +1184,12 @@ impl Parser<'_, '_> {
         let len = s.len();
         let (rq_start, rq) = (pos, self.b.checkpoint());
         // rq-components = [ "?+" r-component ] [ "?=" q-component ], and both components are
-        // pchar *( pchar / "/" / "?" ): an r-component ends only at a "?=" that can start a
-        // q-component (one followed by a character other than "#", "/" or "?"; otherwise
-        // the ABNF's only parse keeps the "?=" in the r-component) or at "#", and a
+        // pchar *( pchar / "/" / "?" ): an r-component ends only at "?=" or "#", and a
         // q-component only at "#" (a later "?+" or "?=" is q-component text).
         while pos < len && s[pos] == b'?' {
             match s.get(pos + 1) {
                 Some(b'+') => {
-                    let ce = r_component_end(s, pos + 2);
+                    let ce = find_component_end(s, pos + 2, b"=");
                     self.component(pos, ce, Part::RComponent);
                     pos = ce;
                 }
