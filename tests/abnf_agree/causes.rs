@@ -252,7 +252,33 @@ static RFC2141BIS: &[Cause] = &[
     },
 ];
 
-static RFC8141: &[Cause] = &[NID_URN];
+/// RFC 8141 §2: idbench ends an r-component at the first "?=", so where no q-component can
+/// follow that "?=" (it would be empty, or start with "/" or "?"), the hand-written parser
+/// reports a bad q-component, where the ABNF's one parse keeps the "?=" in the r-component
+/// (`urn:example:a?+r?=#f`).
+fn r_component_question_equals(_: &Checker, input: &str) -> bool {
+    let before_fragment = input.split('#').next().unwrap_or("");
+    let Some(at) = before_fragment.find("?+") else {
+        return false;
+    };
+    let rest = &before_fragment[at + 2..];
+    rest.find("?=").is_some_and(|q| {
+        let after = &rest[q + 2..];
+        after.is_empty() || after.starts_with('/') || after.starts_with('?')
+    })
+}
+
+static RFC8141: &[Cause] = &[
+    NID_URN,
+    Cause {
+        name: "r-component-ends-at-question-equals",
+        reading: "§2: an r-component ends at the first \"?=\" even where no q-component can \
+                  follow it; the ABNF keeps that \"?=\" in the r-component (docs/readings.md, \
+                  \"RFC 8141: ?= in an r-component\")",
+        hand: false,
+        holds: r_component_question_equals,
+    },
+];
 static RFC2141: &[Cause] = &[NID_URN];
 
 /// The WWW draft's partial forms: its BNF describes full URIs only (a scheme first); the
