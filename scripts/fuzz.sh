@@ -6,9 +6,11 @@
 #   FUZZ_TARGETS="quick render" scripts/fuzz.sh 3600   # a long campaign on two targets
 #   FUZZ_JOBS=2 scripts/fuzz.sh 600           # two fuzzing processes per target
 #
-# Targets (fuzz/fuzz_targets/): parse, forms, resolve, compare, quick, render; each runs every
-# profile on every input. quick: the quick validator is sound and first_error agrees with
-# analyze. render: the CLI's text and JSON renderers stay within a linear bound of the input.
+# Targets (fuzz/fuzz_targets/): parse, forms, resolve, compare, quick, render, abnf_agree; each
+# runs every profile on every input. quick: the quick validator is sound and first_error
+# agrees with analyze. render: the CLI's text and JSON renderers stay within a linear bound of
+# the input. abnf_agree: each hand-written parser agrees with the ABNF engine over its
+# profile's shipped grammar text, but for the listed causes of tests/abnf_agree/causes.rs.
 # Seeds: the spec examples and big shapes of 1 to 4 KiB (deep nesting, long runs), so inputs
 # up to -max_len=4096 are reached from the start (and -len_control=0 lets libFuzzer try long
 # inputs at once instead of growing its length limit slowly).
@@ -32,7 +34,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-60}"
 sanitizer="${FUZZ_SANITIZER:-none}"
-targets=(${FUZZ_TARGETS:-parse forms resolve compare quick render})
+targets=(${FUZZ_TARGETS:-parse forms resolve compare quick render abnf_agree})
 fuzz_dir="${FUZZ_TARGET_DIR:-fuzz/target}"
 jobs="${FUZZ_JOBS:-1}"
 
