@@ -229,6 +229,13 @@ pub fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// Where a scrolled list is: `rows 6–19 of 20` (`first` is 0-based, `shown` rows from
+/// there, `total` in all). Every pane says its scroll position this way, in its border.
+pub fn rows_label(first: usize, shown: usize, total: usize) -> String {
+    let last = (first + shown).min(total);
+    format!("rows {}–{last} of {total}", (first + 1).min(last.max(1)))
+}
+
 /// Display width of safe text (no control characters).
 pub fn width(s: &str) -> usize {
     crate::text_layout::width(s)

@@ -1,0 +1,76 @@
+//! The workbench at 80×24, the size the README lays it out for: every pane readable where
+//! it is (issue 26). Each layout gets a snapshot at 80×24 and assertions on what the rows
+//! must say whatever the snapshot.
+//!
+//! Accept snapshot changes with `INSTA_UPDATE=always cargo test --test tui_compact` and
+//! check each `.snap` file by eye.
+
+mod support;
+
+use crossterm::event::KeyCode;
+use idbench::tui::app::{App, Focus};
+use idbench::tui::event::Event;
+use support::{app, draw, feed, focus, row, screen};
+
+/// The text of rows `y0..y1` between columns `x0..x1` of one frame at 80×24.
+fn cells(a: &mut App, x0: u16, x1: u16, y0: u16, y1: u16) -> Vec<String> {
+    let t = draw(a, 80, 24);
+    let buf = t.backend().buffer();
+    (y0..y1)
+        .map(|y| {
+            let r = row(buf, y);
+            r.chars()
+                .skip(usize::from(x0))
+                .take(usize::from(x1 - x0))
+                .collect()
+        })
+        .collect()
+}
+
+const XREFS: &str = "xri://@example*(=a*b)/(+c)";
+
+#[test]
+fn every_tree_row_ends_with_its_rule_and_the_columns_stay_put() {
+    let mut a = app(XREFS);
+    focus(&mut a, Focus::Tree);
+    feed(&mut a, [Event::key(KeyCode::Home)]);
+    // The tree pane is at x 0..45, y 4..19 at 80×24: its body rows 5..19, columns 1..44.
+    let tree = |a: &mut App| cells(a, 1, 44, 5, 19);
+    let analysis = a.analysis(0).clone();
+    let check = |rows: &[String], first: usize| {
+        for (k, r) in rows.iter().enumerate() {
+            let n = analysis.tree.get(first + k).expect("a node per row");
+            let rule = if n.rule().is_empty() { "—" } else { n.rule() };
+            let r = r.trim_end();
+            assert!(
+                r.ends_with(&format!(" {rule}")) || r.ends_with('…'),
+                "row {k} ends with neither its rule {rule:?} nor `…`: {r:?}"
+            );
+        }
+    };
+    let top = tree(&mut a);
+    check(&top, 0);
+    // The column where the text starts, on the root's row.
+    let text_at = |r: &str| {
+        let at = r.rfind("xri:").expect("the root's text");
+        r[..at].chars().count()
+    };
+    let col = text_at(&top[0]);
+    // Scrolled to the end: the rows still end with their rules, the text column has not
+    // moved (the deepest rows are not the widest kinds), and kinds never touch the text.
+    feed(&mut a, [Event::key(KeyCode::End)]);
+    let bottom = tree(&mut a);
+    let first = analysis.tree.len() - bottom.len();
+    check(&bottom, first);
+    for r in &bottom {
+        let kind_end: String = r.chars().take(col).collect();
+        assert!(kind_end.ends_with(' '), "kind runs into the text: {r:?}");
+    }
+    feed(&mut a, [Event::key(KeyCode::Home)]);
+    assert_eq!(text_at(&tree(&mut a)[0]), col);
+    // The scroll position is in the border, not in a row.
+    feed(&mut a, [Event::key(KeyCode::End)]);
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("Tree · 20 nodes · rows 7–20 of 20"), "{s}");
+    insta::assert_snapshot!("tree_rules_80x24", s);
+}
