@@ -74,3 +74,57 @@ fn every_tree_row_ends_with_its_rule_and_the_columns_stay_put() {
     assert!(s.contains("Tree · 20 nodes · rows 7–20 of 20"), "{s}");
     insta::assert_snapshot!("tree_rules_80x24", s);
 }
+
+/// The OSC 52 sequence that copies `text` (tests copy by OSC 52).
+fn osc52(text: &str) -> Vec<u8> {
+    format!(
+        "\x1b]52;c;{}\x07",
+        idbench::tui::clipboard::base64(text.as_bytes())
+    )
+    .into_bytes()
+}
+
+#[test]
+fn copying_from_details_copies_the_value_the_row_stands_for() {
+    let mut a = app("HTTP://Example.COM/a/./b");
+    focus(&mut a, Focus::Forms);
+    feed(&mut a, [Event::key(KeyCode::Down)]);
+    let (name, value) = {
+        let forms = a.analysis(0).forms.as_ref().expect("forms");
+        let rows = forms.rows();
+        (rows[1].0.to_string(), rows[1].1.to_string())
+    };
+    // Read whole in Details (`d`), then copied by Enter, `y` and Ctrl-Y: the value each time.
+    feed(&mut a, [Event::key(KeyCode::Char('d'))]);
+    assert_eq!(a.focus(), Focus::Details);
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains(&format!("Details · form {name}")), "{s}");
+    for key in [
+        Event::key(KeyCode::Enter),
+        Event::key(KeyCode::Char('y')),
+        Event::ctrl('y'),
+    ] {
+        a.handle(key);
+        assert_eq!(a.take_terminal_output(), Some(osc52(&value)));
+        let status = a.status().unwrap_or_default();
+        assert!(status.starts_with(&format!("form {name}: ")), "{status}");
+    }
+    // A tree node's Details copies the node's text.
+    focus(&mut a, Focus::Tree);
+    feed(
+        &mut a,
+        [Event::key(KeyCode::Home), Event::key(KeyCode::Down)],
+    );
+    let text = {
+        let an = a.analysis(0);
+        let n = an.tree.get(a.selected_node(0)).expect("a node");
+        n.text(&an.input).to_string()
+    };
+    assert_eq!(text, "HTTP");
+    feed(
+        &mut a,
+        [Event::key(KeyCode::Char('d')), Event::key(KeyCode::Enter)],
+    );
+    assert_eq!(a.focus(), Focus::Details);
+    assert_eq!(a.take_terminal_output(), Some(osc52("HTTP")));
+}

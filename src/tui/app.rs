@@ -836,6 +836,10 @@ impl App {
     }
 
     fn copy(&mut self) {
+        // Details copies what it reads: the selection as it is now, drawn or not yet.
+        if self.focus == Focus::Details {
+            self.refresh_details();
+        }
         let (text, what): (String, String) = match (self.focus, self.input_side()) {
             (_, Some(s)) => {
                 let (text, what) = self.panes.line_copy(s, self.m.diff_mode());
@@ -1052,7 +1056,10 @@ impl App {
         if self.details_key == Some(key) {
             return;
         }
-        let detail = pane.detail(&self.m.doc(side)).unwrap_or_default();
+        let doc = self.m.doc(side);
+        let mut detail = pane.detail(&doc).unwrap_or_default();
+        // Copying from Details copies the value the selection stands for, as its pane does.
+        detail.copy = pane.copy(&doc);
         self.details_key = Some(key);
         self.m.read_details_of(side);
         self.panes.details.show(detail);

@@ -682,7 +682,7 @@ pub const BINDINGS: &[Binding] = &[
         X::Details,
         A::Copy,
         &[k(K::Enter)],
-        "copy every field shown",
+        "copy the selection's value",
         Some("copy"),
     ),
     // The resolution pane.

@@ -299,6 +299,10 @@ impl Pane for DetailsPane {
     }
 
     fn copy(&self, _a: &Doc<'_>) -> Option<Copied> {
+        // The value the selection stands for (the form's value, not the block of fields).
+        if let Some(c) = &self.detail.copy {
+            return Some(c.clone());
+        }
         let mut text = String::new();
         for it in &self.detail.items {
             if let Item::Field { label, value, .. } = it {

@@ -461,6 +461,7 @@ pub fn step_detail(d: &Comparison, l: &LadderPane, i: usize) -> Option<Detail> {
         key: (3, i, 0),
         title: format!("step {} of {} · {}", i + 1, v.steps.len(), s.name),
         items: Vec::new(),
+        copy: None,
     };
     out.field("step", format!("{} of {}", i + 1, v.steps.len()), Slot::Dim);
     out.field("rule", s.name.clone(), Slot::Text);

@@ -52,6 +52,7 @@ impl Pane for FormsPane {
             key: (1, self.list.selected, 0),
             title: format!("form {name}"),
             items: Vec::new(),
+            copy: None,
         };
         d.field("form", *name, Slot::Text);
         d.field("profile", a.profile.name(), Slot::Text);

@@ -625,6 +625,7 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
         key: (0, node, 0),
         title: "node".into(),
         items: Vec::new(),
+        copy: None,
     };
     let Some(n) = a.tree.get(node) else {
         return d;
