@@ -128,3 +128,62 @@ fn copying_from_details_copies_the_value_the_row_stands_for() {
     assert_eq!(a.focus(), Focus::Details);
     assert_eq!(a.take_terminal_output(), Some(osc52("HTTP")));
 }
+
+#[test]
+fn focused_forms_show_each_value_whole() {
+    let id = "xri://@example*home!1234/(+contact)/(xri://=drummond*reed/(+email))";
+    let mut a = app(id);
+    let values: Vec<(String, String)> = a
+        .analysis(0)
+        .forms
+        .as_ref()
+        .expect("forms")
+        .rows()
+        .into_iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    assert!(values.len() >= 5, "{values:?}");
+    // Unfocused at 80×24, a form shows about a dozen characters of its value.
+    let unfocused = cells(&mut a, 46, 79, 5, 19).concat();
+    assert!(!unfocused.contains(&values[0].1[..20]), "{unfocused}");
+    // Focused, the pane takes the right column and shows each value whole, wrapped: the
+    // pane's rows, joined, hold every value.
+    focus(&mut a, Focus::Forms);
+    let s = screen(&mut a, 80, 24);
+    let right: String = cells(&mut a, 46, 79, 5, 19)
+        .iter()
+        .map(|r| r.trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let joined = right.replace(['\n', ' '], "").replace('▶', "");
+    let mut seen = 0;
+    for (name, value) in &values {
+        if joined.contains(&format!("{name}{value}").replace(' ', "")) {
+            seen += 1;
+        }
+    }
+    assert!(
+        seen >= 2,
+        "at least the first forms are read whole:\n{right}"
+    );
+    // Walking down: the selected form is always whole, and the title says which forms are
+    // out of view.
+    for (k, (name, value)) in values.iter().enumerate().skip(1) {
+        a.handle(Event::key(KeyCode::Down));
+        let right = cells(&mut a, 46, 79, 5, 19).join("\n");
+        let joined = right.replace(['\n', ' '], "");
+        assert!(
+            joined.contains(&format!("▶{name}{value}").replace(' ', "")),
+            "form {k} whole:\n{right}"
+        );
+    }
+    let s2 = screen(&mut a, 80, 24);
+    assert!(s2.contains(&format!("of {}", values.len())), "{s2}");
+    let title = s2
+        .lines()
+        .find(|l| l.contains("orms ·"))
+        .unwrap_or_default();
+    assert!(title.contains("forms "), "{title}");
+    insta::assert_snapshot!("forms_focused_80x24", s);
+    insta::assert_snapshot!("forms_focused_last_80x24", s2);
+}

@@ -332,7 +332,8 @@ fn long_form_read_whole_in_details() {
     let urn = long_urn();
     assert_eq!(urn.len(), 150);
     let mut a = app(&urn);
-    // BackTab reaches the forms; the first form is selected; Details shows it whole.
+    // BackTab reaches the forms; the first form is selected; the focused forms pane shows it
+    // whole (wrapped) in the right column.
     a.handle(Event::key(KeyCode::BackTab));
     assert_eq!(a.focus(), Focus::Forms);
     let s = screen(&mut a, 80, 24);

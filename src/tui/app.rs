@@ -1000,6 +1000,11 @@ impl App {
                 // Focused, Details takes the tree's and the forms' room: a long value is
                 // read whole even at 80×24.
                 self.draw_pane(f, Focus::Details, main);
+            } else if self.focus == Focus::Forms {
+                // Focused, the forms show each value whole in the right column: Details
+                // would only repeat the selected one.
+                self.draw_pane(f, Focus::Tree, tree);
+                self.draw_pane(f, Focus::Forms, details.union(forms));
             } else {
                 if with_base {
                     self.draw_pane(f, Focus::Resolution, details);
