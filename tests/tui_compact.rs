@@ -187,3 +187,58 @@ fn focused_forms_show_each_value_whole() {
     insta::assert_snapshot!("forms_focused_80x24", s);
     insta::assert_snapshot!("forms_focused_last_80x24", s2);
 }
+
+#[test]
+fn the_other_reading_is_a_pane_read_whole() {
+    let mut a = app("urn:example:a?+b");
+    focus(&mut a, Focus::Tree);
+    a.handle(Event::key(KeyCode::Char('r')));
+    // It joins the Tab order right after the tree, keeps its title, and scrolls.
+    a.handle(Event::key(KeyCode::Tab));
+    assert_eq!(a.focus(), Focus::Reading);
+    let s = screen(&mut a, 80, 24);
+    insta::assert_snapshot!("other_reading_80x24", s);
+    let title = s
+        .lines()
+        .find(|l| l.contains("Other reading"))
+        .unwrap_or_default();
+    assert!(
+        title.contains("┏▸Other reading 1/1"),
+        "focused, its title kept: {title}"
+    );
+    // Scrolled to the end and back, every row of the reading is seen: the whole subtree
+    // (the row that matters, `nss a?+b`, with its rule) and the deciding quote.
+    let reading = a.analysis(0).readings[0].clone();
+    let mut seen = String::new();
+    for _ in 0..40 {
+        // The reading's body at 80×24: rows 13..19, columns 1..44.
+        for l in cells(&mut a, 1, 44, 13, 19) {
+            seen.push_str(l.trim_end());
+            seen.push('\n');
+        }
+        a.handle(Event::key(KeyCode::Down));
+    }
+    assert!(
+        seen.lines()
+            .any(|l| l.contains("nss a?+b") && l.trim_end().ends_with("NSS")),
+        "the nss row with its rule:\n{seen}"
+    );
+    for n in reading.tree.iter() {
+        assert!(
+            seen.contains(n.kind().name()),
+            "{} is shown:\n{seen}",
+            n.kind().name()
+        );
+    }
+    let words: Vec<&str> = reading.decided_by.quote.split_whitespace().collect();
+    let flat = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&words.join(" ")),
+        "the deciding quote:\n{seen}"
+    );
+    // `r` hides it and gives the tree the keyboard; Tab then skips it.
+    a.handle(Event::key(KeyCode::Char('r')));
+    assert_eq!(a.focus(), Focus::Tree);
+    a.handle(Event::key(KeyCode::Tab));
+    assert_eq!(a.focus(), Focus::Diagnostics);
+}

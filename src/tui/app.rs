@@ -614,7 +614,11 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Help => self.overlay = Some(Open::Help(HelpOverlay::default())),
             Action::FocusNext | Action::FocusPrev => {
-                let order: Vec<Focus> = Focus::order(self.layout()).collect();
+                // The other reading is in the order while it is shown.
+                let reading = self.panes.lines[0].tree.reading.visible(self.m.analysis(0));
+                let order: Vec<Focus> = Focus::order(self.layout())
+                    .filter(|&f| f != Focus::Reading || reading)
+                    .collect();
                 let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
                 let n = order.len();
                 let next = if a == Action::FocusNext {
@@ -948,6 +952,10 @@ impl App {
                 diags,
                 status,
             } = layout::diff(area, n_diags);
+            // The trees draw the other reading in their own area in diff mode.
+            for line in &mut self.panes.lines {
+                line.tree.reading_apart = false;
+            }
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_pane(f, Focus::Profiles, strip);
@@ -1003,13 +1011,13 @@ impl App {
             } else if self.focus == Focus::Forms {
                 // Focused, the forms show each value whole in the right column: Details
                 // would only repeat the selected one.
-                self.draw_pane(f, Focus::Tree, tree);
+                self.draw_tree(f, tree);
                 self.draw_pane(f, Focus::Forms, details.union(forms));
             } else {
                 if with_base {
                     self.draw_pane(f, Focus::Resolution, details);
                 }
-                self.draw_pane(f, Focus::Tree, tree);
+                self.draw_tree(f, tree);
                 if !with_base {
                     self.draw_pane(f, Focus::Details, details);
                 }
@@ -1068,6 +1076,24 @@ impl App {
         self.details_key = Some(key);
         self.m.read_details_of(side);
         self.panes.details.show(detail);
+    }
+
+    /// Draws the tree into `area`, sharing it with the other reading when that is shown
+    /// (`r`): beside the tree when the area is wide, below it otherwise.
+    fn draw_tree(&mut self, f: &mut Frame, area: Rect) {
+        let tree = &mut self.panes.lines[0].tree;
+        tree.reading_apart = true;
+        if !tree.reading.visible(self.m.analysis(0)) {
+            if self.focus == Focus::Reading {
+                self.set_focus(Focus::Tree);
+            }
+            self.draw_pane(f, Focus::Tree, area);
+            return;
+        }
+        let [tree, reading] = layout::tree_and_reading(area);
+        // The tree first: the reading follows its selection.
+        self.draw_pane(f, Focus::Tree, tree);
+        self.draw_pane(f, Focus::Reading, reading);
     }
 
     /// Draws part `which` into `area` and remembers where, for the mouse.

@@ -26,6 +26,8 @@ pub enum Context {
     Ladder,
     /// In the resolution pane (with a base line, Ctrl-T).
     Resolution,
+    /// In the other reading (`r` in the tree).
+    Reading,
     /// In the examples picker.
     Examples,
     /// On the profile strip (F7).
@@ -49,6 +51,7 @@ impl Context {
             Context::Details => "Details (the selection read whole)",
             Context::Ladder => "Equivalence ladder (diff mode)",
             Context::Resolution => "Resolution (base line open: the target and its steps)",
+            Context::Reading => "Other reading (r in the tree: the second parse, what decides)",
             Context::Examples => "Examples picker",
             Context::Profiles => "Profile strip (F7: a cell's verdict read whole in Details)",
             Context::Help => "Help",
@@ -57,7 +60,7 @@ impl Context {
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 13] = [
+    pub const ALL: [Context; 14] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -67,6 +70,7 @@ impl Context {
         Context::Details,
         Context::Ladder,
         Context::Resolution,
+        Context::Reading,
         Context::Examples,
         Context::Profiles,
         Context::Help,
@@ -699,6 +703,21 @@ pub const BINDINGS: &[Binding] = &[
         A::Copy,
         &[k(K::Enter)],
         "copy the target",
+        Some("copy"),
+    ),
+    // The other reading.
+    b(
+        X::Reading,
+        A::OtherReading,
+        &[c('r')],
+        "hide the other reading (back to the tree)",
+        Some("hide"),
+    ),
+    b(
+        X::Reading,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy the other reading",
         Some("copy"),
     ),
     // The ladder: the compare options by letter.

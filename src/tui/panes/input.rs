@@ -166,10 +166,10 @@ impl InputLine {
     /// big input, holding both at once is what sets the peak memory). The diagnostics
     /// selection and the tree's reading are kept for [`rebuild`](Self::rebuild).
     pub fn clear_views(&mut self) {
-        let (other, list) = (self.tree.other, self.diags.list);
+        let (other, list) = (self.tree.reading.shown, self.diags.list);
         self.view = InputView::default();
         self.tree = TreeView::default();
-        self.tree.other = other;
+        self.tree.reading.shown = other;
         self.diags = DiagView::default();
         self.diags.list = list;
     }
@@ -178,11 +178,11 @@ impl InputLine {
     /// selection is kept where it can be).
     pub fn rebuild(&mut self, a: &Analysis) {
         let diag_sel = self.diags.list;
-        let other = self.tree.other;
+        let other = self.tree.reading.shown;
         self.clear_views();
         self.view = InputView::new(a);
         self.tree = TreeView::new(a);
-        self.tree.other = other;
+        self.tree.reading.shown = other;
         self.diags = DiagView::new(a);
         self.diags.list = diag_sel;
         self.diags.list.clamp(self.diags.len());

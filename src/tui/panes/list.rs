@@ -123,6 +123,8 @@ parts! { p, r;
     Ladder: [Diff], reads 0, pane(p.ladder);
     /// The component tree.
     Tree: [Single, WithBase], reads 0, pane(p.lines[0].tree);
+    /// The other reading, beside the tree while shown (`r`); `Tab` skips it otherwise.
+    Reading: [Single, WithBase], reads 0, pane(p.lines[0].tree.reading);
     /// The diagnostics list.
     Diagnostics: [Single, WithBase, Diff, DiffTrees], reads r.diag,
         pane(p.lines[r.diag.min(1)].diags);
@@ -322,11 +324,11 @@ mod tests {
         use Focus::*;
         assert_eq!(
             order(Mode::Single),
-            [Input, Tree, Diagnostics, Details, Forms]
+            [Input, Tree, Reading, Diagnostics, Details, Forms]
         );
         assert_eq!(
             order(Mode::WithBase),
-            [Base, Input, Resolution, Tree, Diagnostics, Forms]
+            [Base, Input, Resolution, Tree, Reading, Diagnostics, Forms]
         );
         assert_eq!(order(Mode::Diff), [Input, Second, Ladder, Diagnostics]);
         assert_eq!(

@@ -37,11 +37,14 @@ pub struct TreeView {
     pub selected: usize,
     /// Scroll state (the selection within `visible`).
     pub list: ListState,
-    /// Show the other reading beside the tree (`r`), when the input has one.
-    pub other: bool,
-    /// Where the tree itself was last drawn when the other reading shared its area (clicks
-    /// there select; clicks on the other reading do nothing).
+    /// The other reading (`r`), a pane of its own beside the tree when the input has one.
+    pub reading: super::readings::ReadingPane,
+    /// When the app does not place the other reading (diff mode's trees), the tree draws
+    /// it in its own area; this is where the tree itself was last drawn then (clicks there
+    /// select; clicks on the other reading do nothing).
     tree_area: Option<Rect>,
+    /// The app places the other reading as a pane of its own (set by the app each frame).
+    pub reading_apart: bool,
     /// What the title says beside the node count (the lab profile's parse count), longest
     /// first: the title takes the longest that leaves the node count room.
     pub note: Vec<String>,
@@ -236,8 +239,8 @@ impl Pane for TreeView {
                 return Effect::NextParse;
             }
             Action::OtherReading => {
-                if self.other {
-                    self.other = false;
+                if self.reading.shown {
+                    self.reading.shown = false;
                     return Effect::Say("other reading hidden".into());
                 }
                 if a.readings.is_empty() {
@@ -245,9 +248,9 @@ impl Pane for TreeView {
                         "one reading: the grammar admits no other parse of this input".into(),
                     );
                 }
-                self.other = true;
+                self.reading.shown = true;
                 return Effect::Say(format!(
-                    "other reading beside the tree ({} in all; select a node to see its own)",
+                    "other reading shown ({} in all): Tab reads it, select a node for its own",
                     a.readings.len()
                 ));
             }
@@ -292,8 +295,11 @@ impl Pane for TreeView {
             }
             None => Vec::new(),
         };
-        // The other reading, on request, beside the tree (below it when narrow).
-        if self.other
+        self.reading.node = self.selected;
+        // The other reading, on request, beside the tree (below it when narrow), when the
+        // app does not place it.
+        if self.reading.shown
+            && !self.reading_apart
             && let Some(i) = super::readings::reading_for(a, self.selected)
         {
             let (tree, other) = if area.width >= 80 {
@@ -325,7 +331,7 @@ impl Pane for TreeView {
             };
             self.tree_area = Some(tree);
             draw(f, tree, a, self, focused, theme);
-            super::readings::draw(f, other, a, i, theme);
+            super::readings::draw(f, other, a, i, 0, false, theme);
             return;
         }
         self.tree_area = None;
