@@ -242,3 +242,51 @@ fn the_other_reading_is_a_pane_read_whole() {
     a.handle(Event::key(KeyCode::Tab));
     assert_eq!(a.focus(), Focus::Diagnostics);
 }
+
+fn pair(a: &str, b: &str) -> App {
+    App::new(idbench::tui::app::AppConfig {
+        input: a.into(),
+        with: Some(b.into()),
+        ..Default::default()
+    })
+}
+
+#[test]
+fn the_ladder_says_where_the_sides_part_or_meet() {
+    // Not equivalent: the first difference is read whole in the rows the steps leave.
+    let mut a = pair("URN:foo:a123,456", "urn:FOO:a123%2c456");
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("│ by octet (RFC 8141 §3.1)  "), "{s}");
+    insta::assert_snapshot!("diff_difference_80x24", s);
+    // At 60×22: the A and B columns keep room, the steps out of view are said in the
+    // title, and the cut difference ends with `…`.
+    let s = screen(&mut a, 60, 22);
+    assert!(
+        s.contains("Equivalence · under rfc8141 · steps 1–3 of 4"),
+        "{s}"
+    );
+    assert!(s.contains("are … │"), "{s}");
+    let row = s
+        .lines()
+        .find(|l| l.contains("case of the NID"))
+        .unwrap_or_default();
+    assert!(
+        row.contains("…a123,456") && row.contains("…a123%2c456"),
+        "{row}"
+    );
+    insta::assert_snapshot!("diff_difference_60x22", s);
+    // Equivalent: the step from which the sides are equal, as the CLI says it, and a row
+    // saying which step the values below are.
+    let mut a = pair("URN:foo:a123", "urn:FOO:a123");
+    let s = screen(&mut a, 80, 24);
+    assert!(
+        s.contains("equal from step 2: case of the NID (RFC 8141 §3.1)"),
+        "{s}"
+    );
+    assert!(!s.contains("no difference located"), "{s}");
+    assert!(
+        s.contains("A and B after step 1 of 4: case of \"urn\""),
+        "{s}"
+    );
+    insta::assert_snapshot!("diff_equal_from_80x24", s);
+}
