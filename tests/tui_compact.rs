@@ -290,3 +290,46 @@ fn the_ladder_says_where_the_sides_part_or_meet() {
     );
     insta::assert_snapshot!("diff_equal_from_80x24", s);
 }
+
+#[test]
+fn details_keep_labels_and_tokens_whole() {
+    // A node whose attribute label is long: `persistence =` stays beside its value, and the
+    // profiles' `rfc2141bis` beside its verdict.
+    let mut a = app(XREFS);
+    focus(&mut a, Focus::Tree);
+    feed(
+        &mut a,
+        [Event::key(KeyCode::End), Event::key(KeyCode::Char('d'))],
+    );
+    assert_eq!(a.focus(), Focus::Details);
+    let mut seen = Vec::new();
+    for _ in 0..12 {
+        seen.extend(cells(&mut a, 1, 79, 5, 19));
+        a.handle(Event::key(KeyCode::PageDown));
+    }
+    let text = seen.join("\n");
+    assert!(
+        seen.iter()
+            .any(|r| r.contains("persistence = reassignable")),
+        "{text}"
+    );
+    assert!(
+        seen.iter()
+            .any(|r| r.contains("rfc2141bis") && r.contains("does not apply")),
+        "{text}"
+    );
+    // A diagnostic's header breaks at spaces: its span stays whole.
+    let mut a = app("urn:example:a?+b");
+    focus(&mut a, Focus::Tree);
+    feed(&mut a, [Event::key(KeyCode::End)]);
+    let s = screen(&mut a, 80, 24);
+    let right: Vec<String> = cells(&mut a, 46, 79, 5, 19);
+    assert!(
+        right
+            .iter()
+            .any(|r| r.starts_with("13..16 ") || r.contains(" 13..16 ")),
+        "{s}"
+    );
+    assert!(!right.iter().any(|r| r.contains("resolver · 1")), "{s}");
+    insta::assert_snapshot!("details_tokens_80x24", s);
+}
