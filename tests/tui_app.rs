@@ -401,7 +401,7 @@ fn d_on_a_ladder_step_reads_it_whole_in_details() {
     assert!(squeezed.contains(&b_whole), "{text}");
     assert!(text.contains(last.spec), "{text}");
     assert!(text.contains(&format!("step {} of {}", v.steps.len(), v.steps.len())));
-    assert!(text.contains("more below"), "{text}");
+    assert!(text.contains("Details · rows 1–"), "{text}");
     // The rest is a scroll away: where the two part, with the verdict's reason.
     a.handle(Event::key(KeyCode::PageDown));
     let t = draw(&mut a, 80, 24);

@@ -333,3 +333,38 @@ fn details_keep_labels_and_tokens_whole() {
     assert!(!right.iter().any(|r| r.contains("resolver · 1")), "{s}");
     insta::assert_snapshot!("details_tokens_80x24", s);
 }
+
+#[test]
+fn status_news_goes_with_the_focus_and_positions_read_alike() {
+    let mut a = app("urn:example:a?+b");
+    focus(&mut a, Focus::Tree);
+    a.handle(Event::key(KeyCode::Char('y')));
+    assert!(
+        a.status()
+            .is_some_and(|s| s.contains("copied") || s.contains("OSC 52"))
+    );
+    a.handle(Event::key(KeyCode::Tab));
+    assert_eq!(
+        a.status(),
+        None,
+        "the copy's news is old once the focus moved"
+    );
+    // Every scrolled pane says where it is as `rows A–B of N`.
+    let s = screen(&mut a, 80, 24);
+    assert!(!s.contains("more below"), "{s}");
+    let titles: Vec<&str> = s.lines().filter(|l| l.contains("rows ")).collect();
+    assert!(!titles.is_empty(), "{s}");
+    for t in &titles {
+        let at = t.find("rows ").unwrap_or(0);
+        let pos: String = t[at..]
+            .chars()
+            .take_while(|&c| c != '·' && c != '━' && c != '─')
+            .collect();
+        let words: Vec<&str> = pos.split_whitespace().collect();
+        assert!(
+            words.len() == 4 && words[0] == "rows" && words[1].contains('–') && words[2] == "of",
+            "{t}"
+        );
+    }
+    insta::assert_snapshot!("positions_80x24", s);
+}

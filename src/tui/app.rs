@@ -596,6 +596,11 @@ impl App {
     }
 
     fn set_focus(&mut self, f: Focus) {
+        // What the status line said was about the part that had the keyboard: old news
+        // once another has it (what the move itself says is said after).
+        if f != self.focus {
+            self.status = None;
+        }
         self.focus = f;
         if f == Focus::Input {
             // Back in the input, Details follows the tree (the cursor moves it).

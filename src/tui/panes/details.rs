@@ -112,7 +112,10 @@ impl DetailsPane {
             self.laid = vec![None; self.detail.items.len()];
             self.starts.clear();
         }
-        let known = self.lay_out_to(a, self.scroll.saturating_add(h), theme);
+        // Laid out past the screen up to ROWS_COUNTED rows, so the title can say how many
+        // rows there are (a frame still costs at most that many rows more, once per
+        // selection: the rows are kept).
+        let known = self.lay_out_to(a, self.scroll.saturating_add(h).max(ROWS_COUNTED), theme);
         if let Some(total) = self.total() {
             self.scroll = self.scroll.min(total.saturating_sub(h));
         } else {
@@ -150,13 +153,11 @@ impl DetailsPane {
                 )));
             }
         }
-        let shown_end = self.scroll + lines.len();
         let position = match self.total() {
-            Some(total) if total > h => {
-                format!(" · rows {}–{shown_end} of {total}", self.scroll + 1)
-            }
+            Some(total) if total > h => format!(" · {}", super::rows_label(self.scroll, h, total)),
             Some(_) => String::new(),
-            None => format!(" · rows {}–{shown_end}, more below", self.scroll + 1),
+            // Longer than what is counted: the same wording, the count a lower bound.
+            None => format!(" · {}+", super::rows_label(self.scroll, h, known)),
         };
         // The position first (it says there is more), then what is shown; cut with `…`.
         let title = if self.detail.title.is_empty() {
@@ -172,6 +173,9 @@ impl DetailsPane {
         super::put_lines(f.buffer_mut(), body, &lines);
     }
 }
+
+/// Rows laid out ahead of the screen, so the title can count them.
+const ROWS_COUNTED: usize = 1000;
 
 /// Width of the label column, at the least.
 const LABEL_W: usize = 10;

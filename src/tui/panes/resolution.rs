@@ -236,15 +236,13 @@ pub fn draw(
         .unwrap_or_default();
     let room = usize::from(area.width).saturating_sub(4);
     let mut title = format!("Resolution{name}");
-    // The rows shown, in the first wording that fits whole (the profile goes before the
+    // The rows shown, in the one wording every pane uses (the profile goes before the
     // position does), then how to scroll when there is room.
     if lines.len() > h && h > 0 {
-        let (a, b, n) = (st.scroll + 1, (st.scroll + h).min(lines.len()), lines.len());
+        let position = super::rows_label(st.scroll, h, lines.len());
         let candidates = [
-            format!("Resolution{name} · rows {a}–{b} of {n}"),
-            format!("Resolution{name} · {a}–{b} of {n}"),
-            format!("Resolution{name} · {a}–{b}/{n}"),
-            format!("Resolution · {a}–{b}/{n}"),
+            format!("Resolution{name} · {position}"),
+            format!("Resolution · {position}"),
         ];
         if let Some(t) = candidates.into_iter().find(|t| super::width(t) <= room) {
             title = t;
