@@ -35,9 +35,9 @@ fn tab_reaches_every_pane_in_each_mode() {
         [
             Focus::Input,
             Focus::Tree,
-            Focus::Diagnostics,
             Focus::Details,
-            Focus::Forms
+            Focus::Forms,
+            Focus::Diagnostics
         ]
     );
     let mut base = App::new(AppConfig {
@@ -51,10 +51,10 @@ fn tab_reaches_every_pane_in_each_mode() {
         [
             Focus::Base,
             Focus::Input,
-            Focus::Resolution,
             Focus::Tree,
-            Focus::Diagnostics,
-            Focus::Forms
+            Focus::Resolution,
+            Focus::Forms,
+            Focus::Diagnostics
         ]
     );
     let mut diff = App::new(AppConfig {
@@ -307,7 +307,8 @@ fn details_says_when_the_focused_pane_is_empty() {
     focus(&mut a, Focus::Diagnostics);
     let s = screen(&mut a, 100, 30);
     assert!(s.contains("the focused pane is empty"), "{s}");
-    focus(&mut a, Focus::Details);
+    a.handle(Event::key(KeyCode::Char('d')));
+    assert_eq!(a.focus(), Focus::Details);
     let s = screen(&mut a, 100, 30);
     assert!(s.contains("the focused pane is empty"), "{s}");
     // A pane with a selection fills it again.

@@ -665,6 +665,14 @@ pub const BINDINGS: &[Binding] = &[
         "show/hide the other reading beside the tree, with the spec text that decides",
         Some("other reading"),
     ),
+    // Diagnostics.
+    b(
+        X::Diagnostics,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy the selected diagnostic",
+        Some("copy"),
+    ),
     // Forms.
     b(
         X::Forms,

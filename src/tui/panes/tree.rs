@@ -293,6 +293,14 @@ impl Pane for TreeView {
                     vec![count]
                 }
             }
+            // An ambiguous input says so before `r` is pressed.
+            None if !a.readings.is_empty() && !self.reading.shown => {
+                let n = a.readings.len();
+                vec![
+                    format!("{} (r)", plural(n, "other reading")),
+                    "ambiguous (r)".into(),
+                ]
+            }
             None => Vec::new(),
         };
         self.reading.node = self.selected;
@@ -675,6 +683,22 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
             at.value.to_string()
         };
         d.field(format!("{} =", at.key), v, Slot::Text);
+    }
+    // Where the grammar admits another parse, the node says so (`r` shows it).
+    for r in a
+        .readings
+        .iter()
+        .filter(|r| r.span.encloses(span) || span.encloses(r.span))
+    {
+        d.field(
+            "reading",
+            format!(
+                "another reading: {} under {} (r shows it)",
+                r.other_rule,
+                r.profile.name()
+            ),
+            Slot::Text,
+        );
     }
     d.diagnostics("diagnostics here", touching(a, span));
     // Looked up once per selection (Details is rebuilt only when the selection changes).
