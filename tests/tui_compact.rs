@@ -408,3 +408,25 @@ fn ambiguity_enter_and_tab_follow_the_screen() {
     assert!(status.starts_with("the diagnostic: "), "{status}");
     assert!(a.take_terminal_output().is_some());
 }
+
+#[test]
+fn d_reads_the_resolution_whole_and_esc_comes_back() {
+    let mut a = App::new(idbench::tui::app::AppConfig {
+        input: "../../g;x?y#s".into(),
+        base: Some("http://a/b/c/d;p?q".into()),
+        ..Default::default()
+    });
+    focus(&mut a, Focus::Resolution);
+    a.handle(Event::key(KeyCode::Char('d')));
+    assert_eq!(a.focus(), Focus::Details);
+    let s = screen(&mut a, 80, 24);
+    assert!(
+        s.contains("Details · rows 1–") || s.contains("Details · resolution"),
+        "{s}"
+    );
+    assert!(s.contains("http://a/g;x?y#s"), "the target: {s}");
+    assert!(!s.contains("relative-ref"), "not the tree's node: {s}");
+    insta::assert_snapshot!("resolution_details_80x24", s);
+    a.handle(Event::key(KeyCode::Esc));
+    assert_eq!(a.focus(), Focus::Resolution);
+}

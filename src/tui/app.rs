@@ -761,6 +761,15 @@ impl App {
         if self.focus == Focus::Details {
             return;
         }
+        // A pane that Details does not follow (the resolution) is read whole on request:
+        // Details reads it, and Esc comes back to it.
+        let doc = self.m.doc(self.focus.reads(self.m.reads()));
+        if self
+            .pane(self.focus)
+            .is_some_and(|p| !p.feeds_details() && p.detail(&doc).is_some())
+        {
+            self.details_source = self.focus;
+        }
         if !self.m.diff_mode()
             || self
                 .pane(self.focus)
