@@ -430,3 +430,30 @@ fn d_reads_the_resolution_whole_and_esc_comes_back() {
     a.handle(Event::key(KeyCode::Esc));
     assert_eq!(a.focus(), Focus::Resolution);
 }
+
+#[test]
+fn undo_takes_back_a_typed_run_whole() {
+    use crossterm::event::KeyModifiers;
+    let undo = || Event::key_with(KeyCode::Char('z'), KeyModifiers::ALT);
+    let redo = || Event::ctrl('r');
+    let mut a = app("");
+    feed(&mut a, Event::typed("http://a/b"));
+    feed(&mut a, [Event::key(KeyCode::Left)]);
+    feed(&mut a, Event::typed("xy"));
+    assert_eq!(a.input(0), "http://a/xyb");
+    // The second run, then the first, each in one step.
+    a.handle(undo());
+    assert_eq!(a.input(0), "http://a/b");
+    a.handle(undo());
+    assert_eq!(a.input(0), "");
+    // Redo brings each run back whole.
+    a.handle(redo());
+    assert_eq!(a.input(0), "http://a/b");
+    a.handle(redo());
+    assert_eq!(a.input(0), "http://a/xyb");
+    // A deletion is a step of its own.
+    a.handle(Event::key(KeyCode::Backspace));
+    assert_eq!(a.input(0), "http://a/xb");
+    a.handle(undo());
+    assert_eq!(a.input(0), "http://a/xyb");
+}
