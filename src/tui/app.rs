@@ -366,6 +366,12 @@ impl App {
 
     /// Reacts to one event; re-analyses what changed, once.
     pub fn handle(&mut self, ev: Event) {
+        // Anything but a typed character ends the typed run that undo takes back whole.
+        let typed = matches!(&ev, Event::Key(k) if matches!(k.code, KeyCode::Char(_))
+            && !k.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT));
+        if !typed {
+            self.end_typed_runs();
+        }
         match ev {
             Event::Key(k) => self.on_key(k),
             Event::Mouse(m) => self.on_mouse(m),
@@ -374,6 +380,16 @@ impl App {
         }
         if self.panes.refresh(&mut self.m) {
             self.note_current_inputs();
+        }
+    }
+
+    /// Ends every input line's typed run: what is typed next is a new undo step.
+    pub fn end_typed_runs(&mut self) {
+        for line in &mut self.panes.lines {
+            line.end_run();
+        }
+        if let Some(b) = &mut self.panes.base {
+            b.end_run();
         }
     }
 

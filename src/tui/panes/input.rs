@@ -241,6 +241,11 @@ impl InputLine {
         }
     }
 
+    /// Ends the typed run: the next typed character starts a new undo step.
+    pub fn end_run(&mut self) {
+        self.typing = false;
+    }
+
     /// Undoes (or redoes) one step: a typed run whole, any other edit alone.
     fn undo_step(&mut self, redo: bool) {
         self.typing = false;
