@@ -887,7 +887,7 @@ impl App {
                 }
             }
         };
-        self.status = Some(self.clipboard.copy_told(&text, &what, false));
+        self.status = Some(self.clipboard.copy_told(&text, &what, true));
     }
 
     fn on_paste(&mut self, s: &str) {
