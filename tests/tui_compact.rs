@@ -457,3 +457,22 @@ fn undo_takes_back_a_typed_run_whole() {
     a.handle(undo());
     assert_eq!(a.input(0), "http://a/xyb");
 }
+
+#[test]
+fn the_status_hints_name_share_and_base_at_80_columns() {
+    let mut a = app("http://a/b");
+    let s = screen(&mut a, 80, 24);
+    let hints = s.lines().last().unwrap_or_default();
+    for h in [
+        "^C quit", "F1 help", "Tab pane", "^Y copy", "^S share", "^T base",
+    ] {
+        assert!(hints.contains(h), "{h} in {hints}");
+    }
+    // Wider, the strip, the trees and the mouse too.
+    let s = screen(&mut a, 160, 30);
+    let hints = s.lines().last().unwrap_or_default();
+    for h in ["F7 strip", "F6 trees", "^G mouse"] {
+        assert!(hints.contains(h), "{h} in {hints}");
+    }
+    insta::assert_snapshot!("hints_80x24", screen(&mut a, 80, 24));
+}

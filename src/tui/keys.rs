@@ -355,7 +355,7 @@ use KeyCode as K;
 
 /// Every binding. Lookup goes through the table in order, the focused context first.
 pub const BINDINGS: &[Binding] = &[
-    // Everywhere.
+    // Everywhere. The order is the status line's: the hints that fit at 80 columns first.
     b(
         X::Global,
         A::Quit,
@@ -383,6 +383,20 @@ pub const BINDINGS: &[Binding] = &[
         &[k(K::BackTab)],
         "focus the previous pane",
         None,
+    ),
+    b(
+        X::Global,
+        A::Copy,
+        &[ctrl('y')],
+        "copy: the input, or the focused pane's selection",
+        Some("copy"),
+    ),
+    b(
+        X::Global,
+        A::Share,
+        &[ctrl('s')],
+        "share: copy a report of the view, or its command line",
+        Some("share"),
     ),
     b(
         X::Global,
@@ -416,6 +430,13 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
+        A::ToggleBase,
+        &[ctrl('t')],
+        "base line on/off: resolve the input against a base",
+        Some("base"),
+    ),
+    b(
+        X::Global,
         A::Examples,
         &[ctrl('o')],
         "open the examples picker",
@@ -423,31 +444,10 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
-        A::Copy,
-        &[ctrl('y')],
-        "copy: the input, or the focused pane's selection",
-        Some("copy"),
-    ),
-    b(
-        X::Global,
-        A::ToggleBase,
-        &[ctrl('t')],
-        "base line on/off: resolve the input against a base",
-        None,
-    ),
-    b(
-        X::Global,
-        A::Share,
-        &[ctrl('s')],
-        "share: copy a report of the view, or its command line",
-        Some("share"),
-    ),
-    b(
-        X::Global,
         A::ToggleMouse,
         &[ctrl('g')],
         "mouse capture off/on (off: the terminal selects text)",
-        None,
+        Some("mouse"),
     ),
     b(
         X::Global,
@@ -490,14 +490,14 @@ pub const BINDINGS: &[Binding] = &[
         A::DiffTrees,
         &[k(K::F(6))],
         "diff: the ladder or both trees, the first difference marked",
-        None,
+        Some("trees"),
     ),
     b(
         X::Global,
         A::FocusProfiles,
         &[k(K::F(7))],
         "profile strip: a cell read whole in Details (diff mode: the pair under it)",
-        None,
+        Some("strip"),
     ),
     // Panes other than the input: single keys are free there.
     b(X::Panes, A::Quit, &[c('q')], "quit", None),
