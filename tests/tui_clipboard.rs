@@ -97,7 +97,7 @@ fn a_silent_x_server_does_not_freeze_a_copy() {
     let (first, out, second) = status;
     assert_eq!(
         first,
-        "the input: sent to the terminal (OSC 52); no system clipboard: it did not answer within 1500 ms"
+        "the input: sent to the terminal (OSC 52) · system clipboard: it did not answer within 1500 ms"
     );
     assert!(
         out.is_some(),

@@ -35,9 +35,9 @@ fn tab_reaches_every_pane_in_each_mode() {
         [
             Focus::Input,
             Focus::Tree,
-            Focus::Diagnostics,
             Focus::Details,
-            Focus::Forms
+            Focus::Forms,
+            Focus::Diagnostics
         ]
     );
     let mut base = App::new(AppConfig {
@@ -51,10 +51,10 @@ fn tab_reaches_every_pane_in_each_mode() {
         [
             Focus::Base,
             Focus::Input,
-            Focus::Resolution,
             Focus::Tree,
-            Focus::Diagnostics,
-            Focus::Forms
+            Focus::Resolution,
+            Focus::Forms,
+            Focus::Diagnostics
         ]
     );
     let mut diff = App::new(AppConfig {
@@ -170,18 +170,18 @@ fn the_resolution_pane_is_focused_and_scrolled() {
             .unwrap_or("")
             .to_string()
     };
-    assert!(title(&s).contains("· 1–"), "{s}");
+    assert!(title(&s).contains("· rows 1–"), "{s}");
     focus(&mut a, Focus::Resolution);
     feed(
         &mut a,
         [Event::key(KeyCode::Down), Event::key(KeyCode::Down)],
     );
     let s = screen(&mut a, 80, 24);
-    assert!(title(&s).contains("· 3–"), "{}", title(&s));
+    assert!(title(&s).contains("· rows 3–"), "{}", title(&s));
     insta::assert_snapshot!("resolution_scrolled_80x24", s);
     // PgDn pages down; End goes to the end, never past it.
     a.handle(Event::key(KeyCode::PageDown));
-    assert!(title(&screen(&mut a, 80, 24)).contains("· 7–"));
+    assert!(title(&screen(&mut a, 80, 24)).contains("· rows 7–"));
     a.handle(Event::key(KeyCode::End));
     a.handle(Event::key(KeyCode::PageDown));
     let s = screen(&mut a, 80, 24);
@@ -207,7 +207,7 @@ fn the_resolution_pane_is_focused_and_scrolled() {
             modifiers: KeyModifiers::NONE,
         }));
     }
-    assert!(title(&screen(&mut a, 80, 24)).contains("· 1–"));
+    assert!(title(&screen(&mut a, 80, 24)).contains("· rows 1–"));
     // Enter copies the target.
     a.handle(Event::key(KeyCode::Enter));
     assert!(
@@ -307,7 +307,8 @@ fn details_says_when_the_focused_pane_is_empty() {
     focus(&mut a, Focus::Diagnostics);
     let s = screen(&mut a, 100, 30);
     assert!(s.contains("the focused pane is empty"), "{s}");
-    focus(&mut a, Focus::Details);
+    a.handle(Event::key(KeyCode::Char('d')));
+    assert_eq!(a.focus(), Focus::Details);
     let s = screen(&mut a, 100, 30);
     assert!(s.contains("the focused pane is empty"), "{s}");
     // A pane with a selection fills it again.

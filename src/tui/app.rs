@@ -384,6 +384,12 @@ impl App {
 
     /// Reacts to one event; re-analyses what changed, once.
     pub fn handle(&mut self, ev: Event) {
+        // Anything but a typed character ends the typed run that undo takes back whole.
+        let typed = matches!(&ev, Event::Key(k) if matches!(k.code, KeyCode::Char(_))
+            && !k.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT));
+        if !typed {
+            self.end_typed_runs();
+        }
         match ev {
             Event::Key(k) => self.on_key(k),
             Event::Mouse(m) => self.on_mouse(m),
@@ -392,6 +398,16 @@ impl App {
         }
         if self.panes.refresh(&mut self.m) {
             self.note_current_inputs();
+        }
+    }
+
+    /// Ends every input line's typed run: what is typed next is a new undo step.
+    pub fn end_typed_runs(&mut self) {
+        for line in &mut self.panes.lines {
+            line.end_run();
+        }
+        if let Some(b) = &mut self.panes.base {
+            b.end_run();
         }
     }
 
@@ -615,6 +631,11 @@ impl App {
     }
 
     fn set_focus(&mut self, f: Focus) {
+        // What the status line said was about the part that had the keyboard: old news
+        // once another has it (what the move itself says is said after).
+        if f != self.focus {
+            self.status = None;
+        }
         self.focus = f;
         if f == Focus::Input {
             // Back in the input, Details follows the tree (the cursor moves it).
@@ -633,7 +654,11 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Help => self.overlay = Some(Open::Help(HelpOverlay::default())),
             Action::FocusNext | Action::FocusPrev => {
-                let order: Vec<Focus> = Focus::order(self.layout()).collect();
+                // The other reading is in the order while it is shown.
+                let reading = self.panes.lines[0].tree.reading.visible(self.m.analysis(0));
+                let order: Vec<Focus> = Focus::order(self.layout())
+                    .filter(|&f| f != Focus::Reading || reading)
+                    .collect();
                 let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
                 let n = order.len();
                 let next = if a == Action::FocusNext {
@@ -773,6 +798,15 @@ impl App {
     fn show_details(&mut self) {
         if self.focus == Focus::Details {
             return;
+        }
+        // A pane that Details does not follow (the resolution) is read whole on request:
+        // Details reads it, and Esc comes back to it.
+        let doc = self.m.doc(self.focus.reads(self.m.reads()));
+        if self
+            .pane(self.focus)
+            .is_some_and(|p| !p.feeds_details() && p.detail(&doc).is_some())
+        {
+            self.details_source = self.focus;
         }
         if !self.m.diff_mode()
             || self
@@ -931,6 +965,10 @@ impl App {
     }
 
     fn copy(&mut self) {
+        // Details copies what it reads: the selection as it is now, drawn or not yet.
+        if self.focus == Focus::Details {
+            self.refresh_details();
+        }
         let (text, what): (String, String) = match (self.focus, self.input_side()) {
             (_, Some(s)) => {
                 let (text, what) = self.panes.line_copy(s, self.m.diff_mode());
@@ -944,7 +982,7 @@ impl App {
                 }
             }
         };
-        self.status = Some(self.clipboard.copy_told(&text, &what, false));
+        self.status = Some(self.clipboard.copy_told(&text, &what, true));
     }
 
     fn on_paste(&mut self, s: &str) {
@@ -1039,6 +1077,10 @@ impl App {
                 diags,
                 status,
             } = layout::diff(area, n_diags);
+            // The trees draw the other reading in their own area in diff mode.
+            for line in &mut self.panes.lines {
+                line.tree.reading_apart = false;
+            }
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_pane(f, Focus::Profiles, strip);
@@ -1091,11 +1133,16 @@ impl App {
                 // Focused, Details takes the tree's and the forms' room: a long value is
                 // read whole even at 80×24.
                 self.draw_pane(f, Focus::Details, main);
+            } else if self.focus == Focus::Forms {
+                // Focused, the forms show each value whole in the right column: Details
+                // would only repeat the selected one.
+                self.draw_tree(f, tree);
+                self.draw_pane(f, Focus::Forms, details.union(forms));
             } else {
                 if with_base {
                     self.draw_pane(f, Focus::Resolution, details);
                 }
-                self.draw_pane(f, Focus::Tree, tree);
+                self.draw_tree(f, tree);
                 if !with_base {
                     self.draw_pane(f, Focus::Details, details);
                 }
@@ -1147,10 +1194,31 @@ impl App {
         if self.details_key == Some(key) {
             return;
         }
-        let detail = pane.detail(&self.m.doc(side)).unwrap_or_default();
+        let doc = self.m.doc(side);
+        let mut detail = pane.detail(&doc).unwrap_or_default();
+        // Copying from Details copies the value the selection stands for, as its pane does.
+        detail.copy = pane.copy(&doc);
         self.details_key = Some(key);
         self.m.read_details_of(side);
         self.panes.details.show(detail);
+    }
+
+    /// Draws the tree into `area`, sharing it with the other reading when that is shown
+    /// (`r`): beside the tree when the area is wide, below it otherwise.
+    fn draw_tree(&mut self, f: &mut Frame, area: Rect) {
+        let tree = &mut self.panes.lines[0].tree;
+        tree.reading_apart = true;
+        if !tree.reading.visible(self.m.analysis(0)) {
+            if self.focus == Focus::Reading {
+                self.set_focus(Focus::Tree);
+            }
+            self.draw_pane(f, Focus::Tree, area);
+            return;
+        }
+        let [tree, reading] = layout::tree_and_reading(area);
+        // The tree first: the reading follows its selection.
+        self.draw_pane(f, Focus::Tree, tree);
+        self.draw_pane(f, Focus::Reading, reading);
     }
 
     /// Draws part `which` into `area` and remembers where, for the mouse.

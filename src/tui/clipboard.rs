@@ -34,8 +34,9 @@ impl Outcome {
         match self {
             Outcome::Copied => format!("copied {what}"),
             Outcome::SentToTerminal(None) => format!("{what}: sent to the terminal (OSC 52)"),
+            // The raw reason last: a narrow status line cuts it, not the news.
             Outcome::SentToTerminal(Some(why)) => {
-                format!("{what}: sent to the terminal (OSC 52); no system clipboard: {why}")
+                format!("{what}: sent to the terminal (OSC 52) · system clipboard: {why}")
             }
             Outcome::Failed(e) => format!("could not copy {what}: {e}"),
         }
@@ -136,6 +137,9 @@ pub struct Clipboard {
     /// How long a copy waits for the system clipboard.
     wait: Duration,
     pending: Vec<u8>,
+    /// Inside tmux: whether its `set-clipboard` option is `on` (`None`: it could not be
+    /// asked), asked once, at the first copy by OSC 52.
+    tmux_clipboard: Option<Option<bool>>,
 }
 
 impl std::fmt::Debug for Clipboard {
@@ -158,6 +162,7 @@ impl Clipboard {
             workers_started: 0,
             wait: SYSTEM_WAIT,
             pending: Vec::new(),
+            tmux_clipboard: None,
         }
     }
 
@@ -274,8 +279,17 @@ impl Clipboard {
     pub fn copy_told(&mut self, text: &str, what: &str, tmux_note: bool) -> Message {
         let outcome = self.copy(text);
         let in_tmux = tmux_note && std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        let tmux = if in_tmux && matches!(outcome, Outcome::SentToTerminal(_)) {
+            Some(
+                *self
+                    .tmux_clipboard
+                    .get_or_insert_with(tmux_set_clipboard_on),
+            )
+        } else {
+            None
+        };
         Message {
-            text: told(&outcome, what, in_tmux),
+            text: told(&outcome, what, tmux),
             level: if matches!(outcome, Outcome::Failed(_)) {
                 Level::Error
             } else {
@@ -306,15 +320,64 @@ impl Clipboard {
     }
 }
 
-/// The status line's words for copying `what`: which clipboard path took it, and under
-/// tmux (`in_tmux`) when the path is OSC 52, that tmux passes it on only with
-/// `set-clipboard on`.
-pub fn told(outcome: &Outcome, what: &str, in_tmux: bool) -> String {
-    let mut m = outcome.message(what);
-    if in_tmux && matches!(outcome, Outcome::SentToTerminal(_)) {
-        m.push_str("; tmux passes it on only with set-clipboard on");
+/// The status line's words for copying `what`: which clipboard path took it, then, under
+/// tmux (`tmux`: `Some(whether set-clipboard is on, if that is known)`) when the path is
+/// OSC 52 and the option is not known to be on, that tmux passes it on only with
+/// `set-clipboard on`. The advice comes before the system clipboard's raw error, which a
+/// narrow status line cuts first.
+pub fn told(outcome: &Outcome, what: &str, tmux: Option<Option<bool>>) -> String {
+    let advice = match (outcome, tmux) {
+        (Outcome::SentToTerminal(_), Some(Some(false))) => {
+            "; tmux passes it on only with set-clipboard on (it is off)"
+        }
+        (Outcome::SentToTerminal(_), Some(None)) => {
+            "; tmux passes it on only with set-clipboard on"
+        }
+        _ => "",
+    };
+    match outcome {
+        Outcome::SentToTerminal(Some(why)) => {
+            format!("{what}: sent to the terminal (OSC 52){advice} · system clipboard: {why}")
+        }
+        _ => format!("{}{advice}", outcome.message(what)),
     }
-    m
+}
+
+/// Asks tmux whether its `set-clipboard` option is `on` (`None`: tmux did not answer within
+/// a quarter of a second, or could not be run). Written here, not with a crate: one
+/// short-lived child and a bounded wait.
+fn tmux_set_clipboard_on() -> Option<bool> {
+    use std::io::Read as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("tmux")
+        .args(["show-options", "-gv", "set-clipboard"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let deadline = std::time::Instant::now() + Duration::from_millis(250);
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => break,
+            Ok(None) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
+    let mut out = String::new();
+    child
+        .stdout
+        .take()?
+        .take(64)
+        .read_to_string(&mut out)
+        .ok()?;
+    Some(out.trim() == "on")
 }
 
 /// Standard base64 with padding (RFC 4648 §4). Written here because it is the only use and
@@ -382,11 +445,25 @@ mod tests {
     #[test]
     fn tmux_note_only_for_osc52() {
         let osc = Outcome::SentToTerminal(None);
-        assert!(told(&osc, "the report", true).contains("set-clipboard on"));
-        assert!(!told(&osc, "the report", false).contains("tmux"));
-        assert!(!told(&Outcome::Copied, "the report", true).contains("tmux"));
+        assert!(told(&osc, "the report", Some(None)).contains("set-clipboard on"));
+        assert!(told(&osc, "the report", Some(Some(false))).contains("(it is off)"));
+        // Already on: no advice.
+        assert!(!told(&osc, "the report", Some(Some(true))).contains("tmux"));
+        assert!(!told(&osc, "the report", None).contains("tmux"));
+        assert!(!told(&Outcome::Copied, "the report", Some(None)).contains("tmux"));
+        // The advice before the raw error of the system clipboard, which comes last.
+        let x11 = Outcome::SentToTerminal(Some("X11 server connection timed out".into()));
+        let m = told(&x11, "the input", Some(Some(false)));
+        assert!(
+            m.starts_with("the input: sent to the terminal (OSC 52); tmux"),
+            "{m}"
+        );
+        assert!(
+            m.ends_with("· system clipboard: X11 server connection timed out"),
+            "{m}"
+        );
         assert_eq!(
-            told(&Outcome::Copied, "the report", true),
+            told(&Outcome::Copied, "the report", Some(None)),
             "copied the report"
         );
     }
@@ -400,6 +477,6 @@ mod tests {
                 .contains("OSC 52")
         );
         let m = Outcome::SentToTerminal(Some("no display".into())).message("x");
-        assert!(m.ends_with("no system clipboard: no display"), "{m}");
+        assert!(m.ends_with("· system clipboard: no display"), "{m}");
     }
 }

@@ -26,6 +26,8 @@ pub enum Context {
     Ladder,
     /// In the resolution pane (with a base line, Ctrl-T).
     Resolution,
+    /// In the other reading (`r` in the tree).
+    Reading,
     /// In the examples picker.
     Examples,
     /// On the profile strip (F7).
@@ -49,6 +51,7 @@ impl Context {
             Context::Details => "Details (the selection read whole)",
             Context::Ladder => "Equivalence ladder (diff mode)",
             Context::Resolution => "Resolution (base line open: the target and its steps)",
+            Context::Reading => "Other reading (r in the tree: the second parse, what decides)",
             Context::Examples => "Examples picker",
             Context::Profiles => "Profile strip (F7: a cell's verdict read whole in Details)",
             Context::Help => "Help",
@@ -57,7 +60,7 @@ impl Context {
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 13] = [
+    pub const ALL: [Context; 14] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -67,6 +70,7 @@ impl Context {
         Context::Details,
         Context::Ladder,
         Context::Resolution,
+        Context::Reading,
         Context::Examples,
         Context::Profiles,
         Context::Help,
@@ -353,7 +357,7 @@ use KeyCode as K;
 
 /// Every binding. Lookup goes through the table in order, the focused context first.
 pub const BINDINGS: &[Binding] = &[
-    // Everywhere.
+    // Everywhere. The order is the status line's: the hints that fit at 80 columns first.
     b(
         X::Global,
         A::Quit,
@@ -381,6 +385,20 @@ pub const BINDINGS: &[Binding] = &[
         &[k(K::BackTab)],
         "focus the previous pane",
         None,
+    ),
+    b(
+        X::Global,
+        A::Copy,
+        &[ctrl('y')],
+        "copy: the input, or the focused pane's selection",
+        Some("copy"),
+    ),
+    b(
+        X::Global,
+        A::Share,
+        &[ctrl('s')],
+        "share: copy a report of the view, or its command line",
+        Some("share"),
     ),
     b(
         X::Global,
@@ -414,6 +432,13 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
+        A::ToggleBase,
+        &[ctrl('t')],
+        "base line on/off: resolve the input against a base",
+        Some("base"),
+    ),
+    b(
+        X::Global,
         A::Examples,
         &[ctrl('o')],
         "open the examples picker",
@@ -421,31 +446,10 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
-        A::Copy,
-        &[ctrl('y')],
-        "copy: the input, or the focused pane's selection",
-        Some("copy"),
-    ),
-    b(
-        X::Global,
-        A::ToggleBase,
-        &[ctrl('t')],
-        "base line on/off: resolve the input against a base",
-        None,
-    ),
-    b(
-        X::Global,
-        A::Share,
-        &[ctrl('s')],
-        "share: copy a report of the view, or its command line",
-        Some("share"),
-    ),
-    b(
-        X::Global,
         A::ToggleMouse,
         &[ctrl('g')],
         "mouse capture off/on (off: the terminal selects text)",
-        None,
+        Some("mouse"),
     ),
     b(
         X::Global,
@@ -488,14 +492,14 @@ pub const BINDINGS: &[Binding] = &[
         A::DiffTrees,
         &[k(K::F(6))],
         "diff: the ladder or both trees, the first difference marked",
-        None,
+        Some("trees"),
     ),
     b(
         X::Global,
         A::FocusProfiles,
         &[k(K::F(7))],
         "profile strip: a cell read whole in Details (diff mode: the pair under it)",
-        None,
+        Some("strip"),
     ),
     // Panes other than the input: single keys are free there.
     b(X::Panes, A::Quit, &[c('q')], "quit", None),
@@ -663,6 +667,14 @@ pub const BINDINGS: &[Binding] = &[
         "show/hide the other reading beside the tree, with the spec text that decides",
         Some("other reading"),
     ),
+    // Diagnostics.
+    b(
+        X::Diagnostics,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy the selected diagnostic",
+        Some("copy"),
+    ),
     // Forms.
     b(
         X::Forms,
@@ -684,7 +696,7 @@ pub const BINDINGS: &[Binding] = &[
         X::Details,
         A::Copy,
         &[k(K::Enter)],
-        "copy every field shown",
+        "copy the selection's value",
         Some("copy"),
     ),
     // The resolution pane.
@@ -701,6 +713,21 @@ pub const BINDINGS: &[Binding] = &[
         A::Copy,
         &[k(K::Enter)],
         "copy the target",
+        Some("copy"),
+    ),
+    // The other reading.
+    b(
+        X::Reading,
+        A::OtherReading,
+        &[c('r')],
+        "hide the other reading (back to the tree)",
+        Some("hide"),
+    ),
+    b(
+        X::Reading,
+        A::Copy,
+        &[k(K::Enter)],
+        "copy the other reading",
         Some("copy"),
     ),
     // The ladder: the compare options by letter.

@@ -19,6 +19,16 @@ pub fn diff_trees(area: Rect) -> [Rect; 2] {
     }
 }
 
+/// The tree's area `area` shared with the other reading (`r`): side by side when the area
+/// is at least 80 columns wide, else the reading below the tree.
+pub fn tree_and_reading(area: Rect) -> [Rect; 2] {
+    if area.width >= 80 {
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
+    } else {
+        Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(area)
+    }
+}
+
 /// The single-input layout (with or without the base line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Single {

@@ -741,8 +741,9 @@ fn suspend(
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    // SIGCONT was seen here: the redraw is done now.
+    // SIGCONT was seen here: the redraw is done now. What is typed next is a new undo step.
     let _ = signals.take_cont();
+    app.end_typed_runs();
     enter_modes(mouse)?;
     terminal.clear()?;
     Ok(true)

@@ -80,6 +80,9 @@ pub struct Detail {
     pub title: String,
     /// The items, in order.
     pub items: Vec<Item>,
+    /// What copying from Details copies: the value the selection stands for (the form's
+    /// value, the node's text…), as the pane it comes from copies it. `None`: every field.
+    pub copy: Option<super::Copied>,
 }
 
 impl Detail {

@@ -39,6 +39,9 @@ pub struct DetailsPane {
     pub scroll: usize,
     /// Rows shown by the last frame (a page).
     height: usize,
+    /// The label column: as wide as the widest field label of the content (and a space),
+    /// so no label leaves its row (within [`LABEL_W`] and [`LABEL_MAX`]).
+    label_w: usize,
 }
 
 impl DetailsPane {
@@ -46,6 +49,16 @@ impl DetailsPane {
     pub fn show(&mut self, detail: Detail) {
         self.laid = vec![None; detail.items.len()];
         self.starts.clear();
+        self.label_w = detail
+            .items
+            .iter()
+            .filter_map(|it| match it {
+                Item::Field { label, .. } => Some(super::width(label) + 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+            .clamp(LABEL_W, LABEL_MAX);
         self.detail = detail;
         self.scroll = 0;
     }
@@ -80,7 +93,7 @@ impl DetailsPane {
     /// Lays out item `i` (if not yet) and returns its row count.
     fn rows_of(&mut self, a: &Analysis, i: usize, theme: &Theme) -> usize {
         if self.laid.get(i).is_some_and(Option::is_none) {
-            let rows = lay_out(&self.detail.items[i], a, self.width, theme);
+            let rows = lay_out(&self.detail.items[i], a, self.width, self.label_w, theme);
             self.laid[i] = Some(rows);
         }
         self.laid
@@ -99,7 +112,10 @@ impl DetailsPane {
             self.laid = vec![None; self.detail.items.len()];
             self.starts.clear();
         }
-        let known = self.lay_out_to(a, self.scroll.saturating_add(h), theme);
+        // Laid out past the screen up to ROWS_COUNTED rows, so the title can say how many
+        // rows there are (a frame still costs at most that many rows more, once per
+        // selection: the rows are kept).
+        let known = self.lay_out_to(a, self.scroll.saturating_add(h).max(ROWS_COUNTED), theme);
         if let Some(total) = self.total() {
             self.scroll = self.scroll.min(total.saturating_sub(h));
         } else {
@@ -137,13 +153,11 @@ impl DetailsPane {
                 )));
             }
         }
-        let shown_end = self.scroll + lines.len();
         let position = match self.total() {
-            Some(total) if total > h => {
-                format!(" · rows {}–{shown_end} of {total}", self.scroll + 1)
-            }
+            Some(total) if total > h => format!(" · {}", super::rows_label(self.scroll, h, total)),
             Some(_) => String::new(),
-            None => format!(" · rows {}–{shown_end}, more below", self.scroll + 1),
+            // Longer than what is counted: the same wording, the count a lower bound.
+            None => format!(" · {}+", super::rows_label(self.scroll, h, known)),
         };
         // The position first (it says there is more), then what is shown; cut with `…`.
         let title = if self.detail.title.is_empty() {
@@ -160,34 +174,42 @@ impl DetailsPane {
     }
 }
 
-/// Width of the label column.
+/// Rows laid out ahead of the screen, so the title can count them.
+const ROWS_COUNTED: usize = 1000;
+
+/// Width of the label column, at the least.
 const LABEL_W: usize = 10;
 
-/// The rows of one item at `width` columns.
-fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
+/// Width of the label column, at the most (a longer label takes a row of its own).
+const LABEL_MAX: usize = 16;
+
+/// The rows of one item at `width` columns, field labels in a column `label_w` wide (at
+/// most half the width).
+fn lay_out(item: &Item, a: &Analysis, width: usize, label_w: usize, theme: &Theme) -> Rows {
+    let label_col = label_w.min(width / 2).max(LABEL_W.min(width / 2));
     let dim = theme.get(Slot::Dim);
     let text = theme.get(Slot::Text);
     match item {
         Item::Blank => vec![Line::raw("")],
-        Item::Heading(h) => wrap(h, width)
+        Item::Heading(h) => wrap_words(h, width)
             .into_iter()
             .map(|r| Line::styled(r, theme.get(Slot::Header)))
             .collect(),
         Item::Field { label, value, slot } => {
             let value = safe_text::escape(value);
-            let label_w = super::width(label) + 1;
-            if label_w <= LABEL_W && width > LABEL_W + 8 {
+            let own_w = super::width(label) + 1;
+            if own_w <= label_col && width > label_col + 8 {
                 // The value beside its label, continued under the value's column.
                 let style = field_style(*slot, theme);
-                let indent = " ".repeat(LABEL_W);
+                let indent = " ".repeat(label_col);
                 // Broken after a space where the row has one (prose reads whole words);
                 // no character is lost, so a value still reads exactly.
-                wrap_words(&value, width - LABEL_W)
+                wrap_words(&value, width - label_col)
                     .into_iter()
                     .enumerate()
                     .map(|(i, r)| {
                         let head = if i == 0 {
-                            super::pad(label.as_str().into(), LABEL_W).into_owned()
+                            super::pad(label.as_str().into(), label_col).into_owned()
                         } else {
                             indent.clone()
                         };
@@ -218,7 +240,8 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, theme: &Theme) -> Rows {
                 d.code, d.span.start, d.span.end, d.spec
             );
             let mut rows: Rows = Vec::new();
-            for (i, h) in wrap(&head, width).into_iter().enumerate() {
+            // Broken at spaces: a code, a span (`3..16`) or a section stays whole.
+            for (i, h) in wrap_words(&head, width).into_iter().enumerate() {
                 if i == 0 && h.len() >= name.len() && h.starts_with(name) {
                     let rest = h[name.len()..].to_string();
                     rows.push(Line::from(vec![
@@ -299,6 +322,10 @@ impl Pane for DetailsPane {
     }
 
     fn copy(&self, _a: &Doc<'_>) -> Option<Copied> {
+        // The value the selection stands for (the form's value, not the block of fields).
+        if let Some(c) = &self.detail.copy {
+            return Some(c.clone());
+        }
         let mut text = String::new();
         for it in &self.detail.items {
             if let Item::Field { label, value, .. } = it {

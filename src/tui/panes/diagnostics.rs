@@ -111,6 +111,7 @@ impl Pane for DiagView {
             key: (2, self.list.selected, usize::from(r.0)),
             title: d.code.to_string(),
             items: Vec::new(),
+            copy: None,
         };
         let name = d.severity.name();
         let slot = match d.severity {

@@ -12,11 +12,10 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
 use unicode_width::UnicodeWidthChar;
 
 use super::detail::{Detail, Item};
-use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, untrusted};
+use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, truncate};
 use crate::engine::Profile;
 use crate::engine::equiv::{self, CompareOption, CompareOptions};
 use crate::safe_text::needs_token;
@@ -36,6 +35,9 @@ pub struct LadderPane {
     splits: Vec<Option<Split>>,
     /// How many steps the last frame showed (for the mouse).
     rows: usize,
+    /// Rows the last frame gave the head beyond its own (the first difference's text takes
+    /// the rows the steps leave empty), for the mouse.
+    head_extra: u16,
     /// `(step, width, rows of A, rows of B)`: the selected step's values wrapped, kept
     /// from frame to frame (a long value is not re-measured at every frame).
     wrapped: Option<(usize, usize, usize, usize)>,
@@ -461,6 +463,7 @@ pub fn step_detail(d: &Comparison, l: &LadderPane, i: usize) -> Option<Detail> {
         key: (3, i, 0),
         title: format!("step {} of {} · {}", i + 1, v.steps.len(), s.name),
         items: Vec::new(),
+        copy: None,
     };
     out.field("step", format!("{} of {}", i + 1, v.steps.len()), Slot::Dim);
     out.field("rule", s.name.clone(), Slot::Text);
@@ -524,7 +527,7 @@ fn empty_as_word(s: &str) -> String {
 
 /// The step shown at screen row `y` of the pane at `area`.
 pub fn step_at(c: &Comparison, d: &LadderPane, area: Rect, y: u16) -> Option<usize> {
-    let top = area.y + 1 + HEAD_ROWS;
+    let top = area.y + 1 + HEAD_ROWS + d.head_extra;
     if y < top || usize::from(y - top) >= d.rows {
         return None;
     }
@@ -583,19 +586,12 @@ pub fn draw(
     theme: &Theme,
 ) {
     let v = &c.verdict;
-    let title = format!(
-        "Equivalence · under {}{}",
-        v.profile.name(),
-        options_label(v.profile, &c.options)
-    );
-    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let w = usize::from(body.width);
     let text = theme.get(Slot::Text);
     let dim = theme.get(Slot::Dim);
     let mark = theme.get(Slot::Difference);
-    let mut head: Vec<Line<'_>> = Vec::with_capacity(2);
-    head.push(if v.equivalent {
+    let verdict = if v.equivalent {
         Line::from(vec![
             Span::styled(
                 "≡ equivalent",
@@ -611,44 +607,61 @@ pub fn draw(
             ),
             Span::styled(format!(" under {}", v.profile.name()), dim),
         ])
-    });
-    head.push(match &v.difference {
-        Some(diff) => Line::from(vec![
-            Span::styled("first difference: ", dim),
-            Span::styled(diff.kind.name(), theme.kind(diff.kind)),
-            Span::styled(format!(" (A {}, B {}) ", diff.a, diff.b), dim),
-            untrusted(&diff.reason, text),
-        ]),
-        None => Line::styled("no difference located", dim),
-    });
+    };
+    // Under the verdict: where the sides part, or the step from which they are equal (as
+    // the CLI says it); wrapped at spaces, in the rows it has.
+    let mut why: Vec<(String, Style)> = match (&v.difference, v.equal_from()) {
+        (Some(diff), _) => vec![
+            ("first difference: ".into(), dim),
+            (diff.kind.name().into(), theme.kind(diff.kind)),
+            (format!(" (A {}, B {}) ", diff.a, diff.b), dim),
+            (crate::safe_text::escape(&diff.reason).into_owned(), text),
+        ],
+        (None, Some(i)) => {
+            let st = &v.steps[i];
+            vec![
+                (format!("equal from step {}: ", i + 1), text),
+                (crate::safe_text::escape(&st.name).into_owned(), text),
+                (format!(" ({})", st.spec), dim),
+            ]
+        }
+        (None, None) if v.equivalent => vec![("equal as typed".into(), dim)],
+        (None, None) => vec![("no difference located".into(), dim)],
+    };
     // Last, so that the difference stays in view when the rows are short.
     if let Some(note) = &c.per_profile_note {
-        head[1].spans.push(Span::styled(format!(" · {note}"), dim));
+        why.push((format!(" · {note}"), dim));
     }
-    // Indented by one column, so the wrapped second row lines up with the first.
-    let head_area = Rect {
-        x: body.x + 1,
-        width: body.width.saturating_sub(1),
-        height: body.height.min(HEAD_ROWS - 1),
-        ..body
-    };
-    f.render_widget(Paragraph::new(head).wrap(Wrap { trim: false }), head_area);
+    let why_rows = wrap_styled(&why, w.saturating_sub(1));
     let mut lines: Vec<Line<'_>> = Vec::with_capacity(usize::from(body.height));
-    let name_w = v
+    // The A and B columns come first: each keeps at least a fifth of the width (8 to 12
+    // columns); the spec column gives way (down to 8), then the step names (down to 12).
+    let mut name_w = v
         .steps
         .iter()
         .map(|s| s.name.chars().count())
         .max()
         .unwrap_or(4)
         .clamp(4, (w / 3).max(12));
-    let spec_w = v
+    let mut spec_w = v
         .steps
         .iter()
         .map(|s| s.spec.chars().count())
         .max()
         .unwrap_or(4)
         .clamp(4, 26);
-    let side_w = w.saturating_sub(1 + name_w + 2 + spec_w + 2 + 4 + 4) / 2;
+    let min_side = (w / 5).clamp(8, 12);
+    let fixed = 1 + 2 + 2 + 4 + 4;
+    let sides = |name_w: usize, spec_w: usize| w.saturating_sub(fixed + name_w + spec_w) / 2;
+    if sides(name_w, spec_w) < min_side {
+        let over = 2 * (min_side - sides(name_w, spec_w));
+        spec_w = spec_w.saturating_sub(over).max(spec_w.min(8));
+    }
+    if sides(name_w, spec_w) < min_side {
+        let over = 2 * (min_side - sides(name_w, spec_w));
+        name_w = name_w.saturating_sub(over).max(name_w.min(12));
+    }
+    let side_w = sides(name_w, spec_w);
     let header = theme.get(Slot::Header);
     lines.push(Line::from(vec![
         Span::raw(" "),
@@ -738,9 +751,25 @@ pub fn draw(
         }
         lines.push(line);
     }
-    // The selected step in full, below the table.
-    while lines.len() < table_h.saturating_sub(ka + kb) {
+    // The selected step in full, below the table. The rows the steps leave empty go to
+    // the first difference's text first, then to a row saying which step the values are.
+    let blank_from = lines.len();
+    let blank_n = table_h.saturating_sub(ka + kb).saturating_sub(blank_from);
+    let head_room = usize::from(HEAD_ROWS - 2);
+    let extra = why_rows.len().saturating_sub(head_room).min(blank_n);
+    let label = selected.is_some() && blank_n > extra;
+    for _ in 0..blank_n - extra {
         lines.push(Line::raw(""));
+    }
+    if label && let Some(s) = selected {
+        let last = lines.len() - 1;
+        let what = format!(
+            " A and B after step {} of {}: {}",
+            d.list.selected + 1,
+            v.steps.len(),
+            crate::safe_text::escape(&s.name)
+        );
+        lines[last] = Line::styled(truncate(what.into(), w).into_owned(), dim);
     }
     if let Some(s) = selected {
         let sides = [(" A  ", &s.a, ka, rows_a), (" B  ", &s.b, kb, rows_b)];
@@ -767,12 +796,102 @@ pub fn draw(
             }
         }
     }
+    // The head: the verdict, then the first difference (or where the sides are equal) in
+    // its rows, `…` where it is cut.
+    let extra_u16 = u16::try_from(extra).unwrap_or(0);
+    d.head_extra = extra_u16;
+    let mut head = vec![verdict];
+    let why_n = head_room + extra;
+    let cut = why_rows.len() > why_n;
+    let mut why_rows = why_rows;
+    why_rows.truncate(why_n);
+    if cut && let Some(last) = why_rows.last_mut() {
+        end_with_ellipsis(last, w.saturating_sub(1));
+    }
+    head.extend(why_rows);
+    let head_area = Rect {
+        x: body.x + 1,
+        width: body.width.saturating_sub(1),
+        height: body.height.min(HEAD_ROWS - 1 + extra_u16),
+        ..body
+    };
+    super::put_lines(f.buffer_mut(), head_area, &head);
     let table = Rect {
-        y: body.y + (HEAD_ROWS - 1).min(body.height),
-        height: body.height.saturating_sub(HEAD_ROWS - 1),
+        y: body.y + (HEAD_ROWS - 1 + extra_u16).min(body.height),
+        height: body.height.saturating_sub(HEAD_ROWS - 1 + extra_u16),
         ..body
     };
     super::put_lines(f.buffer_mut(), table, &lines);
+    // The title: which steps are shown when some are out of view.
+    let shown = rows_h.min(v.steps.len().saturating_sub(first));
+    let position = if shown < v.steps.len() {
+        format!(
+            " · {}",
+            super::position_label("steps", first, shown, v.steps.len())
+        )
+    } else {
+        String::new()
+    };
+    let title = format!(
+        "Equivalence · under {}{position}{}",
+        v.profile.name(),
+        options_label(v.profile, &c.options)
+    );
+    f.render_widget(super::block_fit(&title, area, focused, theme), area);
+    // The block draws borders only: the rows drawn above stay.
+}
+
+/// Styled pieces of safe text wrapped at spaces into rows of `w` columns (no character is
+/// lost, so the pieces keep their styles across the breaks).
+fn wrap_styled(pieces: &[(String, Style)], w: usize) -> Vec<Line<'static>> {
+    let all: String = pieces.iter().map(|(t, _)| t.as_str()).collect();
+    let rows = crate::text_layout::wrap_words(&all, w.max(1));
+    // The style of each byte's piece, walked along the rows.
+    let mut bounds: Vec<(usize, Style)> = Vec::with_capacity(pieces.len());
+    let mut end = 0;
+    for (t, st) in pieces {
+        end += t.len();
+        bounds.push((end, *st));
+    }
+    let mut at = 0;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mut spans = Vec::new();
+        let mut rest = row.as_str();
+        while !rest.is_empty() {
+            let k = bounds.partition_point(|(e, _)| *e <= at);
+            let (piece_end, st) = bounds.get(k).copied().unwrap_or((usize::MAX, Style::new()));
+            let take = (piece_end - at).min(rest.len());
+            let take = crate::text_layout::floor_char_boundary(rest, take).max(1);
+            let take = crate::text_layout::ceil_char_boundary(rest, take);
+            spans.push(Span::styled(rest[..take].to_string(), st));
+            at += take;
+            rest = &rest[take..];
+        }
+        out.push(Line::from(spans));
+    }
+    out
+}
+
+/// Cuts `line` to end with `…` within `w` columns.
+fn end_with_ellipsis(line: &mut Line<'static>, w: usize) {
+    let mut left = w.saturating_sub(1);
+    let mut spans = Vec::with_capacity(line.spans.len() + 1);
+    for sp in line.spans.drain(..) {
+        if left == 0 {
+            break;
+        }
+        let t = super::truncate(sp.content.clone(), left);
+        let t = if super::width(&sp.content) > left {
+            t.strip_suffix('…').unwrap_or(&t).to_string()
+        } else {
+            t.into_owned()
+        };
+        left = left.saturating_sub(super::width(&t));
+        spans.push(Span::styled(t, sp.style));
+    }
+    spans.push(Span::raw("…"));
+    line.spans = spans;
 }
 
 #[cfg(test)]

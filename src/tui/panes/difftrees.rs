@@ -87,8 +87,7 @@ pub fn decorate(
         title.push_str(&format!(" · {n}"));
     }
     if shown.len() > h && h > 0 {
-        let last = (first + h).min(shown.len());
-        title.push_str(&format!(" · rows {}–{last} of {}", first + 1, shown.len()));
+        title.push_str(&format!(" · {}", super::rows_label(first, h, shown.len())));
     }
     if let Some(d) = look.difference {
         title.push_str(&format!(" · ≠ first difference: {}", d.kind.name()));

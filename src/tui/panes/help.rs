@@ -222,10 +222,8 @@ pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
     // When help is longer than the window, the title says where it is and that it scrolls.
     let title = if max > 0 {
         format!(
-            "Help · rows {}–{} of {} · ↑↓ PgUp PgDn scroll · Esc closes",
-            scroll + 1,
-            (scroll + h).min(all.len()),
-            all.len()
+            "Help · {} · ↑↓ PgUp PgDn scroll · Esc closes",
+            super::rows_label(scroll, h, all.len())
         )
     } else {
         "Help · Esc closes".to_string()

@@ -50,7 +50,17 @@ pub struct InputLine {
     scroll: usize,
     /// The cursor offset the tree selection last followed.
     synced: Option<usize>,
+    /// Undo steps, oldest first: how many of the text area's edits each takes back (a run
+    /// of typed characters is one step, as editors do).
+    undo_runs: Vec<usize>,
+    /// Redo steps, the last undone last.
+    redo_runs: Vec<usize>,
+    /// The last edit was a typed character: the next one joins its run.
+    typing: bool,
 }
+
+/// Undo steps kept (and edits the text area keeps for them).
+const MAX_UNDO: usize = 1000;
 
 /// How an input line is drawn this frame: what the app decides (title, focus, marks).
 #[derive(Clone, Copy, Debug)]
@@ -150,6 +160,7 @@ impl InputLine {
     /// empty until [`rebuild`](Self::rebuild) is handed the text's analysis.
     pub fn new(text: &str) -> InputLine {
         let mut ta = TextArea::new(vec![one_line(text).into_owned()]);
+        ta.set_max_histories(MAX_UNDO);
         ta.move_cursor(CursorMove::End);
         InputLine {
             ta,
@@ -166,10 +177,10 @@ impl InputLine {
     /// big input, holding both at once is what sets the peak memory). The diagnostics
     /// selection and the tree's reading are kept for [`rebuild`](Self::rebuild).
     pub fn clear_views(&mut self) {
-        let (other, list) = (self.tree.other, self.diags.list);
+        let (other, list) = (self.tree.reading.shown, self.diags.list);
         self.view = InputView::default();
         self.tree = TreeView::default();
-        self.tree.other = other;
+        self.tree.reading.shown = other;
         self.diags = DiagView::default();
         self.diags.list = list;
     }
@@ -178,11 +189,11 @@ impl InputLine {
     /// selection is kept where it can be).
     pub fn rebuild(&mut self, a: &Analysis) {
         let diag_sel = self.diags.list;
-        let other = self.tree.other;
+        let other = self.tree.reading.shown;
         self.clear_views();
         self.view = InputView::new(a);
         self.tree = TreeView::new(a);
-        self.tree.other = other;
+        self.tree.reading.shown = other;
         self.diags = DiagView::new(a);
         self.diags.list = diag_sel;
         self.diags.list.clamp(self.diags.len());
@@ -208,8 +219,53 @@ impl InputLine {
     /// Replaces the text (line breaks removed).
     pub fn set_text(&mut self, s: &str) {
         self.ta.move_cursor(CursorMove::Head);
-        self.ta.delete_line_by_end();
-        self.ta.insert_str(one_line(s));
+        let edits = usize::from(self.ta.delete_line_by_end())
+            + usize::from(self.ta.insert_str(one_line(s)));
+        self.note_edits(edits, false);
+    }
+
+    /// Records `n` edits of the text area as one undo step (joined to the run before when
+    /// both are typed characters); a new edit forgets what was undone.
+    fn note_edits(&mut self, n: usize, typed: bool) {
+        if n == 0 {
+            return;
+        }
+        self.redo_runs.clear();
+        match self.undo_runs.last_mut() {
+            Some(last) if typed && self.typing => *last += n,
+            _ => self.undo_runs.push(n),
+        }
+        self.typing = typed;
+        if self.undo_runs.len() > MAX_UNDO {
+            self.undo_runs.remove(0);
+        }
+    }
+
+    /// Ends the typed run: the next typed character starts a new undo step.
+    pub fn end_run(&mut self) {
+        self.typing = false;
+    }
+
+    /// Undoes (or redoes) one step: a typed run whole, any other edit alone.
+    fn undo_step(&mut self, redo: bool) {
+        self.typing = false;
+        let (from, to) = if redo {
+            (&mut self.redo_runs, &mut self.undo_runs)
+        } else {
+            (&mut self.undo_runs, &mut self.redo_runs)
+        };
+        let n = from.pop().unwrap_or(1);
+        let mut done = 0;
+        for _ in 0..n {
+            let ok = if redo { self.ta.redo() } else { self.ta.undo() };
+            if !ok {
+                break;
+            }
+            done += 1;
+        }
+        if done > 0 {
+            to.push(done);
+        }
     }
 
     /// Selects the deepest node of `a` (the text's analysis) under the cursor when the
@@ -239,8 +295,11 @@ impl InputLine {
             Action::DeleteWord => drop(ta.delete_word()),
             Action::DeleteToStart => drop(ta.delete_line_by_head()),
             Action::DeleteToEnd => drop(ta.delete_line_by_end()),
-            Action::Undo => drop(ta.undo()),
-            Action::Redo => drop(ta.redo()),
+            Action::Undo | Action::Redo => {
+                self.undo_step(a == Action::Redo);
+                history.stop_recall();
+                return Some(Effect::Clear);
+            }
             Action::HistoryPrev | Action::HistoryNext => {
                 let current = self.text().to_string();
                 let recalled = if a == Action::HistoryPrev {
@@ -270,8 +329,13 @@ impl InputLine {
             }
             _ => return None,
         }
-        let changed = ta.lines().first().map(String::len) != before
-            || matches!(a, Action::Undo | Action::Redo);
+        let changed = ta.lines().first().map(String::len) != before;
+        if changed {
+            self.note_edits(1, false);
+        } else {
+            // A move ends the typed run.
+            self.typing = false;
+        }
         Some(if changed {
             history.stop_recall();
             Effect::Clear
@@ -287,6 +351,7 @@ impl InputLine {
         }
         history.stop_recall();
         self.ta.insert_char(c);
+        self.note_edits(1, true);
         Effect::Clear
     }
 
@@ -300,7 +365,8 @@ impl InputLine {
             return Effect::Error(too_long("paste refused", total));
         }
         history.stop_recall();
-        self.ta.insert_str(&clean);
+        let edits = usize::from(self.ta.insert_str(&clean));
+        self.note_edits(edits, false);
         if removed > 0 {
             Effect::Say(format!("pasted; {}", line_breaks_removed(removed)))
         } else {

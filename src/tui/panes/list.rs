@@ -1,6 +1,7 @@
 //! The workbench's parts, declared once: [`Focus`] names each part that can have the
 //! keyboard, and the one list (`parts!` below) says, per part, in which layouts `Tab` reaches
-//! it (and in what order), which input's analysis it reads, and which component it is. The
+//! it (and in what order: the screen's, top to bottom and, in the middle band, the left
+//! column before the right), which input's analysis it reads, and which component it is. The
 //! focus order ([`Focus::order`]), the routing of keys, clicks and the wheel
 //! ([`Panes::get_mut`]) and what each part reads ([`Focus::reads`]) all come from it.
 //!
@@ -113,8 +114,6 @@ parts! { p, r;
     Input: [Single, WithBase, Diff, DiffTrees], reads 0, pane();
     /// The second input line (diff mode).
     Second: [Diff, DiffTrees], reads 1, pane();
-    /// The resolution of the input against the base line.
-    Resolution: [WithBase], reads 0, pane(p.resolution);
     /// Input A's tree in diff mode (F6).
     TreeA: [DiffTrees], reads 0, pane(p.lines[0].tree);
     /// Input B's tree in diff mode (F6).
@@ -123,13 +122,17 @@ parts! { p, r;
     Ladder: [Diff], reads 0, pane(p.ladder);
     /// The component tree.
     Tree: [Single, WithBase], reads 0, pane(p.lines[0].tree);
-    /// The diagnostics list.
-    Diagnostics: [Single, WithBase, Diff, DiffTrees], reads r.diag,
-        pane(p.lines[r.diag.min(1)].diags);
+    /// The other reading, beside the tree while shown (`r`); `Tab` skips it otherwise.
+    Reading: [Single, WithBase], reads 0, pane(p.lines[0].tree.reading);
+    /// The resolution of the input against the base line (right of the tree, on top).
+    Resolution: [WithBase], reads 0, pane(p.resolution);
     /// The details of the selection.
     Details: [Single], reads r.details, pane(p.details);
     /// The normal forms.
     Forms: [Single, WithBase], reads 0, pane(p.forms);
+    /// The diagnostics list (across the bottom).
+    Diagnostics: [Single, WithBase, Diff, DiffTrees], reads r.diag,
+        pane(p.lines[r.diag.min(1)].diags);
     /// The profile strip (F7): a profile cell selected, read whole in Details.
     Profiles: [], reads 0, pane(p.strip);
 }
@@ -322,11 +325,11 @@ mod tests {
         use Focus::*;
         assert_eq!(
             order(Mode::Single),
-            [Input, Tree, Diagnostics, Details, Forms]
+            [Input, Tree, Reading, Details, Forms, Diagnostics]
         );
         assert_eq!(
             order(Mode::WithBase),
-            [Base, Input, Resolution, Tree, Diagnostics, Forms]
+            [Base, Input, Tree, Reading, Resolution, Forms, Diagnostics]
         );
         assert_eq!(order(Mode::Diff), [Input, Second, Ladder, Diagnostics]);
         assert_eq!(

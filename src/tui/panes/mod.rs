@@ -231,6 +231,18 @@ pub fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// Where a scrolled list is: `rows 6–19 of 20` (`first` is 0-based, `shown` rows from
+/// there, `total` in all). Every pane says its scroll position this way, in its border.
+pub fn rows_label(first: usize, shown: usize, total: usize) -> String {
+    position_label("rows", first, shown, total)
+}
+
+/// [`rows_label`] for a list whose items are not rows: `forms 2–4 of 5`.
+pub fn position_label(items: &str, first: usize, shown: usize, total: usize) -> String {
+    let last = (first + shown).min(total);
+    format!("{items} {}–{last} of {total}", (first + 1).min(last.max(1)))
+}
+
 /// Display width of safe text (no control characters).
 pub fn width(s: &str) -> usize {
     crate::text_layout::width(s)

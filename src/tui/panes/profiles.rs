@@ -229,6 +229,7 @@ fn profile_detail(
         key: (4, cell, 0),
         title: format!("profile {}", p.map_or("auto", Profile::name)),
         items: Vec::new(),
+        copy: None,
     };
     let Some(p) = p else {
         d.field("profile", "auto", Slot::Text);
@@ -327,6 +328,7 @@ pub fn pair_detail(
         key: (5, cell, 0),
         title: format!("profile {} · A and B", p.map_or("auto", Profile::name)),
         items: Vec::new(),
+        copy: None,
     };
     let reason = v
         .profile_reason

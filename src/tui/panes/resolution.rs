@@ -9,6 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
+use super::detail::{Detail, Item};
 use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta, put_lines, truncate};
 use crate::engine::Severity;
 use crate::safe_text;
@@ -63,8 +64,63 @@ impl Pane for ResolutionState {
     }
 
     fn selected(&self) -> usize {
-        self.scroll
+        // The resolution read whole in Details changes with the resolution, not the scroll.
+        usize::try_from(self.seen.unwrap_or(0)).unwrap_or(0)
     }
+
+    fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
+        Some(resolution_detail(a.model.resolved()))
+    }
+}
+
+/// The resolution read whole, for Details (`d` in the pane; Esc comes back): the target or
+/// why there is none, the target's warnings and notes, every step with what it did, and
+/// the note. Details wraps each value whole (through `safe_text`).
+pub fn resolution_detail(resolved: &Resolved) -> Detail {
+    let r = &resolved.resolution;
+    let mut d = Detail {
+        key: (4, 0, 0),
+        title: "resolution".into(),
+        items: Vec::new(),
+        copy: None,
+    };
+    if let Some(p) = resolved.profile {
+        d.field("profile", p.name(), Slot::Dim);
+    }
+    match (&r.target, r.first_error()) {
+        (Some(t), _) => d.field("target", t.as_str(), Slot::Valid),
+        (None, Some(e)) => d.field(
+            "no target",
+            format!("{} ({}): {}", e.code, e.spec, e.message),
+            Slot::Invalid,
+        ),
+        (None, None) => d.field("target", "none", Slot::Invalid),
+    }
+    if r.target.is_some() {
+        for x in r
+            .diagnostics
+            .iter()
+            .filter(|x| x.severity != Severity::Error)
+        {
+            d.field(
+                x.severity.name(),
+                format!("{} ({}): {}", x.code, x.spec, x.message),
+                Slot::Text,
+            );
+        }
+    }
+    d.items.push(Item::Blank);
+    d.items
+        .push(Item::Heading(format!("steps · {}", r.steps.len())));
+    for (i, s) in r.steps.iter().enumerate() {
+        d.field(format!("{:>2}", i + 1), s.name.clone(), Slot::Dim);
+        d.field("", s.detail.clone(), Slot::Text);
+    }
+    if let Some(n) = &r.note {
+        d.items.push(Item::Blank);
+        d.field("note", n.clone(), Slot::Dim);
+    }
+    d
 }
 
 impl ResolutionState {
@@ -236,15 +292,13 @@ pub fn draw(
         .unwrap_or_default();
     let room = usize::from(area.width).saturating_sub(4);
     let mut title = format!("Resolution{name}");
-    // The rows shown, in the first wording that fits whole (the profile goes before the
+    // The rows shown, in the one wording every pane uses (the profile goes before the
     // position does), then how to scroll when there is room.
     if lines.len() > h && h > 0 {
-        let (a, b, n) = (st.scroll + 1, (st.scroll + h).min(lines.len()), lines.len());
+        let position = super::rows_label(st.scroll, h, lines.len());
         let candidates = [
-            format!("Resolution{name} · rows {a}–{b} of {n}"),
-            format!("Resolution{name} · {a}–{b} of {n}"),
-            format!("Resolution{name} · {a}–{b}/{n}"),
-            format!("Resolution · {a}–{b}/{n}"),
+            format!("Resolution{name} · {position}"),
+            format!("Resolution · {position}"),
         ];
         if let Some(t) = candidates.into_iter().find(|t| super::width(t) <= room) {
             title = t;

@@ -37,14 +37,22 @@ pub struct TreeView {
     pub selected: usize,
     /// Scroll state (the selection within `visible`).
     pub list: ListState,
-    /// Show the other reading beside the tree (`r`), when the input has one.
-    pub other: bool,
-    /// Where the tree itself was last drawn when the other reading shared its area (clicks
-    /// there select; clicks on the other reading do nothing).
+    /// The other reading (`r`), a pane of its own beside the tree when the input has one.
+    pub reading: super::readings::ReadingPane,
+    /// When the app does not place the other reading (diff mode's trees), the tree draws
+    /// it in its own area; this is where the tree itself was last drawn then (clicks there
+    /// select; clicks on the other reading do nothing).
     tree_area: Option<Rect>,
+    /// The app places the other reading as a pane of its own (set by the app each frame).
+    pub reading_apart: bool,
     /// What the title says beside the node count (the lab profile's parse count), longest
     /// first: the title takes the longest that leaves the node count room.
     pub note: Vec<String>,
+    /// The widest kind name at each depth, over every node: the kind column is sized for
+    /// the whole tree, so the layout does not change when rows scroll or fold.
+    kind_by_depth: Vec<usize>,
+    /// The widest rule name over every node.
+    rule_width: usize,
 }
 
 impl TreeView {
@@ -78,9 +86,21 @@ impl TreeView {
                 foldable: n.kind() == NodeKind::Xref && !n.is_leaf(),
             });
         }
+        let mut kind_by_depth: Vec<usize> = Vec::new();
+        let mut rule_width = 0;
+        for n in tree.iter() {
+            let d = n.depth();
+            if kind_by_depth.len() <= d {
+                kind_by_depth.resize(d + 1, 0);
+            }
+            kind_by_depth[d] = kind_by_depth[d].max(n.kind().name().len());
+            rule_width = rule_width.max(width(rule_name(n.rule())));
+        }
         let mut t = TreeView {
             collapsed: vec![false; rows.len()],
             rows,
+            kind_by_depth,
+            rule_width,
             ..TreeView::default()
         };
         t.refresh_visible();
@@ -152,6 +172,32 @@ impl TreeView {
         self.collapsed.get(i).copied().unwrap_or(false)
     }
 
+    /// The columns of the tree's rows in a body `w` wide: the guides, fold mark and kind
+    /// (a trailing space included), and the rule, sized for every node of the tree (not
+    /// the rows on screen), so the columns stay put when rows scroll or fold. A row's
+    /// guides take at most `1 + 2 * keep` columns ([`guides`] drops the leading ones of
+    /// deep rows).
+    fn columns(&self, w: usize) -> (usize, usize) {
+        let keep = guide_levels(w);
+        let kind = self
+            .kind_by_depth
+            .iter()
+            .enumerate()
+            .map(|(d, k)| {
+                let guide = if d > keep && w >= 4 {
+                    1 + 2 * keep
+                } else {
+                    2 * d
+                };
+                guide + 1 + k + 1
+            })
+            .max()
+            .unwrap_or(0)
+            .min(w / 2);
+        let rule = self.rule_width.min(w / 3);
+        (kind, rule)
+    }
+
     /// The node shown at screen row `y` of the pane at `area`.
     pub fn node_at(&self, area: Rect, y: u16) -> Option<usize> {
         self.list
@@ -193,8 +239,8 @@ impl Pane for TreeView {
                 return Effect::NextParse;
             }
             Action::OtherReading => {
-                if self.other {
-                    self.other = false;
+                if self.reading.shown {
+                    self.reading.shown = false;
                     return Effect::Say("other reading hidden".into());
                 }
                 if a.readings.is_empty() {
@@ -202,9 +248,9 @@ impl Pane for TreeView {
                         "one reading: the grammar admits no other parse of this input".into(),
                     );
                 }
-                self.other = true;
+                self.reading.shown = true;
                 return Effect::Say(format!(
-                    "other reading beside the tree ({} in all; select a node to see its own)",
+                    "other reading shown ({} in all): Tab reads it, select a node for its own",
                     a.readings.len()
                 ));
             }
@@ -247,10 +293,21 @@ impl Pane for TreeView {
                     vec![count]
                 }
             }
+            // An ambiguous input says so before `r` is pressed.
+            None if !a.readings.is_empty() && !self.reading.shown => {
+                let n = a.readings.len();
+                vec![
+                    format!("{} (r)", plural(n, "other reading")),
+                    "ambiguous (r)".into(),
+                ]
+            }
             None => Vec::new(),
         };
-        // The other reading, on request, beside the tree (below it when narrow).
-        if self.other
+        self.reading.node = self.selected;
+        // The other reading, on request, beside the tree (below it when narrow), when the
+        // app does not place it.
+        if self.reading.shown
+            && !self.reading_apart
             && let Some(i) = super::readings::reading_for(a, self.selected)
         {
             let (tree, other) = if area.width >= 80 {
@@ -282,7 +339,7 @@ impl Pane for TreeView {
             };
             self.tree_area = Some(tree);
             draw(f, tree, a, self, focused, theme);
-            super::readings::draw(f, other, a, i, theme);
+            super::readings::draw(f, other, a, i, 0, false, theme);
             return;
         }
         self.tree_area = None;
@@ -334,8 +391,10 @@ fn guides(a: &Analysis, view: &TreeView, shown: &[usize], max_w: usize) -> Vec<S
     }
     // Deep rows would fill the row with guides and leave no room for the node: the window
     // drops the same leading columns from every row on screen (so the guides still line up)
-    // until the deepest row's guides take at most a third of the width, and marks the cut with "…".
-    let keep = (max_w / 6).max(1);
+    // until the deepest row's guides take at most a third of the width, and marks the cut
+    // with "…". The kind column is sized for that width ([`TreeView::columns`]), so the
+    // text and rule columns stay put when deep rows scroll into view.
+    let keep = guide_levels(max_w);
     let deepest = shown
         .iter()
         .filter_map(|&i| a.tree.get(i))
@@ -385,6 +444,11 @@ fn guides(a: &Analysis, view: &TreeView, shown: &[usize], max_w: usize) -> Vec<S
     out
 }
 
+/// How many levels of guides a row keeps in a body `max_w` wide (a third of the width).
+fn guide_levels(max_w: usize) -> usize {
+    (max_w / 6).max(1)
+}
+
 /// The node's `key=value` attributes, made safe, as its row shows them.
 fn attrs_text(n: crate::engine::Node<'_>) -> String {
     let mut attrs = String::new();
@@ -427,36 +491,56 @@ pub fn draw(
     focused: bool,
     theme: &Theme,
 ) {
-    // The longest note that leaves the node count whole (block_fit cuts from the end).
-    let nodes = format!("{} nodes", analysis.tree.len());
-    let room = usize::from(area.width).saturating_sub(4);
-    let title = view
-        .note
-        .iter()
-        .map(|n| format!("Tree · {n} · {nodes}"))
-        .find(|t| t.chars().count() <= room)
-        .unwrap_or_else(|| format!("Tree · {nodes}"));
-    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let body = inner(area);
     let h = usize::from(body.height);
     let w = usize::from(body.width);
     let first = view.list.scroll(view.visible.len(), h);
     let shown = &view.visible[first..(first + h).min(view.visible.len())];
+    // The scroll position goes in the border, never in a row.
+    let position = if view.visible.len() > h && h > 0 {
+        format!(
+            " · {}",
+            super::rows_label(first, shown.len(), view.visible.len())
+        )
+    } else {
+        String::new()
+    };
+    // The longest note that leaves the node count and the position whole (block_fit cuts
+    // from the end); when no title holds the note (the lab's parse) with the position, the
+    // position goes to the bottom border.
+    let nodes = format!("{} nodes", analysis.tree.len());
+    let room = usize::from(area.width).saturating_sub(4);
+    let fits = |t: &String| t.chars().count() <= room;
+    let with_position = view
+        .note
+        .iter()
+        .map(|n| format!("Tree · {n} · {nodes}{position}"))
+        .find(fits);
+    let (title, below) = match (with_position, view.note.last()) {
+        (Some(t), _) => (t, None),
+        (None, None) => (format!("Tree · {nodes}{position}"), None),
+        (None, Some(_)) => {
+            let t = view
+                .note
+                .iter()
+                .map(|n| format!("Tree · {n} · {nodes}"))
+                .find(fits)
+                .unwrap_or_else(|| format!("Tree · {nodes}"));
+            (t, Some(position.trim_start_matches(" · ").to_string()))
+        }
+    };
+    let mut frame = super::block_fit(&title, area, focused, theme);
+    if let Some(p) = below.filter(|p| !p.is_empty()) {
+        frame = frame.title_bottom(Line::from(format!(" {p} ")).right_aligned());
+    }
+    f.render_widget(frame, area);
     let input = analysis.input.as_str();
     let guides = guides(analysis, view, shown, w);
-    // The kind column is as wide as the widest guide + kind on screen.
-    let kind_w = shown
-        .iter()
-        .zip(&guides)
-        .filter_map(|(&i, g)| {
-            analysis
-                .tree
-                .get(i)
-                .map(|n| width(g) + n.kind().name().len() + 2)
-        })
-        .max()
-        .unwrap_or(0)
-        .min(w / 2);
+    // Columns: the selection mark, guides + fold mark + kind, the text (and, when the pane
+    // is wide, the attributes), and the rule last: every row ends with its rule, or with
+    // `…` where the rule is cut. The columns are sized for the whole tree.
+    let (kind_w, rule_w) = view.columns(w);
+    let text_w = w.saturating_sub(1 + kind_w + 1 + rule_w);
     let dim = theme.get(Slot::Dim);
     let mut lines = Vec::with_capacity(shown.len());
     for (&i, guide) in shown.iter().zip(&guides) {
@@ -476,46 +560,49 @@ pub fn draw(
             if selected { "▶" } else { " " },
             theme.get(Slot::Focus),
         ));
-        spans.push(Span::styled(guide.as_str(), dim));
-        spans.push(Span::styled(fold, dim));
-        let kw = kind_w.saturating_sub(width(guide) + 1);
-        spans.push(Span::styled(
-            pad(n.kind().name().into(), kw),
-            theme.kind(n.kind()),
-        ));
-        // Text, then the rule and attributes on the right when there is room.
-        let used = 1 + kind_w;
-        let rest = w.saturating_sub(used);
-        let mut tail = String::new();
-        if !n.rule().is_empty() {
-            tail.push_str(n.rule());
+        let guide = truncate_guide(guide, kind_w);
+        let gw = width(guide);
+        spans.push(Span::styled(guide, dim));
+        if gw < kind_w {
+            spans.push(Span::styled(fold, dim));
         }
-        let attrs = attrs_text(n);
-        if !attrs.is_empty() {
-            if !tail.is_empty() {
-                tail.push_str("  ");
-            }
-            tail.push_str(&attrs);
+        // The kind, cut with `…` when the column is too narrow, and a space before the text.
+        let kw = kind_w.saturating_sub(gw + 1);
+        if kw > 0 {
+            let kind = pad(super::truncate(n.kind().name().into(), kw - 1), kw - 1);
+            spans.push(Span::styled(kind, theme.kind(n.kind())));
+            spans.push(Span::raw(" "));
         }
+        // The rule, right-aligned: the row ends with it. The text starts at the same column
+        // on every row and runs up to the rule (into the rule column where the rule is
+        // short).
+        let rule = super::truncate(rule_name(n.rule()).into(), rule_w);
+        let room = text_w + rule_w - width(&rule);
         // Only the head of a long text can show: its width decides as the whole's would
         // (widths only grow), so a frame escapes a few columns per row, not the input.
         let full = n.text(input);
-        let (text, text_w) = head_and_width(full, rest);
-        let tail_w = width(&tail);
-        if tail_w > 0 && text_w + 2 + tail_w <= rest {
-            spans.push(Span::styled(fit(text, rest), theme.get(Slot::Text)));
-            spans.push(Span::raw(" ".repeat(rest - text_w - tail_w)));
-            spans.push(Span::styled(tail, dim));
-        } else if tail_w > 0 && rest > 24 {
-            let tw = (rest / 2).max(rest.saturating_sub(tail_w + 2));
-            spans.push(Span::styled(pad(fit(text, tw), tw), theme.get(Slot::Text)));
-            spans.push(Span::raw("  "));
-            spans.push(Span::styled(
-                super::truncate(tail.into(), rest - tw - 2),
-                dim,
-            ));
+        let (text, tw) = head_and_width(full, room);
+        // The attributes follow the text when the pane is wide and they fit whole; at 80
+        // columns they are read in Details.
+        let attrs = if w >= WIDE_TREE {
+            attrs_text(n)
         } else {
-            spans.push(Span::styled(fit(text, rest), theme.get(Slot::Text)));
+            String::new()
+        };
+        let aw = width(&attrs);
+        if aw > 0 && tw + 2 + aw <= room {
+            spans.push(Span::styled(fit(text, room), theme.get(Slot::Text)));
+            spans.push(Span::raw("  "));
+            spans.push(Span::styled(pad(attrs.into(), room - tw - 2), dim));
+        } else {
+            spans.push(Span::styled(
+                pad(fit(text, room), room),
+                theme.get(Slot::Text),
+            ));
+        }
+        if rule_w > 0 {
+            spans.push(Span::raw(" "));
+            spans.push(Span::styled(rule, dim));
         }
         let mut line = Line::from(spans);
         if selected {
@@ -526,6 +613,24 @@ pub fn draw(
     super::put_lines(f.buffer_mut(), body, &lines);
 }
 
+/// From this body width on, rows show the nodes' attributes after their text (narrower, at
+/// 80 columns, they are read in Details).
+const WIDE_TREE: usize = 60;
+
+/// What the rule column says for a node's rule (`—` for a node no rule names).
+fn rule_name(rule: &str) -> &str {
+    if rule.is_empty() { "—" } else { rule }
+}
+
+/// A row's guides cut to the kind column's `cols` (guides are ASCII-wide box characters,
+/// one column each).
+fn truncate_guide(g: &str, cols: usize) -> &str {
+    match g.char_indices().nth(cols) {
+        Some((i, _)) => &g[..i],
+        None => g,
+    }
+}
+
 /// The Details of tree node `node` of `a`: kind, rule, span, text, decoded text,
 /// attributes, the diagnostics touching it, the production of its rule (with the
 /// alternative that matched marked), and every profile's verdict.
@@ -534,6 +639,7 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
         key: (0, node, 0),
         title: "node".into(),
         items: Vec::new(),
+        copy: None,
     };
     let Some(n) = a.tree.get(node) else {
         return d;
@@ -577,6 +683,22 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
             at.value.to_string()
         };
         d.field(format!("{} =", at.key), v, Slot::Text);
+    }
+    // Where the grammar admits another parse, the node says so (`r` shows it).
+    for r in a
+        .readings
+        .iter()
+        .filter(|r| r.span.encloses(span) || span.encloses(r.span))
+    {
+        d.field(
+            "reading",
+            format!(
+                "another reading: {} under {} (r shows it)",
+                r.other_rule,
+                r.profile.name()
+            ),
+            Slot::Text,
+        );
     }
     d.diagnostics("diagnostics here", touching(a, span));
     // Looked up once per selection (Details is rebuilt only when the selection changes).
