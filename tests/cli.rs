@@ -434,3 +434,24 @@ fn a_run_of_the_same_error_is_reported_once_with_its_count() {
         .collect();
     assert_eq!(counts, [Some(1), Some(1)]);
 }
+
+#[test]
+fn shared_options_before_the_command_are_the_commands() {
+    let before = run(
+        &["--profile", "rfc3986", "-f", "json", "parse", "http://a/"],
+        b"",
+    );
+    let after = run(
+        &["parse", "--profile", "rfc3986", "-f", "json", "http://a/"],
+        b"",
+    );
+    assert_eq!(before.code, Some(0), "{}", before.stderr);
+    assert_eq!(before.text(), after.text());
+    let v: serde_json::Value = serde_json::from_str(before.text().trim()).expect("JSON");
+    assert_eq!(v["profile"], "rfc3986");
+    // The same for a command with its own options after the identifiers.
+    let cmp = run(&["--format=json", "compare", "http://a/b", "HTTP://A/b"], b"");
+    assert_eq!(cmp.code, Some(0), "{}", cmp.stderr);
+    let v: serde_json::Value = serde_json::from_str(cmp.text().trim()).expect("JSON");
+    assert_eq!(v["equivalent"], true);
+}

@@ -3,6 +3,8 @@
 pub(super) const TOP: &str = "\
 With no command, the workbench opens: `idbench [ID] [--with OTHER] [--theme T] [--profile P]`
 is `idbench tui` with the same arguments.
+--profile and --format may also come before a command: `idbench --profile rfc3986 parse
+http://a/` is `idbench parse --profile rfc3986 http://a/`.
 
 Exit codes: 0 success, 1 an input is invalid (or not equivalent), 2 a usage or I/O error.
 A closed output pipe (`idbench ... | head`) ends any command quietly.";
