@@ -455,3 +455,21 @@ fn shared_options_before_the_command_are_the_commands() {
     let v: serde_json::Value = serde_json::from_str(cmp.text().trim()).expect("JSON");
     assert_eq!(v["equivalent"], true);
 }
+
+#[test]
+fn compare_json_gives_the_steps_it_is_equal_from_and_parts_at() {
+    let j = |a: &str, b: &str| -> serde_json::Value {
+        let o = run(&["compare", "--format", "json", a, b], b"");
+        serde_json::from_str(o.text().trim()).expect("one JSON object")
+    };
+    let eq = j("http://a/b", "HTTP://A/b");
+    assert_eq!(eq["equal_from"], 2, "{eq}");
+    assert!(eq["parted_at"].is_null(), "{eq}");
+    let same = j("http://a/b", "http://a/b");
+    assert_eq!(same["equal_from"], 1, "{same}");
+    let ne = j("http://a/b", "http://a/c");
+    assert!(ne["equal_from"].is_null(), "{ne}");
+    let steps = ne["steps"].as_array().map_or(0, Vec::len);
+    assert!(steps > 0);
+    assert_eq!(ne["parted_at"], steps, "{ne}");
+}
