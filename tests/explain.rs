@@ -910,3 +910,39 @@ fn the_report_s_diagnostics_are_those_parse_and_the_workbench_show() {
         assert!(md_diags.contains(code), "{code} not in\n{md_diags}");
     }
 }
+
+#[test]
+fn explain_json_is_one_compact_object_holding_the_report() {
+    let out = support::cli::run(
+        &["explain", "--format", "json", "http://a/b", "--with", "HTTP://A/b"],
+        b"",
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let stdout = out.text();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let v: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    // Compact: no whitespace between tokens (serde_json writes the same object so).
+    assert_eq!(serde_json::to_string(&v).ok().as_deref(), Some(stdout.trim()));
+    assert_eq!(v["a"]["input"], "http://a/b");
+    assert_eq!(v["b"]["input"], "HTTP://A/b");
+    assert_eq!(v["comparison"]["equivalent"], true);
+    assert_eq!(v["comparison"]["equal_from"], 2);
+    assert!(
+        v["summary"][0]
+            .as_str()
+            .is_some_and(|s| s.starts_with("Equivalent under rfc3986 from step 2")),
+        "{v}"
+    );
+    assert_eq!(v["a"]["verdicts"].as_array().map(Vec::len), Some(7), "{v}");
+    assert!(v["a"]["forms"]["uri_normal"].is_string(), "{v}");
+    assert_eq!(v["per_profile"].as_array().map(Vec::len), Some(7), "{v}");
+    assert!(v["resolution"].is_null());
+    assert!(v["reopen"].as_str().is_some_and(|r| r.starts_with("idbench tui")));
+
+    let r = json(&["explain", "-f", "json", "../c", "--base", "http://a/b/d"]);
+    assert_eq!(r["resolution"]["target"], "http://a/c");
+    assert!(r["comparison"].is_null() && r["summary"].is_null());
+
+    let (_, help) = idbench(&["explain", "--help"]);
+    assert!(help.contains("--format json"), "{help}");
+}

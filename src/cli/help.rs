@@ -93,7 +93,14 @@ Exit codes: 0, or 2 on a usage error.";
 pub(super) const EXPLAIN: &str = "\
 Output: one report, Markdown (default) or plain text wrapped at 72 columns: the input, the
 profile and why, every profile's verdict, the tree, the diagnostics and every form; with
---with, the comparison ladder.
+--with, first a summary (the verdict and the step that decides it: \"equivalent from step
+N\" or \"parted at step N\"), then both inputs, the comparison and its ladder.
+--format json: the report's content as data, one compact object on one line:
+  {\"version\", \"profile\", \"reopen\", \"summary\", \"a\", \"b\", \"comparison\",
+   \"per_profile\", \"resolution\"}
+\"a\" and \"b\" are parse's objects plus \"verdicts\" (every profile's) and \"forms\";
+\"comparison\" is compare's object; \"resolution\" is resolve's; null where the report has
+no such part.
 
 Exit codes: as parse (0 valid, 1 invalid); with --with, as compare (0 equivalent, 1 not, 2
 a side does not parse); with --base, as resolve (0 a target came out, 1 not); 2 on a usage

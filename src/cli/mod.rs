@@ -375,7 +375,7 @@ pub struct ExplainArgs {
     /// A second identifier or a base, the profile, and how `--with` compares.
     #[command(flatten)]
     pub view: ViewArgs,
-    /// markdown or text.
+    /// markdown, text, or json (the report's content as one compact JSON object).
     #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
     pub format: ReportFormatArg,
 }
@@ -388,6 +388,8 @@ pub enum ReportFormatArg {
     Markdown,
     /// Plain text wrapped at 72 columns.
     Text,
+    /// The report's content as data: one compact JSON object on one line.
+    Json,
 }
 
 impl ViewArgs {
