@@ -473,3 +473,34 @@ fn compare_json_gives_the_steps_it_is_equal_from_and_parts_at() {
     assert!(steps > 0);
     assert_eq!(ne["parted_at"], steps, "{ne}");
 }
+
+fn help(args: &[&str]) -> String {
+    let o = run(args, b"");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    o.text()
+}
+
+#[test]
+fn compare_help_says_when_stderr_has_something() {
+    // Valid sides with their own warning and note: nothing on stderr, as the help says.
+    let o = run(&["compare", "URN:foo:a123,456", "urn:FOO:a123%2c456"], b"");
+    assert_eq!(o.code, Some(1));
+    assert_eq!(o.stderr, "");
+    let h = help(&["compare", "--help"]);
+    assert!(!h.contains("carets; diagnostics on\nstderr"), "{h}");
+    assert!(h.contains("a valid side's own warnings and notes are not repeated"), "{h}");
+    // A side that does not parse: its errors are there.
+    let o = run(&["compare", "http://a b/", "http://a/"], b"");
+    assert!(o.stderr.contains("illegal-char"), "{}", o.stderr);
+}
+
+#[test]
+fn explain_and_rule_help_speak_of_themselves_not_of_the_workbench() {
+    let h = help(&["explain", "--help"]);
+    assert!(!h.contains("workbench"), "{h}");
+    assert!(h.contains("the report opens with the verdict"), "{h}");
+    let h = help(&["rule", "--help"]);
+    assert!(!h.contains("pick the profile from the input"), "{h}");
+    assert!(!h.contains("One JSON object per line"), "{h}");
+    assert!(h.contains("looks in every profile's"), "{h}");
+}

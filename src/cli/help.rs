@@ -63,10 +63,15 @@ Exit codes: 0 every reference resolved, 1 any did not, 2 usage or I/O error.";
 
 pub(super) const COMPARE: &str = "\
 Output (text): both inputs, the profile, the ladder of comparison steps as a table
-(# rule spec A B equal?), the verdict and the first difference with carets; diagnostics on
-stderr.
+(# rule spec A B equal?), the verdict and the first difference with carets. On stderr, only
+when there is something to say: the errors of a side that does not parse, and what bringing
+a side to the compared form found; a valid side's own warnings and notes are not repeated
+(`idbench parse` shows them).
 Output (json): one object: {\"a\", \"b\", \"profile\", \"profile_reason\", \"equivalent\",
-\"valid\", \"summary\", \"steps\", \"difference\", \"diagnostics\"}.
+\"valid\", \"summary\", \"equal_from\", \"parted_at\", \"steps\", \"difference\",
+\"diagnostics\"}. \"equal_from\": the step (from 1) from which the sides are equal, null
+when they are not equivalent; \"parted_at\": the step at which they part (the last, where
+the first difference is located), null when they are equivalent.
 
 Exit codes: 0 equivalent, 1 not equivalent, 2 a side does not parse under the profile, or a
 usage error.";

@@ -70,7 +70,17 @@ pub enum Command {
     #[command(after_help = help::COMPARE)]
     Compare(CompareArgs),
     /// Print the whole analysis as a Markdown or plain-text report to paste elsewhere.
-    #[command(after_help = help::EXPLAIN)]
+    #[command(
+        after_help = help::EXPLAIN,
+        mut_arg("with", |a| a.help(
+            "A second identifier: compare with it; the report opens with the verdict and \
+             the step that decides it, and shows the ladder"
+        )),
+        mut_arg("profile", |a| a.help(
+            "The profile to read the input with (and compare under); auto, the default, \
+             picks one from the input"
+        ))
+    )]
     Explain(ExplainArgs),
     /// Check any ABNF grammar, parse with it counting every parse, diff two grammars (or
     /// one and a built-in profile's), generate examples and near misses.
