@@ -504,3 +504,49 @@ fn explain_and_rule_help_speak_of_themselves_not_of_the_workbench() {
     assert!(!h.contains("One JSON object per line"), "{h}");
     assert!(h.contains("looks in every profile's"), "{h}");
 }
+
+#[test]
+fn check_skips_blank_lines_and_keeps_one_output_line_per_input_line() {
+    // Enough lines for several chunks, so --jobs > 1 judges them on several threads.
+    let mut input = String::new();
+    for i in 0..60_000 {
+        match i % 3 {
+            0 => input.push_str("urn:example:a\n"),
+            1 => input.push('\n'),
+            _ => input.push_str("http://a b/\r\n"),
+        }
+    }
+    input.push_str("\r\n");
+    let lines = 60_001;
+    for jobs in ["1", "4"] {
+        let o = run(&["check", "--format", "json", "--jobs", jobs], input.as_bytes());
+        assert_eq!(o.code, Some(1), "{}", o.stderr);
+        let out = o.text();
+        let mut n = 0;
+        for (i, l) in out.lines().enumerate() {
+            let v: serde_json::Value = serde_json::from_str(l).expect("each line a JSON object");
+            assert_eq!(v["line"], i + 1, "in order: {l}");
+            if i % 3 == 1 || i + 1 == lines {
+                assert_eq!(v["input"], "", "{l}");
+                assert!(v["valid"].is_null(), "{l}");
+                assert_eq!(v["skipped"], "blank", "{l}");
+            } else {
+                assert!(v["valid"].is_boolean() && v.get("skipped").is_none(), "{l}");
+            }
+            n += 1;
+        }
+        assert_eq!(n, lines, "one object per input line, nothing else on stdout");
+        assert!(
+            o.stderr.contains("20000 valid, 20000 invalid, 20001 blank lines skipped"),
+            "{}",
+            o.stderr
+        );
+    }
+    let o = run(&["check", "--profile", "rfc3986"], b"http://a/\n\nhttp://b/\n");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert_eq!(
+        o.text(),
+        "valid\trfc3986\thttp://a/\nskipped\trfc3986\t\nvalid\trfc3986\thttp://b/\n"
+    );
+    assert!(o.stderr.contains("2 valid, 0 invalid, 1 blank line skipped"), "{}", o.stderr);
+}

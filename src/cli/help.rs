@@ -21,12 +21,15 @@ offsets of the bad bytes (and \"tree\": null).
 Exit codes: 0 every input valid, 1 any invalid, 2 usage or I/O error.";
 
 pub(super) const CHECK: &str = "\
-Output (text): one line per input line,
+Output (text): one line per input line, in input order (with --jobs too),
   valid<TAB>PROFILE<TAB>INPUT   or   invalid<TAB>PROFILE<TAB>INPUT<TAB>CODE
+or, for a blank line, `skipped<TAB>PROFILE<TAB>` (PROFILE: the one asked for, else auto),
 prefixed with `FILE:LINE: ` when files are given (`-` is stdin); then `N valid, M invalid`
-on stderr. --quiet prints only that summary.
-Output (json): one object per line: {\"input\", \"profile\", \"valid\", \"first_error\",
-\"line\"}, plus \"file\" when files are given.
+on stderr (and `, K blank lines skipped` when there are some). --quiet prints only that
+summary.
+Output (json): JSON Lines, one object per input line and nothing else on stdout:
+{\"input\", \"profile\", \"valid\", \"first_error\", \"line\"}, plus \"file\" when files are
+given; a blank line is {\"input\": \"\", \"valid\": null, \"skipped\": \"blank\", ...}.
 A line that is not UTF-8 is invalid with code `not-utf8`. A line longer than 16 MiB is
 invalid with code `line-too-long` as soon as it passes that length, shown by its first KiB
 and `…` (JSON: \"truncated\": true); the rest of it is read and dropped, never held.
