@@ -871,7 +871,10 @@ fn a_comparison_report_opens_with_the_verdict_and_the_deciding_step() {
             "HTTP://A/b",
             "Equivalent under rfc3986 from step 2 (syntax-based normalization",
         ),
-        ("http://a/c", "Not equivalent under rfc3986: parted at step 3"),
+        (
+            "http://a/c",
+            "Not equivalent under rfc3986: parted at step 3",
+        ),
     ] {
         let (_, md) = idbench(&["explain", "http://a/b", "--with", b]);
         let head = before(&md, "## Input A");
@@ -914,7 +917,14 @@ fn the_report_s_diagnostics_are_those_parse_and_the_workbench_show() {
 #[test]
 fn explain_json_is_one_compact_object_holding_the_report() {
     let out = support::cli::run(
-        &["explain", "--format", "json", "http://a/b", "--with", "HTTP://A/b"],
+        &[
+            "explain",
+            "--format",
+            "json",
+            "http://a/b",
+            "--with",
+            "HTTP://A/b",
+        ],
         b"",
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
@@ -922,7 +932,10 @@ fn explain_json_is_one_compact_object_holding_the_report() {
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let v: Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
     // Compact: no whitespace between tokens (serde_json writes the same object so).
-    assert_eq!(serde_json::to_string(&v).ok().as_deref(), Some(stdout.trim()));
+    assert_eq!(
+        serde_json::to_string(&v).ok().as_deref(),
+        Some(stdout.trim())
+    );
     assert_eq!(v["a"]["input"], "http://a/b");
     assert_eq!(v["b"]["input"], "HTTP://A/b");
     assert_eq!(v["comparison"]["equivalent"], true);
@@ -937,7 +950,11 @@ fn explain_json_is_one_compact_object_holding_the_report() {
     assert!(v["a"]["forms"]["uri_normal"].is_string(), "{v}");
     assert_eq!(v["per_profile"].as_array().map(Vec::len), Some(7), "{v}");
     assert!(v["resolution"].is_null());
-    assert!(v["reopen"].as_str().is_some_and(|r| r.starts_with("idbench tui")));
+    assert!(
+        v["reopen"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("idbench tui"))
+    );
 
     let r = json(&["explain", "-f", "json", "../c", "--base", "http://a/b/d"]);
     assert_eq!(r["resolution"]["target"], "http://a/c");

@@ -206,7 +206,10 @@ pub fn verdict_sentence(v: &Verdict) -> String {
                 .map_or("no single differing component was located", |d| {
                     d.reason.as_str()
                 });
-            format!("Not equivalent under {p}: parted at step {n}{}: {why}.", step(n))
+            format!(
+                "Not equivalent under {p}: parted at step {n}{}: {why}.",
+                step(n)
+            )
         }
         (None, None) => format!("Not equivalent under {p}."),
     };
