@@ -450,7 +450,10 @@ fn shared_options_before_the_command_are_the_commands() {
     let v: serde_json::Value = serde_json::from_str(before.text().trim()).expect("JSON");
     assert_eq!(v["profile"], "rfc3986");
     // The same for a command with its own options after the identifiers.
-    let cmp = run(&["--format=json", "compare", "http://a/b", "HTTP://A/b"], b"");
+    let cmp = run(
+        &["--format=json", "compare", "http://a/b", "HTTP://A/b"],
+        b"",
+    );
     assert_eq!(cmp.code, Some(0), "{}", cmp.stderr);
     let v: serde_json::Value = serde_json::from_str(cmp.text().trim()).expect("JSON");
     assert_eq!(v["equivalent"], true);
@@ -488,7 +491,10 @@ fn compare_help_says_when_stderr_has_something() {
     assert_eq!(o.stderr, "");
     let h = help(&["compare", "--help"]);
     assert!(!h.contains("carets; diagnostics on\nstderr"), "{h}");
-    assert!(h.contains("a valid side's own warnings and notes are not repeated"), "{h}");
+    assert!(
+        h.contains("a valid side's own warnings and notes are not repeated"),
+        "{h}"
+    );
     // A side that does not parse: its errors are there.
     let o = run(&["compare", "http://a b/", "http://a/"], b"");
     assert!(o.stderr.contains("illegal-char"), "{}", o.stderr);
@@ -519,7 +525,10 @@ fn check_skips_blank_lines_and_keeps_one_output_line_per_input_line() {
     input.push_str("\r\n");
     let lines = 60_001;
     for jobs in ["1", "4"] {
-        let o = run(&["check", "--format", "json", "--jobs", jobs], input.as_bytes());
+        let o = run(
+            &["check", "--format", "json", "--jobs", jobs],
+            input.as_bytes(),
+        );
         assert_eq!(o.code, Some(1), "{}", o.stderr);
         let out = o.text();
         let mut n = 0;
@@ -535,18 +544,116 @@ fn check_skips_blank_lines_and_keeps_one_output_line_per_input_line() {
             }
             n += 1;
         }
-        assert_eq!(n, lines, "one object per input line, nothing else on stdout");
+        assert_eq!(
+            n, lines,
+            "one object per input line, nothing else on stdout"
+        );
         assert!(
-            o.stderr.contains("20000 valid, 20000 invalid, 20001 blank lines skipped"),
+            o.stderr
+                .contains("20000 valid, 20000 invalid, 20001 blank lines skipped"),
             "{}",
             o.stderr
         );
     }
-    let o = run(&["check", "--profile", "rfc3986"], b"http://a/\n\nhttp://b/\n");
+    let o = run(
+        &["check", "--profile", "rfc3986"],
+        b"http://a/\n\nhttp://b/\n",
+    );
     assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert_eq!(
         o.text(),
         "valid\trfc3986\thttp://a/\nskipped\trfc3986\t\nvalid\trfc3986\thttp://b/\n"
     );
-    assert!(o.stderr.contains("2 valid, 0 invalid, 1 blank line skipped"), "{}", o.stderr);
+    assert!(
+        o.stderr
+            .contains("2 valid, 0 invalid, 1 blank line skipped"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn parse_json_gives_flat_components_null_where_absent() {
+    const FIELDS: [&str; 13] = [
+        "scheme",
+        "userinfo",
+        "host",
+        "port",
+        "path",
+        "query",
+        "fragment",
+        "nid",
+        "nss",
+        "r_component",
+        "q_component",
+        "f_component",
+        "xri_authority",
+    ];
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            "http://u@a.example:8080/p/q?x=1#f",
+            &[
+                ("scheme", "http"),
+                ("userinfo", "u"),
+                ("host", "a.example"),
+                ("port", "8080"),
+                ("path", "/p/q"),
+                ("query", "x=1"),
+                ("fragment", "f"),
+            ],
+        ),
+        (
+            "http://ü.example/ä?ö#é",
+            &[
+                ("scheme", "http"),
+                ("host", "ü.example"),
+                ("path", "/ä"),
+                ("query", "ö"),
+                ("fragment", "é"),
+            ],
+        ),
+        (
+            "http://a/?",
+            &[
+                ("scheme", "http"),
+                ("host", "a"),
+                ("path", "/"),
+                ("query", ""),
+            ],
+        ),
+        (
+            "urn:example:a123?+r1?=q1#f1",
+            &[
+                ("scheme", "urn"),
+                ("nid", "example"),
+                ("nss", "a123"),
+                ("r_component", "r1"),
+                ("q_component", "q1"),
+                ("f_component", "f1"),
+            ],
+        ),
+        (
+            "xri://@example*(=a*b)/(+c)?q#f",
+            &[
+                ("scheme", "xri"),
+                ("xri_authority", "@example*(=a*b)"),
+                ("path", "/(+c)"),
+                ("query", "q"),
+                ("fragment", "f"),
+            ],
+        ),
+    ];
+    for (input, want) in cases {
+        let o = run(&["parse", "--format", "json", input], b"");
+        let v: serde_json::Value = serde_json::from_str(o.text().trim()).expect("JSON");
+        let c = v["components"].as_object().expect("components object");
+        assert_eq!(c.len(), FIELDS.len(), "{input}: {v}");
+        for f in FIELDS {
+            let expected = want.iter().find(|(k, _)| *k == f).map(|(_, t)| *t);
+            match expected {
+                Some(t) => assert_eq!(c[f], t, "{input}: {f}"),
+                None => assert!(c[f].is_null(), "{input}: {f} is {}", c[f]),
+            }
+        }
+    }
 }

@@ -14,7 +14,11 @@ Output (text): per input, the input, its verdict and profile, the component tree
 cut to head…tail with their byte count), then each diagnostic with carets under an excerpt of
 the input; inputs are separated by blank lines.
 Output (json): one object per input and line:
-  {\"input\", \"profile\", \"profile_reason\", \"valid\", \"tree\", \"diagnostics\"}
+  {\"input\", \"profile\", \"profile_reason\", \"valid\", \"start_rule\", \"components\", \"tree\",
+   \"diagnostics\", \"readings\", \"readings_omitted\"}
+\"components\" is flat: {\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\",
+\"fragment\", \"nid\", \"nss\", \"r_component\", \"q_component\", \"f_component\",
+\"xri_authority\"}, each the component's text, null where there is none.
 A line of stdin that is not UTF-8 is not analyzed: it gets `not-utf8` diagnostics at the
 offsets of the bad bytes (and \"tree\": null).
 
