@@ -434,3 +434,226 @@ fn a_run_of_the_same_error_is_reported_once_with_its_count() {
         .collect();
     assert_eq!(counts, [Some(1), Some(1)]);
 }
+
+#[test]
+fn shared_options_before_the_command_are_the_commands() {
+    let before = run(
+        &["--profile", "rfc3986", "-f", "json", "parse", "http://a/"],
+        b"",
+    );
+    let after = run(
+        &["parse", "--profile", "rfc3986", "-f", "json", "http://a/"],
+        b"",
+    );
+    assert_eq!(before.code, Some(0), "{}", before.stderr);
+    assert_eq!(before.text(), after.text());
+    let v: serde_json::Value = serde_json::from_str(before.text().trim()).expect("JSON");
+    assert_eq!(v["profile"], "rfc3986");
+    // The same for a command with its own options after the identifiers.
+    let cmp = run(
+        &["--format=json", "compare", "http://a/b", "HTTP://A/b"],
+        b"",
+    );
+    assert_eq!(cmp.code, Some(0), "{}", cmp.stderr);
+    let v: serde_json::Value = serde_json::from_str(cmp.text().trim()).expect("JSON");
+    assert_eq!(v["equivalent"], true);
+}
+
+#[test]
+fn compare_json_gives_the_steps_it_is_equal_from_and_parts_at() {
+    let j = |a: &str, b: &str| -> serde_json::Value {
+        let o = run(&["compare", "--format", "json", a, b], b"");
+        serde_json::from_str(o.text().trim()).expect("one JSON object")
+    };
+    let eq = j("http://a/b", "HTTP://A/b");
+    assert_eq!(eq["equal_from"], 2, "{eq}");
+    assert!(eq["parted_at"].is_null(), "{eq}");
+    let same = j("http://a/b", "http://a/b");
+    assert_eq!(same["equal_from"], 1, "{same}");
+    let ne = j("http://a/b", "http://a/c");
+    assert!(ne["equal_from"].is_null(), "{ne}");
+    let steps = ne["steps"].as_array().map_or(0, Vec::len);
+    assert!(steps > 0);
+    assert_eq!(ne["parted_at"], steps, "{ne}");
+}
+
+fn help(args: &[&str]) -> String {
+    let o = run(args, b"");
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    o.text()
+}
+
+#[test]
+fn compare_help_says_when_stderr_has_something() {
+    // Valid sides with their own warning and note: nothing on stderr, as the help says.
+    let o = run(&["compare", "URN:foo:a123,456", "urn:FOO:a123%2c456"], b"");
+    assert_eq!(o.code, Some(1));
+    assert_eq!(o.stderr, "");
+    let h = help(&["compare", "--help"]);
+    assert!(!h.contains("carets; diagnostics on\nstderr"), "{h}");
+    assert!(
+        h.contains("a valid side's own warnings and notes are not repeated"),
+        "{h}"
+    );
+    // A side that does not parse: its errors are there.
+    let o = run(&["compare", "http://a b/", "http://a/"], b"");
+    assert!(o.stderr.contains("illegal-char"), "{}", o.stderr);
+}
+
+#[test]
+fn explain_and_rule_help_speak_of_themselves_not_of_the_workbench() {
+    let h = help(&["explain", "--help"]);
+    assert!(!h.contains("workbench"), "{h}");
+    assert!(h.contains("the report opens with the verdict"), "{h}");
+    let h = help(&["rule", "--help"]);
+    assert!(!h.contains("pick the profile from the input"), "{h}");
+    assert!(!h.contains("One JSON object per line"), "{h}");
+    assert!(h.contains("looks in every profile's"), "{h}");
+}
+
+#[test]
+fn check_skips_blank_lines_and_keeps_one_output_line_per_input_line() {
+    // Enough lines for several chunks, so --jobs > 1 judges them on several threads.
+    let mut input = String::new();
+    for i in 0..60_000 {
+        match i % 3 {
+            0 => input.push_str("urn:example:a\n"),
+            1 => input.push('\n'),
+            _ => input.push_str("http://a b/\r\n"),
+        }
+    }
+    input.push_str("\r\n");
+    let lines = 60_001;
+    for jobs in ["1", "4"] {
+        let o = run(
+            &["check", "--format", "json", "--jobs", jobs],
+            input.as_bytes(),
+        );
+        assert_eq!(o.code, Some(1), "{}", o.stderr);
+        let out = o.text();
+        let mut n = 0;
+        for (i, l) in out.lines().enumerate() {
+            let v: serde_json::Value = serde_json::from_str(l).expect("each line a JSON object");
+            assert_eq!(v["line"], i + 1, "in order: {l}");
+            if i % 3 == 1 || i + 1 == lines {
+                assert_eq!(v["input"], "", "{l}");
+                assert!(v["valid"].is_null(), "{l}");
+                assert_eq!(v["skipped"], "blank", "{l}");
+            } else {
+                assert!(v["valid"].is_boolean() && v.get("skipped").is_none(), "{l}");
+            }
+            n += 1;
+        }
+        assert_eq!(
+            n, lines,
+            "one object per input line, nothing else on stdout"
+        );
+        assert!(
+            o.stderr
+                .contains("20000 valid, 20000 invalid, 20001 blank lines skipped"),
+            "{}",
+            o.stderr
+        );
+    }
+    let o = run(
+        &["check", "--profile", "rfc3986"],
+        b"http://a/\n\nhttp://b/\n",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    assert_eq!(
+        o.text(),
+        "valid\trfc3986\thttp://a/\nskipped\trfc3986\t\nvalid\trfc3986\thttp://b/\n"
+    );
+    assert!(
+        o.stderr
+            .contains("2 valid, 0 invalid, 1 blank line skipped"),
+        "{}",
+        o.stderr
+    );
+}
+
+#[test]
+fn parse_json_gives_flat_components_null_where_absent() {
+    const FIELDS: [&str; 13] = [
+        "scheme",
+        "userinfo",
+        "host",
+        "port",
+        "path",
+        "query",
+        "fragment",
+        "nid",
+        "nss",
+        "r_component",
+        "q_component",
+        "f_component",
+        "xri_authority",
+    ];
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            "http://u@a.example:8080/p/q?x=1#f",
+            &[
+                ("scheme", "http"),
+                ("userinfo", "u"),
+                ("host", "a.example"),
+                ("port", "8080"),
+                ("path", "/p/q"),
+                ("query", "x=1"),
+                ("fragment", "f"),
+            ],
+        ),
+        (
+            "http://ü.example/ä?ö#é",
+            &[
+                ("scheme", "http"),
+                ("host", "ü.example"),
+                ("path", "/ä"),
+                ("query", "ö"),
+                ("fragment", "é"),
+            ],
+        ),
+        (
+            "http://a/?",
+            &[
+                ("scheme", "http"),
+                ("host", "a"),
+                ("path", "/"),
+                ("query", ""),
+            ],
+        ),
+        (
+            "urn:example:a123?+r1?=q1#f1",
+            &[
+                ("scheme", "urn"),
+                ("nid", "example"),
+                ("nss", "a123"),
+                ("r_component", "r1"),
+                ("q_component", "q1"),
+                ("f_component", "f1"),
+            ],
+        ),
+        (
+            "xri://@example*(=a*b)/(+c)?q#f",
+            &[
+                ("scheme", "xri"),
+                ("xri_authority", "@example*(=a*b)"),
+                ("path", "/(+c)"),
+                ("query", "q"),
+                ("fragment", "f"),
+            ],
+        ),
+    ];
+    for (input, want) in cases {
+        let o = run(&["parse", "--format", "json", input], b"");
+        let v: serde_json::Value = serde_json::from_str(o.text().trim()).expect("JSON");
+        let c = v["components"].as_object().expect("components object");
+        assert_eq!(c.len(), FIELDS.len(), "{input}: {v}");
+        for f in FIELDS {
+            let expected = want.iter().find(|(k, _)| *k == f).map(|(_, t)| *t);
+            match expected {
+                Some(t) => assert_eq!(c[f], t, "{input}: {f}"),
+                None => assert!(c[f].is_null(), "{input}: {f} is {}", c[f]),
+            }
+        }
+    }
+}

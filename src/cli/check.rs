@@ -44,6 +44,8 @@ const JOBS_PER_CORE: usize = 4;
 struct Tally {
     valid: u64,
     invalid: u64,
+    /// Blank lines: no identifier to judge.
+    skipped: u64,
 }
 
 /// What every chunk needs to be judged and printed.
@@ -182,6 +184,38 @@ fn text_line(
     out.push(b'\n');
 }
 
+/// The output of a blank line: text `[FILE:LINE: ]skipped<TAB>PROFILE<TAB>`, JSON
+/// `{"input": "", "profile", "valid": null, "first_error": null, "skipped": "blank", ["file",]
+/// "line"}`; PROFILE is the profile asked for (`auto` when none).
+fn blank_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
+    let profile = ctx.profile.map_or("auto", |p| p.name());
+    match ctx.format {
+        Format::Text => {
+            if let (Some(f), Some(names)) = (file, &ctx.names) {
+                out.extend_from_slice(names[f].as_bytes());
+                out.push(b':');
+                out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+                out.extend_from_slice(b": ");
+            }
+            out.extend_from_slice(b"skipped\t");
+            out.extend_from_slice(profile.as_bytes());
+            out.extend_from_slice(b"\t\n");
+        }
+        Format::Json => {
+            out.extend_from_slice(b"{\"input\":\"\",\"profile\":\"");
+            out.extend_from_slice(profile.as_bytes());
+            out.extend_from_slice(b"\",\"valid\":null,\"first_error\":null,\"skipped\":\"blank\"");
+            if let Some(f) = file {
+                out.extend_from_slice(b",\"file\":");
+                out.extend_from_slice(ctx.json_names[f].as_bytes());
+            }
+            out.extend_from_slice(b",\"line\":");
+            out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+            out.extend_from_slice(b"}\n");
+        }
+    }
+}
+
 /// One JSON line. A line of printable ASCII without `"` or `\\` is a JSON string as it is,
 /// so the common line is written directly (same keys, same order as [`LineJson`]); any
 /// other goes through serde with the safe escapes.
@@ -286,6 +320,17 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
         let mut bytes = &data[start..end];
         start = end + 1;
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        if bytes.is_empty() {
+            // A blank line holds no identifier: it is skipped, not judged (the empty
+            // string would read as a valid relative reference), and still gets its line.
+            tally.skipped += 1;
+            if !ctx.quiet {
+                let file = ctx.names.as_ref().map(|_| chunk.source);
+                blank_line(out, ctx, file, line_no);
+            }
+            line_no += 1;
+            continue;
+        }
         let (shown_profile, verdict) = judge(bytes, ctx.profile);
         match verdict {
             Ok(()) => tally.valid += 1,
@@ -513,6 +558,7 @@ fn run_serial(
         pool.give(chunk.data);
         tally.valid += t.valid;
         tally.invalid += t.invalid;
+        tally.skipped += t.skipped;
         out.write_all(&buf)?;
         // The rest of that line may take long to read (for ever from /dev/zero): show the
         // verdict now.
@@ -627,6 +673,7 @@ fn run_parallel(
                 next += 1;
                 tally.valid += t.valid;
                 tally.invalid += t.invalid;
+                tally.skipped += t.skipped;
                 if written.is_ok()
                     && let Err(e) = out
                         .write_all(&buf)
@@ -722,9 +769,14 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         None => run_serial(&paths, &ctx, &mut out)?,
     };
     out.flush()?;
+    let skipped = match tally.skipped {
+        0 => String::new(),
+        1 => ", 1 blank line skipped".to_string(),
+        n => format!(", {n} blank lines skipped"),
+    };
     let _ = writeln!(
         io::stderr(),
-        "{} valid, {} invalid",
+        "{} valid, {} invalid{skipped}",
         tally.valid,
         tally.invalid
     );
@@ -860,7 +912,7 @@ mod tests {
             .iter()
             .map(|ch| {
                 let t = process(ch, &c, &mut Vec::new());
-                t.valid + t.invalid
+                t.valid + t.invalid + t.skipped
             })
             .sum();
         assert_eq!(total, lines);

@@ -78,7 +78,7 @@ impl<T: Serialize> Serialize for PairJson<T> {
 }
 
 /// The JSON object.
-struct VerdictJson<'a>(&'a Verdict);
+pub(super) struct VerdictJson<'a>(pub(super) &'a Verdict);
 
 impl Serialize for VerdictJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -91,7 +91,7 @@ impl Serialize for VerdictJson<'_> {
         };
         let a_diags = owned(&v.a.diagnostics, &v.a_diagnostics);
         let b_diags = owned(&v.b.diagnostics, &v.b_diagnostics);
-        let mut m = s.serialize_struct("Verdict", 10)?;
+        let mut m = s.serialize_struct("Verdict", 12)?;
         m.serialize_field("a", &v.a.input)?;
         m.serialize_field("b", &v.b.input)?;
         m.serialize_field("profile", v.profile.name())?;
@@ -99,6 +99,8 @@ impl Serialize for VerdictJson<'_> {
         m.serialize_field("equivalent", &v.equivalent)?;
         m.serialize_field("valid", &PairJson(v.a_valid(), v.b_valid()))?;
         m.serialize_field("summary", &v.summary())?;
+        m.serialize_field("equal_from", &crate::report::equal_from(v))?;
+        m.serialize_field("parted_at", &crate::report::parted_at(v))?;
         m.serialize_field("steps", &StepsJson(v))?;
         m.serialize_field("difference", &v.difference.as_ref().map(DifferenceJson))?;
         m.serialize_field(

@@ -7,12 +7,64 @@
 
 use std::io::Write;
 
+use serde_json::{Map, Value, json};
+
 use super::{ExplainArgs, ReportFormatArg, emit};
-use crate::engine::equiv::{CompareOptions, compare, compare_per_profile};
+use crate::engine::equiv::{CompareOptions, ProfileEquivalence, compare, compare_per_profile};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::resolve;
-use crate::engine::{Options, analyze};
-use crate::report::{ReportFormat, Subject, render};
+use crate::engine::{Analysis, Options, Status, analyze};
+use crate::report::{ReportFormat, Subject, render, reopen_command, summary};
+
+/// A profile's verdict as JSON: `valid`, `invalid` or `not-applicable`, and the first
+/// error's code.
+fn status_json(s: &Status) -> (&'static str, Option<&'static str>) {
+    match s {
+        Status::Valid => ("valid", None),
+        Status::Invalid(code) => ("invalid", Some(code.as_str())),
+        Status::NotApplicable => ("not-applicable", None),
+    }
+}
+
+/// One side: `parse`'s object, plus every profile's verdict and the forms.
+fn side_json(a: &Analysis) -> Value {
+    let mut v = serde_json::to_value(super::json::AnalysisJson(a)).unwrap_or_default();
+    let verdicts: Vec<Value> = a
+        .verdicts
+        .iter()
+        .map(|pv| {
+            let (status, first) = status_json(&pv.status);
+            json!({"profile": pv.profile.name(), "verdict": status, "first_error": first})
+        })
+        .collect();
+    let forms = a.forms.as_ref().map(|f| {
+        f.rows()
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), Value::from(value)))
+            .collect::<Map<String, Value>>()
+    });
+    if let Value::Object(m) = &mut v {
+        m.insert("verdicts".into(), Value::from(verdicts));
+        m.insert("forms".into(), forms.map_or(Value::Null, Value::Object));
+    }
+    v
+}
+
+/// The pair under one profile, as the report's table gives it.
+fn equivalence_json(e: &ProfileEquivalence) -> Value {
+    let (a, a_first) = status_json(&e.a);
+    let (b, b_first) = status_json(&e.b);
+    json!({
+        "profile": e.profile.name(),
+        "a": a,
+        "a_first_error": a_first,
+        "b": b,
+        "b_first_error": b_first,
+        "equivalent": e.equivalent,
+        "equal_from": e.equal_from.as_ref().map(|(i, _, _)| i + 1),
+        "difference": e.difference.as_ref().map(|d| d.reason.as_str()),
+    })
+}
 
 /// The compare options `explain` was given.
 pub(crate) fn options(args: &ExplainArgs) -> CompareOptions {
@@ -26,7 +78,7 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
         ..Options::full()
     };
     let format = match args.format {
-        ReportFormatArg::Markdown => ReportFormat::Markdown,
+        ReportFormatArg::Markdown | ReportFormatArg::Json => ReportFormat::Markdown,
         ReportFormatArg::Text => ReportFormat::Text,
     };
     let a = analyze(&args.id, &full);
@@ -56,7 +108,39 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    emit(&mut out, &render(&subject, format))?;
+    if args.format == ReportFormatArg::Json {
+        let doc = json!({
+            "version": env!("CARGO_PKG_VERSION"),
+            "profile": opts.profile.map_or("auto", |p| p.name()),
+            "reopen": reopen_command(
+                &args.id,
+                args.view.with.as_deref(),
+                args.view.base.as_deref(),
+                &opts,
+            ),
+            "summary": summary(&subject),
+            "a": side_json(&a),
+            "b": b.as_ref().map(side_json),
+            "comparison": verdict.as_ref().map(|v| {
+                serde_json::to_value(super::compare::VerdictJson(v)).unwrap_or_default()
+            }),
+            "per_profile": per_profile
+                .as_deref()
+                .map(|p| p.iter().map(equivalence_json).collect::<Vec<_>>()),
+            "resolution": resolution.as_ref().map(|(base, r)| {
+                serde_json::to_value(super::resolve::ResolutionJson {
+                    base,
+                    reference: &args.id,
+                    profile: args.view.profile().unwrap_or_else(|| auto_family(base).1),
+                    r,
+                })
+                .unwrap_or_default()
+            }),
+        });
+        super::json::write_line(&mut out, &doc)?;
+    } else {
+        emit(&mut out, &render(&subject, format))?;
+    }
     out.flush()?;
     Ok(match (&verdict, &resolution) {
         (Some(v), _) if !v.sides_valid() => 2,

@@ -3,6 +3,8 @@
 pub(super) const TOP: &str = "\
 With no command, the workbench opens: `idbench [ID] [--with OTHER] [--theme T] [--profile P]`
 is `idbench tui` with the same arguments.
+--profile and --format may also come before a command: `idbench --profile rfc3986 parse
+http://a/` is `idbench parse --profile rfc3986 http://a/`.
 
 Exit codes: 0 success, 1 an input is invalid (or not equivalent), 2 a usage or I/O error.
 A closed output pipe (`idbench ... | head`) ends any command quietly.";
@@ -12,19 +14,26 @@ Output (text): per input, the input, its verdict and profile, the component tree
 cut to head…tail with their byte count), then each diagnostic with carets under an excerpt of
 the input; inputs are separated by blank lines.
 Output (json): one object per input and line:
-  {\"input\", \"profile\", \"profile_reason\", \"valid\", \"tree\", \"diagnostics\"}
+  {\"input\", \"profile\", \"profile_reason\", \"valid\", \"start_rule\", \"components\", \"tree\",
+   \"diagnostics\", \"readings\", \"readings_omitted\"}
+\"components\" is flat: {\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\",
+\"fragment\", \"nid\", \"nss\", \"r_component\", \"q_component\", \"f_component\",
+\"xri_authority\"}, each the component's text, null where there is none.
 A line of stdin that is not UTF-8 is not analyzed: it gets `not-utf8` diagnostics at the
 offsets of the bad bytes (and \"tree\": null).
 
 Exit codes: 0 every input valid, 1 any invalid, 2 usage or I/O error.";
 
 pub(super) const CHECK: &str = "\
-Output (text): one line per input line,
+Output (text): one line per input line, in input order (with --jobs too),
   valid<TAB>PROFILE<TAB>INPUT   or   invalid<TAB>PROFILE<TAB>INPUT<TAB>CODE
+or, for a blank line, `skipped<TAB>PROFILE<TAB>` (PROFILE: the one asked for, else auto),
 prefixed with `FILE:LINE: ` when files are given (`-` is stdin); then `N valid, M invalid`
-on stderr. --quiet prints only that summary.
-Output (json): one object per line: {\"input\", \"profile\", \"valid\", \"first_error\",
-\"line\"}, plus \"file\" when files are given.
+on stderr (and `, K blank lines skipped` when there are some). --quiet prints only that
+summary.
+Output (json): JSON Lines, one object per input line and nothing else on stdout:
+{\"input\", \"profile\", \"valid\", \"first_error\", \"line\"}, plus \"file\" when files are
+given; a blank line is {\"input\": \"\", \"valid\": null, \"skipped\": \"blank\", ...}.
 A line that is not UTF-8 is invalid with code `not-utf8`. A line longer than 16 MiB is
 invalid with code `line-too-long` as soon as it passes that length, shown by its first KiB
 and `…` (JSON: \"truncated\": true); the rest of it is read and dropped, never held.
@@ -61,10 +70,15 @@ Exit codes: 0 every reference resolved, 1 any did not, 2 usage or I/O error.";
 
 pub(super) const COMPARE: &str = "\
 Output (text): both inputs, the profile, the ladder of comparison steps as a table
-(# rule spec A B equal?), the verdict and the first difference with carets; diagnostics on
-stderr.
+(# rule spec A B equal?), the verdict and the first difference with carets. On stderr, only
+when there is something to say: the errors of a side that does not parse, and what bringing
+a side to the compared form found; a valid side's own warnings and notes are not repeated
+(`idbench parse` shows them).
 Output (json): one object: {\"a\", \"b\", \"profile\", \"profile_reason\", \"equivalent\",
-\"valid\", \"summary\", \"steps\", \"difference\", \"diagnostics\"}.
+\"valid\", \"summary\", \"equal_from\", \"parted_at\", \"steps\", \"difference\",
+\"diagnostics\"}. \"equal_from\": the step (from 1) from which the sides are equal, null
+when they are not equivalent; \"parted_at\": the step at which they part (the last, where
+the first difference is located), null when they are equivalent.
 
 Exit codes: 0 equivalent, 1 not equivalent, 2 a side does not parse under the profile, or a
 usage error.";
@@ -91,7 +105,14 @@ Exit codes: 0, or 2 on a usage error.";
 pub(super) const EXPLAIN: &str = "\
 Output: one report, Markdown (default) or plain text wrapped at 72 columns: the input, the
 profile and why, every profile's verdict, the tree, the diagnostics and every form; with
---with, the comparison ladder.
+--with, first a summary (the verdict and the step that decides it: \"equivalent from step
+N\" or \"parted at step N\"), then both inputs, the comparison and its ladder.
+--format json: the report's content as data, one compact object on one line:
+  {\"version\", \"profile\", \"reopen\", \"summary\", \"a\", \"b\", \"comparison\",
+   \"per_profile\", \"resolution\"}
+\"a\" and \"b\" are parse's objects plus \"verdicts\" (every profile's) and \"forms\";
+\"comparison\" is compare's object; \"resolution\" is resolve's; null where the report has
+no such part.
 
 Exit codes: as parse (0 valid, 1 invalid); with --with, as compare (0 equivalent, 1 not, 2
 a side does not parse); with --base, as resolve (0 a target came out, 1 not); 2 on a usage

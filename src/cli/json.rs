@@ -414,20 +414,47 @@ impl Serialize for ReadingsJson<'_> {
     }
 }
 
+/// The flat components of an analysis ([`Analysis::components`]): every field, `null`
+/// where the input has no such component.
+pub struct ComponentsJson<'a>(pub crate::engine::components::Components<'a>);
+
+impl Serialize for ComponentsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = &self.0;
+        let mut m = s.serialize_struct("Components", 13)?;
+        m.serialize_field("scheme", &c.scheme)?;
+        m.serialize_field("userinfo", &c.userinfo)?;
+        m.serialize_field("host", &c.host)?;
+        m.serialize_field("port", &c.port)?;
+        m.serialize_field("path", &c.path)?;
+        m.serialize_field("query", &c.query)?;
+        m.serialize_field("fragment", &c.fragment)?;
+        m.serialize_field("nid", &c.nid)?;
+        m.serialize_field("nss", &c.nss)?;
+        m.serialize_field("r_component", &c.r_component)?;
+        m.serialize_field("q_component", &c.q_component)?;
+        m.serialize_field("f_component", &c.f_component)?;
+        m.serialize_field("xri_authority", &c.xri_authority)?;
+        m.end()
+    }
+}
+
 /// The whole `parse` object for one input: `{"input", "profile", "profile_reason",
-/// "valid", "start_rule", "tree", "diagnostics", "readings", "readings_omitted"}`.
+/// "valid", "start_rule", "components", "tree", "diagnostics", "readings",
+/// "readings_omitted"}`.
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisJson<'a>(pub &'a Analysis);
 
 impl Serialize for AnalysisJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let a = self.0;
-        let mut m = s.serialize_struct("Analysis", 9)?;
+        let mut m = s.serialize_struct("Analysis", 10)?;
         m.serialize_field("input", &a.input)?;
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("profile_reason", &a.profile_reason)?;
         m.serialize_field("valid", &a.valid())?;
         m.serialize_field("start_rule", &StartRuleJson(a))?;
+        m.serialize_field("components", &ComponentsJson(a.components()))?;
         m.serialize_field(
             "tree",
             &TreeJson {

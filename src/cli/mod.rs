@@ -71,7 +71,17 @@ pub enum Command {
     #[command(after_help = help::COMPARE)]
     Compare(CompareArgs),
     /// Print the whole analysis as a Markdown or plain-text report to paste elsewhere.
-    #[command(after_help = help::EXPLAIN)]
+    #[command(
+        after_help = help::EXPLAIN,
+        mut_arg("with", |a| a.help(
+            "A second identifier: compare with it; the report opens with the verdict and \
+             the step that decides it, and shows the ladder"
+        )),
+        mut_arg("profile", |a| a.help(
+            "The profile to read the input with (and compare under); auto, the default, \
+             picks one from the input"
+        ))
+    )]
     Explain(ExplainArgs),
     /// Check any ABNF grammar, parse with it counting every parse, diff two grammars (or
     /// one and a built-in profile's), generate examples and near misses.
@@ -385,7 +395,7 @@ pub struct ExplainArgs {
     /// A second identifier or a base, the profile, and how `--with` compares.
     #[command(flatten)]
     pub view: ViewArgs,
-    /// markdown or text.
+    /// markdown, text, or json (the report's content as one compact JSON object).
     #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
     pub format: ReportFormatArg,
 }
@@ -398,6 +408,8 @@ pub enum ReportFormatArg {
     Markdown,
     /// Plain text wrapped at 72 columns.
     Text,
+    /// The report's content as data: one compact JSON object on one line.
+    Json,
 }
 
 impl ViewArgs {

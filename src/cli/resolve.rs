@@ -52,11 +52,11 @@ impl Serialize for StepJson<'_> {
     }
 }
 
-struct ResolutionJson<'a> {
-    base: &'a str,
-    reference: &'a str,
-    profile: Profile,
-    r: &'a Resolution,
+pub(super) struct ResolutionJson<'a> {
+    pub(super) base: &'a str,
+    pub(super) reference: &'a str,
+    pub(super) profile: Profile,
+    pub(super) r: &'a Resolution,
 }
 
 impl Serialize for ResolutionJson<'_> {

@@ -16,11 +16,12 @@ use crate::safe_text::escape;
 pub struct RuleArgs {
     /// The rule's name (`IPv6address`, `NSS`, `<NID>`); with none, every rule is listed.
     pub name: Option<String>,
-    /// The profile whose grammar to read; `auto` (the default) looks in every profile.
-    #[arg(long, short, default_value = "auto")]
+    /// The profile whose grammar to read: auto (the default) looks in every profile's;
+    /// or one of rfc3986, rfc3987, rfc1630, rfc2141, rfc2141bis, rfc8141, xri2.
+    #[arg(long, short, default_value = "auto", hide_possible_values = true)]
     pub profile: ProfileArg,
-    /// text or json.
-    #[arg(long, short, value_enum, default_value_t = Format::Text)]
+    /// text (for people) or json (one object per rule, or per profile's list, a line).
+    #[arg(long, short, value_enum, default_value_t = Format::Text, hide_possible_values = true)]
     pub format: Format,
 }
 

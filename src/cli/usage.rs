@@ -21,6 +21,7 @@ use crate::safe_text::escape;
 /// prints help, the version or the error and returns the exit code (0 after help or
 /// version written, 2 for a usage error or an output that failed).
 pub fn parse(args: Vec<OsString>) -> Result<Cli, ExitCode> {
+    let args = hoist_shared_options(args);
     let e = match Cli::command().try_get_matches_from(args.iter()) {
         Ok(m) => match Cli::from_arg_matches(&m) {
             Ok(cli) => return Ok(cli),
@@ -34,6 +35,43 @@ pub fn parse(args: Vec<OsString>) -> Result<Cli, ExitCode> {
     let text = plain_error(&args).unwrap_or_else(|| e.render().to_string());
     let _ = io::stderr().write_all(escape_lines(&text).as_bytes());
     Err(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)))
+}
+
+/// The options many commands share (`--profile`, `--format`), when they come before the
+/// command (`idbench --profile rfc3986 parse http://a/`), moved to just after its name, where
+/// the command reads them; any other command line comes back unchanged.
+///
+/// Written here rather than with clap's `global = true`: the top level takes the
+/// workbench's own arguments (`idbench ID --profile P`) and conflicts with subcommands, so
+/// clap would read `--profile` as the workbench's and `parse` as its identifier.
+fn hoist_shared_options(args: Vec<OsString>) -> Vec<OsString> {
+    let mut i = 1;
+    while let Some(a) = args.get(i).and_then(|a| a.to_str()) {
+        let step = match a {
+            "--profile" | "-p" | "--format" | "-f" => 2,
+            _ if a.starts_with("--profile=") || a.starts_with("--format=") => 1,
+            _ if a.len() > 2 && (a.starts_with("-p") || a.starts_with("-f")) => 1,
+            _ => break,
+        };
+        i += step;
+    }
+    let Some(name) = args.get(i).and_then(|a| a.to_str()) else {
+        return args;
+    };
+    let cmd = Cli::command();
+    let is_command = name == "help"
+        || cmd
+            .get_subcommands()
+            .any(|c| c.get_name() == name || c.get_all_aliases().any(|a| a == name));
+    if i == 1 || !is_command {
+        return args;
+    }
+    let mut out = Vec::with_capacity(args.len());
+    out.extend(args[..1].iter().cloned());
+    out.push(args[i].clone());
+    out.extend(args[1..i].iter().cloned());
+    out.extend(args[i + 1..].iter().cloned());
+    out
 }
 
 /// The error `args` gives, rendered with plain styles: clap adds no escape of its own, so
@@ -89,6 +127,21 @@ mod tests {
 
     fn args(a: &[&str]) -> Vec<OsString> {
         a.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn shared_options_before_a_command_move_after_it() {
+        let moved = |a: &[&str]| hoist_shared_options(args(a));
+        assert_eq!(
+            moved(&["idbench", "--profile", "rfc3986", "-fjson", "parse", "x"]),
+            args(&["idbench", "parse", "--profile", "rfc3986", "-fjson", "x"])
+        );
+        // Not a command after them: the workbench's arguments, unchanged.
+        let tui = ["idbench", "--profile", "rfc3986", "http://a/"];
+        assert_eq!(moved(&tui), args(&tui));
+        // Another option first: unchanged (`--with parse` is a value).
+        let with = ["idbench", "--with", "parse", "x"];
+        assert_eq!(moved(&with), args(&with));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 pub mod abnf;
 pub mod chars;
 pub mod codes;
+pub mod components;
 pub mod descriptor;
 pub mod equiv;
 pub mod explain;

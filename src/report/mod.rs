@@ -110,6 +110,14 @@ pub fn render(s: &Subject, f: ReportFormat) -> String {
         }
     }
 
+    if let Some(lines) = summary(s) {
+        w.heading("Summary");
+        for line in lines {
+            w.para(&line);
+        }
+        w.para("The detail follows: each input, then the comparison and its ladder.");
+    }
+
     w.heading(if s.resolution.is_some() {
         "Input (reference)"
     } else if s.comparison.is_some() {
@@ -151,19 +159,102 @@ fn analysis(w: &mut Writer, a: &Analysis) {
     tree(w, &a.tree, &a.input);
     w.subheading("Grammar");
     grammar(w, a);
+    // The list `idbench parse` prints and the workbench's Diagnostics pane shows: the
+    // parse's and what computing the forms found, so a note is never reported as "None.".
     w.subheading("Diagnostics");
-    findings(w, &a.diagnostics, &a.input);
+    findings(w, &a.all_diagnostics(), &a.input);
     readings(w, a);
     if let Some(forms) = &a.forms {
         w.subheading("Forms");
         for (name, value) in forms.rows() {
             w.labelled_block(name, value);
         }
-        if !forms.diagnostics.is_empty() {
-            w.para("What computing the forms found:");
-            findings(w, &forms.diagnostics, &a.input);
+    }
+}
+
+/// The step (numbered from 1) from which the sides of `v` are equal, when they are
+/// equivalent.
+pub fn equal_from(v: &Verdict) -> Option<usize> {
+    v.equal_from().map(|i| i + 1)
+}
+
+/// The step (numbered from 1) at which the sides of `v` part, when they are not
+/// equivalent: the ladder's last step, after which they still differ and where the first
+/// difference is located.
+pub fn parted_at(v: &Verdict) -> Option<usize> {
+    (!v.equivalent && !v.steps.is_empty()).then_some(v.steps.len())
+}
+
+/// The verdict of `v` and the step that decides it, in one sentence: `Equivalent under
+/// rfc3986 from step 2 (NAME, SPEC).` or `Not equivalent under rfc3986: parted at step 3
+/// (NAME, SPEC): REASON.` Holds input text: escape it before it reaches a terminal.
+pub fn verdict_sentence(v: &Verdict) -> String {
+    let p = v.profile.name();
+    let step = |n: usize| {
+        v.steps
+            .get(n - 1)
+            .map(|st| format!(" ({}, {})", st.name, st.spec))
+            .unwrap_or_default()
+    };
+    let mut s = match (equal_from(v), parted_at(v)) {
+        (Some(n), _) => format!("Equivalent under {p} from step {n}{}.", step(n)),
+        (None, _) if v.equivalent => format!("Equivalent under {p}."),
+        (None, Some(n)) => {
+            let why = v
+                .difference
+                .as_ref()
+                .map_or("no single differing component was located", |d| {
+                    d.reason.as_str()
+                });
+            format!(
+                "Not equivalent under {p}: parted at step {n}{}: {why}.",
+                step(n)
+            )
+        }
+        (None, None) => format!("Not equivalent under {p}."),
+    };
+    if !v.sides_valid() {
+        let which = match (v.a_valid(), v.b_valid()) {
+            (false, false) => "Neither side parses",
+            (false, true) => "Side A does not parse",
+            _ => "Side B does not parse",
+        };
+        s.push_str(&format!(
+            " {which} under {p}, so this is not the spec's answer."
+        ));
+    }
+    s
+}
+
+/// The summary a comparison report opens with: the verdict and the deciding step, then
+/// the verdict under every other profile when the subject has it. `None` without a
+/// comparison. Holds input text: escape it before it reaches a terminal.
+pub fn summary(s: &Subject) -> Option<Vec<String>> {
+    let v = s.comparison?;
+    let mut lines = vec![verdict_sentence(v)];
+    if let Some(per) = s.per_profile {
+        let (mut yes, mut no, mut not) = (Vec::new(), Vec::new(), Vec::new());
+        for e in per.iter().filter(|e| e.profile != v.profile) {
+            match e.equivalent {
+                Some(true) => yes.push(e.profile.name()),
+                Some(false) => no.push(e.profile.name()),
+                None => not.push(e.profile.name()),
+            }
+        }
+        let parts: Vec<String> = [
+            (yes, "equivalent under"),
+            (no, "not equivalent under"),
+            (not, "not compared under"),
+        ]
+        .into_iter()
+        .filter(|(names, _)| !names.is_empty())
+        .map(|(names, what)| format!("{what} {}", names.join(", ")))
+        .collect();
+        if !parts.is_empty() {
+            lines.push(format!("Other profiles: {}.", parts.join("; ")));
         }
     }
+    Some(lines)
 }
 
 fn verdicts(w: &mut Writer, vs: &[ProfileVerdict]) {
