@@ -37,6 +37,70 @@ enum State {
     Fragment,
 }
 
+/// Bytes a state appends as they are: ASCII URL code points that are no delimiter of the
+/// state, not `%`, and not in its percent-encode set. A run of them is copied at once, which
+/// is what the state would do one code point at a time (no validation error, no encoding).
+const PLAIN_PATH: u8 = 1;
+const PLAIN_QUERY: u8 = 2;
+const PLAIN_FRAGMENT: u8 = 4;
+const PLAIN_OPAQUE: u8 = 8;
+
+const PLAIN: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        let url_cp = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b'-'
+                    | b'.'
+                    | b'/'
+                    | b':'
+                    | b';'
+                    | b'='
+                    | b'?'
+                    | b'@'
+                    | b'_'
+                    | b'~'
+            );
+        if url_cp && c != b'%' && c != b'#' && c != b'?' {
+            if c != b'/' && !EncodeSet::Path.contains(c) {
+                t[b] |= PLAIN_PATH;
+            }
+            if !EncodeSet::SpecialQuery.contains(c) {
+                t[b] |= PLAIN_QUERY;
+                t[b] |= PLAIN_OPAQUE;
+            }
+            if !EncodeSet::Fragment.contains(c) {
+                t[b] |= PLAIN_FRAGMENT;
+            }
+        }
+        if url_cp && c == b'?' && !EncodeSet::SpecialQuery.contains(c) {
+            t[b] |= PLAIN_QUERY | PLAIN_FRAGMENT;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The end of the run of bytes with `flag` from `i`.
+#[inline]
+fn plain_run(bytes: &[u8], mut i: usize, flag: u8) -> usize {
+    while i < bytes.len() && bytes[i] < 128 && PLAIN[bytes[i] as usize] & flag != 0 {
+        i += 1;
+    }
+    i
+}
+
 fn is_c0_or_space(c: char) -> bool {
     c <= ' '
 }
@@ -293,6 +357,15 @@ pub(super) fn run(original: &str, base: Option<&UrlRecord>) -> Parsed {
         diagnostics: diags,
         valid_url_string: !m.cx.validation_error,
         steps,
+    }
+}
+
+/// The loop's advance, for a state that copied a run and continues at once: steps over the
+/// run's last byte (ASCII).
+#[inline]
+fn continue_after(ptr: &mut usize, _steps: &mut usize, n: usize) {
+    if *ptr < n {
+        *ptr += 1;
     }
 }
 
@@ -926,6 +999,14 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                     if path_start.is_none() {
                         path_start = Some(ptr);
                     }
+                    let run = plain_run(bytes, ptr, PLAIN_PATH);
+                    if run > ptr + 1 {
+                        buf.push_str(&s[ptr..run]);
+                        // The loop's advance steps over the run's last (ASCII) byte.
+                        ptr = run - 1;
+                        continue_after(&mut ptr, &mut steps, n);
+                        continue;
+                    }
                     m.check_unit(ch, ptr);
                     let mut out = std::mem::take(&mut buf);
                     m.push_enc(ch, ptr, EncodeSet::Path, &mut out);
@@ -965,6 +1046,15 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                     }
                 }
                 Some(ch) => {
+                    let run = plain_run(bytes, ptr, PLAIN_OPAQUE);
+                    if run > ptr + 1 {
+                        if let UrlPath::Opaque(p) = &mut m.url.path {
+                            p.push_str(&s[ptr..run]);
+                        }
+                        ptr = run - 1;
+                        continue_after(&mut ptr, &mut steps, n);
+                        continue;
+                    }
                     m.check_unit(ch, ptr);
                     let mut out = match &mut m.url.path {
                         UrlPath::Opaque(p) => std::mem::take(p),
@@ -986,6 +1076,15 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                     }
                 }
                 Some(ch) => {
+                    let run = plain_run(bytes, ptr, PLAIN_QUERY);
+                    if run > ptr + 1 {
+                        if let Some(q) = &mut m.url.query {
+                            q.push_str(&s[ptr..run]);
+                        }
+                        ptr = run - 1;
+                        continue_after(&mut ptr, &mut steps, n);
+                        continue;
+                    }
                     m.check_unit(ch, ptr);
                     let set = if special {
                         EncodeSet::SpecialQuery
@@ -1002,6 +1101,15 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                     m.spans.fragment = Some(m.cx.input.span(ptr, n));
                 }
                 if let Some(ch) = c {
+                    let run = plain_run(bytes, ptr, PLAIN_FRAGMENT);
+                    if run > ptr + 1 {
+                        if let Some(f) = &mut m.url.fragment {
+                            f.push_str(&s[ptr..run]);
+                        }
+                        ptr = run - 1;
+                        continue_after(&mut ptr, &mut steps, n);
+                        continue;
+                    }
                     m.check_unit(ch, ptr);
                     let mut f = m.url.fragment.take().unwrap_or_default();
                     m.push_enc(ch, ptr, EncodeSet::Fragment, &mut f);
