@@ -42,7 +42,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     let Some(file) = std::env::args().skip(1).find(|a| !a.starts_with('-')) else {
-        eprintln!("usage: cargo bench --bench whatwg -- FILE (scripts/measure-whatwg.sh makes one)");
+        eprintln!(
+            "usage: cargo bench --bench whatwg -- FILE (scripts/measure-whatwg.sh makes one)"
+        );
         std::process::exit(2);
     };
     let text = match std::fs::read_to_string(&file) {

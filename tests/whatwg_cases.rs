@@ -2,8 +2,8 @@
 //! the standard's href and the validation errors' names (warnings: the parse goes on; an
 //! error: the parse fails), each at its span.
 
-use idbench::engine::whatwg;
 use idbench::engine::Severity;
+use idbench::engine::whatwg;
 
 struct Case {
     input: &'static str,
@@ -84,7 +84,10 @@ const CASES: &[Case] = &[
     Case {
         input: " https://example.com/ ",
         href: Some("https://example.com/"),
-        diags: &[(W, "invalid-url-unit", 0, 1), (W, "invalid-url-unit", 21, 22)],
+        diags: &[
+            (W, "invalid-url-unit", 0, 1),
+            (W, "invalid-url-unit", 21, 22),
+        ],
     },
     Case {
         input: "https://example.com/a b",

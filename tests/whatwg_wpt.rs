@@ -54,7 +54,9 @@ fn check(case: &Value) -> Option<String> {
         (None, false) => Some(format!(
             "expected {}, got failure {:?}",
             case["href"],
-            parsed.failure().map(|d| (d.code.as_str(), d.message.clone()))
+            parsed
+                .failure()
+                .map(|d| (d.code.as_str(), d.message.clone()))
         )),
         (Some(u), false) => {
             let got = [
@@ -107,9 +109,9 @@ fn urltestdata_passes_but_for_the_listed_changes_of_the_standard() {
             (None, Some(k)) => {
                 changed_seen[k] = true;
                 failures.push(format!(
-                "{input:?} against {base:?} is listed as changed ({}) but passes",
-                CHANGED[k].2
-            ))
+                    "{input:?} against {base:?} is listed as changed ({}) but passes",
+                    CHANGED[k].2
+                ))
             }
         }
     }
@@ -164,5 +166,8 @@ const TOASCII_CHANGED: &[(&str, &str)] = &[
     // Not the standard's change: the `idna` crate (1.1.0, the engine's IDNA) rejects the
     // label "1" of a Bidi domain name under CheckBidi (RFC 5893 rule 1: a label starts with
     // L, R or AL); WPT expects "1.xn--mhb". The url crate on the same idna agrees with us.
-    ("1.\u{64A}", "idna 1.1.0's CheckBidi rejects a digits-only label in a Bidi domain name"),
+    (
+        "1.\u{64A}",
+        "idna 1.1.0's CheckBidi rejects a digits-only label in a Bidi domain name",
+    ),
 ];

@@ -37,7 +37,9 @@ pub fn known(
         && us.is_some()
         && them.is_none()
     {
-        return Some("three or more slashes against a special base (url expected_failures.txt)".into());
+        return Some(
+            "three or more slashes against a special base (url expected_failures.txt)".into(),
+        );
     }
     // url 2.5.8 accepts credentials and then the end of input in a non-special URL
     // ("blob://@"); the standard's authority state fails it (host-missing).

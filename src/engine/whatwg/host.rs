@@ -696,9 +696,15 @@ mod tests {
                 Hyphens::Check,
                 DnsLength::VerifyAllowRootDot,
             );
-            assert_eq!(strict.ok().as_deref(), Some(d.to_ascii_lowercase().as_str()), "{d}");
+            assert_eq!(
+                strict.ok().as_deref(),
+                Some(d.to_ascii_lowercase().as_str()),
+                "{d}"
+            );
         }
-        for d in ["-a.b", "a-.b", "ab--c", "xn--zca", "a..b", "_dmarc.x", ".", ""] {
+        for d in [
+            "-a.b", "a-.b", "ab--c", "xn--zca", "a..b", "_dmarc.x", ".", "",
+        ] {
             assert!(!strict_ascii_quick(d.as_bytes()), "{d}");
         }
     }

@@ -241,7 +241,11 @@ impl Machine<'_, '_> {
             return;
         }
         self.flush_run();
-        self.run = Some(EncRun { set, start: a, end: b });
+        self.run = Some(EncRun {
+            set,
+            start: a,
+            end: b,
+        });
     }
     fn flush_run(&mut self) {
         if let Some(r) = self.run.take() {
@@ -249,10 +253,7 @@ impl Machine<'_, '_> {
                 Code::WhatwgPercentEncoded,
                 r.start,
                 r.end,
-                format!(
-                    "encoded with the {} (URL Standard §1.3)",
-                    r.set.name()
-                ),
+                format!("encoded with the {} (URL Standard §1.3)", r.set.name()),
             );
         }
     }
@@ -360,6 +361,16 @@ pub(super) fn run(original: &str, base: Option<&UrlRecord>) -> Parsed {
     }
 }
 
+/// The first byte from `i` that is one of `stops`, or the end (a non-ASCII byte is never a
+/// stop, and a run ends on a character boundary since every stop is ASCII).
+#[inline]
+fn skip_until(bytes: &[u8], mut i: usize, stops: &[u8]) -> usize {
+    while i < bytes.len() && !stops.contains(&bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
 /// The loop's advance, for a state that copied a run and continues at once: steps over the
 /// run's last byte (ASCII).
 #[inline]
@@ -438,9 +449,7 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                             m.missing_solidus(next);
                         }
                         state = State::File;
-                    } else if special
-                        && m.base.is_some_and(|b| b.scheme == m.url.scheme)
-                    {
+                    } else if special && m.base.is_some_and(|b| b.scheme == m.url.scheme) {
                         state = State::SpecialRelativeOrAuthority;
                     } else if special {
                         state = State::SpecialAuthoritySlashes;
@@ -613,8 +622,15 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                 }
             }
             State::Authority => {
-                let ends =
-                    matches!(c, None | Some('/') | Some('?') | Some('#')) || (special && c == Some('\\'));
+                // A run of bytes the state only steps over (no "@", no end of the authority).
+                let skip = skip_until(bytes, ptr, b"@/?#\\");
+                if skip > ptr + 1 {
+                    ptr = skip - 1;
+                    continue_after(&mut ptr, &mut steps, n);
+                    continue;
+                }
+                let ends = matches!(c, None | Some('/') | Some('?') | Some('#'))
+                    || (special && c == Some('\\'));
                 if c == Some('@') {
                     m.cx.warn(
                         Code::InvalidCredentials,
@@ -679,6 +695,12 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                 }
             }
             State::Host => {
+                let skip = skip_until(bytes, ptr, b":[]/?#\\");
+                if skip > ptr + 1 {
+                    ptr = skip - 1;
+                    continue_after(&mut ptr, &mut steps, n);
+                    continue;
+                }
                 if c == Some(':') && !in_brackets {
                     if buf_start == ptr {
                         m.cx.error(

@@ -42,7 +42,10 @@ fn spans_skip_removed_tabs_and_newlines() {
     // after the host in the original input.
     let input = "http://exa\tmple.com/p\nq";
     let p = parse(input, None);
-    assert_eq!(p.url.as_ref().map(UrlRecord::href).as_deref(), Some("http://example.com/pq"));
+    assert_eq!(
+        p.url.as_ref().map(UrlRecord::href).as_deref(),
+        Some("http://example.com/pq")
+    );
     assert_eq!(p.spans.host, Some(sp(7, 19)));
     assert_eq!(p.spans.path, Some(sp(19, 23)));
     let notes = codes(&p, Severity::Note);
@@ -51,7 +54,10 @@ fn spans_skip_removed_tabs_and_newlines() {
     let warnings = codes(&p, Severity::Warning);
     assert_eq!(
         warnings,
-        vec![("invalid-url-unit", sp(10, 11)), ("invalid-url-unit", sp(21, 22))]
+        vec![
+            ("invalid-url-unit", sp(10, 11)),
+            ("invalid-url-unit", sp(21, 22))
+        ]
     );
     assert!(!p.valid_url_string);
 }
@@ -73,7 +79,10 @@ fn every_rewrite_is_a_note_at_its_span() {
         assert!(notes.contains(&want), "{want:?} not in {notes:?}");
     }
     let href = p.url.map(|u| u.href());
-    assert_eq!(href.as_deref(), Some("http://example.com/b?x%C3%A9#%F0%9F%98%80"));
+    assert_eq!(
+        href.as_deref(),
+        Some("http://example.com/b?x%C3%A9#%F0%9F%98%80")
+    );
 }
 
 #[test]
@@ -94,7 +103,10 @@ fn the_percent_encode_set_is_named_per_component() {
 #[test]
 fn ipv4_parts_in_hex_and_octal_are_warnings_with_their_values() {
     let p = parse("http://0x7f.0.01/", None);
-    assert_eq!(p.url.as_ref().map(|u| u.hostname()).as_deref(), Some("127.0.0.1"));
+    assert_eq!(
+        p.url.as_ref().map(|u| u.hostname()).as_deref(),
+        Some("127.0.0.1")
+    );
     let w = codes(&p, Severity::Warning);
     assert!(w.contains(&("ipv4-non-decimal-part", sp(7, 11))));
     assert!(w.contains(&("ipv4-non-decimal-part", sp(14, 16))));
@@ -139,12 +151,21 @@ fn a_failure_is_an_error_with_the_standards_name() {
 #[test]
 fn domain_percent_encoded_and_the_ascii_fallback_are_warnings() {
     let p = parse("https://exam%70le.org/", None);
-    assert_eq!(p.url.as_ref().map(|u| u.hostname()).as_deref(), Some("example.org"));
-    assert_eq!(codes(&p, Severity::Warning), vec![("domain-percent-encoded", sp(12, 21))]);
+    assert_eq!(
+        p.url.as_ref().map(|u| u.hostname()).as_deref(),
+        Some("example.org")
+    );
+    assert_eq!(
+        codes(&p, Severity::Warning),
+        vec![("domain-percent-encoded", sp(12, 21))]
+    );
     // Strict ToASCII rejects "_dmarc"; the standard keeps the domain.
     let p = parse("https://_dmarc.example.com/", None);
     assert!(p.valid());
-    assert_eq!(codes(&p, Severity::Warning), vec![("domain-to-ascii", sp(8, 26))]);
+    assert_eq!(
+        codes(&p, Severity::Warning),
+        vec![("domain-to-ascii", sp(8, 26))]
+    );
     let p = parse("https://xn--a/", None);
     assert_eq!(p.url.map(|u| u.href()).as_deref(), Some("https://xn--a/"));
 }
@@ -152,10 +173,16 @@ fn domain_percent_encoded_and_the_ascii_fallback_are_warnings() {
 #[test]
 fn windows_drive_letters_and_opaque_paths_are_noted() {
     let p = parse("file:c|/x", None);
-    assert_eq!(p.url.as_ref().map(UrlRecord::href).as_deref(), Some("file:///c:/x"));
+    assert_eq!(
+        p.url.as_ref().map(UrlRecord::href).as_deref(),
+        Some("file:///c:/x")
+    );
     assert!(codes(&p, Severity::Note).contains(&("whatwg-windows-drive-letter", sp(5, 7))));
     let p = parse("file://c:/x", None);
-    assert!(codes(&p, Severity::Warning).contains(&("file-invalid-windows-drive-letter-host", sp(7, 9))));
+    assert!(
+        codes(&p, Severity::Warning)
+            .contains(&("file-invalid-windows-drive-letter-host", sp(7, 9)))
+    );
     let p = parse("mailto:a@b", None);
     assert!(p.url.as_ref().is_some_and(UrlRecord::has_opaque_path));
     assert!(codes(&p, Severity::Note).contains(&("whatwg-opaque-path", sp(7, 10))));
@@ -216,13 +243,46 @@ fn work_is_linear_on_64_kib_of_hostile_input() {
 #[test]
 fn never_panics_on_odd_input() {
     for input in [
-        "", " ", ":", "//", "/\\", "a:", "http:", "http://", "http://@", "http://:@/", "file:",
-        "file:/", "file://", "file:///", "file:c:", "file://localhost", "foo://[", "foo://]",
-        "http://[", "http://[]", "http://[::", "http://[::1.2.3.4]", "http://%", "http://%41",
-        "http://%zz", "http://\u{ad}/", "\0", "a\u{0}b:c", "http://1.2.3.4./", "http://0x/",
-        "blob:", "blob:http://a/", "blob:blob:x",
+        "",
+        " ",
+        ":",
+        "//",
+        "/\\",
+        "a:",
+        "http:",
+        "http://",
+        "http://@",
+        "http://:@/",
+        "file:",
+        "file:/",
+        "file://",
+        "file:///",
+        "file:c:",
+        "file://localhost",
+        "foo://[",
+        "foo://]",
+        "http://[",
+        "http://[]",
+        "http://[::",
+        "http://[::1.2.3.4]",
+        "http://%",
+        "http://%41",
+        "http://%zz",
+        "http://\u{ad}/",
+        "\0",
+        "a\u{0}b:c",
+        "http://1.2.3.4./",
+        "http://0x/",
+        "blob:",
+        "blob:http://a/",
+        "blob:blob:x",
     ] {
-        for base in [None, Some("http://h/a"), Some("file:///C:/x"), Some("foo:opaque")] {
+        for base in [
+            None,
+            Some("http://h/a"),
+            Some("file:///C:/x"),
+            Some("foo:opaque"),
+        ] {
             let p = parse(input, base);
             if let Some(u) = &p.url {
                 let _ = (u.href(), u.origin(), u.host(), u.search(), u.hash());
