@@ -982,11 +982,13 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                         let is_file = m.url.scheme == "file";
                         let p = path_list(&mut m.url);
                         let mut drive = false;
-                        if is_file && p.is_empty() && is_windows_drive_letter(&buf) {
-                            if buf.as_bytes()[1] == b'|' {
-                                buf.replace_range(1..2, ":");
-                                drive = true;
-                            }
+                        if is_file
+                            && p.is_empty()
+                            && is_windows_drive_letter(&buf)
+                            && buf.as_bytes()[1] == b'|'
+                        {
+                            buf.replace_range(1..2, ":");
+                            drive = true;
                         }
                         p.push('/');
                         p.push_str(&buf);
