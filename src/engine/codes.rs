@@ -27,7 +27,8 @@ macro_rules! codes {
         }
 
         impl Code {
-            /// Every code, in the table's (alphabetical) order.
+            /// Every code, in the table's order: the identifier specs' codes alphabetically, then
+            /// the URN namespaces' and the URL Standard's blocks.
             pub const ALL: &'static [Code] = &[$(Code::$name,)*];
 
             /// The stable kebab-case spelling, e.g. `nss-missing`.
@@ -230,6 +231,51 @@ codes! {
     NamespaceNssInvalid = "namespace-nss-invalid", Warning, "RFC 8141 §5", "the NSS breaks its namespace's syntax";
     NamespaceOpaque = "namespace-opaque", Note, "RFC 3553 §3", "the namespace is opaque here";
     NidUnregistered = "nid-unregistered", Note, "RFC 8141 §5", "a NID not in IANA's registry";
+    // The URL Standard (WHATWG, url.spec.whatwg.org, revision 6ae8486 of 2 July 2026): its
+    // validation errors, each named as the standard's table names it, lower-cased, then the
+    // basic URL parser's rewrites (notes, `whatwg-` codes). See engine::whatwg.
+    DomainToAscii = "domain-to-ascii", Warning, "URL Standard §3.3 #concept-domain-parser", "strict Unicode ToASCII fails on the domain";
+    DomainPercentEncoded = "domain-percent-encoded", Warning, "URL Standard §3.5 #concept-host-parser", "a percent-encoded byte in a domain";
+    HostInvalidCodePoint = "host-invalid-code-point", Error, "URL Standard §3.5 #concept-opaque-host-parser", "a forbidden host code point in an opaque host";
+    Ipv4EmptyPart = "ipv4-empty-part", Warning, "URL Standard §3.5 #concept-ipv4-parser", "an IPv4 address that ends with \".\"";
+    Ipv4TooFewParts = "ipv4-too-few-parts", Warning, "URL Standard §3.5 #concept-ipv4-parser", "an IPv4 address of fewer than 4 parts";
+    Ipv4TooManyParts = "ipv4-too-many-parts", Error, "URL Standard §3.5 #concept-ipv4-parser", "an IPv4 address of more than 4 parts";
+    Ipv4NonNumericPart = "ipv4-non-numeric-part", Error, "URL Standard §3.5 #concept-ipv4-parser", "an IPv4 part that is not a number";
+    Ipv4NonDecimalPart = "ipv4-non-decimal-part", Warning, "URL Standard §3.5 #concept-ipv4-parser", "an IPv4 part in hexadecimal or octal";
+    Ipv4OutOfRangePart = "ipv4-out-of-range-part", Error, "URL Standard §3.5 #concept-ipv4-parser", "an IPv4 part over 255";
+    Ipv6Unclosed = "ipv6-unclosed", Error, "URL Standard §3.5 #concept-host-parser", "an IPv6 address without its \"]\"";
+    Ipv6InvalidCompression = "ipv6-invalid-compression", Error, "URL Standard §3.5 #concept-ipv6-parser", "an IPv6 address that starts with a single \":\"";
+    Ipv6TooManyPieces = "ipv6-too-many-pieces", Error, "URL Standard §3.5 #concept-ipv6-parser", "an IPv6 address of more than 8 pieces";
+    Ipv6MultipleCompression = "ipv6-multiple-compression", Error, "URL Standard §3.5 #concept-ipv6-parser", "an IPv6 address compressed twice";
+    Ipv6InvalidCodePoint = "ipv6-invalid-code-point", Error, "URL Standard §3.5 #concept-ipv6-parser", "a code point an IPv6 address cannot hold here";
+    Ipv6TooFewPieces = "ipv6-too-few-pieces", Error, "URL Standard §3.5 #concept-ipv6-parser", "an uncompressed IPv6 address of fewer than 8 pieces";
+    Ipv6PieceLeadingZero = "ipv6-piece-leading-zero", Warning, "URL Standard §3.5 #concept-ipv6-parser", "an IPv6 piece with a leading zero";
+    Ipv4InIpv6TooManyPieces = "ipv4-in-ipv6-too-many-pieces", Error, "URL Standard §3.5 #concept-ipv6-parser", "an IPv4 part after more than 6 IPv6 pieces";
+    Ipv4InIpv6InvalidCodePoint = "ipv4-in-ipv6-invalid-code-point", Error, "URL Standard §3.5 #concept-ipv6-parser", "a malformed IPv4 part in an IPv6 address";
+    Ipv4InIpv6OutOfRangePart = "ipv4-in-ipv6-out-of-range-part", Error, "URL Standard §3.5 #concept-ipv6-parser", "an IPv4 part over 255 in an IPv6 address";
+    Ipv4InIpv6TooFewParts = "ipv4-in-ipv6-too-few-parts", Error, "URL Standard §3.5 #concept-ipv6-parser", "too few IPv4 parts in an IPv6 address";
+    InvalidUrlUnit = "invalid-url-unit", Warning, "URL Standard §4.4 #concept-basic-url-parser", "a code point that is not a URL unit";
+    SpecialSchemeMissingFollowingSolidus = "special-scheme-missing-following-solidus", Warning, "URL Standard §4.4 #concept-basic-url-parser", "a special scheme not followed by \"//\"";
+    MissingSchemeNonRelativeUrl = "missing-scheme-non-relative-url", Error, "URL Standard §4.4 #concept-basic-url-parser", "no scheme, and no base URL to resolve against";
+    InvalidReverseSolidus = "invalid-reverse-solidus", Warning, "URL Standard §4.4 #concept-basic-url-parser", "a \"\\\" where a special URL wants \"/\"";
+    InvalidCredentials = "invalid-credentials", Warning, "URL Standard §4.4 #concept-basic-url-parser", "credentials in the URL";
+    HostMissing = "host-missing", Error, "URL Standard §4.4 #concept-basic-url-parser", "a special URL without a host";
+    PortOutOfRange = "port-out-of-range", Error, "URL Standard §4.4 #concept-basic-url-parser", "a port over 65535";
+    FileInvalidWindowsDriveLetter = "file-invalid-windows-drive-letter", Warning, "URL Standard §4.4 #concept-basic-url-parser", "a relative URL that starts with a Windows drive letter against a file base";
+    FileInvalidWindowsDriveLetterHost = "file-invalid-windows-drive-letter-host", Warning, "URL Standard §4.4 #concept-basic-url-parser", "a file URL whose host is a Windows drive letter";
+    WhatwgStripped = "whatwg-stripped", Note, "URL Standard §4.4 #concept-basic-url-parser", "leading or trailing C0 controls and spaces removed";
+    WhatwgTabNewlineRemoved = "whatwg-tab-newline-removed", Note, "URL Standard §4.4 #concept-basic-url-parser", "a tab or newline removed";
+    WhatwgBackslashAsSlash = "whatwg-backslash-as-slash", Note, "URL Standard §4.4 #concept-basic-url-parser", "a \"\\\" read as \"/\"";
+    WhatwgSchemeLowercased = "whatwg-scheme-lowercased", Note, "URL Standard §4.4 #concept-basic-url-parser", "the scheme lower-cased";
+    WhatwgPercentEncoded = "whatwg-percent-encoded", Note, "URL Standard §1.3 #percent-encoded-bytes", "bytes percent-encoded";
+    WhatwgDomainToAscii = "whatwg-domain-to-ascii", Note, "URL Standard §3.3 #concept-domain-parser", "the domain rewritten to ASCII";
+    WhatwgIpv4Read = "whatwg-ipv4-read", Note, "URL Standard §3.5 #concept-ipv4-parser", "the host read as an IPv4 address";
+    WhatwgIpv6Compressed = "whatwg-ipv6-compressed", Note, "URL Standard §3.6 #concept-ipv6-serializer", "the IPv6 address rewritten in its compressed form";
+    WhatwgDefaultPortDropped = "whatwg-default-port-dropped", Note, "URL Standard §4.4 #concept-basic-url-parser", "the scheme's default port dropped";
+    WhatwgDotSegment = "whatwg-dot-segment", Note, "URL Standard §4.4 #concept-basic-url-parser", "a \".\" or \"..\" segment applied";
+    WhatwgWindowsDriveLetter = "whatwg-windows-drive-letter", Note, "URL Standard §4.2 #windows-drive-letter", "a Windows drive letter quirk applied";
+    WhatwgOpaquePath = "whatwg-opaque-path", Note, "URL Standard §4.1 #url-opaque-path", "a non-special URL with an opaque path";
+    WhatwgLocalhostEmptied = "whatwg-localhost-emptied", Note, "URL Standard §4.4 #concept-basic-url-parser", "the file host \"localhost\" read as the empty host";
 }
 
 impl Code {

@@ -28,6 +28,7 @@ pub mod resolve;
 pub mod rules;
 pub mod tree;
 pub mod validate;
+pub mod whatwg;
 
 pub use codes::Code;
 pub use family::Family;

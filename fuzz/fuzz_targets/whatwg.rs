@@ -1,0 +1,59 @@
+//! The WHATWG URL parser (engine::whatwg): never panics, its spans lie on the input's
+//! character boundaries, its work stays linear, and its href (or failure) agrees with the
+//! `url` crate's but for the url crate's known departures (tests/whatwg/known.rs). Input:
+//! the first byte picks a base URL (or none), the rest is the input.
+#![no_main]
+
+use idbench::engine::whatwg;
+use idbench_fuzz::text;
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/whatwg/known.rs"]
+mod known;
+
+const BASES: &[Option<&str>] = &[
+    None,
+    Some("http://h/a/b?q#f"),
+    Some("file:///C:/x/y"),
+    Some("foo://h/p"),
+    Some("foo:opaque"),
+];
+
+fuzz_target!(|data: &[u8]| {
+    let (flags, rest) = data.split_first().map_or((0, data), |(f, r)| (*f, r));
+    let input = text(rest);
+    let base = BASES[flags as usize % BASES.len()];
+    let p = whatwg::parse(&input, base);
+    for d in &p.diagnostics {
+        assert!(
+            d.span.start <= d.span.end && input.get(d.span.start..d.span.end).is_some(),
+            "{} at {} is off the input's characters",
+            d.code,
+            d.span
+        );
+    }
+    for (name, s) in p.components() {
+        assert!(input.get(s.start..s.end).is_some(), "{name} at {s} is off the input");
+    }
+    assert!(p.steps <= 3 * input.len() + 8, "{} steps for {} bytes", p.steps, input.len());
+    let ours = p.url.as_ref().map(|u| u.href());
+    if let Some(u) = &p.url {
+        let _ = (u.origin(), u.host(), u.pathname(), u.search(), u.hash());
+        // The href parses again to itself.
+        let again = whatwg::parse(&ours.clone().unwrap_or_default(), None);
+        assert_eq!(again.url.map(|v| v.href()), ours.clone(), "href does not round-trip");
+    }
+    let theirs = match base {
+        None => url::Url::parse(&input).ok().map(|u| u.to_string()),
+        Some(b) => url::Url::parse(b)
+            .ok()
+            .and_then(|b| b.join(&input).ok())
+            .map(|u| u.to_string()),
+    };
+    if ours != theirs {
+        assert!(
+            known::known(&input, base, &ours, &theirs).is_some(),
+            "{input:?} against {base:?}: ours {ours:?}, url {theirs:?}"
+        );
+    }
+});

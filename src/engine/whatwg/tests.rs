@@ -1,0 +1,292 @@
+//! Unit tests of the WHATWG parser: spans, rewrites as notes, validation errors, linear work.
+
+use super::*;
+
+fn codes(p: &Parsed, sev: Severity) -> Vec<(&'static str, Span)> {
+    p.diagnostics
+        .iter()
+        .filter(|d| d.severity == sev)
+        .map(|d| (d.code.as_str(), d.span))
+        .collect()
+}
+
+fn sp(a: usize, b: usize) -> Span {
+    Span::new(a, b)
+}
+
+#[test]
+fn components_carry_spans_into_the_original_input() {
+    let input = "  HTTP://u:p@[::0:1]:8080/a/./b/../%2e/c?q r#f`";
+    let p = parse(input, None);
+    let u = p.url.as_ref().expect("parses");
+    assert_eq!(u.href(), "http://u:p@[::1]:8080/a/c?q%20r#f%60");
+    let at = |name: &str| {
+        p.components()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, s)| &input[s.start..s.end])
+    };
+    assert_eq!(at("scheme"), Some("HTTP"));
+    assert_eq!(at("username"), Some("u"));
+    assert_eq!(at("password"), Some("p"));
+    assert_eq!(at("host"), Some("[::0:1]"));
+    assert_eq!(at("port"), Some("8080"));
+    assert_eq!(at("path"), Some("/a/./b/../%2e/c"));
+    assert_eq!(at("query"), Some("q r"));
+    assert_eq!(at("fragment"), Some("f`"));
+}
+
+#[test]
+fn spans_skip_removed_tabs_and_newlines() {
+    // The tab at byte 10 is inside the host; the host's span covers it, the path's starts
+    // after the host in the original input.
+    let input = "http://exa\tmple.com/p\nq";
+    let p = parse(input, None);
+    assert_eq!(
+        p.url.as_ref().map(UrlRecord::href).as_deref(),
+        Some("http://example.com/pq")
+    );
+    assert_eq!(p.spans.host, Some(sp(7, 19)));
+    assert_eq!(p.spans.path, Some(sp(19, 23)));
+    let notes = codes(&p, Severity::Note);
+    assert!(notes.contains(&("whatwg-tab-newline-removed", sp(10, 11))));
+    assert!(notes.contains(&("whatwg-tab-newline-removed", sp(21, 22))));
+    let warnings = codes(&p, Severity::Warning);
+    assert_eq!(
+        warnings,
+        vec![
+            ("invalid-url-unit", sp(10, 11)),
+            ("invalid-url-unit", sp(21, 22))
+        ]
+    );
+    assert!(!p.valid_url_string);
+}
+
+#[test]
+fn every_rewrite_is_a_note_at_its_span() {
+    let p = parse(" HTTP://EXAMPLE.com:80/a/../%2E/b?x\u{e9}#\u{1F600}", None);
+    let notes = codes(&p, Severity::Note);
+    for want in [
+        ("whatwg-stripped", sp(0, 1)),
+        ("whatwg-scheme-lowercased", sp(1, 5)),
+        ("whatwg-domain-to-ascii", sp(8, 19)),
+        ("whatwg-default-port-dropped", sp(20, 22)),
+        ("whatwg-dot-segment", sp(25, 27)),
+        ("whatwg-dot-segment", sp(28, 31)),
+        ("whatwg-percent-encoded", sp(35, 37)),
+        ("whatwg-percent-encoded", sp(38, 42)),
+    ] {
+        assert!(notes.contains(&want), "{want:?} not in {notes:?}");
+    }
+    let href = p.url.map(|u| u.href());
+    assert_eq!(
+        href.as_deref(),
+        Some("http://example.com/b?x%C3%A9#%F0%9F%98%80")
+    );
+}
+
+#[test]
+fn the_percent_encode_set_is_named_per_component() {
+    let p = parse("foo://h/a b?c d#e f", None);
+    let sets: Vec<&str> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::WhatwgPercentEncoded)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(sets.len(), 3, "{sets:?}");
+    assert!(sets[0].contains("path percent-encode set"));
+    assert!(sets[1].contains("the query percent-encode set"));
+    assert!(sets[2].contains("fragment percent-encode set"));
+}
+
+#[test]
+fn ipv4_parts_in_hex_and_octal_are_warnings_with_their_values() {
+    let p = parse("http://0x7f.0.01/", None);
+    assert_eq!(
+        p.url.as_ref().map(|u| u.hostname()).as_deref(),
+        Some("127.0.0.1")
+    );
+    let w = codes(&p, Severity::Warning);
+    assert!(w.contains(&("ipv4-non-decimal-part", sp(7, 11))));
+    assert!(w.contains(&("ipv4-non-decimal-part", sp(14, 16))));
+    assert!(w.contains(&("ipv4-too-few-parts", sp(7, 16))));
+    let msg = &p
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::Ipv4NonDecimalPart)
+        .map(|d| d.message.clone())
+        .unwrap_or_default();
+    assert!(msg.contains("hexadecimal: 127"), "{msg}");
+}
+
+#[test]
+fn a_failure_is_an_error_with_the_standards_name() {
+    for (input, code) in [
+        ("http://1.2.3.4.5/", "ipv4-too-many-parts"),
+        ("http://1.2.3.256/", "ipv4-out-of-range-part"),
+        ("http://test.42x.1/", "ipv4-non-numeric-part"),
+        ("http://[::1/", "ipv6-unclosed"),
+        ("http://[:1]/", "ipv6-invalid-compression"),
+        ("http://[1::1::1]/", "ipv6-multiple-compression"),
+        ("http://[1:2:3]/", "ipv6-too-few-pieces"),
+        ("http://[ffff::127.0.0]/", "ipv4-in-ipv6-too-few-parts"),
+        ("foo://exa[mple.org", "host-invalid-code-point"),
+        ("\u{1F4A9}", "missing-scheme-non-relative-url"),
+        ("https://#fragment", "host-missing"),
+        ("https://example.org:70000", "port-out-of-range"),
+        ("https://example.org:7z", "port-invalid"),
+        ("http://a<b/", "domain-to-ascii"),
+    ] {
+        let p = parse(input, None);
+        assert!(p.url.is_none(), "{input} parsed");
+        let errors = codes(&p, Severity::Error);
+        assert_eq!(errors.len(), 1, "{input}: {errors:?}");
+        assert_eq!(errors[0].0, code, "{input}");
+        let d = p.failure().expect("an error");
+        assert!(d.spec.starts_with("URL Standard §"), "{input}: {}", d.spec);
+    }
+}
+
+#[test]
+fn domain_percent_encoded_and_the_ascii_fallback_are_warnings() {
+    let p = parse("https://exam%70le.org/", None);
+    assert_eq!(
+        p.url.as_ref().map(|u| u.hostname()).as_deref(),
+        Some("example.org")
+    );
+    assert_eq!(
+        codes(&p, Severity::Warning),
+        vec![("domain-percent-encoded", sp(12, 21))]
+    );
+    // Strict ToASCII rejects "_dmarc"; the standard keeps the domain.
+    let p = parse("https://_dmarc.example.com/", None);
+    assert!(p.valid());
+    assert_eq!(
+        codes(&p, Severity::Warning),
+        vec![("domain-to-ascii", sp(8, 26))]
+    );
+    let p = parse("https://xn--a/", None);
+    assert_eq!(p.url.map(|u| u.href()).as_deref(), Some("https://xn--a/"));
+}
+
+#[test]
+fn windows_drive_letters_and_opaque_paths_are_noted() {
+    let p = parse("file:c|/x", None);
+    assert_eq!(
+        p.url.as_ref().map(UrlRecord::href).as_deref(),
+        Some("file:///c:/x")
+    );
+    assert!(codes(&p, Severity::Note).contains(&("whatwg-windows-drive-letter", sp(5, 7))));
+    let p = parse("file://c:/x", None);
+    assert!(
+        codes(&p, Severity::Warning)
+            .contains(&("file-invalid-windows-drive-letter-host", sp(7, 9)))
+    );
+    let p = parse("mailto:a@b", None);
+    assert!(p.url.as_ref().is_some_and(UrlRecord::has_opaque_path));
+    assert!(codes(&p, Severity::Note).contains(&("whatwg-opaque-path", sp(7, 10))));
+}
+
+#[test]
+fn equality_with_and_without_fragments() {
+    let a = parse("https://EXAMPLE.com:443/a#x", None).url.expect("a");
+    let b = parse("https://example.com/a#y", None).url.expect("b");
+    assert!(!a.equals(&b, false));
+    assert!(a.equals(&b, true));
+    assert_eq!(a.href_no_fragment(), "https://example.com/a");
+}
+
+#[test]
+fn a_base_that_does_not_parse_fails_the_parse() {
+    let p = parse("a", Some("not a url"));
+    assert!(p.url.is_none());
+    assert!(p.failure().is_some());
+    let p = parse("../c?d", Some("http://h/a/b/"));
+    assert_eq!(p.url.map(|u| u.href()).as_deref(), Some("http://h/a/c?d"));
+}
+
+#[test]
+fn work_is_linear_on_64_kib_of_hostile_input() {
+    let n = 64 * 1024;
+    let inputs = [
+        format!("http://{}", "a@".repeat(n / 2)),
+        format!("http://h/{}", "../".repeat(n / 3)),
+        format!("http://h/{}", "a/..".repeat(n / 4)),
+        format!("foo:{}", " ".repeat(n)),
+        format!("http://[{}]", ":".repeat(n)),
+        format!("http://{}", "0x1.".repeat(n / 4)),
+        "\t".repeat(n),
+        format!("{}:", "a".repeat(n)),
+        format!("file://{}", "/".repeat(n)),
+        format!("http:{}", "\\".repeat(n)),
+        "%".repeat(n),
+        "\u{10FFFF}".repeat(n / 4),
+    ];
+    for input in &inputs {
+        let p = parse(input, Some("http://base/x"));
+        // Each code point is read at most a few times (the scheme, then no scheme; the
+        // authority, then the host).
+        assert!(
+            p.steps <= 3 * input.len() + 8,
+            "{} steps for {} bytes ({:?}…)",
+            p.steps,
+            input.len(),
+            &input.chars().take(12).collect::<String>()
+        );
+        if let Some(u) = &p.url {
+            let _ = (u.href(), u.origin());
+        }
+    }
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    for input in [
+        "",
+        " ",
+        ":",
+        "//",
+        "/\\",
+        "a:",
+        "http:",
+        "http://",
+        "http://@",
+        "http://:@/",
+        "file:",
+        "file:/",
+        "file://",
+        "file:///",
+        "file:c:",
+        "file://localhost",
+        "foo://[",
+        "foo://]",
+        "http://[",
+        "http://[]",
+        "http://[::",
+        "http://[::1.2.3.4]",
+        "http://%",
+        "http://%41",
+        "http://%zz",
+        "http://\u{ad}/",
+        "\0",
+        "a\u{0}b:c",
+        "http://1.2.3.4./",
+        "http://0x/",
+        "blob:",
+        "blob:http://a/",
+        "blob:blob:x",
+    ] {
+        for base in [
+            None,
+            Some("http://h/a"),
+            Some("file:///C:/x"),
+            Some("foo:opaque"),
+        ] {
+            let p = parse(input, base);
+            if let Some(u) = &p.url {
+                let _ = (u.href(), u.origin(), u.host(), u.search(), u.hash());
+            }
+        }
+    }
+}
