@@ -28,7 +28,7 @@ pub mod rules;
 pub mod tree;
 pub mod validate;
 
-pub use codes::Code;
+pub use codes::{Code, Reading};
 pub use family::Family;
 pub use handle::Profile;
 pub use profile::ProfileReason;

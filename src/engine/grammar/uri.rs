@@ -462,7 +462,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    self.b.diag(ip_literal_unclosed(hs, ae, "RFC 3986 §3.2.2"));
+                    self.b.diag(ip_literal_unclosed(hs, ae));
                 }
             }
         } else {
