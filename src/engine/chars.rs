@@ -204,6 +204,43 @@ pub static FRAGMENT_CLASS: CharClass = CharClass {
     iri_expected: &["ipchar", "\"/\"", "\"?\""],
 };
 
+/// RFC 2141 §2.2 `<trans>` (the escape "%" hex hex is checked apart).
+pub static RFC2141_TRANS_CLASS: CharClass = CharClass {
+    abnf: "<NSS> ::= 1*<URN chars>; <URN chars> ::= <trans> | \"%\" <hex> <hex>",
+    set: RFC2141_TRANS,
+    table: ByteTable::of(RFC2141_TRANS),
+    expected: &["trans", "\"%\""],
+    iri_expected: &["trans", "\"%\""],
+};
+
+/// draft-ietf-urnbis-rfc2141bis-urn-03 §2.5 `NSS = 1*pchar` (no "/").
+pub static PCHAR_CLASS: CharClass = CharClass {
+    abnf: "NSS = 1*pchar",
+    set: PCHAR,
+    table: ByteTable::of(PCHAR),
+    expected: &["pchar"],
+    iri_expected: &["ipchar"],
+};
+
+/// draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 `v-pchar`: `sub-delims` except "&", plus
+/// ":" "@" "/" "?".
+pub static V_PCHAR_CLASS: CharClass = CharClass {
+    abnf: "v-pchar = unreserved / pct-encoded / v-subdels",
+    set: V_PCHAR,
+    table: ByteTable::of(V_PCHAR),
+    expected: &["v-pchar"],
+    iri_expected: &["v-pchar"],
+};
+
+/// RFC 8141 §2 `NSS = pchar *(pchar / "/")`.
+pub static NSS_RFC8141_CLASS: CharClass = CharClass {
+    abnf: "NSS = pchar *(pchar / \"/\")",
+    set: NSS_RFC8141,
+    table: ByteTable::of(NSS_RFC8141),
+    expected: &["pchar", "\"/\""],
+    iri_expected: &["ipchar", "\"/\""],
+};
+
 /// RFC 3986 §3.2.2 the tail of `IPvFuture` after its ".":
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
 pub const IPVFUTURE_TAIL: AsciiSet = UNRESERVED.or(SUB_DELIMS).or(AsciiSet::of(":"));
@@ -220,6 +257,10 @@ pub const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
 /// RFC 8141 NSS characters without `pct-encoded`: `NSS = pchar *( pchar / "/" )`.
 pub const NSS_RFC8141: AsciiSet = PCHAR.or(AsciiSet::of("/"));
 /// RFC 2141 `<trans>` without `%`: `<upper> | <lower> | <number> | <other> | "/" "?" "#"`.
+/// draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 `v-pchar` without `pct-encoded`:
+/// `unreserved / v-subdels`, v-subdels being `sub-delims` but "&", and ":" "@" "/" "?".
+pub const V_PCHAR: AsciiSet = QUERY.minus(AsciiSet::of("&"));
+/// RFC 2141 `<trans>`.
 pub const RFC2141_TRANS: AsciiSet = ALPHANUM.or(RFC2141_OTHER).or(AsciiSet::of("/?#"));
 
 /// RFC 3987 `ucschar`.
@@ -501,8 +542,14 @@ mod tests {
             "unreserved" | "iunreserved" => UNRESERVED,
             "sub-delims" => SUB_DELIMS,
             "pchar" | "ipchar" => PCHAR,
+            "v-pchar" => UNRESERVED
+                .or(SUB_DELIMS.minus(AsciiSet::of("&")))
+                .or(AsciiSet::of(":@/?")),
+            "trans" => ALPHANUM
+                .or(AsciiSet::of("()+,-.:=@;$_!*'"))
+                .or(AsciiSet::of("/?#")),
             // Checked apart from the class's table: "%" HEXDIG HEXDIG, and non-ASCII.
-            "pct-encoded" | "iprivate" => AsciiSet::EMPTY,
+            "pct-encoded" | "iprivate" | "\"%\"" => AsciiSet::EMPTY,
             lit => match lit.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
                 Some(l) if l.len() == 1 => AsciiSet::of(l),
                 _ => panic!("{alt}: no set by that name"),
@@ -519,6 +566,10 @@ mod tests {
             &SEGMENT_NZ_NC_CLASS,
             &QUERY_CLASS,
             &FRAGMENT_CLASS,
+            &RFC2141_TRANS_CLASS,
+            &PCHAR_CLASS,
+            &V_PCHAR_CLASS,
+            &NSS_RFC8141_CLASS,
         ] {
             for iri in [false, true] {
                 let listed = class
