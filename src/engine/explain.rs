@@ -71,7 +71,7 @@ impl Explanation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tree::{Severity, Span};
+    use crate::engine::tree::Span;
 
     #[test]
     fn an_error_explains_its_run_expectation_and_reach() {
