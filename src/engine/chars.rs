@@ -121,6 +121,126 @@ pub const REG_NAME: AsciiSet = UNRESERVED.or(SUB_DELIMS);
 /// RFC 3986 §3.3 `segment-nz-nc` without `pct-encoded`: `pchar` but ":",
 /// `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )`.
 pub const PCHAR_NC: AsciiSet = PCHAR.minus(AsciiSet::of(":"));
+/// A composite set a grammar scans a component with, named with its ABNF: the bytes it
+/// accepts ([`CharClass::table`], built from the [`AsciiSet`] consts above) and the
+/// alternatives an "expected" list names for it, for RFC 3986 and for RFC 3987 (`i` rules).
+/// What a scan accepts and what its error lists come from this one value, so they cannot
+/// drift; a test checks the alternatives add up to the set.
+pub struct CharClass {
+    /// The ABNF rule, e.g. `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`.
+    pub abnf: &'static str,
+    /// The ASCII bytes the class accepts (`pct-encoded` and non-ASCII are checked apart).
+    pub set: AsciiSet,
+    /// [`CharClass::set`] as a table for the scanning loops.
+    pub table: ByteTable,
+    /// The alternatives an "expected" list names, literals quoted, under RFC 3986.
+    pub expected: &'static [&'static str],
+    /// The same under RFC 3987.
+    pub iri_expected: &'static [&'static str],
+}
+
+impl CharClass {
+    /// The alternatives an "expected" list names for this class, for an IRI or a URI.
+    pub fn alternatives(&self, iri: bool) -> &'static [&'static str] {
+        if iri {
+            self.iri_expected
+        } else {
+            self.expected
+        }
+    }
+}
+
+/// RFC 3986 §3.2.1 `userinfo` (RFC 3987 `iuserinfo`).
+pub static USERINFO_CLASS: CharClass = CharClass {
+    abnf: "userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )",
+    set: USERINFO,
+    table: ByteTable::of(USERINFO),
+    expected: &["unreserved", "pct-encoded", "sub-delims", "\":\""],
+    iri_expected: &["iunreserved", "pct-encoded", "sub-delims", "\":\""],
+};
+
+/// RFC 3986 §3.2.2 `reg-name` (RFC 3987 `ireg-name`).
+pub static REG_NAME_CLASS: CharClass = CharClass {
+    abnf: "reg-name = *( unreserved / pct-encoded / sub-delims )",
+    set: REG_NAME,
+    table: ByteTable::of(REG_NAME),
+    expected: &["unreserved", "pct-encoded", "sub-delims"],
+    iri_expected: &["iunreserved", "pct-encoded", "sub-delims"],
+};
+
+/// RFC 3986 §3.3 `segment` (RFC 3987 `isegment`): `*pchar`.
+pub static SEGMENT_CLASS: CharClass = CharClass {
+    abnf: "segment = *pchar",
+    set: PCHAR,
+    table: ByteTable::of(PCHAR),
+    expected: &["pchar"],
+    iri_expected: &["ipchar"],
+};
+
+/// RFC 3986 §3.3 `segment-nz-nc` (RFC 3987 `isegment-nz-nc`).
+pub static SEGMENT_NZ_NC_CLASS: CharClass = CharClass {
+    abnf: "segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" )",
+    set: PCHAR_NC,
+    table: ByteTable::of(PCHAR_NC),
+    expected: &["unreserved", "pct-encoded", "sub-delims", "\"@\""],
+    iri_expected: &["iunreserved", "pct-encoded", "sub-delims", "\"@\""],
+};
+
+/// RFC 3986 §3.4 `query` (RFC 3987 `iquery`, which adds `iprivate`).
+pub static QUERY_CLASS: CharClass = CharClass {
+    abnf: "query = *( pchar / \"/\" / \"?\" )",
+    set: QUERY,
+    table: ByteTable::of(QUERY),
+    expected: &["pchar", "\"/\"", "\"?\""],
+    iri_expected: &["ipchar", "iprivate", "\"/\"", "\"?\""],
+};
+
+/// RFC 3986 §3.5 `fragment` (RFC 3987 `ifragment`).
+pub static FRAGMENT_CLASS: CharClass = CharClass {
+    abnf: "fragment = *( pchar / \"/\" / \"?\" )",
+    set: QUERY,
+    table: ByteTable::of(QUERY),
+    expected: &["pchar", "\"/\"", "\"?\""],
+    iri_expected: &["ipchar", "\"/\"", "\"?\""],
+};
+
+/// RFC 2141 §2.2 `<trans>` (the escape "%" hex hex is checked apart).
+pub static RFC2141_TRANS_CLASS: CharClass = CharClass {
+    abnf: "<NSS> ::= 1*<URN chars>; <URN chars> ::= <trans> | \"%\" <hex> <hex>",
+    set: RFC2141_TRANS,
+    table: ByteTable::of(RFC2141_TRANS),
+    expected: &["trans", "\"%\""],
+    iri_expected: &["trans", "\"%\""],
+};
+
+/// draft-ietf-urnbis-rfc2141bis-urn-03 §2.5 `NSS = 1*pchar` (no "/").
+pub static PCHAR_CLASS: CharClass = CharClass {
+    abnf: "NSS = 1*pchar",
+    set: PCHAR,
+    table: ByteTable::of(PCHAR),
+    expected: &["pchar"],
+    iri_expected: &["ipchar"],
+};
+
+/// draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 `v-pchar`: `sub-delims` except "&", plus
+/// ":" "@" "/" "?".
+pub static V_PCHAR_CLASS: CharClass = CharClass {
+    abnf: "v-pchar = unreserved / pct-encoded / v-subdels",
+    set: V_PCHAR,
+    table: ByteTable::of(V_PCHAR),
+    expected: &["v-pchar"],
+    iri_expected: &["v-pchar"],
+};
+
+/// RFC 8141 §2 `NSS = pchar *(pchar / "/")`.
+pub static NSS_RFC8141_CLASS: CharClass = CharClass {
+    abnf: "NSS = pchar *(pchar / \"/\")",
+    set: NSS_RFC8141,
+    table: ByteTable::of(NSS_RFC8141),
+    expected: &["pchar", "\"/\""],
+    iri_expected: &["ipchar", "\"/\""],
+};
+
 /// RFC 3986 §3.2.2 the tail of `IPvFuture` after its ".":
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
 pub const IPVFUTURE_TAIL: AsciiSet = UNRESERVED.or(SUB_DELIMS).or(AsciiSet::of(":"));
@@ -137,6 +257,10 @@ pub const LDH: AsciiSet = ALPHANUM.or(AsciiSet::of("-"));
 /// RFC 8141 NSS characters without `pct-encoded`: `NSS = pchar *( pchar / "/" )`.
 pub const NSS_RFC8141: AsciiSet = PCHAR.or(AsciiSet::of("/"));
 /// RFC 2141 `<trans>` without `%`: `<upper> | <lower> | <number> | <other> | "/" "?" "#"`.
+/// draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 `v-pchar` without `pct-encoded`:
+/// `unreserved / v-subdels`, v-subdels being `sub-delims` but "&", and ":" "@" "/" "?".
+pub const V_PCHAR: AsciiSet = QUERY.minus(AsciiSet::of("&"));
+/// RFC 2141 `<trans>`.
 pub const RFC2141_TRANS: AsciiSet = ALPHANUM.or(RFC2141_OTHER).or(AsciiSet::of("/?#"));
 
 /// RFC 3987 `ucschar`.
@@ -411,6 +535,54 @@ fn unprintable_slow(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ASCII bytes an alternative of an "expected" list stands for.
+    fn named(alt: &str) -> AsciiSet {
+        match alt {
+            "unreserved" | "iunreserved" => UNRESERVED,
+            "sub-delims" => SUB_DELIMS,
+            "pchar" | "ipchar" => PCHAR,
+            "v-pchar" => UNRESERVED
+                .or(SUB_DELIMS.minus(AsciiSet::of("&")))
+                .or(AsciiSet::of(":@/?")),
+            "trans" => ALPHANUM
+                .or(AsciiSet::of("()+,-.:=@;$_!*'"))
+                .or(AsciiSet::of("/?#")),
+            // Checked apart from the class's table: "%" HEXDIG HEXDIG, and non-ASCII.
+            "pct-encoded" | "iprivate" | "\"%\"" => AsciiSet::EMPTY,
+            lit => match lit.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
+                Some(l) if l.len() == 1 => AsciiSet::of(l),
+                _ => panic!("{alt}: no set by that name"),
+            },
+        }
+    }
+
+    #[test]
+    fn each_class_lists_exactly_what_it_accepts() {
+        for class in [
+            &USERINFO_CLASS,
+            &REG_NAME_CLASS,
+            &SEGMENT_CLASS,
+            &SEGMENT_NZ_NC_CLASS,
+            &QUERY_CLASS,
+            &FRAGMENT_CLASS,
+            &RFC2141_TRANS_CLASS,
+            &PCHAR_CLASS,
+            &V_PCHAR_CLASS,
+            &NSS_RFC8141_CLASS,
+        ] {
+            for iri in [false, true] {
+                let listed = class
+                    .alternatives(iri)
+                    .iter()
+                    .fold(AsciiSet::EMPTY, |acc, a| acc.or(named(a)));
+                assert_eq!(listed, class.set, "{} (iri: {iri})", class.abnf);
+            }
+            for b in 0..=255u8 {
+                assert_eq!(class.table.has(b), class.set.has(b), "{}: {b}", class.abnf);
+            }
+        }
+    }
 
     #[test]
     fn sets() {

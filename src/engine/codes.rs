@@ -18,7 +18,8 @@ use std::fmt;
 use super::tree::Severity;
 
 macro_rules! codes {
-    ($($name:ident = $code:literal, $sev:ident, $section:literal, $head:literal;)*) => {
+    ($($name:ident = $code:literal, $sev:ident, $section:literal, $head:literal
+        $(, also $alt:ident = $alt_sev:ident $alt_section:literal)*;)*) => {
         /// A diagnostic code. Displays (and serialises) as its kebab-case spelling.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[allow(missing_docs)]
@@ -62,6 +63,45 @@ macro_rules! codes {
                 }
             }
         }
+
+        /// A second reading of a code: where one call site reports a code at another
+        /// severity or cites another section than the code's defaults (a form's note on
+        /// what a grammar reports as a warning, the XRI resolution of what RFC 3986 §5.1
+        /// says of a URI), the row names that reading (`also Name = Severity "section"`),
+        /// and the call site builds its diagnostic from it
+        /// ([`Diagnostic::read`](super::tree::Diagnostic::read)), so no call site spells
+        /// a section.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum Reading {
+            $($($alt,)*)*
+        }
+
+        impl Reading {
+            /// Every reading, in the table's order.
+            pub const ALL: &'static [Reading] = &[$($(Reading::$alt,)*)*];
+
+            /// The code this reading reports.
+            pub const fn code(self) -> Code {
+                match self {
+                    $($(Reading::$alt => Code::$name,)*)*
+                }
+            }
+
+            /// The severity this reading reports its code at.
+            pub const fn severity(self) -> Severity {
+                match self {
+                    $($(Reading::$alt => Severity::$alt_sev,)*)*
+                }
+            }
+
+            /// The section this reading cites.
+            pub const fn section(self) -> &'static str {
+                match self {
+                    $($(Reading::$alt => $alt_section,)*)*
+                }
+            }
+        }
     };
 }
 
@@ -73,8 +113,12 @@ codes! {
     BidiFormatChar = "bidi-format-char", Error, "RFC 3987 §4.1", "a bidirectional formatting character";
     BidiMixedDirection = "bidi-mixed-direction", Warning, "RFC 3987 §4.2", "a component mixes left-to-right and right-to-left characters";
     CanonicalNotNfc = "canonical-not-nfc", Note, "RFC 3987 §5.3.2.2", "the canonical form is not in NFC";
-    CaseNotFolded = "case-not-folded", Note, "RFC 3987 §5.3.2.1", "case that comparison folds";
-    CharNotAllowed = "char-not-allowed", Error, "XRI Syntax 2.0 §2.1", "a character the grammar does not allow here";
+    CaseNotFolded = "case-not-folded", Note, "RFC 3987 §5.3.2.1", "case that comparison folds",
+        also CaseNotFoldedXri = Note "XRI Syntax 2.0 §2.5.1";
+    CharNotAllowed = "char-not-allowed", Error, "XRI Syntax 2.0 §2.1", "a character the grammar does not allow here",
+        also CharNotAllowedXriFragment = Error "XRI Syntax 2.0 §2.2.5",
+        also CharNotAllowedXriReserved = Error "XRI Syntax 2.0 §2.1.2",
+        also CharNotAllowedXriExcluded = Error "XRI Syntax 2.0 §2.1.5";
     ColonInFirstSegment = "colon-in-first-segment", Error, "RFC 3986 §4.2", "a colon in the first segment of a relative path";
     ComponentDelim = "component-delim", Error, "RFC 8141 §2", "a component delimiter out of place";
     ComponentDirective = "component-directive", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3.2", "a directive names a component";
@@ -100,7 +144,10 @@ codes! {
     IpLiteralInvalid = "ip-literal-invalid", Error, "RFC 3986 §3.2.2", "the IP literal is neither IPv6 nor IPvFuture";
     IpLiteralTrailing = "ip-literal-trailing", Error, "RFC 3986 §3.2.2", "text after the IP literal";
     IpLiteralUnclosed = "ip-literal-unclosed", Error, "RFC 3986 §3.2.2", "an IP literal that is never closed";
-    IprivateNotAllowed = "iprivate-not-allowed", Error, "XRI Syntax 2.0 §2.2.3", "a private-use character where none is allowed";
+    IprivateNotAllowed = "iprivate-not-allowed", Error, "XRI Syntax 2.0 §2.2.3", "a private-use character where none is allowed",
+        also IprivateNotAllowedXriAuthority = Error "XRI Syntax 2.0 §2.2.1.3",
+        also IprivateNotAllowedXriQuery = Error "XRI Syntax 2.0 §2.2.4",
+        also IprivateNotAllowedXriFragment = Error "XRI Syntax 2.0 §2.2.5";
     IprivateOutsideQuery = "iprivate-outside-query", Error, "RFC 3987 §2.2", "a private-use character outside the query";
     Ipv4LeadingZero = "ipv4-leading-zero", Warning, "RFC 3986 §3.2.2", "an IPv4 part with a leading zero";
     Ipv4LikeRegName = "ipv4-like-reg-name", Warning, "RFC 3986 §7.4", "a registered name that reads as an IPv4 address";
@@ -126,8 +173,10 @@ codes! {
     LineTooLong = "line-too-long", Error, "", "a line too long to check";
     MixedScript = "mixed-script", Warning, "XRI Syntax 2.0 §3.3", "a component mixes scripts";
     MixedScripts = "mixed-scripts", Warning, "XRI Syntax 2.0 §3.3", "the identifier mixes scripts";
-    NfkcChanged = "nfkc-changed", Note, "XRI Syntax 2.0 §2.1.1", "NFKC changes the text";
-    NfkcMadeDelimiter = "nfkc-made-delimiter", Warning, "XRI Syntax 2.0 §2.1.1", "NFKC turns a character into a delimiter";
+    NfkcChanged = "nfkc-changed", Note, "XRI Syntax 2.0 §2.1.1", "NFKC changes the text",
+        also NfkcChangedXriNormal = Note "XRI Syntax 2.0 §2.3.3";
+    NfkcMadeDelimiter = "nfkc-made-delimiter", Warning, "XRI Syntax 2.0 §2.1.1", "NFKC turns a character into a delimiter",
+        also NfkcMadeDelimiterInForms = Note "XRI Syntax 2.0 §2.1.1";
     NidAppendixB = "nid-appendix-b", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 Appendix B", "what Appendix B's NID rule allows";
     NidChar = "nid-char", Error, "RFC 2141 §2.1", "a character a NID does not allow";
     NidEmpty = "nid-empty", Error, "RFC 8141 §2", "an empty NID";
@@ -181,7 +230,8 @@ codes! {
     RComponentStart = "r-component-start", Error, "RFC 8141 §2", "an r-component that starts badly";
     RangeNotCharBoundary = "range-not-char-boundary", Error, "RFC 3987 §2.2", "a range that splits a character";
     ReadingAuthorityFirstMatch = "reading-authority-first-match", Note, "XRI Syntax 2.0 §2.2.1.3", "how the authority is read: first match";
-    ReadingLeadingStar = "reading-leading-star", Note, "XRI Syntax 2.0 §2.4.3", "how a leading \"*\" is read";
+    ReadingLeadingStar = "reading-leading-star", Note, "XRI Syntax 2.0 §2.4.3", "how a leading \"*\" is read",
+        also ReadingLeadingStarLeadingXref = Note "XRI Syntax 2.0 §2.4.4";
     ReadingRelative = "reading-relative", Note, "XRI Syntax 2.0 §1.2.2", "how a relative reference is read";
     ReadingXrefContent = "reading-xref-content", Note, "XRI Syntax 2.0 §2.2.2", "how a cross-reference's content is read";
     RelativeColonFirstSegment = "relative-colon-first-segment", Error, "XRI Syntax 2.0 §2.4.3", "a colon in the first segment of a relative XRI";
@@ -190,12 +240,14 @@ codes! {
     RelativeNetworkPath = "relative-network-path", Error, "XRI Syntax 2.0 §2.2", "a network-path reference in an XRI";
     ReservedUnencoded = "reserved-unencoded", Warning, "RFC 2141 §2.3.2", "a reserved character left unencoded";
     ResolveBaseFragmentIgnored = "resolve-base-fragment-ignored", Note, "RFC 3986 §5.1", "the base's fragment is ignored";
-    ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error, "RFC 3986 §5.1", "the base is not absolute";
+    ResolveBaseNotAbsolute = "resolve-base-not-absolute", Error, "RFC 3986 §5.1", "the base is not absolute",
+        also ResolveBaseNotAbsoluteXri = Error "XRI Syntax 2.0 §2.4.1",
+        also ResolveBaseNotAbsoluteWww = Error "WWW URI draft, Partial (relative) form";
     ResolveEmptyPartial = "resolve-empty-partial", Note, "WWW URI draft, Partial (relative) form", "an empty partial form";
     ResolveEncodedDotSegment = "resolve-encoded-dot-segment", Note, "XRI Syntax 2.0 §2.4.1", "an encoded dot-segment";
     ResolvePathLooksLikeAuthority = "resolve-path-looks-like-authority", Note, "RFC 3986 §5.2.4, §5.3, §3.3", "the resolved path looks like an authority";
     ResolveSlashRunMissing = "resolve-slash-run-missing", Note, "WWW URI draft, Partial (relative) form", "no run of slashes to replace";
-    ResolveUrnNoRelative = "resolve-urn-no-relative", Error, "RFC 8141 §2", "URNs have no relative references";
+    ResolveUrnNoRelative = "resolve-urn-no-relative", Error, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.5.1", "URNs have no relative references";
     SchemeChar = "scheme-char", Error, "RFC 3986 §3.1", "a character a scheme does not allow";
     SchemeDriveLetter = "scheme-drive-letter", Warning, "RFC 8089 Appendix E.2", "a drive letter read as a scheme";
     SchemeEmpty = "scheme-empty", Error, "RFC 3986 §3.1", "an empty scheme";
@@ -359,6 +411,58 @@ mod tests {
                 "{c}: {:?}",
                 c.section()
             );
+        }
+    }
+
+    #[test]
+    fn every_reading_differs_from_its_codes_defaults() {
+        for &r in Reading::ALL {
+            let c = r.code();
+            assert!(
+                r.severity() != c.severity() || r.section() != c.section(),
+                "{r:?} repeats {c}'s defaults"
+            );
+            assert!(!r.section().is_empty(), "{r:?} cites no section");
+        }
+    }
+
+    /// The diagnostics built outside the grammars' builders (forms, resolution,
+    /// equivalence, the IP-literal wording) and the XRI grammar take their sections from
+    /// the rows: no section is spelt as a literal at a call site.
+    #[test]
+    fn call_sites_spell_no_section() {
+        let sections: std::collections::HashSet<&str> = Code::ALL
+            .iter()
+            .map(|c| c.section())
+            .chain(Reading::ALL.iter().map(|r| r.section()))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let files = [
+            ("forms/rewrite.rs", include_str!("forms/rewrite.rs")),
+            ("forms/text.rs", include_str!("forms/text.rs")),
+            ("forms/xri.rs", include_str!("forms/xri.rs")),
+            ("forms/make.rs", include_str!("forms/make.rs")),
+            ("resolve.rs", include_str!("resolve.rs")),
+            ("equiv.rs", include_str!("equiv.rs")),
+            ("explain.rs", include_str!("explain.rs")),
+            ("ip/literal.rs", include_str!("ip/literal.rs")),
+            ("grammar/xri.rs", include_str!("grammar/xri.rs")),
+        ];
+        for (name, src) in files {
+            let code = src.split("#[cfg(test)]").next().unwrap_or(src);
+            for (n, line) in code.lines().enumerate() {
+                // A grammar's [`Sections`] table is where a spec's overrides belong.
+                if line.trim_start().starts_with("(Code::") {
+                    continue;
+                }
+                for lit in line.split('"').skip(1).step_by(2) {
+                    assert!(
+                        !sections.contains(lit),
+                        "{name}:{}: the section {lit:?} belongs in its code's row",
+                        n + 1
+                    );
+                }
+            }
         }
     }
 

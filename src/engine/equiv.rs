@@ -336,11 +336,9 @@ fn objective_note(
     );
     for (q, d) in [(qa, da), (qb, db)] {
         if let Some(q) = q {
-            d.push(Diagnostic::new(
-                Severity::Note,
+            d.push(Diagnostic::of(
                 Code::ObjectiveDecides,
                 q.span(),
-                "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
                 message.clone(),
             ));
         }

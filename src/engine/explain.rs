@@ -71,18 +71,12 @@ impl Explanation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tree::{Severity, Span};
+    use crate::engine::tree::Span;
 
     #[test]
     fn an_error_explains_its_run_expectation_and_reach() {
         let input = "http://[::1";
-        let mut d = Diagnostic::new(
-            Severity::Error,
-            Code::IpLiteralUnclosed,
-            Span::new(7, 8),
-            Code::IpLiteralUnclosed.section(),
-            "m",
-        );
+        let mut d = Diagnostic::of(Code::IpLiteralUnclosed, Span::new(7, 8), "m");
         d.expected = vec!["\"]\""];
         d.expected_at = Some(11);
         d.reached = Some(11);

@@ -30,7 +30,7 @@ pub mod tree;
 pub mod validate;
 pub mod whatwg;
 
-pub use codes::Code;
+pub use codes::{Code, Reading};
 pub use family::Family;
 pub use handle::Profile;
 pub use profile::ProfileReason;

@@ -17,12 +17,7 @@ use crate::engine::grammar::uri::{self, Flavor};
 use crate::engine::path::last_delim;
 pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
 use crate::engine::profile::Profile;
-use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
-
-const RFC3986_BASE: &str = "RFC 3986 §5.1";
-const XRI_RESOLUTION: &str = "XRI Syntax 2.0 §2.4.1";
-const WWW_PARTIAL: &str = "WWW URI draft, Partial (relative) form";
-const URN_NO_RELATIVE: &str = "draft-ietf-urnbis-rfc2141bis-urn-03 §2.5.1";
+use crate::engine::tree::{Diagnostic, NodeKind, Reading, Severity, Span, Tree};
 
 /// The outcome of resolving one reference against one base.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -257,11 +252,9 @@ pub fn resolve_under(base: &str, reference: &str, d: &Descriptor) -> Resolution 
     match d.resolution {
         Resolver::None => {
             let mut r = Resolution::default();
-            r.diagnostics.push(Diagnostic::new(
-                Severity::Error,
+            r.diagnostics.push(Diagnostic::of(
                 Code::ResolveUrnNoRelative,
                 Span::new(0, reference.len()),
-                URN_NO_RELATIVE,
                 "URNs have no relative references (their path is a single opaque segment); give \
                  the full URN, or resolve under a URI or XRI profile",
             ));
@@ -296,20 +289,23 @@ fn usable_base(
         PathSyntax::Xri => c.authority.is_some() || tree.root().kind() == NodeKind::Xri,
     };
     if !absolute {
-        let (spec, what) = match syntax {
-            PathSyntax::Generic => (RFC3986_BASE, "scheme"),
-            PathSyntax::Xri => (XRI_RESOLUTION, "authority"),
-        };
-        res.base_diagnostics.push(Diagnostic::new(
-            Severity::Error,
-            Code::ResolveBaseNotAbsolute,
-            Span::new(0, base.len()),
-            spec,
+        let span = Span::new(0, base.len());
+        let message = |what: &str| {
             format!(
                 "the base has no {what}: it is itself a relative reference; resolve it first, \
                  and use the absolute result as the base"
+            )
+        };
+        res.base_diagnostics.push(match syntax {
+            PathSyntax::Generic => {
+                Diagnostic::of(Code::ResolveBaseNotAbsolute, span, message("scheme"))
+            }
+            PathSyntax::Xri => Diagnostic::read(
+                Reading::ResolveBaseNotAbsoluteXri,
+                span,
+                message("authority"),
             ),
-        ));
+        });
         return None;
     }
     if c.fragment.take().is_some() {
@@ -317,11 +313,9 @@ fn usable_base(
             .root()
             .child(NodeKind::Fragment)
             .map_or(Span::at(base.len()), |n| n.span());
-        res.base_diagnostics.push(Diagnostic::new(
-            Severity::Note,
+        res.base_diagnostics.push(Diagnostic::of(
             Code::ResolveBaseFragmentIgnored,
             Span::new(frag.start.saturating_sub(1), frag.end),
-            RFC3986_BASE,
             "a base URI is used without its fragment; the fragment plays no part in resolution",
         ));
     }
@@ -394,11 +388,9 @@ fn generic(base: &str, reference: &str, grammar: &GrammarEntry, syntax: PathSynt
             .root()
             .child(NodeKind::Path)
             .map_or(Span::new(0, reference.len()), |n| n.span());
-        res.diagnostics.push(Diagnostic::new(
-            Severity::Note,
+        res.diagnostics.push(Diagnostic::of(
             Code::ResolvePathLooksLikeAuthority,
             at,
-            "RFC 3986 §5.2.4, §5.3, §3.3",
             format!(
                 "the target has no authority and its path {:?} starts with \"//\": recomposed \
                  as §5.3 writes it, {literal:?}, what follows \"//\" would be read back as an \
@@ -432,11 +424,9 @@ fn encoded_dot_segment_note(tree: &Tree, reference: &str, res: &mut Resolution) 
     }) else {
         return;
     };
-    res.diagnostics.push(Diagnostic::new(
-        Severity::Note,
+    res.diagnostics.push(Diagnostic::of(
         Code::ResolveEncodedDotSegment,
         seg.span(),
-        XRI_RESOLUTION,
         format!(
             "{:?} is a dot-segment only once %2E is decoded. Reading: resolution takes the \
              reference as given, and dot-segment removal (RFC 3986 §5.2.4, which §2.4.1 follows) \
@@ -510,11 +500,9 @@ mod www {
         let (Some(bscheme), Some(bpath)) =
             (span_of(&bt, NodeKind::Scheme), span_of(&bt, NodeKind::Path))
         else {
-            res.base_diagnostics.push(Diagnostic::new(
-                Severity::Error,
-                Code::ResolveBaseNotAbsolute,
+            res.base_diagnostics.push(Diagnostic::read(
+                Reading::ResolveBaseNotAbsoluteWww,
                 Span::new(0, base.len()),
-                WWW_PARTIAL,
                 "the context must be a full URI (a scheme and a colon before any slash); it is \
                  itself a partial form: resolve it first",
             ));
@@ -563,11 +551,9 @@ mod www {
                             "rule 2",
                             format!("starts with {slashes} slash(es); the context has no run of exactly {slashes}: keep its scheme"),
                         );
-                        res.diagnostics.push(Diagnostic::new(
-                            Severity::Note,
+                        res.diagnostics.push(Diagnostic::of(
                             Code::ResolveSlashRunMissing,
                             Span::new(0, slashes),
-                            WWW_PARTIAL,
                             format!(
                                 "the context has no run of exactly {slashes} slash(es), which the \
                                  rule does not cover; idbench keeps only the scheme (the first \
@@ -587,11 +573,9 @@ mod www {
                 let kept = base.get(..dir_end).unwrap_or("");
                 let rpath_end = span_of(&rt, NodeKind::Path).map_or(0, |s| s.end);
                 if reference.is_empty() || reference.starts_with('#') {
-                    res.diagnostics.push(Diagnostic::new(
-                        Severity::Note,
+                    res.diagnostics.push(Diagnostic::of(
                         Code::ResolveEmptyPartial,
                         Span::new(0, 0),
-                        WWW_PARTIAL,
                         "the rules do not single out a reference with no partial URI (empty, or \
                          only a fragment-id); read literally, the third rule drops the last part \
                          of the context's path, while RFC 3986 keeps the whole context",

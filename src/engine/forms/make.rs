@@ -100,11 +100,9 @@ pub fn uri_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Dia
         None => iri_normal.clone(),
     };
     if under.forms.nfc_check && !is_nfc(input) {
-        diags.push(Diagnostic::new(
-            Severity::Note,
+        diags.push(Diagnostic::of(
             Code::CanonicalNotNfc,
             Span::new(0, input.len()),
-            "RFC 3987 §5.3.2.2",
             format!(
                 "not in NFC: IRIs SHOULD be created in NFC, but comparison MUST NOT \
                  normalize characters, so the canonical form keeps them as they are; \
@@ -187,11 +185,9 @@ fn iri_normal_check(
     if own.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }
-    Some(Diagnostic::new(
-        Severity::Warning,
+    Some(Diagnostic::of(
         Code::IriNormalInvalid,
         Span::new(0, input.len()),
-        "XRI Syntax 2.0 §2.2",
         format!(
             "the IRI-normal form is not a valid IRI ({} at bytes {} of it: {}): §2.2 requires it to be \
              one, but the §2.3.2 escaping leaves \"@\" and \":\" alone; this XRI cannot stand \
@@ -214,11 +210,9 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
         let text = x.text(input);
         if let (false, Some(k)) = (hash, text.find('#')) {
             hash = true;
-            diags.push(Diagnostic::new(
-                Severity::Note,
+            diags.push(Diagnostic::of(
                 Code::XriEscapeHash,
                 Span::new(s.start + k, s.start + k + 1),
-                "XRI Syntax 2.0 §2.3.2",
                 "§2.3.2's prose says \"#\" becomes \"%28\", its rule 2 says \"%23\"; \"%28\" is \"(\" \
                  and would break the cross-reference, so the IRI-normal form uses \"%23\" \
                  (docs/readings.md, XRI 1)",
@@ -226,11 +220,9 @@ fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
         }
         if let (false, Some(k)) = (slashes, text.find("://")) {
             slashes = true;
-            diags.push(Diagnostic::new(
-                Severity::Note,
+            diags.push(Diagnostic::of(
                 Code::XriEscapeSlashes,
                 Span::new(s.start + k + 1, s.start + k + 3),
-                "XRI Syntax 2.0 §2.3.2",
                 "the §2.3.2 example shows (xri://@example2%3Fid=1), dropping \"/abc\" and leaving \
                  this \"//\" as it is; rule 4 escapes every \"/\" inside a cross-reference, so the \
                  IRI-normal form has \"%2F%2F\" here (docs/readings.md, XRI 2)",
@@ -293,8 +285,7 @@ pub fn urn_display(
             if c.is_ascii() && warned < MAX_DISPLAY_WARNINGS {
                 warned += 1;
                 let (spec, why) = spec.display_warning;
-                diags.push(Diagnostic::new(
-                    Severity::Warning,
+                diags.push(Diagnostic::cited(
                     Code::DisplayAmbiguous,
                     Span::new(i, i + n),
                     spec,

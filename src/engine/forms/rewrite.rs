@@ -14,11 +14,11 @@
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::engine::chars::RESERVED;
-use crate::engine::codes::Code;
+use crate::engine::codes::{Code, Reading};
 use crate::engine::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
-use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
+use crate::engine::tree::{Diagnostic, Node, NodeKind, Span, Tree};
 
 use crate::engine::descriptor::forms::{FormsSpec, Under, Unreserved};
 use crate::engine::descriptor::rule_set::Rules;
@@ -293,24 +293,17 @@ impl Emitter<'_> {
             }
         }
         if case_note {
-            let spec = if self.family() == Family::Xri {
-                "XRI Syntax 2.0 §2.5.1"
+            let span = Span::new(from, to);
+            let msg = "only US-ASCII letters are lower-cased here: authorities compare \
+                       case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 \
+                       folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
+                       hand if this name is case-insensitive under its own rules";
+            let d = if self.family() == Family::Xri {
+                Diagnostic::read(Reading::CaseNotFoldedXri, span, msg)
             } else {
-                "RFC 3987 §5.3.2.1"
+                Diagnostic::of(Code::CaseNotFolded, span, msg)
             };
-            self.warn_once(
-                ONCE_CASE,
-                Diagnostic::new(
-                    Severity::Note,
-                    Code::CaseNotFolded,
-                    Span::new(from, to),
-                    spec,
-                    "only US-ASCII letters are lower-cased here: authorities compare \
-                     case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 \
-                     folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
-                     hand if this name is case-insensitive under its own rules",
-                ),
-            );
+            self.warn_once(ONCE_CASE, d);
         }
         self.run = run;
         self.run.clear();
@@ -384,11 +377,9 @@ impl Emitter<'_> {
                 }
                 self.warn_once(
                     ONCE_NFKC_DELIM,
-                    Diagnostic::new(
-                        Severity::Note,
-                        Code::NfkcMadeDelimiter,
+                    Diagnostic::read(
+                        Reading::NfkcMadeDelimiterInForms,
                         span,
-                        "XRI Syntax 2.0 §2.1.1",
                         format!(
                             "NFKC (§2.1.1) turns U+{:04X} into {into:?}; the normal forms take the \
                              result as data and percent-encode it as {enc} (§2.1.4, §2.1.2), so \
@@ -419,11 +410,9 @@ impl Emitter<'_> {
         if !only_lookalikes {
             self.warn_once(
                 ONCE_NFKC,
-                Diagnostic::new(
-                    Severity::Note,
+                Diagnostic::of(
                     Code::NfkcChanged,
                     span,
-                    "XRI Syntax 2.0 §2.1.1",
                     format!(
                         "the normal forms are NFKC-normalized, so {:?} becomes {:?}",
                         run,
@@ -442,11 +431,9 @@ impl Emitter<'_> {
         if cx.level > MAX_LEVEL {
             self.warn_once(
                 ONCE_DEPTH,
-                Diagnostic::new(
-                    Severity::Warning,
+                Diagnostic::of(
                     Code::FormsDepthLimit,
                     n.span(),
-                    "XRI Syntax 2.0 §2.5.4",
                     format!(
                         "nested more than {MAX_LEVEL} levels deep: from here on the forms only \
                          normalize characters, not structure; flatten the cross-references"
@@ -475,11 +462,9 @@ impl Emitter<'_> {
                     if n.text(self.input).bytes().any(|b| b.is_ascii_uppercase()) {
                         self.warn_once(
                             ONCE_CASE,
-                            Diagnostic::new(
-                                Severity::Note,
+                            Diagnostic::of(
                                 Code::CaseNotFolded,
                                 n.span(),
-                                "RFC 3987 §5.3.2.1",
                                 "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \
                                  \"US-ASCII only host\", and this one has non-ASCII \
                                  characters; compare it by hand, or through its IDNA (ACE) form, if its \
@@ -566,11 +551,9 @@ impl Emitter<'_> {
                     if !cx.top {
                         self.warn_once(
                             ONCE_PREFIX,
-                            Diagnostic::new(
-                                Severity::Note,
+                            Diagnostic::of(
                                 Code::XrefPrefixAdded,
                                 n.span(),
-                                "XRI Syntax 2.0 §2.5.5",
                                 "the canonical form adds \"xri://\" inside this cross-reference too: \
                                  §2.5.5 asks for the optional prefix and §2.5.4 applies the rules \
                                  recursively; XRIs in practice write cross-references without it, \
@@ -775,11 +758,9 @@ impl Emitter<'_> {
         if let Some(w) = keyed.windows(2).find(|w| w[0].0 == w[1].0) {
             self.warn_once(
                 ONCE_DIRECTIVE_ORDER,
-                Diagnostic::new(
-                    Severity::Note,
+                Diagnostic::of(
                     Code::DirectiveOrderReading,
                     Span::new(w[0].2.min(w[1].2), w[0].3.max(w[1].3)),
-                    "draft-ietf-urnbis-rfc2141bis-urn-03 §2.3",
                     format!(
                         "the keyword {:?} appears more than once. Reading: §2.3 calls the query an \
                          \"unordered sequence of directives\", so the caching form sorts \

@@ -13,7 +13,7 @@ use crate::engine::chars::{
 };
 use crate::engine::codes::Code;
 use crate::engine::pct::{push_encoded, push_encoded_char, triplet_at};
-use crate::engine::tree::{Diagnostic, Severity, Span};
+use crate::engine::tree::{Diagnostic, Span};
 
 use crate::engine::descriptor::forms::Unreserved;
 
@@ -286,11 +286,9 @@ pub fn uri_to_iri_traced<'s>(
                         take = false;
                         if !dot_noted {
                             dot_noted = true;
-                            diags.push(Diagnostic::new(
-                                Severity::Note,
+                            diags.push(Diagnostic::of(
                                 Code::IriKeptEncoded,
                                 Span::new(offset + start, offset + end),
-                                "RFC 3987 §3.2",
                                 format!(
                                     "{:?} stays percent-encoded in the IRI form: §3.2 step 2 \
                                      would decode it to a dot-segment, which resolution removes \
@@ -326,11 +324,9 @@ pub fn uri_to_iri_traced<'s>(
                     last = i + n;
                     decoded(Span::new(offset + i, offset + i + n), c);
                 } else if let Some(why) = why {
-                    diags.push(Diagnostic::new(
-                        Severity::Note,
+                    diags.push(Diagnostic::of(
                         Code::IriKeptEncoded,
                         Span::new(offset + i, offset + i + n),
-                        "RFC 3987 §3.2",
                         format!(
                             "{} (U+{:04X}) stays percent-encoded in the IRI form: {why}",
                             s.get(i..i + n).unwrap_or(""),

@@ -3,13 +3,11 @@
 
 use std::ops::Range;
 
-use crate::engine::codes::Code;
+use crate::engine::codes::{Code, Reading};
 use crate::engine::pct::triplet_at;
-use crate::engine::tree::{Diagnostic, Severity, Span};
+use crate::engine::tree::{Diagnostic, Span};
 
 use super::text::{nfkc, push_iri_escaped};
-
-const SEC_IRI_TO_XRI: &str = "XRI Syntax 2.0 §2.3.3";
 
 /// The byte ranges of the contents of the outermost cross-references of an XRI reference
 /// written as text (XRI-normal or IRI-normal form), found without a parse: a "(" in the
@@ -101,13 +99,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
     let mut warn = |kind: usize, span: Span, msg: String, diags: &mut Vec<Diagnostic>| {
         if !warned[kind] {
             warned[kind] = true;
-            diags.push(Diagnostic::new(
-                Severity::Warning,
-                Code::NotIriNormal,
-                span,
-                SEC_IRI_TO_XRI,
-                msg,
-            ));
+            diags.push(Diagnostic::of(Code::NotIriNormal, span, msg));
         }
     };
     if matches!(b.first(), Some(b'=' | b'@' | b'+' | b'$' | b'!' | b'(')) {
@@ -152,11 +144,9 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
             (_, Some(v @ (0x2F | 0x3F | 0x23))) => {
                 if !noted {
                     noted = true;
-                    diags.push(Diagnostic::new(
-                        Severity::Note,
+                    diags.push(Diagnostic::of(
                         Code::IriToXriKept,
                         Span::new(i, i + 3),
-                        SEC_IRI_TO_XRI,
                         format!(
                             "§2.3.3 step 2 says to decode every percent-encoded {:?}, but §2.3.2 \
                              made them only inside cross-references; this one, outside any, was \
@@ -232,11 +222,9 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
     let out = match nfkc(&out) {
         std::borrow::Cow::Borrowed(_) => out,
         std::borrow::Cow::Owned(n) => {
-            diags.push(Diagnostic::new(
-                Severity::Note,
-                Code::NfkcChanged,
+            diags.push(Diagnostic::read(
+                Reading::NfkcChangedXriNormal,
                 Span::new(0, input.len()),
-                "XRI Syntax 2.0 §2.3.3",
                 "step 1 normalized the characters to NFKC, so the XRI-normal form differs from the \
                  input in more than its escapes",
             ));

@@ -23,7 +23,7 @@
 use unicode_normalization::{UnicodeNormalization, is_nfc};
 
 use crate::engine::chars::describe;
-use crate::engine::chars::{self, AsciiSet, ByteTable};
+use crate::engine::chars::{self, AsciiSet, ByteTable, CharClass};
 use crate::engine::codes::{Code, Sections};
 use crate::engine::ip::OctetError;
 use crate::engine::ip::literal::{
@@ -146,16 +146,10 @@ const IRI_NAMES: Names = Names {
     fragment: "ifragment",
 };
 
-use crate::engine::chars::{PCHAR_NC, REG_NAME, USERINFO};
 const STOP_PATH: AsciiSet = AsciiSet::of("/?#");
 const STOP_QUERY: AsciiSet = AsciiSet::of("#");
 
 static T_SCHEME: ByteTable = ByteTable::of(chars::SCHEME_REST);
-static T_USERINFO: ByteTable = ByteTable::of(USERINFO);
-static T_REG_NAME: ByteTable = ByteTable::of(REG_NAME);
-static T_PCHAR: ByteTable = ByteTable::of(chars::PCHAR);
-static T_PCHAR_NC: ByteTable = ByteTable::of(PCHAR_NC);
-static T_QUERY: ByteTable = ByteTable::of(chars::QUERY);
 static T_STOP_PATH: ByteTable = ByteTable::of(STOP_PATH);
 static T_STOP_QUERY: ByteTable = ByteTable::of(STOP_QUERY);
 static T_NONE: ByteTable = ByteTable::of(AsciiSet::EMPTY);
@@ -181,70 +175,39 @@ enum Comp {
 }
 
 impl Comp {
-    /// What the grammar accepts where a scan of `comp` stops on a byte it cannot take: the
-    /// rule's own alternatives (what [`Comp::allowed`] encodes) and the delimiters that may
-    /// end it (the scan's stop set). Recorded with [`crate::engine::tree::Builder::expect`].
-    fn expected(self, iri: bool) -> &'static [&'static str] {
-        match (self, iri) {
-            (Comp::Userinfo, false) => {
-                &["unreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
-            }
-            (Comp::Userinfo, true) => {
-                &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""]
-            }
-            (Comp::Host, false) => &[
-                "unreserved",
-                "pct-encoded",
-                "sub-delims",
-                "\":\"",
-                "\"/\"",
-                "\"?\"",
-                "\"#\"",
-            ],
-            (Comp::Host, true) => &[
-                "iunreserved",
-                "pct-encoded",
-                "sub-delims",
-                "\":\"",
-                "\"/\"",
-                "\"?\"",
-                "\"#\"",
-            ],
-            (Comp::Segment, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
-            (Comp::Segment, true) => &["ipchar", "\"/\"", "\"?\"", "\"#\""],
-            (Comp::FirstSegment, false) => &[
-                "unreserved",
-                "pct-encoded",
-                "sub-delims",
-                "\"@\"",
-                "\"/\"",
-                "\"?\"",
-                "\"#\"",
-            ],
-            (Comp::FirstSegment, true) => &[
-                "iunreserved",
-                "pct-encoded",
-                "sub-delims",
-                "\"@\"",
-                "\"/\"",
-                "\"?\"",
-                "\"#\"",
-            ],
-            (Comp::Query, false) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
-            (Comp::Query, true) => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
-            (Comp::Fragment, false) => &["pchar", "\"/\"", "\"?\""],
-            (Comp::Fragment, true) => &["ipchar", "\"/\"", "\"?\""],
+    /// The named set a scan of `comp` accepts: what [`Comp::allowed`] encodes and what an
+    /// "expected" list names come both from it.
+    fn class(self) -> &'static CharClass {
+        match self {
+            Comp::Userinfo => &chars::USERINFO_CLASS,
+            Comp::Host => &chars::REG_NAME_CLASS,
+            Comp::Segment => &chars::SEGMENT_CLASS,
+            Comp::FirstSegment => &chars::SEGMENT_NZ_NC_CLASS,
+            Comp::Query => &chars::QUERY_CLASS,
+            Comp::Fragment => &chars::FRAGMENT_CLASS,
         }
     }
 
-    fn allowed(self) -> &'static ByteTable {
+    /// The delimiters that may end a scan of `comp` (its stop set), after its class's
+    /// alternatives in an "expected" list.
+    fn stops(self) -> &'static [&'static str] {
         match self {
-            Comp::Userinfo => &T_USERINFO,
-            Comp::Host => &T_REG_NAME,
-            Comp::Segment => &T_PCHAR,
-            Comp::FirstSegment => &T_PCHAR_NC,
-            Comp::Query | Comp::Fragment => &T_QUERY,
+            Comp::Userinfo => &["\"@\""],
+            Comp::Host => &["\":\"", "\"/\"", "\"?\"", "\"#\""],
+            Comp::Segment | Comp::FirstSegment | Comp::Query => &["\"/\"", "\"?\"", "\"#\""],
+            Comp::Fragment => &[],
         }
+    }
+
+    /// Records what the grammar accepts where a scan of `comp` stops on a byte it cannot
+    /// take: the class's alternatives and the delimiters that may end it.
+    fn expect(self, b: &mut Builder<'_>, at: usize, iri: bool) {
+        b.expect(at, self.class().alternatives(iri));
+        b.expect(at, self.stops());
+    }
+
+    fn allowed(self) -> &'static ByteTable {
+        &self.class().table
     }
     fn place(self) -> &'static str {
         match self {
@@ -462,7 +425,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 None => {
                     self.ip_literal(hs, ae, hs + 1, ae);
-                    self.b.diag(ip_literal_unclosed(hs, ae, "RFC 3986 §3.2.2"));
+                    self.b.diag(ip_literal_unclosed(hs, ae));
                 }
             }
         } else {
@@ -912,7 +875,7 @@ impl<'i> Parser<'_, 'i> {
                 if !colon_seen {
                     colon_seen = true;
                     self.scheme_reading(from, i);
-                    self.b.expect(i, comp.expected(self.iri));
+                    comp.expect(self.b, i, self.iri);
                     let first = self.text(from, i);
                     let msg = format!(
                         "':' in the first segment of a relative-path reference would be read as \
@@ -926,7 +889,7 @@ impl<'i> Parser<'_, 'i> {
                 i += 1;
                 continue;
             }
-            self.b.expect(i, comp.expected(self.iri));
+            comp.expect(self.b, i, self.iri);
             if c < 0x80 {
                 let s0 = i;
                 while i < to

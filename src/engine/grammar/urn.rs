@@ -24,8 +24,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::chars::{
-    self, ALPHA, ByteTable, DIGIT, LDH, PCHAR, QUERY, RFC2141_NOT_RESERVED, RFC2141_TRANS,
-    UNRESERVED,
+    self, ALPHA, ByteTable, CharClass, DIGIT, LDH, PCHAR, RFC2141_NOT_RESERVED, UNRESERVED,
 };
 use crate::engine::codes::{Code, Sections};
 use crate::engine::family::looks_like_urn;
@@ -63,11 +62,6 @@ const SERVICES: [(&str, &str); 9] = [
     ("I2Ns", "URI to URNs"),
     ("I=I", "URI equal to URI?"),
 ];
-
-static T_RFC2141_TRANS: ByteTable = ByteTable::of(RFC2141_TRANS);
-static T_PCHAR: ByteTable = ByteTable::of(PCHAR);
-static T_PCHAR_SLASH: ByteTable = ByteTable::of(chars::NSS_RFC8141);
-static T_QUERY: ByteTable = ByteTable::of(QUERY);
 
 /// Parses the whole input as a URN.
 pub fn parse(b: &mut Builder<'_>, spec: Spec) {
@@ -600,29 +594,44 @@ impl Parser<'_, '_> {
     /// What the grammar accepts where a scan of `part` stops on a byte it cannot take: the
     /// rule's characters (what [`Self::allowed`] encodes, "%" included) and what may end it.
     /// Recorded with [`crate::engine::tree::Builder::expect`].
-    fn expected(&self, part: Part) -> &'static [&'static str] {
+    /// Records what the grammar accepts where a scan of `part` stops on a byte it cannot
+    /// take: its class's alternatives ("%" included) and what may end it.
+    fn expect_part(&mut self, at: usize, part: Part) {
+        let (alternatives, stops) = (self.class(part).expected, self.stops(part));
+        self.b.expect(at, alternatives);
+        self.b.expect(at, stops);
+    }
+
+    /// The named set `part` is scanned with: what [`Self::allowed`] encodes and what
+    /// [`Self::expected`] names come both from it.
+    fn class(&self, part: Part) -> &'static CharClass {
         match (self.spec, part) {
-            (Spec::Rfc2141, _) => &["trans", "\"%\""],
-            (Spec::Rfc2141bis, Part::Nss) => &["pchar", "\"?\"", "\"#\""],
-            (Spec::Rfc2141bis, Part::Value) => &["v-pchar", "\"&\"", "\"#\""],
-            (Spec::Rfc8141, Part::Nss) => &["pchar", "\"/\"", "\"?+\"", "\"?=\"", "\"#\""],
-            (Spec::Rfc8141, Part::RComponent) => &["pchar", "\"/\"", "\"?\"", "\"?=\"", "\"#\""],
-            (Spec::Rfc8141, Part::QComponent) => &["pchar", "\"/\"", "\"?\"", "\"#\""],
-            (_, Part::Fragment | Part::FComponent) => &["pchar", "\"/\"", "\"?\""],
-            _ => &["pchar", "\"/\"", "\"?\"", "\"#\""],
+            // <trans> without '%'; "/ ? #" get a warning in scan.
+            (Spec::Rfc2141, _) => &chars::RFC2141_TRANS_CLASS,
+            (Spec::Rfc2141bis, Part::Nss) => &chars::PCHAR_CLASS,
+            (Spec::Rfc2141bis, Part::Value) => &chars::V_PCHAR_CLASS,
+            (Spec::Rfc8141, Part::Nss) => &chars::NSS_RFC8141_CLASS,
+            (_, Part::Fragment | Part::FComponent) => &chars::FRAGMENT_CLASS,
+            // query and the RFC 8141 components: pchar / "/" / "?"
+            _ => &chars::QUERY_CLASS,
+        }
+    }
+
+    /// What may end `part`, after its class's alternatives in an "expected" list.
+    fn stops(&self, part: Part) -> &'static [&'static str] {
+        match (self.spec, part) {
+            (Spec::Rfc2141, _) | (_, Part::Fragment | Part::FComponent) => &[],
+            (Spec::Rfc2141bis, Part::Nss) => &["\"?\"", "\"#\""],
+            (Spec::Rfc2141bis, Part::Value) => &["\"&\"", "\"#\""],
+            (Spec::Rfc8141, Part::Nss) => &["\"?+\"", "\"?=\"", "\"#\""],
+            (Spec::Rfc8141, Part::RComponent) => &["\"?=\"", "\"#\""],
+            _ => &["\"#\""],
         }
     }
 
     /// The characters allowed literally in `part` (`%` never is: it is checked apart).
     fn allowed(&self, part: Part) -> &'static ByteTable {
-        match (self.spec, part) {
-            // <trans> without '%'; "/ ? #" get a warning in scan.
-            (Spec::Rfc2141, _) => &T_RFC2141_TRANS,
-            (Spec::Rfc2141bis, Part::Nss) => &T_PCHAR,
-            (Spec::Rfc8141, Part::Nss) => &T_PCHAR_SLASH,
-            // query, fragment and the RFC 8141 components: pchar / "/" / "?"
-            _ => &T_QUERY,
-        }
+        &self.class(part).table
     }
 
     /// Checks every character of `s[start..end]` as part of `part`.
@@ -656,7 +665,7 @@ impl Parser<'_, '_> {
             } else if c == b'%' {
                 i = self.percent(i, end, part);
             } else if c == 0 && self.spec != Spec::Rfc8141 {
-                self.b.expect(i, self.expected(part));
+                self.expect_part(i, part);
                 let sec = self.sec(Sec::Excluded);
                 let msg = if self.spec == Spec::Rfc2141 {
                     "octet 0 (NUL) is not in the URN character set, and §2.4 adds that it \"should NEVER be used, in either unencoded or %-encoded form\": remove it"
@@ -670,13 +679,13 @@ impl Parser<'_, '_> {
                 && part == Part::Nss
                 && matches!(c, b'/' | b'[' | b']')
             {
-                self.b.expect(i, self.expected(part));
+                self.expect_part(i, part);
                 self.bis_delimiter_in_nss(i);
                 i += 1;
             } else {
                 // A run of characters that must be percent-encoded: one error for the run.
                 let run = i;
-                self.b.expect(run, self.expected(part));
+                self.expect_part(run, part);
                 while i < end {
                     let c = s[i];
                     let stop = allowed.has(c)

@@ -53,29 +53,19 @@
 //! - The ABNF wins over the prose of §2.4.3/§2.4.4 where they disagree (item 4).
 
 use crate::engine::chars::{self, AsciiSet};
-use crate::engine::codes::{Code, Sections};
+use crate::engine::codes::{Code, Reading, Sections};
 use crate::engine::family;
 use crate::engine::grammar::uri;
 use crate::engine::ip;
 use crate::engine::ip::literal;
 use crate::engine::pct;
-use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
+use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Span};
 
 /// How deep cross-references may nest. Deeper ones get an `xref-too-deep` error and their
 /// content is kept as one opaque `unparsed` node. The parser recurses once per level; a
 /// debug build needs about 3 KiB of stack per level (measured), so about 0.75 MiB at this
 /// depth, and the tests run 100,000 nested "(" on a 2 MiB thread.
 pub const MAX_XREF_DEPTH: usize = 256;
-
-const S_RESERVED: &str = "XRI Syntax 2.0 §2.1.2";
-const S_EXCLUDED: &str = "XRI Syntax 2.0 §2.1.5";
-const S_IAUTH: &str = "XRI Syntax 2.0 §2.2.1.3";
-const S_XREF: &str = "XRI Syntax 2.0 §2.2.2";
-const S_PATH: &str = "XRI Syntax 2.0 §2.2.3";
-const S_QUERY: &str = "XRI Syntax 2.0 §2.2.4";
-const S_FRAGMENT: &str = "XRI Syntax 2.0 §2.2.5";
-const S_LEAD_XREF: &str = "XRI Syntax 2.0 §2.4.4";
-const S_IP_LITERAL: &str = "RFC 3986 §3.2.2";
 
 use crate::engine::chars::{REG_NAME, USERINFO};
 
@@ -570,15 +560,14 @@ impl<'a, 'i> Parser<'a, 'i> {
                 {
                     self.b.expect(at, &expected);
                 }
-                self.b.error_in(code, span, S_IP_LITERAL, msg);
+                self.b.error(code, span, msg);
             } else if lit.host_type == "ipvfuture" {
                 let msg = literal::ipvfuture_unknown(self.text(hs + 1, ce));
                 self.b
                     .note(Code::IpvfutureUnknown, Span::new(hs + 1, ce), msg);
             }
             if !closed {
-                self.b
-                    .diag(literal::ip_literal_unclosed(hs, aend, S_IP_LITERAL));
+                self.b.diag(literal::ip_literal_unclosed(hs, aend));
                 None
             } else {
                 match self.byte(r + 1, aend) {
@@ -784,10 +773,9 @@ impl<'a, 'i> Parser<'a, 'i> {
                          xref-authority; write \"./\" in front. XRI 3.0 drafts later fixed the rule",
                     );
                     if delim.is_some() {
-                        self.b.note_in(
-                            Code::ReadingLeadingStar,
+                        self.b.read(
+                            Reading::ReadingLeadingStarLeadingXref,
                             Span::new(s, vstart),
-                            S_LEAD_XREF,
                             "§2.4.4 says a leading cross-reference may be preceded with \"*\", but the \
                              ABNF's xri-subseg-od-nx admits no cross-reference even after \"*\"; idbench \
                              follows the normative ABNF, so only \"./\" works",
@@ -833,11 +821,9 @@ impl<'a, 'i> Parser<'a, 'i> {
         if ce == end {
             // xref = "(" ( XRI-reference / IRI ) ")": at the end, the ")" was expected. The
             // error marks the "(", so the expectation (past its span) is set here.
-            let mut d = Diagnostic::new(
-                Severity::Error,
+            let mut d = Diagnostic::of(
                 Code::XrefUnclosed,
                 Span::new(open, open + 1),
-                S_XREF,
                 "this \"(\" opens a cross-reference that is never closed; add the \")\" where it ends",
             );
             d.expected = vec!["\")\""];
@@ -1030,24 +1016,25 @@ impl<'a, 'i> Parser<'a, 'i> {
             } else if chars::is_iprivate(ch) {
                 // The section of the component it breaks: only iquery (§2.2.4) admits
                 // iprivate.
-                let sec = match ctx {
-                    Ctx::Seg | Ctx::SegNc => S_PATH,
-                    Ctx::Fragment => S_FRAGMENT,
-                    Ctx::Userinfo | Ctx::Host => S_IAUTH,
-                    Ctx::Query => S_QUERY,
-                };
-                self.b.expect(pos, ctx.expected());
-                self.b.error_in(
-                    Code::IprivateNotAllowed,
-                    Span::new(pos, pos + len),
-                    sec,
-                    format!(
-                        "{}: allowed only in the query (iprivate); \
-                         percent-encode it as {}",
-                        chars::describe(ch),
-                        encoded(ch)
-                    ),
+                let msg = format!(
+                    "{}: allowed only in the query (iprivate); \
+                     percent-encode it as {}",
+                    chars::describe(ch),
+                    encoded(ch)
                 );
+                let span = Span::new(pos, pos + len);
+                self.b.expect(pos, ctx.expected());
+                match ctx {
+                    Ctx::Seg | Ctx::SegNc => self.b.error(Code::IprivateNotAllowed, span, msg),
+                    Ctx::Fragment => self
+                        .b
+                        .read(Reading::IprivateNotAllowedXriFragment, span, msg),
+                    Ctx::Userinfo | Ctx::Host => {
+                        self.b
+                            .read(Reading::IprivateNotAllowedXriAuthority, span, msg)
+                    }
+                    Ctx::Query => self.b.read(Reading::IprivateNotAllowedXriQuery, span, msg),
+                }
             } else {
                 self.b.expect(pos, ctx.expected());
                 self.b.error(
@@ -1163,20 +1150,18 @@ impl<'a, 'i> Parser<'a, 'i> {
                 span,
                 format!("\"{ch}\" is a reserved delimiter (xri-gen-delims); percent-encode it as {enc}"),
             ),
-            (Ctx::Fragment, b'#') => self.b.error_in(
-                Code::CharNotAllowed,
+            (Ctx::Fragment, b'#') => self.b.read(
+                Reading::CharNotAllowedXriFragment,
                 span,
-                S_FRAGMENT,
                 "a second \"#\" is not allowed in the fragment; percent-encode it as %23",
             ),
-            _ => self.b.error_in(
-                Code::CharNotAllowed,
-                span,
+            _ => self.b.read(
                 if chars::RESERVED.has(c) {
-                    S_RESERVED
+                    Reading::CharNotAllowedXriReserved
                 } else {
-                    S_EXCLUDED
+                    Reading::CharNotAllowedXriExcluded
                 },
+                span,
                 format!("{} is not allowed {}; percent-encode it as {enc}", chars::describe(ch), ctx.place()),
             ),
         }

@@ -8,7 +8,7 @@
 use crate::engine::chars;
 use crate::engine::codes::Code;
 use crate::engine::ip::{self, OctetError, dec_octet};
-use crate::engine::tree::{Diagnostic, Severity, Span};
+use crate::engine::tree::{Diagnostic, Span};
 
 /// How a host made of numbers and dots relates to `IPv4address`.
 pub(crate) enum Numeric {
@@ -301,12 +301,10 @@ pub(crate) fn ip_literal_expected(
 /// (the URI and XRI grammars share it). IP-literal = "[" ( IPv6address / IPvFuture ) "]":
 /// the "]" was expected where the authority ends; the error marks the "[", so the
 /// expectation (and the furthest point reached, the same byte) lies past its span.
-pub(crate) fn ip_literal_unclosed(open: usize, end: usize, spec: &'static str) -> Diagnostic {
-    let mut d = Diagnostic::new(
-        Severity::Error,
+pub(crate) fn ip_literal_unclosed(open: usize, end: usize) -> Diagnostic {
+    let mut d = Diagnostic::of(
         Code::IpLiteralUnclosed,
         Span::new(open, open + 1),
-        spec,
         IP_LITERAL_UNCLOSED,
     );
     d.expected = vec!["\"]\""];

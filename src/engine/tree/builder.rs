@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::sink::{Keep, Sink};
 use super::{Attr, Code, Diagnostic, NodeData, NodeKind, Severity, Span, Tree};
-use crate::engine::codes::Sections;
+use crate::engine::codes::{Reading, Sections};
 
 /// A point of the parse that [`Builder::wrap`] and [`Builder::has_error_since`] look back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -342,6 +342,18 @@ impl<'i> Builder<'i> {
     pub fn note(&mut self, code: Code, span: Span, msg: impl Into<Cow<'static, str>>) {
         let spec = self.sections.of(code);
         self.record(Severity::Note, code, span, spec, msg.into());
+    }
+
+    /// Records a diagnostic of a code's second reading, named in its row ([`Reading`]):
+    /// at the reading's severity, citing the reading's section.
+    pub fn read(&mut self, reading: Reading, span: Span, msg: impl Into<Cow<'static, str>>) {
+        self.record(
+            reading.severity(),
+            reading.code(),
+            span,
+            reading.section(),
+            msg.into(),
+        );
     }
 
     /// Records an error citing `spec`, where this call site cites another section than

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use super::Code;
 use super::Span;
+use super::{Code, Reading};
 
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -168,6 +168,35 @@ impl Diagnostic {
             count: 1,
             spans: Vec::new(),
         }
+    }
+
+    /// A diagnostic at its code's default severity, citing its code's default section
+    /// ([`Code::severity`], [`Code::section`]).
+    pub fn of(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic::new(code.severity(), code, span, code.section(), message)
+    }
+
+    /// A diagnostic of a code's second reading, named in its row ([`Reading`]): its code,
+    /// at the reading's severity, citing the reading's section.
+    pub fn read(reading: Reading, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic::new(
+            reading.severity(),
+            reading.code(),
+            span,
+            reading.section(),
+            message,
+        )
+    }
+
+    /// A diagnostic at its code's default severity citing `section`, which a profile's
+    /// descriptor holds where its spec cites another section than the code's default.
+    pub fn cited(
+        code: Code,
+        span: Span,
+        section: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic::new(code.severity(), code, span, section, message)
     }
 
     /// For a diagnostic that stands for a run ([`Diagnostic::count`] > 1), how the views
