@@ -415,6 +415,26 @@ pub const XRI_PCHAR_NC: AsciiSet = UNRESERVED.or(XRI_SUB_DELIMS);
 /// XRI Syntax 2.0 `xri-pchar` without `pct-encoded` and `ucschar`: `xri-pchar-nc` plus `":"`.
 pub const XRI_PCHAR: AsciiSet = XRI_PCHAR_NC.or(AsciiSet::of(":"));
 
+/// XRI Syntax 2.0 `xri-pchar` (Appendix A), a subsegment's literal characters. The same
+/// list under both readings: XRI's characters are IRI characters.
+pub static XRI_PCHAR_CLASS: CharClass = CharClass {
+    abnf: "xri-pchar = iunreserved / pct-encoded / xri-sub-delims / \":\"",
+    set: XRI_PCHAR,
+    table: ByteTable::of(XRI_PCHAR),
+    expected: &["xri-pchar"],
+    iri_expected: &["xri-pchar"],
+};
+
+/// XRI Syntax 2.0 `xri-pchar-nc` (Appendix A): `xri-pchar` without ":", the first segment
+/// of a relative reference.
+pub static XRI_PCHAR_NC_CLASS: CharClass = CharClass {
+    abnf: "xri-pchar-nc = iunreserved / pct-encoded / xri-sub-delims",
+    set: XRI_PCHAR_NC,
+    table: ByteTable::of(XRI_PCHAR_NC),
+    expected: &["xri-pchar-nc"],
+    iri_expected: &["xri-pchar-nc"],
+};
+
 /// A character as every message names it: `'<' (U+003C)`, or, for what a terminal would
 /// not show (a control, a non-character, a bidi formatting, invisible or private-use
 /// character), its kind and code point, such as `control character U+0007`; the space,
@@ -542,6 +562,8 @@ mod tests {
             "unreserved" | "iunreserved" => UNRESERVED,
             "sub-delims" => SUB_DELIMS,
             "pchar" | "ipchar" => PCHAR,
+            "xri-pchar" => XRI_PCHAR,
+            "xri-pchar-nc" => XRI_PCHAR_NC,
             "v-pchar" => UNRESERVED
                 .or(SUB_DELIMS.minus(AsciiSet::of("&")))
                 .or(AsciiSet::of(":@/?")),
@@ -570,6 +592,8 @@ mod tests {
             &PCHAR_CLASS,
             &V_PCHAR_CLASS,
             &NSS_RFC8141_CLASS,
+            &XRI_PCHAR_CLASS,
+            &XRI_PCHAR_NC_CLASS,
         ] {
             for iri in [false, true] {
                 let listed = class

@@ -52,7 +52,7 @@
 //!   to its balancing ")"; parentheses inside an IRI must balance or be percent-encoded.
 //! - The ABNF wins over the prose of §2.4.3/§2.4.4 where they disagree (item 4).
 
-use crate::engine::chars::{self, AsciiSet};
+use crate::engine::chars::{self, AsciiSet, CharClass};
 use crate::engine::codes::{Code, Reading, Sections};
 use crate::engine::family;
 use crate::engine::grammar::uri;
@@ -136,45 +136,44 @@ enum Ctx {
 }
 
 impl Ctx {
-    /// What the grammar accepts where a scan in this context stops on a character it cannot
-    /// take: the context's characters and what may end it. Recorded with [`crate::engine::tree::Builder::expect`].
-    fn expected(self) -> &'static [&'static str] {
+    /// The context's characters: one named class ([`chars::CharClass`]), which says both
+    /// what a scan accepts and what an "expected" list names.
+    fn class(self) -> &'static CharClass {
         match self {
-            Ctx::Seg => &[
-                "xri-pchar",
-                "\"*\"",
-                "\"!\"",
-                "xref",
-                "\"/\"",
-                "\"?\"",
-                "\"#\"",
-            ],
-            Ctx::SegNc => &["xri-pchar-nc", "\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""],
-            Ctx::Userinfo => &["iunreserved", "pct-encoded", "sub-delims", "\":\"", "\"@\""],
-            Ctx::Host => &[
-                "iunreserved",
-                "pct-encoded",
-                "sub-delims",
-                "\":\"",
-                "\"/\"",
-                "\"?\"",
-                "\"#\"",
-            ],
-            Ctx::Query => &["ipchar", "iprivate", "\"/\"", "\"?\"", "\"#\""],
-            Ctx::Fragment => &["ipchar", "\"/\"", "\"?\""],
+            Ctx::Seg => &chars::XRI_PCHAR_CLASS,
+            Ctx::SegNc => &chars::XRI_PCHAR_NC_CLASS,
+            Ctx::Userinfo => &chars::USERINFO_CLASS,
+            Ctx::Host => &chars::REG_NAME_CLASS,
+            Ctx::Query => &chars::QUERY_CLASS,
+            Ctx::Fragment => &chars::FRAGMENT_CLASS,
         }
+    }
+
+    /// What may end a scan in this context, after the class's alternatives in an
+    /// "expected" list (a subsegment may also be followed by a cross-reference).
+    fn stop_names(self) -> &'static [&'static str] {
+        match self {
+            Ctx::Seg => &["\"*\"", "\"!\"", "xref", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::SegNc => &["\"*\"", "\"!\"", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Userinfo => &["\"@\""],
+            Ctx::Host => &["\":\"", "\"/\"", "\"?\"", "\"#\""],
+            Ctx::Query => &["\"#\""],
+            Ctx::Fragment => &[],
+        }
+    }
+
+    /// Records what the grammar accepts where a scan in this context stops on a character
+    /// it cannot take: the class's alternatives (as XRI's IRI-based grammar names them) and
+    /// what may end it.
+    fn expect(self, b: &mut Builder<'_>, at: usize) {
+        b.expect(at, self.class().alternatives(true));
+        b.expect(at, self.stop_names());
     }
 }
 
 impl Ctx {
     fn allowed(self) -> AsciiSet {
-        match self {
-            Ctx::Seg => chars::XRI_PCHAR,
-            Ctx::SegNc => chars::XRI_PCHAR_NC,
-            Ctx::Userinfo => USERINFO,
-            Ctx::Host => REG_NAME,
-            Ctx::Query | Ctx::Fragment => chars::QUERY,
-        }
+        self.class().set
     }
     fn stops(self, c: u8) -> bool {
         match self {
@@ -1023,7 +1022,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     encoded(ch)
                 );
                 let span = Span::new(pos, pos + len);
-                self.b.expect(pos, ctx.expected());
+                ctx.expect(&mut self.b, pos);
                 match ctx {
                     Ctx::Seg | Ctx::SegNc => self.b.error(Code::IprivateNotAllowed, span, msg),
                     Ctx::Fragment => self
@@ -1036,7 +1035,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     Ctx::Query => self.b.read(Reading::IprivateNotAllowedXriQuery, span, msg),
                 }
             } else {
-                self.b.expect(pos, ctx.expected());
+                ctx.expect(&mut self.b, pos);
                 self.b.error(
                     Code::CharNotAllowed,
                     Span::new(pos, pos + len),
@@ -1118,7 +1117,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         let enc = encoded(ch);
         // Whatever the byte, the context's characters or the delimiters that end it were
         // expected here.
-        self.b.expect(pos, ctx.expected());
+        ctx.expect(&mut self.b, pos);
         match (ctx, c) {
             (Ctx::SegNc, b':') => {
                 self.colons += 1;
