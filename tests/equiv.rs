@@ -1143,3 +1143,15 @@ mod command {
         assert!(v["difference"].is_null());
     }
 }
+
+/// Sides of different families are never equivalent under `auto`, and the step says what
+/// each is in plain English: "an XRI", "a URN" (issue 26 item 7).
+#[test]
+fn different_families_are_named_with_their_articles() {
+    let v = compare("xri://@a", "urn:a:b", &CompareOptions::default());
+    assert!(!v.equivalent);
+    let step = &v.steps[0].name;
+    assert_eq!(step, "same family? A is an XRI, B is a URN");
+    let v = compare("http://a/", "xri://@a", &CompareOptions::default());
+    assert_eq!(v.steps[0].name, "same family? A is a URI, B is an XRI");
+}

@@ -29,7 +29,7 @@ pub use types::{Difference, Step};
 
 use crate::engine::codes::Code;
 use crate::engine::descriptor::Descriptor;
-use crate::engine::profile::{Family, Profile};
+use crate::engine::profile::Profile;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
 use crate::engine::{Analysis, Options, Status, analyze, grammar};
 
@@ -179,14 +179,6 @@ fn parses(profile: Profile, input: &str) -> bool {
         .any(|d| d.severity == Severity::Error)
 }
 
-fn family_name(f: Family) -> &'static str {
-    match f {
-        Family::Uri => "URI",
-        Family::Urn => "URN",
-        Family::Xri => "XRI",
-    }
-}
-
 /// The profile `auto` compares two sides of one family under, and why: as side A's
 /// ladder spec says ([`AutoPair`]).
 fn auto_profile(a: &str, b: &str, pa: Profile, pb: Profile) -> (Profile, String) {
@@ -196,7 +188,7 @@ fn auto_profile(a: &str, b: &str, pa: Profile, pb: Profile) -> (Profile, String)
     let order = Profile::auto_order(pa.family());
     match ladder_spec(pa).auto_pair {
         AutoPair::FirstAcceptingBoth => {
-            let family = family_name(pa.family());
+            let family = pa.family().noun();
             for &p in order {
                 if parses(p, a) && parses(p, b) {
                     return (
@@ -236,7 +228,7 @@ fn auto_profile(a: &str, b: &str, pa: Profile, pb: Profile) -> (Profile, String)
 /// The verdict when `auto` reads the sides as different families: one step that says so.
 fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
     let (fa, fb) = (aa.profile.family(), bb.profile.family());
-    let (na, nb) = (family_name(fa), family_name(fb));
+    let (na, nb) = (fa.with_article(), fb.with_article());
     let scheme_or_root = |an: &Analysis| {
         let root = an.tree.root();
         root.child(NodeKind::Scheme)
@@ -253,7 +245,7 @@ fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
     let (kind, sa) = scheme_or_root(&aa);
     let (_, sb) = scheme_or_root(&bb);
     let reason = format!(
-        "A is a {na} ({}) and B is a {nb} ({}): identifiers of different families never \
+        "A is {na} ({}) and B is {nb} ({}): identifiers of different families never \
          identify the same thing by their syntax, each scheme having its own rules (RFC 3986 §3.1)",
         aa.profile, bb.profile
     );
@@ -265,7 +257,7 @@ fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
         ),
         equivalent: false,
         steps: vec![Step {
-            name: format!("same family? A is a {na}, B is a {nb}"),
+            name: format!("same family? A is {na}, B is {nb}"),
             spec: "RFC 3986 §3.1",
             a: aa.input.clone(),
             b: bb.input.clone(),

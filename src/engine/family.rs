@@ -25,6 +25,16 @@ impl Family {
         }
     }
 
+    /// The family's noun with its article, as a sentence says it: "a URI", "a URN",
+    /// "an XRI" (the letter is read "ex").
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            Family::Uri => "a URI",
+            Family::Urn => "a URN",
+            Family::Xri => "an XRI",
+        }
+    }
+
     /// False when a profile of this family cannot read this kind of identifier at all: a
     /// URN profile on input that does not start with `urn:`, the XRI profile on input with
     /// a scheme other than `xri`.
