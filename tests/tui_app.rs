@@ -1168,3 +1168,36 @@ fn line_breaks_in_identifiers_given_at_start_are_removed_and_said() {
         )
     );
 }
+
+/// In a pane, `q` quits only when pressed twice in a row (a stray letter does not end the
+/// session), and text the pane has no use for goes to the input (issue 26 item 5).
+#[test]
+fn q_twice_quits_from_a_pane_and_stray_text_goes_to_the_input() {
+    let mut a = app("urn:a:b");
+    support::focus(&mut a, Focus::Tree);
+    draw(&mut a, 100, 30);
+    a.handle(Event::key(KeyCode::Char('q')));
+    assert!(!a.should_quit(), "one q only warns");
+    assert_eq!(
+        a.status(),
+        Some("q again quits (Ctrl-C or Ctrl-Q quit at once)")
+    );
+    // Another key in between disarms it.
+    a.handle(Event::key(KeyCode::Down));
+    a.handle(Event::key(KeyCode::Char('q')));
+    assert!(!a.should_quit());
+    a.handle(Event::key(KeyCode::Char('q')));
+    assert!(a.should_quit(), "q twice quits");
+
+    let mut a = app("urn:a:b");
+    support::focus(&mut a, Focus::Tree);
+    draw(&mut a, 100, 30);
+    a.handle(Event::key(KeyCode::Char('x')));
+    assert_eq!(a.focus(), Focus::Input);
+    assert_eq!(a.input(0), "urn:a:bx");
+    assert_eq!(a.status(), Some("typing goes to the input"));
+    // In the input, q is text.
+    a.handle(Event::key(KeyCode::Char('q')));
+    assert!(!a.should_quit());
+    assert_eq!(a.input(0), "urn:a:bxq");
+}

@@ -176,6 +176,8 @@ pub struct App {
     hits: Hits,
     /// Keys taken while the terminal was too small: applied to the input, and ignored.
     small_keys: SmallKeys,
+    /// `q` was pressed in a pane: a second `q`, next, quits (any other key disarms it).
+    quit_armed: bool,
     /// The grammar lab's file, when the workbench was started with one.
     lab: Option<LabFile>,
     /// The cases file given with `--cases`.
@@ -264,6 +266,7 @@ impl App {
             size: (0, 0),
             hits: Hits::default(),
             small_keys: SmallKeys::default(),
+            quit_armed: false,
             lab,
             cases_file: cases,
             user_cases: Vec::new(),
@@ -568,9 +571,24 @@ impl App {
             }
             return;
         }
+        // In a pane, `q` quits only when pressed twice in a row (a stray letter must not
+        // end the session); Ctrl-C and Ctrl-Q quit at once.
+        let armed = std::mem::take(&mut self.quit_armed);
+        let plain_q = plain_char == Some('q');
+        if action == Some(Action::Quit) && plain_q && !armed {
+            self.quit_armed = true;
+            self.say("q again quits (Ctrl-C or Ctrl-Q quit at once)");
+            return;
+        }
         match (action, plain_char, self.input_side()) {
             (Some(a), _, _) => self.act(a, &k),
             (None, Some(c), Some(s)) => self.with_line(s, |l, h| l.on_char(c, h)),
+            // Text typed in a pane that has no use for the key goes to the input.
+            (None, Some(c), None) if !c.is_control() => {
+                self.set_focus(Focus::Input);
+                self.with_line(0, |l, h| l.on_char(c, h));
+                self.say("typing goes to the input");
+            }
             _ => {}
         }
     }

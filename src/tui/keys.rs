@@ -502,7 +502,13 @@ pub const BINDINGS: &[Binding] = &[
         Some("strip"),
     ),
     // Panes other than the input: single keys are free there.
-    b(X::Panes, A::Quit, &[c('q')], "quit", None),
+    b(
+        X::Panes,
+        A::Quit,
+        &[c('q')],
+        "quit (q twice in a row)",
+        None,
+    ),
     b(X::Panes, A::Help, &[c('?')], "show help", None),
     b(
         X::Panes,
