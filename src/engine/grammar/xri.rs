@@ -1022,7 +1022,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     encoded(ch)
                 );
                 let span = Span::new(pos, pos + len);
-                ctx.expect(&mut self.b, pos);
+                ctx.expect(self.b, pos);
                 match ctx {
                     Ctx::Seg | Ctx::SegNc => self.b.error(Code::IprivateNotAllowed, span, msg),
                     Ctx::Fragment => self
@@ -1035,7 +1035,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     Ctx::Query => self.b.read(Reading::IprivateNotAllowedXriQuery, span, msg),
                 }
             } else {
-                ctx.expect(&mut self.b, pos);
+                ctx.expect(self.b, pos);
                 self.b.error(
                     Code::CharNotAllowed,
                     Span::new(pos, pos + len),
@@ -1117,7 +1117,7 @@ impl<'a, 'i> Parser<'a, 'i> {
         let enc = encoded(ch);
         // Whatever the byte, the context's characters or the delimiters that end it were
         // expected here.
-        ctx.expect(&mut self.b, pos);
+        ctx.expect(self.b, pos);
         match (ctx, c) {
             (Ctx::SegNc, b':') => {
                 self.colons += 1;
