@@ -162,6 +162,20 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
     let s = screen(&mut app, 140, 40);
     assert!(s.contains("[lab ✗]"), "{s}");
 
+    // Saved as a case, the lab view holds the grammar's verdict with the grammar and start
+    // rule (there is no `lab` profile in a cases file), and the case passes when run.
+    let case = app.view_case().expect("the grammar reads back");
+    let text = idbench::cases::to_toml(&case);
+    assert!(text.contains("parses = false"), "{text}");
+    assert!(text.contains("start = \"namestring\""), "{text}");
+    assert!(!text.contains("profile = \"lab\""), "{text}");
+    let cases = dir.join("cases.toml");
+    std::fs::write(&cases, &text).expect("written");
+    let file = idbench::cases::load(&cases).expect("the saved case reads");
+    for c in &file.cases {
+        assert!(idbench::cases::run(c, None).is_empty(), "{text}");
+    }
+
     // Diff mode: `r` in B's tree steps B's parses, and A's tree stays as it was.
     let lab = app.profile();
     let mut diff = App::new(AppConfig {

@@ -941,8 +941,10 @@ impl App {
     }
 
     /// The case the current view makes: input A's analysis, the comparison in diff mode,
-    /// the resolution with a base ([`crate::cases::from_view`]).
-    pub fn view_case(&self) -> crate::cases::Case {
+    /// the resolution with a base ([`crate::cases::from_view`]); under the grammar lab's
+    /// profile, the grammar's verdict (`parses`, with the grammar file and start rule).
+    /// `Err`: the lab's grammar file cannot be read back as it stands.
+    pub fn view_case(&self) -> Result<crate::cases::Case, String> {
         let texts = self.panes.texts();
         let pair = self
             .m
@@ -953,7 +955,23 @@ impl App {
             .base
             .filter(|_| self.m.has_base())
             .map(|b| (b, &self.m.resolved().resolution));
-        crate::cases::from_view(self.m.analysis(0), self.m.profile(), pair, base)
+        let mut case = crate::cases::from_view(self.m.analysis(0), self.m.profile(), pair, base);
+        // Under the lab profile what the view shows is the user's grammar's verdict: the case
+        // holds it as `parses` with the grammar and start rule (a cases file has no `lab`
+        // profile), and nothing the built-in profiles would answer.
+        if let Some(l) = self
+            .lab
+            .as_ref()
+            .filter(|l| self.m.profile() == Some(l.profile))
+        {
+            let valid = self.m.analysis(0).valid();
+            case.profile = None;
+            case.base = None;
+            case.expect = crate::cases::Expect::default();
+            case.expect.parses = Some(l.parses_expect(valid)?);
+            case.note = Some("saved from the workbench's grammar lab".into());
+        }
+        Ok(case)
     }
 
     /// Appends the view as a case to the cases file (`--cases`, else
@@ -964,8 +982,14 @@ impl App {
             .cases_file
             .clone()
             .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_CASES_FILE));
-        let text = crate::cases::to_toml(&self.view_case());
         let shown = crate::safe_text::escape(&path.display().to_string()).into_owned();
+        let text = match self.view_case() {
+            Ok(case) => crate::cases::to_toml(&case),
+            Err(e) => {
+                self.say_error(format!("no case appended to {shown}: {e}"));
+                return;
+            }
+        };
         match crate::cases::append_case(&path, &text) {
             Ok(()) => {
                 let reread = self.read_cases();

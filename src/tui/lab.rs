@@ -73,6 +73,26 @@ impl LabFile {
         })
     }
 
+    /// What a case saved from the lab view expects (`parses`): the input's verdict under
+    /// the grammar, with the grammar file (its absolute path, so the case runs wherever the
+    /// cases file is) and the start rule. The grammar is read again from the file, as the
+    /// runner will read it; `Err` says why it cannot be (the file changed and no longer
+    /// reads, say).
+    pub fn parses_expect(&self, valid: bool) -> Result<crate::cases::ParsesExpect, String> {
+        let shown = escape(&self.path.display().to_string()).into_owned();
+        let text = crate::files::read_regular(&self.path, abnf::MAX_TEXT as u64)
+            .map_err(|e| format!("grammar {shown}: {}", escape(&e.to_string())))?;
+        let grammar = Grammar::from_text(&text)
+            .map_err(|_| format!("grammar {shown} does not read as it stands on disk"))?;
+        let path = std::path::absolute(&self.path).unwrap_or_else(|_| self.path.clone());
+        Ok(crate::cases::ParsesExpect {
+            expect: valid,
+            grammar: std::sync::Arc::new(grammar),
+            path: path.display().to_string(),
+            start: self.start.clone(),
+        })
+    }
+
     /// Looks at the file: `None` when its modification time and size are as last seen;
     /// else reads it again (`Ok`: the new grammar is registered; `Err`: it does not read,
     /// and the last good one stays).

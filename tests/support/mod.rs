@@ -238,7 +238,13 @@ pub fn exited(screen: &str) -> Option<String> {
     screen
         .lines()
         .rev()
-        .find_map(|l| l.trim().strip_prefix("exit=").map(str::to_string))
+        // A command typed before the shell printed its first prompt is echoed ahead of it,
+        // and the prompt then sits in front of the command's first output: `$ exit=134`.
+        .find_map(|l| {
+            let l = l.trim();
+            let l = l.strip_prefix("$ ").unwrap_or(l);
+            l.strip_prefix("exit=").map(str::to_string)
+        })
         .filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()))
 }
 
