@@ -205,15 +205,20 @@ fn blank_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
             out.extend_from_slice(b"{\"input\":\"\",\"profile\":\"");
             out.extend_from_slice(profile.as_bytes());
             out.extend_from_slice(b"\",\"valid\":null,\"first_error\":null,\"skipped\":\"blank\"");
-            if let Some(f) = file {
-                out.extend_from_slice(b",\"file\":");
-                out.extend_from_slice(ctx.json_names[f].as_bytes());
-            }
-            out.extend_from_slice(b",\"line\":");
-            out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
-            out.extend_from_slice(b"}\n");
+            json_tail(out, ctx, file, line_no);
         }
     }
+}
+
+/// The end of a JSON line written by hand: `"file"` (with files), `"line"`, and the close.
+fn json_tail(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
+    if let Some(f) = file {
+        out.extend_from_slice(b",\"file\":");
+        out.extend_from_slice(ctx.json_names[f].as_bytes());
+    }
+    out.extend_from_slice(b",\"line\":");
+    out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+    out.extend_from_slice(b"}\n");
 }
 
 /// One JSON line. A line of printable ASCII without `"` or `\\` is a JSON string as it is,
@@ -242,13 +247,7 @@ fn json_line(
                 out.push(b'"');
             }
         }
-        if let Some(f) = file {
-            out.extend_from_slice(b",\"file\":");
-            out.extend_from_slice(ctx.json_names[f].as_bytes());
-        }
-        out.extend_from_slice(b",\"line\":");
-        out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
-        out.extend_from_slice(b"}\n");
+        json_tail(out, ctx, file, line_no);
         return;
     }
     let input = String::from_utf8_lossy(bytes);

@@ -570,25 +570,38 @@ pub fn case_lines(u: &UserCase, w: usize, theme: &Theme) -> Vec<Line<'static>> {
         theme.get(Slot::Dim),
     )];
     for (label, value, slot) in rows {
-        let label = format!(" {label:<8} ");
-        let lw = width(&label);
-        let value = crate::safe_text::escape(&value);
-        for (i, row) in crate::text_layout::wrap_chars(&value, w.saturating_sub(lw))
-            .into_iter()
-            .enumerate()
-        {
-            let head = if i == 0 {
-                label.clone()
-            } else {
-                " ".repeat(lw)
-            };
-            out.push(Line::from(vec![
-                Span::styled(head, theme.get(Slot::Dim)),
-                Span::styled(row, theme.get(slot)),
-            ]));
-        }
+        field_lines(&mut out, &label, &value, theme.get(slot), w, theme);
     }
     out
+}
+
+/// One labelled field of a selected entry or case, its value escaped and wrapped at `w`
+/// columns under its label.
+fn field_lines(
+    out: &mut Vec<Line<'static>>,
+    label: &str,
+    value: &str,
+    style: ratatui::style::Style,
+    w: usize,
+    theme: &Theme,
+) {
+    let label = format!(" {label:<8} ");
+    let lw = width(&label);
+    let value = crate::safe_text::escape(value);
+    for (i, row) in crate::text_layout::wrap_chars(&value, w.saturating_sub(lw))
+        .into_iter()
+        .enumerate()
+    {
+        let head = if i == 0 {
+            label.clone()
+        } else {
+            " ".repeat(lw)
+        };
+        out.push(Line::from(vec![
+            Span::styled(head, theme.get(Slot::Dim)),
+            Span::styled(row, style),
+        ]));
+    }
 }
 
 /// The selected entry read whole, wrapped at `w` columns: a rule, the identifier, where
@@ -600,23 +613,7 @@ pub fn entry_lines(e: Option<&Entry>, w: usize, theme: &Theme) -> Vec<Line<'stat
         theme.get(Slot::Dim),
     )];
     let mut field = |label: &str, value: &str, slot: Slot| {
-        let label = format!(" {label:<8} ");
-        let lw = width(&label);
-        let value = crate::safe_text::escape(value);
-        for (i, row) in crate::text_layout::wrap_chars(&value, w.saturating_sub(lw))
-            .into_iter()
-            .enumerate()
-        {
-            let head = if i == 0 {
-                label.clone()
-            } else {
-                " ".repeat(lw)
-            };
-            out.push(Line::from(vec![
-                Span::styled(head, theme.get(Slot::Dim)),
-                Span::styled(row, theme.get(slot)),
-            ]));
-        }
+        field_lines(&mut out, label, value, theme.get(slot), w, theme);
     };
     field("id", &e.id, Slot::Text);
     field(
