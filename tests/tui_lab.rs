@@ -13,6 +13,7 @@ use idbench::engine::{Profile, rules};
 use idbench::tui::app::{App, AppConfig, Focus};
 use idbench::tui::event::Event;
 use idbench::tui::lab::LabFile;
+use idbench::tui::model::{Model, OFFERED_MAX, Offered, Texts};
 use support::{focus, screen};
 
 /// RFC 8141's ABNF as idbench reads it.
@@ -198,6 +199,25 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
     assert_eq!(diff.status(), Some("B: parse 2 of 2 (2 parses)"));
     assert_ne!(tree_of(&diff, 1), b_before, "B's other derivation");
     assert_eq!(tree_of(&diff, 0), a_before);
+    // Over OFFERED_MAX, while another profile is in use, the user's grammar is not run on
+    // each keystroke: the lab's cell says `…` instead of a verdict.
+    let lab_p = lab.expect("the lab profile");
+    let long = format!("urn:example:{}", "a".repeat(OFFERED_MAX));
+    let texts = Texts {
+        sides: [&long, ""],
+        base: None,
+    };
+    let mut m = Model::new(texts, false, Some(Profile::Rfc8141), Default::default());
+    m.offer(lab_p);
+    assert_eq!(m.offered(), Some((lab_p, Offered::TooLong)));
+    let texts = Texts {
+        sides: ["urn:ex:abc", ""],
+        base: None,
+    };
+    let mut m = Model::new(texts, false, Some(Profile::Rfc8141), Default::default());
+    m.offer(lab_p);
+    assert_eq!(m.offered(), Some((lab_p, Offered::Verdict(true))));
+
     let s = screen(&mut diff, 160, 40);
     assert!(s.contains("B · 35 nodes · parse 2/2"), "{s}");
     assert!(s.contains("A · 17 nodes · 1 parse"), "{s}");

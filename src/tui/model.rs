@@ -131,8 +131,23 @@ pub struct Model {
     lab_parse: [usize; 2],
     /// A profile registered at run time that the workbench offers beside the built-ins (the
     /// grammar lab's), and input A's verdict under it while another profile is in use.
-    offered: Option<(Profile, Option<bool>)>,
+    offered: Option<(Profile, Offered)>,
 }
+
+/// Input A's verdict under the offered profile (the grammar lab's) as the strip shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offered {
+    /// It is the profile in use: the analysis's own verdict is its verdict.
+    InUse,
+    /// Its verdict while another profile is in use.
+    Verdict(bool),
+    /// Not judged while another profile is in use: input A is longer than [`OFFERED_MAX`].
+    TooLong,
+}
+
+/// The longest input A judged under the offered profile while another is in use (as diff
+/// mode's per-profile comparisons stop at [`crate::engine::equiv::PER_PROFILE_MAX`]).
+pub const OFFERED_MAX: usize = crate::engine::equiv::PER_PROFILE_MAX;
 
 /// Selection and scroll position of a list (the panes' lists, and the ladder's
 /// selection, which the model keeps from one comparison to the next).
@@ -447,13 +462,13 @@ impl Model {
     /// Offers `p` (a profile registered at run time: the grammar lab's) beside the
     /// built-ins: the profile strip gives it a cell and Ctrl-P's cycle reaches it.
     pub fn offer(&mut self, p: Profile) {
-        self.offered = Some((p, None));
+        self.offered = Some((p, Offered::InUse));
         self.judge_offered();
     }
 
     /// The profile offered beside the built-ins, if any, and input A's verdict under it
     /// (`None` while it is the profile in use: the analysis's own verdict is then it).
-    pub fn offered(&self) -> Option<(Profile, Option<bool>)> {
+    pub fn offered(&self) -> Option<(Profile, Offered)> {
         self.offered
     }
 
@@ -463,9 +478,17 @@ impl Model {
         let Some((p, _)) = self.offered else {
             return;
         };
-        let verdict = (self.profile != Some(p))
-            .then(|| analyze(&self.docs[0].input, &Options::validate_only(Some(p))).valid());
-        self.offered = Some((p, verdict));
+        let input = &self.docs[0].input;
+        let judged = if self.profile == Some(p) {
+            Offered::InUse
+        } else if input.len() > OFFERED_MAX {
+            // The offered grammar is the user's: its parse may cost far more than the
+            // built-ins' per keystroke on a long input, so it is left to the profile in use.
+            Offered::TooLong
+        } else {
+            Offered::Verdict(analyze(input, &Options::validate_only(Some(p))).valid())
+        };
+        self.offered = Some((p, judged));
     }
 
     /// Which input (0: A, 1: B) `a` is the analysis of, if it is one of them (not the

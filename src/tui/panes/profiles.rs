@@ -19,7 +19,7 @@ use super::detail::{Detail, Item};
 use super::{Copied, Doc, Effect, Pane, list_delta};
 use crate::engine::{Analysis, Profile, Status};
 use crate::tui::keys::{Action, Context};
-use crate::tui::model::Comparison;
+use crate::tui::model::{Comparison, Offered};
 use crate::tui::theme::{Slot, Theme};
 
 /// The strip as a component: which cell is selected (0 is `auto`, then `Profile::ALL`).
@@ -124,9 +124,16 @@ impl Pane for ProfilesPane {
         let offered = a.model.offered();
         self.extra = offered.map(|(p, _)| p);
         let extra = offered.map(|(p, judged)| {
-            let (sym, slot) = match judged.unwrap_or_else(|| a.valid()) {
-                true => ("✓", Slot::Valid),
-                false => ("✗", Slot::Invalid),
+            let valid = match judged {
+                Offered::InUse => Some(a.valid()),
+                Offered::Verdict(v) => Some(v),
+                Offered::TooLong => None,
+            };
+            let (sym, slot) = match valid {
+                Some(true) => ("✓", Slot::Valid),
+                Some(false) => ("✗", Slot::Invalid),
+                // Not judged while another profile is in use (input A over OFFERED_MAX).
+                None => ("…", Slot::Dim),
             };
             (p, sym, slot)
         });
