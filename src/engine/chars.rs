@@ -140,6 +140,23 @@ pub struct CharClass {
 }
 
 impl CharClass {
+    /// The class of `set`, written in ABNF as `abnf`, listed as `expected` (RFC 3986's
+    /// names) and `iri_expected` (RFC 3987's); its table is made from the set.
+    pub const fn new(
+        abnf: &'static str,
+        set: AsciiSet,
+        expected: &'static [&'static str],
+        iri_expected: &'static [&'static str],
+    ) -> CharClass {
+        CharClass {
+            abnf,
+            set,
+            table: ByteTable::of(set),
+            expected,
+            iri_expected,
+        }
+    }
+
     /// The alternatives an "expected" list names for this class, for an IRI or a URI.
     pub fn alternatives(&self, iri: bool) -> &'static [&'static str] {
         if iri {
@@ -151,95 +168,76 @@ impl CharClass {
 }
 
 /// RFC 3986 §3.2.1 `userinfo` (RFC 3987 `iuserinfo`).
-pub static USERINFO_CLASS: CharClass = CharClass {
-    abnf: "userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )",
-    set: USERINFO,
-    table: ByteTable::of(USERINFO),
-    expected: &["unreserved", "pct-encoded", "sub-delims", "\":\""],
-    iri_expected: &["iunreserved", "pct-encoded", "sub-delims", "\":\""],
-};
+pub static USERINFO_CLASS: CharClass = CharClass::new(
+    "userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )",
+    USERINFO,
+    &["unreserved", "pct-encoded", "sub-delims", "\":\""],
+    &["iunreserved", "pct-encoded", "sub-delims", "\":\""],
+);
 
 /// RFC 3986 §3.2.2 `reg-name` (RFC 3987 `ireg-name`).
-pub static REG_NAME_CLASS: CharClass = CharClass {
-    abnf: "reg-name = *( unreserved / pct-encoded / sub-delims )",
-    set: REG_NAME,
-    table: ByteTable::of(REG_NAME),
-    expected: &["unreserved", "pct-encoded", "sub-delims"],
-    iri_expected: &["iunreserved", "pct-encoded", "sub-delims"],
-};
+pub static REG_NAME_CLASS: CharClass = CharClass::new(
+    "reg-name = *( unreserved / pct-encoded / sub-delims )",
+    REG_NAME,
+    &["unreserved", "pct-encoded", "sub-delims"],
+    &["iunreserved", "pct-encoded", "sub-delims"],
+);
 
 /// RFC 3986 §3.3 `segment` (RFC 3987 `isegment`): `*pchar`.
-pub static SEGMENT_CLASS: CharClass = CharClass {
-    abnf: "segment = *pchar",
-    set: PCHAR,
-    table: ByteTable::of(PCHAR),
-    expected: &["pchar"],
-    iri_expected: &["ipchar"],
-};
+pub static SEGMENT_CLASS: CharClass =
+    CharClass::new("segment = *pchar", PCHAR, &["pchar"], &["ipchar"]);
 
 /// RFC 3986 §3.3 `segment-nz-nc` (RFC 3987 `isegment-nz-nc`).
-pub static SEGMENT_NZ_NC_CLASS: CharClass = CharClass {
-    abnf: "segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" )",
-    set: PCHAR_NC,
-    table: ByteTable::of(PCHAR_NC),
-    expected: &["unreserved", "pct-encoded", "sub-delims", "\"@\""],
-    iri_expected: &["iunreserved", "pct-encoded", "sub-delims", "\"@\""],
-};
+pub static SEGMENT_NZ_NC_CLASS: CharClass = CharClass::new(
+    "segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" )",
+    PCHAR_NC,
+    &["unreserved", "pct-encoded", "sub-delims", "\"@\""],
+    &["iunreserved", "pct-encoded", "sub-delims", "\"@\""],
+);
 
 /// RFC 3986 §3.4 `query` (RFC 3987 `iquery`, which adds `iprivate`).
-pub static QUERY_CLASS: CharClass = CharClass {
-    abnf: "query = *( pchar / \"/\" / \"?\" )",
-    set: QUERY,
-    table: ByteTable::of(QUERY),
-    expected: &["pchar", "\"/\"", "\"?\""],
-    iri_expected: &["ipchar", "iprivate", "\"/\"", "\"?\""],
-};
+pub static QUERY_CLASS: CharClass = CharClass::new(
+    "query = *( pchar / \"/\" / \"?\" )",
+    QUERY,
+    &["pchar", "\"/\"", "\"?\""],
+    &["ipchar", "iprivate", "\"/\"", "\"?\""],
+);
 
 /// RFC 3986 §3.5 `fragment` (RFC 3987 `ifragment`).
-pub static FRAGMENT_CLASS: CharClass = CharClass {
-    abnf: "fragment = *( pchar / \"/\" / \"?\" )",
-    set: QUERY,
-    table: ByteTable::of(QUERY),
-    expected: &["pchar", "\"/\"", "\"?\""],
-    iri_expected: &["ipchar", "\"/\"", "\"?\""],
-};
+pub static FRAGMENT_CLASS: CharClass = CharClass::new(
+    "fragment = *( pchar / \"/\" / \"?\" )",
+    QUERY,
+    &["pchar", "\"/\"", "\"?\""],
+    &["ipchar", "\"/\"", "\"?\""],
+);
 
 /// RFC 2141 §2.2 `<trans>` (the escape "%" hex hex is checked apart).
-pub static RFC2141_TRANS_CLASS: CharClass = CharClass {
-    abnf: "<NSS> ::= 1*<URN chars>; <URN chars> ::= <trans> | \"%\" <hex> <hex>",
-    set: RFC2141_TRANS,
-    table: ByteTable::of(RFC2141_TRANS),
-    expected: &["trans", "\"%\""],
-    iri_expected: &["trans", "\"%\""],
-};
+pub static RFC2141_TRANS_CLASS: CharClass = CharClass::new(
+    "<NSS> ::= 1*<URN chars>; <URN chars> ::= <trans> | \"%\" <hex> <hex>",
+    RFC2141_TRANS,
+    &["trans", "\"%\""],
+    &["trans", "\"%\""],
+);
 
 /// draft-ietf-urnbis-rfc2141bis-urn-03 §2.5 `NSS = 1*pchar` (no "/").
-pub static PCHAR_CLASS: CharClass = CharClass {
-    abnf: "NSS = 1*pchar",
-    set: PCHAR,
-    table: ByteTable::of(PCHAR),
-    expected: &["pchar"],
-    iri_expected: &["ipchar"],
-};
+pub static PCHAR_CLASS: CharClass = CharClass::new("NSS = 1*pchar", PCHAR, &["pchar"], &["ipchar"]);
 
 /// draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 `v-pchar`: `sub-delims` except "&", plus
 /// ":" "@" "/" "?".
-pub static V_PCHAR_CLASS: CharClass = CharClass {
-    abnf: "v-pchar = unreserved / pct-encoded / v-subdels",
-    set: V_PCHAR,
-    table: ByteTable::of(V_PCHAR),
-    expected: &["v-pchar"],
-    iri_expected: &["v-pchar"],
-};
+pub static V_PCHAR_CLASS: CharClass = CharClass::new(
+    "v-pchar = unreserved / pct-encoded / v-subdels",
+    V_PCHAR,
+    &["v-pchar"],
+    &["v-pchar"],
+);
 
 /// RFC 8141 §2 `NSS = pchar *(pchar / "/")`.
-pub static NSS_RFC8141_CLASS: CharClass = CharClass {
-    abnf: "NSS = pchar *(pchar / \"/\")",
-    set: NSS_RFC8141,
-    table: ByteTable::of(NSS_RFC8141),
-    expected: &["pchar", "\"/\""],
-    iri_expected: &["ipchar", "\"/\""],
-};
+pub static NSS_RFC8141_CLASS: CharClass = CharClass::new(
+    "NSS = pchar *(pchar / \"/\")",
+    NSS_RFC8141,
+    &["pchar", "\"/\""],
+    &["ipchar", "\"/\""],
+);
 
 /// RFC 3986 §3.2.2 the tail of `IPvFuture` after its ".":
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
@@ -417,23 +415,21 @@ pub const XRI_PCHAR: AsciiSet = XRI_PCHAR_NC.or(AsciiSet::of(":"));
 
 /// XRI Syntax 2.0 `xri-pchar` (Appendix A), a subsegment's literal characters. The same
 /// list under both readings: XRI's characters are IRI characters.
-pub static XRI_PCHAR_CLASS: CharClass = CharClass {
-    abnf: "xri-pchar = iunreserved / pct-encoded / xri-sub-delims / \":\"",
-    set: XRI_PCHAR,
-    table: ByteTable::of(XRI_PCHAR),
-    expected: &["xri-pchar"],
-    iri_expected: &["xri-pchar"],
-};
+pub static XRI_PCHAR_CLASS: CharClass = CharClass::new(
+    "xri-pchar = iunreserved / pct-encoded / xri-sub-delims / \":\"",
+    XRI_PCHAR,
+    &["xri-pchar"],
+    &["xri-pchar"],
+);
 
 /// XRI Syntax 2.0 `xri-pchar-nc` (Appendix A): `xri-pchar` without ":", the first segment
 /// of a relative reference.
-pub static XRI_PCHAR_NC_CLASS: CharClass = CharClass {
-    abnf: "xri-pchar-nc = iunreserved / pct-encoded / xri-sub-delims",
-    set: XRI_PCHAR_NC,
-    table: ByteTable::of(XRI_PCHAR_NC),
-    expected: &["xri-pchar-nc"],
-    iri_expected: &["xri-pchar-nc"],
-};
+pub static XRI_PCHAR_NC_CLASS: CharClass = CharClass::new(
+    "xri-pchar-nc = iunreserved / pct-encoded / xri-sub-delims",
+    XRI_PCHAR_NC,
+    &["xri-pchar-nc"],
+    &["xri-pchar-nc"],
+);
 
 /// A character as every message names it: `'<' (U+003C)`, or, for what a terminal would
 /// not show (a control, a non-character, a bidi formatting, invisible or private-use
