@@ -168,12 +168,7 @@ pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
                 v.summary(),
             );
         } else if let Some(step) = &e.step {
-            let at = if *equivalent {
-                v.equal_from().and_then(|i| v.steps.get(i))
-            } else {
-                v.steps.last()
-            };
-            let got = at.map_or("no step", |s| s.spec);
+            let got = v.deciding_step().map_or("no step", |s| s.spec);
             if got != step {
                 fail(&mut out, "step", step.clone(), got);
             }

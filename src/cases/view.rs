@@ -39,12 +39,7 @@ pub fn from_view(
     if let Some((b, v)) = pair {
         if v.sides_valid() {
             e.equivalent = Some((b.to_string(), v.equivalent));
-            let step = if v.equivalent {
-                v.equal_from().and_then(|i| v.steps.get(i))
-            } else {
-                v.steps.last()
-            };
-            e.step = step.map(|s| s.spec.to_string());
+            e.step = v.deciding_step().map(|s| s.spec.to_string());
         } else {
             note = Some(format!(
                 "saved from the workbench; the comparison with {b} is not recorded: {}",

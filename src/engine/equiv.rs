@@ -106,6 +106,24 @@ impl Verdict {
         self.steps.iter().position(|s| s.equal)
     }
 
+    /// The step (index into `steps`) at which the sides part, when they are not equivalent:
+    /// the ladder's last, after which they still differ and where the first difference is
+    /// located.
+    pub fn parted_at(&self) -> Option<usize> {
+        if self.equivalent {
+            return None;
+        }
+        self.steps.len().checked_sub(1)
+    }
+
+    /// The step that decides the verdict: the one from which the sides are equal, or the
+    /// one at which they part.
+    pub fn deciding_step(&self) -> Option<&Step> {
+        self.equal_from()
+            .or(self.parted_at())
+            .and_then(|i| self.steps.get(i))
+    }
+
     /// One sentence: the verdict, and the step at which the sides became equal or why they
     /// are not. Holds input text: escape it before it reaches a terminal.
     pub fn summary(&self) -> String {

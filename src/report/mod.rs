@@ -182,7 +182,7 @@ pub fn equal_from(v: &Verdict) -> Option<usize> {
 /// equivalent: the ladder's last step, after which they still differ and where the first
 /// difference is located.
 pub fn parted_at(v: &Verdict) -> Option<usize> {
-    (!v.equivalent && !v.steps.is_empty()).then_some(v.steps.len())
+    v.parted_at().map(|i| i + 1)
 }
 
 /// The verdict of `v` and the step that decides it, in one sentence: `Equivalent under
