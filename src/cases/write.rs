@@ -3,9 +3,10 @@
 //! 0600, in the same folder, then renamed over the target, so no planted link is followed
 //! and a crash never leaves half a file ([`crate::files::private`], on Unix).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::{Case, MAX_CASES_FILE, TargetExpect};
+use crate::files::private::split;
 
 /// A TOML value as the `toml` crate writes it (quoting and escapes are its business).
 fn val(v: impl Into<toml::Value>) -> String {
@@ -89,20 +90,6 @@ pub fn to_toml(case: &Case) -> String {
     }
     s.push('\n');
     s
-}
-
-fn split(path: &Path) -> std::io::Result<(PathBuf, String)> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "the path has no file name in UTF-8",
-        )
-    })?;
-    Ok((dir, name.to_string()))
 }
 
 /// Appends `text` to the file at `path` (created when missing): what it held and `text`

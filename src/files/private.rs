@@ -30,6 +30,19 @@ pub fn refuse(path: &Path, why: &str) -> std::io::Error {
     )
 }
 
+/// The parts of a path to write: its folder (`.` for a bare name) and its file name.
+pub fn split(path: &Path) -> std::io::Result<(std::path::PathBuf, String)> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| refuse(path, "has no file name in UTF-8"))?;
+    Ok((dir, name.to_string()))
+}
+
 /// A number no other process can guess (for temporary file names). Written by hand rather
 /// than taken from a random-number crate (none is a dependency, and this needs no quality
 /// beyond unpredictability): std's randomly keyed SipHash (`RandomState`, seeded by the

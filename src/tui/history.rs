@@ -58,7 +58,7 @@ use serde::{Deserialize, Serialize};
 use crate::files::private as unix;
 #[cfg(not(unix))]
 use crate::files::private::unguessable;
-use crate::files::private::{refuse, shown};
+use crate::files::private::{refuse, shown, split};
 
 /// At most this many entries are kept (the newest).
 pub const MAX_ENTRIES: usize = 500;
@@ -409,19 +409,6 @@ fn aside_name(name: &str, exists: impl Fn(&str) -> bool) -> String {
         }
         n += 1;
     }
-}
-
-/// The parts of a history path: its folder and its file name.
-fn split(path: &Path) -> std::io::Result<(PathBuf, String)> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| refuse(path, "has no file name in UTF-8"))?;
-    Ok((dir, name.to_string()))
 }
 
 /// Reads the history file at `path` without following a link (the file or its folder),
