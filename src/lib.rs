@@ -110,6 +110,7 @@ pub mod idsets;
 pub mod report;
 pub mod safe_text;
 pub mod text_layout;
+#[cfg(feature = "tui")]
 pub mod tui;
 
 pub use engine::{Analysis, Options, Profile, analyze};

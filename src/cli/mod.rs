@@ -13,6 +13,8 @@ mod input;
 pub mod json;
 mod namespaces;
 mod parse;
+#[cfg(feature = "tui")]
+mod present;
 mod resolve;
 mod rule;
 pub mod shell;
@@ -104,6 +106,15 @@ pub enum Command {
     /// Open the workbench.
     #[command(after_help = help::TUI)]
     Tui(TuiArgs),
+    /// Present a deck: a TOML file of steps (an input, keys, a caption) shown full screen
+    /// through the workbench, one step at a time.
+    #[cfg(feature = "tui")]
+    #[command(after_help = present::PRESENT_HELP)]
+    Present(present::PresentArgs),
+    /// Render every step of a deck without a terminal, as SVG, HTML or plain text files.
+    #[cfg(feature = "tui")]
+    #[command(after_help = present::REPLAY_HELP)]
+    Replay(present::ReplayArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(after_help = help::COMPLETIONS)]
     Completions(shell::CompletionsArgs),
@@ -173,6 +184,10 @@ pub struct Common {
     /// text or json.
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Answer by the URN spec alone: no namespace layer (the registry, the namespace's
+    /// grammar and check digits, its equivalence steps and canonical form).
+    #[arg(long)]
+    pub no_namespace: bool,
 }
 
 /// `idbench parse`.
@@ -181,6 +196,11 @@ pub struct ParseArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// A base URL: parse the input against it (under whatwg, the URL Standard's parser
+    /// with a base; under the RFC profiles, the input read as a reference and resolved
+    /// against it as `resolve` does).
+    #[arg(long)]
+    pub base: Option<String>,
     /// Identifiers; `-` reads one per line from stdin.
     #[arg(required = true)]
     pub ids: Vec<String>,
@@ -195,6 +215,10 @@ pub struct CheckArgs {
     /// Print only the summary.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Also judge each URN by its namespace (its grammar and check digits): batch checking
+    /// judges by the URN spec alone unless asked.
+    #[arg(long, conflicts_with = "no_namespace")]
+    pub namespaces: bool,
     /// Worker threads (default: the machine's cores); output stays in input order.
     #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -323,6 +347,10 @@ pub struct ViewArgs {
     /// How `--with` compares.
     #[command(flatten)]
     pub compare: CompareFlags,
+    /// Answer by the URN spec alone: no namespace layer (the registry, the namespace's
+    /// grammar and check digits, its equivalence steps and canonical form).
+    #[arg(long)]
+    pub no_namespace: bool,
 }
 
 /// The form a side of a comparison is written in (XRI Syntax 2.0 §2.5.2).
@@ -398,6 +426,10 @@ pub struct ExplainArgs {
     /// markdown, text, or json (the report's content as one compact JSON object).
     #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
     pub format: ReportFormatArg,
+    /// Read the input under RFC 3986/3987 and under the URL Standard side by side: where
+    /// the two readings part, and each side's reason.
+    #[arg(long, conflicts_with_all = ["with", "base"])]
+    pub standards: bool,
 }
 
 /// The report format of `idbench explain`.
@@ -419,6 +451,7 @@ impl ViewArgs {
     }
 }
 
+#[cfg(feature = "tui")]
 impl From<TuiArgs> for crate::tui::Launch {
     fn from(a: TuiArgs) -> Self {
         let v = a.view;
@@ -435,6 +468,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             no_history: a.no_history,
             grammar: a.grammar.zip(a.start),
             cases: a.cases,
+            no_namespace: v.no_namespace,
         }
     }
 }
@@ -484,14 +518,32 @@ pub(crate) fn emit(out: &mut impl Write, s: &str) -> std::io::Result<()> {
     out.write_all(s.as_bytes())
 }
 
+/// Opens the workbench.
+#[cfg(feature = "tui")]
+fn workbench(args: TuiArgs) -> std::io::Result<u8> {
+    crate::tui::run(args.into())
+}
+
+/// Without the `tui` feature there is no workbench to open: says so (exit 2).
+#[cfg(not(feature = "tui"))]
+fn workbench(_args: TuiArgs) -> std::io::Result<u8> {
+    Err(std::io::Error::other(
+        "this idbench was built without the workbench (the `tui` feature); run a command: idbench --help",
+    ))
+}
+
 /// Runs the command line; returns the process exit code.
 ///
 /// A closed output pipe (`EPIPE`) ends any command quietly with exit 0: the reader of the
 /// output has what it wanted.
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
-        None => crate::tui::run(cli.tui.into()),
-        Some(Command::Tui(args)) => crate::tui::run(args.into()),
+        None => workbench(cli.tui),
+        Some(Command::Tui(args)) => workbench(args),
+        #[cfg(feature = "tui")]
+        Some(Command::Present(args)) => present::present(&args),
+        #[cfg(feature = "tui")]
+        Some(Command::Replay(args)) => present::replay(&args),
         Some(Command::Parse(args)) => parse::run(&args),
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Forms(args)) => forms::run(&args),

@@ -496,6 +496,9 @@ pub struct Launch {
     /// `--cases FILE`: the user's cases in the examples picker, and where Ctrl-S `a`
     /// appends the view as a case.
     pub cases: Option<std::path::PathBuf>,
+    /// `--no-namespace`: answer by the URN spec alone (the workbench's namespace layer off
+    /// at start).
+    pub no_namespace: bool,
 }
 
 /// Builds the starting state from the command line, the config file and the environment.
