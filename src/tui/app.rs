@@ -1341,9 +1341,11 @@ impl App {
             return;
         }
         let analysis = self.m.line_analysis(s);
+        // A presenter's highlight is about the identifiers, not the base line.
+        let highlight = self.m.highlight().filter(|_| s < 2);
         self.panes
             .line_mut(s)
-            .render(f, area, analysis, look, &self.theme);
+            .render_highlighted(f, area, analysis, look, &self.theme, highlight);
         if let Some(h) = self.hits.inputs.get_mut(s) {
             *h = Some(area);
         }

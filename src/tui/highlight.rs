@@ -102,6 +102,34 @@ impl Highlight {
     }
 }
 
+/// The style patched over what does not belong to a highlight: the theme's dim colour and
+/// the terminal's dim attribute (so it shows without colour too).
+pub fn dim_style(theme: &crate::tui::theme::Theme) -> ratatui::style::Style {
+    let d = theme.get(crate::tui::theme::Slot::Dim);
+    let mut st = ratatui::style::Style::new().add_modifier(ratatui::style::Modifier::DIM);
+    if let Some(fg) = d.fg {
+        st = st.fg(fg);
+    }
+    st
+}
+
+/// Dims every cell of `row` of `buf` within `area` (a list row that does not belong to the
+/// highlight).
+pub fn dim_row(
+    buf: &mut ratatui::buffer::Buffer,
+    area: ratatui::layout::Rect,
+    y: u16,
+    theme: &crate::tui::theme::Theme,
+) {
+    let dim = dim_style(theme);
+    for x in area.left()..area.right() {
+        if let Some(cell) = buf.cell_mut((x, y)) {
+            let st = cell.style().patch(dim);
+            cell.set_style(st);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
