@@ -311,7 +311,17 @@ impl Deck {
             )]);
         }
         let raw: RawDeck = toml::from_str(text)
-            .map_err(|e| vec![format!("not a deck: {}", escape(e.to_string().trim()))])?;
+            .map_err(|e: toml::de::Error| {
+                // The reader's message spans lines (it quotes the line at fault): each is
+                // made safe on its own.
+                let text = e.to_string();
+                let lines: Vec<String> = text
+                    .trim()
+                    .lines()
+                    .map(|l| escape(l).into_owned())
+                    .collect();
+                vec![format!("not a deck: {}", lines.join("\n"))]
+            })?;
         let mut errs = Vec::new();
         let size = match raw.size.as_deref() {
             None => DEFAULT_SIZE,

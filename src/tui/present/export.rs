@@ -233,21 +233,28 @@ pub fn svg(buf: &Buffer, theme: &Theme, title: &str) -> String {
     );
     let rows: Vec<Vec<(u32, String, Look)>> =
         (buf.area.top()..buf.area.bottom()).map(|y| runs(buf, y, theme)).collect();
-    // Backgrounds first, so every row's text is drawn over them.
+    // Backgrounds first, so every row's text is drawn over them: one rect per run of one
+    // background colour.
     for (r, row) in rows.iter().enumerate() {
         let y = r as u32 * CELL.1;
+        let mut bgs: Vec<(u32, u32, &str)> = Vec::new();
         for (col, text, l) in row {
             if l.plain_bg {
                 continue;
             }
             let cols = crate::text_layout::width(text).max(1) as u32;
+            match bgs.last_mut() {
+                Some((c, n, bg)) if *bg == l.bg && *c + *n == *col => *n += cols,
+                _ => bgs.push((*col, cols, &l.bg)),
+            }
+        }
+        for (col, cols, bg) in bgs {
             let _ = writeln!(
                 s,
-                "<rect x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+                "<rect x=\"{}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"{bg}\"/>",
                 col * CELL.0,
                 cols * CELL.0,
                 CELL.1,
-                l.bg
             );
         }
     }
