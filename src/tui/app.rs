@@ -186,6 +186,8 @@ pub struct App {
     user_cases: Vec<panes::examples::UserCase>,
     /// False in a presenter's step: nothing is written to files (Ctrl-S's saves say so).
     files: bool,
+    /// Where Ctrl-S `s` and `h` save the screen: the working directory.
+    screen_dir: std::path::PathBuf,
 }
 
 /// What the keys typed while the terminal is too small did: typed text and editing keys go
@@ -273,6 +275,7 @@ impl App {
             cases_file: cases,
             user_cases: Vec::new(),
             files: true,
+            screen_dir: std::path::PathBuf::from("."),
         };
         if let Err(e) = app.read_cases() {
             app.say_error(e);
@@ -991,6 +994,12 @@ impl App {
         self.files = false;
     }
 
+    /// Where Ctrl-S `s` and `h` save the screen from now on (the working directory at
+    /// start).
+    pub fn set_screen_dir(&mut self, dir: impl Into<std::path::PathBuf>) {
+        self.screen_dir = dir.into();
+    }
+
     /// The screen as it stands, drawn again at the app's size (the share menu closed), as
     /// `format`: the same exporter as `idbench replay`.
     pub fn screen_export(&mut self, format: crate::tui::present::export::Format) -> String {
@@ -1009,15 +1018,22 @@ impl App {
         }
         let text = self.screen_export(format);
         match crate::files::private::save_numbered(
-            std::path::Path::new("."),
+            &self.screen_dir,
             "idbench-screen-",
             format.extension(),
             text.as_bytes(),
         ) {
-            Ok(name) => self.say(format!(
-                "screen saved to {} in the working directory",
-                crate::safe_text::escape(&name)
-            )),
+            Ok(name) => {
+                let at = if self.screen_dir == std::path::Path::new(".") {
+                    "the working directory".to_string()
+                } else {
+                    crate::files::private::shown(&self.screen_dir)
+                };
+                self.say(format!(
+                    "screen saved to {} in {at}",
+                    crate::safe_text::escape(&name)
+                ))
+            }
             Err(e) => self.say_error(format!(
                 "could not save the screen: {}",
                 crate::safe_text::escape(&e.to_string())

@@ -117,7 +117,7 @@ fn compose(
     let (head, caption) = bar_text(step, deck.steps.len());
     let marker = if cut {
         format!(
-            " ✂ cut: the deck is {}×{}, the terminal {}×{} ",
+            " ✂ cut: deck {}×{}, terminal {}×{} ",
             deck.size.0,
             deck.size.1,
             area.width,
@@ -131,8 +131,9 @@ fn compose(
         None => marker,
     };
     let total = usize::from(bar.width);
-    let tail = truncate(tail.into(), total / 2).into_owned();
     let head_w = width(&head).min(total);
+    // What is wrong (cut, an error) wins over the caption.
+    let tail = truncate(tail.into(), total.saturating_sub(head_w)).into_owned();
     let cap_room = total.saturating_sub(head_w + width(&tail));
     let mut spans = vec![
         Span::styled(
