@@ -46,7 +46,10 @@ fn a_node_kind_dims_the_rest() {
     let buf = frame(&mut a);
     // The input line: urn:example: dimmed, a?+b (the NSS) not.
     let (x, y) = find(&buf, "urn:example:a?+b");
-    assert!(dim(&buf, x, y) && dim(&buf, x + 11, y), "urn:example: is dimmed");
+    assert!(
+        dim(&buf, x, y) && dim(&buf, x + 11, y),
+        "urn:example: is dimmed"
+    );
     assert!((12..16).all(|i| !dim(&buf, x + i, y)), "the NSS is not");
     // The tree: the nss row bright, the scheme and nid rows dim.
     let (nx, ny) = find(&buf, "nss    a?+b");

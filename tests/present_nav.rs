@@ -77,11 +77,18 @@ fn next_previous_notes_and_quit() {
     assert!(p.notes_shown());
     let notes = shown(&p, 80, 24);
     assert!(notes.contains("Notes · n hides"), "{notes}");
-    assert!(notes.contains("first notes") && notes.contains("second line"), "{notes}");
+    assert!(
+        notes.contains("first notes") && notes.contains("second line"),
+        "{notes}"
+    );
     p.handle(&Event::key(KeyCode::Char('n')));
     assert_eq!(shown(&p, 80, 24), first);
     // Quitting.
-    for ev in [Event::key(KeyCode::Char('q')), Event::key(KeyCode::Esc), Event::ctrl('c')] {
+    for ev in [
+        Event::key(KeyCode::Char('q')),
+        Event::key(KeyCode::Esc),
+        Event::ctrl('c'),
+    ] {
         assert_eq!(presenter().handle(&ev), Flow::Quit, "{ev:?}");
     }
 }

@@ -29,16 +29,24 @@ fn ctrl_s_s_and_h_save_the_screen_without_overwriting_or_following_links() {
     support::feed(&mut app, [Event::ctrl('s'), Event::typed("s")[0].clone()]);
     let status = app.status().unwrap_or_default().to_string();
     assert!(status.contains("idbench-screen-03.svg"), "{status}");
-    assert_eq!(std::fs::read_to_string(&victim).ok().as_deref(), Some("keep"));
     assert_eq!(
-        std::fs::read_to_string(dir.join("idbench-screen-02.svg")).ok().as_deref(),
+        std::fs::read_to_string(&victim).ok().as_deref(),
+        Some("keep")
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("idbench-screen-02.svg"))
+            .ok()
+            .as_deref(),
         Some("mine")
     );
     let svg = std::fs::read_to_string(dir.join("idbench-screen-03.svg")).unwrap_or_default();
     assert!(svg.starts_with("<?xml"), "{svg}");
     assert!(svg.contains("urn:example:a&lt;b&gt;&amp;c"), "{svg}");
     assert_eq!(svg.matches("<text ").count(), 24, "one <text> per row");
-    assert!(!svg.contains("Share · Esc closes"), "the menu is closed before the save");
+    assert!(
+        !svg.contains("Share · Esc closes"),
+        "the menu is closed before the save"
+    );
     use std::os::unix::fs::PermissionsExt as _;
     let mode = std::fs::metadata(dir.join("idbench-screen-03.svg"))
         .map(|m| m.permissions().mode() & 0o777)
@@ -49,7 +57,10 @@ fn ctrl_s_s_and_h_save_the_screen_without_overwriting_or_following_links() {
     let status = app.status().unwrap_or_default().to_string();
     assert!(status.contains("idbench-screen-01.html"), "{status}");
     let html = std::fs::read_to_string(dir.join("idbench-screen-01.html")).unwrap_or_default();
-    assert!(html.contains("<pre>") && html.contains("urn:example:a&lt;b&gt;&amp;c"), "{html}");
+    assert!(
+        html.contains("<pre>") && html.contains("urn:example:a&lt;b&gt;&amp;c"),
+        "{html}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -59,8 +70,14 @@ fn the_share_menu_and_help_list_the_screen_saves() {
     support::draw(&mut app, 100, 30);
     app.handle(Event::ctrl('s'));
     let menu = support::screen(&mut app, 100, 30);
-    assert!(menu.contains("save the screen as idbench-screen-NN.svg here"), "{menu}");
-    assert!(menu.contains("save the screen as idbench-screen-NN.html here"), "{menu}");
+    assert!(
+        menu.contains("save the screen as idbench-screen-NN.svg here"),
+        "{menu}"
+    );
+    assert!(
+        menu.contains("save the screen as idbench-screen-NN.html here"),
+        "{menu}"
+    );
 }
 
 #[test]

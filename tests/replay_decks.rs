@@ -119,7 +119,8 @@ fn check_xml(s: &str) -> Result<(), String> {
                             if q != b'"' && q != b'\'' {
                                 return Err(format!("unquoted attribute at {eq}"));
                             }
-                            let close = s[eq + 2..].find(q as char).ok_or("unclosed value")? + eq + 2;
+                            let close =
+                                s[eq + 2..].find(q as char).ok_or("unclosed value")? + eq + 2;
                             let value = &s[eq + 2..close];
                             if value.contains('<') {
                                 return Err(format!("< in an attribute at {eq}"));
@@ -171,12 +172,18 @@ fn the_xml_checker_refuses_what_is_not_xml() {
 /// Compares what the deck replays to with `tests/decks/NAME/SUB`, or writes it there when
 /// `IDBENCH_BLESS_DECKS` is set.
 fn compare_with_snapshot(deck: &Path, sub: &str, format: &str) {
-    let name = deck.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = deck
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let out = temp_dir(&format!("{name}-{sub}"));
     let (code, err) = replay(deck, &out.join("x"), format);
     assert_eq!(code, Some(0), "{name}: {err}");
     let got = files(&out.join("x"));
-    let snap = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/decks").join(&name).join(sub);
+    let snap = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/decks")
+        .join(&name)
+        .join(sub);
     if std::env::var_os("IDBENCH_BLESS_DECKS").is_some() {
         let _ = std::fs::remove_dir_all(&snap);
         std::fs::create_dir_all(&snap).unwrap_or_else(|e| panic!("{e}"));
@@ -256,20 +263,38 @@ fn a_held_out_deck_replays_to_svg_html_and_text_the_same_twice() {
     let deck = dir.join("deck.toml");
     std::fs::write(&deck, HELD_OUT).unwrap_or_else(|e| panic!("{e}"));
     let steps = [
-        ("01-first-urn", "urn:isbn:0451450523", "An ISBN URN & its <NSS>"),
+        (
+            "01-first-urn",
+            "urn:isbn:0451450523",
+            "An ISBN URN & its <NSS>",
+        ),
         ("02-second", "http://a/b?q", "A URI's 'query'"),
         ("03-third", "xri://=x", "XRI diff"),
     ];
     for format in ["svg", "html", "txt"] {
-        let (a, b) = (dir.join(format!("{format}-1")), dir.join(format!("{format}-2")));
+        let (a, b) = (
+            dir.join(format!("{format}-1")),
+            dir.join(format!("{format}-2")),
+        );
         for d in [&a, &b] {
             let (code, err) = replay(&deck, d, format);
             assert_eq!(code, Some(0), "{err}");
         }
         let first = files(&a);
-        assert_eq!(first, files(&b), "{format}: a second run writes the same bytes");
-        let names: Vec<String> = steps.iter().map(|(n, ..)| format!("{n}.{format}")).collect();
-        assert_eq!(first.keys().cloned().collect::<Vec<_>>(), names, "nothing else in DIR");
+        assert_eq!(
+            first,
+            files(&b),
+            "{format}: a second run writes the same bytes"
+        );
+        let names: Vec<String> = steps
+            .iter()
+            .map(|(n, ..)| format!("{n}.{format}"))
+            .collect();
+        assert_eq!(
+            first.keys().cloned().collect::<Vec<_>>(),
+            names,
+            "nothing else in DIR"
+        );
         for ((n, input, caption), file) in steps.iter().zip(first.values()) {
             let text = String::from_utf8(file.clone()).unwrap_or_else(|e| panic!("{e}"));
             match format {
@@ -289,10 +314,17 @@ fn a_held_out_deck_replays_to_svg_html_and_text_the_same_twice() {
                         .replace('\'', "&apos;");
                     assert!(text.contains(&esc), "{n}: caption {esc}");
                     assert!(text.contains(input), "{n}: input");
-                    assert_eq!(text.matches("<text ").count(), 26, "{n}: one <text> per row");
+                    assert_eq!(
+                        text.matches("<text ").count(),
+                        26,
+                        "{n}: one <text> per row"
+                    );
                     assert!(text.contains("monospace"), "{n}");
                     // The light theme's colours, not the default's.
-                    assert!(text.contains("fill=\"#ffffff\""), "{n}: the light background");
+                    assert!(
+                        text.contains("fill=\"#ffffff\""),
+                        "{n}: the light background"
+                    );
                 }
                 _ => {
                     assert!(text.contains("<pre>"), "{n}");
@@ -303,7 +335,8 @@ fn a_held_out_deck_replays_to_svg_html_and_text_the_same_twice() {
                         .replace('\'', "&#39;");
                     assert!(text.contains(&esc), "{n}: caption {esc}");
                     assert!(text.contains(input), "{n}: input");
-                    let pre = &text[text.find("<pre>").unwrap_or(0)..text.find("</pre>").unwrap_or(0)];
+                    let pre =
+                        &text[text.find("<pre>").unwrap_or(0)..text.find("</pre>").unwrap_or(0)];
                     assert_eq!(pre.lines().count(), 26, "{n}: one line per row");
                     assert!(text.contains("<span style=\""), "{n}");
                 }
@@ -336,7 +369,8 @@ fn replay_refuses_bad_decks_files_and_links_as_dir() {
     assert!(!err.contains('\u{1b}'), "escaped: {err:?}");
     assert!(!out.exists(), "nothing written for a bad deck");
 
-    std::fs::write(&deck, "[[step]]\nname = \"ok\"\ninput = \"a:b\"\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&deck, "[[step]]\nname = \"ok\"\ninput = \"a:b\"\n")
+        .unwrap_or_else(|e| panic!("{e}"));
     // DIR is a file.
     let file = dir.join("file");
     std::fs::write(&file, "keep").unwrap_or_else(|e| panic!("{e}"));
@@ -352,7 +386,10 @@ fn replay_refuses_bad_decks_files_and_links_as_dir() {
     let (code, err) = replay(&deck, &link, "txt");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("symbolic link"), "{err}");
-    assert!(files(&target).is_empty(), "nothing written through the link");
+    assert!(
+        files(&target).is_empty(),
+        "nothing written through the link"
+    );
     // A link planted at a file's name in DIR is replaced, not followed.
     let out = dir.join("fresh");
     std::fs::create_dir(&out).unwrap_or_else(|e| panic!("{e}"));
@@ -361,7 +398,10 @@ fn replay_refuses_bad_decks_files_and_links_as_dir() {
     std::os::unix::fs::symlink(&victim, out.join("01-ok.txt")).unwrap_or_else(|e| panic!("{e}"));
     let (code, err) = replay(&deck, &out, "txt");
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(std::fs::read_to_string(&victim).ok().as_deref(), Some("keep"));
+    assert_eq!(
+        std::fs::read_to_string(&victim).ok().as_deref(),
+        Some("keep")
+    );
     let meta = std::fs::symlink_metadata(out.join("01-ok.txt")).unwrap_or_else(|e| panic!("{e}"));
     assert!(meta.is_file());
     use std::os::unix::fs::PermissionsExt as _;
@@ -370,7 +410,9 @@ fn replay_refuses_bad_decks_files_and_links_as_dir() {
     let made = dir.join("made/deeper");
     let (code, err) = replay(&deck, &made, "txt");
     assert_eq!(code, Some(0), "{err}");
-    let mode = std::fs::metadata(&made).map(|m| m.permissions().mode() & 0o777).unwrap_or(0);
+    let mode = std::fs::metadata(&made)
+        .map(|m| m.permissions().mode() & 0o777)
+        .unwrap_or(0);
     assert_eq!(mode, 0o700);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -379,12 +421,24 @@ fn replay_refuses_bad_decks_files_and_links_as_dir() {
 fn hostile_decks_are_refused_quickly() {
     let dir = temp_dir("hostile");
     let cases: Vec<(&str, String, &str)> = vec![
-        ("deep", format!("x = {}1{}\n", "[".repeat(200_000), "]".repeat(200_000)), "nest more than"),
+        (
+            "deep",
+            format!("x = {}1{}\n", "[".repeat(200_000), "]".repeat(200_000)),
+            "nest more than",
+        ),
         ("huge", "#".repeat(2 << 20), "larger than"),
         ("steps", "[[step]]\n".repeat(600), "at most 500"),
         ("size", "size = \"99999x3\"\n[[step]]\n".into(), "size"),
-        ("field", "[[step]]\nname = \"n\"\nbogus = 1\n".into(), "step 1 \"n\": unknown field `bogus`"),
-        ("profile", "[[step]]\nprofile = \"rfc9999\"\n".into(), "step 1: profile"),
+        (
+            "field",
+            "[[step]]\nname = \"n\"\nbogus = 1\n".into(),
+            "step 1 \"n\": unknown field `bogus`",
+        ),
+        (
+            "profile",
+            "[[step]]\nprofile = \"rfc9999\"\n".into(),
+            "step 1: profile",
+        ),
     ];
     for (tag, text, want) in cases {
         let deck = dir.join(format!("{tag}.toml"));
@@ -396,10 +450,16 @@ fn hostile_decks_are_refused_quickly() {
     // A grammar that is a symbolic link (to a device that never ends) is refused.
     std::os::unix::fs::symlink("/dev/zero", dir.join("g.abnf")).unwrap_or_else(|e| panic!("{e}"));
     let deck = dir.join("grammar.toml");
-    std::fs::write(&deck, "[[step]]\nname = \"lab\"\ngrammar = \"g.abnf\"\nstart = \"x\"\n")
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        &deck,
+        "[[step]]\nname = \"lab\"\ngrammar = \"g.abnf\"\nstart = \"x\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let (code, err) = replay(&deck, &dir.join("g-out"), "txt");
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("step 1 \"lab\": grammar g.abnf: a symbolic link"), "{err}");
+    assert!(
+        err.contains("step 1 \"lab\": grammar g.abnf: a symbolic link"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -135,7 +135,12 @@ fn write_all(dir: &std::path::Path, files: &[(String, String)]) -> std::io::Resu
     let fd = match private::open_dir(dir, true) {
         Ok(Some(fd)) => fd,
         Ok(None) => return fail(&format!("{}: could not be created", private::shown(dir))),
-        Err(e) => return fail(&format!("--export {}", crate::safe_text::escape(&e.to_string()))),
+        Err(e) => {
+            return fail(&format!(
+                "--export {}",
+                crate::safe_text::escape(&e.to_string())
+            ));
+        }
     };
     for (name, text) in files {
         if let Err(e) = private::write_replacing(&fd, name, text.as_bytes()) {
@@ -149,7 +154,11 @@ fn write_all(dir: &std::path::Path, files: &[(String, String)]) -> std::io::Resu
     let _ = writeln!(
         std::io::stderr(),
         "replay: {} written to {}",
-        if files.len() == 1 { "1 step".to_string() } else { format!("{} steps", files.len()) },
+        if files.len() == 1 {
+            "1 step".to_string()
+        } else {
+            format!("{} steps", files.len())
+        },
         private::shown(dir)
     );
     Ok(0)

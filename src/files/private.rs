@@ -276,12 +276,7 @@ pub const MAX_NUMBERED: usize = 9_999;
 /// [`create_new`]), 0600. The folder is opened as it is: it is the user's (the working
 /// directory), so its mode is left alone. Returns the name written.
 #[cfg(unix)]
-pub fn save_numbered(
-    dir: &Path,
-    prefix: &str,
-    ext: &str,
-    bytes: &[u8],
-) -> std::io::Result<String> {
+pub fn save_numbered(dir: &Path, prefix: &str, ext: &str, bytes: &[u8]) -> std::io::Result<String> {
     use std::io::Write as _;
     let fd = rustix::fs::open(
         dir,

@@ -62,7 +62,10 @@ impl Highlight {
                 .filter(|d| d.code == *c)
                 .map(|d| d.span.start..d.span.end)
                 .collect(),
-            Highlight::Range(r) => vec![r.start.min(a.input.len())..r.end.min(a.input.len())],
+            Highlight::Range(r) => {
+                let n = a.input.len();
+                std::iter::once(r.start.min(n)..r.end.min(n)).collect()
+            }
         };
         out.sort_by_key(|r| (r.start, r.end));
         out

@@ -500,7 +500,13 @@ impl InputLine {
 
     /// Dims the glyphs drawn in `body` whose bytes lie outside `keep` (a presenter's
     /// highlight: [`crate::tui::highlight`]).
-    fn dim_outside(&self, buf: &mut Buffer, body: Rect, keep: &[std::ops::Range<usize>], theme: &Theme) {
+    fn dim_outside(
+        &self,
+        buf: &mut Buffer,
+        body: Rect,
+        keep: &[std::ops::Range<usize>],
+        theme: &Theme,
+    ) {
         let dim = crate::tui::highlight::dim_style(theme);
         let w = usize::from(body.width);
         for g in &self.view.glyphs {

@@ -31,8 +31,12 @@ impl Overlay for ShareMenu {
             Some(Action::ShareText) => OverlayEffect::Share(Some(ReportFormat::Text)),
             Some(Action::ShareCommand) => OverlayEffect::Share(None),
             Some(Action::ShareCase) => OverlayEffect::SaveCase,
-            Some(Action::ShareSvg) => OverlayEffect::SaveScreen(crate::tui::present::export::Format::Svg),
-            Some(Action::ShareHtml) => OverlayEffect::SaveScreen(crate::tui::present::export::Format::Html),
+            Some(Action::ShareSvg) => {
+                OverlayEffect::SaveScreen(crate::tui::present::export::Format::Svg)
+            }
+            Some(Action::ShareHtml) => {
+                OverlayEffect::SaveScreen(crate::tui::present::export::Format::Html)
+            }
             Some(Action::Back | Action::Share) => OverlayEffect::Close,
             Some(Action::Help) => OverlayEffect::Help,
             _ => OverlayEffect::None,

@@ -153,10 +153,16 @@ pub fn key_named(name: &str) -> Option<Event> {
     let mut mods = KeyModifiers::NONE;
     let mut rest = name;
     loop {
-        if let Some(r) = rest.strip_prefix("Ctrl-").or_else(|| rest.strip_prefix("C-")) {
+        if let Some(r) = rest
+            .strip_prefix("Ctrl-")
+            .or_else(|| rest.strip_prefix("C-"))
+        {
             mods |= KeyModifiers::CONTROL;
             rest = r;
-        } else if let Some(r) = rest.strip_prefix("Alt-").or_else(|| rest.strip_prefix("M-")) {
+        } else if let Some(r) = rest
+            .strip_prefix("Alt-")
+            .or_else(|| rest.strip_prefix("M-"))
+        {
             mods |= KeyModifiers::ALT;
             rest = r;
         } else if let Some(r) = rest.strip_prefix("Shift-").filter(|r| *r != "Tab") {
@@ -310,18 +316,17 @@ impl Deck {
                 "arrays and tables nest more than {MAX_DEPTH} deep; a deck needs 3"
             )]);
         }
-        let raw: RawDeck = toml::from_str(text)
-            .map_err(|e: toml::de::Error| {
-                // The reader's message spans lines (it quotes the line at fault): each is
-                // made safe on its own.
-                let text = e.to_string();
-                let lines: Vec<String> = text
-                    .trim()
-                    .lines()
-                    .map(|l| escape(l).into_owned())
-                    .collect();
-                vec![format!("not a deck: {}", lines.join("\n"))]
-            })?;
+        let raw: RawDeck = toml::from_str(text).map_err(|e: toml::de::Error| {
+            // The reader's message spans lines (it quotes the line at fault): each is
+            // made safe on its own.
+            let text = e.to_string();
+            let lines: Vec<String> = text
+                .trim()
+                .lines()
+                .map(|l| escape(l).into_owned())
+                .collect();
+            vec![format!("not a deck: {}", lines.join("\n"))]
+        })?;
         let mut errs = Vec::new();
         let size = match raw.size.as_deref() {
             None => DEFAULT_SIZE,
@@ -418,7 +423,9 @@ fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<
             None
         }
         (None, Some(_)) => {
-            errs.push(format!("{at}: start without grammar: name the grammar file"));
+            errs.push(format!(
+                "{at}: start without grammar: name the grammar file"
+            ));
             None
         }
         (Some(g), Some(s)) => {
@@ -432,10 +439,7 @@ fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<
                     None
                 }
                 Ok(m) if !m.is_file() => {
-                    errs.push(format!(
-                        "{at}: grammar {}: not a regular file",
-                        escape(g)
-                    ));
+                    errs.push(format!("{at}: grammar {}: not a regular file", escape(g)));
                     None
                 }
                 Ok(_) => Some((p, s.to_string())),
@@ -478,9 +482,7 @@ fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<
         }
         typed += text.chars().count();
         if typed > MAX_TYPED {
-            errs.push(format!(
-                "{at}: types more than {MAX_TYPED} characters"
-            ));
+            errs.push(format!("{at}: types more than {MAX_TYPED} characters"));
             break;
         }
         keys.extend(Event::typed(text));
@@ -565,14 +567,27 @@ mod tests {
     #[test]
     fn errors_name_the_step() {
         let e = errs("[[step]]\nname = \"a\"\n[[step]]\nname = \"b\\u202e\"\nkeys = [\"Dwon\"]\n");
-        assert!(e[0].starts_with("step 2 \"b⟨U+202E⟩\": keys[0] \"Dwon\": unknown key name"), "{e:?}");
+        assert!(
+            e[0].starts_with("step 2 \"b⟨U+202E⟩\": keys[0] \"Dwon\": unknown key name"),
+            "{e:?}"
+        );
         let e = errs("[[step]]\nname = \"a\"\ncolour = 1\n");
-        assert!(e[0].starts_with("step 1 \"a\": unknown field `colour`"), "{e:?}");
+        assert!(
+            e[0].starts_with("step 1 \"a\": unknown field `colour`"),
+            "{e:?}"
+        );
         let e = errs("size = \"10x2\"\n[[step]]\n");
         assert!(e[0].starts_with("size \"10x2\""), "{e:?}");
         let e = errs("[[step]]\nname = \"g\"\ngrammar = \"missing.abnf\"\nstart = \"x\"\n");
-        assert!(e[0].starts_with("step 1 \"g\": grammar missing.abnf:"), "{e:?}");
-        let e = errs(&format!("a = {}1{}\n", "[".repeat(100_000), "]".repeat(100_000)));
+        assert!(
+            e[0].starts_with("step 1 \"g\": grammar missing.abnf:"),
+            "{e:?}"
+        );
+        let e = errs(&format!(
+            "a = {}1{}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        ));
         assert!(e[0].contains("nest more than"), "{e:?}");
     }
 

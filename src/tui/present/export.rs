@@ -109,7 +109,9 @@ fn indexed(n: u8) -> String {
         0..=15 => BASE[usize::from(n)],
         16..=231 => {
             let i = u32::from(n - 16);
-            (LEVELS[(i / 36) as usize] << 16) | (LEVELS[(i / 6 % 6) as usize] << 8) | LEVELS[(i % 6) as usize]
+            (LEVELS[(i / 36) as usize] << 16)
+                | (LEVELS[(i / 6 % 6) as usize] << 8)
+                | LEVELS[(i % 6) as usize]
         }
         _ => {
             let g = 8 + 10 * u32::from(n - 232);
@@ -164,7 +166,10 @@ fn look(style: Style, theme: &Theme) -> Look {
     let bg = hex(style.bg);
     let m = style.add_modifier;
     let (fg, bg) = if m.contains(Modifier::REVERSED) {
-        (bg.unwrap_or_else(|| dbg.into()), fg.or_else(|| Some(dfg.into())))
+        (
+            bg.unwrap_or_else(|| dbg.into()),
+            fg.or_else(|| Some(dfg.into())),
+        )
     } else {
         (fg.unwrap_or_else(|| dfg.into()), bg)
     };
@@ -231,8 +236,9 @@ pub fn svg(buf: &Buffer, theme: &Theme, title: &str) -> String {
         s,
         "</title>\n<style>text {{ white-space: pre; }}</style>\n<rect width=\"{pw}\" height=\"{ph}\" fill=\"{dbg}\"/>\n"
     );
-    let rows: Vec<Vec<(u32, String, Look)>> =
-        (buf.area.top()..buf.area.bottom()).map(|y| runs(buf, y, theme)).collect();
+    let rows: Vec<Vec<(u32, String, Look)>> = (buf.area.top()..buf.area.bottom())
+        .map(|y| runs(buf, y, theme))
+        .collect();
     // Backgrounds first, so every row's text is drawn over them: one rect per run of one
     // background colour.
     for (r, row) in rows.iter().enumerate() {
@@ -260,7 +266,10 @@ pub fn svg(buf: &Buffer, theme: &Theme, title: &str) -> String {
     }
     for (r, row) in rows.iter().enumerate() {
         let y = r as u32 * CELL.1 + BASELINE;
-        let _ = write!(s, "<text x=\"0\" y=\"{y}\" xml:space=\"preserve\" fill=\"{dfg}\">");
+        let _ = write!(
+            s,
+            "<text x=\"0\" y=\"{y}\" xml:space=\"preserve\" fill=\"{dfg}\">"
+        );
         for (col, text, l) in row {
             let _ = write!(s, "<tspan x=\"{}\"", col * CELL.0);
             if l.fg != dfg {
@@ -366,6 +375,9 @@ mod tests {
         assert!(svg.contains("<tspan x=\"18\">x"), "{svg}");
         assert_eq!(txt(&b), "<a&'\">\n漢x\n");
         let html = html(&b, &t, "t");
-        assert!(html.contains("&lt;a&amp;&#39;&quot;&gt;</span>\n漢x"), "{html}");
+        assert!(
+            html.contains("&lt;a&amp;&#39;&quot;&gt;</span>\n漢x"),
+            "{html}"
+        );
     }
 }

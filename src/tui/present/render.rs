@@ -16,9 +16,10 @@ use crate::tui::lab::LabFile;
 /// grammar does not read.
 pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
     let lab = match &step.grammar {
-        Some((path, start)) => Some(LabFile::open(path, start).map_err(|e| {
-            format!("step {} {:?}: {e}", step.number, step.name)
-        })?),
+        Some((path, start)) => Some(
+            LabFile::open(path, start)
+                .map_err(|e| format!("step {} {:?}: {e}", step.number, step.name))?,
+        ),
         None => None,
     };
     let profile = match &lab {

@@ -118,10 +118,7 @@ fn compose(
     let marker = if cut {
         format!(
             " ✂ cut: deck {}×{}, terminal {}×{} ",
-            deck.size.0,
-            deck.size.1,
-            area.width,
-            area.height
+            deck.size.0, deck.size.1, area.width, area.height
         )
     } else {
         String::new()
@@ -147,21 +144,28 @@ fn compose(
     ];
     let used: usize = spans.iter().map(|s| s.width()).sum();
     if !tail.is_empty() {
-        spans.push(Span::raw(" ".repeat(total.saturating_sub(used + width(&tail)))));
+        spans.push(Span::raw(
+            " ".repeat(total.saturating_sub(used + width(&tail))),
+        ));
         spans.push(Span::styled(tail, theme.get(Slot::StatusError)));
     }
     out.set_line(bar.x, bar.y, &Line::from(spans), bar.width);
     if notes {
         let shown = Rect::new(x0, y0, sw.min(room.width), sh.min(room.height));
         let text: Vec<Line<'_>> = if step.notes.is_empty() {
-            vec![Line::styled("(no notes for this step)", theme.get(Slot::Dim))]
+            vec![Line::styled(
+                "(no notes for this step)",
+                theme.get(Slot::Dim),
+            )]
         } else {
             step.notes
                 .lines()
                 .map(|l| Line::styled(l.to_string(), theme.get(Slot::Text)))
                 .collect()
         };
-        let rows = u16::try_from(text.len()).unwrap_or(u16::MAX).saturating_add(2);
+        let rows = u16::try_from(text.len())
+            .unwrap_or(u16::MAX)
+            .saturating_add(2);
         let h = rows.min(shown.height / 2).max(3).min(shown.height);
         let r = Rect::new(shown.x, shown.bottom().saturating_sub(h), shown.width, h);
         Clear.render(r, out);
@@ -305,12 +309,8 @@ pub fn run(deck: Deck) -> std::io::Result<u8> {
             }
             match crate::tui::event::next(Duration::from_millis(100))? {
                 Some(Event::Resize(..)) => term.autoresize()?,
-                Some(ev) => {
-                    if p.handle(&ev) == Flow::Quit {
-                        break;
-                    }
-                }
-                None => {}
+                Some(ev) if p.handle(&ev) == Flow::Quit => break,
+                Some(_) | None => {}
             }
         }
         code
