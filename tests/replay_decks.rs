@@ -21,7 +21,18 @@ fn temp_dir(tag: &str) -> PathBuf {
 
 /// Runs `idbench replay DECK --export DIR --format F`; returns (exit code, stderr).
 fn replay(deck: &Path, dir: &Path, format: &str) -> (Option<i32>, String) {
-    let out = idbench()
+    replay_in(deck, dir, format, &[])
+}
+
+/// [`replay`] with `env` set (and the working directory the system's temporary folder when
+/// `env` is not empty).
+fn replay_in(deck: &Path, dir: &Path, format: &str, env: &[(&str, &str)]) -> (Option<i32>, String) {
+    let mut cmd = idbench();
+    if !env.is_empty() {
+        cmd.current_dir(std::env::temp_dir());
+    }
+    let out = cmd
+        .envs(env.iter().copied())
         .arg("replay")
         .arg(deck)
         .arg("--export")
@@ -246,7 +257,7 @@ notes = "held out"
 [[step]]
 name = "second"
 input = "http://a/b?q"
-keys = ["Tab", "Down", "End"]
+keys = ["Tab", "Down", "End", "Ctrl-Y"]
 caption = "A URI's 'query'"
 highlight = "query"
 
@@ -276,8 +287,17 @@ fn a_held_out_deck_replays_to_svg_html_and_text_the_same_twice() {
             dir.join(format!("{format}-1")),
             dir.join(format!("{format}-2")),
         );
-        for d in [&a, &b] {
-            let (code, err) = replay(&deck, d, format);
+        // The second run in another environment: nothing in the drawing may depend on it
+        // (the clipboard's tmux advice, NO_COLOR, the terminal's size, the clock).
+        let env = [
+            ("TMUX", "/tmp/x,1,0"),
+            ("NO_COLOR", "1"),
+            ("COLUMNS", "20"),
+            ("LINES", "5"),
+            ("TERM", "dumb"),
+        ];
+        for (d, env) in [(&a, &[][..]), (&b, &env[..])] {
+            let (code, err) = replay_in(&deck, d, format, env);
             assert_eq!(code, Some(0), "{err}");
         }
         let first = files(&a);
@@ -461,5 +481,29 @@ fn hostile_decks_are_refused_quickly() {
         err.contains("step 1 \"lab\": grammar g.abnf: a symbolic link"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_grammar_step_reads_its_file_relative_to_the_deck() {
+    let dir = temp_dir("grammar");
+    std::fs::create_dir(dir.join("g")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.join("g/thing.abnf"),
+        "thing = 1*ALPHA \":\" 1*DIGIT\nALPHA = %x41-5A / %x61-7A\nDIGIT = %x30-39\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let deck = dir.join("deck.toml");
+    std::fs::write(
+        &deck,
+        "size = \"80x24\"\n[[step]]\nname = \"lab\"\ninput = \"abc:123\"\ngrammar = \"g/thing.abnf\"\nstart = \"thing\"\ncaption = \"the lab\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // Run from elsewhere: the path is the deck's, not the working directory's.
+    let (code, err) = replay_in(&deck, &dir.join("out"), "txt", &[("IDBENCH_UNUSED", "1")]);
+    assert_eq!(code, Some(0), "{err}");
+    let txt = std::fs::read_to_string(dir.join("out/01-lab.txt")).unwrap_or_default();
+    assert!(txt.contains("valid under lab"), "{txt}");
+    assert!(txt.contains("thing"), "{txt}");
     let _ = std::fs::remove_dir_all(&dir);
 }

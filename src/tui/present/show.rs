@@ -20,8 +20,8 @@ use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::deck::{Deck, Step};
 use super::render;
+use crate::text_layout::{truncate, width};
 use crate::tui::event::Event;
-use crate::tui::panes::{block, truncate, width};
 use crate::tui::theme::Slot;
 
 /// What the presenter does after an event.
@@ -171,7 +171,12 @@ fn compose(
         Clear.render(r, out);
         Paragraph::new(text)
             .wrap(Wrap { trim: false })
-            .block(block("Notes · n hides", true, theme))
+            .block(
+                ratatui::widgets::Block::bordered()
+                    .border_type(ratatui::widgets::BorderType::Thick)
+                    .border_style(theme.get(Slot::Focus))
+                    .title(Span::styled("▸Notes · n hides ", theme.get(Slot::Focus))),
+            )
             .style(Style::default())
             .render(r, out);
     }
@@ -278,6 +283,12 @@ pub fn run(deck: Deck) -> std::io::Result<u8> {
             "idbench: TERM=dumb: this terminal cannot show the presenter; `idbench replay DECK --export DIR --format txt` writes the steps as text"
         );
         return Ok(2);
+    }
+    // As the workbench does: NO_COLOR keeps the modifiers and drops the colours (on screen
+    // only; `replay` draws the deck's theme whatever the environment).
+    let mut deck = deck;
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+        deck.theme_loaded = deck.theme_loaded.without_colors();
     }
     let mut p = match Presenter::new(deck) {
         Ok(p) => p,
