@@ -138,7 +138,11 @@ fn compose(
             theme.get(Slot::Key).patch(base),
         ),
         Span::styled(
-            truncate(format!("│ {caption}").into(), cap_room).into_owned(),
+            if caption.is_empty() {
+                String::new()
+            } else {
+                truncate(format!("│ {caption}").into(), cap_room).into_owned()
+            },
             base,
         ),
     ];
