@@ -507,3 +507,36 @@ fn a_grammar_step_reads_its_file_relative_to_the_deck() {
     assert!(txt.contains("thing"), "{txt}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn untrusted_text_in_a_deck_is_drawn_as_tokens_in_every_format() {
+    let dir = temp_dir("untrusted");
+    let deck = dir.join("deck.toml");
+    std::fs::write(
+        &deck,
+        "[[step]]\nname = \"n\\u202e\"\ninput = \"a:\\u001b[31mb\"\ncaption = \"c\\u0007\\u202ed\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for format in ["svg", "html", "txt"] {
+        let out = dir.join(format);
+        let (code, err) = replay(&deck, &out, format);
+        assert_eq!(code, Some(0), "{err}");
+        let all = files(&out);
+        assert_eq!(all.len(), 1, "{format}");
+        let (name, bytes) = all.iter().next().unwrap_or_else(|| panic!("a file"));
+        assert!(name.starts_with("01-n-U-202E"), "{name}: file-safe");
+        let text = String::from_utf8_lossy(bytes);
+        for raw in ['\u{1b}', '\u{7}', '\u{202e}'] {
+            assert!(!text.contains(raw), "{format}: raw {raw:?}");
+        }
+        assert!(
+            text.contains("⟨U+001B⟩"),
+            "{format}: the input's ESC as a token"
+        );
+        assert!(
+            text.contains("c⟨U+0007⟩⟨U+202E⟩d"),
+            "{format}: the caption's tokens"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
