@@ -205,6 +205,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             profile: args.common.profile.0,
             forms: true,
             all_profiles: false,
+            namespace: !args.common.no_namespace,
         };
         return super::render_each(&args.ids, &opts, args.common.format, to_text, |out, a| {
             json::write_line(out, &FormsJson(a, None))
@@ -216,6 +217,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
         profile: crate::engine::Family::Xri.first_profile(),
         forms: true,
         all_profiles: false,
+        namespace: false,
     };
     let format = args.common.format;
     let stdout = std::io::stdout();
@@ -278,6 +280,7 @@ mod tests {
             profile: Some(Profile::Rfc2141bis),
             forms: true,
             all_profiles: false,
+            namespace: false,
         };
         let v = to_json(&analyze("URN:foo:a?s=I2L#x", &opts));
         let forms = v["forms"].as_object().unwrap();
@@ -296,6 +299,7 @@ mod tests {
             profile: Some(Profile::Rfc8141),
             forms: true,
             all_profiles: false,
+            namespace: false,
         };
         let t = to_text(&analyze("urn:foo:a\u{1b}[31m", &opts));
         assert!(!t.contains('\u{1b}'), "{t}");
