@@ -94,10 +94,14 @@ impl Serialize for RowsJson<'_> {
 impl Serialize for FormsJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let a = self.0;
-        let mut m = s.serialize_struct("Forms", 10)?;
+        let mut m = s.serialize_struct("Forms", 11)?;
         m.serialize_field("input", &a.input)?;
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("valid", &a.valid())?;
+        m.serialize_field(
+            "namespace",
+            &a.namespace.as_ref().map(json::NamespaceJson),
+        )?;
         m.serialize_field("best_effort", &!a.valid())?;
         m.serialize_field("forms", &RowsJson(a))?;
         m.serialize_field("diagnostics", &json::DiagnosticsJson(&a.all_diagnostics()))?;
@@ -134,6 +138,9 @@ fn to_text(a: &Analysis) -> String {
         a.profile,
         crate::safe_text::escape(&a.profile_reason.to_string())
     );
+    if let Some(line) = text::namespace_line(a) {
+        s.push_str(&line);
+    }
     if !a.valid() {
         let _ = writeln!(
             s,

@@ -237,6 +237,41 @@ impl NssAnalysis {
     pub fn document(&self) -> Option<&'static str> {
         self.namespace.map(|n| n.document)
     }
+
+    /// The namespace's verdict in a few words, as the faces show it beside the URN
+    /// spec's: `valid by RFC 4122 §3`, `invalid by RFC 4122 §3`, or that idbench knows no
+    /// syntax for the namespace. Holds no input text.
+    pub fn verdict_words(&self) -> String {
+        match (self.valid, self.namespace) {
+            (Some(true), Some(ns)) => format!("valid by {} ({})", ns.section, ns.name),
+            (Some(false), Some(ns)) => format!("invalid by {} ({})", ns.section, ns.name),
+            _ => "no syntax known to idbench for this namespace".to_string(),
+        }
+    }
+
+    /// How the registry knows the NID, in a sentence's words: `formal namespace,
+    /// registered 2005-07-01 (RFC 4122)`, or `not registered (snapshot of DATE)`. Holds no
+    /// input text (the NID is not repeated).
+    pub fn registration_words(&self) -> String {
+        let snap = snapshot().registry_updated;
+        match self.registration {
+            Registration::Formal(e) | Registration::Informal(e) => {
+                let date = e
+                    .date
+                    .map_or(String::new(), |d| format!(", registered {d}"));
+                format!("{} namespace{date} ({})", e.kind.name(), e.reference)
+            }
+            Registration::InformalUnlisted => format!(
+                "informal form urn-<number>, not registered (snapshot of {snap})"
+            ),
+            Registration::Experimental => {
+                "experimental X- NID (RFC 3406 §3.1; not registered, RFC 8141 has no such \
+                 form)"
+                    .to_string()
+            }
+            Registration::Unregistered => format!("not registered (snapshot of {snap})"),
+        }
+    }
 }
 
 /// The descriptor for `nid` and `nss`: a sub-namespace whose prefix the NSS starts with,
