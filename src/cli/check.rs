@@ -374,7 +374,16 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
         Format::Text => {
             let mut shown = head.to_vec();
             shown.extend_from_slice("…".as_bytes());
-            text_line(out, ctx, file, line_no, &shown, profile.name(), Err(code), None);
+            text_line(
+                out,
+                ctx,
+                file,
+                line_no,
+                &shown,
+                profile.name(),
+                Err(code),
+                None,
+            );
         }
         Format::Json => {
             let input = String::from_utf8_lossy(head);
@@ -438,12 +447,26 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             };
             let extra = extra.as_ref();
             match ctx.format {
-                Format::Text => {
-                    text_line(out, ctx, file, line_no, bytes, shown_profile, verdict, extra)
-                }
-                Format::Json => {
-                    json_line(out, ctx, file, line_no, bytes, shown_profile, verdict, extra)
-                }
+                Format::Text => text_line(
+                    out,
+                    ctx,
+                    file,
+                    line_no,
+                    bytes,
+                    shown_profile,
+                    verdict,
+                    extra,
+                ),
+                Format::Json => json_line(
+                    out,
+                    ctx,
+                    file,
+                    line_no,
+                    bytes,
+                    shown_profile,
+                    verdict,
+                    extra,
+                ),
             }
         }
         line_no += 1;
@@ -917,7 +940,16 @@ mod tests {
         c.json_names = vec![json::to_string(&name)];
         c.raw_names = vec![name.clone()];
         let mut fast = Vec::new();
-        json_line(&mut fast, &c, Some(0), 3, b"http://a/", "rfc3986", Ok(()), None);
+        json_line(
+            &mut fast,
+            &c,
+            Some(0),
+            3,
+            b"http://a/",
+            "rfc3986",
+            Ok(()),
+            None,
+        );
         let mut slow = Vec::new();
         let v = LineJson {
             input: "http://a/",

@@ -98,10 +98,7 @@ impl Serialize for FormsJson<'_> {
         m.serialize_field("input", &a.input)?;
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("valid", &a.valid())?;
-        m.serialize_field(
-            "namespace",
-            &a.namespace.as_ref().map(json::NamespaceJson),
-        )?;
+        m.serialize_field("namespace", &a.namespace.as_ref().map(json::NamespaceJson))?;
         m.serialize_field("best_effort", &!a.valid())?;
         m.serialize_field("forms", &RowsJson(a))?;
         m.serialize_field("diagnostics", &json::DiagnosticsJson(&a.all_diagnostics()))?;

@@ -261,9 +261,9 @@ impl NssAnalysis {
                     .map_or(String::new(), |d| format!(", registered {d}"));
                 format!("{} namespace{date} ({})", e.kind.name(), e.reference)
             }
-            Registration::InformalUnlisted => format!(
-                "informal form urn-<number>, not registered (snapshot of {snap})"
-            ),
+            Registration::InformalUnlisted => {
+                format!("informal form urn-<number>, not registered (snapshot of {snap})")
+            }
             Registration::Experimental => {
                 "experimental X- NID (RFC 3406 §3.1; not registered, RFC 8141 has no such \
                  form)"

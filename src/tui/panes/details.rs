@@ -223,7 +223,11 @@ fn namespace_items(detail: &Detail, a: &Analysis) -> Vec<Item> {
         NodeKind::Nid => {
             match ns.registration {
                 Registration::Formal(e) | Registration::Informal(e) => {
-                    d.field("registration", format!("{} namespace", e.kind.name()), Slot::Text);
+                    d.field(
+                        "registration",
+                        format!("{} namespace", e.kind.name()),
+                        Slot::Text,
+                    );
                     d.field(
                         "registered",
                         e.date.unwrap_or("(no date in the registry)"),
@@ -239,7 +243,10 @@ fn namespace_items(detail: &Detail, a: &Analysis) -> Vec<Item> {
                 }
                 Registration::Unregistered => d.field(
                     "registration",
-                    format!("not registered (snapshot of {})", snapshot().registry_updated),
+                    format!(
+                        "not registered (snapshot of {})",
+                        snapshot().registry_updated
+                    ),
                     Slot::Text,
                 ),
             }
