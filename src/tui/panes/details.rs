@@ -435,6 +435,60 @@ impl Pane for DetailsPane {
 mod tests {
     use super::*;
 
+    /// The fields of the Details of node `rule` of `input`'s tree, as drawn.
+    fn node_fields(input: &str, kind: crate::engine::NodeKind) -> Vec<(String, String)> {
+        let a = crate::engine::analyze(input, &crate::engine::Options::full());
+        let node = a.tree.find(kind).map_or(0, |n| n.index());
+        let mut pane = DetailsPane::default();
+        pane.show(super::super::tree::node_detail(&a, node));
+        pane.add_namespace(&a);
+        pane.detail()
+            .items
+            .iter()
+            .filter_map(|it| match it {
+                Item::Field { label, value, .. } => Some((label.clone(), value.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_nid_node_shows_its_registration() {
+        use crate::engine::NodeKind;
+        let f = node_fields("urn:isbn:0-395-36341-1", NodeKind::Nid);
+        let get = |f: &[(String, String)], k: &str| {
+            f.iter()
+                .find(|(l, _)| l == k)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(get(&f, "registration"), "formal namespace", "{f:?}");
+        assert_eq!(get(&f, "reference"), "International ISBN Agency");
+        assert_eq!(
+            get(&f, "template"),
+            "https://www.iana.org/assignments/urn-formal/isbn"
+        );
+        assert!(get(&f, "namespace").starts_with("valid by"), "{f:?}");
+        // The node's own fields stay first.
+        assert_eq!(f[0].0, "kind");
+        let f = node_fields("urn:3gpp2:a", NodeKind::Nid);
+        assert_eq!(get(&f, "registered"), "2018-06-19", "{f:?}");
+        let f = node_fields("urn:foo:bar", NodeKind::Nid);
+        assert_eq!(
+            get(&f, "registration"),
+            format!(
+                "not registered (snapshot of {})",
+                crate::engine::namespaces::snapshot().registry_updated
+            )
+        );
+        // The NSS node: the namespace's verdict beside the URN's.
+        let f = node_fields("urn:isbn:0-395-36341-2", NodeKind::Nss);
+        assert!(get(&f, "namespace").starts_with("invalid by"), "{f:?}");
+        // Not a URN: nothing added.
+        let f = node_fields("http://a/", NodeKind::Host);
+        assert!(f.iter().all(|(l, _)| l != "namespace" && l != "registration"));
+    }
+
     #[test]
     fn wrapping_keeps_every_character() {
         assert_eq!(wrap("abcdefg", 3), ["abc", "def", "g"]);
