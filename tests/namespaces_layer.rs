@@ -478,29 +478,88 @@ fn the_layer_never_changes_the_urn_verdict() {
     }
 }
 
-/// The layer's work stays linear on a 64 KiB NSS: the Earley items the namespace's parse
-/// makes for 64 KiB are at most a little over twice those for 32 KiB (counted, not timed).
+/// The namespace grammars stay linear on a 64 KiB NSS: the Earley items for 64 KiB are at
+/// most a little over twice those for 32 KiB (counted, not timed). An analysis judges an
+/// NSS by its namespace's grammar up to `LAYER_MAX_NSS` bytes; a longer one (a pasted
+/// megabyte) gets the note `namespace-not-judged` and costs no grammar work.
 #[test]
-fn the_layer_is_linear_on_a_64_kib_nss() {
+fn the_layer_is_linear_on_a_64_kib_nss_and_bounded_in_an_analysis() {
+    use idbench::engine::namespaces::{LAYER_MAX_NSS, analyze_nss};
     for (nid, unit) in [
         ("oid", "1."),
         ("ietf", "rfc:"),
         ("example", "ab"),
-        ("uuid", "a"),
+        ("publicid", "ab:c+"),
     ] {
         let work = |n: usize| {
             let mut nss = unit.repeat(n / unit.len());
             if nid == "oid" {
                 nss.push('1');
             }
-            let a = analyze(&format!("urn:{nid}:{nss}"), &Options::full());
-            a.namespace.map_or(0, |n| n.work)
+            analyze_nss(nid, &nss, 4 + nid.len() + 1).work
         };
         let (small, big) = (work(32 * 1024), work(64 * 1024));
+        assert!(small > 0, "{nid}: the grammar ran");
         assert!(
             big <= small * 2 + 64,
             "{nid}: {small} items for 32 KiB, {big} for 64 KiB"
         );
         assert!(big <= 64 * 1024 * 40, "{nid}: {big} items for 64 KiB");
     }
+    let long = format!("urn:example:{}", "a".repeat(LAYER_MAX_NSS + 1));
+    let a = analyze(&long, &Options::full());
+    let ns = a
+        .namespace
+        .as_ref()
+        .unwrap_or_else(|| panic!("the layer ran"));
+    assert_eq!(ns.work, 0, "no grammar work past the limit");
+    assert_eq!(ns.valid, None);
+    assert!(
+        a.diagnostics
+            .iter()
+            .any(|d| d.code.as_str() == "namespace-not-judged" && d.severity == Severity::Note),
+        "{:?}",
+        a.diagnostics
+    );
+    assert!(a.valid());
+    let at_limit = format!("urn:example:{}", "a".repeat(LAYER_MAX_NSS));
+    let a = analyze(&at_limit, &Options::full());
+    assert_eq!(a.namespace.as_ref().and_then(|n| n.valid), Some(true));
+}
+
+/// The workbench compares the analyses it holds (`compare_analyzed`, made with
+/// `Options::full()`): the namespace's rung is in that ladder, which the ladder pane shows
+/// step by step; analyses made without the layer give the URN spec's ladder alone.
+#[test]
+fn the_workbench_ladder_has_the_namespace_rung() {
+    use idbench::engine::equiv::{CompareOptions, compare_analyzed, compare_per_profile_bounded};
+    let opts = CompareOptions::default();
+    let (a, b) = (
+        analyze(UPPER, &Options::full()),
+        analyze(LOWER, &Options::full()),
+    );
+    let v = compare_analyzed(&a, &b, &opts);
+    assert!(v.equivalent);
+    let from = v.equal_from().unwrap_or(usize::MAX);
+    assert_eq!(
+        v.steps.get(from).map(|s| s.spec),
+        Some("RFC 4122 §3"),
+        "{:?}",
+        v.steps
+    );
+    let (per, _) = compare_per_profile_bounded(&a, &b, &v, &opts);
+    assert!(
+        per.iter()
+            .filter(|p| p.profile.family() == idbench::engine::Family::Urn)
+            .all(|p| p.equivalent == Some(true)),
+        "{per:?}"
+    );
+    let plain = Options {
+        namespace: false,
+        ..Options::full()
+    };
+    let (a, b) = (analyze(UPPER, &plain), analyze(LOWER, &plain));
+    let v = compare_analyzed(&a, &b, &opts);
+    assert!(!v.equivalent);
+    assert!(v.steps.iter().all(|s| s.spec == "RFC 8141 §3.1"));
 }

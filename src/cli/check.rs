@@ -221,8 +221,7 @@ impl Serialize for LineJson<'_> {
 fn text_line(
     out: &mut Vec<u8>,
     ctx: &Ctx,
-    file: Option<usize>,
-    line_no: u64,
+    (file, line_no): (Option<usize>, u64),
     bytes: &[u8],
     profile: &str,
     verdict: Result<(), &'static str>,
@@ -318,8 +317,7 @@ fn json_tail(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
 fn json_line(
     out: &mut Vec<u8>,
     ctx: &Ctx,
-    file: Option<usize>,
-    line_no: u64,
+    (file, line_no): (Option<usize>, u64),
     bytes: &[u8],
     profile: &'static str,
     verdict: Result<(), &'static str>,
@@ -377,8 +375,7 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
             text_line(
                 out,
                 ctx,
-                file,
-                line_no,
+                (file, line_no),
                 &shown,
                 profile.name(),
                 Err(code),
@@ -450,8 +447,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                 Format::Text => text_line(
                     out,
                     ctx,
-                    file,
-                    line_no,
+                    (file, line_no),
                     bytes,
                     shown_profile,
                     verdict,
@@ -460,8 +456,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                 Format::Json => json_line(
                     out,
                     ctx,
-                    file,
-                    line_no,
+                    (file, line_no),
                     bytes,
                     shown_profile,
                     verdict,
@@ -943,8 +938,7 @@ mod tests {
         json_line(
             &mut fast,
             &c,
-            Some(0),
-            3,
+            (Some(0), 3),
             b"http://a/",
             "rfc3986",
             Ok(()),
@@ -979,8 +973,7 @@ mod tests {
             json_line(
                 &mut fast,
                 &ctx(Format::Json),
-                None,
-                7,
+                (None, 7),
                 line.as_bytes(),
                 "rfc3986",
                 verdict,
@@ -1064,8 +1057,7 @@ mod tests {
         text_line(
             &mut out,
             &ctx(Format::Text),
-            None,
-            1,
+            (None, 1),
             b"a\x1bb\xff",
             "auto",
             Err("not-utf8"),

@@ -357,7 +357,7 @@ fn namespace_layer(
     let nss_span = tree.get(nss_at)?.span();
     let nid = input.get(nid_span.start..nid_span.end)?;
     let nss = input.get(nss_span.start..nss_span.end)?;
-    let ns = namespaces::analyze_nss(nid, nss, nss_span.start);
+    let ns = namespaces::analyze_nss_within(nid, nss, nss_span.start, namespaces::LAYER_MAX_NSS);
     let children: Vec<(NodeKind, &'static str, Span, usize)> = ns
         .nodes
         .iter()
@@ -366,13 +366,15 @@ fn namespace_layer(
     tree.graft_leaf(nss_at, &children);
     // The layer's findings are warnings and notes: an error here would change the URN
     // spec's verdict, which a namespace never does.
-    diagnostics.extend(
-        ns.diagnostics
-            .iter()
-            .filter(|d| d.severity != Severity::Error)
-            .cloned(),
-    );
-    diagnostics.sort_by_key(|d| (d.span.start, d.severity, d.span.end));
+    // Each goes in at its place in input order; the URN grammar's own stay as they were.
+    for d in ns
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Error)
+    {
+        let at = diagnostics.partition_point(|e| e.span.start <= d.span.start);
+        diagnostics.insert(at, d.clone());
+    }
     if let Some(f) = forms {
         f.canonical_namespace = canonical_namespace(profile, &f.canonical, &ns);
     }

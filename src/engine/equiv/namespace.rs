@@ -17,10 +17,11 @@ fn side(profile: Profile, text: &str) -> Option<(&'static Namespace, Span)> {
     let (tree, _) = grammar::parse_verdict(profile, text);
     let (nid, nss) = crate::engine::nid_and_nss(&tree)?;
     let (nid, nss) = (tree.get(nid)?.span(), tree.get(nss)?.span());
-    let an = namespaces::analyze_nss(
+    let an = namespaces::analyze_nss_within(
         text.get(nid.start..nid.end)?,
         text.get(nss.start..nss.end)?,
         nss.start,
+        namespaces::LAYER_MAX_NSS,
     );
     an.canonical.as_ref()?;
     Some((an.namespace?, nss))

@@ -333,6 +333,19 @@ pub const REGISTRY_SECTION: &str = "RFC 8141 §5";
 /// whole input, which the spans are in; the NID is taken to end one byte (its ":") before
 /// the NSS, as it does in a URN. Never panics; linear in the NSS's length.
 pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
+    analyze_nss_within(nid, nss, base_offset, usize::MAX)
+}
+
+/// The longest NSS [`crate::engine::analyze`] judges by its namespace's grammar, in bytes
+/// (16 KiB): the grammar's work is linear, but its constant (Earley items, some hundred
+/// bytes each) would make a pasted megabyte cost seconds and a gigabyte and a half at
+/// every keystroke of the workbench. A longer NSS gets its registration and the note
+/// `namespace-not-judged`; [`analyze_nss`] itself has no limit.
+pub const LAYER_MAX_NSS: usize = 16 * 1024;
+
+/// [`analyze_nss`], judging the NSS by its namespace's grammar only when it is at most
+/// `max` bytes long (else the note `namespace-not-judged`, and no verdict).
+pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) -> NssAnalysis {
     let registration = lookup(nid);
     let mut out = NssAnalysis {
         nid: nid.to_ascii_lowercase(),
@@ -392,6 +405,24 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
             spec,
             message,
         ));
+    }
+    if nss.len() > max {
+        out.diagnostics.push(Diagnostic::new(
+            Severity::Note,
+            Code::NamespaceNotJudged,
+            Span::new(base_offset, base_offset + nss.len()),
+            ns.section,
+            format!(
+                "the NSS is {} bytes, over the {} KiB idbench judges by the {} namespace's \
+                 syntax in an analysis: it is judged by the URN spec alone; shorten it to have \
+                 its namespace's syntax checked",
+                nss.len(),
+                max / 1024,
+                ns.name
+            ),
+        ));
+        out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+        return out;
     }
     let Some(g) = grammar(ns) else {
         return out;

@@ -486,7 +486,10 @@ mod tests {
         assert!(get(&f, "namespace").starts_with("invalid by"), "{f:?}");
         // Not a URN: nothing added.
         let f = node_fields("http://a/", NodeKind::Host);
-        assert!(f.iter().all(|(l, _)| l != "namespace" && l != "registration"));
+        assert!(
+            f.iter()
+                .all(|(l, _)| l != "namespace" && l != "registration")
+        );
     }
 
     #[test]
