@@ -337,11 +337,11 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
 }
 
 /// The longest NSS [`crate::engine::analyze`] judges by its namespace's grammar, in bytes
-/// (16 KiB): the grammar's work is linear, but its constant (Earley items, some hundred
-/// bytes each) would make a pasted megabyte cost seconds and a gigabyte and a half at
-/// every keystroke of the workbench. A longer NSS gets its registration and the note
-/// `namespace-not-judged`; [`analyze_nss`] itself has no limit.
-pub const LAYER_MAX_NSS: usize = 16 * 1024;
+/// (1 KiB, far past any NSS in use): the grammar's work is linear, but its constant
+/// (Earley items, some 25 µs a byte in a release build) would cost the workbench 30 ms a
+/// keystroke at 1 KiB and a pasted megabyte 24 s and 1.5 GB. A longer NSS gets its
+/// registration and the note `namespace-not-judged`; [`analyze_nss`] itself has no limit.
+pub const LAYER_MAX_NSS: usize = 1024;
 
 /// [`analyze_nss`], judging the NSS by its namespace's grammar only when it is at most
 /// `max` bytes long (else the note `namespace-not-judged`, and no verdict).
@@ -413,11 +413,11 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
             Span::new(base_offset, base_offset + nss.len()),
             ns.section,
             format!(
-                "the NSS is {} bytes, over the {} KiB idbench judges by the {} namespace's \
+                "the NSS is {} bytes, over the {} bytes idbench judges by the {} namespace's \
                  syntax in an analysis: it is judged by the URN spec alone; shorten it to have \
                  its namespace's syntax checked",
                 nss.len(),
-                max / 1024,
+                max,
                 ns.name
             ),
         ));
