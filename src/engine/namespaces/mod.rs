@@ -337,11 +337,12 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
 }
 
 /// The longest NSS [`crate::engine::analyze`] judges by its namespace's grammar, in bytes
-/// (1 KiB, far past any NSS in use): the grammar's work is linear, but its constant
-/// (Earley items, some 25 µs a byte in a release build) would cost the workbench 30 ms a
-/// keystroke at 1 KiB and a pasted megabyte 24 s and 1.5 GB. A longer NSS gets its
-/// registration and the note `namespace-not-judged`; [`analyze_nss`] itself has no limit.
-pub const LAYER_MAX_NSS: usize = 1024;
+/// (256, past the NSSs of the namespaces' own examples): the grammar's work is linear,
+/// but its constant (Earley items, some 25 µs a byte in a release build, ten times that
+/// in a debug build) is paid at every keystroke of the workbench, and a pasted megabyte
+/// would cost 24 s and 1.5 GB. A longer NSS gets its registration and the note
+/// `namespace-not-judged`; [`analyze_nss`] itself has no limit.
+pub const LAYER_MAX_NSS: usize = 256;
 
 /// [`analyze_nss`], judging the NSS by its namespace's grammar only when it is at most
 /// `max` bytes long (else the note `namespace-not-judged`, and no verdict).
