@@ -20,11 +20,9 @@ fn run_with_stdin(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("run idbench: {e}"));
-    if let Some(mut pipe) = child.stdin.take() {
-        if let Some(text) = stdin {
-            pipe.write_all(text.as_bytes())
-                .unwrap_or_else(|e| panic!("stdin: {e}"));
-        }
+    if let (Some(mut pipe), Some(text)) = (child.stdin.take(), stdin) {
+        pipe.write_all(text.as_bytes())
+            .unwrap_or_else(|e| panic!("stdin: {e}"));
     }
     let out = child
         .wait_with_output()
