@@ -341,8 +341,9 @@ pub fn component_fields() -> Fields {
 pub fn components(arr: &dyn Array, profile: Option<Profile>) -> Result<StructArray, KernelError> {
     let s = Strings::new(arr)?;
     let n = s.len();
-    let mut builders: Vec<StringBuilder> =
-        (0..COMPONENT_NAMES.len()).map(|_| StringBuilder::with_capacity(n, 0)).collect();
+    let mut builders: Vec<StringBuilder> = (0..COMPONENT_NAMES.len())
+        .map(|_| StringBuilder::with_capacity(n, 0))
+        .collect();
     let mut present = Vec::with_capacity(n);
     let opts = Options::validate_only(profile);
     for i in 0..n {

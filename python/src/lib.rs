@@ -46,9 +46,11 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     let array = pair.get_item(1)?;
     let array = array.cast::<PyCapsule>()?;
     // PyCapsule_GetPointer checks the names the protocol gives the two capsules.
-    let named = |_| PyTypeError::new_err(
-        "__arrow_c_array__ returned capsules not named arrow_schema and arrow_array",
-    );
+    let named = |_| {
+        PyTypeError::new_err(
+            "__arrow_c_array__ returned capsules not named arrow_schema and arrow_array",
+        )
+    };
     let schema_ptr = schema
         .pointer_checked(Some(SCHEMA_NAME))
         .map_err(named)?
