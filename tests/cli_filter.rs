@@ -60,7 +60,11 @@ fn one_object_per_line_in_order_blank_lines_skipped_no_summary_on_stdout() {
             .expect("check runs");
         let stdout = String::from_utf8(out.stdout).expect("UTF-8");
         let rs = records(&stdout);
-        assert_eq!(rs.len(), want.len(), "one object per input line (--jobs {jobs})");
+        assert_eq!(
+            rs.len(),
+            want.len(),
+            "one object per input line (--jobs {jobs})"
+        );
         for (i, (r, (line, valid))) in rs.iter().zip(&want).enumerate() {
             assert_eq!(r["line"].as_u64(), Some(i as u64 + 1), "in order");
             assert_eq!(r["input"].as_str(), Some(*line), "line {}", i + 1);
@@ -129,10 +133,19 @@ fn answers_come_before_stdin_closes() {
     }
     drop(stdin);
     let status = child.wait().expect("check ends");
-    assert!(rx.recv_timeout(Duration::from_secs(5)).is_err(), "nothing after the answers");
+    assert!(
+        rx.recv_timeout(Duration::from_secs(5)).is_err(),
+        "nothing after the answers"
+    );
     let rs = records(&seen.join("\n"));
-    let inputs: Vec<&str> = rs.iter().map(|r| r["input"].as_str().unwrap_or("?")).collect();
-    assert_eq!(inputs, ["http://a/", "", "urn:x:y", "bad uri", "urn:isbn:1", ""]);
+    let inputs: Vec<&str> = rs
+        .iter()
+        .map(|r| r["input"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(
+        inputs,
+        ["http://a/", "", "urn:x:y", "bad uri", "urn:isbn:1", ""]
+    );
     assert_eq!(rs[1]["skipped"], "blank");
     assert_eq!(rs[3]["valid"], false);
     assert_eq!(status.code(), Some(1), "an invalid line: exit 1");

@@ -34,12 +34,22 @@ fn python_package_tests() {
         .status()
         .is_ok_and(|s| s.success());
     if !ready {
-        println!("skipped: no environment (no idbench or pytest in {})", python.display());
+        println!(
+            "skipped: no environment (no idbench or pytest in {})",
+            python.display()
+        );
         return;
     }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut child = Command::new(&python)
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "python/tests",
+        ])
         .current_dir(&root)
         .env("IDBENCH_BIN", env!("CARGO_BIN_EXE_idbench"))
         .env("PYTHONDONTWRITEBYTECODE", "1")
@@ -72,7 +82,10 @@ fn python_package_tests() {
         }
         std::thread::sleep(Duration::from_millis(200));
     };
-    let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+    let (out, err) = (
+        out.join().unwrap_or_default(),
+        err.join().unwrap_or_default(),
+    );
     println!("{out}");
     eprintln!("{err}");
     let status = status.unwrap_or_else(|| panic!("pytest ran past {LIMIT:?}"));
