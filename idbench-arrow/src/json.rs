@@ -3,7 +3,7 @@
 //!
 //! `parse`'s object is written by the command line's own public writer
 //! ([`idbench::cli::json::AnalysisJson`]). `compare`'s writer is private to its command
-//! (`cli::compare::VerdictJson`), so [`VerdictJson`] below repeats it field for field until
+//! (`cli::compare::VerdictJson`), so `VerdictJson` below repeats it field for field until
 //! the crate exposes it; the test `compare_json_is_the_cli_s` holds the two to one output.
 
 use serde::Serialize;
