@@ -99,6 +99,13 @@
 //! ```
 //! assert_eq!(idbench::safe_text::escape("a\u{202E}b"), "a⟨U+202E⟩b");
 //! ```
+//!
+//! # Embedding
+//!
+//! With `default-features = false` the crate is the engine and the command line's commands
+//! without the terminal crates (the workbench is the default `tui` feature). The
+//! workspace's `idbench-arrow` crate embeds it so, as Arrow kernels over string arrays, and
+//! the Python package in `python/` (`pip install ./python`) on top of those.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

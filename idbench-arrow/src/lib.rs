@@ -1,0 +1,440 @@
+//! Arrow kernels over string arrays for idbench: the engine, element by element.
+//!
+//! Every kernel takes string arrays (`Utf8`, `LargeUtf8` or `Utf8View`), answers each
+//! element on its own (so a sliced array, or the same data cut into any chunks, gets the
+//! same answers) and keeps nulls: a null input gives a null output.
+//!
+//! - [`valid`]: booleans, as `idbench check` judges each line.
+//! - [`first_error`]: a struct of `code`, `start`, `end`, `spec`, `message`, null when
+//!   valid; `code` is the code `idbench check` prints.
+//! - [`profile`]: the profile `auto` picks, by the names `--profile` takes.
+//! - [`components`]: a struct of the flat components (`"components"` in `parse --format
+//!   json`), null where absent.
+//! - [`normalize`]: a form by its key in `forms --format json` (best effort for an invalid
+//!   input, as `forms` gives), null where the form does not apply to the profile.
+//! - [`equivalent`]: the `equivalent` field of `compare --format json`.
+//! - [`resolve`]: the target of `resolve`, null where there is none.
+//!
+//! Profiles are looked up by name ([`parse_profile`]) and forms by key, so a profile or a
+//! form the engine gains is a kernel's without a change here.
+//!
+//! ```
+//! use arrow_array::{Array, BooleanArray, StringArray};
+//! use idbench_arrow::{parse_profile, valid};
+//!
+//! let ids = StringArray::from(vec![Some("http://example.com/"), None, Some("http://exa mple/")]);
+//! let out = valid(&ids, parse_profile(Some("rfc3986")).unwrap()).unwrap();
+//! assert_eq!(out, BooleanArray::from(vec![Some(true), None, Some(false)]));
+//! ```
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::Arc;
+
+use arrow_array::builder::{GenericStringBuilder, StringBuilder, StringViewBuilder, UInt64Builder};
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, LargeStringArray, StringArray, StringViewArray, StructArray,
+};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, Field, Fields};
+use idbench::engine::components::Components;
+use idbench::engine::equiv::{CompareOptions, compare};
+use idbench::engine::forms::Forms;
+use idbench::engine::{Code, Diagnostic, Severity};
+use idbench::{Options, Profile, analyze};
+
+pub mod json;
+
+pub use arrow_array;
+pub use arrow_schema;
+
+/// Why a kernel refused its arguments (it never refuses an element: every string gets an
+/// answer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KernelError {
+    /// The array is not of strings.
+    NotStrings(DataType),
+    /// No profile has this name.
+    UnknownProfile(String),
+    /// No form has this key.
+    UnknownForm(String),
+    /// Two arrays taken element by element differ in length.
+    Lengths(usize, usize),
+}
+
+impl fmt::Display for KernelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KernelError::NotStrings(t) => write!(
+                f,
+                "expected an array of strings (Utf8, LargeUtf8 or Utf8View), got {t}"
+            ),
+            KernelError::UnknownProfile(p) => write!(
+                f,
+                "no profile is named {p:?}: use \"auto\" or one of {}",
+                profile_names().join(", ")
+            ),
+            KernelError::UnknownForm(k) => write!(
+                f,
+                "no form is named {k:?}: use one of {}",
+                form_names().join(", ")
+            ),
+            KernelError::Lengths(a, b) => write!(
+                f,
+                "the two arrays differ in length ({a} and {b}): give arrays of one length"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KernelError {}
+
+/// The profile named `name` (`None` or `"auto"`: each element's own `auto` profile), as
+/// `--profile` takes it.
+pub fn parse_profile(name: Option<&str>) -> Result<Option<Profile>, KernelError> {
+    match name {
+        None => Ok(None),
+        Some(n) if n.eq_ignore_ascii_case("auto") => Ok(None),
+        Some(n) => Profile::from_name(n)
+            .map(Some)
+            .ok_or_else(|| KernelError::UnknownProfile(n.to_string())),
+    }
+}
+
+/// The names of the built-in profiles, as `--profile` takes them.
+pub fn profile_names() -> Vec<&'static str> {
+    Profile::ALL.iter().map(|p| p.name()).collect()
+}
+
+/// Every form key `forms --format json` can print, in its order (taken from the engine's
+/// [`Forms::rows`] with every optional form present, so a form it gains is listed here).
+pub fn form_names() -> Vec<&'static str> {
+    let all = Forms {
+        xri_normal: Some(String::new()),
+        uri_normal_ace: Some(String::new()),
+        canonical_scheme: Some(String::new()),
+        canonical_cache: Some(String::new()),
+        ..Forms::default()
+    };
+    all.rows().into_iter().map(|(k, _)| k).collect()
+}
+
+/// A string array of any of the three layouts, read element by element.
+#[derive(Clone, Copy)]
+enum Strings<'a> {
+    Utf8(&'a StringArray),
+    Large(&'a LargeStringArray),
+    View(&'a StringViewArray),
+}
+
+impl<'a> Strings<'a> {
+    fn new(arr: &'a dyn Array) -> Result<Self, KernelError> {
+        let any = arr.as_any();
+        let s = match arr.data_type() {
+            DataType::Utf8 => any.downcast_ref().map(Strings::Utf8),
+            DataType::LargeUtf8 => any.downcast_ref().map(Strings::Large),
+            DataType::Utf8View => any.downcast_ref().map(Strings::View),
+            _ => None,
+        };
+        s.ok_or_else(|| KernelError::NotStrings(arr.data_type().clone()))
+    }
+
+    fn len(self) -> usize {
+        match self {
+            Strings::Utf8(a) => a.len(),
+            Strings::Large(a) => a.len(),
+            Strings::View(a) => a.len(),
+        }
+    }
+
+    fn get(self, i: usize) -> Option<&'a str> {
+        match self {
+            Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::Large(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::View(a) => a.is_valid(i).then(|| a.value(i)),
+        }
+    }
+
+    /// A string array of the same layout, element `i` being `f(i)`.
+    fn map<'s>(self, mut f: impl FnMut(usize) -> Option<Cow<'s, str>>) -> ArrayRef {
+        let n = self.len();
+        match self {
+            Strings::Utf8(_) => {
+                let mut b = StringBuilder::with_capacity(n, 0);
+                (0..n).for_each(|i| b.append_option(f(i)));
+                Arc::new(b.finish())
+            }
+            Strings::Large(_) => {
+                let mut b = GenericStringBuilder::<i64>::with_capacity(n, 0);
+                (0..n).for_each(|i| b.append_option(f(i)));
+                Arc::new(b.finish())
+            }
+            Strings::View(_) => {
+                let mut b = StringViewBuilder::with_capacity(n);
+                (0..n).for_each(|i| b.append_option(f(i)));
+                Arc::new(b.finish())
+            }
+        }
+    }
+}
+
+/// Two arrays of one length, element by element.
+fn pair<'a>(a: &'a dyn Array, b: &'a dyn Array) -> Result<(Strings<'a>, Strings<'a>), KernelError> {
+    let (a, b) = (Strings::new(a)?, Strings::new(b)?);
+    if a.len() != b.len() {
+        return Err(KernelError::Lengths(a.len(), b.len()));
+    }
+    Ok((a, b))
+}
+
+/// The profile shown for `s` and the code of its first error, as `idbench check` judges
+/// a line (the quick recognizer first, the grammar only for what it cannot decide).
+pub fn judge(s: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
+    idbench::engine::first_error(s, profile)
+}
+
+/// Whether each string is valid under `profile` (`None`: its `auto` profile), as `idbench
+/// check` judges it; null where the input is null.
+pub fn valid(arr: &dyn Array, profile: Option<Profile>) -> Result<BooleanArray, KernelError> {
+    let s = Strings::new(arr)?;
+    Ok((0..s.len())
+        .map(|i| s.get(i).map(|x| judge(x, profile).1.is_none()))
+        .collect())
+}
+
+/// The fields of [`first_error`]'s struct.
+pub fn first_error_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("code", DataType::Utf8, true),
+        Field::new("start", DataType::UInt64, true),
+        Field::new("end", DataType::UInt64, true),
+        Field::new("spec", DataType::Utf8, true),
+        Field::new("message", DataType::Utf8, true),
+    ])
+}
+
+/// The first error of `s`: the code is `idbench check`'s; span, spec and message are the
+/// first error [`analyze`] reports with that code (for a string past the engine's
+/// full-parse limit that the quick recognizer cannot decide, `line-too-long` over the
+/// whole string).
+pub fn first_error_of(s: &str, profile: Option<Profile>) -> Option<Diagnostic> {
+    let (p, code) = judge(s, profile);
+    let code = code?;
+    if s.len() <= idbench::engine::FULL_PARSE_LIMIT {
+        let a = analyze(s, &Options::validate_only(Some(p)));
+        let diags = a.all_diagnostics();
+        if let Some(d) = diags
+            .iter()
+            .find(|d| d.severity == Severity::Error && d.code.as_str() == code)
+        {
+            return Some(d.clone());
+        }
+    }
+    let c = Code::from_name(code).unwrap_or(Code::LineTooLong);
+    Some(Diagnostic::of(
+        c,
+        idbench::engine::Span::new(0, s.len()),
+        c.head(),
+    ))
+}
+
+/// For each string, its first error under `profile` as a struct of `code`, `start`, `end`
+/// (byte offsets), `spec` and `message` ([`first_error_fields`]); null where the string is
+/// valid or null.
+pub fn first_error(arr: &dyn Array, profile: Option<Profile>) -> Result<StructArray, KernelError> {
+    let s = Strings::new(arr)?;
+    let n = s.len();
+    let mut code = StringBuilder::with_capacity(n, 0);
+    let mut start = UInt64Builder::with_capacity(n);
+    let mut end = UInt64Builder::with_capacity(n);
+    let mut spec = StringBuilder::with_capacity(n, 0);
+    let mut message = StringBuilder::with_capacity(n, 0);
+    let mut present = Vec::with_capacity(n);
+    for i in 0..n {
+        match s.get(i).and_then(|x| first_error_of(x, profile)) {
+            Some(d) => {
+                code.append_value(d.code.as_str());
+                start.append_value(d.span.start as u64);
+                end.append_value(d.span.end as u64);
+                spec.append_value(d.spec);
+                message.append_value(&d.message);
+                present.push(true);
+            }
+            None => {
+                code.append_null();
+                start.append_null();
+                end.append_null();
+                spec.append_null();
+                message.append_null();
+                present.push(false);
+            }
+        }
+    }
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(code.finish()),
+        Arc::new(start.finish()),
+        Arc::new(end.finish()),
+        Arc::new(spec.finish()),
+        Arc::new(message.finish()),
+    ];
+    Ok(StructArray::new(
+        first_error_fields(),
+        columns,
+        Some(NullBuffer::from(present)),
+    ))
+}
+
+/// The profile each string is judged under by `auto`, by the names `--profile` takes
+/// (what `idbench check` prints); same layout as the input.
+pub fn profile(arr: &dyn Array) -> Result<ArrayRef, KernelError> {
+    let s = Strings::new(arr)?;
+    Ok(s.map(|i| s.get(i).map(|x| Cow::Borrowed(judge(x, None).0.name()))))
+}
+
+/// The names of [`components`]' fields, in the order of `"components"` in `parse --format
+/// json`.
+pub const COMPONENT_NAMES: [&str; 13] = [
+    "scheme",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+    "nid",
+    "nss",
+    "r_component",
+    "q_component",
+    "f_component",
+    "xri_authority",
+];
+
+fn component_values<'a>(c: &Components<'a>) -> [Option<&'a str>; 13] {
+    [
+        c.scheme,
+        c.userinfo,
+        c.host,
+        c.port,
+        c.path,
+        c.query,
+        c.fragment,
+        c.nid,
+        c.nss,
+        c.r_component,
+        c.q_component,
+        c.f_component,
+        c.xri_authority,
+    ]
+}
+
+/// The fields of [`components`]' struct: one `Utf8` per name of [`COMPONENT_NAMES`].
+pub fn component_fields() -> Fields {
+    COMPONENT_NAMES
+        .iter()
+        .map(|n| Field::new(*n, DataType::Utf8, true))
+        .collect()
+}
+
+/// Each string's flat components under `profile` (as `"components"` in `parse --format
+/// json`), a struct of `Utf8` fields ([`component_fields`]), null where the component is
+/// absent; the struct is null where the input is.
+pub fn components(arr: &dyn Array, profile: Option<Profile>) -> Result<StructArray, KernelError> {
+    let s = Strings::new(arr)?;
+    let n = s.len();
+    let mut builders: Vec<StringBuilder> = (0..COMPONENT_NAMES.len())
+        .map(|_| StringBuilder::with_capacity(n, 0))
+        .collect();
+    let mut present = Vec::with_capacity(n);
+    let opts = Options::validate_only(profile);
+    for i in 0..n {
+        match s.get(i) {
+            Some(x) => {
+                let a = analyze(x, &opts);
+                let values = component_values(&a.components());
+                for (b, v) in builders.iter_mut().zip(values) {
+                    b.append_option(v);
+                }
+                present.push(true);
+            }
+            None => {
+                builders.iter_mut().for_each(|b| b.append_null());
+                present.push(false);
+            }
+        }
+    }
+    let columns: Vec<ArrayRef> = builders
+        .into_iter()
+        .map(|mut b| Arc::new(b.finish()) as ArrayRef)
+        .collect();
+    Ok(StructArray::new(
+        component_fields(),
+        columns,
+        Some(NullBuffer::from(present)),
+    ))
+}
+
+/// The form named `form` (a key of `forms --format json`) of each string under `profile`:
+/// for an invalid string the best-effort form `forms` prints; null where the form does not
+/// apply to the profile, or the input is null. Same layout as the input.
+pub fn normalize(
+    arr: &dyn Array,
+    form: &str,
+    profile: Option<Profile>,
+) -> Result<ArrayRef, KernelError> {
+    if !form_names().contains(&form) {
+        return Err(KernelError::UnknownForm(form.to_string()));
+    }
+    let s = Strings::new(arr)?;
+    let opts = Options {
+        profile,
+        forms: true,
+        all_profiles: false,
+    };
+    Ok(s.map(|i| {
+        let a = analyze(s.get(i)?, &opts);
+        a.forms
+            .as_ref()
+            .and_then(|f| f.get(form))
+            .map(|v| Cow::Owned(v.to_string()))
+    }))
+}
+
+/// The options `compare` uses with `--profile` and no other flag.
+pub fn compare_options(profile: Option<Profile>) -> CompareOptions {
+    CompareOptions {
+        profile,
+        ..CompareOptions::default()
+    }
+}
+
+/// Whether `a[i]` and `b[i]` are equivalent under `profile`: the `equivalent` field of
+/// `compare --format json` (also when a side is invalid); null where either is null.
+pub fn equivalent(
+    a: &dyn Array,
+    b: &dyn Array,
+    profile: Option<Profile>,
+) -> Result<BooleanArray, KernelError> {
+    let (a, b) = pair(a, b)?;
+    let opts = compare_options(profile);
+    Ok((0..a.len())
+        .map(|i| Some(compare(a.get(i)?, b.get(i)?, &opts).equivalent))
+        .collect())
+}
+
+/// The target of resolving `reference[i]` against `base[i]` under `profile` (`None`: the
+/// base's `auto` profile, as `resolve` picks it); null where there is none (the reference
+/// or the base does not resolve) or an input is null. The layout of `reference`.
+pub fn resolve(
+    base: &dyn Array,
+    reference: &dyn Array,
+    profile: Option<Profile>,
+) -> Result<ArrayRef, KernelError> {
+    let (b, r) = pair(base, reference)?;
+    Ok(r.map(|i| {
+        let (base, reference) = (b.get(i)?, r.get(i)?);
+        let p = profile.unwrap_or_else(|| idbench::engine::profile::auto_family(base).1);
+        idbench::engine::resolve::resolve(base, reference, p)
+            .target
+            .map(Cow::Owned)
+    }))
+}

@@ -1,0 +1,234 @@
+"""Arrow kernels: idbench's engine over pyarrow string arrays, element by element.
+
+Each kernel takes string data (``string``, ``large_string`` or ``string_view``) as
+
+- a ``pyarrow.Array`` (or any object with ``__arrow_c_array__``): an ``Array`` comes out;
+- a ``pyarrow.ChunkedArray``: a ``ChunkedArray`` with the same chunks comes out;
+- a stream (a ``pyarrow.RecordBatchReader`` or any object with ``__arrow_c_stream__``)
+  of batches whose ``column`` (the first by default) holds the strings: a
+  ``RecordBatchReader`` of one column, named after the kernel, comes out, batch for
+  batch, read lazily (memory stays flat however long the stream);
+- a Python list of ``str``/``None``: an ``Array`` comes out.
+
+Nulls stay null. Every element is answered on its own, so any slicing or chunking gives
+the same answers. The work runs in Rust with the GIL released, so threads (a thread pool,
+Ray, Dask) run kernels in parallel.
+
+``profile=`` takes the names ``idbench --profile`` takes (``None`` or ``"auto"``: each
+string's own ``auto`` profile); ``form=`` a key of ``idbench forms --format json``.
+
+>>> import pyarrow as pa
+>>> from idbench.arrow import valid
+>>> valid(pa.array(["http://example.com/", None, "urn:x"])).to_pylist()
+[True, None, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, Union
+
+import pyarrow as pa
+
+from . import _idbench
+
+__all__ = [
+    "valid",
+    "first_error",
+    "profile",
+    "components",
+    "normalize",
+    "equivalent",
+    "resolve",
+]
+
+Strings = Union[pa.Array, pa.ChunkedArray, pa.RecordBatchReader, list, Any]
+"""What a kernel takes: an array, a chunked array, a stream, or a list of strings."""
+
+
+class _Exported:
+    """The capsule pair a kernel returned, offered to pyarrow through the PyCapsule
+    protocol (``pa.array`` takes any object with ``__arrow_c_array__``)."""
+
+    __slots__ = ("_caps",)
+
+    def __init__(self, caps: tuple[Any, Any]) -> None:
+        self._caps = caps
+
+    def __arrow_c_array__(self, requested_schema: Any = None) -> tuple[Any, Any]:
+        return self._caps
+
+
+def _array(caps: tuple[Any, Any]) -> pa.Array:
+    return pa.array(_Exported(caps))
+
+
+def _is_stream(x: Any) -> bool:
+    return isinstance(x, pa.RecordBatchReader) or (
+        hasattr(x, "__arrow_c_stream__")
+        and not hasattr(x, "__arrow_c_array__")
+        and not isinstance(x, pa.ChunkedArray)
+    )
+
+
+def _reader(x: Any) -> pa.RecordBatchReader:
+    if isinstance(x, pa.RecordBatchReader):
+        return x
+    return pa.RecordBatchReader.from_stream(x)
+
+
+def _column(batch: pa.RecordBatch, column: int | str) -> pa.Array:
+    return batch.column(column)
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, (list, tuple)):
+        return pa.array(x, type=pa.string())
+    return x
+
+
+def _apply(
+    name: str,
+    kernel: Callable[..., tuple[Any, Any]],
+    inputs: list[Any],
+    column: int | str,
+) -> Any:
+    """Runs ``kernel`` (arrays in, capsules out) over inputs of one kind, keeping it."""
+    inputs = [_plain(x) for x in inputs]
+    first = inputs[0]
+    if _is_stream(first):
+        readers = [_reader(x) for x in inputs]
+
+        def batches() -> Iterator[pa.RecordBatch]:
+            for parts in zip(*readers, strict=True):
+                arrays = [_column(b, column) for b in parts]
+                yield pa.record_batch([_array(kernel(*arrays))], names=[name])
+
+        # The output type, from the kernel over an empty array of the input's type.
+        empty = [pa.array([], type=r.schema.field(column).type) for r in readers]
+        schema = pa.schema([pa.field(name, _array(kernel(*empty)).type)])
+        return pa.RecordBatchReader.from_batches(schema, batches())
+    if isinstance(first, pa.ChunkedArray):
+        lengths = [len(c) for c in first.chunks]
+        rest = [_aligned(x, lengths) for x in inputs[1:]]
+        chunks = [
+            _array(kernel(c, *[r[i] for r in rest])) for i, c in enumerate(first.chunks)
+        ]
+        if chunks:
+            return pa.chunked_array(chunks)
+        empty = [pa.array([], type=first.type)] * len(inputs)
+        return pa.chunked_array([], type=_array(kernel(*empty)).type)
+    others = [x.combine_chunks() if isinstance(x, pa.ChunkedArray) else x for x in inputs[1:]]
+    return _array(kernel(first, *others))
+
+
+def _aligned(x: Any, lengths: list[int]) -> list[Any]:
+    """``x`` (an array or a chunked array) cut at the chunk boundaries ``lengths`` give."""
+    out = []
+    at = 0
+    for n in lengths:
+        part = x.slice(at, n)
+        if isinstance(part, pa.ChunkedArray):
+            part = part.combine_chunks() if part.num_chunks != 1 else part.chunk(0)
+        out.append(part)
+        at += n
+    return out
+
+
+def valid(arr: Strings, profile: str | None = None, *, column: int | str = 0) -> Any:
+    """Whether each string is valid under ``profile``, as ``idbench check`` judges it.
+
+    Booleans; null where the input is null.
+    """
+    return _apply("valid", lambda a: _idbench.valid(a, profile), [arr], column)
+
+
+def first_error(arr: Strings, profile: str | None = None, *, column: int | str = 0) -> Any:
+    """Each string's first error under ``profile``: a struct of ``code`` (the code
+    ``idbench check`` prints), ``start`` and ``end`` (byte offsets), ``spec`` (the section
+    it breaks) and ``message`` (what to do); null where the string is valid or null.
+    """
+    return _apply("first_error", lambda a: _idbench.first_error(a, profile), [arr], column)
+
+
+def profile(arr: Strings, *, column: int | str = 0) -> Any:
+    """The profile ``auto`` judges each string under, by the names ``--profile`` takes
+    (``rfc3986``, ``rfc8141``, ...). Strings of the input's type.
+    """
+    return _apply("profile", _idbench.profile, [arr], column)
+
+
+def components(arr: Strings, profile: str | None = None, *, column: int | str = 0) -> Any:
+    """Each string's components under ``profile``: a struct of ``scheme``, ``userinfo``,
+    ``host``, ``port``, ``path``, ``query``, ``fragment``, ``nid``, ``nss``,
+    ``r_component``, ``q_component``, ``f_component`` and ``xri_authority`` (the
+    ``components`` of ``idbench parse --format json``), null where absent.
+    """
+    return _apply("components", lambda a: _idbench.components(a, profile), [arr], column)
+
+
+def normalize(
+    arr: Strings, form: str = "canonical", profile: str | None = None, *, column: int | str = 0
+) -> Any:
+    """Each string's form ``form`` (a key of ``idbench forms --format json``:
+    ``canonical``, ``uri_normal``, ``iri_normal``, ``display``, ...) under ``profile``.
+
+    An invalid string gets the best-effort form ``idbench forms`` prints; null where the
+    form does not apply to the profile (``xri_normal`` outside XRIs) or the input is null.
+    Raises ``ValueError`` for an unknown form.
+    """
+    return _apply(
+        "normalize", lambda a: _idbench.normalize(a, form, profile), [arr], column
+    )
+
+
+def equivalent(
+    a: Strings, b: Strings, profile: str | None = None, *, column: int | str = 0
+) -> Any:
+    """Whether ``a[i]`` and ``b[i]`` are equivalent under ``profile``: the ``equivalent``
+    field of ``idbench compare --format json`` (also when a side is invalid); null where
+    either is null. ``a`` and ``b`` have one length (streams: batches of one length); with
+    chunked arrays the answer has ``a``'s chunks.
+    """
+    return _apply(
+        "equivalent", lambda x, y: _idbench.equivalent(x, y, profile), [a, b], column
+    )
+
+
+def resolve(
+    base: Strings | str, ref: Strings, profile: str | None = None, *, column: int | str = 0
+) -> Any:
+    """The target of resolving ``ref[i]`` against ``base[i]`` (RFC 3986 §5.2), or against
+    ``base`` for every element when it is a ``str``; null where there is none (a side does
+    not parse, or the profile has no relative references) or an input is null.
+    ``profile=None`` takes the base's ``auto`` profile, as ``idbench resolve`` does.
+    """
+    if isinstance(base, str):
+        ref = _plain(ref)
+        if _is_stream(ref):
+            reader = _reader(ref)
+            scalar = pa.scalar(base, type=pa.string())
+
+            def resolved() -> Iterator[pa.RecordBatch]:
+                for batch in reader:
+                    col = _column(batch, column)
+                    bases = pa.repeat(scalar, len(col))
+                    yield pa.record_batch(
+                        [_array(_idbench.resolve(bases, col, profile))], names=["resolve"]
+                    )
+
+            empty = pa.array([], type=reader.schema.field(column).type)
+            out_type = _array(_idbench.resolve(pa.array([], pa.string()), empty, profile)).type
+            return pa.RecordBatchReader.from_batches(
+                pa.schema([pa.field("resolve", out_type)]), resolved()
+            )
+        scalar = pa.scalar(base, type=pa.string())
+        if isinstance(ref, pa.ChunkedArray):
+            # The base cut as the references are, so the answer keeps their chunks.
+            base = pa.chunked_array(
+                [pa.repeat(scalar, len(c)) for c in ref.chunks], type=pa.string()
+            )
+        else:
+            base = pa.repeat(scalar, len(ref))
+    return _apply("resolve", lambda x, y: _idbench.resolve(x, y, profile), [base, ref], column)
+

@@ -1,0 +1,238 @@
+//! `idbench._idbench`: the native half of the Python package.
+//!
+//! Arrays come in and go out through the Arrow C Data Interface's PyCapsule protocol
+//! (`__arrow_c_array__`: a pair of capsules named `arrow_schema` and `arrow_array`), so
+//! any Arrow library (pyarrow, DuckDB, DataFusion, Polars) can hand them over without a
+//! copy. The kernels run with the GIL released. Chunked arrays and streams are cut into
+//! arrays by the Python half (`idbench/arrow.py`).
+
+use std::ffi::CStr;
+
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
+use arrow_array::{Array, ArrayRef, make_array};
+use idbench_arrow::arrow_array;
+use idbench_arrow::{KernelError, json, parse_profile};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyCapsule, PyTuple};
+
+const SCHEMA_NAME: &CStr = c"arrow_schema";
+const ARRAY_NAME: &CStr = c"arrow_array";
+
+fn kernel_error(e: KernelError) -> PyErr {
+    match e {
+        KernelError::NotStrings(_) => PyTypeError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+fn profile_arg(profile: Option<&str>) -> PyResult<Option<idbench::Profile>> {
+    parse_profile(profile).map_err(kernel_error)
+}
+
+/// Takes the array `obj` exports through `__arrow_c_array__`.
+fn import(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
+    let pair = obj.call_method0("__arrow_c_array__").map_err(|_| {
+        PyTypeError::new_err("expected an Arrow array (an object with __arrow_c_array__)")
+    })?;
+    let pair = pair.cast::<PyTuple>()?;
+    if pair.len() != 2 {
+        return Err(PyTypeError::new_err(
+            "__arrow_c_array__ returned no (schema, array) pair",
+        ));
+    }
+    let schema = pair.get_item(0)?;
+    let schema = schema.cast::<PyCapsule>()?;
+    let array = pair.get_item(1)?;
+    let array = array.cast::<PyCapsule>()?;
+    // PyCapsule_GetPointer checks the names the protocol gives the two capsules.
+    let named = |_| {
+        PyTypeError::new_err(
+            "__arrow_c_array__ returned capsules not named arrow_schema and arrow_array",
+        )
+    };
+    let schema_ptr = schema
+        .pointer_checked(Some(SCHEMA_NAME))
+        .map_err(named)?
+        .as_ptr() as *const FFI_ArrowSchema;
+    let array_ptr = array
+        .pointer_checked(Some(ARRAY_NAME))
+        .map_err(named)?
+        .as_ptr() as *mut FFI_ArrowArray;
+    // SAFETY: the capsules are named as the PyCapsule protocol names them, so they point
+    // to an ArrowSchema and an ArrowArray. The array is moved out (its capsule keeps a
+    // released husk, as the protocol asks of a consumer); the schema is only borrowed
+    // while its capsule, held by `pair`, lives.
+    let data = unsafe {
+        let ffi_array = FFI_ArrowArray::from_raw(array_ptr);
+        from_ffi(ffi_array, &*schema_ptr)
+    }
+    .map_err(|e| PyValueError::new_err(format!("cannot read the Arrow array: {e}")))?;
+    Ok(make_array(data))
+}
+
+/// The `(schema, array)` capsules of `arr`, for the Python half to hand to pyarrow.
+fn export<'py>(py: Python<'py>, arr: &dyn Array) -> PyResult<Bound<'py, PyTuple>> {
+    let data = arr.to_data();
+    let schema = FFI_ArrowSchema::try_from(data.data_type())
+        .map_err(|e| PyValueError::new_err(format!("cannot export the Arrow type: {e}")))?;
+    let array = FFI_ArrowArray::new(&data);
+    // An unconsumed capsule drops its struct, whose Drop calls the release callback; a
+    // consumer that moved the struct out left a released one, whose Drop does nothing.
+    let schema = PyCapsule::new(py, schema, Some(SCHEMA_NAME.to_owned()))?;
+    let array = PyCapsule::new(py, array, Some(ARRAY_NAME.to_owned()))?;
+    PyTuple::new(py, [schema.into_any(), array.into_any()])
+}
+
+/// Runs a one-array kernel with the GIL released.
+fn unary<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    f: impl FnOnce(&dyn Array) -> Result<ArrayRef, KernelError> + Send,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let input = import(arr)?;
+    let out = py.detach(|| f(input.as_ref())).map_err(kernel_error)?;
+    export(py, out.as_ref())
+}
+
+/// Runs a two-array kernel with the GIL released.
+fn binary<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+    f: impl FnOnce(&dyn Array, &dyn Array) -> Result<ArrayRef, KernelError> + Send,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let (a, b) = (import(a)?, import(b)?);
+    let out = py
+        .detach(|| f(a.as_ref(), b.as_ref()))
+        .map_err(kernel_error)?;
+    export(py, out.as_ref())
+}
+
+/// The JSON object `idbench parse --format json` prints for `s`.
+#[pyfunction]
+#[pyo3(signature = (s, profile=None))]
+fn analyze_json(py: Python<'_>, s: String, profile: Option<&str>) -> PyResult<String> {
+    let p = profile_arg(profile)?;
+    Ok(py.detach(|| json::analyze_json(&s, p)))
+}
+
+/// The JSON object `idbench compare --format json` prints for `a` and `b`.
+#[pyfunction]
+#[pyo3(signature = (a, b, profile=None))]
+fn compare_json(py: Python<'_>, a: String, b: String, profile: Option<&str>) -> PyResult<String> {
+    let p = profile_arg(profile)?;
+    Ok(py.detach(|| json::compare_json(&a, &b, p)))
+}
+
+#[pyfunction]
+#[pyo3(signature = (arr, profile=None))]
+fn valid<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    profile: Option<&str>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let p = profile_arg(profile)?;
+    unary(py, arr, |a| {
+        idbench_arrow::valid(a, p).map(|x| std::sync::Arc::new(x) as ArrayRef)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (arr, profile=None))]
+fn first_error<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    profile: Option<&str>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let p = profile_arg(profile)?;
+    unary(py, arr, |a| {
+        idbench_arrow::first_error(a, p).map(|x| std::sync::Arc::new(x) as ArrayRef)
+    })
+}
+
+#[pyfunction]
+fn profile<'py>(py: Python<'py>, arr: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    unary(py, arr, idbench_arrow::profile)
+}
+
+#[pyfunction]
+#[pyo3(signature = (arr, profile=None))]
+fn components<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    profile: Option<&str>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let p = profile_arg(profile)?;
+    unary(py, arr, |a| {
+        idbench_arrow::components(a, p).map(|x| std::sync::Arc::new(x) as ArrayRef)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (arr, form, profile=None))]
+fn normalize<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    form: &str,
+    profile: Option<&str>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let p = profile_arg(profile)?;
+    let form = form.to_string();
+    unary(py, arr, move |a| idbench_arrow::normalize(a, &form, p))
+}
+
+#[pyfunction]
+#[pyo3(signature = (a, b, profile=None))]
+fn equivalent<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+    profile: Option<&str>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let p = profile_arg(profile)?;
+    binary(py, a, b, |a, b| {
+        idbench_arrow::equivalent(a, b, p).map(|x| std::sync::Arc::new(x) as ArrayRef)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (base, reference, profile=None))]
+fn resolve<'py>(
+    py: Python<'py>,
+    base: &Bound<'py, PyAny>,
+    reference: &Bound<'py, PyAny>,
+    profile: Option<&str>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let p = profile_arg(profile)?;
+    binary(py, base, reference, |b, r| idbench_arrow::resolve(b, r, p))
+}
+
+/// The names `profile=` takes (besides `"auto"`).
+#[pyfunction]
+fn profile_names() -> Vec<&'static str> {
+    idbench_arrow::profile_names()
+}
+
+/// The keys `form=` takes.
+#[pyfunction]
+fn form_names() -> Vec<&'static str> {
+    idbench_arrow::form_names()
+}
+
+#[pymodule]
+fn _idbench(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_json, m)?)?;
+    m.add_function(wrap_pyfunction!(valid, m)?)?;
+    m.add_function(wrap_pyfunction!(first_error, m)?)?;
+    m.add_function(wrap_pyfunction!(profile, m)?)?;
+    m.add_function(wrap_pyfunction!(components, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(profile_names, m)?)?;
+    m.add_function(wrap_pyfunction!(form_names, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
