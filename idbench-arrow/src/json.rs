@@ -20,6 +20,8 @@ pub fn analyze_json(input: &str, profile: Option<Profile>) -> String {
         profile,
         forms: true,
         all_profiles: false,
+        // As `parse` and `forms`: the URN namespace layer on.
+        namespace: true,
     };
     to_string(&AnalysisJson(&analyze(input, &opts)))
 }

@@ -389,6 +389,8 @@ pub fn normalize(
         profile,
         forms: true,
         all_profiles: false,
+        // As `parse` and `forms`: the URN namespace layer on.
+        namespace: true,
     };
     Ok(s.map(|i| {
         let a = analyze(s.get(i)?, &opts);

@@ -121,6 +121,9 @@ pub struct Model {
     recompare: bool,
     /// The profile changed or an example was loaded: analyse every input again.
     reanalyze_all: bool,
+    /// The URN namespace layer is on (`--no-namespace` and the workbench's toggle turn it
+    /// off: the URN spec answers alone).
+    namespace: bool,
     /// How many times the inputs have been compared since the start.
     comparisons: u64,
     /// How many times an input has been analysed since the start.
@@ -221,10 +224,11 @@ impl std::ops::Deref for Doc<'_> {
 }
 
 /// How the workbench analyses: everything (forms, every profile's verdict), under
-/// `profile`.
-fn options(profile: Option<Profile>) -> Options {
+/// `profile`, with the URN namespace layer when `namespace`.
+fn options(profile: Option<Profile>, namespace: bool) -> Options {
     Options {
         profile,
+        namespace,
         ..Options::full()
     }
 }
@@ -253,6 +257,7 @@ impl Model {
             reads: Reads::default(),
             recompare: false,
             reanalyze_all: true,
+            namespace: true,
             comparisons: 0,
             analyses: 0,
             resolutions: 0,
@@ -415,7 +420,7 @@ impl Model {
     /// Analyses `text` under the profile, counted.
     fn analyze(&mut self, text: &str) -> Analysis {
         self.analyses += 1;
-        analyze(text, &options(self.profile))
+        analyze(text, &options(self.profile, self.namespace))
     }
 
     /// Resolves `reference` against `base` under the chosen profile (or the base's `auto`
@@ -556,6 +561,27 @@ impl Model {
         )
     }
 
+    /// Whether the URN namespace layer is on.
+    pub fn namespace(&self) -> bool {
+        self.namespace
+    }
+
+    /// Turns the URN namespace layer on or off: every input is analysed and compared again
+    /// (a comparison takes the layer from its two analyses). Returns what the status line
+    /// says.
+    pub fn set_namespace(&mut self, on: bool) -> String {
+        self.namespace = on;
+        self.reanalyze_all = true;
+        self.comparison = None;
+        if on {
+            "URN namespaces on: the NSS is read by its namespace too (its grammar, check \
+             digits and equivalence steps, beside the URN spec's verdict)"
+                .into()
+        } else {
+            "URN namespaces off: the URN spec answers alone".into()
+        }
+    }
+
     /// Chooses profile `p`: every input is analysed and compared again. Returns what the
     /// status line says.
     pub fn set_profile(&mut self, p: Option<Profile>) -> String {
@@ -618,7 +644,7 @@ impl Model {
         } else {
             // The empty line's analysis, made here, is not counted as a re-analysis (the
             // next refresh finds it current).
-            self.base = Some(analyze("", &options(self.profile)));
+            self.base = Some(analyze("", &options(self.profile, self.namespace)));
             true
         }
     }
