@@ -41,11 +41,11 @@ fn find(buf: &Buffer, needle: &str) -> (u16, u16) {
 fn diagnostic_row(buf: &Buffer, code: &str) -> (u16, u16) {
     for y in 0..buf.area.height {
         let row = support::row(buf, y);
-        if let Some(at) = row.find(&format!("warning {code} ")) {
-            if row[at..].contains("  '") {
-                let col = row[..at].chars().count() as u16;
-                return (col, y);
-            }
+        if let Some(at) = row.find(&format!("warning {code} "))
+            && row[at..].contains("  '")
+        {
+            let col = row[..at].chars().count() as u16;
+            return (col, y);
         }
     }
     panic!("no Diagnostics row of {code} on screen");
