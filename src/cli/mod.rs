@@ -137,17 +137,17 @@ pub enum Format {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct ProfileArg(pub Option<Profile>);
 
-/// `auto` then every profile, in the profile strip's order.
-const PROFILE_ARGS: [ProfileArg; 8] = [
-    ProfileArg(None),
-    ProfileArg(Some(Profile::ALL[0])),
-    ProfileArg(Some(Profile::ALL[1])),
-    ProfileArg(Some(Profile::ALL[2])),
-    ProfileArg(Some(Profile::ALL[3])),
-    ProfileArg(Some(Profile::ALL[4])),
-    ProfileArg(Some(Profile::ALL[5])),
-    ProfileArg(Some(Profile::ALL[6])),
-];
+/// `auto` then every profile, in the profile strip's order (built from [`Profile::ALL`], so
+/// a new profile's row in the table is all it takes).
+const PROFILE_ARGS: [ProfileArg; Profile::ALL.len() + 1] = {
+    let mut args = [ProfileArg(None); Profile::ALL.len() + 1];
+    let mut i = 0;
+    while i < Profile::ALL.len() {
+        args[i + 1] = ProfileArg(Some(Profile::ALL[i]));
+        i += 1;
+    }
+    args
+};
 
 /// A value list clap knows, so help and shell completions offer the profile names.
 impl ValueEnum for ProfileArg {

@@ -107,6 +107,8 @@ profiles! {
     Rfc8141 => profiles::rfc8141::RFC8141;
     /// OASIS XRI Syntax 2.0.
     Xri2 => profiles::xri2::XRI2;
+    /// The WHATWG URL Standard (`auto` never picks it).
+    Whatwg => profiles::whatwg::WHATWG;
     @not_listed:
     /// The dummy profile of `docs/adding-a-profile.md` (test builds only). Not listed in
     /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.

@@ -67,6 +67,21 @@ pub fn xri(b: &[u8]) -> Quick {
     Quick::valid_or_unknown(xri_bytes(b))
 }
 
+/// The URL Standard's basic URL parser, run without a tree: exact (the parse fails or it
+/// does not, and a failure names its validation error), since the standard's verdict is
+/// the state machine's. Input that is not UTF-8 is left to the full parse.
+pub fn whatwg(b: &[u8]) -> Quick {
+    let Ok(s) = std::str::from_utf8(b) else {
+        return Quick::Unknown;
+    };
+    let parsed = super::whatwg::parse(s, None);
+    match parsed.failure() {
+        None if parsed.url.is_some() => Quick::Valid,
+        Some(d) => Quick::Invalid(d.code.as_str()),
+        None => Quick::Unknown,
+    }
+}
+
 // ---------------------------------------------------------------- character classes
 
 /// `scheme` characters after the first (RFC 3986 §3.1).

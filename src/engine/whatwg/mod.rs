@@ -24,15 +24,28 @@
 //! issue 25); its test suite (a dev-dependency) checks this parser differentially.
 
 mod encode;
+pub mod forms;
 mod host;
 mod parser;
+pub mod tree;
 
 use std::fmt;
 
 pub use encode::EncodeSet;
 
-use super::codes::Code;
+use super::codes::{Code, Override, Overrides};
 use super::tree::{Diagnostic, Severity, Span};
+
+/// The codes the RFC profiles report that the URL Standard defines in its own words: their
+/// section and head under the whatwg profile.
+pub static OVERRIDES: Overrides = Overrides {
+    spec: "URL Standard",
+    rows: &[Override {
+        code: Code::PortInvalid,
+        section: "URL Standard §4.4 #concept-basic-url-parser",
+        head: "a port that is not all ASCII digits: the port state fails",
+    }],
+};
 
 /// A host of a URL record (URL Standard §3.1).
 #[derive(Clone, Debug, PartialEq, Eq)]
