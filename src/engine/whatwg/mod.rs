@@ -28,6 +28,7 @@ pub mod forms;
 mod host;
 mod parser;
 pub mod tree;
+pub mod wpt;
 
 use std::fmt;
 
