@@ -1,0 +1,105 @@
+//! `engine::standards`: one input under RFC 3986/3987 and the URL Standard, and where the
+//! two readings part, through the library's public API: the inputs a new user tries give
+//! the standard's href and validation error names, and each divergence names both sides.
+
+use idbench::engine::whatwg::standards::{self, Topic};
+
+/// (input, the URL Standard's href, a divergence's topic, text its sentence must hold)
+const TABLE: &[(&str, &str, Topic, &str)] = &[
+    (
+        "https://example.com\\foo",
+        "https://example.com/foo",
+        Topic::Backslash,
+        "`\\` at byte 19: WHATWG reads `/` (special scheme; validation error invalid-reverse-solidus); RFC 3986 rejects it (§3.2.2: ",
+    ),
+    (
+        "http://0x7f.1/",
+        "http://127.0.0.1/",
+        Topic::Ipv4,
+        "host `0x7f.1`: WHATWG parses the IPv4 address 127.0.0.1 (validation errors ipv4-non-decimal-part, ipv4-too-few-parts); RFC 3986 reads a reg-name (§3.2.2",
+    ),
+    (
+        "http://exa\tmple.com/",
+        "http://example.com/",
+        Topic::TabNewline,
+        "WHATWG removes the tab or newline before parsing (§4.4 step 3; validation error invalid-url-unit); RFC 3986 rejects it (§3.2.2",
+    ),
+    (
+        "http:/example.com",
+        "http://example.com/",
+        Topic::MissingSlashes,
+        "validation error special-scheme-missing-following-solidus); RFC 3986 reads `example.com` as part of the",
+    ),
+    (
+        "http:\\\\example.com\\a\\b",
+        "http://example.com/a/b",
+        Topic::MissingSlashes,
+        "`\\\\` at bytes 5..7: WHATWG reads the authority after it all the same, \"\\\" as \"/\"",
+    ),
+    (
+        "http://example.com:80/",
+        "http://example.com/",
+        Topic::DefaultPort,
+        "WHATWG drops http's default port 80 while parsing",
+    ),
+    (
+        "http://example.com/a/%2e%2E/b",
+        "http://example.com/b",
+        Topic::DotSegment,
+        "`%2e%2E` at bytes 21..27: WHATWG applies the dot-segment",
+    ),
+    (
+        "http://example.com/a b",
+        "http://example.com/a%20b",
+        Topic::PercentEncoding,
+        "WHATWG percent-encodes it (encoded with the path percent-encode set",
+    ),
+    (
+        "http://bücher.de/",
+        "http://xn--bcher-kva.de/",
+        Topic::Idna,
+        "RFC 3987 reads it as part of the ireg-name (host)",
+    ),
+    (
+        "HTTP://Example.COM/",
+        "http://example.com/",
+        Topic::Case,
+        "WHATWG lower-cases the scheme to `http` while parsing",
+    ),
+];
+
+#[test]
+fn the_inputs_a_new_user_tries_name_where_and_why_the_readings_part() {
+    for &(input, href, topic, holds) in TABLE {
+        let s = standards::compare(input);
+        assert_eq!(s.whatwg.reads_as, href, "{input}");
+        assert!(s.whatwg.valid, "{input}");
+        let d = s
+            .divergences
+            .iter()
+            .find(|d| d.topic == topic)
+            .unwrap_or_else(|| panic!("{input}: no {topic:?}: {:#?}", s.divergences));
+        assert!(
+            d.sentence().contains(holds),
+            "{input}: {:?} does not hold {holds:?}",
+            d.sentence()
+        );
+        assert!(!d.whatwg.codes.is_empty() || topic == Topic::Verdict, "{input}");
+    }
+}
+
+#[test]
+fn agreement_is_no_divergence_and_json_is_one_object() {
+    let s = standards::compare("https://example.com/a?b#c");
+    assert!(s.agree(), "{:#?}", s.divergences);
+    assert!(s.valid_url_string);
+    let s = standards::compare("https://example.com\\foo");
+    let v = serde_json::to_value(&s).expect("serializes");
+    assert_eq!(v["divergences"][0]["topic"], "verdict");
+    assert_eq!(v["divergences"][1]["topic"], "backslash");
+    assert_eq!(v["divergences"][1]["span"], serde_json::json!([19, 20]));
+    assert_eq!(v["divergences"][1]["whatwg"]["codes"][0], "invalid-reverse-solidus");
+    assert_eq!(v["divergences"][1]["rfc"]["codes"][0], "illegal-char");
+    assert_eq!(v["whatwg"]["reads_as"], "https://example.com/foo");
+    assert_eq!(v["rfc3986"]["valid"], false);
+}
