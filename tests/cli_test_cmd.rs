@@ -413,7 +413,10 @@ const URLTESTDATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/data/whatwg/urltestdata.json"
 );
-const TOASCII: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/whatwg/toascii.json");
+const TOASCII: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/whatwg/toascii.json"
+);
 
 /// All of WPT's urltestdata.json passes through `idbench test` under the URL Standard, but
 /// for the cases the implemented revision changes: those are known disagreements, each with
@@ -435,7 +438,10 @@ fn urltestdata_passes_with_the_standards_changes_listed() {
             .all(|l| l.contains("known disagreement: whatwg/url a8d5ca3")),
         "{text}"
     );
-    assert!(text.contains("urltestdata.json:9340: case 794 https://xn--/: known"), "{text}");
+    assert!(
+        text.contains("urltestdata.json:9340: case 794 https://xn--/: known"),
+        "{text}"
+    );
     let o = idbench(&["test", URLTESTDATA, TOASCII, "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).expect("JSON");
     assert_eq!(v["cases"], 912);
@@ -446,7 +452,11 @@ fn urltestdata_passes_with_the_standards_changes_listed() {
     let o = idbench(&["test", TOASCII, "--format", "tap"]);
     assert_eq!(out(&o).matches("# TODO known disagreement").count(), 7);
     let o = idbench(&["test", TOASCII, "--format", "junit"]);
-    assert!(out(&o).contains("failures=\"0\" skipped=\"7\""), "{}", out(&o));
+    assert!(
+        out(&o).contains("failures=\"0\" skipped=\"7\""),
+        "{}",
+        out(&o)
+    );
 }
 
 /// A WPT-shaped file with a wrong expectation fails at its line, naming the getter; a
@@ -467,7 +477,10 @@ fn a_wpt_case_that_disagrees_fails_at_its_line() {
         format!("{f}:4: case 2 b\\c: pathname: expected /a/b\\c, got /a/b/c\n")
     );
     let (f, e) = malformed("wpt-bad", "bad.json", "[\n  {\"base\": null}\n]\n");
-    assert_eq!(e, format!("idbench: {f}:2:1: a case needs `input`, a string\n"));
+    assert_eq!(
+        e,
+        format!("idbench: {f}:2:1: a case needs `input`, a string\n")
+    );
 }
 
 #[cfg(unix)]

@@ -84,7 +84,10 @@ fn the_inputs_a_new_user_tries_name_where_and_why_the_readings_part() {
             "{input}: {:?} does not hold {holds:?}",
             d.sentence()
         );
-        assert!(!d.whatwg.codes.is_empty() || topic == Topic::Verdict, "{input}");
+        assert!(
+            !d.whatwg.codes.is_empty() || topic == Topic::Verdict,
+            "{input}"
+        );
     }
 }
 
@@ -98,7 +101,10 @@ fn agreement_is_no_divergence_and_json_is_one_object() {
     assert_eq!(v["divergences"][0]["topic"], "verdict");
     assert_eq!(v["divergences"][1]["topic"], "backslash");
     assert_eq!(v["divergences"][1]["span"], serde_json::json!([19, 20]));
-    assert_eq!(v["divergences"][1]["whatwg"]["codes"][0], "invalid-reverse-solidus");
+    assert_eq!(
+        v["divergences"][1]["whatwg"]["codes"][0],
+        "invalid-reverse-solidus"
+    );
     assert_eq!(v["divergences"][1]["rfc"]["codes"][0], "illegal-char");
     assert_eq!(v["whatwg"]["reads_as"], "https://example.com/foo");
     assert_eq!(v["rfc3986"]["valid"], false);

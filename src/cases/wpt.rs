@@ -12,8 +12,8 @@ use crate::engine::whatwg::{self, wpt};
 
 /// The getters a `urltestdata.json` case may give.
 const GETTERS: [&str; 11] = [
-    "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
-    "pathname", "search", "hash",
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
 ];
 
 /// The keys a `urltestdata.json` case may hold besides the getters (`searchParams` is the
@@ -128,7 +128,10 @@ pub fn parse_wpt(text: &str, file: &str) -> Result<Vec<Case>, Vec<LoadError>> {
             Value::String(_) => continue,
             Value::Object(o) => o,
             _ => {
-                push_err(err(line, "a case must be an object, a comment a string".into()));
+                push_err(err(
+                    line,
+                    "a case must be an object, a comment a string".into(),
+                ));
                 continue;
             }
         };
@@ -302,7 +305,10 @@ mod tests {
 ]"#;
         let cases = parse_wpt(text, "u.json").expect("reads");
         assert_eq!(cases.len(), 4);
-        assert_eq!(cases.iter().map(|c| c.line).collect::<Vec<_>>(), [3, 4, 5, 6]);
+        assert_eq!(
+            cases.iter().map(|c| c.line).collect::<Vec<_>>(),
+            [3, 4, 5, 6]
+        );
         assert_eq!(cases[1].base.as_deref(), Some("http://a/b/c"));
         assert!(cases[3].expect.known.is_some());
         let mut out = Vec::new();
@@ -324,11 +330,19 @@ mod tests {
  {"input": "https://xn--/", "base": null, "href": "https://xn--/"}]"#;
         let cases = parse_wpt(text, "u.json").expect("reads");
         let mut out = Vec::new();
-        run(&cases[0], cases[0].expect.wpt.as_ref().expect("wpt"), &mut out);
+        run(
+            &cases[0],
+            cases[0].expect.wpt.as_ref().expect("wpt"),
+            &mut out,
+        );
         assert_eq!(out[0].field, "href");
         assert_eq!(out[0].got, "http://example.com/");
         let mut out = Vec::new();
-        run(&cases[1], cases[1].expect.wpt.as_ref().expect("wpt"), &mut out);
+        run(
+            &cases[1],
+            cases[1].expect.wpt.as_ref().expect("wpt"),
+            &mut out,
+        );
         assert_eq!(out.len(), 1, "{out:?}");
         assert_eq!(out[0].field, "known");
         assert!(cases[1].known_disagreement(&out).is_none());
@@ -340,7 +354,8 @@ mod tests {
         assert!(e[0].message.contains("JSON array"));
         let e = parse_wpt("[\n{\"base\": null}\n]", "u.json").expect_err("no input");
         assert_eq!(e[0].line, 2);
-        let e = parse_wpt("[\n{\"input\": \"a\", \"hreff\": \"x\"}\n]", "u.json").expect_err("typo");
+        let e =
+            parse_wpt("[\n{\"input\": \"a\", \"hreff\": \"x\"}\n]", "u.json").expect_err("typo");
         assert!(e[0].message.contains("hreff"), "{e:?}");
         let e = parse_wpt("[1,", "u.json").expect_err("bad JSON");
         assert!(e[0].message.contains("JSON"));

@@ -515,7 +515,10 @@ mod tests {
             }],
         };
         assert_eq!(T.section(Code::PortInvalid), "URL Standard §4.4");
-        assert_eq!(T.head(Code::PortInvalid), "a port the port state cannot read");
+        assert_eq!(
+            T.head(Code::PortInvalid),
+            "a port the port state cannot read"
+        );
         assert_eq!(T.section(Code::PortEmpty), Code::PortEmpty.section());
         assert_eq!(T.head(Code::PortEmpty), Code::PortEmpty.head());
     }

@@ -337,7 +337,11 @@ fn rfc_at(a: &Analysis, all: &[Diagnostic], span: Span, doc: &str) -> Side {
     let part = if node.index() == 0 {
         format!("reads it as part of the {}", node.rule())
     } else {
-        format!("reads it as part of the {} ({})", node.rule(), node.kind().name())
+        format!(
+            "reads it as part of the {} ({})",
+            node.rule(),
+            node.kind().name()
+        )
     };
     match others.first() {
         Some(d) => Side {
@@ -602,10 +606,7 @@ fn describe(
                     .filter(|d| overlaps(d.span, g.span))
                     .map(|d| d.code)
                     .collect::<Vec<_>>();
-                let warn = extra
-                    .first()
-                    .map(|c| format!("; {c}"))
-                    .unwrap_or_default();
+                let warn = extra.first().map(|c| format!("; {c}")).unwrap_or_default();
                 Side {
                     reading: format!(
                         "reads a reg-name (§3.2.2: an IPv4address is four decimal octets{warn})"
@@ -743,7 +744,10 @@ fn describe(
         Topic::ValidationError => {
             let d = g.diags.first()?;
             (
-                format!("accepts it with validation error {} ({})", d.code, d.message),
+                format!(
+                    "accepts it with validation error {} ({})",
+                    d.code, d.message
+                ),
                 with_3987(rfc, a87, d87, g.span, input),
             )
         }
@@ -873,7 +877,11 @@ mod tests {
                 "{input}: WHATWG {:?}",
                 d.whatwg.reading
             );
-            assert!(d.rfc.reading.contains(rfc), "{input}: RFC {:?}", d.rfc.reading);
+            assert!(
+                d.rfc.reading.contains(rfc),
+                "{input}: RFC {:?}",
+                d.rfc.reading
+            );
         }
     }
 
@@ -889,7 +897,11 @@ mod tests {
             "{}",
             d.sentence()
         );
-        assert!(d.sentence().ends_with("; illegal-char)"), "{}", d.sentence());
+        assert!(
+            d.sentence().ends_with("; illegal-char)"),
+            "{}",
+            d.sentence()
+        );
         let s = compare("http://0x7f.1/");
         assert!(
             find(&s, Topic::Ipv4).sentence().starts_with(

@@ -170,11 +170,7 @@ mod tests {
             let q = super::quick::whatwg(input.as_bytes());
             match a.first_error() {
                 None => assert_eq!(q, Quick::Valid, "{input}"),
-                Some(d) => assert_eq!(
-                    q,
-                    Quick::Invalid(d.code.as_str()),
-                    "{input}"
-                ),
+                Some(d) => assert_eq!(q, Quick::Invalid(d.code.as_str()), "{input}"),
             }
         }
     }

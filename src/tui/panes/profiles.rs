@@ -546,7 +546,9 @@ fn cell_widths(cells: Cells<'_>, fit: Fit) -> Vec<usize> {
 }
 
 fn strip_width(chosen: Option<Profile>, in_use: Profile, cells: Cells<'_>, fit: Fit) -> usize {
-    auto_label(chosen, in_use, fit).chars().count() + 2 + cell_widths(cells, fit).iter().sum::<usize>()
+    auto_label(chosen, in_use, fit).chars().count()
+        + 2
+        + cell_widths(cells, fit).iter().sum::<usize>()
 }
 
 /// The profile cells shown when the strip is wider than `room` even in its most compact
@@ -782,9 +784,15 @@ mod tests {
         assert!(hits.len() < n + 1, "{text}");
         assert!(text.contains('…'), "{text}");
         assert!(hits.iter().any(|h| h.1 == Some(a.profile)), "{text}");
-        assert!(hits.iter().any(|h| h.1.is_none()), "the auto cell stays: {text}");
+        assert!(
+            hits.iter().any(|h| h.1.is_none()),
+            "the auto cell stays: {text}"
+        );
         let (hits, text) = draw_at(60, Some(n));
-        assert!(hits.iter().any(|h| h.1 == Some(Profile::ALL[n - 1])), "{text}");
+        assert!(
+            hits.iter().any(|h| h.1 == Some(Profile::ALL[n - 1])),
+            "{text}"
+        );
         let (hits, text) = draw_at(60, Some(1));
         assert!(hits.iter().any(|h| h.1 == Some(Profile::ALL[0])), "{text}");
         assert!(text.contains('…'), "{text}");

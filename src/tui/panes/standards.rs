@@ -15,14 +15,14 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
+use crate::engine::whatwg::standards::{Divergence, Standards, Verdict};
+use crate::safe_text;
+use crate::tui::keys::{Action, Context};
 use crate::tui::panes::detail::{Detail, Item};
 use crate::tui::panes::{
     Copied, Doc, Effect, Pane, block, fit, inner, list_delta, plural, put_lines, select_line,
     truncate,
 };
-use crate::engine::whatwg::standards::{Divergence, Standards, Verdict};
-use crate::safe_text;
-use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
 
 /// The help entries of the view's own keys: (keys, what they do).
@@ -294,7 +294,11 @@ pub fn draw(
     let list_h = usize::from(body.height).saturating_sub(head.len());
     st.height = list_h;
     let start = st.starts.get(st.selected).copied().unwrap_or(0);
-    let end = st.starts.get(st.selected + 1).copied().unwrap_or(rows.len());
+    let end = st
+        .starts
+        .get(st.selected + 1)
+        .copied()
+        .unwrap_or(rows.len());
     if start < st.scroll {
         st.scroll = start;
     } else if end > st.scroll + list_h {
@@ -302,7 +306,10 @@ pub fn draw(
     }
     st.scroll = st.scroll.min(rows.len().saturating_sub(1));
     let n = s.divergences.len();
-    let mut title = format!("Standards · WHATWG vs RFC 3986 · {}", plural(n, "divergence"));
+    let mut title = format!(
+        "Standards · WHATWG vs RFC 3986 · {}",
+        plural(n, "divergence")
+    );
     if n > 0 && !s.agree() {
         title.push_str(&format!(" · {} of {n}", st.selected.min(n - 1) + 1));
     }
@@ -361,11 +368,17 @@ mod tests {
     #[test]
     fn the_view_lists_each_divergence_with_both_readings() {
         let (_, s) = drawn("https://example.com\\foo", 80, 16, true);
-        assert!(s.contains("Standards · WHATWG vs RFC 3986 · 2 divergences"), "{s}");
+        assert!(
+            s.contains("Standards · WHATWG vs RFC 3986 · 2 divergences"),
+            "{s}"
+        );
         assert!(s.contains("WHATWG   ✓ https://example.com/foo"), "{s}");
         assert!(s.contains("RFC 3986 ✗ illegal-char at 19"), "{s}");
         assert!(s.contains("backslash 19..20 `\\`"), "{s}");
-        assert!(s.contains("reads `/` (special scheme; validation error"), "{s}");
+        assert!(
+            s.contains("reads `/` (special scheme; validation error"),
+            "{s}"
+        );
         assert!(s.contains("rejects it (§3.2.2:"), "{s}");
     }
 
@@ -428,7 +441,10 @@ mod tests {
         assert_eq!(pane.selected, 0);
         let d = pane.detail(&doc).expect("details");
         assert_eq!(d.title, "standards");
-        assert!(pane.copy(&doc).is_some_and(|c| c.text == s.divergences[0].sentence()));
+        assert!(
+            pane.copy(&doc)
+                .is_some_and(|c| c.text == s.divergences[0].sentence())
+        );
     }
 
     #[test]
