@@ -24,8 +24,8 @@ pub static WHATWG: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(whatwg::tree::build),
     quick: Some(quick::whatwg),
-    // The standard writes its syntax as an algorithm, not as productions.
-    rules: &[],
+    // The standard writes its syntax as an algorithm and prose: this is idbench's reading.
+    rules: &[include_str!("../whatwg/rules.abnf"), super::CORE],
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../examples/ids/whatwg.txt"),

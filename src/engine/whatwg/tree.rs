@@ -9,6 +9,7 @@
 //! span, citing the standard's section.
 
 use super::{Parsed, UrlPath};
+use crate::engine::codes::Code;
 use crate::engine::tree::{Builder, NodeKind, Severity, Span};
 
 /// The whatwg profile's grammar: the basic URL parser's record and diagnostics, written
@@ -78,6 +79,9 @@ pub fn write(b: &mut Builder<'_>, parsed: &Parsed) {
         let span = Span::new(d.span.start.min(len), d.span.end.min(len));
         match d.severity {
             Severity::Error => {
+                if let Some(what) = expected(d.code) {
+                    b.expect(span.start, what);
+                }
                 if !b.skip_error(span) {
                     b.error_in(d.code, span, d.spec, d.message.clone());
                 }
@@ -90,6 +94,18 @@ pub fn write(b: &mut Builder<'_>, parsed: &Parsed) {
         b.attr(root, "path_kind", "opaque");
     }
     b.finish(len);
+}
+
+/// What the state that failed would have taken at the failure's first byte, for the
+/// failures a state raises on a code point it cannot take.
+fn expected(code: Code) -> Option<&'static [&'static str]> {
+    Some(match code {
+        Code::PortInvalid => &["DIGIT", "\"/\"", "\"?\"", "\"#\""],
+        Code::Ipv6InvalidCodePoint => &["HEXDIG", "\":\"", "\"]\""],
+        Code::Ipv4InIpv6InvalidCodePoint => &["DIGIT", "\".\""],
+        Code::HostInvalidCodePoint => &["url-unit"],
+        _ => return None,
+    })
 }
 
 /// The path's segments as the input wrote them: split at `/` (and at `\` in a special URL),
