@@ -4,9 +4,21 @@
 use clap::{Args, ValueEnum};
 
 /// Examples for `idbench present --help`.
-pub const PRESENT_HELP: &str = "";
+pub const PRESENT_HELP: &str = "\
+Keys: Space, PgDn or Right: next step; Backspace, PgUp or Left: previous (replayed from its
+start); Home, End: first, last; n: the notes; q, Esc or Ctrl-C: quit.
+
+Examples:
+  idbench present examples/decks/rfc2141-vs-rfc8141.toml
+
+The deck format: docs/presenting.md.";
 /// Examples for `idbench replay --help`.
-pub const REPLAY_HELP: &str = "";
+pub const REPLAY_HELP: &str = "\
+Each step is written to DIR/NN-NAME.EXT (NN from 01), the same bytes every run.
+
+Examples:
+  idbench replay examples/decks/xri-cross-references.toml --export slides
+  idbench replay deck.toml --export out --format txt";
 
 /// `idbench present`.
 #[derive(Args, Debug)]
@@ -42,12 +54,117 @@ pub enum ExportFormat {
     Txt,
 }
 
-/// Runs `idbench present`.
-pub fn present(_args: &PresentArgs) -> std::io::Result<u8> {
-    Err(std::io::Error::other("present: not built yet"))
+use std::io::Write as _;
+
+use crate::tui::present::export::{self, Format};
+use crate::tui::present::{Deck, deck::file_safe, show};
+
+/// Says `msg` (already safe) on stderr and returns exit code 2.
+fn fail(msg: &str) -> std::io::Result<u8> {
+    // Not eprintln!: it panics when stderr is closed.
+    let _ = writeln!(std::io::stderr(), "idbench: {msg}");
+    Ok(2)
 }
 
-/// Runs `idbench replay`.
-pub fn replay(_args: &ReplayArgs) -> std::io::Result<u8> {
-    Err(std::io::Error::other("replay: not built yet"))
+/// Runs `idbench present`.
+pub fn present(args: &PresentArgs) -> std::io::Result<u8> {
+    match Deck::load(&args.deck) {
+        Ok(deck) => show::run(deck),
+        Err(e) => fail(&e),
+    }
+}
+
+impl ExportFormat {
+    fn format(self) -> Format {
+        match self {
+            ExportFormat::Svg => Format::Svg,
+            ExportFormat::Html => Format::Html,
+            ExportFormat::Txt => Format::Txt,
+        }
+    }
+}
+
+/// The file step `step` is written to: `NN-NAME.EXT`.
+pub fn file_name(step: &crate::tui::present::Step, format: Format) -> String {
+    format!(
+        "{:02}-{}.{}",
+        step.number,
+        file_safe(&step.name),
+        format.extension()
+    )
+}
+
+/// Runs `idbench replay`: every step to `DIR/NN-NAME.EXT`. The folder is created if
+/// missing (0700) and refused when it is a link, not a folder or another user's; each file
+/// is written beside its name and renamed over it (a link planted there is replaced, not
+/// followed), 0600.
+pub fn replay(args: &ReplayArgs) -> std::io::Result<u8> {
+    let deck = match Deck::load(&args.deck) {
+        Ok(d) => d,
+        Err(e) => return fail(&e),
+    };
+    let format = args.format.format();
+    // Every step is drawn before anything is written: a step that does not replay leaves
+    // the folder as it was.
+    let mut files = Vec::with_capacity(deck.steps.len());
+    for (i, step) in deck.steps.iter().enumerate() {
+        let slide = match show::slide(&deck, i) {
+            Ok(b) => b,
+            Err(e) => return fail(&e),
+        };
+        let title = if step.caption.is_empty() {
+            format!("{}/{} {}", step.number, deck.steps.len(), step.name)
+        } else {
+            format!(
+                "{}/{} {}: {}",
+                step.number,
+                deck.steps.len(),
+                step.name,
+                step.caption.replace('\n', " ")
+            )
+        };
+        let text = export::render(&slide, &deck.theme_loaded, format, &title);
+        files.push((file_name(step, format), text));
+    }
+    write_all(&args.export, &files)
+}
+
+#[cfg(unix)]
+fn write_all(dir: &std::path::Path, files: &[(String, String)]) -> std::io::Result<u8> {
+    use crate::files::private;
+    let fd = match private::open_dir(dir, true) {
+        Ok(Some(fd)) => fd,
+        Ok(None) => return fail(&format!("{}: could not be created", private::shown(dir))),
+        Err(e) => {
+            return fail(&format!(
+                "--export {}",
+                crate::safe_text::escape(&e.to_string())
+            ));
+        }
+    };
+    for (name, text) in files {
+        if let Err(e) = private::write_replacing(&fd, name, text.as_bytes()) {
+            return fail(&format!(
+                "--export {}: {name}: {}",
+                private::shown(dir),
+                crate::safe_text::escape(&e.to_string())
+            ));
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "replay: {} written to {}",
+        if files.len() == 1 {
+            "1 step".to_string()
+        } else {
+            format!("{} steps", files.len())
+        },
+        private::shown(dir)
+    );
+    Ok(0)
+}
+
+#[cfg(not(unix))]
+fn write_all(_dir: &std::path::Path, _files: &[(String, String)]) -> std::io::Result<u8> {
+    fail("replay --export writes files privately, which needs a Unix system")
 }

@@ -251,3 +251,78 @@ pub fn clean_stale_temps(
     }
     removed
 }
+
+/// Creates `name` in `dir` only if nothing (not even a link) is there: `O_CREAT | O_EXCL |
+/// O_NOFOLLOW`, 0600. `Ok(None)`: the name is taken.
+#[cfg(unix)]
+pub fn create_new(dir: &OwnedFd, name: &str) -> std::io::Result<Option<std::fs::File>> {
+    match rustix::fs::openat(
+        dir,
+        name,
+        OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o600),
+    ) {
+        Ok(fd) => Ok(Some(std::fs::File::from(fd))),
+        Err(rustix::io::Errno::EXIST) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The most numbers [`save_numbered`] tries before it gives up.
+pub const MAX_NUMBERED: usize = 9_999;
+
+/// Writes `bytes` to a new file `PREFIX NN .EXT` in the folder `dir` (NN the first free
+/// number from 01, two digits at least), never over a file or through a link (see
+/// [`create_new`]), 0600. The folder is opened as it is: it is the user's (the working
+/// directory), so its mode is left alone. Returns the name written.
+#[cfg(unix)]
+pub fn save_numbered(dir: &Path, prefix: &str, ext: &str, bytes: &[u8]) -> std::io::Result<String> {
+    use std::io::Write as _;
+    let fd = rustix::fs::open(
+        dir,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
+    for n in 1..=MAX_NUMBERED {
+        let name = format!("{prefix}{n:02}.{ext}");
+        if let Some(mut f) = create_new(&fd, &name)? {
+            f.write_all(bytes)?;
+            f.sync_all()?;
+            return Ok(name);
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!("{prefix}01.{ext} to {prefix}{MAX_NUMBERED}.{ext} are all taken"),
+    ))
+}
+
+/// [`save_numbered`] where there is no `O_NOFOLLOW`: refused.
+#[cfg(not(unix))]
+pub fn save_numbered(
+    _dir: &Path,
+    _prefix: &str,
+    _ext: &str,
+    _bytes: &[u8],
+) -> std::io::Result<String> {
+    Err(std::io::Error::other(
+        "saving files privately needs a Unix system",
+    ))
+}
+
+/// Writes `bytes` as `name` in the folder `dir` opened with [`open_dir`]: to a temporary
+/// file beside it, then renamed over it (a link planted at `name` is replaced, never
+/// followed), 0600.
+#[cfg(unix)]
+pub fn write_replacing(dir: &OwnedFd, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let (mut f, tmp) = create_temp(dir, name)?;
+    let r = f
+        .write_all(bytes)
+        .and_then(|()| f.sync_all())
+        .and_then(|()| rename(dir, &tmp, name));
+    if r.is_err() {
+        let _ = remove(dir, &tmp);
+    }
+    r
+}

@@ -184,6 +184,10 @@ pub struct App {
     cases_file: Option<std::path::PathBuf>,
     /// Its cases, run (shown in the examples picker).
     user_cases: Vec<panes::examples::UserCase>,
+    /// False in a presenter's step: nothing is written to files (Ctrl-S's saves say so).
+    files: bool,
+    /// Where Ctrl-S `s` and `h` save the screen: the working directory.
+    screen_dir: std::path::PathBuf,
 }
 
 /// What the keys typed while the terminal is too small did: typed text and editing keys go
@@ -270,6 +274,8 @@ impl App {
             lab,
             cases_file: cases,
             user_cases: Vec::new(),
+            files: true,
+            screen_dir: std::path::PathBuf::from("."),
         };
         if let Err(e) = app.read_cases() {
             app.say_error(e);
@@ -605,6 +611,7 @@ impl App {
             OverlayEffect::Load => self.load_example(),
             OverlayEffect::Share(format) => self.share(format),
             OverlayEffect::SaveCase => self.save_case(),
+            OverlayEffect::SaveScreen(format) => self.save_screen(format),
         }
     }
 
@@ -746,7 +753,9 @@ impl App {
             Action::ShareMarkdown
             | Action::ShareText
             | Action::ShareCommand
-            | Action::ShareCase => {}
+            | Action::ShareCase
+            | Action::ShareSvg
+            | Action::ShareHtml => {}
             Action::ToggleMouse => self.toggle_mouse(),
             Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
                 let under = self.m.compared_under();
@@ -974,10 +983,72 @@ impl App {
         Ok(case)
     }
 
+    /// Highlights `h` (a presenter's step): the panes dim what does not belong to it.
+    pub fn set_highlight(&mut self, h: Option<crate::tui::highlight::Highlight>) {
+        self.m.set_highlight(h);
+    }
+
+    /// Writes no file from now on (a presenter's step): Ctrl-S's case and screen saves say
+    /// so instead of writing.
+    pub fn no_files(&mut self) {
+        self.files = false;
+    }
+
+    /// Where Ctrl-S `s` and `h` save the screen from now on (the working directory at
+    /// start).
+    pub fn set_screen_dir(&mut self, dir: impl Into<std::path::PathBuf>) {
+        self.screen_dir = dir.into();
+    }
+
+    /// The screen as it stands, drawn again at the app's size (the share menu closed), as
+    /// `format`: the same exporter as `idbench replay`.
+    pub fn screen_export(&mut self, format: crate::tui::present::export::Format) -> String {
+        let (w, h) = self.size;
+        let buf = crate::tui::present::render::frame(self, w.max(1), h.max(1));
+        crate::tui::present::export::render(&buf, &self.theme, format, "idbench screen")
+    }
+
+    /// Saves the screen as `idbench-screen-NN.EXT` in the working directory (the first free
+    /// number; never over a file, following no link) and says where.
+    fn save_screen(&mut self, format: crate::tui::present::export::Format) {
+        self.overlay = None;
+        if !self.files {
+            self.say("a presenter's step saves no file (idbench replay exports the deck)");
+            return;
+        }
+        let text = self.screen_export(format);
+        match crate::files::private::save_numbered(
+            &self.screen_dir,
+            "idbench-screen-",
+            format.extension(),
+            text.as_bytes(),
+        ) {
+            Ok(name) => {
+                let at = if self.screen_dir == std::path::Path::new(".") {
+                    "the working directory".to_string()
+                } else {
+                    crate::files::private::shown(&self.screen_dir)
+                };
+                self.say(format!(
+                    "screen saved to {} in {at}",
+                    crate::safe_text::escape(&name)
+                ))
+            }
+            Err(e) => self.say_error(format!(
+                "could not save the screen: {}",
+                crate::safe_text::escape(&e.to_string())
+            )),
+        }
+    }
+
     /// Appends the view as a case to the cases file (`--cases`, else
     /// [`DEFAULT_CASES_FILE`]), privately and atomically; the status line says where.
     fn save_case(&mut self) {
         self.overlay = None;
+        if !self.files {
+            self.say("a presenter's step appends no case");
+            return;
+        }
         let path = self
             .cases_file
             .clone()
@@ -1286,9 +1357,11 @@ impl App {
             return;
         }
         let analysis = self.m.line_analysis(s);
+        // A presenter's highlight is about the identifiers, not the base line.
+        let highlight = self.m.highlight().filter(|_| s < 2);
         self.panes
             .line_mut(s)
-            .render(f, area, analysis, look, &self.theme);
+            .render_highlighted(f, area, analysis, look, &self.theme, highlight);
         if let Some(h) = self.hits.inputs.get_mut(s) {
             *h = Some(area);
         }

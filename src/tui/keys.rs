@@ -183,6 +183,10 @@ pub enum Action {
     ShareCommand,
     /// Share menu: append the view as a case to the cases file.
     ShareCase,
+    /// Share menu: save the screen as SVG in the working directory.
+    ShareSvg,
+    /// Share menu: save the screen as HTML in the working directory.
+    ShareHtml,
     /// The tree: show or hide the other reading beside it (where the grammar admits two).
     OtherReading,
 }
@@ -793,6 +797,20 @@ pub const BINDINGS: &[Binding] = &[
         &[c('a')],
         "append this view as a case to the cases file",
         Some("case"),
+    ),
+    b(
+        X::Share,
+        A::ShareSvg,
+        &[c('s')],
+        "save the screen as idbench-screen-NN.svg here",
+        Some("svg"),
+    ),
+    b(
+        X::Share,
+        A::ShareHtml,
+        &[c('h')],
+        "save the screen as idbench-screen-NN.html here",
+        Some("html"),
     ),
     // Examples.
     b(

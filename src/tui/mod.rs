@@ -56,6 +56,7 @@ pub mod app;
 pub mod clipboard;
 pub mod config;
 pub mod event;
+pub mod highlight;
 pub mod history;
 pub mod keys;
 pub mod lab;
@@ -63,6 +64,7 @@ pub mod layout;
 pub mod message;
 pub mod model;
 pub mod panes;
+pub mod present;
 pub mod theme;
 
 use std::io::{IsTerminal, Write};

@@ -132,6 +132,8 @@ pub struct Model {
     /// A profile registered at run time that the workbench offers beside the built-ins (the
     /// grammar lab's), and input A's verdict under it while another profile is in use.
     offered: Option<(Profile, Offered)>,
+    /// What a presenter's step highlights (the panes dim the rest), if anything.
+    highlight: Option<crate::tui::highlight::Highlight>,
 }
 
 /// Input A's verdict under the offered profile (the grammar lab's) as the strip shows it.
@@ -256,6 +258,7 @@ impl Model {
             resolutions: 0,
             lab_parse: [0; 2],
             offered: None,
+            highlight: None,
         };
         m.refresh(texts);
         m
@@ -457,6 +460,16 @@ impl Model {
     pub fn reanalyze(&mut self) {
         self.reanalyze_all = true;
         self.comparison = None;
+    }
+
+    /// Highlights `h` (a presenter's step): the panes dim what does not belong to it.
+    pub fn set_highlight(&mut self, h: Option<crate::tui::highlight::Highlight>) {
+        self.highlight = h;
+    }
+
+    /// What is highlighted, if anything.
+    pub fn highlight(&self) -> Option<&crate::tui::highlight::Highlight> {
+        self.highlight.as_ref()
     }
 
     /// Offers `p` (a profile registered at run time: the grammar lab's) beside the

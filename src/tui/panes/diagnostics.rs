@@ -102,6 +102,19 @@ impl Pane for DiagView {
         let which = std::mem::take(&mut self.which);
         draw(f, area, a, self, &which, focused, theme);
         self.which = which;
+        // A presenter's highlight: the other diagnostics are dimmed.
+        if let Some(h) = a.model.highlight() {
+            let spans = h.spans(a.analysis);
+            let body = inner(area);
+            let first = self.list.offset;
+            for j in 0..usize::from(body.height) {
+                if let Some(d) = self.get(a, first + j)
+                    && !h.keeps_diagnostic(d, &spans)
+                {
+                    crate::tui::highlight::dim_row(f.buffer_mut(), body, body.y + j as u16, theme);
+                }
+            }
+        }
     }
 
     fn detail(&self, a: &Doc<'_>) -> Option<super::detail::Detail> {

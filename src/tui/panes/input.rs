@@ -395,6 +395,19 @@ impl InputLine {
         look: Look<'_>,
         theme: &Theme,
     ) {
+        self.render_highlighted(f, area, a, look, theme, None);
+    }
+
+    /// [`render`](Self::render), dimming the bytes outside a presenter's highlight.
+    pub fn render_highlighted(
+        &mut self,
+        f: &mut Frame,
+        area: Rect,
+        a: &Analysis,
+        look: Look<'_>,
+        theme: &Theme,
+        highlight_of: Option<&crate::tui::highlight::Highlight>,
+    ) {
         // Occurrences, not rows: a diagnostic that repeats stands for `count` of them.
         let occurrences = |sev: Severity| -> usize {
             a.diagnostics
@@ -479,6 +492,38 @@ impl InputLine {
         );
         if let Some(p) = pos {
             f.set_cursor_position(p);
+        }
+        if let Some(h) = highlight_of {
+            self.dim_outside(f.buffer_mut(), body, &h.spans(a), theme);
+        }
+    }
+
+    /// Dims the glyphs drawn in `body` whose bytes lie outside `keep` (a presenter's
+    /// highlight: [`crate::tui::highlight`]).
+    fn dim_outside(
+        &self,
+        buf: &mut Buffer,
+        body: Rect,
+        keep: &[std::ops::Range<usize>],
+        theme: &Theme,
+    ) {
+        let dim = crate::tui::highlight::dim_style(theme);
+        let w = usize::from(body.width);
+        for g in &self.view.glyphs {
+            if g.col < self.scroll || g.col + g.width > self.scroll + w {
+                continue;
+            }
+            let kept = keep.iter().any(|r| g.start < r.end && r.start < g.end);
+            if kept {
+                continue;
+            }
+            for j in 0..g.width {
+                let x = body.x + (g.col - self.scroll + j) as u16;
+                if let Some(cell) = buf.cell_mut((x, body.y)) {
+                    let st = cell.style().patch(dim);
+                    cell.set_style(st);
+                }
+            }
         }
     }
 }

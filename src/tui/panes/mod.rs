@@ -171,6 +171,8 @@ pub enum OverlayEffect {
     Share(Option<crate::report::ReportFormat>),
     /// Append the view as a case to the cases file (the share menu).
     SaveCase,
+    /// Save the screen as SVG or HTML in the working directory (the share menu).
+    SaveScreen(crate::tui::present::export::Format),
 }
 
 /// A window drawn over the panes (help, examples picker, share menu): it has the keyboard

@@ -1,7 +1,8 @@
 //! The share menu (`Ctrl-S`): copy the report of the current view as Markdown or plain
 //! text (the same text `idbench explain` prints for the same arguments), or the command
 //! line that reopens the view; or append the view as a case to the cases file
-//! ([`crate::cases`]). The report is rendered by [`crate::report`]; this module
+//! ([`crate::cases`]); or save the screen as SVG or HTML in the working directory
+//! ([`crate::tui::present::export`], the exporter `idbench replay` uses). The report is rendered by [`crate::report`]; this module
 //! draws the menu; `clipboard::Clipboard::copy_told` copies and words what the copy did.
 
 use ratatui::Frame;
@@ -30,6 +31,12 @@ impl Overlay for ShareMenu {
             Some(Action::ShareText) => OverlayEffect::Share(Some(ReportFormat::Text)),
             Some(Action::ShareCommand) => OverlayEffect::Share(None),
             Some(Action::ShareCase) => OverlayEffect::SaveCase,
+            Some(Action::ShareSvg) => {
+                OverlayEffect::SaveScreen(crate::tui::present::export::Format::Svg)
+            }
+            Some(Action::ShareHtml) => {
+                OverlayEffect::SaveScreen(crate::tui::present::export::Format::Html)
+            }
             Some(Action::Back | Action::Share) => OverlayEffect::Close,
             Some(Action::Help) => OverlayEffect::Help,
             _ => OverlayEffect::None,

@@ -56,6 +56,30 @@ pub struct TreeView {
 }
 
 impl TreeView {
+    /// Dims the rows drawn in `area` whose node does not belong to a presenter's highlight
+    /// ([`crate::tui::highlight`]), as the model holds it.
+    fn dim_rows(&self, buf: &mut ratatui::buffer::Buffer, area: Rect, a: &Doc<'_>, theme: &Theme) {
+        let Some(h) = a.model.highlight() else {
+            return;
+        };
+        let spans = h.spans(a.analysis);
+        let body = inner(area);
+        let shown = self
+            .visible
+            .iter()
+            .skip(self.list.offset)
+            .take(usize::from(body.height));
+        for (j, &i) in shown.enumerate() {
+            if let Some(n) = a.tree.get(i)
+                && !h.keeps_node(&n, &spans)
+            {
+                crate::tui::highlight::dim_row(buf, body, body.y + j as u16, theme);
+            }
+        }
+    }
+}
+
+impl TreeView {
     /// Prepares the rows of `analysis.tree`.
     pub fn new(analysis: &Analysis) -> TreeView {
         let tree = &analysis.tree;
@@ -339,11 +363,13 @@ impl Pane for TreeView {
             };
             self.tree_area = Some(tree);
             draw(f, tree, a, self, focused, theme);
+            self.dim_rows(f.buffer_mut(), tree, a, theme);
             super::readings::draw(f, other, a, i, 0, false, theme);
             return;
         }
         self.tree_area = None;
         draw(f, area, a, self, focused, theme);
+        self.dim_rows(f.buffer_mut(), area, a, theme);
     }
 
     fn detail_in_diff_mode(&self) -> bool {

@@ -1,0 +1,600 @@
+//! Reading a deck: a TOML file of steps.
+//!
+//! ```toml
+//! size = "100x30"        # columns x rows every step is drawn at
+//! theme = "dark"         # a shipped theme's name (or a theme file, relative to the deck)
+//!
+//! [[step]]
+//! name = "rfc2141"
+//! input = "urn:example:a?+b"
+//! profile = "rfc2141"    # or with, base, grammar + start
+//! keys = ["Tab", "Down", { text = "typed" }]
+//! caption = "RFC 2141: ?+ is part of the NSS"
+//! highlight = "nss"      # a node kind, a diagnostic code or a byte range "3..16"
+//! notes = "what to say"
+//! ```
+//!
+//! Every error names the step (its number and name), escaped for the terminal. A deck is
+//! bounded: at most [`MAX_DECK_BYTES`], [`MAX_STEPS`] steps, [`MAX_KEYS`] keys and
+//! [`MAX_TYPED`] typed characters a step, TOML nested at most [`MAX_DEPTH`] deep; a grammar
+//! file is a regular file, not a symbolic link, read with the grammar lab's cap.
+
+use std::path::{Path, PathBuf};
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use serde::Deserialize;
+
+use crate::engine::Profile;
+use crate::safe_text::escape;
+use crate::tui::event::Event;
+use crate::tui::highlight::Highlight;
+
+/// The largest deck file read.
+pub const MAX_DECK_BYTES: u64 = 1 << 20;
+/// The most steps a deck has.
+pub const MAX_STEPS: usize = 500;
+/// The most entries a step's `keys` has.
+pub const MAX_KEYS: usize = 10_000;
+/// The most characters a step types (all its text entries together).
+pub const MAX_TYPED: usize = 100_000;
+/// How deep the deck's TOML arrays and tables may nest.
+pub const MAX_DEPTH: usize = 16;
+/// The smallest and largest deck sizes (columns, rows).
+pub const SIZE_MIN: (u16, u16) = (20, 8);
+/// See [`SIZE_MIN`].
+pub const SIZE_MAX: (u16, u16) = (400, 200);
+/// The longest caption and notes kept (characters); the rest is cut with `…`.
+pub const MAX_TEXT_CHARS: usize = 4_000;
+
+/// A deck, read and checked.
+#[derive(Clone, Debug)]
+pub struct Deck {
+    /// Columns and rows every step is drawn at.
+    pub size: (u16, u16),
+    /// The theme's name or path, as the deck gives it (`None`: dark).
+    pub theme: Option<String>,
+    /// The theme, loaded.
+    pub theme_loaded: crate::tui::theme::Theme,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One step: the state to start from, the keys to press, what to say.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// 1-based.
+    pub number: usize,
+    /// The step's name (safe text).
+    pub name: String,
+    /// The input.
+    pub input: String,
+    /// A second input: diff mode.
+    pub with: Option<String>,
+    /// A base: the input is resolved against it.
+    pub base: Option<String>,
+    /// The profile (`None`: auto).
+    pub profile: Option<Profile>,
+    /// The grammar lab's file (resolved against the deck's folder) and start rule.
+    pub grammar: Option<(PathBuf, String)>,
+    /// The keys, as events.
+    pub keys: Vec<Event>,
+    /// The caption (safe text: tokens for unsafe characters).
+    pub caption: String,
+    /// What is highlighted.
+    pub highlight: Option<Highlight>,
+    /// The notes (safe text, lines kept).
+    pub notes: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeck {
+    size: Option<String>,
+    theme: Option<String>,
+    #[serde(default)]
+    step: Vec<toml::Table>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    name: Option<String>,
+    #[serde(default)]
+    input: String,
+    with: Option<String>,
+    base: Option<String>,
+    profile: Option<String>,
+    grammar: Option<String>,
+    start: Option<String>,
+    #[serde(default)]
+    keys: Vec<RawKey>,
+    caption: Option<String>,
+    highlight: Option<String>,
+    notes: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawKey {
+    Name(String),
+    Text {
+        /// Text typed as it is, never read as a key name.
+        text: String,
+    },
+}
+
+/// The default size when a deck gives none.
+pub const DEFAULT_SIZE: (u16, u16) = (100, 30);
+
+/// Reads `s` as `WxH`.
+pub fn parse_size(s: &str) -> Result<(u16, u16), String> {
+    let bad = || {
+        format!(
+            "size {:?}: expected COLUMNSxROWS between {}x{} and {}x{} (\"100x30\")",
+            escape(s),
+            SIZE_MIN.0,
+            SIZE_MIN.1,
+            SIZE_MAX.0,
+            SIZE_MAX.1
+        )
+    };
+    let (w, h) = s.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let w: u16 = w.trim().parse().map_err(|_| bad())?;
+    let h: u16 = h.trim().parse().map_err(|_| bad())?;
+    if !(SIZE_MIN.0..=SIZE_MAX.0).contains(&w) || !(SIZE_MIN.1..=SIZE_MAX.1).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// The key named `name` as the help writes it (`Tab`, `Down` or `↓`, `Ctrl-S`, `F6`,
+/// `Shift-Tab`, `PgDn`, `Space`, `Alt-Z`…). `None`: not a key name.
+pub fn key_named(name: &str) -> Option<Event> {
+    let mut mods = KeyModifiers::NONE;
+    let mut rest = name;
+    loop {
+        if let Some(r) = rest
+            .strip_prefix("Ctrl-")
+            .or_else(|| rest.strip_prefix("C-"))
+        {
+            mods |= KeyModifiers::CONTROL;
+            rest = r;
+        } else if let Some(r) = rest
+            .strip_prefix("Alt-")
+            .or_else(|| rest.strip_prefix("M-"))
+        {
+            mods |= KeyModifiers::ALT;
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("Shift-").filter(|r| *r != "Tab") {
+            mods |= KeyModifiers::SHIFT;
+            rest = r;
+        } else {
+            break;
+        }
+    }
+    let code = match rest {
+        "Tab" => KeyCode::Tab,
+        "Shift-Tab" | "BackTab" => KeyCode::BackTab,
+        "Enter" | "Return" => KeyCode::Enter,
+        "Esc" | "Escape" => KeyCode::Esc,
+        "Backspace" => KeyCode::Backspace,
+        "Del" | "Delete" => KeyCode::Delete,
+        "Space" => KeyCode::Char(' '),
+        "Up" | "↑" => KeyCode::Up,
+        "Down" | "↓" => KeyCode::Down,
+        "Left" | "←" => KeyCode::Left,
+        "Right" | "→" => KeyCode::Right,
+        "Home" => KeyCode::Home,
+        "End" => KeyCode::End,
+        "PgUp" | "PageUp" => KeyCode::PageUp,
+        "PgDn" | "PageDown" => KeyCode::PageDown,
+        f if f.len() >= 2 && f.starts_with('F') && f[1..].bytes().all(|b| b.is_ascii_digit()) => {
+            match f[1..].parse::<u8>() {
+                Ok(n @ 1..=24) => KeyCode::F(n),
+                _ => return None,
+            }
+        }
+        one if !mods.is_empty() && one.chars().count() == 1 => {
+            let c = one.chars().next()?;
+            KeyCode::Char(if mods.contains(KeyModifiers::CONTROL) {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            })
+        }
+        _ => return None,
+    };
+    Some(Event::key_with(code, mods))
+}
+
+/// True when `s` is written like a key name (a modifier prefix, `F` and digits, or one
+/// capitalised ASCII word such as `Dwon`) without being one: an unknown key name, not
+/// text to type. Text that looks so is typed with `{ text = "…" }`.
+fn looks_like_key(s: &str) -> bool {
+    let modifier = ["Ctrl-", "Alt-", "Shift-"]
+        .iter()
+        .any(|p| s.starts_with(p) && s.len() > p.len());
+    let function = s.len() >= 2 && s.starts_with('F') && s[1..].bytes().all(|b| b.is_ascii_digit());
+    let word = s.len() >= 2
+        && s.starts_with(|c: char| c.is_ascii_uppercase())
+        && s.bytes().all(|b| b.is_ascii_alphabetic());
+    modifier || function || word
+}
+
+/// The key names a deck may use, for messages.
+const KEY_NAMES: &str = "Tab, Shift-Tab, Enter, Esc, Backspace, Del, Space, Up, Down, Left, Right, \
+     Home, End, PgUp, PgDn, F1…F24, Ctrl-X, Alt-X";
+
+/// The deepest nesting of arrays and tables in TOML `text` (strings and comments skipped).
+/// Looked at before the TOML reader runs, so a deck of a million `[` costs one pass.
+fn nesting_depth(text: &str) -> usize {
+    let b = text.as_bytes();
+    let (mut i, mut depth, mut max) = (0, 0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            q @ (b'"' | b'\'') => {
+                let triple = b.get(i..i + 3) == Some(&[q, q, q][..]);
+                i += if triple { 3 } else { 1 };
+                while i < b.len() {
+                    if q == b'"' && b[i] == b'\\' {
+                        i += 2;
+                        continue;
+                    }
+                    if triple {
+                        if b.get(i..i + 3) == Some(&[q, q, q][..]) {
+                            i += 3;
+                            break;
+                        }
+                    } else if b[i] == q || b[i] == b'\n' {
+                        i += 1;
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    max
+}
+
+/// Cuts `s` to [`MAX_TEXT_CHARS`] characters (with `…`) and makes each line safe.
+fn safe_block(s: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut n = 0;
+    for line in s.lines() {
+        let left = MAX_TEXT_CHARS.saturating_sub(n);
+        if left == 0 {
+            out.push("…".into());
+            break;
+        }
+        let cut: String = line.chars().take(left).collect();
+        n += cut.chars().count() + 1;
+        let cut_short = cut.len() < line.len();
+        let mut l = escape(&cut).into_owned();
+        if cut_short {
+            l.push('…');
+        }
+        out.push(l);
+    }
+    out.join("\n")
+}
+
+impl Deck {
+    /// Reads the deck at `path`. `Err`: every problem found, one a line, each naming the
+    /// step it is in; all escaped.
+    pub fn load(path: &Path) -> Result<Deck, String> {
+        let shown = escape(&path.display().to_string()).into_owned();
+        let text = crate::files::read_regular(path, MAX_DECK_BYTES)
+            .map_err(|e| format!("deck {shown}: {}", escape(&e.to_string())))?;
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Deck::parse(&text, &dir).map_err(|errs| {
+            errs.iter()
+                .map(|e| format!("deck {shown}: {e}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    }
+
+    /// Reads deck `text` whose relative paths are taken from `dir`. `Err`: the problems
+    /// (escaped), each naming its step.
+    pub fn parse(text: &str, dir: &Path) -> Result<Deck, Vec<String>> {
+        if nesting_depth(text) > MAX_DEPTH {
+            return Err(vec![format!(
+                "arrays and tables nest more than {MAX_DEPTH} deep; a deck needs 3"
+            )]);
+        }
+        let raw: RawDeck = toml::from_str(text).map_err(|e: toml::de::Error| {
+            // The reader's message spans lines (it quotes the line at fault): each is
+            // made safe on its own.
+            let text = e.to_string();
+            let lines: Vec<String> = text
+                .trim()
+                .lines()
+                .map(|l| escape(l).into_owned())
+                .collect();
+            vec![format!("not a deck: {}", lines.join("\n"))]
+        })?;
+        let mut errs = Vec::new();
+        let size = match raw.size.as_deref() {
+            None => DEFAULT_SIZE,
+            Some(s) => parse_size(s).unwrap_or_else(|e| {
+                errs.push(e);
+                DEFAULT_SIZE
+            }),
+        };
+        let theme_loaded = match raw.theme.as_deref() {
+            None => crate::tui::theme::Theme::default(),
+            Some(t) => {
+                let spec = if t.contains(['/', '\\']) || t.ends_with(".toml") {
+                    dir.join(t).display().to_string()
+                } else {
+                    t.to_string()
+                };
+                let (theme, problems) = crate::tui::theme::Theme::load(&spec, None);
+                errs.extend(
+                    problems
+                        .iter()
+                        .take(3)
+                        .map(|p| format!("theme: {}", escape(&p.to_string()))),
+                );
+                theme
+            }
+        };
+        if raw.step.is_empty() {
+            errs.push("no [[step]]: a deck has at least one step".into());
+        }
+        if raw.step.len() > MAX_STEPS {
+            errs.push(format!(
+                "{} steps: a deck has at most {MAX_STEPS}",
+                raw.step.len()
+            ));
+            return Err(errs);
+        }
+        let mut steps = Vec::with_capacity(raw.step.len());
+        for (i, table) in raw.step.into_iter().enumerate() {
+            match read_step(i + 1, table, dir) {
+                Ok(s) => steps.push(s),
+                Err(mut e) => errs.append(&mut e),
+            }
+            if errs.len() > 20 {
+                errs.push("more problems not listed".into());
+                break;
+            }
+        }
+        if errs.is_empty() {
+            Ok(Deck {
+                size,
+                theme: raw.theme,
+                theme_loaded,
+                steps,
+            })
+        } else {
+            Err(errs)
+        }
+    }
+}
+
+/// The step's label in messages: `step 3 "name"`.
+fn label(number: usize, name: Option<&str>) -> String {
+    match name {
+        Some(n) => format!("step {number} {:?}", escape(n)),
+        None => format!("step {number}"),
+    }
+}
+
+fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<String>> {
+    let name = table
+        .get("name")
+        .and_then(|v| v.as_str())
+        .map(str::to_string);
+    let at = label(number, name.as_deref());
+    let raw: RawStep = toml::Value::Table(table)
+        .try_into()
+        .map_err(|e: toml::de::Error| vec![format!("{at}: {}", escape(e.message().trim()))])?;
+    let mut errs = Vec::new();
+    let profile = match raw.profile.as_deref() {
+        None => None,
+        Some(p) if p.eq_ignore_ascii_case("auto") => None,
+        Some(p) => match p.parse::<Profile>() {
+            Ok(p) => Some(p),
+            Err(e) => {
+                errs.push(format!("{at}: profile: {}", escape(&e)));
+                None
+            }
+        },
+    };
+    let grammar = match (raw.grammar.as_deref(), raw.start.as_deref()) {
+        (None, None) => None,
+        (Some(_), None) => {
+            errs.push(format!("{at}: grammar without start: name the start rule"));
+            None
+        }
+        (None, Some(_)) => {
+            errs.push(format!(
+                "{at}: start without grammar: name the grammar file"
+            ));
+            None
+        }
+        (Some(g), Some(s)) => {
+            let p = dir.join(g);
+            match std::fs::symlink_metadata(&p) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    errs.push(format!(
+                        "{at}: grammar {}: a symbolic link; name the file itself",
+                        escape(g)
+                    ));
+                    None
+                }
+                Ok(m) if !m.is_file() => {
+                    errs.push(format!("{at}: grammar {}: not a regular file", escape(g)));
+                    None
+                }
+                Ok(_) => Some((p, s.to_string())),
+                Err(e) => {
+                    errs.push(format!(
+                        "{at}: grammar {}: {}",
+                        escape(g),
+                        escape(&e.to_string())
+                    ));
+                    None
+                }
+            }
+        }
+    };
+    if raw.keys.len() > MAX_KEYS {
+        errs.push(format!(
+            "{at}: {} keys: a step has at most {MAX_KEYS}",
+            raw.keys.len()
+        ));
+        return Err(errs);
+    }
+    let mut keys = Vec::new();
+    let mut typed = 0usize;
+    for (k, key) in raw.keys.iter().enumerate() {
+        let (text, literal) = match key {
+            RawKey::Name(s) => (s.as_str(), false),
+            RawKey::Text { text } => (text.as_str(), true),
+        };
+        if !literal && let Some(ev) = key_named(text) {
+            keys.push(ev);
+            continue;
+        }
+        if !literal && looks_like_key(text) {
+            errs.push(format!(
+                "{at}: keys[{k}] {:?}: unknown key name (the names are {KEY_NAMES}; to type the text, write {{ text = {:?} }})",
+                escape(text),
+                escape(text)
+            ));
+            continue;
+        }
+        typed += text.chars().count();
+        if typed > MAX_TYPED {
+            errs.push(format!("{at}: types more than {MAX_TYPED} characters"));
+            break;
+        }
+        keys.extend(Event::typed(text));
+    }
+    let highlight = match raw.highlight.as_deref() {
+        None => None,
+        Some(h) => match Highlight::parse(h) {
+            Ok(h) => Some(h),
+            Err(e) => {
+                errs.push(format!("{at}: {e}"));
+                None
+            }
+        },
+    };
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(Step {
+        number,
+        name: escape(raw.name.as_deref().unwrap_or("")).into_owned(),
+        input: raw.input,
+        with: raw.with,
+        base: raw.base,
+        profile,
+        grammar,
+        keys,
+        caption: safe_block(raw.caption.as_deref().unwrap_or("")),
+        highlight,
+        notes: safe_block(raw.notes.as_deref().unwrap_or("")),
+    })
+}
+
+/// `name` made safe for a file name: ASCII letters, digits, `-` and `_` kept, anything
+/// else a `-` (runs of them one), at most 48 bytes; `step` when nothing is left.
+pub fn file_safe(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        let c = if c.is_ascii_alphanumeric() || c == '_' {
+            c
+        } else {
+            '-'
+        };
+        if c == '-' && (out.is_empty() || out.ends_with('-')) {
+            continue;
+        }
+        out.push(c);
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() { "step".into() } else { out }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errs(text: &str) -> Vec<String> {
+        match Deck::parse(text, Path::new(".")) {
+            Ok(_) => panic!("read: {text}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn reads_a_deck() {
+        let d = Deck::parse(
+            "size = \"80x24\"\ntheme = \"light\"\n[[step]]\nname = \"one\"\ninput = \"urn:a:b\"\nkeys = [\"Tab\", \"Ctrl-S\", \"ab\", { text = \"Tab\" }, \"F6\", \"Down\"]\ncaption = \"c\\u001b\"\nhighlight = \"3..5\"\n",
+            Path::new("."),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(d.size, (80, 24));
+        assert_eq!(d.theme_loaded.name, "light");
+        let s = &d.steps[0];
+        assert_eq!(s.keys.len(), 1 + 1 + 2 + 3 + 1 + 1);
+        assert_eq!(s.keys[1], Event::ctrl('s'));
+        assert_eq!(s.caption, "c⟨U+001B⟩");
+        assert_eq!(s.highlight, Some(Highlight::Range(3..5)));
+    }
+
+    #[test]
+    fn errors_name_the_step() {
+        let e = errs("[[step]]\nname = \"a\"\n[[step]]\nname = \"b\\u202e\"\nkeys = [\"Dwon\"]\n");
+        assert!(
+            e[0].starts_with("step 2 \"b⟨U+202E⟩\": keys[0] \"Dwon\": unknown key name"),
+            "{e:?}"
+        );
+        let e = errs("[[step]]\nname = \"a\"\ncolour = 1\n");
+        assert!(
+            e[0].starts_with("step 1 \"a\": unknown field `colour`"),
+            "{e:?}"
+        );
+        let e = errs("size = \"10x2\"\n[[step]]\n");
+        assert!(e[0].starts_with("size \"10x2\""), "{e:?}");
+        let e = errs("[[step]]\nname = \"g\"\ngrammar = \"missing.abnf\"\nstart = \"x\"\n");
+        assert!(
+            e[0].starts_with("step 1 \"g\": grammar missing.abnf:"),
+            "{e:?}"
+        );
+        let e = errs(&format!(
+            "a = {}1{}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        ));
+        assert!(e[0].contains("nest more than"), "{e:?}");
+    }
+
+    #[test]
+    fn names_are_made_file_safe() {
+        assert_eq!(file_safe("RFC 2141: ?+ / ../x"), "RFC-2141-x");
+        assert_eq!(file_safe("../.."), "step");
+        assert_eq!(file_safe("a_b-c"), "a_b-c");
+    }
+}
