@@ -109,3 +109,54 @@ fn agreement_is_no_divergence_and_json_is_one_object() {
     assert_eq!(v["whatwg"]["reads_as"], "https://example.com/foo");
     assert_eq!(v["rfc3986"]["valid"], false);
 }
+
+mod support;
+
+use crossterm::event::KeyCode;
+use idbench::tui::app::Focus;
+use idbench::tui::event::Event;
+use support::{app, feed, screen};
+
+/// F8 shows the standards view in place of Details with the keyboard, at 80×24; the arrows
+/// select a divergence, Enter moves the input's cursor to it, typing compares the new
+/// input, and F8 hides it.
+#[test]
+fn f8_shows_the_standards_view_in_the_workbench() {
+    let mut a = app("https://example.com\\foo");
+    let before = screen(&mut a, 80, 24);
+    assert!(!before.contains("Standards ·"), "{before}");
+    feed(&mut a, [Event::key(KeyCode::F(8))]);
+    assert_eq!(a.focus(), Focus::Details);
+    let s = screen(&mut a, 80, 24);
+    insta::assert_snapshot!("standards_view_80x24", s);
+    assert!(
+        s.contains("Standards · WHATWG vs RFC 3986 · 2 divergences"),
+        "{s}"
+    );
+    assert!(s.contains("backslash 19..20"), "{s}");
+    assert!(
+        s.contains("select"),
+        "the status hints name the view's keys: {s}"
+    );
+    feed(
+        &mut a,
+        [Event::key(KeyCode::Down), Event::key(KeyCode::Enter)],
+    );
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("2 of 2"), "{s}");
+    // Unfocused (Tab on to the forms), the view stays in Details' room and follows edits.
+    feed(&mut a, [Event::key(KeyCode::Tab)]);
+    assert_ne!(a.focus(), Focus::Details);
+    feed(&mut a, [Event::key(KeyCode::F(8))]);
+    let s = screen(&mut a, 80, 24);
+    assert!(!s.contains("Standards ·"), "F8 hides it: {s}");
+    // Shown again over another input: compared afresh.
+    let mut a = app("http://0x7f.1/");
+    feed(&mut a, [Event::key(KeyCode::F(8))]);
+    let s = screen(&mut a, 100, 30);
+    assert!(s.contains("ipv4 7..13"), "{s}");
+    assert!(
+        s.contains("WHATWG    ✓ http://127.0.0.1/") || s.contains("WHATWG   ✓ http://127.0.0.1/"),
+        "{s}"
+    );
+}

@@ -786,7 +786,13 @@ mod tests {
     }
 
     /// (input, topic, span, what the WHATWG side must say, what the RFC side must say)
-    type Row = (&'static str, Topic, (usize, usize), &'static str, &'static str);
+    type Row = (
+        &'static str,
+        Topic,
+        (usize, usize),
+        &'static str,
+        &'static str,
+    );
     const TABLE: &[Row] = &[
         (
             "https://example.com\\foo",

@@ -10,11 +10,6 @@
 //! or not. Everything comes from the analysis or the comparison: nothing is parsed or
 //! compared again here.
 
-// The standards view (src/tui/panes/standards.rs), mounted here until panes/mod.rs
-// declares it beside the other panes.
-#[path = "standards.rs"]
-pub mod standards;
-
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};

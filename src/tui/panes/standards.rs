@@ -25,14 +25,6 @@ use crate::tui::panes::{
 };
 use crate::tui::theme::{Slot, Theme};
 
-/// The help entries of the view's own keys: (keys, what they do).
-pub const HELP: [(&str, &str); 4] = [
-    ("↑/↓", "select a divergence"),
-    ("PgUp/PgDn", "a page of divergences"),
-    ("Enter", "move the cursor to the divergence in the input"),
-    ("Ctrl-Y", "copy the divergence as a sentence"),
-];
-
 /// The view's state: the comparison it shows, the selected divergence and the scroll.
 #[derive(Debug, Default)]
 pub struct StandardsPane {
@@ -72,7 +64,7 @@ impl StandardsPane {
 
 impl Pane for StandardsPane {
     fn context(&self) -> Context {
-        Context::Panes
+        Context::Standards
     }
 
     fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
