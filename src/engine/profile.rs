@@ -36,7 +36,7 @@
 //!    workbench's profile strip, every "each profile" loop); a row below it is built in but
 //!    not listed (the test build's dummy).
 //! 4. Add the name where the compiler cannot see it: `scripts/output-hashes`'s list, the
-//!    CLI's `--profile` values (`PROFILE_ARGS` in `src/cli/mod.rs`), the README.
+//!    README.
 //! 5. Run the tests: those that loop over [`Profile::ALL`] (names round-trip, the grammar
 //!    never panics, the quick recognizer agrees with the grammar, ...) now cover it.
 
