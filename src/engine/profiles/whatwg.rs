@@ -91,6 +91,20 @@ mod tests {
                 ("fragment", "f"),
             ]
         );
+        for (k, v) in [
+            ("origin", "https://example.com:8080"),
+            ("protocol", "https:"),
+            ("host", "example.com:8080"),
+            ("search", "?q=1"),
+            ("hash", "#f"),
+            (
+                "href_no_fragment",
+                "https://user:pw@example.com:8080/a/b?q=1",
+            ),
+            ("valid_url_string", "false"),
+        ] {
+            assert_eq!(root.attr(k), Some(v), "{k}");
+        }
         let host = a.tree.find(NodeKind::Host).expect("a host");
         assert_eq!(host.attr("value"), Some("example.com"));
         assert_eq!(host.attr("host_type"), Some("domain"));

@@ -256,6 +256,25 @@ impl UrlRecord {
         s
     }
 
+    /// The `URL` getters (URL Standard §6.1) by name, in the order `urltestdata.json` gives
+    /// them: `href`, `origin`, `protocol`, `username`, `password`, `host`, `hostname`,
+    /// `port`, `pathname`, `search`, `hash`.
+    pub fn getters(&self) -> [(&'static str, String); 11] {
+        [
+            ("href", self.href()),
+            ("origin", self.origin()),
+            ("protocol", self.protocol()),
+            ("username", self.username().to_string()),
+            ("password", self.password().to_string()),
+            ("host", self.host()),
+            ("hostname", self.hostname()),
+            ("port", self.port()),
+            ("pathname", self.pathname().to_string()),
+            ("search", self.search()),
+            ("hash", self.hash()),
+        ]
+    }
+
     /// The `protocol` getter: the scheme and `:`.
     pub fn protocol(&self) -> String {
         format!("{}:", self.scheme)

@@ -1,7 +1,10 @@
 //! The URL record as a tree: the whatwg profile's grammar entry.
 //!
 //! [`build`] runs the basic URL parser ([`super::parse`], no base) over a builder's input
-//! and writes what it found into the [`Builder`]: a root `url` node over the whole input,
+//! and writes what it found into the [`Builder`]: a root `url` node over the whole input
+//! (carrying the `URL` getters `href`, `origin`, `protocol`, `username`, `password`,
+//! `host`, `hostname`, `port`, `pathname`, `search`, `hash`, and `href_no_fragment` and
+//! `valid_url_string`),
 //! one node per component the input gave (scheme, username, password, host, port, the path
 //! with its segments or the opaque path, query, fragment) at its span, each carrying the
 //! record's value (`value`; for the host also `host_type`, the standard's kind), and every
@@ -25,9 +28,24 @@ pub fn write(b: &mut Builder<'_>, parsed: &Parsed) {
     let input = b.input();
     let len = input.len();
     let root = b.start(NodeKind::Uri, "url", 0);
+    // The record's getters (URL Standard §6.1) and serializations on the root, so that the
+    // faces (`parse`'s JSON `url`, the forms, the comparison) read them from the tree; and
+    // whether the input is a valid URL string, which marks a URL record's tree.
     if let Some(u) = &parsed.url {
-        b.attr(root, "href", u.href());
+        for (name, value) in u.getters() {
+            b.attr(root, name, value);
+        }
+        b.attr(root, "href_no_fragment", u.href_no_fragment());
     }
+    b.attr(
+        root,
+        "valid_url_string",
+        if parsed.valid_url_string {
+            "true"
+        } else {
+            "false"
+        },
+    );
     let url = parsed.url.as_ref();
     let special = url.is_some_and(|u| u.is_special());
     let mut last_end = 0;

@@ -60,20 +60,7 @@ pub fn toascii_change(input: &str) -> Option<&'static str> {
         .map(|c| c.1)
 }
 
-/// The getters a `urltestdata.json` case may expect, in the file's order, with what the
-/// record answers.
+/// The `URL` getters, as [`super::UrlRecord::getters`] gives them.
 pub fn getters(u: &super::UrlRecord) -> [(&'static str, String); 11] {
-    [
-        ("href", u.href()),
-        ("origin", u.origin()),
-        ("protocol", u.protocol()),
-        ("username", u.username().to_string()),
-        ("password", u.password().to_string()),
-        ("host", u.host()),
-        ("hostname", u.hostname()),
-        ("port", u.port()),
-        ("pathname", u.pathname().to_string()),
-        ("search", u.search()),
-        ("hash", u.hash()),
-    ]
+    u.getters()
 }
