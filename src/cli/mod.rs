@@ -484,6 +484,25 @@ pub(crate) fn render_each(
     to_text: impl Fn(&crate::engine::Analysis) -> String,
     to_json: impl Fn(&mut dyn Write, &crate::engine::Analysis) -> std::io::Result<()>,
 ) -> std::io::Result<u8> {
+    render_each_with(
+        ids,
+        opts,
+        format,
+        |id| crate::engine::analyze(id, opts),
+        to_text,
+        to_json,
+    )
+}
+
+/// [`render_each`] with the analysis made by `analyze` (`parse --base`: against a base).
+pub(crate) fn render_each_with(
+    ids: &[String],
+    opts: &crate::engine::Options,
+    format: Format,
+    analyze: impl Fn(&str) -> crate::engine::Analysis,
+    to_text: impl Fn(&crate::engine::Analysis) -> String,
+    to_json: impl Fn(&mut dyn Write, &crate::engine::Analysis) -> std::io::Result<()>,
+) -> std::io::Result<u8> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut all_valid = true;
@@ -495,7 +514,7 @@ pub(crate) fn render_each(
         first = false;
         match id {
             input::Id::Text(id) => {
-                let a = crate::engine::analyze(&id, opts);
+                let a = analyze(&id);
                 all_valid &= a.valid();
                 match format {
                     Format::Json => to_json(&mut out, &a),
