@@ -196,9 +196,10 @@ pub struct ParseArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
-    /// A base URL: parse the input against it (under whatwg, the URL Standard's parser
-    /// with a base; under the RFC profiles, the input read as a reference and resolved
-    /// against it as `resolve` does).
+    /// A base URL: parse the input against it. Under whatwg, the URL Standard's parser with
+    /// that base (spans index the input); under the other profiles, the input is read as a
+    /// reference, resolved against the base as `resolve` does, and the target parsed (spans
+    /// index the target). Without --profile, the base's auto profile.
     #[arg(long)]
     pub base: Option<String>,
     /// Identifiers; `-` reads one per line from stdin.
@@ -427,7 +428,8 @@ pub struct ExplainArgs {
     #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
     pub format: ReportFormatArg,
     /// Read the input under RFC 3986/3987 and under the URL Standard side by side: where
-    /// the two readings part, and each side's reason.
+    /// the two readings part, and each side's reason (exit 0 when they agree, 1 when they
+    /// part).
     #[arg(long, conflicts_with_all = ["with", "base"])]
     pub standards: bool,
 }
