@@ -52,6 +52,7 @@ fn example_sets_are_judged_as_the_specs_say() {
             profile: e.profile,
             forms: false,
             all_profiles: false,
+            namespace: false,
         };
         let a = analyze(&e.id, &opts);
         let at = format!("{}:{} [{}] {:?}", e.set, e.line, e.section, e.id);
@@ -103,6 +104,7 @@ fn example_sets_are_judged_as_the_specs_say() {
                         profile: e.profile,
                         forms: true,
                         all_profiles: false,
+                        namespace: false,
                     },
                 );
                 let forms = full.forms.as_ref().map_or(&[][..], |f| &f.diagnostics[..]);

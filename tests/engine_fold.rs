@@ -22,6 +22,7 @@ fn parse_options() -> Options {
         profile: None,
         forms: true,
         all_profiles: false,
+        namespace: false,
     }
 }
 

@@ -808,6 +808,7 @@ mod properties {
                 profile: Some(p),
                 forms: false,
                 all_profiles: false,
+                namespace: false,
             },
         )
         .valid()
@@ -903,7 +904,7 @@ mod properties {
         #[test]
         fn equivalent_to_its_own_normal_forms((p, s) in identifier()) {
             prop_assume!(valid(p, &s));
-            let a = analyze(&s, &Options { profile: Some(p), forms: true, all_profiles: false });
+            let a = analyze(&s, &Options { profile: Some(p), forms: true, all_profiles: false, namespace: false });
             let f = a.forms.expect("forms");
             let mut forms: Vec<(&str, String, SideForm)> = vec![("canonical", f.canonical.clone(), SideForm::AsIs)];
             forms.extend(f.canonical_scheme.clone().map(|x| ("canonical_scheme", x, SideForm::AsIs)));

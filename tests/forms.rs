@@ -15,6 +15,7 @@ fn analysis(id: &str, profile: Profile) -> Analysis {
             profile: Some(profile),
             forms: true,
             all_profiles: false,
+            namespace: false,
         },
     )
 }
@@ -59,6 +60,7 @@ fn every_form_example_of_the_identifier_sets() {
                 profile: e.profile,
                 forms: true,
                 all_profiles: false,
+                namespace: false,
             },
         );
         let f = a.forms.expect("forms were asked for");
@@ -837,6 +839,7 @@ fn iri_normal_invalid_only_for_a_valid_xri() {
                 profile: Some(Profile::Xri2),
                 forms: true,
                 all_profiles: false,
+                namespace: false,
             },
         );
         a.forms

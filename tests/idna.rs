@@ -14,6 +14,7 @@ fn analysis(id: &str, profile: Profile) -> Analysis {
             profile: Some(profile),
             forms: true,
             all_profiles: false,
+            namespace: false,
         },
     )
 }

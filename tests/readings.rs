@@ -21,6 +21,7 @@ fn parse(input: &str, profile: Option<Profile>) -> Analysis {
             profile,
             forms: false,
             all_profiles: false,
+            namespace: false,
         },
     )
 }

@@ -15,6 +15,7 @@ fuzz_target!(|data: &[u8]| {
             profile: Some(p),
             forms: true,
             all_profiles: false,
+            namespace: false,
         };
         let a = analyze(&input, &opts);
         check_analysis(&input, &a);

@@ -221,6 +221,7 @@ pub fn check_forms_of_valid(input: &str, profile: Profile, a: &Analysis) {
         profile: Some(profile),
         forms: true,
         all_profiles: false,
+        namespace: false,
     };
     if let Some(c) = form_named(a, "canonical") {
         let again = analyze(c, &opts);

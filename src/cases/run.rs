@@ -56,6 +56,7 @@ pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
             profile,
             forms: !e.forms.is_empty() || !e.diagnostics.is_empty(),
             all_profiles: false,
+            namespace: false,
         };
         let a = analyze(&case.input, &opts);
         if let Some(v) = e.valid

@@ -51,6 +51,9 @@ struct Tally {
 /// What every chunk needs to be judged and printed.
 struct Ctx {
     profile: Option<Profile>,
+    /// `--namespaces`: each URN is also judged by its namespace (its findings as extra
+    /// fields of its record, never a change of its verdict).
+    namespaces: bool,
     format: Format,
     quiet: bool,
     /// The source names (escaped for the terminal), when files were given.
@@ -118,10 +121,73 @@ fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'
     }
 }
 
+/// What `--namespaces` adds to a URN's record: the namespace layer's answer.
+struct NsExtra {
+    nid: String,
+    registered: bool,
+    valid: Option<bool>,
+    document: Option<&'static str>,
+    /// The layer's findings: (severity, code, start, end).
+    findings: Vec<(&'static str, &'static str, usize, usize)>,
+}
+
+/// The namespace layer on a line judged under `profile` (by its name), when that is a URN
+/// profile and the line is a URN with a NID and an NSS. Only with `--namespaces`: the
+/// batch path judges by the URN spec alone otherwise.
+fn namespace_extra(bytes: &[u8], profile: &str) -> Option<NsExtra> {
+    let p: Profile = profile.parse().ok()?;
+    if p.family() != crate::engine::Family::Urn {
+        return None;
+    }
+    let s = std::str::from_utf8(bytes).ok()?;
+    let a = crate::engine::analyze(
+        s,
+        &crate::engine::Options {
+            profile: Some(p),
+            forms: false,
+            all_profiles: false,
+            namespace: true,
+        },
+    );
+    let n = a.namespace?;
+    Some(NsExtra {
+        registered: n.registration.registered(),
+        valid: n.valid,
+        document: n.document(),
+        findings: n
+            .diagnostics
+            .iter()
+            .map(|d| (d.severity.name(), d.code.as_str(), d.span.start, d.span.end))
+            .collect(),
+        nid: n.nid,
+    })
+}
+
+impl Serialize for NsExtra {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Namespace", 5)?;
+        m.serialize_field("nid", &self.nid)?;
+        m.serialize_field("registered", &self.registered)?;
+        m.serialize_field("valid", &self.valid)?;
+        m.serialize_field("document", &self.document)?;
+        let findings: Vec<serde_json::Value> = self
+            .findings
+            .iter()
+            .map(|&(severity, code, start, end)| {
+                serde_json::json!({"severity": severity, "code": code, "start": start, "end": end})
+            })
+            .collect();
+        m.serialize_field("findings", &findings)?;
+        m.end()
+    }
+}
+
 struct LineJson<'a> {
     input: &'a str,
     profile: &'static str,
     verdict: Result<(), &'static str>,
+    /// With `--namespaces`, for a URN: the namespace's answer.
+    namespace: Option<&'a NsExtra>,
     file: Option<&'a str>,
     line: u64,
     /// `input` is only the head of a line longer than [`LINE_LIMIT`].
@@ -138,6 +204,9 @@ impl Serialize for LineJson<'_> {
         m.serialize_field("profile", self.profile)?;
         m.serialize_field("valid", &self.verdict.is_ok())?;
         m.serialize_field("first_error", &self.verdict.err())?;
+        if let Some(n) = self.namespace {
+            m.serialize_field("namespace", n)?;
+        }
         if let Some(f) = self.file {
             m.serialize_field("file", f)?;
         }
@@ -152,11 +221,11 @@ impl Serialize for LineJson<'_> {
 fn text_line(
     out: &mut Vec<u8>,
     ctx: &Ctx,
-    file: Option<usize>,
-    line_no: u64,
+    (file, line_no): (Option<usize>, u64),
     bytes: &[u8],
     profile: &str,
     verdict: Result<(), &'static str>,
+    extra: Option<&NsExtra>,
 ) {
     if let (Some(f), Some(names)) = (file, &ctx.names) {
         out.extend_from_slice(names[f].as_bytes());
@@ -180,6 +249,27 @@ fn text_line(
     if let Err(code) = verdict {
         out.push(b'\t');
         out.extend_from_slice(code.as_bytes());
+    }
+    if let Some(n) = extra {
+        // `<TAB>namespace NID: valid|invalid|no-syntax, registered|unregistered[, CODE@START..END]…`
+        let verdict = match n.valid {
+            Some(true) => "valid",
+            Some(false) => "invalid",
+            None => "no-syntax",
+        };
+        let reg = if n.registered {
+            "registered"
+        } else {
+            "unregistered"
+        };
+        let mut t = format!(
+            "\tnamespace {}: {verdict}, {reg}",
+            crate::safe_text::escape(&n.nid)
+        );
+        for &(_, code, start, end) in &n.findings {
+            t.push_str(&format!(", {code}@{start}..{end}"));
+        }
+        out.extend_from_slice(t.as_bytes());
     }
     out.push(b'\n');
 }
@@ -227,14 +317,14 @@ fn json_tail(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
 fn json_line(
     out: &mut Vec<u8>,
     ctx: &Ctx,
-    file: Option<usize>,
-    line_no: u64,
+    (file, line_no): (Option<usize>, u64),
     bytes: &[u8],
     profile: &'static str,
     verdict: Result<(), &'static str>,
+    extra: Option<&NsExtra>,
 ) {
     let file_name = file.map(|f| ctx.raw_names[f].as_str());
-    if json::plain_json_ascii(bytes) {
+    if extra.is_none() && json::plain_json_ascii(bytes) {
         out.extend_from_slice(b"{\"input\":\"");
         out.extend_from_slice(bytes);
         out.extend_from_slice(b"\",\"profile\":\"");
@@ -257,6 +347,7 @@ fn json_line(
             input: &input,
             profile,
             verdict,
+            namespace: extra,
             file: file_name,
             line: line_no,
             truncated: false,
@@ -281,7 +372,15 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
         Format::Text => {
             let mut shown = head.to_vec();
             shown.extend_from_slice("…".as_bytes());
-            text_line(out, ctx, file, line_no, &shown, profile.name(), Err(code));
+            text_line(
+                out,
+                ctx,
+                (file, line_no),
+                &shown,
+                profile.name(),
+                Err(code),
+                None,
+            );
         }
         Format::Json => {
             let input = String::from_utf8_lossy(head);
@@ -291,6 +390,7 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
                     input: &input,
                     profile: profile.name(),
                     verdict: Err(code),
+                    namespace: None,
                     file: file.map(|f| ctx.raw_names[f].as_str()),
                     line: line_no,
                     truncated: true,
@@ -337,9 +437,31 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
         }
         if !ctx.quiet {
             let file = ctx.names.as_ref().map(|_| chunk.source);
+            let extra = if ctx.namespaces {
+                namespace_extra(bytes, shown_profile)
+            } else {
+                None
+            };
+            let extra = extra.as_ref();
             match ctx.format {
-                Format::Text => text_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
-                Format::Json => json_line(out, ctx, file, line_no, bytes, shown_profile, verdict),
+                Format::Text => text_line(
+                    out,
+                    ctx,
+                    (file, line_no),
+                    bytes,
+                    shown_profile,
+                    verdict,
+                    extra,
+                ),
+                Format::Json => json_line(
+                    out,
+                    ctx,
+                    (file, line_no),
+                    bytes,
+                    shown_profile,
+                    verdict,
+                    extra,
+                ),
             }
         }
         line_no += 1;
@@ -744,6 +866,7 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         .collect();
     let ctx = Ctx {
         profile: args.common.profile.0,
+        namespaces: args.namespaces,
         format: args.common.format,
         quiet: args.quiet,
         // `check -` alone is stdin, like no file at all: no prefix.
@@ -795,6 +918,7 @@ mod tests {
     fn ctx(format: Format) -> Ctx {
         Ctx {
             profile: Some(Profile::Rfc3986),
+            namespaces: false,
             format,
             quiet: false,
             names: None,
@@ -811,12 +935,21 @@ mod tests {
         c.json_names = vec![json::to_string(&name)];
         c.raw_names = vec![name.clone()];
         let mut fast = Vec::new();
-        json_line(&mut fast, &c, Some(0), 3, b"http://a/", "rfc3986", Ok(()));
+        json_line(
+            &mut fast,
+            &c,
+            (Some(0), 3),
+            b"http://a/",
+            "rfc3986",
+            Ok(()),
+            None,
+        );
         let mut slow = Vec::new();
         let v = LineJson {
             input: "http://a/",
             profile: "rfc3986",
             verdict: Ok(()),
+            namespace: None,
             file: Some(&name),
             line: 3,
             truncated: false,
@@ -840,17 +973,18 @@ mod tests {
             json_line(
                 &mut fast,
                 &ctx(Format::Json),
-                None,
-                7,
+                (None, 7),
                 line.as_bytes(),
                 "rfc3986",
                 verdict,
+                None,
             );
             let mut slow = Vec::new();
             let v = LineJson {
                 input: line,
                 profile: "rfc3986",
                 verdict,
+                namespace: None,
                 file: None,
                 line: 7,
                 truncated: false,
@@ -923,11 +1057,11 @@ mod tests {
         text_line(
             &mut out,
             &ctx(Format::Text),
-            None,
-            1,
+            (None, 1),
             b"a\x1bb\xff",
             "auto",
             Err("not-utf8"),
+            None,
         );
         assert_eq!(
             String::from_utf8_lossy(&out),

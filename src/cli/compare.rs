@@ -11,7 +11,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use unicode_width::UnicodeWidthStr;
 
 use super::{CompareArgs, Format, json, text};
-use crate::engine::equiv::{CompareOptions, Verdict, compare};
+use crate::engine::equiv::{CompareOptions, Verdict, compare_with};
 use crate::engine::{Diagnostic, Severity};
 use crate::safe_text::escape;
 
@@ -235,7 +235,7 @@ fn to_text(v: &Verdict) -> String {
 }
 
 pub(super) fn run(args: &CompareArgs) -> std::io::Result<u8> {
-    let v = compare(&args.a, &args.b, &options(args));
+    let v = compare_with(&args.a, &args.b, &options(args), !args.common.no_namespace);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match args.common.format {

@@ -10,7 +10,9 @@ use std::io::Write;
 use serde_json::{Map, Value, json};
 
 use super::{ExplainArgs, ReportFormatArg, emit};
-use crate::engine::equiv::{CompareOptions, ProfileEquivalence, compare, compare_per_profile};
+use crate::engine::equiv::{
+    CompareOptions, ProfileEquivalence, compare_per_profile_with, compare_with,
+};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::resolve;
 use crate::engine::{Analysis, Options, Status, analyze};
@@ -73,8 +75,10 @@ pub(crate) fn options(args: &ExplainArgs) -> CompareOptions {
 
 pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
     let opts = options(args);
+    let namespace = !args.view.no_namespace;
     let full = Options {
         profile: args.view.profile(),
+        namespace,
         ..Options::full()
     };
     let format = match args.format {
@@ -87,12 +91,12 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
         .view
         .with
         .as_deref()
-        .map(|b| compare(&args.id, b, &opts));
+        .map(|b| compare_with(&args.id, b, &opts, namespace));
     let per_profile = args
         .view
         .with
         .as_deref()
-        .map(|b| compare_per_profile(&args.id, b, &opts));
+        .map(|b| compare_per_profile_with(&args.id, b, &opts, namespace));
     let resolution = args.view.base.as_deref().map(|base| {
         // As `idbench resolve`: the given profile, or the base's `auto` profile.
         let profile = args.view.profile().unwrap_or_else(|| auto_family(base).1);

@@ -94,10 +94,11 @@ impl Serialize for RowsJson<'_> {
 impl Serialize for FormsJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let a = self.0;
-        let mut m = s.serialize_struct("Forms", 10)?;
+        let mut m = s.serialize_struct("Forms", 11)?;
         m.serialize_field("input", &a.input)?;
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("valid", &a.valid())?;
+        m.serialize_field("namespace", &a.namespace.as_ref().map(json::NamespaceJson))?;
         m.serialize_field("best_effort", &!a.valid())?;
         m.serialize_field("forms", &RowsJson(a))?;
         m.serialize_field("diagnostics", &json::DiagnosticsJson(&a.all_diagnostics()))?;
@@ -134,6 +135,9 @@ fn to_text(a: &Analysis) -> String {
         a.profile,
         crate::safe_text::escape(&a.profile_reason.to_string())
     );
+    if let Some(line) = text::namespace_line(a) {
+        s.push_str(&line);
+    }
     if !a.valid() {
         let _ = writeln!(
             s,
@@ -205,6 +209,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             profile: args.common.profile.0,
             forms: true,
             all_profiles: false,
+            namespace: !args.common.no_namespace,
         };
         return super::render_each(&args.ids, &opts, args.common.format, to_text, |out, a| {
             json::write_line(out, &FormsJson(a, None))
@@ -216,6 +221,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
         profile: crate::engine::Family::Xri.first_profile(),
         forms: true,
         all_profiles: false,
+        namespace: false,
     };
     let format = args.common.format;
     let stdout = std::io::stdout();
@@ -278,6 +284,7 @@ mod tests {
             profile: Some(Profile::Rfc2141bis),
             forms: true,
             all_profiles: false,
+            namespace: false,
         };
         let v = to_json(&analyze("URN:foo:a?s=I2L#x", &opts));
         let forms = v["forms"].as_object().unwrap();
@@ -296,6 +303,7 @@ mod tests {
             profile: Some(Profile::Rfc8141),
             forms: true,
             all_profiles: false,
+            namespace: false,
         };
         let t = to_text(&analyze("urn:foo:a\u{1b}[31m", &opts));
         assert!(!t.contains('\u{1b}'), "{t}");

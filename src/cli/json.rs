@@ -445,14 +445,63 @@ impl Serialize for ComponentsJson<'_> {
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisJson<'a>(pub &'a Analysis);
 
+/// The namespace layer's answer for a URN, beside the URN spec's `valid` (which it never
+/// changes): `{"nid", "registered", "registration", "valid", "document", "section",
+/// "name", "entry", "canonical", "steps", "facts"}`. `valid` and `document` are null where
+/// idbench knows no syntax for the namespace; `entry` is the registry's record (kind,
+/// date, reference, template) of a registered NID.
+pub struct NamespaceJson<'a>(pub &'a crate::engine::namespaces::NssAnalysis);
+
+impl Serialize for NamespaceJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let n = self.0;
+        let mut m = s.serialize_struct("Namespace", 11)?;
+        m.serialize_field("nid", &n.nid)?;
+        m.serialize_field("registered", &n.registration.registered())?;
+        m.serialize_field("registration", n.registration.name())?;
+        m.serialize_field("valid", &n.valid)?;
+        m.serialize_field("document", &n.document())?;
+        m.serialize_field("section", &n.namespace.map(|ns| ns.section))?;
+        m.serialize_field("name", &n.namespace.map(|ns| ns.name))?;
+        m.serialize_field(
+            "entry",
+            &n.registration.entry().map(|e| {
+                serde_json::json!({
+                    "kind": e.kind.name(),
+                    "date": e.date,
+                    "reference": e.reference,
+                    "template": e.template,
+                })
+            }),
+        )?;
+        m.serialize_field("canonical", &n.canonical)?;
+        m.serialize_field(
+            "steps",
+            &n.steps
+                .iter()
+                .map(|st| serde_json::json!({"name": st.name, "spec": st.spec, "nss": st.nss}))
+                .collect::<Vec<_>>(),
+        )?;
+        m.serialize_field(
+            "facts",
+            &n.facts
+                .iter()
+                .map(|(k, v)| serde_json::json!({"name": k, "value": v}))
+                .collect::<Vec<_>>(),
+        )?;
+        m.end()
+    }
+}
+
 impl Serialize for AnalysisJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let a = self.0;
-        let mut m = s.serialize_struct("Analysis", 10)?;
+        let mut m = s.serialize_struct("Analysis", 11)?;
         m.serialize_field("input", &a.input)?;
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("profile_reason", &a.profile_reason)?;
         m.serialize_field("valid", &a.valid())?;
+        m.serialize_field("namespace", &a.namespace.as_ref().map(NamespaceJson))?;
         m.serialize_field("start_rule", &StartRuleJson(a))?;
         m.serialize_field("components", &ComponentsJson(a.components()))?;
         m.serialize_field(

@@ -9,6 +9,7 @@ pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
         // The forms' notes are part of the answer the workbench gives too.
         forms: true,
         all_profiles: false,
+        namespace: !args.common.no_namespace,
     };
     render_each(
         &args.ids,

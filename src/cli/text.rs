@@ -207,6 +207,9 @@ pub fn analysis(a: &Analysis) -> String {
         .map(|p| format!(", one of {} = {}", p.name, p.alternatives.join(" / ")))
         .unwrap_or_default();
     let _ = writeln!(s, "start rule: {}{within}", start.rule);
+    if let Some(line) = namespace_line(a) {
+        s.push_str(&line);
+    }
     s.push_str(&tree(&a.tree, &a.input));
     // The parse's and the forms' diagnostics, as the workbench shows them.
     for d in &a.all_diagnostics() {
@@ -224,6 +227,18 @@ pub fn analysis(a: &Analysis) -> String {
         );
     }
     s
+}
+
+/// The namespace layer's verdict and the NID's registration, one line, beside the URN
+/// spec's verdict (which it never changes); `None` when the layer did not run.
+pub fn namespace_line(a: &Analysis) -> Option<String> {
+    let n = a.namespace.as_ref()?;
+    Some(format!(
+        "namespace {}: {}; {}\n",
+        escape(&n.nid),
+        n.verdict_words(),
+        n.registration_words()
+    ))
 }
 
 /// One other reading: what it is, the subtree it reads, the text that decides and a hint.

@@ -328,6 +328,7 @@ codes! {
     WhatwgWindowsDriveLetter = "whatwg-windows-drive-letter", Note, "URL Standard §4.2 #windows-drive-letter", "a Windows drive letter quirk applied";
     WhatwgOpaquePath = "whatwg-opaque-path", Note, "URL Standard §4.1 #url-opaque-path", "a non-special URL with an opaque path";
     WhatwgLocalhostEmptied = "whatwg-localhost-emptied", Note, "URL Standard §4.4 #concept-basic-url-parser", "the file host \"localhost\" read as the empty host";
+    NamespaceNotJudged = "namespace-not-judged", Note, "RFC 8141 §5", "the NSS is too long to be judged by its namespace's grammar here";
 }
 
 impl Code {

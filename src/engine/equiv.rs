@@ -16,6 +16,7 @@
 
 mod ladder;
 mod locate;
+mod namespace;
 #[cfg(test)]
 mod tests;
 pub mod types;
@@ -181,11 +182,12 @@ fn analyze_counted(input: &str, opts: &Options) -> Analysis {
     analyze(input, opts)
 }
 
-fn options(profile: Option<Profile>) -> Options {
+fn options(profile: Option<Profile>, namespace: bool) -> Options {
     Options {
         profile,
         forms: false,
         all_profiles: false,
+        namespace,
     }
 }
 
@@ -394,6 +396,16 @@ fn side_status(analysis: &Analysis, extra: &[Diagnostic]) -> Status {
 /// diff mode and a comparison report tabulates. A profile that cannot read a side (a URN
 /// profile on a URI) is not compared.
 pub fn compare_per_profile(a: &str, b: &str, opts: &CompareOptions) -> Vec<ProfileEquivalence> {
+    compare_per_profile_with(a, b, opts, true)
+}
+
+/// [`compare_per_profile`] with the namespace layer or without it (as [`compare_with`]).
+pub fn compare_per_profile_with(
+    a: &str,
+    b: &str,
+    opts: &CompareOptions,
+    namespace: bool,
+) -> Vec<ProfileEquivalence> {
     Profile::ALL
         .iter()
         .map(|&p| {
@@ -401,7 +413,7 @@ pub fn compare_per_profile(a: &str, b: &str, opts: &CompareOptions) -> Vec<Profi
             if !(a_applies && b_applies) {
                 let status = |applies: bool, input: &str| {
                     if applies {
-                        let aa = analyze_counted(input, &options(Some(p)));
+                        let aa = analyze_counted(input, &options(Some(p), namespace));
                         side_status(&aa, &[])
                     } else {
                         Status::NotApplicable
@@ -416,13 +428,14 @@ pub fn compare_per_profile(a: &str, b: &str, opts: &CompareOptions) -> Vec<Profi
                     difference: None,
                 };
             }
-            let v = compare(
+            let v = compare_with(
                 a,
                 b,
                 &CompareOptions {
                     profile: Some(p),
                     ..opts.clone()
                 },
+                namespace,
             );
             let equal_from = v
                 .equal_from()
@@ -443,11 +456,23 @@ pub fn compare_per_profile(a: &str, b: &str, opts: &CompareOptions) -> Vec<Profi
 ///
 /// Never panics. A side that does not parse still gets its ladder (what the tree holds is
 /// normalized, the rest copied); [`Verdict::sides_valid`] says whether the answer counts.
+///
+/// Under a URN profile the namespace's lexical-equivalence steps follow the URN spec's
+/// own rungs (see [`compare_with`]).
 pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
+    compare_with(a, b, opts, true)
+}
+
+/// [`compare`], with the namespace layer or without it (`namespace` false: by the URN
+/// spec alone, as `--no-namespace` asks). With it, under a URN profile, when both NSSs
+/// follow the syntax of one namespace that states lexical-equivalence steps (uuid: RFC
+/// 9562 §4), those steps are rungs after the URN spec's, each citing its document.
+pub fn compare_with(a: &str, b: &str, opts: &CompareOptions, namespace: bool) -> Verdict {
     compare_sides(
-        analyze_counted(a, &options(opts.profile)),
-        analyze_counted(b, &options(opts.profile)),
+        analyze_counted(a, &options(opts.profile, namespace)),
+        analyze_counted(b, &options(opts.profile, namespace)),
         opts,
+        namespace,
     )
 }
 
@@ -455,11 +480,13 @@ pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
 /// `auto`), as the workbench holds them: a side's analysis is used as it is when it is
 /// under the profile compared (its tree is not made again), so a comparison costs the
 /// ladder and the location of the difference, not two more parses. The verdict is the one
-/// [`compare`] gives on the two inputs.
+/// [`compare_with`] gives on the two inputs, with the namespace layer when both sides
+/// were analysed with it ([`Analysis::namespace_layer`]).
 pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> Verdict {
+    let namespace = aa.namespace_layer && bb.namespace_layer;
     let reuse = |an: &Analysis| {
         if opts.profile.is_some_and(|p| p != an.profile) {
-            return analyze_counted(&an.input, &options(opts.profile));
+            return analyze_counted(&an.input, &options(opts.profile, namespace));
         }
         // What `compare`'s own analysis holds (no forms, no verdicts).
         Analysis {
@@ -472,9 +499,11 @@ pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> 
             forms: None,
             readings: an.readings.clone(),
             readings_omitted: an.readings_omitted,
+            namespace_layer: an.namespace_layer,
+            namespace: an.namespace.clone(),
         }
     };
-    compare_sides(reuse(aa), reuse(bb), opts)
+    compare_sides(reuse(aa), reuse(bb), opts, namespace)
 }
 
 /// Sides longer than this together, in bytes, are compared by
@@ -493,7 +522,11 @@ pub fn compare_per_profile_bounded(
 ) -> (Vec<ProfileEquivalence>, Option<String>) {
     let total = aa.input.len().saturating_add(bb.input.len());
     if total <= PER_PROFILE_MAX {
-        return (compare_per_profile(&aa.input, &bb.input, opts), None);
+        let namespace = aa.namespace_layer && bb.namespace_layer;
+        return (
+            compare_per_profile_with(&aa.input, &bb.input, opts, namespace),
+            None,
+        );
     }
     let v = verdict;
     let one = ProfileEquivalence {
@@ -516,7 +549,7 @@ pub fn compare_per_profile_bounded(
 }
 
 /// The comparison of two analysed sides (each under `opts.profile`, or its own `auto`).
-fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
+fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: bool) -> Verdict {
     let (a, b) = (aa.input.clone(), bb.input.clone());
     let (a, b) = (a.as_str(), b.as_str());
     let (profile, reason, aa, bb) = match opts.profile {
@@ -529,12 +562,12 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
             let aa = if aa.profile == p {
                 aa
             } else {
-                analyze_counted(a, &options(Some(p)))
+                analyze_counted(a, &options(Some(p), namespace))
             };
             let bb = if bb.profile == p {
                 bb
             } else {
-                analyze_counted(b, &options(Some(p)))
+                analyze_counted(b, &options(Some(p), namespace))
             };
             (p, why, aa, bb)
         }
@@ -542,12 +575,25 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
     let d = profile.descriptor();
     let spec = d.ladder;
     let ladder = ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree));
-    let equivalent = ladder.steps.last().is_some_and(|s| s.equal);
+    // The namespace's rungs, after the URN spec's: on the texts of its last rung.
+    let ns_steps = if namespace && profile.family() == crate::engine::Family::Urn {
+        let (la, lb) = ladder
+            .steps
+            .last()
+            .map_or((a, b), |s| (s.a.as_str(), s.b.as_str()));
+        namespace::steps(profile, la, lb)
+    } else {
+        Vec::new()
+    };
+    let equivalent = ns_steps
+        .last()
+        .or(ladder.steps.last())
+        .is_some_and(|s| s.equal);
     let difference = (!equivalent)
         .then(|| locate::locate(&d, spec, opts, &ladder))
         .flatten();
     let ladder::Ladder {
-        steps,
+        mut steps,
         a: mut side_a,
         b: mut side_b,
         ..
@@ -563,6 +609,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions) -> Verdict {
             &mut side_b.diags,
         );
     }
+    steps.extend(ns_steps);
     Verdict {
         profile,
         profile_reason: reason,

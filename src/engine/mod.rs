@@ -49,6 +49,10 @@ pub struct Options {
     pub forms: bool,
     /// Judge the input under every profile (the workbench's profile strip).
     pub all_profiles: bool,
+    /// Under a URN profile, run the namespace layer ([`namespaces`]) on the NID and NSS:
+    /// the NSS's structure grafted under the `nss` node, the namespace's warnings and
+    /// notes, [`Analysis::namespace`]. Never changes the URN spec's verdict.
+    pub namespace: bool,
 }
 
 impl Default for Options {
@@ -57,6 +61,7 @@ impl Default for Options {
             profile: None,
             forms: true,
             all_profiles: true,
+            namespace: true,
         }
     }
 }
@@ -66,12 +71,14 @@ impl Options {
     pub fn full() -> Self {
         Self::default()
     }
-    /// Only the tree and diagnostics under `profile` (`None`: auto), as batch checking needs.
+    /// Only the tree and diagnostics under `profile` (`None`: auto), as batch checking
+    /// needs: by the spec alone, without the namespace layer.
     pub fn validate_only(profile: Option<Profile>) -> Self {
         Options {
             profile,
             forms: false,
             all_profiles: false,
+            namespace: false,
         }
     }
 }
@@ -125,6 +132,13 @@ pub struct Analysis {
     /// Places the tree marks as possibly ambiguous that were left unchecked, past
     /// [`readings::MAX_READINGS`] readings or past the scan budget (not recorded).
     pub readings_omitted: usize,
+    /// Whether the namespace layer was asked for ([`Options::namespace`]): comparisons of
+    /// analysed sides climb the namespace's steps only then.
+    pub namespace_layer: bool,
+    /// What the namespace layer found: `None` when it did not run (not asked for, not a
+    /// URN profile, or no NID and NSS in the tree). Its verdict stands beside the URN
+    /// spec's ([`Analysis::valid`]), never instead of it.
+    pub namespace: Option<namespaces::NssAnalysis>,
 }
 
 impl Analysis {
@@ -257,6 +271,14 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         family: &family,
     };
     let other = readings::find(input, under, &tree, &diagnostics, options.profile.is_none());
+    let mut tree = tree;
+    let mut diagnostics = diagnostics;
+    let mut forms = forms;
+    let namespace = if options.namespace {
+        namespace_layer(input, profile, &mut tree, &mut diagnostics, forms.as_mut())
+    } else {
+        None
+    };
     Analysis {
         input: input.to_string(),
         profile,
@@ -269,7 +291,94 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         forms,
         readings: other.list,
         readings_omitted: other.omitted,
+        namespace_layer: options.namespace,
+        namespace,
     }
+}
+
+/// The NID and NSS nodes of a URN's tree (the root's children, or its assigned name's),
+/// by index.
+pub(crate) fn nid_and_nss(tree: &Tree) -> Option<(usize, usize)> {
+    let root = tree.root();
+    let top = root
+        .child(NodeKind::AssignedName)
+        .filter(|_| root.child(NodeKind::Nid).is_none())
+        .unwrap_or(root);
+    let nid = top.child(NodeKind::Nid)?;
+    let nss = top.child(NodeKind::Nss)?;
+    Some((nid.index(), nss.index()))
+}
+
+/// `canonical` (the URN spec's canonical form) with its NSS rewritten by the namespace's
+/// lexical-equivalence steps: `canonical_namespace`. `None` when the namespace has no
+/// steps or the NSS does not follow its syntax.
+pub fn canonical_namespace(
+    profile: Profile,
+    canonical: &str,
+    ns: &namespaces::NssAnalysis,
+) -> Option<String> {
+    let steps = ns.namespace?.steps;
+    if steps.is_empty() || ns.canonical.is_none() {
+        return None;
+    }
+    let (tree, _) = grammar::parse_verdict(profile, canonical);
+    let (_, nss_at) = nid_and_nss(&tree)?;
+    let span = tree.get(nss_at)?.span();
+    let nss = canonical.get(span.start..span.end)?;
+    let mut cur = nss.to_string();
+    for step in steps {
+        cur = (step.apply)(&cur);
+    }
+    Some(format!(
+        "{}{cur}{}",
+        canonical.get(..span.start)?,
+        canonical.get(span.end..)?
+    ))
+}
+
+/// The namespace layer of [`analyze`], under a URN profile: runs
+/// [`namespaces::analyze_nss`] on the tree's NID and NSS, grafts the NSS's structure under
+/// the `nss` node (each child of kind `nss`, named by its rule in the namespace's grammar),
+/// adds the layer's warnings and notes (never an error: the URN spec's verdict stands) and
+/// the `canonical_namespace` form. `None` when the profile is not a URN profile or the
+/// tree has no NID and NSS.
+fn namespace_layer(
+    input: &str,
+    profile: Profile,
+    tree: &mut Tree,
+    diagnostics: &mut Vec<Diagnostic>,
+    forms: Option<&mut Forms>,
+) -> Option<namespaces::NssAnalysis> {
+    if profile.descriptor().family != Family::Urn {
+        return None;
+    }
+    let (nid_at, nss_at) = nid_and_nss(tree)?;
+    let nid_span = tree.get(nid_at)?.span();
+    let nss_span = tree.get(nss_at)?.span();
+    let nid = input.get(nid_span.start..nid_span.end)?;
+    let nss = input.get(nss_span.start..nss_span.end)?;
+    let ns = namespaces::analyze_nss_within(nid, nss, nss_span.start, namespaces::LAYER_MAX_NSS);
+    let children: Vec<(NodeKind, &'static str, Span, usize)> = ns
+        .nodes
+        .iter()
+        .map(|n| (NodeKind::Nss, n.rule, n.span, n.depth))
+        .collect();
+    tree.graft_leaf(nss_at, &children);
+    // The layer's findings are warnings and notes: an error here would change the URN
+    // spec's verdict, which a namespace never does.
+    // Each goes in at its place in input order; the URN grammar's own stay as they were.
+    for d in ns
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Error)
+    {
+        let at = diagnostics.partition_point(|e| e.span.start <= d.span.start);
+        diagnostics.insert(at, d.clone());
+    }
+    if let Some(f) = forms {
+        f.canonical_namespace = canonical_namespace(profile, &f.canonical, &ns);
+    }
+    Some(ns)
 }
 
 /// The longest input [`first_error`] hands to a full grammar, in bytes (256 KiB).

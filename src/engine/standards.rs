@@ -382,6 +382,7 @@ fn rfc_analysis(input: &str, p: Profile) -> (Analysis, Vec<Diagnostic>) {
             profile: Some(p),
             forms: true,
             all_profiles: false,
+            namespace: false,
         },
     );
     let all = a.all_diagnostics();

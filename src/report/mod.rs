@@ -151,6 +151,7 @@ fn analysis(w: &mut Writer, a: &Analysis) {
         bytes(a.input.len())
     ));
     w.para(&format!("Start rule: {}.", start_rule(a)));
+    namespace(w, a);
     if !a.verdicts.is_empty() {
         w.subheading("Every profile");
         verdicts(w, &a.verdicts);
@@ -170,6 +171,26 @@ fn analysis(w: &mut Writer, a: &Analysis) {
             w.labelled_block(name, value);
         }
     }
+}
+
+/// The namespace layer's verdict beside the URN spec's, and the NID's registration (with
+/// its template), when the layer ran.
+fn namespace(w: &mut Writer, a: &Analysis) {
+    let Some(n) = &a.namespace else {
+        return;
+    };
+    let mut text = format!(
+        "Namespace {}: {} (beside the URN verdict above, which it does not change). \
+         Registration: {}",
+        n.nid,
+        n.verdict_words(),
+        n.registration_words()
+    );
+    if let Some(t) = n.registration.entry().and_then(|e| e.template) {
+        text.push_str(&format!("; template {t}"));
+    }
+    text.push('.');
+    w.para(&text);
 }
 
 /// The step (numbered from 1) from which the sides of `v` are equal, when they are

@@ -53,6 +53,10 @@ pub struct Forms {
     pub canonical_scheme: Option<String>,
     /// rfc2141bis objective 5b (directives reordered).
     pub canonical_cache: Option<String>,
+    /// The namespace's canonical form (its lexical-equivalence steps applied to the NSS of
+    /// `canonical`: a uuid in lower case), for a URN whose namespace defines one and whose
+    /// NSS follows its namespace's syntax; `canonical` stays the URN spec's.
+    pub canonical_namespace: Option<String>,
     /// The human-friendly display form.
     pub display: String,
     /// What computing the forms found worth saying.
@@ -78,6 +82,9 @@ impl Forms {
         }
         if let Some(x) = &self.canonical_cache {
             rows.push(("canonical_cache", x.as_str()));
+        }
+        if let Some(x) = &self.canonical_namespace {
+            rows.push(("canonical_namespace", x.as_str()));
         }
         rows.push(("display", self.display.as_str()));
         rows

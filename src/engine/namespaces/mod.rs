@@ -237,6 +237,41 @@ impl NssAnalysis {
     pub fn document(&self) -> Option<&'static str> {
         self.namespace.map(|n| n.document)
     }
+
+    /// The namespace's verdict in a few words, as the faces show it beside the URN
+    /// spec's: `valid by RFC 4122 §3`, `invalid by RFC 4122 §3`, or that idbench knows no
+    /// syntax for the namespace. Holds no input text.
+    pub fn verdict_words(&self) -> String {
+        match (self.valid, self.namespace) {
+            (Some(true), Some(ns)) => format!("valid by {} ({})", ns.section, ns.name),
+            (Some(false), Some(ns)) => format!("invalid by {} ({})", ns.section, ns.name),
+            _ => "no syntax known to idbench for this namespace".to_string(),
+        }
+    }
+
+    /// How the registry knows the NID, in a sentence's words: `formal namespace,
+    /// registered 2005-07-01 (RFC 4122)`, or `not registered (snapshot of DATE)`. Holds no
+    /// input text (the NID is not repeated).
+    pub fn registration_words(&self) -> String {
+        let snap = snapshot().registry_updated;
+        match self.registration {
+            Registration::Formal(e) | Registration::Informal(e) => {
+                let date = e
+                    .date
+                    .map_or(String::new(), |d| format!(", registered {d}"));
+                format!("{} namespace{date} ({})", e.kind.name(), e.reference)
+            }
+            Registration::InformalUnlisted => {
+                format!("informal form urn-<number>, not registered (snapshot of {snap})")
+            }
+            Registration::Experimental => {
+                "experimental X- NID (RFC 3406 §3.1; not registered, RFC 8141 has no such \
+                 form)"
+                    .to_string()
+            }
+            Registration::Unregistered => format!("not registered (snapshot of {snap})"),
+        }
+    }
 }
 
 /// The descriptor for `nid` and `nss`: a sub-namespace whose prefix the NSS starts with,
@@ -298,6 +333,20 @@ pub const REGISTRY_SECTION: &str = "RFC 8141 §5";
 /// whole input, which the spans are in; the NID is taken to end one byte (its ":") before
 /// the NSS, as it does in a URN. Never panics; linear in the NSS's length.
 pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
+    analyze_nss_within(nid, nss, base_offset, usize::MAX)
+}
+
+/// The longest NSS [`crate::engine::analyze`] judges by its namespace's grammar, in bytes
+/// (256, past the NSSs of the namespaces' own examples): the grammar's work is linear,
+/// but its constant (Earley items, some 25 µs a byte in a release build, ten times that
+/// in a debug build) is paid at every keystroke of the workbench, and a pasted megabyte
+/// would cost 24 s and 1.5 GB. A longer NSS gets its registration and the note
+/// `namespace-not-judged`; [`analyze_nss`] itself has no limit.
+pub const LAYER_MAX_NSS: usize = 256;
+
+/// [`analyze_nss`], judging the NSS by its namespace's grammar only when it is at most
+/// `max` bytes long (else the note `namespace-not-judged`, and no verdict).
+pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) -> NssAnalysis {
     let registration = lookup(nid);
     let mut out = NssAnalysis {
         nid: nid.to_ascii_lowercase(),
@@ -357,6 +406,24 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
             spec,
             message,
         ));
+    }
+    if nss.len() > max {
+        out.diagnostics.push(Diagnostic::new(
+            Severity::Note,
+            Code::NamespaceNotJudged,
+            Span::new(base_offset, base_offset + nss.len()),
+            ns.section,
+            format!(
+                "the NSS is {} bytes, over the {} bytes idbench judges by the {} namespace's \
+                 syntax in an analysis: it is judged by the URN spec alone; shorten it to have \
+                 its namespace's syntax checked",
+                nss.len(),
+                max,
+                ns.name
+            ),
+        ));
+        out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+        return out;
     }
     let Some(g) = grammar(ns) else {
         return out;

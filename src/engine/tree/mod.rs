@@ -210,6 +210,62 @@ impl Tree {
     pub fn find(&self, kind: NodeKind) -> Option<Node<'_>> {
         self.iter().find(|n| n.kind() == kind)
     }
+
+    /// Grafts `children` under the leaf at `at`: each `(kind, rule, span, depth)` in
+    /// preorder, `depth` 1 for a child of `at`, 2 for a grandchild, and so on (a depth
+    /// deeper than one past the previous node's is taken as one past it). The nodes after
+    /// `at` move along; no attribute is added. One pass over the tree: linear in its size
+    /// and the children's. Does nothing when `at` is not a leaf or `children` is empty.
+    pub fn graft_leaf(&mut self, at: usize, children: &[(NodeKind, &'static str, Span, usize)]) {
+        let k = children.len();
+        if k == 0 || at >= self.nodes.len() || self.nodes[at].end != at + 1 {
+            return;
+        }
+        for n in &mut self.nodes {
+            if n.end > at {
+                n.end += k;
+            }
+            if n.parent != usize::MAX && n.parent > at {
+                n.parent += k;
+            }
+        }
+        for a in &mut self.attrs {
+            if a.node > at {
+                a.node += k;
+            }
+        }
+        let base_depth = self.nodes[at].depth;
+        let attr_at = self.nodes[at].attr_end;
+        // The node's `end` moved with the others (it was `at + 1`); its children come next.
+        let mut grafted: Vec<NodeData> = Vec::with_capacity(k);
+        // The open ancestors among the grafted nodes: (index in the tree, depth).
+        let mut open: Vec<(usize, usize)> = Vec::new();
+        for (i, &(kind, rule, span, depth)) in children.iter().enumerate() {
+            let idx = at + 1 + i;
+            let depth = depth.clamp(1, open.last().map_or(1, |&(_, d)| d + 1));
+            while open.last().is_some_and(|&(_, d)| d >= depth) {
+                if let Some((j, _)) = open.pop() {
+                    grafted[j - at - 1].end = idx;
+                }
+            }
+            let parent = open.last().map_or(at, |&(j, _)| j);
+            grafted.push(NodeData {
+                kind,
+                rule,
+                span,
+                attr_start: attr_at,
+                attr_end: attr_at,
+                end: usize::MAX,
+                parent,
+                depth: base_depth + depth,
+            });
+            open.push((idx, depth));
+        }
+        for (j, _) in open {
+            grafted[j - at - 1].end = at + 1 + k;
+        }
+        self.nodes.splice(at + 1..at + 1, grafted);
+    }
 }
 
 impl<'t> Node<'t> {

@@ -42,6 +42,9 @@ pub struct DetailsPane {
     /// The label column: as wide as the widest field label of the content (and a space),
     /// so no label leaves its row (within [`LABEL_W`] and [`LABEL_MAX`]).
     label_w: usize,
+    /// The namespace's fields were looked for in the current content (once per selection:
+    /// see [`namespace_items`]).
+    ns_looked: bool,
 }
 
 impl DetailsPane {
@@ -61,6 +64,32 @@ impl DetailsPane {
             .clamp(LABEL_W, LABEL_MAX);
         self.detail = detail;
         self.scroll = 0;
+        self.ns_looked = false;
+    }
+
+    /// Adds the namespace's fields to the Details of a tree node, once per selection.
+    fn add_namespace(&mut self, a: &Analysis) {
+        if self.ns_looked {
+            return;
+        }
+        self.ns_looked = true;
+        let items = namespace_items(&self.detail, a);
+        if items.is_empty() {
+            return;
+        }
+        // After the node's own fields (before its diagnostics and production).
+        let at = self
+            .detail
+            .items
+            .iter()
+            .position(|it| !matches!(it, Item::Field { .. }))
+            .unwrap_or(self.detail.items.len());
+        self.detail.items.splice(at..at, items);
+        let detail = std::mem::take(&mut self.detail);
+        let scroll = self.scroll;
+        self.show(detail);
+        self.ns_looked = true;
+        self.scroll = scroll;
     }
 
     /// The content shown.
@@ -103,6 +132,7 @@ impl DetailsPane {
     }
 
     fn draw_pane(&mut self, f: &mut Frame, area: Rect, a: &Analysis, focused: bool, theme: &Theme) {
+        self.add_namespace(a);
         let body = inner(area);
         let w = usize::from(body.width);
         let h = usize::from(body.height);
@@ -172,6 +202,65 @@ impl DetailsPane {
         f.render_widget(block(&*title, focused, theme), area);
         super::put_lines(f.buffer_mut(), body, &lines);
     }
+}
+
+/// The namespace layer's fields for the Details of a tree node (`detail.key.0 == 0`): on
+/// the NID node, the registration (kind, date, reference, template) or "not registered
+/// (snapshot of DATE)", and the namespace's verdict; on the NSS node, the namespace's
+/// verdict beside the URN spec's. Empty for any other content, or when the layer did not
+/// run.
+fn namespace_items(detail: &Detail, a: &Analysis) -> Vec<Item> {
+    use crate::engine::NodeKind;
+    use crate::engine::namespaces::{Registration, snapshot};
+    let (Some(ns), (0, node, _)) = (&a.namespace, detail.key) else {
+        return Vec::new();
+    };
+    let Some(n) = a.tree.get(node) else {
+        return Vec::new();
+    };
+    let mut d = Detail::default();
+    match n.kind() {
+        NodeKind::Nid => {
+            match ns.registration {
+                Registration::Formal(e) | Registration::Informal(e) => {
+                    d.field(
+                        "registration",
+                        format!("{} namespace", e.kind.name()),
+                        Slot::Text,
+                    );
+                    d.field(
+                        "registered",
+                        e.date.unwrap_or("(no date in the registry)"),
+                        Slot::Text,
+                    );
+                    d.field("reference", e.reference, Slot::Text);
+                    if let Some(t) = e.template {
+                        d.field("template", t, Slot::Text);
+                    }
+                }
+                Registration::InformalUnlisted | Registration::Experimental => {
+                    d.field("registration", ns.registration_words(), Slot::Text);
+                }
+                Registration::Unregistered => d.field(
+                    "registration",
+                    format!(
+                        "not registered (snapshot of {})",
+                        snapshot().registry_updated
+                    ),
+                    Slot::Text,
+                ),
+            }
+            d.field("namespace", ns.verdict_words(), Slot::Text);
+        }
+        NodeKind::Nss if n.parent().is_some_and(|p| p.kind() != NodeKind::Nss) => {
+            d.field("namespace", ns.verdict_words(), Slot::Text);
+            if let Some(c) = &ns.canonical {
+                d.field("namespace form", c.as_str(), Slot::Text);
+            }
+        }
+        _ => {}
+    }
+    d.items
 }
 
 /// Rows laid out ahead of the screen, so the title can count them.
@@ -345,6 +434,63 @@ impl Pane for DetailsPane {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fields of the Details of node `rule` of `input`'s tree, as drawn.
+    fn node_fields(input: &str, kind: crate::engine::NodeKind) -> Vec<(String, String)> {
+        let a = crate::engine::analyze(input, &crate::engine::Options::full());
+        let node = a.tree.find(kind).map_or(0, |n| n.index());
+        let mut pane = DetailsPane::default();
+        pane.show(super::super::tree::node_detail(&a, node));
+        pane.add_namespace(&a);
+        pane.detail()
+            .items
+            .iter()
+            .filter_map(|it| match it {
+                Item::Field { label, value, .. } => Some((label.clone(), value.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_nid_node_shows_its_registration() {
+        use crate::engine::NodeKind;
+        let f = node_fields("urn:isbn:0-395-36341-1", NodeKind::Nid);
+        let get = |f: &[(String, String)], k: &str| {
+            f.iter()
+                .find(|(l, _)| l == k)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(get(&f, "registration"), "formal namespace", "{f:?}");
+        assert_eq!(get(&f, "reference"), "International ISBN Agency");
+        assert_eq!(
+            get(&f, "template"),
+            "https://www.iana.org/assignments/urn-formal/isbn"
+        );
+        assert!(get(&f, "namespace").starts_with("valid by"), "{f:?}");
+        // The node's own fields stay first.
+        assert_eq!(f[0].0, "kind");
+        let f = node_fields("urn:3gpp2:a", NodeKind::Nid);
+        assert_eq!(get(&f, "registered"), "2018-06-19", "{f:?}");
+        let f = node_fields("urn:foo:bar", NodeKind::Nid);
+        assert_eq!(
+            get(&f, "registration"),
+            format!(
+                "not registered (snapshot of {})",
+                crate::engine::namespaces::snapshot().registry_updated
+            )
+        );
+        // The NSS node: the namespace's verdict beside the URN's.
+        let f = node_fields("urn:isbn:0-395-36341-2", NodeKind::Nss);
+        assert!(get(&f, "namespace").starts_with("invalid by"), "{f:?}");
+        // Not a URN: nothing added.
+        let f = node_fields("http://a/", NodeKind::Host);
+        assert!(
+            f.iter()
+                .all(|(l, _)| l != "namespace" && l != "registration")
+        );
+    }
 
     #[test]
     fn wrapping_keeps_every_character() {

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The cost of the namespace layer to batch checking (issue 23): `check --profile rfc8141
+# --jobs 1` on the benchmark URN corpus, without `--namespaces`, must cost at most 1.2x what
+# it cost before the layer. Not part of `cargo test`; prints each figure and "met" or
+# "MISSED", and exits 1 when the target is missed.
+#
+#   scripts/measure-namespace-check.sh                 # LINES=200000 RUNS=5 BASE_REV=2058dbc
+#   IDBENCH=path BASE_IDBENCH=path scripts/measure-namespace-check.sh
+#
+# 1. Builds the release binary of this tree and the corpus generator (benches/tools/
+#    gen_corpus.rs), and, unless BASE_IDBENCH is given, the release binary of BASE_REV
+#    (the commit before the layer) from `git archive` in a temporary directory, with this
+#    tree's target directory so the dependencies are not built again.
+# 2. Generates the URN corpus (gen-corpus urn LINES SEED, SEED 3986 as bench-check.sh).
+# 3. Times `check --profile rfc8141 --jobs 1 --quiet FILE` RUNS times with each binary
+#    (median wall time), and `--namespaces` once more for information (no target: the
+#    layer runs only when asked).
+set -u
+cd "$(dirname "$0")/.."
+LINES=${LINES:-200000}
+RUNS=${RUNS:-5}
+SEED=${SEED:-3986}
+BASE_REV=${BASE_REV:-2058dbc}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+if [ -z "${IDBENCH:-}" ]; then
+    timeout 3600 cargo build --release --quiet --bin idbench --example gen-corpus || exit 2
+    cp target/release/idbench "$TMP/idbench-new"
+    IDBENCH="$TMP/idbench-new"
+fi
+GEN=target/release/examples/gen-corpus
+[ -x "$GEN" ] || { timeout 3600 cargo build --release --quiet --example gen-corpus || exit 2; }
+cp "$GEN" "$TMP/gen-corpus"
+if [ -z "${BASE_IDBENCH:-}" ]; then
+    mkdir "$TMP/base"
+    git archive "$BASE_REV" | tar -x -C "$TMP/base" || exit 2
+    CARGO_TARGET_DIR="$PWD/target" timeout 3600 cargo build --release --quiet --bin idbench \
+        --manifest-path "$TMP/base/Cargo.toml" || exit 2
+    cp target/release/idbench "$TMP/idbench-base"
+    BASE_IDBENCH="$TMP/idbench-base"
+    # Put this tree's binary back where cargo expects it.
+    [ -f "$TMP/idbench-new" ] && cp "$TMP/idbench-new" target/release/idbench
+fi
+CORPUS="$TMP/urn.txt"
+"$TMP/gen-corpus" urn "$LINES" "$SEED" >"$CORPUS" || exit 2
+echo "corpus: $LINES URN lines, $(wc -c <"$CORPUS") bytes (gen-corpus urn $LINES $SEED)"
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+time_runs() { # BINARY ARGS...
+    local bin=$1; shift
+    for _ in $(seq "$RUNS"); do
+        local t0 t1
+        t0=$(date +%s.%N)
+        timeout 600 "$bin" check --profile rfc8141 --jobs 1 --quiet "$@" "$CORPUS" 2>/dev/null
+        t1=$(date +%s.%N)
+        echo "$t1 - $t0" | bc -l
+    done | median
+}
+base=$(time_runs "$BASE_IDBENCH")
+new=$(time_runs "$IDBENCH")
+RUNS=1 ns=$(time_runs "$IDBENCH" --namespaces)
+ratio=$(echo "$new / $base" | bc -l)
+printf 'before the layer (%s): %.3f s (median of %s)\n' "$BASE_REV" "$base" "$RUNS"
+printf 'with the layer, not asked:  %.3f s (median of %s)\n' "$new" "$RUNS"
+printf 'with --namespaces:          %.3f s (one run; no target)\n' "$ns"
+if [ "$(echo "$ratio <= 1.2" | bc -l)" = 1 ]; then
+    printf 'met     check --profile rfc8141 --jobs 1 costs %.3fx what it cost (target <= 1.2x)\n' "$ratio"
+else
+    printf 'MISSED  check --profile rfc8141 --jobs 1 costs %.3fx what it cost (target <= 1.2x)\n' "$ratio"
+    exit 1
+fi
