@@ -2,7 +2,7 @@
 //! two readings part, through the library's public API: the inputs a new user tries give
 //! the standard's href and validation error names, and each divergence names both sides.
 
-use idbench::engine::whatwg::standards::{self, Topic};
+use idbench::engine::standards::{self, Topic};
 
 /// (input, the URL Standard's href, a divergence's topic, text its sentence must hold)
 const TABLE: &[(&str, &str, Topic, &str)] = &[
@@ -158,5 +158,178 @@ fn f8_shows_the_standards_view_in_the_workbench() {
     assert!(
         s.contains("WHATWG    ✓ http://127.0.0.1/") || s.contains("WHATWG   ✓ http://127.0.0.1/"),
         "{s}"
+    );
+}
+
+// ----- the command line: parse's url, parse --base, forms, compare, explain --standards
+
+fn idbench(args: &[&str]) -> (Option<i32>, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(args)
+        .output()
+        .expect("idbench runs");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (_, out) = idbench(args);
+    serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn parse_json_gives_the_url_record_under_whatwg_only() {
+    let v = json(&[
+        "parse",
+        "--profile",
+        "whatwg",
+        "--format",
+        "json",
+        "HTTPS://u:p@EXAMPLE.com:443/a/../b?q#f",
+    ]);
+    let u = &v["url"];
+    for (k, want) in [
+        ("href", "https://u:p@example.com/b?q#f"),
+        ("origin", "https://example.com"),
+        ("protocol", "https:"),
+        ("username", "u"),
+        ("password", "p"),
+        ("host", "example.com"),
+        ("hostname", "example.com"),
+        ("port", ""),
+        ("pathname", "/b"),
+        ("search", "?q"),
+        ("hash", "#f"),
+    ] {
+        assert_eq!(u[k], want, "{k}: {v}");
+    }
+    assert_eq!(u["valid_url_string"], false, "credentials: {v}");
+    let v = json(&[
+        "parse",
+        "--profile",
+        "whatwg",
+        "--format",
+        "json",
+        "https://a/",
+    ]);
+    assert_eq!(v["url"]["valid_url_string"], true, "{v}");
+    let v = json(&[
+        "parse",
+        "--profile",
+        "whatwg",
+        "--format",
+        "json",
+        "http://[",
+    ]);
+    assert!(v["url"].is_null() && v.get("url").is_some(), "{v}");
+    let v = json(&[
+        "parse",
+        "--profile",
+        "rfc3986",
+        "--format",
+        "json",
+        "http://a/",
+    ]);
+    assert!(v.get("url").is_none(), "{v}");
+}
+
+#[test]
+fn parse_base_uses_the_standards_parser_or_resolves_first() {
+    let v = json(&[
+        "parse",
+        "--profile",
+        "whatwg",
+        "--format",
+        "json",
+        "--base",
+        "http://example.com/a/b",
+        "../c\\d?x",
+    ]);
+    assert_eq!(v["url"]["href"], "http://example.com/c/d?x", "{v}");
+    assert_eq!(v["input"], "../c\\d?x", "spans index the input: {v}");
+    let (code, _) = idbench(&["parse", "--profile", "whatwg", "../c"]);
+    assert_eq!(code, Some(1), "no base: missing-scheme-non-relative-url");
+    let v = json(&[
+        "parse",
+        "--profile",
+        "rfc3986",
+        "--format",
+        "json",
+        "--base",
+        "http://example.com/a/b",
+        "../c?x",
+    ]);
+    assert_eq!(
+        v["input"], "http://example.com/c?x",
+        "the target, parsed: {v}"
+    );
+    assert_eq!(v["valid"], true);
+}
+
+#[test]
+fn forms_give_href_and_compare_climbs_the_serializations() {
+    let (_, out) = idbench(&["forms", "--profile", "whatwg", "HTTP://a:80/x/../b#f"]);
+    assert!(out.contains("href              http://a/b#f"), "{out}");
+    assert!(out.contains("href_no_fragment  http://a/b\n"), "{out}");
+    let v = json(&[
+        "compare",
+        "--profile",
+        "whatwg",
+        "--format",
+        "json",
+        "HTTP://a:80/x/../b#f",
+        "http://a/b#f",
+    ]);
+    assert_eq!(v["equivalent"], true, "{v}");
+    let (code, out) = idbench(&[
+        "compare",
+        "--profile",
+        "whatwg",
+        "HTTP://a:80/x/../b#f",
+        "http://a/b#g",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("2  the serializations without fragments") && out.contains("yes"),
+        "{out}"
+    );
+    assert!(out.contains("first difference: fragment"), "{out}");
+    assert!(out.contains("URL Standard §4.6"), "{out}");
+}
+
+#[test]
+fn explain_standards_renders_text_markdown_and_json() {
+    let input = "https://example.com\\foo";
+    let (code, md) = idbench(&["explain", "--standards", input]);
+    assert_eq!(code, Some(1), "they part: {md}");
+    assert!(
+        md.starts_with("# idbench: the URL Standard beside RFC 3986"),
+        "{md}"
+    );
+    assert!(
+        md.contains("| URL Standard | accepts | `https://example.com/foo` |"),
+        "{md}"
+    );
+    assert!(md.contains("### 2. backslash at bytes 19..20"), "{md}");
+    let (_, text) = idbench(&["explain", "--standards", "--format", "text", input]);
+    assert!(text.contains("2. backslash at bytes 19..20:"), "{text}");
+    assert!(text.contains("invalid-reverse-solidus"), "{text}");
+    let v = json(&["explain", "--standards", "--format", "json", input]);
+    assert_eq!(v["divergences"][1]["topic"], "backslash", "{v}");
+    let (code, _) = idbench(&["explain", "--standards", "https://example.com/"]);
+    assert_eq!(code, Some(0), "they agree");
+    // Untrusted text reaches the terminal as visible tokens.
+    let (_, text) = idbench(&[
+        "explain",
+        "--standards",
+        "--format",
+        "text",
+        "http://a/\u{1b}[31m\u{202e}",
+    ]);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text}"
     );
 }

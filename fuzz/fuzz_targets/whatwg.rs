@@ -51,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(a.valid(), p.url.is_some(), "{input:?}: the profile and the parser");
         assert_eq!(a.tree.root().attr("href"), ours.as_deref(), "{input:?}: the root's href");
         if input.len() < 4096 {
-            let s = whatwg::standards::compare(&input);
+            let s = idbench::engine::standards::compare(&input);
             for d in &s.divergences {
                 assert!(input.get(d.span.start..d.span.end).is_some(), "{d:?} off the input");
             }

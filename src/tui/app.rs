@@ -917,9 +917,10 @@ impl App {
         }
         v.of = Some(n);
         let input = &self.m.analysis(0).input;
-        v.pane.show(std::sync::Arc::new(
-            crate::engine::whatwg::standards::compare(input),
-        ));
+        v.pane
+            .show(std::sync::Arc::new(crate::engine::standards::compare(
+                input,
+            )));
     }
 
     /// Draws the standards view into `area`.

@@ -22,7 +22,7 @@ pub static WHATWG: Descriptor = Descriptor {
     title: "WHATWG URL Standard (basic URL parser, revision 6ae8486 of 2 July 2026)",
     short: "the URL Standard",
     family: Family::Uri,
-    grammar: GrammarEntry::Fn(whatwg::tree::build),
+    grammar: GrammarEntry::WithBase(whatwg::tree::build),
     quick: Some(quick::whatwg),
     // The standard writes its syntax as an algorithm and prose: this is idbench's reading.
     rules: &[include_str!("../whatwg/rules.abnf"), super::CORE],
@@ -41,14 +41,27 @@ static FORMS: FormsSpec = FormsSpec {
     ..GENERIC_FORMS
 };
 
-/// whatwg: URL equality (§4.6) compares the serializations; the ladder's one rung is the
-/// inputs as typed, then the canonical forms (the serializations) decide.
+/// whatwg: URL equality (§4.6) compares the serializations (§4.5): the inputs as typed,
+/// then their serializations without the fragments ("exclude fragments" set), then whole,
+/// which decides (the standard's equality leaves "exclude fragments" unset).
 static LADDER: LadderSpec = LadderSpec {
-    rungs: &[Rung::Rules {
-        name: "the inputs as typed",
-        spec: "URL Standard §4.6 #concept-url-equals",
-        rules: Rules::NONE,
-    }],
+    rungs: &[
+        Rung::Rules {
+            name: "the inputs as typed",
+            spec: "URL Standard §4.6 #concept-url-equals",
+            rules: Rules::NONE,
+        },
+        Rung::Serializations {
+            name: "the serializations without fragments (URL equals, exclude fragments set)",
+            spec: "URL Standard §4.6 #concept-url-equals",
+            exclude_fragments: true,
+        },
+        Rung::Serializations {
+            name: "the serializations (URL serializer, §4.5; URL equals, §4.6)",
+            spec: "URL Standard §4.6 #concept-url-equals",
+            exclude_fragments: false,
+        },
+    ],
     section: "URL Standard §4.6 #concept-url-equals",
     ..GENERIC_LADDER
 };

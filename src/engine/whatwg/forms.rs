@@ -15,11 +15,14 @@ pub fn make(input: &str, _: Under<'_>, tree: &Tree, _: &mut Vec<Diagnostic>) -> 
         .root()
         .attr("href")
         .map_or_else(|| input.to_string(), str::to_string);
+    let root = tree.root();
     Forms {
         iri_normal: input.to_string(),
         uri_normal: input.to_string(),
         canonical: href.clone(),
         display: href,
+        href: root.attr("href").map(str::to_string),
+        href_no_fragment: root.attr("href_no_fragment").map(str::to_string),
         ..Forms::default()
     }
 }

@@ -28,10 +28,6 @@ pub mod forms;
 mod host;
 mod parser;
 pub mod tree;
-// The divergence engine sits beside the engine's modules (src/engine/standards.rs); it is
-// mounted here until src/engine/mod.rs declares it.
-#[path = "../standards.rs"]
-pub mod standards;
 pub mod wpt;
 
 use std::fmt;

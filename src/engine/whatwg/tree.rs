@@ -15,11 +15,12 @@ use super::{Parsed, UrlPath};
 use crate::engine::codes::Code;
 use crate::engine::tree::{Builder, NodeKind, Severity, Span};
 
-/// The whatwg profile's grammar: the basic URL parser's record and diagnostics, written
-/// into `b`. Never panics; linear in the input (the parser's steps are).
-pub fn build(b: &mut Builder<'_>) {
+/// The whatwg profile's grammar: the basic URL parser's record and diagnostics (against
+/// `base`, when given), written into `b`. Never panics; linear in the input (the parser's
+/// steps are).
+pub fn build(b: &mut Builder<'_>, base: Option<&str>) {
     let input = b.input();
-    let parsed = super::parse(input, None);
+    let parsed = super::parse(input, base);
     write(b, &parsed);
 }
 

@@ -1,6 +1,6 @@
 //! The standards view: the input under RFC 3986/3987 and the WHATWG URL Standard side by
 //! side, and each place where the two readings part, as the engine's divergence list
-//! ([`crate::engine::whatwg::standards::Standards`]) says.
+//! ([`crate::engine::standards::Standards`]) says.
 //!
 //! A component like the other panes: it owns its keys (the arrows select a divergence,
 //! Enter moves the input's cursor to it), its drawing and its help entries, and Details
@@ -15,7 +15,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use crate::engine::whatwg::standards::{Divergence, Standards, Verdict};
+use crate::engine::standards::{Divergence, Standards, Verdict};
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
 use crate::tui::panes::detail::{Detail, Item};
@@ -321,7 +321,7 @@ pub fn draw(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::whatwg::standards::compare;
+    use crate::engine::standards::compare;
     use crate::tui::model::{Model, Texts};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
