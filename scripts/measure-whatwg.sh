@@ -30,7 +30,7 @@ best=""
 for _ in 1 2 3; do
     /usr/bin/time -o "$dir/check-time.txt" -f '%U %S' \
         "$tdir/release/idbench" check --profile whatwg --jobs 1 "$f" >/dev/null 2>&1 || true
-    t=$(awk '{ print $1 + $2 }' "$dir/check-time.txt")
+    t=$(awk 'END { print $1 + $2 }' "$dir/check-time.txt")
     best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
 done
 awk -v c="$best" -v u="$url_s" 'BEGIN {
