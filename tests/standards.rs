@@ -150,6 +150,12 @@ fn f8_shows_the_standards_view_in_the_workbench() {
     feed(&mut a, [Event::key(KeyCode::F(8))]);
     let s = screen(&mut a, 80, 24);
     assert!(!s.contains("Standards ·"), "F8 hides it: {s}");
+    // In diff mode the view takes the ladder's room.
+    let mut a = app("https://example.com\\foo");
+    feed(&mut a, [Event::ctrl('d'), Event::key(KeyCode::F(8))]);
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("Standards · WHATWG vs RFC 3986"), "{s}");
+    assert!(!s.contains("equal?"), "not the ladder: {s}");
     // Shown again over another input: compared afresh.
     let mut a = app("http://0x7f.1/");
     feed(&mut a, [Event::key(KeyCode::F(8))]);
