@@ -185,6 +185,42 @@ mod tests {
 
     #[test]
     fn the_quick_recognizer_agrees_with_the_tree() {
+        // Its plain shape (no parser run) among them: sound on the edges of that shape.
+        let edges = [
+            "http://a.b/c?d#e",
+            "https://EXAMPLE.com:65535/x",
+            "https://example.com:65536/x",
+            "http://a:/",
+            "http://a:8x/",
+            "http://1.2.3.4/",
+            "http://a.1/",
+            "http://a.0x1/",
+            "http://a.b./",
+            "http://a.1./",
+            "http://xn--a.b/",
+            "http://a.XN--pokxncvks/",
+            "http://a..b/",
+            "http://-a-/",
+            "http:///",
+            "http://a b/",
+            "http://a/ ",
+            "ftp://u@h/",
+            "ws://h:0",
+            "https://h\\x",
+            "wss://a.b:00080/",
+        ];
+        for input in edges
+            .into_iter()
+            .chain(crate::idsets::all().iter().map(|e| e.id.as_str()))
+        {
+            let a = under(input);
+            let q = super::quick::whatwg(input.as_bytes());
+            match (a.first_error(), q) {
+                (_, Quick::Unknown) => {}
+                (None, q) => assert_eq!(q, Quick::Valid, "{input}"),
+                (Some(d), q) => assert_eq!(q, Quick::Invalid(d.code.as_str()), "{input}"),
+            }
+        }
         for input in [
             "https://example.com/",
             "http://0x7f.1/",
