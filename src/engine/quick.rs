@@ -71,12 +71,12 @@ pub fn xri(b: &[u8]) -> Quick {
 /// does not, and a failure names its validation error), since the standard's verdict is
 /// the state machine's. Input that is not UTF-8 is left to the full parse.
 pub fn whatwg(b: &[u8]) -> Quick {
-    if whatwg_plain(b) {
-        return Quick::Valid;
-    }
     let Ok(s) = std::str::from_utf8(b) else {
         return Quick::Unknown;
     };
+    if whatwg_plain(b) {
+        return Quick::Valid;
+    }
     let parsed = super::whatwg::parse(s, None);
     match parsed.failure() {
         None if parsed.url.is_some() => Quick::Valid,
