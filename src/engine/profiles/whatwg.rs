@@ -209,6 +209,11 @@ mod tests {
             "https://h\\x",
             "wss://a.b:00080/",
         ];
+        // Bytes that are not UTF-8 are never judged quickly, whatever their shape.
+        assert_eq!(
+            super::quick::whatwg(b"http://a/\xC0\x80b?c#d"),
+            Quick::Unknown
+        );
         for input in edges
             .into_iter()
             .chain(crate::idsets::all().iter().map(|e| e.id.as_str()))
