@@ -8,27 +8,12 @@
 //! must match exactly, and every listed case must still disagree (a stale entry fails too).
 
 use idbench::engine::whatwg;
+use idbench::engine::whatwg::wpt;
 use serde_json::Value;
 
-/// Cases whose expectation the implemented revision changes: (input, base, reason).
-///
-/// whatwg/url commit a8d5ca3 (25 June 2026, "Add Unicode ToASCII fallback for ASCII
-/// domains"): the domain parser keeps an ASCII domain, lower-cased, when Unicode ToASCII
-/// fails on it (reporting a domain-to-ASCII validation error), instead of failing. WPT PR
-/// 60476 updated the tests; the vendored files predate it.
-const ASCII_FALLBACK: &str = "whatwg/url a8d5ca3: an ASCII domain that Unicode ToASCII rejects is \
-                              kept, lower-cased (domain-to-ASCII validation error), not a failure";
-
-const CHANGED: &[(&str, Option<&str>, &str)] = &[
-    ("http://a.b.c.xn--pokxncvks", None, ASCII_FALLBACK),
-    ("http://10.0.0.xn--pokxncvks", None, ASCII_FALLBACK),
-    ("http://a.b.c.XN--pokxncvks", None, ASCII_FALLBACK),
-    ("http://a.b.c.Xn--pokxncvks", None, ASCII_FALLBACK),
-    ("http://10.0.0.XN--pokxncvks", None, ASCII_FALLBACK),
-    ("http://10.0.0.xN--pokxncvks", None, ASCII_FALLBACK),
-    ("file://xn--/p", None, ASCII_FALLBACK),
-    ("https://xn--/", None, ASCII_FALLBACK),
-];
+/// Cases whose expectation the implemented revision changes: (input, base, reason), the
+/// library's list (`idbench test` reports them as known disagreements).
+const CHANGED: &[(&str, Option<&str>, &str)] = wpt::URLTESTDATA_CHANGED;
 
 fn cases(file: &str) -> Vec<Value> {
     let path = format!("{}/tests/data/whatwg/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -59,19 +44,7 @@ fn check(case: &Value) -> Option<String> {
                 .map(|d| (d.code.as_str(), d.message.clone()))
         )),
         (Some(u), false) => {
-            let got = [
-                ("href", u.href()),
-                ("origin", u.origin()),
-                ("protocol", u.protocol()),
-                ("username", u.username().to_string()),
-                ("password", u.password().to_string()),
-                ("host", u.host()),
-                ("hostname", u.hostname()),
-                ("port", u.port()),
-                ("pathname", u.pathname().to_string()),
-                ("search", u.search()),
-                ("hash", u.hash()),
-            ];
+            let got = wpt::getters(u);
             let wrong: Vec<String> = got
                 .iter()
                 .filter_map(|(k, v)| {
@@ -155,19 +128,5 @@ fn toascii_passes_but_for_the_listed_changes_of_the_standard() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// toascii.json cases the implemented revision changes.
-const TOASCII_CHANGED: &[(&str, &str)] = &[
-    ("xn--a", ASCII_FALLBACK),
-    ("xn--a.xn--zca", ASCII_FALLBACK),
-    ("xn--ls8h=", ASCII_FALLBACK),
-    ("xn--1ug.example", ASCII_FALLBACK),
-    ("xn--a-yoc", ASCII_FALLBACK),
-    ("xn--zn7c.com", ASCII_FALLBACK),
-    // Not the standard's change: the `idna` crate (1.1.0, the engine's IDNA) rejects the
-    // label "1" of a Bidi domain name under CheckBidi (RFC 5893 rule 1: a label starts with
-    // L, R or AL); WPT expects "1.xn--mhb". The url crate on the same idna agrees with us.
-    (
-        "1.\u{64A}",
-        "idna 1.1.0's CheckBidi rejects a digits-only label in a Bidi domain name",
-    ),
-];
+/// toascii.json cases the implemented revision changes (the library's list).
+const TOASCII_CHANGED: &[(&str, &str)] = wpt::TOASCII_CHANGED;

@@ -1,10 +1,13 @@
 //! The WHATWG URL parser (engine::whatwg): never panics, its spans lie on the input's
 //! character boundaries, its work stays linear, and its href (or failure) agrees with the
-//! `url` crate's but for the url crate's known departures (tests/whatwg/known.rs). Input:
-//! the first byte picks a base URL (or none), the rest is the input.
+//! `url` crate's but for the url crate's known departures (tests/whatwg/known.rs); without a
+//! base, the whatwg profile's analysis agrees with the parser, and the divergence engine
+//! (engine::standards) never panics and places every divergence on the input's characters.
+//! Input: the first byte picks a base URL (or none), the rest is the input.
 #![no_main]
 
 use idbench::engine::whatwg;
+use idbench::engine::{Options, Profile, analyze};
 use idbench_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 
@@ -42,6 +45,17 @@ fuzz_target!(|data: &[u8]| {
         // The href parses again to itself.
         let again = whatwg::parse(&ours.clone().unwrap_or_default(), None);
         assert_eq!(again.url.map(|v| v.href()), ours.clone(), "href does not round-trip");
+    }
+    if base.is_none() {
+        let a = analyze(&input, &Options::validate_only(Some(Profile::Whatwg)));
+        assert_eq!(a.valid(), p.url.is_some(), "{input:?}: the profile and the parser");
+        assert_eq!(a.tree.root().attr("href"), ours.as_deref(), "{input:?}: the root's href");
+        if input.len() < 4096 {
+            let s = idbench::engine::standards::compare(&input);
+            for d in &s.divergences {
+                assert!(input.get(d.span.start..d.span.end).is_some(), "{d:?} off the input");
+            }
+        }
     }
     let theirs = match base {
         None => url::Url::parse(&input).ok().map(|u| u.to_string()),

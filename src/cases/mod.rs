@@ -34,13 +34,19 @@
 //! (with `grammar`, an ABNF file relative to the cases file, and `start`). A case needs at
 //! least one; unknown keys are errors with their line and column, so a typo cannot pass.
 //!
-//! Files ending `.json` are refused for now (the WPT `urltestdata.json` reader needs the
-//! whatwg profile); any other file that is not `.toml` is read in the `examples/ids` line
-//! format ([`crate::idsets::parse_set`]).
+//! Files ending `.json` are read in the web-platform-tests shape ([`parse_wpt`]): an array
+//! whose strings are comments and whose objects are cases, either `urltestdata.json`'s
+//! (`input`, `base`, and the getters `href`, `origin`, `protocol`, ..., `hash`, or
+//! `failure: true`) or `toascii.json`'s (`input` and `output`, null for failure). They run
+//! under the URL Standard's parser ([`crate::engine::whatwg`]) with their base; a case the
+//! implemented revision of the standard changes is a known disagreement, named with the
+//! change ([`crate::engine::whatwg::wpt`]), not a failure. Any other file that is not
+//! `.toml` is read in the `examples/ids` line format ([`crate::idsets::parse_set`]).
 
 mod read;
 mod run;
 mod view;
+mod wpt;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -53,6 +59,7 @@ use crate::engine::tree::Severity;
 pub use read::{parse_ids, parse_toml};
 pub use run::{Failure, run};
 pub use view::from_view;
+pub use wpt::parse_wpt;
 pub use write::{append_case, to_toml, write_private};
 
 /// A cases file may be this large (100,000 cases of a line or so each fit many times over).
@@ -98,6 +105,22 @@ pub struct ParsesExpect {
     pub start: String,
 }
 
+/// What a web-platform-tests case expects of the URL Standard's parser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WptExpect {
+    /// A `urltestdata.json` case: the parse of `input` against the case's base fails, or
+    /// its getters give these values (getter name → value, in the file's order).
+    Url {
+        /// `failure: true`.
+        failure: bool,
+        /// The getters the case gives.
+        getters: Vec<(String, String)>,
+    },
+    /// A `toascii.json` case: `input` as the host of an `https:` URL gives this hostname
+    /// (`None`: the parse fails).
+    ToAscii(Option<String>),
+}
+
 /// What a case expects; every field is optional, at least one is given.
 #[derive(Clone, Debug, Default)]
 pub struct Expect {
@@ -121,6 +144,11 @@ pub struct Expect {
     pub parses: Option<ParsesExpect>,
     /// Diagnostics the analysis must hold.
     pub diagnostics: Vec<DiagnosticExpect>,
+    /// A web-platform-tests case (a `.json` file's).
+    pub wpt: Option<WptExpect>,
+    /// Why the case is a known disagreement (the implemented revision of the standard
+    /// changed it): it is reported as such, not as a failure, while it disagrees.
+    pub known: Option<&'static str>,
 }
 
 impl Expect {
@@ -135,6 +163,7 @@ impl Expect {
             && self.target.is_none()
             && self.parses.is_none()
             && self.diagnostics.is_empty()
+            && self.wpt.is_none()
     }
 }
 
@@ -157,6 +186,16 @@ pub struct Case {
 }
 
 impl Case {
+    /// Why the case is a known disagreement, if it is one: listed as changed by the
+    /// implemented revision of the standard, and `failures` (what [`run`] found) show it
+    /// still disagrees. A listed case that agrees is a failure ([`run`] says the entry is
+    /// stale), not a known disagreement.
+    pub fn known_disagreement(&self, failures: &[Failure]) -> Option<&'static str> {
+        self.expect
+            .known
+            .filter(|_| !failures.is_empty() && failures.iter().all(|f| f.field != "known"))
+    }
+
     /// The profile the case runs under, `default` when it names none (`None`: auto).
     pub fn profile_or(&self, default: Option<Profile>) -> Option<Profile> {
         self.profile.unwrap_or(default)
@@ -199,6 +238,20 @@ impl Case {
                 p.path,
                 p.start
             ));
+        }
+        match &e.wpt {
+            Some(WptExpect::Url { failure: true, .. }) => parts.push("URL Standard: fails".into()),
+            Some(WptExpect::Url { getters, .. }) => {
+                if let Some((_, href)) = getters.iter().find(|g| g.0 == "href") {
+                    parts.push(format!("URL Standard: href {href}"));
+                }
+            }
+            Some(WptExpect::ToAscii(Some(h))) => parts.push(format!("URL Standard: host {h}")),
+            Some(WptExpect::ToAscii(None)) => parts.push("URL Standard: host fails".into()),
+            None => {}
+        }
+        if let Some(k) = e.known {
+            parts.push(format!("known: {k}"));
         }
         for d in &e.diagnostics {
             parts.push(format!(
@@ -246,12 +299,9 @@ impl std::fmt::Display for LoadError {
     }
 }
 
-/// What a `.json` file gets until the whatwg profile exists.
-pub const WPT_NOT_YET: &str = "WPT urltestdata files need the whatwg profile, not built yet";
-
 /// Reads the cases file at `path`: a regular file ([`crate::files::read_regular`]), TOML
-/// when it ends `.toml`, refused when `.json` ([`WPT_NOT_YET`]), else the `examples/ids`
-/// line format. Grammars named by `parses` cases are read and compiled here, relative to
+/// when it ends `.toml`, the web-platform-tests shape when `.json` ([`parse_wpt`]), else
+/// the `examples/ids` line format. Grammars named by `parses` cases are read and compiled here, relative to
 /// the file's directory.
 pub fn load(path: &Path) -> Result<CaseFile, Vec<LoadError>> {
     let file = path.display().to_string();
@@ -267,12 +317,11 @@ pub fn load(path: &Path) -> Result<CaseFile, Vec<LoadError>> {
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    if ext.as_deref() == Some("json") {
-        return Err(whole(WPT_NOT_YET.to_string()));
-    }
     let text = crate::files::read_regular(path, MAX_CASES_FILE)
         .map_err(|e| whole(format!("cannot read: {e}")))?;
-    let cases = if ext.as_deref() == Some("toml") {
+    let cases = if ext.as_deref() == Some("json") {
+        parse_wpt(&text, &file)?
+    } else if ext.as_deref() == Some("toml") {
         let dir = path.parent().unwrap_or(Path::new("."));
         parse_toml(&text, &file, dir)?
     } else {

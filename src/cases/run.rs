@@ -191,6 +191,9 @@ pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
             _ => {}
         }
     }
+    if let Some(w) = &e.wpt {
+        super::wpt::run(case, w, &mut out);
+    }
     if let Some(p) = &e.parses {
         let opts = ParseOptions {
             count_cap: 1,

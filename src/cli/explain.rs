@@ -3,7 +3,8 @@
 //!
 //! Exit codes: as `parse` (0 valid, 1 invalid); with `--with`, as `compare` (0 equivalent,
 //! 1 not, 2 when a side does not parse); with `--base`, as `resolve` (0 when a target came
-//! out, 1 otherwise).
+//! out, 1 otherwise); with `--standards`, 0 when RFC 3986 and the URL Standard read the
+//! input alike, 1 when they part.
 
 use std::io::Write;
 
@@ -73,7 +74,31 @@ pub(crate) fn options(args: &ExplainArgs) -> CompareOptions {
     args.view.compare.options(args.view.profile())
 }
 
+/// `explain --standards`: the input under RFC 3986/3987 and the URL Standard side by side
+/// ([`crate::engine::standards`]), as a report or one JSON object.
+fn standards(args: &ExplainArgs) -> std::io::Result<u8> {
+    let s = crate::engine::standards::compare(&args.id);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match args.format {
+        ReportFormatArg::Json => super::json::write_line(&mut out, &s)?,
+        ReportFormatArg::Markdown => emit(
+            &mut out,
+            &crate::report::standards::render(&s, ReportFormat::Markdown),
+        )?,
+        ReportFormatArg::Text => emit(
+            &mut out,
+            &crate::report::standards::render(&s, ReportFormat::Text),
+        )?,
+    }
+    out.flush()?;
+    Ok(u8::from(!s.agree()))
+}
+
 pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
+    if args.standards {
+        return standards(args);
+    }
     let opts = options(args);
     let namespace = !args.view.no_namespace;
     let full = Options {

@@ -19,6 +19,13 @@ Output (json): one object per input and line:
 \"components\" is flat: {\"scheme\", \"userinfo\", \"host\", \"port\", \"path\", \"query\",
 \"fragment\", \"nid\", \"nss\", \"r_component\", \"q_component\", \"f_component\",
 \"xri_authority\"}, each the component's text, null where there is none.
+Under --profile whatwg the object also has \"url\": the URL Standard's record as the URL
+class's getters give it, {\"href\", \"origin\", \"protocol\", \"username\", \"password\",
+\"host\", \"hostname\", \"port\", \"pathname\", \"search\", \"hash\", \"valid_url_string\"},
+null when the parse fails.
+--base BASE: under whatwg, the URL Standard's parser with that base (spans index the
+input); under the other profiles, the input is resolved against BASE as resolve does and
+the target is parsed (spans index the target).
 A line of stdin that is not UTF-8 is not analyzed: it gets `not-utf8` diagnostics at the
 offsets of the bad bytes (and \"tree\": null).
 
@@ -113,10 +120,16 @@ N\" or \"parted at step N\"), then both inputs, the comparison and its ladder.
 \"a\" and \"b\" are parse's objects plus \"verdicts\" (every profile's) and \"forms\";
 \"comparison\" is compare's object; \"resolution\" is resolve's; null where the report has
 no such part.
+--standards: the input under RFC 3986/3987 and the WHATWG URL Standard side by side: each
+standard's verdict, then each place where the readings part (a \"\\\" read as \"/\", a host
+read as an IPv4 address, a tab removed, missing slashes, percent-encoding, the default port,
+dot-segments, case, IDNA, ...) with both sides' reasons, codes and sections. JSON:
+{\"input\", \"whatwg\", \"valid_url_string\", \"rfc3986\", \"rfc3987\", \"divergences\":
+[{\"topic\", \"span\", \"text\", \"whatwg\", \"rfc\"}]}.
 
 Exit codes: as parse (0 valid, 1 invalid); with --with, as compare (0 equivalent, 1 not, 2
-a side does not parse); with --base, as resolve (0 a target came out, 1 not); 2 on a usage
-error.";
+a side does not parse); with --base, as resolve (0 a target came out, 1 not); with
+--standards, 0 the two readings agree, 1 they part; 2 on a usage error.";
 
 pub(super) const RULE: &str = "\
 Output (text): the production as printed and as read, its section, alternatives, the rules
@@ -163,15 +176,19 @@ A cases file is TOML, `[[case]]` tables of `input` (with `profile`, `base`) and 
 do: `valid`, `error`, `error_at`, `components`, `forms`, `equivalent` or `not_equivalent`
 (with `step`), `target`, `parses` (with `grammar` and `start`); or the `examples/ids` line
 format (any file not ending `.toml`). An unknown key or a case that expects nothing is an
-error with its line and column. `.json` (WPT urltestdata) needs the whatwg profile, not
-built yet.
+error with its line and column. A `.json` file is read in the web-platform-tests shape
+(urltestdata.json: input, base, the getters or failure; toascii.json: input, output) and
+run under the URL Standard's parser with its base; a case the implemented revision of the
+standard changes is reported as a known disagreement, with the change, not a failure.
 Output (text): one line per expectation not met,
   FILE:LINE: case N INPUT: FIELD: expected X, got Y
 Output (json): one object on one line: {\"cases\", \"passed\", \"failed\", \"failures\":
 [{\"file\", \"index\", \"line\", \"input\", \"field\", \"expected\", \"got\"}]}.
 Output (tap): TAP version 13, one test per case, the failures in its YAML block.
 Output (junit): JUnit XML, a testsuite per file, a testcase per case, a failure element per
-expectation not met. The summary `N cases, P passed, F failed` goes to stderr.
+expectation not met. JSON adds \"known\" and \"known_disagreements\"; TAP marks them TODO,
+JUnit skipped. The summary `N cases, P passed, F failed` goes to stderr (with `K known
+disagreements` when there are some).
 
 Exit codes: 0 every case passes, 1 any fails, 2 a file cannot be read or does not read as
 cases, or a usage error.";

@@ -439,9 +439,45 @@ impl Serialize for ComponentsJson<'_> {
     }
 }
 
+/// The URL Standard's record of a whatwg analysis, as the `URL` class's getters give it
+/// (`href`, `origin`, `protocol`, `username`, `password`, `host`, `hostname`, `port`,
+/// `pathname`, `search`, `hash`) and whether the input is a valid URL string; read from the
+/// tree's root, which holds them (no second parse). `None` for a tree that is no URL
+/// record (the RFC profiles'); `Some(None)` when the parse failed.
+pub struct UrlJson<'a>(Node<'a>);
+
+/// The getters, in the `URL` class's order.
+const URL_GETTERS: [&str; 11] = [
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
+];
+
+impl<'a> UrlJson<'a> {
+    /// The record of `a`, if its tree is a URL record's: `Some(None)` on failure.
+    pub fn of(a: &'a Analysis) -> Option<Option<UrlJson<'a>>> {
+        let root = a.tree.root();
+        root.attr("valid_url_string")?;
+        Some(root.attr("href").map(|_| UrlJson(root)))
+    }
+}
+
+impl Serialize for UrlJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(URL_GETTERS.len() + 1))?;
+        for k in URL_GETTERS {
+            m.serialize_entry(k, self.0.attr(k).unwrap_or(""))?;
+        }
+        m.serialize_entry(
+            "valid_url_string",
+            &(self.0.attr("valid_url_string") == Some("true")),
+        )?;
+        m.end()
+    }
+}
+
 /// The whole `parse` object for one input: `{"input", "profile", "profile_reason",
 /// "valid", "start_rule", "components", "tree", "diagnostics", "readings",
-/// "readings_omitted"}`.
+/// "readings_omitted"}`, and under the whatwg profile `"url"` ([`UrlJson`], null on failure).
 #[derive(Clone, Copy, Debug)]
 pub struct AnalysisJson<'a>(pub &'a Analysis);
 
@@ -514,6 +550,9 @@ impl Serialize for AnalysisJson<'_> {
         m.serialize_field("diagnostics", &DiagnosticsJson(&a.all_diagnostics()))?;
         m.serialize_field("readings", &ReadingsJson(a))?;
         m.serialize_field("readings_omitted", &a.readings_omitted)?;
+        if let Some(url) = UrlJson::of(a) {
+            m.serialize_field("url", &url)?;
+        }
         m.end()
     }
 }

@@ -137,17 +137,17 @@ pub enum Format {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct ProfileArg(pub Option<Profile>);
 
-/// `auto` then every profile, in the profile strip's order.
-const PROFILE_ARGS: [ProfileArg; 8] = [
-    ProfileArg(None),
-    ProfileArg(Some(Profile::ALL[0])),
-    ProfileArg(Some(Profile::ALL[1])),
-    ProfileArg(Some(Profile::ALL[2])),
-    ProfileArg(Some(Profile::ALL[3])),
-    ProfileArg(Some(Profile::ALL[4])),
-    ProfileArg(Some(Profile::ALL[5])),
-    ProfileArg(Some(Profile::ALL[6])),
-];
+/// `auto` then every profile, in the profile strip's order (built from [`Profile::ALL`], so
+/// a new profile's row in the table is all it takes).
+const PROFILE_ARGS: [ProfileArg; Profile::ALL.len() + 1] = {
+    let mut args = [ProfileArg(None); Profile::ALL.len() + 1];
+    let mut i = 0;
+    while i < Profile::ALL.len() {
+        args[i + 1] = ProfileArg(Some(Profile::ALL[i]));
+        i += 1;
+    }
+    args
+};
 
 /// A value list clap knows, so help and shell completions offer the profile names.
 impl ValueEnum for ProfileArg {
@@ -196,9 +196,10 @@ pub struct ParseArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
-    /// A base URL: parse the input against it (under whatwg, the URL Standard's parser
-    /// with a base; under the RFC profiles, the input read as a reference and resolved
-    /// against it as `resolve` does).
+    /// A base URL: parse the input against it. Under whatwg, the URL Standard's parser with
+    /// that base (spans index the input); under the other profiles, the input is read as a
+    /// reference, resolved against the base as `resolve` does, and the target parsed (spans
+    /// index the target). Without --profile, the base's auto profile.
     #[arg(long)]
     pub base: Option<String>,
     /// Identifiers; `-` reads one per line from stdin.
@@ -427,7 +428,8 @@ pub struct ExplainArgs {
     #[arg(long, short, value_enum, default_value_t = ReportFormatArg::Markdown)]
     pub format: ReportFormatArg,
     /// Read the input under RFC 3986/3987 and under the URL Standard side by side: where
-    /// the two readings part, and each side's reason.
+    /// the two readings part, and each side's reason (exit 0 when they agree, 1 when they
+    /// part).
     #[arg(long, conflicts_with_all = ["with", "base"])]
     pub standards: bool,
 }
@@ -484,6 +486,25 @@ pub(crate) fn render_each(
     to_text: impl Fn(&crate::engine::Analysis) -> String,
     to_json: impl Fn(&mut dyn Write, &crate::engine::Analysis) -> std::io::Result<()>,
 ) -> std::io::Result<u8> {
+    render_each_with(
+        ids,
+        opts,
+        format,
+        |id| crate::engine::analyze(id, opts),
+        to_text,
+        to_json,
+    )
+}
+
+/// [`render_each`] with the analysis made by `analyze` (`parse --base`: against a base).
+pub(crate) fn render_each_with(
+    ids: &[String],
+    opts: &crate::engine::Options,
+    format: Format,
+    analyze: impl Fn(&str) -> crate::engine::Analysis,
+    to_text: impl Fn(&crate::engine::Analysis) -> String,
+    to_json: impl Fn(&mut dyn Write, &crate::engine::Analysis) -> std::io::Result<()>,
+) -> std::io::Result<u8> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut all_valid = true;
@@ -495,7 +516,7 @@ pub(crate) fn render_each(
         first = false;
         match id {
             input::Id::Text(id) => {
-                let a = crate::engine::analyze(&id, opts);
+                let a = analyze(&id);
                 all_valid &= a.valid();
                 match format {
                     Format::Json => to_json(&mut out, &a),

@@ -1,6 +1,6 @@
 //! `idbench parse`.
 
-use super::{ParseArgs, json, render_each, text};
+use super::{ParseArgs, json, render_each_with, text};
 use crate::engine::Options;
 
 pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
@@ -11,10 +11,15 @@ pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
         all_profiles: false,
         namespace: !args.common.no_namespace,
     };
-    render_each(
+    let base = args.base.as_deref();
+    render_each_with(
         &args.ids,
         &opts,
         args.common.format,
+        |id| match base {
+            Some(b) => crate::engine::analyze_with_base(id, b, &opts),
+            None => crate::engine::analyze(id, &opts),
+        },
         text::analysis,
         |out, a| json::write_line(out, &json::AnalysisJson(a)),
     )

@@ -1,6 +1,7 @@
 //! `idbench test`: runs the cases of files a user brings ([`crate::cases`]) and reports
 //! each expectation not met, with the file and line of its case, as text, JSON, TAP or
-//! JUnit XML.
+//! JUnit XML. A web-platform-tests case that the implemented revision of the URL Standard
+//! changes is reported as a known disagreement, with the change, not as a failure.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -30,7 +31,8 @@ pub enum TestFormat {
 /// `idbench test`.
 #[derive(Args, Debug)]
 pub struct TestArgs {
-    /// Files of cases: `.toml`, or the `examples/ids` line format.
+    /// Files of cases: `.toml`, web-platform-tests `.json` (urltestdata.json,
+    /// toascii.json: run under the URL Standard), or the `examples/ids` line format.
     #[arg(required = true, value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<PathBuf>,
     /// text, json, tap or junit.
@@ -49,6 +51,14 @@ struct Outcome<'a> {
     line: usize,
     input: &'a str,
     failures: Vec<Failure>,
+    /// Why the case is a known disagreement (its failures are then not counted).
+    known: Option<&'static str>,
+}
+
+impl Outcome<'_> {
+    fn failed(&self) -> bool {
+        !self.failures.is_empty() && self.known.is_none()
+    }
 }
 
 #[derive(Serialize)]
@@ -63,16 +73,46 @@ struct FailureJson<'a> {
 }
 
 #[derive(Serialize)]
+struct KnownJson<'a> {
+    file: &'a str,
+    index: usize,
+    line: usize,
+    input: &'a str,
+    change: &'a str,
+    field: &'a str,
+    expected: &'a str,
+    got: &'a str,
+}
+
+#[derive(Serialize)]
 struct ReportJson<'a> {
     cases: usize,
     passed: usize,
     failed: usize,
+    known: usize,
     failures: Vec<FailureJson<'a>>,
+    known_disagreements: Vec<KnownJson<'a>>,
 }
 
 fn text(outcomes: &[Outcome<'_>]) -> String {
     let mut s = String::new();
     for o in outcomes {
+        if let Some(k) = o.known {
+            let first = o.failures.first();
+            let _ = writeln!(
+                s,
+                "{}:{}: case {} {}: known disagreement: {} ({}: the file expects {}, idbench gives {})",
+                escape(o.file),
+                o.line,
+                o.index,
+                escape(o.input),
+                escape(k),
+                escape(first.map_or("", |f| f.field.as_str())),
+                escape(first.map_or("", |f| f.expected.as_str())),
+                escape(first.map_or("", |f| f.got.as_str()))
+            );
+            continue;
+        }
         for f in &o.failures {
             let _ = writeln!(
                 s,
@@ -91,13 +131,33 @@ fn text(outcomes: &[Outcome<'_>]) -> String {
 }
 
 fn to_json<'a>(outcomes: &'a [Outcome<'a>]) -> ReportJson<'a> {
-    let failed = outcomes.iter().filter(|o| !o.failures.is_empty()).count();
+    let failed = outcomes.iter().filter(|o| o.failed()).count();
+    let known = outcomes.iter().filter(|o| o.known.is_some()).count();
     ReportJson {
         cases: outcomes.len(),
-        passed: outcomes.len() - failed,
+        passed: outcomes.len() - failed - known,
         failed,
+        known,
+        known_disagreements: outcomes
+            .iter()
+            .filter_map(|o| {
+                let k = o.known?;
+                let f = o.failures.first()?;
+                Some(KnownJson {
+                    file: o.file,
+                    index: o.index,
+                    line: o.line,
+                    input: o.input,
+                    change: k,
+                    field: &f.field,
+                    expected: &f.expected,
+                    got: &f.got,
+                })
+            })
+            .collect(),
         failures: outcomes
             .iter()
+            .filter(|o| o.known.is_none())
             .flat_map(|o| {
                 o.failures.iter().map(move |f| FailureJson {
                     file: o.file,
@@ -125,6 +185,16 @@ fn tap(outcomes: &[Outcome<'_>]) -> String {
         let desc = tap_description(&format!("{}:{} {}", o.file, o.line, o.input));
         if o.failures.is_empty() {
             let _ = writeln!(s, "ok {} - {desc}", o.index);
+            continue;
+        }
+        if let Some(k) = o.known {
+            // TAP 13's TODO: a failure expected for a reason, not counted as failing.
+            let _ = writeln!(
+                s,
+                "not ok {} - {desc} # TODO known disagreement: {}",
+                o.index,
+                tap_description(k)
+            );
             continue;
         }
         let _ = writeln!(s, "not ok {} - {desc}", o.index);
@@ -167,7 +237,7 @@ fn xml(s: &str) -> String {
 }
 
 fn junit(outcomes: &[Outcome<'_>]) -> String {
-    let failed = outcomes.iter().filter(|o| !o.failures.is_empty()).count();
+    let failed = outcomes.iter().filter(|o| o.failed()).count();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         s,
@@ -182,10 +252,11 @@ fn junit(outcomes: &[Outcome<'_>]) -> String {
             .take_while(|o| std::ptr::eq(o.file, file))
             .collect();
         i += suite.len();
-        let f = suite.iter().filter(|o| !o.failures.is_empty()).count();
+        let f = suite.iter().filter(|o| o.failed()).count();
+        let skipped = suite.iter().filter(|o| o.known.is_some()).count();
         let _ = writeln!(
             s,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{f}\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{f}\" skipped=\"{skipped}\">",
             xml(file),
             suite.len()
         );
@@ -203,6 +274,15 @@ fn junit(outcomes: &[Outcome<'_>]) -> String {
                 continue;
             }
             s.push_str(">\n");
+            if let Some(k) = o.known {
+                let _ = writeln!(
+                    s,
+                    "      <skipped message=\"known disagreement: {}\"/>",
+                    xml(k)
+                );
+                s.push_str("    </testcase>\n");
+                continue;
+            }
             for f in &o.failures {
                 let what = format!("{}: expected {}, got {}", f.field, f.expected, f.got);
                 let _ = writeln!(
@@ -244,12 +324,14 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
     let mut outcomes = Vec::new();
     for (name, f) in &files {
         for c in &f.cases {
+            let failures = cases::run(c, default);
             outcomes.push(Outcome {
                 file: name.as_str(),
                 index: outcomes.len() + 1,
                 line: c.line,
                 input: c.input.as_str(),
-                failures: cases::run(c, default),
+                known: c.known_disagreement(&failures),
+                failures,
             });
         }
     }
@@ -262,12 +344,18 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
         TestFormat::Junit => emit(&mut out, &junit(&outcomes))?,
     }
     out.flush()?;
-    let failed = outcomes.iter().filter(|o| !o.failures.is_empty()).count();
+    let failed = outcomes.iter().filter(|o| o.failed()).count();
+    let known = outcomes.iter().filter(|o| o.known.is_some()).count();
+    let known_words = if known > 0 {
+        format!(", {known} known disagreements (listed with why)")
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         std::io::stderr(),
-        "{} cases, {} passed, {failed} failed",
+        "{} cases, {} passed{known_words}, {failed} failed",
         outcomes.len(),
-        outcomes.len() - failed
+        outcomes.len() - failed - known
     );
     Ok(u8::from(failed > 0))
 }

@@ -372,6 +372,44 @@ impl Sections {
     }
 }
 
+/// A code's reading under one profile whose spec defines the same thing in its own words:
+/// the section it cites and the head (what the code means) there. Where a code the RFC
+/// profiles report is also what another spec names (the URL Standard's port state fails on
+/// what RFC 3986 calls `port-invalid`), that spec's table lists the code with its section
+/// and head, and its diagnostics and views ask the table instead of the code's row.
+#[derive(Debug)]
+pub struct Override {
+    /// The code.
+    pub code: Code,
+    /// The section it cites under this profile.
+    pub section: &'static str,
+    /// What it means under this profile, in a few words.
+    pub head: &'static str,
+}
+
+/// One profile's [`Override`]s.
+#[derive(Debug)]
+pub struct Overrides {
+    /// Which spec the table is for (`URL Standard`).
+    pub spec: &'static str,
+    /// The codes read otherwise, each once.
+    pub rows: &'static [Override],
+}
+
+impl Overrides {
+    fn row(&self, code: Code) -> Option<&Override> {
+        self.rows.iter().find(|r| r.code == code)
+    }
+    /// The section `code` cites under this profile.
+    pub fn section(&self, code: Code) -> &'static str {
+        self.row(code).map_or(code.section(), |r| r.section)
+    }
+    /// What `code` means under this profile.
+    pub fn head(&self, code: Code) -> &'static str {
+        self.row(code).map_or(code.head(), |r| r.head)
+    }
+}
+
 impl serde::Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
@@ -465,6 +503,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_overrides_table_rereads_only_what_it_lists() {
+        static T: Overrides = Overrides {
+            spec: "URL Standard",
+            rows: &[Override {
+                code: Code::PortInvalid,
+                section: "URL Standard §4.4",
+                head: "a port the port state cannot read",
+            }],
+        };
+        assert_eq!(T.section(Code::PortInvalid), "URL Standard §4.4");
+        assert_eq!(
+            T.head(Code::PortInvalid),
+            "a port the port state cannot read"
+        );
+        assert_eq!(T.section(Code::PortEmpty), Code::PortEmpty.section());
+        assert_eq!(T.head(Code::PortEmpty), Code::PortEmpty.head());
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod quick;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
+pub mod standards;
 pub mod tree;
 pub mod validate;
 pub mod whatwg;
@@ -379,6 +380,47 @@ fn namespace_layer(
         f.canonical_namespace = canonical_namespace(profile, &f.canonical, &ns);
     }
     Some(ns)
+}
+
+/// [`analyze`] against a base URL (`parse --base`). Under a profile whose grammar parses
+/// against a base itself (the URL Standard's), the input is parsed against it; under any
+/// other, the input is read as a reference, resolved against the base as
+/// [`resolve::resolve`] does, and the target analysed (its spans index the target); when
+/// no target comes out, the analysis of the input carries the resolution's errors. Without
+/// a profile, the base's `auto` profile is used, as `resolve` does.
+pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis {
+    let profile = options
+        .profile
+        .unwrap_or_else(|| profile::auto_family(base).1);
+    let opts = Options {
+        profile: Some(profile),
+        ..options.clone()
+    };
+    let spec = profile.descriptor();
+    if spec.grammar.takes_base() {
+        let mut a = analyze(input, &opts);
+        let (tree, diagnostics) = spec.grammar.parse_with_base(input, base);
+        a.forms = opts.forms.then(|| forms::compute(input, profile, &tree));
+        a.tree = tree;
+        a.diagnostics = tree::fold_repeats(diagnostics);
+        a.readings = Vec::new();
+        a.readings_omitted = 0;
+        return a;
+    }
+    let r = resolve::resolve(base, input, profile);
+    match &r.target {
+        Some(t) => analyze(t, &opts),
+        None => {
+            let mut a = analyze(input, &opts);
+            a.diagnostics.extend(
+                r.diagnostics
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .cloned(),
+            );
+            a
+        }
+    }
 }
 
 /// The longest input [`first_error`] hands to a full grammar, in bytes (256 KiB).

@@ -36,7 +36,7 @@
 //!    workbench's profile strip, every "each profile" loop); a row below it is built in but
 //!    not listed (the test build's dummy).
 //! 4. Add the name where the compiler cannot see it: `scripts/output-hashes`'s list, the
-//!    CLI's `--profile` values (`PROFILE_ARGS` in `src/cli/mod.rs`), the README.
+//!    README.
 //! 5. Run the tests: those that loop over [`Profile::ALL`] (names round-trip, the grammar
 //!    never panics, the quick recognizer agrees with the grammar, ...) now cover it.
 
@@ -107,6 +107,8 @@ profiles! {
     Rfc8141 => profiles::rfc8141::RFC8141;
     /// OASIS XRI Syntax 2.0.
     Xri2 => profiles::xri2::XRI2;
+    /// The WHATWG URL Standard (`auto` never picks it).
+    Whatwg => profiles::whatwg::WHATWG;
     @not_listed:
     /// The dummy profile of `docs/adding-a-profile.md` (test builds only). Not listed in
     /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.

@@ -27,6 +27,7 @@ use crate::safe_text::escape;
 use crate::text_layout::width as str_width;
 
 mod shell;
+pub mod standards;
 mod writer;
 
 pub use shell::{NEWLINE_PRELUDE, NEWLINE_VAR, shell_command, shell_quote, shell_wrap};

@@ -149,6 +149,19 @@ struct Hits {
     panes: Vec<(Focus, Rect)>,
 }
 
+/// The standards view (F8) while it is shown: the URL Standard's reading of input A beside
+/// RFC 3986's, in place of Details (diff mode: of the ladder); it has the keyboard when
+/// Details would.
+#[derive(Debug, Default)]
+struct StandardsView {
+    pane: panes::standards::StandardsPane,
+    /// The model's analysis count the comparison was made at: it is made again once per
+    /// change of the input, never per frame.
+    of: Option<u64>,
+    /// Where it was drawn, for the mouse.
+    area: Option<Rect>,
+}
+
 /// The workbench.
 pub struct App {
     theme: Theme,
@@ -188,6 +201,8 @@ pub struct App {
     files: bool,
     /// Where Ctrl-S `s` and `h` save the screen: the working directory.
     screen_dir: std::path::PathBuf,
+    /// The standards view (F8), while shown.
+    standards: Option<StandardsView>,
 }
 
 /// What the keys typed while the terminal is too small did: typed text and editing keys go
@@ -276,6 +291,7 @@ impl App {
             user_cases: Vec::new(),
             files: true,
             screen_dir: std::path::PathBuf::from("."),
+            standards: None,
         };
         if let Err(e) = app.read_cases() {
             app.say_error(e);
@@ -474,6 +490,9 @@ impl App {
             (Some(o), _) => vec![o.context(), Context::Global],
             (None, Focus::Input | Focus::Second | Focus::Base) => {
                 vec![Context::Input, Context::Global]
+            }
+            (None, Focus::Details) if self.standards.is_some() => {
+                vec![Context::Standards, Context::Panes, Context::Global]
             }
             (None, f) => {
                 let cx = self.pane(f).map(|p| p.context()).unwrap_or(Context::Panes);
@@ -732,6 +751,7 @@ impl App {
             Action::Share => self.overlay = Some(Open::Share(ShareMenu)),
             Action::ToggleBase => self.toggle_base(),
             Action::FocusProfiles => self.summon(Focus::Profiles),
+            Action::Standards => self.toggle_standards(),
             Action::DiffTrees => {
                 if self.m.diff_mode() {
                     self.diff_trees = !self.diff_trees;
@@ -850,12 +870,66 @@ impl App {
 
     /// Hands navigation action `a` to the focused part's component.
     fn navigate(&mut self, a: Action) {
+        if self.standards_focused()
+            && let Some(v) = self.standards.as_mut()
+        {
+            let e = v.pane.on_action(a, &self.m.doc(0));
+            self.apply(0, e);
+            return;
+        }
         let reads = self.m.reads();
         let f = self.focus;
         let doc = self.m.doc(f.reads(reads));
         if let Some(pane) = self.panes.get_mut(f, reads) {
             let e = pane.on_action(a, &doc);
             self.apply(f.reads(reads), e);
+        }
+    }
+
+    /// True when the standards view is shown and has the keyboard (in Details' place).
+    fn standards_focused(&self) -> bool {
+        self.standards.is_some() && self.focus == Focus::Details
+    }
+
+    /// F8: shows the standards view (with the keyboard) or hides it.
+    fn toggle_standards(&mut self) {
+        if self.standards.take().is_some() {
+            if self.focus == Focus::Details {
+                self.set_focus(Focus::Input);
+            }
+            self.say("standards view hidden (F8 shows it again)");
+            return;
+        }
+        self.standards = Some(StandardsView::default());
+        self.refresh_standards();
+        self.set_focus(Focus::Details);
+        self.say("standards: the URL Standard beside RFC 3986 · ↑/↓ select · Enter: to the input · F8 hides");
+    }
+
+    /// Compares input A under both standards again when it changed since the last time.
+    fn refresh_standards(&mut self) {
+        let n = self.m.analyses();
+        let Some(v) = self.standards.as_mut() else {
+            return;
+        };
+        if v.of == Some(n) {
+            return;
+        }
+        v.of = Some(n);
+        let input = &self.m.analysis(0).input;
+        v.pane
+            .show(std::sync::Arc::new(crate::engine::standards::compare(
+                input,
+            )));
+    }
+
+    /// Draws the standards view into `area`.
+    fn draw_standards(&mut self, f: &mut Frame, area: Rect) {
+        let focused = self.standards_focused() && self.overlay.is_none();
+        let doc = self.m.doc(0);
+        if let Some(v) = self.standards.as_mut() {
+            v.pane.draw(f, area, &doc, focused, &self.theme);
+            v.area = Some(area);
         }
     }
 
@@ -1078,6 +1152,16 @@ impl App {
     }
 
     fn copy(&mut self) {
+        if self.standards_focused() {
+            let c = self
+                .standards
+                .as_ref()
+                .and_then(|v| v.pane.copy(&self.m.doc(0)));
+            if let Some(c) = c {
+                self.status = Some(self.clipboard.copy_told(&c.text, &c.what, true));
+            }
+            return;
+        }
         // Details copies what it reads: the selection as it is now, drawn or not yet.
         if self.focus == Focus::Details {
             self.refresh_details();
@@ -1142,6 +1226,18 @@ impl App {
                 }
             }
         }
+        if let Some(v) = self.standards.as_mut()
+            && let Some(r) = v.area.filter(|r| r.contains(pos))
+        {
+            let doc = self.m.doc(0);
+            let e = match up {
+                Some(up) => v.pane.on_wheel(up, &doc),
+                None => v.pane.on_click(r, pos, &doc),
+            };
+            self.set_focus(Focus::Details);
+            self.apply(0, e);
+            return;
+        }
         let Some(&(f, r)) = self.hits.panes.iter().find(|(_, r)| r.contains(pos)) else {
             return;
         };
@@ -1181,6 +1277,10 @@ impl App {
             ));
         }
         let n_diags = self.panes.lines[self.m.reads().diag].diags.len();
+        self.refresh_standards();
+        if let Some(v) = self.standards.as_mut() {
+            v.area = None;
+        }
         let status_area = if self.m.diff_mode() {
             let layout::Diff {
                 a,
@@ -1197,7 +1297,10 @@ impl App {
             self.draw_input(f, 0, a);
             self.draw_input(f, 1, b);
             self.draw_pane(f, Focus::Profiles, strip);
-            if matches!(self.focus, Focus::Details | Focus::Profiles) {
+            if self.standards.is_some() && self.focus != Focus::Profiles {
+                // F8: the standards view takes the ladder's room.
+                self.draw_standards(f, ladder);
+            } else if matches!(self.focus, Focus::Details | Focus::Profiles) {
                 // Focused (or following the profile strip), Details takes the ladder's (or
                 // the trees') room: the selected step, node or profile cell read whole.
                 self.refresh_details();
@@ -1242,7 +1345,10 @@ impl App {
             // With a base line, the resolution takes Details' room: the target and the
             // steps are what the user is reading then.
             self.refresh_details();
-            if self.focus == Focus::Details {
+            if self.standards_focused() {
+                // F8, focused: the standards view takes Details' focused room.
+                self.draw_standards(f, main);
+            } else if self.focus == Focus::Details {
                 // Focused, Details takes the tree's and the forms' room: a long value is
                 // read whole even at 80×24.
                 self.draw_pane(f, Focus::Details, main);
@@ -1252,11 +1358,14 @@ impl App {
                 self.draw_tree(f, tree);
                 self.draw_pane(f, Focus::Forms, details.union(forms));
             } else {
-                if with_base {
+                if self.standards.is_some() {
+                    // F8: the standards view takes Details' (or the resolution's) room.
+                    self.draw_standards(f, details);
+                } else if with_base {
                     self.draw_pane(f, Focus::Resolution, details);
                 }
                 self.draw_tree(f, tree);
-                if !with_base {
+                if !with_base && self.standards.is_none() {
                     self.draw_pane(f, Focus::Details, details);
                 }
                 self.draw_pane(f, Focus::Forms, forms);

@@ -32,6 +32,8 @@ pub enum Context {
     Examples,
     /// On the profile strip (F7).
     Profiles,
+    /// In the standards view (F8).
+    Standards,
     /// In the help overlay.
     Help,
     /// In the share menu.
@@ -54,13 +56,16 @@ impl Context {
             Context::Reading => "Other reading (r in the tree: the second parse, what decides)",
             Context::Examples => "Examples picker",
             Context::Profiles => "Profile strip (F7: a cell's verdict read whole in Details)",
+            Context::Standards => {
+                "Standards (F8: the URL Standard beside RFC 3986, where the two readings part)"
+            }
             Context::Help => "Help",
             Context::Share => "Share menu (Ctrl-S)",
         }
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 14] = [
+    pub const ALL: [Context; 15] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -73,6 +78,7 @@ impl Context {
         Context::Reading,
         Context::Examples,
         Context::Profiles,
+        Context::Standards,
         Context::Help,
         Context::Share,
     ];
@@ -189,6 +195,9 @@ pub enum Action {
     ShareHtml,
     /// The tree: show or hide the other reading beside it (where the grammar admits two).
     OtherReading,
+    /// Show or hide the standards view: the URL Standard's reading beside RFC 3986's, in
+    /// place of Details (diff mode: of the ladder).
+    Standards,
 }
 
 /// One key: a code and the modifiers that must be held.
@@ -505,6 +514,13 @@ pub const BINDINGS: &[Binding] = &[
         "profile strip: a cell read whole in Details (diff mode: the pair under it)",
         Some("strip"),
     ),
+    b(
+        X::Global,
+        A::Standards,
+        &[k(K::F(8))],
+        "standards: the URL Standard beside RFC 3986, where the two part (F8 again: back)",
+        Some("standards"),
+    ),
     // Panes other than the input: single keys are free there.
     b(
         X::Panes,
@@ -724,6 +740,35 @@ pub const BINDINGS: &[Binding] = &[
         &[k(K::Enter)],
         "copy the target",
         Some("copy"),
+    ),
+    // The standards view (F8).
+    b(
+        X::Standards,
+        A::Down,
+        &[k(K::Down), c('j')],
+        "select the next divergence (PgDn a page)",
+        Some("select"),
+    ),
+    b(
+        X::Standards,
+        A::Up,
+        &[k(K::Up), c('k')],
+        "select the previous divergence",
+        None,
+    ),
+    b(
+        X::Standards,
+        A::Toggle,
+        &[k(K::Enter)],
+        "move the input's cursor to the divergence",
+        Some("to input"),
+    ),
+    b(
+        X::Standards,
+        A::Standards,
+        &[k(K::F(8))],
+        "hide the standards view (back to Details)",
+        Some("hide"),
     ),
     // The other reading.
     b(

@@ -59,6 +59,10 @@ pub struct Forms {
     pub canonical_namespace: Option<String>,
     /// The human-friendly display form.
     pub display: String,
+    /// The URL Standard's serialization (the `href` getter), whatwg only.
+    pub href: Option<String>,
+    /// The serialization without its fragment (exclude fragment set), whatwg only.
+    pub href_no_fragment: Option<String>,
     /// What computing the forms found worth saying.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -87,6 +91,12 @@ impl Forms {
             rows.push(("canonical_namespace", x.as_str()));
         }
         rows.push(("display", self.display.as_str()));
+        if let Some(x) = &self.href {
+            rows.push(("href", x.as_str()));
+        }
+        if let Some(x) = &self.href_no_fragment {
+            rows.push(("href_no_fragment", x.as_str()));
+        }
         rows
     }
 

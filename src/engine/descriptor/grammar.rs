@@ -16,6 +16,9 @@ pub enum GrammarEntry {
     Fn(fn(&mut Builder<'_>)),
     /// A grammar with state (a run-time profile's, built over a user's grammar).
     Shared(Arc<dyn Fn(&mut Builder<'_>) + Send + Sync>),
+    /// A built-in's grammar that can parse against a base URL (the URL Standard's parser,
+    /// `parse --base`); without one it parses the input alone.
+    WithBase(fn(&mut Builder<'_>, Option<&str>)),
 }
 
 impl GrammarEntry {
@@ -24,7 +27,25 @@ impl GrammarEntry {
         match self {
             GrammarEntry::Fn(f) => f(b),
             GrammarEntry::Shared(f) => f(b),
+            GrammarEntry::WithBase(f) => f(b, None),
         }
+    }
+
+    /// True when the grammar parses against a base itself ([`GrammarEntry::WithBase`]);
+    /// otherwise a reference is resolved against the base first.
+    pub fn takes_base(&self) -> bool {
+        matches!(self, GrammarEntry::WithBase(_))
+    }
+
+    /// Parses `input` against `base` with a grammar that takes one; any other grammar
+    /// parses `input` alone.
+    pub fn parse_with_base(&self, input: &str, base: &str) -> (Tree, Vec<Diagnostic>) {
+        let mut b = Builder::new(input);
+        match self {
+            GrammarEntry::WithBase(f) => f(&mut b, Some(base)),
+            other => other.run(&mut b),
+        }
+        b.build()
     }
 }
 
@@ -33,6 +54,7 @@ impl std::fmt::Debug for GrammarEntry {
         f.write_str(match self {
             GrammarEntry::Fn(_) => "GrammarEntry::Fn",
             GrammarEntry::Shared(_) => "GrammarEntry::Shared",
+            GrammarEntry::WithBase(_) => "GrammarEntry::WithBase",
         })
     }
 }

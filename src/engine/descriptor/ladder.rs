@@ -103,6 +103,17 @@ pub enum Rung {
         /// The spec section.
         spec: &'static str,
     },
+    /// The URL Standard's equality (§4.6): each side's serialization (its tree's `href`;
+    /// with `exclude_fragments`, `href_no_fragment`); a side that does not parse stays as it
+    /// is.
+    Serializations {
+        /// What the rung does.
+        name: &'static str,
+        /// The spec section.
+        spec: &'static str,
+        /// URL equality's "exclude fragments".
+        exclude_fragments: bool,
+    },
     /// Without `ignore_dollar`, a rung that says "$" cross-references were kept, when a
     /// side has one.
     DollarKept {

@@ -339,6 +339,24 @@ pub(super) fn build(
                     c.rung(name, spec, Rules::NONE);
                 }
             }
+            Rung::Serializations {
+                name,
+                spec,
+                exclude_fragments,
+            } => {
+                let key = if exclude_fragments {
+                    "href_no_fragment"
+                } else {
+                    "href"
+                };
+                if let Some(v) = c.a.tree.root().attr(key) {
+                    c.cur_a = v.to_string();
+                }
+                if let Some(v) = c.b.tree.root().attr(key) {
+                    c.cur_b = v.to_string();
+                }
+                c.push(name, spec);
+            }
             Rung::DollarKept { name, spec } => {
                 if !opts.ignore_dollar
                     && (has_dollar_xref(&c.a.tree, &c.a.text)

@@ -19,6 +19,7 @@ pub mod rfc2141bis;
 pub mod rfc3986;
 pub mod rfc3987;
 pub mod rfc8141;
+pub mod whatwg;
 pub mod xri2;
 
 #[cfg(test)]

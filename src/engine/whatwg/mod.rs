@@ -24,15 +24,29 @@
 //! issue 25); its test suite (a dev-dependency) checks this parser differentially.
 
 mod encode;
+pub mod forms;
 mod host;
 mod parser;
+pub mod tree;
+pub mod wpt;
 
 use std::fmt;
 
 pub use encode::EncodeSet;
 
-use super::codes::Code;
+use super::codes::{Code, Override, Overrides};
 use super::tree::{Diagnostic, Severity, Span};
+
+/// The codes the RFC profiles report that the URL Standard defines in its own words: their
+/// section and head under the whatwg profile.
+pub static OVERRIDES: Overrides = Overrides {
+    spec: "URL Standard",
+    rows: &[Override {
+        code: Code::PortInvalid,
+        section: "URL Standard §4.4 #concept-basic-url-parser",
+        head: "a port that is not all ASCII digits: the port state fails",
+    }],
+};
 
 /// A host of a URL record (URL Standard §3.1).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -236,6 +250,25 @@ impl UrlRecord {
             s.push_str(itoa::Buffer::new().format(p));
         }
         s
+    }
+
+    /// The `URL` getters (URL Standard §6.1) by name, in the order `urltestdata.json` gives
+    /// them: `href`, `origin`, `protocol`, `username`, `password`, `host`, `hostname`,
+    /// `port`, `pathname`, `search`, `hash`.
+    pub fn getters(&self) -> [(&'static str, String); 11] {
+        [
+            ("href", self.href()),
+            ("origin", self.origin()),
+            ("protocol", self.protocol()),
+            ("username", self.username().to_string()),
+            ("password", self.password().to_string()),
+            ("host", self.host()),
+            ("hostname", self.hostname()),
+            ("port", self.port()),
+            ("pathname", self.pathname().to_string()),
+            ("search", self.search()),
+            ("hash", self.hash()),
+        ]
     }
 
     /// The `protocol` getter: the scheme and `:`.

@@ -792,7 +792,7 @@ fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
                         Code::PortInvalid,
                         ptr,
                         next,
-                        "URL Standard §4.4 #concept-basic-url-parser",
+                        super::OVERRIDES.section(Code::PortInvalid),
                         "the port holds a character that is not a digit: give digits only",
                     );
                     return (false, steps);

@@ -35,6 +35,7 @@ pub mod profiles;
 pub mod readings;
 pub mod resolution;
 pub mod share;
+pub mod standards;
 pub mod status;
 pub mod tree;
 

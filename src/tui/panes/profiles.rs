@@ -519,7 +519,8 @@ fn auto_label(chosen: Option<Profile>, in_use: Profile, fit: Fit) -> String {
     }
 }
 
-fn strip_width(chosen: Option<Profile>, in_use: Profile, cells: Cells<'_>, fit: Fit) -> usize {
+/// The width of each profile's cell (its separator included) under `fit`.
+fn cell_widths(cells: Cells<'_>, fit: Fit) -> Vec<usize> {
     let sym = |p| {
         if fit.words {
             verdict(cells, p).1.len()
@@ -533,16 +534,51 @@ fn strip_width(chosen: Option<Profile>, in_use: Profile, cells: Cells<'_>, fit: 
         Some(c) if fit.codes => 1 + c.len(),
         _ => 0,
     };
+    Profile::ALL
+        .iter()
+        .map(|&p| sep + 2 + name(p, fit).len() + gap + sym(p) + code_w(p))
+        .collect()
+}
+
+fn strip_width(chosen: Option<Profile>, in_use: Profile, cells: Cells<'_>, fit: Fit) -> usize {
     auto_label(chosen, in_use, fit).chars().count()
         + 2
-        + Profile::ALL
-            .iter()
-            .map(|&p| sep + 2 + name(p, fit).len() + gap + sym(p) + code_w(p))
-            .sum::<usize>()
+        + cell_widths(cells, fit).iter().sum::<usize>()
+}
+
+/// The profile cells shown when the strip is wider than `room` even in its most compact
+/// layout: a run of cells around `focus` (growing to the right first, then to the left)
+/// that fits in `room` less a column for a `…` at each end.
+fn window(widths: &[usize], focus: usize, room: usize) -> std::ops::Range<usize> {
+    let n = widths.len();
+    if widths.iter().sum::<usize>() <= room || n == 0 {
+        return 0..n;
+    }
+    let room = room.saturating_sub(2);
+    let focus = focus.min(n - 1);
+    let (mut lo, mut hi, mut used) = (focus, focus + 1, widths[focus]);
+    loop {
+        let mut grew = false;
+        if hi < n && used + widths[hi] <= room {
+            used += widths[hi];
+            hi += 1;
+            grew = true;
+        }
+        if lo > 0 && used + widths[lo - 1] <= room {
+            lo -= 1;
+            used += widths[lo];
+            grew = true;
+        }
+        if !grew {
+            return lo..hi;
+        }
+    }
 }
 
 /// Draws the strip on one row; `chosen` is the user's choice (`None`: auto) and `in_use` the
-/// profile the analysis ran under. Returns the clickable cells.
+/// profile the analysis ran under. Returns the clickable cells. When even the most compact
+/// layout is too wide, the profile cells scroll: the auto cell stays, the cells around the
+/// selected one (else the one in use) are shown, and a `…` stands where cells are left out.
 pub fn draw(
     buf: &mut Buffer,
     area: Rect,
@@ -559,7 +595,18 @@ pub fn draw(
         .filter(|f| any_code || !f.codes)
         .find(|&f| strip_width(chosen, in_use, cells, f) <= usize::from(area.width))
         .unwrap_or(FITS[FITS.len() - 1]);
-    let mut hits = Vec::with_capacity(8);
+    let auto_w = auto_label(chosen, in_use, fit).chars().count() + 2;
+    let focus = selected
+        .and_then(|i| i.checked_sub(1))
+        .filter(|&i| i < Profile::ALL.len())
+        .or_else(|| Profile::ALL.iter().position(|&p| p == in_use))
+        .unwrap_or(0);
+    let shown = window(
+        &cell_widths(cells, fit),
+        focus,
+        usize::from(area.width).saturating_sub(auto_w),
+    );
+    let mut hits = Vec::with_capacity(Profile::ALL.len() + 1);
     let mut x = area.x;
     let right = area.right();
     let dim = theme.get(Slot::Dim);
@@ -585,7 +632,11 @@ pub fn draw(
     );
     put(&mut x, if marked { "]" } else { " " }, dim);
     hits.push((Rect::new(start, area.y, x - start, 1), None));
-    for p in Profile::ALL {
+    if shown.start > 0 {
+        put(&mut x, "…", dim);
+    }
+    for p in &Profile::ALL[shown.clone()] {
+        let p = *p;
         if fit.separators {
             put(&mut x, "│", dim);
         }
@@ -614,8 +665,15 @@ pub fn draw(
             hits.push((Rect::new(start, area.y, x - start, 1), Some(p)));
         }
     }
+    if shown.end < Profile::ALL.len() {
+        put(&mut x, "…", dim);
+    }
     // The selected cell (the strip focused): drawn in the selection style.
-    if let Some(&(r, _)) = selected.and_then(|i| hits.get(i)) {
+    let pick = selected.map(|i| match i.checked_sub(1) {
+        None => None,
+        Some(i) => Profile::ALL.get(i).copied(),
+    });
+    if let Some(&(r, _)) = pick.and_then(|p| hits.iter().find(|h| h.1 == p)) {
         buf.set_style(r, theme.get(Slot::Selection));
     }
     hits
@@ -686,9 +744,11 @@ mod tests {
     }
 
     #[test]
-    fn every_profile_fits_at_the_minimum_width() {
+    fn every_profile_fits_at_80_columns_and_the_strip_scrolls_below() {
         let a = analyze("urn:isbn:0451450523", &Options::full());
-        for w in [60u16, 80, 100, 140] {
+        let n = Profile::ALL.len();
+        assert!(n + 1 >= 9, "auto and eight specs: nine cells");
+        let draw_at = |w: u16, selected: Option<usize>| {
             let area = Rect::new(0, 0, w, 1);
             let mut buf = Buffer::empty(area);
             let hits = draw(
@@ -697,17 +757,50 @@ mod tests {
                 None,
                 a.profile,
                 Cells::Validity(&a.verdicts),
-                None,
+                selected,
                 &Theme::default(),
             );
-            assert_eq!(hits.len(), 8, "width {w}: {}", row(&buf));
             assert!(
                 hits.iter().all(|(r, _)| r.right() <= w),
                 "width {w}: {}",
                 row(&buf)
             );
-            assert!(row(&buf).contains("xri2"), "width {w}: {}", row(&buf));
+            (hits, row(&buf))
+        };
+        for w in [80u16, 100, 140] {
+            let (hits, text) = draw_at(w, None);
+            assert_eq!(hits.len(), n + 1, "width {w}: {text}");
+            assert!(text.contains("whatwg"), "width {w}: {text}");
+            assert!(!text.contains('…'), "width {w}: {text}");
         }
+        // At 60 columns the cells scroll: the one in use (rfc8141) is shown, a "…" marks
+        // the cells left out, and selecting the last cell brings it into view.
+        let (hits, text) = draw_at(60, None);
+        assert!(hits.len() < n + 1, "{text}");
+        assert!(text.contains('…'), "{text}");
+        assert!(hits.iter().any(|h| h.1 == Some(a.profile)), "{text}");
+        assert!(
+            hits.iter().any(|h| h.1.is_none()),
+            "the auto cell stays: {text}"
+        );
+        let (hits, text) = draw_at(60, Some(n));
+        assert!(
+            hits.iter().any(|h| h.1 == Some(Profile::ALL[n - 1])),
+            "{text}"
+        );
+        let (hits, text) = draw_at(60, Some(1));
+        assert!(hits.iter().any(|h| h.1 == Some(Profile::ALL[0])), "{text}");
+        assert!(text.contains('…'), "{text}");
+    }
+
+    #[test]
+    fn the_window_holds_the_focus_and_fits() {
+        let w = [5, 5, 5, 5, 5];
+        assert_eq!(window(&w, 0, 25), 0..5);
+        assert_eq!(window(&w, 4, 17), 2..5);
+        assert_eq!(window(&w, 0, 17), 0..3);
+        assert_eq!(window(&w, 2, 12), 2..4);
+        assert_eq!(window(&w, 2, 3), 2..3);
     }
 
     #[test]

@@ -1,0 +1,982 @@
+//! One input, two standards: the RFC 3986/3987 reading and the WHATWG URL Standard's side
+//! by side, and each place where they part, named with both sides' reasons and bytes.
+//!
+//! [`compare`] parses the input under rfc3986 and rfc3987 ([`crate::engine::analyze`], with
+//! the forms' notes) and with the URL Standard's basic URL parser ([`whatwg::parse`],
+//! no base), then walks the URL Standard's validation errors and rewrites: each group of
+//! them at one place is a [`Divergence`] (a `\` read as `/`, a host read as an IPv4
+//! address, a tab removed, `http:/host`, bytes percent-encoded, the default port dropped, a
+//! dot-segment applied, a scheme or host lower-cased, a domain converted by IDNA, ...),
+//! with what RFC 3986 says at the same bytes: the error or note it reports there, or the
+//! component it reads them as. An RFC 3986 error the URL Standard passes over silently is
+//! a divergence too, and so is a verdict that differs. Data out ([`Standards`]): the faces
+//! render it (`idbench explain --standards`, the workbench's standards view); nothing here
+//! knows of a terminal.
+
+use serde::Serialize;
+
+use crate::engine::codes::Code;
+use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
+use crate::engine::whatwg;
+use crate::engine::{Analysis, Options, Profile, analyze};
+
+/// What a divergence is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Topic {
+    /// One standard accepts the input and the other rejects it.
+    Verdict,
+    /// Leading or trailing C0 controls and spaces, which the URL Standard strips.
+    Stripped,
+    /// A tab or newline, which the URL Standard removes.
+    TabNewline,
+    /// A `\`, which a special URL reads as `/`.
+    Backslash,
+    /// A special scheme not followed by `//`.
+    MissingSlashes,
+    /// A host the URL Standard reads as an IPv4 address.
+    Ipv4,
+    /// An IPv6 address the URL Standard serializes compressed.
+    Ipv6,
+    /// Bytes the URL Standard percent-encodes.
+    PercentEncoding,
+    /// A default port the URL Standard drops.
+    DefaultPort,
+    /// A `.` or `..` segment (or its `%2e` spellings) the URL Standard applies.
+    DotSegment,
+    /// A scheme or host the URL Standard lower-cases.
+    Case,
+    /// A domain the URL Standard converts to ASCII (IDNA).
+    Idna,
+    /// A Windows drive letter quirk of file URLs.
+    WindowsDriveLetter,
+    /// The opaque path of a non-special URL.
+    OpaquePath,
+    /// The file host `localhost`, read as the empty host.
+    Localhost,
+    /// Any other validation error of the URL Standard.
+    ValidationError,
+    /// Where the URL Standard's parse fails.
+    Failure,
+    /// An RFC 3986 error the URL Standard passes over without a validation error.
+    RfcOnly,
+}
+
+impl Topic {
+    /// The kebab-case name (the JSON's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Topic::Verdict => "verdict",
+            Topic::Stripped => "stripped",
+            Topic::TabNewline => "tab-newline",
+            Topic::Backslash => "backslash",
+            Topic::MissingSlashes => "missing-slashes",
+            Topic::Ipv4 => "ipv4",
+            Topic::Ipv6 => "ipv6",
+            Topic::PercentEncoding => "percent-encoding",
+            Topic::DefaultPort => "default-port",
+            Topic::DotSegment => "dot-segment",
+            Topic::Case => "case",
+            Topic::Idna => "idna",
+            Topic::WindowsDriveLetter => "windows-drive-letter",
+            Topic::OpaquePath => "opaque-path",
+            Topic::Localhost => "localhost",
+            Topic::ValidationError => "validation-error",
+            Topic::Failure => "failure",
+            Topic::RfcOnly => "rfc-only",
+        }
+    }
+
+    /// The topic of a URL Standard diagnostic: a rewrite's note names it; a validation
+    /// error names it where it has one topic only.
+    fn of(code: Code, severity: Severity) -> Topic {
+        if severity == Severity::Error {
+            return Topic::Failure;
+        }
+        match code {
+            Code::WhatwgStripped => Topic::Stripped,
+            Code::WhatwgTabNewlineRemoved => Topic::TabNewline,
+            Code::WhatwgBackslashAsSlash | Code::InvalidReverseSolidus => Topic::Backslash,
+            Code::SpecialSchemeMissingFollowingSolidus => Topic::MissingSlashes,
+            Code::WhatwgIpv4Read
+            | Code::Ipv4EmptyPart
+            | Code::Ipv4TooFewParts
+            | Code::Ipv4NonDecimalPart => Topic::Ipv4,
+            Code::WhatwgIpv6Compressed | Code::Ipv6PieceLeadingZero => Topic::Ipv6,
+            Code::WhatwgPercentEncoded => Topic::PercentEncoding,
+            Code::WhatwgDefaultPortDropped => Topic::DefaultPort,
+            Code::WhatwgDotSegment => Topic::DotSegment,
+            Code::WhatwgSchemeLowercased => Topic::Case,
+            Code::WhatwgDomainToAscii | Code::DomainToAscii | Code::DomainPercentEncoded => {
+                Topic::Idna
+            }
+            Code::WhatwgWindowsDriveLetter
+            | Code::FileInvalidWindowsDriveLetter
+            | Code::FileInvalidWindowsDriveLetterHost => Topic::WindowsDriveLetter,
+            Code::WhatwgOpaquePath => Topic::OpaquePath,
+            Code::WhatwgLocalhostEmptied => Topic::Localhost,
+            _ => Topic::ValidationError,
+        }
+    }
+}
+
+/// One side of a divergence: what that standard does at the place, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Side {
+    /// The reading, as a clause: `reads "/" (special scheme; validation error
+    /// invalid-reverse-solidus)`, `rejects it (§3.2.2: ...; illegal-char)`.
+    pub reading: String,
+    /// The codes that say so (validation errors and notes; the RFC's diagnostics).
+    pub codes: Vec<Code>,
+    /// The section the reading rests on.
+    pub section: &'static str,
+}
+
+/// A place where the two readings part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Divergence {
+    /// What it is about.
+    pub topic: Topic,
+    /// Where, in bytes of the input.
+    #[serde(serialize_with = "span_pair")]
+    pub span: Span,
+    /// The input's text there (raw: escape it before a terminal).
+    pub text: String,
+    /// The URL Standard's reading.
+    pub whatwg: Side,
+    /// RFC 3986's reading (with RFC 3987's where it differs: non-ASCII text).
+    pub rfc: Side,
+}
+
+fn span_pair<S: serde::Serializer>(s: &Span, ser: S) -> Result<S::Ok, S::Error> {
+    [s.start, s.end].serialize(ser)
+}
+
+impl Divergence {
+    /// The divergence in one sentence: "`\` at byte 19: WHATWG reads `/` (special scheme;
+    /// validation error invalid-reverse-solidus); RFC 3986 rejects it (§3.2.2: ...;
+    /// illegal-char)". Holds input text: escape it before a terminal.
+    pub fn sentence(&self) -> String {
+        let place = match self.topic {
+            Topic::Ipv4 | Topic::Ipv6 | Topic::Idna => format!("host `{}`", self.text),
+            Topic::Verdict => "the whole input".to_string(),
+            _ if self.span.is_empty() => format!("at byte {}", self.span.start),
+            _ if self.span.end - self.span.start == self.text.chars().count().max(1)
+                && self.text.chars().count() == 1 =>
+            {
+                format!("`{}` at byte {}", self.text, self.span.start)
+            }
+            _ => format!(
+                "`{}` at bytes {}..{}",
+                self.text, self.span.start, self.span.end
+            ),
+        };
+        format!(
+            "{place}: WHATWG {}; RFC 3986 {}",
+            self.whatwg.reading, self.rfc.reading
+        )
+    }
+}
+
+/// One standard's verdict on the whole input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// The standard (`URL Standard`, `RFC 3986`, `RFC 3987`).
+    pub spec: &'static str,
+    /// True when it accepts the input (the URL Standard: the parse does not fail).
+    pub valid: bool,
+    /// The first error's code, when it rejects the input.
+    pub error: Option<Code>,
+    /// The first error's message.
+    pub message: Option<String>,
+    /// The first error's span.
+    #[serde(serialize_with = "opt_span_pair")]
+    pub error_span: Option<Span>,
+    /// What it reads the input as: the URL Standard's serialization (`href`), or the RFC's
+    /// start rule (`URI`, `relative-ref`, ...).
+    pub reads_as: String,
+}
+
+fn opt_span_pair<S: serde::Serializer>(s: &Option<Span>, ser: S) -> Result<S::Ok, S::Error> {
+    s.map(|s| [s.start, s.end]).serialize(ser)
+}
+
+/// The input under both standards, and where they part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Standards {
+    /// The input.
+    pub input: String,
+    /// The URL Standard's verdict.
+    pub whatwg: Verdict,
+    /// True when the input is a valid URL string (no validation error at all).
+    pub valid_url_string: bool,
+    /// RFC 3986's verdict.
+    pub rfc3986: Verdict,
+    /// RFC 3987's verdict.
+    pub rfc3987: Verdict,
+    /// Where the readings part, in input order.
+    pub divergences: Vec<Divergence>,
+}
+
+impl Standards {
+    /// True when the two readings agree everywhere.
+    pub fn agree(&self) -> bool {
+        self.divergences.is_empty()
+    }
+}
+
+/// A group of URL Standard diagnostics at one place.
+struct Group {
+    topic: Topic,
+    span: Span,
+    diags: Vec<Diagnostic>,
+}
+
+fn overlaps(a: Span, b: Span) -> bool {
+    if a.is_empty() || b.is_empty() {
+        let (e, o) = if a.is_empty() { (a, b) } else { (b, a) };
+        return o.start <= e.start && e.start <= o.end;
+    }
+    a.start < b.end && b.start < a.end
+}
+
+/// The URL Standard's diagnostics grouped by place: one of a topic, or a validation error
+/// beside a rewrite, at overlapping (or touching, for a run of one topic) spans.
+fn groups(diags: &[Diagnostic]) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    for d in diags {
+        let topic = Topic::of(d.code, d.severity);
+        let joins = out.iter_mut().rev().take(4).find(|g| {
+            let near = overlaps(g.span, d.span)
+                || (g.topic == topic
+                    && topic != Topic::ValidationError
+                    && (g.span.end == d.span.start || d.span.end == g.span.start));
+            // The authority slashes' "\" notes go with the missing-slashes errors.
+            let slashes = g.topic == Topic::MissingSlashes && topic == Topic::Backslash;
+            near && (g.topic == topic
+                || slashes
+                || topic == Topic::ValidationError
+                || g.topic == Topic::ValidationError)
+        });
+        match joins {
+            Some(g) => {
+                g.span = Span::new(g.span.start.min(d.span.start), g.span.end.max(d.span.end));
+                if g.topic == Topic::ValidationError {
+                    g.topic = topic;
+                }
+                g.diags.push(d.clone());
+            }
+            None => out.push(Group {
+                topic,
+                span: d.span,
+                diags: vec![d.clone()],
+            }),
+        }
+    }
+    out
+}
+
+fn codes_of(diags: &[Diagnostic], pick: impl Fn(&Diagnostic) -> bool) -> Vec<Code> {
+    let mut v: Vec<Code> = Vec::new();
+    for d in diags.iter().filter(|d| pick(d)) {
+        if !v.contains(&d.code) {
+            v.push(d.code);
+        }
+    }
+    v
+}
+
+/// "validation error X" / "validation errors X, Y", for a clause; empty for none.
+fn validation_errors(codes: &[Code]) -> String {
+    match codes {
+        [] => String::new(),
+        [c] => format!("validation error {c}"),
+        _ => format!(
+            "validation errors {}",
+            codes
+                .iter()
+                .map(|c| c.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// The section without its document's name: `§3.2.2` of `RFC 3986 §3.2.2`.
+fn bare_section<'a>(spec: &'a str, doc: &str) -> &'a str {
+    spec.strip_prefix(doc)
+        .map(str::trim_start)
+        .filter(|s| !s.is_empty())
+        .unwrap_or(spec)
+}
+
+/// What an RFC analysis says at `span`: the error it reports there, else its warning or
+/// note, else the component it reads the bytes as.
+fn rfc_at(a: &Analysis, all: &[Diagnostic], span: Span, doc: &str) -> Side {
+    let here = |sev: Severity| {
+        all.iter()
+            .filter(move |d| d.severity == sev && overlaps(d.span, span))
+    };
+    let errors: Vec<&Diagnostic> = here(Severity::Error).collect();
+    if let Some(e) = errors.first() {
+        return Side {
+            reading: format!(
+                "rejects it ({}: {}; {})",
+                bare_section(e.spec, doc),
+                e.message,
+                e.code
+            ),
+            codes: errors.iter().map(|d| d.code).collect(),
+            section: e.spec,
+        };
+    }
+    let others: Vec<&Diagnostic> = here(Severity::Warning)
+        .chain(here(Severity::Note))
+        .collect();
+    let node = a.tree.deepest_at(span.start);
+    let part = if node.index() == 0 {
+        format!("reads it as part of the {}", node.rule())
+    } else {
+        format!(
+            "reads it as part of the {} ({})",
+            node.rule(),
+            node.kind().name()
+        )
+    };
+    match others.first() {
+        Some(d) => Side {
+            reading: format!(
+                "{part}, with a {} ({}: {}; {})",
+                d.severity,
+                bare_section(d.spec, doc),
+                d.message,
+                d.code
+            ),
+            codes: others.iter().map(|d| d.code).collect(),
+            section: d.spec,
+        },
+        None => Side {
+            reading: part,
+            codes: Vec::new(),
+            section: "RFC 3986 §3",
+        },
+    }
+}
+
+fn verdict_of_rfc(a: &Analysis, spec: &'static str) -> Verdict {
+    let e = a.first_error();
+    Verdict {
+        spec,
+        valid: a.valid(),
+        error: e.map(|d| d.code),
+        message: e.map(|d| d.message.clone()),
+        error_span: e.map(|d| d.span),
+        reads_as: a.tree.root().rule().to_string(),
+    }
+}
+
+fn rfc_analysis(input: &str, p: Profile) -> (Analysis, Vec<Diagnostic>) {
+    let a = analyze(
+        input,
+        &Options {
+            profile: Some(p),
+            forms: true,
+            all_profiles: false,
+            namespace: false,
+        },
+    );
+    let all = a.all_diagnostics();
+    (a, all)
+}
+
+/// The input under RFC 3986, RFC 3987 and the URL Standard (no base), and where they part.
+/// Never panics; linear in the input (three parses and one pass over their diagnostics).
+pub fn compare(input: &str) -> Standards {
+    let w = whatwg::parse(input, None);
+    let (a86, d86) = rfc_analysis(input, Profile::Rfc3986);
+    let (a87, d87) = rfc_analysis(input, Profile::Rfc3987);
+    let failure = w.failure();
+    let whatwg_verdict = Verdict {
+        spec: "URL Standard",
+        valid: w.valid(),
+        error: failure.map(|d| d.code),
+        message: failure.map(|d| d.message.clone()),
+        error_span: failure.map(|d| d.span),
+        reads_as: w.url.as_ref().map_or_else(String::new, |u| u.href()),
+    };
+    let text_at = |s: Span| input.get(s.start..s.end).unwrap_or("").to_string();
+    let mut out: Vec<Divergence> = Vec::new();
+    for g in groups(&w.diagnostics) {
+        if let Some(d) = describe(&g, &w, input, (&a86, &d86), (&a87, &d87)) {
+            out.push(Divergence {
+                text: text_at(d.span),
+                ..d
+            });
+        }
+    }
+    // RFC 3986 errors where the URL Standard says nothing: it reads those bytes silently.
+    let covered: Vec<Span> = out.iter().map(|d| d.span).collect();
+    for e in d86.iter().filter(|d| d.severity == Severity::Error) {
+        if covered.iter().any(|&s| overlaps(s, e.span)) {
+            continue;
+        }
+        let comp = w
+            .components()
+            .into_iter()
+            .find(|(_, s)| overlaps(*s, e.span))
+            .map(|(n, _)| n);
+        let whatwg_reading = match (comp, w.valid()) {
+            (Some(c), true) => format!("reads it as part of the {c}, with no validation error"),
+            (None, true) => "reads it with no validation error".to_string(),
+            (_, false) => "reports nothing here (its parse fails elsewhere)".to_string(),
+        };
+        let rfc = rfc_at(&a86, &d86, e.span, "RFC 3986");
+        out.push(Divergence {
+            topic: Topic::RfcOnly,
+            span: e.span,
+            text: text_at(e.span),
+            whatwg: Side {
+                reading: whatwg_reading,
+                codes: Vec::new(),
+                section: "URL Standard §4.4 #concept-basic-url-parser",
+            },
+            rfc: with_3987(rfc, &a87, &d87, e.span, input),
+        });
+    }
+    if w.valid() != a86.valid() {
+        let whatwg = match (&w.url, failure) {
+            (Some(u), _) => Side {
+                reading: format!("accepts it: {}", u.href()),
+                codes: Vec::new(),
+                section: "URL Standard §4.4 #concept-basic-url-parser",
+            },
+            (None, Some(f)) => Side {
+                reading: format!("fails: {} ({})", f.code, f.message),
+                codes: vec![f.code],
+                section: f.spec,
+            },
+            (None, None) => Side {
+                reading: "fails".into(),
+                codes: Vec::new(),
+                section: "URL Standard §4.4 #concept-basic-url-parser",
+            },
+        };
+        let rfc = match a86.first_error() {
+            Some(e) => Side {
+                reading: format!(
+                    "rejects it (first error {} at byte {}: {})",
+                    e.code, e.span.start, e.message
+                ),
+                codes: vec![e.code],
+                section: e.spec,
+            },
+            None => Side {
+                reading: format!("accepts it as a {}", a86.tree.root().rule()),
+                codes: Vec::new(),
+                section: "RFC 3986 §4.1",
+            },
+        };
+        out.push(Divergence {
+            topic: Topic::Verdict,
+            span: Span::new(0, input.len()),
+            text: input.to_string(),
+            whatwg,
+            rfc,
+        });
+    }
+    out.sort_by_key(|d| (d.topic != Topic::Verdict, d.span.start, d.span.end));
+    Standards {
+        input: input.to_string(),
+        valid_url_string: w.valid_url_string,
+        whatwg: whatwg_verdict,
+        rfc3986: verdict_of_rfc(&a86, "RFC 3986"),
+        rfc3987: verdict_of_rfc(&a87, "RFC 3987"),
+        divergences: out,
+    }
+}
+
+/// RFC 3986's side, with RFC 3987's reading added where it differs (non-ASCII text, which
+/// RFC 3986 rejects and RFC 3987 may read as `ucschar`).
+fn with_3987(mut rfc: Side, a87: &Analysis, d87: &[Diagnostic], span: Span, input: &str) -> Side {
+    let text = input.get(span.start..span.end).unwrap_or("");
+    if text.is_ascii() {
+        return rfc;
+    }
+    let s87 = rfc_at(a87, d87, span, "RFC 3987");
+    if s87.reading != rfc.reading {
+        rfc.reading = format!("{}; RFC 3987 {}", rfc.reading, s87.reading);
+        rfc.codes.extend(s87.codes);
+    }
+    rfc
+}
+
+/// The divergence a group of URL Standard diagnostics makes, or `None` when RFC 3986 reads
+/// those bytes the same way (an IPv4 address both read as one).
+fn describe(
+    g: &Group,
+    w: &whatwg::Parsed,
+    input: &str,
+    (a86, d86): (&Analysis, &[Diagnostic]),
+    (a87, d87): (&Analysis, &[Diagnostic]),
+) -> Option<Divergence> {
+    let warn_codes = codes_of(&g.diags, |d| d.severity == Severity::Warning);
+    let all_codes = codes_of(&g.diags, |_| true);
+    let errors = validation_errors(&warn_codes);
+    let with_errors = |s: &str| {
+        if errors.is_empty() {
+            s.to_string()
+        } else {
+            format!("{s}; {errors}")
+        }
+    };
+    let section = g.diags.first().map_or("", |d| d.spec);
+    let url = w.url.as_ref();
+    let note = |code: Code| g.diags.iter().find(|d| d.code == code);
+    let rfc = rfc_at(a86, d86, g.span, "RFC 3986");
+    let text = input.get(g.span.start..g.span.end).unwrap_or("");
+    let (reading, rfc) = match g.topic {
+        Topic::Backslash => {
+            let why = if url.is_some_and(|u| u.is_special()) || !w.valid() {
+                "special scheme"
+            } else {
+                "special URL"
+            };
+            (format!("reads `/` ({})", with_errors(why)), rfc)
+        }
+        Topic::Stripped => (
+            format!(
+                "removes leading and trailing C0 controls and spaces before parsing ({})",
+                with_errors("§4.4 step 1")
+            ),
+            rfc,
+        ),
+        Topic::TabNewline => (
+            format!(
+                "removes the tab or newline before parsing ({})",
+                with_errors("§4.4 step 3")
+            ),
+            rfc,
+        ),
+        Topic::MissingSlashes => {
+            let host = w.spans.host;
+            let rfc = match host {
+                // RFC 3986 rejects the slashes themselves (a "\"): that is its reading.
+                _ if !rfc.codes.is_empty() && rfc.reading.starts_with("rejects") => rfc,
+                Some(h) => {
+                    let node = a86.tree.deepest_at(h.start);
+                    let host_text = input.get(h.start..h.end).unwrap_or("");
+                    if node.kind() == NodeKind::Host {
+                        rfc
+                    } else {
+                        Side {
+                            reading: format!(
+                                "reads `{host_text}` as part of the {} ({}), not as a host: \
+                                 an authority follows \"//\" only (§3.2)",
+                                node.rule(),
+                                node.kind().name()
+                            ),
+                            codes: rfc.codes,
+                            section: "RFC 3986 §3.2",
+                        }
+                    }
+                }
+                None => rfc,
+            };
+            let how = if text.contains('\\') {
+                "reads the authority after it all the same, \"\\\" as \"/\""
+            } else {
+                "reads the authority after it all the same"
+            };
+            (format!("{how} ({})", with_errors("special scheme")), rfc)
+        }
+        Topic::Ipv4 => {
+            let value = url
+                .and_then(|u| u.host.as_ref())
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            let node = a86.tree.deepest_at(g.span.start);
+            let rfc_ipv4 = node.attr("host_type") == Some("ipv4");
+            if rfc_ipv4 && text == value && warn_codes.is_empty() {
+                return None;
+            }
+            let rfc = if rfc_ipv4 {
+                rfc
+            } else {
+                let extra = d86
+                    .iter()
+                    .filter(|d| overlaps(d.span, g.span))
+                    .map(|d| d.code)
+                    .collect::<Vec<_>>();
+                let warn = extra.first().map(|c| format!("; {c}")).unwrap_or_default();
+                Side {
+                    reading: format!(
+                        "reads a reg-name (§3.2.2: an IPv4address is four decimal octets{warn})"
+                    ),
+                    codes: extra,
+                    section: "RFC 3986 §3.2.2",
+                }
+            };
+            let reading = if value.is_empty() {
+                format!("reads it as an IPv4 address ({})", with_errors("§3.5"))
+            } else if errors.is_empty() {
+                format!("parses the IPv4 address {value}")
+            } else {
+                format!("parses the IPv4 address {value} ({errors})")
+            };
+            (reading, rfc)
+        }
+        Topic::Ipv6 => {
+            let value = url
+                .and_then(|u| u.host.as_ref())
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            (
+                format!("serializes the IPv6 address as {}", with_errors(&value)),
+                Side {
+                    reading: "keeps the IP literal as written (§3.2.2; compared after \
+                              normalization only, §6.2.2)"
+                        .into(),
+                    codes: rfc.codes,
+                    section: "RFC 3986 §3.2.2",
+                },
+            )
+        }
+        Topic::PercentEncoding => {
+            let how = note(Code::WhatwgPercentEncoded)
+                .map_or("percent-encodes it", |d| d.message.as_str());
+            (
+                format!("percent-encodes it ({})", with_errors(how)),
+                with_3987(rfc, a87, d87, g.span, input),
+            )
+        }
+        Topic::DefaultPort => {
+            let scheme = url.map_or("", |u| u.scheme.as_str());
+            (
+                format!("drops {scheme}'s default port {text} while parsing (§4.4 port state)"),
+                Side {
+                    reading: "keeps the port: it is part of the URI; scheme-based normalization \
+                              may omit a default port when comparing (§3.2.3, §6.2.3)"
+                        .into(),
+                    codes: rfc.codes,
+                    section: "RFC 3986 §6.2.3",
+                },
+            )
+        }
+        Topic::DotSegment => (
+            format!(
+                "applies the dot-segment while parsing ({})",
+                with_errors("§4.4 path state")
+            ),
+            Side {
+                reading: "keeps it in the URI: dot-segments are removed when a reference is \
+                          resolved (§5.2.4) or by normalization (§6.2.2.3)"
+                    .into(),
+                codes: rfc.codes,
+                section: "RFC 3986 §5.2.4",
+            },
+        ),
+        Topic::Case => {
+            let scheme = url.map_or("", |u| u.scheme.as_str());
+            (
+                format!("lower-cases the scheme to `{scheme}` while parsing"),
+                Side {
+                    reading: format!(
+                        "keeps the case: the scheme is case-insensitive and lower-cased only \
+                         by normalization (§3.1, §6.2.2.1){}",
+                        rfc.codes
+                            .first()
+                            .map(|c| format!("; {c}"))
+                            .unwrap_or_default()
+                    ),
+                    codes: rfc.codes,
+                    section: "RFC 3986 §6.2.2.1",
+                },
+            )
+        }
+        Topic::Idna => {
+            let value = url
+                .and_then(|u| u.host.as_ref())
+                .map(|h| h.to_string())
+                .unwrap_or_default();
+            if text.is_ascii() {
+                // Only the case (or a percent-encoded byte) changes.
+                let rfc = if rfc.reading.starts_with("rejects") {
+                    rfc
+                } else {
+                    Side {
+                        reading: "keeps the case: the host is case-insensitive and lower-cased \
+                                  only by normalization (§3.2.2, §6.2.2.1)"
+                            .into(),
+                        codes: rfc.codes,
+                        section: "RFC 3986 §6.2.2.1",
+                    }
+                };
+                (
+                    format!(
+                        "reads the domain as `{value}` ({})",
+                        with_errors("domain to ASCII, §3.3")
+                    ),
+                    rfc,
+                )
+            } else {
+                (
+                    format!(
+                        "converts the domain with UTS #46 ToASCII to `{value}` ({})",
+                        with_errors("§3.3")
+                    ),
+                    with_3987(rfc, a87, d87, g.span, input),
+                )
+            }
+        }
+        Topic::WindowsDriveLetter | Topic::OpaquePath | Topic::Localhost => {
+            let msg = g
+                .diags
+                .iter()
+                .find(|d| d.severity == Severity::Note)
+                .or(g.diags.first())
+                .map_or(String::new(), |d| d.message.clone());
+            let lead = match g.topic {
+                Topic::WindowsDriveLetter => "applies the Windows drive letter quirk of file URLs",
+                Topic::OpaquePath => "reads an opaque path (a non-special URL without \"/\")",
+                _ => "reads the file host \"localhost\" as the empty host",
+            };
+            (format!("{lead} ({})", with_errors(&msg)), rfc)
+        }
+        Topic::ValidationError => {
+            let d = g.diags.first()?;
+            (
+                format!(
+                    "accepts it with validation error {} ({})",
+                    d.code, d.message
+                ),
+                with_3987(rfc, a87, d87, g.span, input),
+            )
+        }
+        Topic::Failure => {
+            let d = g
+                .diags
+                .iter()
+                .find(|d| d.severity == Severity::Error)
+                .or(g.diags.first())?;
+            (format!("fails here: {} ({})", d.code, d.message), rfc)
+        }
+        Topic::Verdict | Topic::RfcOnly => return None,
+    };
+    Some(Divergence {
+        topic: g.topic,
+        span: g.span,
+        text: String::new(),
+        whatwg: Side {
+            reading,
+            codes: all_codes,
+            section,
+        },
+        rfc,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find(s: &Standards, topic: Topic) -> &Divergence {
+        s.divergences
+            .iter()
+            .find(|d| d.topic == topic)
+            .unwrap_or_else(|| panic!("no {topic:?} in {:#?}", s.divergences))
+    }
+
+    /// (input, topic, span, what the WHATWG side must say, what the RFC side must say)
+    type Row = (
+        &'static str,
+        Topic,
+        (usize, usize),
+        &'static str,
+        &'static str,
+    );
+    const TABLE: &[Row] = &[
+        (
+            "https://example.com\\foo",
+            Topic::Backslash,
+            (19, 20),
+            "reads `/` (special scheme; validation error invalid-reverse-solidus)",
+            "rejects it (§3.2.2: ",
+        ),
+        (
+            "http://0x7f.1/",
+            Topic::Ipv4,
+            (7, 13),
+            "parses the IPv4 address 127.0.0.1 (validation errors ipv4-non-decimal-part, ipv4-too-few-parts)",
+            "reads a reg-name (§3.2.2",
+        ),
+        (
+            "http://exa\tmple.com/",
+            Topic::TabNewline,
+            (10, 11),
+            "removes the tab or newline before parsing",
+            "rejects it (§3.2.2: tab (U+0009) is not allowed in the host",
+        ),
+        (
+            "http:/example.com",
+            Topic::MissingSlashes,
+            (5, 6),
+            "reads the authority after it all the same (special scheme; validation error special-scheme-missing-following-solidus)",
+            "reads `example.com` as part of the",
+        ),
+        (
+            "http://example.com/a b",
+            Topic::PercentEncoding,
+            (20, 21),
+            "percent-encodes it (",
+            "rejects it (§3.3: space",
+        ),
+        (
+            "http://example.com:80/",
+            Topic::DefaultPort,
+            (19, 21),
+            "drops http's default port 80",
+            "keeps the port",
+        ),
+        (
+            "http://example.com/a/./b",
+            Topic::DotSegment,
+            (21, 22),
+            "applies the dot-segment while parsing",
+            "keeps it in the URI",
+        ),
+        (
+            "HTTP://example.com/",
+            Topic::Case,
+            (0, 4),
+            "lower-cases the scheme to `http`",
+            "keeps the case",
+        ),
+        (
+            "http://bücher.de/",
+            Topic::Idna,
+            (7, 17),
+            "converts the domain with UTS #46 ToASCII to `xn--bcher-kva.de`",
+            "rejects it (§2: ",
+        ),
+        (
+            "http://EXAMPLE.com/",
+            Topic::Idna,
+            (7, 18),
+            "reads the domain as `example.com`",
+            "keeps the case",
+        ),
+        (
+            " http://example.com/",
+            Topic::Stripped,
+            (0, 1),
+            "removes leading and trailing C0 controls and spaces",
+            "",
+        ),
+    ];
+
+    #[test]
+    fn each_divergence_is_named_with_both_sides_reasons_and_bytes() {
+        for &(input, topic, (a, b), whatwg, rfc) in TABLE {
+            let s = compare(input);
+            let d = find(&s, topic);
+            assert_eq!((d.span.start, d.span.end), (a, b), "{input}: {d:#?}");
+            assert!(
+                d.whatwg.reading.contains(whatwg),
+                "{input}: WHATWG {:?}",
+                d.whatwg.reading
+            );
+            assert!(
+                d.rfc.reading.contains(rfc),
+                "{input}: RFC {:?}",
+                d.rfc.reading
+            );
+        }
+    }
+
+    #[test]
+    fn the_issue_sentences_read_as_written() {
+        let s = compare("https://example.com\\foo");
+        let d = find(&s, Topic::Backslash);
+        assert!(
+            d.sentence().starts_with(
+                "`\\` at byte 19: WHATWG reads `/` (special scheme; validation error \
+                 invalid-reverse-solidus); RFC 3986 rejects it (§3.2.2: "
+            ),
+            "{}",
+            d.sentence()
+        );
+        assert!(
+            d.sentence().ends_with("; illegal-char)"),
+            "{}",
+            d.sentence()
+        );
+        let s = compare("http://0x7f.1/");
+        assert!(
+            find(&s, Topic::Ipv4).sentence().starts_with(
+                "host `0x7f.1`: WHATWG parses the IPv4 address 127.0.0.1 (validation errors \
+                 ipv4-non-decimal-part, ipv4-too-few-parts); RFC 3986 reads a reg-name (§3.2.2"
+            ),
+            "{}",
+            find(&s, Topic::Ipv4).sentence()
+        );
+    }
+
+    #[test]
+    fn agreeing_inputs_have_no_divergence_and_verdicts_differ_when_they_do() {
+        assert!(compare("https://example.com/a?b#c").agree());
+        assert!(compare("http://127.0.0.1/").agree());
+        // "http:" is a URI to RFC 3986; the URL Standard's parse fails (no host).
+        let s = compare("http:");
+        assert!(!s.whatwg.valid && s.rfc3986.valid);
+        let v = find(&s, Topic::Verdict);
+        assert!(v.whatwg.reading.starts_with("fails: host-missing"), "{v:?}");
+        assert!(v.rfc.reading.starts_with("accepts it as a"), "{v:?}");
+        assert_eq!(s.divergences[0].topic, Topic::Verdict);
+        // A relative reference: RFC 3986 reads it, the URL Standard needs a base.
+        let s = compare("../a");
+        assert_eq!(s.whatwg.error, Some(Code::MissingSchemeNonRelativeUrl));
+        assert_eq!(s.rfc3986.reads_as, "relative-ref");
+    }
+
+    #[test]
+    fn an_rfc_error_the_standard_passes_over_is_a_divergence() {
+        // "|" is no URL code point (a validation error), "^" in a query neither RFC's nor
+        // the standard's query set; "{" in a fragment: percent-encoded.
+        let s = compare("http://example.com/a|b");
+        assert!(s.whatwg.valid && !s.rfc3986.valid);
+        let d = s
+            .divergences
+            .iter()
+            .find(|d| d.span.start == 20)
+            .unwrap_or_else(|| panic!("{:#?}", s.divergences));
+        assert!(d.rfc.reading.starts_with("rejects it"), "{d:?}");
+        assert!(
+            !d.whatwg.reading.is_empty() && d.topic != Topic::Verdict,
+            "{d:?}"
+        );
+    }
+
+    #[test]
+    fn backslashes_in_place_of_the_authority_slashes_are_one_divergence() {
+        let s = compare("http:\\\\example.com\\a\\b");
+        let d = find(&s, Topic::MissingSlashes);
+        assert_eq!((d.span.start, d.span.end), (5, 7));
+        assert!(d.whatwg.reading.contains("\"\\\" as \"/\""), "{d:?}");
+        assert!(d.rfc.reading.starts_with("rejects it (§3.3"), "{d:?}");
+        let backslashes: Vec<usize> = s
+            .divergences
+            .iter()
+            .filter(|d| d.topic == Topic::Backslash)
+            .map(|d| d.span.start)
+            .collect();
+        assert_eq!(backslashes, [18, 20]);
+    }
+
+    #[test]
+    fn hostile_input_stays_linear_and_never_panics() {
+        for input in ["", "\\", "http://[", &"\\".repeat(5000), &"%".repeat(5000)] {
+            let s = compare(input);
+            assert!(s.divergences.len() <= input.len() + 2, "{input:.20}");
+        }
+    }
+}

@@ -1,0 +1,466 @@
+//! The standards view: the input under RFC 3986/3987 and the WHATWG URL Standard side by
+//! side, and each place where the two readings part, as the engine's divergence list
+//! ([`crate::engine::standards::Standards`]) says.
+//!
+//! A component like the other panes: it owns its keys (the arrows select a divergence,
+//! Enter moves the input's cursor to it), its drawing and its help entries, and Details
+//! reads the selected divergence whole. The comparison is the app's (computed once per
+//! change of the input, given to the pane with [`StandardsPane::show`]); the pane never
+//! parses. Everything drawn from the input goes through `safe_text`.
+
+use std::sync::Arc;
+
+use ratatui::Frame;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use crate::engine::standards::{Divergence, Standards, Verdict};
+use crate::safe_text;
+use crate::tui::keys::{Action, Context};
+use crate::tui::panes::detail::{Detail, Item};
+use crate::tui::panes::{
+    Copied, Doc, Effect, Pane, block, fit, inner, list_delta, plural, put_lines, select_line,
+    truncate,
+};
+use crate::tui::theme::{Slot, Theme};
+
+/// The view's state: the comparison it shows, the selected divergence and the scroll.
+#[derive(Debug, Default)]
+pub struct StandardsPane {
+    /// The comparison of the input it was given ([`StandardsPane::show`]).
+    data: Option<Arc<Standards>>,
+    /// The selected divergence.
+    pub selected: usize,
+    /// The first row shown, and the rows the last frame had room for.
+    scroll: usize,
+    height: usize,
+    /// The first row of each divergence in the last frame's list, for the mouse and the
+    /// scroll, and the rows the verdicts took above the list.
+    starts: Vec<usize>,
+    head: usize,
+}
+
+impl StandardsPane {
+    /// Shows `s` (the comparison of the current input): a new input's list is read from
+    /// its top.
+    pub fn show(&mut self, s: Arc<Standards>) {
+        if self.data.as_ref().is_none_or(|d| d.input != s.input) {
+            self.selected = 0;
+            self.scroll = 0;
+        }
+        self.data = Some(s);
+    }
+
+    /// The comparison shown, if it is of `input`.
+    fn of(&self, input: &str) -> Option<&Standards> {
+        self.data.as_deref().filter(|s| s.input == input)
+    }
+
+    fn chosen<'s>(&self, s: &'s Standards) -> Option<&'s Divergence> {
+        s.divergences.get(self.selected)
+    }
+}
+
+impl Pane for StandardsPane {
+    fn context(&self) -> Context {
+        Context::Standards
+    }
+
+    fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
+        let Some(s) = self.of(&a.input) else {
+            return Effect::None;
+        };
+        let n = s.divergences.len();
+        if action == Action::Toggle {
+            return match self.chosen(s) {
+                Some(d) => Effect::Cursor(d.span.start),
+                None => Effect::None,
+            };
+        }
+        if n == 0 {
+            return Effect::None;
+        }
+        let page = isize::try_from(self.height.max(6) / 3).unwrap_or(2);
+        self.selected = self
+            .selected
+            .saturating_add_signed(list_delta(action, page))
+            .min(n - 1);
+        Effect::None
+    }
+
+    fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect {
+        let body = inner(area);
+        if !body.contains(at) || self.of(&a.input).is_none() {
+            return Effect::None;
+        }
+        let Some(y) = usize::from(at.y - body.y).checked_sub(self.head) else {
+            return Effect::None;
+        };
+        let row = self.scroll + y;
+        if let Some(i) = self.starts.iter().rposition(|&s| s <= row) {
+            self.selected = i;
+        }
+        Effect::None
+    }
+
+    fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
+        let data = self.data.clone();
+        let s = data.as_deref().filter(|s| s.input == a.input);
+        draw(f, area, s, self, focused, theme);
+    }
+
+    fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
+        let s = self.of(&a.input)?;
+        let d = self.chosen(s)?;
+        Some(Copied {
+            text: d.sentence(),
+            what: "the divergence".into(),
+        })
+    }
+
+    fn selected(&self) -> usize {
+        self.selected
+    }
+
+    fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
+        let s = self.of(&a.input)?;
+        Some(divergence_detail(s, self.selected))
+    }
+}
+
+/// The selected divergence read whole, for Details: where, the text, each side's reading,
+/// codes and section.
+pub fn divergence_detail(s: &Standards, i: usize) -> Detail {
+    let mut d = Detail {
+        key: (8, i, s.divergences.len()),
+        title: "standards".into(),
+        items: Vec::new(),
+        copy: None,
+    };
+    let Some(x) = s.divergences.get(i) else {
+        d.field(
+            "agree",
+            "RFC 3986 and the URL Standard read the input the same way",
+            Slot::Valid,
+        );
+        return d;
+    };
+    d.field("topic", x.topic.name(), Slot::Text);
+    d.field("span", format!("{}", x.span), Slot::Dim);
+    d.field("text", x.text.clone(), Slot::Text);
+    d.items.push(Item::Blank);
+    d.items.push(Item::Heading("WHATWG URL Standard".into()));
+    d.field("reads", x.whatwg.reading.clone(), Slot::Text);
+    d.field("codes", codes(&x.whatwg.codes), Slot::Dim);
+    d.field("section", x.whatwg.section, Slot::Dim);
+    d.items.push(Item::Blank);
+    d.items.push(Item::Heading("RFC 3986".into()));
+    d.field("reads", x.rfc.reading.clone(), Slot::Text);
+    d.field("codes", codes(&x.rfc.codes), Slot::Dim);
+    d.field("section", x.rfc.section, Slot::Dim);
+    d.copy = Some(Copied {
+        text: x.sentence(),
+        what: "the divergence".into(),
+    });
+    d
+}
+
+fn codes(c: &[crate::engine::Code]) -> String {
+    if c.is_empty() {
+        return "none".into();
+    }
+    c.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// A verdict on one row: `WHATWG   ✓ https://example.com/` or `RFC 3986 ✗ illegal-char at 19`.
+fn verdict_line<'a>(label: &'a str, v: &Verdict, width: usize, theme: &Theme) -> Line<'a> {
+    let (sym, slot) = if v.valid {
+        ("✓ ", Slot::Valid)
+    } else {
+        ("✗ ", Slot::Invalid)
+    };
+    let what = match (&v.error, v.error_span) {
+        (Some(c), Some(sp)) => format!("{c} at {}", sp.start),
+        _ => v.reads_as.clone(),
+    };
+    let room = width.saturating_sub(label.len() + 3);
+    Line::from(vec![
+        Span::styled(format!("{label:<8} "), theme.get(Slot::Dim)),
+        Span::styled(sym, theme.get(slot)),
+        Span::styled(fit(&what, room).into_owned(), theme.get(Slot::Text)),
+    ])
+}
+
+/// Untrusted text made safe and wrapped to `width` columns over at most `rows` rows.
+fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
+    crate::text_layout::fill(
+        &safe_text::escape(text),
+        crate::text_layout::Fill {
+            width: width.max(1),
+            max_rows: rows,
+            cut_long_words: true,
+        },
+    )
+}
+
+/// At most this many rows for one side's reading; Details reads it whole.
+const SIDE_ROWS: usize = 3;
+
+/// Draws the view: the three verdicts, then each divergence (its place, then WHATWG's and
+/// RFC 3986's readings, wrapped), the selected one marked, scrolled to keep it in view.
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    s: Option<&Standards>,
+    st: &mut StandardsPane,
+    focused: bool,
+    theme: &Theme,
+) {
+    let body = inner(area);
+    let w = usize::from(body.width);
+    let room = usize::from(area.width).saturating_sub(4);
+    let Some(s) = s else {
+        let title = truncate("Standards".into(), room);
+        f.render_widget(block(&*title, focused, theme), area);
+        put_lines(
+            f.buffer_mut(),
+            body,
+            &[Line::styled(
+                "not compared yet for this input",
+                theme.get(Slot::Dim),
+            )],
+        );
+        return;
+    };
+    let mut head: Vec<Line<'_>> = vec![
+        verdict_line("WHATWG", &s.whatwg, w, theme),
+        verdict_line("RFC 3986", &s.rfc3986, w, theme),
+        verdict_line("RFC 3987", &s.rfc3987, w, theme),
+    ];
+    if s.agree() {
+        head.push(Line::styled(
+            "the two readings agree: no divergence",
+            theme.get(Slot::Valid),
+        ));
+    }
+    let mut rows: Vec<Line<'_>> = Vec::new();
+    st.starts.clear();
+    let sel = theme.get(Slot::Selection);
+    let indent = 11usize;
+    for (i, d) in s.divergences.iter().enumerate() {
+        st.starts.push(rows.len());
+        let place = format!("{} {}", d.topic.name(), d.span);
+        let text_room = w.saturating_sub(place.len() + 4);
+        let mut first = Line::from(vec![
+            Span::styled(if i == st.selected { "▸ " } else { "  " }, Style::new()),
+            Span::styled(place, theme.get(Slot::Warning)),
+            Span::raw(" "),
+            Span::styled(
+                fit(&format!("`{}`", d.text), text_room).into_owned(),
+                theme.get(Slot::Text),
+            ),
+        ]);
+        if focused && i == st.selected {
+            first = select_line(first, sel);
+        }
+        rows.push(first);
+        for (label, side) in [("WHATWG", &d.whatwg), ("RFC 3986", &d.rfc)] {
+            for (k, r) in wrap(&side.reading, w.saturating_sub(indent), SIDE_ROWS)
+                .into_iter()
+                .enumerate()
+            {
+                let lead = if k == 0 {
+                    format!("  {label:<9}")
+                } else {
+                    " ".repeat(indent)
+                };
+                rows.push(Line::from(vec![
+                    Span::styled(lead, theme.get(Slot::Dim)),
+                    Span::styled(r, theme.get(Slot::Text)),
+                ]));
+            }
+        }
+    }
+    // The rows below the verdicts scroll; the selected divergence stays in view.
+    let list_h = usize::from(body.height).saturating_sub(head.len());
+    st.height = list_h;
+    let start = st.starts.get(st.selected).copied().unwrap_or(0);
+    let end = st
+        .starts
+        .get(st.selected + 1)
+        .copied()
+        .unwrap_or(rows.len());
+    if start < st.scroll {
+        st.scroll = start;
+    } else if end > st.scroll + list_h {
+        st.scroll = end.saturating_sub(list_h).min(start);
+    }
+    st.scroll = st.scroll.min(rows.len().saturating_sub(1));
+    let n = s.divergences.len();
+    let mut title = format!(
+        "Standards · WHATWG vs RFC 3986 · {}",
+        plural(n, "divergence")
+    );
+    if n > 0 && !s.agree() {
+        title.push_str(&format!(" · {} of {n}", st.selected.min(n - 1) + 1));
+    }
+    let title = truncate(title.into(), room);
+    f.render_widget(block(&*title, focused, theme), area);
+    let head_h = head.len().min(usize::from(body.height));
+    put_lines(f.buffer_mut(), body, &head);
+    let list = Rect {
+        y: body.y + head_h as u16,
+        height: body.height.saturating_sub(head_h as u16),
+        ..body
+    };
+    put_lines(f.buffer_mut(), list, rows.get(st.scroll..).unwrap_or(&[]));
+    st.head = head_h;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::standards::compare;
+    use crate::tui::model::{Model, Texts};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn screen(t: &Terminal<TestBackend>) -> String {
+        let buf = t.backend().buffer();
+        let w = usize::from(buf.area.width);
+        buf.content
+            .chunks(w)
+            .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn drawn(input: &str, w: u16, h: u16, focused: bool) -> (StandardsPane, String) {
+        let texts = Texts {
+            sides: [input, ""],
+            base: None,
+        };
+        let m = Model::new(
+            texts,
+            false,
+            None,
+            crate::engine::equiv::CompareOptions::default(),
+        );
+        let doc = m.doc(0);
+        let mut pane = StandardsPane::default();
+        pane.show(Arc::new(compare(input)));
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap_or_else(|e| panic!("{e}"));
+        t.draw(|f| pane.draw(f, Rect::new(0, 0, w, h), &doc, focused, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let s = screen(&t);
+        (pane, s)
+    }
+
+    #[test]
+    fn the_view_lists_each_divergence_with_both_readings() {
+        let (_, s) = drawn("https://example.com\\foo", 80, 16, true);
+        assert!(
+            s.contains("Standards · WHATWG vs RFC 3986 · 2 divergences"),
+            "{s}"
+        );
+        assert!(s.contains("WHATWG   ✓ https://example.com/foo"), "{s}");
+        assert!(s.contains("RFC 3986 ✗ illegal-char at 19"), "{s}");
+        assert!(s.contains("backslash 19..20 `\\`"), "{s}");
+        assert!(
+            s.contains("reads `/` (special scheme; validation error"),
+            "{s}"
+        );
+        assert!(s.contains("rejects it (§3.2.2:"), "{s}");
+    }
+
+    #[test]
+    fn untrusted_text_is_drawn_as_visible_tokens() {
+        let (_, s) = drawn("http://exa\tmple.com/\u{202e}", 80, 20, false);
+        assert!(!s.contains('\t') && !s.contains('\u{202e}'), "{s}");
+        assert!(s.contains("⟨U+0009⟩"), "{s}");
+    }
+
+    #[test]
+    fn keys_select_scroll_and_enter_moves_the_cursor() {
+        let input = "HTTP://EXAMPLE.com:80/a/%2e/../b c?q=ü#f g";
+        let texts = Texts {
+            sides: [input, ""],
+            base: None,
+        };
+        let m = Model::new(
+            texts,
+            false,
+            None,
+            crate::engine::equiv::CompareOptions::default(),
+        );
+        let doc = m.doc(0);
+        let mut pane = StandardsPane::default();
+        let s = Arc::new(compare(input));
+        let n = s.divergences.len();
+        assert!(n >= 8, "{n}");
+        pane.show(Arc::clone(&s));
+        let mut t = Terminal::new(TestBackend::new(60, 12)).unwrap_or_else(|e| panic!("{e}"));
+        pane.on_action(Action::Last, &doc);
+        assert_eq!(pane.selected, n - 1);
+        t.draw(|f| pane.draw(f, Rect::new(0, 0, 60, 12), &doc, true, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let shown = screen(&t);
+        let last = &s.divergences[n - 1];
+        assert!(
+            shown.contains(&format!("{} {}", last.topic.name(), last.span)),
+            "the selected divergence is scrolled into view:\n{shown}"
+        );
+        assert!(shown.contains(&format!("{n} of {n}")), "{shown}");
+        assert_eq!(
+            pane.on_action(Action::Toggle, &doc),
+            Effect::Cursor(last.span.start)
+        );
+        // A click on the first rows of the list selects the divergence drawn there.
+        let first_row = shown
+            .lines()
+            .position(|l| l.contains(&format!("{} {}", last.topic.name(), last.span)))
+            .expect("drawn");
+        pane.on_action(Action::Up, &doc);
+        assert_eq!(pane.selected, n - 2);
+        pane.on_click(
+            Rect::new(0, 0, 60, 12),
+            Position::new(5, first_row as u16),
+            &doc,
+        );
+        assert_eq!(pane.selected, n - 1);
+        pane.on_action(Action::First, &doc);
+        assert_eq!(pane.selected, 0);
+        let d = pane.detail(&doc).expect("details");
+        assert_eq!(d.title, "standards");
+        assert!(
+            pane.copy(&doc)
+                .is_some_and(|c| c.text == s.divergences[0].sentence())
+        );
+    }
+
+    #[test]
+    fn an_input_the_comparison_is_not_of_shows_nothing_stale() {
+        let texts = Texts {
+            sides: ["http://a/", ""],
+            base: None,
+        };
+        let m = Model::new(
+            texts,
+            false,
+            None,
+            crate::engine::equiv::CompareOptions::default(),
+        );
+        let doc = m.doc(0);
+        let mut pane = StandardsPane::default();
+        pane.show(Arc::new(compare("http://0x7f.1/")));
+        let mut t = Terminal::new(TestBackend::new(60, 8)).unwrap_or_else(|e| panic!("{e}"));
+        t.draw(|f| pane.draw(f, Rect::new(0, 0, 60, 8), &doc, false, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let s = screen(&t);
+        assert!(s.contains("not compared yet"), "{s}");
+        assert!(pane.copy(&doc).is_none() && pane.detail(&doc).is_none());
+        let (_, s) = drawn("https://example.com/", 60, 8, false);
+        assert!(s.contains("the two readings agree"), "{s}");
+    }
+}
