@@ -199,10 +199,10 @@ fn profiles_cycle_and_pick() {
     );
     a.handle(Event::alt('0'));
     assert_eq!(a.profile(), None);
-    for _ in 0..8 {
+    for _ in 0..=idbench::engine::Profile::ALL.len() {
         a.handle(Event::ctrl('p'));
     }
-    assert_eq!(a.profile(), None, "auto, seven profiles, auto again");
+    assert_eq!(a.profile(), None, "auto, every profile, auto again");
 }
 
 #[test]

@@ -20,7 +20,8 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
 
 /// The profiles with a quick path.
-const QUICK: [Profile; 7] = [
+const QUICK: [Profile; 8] = [
+    Profile::Whatwg,
     Profile::Xri2,
     Profile::Rfc1630,
     Profile::Rfc3986,
