@@ -45,3 +45,38 @@ fn measure_layer() {
         );
     }
 }
+
+/// Short NSSs as the benchmark URN corpus has them (benches/tools/gen_corpus.rs).
+fn short_nsss() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("isbn", "978-3-16148-410-0"),
+        ("uuid", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"),
+        ("ietf", "rfc:2648"),
+        ("ietf", "params:xml:ns:yang-types"),
+        ("oid", "1.3.6.1.4.1.343.12.3"),
+        ("nbn", "de:bvb:12-opus-123456"),
+        ("issn", "0317-8471"),
+        ("publicid", "-:OASIS:DTD+DocBook+XML+V4.5:EN"),
+        ("iso", "std:iso:8601:ed-3:v1:en"),
+    ]
+}
+
+/// Prints the layer's time per call on short NSSs (release build; see [`measure_layer`]).
+#[test]
+#[ignore = "a measurement, run by scripts/measure-namespace-check.sh"]
+fn measure_layer_short() {
+    let runs = 20_000u32;
+    for (nid, nss) in short_nsss() {
+        let base = 4 + nid.len() + 1;
+        let work = analyze_nss(nid, nss, base).work;
+        let t0 = Instant::now();
+        for _ in 0..runs {
+            std::hint::black_box(analyze_nss(nid, nss, base));
+        }
+        let us = t0.elapsed().as_secs_f64() * 1e6 / f64::from(runs);
+        println!(
+            "short {nid:<9} {:>4} bytes: {us:>8.2} µs a call, work {work}",
+            nss.len()
+        );
+    }
+}
