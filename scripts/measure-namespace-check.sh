@@ -81,7 +81,7 @@ verdict "$(echo "$nsratio <= 3" | bc -l)" \
     "$(printf 'check --namespaces costs %.3fx check without it (target <= 3x)' "$nsratio")"
 if [ "${SKIP_LAYER:-0}" != 1 ]; then
     TEST_BIN=$(timeout 3600 cargo test --release --test namespaces_fast --no-run \
-        --message-format=json 2>/dev/null | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+        --message-format=json 2>/dev/null | sed -n 's/.*"executable":"\([^"]*namespaces_fast[^"]*\)".*/\1/p' | tail -1)
     [ -x "$TEST_BIN" ] || exit 2
     out=$(timeout 600 "$TEST_BIN" --ignored --nocapture --test-threads 1 measure_layer 2>/dev/null)
     out=$(echo "$out" | grep -oE '(layer|short) .*')
