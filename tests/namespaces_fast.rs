@@ -20,7 +20,10 @@ fn long_nsss(n: usize) -> Vec<(&'static str, String)> {
         ("dev", format!("org:1-{}", "a:".repeat(n / 2)) + "a"),
         ("uuid", "a".repeat(n)),
         ("isbn", "9-".repeat(n / 2)),
-        ("iso", format!("std:iso:1:clause:{}", "1,".repeat(n / 2)) + "1"),
+        (
+            "iso",
+            format!("std:iso:1:clause:{}", "1,".repeat(n / 2)) + "1",
+        ),
     ]
 }
 
