@@ -1,0 +1,85 @@
+//! The namespace layer's speed (issue 23, "Bad input"): every namespace grammar stays
+//! linear on a 64 KiB NSS, counted in work, not time. The timing itself is in
+//! `scripts/measure-namespace-check.sh`, which runs the ignored `measure_layer` test of
+//! this file in a release build.
+
+use std::time::Instant;
+
+use idbench::engine::namespaces::analyze_nss;
+
+/// Long NSSs, one per namespace, valid or nearly so, `n` bytes or about.
+fn long_nsss(n: usize) -> Vec<(&'static str, String)> {
+    vec![
+        ("example", "a".repeat(n)),
+        ("oid", "1.".repeat(n / 2) + "1"),
+        ("nbn", format!("fi-{}", "a/".repeat(n / 2))),
+        ("publicid", "ab+".repeat(n / 3) + "c"),
+        ("ietf", format!("params:x:{}", "a:".repeat(n / 2)) + "a"),
+        ("ietf", format!("id:{}", "a-".repeat(n / 2)) + "a"),
+        ("mrn", format!("imo:xx:{}", "a".repeat(n))),
+        ("dev", format!("org:1-{}", "a:".repeat(n / 2)) + "a"),
+        ("uuid", "a".repeat(n)),
+        ("isbn", "9-".repeat(n / 2)),
+        (
+            "iso",
+            format!("std:iso:1:clause:{}", "1,".repeat(n / 2)) + "1",
+        ),
+    ]
+}
+
+/// Prints the layer's time on a 64 KiB NSS per namespace (release build:
+/// `cargo test --release --test namespaces_fast -- --ignored --nocapture measure_layer`).
+#[test]
+#[ignore = "a measurement, run by scripts/measure-namespace-check.sh"]
+fn measure_layer() {
+    for (nid, nss) in long_nsss(64 * 1024) {
+        let base = 4 + nid.len() + 1;
+        let _ = analyze_nss(nid, &nss, base);
+        let runs = 5;
+        let t0 = Instant::now();
+        let mut work = 0;
+        for _ in 0..runs {
+            work = analyze_nss(nid, &nss, base).work;
+        }
+        let ms = t0.elapsed().as_secs_f64() * 1000.0 / f64::from(runs);
+        println!(
+            "layer {nid:<9} {:>6} bytes: {ms:>9.3} ms, work {work}",
+            nss.len()
+        );
+    }
+}
+
+/// Short NSSs as the benchmark URN corpus has them (benches/tools/gen_corpus.rs).
+fn short_nsss() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("isbn", "978-3-16148-410-0"),
+        ("uuid", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"),
+        ("ietf", "rfc:2648"),
+        ("ietf", "params:xml:ns:yang-types"),
+        ("oid", "1.3.6.1.4.1.343.12.3"),
+        ("nbn", "de:bvb:12-opus-123456"),
+        ("issn", "0317-8471"),
+        ("publicid", "-:OASIS:DTD+DocBook+XML+V4.5:EN"),
+        ("iso", "std:iso:8601:ed-3:v1:en"),
+    ]
+}
+
+/// Prints the layer's time per call on short NSSs (release build; see [`measure_layer`]).
+#[test]
+#[ignore = "a measurement, run by scripts/measure-namespace-check.sh"]
+fn measure_layer_short() {
+    let runs = 20_000u32;
+    for (nid, nss) in short_nsss() {
+        let base = 4 + nid.len() + 1;
+        let work = analyze_nss(nid, nss, base).work;
+        let t0 = Instant::now();
+        for _ in 0..runs {
+            std::hint::black_box(analyze_nss(nid, nss, base));
+        }
+        let us = t0.elapsed().as_secs_f64() * 1e6 / f64::from(runs);
+        println!(
+            "short {nid:<9} {:>4} bytes: {us:>8.2} µs a call, work {work}",
+            nss.len()
+        );
+    }
+}
