@@ -1201,3 +1201,39 @@ fn q_twice_quits_from_a_pane_and_stray_text_goes_to_the_input() {
     assert!(!a.should_quit());
     assert_eq!(a.input(0), "urn:a:bxq");
 }
+
+#[test]
+fn ctrl_n_turns_the_urn_namespace_layer_off_and_on() {
+    let input = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6";
+    let with = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6";
+    let mut a = App::new(AppConfig {
+        input: input.into(),
+        with: Some(with.into()),
+        ..AppConfig::default()
+    });
+    let _ = support::draw(&mut a, 100, 30);
+    assert!(
+        a.analysis(0).namespace.is_some(),
+        "the layer is on at start"
+    );
+    let on = a.diff().map(|c| c.verdict.equivalent);
+    assert_eq!(on, Some(true), "equivalent from the uuid step");
+    a.handle(Event::ctrl('n'));
+    let _ = support::draw(&mut a, 100, 30);
+    assert!(
+        a.analysis(0).namespace.is_none(),
+        "Ctrl-N: the URN spec alone"
+    );
+    assert_eq!(a.diff().map(|c| c.verdict.equivalent), Some(false));
+    assert!(a.status().is_some_and(|s| s.contains("URN namespaces off")));
+    a.handle(Event::ctrl('n'));
+    let _ = support::draw(&mut a, 100, 30);
+    assert!(a.analysis(0).namespace.is_some(), "Ctrl-N again: back on");
+    // --no-namespace starts with it off.
+    let b = App::new(AppConfig {
+        input: input.into(),
+        namespace: false,
+        ..AppConfig::default()
+    });
+    assert!(b.analysis(0).namespace.is_none());
+}

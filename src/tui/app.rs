@@ -88,6 +88,8 @@ pub struct AppConfig {
     /// The cases file (`--cases`): its cases in the examples picker, and where Ctrl-S `a`
     /// appends the view as a case (without it, [`DEFAULT_CASES_FILE`]).
     pub cases: Option<std::path::PathBuf>,
+    /// The URN namespace layer is on (`--no-namespace` turns it off; Ctrl-N toggles it).
+    pub namespace: bool,
 }
 
 /// Where Ctrl-S `a` appends a case when the workbench was started without `--cases`: in
@@ -111,6 +113,7 @@ impl Default for AppConfig {
             base: None,
             cases: None,
             lab: None,
+            namespace: true,
         }
     }
 }
@@ -233,6 +236,7 @@ impl App {
             base,
             lab,
             cases,
+            namespace,
         } = config;
         // An identifier given at start loses its line breaks as a paste does, and says so
         // in the same words.
@@ -263,6 +267,10 @@ impl App {
         });
         let mut panes = Panes::new(&input, with.as_deref(), base.as_deref());
         let mut m = Model::new(panes.texts(), with.is_some(), profile, compare);
+        if !namespace {
+            m.set_namespace(false);
+            let _ = m.refresh(panes.texts());
+        }
         if let Some(l) = &lab {
             m.offer(l.profile);
         }
@@ -750,6 +758,10 @@ impl App {
             Action::Copy => self.copy(),
             Action::Share => self.overlay = Some(Open::Share(ShareMenu)),
             Action::ToggleBase => self.toggle_base(),
+            Action::ToggleNamespace => {
+                let said = self.m.set_namespace(!self.m.namespace());
+                self.say(said);
+            }
             Action::FocusProfiles => self.summon(Focus::Profiles),
             Action::Standards => self.toggle_standards(),
             Action::DiffTrees => {

@@ -177,6 +177,8 @@ pub enum Action {
     DiffTrees,
     /// Open or close the base line (the input is then resolved against it).
     ToggleBase,
+    /// Turn the URN namespace layer off or on (off: the URN spec answers alone).
+    ToggleNamespace,
     /// Focus the profile strip: its cells are selected, Details reads them whole.
     FocusProfiles,
     /// Open the share menu.
@@ -432,8 +434,9 @@ pub const BINDINGS: &[Binding] = &[
             alt('5'),
             alt('6'),
             alt('7'),
+            alt('8'),
         ],
-        "pick a profile: 0 auto, 1-7 the strip from the left",
+        "pick a profile: 0 auto, 1-8 the strip from the left",
         None,
     ),
     b(
@@ -449,6 +452,13 @@ pub const BINDINGS: &[Binding] = &[
         &[ctrl('t')],
         "base line on/off: resolve the input against a base",
         Some("base"),
+    ),
+    b(
+        X::Global,
+        A::ToggleNamespace,
+        &[ctrl('n')],
+        "URN namespaces off/on: the NSS read by its namespace too, or the URN spec alone",
+        None,
     ),
     b(
         X::Global,
@@ -963,8 +973,10 @@ pub fn hints(contexts: &[Context]) -> Vec<(String, &'static str)> {
 
 /// The keys of `binding` joined for help: `Ctrl-C, Ctrl-Q`.
 pub fn keys_label(binding: &Binding) -> String {
-    if binding.action == Action::PickProfile {
-        return "Alt-0 … Alt-7".into();
+    if binding.action == Action::PickProfile
+        && let (Some(first), Some(last)) = (binding.keys.first(), binding.keys.last())
+    {
+        return format!("{} … {}", first.label(), last.label());
     }
     let labels: Vec<String> = binding.keys.iter().map(|k| k.label()).collect();
     labels.join(", ")

@@ -551,6 +551,7 @@ pub fn config_from(args: &Launch) -> AppConfig {
         base: args.base.clone(),
         lab: None,
         cases: args.cases.clone(),
+        namespace: !args.no_namespace,
     }
 }
 

@@ -41,6 +41,23 @@ pub fn known(
             "three or more slashes against a special base (url expected_failures.txt)".into(),
         );
     }
+    // url 2.5.8 fails a scheme-relative reference whose run of leading slashes holds a
+    // "\\" past the first two ("//\\a:" against "http://h/"); the standard's relative
+    // slash state goes to the special authority ignore slashes state, which skips every
+    // "/" and "\\" (a validation error each), so the host is "a".
+    let head: Vec<char> = input
+        .trim_start_matches(|c: char| c <= ' ')
+        .chars()
+        .take_while(|c| matches!(c, '/' | '\\'))
+        .collect();
+    if base.is_some_and(|b| whatwg::is_special(b.split(':').next().unwrap_or("")))
+        && head.len() >= 3
+        && head.contains(&'\\')
+        && us.is_some()
+        && them.is_none()
+    {
+        return Some("\"\\\\\" among three or more leading slashes against a special base".into());
+    }
     // url 2.5.8 accepts credentials and then the end of input in a non-special URL
     // ("blob://@"); the standard's authority state fails it (host-missing).
     if us.is_none() && them.is_some() && has("host-missing") && has("invalid-credentials") {

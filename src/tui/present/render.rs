@@ -42,6 +42,7 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
         },
         lab,
         cases: None,
+        namespace: true,
     });
     app.no_files();
     app.set_highlight(step.highlight.clone());
