@@ -109,14 +109,7 @@ pub fn profile_names() -> Vec<&'static str> {
 /// Every form key `forms --format json` can print, in its order (taken from the engine's
 /// [`Forms::rows`] with every optional form present, so a form it gains is listed here).
 pub fn form_names() -> Vec<&'static str> {
-    let all = Forms {
-        xri_normal: Some(String::new()),
-        uri_normal_ace: Some(String::new()),
-        canonical_scheme: Some(String::new()),
-        canonical_cache: Some(String::new()),
-        ..Forms::default()
-    };
-    all.rows().into_iter().map(|(k, _)| k).collect()
+    Forms::names()
 }
 
 /// A string array of any of the three layouts, read element by element.

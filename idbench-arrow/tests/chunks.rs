@@ -7,6 +7,7 @@ use arrow_array::{
     Array, ArrayRef, BooleanArray, LargeStringArray, StringArray, StringViewArray, StructArray,
 };
 use arrow_schema::DataType;
+use idbench::engine::Profile;
 use idbench_arrow::{
     COMPONENT_NAMES, KernelError, components, equivalent, first_error, form_names, normalize,
     parse_profile, profile, resolve, valid,
@@ -169,11 +170,28 @@ fn fields_are_the_json_keys() {
     let nss = c.column_by_name("nss").unwrap();
     let nss = nss.as_any().downcast_ref::<StringArray>().unwrap();
     assert_eq!(nss.value(0), "a");
-    // Every key `forms --format json` prints for an XRI, a URI and a URN is a form name.
-    for s in ["xri://=a", "http://例え.テスト/", "urn:example:a?=b"] {
-        let a = idbench::analyze(s, &idbench::Options::full());
-        for (k, _) in a.forms.as_ref().unwrap().rows() {
+    // Every key `forms --format json` prints for an XRI, a URI, a URN (with its namespace's
+    // form) and a URL under the URL Standard is a form name, and normalize gives it.
+    let inputs = [
+        ("xri://=a", None),
+        ("http://例え.テスト/", None),
+        ("urn:example:a?=b", None),
+        ("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", None),
+        ("http://0x7f.1/#f", Profile::from_name("whatwg")),
+    ];
+    for (s, p) in inputs {
+        let a = idbench::analyze(
+            s,
+            &idbench::Options {
+                profile: p,
+                ..idbench::Options::full()
+            },
+        );
+        for (k, v) in a.forms.as_ref().unwrap().rows() {
             assert!(form_names().contains(&k), "{k}");
+            let out = normalize(&StringArray::from(vec![s]), k, p).unwrap();
+            let out = out.as_any().downcast_ref::<StringArray>().unwrap();
+            assert_eq!(out.value(0), v, "{s}: {k}");
         }
     }
 }

@@ -101,6 +101,7 @@ def test_arguments_are_checked():
     with pytest.raises(TypeError):
         valid(pa.array([1, 2]))
     assert "rfc3986" in idbench.profile_names() and "canonical" in idbench.form_names()
+    assert {"canonical_namespace", "href", "href_no_fragment"} <= set(idbench.form_names())
 
 
 def test_documented():

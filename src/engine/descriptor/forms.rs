@@ -100,6 +100,23 @@ impl Forms {
         rows
     }
 
+    /// Every form's name (the JSON keys [`Forms::rows`] can give), in its order: what a
+    /// caller may ask [`Forms::get`] for under some profile.
+    pub fn names() -> Vec<&'static str> {
+        let some = || Some(String::new());
+        let all = Forms {
+            xri_normal: some(),
+            uri_normal_ace: some(),
+            canonical_scheme: some(),
+            canonical_cache: some(),
+            canonical_namespace: some(),
+            href: some(),
+            href_no_fragment: some(),
+            ..Forms::default()
+        };
+        all.rows().into_iter().map(|(k, _)| k).collect()
+    }
+
     /// The form named `name` (a JSON key), if it applies.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.rows()
