@@ -77,8 +77,8 @@ impl<T: Serialize> Serialize for PairJson<T> {
     }
 }
 
-/// The JSON object.
-pub(super) struct VerdictJson<'a>(pub(super) &'a Verdict);
+/// The JSON object (also [`super::json::VerdictJson`], for faces that hand it on as data).
+pub struct VerdictJson<'a>(pub &'a Verdict);
 
 impl Serialize for VerdictJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

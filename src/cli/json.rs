@@ -23,6 +23,9 @@
 use std::io::{self, Write};
 use std::sync::OnceLock;
 
+/// `compare --format json`'s object.
+pub use super::compare::VerdictJson;
+
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde_json::ser::{CompactFormatter, Formatter};
