@@ -285,40 +285,8 @@ pub fn profile(arr: &dyn Array) -> Result<ArrayRef, KernelError> {
 }
 
 /// The names of [`components`]' fields, in the order of `"components"` in `parse --format
-/// json`.
-pub const COMPONENT_NAMES: [&str; 13] = [
-    "scheme",
-    "userinfo",
-    "host",
-    "port",
-    "path",
-    "query",
-    "fragment",
-    "nid",
-    "nss",
-    "r_component",
-    "q_component",
-    "f_component",
-    "xri_authority",
-];
-
-fn component_values<'a>(c: &Components<'a>) -> [Option<&'a str>; 13] {
-    [
-        c.scheme,
-        c.userinfo,
-        c.host,
-        c.port,
-        c.path,
-        c.query,
-        c.fragment,
-        c.nid,
-        c.nss,
-        c.r_component,
-        c.q_component,
-        c.f_component,
-        c.xri_authority,
-    ]
-}
+/// json` (the engine's [`Components::NAMES`]).
+pub const COMPONENT_NAMES: [&str; 13] = Components::NAMES;
 
 /// The fields of [`components`]' struct: one `Utf8` per name of [`COMPONENT_NAMES`].
 pub fn component_fields() -> Fields {
@@ -343,7 +311,7 @@ pub fn components(arr: &dyn Array, profile: Option<Profile>) -> Result<StructArr
         match s.get(i) {
             Some(x) => {
                 let a = analyze(x, &opts);
-                let values = component_values(&a.components());
+                let values = a.components().values();
                 for (b, v) in builders.iter_mut().zip(values) {
                     b.append_option(v);
                 }

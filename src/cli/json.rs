@@ -26,6 +26,8 @@ use std::sync::OnceLock;
 /// `compare --format json`'s object.
 pub use super::compare::VerdictJson;
 
+use crate::engine::components::Components;
+
 use serde::Serialize;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde_json::ser::{CompactFormatter, Formatter};
@@ -419,25 +421,15 @@ impl Serialize for ReadingsJson<'_> {
 
 /// The flat components of an analysis ([`Analysis::components`]): every field, `null`
 /// where the input has no such component.
-pub struct ComponentsJson<'a>(pub crate::engine::components::Components<'a>);
+pub struct ComponentsJson<'a>(pub Components<'a>);
 
 impl Serialize for ComponentsJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let c = &self.0;
         let mut m = s.serialize_struct("Components", 13)?;
-        m.serialize_field("scheme", &c.scheme)?;
-        m.serialize_field("userinfo", &c.userinfo)?;
-        m.serialize_field("host", &c.host)?;
-        m.serialize_field("port", &c.port)?;
-        m.serialize_field("path", &c.path)?;
-        m.serialize_field("query", &c.query)?;
-        m.serialize_field("fragment", &c.fragment)?;
-        m.serialize_field("nid", &c.nid)?;
-        m.serialize_field("nss", &c.nss)?;
-        m.serialize_field("r_component", &c.r_component)?;
-        m.serialize_field("q_component", &c.q_component)?;
-        m.serialize_field("f_component", &c.f_component)?;
-        m.serialize_field("xri_authority", &c.xri_authority)?;
+        for (name, value) in Components::NAMES.into_iter().zip(c.values()) {
+            m.serialize_field(name, &value)?;
+        }
         m.end()
     }
 }

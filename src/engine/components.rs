@@ -37,6 +37,45 @@ pub struct Components<'a> {
     pub xri_authority: Option<&'a str>,
 }
 
+impl<'a> Components<'a> {
+    /// The names of the components, in their order: the keys of `"components"` in the
+    /// command line's JSON, the fields of the Arrow kernels' struct.
+    pub const NAMES: [&'static str; 13] = [
+        "scheme",
+        "userinfo",
+        "host",
+        "port",
+        "path",
+        "query",
+        "fragment",
+        "nid",
+        "nss",
+        "r_component",
+        "q_component",
+        "f_component",
+        "xri_authority",
+    ];
+
+    /// Each component's value, in [`Components::NAMES`]' order.
+    pub fn values(&self) -> [Option<&'a str>; 13] {
+        [
+            self.scheme,
+            self.userinfo,
+            self.host,
+            self.port,
+            self.path,
+            self.query,
+            self.fragment,
+            self.nid,
+            self.nss,
+            self.r_component,
+            self.q_component,
+            self.f_component,
+            self.xri_authority,
+        ]
+    }
+}
+
 impl Analysis {
     /// The flat components, taken from the kinds of the tree's nodes: the root's children,
     /// and the children of its authority, assigned name and r/q-components. Bounded work:
