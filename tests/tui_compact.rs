@@ -458,21 +458,61 @@ fn undo_takes_back_a_typed_run_whole() {
     assert_eq!(a.input(0), "http://a/xyb");
 }
 
+/// The status line of `a` at `w`×24.
+fn hint_line(a: &mut App, w: u16) -> String {
+    let s = screen(a, w, 24);
+    let last = s.lines().last().unwrap_or_default();
+    last.trim_matches('"').to_string()
+}
+
 #[test]
-fn the_status_hints_name_share_and_base_at_80_columns() {
+fn the_status_hints_name_every_global_key_at_80_columns() {
+    // Each state puts the keys it makes worth knowing first: together the states name every
+    // global key with a hint, at 80 columns.
+    let mut named: Vec<String> = Vec::new();
+    let mut see = |line: String, want: &[&str]| {
+        for h in want {
+            assert!(line.contains(h), "{h} in {line}");
+        }
+        assert!(line.starts_with(' ') && line.ends_with(' '), "{line}");
+        named.push(line);
+    };
+    // The everyday ones: on any input.
+    let mut a = app(XREFS);
+    see(
+        hint_line(&mut a, 80),
+        &[
+            "^C quit", "F1 help", "Tab pane", "^Y copy", "^D diff", "^S share", "^T base",
+            "^P profile",
+        ],
+    );
+    // An empty input: where to start.
+    let mut a = app("");
+    see(hint_line(&mut a, 80), &["^O examples", "F7 strip", "^G mouse"]);
+    // A URN: its namespace; a URI: the URL Standard beside the RFCs.
+    let mut a = app("urn:isbn:0451450523");
+    see(hint_line(&mut a, 80), &["^N namespaces", "^D diff"]);
     let mut a = app("http://a/b");
-    let s = screen(&mut a, 80, 24);
-    let hints = s.lines().last().unwrap_or_default();
-    for h in [
-        "^C quit", "F1 help", "Tab pane", "^Y copy", "^S share", "^T base",
-    ] {
-        assert!(hints.contains(h), "{h} in {hints}");
+    see(hint_line(&mut a, 80), &["F8 standards", "^T base"]);
+    // Diff mode: the trees and the strip (the pair under a cell).
+    let mut a = pair("http://a/b", "HTTP://a/b");
+    see(hint_line(&mut a, 80), &["F6 trees", "F7 strip", "^D diff"]);
+    let all = named.join(" ");
+    for b in idbench::tui::keys::BINDINGS {
+        if b.context == idbench::tui::keys::Context::Global
+            && let (Some(h), Some(k)) = (b.hint, b.keys.first())
+        {
+            let hint = format!("{} {h}", k.short_label());
+            assert!(all.contains(&hint), "{hint} at 80 columns in no state");
+        }
     }
-    // Wider, the strip, the trees and the mouse too.
-    let s = screen(&mut a, 160, 30);
-    let hints = s.lines().last().unwrap_or_default();
-    for h in ["F7 strip", "F6 trees", "^G mouse"] {
-        assert!(hints.contains(h), "{h} in {hints}");
-    }
+    // Over an overlay its own keys come first.
+    let mut a = app("urn:isbn:0451450523");
+    a.handle(Event::key(KeyCode::F(1)));
+    let line = hint_line(&mut a, 80);
+    assert!(!line.contains("^N namespaces"), "{line}");
+    let mut a = app("http://a/b");
     insta::assert_snapshot!("hints_80x24", screen(&mut a, 80, 24));
+    let mut a = pair("http://a/b", "HTTP://a/b");
+    insta::assert_snapshot!("hints_diff_80x24", screen(&mut a, 80, 24));
 }

@@ -509,6 +509,29 @@ impl App {
         }
     }
 
+    /// The keys the current state makes worth a hint before the everyday ones, so that a
+    /// narrow status line still names them: on an empty input the examples, the strip and
+    /// the mouse; in diff mode the trees and the strip; on a URN the namespace switch; on
+    /// a URI the standards view. None over an overlay, whose own keys come first.
+    fn hints_first(&self) -> Vec<Action> {
+        use crate::engine::family::Family;
+        let a = self.m.analysis(0);
+        if self.overlay.is_some() {
+            Vec::new()
+        } else if self.m.diff_mode() {
+            vec![Action::DiffTrees, Action::FocusProfiles]
+        } else if a.input.is_empty() {
+            vec![Action::Examples, Action::FocusProfiles, Action::ToggleMouse]
+        } else {
+            match a.profile.family() {
+                Family::Urn => vec![Action::ToggleNamespace],
+                Family::Uri => vec![Action::Standards],
+                // The everyday keys fill the line (the profile's among them).
+                Family::Xri => Vec::new(),
+            }
+        }
+    }
+
     /// Shows `text` on the status line (news from the event loop).
     pub fn tell(&mut self, text: impl Into<String>) {
         self.say(text);
@@ -1393,7 +1416,7 @@ impl App {
         if self.overlay.is_none() && self.input_side().is_some() {
             contexts.reverse();
         }
-        let hints = keys::hints(&contexts);
+        let hints = keys::hints_first(&contexts, &self.hints_first());
         let msg = match (&self.status, self.mouse) {
             (Some(m), _) => Some(m.clone()),
             (None, false) => Some(Message {

@@ -410,10 +410,24 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
+        A::ToggleDiff,
+        &[ctrl('d')],
+        "diff mode on/off: compare with a second input",
+        Some("diff"),
+    ),
+    b(
+        X::Global,
         A::Share,
         &[ctrl('s')],
         "share: copy a report of the view, or its command line",
         Some("share"),
+    ),
+    b(
+        X::Global,
+        A::ToggleBase,
+        &[ctrl('t')],
+        "base line on/off: resolve the input against a base",
+        Some("base"),
     ),
     b(
         X::Global,
@@ -441,24 +455,10 @@ pub const BINDINGS: &[Binding] = &[
     ),
     b(
         X::Global,
-        A::ToggleDiff,
-        &[ctrl('d')],
-        "diff mode on/off: compare with a second input",
-        Some("diff"),
-    ),
-    b(
-        X::Global,
-        A::ToggleBase,
-        &[ctrl('t')],
-        "base line on/off: resolve the input against a base",
-        Some("base"),
-    ),
-    b(
-        X::Global,
         A::ToggleNamespace,
         &[ctrl('n')],
         "URN namespaces off/on: the NSS read by its namespace too, or the URN spec alone",
-        None,
+        Some("namespaces"),
     ),
     b(
         X::Global,
@@ -956,19 +956,36 @@ pub fn lookup(contexts: &[Context], ev: &KeyEvent) -> Option<Action> {
 /// The status-bar hints for `contexts`: `(short key, label)`, first context first, one per
 /// action.
 pub fn hints(contexts: &[Context]) -> Vec<(String, &'static str)> {
-    let mut out: Vec<(String, &'static str)> = Vec::new();
-    let mut seen: Vec<Action> = Vec::new();
+    hints_first(contexts, &[])
+}
+
+/// The status-bar hints for `contexts` with the hints of `first` (the keys the current state
+/// makes worth knowing: the trees in diff mode, the namespaces on a URN) moved up to just
+/// after the focus key's hint, in `first`'s order. The status line shows whole hints from
+/// the front while they fit, so what comes first is what a narrow terminal still shows.
+pub fn hints_first(contexts: &[Context], first: &[Action]) -> Vec<(String, &'static str)> {
+    let mut all: Vec<(Action, String, &'static str)> = Vec::new();
     for cx in contexts {
         for b in BINDINGS.iter().filter(|b| b.context == *cx) {
             if let (Some(h), Some(key)) = (b.hint, b.keys.first())
-                && !seen.contains(&b.action)
+                && !all.iter().any(|(a, _, _)| *a == b.action)
             {
-                seen.push(b.action);
-                out.push((key.short_label(), h));
+                all.push((b.action, key.short_label(), h));
             }
         }
     }
-    out
+    let mut promoted = Vec::new();
+    for a in first {
+        if let Some(i) = all.iter().position(|(x, _, _)| x == a) {
+            promoted.push(all.remove(i));
+        }
+    }
+    let at = all
+        .iter()
+        .position(|(a, _, _)| *a == Action::FocusNext)
+        .map_or(0, |i| i + 1);
+    all.splice(at..at, promoted);
+    all.into_iter().map(|(_, k, h)| (k, h)).collect()
 }
 
 /// The keys of `binding` joined for help: `Ctrl-C, Ctrl-Q`.

@@ -92,12 +92,14 @@ pub fn draw(
         let (nx, _) = buf.set_stringn(x + 1, area.y, &text, w.saturating_sub(1), st);
         x = nx;
     }
+    // Whole hints from the front while they fit, two spaces apart, a space from each edge.
     let room = w.saturating_sub(msg_w);
-    let mut used = 0;
+    let mut used = 1;
     let mut shown: Vec<&(String, &str)> = Vec::new();
     for h in hints {
-        let hw = width(&h.0) + 1 + h.1.len() + 2;
-        if used + hw > room {
+        let gap = if shown.is_empty() { 0 } else { 2 };
+        let hw = gap + width(&h.0) + 1 + width(h.1);
+        if used + hw + 1 > room {
             break;
         }
         used += hw;
@@ -105,20 +107,22 @@ pub fn draw(
     }
     let mut hx = area.right().saturating_sub(used as u16).max(x);
     let key = base.patch(theme.get(Slot::Key));
-    for (k, l) in shown {
-        let put = |buf: &mut Buffer, x: u16, s: &str, st: Style| {
-            buf.set_stringn(
-                x,
-                area.y,
-                s,
-                usize::from(area.right().saturating_sub(x)),
-                st,
-            )
-            .0
-        };
+    let put = |buf: &mut Buffer, x: u16, s: &str, st: Style| {
+        buf.set_stringn(
+            x,
+            area.y,
+            s,
+            usize::from(area.right().saturating_sub(x)),
+            st,
+        )
+        .0
+    };
+    for (i, (k, l)) in shown.into_iter().enumerate() {
+        if i > 0 {
+            hx = put(buf, hx, "  ", base);
+        }
         hx = put(buf, hx, k, key);
         hx = put(buf, hx, " ", base);
         hx = put(buf, hx, l, base);
-        hx = put(buf, hx, "  ", base);
     }
 }
