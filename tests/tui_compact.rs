@@ -482,13 +482,22 @@ fn the_status_hints_name_every_global_key_at_80_columns() {
     see(
         hint_line(&mut a, 80),
         &[
-            "^C quit", "F1 help", "Tab pane", "^Y copy", "^D diff", "^S share", "^T base",
+            "^C quit",
+            "F1 help",
+            "Tab pane",
+            "^Y copy",
+            "^D diff",
+            "^S share",
+            "^T base",
             "^P profile",
         ],
     );
     // An empty input: where to start.
     let mut a = app("");
-    see(hint_line(&mut a, 80), &["^O examples", "F7 strip", "^G mouse"]);
+    see(
+        hint_line(&mut a, 80),
+        &["^O examples", "F7 strip", "^G mouse"],
+    );
     // A URN: its namespace; a URI: the URL Standard beside the RFCs.
     let mut a = app("urn:isbn:0451450523");
     see(hint_line(&mut a, 80), &["^N namespaces", "^D diff"]);
