@@ -657,3 +657,56 @@ fn parse_json_gives_flat_components_null_where_absent() {
         }
     }
 }
+
+/// Every top-level option may come before the command (issue 26 item 13): `--no-namespace`,
+/// the comparison flags and `--base` as well as `--profile` and `--format`; an option the
+/// command does not take is refused by the command, naming it.
+#[test]
+fn top_level_options_before_a_command_reach_it() {
+    let uuid_a = "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6";
+    let uuid_b = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6";
+    let (code, out, err) = run_with_stdin(&["compare", uuid_a, uuid_b], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run_with_stdin(&["--no-namespace", "compare", uuid_a, uuid_b], b"");
+    assert_eq!(code, 1, "the URN spec alone tells them apart: {out}{err}");
+    let (code, out, err) = run_with_stdin(
+        &[
+            "--no-namespace",
+            "--format",
+            "json",
+            "parse",
+            "urn:isbn:0451450523",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"namespace\":null"), "{out}");
+    let (code, out, err) = run_with_stdin(
+        &[
+            "--objective",
+            "cache",
+            "compare",
+            "urn:a:b?=x",
+            "urn:a:b?=y",
+        ],
+        b"",
+    );
+    assert!(code <= 1 && err.is_empty(), "{code} {out} {err}");
+    let (code, out, err) = run_with_stdin(
+        &[
+            "--base",
+            "http://a/b/c/d;p?q",
+            "--format",
+            "json",
+            "parse",
+            "../g",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("http://a/b/g"), "{out}");
+    let (code, _, err) = run_with_stdin(&["--theme", "light", "parse", "http://a/"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("--theme"), "{err}");
+    assert!(!err.contains("subcommand"), "{err}");
+}

@@ -37,21 +37,45 @@ pub fn parse(args: Vec<OsString>) -> Result<Cli, ExitCode> {
     Err(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)))
 }
 
-/// The options many commands share (`--profile`, `--format`), when they come before the
-/// command (`idbench --profile rfc3986 parse http://a/`), moved to just after its name, where
-/// the command reads them; any other command line comes back unchanged.
+/// The top-level options written before a command (`idbench --profile rfc3986 parse
+/// http://a/`, `idbench --no-namespace --objective cache compare A B`), moved to just after
+/// its name, where the command reads them (one the command does not take is then refused
+/// by the command, naming it); any other command line comes back unchanged. An option is
+/// known when the top level or any command takes it.
 ///
 /// Written here rather than with clap's `global = true`: the top level takes the
 /// workbench's own arguments (`idbench ID --profile P`) and conflicts with subcommands, so
-/// clap would read `--profile` as the workbench's and `parse` as its identifier.
+/// clap would read `--profile` as the workbench's and `parse` as its identifier. Which
+/// options take a value is asked of the top-level command itself, so a new option needs no
+/// line here.
 fn hoist_shared_options(args: Vec<OsString>) -> Vec<OsString> {
+    let top = Cli::command();
+    // The options of the top level and of every command (`--format` is only the commands').
+    let known: Vec<&clap::Arg> = top
+        .get_arguments()
+        .chain(top.get_subcommands().flat_map(|c| c.get_arguments()))
+        .collect();
+    let takes_value = |a: &clap::Arg| a.get_action().takes_values();
     let mut i = 1;
     while let Some(a) = args.get(i).and_then(|a| a.to_str()) {
-        let step = match a {
-            "--profile" | "-p" | "--format" | "-f" => 2,
-            _ if a.starts_with("--profile=") || a.starts_with("--format=") => 1,
-            _ if a.len() > 2 && (a.starts_with("-p") || a.starts_with("-f")) => 1,
-            _ => break,
+        let step = if let Some(long) = a.strip_prefix("--") {
+            let (name, inline) = match long.split_once('=') {
+                Some((n, _)) => (n, true),
+                None => (long, false),
+            };
+            match known.iter().find(|x| x.get_long() == Some(name)) {
+                Some(x) if takes_value(x) && !inline => 2,
+                Some(_) => 1,
+                None => break,
+            }
+        } else if let Some(short) = a.strip_prefix('-').and_then(|s| s.chars().next()) {
+            match known.iter().find(|x| x.get_short() == Some(short)) {
+                Some(x) if takes_value(x) && a.chars().count() == 2 => 2,
+                Some(_) => 1,
+                None => break,
+            }
+        } else {
+            break;
         };
         i += step;
     }
@@ -142,6 +166,36 @@ mod tests {
         // Another option first: unchanged (`--with parse` is a value).
         let with = ["idbench", "--with", "parse", "x"];
         assert_eq!(moved(&with), args(&with));
+        // Every top-level option moves, flags and options with values alike.
+        assert_eq!(
+            moved(&[
+                "idbench",
+                "--no-namespace",
+                "--objective",
+                "cache",
+                "--a-form=iri",
+                "compare",
+                "a",
+                "b"
+            ]),
+            args(&[
+                "idbench",
+                "compare",
+                "--no-namespace",
+                "--objective",
+                "cache",
+                "--a-form=iri",
+                "a",
+                "b"
+            ])
+        );
+        assert_eq!(
+            moved(&["idbench", "--base", "http://a/b", "parse", "c"]),
+            args(&["idbench", "parse", "--base", "http://a/b", "c"])
+        );
+        // An option the top level does not know: left for clap to name.
+        let unknown = ["idbench", "--nope", "parse", "x"];
+        assert_eq!(moved(&unknown), args(&unknown));
     }
 
     #[test]
