@@ -104,6 +104,14 @@ fn a_larger_terminal_centers_and_a_smaller_one_cuts_and_says_so() {
     assert!(rows[3].starts_with("\"          ┏"), "{big}");
     let small = shown(&p, 60, 16);
     assert!(small.contains("cut: deck 80×24, terminal 60×16"), "{small}");
+    // The Ctrl-S prompt shows over the cut marker, which comes back with the next key.
+    let mut p = presenter();
+    p.handle(&Event::ctrl('s'));
+    let prompt = shown(&p, 60, 16);
+    assert!(prompt.contains("save the screen: s SVG"), "{prompt}");
+    p.handle(&Event::key(KeyCode::Esc));
+    p.handle(&Event::key(KeyCode::Char('n')));
+    assert!(shown(&p, 60, 16).contains("cut: deck 80×24"));
 }
 
 /// Whitespace runs (a wrapped row's end and the next row's indent among them) as one space.
@@ -256,4 +264,31 @@ fn ctrl_s_then_s_or_h_saves_the_presented_slide_and_says_where() {
         ]
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_bar_survives_tiny_terminals_and_hostile_captions() {
+    // A word wider than any row, tokens, a name wider than the row, many lines.
+    let word = "x".repeat(3_000);
+    let deck = format!(
+        "size = \"20x8\"\n[[step]]\nname = \"{}\"\ninput = \"a:b\"\ncaption = \"{word} \\u202e\\u0000 y\\n\\n\\n{}\"\n",
+        "n".repeat(60),
+        "z\\n".repeat(500)
+    );
+    let deck = Deck::parse(&deck, std::path::Path::new(".")).unwrap_or_else(|e| panic!("{e:?}"));
+    let bar = idbench::tui::present::show::deck_bar(&deck, 0).unwrap_or_else(|| panic!("bar"));
+    assert_eq!(bar.rows.len(), 2, "a third of 8 rows: {bar:?}");
+    assert!(bar.cut());
+    let mut p = Presenter::new(deck).unwrap_or_else(|e| panic!("{e}"));
+    for (w, h) in [(1, 1), (2, 1), (1, 3), (5, 2), (20, 8), (3, 40)] {
+        let s = shown(&p, w, h);
+        assert_eq!(s.lines().count(), usize::from(h), "{w}×{h}:\n{s}");
+        assert!(!s.contains('\u{202e}') && !s.contains('\0'), "{w}×{h}");
+    }
+    p.handle(&Event::ctrl('s'));
+    let s = shown(&p, 20, 8);
+    assert!(
+        s.contains("save"),
+        "the prompt shows even on a narrow bar:\n{s}"
+    );
 }

@@ -257,11 +257,11 @@ fn compose(
     } else {
         None
     };
-    // What is wrong (an error, a cut screen) wins over a message.
+    // A message (an error, a saved screen, the Ctrl-S prompt) goes with the next key: it
+    // wins over the cut marker, which comes back then.
     let tail: Option<(String, Tone)> = match (tail, marker) {
-        (Some((t, Tone::Error)), _) => Some((format!(" {t} "), Tone::Error)),
-        (_, Some(m)) => Some((m, Tone::Error)),
-        (Some((t, tone)), None) => Some((format!(" {t} "), tone)),
+        (Some((t, tone)), _) => Some((format!(" {t} "), tone)),
+        (None, Some(m)) => Some((m, Tone::Error)),
         (None, None) => None,
     };
     let total = usize::from(bar_area.width);
