@@ -540,3 +540,127 @@ fn untrusted_text_in_a_deck_is_drawn_as_tokens_in_every_format() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Whitespace runs (a wrapped row's end and the next row's indent among them) as one space.
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn every_shipped_caption_appears_whole_in_its_txt_export() {
+    for deck_path in shipped_decks() {
+        let deck = idbench::tui::present::Deck::load(&deck_path)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", deck_path.display()));
+        let name = deck_path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let out = temp_dir(&format!("whole-{name}"));
+        let (code, err) = replay(&deck_path, &out, "txt");
+        assert_eq!(code, Some(0), "{name}: {err}");
+        assert!(!err.contains("caption-cut"), "{name}: {err}");
+        let got = files(&out);
+        for step in &deck.steps {
+            let f = format!(
+                "{:02}-{}.txt",
+                step.number,
+                idbench::tui::present::deck::file_safe(&step.name)
+            );
+            let text = got
+                .get(&f)
+                .map(|b| String::from_utf8_lossy(b).into_owned())
+                .unwrap_or_else(|| panic!("{name}: no {f}"));
+            let rows: Vec<&str> = text.lines().collect();
+            assert_eq!(rows.len(), usize::from(deck.size.1), "{name}/{f}");
+            assert!(
+                rows.iter()
+                    .all(|r| r.chars().count() <= usize::from(deck.size.0)),
+                "{name}/{f}"
+            );
+            let bar = rows
+                .iter()
+                .position(|r| r.starts_with(&format!(" {}/", step.number)))
+                .unwrap_or_else(|| panic!("{name}/{f}: no caption bar:\n{text}"));
+            let shown = squeeze(&rows[bar..].join("\n"));
+            assert!(
+                shown.contains(&squeeze(&step.caption)),
+                "{name}/{f}: the caption {:?} is not whole in\n{text}",
+                step.caption
+            );
+            assert!(!shown.contains('…'), "{name}/{f}: cut:\n{text}");
+        }
+        let _ = std::fs::remove_dir_all(&out);
+    }
+}
+
+#[test]
+fn a_caption_too_long_for_a_third_of_the_rows_is_cut_and_reported() {
+    let dir = temp_dir("too-long");
+    let deck = dir.join("deck.toml");
+    let long = "a caption that goes on and on about the NSS ".repeat(40);
+    std::fs::write(
+        &deck,
+        format!(
+            "size = \"80x24\"\n[[step]]\nname = \"short\"\ninput = \"a:b\"\ncaption = \"fits\"\n[[step]]\nname = \"wordy\\u202e\"\ninput = \"a:c\"\ncaption = \"{long}\"\n"
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = dir.join("out");
+    let (code, err) = replay(&deck, &out, "txt");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("warning[caption-cut]: step 2 \"wordy⟨U+202E⟩\": the caption needs"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the bar holds 8 (a third of the deck's 24 rows)"),
+        "{err}"
+    );
+    assert!(!err.contains("step 1"), "{err}");
+    let got = files(&out);
+    let text = got
+        .get("02-wordy-U-202E.txt")
+        .or_else(|| got.values().nth(1))
+        .map(|b| String::from_utf8_lossy(b).into_owned())
+        .unwrap_or_default();
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 24, "{text}");
+    assert!(rows[16].starts_with(" 2/2 wordy"), "{text}");
+    assert!(rows[23].ends_with('…'), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_presenters_ctrl_s_s_writes_the_slide_replay_writes_as_well_formed_xml() {
+    use idbench::tui::event::Event;
+    use idbench::tui::present::show::Presenter;
+    let dir = temp_dir("present-save");
+    let deck_path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/decks/xri-cross-references.toml");
+    let (code, err) = replay(&deck_path, &dir.join("replayed"), "svg");
+    assert_eq!(code, Some(0), "{err}");
+    let replayed = files(&dir.join("replayed"));
+    let deck = idbench::tui::present::Deck::load(&deck_path).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut p = Presenter::new(deck).unwrap_or_else(|e| panic!("{e}"));
+    let work = dir.join("cwd");
+    std::fs::create_dir_all(&work).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink("/dev/null", work.join("idbench-screen-01.svg"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    p.set_screen_dir(&work);
+    p.handle(&Event::key(crossterm::event::KeyCode::Right));
+    p.handle(&Event::ctrl('s'));
+    p.handle(&Event::typed("s")[0].clone());
+    let saved = std::fs::read_to_string(work.join("idbench-screen-02.svg"))
+        .unwrap_or_else(|e| panic!("{:?}: {e}", p.message()));
+    check_xml(&saved).unwrap_or_else(|e| panic!("{e}"));
+    let second = replayed
+        .iter()
+        .find(|(n, _)| n.starts_with("02-"))
+        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+        .unwrap_or_default();
+    assert_eq!(
+        saved, second,
+        "the presented slide is the one replay writes"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

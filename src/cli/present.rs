@@ -6,7 +6,8 @@ use clap::{Args, ValueEnum};
 /// Examples for `idbench present --help`.
 pub const PRESENT_HELP: &str = "\
 Keys: Space, PgDn or Right: next step; Backspace, PgUp or Left: previous (replayed from its
-start); Home, End: first, last; n: the notes; q, Esc or Ctrl-C: quit.
+start); Home, End: first, last; n: the notes; Ctrl-S then s or h: save the screen as
+idbench-screen-NN.svg or .html in the working directory; q, Esc or Ctrl-C: quit.
 
 Examples:
   idbench present examples/decks/rfc2141-vs-rfc8141.toml
@@ -14,7 +15,8 @@ Examples:
 The deck format: docs/presenting.md.";
 /// Examples for `idbench replay --help`.
 pub const REPLAY_HELP: &str = "\
-Each step is written to DIR/NN-NAME.EXT (NN from 01), the same bytes every run.
+Each step is written to DIR/NN-NAME.EXT (NN from 01), the same bytes every run. A caption
+longer than a third of the deck's rows is cut with … and a warning names the step.
 
 Examples:
   idbench replay examples/decks/xri-cross-references.toml --export slides
@@ -112,18 +114,19 @@ pub fn replay(args: &ReplayArgs) -> std::io::Result<u8> {
             Ok(b) => b,
             Err(e) => return fail(&e),
         };
-        let title = if step.caption.is_empty() {
-            format!("{}/{} {}", step.number, deck.steps.len(), step.name)
-        } else {
-            format!(
-                "{}/{} {}: {}",
+        if let Some(bar) = show::deck_bar(&deck, i).filter(show::Bar::cut) {
+            // The name is escaped when the deck is read.
+            let _ = writeln!(
+                std::io::stderr(),
+                "replay: warning[caption-cut]: step {} {:?}: the caption needs {} rows and the bar holds {} (a third of the deck's {} rows), so it is cut with …; shorten the caption or make the deck taller (size)",
                 step.number,
-                deck.steps.len(),
                 step.name,
-                step.caption.replace('\n', " ")
-            )
-        };
-        let text = export::render(&slide, &deck.theme_loaded, format, &title);
+                bar.needed,
+                bar.rows.len(),
+                deck.size.1
+            );
+        }
+        let text = export::render(&slide, &deck.theme_loaded, format, &show::title(&deck, i));
         files.push((file_name(step, format), text));
     }
     write_all(&args.export, &files)

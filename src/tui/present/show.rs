@@ -1,10 +1,12 @@
 //! The presenter: a deck's steps one at a time, each replayed from the start, with the
 //! caption on a bar and the notes on request.
 //!
-//! A slide is the deck's size: the workbench drawn in all its rows but the last, and the
-//! caption bar (`3/7 name │ caption`) in the last. `idbench replay` writes exactly that;
-//! `idbench present` draws it full screen, the workbench centered above the bar (cut, and
-//! the bar says so, when the terminal is smaller than the deck).
+//! A slide is the deck's size: the caption bar (`3/7 name │ caption`) in the last rows, as
+//! many as the caption needs wrapped (at most a third of the rows; past them it is cut with
+//! `…`, and `replay` warns), and the workbench drawn in the rows above it. `idbench replay`
+//! writes exactly that; `idbench present` draws it full screen, the workbench centered above
+//! the bar (cut, and the bar says so, when the terminal is smaller than the deck). Ctrl-S
+//! then `s` or `h` saves the slide shown as `idbench-screen-NN.svg` or `.html`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,8 +21,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::deck::{Deck, Step};
+use super::export::{self, Format};
 use super::render;
-use crate::text_layout::{truncate, width};
+use crate::text_layout::{truncate, width as width_of};
 use crate::tui::event::Event;
 use crate::tui::theme::Slot;
 
@@ -45,11 +48,119 @@ pub struct Presenter {
     error: Option<String>,
     /// How many times a step has been replayed since the start.
     replays: u64,
+    /// Ctrl-S was pressed: the next key says what to save (`s` SVG, `h` HTML).
+    saving: bool,
+    /// What the bar says until the next key (a saved screen, a save that failed).
+    message: Option<(String, Tone)>,
+    /// Where Ctrl-S `s` and `h` save the screen (the working directory unless set).
+    screen_dir: std::path::PathBuf,
 }
 
-/// The workbench's size within a slide of the deck's size: every row but the bar's.
-pub fn screen_size(deck: &Deck) -> (u16, u16) {
-    (deck.size.0, deck.size.1.saturating_sub(1).max(1))
+/// The caption bar of a step laid out at some width: its rows (the head `3/7 name` and the
+/// caption wrapped, each caption line starting a row), and whether the caption had to be
+/// cut to fit the rows the bar may take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bar {
+    /// The rows, each at most the width; the first starts with the head.
+    pub rows: Vec<String>,
+    /// The head's length in bytes at the start of the first row (drawn in the key style).
+    head_len: usize,
+    /// How many rows the whole caption needs (more than `rows.len()` when it was cut).
+    pub needed: usize,
+}
+
+impl Bar {
+    /// True when the caption did not fit in the rows the bar may take and was cut with `…`.
+    pub fn cut(&self) -> bool {
+        self.needed > self.rows.len()
+    }
+
+    /// How many rows the bar takes.
+    pub fn height(&self) -> u16 {
+        u16::try_from(self.rows.len()).unwrap_or(u16::MAX)
+    }
+}
+
+/// The most rows a caption bar takes in `height` rows: a third of them, at least one.
+pub fn bar_max_rows(height: u16) -> usize {
+    usize::from(height / 3).max(1)
+}
+
+/// Step `step`'s caption bar at `width` columns in `height` rows: ` 3/7 name │ caption`,
+/// the caption wrapped at spaces (inside a word only when the word is wider than the row,
+/// never inside a `⟨U+…⟩` token) to as many rows as it needs, the next rows indented to the
+/// caption's column; each line of the caption starts a row. At most [`bar_max_rows`] rows:
+/// past them the last row ends with `…` (and [`Bar::cut`] says so).
+pub fn bar(step: &Step, total: usize, width: u16, height: u16) -> Bar {
+    let width = usize::from(width).max(1);
+    let max_rows = bar_max_rows(height);
+    let head = format!(" {}/{} {} ", step.number, total, step.name);
+    let head_w = width_of(&head);
+    let lines: Vec<&str> = step
+        .caption
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let mut rows: Vec<String> = Vec::new();
+    let head_len;
+    if lines.is_empty() {
+        let h = truncate(head.as_str().into(), width).into_owned();
+        head_len = h.len();
+        rows.push(h);
+    } else {
+        // The caption beside the head when the head leaves it half the row at least; else
+        // the head alone on the first row and the caption below it.
+        let (first, indent) = if head_w + 2 <= width / 2 {
+            head_len = head.len();
+            (format!("{head}│ "), " ".repeat(head_w + 2))
+        } else {
+            let h = truncate(head.as_str().into(), width).into_owned();
+            head_len = h.len();
+            rows.push(h);
+            ("│ ".to_string(), "  ".to_string())
+        };
+        // Laid out whole to count the rows needed: a caption is kept to
+        // MAX_TEXT_CHARS characters when the deck is read, so this is bounded.
+        for (k, line) in lines.iter().enumerate() {
+            let lead = if k == 0 {
+                first.as_str()
+            } else {
+                indent.as_str()
+            };
+            let wrapped = crate::text_layout::wrap_lines(line.trim(), width, lead, &indent);
+            rows.extend(wrapped.lines().map(str::to_string));
+        }
+    }
+    let needed = rows.len();
+    if rows.len() > max_rows {
+        rows.truncate(max_rows);
+        if let Some(last) = rows.last_mut() {
+            let mut t = truncate(last.as_str().into(), width.saturating_sub(1)).into_owned();
+            if !t.ends_with('…') {
+                t.push('…');
+            }
+            *last = t;
+        }
+    }
+    Bar {
+        rows,
+        head_len,
+        needed,
+    }
+}
+
+/// Step `i`'s caption bar at the deck's size: what `idbench replay` draws (`None`: no such
+/// step).
+pub fn deck_bar(deck: &Deck, i: usize) -> Option<Bar> {
+    let step = deck.steps.get(i)?;
+    Some(bar(step, deck.steps.len(), deck.size.0, deck.size.1))
+}
+
+/// The workbench's size within step `i`'s slide of the deck's size: every row but the
+/// caption bar's.
+pub fn screen_size(deck: &Deck, i: usize) -> (u16, u16) {
+    let rows = deck_bar(deck, i).map_or(1, |b| b.height());
+    (deck.size.0, deck.size.1.saturating_sub(rows).max(1))
 }
 
 /// Step `i`'s workbench frame, replayed from the start, at the slide's screen size.
@@ -58,7 +169,7 @@ fn replay_screen(deck: &Deck, i: usize) -> Result<Buffer, String> {
         .steps
         .get(i)
         .ok_or_else(|| format!("no step {}", i + 1))?;
-    let (w, h) = screen_size(deck);
+    let (w, h) = screen_size(deck, i);
     let mut app = render::step_app(deck, step)?;
     Ok(render::frame(&mut app, w, h))
 }
@@ -74,16 +185,38 @@ pub fn slide(deck: &Deck, i: usize) -> Result<Buffer, String> {
     Ok(out)
 }
 
-/// The caption bar's text for step `step`: `3/7 name │ caption` (caption lines joined).
-fn bar_text(step: &Step, total: usize) -> (String, String) {
-    let head = format!(" {}/{} {} ", step.number, total, step.name);
-    let caption: Vec<&str> = step.caption.lines().filter(|l| !l.is_empty()).collect();
-    (head, caption.join(" · "))
+/// The title of step `i`'s exported file: `3/7 name: caption` (the caption on one line).
+pub fn title(deck: &Deck, i: usize) -> String {
+    let Some(step) = deck.steps.get(i) else {
+        return String::new();
+    };
+    if step.caption.is_empty() {
+        format!("{}/{} {}", step.number, deck.steps.len(), step.name)
+    } else {
+        format!(
+            "{}/{} {}: {}",
+            step.number,
+            deck.steps.len(),
+            step.name,
+            step.caption.replace('\n', " ")
+        )
+    }
 }
 
-/// Draws step `i`'s `screen` and its caption bar into `area` of `out`: the bar on the
-/// last row, the screen centered above it (cut to the area, the bar saying so, when it is
-/// larger); the notes over the screen's lower rows when `notes`.
+/// What the bar says on its right beside the caption, in the presenter only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tone {
+    /// Something the user asked for or should do next.
+    Info,
+    /// Something went wrong or is hidden.
+    Error,
+}
+
+/// Draws step `i`'s `screen` and its caption bar into `area` of `out`: the bar in the last
+/// rows (as many as the caption needs, at most a third), the screen centered above it (cut
+/// to the area, the bar saying so, when it is larger); the notes over the screen's lower
+/// rows when `notes`; `tail` on the bar's last row, at its right (over the caption's end
+/// when the row is full: a message goes with the next key).
 fn compose(
     out: &mut Buffer,
     area: Rect,
@@ -91,7 +224,7 @@ fn compose(
     i: usize,
     screen: &Buffer,
     notes: bool,
-    error: Option<&str>,
+    tail: Option<(&str, Tone)>,
 ) {
     let theme = &deck.theme_loaded;
     let Some(step) = deck.steps.get(i) else {
@@ -100,8 +233,10 @@ fn compose(
     if area.height == 0 || area.width == 0 {
         return;
     }
-    let bar = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-    let room = Rect::new(area.x, area.y, area.width, area.height - 1);
+    let layout = bar(step, deck.steps.len(), area.width, area.height);
+    let bar_h = layout.height().min(area.height);
+    let bar_area = Rect::new(area.x, area.bottom() - bar_h, area.width, bar_h);
+    let room = Rect::new(area.x, area.y, area.width, area.height - bar_h);
     let (sw, sh) = (screen.area.width, screen.area.height);
     let cut = sw > room.width || sh > room.height;
     let x0 = room.x + room.width.saturating_sub(sw) / 2;
@@ -113,47 +248,73 @@ fn compose(
     }
     // The bar.
     let base = theme.get(Slot::Status);
-    out.set_style(bar, base);
-    let (head, caption) = bar_text(step, deck.steps.len());
+    out.set_style(bar_area, base);
     let marker = if cut {
-        format!(
+        Some(format!(
             " ✂ cut: deck {}×{}, terminal {}×{} ",
             deck.size.0, deck.size.1, area.width, area.height
-        )
+        ))
     } else {
-        String::new()
+        None
     };
-    let tail = match error {
-        Some(e) => format!(" {e} "),
-        None => marker,
+    // A message (an error, a saved screen, the Ctrl-S prompt) goes with the next key: it
+    // wins over the cut marker, which comes back then.
+    let tail: Option<(String, Tone)> = match (tail, marker) {
+        (Some((t, tone)), _) => Some((format!(" {t} "), tone)),
+        (None, Some(m)) => Some((m, Tone::Error)),
+        (None, None) => None,
     };
-    let total = usize::from(bar.width);
-    let head_w = width(&head).min(total);
-    // What is wrong (cut, an error) wins over the caption.
-    let tail = truncate(tail.into(), total.saturating_sub(head_w)).into_owned();
-    let cap_room = total.saturating_sub(head_w + width(&tail));
-    let mut spans = vec![
-        Span::styled(
-            truncate(head.as_str().into(), total).into_owned(),
-            theme.get(Slot::Key).patch(base),
-        ),
-        Span::styled(
-            if caption.is_empty() {
-                String::new()
-            } else {
-                truncate(format!("│ {caption}").into(), cap_room).into_owned()
-            },
-            base,
-        ),
-    ];
-    let used: usize = spans.iter().map(|s| s.width()).sum();
-    if !tail.is_empty() {
-        spans.push(Span::raw(
-            " ".repeat(total.saturating_sub(used + width(&tail))),
-        ));
-        spans.push(Span::styled(tail, theme.get(Slot::StatusError)));
+    let total = usize::from(bar_area.width);
+    let last = layout.rows.len().saturating_sub(1);
+    for (r, row) in layout.rows.iter().enumerate() {
+        let y = bar_area.y + u16::try_from(r).unwrap_or(u16::MAX);
+        if y >= bar_area.bottom() {
+            break;
+        }
+        let (head, rest) = if r == 0 {
+            row.split_at(layout.head_len.min(row.len()))
+        } else {
+            ("", row.as_str())
+        };
+        let mut spans = vec![
+            Span::styled(head.to_string(), theme.get(Slot::Key).patch(base)),
+            Span::styled(rest.to_string(), base),
+        ];
+        if r == last
+            && let Some((t, tone)) = &tail
+        {
+            let t = truncate(t.as_str().into(), total).into_owned();
+            let tw = width_of(&t);
+            let used: usize = spans.iter().map(Span::width).sum();
+            if used + tw > total {
+                // The message goes over the row's end, which says it is covered.
+                let keep = total.saturating_sub(tw + 1);
+                let head_w = width_of(head).min(keep);
+                spans = vec![
+                    Span::styled(
+                        truncate(head.into(), head_w).into_owned(),
+                        theme.get(Slot::Key).patch(base),
+                    ),
+                    Span::styled(
+                        format!(
+                            "{}…",
+                            truncate(rest.into(), keep.saturating_sub(head_w))
+                                .trim_end_matches('…')
+                        ),
+                        base,
+                    ),
+                ];
+            }
+            let used: usize = spans.iter().map(Span::width).sum();
+            spans.push(Span::raw(" ".repeat(total.saturating_sub(used + tw))));
+            let style = match tone {
+                Tone::Error => theme.get(Slot::StatusError),
+                Tone::Info => theme.get(Slot::Key).patch(base),
+            };
+            spans.push(Span::styled(t, style));
+        }
+        out.set_line(bar_area.x, y, &Line::from(spans), bar_area.width);
     }
-    out.set_line(bar.x, bar.y, &Line::from(spans), bar.width);
     if notes {
         let shown = Rect::new(x0, y0, sw.min(room.width), sh.min(room.height));
         let text: Vec<Line<'_>> = if step.notes.is_empty() {
@@ -197,6 +358,9 @@ impl Presenter {
             screen,
             error: None,
             replays: 1,
+            saving: false,
+            message: None,
+            screen_dir: std::path::PathBuf::from("."),
         })
     }
 
@@ -215,6 +379,21 @@ impl Presenter {
         self.replays
     }
 
+    /// What the bar says besides the caption (a saved screen, a failed save, the Ctrl-S
+    /// prompt), if anything.
+    pub fn message(&self) -> Option<&str> {
+        if self.saving {
+            return Some(SAVE_PROMPT);
+        }
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    /// Where Ctrl-S `s` and `h` save the screen from now on (the working directory at
+    /// start).
+    pub fn set_screen_dir(&mut self, dir: impl Into<std::path::PathBuf>) {
+        self.screen_dir = dir.into();
+    }
+
     /// Shows step `i`, replayed from the start.
     fn go(&mut self, i: usize) {
         self.index = i.min(self.deck.steps.len().saturating_sub(1));
@@ -225,23 +404,102 @@ impl Presenter {
                 self.error = None;
             }
             Err(e) => {
-                let (w, h) = screen_size(&self.deck);
+                let (w, h) = screen_size(&self.deck, self.index);
                 self.screen = Buffer::empty(Rect::new(0, 0, w, h));
                 self.error = Some(e);
             }
         }
     }
 
+    /// The slide shown, at the deck's size (the workbench, the caption bar, the notes when
+    /// shown; no message): what Ctrl-S `s` and `h` save.
+    pub fn slide_shown(&self) -> Buffer {
+        let (w, h) = self.deck.size;
+        let area = Rect::new(0, 0, w, h);
+        let mut out = Buffer::empty(area);
+        compose(
+            &mut out,
+            area,
+            &self.deck,
+            self.index,
+            &self.screen,
+            self.notes,
+            self.error.as_deref().map(|e| (e, Tone::Error)),
+        );
+        out
+    }
+
+    /// Saves the slide shown as `idbench-screen-NN.EXT` in the screen folder (the first
+    /// free number, never over a file, following no link: the workbench's own writer, the
+    /// exporter `idbench replay` uses) and says where on the bar.
+    fn save(&mut self, format: Format) {
+        let text = export::render(
+            &self.slide_shown(),
+            &self.deck.theme_loaded,
+            format,
+            &title(&self.deck, self.index),
+        );
+        self.message = Some(
+            match crate::files::private::save_numbered(
+                &self.screen_dir,
+                "idbench-screen-",
+                format.extension(),
+                text.as_bytes(),
+            ) {
+                Ok(name) => {
+                    let at = if self.screen_dir == std::path::Path::new(".") {
+                        "the working directory".to_string()
+                    } else {
+                        crate::files::private::shown(&self.screen_dir)
+                    };
+                    (
+                        format!(
+                            "screen saved to {} in {at}",
+                            crate::safe_text::escape(&name)
+                        ),
+                        Tone::Info,
+                    )
+                }
+                Err(e) => (
+                    format!(
+                        "could not save the screen: {}",
+                        crate::safe_text::escape(&e.to_string())
+                    ),
+                    Tone::Error,
+                ),
+            },
+        );
+    }
+
     /// Reacts to one event: Space, PgDn or → the next step; Backspace, PgUp or ← the
-    /// previous; Home and End the first and last; `n` the notes; q, Esc or Ctrl-C quit.
+    /// previous; Home and End the first and last; `n` the notes; Ctrl-S then `s` or `h`
+    /// saves the screen (SVG, HTML); q, Esc or Ctrl-C quit.
     pub fn handle(&mut self, ev: &Event) -> Flow {
         let Event::Key(k) = ev else {
             return Flow::Go;
         };
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        // A message stays until the next key.
+        self.message = None;
+        if std::mem::take(&mut self.saving) {
+            match k.code {
+                KeyCode::Char('c' | 'C') if ctrl => return Flow::Quit,
+                KeyCode::Char('s' | 'S') if !ctrl => self.save(Format::Svg),
+                KeyCode::Char('h' | 'H') if !ctrl => self.save(Format::Html),
+                KeyCode::Esc => self.message = Some(("not saved".into(), Tone::Info)),
+                _ => {
+                    self.message = Some((
+                        "not saved: Ctrl-S then s saves the screen as SVG, h as HTML".into(),
+                        Tone::Info,
+                    ))
+                }
+            }
+            return Flow::Go;
+        }
         let last = self.deck.steps.len().saturating_sub(1);
         match k.code {
             KeyCode::Char('c' | 'C') if ctrl => return Flow::Quit,
+            KeyCode::Char('s' | 'S') if ctrl => self.saving = true,
             KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
             KeyCode::Char(' ') | KeyCode::PageDown | KeyCode::Right if self.index < last => {
                 self.go(self.index + 1)
@@ -260,6 +518,12 @@ impl Presenter {
     /// Draws the step shown over the whole frame.
     pub fn draw(&self, f: &mut Frame) {
         let area = f.area();
+        let tail = match (&self.error, self.saving, &self.message) {
+            (Some(e), _, _) => Some((e.as_str(), Tone::Error)),
+            (None, true, _) => Some((SAVE_PROMPT, Tone::Info)),
+            (None, false, Some((m, tone))) => Some((m.as_str(), *tone)),
+            (None, false, None) => None,
+        };
         compose(
             f.buffer_mut(),
             area,
@@ -267,10 +531,13 @@ impl Presenter {
             self.index,
             &self.screen,
             self.notes,
-            self.error.as_deref(),
+            tail,
         );
     }
 }
+
+/// What the bar says after Ctrl-S.
+const SAVE_PROMPT: &str = "save the screen: s SVG · h HTML · Esc not";
 
 /// Runs `idbench present`: the deck full screen until the user quits (0), a terminating
 /// signal (128 + it) or the terminal going away.
