@@ -379,11 +379,14 @@ pub fn told(outcome: &Outcome, what: &str, tmux: Option<&TmuxClipboard>) -> Stri
         (Outcome::Failed(e), _) => {
             let e = crate::safe_text::escape(e);
             // Our own reasons are short; an unforeseen long one is cut, not the label.
-            let e = crate::text_layout::truncate(e, MESSAGE_WIDTH - 30);
+            let e = cut(e, MESSAGE_WIDTH - 30);
             fit_label("could not copy ", what, &format!(": {e}"), None)
         }
         (Outcome::SentToTerminal(_), Some(TmuxClipboard::Not(v))) => {
-            let v = crate::text_layout::truncate(crate::safe_text::escape(v.trim()), 8);
+            // A value as tmux prints them (`external`, `off`); anything else is not repeated.
+            let v = v.trim();
+            let plain = v.len() <= 8 && v.bytes().all(|b| b.is_ascii_alphanumeric());
+            let v = if plain { v } else { "not on" };
             fit_label(
                 &format!("run {TMUX_ADVICE}: tmux ({v}) ignored "),
                 what,
@@ -413,21 +416,52 @@ pub fn told(outcome: &Outcome, what: &str, tmux: Option<&TmuxClipboard>) -> Stri
 /// `before` + `what` + `after`, with `what` (made safe) cut to fit [`MESSAGE_WIDTH`], and
 /// then ` · system clipboard: WHY` when at least a few columns of `why` fit (cut with `…`).
 fn fit_label(before: &str, what: &str, after: &str, why: Option<&str>) -> String {
-    use crate::text_layout::{truncate, width};
+    use crate::text_layout::width;
     const WHY: &str = " · system clipboard: ";
     let fixed = width(before) + width(after);
     let room = MESSAGE_WIDTH.saturating_sub(fixed);
-    let label = truncate(crate::safe_text::escape(what), room);
+    let label = cut(crate::safe_text::escape(what), room);
     let mut out = format!("{before}{label}{after}");
     if let Some(why) = why {
         let left = MESSAGE_WIDTH.saturating_sub(width(&out) + width(WHY));
         if left >= 8 {
-            let why = truncate(crate::safe_text::escape(why), left);
+            let why = cut(crate::safe_text::escape(why), left);
             out.push_str(WHY);
             out.push_str(&why);
         }
     }
     out
+}
+
+/// Safe text cut to `width` columns with `…`, never inside a `⟨U+XXXX⟩` token (a token cut
+/// in half would read as another character). Stops at the cut: a megabyte label costs no
+/// more than its first columns after the width is measured.
+fn cut(s: std::borrow::Cow<'_, str>, width: usize) -> std::borrow::Cow<'_, str> {
+    use crate::text_layout::char_width;
+    if crate::text_layout::width(&s) <= width {
+        return s;
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    let mut rest: &str = &s;
+    while !rest.is_empty() {
+        let len = match rest.strip_prefix("⟨U+").and_then(|r| r.find('⟩')) {
+            Some(end) if end <= 8 => "⟨U+".len() + end + '⟩'.len_utf8(),
+            _ => rest.chars().next().map_or(1, char::len_utf8),
+        };
+        let atom = &rest[..len];
+        let w: usize = atom.chars().map(char_width).sum();
+        if used + w > width.saturating_sub(1) {
+            break;
+        }
+        out.push_str(atom);
+        used += w;
+        rest = &rest[len..];
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Asks tmux what its `set-clipboard` option is, waiting at most `wait` (`None`: no answer
@@ -588,7 +622,7 @@ mod tests {
         assert!(crate::text_layout::width(&m) <= MESSAGE_WIDTH, "{m}");
         let m = told(&x11, "the input", None);
         assert!(
-            m.starts_with("the input: sent to the terminal (OSC 52) · system clipboard: Unknown"),
+            m.starts_with("the input: sent as OSC 52 · system clipboard: Unknown"),
             "{m}"
         );
         assert!(m.ends_with('…'), "{m}");
@@ -604,7 +638,13 @@ mod tests {
             Some(&TmuxClipboard::Not("o\u{1b}]0;x\u{7}".into())),
         );
         assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
-        assert!(m.contains("⟨U+001B⟩"), "{m}");
+        assert!(
+            m.contains("tmux (not on)") && m.ends_with("a⟨U+0007⟩"),
+            "{m}"
+        );
+        // A cut never splits a token.
+        let m = told(&Outcome::Copied, &"\u{202e}".repeat(20), None);
+        assert!(m.ends_with("⟨U+202E⟩…"), "{m}");
         let m = told(&o, "x", None);
         assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
         assert!(m.contains("bad⟨U+001B⟩[2J⟨U+202E⟩"), "{m}");
