@@ -12,6 +12,12 @@
 //! and never answers would otherwise freeze the workbench for good. Past the wait the copy
 //! goes out as OSC 52 and says why; while that thread is still stuck, later copies go
 //! straight to OSC 52 (no second thread is started) until it answers.
+//!
+//! Inside tmux, OSC 52 reaches the terminal only when tmux's `set-clipboard` option is `on`:
+//! each copy by OSC 52 asks tmux (at most [`TMUX_WAIT`]) and, when it is not `on`, the
+//! status line leads with what to type ([`TMUX_ADVICE`]). Every message fits
+//! [`MESSAGE_WIDTH`] columns with that advice whole; the system clipboard's raw error comes
+//! last, and whole from [`Clipboard::last_system_reason`].
 
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
@@ -29,17 +35,9 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The status line's wording for copying `what`.
+    /// The status line's wording for copying `what` (outside tmux): see [`told`].
     pub fn message(&self, what: &str) -> String {
-        match self {
-            Outcome::Copied => format!("copied {what}"),
-            Outcome::SentToTerminal(None) => format!("{what}: sent to the terminal (OSC 52)"),
-            // The raw reason last: a narrow status line cuts it, not the news.
-            Outcome::SentToTerminal(Some(why)) => {
-                format!("{what}: sent to the terminal (OSC 52) · system clipboard: {why}")
-            }
-            Outcome::Failed(e) => format!("could not copy {what}: {e}"),
-        }
+        told(self, what, None)
     }
 }
 
@@ -137,9 +135,14 @@ pub struct Clipboard {
     /// How long a copy waits for the system clipboard.
     wait: Duration,
     pending: Vec<u8>,
-    /// Inside tmux: whether its `set-clipboard` option is `on` (`None`: it could not be
-    /// asked), asked once, at the first copy by OSC 52.
-    tmux_clipboard: Option<Option<bool>>,
+    /// Inside tmux: the last answer tmux gave about its `set-clipboard` option. It is asked
+    /// again at every copy by OSC 52; when it does not answer in time this answer stands.
+    tmux_seen: Option<TmuxClipboard>,
+    /// How long a copy waits for tmux to say what `set-clipboard` is.
+    tmux_wait: Duration,
+    /// The system clipboard's own words for why the last copy did not go through it
+    /// (the status line may leave them out; the whole text is kept here).
+    last_reason: Option<String>,
 }
 
 impl std::fmt::Debug for Clipboard {
@@ -162,7 +165,9 @@ impl Clipboard {
             workers_started: 0,
             wait: SYSTEM_WAIT,
             pending: Vec::new(),
-            tmux_clipboard: None,
+            tmux_seen: None,
+            tmux_wait: TMUX_WAIT,
+            last_reason: None,
         }
     }
 
@@ -171,6 +176,19 @@ impl Clipboard {
     pub fn with_wait(mut self, wait: Duration) -> Clipboard {
         self.wait = wait;
         self
+    }
+
+    /// The same clipboard waiting `wait` (instead of [`TMUX_WAIT`]) for tmux to say what
+    /// its `set-clipboard` option is.
+    pub fn with_tmux_wait(mut self, wait: Duration) -> Clipboard {
+        self.tmux_wait = wait;
+        self
+    }
+
+    /// The system clipboard's own words for why the last copy went out as OSC 52 instead,
+    /// whole and untrusted (draw it through `safe_text`); `None` after a copy it took.
+    pub fn last_system_reason(&self) -> Option<&str> {
+        self.last_reason.as_deref()
     }
 
     /// How many threads were started to reach the system clipboard: never more than one.
@@ -232,10 +250,7 @@ impl Clipboard {
                     }
                 }
                 Err(TryRecvError::Empty) => {
-                    return Err(format!(
-                        "it has not answered an earlier copy (waited {} ms)",
-                        self.wait.as_millis()
-                    ));
+                    return Err("no answer yet to an earlier copy".into());
                 }
                 Err(TryRecvError::Disconnected) => {
                     return Err(self.give_up("the clipboard thread ended".into()));
@@ -255,10 +270,9 @@ impl Clipboard {
                     Reply::Unavailable(e) => Err(self.give_up(e)),
                 }
             }
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "it did not answer within {} ms",
-                self.wait.as_millis()
-            )),
+            Err(RecvTimeoutError::Timeout) => {
+                Err(format!("no answer in {} ms", self.wait.as_millis()))
+            }
             Err(RecvTimeoutError::Disconnected) => {
                 Err(self.give_up("the clipboard thread ended".into()))
             }
@@ -272,24 +286,31 @@ impl Clipboard {
         why
     }
 
-    /// Copies `text` and words the outcome for the status line: which path took it (and,
-    /// with `tmux_note` inside tmux when OSC 52 is the path, that tmux passes it on only
-    /// with `set-clipboard on`). Every copy the workbench makes (Ctrl-Y, the share menu)
-    /// goes through here.
+    /// Copies `text` and words the outcome for the status line (see [`told`]): which path
+    /// took it and, with `tmux_note` inside tmux when OSC 52 is the path, what to type when
+    /// tmux's `set-clipboard` is not `on`. tmux is asked at every such copy (at most
+    /// [`TMUX_WAIT`]), so the advice goes once the option is turned on and comes back when it
+    /// is turned off. Every copy the workbench makes (Ctrl-Y, the share menu) goes through
+    /// here.
     pub fn copy_told(&mut self, text: &str, what: &str, tmux_note: bool) -> Message {
         let outcome = self.copy(text);
+        self.last_reason = match &outcome {
+            Outcome::SentToTerminal(Some(why)) => Some(why.clone()),
+            _ => None,
+        };
         let in_tmux = tmux_note && std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
         let tmux = if in_tmux && matches!(outcome, Outcome::SentToTerminal(_)) {
-            Some(
-                *self
-                    .tmux_clipboard
-                    .get_or_insert_with(tmux_set_clipboard_on),
-            )
+            // A fresh answer replaces the old one; no answer in time keeps the old one (the
+            // latest tmux gave, so never "off" after a later "on").
+            if let Some(now) = ask_tmux_set_clipboard(self.tmux_wait) {
+                self.tmux_seen = Some(now);
+            }
+            Some(self.tmux_seen.clone().unwrap_or(TmuxClipboard::Unknown))
         } else {
             None
         };
         Message {
-            text: told(&outcome, what, tmux),
+            text: told(&outcome, what, tmux.as_ref()),
             level: if matches!(outcome, Outcome::Failed(_)) {
                 Level::Error
             } else {
@@ -301,10 +322,8 @@ impl Clipboard {
     fn osc52(&mut self, text: &str, why: Option<String>) -> Outcome {
         let encoded = base64(text.as_bytes());
         if encoded.len() > OSC52_MAX {
-            return Outcome::Failed(format!(
-                "too long for the terminal's clipboard escape ({} bytes encoded, limit {OSC52_MAX})",
-                encoded.len()
-            ));
+            // The size it came to is left out: the limit is what the user acts on.
+            return Outcome::Failed(format!("too long for OSC 52 (limit {OSC52_MAX} bytes)"));
         }
         self.pending.clear();
         self.pending.extend_from_slice(b"\x1b]52;c;");
@@ -320,35 +339,139 @@ impl Clipboard {
     }
 }
 
-/// The status line's words for copying `what`: which clipboard path took it, then, under
-/// tmux (`tmux`: `Some(whether set-clipboard is on, if that is known)`) when the path is
-/// OSC 52 and the option is not known to be on, that tmux passes it on only with
-/// `set-clipboard on`. The advice comes before the system clipboard's raw error, which a
-/// narrow status line cuts first.
-pub fn told(outcome: &Outcome, what: &str, tmux: Option<Option<bool>>) -> String {
-    let advice = match (outcome, tmux) {
-        (Outcome::SentToTerminal(_), Some(Some(false))) => {
-            "; tmux passes it on only with set-clipboard on (it is off)"
-        }
-        (Outcome::SentToTerminal(_), Some(None)) => {
-            "; tmux passes it on only with set-clipboard on"
-        }
-        _ => "",
+/// What tmux says of its `set-clipboard` option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TmuxClipboard {
+    /// `on`: tmux takes OSC 52 from programs and passes it on.
+    On,
+    /// Another value (`external`, `off`): tmux ignores OSC 52 from programs. The value as
+    /// tmux printed it (untrusted; [`told`] draws it safe and short).
+    Not(String),
+    /// tmux never answered (not in time, or it could not be run).
+    Unknown,
+}
+
+/// The width every clipboard message fits: the status line's 80 columns at 80×24, less a
+/// space at each edge.
+pub const MESSAGE_WIDTH: usize = 78;
+
+/// How long a copy waits for tmux to say what `set-clipboard` is.
+pub const TMUX_WAIT: Duration = Duration::from_millis(250);
+
+/// The command that makes tmux pass OSC 52 copies on: the advice, always whole.
+pub const TMUX_ADVICE: &str = "tmux set -g set-clipboard on";
+
+/// The status line's words for copying `what`, at most [`MESSAGE_WIDTH`] columns and safe to
+/// draw (every untrusted part goes through `safe_text`). `tmux`: inside tmux when the path
+/// was OSC 52, what tmux said of `set-clipboard`.
+///
+/// What leads is what to do: under tmux with `set-clipboard` not `on` (or not known), the
+/// command to type, [`TMUX_ADVICE`], whole. Then what happened, with the label cut (`…`)
+/// when the line is short of room. The system clipboard's raw error never leads: it comes
+/// last, when room is left, and whole from [`Clipboard::last_system_reason`].
+pub fn told(outcome: &Outcome, what: &str, tmux: Option<&TmuxClipboard>) -> String {
+    let why = match outcome {
+        Outcome::SentToTerminal(why) => why.as_deref(),
+        _ => None,
     };
-    match outcome {
-        Outcome::SentToTerminal(Some(why)) => {
-            format!("{what}: sent to the terminal (OSC 52){advice} · system clipboard: {why}")
+    match (outcome, tmux) {
+        (Outcome::Copied, _) => fit_label("copied ", what, "", None),
+        (Outcome::Failed(e), _) => {
+            let e = crate::safe_text::escape(e);
+            // Our own reasons are short; an unforeseen long one is cut, not the label.
+            let e = cut(e, MESSAGE_WIDTH - 30);
+            fit_label("could not copy ", what, &format!(": {e}"), None)
         }
-        _ => format!("{}{advice}", outcome.message(what)),
+        (Outcome::SentToTerminal(_), Some(TmuxClipboard::Not(v))) => {
+            // A value as tmux prints them (`external`, `off`); anything else is not repeated.
+            let v = v.trim();
+            let plain = v.len() <= 8 && v.bytes().all(|b| b.is_ascii_alphanumeric());
+            let v = if plain { v } else { "not on" };
+            fit_label(
+                &format!("run {TMUX_ADVICE}: tmux ({v}) ignored "),
+                what,
+                "",
+                why,
+            )
+        }
+        (Outcome::SentToTerminal(_), Some(TmuxClipboard::Unknown)) => fit_label(
+            &format!("run {TMUX_ADVICE} if tmux ignores "),
+            what,
+            " (OSC 52)",
+            why,
+        ),
+        (Outcome::SentToTerminal(_), Some(TmuxClipboard::On) | None) => {
+            let long = fit_label("", what, ": sent to the terminal (OSC 52)", why);
+            // The system clipboard's reason whole, in fewer words, when the long form cuts it.
+            match why {
+                Some(w) if !long.ends_with(&*crate::safe_text::escape(w)) => {
+                    fit_label("", what, ": sent as OSC 52", why)
+                }
+                _ => long,
+            }
+        }
     }
 }
 
-/// Asks tmux whether its `set-clipboard` option is `on` (`None`: tmux did not answer within
-/// a quarter of a second, or could not be run). Written here, not with a crate: one
-/// short-lived child and a bounded wait.
-fn tmux_set_clipboard_on() -> Option<bool> {
+/// `before` + `what` + `after`, with `what` (made safe) cut to fit [`MESSAGE_WIDTH`], and
+/// then ` · system clipboard: WHY` when at least a few columns of `why` fit (cut with `…`).
+fn fit_label(before: &str, what: &str, after: &str, why: Option<&str>) -> String {
+    use crate::text_layout::width;
+    const WHY: &str = " · system clipboard: ";
+    let fixed = width(before) + width(after);
+    let room = MESSAGE_WIDTH.saturating_sub(fixed);
+    let label = cut(crate::safe_text::escape(what), room);
+    let mut out = format!("{before}{label}{after}");
+    if let Some(why) = why {
+        let left = MESSAGE_WIDTH.saturating_sub(width(&out) + width(WHY));
+        if left >= 8 {
+            let why = cut(crate::safe_text::escape(why), left);
+            out.push_str(WHY);
+            out.push_str(&why);
+        }
+    }
+    out
+}
+
+/// Safe text cut to `width` columns with `…`, never inside a `⟨U+XXXX⟩` token (a token cut
+/// in half would read as another character). Stops at the cut: a megabyte label costs no
+/// more than its first columns after the width is measured.
+fn cut(s: std::borrow::Cow<'_, str>, width: usize) -> std::borrow::Cow<'_, str> {
+    use crate::text_layout::char_width;
+    if crate::text_layout::width(&s) <= width {
+        return s;
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    let mut rest: &str = &s;
+    while !rest.is_empty() {
+        let len = match rest.strip_prefix("⟨U+").and_then(|r| r.find('⟩')) {
+            Some(end) if end <= 8 => "⟨U+".len() + end + '⟩'.len_utf8(),
+            _ => rest.chars().next().map_or(1, char::len_utf8),
+        };
+        let atom = &rest[..len];
+        let w: usize = atom.chars().map(char_width).sum();
+        if used + w > width.saturating_sub(1) {
+            break;
+        }
+        out.push_str(atom);
+        used += w;
+        rest = &rest[len..];
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Asks tmux what its `set-clipboard` option is, waiting at most `wait` (`None`: no answer
+/// in time, or tmux could not be run, failed or printed nothing). Written here, not with a
+/// crate: one short-lived child and a bounded wait. Its output is read on a thread of its
+/// own, so a `tmux` that exits but leaves its output open cannot hold the copy either.
+fn ask_tmux_set_clipboard(wait: Duration) -> Option<TmuxClipboard> {
     use std::io::Read as _;
     use std::process::{Command, Stdio};
+    let deadline = std::time::Instant::now() + wait;
     let mut child = Command::new("tmux")
         .args(["show-options", "-gv", "set-clipboard"])
         .stdin(Stdio::null())
@@ -356,28 +479,45 @@ fn tmux_set_clipboard_on() -> Option<bool> {
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
-    let deadline = std::time::Instant::now() + Duration::from_millis(250);
-    loop {
+    let (tx, rx) = mpsc::channel();
+    if let Some(stdout) = child.stdout.take() {
+        let reader = std::thread::Builder::new()
+            .name("idbench-tmux-ask".into())
+            .spawn(move || {
+                let mut out = Vec::new();
+                let _ = stdout.take(64).read_to_end(&mut out);
+                let _ = tx.send(out);
+            });
+        if reader.is_err() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+    }
+    let ok = loop {
         match child.try_wait() {
-            Ok(Some(status)) if status.success() => break,
+            Ok(Some(status)) => break status.success(),
             Ok(None) if std::time::Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(5));
+                std::thread::sleep(Duration::from_millis(2));
             }
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return None;
+                break false;
             }
         }
+    };
+    if !ok {
+        return None;
     }
-    let mut out = String::new();
-    child
-        .stdout
-        .take()?
-        .take(64)
-        .read_to_string(&mut out)
-        .ok()?;
-    Some(out.trim() == "on")
+    let left = deadline.saturating_duration_since(std::time::Instant::now());
+    let out = rx.recv_timeout(left).ok()?;
+    let value = String::from_utf8_lossy(&out).trim().to_string();
+    match value.as_str() {
+        "" => None,
+        "on" => Some(TmuxClipboard::On),
+        _ => Some(TmuxClipboard::Not(value)),
+    }
 }
 
 /// Standard base64 with padding (RFC 4648 §4). Written here because it is the only use and
@@ -443,29 +583,71 @@ mod tests {
     }
 
     #[test]
-    fn tmux_note_only_for_osc52() {
+    fn tmux_advice_only_for_osc52_when_not_on() {
         let osc = Outcome::SentToTerminal(None);
-        assert!(told(&osc, "the report", Some(None)).contains("set-clipboard on"));
-        assert!(told(&osc, "the report", Some(Some(false))).contains("(it is off)"));
-        // Already on: no advice.
-        assert!(!told(&osc, "the report", Some(Some(true))).contains("tmux"));
-        assert!(!told(&osc, "the report", None).contains("tmux"));
-        assert!(!told(&Outcome::Copied, "the report", Some(None)).contains("tmux"));
-        // The advice before the raw error of the system clipboard, which comes last.
-        let x11 = Outcome::SentToTerminal(Some("X11 server connection timed out".into()));
-        let m = told(&x11, "the input", Some(Some(false)));
-        assert!(
-            m.starts_with("the input: sent to the terminal (OSC 52); tmux"),
-            "{m}"
-        );
-        assert!(
-            m.ends_with("· system clipboard: X11 server connection timed out"),
-            "{m}"
-        );
+        let off = TmuxClipboard::Not("external".into());
+        assert!(told(&osc, "the report", Some(&TmuxClipboard::Unknown)).contains(TMUX_ADVICE));
+        let m = told(&osc, "the report", Some(&off));
         assert_eq!(
-            told(&Outcome::Copied, "the report", Some(None)),
+            m,
+            "run tmux set -g set-clipboard on: tmux (external) ignored the report"
+        );
+        // Already on, outside tmux, or copied by the system clipboard: no advice.
+        for m in [
+            told(&osc, "the report", Some(&TmuxClipboard::On)),
+            told(&osc, "the report", None),
+            told(&Outcome::Copied, "the report", Some(&off)),
+        ] {
+            assert!(!m.contains("tmux"), "{m}");
+        }
+        assert_eq!(
+            told(
+                &Outcome::Copied,
+                "the report",
+                Some(&TmuxClipboard::Unknown)
+            ),
             "copied the report"
         );
+    }
+
+    #[test]
+    fn the_raw_error_never_leads_and_never_pushes_the_advice_out() {
+        let x11 = Outcome::SentToTerminal(Some(
+            "Unknown error while interacting with the clipboard: X11 server connection timed out"
+                .into(),
+        ));
+        let off = TmuxClipboard::Not("off".into());
+        let m = told(&x11, "the input", Some(&off));
+        assert!(m.starts_with("run tmux set -g set-clipboard on: "), "{m}");
+        assert!(crate::text_layout::width(&m) <= MESSAGE_WIDTH, "{m}");
+        let m = told(&x11, "the input", None);
+        assert!(
+            m.starts_with("the input: sent as OSC 52 · system clipboard: Unknown"),
+            "{m}"
+        );
+        assert!(m.ends_with('…'), "{m}");
+        assert!(crate::text_layout::width(&m) <= MESSAGE_WIDTH, "{m}");
+    }
+
+    #[test]
+    fn untrusted_parts_are_drawn_safe() {
+        let o = Outcome::SentToTerminal(Some("bad\u{1b}[2J\u{202e}".into()));
+        let m = told(
+            &o,
+            "a\u{7}",
+            Some(&TmuxClipboard::Not("o\u{1b}]0;x\u{7}".into())),
+        );
+        assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
+        assert!(
+            m.contains("tmux (not on)") && m.ends_with("a⟨U+0007⟩"),
+            "{m}"
+        );
+        // A cut never splits a token.
+        let m = told(&Outcome::Copied, &"\u{202e}".repeat(20), None);
+        assert!(m.ends_with("⟨U+202E⟩…"), "{m}");
+        let m = told(&o, "x", None);
+        assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
+        assert!(m.contains("bad⟨U+001B⟩[2J⟨U+202E⟩"), "{m}");
     }
 
     #[test]
