@@ -35,7 +35,7 @@ pub fn select_difference(a: &Analysis, view: &mut TreeView, side: usize, d: &Dif
 }
 
 /// Decorates both trees (A's and B's views), drawn by their panes at `rects`: `focused`
-/// says which has the keyboard.
+/// says which has the keyboard (the tree itself, not its other reading).
 pub fn decorate_pair(
     f: &mut Frame,
     rects: [Rect; 2],
@@ -51,6 +51,9 @@ pub fn decorate_pair(
             focused: focused[k],
             difference,
         };
+        // A tree sharing its area with its other reading (`r`) is decorated where it is
+        // drawn: the reading keeps its own frame and title.
+        let rect = views[k].tree_area().unwrap_or(rect);
         decorate(f, rect, m.analysis(k), views[k], look, theme);
     }
 }
