@@ -38,6 +38,8 @@ fn a_shortened_line_fills_the_view() {
     feed(&mut a, Event::typed(&url));
     a.handle(Event::key(KeyCode::Left));
     feed(&mut a, Event::typed(&"x".repeat(78)));
+    // Drawn as the terminal is after every key: the view follows the cursor to the right.
+    assert!(input_row(&mut a).ends_with("xx/ "));
     a.handle(Event::alt('z'));
     assert_eq!(a.input(0), url, "the run undone whole");
     let shown = input_row(&mut a);
