@@ -937,9 +937,13 @@ pub fn scroll_for(view: &InputView, cursor: usize, width: usize, scroll: usize) 
         s = col + 2 - width;
     }
     // No empty space on the right while text lies to the left (after an edit that
-    // shortened the line): as much of the line as fits, its end one column in from the
-    // right edge, the cursor still on screen (it is at or before the end).
-    s = s.min((view.width() + 2).saturating_sub(width));
+    // shortened the line): as much of the line as fits, up to its end (and the cell of a
+    // cursor at the end), the cursor still one column away from the right edge.
+    let fill = view
+        .width()
+        .saturating_sub(width)
+        .max((col + 2).saturating_sub(width));
+    s = s.min(fill);
     // And none at all when the line fits.
     if view.width() < width {
         s = 0;
@@ -1222,7 +1226,8 @@ mod tests {
         assert_eq!(scroll_for(&short, 3, 20, 5), 0);
         // A line shortened under a scrolled view: its end comes back to the right edge.
         let v = view(&"x".repeat(40));
-        assert_eq!(scroll_for(&v, 39, 20, 60), 22);
+        assert_eq!(scroll_for(&v, 40, 20, 60), 22);
+        assert_eq!(scroll_for(&v, 39, 20, 60), 21);
         assert_eq!(scroll_for(&v, 10, 20, 60), 9);
     }
 }
