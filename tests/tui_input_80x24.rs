@@ -7,7 +7,7 @@
 
 mod support;
 
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use idbench::engine::Profile;
 use idbench::tui::app::{App, AppConfig, Focus};
 use idbench::tui::event::Event;
@@ -173,4 +173,32 @@ fn the_other_reading_in_the_diff_trees_is_read_whole() {
     assert!(!screen(&mut a, 80, 24).contains("Other reading"));
     a.handle(Event::key(KeyCode::Tab));
     assert_eq!(a.focus(), Focus::TreeB);
+    // B's tree has its own: `r`, Tab, and its reading has the keyboard.
+    a.handle(Event::key(KeyCode::Char('r')));
+    a.handle(Event::key(KeyCode::Tab));
+    assert_eq!(a.focus(), Focus::TreeB);
+    let s = screen(&mut a, 80, 24);
+    let heavy: Vec<&str> = s.lines().filter(|l| l.contains('┏')).collect();
+    assert_eq!(heavy.len(), 1, "{s}");
+    assert!(heavy[0].contains("Other reading"), "{s}");
+    assert!(s.contains("B · 4 nodes"), "{s}");
+    // A click on A's reading (still shown, right of A's tree) gives it the keyboard.
+    a.handle(Event::key(KeyCode::BackTab));
+    a.handle(Event::key(KeyCode::BackTab));
+    a.handle(Event::key(KeyCode::Char('r')));
+    focus(&mut a, Focus::Diagnostics);
+    let s = screen(&mut a, 80, 24);
+    let y = s.lines().position(|l| l.contains("Other reading"));
+    let y = y.map_or(0, |y| y as u16 + 1);
+    a.handle(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 60,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(a.focus(), Focus::TreeA);
+    let s = screen(&mut a, 80, 24);
+    let heavy: Vec<&str> = s.lines().filter(|l| l.contains('┏')).collect();
+    assert_eq!(heavy.len(), 1, "{s}");
+    assert!(heavy[0].contains("Other reading"), "{s}");
 }

@@ -3,7 +3,8 @@
 //! the first difference marked `≠` in both (and selected after each comparison). Each tree
 //! is the input's own tree pane ([`TreeView`]): focusable (Tab), scrolled by keys and the
 //! wheel, its selection read whole in Details (`d`); this module places and decorates
-//! them.
+//! them. A tree's other reading (`r`) is drawn beside it in its area, with its own frame
+//! and title, and is the `Tab` stop after its tree.
 
 use std::borrow::Cow;
 

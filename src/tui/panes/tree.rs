@@ -41,7 +41,7 @@ pub struct TreeView {
     pub reading: super::readings::ReadingPane,
     /// When the app does not place the other reading (diff mode's trees), the tree draws
     /// it in its own area; this is where the tree itself was last drawn then (clicks there
-    /// select; clicks on the other reading do nothing).
+    /// select; a click on the other reading gives it the keyboard).
     tree_area: Option<Rect>,
     /// The app places the other reading as a pane of its own (set by the app each frame).
     pub reading_apart: bool,
