@@ -53,6 +53,9 @@ use crate::report::ReportFormat;
 pub use super::panes::Focus;
 pub use super::panes::input::MAX_INPUT;
 
+/// What the status line says after a first `q` in a pane, while a second one would quit.
+const QUIT_PROMPT: &str = "q again quits (Ctrl-C or Ctrl-Q quit at once)";
+
 /// Below this size the workbench shows only a message (and still quits).
 pub const MIN_SIZE: (u16, u16) = (60, 16);
 
@@ -423,6 +426,10 @@ impl App {
         if !typed {
             self.end_typed_runs();
         }
+        if matches!(ev, Event::Mouse(_) | Event::Paste(_)) {
+            // Only `q` twice in a row quits.
+            self.disarm_quit();
+        }
         match ev {
             Event::Key(k) => self.on_key(k),
             Event::Mouse(m) => self.on_mouse(m),
@@ -629,11 +636,15 @@ impl App {
         }
         // In a pane, `q` quits only when pressed twice in a row (a stray letter must not
         // end the session); Ctrl-C and Ctrl-Q quit at once.
-        let armed = std::mem::take(&mut self.quit_armed);
         let plain_q = plain_char == Some('q');
+        let armed = self.quit_armed;
+        if !(plain_q && action == Some(Action::Quit)) {
+            // Any other key disarms it, and its prompt goes with it.
+            self.disarm_quit();
+        }
         if action == Some(Action::Quit) && plain_q && !armed {
             self.quit_armed = true;
-            self.say("q again quits (Ctrl-C or Ctrl-Q quit at once)");
+            self.say(QUIT_PROMPT);
             return;
         }
         match (action, plain_char, self.input_side()) {
@@ -646,6 +657,16 @@ impl App {
                 self.say("typing goes to the input");
             }
             _ => {}
+        }
+    }
+
+    /// Forgets a first `q`, and takes its prompt off the status line (it is no longer
+    /// true).
+    fn disarm_quit(&mut self) {
+        if std::mem::take(&mut self.quit_armed)
+            && self.status.as_ref().is_some_and(|m| m.text == QUIT_PROMPT)
+        {
+            self.status = None;
         }
     }
 
@@ -705,11 +726,41 @@ impl App {
         }
     }
 
+    /// The side (0 A, 1 B) of the diff tree that has the focus, if one has.
+    fn diff_tree_side(&self) -> Option<usize> {
+        match self.focus {
+            Focus::TreeA => Some(0),
+            Focus::TreeB => Some(1),
+            _ => None,
+        }
+    }
+
+    /// `Tab` (`next`) or `Shift-Tab` between a diff tree and the other reading it shows in
+    /// its own area (`r`): the reading is the stop after its tree. True when the keyboard
+    /// moved between the two (it stays in the same part of the workbench).
+    fn step_diff_reading(&mut self, next: bool) -> bool {
+        let Some(s) = self.diff_tree_side() else {
+            return false;
+        };
+        let tree = &mut self.panes.lines[s].tree;
+        if !tree.reading_inside(self.m.analysis(s)) || tree.reading_focused == next {
+            return false;
+        }
+        tree.reading_focused = next;
+        // What the status line said was about the part that had the keyboard.
+        self.status = None;
+        true
+    }
+
     fn set_focus(&mut self, f: Focus) {
         // What the status line said was about the part that had the keyboard: old news
         // once another has it (what the move itself says is said after).
         if f != self.focus {
             self.status = None;
+            // A diff tree is entered at the tree, not at its other reading.
+            for line in &mut self.panes.lines {
+                line.tree.reading_focused = false;
+            }
         }
         self.focus = f;
         if f == Focus::Input {
@@ -729,6 +780,9 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Help => self.overlay = Some(Open::Help(HelpOverlay::default())),
             Action::FocusNext | Action::FocusPrev => {
+                if self.step_diff_reading(a == Action::FocusNext) {
+                    return;
+                }
                 // The other reading is in the order while it is shown.
                 let reading = self.panes.lines[0].tree.reading.visible(self.m.analysis(0));
                 let order: Vec<Focus> = Focus::order(self.layout())
@@ -742,6 +796,13 @@ impl App {
                     (i + n - 1) % n
                 };
                 self.set_focus(order[next]);
+                // Backwards, a diff tree is entered at its other reading when it shows one.
+                if a == Action::FocusPrev
+                    && let Some(s) = self.diff_tree_side()
+                    && self.panes.lines[s].tree.reading_inside(self.m.analysis(s))
+                {
+                    self.panes.lines[s].tree.reading_focused = true;
+                }
             }
             Action::ShowDetails => self.apply(0, Effect::ShowDetails),
             Action::Back => {

@@ -3,7 +3,8 @@
 //! the first difference marked `≠` in both (and selected after each comparison). Each tree
 //! is the input's own tree pane ([`TreeView`]): focusable (Tab), scrolled by keys and the
 //! wheel, its selection read whole in Details (`d`); this module places and decorates
-//! them.
+//! them. A tree's other reading (`r`) is drawn beside it in its area, with its own frame
+//! and title, and is the `Tab` stop after its tree.
 
 use std::borrow::Cow;
 
@@ -35,7 +36,7 @@ pub fn select_difference(a: &Analysis, view: &mut TreeView, side: usize, d: &Dif
 }
 
 /// Decorates both trees (A's and B's views), drawn by their panes at `rects`: `focused`
-/// says which has the keyboard.
+/// says which has the keyboard (the tree itself, not its other reading).
 pub fn decorate_pair(
     f: &mut Frame,
     rects: [Rect; 2],
@@ -51,6 +52,9 @@ pub fn decorate_pair(
             focused: focused[k],
             difference,
         };
+        // A tree sharing its area with its other reading (`r`) is decorated where it is
+        // drawn: the reading keeps its own frame and title.
+        let rect = views[k].tree_area().unwrap_or(rect);
         decorate(f, rect, m.analysis(k), views[k], look, theme);
     }
 }

@@ -13,6 +13,7 @@
 //! a frame only walks the glyphs on screen.
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 
 use ratatui::Frame;
 use ratatui::buffer::{Buffer, CellWidth};
@@ -37,7 +38,6 @@ use crate::tui::theme::{Slot, Theme};
 pub const MAX_INPUT: usize = 1 << 20;
 
 /// One input line: its text and what is derived for display from the text's analysis.
-#[derive(Default)]
 pub struct InputLine {
     ta: TextArea<'static>,
     /// The line's layout.
@@ -50,17 +50,98 @@ pub struct InputLine {
     scroll: usize,
     /// The cursor offset the tree selection last followed.
     synced: Option<usize>,
-    /// Undo steps, oldest first: how many of the text area's edits each takes back (a run
-    /// of typed characters is one step, as editors do).
-    undo_runs: Vec<usize>,
+    /// Undo steps, oldest first (a run of typed characters is one step, as editors do).
+    undo: VecDeque<Step>,
     /// Redo steps, the last undone last.
-    redo_runs: Vec<usize>,
+    redo: Vec<Step>,
+    /// Bytes of text the undo and redo steps hold.
+    undo_bytes: usize,
     /// The last edit was a typed character: the next one joins its run.
     typing: bool,
 }
 
-/// Undo steps kept (and edits the text area keeps for them).
+impl Default for InputLine {
+    fn default() -> Self {
+        InputLine {
+            ta: text_area(String::new()),
+            view: InputView::default(),
+            tree: TreeView::default(),
+            diags: DiagView::default(),
+            scroll: 0,
+            synced: None,
+            undo: VecDeque::new(),
+            redo: Vec::new(),
+            undo_bytes: 0,
+            typing: false,
+        }
+    }
+}
+
+/// A text area holding `text`, the cursor at its end, with no history of its own (the
+/// line keeps its undo steps itself: [`Step`]).
+fn text_area(text: String) -> TextArea<'static> {
+    let mut ta = TextArea::new(vec![text]);
+    ta.set_max_histories(0);
+    ta.move_cursor(CursorMove::End);
+    ta
+}
+
+/// Undo steps kept.
 const MAX_UNDO: usize = 1000;
+
+/// Bytes of text the undo and redo steps may hold together: the oldest steps are let go
+/// of, whole, beyond it (a step is never cut, so an undo takes back all it did or is not
+/// offered). Eight full-size replacements of the line.
+const MAX_UNDO_BYTES: usize = 16 * MAX_INPUT;
+
+/// One undoable edit: the line's bytes from `at` were `removed` and became `inserted`.
+/// The text area's own history is off: it keeps edits, not steps, and a typed run longer
+/// than its cap would be taken back only in part.
+#[derive(Clone, Debug, Default)]
+struct Step {
+    at: usize,
+    removed: String,
+    inserted: String,
+    /// The cursor's byte offset before the edit and after it.
+    cursor_before: usize,
+    cursor_after: usize,
+}
+
+impl Step {
+    /// The edit that turned `old` into `new`: the bytes between their common head and
+    /// tail (on character boundaries). Linear in the line's length, like the analysis
+    /// every edit is followed by.
+    fn between(old: &str, new: &str, cursor_before: usize, cursor_after: usize) -> Step {
+        let (a, b) = (old.as_bytes(), new.as_bytes());
+        let mut head = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+        while !(old.is_char_boundary(head) && new.is_char_boundary(head)) {
+            head -= 1;
+        }
+        let room = a.len().min(b.len()) - head;
+        let mut tail = a
+            .iter()
+            .rev()
+            .zip(b.iter().rev())
+            .take(room)
+            .take_while(|(x, y)| x == y)
+            .count();
+        while !(old.is_char_boundary(a.len() - tail) && new.is_char_boundary(b.len() - tail)) {
+            tail -= 1;
+        }
+        Step {
+            at: head,
+            removed: old[head..a.len() - tail].to_string(),
+            inserted: new[head..b.len() - tail].to_string(),
+            cursor_before,
+            cursor_after,
+        }
+    }
+
+    /// Bytes of text held.
+    fn bytes(&self) -> usize {
+        self.removed.len() + self.inserted.len()
+    }
+}
 
 /// How an input line is drawn this frame: what the app decides (title, focus, marks).
 #[derive(Clone, Copy, Debug)]
@@ -159,11 +240,8 @@ impl InputLine {
     /// A line holding `text` (line breaks removed), the cursor at the end. Its views are
     /// empty until [`rebuild`](Self::rebuild) is handed the text's analysis.
     pub fn new(text: &str) -> InputLine {
-        let mut ta = TextArea::new(vec![one_line(text).into_owned()]);
-        ta.set_max_histories(MAX_UNDO);
-        ta.move_cursor(CursorMove::End);
         InputLine {
-            ta,
+            ta: text_area(one_line(text).into_owned()),
             ..InputLine::default()
         }
     }
@@ -216,28 +294,64 @@ impl InputLine {
             .move_cursor(CursorMove::Jump(0, u16::try_from(col).unwrap_or(u16::MAX)));
     }
 
-    /// Replaces the text (line breaks removed).
+    /// Replaces the text (line breaks removed), as one undo step.
     pub fn set_text(&mut self, s: &str) {
+        let (old, c) = (self.text().to_string(), self.cursor());
         self.ta.move_cursor(CursorMove::Head);
-        let edits = usize::from(self.ta.delete_line_by_end())
-            + usize::from(self.ta.insert_str(one_line(s)));
-        self.note_edits(edits, false);
+        self.ta.delete_line_by_end();
+        self.ta.insert_str(one_line(s));
+        self.note_edit(&old, c, false);
     }
 
-    /// Records `n` edits of the text area as one undo step (joined to the run before when
-    /// both are typed characters); a new edit forgets what was undone.
-    fn note_edits(&mut self, n: usize, typed: bool) {
-        if n == 0 {
+    /// Records the change from `old` (the cursor then at `cursor_before`) to the text now
+    /// as one undo step, joined to the step before when both are typed characters; a new
+    /// edit forgets what was undone.
+    fn note_edit(&mut self, old: &str, cursor_before: usize, typed: bool) {
+        let step = Step::between(old, self.text(), cursor_before, self.cursor());
+        self.push_step(step, typed);
+    }
+
+    /// Records a typed `c` at byte `at` (the text is not copied for it).
+    fn note_typed(&mut self, at: usize, c: char) {
+        let step = Step {
+            at,
+            removed: String::new(),
+            inserted: c.to_string(),
+            cursor_before: at,
+            cursor_after: at + c.len_utf8(),
+        };
+        self.push_step(step, true);
+    }
+
+    /// Records `step`, the last edit (see [`note_edit`](Self::note_edit)).
+    fn push_step(&mut self, step: Step, typed: bool) {
+        if step.bytes() == 0 {
             return;
         }
-        self.redo_runs.clear();
-        match self.undo_runs.last_mut() {
-            Some(last) if typed && self.typing => *last += n,
-            _ => self.undo_runs.push(n),
+        let dropped: usize = self.redo.drain(..).map(|r| r.bytes()).sum();
+        self.undo_bytes = self.undo_bytes.saturating_sub(dropped);
+        self.undo_bytes += step.bytes();
+        match self.undo.back_mut() {
+            Some(last)
+                if typed
+                    && self.typing
+                    && last.removed.is_empty()
+                    && step.removed.is_empty()
+                    && step.at == last.at + last.inserted.len() =>
+            {
+                last.inserted.push_str(&step.inserted);
+                last.cursor_after = step.cursor_after;
+            }
+            _ => self.undo.push_back(step),
         }
         self.typing = typed;
-        if self.undo_runs.len() > MAX_UNDO {
-            self.undo_runs.remove(0);
+        // The oldest steps go, whole, past the caps (the newest is always kept).
+        while self.undo.len() > 1
+            && (self.undo.len() > MAX_UNDO || self.undo_bytes > MAX_UNDO_BYTES)
+        {
+            if let Some(gone) = self.undo.pop_front() {
+                self.undo_bytes = self.undo_bytes.saturating_sub(gone.bytes());
+            }
         }
     }
 
@@ -246,26 +360,50 @@ impl InputLine {
         self.typing = false;
     }
 
-    /// Undoes (or redoes) one step: a typed run whole, any other edit alone.
-    fn undo_step(&mut self, redo: bool) {
+    /// Undoes (or redoes) one step: a typed run whole, any other edit alone. False when
+    /// there is none.
+    fn undo_step(&mut self, redo: bool) -> bool {
         self.typing = false;
-        let (from, to) = if redo {
-            (&mut self.redo_runs, &mut self.undo_runs)
+        let step = if redo {
+            self.redo.pop()
         } else {
-            (&mut self.undo_runs, &mut self.redo_runs)
+            self.undo.pop_back()
         };
-        let n = from.pop().unwrap_or(1);
-        let mut done = 0;
-        for _ in 0..n {
-            let ok = if redo { self.ta.redo() } else { self.ta.undo() };
-            if !ok {
-                break;
+        let Some(step) = step else {
+            return false;
+        };
+        let (gone, back, cursor) = if redo {
+            (&step.removed, &step.inserted, step.cursor_after)
+        } else {
+            (&step.inserted, &step.removed, step.cursor_before)
+        };
+        let t = self.text();
+        let end = step.at + gone.len();
+        let text = match (t.get(..step.at), t.get(end..)) {
+            (Some(head), Some(tail)) if t.get(step.at..end) == Some(gone.as_str()) => {
+                let mut s = String::with_capacity(head.len() + back.len() + tail.len());
+                s.push_str(head);
+                s.push_str(back);
+                s.push_str(tail);
+                s
             }
-            done += 1;
+            // The text is not what the step left (it cannot be: every edit is a step);
+            // the steps are dropped rather than applied to other text.
+            _ => {
+                self.undo.clear();
+                self.redo.clear();
+                self.undo_bytes = 0;
+                return false;
+            }
+        };
+        self.ta = text_area(text);
+        self.set_cursor(cursor);
+        if redo {
+            self.undo.push_back(step);
+        } else {
+            self.redo.push(step);
         }
-        if done > 0 {
-            to.push(done);
-        }
+        true
     }
 
     /// Selects the deepest node of `a` (the text's analysis) under the cursor when the
@@ -281,8 +419,16 @@ impl InputLine {
     /// The line's own keys: editing, undo, history recall and remembering. `None` when
     /// `a` is not one of them.
     pub fn on_action(&mut self, a: Action, history: &mut History) -> Option<Effect> {
+        let edits = matches!(
+            a,
+            Action::DeleteBack
+                | Action::DeleteForward
+                | Action::DeleteWord
+                | Action::DeleteToStart
+                | Action::DeleteToEnd
+        );
+        let before = edits.then(|| (self.text().to_string(), self.cursor()));
         let ta = &mut self.ta;
-        let before = ta.lines().first().map(String::len);
         match a {
             Action::Left => ta.move_cursor(CursorMove::Back),
             Action::Right => ta.move_cursor(CursorMove::Forward),
@@ -296,7 +442,11 @@ impl InputLine {
             Action::DeleteToStart => drop(ta.delete_line_by_head()),
             Action::DeleteToEnd => drop(ta.delete_line_by_end()),
             Action::Undo | Action::Redo => {
-                self.undo_step(a == Action::Redo);
+                let redo = a == Action::Redo;
+                if !self.undo_step(redo) {
+                    let what = if redo { "redo" } else { "undo" };
+                    return Some(Effect::Say(format!("nothing to {what}")));
+                }
                 history.stop_recall();
                 return Some(Effect::Clear);
             }
@@ -329,9 +479,11 @@ impl InputLine {
             }
             _ => return None,
         }
-        let changed = ta.lines().first().map(String::len) != before;
-        if changed {
-            self.note_edits(1, false);
+        let changed = before
+            .as_ref()
+            .is_some_and(|(old, _)| old.as_str() != self.text());
+        if let Some((old, c)) = before.filter(|_| changed) {
+            self.note_edit(&old, c, false);
         } else {
             // A move ends the typed run.
             self.typing = false;
@@ -350,8 +502,9 @@ impl InputLine {
             return Effect::Error(too_long("typing refused", MAX_INPUT + 1));
         }
         history.stop_recall();
+        let at = self.cursor();
         self.ta.insert_char(c);
-        self.note_edits(1, true);
+        self.note_typed(at, c);
         Effect::Clear
     }
 
@@ -365,8 +518,9 @@ impl InputLine {
             return Effect::Error(too_long("paste refused", total));
         }
         history.stop_recall();
-        let edits = usize::from(self.ta.insert_str(&clean));
-        self.note_edits(edits, false);
+        let (old, c) = (self.text().to_string(), self.cursor());
+        self.ta.insert_str(&clean);
+        self.note_edit(&old, c, false);
         if removed > 0 {
             Effect::Say(format!("pasted; {}", line_breaks_removed(removed)))
         } else {
@@ -782,7 +936,15 @@ pub fn scroll_for(view: &InputView, cursor: usize, width: usize, scroll: usize) 
     } else if col + 2 > s + width {
         s = col + 2 - width;
     }
-    // No empty space on the right when the line would fit.
+    // No empty space on the right while text lies to the left (after an edit that
+    // shortened the line): as much of the line as fits, up to its end (and the cell of a
+    // cursor at the end), the cursor still one column away from the right edge.
+    let fill = view
+        .width()
+        .saturating_sub(width)
+        .max((col + 2).saturating_sub(width));
+    s = s.min(fill);
+    // And none at all when the line fits.
     if view.width() < width {
         s = 0;
     }
@@ -989,6 +1151,72 @@ mod tests {
     }
 
     #[test]
+    fn a_step_is_the_change_between_two_texts() {
+        for (old, new) in [
+            ("abc", "abXc"),
+            ("é", "è"),
+            ("xbb", "xbbb"),
+            ("漢字", ""),
+            ("", "😀"),
+            ("a😀b", "a😁b"),
+            ("same", "same"),
+        ] {
+            let st = Step::between(old, new, 0, 0);
+            let back = format!(
+                "{}{}{}",
+                &new[..st.at],
+                st.removed,
+                &new[st.at + st.inserted.len()..]
+            );
+            assert_eq!(back, old, "{old} -> {new}");
+            let fwd = format!(
+                "{}{}{}",
+                &old[..st.at],
+                st.inserted,
+                &old[st.at + st.removed.len()..]
+            );
+            assert_eq!(fwd, new, "{old} -> {new}");
+        }
+        let st = Step::between("é", "è", 0, 0);
+        assert_eq!(
+            (st.at, st.removed.as_str(), st.inserted.as_str()),
+            (0, "é", "è")
+        );
+    }
+
+    #[test]
+    fn undo_keeps_whole_steps_in_bounded_memory() {
+        let mut h = History::in_memory();
+        let mut l = InputLine::new("");
+        // Megabyte lines, each replacing the last: the oldest steps go, whole.
+        let texts: Vec<String> = (0..20u8)
+            .map(|k| char::from(b'a' + k).to_string().repeat(MAX_INPUT - 1))
+            .collect();
+        for t in &texts {
+            l.set_text(t);
+        }
+        let held: usize = l.undo.iter().chain(&l.redo).map(Step::bytes).sum();
+        assert_eq!(l.undo_bytes, held);
+        assert!(held <= MAX_UNDO_BYTES, "{held}");
+        let kept = l.undo.len();
+        assert!(kept >= 8, "{kept}");
+        // Each undo takes back a whole replacement, back to where the kept steps began.
+        for k in (20 - kept..20).rev() {
+            assert_eq!(l.text(), texts[k]);
+            assert!(l.undo_step(false));
+        }
+        assert!(!l.undo_step(false));
+        // A megabyte paste is one step.
+        let mut l = InputLine::new("");
+        assert!(matches!(l.on_paste(&texts[0], &mut h), Effect::Clear));
+        assert_eq!(l.undo.len(), 1);
+        assert!(l.undo_step(false));
+        assert_eq!(l.text(), "");
+        assert!(l.undo_step(true));
+        assert_eq!(l.text(), texts[0]);
+    }
+
+    #[test]
     fn scrolling_keeps_the_cursor_on_screen() {
         let v = view(&"x".repeat(50));
         assert_eq!(scroll_for(&v, 50, 20, 0), 32);
@@ -996,5 +1224,10 @@ mod tests {
         assert_eq!(scroll_for(&v, 10, 20, 0), 0);
         let short = view("abc");
         assert_eq!(scroll_for(&short, 3, 20, 5), 0);
+        // A line shortened under a scrolled view: its end comes back to the right edge.
+        let v = view(&"x".repeat(40));
+        assert_eq!(scroll_for(&v, 40, 20, 60), 22);
+        assert_eq!(scroll_for(&v, 39, 20, 60), 21);
+        assert_eq!(scroll_for(&v, 10, 20, 60), 9);
     }
 }

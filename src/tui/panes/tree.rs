@@ -41,10 +41,13 @@ pub struct TreeView {
     pub reading: super::readings::ReadingPane,
     /// When the app does not place the other reading (diff mode's trees), the tree draws
     /// it in its own area; this is where the tree itself was last drawn then (clicks there
-    /// select; clicks on the other reading do nothing).
+    /// select; a click on the other reading gives it the keyboard).
     tree_area: Option<Rect>,
     /// The app places the other reading as a pane of its own (set by the app each frame).
     pub reading_apart: bool,
+    /// Where the tree draws the other reading in its own area (diff mode), the reading has
+    /// the keyboard: it is in the `Tab` order after its tree, and scrolls (the app sets it).
+    pub reading_focused: bool,
     /// What the title says beside the node count (the lab profile's parse count), longest
     /// first: the title takes the longest that leaves the node count room.
     pub note: Vec<String>,
@@ -230,12 +233,49 @@ impl TreeView {
     }
 }
 
+impl TreeView {
+    /// Whether the tree draws its other reading in its own area (diff mode, `r`): the
+    /// reading is then a stop of its own in the `Tab` order.
+    pub fn reading_inside(&self, a: &Analysis) -> bool {
+        !self.reading_apart && self.reading.visible(a)
+    }
+
+    /// Where the tree itself was last drawn, when it shared its area with the other
+    /// reading (the decorations of diff mode go on the tree, not on the reading).
+    pub fn tree_area(&self) -> Option<Rect> {
+        self.tree_area
+    }
+
+    /// The keys of the other reading drawn in the tree's area while it has the keyboard.
+    fn reading_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
+        match action {
+            Action::OtherReading => {
+                self.reading.shown = false;
+                self.reading_focused = false;
+                Effect::Say("other reading hidden".into())
+            }
+            _ => match self.reading.on_action(action, a) {
+                // Back to its tree, which is this pane.
+                Effect::Focus(_) => Effect::None,
+                e => e,
+            },
+        }
+    }
+}
+
 impl Pane for TreeView {
     fn context(&self) -> Context {
-        Context::Tree
+        if self.reading_focused && self.reading.shown && !self.reading_apart {
+            Context::Reading
+        } else {
+            Context::Tree
+        }
     }
 
     fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
+        if self.reading_focused && self.reading_inside(a) {
+            return self.reading_action(action, a);
+        }
         match action {
             Action::Collapse => {
                 let sel = self.selected;
@@ -286,10 +326,15 @@ impl Pane for TreeView {
     fn on_click(&mut self, area: Rect, at: Position, _a: &Doc<'_>) -> Effect {
         let y = at.y;
         let area = match self.tree_area {
-            Some(t) if y < t.y || y >= t.y + t.height => return Effect::None,
+            // A click on the other reading gives it the keyboard.
+            Some(t) if !t.contains(at) => {
+                self.reading_focused = true;
+                return Effect::None;
+            }
             Some(t) => t,
             None => area,
         };
+        self.reading_focused = false;
         if let Some(n) = self.node_at(area, y) {
             self.select(n);
         }
@@ -332,7 +377,7 @@ impl Pane for TreeView {
         // app does not place it.
         if self.reading.shown
             && !self.reading_apart
-            && let Some(i) = super::readings::reading_for(a, self.selected)
+            && super::readings::reading_for(a, self.selected).is_some()
         {
             let (tree, other) = if area.width >= 80 {
                 let half = area.width / 2;
@@ -362,11 +407,15 @@ impl Pane for TreeView {
                 )
             };
             self.tree_area = Some(tree);
-            draw(f, tree, a, self, focused, theme);
+            let reading_focused = self.reading_focused;
+            draw(f, tree, a, self, focused && !reading_focused, theme);
             self.dim_rows(f.buffer_mut(), tree, a, theme);
-            super::readings::draw(f, other, a, i, 0, false, theme);
+            // The reading pane itself: it keeps its scroll and its title.
+            self.reading
+                .draw(f, other, a, focused && reading_focused, theme);
             return;
         }
+        self.reading_focused = false;
         self.tree_area = None;
         draw(f, area, a, self, focused, theme);
         self.dim_rows(f.buffer_mut(), area, a, theme);
@@ -385,6 +434,9 @@ impl Pane for TreeView {
     }
 
     fn copy(&self, a: &Doc<'_>) -> Option<Copied> {
+        if self.reading_focused && self.reading_inside(a) {
+            return self.reading.copy(a);
+        }
         let n = a.tree.get(self.selected)?;
         Some(Copied {
             text: n.text(&a.input).to_string(),
