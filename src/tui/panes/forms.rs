@@ -118,14 +118,15 @@ impl FormsPane {
                 let max_top = total.saturating_sub(h);
                 self.top = self.top.saturating_add_signed(d).min(max_top);
                 if d > 0 {
-                    let at = if self.top == max_top && d >= isize::MAX / 4 {
+                    // At the bottom, a page (or End) selects the last form.
+                    let at = if self.top == max_top {
                         n - 1
                     } else {
                         self.form_at(self.top)
                     };
                     self.list.selected = sel.max(at);
                 } else {
-                    let at = if self.top == 0 && d <= isize::MIN / 4 {
+                    let at = if self.top == 0 {
                         0
                     } else {
                         self.form_at((self.top + h - 1).min(total.saturating_sub(1)))
@@ -379,4 +380,51 @@ fn draw_focused(
         pane.drawn.push(i);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three forms of 10, 2 and 2 rows (names included) in a pane of 5 rows.
+    fn pane() -> FormsPane {
+        FormsPane {
+            starts: vec![0, 10, 12, 14],
+            page: 5,
+            ..FormsPane::default()
+        }
+    }
+
+    #[test]
+    fn down_reads_a_tall_form_to_its_last_row_then_moves_on() {
+        let mut p = pane();
+        for top in 1..=5 {
+            p.step_rows(1, 3);
+            assert_eq!((p.list.selected, p.top), (0, top));
+        }
+        // The first form's last row (9) is in view: the next Down selects the second
+        // form, shown whole.
+        p.step_rows(1, 3);
+        assert_eq!((p.list.selected, p.top), (1, 7));
+        // Up: back to the first form, from its last rows, then up by rows.
+        p.step_rows(-1, 3);
+        assert_eq!((p.list.selected, p.top), (0, 5));
+        p.step_rows(-1, 3);
+        assert_eq!((p.list.selected, p.top), (0, 4));
+        // End and Home: the last rows and the last form, the first and the first.
+        p.step_rows(isize::MAX / 2, 3);
+        assert_eq!((p.list.selected, p.top), (2, 9));
+        p.step_rows(isize::MIN / 2, 3);
+        assert_eq!((p.list.selected, p.top), (0, 0));
+        // A page down: the form at the new top row.
+        p.step_rows(4, 3);
+        assert_eq!((p.list.selected, p.top), (0, 4));
+        p.step_rows(4, 3);
+        assert_eq!((p.list.selected, p.top), (0, 8));
+        // At the bottom, a page selects the last form.
+        p.step_rows(4, 3);
+        assert_eq!((p.list.selected, p.top), (2, 9));
+        assert_eq!(p.form_at(13), 2);
+        assert_eq!(p.form_at(10), 1);
+    }
 }
