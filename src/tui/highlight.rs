@@ -82,8 +82,21 @@ impl Highlight {
     /// node that holds (or lies in) a diagnostic's span, a node within the range.
     pub fn keeps_node(&self, node: &Node<'_>, spans: &[Range<usize>]) -> bool {
         let s = node.span();
+        self.keeps_bytes(Some(node.kind()), s.start..s.end, spans)
+    }
+
+    /// The rule of [`Highlight::keeps_node`] for anything that stands for the input bytes
+    /// `s` (a node of `kind`, when it is one; `None` for what is not a node, such as a
+    /// normal form, which stands for the whole input): kept when it is of the kind, lies
+    /// within the highlighted bytes, or (a code) holds a diagnostic's span.
+    pub fn keeps_bytes(
+        &self,
+        kind: Option<NodeKind>,
+        s: Range<usize>,
+        spans: &[Range<usize>],
+    ) -> bool {
         match self {
-            Highlight::Kind(k) => node.kind() == *k,
+            Highlight::Kind(k) => kind == Some(*k),
             Highlight::Code(_) | Highlight::Range(_) => spans.iter().any(|r| {
                 let inside = r.start <= s.start && s.end <= r.end;
                 let holds = s.start <= r.start && r.end <= s.end && s.end > s.start;

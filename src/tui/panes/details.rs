@@ -45,6 +45,8 @@ pub struct DetailsPane {
     /// The namespace's fields were looked for in the current content (once per selection:
     /// see [`namespace_items`]).
     ns_looked: bool,
+    /// The item each row of the last frame belongs to (for a presenter's highlight).
+    shown: Vec<usize>,
 }
 
 impl DetailsPane {
@@ -157,6 +159,7 @@ impl DetailsPane {
             .partition_point(|&s| s <= self.scroll)
             .saturating_sub(1);
         let mut lines: Vec<Line<'static>> = Vec::with_capacity(h);
+        self.shown.clear();
         let mut skip = self.scroll - self.starts.get(first).copied().unwrap_or(0);
         for i in first..self.detail.items.len() {
             if lines.len() >= h {
@@ -166,6 +169,7 @@ impl DetailsPane {
             if let Some(Some(rows)) = self.laid.get(i) {
                 for r in rows.iter().skip(skip).take(h - lines.len()) {
                     lines.push(r.clone());
+                    self.shown.push(i);
                 }
             }
             skip = 0;
@@ -263,6 +267,27 @@ fn namespace_items(detail: &Detail, a: &Analysis) -> Vec<Item> {
     d.items
 }
 
+/// True when what `detail` stands for belongs to highlight `h` (`spans` its bytes): a
+/// node by the tree's rule, a normal form as the whole input (the tree's root), a
+/// diagnostic by its code or span. Content that stands for no bytes (a ladder step, a
+/// profile) is kept.
+fn stands_kept(
+    detail: &Detail,
+    a: &Analysis,
+    h: &crate::tui::highlight::Highlight,
+    spans: &[std::ops::Range<usize>],
+) -> bool {
+    match detail.key {
+        (0, node, _) => a.tree.get(node).is_none_or(|n| h.keeps_node(&n, spans)),
+        (1, _, _) => {
+            let root = a.tree.get(0).map(|n| n.kind());
+            h.keeps_bytes(root, 0..a.input.len(), spans)
+        }
+        (2, i, forms) => diag(a, (forms == 1, i)).is_none_or(|d| h.keeps_diagnostic(d, spans)),
+        _ => true,
+    }
+}
+
 /// Rows laid out ahead of the screen, so the title can count them.
 const ROWS_COUNTED: usize = 1000;
 
@@ -287,35 +312,37 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, label_w: usize, theme: &Them
         Item::Field { label, value, slot } => {
             let value = safe_text::escape(value);
             let own_w = super::width(label) + 1;
-            if own_w <= label_col && width > label_col + 8 {
+            let style = field_style(*slot, theme);
+            // A token (a code, a span, a fragment) that would be broken beside the label
+            // but fits the row under it goes under it: tokens stay whole where they can.
+            let longest = longest_token(&value);
+            let under = longest > width.saturating_sub(label_col)
+                && longest <= width.saturating_sub(INDENT);
+            if own_w <= label_col && width > label_col + 8 && !under {
                 // The value beside its label, continued under the value's column.
-                let style = field_style(*slot, theme);
-                let indent = " ".repeat(label_col);
                 // Broken after a space where the row has one (prose reads whole words);
-                // no character is lost, so a value still reads exactly.
-                wrap_words(&value, width - label_col)
+                // no character is lost, so a value still reads exactly; a row that goes on
+                // with a token cut by the row before says so in the label column.
+                wrap_marked(&value, width - label_col)
                     .into_iter()
                     .enumerate()
-                    .map(|(i, r)| {
+                    .map(|(i, (r, goes_on))| {
                         let head = if i == 0 {
                             super::pad(label.as_str().into(), label_col).into_owned()
                         } else {
-                            indent.clone()
+                            indent(label_col, goes_on)
                         };
                         Line::from(vec![Span::styled(head, dim), Span::styled(r, style)])
                     })
                     .collect()
             } else {
-                // A long label on its own row, the value under it.
+                // A long label (or a long token) on its own row, the value under it.
                 let mut rows: Rows = wrap(label, width)
                     .into_iter()
                     .map(|r| Line::styled(r, dim))
                     .collect();
-                rows.extend(
-                    wrap_words(&value, width.saturating_sub(2))
-                        .into_iter()
-                        .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, text)])),
-                );
+                let style = if under { style } else { text };
+                rows.extend(indented(&value, width, style, dim));
                 rows
             }
         }
@@ -324,13 +351,17 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, label_w: usize, theme: &Them
                 return Vec::new();
             };
             let (st, name) = theme.severity(d.severity);
-            let head = format!(
-                "{name} {} · {}..{} · {}",
-                d.code, d.span.start, d.span.end, d.spec
-            );
+            // Each separator ends the token before it, so a row never starts with one.
+            let tokens = [
+                name.to_string(),
+                format!("{} ·", d.code),
+                format!("{}..{} ·", d.span.start, d.span.end),
+                safe_text::escape(d.spec).into_owned(),
+            ];
             let mut rows: Rows = Vec::new();
-            // Broken at spaces: a code, a span (`3..16`) or a section stays whole.
-            for (i, h) in wrap_words(&head, width).into_iter().enumerate() {
+            // Broken between tokens: a code, a span (`3..16`) or a citation
+            // (`RFC 2141 §2.3.2`) stays whole; one longer than the row is cut with `…`.
+            for (i, h) in token_rows(&tokens, width).into_iter().enumerate() {
                 if i == 0 && h.len() >= name.len() && h.starts_with(name) {
                     let rest = h[name.len()..].to_string();
                     rows.push(Line::from(vec![
@@ -343,17 +374,9 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, label_w: usize, theme: &Them
             }
             let ex = Explanation::of(d, &a.input);
             let msg = safe_text::escape(&ex.message_with_repeats(&d.message)).into_owned();
-            rows.extend(
-                wrap_words(&msg, width.saturating_sub(2))
-                    .into_iter()
-                    .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, text)])),
-            );
+            rows.extend(indented(&msg, width, text, dim));
             if let Some(e) = ex.grammar() {
-                rows.extend(
-                    wrap_words(&safe_text::escape(&e), width.saturating_sub(2))
-                        .into_iter()
-                        .map(|r| Line::from(vec![Span::raw("  "), Span::styled(r, dim)])),
-                );
+                rows.extend(indented(&safe_text::escape(&e), width, dim, dim));
             }
             rows
         }
@@ -373,6 +396,89 @@ fn lay_out(item: &Item, a: &Analysis, width: usize, label_w: usize, theme: &Them
 
 fn field_style(slot: Slot, theme: &Theme) -> Style {
     theme.get(slot)
+}
+
+/// The indent of text under a label or a diagnostic's header.
+const INDENT: usize = 2;
+
+/// Marks a row that goes on with a token the row before cut (a token longer than the row):
+/// drawn in the indent, dim, so the value's own characters stay exactly as they are.
+pub const GOES_ON: &str = "↪";
+
+/// The widest run of non-spaces of safe text `s`, in columns.
+fn longest_token(s: &str) -> usize {
+    s.split(' ').map(super::width).max().unwrap_or(0)
+}
+
+/// An indent `w` columns wide: blank, or ending with [`GOES_ON`] and a space when the row
+/// goes on with a cut token.
+fn indent(w: usize, goes_on: bool) -> String {
+    if goes_on && w >= 2 {
+        format!("{}{GOES_ON} ", " ".repeat(w - 2))
+    } else {
+        " ".repeat(w)
+    }
+}
+
+/// Safe text `s` wrapped at spaces ([`wrap_words`]) into rows of at most `width` columns,
+/// each with whether it goes on with a token the row before cut.
+fn wrap_marked(s: &str, width: usize) -> Vec<(String, bool)> {
+    let mut after_space = true;
+    wrap_words(s, width)
+        .into_iter()
+        .map(|r| {
+            let goes_on = !after_space && !r.starts_with(' ');
+            after_space = r.ends_with(' ');
+            (r, goes_on)
+        })
+        .collect()
+}
+
+/// Safe text `s` under a header: wrapped at `width` less the indent, each row indented,
+/// the indent marked ([`GOES_ON`], in `mark`'s style) where a token was cut.
+fn indented(s: &str, width: usize, style: Style, mark: Style) -> Rows {
+    wrap_marked(s, width.saturating_sub(INDENT))
+        .into_iter()
+        .map(|(r, goes_on)| {
+            Line::from(vec![
+                Span::styled(indent(INDENT, goes_on), mark),
+                Span::styled(r, style),
+            ])
+        })
+        .collect()
+}
+
+/// `tokens` (safe text) set in rows of at most `width` columns, a space between two on a
+/// row, never broken inside one: a token wider than the row is broken at its own spaces
+/// (a citation's words), and a word wider than the row is cut with `…`.
+fn token_rows(tokens: &[String], width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut words: Vec<String> = Vec::new();
+    for t in tokens {
+        if super::width(t) <= width {
+            words.push(t.clone());
+        } else {
+            words.extend(
+                t.split(' ')
+                    .filter(|w| !w.is_empty())
+                    .map(|w| super::truncate(w.into(), width).into_owned()),
+            );
+        }
+    }
+    let mut rows: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for w in words {
+        if cur.is_empty() {
+            cur = w;
+        } else if super::width(&cur) + 1 + super::width(&w) <= width {
+            cur.push(' ');
+            cur.push_str(&w);
+        } else {
+            rows.push(std::mem::replace(&mut cur, w));
+        }
+    }
+    rows.push(cur);
+    rows
 }
 
 impl Pane for DetailsPane {
@@ -408,6 +514,25 @@ impl Pane for DetailsPane {
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         self.draw_pane(f, area, a, focused, theme);
+        // A presenter's highlight: the rows that stand for bytes outside it are dimmed, by
+        // the tree's rule (the content's own fields by what it stands for, each diagnostic
+        // by its own span or code).
+        if let Some(h) = a.model.highlight() {
+            let spans = h.spans(a);
+            let own = stands_kept(&self.detail, a, h, &spans);
+            let body = inner(area);
+            for (j, &i) in self.shown.iter().enumerate() {
+                let kept = match self.detail.items.get(i) {
+                    Some(Item::Diag(r)) => {
+                        diag(a, *r).is_none_or(|d| h.keeps_diagnostic(d, &spans))
+                    }
+                    _ => own,
+                };
+                if !kept && let Ok(dy) = u16::try_from(j) {
+                    crate::tui::highlight::dim_row(f.buffer_mut(), body, body.y + dy, theme);
+                }
+            }
+        }
     }
 
     fn copy(&self, _a: &Doc<'_>) -> Option<Copied> {
@@ -490,6 +615,48 @@ mod tests {
             f.iter()
                 .all(|(l, _)| l != "namespace" && l != "registration")
         );
+    }
+
+    #[test]
+    fn header_tokens_stay_whole() {
+        let t = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let head = t(&[
+            "warning",
+            "reserved-unencoded ·",
+            "13..14 ·",
+            "RFC 2141 §2.3.2",
+        ]);
+        // A citation never splits while it fits a row.
+        assert_eq!(
+            token_rows(&head, 42),
+            ["warning reserved-unencoded · 13..14 ·", "RFC 2141 §2.3.2"]
+        );
+        assert_eq!(
+            token_rows(&head, 20),
+            [
+                "warning",
+                "reserved-unencoded ·",
+                "13..14 ·",
+                "RFC 2141 §2.3.2"
+            ]
+        );
+        // Wider than the row: broken at its own spaces, a word cut with `…`.
+        assert_eq!(
+            token_rows(&t(&["note", "a-very-long-code ·"]), 8),
+            ["note", "a-very-…", "·"]
+        );
+        // A value's rows say which go on with a cut token.
+        assert_eq!(
+            wrap_marked("ab cdefgh", 4),
+            [
+                ("ab ".to_string(), false),
+                ("cdef".to_string(), false),
+                ("gh".to_string(), true)
+            ]
+        );
+        assert_eq!(longest_token("ab cdefg h"), 5);
+        assert_eq!(indent(4, true), format!("  {GOES_ON} "));
+        assert_eq!(indent(4, false), "    ");
     }
 
     #[test]

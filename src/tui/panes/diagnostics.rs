@@ -121,7 +121,8 @@ impl Pane for DiagView {
         let r = *self.rows.get(self.list.selected)?;
         let d = get(a, r)?;
         let mut out = super::detail::Detail {
-            key: (2, self.list.selected, usize::from(r.0)),
+            // The diagnostic itself (`(2, index, from the forms?)`): a highlight reads it.
+            key: (2, r.1, usize::from(r.0)),
             title: d.code.to_string(),
             items: Vec::new(),
             copy: None,
@@ -211,17 +212,18 @@ pub fn draw(
     theme: &Theme,
 ) {
     let [e, w, n] = view.counts;
-    let title = format!(
-        "Diagnostics{which} · {}, {}, {}",
+    let counts = format!(
+        "{}, {}, {}",
         super::plural(e, "error"),
         super::plural(w, "warning"),
         super::plural(n, "note")
     );
-    f.render_widget(super::block_fit(&title, area, focused, theme), area);
+    let title = format!("Diagnostics{which} · {counts}");
     let body = inner(area);
     let h = usize::from(body.height);
     let width = usize::from(body.width);
     if view.rows.is_empty() {
+        f.render_widget(super::block_fit(&title, area, focused, theme), area);
         let msg = Line::styled(
             super::truncate(" none: nothing to report under this profile".into(), width),
             theme.get(Slot::Dim),
@@ -230,6 +232,20 @@ pub fn draw(
         return;
     }
     let first = view.list.scroll(view.rows.len(), h);
+    // The position, as the other panes give it, when some rows are out of view: after the
+    // counts, or before them when the title is too long for the border.
+    let title = if view.rows.len() > h {
+        let position = super::rows_label(first, h, view.rows.len());
+        let long = format!("{title} · {position}");
+        if long.chars().count() <= usize::from(area.width).saturating_sub(4) {
+            long
+        } else {
+            format!("Diagnostics{which} · {position} · {counts}")
+        }
+    } else {
+        title
+    };
+    f.render_widget(super::block_fit(&title, area, focused, theme), area);
     let (code_w, spec_w) = (view.code_w, view.spec_w);
     let dim = theme.get(Slot::Dim);
     let mut lines = Vec::with_capacity(h);
@@ -247,8 +263,9 @@ pub fn draw(
         let mut spans = vec![
             Span::styled(if selected { "▶" } else { " " }, theme.get(Slot::Focus)),
             Span::styled(pad(label.into(), 8), sev_style),
+            // A code cut to its column keeps two spaces before the message.
             Span::styled(
-                pad(d.code.as_str().into(), code_w + 2),
+                format!("{}  ", pad(d.code.as_str().into(), code_w)),
                 theme.get(Slot::Text).add_modifier(Modifier::BOLD),
             ),
             Span::styled(

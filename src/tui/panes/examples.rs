@@ -388,10 +388,12 @@ pub fn centered(area: Rect, pw: u16, ph: u16) -> Rect {
 pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect {
     let pop = centered(area, 90, 85);
     f.render_widget(Clear, pop);
-    let title = format!("Examples · {} shown · type to filter", ex.shown());
-    f.render_widget(super::block_fit(&title, pop, true, theme), pop);
     let body = inner(pop);
     if body.height < 2 {
+        f.render_widget(
+            super::block_fit("Examples · type to filter", pop, true, theme),
+            pop,
+        );
         return body;
     }
     let filter_line = Line::from(vec![
@@ -420,6 +422,25 @@ pub fn draw(f: &mut Frame, area: Rect, ex: &mut Examples, theme: &Theme) -> Rect
     let about_h = if room >= 2 { about.len().min(room) } else { 0 };
     let h = usize::from(body.height - 1) - about_h;
     let first = ex.list.scroll(ex.rows.len(), h);
+    // The entries in view, in the other panes' format (`entries 1–12 of 631`); headings
+    // are not entries.
+    let is_entry = |r: &Row| matches!(r, Row::Entry(_) | Row::User(_));
+    let before = ex.rows.iter().take(first).filter(|r| is_entry(r)).count();
+    let in_view = ex
+        .rows
+        .iter()
+        .skip(first)
+        .take(h)
+        .filter(|r| is_entry(r))
+        .count();
+    let total = ex.shown();
+    let title = if total == 0 {
+        "Examples · no entries · type to filter".to_string()
+    } else {
+        let position = super::position_label("entries", before, in_view, total);
+        format!("Examples · {position} · type to filter")
+    };
+    f.render_widget(super::block_fit(&title, pop, true, theme), pop);
     let mut lines = Vec::with_capacity(h);
     if ex.rows.is_empty() {
         lines.push(Line::styled(

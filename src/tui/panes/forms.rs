@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::detail::Detail;
-use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, truncate};
+use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad};
 use crate::engine::Analysis;
 use crate::tui::keys::{Action, Context};
 use crate::tui::theme::{Slot, Theme};
@@ -18,15 +18,125 @@ pub fn rows(a: &Analysis) -> Vec<(&'static str, &str)> {
 
 /// The forms pane: the selected row of the input's forms.
 ///
-/// Unfocused, each form takes one row (its value cut with `…`); focused, each value is
-/// shown whole, wrapped under itself, so a user walking the forms reads each without
-/// another key. The title says which forms are shown when some are scrolled out of view.
+/// Unfocused, each form takes one row (its value cut with `…`). Focused, each form's name
+/// takes a row and its value the rows under it, whole, wrapped at the pane's full width,
+/// so a user walking the forms reads each without another key; the pane then scrolls by
+/// rows (Down goes on through a long value before it moves to the next form), so the
+/// last row of any value can be reached. The title says which forms are shown when some
+/// rows are out of view, in one format focused or not (`forms 2–4 of 5`).
 #[derive(Clone, Debug, Default)]
 pub struct FormsPane {
-    /// Selection and scroll (in forms).
+    /// Selection (in forms) and, unfocused, scroll (in forms, one row each).
     pub list: ListState,
     /// The form drawn on each row of the body by the last frame (clicks select it).
     drawn: Vec<usize>,
+    /// Focused: the first row shown.
+    top: usize,
+    /// Focused: the first row of each form, then the total (from the last focused frame;
+    /// empty after an unfocused one).
+    starts: Vec<usize>,
+    /// Focused: the body's height in the last frame.
+    page: usize,
+    /// Focused: each form's value rows, laid out once per value and width.
+    laid: Vec<Laid>,
+    /// Focused: the form selected when the pane was last scrolled to it.
+    revealed: Option<usize>,
+}
+
+/// One form's value as last laid out (focused).
+#[derive(Clone, Debug, Default)]
+struct Laid {
+    /// The value it was laid out from (compared, not re-laid, on the next frame).
+    value: String,
+    /// The width it was wrapped at.
+    width: usize,
+    /// Its rows.
+    rows: Vec<String>,
+}
+
+/// The indent of a value under its form's name (focused).
+const INDENT: usize = 2;
+
+impl FormsPane {
+    /// The form holding row `row` (focused).
+    fn form_at(&self, row: usize) -> usize {
+        self.starts
+            .partition_point(|&s| s <= row)
+            .saturating_sub(1)
+            .min(self.starts.len().saturating_sub(2))
+    }
+
+    /// Scrolls (focused) so form `i` is in view: whole when it fits, else from its name
+    /// (moving down) or up to its last row (moving up, read upwards).
+    fn reveal(&mut self, i: usize, down: bool) {
+        let (Some(&s), Some(&e)) = (self.starts.get(i), self.starts.get(i + 1)) else {
+            return;
+        };
+        let h = self.page.max(1);
+        if down {
+            if e > self.top + h {
+                self.top = s.min(e - h);
+            }
+            if s < self.top {
+                self.top = s;
+            }
+        } else if s < self.top {
+            self.top = if e - s <= h { s } else { e - h };
+        } else if s >= self.top + h {
+            self.top = s.min(e.saturating_sub(h));
+        }
+    }
+
+    /// A move of `delta` (focused, laid out): one row through a long value, else one form;
+    /// a page (or the first, the last) scrolls by rows and selects the form there.
+    fn step_rows(&mut self, delta: isize, n: usize) {
+        let h = self.page.max(1);
+        let total = self.starts[n];
+        let sel = self.list.selected.min(n - 1);
+        let (s, e) = (self.starts[sel], self.starts[sel + 1]);
+        match delta {
+            0 => {}
+            1 => {
+                if e > self.top + h {
+                    self.top += 1;
+                } else if sel + 1 < n {
+                    self.list.selected = sel + 1;
+                    self.reveal(sel + 1, true);
+                    self.revealed = Some(sel + 1);
+                }
+            }
+            -1 => {
+                if s < self.top {
+                    self.top -= 1;
+                } else if sel > 0 {
+                    self.list.selected = sel - 1;
+                    self.reveal(sel - 1, false);
+                    self.revealed = Some(sel - 1);
+                }
+            }
+            d => {
+                let max_top = total.saturating_sub(h);
+                self.top = self.top.saturating_add_signed(d).min(max_top);
+                if d > 0 {
+                    // At the bottom, a page (or End) selects the last form.
+                    let at = if self.top == max_top {
+                        n - 1
+                    } else {
+                        self.form_at(self.top)
+                    };
+                    self.list.selected = sel.max(at);
+                } else {
+                    let at = if self.top == 0 {
+                        0
+                    } else {
+                        self.form_at((self.top + h - 1).min(total.saturating_sub(1)))
+                    };
+                    self.list.selected = sel.min(at);
+                }
+                self.revealed = Some(self.list.selected);
+            }
+        }
+    }
 }
 
 impl Pane for FormsPane {
@@ -35,7 +145,13 @@ impl Pane for FormsPane {
     }
 
     fn on_action(&mut self, action: Action, a: &Doc<'_>) -> Effect {
-        self.list.step(list_delta(action, 10), rows(a).len());
+        let n = rows(a).len();
+        if n == 0 || self.starts.len() != n + 1 {
+            self.list.step(list_delta(action, 10), n);
+        } else {
+            let page = isize::try_from(self.page.saturating_sub(1).max(1)).unwrap_or(10);
+            self.step_rows(list_delta(action, page), n);
+        }
         Effect::None
     }
 
@@ -52,6 +168,20 @@ impl Pane for FormsPane {
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         draw(f, area, a, self, focused, theme);
+        // A presenter's highlight: a form stands for the whole input (the tree's root),
+        // dimmed by the tree's rule when the highlight is a part of it.
+        if let Some(h) = a.model.highlight()
+            && !rows(a).is_empty()
+        {
+            let spans = h.spans(a);
+            let root = a.tree.get(0).map(|n| n.kind());
+            if !h.keeps_bytes(root, 0..a.input.len(), &spans) {
+                let body = inner(area);
+                for y in body.top()..body.bottom() {
+                    crate::tui::highlight::dim_row(f.buffer_mut(), body, y, theme);
+                }
+            }
+        }
     }
 
     fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
@@ -93,30 +223,28 @@ impl Pane for FormsPane {
     }
 }
 
-/// The rows of `value` (made safe) wrapped at `w` columns, at most `max` of them; the last
-/// ends with `…` when the value goes on. Only the head of a long value is escaped and
-/// wrapped: a frame costs the rows shown, not the value.
-fn wrapped(value: &str, w: usize, max: usize) -> Vec<String> {
-    let w = w.max(1);
-    // Each character takes at least one column once escaped (combining marks aside: twice
-    // the room leaves space for them).
-    let take = w.saturating_mul(max).saturating_mul(2).saturating_add(4);
-    let cut = value
-        .char_indices()
-        .nth(take)
-        .map_or(value.len(), |(i, _)| i);
-    let head = crate::safe_text::escape(&value[..cut]);
-    let mut rows = crate::text_layout::wrap_chars(&head, w);
-    if rows.len() > max || cut < value.len() {
-        rows.truncate(max);
-        if let Some(last) = rows.last_mut() {
-            // The last row, cut to leave room for `…`.
-            let kept = truncate(std::mem::take(last).into(), w.saturating_sub(1)).into_owned();
-            let kept = kept.strip_suffix('…').map(str::to_string).unwrap_or(kept);
-            *last = format!("{kept}…");
-        }
+/// The rows of `value` (made safe) wrapped at `w` columns, every character kept.
+fn wrapped(value: &str, w: usize) -> Vec<String> {
+    if value.is_empty() {
+        return vec!["(empty)".into()];
     }
-    rows
+    crate::text_layout::wrap_chars(&crate::safe_text::escape(value), w.max(1))
+}
+
+/// The title: the position (when some rows are out of view) kept whole, the rest
+/// shortened first.
+fn title(profile: &str, position: Option<String>, width: u16) -> String {
+    let Some(position) = position else {
+        return format!("Normal forms · {profile}");
+    };
+    let room = usize::from(width).saturating_sub(4);
+    [
+        format!("Normal forms · {profile} · {position}"),
+        format!("Forms · {profile} · {position}"),
+    ]
+    .into_iter()
+    .find(|t| t.chars().count() <= room)
+    .unwrap_or_else(|| format!("Forms · {position}"))
 }
 
 /// Draws the forms pane.
@@ -132,6 +260,7 @@ pub fn draw(
     let rows = rows(a);
     pane.drawn.clear();
     if rows.is_empty() {
+        pane.starts.clear();
         let title = format!("Normal forms · {}", a.profile.name());
         f.render_widget(super::block_fit(&title, area, focused, theme), area);
         f.render_widget(
@@ -140,98 +269,162 @@ pub fn draw(
         );
         return;
     }
-    let h = usize::from(body.height);
-    let name_w = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0) + 2;
-    let value_w = usize::from(body.width).saturating_sub(name_w + 1);
-    let list = &mut pane.list;
-    // Each form's rows: one (cut) unfocused, its value whole (wrapped) focused; a value
-    // longer than the pane shows what fits, ending with `…` (Details reads it whole).
-    let laid = |i: usize| -> Vec<String> {
-        let value = rows.get(i).map_or("", |r| r.1);
-        if focused {
-            wrapped(value, value_w, h.max(1))
-        } else {
-            vec![fit(value, value_w).into_owned()]
-        }
-    };
-    list.clamp(rows.len());
-    if list.selected < list.offset {
-        list.offset = list.selected;
-    }
-    // From the first form shown, the selected one must fit whole (or start the pane).
-    let mut first = list.offset.min(list.selected);
-    let mut cache: Vec<(usize, Vec<String>)> = Vec::new();
-    loop {
-        let need: usize = (first..=list.selected)
-            .map(|i| match cache.iter().find(|(k, _)| *k == i) {
-                Some((_, r)) => r.len(),
-                None => {
-                    let r = laid(i);
-                    let n = r.len();
-                    cache.push((i, r));
-                    n
-                }
-            })
-            .sum();
-        if need <= h || first >= list.selected {
-            break;
-        }
-        first += 1;
-    }
-    list.offset = first;
-    let mut lines = Vec::with_capacity(h);
-    let mut last_shown = first;
-    for i in first..rows.len() {
-        if lines.len() >= h {
-            break;
-        }
-        let (name, _) = rows[i];
-        let value_rows = match cache.iter().position(|(k, _)| *k == i) {
-            Some(p) => cache.swap_remove(p).1,
-            None => laid(i),
-        };
-        // A form cut by the pane's bottom ends with `…`.
-        let room = h - lines.len();
-        let value_rows = if value_rows.len() > room {
-            let value = rows.get(i).map_or("", |r| r.1);
-            wrapped(value, value_w, room)
-        } else {
-            value_rows
-        };
-        let selected = focused && i == list.selected;
-        for (k, r) in value_rows.into_iter().enumerate() {
-            let head = if k == 0 { name } else { "" };
-            let mark = if selected && k == 0 { "▶" } else { " " };
-            let mut line = Line::from(vec![
-                Span::styled(mark, theme.get(Slot::Focus)),
-                Span::styled(pad(head.into(), name_w), theme.get(Slot::Dim)),
-                Span::styled(pad(r.into(), value_w), theme.get(Slot::Text)),
-            ]);
-            if selected {
-                line = super::select_line(line, theme.get(Slot::Selection));
-            }
-            lines.push(line);
+    let profile = a.profile.name();
+    let lines = if focused {
+        draw_focused(pane, &rows, body, theme)
+    } else {
+        pane.starts.clear();
+        let h = usize::from(body.height);
+        let first = pane.list.scroll(rows.len(), h);
+        let name_w = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0) + 2;
+        let value_w = usize::from(body.width).saturating_sub(name_w + 1);
+        let mut lines = Vec::with_capacity(h);
+        for (i, (name, value)) in rows.iter().enumerate().skip(first).take(h) {
+            lines.push(Line::from(vec![
+                Span::raw(" "),
+                Span::styled(pad((*name).into(), name_w), theme.get(Slot::Dim)),
+                Span::styled(
+                    pad(fit(value, value_w).into_owned().into(), value_w),
+                    theme.get(Slot::Text),
+                ),
+            ]));
             pane.drawn.push(i);
         }
-        last_shown = i;
-    }
-    // Which forms are shown, when some are scrolled out of view: the title keeps the
-    // position whole, shortening the rest first.
-    let shown = last_shown + 1 - first;
-    let profile = a.profile.name();
-    let title = if shown < rows.len() {
-        let position = super::position_label("forms", first, shown, rows.len());
-        let room = usize::from(area.width).saturating_sub(4);
-        [
-            format!("Normal forms · {profile} · {position}"),
-            format!("Forms · {profile} · {position}"),
-        ]
-        .into_iter()
-        .find(|t| t.chars().count() <= room)
-        .unwrap_or_else(|| format!("Forms · {position}"))
-    } else {
-        format!("Normal forms · {profile}")
+        let shown = rows.len().saturating_sub(first).min(h);
+        let position =
+            (rows.len() > h).then(|| super::position_label("forms", first, shown, rows.len()));
+        f.render_widget(
+            super::block_fit(&title(profile, position, area.width), area, focused, theme),
+            area,
+        );
+        lines
     };
-    f.render_widget(super::block_fit(&title, area, focused, theme), area);
+    if focused {
+        let total = pane.starts.last().copied().unwrap_or(0);
+        let h = usize::from(body.height);
+        // The forms in view, whole or in part (the same format unfocused).
+        let position = (total > h).then(|| {
+            let first = pane.form_at(pane.top);
+            let last = pane.form_at((pane.top + h).min(total).saturating_sub(1));
+            super::position_label("forms", first, last + 1 - first, rows.len())
+        });
+        f.render_widget(
+            super::block_fit(&title(profile, position, area.width), area, focused, theme),
+            area,
+        );
+    }
     super::put_lines(f.buffer_mut(), body, &lines);
+}
+
+/// The focused pane's rows: each form's name on a row (`▶` on the selected one), its value
+/// under it, whole; from row `top`.
+fn draw_focused(
+    pane: &mut FormsPane,
+    rows: &[(&'static str, &str)],
+    body: Rect,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let h = usize::from(body.height);
+    let value_w = usize::from(body.width).saturating_sub(INDENT).max(1);
+    pane.laid.resize_with(rows.len(), Laid::default);
+    pane.laid.truncate(rows.len());
+    pane.starts.clear();
+    let mut at = 0;
+    for (laid, (_, value)) in pane.laid.iter_mut().zip(rows) {
+        // Compared, not re-laid: a long value is escaped and wrapped once per change.
+        if laid.width != value_w || laid.value != *value || laid.rows.is_empty() {
+            *laid = Laid {
+                value: (*value).to_string(),
+                width: value_w,
+                rows: wrapped(value, value_w),
+            };
+        }
+        pane.starts.push(at);
+        at += 1 + laid.rows.len();
+    }
+    pane.starts.push(at);
+    pane.page = h;
+    pane.list.clamp(rows.len());
+    pane.top = pane.top.min(at.saturating_sub(h));
+    // A selection made elsewhere (a click, before the first focused frame) is brought
+    // into view; and the selection always stays in view (a new input, a resize).
+    let sel = pane.list.selected;
+    let (s, e) = (pane.starts[sel], pane.starts[sel + 1]);
+    if pane.revealed != Some(sel) {
+        pane.reveal(sel, pane.revealed.is_none_or(|p| sel >= p));
+        pane.revealed = Some(sel);
+    } else if e <= pane.top || s >= pane.top + h {
+        pane.reveal(sel, s >= pane.top + h);
+    }
+    let mut lines = Vec::with_capacity(h);
+    for r in pane.top..(pane.top + h).min(at) {
+        let i = pane.form_at(r);
+        let k = r - pane.starts[i];
+        let selected = i == sel;
+        let mut line = if k == 0 {
+            Line::from(vec![
+                Span::styled(if selected { "▶" } else { " " }, theme.get(Slot::Focus)),
+                Span::styled(rows[i].0, theme.get(Slot::Dim)),
+            ])
+        } else {
+            let text = pane.laid[i].rows.get(k - 1).cloned().unwrap_or_default();
+            Line::from(vec![
+                Span::raw(" ".repeat(INDENT)),
+                Span::styled(text, theme.get(Slot::Text)),
+            ])
+        };
+        if selected {
+            line = super::select_line(line, theme.get(Slot::Selection));
+        }
+        lines.push(line);
+        pane.drawn.push(i);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three forms of 10, 2 and 2 rows (names included) in a pane of 5 rows.
+    fn pane() -> FormsPane {
+        FormsPane {
+            starts: vec![0, 10, 12, 14],
+            page: 5,
+            ..FormsPane::default()
+        }
+    }
+
+    #[test]
+    fn down_reads_a_tall_form_to_its_last_row_then_moves_on() {
+        let mut p = pane();
+        for top in 1..=5 {
+            p.step_rows(1, 3);
+            assert_eq!((p.list.selected, p.top), (0, top));
+        }
+        // The first form's last row (9) is in view: the next Down selects the second
+        // form, shown whole.
+        p.step_rows(1, 3);
+        assert_eq!((p.list.selected, p.top), (1, 7));
+        // Up: back to the first form, from its last rows, then up by rows.
+        p.step_rows(-1, 3);
+        assert_eq!((p.list.selected, p.top), (0, 5));
+        p.step_rows(-1, 3);
+        assert_eq!((p.list.selected, p.top), (0, 4));
+        // End and Home: the last rows and the last form, the first and the first.
+        p.step_rows(isize::MAX / 2, 3);
+        assert_eq!((p.list.selected, p.top), (2, 9));
+        p.step_rows(isize::MIN / 2, 3);
+        assert_eq!((p.list.selected, p.top), (0, 0));
+        // A page down: the form at the new top row.
+        p.step_rows(4, 3);
+        assert_eq!((p.list.selected, p.top), (0, 4));
+        p.step_rows(4, 3);
+        assert_eq!((p.list.selected, p.top), (0, 8));
+        // At the bottom, a page selects the last form.
+        p.step_rows(4, 3);
+        assert_eq!((p.list.selected, p.top), (2, 9));
+        assert_eq!(p.form_at(13), 2);
+        assert_eq!(p.form_at(10), 1);
+    }
 }
