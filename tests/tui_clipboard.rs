@@ -5,8 +5,10 @@
 
 mod support;
 
+use support::within;
+
 use std::net::TcpListener;
-use std::sync::mpsc;
+
 use std::time::Duration;
 
 use idbench::tui::app::{App, AppConfig};
@@ -28,19 +30,6 @@ fn silent_x_server() -> u16 {
         }
     }
     panic!("no free port for a fake X server on 127.0.0.1");
-}
-
-/// Runs `f` on a thread; fails when it does not return within `secs` (today's main never
-/// returns: the copy waits for the X server for ever).
-fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(v) => v,
-        Err(_) => panic!("{what} did not return within {secs} s"),
-    }
 }
 
 #[test]

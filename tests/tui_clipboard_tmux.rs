@@ -7,14 +7,14 @@
 mod support;
 
 use std::path::PathBuf;
-use std::sync::mpsc;
+
 use std::time::{Duration, Instant};
 
 use idbench::text_layout::width;
 use idbench::tui::app::{App, AppConfig};
 use idbench::tui::clipboard::{Clipboard, MESSAGE_WIDTH, Mode, TMUX_ADVICE};
 use idbench::tui::event::Event;
-use support::{draw, row};
+use support::{draw, row, within};
 
 /// A directory holding a fake `tmux` that logs its arguments and prints the file `value`
 /// (or, when it says `slow`, sleeps 20 s without printing).
@@ -39,18 +39,6 @@ fn fake_tmux() -> PathBuf {
             .unwrap_or_else(|e| panic!("{e}"));
     }
     dir
-}
-
-/// Runs `f` on a thread; fails when it does not return within `secs`.
-fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(v) => v,
-        Err(_) => panic!("{what} did not return within {secs} s"),
-    }
 }
 
 #[test]

@@ -1187,27 +1187,9 @@ impl App {
             return;
         }
         let text = self.screen_export(format);
-        match crate::files::private::save_numbered(
-            &self.screen_dir,
-            "idbench-screen-",
-            format.extension(),
-            text.as_bytes(),
-        ) {
-            Ok(name) => {
-                let at = if self.screen_dir == std::path::Path::new(".") {
-                    "the working directory".to_string()
-                } else {
-                    crate::files::private::shown(&self.screen_dir)
-                };
-                self.say(format!(
-                    "screen saved to {} in {at}",
-                    crate::safe_text::escape(&name)
-                ))
-            }
-            Err(e) => self.say_error(format!(
-                "could not save the screen: {}",
-                crate::safe_text::escape(&e.to_string())
-            )),
+        match crate::tui::present::export::save_screen(&self.screen_dir, format, &text) {
+            Ok(said) => self.say(said),
+            Err(said) => self.say_error(said),
         }
     }
 

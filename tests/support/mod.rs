@@ -261,3 +261,20 @@ pub fn kill(sig: &str, pid: &str) {
 pub fn history_file(dir: &Path) -> PathBuf {
     dir.join("data").join("idbench").join("history.json")
 }
+
+/// Runs `f` on a thread; fails when it does not return within `secs` (a copy, a read or a
+/// lock that blocks for ever).
+pub fn within<T: Send + 'static>(
+    secs: u64,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(Duration::from_secs(secs)) {
+        Ok(v) => v,
+        Err(_) => panic!("{what} did not return within {secs} s"),
+    }
+}

@@ -46,6 +46,35 @@ const CELL: (u32, u32) = (9, 18);
 const FONT_PX: u32 = 15;
 const BASELINE: u32 = 14;
 
+/// Saves `text`, a screen rendered in `format`, as `idbench-screen-NN.EXT` in `dir` (the
+/// first free number, never over a file, following no link) and returns the sentence that
+/// says where (`Ok`), or why it could not (`Err`), escaped for the terminal: one writer for
+/// the workbench's Ctrl-S and the presenter's.
+pub fn save_screen(dir: &std::path::Path, format: Format, text: &str) -> Result<String, String> {
+    match crate::files::private::save_numbered(
+        dir,
+        "idbench-screen-",
+        format.extension(),
+        text.as_bytes(),
+    ) {
+        Ok(name) => {
+            let at = if dir == std::path::Path::new(".") {
+                "the working directory".to_string()
+            } else {
+                crate::files::private::shown(dir)
+            };
+            Ok(format!(
+                "screen saved to {} in {at}",
+                crate::safe_text::escape(&name)
+            ))
+        }
+        Err(e) => Err(format!(
+            "could not save the screen: {}",
+            crate::safe_text::escape(&e.to_string())
+        )),
+    }
+}
+
 /// `buf` written as `format`; `title` names it (the SVG's `<title>`, the HTML page's).
 pub fn render(buf: &Buffer, theme: &Theme, format: Format, title: &str) -> String {
     match format {

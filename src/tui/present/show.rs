@@ -439,36 +439,10 @@ impl Presenter {
             format,
             &title(&self.deck, self.index),
         );
-        self.message = Some(
-            match crate::files::private::save_numbered(
-                &self.screen_dir,
-                "idbench-screen-",
-                format.extension(),
-                text.as_bytes(),
-            ) {
-                Ok(name) => {
-                    let at = if self.screen_dir == std::path::Path::new(".") {
-                        "the working directory".to_string()
-                    } else {
-                        crate::files::private::shown(&self.screen_dir)
-                    };
-                    (
-                        format!(
-                            "screen saved to {} in {at}",
-                            crate::safe_text::escape(&name)
-                        ),
-                        Tone::Info,
-                    )
-                }
-                Err(e) => (
-                    format!(
-                        "could not save the screen: {}",
-                        crate::safe_text::escape(&e.to_string())
-                    ),
-                    Tone::Error,
-                ),
-            },
-        );
+        self.message = Some(match export::save_screen(&self.screen_dir, format, &text) {
+            Ok(said) => (said, Tone::Info),
+            Err(said) => (said, Tone::Error),
+        });
     }
 
     /// Reacts to one event: Space, PgDn or → the next step; Backspace, PgUp or ← the
