@@ -84,9 +84,19 @@ fn a_silent_x_server_does_not_freeze_a_copy() {
         let first = a.status().unwrap_or_default().to_string();
         let out = a.take_terminal_output();
         a.handle(Event::ctrl('y'));
-        (first, out, a.status().unwrap_or_default().to_string())
+        let second = a.status().unwrap_or_default().to_string();
+        // F1: the clipboard's own words stand whole above the keys.
+        a.handle(Event::key(crossterm::event::KeyCode::F(1)));
+        let help = support::screen(&mut a, 80, 24);
+        (first, out, second, help)
     });
-    let (first, out, second) = status;
+    let (first, out, second, help) = status;
+    assert!(help.contains("The last copy"), "{help}");
+    assert!(
+        help.contains("went out as OSC 52, not to the system"),
+        "{help}"
+    );
+    assert!(help.contains("an earlier copy"), "{help}");
     assert_eq!(
         first,
         "the input: sent as OSC 52 · system clipboard: no answer in 1500 ms"

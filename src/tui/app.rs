@@ -516,6 +516,14 @@ impl App {
         }
     }
 
+    /// The help overlay, with the system clipboard's words for the last copy it refused.
+    fn help(&self) -> HelpOverlay {
+        HelpOverlay {
+            scroll: 0,
+            clipboard: self.clipboard.last_system_reason().map(str::to_string),
+        }
+    }
+
     /// The keys the current state makes worth a hint before the everyday ones, so that a
     /// narrow status line still names them: on an empty input the examples, the strip and
     /// the mouse; in diff mode the trees and the strip; on a URN the namespace switch; on
@@ -677,7 +685,7 @@ impl App {
             OverlayEffect::Close => self.close_overlay(),
             OverlayEffect::Help => {
                 self.close_overlay();
-                self.overlay = Some(Open::Help(HelpOverlay::default()));
+                self.overlay = Some(Open::Help(self.help()));
             }
             OverlayEffect::Load => self.load_example(),
             OverlayEffect::Share(format) => self.share(format),
@@ -778,7 +786,7 @@ impl App {
         let side = self.input_side();
         match a {
             Action::Quit => self.quit = true,
-            Action::Help => self.overlay = Some(Open::Help(HelpOverlay::default())),
+            Action::Help => self.overlay = Some(Open::Help(self.help())),
             Action::FocusNext | Action::FocusPrev => {
                 if self.step_diff_reading(a == Action::FocusNext) {
                     return;

@@ -10,11 +10,15 @@ use super::{Overlay, OverlayEffect, block, inner, pad, truncate};
 use crate::tui::keys::{self, Action, BINDINGS, Context};
 use crate::tui::theme::{Slot, Theme};
 
-/// The help overlay (F1): the key table, scrolled.
-#[derive(Clone, Copy, Debug, Default)]
+/// The help overlay (F1): the key table, scrolled; above it, when the last copy went out
+/// as OSC 52 because the system clipboard refused it, the clipboard's own words (which the
+/// status line, keeping its advice whole, may have cut).
+#[derive(Clone, Debug, Default)]
 pub struct HelpOverlay {
     /// The first line shown (clamped when drawn).
     pub scroll: usize,
+    /// The system clipboard's reason for the last copy, untrusted (escaped when drawn).
+    pub clipboard: Option<String>,
 }
 
 impl Overlay for HelpOverlay {
@@ -45,7 +49,7 @@ impl Overlay for HelpOverlay {
     }
 
     fn draw(&mut self, f: &mut Frame, area: Rect, theme: &Theme) {
-        self.scroll = draw(f, area, self.scroll, theme);
+        self.scroll = draw(f, area, self.scroll, theme, self.clipboard.as_deref());
     }
 }
 
@@ -61,11 +65,14 @@ struct Row {
 /// context, then a legend. A description too long for its row wraps under the
 /// description column (no word is cut); a heading or key too wide ends with `…`.
 pub fn lines(theme: &Theme, width: usize) -> Vec<Line<'static>> {
-    rows(theme, width).into_iter().map(|r| r.line).collect()
+    rows(theme, width, None)
+        .into_iter()
+        .map(|r| r.line)
+        .collect()
 }
 
 /// The rows of [`lines`], each with the key its continuation row shows at the top.
-fn rows(theme: &Theme, width: usize) -> Vec<Row> {
+fn rows(theme: &Theme, width: usize, clipboard: Option<&str>) -> Vec<Row> {
     let key_w = BINDINGS
         .iter()
         .map(|b| keys::keys_label(b).chars().count())
@@ -74,6 +81,26 @@ fn rows(theme: &Theme, width: usize) -> Vec<Row> {
         .min(28)
         + 2;
     let mut out = Vec::new();
+    if let Some(why) = clipboard {
+        out.push(plain(Line::styled(
+            truncate(" The last copy".into(), width).into_owned(),
+            theme.get(Slot::Header),
+        )));
+        let what = format!(
+            "went out as OSC 52, not to the system clipboard: {}",
+            crate::safe_text::escape(why)
+        );
+        entry(
+            &mut out,
+            pad("clipboard".into(), key_w).into_owned(),
+            theme.get(Slot::Key),
+            &what,
+            key_w,
+            width,
+            theme,
+        );
+        out.push(plain(Line::raw("")));
+    }
     for cx in Context::ALL {
         let rows: Vec<_> = BINDINGS.iter().filter(|b| b.context == cx).collect();
         if rows.is_empty() {
@@ -211,11 +238,17 @@ fn entry(
 }
 
 /// Draws help over `area`, scrolled by `scroll` lines (clamped and returned).
-pub fn draw(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) -> usize {
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    scroll: usize,
+    theme: &Theme,
+    clipboard: Option<&str>,
+) -> usize {
     let pop = centered(area, 90, 90);
     f.render_widget(Clear, pop);
     let body = inner(pop);
-    let all = rows(theme, usize::from(body.width));
+    let all = rows(theme, usize::from(body.width), clipboard);
     let h = usize::from(body.height);
     let max = all.len().saturating_sub(h);
     let scroll = scroll.min(max);
@@ -295,7 +328,7 @@ mod tests {
         for (w, h) in [(80u16, 24u16), (100, 30), (60, 16)] {
             let area = Rect::new(0, 0, w, h);
             let body = inner(centered(area, 90, 90));
-            let all = rows(&theme, usize::from(body.width));
+            let all = rows(&theme, usize::from(body.width), None);
             let text =
                 |l: &Line| -> String { l.spans.iter().map(|s| s.content.as_ref()).collect() };
             let max = all.len().saturating_sub(usize::from(body.height));
