@@ -340,7 +340,8 @@ mod tests {
                 assert!(text(&all[head].line).contains(key.content.trim_end()));
                 let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
                 let mut scroll = 0;
-                term.draw(|f| scroll = draw(f, area, at, &theme)).unwrap();
+                term.draw(|f| scroll = draw(f, area, at, &theme, None))
+                    .unwrap();
                 assert_eq!(scroll, at);
                 let buf = term.backend().buffer();
                 let screen_row = |y: u16| -> String {
