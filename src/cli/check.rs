@@ -223,7 +223,7 @@ fn text_line(
     ctx: &Ctx,
     (file, line_no): (Option<usize>, u64),
     bytes: &[u8],
-    profile: &str,
+    profile: &'static str,
     verdict: Result<(), &'static str>,
     extra: Option<&NsExtra>,
 ) {
@@ -442,27 +442,19 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             } else {
                 None
             };
-            let extra = extra.as_ref();
-            match ctx.format {
-                Format::Text => text_line(
-                    out,
-                    ctx,
-                    (file, line_no),
-                    bytes,
-                    shown_profile,
-                    verdict,
-                    extra,
-                ),
-                Format::Json => json_line(
-                    out,
-                    ctx,
-                    (file, line_no),
-                    bytes,
-                    shown_profile,
-                    verdict,
-                    extra,
-                ),
-            }
+            let write = match ctx.format {
+                Format::Text => text_line,
+                Format::Json => json_line,
+            };
+            write(
+                out,
+                ctx,
+                (file, line_no),
+                bytes,
+                shown_profile,
+                verdict,
+                extra.as_ref(),
+            );
         }
         line_no += 1;
     }
