@@ -57,13 +57,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let theirs = match base {
-        None => url::Url::parse(&input).ok().map(|u| u.to_string()),
-        Some(b) => url::Url::parse(b)
-            .ok()
-            .and_then(|b| b.join(&input).ok())
-            .map(|u| u.to_string()),
-    };
+    let theirs = known::theirs(&input, base);
     if ours != theirs {
         assert!(
             known::known(&input, base, &ours, &theirs).is_some(),
