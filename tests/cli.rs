@@ -710,3 +710,26 @@ fn top_level_options_before_a_command_reach_it() {
     assert!(err.contains("--theme"), "{err}");
     assert!(!err.contains("subcommand"), "{err}");
 }
+
+/// `resolve` takes its base as its first argument or, as `parse` does, as `--base` (also
+/// before the command): the three give the same lines; with no reference it says what to give.
+#[test]
+fn resolve_takes_the_base_as_an_argument_or_as_base() {
+    let base = "http://a/b/c/d;p?q";
+    let (code, first, err) = run_with_stdin(&["resolve", base, "../g", "g;x?y#s"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        first.contains("http://a/b/g") && first.contains("http://a/b/c/g;x?y#s"),
+        "{first}"
+    );
+    let (code, out, err) = run_with_stdin(&["resolve", "--base", base, "../g", "g;x?y#s"], b"");
+    assert_eq!((code, out.as_str()), (0, first.as_str()), "{err}");
+    let (code, out, err) = run_with_stdin(&["--base", base, "resolve", "../g", "g;x?y#s"], b"");
+    assert_eq!((code, out.as_str()), (0, first.as_str()), "{err}");
+    let (code, out, err) = run_with_stdin(&["resolve", "--base", base, "-"], b"../g\ng;x?y#s\n");
+    assert_eq!((code, out.as_str()), (0, first.as_str()), "{err}");
+    let (code, out, err) = run_with_stdin(&["resolve", base], b"");
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("no reference to resolve"), "{err}");
+    assert!(out.is_empty(), "{out}");
+}

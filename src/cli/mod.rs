@@ -268,11 +268,30 @@ pub struct ResolveArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
-    /// The base identifier.
+    /// The base identifier, as `parse --base` takes it: then every argument is a reference.
+    #[arg(long = "base", value_name = "BASE")]
+    pub base_option: Option<String>,
+    /// The base identifier (with --base, the first reference).
     pub base: String,
-    /// References to resolve against it.
-    #[arg(required = true)]
+    /// References to resolve against it; `-` reads one per line from stdin.
     pub refs: Vec<String>,
+}
+
+impl ResolveArgs {
+    /// The base and the references: `--base`'s value and every argument, or the first
+    /// argument and the rest.
+    pub fn base_and_refs(&self) -> (&str, Vec<String>) {
+        match &self.base_option {
+            Some(b) => (
+                b,
+                std::iter::once(&self.base)
+                    .chain(&self.refs)
+                    .cloned()
+                    .collect(),
+            ),
+            None => (&self.base, self.refs.clone()),
+        }
+    }
 }
 
 /// The rfc2141bis §5 objective.

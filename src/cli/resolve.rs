@@ -21,11 +21,8 @@ use crate::safe_text::escape;
 
 /// The profile to resolve under: the given one, or the base's `auto` profile (a URN base
 /// picks a URN profile, which then refuses: URNs have no relative references).
-fn profile_for(args: &ResolveArgs) -> Profile {
-    args.common
-        .profile
-        .0
-        .unwrap_or_else(|| auto_family(&args.base).1)
+fn profile_for(args: &ResolveArgs, base: &str) -> Profile {
+    args.common.profile.0.unwrap_or_else(|| auto_family(base).1)
 }
 
 /// A reference's or the base's diagnostics for stderr, all severities (notes included: the
@@ -87,7 +84,15 @@ impl Serialize for SeqJson<'_> {
 }
 
 pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
-    let profile = profile_for(args);
+    let (base, refs) = args.base_and_refs();
+    if refs.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "idbench resolve: no reference to resolve: give the base, then one or more references (- reads them from stdin)\n\nUsage: idbench resolve [OPTIONS] <BASE> <REFS>...\n       idbench resolve [OPTIONS] --base <BASE> <REFS>..."
+        );
+        return Ok(2);
+    }
+    let profile = profile_for(args, base);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let stderr = std::io::stderr();
@@ -95,7 +100,7 @@ pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
     let mut all_resolved = true;
     let mut base_reported = false;
     let mut index = 0usize;
-    for_each_id(&args.refs, |id| {
+    for_each_id(&refs, |id| {
         index += 1;
         let reference = match id {
             Id::Text(r) => r,
@@ -113,7 +118,7 @@ pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
                     Format::Json => json::write_line(
                         &mut out,
                         &ResolutionJson {
-                            base: &args.base,
+                            base,
                             reference: &String::from_utf8_lossy(&bytes),
                             profile,
                             r: &r,
@@ -125,13 +130,13 @@ pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
                 };
             }
         };
-        let r = resolve(&args.base, &reference, profile);
+        let r = resolve(base, &reference, profile);
         all_resolved &= r.resolved();
         match args.common.format {
             Format::Json => json::write_line(
                 &mut out,
                 &ResolutionJson {
-                    base: &args.base,
+                    base,
                     reference: &reference,
                     profile,
                     r: &r,
@@ -140,7 +145,7 @@ pub(super) fn run(args: &ResolveArgs) -> std::io::Result<u8> {
             Format::Text => {
                 // The base's problems are the same for every reference: say them once.
                 if !base_reported {
-                    let s = report("base", &args.base, &r.base_diagnostics);
+                    let s = report("base", base, &r.base_diagnostics);
                     if !s.is_empty() {
                         base_reported = true;
                         err.write_all(s.as_bytes())?;
