@@ -210,7 +210,7 @@ fn focused_forms_give_each_value_the_full_row_and_scroll_by_rows() {
         if pane.iter().any(|r| r.starts_with("▶uri_normal")) {
             break;
         }
-        titles.push(title_with(&s, "orms ·"));
+        titles.push(title_with(&s, " of 5"));
         seen.extend(pane.iter().map(|r| r.trim_end().to_string()));
         a.handle(Event::key(KeyCode::Down));
     }
@@ -220,9 +220,22 @@ fn focused_forms_give_each_value_the_full_row_and_scroll_by_rows() {
             "row {i} of iri_normal ({c:?}) never shown"
         );
     }
+    // The title says which of the value's rows are in view while it is read.
+    let rows = format!(" of {} ", chunks.len());
     assert!(
-        titles.iter().all(|t| t.contains("forms 1–")),
-        "one position format: {titles:#?}"
+        titles
+            .iter()
+            .all(|t| t.contains("form 1 of 5 · rows ") && t.contains(&rows)),
+        "the value's rows in the title: {titles:#?}"
+    );
+    assert!(
+        titles.first().is_some_and(|t| t.contains("rows 1–")),
+        "{titles:#?}"
+    );
+    let last = format!("–{} of {} ", chunks.len(), chunks.len());
+    assert!(
+        titles.last().is_some_and(|t| t.contains(&last)),
+        "{titles:#?}"
     );
     insta::assert_snapshot!("forms_scrolled_80x24", screen(&mut a, 80, 24));
 }

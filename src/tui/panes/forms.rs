@@ -232,7 +232,7 @@ fn wrapped(value: &str, w: usize) -> Vec<String> {
 }
 
 /// The title: the position (when some rows are out of view) kept whole, the rest
-/// shortened first.
+/// shortened first and left out when there is no room for it.
 fn title(profile: &str, position: Option<String>, width: u16) -> String {
     let Some(position) = position else {
         return format!("Normal forms · {profile}");
@@ -241,10 +241,11 @@ fn title(profile: &str, position: Option<String>, width: u16) -> String {
     [
         format!("Normal forms · {profile} · {position}"),
         format!("Forms · {profile} · {position}"),
+        format!("Forms · {position}"),
     ]
     .into_iter()
     .find(|t| t.chars().count() <= room)
-    .unwrap_or_else(|| format!("Forms · {position}"))
+    .unwrap_or(position)
 }
 
 /// Draws the forms pane.
@@ -302,8 +303,21 @@ pub fn draw(
     if focused {
         let total = pane.starts.last().copied().unwrap_or(0);
         let h = usize::from(body.height);
-        // The forms in view, whole or in part (the same format unfocused).
+        // The forms in view, whole or in part (the same format unfocused); when the
+        // selected form's value is only partly in view, which of its rows are.
         let position = (total > h).then(|| {
+            let sel = pane.list.selected.min(rows.len().saturating_sub(1));
+            let (value_top, value_end) = (pane.starts[sel] + 1, pane.starts[sel + 1]);
+            let (from, to) = (pane.top.max(value_top), (pane.top + h).min(value_end));
+            let value_rows = value_end - value_top;
+            if to > from && to - from < value_rows {
+                return format!(
+                    "form {} of {} · {}",
+                    sel + 1,
+                    rows.len(),
+                    super::rows_label(from - value_top, to - from, value_rows)
+                );
+            }
             let first = pane.form_at(pane.top);
             let last = pane.form_at((pane.top + h).min(total).saturating_sub(1));
             super::position_label("forms", first, last + 1 - first, rows.len())
