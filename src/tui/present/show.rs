@@ -54,6 +54,9 @@ pub struct Presenter {
     message: Option<(String, Tone)>,
     /// Where Ctrl-S `s` and `h` save the screen (the working directory unless set).
     screen_dir: std::path::PathBuf,
+    /// The deck in its own colours when the screen shows it without (`NO_COLOR`): a saved
+    /// slide is a file, drawn as `replay` draws it whatever the terminal.
+    in_colour: Option<Box<Deck>>,
 }
 
 /// The caption bar of a step laid out at some width: its rows (the head `3/7 name` and the
@@ -361,7 +364,14 @@ impl Presenter {
             saving: false,
             message: None,
             screen_dir: std::path::PathBuf::from("."),
+            in_colour: None,
         })
+    }
+
+    /// Saves slides from `deck`, the same deck in its own colours, while the screen shows
+    /// it without them (`NO_COLOR`).
+    pub fn save_in_colour(&mut self, deck: Deck) {
+        self.in_colour = Some(Box::new(deck));
     }
 
     /// The step shown (0-based).
@@ -414,15 +424,20 @@ impl Presenter {
     /// The slide shown, at the deck's size (the workbench, the caption bar, the notes when
     /// shown; no message): what Ctrl-S `s` and `h` save.
     pub fn slide_shown(&self) -> Buffer {
-        let (w, h) = self.deck.size;
+        self.slide_of(&self.deck, &self.screen)
+    }
+
+    /// The slide shown, drawn from `deck` with `screen` as its workbench frame.
+    fn slide_of(&self, deck: &Deck, screen: &Buffer) -> Buffer {
+        let (w, h) = deck.size;
         let area = Rect::new(0, 0, w, h);
         let mut out = Buffer::empty(area);
         compose(
             &mut out,
             area,
-            &self.deck,
+            deck,
             self.index,
-            &self.screen,
+            screen,
             self.notes,
             self.error.as_deref().map(|e| (e, Tone::Error)),
         );
@@ -433,12 +448,17 @@ impl Presenter {
     /// free number, never over a file, following no link: the workbench's own writer, the
     /// exporter `idbench replay` uses) and says where on the bar.
     fn save(&mut self, format: Format) {
-        let text = export::render(
-            &self.slide_shown(),
-            &self.deck.theme_loaded,
-            format,
-            &title(&self.deck, self.index),
-        );
+        // In its own colours: the step replayed from that deck (the frame shown was drawn
+        // without them), or the frame shown when it does not replay.
+        let (slide, theme) = match &self.in_colour {
+            Some(deck) => {
+                let screen =
+                    replay_screen(deck, self.index).unwrap_or_else(|_| self.screen.clone());
+                (self.slide_of(deck, &screen), &deck.theme_loaded)
+            }
+            None => (self.slide_shown(), &self.deck.theme_loaded),
+        };
+        let text = export::render(&slide, theme, format, &title(&self.deck, self.index));
         self.message = Some(match export::save_screen(&self.screen_dir, format, &text) {
             Ok(said) => (said, Tone::Info),
             Err(said) => (said, Tone::Error),
@@ -529,19 +549,24 @@ pub fn run(deck: Deck) -> std::io::Result<u8> {
         );
         return Ok(2);
     }
-    // As the workbench does: NO_COLOR keeps the modifiers and drops the colours (on screen
-    // only; `replay` draws the deck's theme whatever the environment).
-    let mut deck = deck;
-    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) {
-        deck.theme_loaded = deck.theme_loaded.without_colors();
+    // As the workbench does: NO_COLOR keeps the modifiers and drops the colours, on screen
+    // only: `replay`, and a slide saved with Ctrl-S, draw the deck's theme whatever the
+    // environment.
+    let mut shown = deck.clone();
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    if no_color {
+        shown.theme_loaded = shown.theme_loaded.without_colors();
     }
-    let mut p = match Presenter::new(deck) {
+    let mut p = match Presenter::new(shown) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("idbench: {e}");
             return Ok(2);
         }
     };
+    if no_color {
+        p.save_in_colour(deck);
+    }
     // Terminating signals set a flag the loop looks at every 100 ms, so the terminal is
     // restored on the way out.
     let got = Arc::new(AtomicUsize::new(0));
