@@ -627,6 +627,21 @@ fn a_caption_too_long_for_a_third_of_the_rows_is_cut_and_reported() {
     assert_eq!(rows.len(), 24, "{text}");
     assert!(rows[16].starts_with(" 2/2 wordy"), "{text}");
     assert!(rows[23].ends_with('…'), "{text}");
+    // `present` says so too, before it takes the screen (here it then refuses: no
+    // terminal).
+    let out = idbench()
+        .arg("present")
+        .arg(&deck)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("present: warning[caption-cut]: step 2 \"wordy⟨U+202E⟩\": the caption needs"),
+        "{err}"
+    );
+    assert!(err.contains("present needs a terminal"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -71,8 +71,34 @@ fn fail(msg: &str) -> std::io::Result<u8> {
 /// Runs `idbench present`.
 pub fn present(args: &PresentArgs) -> std::io::Result<u8> {
     match Deck::load(&args.deck) {
-        Ok(deck) => show::run(deck),
+        Ok(deck) => {
+            // Said before the screen is taken: the main screen keeps it, so it is there
+            // again after q.
+            for i in 0..deck.steps.len() {
+                warn_cut_caption("present", &deck, i);
+            }
+            show::run(deck)
+        }
         Err(e) => fail(&e),
+    }
+}
+
+/// Warns on stderr (`warning[caption-cut]`) when step `i`'s caption is cut on its bar.
+fn warn_cut_caption(command: &str, deck: &Deck, i: usize) {
+    let (Some(step), Some(bar)) = (deck.steps.get(i), show::deck_bar(deck, i)) else {
+        return;
+    };
+    if bar.cut() {
+        // The name is escaped when the deck is read.
+        let _ = writeln!(
+            std::io::stderr(),
+            "{command}: warning[caption-cut]: step {} {:?}: the caption needs {} rows and the bar holds {} (a third of the deck's {} rows), so it is cut with …; shorten the caption or make the deck taller (size)",
+            step.number,
+            step.name,
+            bar.needed,
+            bar.rows.len(),
+            deck.size.1
+        );
     }
 }
 
@@ -114,18 +140,7 @@ pub fn replay(args: &ReplayArgs) -> std::io::Result<u8> {
             Ok(b) => b,
             Err(e) => return fail(&e),
         };
-        if let Some(bar) = show::deck_bar(&deck, i).filter(show::Bar::cut) {
-            // The name is escaped when the deck is read.
-            let _ = writeln!(
-                std::io::stderr(),
-                "replay: warning[caption-cut]: step {} {:?}: the caption needs {} rows and the bar holds {} (a third of the deck's {} rows), so it is cut with …; shorten the caption or make the deck taller (size)",
-                step.number,
-                step.name,
-                bar.needed,
-                bar.rows.len(),
-                deck.size.1
-            );
-        }
+        warn_cut_caption("replay", &deck, i);
         let text = export::render(&slide, &deck.theme_loaded, format, &show::title(&deck, i));
         files.push((file_name(step, format), text));
     }
