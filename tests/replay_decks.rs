@@ -645,58 +645,68 @@ fn a_caption_too_long_for_a_third_of_the_rows_is_cut_and_reported() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn the_presenters_ctrl_s_s_writes_the_slide_replay_writes_as_well_formed_xml() {
+/// Replays the XRI deck to SVG; then, in the presenter `presenter` makes of the deck, goes
+/// to step 2 and saves it with Ctrl-S `s` in a folder holding a link planted at
+/// `idbench-screen-01.svg` when `plant`. Returns the file saved (at the first free number)
+/// and the file replay wrote for step 2.
+fn saved_and_replayed(
+    tag: &str,
+    plant: bool,
+    presenter: impl FnOnce(idbench::tui::present::Deck) -> idbench::tui::present::show::Presenter,
+) -> (String, String) {
     use idbench::tui::event::Event;
-    use idbench::tui::present::show::Presenter;
-    let dir = temp_dir("present-save");
+    let dir = temp_dir(tag);
     let deck_path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/decks/xri-cross-references.toml");
     let (code, err) = replay(&deck_path, &dir.join("replayed"), "svg");
     assert_eq!(code, Some(0), "{err}");
     let replayed = files(&dir.join("replayed"));
     let deck = idbench::tui::present::Deck::load(&deck_path).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut p = Presenter::new(deck).unwrap_or_else(|e| panic!("{e}"));
+    let mut p = presenter(deck);
     let work = dir.join("cwd");
     std::fs::create_dir_all(&work).unwrap_or_else(|e| panic!("{e}"));
-    std::os::unix::fs::symlink("/dev/null", work.join("idbench-screen-01.svg"))
-        .unwrap_or_else(|e| panic!("{e}"));
+    if plant {
+        std::os::unix::fs::symlink("/dev/null", work.join("idbench-screen-01.svg"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
     p.set_screen_dir(&work);
     p.handle(&Event::key(crossterm::event::KeyCode::Right));
     p.handle(&Event::ctrl('s'));
     p.handle(&Event::typed("s")[0].clone());
-    let saved = std::fs::read_to_string(work.join("idbench-screen-02.svg"))
+    let name = if plant {
+        "idbench-screen-02.svg"
+    } else {
+        "idbench-screen-01.svg"
+    };
+    let saved = std::fs::read_to_string(work.join(name))
         .unwrap_or_else(|e| panic!("{:?}: {e}", p.message()));
-    check_xml(&saved).unwrap_or_else(|e| panic!("{e}"));
     let second = replayed
         .iter()
         .find(|(n, _)| n.starts_with("02-"))
         .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
         .unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    (saved, second)
+}
+
+#[test]
+fn the_presenters_ctrl_s_s_writes_the_slide_replay_writes_as_well_formed_xml() {
+    use idbench::tui::present::show::Presenter;
+    let (saved, second) = saved_and_replayed("present-save", true, |deck| {
+        Presenter::new(deck).unwrap_or_else(|e| panic!("{e}"))
+    });
+    check_xml(&saved).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         saved, second,
         "the presented slide is the one replay writes"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Under NO_COLOR the presenter shows the deck without colours, but a slide it saves is a
 /// file: drawn in the deck's own colours, as `replay` draws it.
 #[test]
 fn a_slide_saved_while_the_screen_has_no_colours_is_saved_in_the_decks_colours() {
-    use idbench::tui::event::Event;
     use idbench::tui::present::show::Presenter;
-    let dir = temp_dir("present-save-no-color");
-    let deck_path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/decks/xri-cross-references.toml");
-    let (code, err) = replay(&deck_path, &dir.join("replayed"), "svg");
-    assert_eq!(code, Some(0), "{err}");
-    let replayed = files(&dir.join("replayed"));
-    let deck = idbench::tui::present::Deck::load(&deck_path).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut shown = deck.clone();
-    shown.theme_loaded = shown.theme_loaded.without_colors();
-    let mut p = Presenter::new(shown).unwrap_or_else(|e| panic!("{e}"));
-    let coloured = Presenter::new(deck.clone()).unwrap_or_else(|e| panic!("{e}"));
     let colours = |p: &Presenter| {
         let b = p.slide_shown();
         b.content
@@ -704,25 +714,18 @@ fn a_slide_saved_while_the_screen_has_no_colours_is_saved_in_the_decks_colours()
             .filter(|c| c.fg != ratatui::style::Color::Reset)
             .count()
     };
-    assert!(colours(&coloured) > 0, "the deck has colours");
-    assert_eq!(colours(&p), 0, "the screen has none");
-    p.save_in_colour(deck);
-    let work = dir.join("cwd");
-    std::fs::create_dir_all(&work).unwrap_or_else(|e| panic!("{e}"));
-    p.set_screen_dir(&work);
-    p.handle(&Event::key(crossterm::event::KeyCode::Right));
-    p.handle(&Event::ctrl('s'));
-    p.handle(&Event::typed("s")[0].clone());
-    let saved = std::fs::read_to_string(work.join("idbench-screen-01.svg"))
-        .unwrap_or_else(|e| panic!("{:?}: {e}", p.message()));
-    let second = replayed
-        .iter()
-        .find(|(n, _)| n.starts_with("02-"))
-        .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
-        .unwrap_or_default();
+    let (saved, second) = saved_and_replayed("present-save-no-color", false, |deck| {
+        let coloured = Presenter::new(deck.clone()).unwrap_or_else(|e| panic!("{e}"));
+        assert!(colours(&coloured) > 0, "the deck has colours");
+        let mut shown = deck.clone();
+        shown.theme_loaded = shown.theme_loaded.without_colors();
+        let mut p = Presenter::new(shown).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(colours(&p), 0, "the screen has none");
+        p.save_in_colour(deck);
+        p
+    });
     assert_eq!(
         saved, second,
         "saved in the deck's colours, as replay writes it"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
