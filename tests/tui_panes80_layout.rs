@@ -240,6 +240,41 @@ fn focused_forms_give_each_value_the_full_row_and_scroll_by_rows() {
     insta::assert_snapshot!("forms_scrolled_80x24", screen(&mut a, 80, 24));
 }
 
+/// A value of thousands of rows: the title keeps which of its rows are in view whole,
+/// giving up the form's number first (`rows 2052–2065 of 2065`), never cutting the rows;
+/// and a tree of thousands of nodes keeps its position whole, giving up the node count.
+#[test]
+fn the_rows_of_a_very_tall_value_are_named_whole_at_80_columns() {
+    let mut a = app(&long_with(6000));
+    focus(&mut a, Focus::Forms);
+    // A frame after every key, as in the workbench: the pane lays its rows out when drawn.
+    screen(&mut a, 80, 24);
+    a.handle(Event::key(KeyCode::Home));
+    for _ in 0..20 {
+        screen(&mut a, 80, 24);
+        a.handle(Event::key(KeyCode::Down));
+    }
+    let s = screen(&mut a, 80, 24);
+    let line = title_with(&s, "▸");
+    let t = line.split('▸').nth(1).unwrap_or_default();
+    assert!(t.contains("rows ") && !t.contains('…'), "{t}");
+    let n: usize = t
+        .split(" of ")
+        .last()
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("no row count in {t}"));
+    assert!(n > 1000, "{t}");
+    assert!(t.contains("rows 20–"), "{t}");
+    // The tree beside it keeps its position whole too, giving up the node count.
+    let tree = line.split('┐').next().unwrap_or_default();
+    assert!(
+        tree.contains("Tree · rows ") && !tree.contains('…'),
+        "{tree}"
+    );
+    assert!(tree.contains(" of 6015 "), "{tree}");
+}
+
 fn dim(buf: &Buffer, x: u16, y: u16) -> bool {
     buf[(x, y)].modifier.contains(Modifier::DIM)
 }

@@ -232,20 +232,26 @@ fn wrapped(value: &str, w: usize) -> Vec<String> {
 }
 
 /// The title: the position (when some rows are out of view) kept whole, the rest
-/// shortened first and left out when there is no room for it.
-fn title(profile: &str, position: Option<String>, width: u16) -> String {
-    let Some(position) = position else {
+/// shortened first and left out when there is no room for it. `positions` are the same
+/// position said ever shorter (`form 1 of 5 · rows 20–33 of 2065`, then `rows 20–33 of
+/// 2065`): the first that fits whole with some title, or alone, is the one shown.
+fn title(profile: &str, positions: &[String], width: u16) -> String {
+    let Some(shortest) = positions.last() else {
         return format!("Normal forms · {profile}");
     };
     let room = usize::from(width).saturating_sub(4);
-    [
-        format!("Normal forms · {profile} · {position}"),
-        format!("Forms · {profile} · {position}"),
-        format!("Forms · {position}"),
-    ]
-    .into_iter()
-    .find(|t| t.chars().count() <= room)
-    .unwrap_or(position)
+    positions
+        .iter()
+        .flat_map(|p| {
+            [
+                format!("Normal forms · {profile} · {p}"),
+                format!("Forms · {profile} · {p}"),
+                format!("Forms · {p}"),
+                p.clone(),
+            ]
+        })
+        .find(|t| t.chars().count() <= room)
+        .unwrap_or_else(|| shortest.clone())
 }
 
 /// Draws the forms pane.
@@ -292,10 +298,12 @@ pub fn draw(
             pane.drawn.push(i);
         }
         let shown = rows.len().saturating_sub(first).min(h);
-        let position =
-            (rows.len() > h).then(|| super::position_label("forms", first, shown, rows.len()));
+        let position: Vec<String> = (rows.len() > h)
+            .then(|| super::position_label("forms", first, shown, rows.len()))
+            .into_iter()
+            .collect();
         f.render_widget(
-            super::block_fit(&title(profile, position, area.width), area, focused, theme),
+            super::block_fit(&title(profile, &position, area.width), area, focused, theme),
             area,
         );
         lines
@@ -305,25 +313,32 @@ pub fn draw(
         let h = usize::from(body.height);
         // The forms in view, whole or in part (the same format unfocused); when the
         // selected form's value is only partly in view, which of its rows are.
-        let position = (total > h).then(|| {
+        let position: Vec<String> = if total <= h {
+            Vec::new()
+        } else {
             let sel = pane.list.selected.min(rows.len().saturating_sub(1));
             let (value_top, value_end) = (pane.starts[sel] + 1, pane.starts[sel + 1]);
             let (from, to) = (pane.top.max(value_top), (pane.top + h).min(value_end));
             let value_rows = value_end - value_top;
             if to > from && to - from < value_rows {
-                return format!(
-                    "form {} of {} · {}",
-                    sel + 1,
+                let in_view = super::rows_label(from - value_top, to - from, value_rows);
+                vec![
+                    format!("form {} of {} · {in_view}", sel + 1, rows.len()),
+                    in_view,
+                ]
+            } else {
+                let first = pane.form_at(pane.top);
+                let last = pane.form_at((pane.top + h).min(total).saturating_sub(1));
+                vec![super::position_label(
+                    "forms",
+                    first,
+                    last + 1 - first,
                     rows.len(),
-                    super::rows_label(from - value_top, to - from, value_rows)
-                );
+                )]
             }
-            let first = pane.form_at(pane.top);
-            let last = pane.form_at((pane.top + h).min(total).saturating_sub(1));
-            super::position_label("forms", first, last + 1 - first, rows.len())
-        });
+        };
         f.render_widget(
-            super::block_fit(&title(profile, position, area.width), area, focused, theme),
+            super::block_fit(&title(profile, &position, area.width), area, focused, theme),
             area,
         );
     }

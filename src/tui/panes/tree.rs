@@ -596,7 +596,21 @@ pub fn draw(
         .find(fits);
     let (title, below) = match (with_position, view.note.last()) {
         (Some(t), _) => (t, None),
-        (None, None) => (format!("Tree · {nodes}{position}"), None),
+        // Without a note: the node count goes before the position is cut, and the position
+        // goes to the bottom border when even `Tree · rows a–b of n` does not fit.
+        (None, None) => [
+            format!("Tree · {nodes}{position}"),
+            format!("Tree{position}"),
+        ]
+        .into_iter()
+        .find(fits)
+        .map_or_else(
+            || {
+                let below = position.trim_start_matches(" · ").to_string();
+                (format!("Tree · {nodes}"), Some(below))
+            },
+            |t| (t, None),
+        ),
         (None, Some(_)) => {
             let t = view
                 .note
