@@ -629,14 +629,9 @@ fn a_caption_too_long_for_a_third_of_the_rows_is_cut_and_reported() {
     assert!(rows[23].ends_with('…'), "{text}");
     // `present` says so too, before it takes the screen (here it then refuses: no
     // terminal).
-    let out = idbench()
-        .arg("present")
-        .arg(&deck)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let out = support::cli::run(&["present", &deck.display().to_string()], b"");
+    let err = out.stderr;
+    assert_eq!(out.code, Some(2), "{err}");
     assert!(
         err.contains("present: warning[caption-cut]: step 2 \"wordy⟨U+202E⟩\": the caption needs"),
         "{err}"
