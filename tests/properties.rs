@@ -122,3 +122,22 @@ fn verdict_parses_agree_on_every_identifier_set_entry_and_long_runs() {
         }
     }
 }
+
+/// `cargo test` draws the same property-test cases on every run: `.cargo/config.toml` sets
+/// PROPTEST_RNG_SEED for the tests cargo runs (a seed set in the environment wins), and
+/// proptest's default configuration, which every property test here starts from, reads it.
+#[test]
+fn property_tests_draw_from_a_fixed_seed() {
+    let config =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.cargo/config.toml"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert!(config.contains("PROPTEST_RNG_SEED = \""), "{config}");
+    assert!(
+        matches!(
+            ProptestConfig::default().rng_seed,
+            proptest::test_runner::RngSeed::Fixed(_)
+        ),
+        "PROPTEST_RNG_SEED is not set for the tests: {:?}",
+        std::env::var("PROPTEST_RNG_SEED")
+    );
+}
