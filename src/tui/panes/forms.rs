@@ -235,23 +235,19 @@ fn wrapped(value: &str, w: usize) -> Vec<String> {
 /// shortened first and left out when there is no room for it. `positions` are the same
 /// position said ever shorter (`form 1 of 5 · rows 20–33 of 2065`, then `rows 20–33 of
 /// 2065`): the first that fits whole with some title, or alone, is the one shown.
-fn title(profile: &str, positions: &[String], width: u16) -> String {
+fn title(profile: &str, positions: &[String], area: Rect) -> String {
     let Some(shortest) = positions.last() else {
         return format!("Normal forms · {profile}");
     };
-    let room = usize::from(width).saturating_sub(4);
-    positions
-        .iter()
-        .flat_map(|p| {
-            [
-                format!("Normal forms · {profile} · {p}"),
-                format!("Forms · {profile} · {p}"),
-                format!("Forms · {p}"),
-                p.clone(),
-            ]
-        })
-        .find(|t| t.chars().count() <= room)
-        .unwrap_or_else(|| shortest.clone())
+    let titles = positions.iter().flat_map(|p| {
+        [
+            format!("Normal forms · {profile} · {p}"),
+            format!("Forms · {profile} · {p}"),
+            format!("Forms · {p}"),
+            p.clone(),
+        ]
+    });
+    super::first_fitting(titles, area).unwrap_or_else(|| shortest.clone())
 }
 
 /// Draws the forms pane.
@@ -303,7 +299,7 @@ pub fn draw(
             .into_iter()
             .collect();
         f.render_widget(
-            super::block_fit(&title(profile, &position, area.width), area, focused, theme),
+            super::block_fit(&title(profile, &position, area), area, focused, theme),
             area,
         );
         lines
@@ -338,7 +334,7 @@ pub fn draw(
             }
         };
         f.render_widget(
-            super::block_fit(&title(profile, &position, area.width), area, focused, theme),
+            super::block_fit(&title(profile, &position, area), area, focused, theme),
             area,
         );
     }

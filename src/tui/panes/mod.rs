@@ -295,6 +295,13 @@ pub fn block<'a>(title: impl Into<Cow<'a, str>>, focused: bool, theme: &Theme) -
         ]))
 }
 
+/// The first of `titles` (most said first) that fits whole in `area`'s top border, as
+/// [`block_fit`] would draw it: how a pane keeps its position whole by saying less else.
+pub fn first_fitting(titles: impl IntoIterator<Item = String>, area: Rect) -> Option<String> {
+    let room = usize::from(area.width).saturating_sub(4);
+    titles.into_iter().find(|t| width(t) <= room)
+}
+
 /// [`block`] for `area`, its title cut with `…` to the border's room (a title too long for
 /// the border would otherwise be cut silently).
 pub fn block_fit<'a>(title: &'a str, area: Rect, focused: bool, theme: &Theme) -> Block<'a> {

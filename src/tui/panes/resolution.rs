@@ -300,7 +300,7 @@ pub fn draw(
             format!("Resolution{name} · {position}"),
             format!("Resolution · {position}"),
         ];
-        if let Some(t) = candidates.into_iter().find(|t| super::width(t) <= room) {
+        if let Some(t) = super::first_fitting(candidates, area) {
             title = t;
         }
         if !focused && super::width(&title) + 14 <= room {

@@ -587,38 +587,32 @@ pub fn draw(
     // from the end); when no title holds the note (the lab's parse) with the position, the
     // position goes to the bottom border.
     let nodes = format!("{} nodes", analysis.tree.len());
-    let room = usize::from(area.width).saturating_sub(4);
-    let fits = |t: &String| t.chars().count() <= room;
-    let with_position = view
-        .note
-        .iter()
-        .map(|n| format!("Tree · {n} · {nodes}{position}"))
-        .find(fits);
+    let with_position = super::first_fitting(
+        view.note
+            .iter()
+            .map(|n| format!("Tree · {n} · {nodes}{position}")),
+        area,
+    );
+    let below = || position.trim_start_matches(" · ").to_string();
     let (title, below) = match (with_position, view.note.last()) {
         (Some(t), _) => (t, None),
         // Without a note: the node count goes before the position is cut, and the position
         // goes to the bottom border when even `Tree · rows a–b of n` does not fit.
-        (None, None) => [
-            format!("Tree · {nodes}{position}"),
-            format!("Tree{position}"),
-        ]
-        .into_iter()
-        .find(fits)
-        .map_or_else(
-            || {
-                let below = position.trim_start_matches(" · ").to_string();
-                (format!("Tree · {nodes}"), Some(below))
-            },
-            |t| (t, None),
-        ),
+        (None, None) => super::first_fitting(
+            [
+                format!("Tree · {nodes}{position}"),
+                format!("Tree{position}"),
+            ],
+            area,
+        )
+        .map_or_else(|| (format!("Tree · {nodes}"), Some(below())), |t| (t, None)),
         (None, Some(_)) => {
-            let t = view
-                .note
-                .iter()
-                .map(|n| format!("Tree · {n} · {nodes}"))
-                .find(fits)
-                .unwrap_or_else(|| format!("Tree · {nodes}"));
-            (t, Some(position.trim_start_matches(" · ").to_string()))
+            let t = super::first_fitting(
+                view.note.iter().map(|n| format!("Tree · {n} · {nodes}")),
+                area,
+            )
+            .unwrap_or_else(|| format!("Tree · {nodes}"));
+            (t, Some(below()))
         }
     };
     let mut frame = super::block_fit(&title, area, focused, theme);
