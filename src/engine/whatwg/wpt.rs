@@ -29,9 +29,13 @@ pub enum Written {
 }
 
 /// One known disagreement: the case (input, base), what the file expected when the entry
-/// was written, and why idbench answers otherwise.
+/// was written, the file it was written against, and why idbench answers otherwise.
 #[derive(Clone, Copy, Debug)]
 pub struct Known {
+    /// The vendored file the entry was written against, relative to `tests/data/whatwg/`
+    /// (its README cites where each comes from): [`OLDER_URLTESTDATA`],
+    /// [`OLDER_TOASCII`] or [`IDNA_TEST_V2`].
+    pub source: &'static str,
     /// The case's `input`.
     pub input: &'static str,
     /// The case's `base` (`urltestdata.json`; `None` for the host files).
@@ -65,8 +69,16 @@ pub const EMPTY_DOMAIN: &str = "UTS #46 maps the empty domain to itself, the URL
                                 domain to ASCII fails on it (web-platform-tests skips the \
                                 case in URL tests)";
 
+/// `urltestdata.json` of WPT 876fe001, as rust-url 25137be vendors it (869 cases).
+pub const OLDER_URLTESTDATA: &str = "older/urltestdata.json";
+/// `toascii.json` of WPT 0b3b98ca (43 cases).
+pub const OLDER_TOASCII: &str = "older/toascii.json";
+/// `IdnaTestV2.json` as of July 2026 (ada-url/ada 308110b; Unicode 17.0, 2,671 cases).
+pub const IDNA_TEST_V2: &str = "IdnaTestV2.json";
+
 const fn fallback(input: &'static str) -> Known {
     Known {
+        source: OLDER_URLTESTDATA,
         input,
         base: None,
         written: Written::Failure,
@@ -76,6 +88,7 @@ const fn fallback(input: &'static str) -> Known {
 
 const fn host_fallback(input: &'static str) -> Known {
     Known {
+        source: OLDER_TOASCII,
         input,
         base: None,
         written: Written::Host(None),
@@ -112,6 +125,7 @@ pub const HOST_CHANGED: &[Known] = &[
     // L, R or AL); WPT 0b3b98ca expects "1.xn--mhb". The url crate on the same idna agrees
     // with us. The July 2026 toascii.json no longer has the case.
     Known {
+        source: OLDER_TOASCII,
         input: "1.\u{64A}",
         base: None,
         written: Written::Host(Some("1.xn--mhb")),
@@ -119,18 +133,21 @@ pub const HOST_CHANGED: &[Known] = &[
     },
     // IdnaTestV2.json of July 2026 (Unicode 17.0).
     Known {
+        source: IDNA_TEST_V2,
         input: "",
         base: None,
         written: Written::Host(Some("")),
         why: EMPTY_DOMAIN,
     },
     Known {
+        source: IDNA_TEST_V2,
         input: "\u{3E8AC}\u{3002}\u{729}\u{3002}\u{CBD9}5",
         base: None,
         written: Written::Host(None),
         why: UNICODE_18,
     },
     Known {
+        source: IDNA_TEST_V2,
         input: "\u{3E8AC}\u{3002}\u{729}\u{3002}\u{110D}\u{1173}\u{11AC}5",
         base: None,
         written: Written::Host(None),
