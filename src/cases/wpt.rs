@@ -170,10 +170,12 @@ fn element_lines(text: &str) -> Vec<usize> {
     lines
 }
 
-/// Reads a web-platform-tests URL file. The text is read as USVStrings ([`usv_text`]),
-/// parsed as JSON once, and dispatched on its shape: an array of cases and comments
-/// ([`array_cases`]). Every case runs under the URL Standard; a case listed as a known
-/// disagreement for the expectation the file gives carries the reason ([`Expect::known`]).
+/// Reads a web-platform-tests URL file. The text is read as USVStrings (a JSON escape of a
+/// lone surrogate becomes U+FFFD), parsed as JSON once, and dispatched on its shape: an
+/// array of cases and comments (`urltestdata.json`, `toascii.json`, `IdnaTestV2.json`,
+/// `percent-encoding.json`). Every case runs under the URL Standard; a case listed as a
+/// known disagreement for the expectation the file gives carries the reason
+/// ([`Expect::known`]).
 pub fn parse_wpt(text: &str, file: &str) -> Result<Vec<Case>, Vec<LoadError>> {
     let text = usv_text(text);
     let v: Value = serde_json::from_str(&text).map_err(|e| {
