@@ -411,11 +411,11 @@ fn wrong_types_unknown_codes_and_missing_grammars_exit_2() {
 
 const URLTESTDATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/whatwg/urltestdata.json"
+    "/tests/data/whatwg/older/urltestdata.json"
 );
 const TOASCII: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/whatwg/toascii.json"
+    "/tests/data/whatwg/older/toascii.json"
 );
 
 /// All of WPT's urltestdata.json passes through `idbench test` under the URL Standard, but
