@@ -310,7 +310,21 @@ fn hostile_texts_end_without_panicking() {
         .collect();
     let flat = "x".repeat(1 << 20);
     let ctrl = "   a = \"\u{1b}\"\n   http://\u{202e}evil/\u{0}\n";
-    for t in [deep.as_str(), many.as_str(), flat.as_str(), ctrl] {
+    // A rule defined nowhere, then a megabyte paragraph of `[` (the citations looked for),
+    // and prose with multi-byte characters around its citation.
+    let brackets = format!("   a = b\n\n   b {} RFC 1\n", "[".repeat(1 << 20));
+    let wide = "   a = b / c\n\n   b\u{2014}RFC 5322\u{2014}[X] c\u{e9} [\u{e9}]\n";
+    // Fifty thousand identifiers opened in `<...>` and never closed.
+    let open = "   <mailto:x@\n".repeat(50_000);
+    for t in [
+        deep.as_str(),
+        many.as_str(),
+        flat.as_str(),
+        ctrl,
+        &brackets,
+        wide,
+        &open,
+    ] {
         let r = read_draft(t);
         let _ = (r.rules.len(), r.examples.len());
     }

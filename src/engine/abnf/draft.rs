@@ -7,14 +7,19 @@
 //! 1. drops the page furniture, keeping every line's number in the file;
 //! 2. finds the ABNF: a rule starts with `name =` or `name =/` (or a line holding only a
 //!    name, followed by a line starting with `=`, as PDF-converted texts lay rules out);
-//!    its continuation lines are indented deeper. A rule is taken only when it reads as
-//!    ABNF on its own, so RFC 3986 Appendix B's `scheme = $2` and §5.2's pseudocode are
-//!    not grammar. Rules met again (in the body and again in an appendix) are merged when
+//!    its continuation lines are indented deeper, across a page break too (RFC 5322's
+//!    `obs-zone`). A rule is taken only when it reads as ABNF on its own, so RFC 3986
+//!    Appendix B's `scheme = $2` and §5.2's pseudocode are not grammar, and only in a block
+//!    that reads as grammar as a whole ([`in_grammar_blocks`]: RFC 6068's quoted-printable
+//!    `caf=E9` is not). Rules met again (in the body and again in an appendix) are merged when
 //!    they say the same thing; two different definitions of one rule are a problem. A
 //!    text written in BNF (`<rule> ::= ...`, RFC 2141) or in the WWW draft's notation is
 //!    said to be so, not misread;
-//! 3. checks the grammar as `grammar check` does, with lines of the draft;
-//! 4. finds the example identifiers (URIs, URNs, XRIs) with their lines and judges each
+//! 3. checks the grammar as `grammar check` does, with lines of the draft; a rule used and
+//!    defined nowhere that the prose takes from another document is external, not
+//!    undefined ([`external_mentions`]);
+//! 4. finds the example identifiers (URIs, URNs, XRIs) with their lines (one wrapped over
+//!    lines inside `<...>` joined, RFC 3986 Appendix C) and judges each
 //!    under the profile `auto` picks and under the draft's grammar: its root rules are
 //!    tried; in a URN namespace draft (one that names its NID, or whose root rule is the
 //!    NSS) an example of that namespace is judged by its NSS.
@@ -255,9 +260,10 @@ pub fn read_draft(text: &str) -> DraftReport {
         let external = external_mentions(&lines, &extracted.in_rule, &undefined);
         for p in &best.problems {
             let mut d = to_draft(p, &extracted.line_map);
-            if let Some((cite, at)) = (p.code == grammar_codes::UNDEFINED)
-                .then(|| p.rule.as_deref())
-                .flatten()
+            if let Some((cite, at)) = p
+                .rule
+                .as_deref()
+                .filter(|_| p.code == grammar_codes::UNDEFINED)
                 .and_then(|r| external.get(&r.to_ascii_lowercase()))
             {
                 let name = p.rule.as_deref().unwrap_or_default();
@@ -418,8 +424,10 @@ fn mentions_in(
     let b = para.as_bytes();
     let mut i = 0;
     while i < b.len() {
+        // The `]` within 33 bytes: a longer bracket is no citation, and a paragraph of `[`
+        // costs a bounded look each.
         if b[i] == b'['
-            && let Some(len) = para[i + 1..].find(']')
+            && let Some(len) = b[i + 1..].iter().take(33).position(|&c| c == b']')
         {
             let inner = &para[i + 1..i + 1 + len];
             if !inner.is_empty()
@@ -446,33 +454,36 @@ fn mentions_in(
         // Where the word starts in the paragraph (a piece of it, so the difference is exact).
         let start = word.as_ptr() as usize - para.as_ptr() as usize;
         let word = word.trim_matches('-');
-        // A citation's own name (`[IRI]`) names a document, not a rule.
-        if word.is_empty()
-            || cites
-                .iter()
-                .any(|(p, c)| (*p..*p + c.len()).contains(&start))
-        {
+        if word.is_empty() {
             continue;
         }
         let key = word.to_ascii_lowercase();
         if !wanted.contains(&key) || out.contains_key(&key) {
             continue;
         }
+        // The citations are in text order: the one that starts last at or before the word,
+        // and the first after it.
+        let k = cites.partition_point(|(p, _)| *p <= start);
+        let before = k.checked_sub(1).map(|x| cites[x]);
+        // A citation's own name (`[IRI]`) names a document, not a rule.
+        if before.is_some_and(|(p, c)| start < p + c.len()) {
+            continue;
+        }
         // The nearest citation, before ("from [RFC5322] (dot-atom-text, ...)") or after
         // ("generic IRI syntax ... from [IRI]"); a tie goes to the one before.
-        let cite = cites
-            .iter()
-            .min_by_key(|(p, c)| {
-                if *p < start {
-                    (start.saturating_sub(p + c.len()), 0)
+        let cite = match (before, cites.get(k)) {
+            (Some((p, c)), Some(&(q, d))) => {
+                if start - (p + c.len()) <= q - start {
+                    c
                 } else {
-                    (p - start, 1)
+                    d
                 }
-            })
-            .map(|(_, c)| c.to_string());
-        if let Some(c) = cite {
-            out.insert(key, (c, line));
-        }
+            }
+            (Some((_, c)), None) => c,
+            (None, Some(&(_, d))) => d,
+            (None, None) => continue,
+        };
+        out.insert(key, (cite.to_string(), line));
     }
 }
 

@@ -1,6 +1,11 @@
 //! The ABNF reader: RFC 5234 text (with RFC 7405's `%s` and `%i`) into rule definitions
 //! whose bodies are expression trees in an arena.
 //!
+//! It reads the layouts of RFC texts (a block indented as a whole, continuation lines at
+//! any depth) and warns where that is not RFC 5234 §4's letter: a comment character other
+//! than WSP and VCHAR, a continuation line not indented past its rule's start, a rule that
+//! starts at another column than the first (docs/readings.md, "RFC 5234 §4").
+//!
 //! Written by hand: the grammar is tiny, and what matters here (line and column on every
 //! error, recovery at the next rule, no recursion on nesting depth, the layouts of RFC
 //! texts) is what the ABNF crates do not give. Nesting is handled with an explicit stack
@@ -191,9 +196,10 @@ impl Reader<'_> {
             .iter()
             .enumerate()
             .find(|&(k, &c)| {
-                !(c == b' ' || c == b'\t' || (0x21..=0x7E).contains(&c))
-                    // The CR of a CRLF line end.
-                    && !(c == b'\r' && start + 1 + k + 1 == end)
+                let wsp_or_vchar = c == b' ' || c == b'\t' || (0x21..=0x7E).contains(&c);
+                // The CR of a CRLF line end.
+                let crlf = c == b'\r' && start + 1 + k + 1 == end;
+                !(wsp_or_vchar || crlf)
             })
             .map(|(k, _)| start + 1 + k);
         if let Some(at) = bad {
