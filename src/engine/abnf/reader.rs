@@ -210,8 +210,8 @@ impl Reader<'_> {
                 None,
                 format!(
                     "a comment holds {what}, which is neither WSP nor VCHAR: RFC 5234 §4 allows only \
-                     those in a comment (`comment = \";\" *(WSP / VCHAR) CRLF`); write it as `%x..` \
-                     or spell it out in ASCII"
+                     those in a comment (`comment = \";\" *(WSP / VCHAR) CRLF`); write it in ASCII \
+                     (other ABNF tools may refuse the grammar)"
                 ),
             );
         }
@@ -317,10 +317,11 @@ impl Reader<'_> {
                         codes::RULE_INDENTATION,
                         Some(name.clone()),
                         format!(
-                            "`{name}` starts {indent} columns in, the first rule {first}: RFC 5234 §4 starts \
-                             every rule at the start of its line, and a line that begins with white space \
-                             continues the rule before it (§3.1); start every rule at one column (a block \
-                             indented as a whole, as RFCs print it, is read as unindented)"
+                            "`{name}` is indented by {indent} blanks, the grammar's first rule by {first}: \
+                             RFC 5234 §4 starts every rule at the start of its line, and a line that \
+                             begins with white space continues the rule before it (§3.1); start every \
+                             rule at one column (a block indented as a whole, as RFCs print it, is read \
+                             as unindented)"
                         ),
                     );
                 }
