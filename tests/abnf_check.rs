@@ -134,3 +134,126 @@ fn core_rules_are_built_in_and_overridable() {
     assert!(g.parse("a", "0110", &Default::default()).unwrap().valid);
     assert!(!g.parse("a", "012", &Default::default()).unwrap().valid);
 }
+
+/// The problems of `text` with one of these codes: code, line, column, byte offset.
+fn with_codes(text: &str, want: &[&str]) -> Vec<(&'static str, usize, usize, usize)> {
+    check(text, None)
+        .problems
+        .iter()
+        .filter(|p| want.contains(&p.code))
+        .map(|p| (p.code, p.line, p.column, p.offset))
+        .collect()
+}
+
+const LETTER: [&str; 3] = [
+    codes::COMMENT_CHARACTER,
+    codes::CONTINUATION_NOT_INDENTED,
+    codes::RULE_INDENTATION,
+];
+
+#[test]
+fn a_comment_holds_only_wsp_and_vchar() {
+    // RFC 5234 §4: `comment = ";" *(WSP / VCHAR) CRLF`. U+0080 (bytes C2 80), a control
+    // and a form feed are neither: a warning at the first such character of each comment.
+    let text = "a = \"x\" ; caf\u{80}\r\nb = \"y\" ; tab\tok \u{1} bell\nc = \"z\" ;\u{c}\n";
+    let r = check(text, None);
+    let got = with_codes(text, &LETTER);
+    assert_eq!(
+        got,
+        [
+            (codes::COMMENT_CHARACTER, 1, 14, 13),
+            (codes::COMMENT_CHARACTER, 2, 18, 34),
+            (codes::COMMENT_CHARACTER, 3, 10, 50),
+        ],
+        "{:#?}",
+        r.problems
+    );
+    for p in r
+        .problems
+        .iter()
+        .filter(|p| p.code == codes::COMMENT_CHARACTER)
+    {
+        assert_eq!(p.severity, Severity::Warning);
+        assert!(p.message.contains("RFC 5234 §4"), "{}", p.message);
+    }
+    assert!(
+        r.problems[0].message.contains("U+0080"),
+        "{:#?}",
+        r.problems
+    );
+    // A warning, not an error: the grammar still compiles and parses.
+    assert!(!r.has_errors());
+    assert!(Grammar::from_text(text).is_ok());
+    // Not comments: a `;` in a quoted string or in prose, and the CR of a CRLF.
+    let clean = "a = \";\" / <any; é> ; all VCHAR ~!\r\n";
+    assert_eq!(with_codes(clean, &LETTER), []);
+}
+
+#[test]
+fn a_continuation_line_is_indented_past_its_rule() {
+    // RFC 5234 §3.1 and §4: `c-wsp = WSP / (c-nl WSP)`: after a line break inside a rule,
+    // white space. A line at the rule's own column is read on, and warned of.
+    let text = "a = \"x\"\n/ \"y\"\nb = \"z\"\n";
+    let r = check(text, None);
+    assert_eq!(
+        with_codes(text, &LETTER),
+        [(codes::CONTINUATION_NOT_INDENTED, 2, 1, 8)],
+        "{:#?}",
+        r.problems
+    );
+    let p = &r.problems[0];
+    assert_eq!(
+        (p.severity, p.rule.as_deref()),
+        (Severity::Warning, Some("a"))
+    );
+    assert!(
+        p.message.contains("§3.1") && p.message.contains("§4"),
+        "{}",
+        p.message
+    );
+    let g = Grammar::from_text(text).expect("still reads");
+    assert!(g.parse("a", "y", &Default::default()).unwrap().valid);
+    // An RFC's block, indented as a whole: the continuation must be deeper than the rule.
+    let block = "   a = \"x\"\n   / \"y\"\n";
+    assert_eq!(
+        with_codes(block, &LETTER),
+        [(codes::CONTINUATION_NOT_INDENTED, 2, 4, 14)]
+    );
+    assert_eq!(with_codes("   a = \"x\"\n    / \"y\"\n", &LETTER), []);
+    // A comment line at column 1 between rules is no continuation.
+    assert_eq!(with_codes("a = \"x\"\n; note\nb = a\n", &LETTER), []);
+}
+
+#[test]
+fn bap_invalid002_rules_indented_differently_are_warned() {
+    // Bill Fenner's ABNF parser, tests/invalids/invalid002.txt ("parsing indented rules
+    // with different indentation"), which bap refuses ("Indented rules are Right Out"): by
+    // RFC 5234 §4 a rule starts at its line's start and a line that begins with white
+    // space continues the rule before.
+    let text = "; parsing indented rules with different indentation\n  ABNF = test\n\n    test = \"test\"\n";
+    let r = check(text, None);
+    assert_eq!(
+        with_codes(text, &LETTER),
+        [(codes::RULE_INDENTATION, 4, 5, 71)],
+        "{:#?}",
+        r.problems
+    );
+    assert!(r.problems.iter().any(|p| p.code == codes::RULE_INDENTATION
+        && p.severity == Severity::Warning
+        && p.rule.as_deref() == Some("test")
+        && p.message.contains("RFC 5234 §4")));
+    // The two rules are still read.
+    assert_eq!(r.rules, ["ABNF", "test"]);
+}
+
+#[test]
+fn the_grammars_of_the_test_data_keep_to_the_letter() {
+    for name in ["core.abnf", "rfc3986.abnf", "rfc8141.abnf"] {
+        let p = format!("{}/tests/data/abnf/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&p).expect("read");
+        assert_eq!(with_codes(&text, &LETTER), [], "{name}");
+    }
+    // The layout RFC texts print, indented as a whole with comments and CRLF.
+    let text = "   rule-a  = \"x\" rule-b ; a comment\r\n               / \"y\"\r\n\r\n   rule-b  =  %d48-57\r\n                ; 0-9\r\n";
+    assert_eq!(with_codes(text, &LETTER), []);
+}

@@ -6,7 +6,9 @@ mod support;
 
 use std::path::PathBuf;
 
+use idbench::engine::Severity;
 use idbench::engine::abnf::draft::{Judged, Notation, read_draft};
+use idbench::engine::abnf::{Grammar, ParseOptions};
 use serde_json::Value;
 use support::cli::run;
 
@@ -308,8 +310,227 @@ fn hostile_texts_end_without_panicking() {
         .collect();
     let flat = "x".repeat(1 << 20);
     let ctrl = "   a = \"\u{1b}\"\n   http://\u{202e}evil/\u{0}\n";
-    for t in [deep.as_str(), many.as_str(), flat.as_str(), ctrl] {
+    // A rule defined nowhere, then a megabyte paragraph of `[` (the citations looked for),
+    // and prose with multi-byte characters around its citation.
+    let brackets = format!("   a = b\n\n   b {} RFC 1\n", "[".repeat(1 << 20));
+    let wide = "   a = b / c\n\n   b\u{2014}RFC 5322\u{2014}[X] c\u{e9} [\u{e9}]\n";
+    // Fifty thousand identifiers opened in `<...>` and never closed.
+    let open = "   <mailto:x@\n".repeat(50_000);
+    for t in [
+        deep.as_str(),
+        many.as_str(),
+        flat.as_str(),
+        ctrl,
+        &brackets,
+        wide,
+        &open,
+    ] {
         let r = read_draft(t);
         let _ = (r.rules.len(), r.examples.len());
     }
+}
+
+/// RFC 6068 §2, in its order: the mailtoURI grammar.
+const RFC6068_SECTION_2: [&str; 12] = [
+    "mailtoURI",
+    "to",
+    "hfields",
+    "hfield",
+    "hfname",
+    "hfvalue",
+    "addr-spec",
+    "local-part",
+    "domain",
+    "dtext-no-obs",
+    "qchar",
+    "some-delims",
+];
+
+#[test]
+fn rfc6068_gives_its_12_rules_and_no_rule_from_message_text() {
+    let r = read_draft(&spec("rfc6068.txt"));
+    assert_eq!(r.notation, Notation::Abnf);
+    assert_eq!(r.rules, RFC6068_SECTION_2, "the rules found");
+    // §6.3's quoted-printable body `caf=E9` (line 610) sits in a message display under a
+    // header field: not a rule, and its `E9` is no undefined rule.
+    assert!(!r.rules.iter().any(|n| n == "caf"), "{:?}", r.rules);
+    assert!(!r.grammar_text.contains("caf"), "{}", r.grammar_text);
+    assert!(
+        !r.problems.iter().any(|p| p.line == 610),
+        "{:#?}",
+        r.problems
+    );
+}
+
+#[test]
+fn rfc6068_rules_from_other_documents_are_external_not_undefined() {
+    let r = read_draft(&spec("rfc6068.txt"));
+    assert!(
+        !r.problems.iter().any(|p| p.code == "undefined-rule"),
+        "{:#?}",
+        r.problems
+    );
+    // §2: "non-terminal definitions from [RFC5322] (dot-atom-text, quoted-string), and
+    // non-terminal definitions from [STD66] (unreserved, pct-encoded)" (lines 146-149, the
+    // paragraph's words broken at their hyphens).
+    let external: Vec<(&str, usize, bool, bool)> = r
+        .problems
+        .iter()
+        .filter(|p| p.code == "external-rule")
+        .map(|p| {
+            (
+                p.rule.as_deref().unwrap_or(""),
+                p.line,
+                p.message.contains("[RFC5322]"),
+                p.message.contains("[STD66]"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        external,
+        [
+            ("dot-atom-text", 158, true, false),
+            ("quoted-string", 158, true, false),
+            ("unreserved", 163, false, true),
+            ("pct-encoded", 163, false, true),
+        ]
+    );
+    assert!(
+        r.problems
+            .iter()
+            .filter(|p| p.code == "external-rule")
+            .all(|p| p.severity == idbench::engine::Severity::Note)
+    );
+}
+
+#[test]
+fn rfc6068_examples_wrapped_inside_angle_brackets_are_joined() {
+    let r = read_draft(&spec("rfc6068.txt"));
+    // §1: "Extra whitespace and line breaks are added to present long URIs -- they are not
+    // part of the actual URI" (RFC 3986 Appendix C): the four examples §6 wraps inside
+    // `<...>`, each at the line it starts on.
+    let want = [
+        (
+            475,
+            "mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index",
+        ),
+        (
+            484,
+            "mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E",
+        ),
+        (
+            578,
+            "mailto:user@example.org?subject=%3D%3Futf-8%3FQ%3Fcaf%3DC3%3DA9%3F%3D",
+        ),
+        (
+            583,
+            "mailto:user@example.org?subject=%3D%3Fiso-8859-1%3FQ%3Fcaf%3DE9%3F%3D",
+        ),
+    ];
+    for (line, text) in want {
+        let e = r
+            .examples
+            .iter()
+            .find(|e| e.line == line)
+            .unwrap_or_else(|| panic!("no example at line {line}: {:#?}", r.examples));
+        assert_eq!(e.text, text);
+        assert!(e.valid, "{e:?}");
+    }
+    // No example is a first line alone, and the lines the pieces end on add none.
+    assert!(
+        !r.examples.iter().any(|e| e.text.ends_with('@')),
+        "{:#?}",
+        r.examples
+    );
+    assert_eq!(r.examples.len(), 22);
+}
+
+#[test]
+fn rfc3986_appendix_c_examples_are_joined_as_it_says() {
+    // Appendix C: `<ftp://foo.example.` / `com/rfc/>` "contains the URI references"
+    // `ftp://foo.example.com/rfc/` and `http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING`.
+    let r = read_draft(&spec("rfc3986.txt"));
+    let at = |line: usize| {
+        r.examples
+            .iter()
+            .find(|e| e.line == line)
+            .map(|e| e.text.as_str())
+    };
+    assert_eq!(at(2887), Some("ftp://foo.example.com/rfc/"));
+    assert_eq!(
+        at(2888),
+        Some("http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING")
+    );
+}
+
+#[test]
+fn rfc5322_gives_its_133_rules_one_continued_across_a_page_break() {
+    let r = read_draft(&spec("rfc5322.txt"));
+    assert_eq!(r.notation, Notation::Abnf);
+    assert_eq!(r.rules.len(), 133, "{:?}", r.rules);
+    assert_eq!(r.rules.first().map(String::as_str), Some("quoted-pair"));
+    assert_eq!(r.rules.last().map(String::as_str), Some("obs-optional"));
+    // §4.3's `obs-zone` runs on after page 33's footer, form feed and header: it is read
+    // whole, not dropped as unreadable, and `zone` does not use an undefined rule.
+    assert!(r.rules.iter().any(|n| n == "obs-zone"));
+    for code in ["undefined-rule", "unreadable-rule", "external-rule"] {
+        assert!(
+            !r.problems.iter().any(|p| p.code == code),
+            "{code}: {:#?}",
+            r.problems
+        );
+    }
+    let g = Grammar::from_text(&r.grammar_text).expect("the grammar compiles");
+    let zone = |s: &str| {
+        g.parse("obs-zone", s, &ParseOptions::default())
+            .is_ok_and(|p| p.valid)
+    };
+    // "UT" is on page 33; the military zones `%d97-105` ("a" to "i") on page 34.
+    assert!(zone("UT") && zone("a") && zone("Z"));
+    assert!(!zone("j"));
+    // Core rules (ALPHA, DIGIT, WSP, CRLF, VCHAR) are the core rules', not undefined.
+    assert!(!r.problems.iter().any(|p| p.severity == Severity::Error));
+}
+
+#[test]
+fn a_rule_continues_across_a_page_break_and_message_text_is_no_rule() {
+    let text = "\
+1.  Grammar
+
+      zone = \"UT\" /
+             \"GMT\"
+
+
+
+Doe                      Standards Track                    [Page 1]
+\u{c}
+RFC 9999                 A Test                          October 2026
+
+
+             / \"EST\"
+
+   A message:
+
+      Subject: =?iso-8859-1?Q?caf=E9?=
+
+      caf=E9
+
+   Another display, set apart, with one rule:
+
+      greeting = \"hi\" / \"hello\"
+
+   More text.
+";
+    let r = read_draft(text);
+    assert_eq!(r.rules, ["zone", "greeting"], "{:#?}", r.problems);
+    let g = Grammar::from_text(&r.grammar_text).expect("compiles");
+    assert!(
+        g.parse("zone", "EST", &ParseOptions::default())
+            .is_ok_and(|p| p.valid)
+    );
+    assert!(
+        !r.problems.iter().any(|p| p.code == "undefined-rule"),
+        "{:#?}",
+        r.problems
+    );
 }

@@ -7,14 +7,19 @@
 //! 1. drops the page furniture, keeping every line's number in the file;
 //! 2. finds the ABNF: a rule starts with `name =` or `name =/` (or a line holding only a
 //!    name, followed by a line starting with `=`, as PDF-converted texts lay rules out);
-//!    its continuation lines are indented deeper. A rule is taken only when it reads as
-//!    ABNF on its own, so RFC 3986 Appendix B's `scheme = $2` and §5.2's pseudocode are
-//!    not grammar. Rules met again (in the body and again in an appendix) are merged when
+//!    its continuation lines are indented deeper, across a page break too (RFC 5322's
+//!    `obs-zone`). A rule is taken only when it reads as ABNF on its own, so RFC 3986
+//!    Appendix B's `scheme = $2` and §5.2's pseudocode are not grammar, and only in a block
+//!    that reads as grammar as a whole ([`in_grammar_blocks`]: RFC 6068's quoted-printable
+//!    `caf=E9` is not). Rules met again (in the body and again in an appendix) are merged when
 //!    they say the same thing; two different definitions of one rule are a problem. A
 //!    text written in BNF (`<rule> ::= ...`, RFC 2141) or in the WWW draft's notation is
 //!    said to be so, not misread;
-//! 3. checks the grammar as `grammar check` does, with lines of the draft;
-//! 4. finds the example identifiers (URIs, URNs, XRIs) with their lines and judges each
+//! 3. checks the grammar as `grammar check` does, with lines of the draft; a rule used and
+//!    defined nowhere that the prose takes from another document is external, not
+//!    undefined ([`external_mentions`]);
+//! 4. finds the example identifiers (URIs, URNs, XRIs) with their lines (one wrapped over
+//!    lines inside `<...>` joined, RFC 3986 Appendix C) and judges each
 //!    under the profile `auto` picks and under the draft's grammar: its root rules are
 //!    tried; in a URN namespace draft (one that names its NID, or whose root rule is the
 //!    NSS) an example of that namespace is judged by its NSS.
@@ -45,6 +50,8 @@ pub mod codes {
     pub const NO_GRAMMAR: &str = "no-grammar";
     /// More examples than are judged.
     pub const TOO_MANY_EXAMPLES: &str = "too-many-examples";
+    /// A rule the grammar uses that the text says another document defines.
+    pub const EXTERNAL: &str = "external-rule";
 }
 
 /// The notation the draft's grammar is written in.
@@ -141,6 +148,9 @@ impl DraftReport {
 struct Line<'a> {
     no: usize,
     text: &'a str,
+    /// A page break (footer, form feed, running header) was removed before this line and
+    /// after the last line with text: what continues here may continue across it.
+    after_break: bool,
 }
 
 /// Reads a draft's text. Never panics; linear in the text.
@@ -238,8 +248,32 @@ pub fn read_draft(text: &str) -> DraftReport {
             .map(|root| check(&extracted.text, Some(root)))
             .min_by_key(unreachable)
             .unwrap_or(report);
+        // A rule used and defined nowhere in the text, that the text's prose takes from
+        // another document (RFC 6068 §2: "non-terminal definitions from [RFC5322]
+        // (dot-atom-text, quoted-string)"), is an external rule, not an undefined one.
+        let undefined: Vec<String> = best
+            .problems
+            .iter()
+            .filter(|p| p.code == grammar_codes::UNDEFINED)
+            .filter_map(|p| p.rule.clone())
+            .collect();
+        let external = external_mentions(&lines, &extracted.in_rule, &undefined);
         for p in &best.problems {
-            problems.push(to_draft(p, &extracted.line_map));
+            let mut d = to_draft(p, &extracted.line_map);
+            if let Some((cite, at)) = p
+                .rule
+                .as_deref()
+                .filter(|_| p.code == grammar_codes::UNDEFINED)
+                .and_then(|r| external.get(&r.to_ascii_lowercase()))
+            {
+                let name = p.rule.as_deref().unwrap_or_default();
+                d.code = codes::EXTERNAL;
+                d.severity = Severity::Note;
+                d.message = format!(
+                    "`{name}` is defined in another document: the text takes it from {cite} (line {at}); the draft's grammar judges no example without it: add its definition to a copy of the grammar to judge them"
+                );
+            }
+            problems.push(d);
         }
         grammar = Grammar::from_text(&extracted.text).ok();
     }
@@ -258,27 +292,50 @@ pub fn read_draft(text: &str) -> DraftReport {
     let mut examples = Vec::new();
     let mut found = 0usize;
     let mut cited = false;
-    for l in &lines {
+    // The first token of line `k` was the end of an identifier wrapped onto it.
+    let mut skip_first = false;
+    let mut k = 0;
+    while k < lines.len() {
+        let l = &lines[k];
+        let skip = std::mem::take(&mut skip_first);
+        let mut next = k + 1;
         if let Some(h) = heading(l.text) {
             cited = is_citation_section(h);
         }
         if cited || extracted.in_rule.contains(&l.no) {
+            k = next;
             continue;
         }
-        for text in identifiers_in(l.text) {
+        let toks: Vec<&str> = l.text.split_whitespace().skip(usize::from(skip)).collect();
+        let mut found_here: Vec<std::borrow::Cow<'_, str>> = Vec::new();
+        for (n, tok) in toks.iter().enumerate() {
+            if n + 1 == toks.len()
+                && let Some((joined, end)) = wrapped(&lines, k, tok)
+            {
+                if let Some(t) = identifier_in(&joined) {
+                    found_here.push(std::borrow::Cow::Owned(t.to_string()));
+                }
+                next = end;
+                skip_first = true;
+                continue;
+            }
+            found_here.extend(identifier_in(tok).map(std::borrow::Cow::Borrowed));
+        }
+        for text in found_here {
             found += 1;
             if examples.len() >= MAX_EXAMPLES {
                 continue;
             }
             examples.push(judge(
                 l.no,
-                text,
+                &text,
                 grammar.as_ref(),
                 &roots,
                 urn_draft.then_some(()).and(nss_rule.as_deref()),
                 nid.as_deref(),
             ));
         }
+        k = next;
     }
     if found > MAX_EXAMPLES {
         problems.push(DraftProblem {
@@ -301,6 +358,132 @@ pub fn read_draft(text: &str) -> DraftReport {
         grammar_text: extracted.text,
         problems,
         examples,
+    }
+}
+
+/// Where the prose says that a rule comes from another document: for each name of `names`
+/// (lower-cased) written in a paragraph outside the grammar that cites a document (`[RFC5322]`,
+/// `[STD66]`, `RFC 3986`), the citation nearest to it and the paragraph's first line. Lines are joined as the text wraps them, a word
+/// broken after its hyphen made whole again ("quoted-" / "string"). The boilerplate and the
+/// references are not searched. Linear in the text.
+fn external_mentions(
+    lines: &[Line<'_>],
+    in_rule: &std::collections::HashSet<usize>,
+    names: &[String],
+) -> std::collections::HashMap<String, (String, usize)> {
+    let mut out = std::collections::HashMap::new();
+    if names.is_empty() {
+        return out;
+    }
+    let wanted: std::collections::HashSet<String> =
+        names.iter().map(|n| n.to_ascii_lowercase()).collect();
+    let mut para = String::new();
+    let mut first = 0usize;
+    let mut cited = false;
+    let mut flush = |para: &mut String, first: usize| {
+        if !para.is_empty() {
+            mentions_in(para, first, &wanted, &mut out);
+        }
+        para.clear();
+    };
+    for l in lines {
+        if let Some(h) = heading(l.text) {
+            cited = is_citation_section(h);
+        }
+        let t = l.text.trim();
+        if t.is_empty() || cited || in_rule.contains(&l.no) {
+            flush(&mut para, first);
+            continue;
+        }
+        if para.is_empty() {
+            first = l.no;
+        } else if !(para.ends_with('-')
+            && para[..para.len() - 1]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric()))
+        {
+            para.push(' ');
+        }
+        para.push_str(t);
+    }
+    flush(&mut para, first);
+    out
+}
+
+/// The citations of one paragraph, and the wanted names it writes (see
+/// [`external_mentions`]).
+fn mentions_in(
+    para: &str,
+    line: usize,
+    wanted: &std::collections::HashSet<String>,
+    out: &mut std::collections::HashMap<String, (String, usize)>,
+) {
+    // Citations: `[NAME]` with a letter and no blank inside, or `RFC NNNN`.
+    let mut cites: Vec<(usize, &str)> = Vec::new();
+    let b = para.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // The `]` within 33 bytes: a longer bracket is no citation, and a paragraph of `[`
+        // costs a bounded look each.
+        if b[i] == b'['
+            && let Some(len) = b[i + 1..].iter().take(33).position(|&c| c == b']')
+        {
+            let inner = &para[i + 1..i + 1 + len];
+            if !inner.is_empty()
+                && inner.len() <= 32
+                && inner.bytes().any(|c| c.is_ascii_alphabetic())
+                && inner
+                    .bytes()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+            {
+                cites.push((i, &para[i..i + len + 2]));
+            }
+        } else if b[i..].starts_with(b"RFC ") && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) {
+            let digits = para[i + 4..].bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 {
+                cites.push((i, &para[i..i + 4 + digits]));
+            }
+        }
+        i += 1;
+    }
+    if cites.is_empty() {
+        return;
+    }
+    for word in para.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+        // Where the word starts in the paragraph (a piece of it, so the difference is exact).
+        let start = word.as_ptr() as usize - para.as_ptr() as usize;
+        let word = word.trim_matches('-');
+        if word.is_empty() {
+            continue;
+        }
+        let key = word.to_ascii_lowercase();
+        if !wanted.contains(&key) || out.contains_key(&key) {
+            continue;
+        }
+        // The citations are in text order: the one that starts last at or before the word,
+        // and the first after it.
+        let k = cites.partition_point(|(p, _)| *p <= start);
+        let before = k.checked_sub(1).map(|x| cites[x]);
+        // A citation's own name (`[IRI]`) names a document, not a rule.
+        if before.is_some_and(|(p, c)| start < p + c.len()) {
+            continue;
+        }
+        // The nearest citation, before ("from [RFC5322] (dot-atom-text, ...)") or after
+        // ("generic IRI syntax ... from [IRI]"); a tie goes to the one before.
+        let cite = match (before, cites.get(k)) {
+            (Some((p, c)), Some(&(q, d))) => {
+                if start - (p + c.len()) <= q - start {
+                    c
+                } else {
+                    d
+                }
+            }
+            (Some((_, c)), None) => c,
+            (None, Some(&(_, d))) => d,
+            (None, None) => continue,
+        };
+        out.insert(key, (cite.to_string(), line));
     }
 }
 
@@ -438,13 +621,19 @@ fn urn_parts(s: &str) -> Option<(&str, &str)> {
 fn clean(text: &str) -> Vec<Line<'_>> {
     let mut out = Vec::new();
     let mut after_break = false;
+    // A page break seen since the last line with text.
+    let mut broke = false;
     for (i, raw) in text.split('\n').enumerate() {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let had_ff = raw.contains('\u{c}');
         let t = raw.trim_start_matches('\u{c}');
         let trimmed = t.trim();
+        if had_ff {
+            broke = true;
+        }
         if is_footer(trimmed) {
             after_break = true;
+            broke = true;
             continue;
         }
         if (had_ff || after_break) && is_header(trimmed) {
@@ -458,7 +647,14 @@ fn clean(text: &str) -> Vec<Line<'_>> {
         {
             continue;
         }
-        out.push(Line { no: i + 1, text: t });
+        out.push(Line {
+            no: i + 1,
+            text: t,
+            after_break: broke,
+        });
+        if !trimmed.is_empty() {
+            broke = false;
+        }
     }
     out
 }
@@ -571,20 +767,93 @@ fn normalized(body: &str) -> String {
 /// Rules at most this many lines apart are neighbours (one grammar).
 const NEAR: usize = 3;
 
-fn extract(lines: &[Line<'_>], problems: &mut Vec<DraftProblem>) -> Extracted {
-    struct Candidate {
-        name: String,
-        incremental: bool,
-        /// Draft lines, and the rule text with its start moved to column 0.
-        nos: Vec<usize>,
-        text: String,
-        reads: bool,
-        /// References another rule (or a core rule).
-        refs: bool,
-        /// First and last index in `lines`.
-        first: usize,
-        last: usize,
+/// A text laid out as a rule, with what is known of it.
+struct Candidate {
+    name: String,
+    incremental: bool,
+    /// Draft lines, and the rule text with its start moved to column 0.
+    nos: Vec<usize>,
+    text: String,
+    reads: bool,
+    /// References another rule (or a core rule).
+    refs: bool,
+    /// The rules it references (lower-cased, itself left out).
+    ref_names: Vec<String>,
+    /// The indentation of its first line.
+    base: usize,
+    /// First and last index in `lines`.
+    first: usize,
+    last: usize,
+}
+
+/// The core rules of RFC 5234 Appendix B.1, lower-cased: a reference to one ties a rule to
+/// the grammar as a reference to another rule does (the checker's list is private to it).
+const CORE_RULES: [&str; 16] = [
+    "alpha", "bit", "char", "cr", "crlf", "ctl", "digit", "dquote", "hexdig", "htab", "lf", "lwsp",
+    "octet", "sp", "vchar", "wsp",
+];
+
+/// Which candidates are grammar: those that read and sit in a block that reads as ABNF as a
+/// whole. A block is a run of readable candidates each at most [`NEAR`] lines from the
+/// next. It is grammar when it is set apart from the text around it (the lines with text
+/// just before and after it are less indented: a display, RFC 6068 §2), or when one of its
+/// rules refers to a rule defined in the text or a core rule, or is referred to by another
+/// rule (RFC 5322, whose rules sit at the indentation of its prose). So RFC 6068 §6.3's
+/// quoted-printable `caf=E9`, a line of a message display whose neighbour is a header
+/// field, and whose `E9` is defined nowhere, is not a rule.
+fn in_grammar_blocks(lines: &[Line<'_>], cands: &[Candidate]) -> Vec<bool> {
+    use std::collections::{HashMap, HashSet};
+    let defined: HashSet<String> = cands
+        .iter()
+        .filter(|c| c.reads)
+        .map(|c| c.name.to_ascii_lowercase())
+        .collect();
+    let mut referred: HashMap<&str, usize> = HashMap::new();
+    for c in cands.iter().filter(|c| c.reads) {
+        for r in &c.ref_names {
+            *referred.entry(r.as_str()).or_default() += 1;
+        }
     }
+    let tied = |c: &Candidate| {
+        c.ref_names
+            .iter()
+            .any(|r| defined.contains(r) || CORE_RULES.contains(&r.as_str()))
+            || referred
+                .get(c.name.to_ascii_lowercase().as_str())
+                .is_some_and(|&n| n > 0)
+    };
+    let text_indent = |k: usize| {
+        let t = lines.get(k)?.text;
+        (!t.trim().is_empty()).then(|| indent(t))
+    };
+    let mut ok = vec![false; cands.len()];
+    let mut k = 0;
+    while k < cands.len() {
+        if !cands[k].reads {
+            k += 1;
+            continue;
+        }
+        let mut end = k + 1;
+        while end < cands.len()
+            && cands[end].reads
+            && cands[end].first.saturating_sub(cands[end - 1].last) <= NEAR
+        {
+            end += 1;
+        }
+        let block = &cands[k..end];
+        let base = block.iter().map(|c| c.base).min().unwrap_or(0);
+        let before = (0..block[0].first).rev().find_map(text_indent);
+        let after = (block[block.len() - 1].last + 1..lines.len()).find_map(text_indent);
+        let displayed = before.is_none_or(|i| i < base) && after.is_none_or(|i| i < base);
+        if displayed || block.iter().any(tied) {
+            ok[k..end].iter_mut().for_each(|x| *x = true);
+        }
+        k = end;
+    }
+    ok
+}
+
+fn extract(lines: &[Line<'_>], problems: &mut Vec<DraftProblem>) -> Extracted {
     let mut cands: Vec<Candidate> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -626,12 +895,15 @@ fn extract(lines: &[Line<'_>], problems: &mut Vec<DraftProblem>) -> Extracted {
             if t.trim().is_empty() {
                 let next = lines[j..].iter().position(|x| !x.text.trim().is_empty());
                 match next.map(|k| &lines[j + k]) {
+                    // Across a page break (RFC 5322's `obs-zone`, page 33), any deeper line
+                    // continues the rule.
                     Some(n)
                         if indent(n.text) > base
-                            && matches!(
-                                n.text.trim_start().as_bytes().first(),
-                                Some(b'/' | b';')
-                            )
+                            && (n.after_break
+                                || matches!(
+                                    n.text.trim_start().as_bytes().first(),
+                                    Some(b'/' | b';')
+                                ))
                             && rule_start(n.text).is_none() =>
                     {
                         j += next.unwrap_or(0);
@@ -658,10 +930,25 @@ fn extract(lines: &[Line<'_>], problems: &mut Vec<DraftProblem>) -> Extracted {
             j += 1;
         }
         let reading = reader::read(&text);
-        let reads = reading.problems.is_empty() && reading.rules.len() == 1;
-        let refs = reading.exprs.iter().any(
-            |e| matches!(e, reader::Expr::Ref { name: r, .. } if !r.eq_ignore_ascii_case(&name)),
-        );
+        // Warnings (RFC 5234 §4's letter) do not make a rule unreadable.
+        let reads = !reading
+            .problems
+            .iter()
+            .any(|p| p.severity == Severity::Error)
+            && reading.rules.len() == 1;
+        let mut ref_names: Vec<String> = reading
+            .exprs
+            .iter()
+            .filter_map(|e| match e {
+                reader::Expr::Ref { name: r, .. } if !r.eq_ignore_ascii_case(&name) => {
+                    Some(r.to_ascii_lowercase())
+                }
+                _ => None,
+            })
+            .collect();
+        ref_names.sort_unstable();
+        ref_names.dedup();
+        let refs = !ref_names.is_empty();
         let incremental = reading.rules.first().is_some_and(|r| r.incremental);
         cands.push(Candidate {
             name,
@@ -670,13 +957,16 @@ fn extract(lines: &[Line<'_>], problems: &mut Vec<DraftProblem>) -> Extracted {
             text,
             reads,
             refs,
+            ref_names,
+            base,
             first: i,
             last: j.saturating_sub(1),
         });
         i = j.max(i + 1);
     }
-    // A candidate that does not read is damaged text when a neighbour reads (it sits in
-    // a grammar), and not grammar otherwise (pseudocode, `scheme = $2`).
+    let ok = in_grammar_blocks(lines, &cands);
+    // A candidate that does not read is damaged text when a neighbour in a grammar block
+    // reads (it sits in a grammar), and not grammar otherwise (pseudocode, `scheme = $2`).
     let mut out = Extracted {
         text: String::new(),
         line_map: Vec::new(),
@@ -709,9 +999,9 @@ fn extract(lines: &[Line<'_>], problems: &mut Vec<DraftProblem>) -> Extracted {
         // A neighbouring rule that reads, at most `NEAR` lines away.
         let near = |d: isize| {
             k.checked_add_signed(d)
-                .and_then(|x| cands.get(x))
-                .is_some_and(|o| {
-                    o.reads
+                .and_then(|x| cands.get(x).map(|o| (x, o)))
+                .is_some_and(|(x, o)| {
+                    ok[x]
                         && if d < 0 {
                             c.first.saturating_sub(o.last) <= NEAR
                         } else {
@@ -733,6 +1023,10 @@ fn extract(lines: &[Line<'_>], problems: &mut Vec<DraftProblem>) -> Extracted {
                 });
                 out.in_rule.extend(c.nos.iter().copied());
             }
+            continue;
+        }
+        // Reads, but sits in a block that is not grammar (message text, an example).
+        if !ok[k] {
             continue;
         }
         // Alone, referring to nothing and referred to by nothing: `result = ""` in
@@ -785,58 +1079,110 @@ const SCHEMES: &[&str] = &[
     "ldap", "gopher", "wais", "prospero", "data", "info", "tag", "sip", "geo",
 ];
 
-/// The identifiers in one line of text: tokens `scheme:...` whose scheme is a known one or
-/// that have `//`, stripped of the quotes, brackets and sentence punctuation around them.
-fn identifiers_in(line: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    for tok in line.split_whitespace() {
-        let t = tok.trim_start_matches(['<', '"', '\'', '(', '[', '`']);
-        let mut t = t.trim_end_matches(['>', '"', '\'', ',', ';', '`']);
-        // A closing bracket or a full stop ends the sentence, not the identifier, unless
-        // the identifier opened it. The brackets are counted once and updated as the end is
-        // cut, so a token of many closing brackets costs one pass, not one per bracket.
-        let count = |t: &str, c: char| t.bytes().filter(|&b| b == c as u8).count();
-        let (open_p, mut close_p) = (count(t, '('), count(t, ')'));
-        let (open_b, mut close_b) = (count(t, '['), count(t, ']'));
-        loop {
-            let before = t.len();
-            if t.ends_with(')') && open_p < close_p {
-                t = &t[..t.len() - 1];
-                close_p -= 1;
+/// At most this many lines an identifier in `<...>` is wrapped over.
+const MAX_WRAP: usize = 8;
+
+/// An identifier in `<...>` that the text wraps over lines: `tok`, the last token of line
+/// `k`, opens `<` with a scheme and does not close it, and the first token of each next line
+/// continues it until one holds the `>`. RFC 3986 Appendix C: the line break and the white
+/// space around it are not part of the identifier (RFC 6068 §1 says so of its examples), so
+/// the pieces are joined as they are (a `-` at a line's end stays: Appendix C says it may or
+/// may not be part of the URI, and a writer following it breaks no line after one). The
+/// joined text and the index of the line where it ends; `None` when it does not end within
+/// [`MAX_WRAP`] lines, a line holds more than the piece before the `>`, or a blank line
+/// other than a page break comes between.
+fn wrapped(lines: &[Line<'_>], k: usize, tok: &str) -> Option<(String, usize)> {
+    let open = tok.trim_start_matches(['(', '"', '\'']);
+    if !open.starts_with('<') || open.contains('>') || !open.contains(':') {
+        return None;
+    }
+    let mut joined = open.to_string();
+    let mut m = k + 1;
+    while m < lines.len() && m <= k + MAX_WRAP {
+        let l = &lines[m];
+        if l.text.trim().is_empty() {
+            // Only the blank lines around a page break.
+            let next = lines[m..].iter().position(|x| !x.text.trim().is_empty())?;
+            if !lines[m + next].after_break {
+                return None;
             }
-            if t.ends_with(']') && open_b < close_b {
-                t = &t[..t.len() - 1];
-                close_b -= 1;
-            }
-            // No bracket is among these, so the counts stay true.
-            t = t.trim_end_matches(['.', ',', ';', ':', '>', '"', '\'']);
-            if t.len() == before {
-                break;
-            }
-        }
-        let Some(colon) = t.find(':') else {
+            m += next;
             continue;
-        };
-        let scheme = &t[..colon];
-        let rest = &t[colon + 1..];
-        let scheme_ok = scheme
-            .as_bytes()
-            .first()
-            .is_some_and(u8::is_ascii_alphabetic)
-            && scheme
-                .bytes()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
-        let known = SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme));
-        if scheme_ok
-            && rest.chars().any(|c| c.is_alphanumeric())
-            && (known || rest.starts_with("//"))
-            // "urn:" then a NID and a colon, or it is prose ("urn:<NID>" is a template).
-            && !rest.contains(['<', '>'])
-        {
-            out.push(t);
+        }
+        // A heading at column 0 is not the rest of an identifier.
+        if indent(l.text) == 0 {
+            return None;
+        }
+        let mut words = l.text.split_whitespace();
+        let piece = words.next()?;
+        if piece.contains('<') {
+            return None;
+        }
+        joined.push_str(piece);
+        if piece.contains('>') {
+            return Some((joined, m));
+        }
+        if words.next().is_some() {
+            return None;
+        }
+        m += 1;
+    }
+    None
+}
+
+/// The identifiers in one line of text (see [`identifier_in`]).
+#[cfg(test)]
+fn identifiers_in(line: &str) -> Vec<&str> {
+    line.split_whitespace().filter_map(identifier_in).collect()
+}
+
+/// An identifier in one token of text: `scheme:...` whose scheme is a known one or that has
+/// `//`, stripped of the quotes, brackets and sentence punctuation around it.
+fn identifier_in(tok: &str) -> Option<&str> {
+    let t = tok.trim_start_matches(['<', '"', '\'', '(', '[', '`']);
+    let mut t = t.trim_end_matches(['>', '"', '\'', ',', ';', '`']);
+    // A closing bracket or a full stop ends the sentence, not the identifier, unless
+    // the identifier opened it. The brackets are counted once and updated as the end is
+    // cut, so a token of many closing brackets costs one pass, not one per bracket.
+    let count = |t: &str, c: char| t.bytes().filter(|&b| b == c as u8).count();
+    let (open_p, mut close_p) = (count(t, '('), count(t, ')'));
+    let (open_b, mut close_b) = (count(t, '['), count(t, ']'));
+    loop {
+        let before = t.len();
+        if t.ends_with(')') && open_p < close_p {
+            t = &t[..t.len() - 1];
+            close_p -= 1;
+        }
+        if t.ends_with(']') && open_b < close_b {
+            t = &t[..t.len() - 1];
+            close_b -= 1;
+        }
+        // No bracket is among these, so the counts stay true.
+        t = t.trim_end_matches(['.', ',', ';', ':', '>', '"', '\'']);
+        if t.len() == before {
+            break;
         }
     }
-    out
+    let colon = t.find(':')?;
+    let scheme = &t[..colon];
+    let rest = &t[colon + 1..];
+    let scheme_ok = scheme
+        .as_bytes()
+        .first()
+        .is_some_and(u8::is_ascii_alphabetic)
+        && scheme
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
+    let known = SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme));
+    if scheme_ok
+        && rest.chars().any(|c| c.is_alphanumeric())
+        && (known || rest.starts_with("//"))
+        // "urn:" then a NID and a colon, or it is prose ("urn:<NID>" is a template).
+        && !rest.contains(['<', '>'])
+    {
+        return Some(t);
+    }
+    None
 }
 
 /// A section heading: text at column 0 (RFC bodies are indented three spaces).

@@ -91,6 +91,12 @@ pub const MAX_REPEAT: u32 = 100_000;
 pub mod codes {
     /// The text does not read as ABNF here.
     pub const SYNTAX: &str = "abnf-syntax";
+    /// A comment holds a character other than WSP and VCHAR (RFC 5234 §4).
+    pub const COMMENT_CHARACTER: &str = "comment-character";
+    /// A rule's continuation line is not indented past the rule's start (RFC 5234 §3.1, §4).
+    pub const CONTINUATION_NOT_INDENTED: &str = "continuation-not-indented";
+    /// A rule starts at another column than the grammar's first rule (RFC 5234 §4).
+    pub const RULE_INDENTATION: &str = "rule-indentation";
     /// The text is larger than [`super::MAX_TEXT`], or expands to too many symbols.
     pub const TOO_LARGE: &str = "grammar-too-large";
     /// More than [`super::MAX_RULES`] rule definitions.

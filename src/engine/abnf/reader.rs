@@ -1,6 +1,11 @@
 //! The ABNF reader: RFC 5234 text (with RFC 7405's `%s` and `%i`) into rule definitions
 //! whose bodies are expression trees in an arena.
 //!
+//! It reads the layouts of RFC texts (a block indented as a whole, continuation lines at
+//! any depth) and warns where that is not RFC 5234 §4's letter: a comment character other
+//! than WSP and VCHAR, a continuation line not indented past its rule's start, a rule that
+//! starts at another column than the first (docs/readings.md, "RFC 5234 §4").
+//!
 //! Written by hand: the grammar is tiny, and what matters here (line and column on every
 //! error, recovery at the next rule, no recursion on nesting depth, the layouts of RFC
 //! texts) is what the ABNF crates do not give. Nesting is handled with an explicit stack
@@ -101,6 +106,10 @@ struct Reader<'a> {
     text: &'a str,
     lines: Lines<'a>,
     out: Reading,
+    /// Comments before this offset have had their characters checked (each once).
+    comments_checked: usize,
+    /// The indentation of the first rule (RFC texts indent the whole block alike).
+    rule_indent: Option<usize>,
 }
 
 struct Fail(usize, &'static str, String);
@@ -119,6 +128,8 @@ pub(crate) fn read(text: &str) -> Reading {
         text,
         lines: Lines::new(text),
         out: Reading::default(),
+        comments_checked: 0,
+        rule_indent: None,
     };
     if text.len() > MAX_TEXT {
         r.problem(
@@ -151,6 +162,61 @@ impl Reader<'_> {
         });
     }
 
+    /// A warning: the text reads, but not to RFC 5234 §4's letter.
+    fn warn(&mut self, at: usize, code: &'static str, rule: Option<String>, message: String) {
+        let (line, column) = self.lines.line_col(at);
+        self.out.problems.push(Problem {
+            code,
+            severity: Severity::Warning,
+            line,
+            column,
+            offset: at,
+            rule,
+            message,
+        });
+    }
+
+    /// The blanks before `at` back to its line start (`at` is the first non-blank).
+    fn indent_of(&self, at: usize) -> usize {
+        let mut k = at;
+        while k > 0 && matches!(self.b[k - 1], b' ' | b'\t' | b'\x0c') {
+            k -= 1;
+        }
+        at - k
+    }
+
+    /// RFC 5234 §4: `comment = ";" *(WSP / VCHAR) CRLF`. Warns at the first character of
+    /// the comment from `start` (its `;`) to `end` (its line end) that is neither.
+    fn check_comment(&mut self, start: usize, end: usize) {
+        if start < self.comments_checked {
+            return;
+        }
+        self.comments_checked = end;
+        let bad = self.b[start + 1..end]
+            .iter()
+            .enumerate()
+            .find(|&(k, &c)| {
+                let wsp_or_vchar = c == b' ' || c == b'\t' || (0x21..=0x7E).contains(&c);
+                // The CR of a CRLF line end.
+                let crlf = c == b'\r' && start + 1 + k + 1 == end;
+                !(wsp_or_vchar || crlf)
+            })
+            .map(|(k, _)| start + 1 + k);
+        if let Some(at) = bad {
+            let what = self.describe(at);
+            self.warn(
+                at,
+                codes::COMMENT_CHARACTER,
+                None,
+                format!(
+                    "a comment holds {what}, which is neither WSP nor VCHAR: RFC 5234 §4 allows only \
+                     those in a comment (`comment = \";\" *(WSP / VCHAR) CRLF`); write it in ASCII \
+                     (other ABNF tools may refuse the grammar)"
+                ),
+            );
+        }
+    }
+
     fn push(&mut self, e: Expr) -> usize {
         self.out.exprs.push(e);
         self.out.exprs.len() - 1
@@ -181,15 +247,15 @@ impl Reader<'_> {
         i < self.b.len() && self.b[i] == b'='
     }
 
-    /// Skips blanks, line breaks and comments.
-    fn skip_ws(&self, mut i: usize) -> usize {
+    /// Skips blanks, line breaks and comments (checking each comment's characters once).
+    fn skip_ws(&mut self, mut i: usize) -> usize {
         while i < self.b.len() {
             match self.b[i] {
                 b' ' | b'\t' | b'\r' | b'\n' | b'\x0c' => i += 1,
                 b';' => {
-                    while i < self.b.len() && self.b[i] != b'\n' {
-                        i += 1;
-                    }
+                    let start = i;
+                    i = memchr::memchr(b'\n', &self.b[i..]).map_or(self.b.len(), |k| i + k);
+                    self.check_comment(start, i);
                 }
                 _ => break,
             }
@@ -240,6 +306,26 @@ impl Reader<'_> {
                 );
                 i = self.resync(i);
                 continue;
+            }
+            let indent = self.indent_of(i);
+            match self.rule_indent {
+                None => self.rule_indent = Some(indent),
+                Some(first) if first != indent => {
+                    let name = self.name_at(i);
+                    self.warn(
+                        i,
+                        codes::RULE_INDENTATION,
+                        Some(name.clone()),
+                        format!(
+                            "`{name}` is indented by {indent} blanks, the grammar's first rule by {first}: \
+                             RFC 5234 §4 starts every rule at the start of its line, and a line that \
+                             begins with white space continues the rule before it (§3.1); start every \
+                             rule at one column (a block indented as a whole, as RFCs print it, is read \
+                             as unindented)"
+                        ),
+                    );
+                }
+                Some(_) => {}
             }
             match self.rule(i) {
                 Ok(next) => {
@@ -294,7 +380,7 @@ impl Reader<'_> {
             i += 1;
         }
         let (line, col) = self.lines.line_col(start);
-        let body = self.elements(i)?;
+        let body = self.elements(i, &name, self.indent_of(start))?;
         self.out.rules.push(RuleDef {
             name,
             incremental,
@@ -308,7 +394,14 @@ impl Reader<'_> {
 
     /// Reads the elements of a rule from `i` to its end (the next rule start or the end of
     /// the text). Returns the body expression and the end.
-    fn elements(&mut self, mut i: usize) -> Result<(usize, usize), Fail> {
+    /// `name` and `indent` are the rule's, for the warning on a continuation line that is not
+    /// indented past the rule's start.
+    fn elements(
+        &mut self,
+        mut i: usize,
+        name: &str,
+        indent: usize,
+    ) -> Result<(usize, usize), Fail> {
         let mut stack: Vec<Frame> = vec![Frame {
             open: 0,
             at: i,
@@ -317,8 +410,28 @@ impl Reader<'_> {
             seq: Vec::new(),
         }];
         loop {
+            let from = i;
             i = self.skip_ws(i);
             let at_end = i >= self.b.len() || self.is_rule_start(i);
+            // RFC 5234 §3.1 and §4: `c-wsp = WSP / (c-nl WSP)`, a line break inside a rule is
+            // followed by white space. A line that continues the rule from its start column
+            // (or left of it) is read as a continuation, and warned of.
+            if !at_end
+                && memchr::memchr(b'\n', &self.b[from..i]).is_some()
+                && self.indent_of(i) <= indent
+            {
+                let what = self.describe(i);
+                self.warn(
+                    i,
+                    codes::CONTINUATION_NOT_INDENTED,
+                    Some(name.to_string()),
+                    format!(
+                        "this line continues `{name}` (at {what}) but is not indented past the rule's start: \
+                         RFC 5234 §3.1 and §4 (`c-wsp = WSP / (c-nl WSP)`) want white space after a line \
+                         break inside a rule; indent the line"
+                    ),
+                );
+            }
             if at_end {
                 if let Some(f) = stack.last().filter(|f| f.open != 0) {
                     let close = if f.open == b'(' { ')' } else { ']' };
