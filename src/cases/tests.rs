@@ -3,7 +3,7 @@ use std::path::Path;
 use super::*;
 
 fn read(text: &str) -> Result<Vec<Case>, Vec<LoadError>> {
-    parse_toml(text, "t.toml", Path::new("."))
+    parse_toml(text, "t.toml", Path::new("."), GrammarPaths::Inside)
 }
 
 #[test]

@@ -17,13 +17,16 @@
 //! Every error names the step (its number and name), escaped for the terminal. A deck is
 //! bounded: at most [`MAX_DECK_BYTES`], [`MAX_STEPS`] steps, [`MAX_KEYS`] keys and
 //! [`MAX_TYPED`] typed characters a step, TOML nested at most [`MAX_DEPTH`] deep; a grammar
-//! file is a regular file, not a symbolic link, read with the grammar lab's cap.
+//! file is a regular file, not a symbolic link, read with the grammar lab's cap, inside the
+//! deck's folder unless the user passes `--allow-outside-grammar`
+//! ([`crate::cases::grammar::resolve`], the rule cases files follow too).
 
 use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyModifiers};
 use serde::Deserialize;
 
+use crate::cases::GrammarPaths;
 use crate::engine::Profile;
 use crate::safe_text::escape;
 use crate::tui::event::Event;
@@ -296,11 +299,16 @@ impl Deck {
     /// Reads the deck at `path`. `Err`: every problem found, one a line, each naming the
     /// step it is in; all escaped.
     pub fn load(path: &Path) -> Result<Deck, String> {
+        Deck::load_with(path, GrammarPaths::Inside)
+    }
+
+    /// [`Deck::load`], with the steps' grammar files where `paths` lets them be.
+    pub fn load_with(path: &Path, paths: GrammarPaths) -> Result<Deck, String> {
         let shown = escape(&path.display().to_string()).into_owned();
         let text = crate::files::read_regular(path, MAX_DECK_BYTES)
             .map_err(|e| format!("deck {shown}: {}", escape(&e.to_string())))?;
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        Deck::parse(&text, &dir).map_err(|errs| {
+        Deck::parse_with(&text, &dir, paths).map_err(|errs| {
             errs.iter()
                 .map(|e| format!("deck {shown}: {e}"))
                 .collect::<Vec<_>>()
@@ -311,6 +319,11 @@ impl Deck {
     /// Reads deck `text` whose relative paths are taken from `dir`. `Err`: the problems
     /// (escaped), each naming its step.
     pub fn parse(text: &str, dir: &Path) -> Result<Deck, Vec<String>> {
+        Deck::parse_with(text, dir, GrammarPaths::Inside)
+    }
+
+    /// [`Deck::parse`], with the steps' grammar files where `paths` lets them be.
+    pub fn parse_with(text: &str, dir: &Path, paths: GrammarPaths) -> Result<Deck, Vec<String>> {
         if nesting_depth(text) > MAX_DEPTH {
             return Err(vec![format!(
                 "arrays and tables nest more than {MAX_DEPTH} deep; a deck needs 3"
@@ -365,7 +378,7 @@ impl Deck {
         }
         let mut steps = Vec::with_capacity(raw.step.len());
         for (i, table) in raw.step.into_iter().enumerate() {
-            match read_step(i + 1, table, dir) {
+            match read_step(i + 1, table, dir, paths) {
                 Ok(s) => steps.push(s),
                 Err(mut e) => errs.append(&mut e),
             }
@@ -395,7 +408,12 @@ fn label(number: usize, name: Option<&str>) -> String {
     }
 }
 
-fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<String>> {
+fn read_step(
+    number: usize,
+    table: toml::Table,
+    dir: &Path,
+    paths: GrammarPaths,
+) -> Result<Step, Vec<String>> {
     let name = table
         .get("name")
         .and_then(|v| v.as_str())
@@ -430,7 +448,18 @@ fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<
         }
         (Some(g), Some(s)) => {
             let p = dir.join(g);
-            match std::fs::symlink_metadata(&p) {
+            // A link is refused whatever it leads to; then the path must stay in the deck's
+            // folder (on its resolved form) unless the user allows otherwise.
+            let written = match paths {
+                GrammarPaths::Inside => crate::cases::grammar::written_inside(g),
+                GrammarPaths::Anywhere => Ok(()),
+            };
+            let inside = written.and_then(|()| match std::fs::symlink_metadata(&p) {
+                Ok(m) if m.file_type().is_symlink() => Ok(m),
+                Ok(m) => crate::cases::grammar::resolve(dir, g, paths).map(|_| m),
+                Err(e) => Err(e.to_string()),
+            });
+            match inside {
                 Ok(m) if m.file_type().is_symlink() => {
                     errs.push(format!(
                         "{at}: grammar {}: a symbolic link; name the file itself",
@@ -444,11 +473,7 @@ fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<
                 }
                 Ok(_) => Some((p, s.to_string())),
                 Err(e) => {
-                    errs.push(format!(
-                        "{at}: grammar {}: {}",
-                        escape(g),
-                        escape(&e.to_string())
-                    ));
+                    errs.push(format!("{at}: grammar {}: {}", escape(g), escape(&e)));
                     None
                 }
             }
