@@ -60,8 +60,7 @@ pub fn resolve(dir: &Path, given: &str, policy: GrammarPaths) -> Result<PathBuf,
     }
     written_inside(given)?;
     let root = std::fs::canonicalize(dir).map_err(|e| format!("cannot read: {e}"))?;
-    let target =
-        std::fs::canonicalize(dir.join(given)).map_err(|e| format!("cannot read: {e}"))?;
+    let target = std::fs::canonicalize(dir.join(given)).map_err(|e| format!("cannot read: {e}"))?;
     if !target.starts_with(&root) {
         return Err(outside(
             "it leads outside the folder (through a symbolic link)",
@@ -181,7 +180,10 @@ mod tests {
         let sub = d.join("sub");
         let inside = GrammarPaths::Inside;
         assert!(resolve(&sub, "g.abnf", inside).is_ok());
-        assert!(resolve(&sub, "./x/../g.abnf", inside).is_err(), "x is missing");
+        assert!(
+            resolve(&sub, "./x/../g.abnf", inside).is_err(),
+            "x is missing"
+        );
         std::fs::create_dir(sub.join("x")).unwrap_or_else(|e| panic!("{e}"));
         assert!(resolve(&sub, "./x/../g.abnf", inside).is_ok());
         for bad in ["../outer.abnf", "x/../../outer.abnf", "/etc/passwd", ""] {
@@ -220,8 +222,14 @@ mod tests {
         for word in ["s3cr3tvalue", "password", "hunter2", "token"] {
             assert!(!e.contains(word), "{word} in {e}");
         }
-        assert!(e.starts_with("grammar secret.txt does not read as ABNF ("), "{e}");
-        assert!(e.contains(&format!("idbench grammar check {}", f.display())), "{e}");
+        assert!(
+            e.starts_with("grammar secret.txt does not read as ABNF ("),
+            "{e}"
+        );
+        assert!(
+            e.contains(&format!("idbench grammar check {}", f.display())),
+            "{e}"
+        );
         let _ = std::fs::remove_dir_all(&d);
     }
 
@@ -229,7 +237,10 @@ mod tests {
     fn a_saved_case_names_its_grammar_relative_when_it_can() {
         let d = temp("named");
         std::fs::write(d.join("sub/g.abnf"), "a = \"x\"\n").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(named_from(&d.join("c.toml"), &d.join("sub/g.abnf")), "sub/g.abnf");
+        assert_eq!(
+            named_from(&d.join("c.toml"), &d.join("sub/g.abnf")),
+            "sub/g.abnf"
+        );
         let other = named_from(&d.join("sub/c.toml"), &d.join("sub/../sub/g.abnf"));
         assert_eq!(other, "g.abnf");
         std::fs::write(d.join("o.abnf"), "a = \"x\"\n").unwrap_or_else(|e| panic!("{e}"));

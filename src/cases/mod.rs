@@ -329,13 +329,14 @@ pub fn load(path: &Path) -> Result<CaseFile, Vec<LoadError>> {
 
 /// The first line of `text` that opens a TOML `[[case]]` table (1-based), if any.
 fn toml_case_line(text: &str) -> Option<usize> {
-    text.lines().position(|l| {
-        l.trim()
-            .strip_prefix("[[")
-            .and_then(|r| r.split_once("]]"))
-            .is_some_and(|(name, _)| name.trim() == "case")
-    })
-    .map(|i| i + 1)
+    text.lines()
+        .position(|l| {
+            l.trim()
+                .strip_prefix("[[")
+                .and_then(|r| r.split_once("]]"))
+                .is_some_and(|(name, _)| name.trim() == "case")
+        })
+        .map(|i| i + 1)
 }
 
 /// Reads the cases file at `path`: a regular file ([`crate::files::read_regular`]), TOML

@@ -80,7 +80,10 @@ fn fail(msg: &str) -> std::io::Result<u8> {
 
 /// Runs `idbench present`.
 pub fn present(args: &PresentArgs) -> std::io::Result<u8> {
-    match Deck::load_with(&args.deck, GrammarPaths::from_flag(args.allow_outside_grammar)) {
+    match Deck::load_with(
+        &args.deck,
+        GrammarPaths::from_flag(args.allow_outside_grammar),
+    ) {
         Ok(deck) => {
             // Said before the screen is taken: the main screen keeps it, so it is there
             // again after q.
@@ -137,7 +140,10 @@ pub fn file_name(step: &crate::tui::present::Step, format: Format) -> String {
 /// is written beside its name and renamed over it (a link planted there is replaced, not
 /// followed), 0600.
 pub fn replay(args: &ReplayArgs) -> std::io::Result<u8> {
-    let deck = match Deck::load_with(&args.deck, GrammarPaths::from_flag(args.allow_outside_grammar)) {
+    let deck = match Deck::load_with(
+        &args.deck,
+        GrammarPaths::from_flag(args.allow_outside_grammar),
+    ) {
         Ok(d) => d,
         Err(e) => return fail(&e),
     };

@@ -608,6 +608,20 @@ mod tests {
             e[0].starts_with("step 1 \"g\": grammar missing.abnf:"),
             "{e:?}"
         );
+        for (g, why) in [
+            ("/etc/passwd", "an absolute path"),
+            ("../x.abnf", "a `..` that leaves the folder"),
+            ("a/../../x.abnf", "a `..` that leaves the folder"),
+        ] {
+            let e = errs(&format!(
+                "[[step]]\nname = \"g\"\ngrammar = \"{g}\"\nstart = \"x\"\n"
+            ));
+            assert!(
+                e[0].starts_with(&format!("step 1 \"g\": grammar {g}: {why}: "))
+                    && e[0].ends_with("pass --allow-outside-grammar to read one elsewhere"),
+                "{e:?}"
+            );
+        }
         let e = errs(&format!(
             "a = {}1{}\n",
             "[".repeat(100_000),
