@@ -73,6 +73,9 @@ pub use write::{append_case, to_toml, write_private};
 /// A cases file may be this large (100,000 cases of a line or so each fit many times over).
 pub const MAX_CASES_FILE: u64 = 64 << 20;
 
+/// How the error for a file with no case begins (the file's name follows).
+const NO_CASES: &str = "no cases in ";
+
 /// The most load errors reported for one file (the rest are counted).
 pub const MAX_LOAD_ERRORS: usize = 20;
 
@@ -295,7 +298,12 @@ pub struct LoadError {
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line == 0 && !self.file.is_empty() && self.message.contains(self.file.as_str()) {
+        if self.line == 0
+            && self
+                .message
+                .strip_prefix(NO_CASES)
+                .is_some_and(|m| m.starts_with(self.file.as_str()))
+        {
             // The message names the file itself (`no cases in FILE`).
             f.write_str(&self.message)
         } else if self.line == 0 {
@@ -371,7 +379,7 @@ pub fn load_with(path: &Path, opts: LoadOptions) -> Result<CaseFile, Vec<LoadErr
         // their `key = value` lines expect nothing: said, not passed.
         if let Some(line) = toml_case_line(&text) {
             return Err(whole(format!(
-                "no cases in {file}: it holds TOML `[[case]]` tables (line {line}), but only a file named .toml is read as TOML (this one is read in the line format); rename it to end in .toml"
+                "{NO_CASES}{file}: it holds TOML `[[case]]` tables (line {line}), but only a file named .toml is read as TOML (this one is read in the line format); rename it to end in .toml"
             )));
         }
         parse_ids(&text, &file)?
@@ -384,7 +392,7 @@ pub fn load_with(path: &Path, opts: LoadOptions) -> Result<CaseFile, Vec<LoadErr
                 "in the line format a case is an identifier, a tab and what it must do (valid, invalid, ==, !=, ->, or a diagnostic); a line with an identifier alone expects nothing"
             }
         };
-        return Err(whole(format!("no cases in {file}: {why}")));
+        return Err(whole(format!("{NO_CASES}{file}: {why}")));
     }
     Ok(CaseFile {
         path: path.to_path_buf(),
