@@ -827,3 +827,92 @@ fn a_deck_grammar_stays_in_its_folder_and_a_private_file_is_never_quoted() {
     assert!(txt.contains("valid under lab"), "{txt}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A deck's `theme` file follows its grammars' rule: inside the deck's folder unless the
+/// user passes `--allow-outside-grammar` (`replay` and `present` alike), and a file that is
+/// not a valid theme is reported by a position and a general reason, never its words.
+#[test]
+fn a_deck_theme_stays_in_its_folder_and_a_private_file_is_never_quoted() {
+    let dir = temp_dir("theme");
+    let decks = dir.join("decks");
+    std::fs::create_dir_all(&decks).unwrap_or_else(|e| panic!("{e}"));
+    let private = [
+        "password = \"s3cr3tvalue\"\n",
+        "[slots]\nerror = \"s3cr3tvalue\"\n",
+        "inherits = \"s3cr3tvalue\"\n",
+        "name = \"t\"\n[kinds]\ns3cr3tvalue = \"red\"\n",
+    ];
+    std::fs::write(dir.join("secret.toml"), private[0]).unwrap_or_else(|e| panic!("{e}"));
+    let deck_of =
+        |theme: &str| format!("theme = \"{theme}\"\n[[step]]\nname = \"a\"\ninput = \"urn:a:b\"\n");
+    // Every run of `replay` and `present` over `deck`: (exit code, stdout and stderr).
+    let runs = |deck: &Path, allow: bool| -> Vec<(Option<i32>, String)> {
+        let flag: &[&str] = if allow {
+            &["--allow-outside-grammar"]
+        } else {
+            &[]
+        };
+        let replay = idbench()
+            .arg("replay")
+            .args(flag)
+            .arg(deck)
+            .arg("--export")
+            .arg(dir.join("out"))
+            .args(["--format", "txt"])
+            .output();
+        let present = idbench().arg("present").args(flag).arg(deck).output();
+        [replay, present]
+            .into_iter()
+            .map(|o| {
+                let o = o.unwrap_or_else(|e| panic!("{e}"));
+                let text = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&o.stdout),
+                    String::from_utf8_lossy(&o.stderr)
+                );
+                (o.status.code(), text)
+            })
+            .collect()
+    };
+    // Outside the folder: refused before it is read, whatever it holds.
+    let deck = decks.join("outside.toml");
+    std::fs::write(&deck, deck_of("../secret.toml")).unwrap_or_else(|e| panic!("{e}"));
+    for (code, text) in runs(&deck, false) {
+        assert_eq!(code, Some(2), "{text}");
+        assert!(
+            text.contains("theme ../secret.toml: a `..` that leaves the folder"),
+            "{text}"
+        );
+        assert!(text.contains("--allow-outside-grammar"), "{text}");
+        assert!(!text.contains("s3cr3tvalue"), "{text}");
+    }
+    // Allowed, it is read, and still not quoted.
+    for (code, text) in runs(&deck, true) {
+        assert_eq!(code, Some(2), "{text}");
+        assert!(text.contains("not a valid theme ("), "{text}");
+        assert!(!text.contains("s3cr3tvalue"), "{text}");
+        assert!(!text.contains("password"), "{text}");
+    }
+    // Inside the folder: read, and not quoted, whatever is wrong with it.
+    let deck = decks.join("inside.toml");
+    std::fs::write(&deck, deck_of("private.toml")).unwrap_or_else(|e| panic!("{e}"));
+    for body in private {
+        std::fs::write(decks.join("private.toml"), body).unwrap_or_else(|e| panic!("{e}"));
+        for (code, text) in runs(&deck, false) {
+            assert_eq!(code, Some(2), "{body}: {text}");
+            assert!(
+                text.contains("theme private.toml: not a valid theme ("),
+                "{body}: {text}"
+            );
+            assert!(text.contains(" at line "), "{body}: {text}");
+            assert!(!text.contains("s3cr3tvalue"), "{body}: {text}");
+            assert!(!text.contains("password"), "{body}: {text}");
+        }
+    }
+    // A good theme in the folder replays.
+    std::fs::write(decks.join("private.toml"), "inherits = \"light\"\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, err) = replay(&deck, &dir.join("out-good"), "txt");
+    assert_eq!(code, Some(0), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

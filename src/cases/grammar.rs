@@ -1,13 +1,17 @@
 //! A grammar file named by a file the user brings (a cases file's `grammar`, a deck step's
-//! `grammar`): where it may be, and what is said when it does not read.
+//! `grammar`): where it may be, and what is said when it does not read. The place rule
+//! ([`resolve`]) is also the one for every other file such a file names: a deck's `theme`
+//! file (its words are kept out of errors by [`crate::tui::theme::Theme::load_named`]).
 //!
 //! Such a file may come from someone else (a contributed deck replayed in CI), so what it
 //! names is read under two rules, the same for cases and decks:
 //!
-//! - the grammar stays inside the folder of the file that names it: no absolute path, no
+//! - the file named stays inside the folder of the file that names it: no absolute path, no
 //!   `..` that leaves the folder, no link that leads outside it (checked on the resolved
 //!   path: the folder and the target are both canonicalised). `--allow-outside-grammar`
-//!   ([`GrammarPaths::Anywhere`]) lifts the rule for a file the user trusts;
+//!   ([`GrammarPaths::Anywhere`]) lifts the rule for a file the user trusts, for its
+//!   grammars and a deck's theme alike: one flag, named for the first file it covered and
+//!   kept so (a second name for the same switch would only be one more thing to learn);
 //! - a grammar that does not read as ABNF is reported by its number of problems and the
 //!   first one's code and position, never by its words: a private file named by mistake
 //!   (or on purpose) is not copied into a terminal or a log. `idbench grammar check FILE`
@@ -18,11 +22,11 @@ use std::path::{Component, Path, PathBuf};
 use crate::engine::abnf::{self, Grammar, Problem};
 use crate::safe_text::escape;
 
-/// The flag that lets a cases file or a deck name a grammar outside its folder (the same on
-/// `test`, `tui --cases`, `replay` and `present`).
+/// The flag that lets a cases file or a deck name a grammar (and a deck its theme) outside
+/// its folder (the same on `test`, `tui --cases`, `replay` and `present`).
 pub const ALLOW_OUTSIDE_FLAG: &str = "--allow-outside-grammar";
 
-/// Where a grammar named by a cases file or a deck may be.
+/// Where a grammar named by a cases file or a deck, or a deck's theme file, may be.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum GrammarPaths {
     /// Inside the folder of the file that names it (the default).
@@ -43,8 +47,8 @@ impl GrammarPaths {
     }
 }
 
-/// The grammar `given` names, relative to `dir` (the folder of the cases file or deck that
-/// names it; empty means the working directory). Under [`GrammarPaths::Inside`] an
+/// The file `given` names (a grammar, a deck's theme), relative to `dir` (the folder of the
+/// cases file or deck that names it; empty means the working directory). Under [`GrammarPaths::Inside`] an
 /// absolute path, a `..` that leaves `dir`, and a path whose resolved target (links
 /// followed) is not inside the resolved `dir` are refused, before anything is read; the
 /// path returned is then the resolved one. `Err` says why, without the path (the caller
@@ -71,7 +75,7 @@ pub fn resolve(dir: &Path, given: &str, policy: GrammarPaths) -> Result<PathBuf,
 
 fn outside(what: &str) -> String {
     format!(
-        "{what}: a grammar is named relative to the folder of the file that names it and stays inside it; pass {ALLOW_OUTSIDE_FLAG} to read one elsewhere"
+        "{what}: a file a deck or cases file names (a grammar, a theme) is named relative to its folder and stays inside it; pass {ALLOW_OUTSIDE_FLAG} to read one elsewhere"
     )
 }
 
@@ -80,7 +84,7 @@ fn outside(what: &str) -> String {
 /// or `../../x` is refused without learning whether it exists.
 pub fn written_inside(given: &str) -> Result<(), String> {
     if given.is_empty() {
-        return Err("an empty path: name the grammar file".into());
+        return Err("an empty path: name the file".into());
     }
     let mut depth = 0usize;
     for c in Path::new(given).components() {

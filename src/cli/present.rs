@@ -28,9 +28,9 @@ pub struct PresentArgs {
     /// The deck: a TOML file of steps.
     #[arg(value_hint = clap::ValueHint::FilePath)]
     pub deck: std::path::PathBuf,
-    /// Let a step's `grammar` name a file outside the deck's folder (an absolute path,
-    /// `..`, a link that leads out). Without it such a grammar is refused: a deck from
-    /// someone else cannot make idbench read your files.
+    /// Let a step's `grammar`, and the deck's `theme`, name a file outside the deck's
+    /// folder (an absolute path, `..`, a link that leads out). Without it such a file is
+    /// refused: a deck from someone else cannot make idbench read your files.
     #[arg(long)]
     pub allow_outside_grammar: bool,
 }
@@ -44,8 +44,8 @@ pub struct ReplayArgs {
     /// The folder the steps are written to, as `NN-NAME.EXT` (created if missing).
     #[arg(long, value_hint = clap::ValueHint::DirPath)]
     pub export: std::path::PathBuf,
-    /// Let a step's `grammar` name a file outside the deck's folder (as `present
-    /// --allow-outside-grammar`).
+    /// Let a step's `grammar`, and the deck's `theme`, name a file outside the deck's
+    /// folder (as `present --allow-outside-grammar`).
     #[arg(long)]
     pub allow_outside_grammar: bool,
     /// svg, html or txt.
