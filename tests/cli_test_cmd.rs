@@ -567,11 +567,228 @@ fn untrusted_text_is_shown_as_tokens_in_text_and_tap_and_escaped_in_json_and_xml
     let json = out(&idbench(&["test", &f, "--format", "json"]));
     assert!(json.contains("\\u001b[31m\\u202e#x<&>\\u0001"), "{json}");
     let xml = out(&idbench(&["test", &f, "--format", "junit"]));
-    assert!(!xml.contains(['\u{1b}', '\u{1}']), "{xml:?}");
+    assert!(!xml.contains(['\u{1b}', '\u{1}', '\u{202e}']), "{xml:?}");
     assert!(
-        xml.contains("⟨U+001B⟩[31m\u{202e}#x&lt;&amp;&gt;⟨U+0001⟩"),
+        xml.contains("⟨U+001B⟩[31m⟨U+202E⟩#x&lt;&amp;&gt;⟨U+0001⟩"),
         "{xml}"
     );
+}
+
+/// Issue 34 item 3: JUnit shows C1 controls (the 8-bit CSI among them), bidi controls and
+/// line separators as the tokens the text and TAP reports show, in test names and in
+/// failure messages, and no character XML 1.0 cannot carry reaches it.
+#[test]
+fn junit_shows_c1_bidi_and_separators_as_the_tokens_text_shows() {
+    let d = dir("junit-c1");
+    let f = write(
+        &d,
+        "c1.toml",
+        "[[case]]\ninput = \"http://a/\\u0085x\\u009b31m\\u202e\\u2028\\u2029\\u0007\\ufffe\\uffff\"\nvalid = true\nprofile = \"rfc3986\"\n\n[[case]]\ninput = \"http://b/\"\nforms = { canonical = \"x\\u009b\\u0085\\u202e\\u2028y\" }\n",
+    );
+    let raw = [
+        '\u{85}', '\u{9b}', '\u{202e}', '\u{2028}', '\u{2029}', '\u{7}', '\u{fffe}', '\u{ffff}',
+    ];
+    let o = idbench(&["test", &f, "--format", "junit"]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let xml = out(&o);
+    for c in raw {
+        assert!(!xml.contains(c), "raw U+{:04X} in {xml:?}", c as u32);
+    }
+    // Every character of the report is one XML 1.0 allows.
+    for c in xml.chars() {
+        let ok = matches!(c, '\t' | '\n' | '\r')
+            || ('\u{20}'..='\u{D7FF}').contains(&c)
+            || ('\u{E000}'..='\u{FFFD}').contains(&c)
+            || c >= '\u{10000}';
+        assert!(ok, "U+{:04X} is not XML", c as u32);
+    }
+    let tokens = "⟨U+0085⟩x⟨U+009B⟩31m⟨U+202E⟩⟨U+2028⟩⟨U+2029⟩⟨U+0007⟩⟨U+FFFE⟩⟨U+FFFF⟩";
+    let name = xml
+        .lines()
+        .find(|l| l.contains("<testcase ") && l.contains("http://a/"))
+        .unwrap_or_default();
+    assert!(name.contains(tokens), "the test name: {name}");
+    let failure = xml
+        .lines()
+        .find(|l| l.contains("<failure ") && l.contains("forms.canonical"))
+        .unwrap_or_default();
+    let want = "x⟨U+009B⟩⟨U+0085⟩⟨U+202E⟩⟨U+2028⟩y";
+    assert_eq!(
+        failure.matches(want).count(),
+        2,
+        "message and body: {failure}"
+    );
+    // The text report shows the same tokens.
+    let text = out(&idbench(&["test", &f]));
+    assert!(text.contains(tokens), "{text}");
+    assert!(text.contains(want), "{text}");
+}
+
+/// Issue 34 item 12: a file with no case is an error, not a pass.
+#[test]
+fn a_file_with_no_case_exits_2_saying_so() {
+    let d = dir("nocases");
+    for (name, text) in [
+        ("empty.toml", ""),
+        ("empty.txt", ""),
+        ("comments.toml", "# nothing yet\n\n   \n# still nothing\n"),
+        ("comments.txt", "# nothing\n\n"),
+        ("shows.txt", "http://a/\nkey = value\n"),
+        ("nothing.json", "[\"a comment\"]"),
+    ] {
+        let f = write(&d, name, text);
+        let o = idbench(&["test", &f]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", err(&o));
+        assert!(
+            err(&o).starts_with(&format!("idbench: no cases in {f}")),
+            "{name}: {}",
+            err(&o)
+        );
+        assert_eq!(out(&o), "", "{name}");
+    }
+    // TOML cases in a file not named .toml: said, with what to do.
+    let toml = "[[case]]\ninput = \"http://a/\"\nvalid = true\n\n[[case]]\ninput = \"http://a b/\"\nprofile = \"rfc3986\"\nvalid = false\n";
+    let f = write(&d, "cases.txt", toml);
+    let o = idbench(&["test", &f]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let e = err(&o);
+    assert!(e.contains(&format!("no cases in {f}")), "{e}");
+    assert!(e.contains("`[[case]]` tables (line 1)"), "{e}");
+    assert!(e.contains("rename it to end in .toml"), "{e}");
+    // Named .toml, the same text runs.
+    let f = write(&d, "cases.toml", toml);
+    let o = idbench(&["test", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    // One empty file among good ones still fails the run.
+    let empty = write(&d, "e.toml", "");
+    let o = idbench(&["test", &f, &empty]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+}
+
+/// Issue 34 item 2: the file a cases file names as its grammar stays in its folder, and a
+/// file that does not read as ABNF is reported without its words, in every format.
+#[test]
+fn a_grammar_outside_the_folder_is_refused_and_a_private_file_is_never_quoted() {
+    let d = dir("secret");
+    let home = d.join("home");
+    let cases_dir = d.join("cases");
+    std::fs::create_dir_all(&home).expect("home");
+    std::fs::create_dir_all(cases_dir.join("sub")).expect("cases");
+    let secret = write(&home, "credentials", "password = s3cr3tvalue\n");
+    write(&cases_dir, "inside.txt", "password = s3cr3tvalue\n");
+    write(&cases_dir, "broken.abnf", "password := {s3cr3tvalue}\n");
+    write(&home, "good.abnf", "thing = \"x\"\n");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&secret, cases_dir.join("link.abnf")).expect("link");
+        std::os::unix::fs::symlink(&home, cases_dir.join("sub/home")).expect("dir link");
+    }
+    let case = |grammar: &str| {
+        format!(
+            "[[case]]\ninput = \"x\"\nparses = true\ngrammar = {}\nstart = \"password\"\n",
+            toml_string(grammar)
+        )
+    };
+    let outside: Vec<String> = {
+        let mut v = vec![
+            secret.clone(),
+            "../home/credentials".to_string(),
+            "sub/../../home/credentials".to_string(),
+        ];
+        if cfg!(unix) {
+            v.push("link.abnf".into());
+            v.push("sub/home/credentials".into());
+        }
+        v
+    };
+    for (i, g) in outside.iter().enumerate() {
+        let f = write(&cases_dir, &format!("out{i}.toml"), &case(g));
+        for format in ["text", "json", "tap", "junit"] {
+            let o = idbench(&["test", &f, "--format", format]);
+            assert_eq!(o.status.code(), Some(2), "{g}: {}", err(&o));
+            assert!(
+                err(&o).contains("--allow-outside-grammar"),
+                "{g} {format}: {}",
+                err(&o)
+            );
+            let all = format!("{}{}", out(&o), err(&o));
+            assert!(!all.contains("s3cr3tvalue"), "{g} {format}: {all}");
+        }
+        // Allowed, the file is read, and still not quoted.
+        for format in ["text", "json", "tap", "junit"] {
+            let o = idbench(&["test", "--allow-outside-grammar", &f, "--format", format]);
+            assert_eq!(o.status.code(), Some(2), "{g}: {}", err(&o));
+            let all = format!("{}{}", out(&o), err(&o));
+            assert!(all.contains("does not read as ABNF"), "{g} {format}: {all}");
+            assert!(!all.contains("s3cr3tvalue"), "{g} {format}: {all}");
+            assert!(!all.contains("password ="), "{g} {format}: {all}");
+        }
+    }
+    // Inside the folder, a file that is not a grammar is not quoted either: neither one
+    // that reads as ABNF with errors, nor one that does not read at all.
+    for g in ["inside.txt", "broken.abnf"] {
+        let f = write(&cases_dir, "in.toml", &case(g));
+        for format in ["text", "json", "tap", "junit"] {
+            let o = idbench(&["test", &f, "--format", format]);
+            assert_eq!(o.status.code(), Some(2), "{g}: {}", err(&o));
+            let e = err(&o);
+            assert!(
+                e.contains(&format!("grammar {g} does not read as ABNF (")),
+                "{e}"
+            );
+            assert!(e.contains("run `idbench grammar check "), "{e}");
+            let all = format!("{}{e}", out(&o));
+            assert!(!all.contains("s3cr3tvalue"), "{g} {format}: {all}");
+        }
+    }
+    // A good grammar outside runs with the flag, and not without it.
+    let good = home.join("good.abnf").display().to_string();
+    let f = write(
+        &cases_dir,
+        "good.toml",
+        &case(&good).replace("\"password\"", "\"thing\""),
+    );
+    assert_eq!(idbench(&["test", &f]).status.code(), Some(2));
+    let o = idbench(&["test", "--allow-outside-grammar", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+/// `s` as a TOML basic string.
+fn toml_string(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Issue 34 item 13: `draft --cases` refuses a cases file its grammar would overwrite.
+#[test]
+fn draft_refuses_cases_named_as_its_grammar() {
+    let d = dir("draftsame");
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/specs/rfc3986.txt");
+    for name in ["out.abnf", "sub/../out.abnf", "OUT.ABNF"] {
+        if name.starts_with("sub") {
+            std::fs::create_dir_all(d.join("sub")).expect("sub");
+        }
+        let cases = d.join(name);
+        let o = idbench(&["draft", spec, "--cases", &cases.display().to_string()]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", err(&o));
+        assert!(
+            err(&o).contains("which is this same file"),
+            "{name}: {}",
+            err(&o)
+        );
+        assert_eq!(out(&o), "", "{name}: nothing done");
+    }
+    assert!(!d.join("out.abnf").exists(), "nothing written");
+    assert!(!d.join("OUT.ABNF").exists(), "nothing written");
+    // A hard link: out.toml and out.abnf one file.
+    #[cfg(unix)]
+    {
+        let cases = d.join("out.toml");
+        std::fs::write(&cases, "keep\n").expect("cases");
+        std::fs::hard_link(&cases, d.join("out.abnf")).expect("hard link");
+        let o = idbench(&["draft", spec, "--cases", &cases.display().to_string()]);
+        assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+        assert_eq!(std::fs::read_to_string(&cases).expect("kept"), "keep\n");
+    }
 }
 
 #[test]

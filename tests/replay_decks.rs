@@ -724,3 +724,195 @@ fn a_slide_saved_while_the_screen_has_no_colours_is_saved_in_the_decks_colours()
         "saved in the deck's colours, as replay writes it"
     );
 }
+
+/// Issue 34 item 2: a step's grammar stays in the deck's folder unless the user passes
+/// `--allow-outside-grammar` (`replay` and `present` alike), and a grammar that does not
+/// read as ABNF is reported without its words, on stderr and in no exported file.
+#[test]
+fn a_deck_grammar_stays_in_its_folder_and_a_private_file_is_never_quoted() {
+    let dir = temp_dir("outside");
+    let home = dir.join("home");
+    let decks = dir.join("decks");
+    std::fs::create_dir_all(&home).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(decks.join("sub")).unwrap_or_else(|e| panic!("{e}"));
+    let secret = home.join("credentials");
+    std::fs::write(&secret, "password = s3cr3tvalue\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        home.join("good.abnf"),
+        "thing = 1*%x61-7A \":\" 1*%x30-39\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(&home, decks.join("sub/home")).unwrap_or_else(|e| panic!("{e}"));
+    let deck_of = |grammar: &str, start: &str| {
+        format!(
+            "size = \"80x24\"\n[[step]]\nname = \"lab\"\ninput = \"abc:123\"\ngrammar = \"{}\"\nstart = \"{start}\"\n",
+            grammar.replace('\\', "\\\\")
+        )
+    };
+    let outside = [
+        secret.display().to_string(),
+        "../home/credentials".into(),
+        "sub/../../home/credentials".into(),
+        "sub/home/credentials".into(),
+    ];
+    for (i, g) in outside.iter().enumerate() {
+        let deck = decks.join(format!("d{i}.toml"));
+        std::fs::write(&deck, deck_of(g, "password")).unwrap_or_else(|e| panic!("{e}"));
+        let out = dir.join(format!("out{i}"));
+        let (code, err) = replay(&deck, &out, "txt");
+        assert_eq!(code, Some(2), "{g}: {err}");
+        assert!(err.contains("--allow-outside-grammar"), "{g}: {err}");
+        assert!(!err.contains("s3cr3tvalue"), "{g}: {err}");
+        // present reads the deck the same way, before it needs a terminal.
+        let o = idbench()
+            .arg("present")
+            .arg(&deck)
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let perr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{g}: {perr}");
+        assert!(perr.contains("--allow-outside-grammar"), "{g}: {perr}");
+        // Allowed, the file is read, and its words are still not quoted.
+        for format in ["txt", "svg", "html"] {
+            let o = idbench()
+                .args(["replay", "--allow-outside-grammar"])
+                .arg(&deck)
+                .arg("--export")
+                .arg(&out)
+                .args(["--format", format])
+                .output()
+                .unwrap_or_else(|e| panic!("{e}"));
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{g}: {err}");
+            assert!(err.contains("does not read as ABNF ("), "{g}: {err}");
+            assert!(!err.contains("s3cr3tvalue"), "{g}: {err}");
+            let stdout = String::from_utf8_lossy(&o.stdout);
+            assert!(!stdout.contains("s3cr3tvalue"), "{g}: {stdout}");
+            if out.exists() {
+                for (name, bytes) in files(&out) {
+                    let text = String::from_utf8_lossy(&bytes);
+                    assert!(!text.contains("s3cr3tvalue"), "{name}");
+                }
+            }
+        }
+    }
+    // Inside the folder: read, and not quoted either.
+    std::fs::copy(&secret, decks.join("inside.abnf")).unwrap_or_else(|e| panic!("{e}"));
+    let deck = decks.join("inside.toml");
+    std::fs::write(&deck, deck_of("inside.abnf", "password")).unwrap_or_else(|e| panic!("{e}"));
+    let (code, err) = replay(&deck, &dir.join("out-in"), "txt");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("does not read as ABNF ("), "{err}");
+    assert!(!err.contains("s3cr3tvalue"), "{err}");
+    // A good grammar outside replays with the flag.
+    let deck = decks.join("good.toml");
+    std::fs::write(&deck, deck_of("../home/good.abnf", "thing")).unwrap_or_else(|e| panic!("{e}"));
+    let (code, _) = replay(&deck, &dir.join("out-good"), "txt");
+    assert_eq!(code, Some(2));
+    let o = idbench()
+        .args(["replay", "--allow-outside-grammar"])
+        .arg(&deck)
+        .arg("--export")
+        .arg(dir.join("out-good"))
+        .args(["--format", "txt"])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let txt = std::fs::read_to_string(dir.join("out-good/01-lab.txt")).unwrap_or_default();
+    assert!(txt.contains("valid under lab"), "{txt}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A deck's `theme` file follows its grammars' rule: inside the deck's folder unless the
+/// user passes `--allow-outside-grammar` (`replay` and `present` alike), and a file that is
+/// not a valid theme is reported by a position and a general reason, never its words.
+#[test]
+fn a_deck_theme_stays_in_its_folder_and_a_private_file_is_never_quoted() {
+    let dir = temp_dir("theme");
+    let decks = dir.join("decks");
+    std::fs::create_dir_all(&decks).unwrap_or_else(|e| panic!("{e}"));
+    let private = [
+        "password = \"s3cr3tvalue\"\n",
+        "[slots]\nerror = \"s3cr3tvalue\"\n",
+        "inherits = \"s3cr3tvalue\"\n",
+        "name = \"t\"\n[kinds]\ns3cr3tvalue = \"red\"\n",
+    ];
+    std::fs::write(dir.join("secret.toml"), private[0]).unwrap_or_else(|e| panic!("{e}"));
+    let deck_of =
+        |theme: &str| format!("theme = \"{theme}\"\n[[step]]\nname = \"a\"\ninput = \"urn:a:b\"\n");
+    // Every run of `replay` and `present` over `deck`: (exit code, stdout and stderr).
+    let runs = |deck: &Path, allow: bool| -> Vec<(Option<i32>, String)> {
+        let flag: &[&str] = if allow {
+            &["--allow-outside-grammar"]
+        } else {
+            &[]
+        };
+        let replay = idbench()
+            .arg("replay")
+            .args(flag)
+            .arg(deck)
+            .arg("--export")
+            .arg(dir.join("out"))
+            .args(["--format", "txt"])
+            .output();
+        let present = idbench().arg("present").args(flag).arg(deck).output();
+        [replay, present]
+            .into_iter()
+            .map(|o| {
+                let o = o.unwrap_or_else(|e| panic!("{e}"));
+                let text = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&o.stdout),
+                    String::from_utf8_lossy(&o.stderr)
+                );
+                (o.status.code(), text)
+            })
+            .collect()
+    };
+    // Outside the folder: refused before it is read, whatever it holds.
+    let deck = decks.join("outside.toml");
+    std::fs::write(&deck, deck_of("../secret.toml")).unwrap_or_else(|e| panic!("{e}"));
+    for (code, text) in runs(&deck, false) {
+        assert_eq!(code, Some(2), "{text}");
+        assert!(
+            text.contains("theme ../secret.toml: a `..` that leaves the folder"),
+            "{text}"
+        );
+        assert!(text.contains("--allow-outside-grammar"), "{text}");
+        assert!(!text.contains("s3cr3tvalue"), "{text}");
+    }
+    // Allowed, it is read, and still not quoted.
+    for (code, text) in runs(&deck, true) {
+        assert_eq!(code, Some(2), "{text}");
+        assert!(text.contains("not a valid theme ("), "{text}");
+        assert!(!text.contains("s3cr3tvalue"), "{text}");
+        assert!(!text.contains("password"), "{text}");
+    }
+    // Inside the folder: read, and not quoted, whatever is wrong with it.
+    let deck = decks.join("inside.toml");
+    std::fs::write(&deck, deck_of("private.toml")).unwrap_or_else(|e| panic!("{e}"));
+    for body in private {
+        std::fs::write(decks.join("private.toml"), body).unwrap_or_else(|e| panic!("{e}"));
+        for (code, text) in runs(&deck, false) {
+            assert_eq!(code, Some(2), "{body}: {text}");
+            assert!(
+                text.contains("theme private.toml: not a valid theme ("),
+                "{body}: {text}"
+            );
+            assert!(text.contains(" at line "), "{body}: {text}");
+            assert!(!text.contains("s3cr3tvalue"), "{body}: {text}");
+            assert!(!text.contains("password"), "{body}: {text}");
+        }
+    }
+    // A good theme in the folder replays.
+    std::fs::write(decks.join("private.toml"), "inherits = \"light\"\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, err) = replay(&deck, &dir.join("out-good"), "txt");
+    assert_eq!(code, Some(0), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -201,3 +201,114 @@ fn a_link_planted_at_the_cases_file_is_not_followed() {
     assert!(st.contains("symbolic link"), "{st}");
     assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "keep\n");
 }
+
+/// Issue 34 item 2: the `--cases` file's grammars stay in its folder unless the workbench
+/// was started with `--allow-outside-grammar`, and a grammar that does not read as ABNF is
+/// named on the status line without its words.
+#[test]
+fn a_cases_grammar_outside_the_folder_is_refused_and_never_quoted() {
+    let d = dir("outside");
+    std::fs::create_dir_all(d.join("home")).expect("home");
+    std::fs::create_dir_all(d.join("cases")).expect("cases");
+    std::fs::write(d.join("home/credentials"), "password = s3cr3tvalue\n").expect("secret");
+    std::fs::write(d.join("cases/inside.abnf"), "password = s3cr3tvalue\n").expect("secret");
+    let case = |g: &str| {
+        format!("[[case]]\ninput = \"x\"\nparses = true\ngrammar = \"{g}\"\nstart = \"password\"\n")
+    };
+    let f = d.join("cases/c.toml");
+    std::fs::write(&f, case("../home/credentials")).expect("cases");
+    let mut a = app("", None, None, &f);
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(st.contains("--allow-outside-grammar"), "{st}");
+    assert!(!st.contains("s3cr3tvalue"), "{st}");
+    assert!(!screen(&mut a, 100, 30).contains("s3cr3tvalue"));
+    // Allowed, it is read, and named without its words.
+    let mut a = App::new(AppConfig {
+        cases: Some(f.clone()),
+        cases_grammars: idbench::cases::GrammarPaths::Anywhere,
+        ..AppConfig::default()
+    });
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(st.contains("does not read as ABNF ("), "{st}");
+    assert!(!st.contains("s3cr3tvalue"), "{st}");
+    assert!(!screen(&mut a, 100, 30).contains("s3cr3tvalue"));
+    // Inside the folder, not quoted either.
+    std::fs::write(&f, case("inside.abnf")).expect("cases");
+    let mut a = app("", None, None, &f);
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(
+        st.contains("grammar inside.abnf does not read as ABNF ("),
+        "{st}"
+    );
+    assert!(!st.contains("s3cr3tvalue"), "{st}");
+    assert!(!screen(&mut a, 100, 30).contains("s3cr3tvalue"));
+}
+
+/// The workbench's `--cases` file may start empty (Ctrl-S `a` fills it): no error, unlike
+/// `idbench test`, which says there are no cases.
+#[test]
+fn an_empty_cases_file_opens_without_an_error() {
+    let d = dir("empty");
+    let f = d.join("new.toml");
+    std::fs::write(&f, "").expect("empty");
+    let a = app("http://a/", None, None, &f);
+    assert!(
+        a.status().is_none_or(|s| !s.contains("no cases")),
+        "{:?}",
+        a.status()
+    );
+    // TOML cases in a file not named .toml are said even here.
+    let g = d.join("new.txt");
+    std::fs::write(&g, "[[case]]\ninput = \"http://a/\"\nvalid = true\n").expect("toml");
+    let a = app("http://a/", None, None, &g);
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(st.contains("rename it to end in .toml"), "{st}");
+}
+
+/// A case saved from the grammar lab names the grammar relative to the cases file when it
+/// is in the cases file's folder, so `idbench test` runs it without the flag.
+#[test]
+fn a_lab_case_names_its_grammar_relative_to_the_cases_file() {
+    let d = dir("labsave");
+    let g = d.join("pair.abnf");
+    std::fs::write(&g, "pair = 1*%x61-7A \"=\" 1*%x30-39\n").expect("grammar");
+    let f = d.join("saved.toml");
+    let lab = idbench::tui::lab::LabFile::open(&g, "pair").expect("the grammar reads");
+    let mut a = App::new(AppConfig {
+        input: "ab=12".into(),
+        profile: Some(lab.profile),
+        lab: Some(lab),
+        cases: Some(f.clone()),
+        ..AppConfig::default()
+    });
+    a.handle(ctrl('s'));
+    a.handle(ch('a'));
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(st.starts_with("case appended to"), "{st}");
+    assert!(!st.contains("--allow-outside-grammar"), "{st}");
+    let text = std::fs::read_to_string(&f).expect("saved");
+    assert!(
+        text.contains("grammar = \"pair.abnf\"\nstart = \"pair\"\n"),
+        "{text}"
+    );
+    let (code, v) = run_test(&f);
+    assert_eq!(code, Some(0), "{v}");
+    // Saved to a cases file in another folder, the grammar is named by its absolute path,
+    // and the status says the run needs the flag.
+    std::fs::create_dir_all(d.join("other")).expect("other");
+    let f2 = d.join("other/saved.toml");
+    let lab = idbench::tui::lab::LabFile::open(&g, "pair").expect("the grammar reads");
+    let mut a = App::new(AppConfig {
+        input: "ab=12".into(),
+        profile: Some(lab.profile),
+        lab: Some(lab),
+        cases: Some(f2.clone()),
+        ..AppConfig::default()
+    });
+    a.handle(ctrl('s'));
+    a.handle(ch('a'));
+    let st = a.status().unwrap_or_default().to_string();
+    assert!(st.contains("idbench test --allow-outside-grammar"), "{st}");
+    let (code, _) = run_test(&f2);
+    assert_eq!(code, Some(2));
+}

@@ -172,7 +172,13 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
     assert!(!text.contains("profile = \"lab\""), "{text}");
     let cases = dir.join("cases.toml");
     std::fs::write(&cases, &text).expect("written");
-    let file = idbench::cases::load(&cases).expect("the saved case reads");
+    // Without a cases file the grammar is named from the working directory's
+    // idbench-cases.toml: by its absolute path here, which needs --allow-outside-grammar.
+    let opts = idbench::cases::LoadOptions {
+        grammars: idbench::cases::GrammarPaths::Anywhere,
+        allow_empty: false,
+    };
+    let file = idbench::cases::load_with(&cases, opts).expect("the saved case reads");
     for c in &file.cases {
         assert!(idbench::cases::run(c, None).is_empty(), "{text}");
     }

@@ -33,6 +33,8 @@
 //! `not_equivalent`), `target` (with `base`; `"error"` expects no target) and `parses`
 //! (with `grammar`, an ABNF file relative to the cases file, and `start`). A case needs at
 //! least one; unknown keys are errors with their line and column, so a typo cannot pass.
+//! A `grammar` stays inside the cases file's folder unless the user allows otherwise, and
+//! one that does not read as ABNF is reported without its words ([`grammar`]).
 //!
 //! Files ending `.json` are read in the web-platform-tests shape ([`parse_wpt`]): an array
 //! whose strings are comments and whose objects are cases, either `urltestdata.json`'s
@@ -42,7 +44,12 @@
 //! implemented revision of the standard changes is a known disagreement, named with the
 //! change ([`crate::engine::whatwg::wpt`]), not a failure. Any other file that is not
 //! `.toml` is read in the `examples/ids` line format ([`crate::idsets::parse_set`]).
+//!
+//! A file that holds no case is an error for `idbench test` (`no cases in FILE`), so a
+//! file read in the wrong format cannot pass; `[[case]]` tables in a file not named `.toml`
+//! are always an error, which says to name it `.toml`.
 
+pub mod grammar;
 mod read;
 mod run;
 mod view;
@@ -56,6 +63,7 @@ use crate::engine::Profile;
 use crate::engine::abnf::Grammar;
 use crate::engine::tree::Severity;
 
+pub use grammar::{ALLOW_OUTSIDE_FLAG, GrammarPaths};
 pub use read::{parse_ids, parse_toml};
 pub use run::{Failure, run};
 pub use view::from_view;
@@ -64,6 +72,9 @@ pub use write::{append_case, to_toml, write_private};
 
 /// A cases file may be this large (100,000 cases of a line or so each fit many times over).
 pub const MAX_CASES_FILE: u64 = 64 << 20;
+
+/// How the error for a file with no case begins (the file's name follows).
+const NO_CASES: &str = "no cases in ";
 
 /// The most load errors reported for one file (the rest are counted).
 pub const MAX_LOAD_ERRORS: usize = 20;
@@ -287,7 +298,15 @@ pub struct LoadError {
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.line == 0 {
+        if self.line == 0
+            && self
+                .message
+                .strip_prefix(NO_CASES)
+                .is_some_and(|m| m.starts_with(self.file.as_str()))
+        {
+            // The message names the file itself (`no cases in FILE`).
+            f.write_str(&self.message)
+        } else if self.line == 0 {
             write!(f, "{}: {}", self.file, self.message)
         } else {
             write!(
@@ -299,11 +318,42 @@ impl std::fmt::Display for LoadError {
     }
 }
 
+/// How [`load_with`] reads a cases file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Where the grammars its `parses` cases name may be.
+    pub grammars: GrammarPaths,
+    /// A file with no case reads (as none) instead of being an error: the workbench's
+    /// `--cases` file, which Ctrl-S `a` fills, may start empty. `[[case]]` tables in a
+    /// file not named `.toml` are an error either way.
+    pub allow_empty: bool,
+}
+
+/// [`load_with`] under the default options: grammars inside the file's folder, and a file
+/// with no case is an error.
+pub fn load(path: &Path) -> Result<CaseFile, Vec<LoadError>> {
+    load_with(path, LoadOptions::default())
+}
+
+/// The first line of `text` that opens a TOML `[[case]]` table (1-based), if any.
+fn toml_case_line(text: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            l.trim()
+                .strip_prefix("[[")
+                .and_then(|r| r.split_once("]]"))
+                .is_some_and(|(name, _)| name.trim() == "case")
+        })
+        .map(|i| i + 1)
+}
+
 /// Reads the cases file at `path`: a regular file ([`crate::files::read_regular`]), TOML
 /// when it ends `.toml`, the web-platform-tests shape when `.json` ([`parse_wpt`]), else
-/// the `examples/ids` line format. Grammars named by `parses` cases are read and compiled here, relative to
-/// the file's directory.
-pub fn load(path: &Path) -> Result<CaseFile, Vec<LoadError>> {
+/// the `examples/ids` line format. Grammars named by `parses` cases are read and compiled
+/// here, relative to the file's directory and inside it unless `opts.grammars` allows
+/// otherwise ([`grammar::resolve`]). A file with no case is an error (`no cases in FILE`)
+/// unless `opts.allow_empty`.
+pub fn load_with(path: &Path, opts: LoadOptions) -> Result<CaseFile, Vec<LoadError>> {
     let file = path.display().to_string();
     let whole = |message: String| {
         vec![LoadError {
@@ -323,10 +373,27 @@ pub fn load(path: &Path) -> Result<CaseFile, Vec<LoadError>> {
         parse_wpt(&text, &file)?
     } else if ext.as_deref() == Some("toml") {
         let dir = path.parent().unwrap_or(Path::new("."));
-        parse_toml(&text, &file, dir)?
+        parse_toml(&text, &file, dir, opts.grammars)?
     } else {
+        // TOML cases in a file of another name would be read in the line format, where
+        // their `key = value` lines expect nothing: said, not passed.
+        if let Some(line) = toml_case_line(&text) {
+            return Err(whole(format!(
+                "{NO_CASES}{file}: it holds TOML `[[case]]` tables (line {line}), but only a file named .toml is read as TOML (this one is read in the line format); rename it to end in .toml"
+            )));
+        }
         parse_ids(&text, &file)?
     };
+    if cases.is_empty() && !opts.allow_empty {
+        let why = match ext.as_deref() {
+            Some("toml") => "a TOML cases file holds `[[case]]` tables",
+            Some("json") => "a web-platform-tests file is an array of case objects",
+            _ => {
+                "in the line format a case is an identifier, a tab and what it must do (valid, invalid, ==, !=, ->, or a diagnostic); a line with an identifier alone expects nothing"
+            }
+        };
+        return Err(whole(format!("{NO_CASES}{file}: {why}")));
+    }
     Ok(CaseFile {
         path: path.to_path_buf(),
         cases,

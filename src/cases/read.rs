@@ -9,10 +9,11 @@ use std::sync::Arc;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::grammar::{self, GrammarPaths};
 use super::{
     Case, DiagnosticExpect, Expect, LoadError, MAX_LOAD_ERRORS, ParsesExpect, TargetExpect,
 };
-use crate::engine::abnf::{self, Grammar};
+use crate::engine::abnf::Grammar;
 use crate::engine::tree::NodeKind;
 use crate::engine::{Code, Profile};
 use crate::idsets::{self, Expect as IdExpect};
@@ -114,8 +115,14 @@ fn type_name(v: &DeValue<'_>) -> &'static str {
     }
 }
 
-/// Reads the TOML format. `dir` is where `grammar` paths are relative to.
-pub fn parse_toml(text: &str, file: &str, dir: &Path) -> Result<Vec<Case>, Vec<LoadError>> {
+/// Reads the TOML format. `dir` is where `grammar` paths are relative to; `paths` says
+/// whether they may leave it ([`GrammarPaths`]).
+pub fn parse_toml(
+    text: &str,
+    file: &str,
+    dir: &Path,
+    paths: GrammarPaths,
+) -> Result<Vec<Case>, Vec<LoadError>> {
     let lines = Lines::new(text);
     let mut errs = Errors {
         file,
@@ -162,7 +169,9 @@ pub fn parse_toml(text: &str, file: &str, dir: &Path) -> Result<Vec<Case>, Vec<L
                 );
                 continue;
             };
-            if let Some(c) = read_case(text, item.span().start, t, dir, &mut grammars, &mut errs) {
+            let at = item.span().start;
+            let c = read_case(text, at, t, (dir, paths), &mut grammars, &mut errs);
+            if let Some(c) = c {
                 cases.push(c);
             }
         }
@@ -206,7 +215,7 @@ fn read_case(
     text: &str,
     at: usize,
     t: &DeTable<'_>,
-    dir: &Path,
+    (dir, paths): (&Path, GrammarPaths),
     grammars: &mut HashMap<String, Result<Arc<Grammar>, String>>,
     errs: &mut Errors<'_>,
 ) -> Option<Case> {
@@ -373,7 +382,7 @@ fn read_case(
                 (Some((g, goff)), Some((s, soff))) => {
                     let compiled = grammars
                         .entry(g.clone())
-                        .or_insert_with(|| load_grammar(&dir.join(g)))
+                        .or_insert_with(|| load_grammar(dir, g, paths))
                         .clone();
                     match compiled {
                         Ok(gr) if gr.has_rule(s) => {
@@ -385,7 +394,7 @@ fn read_case(
                             });
                         }
                         Ok(_) => errs.at(*soff, format!("the grammar {g} has no rule named `{s}`")),
-                        Err(m) => errs.at(*goff, format!("grammar {g}: {m}")),
+                        Err(m) => errs.at(*goff, m),
                     }
                 }
                 _ => errs.at(
@@ -426,20 +435,12 @@ fn read_case(
     })
 }
 
-/// Reads and compiles an ABNF grammar file; the message says what is wrong.
-fn load_grammar(path: &Path) -> Result<Arc<Grammar>, String> {
-    let text = crate::files::read_regular(path, abnf::MAX_TEXT as u64)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    Grammar::from_text(&text).map(Arc::new).map_err(|problems| {
-        let first = problems
-            .first()
-            .map(|p| format!(": line {} column {}: {}", p.line, p.column, p.message))
-            .unwrap_or_default();
-        format!(
-            "does not read ({} errors{first}); `idbench grammar check` lists them",
-            problems.len()
-        )
-    })
+/// Finds, reads and compiles the grammar a case names: inside `dir` unless `paths` lets
+/// it leave ([`super::grammar::resolve`]); a file that does not read as ABNF is reported
+/// without its words ([`super::grammar::not_abnf`]). The message names `given`.
+fn load_grammar(dir: &Path, given: &str, paths: GrammarPaths) -> Result<Arc<Grammar>, String> {
+    let path = grammar::resolve(dir, given, paths).map_err(|e| format!("grammar {given}: {e}"))?;
+    grammar::load(&path, given).map(Arc::new)
 }
 
 /// Reads the `examples/ids` line format. Entries that only show an identifier expect

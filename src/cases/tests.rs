@@ -3,7 +3,7 @@ use std::path::Path;
 use super::*;
 
 fn read(text: &str) -> Result<Vec<Case>, Vec<LoadError>> {
-    parse_toml(text, "t.toml", Path::new("."))
+    parse_toml(text, "t.toml", Path::new("."), GrammarPaths::Inside)
 }
 
 #[test]
@@ -78,4 +78,26 @@ fn inline_cases_are_placed_at_their_braces() {
         .expect("reads");
     assert_eq!(cases.iter().map(|c| c.line).collect::<Vec<_>>(), [2, 3]);
     assert!(cases.iter().all(|c| run(c, None).is_empty()));
+}
+
+#[test]
+fn a_whole_file_error_names_the_file_once() {
+    let e = |file: &str, message: &str| {
+        LoadError {
+            file: file.into(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
+        .to_string()
+    };
+    assert_eq!(
+        e("t", "cannot read: not UTF-8"),
+        "t: cannot read: not UTF-8"
+    );
+    assert_eq!(
+        e("a.txt", "no cases in a.txt: why"),
+        "no cases in a.txt: why"
+    );
+    assert_eq!(e("b", "no cases in a: why"), "b: no cases in a: why");
 }

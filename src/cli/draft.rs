@@ -146,6 +146,18 @@ pub fn to_text(name: &str, r: &DraftReport) -> String {
 /// grammar, 2 when the file cannot be read.
 pub fn run(args: &DraftArgs) -> std::io::Result<u8> {
     let shown = args.file.display().to_string();
+    // The grammar goes beside the cases, named as they are with `.abnf`: when that is the
+    // cases file itself (`--cases OUT.abnf`), one would overwrite the other.
+    if let Some(out) = &args.cases
+        && same_file(out, &grammar_path(out))
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "idbench: --cases {}: the draft's grammar is written beside the cases, named as they are with .abnf, which is this same file (or one only letter case tells from it); name the cases file otherwise (OUT.toml, which `idbench test` reads as TOML)",
+            escape(&out.display().to_string())
+        );
+        return Ok(2);
+    }
     let text = match crate::files::read_regular(&args.file, MAX_DRAFT) {
         Ok(t) => t,
         Err(e) => {
@@ -196,6 +208,41 @@ pub fn run(args: &DraftArgs) -> std::io::Result<u8> {
     Ok(u8::from(report.example_fails()))
 }
 
+/// Where `--cases OUT` writes the draft's grammar: beside OUT, its name with `.abnf`.
+fn grammar_path(out: &std::path::Path) -> PathBuf {
+    out.with_extension("abnf")
+}
+
+/// Whether `a` and `b` name one file: equal names (letter case aside, as some file systems
+/// ignore it) in the same folder (compared resolved, so `x/../c.abnf` and `c.abnf` are
+/// one), or, when both exist, the same device and inode (hard links, links).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b))
+            && (x.dev(), x.ino()) == (y.dev(), y.ino())
+        {
+            return true;
+        }
+    }
+    let place = |p: &std::path::Path| {
+        let dir = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        let dir = std::fs::canonicalize(dir)
+            .or_else(|_| std::path::absolute(dir))
+            .unwrap_or_else(|_| dir.to_path_buf());
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_lowercase())
+            .unwrap_or_default();
+        (dir, name)
+    };
+    place(a) == place(b)
+}
+
 /// The draft's examples as cases: each with `valid` under the profile `auto` picks for it
 /// and, where the draft's grammar reads, `parses` with the root rule that accepts it (the
 /// first root when none does). An example the grammar judged by its NSS gets a second case
@@ -207,7 +254,7 @@ fn write_cases(name: &str, r: &DraftReport, out: &std::path::Path) -> std::io::R
     use crate::engine::{NodeKind, Options, Profile, analyze};
     use std::sync::Arc;
 
-    let grammar_path = out.with_extension("abnf");
+    let grammar_path = grammar_path(out);
     let grammar_name = grammar_path
         .file_name()
         .and_then(|n| n.to_str())

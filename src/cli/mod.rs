@@ -346,6 +346,10 @@ pub struct TuiArgs {
     /// (without it, to idbench-cases.toml in the working directory).
     #[arg(long, value_hint = clap::ValueHint::FilePath)]
     pub cases: Option<std::path::PathBuf>,
+    /// Let the `--cases` file's `grammar` name a file outside the cases file's folder (as
+    /// `idbench test --allow-outside-grammar`).
+    #[arg(long, requires = "cases")]
+    pub allow_outside_grammar: bool,
 }
 
 /// What a view holds beside its identifier: one set of arguments for `explain` and `tui`,
@@ -489,6 +493,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             no_history: a.no_history,
             grammar: a.grammar.zip(a.start),
             cases: a.cases,
+            allow_outside_grammar: a.allow_outside_grammar,
             no_namespace: v.no_namespace,
         }
     }

@@ -28,6 +28,11 @@ pub struct PresentArgs {
     /// The deck: a TOML file of steps.
     #[arg(value_hint = clap::ValueHint::FilePath)]
     pub deck: std::path::PathBuf,
+    /// Let a step's `grammar`, and the deck's `theme`, name a file outside the deck's
+    /// folder (an absolute path, `..`, a link that leads out). Without it such a file is
+    /// refused: a deck from someone else cannot make idbench read your files.
+    #[arg(long)]
+    pub allow_outside_grammar: bool,
 }
 
 /// `idbench replay`.
@@ -39,6 +44,10 @@ pub struct ReplayArgs {
     /// The folder the steps are written to, as `NN-NAME.EXT` (created if missing).
     #[arg(long, value_hint = clap::ValueHint::DirPath)]
     pub export: std::path::PathBuf,
+    /// Let a step's `grammar`, and the deck's `theme`, name a file outside the deck's
+    /// folder (as `present --allow-outside-grammar`).
+    #[arg(long)]
+    pub allow_outside_grammar: bool,
     /// svg, html or txt.
     #[arg(long, short, value_enum, default_value_t = ExportFormat::Svg)]
     pub format: ExportFormat,
@@ -58,6 +67,7 @@ pub enum ExportFormat {
 
 use std::io::Write as _;
 
+use crate::cases::GrammarPaths;
 use crate::tui::present::export::{self, Format};
 use crate::tui::present::{Deck, deck::file_safe, show};
 
@@ -70,7 +80,10 @@ fn fail(msg: &str) -> std::io::Result<u8> {
 
 /// Runs `idbench present`.
 pub fn present(args: &PresentArgs) -> std::io::Result<u8> {
-    match Deck::load(&args.deck) {
+    match Deck::load_with(
+        &args.deck,
+        GrammarPaths::from_flag(args.allow_outside_grammar),
+    ) {
         Ok(deck) => {
             // Said before the screen is taken: the main screen keeps it, so it is there
             // again after q.
@@ -127,7 +140,10 @@ pub fn file_name(step: &crate::tui::present::Step, format: Format) -> String {
 /// is written beside its name and renamed over it (a link planted there is replaced, not
 /// followed), 0600.
 pub fn replay(args: &ReplayArgs) -> std::io::Result<u8> {
-    let deck = match Deck::load(&args.deck) {
+    let deck = match Deck::load_with(
+        &args.deck,
+        GrammarPaths::from_flag(args.allow_outside_grammar),
+    ) {
         Ok(d) => d,
         Err(e) => return fail(&e),
     };

@@ -41,6 +41,11 @@ pub struct TestArgs {
     /// The profile of the cases that name none (a case's own `profile` wins).
     #[arg(long, short, value_enum, ignore_case = true)]
     pub profile: Option<ProfileArg>,
+    /// Let a cases file's `grammar` name a file outside the cases file's folder (an
+    /// absolute path, `..`, a link that leads out). Without it such a grammar is refused:
+    /// a cases file from someone else cannot make idbench read your files.
+    #[arg(long)]
+    pub allow_outside_grammar: bool,
 }
 
 /// One case run.
@@ -212,10 +217,13 @@ fn tap(outcomes: &[Outcome<'_>]) -> String {
     s
 }
 
-/// Text for XML 1.0: the five special characters as entities, and every character XML
-/// cannot carry (controls but tab, line feed and carriage return; U+FFFE, U+FFFF) as a
-/// visible `⟨U+…⟩` token.
+/// Text for XML 1.0 as the other formats show it: first the terminal-safe tokens of
+/// [`escape`] (controls C0 and C1, bidi controls, line separators, invisibles become
+/// `⟨U+…⟩`, as in the text and TAP reports), then the five special characters as
+/// entities. A character XML cannot carry (controls but tab, line feed and carriage
+/// return; U+FFFE, U+FFFF) is a token already; the loop makes sure of it.
 fn xml(s: &str) -> String {
+    let s = escape(s);
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -307,7 +315,11 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
     let mut files: Vec<(String, CaseFile)> = Vec::new();
     let mut errors = Vec::new();
     for path in &args.files {
-        match cases::load(path) {
+        let opts = cases::LoadOptions {
+            grammars: cases::GrammarPaths::from_flag(args.allow_outside_grammar),
+            allow_empty: false,
+        };
+        match cases::load_with(path, opts) {
             Ok(f) => files.push((path.display().to_string(), f)),
             Err(e) => errors.extend(e),
         }

@@ -91,6 +91,8 @@ pub struct AppConfig {
     /// The cases file (`--cases`): its cases in the examples picker, and where Ctrl-S `a`
     /// appends the view as a case (without it, [`DEFAULT_CASES_FILE`]).
     pub cases: Option<std::path::PathBuf>,
+    /// Where the grammars the cases file names may be (`--allow-outside-grammar`).
+    pub cases_grammars: crate::cases::GrammarPaths,
     /// The URN namespace layer is on (`--no-namespace` turns it off; Ctrl-N toggles it).
     pub namespace: bool,
 }
@@ -115,6 +117,7 @@ impl Default for AppConfig {
             compare: CompareOptions::default(),
             base: None,
             cases: None,
+            cases_grammars: crate::cases::GrammarPaths::Inside,
             lab: None,
             namespace: true,
         }
@@ -201,6 +204,8 @@ pub struct App {
     lab: Option<LabFile>,
     /// The cases file given with `--cases`.
     cases_file: Option<std::path::PathBuf>,
+    /// Where the cases file's grammars may be.
+    cases_grammars: crate::cases::GrammarPaths,
     /// Its cases, run (shown in the examples picker).
     user_cases: Vec<panes::examples::UserCase>,
     /// False in a presenter's step: nothing is written to files (Ctrl-S's saves say so).
@@ -239,6 +244,7 @@ impl App {
             base,
             lab,
             cases,
+            cases_grammars,
             namespace,
         } = config;
         // An identifier given at start loses its line breaks as a paste does, and says so
@@ -299,6 +305,7 @@ impl App {
             quit_armed: false,
             lab,
             cases_file: cases,
+            cases_grammars,
             user_cases: Vec::new(),
             files: true,
             screen_dir: std::path::PathBuf::from("."),
@@ -1102,7 +1109,12 @@ impl App {
         let Some(path) = self.cases_file.clone() else {
             return Ok(());
         };
-        let file = crate::cases::load(&path).map_err(|errs| {
+        let opts = crate::cases::LoadOptions {
+            grammars: self.cases_grammars,
+            // The file Ctrl-S `a` fills may start empty.
+            allow_empty: true,
+        };
+        let file = crate::cases::load_with(&path, opts).map_err(|errs| {
             let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
             let more = if errs.len() > 1 {
                 format!(" (and {} more)", errs.len() - 1)
@@ -1155,7 +1167,16 @@ impl App {
             case.profile = None;
             case.base = None;
             case.expect = crate::cases::Expect::default();
-            case.expect.parses = Some(l.parses_expect(valid)?);
+            let mut parses = l.parses_expect(valid)?;
+            // Named relative to the cases file when inside its folder, so `idbench test`
+            // runs it without --allow-outside-grammar.
+            let file = self
+                .cases_file
+                .clone()
+                .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_CASES_FILE));
+            parses.path =
+                crate::cases::grammar::named_from(&file, std::path::Path::new(&parses.path));
+            case.expect.parses = Some(parses);
             case.note = Some("saved from the workbench's grammar lab".into());
         }
         Ok(case)
@@ -1214,8 +1235,19 @@ impl App {
             .clone()
             .unwrap_or_else(|| std::path::PathBuf::from(DEFAULT_CASES_FILE));
         let shown = crate::safe_text::escape(&path.display().to_string()).into_owned();
+        let mut flag = "";
         let text = match self.view_case() {
-            Ok(case) => crate::cases::to_toml(&case),
+            Ok(case) => {
+                if case
+                    .expect
+                    .parses
+                    .as_ref()
+                    .is_some_and(|p| std::path::Path::new(&p.path).is_absolute())
+                {
+                    flag = " --allow-outside-grammar";
+                }
+                crate::cases::to_toml(&case)
+            }
             Err(e) => {
                 self.say_error(format!("no case appended to {shown}: {e}"));
                 return;
@@ -1224,7 +1256,8 @@ impl App {
         match crate::cases::append_case(&path, &text) {
             Ok(()) => {
                 let reread = self.read_cases();
-                let mut msg = format!("case appended to {shown} (idbench test {shown} runs it)");
+                let mut msg =
+                    format!("case appended to {shown} (idbench test{flag} {shown} runs it)");
                 if let Err(e) = reread {
                     msg.push_str(&format!("; reading it back: {e}"));
                 }

@@ -27,6 +27,9 @@ pub struct LabFile {
     stamp: Option<(Option<SystemTime>, u64)>,
     /// The `lab` profile.
     pub profile: Profile,
+    /// The file was named by a deck, not by the user: a grammar that does not read is
+    /// reported without its words ([`crate::cases::grammar::not_abnf`]).
+    quiet: bool,
 }
 
 fn stamp(path: &Path) -> Option<(Option<SystemTime>, u64)> {
@@ -34,13 +37,17 @@ fn stamp(path: &Path) -> Option<(Option<SystemTime>, u64)> {
     Some((m.modified().ok(), m.len()))
 }
 
-/// Reads, compiles and registers the grammar at `path` from `start`.
-fn load(path: &Path, start: &str) -> Result<Profile, String> {
+/// Reads, compiles and registers the grammar at `path` from `start`; `quiet`: see
+/// [`LabFile::open_quiet`].
+fn load(path: &Path, start: &str, quiet: bool) -> Result<Profile, String> {
     let shown = path.display().to_string();
     let name = escape(&shown);
     let text = crate::files::read_regular(path, abnf::MAX_TEXT as u64)
         .map_err(|e| format!("grammar {name}: {}", escape(&e.to_string())))?;
     let grammar = Grammar::from_text(&text).map_err(|problems| {
+        if quiet {
+            return crate::cases::grammar::not_abnf(&shown, path, &problems);
+        }
         let mut s = format!("grammar {name} does not read:");
         for p in problems.iter().take(SHOWN_ERRORS) {
             s.push_str(&format!(
@@ -63,13 +70,25 @@ impl LabFile {
     /// Reads the grammar at `path` and registers the `lab` profile over it, parsing from
     /// `start`; the error names the path and what is wrong.
     pub fn open(path: &Path, start: &str) -> Result<LabFile, String> {
+        LabFile::opened(path, start, false)
+    }
+
+    /// [`LabFile::open`] for a grammar a deck names: a grammar that does not read (now or
+    /// when read again) is reported by its number of problems and the first one's code and
+    /// position, never by the file's words, as the file may not be the user's choice.
+    pub fn open_quiet(path: &Path, start: &str) -> Result<LabFile, String> {
+        LabFile::opened(path, start, true)
+    }
+
+    fn opened(path: &Path, start: &str, quiet: bool) -> Result<LabFile, String> {
         let before = stamp(path);
-        let profile = load(path, start)?;
+        let profile = load(path, start, quiet)?;
         Ok(LabFile {
             path: path.to_path_buf(),
             start: start.to_string(),
             stamp: before,
             profile,
+            quiet,
         })
     }
 
@@ -102,6 +121,6 @@ impl LabFile {
             return None;
         }
         self.stamp = now;
-        Some(load(&self.path, &self.start).map(|p| self.profile = p))
+        Some(load(&self.path, &self.start, self.quiet).map(|p| self.profile = p))
     }
 }

@@ -498,6 +498,8 @@ pub struct Launch {
     /// `--cases FILE`: the user's cases in the examples picker, and where Ctrl-S `a`
     /// appends the view as a case.
     pub cases: Option<std::path::PathBuf>,
+    /// `--allow-outside-grammar`: the cases file's grammars may be outside its folder.
+    pub allow_outside_grammar: bool,
     /// `--no-namespace`: answer by the URN spec alone (the workbench's namespace layer off
     /// at start).
     pub no_namespace: bool,
@@ -551,6 +553,7 @@ pub fn config_from(args: &Launch) -> AppConfig {
         base: args.base.clone(),
         lab: None,
         cases: args.cases.clone(),
+        cases_grammars: crate::cases::GrammarPaths::from_flag(args.allow_outside_grammar),
         namespace: !args.no_namespace,
     }
 }

@@ -21,7 +21,10 @@
 //! modifiers are `bold`, `dim`, `italic`, `underline` and `reverse`. The four shipped themes
 //! (`dark`, `light`, `high-contrast`, `mono`) are compiled in, so `--theme NAME` works
 //! anywhere; `--theme PATH` reads a file. A file that cannot be read, or a key that is wrong,
-//! is reported with file, line and key, and the rest of the theme still applies.
+//! is reported with file, line and key, and the rest of the theme still applies. A file with
+//! none of a theme's keys (a file named by mistake) is said not to be a theme, without
+//! naming its keys. A theme file a deck names is read by [`Theme::load_named`]: inside the
+//! deck's folder, and reported without a word of it.
 
 use std::path::Path;
 
@@ -173,6 +176,11 @@ impl std::fmt::Display for ThemeError {
     }
 }
 
+/// How the error for a theme file that is not TOML begins.
+const NOT_TOML: &str = "not valid TOML";
+/// How the error for a TOML file with none of a theme's keys begins.
+const NOT_A_THEME: &str = "not a theme";
+
 /// A theme file larger than this is not read.
 pub const MAX_THEME_BYTES: u64 = 1024 * 1024;
 
@@ -273,6 +281,41 @@ impl Theme {
         }
     }
 
+    /// Reads the theme file at `path` that another file names (a deck's `theme`, its path
+    /// already checked by [`crate::cases::grammar::resolve`]). `Err` says why in idbench's
+    /// words, never the file's: it cannot be read (the system's reason), or it is not a
+    /// valid theme: a generic reason, the first problem's line, how many there are and the
+    /// command that shows them to the user who asks. The file may not be the user's
+    /// choice (a contributed deck replayed in CI), and a private file named as a theme must
+    /// not reach a terminal or a log: no key, value or TOML line of it is quoted. Not
+    /// escaped: the caller escapes the whole message with the name it gives the file.
+    pub fn load_named(path: &Path) -> Result<Theme, String> {
+        let text = crate::files::read_regular(path, MAX_THEME_BYTES)
+            .map_err(|e| format!("cannot read the theme ({e})"))?;
+        let (theme, errors) = Theme::parse(&text, &path.display().to_string(), None);
+        let Some(first) = errors.first() else {
+            return Ok(theme);
+        };
+        let reason = if first.message.starts_with(NOT_TOML) {
+            "not valid TOML"
+        } else if first.message.starts_with(NOT_A_THEME) {
+            "none of its keys is one a theme has"
+        } else {
+            "a key or value a theme does not take"
+        };
+        let at = first
+            .line
+            .map(|l| format!(" at line {l}"))
+            .unwrap_or_default();
+        // The last entry may count the unknown keys not listed: counted as one.
+        let n = errors.len();
+        Err(format!(
+            "not a valid theme ({reason}{at}; {n} problem{} in all); run `idbench tui --theme {}` to see them",
+            if n == 1 { "" } else { "s" },
+            path.display()
+        ))
+    }
+
     /// Parses a theme file's text. `file` names it in errors; `base` is the theme to start
     /// from when the file names none (`inherits`), `dark` when `None`.
     ///
@@ -311,7 +354,7 @@ impl Theme {
                     e.span(),
                     None,
                     format!(
-                        "not valid TOML: {}; using {}",
+                        "{NOT_TOML}: {}; using {}",
                         e.message().trim(),
                         fallback.name
                     ),
@@ -403,6 +446,26 @@ impl Theme {
         }
         // The TOML map is ordered by key; report in file order.
         unknown.sort_unstable_by_key(|(l, _, _)| *l);
+        // A file with none of a theme's keys is not a theme (a file named by mistake):
+        // said without naming its keys, which would copy its words to the screen.
+        let themeish = doc.iter().any(|(k, _)| {
+            let key: &str = k.get_ref();
+            matches!(key, "name" | "inherits" | "slots" | "kinds")
+        });
+        if !themeish && let Some(&(line, _, _)) = unknown.first() {
+            errors.push(ThemeError {
+                file: file.to_string(),
+                line: Some(line),
+                key: None,
+                message: format!(
+                    "{NOT_A_THEME}: none of its {} top-level key{} is name, inherits, [slots] or [kinds]; using {}",
+                    unknown.len(),
+                    if unknown.len() == 1 { "" } else { "s" },
+                    theme.name
+                ),
+            });
+            return (theme, errors, lines.work());
+        }
         let more = unknown.len().saturating_sub(MAX_UNKNOWN_REPORTED);
         let known = |table: &str| -> String {
             if table == "slots" {
@@ -656,6 +719,65 @@ mod tests {
                 .to_string()
                 .starts_with("bad.toml:1: not valid TOML")
         );
+    }
+
+    #[test]
+    fn a_file_with_no_theme_key_is_not_a_theme_and_its_keys_are_not_named() {
+        let (t, errs) = Theme::parse(
+            "\ns3cr3tkey = 1\n[database]\nuser = \"u\"\npassword = \"s3cr3tvalue\"\n",
+            "creds.toml",
+            None,
+        );
+        assert_eq!(t, Theme::default());
+        let shown: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            shown,
+            [
+                "creds.toml:2: not a theme: none of its 2 top-level keys is name, inherits, [slots] or [kinds]; using dark"
+            ]
+        );
+        // A theme with a wrong key still names it: it is the user's theme.
+        let (_, errs) = Theme::parse("name = \"t\"\ncolour = 1\n", "t.toml", None);
+        assert_eq!(errs[0].key.as_deref(), Some("colour"));
+    }
+
+    #[test]
+    fn a_theme_named_by_another_file_is_reported_without_its_words() {
+        let d = std::env::temp_dir().join(format!("idbench-theme-named-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
+        let f = d.join("t.toml");
+        std::fs::write(&f, "name = \"ok\"\n").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Theme::load_named(&f).map(|t| t.name), Ok("ok".into()));
+        for (text, reason) in [
+            (
+                "password = \"s3cr3tvalue\"\n",
+                "none of its keys is one a theme has at line 1; 1 problem in all",
+            ),
+            (
+                "name = \"t\"\n\n[slots]\nerror = \"s3cr3tvalue\"\nbogus = 1\n",
+                "a key or value a theme does not take at line 4; 2 problems in all",
+            ),
+            (
+                "s3cr3tvalue = \"\n",
+                "not valid TOML at line 1; 1 problem in all",
+            ),
+        ] {
+            std::fs::write(&f, text).unwrap_or_else(|e| panic!("{e}"));
+            let e = Theme::load_named(&f).err().unwrap_or_default();
+            assert_eq!(
+                e,
+                format!(
+                    "not a valid theme ({reason}); run `idbench tui --theme {}` to see them",
+                    f.display()
+                )
+            );
+        }
+        let e = Theme::load_named(&d.join("none.toml"))
+            .err()
+            .unwrap_or_default();
+        assert!(e.starts_with("cannot read the theme ("), "{e}");
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

@@ -17,17 +17,23 @@
 //! Every error names the step (its number and name), escaped for the terminal. A deck is
 //! bounded: at most [`MAX_DECK_BYTES`], [`MAX_STEPS`] steps, [`MAX_KEYS`] keys and
 //! [`MAX_TYPED`] typed characters a step, TOML nested at most [`MAX_DEPTH`] deep; a grammar
-//! file is a regular file, not a symbolic link, read with the grammar lab's cap.
+//! file is a regular file, not a symbolic link, read with the grammar lab's cap, inside the
+//! deck's folder unless the user passes `--allow-outside-grammar`
+//! ([`crate::cases::grammar::resolve`], the rule cases files follow too). A theme file
+//! follows the same rule under the same flag, and one that is not a valid theme is
+//! reported without a word of it ([`Theme::load_named`]).
 
 use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyModifiers};
 use serde::Deserialize;
 
+use crate::cases::GrammarPaths;
 use crate::engine::Profile;
 use crate::safe_text::escape;
 use crate::tui::event::Event;
 use crate::tui::highlight::Highlight;
+use crate::tui::theme::Theme;
 
 /// The largest deck file read.
 pub const MAX_DECK_BYTES: u64 = 1 << 20;
@@ -296,11 +302,16 @@ impl Deck {
     /// Reads the deck at `path`. `Err`: every problem found, one a line, each naming the
     /// step it is in; all escaped.
     pub fn load(path: &Path) -> Result<Deck, String> {
+        Deck::load_with(path, GrammarPaths::Inside)
+    }
+
+    /// [`Deck::load`], with the steps' grammar files where `paths` lets them be.
+    pub fn load_with(path: &Path, paths: GrammarPaths) -> Result<Deck, String> {
         let shown = escape(&path.display().to_string()).into_owned();
         let text = crate::files::read_regular(path, MAX_DECK_BYTES)
             .map_err(|e| format!("deck {shown}: {}", escape(&e.to_string())))?;
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        Deck::parse(&text, &dir).map_err(|errs| {
+        Deck::parse_with(&text, &dir, paths).map_err(|errs| {
             errs.iter()
                 .map(|e| format!("deck {shown}: {e}"))
                 .collect::<Vec<_>>()
@@ -311,6 +322,11 @@ impl Deck {
     /// Reads deck `text` whose relative paths are taken from `dir`. `Err`: the problems
     /// (escaped), each naming its step.
     pub fn parse(text: &str, dir: &Path) -> Result<Deck, Vec<String>> {
+        Deck::parse_with(text, dir, GrammarPaths::Inside)
+    }
+
+    /// [`Deck::parse`], with the steps' grammar files where `paths` lets them be.
+    pub fn parse_with(text: &str, dir: &Path, paths: GrammarPaths) -> Result<Deck, Vec<String>> {
         if nesting_depth(text) > MAX_DEPTH {
             return Err(vec![format!(
                 "arrays and tables nest more than {MAX_DEPTH} deep; a deck needs 3"
@@ -336,22 +352,11 @@ impl Deck {
             }),
         };
         let theme_loaded = match raw.theme.as_deref() {
-            None => crate::tui::theme::Theme::default(),
-            Some(t) => {
-                let spec = if t.contains(['/', '\\']) || t.ends_with(".toml") {
-                    dir.join(t).display().to_string()
-                } else {
-                    t.to_string()
-                };
-                let (theme, problems) = crate::tui::theme::Theme::load(&spec, None);
-                errs.extend(
-                    problems
-                        .iter()
-                        .take(3)
-                        .map(|p| format!("theme: {}", escape(&p.to_string()))),
-                );
-                theme
-            }
+            None => Theme::default(),
+            Some(t) => read_theme(t, dir, paths).unwrap_or_else(|e| {
+                errs.push(format!("theme {}: {}", escape(t), escape(&e)));
+                Theme::default()
+            }),
         };
         if raw.step.is_empty() {
             errs.push("no [[step]]: a deck has at least one step".into());
@@ -365,7 +370,7 @@ impl Deck {
         }
         let mut steps = Vec::with_capacity(raw.step.len());
         for (i, table) in raw.step.into_iter().enumerate() {
-            match read_step(i + 1, table, dir) {
+            match read_step(i + 1, table, dir, paths) {
                 Ok(s) => steps.push(s),
                 Err(mut e) => errs.append(&mut e),
             }
@@ -395,7 +400,32 @@ fn label(number: usize, name: Option<&str>) -> String {
     }
 }
 
-fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<String>> {
+/// The theme a deck's `theme = T` names: a shipped theme's name, or a theme file by its
+/// path relative to the deck, inside the deck's folder unless `paths` lets it be elsewhere
+/// ([`crate::cases::grammar::resolve`], the grammars' rule). A file that is not a valid
+/// theme is reported without its words ([`Theme::load_named`]). A bare word that is no
+/// shipped theme is an error, not a file looked for in the working directory.
+fn read_theme(t: &str, dir: &Path, paths: GrammarPaths) -> Result<Theme, String> {
+    if let Some(theme) = Theme::builtin(t) {
+        return Ok(theme);
+    }
+    if !(t.contains(['/', '\\']) || t.ends_with(".toml")) {
+        let names: Vec<&str> = crate::tui::theme::BUILTIN.iter().map(|(n, _)| *n).collect();
+        return Err(format!(
+            "no such shipped theme (they are {}); a theme file is named by its path, relative to the deck, ending in .toml",
+            names.join(", ")
+        ));
+    }
+    let path = crate::cases::grammar::resolve(dir, t, paths)?;
+    Theme::load_named(&path)
+}
+
+fn read_step(
+    number: usize,
+    table: toml::Table,
+    dir: &Path,
+    paths: GrammarPaths,
+) -> Result<Step, Vec<String>> {
     let name = table
         .get("name")
         .and_then(|v| v.as_str())
@@ -430,7 +460,18 @@ fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<
         }
         (Some(g), Some(s)) => {
             let p = dir.join(g);
-            match std::fs::symlink_metadata(&p) {
+            // A link is refused whatever it leads to; then the path must stay in the deck's
+            // folder (on its resolved form) unless the user allows otherwise.
+            let written = match paths {
+                GrammarPaths::Inside => crate::cases::grammar::written_inside(g),
+                GrammarPaths::Anywhere => Ok(()),
+            };
+            let inside = written.and_then(|()| match std::fs::symlink_metadata(&p) {
+                Ok(m) if m.file_type().is_symlink() => Ok(m),
+                Ok(m) => crate::cases::grammar::resolve(dir, g, paths).map(|_| m),
+                Err(e) => Err(e.to_string()),
+            });
+            match inside {
                 Ok(m) if m.file_type().is_symlink() => {
                     errs.push(format!(
                         "{at}: grammar {}: a symbolic link; name the file itself",
@@ -444,11 +485,7 @@ fn read_step(number: usize, table: toml::Table, dir: &Path) -> Result<Step, Vec<
                 }
                 Ok(_) => Some((p, s.to_string())),
                 Err(e) => {
-                    errs.push(format!(
-                        "{at}: grammar {}: {}",
-                        escape(g),
-                        escape(&e.to_string())
-                    ));
+                    errs.push(format!("{at}: grammar {}: {}", escape(g), escape(&e)));
                     None
                 }
             }
@@ -583,12 +620,88 @@ mod tests {
             e[0].starts_with("step 1 \"g\": grammar missing.abnf:"),
             "{e:?}"
         );
+        for (g, why) in [
+            ("/etc/passwd", "an absolute path"),
+            ("../x.abnf", "a `..` that leaves the folder"),
+            ("a/../../x.abnf", "a `..` that leaves the folder"),
+        ] {
+            let e = errs(&format!(
+                "[[step]]\nname = \"g\"\ngrammar = \"{g}\"\nstart = \"x\"\n"
+            ));
+            assert!(
+                e[0].starts_with(&format!("step 1 \"g\": grammar {g}: {why}: "))
+                    && e[0].ends_with("pass --allow-outside-grammar to read one elsewhere"),
+                "{e:?}"
+            );
+        }
         let e = errs(&format!(
             "a = {}1{}\n",
             "[".repeat(100_000),
             "]".repeat(100_000)
         ));
         assert!(e[0].contains("nest more than"), "{e:?}");
+    }
+
+    #[test]
+    fn a_theme_file_stays_in_the_decks_folder_and_is_never_quoted() {
+        let d = std::env::temp_dir().join(format!("idbench-deck-theme-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(d.join("decks")).unwrap_or_else(|e| panic!("{e}"));
+        let dir = d.join("decks");
+        std::fs::write(d.join("secret.toml"), "name = \"x\"\n").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            dir.join("ok.toml"),
+            "inherits = \"light\"\n[slots]\nerror = \"red\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let deck = |t: &str| format!("theme = \"{t}\"\n[[step]]\nname = \"a\"\n");
+        let read = |t: &str, paths| Deck::parse_with(&deck(t), &dir, paths);
+        for (t, why) in [
+            ("../secret.toml", "a `..` that leaves the folder"),
+            ("/etc/passwd", "an absolute path"),
+        ] {
+            let e = read(t, GrammarPaths::Inside).err().unwrap_or_default();
+            assert!(
+                e.first()
+                    .is_some_and(|e| e.starts_with(&format!("theme {t}: {why}: "))
+                        && e.ends_with("pass --allow-outside-grammar to read one elsewhere")),
+                "{e:?}"
+            );
+        }
+        // The flag lifts the rule for the theme as for grammars.
+        assert!(read("../secret.toml", GrammarPaths::Anywhere).is_ok());
+        let ok = read("ok.toml", GrammarPaths::Inside).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(ok.theme_loaded.name, "light");
+        assert!(read("Light", GrammarPaths::Inside).is_ok());
+        // A bare word is a shipped theme or an error, never a file of the working directory.
+        let e = read("drak", GrammarPaths::Inside).err().unwrap_or_default();
+        assert!(
+            e[0].starts_with("theme drak: no such shipped theme"),
+            "{e:?}"
+        );
+        // A file that is not a valid theme: where, and why in general, never its words.
+        for text in [
+            "password = \"s3cr3tvalue\"\n",
+            "[slots]\nerror = \"s3cr3tvalue\"\n",
+            "inherits = \"s3cr3tvalue\"\n",
+            "s3cr3tvalue = [\n",
+            "name = \"t\"\n[kinds]\ns3cr3tvalue = \"red\"\n",
+        ] {
+            std::fs::write(dir.join("private.toml"), text).unwrap_or_else(|e| panic!("{e}"));
+            let e = read("private.toml", GrammarPaths::Inside)
+                .err()
+                .unwrap_or_default();
+            assert_eq!(e.len(), 1, "{text}: {e:?}");
+            assert!(
+                e[0].starts_with("theme private.toml: not a valid theme ("),
+                "{e:?}"
+            );
+            assert!(e[0].contains(" at line "), "{e:?}");
+            for word in ["s3cr3tvalue", "password", "slots.", "kinds."] {
+                assert!(!e[0].contains(word), "{word} in {e:?}");
+            }
+        }
+        let _ = std::fs::remove_dir_all(&d);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::tui::lab::LabFile;
 pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
     let lab = match &step.grammar {
         Some((path, start)) => Some(
-            LabFile::open(path, start)
+            LabFile::open_quiet(path, start)
                 .map_err(|e| format!("step {} {:?}: {e}", step.number, step.name))?,
         ),
         None => None,
@@ -42,6 +42,7 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
         },
         lab,
         cases: None,
+        cases_grammars: crate::cases::GrammarPaths::Inside,
         namespace: true,
     });
     app.no_files();
