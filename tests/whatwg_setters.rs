@@ -104,7 +104,11 @@ fn refusals_leave_the_url_as_it_was_and_say_why() {
     let s = whatwg::set(&u, Component::Href, "not a url");
     assert!(matches!(s.outcome, Outcome::Failed(_)));
     assert_eq!(s.url, u);
-    assert!(s.diagnostics.iter().any(|d| d.severity.to_string() == "error"));
+    assert!(
+        s.diagnostics
+            .iter()
+            .any(|d| d.severity.to_string() == "error")
+    );
 }
 
 #[test]

@@ -25,6 +25,12 @@ use super::{Ctx, Host, Input, UrlPath, UrlRecord, default_port, is_special};
 use crate::engine::codes::Code;
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
+/// The `URL` class's getters, in the order of [`UrlRecord::getters`].
+pub const GETTER_NAMES: [&str; 11] = [
+    "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+    "search", "hash",
+];
+
 /// One of the `URL` class's settable attributes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Component {
@@ -508,9 +514,7 @@ impl Run {
                 );
             }
             if url.scheme == "file" && url.host == Some(Host::Empty) {
-                return Outcome::Ignored(
-                    "a file URL with the empty host cannot change its scheme",
-                );
+                return Outcome::Ignored("a file URL with the empty host cannot change its scheme");
             }
             self.url.scheme = buf;
             if self.url.port.is_some() && self.url.port == default_port(&self.url.scheme) {
@@ -805,9 +809,12 @@ impl Run {
     /// Notes that `set` encoded the cleaned bytes `a..b`, merged with the note before it.
     fn note_encoded(&mut self, a: usize, b: usize, set: EncodeSet) {
         let span = self.span(a, b);
-        if let Some(last) = self.diags.iter_mut().rev().find(|d| {
-            d.code == Code::WhatwgPercentEncoded && d.severity == Severity::Note
-        }) && last.span.end == span.start
+        if let Some(last) = self
+            .diags
+            .iter_mut()
+            .rev()
+            .find(|d| d.code == Code::WhatwgPercentEncoded && d.severity == Severity::Note)
+            && last.span.end == span.start
         {
             last.span.end = span.end;
             return;
