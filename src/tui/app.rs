@@ -128,7 +128,7 @@ enum Open {
     Help(HelpOverlay),
     Examples(Box<Examples>),
     Share(ShareMenu),
-    Setter(SetterOverlay),
+    Setter(Box<SetterOverlay>),
 }
 
 impl Open {
@@ -137,7 +137,7 @@ impl Open {
             Open::Help(o) => o,
             Open::Examples(o) => o.as_mut(),
             Open::Share(o) => o,
-            Open::Setter(o) => o,
+            Open::Setter(o) => o.as_mut(),
         }
     }
 
@@ -1088,12 +1088,10 @@ impl App {
             );
             return;
         }
-        let side = match self.input_side() {
-            Some(s @ (0 | 1)) => s,
-            _ => 0,
-        };
+        // Input A or B; the base line is not a URL the setters edit.
+        let side = self.input_side().filter(|&s| s < 2).unwrap_or(0);
         let text = self.panes.line_mut(side).text().to_string();
-        self.overlay = Some(Open::Setter(SetterOverlay::new(&text, side)));
+        self.overlay = Some(Open::Setter(Box::new(SetterOverlay::new(&text, side))));
     }
 
     /// Enter in the URL setter: the new href replaces the input (one undo step).
