@@ -145,3 +145,21 @@ fn component_names_round_trip() {
     }
     assert!("origin".parse::<Component>().is_err());
 }
+
+#[test]
+fn a_long_value_is_one_run_of_encoding_and_a_warning_per_unit() {
+    // 100,000 "<": each is an invalid URL unit (a warning each) and encoded with the
+    // fragment set; the encodings are one note over the whole value.
+    let u = url("http://example.net/");
+    let value = "<".repeat(100_000);
+    let s = whatwg::set(&u, Component::Hash, &value);
+    assert_eq!(s.url.hash().len(), 1 + 3 * 100_000);
+    let notes: Vec<_> = s
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.as_str() == "whatwg-percent-encoded")
+        .collect();
+    assert_eq!(notes.len(), 1);
+    assert_eq!((notes[0].span.start, notes[0].span.end), (0, 100_000));
+    assert_eq!(s.diagnostics.len(), 100_001);
+}

@@ -329,6 +329,8 @@ struct Run {
     lead: usize,
     removed: Vec<Span>,
     diags: Vec<Diagnostic>,
+    /// The index in `diags` of the last percent-encoding note (a run is merged into it).
+    last_encoded: Option<usize>,
 }
 
 impl Run {
@@ -359,6 +361,7 @@ impl Run {
                 .map(|s| Span::new(s.start + lead, s.end + lead))
                 .collect(),
             diags: Vec::new(),
+            last_encoded: None,
         }
     }
 
@@ -809,16 +812,13 @@ impl Run {
     /// Notes that `set` encoded the cleaned bytes `a..b`, merged with the note before it.
     fn note_encoded(&mut self, a: usize, b: usize, set: EncodeSet) {
         let span = self.span(a, b);
-        if let Some(last) = self
-            .diags
-            .iter_mut()
-            .rev()
-            .find(|d| d.code == Code::WhatwgPercentEncoded && d.severity == Severity::Note)
+        if let Some(last) = self.last_encoded.and_then(|i| self.diags.get_mut(i))
             && last.span.end == span.start
         {
             last.span.end = span.end;
             return;
         }
+        self.last_encoded = Some(self.diags.len());
         self.diags.push(encoded_note(span.start, span.end, set));
     }
 }
