@@ -503,6 +503,13 @@ fn the_status_hints_name_every_global_key_at_80_columns() {
     see(hint_line(&mut a, 80), &["^N namespaces", "^D diff"]);
     let mut a = app("http://a/b");
     see(hint_line(&mut a, 80), &["F8 standards", "^T base"]);
+    // Under the whatwg profile: the URL setter (F9), shown there only.
+    let mut a = App::new(idbench::tui::app::AppConfig {
+        input: "http://a/b".into(),
+        profile: Some(idbench::engine::Profile::Whatwg),
+        ..idbench::tui::app::AppConfig::default()
+    });
+    see(hint_line(&mut a, 80), &["F9 set", "F8 standards"]);
     // Diff mode: the trees and the strip (the pair under a cell).
     let mut a = pair("http://a/b", "HTTP://a/b");
     see(hint_line(&mut a, 80), &["F6 trees", "F7 strip", "^D diff"]);

@@ -11,6 +11,8 @@ them for DuckDB, DataFusion, Spark and Ray.
 True
 >>> idbench.compare("HTTP://a/%7e", "http://a/~")["equivalent"]
 True
+>>> idbench.set_component("http://example.net/", "port", "8080")
+'http://example.net:8080/'
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ from typing import Any
 
 from . import _idbench
 
-__all__ = ["analyze", "compare", "profile_names", "form_names", "__version__"]
+__all__ = [
+    "analyze",
+    "compare",
+    "profile_names",
+    "form_names",
+    "set_component",
+    "SETTABLE_COMPONENTS",
+    "__version__",
+]
 
 __version__: str = _idbench.__version__
 
@@ -55,3 +65,34 @@ def profile_names() -> list[str]:
 def form_names() -> list[str]:
     """The keys ``form=`` takes (the keys of ``idbench forms --format json``)."""
     return list(_idbench.form_names())
+
+
+SETTABLE_COMPONENTS: tuple[str, ...] = (
+    "href",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+)
+"""The ``component=`` names ``set_component`` takes: the URL Standard's ``URL`` setters."""
+
+
+def set_component(url: str, component: str, value: str) -> str:
+    """The ``href`` after the URL Standard's ``URL`` setter ``component`` runs with ``value``.
+
+    ``url`` is parsed as ``new URL(url)`` would (no base); ``component`` is one of
+    ``SETTABLE_COMPONENTS``. As in a browser, a setter the standard ignores (a port on a
+    ``file:`` URL, ``http`` to ``foo``) leaves the URL as it was, and one whose parse fails
+    part way keeps what it set (``host = "example.com:99999"`` sets the host, not the
+    port). Raises ``ValueError`` when ``url`` does not parse, for an unknown component, and
+    when the ``href`` setter's value does not parse (where the ``URL`` class throws).
+
+    >>> set_component("https://example.net/a?x#y", "search", "q=1 2")
+    'https://example.net/a?q=1%202#y'
+    """
+    return _idbench.set_component(url, component, value)

@@ -220,6 +220,35 @@ fn form_names() -> Vec<&'static str> {
     idbench_arrow::form_names()
 }
 
+/// The URL Standard's `URL` setter `component` (`href`, `protocol`, `username`,
+/// `password`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`) run on `url` with
+/// `value`: the new `href`. A setter the standard ignores, or whose parse fails part way,
+/// gives the URL as the standard leaves it, as the `URL` class does.
+#[pyfunction]
+fn set_component(py: Python<'_>, url: String, component: &str, value: String) -> PyResult<String> {
+    use idbench::engine::whatwg::{self, Component, Outcome};
+    let c: Component = component.parse().map_err(PyValueError::new_err)?;
+    py.detach(|| {
+        let parsed = whatwg::parse(&url, None);
+        let Some(u) = parsed.url else {
+            let why = parsed
+                .failure()
+                .map_or_else(String::new, |d| format!(": {} ({})", d.message, d.code));
+            return Err(format!(
+                "the URL does not parse under the URL Standard{why}"
+            ));
+        };
+        let set = whatwg::set(&u, c, &value);
+        if c == Component::Href
+            && let Outcome::Failed(why) = set.outcome
+        {
+            return Err(format!("the href setter throws: {why}"));
+        }
+        Ok(set.url.href())
+    })
+    .map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _idbench(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze_json, m)?)?;
@@ -233,6 +262,7 @@ fn _idbench(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(form_names, m)?)?;
+    m.add_function(wrap_pyfunction!(set_component, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -39,7 +39,10 @@
 //! Files ending `.json` are read in the web-platform-tests shape ([`parse_wpt`]): an array
 //! whose strings are comments and whose objects are cases, either `urltestdata.json`'s
 //! (`input`, `base`, and the getters `href`, `origin`, `protocol`, ..., `hash`, or
-//! `failure: true`) or `toascii.json`'s (`input` and `output`, null for failure). They run
+//! `failure: true`) or `toascii.json`'s (`input` and `output`, null for failure); a `.json`
+//! file that is an object is `setters_tests.json`'s shape ([`parse_wpt_setters`]: per `URL`
+//! attribute, cases of `href`, `new_value` and the `expected` getters, run through the
+//! standard's setters). They run
 //! under the URL Standard's parser ([`crate::engine::whatwg`]) with their base; a case the
 //! implemented revision of the standard changes is a known disagreement, named with the
 //! change ([`crate::engine::whatwg::wpt`]), not a failure. Any other file that is not
@@ -54,6 +57,7 @@ mod read;
 mod run;
 mod view;
 mod wpt;
+mod wpt_setters;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -68,6 +72,7 @@ pub use read::{parse_ids, parse_toml};
 pub use run::{Failure, run};
 pub use view::from_view;
 pub use wpt::parse_wpt;
+pub use wpt_setters::parse_wpt_setters;
 pub use write::{append_case, to_toml, write_private};
 
 /// A cases file may be this large (100,000 cases of a line or so each fit many times over).
@@ -132,6 +137,18 @@ pub enum WptExpect {
     ToAscii(Option<String>),
 }
 
+/// What a web-platform-tests setters case (`setters_tests.json`) expects: the case's input
+/// (its `href`) parsed, the setter run with `new_value`, the getters give these values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetterExpect {
+    /// The setter.
+    pub component: crate::engine::whatwg::Component,
+    /// What the setter is given.
+    pub new_value: String,
+    /// Getter name → value after the setter, in the file's order.
+    pub expected: Vec<(String, String)>,
+}
+
 /// What a case expects; every field is optional, at least one is given.
 #[derive(Clone, Debug, Default)]
 pub struct Expect {
@@ -157,6 +174,8 @@ pub struct Expect {
     pub diagnostics: Vec<DiagnosticExpect>,
     /// A web-platform-tests case (a `.json` file's).
     pub wpt: Option<WptExpect>,
+    /// A web-platform-tests setters case.
+    pub setter: Option<SetterExpect>,
     /// Why the case is a known disagreement (the implemented revision of the standard
     /// changed it): it is reported as such, not as a failure, while it disagrees.
     pub known: Option<&'static str>,
@@ -175,6 +194,7 @@ impl Expect {
             && self.parses.is_none()
             && self.diagnostics.is_empty()
             && self.wpt.is_none()
+            && self.setter.is_none()
     }
 }
 
@@ -260,6 +280,13 @@ impl Case {
             Some(WptExpect::ToAscii(Some(h))) => parts.push(format!("URL Standard: host {h}")),
             Some(WptExpect::ToAscii(None)) => parts.push("URL Standard: host fails".into()),
             None => {}
+        }
+        if let Some(s) = &e.setter {
+            let href = s.expected.iter().find(|g| g.0 == "href");
+            parts.push(match href {
+                Some((_, h)) => format!("URL Standard: {} = {:?} → {h}", s.component, s.new_value),
+                None => format!("URL Standard: {} = {:?}", s.component, s.new_value),
+            });
         }
         if let Some(k) = e.known {
             parts.push(format!("known: {k}"));
@@ -369,7 +396,9 @@ pub fn load_with(path: &Path, opts: LoadOptions) -> Result<CaseFile, Vec<LoadErr
         .map(str::to_ascii_lowercase);
     let text = crate::files::read_regular(path, MAX_CASES_FILE)
         .map_err(|e| whole(format!("cannot read: {e}")))?;
-    let cases = if ext.as_deref() == Some("json") {
+    let cases = if ext.as_deref() == Some("json") && wpt_setters::is_setters_shape(&text) {
+        parse_wpt_setters(&text, &file)?
+    } else if ext.as_deref() == Some("json") {
         parse_wpt(&text, &file)?
     } else if ext.as_deref() == Some("toml") {
         let dir = path.parent().unwrap_or(Path::new("."));

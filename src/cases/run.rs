@@ -194,6 +194,9 @@ pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
     if let Some(w) = &e.wpt {
         super::wpt::run(case, w, &mut out);
     }
+    if let Some(st) = &e.setter {
+        super::wpt_setters::run(case, st, &mut out);
+    }
     if let Some(p) = &e.parses {
         let opts = ParseOptions {
             count_cap: 1,

@@ -43,6 +43,7 @@ use super::panes::examples::Examples;
 use super::panes::help::HelpOverlay;
 use super::panes::input::{self, InputLine, Look, line_breaks_removed, one_line};
 use super::panes::list::{Mode as Layout, Panes};
+use super::panes::setter::SetterOverlay;
 use super::panes::share::ShareMenu;
 use super::panes::{self, Effect, Overlay, OverlayEffect, Pane};
 use super::theme::Theme;
@@ -130,6 +131,7 @@ enum Open {
     Help(HelpOverlay),
     Examples(Box<Examples>),
     Share(ShareMenu),
+    Setter(Box<SetterOverlay>),
 }
 
 impl Open {
@@ -138,6 +140,7 @@ impl Open {
             Open::Help(o) => o,
             Open::Examples(o) => o.as_mut(),
             Open::Share(o) => o,
+            Open::Setter(o) => o.as_mut(),
         }
     }
 
@@ -146,6 +149,7 @@ impl Open {
             Open::Help(_) => Context::Help,
             Open::Examples(_) => Context::Examples,
             Open::Share(_) => Context::Share,
+            Open::Setter(_) => Context::Setter,
         }
     }
 }
@@ -547,6 +551,9 @@ impl App {
         } else {
             match a.profile.family() {
                 Family::Urn => vec![Action::ToggleNamespace],
+                Family::Uri if a.profile == Profile::Whatwg => {
+                    vec![Action::SetComponent, Action::Standards]
+                }
                 Family::Uri => vec![Action::Standards],
                 // The everyday keys fill the line (the profile's among them).
                 Family::Xri => Vec::new(),
@@ -698,6 +705,7 @@ impl App {
             OverlayEffect::Share(format) => self.share(format),
             OverlayEffect::SaveCase => self.save_case(),
             OverlayEffect::SaveScreen(format) => self.save_screen(format),
+            OverlayEffect::SetInput => self.apply_setter(),
         }
     }
 
@@ -863,6 +871,7 @@ impl App {
             }
             Action::FocusProfiles => self.summon(Focus::Profiles),
             Action::Standards => self.toggle_standards(),
+            Action::SetComponent => self.open_setter(),
             Action::DiffTrees => {
                 if self.m.diff_mode() {
                     self.diff_trees = !self.diff_trees;
@@ -1070,6 +1079,47 @@ impl App {
                 "mouse capture off: the terminal selects text now (Ctrl-G turns capture back on)",
             );
         }
+    }
+
+    /// True when the input is read under the whatwg profile (where F9's setters apply).
+    fn whatwg(&self) -> bool {
+        self.m.analysis(0).profile == Profile::Whatwg
+    }
+
+    /// F9: the URL setter on the focused input line (A when none has focus).
+    fn open_setter(&mut self) {
+        if !self.whatwg() {
+            self.say(
+                "F9 sets a URL component by the URL Standard's setters: pick the whatwg \
+                 profile first (Ctrl-P)",
+            );
+            return;
+        }
+        // Input A or B; the base line is not a URL the setters edit.
+        let side = self.input_side().filter(|&s| s < 2).unwrap_or(0);
+        let text = self.panes.line_mut(side).text().to_string();
+        self.overlay = Some(Open::Setter(Box::new(SetterOverlay::new(&text, side))));
+    }
+
+    /// Enter in the URL setter: the new href replaces the input (one undo step).
+    fn apply_setter(&mut self) {
+        let Some(Open::Setter(o)) = &self.overlay else {
+            return;
+        };
+        let applied = o.applied();
+        self.overlay = None;
+        if let Some(href) = &applied.href {
+            let line = self.panes.line_mut(applied.side);
+            line.end_run();
+            line.set_text(href);
+            line.end_run();
+            self.set_focus(if applied.side == 1 {
+                Focus::Second
+            } else {
+                Focus::Input
+            });
+        }
+        self.say(crate::safe_text::escape(&applied.message).into_owned());
     }
 
     fn load_example(&mut self) {
@@ -1500,7 +1550,12 @@ impl App {
         if self.overlay.is_none() && self.input_side().is_some() {
             contexts.reverse();
         }
-        let hints = keys::hints_first(&contexts, &self.hints_first());
+        let hidden: &[Action] = if self.whatwg() {
+            &[]
+        } else {
+            &[Action::SetComponent]
+        };
+        let hints = keys::hints_without(&contexts, &self.hints_first(), hidden);
         let msg = match (&self.status, self.mouse) {
             (Some(m), _) => Some(m.clone()),
             (None, false) => Some(Message {

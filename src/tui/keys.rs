@@ -38,6 +38,8 @@ pub enum Context {
     Help,
     /// In the share menu.
     Share,
+    /// In the URL setter (F9, under the whatwg profile).
+    Setter,
 }
 
 impl Context {
@@ -61,11 +63,14 @@ impl Context {
             }
             Context::Help => "Help",
             Context::Share => "Share menu (Ctrl-S)",
+            Context::Setter => {
+                "URL setter (F9, whatwg profile: one component changed by the URL Standard's setter)"
+            }
         }
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 15] = [
+    pub const ALL: [Context; 16] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -81,6 +86,7 @@ impl Context {
         Context::Standards,
         Context::Help,
         Context::Share,
+        Context::Setter,
     ];
 }
 
@@ -200,6 +206,9 @@ pub enum Action {
     /// Show or hide the standards view: the URL Standard's reading beside RFC 3986's, in
     /// place of Details (diff mode: of the ladder).
     Standards,
+    /// Under the whatwg profile: change one component of the input through the URL
+    /// Standard's setter (the URL setter overlay).
+    SetComponent,
 }
 
 /// One key: a code and the modifiers that must be held.
@@ -530,6 +539,13 @@ pub const BINDINGS: &[Binding] = &[
         &[k(K::F(8))],
         "standards: the URL Standard beside RFC 3986, where the two part (F8 again: back)",
         Some("standards"),
+    ),
+    b(
+        X::Global,
+        A::SetComponent,
+        &[k(K::F(9))],
+        "whatwg profile: set one component of the URL through the URL Standard's setter",
+        Some("set"),
     ),
     // Panes other than the input: single keys are free there.
     b(
@@ -922,6 +938,43 @@ pub const BINDINGS: &[Binding] = &[
         "use the selected profile",
         Some("use"),
     ),
+    // The URL setter.
+    b(X::Setter, A::Up, &[k(K::Up)], "previous component", None),
+    b(
+        X::Setter,
+        A::Down,
+        &[k(K::Down)],
+        "next component",
+        Some("component"),
+    ),
+    b(
+        X::Setter,
+        A::Toggle,
+        &[k(K::Enter)],
+        "choose the component; then apply the value (the new href goes in the input)",
+        Some("choose/apply"),
+    ),
+    b(
+        X::Setter,
+        A::Type,
+        &[TEXT],
+        "type or paste the new value (the href it gives is shown as you type)",
+        None,
+    ),
+    b(
+        X::Setter,
+        A::DeleteBack,
+        &[k(K::Backspace)],
+        "delete the last character of the value",
+        None,
+    ),
+    b(
+        X::Setter,
+        A::Back,
+        &[k(K::Esc)],
+        "back to the components; from there, close",
+        Some("back"),
+    ),
     // Help.
     b(X::Help, A::Up, &[k(K::Up), c('k')], "scroll up", None),
     b(X::Help, A::Down, &[k(K::Down), c('j')], "scroll down", None),
@@ -964,10 +1017,21 @@ pub fn hints(contexts: &[Context]) -> Vec<(String, &'static str)> {
 /// after the focus key's hint, in `first`'s order. The status line shows whole hints from
 /// the front while they fit, so what comes first is what a narrow terminal still shows.
 pub fn hints_first(contexts: &[Context], first: &[Action]) -> Vec<(String, &'static str)> {
+    hints_without(contexts, first, &[])
+}
+
+/// [`hints_first`] without the hints of `hidden` (the keys the current state has no use
+/// for: the URL setter outside the whatwg profile).
+pub fn hints_without(
+    contexts: &[Context],
+    first: &[Action],
+    hidden: &[Action],
+) -> Vec<(String, &'static str)> {
     let mut all: Vec<(Action, String, &'static str)> = Vec::new();
     for cx in contexts {
         for b in BINDINGS.iter().filter(|b| b.context == *cx) {
             if let (Some(h), Some(key)) = (b.hint, b.keys.first())
+                && !hidden.contains(&b.action)
                 && !all.iter().any(|(a, _, _)| *a == b.action)
             {
                 all.push((b.action, key.short_label(), h));

@@ -12,8 +12,8 @@
 //! no longer `domain-invalid-code-point` (a forbidden domain code point fails the domain
 //! parser, reported here as `domain-to-ascii`).
 //!
-//! [`parse`] runs the standard's state machine (no state override: the setters are out of
-//! scope) over the input with its leading and trailing C0 controls and spaces removed and its
+//! [`parse`] runs the standard's state machine (no state override: the `URL` setters, which
+//! need one, are [`setters`]) over the input with its leading and trailing C0 controls and spaces removed and its
 //! tabs and newlines removed, keeping a map from that cleaned text back to the input, so that
 //! every component ([`Spans`]), every validation error and every rewrite (a note) carries
 //! the byte span of the input it came from. A validation error that does not stop the parse
@@ -27,12 +27,14 @@ mod encode;
 pub mod forms;
 mod host;
 mod parser;
+pub mod setters;
 pub mod tree;
 pub mod wpt;
 
 use std::fmt;
 
 pub use encode::EncodeSet;
+pub use setters::{Component, Outcome, Set, set, set_on};
 
 use super::codes::{Code, Override, Overrides};
 use super::tree::{Diagnostic, Severity, Span};

@@ -172,7 +172,7 @@ fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
         && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
 }
 
-fn is_windows_drive_letter(s: &str) -> bool {
+pub(super) fn is_windows_drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 2 && b[0].is_ascii_alphabetic() && (b[1] == b':' || b[1] == b'|')
 }
@@ -182,11 +182,11 @@ fn is_normalized_windows_drive_letter(s: &str) -> bool {
     b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
 }
 
-fn is_single_dot(s: &str) -> bool {
+pub(super) fn is_single_dot(s: &str) -> bool {
     s == "." || s.eq_ignore_ascii_case("%2e")
 }
 
-fn is_double_dot(s: &str) -> bool {
+pub(super) fn is_double_dot(s: &str) -> bool {
     matches!(s.len(), 2 | 4 | 6)
         && (s == ".."
             || s.eq_ignore_ascii_case(".%2e")
@@ -194,7 +194,7 @@ fn is_double_dot(s: &str) -> bool {
             || s.eq_ignore_ascii_case("%2e%2e"))
 }
 
-fn shorten(url: &mut UrlRecord) {
+pub(super) fn shorten(url: &mut UrlRecord) {
     if let UrlPath::List(p) = &mut url.path {
         if url.scheme == "file" && p.len() == 3 && is_normalized_windows_drive_letter(&p[1..]) {
             return;

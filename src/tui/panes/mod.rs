@@ -34,6 +34,7 @@ pub mod list;
 pub mod profiles;
 pub mod readings;
 pub mod resolution;
+pub mod setter;
 pub mod share;
 pub mod standards;
 pub mod status;
@@ -174,6 +175,8 @@ pub enum OverlayEffect {
     SaveCase,
     /// Save the screen as SVG or HTML in the working directory (the share menu).
     SaveScreen(crate::tui::present::export::Format),
+    /// Put the setter's new `href` in the input (the setter overlay, F9).
+    SetInput,
 }
 
 /// A window drawn over the panes (help, examples picker, share menu): it has the keyboard
