@@ -515,6 +515,88 @@ mod tests {
         );
     }
 
+    /// A list of thousands of entries (distinct divergences do not group): the layout is
+    /// made once per comparison and width, a frame draws only the entries in view, and the
+    /// last one scrolled into view is drawn with its readings.
+    #[test]
+    fn a_long_list_is_laid_out_once_and_drawn_from_the_rows_in_view() {
+        let input = "http://a/b";
+        let base = compare(input);
+        let mut s = base.clone();
+        let one = Divergence {
+            topic: crate::engine::standards::Topic::ValidationError,
+            span: crate::engine::Span::new(9, 10),
+            text: "b".into(),
+            whatwg: crate::engine::standards::Side {
+                reading: "reads it".into(),
+                codes: Vec::new(),
+                section: "URL Standard §4.4",
+            },
+            rfc: crate::engine::standards::Side {
+                reading: "reads it too".into(),
+                codes: Vec::new(),
+                section: "RFC 3986 §3",
+            },
+            count: 1,
+            places: Vec::new(),
+        };
+        s.divergences = (0..5000)
+            .map(|i| Divergence {
+                whatwg: crate::engine::standards::Side {
+                    reading: format!("reading number {i}"),
+                    ..one.whatwg.clone()
+                },
+                ..one.clone()
+            })
+            .collect();
+        let texts = Texts {
+            sides: [input, ""],
+            base: None,
+        };
+        let m = Model::new(
+            texts,
+            false,
+            None,
+            crate::engine::equiv::CompareOptions::default(),
+        );
+        let doc = m.doc(0);
+        let mut pane = StandardsPane::default();
+        let s = Arc::new(s);
+        pane.show(Arc::clone(&s));
+        assert!(pane.shows(input) && !pane.shows("http://a/c"));
+        let mut t = Terminal::new(TestBackend::new(80, 14)).unwrap_or_else(|e| panic!("{e}"));
+        pane.on_action(Action::Last, &doc);
+        t.draw(|f| pane.draw(f, Rect::new(0, 0, 80, 14), &doc, true, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let shown = screen(&t);
+        assert!(shown.contains("reading number 4999"), "{shown}");
+        assert!(!shown.contains("reading number 4990"), "{shown}");
+        assert!(shown.contains("5000 of 5000"), "{shown}");
+        // One row start per entry, and the list's row count: three rows an entry.
+        assert_eq!(pane.starts.len(), 5001);
+        assert_eq!(pane.starts.last(), Some(&15000));
+        let laid = pane.laid_out;
+        pane.on_action(Action::Up, &doc);
+        t.draw(|f| pane.draw(f, Rect::new(0, 0, 80, 14), &doc, true, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            pane.laid_out, laid,
+            "the same comparison and width: not laid out again"
+        );
+        assert!(screen(&t).contains("reading number 4998"));
+        // A click on a drawn entry selects it.
+        let shown = screen(&t);
+        let row = shown
+            .lines()
+            .position(|l| l.contains("reading number 4999"))
+            .expect("drawn");
+        pane.on_click(Rect::new(0, 0, 80, 14), Position::new(5, row as u16), &doc);
+        assert_eq!(pane.selected, 4999);
+        // Another comparison is laid out anew.
+        pane.show(Arc::new(base));
+        assert_eq!(pane.laid_out, None);
+    }
+
     #[test]
     fn an_input_the_comparison_is_not_of_shows_nothing_stale() {
         let texts = Texts {
