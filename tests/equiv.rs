@@ -1156,3 +1156,47 @@ fn different_families_are_named_with_their_articles() {
     let v = compare("http://a/", "xri://@a", &CompareOptions::default());
     assert_eq!(v.steps[0].name, "same family? A is a URI, B is an XRI");
 }
+
+/// Issue 38, RFC 3987 §5.3.2.3: a private-use character is allowed in the query (iquery =
+/// *( ipchar / iprivate / "/" / "?" ), §2.2), so its percent-encoding there is aligned like
+/// any other: `?U+E000` and `?%EE%80%80` are equivalent at the syntax-based rung. Not in
+/// the path, where iprivate is not allowed: `%EE%80%80` stays encoded there (decoding it
+/// would make no IRI), and the raw character is no IRI.
+#[test]
+fn rfc3987_aligns_iprivate_percent_encoding_in_the_query_only() {
+    let v = cmp(
+        Profile::Rfc3987,
+        "http://a/?\u{E000}",
+        "http://a/?%EE%80%80",
+    );
+    assert!(v.equivalent && v.sides_valid(), "{}", v.summary());
+    let at = v.equal_from().expect("equal at a rung");
+    assert!(
+        v.steps[at].spec.starts_with("RFC 3987 §5.3.2"),
+        "{:?}",
+        v.steps[at]
+    );
+    // The query's other characters are still told apart.
+    let v = cmp(
+        Profile::Rfc3987,
+        "http://a/?\u{E000}",
+        "http://a/?%EE%80%81",
+    );
+    assert!(!v.equivalent && v.sides_valid(), "{}", v.summary());
+    // In the path: the encoded one is kept, the raw one rejected.
+    let a = analyze(
+        "http://a/%EE%80%80",
+        &Options {
+            profile: Some(Profile::Rfc3987),
+            forms: true,
+            all_profiles: false,
+            namespace: false,
+        },
+    );
+    assert_eq!(
+        a.forms.as_ref().map(|f| f.canonical.as_str()),
+        Some("http://a/%EE%80%80")
+    );
+    let v = cmp(Profile::Rfc3987, "http://a/\u{E000}", "http://a/%EE%80%80");
+    assert!(!v.a_valid() && v.b_valid(), "{}", v.summary());
+}

@@ -632,3 +632,87 @@ fn an_xri_base_path_with_dot_segments_is_kept_by_a_reference_without_a_path() {
     let third = resolve(base, again, Profile::Xri2);
     assert_eq!(third.target.as_deref(), Some(again));
 }
+
+/// Issue 38: under whatwg, resolution is the URL Standard's basic URL parser with a base
+/// (§4.4), not RFC 3986 §5.2: `resolve --profile whatwg http://a/b/c ../d` gives the
+/// standard's answer (it failed with missing-scheme-non-relative-url), the same one
+/// `parse --base` gives, and the library function the Python package calls is that path.
+#[test]
+fn whatwg_resolution_is_parsing_with_a_base_on_every_face() {
+    let o = idbench(&[
+        "resolve",
+        "--profile",
+        "whatwg",
+        "http://a/b/c",
+        "../d",
+        "\\x",
+        "#β",
+    ]);
+    assert_eq!(o.code, Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "http://a/d\nhttp://a/x\nhttp://a/b/c#%CE%B2\n");
+    // The URL Standard's own reading of a reference RFC 3986 §5.2 reads otherwise: a "\"
+    // is a "/" in a special URL, so "\\x\hello" names the host x.
+    let r = resolve(
+        "http://example.org/foo/bar",
+        "\\\\x\\hello",
+        Profile::Whatwg,
+    );
+    assert_eq!(r.target.as_deref(), Some("http://x/hello"), "{r:?}");
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code.as_str() == "invalid-reverse-solidus"),
+        "the validation errors are the reference's: {:?}",
+        r.diagnostics
+    );
+    // A base that does not parse: no target, the base's failure in base_diagnostics.
+    let r = resolve("http://[", "x", Profile::Whatwg);
+    assert_eq!(r.target, None);
+    assert!(
+        r.first_error()
+            .is_some_and(|d| d.code.as_str() == "ipv6-unclosed"),
+        "{r:?}"
+    );
+    // One path: every WPT case with a base resolves to what parse --base reads.
+    let path = format!(
+        "{}/tests/data/whatwg/urltestdata.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let cases: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let mut n = 0;
+    for c in cases.as_array().into_iter().flatten() {
+        let (Some(input), Some(base)) = (c["input"].as_str(), c["base"].as_str()) else {
+            continue;
+        };
+        n += 1;
+        let r = resolve(base, input, Profile::Whatwg);
+        let a = idbench::engine::analyze_with_base(
+            input,
+            base,
+            &idbench::engine::Options {
+                profile: Some(Profile::Whatwg),
+                forms: false,
+                all_profiles: false,
+                namespace: false,
+            },
+        );
+        let href = a.tree.root().attr("href").filter(|_| a.valid());
+        assert_eq!(
+            r.target.as_deref(),
+            href,
+            "{input:?} against {base:?}: {r:?}"
+        );
+        if c["failure"].as_bool() != Some(true)
+            && let Some(want) = c["href"].as_str()
+            && idbench::engine::whatwg::wpt::urltestdata_change(input, Some(base)).is_none()
+        {
+            assert_eq!(
+                r.target.as_deref(),
+                Some(want),
+                "{input:?} against {base:?}"
+            );
+        }
+    }
+    assert!(n > 300, "only {n} cases with a base");
+}

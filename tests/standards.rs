@@ -339,3 +339,78 @@ fn explain_standards_renders_text_markdown_and_json() {
         "{text}"
     );
 }
+
+// ----- issue 34 item 9: repeated divergences are one entry, and the output stays small
+
+/// 120 KB of "%" after a URL: each "%" parts the two standards the same way (an
+/// invalid-URL-unit to the URL Standard, a bad percent-encoding to RFC 3986), and the
+/// comparison says so once, with the count and the first and last places, not 120,000
+/// times (56 MB of JSON before).
+#[test]
+fn a_divergence_repeated_120000_times_is_one_entry_and_the_json_stays_small() {
+    let n = 120_000;
+    let input = format!("http://a/{}", "%".repeat(n));
+    let (code, out) = idbench(&["explain", "--standards", "--format", "json", &input]);
+    assert_eq!(code, Some(1), "they part");
+    // The input is in the JSON four times (the input, the URL Standard's href, and the
+    // verdict divergence's text and reading); the divergences add a few KiB at most.
+    assert!(
+        out.len() <= 4 * input.len() + 64 * 1024,
+        "{} bytes of JSON for {} bytes of input",
+        out.len(),
+        input.len()
+    );
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    let ds = v["divergences"].as_array().expect("divergences");
+    assert!(ds.len() <= 3, "{} entries", ds.len());
+    let pct = ds.iter().find(|d| d["count"] == n).unwrap_or_else(|| {
+        panic!(
+            "no entry of count {n}: {:?}",
+            ds.iter()
+                .map(|d| (&d["topic"], &d["count"]))
+                .collect::<Vec<_>>()
+        )
+    });
+    assert_eq!(pct["span"], serde_json::json!([9, 10]));
+    assert_eq!(pct["text"], "%");
+    let places = pct["places"].as_array().expect("places");
+    assert_eq!(places.len(), 2 * standards::PLACES_KEPT);
+    assert_eq!(places[0], serde_json::json!([9, 10]));
+    assert_eq!(places[places.len() - 1], serde_json::json!([n + 8, n + 9]));
+    // One place: no "places" key, count 1.
+    let v = json(&[
+        "explain",
+        "--standards",
+        "--format",
+        "json",
+        "https://example.com\\foo",
+    ]);
+    assert_eq!(v["divergences"][1]["count"], 1);
+    assert!(v["divergences"][1].get("places").is_none(), "{v}");
+}
+
+/// The text report and the sentence say how many places a repeated divergence has, and
+/// where the first and last are.
+#[test]
+fn the_report_and_the_sentence_say_a_repeated_divergences_count_and_places() {
+    let input = format!("http://a/{}", "../".repeat(40));
+    let s = standards::compare(&input);
+    let d = s
+        .divergences
+        .iter()
+        .find(|d| d.topic == Topic::DotSegment)
+        .unwrap_or_else(|| panic!("{:#?}", s.divergences));
+    assert_eq!(d.count, 40);
+    assert!(
+        d.sentence()
+            .starts_with("`..` at bytes 9..11 (and 39 more places): WHATWG applies"),
+        "{}",
+        d.sentence()
+    );
+    let (_, text) = idbench(&["explain", "--standards", "--format", "text", &input]);
+    assert!(
+        text.contains("The same at 40 places: 9..11, 12..14, 15..17, 18..20, …, 117..119,"),
+        "{text}"
+    );
+    assert_eq!(text.matches("dot-segment at bytes").count(), 1, "{text}");
+}

@@ -125,7 +125,8 @@ standard's verdict, then each place where the readings part (a \"\\\" read as \"
 read as an IPv4 address, a tab removed, missing slashes, percent-encoding, the default port,
 dot-segments, case, IDNA, ...) with both sides' reasons, codes and sections. JSON:
 {\"input\", \"whatwg\", \"valid_url_string\", \"rfc3986\", \"rfc3987\", \"divergences\":
-[{\"topic\", \"span\", \"text\", \"whatwg\", \"rfc\"}]}.
+[{\"topic\", \"span\", \"text\", \"whatwg\", \"rfc\", \"count\", \"places\"}]}: a divergence repeated
+along the input is one entry, \"count\" places, \"places\" the first and last four spans.
 
 Exit codes: as parse (0 valid, 1 invalid); with --with, as compare (0 equivalent, 1 not, 2
 a side does not parse); with --base, as resolve (0 a target came out, 1 not); with

@@ -1,4 +1,5 @@
-//! Reference resolution: RFC 3986 §5.2, XRI Syntax 2.0 §2.4, and the WWW draft's partial forms.
+//! Reference resolution: RFC 3986 §5.2, XRI Syntax 2.0 §2.4, the WWW draft's partial forms,
+//! and the URL Standard's basic URL parser with a base.
 //!
 //! [`resolve`] parses the base and the reference with the profile's grammar and takes their
 //! components from the tree's nodes; it never re-splits a string by hand. The algorithms are
@@ -242,6 +243,9 @@ fn has_error(d: &[Diagnostic]) -> bool {
 /// - rfc1630: the WWW draft's partial-form rules, counting slashes; `note` says where RFC
 ///   3986 answers differently.
 /// - URN profiles: an error, URNs have no relative references.
+/// - whatwg: the URL Standard's basic URL parser with the base (§4.4), the one path
+///   `parse --base`, the workbench's base line and the Python package's `resolve` share;
+///   the target is the URL's `href`.
 pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
     resolve_under(base, reference, &profile.descriptor())
 }
@@ -249,6 +253,9 @@ pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
 /// [`resolve`] under the spec `d`: its resolution algorithm ([`Descriptor::resolution`]),
 /// parsing the base and the reference with its grammar.
 pub fn resolve_under(base: &str, reference: &str, d: &Descriptor) -> Resolution {
+    if d.grammar.takes_base() {
+        return parse_against(base, reference, d);
+    }
     match d.resolution {
         Resolver::None => {
             let mut r = Resolution::default();
@@ -263,6 +270,48 @@ pub fn resolve_under(base: &str, reference: &str, d: &Descriptor) -> Resolution 
         Resolver::Www => www::resolve(base, reference, &d.grammar),
         Resolver::Rfc3986(syntax) => generic(base, reference, &d.grammar, syntax),
     }
+}
+
+/// Resolution under a grammar that parses against a base itself (the URL Standard's): the
+/// reference parsed with the base, as `parse --base` parses it
+/// ([`GrammarEntry::parse_with_base`], URL Standard §4.4 #concept-basic-url-parser with
+/// *base*), the target its `href`. No RFC 3986 §5.2 step runs: the URL Standard has no
+/// separate resolution, a relative URL string is read against the base by the parser's own
+/// states (relative, relative slash, file, path).
+fn parse_against(base: &str, reference: &str, d: &Descriptor) -> Resolution {
+    let mut res = Resolution::default();
+    let (base_tree, base_diags) = d.grammar.parse(base);
+    let bad = has_error(&base_diags);
+    res.base_diagnostics = base_diags;
+    if bad {
+        res.step(
+            "base",
+            "the base does not parse under the profile: no resolution",
+        );
+        return res;
+    }
+    res.step(
+        "base",
+        format!("the URL {}", base_tree.root().attr("href").unwrap_or(base)),
+    );
+    let (tree, diags) = d.grammar.parse_with_base(reference, base);
+    let bad = has_error(&diags);
+    res.diagnostics = diags;
+    let href = tree.root().attr("href").filter(|_| !bad);
+    match href {
+        Some(h) => {
+            res.step(
+                "basic URL parser with base (URL Standard §4.4)",
+                format!("{reference:?} against the base -> {h:?}"),
+            );
+            res.target = Some(h.to_string());
+        }
+        None => res.step(
+            "basic URL parser with base (URL Standard §4.4)",
+            "the parse of the reference against the base fails: no target",
+        ),
+    }
+    res
 }
 
 /// Parses the base and checks it is absolute; its components with the fragment dropped.

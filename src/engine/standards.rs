@@ -146,6 +146,22 @@ pub struct Divergence {
     pub whatwg: Side,
     /// RFC 3986's reading (with RFC 3987's where it differs: non-ASCII text).
     pub rfc: Side,
+    /// How many places part the same way (the same topic and both sides' readings; their
+    /// codes gathered): a divergence repeated along the input is one entry. `span` and
+    /// `text` are the first place's.
+    pub count: usize,
+    /// The places, when there is more than one: the first [`PLACES_KEPT`] and the last
+    /// [`PLACES_KEPT`] (all of them when that is no fewer), in input order; `count` says
+    /// how many there are in all.
+    #[serde(serialize_with = "span_pairs", skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<Span>,
+}
+
+/// How many of a repeated divergence's first (and last) places are kept.
+pub const PLACES_KEPT: usize = 4;
+
+fn span_pairs<S: serde::Serializer>(v: &[Span], ser: S) -> Result<S::Ok, S::Error> {
+    ser.collect_seq(v.iter().map(|s| [s.start, s.end]))
 }
 
 fn span_pair<S: serde::Serializer>(s: &Span, ser: S) -> Result<S::Ok, S::Error> {
@@ -171,10 +187,31 @@ impl Divergence {
                 self.text, self.span.start, self.span.end
             ),
         };
+        let more = match self.count {
+            0 | 1 => String::new(),
+            2 => " (and 1 more place)".to_string(),
+            n => format!(" (and {} more places)", n - 1),
+        };
         format!(
-            "{place}: WHATWG {}; RFC 3986 {}",
+            "{place}{more}: WHATWG {}; RFC 3986 {}",
             self.whatwg.reading, self.rfc.reading
         )
+    }
+
+    /// The places of a repeated divergence as text, `19..20, 21..22, …, 97..98` (an
+    /// ellipsis where places are left out); empty for one place.
+    pub fn places_text(&self) -> String {
+        let mut out = String::new();
+        for (i, p) in self.places.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+                if i == PLACES_KEPT && self.count > self.places.len() {
+                    out.push_str("…, ");
+                }
+            }
+            out.push_str(&p.to_string());
+        }
+        out
     }
 }
 
@@ -310,56 +347,196 @@ fn bare_section<'a>(spec: &'a str, doc: &str) -> &'a str {
         .unwrap_or(spec)
 }
 
-/// What an RFC analysis says at `span`: the error it reports there, else its warning or
-/// note, else the component it reads the bytes as.
-fn rfc_at(a: &Analysis, all: &[Diagnostic], span: Span, doc: &str) -> Side {
-    let here = |sev: Severity| {
-        all.iter()
-            .filter(move |d| d.severity == sev && overlaps(d.span, span))
-    };
-    let errors: Vec<&Diagnostic> = here(Severity::Error).collect();
-    if let Some(e) = errors.first() {
-        return Side {
-            reading: format!(
-                "rejects it ({}: {}; {})",
-                bare_section(e.spec, doc),
-                e.message,
-                e.code
-            ),
-            codes: errors.iter().map(|d| d.code).collect(),
-            section: e.spec,
-        };
+/// Spans sorted by start under a segment tree of their ends: which of them overlap a span,
+/// in time logarithmic in their number plus the answer's size (a scan of all of them per
+/// divergence made the comparison quadratic: `../` repeated 40,000 times took 6 s).
+struct OverlapIndex {
+    /// `(span, index in the caller's list)`, sorted by start.
+    items: Vec<(Span, usize)>,
+    /// The largest end under each node of a complete binary tree over `items` (the root
+    /// at 1, the leaves from `width`).
+    max_end: Vec<usize>,
+    width: usize,
+}
+
+impl OverlapIndex {
+    fn new(spans: impl Iterator<Item = Span>) -> OverlapIndex {
+        let mut items: Vec<(Span, usize)> = spans.enumerate().map(|(i, s)| (s, i)).collect();
+        items.sort_by_key(|(s, _)| (s.start, s.end));
+        let width = items.len().next_power_of_two();
+        let mut max_end = vec![0; 2 * width];
+        for (i, (s, _)) in items.iter().enumerate() {
+            max_end[width + i] = s.end;
+        }
+        for k in (1..width).rev() {
+            max_end[k] = max_end[2 * k].max(max_end[2 * k + 1]);
+        }
+        OverlapIndex {
+            items,
+            max_end,
+            width,
+        }
     }
-    let others: Vec<&Diagnostic> = here(Severity::Warning)
-        .chain(here(Severity::Note))
-        .collect();
-    let node = a.tree.deepest_at(span.start);
-    let part = if node.index() == 0 {
-        format!("reads it as part of the {}", node.rule())
-    } else {
-        format!(
-            "reads it as part of the {} ({})",
-            node.rule(),
-            node.kind().name()
-        )
-    };
-    match others.first() {
-        Some(d) => Side {
-            reading: format!(
-                "{part}, with a {} ({}: {}; {})",
-                d.severity,
-                bare_section(d.spec, doc),
-                d.message,
-                d.code
-            ),
-            codes: others.iter().map(|d| d.code).collect(),
-            section: d.spec,
-        },
-        None => Side {
-            reading: part,
-            codes: Vec::new(),
-            section: "RFC 3986 §3",
-        },
+
+    /// The caller's indices of the spans that overlap `q` ([`overlaps`]), in the caller's
+    /// order; at most `limit` of them (the first ones in start order).
+    fn find(&self, q: Span, limit: usize) -> Vec<usize> {
+        // Every span that overlaps `q` starts at or before its end and ends at or after
+        // its start.
+        let upto = self.items.partition_point(|(s, _)| s.start <= q.end);
+        let mut out = Vec::new();
+        let mut stack = vec![(1usize, 0usize, self.width)];
+        while let Some((k, lo, hi)) = stack.pop() {
+            if lo >= upto || out.len() >= limit || self.max_end[k] < q.start {
+                continue;
+            }
+            if hi - lo == 1 {
+                let (span, i) = self.items[lo];
+                if overlaps(span, q) {
+                    out.push(i);
+                }
+                continue;
+            }
+            let mid = (lo + hi) / 2;
+            // Right first on the stack, so the left half is searched first.
+            stack.push((2 * k + 1, mid, hi));
+            stack.push((2 * k, lo, mid));
+        }
+        out.sort_unstable();
+        out
+    }
+
+    fn any(&self, q: Span) -> bool {
+        !self.find(q, 1).is_empty()
+    }
+}
+
+/// The deepest node of a tree at an offset, as [`crate::engine::tree::Tree::deepest_at`]
+/// finds it, with each node's children searched by bisection: a path of 40,000 segments
+/// is no longer walked child by child for each divergence in it.
+struct Locator<'t> {
+    tree: &'t crate::engine::tree::Tree,
+    /// Each node's children (tree indices, in order).
+    kids: Vec<Vec<usize>>,
+}
+
+impl<'t> Locator<'t> {
+    fn new(tree: &'t crate::engine::tree::Tree) -> Locator<'t> {
+        let mut kids: Vec<Vec<usize>> = vec![Vec::new(); tree.len()];
+        for n in tree.iter() {
+            if let Some(p) = n.parent()
+                && let Some(k) = kids.get_mut(p.index())
+            {
+                k.push(n.index());
+            }
+        }
+        Locator { tree, kids }
+    }
+
+    fn deepest_at(&self, offset: usize) -> crate::engine::tree::Node<'t> {
+        let root = self.tree.root();
+        let end = root.span().end;
+        let offset = if offset >= end && end > 0 {
+            end - 1
+        } else {
+            offset
+        };
+        let mut cur = root;
+        loop {
+            let kids = self.kids.get(cur.index()).map_or(&[][..], |k| &k[..]);
+            let node = |i: usize| self.tree.get(kids[i]);
+            // The children lie in order: the first that can hold `offset` is the first
+            // that does not end before it (an empty one at `offset` holds it).
+            let at = kids.partition_point(|&c| {
+                self.tree.get(c).is_some_and(|n| {
+                    let s = n.span();
+                    s.end < offset || (s.end == offset && !s.is_empty())
+                })
+            });
+            match (at < kids.len()).then(|| node(at)).flatten() {
+                Some(c) if c.span().contains(offset) => cur = c,
+                _ => return cur,
+            }
+        }
+    }
+}
+
+/// One RFC's analysis of the input with what the comparison looks up in it.
+struct Rfc<'a> {
+    /// Its diagnostics, the forms' among them, sorted by place.
+    all: &'a [Diagnostic],
+    index: OverlapIndex,
+    nodes: Locator<'a>,
+    /// `RFC 3986` or `RFC 3987`.
+    doc: &'static str,
+}
+
+impl<'a> Rfc<'a> {
+    fn new(a: &'a Analysis, all: &'a [Diagnostic], doc: &'static str) -> Rfc<'a> {
+        Rfc {
+            all,
+            index: OverlapIndex::new(all.iter().map(|d| d.span)),
+            nodes: Locator::new(&a.tree),
+            doc,
+        }
+    }
+
+    /// The diagnostics that overlap `span`, in order.
+    fn at(&self, span: Span) -> impl Iterator<Item = &'a Diagnostic> + use<'a, '_> {
+        self.index
+            .find(span, usize::MAX)
+            .into_iter()
+            .map(|i| &self.all[i])
+    }
+
+    /// What the analysis says at `span`: the error it reports there, else its warning or
+    /// note, else the component it reads the bytes as.
+    fn side_at(&self, span: Span) -> Side {
+        let here: Vec<&Diagnostic> = self.at(span).collect();
+        let of = |sev: Severity| here.iter().copied().filter(move |d| d.severity == sev);
+        let doc = self.doc;
+        let errors: Vec<&Diagnostic> = of(Severity::Error).collect();
+        if let Some(e) = errors.first() {
+            return Side {
+                reading: format!(
+                    "rejects it ({}: {}; {})",
+                    bare_section(e.spec, doc),
+                    e.message,
+                    e.code
+                ),
+                codes: distinct(errors.iter().map(|d| d.code).collect()),
+                section: e.spec,
+            };
+        }
+        let others: Vec<&Diagnostic> = of(Severity::Warning).chain(of(Severity::Note)).collect();
+        let node = self.nodes.deepest_at(span.start);
+        let part = if node.index() == 0 {
+            format!("reads it as part of the {}", node.rule())
+        } else {
+            format!(
+                "reads it as part of the {} ({})",
+                node.rule(),
+                node.kind().name()
+            )
+        };
+        match others.first() {
+            Some(d) => Side {
+                reading: format!(
+                    "{part}, with a {} ({}: {}; {})",
+                    d.severity,
+                    bare_section(d.spec, doc),
+                    d.message,
+                    d.code
+                ),
+                codes: distinct(others.iter().map(|d| d.code).collect()),
+                section: d.spec,
+            },
+            None => Side {
+                reading: part,
+                codes: Vec::new(),
+                section: "RFC 3986 §3",
+            },
+        }
     }
 }
 
@@ -389,12 +566,110 @@ fn rfc_analysis(input: &str, p: Profile) -> (Analysis, Vec<Diagnostic>) {
     (a, all)
 }
 
+/// Divergences gathered into entries: one per topic and pair of readings, counting its
+/// places and keeping the first and last [`PLACES_KEPT`] of them. A repeated divergence
+/// (a `%` not followed by hex digits, 120,000 times) is then one entry, not 120,000 of
+/// some 470 bytes each; each new one is checked against the entries by a hash of what it
+/// says and dropped once counted, so the memory is that of the distinct entries.
+#[derive(Default)]
+struct Gather {
+    entries: Vec<Divergence>,
+    /// For each entry, its last places (after the first [`PLACES_KEPT`]).
+    last: Vec<std::collections::VecDeque<Span>>,
+    by_hash: std::collections::HashMap<u64, Vec<usize>>,
+}
+
+/// The same topic, and each side the same reading on the same section (the codes, which
+/// may differ by a note at one place only, are gathered).
+fn same_kind(a: &Divergence, b: &Divergence) -> bool {
+    a.topic == b.topic
+        && [(&a.whatwg, &b.whatwg), (&a.rfc, &b.rfc)]
+            .iter()
+            .all(|(x, y)| x.reading == y.reading && x.section == y.section)
+}
+
+fn kind_hash(d: &Divergence) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    d.topic.name().hash(&mut h);
+    for side in [&d.whatwg, &d.rfc] {
+        side.reading.hash(&mut h);
+        side.section.hash(&mut h);
+    }
+    h.finish()
+}
+
+impl Gather {
+    /// Adds a divergence; the places must come in input order.
+    fn push(&mut self, d: Divergence) {
+        let h = kind_hash(&d);
+        let ids = self.by_hash.entry(h).or_default();
+        if let Some(&i) = ids.iter().find(|&&i| same_kind(&self.entries[i], &d)) {
+            let e = &mut self.entries[i];
+            e.count += 1;
+            for (side, new) in [(&mut e.whatwg, &d.whatwg), (&mut e.rfc, &d.rfc)] {
+                for c in &new.codes {
+                    if !side.codes.contains(c) {
+                        side.codes.push(*c);
+                    }
+                }
+            }
+            if e.places.len() < PLACES_KEPT {
+                e.places.push(d.span);
+            } else {
+                let last = &mut self.last[i];
+                if last.len() == PLACES_KEPT {
+                    last.pop_front();
+                }
+                last.push_back(d.span);
+            }
+            return;
+        }
+        ids.push(self.entries.len());
+        self.entries.push(Divergence {
+            count: 1,
+            places: vec![d.span],
+            ..d
+        });
+        self.last.push(std::collections::VecDeque::new());
+    }
+
+    fn finish(self) -> Vec<Divergence> {
+        self.entries
+            .into_iter()
+            .zip(self.last)
+            .map(|(mut e, last)| {
+                e.places.extend(last);
+                if e.count == 1 {
+                    e.places.clear();
+                }
+                e
+            })
+            .collect()
+    }
+}
+
+/// The codes of `v`, each once, in order.
+fn distinct(v: Vec<Code>) -> Vec<Code> {
+    let mut out: Vec<Code> = Vec::new();
+    for c in v {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The input under RFC 3986, RFC 3987 and the URL Standard (no base), and where they part.
-/// Never panics; linear in the input (three parses and one pass over their diagnostics).
+/// Never panics; linear in the input (three parses and one pass over their diagnostics,
+/// each place looked up in an index of the RFC analyses' diagnostics and trees).
+/// Divergences that repeat (the same topic and readings) are one entry with a count.
 pub fn compare(input: &str) -> Standards {
     let w = whatwg::parse(input, None);
     let (a86, d86) = rfc_analysis(input, Profile::Rfc3986);
     let (a87, d87) = rfc_analysis(input, Profile::Rfc3987);
+    let r86 = Rfc::new(&a86, &d86, "RFC 3986");
+    let r87 = Rfc::new(&a87, &d87, "RFC 3987");
     let failure = w.failure();
     let whatwg_verdict = Verdict {
         spec: "URL Standard",
@@ -407,7 +682,7 @@ pub fn compare(input: &str) -> Standards {
     let text_at = |s: Span| input.get(s.start..s.end).unwrap_or("").to_string();
     let mut out: Vec<Divergence> = Vec::new();
     for g in groups(&w.diagnostics) {
-        if let Some(d) = describe(&g, &w, input, (&a86, &d86), (&a87, &d87)) {
+        if let Some(d) = describe(&g, &w, input, &r86, &r87) {
             out.push(Divergence {
                 text: text_at(d.span),
                 ..d
@@ -415,14 +690,14 @@ pub fn compare(input: &str) -> Standards {
         }
     }
     // RFC 3986 errors where the URL Standard says nothing: it reads those bytes silently.
-    let covered: Vec<Span> = out.iter().map(|d| d.span).collect();
+    let covered = OverlapIndex::new(out.iter().map(|d| d.span));
+    let components = w.components();
     for e in d86.iter().filter(|d| d.severity == Severity::Error) {
-        if covered.iter().any(|&s| overlaps(s, e.span)) {
+        if covered.any(e.span) {
             continue;
         }
-        let comp = w
-            .components()
-            .into_iter()
+        let comp = components
+            .iter()
             .find(|(_, s)| overlaps(*s, e.span))
             .map(|(n, _)| n);
         let whatwg_reading = match (comp, w.valid()) {
@@ -430,7 +705,7 @@ pub fn compare(input: &str) -> Standards {
             (None, true) => "reads it with no validation error".to_string(),
             (_, false) => "reports nothing here (its parse fails elsewhere)".to_string(),
         };
-        let rfc = rfc_at(&a86, &d86, e.span, "RFC 3986");
+        let rfc = r86.side_at(e.span);
         out.push(Divergence {
             topic: Topic::RfcOnly,
             span: e.span,
@@ -440,9 +715,17 @@ pub fn compare(input: &str) -> Standards {
                 codes: Vec::new(),
                 section: "URL Standard §4.4 #concept-basic-url-parser",
             },
-            rfc: with_3987(rfc, &a87, &d87, e.span, input),
+            rfc: with_3987(rfc, &r87, e.span, input),
+            count: 1,
+            places: Vec::new(),
         });
     }
+    out.sort_by_key(|d| (d.span.start, d.span.end));
+    let mut gather = Gather::default();
+    for d in out {
+        gather.push(d);
+    }
+    let mut out = gather.finish();
     if w.valid() != a86.valid() {
         let whatwg = match (&w.url, failure) {
             (Some(u), _) => Side {
@@ -482,6 +765,8 @@ pub fn compare(input: &str) -> Standards {
             text: input.to_string(),
             whatwg,
             rfc,
+            count: 1,
+            places: Vec::new(),
         });
     }
     out.sort_by_key(|d| (d.topic != Topic::Verdict, d.span.start, d.span.end));
@@ -497,15 +782,16 @@ pub fn compare(input: &str) -> Standards {
 
 /// RFC 3986's side, with RFC 3987's reading added where it differs (non-ASCII text, which
 /// RFC 3986 rejects and RFC 3987 may read as `ucschar`).
-fn with_3987(mut rfc: Side, a87: &Analysis, d87: &[Diagnostic], span: Span, input: &str) -> Side {
+fn with_3987(mut rfc: Side, r87: &Rfc<'_>, span: Span, input: &str) -> Side {
     let text = input.get(span.start..span.end).unwrap_or("");
     if text.is_ascii() {
         return rfc;
     }
-    let s87 = rfc_at(a87, d87, span, "RFC 3987");
+    let s87 = r87.side_at(span);
     if s87.reading != rfc.reading {
         rfc.reading = format!("{}; RFC 3987 {}", rfc.reading, s87.reading);
         rfc.codes.extend(s87.codes);
+        rfc.codes = distinct(rfc.codes);
     }
     rfc
 }
@@ -516,8 +802,8 @@ fn describe(
     g: &Group,
     w: &whatwg::Parsed,
     input: &str,
-    (a86, d86): (&Analysis, &[Diagnostic]),
-    (a87, d87): (&Analysis, &[Diagnostic]),
+    r86: &Rfc<'_>,
+    r87: &Rfc<'_>,
 ) -> Option<Divergence> {
     let warn_codes = codes_of(&g.diags, |d| d.severity == Severity::Warning);
     let all_codes = codes_of(&g.diags, |_| true);
@@ -532,7 +818,7 @@ fn describe(
     let section = g.diags.first().map_or("", |d| d.spec);
     let url = w.url.as_ref();
     let note = |code: Code| g.diags.iter().find(|d| d.code == code);
-    let rfc = rfc_at(a86, d86, g.span, "RFC 3986");
+    let rfc = r86.side_at(g.span);
     let text = input.get(g.span.start..g.span.end).unwrap_or("");
     let (reading, rfc) = match g.topic {
         Topic::Backslash => {
@@ -563,7 +849,7 @@ fn describe(
                 // RFC 3986 rejects the slashes themselves (a "\"): that is its reading.
                 _ if !rfc.codes.is_empty() && rfc.reading.starts_with("rejects") => rfc,
                 Some(h) => {
-                    let node = a86.tree.deepest_at(h.start);
+                    let node = r86.nodes.deepest_at(h.start);
                     let host_text = input.get(h.start..h.end).unwrap_or("");
                     if node.kind() == NodeKind::Host {
                         rfc
@@ -594,7 +880,7 @@ fn describe(
                 .and_then(|u| u.host.as_ref())
                 .map(|h| h.to_string())
                 .unwrap_or_default();
-            let node = a86.tree.deepest_at(g.span.start);
+            let node = r86.nodes.deepest_at(g.span.start);
             let rfc_ipv4 = node.attr("host_type") == Some("ipv4");
             if rfc_ipv4 && text == value && warn_codes.is_empty() {
                 return None;
@@ -602,11 +888,7 @@ fn describe(
             let rfc = if rfc_ipv4 {
                 rfc
             } else {
-                let extra = d86
-                    .iter()
-                    .filter(|d| overlaps(d.span, g.span))
-                    .map(|d| d.code)
-                    .collect::<Vec<_>>();
+                let extra = distinct(r86.at(g.span).map(|d| d.code).collect());
                 let warn = extra.first().map(|c| format!("; {c}")).unwrap_or_default();
                 Side {
                     reading: format!(
@@ -646,7 +928,7 @@ fn describe(
                 .map_or("percent-encodes it", |d| d.message.as_str());
             (
                 format!("percent-encodes it ({})", with_errors(how)),
-                with_3987(rfc, a87, d87, g.span, input),
+                with_3987(rfc, r87, g.span, input),
             )
         }
         Topic::DefaultPort => {
@@ -724,7 +1006,7 @@ fn describe(
                         "converts the domain with UTS #46 ToASCII to `{value}` ({})",
                         with_errors("§3.3")
                     ),
-                    with_3987(rfc, a87, d87, g.span, input),
+                    with_3987(rfc, r87, g.span, input),
                 )
             }
         }
@@ -749,7 +1031,7 @@ fn describe(
                     "accepts it with validation error {} ({})",
                     d.code, d.message
                 ),
-                with_3987(rfc, a87, d87, g.span, input),
+                with_3987(rfc, r87, g.span, input),
             )
         }
         Topic::Failure => {
@@ -772,6 +1054,8 @@ fn describe(
             section,
         },
         rfc,
+        count: 1,
+        places: Vec::new(),
     })
 }
 
@@ -963,13 +1247,109 @@ mod tests {
         assert_eq!((d.span.start, d.span.end), (5, 7));
         assert!(d.whatwg.reading.contains("\"\\\" as \"/\""), "{d:?}");
         assert!(d.rfc.reading.starts_with("rejects it (§3.3"), "{d:?}");
-        let backslashes: Vec<usize> = s
+        // The two "\" of the path part the same way: one entry at both places.
+        let b = find(&s, Topic::Backslash);
+        assert_eq!((b.span.start, b.count), (18, 2), "{b:?}");
+        assert_eq!(b.places, [Span::new(18, 19), Span::new(20, 21)]);
+        assert!(
+            b.sentence()
+                .starts_with("`\\` at byte 18 (and 1 more place): ")
+        );
+    }
+
+    #[test]
+    fn a_repeated_divergence_is_one_entry_with_its_count_and_first_and_last_places() {
+        let input = format!("http://a/{}", "../".repeat(1000));
+        let s = compare(&input);
+        let dots: Vec<&Divergence> = s
             .divergences
             .iter()
-            .filter(|d| d.topic == Topic::Backslash)
-            .map(|d| d.span.start)
+            .filter(|d| d.topic == Topic::DotSegment)
             .collect();
-        assert_eq!(backslashes, [18, 20]);
+        assert_eq!(dots.len(), 1, "{:#?}", s.divergences);
+        let d = dots[0];
+        assert_eq!(
+            (d.span, d.count, d.text.as_str()),
+            (Span::new(9, 11), 1000, "..")
+        );
+        let at = |k: usize| Span::new(9 + 3 * k, 11 + 3 * k);
+        let want: Vec<Span> = (0..PLACES_KEPT)
+            .chain(1000 - PLACES_KEPT..1000)
+            .map(at)
+            .collect();
+        assert_eq!(d.places, want);
+        assert!(
+            d.places_text()
+                .starts_with("9..11, 12..14, 15..17, 18..20, …, "),
+            "{}",
+            d.places_text()
+        );
+        // Different readings stay apart: "\" and "%" alternate, two entries.
+        let s = compare(&format!("http://a/{}", "\\%".repeat(50)));
+        let kinds: Vec<(Topic, usize)> = s
+            .divergences
+            .iter()
+            .filter(|d| d.topic != Topic::Verdict)
+            .map(|d| (d.topic, d.count))
+            .collect();
+        assert!(
+            kinds.len() <= 4 && kinds.iter().map(|k| k.1).sum::<usize>() >= 100,
+            "{kinds:?}"
+        );
+    }
+
+    #[test]
+    fn deepest_node_by_bisection_is_the_trees_own() {
+        for input in [
+            "http://a/b/c/d;p?q#f",
+            "http://[::1]:80/a//b/./c?x=y",
+            "foo:",
+            "",
+            "http://u:p@h/a/b/c/d/e/f/g/h/i/j",
+        ] {
+            let (a, _) = rfc_analysis(input, Profile::Rfc3986);
+            let l = Locator::new(&a.tree);
+            for off in 0..=input.len() + 1 {
+                assert_eq!(
+                    l.deepest_at(off).index(),
+                    a.tree.deepest_at(off).index(),
+                    "{input:?} at {off}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_overlap_index_finds_what_a_scan_finds() {
+        let spans: Vec<Span> = [
+            (0, 5),
+            (2, 2),
+            (3, 9),
+            (5, 5),
+            (6, 7),
+            (9, 12),
+            (12, 12),
+            (1, 20),
+        ]
+        .into_iter()
+        .map(|(a, b)| Span::new(a, b))
+        .collect();
+        let ix = OverlapIndex::new(spans.iter().copied());
+        for a in 0..22 {
+            for b in a..23 {
+                let q = Span::new(a, b);
+                let scan: Vec<usize> = (0..spans.len())
+                    .filter(|&i| overlaps(spans[i], q))
+                    .collect();
+                assert_eq!(ix.find(q, usize::MAX), scan, "{q}");
+                assert_eq!(ix.any(q), !scan.is_empty(), "{q}");
+            }
+        }
+        assert!(
+            OverlapIndex::new(std::iter::empty())
+                .find(Span::new(0, 1), 9)
+                .is_empty()
+        );
     }
 
     #[test]

@@ -55,6 +55,13 @@ pub fn render(s: &Standards, f: ReportFormat) -> String {
             d.topic.name(),
             d.span
         ));
+        if d.count > 1 {
+            w.para(&format!(
+                "The same at {} places: {}",
+                d.count,
+                d.places_text()
+            ));
+        }
         w.labelled_block("text", &d.text);
         w.para(&format!(
             "WHATWG {} [{}]",

@@ -1037,6 +1037,10 @@ impl App {
         }
         v.of = Some(n);
         let input = &self.m.analysis(0).input;
+        // B, the base line or the profile changed, not A: the comparison stands.
+        if v.pane.shows(input) {
+            return;
+        }
         v.pane
             .show(std::sync::Arc::new(crate::engine::standards::compare(
                 input,

@@ -135,6 +135,10 @@ pub enum Unreserved {
     /// RFC 3987 `iunreserved`: `unreserved` plus `ucschar`, less the bidi formatting
     /// characters that RFC 3987 §4.1 forbids anywhere in an IRI.
     Iri,
+    /// RFC 3987 `iquery`'s: `iunreserved` plus `iprivate`, which §2.2 allows in the query
+    /// (only there), so that §5.3.2.3 aligns `%EE%80%80` and U+E000 in a query as RFC 3987
+    /// §3.2 (URI to IRI) does.
+    IriQuery,
     /// XRI Syntax 2.0 §2.1.3 (`iunreserved`, Appendix A), less the bidi formatting
     /// characters, and less any character whose NFKC form is not itself unreserved: the
     /// XRI forms are NFKC-normalized (§2.1.1), so decoding `%EF%BC%A0` (U+FF20 FULLWIDTH

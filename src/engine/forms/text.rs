@@ -26,6 +26,7 @@ impl Unreserved {
         match self {
             Unreserved::Ascii => UNRESERVED.has_char(c),
             Unreserved::Iri => UNRESERVED.has_char(c) || (is_ucschar(c) && !is_bidi_control(c)),
+            Unreserved::IriQuery => Unreserved::Iri.admits(c) || chars::is_iprivate(c),
             Unreserved::Xri => {
                 if c.is_ascii() {
                     return UNRESERVED.has_char(c);

@@ -46,6 +46,7 @@ static FORMS: FormsSpec = FormsSpec {
     steps: &IRI_STEPS,
     canonical: GENERIC_SYNTAX,
     unreserved: Some(Unreserved::Iri),
+    query_unreserved: Some(Unreserved::IriQuery),
     host_case_ascii_only: true,
     nameprep_hosts: true,
     ace_form: true,

@@ -449,12 +449,17 @@ impl Input<'_> {
             None => self.lead + i,
         }
     }
-    /// The input span of the cleaned bytes `a..b`.
+    /// The input span of the cleaned bytes `a..b`, widened to whole characters: a span a
+    /// state computes one byte past a pointer (`:` then a multi-byte character) or from a
+    /// byte offset inside a host (an IPv6 piece) never splits a character. Cleaning takes out
+    /// ASCII bytes only, so a character boundary of `s` is one of the input too.
     pub fn span(&self, a: usize, b: usize) -> Span {
+        let a = crate::text_layout::floor_char_boundary(self.s, a);
         let start = self.orig(a);
         if b <= a {
             return Span::at(start);
         }
+        let b = crate::text_layout::ceil_char_boundary(self.s, b);
         Span::new(start, self.orig(b - 1) + 1)
     }
 }

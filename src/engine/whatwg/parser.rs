@@ -283,7 +283,14 @@ impl Machine<'_, '_> {
         );
     }
     fn missing_solidus(&mut self, at: usize) {
-        let end = (at + 1).min(self.cx.input.s.len()).max(at);
+        // The character after the ":" (or "/"), whole: it may be multi-byte.
+        let end = self
+            .cx
+            .input
+            .s
+            .get(at..)
+            .and_then(|r| r.chars().next())
+            .map_or(at, |c| at + c.len_utf8());
         self.cx.warn(
             Code::SpecialSchemeMissingFollowingSolidus,
             at,

@@ -35,10 +35,15 @@ pub struct StandardsPane {
     /// The first row shown, and the rows the last frame had room for.
     scroll: usize,
     height: usize,
-    /// The first row of each divergence in the last frame's list, for the mouse and the
-    /// scroll, and the rows the verdicts took above the list.
+    /// The first row of each divergence in the list (and the list's row count last), for
+    /// the mouse and the scroll, and the rows the verdicts took above the list.
     starts: Vec<usize>,
     head: usize,
+    /// What `starts` was laid out for: the comparison (by address) and the width. The
+    /// layout is made once per comparison and width, and a frame draws only the
+    /// divergences in view, so a long list costs nothing per frame or keystroke that
+    /// leaves the input as it was.
+    laid_out: Option<(usize, usize)>,
 }
 
 impl StandardsPane {
@@ -50,6 +55,13 @@ impl StandardsPane {
             self.scroll = 0;
         }
         self.data = Some(s);
+        self.laid_out = None;
+    }
+
+    /// True when the comparison shown is of `input` (it need not be made again: it
+    /// depends on the input alone).
+    pub fn shows(&self, input: &str) -> bool {
+        self.of(input).is_some()
     }
 
     /// The comparison shown, if it is of `input`.
@@ -98,8 +110,11 @@ impl Pane for StandardsPane {
             return Effect::None;
         };
         let row = self.scroll + y;
-        if let Some(i) = self.starts.iter().rposition(|&s| s <= row) {
-            self.selected = i;
+        // `starts` ends with the list's row count, which starts no divergence.
+        let starts = &self.starts[..self.starts.len().saturating_sub(1)];
+        let i = starts.partition_point(|&s| s <= row);
+        if i > 0 {
+            self.selected = i - 1;
         }
         Effect::None
     }
@@ -149,6 +164,10 @@ pub fn divergence_detail(s: &Standards, i: usize) -> Detail {
     d.field("topic", x.topic.name(), Slot::Text);
     d.field("span", format!("{}", x.span), Slot::Dim);
     d.field("text", x.text.clone(), Slot::Text);
+    if x.count > 1 {
+        d.field("places", format!("{} in all", x.count), Slot::Text);
+        d.field("at", x.places_text(), Slot::Dim);
+    }
     d.items.push(Item::Blank);
     d.items.push(Item::Heading("WHATWG URL Standard".into()));
     d.field("reads", x.whatwg.reading.clone(), Slot::Text);
@@ -207,6 +226,67 @@ fn wrap(text: &str, width: usize, rows: usize) -> Vec<String> {
 /// At most this many rows for one side's reading; Details reads it whole.
 const SIDE_ROWS: usize = 3;
 
+/// At most this many bytes of a divergence's text go to its first row (the row is
+/// narrower; Details shows the text whole).
+const TEXT_BYTES: usize = 1024;
+
+/// A divergence's place: `dot-segment 9..11` and, repeated, `×40000`.
+fn place(d: &Divergence) -> String {
+    if d.count > 1 {
+        format!("{} {} ×{}", d.topic.name(), d.span, d.count)
+    } else {
+        format!("{} {}", d.topic.name(), d.span)
+    }
+}
+
+/// How many rows [`divergence_lines`] gives `d`: its place, then each side's reading
+/// wrapped.
+fn divergence_height(d: &Divergence, w: usize, indent: usize) -> usize {
+    1 + [&d.whatwg, &d.rfc]
+        .into_iter()
+        .map(|side| wrap(&side.reading, w.saturating_sub(indent), SIDE_ROWS).len())
+        .sum::<usize>()
+}
+
+/// A divergence's lines: its place and text, then WHATWG's and RFC 3986's readings.
+fn divergence_lines<'a>(
+    d: &Divergence,
+    selected: bool,
+    w: usize,
+    indent: usize,
+    theme: &Theme,
+) -> Vec<Line<'a>> {
+    let place = place(d);
+    let text_room = w.saturating_sub(place.len() + 4);
+    let text = &d.text[..crate::text_layout::floor_char_boundary(&d.text, TEXT_BYTES)];
+    let mut lines = vec![Line::from(vec![
+        Span::styled(if selected { "▸ " } else { "  " }, Style::new()),
+        Span::styled(place, theme.get(Slot::Warning)),
+        Span::raw(" "),
+        Span::styled(
+            fit(&format!("`{text}`"), text_room).into_owned(),
+            theme.get(Slot::Text),
+        ),
+    ])];
+    for (label, side) in [("WHATWG", &d.whatwg), ("RFC 3986", &d.rfc)] {
+        for (k, r) in wrap(&side.reading, w.saturating_sub(indent), SIDE_ROWS)
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if k == 0 {
+                format!("  {label:<9}")
+            } else {
+                " ".repeat(indent)
+            };
+            lines.push(Line::from(vec![
+                Span::styled(lead, theme.get(Slot::Dim)),
+                Span::styled(r, theme.get(Slot::Text)),
+            ]));
+        }
+    }
+    lines
+}
+
 /// Draws the view: the three verdicts, then each divergence (its place, then WHATWG's and
 /// RFC 3986's readings, wrapped), the selected one marked, scrolled to keep it in view.
 pub fn draw(
@@ -244,59 +324,55 @@ pub fn draw(
             theme.get(Slot::Valid),
         ));
     }
-    let mut rows: Vec<Line<'_>> = Vec::new();
-    st.starts.clear();
-    let sel = theme.get(Slot::Selection);
     let indent = 11usize;
-    for (i, d) in s.divergences.iter().enumerate() {
-        st.starts.push(rows.len());
-        let place = format!("{} {}", d.topic.name(), d.span);
-        let text_room = w.saturating_sub(place.len() + 4);
-        let mut first = Line::from(vec![
-            Span::styled(if i == st.selected { "▸ " } else { "  " }, Style::new()),
-            Span::styled(place, theme.get(Slot::Warning)),
-            Span::raw(" "),
-            Span::styled(
-                fit(&format!("`{}`", d.text), text_room).into_owned(),
-                theme.get(Slot::Text),
-            ),
-        ]);
-        if focused && i == st.selected {
-            first = select_line(first, sel);
+    let key = (std::ptr::from_ref(s) as usize, w);
+    if st.laid_out != Some(key) {
+        st.starts.clear();
+        let mut row = 0;
+        for d in &s.divergences {
+            st.starts.push(row);
+            row += divergence_height(d, w, indent);
         }
-        rows.push(first);
-        for (label, side) in [("WHATWG", &d.whatwg), ("RFC 3986", &d.rfc)] {
-            for (k, r) in wrap(&side.reading, w.saturating_sub(indent), SIDE_ROWS)
-                .into_iter()
-                .enumerate()
-            {
-                let lead = if k == 0 {
-                    format!("  {label:<9}")
-                } else {
-                    " ".repeat(indent)
-                };
-                rows.push(Line::from(vec![
-                    Span::styled(lead, theme.get(Slot::Dim)),
-                    Span::styled(r, theme.get(Slot::Text)),
-                ]));
-            }
-        }
+        st.starts.push(row);
+        st.laid_out = Some(key);
     }
+    let total = st.starts.last().copied().unwrap_or(0);
     // The rows below the verdicts scroll; the selected divergence stays in view.
     let list_h = usize::from(body.height).saturating_sub(head.len());
     st.height = list_h;
     let start = st.starts.get(st.selected).copied().unwrap_or(0);
-    let end = st
-        .starts
-        .get(st.selected + 1)
-        .copied()
-        .unwrap_or(rows.len());
+    let end = st.starts.get(st.selected + 1).copied().unwrap_or(total);
     if start < st.scroll {
         st.scroll = start;
     } else if end > st.scroll + list_h {
         st.scroll = end.saturating_sub(list_h).min(start);
     }
-    st.scroll = st.scroll.min(rows.len().saturating_sub(1));
+    st.scroll = st.scroll.min(total.saturating_sub(1));
+    // Only the divergences in view are drawn.
+    let sel = theme.get(Slot::Selection);
+    let first = st
+        .starts
+        .partition_point(|&r| r <= st.scroll)
+        .saturating_sub(1);
+    let mut rows: Vec<Line<'_>> = Vec::new();
+    let mut skip = st
+        .scroll
+        .saturating_sub(st.starts.get(first).copied().unwrap_or(0));
+    for (i, d) in s.divergences.iter().enumerate().skip(first) {
+        if rows.len() >= list_h {
+            break;
+        }
+        let mut lines = divergence_lines(d, i == st.selected, w, indent, theme);
+        if focused
+            && i == st.selected
+            && let Some(l) = lines.first_mut()
+        {
+            *l = select_line(std::mem::take(l), sel);
+        }
+        let drop = skip.min(lines.len());
+        skip -= drop;
+        rows.extend(lines.into_iter().skip(drop));
+    }
     let n = s.divergences.len();
     let mut title = format!(
         "Standards · WHATWG vs RFC 3986 · {}",
@@ -314,7 +390,7 @@ pub fn draw(
         height: body.height.saturating_sub(head_h as u16),
         ..body
     };
-    put_lines(f.buffer_mut(), list, rows.get(st.scroll..).unwrap_or(&[]));
+    put_lines(f.buffer_mut(), list, &rows);
     st.head = head_h;
 }
 
@@ -437,6 +513,88 @@ mod tests {
             pane.copy(&doc)
                 .is_some_and(|c| c.text == s.divergences[0].sentence())
         );
+    }
+
+    /// A list of thousands of entries (distinct divergences do not group): the layout is
+    /// made once per comparison and width, a frame draws only the entries in view, and the
+    /// last one scrolled into view is drawn with its readings.
+    #[test]
+    fn a_long_list_is_laid_out_once_and_drawn_from_the_rows_in_view() {
+        let input = "http://a/b";
+        let base = compare(input);
+        let mut s = base.clone();
+        let one = Divergence {
+            topic: crate::engine::standards::Topic::ValidationError,
+            span: crate::engine::Span::new(9, 10),
+            text: "b".into(),
+            whatwg: crate::engine::standards::Side {
+                reading: "reads it".into(),
+                codes: Vec::new(),
+                section: "URL Standard §4.4",
+            },
+            rfc: crate::engine::standards::Side {
+                reading: "reads it too".into(),
+                codes: Vec::new(),
+                section: "RFC 3986 §3",
+            },
+            count: 1,
+            places: Vec::new(),
+        };
+        s.divergences = (0..5000)
+            .map(|i| Divergence {
+                whatwg: crate::engine::standards::Side {
+                    reading: format!("reading number {i}"),
+                    ..one.whatwg.clone()
+                },
+                ..one.clone()
+            })
+            .collect();
+        let texts = Texts {
+            sides: [input, ""],
+            base: None,
+        };
+        let m = Model::new(
+            texts,
+            false,
+            None,
+            crate::engine::equiv::CompareOptions::default(),
+        );
+        let doc = m.doc(0);
+        let mut pane = StandardsPane::default();
+        let s = Arc::new(s);
+        pane.show(Arc::clone(&s));
+        assert!(pane.shows(input) && !pane.shows("http://a/c"));
+        let mut t = Terminal::new(TestBackend::new(80, 14)).unwrap_or_else(|e| panic!("{e}"));
+        pane.on_action(Action::Last, &doc);
+        t.draw(|f| pane.draw(f, Rect::new(0, 0, 80, 14), &doc, true, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let shown = screen(&t);
+        assert!(shown.contains("reading number 4999"), "{shown}");
+        assert!(!shown.contains("reading number 4990"), "{shown}");
+        assert!(shown.contains("5000 of 5000"), "{shown}");
+        // One row start per entry, and the list's row count: three rows an entry.
+        assert_eq!(pane.starts.len(), 5001);
+        assert_eq!(pane.starts.last(), Some(&15000));
+        let laid = pane.laid_out;
+        pane.on_action(Action::Up, &doc);
+        t.draw(|f| pane.draw(f, Rect::new(0, 0, 80, 14), &doc, true, &Theme::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            pane.laid_out, laid,
+            "the same comparison and width: not laid out again"
+        );
+        assert!(screen(&t).contains("reading number 4998"));
+        // A click on a drawn entry selects it.
+        let shown = screen(&t);
+        let row = shown
+            .lines()
+            .position(|l| l.contains("reading number 4999"))
+            .expect("drawn");
+        pane.on_click(Rect::new(0, 0, 80, 14), Position::new(5, row as u16), &doc);
+        assert_eq!(pane.selected, 4999);
+        // Another comparison is laid out anew.
+        pane.show(Arc::new(base));
+        assert_eq!(pane.laid_out, None);
     }
 
     #[test]
