@@ -705,7 +705,13 @@ fn whatwg_resolution_is_parsing_with_a_base_on_every_face() {
         );
         if c["failure"].as_bool() != Some(true)
             && let Some(want) = c["href"].as_str()
-            && idbench::engine::whatwg::wpt::urltestdata_change(input, Some(base)).is_none()
+            && idbench::engine::whatwg::wpt::urltestdata_change(
+                input,
+                Some(base),
+                false,
+                Some(want),
+            )
+            .is_none()
         {
             assert_eq!(
                 r.target.as_deref(),
