@@ -1,5 +1,6 @@
 //! Replaying one step: a fresh workbench in the step's state, its keys, one frame.
 
+use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -48,10 +49,57 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
     app.set_highlight(step.highlight.clone());
     let (w, h) = deck.size;
     app.handle(Event::Resize(w, h));
-    for k in &step.keys {
-        app.handle(k.clone());
-    }
+    press(&mut app, &step.keys);
     Ok(app)
+}
+
+/// The character a key types when it is a plain key (no modifier), as
+/// [`Event::typed`] makes them.
+fn typed_char(ev: &Event) -> Option<char> {
+    match ev {
+        Event::Key(k) if k.modifiers.is_empty() => match k.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Presses `keys` in `app`, in order. A run of plain character keys is typed as one edit
+/// analysed once wherever the keys would type it into an input line
+/// ([`App::type_text`]), so a step typing 100,000 characters costs linear time, not a
+/// keystroke's analysis of the line so far for each; the others, and any key of the run
+/// that does something else there, are handled one at a time. Either way the app ends in
+/// the state the keys one at a time leave.
+pub fn press(app: &mut App, keys: &[Event]) {
+    let mut i = 0;
+    let mut run = String::new();
+    while i < keys.len() {
+        let len = keys[i..]
+            .iter()
+            .take_while(|k| typed_char(k).is_some())
+            .count();
+        if len == 0 {
+            app.handle(keys[i].clone());
+            i += 1;
+            continue;
+        }
+        run.clear();
+        run.extend(keys[i..i + len].iter().filter_map(typed_char));
+        let (mut at, mut k) = (0, i);
+        while at < run.len() {
+            let took = app.type_text(&run[at..]);
+            if took == 0 {
+                app.handle(keys[k].clone());
+                at += run[at..].chars().next().map_or(1, char::len_utf8);
+                k += 1;
+            } else {
+                k += run[at..at + took].chars().count();
+                at += took;
+            }
+        }
+        i += len;
+    }
 }
 
 /// One frame of `app` at `w`×`h`, drawn by its own `draw` without a terminal.
