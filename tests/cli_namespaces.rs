@@ -130,9 +130,7 @@ fn check_namespaces(lines: &str, format: &str) -> (i32, String) {
             .write_all(lines.as_bytes())
             .unwrap_or_else(|e| panic!("{e}"));
     }
-    let out = child
-        .wait_with_output()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
