@@ -23,6 +23,9 @@ pub struct Screen<B: Backend> {
     size: Size,
     /// What the too-large screen says quits (`"Ctrl-C or Ctrl-Q quits"`).
     quits: &'static str,
+    /// The last frame was forgotten ([`buffers`](Self::buffers)): the next one clears the
+    /// screen and is drawn whole.
+    redraw: bool,
 }
 
 impl<B: Backend> Screen<B> {
@@ -32,7 +35,12 @@ impl<B: Backend> Screen<B> {
         let size = backend.size()?;
         let viewport = Viewport::Fixed(drawn_area(size.width, size.height));
         let term = Terminal::with_options(backend, TerminalOptions { viewport })?;
-        Ok(Screen { term, size, quits })
+        Ok(Screen {
+            term,
+            size,
+            quits,
+            redraw: false,
+        })
     }
 
     /// Follows the terminal's size: when it changed, the screen is cleared, the area drawn
@@ -59,7 +67,9 @@ impl<B: Backend> Screen<B> {
     /// Draws one frame with `draw`, at the terminal's size (looked at first), or the
     /// too-large screen when the terminal is larger than [`MAX_DRAWN`].
     pub fn draw(&mut self, draw: impl FnOnce(&mut Frame)) -> Result<(), B::Error> {
-        self.fit()?;
+        if !self.fit()? && std::mem::take(&mut self.redraw) {
+            self.clear()?;
+        }
         let (size, quits) = (self.size, self.quits);
         self.term.draw(|f| {
             if too_large(size.width, size.height) {
@@ -88,13 +98,15 @@ impl<B: Backend> Screen<B> {
     }
 
     /// The area drawn, and how many cells the two buffers hold room for together (what
-    /// the memory follows).
+    /// the memory follows). Looking forgets the last frame (ratatui shows the other buffer
+    /// only by swapping, which resets it): the next one is drawn whole.
     pub fn buffers(&mut self) -> (Rect, usize) {
         let a = self.term.current_buffer_mut();
         let (area, one) = (a.area, a.content.capacity());
         self.term.swap_buffers();
         let other = self.term.current_buffer_mut().content.capacity();
         self.term.swap_buffers();
+        self.redraw = true;
         (area, one + other)
     }
 }
