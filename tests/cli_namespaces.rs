@@ -114,3 +114,62 @@ fn a_bad_format_is_a_usage_error() {
     let (code, _, err) = run(&["namespaces", "--format", "xml"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// `check --namespaces` with `lines` on stdin, as `format`: (exit code, stdout).
+fn check_namespaces(lines: &str, format: &str) -> (i32, String) {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(["check", "--namespaces", "--format", format])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("run idbench: {e}"));
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(lines.as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn check_text_says_not_judged_where_json_has_a_syntax_not_applied() {
+    // An NSS past the length the layer judges, in a namespace with a syntax (ISBN); and a
+    // namespace idbench knows no syntax for (3GPP).
+    let long = format!("urn:isbn:{}", "1".repeat(300));
+    let lines = format!("{long}\nurn:3gpp:abc\n");
+    let (code, json) = check_namespaces(&lines, "json");
+    assert_eq!(code, 0, "{json}");
+    let recs: Vec<Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(recs.len(), 2, "{json}");
+    assert_eq!(recs[0]["namespace"]["valid"], Value::Null);
+    assert!(recs[0]["namespace"]["document"].is_string(), "{json}");
+    assert_eq!(
+        recs[0]["namespace"]["findings"][0]["code"],
+        "namespace-not-judged"
+    );
+    assert_eq!(recs[1]["namespace"]["valid"], Value::Null);
+    assert_eq!(recs[1]["namespace"]["document"], Value::Null, "{json}");
+    let (code, text) = check_namespaces(&lines, "text");
+    assert_eq!(code, 0, "{text}");
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    assert!(
+        rows[0].contains("\tnamespace isbn: not-judged, registered, namespace-not-judged@9..309"),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[1].ends_with("\tnamespace 3gpp: no-syntax, registered"),
+        "{}",
+        rows[1]
+    );
+}

@@ -916,3 +916,112 @@ fn a_deck_theme_stays_in_its_folder_and_a_private_file_is_never_quoted() {
     assert_eq!(code, Some(0), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The names in `dir` that are temporary files (`NAME.tmp-PID-…`).
+fn temps(dir: &Path) -> Vec<String> {
+    files(dir)
+        .into_keys()
+        .filter(|n| n.contains(".tmp-"))
+        .collect()
+}
+
+/// SIGTERM or SIGHUP while `replay --export` writes: the file being written is removed, no
+/// temporary file is left, and the exit code is 128 + the signal (issue 34, item 14).
+#[test]
+fn a_signal_during_the_export_leaves_no_temporary_file_and_exits_128_plus_it() {
+    use std::time::{Duration, Instant};
+    for (sig, code) in [("-TERM", 143), ("-HUP", 129)] {
+        let dir = temp_dir(&format!("signal{sig}"));
+        let deck = dir.join("deck.toml");
+        std::fs::write(
+            &deck,
+            "[[step]]\nname = \"one\"\ninput = \"urn:a:b\"\n[[step]]\nname = \"two\"\ninput = \"urn:a:c\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let out = dir.join("out");
+        // The debug build's hook holds each temporary file (written, not yet renamed) until
+        // the time is up or a signal comes.
+        let mut child = idbench()
+            .env("IDBENCH_TEST_STALL_EXPORT_MS", "20000")
+            .arg("replay")
+            .arg(&deck)
+            .arg("--export")
+            .arg(&out)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let start = Instant::now();
+        while !out.is_dir() || temps(&out).is_empty() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no temporary file appeared"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let pid = child.id().to_string();
+        support::kill(sig, &pid);
+        let end = Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap_or_else(|e| panic!("{e}")) {
+                break s;
+            }
+            if end.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("replay did not end after {sig}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(status.code(), Some(code), "{sig}: {status:?}");
+        assert_eq!(temps(&out), Vec::<String>::new(), "{sig}");
+        // The first file was being written: nothing is in its place.
+        assert!(files(&out).is_empty(), "{sig}: {:?}", files(&out).keys());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Every `--export` error names the folder, escaped (issue 34, item 14).
+#[test]
+fn every_export_error_names_the_folder() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = temp_dir("export-errors");
+    let deck = dir.join("deck.toml");
+    std::fs::write(&deck, "[[step]]\nname = \"ok\"\ninput = \"a:b\"\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    // A folder whose parent cannot be made: a file is in the way.
+    let file = dir.join("plain\u{1b}[31m");
+    std::fs::write(&file, "").unwrap_or_else(|e| panic!("{e}"));
+    let shown = format!("{}", dir.join("plain⟨U+001B⟩[31m").display());
+    let (code, err) = replay(&deck, &file.join("sub"), "txt");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains(&format!("--export {shown}/sub: ")), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    // The folder itself is a file.
+    let (code, err) = replay(&deck, &file, "txt");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!("--export {shown} is not a folder")),
+        "{err}"
+    );
+    // A folder that cannot be written in (not as root, which can).
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o500))
+        .unwrap_or_else(|e| panic!("{e}"));
+    if std::fs::write(locked.join("probe"), "").is_err() {
+        let (code, err) = replay(&deck, &locked, "txt");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.contains(&format!("--export {}: 01-ok.txt: ", locked.display())),
+            "{err}"
+        );
+        // Its parent locked: the folder cannot be made in it.
+        let (code, err) = replay(&deck, &locked.join("new"), "txt");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(
+            err.contains(&format!("--export {}: ", locked.join("new").display())),
+            "{err}"
+        );
+    }
+    let _ = std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o700));
+    let _ = std::fs::remove_dir_all(&dir);
+}

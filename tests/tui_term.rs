@@ -79,3 +79,38 @@ fn keys_typed_in_a_small_terminal_reach_the_input() {
         !t.alternate_on() && s.contains("exit=0")
     });
 }
+
+/// A terminal wider than the most drawn (1000 columns) says it is too large, and the
+/// workbench comes back whole when it is made smaller (issue 34, item 8).
+#[test]
+fn a_terminal_too_large_says_so_and_the_workbench_comes_back() {
+    if !tmux_available() {
+        println!("skipped: tmux is not on PATH, so the real-terminal test cannot run");
+        return;
+    }
+    let (t, _dir) = session("too-large", "", None);
+    t.wait("the shell prompt", 5, |_, s| s.contains('$'));
+    t.literal(&format!(
+        "{} tui --no-history urn:a:b; echo \"exit=$?\"",
+        quote(Path::new(BIN))
+    ));
+    t.keys(&["Enter"]);
+    t.wait("the workbench", 10, |t, s| {
+        t.alternate_on() && s.contains("urn:a:b")
+    });
+    t.run(&["resize-window", "-t", "t", "-x", "1100", "-y", "30"]);
+    let screen = t.wait("the too-large screen", 10, |_, s| {
+        s.contains("terminal too large (1100×30); the most is 1000×1000")
+    });
+    assert!(screen.contains("Ctrl-C or Ctrl-Q quits"), "{screen}");
+    assert!(!screen.contains("urn:a:b"), "{screen}");
+    t.run(&["resize-window", "-t", "t", "-x", "100", "-y", "30"]);
+    let screen = t.wait("the workbench again", 10, |_, s| {
+        s.contains("urn:a:b") && s.contains("Tree")
+    });
+    assert!(!screen.contains("too large"), "{screen}");
+    t.keys(&["C-q"]);
+    t.wait("the shell after quitting", 5, |t, s| {
+        !t.alternate_on() && s.contains("exit=0")
+    });
+}

@@ -251,11 +251,14 @@ fn text_line(
         out.extend_from_slice(code.as_bytes());
     }
     if let Some(n) = extra {
-        // `<TAB>namespace NID: valid|invalid|no-syntax, registered|unregistered[, CODE@START..END]…`
-        let verdict = match n.valid {
-            Some(true) => "valid",
-            Some(false) => "invalid",
-            None => "no-syntax",
+        // `<TAB>namespace NID: valid|invalid|not-judged|no-syntax, registered|unregistered[, CODE@START..END]…`:
+        // not-judged when the namespace has a syntax that was not applied (the JSON's
+        // `"valid": null` with a `document`), no-syntax when idbench knows none for it.
+        let verdict = match (n.valid, n.document) {
+            (Some(true), _) => "valid",
+            (Some(false), _) => "invalid",
+            (None, Some(_)) => "not-judged",
+            (None, None) => "no-syntax",
         };
         let reg = if n.registered {
             "registered"

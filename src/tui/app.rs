@@ -452,6 +452,71 @@ impl App {
         }
     }
 
+    /// Types the longest start of `text` that its characters, pressed one at a time as
+    /// plain keys, would type into an input line, as one edit analysed once: the state
+    /// [`handle`](Self::handle) leaves after each key in turn, in time linear in the text
+    /// (a presenter's step types up to 100,000 characters). Returns how many bytes it took:
+    /// 0 when the first key does something else here (an overlay is open, no input has the
+    /// focus, the key is bound in the focused pane, a control character, a line that would
+    /// pass its limit), for `handle` to take that key.
+    pub fn type_text(&mut self, text: &str) -> usize {
+        if self.overlay.is_some() {
+            return 0;
+        }
+        let small = self.too_small();
+        let side = match (self.input_side(), small) {
+            (Some(s), _) => s,
+            // Too small, typing goes to input A (and gives it the focus); else the first
+            // key is the one that says "typing goes to the input".
+            (None, true) => 0,
+            (None, false) => return 0,
+        };
+        let contexts = self.contexts();
+        let diff = self.m.diff_mode();
+        // Whether a plain key `c` does something other than type `c` here (on_key and
+        // on_key_small's routing), asked once a character.
+        let mut seen: std::collections::HashMap<char, bool> = std::collections::HashMap::new();
+        let mut other = |c: char| {
+            *seen.entry(c).or_insert_with(|| {
+                let k = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+                if small {
+                    let g = keys::lookup(&[Context::Global], &k);
+                    g == Some(Action::Quit)
+                        || (diff && g == Some(Action::ToggleDiff))
+                        || keys::lookup(&[Context::Input], &k).is_some_and(input::edits)
+                } else {
+                    keys::lookup(&contexts, &k).is_some()
+                }
+            })
+        };
+        let room = input::MAX_INPUT.saturating_sub(self.panes.line_mut(side).text().len());
+        let mut end = 0;
+        let mut chars = 0usize;
+        for (i, c) in text.char_indices() {
+            if c.is_control() || i + c.len_utf8() > room || other(c) {
+                break;
+            }
+            end = i + c.len_utf8();
+            chars += 1;
+        }
+        if end == 0 {
+            return 0;
+        }
+        if small {
+            if self.input_side().is_none() {
+                self.set_focus(Focus::Input);
+            }
+            self.small_keys.applied += chars;
+        } else {
+            self.disarm_quit();
+        }
+        self.with_line(side, |l, h| l.type_str(&text[..end], h));
+        if self.panes.refresh(&mut self.m) {
+            self.note_current_inputs();
+        }
+        end
+    }
+
     /// Ends every input line's typed run: what is typed next is a new undo step.
     pub fn end_typed_runs(&mut self) {
         for line in &mut self.panes.lines {

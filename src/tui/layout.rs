@@ -5,6 +5,25 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
+/// The largest area drawn, in columns and rows: a terminal larger than this either way
+/// shows only a "terminal too large" message (in the same bounded area), whatever its
+/// size. A frame's two buffers hold a cell (about 48 bytes) for each position drawn, so
+/// the bound keeps them at about 100 MB together at most, where a 10000×10000 terminal
+/// drawn whole would take 9 GB. Wider than an 8K screen in a 6-pixel font, taller than
+/// it in a 4-pixel one.
+pub const MAX_DRAWN: (u16, u16) = (1000, 1000);
+
+/// True when a terminal of `width`×`height` is larger than [`MAX_DRAWN`] either way.
+pub const fn too_large(width: u16, height: u16) -> bool {
+    width > MAX_DRAWN.0 || height > MAX_DRAWN.1
+}
+
+/// The area drawn in a terminal of `width`×`height`: all of it up to [`MAX_DRAWN`], its
+/// top left corner of that size beyond.
+pub fn drawn_area(width: u16, height: u16) -> Rect {
+    Rect::new(0, 0, width.min(MAX_DRAWN.0), height.min(MAX_DRAWN.1))
+}
+
 /// Diff mode's two trees (F6) share the ladder's room: side by side from this width on
 /// (each tree then has at least 50 columns), else one above the other.
 pub const SIDE_BY_SIDE_MIN: u16 = 100;

@@ -41,6 +41,11 @@
 //! exits 2 (as it does without a terminal). An unset `TERM` is not refused: the escapes
 //! used are the ANSI ones every terminal emulator takes, and no terminfo is looked up.
 //!
+//! At most [`layout::MAX_DRAWN`] (1000×1000) is drawn ([`screen`]): a larger terminal shows
+//! "terminal too large" and what to do, in that bounded area, so the memory the frame takes
+//! stays bounded (about 100 MB at most) whatever size the terminal reports, and goes back
+//! when the terminal shrinks. Keys still reach the workbench meanwhile; Ctrl-C quits.
+//!
 //! Debug builds (the ones `cargo test` runs) honour two test hooks, `IDBENCH_TEST_ALLOC_FAILURE`
 //! and `IDBENCH_TEST_STALL_AFTER_ENTER_MS` (see `test_hooks`); release builds have none.
 //!
@@ -65,6 +70,7 @@ pub mod message;
 pub mod model;
 pub mod panes;
 pub mod present;
+pub mod screen;
 pub mod theme;
 
 use std::io::{IsTerminal, Write};
@@ -79,8 +85,8 @@ use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use crossterm::{cursor, execute};
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use screen::Screen;
 
 use crate::engine::Profile;
 use app::{App, AppConfig};
@@ -144,16 +150,16 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// The signals that end the workbench (with the terminal restored).
+/// The signals that end the workbench (with the terminal restored), and `replay`.
 #[cfg(unix)]
-const SIGNALS: [i32; 4] = [
+pub(crate) const SIGNALS: [i32; 4] = [
     signal_hook::consts::SIGTERM,
     signal_hook::consts::SIGHUP,
     signal_hook::consts::SIGINT,
     signal_hook::consts::SIGQUIT,
 ];
 #[cfg(not(unix))]
-const SIGNALS: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+pub(crate) const SIGNALS: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
 
 /// How often the event loop looks at the signal flags and the terminal while no event comes.
 const SIGNAL_POLL: Duration = Duration::from_millis(100);
@@ -728,7 +734,7 @@ fn can_suspend() -> bool {
 /// signal came (the modes were not put back).
 #[cfg(unix)]
 fn suspend(
-    terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    terminal: &mut Screen<CrosstermBackend<std::io::Stdout>>,
     app: &mut App,
     mouse: bool,
     signals: &SignalGuard,
@@ -770,7 +776,7 @@ fn in_foreground() -> bool {
 
 #[cfg(not(unix))]
 fn suspend(
-    _terminal: &mut Terminal<CrosstermBackend<std::io::Stdout>>,
+    _terminal: &mut Screen<CrosstermBackend<std::io::Stdout>>,
     _app: &mut App,
     _mouse: bool,
     _signals: &SignalGuard,
@@ -788,7 +794,11 @@ fn is_suspend_key(e: &event::Event) -> bool {
 
 /// Runs until the user quits, a terminating signal arrives or the terminal goes away.
 fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
-    let mut terminal = Terminal::new(CrosstermBackend::new(std::io::stdout()))?;
+    // Drawn in at most layout::MAX_DRAWN (a larger terminal says it is too large).
+    let mut terminal = Screen::new(
+        CrosstermBackend::new(std::io::stdout()),
+        "Ctrl-C or Ctrl-Q quits",
+    )?;
     terminal.clear()?;
     let mut mouse_on = app.mouse_capture();
     loop {

@@ -508,6 +508,33 @@ impl InputLine {
         Effect::Clear
     }
 
+    /// Typed characters `s` (no control character among them) at the cursor, as one edit:
+    /// the text, cursor and undo step [`on_char`](Self::on_char) leaves after each of them
+    /// in turn (a typed run, joined to the one before), in time linear in the line. Refused
+    /// whole past [`MAX_INPUT`]: the caller takes only what fits.
+    pub fn type_str(&mut self, s: &str, history: &mut History) -> Effect {
+        if self.text().len() + s.len() > MAX_INPUT {
+            return Effect::Error(too_long("typing refused", self.text().len() + s.len()));
+        }
+        if s.is_empty() {
+            return Effect::None;
+        }
+        history.stop_recall();
+        let at = self.cursor();
+        self.ta.insert_str(s);
+        self.push_step(
+            Step {
+                at,
+                removed: String::new(),
+                inserted: s.to_string(),
+                cursor_before: at,
+                cursor_after: at + s.len(),
+            },
+            true,
+        );
+        Effect::Clear
+    }
+
     /// A paste at the cursor: line breaks removed (and said), refused whole past
     /// [`MAX_INPUT`].
     pub fn on_paste(&mut self, s: &str, history: &mut History) -> Effect {

@@ -1,8 +1,10 @@
 //! Replaying one step: a fresh workbench in the step's state, its keys, one frame.
 
-use ratatui::Terminal;
+use crossterm::event::KeyCode;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::layout::Size;
+use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use super::deck::{Deck, Step};
 use crate::tui::app::{App, AppConfig};
@@ -10,6 +12,7 @@ use crate::tui::clipboard::{Clipboard, Mode};
 use crate::tui::event::Event;
 use crate::tui::history::History;
 use crate::tui::lab::LabFile;
+use crate::tui::{layout, screen};
 
 /// A workbench in `step`'s state with its keys pressed, at `size`: no history, no config
 /// file, no clipboard, no file written (Ctrl-S's saves say so instead). `Err`: the step's
@@ -49,22 +52,78 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
     app.set_highlight(step.highlight.clone());
     let (w, h) = deck.size;
     app.handle(Event::Resize(w, h));
-    for k in &step.keys {
-        app.handle(k.clone());
-    }
+    press(&mut app, &step.keys);
     Ok(app)
 }
 
-/// One frame of `app` at `w`×`h`, drawn by its own `draw` without a terminal.
+/// The character a key types when it is a plain key (no modifier), as
+/// [`Event::typed`] makes them.
+fn typed_char(ev: &Event) -> Option<char> {
+    match ev {
+        Event::Key(k) if k.modifiers.is_empty() => match k.code {
+            KeyCode::Char(c) => Some(c),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Presses `keys` in `app`, in order. A run of plain character keys is typed as one edit
+/// analysed once wherever the keys would type it into an input line
+/// ([`App::type_text`]), so a step typing 100,000 characters costs linear time, not a
+/// keystroke's analysis of the line so far for each; the others, and any key of the run
+/// that does something else there, are handled one at a time. Either way the app ends in
+/// the state the keys one at a time leave.
+pub fn press(app: &mut App, keys: &[Event]) {
+    let mut i = 0;
+    let mut run = String::new();
+    while i < keys.len() {
+        let len = keys[i..]
+            .iter()
+            .take_while(|k| typed_char(k).is_some())
+            .count();
+        if len == 0 {
+            app.handle(keys[i].clone());
+            i += 1;
+            continue;
+        }
+        run.clear();
+        run.extend(keys[i..i + len].iter().filter_map(typed_char));
+        let (mut at, mut k) = (0, i);
+        while at < run.len() {
+            let took = app.type_text(&run[at..]);
+            if took == 0 {
+                app.handle(keys[k].clone());
+                at += run[at..].chars().next().map_or(1, char::len_utf8);
+                k += 1;
+            } else {
+                k += run[at..at + took].chars().count();
+                at += took;
+            }
+        }
+        i += len;
+    }
+}
+
+/// One frame of `app` at `w`×`h`, drawn by its own `draw` without a terminal; past
+/// [`MAX_DRAWN`](crate::tui::layout::MAX_DRAWN) either way, the too-large screen at that
+/// bound (as the terminal shows it), so the buffer is bounded whatever size is asked for.
 pub fn frame(app: &mut App, w: u16, h: u16) -> Buffer {
-    let mut t = match Terminal::new(TestBackend::new(w, h)) {
+    let area = layout::drawn_area(w, h);
+    // Drawn into the terminal's buffer and taken from it: the backend is never written
+    // (its size is not asked for with a fixed viewport), so it is the smallest there is.
+    let viewport = Viewport::Fixed(area);
+    let mut t = match Terminal::with_options(TestBackend::new(1, 1), TerminalOptions { viewport }) {
         Ok(t) => t,
         Err(e) => match e {},
     };
-    if let Err(e) = t.draw(|f| app.draw(f)) {
-        match e {}
+    let mut f = t.get_frame();
+    if layout::too_large(w, h) {
+        screen::draw_too_large(&mut f, Size::new(w, h), "Ctrl-C or Ctrl-Q quits");
+    } else {
+        app.draw(&mut f);
     }
-    t.backend().buffer().clone()
+    std::mem::take(t.current_buffer_mut())
 }
 
 /// Step `i` (0-based) of `deck`, replayed from the start and drawn at the deck's size.

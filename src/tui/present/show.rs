@@ -578,7 +578,8 @@ pub fn run(deck: Deck) -> std::io::Result<u8> {
     let code = {
         let _guard = super::super::TerminalGuard::enter(false)?;
         let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
-        let mut term = ratatui::Terminal::new(backend)?;
+        // Drawn in at most layout::MAX_DRAWN (a larger terminal says it is too large).
+        let mut term = crate::tui::screen::Screen::new(backend, "q, Esc or Ctrl-C quits")?;
         term.clear()?;
         let mut code = 0u8;
         loop {
@@ -589,7 +590,8 @@ pub fn run(deck: Deck) -> std::io::Result<u8> {
                 break;
             }
             match crate::tui::event::next(Duration::from_millis(100))? {
-                Some(Event::Resize(..)) => term.autoresize()?,
+                // The next draw follows the new size.
+                Some(Event::Resize(..)) => {}
                 Some(ev) if p.handle(&ev) == Flow::Quit => break,
                 Some(_) | None => {}
             }
