@@ -214,6 +214,9 @@ pub unsafe fn import(
     array: FFI_ArrowArray,
     schema: &FFI_ArrowSchema,
 ) -> Result<ArrayRef, KernelError> {
+    if schema.release().is_none() {
+        return Err(malformed("the schema was released (already consumed)"));
+    }
     let t = DataType::try_from(schema).map_err(|e| malformed(format!("its type: {e}")))?;
     if binary_twin(&t).is_none() {
         return Err(KernelError::NotStrings(t));
