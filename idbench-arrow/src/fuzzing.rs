@@ -157,10 +157,10 @@ fn offsets_and_values(
         }
         // The last offset sizes the values buffer; it stays within it (or is negative,
         // which the import refuses before reading).
-        if let Some(last) = offsets.last_mut() {
-            if *last > end {
-                *last = end;
-            }
+        if let Some(last) = offsets.last_mut()
+            && *last > end
+        {
+            *last = end;
         }
         values.extend(std::iter::repeat_n(0xff, b.below(4)));
     }
