@@ -80,10 +80,8 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
         let ffi_array = FFI_ArrowArray::from_raw(array_ptr);
         idbench_arrow::ffi::import(ffi_array, &*schema_ptr)
     };
-    imported.map_err(|e| match e {
-        KernelError::NotStrings(_) => kernel_error(e),
-        _ => PyValueError::new_err(format!("cannot read the Arrow array: {e}")),
-    })
+    // A malformed array is a ValueError ("malformed Arrow array: element 1 is not UTF-8 ...").
+    imported.map_err(kernel_error)
 }
 
 /// How often a running kernel lets Python handle its signals.
