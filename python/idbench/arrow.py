@@ -105,6 +105,9 @@ class _Rows:
             self.type = x.type
             self.parts = iter(x.chunks)
         else:
+            # An array of another library (``__arrow_c_array__``) through pyarrow, which
+            # slices and concatenates.
+            x = x if isinstance(x, pa.Array) else pa.array(x)
             self.type = x.type
             self.parts = iter([x])
         self._pending: collections.deque[pa.Array] = collections.deque()

@@ -205,6 +205,16 @@ OTHER = [
 ]
 
 
+class Foreign:
+    """An array known only by the PyCapsule protocol, as another library hands one over."""
+
+    def __init__(self, arr: pa.Array) -> None:
+        self._arr = arr
+
+    def __arrow_c_array__(self, requested_schema=None):
+        return self._arr.__arrow_c_array__(requested_schema)
+
+
 def stream(values: list[str | None], size: int) -> pa.RecordBatchReader:
     t = pa.table({"u": pa.array(values, pa.string())})
     return pa.RecordBatchReader.from_batches(t.schema, t.to_batches(max_chunksize=size))
@@ -228,6 +238,10 @@ def test_streams_of_different_batching_line_up(sizes):
     ids_chunked = pa.chunked_array([pa.array(IDS[:a], pa.string()), pa.array(IDS[a:], pa.string())])
     assert equivalent(ids_chunked, stream(OTHER, b)).to_pylist() == want_eq
     assert equivalent(pa.array(IDS), stream(OTHER, b)).to_pylist() == want_eq
+    # An array of another library (only __arrow_c_array__) beside a stream.
+    assert equivalent(stream(IDS, a), Foreign(pa.array(OTHER))).read_all().column(
+        0
+    ).to_pylist() == want_eq
 
 
 def test_streams_of_different_row_counts_are_an_error():
