@@ -18,6 +18,11 @@
 //! Profiles are looked up by name ([`parse_profile`]) and forms by key, so a profile or a
 //! form the engine gains is a kernel's without a change here.
 //!
+//! Arrays from another library (through the C Data Interface) come in by [`ffi::import`],
+//! which validates them (offsets, views, validity, UTF-8) before a kernel reads them: a
+//! malformed array is an error, never a panic or a read out of bounds. A caller that must
+//! be able to stop a long kernel runs it under [`interrupt::interruptible`].
+//!
 //! ```
 //! use arrow_array::{Array, BooleanArray, StringArray};
 //! use idbench_arrow::{parse_profile, valid};
@@ -43,7 +48,13 @@ use idbench::engine::forms::Forms;
 use idbench::engine::{Code, Diagnostic, Severity};
 use idbench::{Options, Profile, analyze};
 
+pub mod ffi;
+#[doc(hidden)]
+pub mod fuzzing;
+pub mod interrupt;
 pub mod json;
+
+use interrupt::tick;
 
 pub use arrow_array;
 pub use arrow_schema;
@@ -60,6 +71,11 @@ pub enum KernelError {
     UnknownForm(String),
     /// Two arrays taken element by element differ in length.
     Lengths(usize, usize),
+    /// An array from outside breaks the Arrow format (offsets, views, validity, or a
+    /// string that is not UTF-8): [`ffi::import`] and [`ffi::checked`] refuse it.
+    Malformed(String),
+    /// The check of [`interrupt::interruptible`] said stop.
+    Interrupted,
 }
 
 impl fmt::Display for KernelError {
@@ -83,6 +99,8 @@ impl fmt::Display for KernelError {
                 f,
                 "the two arrays differ in length ({a} and {b}): give arrays of one length"
             ),
+            KernelError::Malformed(m) => write!(f, "malformed Arrow array: {m}"),
+            KernelError::Interrupted => write!(f, "interrupted"),
         }
     }
 }
@@ -148,26 +166,37 @@ impl<'a> Strings<'a> {
         }
     }
 
-    /// A string array of the same layout, element `i` being `f(i)`.
-    fn map<'s>(self, mut f: impl FnMut(usize) -> Option<Cow<'s, str>>) -> ArrayRef {
+    /// A string array of the same layout, element `i` being `f(i)` (interruptible between
+    /// elements).
+    fn map<'s>(
+        self,
+        mut f: impl FnMut(usize) -> Option<Cow<'s, str>>,
+    ) -> Result<ArrayRef, KernelError> {
         let n = self.len();
-        match self {
+        let mut fill = |append: &mut dyn FnMut(Option<Cow<'s, str>>)| {
+            (0..n).try_for_each(|i| {
+                tick()?;
+                append(f(i));
+                Ok::<(), KernelError>(())
+            })
+        };
+        Ok(match self {
             Strings::Utf8(_) => {
                 let mut b = StringBuilder::with_capacity(n, 0);
-                (0..n).for_each(|i| b.append_option(f(i)));
+                fill(&mut |v| b.append_option(v))?;
                 Arc::new(b.finish())
             }
             Strings::Large(_) => {
                 let mut b = GenericStringBuilder::<i64>::with_capacity(n, 0);
-                (0..n).for_each(|i| b.append_option(f(i)));
+                fill(&mut |v| b.append_option(v))?;
                 Arc::new(b.finish())
             }
             Strings::View(_) => {
                 let mut b = StringViewBuilder::with_capacity(n);
-                (0..n).for_each(|i| b.append_option(f(i)));
+                fill(&mut |v| b.append_option(v))?;
                 Arc::new(b.finish())
             }
-        }
+        })
     }
 }
 
@@ -190,9 +219,12 @@ pub fn judge(s: &str, profile: Option<Profile>) -> (Profile, Option<&'static str
 /// check` judges it; null where the input is null.
 pub fn valid(arr: &dyn Array, profile: Option<Profile>) -> Result<BooleanArray, KernelError> {
     let s = Strings::new(arr)?;
-    Ok((0..s.len())
-        .map(|i| s.get(i).map(|x| judge(x, profile).1.is_none()))
-        .collect())
+    (0..s.len())
+        .map(|i| {
+            tick()?;
+            Ok(s.get(i).map(|x| judge(x, profile).1.is_none()))
+        })
+        .collect()
 }
 
 /// The fields of [`first_error`]'s struct.
@@ -244,6 +276,7 @@ pub fn first_error(arr: &dyn Array, profile: Option<Profile>) -> Result<StructAr
     let mut message = StringBuilder::with_capacity(n, 0);
     let mut present = Vec::with_capacity(n);
     for i in 0..n {
+        tick()?;
         match s.get(i).and_then(|x| first_error_of(x, profile)) {
             Some(d) => {
                 code.append_value(d.code.as_str());
@@ -281,7 +314,7 @@ pub fn first_error(arr: &dyn Array, profile: Option<Profile>) -> Result<StructAr
 /// (what `idbench check` prints); same layout as the input.
 pub fn profile(arr: &dyn Array) -> Result<ArrayRef, KernelError> {
     let s = Strings::new(arr)?;
-    Ok(s.map(|i| s.get(i).map(|x| Cow::Borrowed(judge(x, None).0.name()))))
+    s.map(|i| s.get(i).map(|x| Cow::Borrowed(judge(x, None).0.name())))
 }
 
 /// The names of [`components`]' fields, in the order of `"components"` in `parse --format
@@ -308,6 +341,7 @@ pub fn components(arr: &dyn Array, profile: Option<Profile>) -> Result<StructArr
     let mut present = Vec::with_capacity(n);
     let opts = Options::validate_only(profile);
     for i in 0..n {
+        tick()?;
         match s.get(i) {
             Some(x) => {
                 let a = analyze(x, &opts);
@@ -353,13 +387,13 @@ pub fn normalize(
         // As `parse` and `forms`: the URN namespace layer on.
         namespace: true,
     };
-    Ok(s.map(|i| {
+    s.map(|i| {
         let a = analyze(s.get(i)?, &opts);
         a.forms
             .as_ref()
             .and_then(|f| f.get(form))
             .map(|v| Cow::Owned(v.to_string()))
-    }))
+    })
 }
 
 /// The options `compare` uses with `--profile` and no other flag.
@@ -379,9 +413,14 @@ pub fn equivalent(
 ) -> Result<BooleanArray, KernelError> {
     let (a, b) = pair(a, b)?;
     let opts = compare_options(profile);
-    Ok((0..a.len())
-        .map(|i| Some(compare(a.get(i)?, b.get(i)?, &opts).equivalent))
-        .collect())
+    (0..a.len())
+        .map(|i| {
+            tick()?;
+            Ok(a.get(i)
+                .zip(b.get(i))
+                .map(|(x, y)| compare(x, y, &opts).equivalent))
+        })
+        .collect()
 }
 
 /// The target of resolving `reference[i]` against `base[i]` under `profile` (`None`: the
@@ -393,11 +432,11 @@ pub fn resolve(
     profile: Option<Profile>,
 ) -> Result<ArrayRef, KernelError> {
     let (b, r) = pair(base, reference)?;
-    Ok(r.map(|i| {
+    r.map(|i| {
         let (base, reference) = (b.get(i)?, r.get(i)?);
         let p = profile.unwrap_or_else(|| idbench::engine::profile::auto_family(base).1);
         idbench::engine::resolve::resolve(base, reference, p)
             .target
             .map(Cow::Owned)
-    }))
+    })
 }

@@ -25,6 +25,8 @@ string's own ``auto`` profile); ``form=`` a key of ``idbench forms --format json
 
 from __future__ import annotations
 
+import collections
+
 from collections.abc import Callable, Iterator
 from typing import Any, Union
 
@@ -87,52 +89,120 @@ def _plain(x: Any) -> Any:
     return x
 
 
+class _Rows:
+    """An input (an array, a chunked array, a stream) as a sequence of rows: ``parts`` its
+    own arrays (an array's one, a chunked array's chunks, a stream's batches' column), and
+    ``take(n)`` the next ``n`` rows whatever its cutting, so inputs cut differently line
+    up. Reads lazily: a stream is read no further than the rows taken."""
+
+    def __init__(self, x: Any, column: int | str) -> None:
+        self.parts: Iterator[pa.Array]
+        if _is_stream(x):
+            reader = _reader(x)
+            self.type = reader.schema.field(column).type
+            self.parts = (_column(b, column) for b in reader)
+        elif isinstance(x, pa.ChunkedArray):
+            self.type = x.type
+            self.parts = iter(x.chunks)
+        else:
+            # An array of another library (``__arrow_c_array__``) through pyarrow, which
+            # slices and concatenates.
+            x = x if isinstance(x, pa.Array) else pa.array(x)
+            self.type = x.type
+            self.parts = iter([x])
+        self._pending: collections.deque[pa.Array] = collections.deque()
+        self._pending_rows = 0
+        self.rows = 0  # rows given so far
+
+    def _fill(self, n: int) -> None:
+        while self._pending_rows < n:
+            part = next(self.parts, None)
+            if part is None:
+                return
+            if len(part):
+                self._pending.append(part)
+                self._pending_rows += len(part)
+
+    def take(self, n: int) -> pa.Array:
+        """The next ``n`` rows as one array (fewer where the input ends first)."""
+        self._fill(n)
+        out: list[pa.Array] = []
+        need = n
+        while need and self._pending:
+            head = self._pending.popleft()
+            if len(head) > need:
+                self._pending.appendleft(head.slice(need))
+                head = head.slice(0, need)
+            out.append(head)
+            need -= len(head)
+        self._pending_rows -= n - need
+        self.rows += n - need
+        if len(out) == 1:
+            return out[0]
+        if not out:
+            return pa.array([], type=self.type)
+        return pa.concat_arrays(out)
+
+    def at_end(self) -> bool:
+        self._fill(1)
+        return self._pending_rows == 0
+
+
+def _lengths_differ(sources: list[_Rows]) -> ValueError:
+    """The error for inputs of different row counts: the rows each had given when it was
+    found, ``+`` marking an input with rows left."""
+    counts = " and ".join(f"{s.rows}" + ("" if s.at_end() else "+") for s in sources)
+    return ValueError(
+        f"the inputs differ in length ({counts} rows): give inputs of one row count "
+        "(their batching or chunking may differ)"
+    )
+
+
 def _apply(
     name: str,
     kernel: Callable[..., tuple[Any, Any]],
     inputs: list[Any],
     column: int | str,
 ) -> Any:
-    """Runs ``kernel`` (arrays in, capsules out) over inputs of one kind, keeping it."""
+    """Runs ``kernel`` (arrays in, capsules out) over inputs of the first one's kind,
+    keeping its cutting: its batches or chunks cut the other inputs, so inputs batched or
+    chunked differently line up row by row; only different row counts are an error."""
     inputs = [_plain(x) for x in inputs]
     first = inputs[0]
+    if not any(_is_stream(x) or isinstance(x, pa.ChunkedArray) for x in inputs):
+        # Arrays (of any library): straight to the kernel, which checks their lengths.
+        return _array(kernel(*inputs))
+    sources = [_Rows(x, column) for x in inputs]
+    lead, rest = sources[0], sources[1:]
+
+    def parts() -> Iterator[pa.Array]:
+        for a in lead.parts:
+            lead.rows += len(a)
+            others = [r.take(len(a)) for r in rest]
+            if any(len(o) != len(a) for o in others):
+                raise _lengths_differ(sources)
+            yield _array(kernel(a, *others))
+        if not all(r.at_end() for r in rest):
+            raise _lengths_differ(sources)
+
+    def out_type() -> pa.DataType:
+        # The output type, from the kernel over empty arrays of the inputs' types.
+        return _array(kernel(*[pa.array([], type=s.type) for s in sources])).type
+
     if _is_stream(first):
-        readers = [_reader(x) for x in inputs]
 
         def batches() -> Iterator[pa.RecordBatch]:
-            for parts in zip(*readers, strict=True):
-                arrays = [_column(b, column) for b in parts]
-                yield pa.record_batch([_array(kernel(*arrays))], names=[name])
+            for out in parts():
+                yield pa.record_batch([out], names=[name])
 
-        # The output type, from the kernel over an empty array of the input's type.
-        empty = [pa.array([], type=r.schema.field(column).type) for r in readers]
-        schema = pa.schema([pa.field(name, _array(kernel(*empty)).type)])
+        schema = pa.schema([pa.field(name, out_type())])
         return pa.RecordBatchReader.from_batches(schema, batches())
+    outs = list(parts())
     if isinstance(first, pa.ChunkedArray):
-        lengths = [len(c) for c in first.chunks]
-        rest = [_aligned(x, lengths) for x in inputs[1:]]
-        chunks = [
-            _array(kernel(c, *[r[i] for r in rest])) for i, c in enumerate(first.chunks)
-        ]
-        if chunks:
-            return pa.chunked_array(chunks)
-        empty = [pa.array([], type=first.type)] * len(inputs)
-        return pa.chunked_array([], type=_array(kernel(*empty)).type)
-    others = [x.combine_chunks() if isinstance(x, pa.ChunkedArray) else x for x in inputs[1:]]
-    return _array(kernel(first, *others))
-
-
-def _aligned(x: Any, lengths: list[int]) -> list[Any]:
-    """``x`` (an array or a chunked array) cut at the chunk boundaries ``lengths`` give."""
-    out = []
-    at = 0
-    for n in lengths:
-        part = x.slice(at, n)
-        if isinstance(part, pa.ChunkedArray):
-            part = part.combine_chunks() if part.num_chunks != 1 else part.chunk(0)
-        out.append(part)
-        at += n
-    return out
+        if outs:
+            return pa.chunked_array(outs)
+        return pa.chunked_array([], type=out_type())
+    return outs[0]
 
 
 def valid(arr: Strings, profile: str | None = None, *, column: int | str = 0) -> Any:
@@ -187,8 +257,10 @@ def equivalent(
 ) -> Any:
     """Whether ``a[i]`` and ``b[i]`` are equivalent under ``profile``: the ``equivalent``
     field of ``idbench compare --format json`` (also when a side is invalid); null where
-    either is null. ``a`` and ``b`` have one length (streams: batches of one length); with
-    chunked arrays the answer has ``a``'s chunks.
+    either is null. ``a`` and ``b`` have one number of rows, cut alike or not (streams
+    of different batch sizes, differently chunked arrays, or one of each line up row by
+    row); the answer is cut as ``a`` is (batch for batch, chunk for chunk). Different row
+    counts raise ``ValueError`` (for a stream, when the reading gets there).
     """
     return _apply(
         "equivalent", lambda x, y: _idbench.equivalent(x, y, profile), [a, b], column

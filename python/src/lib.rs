@@ -3,16 +3,23 @@
 //! Arrays come in and go out through the Arrow C Data Interface's PyCapsule protocol
 //! (`__arrow_c_array__`: a pair of capsules named `arrow_schema` and `arrow_array`), so
 //! any Arrow library (pyarrow, DuckDB, DataFusion, Polars) can hand them over without a
-//! copy. The kernels run with the GIL released. Chunked arrays and streams are cut into
-//! arrays by the Python half (`idbench/arrow.py`).
+//! copy. Every array is validated as it comes in (`idbench_arrow::ffi::import`: offsets,
+//! views, validity, UTF-8), so a malformed one is a `ValueError`, never a crash. The
+//! kernels run with the GIL released, taking it back every 50 ms to let Python handle its
+//! signals (Ctrl-C raises `KeyboardInterrupt` part way). Chunked arrays and streams are cut
+//! into arrays by the Python half (`idbench/arrow.py`).
 
+use std::cell::RefCell;
 use std::ffi::CStr;
+use std::rc::Rc;
+use std::time::Duration;
 
-use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
-use arrow_array::{Array, ArrayRef, make_array};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::{Array, ArrayRef};
 use idbench_arrow::arrow_array;
+use idbench_arrow::interrupt::interruptible;
 use idbench_arrow::{KernelError, json, parse_profile};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyTuple};
 
@@ -30,7 +37,7 @@ fn profile_arg(profile: Option<&str>) -> PyResult<Option<idbench::Profile>> {
     parse_profile(profile).map_err(kernel_error)
 }
 
-/// Takes the array `obj` exports through `__arrow_c_array__`.
+/// Takes the array `obj` exports through `__arrow_c_array__`, validated.
 fn import(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
     let pair = obj.call_method0("__arrow_c_array__").map_err(|_| {
         PyTypeError::new_err("expected an Arrow array (an object with __arrow_c_array__)")
@@ -60,15 +67,56 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<ArrayRef> {
         .map_err(named)?
         .as_ptr() as *mut FFI_ArrowArray;
     // SAFETY: the capsules are named as the PyCapsule protocol names them, so they point
-    // to an ArrowSchema and an ArrowArray. The array is moved out (its capsule keeps a
-    // released husk, as the protocol asks of a consumer); the schema is only borrowed
-    // while its capsule, held by `pair`, lives.
-    let data = unsafe {
+    // to an initialised ArrowSchema and ArrowArray, which the protocol's producer keeps to
+    // the C Data Interface (buffers as long as the array's length, offset and last offset
+    // say: the interface carries no buffer lengths, so no consumer can check them). The
+    // array is moved out (its capsule keeps a released husk, as the protocol asks of a
+    // consumer; a capsule handed over twice gives a released array, which `import`
+    // refuses); the schema is only borrowed while its capsule, held by `schema`, lives.
+    // What the buffers hold is not trusted: `import` checks the shape arrow's reader sizes
+    // buffers by, then validates offsets, views, validity and UTF-8 before any kernel reads
+    // a string.
+    let imported = unsafe {
         let ffi_array = FFI_ArrowArray::from_raw(array_ptr);
-        from_ffi(ffi_array, &*schema_ptr)
-    }
-    .map_err(|e| PyValueError::new_err(format!("cannot read the Arrow array: {e}")))?;
-    Ok(make_array(data))
+        idbench_arrow::ffi::import(ffi_array, &*schema_ptr)
+    };
+    // A malformed array is a ValueError ("malformed Arrow array: element 1 is not UTF-8 ...").
+    imported.map_err(kernel_error)
+}
+
+/// How often a running kernel lets Python handle its signals.
+const SIGNALS_EVERY: Duration = Duration::from_millis(50);
+
+/// Runs `f` with the GIL released, taking it back every [`SIGNALS_EVERY`] between elements
+/// to run Python's signal handlers: a handler that raises (Ctrl-C's `KeyboardInterrupt`)
+/// stops the kernel and its exception is raised.
+fn run_detached<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> Result<T, KernelError> + Send,
+) -> PyResult<T> {
+    let out = py.detach(|| {
+        let raised: Rc<RefCell<Option<PyErr>>> = Rc::default();
+        let keep = raised.clone();
+        let out = interruptible(
+            SIGNALS_EVERY,
+            move || match Python::attach(|py| py.check_signals()) {
+                Ok(()) => false,
+                Err(e) => {
+                    *keep.borrow_mut() = Some(e);
+                    true
+                }
+            },
+            f,
+        );
+        let raised = raised.borrow_mut().take();
+        out.map_err(|e| (e, raised))
+    });
+    out.map_err(|(e, raised)| match e {
+        KernelError::Interrupted => {
+            raised.unwrap_or_else(|| PyKeyboardInterrupt::new_err("the kernel was interrupted"))
+        }
+        e => kernel_error(e),
+    })
 }
 
 /// The `(schema, array)` capsules of `arr`, for the Python half to hand to pyarrow.
@@ -91,7 +139,7 @@ fn unary<'py>(
     f: impl FnOnce(&dyn Array) -> Result<ArrayRef, KernelError> + Send,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let input = import(arr)?;
-    let out = py.detach(|| f(input.as_ref())).map_err(kernel_error)?;
+    let out = run_detached(py, || f(input.as_ref()))?;
     export(py, out.as_ref())
 }
 
@@ -103,9 +151,7 @@ fn binary<'py>(
     f: impl FnOnce(&dyn Array, &dyn Array) -> Result<ArrayRef, KernelError> + Send,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let (a, b) = (import(a)?, import(b)?);
-    let out = py
-        .detach(|| f(a.as_ref(), b.as_ref()))
-        .map_err(kernel_error)?;
+    let out = run_detached(py, || f(a.as_ref(), b.as_ref()))?;
     export(py, out.as_ref())
 }
 
