@@ -66,7 +66,7 @@ pub const MAX_CANDIDATES: usize = 100_000;
 /// [`super::MAX_WORK`]). Past it generation stops with what it has made
 /// ([`Generated::exhausted`]); a deterministic count, so the same examples on any machine.
 /// [`GenOptions::work`] may lower it.
-pub const MAX_TOTAL_WORK: usize = 200_000_000;
+pub const MAX_TOTAL_WORK: usize = 100_000_000;
 /// How many probe characters mutations use at most.
 const MAX_PROBES: usize = 24;
 /// Mutations are made at this many positions of an example at most.

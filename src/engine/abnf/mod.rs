@@ -385,7 +385,7 @@ impl std::fmt::Display for ParseError {
             ),
             ParseError::OverBudget { work, at } => write!(
                 f,
-                "over budget: the parse needed more than {work} Earley items and links (it had reached byte {at}); the grammar is too ambiguous for an input this long: shorten the input, or make the grammar less ambiguous"
+                "over budget: the parse needed more than {work} Earley items and links (it had reached byte {at}): the grammar is too ambiguous, or the input too long, for one parse; shorten the input, or make the grammar less ambiguous"
             ),
         }
     }
