@@ -91,6 +91,9 @@ pub fn intern(name: &str) -> &'static str {
     s
 }
 
+/// What parsing one input gave: its parse, or why there is none (over the budget).
+type Outcome = Result<Arc<Parse>, ParseError>;
+
 /// A lab profile's state: its grammar, start rule, rule texts and parse cache.
 struct Lab {
     grammar: Grammar,
@@ -102,7 +105,7 @@ struct Lab {
     productions: HashMap<String, String>,
     /// The last inputs parsed, newest last (an input over the budget too, so that it is
     /// not parsed again).
-    cache: Mutex<Vec<(String, Result<Arc<Parse>, ParseError>)>>,
+    cache: Mutex<Vec<(String, Outcome)>>,
 }
 
 /// The state of each lab profile registered, by its handle.
