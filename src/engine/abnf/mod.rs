@@ -330,6 +330,9 @@ pub struct Parse {
     pub items: usize,
     /// Links created (how each item was reached), the rest of that work.
     pub links: usize,
+    /// Steps the count and the trees took after the parse (nodes and links visited):
+    /// linear in `items + links` plus the trees' sizes, never the number of derivations.
+    pub forest_work: usize,
 }
 
 /// The start rule is not a rule of the grammar.
@@ -579,6 +582,7 @@ impl Grammar {
             unchecked_prose,
             items: chart.items.len(),
             links: chart.links.len(),
+            forest_work: counted.work,
         })
     }
 
