@@ -7,8 +7,8 @@
 #   FUZZ_JOBS=2 scripts/fuzz.sh 600           # two fuzzing processes per target
 #
 # Targets (fuzz/fuzz_targets/): parse, forms, resolve, compare, quick, render, abnf_agree,
-# whatwg, arrow_ffi; the first six run every profile on every input. quick: the quick validator is sound
-# and first_error agrees with analyze. render: the CLI's text and JSON renderers stay within a
+# whatwg, arrow_ffi, grammar_input; the first six run every profile on every input. quick: the quick
+# validator is sound and first_error agrees with analyze. render: the CLI's text and JSON renderers stay within a
 # linear bound of the input. abnf_agree: each hand-written parser agrees with the ABNF engine
 # over its profile's shipped grammar text, but for the listed causes of
 # tests/abnf_agree/causes.rs. whatwg: the URL Standard parser (engine::whatwg) never panics,
@@ -16,6 +16,9 @@
 # (tests/whatwg/known.rs). arrow_ffi: arbitrary string arrays through the C Data Interface
 # import (idbench-arrow's, which has unsafe code: run it with FUZZ_SANITIZER=address) and
 # every kernel; its body also runs under cargo test (idbench-arrow/tests/ffi_fuzz.rs).
+# grammar_input: any grammar, start rule and input through `grammar
+# parse`'s path within its work, input and output budgets (tests/abnf_grammar_input.rs runs
+# its body on the stable toolchain).
 # Seeds: the spec examples and big shapes of 1 to 4 KiB (deep nesting, long runs), so inputs
 # up to -max_len=4096 are reached from the start (and -len_control=0 lets libFuzzer try long
 # inputs at once instead of growing its length limit slowly).
@@ -39,7 +42,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-60}"
 sanitizer="${FUZZ_SANITIZER:-none}"
-targets=(${FUZZ_TARGETS:-parse forms resolve compare quick render abnf_agree whatwg arrow_ffi})
+targets=(${FUZZ_TARGETS:-parse forms resolve compare quick render abnf_agree whatwg arrow_ffi grammar_input})
 fuzz_dir="${FUZZ_TARGET_DIR:-fuzz/target}"
 jobs="${FUZZ_JOBS:-1}"
 

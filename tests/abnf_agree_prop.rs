@@ -45,6 +45,7 @@ fn pools() -> &'static [Pool] {
                 let opts = GenOptions {
                     count: COUNT,
                     max_len: MAX_LEN,
+                    ..GenOptions::default()
                 };
                 let g = match generate(&checker.text, checker.start, &opts) {
                     Ok(g) => g,

@@ -19,7 +19,8 @@ use super::{Format, input, json};
 use crate::engine::Profile;
 use crate::engine::abnf::r#gen::{self, GenOptions};
 use crate::engine::abnf::{
-    self, Failure, Grammar, MAX_TEXT, Parse, ParseCount, ParseOptions, ParseTree, Severity,
+    self, Budget, Failure, Grammar, MAX_TEXT, Parse, ParseCount, ParseError, ParseOptions,
+    ParseTree, Severity,
 };
 use crate::safe_text::escape;
 
@@ -75,6 +76,13 @@ pub struct GrammarParseArgs {
     /// text or json.
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The most Earley items and links one input's parse may create (at most the default,
+    /// 16,000,000); an input that needs more gets grammar-over-budget.
+    #[arg(long, default_value_t = abnf::MAX_WORK as u64, value_parser = clap::value_parser!(u64).range(1..=abnf::MAX_WORK as u64))]
+    pub max_work: u64,
+    /// The most bytes written to stdout (at most the default, 64 MiB): lower for tests.
+    #[arg(long, hide = true, default_value_t = MAX_OUTPUT as u64, value_parser = clap::value_parser!(u64).range(1..=MAX_OUTPUT as u64))]
+    pub max_output: u64,
     /// Inputs; `-` reads one per line from stdin; put `--` before inputs that start with `-`.
     #[arg(required = true)]
     pub inputs: Vec<String>,
@@ -102,6 +110,10 @@ pub struct GrammarDiffArgs {
     /// How many valid examples and as many near misses to generate from each side.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub generate: u32,
+    /// The most Earley items and links one input's parse may create (at most the default,
+    /// 16,000,000); an input that needs more stops the comparison (exit 2).
+    #[arg(long, default_value_t = abnf::MAX_WORK as u64, value_parser = clap::value_parser!(u64).range(1..=abnf::MAX_WORK as u64))]
+    pub max_work: u64,
     /// text or json.
     #[arg(long, short, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -227,9 +239,17 @@ that differ only in how an empty substring is derived count as one (note
 grammar-empty-ambiguity). Trees are {\"kind\": \"rule\", \"rule\", \"start\", \"end\", \"text\",
 \"attrs\", \"children\"}, at most 4 in all; an invalid input's error (grammar-no-match) has
 the furthest byte reached and what was expected there.
+Limits: an input has at most 1 MiB (1,048,576 bytes), and its parse creates at most
+--max-work Earley items and links (default and most 16,000,000, about 1 GiB of memory at
+most); past either the input gets no verdict (\"valid\": null, \"parses\": null; text: \"no
+verdict\") and one error, grammar-input-too-large (the input shown cut to head…tail) or
+grammar-over-budget (the grammar is too ambiguous for an input this long). The output stops
+before passing 64 MiB: the input whose output would pass it is not printed, and stderr says
+so.
 
-Exit codes: 0 every input valid, 1 any invalid, 2 the grammar cannot be read, has errors or
-has no such start rule, or a usage or I/O error.";
+Exit codes: 0 every input valid, 1 any invalid, 2 an input over a limit, the output over
+64 MiB, the grammar cannot be read, has errors or has no such start rule, or a usage or I/O
+error.";
 
 const DIFF_HELP: &str = "\
 Each side is a grammar file or --profile P (an ABNF profile's shipped grammar text: rfc3986,
@@ -243,9 +263,12 @@ Output (text): the inputs only side A accepts, those only side B accepts, and th
 Output (json): one object on one line:
   {\"only_a\": [INPUT, ...], \"only_b\": [INPUT, ...], \"both\": N, \"neither\": N}
 A summary on stderr.
+Limits: each input has at most 1 MiB, and each parse at most --max-work Earley items and
+links (default and most 16,000,000). An input over a limit stops the comparison, naming the
+input and the side (exit 2).
 
 Exit codes: 0 the sides agree on every input tried, 1 they differ, 2 a side cannot be read,
-has errors or has no such start rule, or a usage error.";
+has errors or has no such start rule, an input is over a limit, or a usage error.";
 
 const GEN_HELP: &str = "\
 Output (text): one example per line (escaped: control and invisible characters as tokens).
@@ -253,6 +276,10 @@ Output (json): one object per example and line: {\"input\", \"valid\", \"why\"},
 names the boundary (alternative, repetition count, range end, case) or mutation that made it.
 Every example is parsed: valid examples are accepted by the rule, near misses (--invalid)
 rejected. Deterministic; a summary on stderr.
+Limits: the candidates together take at most 100,000,000 units of work (their characters
+and their parses' Earley items and links); when that is spent generation stops with the
+examples made so far, and stderr says so. A candidate whose own parse is over its budget
+(16,000,000) is left out.
 
 Exit codes: 0 examples printed, 1 none could be made, 2 the grammar cannot be read, has errors
 or has no such start rule, or a usage error.";
@@ -571,6 +598,14 @@ fn node_text(text: &str, leaf: bool) -> std::borrow::Cow<'_, str> {
     if leaf || text.len() <= json::NODE_TEXT_MAX {
         return text.into();
     }
+    cut(text)
+}
+
+/// `text`'s first 128 and last 64 bytes (at character boundaries) around `…`.
+fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= 192 {
+        return text.into();
+    }
     let mut head = 128;
     while !text.is_char_boundary(head) {
         head -= 1;
@@ -582,34 +617,64 @@ fn node_text(text: &str, leaf: bool) -> std::borrow::Cow<'_, str> {
     format!("{}…{}", &text[..head], &text[tail..]).into()
 }
 
+/// The most bytes `grammar parse` writes to standard output (64 MiB): the output of the
+/// input that would pass it is not written, and the command stops there (exit 2).
+pub const MAX_OUTPUT: usize = 64 << 20;
+
+/// One input's output, built in a string that refuses to grow past `cap` bytes (a
+/// `fmt::Error` then): a tree as deep as a 1 MiB input is long prints hundreds of
+/// megabytes, and is stopped here rather than built whole.
+pub(crate) struct Bounded {
+    s: String,
+    cap: usize,
+}
+
+impl Bounded {
+    fn new(cap: usize) -> Bounded {
+        Bounded {
+            s: String::new(),
+            cap,
+        }
+    }
+}
+
+impl std::fmt::Write for Bounded {
+    fn write_str(&mut self, t: &str) -> std::fmt::Result {
+        if self.s.len() + t.len() > self.cap {
+            return Err(std::fmt::Error);
+        }
+        self.s.push_str(t);
+        Ok(())
+    }
+}
+
 /// Writes `t` as nested `{"kind", "rule", "start", "end", "text", "attrs", "children"}`,
 /// with an explicit stack: a grammar's tree can be as deep as its input is long.
-fn write_tree_json(out: &mut String, t: &ParseTree, input: &str) {
+fn write_tree_json(out: &mut Bounded, t: &ParseTree, input: &str) -> std::fmt::Result {
     enum Step {
         Open(usize),
         Comma,
         Close,
     }
     if t.nodes.is_empty() {
-        out.push_str("null");
-        return;
+        return out.write_str("null");
     }
     let mut stack = vec![Step::Open(0)];
     while let Some(s) = stack.pop() {
         match s {
-            Step::Comma => out.push(','),
-            Step::Close => out.push_str("]}"),
+            Step::Comma => out.write_str(",")?,
+            Step::Close => out.write_str("]}")?,
             Step::Open(i) => {
                 let Some(n) = t.nodes.get(i) else { continue };
                 let text = input.get(n.start..n.end).unwrap_or("");
-                let _ = write!(
+                write!(
                     out,
                     "{{\"kind\":\"rule\",\"rule\":{},\"start\":{},\"end\":{},\"text\":{},\"attrs\":{{}},\"children\":[",
                     json::to_string(&n.rule),
                     n.start,
                     n.end,
                     json::to_string(&node_text(text, n.children.is_empty()))
-                );
+                )?;
                 stack.push(Step::Close);
                 for (k, &c) in n.children.iter().enumerate().rev() {
                     stack.push(Step::Open(c));
@@ -620,6 +685,7 @@ fn write_tree_json(out: &mut String, t: &ParseTree, input: &str) {
             }
         }
     }
+    Ok(())
 }
 
 fn parses_json(count: ParseCount) -> (String, bool) {
@@ -630,32 +696,30 @@ fn parses_json(count: ParseCount) -> (String, bool) {
     }
 }
 
-fn parse_json(input: &str, p: &Parse, start: &str) -> String {
-    let mut s = String::with_capacity(input.len() * 4 + 256);
+fn parse_json(out: &mut Bounded, input: &str, p: &Parse, start: &str) -> std::fmt::Result {
     let (parses, capped) = parses_json(p.count);
-    let _ = write!(
-        s,
+    write!(
+        out,
         "{{\"input\":{},\"valid\":{},\"parses\":{parses},\"parses_capped\":{capped},\"tree\":",
         json::to_string(&input),
         p.valid
-    );
+    )?;
     match p.trees.first() {
-        Some(t) => write_tree_json(&mut s, t, input),
-        None => s.push_str("null"),
+        Some(t) => write_tree_json(out, t, input)?,
+        None => out.write_str("null")?,
     }
-    s.push_str(",\"other_trees\":[");
+    out.write_str(",\"other_trees\":[")?;
     for (i, t) in p.trees.iter().skip(1).enumerate() {
         if i > 0 {
-            s.push(',');
+            out.write_str(",")?;
         }
-        write_tree_json(&mut s, t, input);
+        write_tree_json(out, t, input)?;
     }
-    let _ = write!(
-        s,
+    writeln!(
+        out,
         "],\"diagnostics\":{}}}",
         json::to_string(&diagnostics(p, input, start))
-    );
-    s
+    )
 }
 
 /// Tree lines are indented by depth up to this many levels; deeper ones say their depth.
@@ -663,7 +727,10 @@ const MAX_INDENT: usize = 32;
 
 /// The text shown for `s` in a tree line: escaped, long texts cut to head…tail.
 fn shown(s: &str) -> String {
-    let cut = if s.chars().count() > 60 {
+    // Counting characters is bounded: more than 240 bytes is more than 60 characters (a
+    // tree's every node counting its whole text would be quadratic).
+    let long = s.len() > 240 || (s.len() > 60 && s.chars().count() > 60);
+    let cut = if long {
         let head: String = s.chars().take(40).collect();
         let tail: String = s
             .chars()
@@ -680,7 +747,7 @@ fn shown(s: &str) -> String {
     escape(&cut).into_owned()
 }
 
-fn tree_text(out: &mut String, t: &ParseTree, input: &str) {
+fn tree_text(out: &mut Bounded, t: &ParseTree, input: &str) -> std::fmt::Result {
     let mut stack = vec![(0usize, 0usize)];
     while let Some((i, depth)) = stack.pop() {
         let Some(n) = t.nodes.get(i) else { continue };
@@ -691,23 +758,23 @@ fn tree_text(out: &mut String, t: &ParseTree, input: &str) {
         } else {
             String::new()
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "{indent}{deep}{} {}..{} \"{}\"",
             escape(&n.rule),
             n.start,
             n.end,
             shown(text)
-        );
+        )?;
         for &c in n.children.iter().rev() {
             stack.push((c, depth + 1));
         }
     }
+    Ok(())
 }
 
-fn parse_text(input: &str, p: &Parse, start: &str) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{}", shown(input));
+fn parse_text(out: &mut Bounded, input: &str, p: &Parse, start: &str) -> std::fmt::Result {
+    writeln!(out, "{}", shown(input))?;
     let count = match p.count {
         ParseCount::Exact(1) => "1 parse".to_string(),
         ParseCount::Exact(n) => format!("{n} parses"),
@@ -715,24 +782,24 @@ fn parse_text(input: &str, p: &Parse, start: &str) -> String {
         ParseCount::Infinite => "infinitely many parses".to_string(),
     };
     if p.valid {
-        let _ = writeln!(s, "valid as {}: {count}", escape(start));
+        writeln!(out, "valid as {}: {count}", escape(start))?;
     } else {
-        let _ = writeln!(s, "invalid as {}", escape(start));
+        writeln!(out, "invalid as {}", escape(start))?;
     }
     if let Some(t) = p.trees.first() {
-        tree_text(&mut s, t, input);
+        tree_text(out, t, input)?;
     }
     if p.trees.len() > 1 {
-        let _ = writeln!(
-            s,
+        writeln!(
+            out,
             "{} other tree{} in the JSON output (--format json)",
             p.trees.len() - 1,
             if p.trees.len() == 2 { "" } else { "s" }
-        );
+        )?;
     }
     for d in diagnostics(p, input, start) {
-        let _ = writeln!(
-            s,
+        writeln!(
+            out,
             "{}[{}]: {}\n  --> {}..{} ({})",
             d.severity,
             d.code,
@@ -740,12 +807,159 @@ fn parse_text(input: &str, p: &Parse, start: &str) -> String {
             d.start,
             d.end,
             escape(&d.spec)
-        );
+        )?;
         if !d.expected.is_empty() {
-            let _ = writeln!(s, "  expected: {}", escape(&d.expected.join(", ")));
+            writeln!(out, "  expected: {}", escape(&d.expected.join(", ")))?;
         }
     }
-    s
+    Ok(())
+}
+
+/// An input the parse gave no verdict on (over a limit of its budget): its output, with
+/// the error as its one diagnostic; a too-large input is shown cut to head…tail.
+fn limit_output(
+    out: &mut Bounded,
+    input: &str,
+    e: &ParseError,
+    start: &str,
+    format: Format,
+) -> std::fmt::Result {
+    let shown_input = match e {
+        ParseError::InputTooLarge { .. } => cut(input),
+        _ => input.into(),
+    };
+    let d = DiagJson {
+        severity: Severity::Error.name(),
+        code: e.code(),
+        message: e.to_string(),
+        start: 0,
+        end: input.len(),
+        spec: format!("ABNF rule {start}"),
+        expected: Vec::new(),
+        expected_at: None,
+        reached: match e {
+            ParseError::OverBudget { at, .. } => Some(*at),
+            _ => None,
+        },
+        count: 1,
+    };
+    match format {
+        Format::Json => writeln!(
+            out,
+            "{{\"input\":{},\"valid\":null,\"parses\":null,\"parses_capped\":false,\"tree\":null,\"other_trees\":[],\"diagnostics\":{}}}",
+            json::to_string(&shown_input),
+            json::to_string(&[d])
+        ),
+        Format::Text => writeln!(
+            out,
+            "{}\nno verdict as {}\n{}[{}]: {}\n  --> {}..{} ({})",
+            shown(&shown_input),
+            escape(start),
+            d.severity,
+            d.code,
+            escape(&d.message),
+            d.start,
+            d.end,
+            escape(&d.spec)
+        ),
+    }
+}
+
+/// How `grammar parse` judged one input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Verdict {
+    /// The input matches the start rule.
+    Valid,
+    /// It does not.
+    Invalid,
+    /// No verdict: over a limit of the parse's budget (exit 2).
+    OverLimit,
+}
+
+/// Parses `input` with `g` from `start` within `budget` and writes what `grammar parse`
+/// prints for it into `out` (`Err`: it does not fit in `out`'s cap). The one path of
+/// `grammar parse` from an input to its output, for the command and the fuzz target.
+pub(crate) fn parse_one(
+    out: &mut Bounded,
+    g: &Grammar,
+    start: &str,
+    input: &str,
+    format: Format,
+    budget: Budget,
+) -> Result<Verdict, std::fmt::Error> {
+    let opts = ParseOptions {
+        max_trees: MAX_TREES,
+        ..ParseOptions::default()
+    };
+    match g.parse_within(start, input, &opts, budget) {
+        Ok(p) => {
+            match format {
+                Format::Json => parse_json(out, input, &p, start)?,
+                Format::Text => parse_text(out, input, &p, start)?,
+            }
+            Ok(if p.valid {
+                Verdict::Valid
+            } else {
+                Verdict::Invalid
+            })
+        }
+        Err(e) => {
+            limit_output(out, input, &e, start, format)?;
+            Ok(Verdict::OverLimit)
+        }
+    }
+}
+
+/// What [`render_parse`] makes of one input.
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+pub struct Rendered {
+    /// What `grammar parse` prints for it (empty when over the cap).
+    pub output: String,
+    /// The verdict: `Some(true)` valid, `Some(false)` invalid, `None` over a limit of
+    /// the budget.
+    pub valid: Option<bool>,
+    /// The output would pass `cap` bytes.
+    pub over_cap: bool,
+}
+
+/// `grammar parse`'s output for one input (`json`: `--format json`) with the grammar
+/// `text` from rule `start`, within `budget` and `cap` bytes of output; `None` when the
+/// grammar does not compile or has no such rule. For the fuzz target and tests only; not
+/// part of the supported interface.
+#[doc(hidden)]
+pub fn render_parse(
+    text: &str,
+    start: &str,
+    input: &str,
+    json: bool,
+    budget: Budget,
+    cap: usize,
+) -> Option<Rendered> {
+    let g = Grammar::from_text(text).ok()?;
+    if !g.has_rule(start) {
+        return None;
+    }
+    let mut out = Bounded::new(cap);
+    let format = if json { Format::Json } else { Format::Text };
+    Some(
+        match parse_one(&mut out, &g, start, input, format, budget) {
+            Ok(v) => Rendered {
+                output: out.s,
+                valid: match v {
+                    Verdict::Valid => Some(true),
+                    Verdict::Invalid => Some(false),
+                    Verdict::OverLimit => None,
+                },
+                over_cap: false,
+            },
+            Err(_) => Rendered {
+                output: String::new(),
+                valid: None,
+                over_cap: true,
+            },
+        },
+    )
 }
 
 fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
@@ -754,66 +968,92 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
         name: a.file.display().to_string(),
     };
     let g = compile(&src, &a.start)?;
-    let opts = ParseOptions {
-        max_trees: MAX_TREES,
-        ..ParseOptions::default()
+    let budget = Budget {
+        work: usize::try_from(a.max_work).unwrap_or(abnf::MAX_WORK),
+        ..Budget::default()
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_valid = true;
+    let mut worst = Verdict::Valid;
     let mut first = true;
-    input::for_each_id(&a.inputs, |id| {
-        if a.format == Format::Text && !first {
-            out.write_all(b"\n")?;
-        }
+    let cap = usize::try_from(a.max_output).unwrap_or(MAX_OUTPUT);
+    let mut left = cap;
+    let mut printed = 0usize;
+    let mut over_cap = false;
+    let result = input::for_each_id(&a.inputs, |id| {
+        let mut buf = Bounded::new(left);
+        let sep = if a.format == Format::Text && !first {
+            "\n"
+        } else {
+            ""
+        };
+        let written = buf.write_str(sep).and_then(|()| match id {
+            input::Id::Text(text) => parse_one(&mut buf, &g, &a.start, &text, a.format, budget),
+            input::Id::Bytes(bytes) => not_utf8_output(&mut buf, &bytes, a.format),
+        });
+        let Ok(verdict) = written else {
+            over_cap = true;
+            return Err(io::Error::other("the output cap"));
+        };
         first = false;
-        match id {
-            input::Id::Text(text) => {
-                // The start rule was checked above.
-                let Ok(p) = g.parse(&a.start, &text, &opts) else {
-                    return Ok(());
-                };
-                all_valid &= p.valid;
-                match a.format {
-                    Format::Json => {
-                        out.write_all(parse_json(&text, &p, &a.start).as_bytes())?;
-                        out.write_all(b"\n")
-                    }
-                    Format::Text => out.write_all(parse_text(&text, &p, &a.start).as_bytes()),
-                }
+        worst = worst.max(verdict);
+        out.write_all(buf.s.as_bytes())?;
+        left -= buf.s.len();
+        printed += 1;
+        Ok(())
+    });
+    out.flush()?;
+    if over_cap {
+        let _ = writeln!(
+            io::stderr(),
+            "idbench: grammar parse: output stopped after {printed} input{}: the next one's output would pass the cap on what grammar parse prints ({}); parse fewer or shorter inputs (the text format is shorter than JSON)",
+            if printed == 1 { "" } else { "s" },
+            if cap == MAX_OUTPUT {
+                format!("{} MiB", MAX_OUTPUT >> 20)
+            } else {
+                format!("{cap} bytes")
             }
-            input::Id::Bytes(bytes) => {
-                all_valid = false;
-                let diags = input::not_utf8_diagnostics(&bytes);
-                match a.format {
-                    Format::Json => {
-                        let line = format!(
-                            "{{\"input\":{},\"valid\":false,\"parses\":0,\"parses_capped\":false,\"tree\":null,\"other_trees\":[],\"diagnostics\":{}}}\n",
-                            json::to_string(&String::from_utf8_lossy(&bytes)),
-                            json::to_string(&json::DiagnosticsJson(&diags))
-                        );
-                        out.write_all(line.as_bytes())
-                    }
-                    Format::Text => {
-                        let mut s = format!(
-                            "{}\ninvalid (the line is not UTF-8: not parsed)\n",
-                            input::shown_bytes(&bytes)
-                        );
-                        for d in &diags {
-                            let _ = writeln!(
-                                s,
-                                "{}[{}]: {}\n  --> {} ({})",
-                                d.severity, d.code, d.message, d.span, d.spec
-                            );
-                        }
-                        out.write_all(s.as_bytes())
-                    }
-                }
+        );
+        return Ok(2);
+    }
+    result?;
+    Ok(match worst {
+        Verdict::Valid => 0,
+        Verdict::Invalid => 1,
+        Verdict::OverLimit => 2,
+    })
+}
+
+/// What `grammar parse` prints for a line that is not UTF-8.
+fn not_utf8_output(
+    out: &mut Bounded,
+    bytes: &[u8],
+    format: Format,
+) -> Result<Verdict, std::fmt::Error> {
+    let diags = input::not_utf8_diagnostics(bytes);
+    match format {
+        Format::Json => writeln!(
+            out,
+            "{{\"input\":{},\"valid\":false,\"parses\":0,\"parses_capped\":false,\"tree\":null,\"other_trees\":[],\"diagnostics\":{}}}",
+            json::to_string(&String::from_utf8_lossy(bytes)),
+            json::to_string(&json::DiagnosticsJson(&diags))
+        )?,
+        Format::Text => {
+            writeln!(
+                out,
+                "{}\ninvalid (the line is not UTF-8: not parsed)",
+                input::shown_bytes(bytes)
+            )?;
+            for d in &diags {
+                writeln!(
+                    out,
+                    "{}[{}]: {}\n  --> {} ({})",
+                    d.severity, d.code, d.message, d.span, d.spec
+                )?;
             }
         }
-    })?;
-    out.flush()?;
-    Ok(u8::from(!all_valid))
+    }
+    Ok(Verdict::Invalid)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -830,12 +1070,13 @@ struct DiffJson<'a> {
     neither: usize,
 }
 
-fn accepts(g: &Grammar, start: &str, input: &str) -> bool {
+/// Whether `g` accepts `input` from `start`, within `budget`.
+fn accepts(g: &Grammar, start: &str, input: &str, budget: Budget) -> Result<bool, ParseError> {
     let opts = ParseOptions {
         count_cap: 1,
         max_trees: 1,
     };
-    g.parse(start, input, &opts).is_ok_and(|p| p.valid)
+    Ok(g.parse_within(start, input, &opts, budget)?.valid)
 }
 
 fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
@@ -871,6 +1112,7 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
             );
         }
     }
+    let generated_from = inputs.len();
     let opts = GenOptions {
         count: a.generate as usize,
         ..GenOptions::default()
@@ -886,8 +1128,31 @@ fn diff(a: &GrammarDiffArgs) -> Result<u8, Fail> {
     }
     let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
     let (mut both, mut neither) = (0, 0);
-    for s in inputs.iter() {
-        match (accepts(&ga, start_a, s), accepts(&gb, start_b, s)) {
+    let budget = Budget {
+        work: usize::try_from(a.max_work).unwrap_or(abnf::MAX_WORK),
+        ..Budget::default()
+    };
+    let corpus_lines = generated_from;
+    for (k, s) in inputs.iter().enumerate() {
+        let where_ = || {
+            if k < corpus_lines {
+                format!("corpus input {} ({})", k + 1, escape(&cut(s)))
+            } else {
+                format!("generated input {}", escape(&cut(s)))
+            }
+        };
+        let judge = |g: &Grammar, start: &str, src: &Source| {
+            accepts(g, start, s, budget).map_err(|e| {
+                Fail::Usage(format!(
+                    "idbench: grammar diff: {} under {}: {e}",
+                    where_(),
+                    escape(&src.name)
+                ))
+            })
+        };
+        let va = judge(&ga, start_a, &src_a)?;
+        let vb = judge(&gb, start_b, &src_b)?;
+        match (va, vb) {
             (true, true) => both += 1,
             (false, false) => neither += 1,
             (true, false) => only_a.push(s.clone()),
@@ -952,6 +1217,7 @@ fn generate(a: &GrammarGenArgs) -> Result<u8, Fail> {
     let opts = GenOptions {
         count: a.count as usize,
         max_len: a.max_len as usize,
+        ..GenOptions::default()
     };
     let g = r#gen::generate(&src.text, &a.start, &opts)
         .map_err(|e| Fail::Usage(format!("idbench: {}: {e}", src.name)))?;
@@ -975,8 +1241,9 @@ fn generate(a: &GrammarGenArgs) -> Result<u8, Fail> {
         }
     }
     out.flush()?;
+    let mut err = io::stderr();
     let _ = writeln!(
-        io::stderr(),
+        err,
         "{} {} of `{}` ({} candidates parsed)",
         list.len(),
         if a.invalid {
@@ -987,5 +1254,22 @@ fn generate(a: &GrammarGenArgs) -> Result<u8, Fail> {
         escape(&a.start),
         g.tried
     );
+    if g.undecided > 0 {
+        let _ = writeln!(
+            err,
+            "{} candidate{} left out: over the parse budget ({} Earley items and links) or longer than a parse takes, so neither valid nor a near miss",
+            g.undecided,
+            if g.undecided == 1 { "" } else { "s" },
+            abnf::MAX_WORK
+        );
+    }
+    if g.exhausted {
+        let _ = writeln!(
+            err,
+            "stopped: generation spent its budget ({} units of work: the candidates' characters and their parses' Earley items and links) before making {} of each kind; ask for fewer (--count) or shorter (--max-len) examples",
+            r#gen::MAX_TOTAL_WORK,
+            a.count
+        );
+    }
     Ok(u8::from(list.is_empty()))
 }

@@ -7,7 +7,7 @@ mod compare;
 mod draft;
 mod explain;
 mod forms;
-mod grammar;
+pub mod grammar;
 mod help;
 mod input;
 pub mod json;

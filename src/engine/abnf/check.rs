@@ -296,22 +296,40 @@ fn cycles(cfg: &Cfg, reading: &Reading, first: &HashMap<String, usize>, out: &mu
     }
     off.push(adj.len());
     let (comps, cyclic) = tarjan(&off, &adj);
+    let mut in_comp = vec![false; n];
+    let mut parent = vec![u32::MAX; n];
     for (comp, cyc) in comps.iter().zip(cyclic) {
         if !cyc {
             continue;
         }
-        let mut names: Vec<&str> = comp
+        // The loop starts at the rule of the component the grammar defines first.
+        let defined = |v: u32| {
+            cfg.nts[v as usize]
+                .name
+                .as_deref()
+                .and_then(|m| first.get(&m.to_ascii_lowercase()).copied())
+        };
+        let Some((_, from)) = comp
             .iter()
-            .filter_map(|&v| cfg.nts[v as usize].name.as_deref())
-            .collect();
-        names.sort_unstable();
-        let Some(&name) = names.first() else { continue };
-        let Some(def) = first
-            .get(&name.to_ascii_lowercase())
-            .and_then(|&i| reading.rules.get(i))
+            .filter_map(|&v| defined(v).map(|i| (i, v)))
+            .min()
         else {
             continue;
         };
+        let Some(def) = defined(from).and_then(|i| reading.rules.get(i)) else {
+            continue;
+        };
+        let named = comp
+            .iter()
+            .filter(|&&v| cfg.nts[v as usize].name.is_some())
+            .count();
+        let path = derivation_loop(from, comp, &off, &adj, &mut in_comp, &mut parent);
+        let names: Vec<&str> = path
+            .iter()
+            .filter_map(|&v| cfg.nts[v as usize].name.as_deref())
+            .collect();
+        let name = def.name.as_str();
+        let others = named.saturating_sub(names.len());
         out.push(problem(
             Severity::Warning,
             codes::CYCLE,
@@ -320,10 +338,88 @@ fn cycles(cfg: &Cfg, reading: &Reading, first: &HashMap<String, usize>, out: &mu
             def.offset,
             Some(def.name.clone()),
             format!(
-                "{} can derive itself without reading anything ({}): inputs it matches have infinitely many parses; remove the loop",
-                if names.len() == 1 { format!("`{name}`") } else { format!("`{name}`, through {} rules,", names.len()) },
-                names.join(" → ")
+                "{} can derive itself without reading anything ({}){}: inputs it matches have infinitely many parses; remove the loop",
+                if names.len() <= 1 {
+                    format!("`{name}`")
+                } else {
+                    format!("`{name}`, through {} rules,", names.len())
+                },
+                loop_text(&names),
+                match others {
+                    0 => String::new(),
+                    1 => "; 1 more rule is in a loop with it".to_string(),
+                    k => format!("; {k} more rules are in loops with it"),
+                }
             ),
         ));
     }
+}
+
+/// A loop shown in full up to this many rules; a longer one shows its first
+/// [`LOOP_HEAD`] rules, how many more, and the first again.
+const LOOP_SHOWN: usize = 8;
+const LOOP_HEAD: usize = 5;
+
+/// `a → b → c → a`, or `a → b → c → d → e → … 9,995 more … → a` for a long loop.
+fn loop_text(names: &[&str]) -> String {
+    let Some(first) = names.first() else {
+        return String::new();
+    };
+    let mut s = String::new();
+    if names.len() <= LOOP_SHOWN {
+        for n in names {
+            s.push_str(n);
+            s.push_str(" → ");
+        }
+    } else {
+        for n in &names[..LOOP_HEAD] {
+            s.push_str(n);
+            s.push_str(" → ");
+        }
+        s.push_str(&format!("… {} more … → ", names.len() - LOOP_HEAD));
+    }
+    s.push_str(first);
+    s
+}
+
+/// The shortest derivation loop from `from` back to itself within the strongly connected
+/// component `comp` (`off`/`adj`: each nonterminal's successors), in derivation order,
+/// `from` first. Breadth-first; `in_comp` and `parent` are scratch, left as found.
+fn derivation_loop(
+    from: u32,
+    comp: &[u32],
+    off: &[usize],
+    adj: &[u32],
+    in_comp: &mut [bool],
+    parent: &mut [u32],
+) -> Vec<u32> {
+    for &v in comp {
+        in_comp[v as usize] = true;
+    }
+    let mut queue = std::collections::VecDeque::from([from]);
+    let mut last = None;
+    'search: while let Some(v) = queue.pop_front() {
+        for &w in &adj[off[v as usize]..off[v as usize + 1]] {
+            if w == from {
+                last = Some(v);
+                break 'search;
+            }
+            if in_comp[w as usize] && parent[w as usize] == u32::MAX {
+                parent[w as usize] = v;
+                queue.push_back(w);
+            }
+        }
+    }
+    let mut path = Vec::new();
+    let mut v = last;
+    while let Some(x) = v {
+        path.push(x);
+        v = (x != from).then(|| parent[x as usize]);
+    }
+    path.reverse();
+    for &v in comp {
+        in_comp[v as usize] = false;
+        parent[v as usize] = u32::MAX;
+    }
+    path
 }

@@ -194,6 +194,10 @@ struct Parser<'a> {
     /// Chains of deterministic completions up to this many levels are completed the plain
     /// way ([`SHORT`]).
     short: u32,
+    /// The most items and links the parse may create (its work budget).
+    limit: usize,
+    /// An item or link was refused: the budget is spent.
+    over: bool,
 }
 
 impl Parser<'_> {
@@ -282,7 +286,10 @@ impl Parser<'_> {
 
     /// Adds item (`pos`, `origin`) to the set at `end` (the current one) with an optional
     /// link; returns its index.
-    fn add(&mut self, pos: u32, origin: u32, end: u32, link: Option<(u32, u32)>) -> u32 {
+    fn add(&mut self, pos: u32, origin: u32, end: u32, link: Option<(u32, u32)>) {
+        if self.spent() {
+            return;
+        }
         let key = (u64::from(pos) << 32) | u64::from(origin);
         let idx = match self.dedup.get(&key) {
             Some(&i) => i,
@@ -307,7 +314,15 @@ impl Parser<'_> {
             });
             self.items[idx as usize].head = l;
         }
-        idx
+    }
+
+    /// Whether the work budget is spent (and marks it so): the items and links made are
+    /// the parse's work, and its memory.
+    fn spent(&mut self) -> bool {
+        if self.items.len() + self.links.len() >= self.limit {
+            self.over = true;
+        }
+        self.over
     }
 
     /// Advances `pred` over `child` (spanning `from..end`) into the current set.
@@ -320,8 +335,17 @@ impl Parser<'_> {
     }
 }
 
+/// The work budget ran out: how much was done and how far the parse had got.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Spent {
+    /// The input position (code points) of the set being made.
+    pub at: usize,
+}
+
 /// Parses `chars` (the input's code points; `bytes[i]` is the byte offset of `chars[i]`,
-/// `bytes[n]` the input's length) from nonterminal `start`.
+/// `bytes[n]` the input's length) from nonterminal `start`, making at most `limit` items
+/// and links (else [`Spent`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn parse(
     cfg: &Cfg,
     start: u32,
@@ -330,7 +354,8 @@ pub(crate) fn parse(
     bytes: &[usize],
     prose: &[Option<Recognizer>],
     leo: Option<u32>,
-) -> Chart {
+    limit: usize,
+) -> Result<Chart, Spent> {
     let use_leo = leo.is_some();
     let n = chars.len();
     let mut p = Parser {
@@ -341,7 +366,10 @@ pub(crate) fn parse(
         leo: Vec::new(),
         start,
         short: leo.unwrap_or(u32::MAX),
+        limit,
+        over: false,
     };
+    let spent = |j: usize| Spent { at: j };
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
     let mut waits: Vec<(u32, u32)> = Vec::new();
     let mut waits_start: Vec<usize> = Vec::with_capacity(n + 2);
@@ -393,6 +421,9 @@ pub(crate) fn parse(
         furthest = j;
         let mut k = set_start;
         while k < p.items.len() {
+            if p.over {
+                return Err(spent(j));
+            }
             let idx = k as u32;
             let it = p.items[k];
             k += 1;
@@ -419,6 +450,9 @@ pub(crate) fn parse(
                     } else {
                         for &(_, wi) in waiting(&waits, &waits_start, it.origin, lhs) {
                             p.advance(wi, idx, it.origin, ju);
+                            if p.over {
+                                return Err(spent(j));
+                            }
                         }
                     }
                 }
@@ -449,6 +483,8 @@ pub(crate) fn parse(
                     Some(rec) => {
                         scans.push(idx);
                         let mut ends = rec(input, bytes[j]);
+                        // A recognizer's answer is work too (and memory, while pending).
+                        p.limit = p.limit.saturating_sub(ends.len());
                         ends.sort_unstable();
                         ends.dedup();
                         for e in ends {
@@ -501,6 +537,9 @@ pub(crate) fn parse(
         }
     }
     waits_start.push(waits.len());
+    if p.over {
+        return Err(spent(furthest));
+    }
 
     let mut roots = Vec::new();
     if furthest == n {
@@ -514,8 +553,8 @@ pub(crate) fn parse(
             }
         }
     }
-    if leo_links > 0 {
-        expand_leo(&mut p, &roots, &waits, &waits_start);
+    if leo_links > 0 && !expand_leo(&mut p, &roots, &waits, &waits_start) {
+        return Err(spent(n));
     }
     // The roots in a canonical order (by production), as the forest takes trees from
     // them in this order.
@@ -529,7 +568,7 @@ pub(crate) fn parse(
             _ => {}
         }
     }
-    Chart {
+    Ok(Chart {
         items: p.items,
         links: p.links,
         roots,
@@ -538,7 +577,7 @@ pub(crate) fn parse(
         expected_prose,
         could_end: could_end_at == Some(furthest),
         unbound_prose: unbound,
-    }
+    })
 }
 
 /// The chart's items by (end, position, origin), for [`expand_leo`] (the parse's own
@@ -579,8 +618,9 @@ impl SetIndex {
 /// Replaces the Leo links of the items reachable from `roots` by the chains of items and
 /// links the plain algorithm would have built (only those the forest reaches), so that
 /// the forest sees every derivation. Each chain item is built once per set: a second Leo
-/// link that reaches an item already built links into it and stops there.
-fn expand_leo(p: &mut Parser<'_>, roots: &[u32], waits: &[(u32, u32)], start: &[usize]) {
+/// link that reaches an item already built links into it and stops there. The items and
+/// links built count against the parse's work budget: `false` when it ran out.
+fn expand_leo(p: &mut Parser<'_>, roots: &[u32], waits: &[(u32, u32)], start: &[usize]) -> bool {
     // Chain items built here, per (end set, position, origin).
     let mut built: FastMap<(u32, u32, u32), u32> = FastMap::default();
     let mut seen: Vec<bool> = vec![false; p.items.len()];
@@ -633,6 +673,9 @@ fn expand_leo(p: &mut Parser<'_>, roots: &[u32], waits: &[(u32, u32)], start: &[
                     p.links[l as usize].pred = waiter;
                     p.links[l as usize].child = cur;
                     break;
+                }
+                if p.spent() {
+                    return false;
                 }
                 let found = built
                     .get(&(top.end, xpos, xorig))
@@ -699,4 +742,5 @@ fn expand_leo(p: &mut Parser<'_>, roots: &[u32], waits: &[(u32, u32)], start: &[
             l = lk.next;
         }
     }
+    true
 }

@@ -39,6 +39,22 @@ pub(crate) fn tarjan(off: &[usize], adj: &[u32]) -> (Vec<Vec<u32>>, Vec<bool>) {
 /// component order, where each component starts in that list, and whether it has a cycle.
 pub(crate) fn tarjan_flat(off: &[usize], adj: &[u32]) -> (Vec<u32>, Vec<usize>, Vec<bool>) {
     let n = off.len().saturating_sub(1);
+    tarjan_by(
+        n,
+        |v| off[v as usize],
+        |v, c| (c < off[v as usize + 1]).then(|| (adj[c], c + 1)),
+    )
+}
+
+/// [`tarjan_flat`] over successors given by a cursor: `first(v)` is node `v`'s first
+/// cursor, `next(v, c)` its successor at cursor `c` and the cursor after it, or `None`
+/// when there are no more. So the forest walks its links in place, without a copy of its
+/// edges (two per link: the largest array a parse near its budget would need).
+fn tarjan_by(
+    n: usize,
+    first: impl Fn(u32) -> usize,
+    next: impl Fn(u32, usize) -> Option<(u32, usize)>,
+) -> (Vec<u32>, Vec<usize>, Vec<bool>) {
     let mut index = vec![NONE; n];
     let mut low = vec![0u32; n];
     let mut on = vec![false; n];
@@ -46,31 +62,31 @@ pub(crate) fn tarjan_flat(off: &[usize], adj: &[u32]) -> (Vec<u32>, Vec<usize>, 
     let mut order: Vec<u32> = Vec::with_capacity(n);
     let mut comp_off: Vec<usize> = vec![0];
     let mut cyclic = Vec::new();
-    let mut next = 0u32;
+    let mut next_index = 0u32;
     let mut call: Vec<(u32, usize)> = Vec::new();
     for s in 0..n {
         if index[s] != NONE {
             continue;
         }
-        call.push((s as u32, off[s]));
-        index[s] = next;
-        low[s] = next;
-        next += 1;
+        call.push((s as u32, first(s as u32)));
+        index[s] = next_index;
+        low[s] = next_index;
+        next_index += 1;
         stack.push(s as u32);
         on[s] = true;
         while let Some(top) = call.last_mut() {
             let v = top.0;
             let vu = v as usize;
-            if top.1 < off[vu + 1] {
-                let w = adj[top.1] as usize;
-                top.1 += 1;
+            if let Some((w, c)) = next(v, top.1) {
+                let w = w as usize;
+                top.1 = c;
                 if index[w] == NONE {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
                     stack.push(w as u32);
                     on[w] = true;
-                    call.push((w as u32, off[w]));
+                    call.push((w as u32, first(w as u32)));
                 } else if on[w] {
                     low[vu] = low[vu].min(index[w]);
                 }
@@ -89,7 +105,18 @@ pub(crate) fn tarjan_flat(off: &[usize], adj: &[u32]) -> (Vec<u32>, Vec<usize>, 
                         break;
                     }
                 }
-                let cyc = order.len() - from > 1 || adj[off[vu]..off[vu + 1]].contains(&v);
+                let cyc = order.len() - from > 1 || {
+                    let mut c = first(v);
+                    let mut selfloop = false;
+                    while let Some((w, c2)) = next(v, c) {
+                        if w == v {
+                            selfloop = true;
+                            break;
+                        }
+                        c = c2;
+                    }
+                    selfloop
+                };
                 comp_off.push(order.len());
                 cyclic.push(cyc);
             }
@@ -104,6 +131,10 @@ pub(crate) struct Counted {
     pub total: Option<u128>,
     pub empty_ambiguity: bool,
     pub trees: Vec<ParseTree>,
+    /// Steps taken: nodes and links visited, by every pass and by the trees' walks. At
+    /// most a small multiple of the chart's items and links plus the trees' sizes times
+    /// their nodes' links: the count is never made by enumerating derivations.
+    pub work: usize,
 }
 
 struct Forest<'a> {
@@ -119,6 +150,8 @@ struct Forest<'a> {
     span: Vec<(u32, u32)>,
     count: Vec<u128>,
     best: Vec<u32>,
+    /// Steps taken (see [`Counted::work`]); a `Cell` so the trees' walks count too.
+    work: std::cell::Cell<usize>,
 }
 
 impl Forest<'_> {
@@ -167,6 +200,7 @@ impl Forest<'_> {
         let mut t = t;
         let mut last = None;
         for (_, pred, child) in self.links(item) {
+            self.work.set(self.work.get() + 1);
             let cc = self.cnt(child);
             let c = (self.cnt(pred) * cc).min(SAT);
             last = Some((pred, child));
@@ -259,7 +293,11 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
         span: Vec::new(),
         count: Vec::new(),
         best: Vec::new(),
+        work: std::cell::Cell::new(0),
     };
+    // At most every link is reachable: one allocation, not a doubling (which would hold
+    // both copies at once) on a chart near the work budget.
+    f.links.reserve_exact(chart.links.len());
     // Reachable nodes, numbered in the order they are found (the same order whatever
     // order the chart made its items and links in: roots and links are canonical).
     for &r in &chart.roots {
@@ -285,19 +323,27 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
         v += 1;
     }
     let n = f.nodes.len();
-    let mut off = Vec::with_capacity(n + 1);
-    let mut adj: Vec<u32> = Vec::new();
-    for &v in &f.nodes {
-        off.push(adj.len());
-        for (_, p, c) in f.links(v) {
-            adj.push(f.local[p as usize]);
-            if c != TERM {
-                adj.push(f.local[c as usize]);
+    // The successors of node `v`: the pred then the child (not a terminal) of each of its
+    // links, in order; the cursor is twice the link's index, plus one for its child.
+    let (order, comp_off, cyclic) = tarjan_by(
+        n,
+        |v| 2 * f.span[v as usize].0 as usize,
+        |v, mut c| loop {
+            let k = c / 2;
+            if k >= f.span[v as usize].1 as usize {
+                return None;
             }
-        }
-    }
-    off.push(adj.len());
-    let (order, comp_off, cyclic) = tarjan_flat(&off, &adj);
+            let (p, ch, _) = f.links[k];
+            if c % 2 == 0 {
+                return Some((f.local[p as usize], c + 1));
+            }
+            if ch != TERM {
+                return Some((f.local[ch as usize], c + 1));
+            }
+            c += 1;
+        },
+    );
+    f.work.set(f.work.get() + order.len() + f.links.len());
     let comps = comp_off.windows(2).map(|w| &order[w[0]..w[1]]);
 
     let mut infinite = false;
@@ -338,6 +384,7 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
             } else {
                 let mut c: u128 = 0;
                 for (_, p, ch) in f.links(item) {
+                    f.work.set(f.work.get() + 1);
                     c = (c + (f.cnt(p) * f.cnt(ch)).min(SAT)).min(SAT);
                 }
                 f.count[v as usize] = c;
@@ -472,6 +519,7 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
         total,
         empty_ambiguity,
         trees,
+        work: f.work.get() + f.nodes.len() + f.links.len(),
     }
 }
 

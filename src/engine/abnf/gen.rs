@@ -35,7 +35,11 @@
 //!
 //! At most [`GenOptions::count`] examples of each kind, each at most
 //! [`GenOptions::max_len`] characters; at most `16 × count + 1,000` candidates are parsed
-//! (and never more than [`MAX_CANDIDATES`]); the shortest derivations are computed with at
+//! (and never more than [`MAX_CANDIDATES`]), all of them together with at most
+//! [`MAX_TOTAL_WORK`] work (their characters and their parses' Earley items and links: when
+//! it is spent generation stops, [`Generated::exhausted`]), each within the parse budget
+//! ([`super::MAX_WORK`]; a candidate over it is left out, [`Generated::undecided`]); the
+//! shortest derivations are computed with at
 //! most [`MAX_WORK`] expression visits (rules not settled by then are not generated); every
 //! derivation is expanded with an explicit stack of at most [`MAX_STEPS`] steps, and all of
 //! them together take at most [`MAX_TOTAL_STEPS`]. Prose values are not generated (a rule
@@ -45,7 +49,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::compile::CORE;
 use super::reader::{self, Expr, Reading};
-use super::{Grammar, ParseOptions, Problem, UnknownRule};
+use super::{
+    Budget, Grammar, MAX_WORK as MAX_PARSE_WORK, ParseError, ParseOptions, Problem, UnknownRule,
+};
 
 /// The most expression visits spent on the shortest derivations.
 pub const MAX_WORK: usize = 20_000_000;
@@ -55,6 +61,12 @@ pub const MAX_STEPS: usize = 200_000;
 pub const MAX_TOTAL_STEPS: usize = 20_000_000;
 /// The most candidates one [`generate`] parses.
 pub const MAX_CANDIDATES: usize = 100_000;
+/// The most work one [`generate`] spends classifying its candidates, all together: each
+/// candidate's characters plus its parse's Earley items and links (see
+/// [`super::MAX_WORK`]). Past it generation stops with what it has made
+/// ([`Generated::exhausted`]); a deterministic count, so the same examples on any machine.
+/// [`GenOptions::work`] may lower it.
+pub const MAX_TOTAL_WORK: usize = 100_000_000;
 /// How many probe characters mutations use at most.
 const MAX_PROBES: usize = 24;
 /// Mutations are made at this many positions of an example at most.
@@ -67,6 +79,9 @@ pub struct GenOptions {
     pub count: usize,
     /// The most characters in an example.
     pub max_len: usize,
+    /// The most work spent classifying candidates, all together (at most
+    /// [`MAX_TOTAL_WORK`], the default).
+    pub work: usize,
 }
 
 impl Default for GenOptions {
@@ -74,6 +89,7 @@ impl Default for GenOptions {
         GenOptions {
             count: 50,
             max_len: 256,
+            work: MAX_TOTAL_WORK,
         }
     }
 }
@@ -98,6 +114,11 @@ pub struct Generated {
     pub invalid: Vec<Example>,
     /// Candidates parsed.
     pub tried: usize,
+    /// Candidates whose parse ran over its budget ([`super::ParseError::OverBudget`]):
+    /// neither valid nor near misses, as their verdict is unknown.
+    pub undecided: usize,
+    /// [`MAX_TOTAL_WORK`] was spent before the examples asked for were made.
+    pub exhausted: bool,
 }
 
 /// Why nothing could be generated.
@@ -766,6 +787,7 @@ pub fn generate(text: &str, start: &str, options: &GenOptions) -> Result<Generat
         seen: HashSet::new(),
         out: Generated::default(),
         budget: budget(options.count),
+        work_left: options.work.min(MAX_TOTAL_WORK),
     };
     let max_len = options.max_len;
     if let Some(s) = model.expand(model.bodies[start_rule], &HashMap::new(), max_len) {
@@ -849,9 +871,18 @@ struct Generator<'a> {
     out: Generated,
     /// Candidates that may still be parsed.
     budget: usize,
+    /// What is left of [`MAX_TOTAL_WORK`].
+    work_left: usize,
 }
 
 impl Generator<'_> {
+    /// The total work is spent: nothing more is parsed.
+    fn spent(&mut self) {
+        self.work_left = 0;
+        self.budget = 0;
+        self.out.exhausted = true;
+    }
+
     fn full(&self) -> bool {
         self.budget == 0
             || (self.out.valid.len() >= self.options.count
@@ -863,16 +894,48 @@ impl Generator<'_> {
         if self.budget == 0 || self.seen.contains(&s) {
             return;
         }
+        // The candidate's characters (made, copied, hashed) are work too.
+        if s.len() >= self.work_left {
+            self.spent();
+            return;
+        }
+        self.work_left -= s.len();
         self.budget -= 1;
         self.out.tried += 1;
         let opts = ParseOptions {
             count_cap: 1,
             max_trees: 1,
         };
-        let valid = self
+        let parse_budget = Budget {
+            work: self.work_left.min(MAX_PARSE_WORK),
+            ..Budget::default()
+        };
+        let valid = match self
             .grammar
-            .parse(self.start, &s, &opts)
-            .is_ok_and(|p| p.valid);
+            .parse_within(self.start, &s, &opts, parse_budget)
+        {
+            Ok(p) => {
+                self.work_left = self.work_left.saturating_sub(p.items + p.links);
+                p.valid
+            }
+            Err(ParseError::OverBudget { .. }) => {
+                self.work_left -= parse_budget.work;
+                if parse_budget.work < MAX_PARSE_WORK {
+                    // What the total had left was not enough: generation ends here.
+                    self.spent();
+                } else {
+                    self.out.undecided += 1;
+                }
+                self.seen.insert(s);
+                return;
+            }
+            // Longer than a parse takes, or no such rule (checked before): not judged.
+            Err(_) => {
+                self.out.undecided += 1;
+                self.seen.insert(s);
+                return;
+            }
+        };
         self.seen.insert(s.clone());
         let list = if valid {
             &mut self.out.valid
@@ -933,6 +996,7 @@ mod tests {
         let opts = GenOptions {
             count: 1,
             max_len: 20_000,
+            ..GenOptions::default()
         };
         let g = generate(&text, "r0", &opts).expect("generates");
         let first = g.valid.first().map(|e| e.input.clone()).unwrap_or_default();

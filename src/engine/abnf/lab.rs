@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, RwLock};
 
-use super::{Grammar, Parse, ParseOptions, ParseTree};
+use super::{Budget, Grammar, Parse, ParseError, ParseOptions, ParseTree};
 use crate::engine::Code;
 use crate::engine::equiv::spec::GENERIC_LADDER;
 use crate::engine::forms::spec::GENERIC_FORMS;
@@ -35,6 +35,18 @@ const SPEC: &str = "the lab grammar";
 /// How many inputs' parses a lab profile keeps (input A, input B, the base line, and one
 /// more).
 const CACHE: usize = 4;
+
+/// The work budget of one parse in the lab: a quarter of [`super::MAX_WORK`], as the
+/// workbench parses on every keystroke (an input over it shows the error
+/// `line-too-long` saying so, and the workbench stays responsive).
+pub const LAB_WORK: usize = super::MAX_WORK / 4;
+
+fn lab_budget() -> Budget {
+    Budget {
+        work: LAB_WORK,
+        ..Budget::default()
+    }
+}
 
 /// The most distinct rule names interned over the life of the process.
 pub const MAX_INTERNED: usize = 40_000;
@@ -79,6 +91,9 @@ pub fn intern(name: &str) -> &'static str {
     s
 }
 
+/// What parsing one input gave: its parse, or why there is none (over the budget).
+type Outcome = Result<Arc<Parse>, ParseError>;
+
 /// A lab profile's state: its grammar, start rule, rule texts and parse cache.
 struct Lab {
     grammar: Grammar,
@@ -88,8 +103,9 @@ struct Lab {
     /// Each rule's name (lower-cased) to its text in the grammar file (all its `=` and `=/`
     /// definitions, in order).
     productions: HashMap<String, String>,
-    /// The last inputs parsed, newest last.
-    cache: Mutex<Vec<(String, Arc<Parse>)>>,
+    /// The last inputs parsed, newest last (an input over the budget too, so that it is
+    /// not parsed again).
+    cache: Mutex<Vec<(String, Outcome)>>,
 }
 
 /// The state of each lab profile registered, by its handle.
@@ -212,7 +228,7 @@ pub fn parses(profile: Profile, input: &str) -> Option<Arc<Parse>> {
         .iter()
         .rev()
         .find(|(i, _)| i == input)
-        .map(|(_, p)| Arc::clone(p))
+        .and_then(|(_, p)| p.as_ref().ok().map(Arc::clone))
 }
 
 /// Parse tree number `k` (0 the first) of `input` under lab profile `profile`, as an
@@ -246,31 +262,47 @@ fn run(lab: &Lab, b: &mut Builder<'_>) {
         cache
             .iter()
             .find(|(i, _)| i == input)
-            .map(|(_, p)| Arc::clone(p))
+            .map(|(_, p)| p.clone())
     };
     let parse = match parse {
         Some(p) => p,
-        None => match lab
-            .grammar
-            .parse(&lab.start, input, &ParseOptions::default())
-        {
-            Ok(p) => {
-                let p = Arc::new(p);
-                let mut cache = lab.cache.lock().unwrap_or_else(|e| e.into_inner());
-                cache.retain(|(i, _)| i != input);
-                if cache.len() >= CACHE {
-                    cache.remove(0);
-                }
-                cache.push((input.to_string(), Arc::clone(&p)));
-                p
+        None => {
+            let p = lab
+                .grammar
+                .parse_within(&lab.start, input, &ParseOptions::default(), lab_budget())
+                .map(Arc::new);
+            let mut cache = lab.cache.lock().unwrap_or_else(|e| e.into_inner());
+            cache.retain(|(i, _)| i != input);
+            if cache.len() >= CACHE {
+                let _ = cache.remove(0);
             }
-            // Checked at registration; answer an empty tree rather than panic.
-            Err(_) => {
-                b.start(NodeKind::Uri, OVERFLOW_NAME, 0);
-                b.finish(input.len());
-                return;
+            cache.push((input.to_string(), p.clone()));
+            p
+        }
+    };
+    let parse = match parse {
+        Ok(p) => p,
+        // The start rule was checked at registration, so this is the budget: say so, as
+        // the input's one error, rather than run on (or panic).
+        Err(e) => {
+            let start = lab
+                .names
+                .get(&lab.start.to_ascii_lowercase())
+                .copied()
+                .unwrap_or_else(|| intern(&lab.start));
+            b.start(NodeKind::Uri, start, 0);
+            if !input.is_empty() {
+                b.leaf(NodeKind::Unparsed, "", 0, input.len());
             }
-        },
+            b.error_in(
+                Code::LineTooLong,
+                Span::new(0, input.len()),
+                SPEC,
+                format!("the lab grammar gives no verdict on this input: {e}"),
+            );
+            b.finish(input.len());
+            return;
+        }
     };
     match parse.trees.first() {
         Some(t) if parse.valid => build(lab, t, b),

@@ -66,6 +66,13 @@
 //! (`a = "x" a / ""`) is linear too, with Leo's right-recursion items. An ambiguous
 //! input's trees come out in a canonical order: at each step of a production, the
 //! alternative whose last symbol starts latest first, then the later production first.
+//!
+//! A parse has a budget ([`Budget`]): at most [`MAX_INPUT`] bytes of input, and at most
+//! [`MAX_WORK`] Earley items and links created, which bounds its time and memory whatever
+//! the grammar (an ambiguous grammar's chart grows with the cube of the input). Past
+//! either the parse stops with a [`ParseError`] rather than run on: every caller (`grammar
+//! parse`, `grammar diff`, `draft`, the cases runner, the workbench's lab) parses within
+//! it.
 
 mod check;
 mod compile;
@@ -86,6 +93,38 @@ pub const MAX_TEXT: usize = 1 << 20;
 pub const MAX_RULES: usize = 10_000;
 /// The largest repetition count (`3*100000x`).
 pub const MAX_REPEAT: u32 = 100_000;
+/// The most bytes of input one parse takes (1 MiB): a longer input is
+/// [`ParseError::InputTooLarge`].
+pub const MAX_INPUT: usize = 1 << 20;
+/// The most work one parse may do: Earley items and links created (16 million). The chart,
+/// the forest counted over it and the trees grow with them, so a parse stays under 1 GiB
+/// whatever the grammar (measured in release: `s = *ALPHA` on 1 MiB, 700 MB with its
+/// output; `E = E "+" E / "a"` just under the budget, 520 MB); past it the parse stops with
+/// [`ParseError::OverBudget`]. A deterministic count, not a clock: the same grammar and
+/// input give the same verdict on any machine. Unambiguous grammars need a few dozen items
+/// and links per input byte (RFC 3986's ABNF on a URI about 47, RFC 8141's on a URN about
+/// 38); `E = E "+" E / "a"` grows with the cube of the input and is over from some 470
+/// terms.
+pub const MAX_WORK: usize = 16_000_000;
+
+/// The limits of one parse ([`Grammar::parse_within`]); [`Grammar::parse`] takes the
+/// default, [`MAX_WORK`] and [`MAX_INPUT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most Earley items and links the parse may create.
+    pub work: usize,
+    /// The most bytes of input.
+    pub input: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            work: MAX_WORK,
+            input: MAX_INPUT,
+        }
+    }
+}
 
 /// The codes of grammar problems (stable, kebab-case).
 pub mod codes {
@@ -115,6 +154,10 @@ pub mod codes {
     pub const PROSE: &str = "prose-value";
     /// A rule derives itself without reading anything.
     pub const CYCLE: &str = "cyclic-rule";
+    /// A parse needed more work than its budget ([`super::ParseError::OverBudget`]).
+    pub const OVER_BUDGET: &str = "grammar-over-budget";
+    /// An input longer than a parse takes ([`super::ParseError::InputTooLarge`]).
+    pub const INPUT_TOO_LARGE: &str = "grammar-input-too-large";
 }
 
 /// One problem of a grammar.
@@ -293,6 +336,9 @@ pub struct Parse {
     pub items: usize,
     /// Links created (how each item was reached), the rest of that work.
     pub links: usize,
+    /// Steps the count and the trees took after the parse (nodes and links visited):
+    /// linear in `items + links` plus the trees' sizes, never the number of derivations.
+    pub forest_work: usize,
 }
 
 /// The start rule is not a rule of the grammar.
@@ -302,6 +348,66 @@ pub struct UnknownRule(pub String);
 impl std::fmt::Display for UnknownRule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "the grammar has no rule named `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+/// Why [`Grammar::parse`] gives no parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The start rule is not a rule of the grammar.
+    UnknownRule(UnknownRule),
+    /// The input has more bytes than the budget's `input` ([`MAX_INPUT`]).
+    InputTooLarge {
+        /// The input's length in bytes.
+        len: usize,
+        /// The most the parse takes.
+        max: usize,
+    },
+    /// The parse needed more than the budget's `work` ([`MAX_WORK`]): the grammar is too
+    /// ambiguous (or too large) for this input. Nothing is known of its verdict.
+    OverBudget {
+        /// The budget: items and links.
+        work: usize,
+        /// The byte offset the parse had reached when it stopped.
+        at: usize,
+    },
+}
+
+impl ParseError {
+    /// The error's stable code: [`codes::UNDEFINED`], [`codes::INPUT_TOO_LARGE`] or
+    /// [`codes::OVER_BUDGET`].
+    pub fn code(&self) -> &'static str {
+        match self {
+            ParseError::UnknownRule(_) => codes::UNDEFINED,
+            ParseError::InputTooLarge { .. } => codes::INPUT_TOO_LARGE,
+            ParseError::OverBudget { .. } => codes::OVER_BUDGET,
+        }
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseError::UnknownRule(u) => u.fmt(f),
+            ParseError::InputTooLarge { len, max } => write!(
+                f,
+                "the input has {len} bytes, more than the {max} bytes a grammar parse takes: parse a shorter input"
+            ),
+            ParseError::OverBudget { work, at } => write!(
+                f,
+                "over budget: the parse needed more than {work} Earley items and links (it had reached byte {at}): the grammar is too ambiguous, or the input too long, for one parse; shorten the input, or make the grammar less ambiguous"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl From<UnknownRule> for ParseError {
+    fn from(u: UnknownRule) -> Self {
+        ParseError::UnknownRule(u)
     }
 }
 
@@ -367,14 +473,32 @@ impl Grammar {
         n
     }
 
-    /// Parses `input` from rule `start` (case-insensitive).
+    /// Parses `input` from rule `start` (case-insensitive), within the default
+    /// [`Budget`]: at most [`MAX_INPUT`] bytes and [`MAX_WORK`] items and links.
     pub fn parse(
         &self,
         start: &str,
         input: &str,
         options: &ParseOptions,
-    ) -> Result<Parse, UnknownRule> {
-        self.parse_with(start, input, options, Some(earley::SHORT))
+    ) -> Result<Parse, ParseError> {
+        self.parse_with(
+            start,
+            input,
+            options,
+            Some(earley::SHORT),
+            Budget::default(),
+        )
+    }
+
+    /// [`Grammar::parse`] within `budget`.
+    pub fn parse_within(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+        budget: Budget,
+    ) -> Result<Parse, ParseError> {
+        self.parse_with(start, input, options, Some(earley::SHORT), budget)
     }
 
     /// [`Grammar::parse`] with the plain Earley completion instead of Leo's right-recursion
@@ -387,8 +511,8 @@ impl Grammar {
         start: &str,
         input: &str,
         options: &ParseOptions,
-    ) -> Result<Parse, UnknownRule> {
-        self.parse_with(start, input, options, None)
+    ) -> Result<Parse, ParseError> {
+        self.parse_with(start, input, options, None, Budget::default())
     }
 
     /// [`Grammar::parse`] with Leo's items on every chain of deterministic completions
@@ -402,8 +526,8 @@ impl Grammar {
         input: &str,
         options: &ParseOptions,
         min_depth: Option<u32>,
-    ) -> Result<Parse, UnknownRule> {
-        self.parse_with(start, input, options, min_depth)
+    ) -> Result<Parse, ParseError> {
+        self.parse_with(start, input, options, min_depth, Budget::default())
     }
 
     fn parse_with(
@@ -412,15 +536,35 @@ impl Grammar {
         input: &str,
         options: &ParseOptions,
         leo: Option<u32>,
-    ) -> Result<Parse, UnknownRule> {
+        budget: Budget,
+    ) -> Result<Parse, ParseError> {
         let nt = match self.cfg.by_name.get(&start.to_ascii_lowercase()) {
             Some(&n) if !self.cfg.nts[n as usize].undefined => n,
-            _ => return Err(UnknownRule(start.to_string())),
+            _ => return Err(UnknownRule(start.to_string()).into()),
         };
+        if input.len() > budget.input {
+            return Err(ParseError::InputTooLarge {
+                len: input.len(),
+                max: budget.input,
+            });
+        }
         let chars: Vec<char> = input.chars().collect();
         let mut bytes: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
         bytes.push(input.len());
-        let chart = earley::parse(&self.cfg, nt, input, &chars, &bytes, &self.prose, leo);
+        let chart = earley::parse(
+            &self.cfg,
+            nt,
+            input,
+            &chars,
+            &bytes,
+            &self.prose,
+            leo,
+            budget.work,
+        )
+        .map_err(|s| ParseError::OverBudget {
+            work: budget.work,
+            at: bytes.get(s.at).copied().unwrap_or(input.len()),
+        })?;
         let counted = forest::count(&self.cfg, &chart, &bytes, options.max_trees);
         let valid = !chart.roots.is_empty();
         let count = match counted.total {
@@ -444,6 +588,7 @@ impl Grammar {
             unchecked_prose,
             items: chart.items.len(),
             links: chart.links.len(),
+            forest_work: counted.work,
         })
     }
 
