@@ -24,7 +24,7 @@ fn an_input_over_the_lab_budget_gets_an_error_not_a_hang() {
         .filter(|d| d.severity == Severity::Error)
         .collect();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert_eq!(errors[0].code, Code::LineTooLong);
+    assert_eq!(errors[0].code, Code::GrammarOverBudget);
     assert!(
         errors[0].message.contains("over budget") && errors[0].message.contains("too ambiguous"),
         "{}",

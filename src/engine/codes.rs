@@ -48,7 +48,8 @@ macro_rules! codes {
 
             /// The section the code cites unless a [`Sections`] table or the call site says
             /// otherwise, e.g. `RFC 3986 §3.1` for `scheme-start`. Empty for a code that
-            /// cites no spec (`line-too-long`, a limit of the batch checker).
+            /// cites no spec (`line-too-long`, a limit of the batch checker; `grammar-over-budget`, the
+            /// lab grammar's work budget).
             pub const fn section(self) -> &'static str {
                 match self {
                     $(Code::$name => $section,)*
@@ -135,6 +136,7 @@ codes! {
     FragmentInAssigned = "fragment-in-assigned", Note, "draft-ietf-urnbis-rfc2141bis-urn-03 §2.4", "a fragment in an assigned name";
     GcsCharUnencoded = "gcs-char-unencoded", Error, "XRI Syntax 2.0 §2.1.2", "a global context symbol left unencoded";
     GenDelimUnencoded = "gen-delim-unencoded", Error, "XRI Syntax 2.0 §2.1.2", "a general delimiter left unencoded";
+    GrammarOverBudget = "grammar-over-budget", Error, "", "too ambiguous or too long for the lab grammar's work budget";
     HostEmpty = "host-empty", Note, "RFC 3986 §3.2.2", "the host is empty";
     HostUppercase = "host-uppercase", Note, "RFC 3986 §6.2.2.1", "the host has upper-case letters";
     IdnaInvalid = "idna-invalid", Warning, "RFC 6068 §2; UTS #46 §4", "the host fails IDNA processing";
@@ -441,12 +443,12 @@ mod tests {
     }
 
     #[test]
-    fn every_code_has_a_head_and_all_but_the_batch_limit_a_section() {
+    fn every_code_has_a_head_and_all_but_the_two_limits_a_section() {
         for &c in Code::ALL {
             assert!(!c.head().is_empty(), "{c} has no head");
             assert_eq!(
                 c.section().is_empty(),
-                c == Code::LineTooLong,
+                matches!(c, Code::LineTooLong | Code::GrammarOverBudget),
                 "{c}: {:?}",
                 c.section()
             );

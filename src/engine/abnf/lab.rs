@@ -38,7 +38,7 @@ const CACHE: usize = 4;
 
 /// The work budget of one parse in the lab: a quarter of [`super::MAX_WORK`], as the
 /// workbench parses on every keystroke (an input over it shows the error
-/// `line-too-long` saying so, and the workbench stays responsive).
+/// `grammar-over-budget` saying so, and the workbench stays responsive).
 pub const LAB_WORK: usize = super::MAX_WORK / 4;
 
 fn lab_budget() -> Budget {
@@ -295,7 +295,7 @@ fn run(lab: &Lab, b: &mut Builder<'_>) {
                 b.leaf(NodeKind::Unparsed, "", 0, input.len());
             }
             b.error_in(
-                Code::LineTooLong,
+                Code::GrammarOverBudget,
                 Span::new(0, input.len()),
                 SPEC,
                 format!("the lab grammar gives no verdict on this input: {e}"),
