@@ -1,5 +1,5 @@
 //! The terminal the workbench and the presenter draw in, bounded: at most
-//! [`MAX_DRAWN`](super::layout::MAX_DRAWN) columns and rows are ever drawn (and held in
+//! [`MAX_DRAWN`] columns and rows are ever drawn (and held in
 //! memory), whatever size the terminal says it is; beyond the bound the screen says
 //! "terminal too large" instead. Shrinking the terminal gives the buffers' memory back.
 //!

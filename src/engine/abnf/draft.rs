@@ -10,14 +10,14 @@
 //!    its continuation lines are indented deeper, across a page break too (RFC 5322's
 //!    `obs-zone`). A rule is taken only when it reads as ABNF on its own, so RFC 3986
 //!    Appendix B's `scheme = $2` and §5.2's pseudocode are not grammar, and only in a block
-//!    that reads as grammar as a whole ([`in_grammar_blocks`]: RFC 6068's quoted-printable
+//!    that reads as grammar as a whole (`in_grammar_blocks`: RFC 6068's quoted-printable
 //!    `caf=E9` is not). Rules met again (in the body and again in an appendix) are merged when
 //!    they say the same thing; two different definitions of one rule are a problem. A
 //!    text written in BNF (`<rule> ::= ...`, RFC 2141) or in the WWW draft's notation is
 //!    said to be so, not misread;
 //! 3. checks the grammar as `grammar check` does, with lines of the draft; a rule used and
 //!    defined nowhere that the prose takes from another document is external, not
-//!    undefined ([`external_mentions`]);
+//!    undefined (`external_mentions`);
 //! 4. finds the example identifiers (URIs, URNs, XRIs) with their lines (one wrapped over
 //!    lines inside `<...>` joined, RFC 3986 Appendix C) and judges each
 //!    under the profile `auto` picks and under the draft's grammar: its root rules are

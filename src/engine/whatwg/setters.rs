@@ -5,7 +5,7 @@
 //! Each setter is the standard's steps: `href` is a whole parse; `username` and `password`
 //! percent-encode the value with the userinfo set; the others run the basic URL parser over
 //! the value with the URL as `url` and a *state override* (scheme start, host, hostname,
-//! port, path start, query, fragment). The parser of [`super::parser`] has no state
+//! port, path start, query, fragment). The parser of `super::parser` has no state
 //! override (it tracks the spans of a whole URL string), so the states a setter enters are
 //! written here, step for step, on the same host parser, percent-encode sets and path
 //! helpers. With a `url` given the parser does not strip leading and trailing C0 controls
