@@ -63,7 +63,8 @@ marker="$(mktemp)"
 trap 'rm -f "$marker"' EXIT
 for t in "${targets[@]}"; do
   echo "== fuzzing $t for ${secs}s"
-  mkdir -p "fuzz/artifacts/$t"
+  # A target without spec seeds (arrow_ffi, grammar_input) starts from an empty corpus.
+  mkdir -p "fuzz/artifacts/$t" "fuzz/corpus/$t"
   log="fuzz/artifacts/$t/last-run.log"
   extra=()
   if [[ $jobs -gt 1 ]]; then extra=(-fork="$jobs"); fi
