@@ -214,8 +214,14 @@ pub fn run(text: &str, start: &str, input: &str) -> Result<(), String> {
         }
         if json {
             for line in r.output.lines() {
-                let v: serde_json::Value =
-                    serde_json::from_str(line).map_err(|e| format!("{e}: {line}"))?;
+                // A tree nests as deep as its derivation (a right-recursive rule on n
+                // bytes is n levels), past serde_json's default limit of 128: read it with
+                // no limit (the fuzzer's inputs are at most 4 KiB, so the stack holds it).
+                let mut de = serde_json::Deserializer::from_str(line);
+                de.disable_recursion_limit();
+                let v = <serde_json::Value as serde::Deserialize>::deserialize(&mut de)
+                    .and_then(|v| de.end().map(|()| v))
+                    .map_err(|e| format!("{e}: {line}"))?;
                 if verdict.is_some() && v["input"].as_str() != Some(input) {
                     return Err(format!("input not kept: {line}"));
                 }
