@@ -119,6 +119,7 @@ pub mod safe_text;
 pub mod text_layout;
 #[cfg(feature = "tui")]
 pub mod tui;
+pub mod view;
 
 pub use engine::{Analysis, Options, Profile, analyze};
 
