@@ -10,13 +10,15 @@
 //! - a compact, URL-safe query ([`View::to_query`], [`View::from_query`]):
 //!   `id=…&with=…&profile=…&base=…&ns=0…`, as a permalink carries it.
 //!
-//! The module is plain data: it names no profile, runs no analysis and knows nothing of
-//! terminals or HTTP. A profile is kept by its name (as `--profile` takes it), so a view
+//! The module is plain data: it runs no analysis and knows nothing of terminals or HTTP
+//! (it maps its compare options and profile name to the engine's, no more). A profile is kept by its name (as `--profile` takes it), so a view
 //! read from text holds whatever was written, and the face that opens it says when the name
 //! is unknown.
 
 use std::fmt;
 
+use crate::engine::Profile;
+use crate::engine::equiv::{CompareOptions, Objective, SideForm as EngineSideForm};
 use crate::report::{shell_command, shell_quote};
 
 /// Which form a side of a comparison is written in, as `--a-form`/`--b-form` take it.
@@ -50,36 +52,36 @@ impl SideForm {
     }
 }
 
-/// The layers over the specs, each on unless switched off.
+/// The layers over the specs, each on unless switched off. (The URI scheme layer joins
+/// here when it exists: a view writes no switch that no face reads.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layers {
     /// The URN namespace layer (`--no-namespace`, query `ns=0`).
     pub namespaces: bool,
-    /// The URI scheme layer (`--no-scheme-spec`, query `schemes=0`).
-    pub schemes: bool,
 }
 
 impl Default for Layers {
     fn default() -> Self {
-        Layers {
-            namespaces: true,
-            schemes: true,
-        }
+        Layers { namespaces: true }
     }
 }
 
 impl Layers {
-    /// The names of the layers that are off, for a badge (`["namespaces"]`); empty when
-    /// every layer is on.
+    /// The names of the layers that are off, for a badge (`["URN namespaces"]`); empty
+    /// when every layer is on.
     pub fn off(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
         if !self.namespaces {
-            v.push("namespaces");
-        }
-        if !self.schemes {
-            v.push("schemes");
+            v.push("URN namespaces");
         }
         v
+    }
+
+    /// The badge every face shows while a layer is off (`layers off: URN namespaces`);
+    /// `None` when every layer is on.
+    pub fn badge(&self) -> Option<String> {
+        let off = self.off();
+        (!off.is_empty()).then(|| format!("layers off: {}", off.join(", ")))
     }
 }
 
@@ -158,7 +160,7 @@ impl fmt::Display for ViewError {
         match self {
             ViewError::UnknownKey(k) => write!(
                 f,
-                "unknown view key `{}`: a view takes id, with, base, profile, ns, schemes, \
+                "unknown view key `{}`: a view takes id, with, base, profile, ns, \
                  objective, dollar, aform, bform, grammar, start, sel, pane",
                 crate::safe_text::escape(k)
             ),
@@ -203,9 +205,6 @@ impl View {
         }
         if !self.layers.namespaces {
             v.push("--no-namespace".into());
-        }
-        if !self.layers.schemes {
-            v.push("--no-scheme-spec".into());
         }
         if self.cache_objective {
             v.push("--objective=cache".into());
@@ -281,9 +280,6 @@ impl View {
         if !self.layers.namespaces {
             q.append_pair("ns", "0");
         }
-        if !self.layers.schemes {
-            q.append_pair("schemes", "0");
-        }
         if self.cache_objective {
             q.append_pair("objective", "cache");
         }
@@ -336,7 +332,6 @@ impl View {
                 "profile" if val.is_empty() || val == "auto" => v.profile = None,
                 "profile" => v.profile = Some(val),
                 "ns" => v.layers.namespaces = switch(&k, &val)?,
-                "schemes" => v.layers.schemes = switch(&k, &val)?,
                 "objective" => {
                     v.cache_objective = match val.as_str() {
                         "cache" => true,
@@ -391,6 +386,87 @@ impl View {
     }
 }
 
+impl fmt::Display for Selection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&selection_text(self))
+    }
+}
+
+impl std::str::FromStr for Selection {
+    type Err = String;
+
+    /// `a`, `a.0.2`, `b.1` (as `--select` and the query's `sel` take it).
+    fn from_str(s: &str) -> Result<Selection, String> {
+        parse_selection(s).ok_or_else(|| {
+            format!(
+                "`{}`: a selection is a side and a path of child indices: `a`, `a.0.2`, `b.1`",
+                crate::safe_text::escape(s)
+            )
+        })
+    }
+}
+
+impl From<EngineSideForm> for SideForm {
+    fn from(f: EngineSideForm) -> SideForm {
+        match f {
+            EngineSideForm::AsIs => SideForm::AsIs,
+            EngineSideForm::IriNormal => SideForm::Iri,
+            EngineSideForm::UriNormal => SideForm::Uri,
+        }
+    }
+}
+
+impl From<SideForm> for EngineSideForm {
+    fn from(f: SideForm) -> EngineSideForm {
+        match f {
+            SideForm::AsIs => EngineSideForm::AsIs,
+            SideForm::Iri => EngineSideForm::IriNormal,
+            SideForm::Uri => EngineSideForm::UriNormal,
+        }
+    }
+}
+
+impl View {
+    /// The profile the view names: `Ok(None)` for auto, `Err` (what to write instead)
+    /// for a name no profile has.
+    pub fn parsed_profile(&self) -> Result<Option<Profile>, String> {
+        match self.profile.as_deref() {
+            None => Ok(None),
+            Some(p) if p.eq_ignore_ascii_case("auto") => Ok(None),
+            Some(p) => p.parse::<Profile>().map(Some),
+        }
+    }
+
+    /// The engine's compare options for this view, under `profile` (the view's own,
+    /// parsed by the caller: see [`View::parsed_profile`]).
+    pub fn compare_options(&self, profile: Option<Profile>) -> CompareOptions {
+        CompareOptions {
+            profile,
+            objective: if self.cache_objective {
+                Objective::Cache
+            } else {
+                Objective::Names
+            },
+            ignore_dollar: self.ignore_dollar,
+            a_form: self.a_form.into(),
+            b_form: self.b_form.into(),
+        }
+    }
+
+    /// Takes the compare options of `o` (its profile aside: the view keeps its own).
+    pub fn set_compare_options(&mut self, o: &CompareOptions) {
+        self.cache_objective = o.objective == Objective::Cache;
+        self.ignore_dollar = o.ignore_dollar;
+        self.a_form = o.a_form.into();
+        self.b_form = o.b_form.into();
+    }
+
+    /// The profile's name as a view keeps it (`None`: auto).
+    pub fn profile_name(p: Option<Profile>) -> Option<String> {
+        p.map(|p| p.name().to_string())
+    }
+}
+
 /// `a`, `a.0.2`, `b.1`: the side, then the child indices.
 fn selection_text(s: &Selection) -> String {
     let mut t = String::from(if s.side == 0 { "a" } else { "b" });
@@ -437,10 +513,7 @@ mod tests {
             b: Some("-x\u{202e}\n".into()),
             base: Some("http://a/b/c/d;p?q".into()),
             profile: Some("rfc8141".into()),
-            layers: Layers {
-                namespaces: false,
-                schemes: false,
-            },
+            layers: Layers { namespaces: false },
             cache_objective: true,
             ignore_dollar: true,
             a_form: SideForm::Iri,
@@ -502,10 +575,8 @@ mod tests {
     fn the_command_line_quotes_every_word() {
         let c = full().to_command_line();
         assert!(c.contains("idbench tui --with="), "{c}");
-        assert!(
-            c.contains("--no-namespace") && c.contains("--no-scheme-spec"),
-            "{c}"
-        );
+        assert!(c.contains("--no-namespace"), "{c}");
+        assert!(!c.contains("scheme"), "{c}");
         // No raw control or bidi character reaches the clipboard.
         assert!(!c.contains('\u{202e}'), "{c}");
     }

@@ -21,6 +21,12 @@
 //! note = "free text"
 //!
 //! [[case]]
+//! input = "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6"
+//! namespaces = false           # the rest of the view: without the URN namespace layer,
+//! objective = "names"          # and how `equivalent` compares (objective, ignore_dollar,
+//! not_equivalent = "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"   # a_form, b_form)
+//!
+//! [[case]]
 //! input = "../g"
 //! base = "http://a/b/c/d;p?q"
 //! target = "http://a/g"
@@ -65,11 +71,12 @@ use std::sync::Arc;
 
 use crate::engine::Profile;
 use crate::engine::abnf::Grammar;
+use crate::engine::equiv::CompareOptions;
 use crate::engine::tree::Severity;
 
 pub use grammar::{ALLOW_OUTSIDE_FLAG, GrammarPaths};
 pub use read::{parse_ids, parse_toml};
-pub use run::{Failure, run};
+pub use run::{Failure, RunOptions, run, run_with};
 pub use view::from_view;
 pub use wpt::parse_wpt;
 pub use wpt_setters::parse_wpt_setters;
@@ -179,6 +186,13 @@ pub struct Expect {
     /// Why the case is a known disagreement (the implemented revision of the standard
     /// changed it): it is reported as such, not as a failure, while it disagrees.
     pub known: Option<&'static str>,
+    /// Part of the case's view, not an expectation: the URN namespace layer the case runs
+    /// with (`namespaces = false`: the URN spec answers alone). `None`: the runner's (on,
+    /// unless `idbench test --no-namespace`).
+    pub namespaces: Option<bool>,
+    /// Part of the case's view: how `equivalent` compares (`objective`, `ignore_dollar`,
+    /// `a_form`, `b_form`; the profile field is unused, the case's `profile` is used).
+    pub compare: CompareOptions,
 }
 
 impl Expect {

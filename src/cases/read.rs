@@ -14,12 +14,13 @@ use super::{
     Case, DiagnosticExpect, Expect, LoadError, MAX_LOAD_ERRORS, ParsesExpect, TargetExpect,
 };
 use crate::engine::abnf::Grammar;
+use crate::engine::equiv::{Objective, SideForm};
 use crate::engine::tree::NodeKind;
 use crate::engine::{Code, Profile};
 use crate::idsets::{self, Expect as IdExpect};
 
 /// The keys a `[[case]]` table may hold.
-pub const KEYS: [&str; 16] = [
+pub const KEYS: [&str; 21] = [
     "input",
     "profile",
     "base",
@@ -36,6 +37,11 @@ pub const KEYS: [&str; 16] = [
     "grammar",
     "start",
     "note",
+    "namespaces",
+    "objective",
+    "ignore_dollar",
+    "a_form",
+    "b_form",
 ];
 
 /// Line and column (1-based, the column in characters) of byte offsets in one text.
@@ -415,6 +421,44 @@ fn read_case(
         }
     }
     let note = string("note", errs).map(|n| n.0);
+    // The rest of the case's view: its layers and how `equivalent` compares.
+    for name in ["namespaces", "ignore_dollar"] {
+        let Some(v) = get(name) else { continue };
+        match v.get_ref() {
+            DeValue::Boolean(b) if name == "namespaces" => e.namespaces = Some(*b),
+            DeValue::Boolean(b) => e.compare.ignore_dollar = *b,
+            other => errs.at(
+                v.span().start,
+                format!("`{name}` must be true or false, not {}", type_name(other)),
+            ),
+        }
+    }
+    if let Some((o, off)) = string("objective", errs) {
+        match o.as_str() {
+            "names" => e.compare.objective = Objective::Names,
+            "cache" => e.compare.objective = Objective::Cache,
+            _ => errs.at(off, format!("`objective` is `names` or `cache`, not `{o}`")),
+        }
+    }
+    for name in ["a_form", "b_form"] {
+        let Some((f, off)) = string(name, errs) else {
+            continue;
+        };
+        let form = match f.as_str() {
+            "as-is" => SideForm::AsIs,
+            "iri" => SideForm::IriNormal,
+            "uri" => SideForm::UriNormal,
+            _ => {
+                errs.at(off, format!("`{name}` is `as-is`, `iri` or `uri`, not `{f}`"));
+                continue;
+            }
+        };
+        if name == "a_form" {
+            e.compare.a_form = form;
+        } else {
+            e.compare.b_form = form;
+        }
+    }
     if e.is_empty() && errs.list.len() + errs.more == before {
         errs.at(
             header,

@@ -2,7 +2,7 @@
 
 use super::{Case, TargetExpect};
 use crate::engine::abnf::ParseOptions;
-use crate::engine::equiv::{CompareOptions, compare};
+use crate::engine::equiv::{CompareOptions, compare_with};
 use crate::engine::resolve::resolve;
 use crate::engine::tree::NodeKind;
 use crate::engine::{Analysis, Options, Profile, analyze};
@@ -39,11 +39,43 @@ fn first_error_words(a: &Analysis) -> String {
     }
 }
 
-/// Runs `case` under its profile (`default` when it names none; `None`: auto) and returns
-/// what it did not meet, in the order of the format's fields (empty: it passes).
+/// How a runner runs the cases: what a case that says nothing of it gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    /// The profile of a case that names none (`None`: auto).
+    pub profile: Option<Profile>,
+    /// The URN namespace layer of a case that does not set `namespaces`.
+    pub namespaces: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            profile: None,
+            namespaces: true,
+        }
+    }
+}
+
+/// [`run_with`] under profile `default` (`None`: auto) with the namespace layer on.
 pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
-    let profile = case.profile_or(default);
+    run_with(
+        case,
+        RunOptions {
+            profile: default,
+            ..RunOptions::default()
+        },
+    )
+}
+
+/// Runs `case` as its view says (its profile, else `opts.profile`; its `namespaces`,
+/// else `opts.namespaces`; its compare options) and returns what it did not meet, in the
+/// order of the format's fields (empty: it passes). The analysis and the comparison run
+/// with the same layers, as the workbench that saved the case ran them.
+pub fn run_with(case: &Case, opts: RunOptions) -> Vec<Failure> {
+    let profile = case.profile_or(opts.profile);
     let e = &case.expect;
+    let namespace = e.namespaces.unwrap_or(opts.namespaces);
     let mut out = Vec::new();
     let needs_analysis = e.valid.is_some()
         || e.error.is_some()
@@ -56,7 +88,7 @@ pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
             profile,
             forms: !e.forms.is_empty() || !e.diagnostics.is_empty(),
             all_profiles: false,
-            namespace: false,
+            namespace,
         };
         let a = analyze(&case.input, &opts);
         if let Some(v) = e.valid
@@ -152,9 +184,9 @@ pub fn run(case: &Case, default: Option<Profile>) -> Vec<Failure> {
     if let Some((other, equivalent)) = &e.equivalent {
         let opts = CompareOptions {
             profile,
-            ..CompareOptions::default()
+            ..e.compare.clone()
         };
-        let v = compare(&case.input, other, &opts);
+        let v = compare_with(&case.input, other, &opts, namespace);
         let field = if *equivalent {
             "equivalent"
         } else {

@@ -6,14 +6,18 @@ use super::{Case, Expect, TargetExpect};
 use crate::engine::equiv::Verdict;
 use crate::engine::resolve::Resolution;
 use crate::engine::{Analysis, Profile};
+use crate::view::View;
 
-/// The case for a view of `a` under `profile` (`None`: auto, written `auto`): its validity,
-/// first error and byte, and forms; with `pair` (diff mode: input B and the verdict), the
-/// equivalence and its step, when both sides parse (otherwise the verdict is not the
-/// spec's answer, and the note says why none is recorded); with `base` (the base line and
-/// its resolution), the target (`"error"` when none came out).
+/// The case for `view` (its analysis of input A is `a`) under `profile` (`None`: auto,
+/// written `auto`): its validity, first error and byte, and forms; with `pair` (diff mode:
+/// input B and the verdict), the equivalence and its step, when both sides parse
+/// (otherwise the verdict is not the spec's answer, and the note says why none is
+/// recorded); with `base` (the base line and its resolution), the target (`"error"` when
+/// none came out). The view's layers and compare options go with it (`namespaces = false`
+/// while the namespace layer is off), so the case runs as the view was analysed.
 pub fn from_view(
     a: &Analysis,
+    view: &View,
     profile: Option<Profile>,
     pair: Option<(&str, &Verdict)>,
     base: Option<(&str, &Resolution)>,
@@ -33,6 +37,8 @@ pub fn from_view(
                     .collect()
             })
             .unwrap_or_default(),
+        namespaces: (!view.layers.namespaces).then_some(false),
+        compare: view.compare_options(None),
         ..Expect::default()
     };
     let mut note = None;
@@ -59,6 +65,11 @@ pub fn from_view(
         profile: Some(profile),
         base: base.map(|(b, _)| b.to_string()),
         expect: e,
-        note: note.or_else(|| Some("saved from the workbench".into())),
+        note: note.or_else(|| {
+            Some(match view.layers.badge() {
+                Some(b) => format!("saved from the workbench ({b})"),
+                None => "saved from the workbench".into(),
+            })
+        }),
     }
 }

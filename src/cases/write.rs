@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use super::{Case, MAX_CASES_FILE, TargetExpect};
+use crate::engine::equiv::{Objective, SideForm};
 use crate::files::private::split;
 
 /// A TOML value as the `toml` crate writes it (quoting and escapes are its business).
@@ -84,6 +85,25 @@ pub fn to_toml(case: &Case) -> String {
         line("parses", val(p.expect));
         line("grammar", val(p.path.as_str()));
         line("start", val(p.start.as_str()));
+    }
+    // The rest of the view, where it is not the default: the layers and how
+    // `equivalent` compares (a badge in the file: `namespaces = false`).
+    if let Some(ns) = e.namespaces {
+        line("namespaces", val(ns));
+    }
+    let c = &e.compare;
+    if c.objective == Objective::Cache {
+        line("objective", val("cache"));
+    }
+    if c.ignore_dollar {
+        line("ignore_dollar", val(true));
+    }
+    for (k, f) in [("a_form", c.a_form), ("b_form", c.b_form)] {
+        match f {
+            SideForm::AsIs => {}
+            SideForm::IriNormal => line(k, val("iri")),
+            SideForm::UriNormal => line(k, val("uri")),
+        }
     }
     if let Some(n) = &case.note {
         line("note", val(n.as_str()));

@@ -17,7 +17,7 @@ use crate::engine::equiv::{
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::resolve;
 use crate::engine::{Analysis, Options, Status, analyze};
-use crate::report::{ReportFormat, Subject, render, reopen_command, summary};
+use crate::report::{ReportFormat, Subject, render, summary};
 
 /// A profile's verdict as JSON: `valid`, `invalid` or `not-applicable`, and the first
 /// error's code.
@@ -127,7 +127,10 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
         let profile = args.view.profile().unwrap_or_else(|| auto_family(base).1);
         (base, resolve(base, &args.id, profile))
     });
+    // The view the report is of: its reopen command is this view's command line.
+    let view = args.view.to_view(&args.id);
     let subject = Subject {
+        view: &view,
         a: &a,
         b: b.as_ref(),
         comparison: verdict.as_ref(),
@@ -141,12 +144,8 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
         let doc = json!({
             "version": env!("CARGO_PKG_VERSION"),
             "profile": opts.profile.map_or("auto", |p| p.name()),
-            "reopen": reopen_command(
-                &args.id,
-                args.view.with.as_deref(),
-                args.view.base.as_deref(),
-                &opts,
-            ),
+            "reopen": view.to_command_line(),
+            "view": view.to_query(),
             "summary": summary(&subject),
             "a": side_json(&a),
             "b": b.as_ref().map(side_json),

@@ -350,6 +350,53 @@ pub struct TuiArgs {
     /// `idbench test --allow-outside-grammar`).
     #[arg(long, requires = "cases")]
     pub allow_outside_grammar: bool,
+    /// The node selected at start: its side and path of child indices (`a`, `a.0.2`,
+    /// `b.1`), as Ctrl-S `c` writes it; restored when the tree has it.
+    #[arg(long, value_name = "PATH")]
+    pub select: Option<crate::view::Selection>,
+    /// The part focused at start (input, tree, details, forms, diagnostics, ladder,
+    /// treea, treeb, …).
+    #[arg(long, value_name = "PART")]
+    pub focus: Option<String>,
+    /// A whole view in its query form (`id=…&with=…&profile=…&ns=0&sel=a.2`), as a
+    /// permalink carries it; instead of the identifier and the view's options.
+    #[arg(long = "view", value_name = "QUERY", value_parser = view_query,
+          conflicts_with_all = ["id", "with", "base", "profile", "no_namespace", "objective",
+              "ignore_dollar", "a_form", "b_form", "grammar", "select", "focus"])]
+    pub view_query: Option<crate::view::View>,
+}
+
+/// `--view QUERY`: a view in its query form, whose profile is one idbench has. A grammar
+/// given as text is refused here: the workbench's lab reads its grammar from a file.
+fn view_query(q: &str) -> Result<crate::view::View, String> {
+    let v = crate::view::View::from_query(q).map_err(|e| e.to_string())?;
+    v.parsed_profile()?;
+    if v.grammar.is_some() {
+        return Err(
+            "the workbench reads a grammar from a file: give --grammar FILE --start RULE \
+             instead of the query's grammar"
+                .into(),
+        );
+    }
+    Ok(v)
+}
+
+impl TuiArgs {
+    /// The view these arguments open: `--view`'s, or the one the identifier and the view's
+    /// options describe.
+    pub fn to_view(&self) -> crate::view::View {
+        if let Some(v) = &self.view_query {
+            return v.clone();
+        }
+        let mut v = self.view.to_view(self.id.as_deref().unwrap_or(""));
+        v.grammar = self.grammar.as_ref().map(|g| crate::view::Grammar {
+            source: crate::view::GrammarSource::File(g.display().to_string()),
+            start: self.start.clone(),
+        });
+        v.selection = self.select.clone();
+        v.focus = self.focus.clone();
+        v
+    }
 }
 
 /// What a view holds beside its identifier: one set of arguments for `explain` and `tui`,
@@ -474,27 +521,55 @@ impl ViewArgs {
     pub fn profile(&self) -> Option<Profile> {
         self.profile.and_then(|p| p.0)
     }
+
+    /// The view these arguments describe, of identifier `id` (no selection, no focus).
+    pub fn to_view(&self, id: &str) -> crate::view::View {
+        let mut v = crate::view::View {
+            a: id.to_string(),
+            b: self.with.clone(),
+            base: self.base.clone(),
+            profile: crate::view::View::profile_name(self.profile()),
+            layers: crate::view::Layers {
+                namespaces: !self.no_namespace,
+            },
+            ..crate::view::View::default()
+        };
+        v.set_compare_options(&self.compare.options(None));
+        v
+    }
 }
 
 #[cfg(feature = "tui")]
 impl From<TuiArgs> for crate::tui::Launch {
+    /// The launch reads the view ([`TuiArgs::to_view`]): the same value whichever way it
+    /// was given (options, or `--view QUERY`).
     fn from(a: TuiArgs) -> Self {
-        let v = a.view;
+        let v = a.to_view();
+        let compare = v.compare_options(None);
+        // Given by the options, a profile left out is the config file's; a `--view`
+        // names its profile or means auto.
+        let profile = if a.view_query.is_some() {
+            Some(v.parsed_profile().ok().flatten())
+        } else {
+            a.view.profile.map(|p| p.0)
+        };
         crate::tui::Launch {
-            id: a.id,
-            with: v.with,
+            id: Some(v.a),
+            with: v.b,
             theme: a.theme,
-            profile: v.profile.map(|p| p.0),
+            profile,
             base: v.base,
-            objective: v.compare.objective.into(),
-            ignore_dollar: v.compare.ignore_dollar,
-            a_form: v.compare.a_form.into(),
-            b_form: v.compare.b_form.into(),
+            objective: compare.objective,
+            ignore_dollar: compare.ignore_dollar,
+            a_form: compare.a_form,
+            b_form: compare.b_form,
             no_history: a.no_history,
             grammar: a.grammar.zip(a.start),
             cases: a.cases,
             allow_outside_grammar: a.allow_outside_grammar,
-            no_namespace: v.no_namespace,
+            no_namespace: !v.layers.namespaces,
+            select: v.selection,
+            focus: v.focus,
         }
     }
 }

@@ -46,6 +46,10 @@ pub struct TestArgs {
     /// a cases file from someone else cannot make idbench read your files.
     #[arg(long)]
     pub allow_outside_grammar: bool,
+    /// Run the cases that do not set `namespaces` by the URN spec alone: no namespace
+    /// layer (a case's own `namespaces` wins, as its `profile` does).
+    #[arg(long)]
+    pub no_namespace: bool,
 }
 
 /// One case run.
@@ -291,16 +295,21 @@ fn junit(outcomes: &[Outcome<'_>]) -> String {
                 s.push_str("    </testcase>\n");
                 continue;
             }
-            for f in &o.failures {
-                let what = format!("{}: expected {}, got {}", f.field, f.expected, f.got);
-                let _ = writeln!(
-                    s,
-                    "      <failure type=\"{}\" message=\"{}\">{}</failure>",
-                    xml(&f.field),
-                    xml(&what),
-                    xml(&what)
-                );
-            }
+            // One <failure> per test case (JUnit readers count failures per element): its
+            // type the fields, its message every unmet expectation, joined.
+            let whats: Vec<String> = o
+                .failures
+                .iter()
+                .map(|f| format!("{}: expected {}, got {}", f.field, f.expected, f.got))
+                .collect();
+            let fields: Vec<&str> = o.failures.iter().map(|f| f.field.as_str()).collect();
+            let _ = writeln!(
+                s,
+                "      <failure type=\"{}\" message=\"{}\">{}</failure>",
+                xml(&fields.join(", ")),
+                xml(&whats.join("; ")),
+                xml(&whats.join("\n"))
+            );
             s.push_str("    </testcase>\n");
         }
         s.push_str("  </testsuite>\n");
@@ -332,11 +341,14 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
         let _ = std::io::stderr().write_all(err.as_bytes());
         return Ok(2);
     }
-    let default = args.profile.and_then(|p| p.0);
+    let run_opts = cases::RunOptions {
+        profile: args.profile.and_then(|p| p.0),
+        namespaces: !args.no_namespace,
+    };
     let mut outcomes = Vec::new();
     for (name, f) in &files {
         for c in &f.cases {
-            let failures = cases::run(c, default);
+            let failures = cases::run_with(c, run_opts);
             outcomes.push(Outcome {
                 file: name.as_str(),
                 index: outcomes.len() + 1,

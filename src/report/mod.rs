@@ -13,12 +13,13 @@
 //! text) and names the depth instead.
 //!
 //! This file holds the content (what a report says); `shell` the shell quoting of the
-//! command that reopens a view, and `writer` the Markdown and plain-text writer.
+//! command that reopens a view (written by [`View::to_command_line`]), and `writer` the Markdown and plain-text writer.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use crate::engine::equiv::{CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
+use crate::view::View;
 use crate::engine::explain::Explanation;
 use crate::engine::resolve::Resolution;
 use crate::engine::rules;
@@ -62,6 +63,10 @@ pub struct Subject<'a> {
     pub resolution: Option<(&'a str, &'a Resolution)>,
     /// The profile asked for (`None` = auto) and the compare options.
     pub options: &'a CompareOptions,
+    /// The view the report is of: its "Reopen this view" command is this view's command
+    /// line ([`View::to_command_line`]), so the command reopens what the report says, and
+    /// the layers it has off are named at the top.
+    pub view: &'a View,
 }
 
 /// The column plain-text reports wrap at.
@@ -90,12 +95,14 @@ pub fn render(s: &Subject, f: ReportFormat) -> String {
         env!("CARGO_PKG_VERSION"),
         profile
     ));
-    let reopen = reopen_command(
-        &s.a.input,
-        s.comparison.map(|v| v.b.input.as_str()),
-        s.resolution.map(|(b, _)| b),
-        s.options,
-    );
+    if let Some(badge) = s.view.layers.badge() {
+        w.para(&format!(
+            "{}: {}",
+            capitalized(&badge),
+            "the URN spec answers alone (no namespace grammar, check digits, equivalence steps or canonical form)"
+        ));
+    }
+    let reopen = s.view.to_command_line();
     match w.f {
         ReportFormat::Markdown => {
             w.para_md(&format!(
@@ -764,56 +771,6 @@ fn bytes(n: usize) -> String {
     } else {
         format!("{n} bytes")
     }
-}
-
-fn side_form_name(f: SideForm) -> Option<&'static str> {
-    match f {
-        SideForm::AsIs => None,
-        SideForm::IriNormal => Some("iri"),
-        SideForm::UriNormal => Some("uri"),
-    }
-}
-
-/// The command line that reopens this view in the workbench, shell-quoted; options left at
-/// their defaults are omitted.
-///
-/// The identifier comes last, after `--`, and the values of `--with` and `--base` are
-/// joined to their option (`--with=VALUE`): an identifier or a value that starts with `-`
-/// (`--theme=/etc/passwd`) stays an identifier or a value, never becomes an option of the
-/// command someone pastes.
-pub fn reopen_command(
-    a: &str,
-    with: Option<&str>,
-    base: Option<&str>,
-    opts: &CompareOptions,
-) -> String {
-    let mut parts = vec!["idbench".to_string(), "tui".to_string()];
-    if let Some(b) = with {
-        parts.push(format!("--with={}", shell_quote(b)));
-    }
-    if let Some(b) = base {
-        parts.push(format!("--base={}", shell_quote(b)));
-    }
-    if let Some(p) = opts.profile {
-        parts.push("--profile".into());
-        parts.push(p.name().into());
-    }
-    if opts.objective == Objective::Cache {
-        parts.push("--objective".into());
-        parts.push("cache".into());
-    }
-    if opts.ignore_dollar {
-        parts.push("--ignore-dollar".into());
-    }
-    for (flag, form) in [("--a-form", opts.a_form), ("--b-form", opts.b_form)] {
-        if let Some(f) = side_form_name(form) {
-            parts.push(flag.into());
-            parts.push(f.into());
-        }
-    }
-    parts.push("--".into());
-    parts.push(shell_quote(a));
-    shell_command(&parts)
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub const NEWLINE_PRELUDE: &str = "idbench_nl=$(printf '\\n.'); idbench_nl=${idb
 /// A command substitution drops the newlines that end its output, so a newline is printed
 /// together with the character after it. Newlines that end `s` have no such character: they
 /// are written as `"$idbench_nl"` ([`NEWLINE_VAR`]), which [`NEWLINE_PRELUDE`] sets
-/// ([`shell_command`] and [`reopen_command`](super::reopen_command) add it when needed). A shell argument cannot
+/// ([`shell_command`] adds it when needed). A shell argument cannot
 /// hold NUL, so U+0000 cannot be pasted back by any shell (it is written as `\000`, which
 /// the shells drop). Written by hand because of these three constraints (no `$'…'`, no
 /// raw control character, newlines kept at the end).
@@ -103,7 +103,7 @@ enum Gap {
     Join,
 }
 
-/// Lays out a command from [`reopen_command`](super::reopen_command) in lines of at most `width` columns that a
+/// Lays out a command from [`crate::view::View::to_command_line`] in lines of at most `width` columns that a
 /// POSIX shell reads as the same command: a line ends with a backslash (line continuation,
 /// which the shell removes before reading words), after a space between words, between
 /// two quoted pieces of a word, or inside a single-quoted string, which is closed before

@@ -96,6 +96,24 @@ pub struct AppConfig {
     pub cases_grammars: crate::cases::GrammarPaths,
     /// The URN namespace layer is on (`--no-namespace` turns it off; Ctrl-N toggles it).
     pub namespace: bool,
+    /// The node selected at start (a view's `--select`), restored when the tree has it.
+    pub selection: Option<crate::view::Selection>,
+    /// The part focused at start (a view's `--focus`, by the name [`focus_name`] gives).
+    pub focus: Option<String>,
+}
+
+/// The name a view gives part `f` (`tree`, `details`, `ladder`, …): its name in the list
+/// of parts, in lower case.
+pub fn focus_name(f: Focus) -> String {
+    format!("{f:?}").to_ascii_lowercase()
+}
+
+/// The part named `name` ([`focus_name`]), if any.
+pub fn focus_named(name: &str) -> Option<Focus> {
+    panes::list::PARTS
+        .iter()
+        .map(|&(f, _)| f)
+        .find(|&f| focus_name(f).eq_ignore_ascii_case(name))
 }
 
 /// Where Ctrl-S `a` appends a case when the workbench was started without `--cases`: in
@@ -121,6 +139,8 @@ impl Default for AppConfig {
             cases_grammars: crate::cases::GrammarPaths::Inside,
             lab: None,
             namespace: true,
+            selection: None,
+            focus: None,
         }
     }
 }
@@ -250,6 +270,8 @@ impl App {
             cases,
             cases_grammars,
             namespace,
+            selection,
+            focus,
         } = config;
         // An identifier given at start loses its line breaks as a paste does, and says so
         // in the same words.
@@ -318,8 +340,58 @@ impl App {
         if let Err(e) = app.read_cases() {
             app.say_error(e);
         }
+        app.restore_view(selection.as_ref(), focus.as_deref());
         app.note_current_inputs();
         app
+    }
+
+    /// Restores a view's selection (when the tree has the node) and focus (when the
+    /// layout has the part); what cannot be restored is said on the status line.
+    fn restore_view(&mut self, selection: Option<&crate::view::Selection>, focus: Option<&str>) {
+        let mut lost = Vec::new();
+        if let Some(sel) = selection {
+            let side = usize::from(sel.side.min(1));
+            let node = (side == 0 || self.m.diff_mode())
+                .then(|| super::model::node_at(&self.m.analysis(side).tree, &sel.path))
+                .flatten();
+            match node {
+                Some(n) => self.panes.lines[side].tree.select(n),
+                None => lost.push(format!("the tree has no node {sel}")),
+            }
+        }
+        if let Some(name) = focus {
+            let f = focus_named(name).filter(|&f| Focus::order(self.layout()).any(|g| g == f));
+            match f {
+                Some(f) => self.set_focus(f),
+                None => lost.push(format!(
+                    "no part `{}` to focus here",
+                    crate::safe_text::escape(name)
+                )),
+            }
+        }
+        if !lost.is_empty() {
+            self.say_error(format!("the view is shown without: {}", lost.join("; ")));
+        }
+    }
+
+    /// The view the workbench shows, as one value: the model's ([`Model::view`]) with the
+    /// selected node (left out at the root) and the focused part (left out at the input).
+    pub fn view(&self) -> crate::view::View {
+        let side = match self.focus {
+            Focus::TreeB => 1,
+            Focus::TreeA => 0,
+            _ if self.m.diff_mode() => self.m.reads().details,
+            _ => 0,
+        };
+        let node = self.panes.lines[side].tree.selected;
+        let selection = super::model::path_of(&self.m.analysis(side).tree, node)
+            .filter(|p| !p.is_empty() || side == 1)
+            .map(|path| crate::view::Selection {
+                side: side as u8,
+                path,
+            });
+        let focus = (self.focus != Focus::Input).then(|| focus_name(self.focus));
+        self.m.view(self.panes.texts(), selection, focus)
     }
 
     /// Keeps what the exit would remember where a save from the signal thread finds it (the
@@ -1208,7 +1280,7 @@ impl App {
     /// The report of the current view (`Some(format)`) or the command that reopens it
     /// (`None`): the same text `idbench explain` prints for the same arguments.
     pub fn share_text(&self, format: Option<ReportFormat>) -> String {
-        self.m.share_text(self.panes.texts(), format)
+        self.m.share_text(&self.view(), format)
     }
 
     fn share(&mut self, format: Option<ReportFormat>) {
@@ -1217,7 +1289,7 @@ impl App {
         let what = match format {
             Some(ReportFormat::Markdown) => "the Markdown report",
             Some(ReportFormat::Text) => "the text report",
-            None => "the command that reopens this view",
+            None => "the command line that reopens this view",
         };
         self.status = Some(self.clipboard.copy_told(&text, what, true));
     }
@@ -1273,7 +1345,13 @@ impl App {
             .base
             .filter(|_| self.m.has_base())
             .map(|b| (b, &self.m.resolved().resolution));
-        let mut case = crate::cases::from_view(self.m.analysis(0), self.m.profile(), pair, base);
+        let mut case = crate::cases::from_view(
+            self.m.analysis(0),
+            &self.view(),
+            self.m.profile(),
+            pair,
+            base,
+        );
         // Under the lab profile what the view shows is the user's grammar's verdict: the case
         // holds it as `parses` with the grammar and start rule (a cases file has no `lab`
         // profile), and nothing the built-in profiles would answer.
@@ -1714,10 +1792,31 @@ impl App {
         self.panes
             .line_mut(s)
             .render_highlighted(f, area, analysis, look, &self.theme, highlight);
+        if s == 0
+            && let Some(badge) = self.m.layers().badge()
+        {
+            draw_badge(f.buffer_mut(), area, &badge, &self.theme);
+        }
         if let Some(h) = self.hits.inputs.get_mut(s) {
             *h = Some(area);
         }
     }
+}
+
+/// Draws `badge` (a layer is off) at the right end of the bottom border of `area` (input
+/// A's line), over what the border said there: it stays on screen while the layer is off.
+fn draw_badge(buf: &mut ratatui::buffer::Buffer, area: Rect, badge: &str, theme: &Theme) {
+    use crate::tui::theme::Slot;
+    if area.height < 2 || area.width < 6 {
+        return;
+    }
+    let text = format!(" {badge} ");
+    let w = u16::try_from(crate::text_layout::width(&text))
+        .unwrap_or(u16::MAX)
+        .min(area.width - 2);
+    let x = area.right() - 1 - w;
+    let y = area.bottom() - 1;
+    buf.set_stringn(x, y, &text, usize::from(w), theme.get(Slot::Warning));
 }
 
 impl std::fmt::Debug for App {

@@ -509,6 +509,10 @@ pub struct Launch {
     /// `--no-namespace`: answer by the URN spec alone (the workbench's namespace layer off
     /// at start).
     pub no_namespace: bool,
+    /// `--select`: the node selected at start (restored when the tree has it).
+    pub select: Option<crate::view::Selection>,
+    /// `--focus`: the part focused at start.
+    pub focus: Option<String>,
 }
 
 /// Builds the starting state from the command line, the config file and the environment.
@@ -561,6 +565,8 @@ pub fn config_from(args: &Launch) -> AppConfig {
         cases: args.cases.clone(),
         cases_grammars: crate::cases::GrammarPaths::from_flag(args.allow_outside_grammar),
         namespace: !args.no_namespace,
+        selection: args.select.clone(),
+        focus: args.focus.clone(),
     }
 }
 

@@ -18,7 +18,9 @@ use crate::engine::equiv::{self, CompareOptions, ProfileEquivalence, Verdict};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, resolve};
 use crate::engine::{Analysis, Options, Profile, analyze};
+use crate::engine::tree::Tree;
 use crate::report::{self, ReportFormat};
+use crate::view::{Layers, Selection, View};
 
 /// The comparison of the two inputs, computed once per change, and the ladder's
 /// selection, which outlives it (kept from one comparison to the next).
@@ -566,6 +568,13 @@ impl Model {
         self.namespace
     }
 
+    /// The layer switches, as a view holds them (what the badge names while one is off).
+    pub fn layers(&self) -> Layers {
+        Layers {
+            namespaces: self.namespace,
+        }
+    }
+
     /// Turns the URN namespace layer on or off: every input is analysed and compared again
     /// (a comparison takes the layer from its two analyses). Returns what the status line
     /// says.
@@ -661,26 +670,83 @@ impl Model {
         self.diff_mode = pair;
     }
 
-    /// The report of the document (`Some(format)`) or the command that reopens it
-    /// (`None`): the same text `idbench explain` prints for the same arguments.
-    pub fn share_text(&self, texts: Texts<'_>, format: Option<ReportFormat>) -> String {
-        let opts = self.options();
-        let with = self.diff_mode.then_some(texts.sides[1]);
-        let base = texts.base.filter(|_| self.base.is_some());
-        let Some(format) = format else {
-            return report::reopen_command(texts.sides[0], with, base, &opts);
+    /// The view the workbench shows, as one value ([`View`]): the texts (B in diff mode,
+    /// the base while its line is open), the profile, the layer switches and the compare
+    /// options the model holds, and the selection and focus the app gives. Every share
+    /// path writes this value (the command line, the report, the case, the deck step).
+    pub fn view(
+        &self,
+        texts: Texts<'_>,
+        selection: Option<Selection>,
+        focus: Option<String>,
+    ) -> View {
+        let mut v = View {
+            a: texts.sides[0].to_string(),
+            b: self.diff_mode.then(|| texts.sides[1].to_string()),
+            base: texts
+                .base
+                .filter(|_| self.base.is_some() && !self.diff_mode)
+                .map(str::to_string),
+            profile: View::profile_name(self.profile),
+            layers: Layers {
+                namespaces: self.namespace,
+            },
+            selection,
+            focus,
+            ..View::default()
         };
+        v.set_compare_options(&self.compare_opts);
+        v
+    }
+
+    /// The report of `view` (`Some(format)`) or the command that reopens it (`None`): the
+    /// same text `idbench explain` prints for the same arguments. `view` is
+    /// [`view`](Self::view)'s, so the report's "Reopen this view" command and the analyses
+    /// it reports agree (the same layers, options and profile).
+    pub fn share_text(&self, view: &View, format: Option<ReportFormat>) -> String {
+        let Some(format) = format else {
+            return view.to_command_line();
+        };
+        let opts = self.options();
         let diff = self.comparison();
         let subject = report::Subject {
+            view,
             a: &self.docs[0],
             b: self.diff_mode.then_some(&self.docs[1]),
             comparison: diff.map(|d| &d.verdict),
             per_profile: diff.map(|d| &d.per_profile[..]),
-            resolution: base.map(|b| (b, &self.resolved.resolution)),
+            resolution: view
+                .base
+                .as_deref()
+                .map(|b| (b, &self.resolved.resolution)),
             options: &opts,
         };
         report::render(&subject, format)
     }
+}
+
+/// The preorder index of the node at `path` (child indices from the root) in `tree`, if
+/// the tree has such a node.
+pub fn node_at(tree: &Tree, path: &[u32]) -> Option<usize> {
+    let mut n = tree.get(0)?;
+    for &i in path {
+        n = n.children().nth(usize::try_from(i).ok()?)?;
+    }
+    Some(n.index())
+}
+
+/// The path of child indices from the root to node `index` of `tree` (empty for the
+/// root); `None` when the tree has no such node.
+pub fn path_of(tree: &Tree, index: usize) -> Option<Vec<u32>> {
+    let mut n = tree.get(index)?;
+    let mut path = Vec::with_capacity(n.depth());
+    while let Some(p) = n.parent() {
+        let k = p.children().position(|c| c.index() == n.index())?;
+        path.push(u32::try_from(k).ok()?);
+        n = p;
+    }
+    path.reverse();
+    Some(path)
 }
 
 #[cfg(test)]
@@ -805,13 +871,14 @@ mod tests {
         m.refresh(t);
         assert!(m.diff_mode() && !m.has_base());
         assert_eq!(m.compared_under(), Some(Profile::Rfc8141));
-        let cmd = m.share_text(t, None);
+        let v = m.view(t, None, None);
+        let cmd = m.share_text(&v, None);
         assert!(
             cmd.contains("urn:example:a") && cmd.contains("urn:example:A"),
             "{cmd}"
         );
         assert!(cmd.contains("rfc8141"), "{cmd}");
-        let md = m.share_text(t, Some(ReportFormat::Markdown));
+        let md = m.share_text(&v, Some(ReportFormat::Markdown));
         assert!(md.contains("urn:example:A"), "{md}");
     }
 }

@@ -12,6 +12,13 @@
 //! caption = "RFC 2141: ?+ is part of the NSS"
 //! highlight = "nss"      # a node kind, a diagnostic code or a byte range "3..16"
 //! notes = "what to say"
+//!
+//! [[step]]               # a step may set any part of a view:
+//! view = "id=urn%3Auuid%3Ax&ns=0&sel=a.2"   # a whole view in its query form, and/or
+//! namespaces = false     # the URN namespace layer off (a badge says so on the slide)
+//! objective = "cache"    # ignore_dollar = true, a_form = "iri", b_form = "uri"
+//! select = "a.2"         # the node selected (side and child indices)
+//! focus = "tree"         # the part focused
 //! ```
 //!
 //! Every error names the step (its number and name), escaped for the terminal. A deck is
@@ -34,6 +41,7 @@ use crate::safe_text::escape;
 use crate::tui::event::Event;
 use crate::tui::highlight::Highlight;
 use crate::tui::theme::Theme;
+use crate::view::{SideForm, View};
 
 /// The largest deck file read.
 pub const MAX_DECK_BYTES: u64 = 1 << 20;
@@ -72,13 +80,10 @@ pub struct Step {
     pub number: usize,
     /// The step's name (safe text).
     pub name: String,
-    /// The input.
-    pub input: String,
-    /// A second input: diff mode.
-    pub with: Option<String>,
-    /// A base: the input is resolved against it.
-    pub base: Option<String>,
-    /// The profile (`None`: auto).
+    /// The view the step starts from: the input (A, and B in diff mode), the base, the
+    /// profile's name, the layers, the compare options, the selection and the focus.
+    pub view: View,
+    /// The view's profile, read (`None`: auto).
     pub profile: Option<Profile>,
     /// The grammar lab's file (resolved against the deck's folder) and start rule.
     pub grammar: Option<(PathBuf, String)>,
@@ -105,8 +110,15 @@ struct RawDeck {
 #[serde(deny_unknown_fields)]
 struct RawStep {
     name: Option<String>,
-    #[serde(default)]
-    input: String,
+    view: Option<String>,
+    input: Option<String>,
+    namespaces: Option<bool>,
+    objective: Option<String>,
+    ignore_dollar: Option<bool>,
+    a_form: Option<String>,
+    b_form: Option<String>,
+    select: Option<String>,
+    focus: Option<String>,
     with: Option<String>,
     base: Option<String>,
     profile: Option<String>,
@@ -435,16 +447,86 @@ fn read_step(
         .try_into()
         .map_err(|e: toml::de::Error| vec![format!("{at}: {}", escape(e.message().trim()))])?;
     let mut errs = Vec::new();
-    let profile = match raw.profile.as_deref() {
-        None => None,
-        Some(p) if p.eq_ignore_ascii_case("auto") => None,
-        Some(p) => match p.parse::<Profile>() {
-            Ok(p) => Some(p),
-            Err(e) => {
-                errs.push(format!("{at}: profile: {}", escape(&e)));
-                None
+    // The view: `view`'s query form first, then each key the step gives over it.
+    let mut view = match raw.view.as_deref().map(View::from_query) {
+        None => View::default(),
+        Some(Ok(v)) if v.grammar.is_some() => {
+            errs.push(format!(
+                "{at}: view: a step's grammar is a file: give grammar and start instead"
+            ));
+            v
+        }
+        Some(Ok(v)) => v,
+        Some(Err(e)) => {
+            errs.push(format!("{at}: view: {}", escape(&e.to_string())));
+            View::default()
+        }
+    };
+    if let Some(i) = raw.input {
+        view.a = i;
+    }
+    if raw.with.is_some() {
+        view.b = raw.with;
+    }
+    if raw.base.is_some() {
+        view.base = raw.base;
+    }
+    if raw.profile.is_some() {
+        view.profile = raw.profile;
+    }
+    if let Some(ns) = raw.namespaces {
+        view.layers.namespaces = ns;
+    }
+    match raw.objective.as_deref() {
+        None => {}
+        Some("names") => view.cache_objective = false,
+        Some("cache") => view.cache_objective = true,
+        Some(o) => errs.push(format!(
+            "{at}: objective {:?}: `names` or `cache`",
+            escape(o)
+        )),
+    }
+    if let Some(d) = raw.ignore_dollar {
+        view.ignore_dollar = d;
+    }
+    for (key, given, side) in [
+        ("a_form", raw.a_form.as_deref(), 0),
+        ("b_form", raw.b_form.as_deref(), 1),
+    ] {
+        let form = match given {
+            None => continue,
+            Some("as-is") => SideForm::AsIs,
+            Some("iri") => SideForm::Iri,
+            Some("uri") => SideForm::Uri,
+            Some(f) => {
+                errs.push(format!(
+                    "{at}: {key} {:?}: `as-is`, `iri` or `uri`",
+                    escape(f)
+                ));
+                continue;
             }
-        },
+        };
+        if side == 0 {
+            view.a_form = form;
+        } else {
+            view.b_form = form;
+        }
+    }
+    if let Some(sel) = raw.select.as_deref() {
+        match sel.parse() {
+            Ok(sel) => view.selection = Some(sel),
+            Err(e) => errs.push(format!("{at}: select: {e}")),
+        }
+    }
+    if raw.focus.is_some() {
+        view.focus = raw.focus;
+    }
+    let profile = match view.parsed_profile() {
+        Ok(p) => p,
+        Err(e) => {
+            errs.push(format!("{at}: profile: {}", escape(&e)));
+            None
+        }
     };
     let grammar = match (raw.grammar.as_deref(), raw.start.as_deref()) {
         (None, None) => None,
@@ -540,9 +622,7 @@ fn read_step(
     Ok(Step {
         number,
         name: escape(raw.name.as_deref().unwrap_or("")).into_owned(),
-        input: raw.input,
-        with: raw.with,
-        base: raw.base,
+        view,
         profile,
         grammar,
         keys,

@@ -29,24 +29,25 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
         Some(l) => Some(l.profile),
         None => step.profile,
     };
+    // The step's view: every part of it (layers, compare options, selection, focus too).
+    let v = &step.view;
     let mut app = App::new(AppConfig {
-        input: step.input.clone(),
-        with: step.with.clone(),
+        input: v.a.clone(),
+        with: v.b.clone(),
         profile,
         theme: deck.theme_loaded.clone(),
         history: History::in_memory(),
         clipboard: Clipboard::new(Mode::Off),
         mouse: true,
         messages: Vec::new(),
-        base: step.base.clone(),
-        compare: crate::engine::equiv::CompareOptions {
-            profile,
-            ..Default::default()
-        },
+        base: v.base.clone(),
+        compare: v.compare_options(profile),
         lab,
         cases: None,
         cases_grammars: crate::cases::GrammarPaths::Inside,
-        namespace: true,
+        namespace: v.layers.namespaces,
+        selection: v.selection.clone(),
+        focus: v.focus.clone(),
     });
     app.no_files();
     app.set_highlight(step.highlight.clone());
