@@ -6,7 +6,23 @@ use std::process::Command;
 
 use idbench::cli::{Command as Sub, parse_args};
 use idbench::engine::equiv::CompareOptions;
-use idbench::report::reopen_command;
+use idbench::view::View;
+
+/// The command that reopens the view of `a` (with `with`, `base` and `opts`): the view's
+/// command line ([`View::to_command_line`]), as the report and Ctrl-S `c` write it.
+fn reopen_command(
+    a: &str,
+    with: Option<&str>,
+    base: Option<&str>,
+    opts: &CompareOptions,
+) -> String {
+    let mut v = View::of(a);
+    v.b = with.map(str::to_string);
+    v.base = base.map(str::to_string);
+    v.profile = View::profile_name(opts.profile);
+    v.set_compare_options(opts);
+    v.to_command_line()
+}
 
 fn shell_available(shell: &str) -> bool {
     Command::new(shell)
@@ -82,7 +98,7 @@ fn explain_reads_the_same_words() {
     );
     let md = String::from_utf8_lossy(&out.stdout);
     assert!(
-        md.contains("idbench tui --with='-x' -- '--theme=/etc/passwd'"),
+        md.contains("idbench tui --with=-x -- --theme=/etc/passwd"),
         "{md}"
     );
 }

@@ -5,7 +5,8 @@
 use std::process::Command;
 
 use idbench::engine::equiv::{CompareOptions, Objective, SideForm};
-use idbench::report::{TEXT_WIDTH, reopen_command, shell_command, shell_quote};
+use idbench::report::{TEXT_WIDTH, shell_command, shell_quote};
+use idbench::view::View;
 use idbench::safe_text::escape;
 use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
@@ -43,6 +44,23 @@ const INPUTS: &[&str] = &[
     "urn:example:a?=cache&b?+r#f",
     "http://[::1",
 ];
+
+
+/// The command that reopens the view of `a` (with `with`, `base` and `opts`): the view's
+/// command line ([`View::to_command_line`]), as the report and Ctrl-S `c` write it.
+fn reopen_command(
+    a: &str,
+    with: Option<&str>,
+    base: Option<&str>,
+    opts: &CompareOptions,
+) -> String {
+    let mut v = View::of(a);
+    v.b = with.map(str::to_string);
+    v.base = base.map(str::to_string);
+    v.profile = View::profile_name(opts.profile);
+    v.set_compare_options(opts);
+    v.to_command_line()
+}
 
 #[test]
 fn markdown_and_text_hold_every_form_and_diagnostic_code() {
@@ -359,7 +377,7 @@ fn reopen_command_omits_defaults_and_names_every_option() {
     let d = CompareOptions::default();
     assert_eq!(
         reopen_command("http://a/", None, None, &d),
-        "idbench tui -- 'http://a/'"
+        "idbench tui -- http://a/"
     );
     let o = CompareOptions {
         profile: Some(idbench::Profile::Xri2),
@@ -370,8 +388,8 @@ fn reopen_command_omits_defaults_and_names_every_option() {
     };
     assert_eq!(
         reopen_command("A'", Some("B"), Some("xri://@x"), &o),
-        "idbench tui --with='B' --base='xri://@x' --profile xri2 \
-         --objective cache --ignore-dollar --a-form iri --b-form uri -- 'A'\\'''"
+        "idbench tui --with=B --base='xri://@x' --profile=xri2 \
+         --objective=cache --ignore-dollar --a-form=iri --b-form=uri -- 'A'\\'''"
     );
     // The command it prints parses: every flag is one the tui subcommand accepts.
     let (_, md) = idbench(&[
@@ -383,7 +401,7 @@ fn reopen_command_omits_defaults_and_names_every_option() {
         "cache",
     ]);
     assert!(
-        md.contains("`idbench tui --with='urn:a:c' --objective cache -- 'urn:a:b'`"),
+        md.contains("`idbench tui --with=urn:a:c --objective=cache -- urn:a:b`"),
         "{md}"
     );
 }

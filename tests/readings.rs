@@ -497,6 +497,7 @@ fn explain_reports_readings() {
         let a = analyze(input, &Options::full());
         render(
             &Subject {
+                view: &idbench::view::View::of(input),
                 a: &a,
                 b: None,
                 comparison: None,

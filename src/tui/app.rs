@@ -384,7 +384,10 @@ impl App {
             _ => 0,
         };
         let node = self.panes.lines[side].tree.selected;
+        // While an input line has the keyboard the selection follows its cursor: it is
+        // the user's own only once a pane has the keyboard.
         let selection = super::model::path_of(&self.m.analysis(side).tree, node)
+            .filter(|_| self.focus.line().is_none())
             .filter(|p| !p.is_empty() || side == 1)
             .map(|path| crate::view::Selection {
                 side: side as u8,
