@@ -56,7 +56,7 @@ fn every_message_fits_78_columns_with_the_advice_whole_and_first() {
     for o in outcomes() {
         for label in labels() {
             for tmux in tmux_states() {
-                let m = told(&o, &label, tmux.as_ref());
+                let m = told(&o, &label, 1234, tmux.as_ref());
                 let case = format!("{o:?} × {label:?} × {tmux:?}: {m:?}");
                 assert!(width(&m) <= MESSAGE_WIDTH, "{} columns: {case}", width(&m));
                 assert!(!m.chars().any(needs_token), "raw control text: {case}");
@@ -83,11 +83,22 @@ fn every_message_fits_78_columns_with_the_advice_whole_and_first() {
                 } else if !label.is_empty() && label.chars().count() > 80 {
                     assert!(m.contains('…'), "a long label is cut with …: {case}");
                 }
+                // tmux's value when the label leaves it room.
                 if let Some(TmuxClipboard::Not(v)) = &tmux
                     && matches!(o, Outcome::SentToTerminal(_))
+                    && label.chars().count() <= 9
+                    && !label.chars().any(needs_token)
                     && (v == "external" || v == "off")
                 {
-                    assert!(m.contains(&format!("({v})")), "says what it is: {case}");
+                    assert!(
+                        m.contains(&format!("(set-clipboard {v})")),
+                        "says what it is: {case}"
+                    );
+                }
+                // What happened, in words that are about the copy: never "ignored".
+                assert!(!m.contains("ignored"), "misreadable: {case}");
+                if !matches!(o, Outcome::Failed(_)) && !advised {
+                    assert!(m.contains("(1234 bytes)"), "how big: {case}");
                 }
                 checked += 1;
             }
@@ -98,30 +109,32 @@ fn every_message_fits_78_columns_with_the_advice_whole_and_first() {
 
 #[test]
 fn the_audits_messages_at_80_columns() {
-    // Ctrl-Y on `urn:example:a?+b` under tmux with set-clipboard external and no DISPLAY.
+    // Ctrl-Y on `urn:example:a?+b` under tmux with set-clipboard external and no DISPLAY:
+    // the copy did not arrive, and the message says so of the copy (not of keystrokes).
     let no_display = Outcome::SentToTerminal(Some(X11.into()));
     let external = TmuxClipboard::Not("external".into());
     assert_eq!(
-        told(&no_display, "the input", Some(&external)),
-        "run tmux set -g set-clipboard on: tmux (external) ignored the input"
+        told(&no_display, "the input", 16, Some(&external)),
+        "run tmux set -g set-clipboard on: the input was not copied (set-clipboard external)"
     );
     assert_eq!(
-        told(&no_display, "the other reading", Some(&external)),
-        "run tmux set -g set-clipboard on: tmux (external) ignored the other reading"
+        told(&no_display, "the other reading", 40, Some(&external)),
+        "run tmux set -g set-clipboard on: the other reading was not copied (40 bytes)"
     );
     // Not asked in time, never seen: the advice all the same, conditional.
     assert_eq!(
         told(
             &Outcome::SentToTerminal(None),
             "the other reading",
+            40,
             Some(&TmuxClipboard::Unknown)
         ),
-        "run tmux set -g set-clipboard on if tmux ignores the other reading (OSC 52)"
+        "run tmux set -g set-clipboard on if off: sent the other reading by OSC 52"
     );
     // Outside tmux the raw error follows the news, cut to the line.
-    let m = told(&no_display, "the input", None);
+    let m = told(&no_display, "the input", 16, None);
     assert!(
-        m.starts_with("the input: sent as OSC 52 · system clipboard: Unknown error"),
+        m.starts_with("sent the input (16 bytes) by OSC 52 · system clipboard: Unknown error"),
         "{m}"
     );
     assert!(m.ends_with('…') && width(&m) == MESSAGE_WIDTH, "{m}");
@@ -130,8 +143,18 @@ fn the_audits_messages_at_80_columns() {
         told(
             &Outcome::SentToTerminal(Some("no answer in 1500 ms".into())),
             "the input",
+            16,
             None
         ),
-        "the input: sent as OSC 52 · system clipboard: no answer in 1500 ms"
+        "sent the input (16 bytes) by OSC 52 · system clipboard: no answer in 1500 ms"
+    );
+    // Copied, or not: what, how big, where.
+    assert_eq!(
+        told(&Outcome::Copied, "the Markdown report", 2345, None),
+        "copied the Markdown report (2345 bytes) to the system clipboard"
+    );
+    assert_eq!(
+        told(&Outcome::Failed("no clipboard in this session".into()), "the input", 16, None),
+        "could not copy the input: no clipboard in this session (16 bytes)"
     );
 }

@@ -43,7 +43,8 @@ fn share_menu_snapshot_and_status() {
     a.handle(key(KeyCode::Char('m'), KeyModifiers::NONE));
     let s = a.status().unwrap_or_default().to_string();
     assert!(
-        s.starts_with("the Markdown report: sent to the terminal (OSC 52)"),
+        s.starts_with("sent the Markdown report (")
+            && s.ends_with(" bytes) to the terminal's clipboard (OSC 52)"),
         "{s}"
     );
     let out = a.take_terminal_output().unwrap_or_default();

@@ -66,7 +66,7 @@ fn workbench_in_a_real_terminal() {
     // Copy: over SSH the status line says it went to the terminal as OSC 52.
     t.keys(&["C-y"]);
     t.wait("the copy status", 5, |_, s| {
-        s.contains("sent to the terminal (OSC 52)")
+        s.contains("to the terminal's clipboard (OSC 52)")
     });
 
     // Quit: the main screen is back, with the shell and the exit status.

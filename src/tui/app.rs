@@ -375,7 +375,8 @@ impl App {
     }
 
     /// The view the workbench shows, as one value: the model's ([`Model::view`]) with the
-    /// selected node (left out at the root) and the focused part (left out at the input).
+    /// selected node (while a pane, not an input line, has the keyboard) and the focused
+    /// part (left out at input A's line, where the workbench starts).
     pub fn view(&self) -> crate::view::View {
         let side = match self.focus {
             Focus::TreeB => 1,
@@ -388,7 +389,6 @@ impl App {
         // the user's own only once a pane has the keyboard.
         let selection = super::model::path_of(&self.m.analysis(side).tree, node)
             .filter(|_| self.focus.line().is_none())
-            .filter(|p| !p.is_empty() || side == 1)
             .map(|path| crate::view::Selection {
                 side: side as u8,
                 path,

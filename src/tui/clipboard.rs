@@ -35,9 +35,10 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The status line's wording for copying `what` (outside tmux): see [`told`].
-    pub fn message(&self, what: &str) -> String {
-        told(self, what, None)
+    /// The status line's wording for copying `what`, `bytes` long (outside tmux): see
+    /// [`told`].
+    pub fn message(&self, what: &str, bytes: usize) -> String {
+        told(self, what, bytes, None)
     }
 }
 
@@ -310,7 +311,7 @@ impl Clipboard {
             None
         };
         Message {
-            text: told(&outcome, what, tmux.as_ref()),
+            text: told(&outcome, what, text.len(), tmux.as_ref()),
             level: if matches!(outcome, Outcome::Failed(_)) {
                 Level::Error
             } else {
@@ -361,26 +362,31 @@ pub const TMUX_WAIT: Duration = Duration::from_millis(250);
 /// The command that makes tmux pass OSC 52 copies on: the advice, always whole.
 pub const TMUX_ADVICE: &str = "tmux set -g set-clipboard on";
 
-/// The status line's words for copying `what`, at most [`MESSAGE_WIDTH`] columns and safe to
-/// draw (every untrusted part goes through `safe_text`). `tmux`: inside tmux when the path
-/// was OSC 52, what tmux said of `set-clipboard`.
+/// The status line's words for copying `what`, `bytes` long, at most [`MESSAGE_WIDTH`]
+/// columns and safe to draw (every untrusted part goes through `safe_text`). `tmux`:
+/// inside tmux when the path was OSC 52, what tmux said of `set-clipboard`.
 ///
-/// What leads is what to do: under tmux with `set-clipboard` not `on` (or not known), the
-/// command to type, [`TMUX_ADVICE`], whole. Then what happened, with the label cut (`…`)
-/// when the line is short of room. The system clipboard's raw error never leads: it comes
-/// last, when room is left, and whole from [`Clipboard::last_system_reason`].
-pub fn told(outcome: &Outcome, what: &str, tmux: Option<&TmuxClipboard>) -> String {
+/// Each message says what was copied, how big it is and where it went, in words that
+/// cannot be read as being about keystrokes: "copied the input (23 bytes) to the system
+/// clipboard", "sent the input (23 bytes) to the terminal's clipboard by OSC 52", "could
+/// not copy …". Under tmux with `set-clipboard` not `on` (or not known), the command to
+/// type, [`TMUX_ADVICE`], leads, whole, and the rest says the copy did not (or may not)
+/// arrive. The label is cut (`…`) when the line is short of room; the size, tmux's value
+/// and the system clipboard's raw error are added when room is left (the raw error
+/// whole from [`Clipboard::last_system_reason`]).
+pub fn told(outcome: &Outcome, what: &str, bytes: usize, tmux: Option<&TmuxClipboard>) -> String {
     let why = match outcome {
         Outcome::SentToTerminal(why) => why.as_deref(),
         _ => None,
     };
+    let size = format!(" ({})", plural_bytes(bytes));
     match (outcome, tmux) {
-        (Outcome::Copied, _) => fit_label("copied ", what, "", None),
+        (Outcome::Copied, _) => fit_label("copied ", what, &[&size, " to the system clipboard"], None),
         (Outcome::Failed(e), _) => {
             let e = crate::safe_text::escape(e);
             // Our own reasons are short; an unforeseen long one is cut, not the label.
             let e = cut(e, MESSAGE_WIDTH - 30);
-            fit_label("could not copy ", what, &format!(": {e}"), None)
+            fit_label("could not copy ", what, &[&format!(": {e}"), &size], None)
         }
         (Outcome::SentToTerminal(_), Some(TmuxClipboard::Not(v))) => {
             // A value as tmux prints them (`external`, `off`); anything else is not repeated.
@@ -388,24 +394,33 @@ pub fn told(outcome: &Outcome, what: &str, tmux: Option<&TmuxClipboard>) -> Stri
             let plain = v.len() <= 8 && v.bytes().all(|b| b.is_ascii_alphanumeric());
             let v = if plain { v } else { "not on" };
             fit_label(
-                &format!("run {TMUX_ADVICE}: tmux ({v}) ignored "),
+                &format!("run {TMUX_ADVICE}: "),
                 what,
-                "",
+                &[
+                    " was not copied",
+                    &format!(" (set-clipboard {v})"),
+                    &size,
+                ],
                 why,
             )
         }
         (Outcome::SentToTerminal(_), Some(TmuxClipboard::Unknown)) => fit_label(
-            &format!("run {TMUX_ADVICE} if tmux ignores "),
+            &format!("run {TMUX_ADVICE} if off: sent "),
             what,
-            " (OSC 52)",
+            &[" by OSC 52", &size],
             why,
         ),
         (Outcome::SentToTerminal(_), Some(TmuxClipboard::On) | None) => {
-            let long = fit_label("", what, ": sent to the terminal (OSC 52)", why);
+            let long = fit_label(
+                "sent ",
+                what,
+                &[&size, " to the terminal's clipboard (OSC 52)"],
+                why,
+            );
             // The system clipboard's reason whole, in fewer words, when the long form cuts it.
             match why {
                 Some(w) if !long.ends_with(&*crate::safe_text::escape(w)) => {
-                    fit_label("", what, ": sent as OSC 52", why)
+                    fit_label("sent ", what, &[&size, " by OSC 52"], why)
                 }
                 _ => long,
             }
@@ -413,15 +428,31 @@ pub fn told(outcome: &Outcome, what: &str, tmux: Option<&TmuxClipboard>) -> Stri
     }
 }
 
-/// `before` + `what` + `after`, with `what` (made safe) cut to fit [`MESSAGE_WIDTH`], and
-/// then ` · system clipboard: WHY` when at least a few columns of `why` fit (cut with `…`).
-fn fit_label(before: &str, what: &str, after: &str, why: Option<&str>) -> String {
+/// `1 byte`, `23 bytes`.
+fn plural_bytes(n: usize) -> String {
+    if n == 1 {
+        "1 byte".into()
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// `before` + `what` + `after[0]`, with `what` (made safe) cut to fit [`MESSAGE_WIDTH`];
+/// then each later part of `after` in turn while it fits; then ` · system clipboard: WHY`
+/// when at least a few columns of `why` fit (cut with `…`).
+fn fit_label(before: &str, what: &str, after: &[&str], why: Option<&str>) -> String {
     use crate::text_layout::width;
     const WHY: &str = " · system clipboard: ";
-    let fixed = width(before) + width(after);
+    let first = after.first().copied().unwrap_or("");
+    let fixed = width(before) + width(first);
     let room = MESSAGE_WIDTH.saturating_sub(fixed);
     let label = cut(crate::safe_text::escape(what), room);
-    let mut out = format!("{before}{label}{after}");
+    let mut out = format!("{before}{label}{first}");
+    for part in after.iter().skip(1) {
+        if width(&out) + width(part) <= MESSAGE_WIDTH {
+            out.push_str(part);
+        }
+    }
     if let Some(why) = why {
         let left = MESSAGE_WIDTH.saturating_sub(width(&out) + width(WHY));
         if left >= 8 {
@@ -586,17 +617,17 @@ mod tests {
     fn tmux_advice_only_for_osc52_when_not_on() {
         let osc = Outcome::SentToTerminal(None);
         let off = TmuxClipboard::Not("external".into());
-        assert!(told(&osc, "the report", Some(&TmuxClipboard::Unknown)).contains(TMUX_ADVICE));
-        let m = told(&osc, "the report", Some(&off));
+        assert!(told(&osc, "the report", 9, Some(&TmuxClipboard::Unknown)).contains(TMUX_ADVICE));
+        let m = told(&osc, "the report", 9, Some(&off));
         assert_eq!(
             m,
-            "run tmux set -g set-clipboard on: tmux (external) ignored the report"
+            "run tmux set -g set-clipboard on: the report was not copied (9 bytes)"
         );
         // Already on, outside tmux, or copied by the system clipboard: no advice.
         for m in [
-            told(&osc, "the report", Some(&TmuxClipboard::On)),
-            told(&osc, "the report", None),
-            told(&Outcome::Copied, "the report", Some(&off)),
+            told(&osc, "the report", 9, Some(&TmuxClipboard::On)),
+            told(&osc, "the report", 9, None),
+            told(&Outcome::Copied, "the report", 9, Some(&off)),
         ] {
             assert!(!m.contains("tmux"), "{m}");
         }
@@ -604,9 +635,10 @@ mod tests {
             told(
                 &Outcome::Copied,
                 "the report",
+                9,
                 Some(&TmuxClipboard::Unknown)
             ),
-            "copied the report"
+            "copied the report (9 bytes) to the system clipboard"
         );
     }
 
@@ -617,12 +649,12 @@ mod tests {
                 .into(),
         ));
         let off = TmuxClipboard::Not("off".into());
-        let m = told(&x11, "the input", Some(&off));
+        let m = told(&x11, "the input", 5, Some(&off));
         assert!(m.starts_with("run tmux set -g set-clipboard on: "), "{m}");
         assert!(crate::text_layout::width(&m) <= MESSAGE_WIDTH, "{m}");
-        let m = told(&x11, "the input", None);
+        let m = told(&x11, "the input", 5, None);
         assert!(
-            m.starts_with("the input: sent as OSC 52 · system clipboard: Unknown"),
+            m.starts_with("sent the input (5 bytes) by OSC 52 · system clipboard: Unknown"),
             "{m}"
         );
         assert!(m.ends_with('…'), "{m}");
@@ -635,30 +667,33 @@ mod tests {
         let m = told(
             &o,
             "a\u{7}",
+            2,
             Some(&TmuxClipboard::Not("o\u{1b}]0;x\u{7}".into())),
         );
         assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
         assert!(
-            m.contains("tmux (not on)") && m.ends_with("a⟨U+0007⟩"),
+            m.contains(": a⟨U+0007⟩ was not copied"),
             "{m}"
         );
         // A cut never splits a token.
-        let m = told(&Outcome::Copied, &"\u{202e}".repeat(20), None);
-        assert!(m.ends_with("⟨U+202E⟩…"), "{m}");
-        let m = told(&o, "x", None);
+        let m = told(&Outcome::Copied, &"\u{202e}".repeat(20), 60, None);
+        assert!(m.starts_with("copied ⟨U+202E⟩") && m.contains("⟨U+202E⟩… (60 bytes)"), "{m}");
+        let m = told(&o, "x", 1, None);
         assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
         assert!(m.contains("bad⟨U+001B⟩[2J⟨U+202E⟩"), "{m}");
     }
 
     #[test]
     fn messages_say_what_happened() {
-        assert_eq!(Outcome::Copied.message("the input"), "copied the input");
-        assert!(
-            Outcome::SentToTerminal(None)
-                .message("x")
-                .contains("OSC 52")
+        assert_eq!(
+            Outcome::Copied.message("the input", 1),
+            "copied the input (1 byte) to the system clipboard"
         );
-        let m = Outcome::SentToTerminal(Some("no display".into())).message("x");
+        assert_eq!(
+            Outcome::SentToTerminal(None).message("x", 1),
+            "sent x (1 byte) to the terminal's clipboard (OSC 52)"
+        );
+        let m = Outcome::SentToTerminal(Some("no display".into())).message("x", 1);
         assert!(m.ends_with("· system clipboard: no display"), "{m}");
     }
 }
