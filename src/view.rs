@@ -190,7 +190,8 @@ impl View {
     }
 
     /// The arguments of `idbench` that reopen this view (after the program's name):
-    /// `tui`, the options that differ from their defaults, `--`, input A. Values are joined
+    /// `tui`, the options that differ from their defaults, `--`, input A. A grammar given as
+    /// text has no command-line form (the workbench reads a grammar from a file). Values are joined
     /// to their option (`--with=VALUE`), so a value that starts with `-` stays a value.
     pub fn to_args(&self) -> Vec<String> {
         let mut v = vec!["tui".to_string()];
@@ -218,12 +219,15 @@ impl View {
         if let Some(w) = self.b_form.word() {
             v.push(format!("--b-form={w}"));
         }
-        if let Some(g) = &self.grammar {
-            match &g.source {
-                GrammarSource::File(f) => v.push(format!("--grammar={f}")),
-                GrammarSource::Text(t) => v.push(format!("--grammar-text={t}")),
-            }
-            if let Some(s) = &g.start {
+        // The workbench reads its grammar from a file: a grammar given as text (a page's)
+        // has no command-line form, and is left out of it (the query form carries it).
+        if let Some(Grammar {
+            source: GrammarSource::File(f),
+            start,
+        }) = &self.grammar
+        {
+            v.push(format!("--grammar={f}"));
+            if let Some(s) = start {
                 v.push(format!("--start={s}"));
             }
         }
@@ -242,19 +246,28 @@ impl View {
     /// that it pastes safely and reads back byte for byte.
     pub fn to_command_line(&self) -> String {
         // A word of letters, digits and `-=.,/:_` reads back as it is; any other is quoted
-        // (`--with='a b'` is one word for the shell).
+        // (`--with='a b'` is one word for the shell). The texts (the identifiers, the base,
+        // the grammar file and start rule) are always quoted: a long one can then be
+        // broken inside its quotes when a report wraps the command (`shell_wrap`).
         let plain = |w: &str| {
             !w.is_empty()
                 && w.bytes()
                     .all(|b| b.is_ascii_alphanumeric() || b"-=.,/:_".contains(&b))
         };
+        const TEXTS: [&str; 4] = ["--with", "--base", "--grammar", "--start"];
+        let args = self.to_args();
+        let n = args.len();
         let mut words = vec!["idbench".to_string()];
-        for w in self.to_args() {
-            if plain(&w) {
-                words.push(w);
-            } else if let Some((opt, val)) = w.split_once('=').filter(|(o, _)| o.starts_with("--"))
+        for (i, w) in args.into_iter().enumerate() {
+            let opt = w.split_once('=').filter(|(o, _)| o.starts_with("--"));
+            if i + 1 == n {
+                // Input A, after `--`.
+                words.push(shell_quote(&w));
+            } else if let Some((opt, val)) = opt.filter(|(o, v)| TEXTS.contains(o) || !plain(v))
             {
                 words.push(format!("{opt}={}", shell_quote(val)));
+            } else if plain(&w) {
+                words.push(w);
             } else {
                 words.push(shell_quote(&w));
             }

@@ -98,7 +98,7 @@ fn explain_reads_the_same_words() {
     );
     let md = String::from_utf8_lossy(&out.stdout);
     assert!(
-        md.contains("idbench tui --with=-x -- --theme=/etc/passwd"),
+        md.contains("idbench tui --with='-x' -- '--theme=/etc/passwd'"),
         "{md}"
     );
 }

@@ -377,7 +377,7 @@ fn reopen_command_omits_defaults_and_names_every_option() {
     let d = CompareOptions::default();
     assert_eq!(
         reopen_command("http://a/", None, None, &d),
-        "idbench tui -- http://a/"
+        "idbench tui -- 'http://a/'"
     );
     let o = CompareOptions {
         profile: Some(idbench::Profile::Xri2),
@@ -388,7 +388,7 @@ fn reopen_command_omits_defaults_and_names_every_option() {
     };
     assert_eq!(
         reopen_command("A'", Some("B"), Some("xri://@x"), &o),
-        "idbench tui --with=B --base='xri://@x' --profile=xri2 \
+        "idbench tui --with='B' --base='xri://@x' --profile=xri2 \
          --objective=cache --ignore-dollar --a-form=iri --b-form=uri -- 'A'\\'''"
     );
     // The command it prints parses: every flag is one the tui subcommand accepts.
@@ -401,7 +401,7 @@ fn reopen_command_omits_defaults_and_names_every_option() {
         "cache",
     ]);
     assert!(
-        md.contains("`idbench tui --with=urn:a:c --objective=cache -- urn:a:b`"),
+        md.contains("`idbench tui --with='urn:a:c' --objective=cache -- 'urn:a:b'`"),
         "{md}"
     );
 }

@@ -91,7 +91,7 @@ fn every_message_fits_78_columns_with_the_advice_whole_and_first() {
                     && (v == "external" || v == "off")
                 {
                     assert!(
-                        m.contains(&format!("(set-clipboard {v})")),
+                        m.contains(&format!("(tmux: {v})")),
                         "says what it is: {case}"
                     );
                 }
@@ -115,7 +115,7 @@ fn the_audits_messages_at_80_columns() {
     let external = TmuxClipboard::Not("external".into());
     assert_eq!(
         told(&no_display, "the input", 16, Some(&external)),
-        "run tmux set -g set-clipboard on: the input was not copied (set-clipboard external)"
+        "run tmux set -g set-clipboard on: the input was not copied (tmux: external)"
     );
     assert_eq!(
         told(&no_display, "the other reading", 40, Some(&external)),

@@ -93,7 +93,7 @@ fn set_clipboard_is_asked_at_every_copy() {
                 "{value}:\n{bottom}\n{status}"
             );
             assert!(
-                status.contains(&format!("(set-clipboard {value})")),
+                status.contains(&format!("(tmux: {value})")),
                 "{value}: {status}"
             );
         } else {

@@ -88,7 +88,7 @@ fn shared_text_is_what_explain_prints() {
     );
     assert_eq!(
         d.share_text(None),
-        format!("idbench tui --with='{y}' --profile=rfc2141 -- {x}")
+        format!("idbench tui --with='{y}' --profile=rfc2141 -- '{x}'")
     );
 }
 
@@ -154,8 +154,8 @@ fn the_reopen_command_carries_the_compare_options() {
     let cmd = a.share_text(None);
     assert_eq!(
         cmd,
-        "idbench tui --with=xri://=A --objective=cache --ignore-dollar --a-form=iri \
-         --b-form=uri -- xri://=a"
+        "idbench tui --with='xri://=A' --objective=cache --ignore-dollar --a-form=iri \
+         --b-form=uri -- 'xri://=a'"
     );
     // The workbench compared with those options, and the report says so.
     let md = a.share_text(Some(idbench::report::ReportFormat::Markdown));
@@ -296,9 +296,11 @@ fn diff_mode_and_the_base_line_exclude_each_other() {
         base: Some("http://a/b".into()),
         ..AppConfig::default()
     });
-    assert_eq!(a.share_text(None), "idbench tui --base=http://a/b -- g");
+    assert_eq!(a.share_text(None), "idbench tui --base='http://a/b' -- 'g'");
+    // Diff mode puts the keyboard in input B's line: the view says so.
     a.handle(key(KeyCode::Char('d'), KeyModifiers::CONTROL));
-    assert_eq!(a.share_text(None), "idbench tui --with=g -- g");
+    let diff = "idbench tui --with='g' --focus=second -- 'g'";
+    assert_eq!(a.share_text(None), diff);
     a.handle(key(KeyCode::Char('t'), KeyModifiers::CONTROL));
-    assert_eq!(a.share_text(None), "idbench tui --with=g -- g");
+    assert_eq!(a.share_text(None), diff);
 }

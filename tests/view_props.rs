@@ -88,6 +88,7 @@ fn reopen_words(report: &str) -> Vec<String> {
         .lines()
         .skip_while(|l| *l != "Reopen this view:")
         .skip(1)
+        .skip_while(|l| l.is_empty())
         .take_while(|l| !l.is_empty())
         .collect();
     assert!(!cmd.is_empty(), "no reopen command:\n{report}");

@@ -97,9 +97,9 @@ pub fn render(s: &Subject, f: ReportFormat) -> String {
     ));
     if let Some(badge) = s.view.layers.badge() {
         w.para(&format!(
-            "{}: {}",
-            capitalized(&badge),
-            "the URN spec answers alone (no namespace grammar, check digits, equivalence steps or canonical form)"
+            "{} (the URN spec answers alone: no namespace grammar, check digits, \
+             equivalence steps or canonical form).",
+            capitalized(&badge)
         ));
     }
     let reopen = s.view.to_command_line();

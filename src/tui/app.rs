@@ -394,7 +394,18 @@ impl App {
                 path,
             });
         let focus = (self.focus != Focus::Input).then(|| focus_name(self.focus));
-        self.m.view(self.panes.texts(), selection, focus)
+        let mut v = self.m.view(self.panes.texts(), selection, focus);
+        if let Some(l) = &self.lab {
+            v.grammar = Some(crate::view::Grammar {
+                source: crate::view::GrammarSource::File(l.path().display().to_string()),
+                start: Some(l.start().to_string()),
+            });
+            // `--grammar` puts the lab's profile in use: it has no name of its own to give.
+            if self.m.profile() == Some(l.profile) {
+                v.profile = None;
+            }
+        }
+        v
     }
 
     /// Keeps what the exit would remember where a save from the signal thread finds it (the
@@ -1819,6 +1830,13 @@ fn draw_badge(buf: &mut ratatui::buffer::Buffer, area: Rect, badge: &str, theme:
         .min(area.width - 2);
     let x = area.right() - 1 - w;
     let y = area.bottom() - 1;
+    // What the border said there is cut with `…`, not mid-word.
+    if x > area.x + 1
+        && let Some(c) = buf.cell_mut((x - 1, y))
+        && !c.symbol().chars().all(|ch| ('\u{2500}'..='\u{257F}').contains(&ch))
+    {
+        c.set_symbol("…");
+    }
     buf.set_stringn(x, y, &text, usize::from(w), theme.get(Slot::Warning));
 }
 

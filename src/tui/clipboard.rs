@@ -398,7 +398,7 @@ pub fn told(outcome: &Outcome, what: &str, bytes: usize, tmux: Option<&TmuxClipb
                 what,
                 &[
                     " was not copied",
-                    &format!(" (set-clipboard {v})"),
+                    &format!(" (tmux: {v})"),
                     &size,
                 ],
                 why,
@@ -621,7 +621,7 @@ mod tests {
         let m = told(&osc, "the report", 9, Some(&off));
         assert_eq!(
             m,
-            "run tmux set -g set-clipboard on: the report was not copied (9 bytes)"
+            "run tmux set -g set-clipboard on: the report was not copied (tmux: external)"
         );
         // Already on, outside tmux, or copied by the system clipboard: no advice.
         for m in [

@@ -92,6 +92,16 @@ impl LabFile {
         })
     }
 
+    /// The grammar file, as it was given (a view's `--grammar`).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The start rule (a view's `--start`).
+    pub fn start(&self) -> &str {
+        &self.start
+    }
+
     /// What a case saved from the lab view expects (`parses`): the input's verdict under
     /// the grammar, with the grammar file (its absolute path, so the case runs wherever the
     /// cases file is) and the start rule. The grammar is read again from the file, as the
