@@ -144,7 +144,7 @@ fn copy_over_osc52_says_so_and_queues_base64() {
     );
     assert_eq!(a.focus(), Focus::Forms);
     assert!(
-        a.status().unwrap_or_default().starts_with("form "),
+        a.status().unwrap_or_default().starts_with("sent form "),
         "{:?}",
         a.status()
     );
