@@ -263,8 +263,7 @@ impl View {
             if i + 1 == n {
                 // Input A, after `--`.
                 words.push(shell_quote(&w));
-            } else if let Some((opt, val)) = opt.filter(|(o, v)| TEXTS.contains(o) || !plain(v))
-            {
+            } else if let Some((opt, val)) = opt.filter(|(o, v)| TEXTS.contains(o) || !plain(v)) {
                 words.push(format!("{opt}={}", shell_quote(val)));
             } else if plain(&w) {
                 words.push(w);

@@ -6,8 +6,8 @@ use std::process::Command;
 
 use idbench::engine::equiv::{CompareOptions, Objective, SideForm};
 use idbench::report::{TEXT_WIDTH, shell_command, shell_quote};
-use idbench::view::View;
 use idbench::safe_text::escape;
+use idbench::view::View;
 use serde_json::Value;
 use unicode_width::UnicodeWidthStr;
 
@@ -44,7 +44,6 @@ const INPUTS: &[&str] = &[
     "urn:example:a?=cache&b?+r#f",
     "http://[::1",
 ];
-
 
 /// The command that reopens the view of `a` (with `with`, `base` and `opts`): the view's
 /// command line ([`View::to_command_line`]), as the report and Ctrl-S `c` write it.

@@ -154,7 +154,12 @@ fn the_audits_messages_at_80_columns() {
         "copied the Markdown report (2345 bytes) to the system clipboard"
     );
     assert_eq!(
-        told(&Outcome::Failed("no clipboard in this session".into()), "the input", 16, None),
+        told(
+            &Outcome::Failed("no clipboard in this session".into()),
+            "the input",
+            16,
+            None
+        ),
         "could not copy the input: no clipboard in this session (16 bytes)"
     );
 }

@@ -92,10 +92,7 @@ fn reopen_words(report: &str) -> Vec<String> {
         .take_while(|l| !l.is_empty())
         .collect();
     assert!(!cmd.is_empty(), "no reopen command:\n{report}");
-    let script = format!(
-        "idbench() {{ printf '%s\\0' \"$@\"; }}\n{}",
-        cmd.join("\n")
-    );
+    let script = format!("idbench() {{ printf '%s\\0' \"$@\"; }}\n{}", cmd.join("\n"));
     let out = Command::new("sh")
         .arg("-c")
         .arg(&script)
@@ -134,9 +131,7 @@ fn views() -> impl Strategy<Value = (View, usize, bool)> {
                     a: A[a].into(),
                     b: (shape == 1).then(|| B[b].to_string()),
                     base: (shape == 2).then(|| BASES[base].to_string()),
-                    profile: p
-                        .checked_sub(1)
-                        .map(|i| Profile::ALL[i].name().to_string()),
+                    profile: p.checked_sub(1).map(|i| Profile::ALL[i].name().to_string()),
                     layers: Layers { namespaces: ns },
                     cache_objective: cache,
                     ignore_dollar: dollar,

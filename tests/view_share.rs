@@ -110,7 +110,10 @@ fn a_case_saved_from_each_shape_of_view_passes_idbench_test() {
         // The picker marks the case just saved as passing.
         a.handle(key(KeyCode::Char('o'), KeyModifiers::CONTROL));
         let s = screen(&mut a, 120, 40);
-        assert!(s.contains("your cases · 1,") || s.contains("your cases · 1 "), "{s}");
+        assert!(
+            s.contains("your cases · 1,") || s.contains("your cases · 1 "),
+            "{s}"
+        );
         assert!(!s.contains("1 failing"), "{tag}: {s}");
         assert!(s.contains('✓'), "{tag}: {s}");
     }
@@ -152,11 +155,17 @@ fn idbench_test_takes_no_namespace_and_a_case_may_carry_it() {
     assert_eq!(v["failures"][0]["index"], 1, "{out}");
     // A wrong value is an error with its line and column.
     let bad = d.join("bad.toml");
-    std::fs::write(&bad, "[[case]]\ninput = \"a\"\nvalid = true\nnamespaces = \"no\"\n")
-        .expect("write");
+    std::fs::write(
+        &bad,
+        "[[case]]\ninput = \"a\"\nvalid = true\nnamespaces = \"no\"\n",
+    )
+    .expect("write");
     let (code, _, err) = idbench(&["test", &bad.display().to_string()]);
     assert_eq!(code, Some(2));
-    assert!(err.contains(":4:") && err.contains("`namespaces` must be true or false"), "{err}");
+    assert!(
+        err.contains(":4:") && err.contains("`namespaces` must be true or false"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -216,7 +225,10 @@ fn the_report_and_its_reopen_command_agree() {
         ..AppConfig::default()
     });
     assert!(!on.share_text(None).contains("--no-namespace"));
-    assert!(!on.share_text(Some(ReportFormat::Text)).contains("Layers off"));
+    assert!(
+        !on.share_text(Some(ReportFormat::Text))
+            .contains("Layers off")
+    );
 }
 
 /// While a layer is off a badge says so on screen (80×24), in the command line, the
@@ -349,7 +361,10 @@ fn a_deck_step_sets_any_part_of_a_view() {
         assert_eq!(a.view().focus, step.view.focus);
     }
     let a = idbench::tui::present::render::step_app(&deck, &deck.steps[1]).expect("replays");
-    assert!(a.share_text(Some(ReportFormat::Text)).contains("Not equivalent"));
+    assert!(
+        a.share_text(Some(ReportFormat::Text))
+            .contains("Not equivalent")
+    );
     let bad = idbench::tui::present::Deck::parse("[[step]]\nview = \"id=a&x=1\"\n", Path::new("."));
     assert!(bad.is_err_and(|e| e.iter().any(|m| m.contains("`x`"))));
     let _ = std::fs::remove_dir_all(&d);

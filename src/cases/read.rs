@@ -449,7 +449,10 @@ fn read_case(
             "iri" => SideForm::IriNormal,
             "uri" => SideForm::UriNormal,
             _ => {
-                errs.at(off, format!("`{name}` is `as-is`, `iri` or `uri`, not `{f}`"));
+                errs.at(
+                    off,
+                    format!("`{name}` is `as-is`, `iri` or `uri`, not `{f}`"),
+                );
                 continue;
             }
         };

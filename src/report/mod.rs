@@ -19,13 +19,13 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use crate::engine::equiv::{CompareOptions, Objective, ProfileEquivalence, SideForm, Verdict};
-use crate::view::View;
 use crate::engine::explain::Explanation;
 use crate::engine::resolve::Resolution;
 use crate::engine::rules;
 use crate::engine::{Analysis, Diagnostic, ProfileVerdict, Status, Tree};
 use crate::safe_text::escape;
 use crate::text_layout::width as str_width;
+use crate::view::View;
 
 mod shell;
 pub mod standards;

@@ -1833,7 +1833,10 @@ fn draw_badge(buf: &mut ratatui::buffer::Buffer, area: Rect, badge: &str, theme:
     // What the border said there is cut with `…`, not mid-word.
     if x > area.x + 1
         && let Some(c) = buf.cell_mut((x - 1, y))
-        && !c.symbol().chars().all(|ch| ('\u{2500}'..='\u{257F}').contains(&ch))
+        && !c
+            .symbol()
+            .chars()
+            .all(|ch| ('\u{2500}'..='\u{257F}').contains(&ch))
     {
         c.set_symbol("…");
     }

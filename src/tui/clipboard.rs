@@ -381,7 +381,9 @@ pub fn told(outcome: &Outcome, what: &str, bytes: usize, tmux: Option<&TmuxClipb
     };
     let size = format!(" ({})", plural_bytes(bytes));
     match (outcome, tmux) {
-        (Outcome::Copied, _) => fit_label("copied ", what, &[&size, " to the system clipboard"], None),
+        (Outcome::Copied, _) => {
+            fit_label("copied ", what, &[&size, " to the system clipboard"], None)
+        }
         (Outcome::Failed(e), _) => {
             let e = crate::safe_text::escape(e);
             // Our own reasons are short; an unforeseen long one is cut, not the label.
@@ -396,11 +398,7 @@ pub fn told(outcome: &Outcome, what: &str, bytes: usize, tmux: Option<&TmuxClipb
             fit_label(
                 &format!("run {TMUX_ADVICE}: "),
                 what,
-                &[
-                    " was not copied",
-                    &format!(" (tmux: {v})"),
-                    &size,
-                ],
+                &[" was not copied", &format!(" (tmux: {v})"), &size],
                 why,
             )
         }
@@ -671,13 +669,13 @@ mod tests {
             Some(&TmuxClipboard::Not("o\u{1b}]0;x\u{7}".into())),
         );
         assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
-        assert!(
-            m.contains(": a⟨U+0007⟩ was not copied"),
-            "{m}"
-        );
+        assert!(m.contains(": a⟨U+0007⟩ was not copied"), "{m}");
         // A cut never splits a token.
         let m = told(&Outcome::Copied, &"\u{202e}".repeat(20), 60, None);
-        assert!(m.starts_with("copied ⟨U+202E⟩") && m.contains("⟨U+202E⟩… (60 bytes)"), "{m}");
+        assert!(
+            m.starts_with("copied ⟨U+202E⟩") && m.contains("⟨U+202E⟩… (60 bytes)"),
+            "{m}"
+        );
         let m = told(&o, "x", 1, None);
         assert!(!m.chars().any(crate::safe_text::needs_token), "{m:?}");
         assert!(m.contains("bad⟨U+001B⟩[2J⟨U+202E⟩"), "{m}");

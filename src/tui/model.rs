@@ -17,8 +17,8 @@
 use crate::engine::equiv::{self, CompareOptions, ProfileEquivalence, Verdict};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, resolve};
-use crate::engine::{Analysis, Options, Profile, analyze};
 use crate::engine::tree::Tree;
+use crate::engine::{Analysis, Options, Profile, analyze};
 use crate::report::{self, ReportFormat};
 use crate::view::{Layers, Selection, View};
 
@@ -715,10 +715,7 @@ impl Model {
             b: self.diff_mode.then_some(&self.docs[1]),
             comparison: diff.map(|d| &d.verdict),
             per_profile: diff.map(|d| &d.per_profile[..]),
-            resolution: view
-                .base
-                .as_deref()
-                .map(|b| (b, &self.resolved.resolution)),
+            resolution: view.base.as_deref().map(|b| (b, &self.resolved.resolution)),
             options: &opts,
         };
         report::render(&subject, format)
