@@ -108,7 +108,7 @@ fn copying_from_details_copies_the_value_the_row_stands_for() {
         a.handle(key);
         assert_eq!(a.take_terminal_output(), Some(osc52(&value)));
         let status = a.status().unwrap_or_default();
-        assert!(status.starts_with(&format!("form {name}: ")), "{status}");
+        assert!(status.starts_with(&format!("sent form {name} (")), "{status}");
     }
     // A tree node's Details copies the node's text.
     focus(&mut a, Focus::Tree);
@@ -405,7 +405,7 @@ fn ambiguity_enter_and_tab_follow_the_screen() {
     // Enter in the diagnostics copies the selected one, as it copies in every list.
     a.handle(Event::key(KeyCode::Enter));
     let status = a.status().unwrap_or_default().to_string();
-    assert!(status.starts_with("the diagnostic: "), "{status}");
+    assert!(status.starts_with("sent the diagnostic ("), "{status}");
     assert!(a.take_terminal_output().is_some());
 }
 
