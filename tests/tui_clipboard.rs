@@ -99,7 +99,7 @@ fn a_silent_x_server_does_not_freeze_a_copy() {
     assert!(help.contains("an earlier copy"), "{help}");
     assert_eq!(
         first,
-        "the input: sent as OSC 52 · system clipboard: no answer in 1500 ms"
+        "sent the input (7 bytes) by OSC 52 · system clipboard: no answer in 1500 ms"
     );
     assert!(
         out.is_some(),
@@ -107,6 +107,6 @@ fn a_silent_x_server_does_not_freeze_a_copy() {
     );
     assert_eq!(
         second,
-        "the input: sent as OSC 52 · system clipboard: no answer yet to an earlier copy"
+        "sent the input by OSC 52 · system clipboard: no answer yet to an earlier copy"
     );
 }

@@ -418,7 +418,15 @@ pub fn told(outcome: &Outcome, what: &str, bytes: usize, tmux: Option<&TmuxClipb
             // The system clipboard's reason whole, in fewer words, when the long form cuts it.
             match why {
                 Some(w) if !long.ends_with(&*crate::safe_text::escape(w)) => {
-                    fit_label("sent ", what, &[&size, " by OSC 52"], why)
+                    let w = crate::safe_text::escape(w);
+                    let short = fit_label("sent ", what, &[&size, " by OSC 52"], why);
+                    // Without the size when that is what leaves the reason whole.
+                    let shorter = fit_label("sent ", what, &[" by OSC 52"], why);
+                    if !short.ends_with(&*w) && shorter.ends_with(&*w) {
+                        shorter
+                    } else {
+                        short
+                    }
                 }
                 _ => long,
             }
