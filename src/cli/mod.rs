@@ -363,12 +363,12 @@ pub struct TuiArgs {
     #[arg(long = "view", value_name = "QUERY", value_parser = view_query,
           conflicts_with_all = ["id", "with", "base", "profile", "no_namespace", "objective",
               "ignore_dollar", "a_form", "b_form", "grammar", "select", "focus"])]
-    pub view_query: Option<crate::view::View>,
+    pub view_query: Option<Box<crate::view::View>>,
 }
 
 /// `--view QUERY`: a view in its query form, whose profile is one idbench has. A grammar
 /// given as text is refused here: the workbench's lab reads its grammar from a file.
-fn view_query(q: &str) -> Result<crate::view::View, String> {
+fn view_query(q: &str) -> Result<Box<crate::view::View>, String> {
     let v = crate::view::View::from_query(q).map_err(|e| e.to_string())?;
     v.parsed_profile()?;
     if v.grammar.is_some() {
@@ -378,7 +378,7 @@ fn view_query(q: &str) -> Result<crate::view::View, String> {
                 .into(),
         );
     }
-    Ok(v)
+    Ok(Box::new(v))
 }
 
 impl TuiArgs {
@@ -386,7 +386,7 @@ impl TuiArgs {
     /// options describe.
     pub fn to_view(&self) -> crate::view::View {
         if let Some(v) = &self.view_query {
-            return v.clone();
+            return (**v).clone();
         }
         let mut v = self.view.to_view(self.id.as_deref().unwrap_or(""));
         v.grammar = self.grammar.as_ref().map(|g| crate::view::Grammar {
