@@ -108,7 +108,10 @@ fn copying_from_details_copies_the_value_the_row_stands_for() {
         a.handle(key);
         assert_eq!(a.take_terminal_output(), Some(osc52(&value)));
         let status = a.status().unwrap_or_default();
-        assert!(status.starts_with(&format!("sent form {name} (")), "{status}");
+        assert!(
+            status.starts_with(&format!("sent form {name} (")),
+            "{status}"
+        );
     }
     // A tree node's Details copies the node's text.
     focus(&mut a, Focus::Tree);
