@@ -386,6 +386,24 @@ fn side_start<'a>(asked: &'a str, side: &Side) -> &'a str {
     asked
 }
 
+/// Reads and compiles the grammar file `path` and checks that `start` is one of its
+/// rules, for `check --grammar`: the message (lines, as `grammar parse` words it) when it
+/// cannot be used.
+pub(super) fn load_for_check(path: &Path, start: &str) -> Result<Grammar, String> {
+    let src = Source {
+        text: read_grammar_file(path).map_err(fail_message)?,
+        name: path.display().to_string(),
+    };
+    compile(&src, start).map_err(fail_message)
+}
+
+fn fail_message(f: Fail) -> String {
+    match f {
+        Fail::Io(e) => format!("idbench: {e}"),
+        Fail::Usage(m) => m,
+    }
+}
+
 /// Compiles `src` and checks that `start` is one of its rules.
 fn compile(src: &Source, start: &str) -> Result<Grammar, Fail> {
     let g = Grammar::from_text(&src.text).map_err(|problems| {
