@@ -221,8 +221,10 @@ fn shown_named(cfg: &Cfg, nt: u32) -> String {
 
 /// The symbols a nonterminal uses: its repetition's `x`, or its productions' symbols.
 fn uses(cfg: &Cfg, nt: u32) -> Vec<Sym> {
-    if let Some(&(_, _, x)) = cfg.reps.get(&nt) {
-        return vec![x];
+    if let Some(&(_, max, x)) = cfg.reps.get(&nt) {
+        // `0x` (RFC 3986's `path-empty = 0<pchar>`) matches the empty string alone, and
+        // reaches nothing.
+        return if max == Some(0) { Vec::new() } else { vec![x] };
     }
     let mut out = Vec::new();
     for &p in &cfg.nts[nt as usize].prods {
@@ -318,7 +320,9 @@ pub(crate) fn compile(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Automaton,
                 Sym::End(_) => Some(Hir::empty()),
             }
         };
-        let h = if let Some(&(min, max, x)) = cfg.reps.get(&nt) {
+        let h = if let Some(&(_, Some(0), _)) = cfg.reps.get(&nt) {
+            Hir::empty()
+        } else if let Some(&(min, max, x)) = cfg.reps.get(&nt) {
             let sub = sym_hir(x, &mut sz, &mut dp);
             let sub = sub.ok_or_else(|| NotCompiled::TooLarge("a missing rule".into()))?;
             Hir::repetition(Repetition {
