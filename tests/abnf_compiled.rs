@@ -182,9 +182,15 @@ fn compiled_and_earley_engines_agree_on_every_shipped_grammar() {
             "{must} compiles: {compiled:?}"
         );
     }
+    // Every namespace grammar but ISO's, whose `isodefined` is prose idbench cannot read
+    // (the layer keeps the Earley engine, and its length limit, for that one).
     for ns in catalogue::ALL {
         let name = format!("namespace {}", ns.name);
-        assert!(compiled.contains(&name), "{name} compiles: {compiled:?}");
+        assert_eq!(
+            compiled.contains(&name),
+            ns.name != "iso",
+            "{name}: {compiled:?}"
+        );
     }
 }
 

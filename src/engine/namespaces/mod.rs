@@ -375,7 +375,8 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
 /// grammar compiled to an automaton (verdict and first error, linear at hundreds of
 /// megabytes a second), without the grammar's nodes; check digits, which read the nodes,
 /// get an Earley parse within its budget. Only a namespace whose grammar does not compile
-/// (none of the shipped ones) keeps the note `namespace-not-judged` above this length.
+/// (of the shipped ones, ISO's, whose `isodefined` is prose) keeps the note
+/// `namespace-not-judged` above this length.
 /// [`analyze_nss`] itself has no limit (and always builds the tree).
 pub const LAYER_MAX_NSS: usize = 256;
 
