@@ -544,3 +544,106 @@ fn check_grammar_with_each_profiles_abnf_agrees_with_check_profile() {
         );
     }
 }
+
+/// The same comparison at scale, over the corpora of `scripts/check-grammar-scale.sh`
+/// (which runs it with `IDBENCH_SCALE_DIR` set to a folder of `KIND.txt` corpora, in a
+/// release build): for each ABNF profile, `check --grammar` with the profile's grammar text
+/// against `check --profile` over its family's corpus; every differing line is printed,
+/// and any that no listed cause explains fails the run.
+#[test]
+#[ignore = "a run over 1,000,000-line corpora: scripts/check-grammar-scale.sh"]
+fn scale_check_grammar_against_check_profile() {
+    let Ok(dir) = std::env::var("IDBENCH_SCALE_DIR") else {
+        panic!("IDBENCH_SCALE_DIR: a folder of corpora (uri.txt, iri.txt, urn.txt, xri.txt)");
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let only = std::env::var("IDBENCH_SCALE_PROFILES").unwrap_or_default();
+    let mut unexplained_total = 0usize;
+    for (p, kind) in [
+        ("rfc3986", "uri"),
+        ("rfc3987", "iri"),
+        ("rfc2141bis", "urn"),
+        ("rfc8141", "urn"),
+        ("xri2", "xri"),
+    ] {
+        if !only.is_empty() && !only.split(',').any(|o| o == p) {
+            continue;
+        }
+        let profile: idbench::engine::Profile = p.parse().expect("profile");
+        let checker = causes::Checker::new(profile).expect("grammar");
+        let corpus = dir.join(format!("{kind}.txt"));
+        let corpus_s = corpus.to_str().expect("utf-8 path");
+        let g = dir.join(format!("{p}.abnf"));
+        std::fs::write(&g, &checker.text).expect("write grammar");
+        let g = g.to_str().expect("utf-8 path");
+        let t0 = std::time::Instant::now();
+        let (_, lab, err) = idbench(
+            &["check", "--grammar", g, "--start", checker.start, "--format", "json", corpus_s],
+            "",
+        );
+        let t_lab = t0.elapsed();
+        assert!(!lab.is_empty(), "{p}: {err}");
+        let t0 = std::time::Instant::now();
+        let (_, hand, _) = idbench(
+            &["check", "--profile", p, "--format", "json", corpus_s],
+            "",
+        );
+        let t_hand = t0.elapsed();
+        let text = std::fs::read_to_string(&corpus).expect("corpus");
+        let mut lines_n = 0usize;
+        let mut differ = 0usize;
+        let mut unexplained = 0usize;
+        for ((l, h), input) in lab.lines().zip(hand.lines()).zip(text.lines()) {
+            lines_n += 1;
+            let l: Value = serde_json::from_str(l).expect("json");
+            let h: Value = serde_json::from_str(h).expect("json");
+            if l["valid"] == h["valid"] {
+                continue;
+            }
+            differ += 1;
+            let d = causes::Disagreement {
+                input: input.to_string(),
+                hand: h["valid"] == true,
+                abnf: l["valid"] == true,
+            };
+            let why: Vec<&str> = checker.explain(&d).iter().map(|c| c.name).collect();
+            if why.is_empty() {
+                unexplained += 1;
+            }
+            println!(
+                "{p}\tline {lines_n}\thand {}\tabnf {}\t{}\t{:?}",
+                d.hand,
+                d.abnf,
+                if why.is_empty() {
+                    "UNEXPLAINED".to_string()
+                } else {
+                    why.join(",")
+                },
+                input
+            );
+        }
+        println!(
+            "{p}: {lines_n} lines of {kind}.txt, {differ} differ, {unexplained} unexplained (check --grammar {:.2} s, check --profile {:.2} s, wall)",
+            t_lab.as_secs_f64(),
+            t_hand.as_secs_f64()
+        );
+        unexplained_total += unexplained;
+    }
+    assert_eq!(unexplained_total, 0, "lines differ with no listed cause");
+}
+
+/// Writes each ABNF profile's grammar text, as idbench reads it, to
+/// `IDBENCH_SCALE_DIR/PROFILE.abnf` (for scripts/measure-grammar-compiled.sh).
+#[test]
+#[ignore = "a helper of scripts/measure-grammar-compiled.sh"]
+fn write_profile_grammars() {
+    let Ok(dir) = std::env::var("IDBENCH_SCALE_DIR") else {
+        panic!("IDBENCH_SCALE_DIR: where to write the grammars");
+    };
+    for p in causes::profiles() {
+        if let Some(text) = causes::grammar_text(p) {
+            let path = std::path::Path::new(&dir).join(format!("{}.abnf", p.name()));
+            std::fs::write(path, text).expect("write grammar");
+        }
+    }
+}
