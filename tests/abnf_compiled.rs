@@ -647,3 +647,32 @@ fn write_profile_grammars() {
         }
     }
 }
+
+/// `grammar parse` takes an input the automaton rejects from the automaton: its verdict and
+/// error need no Earley work, so an Earley budget too small for the input does not stop it
+/// (before: `grammar-over-budget`, exit 2). Valid inputs still get the Earley parse.
+#[test]
+fn grammar_parse_judges_a_rejected_input_by_the_automaton() {
+    let g = temp_file("parse8141.abnf", include_str!("data/abnf/rfc8141.abnf"));
+    let g = g.to_str().expect("utf-8 path");
+    let bad = format!("urn:example:{}^", "a".repeat(2000));
+    let (code, out, err) = idbench(
+        &[
+            "grammar", "parse", g, "--start", "namestring", "--format", "json", "--max-work",
+            "100", "--", &bad,
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["diagnostics"][0]["code"], "grammar-no-match", "{out}");
+    // Valid: the Earley parse, over this budget.
+    let (code, _, _) = idbench(
+        &[
+            "grammar", "parse", g, "--start", "namestring", "--max-work", "100", "urn:example:abc",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+}
