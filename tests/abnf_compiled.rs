@@ -89,8 +89,34 @@ fn shipped() -> Vec<Shipped> {
 
 /// Characters a near miss puts in or swaps in.
 const PROBES: &[char] = &[
-    'a', 'Z', '0', '9', '-', '.', '_', '~', ':', '/', '?', '#', '[', ']', '@', '!', '$', '%',
-    '+', '=', ' ', '"', '\\', '\u{0}', '\u{7f}', 'é', '\u{e000}', '\u{10000}',
+    'a',
+    'Z',
+    '0',
+    '9',
+    '-',
+    '.',
+    '_',
+    '~',
+    ':',
+    '/',
+    '?',
+    '#',
+    '[',
+    ']',
+    '@',
+    '!',
+    '$',
+    '%',
+    '+',
+    '=',
+    ' ',
+    '"',
+    '\\',
+    '\u{0}',
+    '\u{7f}',
+    'é',
+    '\u{e000}',
+    '\u{10000}',
 ];
 
 /// Near misses of `s`: each of a few positions with a probe inserted, replaced, deleted.
@@ -176,7 +202,12 @@ fn compiled_and_earley_engines_agree_on_every_shipped_grammar() {
             agree(&s, &judge, input);
         }
     }
-    for must in ["rfc3986", "rfc3987", "rfc8141", "tests/data/abnf/rfc8141.abnf"] {
+    for must in [
+        "rfc3986",
+        "rfc3987",
+        "rfc8141",
+        "tests/data/abnf/rfc8141.abnf",
+    ] {
         assert!(
             compiled.iter().any(|c| c == must),
             "{must} compiles: {compiled:?}"
@@ -244,9 +275,9 @@ fn the_automaton_keeps_abnf_semantics() {
     for (input, valid) in [
         ("abCdef\u{a0}12\u{10000}", true),
         ("ABCdEF\u{d7ff}123x\u{10ffff}", true),
-        ("abcdef\u{a0}12\u{10000}", false),  // %s"Cd" is case-sensitive
+        ("abcdef\u{a0}12\u{10000}", false), // %s"Cd" is case-sensitive
         ("abCdef\u{e000}12\u{10000}", false), // past the range
-        ("abCdef\u{a0}1\u{10000}", false),   // 2*3DIGIT
+        ("abCdef\u{a0}1\u{10000}", false),  // 2*3DIGIT
         ("abCdef\u{a0}1234\u{10000}", false),
         ("abCdef\u{a0}12q\u{10000}", false), // 0*0"q"
         ("abCdef\u{a0}12", false),
@@ -327,7 +358,10 @@ fn hostile_grammars_are_refused_or_bounded() {
     assert_eq!(a.is_match(&mut scratch, &input), want);
     assert!(a.memory_usage() < 16 << 20);
     let mut scratch = None;
-    assert_eq!(j.verdict(&g, &mut scratch, &input).expect("judged").valid, want);
+    assert_eq!(
+        j.verdict(&g, &mut scratch, &input).expect("judged").valid,
+        want
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -379,7 +413,15 @@ fn check_grammar_text_json_files_stdin_and_quiet() {
     );
     assert_eq!(err, "1 valid, 2 invalid, 1 blank line skipped\n");
     let (_, out, _) = idbench(
-        &["check", "--grammar", g, "--start", "word", "--format", "json"],
+        &[
+            "check",
+            "--grammar",
+            g,
+            "--start",
+            "word",
+            "--format",
+            "json",
+        ],
         lines,
     );
     let recs: Vec<Value> = out
@@ -402,14 +444,29 @@ fn check_grammar_text_json_files_stdin_and_quiet() {
     let f = f.to_str().expect("utf-8 path");
     let (_, out, _) = idbench(&["check", "--grammar", g, "--start", "word", f], "");
     assert!(
-        out.starts_with(&format!("{f}:1: valid\tlab\tabc-12\n{f}:2: skipped\tlab\t\n")),
+        out.starts_with(&format!(
+            "{f}:1: valid\tlab\tabc-12\n{f}:2: skipped\tlab\t\n"
+        )),
         "{out}"
     );
     let (_, out, _) = idbench(
-        &["check", "--grammar", g, "--start", "word", "--format", "json", f],
+        &[
+            "check",
+            "--grammar",
+            g,
+            "--start",
+            "word",
+            "--format",
+            "json",
+            f,
+        ],
         "",
     );
-    assert!(out.lines().all(|l| l.contains(&format!("\"file\":\"{f}\""))), "{out}");
+    assert!(
+        out.lines()
+            .all(|l| l.contains(&format!("\"file\":\"{f}\""))),
+        "{out}"
+    );
     // Quiet: the summary alone.
     let (code, out, err) = idbench(&["check", "--grammar", g, "--start", "word", "-q"], lines);
     assert_eq!((code, out.as_str()), (1, ""));
@@ -432,7 +489,15 @@ fn check_grammar_jobs_keep_the_order() {
     }
     let args = |jobs: &'static str| {
         vec![
-            "check", "--grammar", g, "--start", "namestring", "--format", "json", "--jobs", jobs,
+            "check",
+            "--grammar",
+            g,
+            "--start",
+            "namestring",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
         ]
     };
     let (c1, one, _) = idbench(&args("1"), &lines);
@@ -448,7 +513,10 @@ fn check_grammar_with_errors_exits_2_naming_them_and_recursive_grammars_run() {
     let g = g.to_str().expect("utf-8 path");
     let (code, out, err) = idbench(&["check", "--grammar", g, "--start", "x"], "a\n");
     assert_eq!((code, out.as_str()), (2, ""));
-    assert!(err.contains("error[undefined-rule]") && err.contains("`y`"), "{err}");
+    assert!(
+        err.contains("error[undefined-rule]") && err.contains("`y`"),
+        "{err}"
+    );
     let (code, _, err) = idbench(&["check", "--grammar", g, "--start", "nope"], "a\n");
     assert_eq!(code, 2, "{err}");
     let g = temp_file("expr.abnf", "E = E \"+\" E / \"a\"\n");
@@ -468,7 +536,15 @@ fn check_grammar_with_errors_exits_2_naming_them_and_recursive_grammars_run() {
         serde_json::json!({"code": "grammar-no-match", "start": 2, "end": 2, "expected": ["\"a\""]})
     );
     let (code, _, err) = idbench(
-        &["check", "--grammar", g, "--start", "E", "--profile", "rfc3986"],
+        &[
+            "check",
+            "--grammar",
+            g,
+            "--start",
+            "E",
+            "--profile",
+            "rfc3986",
+        ],
         "a\n",
     );
     assert_eq!(code, 2, "{err}");
@@ -511,11 +587,22 @@ fn check_grammar_with_each_profiles_abnf_agrees_with_check_profile() {
         let g = temp_file(&format!("{}.abnf", p.name()), &checker.text);
         let g = g.to_str().expect("utf-8 path");
         let (_, lab, err) = idbench(
-            &["check", "--grammar", g, "--start", checker.start, "--format", "json"],
+            &[
+                "check",
+                "--grammar",
+                g,
+                "--start",
+                checker.start,
+                "--format",
+                "json",
+            ],
             &input,
         );
         assert!(!lab.is_empty(), "{}: {err}", p.name());
-        let (_, hand, _) = idbench(&["check", "--profile", p.name(), "--format", "json"], &input);
+        let (_, hand, _) = idbench(
+            &["check", "--profile", p.name(), "--format", "json"],
+            &input,
+        );
         let (lab, hand): (Vec<&str>, Vec<&str>) = (lab.lines().collect(), hand.lines().collect());
         assert_eq!(lab.len(), lines.len(), "{}", p.name());
         assert_eq!(hand.len(), lines.len(), "{}", p.name());
@@ -578,16 +665,22 @@ fn scale_check_grammar_against_check_profile() {
         let g = g.to_str().expect("utf-8 path");
         let t0 = std::time::Instant::now();
         let (_, lab, err) = idbench(
-            &["check", "--grammar", g, "--start", checker.start, "--format", "json", corpus_s],
+            &[
+                "check",
+                "--grammar",
+                g,
+                "--start",
+                checker.start,
+                "--format",
+                "json",
+                corpus_s,
+            ],
             "",
         );
         let t_lab = t0.elapsed();
         assert!(!lab.is_empty(), "{p}: {err}");
         let t0 = std::time::Instant::now();
-        let (_, hand, _) = idbench(
-            &["check", "--profile", p, "--format", "json", corpus_s],
-            "",
-        );
+        let (_, hand, _) = idbench(&["check", "--profile", p, "--format", "json", corpus_s], "");
         let t_hand = t0.elapsed();
         let text = std::fs::read_to_string(&corpus).expect("corpus");
         let mut lines_n = 0usize;
@@ -658,8 +751,17 @@ fn grammar_parse_judges_a_rejected_input_by_the_automaton() {
     let bad = format!("urn:example:{}^", "a".repeat(2000));
     let (code, out, err) = idbench(
         &[
-            "grammar", "parse", g, "--start", "namestring", "--format", "json", "--max-work",
-            "100", "--", &bad,
+            "grammar",
+            "parse",
+            g,
+            "--start",
+            "namestring",
+            "--format",
+            "json",
+            "--max-work",
+            "100",
+            "--",
+            &bad,
         ],
         "",
     );
@@ -670,7 +772,14 @@ fn grammar_parse_judges_a_rejected_input_by_the_automaton() {
     // Valid: the Earley parse, over this budget.
     let (code, _, _) = idbench(
         &[
-            "grammar", "parse", g, "--start", "namestring", "--max-work", "100", "urn:example:abc",
+            "grammar",
+            "parse",
+            g,
+            "--start",
+            "namestring",
+            "--max-work",
+            "100",
+            "urn:example:abc",
         ],
         "",
     );

@@ -528,7 +528,10 @@ fn the_layer_is_linear_on_a_64_kib_nss_and_bounded_in_an_analysis() {
     nss.push_str("a~b");
     let bad = format!("urn:example:{nss}");
     let a = analyze(&bad, &Options::full());
-    let ns = a.namespace.as_ref().unwrap_or_else(|| panic!("the layer ran"));
+    let ns = a
+        .namespace
+        .as_ref()
+        .unwrap_or_else(|| panic!("the layer ran"));
     assert_eq!(ns.valid, Some(false));
     let d = a
         .diagnostics

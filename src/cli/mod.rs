@@ -225,7 +225,12 @@ pub struct CheckArgs {
     pub jobs: Option<u16>,
     /// Judge each line by this ABNF grammar (from the rule --start) instead of a profile;
     /// records say `lab` as their profile.
-    #[arg(long, value_name = "FILE.abnf", requires = "start", conflicts_with = "namespaces")]
+    #[arg(
+        long,
+        value_name = "FILE.abnf",
+        requires = "start",
+        conflicts_with = "namespaces"
+    )]
     pub grammar: Option<std::path::PathBuf>,
     /// The rule of --grammar each line must match.
     #[arg(long, value_name = "RULE", requires = "grammar")]

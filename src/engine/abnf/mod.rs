@@ -87,7 +87,9 @@ mod reader;
 use std::sync::Arc;
 
 pub use crate::engine::tree::Severity;
-pub use dfa::{Automaton, CACHE_BYTES, MAX_DEPTH, MAX_HIR_NODES, MAX_NFA_BYTES, NotCompiled, Scratch};
+pub use dfa::{
+    Automaton, CACHE_BYTES, MAX_DEPTH, MAX_HIR_NODES, MAX_NFA_BYTES, NotCompiled, Scratch,
+};
 
 /// The most bytes a grammar text may have (1 MiB).
 pub const MAX_TEXT: usize = 1 << 20;
