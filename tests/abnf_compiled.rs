@@ -785,3 +785,80 @@ fn grammar_parse_judges_a_rejected_input_by_the_automaton() {
     );
     assert_eq!(code, 2);
 }
+
+/// `check --namespaces` judges by `namespaces::judge_nss` (the automaton, no grammar nodes):
+/// the same verdict and findings as the layer of `analyze`, over each namespace's NSSs of
+/// every length around the tree limit, valid ones and near misses.
+#[test]
+fn judge_nss_gives_the_layers_findings() {
+    use idbench::engine::namespaces::{LAYER_MAX_NSS, judge_nss};
+    use idbench::engine::{Options, Profile, analyze};
+    let mut nsss: Vec<(&str, String)> = Vec::new();
+    for ns in catalogue::ALL {
+        let opts = GenOptions {
+            count: 12,
+            max_len: 40,
+            ..GenOptions::default()
+        };
+        let mut grammar = Grammar::from_text(ns.grammar).expect("grammar");
+        for r in ns.rest_prose {
+            grammar.bind_prose_rest(r);
+        }
+        let mut base: Vec<String> = match generate(ns.grammar, ns.start, &opts) {
+            Ok(g) => g
+                .valid
+                .iter()
+                .chain(g.invalid.iter())
+                .map(|e| e.input.clone())
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        base.push("a".repeat(LAYER_MAX_NSS + 10));
+        base.push(format!("{}^", "1".repeat(LAYER_MAX_NSS * 2)));
+        for (i, b) in base.clone().iter().enumerate() {
+            base.extend(near_misses(b, i));
+        }
+        for b in base {
+            let nss = match ns.nss_prefix {
+                Some(p) if !b.to_ascii_lowercase().starts_with(p) => format!("{p}{b}"),
+                _ => b,
+            };
+            if !nss.is_empty() && !nss.contains(['?', '#', '\0', '\u{7f}', ' ', '"', '\\']) {
+                nsss.push((ns.nid, nss));
+            }
+        }
+    }
+    let mut compared = 0;
+    for (nid, nss) in &nsss {
+        let urn = format!("urn:{nid}:{nss}");
+        let opts = Options {
+            profile: Some(Profile::Rfc8141),
+            forms: false,
+            all_profiles: false,
+            namespace: true,
+        };
+        let a = analyze(&urn, &opts);
+        let Some(layer) = a.namespace else { continue };
+        let fast = judge_nss(nid, nss, 5 + nid.len());
+        let key = |n: &idbench::engine::namespaces::NssAnalysis| {
+            (
+                n.valid,
+                n.diagnostics
+                    .iter()
+                    .map(|d| {
+                        (
+                            d.code.as_str(),
+                            d.severity,
+                            d.span,
+                            d.expected.clone(),
+                            d.message.clone(),
+                        )
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(key(&fast), key(&layer), "{urn}");
+        compared += 1;
+    }
+    assert!(compared > 200, "{compared} compared");
+}

@@ -206,16 +206,27 @@ fn namespace_extra(bytes: &[u8], profile: &str) -> Option<NsExtra> {
         return None;
     }
     let s = std::str::from_utf8(bytes).ok()?;
+    // The URN's tree without the layer, then the layer's verdict without the grammar's
+    // nodes (which a record does not show): the namespace's compiled automaton, not an
+    // Earley parse, unless check digits need the nodes. The same findings as `analyze`'s
+    // layer (tests/cli_namespaces.rs).
     let a = crate::engine::analyze(
         s,
         &crate::engine::Options {
             profile: Some(p),
             forms: false,
             all_profiles: false,
-            namespace: true,
+            namespace: false,
         },
     );
-    let n = a.namespace?;
+    let (nid_at, nss_at) = crate::engine::nid_and_nss(&a.tree)?;
+    let nid_span = a.tree.get(nid_at)?.span();
+    let nss_span = a.tree.get(nss_at)?.span();
+    let n = crate::engine::namespaces::judge_nss(
+        s.get(nid_span.start..nid_span.end)?,
+        s.get(nss_span.start..nss_span.end)?,
+        nss_span.start,
+    );
     Some(NsExtra {
         registered: n.registration.registered(),
         valid: n.valid,

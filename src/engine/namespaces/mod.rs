@@ -368,6 +368,21 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
     analyze_nss_within(nid, nss, base_offset, usize::MAX)
 }
 
+/// The namespace layer for batch checking (`check --namespaces`): the same findings and
+/// verdict as [`analyze_nss_within`] with [`LAYER_MAX_NSS`], without the grammar's nodes
+/// (which only a tree shows): a namespace whose grammar compiles is judged by its
+/// automaton at any length, and parsed by the Earley engine only when it has check digits
+/// (which read the nodes) and the NSS follows its syntax.
+pub fn judge_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
+    let registration = lookup(nid);
+    let compiled = registration.registered()
+        && namespace_for(nid, nss)
+            .and_then(judge)
+            .is_some_and(|j| j.automaton().is_some());
+    let max = if compiled { 0 } else { LAYER_MAX_NSS };
+    analyze_nss_within(nid, nss, base_offset, max)
+}
+
 /// The longest NSS whose namespace-grammar tree [`crate::engine::analyze`] builds, in
 /// bytes (256, past the NSSs of the namespaces' own examples): the tree comes from the
 /// Earley engine, whose constant (some 25 µs a byte in a release build) is paid at every
