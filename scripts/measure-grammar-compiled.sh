@@ -5,7 +5,7 @@
 # `cargo test`: prints each figure and its target, "met" or "MISSED".
 #
 #   scripts/measure-grammar-compiled.sh          # LINES=200000 SEED=3986
-#   IDBENCH=path scripts/measure-grammar-compiled.sh
+#   IDBENCH=path GEN=path GRAMMARS=dir scripts/measure-grammar-compiled.sh
 #
 # 1. check --grammar rfc8141.abnf --start namestring on the URN corpus: <= 3x check
 #    --profile rfc8141 (grammar compilation and start-up included).
@@ -29,13 +29,18 @@ if [ -z "${IDBENCH:-}" ]; then
     timeout 3600 cargo build --release --quiet --bin idbench --example gen-corpus || exit 2
     IDBENCH=target/release/idbench
 fi
-GEN=target/release/examples/gen-corpus
+GEN=${GEN:-target/release/examples/gen-corpus}
 [ -x "$GEN" ] || { timeout 3600 cargo build --release --quiet --example gen-corpus || exit 2; }
 B=$IDBENCH
 G8141=tests/data/abnf/rfc8141.abnf
 # xri2's ABNF as idbench reads it (the productions' readings), written by a helper test.
-IDBENCH_SCALE_DIR="$TMP" timeout 3600 cargo test --release --quiet --test abnf_compiled -- \
-    --ignored write_profile_grammars >/dev/null || exit 2
+# (GRAMMARS=DIR: a folder where that helper already wrote them.)
+if [ -n "${GRAMMARS:-}" ]; then
+    cp "$GRAMMARS/xri2.abnf" "$TMP/xri2.abnf" || exit 2
+else
+    IDBENCH_SCALE_DIR="$TMP" timeout 3600 cargo test --release --quiet --test abnf_compiled -- \
+        --ignored write_profile_grammars >/dev/null || exit 2
+fi
 "$GEN" urn "$LINES" "$SEED" >"$TMP/urn.txt" || exit 2
 echo "corpus: $LINES URN lines, $(wc -c <"$TMP/urn.txt") bytes (gen-corpus urn $LINES $SEED)"
 
