@@ -22,6 +22,7 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 use super::{CheckArgs, Format, json};
+use crate::engine::abnf::{Grammar, Judge, Scratch};
 use crate::engine::validate::quick_valid_bytes;
 use crate::engine::{Profile, first_error};
 
@@ -48,9 +49,74 @@ struct Tally {
     skipped: u64,
 }
 
+/// `check --grammar`: the user's grammar as the judge (profile shown as `lab`).
+struct Lab {
+    grammar: Grammar,
+    judge: Judge,
+    /// The automaton's caches, one per worker at a time (handed back after each chunk,
+    /// so that states built for one chunk serve the next).
+    scratch: Mutex<Vec<Option<Scratch>>>,
+}
+
+/// Why a line failed under `--grammar`: the object `"error"` of its JSON record.
+#[derive(Serialize)]
+struct LabError {
+    code: &'static str,
+    /// The first offending byte (into the line).
+    start: usize,
+    /// The end of the offending character (`start` at the end of the line).
+    end: usize,
+    /// What the grammar would have accepted at `start`.
+    expected: Vec<String>,
+}
+
+/// The lab's verdict on one line.
+fn lab_judge(lab: &Lab, scratch: &mut Option<Scratch>, bytes: &[u8]) -> Result<(), LabError> {
+    let s = match std::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let at = e.valid_up_to();
+            return Err(LabError {
+                code: "not-utf8",
+                start: at,
+                end: at + e.error_len().unwrap_or(bytes.len() - at),
+                expected: Vec::new(),
+            });
+        }
+    };
+    match lab.judge.verdict(&lab.grammar, scratch, s) {
+        Ok(v) if v.valid => Ok(()),
+        Ok(v) => {
+            let f = v.failure.unwrap_or(crate::engine::abnf::Failure {
+                offset: s.len(),
+                expected: Vec::new(),
+            });
+            let start = f.offset.min(s.len());
+            let end = start + s[start..].chars().next().map_or(0, char::len_utf8);
+            Err(LabError {
+                code: NO_MATCH,
+                start,
+                end,
+                expected: f.expected,
+            })
+        }
+        Err(e) => Err(LabError {
+            code: e.code(),
+            start: 0,
+            end: s.len(),
+            expected: Vec::new(),
+        }),
+    }
+}
+
+/// The code of a line the grammar does not match (as `grammar parse` names it).
+const NO_MATCH: &str = "grammar-no-match";
+
 /// What every chunk needs to be judged and printed.
 struct Ctx {
     profile: Option<Profile>,
+    /// `--grammar`: the grammar judges instead of the profile.
+    lab: Option<Lab>,
     /// `--namespaces`: each URN is also judged by its namespace (its findings as extra
     /// fields of its record, never a change of its verdict).
     namespaces: bool,
@@ -140,16 +206,27 @@ fn namespace_extra(bytes: &[u8], profile: &str) -> Option<NsExtra> {
         return None;
     }
     let s = std::str::from_utf8(bytes).ok()?;
+    // The URN's tree without the layer, then the layer's verdict without the grammar's
+    // nodes (which a record does not show): the namespace's compiled automaton, not an
+    // Earley parse, unless check digits need the nodes. The same findings as `analyze`'s
+    // layer (tests/cli_namespaces.rs).
     let a = crate::engine::analyze(
         s,
         &crate::engine::Options {
             profile: Some(p),
             forms: false,
             all_profiles: false,
-            namespace: true,
+            namespace: false,
         },
     );
-    let n = a.namespace?;
+    let (nid_at, nss_at) = crate::engine::nid_and_nss(&a.tree)?;
+    let nid_span = a.tree.get(nid_at)?.span();
+    let nss_span = a.tree.get(nss_at)?.span();
+    let n = crate::engine::namespaces::judge_nss(
+        s.get(nid_span.start..nid_span.end)?,
+        s.get(nss_span.start..nss_span.end)?,
+        nss_span.start,
+    );
     Some(NsExtra {
         registered: n.registration.registered(),
         valid: n.valid,
@@ -184,6 +261,8 @@ impl Serialize for NsExtra {
 
 struct LineJson<'a> {
     input: &'a str,
+    /// Under `--grammar`: the error object (`null` when valid).
+    error: Option<Option<&'a LabError>>,
     profile: &'static str,
     verdict: Result<(), &'static str>,
     /// With `--namespaces`, for a URN: the namespace's answer.
@@ -204,6 +283,9 @@ impl Serialize for LineJson<'_> {
         m.serialize_field("profile", self.profile)?;
         m.serialize_field("valid", &self.verdict.is_ok())?;
         m.serialize_field("first_error", &self.verdict.err())?;
+        if let Some(e) = self.error {
+            m.serialize_field("error", &e)?;
+        }
         if let Some(n) = self.namespace {
             m.serialize_field("namespace", n)?;
         }
@@ -218,6 +300,9 @@ impl Serialize for LineJson<'_> {
 /// One text line: `[FILE:LINE: ]valid<TAB>PROFILE<TAB>INPUT` or `...<TAB>CODE`. A line of
 /// printable ASCII is written as it is (nothing in it needs a token); any other goes through
 /// `safe_text::escape`.
+// One argument per part of a record: both writers share one signature (`process` picks
+// one), so a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 fn text_line(
     out: &mut Vec<u8>,
     ctx: &Ctx,
@@ -226,6 +311,7 @@ fn text_line(
     profile: &'static str,
     verdict: Result<(), &'static str>,
     extra: Option<&NsExtra>,
+    _error: Option<Option<&LabError>>,
 ) {
     if let (Some(f), Some(names)) = (file, &ctx.names) {
         out.extend_from_slice(names[f].as_bytes());
@@ -281,7 +367,11 @@ fn text_line(
 /// `{"input": "", "profile", "valid": null, "first_error": null, "skipped": "blank", ["file",]
 /// "line"}`; PROFILE is the profile asked for (`auto` when none).
 fn blank_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
-    let profile = ctx.profile.map_or("auto", |p| p.name());
+    let profile = if ctx.lab.is_some() {
+        "lab"
+    } else {
+        ctx.profile.map_or("auto", |p| p.name())
+    };
     match ctx.format {
         Format::Text => {
             if let (Some(f), Some(names)) = (file, &ctx.names) {
@@ -317,6 +407,9 @@ fn json_tail(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
 /// One JSON line. A line of printable ASCII without `"` or `\\` is a JSON string as it is,
 /// so the common line is written directly (same keys, same order as [`LineJson`]); any
 /// other goes through serde with the safe escapes.
+// One argument per part of a record: both writers share one signature (`process` picks
+// one), so a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 fn json_line(
     out: &mut Vec<u8>,
     ctx: &Ctx,
@@ -325,6 +418,7 @@ fn json_line(
     profile: &'static str,
     verdict: Result<(), &'static str>,
     extra: Option<&NsExtra>,
+    error: Option<Option<&LabError>>,
 ) {
     let file_name = file.map(|f| ctx.raw_names[f].as_str());
     if extra.is_none() && json::plain_json_ascii(bytes) {
@@ -340,6 +434,10 @@ fn json_line(
                 out.push(b'"');
             }
         }
+        if let Some(e) = error {
+            out.extend_from_slice(b",\"error\":");
+            let _ = serde_json::to_writer(&mut *out, &e);
+        }
         json_tail(out, ctx, file, line_no);
         return;
     }
@@ -350,6 +448,7 @@ fn json_line(
             input: &input,
             profile,
             verdict,
+            error,
             namespace: extra,
             file: file_name,
             line: line_no,
@@ -367,9 +466,15 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
         _ => head,
     };
     // Under auto, the profile auto would start from for the head (its family's newest spec).
-    let profile = ctx
-        .profile
-        .unwrap_or_else(|| crate::engine::profile::auto_family(&String::from_utf8_lossy(head)).1);
+    let profile = if ctx.lab.is_some() {
+        "lab"
+    } else {
+        ctx.profile
+            .unwrap_or_else(|| {
+                crate::engine::profile::auto_family(&String::from_utf8_lossy(head)).1
+            })
+            .name()
+    };
     let code = crate::engine::Code::LineTooLong.as_str();
     match ctx.format {
         Format::Text => {
@@ -380,8 +485,9 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
                 ctx,
                 (file, line_no),
                 &shown,
-                profile.name(),
+                profile,
                 Err(code),
+                None,
                 None,
             );
         }
@@ -391,8 +497,9 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
                 out,
                 &LineJson {
                     input: &input,
-                    profile: profile.name(),
+                    profile,
                     verdict: Err(code),
+                    error: None,
                     namespace: None,
                     file: file.map(|f| ctx.raw_names[f].as_str()),
                     line: line_no,
@@ -417,6 +524,12 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
     let data = chunk.data.as_slice();
     let mut start = 0;
     let mut line_no = chunk.first_line;
+    // Under `--grammar`, an automaton cache for this chunk (handed back at the end).
+    let mut scratch = ctx
+        .lab
+        .as_ref()
+        .and_then(|l| l.scratch.lock().ok().and_then(|mut v| v.pop()))
+        .flatten();
     while start < data.len() {
         let end = memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |k| start + k);
         let mut bytes = &data[start..end];
@@ -433,7 +546,18 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             line_no += 1;
             continue;
         }
-        let (shown_profile, verdict) = judge(bytes, ctx.profile);
+        let mut lab_error = None;
+        let (shown_profile, verdict) = match &ctx.lab {
+            Some(lab) => match lab_judge(lab, &mut scratch, bytes) {
+                Ok(()) => ("lab", Ok(())),
+                Err(e) => {
+                    let code = e.code;
+                    lab_error = Some(e);
+                    ("lab", Err(code))
+                }
+            },
+            None => judge(bytes, ctx.profile),
+        };
         match verdict {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
@@ -457,9 +581,15 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                 shown_profile,
                 verdict,
                 extra.as_ref(),
+                ctx.lab.as_ref().map(|_| lab_error.as_ref()),
             );
         }
         line_no += 1;
+    }
+    if let (Some(lab), Some(s)) = (&ctx.lab, scratch)
+        && let Ok(mut v) = lab.scratch.lock()
+    {
+        v.push(Some(s));
     }
     tally
 }
@@ -863,6 +993,38 @@ fn jobs_for(asked: Option<u16>) -> usize {
 
 pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
     let jobs = jobs_for(args.jobs);
+    let lab = match (&args.grammar, &args.start) {
+        (Some(path), Some(start)) => {
+            if args.common.profile.0.is_some() {
+                let _ = writeln!(
+                    io::stderr(),
+                    "idbench: check: --grammar judges by the grammar, --profile by a profile: give one of them"
+                );
+                return Ok(2);
+            }
+            match super::grammar::load_for_check(path, start) {
+                Ok(grammar) => match grammar.judge(start) {
+                    Ok(judge) => Some(Lab {
+                        grammar,
+                        judge,
+                        scratch: Mutex::new(Vec::new()),
+                    }),
+                    Err(e) => {
+                        let _ = writeln!(io::stderr(), "idbench: {e}");
+                        return Ok(2);
+                    }
+                },
+                Err(msg) => {
+                    let mut err = io::stderr();
+                    for line in msg.split('\n') {
+                        let _ = writeln!(err, "{}", crate::safe_text::escape(line));
+                    }
+                    return Ok(2);
+                }
+            }
+        }
+        _ => None,
+    };
     let paths: Vec<Option<&Path>> = if args.files.is_empty() {
         vec![None]
     } else {
@@ -875,6 +1037,7 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         .collect();
     let ctx = Ctx {
         profile: args.common.profile.0,
+        lab,
         namespaces: args.namespaces,
         format: args.common.format,
         quiet: args.quiet,
@@ -927,6 +1090,7 @@ mod tests {
     fn ctx(format: Format) -> Ctx {
         Ctx {
             profile: Some(Profile::Rfc3986),
+            lab: None,
             namespaces: false,
             format,
             quiet: false,
@@ -952,12 +1116,14 @@ mod tests {
             "rfc3986",
             Ok(()),
             None,
+            None,
         );
         let mut slow = Vec::new();
         let v = LineJson {
             input: "http://a/",
             profile: "rfc3986",
             verdict: Ok(()),
+            error: None,
             namespace: None,
             file: Some(&name),
             line: 3,
@@ -987,15 +1153,58 @@ mod tests {
                 "rfc3986",
                 verdict,
                 None,
+                None,
             );
             let mut slow = Vec::new();
             let v = LineJson {
                 input: line,
                 profile: "rfc3986",
                 verdict,
+                error: None,
                 namespace: None,
                 file: None,
                 line: 7,
+                truncated: false,
+            };
+            json::write_line(&mut slow, &v).expect("vec");
+            assert_eq!(
+                String::from_utf8_lossy(&fast),
+                String::from_utf8_lossy(&slow)
+            );
+        }
+    }
+
+    /// Under `--grammar`, the direct JSON line (with its `"error"` object, or `null`) is
+    /// what serde writes.
+    #[test]
+    fn the_direct_lab_json_line_is_what_serde_writes() {
+        let e = LabError {
+            code: NO_MATCH,
+            start: 2,
+            end: 3,
+            expected: vec!["\"a\"".into(), "DIGIT".into()],
+        };
+        for (verdict, error) in [(Ok(()), None), (Err(NO_MATCH), Some(&e))] {
+            let mut fast = Vec::new();
+            json_line(
+                &mut fast,
+                &ctx(Format::Json),
+                (None, 4),
+                b"ab!",
+                "lab",
+                verdict,
+                None,
+                Some(error),
+            );
+            let mut slow = Vec::new();
+            let v = LineJson {
+                input: "ab!",
+                profile: "lab",
+                verdict,
+                error: Some(error),
+                namespace: None,
+                file: None,
+                line: 4,
                 truncated: false,
             };
             json::write_line(&mut slow, &v).expect("vec");
@@ -1070,6 +1279,7 @@ mod tests {
             b"a\x1bb\xff",
             "auto",
             Err("not-utf8"),
+            None,
             None,
         );
         assert_eq!(

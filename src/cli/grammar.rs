@@ -386,6 +386,24 @@ fn side_start<'a>(asked: &'a str, side: &Side) -> &'a str {
     asked
 }
 
+/// Reads and compiles the grammar file `path` and checks that `start` is one of its
+/// rules, for `check --grammar`: the message (lines, as `grammar parse` words it) when it
+/// cannot be used.
+pub(super) fn load_for_check(path: &Path, start: &str) -> Result<Grammar, String> {
+    let src = Source {
+        text: read_grammar_file(path).map_err(fail_message)?,
+        name: path.display().to_string(),
+    };
+    compile(&src, start).map_err(fail_message)
+}
+
+fn fail_message(f: Fail) -> String {
+    match f {
+        Fail::Io(e) => format!("idbench: {e}"),
+        Fail::Usage(m) => m,
+    }
+}
+
 /// Compiles `src` and checks that `start` is one of its rules.
 fn compile(src: &Source, start: &str) -> Result<Grammar, Fail> {
     let g = Grammar::from_text(&src.text).map_err(|problems| {
@@ -887,6 +905,47 @@ pub(crate) fn parse_one(
     format: Format,
     budget: Budget,
 ) -> Result<Verdict, std::fmt::Error> {
+    parse_one_judged(out, g, None, start, input, format, budget)
+}
+
+/// [`parse_one`] with the start rule's [`Judge`] (compiled once for all the inputs): an
+/// input its automaton rejects gets its verdict and error from the automaton (the same
+/// offset and expected set the Earley engine gives, see `tests/abnf_compiled.rs`) without
+/// an Earley parse; a valid one is parsed for its count and trees.
+fn parse_one_judged(
+    out: &mut Bounded,
+    g: &Grammar,
+    judge: Option<(&abnf::Judge, &mut Option<abnf::Scratch>)>,
+    start: &str,
+    input: &str,
+    format: Format,
+    budget: Budget,
+) -> Result<Verdict, std::fmt::Error> {
+    if let Some((j, scratch)) = judge
+        && j.automaton().is_some()
+        && input.len() <= budget.input
+        && let Ok(v) = j.verdict(g, scratch, input)
+        && !v.valid
+        && let Some(f) = v.failure
+        && f.offset <= abnf::EXPECTED_PREFIX
+    {
+        let p = Parse {
+            valid: false,
+            count: ParseCount::Exact(0),
+            empty_ambiguity: false,
+            trees: Vec::new(),
+            failure: Some(f),
+            unchecked_prose: Vec::new(),
+            items: 0,
+            links: 0,
+            forest_work: 0,
+        };
+        match format {
+            Format::Json => parse_json(out, input, &p, start)?,
+            Format::Text => parse_text(out, input, &p, start)?,
+        }
+        return Ok(Verdict::Invalid);
+    }
     let opts = ParseOptions {
         max_trees: MAX_TREES,
         ..ParseOptions::default()
@@ -972,6 +1031,9 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
         work: usize::try_from(a.max_work).unwrap_or(abnf::MAX_WORK),
         ..Budget::default()
     };
+    // The start rule compiled once: the automaton judges what it rejects.
+    let judge = g.judge(&a.start).ok();
+    let mut scratch = None;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut worst = Verdict::Valid;
@@ -988,7 +1050,15 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
             ""
         };
         let written = buf.write_str(sep).and_then(|()| match id {
-            input::Id::Text(text) => parse_one(&mut buf, &g, &a.start, &text, a.format, budget),
+            input::Id::Text(text) => parse_one_judged(
+                &mut buf,
+                &g,
+                judge.as_ref().map(|j| (j, &mut scratch)),
+                &a.start,
+                &text,
+                a.format,
+                budget,
+            ),
             input::Id::Bytes(bytes) => not_utf8_output(&mut buf, &bytes, a.format),
         });
         let Ok(verdict) = written else {

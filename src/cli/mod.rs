@@ -223,6 +223,18 @@ pub struct CheckArgs {
     /// Worker threads (default: the machine's cores); output stays in input order.
     #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
+    /// Judge each line by this ABNF grammar (from the rule --start) instead of a profile;
+    /// records say `lab` as their profile.
+    #[arg(
+        long,
+        value_name = "FILE.abnf",
+        requires = "start",
+        conflicts_with = "namespaces"
+    )]
+    pub grammar: Option<std::path::PathBuf>,
+    /// The rule of --grammar each line must match.
+    #[arg(long, value_name = "RULE", requires = "grammar")]
+    pub start: Option<String>,
     /// Files with one identifier per line; `-` (or none) is stdin.
     #[arg(value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<std::path::PathBuf>,

@@ -88,6 +88,10 @@ pub(crate) struct Cfg {
     pub prose: Vec<Prose>,
     /// Lower-cased rule name to its nonterminal.
     pub by_name: HashMap<String, u32>,
+    /// The repetitions as written (`min*max x`), by the nonterminal that stands for each:
+    /// the automaton compiler (`dfa`) reads them as repetitions, not as the recursion
+    /// they expand to here.
+    pub reps: HashMap<u32, (u32, Option<u32>, Sym)>,
 }
 
 /// The core rules, RFC 5234 Appendix B.1.
@@ -396,6 +400,9 @@ impl Compiler<'_> {
     /// Expands the repetitions now that nullability is known.
     fn expand_reps(&mut self) {
         let reps = std::mem::take(&mut self.reps);
+        for r in &reps {
+            self.cfg.reps.insert(r.nt, (r.min, r.max, r.x));
+        }
         for r in reps {
             if self.too_big {
                 return;

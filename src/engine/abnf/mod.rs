@@ -76,6 +76,7 @@
 
 mod check;
 mod compile;
+mod dfa;
 pub mod draft;
 mod earley;
 mod forest;
@@ -86,6 +87,9 @@ mod reader;
 use std::sync::Arc;
 
 pub use crate::engine::tree::Severity;
+pub use dfa::{
+    Automaton, CACHE_BYTES, MAX_DEPTH, MAX_HIR_NODES, MAX_NFA_BYTES, NotCompiled, Scratch,
+};
 
 /// The most bytes a grammar text may have (1 MiB).
 pub const MAX_TEXT: usize = 1 << 20;
@@ -106,6 +110,12 @@ pub const MAX_INPUT: usize = 1 << 20;
 /// 38); `E = E "+" E / "a"` grows with the cube of the input and is over from some 470
 /// terms.
 pub const MAX_WORK: usize = 16_000_000;
+
+/// The longest prefix (bytes) before an automaton's first offending byte for which the
+/// expected set there is worked out ([`Verdict::failure`]): by the Earley engine on that
+/// prefix, some 9 µs a byte in a release build, so at most about 40 ms. Past it the
+/// failure has its offset (exact, from the automaton) and an empty expected set.
+pub const EXPECTED_PREFIX: usize = 4096;
 
 /// The limits of one parse ([`Grammar::parse_within`]); [`Grammar::parse`] takes the
 /// default, [`MAX_WORK`] and [`MAX_INPUT`].
@@ -212,6 +222,97 @@ pub struct Grammar {
     cfg: compile::Cfg,
     report: CheckReport,
     prose: Vec<Option<Recognizer>>,
+    /// Prose values bound to "the rest of the input" ([`Grammar::bind_prose_rest`]), which
+    /// the automaton compiler can read.
+    prose_rest: Vec<bool>,
+}
+
+/// Which engine gave a [`Verdict`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The compiled automaton ([`Automaton`]).
+    Automaton,
+    /// The Earley engine (recognizer only: no forest).
+    Earley,
+}
+
+impl Engine {
+    /// `"automaton"` or `"earley"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Engine::Automaton => "automaton",
+            Engine::Earley => "earley",
+        }
+    }
+}
+
+/// A verdict without a tree ([`Judge::verdict`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The input matches the start rule.
+    pub valid: bool,
+    /// Where it failed and what was expected there, when it did. From the automaton, the
+    /// expected set is empty when the input before the offending byte is longer than
+    /// [`EXPECTED_PREFIX`].
+    pub failure: Option<Failure>,
+    /// The engine that judged.
+    pub engine: Engine,
+}
+
+/// A start rule ready to judge inputs: its automaton when it compiles, else the Earley
+/// engine ([`Grammar::judge`]). Built once, used for any number of inputs.
+#[derive(Clone, Debug)]
+pub struct Judge {
+    start: u32,
+    automaton: Option<Automaton>,
+    why_not: Option<NotCompiled>,
+}
+
+impl Judge {
+    /// The automaton, when the start rule compiled.
+    pub fn automaton(&self) -> Option<&Automaton> {
+        self.automaton.as_ref()
+    }
+
+    /// Why the start rule was not compiled (the Earley engine judges), if it was not.
+    pub fn not_compiled(&self) -> Option<&NotCompiled> {
+        self.why_not.as_ref()
+    }
+
+    /// A scratch space for [`Judge::verdict`] (one per thread).
+    pub fn scratch(&self) -> Option<Scratch> {
+        self.automaton.as_ref().map(Automaton::scratch)
+    }
+
+    /// Judges `input` with `grammar` (the one this judge was made from): the automaton's
+    /// verdict and first offending byte, the expected set there from the Earley engine run
+    /// on the bytes before it; or, without an automaton, the Earley recognizer alone (no
+    /// forest), within the default [`Budget`].
+    pub fn verdict(
+        &self,
+        grammar: &Grammar,
+        scratch: &mut Option<Scratch>,
+        input: &str,
+    ) -> Result<Verdict, ParseError> {
+        if let Some(a) = &self.automaton {
+            let s = scratch.get_or_insert_with(|| a.scratch());
+            if a.is_match(s, input) {
+                return Ok(Verdict {
+                    valid: true,
+                    failure: None,
+                    engine: Engine::Automaton,
+                });
+            }
+            let at = a.dies_at(s, input).unwrap_or(input.len());
+            let failure = grammar.failure_before(self.start, input, at);
+            return Ok(Verdict {
+                valid: false,
+                failure: Some(failure),
+                engine: Engine::Automaton,
+            });
+        }
+        grammar.earley_verdict(self.start, input, Budget::default())
+    }
 }
 
 impl std::fmt::Debug for Grammar {
@@ -418,10 +519,12 @@ impl Grammar {
         match a.cfg {
             Some(cfg) if !a.report.has_errors() => {
                 let prose = vec![None; cfg.prose.len()];
+                let prose_rest = vec![false; cfg.prose.len()];
                 Ok(Grammar {
                     cfg,
                     report: a.report,
                     prose,
+                    prose_rest,
                 })
             }
             _ => Err(a
@@ -467,10 +570,135 @@ impl Grammar {
         for (i, p) in self.cfg.prose.iter().enumerate() {
             if p.text.eq_ignore_ascii_case(name.trim()) || p.rule.eq_ignore_ascii_case(name) {
                 self.prose[i] = Some(recognizer.clone());
+                self.prose_rest[i] = false;
                 n += 1;
             }
         }
         n
+    }
+
+    /// Binds "the rest of the input" (one or more characters, up to the end) to the prose
+    /// values whose text, or whose rule's name, is `name`, as [`Grammar::bind_prose`] does;
+    /// unlike an opaque recognizer, the automaton compiler reads this one (`(?s:.+)\z`).
+    pub fn bind_prose_rest(&mut self, name: &str) -> usize {
+        let rest: Recognizer = Arc::new(|input: &str, at: usize| {
+            if at < input.len() {
+                vec![input.len()]
+            } else {
+                Vec::new()
+            }
+        });
+        let n = self.bind_prose(name, rest);
+        for (i, p) in self.cfg.prose.iter().enumerate() {
+            if p.text.eq_ignore_ascii_case(name.trim()) || p.rule.eq_ignore_ascii_case(name) {
+                self.prose_rest[i] = true;
+            }
+        }
+        n
+    }
+
+    fn start_nt(&self, start: &str) -> Result<u32, UnknownRule> {
+        match self.cfg.by_name.get(&start.to_ascii_lowercase()) {
+            Some(&n) if !self.cfg.nts[n as usize].undefined => Ok(n),
+            _ => Err(UnknownRule(start.to_string())),
+        }
+    }
+
+    /// Compiles rule `start` to an automaton ([`Automaton`]), or says why not: it reaches
+    /// recursion or a prose value, or the automaton would be too large.
+    pub fn compile(&self, start: &str) -> Result<Automaton, NotCompiled> {
+        let nt = self
+            .start_nt(start)
+            .map_err(|u| NotCompiled::UnknownRule(u.0))?;
+        dfa::compile(&self.cfg, nt, &self.prose_rest)
+    }
+
+    /// A [`Judge`] for rule `start`: compiled once, used for any number of inputs.
+    pub fn judge(&self, start: &str) -> Result<Judge, UnknownRule> {
+        let nt = self.start_nt(start)?;
+        Ok(match dfa::compile(&self.cfg, nt, &self.prose_rest) {
+            Ok(a) => Judge {
+                start: nt,
+                automaton: Some(a),
+                why_not: None,
+            },
+            Err(e) => Judge {
+                start: nt,
+                automaton: None,
+                why_not: Some(e),
+            },
+        })
+    }
+
+    /// The verdict of the Earley engine alone, with no forest: the recognizer's chart
+    /// gives the verdict and the failure. For tests comparing the engines and for
+    /// grammars that do not compile.
+    pub fn earley_verdict_of(&self, start: &str, input: &str) -> Result<Verdict, ParseError> {
+        let nt = self.start_nt(start)?;
+        self.earley_verdict(nt, input, Budget::default())
+    }
+
+    fn earley_verdict(&self, nt: u32, input: &str, budget: Budget) -> Result<Verdict, ParseError> {
+        if input.len() > budget.input {
+            return Err(ParseError::InputTooLarge {
+                len: input.len(),
+                max: budget.input,
+            });
+        }
+        let chars: Vec<char> = input.chars().collect();
+        let mut bytes: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
+        bytes.push(input.len());
+        let chart = earley::parse(
+            &self.cfg,
+            nt,
+            input,
+            &chars,
+            &bytes,
+            &self.prose,
+            Some(earley::SHORT),
+            budget.work,
+        )
+        .map_err(|s| ParseError::OverBudget {
+            work: budget.work,
+            at: bytes.get(s.at).copied().unwrap_or(input.len()),
+        })?;
+        let valid = !chart.roots.is_empty();
+        Ok(Verdict {
+            valid,
+            failure: (!valid).then(|| self.failure(&chart, &bytes)),
+            engine: Engine::Earley,
+        })
+    }
+
+    /// The failure at byte `at` of `input`, where the automaton died: the Earley chart of
+    /// the bytes before it has its furthest set there, and what that set waits for is the
+    /// expected set (empty when that prefix is over the parse's limits).
+    fn failure_before(&self, nt: u32, input: &str, at: usize) -> Failure {
+        let prefix = input.get(..at).unwrap_or("");
+        let budget = Budget::default();
+        if prefix.len() <= EXPECTED_PREFIX {
+            let chars: Vec<char> = prefix.chars().collect();
+            let mut bytes: Vec<usize> = prefix.char_indices().map(|(i, _)| i).collect();
+            bytes.push(prefix.len());
+            if let Ok(chart) = earley::parse(
+                &self.cfg,
+                nt,
+                prefix,
+                &chars,
+                &bytes,
+                &self.prose,
+                Some(earley::SHORT),
+                budget.work,
+            ) {
+                let mut f = self.failure(&chart, &bytes);
+                f.offset = at;
+                return f;
+            }
+        }
+        Failure {
+            offset: at,
+            expected: Vec::new(),
+        }
     }
 
     /// Parses `input` from rule `start` (case-insensitive), within the default

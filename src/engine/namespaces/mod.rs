@@ -17,9 +17,10 @@
 //! Uses only the low engine modules (the ABNF engine, the tree's spans and diagnostics,
 //! the codes).
 
-use std::sync::LazyLock;
+use std::cell::RefCell;
+use std::sync::{LazyLock, OnceLock};
 
-use super::abnf::{self, Grammar, ParseOptions};
+use super::abnf::{self, Grammar, Judge, ParseOptions, Scratch};
 use super::codes::Code;
 use super::tree::{Diagnostic, Severity, Span};
 
@@ -305,25 +306,56 @@ static GRAMMARS: LazyLock<Vec<Option<Grammar>>> = LazyLock::new(|| {
         .map(|ns| {
             let mut g = Grammar::from_text(ns.grammar).ok()?;
             for rule in ns.rest_prose {
-                let rest: abnf::Recognizer = std::sync::Arc::new(|input: &str, at: usize| {
-                    if at < input.len() {
-                        vec![input.len()]
-                    } else {
-                        Vec::new()
-                    }
-                });
-                g.bind_prose(rule, rest);
+                // "The rest of the NSS": a recognizer the automaton compiler can read.
+                g.bind_prose_rest(rule);
             }
             Some(g)
         })
         .collect()
 });
 
+/// Each namespace's start rule as a [`Judge`] (its automaton when it compiles), built at
+/// the namespace's first use and kept: an immutable table once built.
+static JUDGES: LazyLock<Vec<OnceLock<Option<Judge>>>> =
+    LazyLock::new(|| catalogue::ALL.iter().map(|_| OnceLock::new()).collect());
+
+thread_local! {
+    /// Each namespace's lazy-DFA cache for this thread (at most
+    /// [`abnf::CACHE_BYTES`] each), made at the namespace's first use on the thread.
+    static SCRATCH: RefCell<Vec<Option<Scratch>>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The compiled grammar of `ns` (`None` if it failed to compile, which the tests rule
 /// out).
 pub fn grammar(ns: &Namespace) -> Option<&'static Grammar> {
     let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
     GRAMMARS.get(i)?.as_ref()
+}
+
+/// The judge of `ns`'s start rule, built at first use.
+pub fn judge(ns: &Namespace) -> Option<&'static Judge> {
+    let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
+    let g = GRAMMARS.get(i)?.as_ref()?;
+    JUDGES
+        .get(i)?
+        .get_or_init(|| g.judge(ns.start).ok())
+        .as_ref()
+}
+
+/// `ns`'s verdict on `nss` from its compiled automaton (`None` when its grammar does not
+/// compile): linear in the NSS, at hundreds of megabytes a second.
+fn automaton_verdict(ns: &Namespace, nss: &str) -> Option<abnf::Verdict> {
+    let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
+    let g = GRAMMARS.get(i)?.as_ref()?;
+    let j = judge(ns)?;
+    j.automaton()?;
+    SCRATCH.with(|cell| {
+        let mut v = cell.try_borrow_mut().ok()?;
+        if v.len() <= i {
+            v.resize_with(i + 1, || None);
+        }
+        j.verdict(g, &mut v[i], nss).ok()
+    })
 }
 
 /// The section every `nid-unregistered` note cites.
@@ -336,16 +368,36 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
     analyze_nss_within(nid, nss, base_offset, usize::MAX)
 }
 
-/// The longest NSS [`crate::engine::analyze`] judges by its namespace's grammar, in bytes
-/// (256, past the NSSs of the namespaces' own examples): the grammar's work is linear,
-/// but its constant (Earley items, some 25 µs a byte in a release build, ten times that
-/// in a debug build) is paid at every keystroke of the workbench, and a pasted megabyte
-/// would cost 24 s and 1.5 GB. A longer NSS gets its registration and the note
-/// `namespace-not-judged`; [`analyze_nss`] itself has no limit.
+/// The namespace layer for batch checking (`check --namespaces`): the same findings and
+/// verdict as [`analyze_nss_within`] with [`LAYER_MAX_NSS`], without the grammar's nodes
+/// (which only a tree shows): a namespace whose grammar compiles is judged by its
+/// automaton at any length, and parsed by the Earley engine only when it has check digits
+/// (which read the nodes) and the NSS follows its syntax.
+pub fn judge_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
+    let registration = lookup(nid);
+    let compiled = registration.registered()
+        && namespace_for(nid, nss)
+            .and_then(judge)
+            .is_some_and(|j| j.automaton().is_some());
+    let max = if compiled { 0 } else { LAYER_MAX_NSS };
+    analyze_nss_within(nid, nss, base_offset, max)
+}
+
+/// The longest NSS whose namespace-grammar tree [`crate::engine::analyze`] builds, in
+/// bytes (256, past the NSSs of the namespaces' own examples): the tree comes from the
+/// Earley engine, whose constant (some 25 µs a byte in a release build) is paid at every
+/// keystroke of the workbench. A longer NSS is still judged whole: by its namespace's
+/// grammar compiled to an automaton (verdict and first error, linear at hundreds of
+/// megabytes a second), without the grammar's nodes; check digits, which read the nodes,
+/// get an Earley parse within its budget. Only a namespace whose grammar does not compile
+/// (of the shipped ones, ISO's, whose `isodefined` is prose) keeps the note
+/// `namespace-not-judged` above this length.
+/// [`analyze_nss`] itself has no limit (and always builds the tree).
 pub const LAYER_MAX_NSS: usize = 256;
 
-/// [`analyze_nss`], judging the NSS by its namespace's grammar only when it is at most
-/// `max` bytes long (else the note `namespace-not-judged`, and no verdict).
+/// [`analyze_nss`], building the namespace grammar's tree only when the NSS is at most
+/// `max` bytes long; a longer one is judged by the compiled automaton (see
+/// [`LAYER_MAX_NSS`]).
 pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) -> NssAnalysis {
     let registration = lookup(nid);
     let mut out = NssAnalysis {
@@ -407,23 +459,27 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
             message,
         ));
     }
+    // Above `max`, the automaton's verdict; the tree only if the check digits need it.
+    let mut need_tree = true;
     if nss.len() > max {
-        out.diagnostics.push(Diagnostic::new(
-            Severity::Note,
-            Code::NamespaceNotJudged,
-            Span::new(base_offset, base_offset + nss.len()),
-            ns.section,
-            format!(
-                "the NSS is {} bytes, over the {} bytes idbench judges by the {} namespace's \
-                 syntax in an analysis: it is judged by the URN spec alone; shorten it to have \
-                 its namespace's syntax checked",
-                nss.len(),
-                max,
-                ns.name
-            ),
-        ));
-        out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
-        return out;
+        match automaton_verdict(ns, nss) {
+            Some(v) if !v.valid => {
+                let f = v.failure.unwrap_or(abnf::Failure {
+                    offset: 0,
+                    expected: Vec::new(),
+                });
+                out.diagnostics
+                    .push(nss_invalid(ns, nss, base_offset, &f, false));
+                out.valid = Some(false);
+                return out;
+            }
+            Some(_) => need_tree = !ns.checks.is_empty(),
+            None => {
+                out.diagnostics.push(not_judged(ns, nss, base_offset, max));
+                out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+                return out;
+            }
+        }
     }
     let Some(g) = grammar(ns) else {
         return out;
@@ -432,54 +488,37 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
         count_cap: 1_000,
         max_trees: 1,
     };
-    let Ok(parse) = g.parse(ns.start, nss, &options) else {
-        return out;
-    };
-    out.work = parse.items;
-    if !parse.valid {
-        out.valid = Some(false);
-        let at = parse
-            .failure
-            .as_ref()
-            .map_or(0, |f| f.offset.min(nss.len()));
-        let next = nss[at..].chars().next().map_or(0, char::len_utf8);
-        let expected: Vec<&'static str> = parse
-            .failure
-            .as_ref()
-            .map(|f| f.expected.iter().map(|e| abnf::lab::intern(e)).collect())
-            .unwrap_or_default();
-        let what = if at < nss.len() {
-            format!("{} here", printable(&nss[at..at + next]))
-        } else {
-            "the end of the NSS here".to_string()
+    let parse = if need_tree {
+        let Ok(parse) = g.parse(ns.start, nss, &options) else {
+            if nss.len() > max {
+                out.diagnostics.push(not_judged(ns, nss, base_offset, max));
+                out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+            }
+            return out;
         };
-        let mut message = format!(
-            "the NSS does not follow the {} namespace's syntax ({}): {what}",
-            ns.name, ns.section
-        );
-        if !expected.is_empty() {
-            message.push_str(&format!("; expected {}", expected.join(" or ")));
+        out.work = parse.items;
+        if !parse.valid {
+            out.valid = Some(false);
+            let f = parse.failure.clone().unwrap_or(abnf::Failure {
+                offset: 0,
+                expected: Vec::new(),
+            });
+            out.diagnostics.push(nss_invalid(
+                ns,
+                nss,
+                base_offset,
+                &f,
+                !parse.unchecked_prose.is_empty(),
+            ));
+            return out;
         }
-        if !parse.unchecked_prose.is_empty() {
-            message
-                .push_str(" (or text the document leaves unspecified, which idbench cannot judge)");
-        }
-        message.push_str("; the URN itself is judged by the URN spec alone");
-        let mut d = Diagnostic::new(
-            Severity::Warning,
-            Code::NamespaceNssInvalid,
-            Span::new(base_offset + at, base_offset + at + next),
-            ns.section,
-            message,
-        );
-        d.expected = expected;
-        d.expected_at = Some(base_offset + at);
-        out.diagnostics.push(d);
-        return out;
-    }
+        Some(parse)
+    } else {
+        None
+    };
     // The grammar's nodes, relative to the NSS, in preorder, without the start rule.
     let mut rel: Vec<RelNode> = Vec::new();
-    if let Some(tree) = parse.trees.first() {
+    if let Some(tree) = parse.as_ref().and_then(|p| p.trees.first()) {
         let names: Vec<&'static str> = tree
             .nodes
             .iter()
@@ -551,6 +590,71 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
     out.facts = catalogue::facts(ns, nss);
     out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     out
+}
+
+/// The note of an NSS over `max` bytes whose namespace's grammar cannot judge it: one that
+/// does not compile to an automaton, or an Earley parse over its budget.
+fn not_judged(ns: &Namespace, nss: &str, base_offset: usize, max: usize) -> Diagnostic {
+    Diagnostic::new(
+        Severity::Note,
+        Code::NamespaceNotJudged,
+        Span::new(base_offset, base_offset + nss.len()),
+        ns.section,
+        format!(
+            "the NSS is {} bytes, over the {} bytes idbench judges by the {} namespace's \
+             syntax in an analysis: it is judged by the URN spec alone; shorten it to have \
+             its namespace's syntax checked",
+            nss.len(),
+            max,
+            ns.name
+        ),
+    )
+}
+
+/// The warning of an NSS its namespace's grammar rejects, at the failure's offset.
+fn nss_invalid(
+    ns: &Namespace,
+    nss: &str,
+    base_offset: usize,
+    failure: &abnf::Failure,
+    unchecked_prose: bool,
+) -> Diagnostic {
+    let mut at = failure.offset.min(nss.len());
+    while !nss.is_char_boundary(at) {
+        at -= 1;
+    }
+    let next = nss[at..].chars().next().map_or(0, char::len_utf8);
+    let expected: Vec<&'static str> = failure
+        .expected
+        .iter()
+        .map(|e| abnf::lab::intern(e))
+        .collect();
+    let what = if at < nss.len() {
+        format!("{} here", printable(&nss[at..at + next]))
+    } else {
+        "the end of the NSS here".to_string()
+    };
+    let mut message = format!(
+        "the NSS does not follow the {} namespace's syntax ({}): {what}",
+        ns.name, ns.section
+    );
+    if !expected.is_empty() {
+        message.push_str(&format!("; expected {}", expected.join(" or ")));
+    }
+    if unchecked_prose {
+        message.push_str(" (or text the document leaves unspecified, which idbench cannot judge)");
+    }
+    message.push_str("; the URN itself is judged by the URN spec alone");
+    let mut d = Diagnostic::new(
+        Severity::Warning,
+        Code::NamespaceNssInvalid,
+        Span::new(base_offset + at, base_offset + at + next),
+        ns.section,
+        message,
+    );
+    d.expected = expected;
+    d.expected_at = Some(base_offset + at);
+    d
 }
 
 /// `s` with control, bidi and invisible characters written as escapes, quoted: the engine

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The targets of issue 36 (grammars at machine speed), measured in CPU time (user + system,
+# one thread: `--jobs 1`), with the load average beside each figure. Both sides of a
+# comparison write `--format json` output to a file (not `--quiet`). Not part of
+# `cargo test`: prints each figure and its target, "met" or "MISSED".
+#
+#   scripts/measure-grammar-compiled.sh          # LINES=200000 SEED=3986
+#   IDBENCH=path GEN=path GRAMMARS=dir scripts/measure-grammar-compiled.sh
+#
+# 1. check --grammar rfc8141.abnf --start namestring on the URN corpus: <= 3x check
+#    --profile rfc8141 (grammar compilation and start-up included).
+# 2. check --profile rfc8141 --namespaces: <= 1.5x check --profile rfc8141.
+# 3. A regular grammar's verdict on a 16 MiB line (RFC 8141's ABNF, check --grammar):
+#    >= 200 MB/s past start-up; peak RSS on 16 MiB against 4 MiB (the line itself is held
+#    by `check`; the automaton's memory does not grow with it).
+# 4. grammar parse --format json of a 64 KiB URN through RFC 8141's ABNF, whole tree:
+#    < 100 ms CPU, < 64 MB peak RSS; 4x the input at most 4.5x the time.
+# 5. xri2's ABNF (recursive: the Earley engine, verdict without a forest, check --grammar)
+#    on a 64 KiB XRI with nested cross-references: >= 5 MB/s, <= 64 bytes of memory per
+#    input byte.
+# 6. The namespace layer on a 1 MiB NSS (check --namespaces, one line): < 100 ms CPU.
+set -u
+cd "$(dirname "$0")/.."
+LINES=${LINES:-200000}
+SEED=${SEED:-3986}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+if [ -z "${IDBENCH:-}" ]; then
+    timeout 3600 cargo build --release --quiet --bin idbench --example gen-corpus || exit 2
+    IDBENCH=target/release/idbench
+fi
+GEN=${GEN:-target/release/examples/gen-corpus}
+[ -x "$GEN" ] || { timeout 3600 cargo build --release --quiet --example gen-corpus || exit 2; }
+B=$IDBENCH
+G8141=tests/data/abnf/rfc8141.abnf
+# xri2's ABNF as idbench reads it (the productions' readings), written by a helper test.
+# (GRAMMARS=DIR: a folder where that helper already wrote them.)
+if [ -n "${GRAMMARS:-}" ]; then
+    cp "$GRAMMARS/xri2.abnf" "$TMP/xri2.abnf" || exit 2
+else
+    IDBENCH_SCALE_DIR="$TMP" timeout 3600 cargo test --release --quiet --test abnf_compiled -- \
+        --ignored write_profile_grammars >/dev/null || exit 2
+fi
+"$GEN" urn "$LINES" "$SEED" >"$TMP/urn.txt" || exit 2
+echo "corpus: $LINES URN lines, $(wc -c <"$TMP/urn.txt") bytes (gen-corpus urn $LINES $SEED)"
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+# cpu CMD...: CPU seconds (user + sys) and peak RSS (KiB) of one run, stdout to a file.
+cpu() {
+    /usr/bin/time -f '%U %S %M' -o "$TMP/time" "$@" >"$TMP/out" 2>/dev/null
+    awk '{ printf "%.3f %d\n", $1 + $2, $3 }' "$TMP/time"
+}
+# best CMD...: the least CPU time of 3 runs (and that run's RSS).
+best() {
+    local b="" r
+    for _ in 1 2 3; do
+        r=$(cpu "$@")
+        if [ -z "$b" ] || awk -v a="${r% *}" -v c="${b% *}" 'BEGIN { exit !(a < c) }'; then b=$r; fi
+    done
+    echo "$b"
+}
+verdict() { awk -v a="$1" -v op="$2" -v b="$3" 'BEGIN { ok = (op == "<=" ? a <= b : a >= b); print (ok ? "met" : "MISSED") }'; }
+
+# 1 and 2.
+prof=$(best "$B" check --profile rfc8141 --jobs 1 --format json "$TMP/urn.txt")
+lab=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/urn.txt")
+ns=$(best "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/urn.txt")
+r1=$(awk -v a="${lab% *}" -v b="${prof% *}" 'BEGIN { printf "%.2f", a / b }')
+r2=$(awk -v a="${ns% *}" -v b="${prof% *}" 'BEGIN { printf "%.2f", a / b }')
+echo "1. check --grammar rfc8141.abnf: ${lab% *} s CPU against check --profile rfc8141 ${prof% *} s: ${r1}x (target <= 3: $(verdict "$r1" '<=' 3)) [load $(load)]"
+echo "2. check --profile rfc8141 --namespaces: ${ns% *} s CPU: ${r2}x (target <= 1.5: $(verdict "$r2" '<=' 1.5)) [load $(load)]"
+
+# 3. A 16 MiB line and a 4 MiB one; start-up from a one-line run.
+python3 -c "import sys; sys.stdout.write('urn:example:' + 'a' * ((16 << 20) - 13) + '\n')" >"$TMP/l16.txt"
+python3 -c "import sys; sys.stdout.write('urn:example:' + 'a' * ((4 << 20) - 13) + '\n')" >"$TMP/l4.txt"
+echo "urn:example:a" >"$TMP/l0.txt"
+s0=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/l0.txt")
+s16=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/l16.txt")
+s4=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/l4.txt")
+p16=$(best "$B" check --profile rfc8141 --jobs 1 --format json "$TMP/l16.txt")
+mbs=$(awk -v a="${s16% *}" -v z="${s0% *}" 'BEGIN { d = a - z; if (d < 0.001) d = 0.001; printf "%.0f", 16 / d }')
+echo "3. a 16 MiB line through RFC 8141's ABNF: ${s16% *} s CPU (start-up ${s0% *} s): $mbs MiB/s (target >= 200: $(verdict "$mbs" '>=' 200)); check --profile rfc8141 on it ${p16% *} s; peak RSS ${s4#* } KiB on 4 MiB, ${s16#* } KiB on 16 MiB (the line is held) [load $(load)]"
+
+# 4. grammar parse --format json, 64 KiB and 256 KiB.
+python3 -c "print('urn:example:' + 'a1%41/' * (65536 // 6))" >"$TMP/u64.txt"
+python3 -c "print('urn:example:' + 'a1%41/' * (4 * 65536 // 6))" >"$TMP/u256.txt"
+g64=$(best "$B" grammar parse "$G8141" --start namestring --format json - <"$TMP/u64.txt")
+g256=$(best "$B" grammar parse "$G8141" --start namestring --format json - <"$TMP/u256.txt")
+r4=$(awk -v a="${g256% *}" -v b="${g64% *}" 'BEGIN { printf "%.2f", a / b }')
+ms4=$(awk -v a="${g64% *}" 'BEGIN { printf "%.0f", a * 1000 }')
+echo "4. grammar parse --format json, 64 KiB URN: $ms4 ms CPU (target < 100: $(verdict "$ms4" '<=' 100)), peak RSS $((${g64#* } / 1024)) MiB (target < 64: $(verdict "$((${g64#* } / 1024))" '<=' 64)); 4x the input ${r4}x the time (target <= 4.5: $(verdict "$r4" '<=' 4.5)) [load $(load)]"
+
+# 5. xri2, a 64 KiB XRI with nested cross-references.
+python3 -c "
+n = 0
+s = '=a'
+while len(s) < 65536:
+    s += '*(=b*(@c!1))' if n % 2 else '*(+d)'
+    n += 1
+print(s)" >"$TMP/x64.txt"
+x0=$(best "$B" check --grammar "$TMP/xri2.abnf" --start XRI-reference --jobs 1 --format json "$TMP/l0.txt")
+x64=$(best "$B" check --grammar "$TMP/xri2.abnf" --start XRI-reference --jobs 1 --format json "$TMP/x64.txt")
+xv=$(grep -o '"valid":[a-z]*' "$TMP/out" | head -1)
+xmbs=$(awk -v a="${x64% *}" -v z="${x0% *}" 'BEGIN { d = a - z; if (d < 0.001) d = 0.001; printf "%.2f", 65536 / d / 1048576 }')
+xb=$(awk -v a="${x64#* }" -v z="${x0#* }" 'BEGIN { printf "%.0f", (a - z) * 1024 / 65536 }')
+echo "5. xri2's ABNF on a 64 KiB XRI ($xv): ${x64% *} s CPU: $xmbs MiB/s (target >= 5: $(verdict "$xmbs" '>=' 5)), $xb bytes of RSS per input byte (target <= 64: $(verdict "$xb" '<=' 64)) [load $(load)]"
+
+# 6. The namespace layer on a 1 MiB NSS.
+python3 -c "print('urn:example:' + 'a' * (1 << 20))" >"$TMP/n1.txt"
+n0=$(best "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/l0.txt")
+n1=$(best "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/n1.txt")
+nj=$(grep -o '"namespace":{[^}]*"valid":[a-z]*' "$TMP/out" | grep -o '"valid":[a-z]*$')
+nms=$(awk -v a="${n1% *}" -v z="${n0% *}" 'BEGIN { printf "%.0f", (a - z) * 1000 }')
+echo "6. the namespace layer on a 1 MiB NSS ($nj): $nms ms CPU past start-up (target < 100: $(verdict "$nms" '<=' 100)) [load $(load)]"

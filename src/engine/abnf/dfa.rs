@@ -1,0 +1,392 @@
+//! The grammar compiler: a grammar whose start rule reaches no recursion describes a
+//! regular language, and is compiled to a deterministic automaton over the input's bytes.
+//!
+//! The compiled grammar ([`super::compile::Cfg`]) becomes a `regex_syntax::hir::Hir`:
+//! terminals are sets of code points (a quoted string's letters are already both cases
+//! unless `%s`), repetitions are `Hir` repetitions with their own bounds (the `Cfg`'s
+//! expansion into recursion is not used), a prose value bound to "the rest of the input"
+//! ([`super::Grammar::bind_prose_rest`]) is `(?s:.+)\z`. regex-automata compiles that to a
+//! Thompson NFA, turning code-point ranges into UTF-8 byte sequences, and runs it as its
+//! lazy DFA (`hybrid`), anchored, with `\z` at the end so that only a whole-input match
+//! counts.
+//!
+//! Why regex-automata's lazy DFA and not a DFA of our own or its dense DFA: it is
+//! well-kept, byte-oriented and already knows UTF-8; the lazy DFA builds only the states an
+//! input visits, in a cache of bounded size ([`CACHE_BYTES`]) that it clears and refills
+//! when full, so an automaton that would explode (`*(%x00-10FFFF / "a") 20"a"`-like
+//! grammars, whose dense DFA is exponential) costs time per byte, never memory beyond the
+//! cache. A dense DFA would have to be built whole up front, in time and memory exponential
+//! in the worst case.
+//!
+//! What is refused (the caller falls back to the Earley engine, saying so): recursion
+//! reachable from the start rule, prose values other than the bound "rest", a terminal
+//! with no code point a string can hold, and anything too large: more than
+//! [`MAX_HIR_NODES`] nodes once every rule is inlined, nesting deeper than [`MAX_DEPTH`]
+//! (the NFA compiler recurses on it), or an NFA over [`MAX_NFA_BYTES`] (large repetition
+//! bounds multiply the NFA).
+//!
+//! The verdict is exact: the automaton matches the language of the grammar. Where it
+//! dies is the first offending code point: every state it is in can still reach a match
+//! (the grammar reaches no recursion, no prose but the rest, and no empty terminal, so
+//! every rule is productive), so the bytes it read are a prefix of some match and the
+//! Earley engine's furthest set is there too.
+
+use std::sync::Arc;
+
+use regex_automata::hybrid::dfa::{Cache, DFA};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
+use regex_automata::{Anchored, Input, MatchKind};
+use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
+
+use super::compile::{Cfg, Sym};
+
+/// The most `Hir` nodes a compiled start rule may have once every rule it uses is inlined
+/// (also the most work inlining may do).
+pub const MAX_HIR_NODES: usize = 1 << 20;
+/// The deepest nesting of the inlined expression (regex-automata's NFA compiler recurses
+/// on it).
+pub const MAX_DEPTH: usize = 400;
+/// The largest NFA (bytes of heap): repetition bounds multiply it.
+pub const MAX_NFA_BYTES: usize = 16 << 20;
+/// The lazy DFA's cache per thread (bytes): its memory whatever the input's length.
+pub const CACHE_BYTES: usize = 4 << 20;
+
+/// Why a grammar's start rule was not compiled to an automaton (the Earley engine judges
+/// it instead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotCompiled {
+    /// The start rule is not a rule of the grammar.
+    UnknownRule(String),
+    /// The start rule reaches a rule that derives itself: not a regular language here.
+    Recursive(String),
+    /// The start rule reaches a prose value.
+    Prose(String),
+    /// A terminal matches no code point a string can hold (only surrogates, or above
+    /// U+10FFFF).
+    EmptyTerminal(String),
+    /// The automaton would be too large: what was over.
+    TooLarge(String),
+}
+
+impl std::fmt::Display for NotCompiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotCompiled::UnknownRule(r) => write!(f, "the grammar has no rule named `{r}`"),
+            NotCompiled::Recursive(r) => write!(
+                f,
+                "`{r}` derives itself (recursion): judged by the Earley engine, not compiled"
+            ),
+            NotCompiled::Prose(r) => write!(
+                f,
+                "`{r}` has a prose value: judged by the Earley engine, not compiled"
+            ),
+            NotCompiled::EmptyTerminal(t) => write!(
+                f,
+                "the terminal {t} matches no character: judged by the Earley engine, not compiled"
+            ),
+            NotCompiled::TooLarge(what) => write!(
+                f,
+                "the automaton would be too large ({what}): judged by the Earley engine, not compiled"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotCompiled {}
+
+/// A start rule compiled to a lazy DFA. Cheap to clone and shared between threads; each
+/// thread runs it with its own [`Scratch`].
+#[derive(Clone, Debug)]
+pub struct Automaton {
+    dfa: Arc<DFA>,
+}
+
+/// The lazy DFA's states of one thread ([`Automaton::scratch`]): at most [`CACHE_BYTES`].
+#[derive(Clone, Debug)]
+pub struct Scratch(Cache);
+
+impl Automaton {
+    /// A fresh cache for this automaton (use it with this automaton only).
+    pub fn scratch(&self) -> Scratch {
+        Scratch(Cache::new(&self.dfa))
+    }
+
+    /// Whether the whole input matches.
+    pub fn is_match(&self, scratch: &mut Scratch, input: &str) -> bool {
+        let inp = Input::new(input.as_bytes()).anchored(Anchored::Yes);
+        // The cache never gives up (no minimum clear count), so an error is not expected;
+        // if one came, the slow walk below answers.
+        match self.dfa.try_search_fwd(&mut scratch.0, &inp) {
+            Ok(m) => m.is_some_and(|m| m.offset() == input.len()),
+            Err(_) => self.dies_at(scratch, input).is_none(),
+        }
+    }
+
+    /// `None` when the whole input matches; else the byte offset of the first code point
+    /// the automaton cannot read (the input's length when it read everything and stopped
+    /// short of a match).
+    pub fn dies_at(&self, scratch: &mut Scratch, input: &str) -> Option<usize> {
+        let bytes = input.as_bytes();
+        let inp = Input::new(bytes).anchored(Anchored::Yes);
+        let cache = &mut scratch.0;
+        let Ok(mut sid) = self.dfa.start_state_forward(cache, &inp) else {
+            return Some(0);
+        };
+        for (i, &b) in bytes.iter().enumerate() {
+            sid = match self.dfa.next_state(cache, sid, b) {
+                Ok(s) => s,
+                Err(_) => return Some(char_start(input, i)),
+            };
+            if sid.is_dead() {
+                return Some(char_start(input, i));
+            }
+        }
+        match self.dfa.next_eoi_state(cache, sid) {
+            Ok(s) if s.is_match() => None,
+            _ => Some(input.len()),
+        }
+    }
+
+    /// The heap the automaton's NFA and tables take (bytes), without any [`Scratch`].
+    pub fn memory_usage(&self) -> usize {
+        self.dfa.memory_usage()
+    }
+}
+
+fn char_start(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The code points of `ranges` a Rust string can hold, as a class.
+fn class(ranges: &[(u32, u32)]) -> Option<Hir> {
+    let mut out = Vec::new();
+    for &(lo, hi) in ranges {
+        let hi = hi.min(0x10_FFFF);
+        let mut push = |a: u32, b: u32| {
+            if a <= b
+                && let (Some(a), Some(b)) = (char::from_u32(a), char::from_u32(b))
+            {
+                out.push(ClassUnicodeRange::new(a, b));
+            }
+        };
+        if lo < 0xD800 {
+            push(lo, hi.min(0xD7FF));
+        }
+        if hi > 0xDFFF {
+            push(lo.max(0xE000), hi);
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    Some(Hir::class(Class::Unicode(ClassUnicode::new(out))))
+}
+
+/// The name to show for nonterminal `nt`: its own, or that of the rule using it.
+fn shown(cfg: &Cfg, nt: u32) -> String {
+    if let Some(n) = cfg.nts.get(nt as usize).and_then(|n| n.name.clone()) {
+        return n;
+    }
+    // A helper: the first named rule whose productions mention it.
+    for p in &cfg.prods {
+        let mut i = p.start as usize;
+        while let Some(&s) = cfg.syms.get(i) {
+            match s {
+                Sym::End(_) => break,
+                Sym::N(b) if b == nt => {
+                    return shown_named(cfg, p.lhs);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+    for (&r, &(_, _, x)) in &cfg.reps {
+        if x == Sym::N(nt) {
+            return shown_named(cfg, r);
+        }
+    }
+    "a group".to_string()
+}
+
+fn shown_named(cfg: &Cfg, nt: u32) -> String {
+    cfg.nts
+        .get(nt as usize)
+        .and_then(|n| n.name.clone())
+        .unwrap_or_else(|| "a group".to_string())
+}
+
+/// The symbols a nonterminal uses: its repetition's `x`, or its productions' symbols.
+fn uses(cfg: &Cfg, nt: u32) -> Vec<Sym> {
+    if let Some(&(_, max, x)) = cfg.reps.get(&nt) {
+        // `0x` (RFC 3986's `path-empty = 0<pchar>`) matches the empty string alone, and
+        // reaches nothing.
+        return if max == Some(0) { Vec::new() } else { vec![x] };
+    }
+    let mut out = Vec::new();
+    for &p in &cfg.nts[nt as usize].prods {
+        let mut i = cfg.prods[p as usize].start as usize;
+        while let Some(&s) = cfg.syms.get(i) {
+            if matches!(s, Sym::End(_)) {
+                break;
+            }
+            out.push(s);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Compiles nonterminal `start` of `cfg`; `rest[i]` says prose value `i` is bound to "the
+/// rest of the input".
+pub(crate) fn compile(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Automaton, NotCompiled> {
+    let n = cfg.nts.len();
+    // Post-order of the nonterminals reachable from `start`, refusing recursion: 0 unseen,
+    // 1 on the stack, 2 done.
+    let mut color = vec![0u8; n];
+    let mut order: Vec<u32> = Vec::new();
+    let mut stack: Vec<(u32, Vec<Sym>, usize)> = vec![(start, uses(cfg, start), 0)];
+    color[start as usize] = 1;
+    while let Some(top) = stack.last_mut() {
+        let (nt, syms, i) = (top.0, &top.1, top.2);
+        let Some(&s) = syms.get(i) else {
+            color[nt as usize] = 2;
+            order.push(nt);
+            stack.pop();
+            continue;
+        };
+        top.2 += 1;
+        match s {
+            Sym::N(b) => match color[b as usize] {
+                0 => {
+                    color[b as usize] = 1;
+                    stack.push((b, uses(cfg, b), 0));
+                }
+                1 => return Err(NotCompiled::Recursive(shown(cfg, b))),
+                _ => {}
+            },
+            Sym::P(p) => {
+                if !rest.get(p as usize).copied().unwrap_or(false) {
+                    return Err(NotCompiled::Prose(shown(cfg, nt)));
+                }
+            }
+            Sym::T(t) => {
+                let c = &cfg.classes[t as usize];
+                if class(&c.ranges).is_none() {
+                    return Err(NotCompiled::EmptyTerminal(c.desc.clone()));
+                }
+            }
+            Sym::End(_) => {}
+        }
+    }
+    // Each reachable nonterminal's expression, children first.
+    let mut hir: Vec<Option<Hir>> = vec![None; n];
+    let mut size = vec![0usize; n];
+    let mut depth = vec![0usize; n];
+    let mut work = 0usize;
+    let too_large = |what: String| Err(NotCompiled::TooLarge(what));
+    for &nt in &order {
+        let mut sz = 1usize;
+        let mut dp = 0usize;
+        let sym_hir = |s: Sym, sz: &mut usize, dp: &mut usize| -> Option<Hir> {
+            match s {
+                Sym::T(t) => {
+                    *sz += 1;
+                    *dp = (*dp).max(1);
+                    class(&cfg.classes[t as usize].ranges)
+                }
+                Sym::N(b) => {
+                    *sz += size[b as usize];
+                    *dp = (*dp).max(depth[b as usize]);
+                    hir[b as usize].clone()
+                }
+                Sym::P(_) => {
+                    *sz += 4;
+                    *dp = (*dp).max(2);
+                    let any = class(&[(0, 0x10_FFFF)])?;
+                    Some(Hir::concat(vec![
+                        Hir::repetition(Repetition {
+                            min: 1,
+                            max: None,
+                            greedy: true,
+                            sub: Box::new(any),
+                        }),
+                        Hir::look(Look::End),
+                    ]))
+                }
+                Sym::End(_) => Some(Hir::empty()),
+            }
+        };
+        let h = if let Some(&(_, Some(0), _)) = cfg.reps.get(&nt) {
+            Hir::empty()
+        } else if let Some(&(min, max, x)) = cfg.reps.get(&nt) {
+            let sub = sym_hir(x, &mut sz, &mut dp);
+            let sub = sub.ok_or_else(|| NotCompiled::TooLarge("a missing rule".into()))?;
+            Hir::repetition(Repetition {
+                min,
+                max,
+                greedy: true,
+                sub: Box::new(sub),
+            })
+        } else {
+            let mut alts = Vec::new();
+            for &p in &cfg.nts[nt as usize].prods {
+                let mut seq = Vec::new();
+                let mut i = cfg.prods[p as usize].start as usize;
+                while let Some(&s) = cfg.syms.get(i) {
+                    if matches!(s, Sym::End(_)) {
+                        break;
+                    }
+                    let h = sym_hir(s, &mut sz, &mut dp)
+                        .ok_or_else(|| NotCompiled::TooLarge("a missing rule".into()))?;
+                    seq.push(h);
+                    i += 1;
+                }
+                alts.push(Hir::concat(seq));
+            }
+            Hir::alternation(alts)
+        };
+        work += sz;
+        if sz > MAX_HIR_NODES || work > 4 * MAX_HIR_NODES {
+            return too_large(format!(
+                "`{}` inlines to more than {MAX_HIR_NODES} nodes",
+                shown(cfg, nt)
+            ));
+        }
+        dp += 2;
+        if dp > MAX_DEPTH {
+            return too_large(format!("nesting deeper than {MAX_DEPTH} levels"));
+        }
+        size[nt as usize] = sz;
+        depth[nt as usize] = dp;
+        hir[nt as usize] = Some(h);
+    }
+    let Some(root) = hir[start as usize].take() else {
+        return too_large("no expression".into());
+    };
+    drop(hir);
+    let root = Hir::concat(vec![root, Hir::look(Look::End)]);
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .nfa_size_limit(Some(MAX_NFA_BYTES))
+                .which_captures(WhichCaptures::None)
+                .shrink(false),
+        )
+        .build_from_hir(&root)
+        .map_err(|e| NotCompiled::TooLarge(format!("the NFA: {e}")))?;
+    let dfa = DFA::builder()
+        .configure(
+            DFA::config()
+                .match_kind(MatchKind::All)
+                .cache_capacity(CACHE_BYTES)
+                .skip_cache_capacity_check(false)
+                .minimum_cache_clear_count(None),
+        )
+        .build_from_nfa(nfa)
+        .map_err(|e| NotCompiled::TooLarge(format!("the DFA: {e}")))?;
+    Ok(Automaton { dfa: Arc::new(dfa) })
+}
