@@ -132,6 +132,7 @@ enum Open {
     Examples(Box<Examples>),
     Share(ShareMenu),
     Setter(Box<SetterOverlay>),
+    Messages(Box<panes::messages::MessagesOverlay>),
 }
 
 impl Open {
@@ -141,6 +142,7 @@ impl Open {
             Open::Examples(o) => o.as_mut(),
             Open::Share(o) => o,
             Open::Setter(o) => o.as_mut(),
+            Open::Messages(o) => o.as_mut(),
         }
     }
 
@@ -150,6 +152,7 @@ impl Open {
             Open::Examples(_) => Context::Examples,
             Open::Share(_) => Context::Share,
             Open::Setter(_) => Context::Setter,
+            Open::Messages(_) => Context::Messages,
         }
     }
 }
@@ -194,6 +197,8 @@ pub struct App {
     /// row)`.
     details_key: Option<(Focus, usize, u64, u64, usize)>,
     status: Option<Message>,
+    /// Every status message of the session (Ctrl-L reads them whole).
+    log: panes::messages::Log,
     clipboard: Clipboard,
     history: History,
     mouse: bool,
@@ -218,19 +223,11 @@ pub struct App {
     screen_dir: std::path::PathBuf,
     /// The standards view (F8), while shown.
     standards: Option<StandardsView>,
+    /// The status line shows key hints (a presenter's slide has none unless its deck asks).
+    hints: bool,
 }
 
-/// What the keys typed while the terminal is too small did: typed text and editing keys go
-/// to the input (and are counted), other commands are ignored (and counted); only quitting
-/// acts at once. The counts are shown on the small screen, and once on the status line
-/// when the terminal is large enough again.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SmallKeys {
-    /// Keys applied to the input.
-    pub applied: usize,
-    /// Commands ignored.
-    pub ignored: usize,
-}
+pub use super::panes::status::SmallKeys;
 
 impl App {
     /// A workbench in the state `config` describes; both inputs are analysed here.
@@ -298,7 +295,8 @@ impl App {
             examples: None,
             details_source: Focus::Tree,
             details_key: None,
-            status,
+            log: panes::messages::Log::default(),
+            status: None,
             clipboard,
             history,
             mouse,
@@ -314,7 +312,11 @@ impl App {
             files: true,
             screen_dir: std::path::PathBuf::from("."),
             standards: None,
+            hints: true,
         };
+        if let Some(m) = status {
+            app.post(m);
+        }
         if let Err(e) = app.read_cases() {
             app.say_error(e);
         }
@@ -445,7 +447,12 @@ impl App {
             Event::Key(k) => self.on_key(k),
             Event::Mouse(m) => self.on_mouse(m),
             Event::Paste(s) => self.on_paste(&s),
-            Event::Resize(w, h) => self.size = (w, h),
+            Event::Resize(w, h) => {
+                self.size = (w, h);
+                if !self.too_small() {
+                    self.type_held_q();
+                }
+            }
         }
         if self.panes.refresh(&mut self.m) {
             self.note_current_inputs();
@@ -481,7 +488,9 @@ impl App {
                 let k = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
                 if small {
                     let g = keys::lookup(&[Context::Global], &k);
-                    g == Some(Action::Quit)
+                    // `q` is held there: twice in a row it quits.
+                    c == 'q'
+                        || g == Some(Action::Quit)
                         || (diff && g == Some(Action::ToggleDiff))
                         || keys::lookup(&[Context::Input], &k).is_some_and(input::edits)
                 } else {
@@ -503,6 +512,7 @@ impl App {
             return 0;
         }
         if small {
+            self.type_held_q();
             if self.input_side().is_none() {
                 self.set_focus(Focus::Input);
             }
@@ -626,23 +636,134 @@ impl App {
         }
     }
 
+    /// The status line's key hints in the current state, in their order: `(action, key,
+    /// label)`. Only keys that do something here are hinted ([`Self::hints_hidden`]).
+    pub fn hinted_keys(&self) -> Vec<(Action, keys::Key, &'static str)> {
+        // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
+        let mut contexts = self.contexts();
+        if self.overlay.is_none() && self.input_side().is_some() {
+            contexts.reverse();
+        }
+        keys::hinted_keys(&contexts, &self.hints_first(), &self.hints_hidden())
+    }
+
+    /// The hinted keys that would do nothing in the current state: the URL setter outside
+    /// the whatwg profile; the base line in diff mode, the trees outside it; the namespace
+    /// switch where no input is a URN; history recall with no history; on the tree, fold
+    /// off a cross-reference and the other reading where the grammar admits none; on the
+    /// ladder, the compare options its profile's ladder does not use.
+    fn hints_hidden(&self) -> Vec<Action> {
+        use crate::engine::family::Family;
+        let mut hidden = Vec::new();
+        if !self.whatwg() {
+            hidden.push(Action::SetComponent);
+        }
+        if self.m.diff_mode() {
+            hidden.push(Action::ToggleBase);
+        } else {
+            hidden.push(Action::DiffTrees);
+        }
+        let sides = if self.m.diff_mode() { 2 } else { 1 };
+        if !(0..sides).any(|s| self.m.analysis(s).profile.family() == Family::Urn) {
+            hidden.push(Action::ToggleNamespace);
+        }
+        if self.history.entries().is_empty() {
+            hidden.push(Action::HistoryPrev);
+        }
+        if self.overlay.is_some() {
+            return hidden;
+        }
+        match self.focus {
+            Focus::Tree | Focus::TreeA | Focus::TreeB => {
+                let side = usize::from(self.focus == Focus::TreeB);
+                let Some(line) = self.panes.lines.get(side) else {
+                    return hidden;
+                };
+                if !line.tree.can_fold() {
+                    hidden.push(Action::Toggle);
+                }
+                let a = self.m.analysis(side);
+                if !line.tree.reading.shown
+                    && a.readings.is_empty()
+                    && self.m.lab_parses(side).is_none()
+                {
+                    hidden.push(Action::OtherReading);
+                }
+            }
+            Focus::Ladder => {
+                if let Some(c) = self.m.comparison() {
+                    let spec = crate::engine::equiv::ladder_spec(c.verdict.profile);
+                    for (a, o) in [
+                        (
+                            Action::Objective,
+                            crate::engine::equiv::CompareOption::Objective,
+                        ),
+                        (
+                            Action::IgnoreDollar,
+                            crate::engine::equiv::CompareOption::IgnoreDollar,
+                        ),
+                        (Action::FormA, crate::engine::equiv::CompareOption::FormA),
+                        (Action::FormB, crate::engine::equiv::CompareOption::FormB),
+                    ] {
+                        if !spec.uses(o) {
+                            hidden.push(a);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        // The focused pane's own: copy where it has nothing to copy, Details where it is
+        // there already or has nothing to read (or diff mode does not read it), scrolling
+        // that would not move.
+        if let Some(p) = self.pane(self.focus) {
+            let doc = self.m.doc(self.focus.reads(self.m.reads()));
+            if p.copy(&doc).is_none() {
+                hidden.push(Action::Copy);
+            }
+            if self.focus == Focus::Details
+                || p.detail(&doc).is_none()
+                || (self.m.diff_mode() && !p.detail_in_diff_mode())
+            {
+                hidden.push(Action::ShowDetails);
+            }
+            for a in [Action::Up, Action::Down] {
+                if !p.scrolls(a) {
+                    hidden.push(a);
+                }
+            }
+        }
+        hidden
+    }
+
     /// Shows `text` on the status line (news from the event loop).
     pub fn tell(&mut self, text: impl Into<String>) {
         self.say(text);
     }
 
     fn say(&mut self, text: impl Into<String>) {
-        self.status = Some(Message {
+        self.post(Message {
             text: text.into(),
             level: Level::Info,
         });
     }
 
     fn say_error(&mut self, text: impl Into<String>) {
-        self.status = Some(Message {
+        self.post(Message {
             text: text.into(),
             level: Level::Error,
         });
+    }
+
+    /// Shows `m` on the status line and keeps it in the message log.
+    fn post(&mut self, m: Message) {
+        self.log.push(&m);
+        self.status = Some(m);
+    }
+
+    /// The message log: every status message of the session, oldest first.
+    pub fn messages(&self) -> impl Iterator<Item = &Message> {
+        self.log.entries().map(|(m, _)| m)
     }
 
     /// The keys taken while the terminal was too small (since it last was large enough).
@@ -660,6 +781,19 @@ impl App {
             self.quit = true;
             return;
         }
+        let plain_q = k.code == KeyCode::Char('q')
+            && !k
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if plain_q && self.overlay.is_none() {
+            if self.small_keys.q_held {
+                self.quit = true;
+            } else {
+                self.small_keys.q_held = true;
+            }
+            return;
+        }
+        self.type_held_q();
         if self.m.diff_mode() && global == Some(Action::ToggleDiff) {
             self.act(Action::ToggleDiff, k);
             return;
@@ -694,11 +828,29 @@ impl App {
         self.small_keys.applied += 1;
     }
 
+    /// Types the `q` held on the small screen (the key after it was not a second `q`), as
+    /// a key applied to the input.
+    fn type_held_q(&mut self) {
+        if !std::mem::take(&mut self.small_keys.q_held) {
+            return;
+        }
+        let side = match self.input_side() {
+            Some(s) => s,
+            None => {
+                self.set_focus(Focus::Input);
+                0
+            }
+        };
+        self.with_line(side, |l, h| l.on_char('q', h));
+        self.small_keys.applied += 1;
+    }
+
     fn on_key(&mut self, k: KeyEvent) {
         if self.too_small() {
             self.on_key_small(&k);
             return;
         }
+        self.type_held_q();
         let action = keys::lookup(&self.contexts(), &k);
         let plain_char = match k.code {
             KeyCode::Char(c)
@@ -867,6 +1019,11 @@ impl App {
         match a {
             Action::Quit => self.quit = true,
             Action::Help => self.overlay = Some(Open::Help(self.help())),
+            Action::Messages => {
+                self.overlay = Some(Open::Messages(Box::new(
+                    panes::messages::MessagesOverlay::new(&self.log),
+                )))
+            }
             Action::FocusNext | Action::FocusPrev => {
                 if self.step_diff_reading(a == Action::FocusNext) {
                     return;
@@ -1219,7 +1376,8 @@ impl App {
             Some(ReportFormat::Text) => "the text report",
             None => "the command that reopens this view",
         };
-        self.status = Some(self.clipboard.copy_told(&text, what, true));
+        let told = self.clipboard.copy_told(&text, what, true);
+        self.post(told);
     }
 
     /// Reads the `--cases` file again and runs its cases (the library runs them, against
@@ -1302,8 +1460,42 @@ impl App {
     }
 
     /// Highlights `h` (a presenter's step): the panes dim what does not belong to it.
+    /// The tree selects the highlight's first node (so Details, when shown, reads it).
     pub fn set_highlight(&mut self, h: Option<crate::tui::highlight::Highlight>) {
+        if let Some(node) = h.as_ref().and_then(|h| h.node(self.m.analysis(0))) {
+            self.panes.lines[0].tree.select(node);
+            self.details_key = None;
+        }
         self.m.set_highlight(h);
+    }
+
+    /// Reads the tree's selection whole in Details, as `d` in the tree does (a presenter's
+    /// step that asks for the highlight's Details). Diff mode has no single tree: nothing.
+    pub fn show_tree_details(&mut self) {
+        if self.m.diff_mode() {
+            return;
+        }
+        self.set_focus(Focus::Tree);
+        self.show_details();
+    }
+
+    /// Selects the ladder's deciding step (the one from which the sides are equal, or the
+    /// one at which they part), scrolled into view: where a presenter's diff slide starts.
+    pub fn select_deciding_step(&mut self) {
+        let Some(c) = self.m.comparison() else {
+            return;
+        };
+        let v = &c.verdict;
+        if let Some(i) = v.equal_from().or(v.parted_at()) {
+            self.panes.ladder.list.selected = i;
+            self.m.keep_step(self.panes.ladder.list);
+            self.details_key = None;
+        }
+    }
+
+    /// Shows key hints on the status line (`false`: the message alone; a presenter's slide).
+    pub fn set_hints(&mut self, on: bool) {
+        self.hints = on;
     }
 
     /// Writes no file from now on (a presenter's step): Ctrl-S's case and screen saves say
@@ -1396,7 +1588,8 @@ impl App {
                 .as_ref()
                 .and_then(|v| v.pane.copy(&self.m.doc(0)));
             if let Some(c) = c {
-                self.status = Some(self.clipboard.copy_told(&c.text, &c.what, true));
+                let told = self.clipboard.copy_told(&c.text, &c.what, true);
+                self.post(told);
             }
             return;
         }
@@ -1417,7 +1610,8 @@ impl App {
                 }
             }
         };
-        self.status = Some(self.clipboard.copy_told(&text, &what, true));
+        let told = self.clipboard.copy_told(&text, &what, true);
+        self.post(told);
     }
 
     fn on_paste(&mut self, s: &str) {
@@ -1503,11 +1697,13 @@ impl App {
         if self.too_small() {
             let (min, diff) = (self.min_size(), self.m.diff_mode());
             let k = self.small_keys;
-            panes::status::draw_too_small(f, area, min, diff, (k.applied, k.ignored), &self.theme);
+            panes::status::draw_too_small(f, area, min, diff, k, &self.theme);
             return;
         }
         if self.small_keys != SmallKeys::default() {
-            let SmallKeys { applied, ignored } = std::mem::take(&mut self.small_keys);
+            let SmallKeys {
+                applied, ignored, ..
+            } = std::mem::take(&mut self.small_keys);
             self.say(format!(
                 "while the terminal was too small: {} applied to the input, {} ignored",
                 panes::plural(applied, "key"),
@@ -1614,17 +1810,14 @@ impl App {
         if let Some(o) = &mut self.overlay {
             o.get().draw(f, area, &self.theme);
         }
-        // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
-        let mut contexts = self.contexts();
-        if self.overlay.is_none() && self.input_side().is_some() {
-            contexts.reverse();
-        }
-        let hidden: &[Action] = if self.whatwg() {
-            &[]
+        let hints: Vec<(String, &'static str)> = if self.hints {
+            self.hinted_keys()
+                .into_iter()
+                .map(|(_, k, h)| (k.short_label(), h))
+                .collect()
         } else {
-            &[Action::SetComponent]
+            Vec::new()
         };
-        let hints = keys::hints_without(&contexts, &self.hints_first(), hidden);
         let msg = match (&self.status, self.mouse) {
             (Some(m), _) => Some(m.clone()),
             (None, false) => Some(Message {

@@ -490,6 +490,16 @@ impl Pane for DetailsPane {
         Context::Details
     }
 
+    fn scrolls(&self, action: Action) -> bool {
+        match action {
+            Action::Up => self.scroll > 0,
+            Action::Down => self
+                .total()
+                .is_none_or(|total| self.scroll + self.height < total),
+            _ => true,
+        }
+    }
+
     fn on_action(&mut self, action: Action, _a: &Doc<'_>) -> Effect {
         let page = isize::try_from(self.height.max(2) - 1).unwrap_or(10);
         let delta = list_delta(action, page);

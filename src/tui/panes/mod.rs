@@ -31,6 +31,7 @@ pub mod forms;
 pub mod help;
 pub mod input;
 pub mod list;
+pub mod messages;
 pub mod profiles;
 pub mod readings;
 pub mod resolution;
@@ -105,6 +106,12 @@ pub trait Pane {
 
     /// A left click at `at` on the pane drawn at `area`.
     fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect;
+
+    /// False when scrolling by `action` (Up, Down) would not move the pane from where the
+    /// last frame left it (the status line then does not hint it).
+    fn scrolls(&self, _action: Action) -> bool {
+        true
+    }
 
     /// The mouse wheel over the pane: one row by default.
     fn on_wheel(&mut self, up: bool, a: &Doc<'_>) -> Effect {

@@ -39,6 +39,14 @@ impl Pane for ResolutionState {
         Context::Resolution
     }
 
+    fn scrolls(&self, action: Action) -> bool {
+        match action {
+            Action::Up => self.scroll > 0,
+            Action::Down => self.scroll + self.height < self.total,
+            _ => true,
+        }
+    }
+
     fn on_action(&mut self, action: Action, _a: &Doc<'_>) -> Effect {
         let page = isize::try_from(self.height.max(2) - 1).unwrap_or(10);
         self.scroll = self

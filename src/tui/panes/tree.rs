@@ -194,6 +194,11 @@ impl TreeView {
         true
     }
 
+    /// True when the selected row can fold (a cross-reference): `fold` would act.
+    pub fn can_fold(&self) -> bool {
+        self.rows.get(self.selected).is_some_and(|r| r.foldable)
+    }
+
     /// True when node `i` is folded.
     pub fn is_collapsed(&self, i: usize) -> bool {
         self.collapsed.get(i).copied().unwrap_or(false)
