@@ -495,7 +495,11 @@ pub fn step_detail(d: &Comparison, l: &LadderPane, i: usize) -> Option<Detail> {
                 rb.end,
                 s.b.get(rb.clone()).unwrap_or("")
             ),
-            Slot::Difference,
+            if v.equivalent {
+                Slot::Text
+            } else {
+                Slot::Difference
+            },
         );
     }
     let last = i + 1 == v.steps.len();
@@ -590,7 +594,13 @@ pub fn draw(
     let w = usize::from(body.width);
     let text = theme.get(Slot::Text);
     let dim = theme.get(Slot::Dim);
-    let mark = theme.get(Slot::Difference);
+    // An equivalent pair is not marked as differing: the steps before the one from which
+    // the sides are equal show their values as they are, without the difference's colour.
+    let mark = if v.equivalent {
+        text
+    } else {
+        theme.get(Slot::Difference)
+    };
     let verdict = if v.equivalent {
         Line::from(vec![
             Span::styled(

@@ -49,9 +49,15 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
         namespace: true,
     });
     app.no_files();
+    app.set_hints(deck.hints);
     app.set_highlight(step.highlight.clone());
     let (w, h) = deck.size;
     app.handle(Event::Resize(w, h));
+    // A diff slide starts at the ladder's deciding step, in view whatever the size.
+    app.select_deciding_step();
+    if step.details {
+        app.show_tree_details();
+    }
     press(&mut app, &step.keys);
     Ok(app)
 }

@@ -467,7 +467,8 @@ impl Presenter {
 
     /// Reacts to one event: Space, PgDn or → the next step; Backspace, PgUp or ← the
     /// previous; Home and End the first and last; `n` the notes; Ctrl-S then `s` or `h`
-    /// saves the screen (SVG, HTML); q, Esc or Ctrl-C quit.
+    /// saves the screen (SVG, HTML); Esc closes the notes when they are shown; q, Esc or
+    /// Ctrl-C quit.
     pub fn handle(&mut self, ev: &Event) -> Flow {
         let Event::Key(k) = ev else {
             return Flow::Go;
@@ -494,6 +495,8 @@ impl Presenter {
         match k.code {
             KeyCode::Char('c' | 'C') if ctrl => return Flow::Quit,
             KeyCode::Char('s' | 'S') if ctrl => self.saving = true,
+            // Esc closes the notes first, as it closes an overlay everywhere else.
+            KeyCode::Esc if self.notes => self.notes = false,
             KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
             KeyCode::Char(' ') | KeyCode::PageDown | KeyCode::Right if self.index < last => {
                 self.go(self.index + 1)
