@@ -992,6 +992,44 @@ fn details_takes_the_focus_and_scrolls_with_keys_and_wheel() {
 }
 
 #[test]
+fn the_wheel_scrolls_what_is_under_it_without_moving_the_focus() {
+    let mut a = app(&format!("urn:-bad:has space{}", "%zz".repeat(20)));
+    feed(
+        &mut a,
+        [Event::key(KeyCode::Tab), Event::key(KeyCode::Home)],
+    );
+    assert_eq!(a.focus(), Focus::Tree);
+    let t = draw(&mut a, 120, 40);
+    let at = find_row(t.backend().buffer(), "Details");
+    let before = support::screen(&mut a, 120, 40);
+    let title = row(t.backend().buffer(), at);
+    assert!(title.contains("rows 1–"), "{title}");
+    let x = title
+        .find("Details")
+        .map_or(60, |i| title[..i].chars().count() as u16);
+    a.handle(Event::Mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::ScrollDown,
+        column: x,
+        row: at + 2,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(a.focus(), Focus::Tree, "the wheel does not take the focus");
+    let t = draw(&mut a, 120, 40);
+    let title = row(
+        t.backend().buffer(),
+        find_row(t.backend().buffer(), "Details"),
+    );
+    assert!(title.contains("rows 4–"), "Details scrolled: {title}");
+    // Nothing else moved: the rows above Details are as they were.
+    let after = support::screen(&mut a, 120, 40);
+    let n = usize::from(at);
+    assert_eq!(
+        before.lines().take(n).collect::<Vec<_>>(),
+        after.lines().take(n).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn details_shows_every_diagnostic_of_the_selected_diagnostic_span_and_attributes() {
     let mut a = app("http://[::1]/");
     // The host node: its attributes read `key = value`.

@@ -1666,14 +1666,17 @@ impl App {
                 Some(up) => v.pane.on_wheel(up, &doc),
                 None => v.pane.on_click(r, pos, &doc),
             };
-            self.set_focus(Focus::Details);
+            // The wheel scrolls what is under the pointer; only a click moves the focus.
+            if up.is_none() {
+                self.set_focus(Focus::Details);
+            }
             self.apply(0, e);
             return;
         }
         let Some(&(f, r)) = self.hits.panes.iter().find(|(_, r)| r.contains(pos)) else {
             return;
         };
-        if self.pane(f).is_some_and(|p| p.mouse_focuses()) {
+        if up.is_none() && self.pane(f).is_some_and(|p| p.mouse_focuses()) {
             self.set_focus(f);
         }
         let reads = self.m.reads();
