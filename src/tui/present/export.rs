@@ -293,12 +293,16 @@ fn box_arms(sym: &str) -> Option<(u8, u8)> {
 /// fixed coordinate is y) or vertical (x).
 type Seg = (u32, u32, u32);
 
+/// One stroke of the box drawing: its colour, weight (1 light, 2 heavy, 3 double) and
+/// whether it is dim; its horizontal and vertical segments.
+type Stroke = ((String, u8, bool), Vec<Seg>, Vec<Seg>);
+
 /// The box-drawing lines of `buf`, one group per stroke (colour, weight, dim), in the
 /// order each group first appears: horizontal and vertical segments, those that touch
 /// merged, so a frame's side is one line from end to end.
-fn box_lines(buf: &Buffer, theme: &Theme) -> Vec<((String, u8, bool), Vec<Seg>, Vec<Seg>)> {
+fn box_lines(buf: &Buffer, theme: &Theme) -> Vec<Stroke> {
     let (cw, ch) = (CELL.0 * 2, CELL.1 * 2);
-    let mut groups: Vec<((String, u8, bool), Vec<Seg>, Vec<Seg>)> = Vec::new();
+    let mut groups: Vec<Stroke> = Vec::new();
     for (r, y) in (buf.area.top()..buf.area.bottom()).enumerate() {
         let mut col = 0u32;
         for (sym, style) in row_cells(buf, y) {
@@ -360,7 +364,7 @@ fn merge(mut segs: Vec<Seg>) -> Vec<Seg> {
 
 /// A length in half pixels, written in pixels (`4.5`).
 fn px(half: u32) -> String {
-    if half % 2 == 0 {
+    if half.is_multiple_of(2) {
         (half / 2).to_string()
     } else {
         format!("{}.5", half / 2)
