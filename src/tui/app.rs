@@ -1512,22 +1512,22 @@ impl App {
 
     /// The screen as it stands, drawn again at the app's size (the share menu closed), as
     /// `format`: the same exporter as `idbench replay`.
-    pub fn screen_export(&mut self, format: crate::tui::present::export::Format) -> String {
+    pub fn screen_export(&mut self, format: crate::tui::export::Format) -> String {
         let (w, h) = self.size;
-        let buf = crate::tui::present::render::frame(self, w.max(1), h.max(1));
-        crate::tui::present::export::render(&buf, &self.theme, format, "idbench screen")
+        let buf = self.frame(w.max(1), h.max(1));
+        crate::tui::export::render(&buf, &self.theme, format, "idbench screen")
     }
 
     /// Saves the screen as `idbench-screen-NN.EXT` in the working directory (the first free
     /// number; never over a file, following no link) and says where.
-    fn save_screen(&mut self, format: crate::tui::present::export::Format) {
+    fn save_screen(&mut self, format: crate::tui::export::Format) {
         self.overlay = None;
         if !self.files {
             self.say("a presenter's step saves no file (idbench replay exports the deck)");
             return;
         }
         let text = self.screen_export(format);
-        match crate::tui::present::export::save_screen(&self.screen_dir, format, &text) {
+        match crate::tui::export::save_screen(&self.screen_dir, format, &text) {
             Ok(said) => self.say(said),
             Err(said) => self.say_error(said),
         }
@@ -1691,6 +1691,31 @@ impl App {
     }
 
     // ----- drawing -----
+
+    /// One frame at `w`×`h`, drawn by [`draw`](Self::draw) without a terminal (Ctrl-S's
+    /// screen saves, a presenter's slides); past
+    /// [`MAX_DRAWN`](crate::tui::layout::MAX_DRAWN) either way, the too-large screen at that
+    /// bound (as the terminal shows it), so the buffer is bounded whatever size is asked for.
+    pub fn frame(&mut self, w: u16, h: u16) -> ratatui::buffer::Buffer {
+        use ratatui::{Terminal, TerminalOptions, Viewport};
+        let area = layout::drawn_area(w, h);
+        // Drawn into the terminal's buffer and taken from it: the backend is never written
+        // (its size is not asked for with a fixed viewport), so it is the smallest there is.
+        let viewport = Viewport::Fixed(area);
+        let backend = ratatui::backend::TestBackend::new(1, 1);
+        let mut t = match Terminal::with_options(backend, TerminalOptions { viewport }) {
+            Ok(t) => t,
+            Err(e) => match e {},
+        };
+        let mut f = t.get_frame();
+        if layout::too_large(w, h) {
+            let size = ratatui::layout::Size::new(w, h);
+            super::screen::draw_too_large(&mut f, size, "Ctrl-C or Ctrl-Q quits");
+        } else {
+            self.draw(&mut f);
+        }
+        std::mem::take(t.current_buffer_mut())
+    }
 
     /// Draws one frame. Reads the cached analyses; never re-analyses.
     pub fn draw(&mut self, f: &mut Frame) {

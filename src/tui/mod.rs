@@ -61,6 +61,7 @@ pub mod app;
 pub mod clipboard;
 pub mod config;
 pub mod event;
+pub mod export;
 pub mod highlight;
 pub mod history;
 pub mod keys;

@@ -181,7 +181,7 @@ pub enum OverlayEffect {
     /// Append the view as a case to the cases file (the share menu).
     SaveCase,
     /// Save the screen as SVG or HTML in the working directory (the share menu).
-    SaveScreen(crate::tui::present::export::Format),
+    SaveScreen(crate::tui::export::Format),
     /// Put the setter's new `href` in the input (the setter overlay, F9).
     SetInput,
 }

@@ -21,10 +21,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::deck::{Deck, Step};
-use super::export::{self, Format};
 use super::render;
 use crate::text_layout::{truncate, width as width_of};
 use crate::tui::event::Event;
+use crate::tui::export::{self, Format};
 use crate::tui::theme::Slot;
 
 /// What the presenter does after an event.
