@@ -1122,7 +1122,7 @@ impl App {
             Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
                 let under = self.m.compared_under();
                 let opts = self.m.compare_options_mut();
-                if let Some(msg) = panes::diff::set_option(opts, a, under) {
+                if let Some(msg) = panes::ladder::set_option(opts, a, under) {
                     self.say(msg);
                 }
             }

@@ -12,7 +12,7 @@
 
 use super::Pane;
 use super::details::DetailsPane;
-use super::diff::LadderPane;
+use super::ladder::LadderPane;
 use super::difftrees;
 use super::examples::Loaded;
 use super::forms::{self, FormsPane};

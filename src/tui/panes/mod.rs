@@ -24,7 +24,7 @@
 pub mod detail;
 pub mod details;
 pub mod diagnostics;
-pub mod diff;
+pub mod ladder;
 pub mod difftrees;
 pub mod examples;
 pub mod forms;
