@@ -13,7 +13,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::detail::{Detail, Item, diag};
+use super::selection::{Detail, Item, diag};
 use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta};
 use crate::engine::Analysis;
 use crate::engine::explain::Explanation;

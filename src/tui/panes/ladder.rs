@@ -14,7 +14,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
-use super::detail::{Detail, Item};
+use super::selection::{Detail, Item};
 use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, truncate};
 use crate::engine::Profile;
 use crate::engine::equiv::{self, CompareOption, CompareOptions};

@@ -1,6 +1,6 @@
 //! The panes, one module each, and what they share: the [`Pane`] component trait and the
 //! [`Effect`]s a pane asks of the app, the list of parts ([`list`]), what a selection
-//! reads as in Details ([`detail`]), untrusted-text spans, truncation, blocks and list
+//! reads as in Details ([`selection`]), untrusted-text spans, truncation, blocks and list
 //! scrolling.
 //!
 //! Each focusable pane is a component that owns its view state (selection, scroll,
@@ -21,7 +21,7 @@
 //! Every piece of text that comes from the input (or from a file) is drawn through
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
 
-pub mod detail;
+pub mod selection;
 pub mod details;
 pub mod diagnostics;
 pub mod ladder;

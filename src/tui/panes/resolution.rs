@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
-use super::detail::{Detail, Item};
+use super::selection::{Detail, Item};
 use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta, put_lines, truncate};
 use crate::engine::Severity;
 use crate::safe_text;

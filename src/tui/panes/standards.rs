@@ -18,7 +18,7 @@ use ratatui::text::{Line, Span};
 use crate::engine::standards::{Divergence, Standards, Verdict};
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
-use crate::tui::panes::detail::{Detail, Item};
+use crate::tui::panes::selection::{Detail, Item};
 use crate::tui::panes::{
     Copied, Doc, Effect, Pane, block, fit, inner, list_delta, plural, put_lines, select_line,
     truncate,

@@ -7,7 +7,7 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
-use super::detail::{Detail, touching};
+use super::selection::{Detail, touching};
 use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, plural, width};
 use crate::engine::{Analysis, NodeKind, pct, rules};
 use crate::tui::keys::{Action, Context};
