@@ -21,20 +21,20 @@
 //! Every piece of text that comes from the input (or from a file) is drawn through
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
 
-pub mod selection;
 pub mod details;
 pub mod diagnostics;
-pub mod ladder;
 pub mod difftrees;
 pub mod examples;
 pub mod forms;
 pub mod help;
 pub mod input;
+pub mod ladder;
 pub mod list;
 pub mod messages;
 pub mod profiles;
 pub mod readings;
 pub mod resolution;
+pub mod selection;
 pub mod setter;
 pub mod share;
 pub mod standards;
@@ -130,7 +130,7 @@ pub trait Pane {
     }
 
     /// The selection read whole, for the Details pane (`None`: nothing selected).
-    fn detail(&self, _a: &Doc<'_>) -> Option<detail::Detail> {
+    fn detail(&self, _a: &Doc<'_>) -> Option<selection::Detail> {
         None
     }
 
