@@ -1,4 +1,4 @@
-//! The workbench: a live terminal UI over the engine.
+//! The terminal's lifecycle around the workbench.
 //!
 //! [`run`] sets the terminal up (raw mode, alternate screen, mouse capture, bracketed
 //! paste), runs the event loop over an [`app::App`], and restores the terminal and saves the
@@ -34,45 +34,22 @@
 //! to the background (`bg`), it waits there without touching the terminal until `fg`. A
 //! shell whose `kill` does not continue the job (dash) leaves it stopped, with the signal
 //! pending, until `fg` or `kill -CONT`, as for any program that catches SIGTERM. (Undo in
-//! the input line is Alt-Z.)
+//! the input line is Alt-z.)
 //!
 //! `TERM=dumb` is refused: the workbench draws with cursor movement and colours that such a
 //! terminal does not have, so it says so on stderr, names the commands to use instead and
 //! exits 2 (as it does without a terminal). An unset `TERM` is not refused: the escapes
 //! used are the ANSI ones every terminal emulator takes, and no terminfo is looked up.
 //!
-//! At most [`layout::MAX_DRAWN`] (1000×1000) is drawn ([`screen`]): a larger terminal shows
+//! At most [`super::layout::MAX_DRAWN`] (1000×1000) is drawn ([`screen`]): a larger terminal shows
 //! "terminal too large" and what to do, in that bounded area, so the memory the frame takes
 //! stays bounded (about 100 MB at most) whatever size the terminal reports, and goes back
 //! when the terminal shrinks. Keys still reach the workbench meanwhile; Ctrl-C quits.
 //!
 //! Debug builds (the ones `cargo test` runs) honour two test hooks, `IDBENCH_TEST_ALLOC_FAILURE`
 //! and `IDBENCH_TEST_STALL_AFTER_ENTER_MS` (see `test_hooks`); release builds have none.
-//!
-//! The code: [`model`] holds the document (each input's analysis, the comparison, the
-//! resolution, the profile, the compare options) and imports no pane; [`panes`] holds the
-//! components, one module each, and the one list of parts (`panes/list.rs`) from which the
-//! focus order and the routing come; [`app`] routes events to them, carries out what they
-//! ask ([`panes::Effect`]) and lays the frame out ([`layout`]). The rest serves them all:
-//! [`keys`] (the key table), [`theme`], [`message`], [`clipboard`], [`history`],
-//! [`config`], [`event`].
 
-pub mod app;
-pub mod clipboard;
-pub mod config;
-pub mod event;
-pub mod export;
-pub mod highlight;
-pub mod history;
-pub mod keys;
-pub mod lab;
-pub mod layout;
-pub mod message;
-pub mod model;
-pub mod panes;
-pub mod present;
-pub mod screen;
-pub mod theme;
+use super::{app, clipboard, config, event, history, lab, screen, theme};
 
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
@@ -129,10 +106,10 @@ fn enter_modes(mouse: bool) -> std::io::Result<()> {
 }
 
 /// Restores the terminal when dropped, whatever way the workbench ends.
-struct TerminalGuard;
+pub(crate) struct TerminalGuard;
 
 impl TerminalGuard {
-    fn enter(mouse: bool) -> std::io::Result<TerminalGuard> {
+    pub(crate) fn enter(mouse: bool) -> std::io::Result<TerminalGuard> {
         // A panic anywhere restores the terminal before the message is printed.
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {

@@ -574,12 +574,12 @@ pub fn run(deck: Deck) -> std::io::Result<u8> {
     // restored on the way out.
     let got = Arc::new(AtomicUsize::new(0));
     let mut signals = Vec::new();
-    for sig in super::super::SIGNALS {
+    for sig in crate::tui::terminal::SIGNALS {
         let n = usize::try_from(sig).unwrap_or(1);
         signals.push(signal_hook::flag::register_usize(sig, Arc::clone(&got), n)?);
     }
     let code = {
-        let _guard = super::super::TerminalGuard::enter(false)?;
+        let _guard = crate::tui::terminal::TerminalGuard::enter(false)?;
         let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
         // Drawn in at most layout::MAX_DRAWN (a larger terminal says it is too large).
         let mut term = crate::tui::screen::Screen::new(backend, "q, Esc or Ctrl-C quits")?;
