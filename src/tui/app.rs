@@ -1352,7 +1352,7 @@ impl App {
         let Some(Open::Examples(ex)) = &self.overlay else {
             return;
         };
-        let Some(loaded) = ex.selected_load() else {
+        let Some(loaded) = ex.selected_load(|id| self.m.auto_profile(id)) else {
             return;
         };
         self.close_overlay();

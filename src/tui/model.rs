@@ -194,13 +194,13 @@ impl ListState {
         self.offset
     }
 
-    /// The row at screen line `y` of `area` (inside its border), if any.
-    pub fn row_at(&self, area: ratatui::layout::Rect, y: u16, len: usize) -> Option<usize> {
-        let inner_top = area.y + 1;
-        if y < inner_top || y >= area.bottom().saturating_sub(1) {
+    /// The row at screen line `y` when the rows shown start at line `top` and end before
+    /// line `bottom`, if any (the panes give their area's inside: `panes::row_at`).
+    pub fn row_in(&self, top: u16, bottom: u16, y: u16, len: usize) -> Option<usize> {
+        if y < top || y >= bottom {
             return None;
         }
-        let i = self.offset + usize::from(y - inner_top);
+        let i = self.offset + usize::from(y - top);
         (i < len).then_some(i)
     }
 }
@@ -465,6 +465,11 @@ impl Model {
     pub fn reanalyze(&mut self) {
         self.reanalyze_all = true;
         self.comparison = None;
+    }
+
+    /// The profile auto reads `input` under (the examples picker asks before it loads one).
+    pub fn auto_profile(&self, input: &str) -> Profile {
+        crate::engine::first_error(input, None).0
     }
 
     /// Highlights `h` (a presenter's step): the panes dim what does not belong to it.
@@ -787,6 +792,7 @@ mod tests {
         };
         let model = code(include_str!("model.rs"));
         assert!(!model.contains("panes"), "model.rs names the panes");
+        assert!(!model.contains("ratatui"), "model.rs names a ratatui type");
         let input = code(include_str!("panes/input.rs"));
         assert!(!input.contains("analyze"), "the input line analyses");
     }

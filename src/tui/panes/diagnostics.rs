@@ -89,7 +89,7 @@ impl Pane for DiagView {
 
     fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect {
         let y = at.y;
-        match self.list.row_at(area, y, self.len()) {
+        match super::row_at(&self.list, area, y, self.len()) {
             Some(i) => {
                 self.list.selected = i;
                 self.cursor(a)

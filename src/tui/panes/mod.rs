@@ -212,6 +212,11 @@ pub trait Overlay {
     fn draw(&mut self, f: &mut Frame, area: Rect, theme: &Theme);
 }
 
+/// The row of `list` at screen line `y` of `area` (inside its border), if any.
+pub fn row_at(list: &ListState, area: Rect, y: u16, len: usize) -> Option<usize> {
+    list.row_in(area.y + 1, area.bottom().saturating_sub(1), y, len)
+}
+
 /// The step a navigation action moves a list by (`page` rows for a page).
 pub fn list_delta(a: Action, page: isize) -> isize {
     match a {

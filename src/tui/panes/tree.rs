@@ -232,8 +232,7 @@ impl TreeView {
 
     /// The node shown at screen row `y` of the pane at `area`.
     pub fn node_at(&self, area: Rect, y: u16) -> Option<usize> {
-        self.list
-            .row_at(area, y, self.visible.len())
+        super::row_at(&self.list, area, y, self.visible.len())
             .and_then(|i| self.visible.get(i).copied())
     }
 }
