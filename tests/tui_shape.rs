@@ -43,6 +43,19 @@ fn the_model_names_no_ratatui_type_no_pane_and_no_app() {
 }
 
 #[test]
+fn the_app_keeps_no_second_model() {
+    let app = code(&tui().join("app.rs"));
+    for word in [
+        "standards::compare",
+        "engine::standards",
+        "engine::first_error",
+        "engine::analyze",
+    ] {
+        assert!(!app.contains(word), "app.rs computes {word} itself");
+    }
+}
+
+#[test]
 fn the_examples_picker_runs_no_engine() {
     let e = code(&tui().join("panes/examples.rs"));
     for word in ["first_error", "analyze(", "engine::validate"] {

@@ -171,9 +171,6 @@ struct Hits {
 #[derive(Debug, Default)]
 struct StandardsView {
     pane: panes::standards::StandardsPane,
-    /// The model's analysis count the comparison was made at: it is made again once per
-    /// change of the input, never per frame.
-    of: Option<u64>,
     /// Where it was drawn, for the mouse.
     area: Option<Rect>,
 }
@@ -1236,6 +1233,7 @@ impl App {
     /// F8: shows the standards view (with the keyboard) or hides it.
     fn toggle_standards(&mut self) {
         if self.standards.take().is_some() {
+            self.m.drop_standards();
             if self.focus == Focus::Details {
                 self.set_focus(Focus::Input);
             }
@@ -1248,25 +1246,13 @@ impl App {
         self.say("standards: the URL Standard beside RFC 3986 · ↑/↓ select · Enter: to the input · F8 hides");
     }
 
-    /// Compares input A under both standards again when it changed since the last time.
+    /// Hands the standards view the model's comparison of input A (made again only when A
+    /// changed).
     fn refresh_standards(&mut self) {
-        let n = self.m.analyses();
         let Some(v) = self.standards.as_mut() else {
             return;
         };
-        if v.of == Some(n) {
-            return;
-        }
-        v.of = Some(n);
-        let input = &self.m.analysis(0).input;
-        // B, the base line or the profile changed, not A: the comparison stands.
-        if v.pane.shows(input) {
-            return;
-        }
-        v.pane
-            .show(std::sync::Arc::new(crate::engine::standards::compare(
-                input,
-            )));
+        v.pane.show(self.m.standards());
     }
 
     /// Draws the standards view into `area`.

@@ -137,6 +137,9 @@ pub struct Model {
     offered: Option<(Profile, Offered)>,
     /// What a presenter's step highlights (the panes dim the rest), if anything.
     highlight: Option<crate::tui::highlight::Highlight>,
+    /// The standards comparison of input A (F8), with the analysis count it was made at:
+    /// made when asked, again only when A changed.
+    standards: Option<(u64, std::sync::Arc<crate::engine::standards::Standards>)>,
 }
 
 /// Input A's verdict under the offered profile (the grammar lab's) as the strip shows it.
@@ -264,6 +267,7 @@ impl Model {
             lab_parse: [0; 2],
             offered: None,
             highlight: None,
+            standards: None,
         };
         m.refresh(texts);
         m
@@ -465,6 +469,30 @@ impl Model {
     pub fn reanalyze(&mut self) {
         self.reanalyze_all = true;
         self.comparison = None;
+    }
+
+    /// The URL Standard's reading of input A beside RFC 3986's (the standards view, F8):
+    /// compared once per change of A (B, the base line or the profile changing leaves it).
+    pub fn standards(&mut self) -> std::sync::Arc<crate::engine::standards::Standards> {
+        let n = self.analyses;
+        let input = &self.docs[0].input;
+        match &mut self.standards {
+            Some((at, s)) if *at == n => s.clone(),
+            Some((at, s)) if s.input == *input => {
+                *at = n;
+                s.clone()
+            }
+            slot => {
+                let s = std::sync::Arc::new(crate::engine::standards::compare(input));
+                *slot = Some((n, s.clone()));
+                s
+            }
+        }
+    }
+
+    /// Lets the standards comparison go (the view is hidden).
+    pub fn drop_standards(&mut self) {
+        self.standards = None;
     }
 
     /// The profile auto reads `input` under (the examples picker asks before it loads one).

@@ -50,6 +50,10 @@ impl StandardsPane {
     /// Shows `s` (the comparison of the current input): a new input's list is read from
     /// its top.
     pub fn show(&mut self, s: Arc<Standards>) {
+        // The model hands the same comparison until input A changes: nothing to do.
+        if self.data.as_ref().is_some_and(|d| Arc::ptr_eq(d, &s)) {
+            return;
+        }
         if self.data.as_ref().is_none_or(|d| d.input != s.input) {
             self.selected = 0;
             self.scroll = 0;
