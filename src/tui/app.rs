@@ -212,8 +212,6 @@ pub struct App {
     cases_file: Option<std::path::PathBuf>,
     /// Where the cases file's grammars may be.
     cases_grammars: crate::cases::GrammarPaths,
-    /// Its cases, run (shown in the examples picker).
-    user_cases: Vec<panes::examples::UserCase>,
     /// False in a presenter's step: nothing is written to files (Ctrl-S's saves say so).
     files: bool,
     /// Where Ctrl-S `s` and `h` save the screen: the working directory.
@@ -305,7 +303,6 @@ impl App {
             lab,
             cases_file: cases,
             cases_grammars,
-            user_cases: Vec::new(),
             files: true,
             screen_dir: std::path::PathBuf::from("."),
             standards: None,
@@ -1075,10 +1072,9 @@ impl App {
                 self.toggle_diff()
             }
             Action::Examples => {
-                let ex = self
-                    .examples
-                    .take()
-                    .unwrap_or_else(|| Box::new(Examples::with_cases(self.user_cases.clone())));
+                let ex = self.examples.take().unwrap_or_else(|| {
+                    Box::new(Examples::with_cases(self.m.user_cases().to_vec()))
+                });
                 self.overlay = Some(Open::Examples(ex));
             }
             Action::Copy => self.copy(),
@@ -1372,32 +1368,9 @@ impl App {
         let Some(path) = self.cases_file.clone() else {
             return Ok(());
         };
-        let opts = crate::cases::LoadOptions {
-            grammars: self.cases_grammars,
-            // The file Ctrl-S `a` fills may start empty.
-            allow_empty: true,
-        };
-        let file = crate::cases::load_with(&path, opts).map_err(|errs| {
-            let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
-            let more = if errs.len() > 1 {
-                format!(" (and {} more)", errs.len() - 1)
-            } else {
-                String::new()
-            };
-            crate::safe_text::escape(&format!("cases {first}{more}")).into_owned()
-        })?;
-        let name = path.display().to_string();
-        self.user_cases = file
-            .cases
-            .into_iter()
-            .map(|case| panes::examples::UserCase {
-                failures: crate::cases::run(&case, None),
-                file: name.clone(),
-                case,
-            })
-            .collect();
+        self.m.read_cases(&path, self.cases_grammars)?;
         if let Some(ex) = &mut self.examples {
-            ex.set_cases(self.user_cases.clone());
+            ex.set_cases(self.m.user_cases().to_vec());
         }
         Ok(())
     }

@@ -140,6 +140,8 @@ pub struct Model {
     /// The standards comparison of input A (F8), with the analysis count it was made at:
     /// made when asked, again only when A changed.
     standards: Option<(u64, std::sync::Arc<crate::engine::standards::Standards>)>,
+    /// The user's cases (`--cases`), each run once when the file is read.
+    user_cases: Vec<UserCase>,
 }
 
 /// Input A's verdict under the offered profile (the grammar lab's) as the strip shows it.
@@ -156,6 +158,24 @@ pub enum Offered {
 /// The longest input A judged under the offered profile while another is in use (as diff
 /// mode's per-profile comparisons stop at [`crate::engine::equiv::PER_PROFILE_MAX`]).
 pub const OFFERED_MAX: usize = crate::engine::equiv::PER_PROFILE_MAX;
+
+/// One of the user's cases, with the outcome of running it.
+#[derive(Clone, Debug)]
+pub struct UserCase {
+    /// The cases file, as given.
+    pub file: String,
+    /// The case.
+    pub case: crate::cases::Case,
+    /// What it did not meet (empty: it passes).
+    pub failures: Vec<crate::cases::Failure>,
+}
+
+impl UserCase {
+    /// True when the case passes.
+    pub fn passes(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
 
 /// Selection and scroll position of a list (the panes' lists, and the ladder's
 /// selection, which the model keeps from one comparison to the next).
@@ -268,6 +288,7 @@ impl Model {
             offered: None,
             highlight: None,
             standards: None,
+            user_cases: Vec::new(),
         };
         m.refresh(texts);
         m
@@ -488,6 +509,45 @@ impl Model {
                 s
             }
         }
+    }
+
+    /// Reads the cases file at `path` and runs each case once (the examples picker shows
+    /// them with how they fared). `Err`: the file's first problem, and how many more.
+    pub fn read_cases(
+        &mut self,
+        path: &std::path::Path,
+        grammars: crate::cases::GrammarPaths,
+    ) -> Result<(), String> {
+        let opts = crate::cases::LoadOptions {
+            grammars,
+            // The file Ctrl-S `a` fills may start empty.
+            allow_empty: true,
+        };
+        let file = crate::cases::load_with(path, opts).map_err(|errs| {
+            let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
+            let more = if errs.len() > 1 {
+                format!(" (and {} more)", errs.len() - 1)
+            } else {
+                String::new()
+            };
+            crate::safe_text::escape(&format!("cases {first}{more}")).into_owned()
+        })?;
+        let name = path.display().to_string();
+        self.user_cases = file
+            .cases
+            .into_iter()
+            .map(|case| UserCase {
+                failures: crate::cases::run(&case, None),
+                file: name.clone(),
+                case,
+            })
+            .collect();
+        Ok(())
+    }
+
+    /// The user's cases, run.
+    pub fn user_cases(&self) -> &[UserCase] {
+        &self.user_cases
     }
 
     /// Lets the standards comparison go (the view is hidden).

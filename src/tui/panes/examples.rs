@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::{ListState, Overlay, OverlayEffect, fit, inner, width};
-use crate::cases::{Case, Failure};
 use crate::engine::Profile;
 use crate::idsets::{self, Entry, Expect};
 use crate::tui::keys::{Action, Context};
@@ -26,23 +25,7 @@ enum Row {
     User(usize),
 }
 
-/// One of the user's cases, with the outcome of running it.
-#[derive(Clone, Debug)]
-pub struct UserCase {
-    /// The cases file, as given.
-    pub file: String,
-    /// The case.
-    pub case: Case,
-    /// What it did not meet (empty: it passes).
-    pub failures: Vec<Failure>,
-}
-
-impl UserCase {
-    /// True when the case passes.
-    pub fn passes(&self) -> bool {
-        self.failures.is_empty()
-    }
-}
+pub use crate::tui::model::UserCase;
 
 /// The picker's state.
 #[derive(Clone, Debug, Default)]
