@@ -71,6 +71,7 @@ fn a_diff_slide_shows_the_deciding_step_at_80x24() {
         "step {} {name:?} on screen:\n{s}",
         deciding + 1
     );
+    insta::assert_snapshot!("diff_slide_deciding_step_80x24", s);
 }
 
 #[test]
@@ -93,4 +94,5 @@ fn an_equivalent_pair_has_no_difference_mark() {
         "difference marks at {marked:?}:\n{}",
         text(&buf)
     );
+    insta::assert_snapshot!("equivalent_slide_80x24", text(&buf));
 }

@@ -48,6 +48,7 @@ fn a_message_cut_on_the_status_line_is_read_whole_in_the_log() {
         assert!(found.is_some(), "{w:?} of {shown:?} in {flat}");
         at += found.unwrap_or(0) + w.len();
     }
+    insta::assert_snapshot!("message_log_80x24", log);
     // Esc closes it, and the message stays in the log.
     a.handle(Event::key(KeyCode::Esc));
     assert!(!screen(&mut a, 80, 24).contains("Messages ·"));
