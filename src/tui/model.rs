@@ -218,7 +218,7 @@ impl ListState {
     }
 
     /// The row at screen line `y` when the rows shown start at line `top` and end before
-    /// line `bottom`, if any (the panes give their area's inside: `panes::row_at`).
+    /// line `bottom`, if any (a pane gives its area's inside through `row_at`).
     pub fn row_in(&self, top: u16, bottom: u16, y: u16, len: usize) -> Option<usize> {
         if y < top || y >= bottom {
             return None;
