@@ -94,6 +94,43 @@ fn next_previous_notes_and_quit() {
 }
 
 #[test]
+fn slides_have_no_hint_row_unless_the_deck_asks() {
+    let text = "size = \"80x24\"\n[[step]]\nname = \"s\"\ninput = \"http://a/b\"\n";
+    for (hints, want) in [
+        ("", false),
+        ("hints = false\n", false),
+        ("hints = true\n", true),
+    ] {
+        let deck = Deck::parse(&format!("{hints}{text}"), std::path::Path::new("."))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let p = Presenter::new(deck).unwrap_or_else(|e| panic!("{e}"));
+        let screen = shown(&p, 80, 24);
+        let status = screen.lines().nth(22).unwrap_or_default();
+        assert_eq!(status.contains("^C quit"), want, "{hints:?}:\n{screen}");
+    }
+}
+
+#[test]
+fn esc_closes_the_notes_before_it_ends_the_talk() {
+    let mut p = presenter();
+    let first = shown(&p, 80, 24);
+    p.handle(&Event::key(KeyCode::Char('n')));
+    assert!(p.notes_shown());
+    assert_eq!(
+        p.handle(&Event::key(KeyCode::Esc)),
+        Flow::Go,
+        "Esc closes the notes"
+    );
+    assert!(!p.notes_shown());
+    assert_eq!(shown(&p, 80, 24), first, "the slide as it was");
+    assert_eq!(
+        p.handle(&Event::key(KeyCode::Esc)),
+        Flow::Quit,
+        "then Esc quits"
+    );
+}
+
+#[test]
 fn a_larger_terminal_centers_and_a_smaller_one_cuts_and_says_so() {
     let p = presenter();
     let big = shown(&p, 100, 30);
@@ -153,8 +190,10 @@ fn a_long_caption_wraps_onto_more_bar_rows_and_the_workbench_shrinks() {
         rows[rows.len() - 1].contains("A second line starts a row."),
         "{screen}"
     );
-    // The workbench is drawn whole above the bar: its status line is the row above.
-    assert!(rows[bar_at - 1].contains("^S"), "{screen}");
+    // The workbench is drawn whole above the bar: its status line is the row above, with
+    // no key hints (a slide is not operated).
+    assert!(!rows[bar_at - 1].contains("^S"), "{screen}");
+    assert!(rows[bar_at - 2].contains('└'), "{screen}");
     insta::assert_snapshot!("present_long_caption_80x24", screen);
 }
 

@@ -997,6 +997,44 @@ fn details_takes_the_focus_and_scrolls_with_keys_and_wheel() {
 }
 
 #[test]
+fn the_wheel_scrolls_what_is_under_it_without_moving_the_focus() {
+    let mut a = app(&format!("urn:-bad:has space{}", "%zz".repeat(20)));
+    feed(
+        &mut a,
+        [Event::key(KeyCode::Tab), Event::key(KeyCode::Home)],
+    );
+    assert_eq!(a.focus(), Focus::Tree);
+    let t = draw(&mut a, 120, 40);
+    let at = find_row(t.backend().buffer(), "Details");
+    let before = support::screen(&mut a, 120, 40);
+    let title = row(t.backend().buffer(), at);
+    assert!(title.contains("rows 1–"), "{title}");
+    let x = title
+        .find("Details")
+        .map_or(60, |i| title[..i].chars().count() as u16);
+    a.handle(Event::Mouse(crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::ScrollDown,
+        column: x,
+        row: at + 2,
+        modifiers: KeyModifiers::NONE,
+    }));
+    assert_eq!(a.focus(), Focus::Tree, "the wheel does not take the focus");
+    let t = draw(&mut a, 120, 40);
+    let title = row(
+        t.backend().buffer(),
+        find_row(t.backend().buffer(), "Details"),
+    );
+    assert!(title.contains("rows 4–"), "Details scrolled: {title}");
+    // Nothing else moved: the rows above Details are as they were.
+    let after = support::screen(&mut a, 120, 40);
+    let n = usize::from(at);
+    assert_eq!(
+        before.lines().take(n).collect::<Vec<_>>(),
+        after.lines().take(n).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn details_shows_every_diagnostic_of_the_selected_diagnostic_span_and_attributes() {
     let mut a = app("http://[::1]/");
     // The host node: its attributes read `key = value`.
@@ -1119,12 +1157,44 @@ fn typing_while_too_small_from_a_pane_goes_to_the_input() {
     let mut a = app("urn:a:b");
     support::focus(&mut a, Focus::Tree);
     draw(&mut a, 40, 10);
-    // In the tree pane q would quit; on the small screen it is typed.
-    feed(&mut a, Event::typed("q"));
+    // A q is held (a second one would quit); the next key types it, then itself.
+    feed(&mut a, Event::typed("qx"));
     assert!(!a.should_quit());
-    assert_eq!(a.input(0), "urn:a:bq");
+    assert_eq!(a.input(0), "urn:a:bqx");
     assert_eq!(a.focus(), Focus::Input);
-    assert_eq!(a.small_keys().applied, 1);
+    assert_eq!(a.small_keys().applied, 2);
+}
+
+#[test]
+fn q_twice_quits_while_too_small() {
+    let mut a = app("urn:a:b");
+    let t = draw(&mut a, 40, 10);
+    assert!(
+        rows(&t, 10).contains("q q, Ctrl-C or Ctrl-Q quits"),
+        "{}",
+        rows(&t, 10)
+    );
+    a.handle(Event::key(KeyCode::Char('q')));
+    assert!(!a.should_quit());
+    let t = draw(&mut a, 40, 10);
+    assert!(rows(&t, 10).contains("q again quits"), "{}", rows(&t, 10));
+    a.handle(Event::key(KeyCode::Char('q')));
+    assert!(a.should_quit(), "q q quits on the small screen too");
+    assert_eq!(a.input(0), "urn:a:b", "neither q went into the identifier");
+    // Typed as one run (a presenter's step), the same.
+    let mut b = app("urn:a:b");
+    draw(&mut b, 40, 10);
+    assert_eq!(b.type_text("qq"), 0, "q is not text here");
+    feed(&mut b, Event::typed("qq"));
+    assert!(b.should_quit());
+    assert_eq!(b.input(0), "urn:a:b");
+    // A held q is typed when the terminal grows large enough.
+    let mut c = app("urn:a:b");
+    draw(&mut c, 40, 10);
+    c.handle(Event::key(KeyCode::Char('q')));
+    c.handle(Event::Resize(100, 30));
+    assert_eq!(c.input(0), "urn:a:bq");
+    assert!(!c.should_quit());
 }
 
 #[test]

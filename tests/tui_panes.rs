@@ -132,7 +132,7 @@ fn a_diff_tree_is_focused_scrolled_and_read_in_details() {
     assert!(s.contains("segment"), "{s}");
     a.handle(Event::key(KeyCode::Esc));
     assert_eq!(a.focus(), Focus::TreeB);
-    // The wheel over A's tree focuses and scrolls it.
+    // The wheel over A's tree scrolls it; the focus stays on B's.
     let s = screen(&mut a, 80, 24);
     let y = s
         .lines()
@@ -144,8 +144,9 @@ fn a_diff_tree_is_focused_scrolled_and_read_in_details() {
         row: y,
         modifiers: KeyModifiers::NONE,
     }));
-    assert_eq!(a.focus(), Focus::TreeA);
+    assert_eq!(a.focus(), Focus::TreeB);
     assert_eq!(node_kind(&a, 0), "segment five");
+    a.handle(Event::key(KeyCode::BackTab));
     // At 100×30 the trees stand side by side.
     let wide = screen(&mut a, 100, 30);
     assert!(

@@ -176,6 +176,9 @@ fn help_wraps_long_entries_and_scrolls() {
     // A description longer than its row goes on under the description column: nothing
     // runs into the border.
     a.handle(Event::key(KeyCode::PageDown));
+    // Two rows further: the message log's row (Ctrl-L) came before F2.
+    a.handle(Event::key(KeyCode::Down));
+    a.handle(Event::key(KeyCode::Down));
     let s = screen(&mut a, 80, 24);
     insta::assert_snapshot!("help_wrapped_80x24", s);
     // F3's description wraps under its column, its end on the next row.

@@ -152,6 +152,7 @@ enum Open {
     Examples(Box<Examples>),
     Share(ShareMenu),
     Setter(Box<SetterOverlay>),
+    Messages(Box<panes::messages::MessagesOverlay>),
 }
 
 impl Open {
@@ -161,6 +162,7 @@ impl Open {
             Open::Examples(o) => o.as_mut(),
             Open::Share(o) => o,
             Open::Setter(o) => o.as_mut(),
+            Open::Messages(o) => o.as_mut(),
         }
     }
 
@@ -170,6 +172,7 @@ impl Open {
             Open::Examples(_) => Context::Examples,
             Open::Share(_) => Context::Share,
             Open::Setter(_) => Context::Setter,
+            Open::Messages(_) => Context::Messages,
         }
     }
 }
@@ -188,9 +191,6 @@ struct Hits {
 #[derive(Debug, Default)]
 struct StandardsView {
     pane: panes::standards::StandardsPane,
-    /// The model's analysis count the comparison was made at: it is made again once per
-    /// change of the input, never per frame.
-    of: Option<u64>,
     /// Where it was drawn, for the mouse.
     area: Option<Rect>,
 }
@@ -214,6 +214,8 @@ pub struct App {
     /// row)`.
     details_key: Option<(Focus, usize, u64, u64, usize)>,
     status: Option<Message>,
+    /// Every status message of the session (Ctrl-L reads them whole).
+    log: panes::messages::Log,
     clipboard: Clipboard,
     history: History,
     mouse: bool,
@@ -230,27 +232,17 @@ pub struct App {
     cases_file: Option<std::path::PathBuf>,
     /// Where the cases file's grammars may be.
     cases_grammars: crate::cases::GrammarPaths,
-    /// Its cases, run (shown in the examples picker).
-    user_cases: Vec<panes::examples::UserCase>,
     /// False in a presenter's step: nothing is written to files (Ctrl-S's saves say so).
     files: bool,
     /// Where Ctrl-S `s` and `h` save the screen: the working directory.
     screen_dir: std::path::PathBuf,
     /// The standards view (F8), while shown.
     standards: Option<StandardsView>,
+    /// The status line shows key hints (a presenter's slide has none unless its deck asks).
+    hints: bool,
 }
 
-/// What the keys typed while the terminal is too small did: typed text and editing keys go
-/// to the input (and are counted), other commands are ignored (and counted); only quitting
-/// acts at once. The counts are shown on the small screen, and once on the status line
-/// when the terminal is large enough again.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SmallKeys {
-    /// Keys applied to the input.
-    pub applied: usize,
-    /// Commands ignored.
-    pub ignored: usize,
-}
+pub use super::panes::status::SmallKeys;
 
 impl App {
     /// A workbench in the state `config` describes; both inputs are analysed here.
@@ -320,7 +312,8 @@ impl App {
             examples: None,
             details_source: Focus::Tree,
             details_key: None,
-            status,
+            log: panes::messages::Log::default(),
+            status: None,
             clipboard,
             history,
             mouse,
@@ -332,11 +325,14 @@ impl App {
             lab,
             cases_file: cases,
             cases_grammars,
-            user_cases: Vec::new(),
             files: true,
             screen_dir: std::path::PathBuf::from("."),
             standards: None,
+            hints: true,
         };
+        if let Some(m) = status {
+            app.post(m);
+        }
         if let Err(e) = app.read_cases() {
             app.say_error(e);
         }
@@ -531,7 +527,12 @@ impl App {
             Event::Key(k) => self.on_key(k),
             Event::Mouse(m) => self.on_mouse(m),
             Event::Paste(s) => self.on_paste(&s),
-            Event::Resize(w, h) => self.size = (w, h),
+            Event::Resize(w, h) => {
+                self.size = (w, h);
+                if !self.too_small() {
+                    self.type_held_q();
+                }
+            }
         }
         if self.panes.refresh(&mut self.m) {
             self.note_current_inputs();
@@ -567,7 +568,9 @@ impl App {
                 let k = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
                 if small {
                     let g = keys::lookup(&[Context::Global], &k);
-                    g == Some(Action::Quit)
+                    // `q` is held there: twice in a row it quits.
+                    c == 'q'
+                        || g == Some(Action::Quit)
                         || (diff && g == Some(Action::ToggleDiff))
                         || keys::lookup(&[Context::Input], &k).is_some_and(input::edits)
                 } else {
@@ -589,6 +592,7 @@ impl App {
             return 0;
         }
         if small {
+            self.type_held_q();
             if self.input_side().is_none() {
                 self.set_focus(Focus::Input);
             }
@@ -712,23 +716,134 @@ impl App {
         }
     }
 
+    /// The status line's key hints in the current state, in their order: `(action, key,
+    /// label)`. Only keys that do something here are hinted ([`Self::hints_hidden`]).
+    pub fn hinted_keys(&self) -> Vec<(Action, keys::Key, &'static str)> {
+        // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
+        let mut contexts = self.contexts();
+        if self.overlay.is_none() && self.input_side().is_some() {
+            contexts.reverse();
+        }
+        keys::hinted_keys(&contexts, &self.hints_first(), &self.hints_hidden())
+    }
+
+    /// The hinted keys that would do nothing in the current state: the URL setter outside
+    /// the whatwg profile; the base line in diff mode, the trees outside it; the namespace
+    /// switch where no input is a URN; history recall with no history; on the tree, fold
+    /// off a cross-reference and the other reading where the grammar admits none; on the
+    /// ladder, the compare options its profile's ladder does not use.
+    fn hints_hidden(&self) -> Vec<Action> {
+        use crate::engine::family::Family;
+        let mut hidden = Vec::new();
+        if !self.whatwg() {
+            hidden.push(Action::SetComponent);
+        }
+        if self.m.diff_mode() {
+            hidden.push(Action::ToggleBase);
+        } else {
+            hidden.push(Action::DiffTrees);
+        }
+        let sides = if self.m.diff_mode() { 2 } else { 1 };
+        if !(0..sides).any(|s| self.m.analysis(s).profile.family() == Family::Urn) {
+            hidden.push(Action::ToggleNamespace);
+        }
+        if self.history.entries().is_empty() {
+            hidden.push(Action::HistoryPrev);
+        }
+        if self.overlay.is_some() {
+            return hidden;
+        }
+        match self.focus {
+            Focus::Tree | Focus::TreeA | Focus::TreeB => {
+                let side = usize::from(self.focus == Focus::TreeB);
+                let Some(line) = self.panes.lines.get(side) else {
+                    return hidden;
+                };
+                if !line.tree.can_fold() {
+                    hidden.push(Action::Toggle);
+                }
+                let a = self.m.analysis(side);
+                if !line.tree.reading.shown
+                    && a.readings.is_empty()
+                    && self.m.lab_parses(side).is_none()
+                {
+                    hidden.push(Action::OtherReading);
+                }
+            }
+            Focus::Ladder => {
+                if let Some(c) = self.m.comparison() {
+                    let spec = crate::engine::equiv::ladder_spec(c.verdict.profile);
+                    for (a, o) in [
+                        (
+                            Action::Objective,
+                            crate::engine::equiv::CompareOption::Objective,
+                        ),
+                        (
+                            Action::IgnoreDollar,
+                            crate::engine::equiv::CompareOption::IgnoreDollar,
+                        ),
+                        (Action::FormA, crate::engine::equiv::CompareOption::FormA),
+                        (Action::FormB, crate::engine::equiv::CompareOption::FormB),
+                    ] {
+                        if !spec.uses(o) {
+                            hidden.push(a);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        // The focused pane's own: copy where it has nothing to copy, Details where it is
+        // there already or has nothing to read (or diff mode does not read it), scrolling
+        // that would not move.
+        if let Some(p) = self.pane(self.focus) {
+            let doc = self.m.doc(self.focus.reads(self.m.reads()));
+            if p.copy(&doc).is_none() {
+                hidden.push(Action::Copy);
+            }
+            if self.focus == Focus::Details
+                || p.detail(&doc).is_none()
+                || (self.m.diff_mode() && !p.detail_in_diff_mode())
+            {
+                hidden.push(Action::ShowDetails);
+            }
+            for a in [Action::Up, Action::Down] {
+                if !p.scrolls(a) {
+                    hidden.push(a);
+                }
+            }
+        }
+        hidden
+    }
+
     /// Shows `text` on the status line (news from the event loop).
     pub fn tell(&mut self, text: impl Into<String>) {
         self.say(text);
     }
 
     fn say(&mut self, text: impl Into<String>) {
-        self.status = Some(Message {
+        self.post(Message {
             text: text.into(),
             level: Level::Info,
         });
     }
 
     fn say_error(&mut self, text: impl Into<String>) {
-        self.status = Some(Message {
+        self.post(Message {
             text: text.into(),
             level: Level::Error,
         });
+    }
+
+    /// Shows `m` on the status line and keeps it in the message log.
+    fn post(&mut self, m: Message) {
+        self.log.push(&m);
+        self.status = Some(m);
+    }
+
+    /// The message log: every status message of the session, oldest first.
+    pub fn messages(&self) -> impl Iterator<Item = &Message> {
+        self.log.entries().map(|(m, _)| m)
     }
 
     /// The keys taken while the terminal was too small (since it last was large enough).
@@ -746,6 +861,19 @@ impl App {
             self.quit = true;
             return;
         }
+        let plain_q = k.code == KeyCode::Char('q')
+            && !k
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if plain_q && self.overlay.is_none() {
+            if self.small_keys.q_held {
+                self.quit = true;
+            } else {
+                self.small_keys.q_held = true;
+            }
+            return;
+        }
+        self.type_held_q();
         if self.m.diff_mode() && global == Some(Action::ToggleDiff) {
             self.act(Action::ToggleDiff, k);
             return;
@@ -780,11 +908,29 @@ impl App {
         self.small_keys.applied += 1;
     }
 
+    /// Types the `q` held on the small screen (the key after it was not a second `q`), as
+    /// a key applied to the input.
+    fn type_held_q(&mut self) {
+        if !std::mem::take(&mut self.small_keys.q_held) {
+            return;
+        }
+        let side = match self.input_side() {
+            Some(s) => s,
+            None => {
+                self.set_focus(Focus::Input);
+                0
+            }
+        };
+        self.with_line(side, |l, h| l.on_char('q', h));
+        self.small_keys.applied += 1;
+    }
+
     fn on_key(&mut self, k: KeyEvent) {
         if self.too_small() {
             self.on_key_small(&k);
             return;
         }
+        self.type_held_q();
         let action = keys::lookup(&self.contexts(), &k);
         let plain_char = match k.code {
             KeyCode::Char(c)
@@ -953,6 +1099,11 @@ impl App {
         match a {
             Action::Quit => self.quit = true,
             Action::Help => self.overlay = Some(Open::Help(self.help())),
+            Action::Messages => {
+                self.overlay = Some(Open::Messages(Box::new(
+                    panes::messages::MessagesOverlay::new(&self.log),
+                )))
+            }
             Action::FocusNext | Action::FocusPrev => {
                 if self.step_diff_reading(a == Action::FocusNext) {
                     return;
@@ -1007,10 +1158,9 @@ impl App {
                 self.toggle_diff()
             }
             Action::Examples => {
-                let ex = self
-                    .examples
-                    .take()
-                    .unwrap_or_else(|| Box::new(Examples::with_cases(self.user_cases.clone())));
+                let ex = self.examples.take().unwrap_or_else(|| {
+                    Box::new(Examples::with_cases(self.m.user_cases().to_vec()))
+                });
                 self.overlay = Some(Open::Examples(ex));
             }
             Action::Copy => self.copy(),
@@ -1051,7 +1201,7 @@ impl App {
             Action::Objective | Action::IgnoreDollar | Action::FormA | Action::FormB => {
                 let under = self.m.compared_under();
                 let opts = self.m.compare_options_mut();
-                if let Some(msg) = panes::diff::set_option(opts, a, under) {
+                if let Some(msg) = panes::ladder::set_option(opts, a, under) {
                     self.say(msg);
                 }
             }
@@ -1165,6 +1315,7 @@ impl App {
     /// F8: shows the standards view (with the keyboard) or hides it.
     fn toggle_standards(&mut self) {
         if self.standards.take().is_some() {
+            self.m.drop_standards();
             if self.focus == Focus::Details {
                 self.set_focus(Focus::Input);
             }
@@ -1177,25 +1328,13 @@ impl App {
         self.say("standards: the URL Standard beside RFC 3986 · ↑/↓ select · Enter: to the input · F8 hides");
     }
 
-    /// Compares input A under both standards again when it changed since the last time.
+    /// Hands the standards view the model's comparison of input A (made again only when A
+    /// changed).
     fn refresh_standards(&mut self) {
-        let n = self.m.analyses();
         let Some(v) = self.standards.as_mut() else {
             return;
         };
-        if v.of == Some(n) {
-            return;
-        }
-        v.of = Some(n);
-        let input = &self.m.analysis(0).input;
-        // B, the base line or the profile changed, not A: the comparison stands.
-        if v.pane.shows(input) {
-            return;
-        }
-        v.pane
-            .show(std::sync::Arc::new(crate::engine::standards::compare(
-                input,
-            )));
+        v.pane.show(self.m.standards());
     }
 
     /// Draws the standards view into `area`.
@@ -1281,7 +1420,7 @@ impl App {
         let Some(Open::Examples(ex)) = &self.overlay else {
             return;
         };
-        let Some(loaded) = ex.selected_load() else {
+        let Some(loaded) = ex.selected_load(|id| self.m.auto_profile(id)) else {
             return;
         };
         self.close_overlay();
@@ -1305,7 +1444,8 @@ impl App {
             Some(ReportFormat::Text) => "the text report",
             None => "the command line that reopens this view",
         };
-        self.status = Some(self.clipboard.copy_told(&text, what, true));
+        let told = self.clipboard.copy_told(&text, what, true);
+        self.post(told);
     }
 
     /// Reads the `--cases` file again and runs its cases (the library runs them, against
@@ -1314,32 +1454,9 @@ impl App {
         let Some(path) = self.cases_file.clone() else {
             return Ok(());
         };
-        let opts = crate::cases::LoadOptions {
-            grammars: self.cases_grammars,
-            // The file Ctrl-S `a` fills may start empty.
-            allow_empty: true,
-        };
-        let file = crate::cases::load_with(&path, opts).map_err(|errs| {
-            let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
-            let more = if errs.len() > 1 {
-                format!(" (and {} more)", errs.len() - 1)
-            } else {
-                String::new()
-            };
-            crate::safe_text::escape(&format!("cases {first}{more}")).into_owned()
-        })?;
-        let name = path.display().to_string();
-        self.user_cases = file
-            .cases
-            .into_iter()
-            .map(|case| panes::examples::UserCase {
-                failures: crate::cases::run(&case, None),
-                file: name.clone(),
-                case,
-            })
-            .collect();
+        self.m.read_cases(&path, self.cases_grammars)?;
         if let Some(ex) = &mut self.examples {
-            ex.set_cases(self.user_cases.clone());
+            ex.set_cases(self.m.user_cases().to_vec());
         }
         Ok(())
     }
@@ -1394,8 +1511,42 @@ impl App {
     }
 
     /// Highlights `h` (a presenter's step): the panes dim what does not belong to it.
+    /// The tree selects the highlight's first node (so Details, when shown, reads it).
     pub fn set_highlight(&mut self, h: Option<crate::tui::highlight::Highlight>) {
+        if let Some(node) = h.as_ref().and_then(|h| h.node(self.m.analysis(0))) {
+            self.panes.lines[0].tree.select(node);
+            self.details_key = None;
+        }
         self.m.set_highlight(h);
+    }
+
+    /// Reads the tree's selection whole in Details, as `d` in the tree does (a presenter's
+    /// step that asks for the highlight's Details). Diff mode has no single tree: nothing.
+    pub fn show_tree_details(&mut self) {
+        if self.m.diff_mode() {
+            return;
+        }
+        self.set_focus(Focus::Tree);
+        self.show_details();
+    }
+
+    /// Selects the ladder's deciding step (the one from which the sides are equal, or the
+    /// one at which they part), scrolled into view: where a presenter's diff slide starts.
+    pub fn select_deciding_step(&mut self) {
+        let Some(c) = self.m.comparison() else {
+            return;
+        };
+        let v = &c.verdict;
+        if let Some(i) = v.equal_from().or(v.parted_at()) {
+            self.panes.ladder.list.selected = i;
+            self.m.keep_step(self.panes.ladder.list);
+            self.details_key = None;
+        }
+    }
+
+    /// Shows key hints on the status line (`false`: the message alone; a presenter's slide).
+    pub fn set_hints(&mut self, on: bool) {
+        self.hints = on;
     }
 
     /// Writes no file from now on (a presenter's step): Ctrl-S's case and screen saves say
@@ -1412,22 +1563,22 @@ impl App {
 
     /// The screen as it stands, drawn again at the app's size (the share menu closed), as
     /// `format`: the same exporter as `idbench replay`.
-    pub fn screen_export(&mut self, format: crate::tui::present::export::Format) -> String {
+    pub fn screen_export(&mut self, format: crate::tui::export::Format) -> String {
         let (w, h) = self.size;
-        let buf = crate::tui::present::render::frame(self, w.max(1), h.max(1));
-        crate::tui::present::export::render(&buf, &self.theme, format, "idbench screen")
+        let buf = self.frame(w.max(1), h.max(1));
+        crate::tui::export::render(&buf, &self.theme, format, "idbench screen")
     }
 
     /// Saves the screen as `idbench-screen-NN.EXT` in the working directory (the first free
     /// number; never over a file, following no link) and says where.
-    fn save_screen(&mut self, format: crate::tui::present::export::Format) {
+    fn save_screen(&mut self, format: crate::tui::export::Format) {
         self.overlay = None;
         if !self.files {
             self.say("a presenter's step saves no file (idbench replay exports the deck)");
             return;
         }
         let text = self.screen_export(format);
-        match crate::tui::present::export::save_screen(&self.screen_dir, format, &text) {
+        match crate::tui::export::save_screen(&self.screen_dir, format, &text) {
             Ok(said) => self.say(said),
             Err(said) => self.say_error(said),
         }
@@ -1488,7 +1639,8 @@ impl App {
                 .as_ref()
                 .and_then(|v| v.pane.copy(&self.m.doc(0)));
             if let Some(c) = c {
-                self.status = Some(self.clipboard.copy_told(&c.text, &c.what, true));
+                let told = self.clipboard.copy_told(&c.text, &c.what, true);
+                self.post(told);
             }
             return;
         }
@@ -1509,7 +1661,8 @@ impl App {
                 }
             }
         };
-        self.status = Some(self.clipboard.copy_told(&text, &what, true));
+        let told = self.clipboard.copy_told(&text, &what, true);
+        self.post(told);
     }
 
     fn on_paste(&mut self, s: &str) {
@@ -1564,14 +1717,17 @@ impl App {
                 Some(up) => v.pane.on_wheel(up, &doc),
                 None => v.pane.on_click(r, pos, &doc),
             };
-            self.set_focus(Focus::Details);
+            // The wheel scrolls what is under the pointer; only a click moves the focus.
+            if up.is_none() {
+                self.set_focus(Focus::Details);
+            }
             self.apply(0, e);
             return;
         }
         let Some(&(f, r)) = self.hits.panes.iter().find(|(_, r)| r.contains(pos)) else {
             return;
         };
-        if self.pane(f).is_some_and(|p| p.mouse_focuses()) {
+        if up.is_none() && self.pane(f).is_some_and(|p| p.mouse_focuses()) {
             self.set_focus(f);
         }
         let reads = self.m.reads();
@@ -1587,6 +1743,31 @@ impl App {
 
     // ----- drawing -----
 
+    /// One frame at `w`×`h`, drawn by [`draw`](Self::draw) without a terminal (Ctrl-S's
+    /// screen saves, a presenter's slides); past
+    /// [`MAX_DRAWN`](crate::tui::layout::MAX_DRAWN) either way, the too-large screen at that
+    /// bound (as the terminal shows it), so the buffer is bounded whatever size is asked for.
+    pub fn frame(&mut self, w: u16, h: u16) -> ratatui::buffer::Buffer {
+        use ratatui::{Terminal, TerminalOptions, Viewport};
+        let area = layout::drawn_area(w, h);
+        // Drawn into the terminal's buffer and taken from it: the backend is never written
+        // (its size is not asked for with a fixed viewport), so it is the smallest there is.
+        let viewport = Viewport::Fixed(area);
+        let backend = ratatui::backend::TestBackend::new(1, 1);
+        let mut t = match Terminal::with_options(backend, TerminalOptions { viewport }) {
+            Ok(t) => t,
+            Err(e) => match e {},
+        };
+        let mut f = t.get_frame();
+        if layout::too_large(w, h) {
+            let size = ratatui::layout::Size::new(w, h);
+            super::screen::draw_too_large(&mut f, size, "Ctrl-C or Ctrl-Q quits");
+        } else {
+            self.draw(&mut f);
+        }
+        std::mem::take(t.current_buffer_mut())
+    }
+
     /// Draws one frame. Reads the cached analyses; never re-analyses.
     pub fn draw(&mut self, f: &mut Frame) {
         let area = f.area();
@@ -1595,11 +1776,13 @@ impl App {
         if self.too_small() {
             let (min, diff) = (self.min_size(), self.m.diff_mode());
             let k = self.small_keys;
-            panes::status::draw_too_small(f, area, min, diff, (k.applied, k.ignored), &self.theme);
+            panes::status::draw_too_small(f, area, min, diff, k, &self.theme);
             return;
         }
         if self.small_keys != SmallKeys::default() {
-            let SmallKeys { applied, ignored } = std::mem::take(&mut self.small_keys);
+            let SmallKeys {
+                applied, ignored, ..
+            } = std::mem::take(&mut self.small_keys);
             self.say(format!(
                 "while the terminal was too small: {} applied to the input, {} ignored",
                 panes::plural(applied, "key"),
@@ -1706,17 +1889,14 @@ impl App {
         if let Some(o) = &mut self.overlay {
             o.get().draw(f, area, &self.theme);
         }
-        // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
-        let mut contexts = self.contexts();
-        if self.overlay.is_none() && self.input_side().is_some() {
-            contexts.reverse();
-        }
-        let hidden: &[Action] = if self.whatwg() {
-            &[]
+        let hints: Vec<(String, &'static str)> = if self.hints {
+            self.hinted_keys()
+                .into_iter()
+                .map(|(_, k, h)| (k.short_label(), h))
+                .collect()
         } else {
-            &[Action::SetComponent]
+            Vec::new()
         };
-        let hints = keys::hints_without(&contexts, &self.hints_first(), hidden);
         let msg = match (&self.status, self.mouse) {
             (Some(m), _) => Some(m.clone()),
             (None, false) => Some(Message {

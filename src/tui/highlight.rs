@@ -71,6 +71,33 @@ impl Highlight {
         out
     }
 
+    /// The tree node (preorder index into `a.tree`) the highlight points at, for the tree to
+    /// select: the first node of the kind; the innermost node holding the first diagnostic
+    /// of the code; the first node within the range, else the innermost node holding it.
+    pub fn node(&self, a: &Analysis) -> Option<usize> {
+        let spans = self.spans(a);
+        let holds = |r: &Range<usize>| {
+            a.tree
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| n.span().start <= r.start && r.end <= n.span().end)
+                .max_by_key(|(i, n)| (std::cmp::Reverse(n.span().end - n.span().start), *i))
+                .map(|(i, _)| i)
+        };
+        match self {
+            Highlight::Kind(k) => a.tree.iter().position(|n| n.kind() == *k),
+            Highlight::Code(_) => spans.first().and_then(holds),
+            Highlight::Range(r) => a
+                .tree
+                .iter()
+                .position(|n| {
+                    let s = n.span();
+                    r.start <= s.start && s.end <= r.end && s.end > s.start
+                })
+                .or_else(|| holds(r)),
+        }
+    }
+
     /// True when byte `at` of `a`'s input belongs to the highlight (`spans` is
     /// [`Highlight::spans`] of the same analysis).
     pub fn covers(spans: &[Range<usize>], at: usize) -> bool {

@@ -40,6 +40,8 @@ pub enum Context {
     Share,
     /// In the URL setter (F9, under the whatwg profile).
     Setter,
+    /// In the message log (Ctrl-L).
+    Messages,
 }
 
 impl Context {
@@ -66,11 +68,12 @@ impl Context {
             Context::Setter => {
                 "URL setter (F9, whatwg profile: one component changed by the URL Standard's setter)"
             }
+            Context::Messages => "Message log (Ctrl-L: every status message, read whole)",
         }
     }
 
     /// Every context, in the order help shows them.
-    pub const ALL: [Context; 16] = [
+    pub const ALL: [Context; 17] = [
         Context::Global,
         Context::Panes,
         Context::Input,
@@ -87,6 +90,7 @@ impl Context {
         Context::Help,
         Context::Share,
         Context::Setter,
+        Context::Messages,
     ];
 }
 
@@ -209,6 +213,8 @@ pub enum Action {
     /// Under the whatwg profile: change one component of the input through the URL
     /// Standard's setter (the URL setter overlay).
     SetComponent,
+    /// Open or close the message log: every status message of the session, read whole.
+    Messages,
 }
 
 /// One key: a code and the modifiers that must be held.
@@ -482,6 +488,13 @@ pub const BINDINGS: &[Binding] = &[
         &[ctrl('g')],
         "mouse capture off/on (off: the terminal selects text)",
         Some("mouse"),
+    ),
+    b(
+        X::Global,
+        A::Messages,
+        &[ctrl('l')],
+        "message log: every status message of the session, read whole (the status line cuts a long one)",
+        None,
     ),
     b(
         X::Global,
@@ -975,6 +988,32 @@ pub const BINDINGS: &[Binding] = &[
         "back to the components; from there, close",
         Some("back"),
     ),
+    // The message log.
+    b(X::Messages, A::Up, &[k(K::Up), c('k')], "scroll up", None),
+    b(
+        X::Messages,
+        A::Down,
+        &[k(K::Down), c('j')],
+        "scroll down",
+        Some("scroll"),
+    ),
+    b(X::Messages, A::PageUp, &[k(K::PageUp)], "page up", None),
+    b(
+        X::Messages,
+        A::PageDown,
+        &[k(K::PageDown)],
+        "page down",
+        None,
+    ),
+    b(X::Messages, A::First, &[k(K::Home), c('g')], "newest", None),
+    b(X::Messages, A::Last, &[k(K::End), c('G')], "oldest", None),
+    b(
+        X::Messages,
+        A::Back,
+        &[k(K::Esc), c('q')],
+        "close",
+        Some("close"),
+    ),
     // Help.
     b(X::Help, A::Up, &[k(K::Up), c('k')], "scroll up", None),
     b(X::Help, A::Down, &[k(K::Down), c('j')], "scroll down", None),
@@ -1027,14 +1066,26 @@ pub fn hints_without(
     first: &[Action],
     hidden: &[Action],
 ) -> Vec<(String, &'static str)> {
-    let mut all: Vec<(Action, String, &'static str)> = Vec::new();
+    hinted_keys(contexts, first, hidden)
+        .into_iter()
+        .map(|(_, k, h)| (k.short_label(), h))
+        .collect()
+}
+
+/// The hints of [`hints_without`] with the action and the key each names.
+pub fn hinted_keys(
+    contexts: &[Context],
+    first: &[Action],
+    hidden: &[Action],
+) -> Vec<(Action, Key, &'static str)> {
+    let mut all: Vec<(Action, Key, &'static str)> = Vec::new();
     for cx in contexts {
         for b in BINDINGS.iter().filter(|b| b.context == *cx) {
             if let (Some(h), Some(key)) = (b.hint, b.keys.first())
                 && !hidden.contains(&b.action)
                 && !all.iter().any(|(a, _, _)| *a == b.action)
             {
-                all.push((b.action, key.short_label(), h));
+                all.push((b.action, *key, h));
             }
         }
     }
@@ -1049,7 +1100,31 @@ pub fn hints_without(
         .position(|(a, _, _)| *a == Action::FocusNext)
         .map_or(0, |i| i + 1);
     all.splice(at..at, promoted);
-    all.into_iter().map(|(_, k, h)| (k, h)).collect()
+    all
+}
+
+/// The key table as Markdown, for the README: one table per context, in help's order,
+/// each row a binding's keys and what they do. The README's key list is this text between
+/// its `<!-- keys:begin -->` and `<!-- keys:end -->` markers (a test compares them).
+pub fn markdown() -> String {
+    let cell = |s: &str| s.replace('|', "\\|");
+    let mut out = String::new();
+    for cx in Context::ALL {
+        let rows: Vec<&Binding> = BINDINGS.iter().filter(|b| b.context == cx).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let _ = write!(out, "\n**{}**\n\n| key | does |\n|---|---|\n", cx.title());
+        for b in rows {
+            let _ = writeln!(
+                out,
+                "| {} | {} |",
+                cell(&keys_label(b)),
+                cell(b.description)
+            );
+        }
+    }
+    out
 }
 
 /// The keys of `binding` joined for help: `Ctrl-C, Ctrl-Q`.

@@ -139,6 +139,11 @@ pub struct Model {
     offered: Option<(Profile, Offered)>,
     /// What a presenter's step highlights (the panes dim the rest), if anything.
     highlight: Option<crate::tui::highlight::Highlight>,
+    /// The standards comparison of input A (F8), with the analysis count it was made at:
+    /// made when asked, again only when A changed.
+    standards: Option<(u64, std::sync::Arc<crate::engine::standards::Standards>)>,
+    /// The user's cases (`--cases`), each run once when the file is read.
+    user_cases: Vec<UserCase>,
 }
 
 /// Input A's verdict under the offered profile (the grammar lab's) as the strip shows it.
@@ -155,6 +160,24 @@ pub enum Offered {
 /// The longest input A judged under the offered profile while another is in use (as diff
 /// mode's per-profile comparisons stop at [`crate::engine::equiv::PER_PROFILE_MAX`]).
 pub const OFFERED_MAX: usize = crate::engine::equiv::PER_PROFILE_MAX;
+
+/// One of the user's cases, with the outcome of running it.
+#[derive(Clone, Debug)]
+pub struct UserCase {
+    /// The cases file, as given.
+    pub file: String,
+    /// The case.
+    pub case: crate::cases::Case,
+    /// What it did not meet (empty: it passes).
+    pub failures: Vec<crate::cases::Failure>,
+}
+
+impl UserCase {
+    /// True when the case passes.
+    pub fn passes(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
 
 /// Selection and scroll position of a list (the panes' lists, and the ladder's
 /// selection, which the model keeps from one comparison to the next).
@@ -196,13 +219,13 @@ impl ListState {
         self.offset
     }
 
-    /// The row at screen line `y` of `area` (inside its border), if any.
-    pub fn row_at(&self, area: ratatui::layout::Rect, y: u16, len: usize) -> Option<usize> {
-        let inner_top = area.y + 1;
-        if y < inner_top || y >= area.bottom().saturating_sub(1) {
+    /// The row at screen line `y` when the rows shown start at line `top` and end before
+    /// line `bottom`, if any (a pane gives its area's inside through `row_at`).
+    pub fn row_in(&self, top: u16, bottom: u16, y: u16, len: usize) -> Option<usize> {
+        if y < top || y >= bottom {
             return None;
         }
-        let i = self.offset + usize::from(y - inner_top);
+        let i = self.offset + usize::from(y - top);
         (i < len).then_some(i)
     }
 }
@@ -266,6 +289,8 @@ impl Model {
             lab_parse: [0; 2],
             offered: None,
             highlight: None,
+            standards: None,
+            user_cases: Vec::new(),
         };
         m.refresh(texts);
         m
@@ -467,6 +492,74 @@ impl Model {
     pub fn reanalyze(&mut self) {
         self.reanalyze_all = true;
         self.comparison = None;
+    }
+
+    /// The URL Standard's reading of input A beside RFC 3986's (the standards view, F8):
+    /// compared once per change of A (B, the base line or the profile changing leaves it).
+    pub fn standards(&mut self) -> std::sync::Arc<crate::engine::standards::Standards> {
+        let n = self.analyses;
+        let input = &self.docs[0].input;
+        match &mut self.standards {
+            Some((at, s)) if *at == n => s.clone(),
+            Some((at, s)) if s.input == *input => {
+                *at = n;
+                s.clone()
+            }
+            slot => {
+                let s = std::sync::Arc::new(crate::engine::standards::compare(input));
+                *slot = Some((n, s.clone()));
+                s
+            }
+        }
+    }
+
+    /// Reads the cases file at `path` and runs each case once (the examples picker shows
+    /// them with how they fared). `Err`: the file's first problem, and how many more.
+    pub fn read_cases(
+        &mut self,
+        path: &std::path::Path,
+        grammars: crate::cases::GrammarPaths,
+    ) -> Result<(), String> {
+        let opts = crate::cases::LoadOptions {
+            grammars,
+            // The file Ctrl-S `a` fills may start empty.
+            allow_empty: true,
+        };
+        let file = crate::cases::load_with(path, opts).map_err(|errs| {
+            let first = errs.first().map(|e| e.to_string()).unwrap_or_default();
+            let more = if errs.len() > 1 {
+                format!(" (and {} more)", errs.len() - 1)
+            } else {
+                String::new()
+            };
+            crate::safe_text::escape(&format!("cases {first}{more}")).into_owned()
+        })?;
+        let name = path.display().to_string();
+        self.user_cases = file
+            .cases
+            .into_iter()
+            .map(|case| UserCase {
+                failures: crate::cases::run(&case, None),
+                file: name.clone(),
+                case,
+            })
+            .collect();
+        Ok(())
+    }
+
+    /// The user's cases, run.
+    pub fn user_cases(&self) -> &[UserCase] {
+        &self.user_cases
+    }
+
+    /// Lets the standards comparison go (the view is hidden).
+    pub fn drop_standards(&mut self) {
+        self.standards = None;
+    }
+
+    /// The profile auto reads `input` under (the examples picker asks before it loads one).
+    pub fn auto_profile(&self, input: &str) -> Profile {
+        crate::engine::first_error(input, None).0
     }
 
     /// Highlights `h` (a presenter's step): the panes dim what does not belong to it.
@@ -850,6 +943,7 @@ mod tests {
         };
         let model = code(include_str!("model.rs"));
         assert!(!model.contains("panes"), "model.rs names the panes");
+        assert!(!model.contains("ratatui"), "model.rs names a ratatui type");
         let input = code(include_str!("panes/input.rs"));
         assert!(!input.contains("analyze"), "the input line analyses");
     }

@@ -260,18 +260,24 @@ impl Theme {
             Ok(text) => Theme::parse(&text, &file, None),
             Err(e) => {
                 let names: Vec<_> = BUILTIN.iter().map(|(n, _)| *n).collect();
+                // What happened leads (a status line cuts the rest): the name as given,
+                // that there is no such theme, and that dark is used instead.
                 let message = if looks_like_path {
-                    format!("cannot read the theme ({e}); using dark")
+                    format!("cannot read the theme, using dark instead ({e})")
                 } else {
                     format!(
-                        "no such theme ({e}); built-in themes are {}; using dark",
+                        "no such theme, using dark instead: the built-in themes are {}; a user theme is the file {file} ({e})",
                         names.join(", ")
                     )
                 };
                 (
                     Theme::default(),
                     vec![ThemeError {
-                        file,
+                        file: if looks_like_path {
+                            file
+                        } else {
+                            spec.to_string()
+                        },
                         line: None,
                         key: None,
                         message,
@@ -778,6 +784,20 @@ mod tests {
             .unwrap_or_default();
         assert!(e.starts_with("cannot read the theme ("), "{e}");
         let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn an_unknown_theme_name_says_so_first() {
+        let (t, errs) = Theme::load("nosuch", Some(Path::new("/nonexistent/themes")));
+        assert_eq!(t, Theme::default());
+        let said = errs.first().map(ToString::to_string).unwrap_or_default();
+        assert!(
+            said.starts_with(
+                "nosuch: no such theme, using dark instead: the built-in themes are dark"
+            ),
+            "{said}"
+        );
+        assert!(said.contains("/nonexistent/themes/nosuch.toml"), "{said}");
     }
 
     #[test]

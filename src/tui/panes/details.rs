@@ -13,7 +13,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::detail::{Detail, Item, diag};
+use super::selection::{Detail, Item, diag};
 use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta};
 use crate::engine::Analysis;
 use crate::engine::explain::Explanation;
@@ -488,6 +488,16 @@ impl Pane for DetailsPane {
 
     fn context(&self) -> Context {
         Context::Details
+    }
+
+    fn scrolls(&self, action: Action) -> bool {
+        match action {
+            Action::Up => self.scroll > 0,
+            Action::Down => self
+                .total()
+                .is_none_or(|total| self.scroll + self.height < total),
+            _ => true,
+        }
     }
 
     fn on_action(&mut self, action: Action, _a: &Doc<'_>) -> Effect {

@@ -89,7 +89,7 @@ impl Pane for DiagView {
 
     fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect {
         let y = at.y;
-        match self.list.row_at(area, y, self.len()) {
+        match super::row_at(&self.list, area, y, self.len()) {
             Some(i) => {
                 self.list.selected = i;
                 self.cursor(a)
@@ -117,10 +117,10 @@ impl Pane for DiagView {
         }
     }
 
-    fn detail(&self, a: &Doc<'_>) -> Option<super::detail::Detail> {
+    fn detail(&self, a: &Doc<'_>) -> Option<super::selection::Detail> {
         let r = *self.rows.get(self.list.selected)?;
         let d = get(a, r)?;
-        let mut out = super::detail::Detail {
+        let mut out = super::selection::Detail {
             // The diagnostic itself (`(2, index, from the forms?)`): a highlight reads it.
             key: (2, r.1, usize::from(r.0)),
             title: d.code.to_string(),
@@ -156,7 +156,7 @@ impl Pane for DiagView {
         if let Some(e) = ex.grammar() {
             out.field("grammar", e, Slot::Text);
         }
-        let others: Vec<_> = super::detail::touching(a, d.span)
+        let others: Vec<_> = super::selection::touching(a, d.span)
             .into_iter()
             .filter(|&o| o != r)
             .collect();

@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use super::{ListState, Overlay, OverlayEffect, fit, inner, width};
-use crate::cases::{Case, Failure};
 use crate::engine::Profile;
 use crate::idsets::{self, Entry, Expect};
 use crate::tui::keys::{Action, Context};
@@ -26,23 +25,7 @@ enum Row {
     User(usize),
 }
 
-/// One of the user's cases, with the outcome of running it.
-#[derive(Clone, Debug)]
-pub struct UserCase {
-    /// The cases file, as given.
-    pub file: String,
-    /// The case.
-    pub case: Case,
-    /// What it did not meet (empty: it passes).
-    pub failures: Vec<Failure>,
-}
-
-impl UserCase {
-    /// True when the case passes.
-    pub fn passes(&self) -> bool {
-        self.failures.is_empty()
-    }
-}
+pub use crate::tui::model::UserCase;
 
 /// The picker's state.
 #[derive(Clone, Debug, Default)]
@@ -122,11 +105,10 @@ pub struct Loaded {
 }
 
 /// How `e` is loaded. Auto stays unless the example needs its set's profile (auto would
-/// read it under another one); then the profile is chosen, and the message says so.
-pub fn load(e: &Entry) -> Loaded {
-    let needs = e
-        .profile
-        .filter(|&p| crate::engine::first_error(&e.id, None).0 != p);
+/// read it under another one: `auto` says which, the model's answer, so the picker runs
+/// no engine); then the profile is chosen, and the message says so.
+pub fn load(e: &Entry, auto: impl FnOnce(&str) -> Profile) -> Loaded {
+    let needs = e.profile.filter(|&p| auto(&e.id) != p);
     let what = expectation(e);
     let profile = match needs {
         Some(p) => format!(
@@ -337,7 +319,7 @@ impl Examples {
 
     /// Selects the row at screen line `y` of the list area; true when it is an entry.
     pub fn click(&mut self, area: Rect, y: u16) -> bool {
-        match self.list.row_at(area, y, self.rows.len()) {
+        match super::row_at(&self.list, area, y, self.rows.len()) {
             Some(i) if matches!(self.rows[i], Row::Entry(_) | Row::User(_)) => {
                 let again = self.list.selected == i;
                 self.list.selected = i;
@@ -364,10 +346,13 @@ impl Examples {
     }
 
     /// How the selected entry or case is loaded.
-    pub fn selected_load(&self) -> Option<Loaded> {
-        self.selected()
-            .map(load)
-            .or_else(|| self.selected_case().map(load_user))
+    /// What loading the selection does; `auto` says which profile auto reads an
+    /// identifier under (the model's answer).
+    pub fn selected_load(&self, auto: impl FnOnce(&str) -> Profile) -> Option<Loaded> {
+        match self.selected() {
+            Some(e) => Some(load(e, auto)),
+            None => self.selected_case().map(load_user),
+        }
     }
 }
 

@@ -5,7 +5,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::detail::Detail;
+use super::selection::Detail;
 use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad};
 use crate::engine::Analysis;
 use crate::tui::keys::{Action, Context};

@@ -12,11 +12,11 @@
 
 use super::Pane;
 use super::details::DetailsPane;
-use super::diff::LadderPane;
 use super::difftrees;
 use super::examples::Loaded;
 use super::forms::{self, FormsPane};
 use super::input::InputLine;
+use super::ladder::LadderPane;
 use super::profiles::ProfilesPane;
 use super::resolution::ResolutionState;
 use crate::tui::model::{Model, Reads, Texts};

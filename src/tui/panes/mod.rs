@@ -1,6 +1,6 @@
 //! The panes, one module each, and what they share: the [`Pane`] component trait and the
 //! [`Effect`]s a pane asks of the app, the list of parts ([`list`]), what a selection
-//! reads as in Details ([`detail`]), untrusted-text spans, truncation, blocks and list
+//! reads as in Details ([`selection`]), untrusted-text spans, truncation, blocks and list
 //! scrolling.
 //!
 //! Each focusable pane is a component that owns its view state (selection, scroll,
@@ -21,19 +21,20 @@
 //! Every piece of text that comes from the input (or from a file) is drawn through
 //! [`untrusted`] or [`fit`], which go through [`crate::safe_text`].
 
-pub mod detail;
 pub mod details;
 pub mod diagnostics;
-pub mod diff;
 pub mod difftrees;
 pub mod examples;
 pub mod forms;
 pub mod help;
 pub mod input;
+pub mod ladder;
 pub mod list;
+pub mod messages;
 pub mod profiles;
 pub mod readings;
 pub mod resolution;
+pub mod selection;
 pub mod setter;
 pub mod share;
 pub mod standards;
@@ -106,6 +107,12 @@ pub trait Pane {
     /// A left click at `at` on the pane drawn at `area`.
     fn on_click(&mut self, area: Rect, at: Position, a: &Doc<'_>) -> Effect;
 
+    /// False when scrolling by `action` (Up, Down) would not move the pane from where the
+    /// last frame left it (the status line then does not hint it).
+    fn scrolls(&self, _action: Action) -> bool {
+        true
+    }
+
     /// The mouse wheel over the pane: one row by default.
     fn on_wheel(&mut self, up: bool, a: &Doc<'_>) -> Effect {
         self.on_action(if up { Action::Up } else { Action::Down }, a)
@@ -123,7 +130,7 @@ pub trait Pane {
     }
 
     /// The selection read whole, for the Details pane (`None`: nothing selected).
-    fn detail(&self, _a: &Doc<'_>) -> Option<detail::Detail> {
+    fn detail(&self, _a: &Doc<'_>) -> Option<selection::Detail> {
         None
     }
 
@@ -174,7 +181,7 @@ pub enum OverlayEffect {
     /// Append the view as a case to the cases file (the share menu).
     SaveCase,
     /// Save the screen as SVG or HTML in the working directory (the share menu).
-    SaveScreen(crate::tui::present::export::Format),
+    SaveScreen(crate::tui::export::Format),
     /// Put the setter's new `href` in the input (the setter overlay, F9).
     SetInput,
 }
@@ -203,6 +210,11 @@ pub trait Overlay {
 
     /// Draws the overlay over `area` (the whole screen).
     fn draw(&mut self, f: &mut Frame, area: Rect, theme: &Theme);
+}
+
+/// The row of `list` at screen line `y` of `area` (inside its border), if any.
+pub fn row_at(list: &ListState, area: Rect, y: u16, len: usize) -> Option<usize> {
+    list.row_in(area.y + 1, area.bottom().saturating_sub(1), y, len)
 }
 
 /// The step a navigation action moves a list by (`page` rows for a page).

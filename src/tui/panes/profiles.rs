@@ -15,7 +15,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Style;
 
-use super::detail::{Detail, Item};
+use super::selection::{Detail, Item};
 use super::{Copied, Doc, Effect, Pane, list_delta};
 use crate::engine::{Analysis, Profile, Status};
 use crate::tui::keys::{Action, Context};

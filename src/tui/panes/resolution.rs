@@ -9,7 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
-use super::detail::{Detail, Item};
+use super::selection::{Detail, Item};
 use super::{Copied, Doc, Effect, Pane, block, fit, inner, list_delta, put_lines, truncate};
 use crate::engine::Severity;
 use crate::safe_text;
@@ -37,6 +37,14 @@ impl Pane for ResolutionState {
 
     fn context(&self) -> Context {
         Context::Resolution
+    }
+
+    fn scrolls(&self, action: Action) -> bool {
+        match action {
+            Action::Up => self.scroll > 0,
+            Action::Down => self.scroll + self.height < self.total,
+            _ => true,
+        }
     }
 
     fn on_action(&mut self, action: Action, _a: &Doc<'_>) -> Effect {

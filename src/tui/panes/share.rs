@@ -2,7 +2,7 @@
 //! text (the same text `idbench explain` prints for the same arguments), or the command
 //! line that reopens the view; or append the view as a case to the cases file
 //! ([`crate::cases`]); or save the screen as SVG or HTML in the working directory
-//! ([`crate::tui::present::export`], the exporter `idbench replay` uses). The report is rendered by [`crate::report`]; this module
+//! ([`crate::tui::export`], the exporter `idbench replay` uses). The report is rendered by [`crate::report`]; this module
 //! draws the menu; `clipboard::Clipboard::copy_told` copies and words what the copy did.
 
 use ratatui::Frame;
@@ -31,12 +31,8 @@ impl Overlay for ShareMenu {
             Some(Action::ShareText) => OverlayEffect::Share(Some(ReportFormat::Text)),
             Some(Action::ShareCommand) => OverlayEffect::Share(None),
             Some(Action::ShareCase) => OverlayEffect::SaveCase,
-            Some(Action::ShareSvg) => {
-                OverlayEffect::SaveScreen(crate::tui::present::export::Format::Svg)
-            }
-            Some(Action::ShareHtml) => {
-                OverlayEffect::SaveScreen(crate::tui::present::export::Format::Html)
-            }
+            Some(Action::ShareSvg) => OverlayEffect::SaveScreen(crate::tui::export::Format::Svg),
+            Some(Action::ShareHtml) => OverlayEffect::SaveScreen(crate::tui::export::Format::Html),
             Some(Action::Back | Action::Share) => OverlayEffect::Close,
             Some(Action::Help) => OverlayEffect::Help,
             _ => OverlayEffect::None,

@@ -18,7 +18,7 @@ use ratatui::text::{Line, Span};
 use crate::engine::standards::{Divergence, Standards, Verdict};
 use crate::safe_text;
 use crate::tui::keys::{Action, Context};
-use crate::tui::panes::detail::{Detail, Item};
+use crate::tui::panes::selection::{Detail, Item};
 use crate::tui::panes::{
     Copied, Doc, Effect, Pane, block, fit, inner, list_delta, plural, put_lines, select_line,
     truncate,
@@ -50,6 +50,10 @@ impl StandardsPane {
     /// Shows `s` (the comparison of the current input): a new input's list is read from
     /// its top.
     pub fn show(&mut self, s: Arc<Standards>) {
+        // The model hands the same comparison until input A changes: nothing to do.
+        if self.data.as_ref().is_some_and(|d| Arc::ptr_eq(d, &s)) {
+            return;
+        }
         if self.data.as_ref().is_none_or(|d| d.input != s.input) {
             self.selected = 0;
             self.scroll = 0;

@@ -9,15 +9,30 @@ use super::{fit, width};
 pub use crate::tui::message::{Level, Message};
 use crate::tui::theme::{Slot, Theme};
 
+/// What the keys typed while the terminal is too small did: typed text and editing keys go
+/// to the input (and are counted), other commands are ignored (and counted); only quitting
+/// acts at once (Ctrl-C, Ctrl-Q, or `q` twice in a row). The counts are shown on the small
+/// screen, and once on the status line when the terminal is large enough again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SmallKeys {
+    /// Keys applied to the input.
+    pub applied: usize,
+    /// Commands ignored.
+    pub ignored: usize,
+    /// A `q` is held: a second `q` quits; any other key (or the terminal growing large
+    /// enough) types it first.
+    pub q_held: bool,
+}
+
 /// The screen shown when the terminal is smaller than `min` (the current mode's
-/// minimum; `diff`: diff mode, which needs more). `keys` is `(applied, ignored)`: how many
-/// keys typed on this screen went to the input, and how many commands were ignored.
+/// minimum; `diff`: diff mode, which needs more). `keys`: how many keys typed on this
+/// screen went to the input, how many commands were ignored, and whether a `q` is held.
 pub fn draw_too_small(
     f: &mut ratatui::Frame,
     area: Rect,
     min: (u16, u16),
     diff: bool,
-    keys: (usize, usize),
+    keys: SmallKeys,
     theme: &Theme,
 ) {
     use ratatui::text::Line;
@@ -40,16 +55,26 @@ pub fn draw_too_small(
             )),
             theme.get(Slot::Text),
         ),
-        Line::styled(cut("Ctrl-C or Ctrl-Q quits".into()), theme.get(Slot::Dim)),
+        if keys.q_held {
+            Line::styled(
+                cut("q again quits (another key types the q)".into()),
+                theme.get(Slot::Key),
+            )
+        } else {
+            Line::styled(
+                cut("q q, Ctrl-C or Ctrl-Q quits".into()),
+                theme.get(Slot::Dim),
+            )
+        },
         Line::styled(
-            cut(match keys {
-                (0, _) => "typing goes to the input".into(),
-                (n, _) => format!("{} applied to the input", super::plural(n, "key")),
+            cut(match keys.applied {
+                0 => "typing goes to the input".into(),
+                n => format!("{} applied to the input", super::plural(n, "key")),
             }),
             theme.get(Slot::Dim),
         ),
         Line::styled(
-            cut(match keys.1 {
+            cut(match keys.ignored {
                 0 => String::new(),
                 n => format!("{} ignored", super::plural(n, "command")),
             }),

@@ -7,7 +7,7 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 
-use super::detail::{Detail, touching};
+use super::selection::{Detail, touching};
 use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, plural, width};
 use crate::engine::{Analysis, NodeKind, pct, rules};
 use crate::tui::keys::{Action, Context};
@@ -194,6 +194,11 @@ impl TreeView {
         true
     }
 
+    /// True when the selected row can fold (a cross-reference): `fold` would act.
+    pub fn can_fold(&self) -> bool {
+        self.rows.get(self.selected).is_some_and(|r| r.foldable)
+    }
+
     /// True when node `i` is folded.
     pub fn is_collapsed(&self, i: usize) -> bool {
         self.collapsed.get(i).copied().unwrap_or(false)
@@ -227,8 +232,7 @@ impl TreeView {
 
     /// The node shown at screen row `y` of the pane at `area`.
     pub fn node_at(&self, area: Rect, y: u16) -> Option<usize> {
-        self.list
-            .row_at(area, y, self.visible.len())
+        super::row_at(&self.list, area, y, self.visible.len())
             .and_then(|i| self.visible.get(i).copied())
     }
 }

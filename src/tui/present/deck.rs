@@ -3,6 +3,7 @@
 //! ```toml
 //! size = "100x30"        # columns x rows every step is drawn at
 //! theme = "dark"         # a shipped theme's name (or a theme file, relative to the deck)
+//! hints = false          # the workbench's key hints on the status line (off on slides)
 //!
 //! [[step]]
 //! name = "rfc2141"
@@ -11,6 +12,7 @@
 //! keys = ["Tab", "Down", { text = "typed" }]
 //! caption = "RFC 2141: ?+ is part of the NSS"
 //! highlight = "nss"      # a node kind, a diagnostic code or a byte range "3..16"
+//! details = true         # the tree selects the highlight's node, Details reads it whole
 //! notes = "what to say"
 //!
 //! [[step]]               # a step may set any part of a view:
@@ -71,6 +73,9 @@ pub struct Deck {
     pub theme_loaded: crate::tui::theme::Theme,
     /// The steps, in order.
     pub steps: Vec<Step>,
+    /// The workbench's key hints are drawn on the slides' status line (`hints = true`;
+    /// off by default: a slide is not operated).
+    pub hints: bool,
 }
 
 /// One step: the state to start from, the keys to press, what to say.
@@ -93,6 +98,8 @@ pub struct Step {
     pub caption: String,
     /// What is highlighted.
     pub highlight: Option<Highlight>,
+    /// Details reads the highlight's node whole (`details = true`).
+    pub details: bool,
     /// The notes (safe text, lines kept).
     pub notes: String,
 }
@@ -102,6 +109,8 @@ pub struct Step {
 struct RawDeck {
     size: Option<String>,
     theme: Option<String>,
+    #[serde(default)]
+    hints: bool,
     #[serde(default)]
     step: Vec<toml::Table>,
 }
@@ -128,6 +137,8 @@ struct RawStep {
     keys: Vec<RawKey>,
     caption: Option<String>,
     highlight: Option<String>,
+    #[serde(default)]
+    details: bool,
     notes: Option<String>,
 }
 
@@ -397,6 +408,7 @@ impl Deck {
                 theme: raw.theme,
                 theme_loaded,
                 steps,
+                hints: raw.hints,
             })
         } else {
             Err(errs)
@@ -628,6 +640,7 @@ fn read_step(
         keys,
         caption: safe_block(raw.caption.as_deref().unwrap_or("")),
         highlight,
+        details: raw.details,
         notes: safe_block(raw.notes.as_deref().unwrap_or("")),
     })
 }

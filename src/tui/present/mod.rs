@@ -8,7 +8,8 @@
 //! as SVG, HTML or text ([`export`]), the exporter Ctrl-S `s` and `h` use too.
 
 pub mod deck;
-pub mod export;
+/// The exporter, kept under its old path (`idbench replay` reaches it here).
+pub use crate::tui::export;
 pub mod render;
 pub mod show;
 

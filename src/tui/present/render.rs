@@ -1,10 +1,7 @@
 //! Replaying one step: a fresh workbench in the step's state, its keys, one frame.
 
 use crossterm::event::KeyCode;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Size;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use super::deck::{Deck, Step};
 use crate::tui::app::{App, AppConfig};
@@ -12,7 +9,6 @@ use crate::tui::clipboard::{Clipboard, Mode};
 use crate::tui::event::Event;
 use crate::tui::history::History;
 use crate::tui::lab::LabFile;
-use crate::tui::{layout, screen};
 
 /// A workbench in `step`'s state with its keys pressed, at `size`: no history, no config
 /// file, no clipboard, no file written (Ctrl-S's saves say so instead). `Err`: the step's
@@ -50,9 +46,15 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
         focus: v.focus.clone(),
     });
     app.no_files();
+    app.set_hints(deck.hints);
     app.set_highlight(step.highlight.clone());
     let (w, h) = deck.size;
     app.handle(Event::Resize(w, h));
+    // A diff slide starts at the ladder's deciding step, in view whatever the size.
+    app.select_deciding_step();
+    if step.details {
+        app.show_tree_details();
+    }
     press(&mut app, &step.keys);
     Ok(app)
 }
@@ -106,25 +108,9 @@ pub fn press(app: &mut App, keys: &[Event]) {
     }
 }
 
-/// One frame of `app` at `w`×`h`, drawn by its own `draw` without a terminal; past
-/// [`MAX_DRAWN`](crate::tui::layout::MAX_DRAWN) either way, the too-large screen at that
-/// bound (as the terminal shows it), so the buffer is bounded whatever size is asked for.
+/// One frame of `app` at `w`×`h` without a terminal ([`App::frame`]).
 pub fn frame(app: &mut App, w: u16, h: u16) -> Buffer {
-    let area = layout::drawn_area(w, h);
-    // Drawn into the terminal's buffer and taken from it: the backend is never written
-    // (its size is not asked for with a fixed viewport), so it is the smallest there is.
-    let viewport = Viewport::Fixed(area);
-    let mut t = match Terminal::with_options(TestBackend::new(1, 1), TerminalOptions { viewport }) {
-        Ok(t) => t,
-        Err(e) => match e {},
-    };
-    let mut f = t.get_frame();
-    if layout::too_large(w, h) {
-        screen::draw_too_large(&mut f, Size::new(w, h), "Ctrl-C or Ctrl-Q quits");
-    } else {
-        app.draw(&mut f);
-    }
-    std::mem::take(t.current_buffer_mut())
+    app.frame(w, h)
 }
 
 /// Step `i` (0-based) of `deck`, replayed from the start and drawn at the deck's size.

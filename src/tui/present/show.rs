@@ -21,10 +21,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 use super::deck::{Deck, Step};
-use super::export::{self, Format};
 use super::render;
 use crate::text_layout::{truncate, width as width_of};
 use crate::tui::event::Event;
+use crate::tui::export::{self, Format};
 use crate::tui::theme::Slot;
 
 /// What the presenter does after an event.
@@ -467,7 +467,8 @@ impl Presenter {
 
     /// Reacts to one event: Space, PgDn or → the next step; Backspace, PgUp or ← the
     /// previous; Home and End the first and last; `n` the notes; Ctrl-S then `s` or `h`
-    /// saves the screen (SVG, HTML); q, Esc or Ctrl-C quit.
+    /// saves the screen (SVG, HTML); Esc closes the notes when they are shown; q, Esc or
+    /// Ctrl-C quit.
     pub fn handle(&mut self, ev: &Event) -> Flow {
         let Event::Key(k) = ev else {
             return Flow::Go;
@@ -494,6 +495,8 @@ impl Presenter {
         match k.code {
             KeyCode::Char('c' | 'C') if ctrl => return Flow::Quit,
             KeyCode::Char('s' | 'S') if ctrl => self.saving = true,
+            // Esc closes the notes first, as it closes an overlay everywhere else.
+            KeyCode::Esc if self.notes => self.notes = false,
             KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
             KeyCode::Char(' ') | KeyCode::PageDown | KeyCode::Right if self.index < last => {
                 self.go(self.index + 1)
@@ -571,12 +574,12 @@ pub fn run(deck: Deck) -> std::io::Result<u8> {
     // restored on the way out.
     let got = Arc::new(AtomicUsize::new(0));
     let mut signals = Vec::new();
-    for sig in super::super::SIGNALS {
+    for sig in crate::tui::terminal::SIGNALS {
         let n = usize::try_from(sig).unwrap_or(1);
         signals.push(signal_hook::flag::register_usize(sig, Arc::clone(&got), n)?);
     }
     let code = {
-        let _guard = super::super::TerminalGuard::enter(false)?;
+        let _guard = crate::tui::terminal::TerminalGuard::enter(false)?;
         let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
         // Drawn in at most layout::MAX_DRAWN (a larger terminal says it is too large).
         let mut term = crate::tui::screen::Screen::new(backend, "q, Esc or Ctrl-C quits")?;

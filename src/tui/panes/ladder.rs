@@ -14,7 +14,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
-use super::detail::{Detail, Item};
+use super::selection::{Detail, Item};
 use super::{Copied, Doc, Effect, ListState, Pane, fit, inner, list_delta, pad, truncate};
 use crate::engine::Profile;
 use crate::engine::equiv::{self, CompareOption, CompareOptions};
@@ -495,7 +495,11 @@ pub fn step_detail(d: &Comparison, l: &LadderPane, i: usize) -> Option<Detail> {
                 rb.end,
                 s.b.get(rb.clone()).unwrap_or("")
             ),
-            Slot::Difference,
+            if v.equivalent {
+                Slot::Text
+            } else {
+                Slot::Difference
+            },
         );
     }
     let last = i + 1 == v.steps.len();
@@ -576,21 +580,13 @@ pub fn options_label(profile: Profile, o: &CompareOptions) -> String {
     equiv::ladder_spec(profile).options_title(o)
 }
 
-/// Draws the ladder pane.
-pub fn draw(
-    f: &mut Frame,
-    area: Rect,
-    c: &Comparison,
-    d: &mut LadderPane,
-    focused: bool,
-    theme: &Theme,
-) {
+/// The ladder's head: the verdict's line, and what comes under it (where the sides part,
+/// or the step from which they are equal, as the CLI says it; then the per-profile note),
+/// as styled pieces to wrap in the rows it has.
+fn verdict_head(c: &Comparison, theme: &Theme) -> (Line<'static>, Vec<(String, Style)>) {
     let v = &c.verdict;
-    let body = inner(area);
-    let w = usize::from(body.width);
     let text = theme.get(Slot::Text);
     let dim = theme.get(Slot::Dim);
-    let mark = theme.get(Slot::Difference);
     let verdict = if v.equivalent {
         Line::from(vec![
             Span::styled(
@@ -608,8 +604,6 @@ pub fn draw(
             Span::styled(format!(" under {}", v.profile.name()), dim),
         ])
     };
-    // Under the verdict: where the sides part, or the step from which they are equal (as
-    // the CLI says it); wrapped at spaces, in the rows it has.
     let mut why: Vec<(String, Style)> = match (&v.difference, v.equal_from()) {
         (Some(diff), _) => vec![
             ("first difference: ".into(), dim),
@@ -632,10 +626,13 @@ pub fn draw(
     if let Some(note) = &c.per_profile_note {
         why.push((format!(" · {note}"), dim));
     }
-    let why_rows = wrap_styled(&why, w.saturating_sub(1));
-    let mut lines: Vec<Line<'_>> = Vec::with_capacity(usize::from(body.height));
-    // The A and B columns come first: each keeps at least a fifth of the width (8 to 12
-    // columns); the spec column gives way (down to 8), then the step names (down to 12).
+    (verdict, why)
+}
+
+/// The widths of the ladder's columns at `w`: step names, spec sections, and each side.
+/// The A and B columns come first: each keeps at least a fifth of the width (8 to 12
+/// columns); the spec column gives way (down to 8), then the step names (down to 12).
+fn columns(v: &equiv::Verdict, w: usize) -> (usize, usize, usize) {
     let mut name_w = v
         .steps
         .iter()
@@ -662,6 +659,34 @@ pub fn draw(
         name_w = name_w.saturating_sub(over).max(name_w.min(12));
     }
     let side_w = sides(name_w, spec_w);
+    (name_w, spec_w, side_w)
+}
+
+/// Draws the ladder pane.
+pub fn draw(
+    f: &mut Frame,
+    area: Rect,
+    c: &Comparison,
+    d: &mut LadderPane,
+    focused: bool,
+    theme: &Theme,
+) {
+    let v = &c.verdict;
+    let body = inner(area);
+    let w = usize::from(body.width);
+    let text = theme.get(Slot::Text);
+    let dim = theme.get(Slot::Dim);
+    // An equivalent pair is not marked as differing: the steps before the one from which
+    // the sides are equal show their values as they are, without the difference's colour.
+    let mark = if v.equivalent {
+        text
+    } else {
+        theme.get(Slot::Difference)
+    };
+    let (verdict, why) = verdict_head(c, theme);
+    let why_rows = wrap_styled(&why, w.saturating_sub(1));
+    let mut lines: Vec<Line<'_>> = Vec::with_capacity(usize::from(body.height));
+    let (name_w, spec_w, side_w) = columns(v, w);
     let header = theme.get(Slot::Header);
     lines.push(Line::from(vec![
         Span::raw(" "),

@@ -3,7 +3,10 @@
 //!
 //! - SVG: well-formed XML (`&<>"'` escaped as XML, no HTML entities), one `<text>` per
 //!   screen row in reading order, monospace, the theme's colours (a `<tspan>` per run of one
-//!   style, a `<rect>` per run of one background), the text selectable.
+//!   style, a `<rect>` per run of one background), the text selectable. Box-drawing
+//!   characters (the panes' frames, light, heavy or double) are drawn as lines from cell
+//!   edge to cell edge, not as glyphs, so a frame is continuous whatever the font's line
+//!   height.
 //! - HTML: a `<pre>` with one line per row and a `<span style>` per run of one style.
 //! - Text: exactly the screen's rows, each at most its width, trailing spaces trimmed.
 //!
@@ -231,13 +234,152 @@ fn xml_escape(out: &mut String, s: &str, html: bool) {
     }
 }
 
+/// The arms of a box-drawing character the SVG draws as lines (up 1, right 2, down 4,
+/// left 8) and its weight (1 light, 2 heavy, 3 double); `None` for any other character
+/// (dashed lines and mixed weights stay glyphs).
+fn box_arms(sym: &str) -> Option<(u8, u8)> {
+    let mut chars = sym.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    const U: u8 = 1;
+    const R: u8 = 2;
+    const D: u8 = 4;
+    const L: u8 = 8;
+    Some(match c {
+        '─' => (R | L, 1),
+        '│' => (U | D, 1),
+        '┌' | '╭' => (R | D, 1),
+        '┐' | '╮' => (L | D, 1),
+        '└' | '╰' => (U | R, 1),
+        '┘' | '╯' => (U | L, 1),
+        '├' => (U | D | R, 1),
+        '┤' => (U | D | L, 1),
+        '┬' => (L | R | D, 1),
+        '┴' => (L | R | U, 1),
+        '┼' => (U | R | D | L, 1),
+        '╴' => (L, 1),
+        '╵' => (U, 1),
+        '╶' => (R, 1),
+        '╷' => (D, 1),
+        '━' => (R | L, 2),
+        '┃' => (U | D, 2),
+        '┏' => (R | D, 2),
+        '┓' => (L | D, 2),
+        '┗' => (U | R, 2),
+        '┛' => (U | L, 2),
+        '┣' => (U | D | R, 2),
+        '┫' => (U | D | L, 2),
+        '┳' => (L | R | D, 2),
+        '┻' => (L | R | U, 2),
+        '╋' => (U | R | D | L, 2),
+        '═' => (R | L, 3),
+        '║' => (U | D, 3),
+        '╔' => (R | D, 3),
+        '╗' => (L | D, 3),
+        '╚' => (U | R, 3),
+        '╝' => (U | L, 3),
+        '╠' => (U | D | R, 3),
+        '╣' => (U | D | L, 3),
+        '╦' => (L | R | D, 3),
+        '╩' => (L | R | U, 3),
+        '╬' => (U | R | D | L, 3),
+        _ => return None,
+    })
+}
+
+/// A line of the SVG's box drawing, in half pixels: `(fixed, from, to)`, horizontal (the
+/// fixed coordinate is y) or vertical (x).
+type Seg = (u32, u32, u32);
+
+/// One stroke of the box drawing: its colour, weight (1 light, 2 heavy, 3 double) and
+/// whether it is dim; its horizontal and vertical segments.
+type Stroke = ((String, u8, bool), Vec<Seg>, Vec<Seg>);
+
+/// The box-drawing lines of `buf`, one group per stroke (colour, weight, dim), in the
+/// order each group first appears: horizontal and vertical segments, those that touch
+/// merged, so a frame's side is one line from end to end.
+fn box_lines(buf: &Buffer, theme: &Theme) -> Vec<Stroke> {
+    let (cw, ch) = (CELL.0 * 2, CELL.1 * 2);
+    let mut groups: Vec<Stroke> = Vec::new();
+    for (r, y) in (buf.area.top()..buf.area.bottom()).enumerate() {
+        let mut col = 0u32;
+        for (sym, style) in row_cells(buf, y) {
+            let w = crate::text_layout::width(sym).max(1) as u32;
+            if let Some((arms, weight)) = box_arms(sym) {
+                let l = look(style, theme);
+                let key = (l.fg, weight, l.dim);
+                let i = match groups.iter().position(|(k, _, _)| *k == key) {
+                    Some(i) => i,
+                    None => {
+                        groups.push((key, Vec::new(), Vec::new()));
+                        groups.len() - 1
+                    }
+                };
+                let (x0, y0) = (col * cw, r as u32 * ch);
+                let (cx, cy) = (x0 + cw / 2, y0 + ch / 2);
+                // A double line is two lines 1.5 px either side of the middle.
+                let offsets: &[i32] = if weight == 3 { &[-3, 3] } else { &[0] };
+                let g = &mut groups[i];
+                for &o in offsets {
+                    let hy = cy.saturating_add_signed(o);
+                    let vx = cx.saturating_add_signed(o);
+                    if arms & 8 != 0 {
+                        g.1.push((hy, x0, cx));
+                    }
+                    if arms & 2 != 0 {
+                        g.1.push((hy, cx, x0 + cw));
+                    }
+                    if arms & 1 != 0 {
+                        g.2.push((vx, y0, cy));
+                    }
+                    if arms & 4 != 0 {
+                        g.2.push((vx, cy, y0 + ch));
+                    }
+                }
+            }
+            col += w;
+        }
+    }
+    for (_, h, v) in &mut groups {
+        *h = merge(std::mem::take(h));
+        *v = merge(std::mem::take(v));
+    }
+    groups
+}
+
+/// Segments on the same line that touch or overlap, joined.
+fn merge(mut segs: Vec<Seg>) -> Vec<Seg> {
+    segs.sort_unstable();
+    let mut out: Vec<Seg> = Vec::with_capacity(segs.len());
+    for (k, a, b) in segs {
+        match out.last_mut() {
+            Some((k2, _, b2)) if *k2 == k && a <= *b2 => *b2 = (*b2).max(b),
+            _ => out.push((k, a, b)),
+        }
+    }
+    out
+}
+
+/// A length in half pixels, written in pixels (`4.5`).
+fn px(half: u32) -> String {
+    if half.is_multiple_of(2) {
+        (half / 2).to_string()
+    } else {
+        format!("{}.5", half / 2)
+    }
+}
+
 /// Runs of one look in a row: `(first column, text, look)`. A wide character is a run of
-/// its own, so every run starts at its own column.
+/// its own, so every run starts at its own column. A box-drawing character the SVG draws
+/// as lines ([`box_arms`]) is a space here.
 fn runs(buf: &Buffer, y: u16, theme: &Theme) -> Vec<(u32, String, Look)> {
     let mut out: Vec<(u32, String, Look)> = Vec::new();
     let mut col = 0u32;
     let mut after_wide = false;
     for (sym, style) in row_cells(buf, y) {
+        let sym = if box_arms(sym).is_some() { " " } else { sym };
         let l = look(style, theme);
         let w = crate::text_layout::width(sym).max(1) as u32;
         match out.last_mut() {
@@ -292,6 +434,25 @@ pub fn svg(buf: &Buffer, theme: &Theme, title: &str) -> String {
                 CELL.1,
             );
         }
+    }
+    // The frames, as lines from cell edge to cell edge.
+    for ((fg, weight, dim), h, v) in box_lines(buf, theme) {
+        let mut d = String::new();
+        for (y, a, b) in h {
+            let _ = write!(d, "M{} {}H{}", px(a), px(y), px(b));
+        }
+        for (x, a, b) in v {
+            let _ = write!(d, "M{} {}V{}", px(x), px(a), px(b));
+        }
+        let width = if weight == 2 { 2 } else { 1 };
+        let _ = write!(
+            s,
+            "<path d=\"{d}\" stroke=\"{fg}\" stroke-width=\"{width}\" stroke-linecap=\"square\" fill=\"none\""
+        );
+        if dim {
+            s.push_str(" stroke-opacity=\"0.5\"");
+        }
+        s.push_str("/>\n");
     }
     for (r, row) in rows.iter().enumerate() {
         let y = r as u32 * CELL.1 + BASELINE;
@@ -408,5 +569,35 @@ mod tests {
             html.contains("&lt;a&amp;&#39;&quot;&gt;</span>\n漢x"),
             "{html}"
         );
+    }
+
+    /// A frame is drawn as lines that meet: each side one segment from corner to corner,
+    /// no box-drawing glyph left in the text (whose height is the font's, not the row's).
+    #[test]
+    fn frames_are_continuous_lines() {
+        use ratatui::widgets::{Block, BorderType, Widget};
+        let t = Theme::default();
+        for (kind, width) in [(BorderType::Plain, "1"), (BorderType::Thick, "2")] {
+            let mut b = Buffer::empty(Rect::new(0, 0, 5, 4));
+            Block::bordered().border_type(kind).render(b.area, &mut b);
+            let svg = svg(&b, &t, "t");
+            for c in ['─', '│', '┌', '┐', '└', '┘', '━', '┃', '┏', '┓', '┗', '┛']
+            {
+                assert!(!svg.contains(c), "{c} left as a glyph: {svg}");
+            }
+            // Centre of the first column 4.5, of the last 40.5; rows' centres 9 and 63.
+            let path = svg
+                .lines()
+                .find(|l| l.starts_with("<path"))
+                .unwrap_or_else(|| panic!("{svg}"));
+            for seg in ["M4.5 9H40.5", "M4.5 63H40.5", "M4.5 9V63", "M40.5 9V63"] {
+                assert!(path.contains(seg), "{seg} in {path}");
+            }
+            assert!(
+                path.contains(&format!("stroke-width=\"{width}\"")),
+                "{path}"
+            );
+            assert_eq!(path.matches('M').count(), 4, "one line a side: {path}");
+        }
     }
 }
