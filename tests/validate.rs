@@ -13,7 +13,7 @@
 //!   given profile and for `auto`.
 
 use idbench::engine::validate::{quick_valid, quick_valid_bytes, quick_verdict};
-use idbench::engine::{Options, Profile, Severity, analyze, first_error, grammar};
+use idbench::engine::{Options, Profile, Severity, analyze, first_error, specs};
 use idbench::idsets::{self, Expect};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -35,7 +35,7 @@ const SAMPLED: [Profile; 3] = [Profile::Rfc3986, Profile::Rfc3987, Profile::Rfc8
 
 /// The full grammar's verdict.
 fn full_valid(p: Profile, s: &str) -> bool {
-    !grammar::parse(p, s)
+    !specs::parse(p, s)
         .1
         .iter()
         .any(|d| d.severity == Severity::Error)
@@ -45,7 +45,7 @@ fn full_valid(p: Profile, s: &str) -> bool {
 /// no error, and a quick verdict of invalid names the full grammar's first error.
 fn check_sound(p: Profile, s: &str) -> Result<(), String> {
     if let Some(v) = quick_verdict(p, s) {
-        let (_, d) = grammar::parse(p, s);
+        let (_, d) = specs::parse(p, s);
         let first = d
             .iter()
             .find(|d| d.severity == Severity::Error)
@@ -57,7 +57,7 @@ fn check_sound(p: Profile, s: &str) -> Result<(), String> {
         }
     }
     if quick_valid(p, s) && !full_valid(p, s) {
-        let (_, d) = grammar::parse(p, s);
+        let (_, d) = specs::parse(p, s);
         let first = d.iter().find(|d| d.severity == Severity::Error);
         return Err(format!(
             "{p} {s:?}: quick_valid says valid, the grammar says {first:?}"

@@ -369,7 +369,7 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
     // Under auto, the profile auto would start from for the head (its family's newest spec).
     let profile = ctx
         .profile
-        .unwrap_or_else(|| crate::engine::profile::auto_family(&String::from_utf8_lossy(head)).1);
+        .unwrap_or_else(|| crate::engine::specs::auto_family(&String::from_utf8_lossy(head)).1);
     let code = crate::engine::Code::LineTooLong.as_str();
     match ctx.format {
         Format::Text => {

@@ -481,13 +481,13 @@ mod tests {
         let files = [
             ("forms/rewrite.rs", include_str!("forms/rewrite.rs")),
             ("forms/text.rs", include_str!("forms/text.rs")),
-            ("forms/xri.rs", include_str!("forms/xri.rs")),
+            ("specs/xri/forms.rs", include_str!("specs/xri/forms.rs")),
             ("forms/make.rs", include_str!("forms/make.rs")),
             ("resolve.rs", include_str!("resolve.rs")),
             ("equiv.rs", include_str!("equiv.rs")),
             ("explain.rs", include_str!("explain.rs")),
             ("ip/literal.rs", include_str!("ip/literal.rs")),
-            ("grammar/xri.rs", include_str!("grammar/xri.rs")),
+            ("specs/xri/grammar.rs", include_str!("specs/xri/grammar.rs")),
         ];
         for (name, src) in files {
             let code = src.split("#[cfg(test)]").next().unwrap_or(src);

@@ -12,7 +12,6 @@ pub mod equiv;
 pub mod explain;
 pub mod family;
 pub mod forms;
-pub mod grammar;
 pub mod handle;
 pub mod hosts;
 pub mod idna;
@@ -20,12 +19,11 @@ pub mod ip;
 pub mod namespaces;
 pub mod path;
 pub mod pct;
-pub mod profile;
-pub mod profiles;
 pub mod quick;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
+pub mod specs;
 pub mod standards;
 pub mod tree;
 pub mod validate;
@@ -34,12 +32,12 @@ pub mod whatwg;
 pub use codes::{Code, Reading};
 pub use family::Family;
 pub use handle::Profile;
-pub use profile::ProfileReason;
+pub use specs::ProfileReason;
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use descriptor::Descriptor;
 use forms::Forms;
-use profile::DescriptorRef;
+use specs::DescriptorRef;
 
 /// What [`analyze`] should do.
 #[derive(Clone, Debug)]
@@ -196,13 +194,13 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
     let (profile, reason) = match options.profile {
         Some(p) => (p, ProfileReason::Given),
         None => {
-            let (family, provisional, why) = profile::auto_family(input);
+            let (family, provisional, why) = specs::auto_family(input);
             if provisional.descriptor().auto.by_trial {
                 // The family's profiles in `auto`'s order: the first that accepts the input.
                 let order = Profile::auto_order(family);
                 let mut chosen = None;
                 for &p in order {
-                    let (t, d) = grammar::parse(p, input);
+                    let (t, d) = specs::parse(p, input);
                     let ok = status_of(&d) == Status::Valid;
                     tried.push((p, t, d));
                     if ok {
@@ -231,7 +229,7 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             // Keep the others' verdicts for the profile strip.
             (t, d)
         }
-        None => grammar::parse(profile, input),
+        None => specs::parse(profile, input),
     };
     let mut verdicts = Vec::new();
     if options.all_profiles {
@@ -240,13 +238,13 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
                 |d: &[Diagnostic]| d.iter().find(|d| d.severity == Severity::Error).cloned();
             let (status, first_error) = if p == profile {
                 (status_of(&diagnostics), first(&diagnostics))
-            } else if !grammar::applicable(p, input) {
+            } else if !specs::applicable(p, input) {
                 (Status::NotApplicable, None)
             } else if let Some((_, _, d)) = tried.iter().find(|(q, _, _)| *q == p) {
                 (status_of(d), first(d))
             } else {
                 // Only the verdict and its first error are kept of this parse.
-                let d = grammar::parse_verdict(p, input).1;
+                let d = specs::parse_verdict(p, input).1;
                 (status_of(&d), first(&d))
             };
             verdicts.push(ProfileVerdict {
@@ -322,7 +320,7 @@ pub fn canonical_namespace(
     if steps.is_empty() || ns.canonical.is_none() {
         return None;
     }
-    let (tree, _) = grammar::parse_verdict(profile, canonical);
+    let (tree, _) = specs::parse_verdict(profile, canonical);
     let (_, nss_at) = nid_and_nss(&tree)?;
     let span = tree.get(nss_at)?.span();
     let nss = canonical.get(span.start..span.end)?;
@@ -391,7 +389,7 @@ fn namespace_layer(
 pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis {
     let profile = options
         .profile
-        .unwrap_or_else(|| profile::auto_family(base).1);
+        .unwrap_or_else(|| specs::auto_family(base).1);
     let opts = Options {
         profile: Some(profile),
         ..options.clone()
@@ -449,7 +447,7 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
         if input.len() > FULL_PARSE_LIMIT {
             return Some(codes::Code::LineTooLong.as_str());
         }
-        let (_, diags) = grammar::parse(p, input);
+        let (_, diags) = specs::parse(p, input);
         diags
             .iter()
             .find(|d| d.severity == Severity::Error)
@@ -458,7 +456,7 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
     let p = match profile {
         Some(p) => p,
         None => {
-            let (family, provisional, _) = profile::auto_family(input);
+            let (family, provisional, _) = specs::auto_family(input);
             if !provisional.descriptor().auto.by_trial {
                 provisional
             } else {

@@ -1,7 +1,7 @@
 //! A quick yes-or-"don't know" validator for batch checking.
 //!
 //! Why it exists: `idbench check` judges millions of lines, and on almost all of them the
-//! answer is "valid". The full grammars ([`super::grammar`]) build a concrete syntax tree
+//! answer is "valid". The full grammars ([`super::specs`]'s grammars) build a concrete syntax tree
 //! with spans, attributes and explained diagnostics for every line, which is what the
 //! workbench needs and several times the work a plain yes/no needs. The recognizers here are
 //! tree-less, one per built-in spec (a descriptor's [`quick`](super::descriptor::Descriptor::quick)): one pass over the bytes (a few for nested XRI

@@ -14,10 +14,10 @@ use crate::engine::codes::Code;
 use crate::engine::descriptor::Descriptor;
 use crate::engine::descriptor::Resolver;
 use crate::engine::descriptor::grammar::GrammarEntry;
-use crate::engine::grammar::uri::{self, Flavor};
 use crate::engine::path::last_delim;
 pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
-use crate::engine::profile::Profile;
+use crate::engine::specs::Profile;
+use crate::engine::specs::uri::grammar::{self as uri, Flavor};
 use crate::engine::tree::{Diagnostic, NodeKind, Reading, Severity, Span, Tree};
 
 /// The outcome of resolving one reference against one base.

@@ -4,8 +4,8 @@
 //! and [`rule_set`] its forms, in [`ladder`] its equivalence ladder (with the steps and
 //! wording the built-in descriptors share).
 //!
-//! Types only: the descriptors themselves are data under [`super::profiles`], reached from
-//! the profile table ([`super::profile`]). The code that works for any spec (the grammar
+//! Types only: the descriptors themselves are data under [`super::specs`], reached from
+//! the profile table ([`super::specs`]). The code that works for any spec (the grammar
 //! dispatch, the forms, the equivalence ladder, resolution, readings) takes a
 //! `&Descriptor`, or the one spec it needs, from an entry point that has the profile.
 

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::grammar;
+use crate::engine::specs;
 
 #[test]
 fn every_built_in_profile_has_a_ladder_of_its_own() {
@@ -101,7 +101,7 @@ fn the_generic_ladder_is_simple_string_comparison() {
     // A profile without a ladder of its own (one loaded at run time) compares the
     // sides as typed, and says where they part in plain words.
     let (a, b) = ("http://a/%7e", "HTTP://a/~");
-    let tree = |s: &str| grammar::parse(Profile::Rfc3986, s).0;
+    let tree = |s: &str| specs::parse(Profile::Rfc3986, s).0;
     let o = CompareOptions::default();
     let rfc3986 = Profile::Rfc3986.descriptor();
     let l = ladder::build(&rfc3986, &GENERIC_LADDER, &o, (a, &tree(a)), (b, &tree(b)));

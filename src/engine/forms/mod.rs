@@ -12,7 +12,7 @@
 //!
 //! The modules here work under a spec they are given ([`Under`], from a descriptor), never
 //! by profile: [`rewrite`](mod@rewrite) (applying a set of [`Rules`] along the tree), [`text`] and
-//! [`xri`] (the conversions between forms), [`make`] (the forms of each kind of spec).
+//! [`xri`](crate::engine::specs::xri::forms) (the conversions between forms), [`make`] (the forms of each kind of spec).
 //! What differs from spec to spec (the steps, the canonical rules, what may be decoded, the
 //! IRI and URN facts, how the forms are made) is data in each profile's [`FormsSpec`]
 //! ([`spec`], one of the descriptor's types, with the ladders of steps the descriptors
@@ -33,13 +33,13 @@
 pub mod make;
 pub mod rewrite;
 pub mod text;
-pub mod xri;
 
 #[cfg(test)]
 mod tests;
 
 pub use crate::engine::descriptor::forms as spec;
 pub use crate::engine::descriptor::rule_set::{Rules, cache_rules};
+pub use crate::engine::specs::xri::forms::{iri_normal_to_xri, xref_regions, xri_escape};
 pub use make::mailto_domain_case;
 pub use rewrite::rewrite;
 pub use spec::{Forms, FormsSpec, GENERIC_FORMS, MakeForms, StepDef, Under, Unreserved, step};
@@ -47,9 +47,8 @@ pub use text::{
     decode_char_at, iri_to_uri, is_dot_segment_decoded, nfc, nfkc, uppercase_hex, uri_to_iri,
     uri_to_iri_traced, xri_must_encode,
 };
-pub use xri::{iri_normal_to_xri, xref_regions, xri_escape};
 
-use crate::engine::profile::Profile;
+use crate::engine::specs::Profile;
 use crate::engine::tree::{Diagnostic, Tree};
 
 /// Computes the forms of `input` (parsed as `tree`) under `profile`, as its

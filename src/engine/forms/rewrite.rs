@@ -24,7 +24,7 @@ use crate::engine::descriptor::forms::{FormsSpec, Under, Unreserved};
 use crate::engine::descriptor::rule_set::Rules;
 
 use super::text::{decode_char_at, is_dot_segment_decoded, push_iri_escaped, xri_must_encode};
-use super::xri::xref_regions;
+use crate::engine::specs::xri::forms::xref_regions;
 
 /// Deeper than this many tree levels, a subtree is copied with only its text rules
 /// applied (with a `forms-depth-limit` warning): the walk recurses once per level.

@@ -55,10 +55,10 @@
 use crate::engine::chars::{self, AsciiSet, CharClass};
 use crate::engine::codes::{Code, Reading, Sections};
 use crate::engine::family;
-use crate::engine::grammar::uri;
 use crate::engine::ip;
 use crate::engine::ip::literal;
 use crate::engine::pct;
+use crate::engine::specs::uri::grammar as uri;
 use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Span};
 
 /// How deep cross-references may nest. Deeper ones get an `xref-too-deep` error and their

@@ -7,7 +7,7 @@ use crate::engine::codes::{Code, Reading};
 use crate::engine::pct::triplet_at;
 use crate::engine::tree::{Diagnostic, Span};
 
-use super::text::{nfkc, push_iri_escaped};
+use crate::engine::forms::text::{nfkc, push_iri_escaped};
 
 /// The byte ranges of the contents of the outermost cross-references of an XRI reference
 /// written as text (XRI-normal or IRI-normal form), found without a parse: a "(" in the
@@ -60,7 +60,7 @@ pub fn xref_regions(s: &str) -> Vec<Range<usize>> {
 /// The four escaping rules of XRI Syntax 2.0 §2.3.2 (step 4 of §2.3.1), on text: every "%"
 /// becomes "%25", and "#", "?", "/" inside a cross-reference, at any depth, become "%23",
 /// "%3F", "%2F" (SPEC-NOTES XRI items 1 and 2). Cross-references are found by
-/// [`xref_regions`]; [`super::compute`] uses the parse tree instead.
+/// [`xref_regions`]; [`crate::engine::forms::compute`] uses the parse tree instead.
 ///
 /// Not idempotent (§2.3.1 step 4): apply it once, to XRI-normal form.
 pub fn xri_escape(s: &str) -> String {
