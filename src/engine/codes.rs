@@ -15,7 +15,33 @@
 
 use std::fmt;
 
-use super::tree::Severity;
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Breaks the ABNF or a MUST: the input is invalid under the profile.
+    Error,
+    /// A SHOULD, a NOT RECOMMENDED, or a likely mistake.
+    Warning,
+    /// An interpretation, or a fact worth knowing.
+    Note,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 macro_rules! codes {
     ($($name:ident = $code:literal, $sev:ident, $section:literal, $head:literal

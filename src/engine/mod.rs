@@ -254,7 +254,9 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             });
         }
     }
-    let forms = options.forms.then(|| forms::compute(input, profile, &tree));
+    let forms = options
+        .forms
+        .then(|| forms::compute(input, &profile.descriptor(), &tree));
     let spec = profile.descriptor();
     let family: Vec<(Profile, DescriptorRef)> = match spec.readings.by_family {
         true => Profile::auto_order(spec.family)
@@ -398,7 +400,9 @@ pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis
     if spec.grammar.takes_base() {
         let mut a = analyze(input, &opts);
         let (tree, diagnostics) = spec.grammar.parse_with_base(input, base);
-        a.forms = opts.forms.then(|| forms::compute(input, profile, &tree));
+        a.forms = opts
+            .forms
+            .then(|| forms::compute(input, &profile.descriptor(), &tree));
         a.tree = tree;
         a.diagnostics = tree::fold_repeats(diagnostics);
         a.readings = Vec::new();

@@ -23,8 +23,9 @@ use crate::engine::tree::{Diagnostic, Node, NodeKind, Span, Tree};
 use crate::engine::descriptor::forms::{FormsSpec, Under, Unreserved};
 use crate::engine::descriptor::rule_set::Rules;
 
-use super::text::{decode_char_at, is_dot_segment_decoded, push_iri_escaped, xri_must_encode};
-use crate::engine::specs::xri::forms::xref_regions;
+use super::text::{
+    decode_char_at, is_dot_segment_decoded, push_iri_escaped, xref_regions, xri_must_encode,
+};
 
 /// Deeper than this many tree levels, a subtree is copied with only its text rules
 /// applied (with a `forms-depth-limit` warning): the walk recurses once per level.

@@ -10,7 +10,7 @@
 //! The code that works for any spec (the quick recognizers, the forms, the equivalence
 //! ladder, host rewriting) takes a `&Descriptor` (or the one part of it it needs) and
 //! never reaches this table; the entry points ([`super::analyze`], [`parse`],
-//! [`super::forms::compute`], [`super::equiv::compare`], [`super::resolve::resolve`],
+//! [`super::equiv::compare`], [`super::resolve::resolve`],
 //! [`super::validate`], `auto` here) map a profile to its descriptor and pass it down.
 //! None of them matches on a named profile. Profiles built at run time (a grammar over a
 //! user's ABNF) use the same descriptor type: [`Profile::register`].
