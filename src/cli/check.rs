@@ -22,7 +22,7 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 use super::{CheckArgs, Format, json};
-use crate::engine::validate::quick_valid_bytes;
+use crate::engine::quick_check::quick_valid_bytes;
 use crate::engine::{Profile, first_error};
 
 /// A chunk is cut after the line that brings it past this many bytes.

@@ -100,32 +100,32 @@ macro_rules! codes {
         /// a section.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[allow(missing_docs)]
-        pub enum Reading {
+        pub enum CodeReading {
             $($($alt,)*)*
         }
 
-        impl Reading {
+        impl CodeReading {
             /// Every reading, in the table's order.
-            pub const ALL: &'static [Reading] = &[$($(Reading::$alt,)*)*];
+            pub const ALL: &'static [CodeReading] = &[$($(CodeReading::$alt,)*)*];
 
             /// The code this reading reports.
             pub const fn code(self) -> Code {
                 match self {
-                    $($(Reading::$alt => Code::$name,)*)*
+                    $($(CodeReading::$alt => Code::$name,)*)*
                 }
             }
 
             /// The severity this reading reports its code at.
             pub const fn severity(self) -> Severity {
                 match self {
-                    $($(Reading::$alt => Severity::$alt_sev,)*)*
+                    $($(CodeReading::$alt => Severity::$alt_sev,)*)*
                 }
             }
 
             /// The section this reading cites.
             pub const fn section(self) -> &'static str {
                 match self {
-                    $($(Reading::$alt => $alt_section,)*)*
+                    $($(CodeReading::$alt => $alt_section,)*)*
                 }
             }
         }
@@ -483,7 +483,7 @@ mod tests {
 
     #[test]
     fn every_reading_differs_from_its_codes_defaults() {
-        for &r in Reading::ALL {
+        for &r in CodeReading::ALL {
             let c = r.code();
             assert!(
                 r.severity() != c.severity() || r.section() != c.section(),
@@ -501,7 +501,7 @@ mod tests {
         let sections: std::collections::HashSet<&str> = Code::ALL
             .iter()
             .map(|c| c.section())
-            .chain(Reading::ALL.iter().map(|r| r.section()))
+            .chain(CodeReading::ALL.iter().map(|r| r.section()))
             .filter(|s| !s.is_empty())
             .collect();
         let files = [

@@ -20,16 +20,16 @@ pub mod namespaces;
 pub mod path;
 pub mod pct;
 pub mod quick;
+pub mod quick_check;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
 pub mod specs;
 pub mod standards;
 pub mod tree;
-pub mod validate;
 pub mod whatwg;
 
-pub use codes::{Code, Reading};
+pub use codes::{Code, CodeReading};
 pub use family::Family;
 pub use handle::Profile;
 pub use specs::ProfileReason;
@@ -429,7 +429,7 @@ pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis
 ///
 /// The full grammars build a tree and explained diagnostics, some 180 to 300 bytes of memory
 /// per input byte; batch checking keeps its memory bounded by judging a longer input only
-/// with the quick recognizer ([`validate::quick_verdict`], which allocates nothing): when it
+/// with the quick recognizer ([`quick_check::quick_verdict`], which allocates nothing): when it
 /// decides, its verdict stands whatever the length; when it cannot (most invalid inputs, a
 /// relative XRI reference), the verdict is the error [`codes::Code::LineTooLong`] rather
 /// than the grammar's first error.
@@ -439,13 +439,13 @@ pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 /// The profile an input is judged under (as [`analyze`] chooses it when `profile` is `None`)
 /// and the code of its first error, `None` when it is valid: what batch checking needs and
 /// nothing more (no tree is kept, no input copy, no forms, no verdicts). The quick
-/// recognizer ([`validate::quick_verdict`]) answers first; only what it cannot decide goes
+/// recognizer ([`quick_check::quick_verdict`]) answers first; only what it cannot decide goes
 /// through the full grammar, which names the error. Agrees with [`analyze`] on every input
 /// of at most [`FULL_PARSE_LIMIT`] bytes; longer inputs that the quick recognizer cannot
 /// decide get `line-too-long`, so memory stays bounded whatever the input's length.
 pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
     fn full(p: Profile, input: &str) -> Option<&'static str> {
-        if let Some(verdict) = validate::quick_verdict(p, input) {
+        if let Some(verdict) = quick_check::quick_verdict(p, input) {
             return verdict;
         }
         if input.len() > FULL_PARSE_LIMIT {

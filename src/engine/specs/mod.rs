@@ -11,7 +11,7 @@
 //! ladder, host rewriting) takes a `&Descriptor` (or the one part of it it needs) and
 //! never reaches this table; the entry points ([`super::analyze`], [`parse`],
 //! [`super::equiv::compare`], [`super::resolve::resolve`],
-//! [`super::validate`], `auto` here) map a profile to its descriptor and pass it down.
+//! [`super::quick_check`], `auto` here) map a profile to its descriptor and pass it down.
 //! None of them matches on a named profile. Profiles built at run time (a grammar over a
 //! user's ABNF) use the same descriptor type: [`Profile::register`].
 //!

@@ -2,7 +2,7 @@
 //! found at many places.
 
 use super::Span;
-use super::{Code, Reading};
+use super::{Code, CodeReading};
 /// Defined with the codes (each has a default severity); a diagnostic's field.
 pub use crate::engine::codes::Severity;
 
@@ -148,9 +148,9 @@ impl Diagnostic {
         Diagnostic::new(code.severity(), code, span, code.section(), message)
     }
 
-    /// A diagnostic of a code's second reading, named in its row ([`Reading`]): its code,
+    /// A diagnostic of a code's second reading, named in its row ([`CodeReading`]): its code,
     /// at the reading's severity, citing the reading's section.
-    pub fn read(reading: Reading, span: Span, message: impl Into<String>) -> Self {
+    pub fn read(reading: CodeReading, span: Span, message: impl Into<String>) -> Self {
         Diagnostic::new(
             reading.severity(),
             reading.code(),

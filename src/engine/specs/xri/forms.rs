@@ -1,7 +1,7 @@
 //! String-level XRI transformations: the §2.3.2 escaping rules on text with no tree, and
 //! §2.3.3 (IRI-normal form back to XRI-normal form).
 
-use crate::engine::codes::{Code, Reading};
+use crate::engine::codes::{Code, CodeReading};
 use crate::engine::pct::triplet_at;
 use crate::engine::tree::{Diagnostic, Span};
 
@@ -173,7 +173,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
         std::borrow::Cow::Borrowed(_) => out,
         std::borrow::Cow::Owned(n) => {
             diags.push(Diagnostic::read(
-                Reading::NfkcChangedXriNormal,
+                CodeReading::NfkcChangedXriNormal,
                 Span::new(0, input.len()),
                 "step 1 normalized the characters to NFKC, so the XRI-normal form differs from the \
                  input in more than its escapes",
