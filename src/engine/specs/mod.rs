@@ -146,8 +146,6 @@ profiles! {
     Xri2 => xri::xri2::XRI2;
     /// The WHATWG URL Standard (`auto` never picks it).
     Whatwg => whatwg::url_standard::WHATWG;
-    /// A scratch copy of RFC 3986 (removed after the proof).
-    Scratch => uri::scratch::SCRATCH;
     @not_listed:
     /// The dummy profile of `docs/adding-a-profile.md` (test builds only). Not listed in
     /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.

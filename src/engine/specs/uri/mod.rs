@@ -4,4 +4,3 @@
 pub mod grammar;
 pub mod rfc3986;
 pub mod rfc3987;
-pub mod scratch;
