@@ -130,7 +130,7 @@ impl Auto {
 pub struct Abnf {
     /// The text: `None` for the grammar reference's own productions (a spec that prints
     /// ABNF: each production's reading, else as printed), or our transcription of a grammar
-    /// printed in another notation (`src/engine/rules/transcribed/`).
+    /// printed in another notation (`src/engine/specs/*/NAME.transcribed.abnf`).
     pub text: Option<&'static str>,
     /// The rule the grammar starts from.
     pub start: &'static str,
