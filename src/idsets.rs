@@ -89,7 +89,7 @@ pub struct Entry {
 }
 
 /// The shipped sets: `(name, text)`, one per built-in profile that has one (its
-/// descriptor's [`examples`](crate::engine::profiles::Descriptor::examples)), named after
+/// descriptor's [`examples`](crate::engine::specs::Descriptor::examples)), named after
 /// the profile, in [`Profile::ALL`] order.
 pub static SETS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
     Profile::ALL

@@ -141,7 +141,7 @@ fn disagreements_with(profile: Profile, text: &str, start: &str) -> Vec<(String,
 
 #[test]
 fn rfc2141_agrees_with_its_abnf_transcription() {
-    let text = include_str!("../src/engine/rules/transcribed/rfc2141.abnf");
+    let text = include_str!("../src/engine/specs/urn/rfc2141.transcribed.abnf");
     let report = check(text, Some("URN"));
     assert!(!report.has_errors(), "{:#?}", report.problems);
     // §2.1: 'the NID "urn" is reserved and MUST NOT be used', prose the BNF cannot say.
@@ -161,7 +161,7 @@ fn rfc2141_agrees_with_its_abnf_transcription() {
 
 #[test]
 fn the_www_draft_agrees_with_its_abnf_transcription() {
-    let text = include_str!("../src/engine/rules/transcribed/rfc1630.abnf");
+    let text = include_str!("../src/engine/specs/www/rfc1630.transcribed.abnf");
     let report = check(text, Some("fragmentaddress"));
     assert!(!report.has_errors(), "{:#?}", report.problems);
     // The draft's BNF describes full URIs only; its partial forms (section "Partial
@@ -174,7 +174,7 @@ fn the_www_draft_agrees_with_its_abnf_transcription() {
     );
     for (id, hand) in &d {
         assert!(
-            *hand && idbench::engine::profile::leading_scheme(id).is_none(),
+            *hand && idbench::engine::specs::leading_scheme(id).is_none(),
             "{id:?}: hand-written {hand}"
         );
     }

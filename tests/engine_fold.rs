@@ -4,7 +4,7 @@
 
 use idbench::cli::json::{AnalysisJson, to_string};
 use idbench::cli::text;
-use idbench::engine::grammar;
+use idbench::engine::specs;
 use idbench::engine::tree::{Code, Diagnostic, FOLD_MIN, MAX_LISTED_SPANS, fold_repeats};
 use idbench::engine::{Options, Profile, Severity, Span, analyze, first_error};
 
@@ -62,7 +62,7 @@ fn the_first_error_is_the_one_the_grammar_and_check_report() {
     for input in [plus(2000), authority(2000), plus(3)] {
         let a = analyze(&input, &parse_options());
         let folded = a.first_error().expect("invalid");
-        let unfolded = grammar::parse(a.profile, &input)
+        let unfolded = specs::parse(a.profile, &input)
             .1
             .into_iter()
             .find(|d| d.severity == Severity::Error)
@@ -77,7 +77,7 @@ fn the_first_error_is_the_one_the_grammar_and_check_report() {
             )
         );
         assert_eq!(first_error(&input, None).1, Some(folded.code.as_str()));
-        let verdict = grammar::parse_verdict(a.profile, &input)
+        let verdict = specs::parse_verdict(a.profile, &input)
             .1
             .into_iter()
             .find(|d| d.severity == Severity::Error)

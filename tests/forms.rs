@@ -1,7 +1,8 @@
 //! Conformance of the normal forms: every `->` example of the identifier sets, the specs'
 //! transformation examples, the ladders, and property tests.
 
-use idbench::engine::forms::{self, Forms, iri_normal_to_xri, steps};
+use idbench::engine::forms::{self, Forms, steps};
+use idbench::engine::specs::xri::forms::iri_normal_to_xri;
 use idbench::engine::{Analysis, Options, Profile, analyze};
 use idbench::idsets::{self, Expect};
 
@@ -498,8 +499,8 @@ fn ladders_end_at_canonical() {
                 continue;
             }
             let mut cur = id.to_string();
-            for s in steps(p, cache) {
-                cur = forms::apply(&cur, p, s.rules).0;
+            for s in steps(&p.descriptor(), cache) {
+                cur = forms::apply(&cur, &p.descriptor(), s.rules).0;
             }
             let want = if cache {
                 form(id, p, "canonical_cache")

@@ -2,7 +2,7 @@
 //! rule, the spec examples, tree shapes, warnings and notes, and robustness.
 
 use idbench::engine::Profile;
-use idbench::engine::grammar::{self, uri};
+use idbench::engine::specs::{self, uri::grammar as uri};
 use idbench::engine::tree::{Builder, Diagnostic, NodeKind, Severity, Span, Tree};
 use idbench::idsets::{self, Expect};
 
@@ -13,7 +13,7 @@ const U: Profile = Profile::Rfc3986;
 const I: Profile = Profile::Rfc3987;
 
 fn parse(p: Profile, s: &str) -> (Tree, Vec<Diagnostic>) {
-    grammar::parse(p, s)
+    specs::parse(p, s)
 }
 
 fn first_error(d: &[Diagnostic]) -> Option<&Diagnostic> {
@@ -1175,7 +1175,7 @@ fn bidi_controls_newer_than_rfc3987_are_warnings() {
 #[test]
 fn first_byte_messages_name_both_readings() {
     let msg = |p: Profile, s: &str, code: &str| -> String {
-        let (_, d) = grammar::parse(p, s);
+        let (_, d) = specs::parse(p, s);
         d.into_iter()
             .find(|d| d.code.as_str() == code)
             .map(|d| d.message)

@@ -1,7 +1,7 @@
 //! The WWW URI draft grammar (profile rfc1630): the draft's own examples and its BNF's
 //! character sets, with expected codes and spans.
 
-use idbench::engine::grammar::parse;
+use idbench::engine::specs::parse;
 use idbench::engine::{Diagnostic, Profile, Severity, Tree};
 use idbench::idsets::{self, Expect};
 

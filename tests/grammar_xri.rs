@@ -1,7 +1,7 @@
 //! The XRI Syntax 2.0 grammar: spec examples, every rule's diagnostics, tree shapes, deep
 //! nesting.
 
-use idbench::engine::grammar::{self, xri};
+use idbench::engine::specs::{self, xri::grammar as xri};
 use idbench::engine::{Diagnostic, Node, NodeKind, Profile, Severity, Span, Tree};
 use idbench::idsets::{self, Expect};
 use proptest::prelude::*;
@@ -10,7 +10,7 @@ mod support;
 use support::tree::{Attrs, Show, line};
 
 fn parse(input: &str) -> (Tree, Vec<Diagnostic>) {
-    grammar::parse(Profile::Xri2, input)
+    specs::parse(Profile::Xri2, input)
 }
 
 fn first_error(d: &[Diagnostic]) -> Option<&Diagnostic> {
@@ -854,7 +854,7 @@ fn ip_literal_errors_are_the_uri_grammar_s() {
         let x = format!("xri://{lit}/");
         let u = format!("http://{lit}/");
         let (_, xd) = parse(&x);
-        let (_, ud) = grammar::parse(Profile::Rfc3986, &u);
+        let (_, ud) = specs::parse(Profile::Rfc3986, &u);
         let xe = first_error(&xd).unwrap_or_else(|| panic!("{x}: an error"));
         let ue = first_error(&ud).unwrap_or_else(|| panic!("{u}: an error"));
         assert_eq!(xe.code, ue.code, "{x} vs {u}");
@@ -884,7 +884,7 @@ fn ip_literal_errors_are_the_uri_grammar_s() {
     assert_eq!(e.expected, ["h16", "IPv4address", "\"]\""]);
     // A valid IPvFuture literal gets the URI grammar's note too.
     let (_, xd) = parse("xri://[v1.x:y]/");
-    let (_, ud) = grammar::parse(Profile::Rfc3986, "http://[v1.x:y]/");
+    let (_, ud) = specs::parse(Profile::Rfc3986, "http://[v1.x:y]/");
     let note = |d: &[Diagnostic]| {
         d.iter()
             .find(|d| d.code.as_str() == "ipvfuture-unknown")

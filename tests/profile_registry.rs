@@ -9,8 +9,8 @@ use idbench::engine::forms::spec::GENERIC_FORMS;
 use std::sync::Arc;
 
 use idbench::engine::path::PathSyntax;
-use idbench::engine::profile::{MAX_REGISTERED, ProfileReason, RegisterError};
-use idbench::engine::profiles::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use idbench::engine::specs::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use idbench::engine::specs::{MAX_REGISTERED, ProfileReason, RegisterError};
 use idbench::engine::tree::Builder;
 use idbench::engine::{Code, Family, NodeKind, Options, Profile, Severity, Span, analyze};
 

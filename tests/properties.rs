@@ -1,7 +1,7 @@
 //! Property tests: for any input, under every profile, the engine returns a well-formed
 //! lossless tree and never panics.
 
-use idbench::engine::{Options, Profile, Severity, analyze, grammar};
+use idbench::engine::{Options, Profile, Severity, analyze, specs};
 use proptest::prelude::*;
 
 /// Inputs made of the characters the grammars care about, plus anything at all.
@@ -100,8 +100,8 @@ fn assert_verdict_agrees(input: &str) -> Result<(), TestCaseError> {
         let first = |d: Vec<idbench::engine::Diagnostic>| {
             d.into_iter().find(|d| d.severity == Severity::Error)
         };
-        let full = first(grammar::parse(p, input).1);
-        let verdict = first(grammar::parse_verdict(p, input).1);
+        let full = first(specs::parse(p, input).1);
+        let verdict = first(specs::parse_verdict(p, input).1);
         prop_assert_eq!(full, verdict, "{:?} under {}", input, p.name());
     }
     Ok(())

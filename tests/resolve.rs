@@ -324,7 +324,7 @@ fn shipped_resolution_entries() {
         };
         let profile = e
             .profile
-            .unwrap_or_else(|| idbench::engine::profile::auto_family(base).1);
+            .unwrap_or_else(|| idbench::engine::specs::auto_family(base).1);
         let r = resolve(base, &e.id, profile);
         checked += 1;
         if r.target != *target {
@@ -530,14 +530,14 @@ proptest::proptest! {
         ]),
         reference in dotty_reference(),
     ) {
-        use idbench::engine::grammar;
+        use idbench::engine::specs;
         use idbench::engine::resolve::Components;
         for p in Profile::ALL {
             let r = resolve(base, &reference, p);
             let Some(target) = r.target.as_deref() else { continue };
             let again = resolve(base, target, p);
             proptest::prop_assert_eq!(again.target.as_deref(), Some(target), "{}", p);
-            let (tt, td) = grammar::parse(p, target);
+            let (tt, td) = specs::parse(p, target);
             if r.first_error().is_none() {
                 proptest::prop_assert!(
                     td.iter().all(|d| d.severity != idbench::engine::Severity::Error),
@@ -547,7 +547,7 @@ proptest::proptest! {
             if p != Profile::Rfc3986 && p != Profile::Rfc3987 {
                 continue;
             }
-            let parts = |s: &str| Components::from_tree(&grammar::parse(p, s).0, s);
+            let parts = |s: &str| Components::from_tree(&specs::parse(p, s).0, s);
             let (Some(t), Some(rc), Some(bc)) =
                 (Components::from_tree(&tt, target), parts(&reference), parts(base))
             else {

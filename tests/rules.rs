@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use idbench::engine::rules::{self, MatchedBy};
-use idbench::engine::{NodeKind, Options, Profile, Tree, analyze, grammar};
+use idbench::engine::{NodeKind, Options, Profile, Tree, analyze, specs};
 
 mod support;
 use proptest::prelude::*;
@@ -64,7 +64,7 @@ fn every_example_tree_under_every_profile_resolves() {
     for p in Profile::ALL {
         let set = found.entry(p).or_default();
         for e in &entries {
-            names(&grammar::parse(p, &e.id).0, set);
+            names(&specs::parse(p, &e.id).0, set);
         }
     }
     // The spec's own names, which the trees must use, show up.
@@ -95,19 +95,19 @@ fn not_productions_are_still_not_productions() {
 /// The grammar sources, for the static scan.
 const SOURCES: &[(&str, &[Profile])] = &[
     (
-        include_str!("../src/engine/grammar/uri.rs"),
+        include_str!("../src/engine/specs/uri/grammar.rs"),
         &[Profile::Rfc3986, Profile::Rfc3987],
     ),
     (
-        include_str!("../src/engine/grammar/urn.rs"),
+        include_str!("../src/engine/specs/urn/grammar.rs"),
         &[Profile::Rfc2141, Profile::Rfc2141bis, Profile::Rfc8141],
     ),
     (
-        include_str!("../src/engine/grammar/www.rs"),
+        include_str!("../src/engine/specs/www/grammar.rs"),
         &[Profile::Rfc1630],
     ),
     (
-        include_str!("../src/engine/grammar/xri.rs"),
+        include_str!("../src/engine/specs/xri/grammar.rs"),
         &[Profile::Xri2],
     ),
 ];
@@ -273,7 +273,7 @@ proptest! {
     fn generated_trees_resolve(input in identifier_like()) {
         let mut found: BTreeMap<Profile, BTreeSet<String>> = BTreeMap::new();
         for p in Profile::ALL {
-            names(&grammar::parse(p, &input).0, found.entry(p).or_default());
+            names(&specs::parse(p, &input).0, found.entry(p).or_default());
         }
         check(&found);
     }
@@ -787,7 +787,7 @@ fn count_empty_and_unclosed_errors_say_what_was_expected() {
         ),
     ];
     for (input, p, code, want, at) in cases {
-        let (_, diags) = grammar::parse(*p, input);
+        let (_, diags) = specs::parse(*p, input);
         let Some(d) = diags.iter().find(|d| d.code.as_str() == *code) else {
             panic!("{input} under {}: no {code} in {diags:?}", p.name());
         };
@@ -868,7 +868,7 @@ fn scanner_errors_always_carry_expected() {
     let mut seen = 0;
     for e in idbench::idsets::all() {
         for p in Profile::ALL {
-            let (_, diags) = grammar::parse(p, &e.id);
+            let (_, diags) = specs::parse(p, &e.id);
             for d in diags {
                 if codes.contains(&d.code.as_str()) {
                     seen += 1;

@@ -86,7 +86,7 @@ pub fn check_analysis(input: &str, a: &Analysis) {
 /// `analyze` gives (for a given profile and for `auto`), on every input up to
 /// [`idbench::engine::FULL_PARSE_LIMIT`] bytes.
 pub fn check_quick_and_first_error(input: &str) {
-    use idbench::engine::validate::{quick_valid, quick_valid_bytes, quick_verdict};
+    use idbench::engine::quick_check::{quick_valid, quick_valid_bytes, quick_verdict};
     use idbench::engine::{FULL_PARSE_LIMIT, Options, analyze, first_error};
     let code = |a: &Analysis| a.first_error().map(|d| d.code.as_str());
     for p in Profile::ALL {

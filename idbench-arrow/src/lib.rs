@@ -434,7 +434,7 @@ pub fn resolve(
     let (b, r) = pair(base, reference)?;
     r.map(|i| {
         let (base, reference) = (b.get(i)?, r.get(i)?);
-        let p = profile.unwrap_or_else(|| idbench::engine::profile::auto_family(base).1);
+        let p = profile.unwrap_or_else(|| idbench::engine::specs::auto_family(base).1);
         idbench::engine::resolve::resolve(base, reference, p)
             .target
             .map(Cow::Owned)

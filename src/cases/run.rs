@@ -208,7 +208,7 @@ pub fn run_with(case: &Case, opts: RunOptions) -> Vec<Failure> {
         }
     }
     if let (Some(t), Some(base)) = (&e.target, &case.base) {
-        let p = profile.unwrap_or_else(|| crate::engine::profile::auto_family(base).1);
+        let p = profile.unwrap_or_else(|| crate::engine::specs::auto_family(base).1);
         let r = resolve(base, &case.input, p);
         let got = match (&r.target, r.first_error()) {
             (Some(t), _) => t.clone(),

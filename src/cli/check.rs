@@ -23,7 +23,7 @@ use serde::ser::{SerializeStruct, Serializer};
 
 use super::{CheckArgs, Format, json};
 use crate::engine::abnf::{Grammar, Judge, Scratch};
-use crate::engine::validate::quick_valid_bytes;
+use crate::engine::quick_check::quick_valid_bytes;
 use crate::engine::{Profile, first_error};
 
 /// A chunk is cut after the line that brings it past this many bytes.
@@ -471,7 +471,7 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
     } else {
         ctx.profile
             .unwrap_or_else(|| {
-                crate::engine::profile::auto_family(&String::from_utf8_lossy(head)).1
+                crate::engine::specs::auto_family(&String::from_utf8_lossy(head)).1
             })
             .name()
     };

@@ -14,8 +14,8 @@ use super::{ExplainArgs, ReportFormatArg, emit};
 use crate::engine::equiv::{
     CompareOptions, ProfileEquivalence, compare_per_profile_with, compare_with,
 };
-use crate::engine::profile::auto_family;
 use crate::engine::resolve::resolve;
+use crate::engine::specs::auto_family;
 use crate::engine::{Analysis, Options, Status, analyze};
 use crate::report::{ReportFormat, Subject, render, summary};
 

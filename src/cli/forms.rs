@@ -253,7 +253,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             )
             .into_owned(),
         };
-        let (xri, diagnostics) = crate::engine::forms::iri_normal_to_xri(&iri);
+        let (xri, diagnostics) = crate::engine::specs::xri::forms::iri_normal_to_xri(&iri);
         let a = crate::engine::analyze(&xri, &opts);
         all_valid &= a.valid();
         let origin = Origin {

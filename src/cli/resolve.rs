@@ -14,8 +14,8 @@ use serde::ser::{SerializeStruct, Serializer};
 
 use super::input::{Id, for_each_id, not_utf8_diagnostics, shown_bytes};
 use super::{Format, ResolveArgs, json, text};
-use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, ResolveStep, resolve};
+use crate::engine::specs::auto_family;
 use crate::engine::{Diagnostic, Profile};
 use crate::safe_text::escape;
 

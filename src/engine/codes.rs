@@ -15,7 +15,33 @@
 
 use std::fmt;
 
-use super::tree::Severity;
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Breaks the ABNF or a MUST: the input is invalid under the profile.
+    Error,
+    /// A SHOULD, a NOT RECOMMENDED, or a likely mistake.
+    Warning,
+    /// An interpretation, or a fact worth knowing.
+    Note,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 macro_rules! codes {
     ($($name:ident = $code:literal, $sev:ident, $section:literal, $head:literal
@@ -74,32 +100,32 @@ macro_rules! codes {
         /// a section.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[allow(missing_docs)]
-        pub enum Reading {
+        pub enum CodeReading {
             $($($alt,)*)*
         }
 
-        impl Reading {
+        impl CodeReading {
             /// Every reading, in the table's order.
-            pub const ALL: &'static [Reading] = &[$($(Reading::$alt,)*)*];
+            pub const ALL: &'static [CodeReading] = &[$($(CodeReading::$alt,)*)*];
 
             /// The code this reading reports.
             pub const fn code(self) -> Code {
                 match self {
-                    $($(Reading::$alt => Code::$name,)*)*
+                    $($(CodeReading::$alt => Code::$name,)*)*
                 }
             }
 
             /// The severity this reading reports its code at.
             pub const fn severity(self) -> Severity {
                 match self {
-                    $($(Reading::$alt => Severity::$alt_sev,)*)*
+                    $($(CodeReading::$alt => Severity::$alt_sev,)*)*
                 }
             }
 
             /// The section this reading cites.
             pub const fn section(self) -> &'static str {
                 match self {
-                    $($(Reading::$alt => $alt_section,)*)*
+                    $($(CodeReading::$alt => $alt_section,)*)*
                 }
             }
         }
@@ -457,7 +483,7 @@ mod tests {
 
     #[test]
     fn every_reading_differs_from_its_codes_defaults() {
-        for &r in Reading::ALL {
+        for &r in CodeReading::ALL {
             let c = r.code();
             assert!(
                 r.severity() != c.severity() || r.section() != c.section(),
@@ -475,19 +501,19 @@ mod tests {
         let sections: std::collections::HashSet<&str> = Code::ALL
             .iter()
             .map(|c| c.section())
-            .chain(Reading::ALL.iter().map(|r| r.section()))
+            .chain(CodeReading::ALL.iter().map(|r| r.section()))
             .filter(|s| !s.is_empty())
             .collect();
         let files = [
             ("forms/rewrite.rs", include_str!("forms/rewrite.rs")),
             ("forms/text.rs", include_str!("forms/text.rs")),
-            ("forms/xri.rs", include_str!("forms/xri.rs")),
+            ("specs/xri/forms.rs", include_str!("specs/xri/forms.rs")),
             ("forms/make.rs", include_str!("forms/make.rs")),
             ("resolve.rs", include_str!("resolve.rs")),
             ("equiv.rs", include_str!("equiv.rs")),
             ("explain.rs", include_str!("explain.rs")),
             ("ip/literal.rs", include_str!("ip/literal.rs")),
-            ("grammar/xri.rs", include_str!("grammar/xri.rs")),
+            ("specs/xri/grammar.rs", include_str!("specs/xri/grammar.rs")),
         ];
         for (name, src) in files {
             let code = src.split("#[cfg(test)]").next().unwrap_or(src);

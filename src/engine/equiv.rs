@@ -30,9 +30,9 @@ pub use types::{Difference, Step};
 
 use crate::engine::codes::Code;
 use crate::engine::descriptor::Descriptor;
-use crate::engine::profile::Profile;
+use crate::engine::specs::Profile;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span};
-use crate::engine::{Analysis, Options, Status, analyze, grammar};
+use crate::engine::{Analysis, Options, Status, analyze, specs};
 
 /// The ladder of `p`'s spec: the one place that names the profiles ([`GENERIC_LADDER`]
 /// for a profile without a ladder of its own).
@@ -193,7 +193,7 @@ fn options(profile: Option<Profile>, namespace: bool) -> Options {
 
 fn parses(profile: Profile, input: &str) -> bool {
     counted();
-    !grammar::parse_verdict(profile, input)
+    !specs::parse_verdict(profile, input)
         .1
         .iter()
         .any(|d| d.severity == Severity::Error)
@@ -409,7 +409,7 @@ pub fn compare_per_profile_with(
     Profile::ALL
         .iter()
         .map(|&p| {
-            let (a_applies, b_applies) = (grammar::applicable(p, a), grammar::applicable(p, b));
+            let (a_applies, b_applies) = (specs::applicable(p, a), specs::applicable(p, b));
             if !(a_applies && b_applies) {
                 let status = |applies: bool, input: &str| {
                     if applies {

@@ -2,7 +2,7 @@
 //!
 //! What a handle stands for (its descriptor, its name, the constants `Profile::Rfc3986`,
 //! [`Profile::ALL`], registering one at run time) is the profile table's, in
-//! [`super::profile`]. Here is only the handle, so that a type can hold one (the profile a
+//! [`super::specs`]. Here is only the handle, so that a type can hold one (the profile a
 //! comparison asks for, the profile a reading is under) without reaching the table.
 
 /// A spec an input can be parsed under: a built-in (one of the constants, [`Profile::ALL`])

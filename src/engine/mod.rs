@@ -12,7 +12,6 @@ pub mod equiv;
 pub mod explain;
 pub mod family;
 pub mod forms;
-pub mod grammar;
 pub mod handle;
 pub mod hosts;
 pub mod idna;
@@ -20,26 +19,25 @@ pub mod ip;
 pub mod namespaces;
 pub mod path;
 pub mod pct;
-pub mod profile;
-pub mod profiles;
 pub mod quick;
+pub mod quick_check;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
+pub mod specs;
 pub mod standards;
 pub mod tree;
-pub mod validate;
 pub mod whatwg;
 
-pub use codes::{Code, Reading};
+pub use codes::{Code, CodeReading};
 pub use family::Family;
 pub use handle::Profile;
-pub use profile::ProfileReason;
+pub use specs::ProfileReason;
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use descriptor::Descriptor;
 use forms::Forms;
-use profile::DescriptorRef;
+use specs::DescriptorRef;
 
 /// What [`analyze`] should do.
 #[derive(Clone, Debug)]
@@ -196,13 +194,13 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
     let (profile, reason) = match options.profile {
         Some(p) => (p, ProfileReason::Given),
         None => {
-            let (family, provisional, why) = profile::auto_family(input);
+            let (family, provisional, why) = specs::auto_family(input);
             if provisional.descriptor().auto.by_trial {
                 // The family's profiles in `auto`'s order: the first that accepts the input.
                 let order = Profile::auto_order(family);
                 let mut chosen = None;
                 for &p in order {
-                    let (t, d) = grammar::parse(p, input);
+                    let (t, d) = specs::parse(p, input);
                     let ok = status_of(&d) == Status::Valid;
                     tried.push((p, t, d));
                     if ok {
@@ -231,7 +229,7 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             // Keep the others' verdicts for the profile strip.
             (t, d)
         }
-        None => grammar::parse(profile, input),
+        None => specs::parse(profile, input),
     };
     let mut verdicts = Vec::new();
     if options.all_profiles {
@@ -240,13 +238,13 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
                 |d: &[Diagnostic]| d.iter().find(|d| d.severity == Severity::Error).cloned();
             let (status, first_error) = if p == profile {
                 (status_of(&diagnostics), first(&diagnostics))
-            } else if !grammar::applicable(p, input) {
+            } else if !specs::applicable(p, input) {
                 (Status::NotApplicable, None)
             } else if let Some((_, _, d)) = tried.iter().find(|(q, _, _)| *q == p) {
                 (status_of(d), first(d))
             } else {
                 // Only the verdict and its first error are kept of this parse.
-                let d = grammar::parse_verdict(p, input).1;
+                let d = specs::parse_verdict(p, input).1;
                 (status_of(&d), first(&d))
             };
             verdicts.push(ProfileVerdict {
@@ -256,7 +254,9 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             });
         }
     }
-    let forms = options.forms.then(|| forms::compute(input, profile, &tree));
+    let forms = options
+        .forms
+        .then(|| forms::compute(input, &profile.descriptor(), &tree));
     let spec = profile.descriptor();
     let family: Vec<(Profile, DescriptorRef)> = match spec.readings.by_family {
         true => Profile::auto_order(spec.family)
@@ -322,7 +322,7 @@ pub fn canonical_namespace(
     if steps.is_empty() || ns.canonical.is_none() {
         return None;
     }
-    let (tree, _) = grammar::parse_verdict(profile, canonical);
+    let (tree, _) = specs::parse_verdict(profile, canonical);
     let (_, nss_at) = nid_and_nss(&tree)?;
     let span = tree.get(nss_at)?.span();
     let nss = canonical.get(span.start..span.end)?;
@@ -391,7 +391,7 @@ fn namespace_layer(
 pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis {
     let profile = options
         .profile
-        .unwrap_or_else(|| profile::auto_family(base).1);
+        .unwrap_or_else(|| specs::auto_family(base).1);
     let opts = Options {
         profile: Some(profile),
         ..options.clone()
@@ -400,7 +400,9 @@ pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis
     if spec.grammar.takes_base() {
         let mut a = analyze(input, &opts);
         let (tree, diagnostics) = spec.grammar.parse_with_base(input, base);
-        a.forms = opts.forms.then(|| forms::compute(input, profile, &tree));
+        a.forms = opts
+            .forms
+            .then(|| forms::compute(input, &profile.descriptor(), &tree));
         a.tree = tree;
         a.diagnostics = tree::fold_repeats(diagnostics);
         a.readings = Vec::new();
@@ -427,7 +429,7 @@ pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis
 ///
 /// The full grammars build a tree and explained diagnostics, some 180 to 300 bytes of memory
 /// per input byte; batch checking keeps its memory bounded by judging a longer input only
-/// with the quick recognizer ([`validate::quick_verdict`], which allocates nothing): when it
+/// with the quick recognizer ([`quick_check::quick_verdict`], which allocates nothing): when it
 /// decides, its verdict stands whatever the length; when it cannot (most invalid inputs, a
 /// relative XRI reference), the verdict is the error [`codes::Code::LineTooLong`] rather
 /// than the grammar's first error.
@@ -437,19 +439,19 @@ pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 /// The profile an input is judged under (as [`analyze`] chooses it when `profile` is `None`)
 /// and the code of its first error, `None` when it is valid: what batch checking needs and
 /// nothing more (no tree is kept, no input copy, no forms, no verdicts). The quick
-/// recognizer ([`validate::quick_verdict`]) answers first; only what it cannot decide goes
+/// recognizer ([`quick_check::quick_verdict`]) answers first; only what it cannot decide goes
 /// through the full grammar, which names the error. Agrees with [`analyze`] on every input
 /// of at most [`FULL_PARSE_LIMIT`] bytes; longer inputs that the quick recognizer cannot
 /// decide get `line-too-long`, so memory stays bounded whatever the input's length.
 pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
     fn full(p: Profile, input: &str) -> Option<&'static str> {
-        if let Some(verdict) = validate::quick_verdict(p, input) {
+        if let Some(verdict) = quick_check::quick_verdict(p, input) {
             return verdict;
         }
         if input.len() > FULL_PARSE_LIMIT {
             return Some(codes::Code::LineTooLong.as_str());
         }
-        let (_, diags) = grammar::parse(p, input);
+        let (_, diags) = specs::parse(p, input);
         diags
             .iter()
             .find(|d| d.severity == Severity::Error)
@@ -458,7 +460,7 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
     let p = match profile {
         Some(p) => p,
         None => {
-            let (family, provisional, _) = profile::auto_family(input);
+            let (family, provisional, _) = specs::auto_family(input);
             if !provisional.descriptor().auto.by_trial {
                 provisional
             } else {

@@ -1,7 +1,7 @@
 //! A quick yes-or-"don't know" validator for batch checking.
 //!
 //! Why it exists: `idbench check` judges millions of lines, and on almost all of them the
-//! answer is "valid". The full grammars ([`super::grammar`]) build a concrete syntax tree
+//! answer is "valid". The full grammars ([`super::specs`]'s grammars) build a concrete syntax tree
 //! with spans, attributes and explained diagnostics for every line, which is what the
 //! workbench needs and several times the work a plain yes/no needs. The recognizers here are
 //! tree-less, one per built-in spec (a descriptor's [`quick`](super::descriptor::Descriptor::quick)): one pass over the bytes (a few for nested XRI
@@ -10,7 +10,7 @@
 //! invalid URNs, where everything before the bad byte was checked.
 //!
 //! It is an accelerator, never the judge. `true` means "the full grammar reports no error";
-//! `false` means "don't know": the caller ([`super::validate`], for [`super::first_error`]) then runs the full parse,
+//! `false` means "don't know": the caller ([`super::quick_check`], for [`super::first_error`]) then runs the full parse,
 //! which decides and names the first error. So it must be *sound* (true ⇒ the full parser
 //! has no Error diagnostic) and should be *complete* on ordinary valid input (true for
 //! nearly every line the full parser accepts); where being exact would cost code for a rare
@@ -299,7 +299,7 @@ fn run<const IRI: bool, const PRIVATE: bool>(
 /// in a component: a `ucschar`, or an `iprivate` where `PRIVATE` (the query), and neither a
 /// bidi formatting character (§4.1) nor a non-character (the same judgement, from the same
 /// [`chars`] functions, as the full grammar's). `None` too when the bytes are not a
-/// well-formed UTF-8 sequence (RFC 3629 §4), which makes [`super::validate::quick_valid_bytes`] a UTF-8 check.
+/// well-formed UTF-8 sequence (RFC 3629 §4), which makes [`super::quick_check::quick_valid_bytes`] a UTF-8 check.
 #[inline]
 fn ucs_width<const PRIVATE: bool>(b: &[u8], i: usize) -> Option<usize> {
     let cont = |k: usize| -> Option<u32> {

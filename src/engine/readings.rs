@@ -20,8 +20,8 @@
 
 use super::descriptor::Descriptor;
 use super::descriptor::grammar::GrammarEntry;
-use super::grammar::uri::{self, Flavor};
 use super::handle::Profile;
+use super::specs::uri::grammar::{self as uri, Flavor};
 use super::tree::{Builder, Diagnostic, NodeKind, Severity, Span, Tree};
 use crate::text_layout::head;
 

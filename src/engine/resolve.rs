@@ -14,11 +14,11 @@ use crate::engine::codes::Code;
 use crate::engine::descriptor::Descriptor;
 use crate::engine::descriptor::Resolver;
 use crate::engine::descriptor::grammar::GrammarEntry;
-use crate::engine::grammar::uri::{self, Flavor};
 use crate::engine::path::last_delim;
 pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
-use crate::engine::profile::Profile;
-use crate::engine::tree::{Diagnostic, NodeKind, Reading, Severity, Span, Tree};
+use crate::engine::specs::Profile;
+use crate::engine::specs::uri::grammar::{self as uri, Flavor};
+use crate::engine::tree::{CodeReading, Diagnostic, NodeKind, Severity, Span, Tree};
 
 /// The outcome of resolving one reference against one base.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -350,7 +350,7 @@ fn usable_base(
                 Diagnostic::of(Code::ResolveBaseNotAbsolute, span, message("scheme"))
             }
             PathSyntax::Xri => Diagnostic::read(
-                Reading::ResolveBaseNotAbsoluteXri,
+                CodeReading::ResolveBaseNotAbsoluteXri,
                 span,
                 message("authority"),
             ),
@@ -550,7 +550,7 @@ mod www {
             (span_of(&bt, NodeKind::Scheme), span_of(&bt, NodeKind::Path))
         else {
             res.base_diagnostics.push(Diagnostic::read(
-                Reading::ResolveBaseNotAbsoluteWww,
+                CodeReading::ResolveBaseNotAbsoluteWww,
                 Span::new(0, base.len()),
                 "the context must be a full URI (a scheme and a colon before any slash); it is \
                  itself a partial form: resolve it first",

@@ -7,7 +7,7 @@
 //! texts make up a profile's grammar is its descriptor's
 //! ([`rules`](super::descriptor::Descriptor::rules)). They are
 //! data for people (`idbench rule`, the workbench's Details), not the parser: the grammars in
-//! [`super::grammar`] are hand-written scanners. The file format is ours and tiny, so it is
+//! [`super::specs`] are hand-written scanners. The file format is ours and tiny, so it is
 //! read by hand here:
 //!
 //! - `# ...` comment; `@source S`, `@notation abnf|bnf|www`, `@section S` set what follows;
@@ -28,10 +28,10 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Mutex, OnceLock};
 
-use super::profile::Profile;
+use super::specs::Profile;
 use super::tree::{Diagnostic, Node};
 
-/// The `@source` of the core rules ([`super::profiles::CORE`]).
+/// The `@source` of the core rules ([`super::specs::CORE`]).
 const CORE_SOURCE: &str = "RFC 5234";
 
 /// How a production is written.

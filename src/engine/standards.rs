@@ -796,6 +796,48 @@ fn with_3987(mut rfc: Side, r87: &Rfc<'_>, span: Span, input: &str) -> Side {
     rfc
 }
 
+/// A special URL's scheme without "//" (the `MissingSlashes` topic): what the URL Standard
+/// does (reads the authority after it all the same) and RFC 3986's side, which reads the
+/// host's bytes as part of a path unless it rejects the slashes themselves.
+fn missing_slashes(
+    w: &whatwg::Parsed,
+    r86: &Rfc<'_>,
+    rfc: Side,
+    input: &str,
+    text: &str,
+) -> (&'static str, Side) {
+    let host = w.spans.host;
+    let rfc = match host {
+        // RFC 3986 rejects the slashes themselves (a "\"): that is its reading.
+        _ if !rfc.codes.is_empty() && rfc.reading.starts_with("rejects") => rfc,
+        Some(h) => {
+            let node = r86.nodes.deepest_at(h.start);
+            let host_text = input.get(h.start..h.end).unwrap_or("");
+            if node.kind() == NodeKind::Host {
+                rfc
+            } else {
+                Side {
+                    reading: format!(
+                        "reads `{host_text}` as part of the {} ({}), not as a host: \
+                             an authority follows \"//\" only (§3.2)",
+                        node.rule(),
+                        node.kind().name()
+                    ),
+                    codes: rfc.codes,
+                    section: "RFC 3986 §3.2",
+                }
+            }
+        }
+        None => rfc,
+    };
+    let how = if text.contains('\\') {
+        "reads the authority after it all the same, \"\\\" as \"/\""
+    } else {
+        "reads the authority after it all the same"
+    };
+    (how, rfc)
+}
+
 /// The divergence a group of URL Standard diagnostics makes, or `None` when RFC 3986 reads
 /// those bytes the same way (an IPv4 address both read as one).
 fn describe(
@@ -844,35 +886,7 @@ fn describe(
             rfc,
         ),
         Topic::MissingSlashes => {
-            let host = w.spans.host;
-            let rfc = match host {
-                // RFC 3986 rejects the slashes themselves (a "\"): that is its reading.
-                _ if !rfc.codes.is_empty() && rfc.reading.starts_with("rejects") => rfc,
-                Some(h) => {
-                    let node = r86.nodes.deepest_at(h.start);
-                    let host_text = input.get(h.start..h.end).unwrap_or("");
-                    if node.kind() == NodeKind::Host {
-                        rfc
-                    } else {
-                        Side {
-                            reading: format!(
-                                "reads `{host_text}` as part of the {} ({}), not as a host: \
-                                 an authority follows \"//\" only (§3.2)",
-                                node.rule(),
-                                node.kind().name()
-                            ),
-                            codes: rfc.codes,
-                            section: "RFC 3986 §3.2",
-                        }
-                    }
-                }
-                None => rfc,
-            };
-            let how = if text.contains('\\') {
-                "reads the authority after it all the same, \"\\\" as \"/\""
-            } else {
-                "reads the authority after it all the same"
-            };
+            let (how, rfc) = missing_slashes(w, r86, rfc, input, text);
             (format!("{how} ({})", with_errors("special scheme")), rfc)
         }
         Topic::Ipv4 => {

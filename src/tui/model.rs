@@ -15,8 +15,8 @@
 //! their own view state (selection, scroll, layout caches).
 
 use crate::engine::equiv::{self, CompareOptions, ProfileEquivalence, Verdict};
-use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, resolve};
+use crate::engine::specs::auto_family;
 use crate::engine::tree::Tree;
 use crate::engine::{Analysis, Options, Profile, analyze};
 use crate::report::{self, ReportFormat};

@@ -11,7 +11,7 @@
 //! and fuzz/fuzz_targets/abnf_agree.rs (arbitrary input), so the three hold one list.
 
 use idbench::engine::abnf::{Grammar, ParseCount, ParseOptions};
-use idbench::engine::profile::leading_scheme;
+use idbench::engine::specs::leading_scheme;
 use idbench::engine::{Options, Profile, analyze, rules};
 
 /// One listed cause of a disagreement.

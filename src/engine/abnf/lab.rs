@@ -22,8 +22,8 @@ use super::{Budget, Grammar, Parse, ParseError, ParseOptions, ParseTree};
 use crate::engine::Code;
 use crate::engine::equiv::spec::GENERIC_LADDER;
 use crate::engine::forms::spec::GENERIC_FORMS;
-use crate::engine::profile::{Family, Profile, RegisterError};
-use crate::engine::profiles::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::specs::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
+use crate::engine::specs::{Family, Profile, RegisterError};
 use crate::engine::tree::{Builder, NodeKind, Span, Tree};
 
 /// The profile's name.

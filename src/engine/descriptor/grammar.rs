@@ -1,7 +1,7 @@
 //! A grammar as a descriptor holds it ([`GrammarEntry`]), and parsing by one.
 //!
 //! The code that works for any spec parses through the entry its descriptor gives; only
-//! the entry points that have a profile ([`crate::engine::grammar::parse`]) look the entry up.
+//! the entry points that have a profile ([`crate::engine::specs::parse`]) look the entry up.
 
 use std::sync::Arc;
 

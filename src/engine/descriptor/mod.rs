@@ -4,8 +4,8 @@
 //! and [`rule_set`] its forms, in [`ladder`] its equivalence ladder (with the steps and
 //! wording the built-in descriptors share).
 //!
-//! Types only: the descriptors themselves are data under [`super::profiles`], reached from
-//! the profile table ([`super::profile`]). The code that works for any spec (the grammar
+//! Types only: the descriptors themselves are data under [`super::specs`], reached from
+//! the profile table ([`super::specs`]). The code that works for any spec (the grammar
 //! dispatch, the forms, the equivalence ladder, resolution, readings) takes a
 //! `&Descriptor`, or the one spec it needs, from an entry point that has the profile.
 
@@ -130,7 +130,7 @@ impl Auto {
 pub struct Abnf {
     /// The text: `None` for the grammar reference's own productions (a spec that prints
     /// ABNF: each production's reading, else as printed), or our transcription of a grammar
-    /// printed in another notation (`src/engine/rules/transcribed/`).
+    /// printed in another notation (`src/engine/specs/*/NAME.transcribed.abnf`).
     pub text: Option<&'static str>,
     /// The rule the grammar starts from.
     pub start: &'static str,

@@ -11,8 +11,8 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::forms::make::mailto_domain_case;
 use crate::engine::forms::rewrite::rewrite;
 use crate::engine::forms::text::{nfc, uri_to_iri};
-use crate::engine::forms::xri::iri_normal_to_xri;
 use crate::engine::hosts::ace_hosts;
+use crate::engine::specs::xri::forms::iri_normal_to_xri;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 use crate::text_layout::{ceil_char_boundary, floor_char_boundary};
 
@@ -521,7 +521,7 @@ mod tests {
     use super::*;
 
     /// The XRI grammar, as xri2's descriptor holds it.
-    const XRI: GrammarEntry = GrammarEntry::Fn(crate::engine::grammar::xri::parse);
+    const XRI: GrammarEntry = GrammarEntry::Fn(crate::engine::specs::xri::grammar::parse);
 
     impl Side {
         fn new_parsed(input: &str) -> Side {

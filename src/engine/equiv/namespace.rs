@@ -3,9 +3,9 @@
 //! document. RFC 8141 §3.1 and RFC 2141 §5 leave further equivalence to the namespace;
 //! these rungs never undo the spec's own (they only rewrite the NSS).
 
-use crate::engine::grammar;
 use crate::engine::namespaces::{self, Namespace};
-use crate::engine::profile::Profile;
+use crate::engine::specs;
+use crate::engine::specs::Profile;
 use crate::engine::tree::Span;
 
 use super::types::Step;
@@ -14,7 +14,7 @@ use super::types::Step;
 /// follows that namespace's syntax.
 fn side(profile: Profile, text: &str) -> Option<(&'static Namespace, Span)> {
     super::counted();
-    let (tree, _) = grammar::parse_verdict(profile, text);
+    let (tree, _) = specs::parse_verdict(profile, text);
     let (nid, nss) = crate::engine::nid_and_nss(&tree)?;
     let (nid, nss) = (tree.get(nid)?.span(), tree.get(nss)?.span());
     let an = namespaces::analyze_nss_within(

@@ -3,11 +3,23 @@
 
 use super::*;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::grammar;
+use crate::engine::specs;
 
 #[test]
 fn every_built_in_profile_has_a_ladder_of_its_own() {
-    for p in Profile::ALL {
+    // Today's specs each state their ladder; a new profile may take the generic one
+    // (`GENERIC_LADDER`: simple string comparison), which its descriptor says in so many
+    // words.
+    for p in [
+        Profile::Rfc3986,
+        Profile::Rfc3987,
+        Profile::Rfc1630,
+        Profile::Rfc2141,
+        Profile::Rfc2141bis,
+        Profile::Rfc8141,
+        Profile::Xri2,
+        Profile::Whatwg,
+    ] {
         assert!(
             !std::ptr::eq(ladder_spec(p), &GENERIC_LADDER),
             "{p} has no ladder spec"
@@ -101,7 +113,7 @@ fn the_generic_ladder_is_simple_string_comparison() {
     // A profile without a ladder of its own (one loaded at run time) compares the
     // sides as typed, and says where they part in plain words.
     let (a, b) = ("http://a/%7e", "HTTP://a/~");
-    let tree = |s: &str| grammar::parse(Profile::Rfc3986, s).0;
+    let tree = |s: &str| specs::parse(Profile::Rfc3986, s).0;
     let o = CompareOptions::default();
     let rfc3986 = Profile::Rfc3986.descriptor();
     let l = ladder::build(&rfc3986, &GENERIC_LADDER, &o, (a, &tree(a)), (b, &tree(b)));

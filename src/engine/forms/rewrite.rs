@@ -14,7 +14,7 @@
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::engine::chars::RESERVED;
-use crate::engine::codes::{Code, Reading};
+use crate::engine::codes::{Code, CodeReading};
 use crate::engine::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
@@ -23,8 +23,9 @@ use crate::engine::tree::{Diagnostic, Node, NodeKind, Span, Tree};
 use crate::engine::descriptor::forms::{FormsSpec, Under, Unreserved};
 use crate::engine::descriptor::rule_set::Rules;
 
-use super::text::{decode_char_at, is_dot_segment_decoded, push_iri_escaped, xri_must_encode};
-use super::xri::xref_regions;
+use super::text::{
+    decode_char_at, is_dot_segment_decoded, push_iri_escaped, xref_regions, xri_must_encode,
+};
 
 /// Deeper than this many tree levels, a subtree is copied with only its text rules
 /// applied (with a `forms-depth-limit` warning): the walk recurses once per level.
@@ -299,7 +300,7 @@ impl Emitter<'_> {
                        folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
                        hand if this name is case-insensitive under its own rules";
             let d = if self.family() == Family::Xri {
-                Diagnostic::read(Reading::CaseNotFoldedXri, span, msg)
+                Diagnostic::read(CodeReading::CaseNotFoldedXri, span, msg)
             } else {
                 Diagnostic::of(Code::CaseNotFolded, span, msg)
             };
@@ -378,7 +379,7 @@ impl Emitter<'_> {
                 self.warn_once(
                     ONCE_NFKC_DELIM,
                     Diagnostic::read(
-                        Reading::NfkcMadeDelimiterInForms,
+                        CodeReading::NfkcMadeDelimiterInForms,
                         span,
                         format!(
                             "NFKC (§2.1.1) turns U+{:04X} into {into:?}; the normal forms take the \

@@ -4,6 +4,7 @@
 //! These work on strings alone, with no tree: what they touch is decided by the characters.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick, is_nfkc_quick};
 
@@ -387,6 +388,54 @@ pub(crate) fn push_iri_escaped(out: &mut String, c: char, in_xref: bool) {
         '#' | '?' | '/' if in_xref => push_encoded(out, c as u8),
         _ => out.push(c),
     }
+}
+
+/// The byte ranges of the contents of the outermost cross-references of an XRI reference
+/// written as text (XRI-normal or IRI-normal form), found without a parse: a "(" in the
+/// authority or path opens one and the matching ")" closes it.
+///
+/// Parentheses count only where XRI syntax gives them that meaning: not in an IRI
+/// authority (`xri://` followed by neither a GCS character nor "("), whose `ireg-name`
+/// admits "(" and ")" as sub-delims, and not in the query or fragment, which follow RFC
+/// 3987 (XRI Syntax 2.0 §2.2.4, §2.2.5). Percent-encoded parentheses are data.
+pub fn xref_regions(s: &str) -> Vec<Range<usize>> {
+    let b = s.as_bytes();
+    let is_gcs = |c: u8| matches!(c, b'=' | b'@' | b'+' | b'$' | b'!' | b'(');
+    let mut i = 0;
+    if b.len() >= 6 && b[..6].eq_ignore_ascii_case(b"xri://") {
+        i = 6;
+        if !b.get(6).is_some_and(|&c| is_gcs(c)) {
+            // IRI authority: skip it whole.
+            while i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
+                i += 1;
+            }
+        }
+    }
+    let mut regions = Vec::new();
+    let (mut depth, mut open) = (0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'(' => {
+                if depth == 0 {
+                    open = i + 1;
+                }
+                depth += 1;
+            }
+            b')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    regions.push(open..i);
+                }
+            }
+            b'?' | b'#' if depth == 0 => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth > 0 {
+        regions.push(open..b.len());
+    }
+    regions
 }
 
 #[cfg(test)]

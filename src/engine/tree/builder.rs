@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::sink::{Keep, Sink};
 use super::{Attr, Code, Diagnostic, NodeData, NodeKind, Severity, Span, Tree};
-use crate::engine::codes::{Reading, Sections};
+use crate::engine::codes::{CodeReading, Sections};
 
 /// A point of the parse that [`Builder::wrap`] and [`Builder::has_error_since`] look back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -344,9 +344,9 @@ impl<'i> Builder<'i> {
         self.record(Severity::Note, code, span, spec, msg.into());
     }
 
-    /// Records a diagnostic of a code's second reading, named in its row ([`Reading`]):
+    /// Records a diagnostic of a code's second reading, named in its row ([`CodeReading`]):
     /// at the reading's severity, citing the reading's section.
-    pub fn read(&mut self, reading: Reading, span: Span, msg: impl Into<Cow<'static, str>>) {
+    pub fn read(&mut self, reading: CodeReading, span: Span, msg: impl Into<Cow<'static, str>>) {
         self.record(
             reading.severity(),
             reading.code(),

@@ -1,38 +1,10 @@
 //! A diagnostic: a problem, or a fact, at a span of the input, and the folding of one
 //! found at many places.
 
-use std::fmt;
-
 use super::Span;
-use super::{Code, Reading};
-
-/// How bad a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// Breaks the ABNF or a MUST: the input is invalid under the profile.
-    Error,
-    /// A SHOULD, a NOT RECOMMENDED, or a likely mistake.
-    Warning,
-    /// An interpretation, or a fact worth knowing.
-    Note,
-}
-
-impl Severity {
-    /// `error`, `warning` or `note`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use super::{Code, CodeReading};
+/// Defined with the codes (each has a default severity); a diagnostic's field.
+pub use crate::engine::codes::Severity;
 
 /// A problem, or a fact, at a position of the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,9 +148,9 @@ impl Diagnostic {
         Diagnostic::new(code.severity(), code, span, code.section(), message)
     }
 
-    /// A diagnostic of a code's second reading, named in its row ([`Reading`]): its code,
+    /// A diagnostic of a code's second reading, named in its row ([`CodeReading`]): its code,
     /// at the reading's severity, citing the reading's section.
-    pub fn read(reading: Reading, span: Span, message: impl Into<String>) -> Self {
+    pub fn read(reading: CodeReading, span: Span, message: impl Into<String>) -> Self {
         Diagnostic::new(
             reading.severity(),
             reading.code(),

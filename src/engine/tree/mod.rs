@@ -18,7 +18,7 @@ mod diagnostic;
 mod sink;
 mod span;
 
-pub use super::codes::{Code, Reading};
+pub use super::codes::{Code, CodeReading};
 pub use builder::{Builder, Checkpoint, NodeId};
 pub use diagnostic::{Diagnostic, FOLD_MIN, MAX_LISTED_SPANS, Severity, fold_repeats};
 pub use span::Span;

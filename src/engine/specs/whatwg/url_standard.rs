@@ -25,10 +25,13 @@ pub static WHATWG: Descriptor = Descriptor {
     grammar: GrammarEntry::WithBase(whatwg::tree::build),
     quick: Some(quick::whatwg),
     // The standard writes its syntax as an algorithm and prose: this is idbench's reading.
-    rules: &[include_str!("../whatwg/rules.abnf"), super::CORE],
+    rules: &[
+        include_str!("../../whatwg/rules.abnf"),
+        crate::engine::specs::CORE,
+    ],
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks::NONE,
-    examples: include_str!("../../../examples/ids/whatwg.txt"),
+    examples: include_str!("../../../../examples/ids/whatwg.txt"),
     abnf: None,
     auto: Auto::NEVER,
     forms: &FORMS,
@@ -211,7 +214,7 @@ mod tests {
         ];
         // Bytes that are not UTF-8 are never judged quickly, whatever their shape.
         assert_eq!(
-            super::quick::whatwg(b"http://a/\xC0\x80b?c#d"),
+            crate::engine::quick::whatwg(b"http://a/\xC0\x80b?c#d"),
             Quick::Unknown
         );
         for input in edges
@@ -219,7 +222,7 @@ mod tests {
             .chain(crate::idsets::all().iter().map(|e| e.id.as_str()))
         {
             let a = under(input);
-            let q = super::quick::whatwg(input.as_bytes());
+            let q = crate::engine::quick::whatwg(input.as_bytes());
             match (a.first_error(), q) {
                 (_, Quick::Unknown) => {}
                 (None, q) => assert_eq!(q, Quick::Valid, "{input}"),
@@ -235,7 +238,7 @@ mod tests {
             "",
         ] {
             let a = under(input);
-            let q = super::quick::whatwg(input.as_bytes());
+            let q = crate::engine::quick::whatwg(input.as_bytes());
             match a.first_error() {
                 None => assert_eq!(q, Quick::Valid, "{input}"),
                 Some(d) => assert_eq!(q, Quick::Invalid(d.code.as_str()), "{input}"),

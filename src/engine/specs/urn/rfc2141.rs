@@ -7,8 +7,8 @@ use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::grammar::urn;
 use crate::engine::quick;
+use crate::engine::specs::urn::grammar as urn;
 
 /// RFC 2141 URN Syntax.
 pub static RFC2141: Descriptor = Descriptor {
@@ -18,15 +18,15 @@ pub static RFC2141: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, urn::Spec::Rfc2141)),
     quick: Some(quick::urn2141),
-    rules: &[include_str!("../rules/rfc2141.bnf")],
+    rules: &[include_str!("rfc2141.bnf")],
     resolution: Resolver::None,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE
     },
-    examples: include_str!("../../../examples/ids/rfc2141.txt"),
+    examples: include_str!("../../../../examples/ids/rfc2141.txt"),
     abnf: Some(Abnf {
-        text: Some(include_str!("../rules/transcribed/rfc2141.abnf")),
+        text: Some(include_str!("rfc2141.transcribed.abnf")),
         start: "URN",
     }),
     auto: Auto {

@@ -1,6 +1,5 @@
 //! The rfc2141bis profile: draft-ietf-urnbis-rfc2141bis-urn-03 URN syntax.
 
-use super::CORE;
 use crate::engine::chars::*;
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
@@ -10,8 +9,9 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::grammar::urn;
 use crate::engine::quick;
+use crate::engine::specs::CORE;
+use crate::engine::specs::urn::grammar as urn;
 use crate::engine::tree::NodeKind;
 
 /// draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax.
@@ -22,13 +22,13 @@ pub static RFC2141BIS: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, urn::Spec::Rfc2141bis)),
     quick: Some(quick::urn2141bis),
-    rules: &[include_str!("../rules/rfc2141bis.abnf"), CORE],
+    rules: &[include_str!("rfc2141bis.abnf"), CORE],
     resolution: Resolver::None,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE
     },
-    examples: include_str!("../../../examples/ids/rfc2141bis.txt"),
+    examples: include_str!("../../../../examples/ids/rfc2141bis.txt"),
     abnf: Some(Abnf {
         text: None,
         start: "URI",

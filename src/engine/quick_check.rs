@@ -7,7 +7,7 @@
 //! runs the full parse.
 
 use super::descriptor::Quick;
-use super::profile::Profile;
+use super::specs::Profile;
 
 /// True only when the full grammar of `profile` reports no error for `input`; false means
 /// "don't know" (the input may still be valid). Every built-in profile has a quick path
@@ -119,7 +119,7 @@ mod tests {
         for (p, input, want) in cases {
             assert_eq!(quick_valid(p, input), want, "{p} {input:?}");
             // Soundness, for these too: the full grammar accepts what the quick path does.
-            let (_, diags) = crate::engine::grammar::parse(p, input);
+            let (_, diags) = crate::engine::specs::parse(p, input);
             let error = diags
                 .iter()
                 .find(|d| d.severity == crate::engine::Severity::Error);

@@ -1,6 +1,5 @@
 //! The rfc3987 profile: RFC 3987 Internationalized Resource Identifiers (IRIs).
 
-use super::CORE;
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
@@ -8,9 +7,10 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::grammar::uri;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;
+use crate::engine::specs::CORE;
+use crate::engine::specs::uri::grammar as uri;
 
 /// RFC 3987 Internationalized Resource Identifiers (IRIs).
 pub static RFC3987: Descriptor = Descriptor {
@@ -20,14 +20,14 @@ pub static RFC3987: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(|b| uri::parse(b, uri::Flavor::Iri)),
     quick: Some(quick::iri),
-    rules: &[include_str!("../rules/rfc3987.abnf"), CORE],
+    rules: &[include_str!("rfc3987.abnf"), CORE],
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks {
         by_family: false,
         xri: false,
         ipv4_or_reg_name: Some("ireg-name"),
     },
-    examples: include_str!("../../../examples/ids/rfc3987.txt"),
+    examples: include_str!("../../../../examples/ids/rfc3987.txt"),
     abnf: Some(Abnf {
         text: None,
         start: "IRI-reference",

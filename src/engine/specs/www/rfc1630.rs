@@ -8,8 +8,8 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::grammar::www;
 use crate::engine::quick;
+use crate::engine::specs::www::grammar as www;
 
 /// WWW draft: Universal Resource Identifiers (became RFC 1630).
 pub static RFC1630: Descriptor = Descriptor {
@@ -19,12 +19,12 @@ pub static RFC1630: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(www::parse),
     quick: Some(quick::www),
-    rules: &[include_str!("../rules/rfc1630.bnf")],
+    rules: &[include_str!("rfc1630.bnf")],
     resolution: Resolver::Www,
     readings: ReadingMarks::NONE,
-    examples: include_str!("../../../examples/ids/rfc1630.txt"),
+    examples: include_str!("../../../../examples/ids/rfc1630.txt"),
     abnf: Some(Abnf {
-        text: Some(include_str!("../rules/transcribed/rfc1630.abnf")),
+        text: Some(include_str!("rfc1630.transcribed.abnf")),
         start: "fragmentaddress",
     }),
     auto: Auto::NEVER,

@@ -53,12 +53,12 @@
 //! - The ABNF wins over the prose of §2.4.3/§2.4.4 where they disagree (item 4).
 
 use crate::engine::chars::{self, AsciiSet, CharClass};
-use crate::engine::codes::{Code, Reading, Sections};
+use crate::engine::codes::{Code, CodeReading, Sections};
 use crate::engine::family;
-use crate::engine::grammar::uri;
 use crate::engine::ip;
 use crate::engine::ip::literal;
 use crate::engine::pct;
+use crate::engine::specs::uri::grammar as uri;
 use crate::engine::tree::{Builder, Diagnostic, NodeId, NodeKind, Span};
 
 /// How deep cross-references may nest. Deeper ones get an `xref-too-deep` error and their
@@ -773,7 +773,7 @@ impl<'a, 'i> Parser<'a, 'i> {
                     );
                     if delim.is_some() {
                         self.b.read(
-                            Reading::ReadingLeadingStarLeadingXref,
+                            CodeReading::ReadingLeadingStarLeadingXref,
                             Span::new(s, vstart),
                             "§2.4.4 says a leading cross-reference may be preceded with \"*\", but the \
                              ABNF's xri-subseg-od-nx admits no cross-reference even after \"*\"; idbench \
@@ -1025,14 +1025,17 @@ impl<'a, 'i> Parser<'a, 'i> {
                 ctx.expect(self.b, pos);
                 match ctx {
                     Ctx::Seg | Ctx::SegNc => self.b.error(Code::IprivateNotAllowed, span, msg),
-                    Ctx::Fragment => self
-                        .b
-                        .read(Reading::IprivateNotAllowedXriFragment, span, msg),
+                    Ctx::Fragment => {
+                        self.b
+                            .read(CodeReading::IprivateNotAllowedXriFragment, span, msg)
+                    }
                     Ctx::Userinfo | Ctx::Host => {
                         self.b
-                            .read(Reading::IprivateNotAllowedXriAuthority, span, msg)
+                            .read(CodeReading::IprivateNotAllowedXriAuthority, span, msg)
                     }
-                    Ctx::Query => self.b.read(Reading::IprivateNotAllowedXriQuery, span, msg),
+                    Ctx::Query => self
+                        .b
+                        .read(CodeReading::IprivateNotAllowedXriQuery, span, msg),
                 }
             } else {
                 ctx.expect(self.b, pos);
@@ -1150,15 +1153,15 @@ impl<'a, 'i> Parser<'a, 'i> {
                 format!("\"{ch}\" is a reserved delimiter (xri-gen-delims); percent-encode it as {enc}"),
             ),
             (Ctx::Fragment, b'#') => self.b.read(
-                Reading::CharNotAllowedXriFragment,
+                CodeReading::CharNotAllowedXriFragment,
                 span,
                 "a second \"#\" is not allowed in the fragment; percent-encode it as %23",
             ),
             _ => self.b.read(
                 if chars::RESERVED.has(c) {
-                    Reading::CharNotAllowedXriReserved
+                    CodeReading::CharNotAllowedXriReserved
                 } else {
-                    Reading::CharNotAllowedXriExcluded
+                    CodeReading::CharNotAllowedXriExcluded
                 },
                 span,
                 format!("{} is not allowed {}; percent-encode it as {enc}", chars::describe(ch), ctx.place()),

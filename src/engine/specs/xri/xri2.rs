@@ -1,6 +1,5 @@
 //! The xri2 profile: OASIS XRI Syntax V2.0.
 
-use super::CORE;
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
@@ -8,9 +7,10 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::grammar::xri;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;
+use crate::engine::specs::CORE;
+use crate::engine::specs::xri::grammar as xri;
 
 /// OASIS XRI Syntax V2.0.
 pub static XRI2: Descriptor = Descriptor {
@@ -20,14 +20,14 @@ pub static XRI2: Descriptor = Descriptor {
     family: Family::Xri,
     grammar: GrammarEntry::Fn(xri::parse),
     quick: Some(quick::xri),
-    rules: &[include_str!("../rules/xri2.abnf"), CORE],
+    rules: &[include_str!("xri2.abnf"), CORE],
     resolution: Resolver::Rfc3986(PathSyntax::Xri),
     readings: ReadingMarks {
         by_family: false,
         xri: true,
         ipv4_or_reg_name: Some("ireg-name"),
     },
-    examples: include_str!("../../../examples/ids/xri2.txt"),
+    examples: include_str!("../../../../examples/ids/xri2.txt"),
     abnf: Some(Abnf {
         text: None,
         start: "XRI-reference",
@@ -50,7 +50,7 @@ static FORMS: FormsSpec = FormsSpec {
         .union(Rules::XRI_PREFIX_NESTED)
         .union(Rules::DROP_STAR),
     unreserved: Some(Unreserved::Xri),
-    iri_normal_valid_under: Some(&super::rfc3987::RFC3987.grammar),
+    iri_normal_valid_under: Some(&crate::engine::specs::uri::rfc3987::RFC3987.grammar),
     ..GENERIC_FORMS
 };
 

@@ -1,42 +1,45 @@
-//! Profiles: which spec an input is read under, and how `auto` chooses one.
+//! The specs: one folder per spec family, one file per spec, and the profile table.
 //!
 //! A [`Profile`] is a small copyable handle ([`super::handle`]); everything the engine asks
 //! of a spec is in its [`Descriptor`] ([`Profile::descriptor`]), one `static` per built-in
-//! spec under `src/engine/profiles/`. This file is the table that maps the handle to its
-//! descriptor. The code that works for any spec (the grammars, the quick recognizers, the
-//! forms, the equivalence ladder, host rewriting) takes a `&Descriptor` (or the one part of
-//! it it needs) and never reaches this table; the entry points ([`super::analyze`],
-//! [`super::grammar::parse`], [`super::forms::compute`], [`super::equiv::compare`],
-//! [`super::resolve::resolve`], [`super::validate`], `auto` here) map a profile to its
-//! descriptor and pass it down. None of them matches on a named profile. Profiles built at
-//! run time (a grammar over a user's ABNF) use the same descriptor type:
-//! [`Profile::register`].
+//! spec. Each family has a folder here ([`uri`], [`urn`], [`www`], [`xri`], [`whatwg`])
+//! with the family's grammar and one file per spec (`uri/rfc3986.rs`, ...) holding what
+//! that spec decides: its descriptor, and its grammar-reference text beside it
+//! (`uri/rfc3986.abnf`). This file is the table that maps the handle to its descriptor,
+//! the entry points by profile ([`parse`], [`parse_verdict`], [`applicable`]) and `auto`.
+//! The code that works for any spec (the quick recognizers, the forms, the equivalence
+//! ladder, host rewriting) takes a `&Descriptor` (or the one part of it it needs) and
+//! never reaches this table; the entry points ([`super::analyze`], [`parse`],
+//! [`super::equiv::compare`], [`super::resolve::resolve`],
+//! [`super::quick_check`], `auto` here) map a profile to its descriptor and pass it down.
+//! None of them matches on a named profile. Profiles built at run time (a grammar over a
+//! user's ABNF) use the same descriptor type: [`Profile::register`].
 //!
 //! # Adding a profile, step by step
 //!
 //! `docs/adding-a-profile.md` walks through one: the dummy profile of the test build
-//! (`src/engine/profiles/dummy.rs`).
+//! (`src/engine/specs/dummy.rs`).
 //!
 //! 1. Write its grammar: a function that parses the whole input into a
 //!    [`Builder`](super::tree::Builder), recovering from errors so that a tree always comes
-//!    out (a real spec's goes in `src/engine/grammar/`). Code of its own beyond the grammar
-//!    (a quick recognizer in `src/engine/quick.rs`, a way of making its forms in
-//!    `src/engine/forms/make.rs`) takes the descriptor or the part of it it needs, never a
-//!    [`Profile`]: it sits below this table.
-//! 2. Write its descriptor: a `pub static` [`Descriptor`] in a new file under
-//!    `src/engine/profiles/` (copy the nearest spec's), declared in `profiles/mod.rs`. Every
-//!    field must be given, so the compiler lists what to decide: the grammar entry, the
-//!    quick recognizer (or `None`: batch checking then always runs the grammar), the
-//!    grammar-reference texts (`src/engine/rules/`), the resolution algorithm, the readings,
-//!    the example set (`examples/ids/`), where `auto` ranks it in its family, its forms and
-//!    its equivalence ladder (the types are in `src/engine/descriptor/`, with the steps and
-//!    wording the built-in specs share).
+//!    out (a real spec's goes in its family's folder here, `specs/FAMILY/grammar.rs`, or a
+//!    new folder for a new family). Code of its own beyond the grammar (a quick recognizer
+//!    in `src/engine/quick.rs`, a way of making its forms in `src/engine/forms/make.rs`)
+//!    takes the descriptor or the part of it it needs, never a [`Profile`]: it sits below
+//!    this table.
+//! 2. Write its descriptor: a `pub static` [`Descriptor`] in a new file in its family's
+//!    folder (copy the nearest spec's), declared in the folder's `mod.rs`. Every field must
+//!    be given, so the compiler lists what to decide: the grammar entry, the quick
+//!    recognizer (or `None`: batch checking then always runs the grammar), the
+//!    grammar-reference texts (a `NAME.abnf` beside the file), the resolution algorithm,
+//!    the readings, the example set (`examples/ids/`), where `auto` ranks it in its family,
+//!    its forms and its equivalence ladder (the types are in `src/engine/descriptor/`, with
+//!    the steps and wording the built-in specs share).
 //! 3. Add a row to the `profiles!` table below: the constant's doc, its name, and the
 //!    descriptor. A row above `@not_listed:` is in [`Profile::ALL`], at its place there (the
 //!    workbench's profile strip, every "each profile" loop); a row below it is built in but
 //!    not listed (the test build's dummy).
-//! 4. Add the name where the compiler cannot see it: `scripts/output-hashes`'s list, the
-//!    README.
+//! 4. Add the name where the compiler cannot see it: the README.
 //! 5. Run the tests: those that loop over [`Profile::ALL`] (names round-trip, the grammar
 //!    never panics, the quick recognizer agrees with the grammar, ...) now cover it.
 
@@ -45,9 +48,43 @@ use std::ops::Deref;
 use std::sync::{Arc, LazyLock, RwLock};
 
 pub use super::descriptor::Descriptor;
+pub use super::descriptor::grammar::GrammarEntry;
+pub use super::descriptor::{Abnf, Auto, ReadingMarks, Resolver};
 pub use super::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 pub use super::handle::Profile;
-use super::profiles;
+use super::tree::{Diagnostic, Tree};
+
+pub mod uri;
+pub mod urn;
+pub mod whatwg;
+pub mod www;
+pub mod xri;
+
+#[cfg(test)]
+pub mod dummy;
+
+/// The core rules (RFC 5234 Appendix B.1): a descriptor lists them after its own grammar
+/// when the grammar uses them ([`Descriptor::rules`]).
+pub const CORE: &str = include_str!("core.abnf");
+
+/// Parses `input` under `profile`.
+pub fn parse(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
+    profile.descriptor().grammar.parse(input)
+}
+
+/// [`parse`] for a verdict: the tree, and of the diagnostics only the first error (see
+/// [`Builder::verdict_only`](super::tree::Builder::verdict_only)). The status and first
+/// error are those [`parse`] gives.
+pub fn parse_verdict(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
+    profile.descriptor().grammar.parse_verdict(input)
+}
+
+/// False when `profile` cannot read this kind of identifier at all: a URN profile on input
+/// that does not start with `urn:`, or the XRI profile on input with a scheme other than `xri`
+/// ([`Family::applicable`]).
+pub fn applicable(profile: Profile, input: &str) -> bool {
+    profile.family().applicable(input)
+}
 
 /// Declares the built-in profiles from one table (constant, doc, descriptor), so the
 /// constants, [`Profile::ALL`] and the descriptors cannot drift apart. The rows are in the
@@ -94,26 +131,26 @@ macro_rules! profiles {
 
 profiles! {
     /// RFC 3986 URI-reference.
-    Rfc3986 => profiles::rfc3986::RFC3986;
+    Rfc3986 => uri::rfc3986::RFC3986;
     /// RFC 3987 IRI-reference.
-    Rfc3987 => profiles::rfc3987::RFC3987;
+    Rfc3987 => uri::rfc3987::RFC3987;
     /// The WWW "Universal Resource Identifiers" draft that became RFC 1630.
-    Rfc1630 => profiles::rfc1630::RFC1630;
+    Rfc1630 => www::rfc1630::RFC1630;
     /// RFC 2141 URN syntax.
-    Rfc2141 => profiles::rfc2141::RFC2141;
+    Rfc2141 => urn::rfc2141::RFC2141;
     /// draft-ietf-urnbis-rfc2141bis-urn-03.
-    Rfc2141bis => profiles::rfc2141bis::RFC2141BIS;
+    Rfc2141bis => urn::rfc2141bis::RFC2141BIS;
     /// RFC 8141 URNs.
-    Rfc8141 => profiles::rfc8141::RFC8141;
+    Rfc8141 => urn::rfc8141::RFC8141;
     /// OASIS XRI Syntax 2.0.
-    Xri2 => profiles::xri2::XRI2;
+    Xri2 => xri::xri2::XRI2;
     /// The WHATWG URL Standard (`auto` never picks it).
-    Whatwg => profiles::whatwg::WHATWG;
+    Whatwg => whatwg::url_standard::WHATWG;
     @not_listed:
     /// The dummy profile of `docs/adding-a-profile.md` (test builds only). Not listed in
     /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.
     #[cfg(test)]
-    Dummy => profiles::dummy::DUMMY;
+    Dummy => dummy::DUMMY;
 }
 
 /// At most this many profiles can be registered at run time (distinct names).
@@ -257,7 +294,7 @@ impl Profile {
     }
 }
 
-/// Each family's built-ins in the order `auto` tries them (by [`profiles::Auto::rank`]).
+/// Each family's built-ins in the order `auto` tries them (by [`Auto::rank`]).
 static AUTO_ORDER: LazyLock<[Vec<Profile>; 3]> = LazyLock::new(|| {
     let of = |family: Family| {
         let mut v: Vec<(u8, Profile)> = Profile::ALL
@@ -415,7 +452,7 @@ impl serde::Serialize for ProfileReason {
 }
 
 /// The first step of `auto`: the family, a provisional profile, and the reason.
-/// Inside a family whose profiles `auto` tries ([`profiles::Auto::by_trial`], the URNs)
+/// Inside a family whose profiles `auto` tries ([`Auto::by_trial`], the URNs)
 /// [`crate::engine::analyze`] then picks the first in [`Profile::auto_order`] that accepts
 /// the input.
 pub fn auto_family(input: &str) -> (Family, Profile, AutoWhy) {

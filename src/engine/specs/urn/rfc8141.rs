@@ -1,6 +1,5 @@
 //! The rfc8141 profile: RFC 8141 Uniform Resource Names (URNs).
 
-use super::CORE;
 use crate::engine::chars::*;
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
@@ -9,8 +8,9 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::grammar::urn;
 use crate::engine::quick;
+use crate::engine::specs::CORE;
+use crate::engine::specs::urn::grammar as urn;
 
 /// RFC 8141 Uniform Resource Names (URNs).
 pub static RFC8141: Descriptor = Descriptor {
@@ -20,13 +20,13 @@ pub static RFC8141: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, urn::Spec::Rfc8141)),
     quick: Some(quick::urn8141),
-    rules: &[include_str!("../rules/rfc8141.abnf"), CORE],
+    rules: &[include_str!("rfc8141.abnf"), CORE],
     resolution: Resolver::None,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE
     },
-    examples: include_str!("../../../examples/ids/rfc8141.txt"),
+    examples: include_str!("../../../../examples/ids/rfc8141.txt"),
     abnf: Some(Abnf {
         text: None,
         start: "namestring",

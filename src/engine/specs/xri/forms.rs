@@ -1,66 +1,16 @@
 //! String-level XRI transformations: the §2.3.2 escaping rules on text with no tree, and
 //! §2.3.3 (IRI-normal form back to XRI-normal form).
 
-use std::ops::Range;
-
-use crate::engine::codes::{Code, Reading};
+use crate::engine::codes::{Code, CodeReading};
 use crate::engine::pct::triplet_at;
 use crate::engine::tree::{Diagnostic, Span};
 
-use super::text::{nfkc, push_iri_escaped};
-
-/// The byte ranges of the contents of the outermost cross-references of an XRI reference
-/// written as text (XRI-normal or IRI-normal form), found without a parse: a "(" in the
-/// authority or path opens one and the matching ")" closes it.
-///
-/// Parentheses count only where XRI syntax gives them that meaning: not in an IRI
-/// authority (`xri://` followed by neither a GCS character nor "("), whose `ireg-name`
-/// admits "(" and ")" as sub-delims, and not in the query or fragment, which follow RFC
-/// 3987 (XRI Syntax 2.0 §2.2.4, §2.2.5). Percent-encoded parentheses are data.
-pub fn xref_regions(s: &str) -> Vec<Range<usize>> {
-    let b = s.as_bytes();
-    let is_gcs = |c: u8| matches!(c, b'=' | b'@' | b'+' | b'$' | b'!' | b'(');
-    let mut i = 0;
-    if b.len() >= 6 && b[..6].eq_ignore_ascii_case(b"xri://") {
-        i = 6;
-        if !b.get(6).is_some_and(|&c| is_gcs(c)) {
-            // IRI authority: skip it whole.
-            while i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
-                i += 1;
-            }
-        }
-    }
-    let mut regions = Vec::new();
-    let (mut depth, mut open) = (0usize, 0usize);
-    while i < b.len() {
-        match b[i] {
-            b'(' => {
-                if depth == 0 {
-                    open = i + 1;
-                }
-                depth += 1;
-            }
-            b')' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    regions.push(open..i);
-                }
-            }
-            b'?' | b'#' if depth == 0 => break,
-            _ => {}
-        }
-        i += 1;
-    }
-    if depth > 0 {
-        regions.push(open..b.len());
-    }
-    regions
-}
+use crate::engine::forms::text::{nfkc, push_iri_escaped, xref_regions};
 
 /// The four escaping rules of XRI Syntax 2.0 §2.3.2 (step 4 of §2.3.1), on text: every "%"
 /// becomes "%25", and "#", "?", "/" inside a cross-reference, at any depth, become "%23",
 /// "%3F", "%2F" (SPEC-NOTES XRI items 1 and 2). Cross-references are found by
-/// [`xref_regions`]; [`super::compute`] uses the parse tree instead.
+/// [`xref_regions`]; [`crate::engine::forms::compute`] uses the parse tree instead.
 ///
 /// Not idempotent (§2.3.1 step 4): apply it once, to XRI-normal form.
 pub fn xri_escape(s: &str) -> String {
@@ -223,7 +173,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
         std::borrow::Cow::Borrowed(_) => out,
         std::borrow::Cow::Owned(n) => {
             diags.push(Diagnostic::read(
-                Reading::NfkcChangedXriNormal,
+                CodeReading::NfkcChangedXriNormal,
                 Span::new(0, input.len()),
                 "step 1 normalized the characters to NFKC, so the XRI-normal form differs from the \
                  input in more than its escapes",
@@ -237,6 +187,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ops::Range;
 
     #[test]
     fn finds_cross_references_by_parentheses() {

@@ -1,0 +1,3 @@
+//! The WHATWG URL Standard's spec file. Its parser is [`crate::engine::whatwg`].
+
+pub mod url_standard;
