@@ -101,3 +101,26 @@ pub(super) fn steps(profile: Profile, a: &str, b: &str) -> Vec<Step> {
         })
         .collect()
 }
+
+/// One side alone through its namespace's rungs, as [`steps`] rewrites it when the other
+/// side is of the same namespace: the text after them and the namespace's name; `None`
+/// when the side gets no rung (no namespace steps, an NSS its namespace rejects, or a
+/// wrong check digit). For the equivalence key.
+pub(super) fn one_side(profile: Profile, text: &str) -> Option<(String, &'static str)> {
+    let s = side(profile, text)?;
+    if s.check_fails || s.namespace.steps.is_empty() {
+        return None;
+    }
+    let mut nss = text.get(s.nss.start..s.nss.end)?.to_string();
+    for st in s.namespace.steps {
+        nss = (st.apply)(&nss);
+    }
+    Some((
+        format!(
+            "{}{nss}{}",
+            text.get(..s.nss.start)?,
+            text.get(s.nss.end..)?
+        ),
+        s.namespace.name,
+    ))
+}
