@@ -24,7 +24,7 @@ use std::io::{self, Write};
 use std::sync::OnceLock;
 
 /// `compare --format json`'s object.
-pub use super::compare::VerdictJson;
+pub use crate::cli::VerdictJson;
 
 use crate::engine::components::Components;
 
