@@ -23,7 +23,6 @@ mod test;
 pub mod text;
 mod usage;
 
-pub use compare::VerdictJson;
 pub use usage::parse as parse_args;
 
 use std::io::Write;
