@@ -569,10 +569,11 @@ pub(crate) fn climbed(
         .steps
         .last()
         .map_or_else(|| input.to_string(), |s| s.a.clone());
-    if namespace && profile.family() == crate::engine::Family::Urn {
-        if let Some((text, ns)) = namespace::one_side(profile, &last) {
-            return (text, Some(ns));
-        }
+    if namespace
+        && profile.family() == crate::engine::Family::Urn
+        && let Some((text, ns)) = namespace::one_side(profile, &last)
+    {
+        return (text, Some(ns));
     }
     (last, None)
 }
