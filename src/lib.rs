@@ -114,6 +114,7 @@ pub mod cli;
 pub mod engine;
 pub mod files;
 pub mod idsets;
+pub mod json;
 pub mod report;
 pub mod safe_text;
 pub mod text_layout;

@@ -49,7 +49,7 @@ fn json_is_one_array_on_one_line_with_every_registered_nid() {
     let uuid = find("uuid").unwrap_or_default();
     assert_eq!(uuid["kind"], "formal");
     assert_eq!(uuid["reference"], "RFC 9562");
-    assert_eq!(uuid["syntax"], "RFC 4122 §3");
+    assert_eq!(uuid["syntax"], "RFC 9562 §4");
     let ietf = find("ietf").unwrap_or_default();
     assert_eq!(ietf["syntax"], "RFC 3553 §3 (ietf:params); RFC 2648 §2");
     let g = find("3gpp2").unwrap_or_default();

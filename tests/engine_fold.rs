@@ -2,11 +2,11 @@
 //! the first places listed, the same first error as before, and output that stays a small
 //! constant per input byte.
 
-use idbench::cli::json::{AnalysisJson, to_string};
 use idbench::cli::text;
 use idbench::engine::specs;
 use idbench::engine::tree::{Code, Diagnostic, FOLD_MIN, MAX_LISTED_SPANS, fold_repeats};
 use idbench::engine::{Options, Profile, Severity, Span, analyze, first_error};
+use idbench::json::{AnalysisJson, to_string};
 
 fn plus(n: usize) -> String {
     format!("xri://@a{}", "+a".repeat(n))

@@ -90,6 +90,11 @@ fn markdown_and_text_hold_every_form_and_diagnostic_code() {
         }
         let mut n = 0;
         for (name, value) in forms["forms"].as_object().expect("forms") {
+            // The equivalence key is for joins, not a form to read: `forms --format json`
+            // has it, the forms a page shows (`Forms::rows`) do not.
+            if name == "equivalence_key" {
+                continue;
+            }
             let value = escape(value.as_str().expect("form"));
             assert!(
                 md_flat.contains(&format!(

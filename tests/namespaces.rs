@@ -184,42 +184,42 @@ use Want::*;
 
 /// Each namespace's own valid and invalid NSSs, with the section that decides.
 const CASES: &[(&str, &str, Want, &str)] = &[
-    // RFC 4122 §3: five hyphen-separated fields of hex digits.
+    // RFC 9562 §4: five hyphen-separated fields of hex digits.
     (
         "uuid",
         "f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
         Valid,
-        "RFC 4122 §3 example",
+        "RFC 9562 §4 example",
     ),
     (
         "uuid",
         "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6",
         Valid,
-        "RFC 4122 §3: hexDigit takes A-F",
+        "RFC 9562 §4: hexDigit takes A-F",
     ),
     (
         "uuid",
         "f81d4fae-7dec-11d0-a765-00a0c91e6bfZ",
         BadAt(35),
-        "RFC 4122 §3: Z is no hexDigit",
+        "RFC 9562 §4: Z is no hexDigit",
     ),
     (
         "uuid",
         "f81d4fae7dec-11d0-a765-00a0c91e6bf6",
         BadAt(8),
-        "RFC 4122 §3: time-low then \"-\"",
+        "RFC 9562 §4: time-low then \"-\"",
     ),
     (
         "uuid",
         "f81d4fae-7dec-11d0-a765-00a0c91e6bf",
         BadAt(35),
-        "RFC 4122 §3: node is 6hexOctet",
+        "RFC 9562 §4: node is 6hexOctet",
     ),
     (
         "uuid",
         "f81d4fae-7dec-11d0-a765-00a0c91e6bf6a",
         BadAt(36),
-        "RFC 4122 §3: nothing after node",
+        "RFC 9562 §4: nothing after node",
     ),
     // RFC 3061 §2: digits and dots, no leading zeros.
     ("oid", "1.3.6.1.4.1", Valid, "RFC 3061 §3 example"),
@@ -658,7 +658,7 @@ fn the_issue_s_examples_are_reported_with_their_document() {
     let d = &a.diagnostics[0];
     assert_eq!(
         (d.span.start, d.span.end, d.spec),
-        (9 + 35, 9 + 36, "RFC 4122 §3")
+        (9 + 35, 9 + 36, "RFC 9562 §4")
     );
     assert!(d.message.contains("\"Z\""), "{}", d.message);
     // An OID arc with a leading zero: the zero is a whole number, a dot must follow.
@@ -817,14 +817,14 @@ fn canonical(nid: &str, nss: &str) -> Option<String> {
 
 #[test]
 fn lexical_equivalence_steps_follow_their_documents() {
-    // uuid: RFC 4122 §3.
+    // uuid: RFC 9562 §4.
     let upper = analyse("uuid", "F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6");
     assert_eq!(
         upper.canonical.as_deref(),
         Some("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
     );
     assert_eq!(upper.steps.len(), 1);
-    assert_eq!(upper.steps[0].spec, "RFC 4122 §3");
+    assert_eq!(upper.steps[0].spec, "RFC 9562 §4");
     assert_eq!(
         upper.steps[0].name,
         "uuid: the hex digits compared case-insensitively"

@@ -52,10 +52,7 @@ fn uuid_case_variants_are_equivalent_at_the_uuid_step_and_not_without_the_layer(
     assert!(from >= 1, "{v}");
     let step = &steps[from - 1];
     let spec = step["spec"].as_str().unwrap_or("");
-    assert!(
-        spec.starts_with("RFC 9562") || spec.starts_with("RFC 4122"),
-        "{step}"
-    );
+    assert!(spec == "RFC 9562 §4", "{step}");
     assert!(
         step["name"]
             .as_str()
@@ -148,7 +145,7 @@ fn namespace_findings_are_reported_at_their_byte_with_their_document() {
             "namespace-nss-invalid",
             44,
             45,
-            "RFC 4122",
+            "RFC 9562",
         ),
     ];
     for &(input, code, start, end, document) in cases {
@@ -349,7 +346,7 @@ fn explain_shows_both_verdicts_the_registration_and_the_namespace_steps() {
     let (code, out, err) = run(&["explain", "--format", "text", UPPER, "--with", LOWER]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("Namespace uuid: valid by RFC 4122 §3"),
+        out.contains("Namespace uuid: valid by RFC 9562 §4"),
         "{out}"
     );
     assert!(out.contains("Registration: formal namespace"), "{out}");
@@ -581,7 +578,7 @@ fn the_workbench_ladder_has_the_namespace_rung() {
     let from = v.equal_from().unwrap_or(usize::MAX);
     assert_eq!(
         v.steps.get(from).map(|s| s.spec),
-        Some("RFC 4122 §3"),
+        Some("RFC 9562 §4"),
         "{:?}",
         v.steps
     );

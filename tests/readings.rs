@@ -5,10 +5,10 @@
 //! are not), snapshots of `parse`'s text and JSON for each ambiguous example, and a property
 //! test that every reading's subtree is well formed and differs from the first reading.
 
-use idbench::cli::json::{self, AnalysisJson};
 use idbench::cli::text;
 use idbench::engine::readings::{MAX_READINGS, ReadingKind};
 use idbench::engine::{Analysis, Options, Profile, Span, Tree, analyze};
+use idbench::json::{self, AnalysisJson};
 use proptest::prelude::*;
 
 mod support;

@@ -1,12 +1,12 @@
 //! The objects `parse --format json` and `compare --format json` print, as strings, for
 //! faces that hand them on as data (the Python package's `analyze` and `compare`).
 //!
-//! Both are written by the command line's own writers ([`idbench::cli::json::AnalysisJson`],
-//! [`idbench::cli::json::VerdictJson`]).
+//! Both are written by the command line's own writers ([`idbench::json::AnalysisJson`],
+//! [`idbench::json::VerdictJson`]).
 
-use idbench::cli::json::{AnalysisJson, VerdictJson, to_string};
 use idbench::engine::Profile;
 use idbench::engine::equiv::compare;
+use idbench::json::{AnalysisJson, VerdictJson, to_string};
 use idbench::{Options, analyze};
 
 /// The object `parse --format json` prints for `input` under `profile` (`None`: auto).

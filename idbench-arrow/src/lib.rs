@@ -13,6 +13,12 @@
 //! - [`normalize`]: a form by its key in `forms --format json` (best effort for an invalid
 //!   input, as `forms` gives), null where the form does not apply to the profile.
 //! - [`equivalent`]: the `equivalent` field of `compare --format json`.
+//! - [`equivalence_key`]: a key equal for two strings exactly when [`equivalent`] is true
+//!   (both valid), for joins and deduplication.
+//!
+//! The `_with` variants take `namespaces`, the URN namespace layer's switch (`valid` and
+//! `first_error` without it by default, as `check`; `normalize` and `equivalent` with it,
+//! as `forms` and `compare`).
 //! - [`resolve`]: the target of `resolve`, null where there is none.
 //!
 //! Profiles are looked up by name ([`parse_profile`]) and forms by key, so a profile or a
@@ -43,7 +49,7 @@ use arrow_array::{
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use idbench::engine::components::Components;
-use idbench::engine::equiv::{CompareOptions, compare};
+use idbench::engine::equiv::{CompareOptions, compare_with};
 use idbench::engine::forms::Forms;
 use idbench::engine::{Code, Diagnostic, Severity};
 use idbench::{Options, Profile, analyze};
@@ -216,15 +222,61 @@ pub fn judge(s: &str, profile: Option<Profile>) -> (Profile, Option<&'static str
 }
 
 /// Whether each string is valid under `profile` (`None`: its `auto` profile), as `idbench
-/// check` judges it; null where the input is null.
+/// check` judges it; null where the input is null. The URN namespace layer off (as
+/// `check` without `--namespaces`): [`valid_with`] takes the switch.
 pub fn valid(arr: &dyn Array, profile: Option<Profile>) -> Result<BooleanArray, KernelError> {
+    valid_with(arr, profile, false)
+}
+
+/// [`valid`], with the URN namespace layer when `namespaces` is true: a URN whose NSS
+/// breaks its namespace's syntax or has a wrong check digit (`urn:uuid:not-a-uuid`, an
+/// ISBN with a wrong check digit) is then not valid, its first error being the namespace's
+/// finding ([`first_error_with`]).
+pub fn valid_with(
+    arr: &dyn Array,
+    profile: Option<Profile>,
+    namespaces: bool,
+) -> Result<BooleanArray, KernelError> {
     let s = Strings::new(arr)?;
     (0..s.len())
         .map(|i| {
             tick()?;
-            Ok(s.get(i).map(|x| judge(x, profile).1.is_none()))
+            Ok(s.get(i).map(|x| {
+                let (p, code) = judge(x, profile);
+                code.is_none() && !(namespaces && namespace_finding(x, p).is_some())
+            }))
         })
         .collect()
+}
+
+/// The URN namespace layer's first warning on `s` (valid under `p`, a URN profile):
+/// `namespace-nss-invalid` or `namespace-check-digit`; `None` for another family, a
+/// namespace whose syntax idbench does not know, or an NSS its namespace accepts.
+pub fn namespace_finding(s: &str, p: Profile) -> Option<Diagnostic> {
+    if p.family() != idbench::engine::Family::Urn {
+        return None;
+    }
+    let a = analyze(
+        s,
+        &Options {
+            profile: Some(p),
+            forms: false,
+            all_profiles: false,
+            namespace: true,
+        },
+    );
+    if a.namespace.as_ref()?.valid != Some(false) {
+        return None;
+    }
+    a.diagnostics
+        .iter()
+        .find(|d| {
+            matches!(
+                d.code,
+                Code::NamespaceNssInvalid | Code::NamespaceCheckDigit
+            )
+        })
+        .cloned()
 }
 
 /// The fields of [`first_error`]'s struct.
@@ -267,6 +319,18 @@ pub fn first_error_of(s: &str, profile: Option<Profile>) -> Option<Diagnostic> {
 /// (byte offsets), `spec` and `message` ([`first_error_fields`]); null where the string is
 /// valid or null.
 pub fn first_error(arr: &dyn Array, profile: Option<Profile>) -> Result<StructArray, KernelError> {
+    first_error_with(arr, profile, false)
+}
+
+/// [`first_error`], with the URN namespace layer when `namespaces` is true: a URN valid by
+/// its URN spec whose NSS its namespace rejects gets the namespace's finding
+/// (`namespace-nss-invalid`, `namespace-check-digit`: a warning in `parse`, an error here,
+/// as [`valid_with`] counts it).
+pub fn first_error_with(
+    arr: &dyn Array,
+    profile: Option<Profile>,
+    namespaces: bool,
+) -> Result<StructArray, KernelError> {
     let s = Strings::new(arr)?;
     let n = s.len();
     let mut code = StringBuilder::with_capacity(n, 0);
@@ -277,7 +341,14 @@ pub fn first_error(arr: &dyn Array, profile: Option<Profile>) -> Result<StructAr
     let mut present = Vec::with_capacity(n);
     for i in 0..n {
         tick()?;
-        match s.get(i).and_then(|x| first_error_of(x, profile)) {
+        let found = s.get(i).and_then(|x| {
+            first_error_of(x, profile).or_else(|| {
+                namespaces
+                    .then(|| namespace_finding(x, judge(x, profile).0))
+                    .flatten()
+            })
+        });
+        match found {
             Some(d) => {
                 code.append_value(d.code.as_str());
                 start.append_value(d.span.start as u64);
@@ -370,30 +441,82 @@ pub fn components(arr: &dyn Array, profile: Option<Profile>) -> Result<StructArr
 
 /// The form named `form` (a key of `forms --format json`) of each string under `profile`:
 /// for an invalid string the best-effort form `forms` prints; null where the form does not
-/// apply to the profile, or the input is null. Same layout as the input.
+/// apply to the profile, or the input is null. Same layout as the input. The URN namespace
+/// layer on, as `forms`: [`normalize_with`] takes the switch.
 pub fn normalize(
     arr: &dyn Array,
     form: &str,
     profile: Option<Profile>,
 ) -> Result<ArrayRef, KernelError> {
-    if !form_names().contains(&form) {
+    normalize_with(arr, form, profile, true)
+}
+
+/// [`normalize`], with the URN namespace layer or without it (`canonical_namespace` and
+/// `equivalence_key` are the forms it changes). Computes what the form asked needs and no
+/// more: the profile as `check` picks it (the quick recognizer), one parse under it, the
+/// forms of that tree (no readings, no other profile), the namespace's grammar only for
+/// `canonical_namespace`, and for `equivalence_key` the ladder alone
+/// ([`idbench::engine::forms::key`]).
+pub fn normalize_with(
+    arr: &dyn Array,
+    form: &str,
+    profile: Option<Profile>,
+    namespaces: bool,
+) -> Result<ArrayRef, KernelError> {
+    if !form_names().contains(&form) && form != "equivalence_key" {
         return Err(KernelError::UnknownForm(form.to_string()));
     }
     let s = Strings::new(arr)?;
-    let opts = Options {
-        profile,
-        forms: true,
-        all_profiles: false,
-        // As `parse` and `forms`: the URN namespace layer on.
-        namespace: true,
-    };
+    if form == "equivalence_key" {
+        return s.map(|i| Some(Cow::Owned(key_of(s.get(i)?, profile, namespaces))));
+    }
+    if form == "canonical_namespace" {
+        let opts = Options {
+            profile,
+            forms: true,
+            all_profiles: false,
+            namespace: namespaces,
+        };
+        return s.map(|i| {
+            let a = analyze(s.get(i)?, &opts);
+            a.forms
+                .as_ref()
+                .and_then(|f| f.get(form))
+                .map(|v| Cow::Owned(v.to_string()))
+        });
+    }
     s.map(|i| {
-        let a = analyze(s.get(i)?, &opts);
-        a.forms
-            .as_ref()
-            .and_then(|f| f.get(form))
+        let x = s.get(i)?;
+        let p = judge(x, profile).0;
+        let (tree, _) = idbench::engine::specs::parse(p, x);
+        idbench::engine::forms::compute(x, &p.descriptor(), &tree)
+            .get(form)
             .map(|v| Cow::Owned(v.to_string()))
     })
+}
+
+/// The equivalence key of `x` (see [`equivalence_key`]).
+fn key_of(x: &str, profile: Option<Profile>, namespaces: bool) -> String {
+    use idbench::engine::forms::key;
+    let p = match profile {
+        Some(p) => p,
+        None => key::auto_key_profile(judge(x, None).0),
+    };
+    let (tree, _) = idbench::engine::specs::parse(p, x);
+    key::key_of(x, &tree, p, namespaces)
+}
+
+/// Each string's equivalence key under `profile` (`None`: `auto`), with the URN namespace
+/// layer or without it: equal for two strings exactly when `compare` (with that profile
+/// and layer) calls them equivalent, both being valid ([`idbench::engine::forms::key`]),
+/// so a join or a `GROUP BY` on it is a join by equivalence. The `equivalence_key` of
+/// `forms --format json`; null where the input is null. Same layout as the input.
+pub fn equivalence_key(
+    arr: &dyn Array,
+    profile: Option<Profile>,
+    namespaces: bool,
+) -> Result<ArrayRef, KernelError> {
+    normalize_with(arr, "equivalence_key", profile, namespaces)
 }
 
 /// The options `compare` uses with `--profile` and no other flag.
@@ -411,6 +534,17 @@ pub fn equivalent(
     b: &dyn Array,
     profile: Option<Profile>,
 ) -> Result<BooleanArray, KernelError> {
+    equivalent_with(a, b, profile, true)
+}
+
+/// [`equivalent`], with the URN namespace layer (as `compare`) or without it (as `compare
+/// --no-namespace`).
+pub fn equivalent_with(
+    a: &dyn Array,
+    b: &dyn Array,
+    profile: Option<Profile>,
+    namespaces: bool,
+) -> Result<BooleanArray, KernelError> {
     let (a, b) = pair(a, b)?;
     let opts = compare_options(profile);
     (0..a.len())
@@ -418,7 +552,7 @@ pub fn equivalent(
             tick()?;
             Ok(a.get(i)
                 .zip(b.get(i))
-                .map(|(x, y)| compare(x, y, &opts).equivalent))
+                .map(|(x, y)| compare_with(x, y, &opts, namespaces).equivalent))
         })
         .collect()
 }

@@ -154,7 +154,7 @@ fn arguments_are_refused_with_what_to_do() {
 #[test]
 fn fields_are_the_json_keys() {
     let a = idbench::analyze("urn:example:a", &idbench::Options::full());
-    let json = serde_json::to_value(idbench::cli::json::ComponentsJson(a.components())).unwrap();
+    let json = serde_json::to_value(idbench::json::ComponentsJson(a.components())).unwrap();
     let keys: Vec<&str> = json
         .as_object()
         .unwrap()

@@ -172,28 +172,31 @@ fn compare_json(py: Python<'_>, a: String, b: String, profile: Option<&str>) -> 
 }
 
 #[pyfunction]
-#[pyo3(signature = (arr, profile=None))]
+#[pyo3(signature = (arr, profile=None, namespaces=false))]
 fn valid<'py>(
     py: Python<'py>,
     arr: &Bound<'py, PyAny>,
     profile: Option<&str>,
+    namespaces: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let p = profile_arg(profile)?;
     unary(py, arr, |a| {
-        idbench_arrow::valid(a, p).map(|x| std::sync::Arc::new(x) as ArrayRef)
+        idbench_arrow::valid_with(a, p, namespaces).map(|x| std::sync::Arc::new(x) as ArrayRef)
     })
 }
 
 #[pyfunction]
-#[pyo3(signature = (arr, profile=None))]
+#[pyo3(signature = (arr, profile=None, namespaces=false))]
 fn first_error<'py>(
     py: Python<'py>,
     arr: &Bound<'py, PyAny>,
     profile: Option<&str>,
+    namespaces: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let p = profile_arg(profile)?;
     unary(py, arr, |a| {
-        idbench_arrow::first_error(a, p).map(|x| std::sync::Arc::new(x) as ArrayRef)
+        idbench_arrow::first_error_with(a, p, namespaces)
+            .map(|x| std::sync::Arc::new(x) as ArrayRef)
     })
 }
 
@@ -216,29 +219,48 @@ fn components<'py>(
 }
 
 #[pyfunction]
-#[pyo3(signature = (arr, form, profile=None))]
+#[pyo3(signature = (arr, form, profile=None, namespaces=true))]
 fn normalize<'py>(
     py: Python<'py>,
     arr: &Bound<'py, PyAny>,
     form: &str,
     profile: Option<&str>,
+    namespaces: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let p = profile_arg(profile)?;
     let form = form.to_string();
-    unary(py, arr, move |a| idbench_arrow::normalize(a, &form, p))
+    unary(py, arr, move |a| {
+        idbench_arrow::normalize_with(a, &form, p, namespaces)
+    })
 }
 
 #[pyfunction]
-#[pyo3(signature = (a, b, profile=None))]
+#[pyo3(signature = (arr, profile=None, namespaces=true))]
+fn equivalence_key<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    profile: Option<&str>,
+    namespaces: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let p = profile_arg(profile)?;
+    unary(py, arr, move |a| {
+        idbench_arrow::equivalence_key(a, p, namespaces)
+    })
+}
+
+#[pyfunction]
+#[pyo3(signature = (a, b, profile=None, namespaces=true))]
 fn equivalent<'py>(
     py: Python<'py>,
     a: &Bound<'py, PyAny>,
     b: &Bound<'py, PyAny>,
     profile: Option<&str>,
+    namespaces: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let p = profile_arg(profile)?;
     binary(py, a, b, |a, b| {
-        idbench_arrow::equivalent(a, b, p).map(|x| std::sync::Arc::new(x) as ArrayRef)
+        idbench_arrow::equivalent_with(a, b, p, namespaces)
+            .map(|x| std::sync::Arc::new(x) as ArrayRef)
     })
 }
 
@@ -305,6 +327,7 @@ fn _idbench(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(components, m)?)?;
     m.add_function(wrap_pyfunction!(normalize, m)?)?;
     m.add_function(wrap_pyfunction!(equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(equivalence_key, m)?)?;
     m.add_function(wrap_pyfunction!(resolve, m)?)?;
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(form_names, m)?)?;

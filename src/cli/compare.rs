@@ -6,112 +6,16 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use serde::Serialize;
-use serde::ser::{SerializeStruct, Serializer};
 use unicode_width::UnicodeWidthStr;
 
 use super::{CompareArgs, Format, json, text};
 use crate::engine::equiv::{CompareOptions, Verdict, compare_with};
 use crate::engine::{Diagnostic, Severity};
 use crate::safe_text::escape;
+use json::VerdictJson;
 
 fn options(args: &CompareArgs) -> CompareOptions {
     args.compare.options(args.common.profile.0)
-}
-
-/// A side's parse diagnostics and what the comparison found about it, in input order.
-fn side_diagnostics<'v>(parse: &'v [Diagnostic], extra: &'v [Diagnostic]) -> Vec<&'v Diagnostic> {
-    let mut all: Vec<&Diagnostic> = parse.iter().chain(extra).collect();
-    all.sort_by_key(|d| (d.span.start, d.severity, d.span.end));
-    all
-}
-
-struct StepsJson<'a>(&'a Verdict);
-
-impl Serialize for StepsJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.steps.iter().map(StepJson))
-    }
-}
-
-struct StepJson<'a>(&'a crate::engine::equiv::Step);
-
-impl Serialize for StepJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let st = self.0;
-        let mut m = s.serialize_struct("Step", 5)?;
-        m.serialize_field("name", &st.name)?;
-        m.serialize_field("spec", st.spec)?;
-        m.serialize_field("a", &st.a)?;
-        m.serialize_field("b", &st.b)?;
-        m.serialize_field("equal", &st.equal)?;
-        m.end()
-    }
-}
-
-struct DifferenceJson<'a>(&'a crate::engine::equiv::Difference);
-
-impl Serialize for DifferenceJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let d = self.0;
-        let mut m = s.serialize_struct("Difference", 6)?;
-        m.serialize_field("kind", d.kind.name())?;
-        m.serialize_field("a_start", &d.a.start)?;
-        m.serialize_field("a_end", &d.a.end)?;
-        m.serialize_field("b_start", &d.b.start)?;
-        m.serialize_field("b_end", &d.b.end)?;
-        m.serialize_field("reason", &d.reason)?;
-        m.end()
-    }
-}
-
-/// `{"a": ..., "b": ...}` with the two sides' values.
-struct PairJson<T: Serialize>(T, T);
-
-impl<T: Serialize> Serialize for PairJson<T> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_struct("Pair", 2)?;
-        m.serialize_field("a", &self.0)?;
-        m.serialize_field("b", &self.1)?;
-        m.end()
-    }
-}
-
-/// The JSON object (also [`super::json::VerdictJson`], for faces that hand it on as data).
-pub struct VerdictJson<'a>(pub &'a Verdict);
-
-impl Serialize for VerdictJson<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let v = self.0;
-        let owned = |parse, extra| -> Vec<Diagnostic> {
-            side_diagnostics(parse, extra)
-                .into_iter()
-                .cloned()
-                .collect()
-        };
-        let a_diags = owned(&v.a.diagnostics, &v.a_diagnostics);
-        let b_diags = owned(&v.b.diagnostics, &v.b_diagnostics);
-        let mut m = s.serialize_struct("Verdict", 12)?;
-        m.serialize_field("a", &v.a.input)?;
-        m.serialize_field("b", &v.b.input)?;
-        m.serialize_field("profile", v.profile.name())?;
-        m.serialize_field("profile_reason", &v.profile_reason)?;
-        m.serialize_field("equivalent", &v.equivalent)?;
-        m.serialize_field("valid", &PairJson(v.a_valid(), v.b_valid()))?;
-        m.serialize_field("summary", &v.summary())?;
-        m.serialize_field("equal_from", &crate::report::equal_from(v))?;
-        m.serialize_field("parted_at", &crate::report::parted_at(v))?;
-        m.serialize_field("steps", &StepsJson(v))?;
-        m.serialize_field("difference", &v.difference.as_ref().map(DifferenceJson))?;
-        m.serialize_field(
-            "diagnostics",
-            &PairJson(
-                json::DiagnosticsJson(&a_diags),
-                json::DiagnosticsJson(&b_diags),
-            ),
-        )?;
-        m.end()
-    }
 }
 
 /// Pads `s` (already escaped) to `w` display columns.
@@ -190,7 +94,7 @@ fn report(
     valid: bool,
 ) -> String {
     let mut s = String::new();
-    for d in side_diagnostics(parse, extra) {
+    for d in crate::json::side_diagnostics(parse, extra) {
         // What the comparison found always shows; of the parse, what breaks it.
         let shown = extra.contains(d) || (!valid && d.severity != Severity::Note);
         if !shown {

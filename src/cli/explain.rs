@@ -150,7 +150,7 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
             "a": side_json(&a),
             "b": b.as_ref().map(side_json),
             "comparison": verdict.as_ref().map(|v| {
-                serde_json::to_value(super::compare::VerdictJson(v)).unwrap_or_default()
+                serde_json::to_value(crate::json::VerdictJson(v)).unwrap_or_default()
             }),
             "per_profile": per_profile
                 .as_deref()

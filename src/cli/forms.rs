@@ -83,9 +83,17 @@ struct RowsJson<'a>(&'a Analysis);
 impl Serialize for RowsJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let rows = self.0.forms.as_ref().map(|f| f.rows()).unwrap_or_default();
-        let mut m = s.serialize_map(Some(rows.len()))?;
+        let key = self
+            .0
+            .forms
+            .as_ref()
+            .and_then(|f| f.equivalence_key.as_deref());
+        let mut m = s.serialize_map(Some(rows.len() + usize::from(key.is_some())))?;
         for (name, value) in rows {
             m.serialize_entry(name, value)?;
+        }
+        if let Some(k) = key {
+            m.serialize_entry("equivalence_key", k)?;
         }
         m.end()
     }

@@ -10,7 +10,8 @@ mod forms;
 pub mod grammar;
 mod help;
 mod input;
-pub mod json;
+/// The JSON writers, which live in the library ([`crate::json`]) for every face.
+pub use crate::json;
 mod namespaces;
 mod parse;
 #[cfg(feature = "tui")]

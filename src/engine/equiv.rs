@@ -548,6 +548,36 @@ pub fn compare_per_profile_bounded(
     (vec![one], Some(note))
 }
 
+/// One side's text after every rung of `profile`'s ladder with the default compare
+/// options, then (with `namespace`, under a URN profile) after its namespace's rungs when
+/// its NSS follows the namespace's syntax with right check digits, with the namespace's
+/// name: what [`compare`] compares of that side. For the equivalence key
+/// ([`crate::engine::forms::key`]).
+pub(crate) fn climbed(
+    input: &str,
+    tree: &crate::engine::tree::Tree,
+    profile: Profile,
+    namespace: bool,
+) -> (String, Option<&'static str>) {
+    let d = profile.descriptor();
+    let opts = CompareOptions {
+        profile: Some(profile),
+        ..CompareOptions::default()
+    };
+    let l = ladder::build(&d, d.ladder, &opts, (input, tree), (input, tree));
+    let last = l
+        .steps
+        .last()
+        .map_or_else(|| input.to_string(), |s| s.a.clone());
+    if namespace
+        && profile.family() == crate::engine::Family::Urn
+        && let Some((text, ns)) = namespace::one_side(profile, &last)
+    {
+        return (text, Some(ns));
+    }
+    (last, None)
+}
+
 /// The comparison of two analysed sides (each under `opts.profile`, or its own `auto`).
 fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: bool) -> Verdict {
     let (a, b) = (aa.input.clone(), bb.input.clone());

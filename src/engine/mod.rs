@@ -254,9 +254,15 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             });
         }
     }
-    let forms = options
-        .forms
-        .then(|| forms::compute(input, &profile.descriptor(), &tree));
+    let mut forms = options.forms.then(|| forms::compute(input, &profile.descriptor(), &tree));
+    if let Some(f) = forms.as_mut() {
+        f.equivalence_key = Some(forms::key::key_for_analysis(
+            input,
+            (profile, &tree),
+            options.profile.is_none(),
+            options.namespace,
+        ));
+    }
     let spec = profile.descriptor();
     let family: Vec<(Profile, DescriptorRef)> = match spec.readings.by_family {
         true => Profile::auto_order(spec.family)
@@ -274,7 +280,6 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
     let other = readings::find(input, under, &tree, &diagnostics, options.profile.is_none());
     let mut tree = tree;
     let mut diagnostics = diagnostics;
-    let mut forms = forms;
     let namespace = if options.namespace {
         namespace_layer(input, profile, &mut tree, &mut diagnostics, forms.as_mut())
     } else {

@@ -57,6 +57,10 @@ pub struct Forms {
     /// `canonical`: a uuid in lower case), for a URN whose namespace defines one and whose
     /// NSS follows its namespace's syntax; `canonical` stays the URN spec's.
     pub canonical_namespace: Option<String>,
+    /// The equivalence key ([`crate::engine::forms::key`]): equal for two identifiers
+    /// exactly when `compare` calls them equivalent (under `auto`, or the one profile
+    /// asked).
+    pub equivalence_key: Option<String>,
     /// The human-friendly display form.
     pub display: String,
     /// The URL Standard's serialization (the `href` getter), whatwg only.
@@ -117,8 +121,12 @@ impl Forms {
         all.rows().into_iter().map(|(k, _)| k).collect()
     }
 
-    /// The form named `name` (a JSON key), if it applies.
+    /// The form named `name` (a JSON key), if it applies (`equivalence_key` too, which
+    /// [`Forms::rows`] leaves out: it is a key for joins, not a form to show).
     pub fn get(&self, name: &str) -> Option<&str> {
+        if name == "equivalence_key" {
+            return self.equivalence_key.as_deref();
+        }
         self.rows()
             .into_iter()
             .find(|(n, _)| *n == name)

@@ -34,13 +34,14 @@ fn lower(s: &str) -> String {
     s.to_ascii_lowercase()
 }
 
-/// `uuid`: RFC 4122 §3.
+/// `uuid`: RFC 9562 (which obsoletes RFC 4122): §4 for the string format, §7 for the URN
+/// namespace registration (IANA's `uuid` entry now references RFC 9562).
 pub static UUID: Namespace = Namespace {
     name: "uuid",
     nid: "uuid",
     nss_prefix: None,
-    document: "RFC 4122",
-    section: "RFC 4122 §3",
+    document: "RFC 9562",
+    section: "RFC 9562 §4",
     grammar_file: "uuid.abnf",
     grammar: include_str!("abnf/uuid.abnf"),
     start: "UUID",
@@ -56,11 +57,12 @@ pub static UUID: Namespace = Namespace {
     checks: &[],
     steps: &[Step {
         name: "uuid: the hex digits compared case-insensitively",
-        spec: "RFC 4122 §3",
+        spec: "RFC 9562 §4",
         apply: lower,
     }],
-    equivalence_note: "RFC 4122 §3: the hex digits are \"case insensitive on input\", and \
-                       two UUIDs are equal when their fields are equal as integers",
+    equivalence_note: "RFC 9562 §4: the hex digits \"may be all uppercase, all lowercase, \
+                       or mixed case\" (RFC 5234 §2.3), and the fields are integers; the \
+                       urn:uuid registration is RFC 9562 §7's",
     notes: &[],
     rest_prose: &[],
 };
@@ -85,16 +87,21 @@ pub static OID: Namespace = Namespace {
     rest_prose: &[],
 };
 
+/// An ISBN-10 as its ISBN-13 (978 prefix, the check digit of the thirteen): only when
+/// the ISBN-10's own check digit is right. Converting recomputes the check digit, so an
+/// ISBN-10 with a wrong one would become the ISBN-13 of the corrected ISBN and equal it:
+/// a wrong ISBN is left as written (issue: a wrong ISBN is never converted or equated).
 fn isbn_10_to_13(s: &str) -> String {
     let digits: Vec<u8> = s
         .bytes()
         .filter(|b| b.is_ascii_digit() || *b == b'X' || *b == b'x')
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 10 })
         .collect();
-    if digits.len() != 10 {
+    if digits.len() != 10 || checks::isbn10_check(&digits[..9]) != Some(digits[9]) {
         return s.to_string();
     }
     let mut first12: Vec<u8> = vec![9, 7, 8];
-    first12.extend(digits[..9].iter().map(|b| b - b'0'));
+    first12.extend(&digits[..9]);
     match checks::isbn13_check(&first12) {
         Some(c) => {
             let mut out: String = first12.iter().map(|d| char::from(b'0' + d)).collect();

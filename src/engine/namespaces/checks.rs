@@ -33,7 +33,7 @@ pub(super) fn isbn13_check(first12: &[u8]) -> Option<u8> {
 
 /// The check digit (10 for `X`) the `isbn` crate accepts for these first nine ISBN-10
 /// digits.
-fn isbn10_check(first9: &[u8]) -> Option<u8> {
+pub(super) fn isbn10_check(first9: &[u8]) -> Option<u8> {
     let mut a = [0u8; 10];
     a.get_mut(..9)?.copy_from_slice(first9.get(..9)?);
     (0..=10).find(|&d| {
@@ -61,7 +61,8 @@ pub(super) fn isbn(input: &CheckInput<'_>) -> Option<Finding> {
         end: at + 1,
         message: format!(
             "the check digit should be {} ({form}), not {}: a digit of the ISBN is \
-             probably wrong",
+             probably wrong, so idbench neither converts it nor equates it with another \
+             ISBN (no canonical_namespace); check the ISBN at its source",
             digit_char(want),
             digit_char(last)
         ),
@@ -70,17 +71,27 @@ pub(super) fn isbn(input: &CheckInput<'_>) -> Option<Finding> {
 
 /// The ISBN's parts (GS1 element, registration group, registrant, publication) from the
 /// `isbn` crate's range data, as spans of the NSS; none when the crate does not know the
-/// range (or the check digit is wrong, which it refuses).
+/// range. A wrong check digit does not hide the parts (they do not depend on it): the
+/// ranges are looked up with the check digit the other digits call for, which the crate
+/// accepts, and the parts' spans are those of the digits as written.
 pub(super) fn isbn_parts(nss: &str) -> Vec<(&'static str, usize, usize)> {
     let ds = isbn_digits(nss);
-    let values: Vec<u8> = ds.iter().map(|&(d, _)| d).collect();
+    let mut values: Vec<u8> = ds.iter().map(|&(d, _)| d).collect();
     let hyphenated = match values.len() {
         13 => {
+            let Some(c) = isbn13_check(&values[..12]) else {
+                return Vec::new();
+            };
+            values[12] = c;
             let mut a = [0u8; 13];
             a.copy_from_slice(&values);
             isbn::Isbn13::new(a).ok().and_then(|i| i.hyphenate().ok())
         }
         10 => {
+            let Some(c) = isbn10_check(&values[..9]) else {
+                return Vec::new();
+            };
+            values[9] = c;
             let mut a = [0u8; 10];
             a.copy_from_slice(&values);
             isbn::Isbn10::new(a).ok().and_then(|i| i.hyphenate().ok())

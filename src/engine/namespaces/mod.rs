@@ -577,8 +577,10 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
         }
     }
     out.valid = Some(checks_pass);
+    // A wrong check digit: no step and no canonical form, which would hide the error (a
+    // converted ISBN-10 gets the check digit of the corrected ISBN).
     let mut cur = nss.to_string();
-    for step in ns.steps {
+    for step in ns.steps.iter().filter(|_| checks_pass) {
         cur = (step.apply)(&cur);
         out.steps.push(AppliedStep {
             name: step.name,
@@ -586,7 +588,7 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
             nss: cur.clone(),
         });
     }
-    out.canonical = Some(cur);
+    out.canonical = checks_pass.then_some(cur);
     out.facts = catalogue::facts(ns, nss);
     out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     out
