@@ -116,6 +116,7 @@ pub mod files;
 pub mod idsets;
 pub mod report;
 pub mod safe_text;
+pub mod serve;
 pub mod text_layout;
 #[cfg(feature = "tui")]
 pub mod tui;
