@@ -217,7 +217,7 @@
     if (b.id === "copy-permalink") {
       copy(new URL(permalink.getAttribute("href"), location.href).href);
     } else if (b.dataset.copy !== undefined) {
-      copy(b.dataset.copy);
+      copy(decodeURIComponent(b.dataset.copy));
     }
   });
 

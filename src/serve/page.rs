@@ -17,6 +17,8 @@ use crate::view::{GrammarSource, Selection, SideForm, View};
 
 /// The most tree nodes drawn (the API has them all).
 const MAX_NODES: usize = 2_000;
+/// The longest view query the tree's nodes each link to with their selection.
+const MAX_LINKED_QUERY: usize = 8 * 1024;
 /// The most diagnostics listed.
 const MAX_DIAGNOSTICS: usize = 200;
 /// The most bytes of an input drawn on the input line.
@@ -45,6 +47,20 @@ fn html_escape(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
             c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every byte but ASCII letters, digits and `-._~` as `%XX` (the script reads it with
+/// `decodeURIComponent`): a copy button's value, with nothing raw in the attribute.
+pub(crate) fn percent(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
@@ -153,6 +169,27 @@ fn form(h: &mut String, v: &View) {
          spellcheck=\"false\" autocomplete=\"off\" autocapitalize=\"off\" dir=\"ltr\">{}</textarea>",
         raw_value(&v.a)
     );
+    // The fields hold the exact text (so that it edits and links back as given); what
+    // cannot be seen in them is said here, and the input line shows each as a token.
+    for (what, s) in [
+        ("identifier", Some(v.a.as_str())),
+        ("second identifier", v.b.as_deref()),
+        ("base", v.base.as_deref()),
+    ] {
+        let hidden = s.map_or(0, |s| {
+            s.chars()
+                .filter(|&c| crate::safe_text::needs_token(c))
+                .count()
+        });
+        if hidden > 0 {
+            let _ = write!(
+                h,
+                "<p class=\"notice\">the {what} holds {hidden} control, bidi or invisible \
+                 character{}: the input line below shows each as a token</p>",
+                if hidden == 1 { "" } else { "s" }
+            );
+        }
+    }
     // The profile strip: auto, every profile, the lab.
     h.push_str("<fieldset class=\"strip\"><legend>Profile</legend>");
     let mut names: Vec<(&str, &str)> = vec![("auto", "pick the profile from the input")];
@@ -478,6 +515,9 @@ fn tree(h: &mut String, v: &View, a: &Analysis, selected: Option<usize>) {
         return;
     }
     let focus = selected.unwrap_or(0);
+    // Each node links to the view with it selected (the page works without its script),
+    // unless the view is long: then a link per node would repeat a long query per node.
+    let links = v.to_query().len() <= MAX_LINKED_QUERY;
     h.push_str("<ul role=\"tree\" id=\"tree\" aria-labelledby=\"tree-label\">");
     // Preorder with depths: open a group for a child, close groups on the way back up.
     // No recursion, so a deep tree costs no stack.
@@ -507,18 +547,17 @@ fn tree(h: &mut String, v: &View, a: &Analysis, selected: Option<usize>) {
         }
         depth_open = d;
         drawn += 1;
-        let mut view = v.clone();
-        view.selection = Some(Selection {
+        let selection = Selection {
             side: 0,
             path: path.clone(),
-        });
-        let sel_text = selection_text(view.selection.as_ref().unwrap_or(&Selection::default()));
+        };
+        let sel_text = selection_text(&selection);
         let span = n.span();
         let is_sel = selected == Some(n.index());
         let _ = write!(
             h,
             "<li role=\"treeitem\" aria-selected=\"{}\" data-path=\"{}\" data-start=\"{}\" \
-             data-end=\"{}\"{}{}><a class=\"node\" href=\"{}\"><span class=\"kind k-{}\">{}</span> \
+             data-end=\"{}\"{}{}><a class=\"node\"{}><span class=\"kind k-{}\">{}</span> \
              <code>{}</code> <span class=\"rule\">{}</span>",
             is_sel,
             text(&sel_text),
@@ -534,7 +573,15 @@ fn tree(h: &mut String, v: &View, a: &Analysis, selected: Option<usize>) {
             } else {
                 " tabindex=\"-1\""
             },
-            text(&permalink(&view)),
+            if links {
+                let view = View {
+                    selection: Some(selection),
+                    ..v.clone()
+                };
+                format!(" href=\"{}\"", text(&permalink(&view)))
+            } else {
+                String::new()
+            },
             text(n.kind().name()),
             text(n.kind().name()),
             text(&crate::cli::json::node_text(n, &a.input)),
@@ -625,7 +672,7 @@ fn forms(h: &mut String, a: &Analysis) {
              class=\"copy\" data-copy=\"{}\" aria-label=\"copy the {} form\">copy</button></td></tr>",
             text(name),
             text(value),
-            raw_value(value),
+            percent(value),
             text(name)
         );
     }
