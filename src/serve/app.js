@@ -3,6 +3,7 @@
 // view's permalink, the tree is navigated with the keyboard, and copy buttons copy.
 "use strict";
 (function () {
+  document.documentElement.dataset.script = "on";
   const form = document.getElementById("view");
   const results = document.getElementById("results");
   const status = document.getElementById("status");

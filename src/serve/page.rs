@@ -352,12 +352,14 @@ pub(crate) fn results(v: &View, notice: Option<&str>) -> String {
         sel_node.map(|(_, s)| s),
         None,
     );
+    // Diff mode: the verdict and its ladder first, as the workbench shows them.
+    if let Some(b) = &v.b {
+        diff(&mut h, v, b, profile, namespace);
+    }
     tree(&mut h, v, &a, sel_node.map(|(i, _)| i));
     diagnostics(&mut h, &a.all_diagnostics());
     forms(&mut h, &a);
-    if let Some(b) = &v.b {
-        diff(&mut h, v, b, profile, namespace);
-    } else if v.base.is_none() {
+    if v.b.is_none() && v.base.is_none() {
         standards(&mut h, &v.a);
     }
     if let Some(g) = &v.grammar {

@@ -116,13 +116,19 @@ pub fn request(
     read_response(&mut s)
 }
 
+/// Reads one answer: its head, then `Content-Length` bytes (or up to the close).
 pub fn read_response(s: &mut TcpStream) -> Resp {
     let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    let end = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a response head");
+    let mut block = [0u8; 64 * 1024];
+    let end = loop {
+        if let Some(e) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break e;
+        }
+        match s.read(&mut block) {
+            Ok(0) | Err(_) => panic!("no response head: {:?}", String::from_utf8_lossy(&raw)),
+            Ok(n) => raw.extend_from_slice(&block[..n]),
+        }
+    };
     let head = String::from_utf8_lossy(&raw[..end]).into_owned();
     let mut lines = head.split("\r\n");
     let status_line = lines.next().expect("status line");
@@ -131,14 +137,33 @@ pub fn read_response(s: &mut TcpStream) -> Resp {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .expect("a status");
-    let headers = lines
+    let headers: Vec<(String, String)> = lines
         .filter_map(|l| l.split_once(':'))
         .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
         .collect();
+    let length = headers
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.parse::<usize>().ok());
+    let mut body = raw[end + 4..].to_vec();
+    match length {
+        Some(n) => {
+            while body.len() < n {
+                match s.read(&mut block) {
+                    Ok(0) | Err(_) => break,
+                    Ok(k) => body.extend_from_slice(&block[..k]),
+                }
+            }
+            body.truncate(n);
+        }
+        None => {
+            let _ = s.read_to_end(&mut body);
+        }
+    }
     Resp {
         status,
         headers,
-        body: raw[end + 4..].to_vec(),
+        body,
     }
 }
 
