@@ -19,7 +19,10 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 fn find_program(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
-    for dir in std::env::split_paths(&path).chain([PathBuf::from("/usr/bin"), PathBuf::from("/usr/lib/chromium")]) {
+    for dir in std::env::split_paths(&path).chain([
+        PathBuf::from("/usr/bin"),
+        PathBuf::from("/usr/lib/chromium"),
+    ]) {
         for n in names {
             let p = dir.join(n);
             if p.is_file() {
@@ -51,7 +54,13 @@ fn call(addr: SocketAddr, method: &str, path: &str, body: &Value) -> Value {
     } else {
         body.to_string().into_bytes()
     };
-    let r = request(addr, method, path, &[("Content-Type", "application/json")], &body);
+    let r = request(
+        addr,
+        method,
+        path,
+        &[("Content-Type", "application/json")],
+        &body,
+    );
     let v: Value = serde_json::from_slice(&r.body).unwrap_or(Value::Null);
     assert!(
         r.status == 200,
@@ -93,7 +102,10 @@ impl Driver {
                     break;
                 }
             }
-            assert!(began.elapsed() < Duration::from_secs(30), "chromedriver did not start");
+            assert!(
+                began.elapsed() < Duration::from_secs(30),
+                "chromedriver did not start"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
         Some(d)
@@ -137,30 +149,53 @@ struct Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = request(self.addr, "DELETE", &format!("/session/{}", self.id), &[], b"");
+        let _ = request(
+            self.addr,
+            "DELETE",
+            &format!("/session/{}", self.id),
+            &[],
+            b"",
+        );
     }
 }
 
 impl Session {
     fn cmd(&self, method: &str, path: &str, body: Value) -> Value {
-        call(self.addr, method, &format!("/session/{}{path}", self.id), &body)
+        call(
+            self.addr,
+            method,
+            &format!("/session/{}{path}", self.id),
+            &body,
+        )
     }
     fn go(&self, url: &str) {
         self.cmd("POST", "/url", json!({ "url": url }));
     }
     fn find(&self, css: &str) -> String {
-        let v = self.cmd("POST", "/element", json!({"using": "css selector", "value": css}));
+        let v = self.cmd(
+            "POST",
+            "/element",
+            json!({"using": "css selector", "value": css}),
+        );
         v[ELEMENT].as_str().expect("an element").to_string()
     }
     fn keys(&self, css: &str, text: &str) {
         let e = self.find(css);
-        self.cmd("POST", &format!("/element/{e}/value"), json!({ "text": text }));
+        self.cmd(
+            "POST",
+            &format!("/element/{e}/value"),
+            json!({ "text": text }),
+        );
     }
     /// Keys to whatever has the focus.
     fn press(&self, keys: &str) {
         let e = self.cmd("GET", "/element/active", json!({}));
         let e = e[ELEMENT].as_str().expect("a focused element").to_string();
-        self.cmd("POST", &format!("/element/{e}/value"), json!({ "text": keys }));
+        self.cmd(
+            "POST",
+            &format!("/element/{e}/value"),
+            json!({ "text": keys }),
+        );
     }
     fn click(&self, css: &str) {
         let e = self.find(css);
@@ -171,7 +206,11 @@ impl Session {
         self.cmd("POST", &format!("/element/{e}/clear"), json!({}));
     }
     fn js(&self, script: &str) -> Value {
-        self.cmd("POST", "/execute/sync", json!({"script": script, "args": []}))
+        self.cmd(
+            "POST",
+            "/execute/sync",
+            json!({"script": script, "args": []}),
+        )
     }
     /// Waits (at most 60 s) until `script` returns true.
     fn wait(&self, what: &str, script: &str) {
@@ -251,7 +290,11 @@ fn the_page_in_a_real_browser() {
         "the tree of the URN",
         "return !!document.querySelector('#tree .k-nid') && location.search.includes('id=urn%3Aisbn%3A0451450523')",
     );
-    assert!(s.text("#verdict").contains("valid under rfc8141"), "{}", s.text("#verdict"));
+    assert!(
+        s.text("#verdict").contains("valid under rfc8141"),
+        "{}",
+        s.text("#verdict")
+    );
     s.clear("#id");
     s.keys("#id", "http://a b/");
     s.wait(
@@ -260,7 +303,10 @@ fn the_page_in_a_real_browser() {
     );
     assert!(s.text("#verdict").contains("invalid"));
     // The diagnostic's span is underlined on the input line.
-    assert_eq!(s.js("return document.querySelectorAll('#input-line .u-error').length > 0"), Value::Bool(true));
+    assert_eq!(
+        s.js("return document.querySelectorAll('#input-line .u-error').length > 0"),
+        Value::Bool(true)
+    );
 
     // Switch the profile.
     s.click("input[name=profile][value=rfc3986]");
@@ -275,11 +321,17 @@ fn the_page_in_a_real_browser() {
     s.keys("#id", "urn:isbn:0451450523");
     s.click("#more summary");
     s.keys("#with", "URN:ISBN:978-0-451-45052-4");
-    s.wait("the ladder", "return !!document.querySelector('#ladder tbody tr') && location.search.includes('with=')");
+    s.wait(
+        "the ladder",
+        "return !!document.querySelector('#ladder tbody tr') && location.search.includes('with=')",
+    );
     let words = s.text("#verdict-words");
     assert!(words.contains("equivalent"), "{words}");
     let ladder = s.text("#ladder");
-    assert!(ladder.contains("RFC 8141") || ladder.contains("urn-formal/isbn"), "{ladder}");
+    assert!(
+        ladder.contains("RFC 8141") || ladder.contains("urn-formal/isbn"),
+        "{ladder}"
+    );
     let steps = s.js("return document.querySelectorAll('#ladder tbody tr').length");
     assert!(steps.as_u64().unwrap_or(0) >= 2, "{steps}");
     let screenshot = std::env::var_os("IDBENCH_SCREENSHOT")
@@ -288,7 +340,11 @@ fn the_page_in_a_real_browser() {
     s.js("document.getElementById('more').open = false; window.scrollTo(0, 0)");
     s.screenshot(&screenshot);
     eprintln!("screenshot: {}", screenshot.display());
-    let permalink = s.js("return location.href").as_str().expect("href").to_string();
+    let permalink = s
+        .js("return location.href")
+        .as_str()
+        .expect("href")
+        .to_string();
     drop(s);
 
     // The permalink in a fresh browser with JavaScript off: the same view, rendered by
@@ -309,7 +365,10 @@ fn the_page_in_a_real_browser() {
         fresh.js("return document.getElementById('with').value"),
         Value::from("URN:ISBN:978-0-451-45052-4")
     );
-    assert_eq!(fresh.js("return location.href"), Value::from(permalink.as_str()));
+    assert_eq!(
+        fresh.js("return location.href"),
+        Value::from(permalink.as_str())
+    );
     drop(fresh);
 
     // The tree by keyboard alone: Tab into it, arrows to move, Enter to select.
@@ -321,7 +380,10 @@ fn the_page_in_a_real_browser() {
         tabs += 1;
         assert!(tabs < 80, "Tab never reached the tree");
     }
-    assert_eq!(s.js("return document.activeElement.dataset.path"), Value::from("a"));
+    assert_eq!(
+        s.js("return document.activeElement.dataset.path"),
+        Value::from("a")
+    );
     let at = || s.js("return document.activeElement.dataset.path");
     s.press("\u{E015}\u{E015}");
     assert_eq!(at(), Value::from("a.1"));
@@ -375,7 +437,10 @@ fn the_page_in_a_real_browser() {
         "the 1 MiB input's results",
         "return document.querySelector('#input-line').textContent.includes('more bytes')",
     );
-    assert_eq!(s.js("return document.getElementById('id').value.length"), Value::from(1 << 20));
+    assert_eq!(
+        s.js("return document.getElementById('id').value.length"),
+        Value::from(1 << 20)
+    );
     s.js("const t = document.getElementById('id'); t.value = 'urn:x:y'; t.dispatchEvent(new Event('input', {bubbles: true}));");
     s.wait(
         "the next edit",
