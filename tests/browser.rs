@@ -375,7 +375,7 @@ fn the_page_in_a_real_browser() {
     let s = driver.session(3, 1000, true);
     s.go(&server.url("/?id=http%3A%2F%2Fexample.com%3A8080%2Fa%2Fb%3Fq%23f"));
     let mut tabs = 0;
-    while s.js("return document.activeElement.getAttribute('role')") != Value::from("treeitem") {
+    while s.js("return document.activeElement.getAttribute('role')") != "treeitem" {
         s.press("\u{E004}");
         tabs += 1;
         assert!(tabs < 80, "Tab never reached the tree");

@@ -91,7 +91,7 @@ impl Stats {
 }
 
 /// A 100-byte identifier, different for each request.
-fn small_id(client: usize, i: u64) -> String {
+fn small_id(client: u64, i: u64) -> String {
     let mut id = format!("http://example.com/c{client}/r{i}/path?q=");
     while id.len() < 100 {
         id.push('x');
@@ -99,7 +99,7 @@ fn small_id(client: usize, i: u64) -> String {
     id
 }
 
-fn client(addr: SocketAddr, c: usize, big: bool, until: Instant) -> Stats {
+fn client(addr: SocketAddr, c: u64, big: bool, until: Instant) -> Stats {
     let mut stats = Stats::default();
     let mut stream: Option<TcpStream> = None;
     let big_id = format!("http://a/{}", "a".repeat((1 << 20) - 9));
