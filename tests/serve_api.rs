@@ -224,6 +224,12 @@ fn limits_as_a_public_service_sets_them() {
     assert_eq!(ok.len(), mib);
     let r = get(s.addr, &format!("/api/parse?{}", query(&[("id", &ok)])));
     assert_eq!(r.status, 200);
+    // The page of a 1 MiB input stays a small multiple of it (the input in the field, a
+    // cut of it on the input line and in the tree; no per-node link repeats it).
+    let r = get(s.addr, &format!("/?{}", query(&[("id", &ok)])));
+    assert_eq!(r.status, 200);
+    assert!(r.body.len() < 2 * mib, "{} bytes", r.body.len());
+    assert!(r.text().contains("this view is too long for a link"));
     let over = format!("{ok}b");
     for route in ["/api/parse", "/api/forms", "/"] {
         let r = get(s.addr, &format!("{route}?{}", query(&[("id", &over)])));
@@ -370,7 +376,7 @@ fn the_page_escapes_hostile_text_in_every_context() {
     let island_end = island_start + t[island_start..].find("</script>").expect("close");
     let island: serde_json::Value =
         serde_json::from_str(&t[island_start..island_end]).expect("JSON");
-    assert_eq!(island["query"], q);
+    assert_eq!(island["permalink"], format!("/?{q}"));
     // The fragment route escapes the same way.
     let frag = without_fields(&post(s.addr, "/fragment", q.as_bytes()).text());
     assert!(!frag.contains("<script>alert") && !frag.contains('\u{202e}'));

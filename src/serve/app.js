@@ -12,8 +12,6 @@
   if (!form || !results) return;
   let timer = null;
   let sequence = 0;
-  // The longest permalink put in the address bar (a 1 MiB paste makes a longer one).
-  const MAX_URL = 65536;
 
   function say(text) {
     if (status) status.textContent = text;
@@ -39,15 +37,18 @@
     }
   }
 
+  // The server leaves the permalink out (null) when the view is too long for a link.
   function applyPermalink() {
     const data = island();
     if (!data) return;
-    if (permalink) permalink.setAttribute("href", data.permalink);
-    if (data.permalink.length <= MAX_URL) {
+    if (typeof data.permalink === "string") {
+      if (permalink) permalink.setAttribute("href", data.permalink);
       history.replaceState(null, "", data.permalink);
-    } else {
-      say("this view is too long for a link");
+      return true;
     }
+    if (permalink) permalink.setAttribute("href", "/");
+    history.replaceState(null, "", "/");
+    return false;
   }
 
   async function update(focusPath) {
@@ -71,9 +72,9 @@
       return;
     }
     results.innerHTML = body;
-    applyPermalink();
+    const linked = applyPermalink();
     setupTree(focusPath);
-    say(response.ok ? "" : "see the notice below");
+    say(!response.ok ? "see the notice below" : linked ? "" : "this view is too long for a link");
   }
 
   function schedule() {

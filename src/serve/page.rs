@@ -17,6 +17,21 @@ use crate::view::{GrammarSource, Selection, SideForm, View};
 
 /// The most tree nodes drawn (the API has them all).
 const MAX_NODES: usize = 2_000;
+/// The most bytes of a value (a form, a ladder step's side, a node's text) drawn; the API
+/// has it whole.
+const MAX_VALUE: usize = 4 * 1024;
+/// The longest value a copy button holds.
+const MAX_COPY: usize = 256 * 1024;
+
+/// `s` cut to about `max` bytes around `…`, saying how long it is, when longer.
+fn cut(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.len() <= MAX_VALUE {
+        return s.into();
+    }
+    let (head, tail) = crate::text_layout::head_tail(s, MAX_VALUE / 2, MAX_VALUE / 4);
+    format!("{head}…{tail} ({} bytes)", s.len()).into()
+}
+
 /// The longest view query the tree's nodes each link to with their selection.
 const MAX_LINKED_QUERY: usize = 8 * 1024;
 /// The most diagnostics listed.
@@ -126,6 +141,14 @@ pub(crate) fn permalink(v: &View) -> String {
     format!("/?{}", v.to_query())
 }
 
+/// The longest permalink the page offers (a 1 MiB paste makes a link no one can share).
+const MAX_LINK: usize = 64 * 1024;
+
+/// The permalink of `v`, when it is short enough to share.
+fn linkable(v: &View) -> Option<String> {
+    Some(permalink(v)).filter(|l| l.len() <= MAX_LINK)
+}
+
 /// The whole page for `v`, with `notice` (an error to show above the results) if any.
 pub(crate) fn page(v: &View, notice: Option<&str>) -> String {
     let mut h = String::with_capacity(16 * 1024);
@@ -143,13 +166,18 @@ pub(crate) fn page(v: &View, notice: Option<&str>) -> String {
          <script src=\"/app.js\" defer></script></head><body>",
         text(&title)
     );
-    let link = permalink(v);
+    let link = linkable(v).unwrap_or_else(|| "/".to_string());
     let _ = write!(
         h,
         "<header><h1>idbench</h1><nav><a id=\"permalink\" href=\"{}\">permalink</a> \
          <button type=\"button\" id=\"copy-permalink\" class=\"copy\">copy link</button>\
-         <span id=\"status\" role=\"status\"></span></nav></header>",
-        text(&link)
+         <span id=\"status\" role=\"status\">{}</span></nav></header>",
+        text(&link),
+        if linkable(v).is_none() {
+            "this view is too long for a link"
+        } else {
+            ""
+        }
     );
     form(&mut h, v);
     h.push_str("<main id=\"results\" aria-live=\"polite\">");
@@ -298,10 +326,7 @@ fn selection_text(s: &Selection) -> String {
 /// The results: everything below the form (the script swaps this part in as you type).
 pub(crate) fn results(v: &View, notice: Option<&str>) -> String {
     let mut h = String::with_capacity(16 * 1024);
-    let island = serde_json::json!({
-        "permalink": permalink(v),
-        "query": v.to_query(),
-    });
+    let island = serde_json::json!({ "permalink": linkable(v) });
     let _ = write!(
         h,
         "<script type=\"application/json\" id=\"view-data\">{}</script>",
@@ -337,8 +362,8 @@ pub(crate) fn results(v: &View, notice: Option<&str>) -> String {
             h,
             "<section id=\"resolution\"><h2>Against the base</h2><p>base <code>{}</code>; \
              the tree and diagnostics below are of <code>{}</code></p></section>",
-            text(b),
-            text(&a.input)
+            text(&cut(b)),
+            text(&cut(&a.input))
         );
     }
     let sel = v.selection.as_ref().filter(|s| s.side == 0);
@@ -586,7 +611,7 @@ fn tree(h: &mut String, v: &View, a: &Analysis, selected: Option<usize>) {
             },
             text(n.kind().name()),
             text(n.kind().name()),
-            text(&crate::cli::json::node_text(n, &a.input)),
+            text(&cut(&crate::cli::json::node_text(n, &a.input))),
             text(n.rule()),
         );
         for attr in n.attrs() {
@@ -668,14 +693,21 @@ fn forms(h: &mut String, a: &Analysis) {
     }
     h.push_str("<section id=\"forms\"><h2>Normal forms</h2><table><tbody>");
     for (name, value) in rows {
+        let button = if value.len() <= MAX_COPY {
+            format!(
+                "<button type=\"button\" class=\"copy\" data-copy=\"{}\" aria-label=\"copy the \
+                 {} form\">copy</button>",
+                percent(value),
+                text(name)
+            )
+        } else {
+            "<span class=\"dim\">/api/forms has it</span>".to_string()
+        };
         let _ = write!(
             h,
-            "<tr><th scope=\"row\">{}</th><td><code>{}</code></td><td><button type=\"button\" \
-             class=\"copy\" data-copy=\"{}\" aria-label=\"copy the {} form\">copy</button></td></tr>",
+            "<tr><th scope=\"row\">{}</th><td><code>{}</code></td><td>{button}</td></tr>",
             text(name),
-            text(value),
-            percent(value),
-            text(name)
+            text(&cut(value)),
         );
     }
     h.push_str("</tbody></table></section>");
@@ -710,8 +742,8 @@ fn diff(h: &mut String, v: &View, b: &str, profile: Option<Profile>, namespace: 
             i + 1,
             text(&s.name),
             text(s.spec),
-            text(&s.a),
-            text(&s.b),
+            text(&cut(&s.a)),
+            text(&cut(&s.b)),
             if s.equal { "yes" } else { "no" }
         );
     }
