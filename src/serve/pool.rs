@@ -34,6 +34,8 @@ impl Pool {
             let rx = Arc::clone(&rx);
             let ok = std::thread::Builder::new()
                 .name(name.to_string())
+                // The stack the command line's main thread has (address space, not memory).
+                .stack_size(8 << 20)
                 .spawn(move || {
                     loop {
                         let job = match rx.lock() {
