@@ -7,9 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
-cargo build --release --bin idbench --example serve-load >&2
+cargo build --release --bin idbench >&2
 bin=target/release/idbench
-load=target/release/examples/serve-load
+load=target/release/serve-load
+rustc --edition 2024 -O benches/tools/serve_load.rs -o "$load" >&2
 log=$(mktemp)
 "$bin" serve --addr 127.0.0.1:0 --max-connections 128 2>"$log" &
 server=$!
