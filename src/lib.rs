@@ -117,6 +117,7 @@ pub mod idsets;
 pub mod json;
 pub mod report;
 pub mod safe_text;
+pub mod serve;
 pub mod text_layout;
 #[cfg(feature = "tui")]
 pub mod tui;

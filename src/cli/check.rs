@@ -800,6 +800,36 @@ fn read_all(
     Ok(io_failed)
 }
 
+/// `check --format json`'s output for the lines of `reader` read as stdin (no file
+/// names), written to `out`: `idbench serve`'s `/api/check`. One job, as the command's
+/// serial path; the command's parallel path prints the same lines in the same order.
+pub(super) fn json_of_reader(
+    reader: impl Read,
+    profile: Option<Profile>,
+    namespaces: bool,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let ctx = Ctx {
+        profile,
+        namespaces,
+        format: Format::Json,
+        quiet: false,
+        names: None,
+        raw_names: Vec::new(),
+        json_names: Vec::new(),
+        lab: None,
+    };
+    let stop = AtomicBool::new(false);
+    let pool = Pool::default();
+    let mut buf = Vec::new();
+    read_chunks(reader, 0, &stop, &pool, |chunk| {
+        buf.clear();
+        process(&chunk, &ctx, &mut buf);
+        pool.give(chunk.data);
+        out.write_all(&buf)
+    })
+}
+
 /// One job: read, judge and print in turn.
 fn run_serial(
     paths: &[Option<&Path>],

@@ -76,12 +76,10 @@ pub(crate) fn options(args: &ExplainArgs) -> CompareOptions {
 
 /// `explain --standards`: the input under RFC 3986/3987 and the URL Standard side by side
 /// ([`crate::engine::standards`]), as a report or one JSON object.
-fn standards(args: &ExplainArgs) -> std::io::Result<u8> {
+fn standards(args: &ExplainArgs, mut out: &mut dyn Write) -> std::io::Result<u8> {
     let s = crate::engine::standards::compare(&args.id);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     match args.format {
-        ReportFormatArg::Json => super::json::write_line(&mut out, &s)?,
+        ReportFormatArg::Json => super::json::write_line(out, &s)?,
         ReportFormatArg::Markdown => emit(
             &mut out,
             &crate::report::standards::render(&s, ReportFormat::Markdown),
@@ -95,9 +93,51 @@ fn standards(args: &ExplainArgs) -> std::io::Result<u8> {
     Ok(u8::from(!s.agree()))
 }
 
+/// The view `explain`'s arguments describe (the identifier, `--with`, `--base`, the
+/// profile, the layer switch and the compare options), as [`crate::view::View`] holds it.
+pub(crate) fn view_of(args: &ExplainArgs) -> crate::view::View {
+    use crate::view::{SideForm, View};
+    let form = |f: super::SideFormArg| match f {
+        super::SideFormArg::AsIs => SideForm::AsIs,
+        super::SideFormArg::Iri => SideForm::Iri,
+        super::SideFormArg::Uri => SideForm::Uri,
+    };
+    let c = &args.view.compare;
+    let mut v = View::of(args.id.clone());
+    v.b = args.view.with.clone();
+    v.base = args.view.base.clone();
+    v.profile = args.view.profile().map(|p| p.name().to_string());
+    v.layers.namespaces = !args.view.no_namespace;
+    v.cache_objective = c.objective == super::ObjectiveArg::Cache;
+    v.ignore_dollar = c.ignore_dollar;
+    v.a_form = form(c.a_form);
+    v.b_form = form(c.b_form);
+    v
+}
+
 pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Some(host) = &args.link {
+        // The permalink `idbench serve` opens: the host as given, `/?`, the view's query.
+        let link = format!(
+            "{}/?{}",
+            host.trim_end_matches('/'),
+            view_of(args).to_query()
+        );
+        emit(&mut out, &crate::safe_text::escape(&link))?;
+        emit(&mut out, "\n")?;
+        out.flush()?;
+        return Ok(0);
+    }
+    write_report(args, &mut out)
+}
+
+/// The report (or `--format json`'s object) `explain` prints, written to `out`; the exit
+/// code. The command's and `idbench serve`'s `/api/explain`.
+pub(crate) fn write_report(args: &ExplainArgs, mut out: &mut dyn Write) -> std::io::Result<u8> {
     if args.standards {
-        return standards(args);
+        return standards(args, &mut out);
     }
     let opts = options(args);
     let namespace = !args.view.no_namespace;
@@ -138,8 +178,6 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
         resolution: resolution.as_ref().map(|(base, r)| (*base, r)),
         options: &opts,
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
     if args.format == ReportFormatArg::Json {
         let doc = json!({
             "version": env!("CARGO_PKG_VERSION"),
@@ -165,7 +203,7 @@ pub(super) fn run(args: &ExplainArgs) -> std::io::Result<u8> {
                 .unwrap_or_default()
             }),
         });
-        super::json::write_line(&mut out, &doc)?;
+        super::json::write_line(out, &doc)?;
     } else {
         emit(&mut out, &render(&subject, format))?;
     }

@@ -211,6 +211,12 @@ fn uri_step_text(s: &mut String, u: &UriStep, uri: &str) {
     }
 }
 
+/// `forms --format json`'s line for `a` (no `--from`): the command's and `idbench serve`'s
+/// `/api/forms`.
+pub(super) fn json_line(out: &mut dyn std::io::Write, a: &Analysis) -> std::io::Result<()> {
+    json::write_line(out, &FormsJson(a, None))
+}
+
 pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
     let Some(from) = args.from else {
         let opts = Options {
@@ -219,9 +225,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             all_profiles: false,
             namespace: !args.common.no_namespace,
         };
-        return super::render_each(&args.ids, &opts, args.common.format, to_text, |out, a| {
-            json::write_line(out, &FormsJson(a, None))
-        });
+        return super::render_each(&args.ids, &opts, args.common.format, to_text, json_line);
     };
     // XRI Syntax 2.0 §2.3.3: each input (an IRI, or a URI first mapped to an IRI, RFC 3987
     // §3.2) becomes an XRI, whose forms are shown under xri2 with the conversion's notes.

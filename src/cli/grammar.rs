@@ -1021,6 +1021,35 @@ pub fn render_parse(
     )
 }
 
+/// `grammar parse --format json`'s output for `inputs` with the grammar `text` (named
+/// `name` in messages) from `start`, for `idbench serve`'s `/api/grammar/parse`: compiled
+/// and parsed as the command does (the default budget), the outputs joined as it prints
+/// them. `Err`: the message the command prints for a grammar it cannot use. `Ok(None)`:
+/// the output would pass `cap` bytes.
+pub(crate) fn parse_json_text(
+    text: String,
+    name: &str,
+    start: &str,
+    inputs: &[String],
+    cap: usize,
+) -> Result<Option<String>, String> {
+    let src = Source {
+        text,
+        name: name.to_string(),
+    };
+    let g = compile(&src, start).map_err(|f| match f {
+        Fail::Usage(m) => m,
+        Fail::Io(e) => e.to_string(),
+    })?;
+    let mut out = Bounded::new(cap);
+    for input in inputs {
+        if parse_one(&mut out, &g, start, input, Format::Json, Budget::default()).is_err() {
+            return Ok(None);
+        }
+    }
+    Ok(Some(out.s))
+}
+
 fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
     let src = Source {
         text: read_grammar_file(&a.file)?,

@@ -18,6 +18,7 @@ mod parse;
 mod present;
 mod resolve;
 mod rule;
+pub mod serve;
 pub mod shell;
 mod test;
 pub mod text;
@@ -116,6 +117,8 @@ pub enum Command {
     #[cfg(feature = "tui")]
     #[command(after_help = present::REPLAY_HELP)]
     Replay(present::ReplayArgs),
+    /// Serve the workbench as a web page and a JSON API (loopback by default).
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(after_help = help::COMPLETIONS)]
     Completions(shell::CompletionsArgs),
@@ -515,6 +518,10 @@ pub struct ExplainArgs {
     /// part).
     #[arg(long, conflicts_with_all = ["with", "base"])]
     pub standards: bool,
+    /// Print the permalink `idbench serve` at this address opens to the same view
+    /// (`HOST/?id=…`) instead of the report.
+    #[arg(long, value_name = "HOST", conflicts_with = "standards")]
+    pub link: Option<String>,
 }
 
 /// The report format of `idbench explain`.
@@ -690,6 +697,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Test(args)) => test::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
         Some(Command::Namespaces(args)) => namespaces::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
