@@ -83,6 +83,11 @@ pub struct GrammarParseArgs {
     /// The most bytes written to stdout (at most the default, 64 MiB): lower for tests.
     #[arg(long, hide = true, default_value_t = MAX_OUTPUT as u64, value_parser = clap::value_parser!(u64).range(1..=MAX_OUTPUT as u64))]
     pub max_output: u64,
+    /// Trees of rules only: leave out the repetitions and literals each derivation used
+    /// (shown by default, so that two parses that split the input differently look
+    /// different).
+    #[arg(long)]
+    pub fold: bool,
     /// Inputs; `-` reads one per line from stdin; put `--` before inputs that start with `-`.
     #[arg(required = true)]
     pub inputs: Vec<String>,
@@ -221,7 +226,9 @@ const CHECK_HELP: &str = "\
 Output (text): one line per problem, FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE; a summary on
 stderr.
 Output (json): one object on one line:
-  {\"rules\": [NAME, ...], \"problems\": [{\"code\", \"severity\", \"line\", \"rule\", \"message\"}]}
+  {\"rules\": [NAME, ...], \"problems\": [{\"code\", \"severity\", \"line\", \"column\", \"rule\", \"message\"}]}
+Syntax errors come first (each in text order: one of them, an unclosed `[`, can make later
+rules look undefined), then the other problems in text order.
 Unreachable rules are measured from --start (default: the first rule).
 
 Exit codes: 0 no error, 1 the grammar has errors, 2 the file cannot be read (missing, not a
@@ -236,8 +243,12 @@ Output (json): one object per input and line:
 \"parses\" is the number of derivations (\"infinite\" when a rule derives itself without
 reading anything; above 1,000,000 it is 1000000 with \"parses_capped\": true); two derivations
 that differ only in how an empty substring is derived count as one (note
-grammar-empty-ambiguity). Trees are {\"kind\": \"rule\", \"rule\", \"start\", \"end\", \"text\",
-\"attrs\", \"children\"}, at most 4 in all; an invalid input's error (grammar-no-match) has
+grammar-empty-ambiguity). Trees are {\"kind\", \"rule\", \"start\", \"end\", \"text\",
+\"attrs\", \"children\"}, at most 4 in all. A tree shows every rule (kind \"rule\"),
+repetition or option (\"repetition\", named as the grammar writes it: *\"a\", [ALPHA]; its
+iterations are its children) and literal (\"literal\": \"urn:\", %x30-39) the derivation used,
+except inside a core rule the grammar does not define, so that distinct parses look
+distinct; --fold gives the rules only. An invalid input's error (grammar-no-match) has
 the furthest byte reached and what was expected there.
 Limits: an input has at most 1 MiB (1,048,576 bytes), and its parse creates at most
 --max-work Earley items and links (default and most 16,000,000, about 1 GiB of memory at
@@ -439,6 +450,7 @@ struct ProblemJson<'a> {
     code: &'a str,
     severity: &'a str,
     line: usize,
+    column: usize,
     rule: Option<&'a str>,
     message: &'a str,
 }
@@ -460,6 +472,7 @@ fn check(a: &GrammarCheckArgs) -> Result<u8, Fail> {
                         code: p.code,
                         severity: p.severity.name(),
                         line: p.line,
+                        column: p.column,
                         rule: p.rule.as_deref(),
                         message: &p.message,
                     })
@@ -669,7 +682,8 @@ fn write_tree_json(out: &mut Bounded, t: &ParseTree, input: &str) -> std::fmt::R
                 let text = input.get(n.start..n.end).unwrap_or("");
                 write!(
                     out,
-                    "{{\"kind\":\"rule\",\"rule\":{},\"start\":{},\"end\":{},\"text\":{},\"attrs\":{{}},\"children\":[",
+                    "{{\"kind\":\"{}\",\"rule\":{},\"start\":{},\"end\":{},\"text\":{},\"attrs\":{{}},\"children\":[",
+                    n.kind.as_str(),
                     json::to_string(&n.rule),
                     n.start,
                     n.end,
@@ -879,6 +893,8 @@ pub(crate) enum Verdict {
 /// Parses `input` with `g` from `start` within `budget` and writes what `grammar parse`
 /// prints for it into `out` (`Err`: it does not fit in `out`'s cap). The one path of
 /// `grammar parse` from an input to its output, for the command and the fuzz target.
+/// The trees show every rule, repetition and literal each derivation used, or with `fold`
+/// the rules only.
 pub(crate) fn parse_one(
     out: &mut Bounded,
     g: &Grammar,
@@ -886,12 +902,18 @@ pub(crate) fn parse_one(
     input: &str,
     format: Format,
     budget: Budget,
+    fold: bool,
 ) -> Result<Verdict, std::fmt::Error> {
     let opts = ParseOptions {
         max_trees: MAX_TREES,
         ..ParseOptions::default()
     };
-    match g.parse_within(start, input, &opts, budget) {
+    let parsed = if fold {
+        g.parse_within(start, input, &opts, budget)
+    } else {
+        g.parse_detailed(start, input, &opts, budget)
+    };
+    match parsed {
         Ok(p) => {
             match format {
                 Format::Json => parse_json(out, input, &p, start)?,
@@ -943,7 +965,7 @@ pub fn render_parse(
     let mut out = Bounded::new(cap);
     let format = if json { Format::Json } else { Format::Text };
     Some(
-        match parse_one(&mut out, &g, start, input, format, budget) {
+        match parse_one(&mut out, &g, start, input, format, budget, false) {
             Ok(v) => Rendered {
                 output: out.s,
                 valid: match v {
@@ -988,7 +1010,9 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
             ""
         };
         let written = buf.write_str(sep).and_then(|()| match id {
-            input::Id::Text(text) => parse_one(&mut buf, &g, &a.start, &text, a.format, budget),
+            input::Id::Text(text) => {
+                parse_one(&mut buf, &g, &a.start, &text, a.format, budget, a.fold)
+            }
             input::Id::Bytes(bytes) => not_utf8_output(&mut buf, &bytes, a.format),
         });
         let Ok(verdict) = written else {

@@ -535,6 +535,8 @@ impl App {
         let Some(result) = self.lab.as_mut().and_then(LabFile::poll) else {
             return false;
         };
+        let problems = self.lab.as_ref().map(|l| l.problems().to_vec());
+        self.m.set_lab_problems(problems.unwrap_or_default());
         match result {
             Ok(()) => {
                 if let Some(l) = &self.lab {
@@ -1020,6 +1022,13 @@ impl App {
                 self.panes.show(&self.m);
                 self.details_key = None;
                 self.say(said);
+            }
+            Effect::LabFold => {
+                if let Some(said) = self.m.toggle_lab_fold() {
+                    self.panes.show(&self.m);
+                    self.details_key = None;
+                    self.say(said);
+                }
             }
         }
     }

@@ -132,6 +132,11 @@ pub struct Model {
     resolutions: u64,
     /// Which of each input's parses its tree shows under the lab profile (0: the first).
     lab_parse: [usize; 2],
+    /// The lab trees show the rules only (repetitions and literals folded away).
+    lab_fold: bool,
+    /// The errors of the lab's grammar file when it last failed to load (the last good
+    /// grammar stays in use), one a line, syntax errors first.
+    lab_problems: Vec<String>,
     /// A profile registered at run time that the workbench offers beside the built-ins (the
     /// grammar lab's), and input A's verdict under it while another profile is in use.
     offered: Option<(Profile, Offered)>,
@@ -262,6 +267,8 @@ impl Model {
             analyses: 0,
             resolutions: 0,
             lab_parse: [0; 2],
+            lab_fold: false,
+            lab_problems: Vec::new(),
             offered: None,
             highlight: None,
         };
@@ -394,6 +401,9 @@ impl Model {
                 self.docs[k] = self.analyze(text);
                 out.analysed[k] = true;
                 self.lab_parse[k] = 0;
+                if self.lab_fold {
+                    self.show_lab_tree(k);
+                }
                 if k == 0 {
                     self.judge_offered();
                 }
@@ -544,7 +554,7 @@ impl Model {
         }
         let k = (self.lab_parse[side] + 1) % n;
         let a = &mut self.docs[side];
-        if let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k) {
+        if let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k, self.lab_fold) {
             a.tree = t;
             self.lab_parse[side] = k;
         }
@@ -559,6 +569,51 @@ impl Model {
             n,
             crate::engine::abnf::lab::count_phrase(parse.count)
         )
+    }
+
+    /// The errors of the lab's grammar file when it last failed to load, one a line
+    /// (`line:column error[code]: message`, syntax errors first); empty once it loads.
+    pub fn lab_problems(&self) -> &[String] {
+        &self.lab_problems
+    }
+
+    /// Sets what [`Model::lab_problems`] gives.
+    pub fn set_lab_problems(&mut self, problems: Vec<String>) {
+        self.lab_problems = problems;
+    }
+
+    /// Whether the lab trees show the rules only (repetitions and literals folded away).
+    pub fn lab_fold(&self) -> bool {
+        self.lab_fold
+    }
+
+    /// Folds the lab trees to their rules, or unfolds them to every rule, repetition and
+    /// literal the parse used (the parse each side shows stays the same). Returns what the
+    /// status line says; `None` when no input is under the lab profile.
+    pub fn toggle_lab_fold(&mut self) -> Option<String> {
+        let sides = if self.diff_mode { 2 } else { 1 };
+        if !(0..sides).any(|s| self.lab_parses(s).is_some()) {
+            return None;
+        }
+        self.lab_fold = !self.lab_fold;
+        for side in 0..sides {
+            self.show_lab_tree(side);
+        }
+        Some(if self.lab_fold {
+            "lab tree folded: rules only (Enter: every repetition and literal again)".into()
+        } else {
+            "lab tree unfolded: every rule, repetition and literal the parse used".into()
+        })
+    }
+
+    /// Puts the lab tree of input `side`'s current parse, folded or not, in its analysis.
+    fn show_lab_tree(&mut self, side: usize) {
+        let k = self.lab_parse(side);
+        if let Some(a) = self.docs.get_mut(side)
+            && let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k, self.lab_fold)
+        {
+            a.tree = t;
+        }
     }
 
     /// Whether the URN namespace layer is on.

@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, RwLock};
 
-use super::{Budget, Grammar, Parse, ParseError, ParseOptions, ParseTree};
+use super::{Budget, Grammar, Parse, ParseError, ParseOptions, ParseTree, TreeNodeKind};
 use crate::engine::Code;
 use crate::engine::equiv::spec::GENERIC_LADDER;
 use crate::engine::forms::spec::GENERIC_FORMS;
@@ -233,13 +233,19 @@ pub fn parses(profile: Profile, input: &str) -> Option<Arc<Parse>> {
 
 /// Parse tree number `k` (0 the first) of `input` under lab profile `profile`, as an
 /// engine tree with the grammar's rule names, from the parse its grammar entry last made
-/// (never parses); `None` when there is no such tree.
-pub fn tree(profile: Profile, input: &str, k: usize) -> Option<Tree> {
+/// (never parses); `None` when there is no such tree. The tree shows every rule,
+/// repetition and literal the derivation used; `fold` leaves the repetitions and literals
+/// out (the rules only).
+pub fn tree(profile: Profile, input: &str, k: usize, fold: bool) -> Option<Tree> {
     let lab = lab_of(profile)?;
     let parse = parses(profile, input)?;
     let t = parse.trees.get(k).filter(|_| parse.valid)?;
     let mut b = Builder::new(input);
-    build(&lab, t, &mut b);
+    if fold {
+        build(&lab, &t.fold(), &mut b);
+    } else {
+        build(&lab, t, &mut b);
+    }
     Some(b.build().0)
 }
 
@@ -269,7 +275,7 @@ fn run(lab: &Lab, b: &mut Builder<'_>) {
         None => {
             let p = lab
                 .grammar
-                .parse_within(&lab.start, input, &ParseOptions::default(), lab_budget())
+                .parse_detailed(&lab.start, input, &ParseOptions::default(), lab_budget())
                 .map(Arc::new);
             let mut cache = lab.cache.lock().unwrap_or_else(|e| e.into_inner());
             cache.retain(|(i, _)| i != input);
@@ -355,10 +361,14 @@ fn expected_list(expected: &[String]) -> String {
 }
 
 /// The node kind a rule's node gets: the root is the family's (`uri`); a rule named as a
-/// kind is (`scheme`, `host`, `nss`), others are `value`.
-fn kind_of(rule: &str, root: bool) -> NodeKind {
+/// kind is (`scheme`, `host`, `nss`), others are `value`, as are a detailed tree's
+/// repetitions and literals (their names, `*"a"`, `"urn:"`, say which they are).
+fn kind_of(rule: &str, root: bool, of: TreeNodeKind) -> NodeKind {
     if root {
         return NodeKind::Uri;
+    }
+    if of != TreeNodeKind::Rule {
+        return NodeKind::Value;
     }
     match NodeKind::from_name(&rule.to_ascii_lowercase()) {
         Some(k) if !k.is_root() && k != NodeKind::Unparsed => k,
@@ -382,7 +392,7 @@ fn build(lab: &Lab, tree: &ParseTree, b: &mut Builder<'_>) {
             b.finish(n.end);
             continue;
         }
-        let kind = kind_of(&n.rule, i == 0);
+        let kind = kind_of(&n.rule, i == 0, n.kind);
         if n.children.is_empty() && i != 0 {
             b.leaf(kind, name(&n.rule), n.start, n.end);
             continue;
@@ -463,7 +473,7 @@ mod tests {
         assert_eq!(parse.trees.len(), 2);
         assert_ne!(parse.trees[0], parse.trees[1]);
         assert!(parses(p, "urn:not:parsed").is_none());
-        let second = tree(p, input, 1).expect("the second tree");
+        let second = tree(p, input, 1, true).expect("the second tree");
         assert_eq!(second.root().rule(), "namestring");
         let shape = |t: &Tree| -> Vec<(&str, usize, usize)> {
             t.iter()
@@ -471,7 +481,7 @@ mod tests {
                 .collect()
         };
         assert_ne!(shape(&second), shape(&a.tree), "two different derivations");
-        assert!(tree(p, input, 2).is_none());
+        assert!(tree(p, input, 2, true).is_none());
 
         let one = analyze("urn:ex:abc", &under(p));
         assert!(one.valid());

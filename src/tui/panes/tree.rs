@@ -291,6 +291,14 @@ impl Pane for TreeView {
             }
             Action::Toggle => {
                 if !self.fold(None) {
+                    // Under the lab profile, Enter folds the tree to its rules (or
+                    // unfolds it to every repetition and literal).
+                    if a.model
+                        .side_of(a.analysis)
+                        .is_some_and(|side| a.model.lab_parses(side).is_some())
+                    {
+                        return Effect::LabFold;
+                    }
                     return Effect::Say("only cross-references fold".into());
                 }
             }
@@ -372,6 +380,10 @@ impl Pane for TreeView {
             }
             None => Vec::new(),
         };
+        if a.model.lab_fold() && crate::engine::abnf::lab::is_lab(a.profile) {
+            self.note = self.note.iter().map(|n| format!("{n} · folded")).collect();
+        }
+        let area = lab_problems(f, area, a, theme);
         self.reading.node = self.selected;
         // The other reading, on request, beside the tree (below it when narrow), when the
         // app does not place it.
@@ -706,6 +718,57 @@ const WIDE_TREE: usize = 60;
 /// What the rule column says for a node's rule (`—` for a node no rule names).
 fn rule_name(rule: &str) -> &str {
     if rule.is_empty() { "—" } else { rule }
+}
+
+/// Under the lab profile, while its grammar file does not load: the file's errors, one a
+/// row (`line:column error[code]: message`, syntax errors first), in a box above the tree
+/// (at most half the pane); the rest of `area` is the tree's, returned.
+fn lab_problems(f: &mut Frame, area: Rect, a: &Doc<'_>, theme: &Theme) -> Rect {
+    let problems = a.model.lab_problems();
+    if problems.is_empty()
+        || !crate::engine::abnf::lab::is_lab(a.profile)
+        || a.model.side_of(a.analysis).is_none()
+        || area.height < 8
+    {
+        return area;
+    }
+    // Each error wrapped to the box's width (escaped text: one column a character), so
+    // that it can be read whole; the box takes at most half the pane.
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    let rest = width.saturating_sub(2).max(1);
+    'all: for p in problems {
+        let chars: Vec<char> = p.chars().collect();
+        let mut at = 0;
+        while at < chars.len() {
+            if lines.len() >= usize::from(area.height) {
+                break 'all;
+            }
+            // Continuation rows are indented by two, so each error's start stands out.
+            let (indent, room) = if at == 0 { ("", width) } else { ("  ", rest) };
+            let end = (at + room).min(chars.len());
+            let mut text = String::from(indent);
+            text.extend(&chars[at..end]);
+            lines.push(Line::styled(text, theme.get(Slot::Error)));
+            at = end;
+        }
+    }
+    let rows = (lines.len() as u16).saturating_add(2).min(area.height / 2);
+    let top = Rect {
+        height: rows,
+        ..area
+    };
+    let title = format!(
+        "Grammar errors · {} · the last good grammar is in use",
+        problems.len()
+    );
+    f.render_widget(super::block_fit(&title, top, false, theme), top);
+    super::put_lines(f.buffer_mut(), inner(top), &lines);
+    Rect {
+        y: area.y + rows,
+        height: area.height - rows,
+        ..area
+    }
 }
 
 /// A row's guides cut to the kind column's `cols` (guides are ASCII-wide box characters,
