@@ -388,6 +388,12 @@ impl App {
         self.m.comparisons()
     }
 
+    /// How many texts the comparisons since the start have parsed
+    /// ([`Model::compare_parses`](super::model::Model::compare_parses)).
+    pub fn compare_parses(&self) -> u64 {
+        self.m.compare_parses()
+    }
+
     /// The compare options diff mode uses (the profile field aside: see
     /// [`profile`](Self::profile)).
     pub fn compare_options(&self) -> &CompareOptions {

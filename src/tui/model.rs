@@ -126,6 +126,8 @@ pub struct Model {
     namespace: bool,
     /// How many times the inputs have been compared since the start.
     comparisons: u64,
+    /// How many texts those comparisons parsed ([`crate::engine::equiv::Verdict::parses`]).
+    compare_parses: u64,
     /// How many times an input has been analysed since the start.
     analyses: u64,
     /// How many times the resolution has been computed since the start.
@@ -264,6 +266,7 @@ impl Model {
             reanalyze_all: true,
             namespace: true,
             comparisons: 0,
+            compare_parses: 0,
             analyses: 0,
             resolutions: 0,
             lab_parse: [0; 2],
@@ -305,6 +308,13 @@ impl Model {
     /// How many times the two inputs have been compared since the start.
     pub fn comparisons(&self) -> u64 {
         self.comparisons
+    }
+
+    /// How many texts the comparisons since the start have parsed (each verdict's
+    /// [`crate::engine::equiv::Verdict::parses`]; the per-profile list's own comparisons,
+    /// made only on short sides, are not counted).
+    pub fn compare_parses(&self) -> u64 {
+        self.compare_parses
     }
 
     /// How many times the resolution has been computed since the start.
@@ -466,6 +476,7 @@ impl Model {
         self.comparisons += 1;
         let list = self.comparison.as_ref().map(|c| c.list).unwrap_or_default();
         let mut c = Comparison::of(&self.docs[0], &self.docs[1], self.options());
+        self.compare_parses += c.verdict.parses;
         c.list = list;
         c.list.clamp(c.verdict.steps.len());
         self.comparison = Some(c);

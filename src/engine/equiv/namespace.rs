@@ -12,8 +12,8 @@ use super::types::Step;
 
 /// The namespace of `text` (parsed under `profile`) and its NSS's span, when its NSS
 /// follows that namespace's syntax.
-fn side(profile: Profile, text: &str) -> Option<(&'static Namespace, Span)> {
-    super::counted();
+fn side(profile: Profile, text: &str, parses: &mut u64) -> Option<(&'static Namespace, Span)> {
+    *parses += 1;
     let (tree, _) = grammar::parse_verdict(profile, text);
     let (nid, nss) = crate::engine::nid_and_nss(&tree)?;
     let (nid, nss) = (tree.get(nid)?.span(), tree.get(nss)?.span());
@@ -30,8 +30,9 @@ fn side(profile: Profile, text: &str) -> Option<(&'static Namespace, Span)> {
 /// The namespace's rungs for sides `a` and `b` (the URN spec's last rung's texts) under
 /// `profile`: none unless both NSSs follow the syntax of one namespace that states
 /// lexical-equivalence steps. Linear in the sides' lengths.
-pub(super) fn steps(profile: Profile, a: &str, b: &str) -> Vec<Step> {
-    let (Some((na, sa)), Some((nb, sb))) = (side(profile, a), side(profile, b)) else {
+pub(super) fn steps(profile: Profile, a: &str, b: &str, parses: &mut u64) -> Vec<Step> {
+    let (Some((na, sa)), Some((nb, sb))) = (side(profile, a, parses), side(profile, b, parses))
+    else {
         return Vec::new();
     };
     if !std::ptr::eq(na, nb) {
