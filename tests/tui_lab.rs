@@ -3,8 +3,6 @@
 //! and the parse count in its title, `r` stepping through the parses, the production in
 //! Details, and the grammar read again when its file changes (a broken rewrite keeps the
 //! last good grammar and shows its errors).
-//!
-//! One test function: the `lab` profile is process-wide.
 
 mod support;
 
@@ -192,10 +190,13 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
 
     // Diff mode: `r` in B's tree steps B's parses, and A's tree stays as it was.
     let lab = app.profile();
+    let file = LabFile::open(&path, "namestring").expect("the grammar reads");
+    let grammar = file.lab();
     let mut diff = App::new(AppConfig {
         input: "urn:ex:abc".into(),
         with: Some("urn:example:a?+b?=c".into()),
         profile: lab,
+        lab: Some(file),
         ..AppConfig::default()
     });
     let tree_of = |app: &App, side: usize| -> Vec<(String, usize, usize)> {
@@ -221,14 +222,14 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
         base: None,
     };
     let mut m = Model::new(texts, false, Some(Profile::Rfc8141), Default::default());
-    m.offer(lab_p);
+    m.offer(grammar.clone());
     assert_eq!(m.offered(), Some((lab_p, Offered::TooLong)));
     let texts = Texts {
         sides: ["urn:ex:abc", ""],
         base: None,
     };
     let mut m = Model::new(texts, false, Some(Profile::Rfc8141), Default::default());
-    m.offer(lab_p);
+    m.offer(grammar);
     assert_eq!(m.offered(), Some((lab_p, Offered::Verdict(true))));
 
     let s = screen(&mut diff, 160, 40);

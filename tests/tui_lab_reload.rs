@@ -1,12 +1,10 @@
 //! The grammar lab reloads its file when the content changes, whatever its modification
 //! time and size: a same-size replacement that keeps an older modification time (as
 //! `cp -p` and `rsync -t` leave it) is read again, and a rewrite of the same bytes is not.
-//!
-//! One test function: the `lab` profile is process-wide.
 
 use std::time::{Duration, Instant, SystemTime};
 
-use idbench::engine::{Options, analyze};
+use idbench::engine::{Options, analyze_in};
 use idbench::tui::lab::{LabFile, RECHECK};
 
 #[test]
@@ -26,7 +24,12 @@ fn the_lab_reloads_on_content_not_on_times() {
     set_mtime(old);
     let mut lab = LabFile::open(&path, "s").expect("reads");
     let valid = |lab: &LabFile, input: &str| {
-        analyze(input, &Options::validate_only(Some(lab.profile))).valid()
+        analyze_in(
+            input,
+            &Options::validate_only(Some(lab.profile)),
+            Some(&lab.lab()),
+        )
+        .valid()
     };
     assert!(valid(&lab, "a") && !valid(&lab, "b"));
     assert!(lab.poll().is_none(), "nothing changed");

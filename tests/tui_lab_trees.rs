@@ -3,8 +3,6 @@
 //! trees, in the workbench and in `grammar parse`'s JSON), with a fold back to the rules;
 //! and a grammar file that stops reading lists its errors, syntax errors first, above the
 //! tree, the status line leading with the first.
-//!
-//! One test function: the `lab` profile is process-wide.
 
 mod support;
 

@@ -495,6 +495,7 @@ pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> 
             readings_omitted: an.readings_omitted,
             namespace_layer: an.namespace_layer,
             namespace: an.namespace.clone(),
+            lab: an.lab.clone(),
         }
     };
     let (ra, rb) = (reuse(aa), reuse(bb));
@@ -570,7 +571,16 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
             (p, why, aa, bb)
         }
     };
-    let d = profile.descriptor();
+    // Under the lab profile, the descriptor over the lab the sides were analysed with (a
+    // rewritten side is parsed again by its grammar).
+    let d = match aa.lab.as_ref().or(bb.lab.as_ref()) {
+        Some(l) if profile == Profile::Lab => {
+            crate::engine::profile::DescriptorRef::Made(std::sync::Arc::new(
+                crate::engine::profiles::lab::over(std::sync::Arc::clone(&l.lab)),
+            ))
+        }
+        _ => profile.descriptor(),
+    };
     let spec = d.ladder;
     let ladder = ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree));
     // The namespace's rungs, after the URN spec's: on the texts of its last rung.

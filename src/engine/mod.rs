@@ -38,6 +38,7 @@ pub use profile::ProfileReason;
 pub use tree::{Attr, Diagnostic, Node, NodeKind, Severity, Span, Tree};
 
 use descriptor::Descriptor;
+use descriptor::forms::Under;
 use forms::Forms;
 use profile::DescriptorRef;
 
@@ -140,6 +141,10 @@ pub struct Analysis {
     /// URN profile, or no NID and NSS in the tree). Its verdict stands beside the URN
     /// spec's ([`Analysis::valid`]), never instead of it.
     pub namespace: Option<namespaces::NssAnalysis>,
+    /// Under the `lab` profile with a lab in the options: the lab and its parse of the
+    /// input (the parse count, the other trees the workbench's `r` steps through, the
+    /// productions), so that a view reads them here and never parses. `None` otherwise.
+    pub lab: Option<abnf::lab::LabParse>,
 }
 
 impl Analysis {
@@ -190,8 +195,22 @@ fn status_of(diags: &[Diagnostic]) -> Status {
 }
 
 /// Parses `input` under `options.profile` (or the one `auto` picks) and derives what the
-/// options ask for. Never panics, whatever the input.
+/// options ask for. Never panics, whatever the input. Under the `lab` profile no grammar
+/// is loaded: [`analyze_in`] takes the lab's.
 pub fn analyze(input: &str, options: &Options) -> Analysis {
+    analyze_in(input, options, None)
+}
+
+/// [`analyze`] with the grammar lab's grammar, what the `lab` profile parses with
+/// ([`abnf::lab`]): an input of the analysis like the options (the engine keeps no lab of
+/// its own), its parse returned in [`Analysis::lab`]. A second argument rather than a
+/// field of [`Options`], whose every struct literal (some forty, in the CLI, the Arrow
+/// crate and the tests) would otherwise have to name it.
+pub fn analyze_in(
+    input: &str,
+    options: &Options,
+    lab: Option<&std::sync::Arc<abnf::lab::Lab>>,
+) -> Analysis {
     let mut tried: Vec<(Profile, Tree, Vec<Diagnostic>)> = Vec::new();
     let (profile, reason) = match options.profile {
         Some(p) => (p, ProfileReason::Given),
@@ -225,13 +244,25 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             }
         }
     };
-    let (tree, diagnostics) = match tried.iter().position(|(p, _, _)| *p == profile) {
-        Some(i) => {
-            let (_, t, d) = tried.swap_remove(i);
-            // Keep the others' verdicts for the profile strip.
-            (t, d)
+    // Under the lab profile, the grammar is the one given.
+    let lab = lab.filter(|_| profile == Profile::Lab);
+    let mut lab_parse = None;
+    let (tree, diagnostics) = if let Some(l) = lab {
+        let (t, d, parse) = l.run(input);
+        lab_parse = Some(abnf::lab::LabParse {
+            lab: std::sync::Arc::clone(l),
+            parse,
+        });
+        (t, d)
+    } else {
+        match tried.iter().position(|(p, _, _)| *p == profile) {
+            Some(i) => {
+                let (_, t, d) = tried.swap_remove(i);
+                // Keep the others' verdicts for the profile strip.
+                (t, d)
+            }
+            None => grammar::parse(profile, input),
         }
-        None => grammar::parse(profile, input),
     };
     let mut verdicts = Vec::new();
     if options.all_profiles {
@@ -256,8 +287,15 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             });
         }
     }
-    let forms = options.forms.then(|| forms::compute(input, profile, &tree));
-    let spec = profile.descriptor();
+    let spec = match lab {
+        Some(l) => DescriptorRef::Made(std::sync::Arc::new(profiles::lab::over(
+            std::sync::Arc::clone(l),
+        ))),
+        None => profile.descriptor(),
+    };
+    let forms = options
+        .forms
+        .then(|| forms::make::compute(input, Under::of(&spec), &tree));
     let family: Vec<(Profile, DescriptorRef)> = match spec.readings.by_family {
         true => Profile::auto_order(spec.family)
             .iter()
@@ -294,6 +332,7 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         readings_omitted: other.omitted,
         namespace_layer: options.namespace,
         namespace,
+        lab: lab_parse,
     }
 }
 

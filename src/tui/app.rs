@@ -285,7 +285,8 @@ impl App {
             let _ = m.refresh(panes.texts());
         }
         if let Some(l) = &lab {
-            m.offer(l.profile);
+            m.offer(l.lab());
+            let _ = m.refresh(panes.texts());
         }
         panes.show(&m);
         let mut app = App {
@@ -546,7 +547,7 @@ impl App {
         match result {
             Ok(()) => {
                 if let Some(l) = &self.lab {
-                    self.m.offer(l.profile);
+                    self.m.offer(l.lab());
                 }
                 self.m.reanalyze();
                 if self.panes.refresh(&mut self.m) {

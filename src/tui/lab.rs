@@ -1,5 +1,6 @@
 //! The grammar lab's file: `idbench tui --grammar FILE.abnf --start RULE` reads an ABNF
-//! grammar into the `lab` profile ([`crate::engine::abnf::lab`]) and reads it again when it
+//! grammar into a [`Lab`] (the grammar of the `lab` profile, which the workbench puts in
+//! each analysis's options: [`crate::engine::Options::lab`]) and reads it again when it
 //! changes on disk.
 //!
 //! The file follows the config rules: a regular file (a FIFO or a device is refused, naming
@@ -17,8 +18,11 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
+use std::sync::Arc;
+
 use crate::engine::Profile;
-use crate::engine::abnf::{self, Grammar, lab};
+use crate::engine::abnf::lab::Lab;
+use crate::engine::abnf::{self, Grammar};
 use crate::safe_text::escape;
 
 /// How many of a grammar's errors a message names.
@@ -52,6 +56,8 @@ pub struct LabFile {
     read_at: Instant,
     /// The `lab` profile.
     pub profile: Profile,
+    /// The grammar as last read that loaded.
+    lab: Arc<Lab>,
     /// The file was named by a deck, not by the user: a grammar that does not read is
     /// reported without its words ([`crate::cases::grammar::not_abnf`]).
     quiet: bool,
@@ -109,7 +115,13 @@ fn problem_line(p: &abnf::Problem) -> String {
 
 /// Compiles and registers `text`, the grammar at `path`, from `start`; `quiet`: see
 /// [`LabFile::open_quiet`].
-fn load(path: &Path, text: &str, start: &str, quiet: bool) -> Result<Profile, Refused> {
+fn load(
+    path: &Path,
+    text: &str,
+    start: &str,
+    quiet: bool,
+    previous: Option<&Lab>,
+) -> Result<Arc<Lab>, Refused> {
     let shown = path.display().to_string();
     let name = escape(&shown);
     let grammar = Grammar::from_text(text).map_err(|problems| {
@@ -143,10 +155,12 @@ fn load(path: &Path, text: &str, start: &str, quiet: bool) -> Result<Profile, Re
             problems: problems.iter().map(problem_line).collect(),
         }
     })?;
-    lab::register(grammar, start, text).map_err(|e| Refused {
-        message: format!("grammar {name}: {}", escape(&e.to_string())),
-        problems: Vec::new(),
-    })
+    Lab::new(grammar, start, text, previous)
+        .map(Arc::new)
+        .map_err(|e| Refused {
+            message: format!("grammar {name}: {}", escape(&e.to_string())),
+            problems: Vec::new(),
+        })
 }
 
 impl LabFile {
@@ -166,7 +180,7 @@ impl LabFile {
     fn opened(path: &Path, start: &str, quiet: bool) -> Result<LabFile, String> {
         let before = stamp(path);
         let text = read(path)?;
-        let profile = load(path, &text, start, quiet).map_err(|r| r.message)?;
+        let lab = load(path, &text, start, quiet, None).map_err(|r| r.message)?;
         Ok(LabFile {
             path: path.to_path_buf(),
             start: start.to_string(),
@@ -175,7 +189,8 @@ impl LabFile {
                 hash: Some(hash_of(&text)),
             },
             read_at: Instant::now(),
-            profile,
+            profile: Profile::Lab,
+            lab,
             quiet,
             problems: Vec::new(),
         })
@@ -228,18 +243,24 @@ impl LabFile {
             return None;
         }
         self.problems.clear();
-        Some(read.and_then(
-            |text| match load(&self.path, &text, &self.start, self.quiet) {
-                Ok(p) => {
-                    self.profile = p;
+        Some(read.and_then(|text| {
+            match load(&self.path, &text, &self.start, self.quiet, Some(&self.lab)) {
+                Ok(lab) => {
+                    self.lab = lab;
                     Ok(())
                 }
                 Err(r) => {
                     self.problems = r.problems;
                     Err(r.message)
                 }
-            },
-        ))
+            }
+        }))
+    }
+
+    /// The grammar as last read that loaded: what the workbench puts in its analyses'
+    /// options.
+    pub fn lab(&self) -> Arc<Lab> {
+        Arc::clone(&self.lab)
     }
 
     /// The grammar's errors when the file as last read does not load, one a line, each

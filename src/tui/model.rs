@@ -14,10 +14,13 @@
 //! the texts and analyses what changed. The panes read the model ([`Doc`]) and keep only
 //! their own view state (selection, scroll, layout caches).
 
+use std::sync::Arc;
+
+use crate::engine::abnf::lab::Lab;
 use crate::engine::equiv::{self, CompareOptions, ProfileEquivalence, Verdict};
 use crate::engine::profile::auto_family;
 use crate::engine::resolve::{Resolution, resolve};
-use crate::engine::{Analysis, Options, Profile, analyze};
+use crate::engine::{Analysis, Options, Profile, analyze, analyze_in};
 use crate::report::{self, ReportFormat};
 
 /// The comparison of the two inputs, computed once per change, and the ladder's
@@ -139,9 +142,11 @@ pub struct Model {
     /// The errors of the lab's grammar file when it last failed to load (the last good
     /// grammar stays in use), one a line, syntax errors first.
     lab_problems: Vec<String>,
-    /// A profile registered at run time that the workbench offers beside the built-ins (the
-    /// grammar lab's), and input A's verdict under it while another profile is in use.
+    /// A profile the workbench offers beside the built-ins (the grammar lab's), and input
+    /// A's verdict under it while another profile is in use.
     offered: Option<(Profile, Offered)>,
+    /// The grammar lab's grammar, put in every analysis's options.
+    lab: Option<Arc<Lab>>,
     /// What a presenter's step highlights (the panes dim the rest), if anything.
     highlight: Option<crate::tui::highlight::Highlight>,
 }
@@ -273,6 +278,7 @@ impl Model {
             lab_fold: false,
             lab_problems: Vec::new(),
             offered: None,
+            lab: None,
             highlight: None,
         };
         m.refresh(texts);
@@ -440,7 +446,11 @@ impl Model {
     /// Analyses `text` under the profile, counted.
     fn analyze(&mut self, text: &str) -> Analysis {
         self.analyses += 1;
-        analyze(text, &options(self.profile, self.namespace))
+        analyze_in(
+            text,
+            &options(self.profile, self.namespace),
+            self.lab.as_ref(),
+        )
     }
 
     /// Resolves `reference` against `base` under the chosen profile (or the base's `auto`
@@ -498,10 +508,14 @@ impl Model {
         self.highlight.as_ref()
     }
 
-    /// Offers `p` (a profile registered at run time: the grammar lab's) beside the
-    /// built-ins: the profile strip gives it a cell and Ctrl-P's cycle reaches it.
-    pub fn offer(&mut self, p: Profile) {
-        self.offered = Some((p, Offered::InUse));
+    /// Offers the grammar lab's profile beside the built-ins over `lab` (its grammar, put
+    /// in every analysis's options from now on): the profile strip gives it a cell and
+    /// Ctrl-P's cycle reaches it. Every input is analysed again at the next refresh.
+    pub fn offer(&mut self, lab: Arc<Lab>) {
+        self.lab = Some(lab);
+        self.offered = Some((Profile::Lab, Offered::InUse));
+        self.reanalyze_all = true;
+        self.comparison = None;
         self.judge_offered();
     }
 
@@ -525,7 +539,8 @@ impl Model {
             // built-ins' per keystroke on a long input, so it is left to the profile in use.
             Offered::TooLong
         } else {
-            Offered::Verdict(analyze(input, &Options::validate_only(Some(p))).valid())
+            let opts = Options::validate_only(Some(p));
+            Offered::Verdict(analyze_in(input, &opts, self.lab.as_ref()).valid())
         };
         self.offered = Some((p, judged));
     }
@@ -539,8 +554,7 @@ impl Model {
     /// Input `side`'s parses under the lab profile, as its analysis left them (never
     /// parses); `None` under any other profile.
     pub fn lab_parses(&self, side: usize) -> Option<std::sync::Arc<crate::engine::abnf::Parse>> {
-        let a = self.docs.get(side)?;
-        crate::engine::abnf::lab::parses(a.profile, &a.input)
+        self.docs.get(side)?.lab.as_ref()?.parse.clone()
     }
 
     /// Which of input `side`'s parses its tree shows (0: the first).
@@ -565,7 +579,11 @@ impl Model {
         }
         let k = (self.lab_parse[side] + 1) % n;
         let a = &mut self.docs[side];
-        if let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k, self.lab_fold) {
+        if let Some(t) = a
+            .lab
+            .as_ref()
+            .and_then(|l| l.tree(&a.input, k, self.lab_fold))
+        {
             a.tree = t;
             self.lab_parse[side] = k;
         }
@@ -621,7 +639,10 @@ impl Model {
     fn show_lab_tree(&mut self, side: usize) {
         let k = self.lab_parse(side);
         if let Some(a) = self.docs.get_mut(side)
-            && let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k, self.lab_fold)
+            && let Some(t) = a
+                .lab
+                .as_ref()
+                .and_then(|l| l.tree(&a.input, k, self.lab_fold))
         {
             a.tree = t;
         }

@@ -488,6 +488,44 @@ impl Grammar {
         }
     }
 
+    /// Every name a tree or a failure of this grammar can show: its rules, its
+    /// repetitions' labels, its strings, values and prose values as written, and `end of
+    /// input` ([`TreeNode::rule`], [`Failure::expected`]); sorted, each once. A caller that
+    /// needs them for longer than the grammar (the lab's tree) makes them once, here.
+    pub fn labels(&self) -> Vec<String> {
+        let cfg = &self.cfg;
+        let mut out: Vec<String> = cfg
+            .nts
+            .iter()
+            .flat_map(|n| n.name.iter().chain(n.shown.iter()).cloned())
+            .chain(cfg.strings.iter().map(|s| s.0.clone()))
+            .chain(cfg.classes.iter().map(|c| c.desc.clone()))
+            .chain(cfg.prose.iter().map(|p| format!("<{}>", p.text)))
+            .chain(std::iter::once("end of input".to_string()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// `text` as this grammar holds it (a rule name, a repetition's label, a string, value
+    /// or prose text as written, `end of input`): a borrow of the grammar, so a `'static`
+    /// grammar gives a `'static` name without copying it anywhere. `None` for a text the
+    /// grammar does not hold (a prose value is held without its `<>`).
+    pub fn label(&self, text: &str) -> Option<&str> {
+        let cfg = &self.cfg;
+        if text == "end of input" {
+            return Some("end of input");
+        }
+        cfg.nts
+            .iter()
+            .flat_map(|n| n.name.iter().chain(n.shown.iter()))
+            .chain(cfg.strings.iter().map(|s| &s.0))
+            .chain(cfg.classes.iter().map(|c| &c.desc))
+            .find(|n| *n == text)
+            .map(String::as_str)
+    }
+
     /// The rules defined, as first written, in order.
     pub fn rules(&self) -> &[String] {
         &self.report.rules

@@ -446,7 +446,14 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
         let expected: Vec<&'static str> = parse
             .failure
             .as_ref()
-            .map(|f| f.expected.iter().map(|e| abnf::lab::intern(e)).collect())
+            .map(|f| {
+                // The grammar is `'static`: its own names serve, nothing is copied or
+                // leaked (a prose value, held without its `<>`, is named as such).
+                f.expected
+                    .iter()
+                    .map(|e| g.label(e).unwrap_or("a prose value"))
+                    .collect()
+            })
             .unwrap_or_default();
         let what = if at < nss.len() {
             format!("{} here", printable(&nss[at..at + next]))

@@ -7,12 +7,13 @@
 //! implementation; the files here import those types and the implementations they name,
 //! never the table. The grammar dispatch, the quick recognizer, the grammar reference,
 //! resolution, readings and `auto` ask the descriptor; none of them matches on a named
-//! profile. A profile built at run time (say, over a user's ABNF) is a [`Descriptor`] too,
-//! registered with `Profile::register`.
+//! profile. The grammar lab's profile ([`lab`]) is a row of the table too; its grammar is
+//! given at run time, in the analysis's options.
 
 pub use super::descriptor::grammar::GrammarEntry;
 pub use super::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 
+pub mod lab;
 pub mod rfc1630;
 pub mod rfc2141;
 pub mod rfc2141bis;

@@ -351,7 +351,7 @@ impl Pane for TreeView {
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         // Under the lab profile, the title counts the parses and says which one is shown.
-        self.note = match crate::engine::abnf::lab::parses(a.profile, &a.input) {
+        self.note = match a.lab.as_ref().and_then(|l| l.parse.as_ref()) {
             Some(p) => {
                 let count = crate::engine::abnf::lab::count_phrase(p.count);
                 if p.valid && p.trees.len() > 1 {
@@ -380,7 +380,7 @@ impl Pane for TreeView {
             }
             None => Vec::new(),
         };
-        if a.model.lab_fold() && crate::engine::abnf::lab::is_lab(a.profile) {
+        if a.model.lab_fold() && a.lab.is_some() {
             self.note = self.note.iter().map(|n| format!("{n} · folded")).collect();
         }
         let area = lab_problems(f, area, a, theme);
@@ -726,7 +726,7 @@ fn rule_name(rule: &str) -> &str {
 fn lab_problems(f: &mut Frame, area: Rect, a: &Doc<'_>, theme: &Theme) -> Rect {
     let problems = a.model.lab_problems();
     if problems.is_empty()
-        || !crate::engine::abnf::lab::is_lab(a.profile)
+        || a.lab.is_none()
         || a.model.side_of(a.analysis).is_none()
         || area.height < 8
     {
@@ -803,7 +803,7 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
         Slot::Text,
     );
     // Under the lab profile: the rule's production, as the grammar file writes it.
-    if let Some(p) = crate::engine::abnf::lab::production(a.profile, n.rule()) {
+    if let Some(p) = a.lab.as_ref().and_then(|l| l.lab.production(n.rule())) {
         let lines: Vec<&str> = p.lines().map(str::trim).collect();
         d.field("production", lines.join("  "), Slot::Text);
     }
