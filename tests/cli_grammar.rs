@@ -75,6 +75,8 @@ fn parse_counts_rfc8141s_derivations() {
         "namestring",
         "--format",
         "json",
+        // The rules only: the tree's shape below is RFC 8141's rules.
+        "--fold",
         "urn:ex:abc",
         "urn:example:a?+b?=c",
     ]);
@@ -305,7 +307,10 @@ fn check_lists_errors_and_notes_with_their_lines() {
                 .map(|p| {
                     let mut pk = keys(p);
                     pk.sort_unstable();
-                    assert_eq!(pk, ["code", "line", "message", "rule", "severity"]);
+                    assert_eq!(
+                        pk,
+                        ["code", "column", "line", "message", "rule", "severity"]
+                    );
                     (
                         p["code"].as_str().unwrap_or("").to_string(),
                         p["severity"].as_str().unwrap_or("").to_string(),
@@ -667,4 +672,48 @@ fn every_grammar_subcommand_help_states_output_and_exit_codes() {
         );
     }
     assert!(go(&["grammar", "--help"]).text().contains("Exit codes:"));
+}
+
+/// A syntax error is listed before the errors it causes (an unclosed `[` leaves its rule
+/// undefined, and the undefined rule is used on an earlier line), in text and in JSON,
+/// each with its line and column.
+#[test]
+fn check_lists_syntax_errors_first() {
+    let s = Scratch::new("syntax-first");
+    let g = s.file(
+        "unclosed.abnf",
+        "urn = \"urn:\" nid \":\" nss\nnss = *ALPHA [ \"?\" ALPHA\nnid = 1*ALPHA\n",
+    );
+    let o = go(&["grammar", "check", &g]);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let first = text
+        .find(":2:14: error[abnf-syntax]")
+        .expect("the syntax error");
+    let second = text
+        .find(":1:22: error[undefined-rule]")
+        .expect("the undefined rule");
+    assert!(first < second, "syntax errors first: {text}");
+    let o = go(&["grammar", "check", &g, "--format", "json"]);
+    let v = lines(&o);
+    let at: Vec<(&str, u64, u64)> = v[0]["problems"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|p| {
+                    (
+                        p["code"].as_str().unwrap_or(""),
+                        p["line"].as_u64().unwrap_or(0),
+                        p["column"].as_u64().unwrap_or(0),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(
+        at,
+        [("abnf-syntax", 2, 14), ("undefined-rule", 1, 22)],
+        "{}",
+        v[0]
+    );
 }

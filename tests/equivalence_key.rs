@@ -8,7 +8,7 @@
 use std::sync::LazyLock;
 
 use idbench::engine::equiv::{CompareOptions, compare_with};
-use idbench::engine::forms::key::equivalence_key;
+use idbench::engine::key::equivalence_key;
 use idbench::engine::{Options, Profile, analyze};
 use idbench::idsets::{self, Expect};
 use proptest::prelude::*;

@@ -3,8 +3,6 @@
 //! and the parse count in its title, `r` stepping through the parses, the production in
 //! Details, and the grammar read again when its file changes (a broken rewrite keeps the
 //! last good grammar and shows its errors).
-//!
-//! One test function: the `lab` profile is process-wide.
 
 mod support;
 
@@ -71,10 +69,12 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
     let second = shape(&app);
     assert_ne!(first, second, "another derivation");
     assert_eq!(second[0].0, "namestring");
+    assert_eq!(app.status(), Some("parse 2 of 2 (2 parses)"));
+    // Details of the selected node shows its rule's production (the root's: the node
+    // selected before may be a literal now).
+    app.handle(Event::key(KeyCode::Home));
     let s = screen(&mut app, 140, 40);
     assert!(s.contains("2 parses · tree 2/2"), "{s}");
-    assert_eq!(app.status(), Some("parse 2 of 2 (2 parses)"));
-    // Details of the selected node shows its rule's production.
     assert!(s.contains("production"), "{s}");
     app.handle(Event::key(KeyCode::Char('r')));
     assert_eq!(shape(&app), first, "after the last parse, the first again");
@@ -110,8 +110,13 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
     let status = app.status().unwrap_or_default().to_string();
     assert!(status.contains("does not read"), "{status}");
     assert!(status.contains("line 2"), "{status}");
+    assert!(
+        status.starts_with("line 2 column 12:"),
+        "the syntax error leads: {status}"
+    );
     let s = screen(&mut app, 140, 40);
-    assert!(s.contains("does not read"), "{s}");
+    assert!(s.contains("line 2 column 12:"), "{s}");
+    assert!(s.contains("Grammar errors · 2"), "{s}");
 
     // An input the grammar rejects: the error names what was expected.
     std::fs::write(&path, rfc8141()).expect("restored");
@@ -185,10 +190,13 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
 
     // Diff mode: `r` in B's tree steps B's parses, and A's tree stays as it was.
     let lab = app.profile();
+    let file = LabFile::open(&path, "namestring").expect("the grammar reads");
+    let grammar = file.lab();
     let mut diff = App::new(AppConfig {
         input: "urn:ex:abc".into(),
         with: Some("urn:example:a?+b?=c".into()),
         profile: lab,
+        lab: Some(file),
         ..AppConfig::default()
     });
     let tree_of = |app: &App, side: usize| -> Vec<(String, usize, usize)> {
@@ -214,19 +222,20 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
         base: None,
     };
     let mut m = Model::new(texts, false, Some(Profile::Rfc8141), Default::default());
-    m.offer(lab_p);
+    m.offer(grammar.clone());
     assert_eq!(m.offered(), Some((lab_p, Offered::TooLong)));
     let texts = Texts {
         sides: ["urn:ex:abc", ""],
         base: None,
     };
     let mut m = Model::new(texts, false, Some(Profile::Rfc8141), Default::default());
-    m.offer(lab_p);
+    m.offer(grammar);
     assert_eq!(m.offered(), Some((lab_p, Offered::Verdict(true))));
 
     let s = screen(&mut diff, 160, 40);
-    assert!(s.contains("B · 35 nodes · parse 2/2"), "{s}");
-    assert!(s.contains("A · 17 nodes · 1 parse"), "{s}");
+    let (na, nb) = (diff.analysis(0).tree.len(), diff.analysis(1).tree.len());
+    assert!(s.contains(&format!("B · {nb} nodes · parse 2/2")), "{s}");
+    assert!(s.contains(&format!("A · {na} nodes · 1 parse")), "{s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

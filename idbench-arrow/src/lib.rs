@@ -456,7 +456,7 @@ pub fn normalize(
 /// more: the profile as `check` picks it (the quick recognizer), one parse under it, the
 /// forms of that tree (no readings, no other profile), the namespace's grammar only for
 /// `canonical_namespace`, and for `equivalence_key` the ladder alone
-/// ([`idbench::engine::forms::key`]).
+/// ([`idbench::engine::key`]).
 pub fn normalize_with(
     arr: &dyn Array,
     form: &str,
@@ -497,7 +497,7 @@ pub fn normalize_with(
 
 /// The equivalence key of `x` (see [`equivalence_key`]).
 fn key_of(x: &str, profile: Option<Profile>, namespaces: bool) -> String {
-    use idbench::engine::forms::key;
+    use idbench::engine::key;
     let p = match profile {
         Some(p) => p,
         None => key::auto_key_profile(judge(x, None).0),
@@ -508,7 +508,7 @@ fn key_of(x: &str, profile: Option<Profile>, namespaces: bool) -> String {
 
 /// Each string's equivalence key under `profile` (`None`: `auto`), with the URN namespace
 /// layer or without it: equal for two strings exactly when `compare` (with that profile
-/// and layer) calls them equivalent, both being valid ([`idbench::engine::forms::key`]),
+/// and layer) calls them equivalent, both being valid ([`idbench::engine::key`]),
 /// so a join or a `GROUP BY` on it is a join by equivalence. The `equivalence_key` of
 /// `forms --format json`; null where the input is null. Same layout as the input.
 pub fn equivalence_key(

@@ -4,7 +4,7 @@
 //! `equivalence_key` kernel (the engine's key).
 
 use arrow_array::{Array, BooleanArray, StringArray};
-use idbench::engine::forms::key;
+use idbench::engine::key;
 use idbench::idsets;
 use idbench::{Options, Profile, analyze};
 use idbench_arrow::{

@@ -83,6 +83,11 @@ pub struct GrammarParseArgs {
     /// The most bytes written to stdout (at most the default, 64 MiB): lower for tests.
     #[arg(long, hide = true, default_value_t = MAX_OUTPUT as u64, value_parser = clap::value_parser!(u64).range(1..=MAX_OUTPUT as u64))]
     pub max_output: u64,
+    /// Trees of rules only: leave out the repetitions and literals each derivation used
+    /// (shown by default, so that two parses that split the input differently look
+    /// different).
+    #[arg(long)]
+    pub fold: bool,
     /// Inputs; `-` reads one per line from stdin; put `--` before inputs that start with `-`.
     #[arg(required = true)]
     pub inputs: Vec<String>,
@@ -221,7 +226,9 @@ const CHECK_HELP: &str = "\
 Output (text): one line per problem, FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE; a summary on
 stderr.
 Output (json): one object on one line:
-  {\"rules\": [NAME, ...], \"problems\": [{\"code\", \"severity\", \"line\", \"rule\", \"message\"}]}
+  {\"rules\": [NAME, ...], \"problems\": [{\"code\", \"severity\", \"line\", \"column\", \"rule\", \"message\"}]}
+Syntax errors come first (each in text order: one of them, an unclosed `[`, can make later
+rules look undefined), then the other problems in text order.
 Unreachable rules are measured from --start (default: the first rule).
 
 Exit codes: 0 no error, 1 the grammar has errors, 2 the file cannot be read (missing, not a
@@ -236,8 +243,12 @@ Output (json): one object per input and line:
 \"parses\" is the number of derivations (\"infinite\" when a rule derives itself without
 reading anything; above 1,000,000 it is 1000000 with \"parses_capped\": true); two derivations
 that differ only in how an empty substring is derived count as one (note
-grammar-empty-ambiguity). Trees are {\"kind\": \"rule\", \"rule\", \"start\", \"end\", \"text\",
-\"attrs\", \"children\"}, at most 4 in all; an invalid input's error (grammar-no-match) has
+grammar-empty-ambiguity). Trees are {\"kind\", \"rule\", \"start\", \"end\", \"text\",
+\"attrs\", \"children\"}, at most 4 in all. A tree shows every rule (kind \"rule\"),
+repetition or option (\"repetition\", named as the grammar writes it: *\"a\", [ALPHA]; its
+iterations are its children) and literal (\"literal\": \"urn:\", %x30-39) the derivation used,
+except inside a core rule the grammar does not define, so that distinct parses look
+distinct; --fold gives the rules only. An invalid input's error (grammar-no-match) has
 the furthest byte reached and what was expected there.
 Limits: an input has at most 1 MiB (1,048,576 bytes), and its parse creates at most
 --max-work Earley items and links (default and most 16,000,000, about 1 GiB of memory at
@@ -457,6 +468,7 @@ struct ProblemJson<'a> {
     code: &'a str,
     severity: &'a str,
     line: usize,
+    column: usize,
     rule: Option<&'a str>,
     message: &'a str,
 }
@@ -478,6 +490,7 @@ fn check(a: &GrammarCheckArgs) -> Result<u8, Fail> {
                         code: p.code,
                         severity: p.severity.name(),
                         line: p.line,
+                        column: p.column,
                         rule: p.rule.as_deref(),
                         message: &p.message,
                     })
@@ -687,7 +700,8 @@ fn write_tree_json(out: &mut Bounded, t: &ParseTree, input: &str) -> std::fmt::R
                 let text = input.get(n.start..n.end).unwrap_or("");
                 write!(
                     out,
-                    "{{\"kind\":\"rule\",\"rule\":{},\"start\":{},\"end\":{},\"text\":{},\"attrs\":{{}},\"children\":[",
+                    "{{\"kind\":\"{}\",\"rule\":{},\"start\":{},\"end\":{},\"text\":{},\"attrs\":{{}},\"children\":[",
+                    n.kind.as_str(),
                     json::to_string(&n.rule),
                     n.start,
                     n.end,
@@ -897,6 +911,8 @@ pub(crate) enum Verdict {
 /// Parses `input` with `g` from `start` within `budget` and writes what `grammar parse`
 /// prints for it into `out` (`Err`: it does not fit in `out`'s cap). The one path of
 /// `grammar parse` from an input to its output, for the command and the fuzz target.
+/// The trees show every rule, repetition and literal each derivation used, or with `fold`
+/// the rules only.
 pub(crate) fn parse_one(
     out: &mut Bounded,
     g: &Grammar,
@@ -904,14 +920,16 @@ pub(crate) fn parse_one(
     input: &str,
     format: Format,
     budget: Budget,
+    fold: bool,
 ) -> Result<Verdict, std::fmt::Error> {
-    parse_one_judged(out, g, None, start, input, format, budget)
+    parse_one_judged(out, g, None, start, input, format, budget, fold)
 }
 
 /// [`parse_one`] with the start rule's [`Judge`] (compiled once for all the inputs): an
 /// input its automaton rejects gets its verdict and error from the automaton (the same
 /// offset and expected set the Earley engine gives, see `tests/abnf_compiled.rs`) without
 /// an Earley parse; a valid one is parsed for its count and trees.
+#[allow(clippy::too_many_arguments)] // each is one of `grammar parse`'s options or its cache
 fn parse_one_judged(
     out: &mut Bounded,
     g: &Grammar,
@@ -920,6 +938,7 @@ fn parse_one_judged(
     input: &str,
     format: Format,
     budget: Budget,
+    fold: bool,
 ) -> Result<Verdict, std::fmt::Error> {
     if let Some((j, scratch)) = judge
         && j.automaton().is_some()
@@ -950,7 +969,12 @@ fn parse_one_judged(
         max_trees: MAX_TREES,
         ..ParseOptions::default()
     };
-    match g.parse_within(start, input, &opts, budget) {
+    let parsed = if fold {
+        g.parse_within(start, input, &opts, budget)
+    } else {
+        g.parse_detailed(start, input, &opts, budget)
+    };
+    match parsed {
         Ok(p) => {
             match format {
                 Format::Json => parse_json(out, input, &p, start)?,
@@ -1002,7 +1026,7 @@ pub fn render_parse(
     let mut out = Bounded::new(cap);
     let format = if json { Format::Json } else { Format::Text };
     Some(
-        match parse_one(&mut out, &g, start, input, format, budget) {
+        match parse_one(&mut out, &g, start, input, format, budget, false) {
             Ok(v) => Rendered {
                 output: out.s,
                 valid: match v {
@@ -1043,7 +1067,7 @@ pub(crate) fn parse_json_text(
     })?;
     let mut out = Bounded::new(cap);
     for input in inputs {
-        if parse_one(&mut out, &g, start, input, Format::Json, Budget::default()).is_err() {
+        if parse_one(&mut out, &g, start, input, Format::Json, Budget::default(), false).is_err() {
             return Ok(None);
         }
     }
@@ -1087,6 +1111,7 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
                 &text,
                 a.format,
                 budget,
+                a.fold,
             ),
             input::Id::Bytes(bytes) => not_utf8_output(&mut buf, &bytes, a.format),
         });

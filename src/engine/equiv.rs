@@ -72,6 +72,11 @@ pub struct Verdict {
     pub a_diagnostics: Vec<Diagnostic>,
     /// The same for side B.
     pub b_diagnostics: Vec<Diagnostic>,
+    /// How many times this comparison parsed a text: each side analysed (a side analysed
+    /// already under the profile compared is not: [`compare_analyzed`]), each side parsed
+    /// again after a rewrite, each normalized side parsed to locate the difference. The
+    /// work a test counts (the workbench compares again at every keystroke).
+    pub parses: u64,
 }
 
 impl Verdict {
@@ -159,26 +164,9 @@ impl Verdict {
     }
 }
 
-thread_local! {
-    static PARSES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
-
-/// Counts one parse of an input by the comparison (see [`parses_on_this_thread`]).
-fn counted() {
-    PARSES.with(|c| c.set(c.get().saturating_add(1)));
-}
-
-/// How many times the comparisons run on this thread have parsed a text so far: each side
-/// analysed, each side re-parsed after a rewrite, each normalized side parsed to locate
-/// the difference. The work a test counts (the workbench compares again at every
-/// keystroke).
-pub fn parses_on_this_thread() -> u64 {
-    PARSES.with(|c| c.get())
-}
-
-/// [`analyze`] for the comparison, counted.
-fn analyze_counted(input: &str, opts: &Options) -> Analysis {
-    counted();
+/// [`analyze`] for the comparison, counted in `parses` (see [`Verdict::parses`]).
+fn analyze_counted(input: &str, opts: &Options, parses: &mut u64) -> Analysis {
+    *parses += 1;
     analyze(input, opts)
 }
 
@@ -191,8 +179,8 @@ fn options(profile: Option<Profile>, namespace: bool) -> Options {
     }
 }
 
-fn parses(profile: Profile, input: &str) -> bool {
-    counted();
+fn accepts(profile: Profile, input: &str, parses: &mut u64) -> bool {
+    *parses += 1;
     !specs::parse_verdict(profile, input)
         .1
         .iter()
@@ -201,7 +189,12 @@ fn parses(profile: Profile, input: &str) -> bool {
 
 /// The profile `auto` compares two sides of one family under, and why: as side A's
 /// ladder spec says ([`AutoPair`]).
-fn auto_profile(a: &str, b: &str, pa: Profile, pb: Profile) -> (Profile, String) {
+fn auto_profile(
+    a: &str,
+    b: &str,
+    (pa, pb): (Profile, Profile),
+    parses: &mut u64,
+) -> (Profile, String) {
     if pa == pb {
         return (pa, format!("auto: both sides read as {pa}"));
     }
@@ -210,7 +203,7 @@ fn auto_profile(a: &str, b: &str, pa: Profile, pb: Profile) -> (Profile, String)
         AutoPair::FirstAcceptingBoth => {
             let family = pa.family().noun();
             for &p in order {
-                if parses(p, a) && parses(p, b) {
+                if accepts(p, a, parses) && accepts(p, b, parses) {
                     return (
                         p,
                         format!(
@@ -293,6 +286,7 @@ fn family_mismatch(aa: Analysis, bb: Analysis) -> Verdict {
         b: bb,
         a_diagnostics: Vec::new(),
         b_diagnostics: Vec::new(),
+        parses: 0,
     }
 }
 
@@ -304,8 +298,8 @@ fn objective_note(
     (a, aa): (&str, &Analysis),
     (b, bb): (&str, &Analysis),
     equivalent: bool,
-    da: &mut Vec<Diagnostic>,
-    db: &mut Vec<Diagnostic>,
+    (da, db): (&mut Vec<Diagnostic>, &mut Vec<Diagnostic>),
+    parses: &mut u64,
 ) {
     let (qa, qb) = (aa.tree.find(NodeKind::Query), bb.tree.find(NodeKind::Query));
     if qa.is_none() && qb.is_none() {
@@ -320,6 +314,7 @@ fn objective_note(
         ..opts.clone()
     };
     let l = ladder::build(d, spec, &alt, (a, &aa.tree), (b, &bb.tree));
+    *parses += l.a.parses + l.b.parses;
     let alt_equivalent = l.steps.last().is_some_and(|s| s.equal);
     if alt_equivalent == equivalent {
         return;
@@ -413,7 +408,7 @@ pub fn compare_per_profile_with(
             if !(a_applies && b_applies) {
                 let status = |applies: bool, input: &str| {
                     if applies {
-                        let aa = analyze_counted(input, &options(Some(p), namespace));
+                        let aa = analyze(input, &options(Some(p), namespace));
                         side_status(&aa, &[])
                     } else {
                         Status::NotApplicable
@@ -468,12 +463,10 @@ pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
 /// follow the syntax of one namespace that states lexical-equivalence steps (uuid: RFC
 /// 9562 §4), those steps are rungs after the URN spec's, each citing its document.
 pub fn compare_with(a: &str, b: &str, opts: &CompareOptions, namespace: bool) -> Verdict {
-    compare_sides(
-        analyze_counted(a, &options(opts.profile, namespace)),
-        analyze_counted(b, &options(opts.profile, namespace)),
-        opts,
-        namespace,
-    )
+    let o = options(opts.profile, namespace);
+    let mut v = compare_sides(analyze(a, &o), analyze(b, &o), opts, namespace);
+    v.parses += 2;
+    v
 }
 
 /// [`compare`] for two sides already analysed under `opts.profile` (`None`: each side's
@@ -484,9 +477,10 @@ pub fn compare_with(a: &str, b: &str, opts: &CompareOptions, namespace: bool) ->
 /// were analysed with it ([`Analysis::namespace_layer`]).
 pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> Verdict {
     let namespace = aa.namespace_layer && bb.namespace_layer;
-    let reuse = |an: &Analysis| {
+    let mut parses = 0;
+    let mut reuse = |an: &Analysis| {
         if opts.profile.is_some_and(|p| p != an.profile) {
-            return analyze_counted(&an.input, &options(opts.profile, namespace));
+            return analyze_counted(&an.input, &options(opts.profile, namespace), &mut parses);
         }
         // What `compare`'s own analysis holds (no forms, no verdicts).
         Analysis {
@@ -501,9 +495,13 @@ pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> 
             readings_omitted: an.readings_omitted,
             namespace_layer: an.namespace_layer,
             namespace: an.namespace.clone(),
+            lab: an.lab.clone(),
         }
     };
-    compare_sides(reuse(aa), reuse(bb), opts, namespace)
+    let (ra, rb) = (reuse(aa), reuse(bb));
+    let mut v = compare_sides(ra, rb, opts, namespace);
+    v.parses += parses;
+    v
 }
 
 /// Sides longer than this together, in bytes, are compared by
@@ -552,7 +550,7 @@ pub fn compare_per_profile_bounded(
 /// options, then (with `namespace`, under a URN profile) after its namespace's rungs when
 /// its NSS follows the namespace's syntax with right check digits, with the namespace's
 /// name: what [`compare`] compares of that side. For the equivalence key
-/// ([`crate::engine::forms::key`]).
+/// ([`crate::engine::key`]).
 pub(crate) fn climbed(
     input: &str,
     tree: &crate::engine::tree::Tree,
@@ -582,27 +580,37 @@ pub(crate) fn climbed(
 fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: bool) -> Verdict {
     let (a, b) = (aa.input.clone(), bb.input.clone());
     let (a, b) = (a.as_str(), b.as_str());
+    let mut parses = 0;
     let (profile, reason, aa, bb) = match opts.profile {
         Some(p) => (p, "given".to_string(), aa, bb),
         None => {
             if aa.profile.family() != bb.profile.family() {
                 return family_mismatch(aa, bb);
             }
-            let (p, why) = auto_profile(a, b, aa.profile, bb.profile);
+            let (p, why) = auto_profile(a, b, (aa.profile, bb.profile), &mut parses);
             let aa = if aa.profile == p {
                 aa
             } else {
-                analyze_counted(a, &options(Some(p), namespace))
+                analyze_counted(a, &options(Some(p), namespace), &mut parses)
             };
             let bb = if bb.profile == p {
                 bb
             } else {
-                analyze_counted(b, &options(Some(p), namespace))
+                analyze_counted(b, &options(Some(p), namespace), &mut parses)
             };
             (p, why, aa, bb)
         }
     };
-    let d = profile.descriptor();
+    // Under the lab profile, the descriptor over the lab the sides were analysed with (a
+    // rewritten side is parsed again by its grammar).
+    let d = match aa.lab.as_ref().or(bb.lab.as_ref()) {
+        Some(l) if profile == Profile::Lab => {
+            crate::engine::specs::DescriptorRef::Made(std::sync::Arc::new(
+                crate::engine::specs::lab::over(std::sync::Arc::clone(&l.lab)),
+            ))
+        }
+        _ => profile.descriptor(),
+    };
     let spec = d.ladder;
     let ladder = ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree));
     // The namespace's rungs, after the URN spec's: on the texts of its last rung.
@@ -611,7 +619,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
             .steps
             .last()
             .map_or((a, b), |s| (s.a.as_str(), s.b.as_str()));
-        namespace::steps(profile, la, lb)
+        namespace::steps(profile, la, lb, &mut parses)
     } else {
         Vec::new()
     };
@@ -620,7 +628,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
         .or(ladder.steps.last())
         .is_some_and(|s| s.equal);
     let difference = (!equivalent)
-        .then(|| locate::locate(&d, spec, opts, &ladder))
+        .then(|| locate::locate(&d, spec, opts, &ladder, &mut parses))
         .flatten();
     let ladder::Ladder {
         mut steps,
@@ -635,10 +643,11 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
             (a, &aa),
             (b, &bb),
             equivalent,
-            &mut side_a.diags,
-            &mut side_b.diags,
+            (&mut side_a.diags, &mut side_b.diags),
+            &mut parses,
         );
     }
+    parses += side_a.parses + side_b.parses;
     steps.extend(ns_steps);
     Verdict {
         profile,
@@ -650,5 +659,6 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
         b: bb,
         a_diagnostics: side_a.diags,
         b_diagnostics: side_b.diags,
+        parses,
     }
 }

@@ -16,6 +16,7 @@ pub mod handle;
 pub mod hosts;
 pub mod idna;
 pub mod ip;
+pub mod key;
 pub mod namespaces;
 pub mod path;
 pub mod pct;
@@ -138,6 +139,10 @@ pub struct Analysis {
     /// URN profile, or no NID and NSS in the tree). Its verdict stands beside the URN
     /// spec's ([`Analysis::valid`]), never instead of it.
     pub namespace: Option<namespaces::NssAnalysis>,
+    /// Under the `lab` profile with a lab in the options: the lab and its parse of the
+    /// input (the parse count, the other trees the workbench's `r` steps through, the
+    /// productions), so that a view reads them here and never parses. `None` otherwise.
+    pub lab: Option<abnf::lab::LabParse>,
 }
 
 impl Analysis {
@@ -188,8 +193,22 @@ fn status_of(diags: &[Diagnostic]) -> Status {
 }
 
 /// Parses `input` under `options.profile` (or the one `auto` picks) and derives what the
-/// options ask for. Never panics, whatever the input.
+/// options ask for. Never panics, whatever the input. Under the `lab` profile no grammar
+/// is loaded: [`analyze_in`] takes the lab's.
 pub fn analyze(input: &str, options: &Options) -> Analysis {
+    analyze_in(input, options, None)
+}
+
+/// [`analyze`] with the grammar lab's grammar, what the `lab` profile parses with
+/// ([`abnf::lab`]): an input of the analysis like the options (the engine keeps no lab of
+/// its own), its parse returned in [`Analysis::lab`]. A second argument rather than a
+/// field of [`Options`], whose every struct literal (some forty, in the CLI, the Arrow
+/// crate and the tests) would otherwise have to name it.
+pub fn analyze_in(
+    input: &str,
+    options: &Options,
+    lab: Option<&std::sync::Arc<abnf::lab::Lab>>,
+) -> Analysis {
     let mut tried: Vec<(Profile, Tree, Vec<Diagnostic>)> = Vec::new();
     let (profile, reason) = match options.profile {
         Some(p) => (p, ProfileReason::Given),
@@ -223,13 +242,25 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             }
         }
     };
-    let (tree, diagnostics) = match tried.iter().position(|(p, _, _)| *p == profile) {
-        Some(i) => {
-            let (_, t, d) = tried.swap_remove(i);
-            // Keep the others' verdicts for the profile strip.
-            (t, d)
+    // Under the lab profile, the grammar is the one given.
+    let lab = lab.filter(|_| profile == Profile::Lab);
+    let mut lab_parse = None;
+    let (tree, diagnostics) = if let Some(l) = lab {
+        let (t, d, parse) = l.run(input);
+        lab_parse = Some(abnf::lab::LabParse {
+            lab: std::sync::Arc::clone(l),
+            parse,
+        });
+        (t, d)
+    } else {
+        match tried.iter().position(|(p, _, _)| *p == profile) {
+            Some(i) => {
+                let (_, t, d) = tried.swap_remove(i);
+                // Keep the others' verdicts for the profile strip.
+                (t, d)
+            }
+            None => specs::parse(profile, input),
         }
-        None => specs::parse(profile, input),
     };
     let mut verdicts = Vec::new();
     if options.all_profiles {
@@ -254,16 +285,21 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
             });
         }
     }
-    let mut forms = options.forms.then(|| forms::compute(input, &profile.descriptor(), &tree));
+    let spec = match lab {
+        Some(l) => DescriptorRef::Made(std::sync::Arc::new(specs::lab::over(
+            std::sync::Arc::clone(l),
+        ))),
+        None => profile.descriptor(),
+    };
+    let mut forms = options.forms.then(|| forms::compute(input, &spec, &tree));
     if let Some(f) = forms.as_mut() {
-        f.equivalence_key = Some(forms::key::key_for_analysis(
+        f.equivalence_key = Some(key::key_for_analysis(
             input,
             (profile, &tree),
             options.profile.is_none(),
             options.namespace,
         ));
     }
-    let spec = profile.descriptor();
     let family: Vec<(Profile, DescriptorRef)> = match spec.readings.by_family {
         true => Profile::auto_order(spec.family)
             .iter()
@@ -299,6 +335,7 @@ pub fn analyze(input: &str, options: &Options) -> Analysis {
         readings_omitted: other.omitted,
         namespace_layer: options.namespace,
         namespace,
+        lab: lab_parse,
     }
 }
 

@@ -26,7 +26,7 @@
 //! are listed only in the grammars that use them.
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use super::specs::Profile;
 use super::tree::{Diagnostic, Node};
@@ -155,28 +155,17 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
     prev[b.len()]
 }
 
-/// The grammar of `profile`, read at first use.
-///
-/// A built-in's is read once. A profile registered at run time gets its grammar read once
-/// per set of texts it was registered with; each is kept for the life of the process (the
-/// texts are `'static` already, and a grammar lab registers a handful).
+/// The grammar of `profile`, read at first use (once per profile: every profile is a row
+/// of the table, and the lab's grammar reference is empty, its grammar being the user's).
 pub fn grammar(profile: Profile) -> &'static Grammar {
     static CELLS: [OnceLock<Grammar>; Profile::BUILTIN_COUNT] =
         [const { OnceLock::new() }; Profile::BUILTIN_COUNT];
-    type Registered = Vec<(Profile, (usize, usize), &'static Grammar)>;
-    static REGISTERED: Mutex<Registered> = Mutex::new(Vec::new());
-    if let Some(cell) = profile.builtin_index().and_then(|i| CELLS.get(i)) {
-        return cell.get_or_init(|| build(profile, profile.descriptor().rules));
-    }
-    let texts = profile.descriptor().rules;
-    let key = (texts.as_ptr() as usize, texts.len());
-    let mut kept = REGISTERED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&(_, _, g)) = kept.iter().find(|(p, k, _)| *p == profile && *k == key) {
-        return g;
-    }
-    let g: &'static Grammar = Box::leak(Box::new(build(profile, texts)));
-    kept.push((profile, key, g));
-    g
+    let i = profile.builtin_index().unwrap_or(0);
+    let (cell, profile) = match CELLS.get(i) {
+        Some(c) => (c, profile),
+        None => (&CELLS[0], Profile::Rfc3986),
+    };
+    cell.get_or_init(|| build(profile, profile.descriptor().rules))
 }
 
 /// `profile`'s grammar, read from its descriptor's texts

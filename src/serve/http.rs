@@ -5,7 +5,6 @@ use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use super::Shared;
 
 /// The longest input (a query value, a line posted to `/api/check`): 1 MiB.
 pub const MAX_INPUT: usize = 1 << 20;
@@ -131,7 +130,8 @@ enum Incoming {
 }
 
 /// Serves one connection until it closes, idles out or asks to close.
-pub(crate) fn connection(mut stream: TcpStream, shared: &Shared) {
+/// `answer` is the router's (given by the caller, so this layer knows no route).
+pub(crate) fn connection(mut stream: TcpStream, answer: impl Fn(&Request) -> Response) {
     let _ = stream.set_read_timeout(Some(IDLE));
     let _ = stream.set_write_timeout(Some(IDLE));
     let _ = stream.set_nodelay(true);
@@ -146,7 +146,7 @@ pub(crate) fn connection(mut stream: TcpStream, shared: &Shared) {
             }
             Incoming::Request(req, keep_alive) => {
                 let head_only = req.method == "HEAD";
-                let r = super::routes::answer(&req, shared);
+                let r = answer(&req);
                 if write_response(&mut stream, &r, !keep_alive, head_only).is_err() || !keep_alive {
                     return;
                 }

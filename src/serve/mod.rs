@@ -118,7 +118,7 @@ pub fn serve(listener: TcpListener, config: &Config) -> io::Result<()> {
             .stack_size(256 * 1024)
             .spawn(move || {
                 let _guard = guard;
-                http::connection(stream, &shared);
+                http::connection(stream, |req| routes::answer(req, &shared));
             });
     }
     Ok(())

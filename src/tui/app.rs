@@ -299,7 +299,8 @@ impl App {
             let _ = m.refresh(panes.texts());
         }
         if let Some(l) = &lab {
-            m.offer(l.profile);
+            m.offer(l.lab());
+            let _ = m.refresh(panes.texts());
         }
         panes.show(&m);
         let mut app = App {
@@ -470,6 +471,12 @@ impl App {
         self.m.comparisons()
     }
 
+    /// How many texts the comparisons since the start have parsed
+    /// ([`Model::compare_parses`](super::model::Model::compare_parses)).
+    pub fn compare_parses(&self) -> u64 {
+        self.m.compare_parses()
+    }
+
     /// The compare options diff mode uses (the profile field aside: see
     /// [`profile`](Self::profile)).
     pub fn compare_options(&self) -> &CompareOptions {
@@ -625,10 +632,12 @@ impl App {
         let Some(result) = self.lab.as_mut().and_then(LabFile::poll) else {
             return false;
         };
+        let problems = self.lab.as_ref().map(|l| l.problems().to_vec());
+        self.m.set_lab_problems(problems.unwrap_or_default());
         match result {
             Ok(()) => {
                 if let Some(l) = &self.lab {
-                    self.m.offer(l.profile);
+                    self.m.offer(l.lab());
                 }
                 self.m.reanalyze();
                 if self.panes.refresh(&mut self.m) {
@@ -1256,6 +1265,13 @@ impl App {
                 self.panes.show(&self.m);
                 self.details_key = None;
                 self.say(said);
+            }
+            Effect::LabFold => {
+                if let Some(said) = self.m.toggle_lab_fold() {
+                    self.panes.show(&self.m);
+                    self.details_key = None;
+                    self.say(said);
+                }
             }
         }
     }

@@ -14,11 +14,14 @@
 //! the texts and analyses what changed. The panes read the model ([`Doc`]) and keep only
 //! their own view state (selection, scroll, layout caches).
 
+use std::sync::Arc;
+
+use crate::engine::abnf::lab::Lab;
 use crate::engine::equiv::{self, CompareOptions, ProfileEquivalence, Verdict};
 use crate::engine::resolve::{Resolution, resolve};
 use crate::engine::specs::auto_family;
 use crate::engine::tree::Tree;
-use crate::engine::{Analysis, Options, Profile, analyze};
+use crate::engine::{Analysis, Options, Profile, analyze, analyze_in};
 use crate::report::{self, ReportFormat};
 use crate::view::{Layers, Selection, View};
 
@@ -128,15 +131,24 @@ pub struct Model {
     namespace: bool,
     /// How many times the inputs have been compared since the start.
     comparisons: u64,
+    /// How many texts those comparisons parsed ([`crate::engine::equiv::Verdict::parses`]).
+    compare_parses: u64,
     /// How many times an input has been analysed since the start.
     analyses: u64,
     /// How many times the resolution has been computed since the start.
     resolutions: u64,
     /// Which of each input's parses its tree shows under the lab profile (0: the first).
     lab_parse: [usize; 2],
-    /// A profile registered at run time that the workbench offers beside the built-ins (the
-    /// grammar lab's), and input A's verdict under it while another profile is in use.
+    /// The lab trees show the rules only (repetitions and literals folded away).
+    lab_fold: bool,
+    /// The errors of the lab's grammar file when it last failed to load (the last good
+    /// grammar stays in use), one a line, syntax errors first.
+    lab_problems: Vec<String>,
+    /// A profile the workbench offers beside the built-ins (the grammar lab's), and input
+    /// A's verdict under it while another profile is in use.
     offered: Option<(Profile, Offered)>,
+    /// The grammar lab's grammar, put in every analysis's options.
+    lab: Option<Arc<Lab>>,
     /// What a presenter's step highlights (the panes dim the rest), if anything.
     highlight: Option<crate::tui::highlight::Highlight>,
     /// The standards comparison of input A (F8), with the analysis count it was made at:
@@ -284,10 +296,14 @@ impl Model {
             reanalyze_all: true,
             namespace: true,
             comparisons: 0,
+            compare_parses: 0,
             analyses: 0,
             resolutions: 0,
             lab_parse: [0; 2],
+            lab_fold: false,
+            lab_problems: Vec::new(),
             offered: None,
+            lab: None,
             highlight: None,
             standards: None,
             user_cases: Vec::new(),
@@ -325,6 +341,13 @@ impl Model {
     /// How many times the two inputs have been compared since the start.
     pub fn comparisons(&self) -> u64 {
         self.comparisons
+    }
+
+    /// How many texts the comparisons since the start have parsed (each verdict's
+    /// [`crate::engine::equiv::Verdict::parses`]; the per-profile list's own comparisons,
+    /// made only on short sides, are not counted).
+    pub fn compare_parses(&self) -> u64 {
+        self.compare_parses
     }
 
     /// How many times the resolution has been computed since the start.
@@ -421,6 +444,9 @@ impl Model {
                 self.docs[k] = self.analyze(text);
                 out.analysed[k] = true;
                 self.lab_parse[k] = 0;
+                if self.lab_fold {
+                    self.show_lab_tree(k);
+                }
                 if k == 0 {
                     self.judge_offered();
                 }
@@ -447,7 +473,11 @@ impl Model {
     /// Analyses `text` under the profile, counted.
     fn analyze(&mut self, text: &str) -> Analysis {
         self.analyses += 1;
-        analyze(text, &options(self.profile, self.namespace))
+        analyze_in(
+            text,
+            &options(self.profile, self.namespace),
+            self.lab.as_ref(),
+        )
     }
 
     /// Resolves `reference` against `base` under the chosen profile (or the base's `auto`
@@ -483,6 +513,7 @@ impl Model {
         self.comparisons += 1;
         let list = self.comparison.as_ref().map(|c| c.list).unwrap_or_default();
         let mut c = Comparison::of(&self.docs[0], &self.docs[1], self.options());
+        self.compare_parses += c.verdict.parses;
         c.list = list;
         c.list.clamp(c.verdict.steps.len());
         self.comparison = Some(c);
@@ -572,10 +603,14 @@ impl Model {
         self.highlight.as_ref()
     }
 
-    /// Offers `p` (a profile registered at run time: the grammar lab's) beside the
-    /// built-ins: the profile strip gives it a cell and Ctrl-P's cycle reaches it.
-    pub fn offer(&mut self, p: Profile) {
-        self.offered = Some((p, Offered::InUse));
+    /// Offers the grammar lab's profile beside the built-ins over `lab` (its grammar, put
+    /// in every analysis's options from now on): the profile strip gives it a cell and
+    /// Ctrl-P's cycle reaches it. Every input is analysed again at the next refresh.
+    pub fn offer(&mut self, lab: Arc<Lab>) {
+        self.lab = Some(lab);
+        self.offered = Some((Profile::Lab, Offered::InUse));
+        self.reanalyze_all = true;
+        self.comparison = None;
         self.judge_offered();
     }
 
@@ -599,7 +634,8 @@ impl Model {
             // built-ins' per keystroke on a long input, so it is left to the profile in use.
             Offered::TooLong
         } else {
-            Offered::Verdict(analyze(input, &Options::validate_only(Some(p))).valid())
+            let opts = Options::validate_only(Some(p));
+            Offered::Verdict(analyze_in(input, &opts, self.lab.as_ref()).valid())
         };
         self.offered = Some((p, judged));
     }
@@ -613,8 +649,7 @@ impl Model {
     /// Input `side`'s parses under the lab profile, as its analysis left them (never
     /// parses); `None` under any other profile.
     pub fn lab_parses(&self, side: usize) -> Option<std::sync::Arc<crate::engine::abnf::Parse>> {
-        let a = self.docs.get(side)?;
-        crate::engine::abnf::lab::parses(a.profile, &a.input)
+        self.docs.get(side)?.lab.as_ref()?.parse.clone()
     }
 
     /// Which of input `side`'s parses its tree shows (0: the first).
@@ -639,7 +674,11 @@ impl Model {
         }
         let k = (self.lab_parse[side] + 1) % n;
         let a = &mut self.docs[side];
-        if let Some(t) = crate::engine::abnf::lab::tree(a.profile, &a.input, k) {
+        if let Some(t) = a
+            .lab
+            .as_ref()
+            .and_then(|l| l.tree(&a.input, k, self.lab_fold))
+        {
             a.tree = t;
             self.lab_parse[side] = k;
         }
@@ -654,6 +693,54 @@ impl Model {
             n,
             crate::engine::abnf::lab::count_phrase(parse.count)
         )
+    }
+
+    /// The errors of the lab's grammar file when it last failed to load, one a line
+    /// (`line:column error[code]: message`, syntax errors first); empty once it loads.
+    pub fn lab_problems(&self) -> &[String] {
+        &self.lab_problems
+    }
+
+    /// Sets what [`Model::lab_problems`] gives.
+    pub fn set_lab_problems(&mut self, problems: Vec<String>) {
+        self.lab_problems = problems;
+    }
+
+    /// Whether the lab trees show the rules only (repetitions and literals folded away).
+    pub fn lab_fold(&self) -> bool {
+        self.lab_fold
+    }
+
+    /// Folds the lab trees to their rules, or unfolds them to every rule, repetition and
+    /// literal the parse used (the parse each side shows stays the same). Returns what the
+    /// status line says; `None` when no input is under the lab profile.
+    pub fn toggle_lab_fold(&mut self) -> Option<String> {
+        let sides = if self.diff_mode { 2 } else { 1 };
+        if !(0..sides).any(|s| self.lab_parses(s).is_some()) {
+            return None;
+        }
+        self.lab_fold = !self.lab_fold;
+        for side in 0..sides {
+            self.show_lab_tree(side);
+        }
+        Some(if self.lab_fold {
+            "lab tree folded: rules only (Enter: every repetition and literal again)".into()
+        } else {
+            "lab tree unfolded: every rule, repetition and literal the parse used".into()
+        })
+    }
+
+    /// Puts the lab tree of input `side`'s current parse, folded or not, in its analysis.
+    fn show_lab_tree(&mut self, side: usize) {
+        let k = self.lab_parse(side);
+        if let Some(a) = self.docs.get_mut(side)
+            && let Some(t) = a
+                .lab
+                .as_ref()
+                .and_then(|l| l.tree(&a.input, k, self.lab_fold))
+        {
+            a.tree = t;
+        }
     }
 
     /// Whether the URN namespace layer is on.

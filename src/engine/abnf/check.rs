@@ -80,6 +80,9 @@ fn proses(reading: &Reading, body: usize, out: &mut Vec<String>) {
 pub(crate) fn analyse(text: &str, start: Option<&str>) -> Analysed {
     let reading = reader::read(text);
     let mut problems = reading.problems.clone();
+    // The reader's problems come first: they are what the text says wrong before any
+    // meaning is given to it (an unclosed `[` makes later rules look undefined).
+    let syntax = problems.len();
     // Rule names in order of first definition.
     let mut rules: Vec<String> = Vec::new();
     let mut first: HashMap<String, usize> = HashMap::new();
@@ -261,7 +264,17 @@ pub(crate) fn analyse(text: &str, start: Option<&str>) -> Analysed {
             )),
         }
     }
-    problems.sort_by_key(|p| (p.line, p.column, p.severity));
+    // Syntax errors first (each in text order), then everything else in text order: the
+    // first problem listed is the one to fix first.
+    let mut rest = problems.split_off(syntax);
+    let (mut first_errors, later): (Vec<Problem>, Vec<Problem>) = problems
+        .into_iter()
+        .partition(|p| p.severity == Severity::Error);
+    first_errors.sort_by_key(|p| (p.line, p.column));
+    rest.extend(later);
+    rest.sort_by_key(|p| (p.line, p.column, p.severity));
+    let mut problems = first_errors;
+    problems.extend(rest);
     Analysed {
         report: CheckReport { rules, problems },
         cfg,

@@ -51,6 +51,11 @@ pub(crate) struct Nt {
     pub builtin: bool,
     /// Referenced but never defined.
     pub undefined: bool,
+    /// For the helper of a repetition (or option): how the grammar writes it (`*"a"`,
+    /// `[ALPHA]`, `1*(…)`), the label of its node in a detailed tree
+    /// ([`super::Grammar::parse_detailed`]). `None` for every other helper (groups,
+    /// alternatives, a repetition's tail), which a detailed tree leaves out.
+    pub shown: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -59,6 +64,10 @@ pub(crate) struct Class {
     pub ranges: Vec<(u32, u32)>,
     /// How the grammar writes it: `"a"`, `%x30-39`, ….
     pub desc: String,
+    /// For one character of a quoted string: the string (an index into
+    /// [`Cfg::strings`]) and the character's place in it, so that a detailed tree shows
+    /// the string as one literal.
+    pub string: Option<(u32, u32)>,
 }
 
 impl Class {
@@ -86,6 +95,9 @@ pub(crate) struct Cfg {
     pub nonempty: Vec<bool>,
     pub classes: Vec<Class>,
     pub prose: Vec<Prose>,
+    /// Each quoted string of the grammar as written (`"urn:"`, `%s"Ab"`), with its
+    /// length in characters.
+    pub strings: Vec<(String, u32)>,
     /// Lower-cased rule name to its nonterminal.
     pub by_name: HashMap<String, u32>,
     /// The repetitions as written (`min*max x`), by the nonterminal that stands for each:
@@ -155,9 +167,50 @@ fn char_class(c: char, sensitive: bool) -> (Vec<(u32, u32)>, String) {
     }
 }
 
+/// A quoted string as the grammar writes it.
+fn string_text(chars: &[char], sensitive: bool) -> String {
+    let body: String = chars.iter().collect();
+    let prefix = if sensitive && chars.iter().any(char::is_ascii_alphabetic) {
+        "%s"
+    } else {
+        ""
+    };
+    format!("{prefix}\"{body}\"")
+}
+
+/// How the grammar writes repetition `min*max` of the expression `rep` repeats (`*"a"`,
+/// `[ALPHA]`, `1*(…)`): the label of its node in a detailed tree. A group is shown as
+/// `(…)`, so the label stays short and is made without recursion.
+fn rep_label(min: u32, max: Option<u32>, rep: usize, exprs: &[Expr]) -> String {
+    let element = match exprs.get(rep) {
+        Some(Expr::Rep { e, .. }) => exprs.get(*e),
+        _ => None,
+    };
+    let inner = match element {
+        Some(Expr::Ref { name, .. }) => name.clone(),
+        Some(Expr::Str { chars, sensitive }) => string_text(chars, *sensitive),
+        Some(Expr::Range(lo, hi)) if lo == hi => format!("%x{lo:02X}"),
+        Some(Expr::Range(lo, hi)) => format!("%x{lo:02X}-{hi:02X}"),
+        Some(Expr::Prose(t)) => format!("<{t}>"),
+        _ => "(…)".to_string(),
+    };
+    match (min, max) {
+        (0, Some(1)) => format!("[{inner}]"),
+        (0, None) => format!("*{inner}"),
+        (n, None) => format!("{n}*{inner}"),
+        (n, Some(m)) if n == m => format!("{n}{inner}"),
+        (0, Some(m)) => format!("*{m}{inner}"),
+        (n, Some(m)) => format!("{n}*{m}{inner}"),
+    }
+}
+
 impl Compiler<'_> {
     fn class(&mut self, ranges: Vec<(u32, u32)>, desc: String) -> Sym {
-        self.cfg.classes.push(Class { ranges, desc });
+        self.cfg.classes.push(Class {
+            ranges,
+            desc,
+            string: None,
+        });
         Sym::T((self.cfg.classes.len() - 1) as u32)
     }
 
@@ -267,6 +320,7 @@ impl Compiler<'_> {
                         }
                     };
                     let nt = self.helper();
+                    self.cfg.nts[nt as usize].shown = Some(rep_label(*min, *max, e, self.exprs));
                     self.reps.push(Rep {
                         nt,
                         min: *min,
@@ -291,11 +345,20 @@ impl Compiler<'_> {
                 }
                 Expr::Str { chars, sensitive } => {
                     let s = *sensitive;
+                    let id = self.cfg.strings.len() as u32;
+                    self.cfg
+                        .strings
+                        .push((string_text(chars, s), chars.len() as u32));
                     let f = chars
                         .iter()
-                        .map(|&c| {
+                        .enumerate()
+                        .map(|(k, &c)| {
                             let (r, d) = char_class(c, s);
-                            (self.class(r, d), false)
+                            let t = self.class(r, d);
+                            if let Some(last) = self.cfg.classes.last_mut() {
+                                last.string = Some((id, k as u32));
+                            }
+                            (t, false)
                         })
                         .collect();
                     done.push(f);

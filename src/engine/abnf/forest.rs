@@ -17,7 +17,7 @@ use std::collections::BinaryHeap;
 
 use super::compile::{Cfg, Sym};
 use super::earley::{Chart, TERM};
-use super::{ParseTree, TreeNode};
+use super::{ParseTree, TreeNode, TreeNodeKind};
 
 const NONE: u32 = u32::MAX;
 /// Counts saturate here.
@@ -152,6 +152,8 @@ struct Forest<'a> {
     best: Vec<u32>,
     /// Steps taken (see [`Counted::work`]); a `Cell` so the trees' walks count too.
     work: std::cell::Cell<usize>,
+    /// Trees show repetitions and literals too ([`super::Grammar::parse_detailed`]).
+    detail: bool,
 }
 
 impl Forest<'_> {
@@ -212,29 +214,120 @@ impl Forest<'_> {
         last.map(|(p, c)| (p, 0, c, 0))
     }
 
-    /// Derivation `t` of root item `root` as a tree of named rules.
+    /// Derivation `t` of root item `root` as a tree of named rules; with
+    /// [`Forest::detail`], also a node for each repetition (its iterations its children)
+    /// and a leaf for each literal, a quoted string as one leaf (none inside a core rule
+    /// the grammar does not define: those read one way).
     fn tree(&self, root: u32, t: u128, by_count: bool) -> ParseTree {
+        enum Step {
+            /// A completed item, its rank, the tree node it goes under, and whether it is
+            /// inside a core rule.
+            Item(u32, u128, u32, bool),
+            /// A terminal or prose value: the item before it, the item after it, the
+            /// tree node it goes under.
+            Leaf(u32, u32, u32),
+        }
         let mut nodes: Vec<TreeNode> = Vec::new();
-        // (completed item, rank, parent tree node)
-        let mut stack: Vec<(u32, u128, u32)> = vec![(root, t, NONE)];
-        let mut kids: Vec<(u32, u128)> = Vec::new();
-        while let Some((item, rank, parent)) = stack.pop() {
+        // Per tree node: the nonterminal it is for (`NONE` for a leaf), and for a literal
+        // leaf the string and place of its last character.
+        let mut node_nt: Vec<u32> = Vec::new();
+        let mut last_char: Vec<Option<(u32, u32)>> = Vec::new();
+        let mut stack: Vec<Step> = vec![Step::Item(root, t, NONE, false)];
+        let mut kids: Vec<Step> = Vec::new();
+        while let Some(step) = stack.pop() {
+            let (item, rank, parent, core) = match step {
+                Step::Item(i, r, p, c) => (i, r, p, c),
+                Step::Leaf(pred, after, parent) => {
+                    let (a, b) = (
+                        self.chart.items[pred as usize],
+                        self.chart.items[after as usize],
+                    );
+                    let (start, end) = (self.bytes[a.end as usize], self.bytes[b.end as usize]);
+                    let (label, string) = match self.cfg.syms.get(a.pos as usize) {
+                        Some(Sym::T(c)) => match self.cfg.classes.get(*c as usize) {
+                            Some(class) => match class.string {
+                                Some((k, at)) => (
+                                    self.cfg.strings.get(k as usize).map_or("", |s| &s.0),
+                                    Some((k, at)),
+                                ),
+                                None => (class.desc.as_str(), None),
+                            },
+                            None => ("", None),
+                        },
+                        Some(Sym::P(x)) => (
+                            self.cfg.prose.get(*x as usize).map_or("", |p| &p.text),
+                            None,
+                        ),
+                        _ => ("", None),
+                    };
+                    // The next character of the string the previous leaf is part of:
+                    // the same leaf, longer.
+                    let prev = (parent != NONE)
+                        .then(|| nodes[parent as usize].children.last().copied())
+                        .flatten();
+                    if let (Some(prev), Some((k, at))) = (prev, string)
+                        && at > 0
+                        && last_char[prev] == Some((k, at - 1))
+                        && nodes[prev].end == start
+                    {
+                        nodes[prev].end = end;
+                        last_char[prev] = Some((k, at));
+                        continue;
+                    }
+                    let label = match self.cfg.syms.get(a.pos as usize) {
+                        Some(Sym::P(_)) => format!("<{label}>"),
+                        _ => label.to_string(),
+                    };
+                    let id = nodes.len();
+                    nodes.push(TreeNode {
+                        rule: label,
+                        kind: TreeNodeKind::Literal,
+                        start,
+                        end,
+                        children: Vec::new(),
+                    });
+                    node_nt.push(NONE);
+                    last_char.push(string);
+                    if parent != NONE {
+                        nodes[parent as usize].children.push(id);
+                    }
+                    continue;
+                }
+            };
             let it = self.chart.items[item as usize];
             let mut cur = parent;
+            let mut core = core;
             if let Sym::End(pr) = self.cfg.syms[it.pos as usize] {
                 let lhs = self.cfg.prods[pr as usize].lhs;
-                if let Some(name) = &self.cfg.nts[lhs as usize].name {
+                let nt = &self.cfg.nts[lhs as usize];
+                let made = match (&nt.name, &nt.shown) {
+                    (Some(name), _) => Some((name.clone(), TreeNodeKind::Rule)),
+                    // A repetition's node, once: its left recursion is its iterations.
+                    (None, Some(label))
+                        if self.detail
+                            && !core
+                            && (parent == NONE || node_nt[parent as usize] != lhs) =>
+                    {
+                        Some((label.clone(), TreeNodeKind::Repetition))
+                    }
+                    _ => None,
+                };
+                if let Some((rule, kind)) = made {
                     let id = nodes.len() as u32;
                     nodes.push(TreeNode {
-                        rule: name.clone(),
+                        rule,
+                        kind,
                         start: self.bytes[it.origin as usize],
                         end: self.bytes[it.end as usize],
                         children: Vec::new(),
                     });
+                    node_nt.push(lhs);
+                    last_char.push(None);
                     if parent != NONE {
                         nodes[parent as usize].children.push(id as usize);
                     }
                     cur = id;
+                    core = core || nt.builtin;
                 }
             }
             // The children, last first, by walking back along the production.
@@ -242,15 +335,15 @@ impl Forest<'_> {
             let (mut x, mut r) = (item, rank);
             while let Some((pred, rp, child, rc)) = self.choose(x, r, by_count) {
                 if child != TERM {
-                    kids.push((child, rc));
+                    kids.push(Step::Item(child, rc, cur, core));
+                } else if self.detail && !core && cur != NONE {
+                    kids.push(Step::Leaf(pred, x, cur));
                 }
                 x = pred;
                 r = rp;
             }
             // Pushed last-first so they pop first-first.
-            for &(c, rc) in kids.iter() {
-                stack.push((c, rc, cur));
-            }
+            stack.append(&mut kids);
         }
         ParseTree { nodes }
     }
@@ -281,7 +374,14 @@ fn canonical_links(chart: &Chart, links: &mut [(u32, u32, u32)]) {
 }
 
 /// Counts the derivations of `chart` and takes up to `max_trees` trees.
-pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize) -> Counted {
+/// With `detail`, the trees show repetitions and literals too.
+pub(crate) fn count(
+    cfg: &Cfg,
+    chart: &Chart,
+    bytes: &[usize],
+    max_trees: usize,
+    detail: bool,
+) -> Counted {
     let items = &chart.items;
     let mut f = Forest {
         cfg,
@@ -294,6 +394,7 @@ pub(crate) fn count(cfg: &Cfg, chart: &Chart, bytes: &[usize], max_trees: usize)
         count: Vec::new(),
         best: Vec::new(),
         work: std::cell::Cell::new(0),
+        detail,
     };
     // At most every link is reachable: one allocation, not a doubling (which would hold
     // both copies at once) on a chart near the work budget.

@@ -1,40 +1,42 @@
-//! The `lab` profile: a run-time profile over any ABNF grammar and start rule.
+//! The grammar lab: a grammar loaded at run time ([`Lab`]: an ABNF grammar, its start
+//! rule and its rule texts), parsed into the engine's tree.
 //!
-//! [`register`] builds the profile's [`Descriptor`] over a [`Grammar`] and registers it
-//! (registering again replaces it in place: the handle stays, the grammar changes). Its
-//! grammar entry parses the builder's input with the ABNF engine and builds the tree from
-//! the first parse tree, with the grammar's own rule names; at a failure it records one
-//! error (`unexpected-text`) at the furthest byte the parse reached, naming what was
-//! expected there.
+//! A lab is an input of the analysis, not a state of the engine: it is carried in
+//! [`analyze_in`](crate::engine::analyze_in), the `lab` profile is a handle
+//! that means "the lab in these options", and what its parse gives beyond the tree (how
+//! many parses there are, the other trees, the productions) travels in
+//! [`Analysis::lab`](crate::engine::Analysis::lab) as a [`LabParse`], so a view reads the
+//! analysis and nothing else. No cache, no registry: analysing an input under the lab
+//! parses it once.
 //!
-//! The views need more than the tree: how many parses there are, the other trees, the
-//! production of a rule. The analysis carries none of these (its shape is shared by every
-//! profile), so the entry keeps the whole [`Parse`] of the inputs it last parsed in a small
-//! cache of the profile's state, and [`parses`] hands it out by input without parsing again
-//! (a view never re-parses; an input the grammar has not parsed gives `None`). That is the
-//! least invasive place: no field is added to the analysis or the tree every other profile
-//! builds.
+//! The trees show every rule, repetition and literal the parse used
+//! ([`Grammar::parse_detailed`]), so distinct parses look distinct; [`LabParse::tree`]
+//! folds them back to the rules on request. At a failure the tree records one error
+//! (`unexpected-text`) at the furthest byte the parse reached, naming what was expected.
+//!
+//! # Names
+//!
+//! The engine's tree names its nodes with `&'static str` (the built-in grammars name
+//! theirs with literals, and every view and JSON writer takes them so); a lab grammar's
+//! names exist only at run time. [`Lab::new`] makes every name the grammar can show
+//! ([`Grammar::labels`]) `'static` once, when the lab is built, and a lab built again
+//! from the previous one (a reload) takes over its names: only names the new grammar adds
+//! are leaked. At most [`MAX_INTERNED`] names and 4 MiB over a chain of reloads; past that a
+//! name shows as `rule`. Parsing leaks nothing. (Changing the tree to `Arc<str>` names
+//! would touch every grammar and view of the engine for the one profile that needs it.)
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex, RwLock};
+use std::sync::Arc;
 
-use super::{Budget, Grammar, Parse, ParseError, ParseOptions, ParseTree};
+use super::{Budget, Grammar, Parse, ParseError, ParseOptions, ParseTree, TreeNodeKind};
 use crate::engine::Code;
-use crate::engine::equiv::spec::GENERIC_LADDER;
-use crate::engine::forms::spec::GENERIC_FORMS;
-use crate::engine::specs::{Auto, Descriptor, GrammarEntry, ReadingMarks, Resolver};
-use crate::engine::specs::{Family, Profile, RegisterError};
-use crate::engine::tree::{Builder, NodeKind, Span, Tree};
+use crate::engine::tree::{Builder, Diagnostic, NodeKind, Span, Tree};
 
 /// The profile's name.
 pub const NAME: &str = "lab";
 
 /// What the diagnostics cite.
 const SPEC: &str = "the lab grammar";
-
-/// How many inputs' parses a lab profile keeps (input A, input B, the base line, and one
-/// more).
-const CACHE: usize = 4;
 
 /// The work budget of one parse in the lab: a quarter of [`super::MAX_WORK`], as the
 /// workbench parses on every keystroke (an input over it shows the error
@@ -48,75 +50,53 @@ fn lab_budget() -> Budget {
     }
 }
 
-/// The most distinct rule names interned over the life of the process.
+/// The most distinct names made `'static` over a chain of reloads.
 pub const MAX_INTERNED: usize = 40_000;
 
-/// The most bytes of rule names interned over the life of the process.
+/// The most bytes of names made `'static` over a chain of reloads.
 const MAX_INTERNED_BYTES: usize = 4 << 20;
 
-/// What a rule name is shown as once the interner is full.
+/// What a name is shown as once the bound is reached.
 const OVERFLOW_NAME: &str = "rule";
 
-/// Rule names made `&'static str`. [`Builder`] takes rule names as `&'static str` (the
-/// built-in grammars name theirs with literals), and a lab grammar's names exist only at
-/// run time: each distinct name is leaked once, here, and found again when a reloaded
-/// grammar uses it, so reloading a grammar any number of times leaks nothing new unless it
-/// names new rules. Bounded by [`MAX_INTERNED`] names and 4 MiB: past that a name shows
-/// as `rule`, and nothing more is leaked.
-struct Interner {
-    names: std::collections::HashSet<&'static str>,
-    bytes: usize,
-}
-
-static INTERNER: LazyLock<Mutex<Interner>> = LazyLock::new(|| {
-    Mutex::new(Interner {
-        names: std::collections::HashSet::new(),
-        bytes: 0,
-    })
-});
-
-/// `name` as a `&'static str`, leaked once per distinct name and bounded (see the
-/// interner's documentation in the source: why, and the bound).
-pub fn intern(name: &str) -> &'static str {
-    let mut i = INTERNER.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&s) = i.names.get(name) {
-        return s;
-    }
-    if i.names.len() >= MAX_INTERNED || i.bytes + name.len() > MAX_INTERNED_BYTES {
-        return OVERFLOW_NAME;
-    }
-    let s: &'static str = Box::leak(name.to_owned().into_boxed_str());
-    i.bytes += name.len();
-    i.names.insert(s);
-    s
-}
-
-/// What parsing one input gave: its parse, or why there is none (over the budget).
-type Outcome = Result<Arc<Parse>, ParseError>;
-
-/// A lab profile's state: its grammar, start rule, rule texts and parse cache.
-struct Lab {
+/// A grammar loaded at run time: the grammar, its start rule, its names and rule texts.
+pub struct Lab {
     grammar: Grammar,
     start: String,
-    /// Each rule's name (lower-cased) to its interned name as first written.
+    /// Every name the grammar can show, as `'static` (see the module documentation).
     names: HashMap<String, &'static str>,
+    /// Bytes of names leaked for this lab and the labs it was built from.
+    leaked: usize,
     /// Each rule's name (lower-cased) to its text in the grammar file (all its `=` and `=/`
     /// definitions, in order).
     productions: HashMap<String, String>,
-    /// The last inputs parsed, newest last (an input over the budget too, so that it is
-    /// not parsed again).
-    cache: Mutex<Vec<(String, Outcome)>>,
 }
 
-/// The state of each lab profile registered, by its handle.
-static LABS: RwLock<Vec<(Profile, Arc<Lab>)>> = RwLock::new(Vec::new());
-
-fn lab_of(profile: Profile) -> Option<Arc<Lab>> {
-    let labs = LABS.read().unwrap_or_else(|e| e.into_inner());
-    labs.iter()
-        .find(|(p, _)| *p == profile)
-        .map(|(_, l)| Arc::clone(l))
+impl std::fmt::Debug for Lab {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lab")
+            .field("start", &self.start)
+            .field("rules", &self.grammar.rules().len())
+            .finish_non_exhaustive()
+    }
 }
+
+/// Why [`Lab::new`] refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabError {
+    /// The start rule is not a rule of the grammar.
+    UnknownStart(String),
+}
+
+impl std::fmt::Display for LabError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LabError::UnknownStart(s) => write!(f, "the grammar has no rule named `{s}`"),
+        }
+    }
+}
+
+impl std::error::Error for LabError {}
 
 /// Each rule's text in `text`, by lower-cased name: from its name to the next definition
 /// (comments and blank lines at its end trimmed off).
@@ -149,198 +129,185 @@ fn productions(text: &str) -> HashMap<String, String> {
     out
 }
 
-/// Why [`register`] refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LabError {
-    /// The start rule is not a rule of the grammar.
-    UnknownStart(String),
-    /// The registry refused the descriptor.
-    Register(RegisterError),
-}
-
-impl std::fmt::Display for LabError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LabError::UnknownStart(s) => write!(f, "the grammar has no rule named `{s}`"),
-            LabError::Register(e) => e.fmt(f),
+impl Lab {
+    /// The lab over `grammar` parsing from `start`; `text` is the grammar's text (for
+    /// [`Lab::production`]). `previous`, the lab this one replaces (a reload), lends its
+    /// `'static` names (see the module documentation).
+    pub fn new(
+        grammar: Grammar,
+        start: &str,
+        text: &str,
+        previous: Option<&Lab>,
+    ) -> Result<Lab, LabError> {
+        if !grammar.has_rule(start) {
+            return Err(LabError::UnknownStart(start.to_string()));
         }
-    }
-}
-
-impl std::error::Error for LabError {}
-
-/// The `lab` descriptor over `grammar`, parsing from `start`; `text` is the grammar's text
-/// (for the productions [`production`] gives). Registering it is [`register`].
-fn descriptor(lab: Arc<Lab>) -> Descriptor {
-    Descriptor {
-        name: NAME,
-        title: "A grammar loaded at run time",
-        short: "the lab grammar",
-        family: Family::Uri,
-        grammar: GrammarEntry::Shared(Arc::new(move |b: &mut Builder<'_>| run(&lab, b))),
-        quick: None,
-        rules: &[],
-        resolution: Resolver::None,
-        readings: ReadingMarks::NONE,
-        examples: "",
-        // The grammar is the user's file, not a text the binary ships.
-        abnf: None,
-        auto: Auto::NEVER,
-        forms: &GENERIC_FORMS,
-        ladder: &GENERIC_LADDER,
-    }
-}
-
-/// Registers (or replaces) the `lab` profile over `grammar` and `start`; `text` is the
-/// grammar's text, for [`production`].
-pub fn register(grammar: Grammar, start: &str, text: &str) -> Result<Profile, LabError> {
-    if !grammar.has_rule(start) {
-        return Err(LabError::UnknownStart(start.to_string()));
-    }
-    let names = grammar
-        .rules()
-        .iter()
-        .map(|r| (r.to_ascii_lowercase(), intern(r)))
-        .collect();
-    let lab = Arc::new(Lab {
-        grammar,
-        start: start.to_string(),
-        names,
-        productions: productions(text),
-        cache: Mutex::new(Vec::new()),
-    });
-    let p = Profile::register(descriptor(Arc::clone(&lab))).map_err(LabError::Register)?;
-    let mut labs = LABS.write().unwrap_or_else(|e| e.into_inner());
-    match labs.iter_mut().find(|(q, _)| *q == p) {
-        Some(slot) => slot.1 = lab,
-        None => labs.push((p, lab)),
-    }
-    Ok(p)
-}
-
-/// The parse of `input` under lab profile `profile`, as its grammar entry last made it
-/// (when the input was analysed under the profile); `None` when it has not parsed this
-/// input lately, or `profile` is not a lab profile. Never parses.
-pub fn parses(profile: Profile, input: &str) -> Option<Arc<Parse>> {
-    let lab = lab_of(profile)?;
-    let cache = lab.cache.lock().unwrap_or_else(|e| e.into_inner());
-    cache
-        .iter()
-        .rev()
-        .find(|(i, _)| i == input)
-        .and_then(|(_, p)| p.as_ref().ok().map(Arc::clone))
-}
-
-/// Parse tree number `k` (0 the first) of `input` under lab profile `profile`, as an
-/// engine tree with the grammar's rule names, from the parse its grammar entry last made
-/// (never parses); `None` when there is no such tree.
-pub fn tree(profile: Profile, input: &str, k: usize) -> Option<Tree> {
-    let lab = lab_of(profile)?;
-    let parse = parses(profile, input)?;
-    let t = parse.trees.get(k).filter(|_| parse.valid)?;
-    let mut b = Builder::new(input);
-    build(&lab, t, &mut b);
-    Some(b.build().0)
-}
-
-/// The text of rule `rule`'s definitions in lab profile `profile`'s grammar file.
-pub fn production(profile: Profile, rule: &str) -> Option<String> {
-    let lab = lab_of(profile)?;
-    lab.productions.get(&rule.to_ascii_lowercase()).cloned()
-}
-
-/// Whether `profile` is a lab profile.
-pub fn is_lab(profile: Profile) -> bool {
-    lab_of(profile).is_some()
-}
-
-/// The grammar entry: parse, cache the parse, build the tree.
-fn run(lab: &Lab, b: &mut Builder<'_>) {
-    let input = b.input();
-    let parse = {
-        let cache = lab.cache.lock().unwrap_or_else(|e| e.into_inner());
-        cache
-            .iter()
-            .find(|(i, _)| i == input)
-            .map(|(_, p)| p.clone())
-    };
-    let parse = match parse {
-        Some(p) => p,
-        None => {
-            let p = lab
-                .grammar
-                .parse_within(&lab.start, input, &ParseOptions::default(), lab_budget())
-                .map(Arc::new);
-            let mut cache = lab.cache.lock().unwrap_or_else(|e| e.into_inner());
-            cache.retain(|(i, _)| i != input);
-            if cache.len() >= CACHE {
-                let _ = cache.remove(0);
-            }
-            cache.push((input.to_string(), p.clone()));
-            p
-        }
-    };
-    let parse = match parse {
-        Ok(p) => p,
-        // The start rule was checked at registration, so this is the budget: say so, as
-        // the input's one error, rather than run on (or panic).
-        Err(e) => {
-            let start = lab
-                .names
-                .get(&lab.start.to_ascii_lowercase())
-                .copied()
-                .unwrap_or_else(|| intern(&lab.start));
-            b.start(NodeKind::Uri, start, 0);
-            if !input.is_empty() {
-                b.leaf(NodeKind::Unparsed, "", 0, input.len());
-            }
-            b.error_in(
-                Code::GrammarOverBudget,
-                Span::new(0, input.len()),
-                SPEC,
-                format!("the lab grammar gives no verdict on this input: {e}"),
-            );
-            b.finish(input.len());
-            return;
-        }
-    };
-    match parse.trees.first() {
-        Some(t) if parse.valid => build(lab, t, b),
-        _ => {
-            let start = lab
-                .names
-                .get(&lab.start.to_ascii_lowercase())
-                .copied()
-                .unwrap_or_else(|| intern(&lab.start));
-            let (at, expected) = parse.failure.as_ref().map_or((0, Vec::new()), |f| {
-                (f.offset.min(input.len()), f.expected.clone())
-            });
-            let next = input[at..].chars().next().map_or(0, char::len_utf8);
-            b.start(NodeKind::Uri, start, 0);
-            if at < input.len() {
-                b.leaf(NodeKind::Unparsed, "", at, input.len());
-            }
-            // The structured list too (Details, JSON, the explanation), not only the
-            // sentence: the names are the grammar's own, interned like its rule names.
-            let interned: Vec<&'static str> = expected.iter().map(|e| intern(e)).collect();
-            b.expect(at, &interned);
-            let what = if at < input.len() {
-                "this text"
-            } else {
-                "the end of the input"
+        let mut names: HashMap<String, &'static str> = HashMap::new();
+        let mut leaked = previous.map_or(0, |p| p.leaked);
+        let mut count = previous.map_or(0, |p| p.names.len());
+        for label in grammar.labels() {
+            let kept = previous.and_then(|p| p.names.get(&label).copied());
+            let name: &'static str = match kept {
+                Some(n) => n,
+                None if count < MAX_INTERNED && leaked + label.len() <= MAX_INTERNED_BYTES => {
+                    leaked += label.len();
+                    count += 1;
+                    Box::leak(label.clone().into_boxed_str())
+                }
+                None => OVERFLOW_NAME,
             };
-            b.error_in(
-                Code::UnexpectedText,
-                Span::new(at, at + next),
-                SPEC,
-                format!(
-                    "{what} does not match the grammar's `{}`: expected {} here; change the input or the grammar",
-                    lab.start,
-                    expected_list(&expected)
-                ),
-            );
-            b.finish(input.len());
+            names.insert(label, name);
         }
+        Ok(Lab {
+            grammar,
+            start: start.to_string(),
+            names,
+            leaked,
+            productions: productions(text),
+        })
+    }
+
+    /// The grammar.
+    pub fn grammar(&self) -> &Grammar {
+        &self.grammar
+    }
+
+    /// The start rule, as given.
+    pub fn start(&self) -> &str {
+        &self.start
+    }
+
+    /// The text of rule `rule`'s definitions in the grammar file.
+    pub fn production(&self, rule: &str) -> Option<String> {
+        self.productions.get(&rule.to_ascii_lowercase()).cloned()
+    }
+
+    /// `name` (a rule name, a repetition's label, a literal, an expected item) as
+    /// `'static`, from the names made when the lab was built; `rule` for one it does not
+    /// hold.
+    fn name(&self, name: &str) -> &'static str {
+        self.names.get(name).copied().unwrap_or(OVERFLOW_NAME)
+    }
+
+    /// The start rule's name as the grammar writes it.
+    fn start_name(&self) -> &'static str {
+        let written = self
+            .grammar
+            .rules()
+            .iter()
+            .find(|r| r.eq_ignore_ascii_case(&self.start))
+            .map_or(self.start.as_str(), String::as_str);
+        self.name(written)
+    }
+
+    /// Parses `input` (detailed trees, the lab's budget) into the engine's tree and
+    /// diagnostics, with the parse (`None` when over the budget).
+    pub fn run(&self, input: &str) -> (Tree, Vec<Diagnostic>, Option<Arc<Parse>>) {
+        let parse = self
+            .grammar
+            .parse_detailed(&self.start, input, &ParseOptions::default(), lab_budget())
+            .map(Arc::new);
+        let mut b = Builder::new(input);
+        self.build_into(input, &parse, &mut b);
+        let (tree, diagnostics) = b.build();
+        (tree, diagnostics, parse.ok())
+    }
+
+    /// The grammar entry of a descriptor over this lab: parses what the builder holds.
+    pub fn parse_into(&self, b: &mut Builder<'_>) {
+        let input = b.input().to_string();
+        let parse = self
+            .grammar
+            .parse_detailed(&self.start, &input, &ParseOptions::default(), lab_budget())
+            .map(Arc::new);
+        self.build_into(&input, &parse, b);
+    }
+
+    fn build_into(&self, input: &str, parse: &Result<Arc<Parse>, ParseError>, b: &mut Builder<'_>) {
+        let parse = match parse {
+            Ok(p) => p,
+            // The start rule was checked when the lab was made, so this is the budget: say
+            // so, as the input's one error, rather than run on (or panic).
+            Err(e) => {
+                b.start(NodeKind::Uri, self.start_name(), 0);
+                if !input.is_empty() {
+                    b.leaf(NodeKind::Unparsed, "", 0, input.len());
+                }
+                b.error_in(
+                    Code::GrammarOverBudget,
+                    Span::new(0, input.len()),
+                    SPEC,
+                    format!("the lab grammar gives no verdict on this input: {e}"),
+                );
+                b.finish(input.len());
+                return;
+            }
+        };
+        match parse.trees.first() {
+            Some(t) if parse.valid => build(self, t, b),
+            _ => {
+                let (at, expected) = parse.failure.as_ref().map_or((0, Vec::new()), |f| {
+                    (f.offset.min(input.len()), f.expected.clone())
+                });
+                let next = input
+                    .get(at..)
+                    .and_then(|r| r.chars().next())
+                    .map_or(0, char::len_utf8);
+                b.start(NodeKind::Uri, self.start_name(), 0);
+                if at < input.len() {
+                    b.leaf(NodeKind::Unparsed, "", at, input.len());
+                }
+                // The structured list too (Details, JSON, the explanation), not only the
+                // sentence: the names are the grammar's own, made `'static` with the lab.
+                let named: Vec<&'static str> = expected.iter().map(|e| self.name(e)).collect();
+                b.expect(at, &named);
+                let what = if at < input.len() {
+                    "this text"
+                } else {
+                    "the end of the input"
+                };
+                b.error_in(
+                    Code::UnexpectedText,
+                    Span::new(at, at + next),
+                    SPEC,
+                    format!(
+                        "{what} does not match the grammar's `{}`: expected {} here; change the input or the grammar",
+                        self.start,
+                        expected_list(&expected)
+                    ),
+                );
+                b.finish(input.len());
+            }
+        }
+    }
+}
+
+/// What an analysis under the lab carries beyond its tree
+/// ([`Analysis::lab`](crate::engine::Analysis::lab)): the lab it was parsed with and the
+/// parse (every parse counted, the first trees).
+#[derive(Clone, Debug)]
+pub struct LabParse {
+    /// The lab of the analysis's options.
+    pub lab: Arc<Lab>,
+    /// The parse; `None` when the input was over the lab's budget.
+    pub parse: Option<Arc<Parse>>,
+}
+
+impl LabParse {
+    /// Parse tree number `k` (0 the first) of `input` as an engine tree with the grammar's
+    /// names, from the parse already made (never parses); `None` when there is no such
+    /// tree. It shows every rule, repetition and literal the derivation used; `fold`
+    /// leaves the repetitions and literals out (the rules only).
+    pub fn tree(&self, input: &str, k: usize, fold: bool) -> Option<Tree> {
+        let parse = self.parse.as_ref()?;
+        let t = parse.trees.get(k).filter(|_| parse.valid)?;
+        let mut b = Builder::new(input);
+        if fold {
+            build(&self.lab, &t.fold(), &mut b);
+        } else {
+            build(&self.lab, t, &mut b);
+        }
+        Some(b.build().0)
     }
 }
 
@@ -355,10 +322,14 @@ fn expected_list(expected: &[String]) -> String {
 }
 
 /// The node kind a rule's node gets: the root is the family's (`uri`); a rule named as a
-/// kind is (`scheme`, `host`, `nss`), others are `value`.
-fn kind_of(rule: &str, root: bool) -> NodeKind {
+/// kind is (`scheme`, `host`, `nss`), others are `value`, as are a detailed tree's
+/// repetitions and literals (their names, `*"a"`, `"urn:"`, say which they are).
+fn kind_of(rule: &str, root: bool, of: TreeNodeKind) -> NodeKind {
     if root {
         return NodeKind::Uri;
+    }
+    if of != TreeNodeKind::Rule {
+        return NodeKind::Value;
     }
     match NodeKind::from_name(&rule.to_ascii_lowercase()) {
         Some(k) if !k.is_root() && k != NodeKind::Unparsed => k,
@@ -368,12 +339,7 @@ fn kind_of(rule: &str, root: bool) -> NodeKind {
 
 /// Builds `tree` into `b` (without recursion: a tree may be as deep as the input is long).
 fn build(lab: &Lab, tree: &ParseTree, b: &mut Builder<'_>) {
-    let name = |rule: &str| {
-        lab.names
-            .get(&rule.to_ascii_lowercase())
-            .copied()
-            .unwrap_or_else(|| intern(rule))
-    };
+    let name = |rule: &str| lab.name(rule);
     // (node, closing?)
     let mut stack: Vec<(usize, bool)> = vec![(0, false)];
     while let Some((i, close)) = stack.pop() {
@@ -382,7 +348,7 @@ fn build(lab: &Lab, tree: &ParseTree, b: &mut Builder<'_>) {
             b.finish(n.end);
             continue;
         }
-        let kind = kind_of(&n.rule, i == 0);
+        let kind = kind_of(&n.rule, i == 0, n.kind);
         if n.children.is_empty() && i != 0 {
             b.leaf(kind, name(&n.rule), n.start, n.end);
             continue;
@@ -409,7 +375,7 @@ pub fn count_phrase(count: super::ParseCount) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Options, analyze};
+    use crate::engine::{Analysis, Options, Profile, analyze, analyze_in};
 
     /// RFC 8141's ABNF, as idbench reads it (its grammar reference's productions).
     fn rfc8141() -> String {
@@ -420,25 +386,28 @@ mod tests {
             .collect()
     }
 
-    fn under(p: Profile) -> Options {
-        Options {
-            profile: Some(p),
+    fn under(input: &str, lab: &Arc<Lab>) -> Analysis {
+        let options = Options {
+            profile: Some(Profile::Lab),
             ..Options::full()
-        }
+        };
+        analyze_in(input, &options, Some(lab))
     }
 
-    // One test: the registry is process-wide and `lab` is one name.
     #[test]
     fn the_lab_profile_parses_with_the_grammars_rule_names() {
         let text = rfc8141();
         let g = Grammar::from_text(&text).expect("RFC 8141's ABNF reads");
-        let p = register(g, "namestring", &text).expect("registered");
-        assert_eq!(p.name(), "lab");
-        assert!(is_lab(p));
-        assert_eq!(p.descriptor().auto, Auto::NEVER);
+        let lab = Arc::new(Lab::new(g, "namestring", &text, None).expect("made"));
+        assert_eq!(Profile::Lab.name(), NAME);
+        assert_eq!(Profile::from_name("lab"), Some(Profile::Lab));
+        assert!(
+            !Profile::ALL.contains(&Profile::Lab),
+            "not on the profile strip"
+        );
 
         let input = "urn:example:a?+b?=c";
-        let a = analyze(input, &under(p));
+        let a = under(input, &lab);
         assert!(a.valid(), "{:?}", a.diagnostics);
         let root = a.tree.root();
         assert_eq!(root.rule(), "namestring");
@@ -456,30 +425,34 @@ mod tests {
         assert_eq!(nid.text(input), "example");
         assert_eq!(nid.kind(), NodeKind::Nid);
 
-        // The parse count and the other trees, from the cache, without parsing again.
-        let parse = parses(p, input).expect("cached");
+        // The parse count and the other trees travel in the analysis.
+        let lp = a.lab.as_ref().expect("the lab's parse");
+        let parse = lp.parse.as_ref().expect("within the budget");
         assert_eq!(parse.count, super::super::ParseCount::Exact(2));
         assert_eq!(count_phrase(parse.count), "2 parses");
         assert_eq!(parse.trees.len(), 2);
         assert_ne!(parse.trees[0], parse.trees[1]);
-        assert!(parses(p, "urn:not:parsed").is_none());
-        let second = tree(p, input, 1).expect("the second tree");
+        let second = lp.tree(input, 1, true).expect("the second tree");
         assert_eq!(second.root().rule(), "namestring");
         let shape = |t: &Tree| -> Vec<(&str, usize, usize)> {
             t.iter()
                 .map(|n| (n.rule(), n.span().start, n.span().end))
                 .collect()
         };
-        assert_ne!(shape(&second), shape(&a.tree), "two different derivations");
-        assert!(tree(p, input, 2).is_none());
+        let first = lp.tree(input, 0, true).expect("the first tree");
+        assert_ne!(shape(&second), shape(&first), "two different derivations");
+        assert!(lp.tree(input, 2, true).is_none());
+        // Unfolded, the tree also shows the literals the parse used.
+        assert!(a.tree.iter().any(|n| n.rule() == "\"urn\""), "{rules:?}");
+        assert!(shape(&first).len() < a.tree.len());
 
-        let one = analyze("urn:ex:abc", &under(p));
-        assert!(one.valid());
-        let one = parses(p, "urn:ex:abc").expect("cached");
-        assert_eq!(one.count, super::super::ParseCount::Exact(1));
+        // Without a lab the profile says so, and nothing is kept anywhere.
+        let none = analyze(input, &Options::validate_only(Some(Profile::Lab)));
+        assert!(!none.valid());
+        assert!(none.lab.is_none());
 
         // A failure: one error at the furthest byte, naming what was expected.
-        let bad = analyze("urn:a:b", &under(p));
+        let bad = under("urn:a:b", &lab);
         assert!(!bad.valid());
         let errors: Vec<_> = bad
             .diagnostics
@@ -499,25 +472,27 @@ mod tests {
         assert_eq!(e.expected_at, Some(5));
 
         // The production of a rule, as the file writes it.
-        let nid = production(p, "nid").expect("NID's text");
+        let nid = lab.production("nid").expect("NID's text");
         assert!(nid.starts_with("NID"), "{nid}");
-        assert!(nid.contains("0*30ldh") || nid.contains("0*30 ldh") || nid.contains("ldh"));
 
-        // Registering again replaces the grammar: same handle, new rule names.
-        let text = "greeting = hello\nhello = \"urn:\" *ALPHA\n";
-        let g = Grammar::from_text(text).expect("reads");
-        let again = register(g, "greeting", text).expect("registered again");
-        assert_eq!(again, p);
-        let a = analyze("urn:abc", &under(p));
+        // A lab made again from the previous one takes over its names: no name is made
+        // twice, and the new rule's is new.
+        let text2 = "greeting = hello\nhello = \"urn:\" *ALPHA\nNID = \"x\"\n";
+        let g = Grammar::from_text(text2).expect("reads");
+        let again = Arc::new(Lab::new(g, "greeting", text2, Some(&lab)).expect("made"));
+        assert!(std::ptr::eq(again.name("NID"), lab.name("NID")));
+        let a = under("urn:abc", &again);
         assert!(a.valid());
         assert_eq!(a.tree.root().rule(), "greeting");
         assert_eq!(a.tree.iter().nth(1).map(|n| n.rule()), Some("hello"));
         assert!(matches!(
-            register(Grammar::from_text(text).expect("reads"), "nope", text),
+            Lab::new(
+                Grammar::from_text(text2).expect("reads"),
+                "nope",
+                text2,
+                None
+            ),
             Err(LabError::UnknownStart(_))
         ));
-
-        // The interner returns one leaked name per distinct name.
-        assert!(std::ptr::eq(intern("hello"), intern("hello")));
     }
 }

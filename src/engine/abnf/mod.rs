@@ -352,12 +352,40 @@ impl Default for ParseOptions {
     }
 }
 
+/// What a node of a parse tree stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TreeNodeKind {
+    /// A rule of the grammar.
+    #[default]
+    Rule,
+    /// A repetition or option, in a detailed tree ([`Grammar::parse_detailed`]).
+    Repetition,
+    /// A literal (a quoted string, a value, a prose value), in a detailed tree.
+    Literal,
+}
+
+impl TreeNodeKind {
+    /// The kind as JSON names it: `rule`, `repetition`, `literal`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TreeNodeKind::Rule => "rule",
+            TreeNodeKind::Repetition => "repetition",
+            TreeNodeKind::Literal => "literal",
+        }
+    }
+}
+
 /// One node of a parse tree: a rule of the grammar (never an internal helper) and the
-/// bytes it matched. Terminals are not nodes: they are the bytes of their rule.
+/// bytes it matched. Terminals are not nodes: they are the bytes of their rule, unless
+/// the tree is detailed ([`Grammar::parse_detailed`]), which adds repetitions and
+/// literals.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {
-    /// The rule's name as the grammar first writes it.
+    /// The rule's name as the grammar first writes it; for a repetition or literal, how
+    /// the grammar writes it (`*"a"`, `"urn:"`).
     pub rule: String,
+    /// What the node stands for.
+    pub kind: TreeNodeKind,
     /// Byte offset where it starts in the input.
     pub start: usize,
     /// Byte offset where it ends.
@@ -377,6 +405,33 @@ impl ParseTree {
     /// The root (the start rule), if any.
     pub fn root(&self) -> Option<&TreeNode> {
         self.nodes.first()
+    }
+    /// The tree with its rules only: repetitions and literals left out, their rule
+    /// descendants moved up to the nearest rule (a detailed tree folded back to what
+    /// [`Grammar::parse`] gives). Without recursion.
+    pub fn fold(&self) -> ParseTree {
+        let mut nodes: Vec<TreeNode> = Vec::new();
+        // (old index, new parent)
+        let mut stack: Vec<(usize, Option<usize>)> = vec![(0, None)];
+        while let Some((i, parent)) = stack.pop() {
+            let Some(n) = self.nodes.get(i) else { continue };
+            let mut under = parent;
+            if n.kind == TreeNodeKind::Rule || parent.is_none() {
+                let id = nodes.len();
+                nodes.push(TreeNode {
+                    children: Vec::new(),
+                    ..n.clone()
+                });
+                if let Some(p) = parent {
+                    nodes[p].children.push(id);
+                }
+                under = Some(id);
+            }
+            for &c in n.children.iter().rev() {
+                stack.push((c, under));
+            }
+        }
+        ParseTree { nodes }
     }
     /// The tree as an S-expression, `(rule "text" children…)`, for tests and debugging.
     pub fn to_sexpr(&self, input: &str) -> String {
@@ -534,6 +589,44 @@ impl Grammar {
                 .filter(|p| p.severity == Severity::Error)
                 .collect()),
         }
+    }
+
+    /// Every name a tree or a failure of this grammar can show: its rules, its
+    /// repetitions' labels, its strings, values and prose values as written, and `end of
+    /// input` ([`TreeNode::rule`], [`Failure::expected`]); sorted, each once. A caller that
+    /// needs them for longer than the grammar (the lab's tree) makes them once, here.
+    pub fn labels(&self) -> Vec<String> {
+        let cfg = &self.cfg;
+        let mut out: Vec<String> = cfg
+            .nts
+            .iter()
+            .flat_map(|n| n.name.iter().chain(n.shown.iter()).cloned())
+            .chain(cfg.strings.iter().map(|s| s.0.clone()))
+            .chain(cfg.classes.iter().map(|c| c.desc.clone()))
+            .chain(cfg.prose.iter().map(|p| format!("<{}>", p.text)))
+            .chain(std::iter::once("end of input".to_string()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// `text` as this grammar holds it (a rule name, a repetition's label, a string, value
+    /// or prose text as written, `end of input`): a borrow of the grammar, so a `'static`
+    /// grammar gives a `'static` name without copying it anywhere. `None` for a text the
+    /// grammar does not hold (a prose value is held without its `<>`).
+    pub fn label(&self, text: &str) -> Option<&str> {
+        let cfg = &self.cfg;
+        if text == "end of input" {
+            return Some("end of input");
+        }
+        cfg.nts
+            .iter()
+            .flat_map(|n| n.name.iter().chain(n.shown.iter()))
+            .chain(cfg.strings.iter().map(|s| &s.0))
+            .chain(cfg.classes.iter().map(|c| &c.desc))
+            .find(|n| *n == text)
+            .map(String::as_str)
     }
 
     /// The rules defined, as first written, in order.
@@ -758,6 +851,24 @@ impl Grammar {
         self.parse_with(start, input, options, min_depth, Budget::default())
     }
 
+    /// [`Grammar::parse_within`] with detailed trees: besides the rules, a node for each
+    /// repetition or option the derivation used ([`TreeNodeKind::Repetition`], labelled as
+    /// the grammar writes it, `*"a"`, with its iterations as children, an empty one too)
+    /// and a leaf for each literal ([`TreeNodeKind::Literal`]: a quoted string as one leaf,
+    /// `"urn:"`; a value range as written, `%x30-39`), except inside a core rule the
+    /// grammar does not define. Two derivations that differ only in how repetitions split
+    /// the input, or in which alternative of equal text matched, then give different trees
+    /// ([`ParseTree::fold`] gives back the rules-only tree). The count is the same.
+    pub fn parse_detailed(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+        budget: Budget,
+    ) -> Result<Parse, ParseError> {
+        self.parse_full(start, input, options, Some(earley::SHORT), budget, true)
+    }
+
     fn parse_with(
         &self,
         start: &str,
@@ -765,6 +876,18 @@ impl Grammar {
         options: &ParseOptions,
         leo: Option<u32>,
         budget: Budget,
+    ) -> Result<Parse, ParseError> {
+        self.parse_full(start, input, options, leo, budget, false)
+    }
+
+    fn parse_full(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+        leo: Option<u32>,
+        budget: Budget,
+        detail: bool,
     ) -> Result<Parse, ParseError> {
         let nt = match self.cfg.by_name.get(&start.to_ascii_lowercase()) {
             Some(&n) if !self.cfg.nts[n as usize].undefined => n,
@@ -793,7 +916,7 @@ impl Grammar {
             work: budget.work,
             at: bytes.get(s.at).copied().unwrap_or(input.len()),
         })?;
-        let counted = forest::count(&self.cfg, &chart, &bytes, options.max_trees);
+        let counted = forest::count(&self.cfg, &chart, &bytes, options.max_trees, detail);
         let valid = !chart.roots.is_empty();
         let count = match counted.total {
             None => ParseCount::Infinite,

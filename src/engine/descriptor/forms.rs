@@ -57,7 +57,7 @@ pub struct Forms {
     /// `canonical`: a uuid in lower case), for a URN whose namespace defines one and whose
     /// NSS follows its namespace's syntax; `canonical` stays the URN spec's.
     pub canonical_namespace: Option<String>,
-    /// The equivalence key ([`crate::engine::forms::key`]): equal for two identifiers
+    /// The equivalence key ([`crate::engine::key`]): equal for two identifiers
     /// exactly when `compare` calls them equivalent (under `auto`, or the one profile
     /// asked).
     pub equivalence_key: Option<String>,

@@ -117,6 +117,8 @@ pub(super) struct Side {
     maps: Vec<OffsetMap>,
     /// What preparing and normalizing this side found; spans index `input`.
     pub diags: Vec<Diagnostic>,
+    /// How many times the side's text was parsed again after a rewrite.
+    pub parses: u64,
 }
 
 impl Side {
@@ -127,12 +129,13 @@ impl Side {
             tree,
             maps: Vec::new(),
             diags: Vec::new(),
+            parses: 0,
         }
     }
 
     /// Replaces the text with `text`, made from the current one as `map` says.
     fn replace(&mut self, grammar: &GrammarEntry, text: String, map: OffsetMap) {
-        super::counted();
+        self.parses += 1;
         self.tree = grammar.parse_verdict(&text).0;
         self.text = text;
         self.maps.insert(0, map);

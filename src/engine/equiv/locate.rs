@@ -492,19 +492,20 @@ fn reason(
     )
 }
 
-/// The first difference of the ladder's final texts, located in both inputs.
+/// The first difference of the ladder's final texts, located in both inputs; the parses
+/// it makes are added to `parses`.
 pub(super) fn locate(
     d: &Descriptor,
     spec: &LadderSpec,
     opts: &CompareOptions,
     l: &Ladder,
+    parses: &mut u64,
 ) -> Option<Difference> {
     if l.final_a == l.final_b {
         return None;
     }
     // Only the trees are needed: the verdict parse keeps no diagnostic past the first error.
-    super::counted();
-    super::counted();
+    *parses += 2;
     let (ta, _) = d.grammar.parse_verdict(&l.final_a);
     let (tb, _) = d.grammar.parse_verdict(&l.final_b);
     let (at_a, at_b) = first_difference(&ta, &l.final_a, &tb, &l.final_b);

@@ -21,8 +21,8 @@ struct NsSide {
 
 /// The namespace of `text` (parsed under `profile`) and its NSS's span, when its NSS
 /// follows that namespace's syntax (its check digits right or wrong).
-fn side(profile: Profile, text: &str) -> Option<NsSide> {
-    super::counted();
+fn side(profile: Profile, text: &str, parses: &mut u64) -> Option<NsSide> {
+    *parses += 1;
     let (tree, _) = specs::parse_verdict(profile, text);
     let (nid, nss) = crate::engine::nid_and_nss(&tree)?;
     let (nid, nss) = (tree.get(nid)?.span(), tree.get(nss)?.span());
@@ -52,8 +52,8 @@ fn side(profile: Profile, text: &str) -> Option<NsSide> {
 /// to either side (a step such as ISBN-10 to ISBN-13 recomputes the check digit, and would
 /// equate a wrong identifier with the corrected one): each rung then keeps both sides as
 /// they are and says why in its name. Linear in the sides' lengths.
-pub(super) fn steps(profile: Profile, a: &str, b: &str) -> Vec<Step> {
-    let (Some(sa), Some(sb)) = (side(profile, a), side(profile, b)) else {
+pub(super) fn steps(profile: Profile, a: &str, b: &str, parses: &mut u64) -> Vec<Step> {
+    let (Some(sa), Some(sb)) = (side(profile, a, parses), side(profile, b, parses)) else {
         return Vec::new();
     };
     if !std::ptr::eq(sa.namespace, sb.namespace) {
@@ -107,7 +107,7 @@ pub(super) fn steps(profile: Profile, a: &str, b: &str) -> Vec<Step> {
 /// when the side gets no rung (no namespace steps, an NSS its namespace rejects, or a
 /// wrong check digit). For the equivalence key.
 pub(super) fn one_side(profile: Profile, text: &str) -> Option<(String, &'static str)> {
-    let s = side(profile, text)?;
+    let s = side(profile, text, &mut 0)?;
     if s.check_fails || s.namespace.steps.is_empty() {
         return None;
     }

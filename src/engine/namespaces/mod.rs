@@ -626,11 +626,16 @@ fn nss_invalid(
         at -= 1;
     }
     let next = nss[at..].chars().next().map_or(0, char::len_utf8);
-    let expected: Vec<&'static str> = failure
-        .expected
-        .iter()
-        .map(|e| abnf::lab::intern(e))
-        .collect();
+    // The grammar is `'static`: its own names serve, nothing is copied or leaked (a prose
+    // value, held without its `<>`, is named as such).
+    let expected: Vec<&'static str> = match grammar(ns) {
+        Some(g) => failure
+            .expected
+            .iter()
+            .map(|e| g.label(e).unwrap_or("a prose value"))
+            .collect(),
+        None => Vec::new(),
+    };
     let what = if at < nss.len() {
         format!("{} here", printable(&nss[at..at + next]))
     } else {

@@ -12,8 +12,9 @@
 //! never reaches this table; the entry points ([`super::analyze`], [`parse`],
 //! [`super::equiv::compare`], [`super::resolve::resolve`],
 //! [`super::quick_check`], `auto` here) map a profile to its descriptor and pass it down.
-//! None of them matches on a named profile. Profiles built at run time (a grammar over a
-//! user's ABNF) use the same descriptor type: [`Profile::register`].
+//! None of them matches on a named profile. The grammar lab's profile ([`lab`]) is a row
+//! too: its grammar is given at run time, as an input of the analysis
+//! ([`super::analyze_in`]), and the table keeps no state.
 //!
 //! # Adding a profile, step by step
 //!
@@ -45,7 +46,7 @@
 
 use std::fmt;
 use std::ops::Deref;
-use std::sync::{Arc, LazyLock, RwLock};
+use std::sync::{Arc, LazyLock};
 
 pub use super::descriptor::Descriptor;
 pub use super::descriptor::grammar::GrammarEntry;
@@ -54,6 +55,7 @@ pub use super::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 pub use super::handle::Profile;
 use super::tree::{Diagnostic, Tree};
 
+pub mod lab;
 pub mod uri;
 pub mod urn;
 pub mod whatwg;
@@ -123,7 +125,7 @@ macro_rules! profiles {
             pub const BUILTIN_COUNT: usize = Index::Count as usize;
 
             /// Every listed built-in profile, in the order the workbench's profile strip
-            /// shows them (profiles registered at run time are not listed).
+            /// shows them (the lab and test-only profiles are not listed).
             pub const ALL: [Profile; [$(stringify!($name)),*].len()] = [$(Profile::$name,)*];
         }
     };
@@ -147,26 +149,24 @@ profiles! {
     /// The WHATWG URL Standard (`auto` never picks it).
     Whatwg => whatwg::url_standard::WHATWG;
     @not_listed:
+    /// The grammar lab: a grammar given at run time, in the analysis's options
+    /// ([`crate::engine::analyze_in`]); `auto` never picks it.
+    Lab => lab::LAB;
     /// The dummy profile of `docs/adding-a-profile.md` (test builds only). Not listed in
     /// [`Profile::ALL`]: the profile strip's tests assume the seven specs at 60 columns.
     #[cfg(test)]
     Dummy => dummy::DUMMY;
 }
 
-/// At most this many profiles can be registered at run time (distinct names).
-pub const MAX_REGISTERED: usize = 64;
-
-/// The profiles registered at run time: slot `i` is `Profile(BUILTIN.len() + i)`.
-static REGISTERED: RwLock<Vec<Arc<Descriptor>>> = RwLock::new(Vec::new());
-
-/// What [`Profile::descriptor`] returns: the descriptor, borrowed for a built-in (no lock),
-/// shared for a profile registered at run time.
+/// What [`Profile::descriptor`] returns: a built-in's `static` descriptor, or one made at
+/// run time (the grammar lab's over the grammar in the options:
+/// [`lab::over`]).
 #[derive(Clone)]
 pub enum DescriptorRef {
     /// A built-in's `static` descriptor.
     Builtin(&'static Descriptor),
-    /// A run-time profile's descriptor, as registered when it was asked for.
-    Registered(Arc<Descriptor>),
+    /// A descriptor made at run time.
+    Made(Arc<Descriptor>),
 }
 
 impl Deref for DescriptorRef {
@@ -174,82 +174,18 @@ impl Deref for DescriptorRef {
     fn deref(&self) -> &Descriptor {
         match self {
             DescriptorRef::Builtin(d) => d,
-            DescriptorRef::Registered(d) => d,
+            DescriptorRef::Made(d) => d,
         }
     }
 }
-
-/// Why [`Profile::register`] refused a descriptor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RegisterError {
-    /// The name is a built-in profile's (or `auto`).
-    BuiltinName,
-    /// The name is empty, or not made of ASCII letters, digits, `-`, `_` and `.`.
-    BadName,
-    /// [`MAX_REGISTERED`] other names are registered already.
-    Full,
-}
-
-impl fmt::Display for RegisterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RegisterError::BuiltinName => "the name is a built-in profile's",
-            RegisterError::BadName => {
-                "a profile name is one or more ASCII letters, digits, '-', '_' or '.'"
-            }
-            RegisterError::Full => "too many profiles registered at run time (at most 64)",
-        })
-    }
-}
-
-impl std::error::Error for RegisterError {}
 
 impl Profile {
     /// Everything the engine knows of this profile's spec.
     pub fn descriptor(self) -> DescriptorRef {
+        // Every handle is a row of the table (the handles are made only by it); answer
+        // the first row rather than panic.
         let i = usize::from(self.0);
-        if let Some((_, d)) = BUILTIN.get(i) {
-            return DescriptorRef::Builtin(d);
-        }
-        let slots = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
-        match slots.get(i - BUILTIN.len()) {
-            Some(d) => DescriptorRef::Registered(Arc::clone(d)),
-            // Unreachable: a handle past the built-ins is only made by `register`, and a
-            // slot is never removed. Answer something rather than panic.
-            None => DescriptorRef::Builtin(BUILTIN[0].1),
-        }
-    }
-
-    /// Registers a profile built at run time (say, over a user's ABNF) and returns its
-    /// handle, which [`crate::engine::analyze`] and every generic module then take like a
-    /// built-in's. Registering a name again replaces that profile's descriptor in place:
-    /// the handle stays the same, and later calls see the new descriptor.
-    pub fn register(descriptor: Descriptor) -> Result<Profile, RegisterError> {
-        let name = descriptor.name;
-        let ok_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'.');
-        if name.is_empty() || !name.bytes().all(ok_char) {
-            return Err(RegisterError::BadName);
-        }
-        if name.eq_ignore_ascii_case("auto") || Profile::builtin_named(name).is_some() {
-            return Err(RegisterError::BuiltinName);
-        }
-        let mut slots = REGISTERED.write().unwrap_or_else(|e| e.into_inner());
-        let (i, replaced) = match slots.iter().position(|d| d.name.eq_ignore_ascii_case(name)) {
-            Some(i) => (
-                i,
-                Some(std::mem::replace(&mut slots[i], Arc::new(descriptor))),
-            ),
-            None if slots.len() < MAX_REGISTERED => {
-                slots.push(Arc::new(descriptor));
-                (slots.len() - 1, None)
-            }
-            None => return Err(RegisterError::Full),
-        };
-        // The old descriptor (its grammar's state) is dropped after the lock is released.
-        drop(slots);
-        drop(replaced);
-        // At most BUILTIN.len() + 64 handles: far below u16::MAX.
-        Ok(Profile((BUILTIN.len() + i) as u16))
+        DescriptorRef::Builtin(BUILTIN.get(i).map_or(BUILTIN[0].1, |(_, d)| d))
     }
 
     /// A built-in's place in the table (its place in [`Profile::ALL`] for a listed one),
@@ -281,16 +217,9 @@ impl Profile {
             .map(|i| Profile(i as u16))
     }
 
-    /// The profile with this name (case-insensitive): a built-in, else one registered at
-    /// run time.
+    /// The profile with this name (case-insensitive).
     pub fn from_name(name: &str) -> Option<Profile> {
-        Profile::builtin_named(name).or_else(|| {
-            let slots = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
-            slots
-                .iter()
-                .position(|d| d.name.eq_ignore_ascii_case(name))
-                .map(|i| Profile((BUILTIN.len() + i) as u16))
-        })
+        Profile::builtin_named(name)
     }
 }
 

@@ -81,6 +81,8 @@ pub enum Effect {
     /// Show the next parse of the input the pane reads, under the lab profile (the first
     /// after the last).
     NextParse,
+    /// Fold the lab trees to their rules, or unfold them to every repetition and literal.
+    LabFold,
 }
 
 /// A copy a pane offers: the text and what to call it in the status line.

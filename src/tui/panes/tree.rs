@@ -295,6 +295,14 @@ impl Pane for TreeView {
             }
             Action::Toggle => {
                 if !self.fold(None) {
+                    // Under the lab profile, Enter folds the tree to its rules (or
+                    // unfolds it to every repetition and literal).
+                    if a.model
+                        .side_of(a.analysis)
+                        .is_some_and(|side| a.model.lab_parses(side).is_some())
+                    {
+                        return Effect::LabFold;
+                    }
                     return Effect::Say("only cross-references fold".into());
                 }
             }
@@ -347,7 +355,7 @@ impl Pane for TreeView {
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
         // Under the lab profile, the title counts the parses and says which one is shown.
-        self.note = match crate::engine::abnf::lab::parses(a.profile, &a.input) {
+        self.note = match a.lab.as_ref().and_then(|l| l.parse.as_ref()) {
             Some(p) => {
                 let count = crate::engine::abnf::lab::count_phrase(p.count);
                 if p.valid && p.trees.len() > 1 {
@@ -376,6 +384,10 @@ impl Pane for TreeView {
             }
             None => Vec::new(),
         };
+        if a.model.lab_fold() && a.lab.is_some() {
+            self.note = self.note.iter().map(|n| format!("{n} · folded")).collect();
+        }
+        let area = lab_problems(f, area, a, theme);
         self.reading.node = self.selected;
         // The other reading, on request, beside the tree (below it when narrow), when the
         // app does not place it.
@@ -712,6 +724,57 @@ fn rule_name(rule: &str) -> &str {
     if rule.is_empty() { "—" } else { rule }
 }
 
+/// Under the lab profile, while its grammar file does not load: the file's errors, one a
+/// row (`line:column error[code]: message`, syntax errors first), in a box above the tree
+/// (at most half the pane); the rest of `area` is the tree's, returned.
+fn lab_problems(f: &mut Frame, area: Rect, a: &Doc<'_>, theme: &Theme) -> Rect {
+    let problems = a.model.lab_problems();
+    if problems.is_empty()
+        || a.lab.is_none()
+        || a.model.side_of(a.analysis).is_none()
+        || area.height < 8
+    {
+        return area;
+    }
+    // Each error wrapped to the box's width (escaped text: one column a character), so
+    // that it can be read whole; the box takes at most half the pane.
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    let rest = width.saturating_sub(2).max(1);
+    'all: for p in problems {
+        let chars: Vec<char> = p.chars().collect();
+        let mut at = 0;
+        while at < chars.len() {
+            if lines.len() >= usize::from(area.height) {
+                break 'all;
+            }
+            // Continuation rows are indented by two, so each error's start stands out.
+            let (indent, room) = if at == 0 { ("", width) } else { ("  ", rest) };
+            let end = (at + room).min(chars.len());
+            let mut text = String::from(indent);
+            text.extend(&chars[at..end]);
+            lines.push(Line::styled(text, theme.get(Slot::Error)));
+            at = end;
+        }
+    }
+    let rows = (lines.len() as u16).saturating_add(2).min(area.height / 2);
+    let top = Rect {
+        height: rows,
+        ..area
+    };
+    let title = format!(
+        "Grammar errors · {} · the last good grammar is in use",
+        problems.len()
+    );
+    f.render_widget(super::block_fit(&title, top, false, theme), top);
+    super::put_lines(f.buffer_mut(), inner(top), &lines);
+    Rect {
+        y: area.y + rows,
+        height: area.height - rows,
+        ..area
+    }
+}
+
 /// A row's guides cut to the kind column's `cols` (guides are ASCII-wide box characters,
 /// one column each).
 fn truncate_guide(g: &str, cols: usize) -> &str {
@@ -744,7 +807,7 @@ pub fn node_detail(a: &Analysis, node: usize) -> Detail {
         Slot::Text,
     );
     // Under the lab profile: the rule's production, as the grammar file writes it.
-    if let Some(p) = crate::engine::abnf::lab::production(a.profile, n.rule()) {
+    if let Some(p) = a.lab.as_ref().and_then(|l| l.lab.production(n.rule())) {
         let lines: Vec<&str> = p.lines().map(str::trim).collect();
         d.field("production", lines.join("  "), Slot::Text);
     }
