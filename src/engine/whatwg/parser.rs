@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use super::encode::{self, EncodeSet};
 use super::host::parse_host;
-use super::{Ctx, Host, Input, Parsed, Spans, UrlPath, UrlRecord, default_port, is_special};
+use super::{Ctx, Host, Input, Mode, Parsed, Spans, UrlPath, UrlRecord, default_port, is_special};
 use crate::engine::codes::Code;
 use crate::engine::tree::{Severity, Span};
 
@@ -114,8 +114,9 @@ struct Cleaned<'a> {
     removed: Vec<(Code, Span)>,
 }
 
-/// The input cleaned as the standard's first steps say.
-fn clean(input: &str) -> Cleaned<'_> {
+/// The input cleaned as the standard's first steps say; `map`: keep the map back to the
+/// input (for spans).
+fn clean(input: &str, map: bool) -> Cleaned<'_> {
     let mut removed = Vec::new();
     let start = input.len() - input.trim_start_matches(is_c0_or_space).len();
     let trimmed = input[start..].trim_end_matches(is_c0_or_space);
@@ -123,7 +124,7 @@ fn clean(input: &str) -> Cleaned<'_> {
     if start > 0 {
         removed.push((Code::WhatwgStripped, Span::new(0, start)));
     }
-    if !trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+    if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_none() {
         if end < input.len() {
             removed.push((Code::WhatwgStripped, Span::new(end, input.len())));
         }
@@ -135,7 +136,7 @@ fn clean(input: &str) -> Cleaned<'_> {
         };
     }
     let mut bytes = Vec::with_capacity(trimmed.len());
-    let mut map = Vec::with_capacity(trimmed.len() + 1);
+    let mut map = Vec::with_capacity(if map { trimmed.len() + 1 } else { 0 });
     for (i, b) in trimmed.bytes().enumerate() {
         let at = start + i;
         if matches!(b, b'\t' | b'\n' | b'\r') {
@@ -145,10 +146,15 @@ fn clean(input: &str) -> Cleaned<'_> {
             }
         } else {
             bytes.push(b);
-            map.push(at);
+            if map.capacity() > 0 {
+                map.push(at);
+            }
         }
     }
-    map.push(end);
+    let map = (map.capacity() > 0).then(|| {
+        map.push(end);
+        map
+    });
     if end < input.len() {
         removed.push((Code::WhatwgStripped, Span::new(end, input.len())));
     }
@@ -159,7 +165,7 @@ fn clean(input: &str) -> Cleaned<'_> {
     };
     Cleaned {
         text: Cow::Owned(text),
-        map: Some(map),
+        map,
         lead: start,
         removed,
     }
@@ -264,6 +270,9 @@ struct Machine<'a, 'b> {
     seg_start: usize,
     /// The URL's scheme is special (kept as the scheme changes).
     special: bool,
+    /// The current segment went onto the path as it was read (it is plain and no dot
+    /// segment), without the buffer.
+    direct: bool,
 }
 
 impl<'a> Machine<'a, '_> {
@@ -277,8 +286,16 @@ impl<'a> Machine<'a, '_> {
     fn n(&self) -> usize {
         self.cx.input.s.len()
     }
+    /// The input span of the cleaned bytes `a..b`, when spans are kept.
+    #[inline]
+    fn span(&self, a: usize, b: usize) -> Option<Span> {
+        self.cx.full().then(|| self.cx.input.span(a, b))
+    }
     /// Notes that `set` encoded the cleaned bytes `a..b`, merged with the run before it.
     fn encoded(&mut self, set: EncodeSet, a: usize, b: usize) {
+        if !self.cx.full() {
+            return;
+        }
         if let Some(r) = &mut self.run
             && r.set == set
             && r.end == a
@@ -295,12 +312,10 @@ impl<'a> Machine<'a, '_> {
     }
     fn flush_run(&mut self) {
         if let Some(r) = self.run.take() {
-            self.cx.note(
-                Code::WhatwgPercentEncoded,
-                r.start,
-                r.end,
-                format!("encoded with the {} (URL Standard §1.3)", r.set.name()),
-            );
+            self.cx
+                .note(Code::WhatwgPercentEncoded, r.start, r.end, || {
+                    format!("encoded with the {} (URL Standard §1.3)", r.set.name())
+                });
         }
     }
     /// Appends `c` (at cleaned `at`) to `out` encoded with `set`, noting an encoding.
@@ -346,14 +361,16 @@ impl<'a> Machine<'a, '_> {
     }
     /// Starts the query state after the `?` at the pointer.
     fn to_query(&mut self) {
-        self.url.query = Some(String::new());
+        // Sized once: the rest of the input, which is the query (and the fragment) as
+        // written, unless something in it is percent-encoded.
+        self.url.query = Some(String::with_capacity(self.n() - self.next));
         self.state = State::Query;
-        self.spans.query = Some(self.cx.input.span(self.next, self.next));
+        self.spans.query = self.span(self.next, self.next);
         self.buf_start = self.next;
     }
     /// Starts the fragment state after the `#` at the pointer.
     fn to_fragment(&mut self) {
-        self.url.fragment = Some(String::new());
+        self.url.fragment = Some(String::with_capacity(self.n() - self.next));
         self.state = State::Fragment;
     }
     /// Starts the authority state at `at`.
@@ -397,8 +414,9 @@ impl<'a> Machine<'a, '_> {
     }
 
     fn scheme_start(&mut self) -> Flow {
-        if let Some(ch) = self.c.filter(char::is_ascii_alphabetic) {
-            self.buf.push(ch.to_ascii_lowercase());
+        // The buffer is the input's bytes from 0 to the pointer, lower-cased: the scheme
+        // is taken from the input at its ":" rather than grown a character at a time.
+        if self.c.is_some_and(|ch| ch.is_ascii_alphabetic()) {
             self.state = State::Scheme;
             Flow::Advance
         } else {
@@ -410,7 +428,6 @@ impl<'a> Machine<'a, '_> {
     fn scheme(&mut self) -> Flow {
         match self.c {
             Some(ch) if ch.is_ascii_alphanumeric() || matches!(ch, '+' | '-' | '.') => {
-                self.buf.push(ch.to_ascii_lowercase());
                 Flow::Advance
             }
             Some(':') => {
@@ -418,7 +435,6 @@ impl<'a> Machine<'a, '_> {
                 Flow::Advance
             }
             _ => {
-                self.buf.clear();
                 self.state = State::NoScheme;
                 self.ptr = 0;
                 Flow::Stay
@@ -429,15 +445,12 @@ impl<'a> Machine<'a, '_> {
     /// The scheme state's `:`: the scheme is set, and the state after it chosen.
     fn scheme_end(&mut self) {
         let (s, ptr, next) = (self.s(), self.ptr, self.next);
-        self.url.scheme = std::mem::take(&mut self.buf);
-        self.spans.scheme = Some(self.cx.input.span(0, ptr));
+        self.url.scheme = s[..ptr].to_ascii_lowercase();
+        self.spans.scheme = self.span(0, ptr);
         if s[..ptr] != self.url.scheme {
-            self.cx.note(
-                Code::WhatwgSchemeLowercased,
-                0,
-                ptr,
-                format!("the scheme is lower-cased to {}", self.url.scheme),
-            );
+            self.cx.note(Code::WhatwgSchemeLowercased, 0, ptr, || {
+                format!("the scheme is lower-cased to {}", self.url.scheme)
+            });
         }
         self.special = is_special(&self.url.scheme);
         let rest = &self.bytes()[next..];
@@ -615,7 +628,7 @@ impl<'a> Machine<'a, '_> {
 
     fn authority(&mut self) -> Flow {
         // A run of bytes the state only steps over (no "@", no end of the authority).
-        let skip = skip_until(self.bytes(), self.ptr, b"@/?#\\");
+        let skip = skip_until(self.bytes(), self.ptr, &AUTHORITY_STOPS);
         if skip > self.ptr + 1 {
             self.ptr = skip;
             return Flow::Stay;
@@ -639,9 +652,9 @@ impl<'a> Machine<'a, '_> {
             }
             if self.at_seen {
                 let user_end = self.colon_at.unwrap_or(self.last_at);
-                self.spans.username = Some(self.cx.input.span(self.auth_start, user_end));
+                self.spans.username = self.span(self.auth_start, user_end);
                 if let Some(col) = self.colon_at {
-                    self.spans.password = Some(self.cx.input.span(col + 1, self.last_at));
+                    self.spans.password = self.span(col + 1, self.last_at);
                 }
             }
             self.ptr = self.buf_start;
@@ -698,7 +711,7 @@ impl<'a> Machine<'a, '_> {
     }
 
     fn host(&mut self) -> Flow {
-        let skip = skip_until(self.bytes(), self.ptr, b":[]/?#\\");
+        let skip = skip_until(self.bytes(), self.ptr, &HOST_STOPS);
         if skip > self.ptr + 1 {
             self.ptr = skip;
             return Flow::Stay;
@@ -718,7 +731,7 @@ impl<'a> Machine<'a, '_> {
                 return Flow::Fail;
             };
             self.url.host = Some(h);
-            self.spans.host = Some(self.cx.input.span(self.buf_start, ptr));
+            self.spans.host = self.span(self.buf_start, ptr);
             self.buf_start = next;
             self.state = State::Port;
             Flow::Advance
@@ -743,7 +756,7 @@ impl<'a> Machine<'a, '_> {
                 return Flow::Fail;
             };
             self.url.host = Some(h);
-            self.spans.host = Some(self.cx.input.span(self.buf_start, ptr));
+            self.spans.host = self.span(self.buf_start, ptr);
             self.state = State::PathStart;
             Flow::Stay
         } else {
@@ -780,7 +793,7 @@ impl<'a> Machine<'a, '_> {
             for &d in &self.bytes()[start..ptr] {
                 v = (v * 10 + (d - b'0') as u32).min(1 << 20);
             }
-            self.spans.port = Some(self.cx.input.span(start, ptr));
+            self.spans.port = self.span(start, ptr);
             if v > 65535 {
                 self.cx.error(
                     Code::PortOutOfRange,
@@ -793,12 +806,10 @@ impl<'a> Machine<'a, '_> {
             let port = v as u16;
             if default_port(&self.url.scheme) == Some(port) {
                 self.url.port = None;
-                self.cx.note(
-                    Code::WhatwgDefaultPortDropped,
-                    start,
-                    ptr,
-                    format!("{port} is {}'s default port, dropped", self.url.scheme),
-                );
+                self.cx
+                    .note(Code::WhatwgDefaultPortDropped, start, ptr, || {
+                        format!("{port} is {}'s default port, dropped", self.url.scheme)
+                    });
             } else {
                 self.url.port = Some(port);
             }
@@ -873,12 +884,9 @@ impl<'a> Machine<'a, '_> {
                 let p = path_list(&mut self.url);
                 p.push('/');
                 p.push_str(first);
-                self.cx.note(
-                    Code::WhatwgWindowsDriveLetter,
-                    ptr,
-                    ptr,
-                    format!("the base's drive letter {first} is kept"),
-                );
+                self.cx.note(Code::WhatwgWindowsDriveLetter, ptr, ptr, || {
+                    format!("the base's drive letter {first} is kept")
+                });
             }
         }
         self.state = State::Path;
@@ -926,7 +934,7 @@ impl<'a> Machine<'a, '_> {
                 h = Host::Empty;
             }
             self.url.host = Some(h);
-            self.spans.host = Some(self.cx.input.span(start, ptr));
+            self.spans.host = self.span(start, ptr);
             self.state = State::PathStart;
         }
         Flow::Stay
@@ -987,6 +995,26 @@ impl<'a> Machine<'a, '_> {
             self.path_start = Some(ptr);
         }
         let run = plain_run(self.bytes(), ptr, PLAIN_PATH);
+        if self.buf.is_empty() && !self.direct && run > ptr && self.ends_segment(run) {
+            // A whole segment of plain bytes that is no dot segment goes onto the path as
+            // it is (the buffer would only copy it there at the segment's end; a plain
+            // segment holds no `%` nor `|`, so it is no `%2e` form and no drive letter to
+            // rewrite).
+            let text = &self.s()[ptr..run];
+            if text != "." && text != ".." {
+                let n = self.n();
+                let p = path_list(&mut self.url);
+                if p.capacity() == 0 {
+                    // Sized once, as in `end_segment`.
+                    p.reserve(n - ptr + 1);
+                }
+                p.push('/');
+                p.push_str(text);
+                self.direct = true;
+                self.ptr = run;
+                return Flow::Stay;
+            }
+        }
         if run > ptr + 1 {
             self.buf.push_str(&self.s()[ptr..run]);
             self.ptr = run;
@@ -999,9 +1027,22 @@ impl<'a> Machine<'a, '_> {
         Flow::Advance
     }
 
+    /// True when the byte at `i` ends a path segment (or there is none).
+    fn ends_segment(&self, i: usize) -> bool {
+        match self.bytes().get(i) {
+            None | Some(b'/' | b'?' | b'#') => true,
+            Some(b'\\') => self.special,
+            _ => false,
+        }
+    }
+
     /// The path state at the end of a segment (`slash`: it ends in a slash): the buffer
     /// is a dot segment, or goes onto the path.
     fn end_segment(&mut self, slash: bool) {
+        if std::mem::take(&mut self.direct) {
+            // Already on the path, and the buffer is empty.
+            return;
+        }
         let ptr = self.ptr;
         let seg_from = self.seg_start.min(ptr);
         if is_double_dot(&self.buf) {
@@ -1036,6 +1077,11 @@ impl<'a> Machine<'a, '_> {
             {
                 self.buf.replace_range(1..2, ":");
                 drive = true;
+            }
+            if p.capacity() == 0 {
+                // Sized once: the rest of the input, which is the path as written (and
+                // what follows it), unless something in it is percent-encoded.
+                p.reserve(self.cx.input.s.len() - seg_from + 1);
             }
             p.push('/');
             p.push_str(&self.buf);
@@ -1106,7 +1152,7 @@ impl<'a> Machine<'a, '_> {
         let ptr = self.ptr;
         match self.c {
             None | Some('#') => {
-                self.spans.query = Some(self.cx.input.span(self.buf_start, ptr));
+                self.spans.query = self.span(self.buf_start, ptr);
                 if self.c == Some('#') {
                     self.to_fragment();
                 }
@@ -1138,7 +1184,7 @@ impl<'a> Machine<'a, '_> {
     fn fragment(&mut self) -> Flow {
         let ptr = self.ptr;
         if self.spans.fragment.is_none() {
-            self.spans.fragment = Some(self.cx.input.span(ptr, self.n()));
+            self.spans.fragment = self.span(ptr, self.n());
         }
         if let Some(ch) = self.c {
             let run = plain_run(self.bytes(), ptr, PLAIN_FRAGMENT);
@@ -1178,60 +1224,106 @@ impl<'a> Machine<'a, '_> {
                 Flow::Stay => {}
                 Flow::Fail => return false,
             }
+            // A verdict is known once the states that can fail are behind: the path, query
+            // and fragment states never fail.
+            if self.cx.mode == Mode::Verdict
+                && matches!(
+                    self.state,
+                    State::PathStart
+                        | State::Path
+                        | State::OpaquePath
+                        | State::Query
+                        | State::Fragment
+                )
+            {
+                return true;
+            }
         }
         if let Some(ps) = self.path_start {
-            self.spans.path = Some(self.cx.input.span(ps, self.path_end.max(ps)));
+            self.spans.path = self.span(ps, self.path_end.max(ps));
         }
         true
     }
 }
 
-/// Runs the basic URL parser.
+impl<'a, 'b> Machine<'a, 'b> {
+    fn new(input: Input<'a>, base: Option<&'b UrlRecord>, mode: Mode) -> Self {
+        Machine {
+            cx: Ctx {
+                input,
+                diags: Vec::new(),
+                validation_error: false,
+                mode,
+                failure: None,
+            },
+            base,
+            url: UrlRecord {
+                scheme: String::new(),
+                username: String::new(),
+                password: String::new(),
+                host: None,
+                port: None,
+                path: UrlPath::List(String::new()),
+                query: None,
+                fragment: None,
+            },
+            spans: Spans::default(),
+            run: None,
+            state: State::SchemeStart,
+            ptr: 0,
+            c: None,
+            next: 0,
+            steps: 0,
+            buf: String::new(),
+            buf_start: 0,
+            at_seen: false,
+            in_brackets: false,
+            pw_seen: false,
+            auth_start: 0,
+            colon_at: None,
+            last_at: 0,
+            path_end: 0,
+            path_start: None,
+            seg_start: 0,
+            special: false,
+            direct: false,
+        }
+    }
+}
+
+/// Runs the basic URL parser in [`Mode::Record`] or [`Mode::Verdict`]: the record (in
+/// verdict mode, only what the parse built before it stopped), or the failure's code.
+pub(super) fn run_light(
+    original: &str,
+    base: Option<&UrlRecord>,
+    mode: Mode,
+) -> Result<UrlRecord, Code> {
+    let cleaned = clean(original, false);
+    let input = Input {
+        s: &cleaned.text,
+        map: None,
+        lead: cleaned.lead,
+    };
+    let mut m = Machine::new(input, base, mode);
+    if m.go() {
+        Ok(m.url)
+    } else {
+        // Every failing state reports its error but the relative state without a base,
+        // which the no-scheme state's missing-scheme error always comes before.
+        Err(m.cx.failure.unwrap_or(Code::MissingSchemeNonRelativeUrl))
+    }
+}
+
+/// Runs the basic URL parser, keeping every span and diagnostic ([`Mode::Full`]).
 pub(super) fn run(original: &str, base: Option<&UrlRecord>) -> Parsed {
-    let cleaned = clean(original);
+    let cleaned = clean(original, true);
     let removed = cleaned.removed;
     let input = Input {
         s: &cleaned.text,
         map: cleaned.map,
         lead: cleaned.lead,
     };
-    let mut m = Machine {
-        cx: Ctx {
-            input,
-            diags: Vec::new(),
-            validation_error: false,
-        },
-        base,
-        url: UrlRecord {
-            scheme: String::new(),
-            username: String::new(),
-            password: String::new(),
-            host: None,
-            port: None,
-            path: UrlPath::List(String::new()),
-            query: None,
-            fragment: None,
-        },
-        spans: Spans::default(),
-        run: None,
-        state: State::SchemeStart,
-        ptr: 0,
-        c: None,
-        next: 0,
-        steps: 0,
-        buf: String::new(),
-        buf_start: 0,
-        at_seen: false,
-        in_brackets: false,
-        pw_seen: false,
-        auth_start: 0,
-        colon_at: None,
-        last_at: 0,
-        path_end: 0,
-        path_start: None,
-        seg_start: 0,
-        special: false,
-    };
+    let mut m = Machine::new(input, base, Mode::Full);
     for (code, span) in &removed {
         m.cx.validation_error = true;
         let what = if *code == Code::WhatwgStripped {
@@ -1271,11 +1363,27 @@ pub(super) fn run(original: &str, base: Option<&UrlRecord>) -> Parsed {
     }
 }
 
+/// A table of the bytes that stop a [`skip_until`].
+const fn stop_table(stops: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// What ends the authority state's plain run: `@` and the ends of the authority.
+const AUTHORITY_STOPS: [bool; 256] = stop_table(b"@/?#\\");
+/// What ends the host state's plain run: `:`, the brackets and the ends of the host.
+const HOST_STOPS: [bool; 256] = stop_table(b":[]/?#\\");
+
 /// The first byte from `i` that is one of `stops`, or the end (a non-ASCII byte is never a
 /// stop, and a run ends on a character boundary since every stop is ASCII).
 #[inline]
-fn skip_until(bytes: &[u8], mut i: usize, stops: &[u8]) -> usize {
-    while i < bytes.len() && !stops.contains(&bytes[i]) {
+fn skip_until(bytes: &[u8], mut i: usize, stops: &[bool; 256]) -> usize {
+    while i < bytes.len() && !stops[bytes[i] as usize] {
         i += 1;
     }
     i
