@@ -360,7 +360,7 @@ impl<'a> Machine<'a, '_> {
         );
     }
     /// Starts the query state after the `?` at the pointer.
-    fn to_query(&mut self) {
+    fn enter_query(&mut self) {
         // Sized once: the rest of the input, which is the query (and the fragment) as
         // written, unless something in it is percent-encoded.
         self.url.query = Some(String::with_capacity(self.n() - self.next));
@@ -369,12 +369,12 @@ impl<'a> Machine<'a, '_> {
         self.buf_start = self.next;
     }
     /// Starts the fragment state after the `#` at the pointer.
-    fn to_fragment(&mut self) {
+    fn enter_fragment(&mut self) {
         self.url.fragment = Some(String::with_capacity(self.n() - self.next));
         self.state = State::Fragment;
     }
     /// Starts the authority state at `at`.
-    fn to_authority(&mut self, at: usize) {
+    fn enter_authority(&mut self, at: usize) {
         self.state = State::Authority;
         self.buf_start = at;
         self.auth_start = at;
@@ -532,7 +532,7 @@ impl<'a> Machine<'a, '_> {
 
     fn path_or_authority(&mut self) -> Flow {
         if self.c == Some('/') {
-            self.to_authority(self.next);
+            self.enter_authority(self.next);
             Flow::Advance
         } else {
             self.state = State::Path;
@@ -561,8 +561,8 @@ impl<'a> Machine<'a, '_> {
         self.url.path = b.path.clone();
         self.url.query = b.query.clone();
         match c {
-            Some('?') => self.to_query(),
-            Some('#') => self.to_fragment(),
+            Some('?') => self.enter_query(),
+            Some('#') => self.enter_fragment(),
             Some(_) => {
                 self.url.query = None;
                 shorten(&mut self.url);
@@ -584,7 +584,7 @@ impl<'a> Machine<'a, '_> {
             self.state = State::SpecialAuthorityIgnoreSlashes;
             Flow::Advance
         } else if c == Some('/') {
-            self.to_authority(self.next);
+            self.enter_authority(self.next);
             Flow::Advance
         } else {
             if let Some(b) = self.base {
@@ -611,7 +611,7 @@ impl<'a> Machine<'a, '_> {
     fn special_authority_ignore_slashes(&mut self) -> Flow {
         let c = self.c;
         if !matches!(c, Some('/') | Some('\\')) {
-            self.to_authority(self.ptr);
+            self.enter_authority(self.ptr);
             return Flow::Stay;
         }
         self.missing_solidus(self.ptr);
@@ -839,8 +839,8 @@ impl<'a> Machine<'a, '_> {
         self.url.path = b.path.clone();
         self.url.query = b.query.clone();
         match c {
-            Some('?') => self.to_query(),
-            Some('#') => self.to_fragment(),
+            Some('?') => self.enter_query(),
+            Some('#') => self.enter_fragment(),
             Some(_) => {
                 self.url.query = None;
                 if !starts_with_windows_drive_letter(&self.bytes()[ptr..]) {
@@ -955,10 +955,10 @@ impl<'a> Machine<'a, '_> {
             }
         } else if c == Some('?') {
             self.path_start = None;
-            self.to_query();
+            self.enter_query();
         } else if c == Some('#') {
             self.path_start = None;
-            self.to_fragment();
+            self.enter_fragment();
         } else if c.is_some() {
             self.state = State::Path;
             if c != Some('/') {
@@ -979,8 +979,8 @@ impl<'a> Machine<'a, '_> {
             self.end_segment(slash);
             self.seg_start = self.next;
             match c {
-                Some('?') => self.to_query(),
-                Some('#') => self.to_fragment(),
+                Some('?') => self.enter_query(),
+                Some('#') => self.enter_fragment(),
                 _ => {}
             }
             return Flow::Advance;
@@ -1102,11 +1102,11 @@ impl<'a> Machine<'a, '_> {
         match self.c {
             Some('?') => {
                 self.path_end = ptr;
-                self.to_query();
+                self.enter_query();
             }
             Some('#') => {
                 self.path_end = ptr;
-                self.to_fragment();
+                self.enter_fragment();
             }
             Some(' ') => {
                 self.cx.warn(
@@ -1154,7 +1154,7 @@ impl<'a> Machine<'a, '_> {
             None | Some('#') => {
                 self.spans.query = self.span(self.buf_start, ptr);
                 if self.c == Some('#') {
-                    self.to_fragment();
+                    self.enter_fragment();
                 }
             }
             Some(ch) => {

@@ -379,3 +379,52 @@ fn the_light_modes_agree_with_the_full_parse() {
         }
     }
 }
+
+/// The parser's shape (issue 35): one method per state, no function in this module over
+/// 250 lines. A function is counted from its `fn` line to the `}` at its indentation.
+#[test]
+fn no_function_of_the_module_is_over_250_lines() {
+    let dir = format!("{}/src/engine/whatwg", env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir)
+        .expect("the module's folder")
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let body = line.trim_start();
+            let indent = &line[..line.len() - body.len()];
+            let is_fn = [
+                "fn ",
+                "pub fn ",
+                "pub(super) fn ",
+                "pub(crate) fn ",
+                "const fn ",
+            ]
+            .iter()
+            .any(|p| body.starts_with(p));
+            if !is_fn || body.ends_with(';') {
+                continue;
+            }
+            let close = format!("{indent}}}");
+            let len = lines[i..]
+                .iter()
+                .position(|l| *l == close)
+                .map_or(lines.len() - i, |n| n + 1);
+            checked += 1;
+            assert!(
+                len <= 250,
+                "{}:{}: {} lines: {body}",
+                path.display(),
+                i + 1,
+                len
+            );
+        }
+    }
+    assert!(checked > 100, "{checked} functions");
+}
