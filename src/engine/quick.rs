@@ -77,11 +77,9 @@ pub fn whatwg(b: &[u8]) -> Quick {
     if whatwg_plain(b) {
         return Quick::Valid;
     }
-    let parsed = super::whatwg::parse(s, None);
-    match parsed.failure() {
-        None if parsed.url.is_some() => Quick::Valid,
-        Some(d) => Quick::Invalid(d.code.as_str()),
-        None => Quick::Unknown,
+    match super::whatwg::verdict(s) {
+        Ok(()) => Quick::Valid,
+        Err(code) => Quick::Invalid(code.as_str()),
     }
 }
 

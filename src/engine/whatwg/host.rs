@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::encode::{self, EncodeSet};
-use super::{Ctx, Host};
+use super::{Ctx, Host, Mode};
 use crate::engine::codes::Code;
 use crate::engine::tree::Severity;
 
@@ -61,15 +61,17 @@ pub(super) fn parse_host(cx: &mut Ctx<'_>, a: usize, b: usize, opaque: bool) -> 
         };
         let addr = parse_ipv6(cx, inner, a + 1)?;
         let host = Host::Ipv6(addr);
-        let mut written = String::new();
-        host.serialize_into(&mut written);
-        if written != input {
-            cx.note(
-                Code::WhatwgIpv6Compressed,
-                a,
-                b,
-                format!("the IPv6 address is written {written}"),
-            );
+        if cx.full() {
+            let mut written = String::new();
+            host.serialize_into(&mut written);
+            if written != input {
+                cx.note(
+                    Code::WhatwgIpv6Compressed,
+                    a,
+                    b,
+                    format!("the IPv6 address is written {written}"),
+                );
+            }
         }
         return Some(host);
     }
@@ -82,6 +84,24 @@ pub(super) fn parse_host(cx: &mut Ctx<'_>, a: usize, b: usize, opaque: bool) -> 
         return None;
     }
     let bytes = input.as_bytes();
+    // The common case, without the `idna` crate and with no copy but the one the record
+    // keeps: a domain of ASCII letters, digits, hyphens and dots that strict ToASCII takes
+    // as it is but for case (so no percent-decoding, no forbidden code point, no failure
+    // and no warning), and that does not end in a number. The domain parser lower-cases
+    // it; a verdict needs no copy at all.
+    if strict_ascii_quick(bytes) && !ends_in_number(input) {
+        if cx.mode == Mode::Verdict {
+            // The verdict's record is never read: its host needs no text.
+            return Some(Host::Empty);
+        }
+        let ascii = input.to_ascii_lowercase();
+        if cx.full() && ascii != input {
+            cx.note(Code::WhatwgDomainToAscii, a, b, || {
+                format!("the domain is rewritten to {ascii}")
+            });
+        }
+        return Some(Host::Domain(ascii));
+    }
     let has_pct = bytes
         .iter()
         .enumerate()
@@ -105,22 +125,15 @@ pub(super) fn parse_host(cx: &mut Ctx<'_>, a: usize, b: usize, opaque: bool) -> 
         // Part spans are exact only when the domain parser kept the input as it was.
         let offset = (ascii == input).then_some(a);
         let v4 = parse_ipv4(cx, &ascii, a, b, offset)?;
-        let written = Host::Ipv4(v4).to_string();
-        cx.note(
-            Code::WhatwgIpv4Read,
-            a,
-            b,
-            format!("the host is read as the IPv4 address {written}"),
-        );
+        cx.note(Code::WhatwgIpv4Read, a, b, || {
+            format!("the host is read as the IPv4 address {}", Host::Ipv4(v4))
+        });
         return Some(Host::Ipv4(v4));
     }
     if ascii != input {
-        cx.note(
-            Code::WhatwgDomainToAscii,
-            a,
-            b,
-            format!("the domain is rewritten to {ascii}"),
-        );
+        cx.note(Code::WhatwgDomainToAscii, a, b, || {
+            format!("the domain is rewritten to {ascii}")
+        });
     }
     Some(Host::Domain(ascii))
 }
@@ -192,17 +205,13 @@ fn domain_parser(cx: &mut Ctx<'_>, domain: &str, a: usize, b: usize) -> Option<S
         return None;
     }
     if let Some(bad) = result.chars().find(|&c| is_forbidden_domain(c)) {
-        cx.error_at(
-            Code::DomainToAscii,
-            a,
-            b,
-            DOMAIN_SECTION,
+        cx.error_at(Code::DomainToAscii, a, b, DOMAIN_SECTION, move || {
             format!(
-                "the domain holds U+{:04X}, a forbidden domain code point: percent-encoding does \
-                 not help in a domain; remove it",
+                "the domain holds U+{:04X}, a forbidden domain code point: percent-encoding \
+                     does not help in a domain; remove it",
                 bad as u32
-            ),
-        );
+            )
+        });
         return None;
     }
     if !strict_ok {
@@ -277,63 +286,49 @@ fn parse_ipv4(cx: &mut Ctx<'_>, s: &str, a: usize, b: usize, offset: Option<usiz
             parts.pop();
         }
     }
+    let count = parts.len();
     if parts.len() > 4 {
-        cx.error_at(
-            Code::Ipv4TooManyParts,
-            a,
-            b,
-            IPV4_SECTION,
+        cx.error_at(Code::Ipv4TooManyParts, a, b, IPV4_SECTION, move || {
             format!(
                 "the host ends in a number, so it must be an IPv4 address, but it has {} parts: \
                  give at most 4",
-                parts.len()
-            ),
-        );
+                count
+            )
+        });
         return None;
     }
     if parts.len() < 4 {
         let (x, y) = span_of(0, s.len());
-        cx.warn_at(
-            Code::Ipv4TooFewParts,
-            x,
-            y,
-            IPV4_SECTION,
+        cx.warn_at(Code::Ipv4TooFewParts, x, y, IPV4_SECTION, move || {
             format!(
-                "an IPv4 address of {} part{}: the last part fills the last {} bytes; write all \
-                 4 parts",
-                parts.len(),
-                if parts.len() == 1 { "" } else { "s" },
-                5 - parts.len()
-            ),
-        );
+                "an IPv4 address of {} part{}: the last part fills the last {} bytes; \
+                     write all 4 parts",
+                count,
+                if count == 1 { "" } else { "s" },
+                5 - count
+            )
+        });
     }
     let mut numbers: Vec<u64> = Vec::with_capacity(4);
     for &(st, p) in &parts {
         let (x, y) = span_of(st, p.len());
         let Some((n, radix)) = ipv4_number(p) else {
-            cx.error_at(
-                Code::Ipv4NonNumericPart,
-                x,
-                y,
-                IPV4_SECTION,
+            cx.error_at(Code::Ipv4NonNumericPart, x, y, IPV4_SECTION, move || {
                 format!(
                     "the host ends in a number, so it must be an IPv4 address, but the part \
-                     \"{p}\" is not a number: give a number, or a name that does not end in one"
-                ),
-            );
+                         \"{p}\" is not a number: give a number, or a name that does not end \
+                         in one"
+                )
+            });
             return None;
         };
         if radix != 10 {
-            cx.warn_at(
-                Code::Ipv4NonDecimalPart,
-                x,
-                y,
-                IPV4_SECTION,
+            cx.warn_at(Code::Ipv4NonDecimalPart, x, y, IPV4_SECTION, move || {
                 format!(
                     "the part \"{p}\" is read as {}: {n}; write it in decimal",
                     if radix == 16 { "hexadecimal" } else { "octal" }
-                ),
-            );
+                )
+            });
         }
         numbers.push(n);
     }
@@ -352,10 +347,12 @@ fn parse_ipv4(cx: &mut Ctx<'_>, s: &str, a: usize, b: usize, offset: Option<usiz
                 x,
                 y,
                 IPV4_SECTION,
-                if fails {
-                    format!("the IPv4 part {n} is too large: give at most 255")
-                } else {
-                    format!("the last IPv4 part {n} is over 255 and fills several bytes")
+                move || {
+                    if fails {
+                        format!("the IPv4 part {n} is too large: give at most 255")
+                    } else {
+                        format!("the last IPv4 part {n} is over 255 and fills several bytes")
+                    }
                 },
             );
             if fails {
@@ -380,7 +377,7 @@ fn parse_ipv6(cx: &mut Ctx<'_>, s: &str, at: usize) -> Option<[u16; 8]> {
     let mut p = 0usize;
     let fail = |cx: &mut Ctx<'_>, code: Code, x: usize, msg: &str| {
         let y = (x + 1).min(n).max(x);
-        cx.error_at(code, at + x, at + y, IPV6_SECTION, msg.to_string());
+        cx.error_at(code, at + x, at + y, IPV6_SECTION, msg);
     };
     if c.first() == Some(&b':') {
         if c.get(1) != Some(&b':') {
@@ -581,10 +578,12 @@ fn parse_opaque_host(cx: &mut Ctx<'_>, a: usize, b: usize) -> Option<Host> {
             a + i,
             a + i + bad.len_utf8(),
             "URL Standard §3.5 #concept-opaque-host-parser",
-            format!(
-                "U+{:04X} is a forbidden host code point: percent-encode it",
-                bad as u32
-            ),
+            move || {
+                format!(
+                    "U+{:04X} is a forbidden host code point: percent-encode it",
+                    bad as u32
+                )
+            },
         );
         return None;
     }

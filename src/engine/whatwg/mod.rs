@@ -168,11 +168,25 @@ impl UrlRecord {
     }
 
     fn serialize(&self, exclude_fragment: bool) -> String {
+        // Sized once: every part's length, the host's at most an IPv6 address's 41 bytes
+        // when it is no text, the port at most 6.
+        let host_len = match &self.host {
+            None => 0,
+            Some(Host::Domain(h) | Host::Opaque(h)) => h.len() + 2,
+            Some(_) => 43,
+        };
         let mut out = String::with_capacity(
             self.scheme.len()
+                + 1
+                + host_len
+                + self.username.len()
+                + self.password.len()
+                + 2
+                + 6
+                + 2
                 + self.path.as_str().len()
                 + self.query.as_ref().map_or(0, |q| q.len() + 1)
-                + 32,
+                + self.fragment.as_ref().map_or(0, |f| f.len() + 1),
         );
         out.push_str(&self.scheme);
         out.push(':');
@@ -431,6 +445,27 @@ pub fn parse_with_base(input: &str, base: Option<&UrlRecord>) -> Parsed {
     parser::run(input, base)
 }
 
+/// The URL record of `input` (against `base`, when given), or the code of the validation
+/// error that made the parse fail: what [`parse_with_base`] gives as its `url` and
+/// [`Parsed::failure`], without spans, diagnostics or messages, which this never builds.
+pub fn parse_record(input: &str, base: Option<&UrlRecord>) -> Result<UrlRecord, Code> {
+    parser::run_light(input, base, Mode::Record)
+}
+
+/// The serialization (the `href`) of `input`'s URL record, or `None` when it does not
+/// parse: [`parse_record`] and [`UrlRecord::href`].
+pub fn href(input: &str) -> Option<String> {
+    parse_record(input, None).ok().map(|u| u.href())
+}
+
+/// Whether `input` parses (no base), else the code of the validation error that made the
+/// parse fail, as [`Parsed::failure`] names it: the verdict of `check --profile whatwg`.
+/// Builds no record, span or diagnostic, and stops reading where the parse can no longer
+/// fail (at the path).
+pub fn verdict(input: &str) -> Result<(), Code> {
+    parser::run_light(input, None, Mode::Verdict).map(|_| ())
+}
+
 /// The cleaned input and its map back to the original.
 pub(crate) struct Input<'a> {
     /// The input without leading and trailing C0 controls and spaces, and without tabs and
@@ -464,14 +499,62 @@ impl Input<'_> {
     }
 }
 
+/// What a parse builds besides its verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// The URL record, every component's span and every diagnostic with its message:
+    /// [`parse`].
+    Full,
+    /// The URL record only: [`parse_record`] and [`href`].
+    Record,
+    /// Whether the parse fails, and with which validation error: [`verdict`]. The machine
+    /// stops at the first state that cannot fail (path start, path, opaque path, query,
+    /// fragment), and builds no record.
+    Verdict,
+}
+
+/// A diagnostic's message, built only when the parse keeps messages ([`Mode::Full`]): a
+/// text, or a closure that writes one (for the messages that `format!` would otherwise
+/// build on every parse, asked or not).
+pub(crate) trait Message {
+    fn text(self) -> String;
+}
+
+impl Message for &str {
+    fn text(self) -> String {
+        self.to_string()
+    }
+}
+
+impl Message for String {
+    fn text(self) -> String {
+        self
+    }
+}
+
+impl<F: FnOnce() -> String> Message for F {
+    fn text(self) -> String {
+        self()
+    }
+}
+
 /// What the parser and the host parser share: the input and the diagnostics.
 pub(crate) struct Ctx<'a> {
     pub input: Input<'a>,
     pub diags: Vec<Diagnostic>,
     pub validation_error: bool,
+    /// What the parse builds.
+    pub mode: Mode,
+    /// The code of the first error (the failure), in every mode.
+    pub failure: Option<Code>,
 }
 
 impl Ctx<'_> {
+    /// True when diagnostics and spans are kept.
+    #[inline]
+    pub fn full(&self) -> bool {
+        self.mode == Mode::Full
+    }
     pub fn diag_at(
         &mut self,
         severity: Severity,
@@ -479,16 +562,27 @@ impl Ctx<'_> {
         a: usize,
         b: usize,
         section: &'static str,
-        message: impl Into<String>,
+        message: impl Message,
     ) {
         if severity != Severity::Note {
             self.validation_error = true;
         }
+        if severity == Severity::Error && self.failure.is_none() {
+            self.failure = Some(code);
+        }
+        if !self.full() {
+            return;
+        }
         let span = self.input.span(a, b);
-        self.diags
-            .push(Diagnostic::new(severity, code, span, section, message));
+        self.diags.push(Diagnostic::new(
+            severity,
+            code,
+            span,
+            section,
+            message.text(),
+        ));
     }
-    pub fn error(&mut self, code: Code, a: usize, b: usize, message: impl Into<String>) {
+    pub fn error(&mut self, code: Code, a: usize, b: usize, message: impl Message) {
         self.diag_at(Severity::Error, code, a, b, code.section(), message);
     }
     pub fn error_at(
@@ -497,11 +591,11 @@ impl Ctx<'_> {
         a: usize,
         b: usize,
         section: &'static str,
-        message: impl Into<String>,
+        message: impl Message,
     ) {
         self.diag_at(Severity::Error, code, a, b, section, message);
     }
-    pub fn warn(&mut self, code: Code, a: usize, b: usize, message: impl Into<String>) {
+    pub fn warn(&mut self, code: Code, a: usize, b: usize, message: impl Message) {
         self.diag_at(Severity::Warning, code, a, b, code.section(), message);
     }
     pub fn warn_at(
@@ -510,24 +604,25 @@ impl Ctx<'_> {
         a: usize,
         b: usize,
         section: &'static str,
-        message: impl Into<String>,
+        message: impl Message,
     ) {
         self.diag_at(Severity::Warning, code, a, b, section, message);
     }
-    pub fn note(&mut self, code: Code, a: usize, b: usize, message: impl Into<String>) {
+    pub fn note(&mut self, code: Code, a: usize, b: usize, message: impl Message) {
         self.diag_at(Severity::Note, code, a, b, code.section(), message);
     }
     /// An invalid-URL-unit validation error for `c` at `a..b`.
     pub fn url_unit(&mut self, a: usize, b: usize, c: char) {
-        let msg = if c == '%' {
-            "a \"%\" not followed by two hex digits: write \"%25\"".to_string()
-        } else {
-            format!(
-                "U+{:04X} is not a URL code point: percent-encode it",
-                c as u32
-            )
-        };
-        self.warn(Code::InvalidUrlUnit, a, b, msg);
+        self.warn(Code::InvalidUrlUnit, a, b, move || {
+            if c == '%' {
+                "a \"%\" not followed by two hex digits: write \"%25\"".to_string()
+            } else {
+                format!(
+                    "U+{:04X} is not a URL code point: percent-encode it",
+                    c as u32
+                )
+            }
+        });
     }
 }
 

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use super::encode::{self, EncodeSet};
 use super::host::parse_host;
-use super::{Ctx, Host, Input, Parsed, Spans, UrlPath, UrlRecord, default_port, is_special};
+use super::{Ctx, Host, Input, Mode, Parsed, Spans, UrlPath, UrlRecord, default_port, is_special};
 use crate::engine::codes::Code;
 use crate::engine::tree::{Severity, Span};
 
@@ -114,8 +114,9 @@ struct Cleaned<'a> {
     removed: Vec<(Code, Span)>,
 }
 
-/// The input cleaned as the standard's first steps say.
-fn clean(input: &str) -> Cleaned<'_> {
+/// The input cleaned as the standard's first steps say; `map`: keep the map back to the
+/// input (for spans).
+fn clean(input: &str, map: bool) -> Cleaned<'_> {
     let mut removed = Vec::new();
     let start = input.len() - input.trim_start_matches(is_c0_or_space).len();
     let trimmed = input[start..].trim_end_matches(is_c0_or_space);
@@ -123,7 +124,7 @@ fn clean(input: &str) -> Cleaned<'_> {
     if start > 0 {
         removed.push((Code::WhatwgStripped, Span::new(0, start)));
     }
-    if !trimmed.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+    if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_none() {
         if end < input.len() {
             removed.push((Code::WhatwgStripped, Span::new(end, input.len())));
         }
@@ -135,7 +136,7 @@ fn clean(input: &str) -> Cleaned<'_> {
         };
     }
     let mut bytes = Vec::with_capacity(trimmed.len());
-    let mut map = Vec::with_capacity(trimmed.len() + 1);
+    let mut map = Vec::with_capacity(if map { trimmed.len() + 1 } else { 0 });
     for (i, b) in trimmed.bytes().enumerate() {
         let at = start + i;
         if matches!(b, b'\t' | b'\n' | b'\r') {
@@ -145,10 +146,15 @@ fn clean(input: &str) -> Cleaned<'_> {
             }
         } else {
             bytes.push(b);
-            map.push(at);
+            if map.capacity() > 0 {
+                map.push(at);
+            }
         }
     }
-    map.push(end);
+    let map = (map.capacity() > 0).then(|| {
+        map.push(end);
+        map
+    });
     if end < input.len() {
         removed.push((Code::WhatwgStripped, Span::new(end, input.len())));
     }
@@ -159,7 +165,7 @@ fn clean(input: &str) -> Cleaned<'_> {
     };
     Cleaned {
         text: Cow::Owned(text),
-        map: Some(map),
+        map,
         lead: start,
         removed,
     }
@@ -222,17 +228,74 @@ struct EncRun {
     end: usize,
 }
 
+/// What a state tells the loop once it has run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    /// Step over the code point at the pointer (the standard's "increase pointer by 1"),
+    /// ending the loop at the end of the input.
+    Advance,
+    /// Run again at the pointer as it is now (the standard's "decrease pointer by 1", or a
+    /// state that moved the pointer over a run of bytes itself).
+    Stay,
+    /// The parse fails (the state reported its validation error).
+    Fail,
+}
+
+/// The state machine: the URL record being built, and the standard's variables (the state,
+/// the pointer, the buffer and its flags) with the positions the spans need.
 struct Machine<'a, 'b> {
     cx: Ctx<'a>,
     base: Option<&'b UrlRecord>,
     url: UrlRecord,
     spans: Spans,
     run: Option<EncRun>,
+    state: State,
+    /// The pointer: a byte offset into the cleaned input.
+    ptr: usize,
+    /// The code point at the pointer, if any, and the offset just past it.
+    c: Option<char>,
+    next: usize,
+    steps: usize,
+    buf: String,
+    /// Where the current buffer's text starts (authority, host, port, file host).
+    buf_start: usize,
+    at_seen: bool,
+    in_brackets: bool,
+    pw_seen: bool,
+    auth_start: usize,
+    colon_at: Option<usize>,
+    last_at: usize,
+    path_end: usize,
+    path_start: Option<usize>,
+    seg_start: usize,
+    /// The URL's scheme is special (kept as the scheme changes).
+    special: bool,
+    /// The current segment went onto the path as it was read (it is plain and no dot
+    /// segment), without the buffer.
+    direct: bool,
 }
 
-impl Machine<'_, '_> {
+impl<'a> Machine<'a, '_> {
+    /// The cleaned input.
+    fn s(&self) -> &'a str {
+        self.cx.input.s
+    }
+    fn bytes(&self) -> &'a [u8] {
+        self.cx.input.s.as_bytes()
+    }
+    fn n(&self) -> usize {
+        self.cx.input.s.len()
+    }
+    /// The input span of the cleaned bytes `a..b`, when spans are kept.
+    #[inline]
+    fn span(&self, a: usize, b: usize) -> Option<Span> {
+        self.cx.full().then(|| self.cx.input.span(a, b))
+    }
     /// Notes that `set` encoded the cleaned bytes `a..b`, merged with the run before it.
     fn encoded(&mut self, set: EncodeSet, a: usize, b: usize) {
+        if !self.cx.full() {
+            return;
+        }
         if let Some(r) = &mut self.run
             && r.set == set
             && r.end == a
@@ -249,12 +312,10 @@ impl Machine<'_, '_> {
     }
     fn flush_run(&mut self) {
         if let Some(r) = self.run.take() {
-            self.cx.note(
-                Code::WhatwgPercentEncoded,
-                r.start,
-                r.end,
-                format!("encoded with the {} (URL Standard §1.3)", r.set.name()),
-            );
+            self.cx
+                .note(Code::WhatwgPercentEncoded, r.start, r.end, || {
+                    format!("encoded with the {} (URL Standard §1.3)", r.set.name())
+                });
         }
     }
     /// Appends `c` (at cleaned `at`) to `out` encoded with `set`, noting an encoding.
@@ -298,37 +359,971 @@ impl Machine<'_, '_> {
             "a special scheme is followed by \"//\": write \"//\" after the \":\"",
         );
     }
+    /// Starts the query state after the `?` at the pointer.
+    fn enter_query(&mut self) {
+        // Sized once: the rest of the input, which is the query (and the fragment) as
+        // written, unless something in it is percent-encoded.
+        self.url.query = Some(String::with_capacity(self.n() - self.next));
+        self.state = State::Query;
+        self.spans.query = self.span(self.next, self.next);
+        self.buf_start = self.next;
+    }
+    /// Starts the fragment state after the `#` at the pointer.
+    fn enter_fragment(&mut self) {
+        self.url.fragment = Some(String::with_capacity(self.n() - self.next));
+        self.state = State::Fragment;
+    }
+    /// Starts the authority state at `at`.
+    fn enter_authority(&mut self, at: usize) {
+        self.state = State::Authority;
+        self.buf_start = at;
+        self.auth_start = at;
+    }
+    /// The base's username, password, host and port, copied.
+    fn base_authority(&mut self, b: &UrlRecord) {
+        self.url.username = b.username.clone();
+        self.url.password = b.password.clone();
+        self.url.host = b.host.clone();
+        self.url.port = b.port;
+    }
+
+    /// Runs the state at the pointer.
+    fn step(&mut self) -> Flow {
+        match self.state {
+            State::SchemeStart => self.scheme_start(),
+            State::Scheme => self.scheme(),
+            State::NoScheme => self.no_scheme(),
+            State::SpecialRelativeOrAuthority => self.special_relative_or_authority(),
+            State::PathOrAuthority => self.path_or_authority(),
+            State::Relative => self.relative(),
+            State::RelativeSlash => self.relative_slash(),
+            State::SpecialAuthoritySlashes => self.special_authority_slashes(),
+            State::SpecialAuthorityIgnoreSlashes => self.special_authority_ignore_slashes(),
+            State::Authority => self.authority(),
+            State::Host => self.host(),
+            State::Port => self.port(),
+            State::File => self.file(),
+            State::FileSlash => self.file_slash(),
+            State::FileHost => self.file_host(),
+            State::PathStart => self.path_start_state(),
+            State::Path => self.path(),
+            State::OpaquePath => self.opaque_path(),
+            State::Query => self.query(),
+            State::Fragment => self.fragment(),
+        }
+    }
+
+    fn scheme_start(&mut self) -> Flow {
+        // The buffer is the input's bytes from 0 to the pointer, lower-cased: the scheme
+        // is taken from the input at its ":" rather than grown a character at a time.
+        if self.c.is_some_and(|ch| ch.is_ascii_alphabetic()) {
+            self.state = State::Scheme;
+            Flow::Advance
+        } else {
+            self.state = State::NoScheme;
+            Flow::Stay
+        }
+    }
+
+    fn scheme(&mut self) -> Flow {
+        match self.c {
+            Some(ch) if ch.is_ascii_alphanumeric() || matches!(ch, '+' | '-' | '.') => {
+                Flow::Advance
+            }
+            Some(':') => {
+                self.scheme_end();
+                Flow::Advance
+            }
+            _ => {
+                self.state = State::NoScheme;
+                self.ptr = 0;
+                Flow::Stay
+            }
+        }
+    }
+
+    /// The scheme state's `:`: the scheme is set, and the state after it chosen.
+    fn scheme_end(&mut self) {
+        let (s, ptr, next) = (self.s(), self.ptr, self.next);
+        self.url.scheme = s[..ptr].to_ascii_lowercase();
+        self.spans.scheme = self.span(0, ptr);
+        if s[..ptr] != self.url.scheme {
+            self.cx.note(Code::WhatwgSchemeLowercased, 0, ptr, || {
+                format!("the scheme is lower-cased to {}", self.url.scheme)
+            });
+        }
+        self.special = is_special(&self.url.scheme);
+        let rest = &self.bytes()[next..];
+        if self.url.scheme == "file" {
+            if !rest.starts_with(b"//") {
+                self.missing_solidus(next);
+            }
+            self.state = State::File;
+        } else if self.special && self.base.is_some_and(|b| b.scheme == self.url.scheme) {
+            self.state = State::SpecialRelativeOrAuthority;
+        } else if self.special {
+            self.state = State::SpecialAuthoritySlashes;
+        } else if rest.first() == Some(&b'/') {
+            self.state = State::PathOrAuthority;
+            self.ptr += 1;
+        } else {
+            self.url.path = UrlPath::Opaque(String::new());
+            self.path_start = Some(next);
+            self.state = State::OpaquePath;
+            self.cx.note(
+                Code::WhatwgOpaquePath,
+                next,
+                self.n(),
+                "no \"/\" after a non-special scheme: the rest up to \"?\" or \"#\" is \
+                 an opaque path, kept as written (C0 controls and non-ASCII \
+                 percent-encoded)",
+            );
+        }
+    }
+
+    fn no_scheme(&mut self) -> Flow {
+        match self.base {
+            Some(b) if !b.has_opaque_path() => {
+                self.state = if b.scheme != "file" {
+                    State::Relative
+                } else {
+                    State::File
+                };
+                Flow::Stay
+            }
+            Some(b) if self.c == Some('#') => {
+                self.url.scheme = b.scheme.clone();
+                self.url.path = b.path.clone();
+                self.url.query = b.query.clone();
+                self.url.fragment = Some(String::new());
+                self.special = is_special(&self.url.scheme);
+                self.state = State::Fragment;
+                Flow::Advance
+            }
+            _ => {
+                self.cx.error(
+                    Code::MissingSchemeNonRelativeUrl,
+                    self.ptr,
+                    self.next,
+                    if self.base.is_none() {
+                        "no scheme and no base URL: start with a scheme such as \"https:\", \
+                         or parse against a base"
+                    } else {
+                        "no scheme, and the base URL has an opaque path, so only a fragment \
+                         can be resolved against it"
+                    },
+                );
+                Flow::Fail
+            }
+        }
+    }
+
+    fn special_relative_or_authority(&mut self) -> Flow {
+        if self.c == Some('/') && self.bytes().get(self.next) == Some(&b'/') {
+            self.state = State::SpecialAuthorityIgnoreSlashes;
+            self.ptr += 1;
+            Flow::Advance
+        } else {
+            self.missing_solidus(self.ptr);
+            self.state = State::Relative;
+            Flow::Stay
+        }
+    }
+
+    fn path_or_authority(&mut self) -> Flow {
+        if self.c == Some('/') {
+            self.enter_authority(self.next);
+            Flow::Advance
+        } else {
+            self.state = State::Path;
+            self.path_start = Some(self.ptr.saturating_sub(1));
+            Flow::Stay
+        }
+    }
+
+    fn relative(&mut self) -> Flow {
+        let Some(b) = self.base else {
+            return Flow::Fail;
+        };
+        let c = self.c;
+        self.url.scheme = b.scheme.clone();
+        self.special = is_special(&self.url.scheme);
+        if c == Some('/') {
+            self.state = State::RelativeSlash;
+            return Flow::Advance;
+        }
+        if self.special && c == Some('\\') {
+            self.backslash(self.ptr);
+            self.state = State::RelativeSlash;
+            return Flow::Advance;
+        }
+        self.base_authority(b);
+        self.url.path = b.path.clone();
+        self.url.query = b.query.clone();
+        match c {
+            Some('?') => self.enter_query(),
+            Some('#') => self.enter_fragment(),
+            Some(_) => {
+                self.url.query = None;
+                shorten(&mut self.url);
+                self.state = State::Path;
+                self.path_start = Some(self.ptr);
+                return Flow::Stay;
+            }
+            None => {}
+        }
+        Flow::Advance
+    }
+
+    fn relative_slash(&mut self) -> Flow {
+        let c = self.c;
+        if self.special && matches!(c, Some('/') | Some('\\')) {
+            if c == Some('\\') {
+                self.backslash(self.ptr);
+            }
+            self.state = State::SpecialAuthorityIgnoreSlashes;
+            Flow::Advance
+        } else if c == Some('/') {
+            self.enter_authority(self.next);
+            Flow::Advance
+        } else {
+            if let Some(b) = self.base {
+                self.base_authority(b);
+            }
+            self.state = State::Path;
+            self.path_start = Some(self.ptr.saturating_sub(1));
+            Flow::Stay
+        }
+    }
+
+    fn special_authority_slashes(&mut self) -> Flow {
+        if self.c == Some('/') && self.bytes().get(self.next) == Some(&b'/') {
+            self.state = State::SpecialAuthorityIgnoreSlashes;
+            self.ptr += 1;
+            Flow::Advance
+        } else {
+            self.missing_solidus(self.ptr);
+            self.state = State::SpecialAuthorityIgnoreSlashes;
+            Flow::Stay
+        }
+    }
+
+    fn special_authority_ignore_slashes(&mut self) -> Flow {
+        let c = self.c;
+        if !matches!(c, Some('/') | Some('\\')) {
+            self.enter_authority(self.ptr);
+            return Flow::Stay;
+        }
+        self.missing_solidus(self.ptr);
+        if c == Some('\\') {
+            self.cx.note(
+                Code::WhatwgBackslashAsSlash,
+                self.ptr,
+                self.next,
+                "read as \"/\" and skipped with the authority's slashes",
+            );
+        }
+        Flow::Advance
+    }
+
+    fn authority(&mut self) -> Flow {
+        // A run of bytes the state only steps over (no "@", no end of the authority).
+        let skip = skip_until(self.bytes(), self.ptr, &AUTHORITY_STOPS);
+        if skip > self.ptr + 1 {
+            self.ptr = skip;
+            return Flow::Stay;
+        }
+        let c = self.c;
+        let ends = matches!(c, None | Some('/') | Some('?') | Some('#'))
+            || (self.special && c == Some('\\'));
+        if c == Some('@') {
+            self.authority_at();
+            Flow::Advance
+        } else if ends {
+            let ptr = self.ptr;
+            if self.at_seen && self.buf_start == ptr {
+                self.cx.error(
+                    Code::HostMissing,
+                    ptr,
+                    self.next,
+                    "credentials but no host after the \"@\": give a host",
+                );
+                return Flow::Fail;
+            }
+            if self.at_seen {
+                let user_end = self.colon_at.unwrap_or(self.last_at);
+                self.spans.username = self.span(self.auth_start, user_end);
+                if let Some(col) = self.colon_at {
+                    self.spans.password = self.span(col + 1, self.last_at);
+                }
+            }
+            self.ptr = self.buf_start;
+            self.state = State::Host;
+            Flow::Stay
+        } else {
+            Flow::Advance
+        }
+    }
+
+    /// The authority state's `@`: what the buffer holds goes to the username or password.
+    fn authority_at(&mut self) {
+        let (s, ptr) = (self.s(), self.ptr);
+        self.cx.warn(
+            Code::InvalidCredentials,
+            ptr,
+            self.next,
+            "credentials in a URL are visible to anyone who sees it: remove them",
+        );
+        if self.at_seen {
+            // The earlier "@" is part of the credentials, encoded.
+            if self.pw_seen {
+                self.url.password.push_str("%40");
+            } else {
+                self.url.username.push_str("%40");
+            }
+            self.encoded(EncodeSet::Userinfo, self.buf_start - 1, self.buf_start);
+        }
+        self.at_seen = true;
+        let mut i = self.buf_start;
+        while i < ptr {
+            let ch = char_at(s, i).unwrap_or('\u{fffd}');
+            let l = ch.len_utf8();
+            if ch == ':' && !self.pw_seen {
+                self.pw_seen = true;
+                self.colon_at = Some(i);
+            } else {
+                let mut out = std::mem::take(if self.pw_seen {
+                    &mut self.url.password
+                } else {
+                    &mut self.url.username
+                });
+                self.push_enc(ch, i, EncodeSet::Userinfo, &mut out);
+                if self.pw_seen {
+                    self.url.password = out;
+                } else {
+                    self.url.username = out;
+                }
+            }
+            i += l;
+        }
+        self.last_at = ptr;
+        self.buf_start = self.next;
+    }
+
+    fn host(&mut self) -> Flow {
+        let skip = skip_until(self.bytes(), self.ptr, &HOST_STOPS);
+        if skip > self.ptr + 1 {
+            self.ptr = skip;
+            return Flow::Stay;
+        }
+        let (c, ptr, next, special) = (self.c, self.ptr, self.next, self.special);
+        if c == Some(':') && !self.in_brackets {
+            if self.buf_start == ptr {
+                self.cx.error(
+                    Code::HostMissing,
+                    ptr,
+                    next,
+                    "a port but no host: give a host before the \":\"",
+                );
+                return Flow::Fail;
+            }
+            let Some(h) = parse_host(&mut self.cx, self.buf_start, ptr, !special) else {
+                return Flow::Fail;
+            };
+            self.url.host = Some(h);
+            self.spans.host = self.span(self.buf_start, ptr);
+            self.buf_start = next;
+            self.state = State::Port;
+            Flow::Advance
+        } else if matches!(c, None | Some('/') | Some('?') | Some('#'))
+            || (special && c == Some('\\'))
+        {
+            if special && self.buf_start == ptr {
+                self.cx.error(
+                    Code::HostMissing,
+                    ptr,
+                    next,
+                    "a special URL needs a host: give one after \"//\"",
+                );
+                return Flow::Fail;
+            }
+            let h = if self.buf_start == ptr {
+                Some(Host::Empty)
+            } else {
+                parse_host(&mut self.cx, self.buf_start, ptr, !special)
+            };
+            let Some(h) = h else {
+                return Flow::Fail;
+            };
+            self.url.host = Some(h);
+            self.spans.host = self.span(self.buf_start, ptr);
+            self.state = State::PathStart;
+            Flow::Stay
+        } else {
+            if c == Some('[') {
+                self.in_brackets = true;
+            }
+            if c == Some(']') {
+                self.in_brackets = false;
+            }
+            Flow::Advance
+        }
+    }
+
+    fn port(&mut self) -> Flow {
+        let (c, ptr) = (self.c, self.ptr);
+        if c.is_some_and(|ch| ch.is_ascii_digit()) {
+            return Flow::Advance;
+        }
+        if !(matches!(c, None | Some('/') | Some('?') | Some('#'))
+            || (self.special && c == Some('\\')))
+        {
+            self.cx.error_at(
+                Code::PortInvalid,
+                ptr,
+                self.next,
+                super::OVERRIDES.section(Code::PortInvalid),
+                "the port holds a character that is not a digit: give digits only",
+            );
+            return Flow::Fail;
+        }
+        let start = self.buf_start;
+        if start < ptr {
+            let mut v: u32 = 0;
+            for &d in &self.bytes()[start..ptr] {
+                v = (v * 10 + (d - b'0') as u32).min(1 << 20);
+            }
+            self.spans.port = self.span(start, ptr);
+            if v > 65535 {
+                self.cx.error(
+                    Code::PortOutOfRange,
+                    start,
+                    ptr,
+                    "the port is over 65535: give a port from 0 to 65535",
+                );
+                return Flow::Fail;
+            }
+            let port = v as u16;
+            if default_port(&self.url.scheme) == Some(port) {
+                self.url.port = None;
+                self.cx
+                    .note(Code::WhatwgDefaultPortDropped, start, ptr, || {
+                        format!("{port} is {}'s default port, dropped", self.url.scheme)
+                    });
+            } else {
+                self.url.port = Some(port);
+            }
+        }
+        self.state = State::PathStart;
+        Flow::Stay
+    }
+
+    fn file(&mut self) -> Flow {
+        let (c, ptr) = (self.c, self.ptr);
+        self.url.scheme = "file".to_string();
+        self.special = true;
+        self.url.host = Some(Host::Empty);
+        if matches!(c, Some('/') | Some('\\')) {
+            if c == Some('\\') {
+                self.backslash(ptr);
+            }
+            self.state = State::FileSlash;
+            return Flow::Advance;
+        }
+        let Some(b) = self.base.filter(|b| b.scheme == "file") else {
+            self.state = State::Path;
+            self.path_start = Some(ptr);
+            return Flow::Stay;
+        };
+        self.url.host = b.host.clone();
+        self.url.path = b.path.clone();
+        self.url.query = b.query.clone();
+        match c {
+            Some('?') => self.enter_query(),
+            Some('#') => self.enter_fragment(),
+            Some(_) => {
+                self.url.query = None;
+                if !starts_with_windows_drive_letter(&self.bytes()[ptr..]) {
+                    shorten(&mut self.url);
+                } else {
+                    self.cx.warn(
+                        Code::FileInvalidWindowsDriveLetter,
+                        ptr,
+                        ptr + 2,
+                        "a relative URL that starts with a Windows drive letter \
+                         replaces the base's whole path: write \"/\" before it",
+                    );
+                    self.url.path = UrlPath::List(String::new());
+                }
+                self.state = State::Path;
+                self.path_start = Some(ptr);
+                return Flow::Stay;
+            }
+            None => {}
+        }
+        Flow::Advance
+    }
+
+    fn file_slash(&mut self) -> Flow {
+        let (c, ptr) = (self.c, self.ptr);
+        if matches!(c, Some('/') | Some('\\')) {
+            if c == Some('\\') {
+                self.backslash(ptr);
+            }
+            self.state = State::FileHost;
+            self.buf_start = self.next;
+            return Flow::Advance;
+        }
+        if let Some(b) = self.base.filter(|b| b.scheme == "file") {
+            self.url.host = b.host.clone();
+            if !starts_with_windows_drive_letter(&self.bytes()[ptr..])
+                && let Some(first) = b.path.segments().next()
+                && !b.has_opaque_path()
+                && is_normalized_windows_drive_letter(first)
+            {
+                let p = path_list(&mut self.url);
+                p.push('/');
+                p.push_str(first);
+                self.cx.note(Code::WhatwgWindowsDriveLetter, ptr, ptr, || {
+                    format!("the base's drive letter {first} is kept")
+                });
+            }
+        }
+        self.state = State::Path;
+        self.path_start = Some(ptr.saturating_sub(1));
+        Flow::Stay
+    }
+
+    fn file_host(&mut self) -> Flow {
+        if !matches!(
+            self.c,
+            None | Some('/') | Some('\\') | Some('?') | Some('#')
+        ) {
+            return Flow::Advance;
+        }
+        let (ptr, start) = (self.ptr, self.buf_start);
+        let text = &self.s()[start..ptr];
+        if is_windows_drive_letter(text) {
+            self.cx.warn(
+                Code::FileInvalidWindowsDriveLetterHost,
+                start,
+                ptr,
+                "a Windows drive letter where the host goes: it is read as the path; \
+                 write \"file:///\" before it",
+            );
+            self.buf.clear();
+            self.buf.push_str(text);
+            self.path_start = Some(start);
+            self.state = State::Path;
+            // The path state goes on with this buffer.
+            self.seg_start = start;
+        } else if text.is_empty() {
+            self.url.host = Some(Host::Empty);
+            self.state = State::PathStart;
+        } else {
+            let Some(mut h) = parse_host(&mut self.cx, start, ptr, false) else {
+                return Flow::Fail;
+            };
+            if matches!(&h, Host::Domain(d) if d == "localhost") {
+                self.cx.note(
+                    Code::WhatwgLocalhostEmptied,
+                    start,
+                    ptr,
+                    "a file URL's host \"localhost\" is the empty host",
+                );
+                h = Host::Empty;
+            }
+            self.url.host = Some(h);
+            self.spans.host = self.span(start, ptr);
+            self.state = State::PathStart;
+        }
+        Flow::Stay
+    }
+
+    fn path_start_state(&mut self) -> Flow {
+        let (c, ptr) = (self.c, self.ptr);
+        if self.path_start.is_none() && c.is_some() {
+            self.path_start = Some(ptr);
+        }
+        if self.special {
+            if c == Some('\\') {
+                self.backslash(ptr);
+            }
+            self.state = State::Path;
+            if !matches!(c, Some('/') | Some('\\')) {
+                return Flow::Stay;
+            }
+        } else if c == Some('?') {
+            self.path_start = None;
+            self.enter_query();
+        } else if c == Some('#') {
+            self.path_start = None;
+            self.enter_fragment();
+        } else if c.is_some() {
+            self.state = State::Path;
+            if c != Some('/') {
+                return Flow::Stay;
+            }
+        }
+        Flow::Advance
+    }
+
+    fn path(&mut self) -> Flow {
+        let (c, ptr) = (self.c, self.ptr);
+        let slash = c == Some('/') || (self.special && c == Some('\\'));
+        if c.is_none() || slash || matches!(c, Some('?') | Some('#')) {
+            if self.special && c == Some('\\') {
+                self.backslash(ptr);
+            }
+            self.path_end = ptr;
+            self.end_segment(slash);
+            self.seg_start = self.next;
+            match c {
+                Some('?') => self.enter_query(),
+                Some('#') => self.enter_fragment(),
+                _ => {}
+            }
+            return Flow::Advance;
+        }
+        let Some(ch) = c else {
+            return Flow::Advance;
+        };
+        if self.buf.is_empty() {
+            self.seg_start = ptr;
+        }
+        if self.path_start.is_none() {
+            self.path_start = Some(ptr);
+        }
+        let run = plain_run(self.bytes(), ptr, PLAIN_PATH);
+        if self.buf.is_empty() && !self.direct && run > ptr && self.ends_segment(run) {
+            // A whole segment of plain bytes that is no dot segment goes onto the path as
+            // it is (the buffer would only copy it there at the segment's end; a plain
+            // segment holds no `%` nor `|`, so it is no `%2e` form and no drive letter to
+            // rewrite).
+            let text = &self.s()[ptr..run];
+            if text != "." && text != ".." {
+                let n = self.n();
+                let p = path_list(&mut self.url);
+                if p.capacity() == 0 {
+                    // Sized once, as in `end_segment`.
+                    p.reserve(n - ptr + 1);
+                }
+                p.push('/');
+                p.push_str(text);
+                self.direct = true;
+                self.ptr = run;
+                return Flow::Stay;
+            }
+        }
+        if run > ptr + 1 {
+            self.buf.push_str(&self.s()[ptr..run]);
+            self.ptr = run;
+            return Flow::Stay;
+        }
+        self.check_unit(ch, ptr);
+        let mut out = std::mem::take(&mut self.buf);
+        self.push_enc(ch, ptr, EncodeSet::Path, &mut out);
+        self.buf = out;
+        Flow::Advance
+    }
+
+    /// True when the byte at `i` ends a path segment (or there is none).
+    fn ends_segment(&self, i: usize) -> bool {
+        match self.bytes().get(i) {
+            None | Some(b'/' | b'?' | b'#') => true,
+            Some(b'\\') => self.special,
+            _ => false,
+        }
+    }
+
+    /// The path state at the end of a segment (`slash`: it ends in a slash): the buffer
+    /// is a dot segment, or goes onto the path.
+    fn end_segment(&mut self, slash: bool) {
+        if std::mem::take(&mut self.direct) {
+            // Already on the path, and the buffer is empty.
+            return;
+        }
+        let ptr = self.ptr;
+        let seg_from = self.seg_start.min(ptr);
+        if is_double_dot(&self.buf) {
+            shorten(&mut self.url);
+            if !slash {
+                path_list(&mut self.url).push('/');
+            }
+            self.cx.note(
+                Code::WhatwgDotSegment,
+                seg_from,
+                ptr,
+                "a \"..\" segment removes the segment before it",
+            );
+        } else if is_single_dot(&self.buf) {
+            if !slash {
+                path_list(&mut self.url).push('/');
+            }
+            self.cx.note(
+                Code::WhatwgDotSegment,
+                seg_from,
+                ptr,
+                "a \".\" segment is removed",
+            );
+        } else {
+            let is_file = self.url.scheme == "file";
+            let p = path_list(&mut self.url);
+            let mut drive = false;
+            if is_file
+                && p.is_empty()
+                && is_windows_drive_letter(&self.buf)
+                && self.buf.as_bytes()[1] == b'|'
+            {
+                self.buf.replace_range(1..2, ":");
+                drive = true;
+            }
+            if p.capacity() == 0 {
+                // Sized once: the rest of the input, which is the path as written (and
+                // what follows it), unless something in it is percent-encoded.
+                p.reserve(self.cx.input.s.len() - seg_from + 1);
+            }
+            p.push('/');
+            p.push_str(&self.buf);
+            if drive {
+                self.cx.note(
+                    Code::WhatwgWindowsDriveLetter,
+                    seg_from,
+                    ptr,
+                    "the drive letter's \"|\" is written \":\"",
+                );
+            }
+        }
+        self.buf.clear();
+    }
+
+    fn opaque_path(&mut self) -> Flow {
+        let (ptr, next) = (self.ptr, self.next);
+        match self.c {
+            Some('?') => {
+                self.path_end = ptr;
+                self.enter_query();
+            }
+            Some('#') => {
+                self.path_end = ptr;
+                self.enter_fragment();
+            }
+            Some(' ') => {
+                self.cx.warn(
+                    Code::InvalidUrlUnit,
+                    ptr,
+                    next,
+                    "a space in an opaque path: percent-encode it as %20",
+                );
+                let before_end = matches!(self.bytes().get(next), Some(b'?') | Some(b'#'));
+                if let UrlPath::Opaque(p) = &mut self.url.path {
+                    p.push_str(if before_end { "%20" } else { " " });
+                }
+                if before_end {
+                    self.encoded(EncodeSet::C0Control, ptr, next);
+                }
+            }
+            Some(ch) => {
+                let run = plain_run(self.bytes(), ptr, PLAIN_OPAQUE);
+                if run > ptr + 1 {
+                    let text = &self.s()[ptr..run];
+                    if let UrlPath::Opaque(p) = &mut self.url.path {
+                        p.push_str(text);
+                    }
+                    self.ptr = run;
+                    return Flow::Stay;
+                }
+                self.check_unit(ch, ptr);
+                let mut out = match &mut self.url.path {
+                    UrlPath::Opaque(p) => std::mem::take(p),
+                    UrlPath::List(_) => String::new(),
+                };
+                self.push_enc(ch, ptr, EncodeSet::C0Control, &mut out);
+                self.url.path = UrlPath::Opaque(out);
+            }
+            None => {
+                self.path_end = ptr;
+            }
+        }
+        Flow::Advance
+    }
+
+    fn query(&mut self) -> Flow {
+        let ptr = self.ptr;
+        match self.c {
+            None | Some('#') => {
+                self.spans.query = self.span(self.buf_start, ptr);
+                if self.c == Some('#') {
+                    self.enter_fragment();
+                }
+            }
+            Some(ch) => {
+                let run = plain_run(self.bytes(), ptr, PLAIN_QUERY);
+                if run > ptr + 1 {
+                    let text = &self.s()[ptr..run];
+                    if let Some(q) = &mut self.url.query {
+                        q.push_str(text);
+                    }
+                    self.ptr = run;
+                    return Flow::Stay;
+                }
+                self.check_unit(ch, ptr);
+                let set = if self.special {
+                    EncodeSet::SpecialQuery
+                } else {
+                    EncodeSet::Query
+                };
+                let mut q = self.url.query.take().unwrap_or_default();
+                self.push_enc(ch, ptr, set, &mut q);
+                self.url.query = Some(q);
+            }
+        }
+        Flow::Advance
+    }
+
+    fn fragment(&mut self) -> Flow {
+        let ptr = self.ptr;
+        if self.spans.fragment.is_none() {
+            self.spans.fragment = self.span(ptr, self.n());
+        }
+        if let Some(ch) = self.c {
+            let run = plain_run(self.bytes(), ptr, PLAIN_FRAGMENT);
+            if run > ptr + 1 {
+                let text = &self.s()[ptr..run];
+                if let Some(f) = &mut self.url.fragment {
+                    f.push_str(text);
+                }
+                self.ptr = run;
+                return Flow::Stay;
+            }
+            self.check_unit(ch, ptr);
+            let mut f = self.url.fragment.take().unwrap_or_default();
+            self.push_enc(ch, ptr, EncodeSet::Fragment, &mut f);
+            self.url.fragment = Some(f);
+        }
+        Flow::Advance
+    }
+
+    /// The loop: runs the state at the pointer until the input ends; `(parsed, steps)`.
+    fn go(&mut self) -> bool {
+        let (s, n) = (self.s(), self.n());
+        loop {
+            self.steps += 1;
+            self.c = char_at(s, self.ptr);
+            self.next = self.ptr + self.c.map_or(0, char::len_utf8);
+            match self.step() {
+                Flow::Advance => {
+                    if self.ptr >= n {
+                        break;
+                    }
+                    match char_at(s, self.ptr) {
+                        Some(ch) => self.ptr += ch.len_utf8(),
+                        None => break,
+                    }
+                }
+                Flow::Stay => {}
+                Flow::Fail => return false,
+            }
+            // A verdict is known once the states that can fail are behind: the path, query
+            // and fragment states never fail.
+            if self.cx.mode == Mode::Verdict
+                && matches!(
+                    self.state,
+                    State::PathStart
+                        | State::Path
+                        | State::OpaquePath
+                        | State::Query
+                        | State::Fragment
+                )
+            {
+                return true;
+            }
+        }
+        if let Some(ps) = self.path_start {
+            self.spans.path = self.span(ps, self.path_end.max(ps));
+        }
+        true
+    }
 }
 
-/// Runs the basic URL parser.
+impl<'a, 'b> Machine<'a, 'b> {
+    fn new(input: Input<'a>, base: Option<&'b UrlRecord>, mode: Mode) -> Self {
+        Machine {
+            cx: Ctx {
+                input,
+                diags: Vec::new(),
+                validation_error: false,
+                mode,
+                failure: None,
+            },
+            base,
+            url: UrlRecord {
+                scheme: String::new(),
+                username: String::new(),
+                password: String::new(),
+                host: None,
+                port: None,
+                path: UrlPath::List(String::new()),
+                query: None,
+                fragment: None,
+            },
+            spans: Spans::default(),
+            run: None,
+            state: State::SchemeStart,
+            ptr: 0,
+            c: None,
+            next: 0,
+            steps: 0,
+            buf: String::new(),
+            buf_start: 0,
+            at_seen: false,
+            in_brackets: false,
+            pw_seen: false,
+            auth_start: 0,
+            colon_at: None,
+            last_at: 0,
+            path_end: 0,
+            path_start: None,
+            seg_start: 0,
+            special: false,
+            direct: false,
+        }
+    }
+}
+
+/// Runs the basic URL parser in [`Mode::Record`] or [`Mode::Verdict`]: the record (in
+/// verdict mode, only what the parse built before it stopped), or the failure's code.
+pub(super) fn run_light(
+    original: &str,
+    base: Option<&UrlRecord>,
+    mode: Mode,
+) -> Result<UrlRecord, Code> {
+    let cleaned = clean(original, false);
+    let input = Input {
+        s: &cleaned.text,
+        map: None,
+        lead: cleaned.lead,
+    };
+    let mut m = Machine::new(input, base, mode);
+    if m.go() {
+        Ok(m.url)
+    } else {
+        // Every failing state reports its error but the relative state without a base,
+        // which the no-scheme state's missing-scheme error always comes before.
+        Err(m.cx.failure.unwrap_or(Code::MissingSchemeNonRelativeUrl))
+    }
+}
+
+/// Runs the basic URL parser, keeping every span and diagnostic ([`Mode::Full`]).
 pub(super) fn run(original: &str, base: Option<&UrlRecord>) -> Parsed {
-    let cleaned = clean(original);
+    let cleaned = clean(original, true);
     let removed = cleaned.removed;
     let input = Input {
         s: &cleaned.text,
         map: cleaned.map,
         lead: cleaned.lead,
     };
-    let mut m = Machine {
-        cx: Ctx {
-            input,
-            diags: Vec::new(),
-            validation_error: false,
-        },
-        base,
-        url: UrlRecord {
-            scheme: String::new(),
-            username: String::new(),
-            password: String::new(),
-            host: None,
-            port: None,
-            path: UrlPath::List(String::new()),
-            query: None,
-            fragment: None,
-        },
-        spans: Spans::default(),
-        run: None,
-    };
+    let mut m = Machine::new(input, base, Mode::Full);
     for (code, span) in &removed {
         m.cx.validation_error = true;
         let what = if *code == Code::WhatwgStripped {
@@ -355,7 +1350,7 @@ pub(super) fn run(original: &str, base: Option<&UrlRecord>) -> Parsed {
             },
         ));
     }
-    let (ok, steps) = machine(&mut m);
+    let ok = m.go();
     m.flush_run();
     let mut diags = m.cx.diags;
     diags.sort_by_key(|d| (d.span.start, d.span.end));
@@ -364,27 +1359,34 @@ pub(super) fn run(original: &str, base: Option<&UrlRecord>) -> Parsed {
         spans: m.spans,
         diagnostics: diags,
         valid_url_string: !m.cx.validation_error,
-        steps,
+        steps: m.steps,
     }
 }
+
+/// A table of the bytes that stop a [`skip_until`].
+const fn stop_table(stops: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// What ends the authority state's plain run: `@` and the ends of the authority.
+const AUTHORITY_STOPS: [bool; 256] = stop_table(b"@/?#\\");
+/// What ends the host state's plain run: `:`, the brackets and the ends of the host.
+const HOST_STOPS: [bool; 256] = stop_table(b":[]/?#\\");
 
 /// The first byte from `i` that is one of `stops`, or the end (a non-ASCII byte is never a
 /// stop, and a run ends on a character boundary since every stop is ASCII).
 #[inline]
-fn skip_until(bytes: &[u8], mut i: usize, stops: &[u8]) -> usize {
-    while i < bytes.len() && !stops.contains(&bytes[i]) {
+fn skip_until(bytes: &[u8], mut i: usize, stops: &[bool; 256]) -> usize {
+    while i < bytes.len() && !stops[bytes[i] as usize] {
         i += 1;
     }
     i
-}
-
-/// The loop's advance, for a state that copied a run and continues at once: steps over the
-/// run's last byte (ASCII).
-#[inline]
-fn continue_after(ptr: &mut usize, _steps: &mut usize, n: usize) {
-    if *ptr < n {
-        *ptr += 1;
-    }
 }
 
 #[inline]
@@ -394,772 +1396,4 @@ fn char_at(s: &str, i: usize) -> Option<char> {
         return Some(b as char);
     }
     s.get(i..).and_then(|r| r.chars().next())
-}
-
-/// The state machine; `(parsed, steps)`.
-fn machine(m: &mut Machine<'_, '_>) -> (bool, usize) {
-    let s: &str = m.cx.input.s;
-    let bytes = s.as_bytes();
-    let n = bytes.len();
-    let special_of = |u: &UrlRecord| is_special(&u.scheme);
-    let mut state = State::SchemeStart;
-    let mut ptr = 0usize;
-    let mut steps = 0usize;
-    let mut buf = String::new();
-    // Where the current buffer's text starts (authority, host, port, file host).
-    let mut buf_start = 0usize;
-    let mut at_seen = false;
-    let mut in_brackets = false;
-    let mut pw_seen = false;
-    let mut auth_start = 0usize;
-    let mut colon_at: Option<usize> = None;
-    let mut last_at = 0usize;
-    let mut path_end = 0usize;
-    let mut path_start: Option<usize> = None;
-    let mut seg_start = 0usize;
-    let mut special = false;
-    loop {
-        steps += 1;
-        let c = char_at(s, ptr);
-        let clen = c.map_or(0, char::len_utf8);
-        let next = ptr + clen;
-        let mut advance = true;
-        match state {
-            State::SchemeStart => {
-                if let Some(ch) = c.filter(char::is_ascii_alphabetic) {
-                    buf.push(ch.to_ascii_lowercase());
-                    state = State::Scheme;
-                } else {
-                    state = State::NoScheme;
-                    advance = false;
-                }
-            }
-            State::Scheme => match c {
-                Some(ch) if ch.is_ascii_alphanumeric() || matches!(ch, '+' | '-' | '.') => {
-                    buf.push(ch.to_ascii_lowercase());
-                }
-                Some(':') => {
-                    m.url.scheme = std::mem::take(&mut buf);
-                    m.spans.scheme = Some(m.cx.input.span(0, ptr));
-                    if s[..ptr] != m.url.scheme {
-                        m.cx.note(
-                            Code::WhatwgSchemeLowercased,
-                            0,
-                            ptr,
-                            format!("the scheme is lower-cased to {}", m.url.scheme),
-                        );
-                    }
-                    special = special_of(&m.url);
-                    let rest = &bytes[next..];
-                    if m.url.scheme == "file" {
-                        if !rest.starts_with(b"//") {
-                            m.missing_solidus(next);
-                        }
-                        state = State::File;
-                    } else if special && m.base.is_some_and(|b| b.scheme == m.url.scheme) {
-                        state = State::SpecialRelativeOrAuthority;
-                    } else if special {
-                        state = State::SpecialAuthoritySlashes;
-                    } else if rest.first() == Some(&b'/') {
-                        state = State::PathOrAuthority;
-                        ptr += 1;
-                    } else {
-                        m.url.path = UrlPath::Opaque(String::new());
-                        path_start = Some(next);
-                        state = State::OpaquePath;
-                        m.cx.note(
-                            Code::WhatwgOpaquePath,
-                            next,
-                            n,
-                            "no \"/\" after a non-special scheme: the rest up to \"?\" or \"#\" is \
-                             an opaque path, kept as written (C0 controls and non-ASCII \
-                             percent-encoded)",
-                        );
-                    }
-                }
-                _ => {
-                    buf.clear();
-                    state = State::NoScheme;
-                    ptr = 0;
-                    advance = false;
-                }
-            },
-            State::NoScheme => match m.base {
-                Some(b) if !b.has_opaque_path() => {
-                    state = if b.scheme != "file" {
-                        State::Relative
-                    } else {
-                        State::File
-                    };
-                    advance = false;
-                }
-                Some(b) if c == Some('#') => {
-                    m.url.scheme = b.scheme.clone();
-                    m.url.path = b.path.clone();
-                    m.url.query = b.query.clone();
-                    m.url.fragment = Some(String::new());
-                    special = special_of(&m.url);
-                    state = State::Fragment;
-                }
-                _ => {
-                    m.cx.error(
-                        Code::MissingSchemeNonRelativeUrl,
-                        ptr,
-                        next,
-                        if m.base.is_none() {
-                            "no scheme and no base URL: start with a scheme such as \"https:\", \
-                             or parse against a base"
-                        } else {
-                            "no scheme, and the base URL has an opaque path, so only a fragment \
-                             can be resolved against it"
-                        },
-                    );
-                    return (false, steps);
-                }
-            },
-            State::SpecialRelativeOrAuthority => {
-                if c == Some('/') && bytes.get(next) == Some(&b'/') {
-                    state = State::SpecialAuthorityIgnoreSlashes;
-                    ptr += 1;
-                } else {
-                    m.missing_solidus(ptr);
-                    state = State::Relative;
-                    advance = false;
-                }
-            }
-            State::PathOrAuthority => {
-                if c == Some('/') {
-                    state = State::Authority;
-                    buf_start = next;
-                    auth_start = next;
-                } else {
-                    state = State::Path;
-                    path_start = Some(ptr.saturating_sub(1));
-                    advance = false;
-                }
-            }
-            State::Relative => {
-                let Some(b) = m.base else {
-                    return (false, steps);
-                };
-                m.url.scheme = b.scheme.clone();
-                special = special_of(&m.url);
-                if c == Some('/') {
-                    state = State::RelativeSlash;
-                } else if special && c == Some('\\') {
-                    m.backslash(ptr);
-                    state = State::RelativeSlash;
-                } else {
-                    m.url.username = b.username.clone();
-                    m.url.password = b.password.clone();
-                    m.url.host = b.host.clone();
-                    m.url.port = b.port;
-                    m.url.path = b.path.clone();
-                    m.url.query = b.query.clone();
-                    match c {
-                        Some('?') => {
-                            m.url.query = Some(String::new());
-                            state = State::Query;
-                            m.spans.query = Some(m.cx.input.span(next, next));
-                            buf_start = next;
-                        }
-                        Some('#') => {
-                            m.url.fragment = Some(String::new());
-                            state = State::Fragment;
-                        }
-                        Some(_) => {
-                            m.url.query = None;
-                            shorten(&mut m.url);
-                            state = State::Path;
-                            path_start = Some(ptr);
-                            advance = false;
-                        }
-                        None => {}
-                    }
-                }
-            }
-            State::RelativeSlash => {
-                if special && matches!(c, Some('/') | Some('\\')) {
-                    if c == Some('\\') {
-                        m.backslash(ptr);
-                    }
-                    state = State::SpecialAuthorityIgnoreSlashes;
-                } else if c == Some('/') {
-                    state = State::Authority;
-                    buf_start = next;
-                    auth_start = next;
-                } else {
-                    if let Some(b) = m.base {
-                        m.url.username = b.username.clone();
-                        m.url.password = b.password.clone();
-                        m.url.host = b.host.clone();
-                        m.url.port = b.port;
-                    }
-                    state = State::Path;
-                    path_start = Some(ptr.saturating_sub(1));
-                    advance = false;
-                }
-            }
-            State::SpecialAuthoritySlashes => {
-                if c == Some('/') && bytes.get(next) == Some(&b'/') {
-                    state = State::SpecialAuthorityIgnoreSlashes;
-                    ptr += 1;
-                } else {
-                    m.missing_solidus(ptr);
-                    state = State::SpecialAuthorityIgnoreSlashes;
-                    advance = false;
-                }
-            }
-            State::SpecialAuthorityIgnoreSlashes => {
-                if !matches!(c, Some('/') | Some('\\')) {
-                    state = State::Authority;
-                    buf_start = ptr;
-                    auth_start = ptr;
-                    advance = false;
-                } else {
-                    m.missing_solidus(ptr);
-                    if c == Some('\\') {
-                        m.cx.note(
-                            Code::WhatwgBackslashAsSlash,
-                            ptr,
-                            next,
-                            "read as \"/\" and skipped with the authority's slashes",
-                        );
-                    }
-                }
-            }
-            State::Authority => {
-                // A run of bytes the state only steps over (no "@", no end of the authority).
-                let skip = skip_until(bytes, ptr, b"@/?#\\");
-                if skip > ptr + 1 {
-                    ptr = skip - 1;
-                    continue_after(&mut ptr, &mut steps, n);
-                    continue;
-                }
-                let ends = matches!(c, None | Some('/') | Some('?') | Some('#'))
-                    || (special && c == Some('\\'));
-                if c == Some('@') {
-                    m.cx.warn(
-                        Code::InvalidCredentials,
-                        ptr,
-                        next,
-                        "credentials in a URL are visible to anyone who sees it: remove them",
-                    );
-                    if at_seen {
-                        // The earlier "@" is part of the credentials, encoded.
-                        if pw_seen {
-                            m.url.password.push_str("%40");
-                        } else {
-                            m.url.username.push_str("%40");
-                        }
-                        m.encoded(EncodeSet::Userinfo, buf_start - 1, buf_start);
-                    }
-                    at_seen = true;
-                    let mut i = buf_start;
-                    while i < ptr {
-                        let ch = char_at(s, i).unwrap_or('\u{fffd}');
-                        let l = ch.len_utf8();
-                        if ch == ':' && !pw_seen {
-                            pw_seen = true;
-                            colon_at = Some(i);
-                        } else {
-                            let mut out = std::mem::take(if pw_seen {
-                                &mut m.url.password
-                            } else {
-                                &mut m.url.username
-                            });
-                            m.push_enc(ch, i, EncodeSet::Userinfo, &mut out);
-                            if pw_seen {
-                                m.url.password = out;
-                            } else {
-                                m.url.username = out;
-                            }
-                        }
-                        i += l;
-                    }
-                    last_at = ptr;
-                    buf_start = next;
-                } else if ends {
-                    if at_seen && buf_start == ptr {
-                        m.cx.error(
-                            Code::HostMissing,
-                            ptr,
-                            next,
-                            "credentials but no host after the \"@\": give a host",
-                        );
-                        return (false, steps);
-                    }
-                    if at_seen {
-                        let user_end = colon_at.unwrap_or(last_at);
-                        m.spans.username = Some(m.cx.input.span(auth_start, user_end));
-                        if let Some(col) = colon_at {
-                            m.spans.password = Some(m.cx.input.span(col + 1, last_at));
-                        }
-                    }
-                    ptr = buf_start;
-                    state = State::Host;
-                    advance = false;
-                }
-            }
-            State::Host => {
-                let skip = skip_until(bytes, ptr, b":[]/?#\\");
-                if skip > ptr + 1 {
-                    ptr = skip - 1;
-                    continue_after(&mut ptr, &mut steps, n);
-                    continue;
-                }
-                if c == Some(':') && !in_brackets {
-                    if buf_start == ptr {
-                        m.cx.error(
-                            Code::HostMissing,
-                            ptr,
-                            next,
-                            "a port but no host: give a host before the \":\"",
-                        );
-                        return (false, steps);
-                    }
-                    let Some(h) = parse_host(&mut m.cx, buf_start, ptr, !special) else {
-                        return (false, steps);
-                    };
-                    m.url.host = Some(h);
-                    m.spans.host = Some(m.cx.input.span(buf_start, ptr));
-                    buf_start = next;
-                    state = State::Port;
-                } else if matches!(c, None | Some('/') | Some('?') | Some('#'))
-                    || (special && c == Some('\\'))
-                {
-                    advance = false;
-                    if special && buf_start == ptr {
-                        m.cx.error(
-                            Code::HostMissing,
-                            ptr,
-                            next,
-                            "a special URL needs a host: give one after \"//\"",
-                        );
-                        return (false, steps);
-                    }
-                    let h = if buf_start == ptr {
-                        Some(Host::Empty)
-                    } else {
-                        parse_host(&mut m.cx, buf_start, ptr, !special)
-                    };
-                    let Some(h) = h else {
-                        return (false, steps);
-                    };
-                    m.url.host = Some(h);
-                    m.spans.host = Some(m.cx.input.span(buf_start, ptr));
-                    state = State::PathStart;
-                } else {
-                    if c == Some('[') {
-                        in_brackets = true;
-                    }
-                    if c == Some(']') {
-                        in_brackets = false;
-                    }
-                }
-            }
-            State::Port => {
-                if c.is_some_and(|ch| ch.is_ascii_digit()) {
-                } else if matches!(c, None | Some('/') | Some('?') | Some('#'))
-                    || (special && c == Some('\\'))
-                {
-                    if buf_start < ptr {
-                        let digits = &bytes[buf_start..ptr];
-                        let mut v: u32 = 0;
-                        for &d in digits {
-                            v = (v * 10 + (d - b'0') as u32).min(1 << 20);
-                        }
-                        m.spans.port = Some(m.cx.input.span(buf_start, ptr));
-                        if v > 65535 {
-                            m.cx.error(
-                                Code::PortOutOfRange,
-                                buf_start,
-                                ptr,
-                                "the port is over 65535: give a port from 0 to 65535",
-                            );
-                            return (false, steps);
-                        }
-                        let port = v as u16;
-                        if default_port(&m.url.scheme) == Some(port) {
-                            m.url.port = None;
-                            m.cx.note(
-                                Code::WhatwgDefaultPortDropped,
-                                buf_start,
-                                ptr,
-                                format!("{port} is {}'s default port, dropped", m.url.scheme),
-                            );
-                        } else {
-                            m.url.port = Some(port);
-                        }
-                    }
-                    state = State::PathStart;
-                    advance = false;
-                } else {
-                    m.cx.error_at(
-                        Code::PortInvalid,
-                        ptr,
-                        next,
-                        super::OVERRIDES.section(Code::PortInvalid),
-                        "the port holds a character that is not a digit: give digits only",
-                    );
-                    return (false, steps);
-                }
-            }
-            State::File => {
-                m.url.scheme = "file".to_string();
-                special = true;
-                m.url.host = Some(Host::Empty);
-                if matches!(c, Some('/') | Some('\\')) {
-                    if c == Some('\\') {
-                        m.backslash(ptr);
-                    }
-                    state = State::FileSlash;
-                } else if let Some(b) = m.base.filter(|b| b.scheme == "file") {
-                    m.url.host = b.host.clone();
-                    m.url.path = b.path.clone();
-                    m.url.query = b.query.clone();
-                    match c {
-                        Some('?') => {
-                            m.url.query = Some(String::new());
-                            state = State::Query;
-                            m.spans.query = Some(m.cx.input.span(next, next));
-                            buf_start = next;
-                        }
-                        Some('#') => {
-                            m.url.fragment = Some(String::new());
-                            state = State::Fragment;
-                        }
-                        Some(_) => {
-                            m.url.query = None;
-                            if !starts_with_windows_drive_letter(&bytes[ptr..]) {
-                                shorten(&mut m.url);
-                            } else {
-                                m.cx.warn(
-                                    Code::FileInvalidWindowsDriveLetter,
-                                    ptr,
-                                    ptr + 2,
-                                    "a relative URL that starts with a Windows drive letter \
-                                     replaces the base's whole path: write \"/\" before it",
-                                );
-                                m.url.path = UrlPath::List(String::new());
-                            }
-                            state = State::Path;
-                            path_start = Some(ptr);
-                            advance = false;
-                        }
-                        None => {}
-                    }
-                } else {
-                    state = State::Path;
-                    path_start = Some(ptr);
-                    advance = false;
-                }
-            }
-            State::FileSlash => {
-                if matches!(c, Some('/') | Some('\\')) {
-                    if c == Some('\\') {
-                        m.backslash(ptr);
-                    }
-                    state = State::FileHost;
-                    buf_start = next;
-                } else {
-                    if let Some(b) = m.base.filter(|b| b.scheme == "file") {
-                        m.url.host = b.host.clone();
-                        if !starts_with_windows_drive_letter(&bytes[ptr..])
-                            && let Some(first) = b.path.segments().next()
-                            && !b.has_opaque_path()
-                            && is_normalized_windows_drive_letter(first)
-                        {
-                            let first = first.to_string();
-                            let p = path_list(&mut m.url);
-                            p.push('/');
-                            p.push_str(&first);
-                            m.cx.note(
-                                Code::WhatwgWindowsDriveLetter,
-                                ptr,
-                                ptr,
-                                format!("the base's drive letter {first} is kept"),
-                            );
-                        }
-                    }
-                    state = State::Path;
-                    path_start = Some(ptr.saturating_sub(1));
-                    advance = false;
-                }
-            }
-            State::FileHost => {
-                if matches!(c, None | Some('/') | Some('\\') | Some('?') | Some('#')) {
-                    advance = false;
-                    let text = &s[buf_start..ptr];
-                    if is_windows_drive_letter(text) {
-                        m.cx.warn(
-                            Code::FileInvalidWindowsDriveLetterHost,
-                            buf_start,
-                            ptr,
-                            "a Windows drive letter where the host goes: it is read as the path; \
-                             write \"file:///\" before it",
-                        );
-                        buf.clear();
-                        buf.push_str(text);
-                        path_start = Some(buf_start);
-                        state = State::Path;
-                        // The path state goes on with this buffer.
-                        seg_start = buf_start;
-                    } else if text.is_empty() {
-                        m.url.host = Some(Host::Empty);
-                        state = State::PathStart;
-                    } else {
-                        let Some(mut h) = parse_host(&mut m.cx, buf_start, ptr, false) else {
-                            return (false, steps);
-                        };
-                        if h == Host::Domain("localhost".to_string()) {
-                            m.cx.note(
-                                Code::WhatwgLocalhostEmptied,
-                                buf_start,
-                                ptr,
-                                "a file URL's host \"localhost\" is the empty host",
-                            );
-                            h = Host::Empty;
-                        }
-                        m.url.host = Some(h);
-                        m.spans.host = Some(m.cx.input.span(buf_start, ptr));
-                        state = State::PathStart;
-                    }
-                }
-            }
-            State::PathStart => {
-                if path_start.is_none() && c.is_some() {
-                    path_start = Some(ptr);
-                }
-                if special {
-                    if c == Some('\\') {
-                        m.backslash(ptr);
-                    }
-                    state = State::Path;
-                    if !matches!(c, Some('/') | Some('\\')) {
-                        advance = false;
-                    }
-                } else if c == Some('?') {
-                    path_start = None;
-                    m.url.query = Some(String::new());
-                    state = State::Query;
-                    m.spans.query = Some(m.cx.input.span(next, next));
-                    buf_start = next;
-                } else if c == Some('#') {
-                    path_start = None;
-                    m.url.fragment = Some(String::new());
-                    state = State::Fragment;
-                } else if c.is_some() {
-                    state = State::Path;
-                    if c != Some('/') {
-                        advance = false;
-                    }
-                }
-            }
-            State::Path => {
-                let slash = c == Some('/') || (special && c == Some('\\'));
-                if c.is_none() || slash || matches!(c, Some('?') | Some('#')) {
-                    if special && c == Some('\\') {
-                        m.backslash(ptr);
-                    }
-                    let seg_from = seg_start.min(ptr);
-                    path_end = ptr;
-                    if is_double_dot(&buf) {
-                        shorten(&mut m.url);
-                        if !slash {
-                            path_list(&mut m.url).push('/');
-                        }
-                        m.cx.note(
-                            Code::WhatwgDotSegment,
-                            seg_from,
-                            ptr,
-                            "a \"..\" segment removes the segment before it",
-                        );
-                    } else if is_single_dot(&buf) {
-                        if !slash {
-                            path_list(&mut m.url).push('/');
-                        }
-                        m.cx.note(
-                            Code::WhatwgDotSegment,
-                            seg_from,
-                            ptr,
-                            "a \".\" segment is removed",
-                        );
-                    } else {
-                        let is_file = m.url.scheme == "file";
-                        let p = path_list(&mut m.url);
-                        let mut drive = false;
-                        if is_file
-                            && p.is_empty()
-                            && is_windows_drive_letter(&buf)
-                            && buf.as_bytes()[1] == b'|'
-                        {
-                            buf.replace_range(1..2, ":");
-                            drive = true;
-                        }
-                        p.push('/');
-                        p.push_str(&buf);
-                        if drive {
-                            m.cx.note(
-                                Code::WhatwgWindowsDriveLetter,
-                                seg_from,
-                                ptr,
-                                "the drive letter's \"|\" is written \":\"",
-                            );
-                        }
-                    }
-                    buf.clear();
-                    seg_start = next;
-                    match c {
-                        Some('?') => {
-                            m.url.query = Some(String::new());
-                            state = State::Query;
-                            m.spans.query = Some(m.cx.input.span(next, next));
-                            buf_start = next;
-                        }
-                        Some('#') => {
-                            m.url.fragment = Some(String::new());
-                            state = State::Fragment;
-                        }
-                        _ => {}
-                    }
-                } else if let Some(ch) = c {
-                    if buf.is_empty() {
-                        seg_start = ptr;
-                    }
-                    if path_start.is_none() {
-                        path_start = Some(ptr);
-                    }
-                    let run = plain_run(bytes, ptr, PLAIN_PATH);
-                    if run > ptr + 1 {
-                        buf.push_str(&s[ptr..run]);
-                        // The loop's advance steps over the run's last (ASCII) byte.
-                        ptr = run - 1;
-                        continue_after(&mut ptr, &mut steps, n);
-                        continue;
-                    }
-                    m.check_unit(ch, ptr);
-                    let mut out = std::mem::take(&mut buf);
-                    m.push_enc(ch, ptr, EncodeSet::Path, &mut out);
-                    buf = out;
-                }
-            }
-            State::OpaquePath => match c {
-                Some('?') => {
-                    path_end = ptr;
-                    m.url.query = Some(String::new());
-                    state = State::Query;
-                    m.spans.query = Some(m.cx.input.span(next, next));
-                    buf_start = next;
-                }
-                Some('#') => {
-                    path_end = ptr;
-                    m.url.fragment = Some(String::new());
-                    state = State::Fragment;
-                }
-                Some(' ') => {
-                    m.cx.warn(
-                        Code::InvalidUrlUnit,
-                        ptr,
-                        next,
-                        "a space in an opaque path: percent-encode it as %20",
-                    );
-                    let before_end = matches!(bytes.get(next), Some(b'?') | Some(b'#'));
-                    if let UrlPath::Opaque(p) = &mut m.url.path {
-                        if before_end {
-                            p.push_str("%20");
-                        } else {
-                            p.push(' ');
-                        }
-                    }
-                    if before_end {
-                        m.encoded(EncodeSet::C0Control, ptr, next);
-                    }
-                }
-                Some(ch) => {
-                    let run = plain_run(bytes, ptr, PLAIN_OPAQUE);
-                    if run > ptr + 1 {
-                        if let UrlPath::Opaque(p) = &mut m.url.path {
-                            p.push_str(&s[ptr..run]);
-                        }
-                        ptr = run - 1;
-                        continue_after(&mut ptr, &mut steps, n);
-                        continue;
-                    }
-                    m.check_unit(ch, ptr);
-                    let mut out = match &mut m.url.path {
-                        UrlPath::Opaque(p) => std::mem::take(p),
-                        UrlPath::List(_) => String::new(),
-                    };
-                    m.push_enc(ch, ptr, EncodeSet::C0Control, &mut out);
-                    m.url.path = UrlPath::Opaque(out);
-                }
-                None => {
-                    path_end = ptr;
-                }
-            },
-            State::Query => match c {
-                None | Some('#') => {
-                    m.spans.query = Some(m.cx.input.span(buf_start, ptr));
-                    if c == Some('#') {
-                        m.url.fragment = Some(String::new());
-                        state = State::Fragment;
-                    }
-                }
-                Some(ch) => {
-                    let run = plain_run(bytes, ptr, PLAIN_QUERY);
-                    if run > ptr + 1 {
-                        if let Some(q) = &mut m.url.query {
-                            q.push_str(&s[ptr..run]);
-                        }
-                        ptr = run - 1;
-                        continue_after(&mut ptr, &mut steps, n);
-                        continue;
-                    }
-                    m.check_unit(ch, ptr);
-                    let set = if special {
-                        EncodeSet::SpecialQuery
-                    } else {
-                        EncodeSet::Query
-                    };
-                    let mut q = m.url.query.take().unwrap_or_default();
-                    m.push_enc(ch, ptr, set, &mut q);
-                    m.url.query = Some(q);
-                }
-            },
-            State::Fragment => {
-                if m.spans.fragment.is_none() {
-                    m.spans.fragment = Some(m.cx.input.span(ptr, n));
-                }
-                if let Some(ch) = c {
-                    let run = plain_run(bytes, ptr, PLAIN_FRAGMENT);
-                    if run > ptr + 1 {
-                        if let Some(f) = &mut m.url.fragment {
-                            f.push_str(&s[ptr..run]);
-                        }
-                        ptr = run - 1;
-                        continue_after(&mut ptr, &mut steps, n);
-                        continue;
-                    }
-                    m.check_unit(ch, ptr);
-                    let mut f = m.url.fragment.take().unwrap_or_default();
-                    m.push_enc(ch, ptr, EncodeSet::Fragment, &mut f);
-                    m.url.fragment = Some(f);
-                }
-            }
-        }
-        if advance {
-            if ptr >= n {
-                break;
-            }
-            match char_at(s, ptr) {
-                Some(ch) => ptr += ch.len_utf8(),
-                None => break,
-            }
-        }
-    }
-    if let Some(ps) = path_start {
-        m.spans.path = Some(m.cx.input.span(ps, path_end.max(ps)));
-    }
-    (true, steps)
 }

@@ -400,6 +400,8 @@ impl Run {
             },
             diags: Vec::new(),
             validation_error: false,
+            mode: super::Mode::Full,
+            failure: None,
         }
     }
 

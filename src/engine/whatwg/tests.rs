@@ -290,3 +290,141 @@ fn never_panics_on_odd_input() {
         }
     }
 }
+
+/// Every input the suite knows (the URL test data with its bases, the hosts of the ToASCII
+/// data, the identifier sets), and near misses of each: every one-byte deletion, and `%`,
+/// `@`, `:`, `[`, ` `, `\`, `é` and `1` put at every place.
+fn light_mode_inputs() -> Vec<(String, Option<String>)> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let json = |file: &str| -> Vec<serde_json::Value> {
+        let path = format!("{root}/tests/data/whatwg/{file}");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let mut seeds: Vec<(String, Option<String>)> = Vec::new();
+    for case in json("urltestdata.json") {
+        if let Some(input) = case["input"].as_str() {
+            seeds.push((input.to_string(), case["base"].as_str().map(str::to_string)));
+        }
+    }
+    for case in json("toascii.json") {
+        if let Some(input) = case["input"].as_str() {
+            seeds.push((format!("https://{input}/x"), None));
+        }
+    }
+    let ids = std::fs::read_dir(format!("{root}/examples/ids")).expect("examples/ids");
+    for entry in ids.flatten() {
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        for line in text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let first = line.split('\t').next().unwrap_or(line);
+            seeds.push((first.to_string(), None));
+        }
+    }
+    let mut all = seeds.clone();
+    for (input, base) in &seeds {
+        let cuts: Vec<usize> = (0..=input.len())
+            .filter(|&i| input.is_char_boundary(i))
+            .collect();
+        for w in cuts.windows(2) {
+            all.push((
+                format!("{}{}", &input[..w[0]], &input[w[1]..]),
+                base.clone(),
+            ));
+        }
+        for &i in &cuts {
+            for ins in ["%", "@", ":", "[", " ", "\\", "é", "1"] {
+                all.push((format!("{}{ins}{}", &input[..i], &input[i..]), base.clone()));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn the_light_modes_agree_with_the_full_parse() {
+    let inputs = light_mode_inputs();
+    assert!(inputs.len() > 50_000, "{} inputs", inputs.len());
+    let mut bases = std::collections::HashMap::new();
+    for (input, base) in &inputs {
+        let base_record = match base {
+            Some(b) => match bases.entry(b.clone()).or_insert_with(|| parse(b, None).url) {
+                Some(u) => Some(u.clone()),
+                // The light modes take a parsed base; a base that fails is `parse`'s case.
+                None => continue,
+            },
+            None => None,
+        };
+        let full = parse_with_base(input, base_record.as_ref());
+        let failure = full.failure().map(|d| d.code);
+        let record = parse_record(input, base_record.as_ref());
+        match (&full.url, &record) {
+            (Some(u), Ok(r)) => assert_eq!(u, r, "{input:?} against {base:?}"),
+            (None, Err(code)) => assert_eq!(failure, Some(*code), "{input:?} against {base:?}"),
+            _ => panic!("{input:?} against {base:?}: {:?} but {record:?}", full.url),
+        }
+        if base.is_none() {
+            assert_eq!(
+                verdict(input),
+                failure.map_or(Ok(()), Err),
+                "verdict of {input:?}"
+            );
+            assert_eq!(
+                href(input),
+                full.url.as_ref().map(UrlRecord::href),
+                "href of {input:?}"
+            );
+        }
+    }
+}
+
+/// The parser's shape (issue 35): one method per state, no function in this module over
+/// 250 lines. A function is counted from its `fn` line to the `}` at its indentation.
+#[test]
+fn no_function_of_the_module_is_over_250_lines() {
+    let dir = format!("{}/src/engine/whatwg", env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir)
+        .expect("the module's folder")
+        .flatten()
+    {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let body = line.trim_start();
+            let indent = &line[..line.len() - body.len()];
+            let is_fn = [
+                "fn ",
+                "pub fn ",
+                "pub(super) fn ",
+                "pub(crate) fn ",
+                "const fn ",
+            ]
+            .iter()
+            .any(|p| body.starts_with(p));
+            if !is_fn || body.ends_with(';') {
+                continue;
+            }
+            let close = format!("{indent}}}");
+            let len = lines[i..]
+                .iter()
+                .position(|l| *l == close)
+                .map_or(lines.len() - i, |n| n + 1);
+            checked += 1;
+            assert!(
+                len <= 250,
+                "{}:{}: {} lines: {body}",
+                path.display(),
+                i + 1,
+                len
+            );
+        }
+    }
+    assert!(checked > 100, "{checked} functions");
+}
