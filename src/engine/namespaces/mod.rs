@@ -380,7 +380,7 @@ pub fn judge_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
             .and_then(judge)
             .is_some_and(|j| j.automaton().is_some());
     let max = if compiled { 0 } else { LAYER_MAX_NSS };
-    layer(nid, nss, base_offset, max, !compiled)
+    layer(nid, nss, base_offset, max, false)
 }
 
 /// The longest NSS whose namespace-grammar tree [`crate::engine::analyze`] builds, in
