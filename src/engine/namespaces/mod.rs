@@ -492,6 +492,18 @@ fn layer(nid: &str, nss: &str, base_offset: usize, max: usize, whole: bool) -> N
     let Some(g) = grammar(ns) else {
         return out;
     };
+    // Without `whole`, a namespace whose grammar does not compile gets the Earley
+    // recognizer's verdict (no forest); only an NSS it rejects is parsed, for the same
+    // failure and prose note as the layer's.
+    if !whole
+        && need_tree
+        && let Some(j) = judge(ns)
+        && j.automaton().is_none()
+        && let Ok(v) = j.verdict(g, &mut None, nss)
+        && v.valid
+    {
+        need_tree = false;
+    }
     let options = ParseOptions {
         count_cap: 1_000,
         max_trees: 1,
