@@ -483,3 +483,48 @@ fn the_workbench_arguments_work_at_top_level() {
     let o = run(&["--theme", "light", "parse", "http://a/"], b"");
     assert_eq!(o.code, Some(2));
 }
+
+/// Plain `check --format json` gives every judged line an `"error"` object beside the
+/// `first_error` code: `null` when valid; code, byte span into the line, spec, message and
+/// expected set when not (the profile's first error as `analyze` reports it).
+#[test]
+fn check_json_has_the_error_object() {
+    let o = run(
+        &["check", "-f", "json", "-p", "rfc3986", "--jobs", "1"],
+        b"http://a/\nhttp://a b/\nurn:a:b\xe9c\n",
+    );
+    let v: Vec<serde_json::Value> = text(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(v.len(), 3);
+    assert!(
+        v[0]["error"].is_null() && v[0].get("error").is_some(),
+        "{}",
+        v[0]
+    );
+    let e = &v[1]["error"];
+    assert_eq!(e["code"], "illegal-char");
+    assert_eq!(e["code"], v[1]["first_error"]);
+    assert_eq!((e["start"].as_u64(), e["end"].as_u64()), (Some(8), Some(9)));
+    assert!(
+        e["spec"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("RFC 3986")),
+        "{e}"
+    );
+    assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
+    assert!(e["expected"].is_array(), "{e}");
+    let e = &v[2]["error"];
+    assert_eq!(e["code"], "not-utf8");
+    assert_eq!((e["start"].as_u64(), e["end"].as_u64()), (Some(7), Some(8)));
+    assert!(
+        e["message"].as_str().is_some_and(|m| m.contains("UTF-8")),
+        "{e}"
+    );
+    // The same line under auto picks its profile and still reports where.
+    let o = run(&["check", "-f", "json"], b"urn:isbn\n");
+    let v: serde_json::Value = serde_json::from_str(text(&o).trim()).expect("JSON line");
+    assert_eq!(v["error"]["code"], v["first_error"]);
+    assert!(v["error"]["start"].as_u64().is_some_and(|s| s <= 8), "{v}");
+}

@@ -58,16 +58,87 @@ struct Lab {
     scratch: Mutex<Vec<Option<Scratch>>>,
 }
 
-/// Why a line failed under `--grammar`: the object `"error"` of its JSON record.
+/// Why a line failed: the object `"error"` of its JSON record (`null` when it is valid).
 #[derive(Serialize)]
 struct LabError {
     code: &'static str,
     /// The first offending byte (into the line).
     start: usize,
-    /// The end of the offending character (`start` at the end of the line).
+    /// The end of the offending character (`start` at the end of the line); under a
+    /// profile, the end of the error's span.
     end: usize,
     /// What the grammar would have accepted at `start`.
     expected: Vec<String>,
+    /// Under a profile (not `--grammar`): the spec and section the error cites.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    spec: Option<&'static str>,
+    /// Under a profile (not `--grammar`): what is wrong and what to do about it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+/// The error object of a line that `profile` (by its name) judged invalid with `code`: the
+/// profile's first error as `analyze` reports it (span, spec, message, expected set). Only
+/// an invalid line printed as JSON pays for this second look; the verdict came from
+/// [`judge`]'s quick path or [`first_error`], which keep no diagnostics.
+fn profile_error(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
+    use crate::engine::Code;
+    let own = |start: usize, end: usize| {
+        let c = Code::from_name(code);
+        LabError {
+            code,
+            start,
+            end,
+            expected: Vec::new(),
+            spec: Some(c.map_or("", |c| c.section())),
+            message: Some(match c {
+                Some(Code::NotUtf8) => {
+                    "The line is not UTF-8 from this byte: re-encode the input as UTF-8."
+                        .to_string()
+                }
+                Some(Code::LineTooLong) => format!(
+                    "The line is longer than {} bytes and its error could not be located: \
+                     run `idbench analyze` on it alone.",
+                    crate::engine::FULL_PARSE_LIMIT
+                ),
+                Some(c) => format!("{}.", c.head()),
+                None => String::new(),
+            }),
+        }
+    };
+    let s = match std::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let at = e.valid_up_to();
+            return own(at, at + e.error_len().unwrap_or(bytes.len() - at));
+        }
+    };
+    let Ok(p) = profile.parse::<Profile>() else {
+        return own(0, s.len());
+    };
+    if s.len() > crate::engine::FULL_PARSE_LIMIT {
+        return own(0, s.len());
+    }
+    let a = crate::engine::analyze(
+        s,
+        &crate::engine::Options {
+            profile: Some(p),
+            forms: false,
+            all_profiles: false,
+            namespace: false,
+        },
+    );
+    match a.first_error() {
+        Some(d) if d.code.as_str() == code => LabError {
+            code,
+            start: d.span.start,
+            end: d.span.end,
+            expected: d.expected.iter().map(|e| e.to_string()).collect(),
+            spec: Some(d.spec),
+            message: Some(d.message.clone()),
+        },
+        _ => own(0, s.len()),
+    }
 }
 
 /// The lab's verdict on one line.
@@ -81,6 +152,8 @@ fn lab_judge(lab: &Lab, scratch: &mut Option<Scratch>, bytes: &[u8]) -> Result<(
                 start: at,
                 end: at + e.error_len().unwrap_or(bytes.len() - at),
                 expected: Vec::new(),
+                spec: None,
+                message: None,
             });
         }
     };
@@ -98,6 +171,8 @@ fn lab_judge(lab: &Lab, scratch: &mut Option<Scratch>, bytes: &[u8]) -> Result<(
                 start,
                 end,
                 expected: f.expected,
+                spec: None,
+                message: None,
             })
         }
         Err(e) => Err(LabError {
@@ -105,6 +180,8 @@ fn lab_judge(lab: &Lab, scratch: &mut Option<Scratch>, bytes: &[u8]) -> Result<(
             start: 0,
             end: s.len(),
             expected: Vec::new(),
+            spec: None,
+            message: None,
         }),
     }
 }
@@ -200,12 +277,19 @@ struct NsExtra {
 /// The namespace layer on a line judged under `profile` (by its name), when that is a URN
 /// profile and the line is a URN with a NID and an NSS. Only with `--namespaces`: the
 /// batch path judges by the URN spec alone otherwise.
-fn namespace_extra(bytes: &[u8], profile: &str) -> Option<NsExtra> {
+fn namespace_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra> {
     let p: Profile = profile.parse().ok()?;
     if p.family() != crate::engine::Family::Urn {
         return None;
     }
     let s = std::str::from_utf8(bytes).ok()?;
+    // A valid URN without `?` or `#` is `urn:NID:NSS` under every URN profile (a NID holds
+    // no `:`, and nothing follows the NSS): its parts are found by two searches, with no
+    // second parse (tests/cli_namespaces.rs compares both ways on every corpus line).
+    if let Some((nid_at, nss_at)) = valid.then(|| urn_parts(s)).flatten() {
+        let n = crate::engine::namespaces::judge_nss(&s[nid_at..nss_at - 1], &s[nss_at..], nss_at);
+        return Some(ns_extra(n));
+    }
     // The URN's tree without the layer, then the layer's verdict without the grammar's
     // nodes (which a record does not show): the namespace's compiled automaton, not an
     // Earley parse, unless check digits need the nodes. The same findings as `analyze`'s
@@ -227,7 +311,25 @@ fn namespace_extra(bytes: &[u8], profile: &str) -> Option<NsExtra> {
         s.get(nss_span.start..nss_span.end)?,
         nss_span.start,
     );
-    Some(NsExtra {
+    Some(ns_extra(n))
+}
+
+/// Where the NID and the NSS of `urn:NID:NSS` start, when the line has that shape with no
+/// `?` or `#` (a non-empty NID and NSS); `None` otherwise.
+fn urn_parts(s: &str) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    if b.len() < 4
+        || !b[..4].eq_ignore_ascii_case(b"urn:")
+        || memchr::memchr2(b'?', b'#', b).is_some()
+    {
+        return None;
+    }
+    let colon = 4 + memchr::memchr(b':', &b[4..])?;
+    (colon > 4 && colon + 1 < b.len()).then_some((4, colon + 1))
+}
+
+fn ns_extra(n: crate::engine::namespaces::NssAnalysis) -> NsExtra {
+    NsExtra {
         registered: n.registration.registered(),
         valid: n.valid,
         document: n.document(),
@@ -237,7 +339,7 @@ fn namespace_extra(bytes: &[u8], profile: &str) -> Option<NsExtra> {
             .map(|d| (d.severity.name(), d.code.as_str(), d.span.start, d.span.end))
             .collect(),
         nid: n.nid,
-    })
+    }
 }
 
 impl Serialize for NsExtra {
@@ -493,13 +595,27 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
         }
         Format::Json => {
             let input = String::from_utf8_lossy(head);
+            // The first byte past the limit is where the line stopped being judged.
+            let error = LabError {
+                code,
+                start: LINE_LIMIT,
+                end: LINE_LIMIT,
+                expected: Vec::new(),
+                spec: ctx.lab.is_none().then_some(""),
+                message: ctx.lab.is_none().then(|| {
+                    format!(
+                        "The line is longer than {LINE_LIMIT} bytes and was not held: \
+                         split it, or check it with `idbench analyze`."
+                    )
+                }),
+            };
             let _ = json::write_line(
                 out,
                 &LineJson {
                     input: &input,
                     profile,
                     verdict: Err(code),
-                    error: None,
+                    error: Some(Some(&error)),
                     namespace: None,
                     file: file.map(|f| ctx.raw_names[f].as_str()),
                     line: line_no,
@@ -558,6 +674,14 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             },
             None => judge(bytes, ctx.profile),
         };
+        // Plain `check` as JSON: the error object of an invalid line (`null` when valid).
+        if ctx.lab.is_none()
+            && !ctx.quiet
+            && matches!(ctx.format, Format::Json)
+            && let Err(code) = verdict
+        {
+            lab_error = Some(profile_error(bytes, shown_profile, code));
+        }
         match verdict {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
@@ -565,7 +689,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
         if !ctx.quiet {
             let file = ctx.names.as_ref().map(|_| chunk.source);
             let extra = if ctx.namespaces {
-                namespace_extra(bytes, shown_profile)
+                namespace_extra(bytes, shown_profile, verdict.is_ok())
             } else {
                 None
             };
@@ -581,7 +705,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                 shown_profile,
                 verdict,
                 extra.as_ref(),
-                ctx.lab.as_ref().map(|_| lab_error.as_ref()),
+                Some(lab_error.as_ref()),
             );
         }
         line_no += 1;
@@ -1130,6 +1254,58 @@ mod tests {
         }
     }
 
+    /// `--namespaces` finds a valid URN's NID and NSS by two searches: the same spans as
+    /// the URN's tree, under every URN profile.
+    #[test]
+    fn urn_parts_are_the_trees_nid_and_nss() {
+        let mut lines: Vec<String> = vec![
+            "urn:isbn:0451450523".into(),
+            "URN:ISSN:0167-6423".into(),
+            "urn:example:a:b:c".into(),
+            "urn:nbn:de:bvb:19-146642".into(),
+            "urn:x-y:1%2F2/3".into(),
+            "urn:ietf:rfc:2648".into(),
+            "urn:a:b".into(),
+            "urn:ab:".into(),
+            "urn::x".into(),
+            "urn:isbn:1?+r?=q#f".into(),
+            "urn:isbn:1#f".into(),
+        ];
+        for ns in crate::engine::namespaces::catalogue::ALL {
+            lines.push(format!(
+                "urn:{}:{}",
+                ns.nid,
+                ns.nss_prefix.unwrap_or("1234")
+            ));
+        }
+        let mut compared = 0;
+        for p in Profile::ALL {
+            if p.family() != crate::engine::Family::Urn {
+                continue;
+            }
+            for line in &lines {
+                let (shown, verdict) = judge(line.as_bytes(), Some(p));
+                assert_eq!(shown, p.name());
+                let Some(fast) = verdict.is_ok().then(|| urn_parts(line)).flatten() else {
+                    continue;
+                };
+                let a =
+                    crate::engine::analyze(line, &crate::engine::Options::validate_only(Some(p)));
+                let (nid, nss) = crate::engine::nid_and_nss(&a.tree).expect("a URN's parts");
+                let nid = a.tree.get(nid).expect("nid").span();
+                let nss = a.tree.get(nss).expect("nss").span();
+                assert_eq!(
+                    (fast.0, fast.1, line.len()),
+                    (nid.start, nss.start, nss.end),
+                    "{p:?} {line}"
+                );
+                assert_eq!(nid.end + 1, nss.start, "{p:?} {line}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 20, "{compared}");
+    }
+
     #[test]
     fn the_direct_json_line_names_the_file_as_serde_does() {
         let mut c = ctx(Format::Json);
@@ -1213,8 +1389,22 @@ mod tests {
             start: 2,
             end: 3,
             expected: vec!["\"a\"".into(), "DIGIT".into()],
+            spec: None,
+            message: None,
         };
-        for (verdict, error) in [(Ok(()), None), (Err(NO_MATCH), Some(&e))] {
+        let p = LabError {
+            code: "nss-missing",
+            start: 4,
+            end: 5,
+            expected: Vec::new(),
+            spec: Some("RFC 8141 §2"),
+            message: Some("an \"NSS\"".into()),
+        };
+        for (verdict, error) in [
+            (Ok(()), None),
+            (Err(NO_MATCH), Some(&e)),
+            (Err("nss-missing"), Some(&p)),
+        ] {
             let mut fast = Vec::new();
             json_line(
                 &mut fast,

@@ -39,8 +39,9 @@ prefixed with `FILE:LINE: ` when files are given (`-` is stdin); then `N valid, 
 on stderr (and `, K blank lines skipped` when there are some). --quiet prints only that
 summary.
 Output (json): JSON Lines, one object per input line and nothing else on stdout:
-{\"input\", \"profile\", \"valid\", \"first_error\", \"line\"}, plus \"file\" when files are
-given; a blank line is {\"input\": \"\", \"valid\": null, \"skipped\": \"blank\", ...}.
+{\"input\", \"profile\", \"valid\", \"first_error\", \"error\", \"line\"}, plus \"file\" when files
+are given; \"error\" is null when valid, else {\"code\", \"start\", \"end\", \"expected\", \"spec\",
+\"message\"} (byte offsets into the line); a blank line is {\"input\": \"\", \"valid\": null, \"skipped\": \"blank\", ...}.
 A line that is not UTF-8 is invalid with code `not-utf8`. A line longer than 16 MiB is
 invalid with code `line-too-long` as soon as it passes that length, shown by its first KiB
 and `…` (JSON: \"truncated\": true); the rest of it is read and dropped, never held.

@@ -380,7 +380,7 @@ pub fn judge_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
             .and_then(judge)
             .is_some_and(|j| j.automaton().is_some());
     let max = if compiled { 0 } else { LAYER_MAX_NSS };
-    analyze_nss_within(nid, nss, base_offset, max)
+    layer(nid, nss, base_offset, max, false)
 }
 
 /// The longest NSS whose namespace-grammar tree [`crate::engine::analyze`] builds, in
@@ -399,6 +399,14 @@ pub const LAYER_MAX_NSS: usize = 256;
 /// `max` bytes long; a longer one is judged by the compiled automaton (see
 /// [`LAYER_MAX_NSS`]).
 pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) -> NssAnalysis {
+    layer(nid, nss, base_offset, max, true)
+}
+
+/// [`analyze_nss_within`]; without `whole`, only the verdict and the findings (what
+/// [`judge_nss`] gives): no grammar nodes (the check digits read the NSS's text, never
+/// the nodes, so an NSS the automaton accepts needs no Earley parse), no normalization
+/// steps, no catalogue facts.
+fn layer(nid: &str, nss: &str, base_offset: usize, max: usize, whole: bool) -> NssAnalysis {
     let registration = lookup(nid);
     let mut out = NssAnalysis {
         nid: nid.to_ascii_lowercase(),
@@ -473,7 +481,7 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
                 out.valid = Some(false);
                 return out;
             }
-            Some(_) => need_tree = !ns.checks.is_empty(),
+            Some(_) => need_tree = whole && !ns.checks.is_empty(),
             None => {
                 out.diagnostics.push(not_judged(ns, nss, base_offset, max));
                 out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
@@ -484,6 +492,18 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
     let Some(g) = grammar(ns) else {
         return out;
     };
+    // Without `whole`, a namespace whose grammar does not compile gets the Earley
+    // recognizer's verdict (no forest); only an NSS it rejects is parsed, for the same
+    // failure and prose note as the layer's.
+    if !whole
+        && need_tree
+        && let Some(j) = judge(ns)
+        && j.automaton().is_none()
+        && let Ok(v) = j.verdict(g, &mut None, nss)
+        && v.valid
+    {
+        need_tree = false;
+    }
     let options = ParseOptions {
         count_cap: 1_000,
         max_trees: 1,
@@ -541,7 +561,7 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
             }
         }
     }
-    if let Some(parts) = ns.parts {
+    if let Some(parts) = ns.parts.filter(|_| whole) {
         rel.extend(parts(nss));
     }
     // Preorder by position: a parent before its children (stable for equal spans).
@@ -577,6 +597,10 @@ pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) 
         }
     }
     out.valid = Some(checks_pass);
+    if !whole {
+        out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+        return out;
+    }
     // A wrong check digit: no step and no canonical form, which would hide the error (a
     // converted ISBN-10 gets the check digit of the corrected ISBN).
     let mut cur = nss.to_string();
