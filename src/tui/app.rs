@@ -768,7 +768,8 @@ impl App {
                 let Some(line) = self.panes.lines.get(side) else {
                     return hidden;
                 };
-                if !line.tree.can_fold() {
+                // Under the lab profile, Enter folds the tree to its rules (or unfolds it).
+                if !line.tree.can_fold() && self.m.lab_parses(side).is_none() {
                     hidden.push(Action::Toggle);
                 }
                 let a = self.m.analysis(side);
