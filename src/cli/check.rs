@@ -572,9 +572,7 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
         "lab"
     } else {
         ctx.profile
-            .unwrap_or_else(|| {
-                crate::engine::specs::auto_family(&String::from_utf8_lossy(head)).1
-            })
+            .unwrap_or_else(|| crate::engine::specs::auto_family(&String::from_utf8_lossy(head)).1)
             .name()
     };
     let code = crate::engine::Code::LineTooLong.as_str();

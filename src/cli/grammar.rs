@@ -1067,7 +1067,17 @@ pub(crate) fn parse_json_text(
     })?;
     let mut out = Bounded::new(cap);
     for input in inputs {
-        if parse_one(&mut out, &g, start, input, Format::Json, Budget::default(), false).is_err() {
+        if parse_one(
+            &mut out,
+            &g,
+            start,
+            input,
+            Format::Json,
+            Budget::default(),
+            false,
+        )
+        .is_err()
+        {
             return Ok(None);
         }
     }

@@ -5,7 +5,6 @@ use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-
 /// The longest input (a query value, a line posted to `/api/check`): 1 MiB.
 pub const MAX_INPUT: usize = 1 << 20;
 

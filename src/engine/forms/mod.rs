@@ -31,7 +31,6 @@
 //! `display-ambiguous` (rfc2141bis §4), `forms-depth-limit`; and from
 //! `iri_normal_to_xri` (`specs/xri/forms.rs`), `not-iri-normal` and `iri-to-xri-kept` (docs/readings.md, XRI 8).
 
-
 pub mod make;
 pub mod rewrite;
 pub mod text;
