@@ -5,9 +5,9 @@
 //! [`super::specs`]. Here is only the handle, so that a type can hold one (the profile a
 //! comparison asks for, the profile a reading is under) without reaching the table.
 
-/// A spec an input can be parsed under: a built-in (one of the constants, [`Profile::ALL`])
-/// or one registered at run time ([`Profile::register`]). The names are fixed: the CLI and
-/// the tests use them. Built-ins order as [`Profile::ALL`] lists them; run-time profiles
-/// after them, in the order they were first registered.
+/// A spec an input can be parsed under: one of the constants ([`Profile::ALL`] lists the
+/// specs; the grammar lab's `Profile::Lab` reads the grammar given to
+/// [`crate::engine::analyze_in`]). The names are fixed: the CLI and the tests use them.
+/// Profiles order as the table lists them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Profile(pub(super) u16);

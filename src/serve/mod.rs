@@ -1,7 +1,7 @@
 //! `idbench serve`: the workbench as a web page and a JSON API, over the same model.
 //!
 //! One page (`/`, rendered on the server from the view in its query, so a permalink shows
-//! the view before any script runs; [`page`]), its script and style (shipped inside the
+//! the view before any script runs: `page.rs`), its script and style (shipped inside the
 //! binary), a fragment route the script refreshes the page's results from (`POST
 //! /fragment`, the view's query as the body), and the API, whose answers are the CLI's
 //! output byte for byte ([`crate::cli::serve`] calls the commands' writers):

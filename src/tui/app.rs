@@ -726,7 +726,7 @@ impl App {
     }
 
     /// The status line's key hints in the current state, in their order: `(action, key,
-    /// label)`. Only keys that do something here are hinted ([`Self::hints_hidden`]).
+    /// label)`. Only keys that do something here are hinted (`hints_hidden` says which do not).
     pub fn hinted_keys(&self) -> Vec<(Action, keys::Key, &'static str)> {
         // In the input, the global keys are the ones worth a hint; elsewhere the pane's own.
         let mut contexts = self.contexts();
