@@ -697,6 +697,42 @@ impl Grammar {
         }
     }
 
+    /// The Earley chart of `input` from nonterminal `nt` within `budget`, and each
+    /// character's byte offset (with the input's length last): what the verdict, the
+    /// failure and the forest read.
+    fn chart(
+        &self,
+        nt: u32,
+        input: &str,
+        leo: Option<u32>,
+        budget: Budget,
+    ) -> Result<(earley::Chart, Vec<usize>), ParseError> {
+        if input.len() > budget.input {
+            return Err(ParseError::InputTooLarge {
+                len: input.len(),
+                max: budget.input,
+            });
+        }
+        let chars: Vec<char> = input.chars().collect();
+        let mut bytes: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
+        bytes.push(input.len());
+        let chart = earley::parse(
+            &self.cfg,
+            nt,
+            input,
+            &chars,
+            &bytes,
+            &self.prose,
+            leo,
+            budget.work,
+        )
+        .map_err(|s| ParseError::OverBudget {
+            work: budget.work,
+            at: bytes.get(s.at).copied().unwrap_or(input.len()),
+        })?;
+        Ok((chart, bytes))
+    }
+
     /// Compiles rule `start` to an automaton ([`Automaton`]), or says why not: it reaches
     /// recursion or a prose value, or the automaton would be too large.
     pub fn compile(&self, start: &str) -> Result<Automaton, NotCompiled> {
@@ -732,29 +768,7 @@ impl Grammar {
     }
 
     fn earley_verdict(&self, nt: u32, input: &str, budget: Budget) -> Result<Verdict, ParseError> {
-        if input.len() > budget.input {
-            return Err(ParseError::InputTooLarge {
-                len: input.len(),
-                max: budget.input,
-            });
-        }
-        let chars: Vec<char> = input.chars().collect();
-        let mut bytes: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
-        bytes.push(input.len());
-        let chart = earley::parse(
-            &self.cfg,
-            nt,
-            input,
-            &chars,
-            &bytes,
-            &self.prose,
-            Some(earley::SHORT),
-            budget.work,
-        )
-        .map_err(|s| ParseError::OverBudget {
-            work: budget.work,
-            at: bytes.get(s.at).copied().unwrap_or(input.len()),
-        })?;
+        let (chart, bytes) = self.chart(nt, input, Some(earley::SHORT), budget)?;
         let valid = !chart.roots.is_empty();
         Ok(Verdict {
             valid,
@@ -768,25 +782,13 @@ impl Grammar {
     /// expected set (empty when that prefix is over the parse's limits).
     fn failure_before(&self, nt: u32, input: &str, at: usize) -> Failure {
         let prefix = input.get(..at).unwrap_or("");
-        let budget = Budget::default();
-        if prefix.len() <= EXPECTED_PREFIX {
-            let chars: Vec<char> = prefix.chars().collect();
-            let mut bytes: Vec<usize> = prefix.char_indices().map(|(i, _)| i).collect();
-            bytes.push(prefix.len());
-            if let Ok(chart) = earley::parse(
-                &self.cfg,
-                nt,
-                prefix,
-                &chars,
-                &bytes,
-                &self.prose,
-                Some(earley::SHORT),
-                budget.work,
-            ) {
-                let mut f = self.failure(&chart, &bytes);
-                f.offset = at;
-                return f;
-            }
+        if prefix.len() <= EXPECTED_PREFIX
+            && let Ok((chart, bytes)) =
+                self.chart(nt, prefix, Some(earley::SHORT), Budget::default())
+        {
+            let mut f = self.failure(&chart, &bytes);
+            f.offset = at;
+            return f;
         }
         Failure {
             offset: at,
@@ -889,33 +891,8 @@ impl Grammar {
         budget: Budget,
         detail: bool,
     ) -> Result<Parse, ParseError> {
-        let nt = match self.cfg.by_name.get(&start.to_ascii_lowercase()) {
-            Some(&n) if !self.cfg.nts[n as usize].undefined => n,
-            _ => return Err(UnknownRule(start.to_string()).into()),
-        };
-        if input.len() > budget.input {
-            return Err(ParseError::InputTooLarge {
-                len: input.len(),
-                max: budget.input,
-            });
-        }
-        let chars: Vec<char> = input.chars().collect();
-        let mut bytes: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
-        bytes.push(input.len());
-        let chart = earley::parse(
-            &self.cfg,
-            nt,
-            input,
-            &chars,
-            &bytes,
-            &self.prose,
-            leo,
-            budget.work,
-        )
-        .map_err(|s| ParseError::OverBudget {
-            work: budget.work,
-            at: bytes.get(s.at).copied().unwrap_or(input.len()),
-        })?;
+        let nt = self.start_nt(start)?;
+        let (chart, bytes) = self.chart(nt, input, leo, budget)?;
         let counted = forest::count(&self.cfg, &chart, &bytes, options.max_trees, detail);
         let valid = !chart.roots.is_empty();
         let count = match counted.total {
