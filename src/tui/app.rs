@@ -715,7 +715,7 @@ impl App {
         } else {
             match a.profile.family() {
                 Family::Urn => vec![Action::ToggleNamespace],
-                Family::Uri if a.profile == Profile::Whatwg => {
+                Family::Uri if a.profile.descriptor().url_setters => {
                     vec![Action::SetComponent, Action::Standards]
                 }
                 Family::Uri => vec![Action::Standards],
@@ -1392,9 +1392,10 @@ impl App {
         }
     }
 
-    /// True when the input is read under the whatwg profile (where F9's setters apply).
+    /// True when the input is read under a profile whose parser makes a URL record (where
+    /// F9's setters apply).
     fn whatwg(&self) -> bool {
-        self.m.analysis(0).profile == Profile::Whatwg
+        self.m.analysis(0).profile.descriptor().url_setters
     }
 
     /// F9: the URL setter on the focused input line (A when none has focus).

@@ -57,6 +57,9 @@ pub struct Descriptor {
     /// Its equivalence ladder, sections, wording and compare options
     /// ([`ladder::GENERIC_LADDER`]: simple string comparison).
     pub ladder: &'static LadderSpec,
+    /// Its parser makes a URL record that the URL Standard's setters change (the
+    /// workbench's F9, `idbench test`'s setter cases).
+    pub url_setters: bool,
 }
 
 impl<'a> Under<'a> {

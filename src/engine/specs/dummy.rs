@@ -72,6 +72,7 @@ pub static DUMMY: Descriptor = Descriptor {
     auto: Auto::NEVER,
     forms: &GENERIC_FORMS,
     ladder: &GENERIC_LADDER,
+    url_setters: false,
 };
 
 #[cfg(test)]

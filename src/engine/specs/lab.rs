@@ -53,6 +53,7 @@ pub static LAB: Descriptor = Descriptor {
     auto: Auto::NEVER,
     forms: &GENERIC_FORMS,
     ladder: &GENERIC_LADDER,
+    url_setters: false,
 };
 
 /// [`LAB`] over `lab`'s grammar: what the analysis and the comparison use under the lab

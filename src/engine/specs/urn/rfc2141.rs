@@ -35,6 +35,7 @@ pub static RFC2141: Descriptor = Descriptor {
     },
     forms: &FORMS,
     ladder: &LADDER,
+    url_setters: false,
 };
 
 /// rfc2141.

@@ -39,6 +39,7 @@ pub static RFC2141BIS: Descriptor = Descriptor {
     },
     forms: &FORMS,
     ladder: &LADDER,
+    url_setters: false,
 };
 
 /// rfc2141bis: objective 5a is the canonical form, 5b the caching form.

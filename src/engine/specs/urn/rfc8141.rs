@@ -37,6 +37,7 @@ pub static RFC8141: Descriptor = Descriptor {
     },
     forms: &FORMS,
     ladder: &LADDER,
+    url_setters: false,
 };
 
 /// rfc8141.

@@ -36,6 +36,7 @@ pub static WHATWG: Descriptor = Descriptor {
     auto: Auto::NEVER,
     forms: &FORMS,
     ladder: &LADDER,
+    url_setters: true,
 };
 
 /// whatwg: the serialization is the canonical form (URL Standard §4.5).

@@ -30,6 +30,7 @@ pub static RFC1630: Descriptor = Descriptor {
     auto: Auto::NEVER,
     forms: &FORMS,
     ladder: &LADDER,
+    url_setters: false,
 };
 
 /// rfc1630 (the WWW draft).

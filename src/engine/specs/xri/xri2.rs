@@ -38,6 +38,7 @@ pub static XRI2: Descriptor = Descriptor {
     },
     forms: &FORMS,
     ladder: &LADDER,
+    url_setters: false,
 };
 
 /// xri2.
