@@ -836,6 +836,8 @@ fn judge_nss_gives_the_layers_findings() {
             forms: false,
             all_profiles: false,
             namespace: true,
+            scheme_spec: true,
+            equivalence_key: false,
         };
         let a = analyze(&urn, &opts);
         let Some(layer) = a.namespace else { continue };

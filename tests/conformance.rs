@@ -53,6 +53,8 @@ fn example_sets_are_judged_as_the_specs_say() {
             forms: false,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: false,
         };
         let a = analyze(&e.id, &opts);
         let at = format!("{}:{} [{}] {:?}", e.set, e.line, e.section, e.id);
@@ -105,6 +107,8 @@ fn example_sets_are_judged_as_the_specs_say() {
                         forms: true,
                         all_profiles: false,
                         namespace: false,
+                        scheme_spec: false,
+                        equivalence_key: true,
                     },
                 );
                 let forms = full.forms.as_ref().map_or(&[][..], |f| &f.diagnostics[..]);

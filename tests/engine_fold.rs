@@ -23,6 +23,8 @@ fn parse_options() -> Options {
         forms: true,
         all_profiles: false,
         namespace: false,
+        scheme_spec: false,
+        equivalence_key: true,
     }
 }
 

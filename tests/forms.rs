@@ -17,6 +17,8 @@ fn analysis(id: &str, profile: Profile) -> Analysis {
             forms: true,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: true,
         },
     )
 }
@@ -62,6 +64,8 @@ fn every_form_example_of_the_identifier_sets() {
                 forms: true,
                 all_profiles: false,
                 namespace: false,
+                scheme_spec: false,
+                equivalence_key: true,
             },
         );
         let f = a.forms.expect("forms were asked for");
@@ -841,6 +845,8 @@ fn iri_normal_invalid_only_for_a_valid_xri() {
                 forms: true,
                 all_profiles: false,
                 namespace: false,
+                scheme_spec: false,
+                equivalence_key: true,
             },
         );
         a.forms

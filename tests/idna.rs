@@ -15,6 +15,8 @@ fn analysis(id: &str, profile: Profile) -> Analysis {
             forms: true,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: true,
         },
     )
 }

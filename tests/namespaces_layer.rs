@@ -261,6 +261,8 @@ fn the_nss_structure_is_grafted_under_the_nss_node() {
         LOWER,
         &Options {
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: true,
             ..Options::full()
         },
     );
@@ -443,6 +445,8 @@ fn the_layer_never_changes_the_urn_verdict() {
                 &Options {
                     profile,
                     namespace: false,
+                    scheme_spec: false,
+                    equivalence_key: true,
                     ..Options::full()
                 },
             );
@@ -591,6 +595,8 @@ fn the_workbench_ladder_has_the_namespace_rung() {
     );
     let plain = Options {
         namespace: false,
+        scheme_spec: false,
+        equivalence_key: true,
         ..Options::full()
     };
     let (a, b) = (analyze(UPPER, &plain), analyze(LOWER, &plain));

@@ -22,6 +22,8 @@ fn parse(input: &str, profile: Option<Profile>) -> Analysis {
             forms: false,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: false,
         },
     )
 }

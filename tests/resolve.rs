@@ -695,6 +695,8 @@ fn whatwg_resolution_is_parsing_with_a_base_on_every_face() {
                 forms: false,
                 all_profiles: false,
                 namespace: false,
+                scheme_spec: false,
+                equivalence_key: false,
             },
         );
         let href = a.tree.root().attr("href").filter(|_| a.valid());

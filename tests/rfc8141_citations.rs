@@ -60,6 +60,8 @@ fn check(id: &str, bad: &mut Vec<String>) {
         // The URN spec's own diagnostics: the namespace layer cites each namespace's
         // document (tests/namespaces_layer.rs).
         namespace: false,
+        scheme_spec: false,
+        equivalence_key: true,
         ..Options::default()
     };
     let a = analyze(id, &o);
@@ -101,6 +103,8 @@ fn nid_urn_says_where_the_reservation_comes_from() {
         // The URN spec's own diagnostics: the namespace layer cites each namespace's
         // document (tests/namespaces_layer.rs).
         namespace: false,
+        scheme_spec: false,
+        equivalence_key: true,
         ..Options::default()
     };
     let a = analyze("urn:urn:x", &o);

@@ -16,6 +16,8 @@ fuzz_target!(|data: &[u8]| {
             forms: true,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: true,
         };
         let a = analyze(&input, &opts);
         check_analysis(&input, &a);

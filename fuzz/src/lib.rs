@@ -222,6 +222,8 @@ pub fn check_forms_of_valid(input: &str, profile: Profile, a: &Analysis) {
         forms: true,
         all_profiles: false,
         namespace: false,
+        scheme_spec: false,
+        equivalence_key: true,
     };
     if let Some(c) = form_named(a, "canonical") {
         let again = analyze(c, &opts);

@@ -17,6 +17,8 @@ pub fn analyze_json(input: &str, profile: Option<Profile>) -> String {
         all_profiles: false,
         // As `parse` and `forms`: the URN namespace layer on.
         namespace: true,
+        scheme_spec: true,
+        equivalence_key: true,
     };
     to_string(&AnalysisJson(&analyze(input, &opts)))
 }

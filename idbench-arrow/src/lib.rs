@@ -263,6 +263,8 @@ pub fn namespace_finding(s: &str, p: Profile) -> Option<Diagnostic> {
             forms: false,
             all_profiles: false,
             namespace: true,
+            scheme_spec: true,
+            equivalence_key: false,
         },
     );
     if a.namespace.as_ref()?.valid != Some(false) {
@@ -476,6 +478,8 @@ pub fn normalize_with(
             forms: true,
             all_profiles: false,
             namespace: namespaces,
+            scheme_spec: namespaces,
+            equivalence_key: true,
         };
         return s.map(|i| {
             let a = analyze(s.get(i)?, &opts);

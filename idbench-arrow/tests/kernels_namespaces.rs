@@ -98,6 +98,8 @@ fn normalize_gives_the_forms_of_forms_for_every_form() {
                             forms: true,
                             all_profiles: false,
                             namespace: ns,
+                            scheme_spec: ns,
+                            equivalence_key: true,
                         },
                     )
                 })

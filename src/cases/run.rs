@@ -89,6 +89,8 @@ pub fn run_with(case: &Case, opts: RunOptions) -> Vec<Failure> {
             forms: !e.forms.is_empty() || !e.diagnostics.is_empty(),
             all_profiles: false,
             namespace,
+            scheme_spec: namespace,
+            equivalence_key: !e.forms.is_empty() || !e.diagnostics.is_empty(),
         };
         let a = analyze(&case.input, &opts);
         if let Some(v) = e.valid

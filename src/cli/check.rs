@@ -126,6 +126,8 @@ fn profile_error(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
             forms: false,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: false,
         },
     );
     match a.first_error() {
@@ -301,6 +303,8 @@ fn namespace_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra> 
             forms: false,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: false,
         },
     );
     let (nid_at, nss_at) = crate::engine::nid_and_nss(&a.tree)?;

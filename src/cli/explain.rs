@@ -144,6 +144,8 @@ pub(crate) fn write_report(args: &ExplainArgs, mut out: &mut dyn Write) -> std::
     let full = Options {
         profile: args.view.profile(),
         namespace,
+        scheme_spec: namespace,
+        equivalence_key: true,
         ..Options::full()
     };
     let format = match args.format {

@@ -224,6 +224,8 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             forms: true,
             all_profiles: false,
             namespace: !args.common.no_namespace,
+            scheme_spec: !args.common.no_namespace,
+            equivalence_key: true,
         };
         return super::render_each(&args.ids, &opts, args.common.format, to_text, json_line);
     };
@@ -234,6 +236,8 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
         forms: true,
         all_profiles: false,
         namespace: false,
+        scheme_spec: false,
+        equivalence_key: true,
     };
     let format = args.common.format;
     let stdout = std::io::stdout();
@@ -297,6 +301,8 @@ mod tests {
             forms: true,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: true,
         };
         let v = to_json(&analyze("URN:foo:a?s=I2L#x", &opts));
         let forms = v["forms"].as_object().unwrap();
@@ -316,6 +322,8 @@ mod tests {
             forms: true,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: true,
         };
         let t = to_text(&analyze("urn:foo:a\u{1b}[31m", &opts));
         assert!(!t.contains('\u{1b}'), "{t}");

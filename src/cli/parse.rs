@@ -10,6 +10,8 @@ pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
         forms: true,
         all_profiles: false,
         namespace: !args.common.no_namespace,
+        scheme_spec: !args.common.no_namespace,
+        equivalence_key: true,
     };
     let base = args.base.as_deref();
     render_each_with(

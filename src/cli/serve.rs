@@ -71,6 +71,8 @@ pub(crate) fn parse_json(
         forms: true,
         all_profiles: false,
         namespace,
+        scheme_spec: namespace,
+        equivalence_key: true,
     };
     let a = match base {
         Some(b) => crate::engine::analyze_with_base(id, b, &opts),
@@ -92,6 +94,8 @@ pub(crate) fn forms_json(
         forms: true,
         all_profiles: false,
         namespace,
+        scheme_spec: namespace,
+        equivalence_key: true,
     };
     super::forms::json_line(out, &crate::engine::analyze(id, &opts))
 }

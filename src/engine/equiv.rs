@@ -176,6 +176,8 @@ fn options(profile: Option<Profile>, namespace: bool) -> Options {
         forms: false,
         all_profiles: false,
         namespace,
+        scheme_spec: namespace,
+        equivalence_key: false,
     }
 }
 

@@ -42,6 +42,8 @@ pub fn equivalence_key(input: &str, profile: Option<Profile>, namespace: bool) -
                     forms: false,
                     all_profiles: false,
                     namespace: false,
+                    scheme_spec: false,
+                    equivalence_key: false,
                 },
             );
             let p = auto_key_profile(an.profile);

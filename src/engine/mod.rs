@@ -25,6 +25,7 @@ pub mod quick_check;
 pub mod readings;
 pub mod resolve;
 pub mod rules;
+pub mod schemes;
 pub mod specs;
 pub mod standards;
 pub mod tree;
@@ -53,6 +54,12 @@ pub struct Options {
     /// the NSS's structure grafted under the `nss` node, the namespace's warnings and
     /// notes, [`Analysis::namespace`]. Never changes the URN spec's verdict.
     pub namespace: bool,
+    /// Run the URI scheme layer: each scheme's own grammar, findings and normal form where
+    /// the layer knows the scheme. Never changes the generic spec's verdict.
+    pub scheme_spec: bool,
+    /// With `forms`, compute [`forms::Forms::equivalence_key`] (one more ladder climb, and
+    /// a parse under a second profile when `auto` picks a URI profile).
+    pub equivalence_key: bool,
 }
 
 impl Default for Options {
@@ -62,6 +69,8 @@ impl Default for Options {
             forms: true,
             all_profiles: true,
             namespace: true,
+            scheme_spec: true,
+            equivalence_key: true,
         }
     }
 }
@@ -79,6 +88,8 @@ impl Options {
             forms: false,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: false,
         }
     }
 }
@@ -292,7 +303,7 @@ pub fn analyze_in(
         None => profile.descriptor(),
     };
     let mut forms = options.forms.then(|| forms::compute(input, &spec, &tree));
-    if let Some(f) = forms.as_mut() {
+    if let Some(f) = forms.as_mut().filter(|_| options.equivalence_key) {
         f.equivalence_key = Some(key::key_for_analysis(
             input,
             (profile, &tree),

@@ -560,6 +560,8 @@ fn rfc_analysis(input: &str, p: Profile) -> (Analysis, Vec<Diagnostic>) {
             forms: true,
             all_profiles: false,
             namespace: false,
+            scheme_spec: false,
+            equivalence_key: true,
         },
     );
     let all = a.all_diagnostics();

@@ -350,6 +350,8 @@ pub(crate) fn results(v: &View, notice: Option<&str>) -> String {
     let opts = Options {
         profile,
         namespace,
+        scheme_spec: namespace,
+        equivalence_key: true,
         ..Options::full()
     };
     let a = match &v.base {
