@@ -2,4 +2,5 @@
 //! file under `abnf/`, and its rules as data), beside the generic RFC 3986 reading.
 
 pub mod canon;
+pub mod grammars;
 pub mod purl;
