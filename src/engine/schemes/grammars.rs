@@ -3,4 +3,26 @@
 //! row here.
 
 /// Every shipped scheme grammar.
-pub static GRAMMARS: &[(&str, &str, &str)] = &[];
+pub static GRAMMARS: &[(&str, &str, &str)] = &[
+    ("acct", "acct.abnf", include_str!("abnf/acct.abnf")),
+    ("cid", "cid.abnf", include_str!("abnf/cid.abnf")),
+    ("coap", "coap.abnf", include_str!("abnf/coap.abnf")),
+    ("coaps", "coaps.abnf", include_str!("abnf/coaps.abnf")),
+    ("data", "data.abnf", include_str!("abnf/data.abnf")),
+    ("did", "did.abnf", include_str!("abnf/did.abnf")),
+    ("dns", "dns.abnf", include_str!("abnf/dns.abnf")),
+    ("file", "file.abnf", include_str!("abnf/file.abnf")),
+    ("geo", "geo.abnf", include_str!("abnf/geo.abnf")),
+    ("ldap", "ldap.abnf", include_str!("abnf/ldap.abnf")),
+    ("mid", "mid.abnf", include_str!("abnf/mid.abnf")),
+    ("ni", "ni.abnf", include_str!("abnf/ni.abnf")),
+    ("nih", "nih.abnf", include_str!("abnf/nih.abnf")),
+    ("pkg", "pkg.abnf", include_str!("abnf/pkg.abnf")),
+    ("sip", "sip.abnf", include_str!("abnf/sip.abnf")),
+    ("sips", "sips.abnf", include_str!("abnf/sips.abnf")),
+    ("tag", "tag.abnf", include_str!("abnf/tag.abnf")),
+    ("tel", "tel.abnf", include_str!("abnf/tel.abnf")),
+    ("ws", "ws.abnf", include_str!("abnf/ws.abnf")),
+    ("wss", "wss.abnf", include_str!("abnf/wss.abnf")),
+    ("xmpp", "xmpp.abnf", include_str!("abnf/xmpp.abnf")),
+];
