@@ -42,7 +42,10 @@
 //! A `grammar` stays inside the cases file's folder unless the user allows otherwise, and
 //! one that does not read as ABNF is reported without its words ([`grammar`]).
 //!
-//! Files ending `.json` are read in the web-platform-tests shape ([`parse_wpt`]): an array
+//! A `.json` file in purl-spec's test-suite format (an object with `$schema`
+//! `purl-test...` and a `tests` array) is read by [`parse_purl_spec`]: each parse and
+//! validate test a case of the PURL parse and, for validate, of the `canonical_scheme`
+//! form. Other files ending `.json` are read in the web-platform-tests shape ([`parse_wpt`]): an array
 //! whose strings are comments and whose objects are cases, either `urltestdata.json`'s
 //! (`input`, `base`, and the getters `href`, `origin`, `protocol`, ..., `hash`, or
 //! `failure: true`) or `toascii.json`'s (`input` and `output`, null for failure); a `.json`
@@ -59,6 +62,7 @@
 //! are always an error, which says to name it `.toml`.
 
 pub mod grammar;
+pub mod purl_spec;
 mod read;
 mod run;
 mod view;
@@ -75,6 +79,7 @@ use crate::engine::equiv::CompareOptions;
 use crate::engine::tree::Severity;
 
 pub use grammar::{ALLOW_OUTSIDE_FLAG, GrammarPaths};
+pub use purl_spec::{PurlExpect, PurlParts, parse_purl_spec};
 pub use read::{parse_ids, parse_toml};
 pub use run::{Failure, RunOptions, run, run_with};
 pub use view::from_view;
@@ -183,6 +188,8 @@ pub struct Expect {
     pub wpt: Option<WptExpect>,
     /// A web-platform-tests setters case.
     pub setter: Option<SetterExpect>,
+    /// A purl-spec test case: what the PURL parse gives ([`purl_spec`]).
+    pub purl: Option<PurlExpect>,
     /// Why the case is a known disagreement (the implemented revision of the standard
     /// changed it): it is reported as such, not as a failure, while it disagrees.
     pub known: Option<&'static str>,
@@ -209,6 +216,7 @@ impl Expect {
             && self.diagnostics.is_empty()
             && self.wpt.is_none()
             && self.setter.is_none()
+            && self.purl.is_none()
     }
 }
 
@@ -301,6 +309,14 @@ impl Case {
                 Some((_, h)) => format!("URL Standard: {} = {:?} → {h}", s.component, s.new_value),
                 None => format!("URL Standard: {} = {:?}", s.component, s.new_value),
             });
+        }
+        match &e.purl {
+            Some(PurlExpect::Fails) => parts.push("PURL: fails".into()),
+            Some(PurlExpect::Passes) => parts.push("PURL: parses".into()),
+            Some(PurlExpect::Parts(p)) => {
+                parts.push(format!("PURL: type {} name {}", p.ty, p.name))
+            }
+            None => {}
         }
         if let Some(k) = e.known {
             parts.push(format!("known: {k}"));
@@ -410,7 +426,9 @@ pub fn load_with(path: &Path, opts: LoadOptions) -> Result<CaseFile, Vec<LoadErr
         .map(str::to_ascii_lowercase);
     let text = crate::files::read_regular(path, MAX_CASES_FILE)
         .map_err(|e| whole(format!("cannot read: {e}")))?;
-    let cases = if ext.as_deref() == Some("json") && wpt_setters::is_setters_shape(&text) {
+    let cases = if ext.as_deref() == Some("json") && purl_spec::is_purl_shape(&text) {
+        parse_purl_spec(&text, &file)?
+    } else if ext.as_deref() == Some("json") && wpt_setters::is_setters_shape(&text) {
         parse_wpt_setters(&text, &file)?
     } else if ext.as_deref() == Some("json") {
         parse_wpt(&text, &file)?

@@ -231,6 +231,9 @@ pub fn run_with(case: &Case, opts: RunOptions) -> Vec<Failure> {
     if let Some(st) = &e.setter {
         super::wpt_setters::run(case, st, &mut out);
     }
+    if let Some(p) = &e.purl {
+        super::purl_spec::run(case, p, &mut out);
+    }
     if let Some(p) = &e.parses {
         let opts = ParseOptions {
             count_cap: 1,
