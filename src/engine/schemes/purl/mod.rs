@@ -403,10 +403,10 @@ fn parse_qualifiers(q: &str, at: usize) -> Result<Vec<(String, String)>, PurlErr
             };
             // "The key is the lowercase left side" (how-to-parse.md); the specification's
             // clause asks for lowercase keys, and the suite canonicalizes mixed case
-            // (docs/readings.md, "purl qualifier keys").
+            // (docs/readings.md, "purl: the test suite against itself").
             let key = key.to_ascii_lowercase();
             check_key(&key, pair_at)?;
-            if seen.iter().any(|k| *k == key) {
+            if seen.contains(&key) {
                 return Err(error(
                     pair_at,
                     codes::QUALIFIER_DUPLICATE,
