@@ -307,4 +307,10 @@ fn hostile_inputs_end_in_an_answer() {
     }
     let long = format!("pkg:generic/{}b", "a/".repeat(100_000));
     assert!(purl::parse(&long).is_ok());
+    // Many qualifiers: the duplicate check is a set, not a scan per key.
+    let many: Vec<String> = (0..50_000).map(|i| format!("k{i}=v")).collect();
+    let p = purl::parse(&format!("pkg:generic/a?{}", many.join("&"))).expect("parses");
+    assert_eq!(p.qualifiers.len(), 50_000);
+    let e = purl::parse("pkg:generic/a?k=1&j=2&k=3").expect_err("k twice");
+    assert_eq!((e.offset, e.code), (22, purl::codes::QUALIFIER_DUPLICATE));
 }

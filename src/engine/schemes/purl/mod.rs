@@ -16,6 +16,7 @@
 
 pub mod types;
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
@@ -288,10 +289,11 @@ pub fn build(
         ));
     }
     let mut qs: Vec<(String, String)> = Vec::new();
+    let mut seen: HashSet<String> = HashSet::new();
     for (k, v) in qualifiers {
         let k = k.to_ascii_lowercase();
         check_key(&k, 0)?;
-        if qs.iter().any(|(q, _)| *q == k) {
+        if !seen.insert(k.clone()) {
             return Err(error(
                 0,
                 codes::QUALIFIER_DUPLICATE,
@@ -389,7 +391,8 @@ fn check_key(key: &str, at: usize) -> Result<(), PurlError> {
 
 fn parse_qualifiers(q: &str, at: usize) -> Result<Vec<(String, String)>, PurlError> {
     let mut out: Vec<(String, String)> = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
+    // A set, so that many qualifiers stay linear.
+    let mut seen: HashSet<String> = HashSet::new();
     let mut pair_at = at;
     for pair in q.split('&') {
         if !pair.is_empty() {
@@ -406,7 +409,7 @@ fn parse_qualifiers(q: &str, at: usize) -> Result<Vec<(String, String)>, PurlErr
             // (docs/readings.md, "purl: the test suite against itself").
             let key = key.to_ascii_lowercase();
             check_key(&key, pair_at)?;
-            if seen.contains(&key) {
+            if !seen.insert(key.clone()) {
                 return Err(error(
                     pair_at,
                     codes::QUALIFIER_DUPLICATE,
@@ -415,7 +418,6 @@ fn parse_qualifiers(q: &str, at: usize) -> Result<Vec<(String, String)>, PurlErr
                 ));
             }
             let value = decode(value, pair_at + key.len() + 1)?;
-            seen.push(key.clone());
             // "A key=value pair with an empty value is the same as if no key=value pair
             // exists for this key."
             if !value.is_empty() {
