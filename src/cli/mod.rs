@@ -18,6 +18,7 @@ mod parse;
 mod present;
 mod resolve;
 mod rule;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod shell;
 mod test;
@@ -118,6 +119,7 @@ pub enum Command {
     #[command(after_help = present::REPLAY_HELP)]
     Replay(present::ReplayArgs),
     /// Serve the workbench as a web page and a JSON API (loopback by default).
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(after_help = help::COMPLETIONS)]
@@ -697,6 +699,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Test(args)) => test::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
         Some(Command::Namespaces(args)) => namespaces::run(&args),
+        #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => serve::run(&args),
     };
     match result {
