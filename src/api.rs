@@ -56,7 +56,10 @@ impl Identifier {
             .position(|d| d.severity == Severity::Error)
         {
             None => Ok(Identifier { analysis }),
-            Some(first) => Err(Diagnostics { analysis, first }),
+            Some(first) => Err(Diagnostics {
+                analysis: Box::new(analysis),
+                first,
+            }),
         }
     }
 
@@ -122,7 +125,8 @@ impl From<Identifier> for Analysis {
 /// one an error. The analysis is kept whole (the tree shows how far the parse went).
 #[derive(Clone, Debug)]
 pub struct Diagnostics {
-    analysis: Analysis,
+    /// Boxed: an error value stays a pointer wide on the way up a `?` chain.
+    analysis: Box<Analysis>,
     /// The first error's index in `analysis.diagnostics`.
     first: usize,
 }
@@ -160,7 +164,7 @@ impl Diagnostics {
 
     /// The analysis, by value.
     pub fn into_analysis(self) -> Analysis {
-        self.analysis
+        *self.analysis
     }
 }
 

@@ -19,8 +19,8 @@ mod present;
 mod resolve;
 mod rule;
 #[cfg(feature = "serve")]
-pub mod serve;
-pub mod shell;
+pub(crate) mod serve;
+mod shell;
 mod test;
 pub mod text;
 mod usage;
