@@ -4,7 +4,7 @@
 //! Output stays linear in the input: the input is printed once; under each diagnostic only
 //! an excerpt around its span is shown (the whole input when it is short); a long node text
 //! or attribute value is cut to its head and tail with `…` and its byte count; indentation
-//! stops growing past [`MAX_INDENT`] levels and shows the depth as a number instead.
+//! stops growing past `MAX_INDENT` levels and shows the depth as a number instead.
 
 use std::fmt::Write as _;
 
