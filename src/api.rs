@@ -26,7 +26,7 @@ use crate::engine::{Analysis, Diagnostic, Options, Profile, Severity, analyze};
 /// A valid identifier: the input, parsed under a profile with no error, with its
 /// analysis (the tree, the warnings and notes, the forms).
 ///
-/// [`Identifier::parse`] computes the forms and the namespace layer (for a URN); use
+/// [`Identifier::parse`] computes the forms, the equivalence key and the layers; use
 /// [`Identifier::parse_with`] to choose.
 #[derive(Clone, Debug)]
 pub struct Identifier {
@@ -35,14 +35,16 @@ pub struct Identifier {
 
 impl Identifier {
     /// Parses `input` under `profile` (a [`Profile`], or `None` for `auto`, which picks
-    /// one from the input) with the forms, the equivalence key and the namespace layer:
-    /// the identifier when there is no error, else every diagnostic.
+    /// one from the input) with the forms, the equivalence key and the layers (a URN's
+    /// namespace, a URI's scheme), as `compare` reads its sides: the identifier when there
+    /// is no error, else every diagnostic.
     pub fn parse(input: &str, profile: impl Into<Option<Profile>>) -> Result<Self, Diagnostics> {
         let opts = Options::builder()
             .profile(profile)
             .forms(true)
             .equivalence_key(true)
             .namespaces(true)
+            .scheme_spec(true)
             .build();
         Self::parse_with(input, &opts)
     }
