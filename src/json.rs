@@ -48,6 +48,7 @@ fn ascii_needs_escape() -> &'static [bool; 128] {
 /// True when every byte of `bytes` is ASCII that `safe_text` leaves as it is: such text
 /// is written unchanged to the terminal, with no UTF-8 decoding or escaping (the hot path of
 /// `check`'s output).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
 pub(crate) fn plain_ascii(bytes: &[u8]) -> bool {
     if tokens_are_ascii_controls() {
         // The same test as the table's, in a form the compiler vectorizes.
@@ -60,6 +61,7 @@ pub(crate) fn plain_ascii(bytes: &[u8]) -> bool {
 /// True when no byte of `bytes` is `bad`. Tested 32 bytes at a time without an early exit
 /// inside a block, so the compiler turns each block into a few vector compares (an
 /// `all()` over the bytes stops at every byte and is not vectorized).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
 #[inline(always)]
 fn none_in_blocks(bytes: &[u8], bad: impl Fn(u8) -> bool) -> bool {
     let mut blocks = bytes.chunks_exact(32);
@@ -77,6 +79,7 @@ fn none_in_blocks(bytes: &[u8], bad: impl Fn(u8) -> bool) -> bool {
 
 /// Whether the ASCII characters that need a token are exactly the controls (C0 and DEL),
 /// checked once against the predicate.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
 fn tokens_are_ascii_controls() -> bool {
     static SIMPLE: OnceLock<bool> = OnceLock::new();
     *SIMPLE.get_or_init(|| {
@@ -89,6 +92,7 @@ fn tokens_are_ascii_controls() -> bool {
 
 /// [`plain_ascii`] and free of what a JSON string must escape (`"` and `\`): such text is
 /// a JSON string's contents as it is.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
 pub(crate) fn plain_json_ascii(bytes: &[u8]) -> bool {
     if tokens_are_ascii_controls() {
         return none_in_blocks(bytes, |b| {

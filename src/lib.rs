@@ -6,12 +6,56 @@
 //! input -> engine::analyze(input, options) -> Analysis (tree, diagnostics, forms, verdicts) -> view
 //! ```
 //!
-//! The [`engine`] knows nothing of terminals. The two faces, [`cli`] and [`tui`], render an
-//! [`engine::Analysis`]; they never re-parse. [`safe_text`] turns untrusted text into something
-//! that is safe to put on a terminal.
+//! The [`engine`] knows nothing of terminals. The faces (the command line, the workbench
+//! and the web page, each a cargo feature) render an [`engine::Analysis`]; they never
+//! re-parse. [`safe_text`] turns untrusted text into something that is safe to put on a
+//! terminal.
 //!
 //! Every function of the engine takes any string (a megabyte, 100,000 nested parentheses)
 //! without panicking, in time linear in its length.
+//!
+//! # The small API
+//!
+//! [`Identifier::parse`] gives a valid identifier or its [`Diagnostics`] (an error type,
+//! `std::error::Error`), the forms by [`FormKind`], and [`Options::builder`] sets the
+//! engine's switches one by one ([`api`]):
+//!
+//! ```
+//! use idbench::{Diagnostics, FormKind, Identifier, Options, Profile};
+//!
+//! fn canonical(s: &str) -> Result<String, Diagnostics> {
+//!     let id = Identifier::parse(s, None)?; // `None`: auto picks the profile
+//!     Ok(id.form(FormKind::Canonical).unwrap_or(s).to_string())
+//! }
+//! assert_eq!(canonical("HTTP://Example.COM/%7euser").unwrap(), "http://example.com/~user");
+//!
+//! let e = canonical("urn:x").unwrap_err();
+//! assert_eq!(e.profile(), Profile::Rfc8141);
+//! assert!(e.to_string().starts_with("not valid under rfc8141: error "));
+//!
+//! // Two identifiers are equivalent exactly when their equivalence keys are equal.
+//! let a = Identifier::parse("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", None)?;
+//! let b = Identifier::parse("URN:UUID:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", None)?;
+//! assert_eq!(a.equivalence_key(), b.equivalence_key());
+//!
+//! let opts = Options::builder().profile(Profile::Rfc3986).forms(true).build();
+//! let a = idbench::analyze("http://a/b/../c", &opts);
+//! assert_eq!(a.forms.expect("forms").canonical, "http://a/c");
+//! # Ok::<(), Diagnostics>(())
+//! ```
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! | --- | --- | --- |
+//! | `cli` | yes | the `idbench` binary's commands (clap, TOML cases files) |
+//! | `tui` | yes | the workbench, `present` and `replay` (the terminal crates); implies `cli` |
+//! | `serve` | yes | `idbench serve`, the web page and JSON API; implies `cli` |
+//! | `serde` | no | `Serialize` on [`Analysis`] and what it holds, `Deserialize` on plain values |
+//!
+//! A service that embeds the engine depends on it with `default-features = false` (and
+//! `features = ["serde"]` to store or send analyses): the parsers, forms, equivalence,
+//! resolution and the JSON writers ([`json`]), without clap, TOML or a terminal crate.
 //!
 //! # Analyze: the tree and the diagnostics
 //!
@@ -102,27 +146,32 @@
 //!
 //! # Embedding
 //!
-//! With `default-features = false` the crate is the engine and the command line's commands
-//! without the terminal crates (the workbench is the default `tui` feature). The
-//! workspace's `idbench-arrow` crate embeds it so, as Arrow kernels over string arrays, and
-//! the Python package in `python/` (`pip install ./python`) on top of those.
+//! With `default-features = false` the crate is the engine alone (see the features
+//! above). The workspace's `idbench-arrow` crate embeds it so, as Arrow kernels over string
+//! arrays, and the Python package in `python/` (`pip install ./python`) on top of those.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod api;
+#[cfg(feature = "cli")]
 pub mod cases;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod engine;
+#[cfg(feature = "cli")]
 pub mod files;
 pub mod idsets;
 pub mod json;
 pub mod report;
 pub mod safe_text;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod text_layout;
 #[cfg(feature = "tui")]
 pub mod tui;
 pub mod view;
 
+pub use api::{Diagnostics, FormKind, Identifier, OptionsBuilder};
 pub use engine::{Analysis, Options, Profile, analyze};
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.

@@ -929,6 +929,7 @@ fn read_all(
 /// `check --format json`'s output for the lines of `reader` read as stdin (no file
 /// names), written to `out`: `idbench serve`'s `/api/check`. One job, as the command's
 /// serial path; the command's parallel path prints the same lines in the same order.
+#[cfg_attr(not(feature = "serve"), allow(dead_code))] // `idbench serve`'s
 pub(super) fn json_of_reader(
     reader: impl Read,
     profile: Option<Profile>,

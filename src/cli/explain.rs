@@ -145,7 +145,8 @@ pub(crate) fn write_report(args: &ExplainArgs, mut out: &mut dyn Write) -> std::
         profile: args.view.profile(),
         namespace,
         scheme_spec: namespace,
-        equivalence_key: true,
+        // The report shows the forms, not the key.
+        equivalence_key: false,
         ..Options::full()
     };
     let format = match args.format {

@@ -225,7 +225,8 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             all_profiles: false,
             namespace: !args.common.no_namespace,
             scheme_spec: !args.common.no_namespace,
-            equivalence_key: true,
+            // Shown in the JSON only (`forms.equivalence_key`).
+            equivalence_key: args.common.format == super::Format::Json,
         };
         return super::render_each(&args.ids, &opts, args.common.format, to_text, json_line);
     };

@@ -650,7 +650,7 @@ fn cut(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// The most bytes `grammar parse` writes to standard output (64 MiB): the output of the
 /// input that would pass it is not written, and the command stops there (exit 2).
-pub const MAX_OUTPUT: usize = 64 << 20;
+pub(crate) const MAX_OUTPUT: usize = 64 << 20;
 
 /// One input's output, built in a string that refuses to grow past `cap` bytes (a
 /// `fmt::Error` then): a tree as deep as a 1 MiB input is long prints hundreds of
@@ -1050,6 +1050,7 @@ pub fn render_parse(
 /// and parsed as the command does (the default budget), the outputs joined as it prints
 /// them. `Err`: the message the command prints for a grammar it cannot use. `Ok(None)`:
 /// the output would pass `cap` bytes.
+#[cfg_attr(not(feature = "serve"), allow(dead_code))] // `idbench serve`'s
 pub(crate) fn parse_json_text(
     text: String,
     name: &str,

@@ -18,8 +18,9 @@ mod parse;
 mod present;
 mod resolve;
 mod rule;
-pub mod serve;
-pub mod shell;
+#[cfg(feature = "serve")]
+pub(crate) mod serve;
+mod shell;
 mod test;
 pub mod text;
 mod usage;
@@ -118,6 +119,7 @@ pub enum Command {
     #[command(after_help = present::REPLAY_HELP)]
     Replay(present::ReplayArgs),
     /// Serve the workbench as a web page and a JSON API (loopback by default).
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(after_help = help::COMPLETIONS)]
@@ -697,6 +699,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Test(args)) => test::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
         Some(Command::Namespaces(args)) => namespaces::run(&args),
+        #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => serve::run(&args),
     };
     match result {

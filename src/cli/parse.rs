@@ -11,7 +11,8 @@ pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
         all_profiles: false,
         namespace: !args.common.no_namespace,
         scheme_spec: !args.common.no_namespace,
-        equivalence_key: true,
+        // `parse` does not show the key (`forms --format json` does).
+        equivalence_key: false,
     };
     let base = args.base.as_deref();
     render_each_with(

@@ -72,7 +72,7 @@ pub(crate) fn parse_json(
         all_profiles: false,
         namespace,
         scheme_spec: namespace,
-        equivalence_key: true,
+        equivalence_key: false,
     };
     let a = match base {
         Some(b) => crate::engine::analyze_with_base(id, b, &opts),

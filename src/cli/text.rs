@@ -4,7 +4,7 @@
 //! Output stays linear in the input: the input is printed once; under each diagnostic only
 //! an excerpt around its span is shown (the whole input when it is short); a long node text
 //! or attribute value is cut to its head and tail with `…` and its byte count; indentation
-//! stops growing past [`MAX_INDENT`] levels and shows the depth as a number instead.
+//! stops growing past `MAX_INDENT` levels and shows the depth as a number instead.
 
 use std::fmt::Write as _;
 
@@ -17,19 +17,19 @@ use crate::engine::{Analysis, Diagnostic, Span, Tree};
 use crate::safe_text::{Piece, escape, pieces};
 
 /// Inputs up to this many bytes are shown whole under each diagnostic.
-pub const FULL_LINE_MAX: usize = 120;
+pub(crate) const FULL_LINE_MAX: usize = 120;
 /// Bytes of context shown either side of a diagnostic's span in an excerpt.
-pub const CONTEXT: usize = 32;
+pub(crate) const CONTEXT: usize = 32;
 /// A span longer than this many bytes is shown as its head and tail around `…`.
-pub const SPAN_SHOWN: usize = 48;
+pub(crate) const SPAN_SHOWN: usize = 48;
 /// A node text or attribute value longer than this many bytes is abbreviated.
-pub const TEXT_MAX: usize = 80;
+pub(crate) const TEXT_MAX: usize = 80;
 /// Tree levels indented before the depth is shown as a number.
-pub const MAX_INDENT: usize = 32;
+pub(crate) const MAX_INDENT: usize = 32;
 
 /// `input` escaped for the terminal, with the display column at which each byte offset
 /// (0..=len) starts.
-pub fn escaped_with_columns(input: &str) -> (String, Vec<usize>) {
+pub(crate) fn escaped_with_columns(input: &str) -> (String, Vec<usize>) {
     let mut out = String::with_capacity(input.len());
     let mut cols = vec![0usize; input.len() + 1];
     let mut col = 0usize;
@@ -59,7 +59,7 @@ pub fn escaped_with_columns(input: &str) -> (String, Vec<usize>) {
 }
 
 /// A line of carets under `span`, for a line that shows `input` escaped after `indent` columns.
-pub fn caret_line(cols: &[usize], span: Span, indent: usize) -> String {
+pub(crate) fn caret_line(cols: &[usize], span: Span, indent: usize) -> String {
     let last = cols.len().saturating_sub(1);
     let start = cols[span.start.min(last)];
     let end = cols[span.end.min(last)];
@@ -77,7 +77,7 @@ fn head_tail(s: &str, max: usize) -> String {
 }
 
 /// `s` escaped; past [`TEXT_MAX`] bytes, its head and tail with `…` and its byte count.
-pub fn abbreviate(s: &str) -> String {
+pub(crate) fn abbreviate(s: &str) -> String {
     if s.len() <= TEXT_MAX {
         escape(s).into_owned()
     } else {
@@ -89,7 +89,7 @@ pub fn abbreviate(s: &str) -> String {
 /// input when it is at most [`FULL_LINE_MAX`] bytes, else [`CONTEXT`] bytes either side
 /// (`…` marks what is left out) with a long span cut to its head and tail. Either way the
 /// two lines cost at most a constant, whatever the input's length.
-pub fn excerpt(input: &str, span: Span) -> (String, String) {
+pub(crate) fn excerpt(input: &str, span: Span) -> (String, String) {
     let start = floor_char_boundary(input, span.start);
     let end = ceil_char_boundary(input, span.end.max(start));
     if input.len() <= FULL_LINE_MAX {
@@ -129,7 +129,7 @@ fn indent(depth: usize) -> String {
 }
 
 /// The tree as an indented outline: kind, rule, span, text and attributes.
-pub fn tree(t: &Tree, input: &str) -> String {
+pub(crate) fn tree(t: &Tree, input: &str) -> String {
     let mut s = String::new();
     for n in t.iter() {
         let _ = write!(
@@ -159,7 +159,7 @@ pub fn tree(t: &Tree, input: &str) -> String {
 
 /// One diagnostic with carets under its span, in an [`excerpt`] of `input`; for an error,
 /// what the grammar expected there and how far the parse reached.
-pub fn diagnostic(d: &Diagnostic, input: &str) -> String {
+pub(crate) fn diagnostic(d: &Diagnostic, input: &str) -> String {
     let (line, carets) = excerpt(input, d.span);
     let mut s = format!(
         "{}[{}]: {}\n  --> {} ({})\n  | {}\n  | {}\n",
@@ -231,7 +231,7 @@ pub fn analysis(a: &Analysis) -> String {
 
 /// The namespace layer's verdict and the NID's registration, one line, beside the URN
 /// spec's verdict (which it never changes); `None` when the layer did not run.
-pub fn namespace_line(a: &Analysis) -> Option<String> {
+pub(crate) fn namespace_line(a: &Analysis) -> Option<String> {
     let n = a.namespace.as_ref()?;
     Some(format!(
         "namespace {}: {}; {}\n",

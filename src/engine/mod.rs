@@ -96,6 +96,7 @@ impl Options {
 
 /// How an input fares under one profile.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Status {
     /// No error.
     Valid,
@@ -107,6 +108,8 @@ pub enum Status {
 
 /// One profile's verdict on the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct ProfileVerdict {
     /// The profile.
     pub profile: Profile,
@@ -119,6 +122,8 @@ pub struct ProfileVerdict {
 
 /// Everything the engine knows about one input.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Analysis {
     /// The input as given.
     pub input: String,
@@ -153,6 +158,7 @@ pub struct Analysis {
     /// Under the `lab` profile with a lab in the options: the lab and its parse of the
     /// input (the parse count, the other trees the workbench's `r` steps through, the
     /// productions), so that a view reads them here and never parses. `None` otherwise.
+    #[cfg_attr(feature = "serde", serde(skip))] // a lab's grammar and parse forest
     pub lab: Option<abnf::lab::LabParse>,
 }
 

@@ -52,6 +52,9 @@ pub const MAX_READINGS: usize = 16;
 
 /// Which ambiguity a [`Reading`] is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
 pub enum ReadingKind {
     /// An XRI authority (GCS or cross-reference) that also matches `iauthority`.
     XriAuthority,
@@ -82,6 +85,7 @@ impl ReadingKind {
 
 /// The spec text that decides between two readings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Decision {
     /// The section, e.g. `RFC 3986 §3.2.2`.
     pub section: &'static str,
@@ -91,6 +95,8 @@ pub struct Decision {
 
 /// Another reading of part of the input.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Reading {
     /// Which ambiguity.
     pub kind: ReadingKind,

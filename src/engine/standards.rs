@@ -561,7 +561,8 @@ fn rfc_analysis(input: &str, p: Profile) -> (Analysis, Vec<Diagnostic>) {
             all_profiles: false,
             namespace: false,
             scheme_spec: false,
-            equivalence_key: true,
+            // The side-by-side shows the forms, not the key.
+            equivalence_key: false,
         },
     );
     let all = a.all_diagnostics();

@@ -4,7 +4,7 @@
 //! the view before any script runs: `page.rs`), its script and style (shipped inside the
 //! binary), a fragment route the script refreshes the page's results from (`POST
 //! /fragment`, the view's query as the body), and the API, whose answers are the CLI's
-//! output byte for byte ([`crate::cli::serve`] calls the commands' writers):
+//! output byte for byte (`src/cli/serve.rs` calls the commands' writers):
 //!
 //! | route | answer |
 //! | --- | --- |

@@ -351,7 +351,8 @@ pub(crate) fn results(v: &View, notice: Option<&str>) -> String {
         profile,
         namespace,
         scheme_spec: namespace,
-        equivalence_key: true,
+        // The page shows the forms, not the key (`/api/forms` does).
+        equivalence_key: false,
         ..Options::full()
     };
     let a = match &v.base {

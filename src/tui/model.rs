@@ -261,11 +261,13 @@ impl std::ops::Deref for Doc<'_> {
 }
 
 /// How the workbench analyses: everything (forms, every profile's verdict), under
-/// `profile`, with the URN namespace layer when `namespace`.
+/// `profile`, with the URN namespace layer when `namespace`; not the equivalence key,
+/// which no pane shows (it is a key for joins, and one more ladder climb per keystroke).
 fn options(profile: Option<Profile>, namespace: bool) -> Options {
     Options {
         profile,
         namespace,
+        equivalence_key: false,
         ..Options::full()
     }
 }

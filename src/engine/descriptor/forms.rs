@@ -36,6 +36,8 @@ pub struct Under<'a> {
 /// The normal forms of one input under one profile. A form that does not apply to the
 /// profile is `None`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Forms {
     /// XRI-normal form (XRI Syntax 2.0 §2.1.4), xri2 only.
     pub xri_normal: Option<String>,

@@ -185,6 +185,7 @@ pub struct Namespace {
 /// One node of an NSS's structure, a rule of its namespace's grammar (or a part from
 /// [`Namespace::parts`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct NssNode {
     /// The rule's name as the grammar writes it.
     pub rule: &'static str,
@@ -196,6 +197,7 @@ pub struct NssNode {
 
 /// A step applied: the NSS after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AppliedStep {
     /// The step's name.
     pub name: &'static str,
@@ -207,12 +209,18 @@ pub struct AppliedStep {
 
 /// What [`analyze_nss`] finds.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct NssAnalysis {
     /// The NID, in lower case.
     pub nid: String,
     /// How the registry knows it.
     pub registration: Registration,
     /// The namespace's descriptor, when idbench knows its syntax.
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::api::namespace_name")
+    )]
     pub namespace: Option<&'static Namespace>,
     /// Whether the NSS follows its namespace's grammar (and check digits); `None` when
     /// idbench knows no syntax for the namespace.

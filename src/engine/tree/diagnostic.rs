@@ -8,6 +8,8 @@ pub use crate::engine::codes::Severity;
 
 /// A problem, or a fact, at a position of the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
 pub struct Diagnostic {
     /// How bad it is.
     pub severity: Severity,

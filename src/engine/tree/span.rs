@@ -4,6 +4,7 @@ use std::fmt;
 
 /// A byte range `[start, end)` into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Span {
     /// First byte.
     pub start: usize,
