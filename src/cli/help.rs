@@ -186,9 +186,12 @@ Output (text): one line per expectation not met,
   FILE:LINE: case N INPUT: FIELD: expected X, got Y
 Output (json): one object on one line: {\"cases\", \"passed\", \"failed\", \"failures\":
 [{\"file\", \"index\", \"line\", \"input\", \"field\", \"expected\", \"got\"}]}.
-Output (tap): TAP version 13, one test per case, the failures in its YAML block.
-Output (junit): JUnit XML, a testsuite per file, a testcase per case, a failure element per
-expectation not met. JSON adds \"known\" and \"known_disagreements\"; TAP marks them TODO,
+Output (tap): TAP version 13, one test per case, the failures in its YAML block (a `#` in a
+description is shown as ⟨U+0023⟩: TAP 13 has no escape for it; the YAML has the input).
+Output (junit): JUnit XML as Jenkins' junit-10 schema reads it, a testsuite per file (tests,
+failures, errors, skipped, time, timestamp, file), a testcase per case (with its time), a
+failure element per case with expectations not met. When a cases file cannot be read, TAP
+and JUnit still print a document holding each error (JUnit: an error element), exit 2. JSON adds \"known\" and \"known_disagreements\"; TAP marks them TODO,
 JUnit skipped. The summary `N cases, P passed, F failed` goes to stderr (with `K known
 disagreements` when there are some).
 
