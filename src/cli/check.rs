@@ -722,7 +722,14 @@ fn annotation_line(
     let fallback;
     if let Err(code) = verdict {
         let e = error.flatten();
-        fallback = format!("{code}: the line is invalid.");
+        // Under --grammar the error has no message: say what the grammar expected.
+        fallback = match e.map(|e| e.expected.as_slice()) {
+            Some(expected) if !expected.is_empty() => format!(
+                "The grammar does not match from here; it expected {}.",
+                expected.join(" or ")
+            ),
+            _ => format!("The line is invalid ({code})."),
+        };
         let message = e
             .and_then(|e| e.message.as_deref())
             .filter(|m| !m.is_empty())

@@ -71,11 +71,13 @@ fn fish_optspecs_for_fish_3(script: &str) -> String {
             .map(|w| {
                 let b = w.as_bytes();
                 // SHORT-LONG as clap_complete means it: a long name with `-` second.
-                if b.len() > 2 && b[1] == b'-' && b[2] != b'=' {
-                    if let Some(c) = free.by_ref().find(|c| !used.contains(c)) {
-                        used.push(c);
-                        return format!("{}/{w}", char::from(c));
-                    }
+                if b.len() > 2
+                    && b[1] == b'-'
+                    && b[2] != b'='
+                    && let Some(c) = free.by_ref().find(|c| !used.contains(c))
+                {
+                    used.push(c);
+                    return format!("{}/{w}", char::from(c));
                 }
                 (*w).to_string()
             })
