@@ -214,7 +214,7 @@ struct Ctx {
     annotations: Option<Annotations>,
     /// `--fail-on warning`: the namespace layer runs even with --quiet, to count warnings.
     fail_on_warning: bool,
-    /// The codes SARIF results named, in order of first report (its rules).
+    /// The codes SARIF results named, each once (its rules).
     codes: Mutex<Vec<&'static str>>,
 }
 
@@ -1383,7 +1383,9 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         None => run_serial(&paths, &ctx, &mut out)?,
     };
     if sarif {
-        let codes = ctx.codes.lock().map(|c| c.clone()).unwrap_or_default();
+        // Sorted: with --jobs, which code a worker reports first varies from run to run.
+        let mut codes = ctx.codes.lock().map(|c| c.clone()).unwrap_or_default();
+        codes.sort_unstable();
         out.inner
             .write_all(check_format::sarif_tail(&codes).as_bytes())?;
     }

@@ -224,7 +224,7 @@ pub(super) fn sarif(
 pub(super) const SARIF_HEAD: &str = "{\"version\":\"2.1.0\",\"$schema\":\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json\",\"runs\":[{\"columnKind\":\"utf16CodeUnits\",\"results\":[";
 
 /// Closes the results and writes the tool with a rule for every code reported (`codes`,
-/// in order of first report): its id, what it means, and its spec section as help text
+/// sorted): its id, what it means, and its spec section as help text
 /// and, for an RFC or the URL Standard, as `helpUri`.
 pub(super) fn sarif_tail(codes: &[&'static str]) -> String {
     let rules: Vec<serde_json::Value> = codes
