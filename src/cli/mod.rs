@@ -67,8 +67,16 @@ pub enum Command {
     #[command(
         after_help = help::CHECK,
         // `check` has a --format of its own (with github and sarif): the common one is
-        // hidden under a name no one types, so `args.common.format` is unused here.
-        mut_arg("format", |a| a.long("common-format").short(None).hide(true))
+        // hidden under a name no one types and takes only its default, so
+        // `args.common.format` is always text here and unused.
+        mut_arg("format", |a| a
+            .long("common-format")
+            .short(None)
+            .hide(true)
+            .value_parser(clap::builder::TypedValueParser::map(
+                clap::builder::PossibleValuesParser::new(["text"]),
+                |_| Format::Text,
+            )))
     )]
     Check(CheckArgs),
     /// Show the normal forms of identifiers.
