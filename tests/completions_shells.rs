@@ -188,6 +188,29 @@ fn bash_completes_option_values_after_equals() {
     assert_eq!(got, ["xri2"]);
 }
 
+#[test]
+fn no_script_offers_checks_hidden_common_format_and_bash_reads_its_script() {
+    for shell in ["bash", "fish", "zsh", "elvish", "powershell"] {
+        let o = idbench(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(!text.contains("common-format"), "{shell}: {text}");
+        assert!(
+            text.contains("--fail-on") || text.contains("fail-on"),
+            "{shell}"
+        );
+    }
+    if have("bash") {
+        let s = script("bash");
+        let o = Command::new("bash")
+            .args(["--norc", "--noprofile", "-n"])
+            .arg(&s)
+            .output()
+            .expect("bash");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}
+
 /// The names of the environment variables the sources read: the literal argument of every
 /// `var("NAME")` / `var_os("NAME")` under src/.
 fn env_vars_read() -> Vec<String> {

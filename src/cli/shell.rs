@@ -34,12 +34,40 @@ pub(super) fn completions(args: &CompletionsArgs) -> std::io::Result<u8> {
 pub fn completion_script(shell: Shell) -> String {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "idbench", &mut buf);
-    let script = String::from_utf8_lossy(&buf).into_owned();
+    let script = without_hidden_format(&String::from_utf8_lossy(&buf));
     match shell {
         Shell::Fish => fish_optspecs_for_fish_3(&script),
         Shell::Bash => bash_completes_after_equals(&script),
         _ => script,
     }
+}
+
+/// `check`'s hidden `--common-format` (the common `--format`, put aside for its own: see
+/// the `Check` command in cli/mod.rs), which clap_complete lists although it is hidden:
+/// its line in the fish, zsh, elvish and PowerShell scripts; in bash, its word in the
+/// option list and its `case` arm.
+fn without_hidden_format(script: &str) -> String {
+    const HIDDEN: &str = "common-format";
+    let mut out = String::with_capacity(script.len());
+    let mut in_arm = false;
+    for line in script.split_inclusive('\n') {
+        if in_arm {
+            in_arm = line.trim() != ";;";
+            continue;
+        }
+        if line.trim() == "--common-format)" {
+            in_arm = true;
+            continue;
+        }
+        if line.trim_start().starts_with("opts=") {
+            out.push_str(&line.replace(" --common-format", ""));
+            continue;
+        }
+        if !line.contains(HIDDEN) {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// fish before 4.1 (Debian 12 has 3.6) reads an `argparse` option spec whose second
