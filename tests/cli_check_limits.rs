@@ -160,7 +160,7 @@ fn a_refused_thread_falls_back_to_the_main_thread() {
     assert!(stderr.contains("started 0 of 4"), "{stderr}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains(":2: invalid\trfc3986\tfoo bar\tillegal-char"),
+        stdout.contains(":2:4: invalid\trfc3986\tfoo bar\tillegal-char"),
         "{stdout}"
     );
 }

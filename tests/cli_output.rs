@@ -270,7 +270,7 @@ fn check_names_files_and_lines_and_goes_on_past_an_unreadable_one() {
         out,
         format!(
             "{good_s}:1: valid\trfc3986\thttp://a/\n\
-             {good_s}:2: invalid\trfc3986\thttp://a b/\tillegal-char\n\
+             {good_s}:2:9: invalid\trfc3986\thttp://a b/\tillegal-char\n\
              -:1: valid\trfc3986\turn:x:y\n"
         )
     );

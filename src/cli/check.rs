@@ -21,6 +21,7 @@ use std::sync::{Mutex, mpsc};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
+use super::check_format::{self, Annotations, CheckFormat, FailOn, Finding};
 use super::{CheckArgs, Format, json};
 use crate::engine::abnf::{Grammar, Judge, Scratch};
 use crate::engine::quick_check::quick_valid_bytes;
@@ -47,6 +48,8 @@ struct Tally {
     invalid: u64,
     /// Blank lines: no identifier to judge.
     skipped: u64,
+    /// Warnings reported (namespace findings of severity warning or error), for `--fail-on`.
+    warnings: u64,
 }
 
 /// `check --grammar`: the user's grammar as the judge (profile shown as `lab`).
@@ -207,6 +210,12 @@ struct Ctx {
     raw_names: Vec<String>,
     /// The same, as JSON strings (quoted and escaped), for the direct JSON path.
     json_names: Vec<String>,
+    /// `--format github` or `sarif` (then `format` is `Text` and unused).
+    annotations: Option<Annotations>,
+    /// `--fail-on warning`: the namespace layer runs even with --quiet, to count warnings.
+    fail_on_warning: bool,
+    /// The codes SARIF results named, each once (its rules).
+    codes: Mutex<Vec<&'static str>>,
 }
 
 /// Buffers handed back after use, so that a long check does not allocate (and fault in)
@@ -274,6 +283,8 @@ struct NsExtra {
     document: Option<&'static str>,
     /// The layer's findings: (severity, code, start, end).
     findings: Vec<(&'static str, &'static str, usize, usize)>,
+    /// Each finding's message (the GitHub and SARIF formats show them).
+    messages: Vec<String>,
 }
 
 /// The namespace layer on a line judged under `profile` (by its name), when that is a URN
@@ -342,6 +353,7 @@ fn ns_extra(n: crate::engine::namespaces::NssAnalysis) -> NsExtra {
             .iter()
             .map(|d| (d.severity.name(), d.code.as_str(), d.span.start, d.span.end))
             .collect(),
+        messages: n.diagnostics.iter().map(|d| d.message.clone()).collect(),
         nid: n.nid,
     }
 }
@@ -377,12 +389,20 @@ struct LineJson<'a> {
     line: u64,
     /// `input` is only the head of a line longer than [`LINE_LIMIT`].
     truncated: bool,
+    /// The line's bytes, when they are not UTF-8: `input` then holds U+FFFD for each bad
+    /// sequence, and the record adds `"lossy": true` and `"input_bytes"` (lowercase hex
+    /// of every byte), so that nothing of the line is lost.
+    raw: Option<&'a [u8]>,
 }
 
 impl Serialize for LineJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Line", 7)?;
         m.serialize_field("input", self.input)?;
+        if let Some(raw) = self.raw {
+            m.serialize_field("lossy", &true)?;
+            m.serialize_field("input_bytes", &check_format::hex(raw))?;
+        }
         if self.truncated {
             m.serialize_field("truncated", &true)?;
         }
@@ -417,12 +437,19 @@ fn text_line(
     profile: &'static str,
     verdict: Result<(), &'static str>,
     extra: Option<&NsExtra>,
-    _error: Option<Option<&LabError>>,
+    error: Option<Option<&LabError>>,
 ) {
     if let (Some(f), Some(names)) = (file, &ctx.names) {
         out.extend_from_slice(names[f].as_bytes());
         out.push(b':');
         out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+        // `FILE:LINE:COL:` for an invalid line: the column (from 1, in characters) of
+        // its first offending byte, where an editor jumps.
+        if let (Err(_), Some(Some(e))) = (verdict, error) {
+            out.push(b':');
+            let col = check_format::char_column(bytes, e.start);
+            out.extend_from_slice(itoa::Buffer::new().format(col).as_bytes());
+        }
         out.extend_from_slice(b": ");
     }
     out.extend_from_slice(if verdict.is_ok() {
@@ -473,6 +500,9 @@ fn text_line(
 /// `{"input": "", "profile", "valid": null, "first_error": null, "skipped": "blank", ["file",]
 /// "line"}`; PROFILE is the profile asked for (`auto` when none).
 fn blank_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64) {
+    if ctx.annotations.is_some() {
+        return;
+    }
     let profile = if ctx.lab.is_some() {
         "lab"
     } else {
@@ -559,6 +589,7 @@ fn json_line(
             file: file_name,
             line: line_no,
             truncated: false,
+            raw: std::str::from_utf8(bytes).is_err().then_some(bytes),
         },
     );
 }
@@ -580,6 +611,23 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
             .name()
     };
     let code = crate::engine::Code::LineTooLong.as_str();
+    if ctx.annotations.is_some() {
+        let message = format!(
+            "The line is longer than {LINE_LIMIT} bytes and was not held: split it, or \
+             check it with `idbench analyze`."
+        );
+        let finding = Finding {
+            level: "error",
+            code,
+            start: 0,
+            end: 0,
+            whole: true,
+            message: &message,
+            spec: crate::engine::Code::LineTooLong.section(),
+        };
+        annotate(out, ctx, file, line_no, head, &[finding]);
+        return;
+    }
     match ctx.format {
         Format::Text => {
             let mut shown = head.to_vec();
@@ -622,10 +670,94 @@ fn too_long_line(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_no: u64
                     file: file.map(|f| ctx.raw_names[f].as_str()),
                     line: line_no,
                     truncated: true,
+                    raw: None,
                 },
             );
         }
     }
+}
+
+/// Appends the GitHub annotations or SARIF results of one line's findings, and keeps the
+/// codes SARIF's rules list.
+fn annotate(
+    out: &mut Vec<u8>,
+    ctx: &Ctx,
+    file: Option<usize>,
+    line_no: u64,
+    bytes: &[u8],
+    findings: &[Finding<'_>],
+) {
+    let name = file.map(|f| ctx.raw_names[f].as_str());
+    match ctx.annotations {
+        Some(Annotations::Github) => check_format::github(out, name, line_no, bytes, findings),
+        Some(Annotations::Sarif) => {
+            check_format::sarif(out, name, line_no, bytes, findings);
+            if let Ok(mut codes) = ctx.codes.lock() {
+                for f in findings {
+                    if !codes.contains(&f.code) {
+                        codes.push(f.code);
+                    }
+                }
+            }
+        }
+        None => {}
+    }
+}
+
+/// The writer of `--format github|sarif`: the line's error (with its place and message)
+/// and its namespace findings; nothing for a valid line without findings.
+// The signature of the other line writers (`process` picks one).
+#[allow(clippy::too_many_arguments)]
+fn annotation_line(
+    out: &mut Vec<u8>,
+    ctx: &Ctx,
+    (file, line_no): (Option<usize>, u64),
+    bytes: &[u8],
+    _profile: &'static str,
+    verdict: Result<(), &'static str>,
+    extra: Option<&NsExtra>,
+    error: Option<Option<&LabError>>,
+) {
+    let mut findings = Vec::new();
+    let fallback;
+    if let Err(code) = verdict {
+        let e = error.flatten();
+        // Under --grammar the error has no message: say what the grammar expected.
+        fallback = match e.map(|e| e.expected.as_slice()) {
+            Some(expected) if !expected.is_empty() => format!(
+                "The grammar does not match from here; it expected {}.",
+                expected.join(" or ")
+            ),
+            _ => format!("The line is invalid ({code})."),
+        };
+        let message = e
+            .and_then(|e| e.message.as_deref())
+            .filter(|m| !m.is_empty())
+            .unwrap_or(&fallback);
+        findings.push(Finding {
+            level: "error",
+            code,
+            start: e.map_or(0, |e| e.start),
+            end: e.map_or(0, |e| e.end),
+            whole: e.is_none(),
+            message,
+            spec: e.and_then(|e| e.spec).unwrap_or(""),
+        });
+    }
+    if let Some(n) = extra {
+        for (k, &(level, code, start, end)) in n.findings.iter().enumerate() {
+            findings.push(Finding {
+                level,
+                code,
+                start,
+                end,
+                whole: false,
+                message: n.messages.get(k).map_or("", String::as_str),
+                spec: "",
+            });
+        }
+    }
+    annotate(out, ctx, file, line_no, bytes, &findings);
 }
 
 /// Judges every line of `chunk`, appending what is printed to `out`.
@@ -676,10 +808,13 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             },
             None => judge(bytes, ctx.profile),
         };
-        // Plain `check` as JSON: the error object of an invalid line (`null` when valid).
+        // Plain `check` as JSON: the error object of an invalid line (`null` when valid);
+        // its place also gives the text format's column and the annotations' regions.
         if ctx.lab.is_none()
             && !ctx.quiet
-            && matches!(ctx.format, Format::Json)
+            && (matches!(ctx.format, Format::Json)
+                || ctx.annotations.is_some()
+                || ctx.names.is_some())
             && let Err(code) = verdict
         {
             lab_error = Some(profile_error(bytes, shown_profile, code));
@@ -688,16 +823,24 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
+        let extra = if ctx.namespaces && (!ctx.quiet || ctx.fail_on_warning) {
+            namespace_extra(bytes, shown_profile, verdict.is_ok())
+        } else {
+            None
+        };
+        if let Some(n) = &extra {
+            tally.warnings += n
+                .findings
+                .iter()
+                .filter(|f| f.0 == "warning" || f.0 == "error")
+                .count() as u64;
+        }
         if !ctx.quiet {
             let file = ctx.names.as_ref().map(|_| chunk.source);
-            let extra = if ctx.namespaces {
-                namespace_extra(bytes, shown_profile, verdict.is_ok())
-            } else {
-                None
-            };
-            let write = match ctx.format {
-                Format::Text => text_line,
-                Format::Json => json_line,
+            let write = match (ctx.annotations, ctx.format) {
+                (Some(_), _) => annotation_line,
+                (None, Format::Text) => text_line,
+                (None, Format::Json) => json_line,
             };
             write(
                 out,
@@ -945,6 +1088,9 @@ pub(super) fn json_of_reader(
         raw_names: Vec::new(),
         json_names: Vec::new(),
         lab: None,
+        annotations: None,
+        fail_on_warning: false,
+        codes: Mutex::new(Vec::new()),
     };
     let stop = AtomicBool::new(false);
     let pool = Pool::default();
@@ -974,6 +1120,7 @@ fn run_serial(
         tally.valid += t.valid;
         tally.invalid += t.invalid;
         tally.skipped += t.skipped;
+        tally.warnings += t.warnings;
         out.write_all(&buf)?;
         // Each chunk's answers go out as soon as they are made: a filter's reader waits
         // for them, and the rest of a line too long may take long to read (for ever from
@@ -1090,6 +1237,7 @@ fn run_parallel(
                 tally.valid += t.valid;
                 tally.invalid += t.invalid;
                 tally.skipped += t.skipped;
+                tally.warnings += t.warnings;
                 if written.is_ok()
                     && let Err(e) = out
                         .write_all(&buf)
@@ -1196,7 +1344,15 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         profile: args.common.profile.0,
         lab,
         namespaces: args.namespaces,
-        format: args.common.format,
+        // `check` has its own --format (check_format.rs): text and json as every
+        // command's, and the annotation formats, which write through `annotations`.
+        format: match args.format {
+            CheckFormat::Json => Format::Json,
+            _ => Format::Text,
+        },
+        annotations: args.format.annotations(),
+        fail_on_warning: args.fail_on == FailOn::Warning,
+        codes: Mutex::new(Vec::new()),
         quiet: args.quiet,
         // `check -` alone is stdin, like no file at all: no prefix.
         names: (!args.files.iter().all(|f| f.as_os_str() == "-")).then(|| {
@@ -1210,6 +1366,14 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let sarif = ctx.annotations == Some(Annotations::Sarif) && !ctx.quiet;
+    if sarif {
+        out.write_all(check_format::SARIF_HEAD.as_bytes())?;
+    }
+    let mut out = check_format::SarifStream {
+        inner: out,
+        first: sarif,
+    };
     let parallel = if jobs <= 1 {
         None
     } else {
@@ -1219,6 +1383,13 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         Some(done) => done,
         None => run_serial(&paths, &ctx, &mut out)?,
     };
+    if sarif {
+        // Sorted: with --jobs, which code a worker reports first varies from run to run.
+        let mut codes = ctx.codes.lock().map(|c| c.clone()).unwrap_or_default();
+        codes.sort_unstable();
+        out.inner
+            .write_all(check_format::sarif_tail(&codes).as_bytes())?;
+    }
     out.flush()?;
     let skipped = match tally.skipped {
         0 => String::new(),
@@ -1233,10 +1404,10 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
     );
     Ok(if io_failed {
         2
-    } else if tally.invalid == 0 {
-        0
-    } else {
+    } else if tally.invalid > 0 || (ctx.fail_on_warning && tally.warnings > 0) {
         1
+    } else {
+        0
     })
 }
 
@@ -1254,6 +1425,9 @@ mod tests {
             names: None,
             raw_names: Vec::new(),
             json_names: Vec::new(),
+            annotations: None,
+            fail_on_warning: false,
+            codes: Mutex::new(Vec::new()),
         }
     }
 
@@ -1337,6 +1511,7 @@ mod tests {
             file: Some(&name),
             line: 3,
             truncated: false,
+            raw: None,
         };
         json::write_line(&mut slow, &v).expect("vec");
         assert_eq!(
@@ -1374,6 +1549,7 @@ mod tests {
                 file: None,
                 line: 7,
                 truncated: false,
+                raw: None,
             };
             json::write_line(&mut slow, &v).expect("vec");
             assert_eq!(
@@ -1429,6 +1605,7 @@ mod tests {
                 file: None,
                 line: 4,
                 truncated: false,
+                raw: None,
             };
             json::write_line(&mut slow, &v).expect("vec");
             assert_eq!(

@@ -35,20 +35,35 @@ pub(super) const CHECK: &str = "\
 Output (text): one line per input line, in input order (with --jobs too),
   valid<TAB>PROFILE<TAB>INPUT   or   invalid<TAB>PROFILE<TAB>INPUT<TAB>CODE
 or, for a blank line, `skipped<TAB>PROFILE<TAB>` (PROFILE: the one asked for, else auto),
-prefixed with `FILE:LINE: ` when files are given (`-` is stdin); then `N valid, M invalid`
+prefixed with `FILE:LINE: ` when files are given (`-` is stdin), `FILE:LINE:COL: ` for an
+invalid line (COL: the column, from 1 in characters, of its first offending byte, where an
+editor jumps; none for line-too-long); then `N valid, M invalid`
 on stderr (and `, K blank lines skipped` when there are some). --quiet prints only that
 summary.
 Output (json): JSON Lines, one object per input line and nothing else on stdout:
 {\"input\", \"profile\", \"valid\", \"first_error\", \"error\", \"line\"}, plus \"file\" when files
 are given; \"error\" is null when valid, else {\"code\", \"start\", \"end\", \"expected\", \"spec\",
 \"message\"} (byte offsets into the line); a blank line is {\"input\": \"\", \"valid\": null, \"skipped\": \"blank\", ...}.
-A line that is not UTF-8 is invalid with code `not-utf8`. A line longer than 16 MiB is
-invalid with code `line-too-long` as soon as it passes that length, shown by its first KiB
-and `…` (JSON: \"truncated\": true); the rest of it is read and dropped, never held.
+A line that is not UTF-8 is invalid with code `not-utf8`; its JSON \"input\" has U+FFFD for
+each bad sequence, with \"lossy\": true and \"input_bytes\" (the line's bytes in hex).
+Output (github): a GitHub Actions annotation per finding, nothing for a valid line:
+  ::error file=F,line=L,col=C,endColumn=E,title=CODE::MESSAGE
+(with --namespaces, a namespace finding is ::warning or ::notice; columns in characters;
+`%`, CR, LF escaped, and `:` and `,` in properties, as the runner reads them back).
+Output (sarif): one SARIF 2.1.0 log, one run: a result per invalid line (and per namespace
+finding) with its region (columns in UTF-16 code units, \"columnKind\": \"utf16CodeUnits\"),
+the tool with a rule per code reported (its spec section as help, helpUri for RFCs and
+the URL Standard).
+--fail-on warning: exit 1 also when any warning is reported (a namespace finding with
+--namespaces); the default, error, fails on invalid lines only.
+A line longer than 16 MiB is invalid with code `line-too-long` as soon as it passes that
+length, shown by its first KiB and `…` (JSON: \"truncated\": true); the rest of it is read
+and dropped, never held.
 --jobs above 4 per core is capped; when the system refuses a thread, fewer are used.
 A file that cannot be read is named on stderr and skipped; the others are still checked.
 
-Exit codes: 0 every line valid, 1 any invalid, 2 usage error or a file could not be read.";
+Exit codes: 0 every line valid, 1 any invalid (or, with --fail-on warning, any warning),
+2 usage error or a file could not be read.";
 
 pub(super) const FORMS: &str = "\
 Output (text): per input, the input, its verdict and profile, one `NAME  VALUE` row per
@@ -186,9 +201,12 @@ Output (text): one line per expectation not met,
   FILE:LINE: case N INPUT: FIELD: expected X, got Y
 Output (json): one object on one line: {\"cases\", \"passed\", \"failed\", \"failures\":
 [{\"file\", \"index\", \"line\", \"input\", \"field\", \"expected\", \"got\"}]}.
-Output (tap): TAP version 13, one test per case, the failures in its YAML block.
-Output (junit): JUnit XML, a testsuite per file, a testcase per case, a failure element per
-expectation not met. JSON adds \"known\" and \"known_disagreements\"; TAP marks them TODO,
+Output (tap): TAP version 13, one test per case, the failures in its YAML block (a `#` in a
+description is shown as ⟨U+0023⟩: TAP 13 has no escape for it; the YAML has the input).
+Output (junit): JUnit XML as Jenkins' junit-10 schema reads it, a testsuite per file (tests,
+failures, errors, skipped, time, timestamp, file), a testcase per case (with its time), a
+failure element per case with expectations not met. When a cases file cannot be read, TAP
+and JUnit still print a document holding each error (JUnit: an error element), exit 2. JSON adds \"known\" and \"known_disagreements\"; TAP marks them TODO,
 JUnit skipped. The summary `N cases, P passed, F failed` goes to stderr (with `K known
 disagreements` when there are some).
 

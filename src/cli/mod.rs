@@ -3,6 +3,7 @@
 //! Every command renders what [`crate::engine`] returns; none re-parses.
 
 mod check;
+mod check_format;
 mod compare;
 mod draft;
 mod explain;
@@ -64,7 +65,20 @@ pub enum Command {
     #[command(after_help = help::PARSE)]
     Parse(ParseArgs),
     /// Validate one identifier per line of files or stdin.
-    #[command(after_help = help::CHECK)]
+    #[command(
+        after_help = help::CHECK,
+        // `check` has a --format of its own (with github and sarif): the common one is
+        // hidden under a name no one types and takes only its default, so
+        // `args.common.format` is always text here and unused.
+        mut_arg("format", |a| a
+            .long("common-format")
+            .short(None)
+            .hide(true)
+            .value_parser(clap::builder::TypedValueParser::map(
+                clap::builder::PossibleValuesParser::new(["text"]),
+                |_| Format::Text,
+            )))
+    )]
     Check(CheckArgs),
     /// Show the normal forms of identifiers.
     #[command(after_help = help::FORMS)]
@@ -244,6 +258,19 @@ pub struct CheckArgs {
     /// Files with one identifier per line; `-` (or none) is stdin.
     #[arg(value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<std::path::PathBuf>,
+    /// text, json, github (workflow annotations) or sarif (a SARIF 2.1.0 log).
+    #[arg(
+        id = "check_format",
+        long = "format",
+        short = 'f',
+        value_enum,
+        default_value_t
+    )]
+    pub format: check_format::CheckFormat,
+    /// What makes the exit status 1: error (an invalid line), or warning (also any warning
+    /// reported, such as a namespace finding with --namespaces).
+    #[arg(long, value_enum, default_value_t)]
+    pub fail_on: check_format::FailOn,
 }
 
 /// `idbench forms`.

@@ -6,12 +6,13 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime};
 
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::{ProfileArg, emit, json};
-use crate::cases::{self, CaseFile, Failure};
+use crate::cases::{self, CaseFile, Failure, LoadError};
 use crate::safe_text::escape;
 
 /// The report format of `idbench test`.
@@ -62,6 +63,8 @@ struct Outcome<'a> {
     failures: Vec<Failure>,
     /// Why the case is a known disagreement (its failures are then not counted).
     known: Option<&'static str>,
+    /// How long running the case took (JUnit's `time`).
+    time: Duration,
 }
 
 impl Outcome<'_> {
@@ -182,10 +185,19 @@ fn to_json<'a>(outcomes: &'a [Outcome<'a>]) -> ReportJson<'a> {
     }
 }
 
-/// A TAP description: escaped for the terminal, and `#` (which would start a directive)
-/// and `\` escaped as TAP 13 says.
+/// A TAP description: escaped for the terminal, with `#` written as the token `⟨U+0023⟩`.
+/// TAP 13 reads everything after a `#` on a test line as a directive (`# SKIP`, `# TODO`)
+/// and has no escape for it (the `\#` escape is TAP 14's: a TAP 13 reader such as tap.py
+/// takes `\# skip` as a SKIP directive, so a failure would pass as skipped). The exact
+/// text is in the test's YAML block. A backslash is kept as it is: TAP 13 has no escapes.
 fn tap_description(s: &str) -> String {
-    escape(s).replace('\\', "\\\\").replace('#', "\\#")
+    escape(s).replace('#', "⟨U+0023⟩")
+}
+
+/// A YAML flow scalar for the TAP block: a JSON string (valid YAML) of the escaped text,
+/// so no control character reaches the output.
+fn tap_yaml(v: &str) -> String {
+    json::to_string(&escape(v))
 }
 
 fn tap(outcomes: &[Outcome<'_>]) -> String {
@@ -207,18 +219,51 @@ fn tap(outcomes: &[Outcome<'_>]) -> String {
             continue;
         }
         let _ = writeln!(s, "not ok {} - {desc}", o.index);
-        // The YAML block's values are JSON strings (valid YAML flow scalars) of the escaped
-        // text: no control character reaches the output.
-        let q = |v: &str| json::to_string(&escape(v));
-        s.push_str("  ---\n  failures:\n");
+        s.push_str("  ---\n");
+        let _ = writeln!(s, "  file: {}", tap_yaml(o.file));
+        let _ = writeln!(s, "  line: {}", o.line);
+        let _ = writeln!(s, "  input: {}", tap_yaml(o.input));
+        s.push_str("  failures:\n");
         for f in &o.failures {
-            let _ = writeln!(s, "    - field: {}", q(&f.field));
-            let _ = writeln!(s, "      expected: {}", q(&f.expected));
-            let _ = writeln!(s, "      got: {}", q(&f.got));
+            let _ = writeln!(s, "    - field: {}", tap_yaml(&f.field));
+            let _ = writeln!(s, "      expected: {}", tap_yaml(&f.expected));
+            let _ = writeln!(s, "      got: {}", tap_yaml(&f.got));
         }
         s.push_str("  ...\n");
     }
     s
+}
+
+/// The TAP document of cases files that could not be read: one failing test per error,
+/// the error in its YAML block, so that a TAP consumer reports it instead of "no tests".
+fn tap_errors(errors: &[LoadError]) -> String {
+    let mut s = format!("TAP version 13\n1..{}\n", errors.len());
+    for (i, e) in errors.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "not ok {} - {}",
+            i + 1,
+            tap_description(&format!("cases file {} does not read", where_(e)))
+        );
+        s.push_str("  ---\n");
+        let _ = writeln!(s, "  file: {}", tap_yaml(&e.file));
+        if e.line > 0 {
+            let _ = writeln!(s, "  line: {}", e.line);
+            let _ = writeln!(s, "  column: {}", e.column);
+        }
+        let _ = writeln!(s, "  message: {}", tap_yaml(&e.to_string()));
+        s.push_str("  ...\n");
+    }
+    s
+}
+
+/// `FILE`, or `FILE:LINE:COLUMN` when the error has a place.
+fn where_(e: &LoadError) -> String {
+    if e.line == 0 {
+        e.file.clone()
+    } else {
+        format!("{}:{}:{}", e.file, e.line, e.column)
+    }
 }
 
 /// Text for XML 1.0 as the other formats show it: first the terminal-safe tokens of
@@ -248,14 +293,55 @@ fn xml(s: &str) -> String {
     out
 }
 
-fn junit(outcomes: &[Outcome<'_>]) -> String {
+/// Seconds as JUnit's `time` writes them: the Surefire pattern of Jenkins' junit-10
+/// schema allows at most three decimals.
+fn seconds(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64())
+}
+
+/// `t` as the ISO 8601 date and time JUnit's `timestamp` holds (`2026-12-02T06:08:22`,
+/// UTC, no zone suffix, as Surefire writes it). Days to a civil date by Howard Hinnant's
+/// `civil_from_days`: a dozen lines for one timestamp, where a date crate would be a
+/// dependency of the whole library.
+fn timestamp(t: SystemTime) -> String {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        rem / 3_600,
+        rem % 3_600 / 60,
+        rem % 60
+    )
+}
+
+/// JUnit XML as Jenkins' junit-10 schema (tests/data/schemas/junit-10.xsd) reads it: a
+/// `testsuite` per file with `tests`, `failures`, `errors`, `skipped`, `time`, `timestamp`
+/// and `file`; a `testcase` per case with its `time`. The schema has no `file` or `line`
+/// on a testcase: the file is the suite's (and the case's `classname`), the line is in
+/// the case's name.
+fn junit(outcomes: &[Outcome<'_>], started: SystemTime) -> String {
     let failed = outcomes.iter().filter(|o| o.failed()).count();
+    let total: Duration = outcomes.iter().map(|o| o.time).sum();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         s,
-        "<testsuites name=\"idbench test\" tests=\"{}\" failures=\"{failed}\">",
-        outcomes.len()
+        "<testsuites name=\"idbench test\" tests=\"{}\" failures=\"{failed}\" errors=\"0\" time=\"{}\">",
+        outcomes.len(),
+        seconds(total)
     );
+    let stamp = timestamp(started);
     let mut i = 0;
     while i < outcomes.len() {
         let file = outcomes[i].file;
@@ -266,20 +352,24 @@ fn junit(outcomes: &[Outcome<'_>]) -> String {
         i += suite.len();
         let f = suite.iter().filter(|o| o.failed()).count();
         let skipped = suite.iter().filter(|o| o.known.is_some()).count();
+        let time: Duration = suite.iter().map(|o| o.time).sum();
         let _ = writeln!(
             s,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{f}\" skipped=\"{skipped}\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{f}\" errors=\"0\" skipped=\"{skipped}\" time=\"{}\" timestamp=\"{stamp}\" file=\"{}\">",
             xml(file),
-            suite.len()
+            suite.len(),
+            seconds(time),
+            xml(file)
         );
         for o in suite {
             let _ = write!(
                 s,
-                "    <testcase classname=\"{}\" name=\"case {} line {}: {}\"",
+                "    <testcase classname=\"{}\" name=\"case {} line {}: {}\" time=\"{}\"",
                 xml(file),
                 o.index,
                 o.line,
-                xml(o.input)
+                xml(o.input),
+                seconds(o.time)
             );
             if o.failures.is_empty() {
                 s.push_str("/>\n");
@@ -318,6 +408,46 @@ fn junit(outcomes: &[Outcome<'_>]) -> String {
     s
 }
 
+/// The JUnit document of cases files that could not be read: a suite per file, a testcase
+/// per error holding an `<error>` (JUnit's "the test could not run"), so that a report
+/// publisher shows the error instead of failing with "no report".
+fn junit_errors(errors: &[LoadError], started: SystemTime) -> String {
+    let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        s,
+        "<testsuites name=\"idbench test\" tests=\"{n}\" failures=\"0\" errors=\"{n}\" time=\"0.000\">",
+        n = errors.len()
+    );
+    let stamp = timestamp(started);
+    let mut i = 0;
+    while i < errors.len() {
+        let file = errors[i].file.as_str();
+        let suite: Vec<&LoadError> = errors[i..].iter().take_while(|e| e.file == file).collect();
+        i += suite.len();
+        let _ = writeln!(
+            s,
+            "  <testsuite name=\"{}\" tests=\"{n}\" failures=\"0\" errors=\"{n}\" skipped=\"0\" time=\"0.000\" timestamp=\"{stamp}\" file=\"{}\">",
+            xml(file),
+            xml(file),
+            n = suite.len()
+        );
+        for e in suite {
+            let message = e.to_string();
+            let _ = writeln!(
+                s,
+                "    <testcase classname=\"{}\" name=\"cases file {}\" time=\"0.000\">\n      <error type=\"cases-file-unreadable\" message=\"{}\">{}</error>\n    </testcase>",
+                xml(file),
+                xml(&where_(e)),
+                xml(&message),
+                xml(&message)
+            );
+        }
+        s.push_str("  </testsuite>\n");
+    }
+    s.push_str("</testsuites>\n");
+    s
+}
+
 /// Runs `idbench test`: exit 0 when every case passes, 1 when any fails, 2 when a file
 /// cannot be read or does not read as cases (every error with its line and column).
 pub fn run(args: &TestArgs) -> std::io::Result<u8> {
@@ -333,12 +463,26 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
             Err(e) => errors.extend(e),
         }
     }
+    let started = SystemTime::now();
     if !errors.is_empty() {
         let mut err = String::new();
         for e in &errors {
             let _ = writeln!(err, "idbench: {}", escape(&e.to_string()));
         }
         let _ = std::io::stderr().write_all(err.as_bytes());
+        // A report publisher reads stdout: it still gets a TAP or JUnit document, holding
+        // the errors (text and JSON keep stdout empty: the errors are on stderr).
+        let doc = match args.format {
+            TestFormat::Text | TestFormat::Json => None,
+            TestFormat::Tap => Some(tap_errors(&errors)),
+            TestFormat::Junit => Some(junit_errors(&errors, started)),
+        };
+        if let Some(doc) = doc {
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            emit(&mut out, &doc)?;
+            out.flush()?;
+        }
         return Ok(2);
     }
     let run_opts = cases::RunOptions {
@@ -348,8 +492,11 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
     let mut outcomes = Vec::new();
     for (name, f) in &files {
         for c in &f.cases {
+            let t0 = Instant::now();
             let failures = cases::run_with(c, run_opts);
+            let time = t0.elapsed();
             outcomes.push(Outcome {
+                time,
                 file: name.as_str(),
                 index: outcomes.len() + 1,
                 line: c.line,
@@ -365,7 +512,7 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
         TestFormat::Text => emit(&mut out, &text(&outcomes))?,
         TestFormat::Json => json::write_line(&mut out, &to_json(&outcomes))?,
         TestFormat::Tap => emit(&mut out, &tap(&outcomes))?,
-        TestFormat::Junit => emit(&mut out, &junit(&outcomes))?,
+        TestFormat::Junit => emit(&mut out, &junit(&outcomes, started))?,
     }
     out.flush()?;
     let failed = outcomes.iter().filter(|o| o.failed()).count();
@@ -382,4 +529,25 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
         outcomes.len() - failed - known
     );
     Ok(u8::from(failed > 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_are_utc_iso_8601_civil_dates() {
+        let at = |s: u64| timestamp(SystemTime::UNIX_EPOCH + Duration::from_secs(s));
+        assert_eq!(at(0), "1970-01-01T00:00:00");
+        // A leap day, the turn of a century, the end of a year.
+        assert_eq!(at(951_782_400), "2000-02-29T00:00:00");
+        assert_eq!(at(4_107_542_399), "2100-02-28T23:59:59");
+        assert_eq!(at(1_798_761_599), "2026-12-31T23:59:59");
+    }
+
+    #[test]
+    fn seconds_have_three_decimals() {
+        assert_eq!(seconds(Duration::from_micros(1_500)), "0.002");
+        assert_eq!(seconds(Duration::from_secs(1234)), "1234.000");
+    }
 }
