@@ -29,7 +29,9 @@ pub mod schemes;
 pub mod specs;
 pub mod standards;
 pub mod tree;
-pub mod whatwg;
+/// The URL Standard's parser (its record, setters and test-data readers), at the path library
+/// users know; it lives in its family's folder, [`specs::whatwg`].
+pub use specs::whatwg;
 
 pub use codes::{Code, CodeReading};
 pub use family::Family;
