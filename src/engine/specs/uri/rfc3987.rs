@@ -88,3 +88,27 @@ static LADDER: LadderSpec = LadderSpec {
         ..URI_WORDING
     },
 };
+
+/// RFC 3987 §5.3.2, step by step.
+pub const IRI_STEPS: [StepDef; 4] = [
+    step(
+        "decode percent-encoded iunreserved characters",
+        "RFC 3987 §5.3.2.3",
+        Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "case of the scheme and US-ASCII host",
+        "RFC 3987 §5.3.2.1",
+        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+    ),
+    step(
+        "case of the percent-encoding hex digits",
+        "RFC 3987 §5.3.2.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove dot-segments",
+        "RFC 3986 §6.2.2.3",
+        Rules::DOT_SEGMENTS,
+    ),
+];

@@ -5,12 +5,14 @@ use crate::engine::codes::{Code, Sections};
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
+use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::quick;
 use crate::engine::specs::urn::grammar as urn;
 use crate::engine::specs::urn::grammar::{NidRule, PctLiteral, PctNul, Tail, UrnSpec};
+use crate::engine::specs::urn::{BIS_DISPLAY_WARNING, URN_CASE, URN_WORDING};
 
 /// RFC 2141 URN Syntax.
 pub static RFC2141: Descriptor = Descriptor {
@@ -137,3 +139,10 @@ static LADDER: LadderSpec = LadderSpec {
     auto_pair: AutoPair::FirstAcceptingBoth,
     wording: URN_WORDING,
 };
+
+/// RFC 2141 §5, step by step.
+pub const RFC2141_STEPS: [StepDef; 3] = [
+    step("case of \"urn:\"", "RFC 2141 §5", Rules::SCHEME_CASE),
+    step("case of the NID", "RFC 2141 §5", Rules::NID_CASE),
+    step("case of the %-escaping", "RFC 2141 §5", Rules::HEX_CASE),
+];

@@ -14,6 +14,7 @@ use crate::engine::quick;
 use crate::engine::specs::CORE;
 use crate::engine::specs::urn::grammar as urn;
 use crate::engine::specs::urn::grammar::{NidRule, PctLiteral, PctNul, Tail, UrnSpec};
+use crate::engine::specs::urn::{BIS_DISPLAY_WARNING, URN_CASE, URN_WORDING};
 use crate::engine::tree::NodeKind;
 
 /// draft-ietf-urnbis-rfc2141bis-urn-03 URN Syntax.
@@ -169,3 +170,45 @@ static LADDER: LadderSpec = LadderSpec {
         ..URN_WORDING
     },
 };
+
+/// rfc2141bis §5 with objective 5a, step by step.
+pub const BIS_NAMES_STEPS: [StepDef; 5] = [
+    step(
+        "case of \"urn\"",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::SCHEME_CASE,
+    ),
+    step(
+        "case of the NID",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::NID_CASE,
+    ),
+    step(
+        "case of the percent-encoding",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove the fragment",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::DROP_FRAGMENT,
+    ),
+    step(
+        "remove the query (objective 5a)",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::DROP_QUERY,
+    ),
+];
+
+/// rfc2141bis §5 with objective 5b, step by step.
+pub const BIS_CACHE_STEPS: [StepDef; 5] = [
+    BIS_NAMES_STEPS[0],
+    BIS_NAMES_STEPS[1],
+    BIS_NAMES_STEPS[2],
+    BIS_NAMES_STEPS[3],
+    step(
+        "reorder the directives by keyword (objective 5b)",
+        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
+        Rules::REORDER_DIRECTIVES,
+    ),
+];

@@ -13,6 +13,7 @@ use crate::engine::quick;
 use crate::engine::specs::CORE;
 use crate::engine::specs::urn::grammar as urn;
 use crate::engine::specs::urn::grammar::{NidRule, PctLiteral, PctNul, Tail, UrnSpec};
+use crate::engine::specs::urn::{URN_CASE, URN_WORDING};
 
 /// RFC 8141 Uniform Resource Names (URNs).
 pub static RFC8141: Descriptor = Descriptor {
@@ -138,3 +139,19 @@ static LADDER: LadderSpec = LadderSpec {
         ..URN_WORDING
     },
 };
+
+/// RFC 8141 §3.1, step by step.
+pub const RFC8141_STEPS: [StepDef; 4] = [
+    step("case of \"urn\"", "RFC 8141 §3.1", Rules::SCHEME_CASE),
+    step("case of the NID", "RFC 8141 §3.1", Rules::NID_CASE),
+    step(
+        "case of the percent-encoding",
+        "RFC 8141 §3.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "ignore the r-, q- and f-components",
+        "RFC 8141 §3.1",
+        Rules::DROP_RQF,
+    ),
+];
