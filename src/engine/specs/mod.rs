@@ -404,6 +404,38 @@ pub fn auto_family(input: &str) -> (Family, Profile, AutoWhy) {
     )
 }
 
+/// `auto`'s choice, the one place it is written (the analysis and batch checking's first
+/// error both ask it): the profile [`auto_family`] takes by the input's shape, or, where
+/// that profile's descriptor says auto tries its family ([`Auto::by_trial`]), the first of
+/// the family's profiles in [`Profile::auto_order`] that `accepts` the input, else the
+/// one it is shown under. `accepts` is asked in that order and no more after a yes; the
+/// caller keeps what a trial made (a tree, a first error) to reuse it.
+///
+/// [`Auto::by_trial`]: crate::engine::descriptor::Auto::by_trial
+pub fn auto_choose(
+    input: &str,
+    mut accepts: impl FnMut(Profile) -> bool,
+) -> (Profile, ProfileReason) {
+    let (family, provisional, why) = auto_family(input);
+    if !provisional.descriptor().auto.by_trial {
+        return (provisional, ProfileReason::Auto(why));
+    }
+    match Profile::auto_order(family)
+        .iter()
+        .copied()
+        .find(|&p| accepts(p))
+    {
+        Some(profile) => (profile, ProfileReason::Accepted { why, profile }),
+        None => (
+            provisional,
+            ProfileReason::NoneAccepts {
+                why,
+                profile: provisional,
+            },
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
