@@ -1118,11 +1118,7 @@ impl App {
                 if self.step_diff_reading(a == Action::FocusNext) {
                     return;
                 }
-                // The other reading is in the order while it is shown.
-                let reading = self.panes.lines[0].tree.reading.visible(self.m.analysis(0));
-                let order: Vec<Focus> = Focus::order(self.layout())
-                    .filter(|&f| f != Focus::Reading || reading)
-                    .collect();
+                let order = self.tab_order();
                 let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
                 let n = order.len();
                 let next = if a == Action::FocusNext {
@@ -1322,6 +1318,30 @@ impl App {
             let e = pane.on_action(a, &doc);
             self.apply(f.reads(reads), e);
         }
+    }
+
+    /// The parts `Tab` visits, in order: the layout's, with the other reading while it is
+    /// shown, and with the standards view (F8) while it is shown, in every layout: it is
+    /// focused as Details, in the place of what it covers (the resolution with a base
+    /// line, the ladder or the two trees in diff mode; Details itself in the single
+    /// layout), so no stop is a part that is not drawn.
+    fn tab_order(&self) -> Vec<Focus> {
+        let reading = self.panes.lines[0].tree.reading.visible(self.m.analysis(0));
+        let standards = self.standards.is_some();
+        let mut order: Vec<Focus> = Vec::new();
+        for f in Focus::order(self.layout()) {
+            let f = match f {
+                Focus::Reading if !reading => continue,
+                Focus::Resolution | Focus::Ladder | Focus::TreeA | Focus::TreeB if standards => {
+                    Focus::Details
+                }
+                f => f,
+            };
+            if !order.contains(&f) {
+                order.push(f);
+            }
+        }
+        order
     }
 
     /// True when the standards view is shown and has the keyboard (in Details' place).
