@@ -69,6 +69,9 @@ pub struct Forms {
     pub href_no_fragment: Option<String>,
     /// What computing the forms found worth saying.
     pub diagnostics: Vec<Diagnostic>,
+    /// The rows the spec has ([`FormsSpec::rows`], set by the forms code): [`Forms::rows`]
+    /// gives only those; `None`, every form that applies.
+    pub spec_rows: Option<&'static [&'static str]>,
 }
 
 impl Forms {
@@ -100,6 +103,9 @@ impl Forms {
         }
         if let Some(x) = &self.href_no_fragment {
             rows.push(("href_no_fragment", x.as_str()));
+        }
+        if let Some(keep) = self.spec_rows {
+            rows.retain(|(name, _)| keep.contains(name));
         }
         rows
     }
@@ -203,6 +209,10 @@ pub struct FormsSpec {
     pub display_nss: AsciiSet,
     /// The section and the reason of a `display-ambiguous` warning.
     pub display_warning: (&'static str, &'static str),
+    /// The form rows the spec has, by name (the JSON keys): every face (the forms pane,
+    /// `forms` in text and JSON, the reports) shows only those. `None`: every form that
+    /// applies, the generic `iri_normal` and `uri_normal` included.
+    pub rows: Option<&'static [&'static str]>,
 }
 
 /// The forms of a spec this program knows nothing of: every form is the input as typed,
@@ -224,6 +234,7 @@ pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     iri_normal_valid_under: None,
     display_nss: AsciiSet::of(""),
     display_warning: ("", ""),
+    rows: None,
 };
 
 /// The forms of a spec that defines none ([`GENERIC_FORMS`]): every form is the input as

@@ -31,6 +31,7 @@ pub fn compute(input: &str, under: Under<'_>, tree: &Tree) -> Forms {
     });
     diags.dedup_by(|a, b| a.code == b.code && a.span == b.span);
     forms.diagnostics = diags;
+    forms.spec_rows = under.forms.rows;
     forms
 }
 

@@ -39,6 +39,10 @@ pub static WHATWG: Descriptor = Descriptor {
 /// whatwg: the serialization is the canonical form (URL Standard §4.5).
 static FORMS: FormsSpec = FormsSpec {
     make: whatwg::forms::make,
+    // The URL Standard's forms: the serialization (§4.5) and the one without its fragment
+    // (exclude fragment set), with the compared and the display form (both the
+    // serialization); not the RFCs' IRI- and URI-normal forms, which it does not define.
+    rows: Some(&["canonical", "display", "href", "href_no_fragment"]),
     ..GENERIC_FORMS
 };
 
@@ -76,6 +80,42 @@ mod tests {
 
     fn under(input: &str) -> crate::engine::Analysis {
         analyze(input, &Options::validate_only(Some(Profile::Whatwg)))
+    }
+
+    #[test]
+    fn the_forms_are_the_url_standards_only() {
+        let a = analyze(
+            "HTTP://Example.COM/a#f",
+            &Options {
+                profile: Some(Profile::Whatwg),
+                ..Options::full()
+            },
+        );
+        let f = a.forms.as_ref().expect("forms");
+        let names: Vec<&str> = f.rows().iter().map(|r| r.0).collect();
+        assert_eq!(names, ["canonical", "display", "href", "href_no_fragment"]);
+        assert_eq!(f.get("iri_normal"), None);
+        assert_eq!(f.get("href"), Some("http://example.com/a#f"));
+        // Another spec keeps the generic rows.
+        let a = analyze(
+            "HTTP://Example.COM/a#f",
+            &Options {
+                profile: Some(Profile::Rfc3986),
+                ..Options::full()
+            },
+        );
+        let names: Vec<&str> = a
+            .forms
+            .as_ref()
+            .expect("forms")
+            .rows()
+            .iter()
+            .map(|r| r.0)
+            .collect();
+        assert!(
+            names.contains(&"iri_normal") && names.contains(&"uri_normal"),
+            "{names:?}"
+        );
     }
 
     #[test]
