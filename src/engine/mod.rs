@@ -233,7 +233,7 @@ pub fn analyze_in(
         }),
     };
     // Under the lab profile, the grammar is the one given.
-    let lab = lab.filter(|_| profile == Profile::Lab);
+    let lab = lab.filter(|_| profile.offers().lab_grammar);
     let mut lab_parse = None;
     let (tree, diagnostics) = if let Some(l) = lab {
         let (t, d, parse) = l.run(input);
@@ -382,7 +382,7 @@ fn namespace_layer(
     diagnostics: &mut Vec<Diagnostic>,
     forms: Option<&mut Forms>,
 ) -> Option<namespaces::NssAnalysis> {
-    if profile.descriptor().family != Family::Urn {
+    if !profile.offers().namespaces {
         return None;
     }
     let (nid_at, nss_at) = nid_and_nss(tree)?;

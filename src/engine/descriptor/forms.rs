@@ -171,7 +171,8 @@ pub enum Unreserved {
 #[derive(Clone, Copy, Debug)]
 pub struct FormsSpec {
     /// How the forms are made from the tree ([`crate::engine::forms::make::xri_forms`], [`crate::engine::forms::make::uri_forms`],
-    /// [`crate::engine::forms::make::www_forms`], [`crate::engine::forms::make::urn_forms`], [`as_typed_forms`]).
+    /// [`crate::engine::forms::make::www_forms`], [`crate::engine::forms::make::urn_forms`], RFC 3987's
+    /// [`crate::engine::specs::uri::forms::iri_forms`], [`as_typed_forms`]).
     pub make: MakeForms,
     /// The ladder of the canonical form, in order (see [`FormsSpec::steps`]).
     pub steps: &'static [StepDef],
@@ -195,12 +196,6 @@ pub struct FormsSpec {
     /// [`Rules::HOST_CASE`] folds only a "US-ASCII only host" (RFC 3987 §5.3.2.1); a host
     /// with other characters keeps its case, with a note.
     pub host_case_ascii_only: bool,
-    /// `canonical_scheme` Nameprep-normalizes IDN hosts of DNS schemes (RFC 3987 §5.3.3).
-    pub nameprep_hosts: bool,
-    /// The form with hosts in ACE (`uri_normal_ace`, RFC 3987 §3.1 step 2) is given.
-    pub ace_form: bool,
-    /// An input not in NFC gets a `canonical-not-nfc` note (RFC 3987 §5.3.2.2).
-    pub nfc_check: bool,
     /// The grammar the IRI-normal form must satisfy (another spec's: the IRI grammar), with
     /// a warning when it does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such
     /// that it qualifies as a valid IRI when converted to IRI-normal form").
@@ -228,9 +223,6 @@ pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     query_unreserved: None,
     keep_encoded_dot_segments: false,
     host_case_ascii_only: false,
-    nameprep_hosts: false,
-    ace_form: false,
-    nfc_check: false,
     iri_normal_valid_under: None,
     display_nss: AsciiSet::of(""),
     display_warning: ("", ""),

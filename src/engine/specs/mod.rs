@@ -245,6 +245,36 @@ impl Family {
     }
 }
 
+/// What the tools around the parse offer on an input read under a profile: decided here,
+/// from its family and its descriptor, so that the engine's layers and the views ask
+/// instead of naming a family or a spec.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// The URN namespace layer applies (the analysis runs it; Ctrl-N switches it).
+    pub namespaces: bool,
+    /// The standards view (F8, `explain --standards`): the URL Standard's reading beside
+    /// RFC 3986's, of a URI.
+    pub standards: bool,
+    /// The URL setters (F9): the profile's parser makes a URL record.
+    pub setters: bool,
+    /// The profile parses with the grammar lab's grammar, an input of the analysis
+    /// ([`crate::engine::analyze_in`]).
+    pub lab_grammar: bool,
+}
+
+impl Profile {
+    /// What the tools offer on an input read under this profile ([`Offers`]).
+    pub fn offers(self) -> Offers {
+        let d = self.descriptor();
+        Offers {
+            namespaces: d.family == Family::Urn,
+            standards: d.family == Family::Uri,
+            setters: d.url_setters,
+            lab_grammar: self == Profile::Lab,
+        }
+    }
+}
+
 impl Profile {
     /// The profiles `auto` tries within `family`, in the order it tries them (newest spec
     /// first): the first that accepts the input is taken.

@@ -6,7 +6,6 @@ use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
-use crate::engine::forms::make;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;
 use crate::engine::specs::CORE;
@@ -43,15 +42,12 @@ pub static RFC3987: Descriptor = Descriptor {
 
 /// rfc3987.
 static FORMS: FormsSpec = FormsSpec {
-    make: make::uri_forms,
+    make: super::forms::iri_forms,
     steps: &IRI_STEPS,
     canonical: GENERIC_SYNTAX,
     unreserved: Some(Unreserved::Iri),
     query_unreserved: Some(Unreserved::IriQuery),
     host_case_ascii_only: true,
-    nameprep_hosts: true,
-    ace_form: true,
-    nfc_check: true,
     ..GENERIC_FORMS
 };
 
