@@ -12,7 +12,7 @@
 # After vendoring: update the README's table, then run
 #   cargo test --test whatwg_wpt --test idna_test_v2 --test cli_test_cmd
 # A newer file that changes a case's expectation makes the known-disagreement entry
-# written for the old expectation stop applying (src/engine/whatwg/wpt.rs); a new
+# written for the old expectation stop applying (src/engine/specs/whatwg/wpt.rs); a new
 # disagreement shows up as a failure to list there with its reason and source file.
 set -euo pipefail
 

@@ -29,7 +29,9 @@ pub mod schemes;
 pub mod specs;
 pub mod standards;
 pub mod tree;
-pub mod whatwg;
+/// The URL Standard's parser (its record, setters and test-data readers), at the path library
+/// users know; it lives in its family's folder, [`specs::whatwg`].
+pub use specs::whatwg;
 
 pub use codes::{Code, CodeReading};
 pub use family::Family;
@@ -229,38 +231,15 @@ pub fn analyze_in(
     let mut tried: Vec<(Profile, Tree, Vec<Diagnostic>)> = Vec::new();
     let (profile, reason) = match options.profile {
         Some(p) => (p, ProfileReason::Given),
-        None => {
-            let (family, provisional, why) = specs::auto_family(input);
-            if provisional.descriptor().auto.by_trial {
-                // The family's profiles in `auto`'s order: the first that accepts the input.
-                let order = Profile::auto_order(family);
-                let mut chosen = None;
-                for &p in order {
-                    let (t, d) = specs::parse(p, input);
-                    let ok = status_of(&d) == Status::Valid;
-                    tried.push((p, t, d));
-                    if ok {
-                        chosen = Some(p);
-                        break;
-                    }
-                }
-                match chosen {
-                    Some(profile) => (profile, ProfileReason::Accepted { why, profile }),
-                    None => (
-                        provisional,
-                        ProfileReason::NoneAccepts {
-                            why,
-                            profile: provisional,
-                        },
-                    ),
-                }
-            } else {
-                (provisional, ProfileReason::Auto(why))
-            }
-        }
+        None => specs::auto_choose(input, |p| {
+            let (t, d) = specs::parse(p, input);
+            let ok = status_of(&d) == Status::Valid;
+            tried.push((p, t, d));
+            ok
+        }),
     };
     // Under the lab profile, the grammar is the one given.
-    let lab = lab.filter(|_| profile == Profile::Lab);
+    let lab = lab.filter(|_| profile.offers().lab_grammar);
     let mut lab_parse = None;
     let (tree, diagnostics) = if let Some(l) = lab {
         let (t, d, parse) = l.run(input);
@@ -409,7 +388,7 @@ fn namespace_layer(
     diagnostics: &mut Vec<Diagnostic>,
     forms: Option<&mut Forms>,
 ) -> Option<namespaces::NssAnalysis> {
-    if profile.descriptor().family != Family::Urn {
+    if !profile.offers().namespaces {
         return None;
     }
     let (nid_at, nss_at) = nid_and_nss(tree)?;
@@ -516,27 +495,19 @@ pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'
             .find(|d| d.severity == Severity::Error)
             .map(|d| d.code.as_str())
     }
-    let p = match profile {
-        Some(p) => p,
-        None => {
-            let (family, provisional, _) = specs::auto_family(input);
-            if !provisional.descriptor().auto.by_trial {
-                provisional
-            } else {
-                // As `analyze`: the first of the family's profiles in `auto`'s order that
-                // accepts the input, else the verdict of the profile it is shown under.
-                let newest = full(provisional, input);
-                if newest.is_none() {
-                    return (provisional, None);
-                }
-                for &older in Profile::auto_order(family) {
-                    if older != provisional && full(older, input).is_none() {
-                        return (older, None);
-                    }
-                }
-                return (provisional, newest);
-            }
-        }
+    let Some(p) = profile else {
+        // The trials' first errors, kept so that the chosen profile's is not computed twice.
+        let mut tried: Vec<(Profile, Option<&'static str>)> = Vec::new();
+        let (p, _) = specs::auto_choose(input, |p| {
+            let e = full(p, input);
+            tried.push((p, e));
+            e.is_none()
+        });
+        let e = match tried.iter().find(|(q, _)| *q == p) {
+            Some(&(_, e)) => e,
+            None => full(p, input),
+        };
+        return (p, e);
     };
     (p, full(p, input))
 }

@@ -226,8 +226,6 @@ pub struct App {
     small_keys: SmallKeys,
     /// `q` was pressed in a pane: a second `q`, next, quits (any other key disarms it).
     quit_armed: bool,
-    /// The grammar lab's file, when the workbench was started with one.
-    lab: Option<LabFile>,
     /// The cases file given with `--cases`.
     cases_file: Option<std::path::PathBuf>,
     /// Where the cases file's grammars may be.
@@ -298,8 +296,8 @@ impl App {
             m.set_namespace(false);
             let _ = m.refresh(panes.texts());
         }
-        if let Some(l) = &lab {
-            m.offer(l.lab());
+        if let Some(l) = lab {
+            m.open_lab_file(l);
             let _ = m.refresh(panes.texts());
         }
         panes.show(&m);
@@ -323,7 +321,6 @@ impl App {
             hits: Hits::default(),
             small_keys: SmallKeys::default(),
             quit_armed: false,
-            lab,
             cases_file: cases,
             cases_grammars,
             files: true,
@@ -392,7 +389,7 @@ impl App {
             });
         let focus = (self.focus != Focus::Input).then(|| focus_name(self.focus));
         let mut v = self.m.view(self.panes.texts(), selection, focus);
-        if let Some(l) = &self.lab {
+        if let Some(l) = self.m.lab_file() {
             v.grammar = Some(crate::view::Grammar {
                 source: crate::view::GrammarSource::File(l.path().display().to_string()),
                 start: Some(l.start().to_string()),
@@ -629,17 +626,11 @@ impl App {
     /// not read keeps the last good one, and its errors go to the status line). Returns
     /// true when something changed on screen.
     pub fn tick(&mut self) -> bool {
-        let Some(result) = self.lab.as_mut().and_then(LabFile::poll) else {
+        let Some(result) = self.m.poll_lab_file() else {
             return false;
         };
-        let problems = self.lab.as_ref().map(|l| l.problems().to_vec());
-        self.m.set_lab_problems(problems.unwrap_or_default());
         match result {
             Ok(()) => {
-                if let Some(l) = &self.lab {
-                    self.m.offer(l.lab());
-                }
-                self.m.reanalyze();
                 if self.panes.refresh(&mut self.m) {
                     self.note_current_inputs();
                 }
@@ -704,7 +695,6 @@ impl App {
     /// the mouse; in diff mode the trees and the strip; on a URN the namespace switch; on
     /// a URI the standards view. None over an overlay, whose own keys come first.
     fn hints_first(&self) -> Vec<Action> {
-        use crate::engine::family::Family;
         let a = self.m.analysis(0);
         if self.overlay.is_some() {
             Vec::new()
@@ -713,15 +703,17 @@ impl App {
         } else if a.input.is_empty() {
             vec![Action::Examples, Action::FocusProfiles, Action::ToggleMouse]
         } else {
-            match a.profile.family() {
-                Family::Urn => vec![Action::ToggleNamespace],
-                Family::Uri if a.profile.descriptor().url_setters => {
-                    vec![Action::SetComponent, Action::Standards]
-                }
-                Family::Uri => vec![Action::Standards],
-                // The everyday keys fill the line (the profile's among them).
-                Family::Xri => Vec::new(),
-            }
+            // What the profile offers; where it offers none of these (an XRI), the everyday
+            // keys fill the line (the profile's among them).
+            let o = a.profile.offers();
+            [
+                (o.namespaces, Action::ToggleNamespace),
+                (o.setters, Action::SetComponent),
+                (o.standards, Action::Standards),
+            ]
+            .into_iter()
+            .filter_map(|(on, k)| on.then_some(k))
+            .collect()
         }
     }
 
@@ -742,7 +734,6 @@ impl App {
     /// off a cross-reference and the other reading where the grammar admits none; on the
     /// ladder, the compare options its profile's ladder does not use.
     fn hints_hidden(&self) -> Vec<Action> {
-        use crate::engine::family::Family;
         let mut hidden = Vec::new();
         if !self.whatwg() {
             hidden.push(Action::SetComponent);
@@ -753,7 +744,7 @@ impl App {
             hidden.push(Action::DiffTrees);
         }
         let sides = if self.m.diff_mode() { 2 } else { 1 };
-        if !(0..sides).any(|s| self.m.analysis(s).profile.family() == Family::Urn) {
+        if !(0..sides).any(|s| self.m.analysis(s).profile.offers().namespaces) {
             hidden.push(Action::ToggleNamespace);
         }
         if self.history.entries().is_empty() {
@@ -1118,11 +1109,7 @@ impl App {
                 if self.step_diff_reading(a == Action::FocusNext) {
                     return;
                 }
-                // The other reading is in the order while it is shown.
-                let reading = self.panes.lines[0].tree.reading.visible(self.m.analysis(0));
-                let order: Vec<Focus> = Focus::order(self.layout())
-                    .filter(|&f| f != Focus::Reading || reading)
-                    .collect();
+                let order = self.tab_order();
                 let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
                 let n = order.len();
                 let next = if a == Action::FocusNext {
@@ -1324,6 +1311,30 @@ impl App {
         }
     }
 
+    /// The parts `Tab` visits, in order: the layout's, with the other reading while it is
+    /// shown, and with the standards view (F8) while it is shown, in every layout: it is
+    /// focused as Details, in the place of what it covers (the resolution with a base
+    /// line, the ladder or the two trees in diff mode; Details itself in the single
+    /// layout), so no stop is a part that is not drawn.
+    fn tab_order(&self) -> Vec<Focus> {
+        let reading = self.panes.lines[0].tree.reading.visible(self.m.analysis(0));
+        let standards = self.standards.is_some();
+        let mut order: Vec<Focus> = Vec::new();
+        for f in Focus::order(self.layout()) {
+            let f = match f {
+                Focus::Reading if !reading => continue,
+                Focus::Resolution | Focus::Ladder | Focus::TreeA | Focus::TreeB if standards => {
+                    Focus::Details
+                }
+                f => f,
+            };
+            if !order.contains(&f) {
+                order.push(f);
+            }
+        }
+        order
+    }
+
     /// True when the standards view is shown and has the keyboard (in Details' place).
     fn standards_focused(&self) -> bool {
         self.standards.is_some() && self.focus == Focus::Details
@@ -1395,7 +1406,7 @@ impl App {
     /// True when the input is read under a profile whose parser makes a URL record (where
     /// F9's setters apply).
     fn whatwg(&self) -> bool {
-        self.m.analysis(0).profile.descriptor().url_setters
+        self.m.analysis(0).profile.offers().setters
     }
 
     /// F9: the URL setter on the focused input line (A when none has focus).
@@ -1505,8 +1516,8 @@ impl App {
         // holds it as `parses` with the grammar and start rule (a cases file has no `lab`
         // profile), and nothing the built-in profiles would answer.
         if let Some(l) = self
-            .lab
-            .as_ref()
+            .m
+            .lab_file()
             .filter(|l| self.m.profile() == Some(l.profile))
         {
             let valid = self.m.analysis(0).valid();

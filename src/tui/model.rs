@@ -149,6 +149,9 @@ pub struct Model {
     offered: Option<(Profile, Offered)>,
     /// The grammar lab's grammar, put in every analysis's options.
     lab: Option<Arc<Lab>>,
+    /// The grammar lab's file (`--grammar`), whose grammar [`Model::poll_lab_file`] reads
+    /// again when it changes.
+    lab_file: Option<crate::tui::lab::LabFile>,
     /// What a presenter's step highlights (the panes dim the rest), if anything.
     highlight: Option<crate::tui::highlight::Highlight>,
     /// The standards comparison of input A (F8), with the analysis count it was made at:
@@ -306,6 +309,7 @@ impl Model {
             lab_problems: Vec::new(),
             offered: None,
             lab: None,
+            lab_file: None,
             highlight: None,
             standards: None,
             user_cases: Vec::new(),
@@ -603,6 +607,34 @@ impl Model {
     /// What is highlighted, if anything.
     pub fn highlight(&self) -> Option<&crate::tui::highlight::Highlight> {
         self.highlight.as_ref()
+    }
+
+    /// Takes the grammar lab's file and offers its grammar ([`Model::offer`]).
+    pub fn open_lab_file(&mut self, file: crate::tui::lab::LabFile) {
+        self.offer(file.lab());
+        self.lab_file = Some(file);
+    }
+
+    /// The grammar lab's file, when the workbench has one.
+    pub fn lab_file(&self) -> Option<&crate::tui::lab::LabFile> {
+        self.lab_file.as_ref()
+    }
+
+    /// Looks at the grammar lab's file and, when its content changed, reads it again:
+    /// `None` when nothing changed (or there is no file); `Ok` when the new grammar loaded
+    /// (it is offered and every input is analysed again at the next refresh); `Err` with
+    /// the message when it does not load (the last good grammar stays). Either way the
+    /// file's errors, if any, are the lab's problems.
+    pub fn poll_lab_file(&mut self) -> Option<Result<(), String>> {
+        let file = self.lab_file.as_mut()?;
+        let result = file.poll()?;
+        self.lab_problems = file.problems().to_vec();
+        if result.is_ok() {
+            let lab = file.lab();
+            self.offer(lab);
+            self.reanalyze();
+        }
+        Some(result)
     }
 
     /// Offers the grammar lab's profile beside the built-ins over `lab` (its grammar, put

@@ -71,6 +71,9 @@ pub struct Forms {
     pub href_no_fragment: Option<String>,
     /// What computing the forms found worth saying.
     pub diagnostics: Vec<Diagnostic>,
+    /// The rows the spec has ([`FormsSpec::rows`], set by the forms code): [`Forms::rows`]
+    /// gives only those; `None`, every form that applies.
+    pub spec_rows: Option<&'static [&'static str]>,
 }
 
 impl Forms {
@@ -102,6 +105,9 @@ impl Forms {
         }
         if let Some(x) = &self.href_no_fragment {
             rows.push(("href_no_fragment", x.as_str()));
+        }
+        if let Some(keep) = self.spec_rows {
+            rows.retain(|(name, _)| keep.contains(name));
         }
         rows
     }
@@ -167,7 +173,8 @@ pub enum Unreserved {
 #[derive(Clone, Copy, Debug)]
 pub struct FormsSpec {
     /// How the forms are made from the tree ([`crate::engine::forms::make::xri_forms`], [`crate::engine::forms::make::uri_forms`],
-    /// [`crate::engine::forms::make::www_forms`], [`crate::engine::forms::make::urn_forms`], [`as_typed_forms`]).
+    /// [`crate::engine::forms::make::www_forms`], [`crate::engine::forms::make::urn_forms`], RFC 3987's
+    /// [`crate::engine::specs::uri::forms::iri_forms`], [`as_typed_forms`]).
     pub make: MakeForms,
     /// The ladder of the canonical form, in order (see [`FormsSpec::steps`]).
     pub steps: &'static [StepDef],
@@ -191,12 +198,6 @@ pub struct FormsSpec {
     /// [`Rules::HOST_CASE`] folds only a "US-ASCII only host" (RFC 3987 §5.3.2.1); a host
     /// with other characters keeps its case, with a note.
     pub host_case_ascii_only: bool,
-    /// `canonical_scheme` Nameprep-normalizes IDN hosts of DNS schemes (RFC 3987 §5.3.3).
-    pub nameprep_hosts: bool,
-    /// The form with hosts in ACE (`uri_normal_ace`, RFC 3987 §3.1 step 2) is given.
-    pub ace_form: bool,
-    /// An input not in NFC gets a `canonical-not-nfc` note (RFC 3987 §5.3.2.2).
-    pub nfc_check: bool,
     /// The grammar the IRI-normal form must satisfy (another spec's: the IRI grammar), with
     /// a warning when it does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such
     /// that it qualifies as a valid IRI when converted to IRI-normal form").
@@ -205,6 +206,10 @@ pub struct FormsSpec {
     pub display_nss: AsciiSet,
     /// The section and the reason of a `display-ambiguous` warning.
     pub display_warning: (&'static str, &'static str),
+    /// The form rows the spec has, by name (the JSON keys): every face (the forms pane,
+    /// `forms` in text and JSON, the reports) shows only those. `None`: every form that
+    /// applies, the generic `iri_normal` and `uri_normal` included.
+    pub rows: Option<&'static [&'static str]>,
 }
 
 /// The forms of a spec this program knows nothing of: every form is the input as typed,
@@ -220,12 +225,10 @@ pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     query_unreserved: None,
     keep_encoded_dot_segments: false,
     host_case_ascii_only: false,
-    nameprep_hosts: false,
-    ace_form: false,
-    nfc_check: false,
     iri_normal_valid_under: None,
     display_nss: AsciiSet::of(""),
     display_warning: ("", ""),
+    rows: None,
 };
 
 /// The forms of a spec that defines none ([`GENERIC_FORMS`]): every form is the input as
@@ -277,189 +280,3 @@ pub const GENERIC_SYNTAX: Rules = Rules::HEX_CASE
     .union(Rules::SCHEME_CASE)
     .union(Rules::HOST_CASE)
     .union(Rules::DOT_SEGMENTS);
-
-/// The three case rules every URN spec has (RFC 2141 §5 steps 1 to 3).
-pub const URN_CASE: Rules = Rules::SCHEME_CASE
-    .union(Rules::NID_CASE)
-    .union(Rules::HEX_CASE);
-
-/// The `display-ambiguous` warning outside RFC 8141.
-pub const BIS_DISPLAY_WARNING: (&str, &str) = (
-    "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
-    "a namespace may give it a special meaning and percent-encode its literal \
-     uses (RFC 2141 §2.3.1), so in such a namespace the two differ",
-);
-
-/// RFC 3986 §6.2.2, step by step.
-pub const URI_STEPS: [StepDef; 4] = [
-    step(
-        "decode percent-encoded unreserved characters",
-        "RFC 3986 §6.2.2.2",
-        Rules::DECODE_UNRESERVED,
-    ),
-    step(
-        "case of the scheme and host",
-        "RFC 3986 §6.2.2.1",
-        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
-    ),
-    step(
-        "case of the percent-encoding hex digits",
-        "RFC 3986 §6.2.2.1",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove dot-segments",
-        "RFC 3986 §6.2.2.3",
-        Rules::DOT_SEGMENTS,
-    ),
-];
-/// RFC 3987 §5.3.2, step by step.
-pub const IRI_STEPS: [StepDef; 4] = [
-    step(
-        "decode percent-encoded iunreserved characters",
-        "RFC 3987 §5.3.2.3",
-        Rules::DECODE_UNRESERVED,
-    ),
-    step(
-        "case of the scheme and US-ASCII host",
-        "RFC 3987 §5.3.2.1",
-        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
-    ),
-    step(
-        "case of the percent-encoding hex digits",
-        "RFC 3987 §5.3.2.1",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove dot-segments",
-        "RFC 3986 §6.2.2.3",
-        Rules::DOT_SEGMENTS,
-    ),
-];
-/// The WWW draft's encoding levels, step by step.
-pub const WWW_STEPS: [StepDef; 4] = [
-    step(
-        "case of the percent-encoding hex digits",
-        "WWW URI draft, Conventional URI encoding scheme",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "decode characters that need no escaping (not the reserved ones)",
-        "WWW URI draft, Reduced or increased safe character sets",
-        Rules::DECODE_UNRESERVED,
-    ),
-    step(
-        "encode every space as %20",
-        "WWW URI draft, Unsafe characters",
-        Rules::ENCODE_SPACE,
-    ),
-    step(
-        "remove a void fragment-id",
-        "WWW URI draft, Fragment-id",
-        Rules::DROP_VOID_FRAGMENT,
-    ),
-];
-/// RFC 2141 §5, step by step.
-pub const RFC2141_STEPS: [StepDef; 3] = [
-    step("case of \"urn:\"", "RFC 2141 §5", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 2141 §5", Rules::NID_CASE),
-    step("case of the %-escaping", "RFC 2141 §5", Rules::HEX_CASE),
-];
-/// rfc2141bis §5 with objective 5a, step by step.
-pub const BIS_NAMES_STEPS: [StepDef; 5] = [
-    step(
-        "case of \"urn\"",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::SCHEME_CASE,
-    ),
-    step(
-        "case of the NID",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::NID_CASE,
-    ),
-    step(
-        "case of the percent-encoding",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove the fragment",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::DROP_FRAGMENT,
-    ),
-    step(
-        "remove the query (objective 5a)",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::DROP_QUERY,
-    ),
-];
-/// rfc2141bis §5 with objective 5b, step by step.
-pub const BIS_CACHE_STEPS: [StepDef; 5] = [
-    BIS_NAMES_STEPS[0],
-    BIS_NAMES_STEPS[1],
-    BIS_NAMES_STEPS[2],
-    BIS_NAMES_STEPS[3],
-    step(
-        "reorder the directives by keyword (objective 5b)",
-        "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::REORDER_DIRECTIVES,
-    ),
-];
-/// RFC 8141 §3.1, step by step.
-pub const RFC8141_STEPS: [StepDef; 4] = [
-    step("case of \"urn\"", "RFC 8141 §3.1", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 8141 §3.1", Rules::NID_CASE),
-    step(
-        "case of the percent-encoding",
-        "RFC 8141 §3.1",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "ignore the r-, q- and f-components",
-        "RFC 8141 §3.1",
-        Rules::DROP_RQF,
-    ),
-];
-/// XRI Syntax 2.0 §2.5, step by step.
-pub const XRI_STEPS: [StepDef; 8] = [
-    step(
-        "NFKC, and percent-encode what must be",
-        "XRI Syntax 2.0 §2.1.1",
-        Rules::NFKC.union(Rules::ENCODE),
-    ),
-    step(
-        "remove unnecessary percent-encoding",
-        "XRI Syntax 2.0 §2.5.2",
-        Rules::DECODE_UNRESERVED.union(Rules::NFKC),
-    ),
-    step(
-        "add the optional \"xri://\"",
-        "XRI Syntax 2.0 §2.5.5",
-        Rules::XRI_PREFIX.union(Rules::XRI_PREFIX_NESTED),
-    ),
-    step(
-        "lower-case the scheme",
-        "XRI Syntax 2.0 §2.5.1",
-        Rules::SCHEME_CASE,
-    ),
-    step(
-        "lower-case the authority",
-        "XRI Syntax 2.0 §2.5.1",
-        Rules::HOST_CASE,
-    ),
-    step(
-        "upper-case the percent-encoding",
-        "XRI Syntax 2.0 §2.1.4",
-        Rules::HEX_CASE,
-    ),
-    step(
-        "remove the optional leading star",
-        "XRI Syntax 2.0 §2.5.3",
-        Rules::DROP_STAR,
-    ),
-    step(
-        "remove /./ and /../ in absolute XRIs",
-        "XRI Syntax 2.0 §2.5.5",
-        Rules::DOT_SEGMENTS,
-    ),
-];

@@ -372,30 +372,6 @@ pub const URI_MISSING: &[MissingWording] = &[
     },
 ];
 
-/// URN sides that differ in case in the query.
-pub const URN_CASE_OF: &[(&[NodeKind], &str)] = &[(
-    &[
-        NodeKind::Query,
-        NodeKind::Directive,
-        NodeKind::Keyword,
-        NodeKind::Value,
-    ],
-    "query directives are case-sensitive: draft-ietf-urnbis-rfc2141bis-urn-03 §2.3",
-)];
-
-/// How URN specs word the parting.
-pub const URN_WORDING: Wording = Wording {
-    case: "{k} is case-sensitive: {section}",
-    case_of: URN_CASE_OF,
-    non_ascii_case: Some("RFC 3987 §5.3.2.1"),
-    encoding: "{lead}: percent-encoding MUST NOT be removed ({section})",
-    encoding_reserved: None,
-    missing: &[],
-    nfc: false,
-    compatibility: false,
-    port_in_path: false,
-};
-
 /// How RFC 3986 words the parting.
 pub const URI_WORDING: Wording = Wording {
     case: "the {k} is case-sensitive: only the scheme, the host and the hex digits of \

@@ -1,20 +1,18 @@
 //! How the forms are made: one function per kind of spec ([`FormsSpec::make`]), and the
 //! notes they give. Each works under the spec it is given ([`Under`]), never by profile.
 
-use unicode_normalization::is_nfc;
-
 use crate::engine::chars::is_ucschar;
 use crate::engine::codes::Code;
 use crate::engine::descriptor::grammar::GrammarEntry;
+use crate::engine::hosts;
 use crate::engine::pct::triplet_at;
 use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
-use crate::engine::{hosts, idna};
 
 use super::rewrite::rewrite;
 use crate::engine::descriptor::forms::{Forms, FormsSpec, Under};
 use crate::engine::descriptor::rule_set::Rules;
 
-use super::text::{self, decode_char_at, iri_to_uri, nfc, uri_to_iri};
+use super::text::{self, decode_char_at, iri_to_uri, uri_to_iri};
 
 /// Computes the forms of `input` (parsed as `tree`) under the spec `under`, as its
 /// [`FormsSpec`] says. Never panics.
@@ -31,6 +29,7 @@ pub fn compute(input: &str, under: Under<'_>, tree: &Tree) -> Forms {
     });
     diags.dedup_by(|a, b| a.code == b.code && a.span == b.span);
     forms.diagnostics = diags;
+    forms.spec_rows = under.forms.rows;
     forms
 }
 
@@ -70,52 +69,15 @@ pub fn uri_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Dia
     diags.extend(d);
     let (scheme, _) = rewrite(input, under, tree, rules | Rules::SCHEME_BASED);
     let scheme = mailto_domain_case(&scheme);
-    // RFC 3987 §5.3.3: IDN hosts of DNS schemes are Nameprep-normalized but "SHOULD
-    // NOT be converted into ASCII Compatible Encoding" (the comparison may still
-    // compare them in ACE, and does). Re-parsed only when the grammar found a host to convert (its `ace` attribute)
-    // or the input has a non-ASCII or percent-encoded "mailto" domain.
-    let convert = under.forms.nameprep_hosts
-        && (tree
-            .find(NodeKind::Host)
-            .is_some_and(|h| h.attr("ace").is_some())
-            || (input
-                .get(..7)
-                .is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
-                && idna::needs_idna(input)));
-    let scheme = match convert {
-        true => hosts::nameprep_hosts(&scheme, under.grammar).unwrap_or(scheme),
-        false => scheme,
-    };
-    // RFC 3987 §3.1 step 2: the host converted by ToASCII instead of
-    // percent-encoded, for the schemes that use the DNS.
-    let uri_normal_ace = under
-        .forms
-        .ace_form
-        .then(|| hosts::ace_hosts_in(input, tree))
-        .flatten()
-        .map(|s| iri_to_uri(&uri_to_iri(&s, 0, &mut Vec::new())).into_owned());
     // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
     let display = match hosts::unicode_hosts_in(input, tree) {
         Some(s) => uri_to_iri(&s, 0, &mut Vec::new()).into_owned(),
         None => iri_normal.clone(),
     };
-    if under.forms.nfc_check && !is_nfc(input) {
-        diags.push(Diagnostic::of(
-            Code::CanonicalNotNfc,
-            Span::new(0, input.len()),
-            format!(
-                "not in NFC: IRIs SHOULD be created in NFC, but comparison MUST NOT \
-                 normalize characters, so the canonical form keeps them as they are; \
-                 in NFC this would read {:?}",
-                nfc(input)
-            ),
-        ));
-    }
     Forms {
         display,
         iri_normal,
         uri_normal,
-        uri_normal_ace,
         canonical,
         canonical_scheme: Some(scheme),
         ..Forms::default()

@@ -490,7 +490,8 @@ impl Emitter<'_> {
                 if let Some(u) = self.spec.query_unreserved {
                     cx.decode = cx.decode.map(|_| u);
                 }
-                if self.family() == Family::Urn && self.rules.contains(Rules::REORDER_DIRECTIVES) {
+                // Only the rfc2141bis draft's caching form has this rule: its query is directives.
+                if self.rules.contains(Rules::REORDER_DIRECTIVES) {
                     self.directives(n, cx);
                 } else {
                     self.walk(n, cx, None, false, n.span().end);
@@ -577,15 +578,15 @@ impl Emitter<'_> {
             }
             _ => {}
         }
-        let end = if self.family() == Family::Urn {
-            self.urn_cut(n.span().end)
-        } else if let Some(f) = n.child(NodeKind::Fragment).filter(|f| {
+        // The rules decide what is cut: a void fragment-id (the WWW draft), or the URN
+        // parts the URN specs' comparison drops (none without those rules).
+        let end = if let Some(f) = n.child(NodeKind::Fragment).filter(|f| {
             cx.top && f.span().is_empty() && self.rules.contains(Rules::DROP_VOID_FRAGMENT)
         }) {
             // The "#" before the void fragment-id goes too.
             f.span().start.saturating_sub(1)
         } else {
-            n.span().end
+            self.urn_cut(n.span().end)
         };
         self.walk(n, cx, None, false, end);
         if cx.top
@@ -667,7 +668,8 @@ impl Emitter<'_> {
             // data, and decoding it would make it hierarchical.
             cx.decode = None;
         }
-        let star = if self.family() == Family::Xri && self.rules.contains(Rules::DROP_STAR) {
+        // Only XRI Syntax 2.0's forms have this rule: its segments' subsegments.
+        let star = if self.rules.contains(Rules::DROP_STAR) {
             n.children()
                 .find(|c| c.kind() == NodeKind::Subsegment)
                 .map(|c| c.index())
@@ -783,7 +785,8 @@ impl Emitter<'_> {
 
     /// Where the suffix that the URN rules drop starts: the first "?" or "#" after "urn:"
     /// (neither may stand unencoded in the NID or, under rfc2141bis and RFC 8141, the NSS),
-    /// or the first "#" when only the fragment goes.
+    /// or the first "#" when only the fragment goes; `end` itself without those rules
+    /// (which only the URN specs' forms have).
     fn urn_cut(&self, end: usize) -> usize {
         let stops: &[u8] = if self
             .rules
@@ -890,11 +893,8 @@ impl Emitter<'_> {
                 }
             }
         }
-        let end = if self.family() == Family::Urn {
-            self.urn_cut(len).max(pos)
-        } else {
-            len
-        };
+        // Without the URN drop rules the cut is at the end.
+        let end = self.urn_cut(len).max(pos);
         if self.rules.contains(Rules::IRI_ESCAPE) {
             for r in xref_regions(input) {
                 if r.start < pos {

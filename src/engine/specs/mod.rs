@@ -245,6 +245,36 @@ impl Family {
     }
 }
 
+/// What the tools around the parse offer on an input read under a profile: decided here,
+/// from its family and its descriptor, so that the engine's layers and the views ask
+/// instead of naming a family or a spec.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// The URN namespace layer applies (the analysis runs it; Ctrl-N switches it).
+    pub namespaces: bool,
+    /// The standards view (F8, `explain --standards`): the URL Standard's reading beside
+    /// RFC 3986's, of a URI.
+    pub standards: bool,
+    /// The URL setters (F9): the profile's parser makes a URL record.
+    pub setters: bool,
+    /// The profile parses with the grammar lab's grammar, an input of the analysis
+    /// ([`crate::engine::analyze_in`]).
+    pub lab_grammar: bool,
+}
+
+impl Profile {
+    /// What the tools offer on an input read under this profile ([`Offers`]).
+    pub fn offers(self) -> Offers {
+        let d = self.descriptor();
+        Offers {
+            namespaces: d.family == Family::Urn,
+            standards: d.family == Family::Uri,
+            setters: d.url_setters,
+            lab_grammar: self == Profile::Lab,
+        }
+    }
+}
+
 impl Profile {
     /// The profiles `auto` tries within `family`, in the order it tries them (newest spec
     /// first): the first that accepts the input is taken.
@@ -402,6 +432,38 @@ pub fn auto_family(input: &str) -> (Family, Profile, AutoWhy) {
         family.first_profile().unwrap_or(Profile::Rfc3986),
         why,
     )
+}
+
+/// `auto`'s choice, the one place it is written (the analysis and batch checking's first
+/// error both ask it): the profile [`auto_family`] takes by the input's shape, or, where
+/// that profile's descriptor says auto tries its family ([`Auto::by_trial`]), the first of
+/// the family's profiles in [`Profile::auto_order`] that `accepts` the input, else the
+/// one it is shown under. `accepts` is asked in that order and no more after a yes; the
+/// caller keeps what a trial made (a tree, a first error) to reuse it.
+///
+/// [`Auto::by_trial`]: crate::engine::descriptor::Auto::by_trial
+pub fn auto_choose(
+    input: &str,
+    mut accepts: impl FnMut(Profile) -> bool,
+) -> (Profile, ProfileReason) {
+    let (family, provisional, why) = auto_family(input);
+    if !provisional.descriptor().auto.by_trial {
+        return (provisional, ProfileReason::Auto(why));
+    }
+    match Profile::auto_order(family)
+        .iter()
+        .copied()
+        .find(|&p| accepts(p))
+    {
+        Some(profile) => (profile, ProfileReason::Accepted { why, profile }),
+        None => (
+            provisional,
+            ProfileReason::NoneAccepts {
+                why,
+                profile: provisional,
+            },
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -71,3 +71,27 @@ static LADDER: LadderSpec = LadderSpec {
     auto_pair: EVERY_URI_IS_AN_IRI,
     wording: URI_WORDING,
 };
+
+/// RFC 3986 §6.2.2, step by step.
+pub const URI_STEPS: [StepDef; 4] = [
+    step(
+        "decode percent-encoded unreserved characters",
+        "RFC 3986 §6.2.2.2",
+        Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "case of the scheme and host",
+        "RFC 3986 §6.2.2.1",
+        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+    ),
+    step(
+        "case of the percent-encoding hex digits",
+        "RFC 3986 §6.2.2.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove dot-segments",
+        "RFC 3986 §6.2.2.3",
+        Rules::DOT_SEGMENTS,
+    ),
+];

@@ -6,7 +6,6 @@ use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
-use crate::engine::forms::make;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;
 use crate::engine::specs::CORE;
@@ -43,15 +42,12 @@ pub static RFC3987: Descriptor = Descriptor {
 
 /// rfc3987.
 static FORMS: FormsSpec = FormsSpec {
-    make: make::uri_forms,
+    make: super::forms::iri_forms,
     steps: &IRI_STEPS,
     canonical: GENERIC_SYNTAX,
     unreserved: Some(Unreserved::Iri),
     query_unreserved: Some(Unreserved::IriQuery),
     host_case_ascii_only: true,
-    nameprep_hosts: true,
-    ace_form: true,
-    nfc_check: true,
     ..GENERIC_FORMS
 };
 
@@ -88,3 +84,27 @@ static LADDER: LadderSpec = LadderSpec {
         ..URI_WORDING
     },
 };
+
+/// RFC 3987 §5.3.2, step by step.
+pub const IRI_STEPS: [StepDef; 4] = [
+    step(
+        "decode percent-encoded iunreserved characters",
+        "RFC 3987 §5.3.2.3",
+        Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "case of the scheme and US-ASCII host",
+        "RFC 3987 §5.3.2.1",
+        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+    ),
+    step(
+        "case of the percent-encoding hex digits",
+        "RFC 3987 §5.3.2.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove dot-segments",
+        "RFC 3986 §6.2.2.3",
+        Rules::DOT_SEGMENTS,
+    ),
+];

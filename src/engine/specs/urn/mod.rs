@@ -1,7 +1,54 @@
 //! The URN family: RFC 2141, the rfc2141bis draft and RFC 8141. Their shared grammar
 //! ([`grammar`]) and one file per spec holding what that spec decides.
 
+/// Cites a section of the rfc2141bis draft.
+macro_rules! bis {
+    ($sec:literal) => {
+        concat!("draft-ietf-urnbis-rfc2141bis-urn-03 ", $sec)
+    };
+}
+
 pub mod grammar;
 pub mod rfc2141;
 pub mod rfc2141bis;
 pub mod rfc8141;
+
+use crate::engine::descriptor::ladder::Wording;
+use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::tree::NodeKind;
+
+/// The three case rules every URN spec has (RFC 2141 §5 steps 1 to 3).
+pub const URN_CASE: Rules = Rules::SCHEME_CASE
+    .union(Rules::NID_CASE)
+    .union(Rules::HEX_CASE);
+
+/// The `display-ambiguous` warning outside RFC 8141.
+pub const BIS_DISPLAY_WARNING: (&str, &str) = (
+    "draft-ietf-urnbis-rfc2141bis-urn-03 §4",
+    "a namespace may give it a special meaning and percent-encode its literal \
+     uses (RFC 2141 §2.3.1), so in such a namespace the two differ",
+);
+
+/// URN sides that differ in case in the query.
+pub const URN_CASE_OF: &[(&[NodeKind], &str)] = &[(
+    &[
+        NodeKind::Query,
+        NodeKind::Directive,
+        NodeKind::Keyword,
+        NodeKind::Value,
+    ],
+    "query directives are case-sensitive: draft-ietf-urnbis-rfc2141bis-urn-03 §2.3",
+)];
+
+/// How URN specs word the parting.
+pub const URN_WORDING: Wording = Wording {
+    case: "{k} is case-sensitive: {section}",
+    case_of: URN_CASE_OF,
+    non_ascii_case: Some("RFC 3987 §5.3.2.1"),
+    encoding: "{lead}: percent-encoding MUST NOT be removed ({section})",
+    encoding_reserved: None,
+    missing: &[],
+    nfc: false,
+    compatibility: false,
+    port_in_path: false,
+};

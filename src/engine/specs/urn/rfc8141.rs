@@ -1,6 +1,7 @@
 //! The rfc8141 profile: RFC 8141 Uniform Resource Names (URNs).
 
 use crate::engine::chars::*;
+use crate::engine::codes::{Code, Sections};
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
@@ -11,6 +12,8 @@ use crate::engine::forms::make;
 use crate::engine::quick;
 use crate::engine::specs::CORE;
 use crate::engine::specs::urn::grammar as urn;
+use crate::engine::specs::urn::grammar::{NidRule, PctLiteral, PctNul, Tail, UrnSpec};
+use crate::engine::specs::urn::{URN_CASE, URN_WORDING};
 
 /// RFC 8141 Uniform Resource Names (URNs).
 pub static RFC8141: Descriptor = Descriptor {
@@ -18,7 +21,7 @@ pub static RFC8141: Descriptor = Descriptor {
     title: "RFC 8141 Uniform Resource Names (URNs)",
     short: "RFC 8141",
     family: Family::Urn,
-    grammar: GrammarEntry::Fn(|b| urn::parse(b, urn::Spec::Rfc8141)),
+    grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn8141),
     rules: &[include_str!("rfc8141.abnf"), CORE],
     resolution: Resolver::None,
@@ -38,6 +41,74 @@ pub static RFC8141: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+};
+
+/// What RFC 8141 decides in the URN family's scanner. RFC 8141 states the whole syntax as
+/// one ABNF in §2, which its diagnostics cite.
+pub static URN: UrnSpec = UrnSpec {
+    root_rule: "namestring",
+    sections: &RFC8141_SECTIONS,
+    sec_nid: "RFC 8141 §2",
+    sec_percent: "RFC 8141 §2",
+    sec_excluded: "RFC 8141 §2",
+    sec_value: "RFC 8141 §2",
+    sec_fragment: "RFC 8141 §2",
+    query_and_fragment_end_nss: true,
+    tail: Tail::Components,
+    expect_nid_first: &["alphanum"],
+    expect_nid_char: &["ldh", "\":\""],
+    nid_dot_plus: None,
+    nid_single: NidRule::Error {
+        expect: &["ldh"],
+        message: "a NID has 2 to 32 characters, (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / \"-\") (ALPHA / DIGIT); RFC 2141 allowed one, this spec does not",
+        then_note: None,
+    },
+    nid_trailing_hyphen: NidRule::Error {
+        expect: &["alphanum"],
+        message: "a NID must end with a letter or digit: NID = (alphanum) 0*30(ldh) (alphanum); drop the trailing '-'",
+        then_note: None,
+    },
+    // RFC 8141's ABNF admits "urn"; the reservation comes from RFC 2141 §2.1.
+    nid_reserved: (
+        "RFC 2141 §2.1",
+        "RFC 8141's ABNF admits it; RFC 2141 §2.1 reserves it (MUST NOT be used), and RFC 8141 does not lift that: it is neither a formal NID nor an informal \"urn-\" <number> one (§5.1, §5.2), so choose another NID",
+    ),
+    nid_classes: true,
+    expect_nss: &["pchar"],
+    nss_slash_start_error: true,
+    class_nss: &NSS_RFC8141_CLASS,
+    class_value: &QUERY_CLASS,
+    class_fragment: &FRAGMENT_CLASS,
+    // The components: pchar / "/" / "?".
+    class_other: &QUERY_CLASS,
+    stops_nss: &["\"?+\"", "\"?=\"", "\"#\""],
+    stops_value: &["\"#\""],
+    stops_r_component: &["\"?=\"", "\"#\""],
+    stops_other: &["\"#\""],
+    reserved_warning: false,
+    nul: None,
+    nss_slash_brackets_error: false,
+    excluded_amp_tilde: None,
+    nss_ends_in_running_text: false,
+    hex: "HEXDIG",
+    pct_reading: None,
+    pct_nul: PctNul::Allowed,
+    pct_lowercase: (
+        "RFC 8141 §3.1",
+        "URN-equivalence (§3.1) normalizes their case",
+    ),
+    pct_literal: &[PctLiteral {
+        nss_only: false,
+        set: &UNRESERVED,
+        section: "RFC 3986 §2.3",
+        message: "{trip} encodes the unreserved character {name}; URI producers should not create such triplets and normalizers decode them, yet a URN comparison does not: write '{ch}'",
+    }],
+};
+
+/// Where RFC 8141 cites other sections than the codes' defaults.
+pub static RFC8141_SECTIONS: Sections = Sections {
+    spec: "RFC 8141",
+    overrides: &[(Code::NotAUrn, "RFC 8141 §2")],
 };
 
 /// rfc8141.
@@ -68,3 +139,19 @@ static LADDER: LadderSpec = LadderSpec {
         ..URN_WORDING
     },
 };
+
+/// RFC 8141 §3.1, step by step.
+pub const RFC8141_STEPS: [StepDef; 4] = [
+    step("case of \"urn\"", "RFC 8141 §3.1", Rules::SCHEME_CASE),
+    step("case of the NID", "RFC 8141 §3.1", Rules::NID_CASE),
+    step(
+        "case of the percent-encoding",
+        "RFC 8141 §3.1",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "ignore the r-, q- and f-components",
+        "RFC 8141 §3.1",
+        Rules::DROP_RQF,
+    ),
+];

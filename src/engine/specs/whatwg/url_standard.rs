@@ -1,5 +1,5 @@
 //! The whatwg profile: the WHATWG URL Standard's basic URL parser (revision 6ae8486, 2 July
-//! 2026; see [`crate::engine::whatwg`]).
+//! 2026; see [`super`]).
 //!
 //! Its grammar entry runs the standard's state machine and writes the URL record into the
 //! tree ([`whatwg::tree::build`]): the components with their spans, every validation error
@@ -13,7 +13,7 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::path::PathSyntax;
-use crate::engine::quick;
+
 use crate::engine::whatwg;
 
 /// The WHATWG URL Standard.
@@ -23,12 +23,9 @@ pub static WHATWG: Descriptor = Descriptor {
     short: "the URL Standard",
     family: Family::Uri,
     grammar: GrammarEntry::WithBase(whatwg::tree::build),
-    quick: Some(quick::whatwg),
+    quick: Some(super::quick::whatwg),
     // The standard writes its syntax as an algorithm and prose: this is idbench's reading.
-    rules: &[
-        include_str!("../../whatwg/rules.abnf"),
-        crate::engine::specs::CORE,
-    ],
+    rules: &[include_str!("rules.abnf"), crate::engine::specs::CORE],
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/whatwg.txt"),
@@ -42,6 +39,10 @@ pub static WHATWG: Descriptor = Descriptor {
 /// whatwg: the serialization is the canonical form (URL Standard §4.5).
 static FORMS: FormsSpec = FormsSpec {
     make: whatwg::forms::make,
+    // The URL Standard's forms: the serialization (§4.5) and the one without its fragment
+    // (exclude fragment set), with the compared and the display form (both the
+    // serialization); not the RFCs' IRI- and URI-normal forms, which it does not define.
+    rows: Some(&["canonical", "display", "href", "href_no_fragment"]),
     ..GENERIC_FORMS
 };
 
@@ -79,6 +80,42 @@ mod tests {
 
     fn under(input: &str) -> crate::engine::Analysis {
         analyze(input, &Options::validate_only(Some(Profile::Whatwg)))
+    }
+
+    #[test]
+    fn the_forms_are_the_url_standards_only() {
+        let a = analyze(
+            "HTTP://Example.COM/a#f",
+            &Options {
+                profile: Some(Profile::Whatwg),
+                ..Options::full()
+            },
+        );
+        let f = a.forms.as_ref().expect("forms");
+        let names: Vec<&str> = f.rows().iter().map(|r| r.0).collect();
+        assert_eq!(names, ["canonical", "display", "href", "href_no_fragment"]);
+        assert_eq!(f.get("iri_normal"), None);
+        assert_eq!(f.get("href"), Some("http://example.com/a#f"));
+        // Another spec keeps the generic rows.
+        let a = analyze(
+            "HTTP://Example.COM/a#f",
+            &Options {
+                profile: Some(Profile::Rfc3986),
+                ..Options::full()
+            },
+        );
+        let names: Vec<&str> = a
+            .forms
+            .as_ref()
+            .expect("forms")
+            .rows()
+            .iter()
+            .map(|r| r.0)
+            .collect();
+        assert!(
+            names.contains(&"iri_normal") && names.contains(&"uri_normal"),
+            "{names:?}"
+        );
     }
 
     #[test]
@@ -215,7 +252,7 @@ mod tests {
         ];
         // Bytes that are not UTF-8 are never judged quickly, whatever their shape.
         assert_eq!(
-            crate::engine::quick::whatwg(b"http://a/\xC0\x80b?c#d"),
+            crate::engine::specs::whatwg::quick::whatwg(b"http://a/\xC0\x80b?c#d"),
             Quick::Unknown
         );
         for input in edges
@@ -223,7 +260,7 @@ mod tests {
             .chain(crate::idsets::all().iter().map(|e| e.id.as_str()))
         {
             let a = under(input);
-            let q = crate::engine::quick::whatwg(input.as_bytes());
+            let q = crate::engine::specs::whatwg::quick::whatwg(input.as_bytes());
             match (a.first_error(), q) {
                 (_, Quick::Unknown) => {}
                 (None, q) => assert_eq!(q, Quick::Valid, "{input}"),
@@ -239,7 +276,7 @@ mod tests {
             "",
         ] {
             let a = under(input);
-            let q = crate::engine::quick::whatwg(input.as_bytes());
+            let q = crate::engine::specs::whatwg::quick::whatwg(input.as_bytes());
             match a.first_error() {
                 None => assert_eq!(q, Quick::Valid, "{input}"),
                 Some(d) => assert_eq!(q, Quick::Invalid(d.code.as_str()), "{input}"),

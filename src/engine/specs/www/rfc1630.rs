@@ -74,3 +74,27 @@ static LADDER: LadderSpec = LadderSpec {
         port_in_path: true,
     },
 };
+
+/// The WWW draft's encoding levels, step by step.
+pub const WWW_STEPS: [StepDef; 4] = [
+    step(
+        "case of the percent-encoding hex digits",
+        "WWW URI draft, Conventional URI encoding scheme",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "decode characters that need no escaping (not the reserved ones)",
+        "WWW URI draft, Reduced or increased safe character sets",
+        Rules::DECODE_UNRESERVED,
+    ),
+    step(
+        "encode every space as %20",
+        "WWW URI draft, Unsafe characters",
+        Rules::ENCODE_SPACE,
+    ),
+    step(
+        "remove a void fragment-id",
+        "WWW URI draft, Fragment-id",
+        Rules::DROP_VOID_FRAGMENT,
+    ),
+];

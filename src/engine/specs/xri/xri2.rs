@@ -142,3 +142,47 @@ static LADDER: LadderSpec = LadderSpec {
         port_in_path: false,
     },
 };
+
+/// XRI Syntax 2.0 §2.5, step by step.
+pub const XRI_STEPS: [StepDef; 8] = [
+    step(
+        "NFKC, and percent-encode what must be",
+        "XRI Syntax 2.0 §2.1.1",
+        Rules::NFKC.union(Rules::ENCODE),
+    ),
+    step(
+        "remove unnecessary percent-encoding",
+        "XRI Syntax 2.0 §2.5.2",
+        Rules::DECODE_UNRESERVED.union(Rules::NFKC),
+    ),
+    step(
+        "add the optional \"xri://\"",
+        "XRI Syntax 2.0 §2.5.5",
+        Rules::XRI_PREFIX.union(Rules::XRI_PREFIX_NESTED),
+    ),
+    step(
+        "lower-case the scheme",
+        "XRI Syntax 2.0 §2.5.1",
+        Rules::SCHEME_CASE,
+    ),
+    step(
+        "lower-case the authority",
+        "XRI Syntax 2.0 §2.5.1",
+        Rules::HOST_CASE,
+    ),
+    step(
+        "upper-case the percent-encoding",
+        "XRI Syntax 2.0 §2.1.4",
+        Rules::HEX_CASE,
+    ),
+    step(
+        "remove the optional leading star",
+        "XRI Syntax 2.0 §2.5.3",
+        Rules::DROP_STAR,
+    ),
+    step(
+        "remove /./ and /../ in absolute XRIs",
+        "XRI Syntax 2.0 §2.5.5",
+        Rules::DOT_SEGMENTS,
+    ),
+];
