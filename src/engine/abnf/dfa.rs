@@ -210,7 +210,7 @@ impl Automaton {
             let last = step == prefix.len();
             consuming.clear();
             stack.clear();
-            stack.extend(roots.drain(..));
+            stack.append(&mut roots);
             while let Some(id) = stack.pop() {
                 let m = &mut mark[id.as_usize()];
                 if *m == generation {
