@@ -522,9 +522,8 @@ fn the_layer_is_linear_on_a_64_kib_nss_and_bounded_in_an_analysis() {
         a.diagnostics
     );
     assert!(a.valid());
-    // A megabyte NSS with one bad character near its end: the automaton finds it (what is
-    // expected there comes from the Earley engine only for a prefix of at most
-    // `abnf::EXPECTED_PREFIX` bytes).
+    // A megabyte NSS with one bad character near its end: the automaton finds it, and
+    // names what is expected there (its tagged NFA, at any length of the prefix).
     let mut nss = "a".repeat((1 << 20) - 64);
     nss.push_str("a~b");
     let bad = format!("urn:example:{nss}");
@@ -541,6 +540,7 @@ fn the_layer_is_linear_on_a_64_kib_nss_and_bounded_in_an_analysis() {
         .unwrap_or_else(|| panic!("{:?}", a.diagnostics));
     let at = "urn:example:".len() + (1 << 20) - 64 + 1;
     assert_eq!((d.span.start, d.span.end), (at, at + 1));
+    assert!(!d.expected.is_empty(), "an expected set past 4,096 bytes");
     // Past the limit, and short of its own: the same error, with what is expected there.
     let bad = format!("urn:example:{}~", "a".repeat(LAYER_MAX_NSS * 4));
     let a = analyze(&bad, &Options::full());

@@ -24,6 +24,7 @@ use serde::ser::{SerializeStruct, Serializer};
 use super::check_format::{self, Annotations, CheckFormat, FailOn, Finding};
 use super::{CheckArgs, Format, json};
 use crate::engine::abnf::{Grammar, Judge, Scratch};
+use crate::engine::namespaces::LayerScratch;
 use crate::engine::quick_check::quick_valid_bytes;
 use crate::engine::{Profile, first_error};
 
@@ -84,7 +85,14 @@ struct LabError {
 /// profile's first error as `analyze` reports it (span, spec, message, expected set). Only
 /// an invalid line printed as JSON pays for this second look; the verdict came from
 /// [`judge`]'s quick path or [`first_error`], which keep no diagnostics.
-fn profile_error(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
+///
+/// The analysis made for it comes back too (when one was made), for `--namespaces` to
+/// find the URN's parts in without a second parse.
+fn profile_error(
+    bytes: &[u8],
+    profile: &str,
+    code: &'static str,
+) -> (LabError, Option<crate::engine::Analysis>) {
     use crate::engine::Code;
     let own = |start: usize, end: usize| {
         let c = Code::from_name(code);
@@ -113,14 +121,17 @@ fn profile_error(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
         Ok(s) => s,
         Err(e) => {
             let at = e.valid_up_to();
-            return own(at, at + e.error_len().unwrap_or(bytes.len() - at));
+            return (
+                own(at, at + e.error_len().unwrap_or(bytes.len() - at)),
+                None,
+            );
         }
     };
     let Ok(p) = profile.parse::<Profile>() else {
-        return own(0, s.len());
+        return (own(0, s.len()), None);
     };
     if s.len() > crate::engine::FULL_PARSE_LIMIT {
-        return own(0, s.len());
+        return (own(0, s.len()), None);
     }
     let a = crate::engine::analyze(
         s,
@@ -133,7 +144,7 @@ fn profile_error(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
             equivalence_key: false,
         },
     );
-    match a.first_error() {
+    let e = match a.first_error() {
         Some(d) if d.code.as_str() == code => LabError {
             code,
             start: d.span.start,
@@ -143,7 +154,8 @@ fn profile_error(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
             message: Some(d.message.clone()),
         },
         _ => own(0, s.len()),
-    }
+    };
+    (e, Some(a))
 }
 
 /// The lab's verdict on one line.
@@ -276,92 +288,171 @@ fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'
 }
 
 /// What `--namespaces` adds to a URN's record: the namespace layer's answer.
-struct NsExtra {
-    nid: String,
+struct NsExtra<'a> {
+    /// The NID as written (shown in lower case).
+    nid: &'a str,
     registered: bool,
     valid: Option<bool>,
     document: Option<&'static str>,
     /// The layer's findings: (severity, code, start, end).
     findings: Vec<(&'static str, &'static str, usize, usize)>,
-    /// Each finding's message (the GitHub and SARIF formats show them).
-    messages: Vec<String>,
+    /// Each finding's meaning in words (the GitHub and SARIF formats show them).
+    messages: Vec<&'static str>,
 }
 
-/// The namespace layer on a line judged under `profile` (by its name), when that is a URN
+/// The namespace layer on a line judged under `profile`, when that is a URN
 /// profile and the line is a URN with a NID and an NSS. Only with `--namespaces`: the
-/// batch path judges by the URN spec alone otherwise.
-fn namespace_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra> {
-    let p: Profile = profile.parse().ok()?;
+/// batch path judges by the URN spec alone otherwise. `scratch` holds the namespaces'
+/// automaton caches (one per worker).
+fn namespace_extra<'a>(
+    scratch: &mut LayerScratch,
+    bytes: &'a [u8],
+    profile: Option<Profile>,
+    valid: bool,
+    analysis: Option<&crate::engine::Analysis>,
+) -> Option<NsExtra<'a>> {
+    let p = profile?;
     if p.family() != crate::engine::Family::Urn {
         return None;
     }
     let s = std::str::from_utf8(bytes).ok()?;
     // A valid URN without `?` or `#` is `urn:NID:NSS` under every URN profile (a NID holds
-    // no `:`, and nothing follows the NSS): its parts are found by two searches, with no
-    // second parse (tests/cli_namespaces.rs compares both ways on every corpus line).
-    if let Some((nid_at, nss_at)) = valid.then(|| urn_parts(s)).flatten() {
-        let n = crate::engine::namespaces::judge_nss(&s[nid_at..nss_at - 1], &s[nss_at..], nss_at);
-        return Some(ns_extra(n));
+    // no `:`, and nothing follows the NSS), and under RFC 8141 its NSS ends at the first
+    // `?` or `#`: its parts are found by a few searches, with no second parse (the test
+    // `urn_parts_are_the_trees_nid_and_nss` compares both ways).
+    let components = p == Profile::Rfc8141;
+    if let Some((nid_at, nss_at, nss_end)) = valid.then(|| urn_parts(s, components)).flatten() {
+        let nid = &s[nid_at..nss_at - 1];
+        let n = crate::engine::namespaces::nss_verdict(scratch, nid, &s[nss_at..nss_end], nss_at);
+        return Some(ns_extra(nid, n));
     }
     // The URN's tree without the layer, then the layer's verdict without the grammar's
     // nodes (which a record does not show): the namespace's compiled automaton, not an
     // Earley parse, unless check digits need the nodes. The same findings as `analyze`'s
-    // layer (tests/cli_namespaces.rs).
-    let a = crate::engine::analyze(
-        s,
-        &crate::engine::Options {
-            profile: Some(p),
-            forms: false,
-            all_profiles: false,
-            namespace: false,
-            scheme_spec: false,
-            equivalence_key: false,
-        },
-    );
+    // layer (tests/cli_namespaces.rs). An invalid line printed as JSON has that tree
+    // already (its error object's).
+    let made;
+    let a = match analysis {
+        Some(a) => a,
+        None => {
+            made = crate::engine::analyze(
+                s,
+                &crate::engine::Options {
+                    profile: Some(p),
+                    forms: false,
+                    all_profiles: false,
+                    namespace: false,
+                    scheme_spec: false,
+                    equivalence_key: false,
+                },
+            );
+            &made
+        }
+    };
     let (nid_at, nss_at) = crate::engine::nid_and_nss(&a.tree)?;
     let nid_span = a.tree.get(nid_at)?.span();
     let nss_span = a.tree.get(nss_at)?.span();
-    let n = crate::engine::namespaces::judge_nss(
-        s.get(nid_span.start..nid_span.end)?,
+    let nid = s.get(nid_span.start..nid_span.end)?;
+    let n = crate::engine::namespaces::nss_verdict(
+        scratch,
+        nid,
         s.get(nss_span.start..nss_span.end)?,
         nss_span.start,
     );
-    Some(ns_extra(n))
+    Some(ns_extra(nid, n))
 }
 
-/// Where the NID and the NSS of `urn:NID:NSS` start, when the line has that shape with no
-/// `?` or `#` (a non-empty NID and NSS); `None` otherwise.
-fn urn_parts(s: &str) -> Option<(usize, usize)> {
+/// Where the NID and the NSS of `urn:NID:NSS` start and where the NSS ends, when the line
+/// has that shape (a non-empty NID and NSS). Without `components`, a line with `?` or `#`
+/// is `None`; with them (RFC 8141, whose NSS holds neither, and whose `?+`, `?=` and `#`
+/// components follow it), the NSS ends at the first of them. For a line the profile
+/// judged valid: the tree's NID and NSS (the test `urn_parts_are_the_trees_nid_and_nss`).
+fn urn_parts(s: &str, components: bool) -> Option<(usize, usize, usize)> {
     let b = s.as_bytes();
-    if b.len() < 4
-        || !b[..4].eq_ignore_ascii_case(b"urn:")
-        || memchr::memchr2(b'?', b'#', b).is_some()
-    {
+    if b.len() < 4 || !b[..4].eq_ignore_ascii_case(b"urn:") {
         return None;
     }
-    let colon = 4 + memchr::memchr(b':', &b[4..])?;
-    (colon > 4 && colon + 1 < b.len()).then_some((4, colon + 1))
+    let end = match memchr::memchr2(b'?', b'#', b) {
+        None => b.len(),
+        Some(k) if components => k,
+        Some(_) => return None,
+    };
+    let colon = 4 + memchr::memchr(b':', &b[4..end])?;
+    (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
 }
 
-fn ns_extra(n: crate::engine::namespaces::NssAnalysis) -> NsExtra {
+fn ns_extra(nid: &str, n: crate::engine::namespaces::NssVerdict) -> NsExtra<'_> {
     NsExtra {
+        nid,
         registered: n.registration.registered(),
         valid: n.valid,
-        document: n.document(),
+        document: n.namespace.map(|ns| ns.document),
         findings: n
-            .diagnostics
+            .findings
             .iter()
-            .map(|d| (d.severity.name(), d.code.as_str(), d.span.start, d.span.end))
+            .map(|&(severity, code, span)| (severity.name(), code.as_str(), span.start, span.end))
             .collect(),
-        messages: n.diagnostics.iter().map(|d| d.message.clone()).collect(),
-        nid: n.nid,
+        // The batch verdict carries codes, not messages: each finding's meaning in words.
+        messages: n
+            .findings
+            .iter()
+            .map(|&(_, code, _)| code.head())
+            .collect(),
     }
 }
 
-impl Serialize for NsExtra {
+impl NsExtra<'_> {
+    /// The `"namespace"` object written directly (the keys and order of its `Serialize`),
+    /// for a line of plain JSON ASCII: the NID is part of it, and every other string is a
+    /// code, a severity or a document name, plain ASCII too (the test
+    /// `the_direct_namespace_object_is_what_serde_writes` compares both).
+    fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"nid\":\"");
+        out.extend(self.nid.bytes().map(|b| b.to_ascii_lowercase()));
+        out.extend_from_slice(b"\",\"registered\":");
+        out.extend_from_slice(if self.registered { b"true" } else { b"false" });
+        out.extend_from_slice(b",\"valid\":");
+        out.extend_from_slice(match self.valid {
+            Some(true) => b"true",
+            Some(false) => b"false",
+            None => b"null",
+        });
+        out.extend_from_slice(b",\"document\":");
+        match self.document {
+            Some(d) if json::plain_json_ascii(d.as_bytes()) => {
+                out.push(b'"');
+                out.extend_from_slice(d.as_bytes());
+                out.push(b'"');
+            }
+            Some(d) => {
+                let _ = serde_json::to_writer(&mut *out, d);
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"findings\":[");
+        for (i, &(severity, code, start, end)) in self.findings.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let mut n = itoa::Buffer::new();
+            out.extend_from_slice(b"{\"code\":\"");
+            out.extend_from_slice(code.as_bytes());
+            out.extend_from_slice(b"\",\"end\":");
+            out.extend_from_slice(n.format(end).as_bytes());
+            out.extend_from_slice(b",\"severity\":\"");
+            out.extend_from_slice(severity.as_bytes());
+            out.extend_from_slice(b"\",\"start\":");
+            out.extend_from_slice(n.format(start).as_bytes());
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"]}");
+    }
+}
+
+impl Serialize for NsExtra<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Namespace", 5)?;
-        m.serialize_field("nid", &self.nid)?;
+        m.serialize_field("nid", &self.nid.to_ascii_lowercase())?;
         m.serialize_field("registered", &self.registered)?;
         m.serialize_field("valid", &self.valid)?;
         m.serialize_field("document", &self.document)?;
@@ -384,7 +475,7 @@ struct LineJson<'a> {
     profile: &'static str,
     verdict: Result<(), &'static str>,
     /// With `--namespaces`, for a URN: the namespace's answer.
-    namespace: Option<&'a NsExtra>,
+    namespace: Option<&'a NsExtra<'a>>,
     file: Option<&'a str>,
     line: u64,
     /// `input` is only the head of a line longer than [`LINE_LIMIT`].
@@ -436,7 +527,7 @@ fn text_line(
     bytes: &[u8],
     profile: &'static str,
     verdict: Result<(), &'static str>,
-    extra: Option<&NsExtra>,
+    extra: Option<&NsExtra<'_>>,
     error: Option<Option<&LabError>>,
 ) {
     if let (Some(f), Some(names)) = (file, &ctx.names) {
@@ -486,7 +577,7 @@ fn text_line(
         };
         let mut t = format!(
             "\tnamespace {}: {verdict}, {reg}",
-            crate::safe_text::escape(&n.nid)
+            crate::safe_text::escape(&n.nid.to_ascii_lowercase())
         );
         for &(_, code, start, end) in &n.findings {
             t.push_str(&format!(", {code}@{start}..{end}"));
@@ -553,11 +644,11 @@ fn json_line(
     bytes: &[u8],
     profile: &'static str,
     verdict: Result<(), &'static str>,
-    extra: Option<&NsExtra>,
+    extra: Option<&NsExtra<'_>>,
     error: Option<Option<&LabError>>,
 ) {
     let file_name = file.map(|f| ctx.raw_names[f].as_str());
-    if extra.is_none() && json::plain_json_ascii(bytes) {
+    if json::plain_json_ascii(bytes) {
         out.extend_from_slice(b"{\"input\":\"");
         out.extend_from_slice(bytes);
         out.extend_from_slice(b"\",\"profile\":\"");
@@ -573,6 +664,10 @@ fn json_line(
         if let Some(e) = error {
             out.extend_from_slice(b",\"error\":");
             let _ = serde_json::to_writer(&mut *out, &e);
+        }
+        if let Some(n) = extra {
+            out.extend_from_slice(b",\"namespace\":");
+            n.write_json(out);
         }
         json_tail(out, ctx, file, line_no);
         return;
@@ -752,7 +847,7 @@ fn annotation_line(
                 start,
                 end,
                 whole: false,
-                message: n.messages.get(k).map_or("", String::as_str),
+                message: n.messages.get(k).copied().unwrap_or(""),
                 spec: "",
             });
         }
@@ -761,7 +856,7 @@ fn annotation_line(
 }
 
 /// Judges every line of `chunk`, appending what is printed to `out`.
-fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
+fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -> Tally {
     let mut tally = Tally::default();
     if chunk.too_long {
         if !ctx.quiet {
@@ -810,6 +905,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
         };
         // Plain `check` as JSON: the error object of an invalid line (`null` when valid);
         // its place also gives the text format's column and the annotations' regions.
+        let mut analysis = None;
         if ctx.lab.is_none()
             && !ctx.quiet
             && (matches!(ctx.format, Format::Json)
@@ -817,14 +913,18 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                 || ctx.names.is_some())
             && let Err(code) = verdict
         {
-            lab_error = Some(profile_error(bytes, shown_profile, code));
+            let (e, a) = profile_error(bytes, shown_profile, code);
+            lab_error = Some(e);
+            analysis = a;
         }
         match verdict {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
         let extra = if ctx.namespaces && (!ctx.quiet || ctx.fail_on_warning) {
-            namespace_extra(bytes, shown_profile, verdict.is_ok())
+            // The profile asked for, or (under auto) the one that judged, by its name.
+            let p = ctx.profile.or_else(|| shown_profile.parse().ok());
+            namespace_extra(ns, bytes, p, verdict.is_ok(), analysis.as_ref())
         } else {
             None
         };
@@ -1095,9 +1195,10 @@ pub(super) fn json_of_reader(
     let stop = AtomicBool::new(false);
     let pool = Pool::default();
     let mut buf = Vec::new();
+    let mut ns = LayerScratch::new();
     read_chunks(reader, 0, &stop, &pool, |chunk| {
         buf.clear();
-        process(&chunk, &ctx, &mut buf);
+        process(&chunk, &ctx, &mut buf, &mut ns);
         pool.give(chunk.data);
         out.write_all(&buf)
     })
@@ -1113,9 +1214,10 @@ fn run_serial(
     let pool = Pool::default();
     let mut tally = Tally::default();
     let mut buf = Vec::new();
+    let mut ns = LayerScratch::new();
     let failed = read_all(paths, &stop, &pool, |chunk| {
         buf.clear();
-        let t = process(&chunk, ctx, &mut buf);
+        let t = process(&chunk, ctx, &mut buf, &mut ns);
         pool.give(chunk.data);
         tally.valid += t.valid;
         tally.invalid += t.invalid;
@@ -1162,6 +1264,8 @@ fn run_parallel(
             let spawned = std::thread::Builder::new()
                 .name("check-worker".into())
                 .spawn_scoped(s, move || {
+                    // This worker's namespace-automaton caches.
+                    let mut ns = LayerScratch::new();
                     loop {
                         let next = match work_rx.lock() {
                             Ok(rx) => rx.recv(),
@@ -1169,7 +1273,7 @@ fn run_parallel(
                         };
                         let Ok(chunk) = next else { return };
                         let mut buf = outputs.take();
-                        let t = process(&chunk, ctx, &mut buf);
+                        let t = process(&chunk, ctx, &mut buf, &mut ns);
                         let seq = chunk.seq;
                         let too_long = chunk.too_long;
                         inputs.give(chunk.data);
@@ -1447,6 +1551,11 @@ mod tests {
             "urn::x".into(),
             "urn:isbn:1?+r?=q#f".into(),
             "urn:isbn:1#f".into(),
+            "urn:isbn:1?=q".into(),
+            "urn:example:a:b?+r:s?=q:t#f:u".into(),
+            "URN:Example:a/b%41?=?#?".into(),
+            "urn:example:a?+".into(),
+            "urn:example:a?=#".into(),
         ];
         for ns in crate::engine::namespaces::catalogue::ALL {
             lines.push(format!(
@@ -1463,7 +1572,12 @@ mod tests {
             for line in &lines {
                 let (shown, verdict) = judge(line.as_bytes(), Some(p));
                 assert_eq!(shown, p.name());
-                let Some(fast) = verdict.is_ok().then(|| urn_parts(line)).flatten() else {
+                let components = p == Profile::Rfc8141;
+                let Some(fast) = verdict
+                    .is_ok()
+                    .then(|| urn_parts(line, components))
+                    .flatten()
+                else {
                     continue;
                 };
                 let a =
@@ -1472,7 +1586,7 @@ mod tests {
                 let nid = a.tree.get(nid).expect("nid").span();
                 let nss = a.tree.get(nss).expect("nss").span();
                 assert_eq!(
-                    (fast.0, fast.1, line.len()),
+                    (fast.0, fast.1, fast.2),
                     (nid.start, nss.start, nss.end),
                     "{p:?} {line}"
                 );
@@ -1550,6 +1664,59 @@ mod tests {
                 line: 7,
                 truncated: false,
                 raw: None,
+            };
+            json::write_line(&mut slow, &v).expect("vec");
+            assert_eq!(
+                String::from_utf8_lossy(&fast),
+                String::from_utf8_lossy(&slow)
+            );
+        }
+    }
+
+    /// With `--namespaces`, the direct JSON line with its `"namespace"` object is what serde
+    /// writes: registered and not, valid, invalid, with and without findings.
+    #[test]
+    fn the_direct_namespace_object_is_what_serde_writes() {
+        let mut scratch = LayerScratch::new();
+        for line in [
+            "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+            "urn:UUID:f81d4fae-7dec-11d0-a765-00a0c91e6bfX",
+            "urn:isbn:978-0-306-40615-7",
+            "urn:isbn:978-0-306-40615-8",
+            "urn:nosuchnid:abc",
+            "urn:ietf:params:xml:ns:foo",
+            "urn:X-Thing:abc",
+            "urn:example:a?+r",
+        ] {
+            let extra = namespace_extra(
+                &mut scratch,
+                line.as_bytes(),
+                Some(Profile::Rfc8141),
+                true,
+                None,
+            )
+            .expect("a URN");
+            let mut fast = Vec::new();
+            json_line(
+                &mut fast,
+                &ctx(Format::Json),
+                (None, 2),
+                line.as_bytes(),
+                "rfc8141",
+                Ok(()),
+                Some(&extra),
+                Some(None),
+            );
+            let mut slow = Vec::new();
+            let v = LineJson {
+                input: line,
+                profile: "rfc8141",
+                verdict: Ok(()),
+                error: Some(None),
+                namespace: Some(&extra),
+                file: None,
+                line: 2,
+                truncated: false,
             };
             json::write_line(&mut slow, &v).expect("vec");
             assert_eq!(
@@ -1662,7 +1829,7 @@ mod tests {
         let total: u64 = chunks
             .iter()
             .map(|ch| {
-                let t = process(ch, &c, &mut Vec::new());
+                let t = process(ch, &c, &mut Vec::new(), &mut LayerScratch::new());
                 t.valid + t.invalid + t.skipped
             })
             .sum();
@@ -1708,7 +1875,7 @@ mod tests {
         read_chunks(input, 0, &stop, &Pool::default(), |ch| {
             held = held.max(ch.data.capacity());
             let mut out = Vec::new();
-            let t = process(&ch, &c, &mut out);
+            let t = process(&ch, &c, &mut out, &mut LayerScratch::new());
             seen.push((ch.first_line, ch.too_long, ch.data.len(), t.invalid, out));
             Ok(())
         })

@@ -946,7 +946,8 @@ fn parse_one_judged(
         && let Ok(v) = j.verdict(g, scratch, input)
         && !v.valid
         && let Some(f) = v.failure
-        && f.offset <= abnf::EXPECTED_PREFIX
+        && (f.offset <= abnf::EXPECTED_PREFIX
+            || j.automaton().is_some_and(abnf::Automaton::gives_expected))
     {
         let p = Parse {
             valid: false,

@@ -34,9 +34,10 @@
 use std::sync::Arc;
 
 use regex_automata::hybrid::dfa::{Cache, DFA};
-use regex_automata::nfa::thompson::{self, WhichCaptures};
+use regex_automata::nfa::thompson::{self, NFA, State, WhichCaptures};
+use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, Input, MatchKind};
-use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
+use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
 
 use super::compile::{Cfg, Sym};
 
@@ -99,6 +100,25 @@ impl std::error::Error for NotCompiled {}
 #[derive(Clone, Debug)]
 pub struct Automaton {
     dfa: Arc<DFA>,
+    /// The same language with each terminal tagged, for the expected set where the
+    /// automaton dies ([`Automaton::expected_at`]); `None` when its NFA was over the size
+    /// limit (the caller then asks the Earley engine, on a bounded prefix).
+    tagged: Option<Arc<NFA>>,
+    /// How many terminal classes the grammar has: a tag `1 + c` is class `c`, a tag
+    /// `1 + classes + p` prose value `p`.
+    classes: u32,
+}
+
+/// What the grammar expects where the automaton died ([`Automaton::expected_at`]): the
+/// Earley engine's furthest set there waits for the same terminals.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Expected {
+    /// The terminal classes (indices into the grammar's classes), sorted.
+    pub classes: Vec<u32>,
+    /// The prose values bound to "the rest", sorted.
+    pub prose: Vec<u32>,
+    /// Whether the input could have ended there (the prefix matches the start rule).
+    pub could_end: bool,
 }
 
 /// The lazy DFA's states of one thread ([`Automaton::scratch`]): at most [`CACHE_BYTES`].
@@ -147,9 +167,117 @@ impl Automaton {
         }
     }
 
+    /// Whether the automaton names the expected set where it dies at any length of the
+    /// input (its tagged NFA was within the size limit; see [`super::Verdict::failure`]).
+    pub fn gives_expected(&self) -> bool {
+        self.tagged.is_some()
+    }
+
     /// The heap the automaton's NFA and tables take (bytes), without any [`Scratch`].
     pub fn memory_usage(&self) -> usize {
-        self.dfa.memory_usage()
+        self.dfa.memory_usage() + self.tagged.as_ref().map_or(0, |n| n.memory_usage())
+    }
+
+    /// The expected set after `prefix` (a prefix of some match: the bytes before where
+    /// the automaton died), from the tagged NFA: the terminals whose tag its states reach
+    /// after reading the prefix, without reading a byte more. `None` without a tagged NFA
+    /// or when the prefix is not a prefix of a match (which `dies_at` rules out).
+    ///
+    /// Why this way and not the Earley engine on the prefix (what the verdict did before)
+    /// or per-state sets of the lazy DFA: the DFA's states are sets of NFA states, but
+    /// regex-automata keeps them private, and two terminals of the grammar that share
+    /// code points (`ALPHA` and `"a"`) are one transition to it, so the DFA alone cannot
+    /// name which the grammar waits for. The tagged NFA can: each terminal sits inside a
+    /// capture group numbered by its class, and the epsilon closure that reaches a
+    /// group's start is exactly the Earley engine's prediction of that terminal (both are
+    /// exact for a grammar without recursion: every state on the way is productive).
+    /// Simulated over the prefix in time linear in its length times the NFA's active
+    /// states, with memory the NFA's size: no prefix limit, where the Earley chart held
+    /// a few hundred bytes a byte and was capped at [`super::EXPECTED_PREFIX`].
+    pub(crate) fn expected_at(&self, prefix: &[u8]) -> Option<Expected> {
+        let nfa = self.tagged.as_deref()?;
+        if prefix.len() >= u32::MAX as usize {
+            return None;
+        }
+        let n = nfa.states().len();
+        let mut mark = vec![u32::MAX; n];
+        let mut generation = 0u32;
+        let mut roots = vec![nfa.start_anchored()];
+        let mut consuming: Vec<StateID> = Vec::new();
+        let mut stack: Vec<StateID> = Vec::new();
+        let mut out = Expected::default();
+        for step in 0..=prefix.len() {
+            let last = step == prefix.len();
+            consuming.clear();
+            stack.clear();
+            stack.append(&mut roots);
+            while let Some(id) = stack.pop() {
+                let m = &mut mark[id.as_usize()];
+                if *m == generation {
+                    continue;
+                }
+                *m = generation;
+                match nfa.state(id) {
+                    State::ByteRange { .. } | State::Sparse(_) | State::Dense(_) => {
+                        consuming.push(id)
+                    }
+                    State::Look { look, next } => {
+                        // Only the end of the input is ever asserted (`\z`), and only
+                        // the last step is at it.
+                        if last && *look == regex_automata::util::look::Look::End {
+                            stack.push(*next);
+                        }
+                    }
+                    State::Union { alternates } => stack.extend(alternates.iter().rev()),
+                    State::BinaryUnion { alt1, alt2 } => {
+                        stack.push(*alt2);
+                        stack.push(*alt1);
+                    }
+                    State::Capture {
+                        next,
+                        group_index,
+                        slot,
+                        ..
+                    } => {
+                        // A group's start (an even slot of the one pattern) is where its
+                        // terminal is predicted.
+                        let g = group_index.as_u32();
+                        if last && g > 0 && slot.as_usize() % 2 == 0 {
+                            if g <= self.classes {
+                                out.classes.push(g - 1);
+                            } else {
+                                out.prose.push(g - 1 - self.classes);
+                            }
+                        }
+                        stack.push(*next);
+                    }
+                    State::Fail => {}
+                    State::Match { .. } => out.could_end |= last,
+                }
+            }
+            if last {
+                break;
+            }
+            let b = prefix[step];
+            for &id in &consuming {
+                let next = match nfa.state(id) {
+                    State::ByteRange { trans } => trans.matches_byte(b).then_some(trans.next),
+                    State::Sparse(t) => t.matches_byte(b),
+                    State::Dense(t) => t.matches_byte(b),
+                    _ => None,
+                };
+                roots.extend(next);
+            }
+            if roots.is_empty() {
+                return None;
+            }
+            generation += 1;
+        }
+        out.classes.sort_unstable();
+        out.classes.dedup();
+        out.prose.sort_unstable();
+        out.prose.dedup();
+        Some(out)
     }
 }
 
@@ -242,7 +370,16 @@ fn uses(cfg: &Cfg, nt: u32) -> Vec<Sym> {
 
 /// Compiles nonterminal `start` of `cfg`; `rest[i]` says prose value `i` is bound to "the
 /// rest of the input".
-pub(crate) fn compile(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Automaton, NotCompiled> {
+///
+/// `never[i]` says prose value `i` (one with no recognizer) matches nothing, as the Earley
+/// engine reads an unbound prose value: accepted only where that changes no first
+/// offending byte ([`dead_first`]), else refused as any prose value is.
+pub(crate) fn compile(
+    cfg: &Cfg,
+    start: u32,
+    rest: &[bool],
+    never: &[bool],
+) -> Result<Automaton, NotCompiled> {
     let n = cfg.nts.len();
     // Post-order of the nonterminals reachable from `start`, refusing recursion: 0 unseen,
     // 1 on the stack, 2 done.
@@ -269,7 +406,9 @@ pub(crate) fn compile(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Automaton,
                 _ => {}
             },
             Sym::P(p) => {
-                if !rest.get(p as usize).copied().unwrap_or(false) {
+                if !rest.get(p as usize).copied().unwrap_or(false)
+                    && !never.get(p as usize).copied().unwrap_or(false)
+                {
                     return Err(NotCompiled::Prose(shown(cfg, nt)));
                 }
             }
@@ -282,32 +421,177 @@ pub(crate) fn compile(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Automaton,
             Sym::End(_) => {}
         }
     }
+    if never.iter().any(|&n| n) && !dead_first(cfg, start, &order, never) {
+        return Err(NotCompiled::Prose(shown(cfg, start)));
+    }
+    let root = inline(cfg, start, &order, None, never)?;
+    let root = Hir::concat(vec![root, Hir::look(Look::End)]);
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .nfa_size_limit(Some(MAX_NFA_BYTES))
+                .which_captures(WhichCaptures::None)
+                .shrink(false),
+        )
+        .build_from_hir(&root)
+        .map_err(|e| NotCompiled::TooLarge(format!("the NFA: {e}")))?;
+    let dfa = DFA::builder()
+        .configure(
+            DFA::config()
+                .match_kind(MatchKind::All)
+                .cache_capacity(CACHE_BYTES)
+                .skip_cache_capacity_check(false)
+                .minimum_cache_clear_count(None),
+        )
+        .build_from_nfa(nfa)
+        .map_err(|e| NotCompiled::TooLarge(format!("the DFA: {e}")))?;
+    // The same expression with each terminal tagged (for the expected set): within the
+    // same limits, else the expected set comes from the Earley engine.
+    let classes = u32::try_from(cfg.classes.len()).unwrap_or(u32::MAX);
+    let tagged = inline(cfg, start, &order, Some(classes), never)
+        .ok()
+        .and_then(|root| {
+            let root = Hir::concat(vec![root, Hir::look(Look::End)]);
+            thompson::Compiler::new()
+                .configure(
+                    thompson::Config::new()
+                        .nfa_size_limit(Some(MAX_NFA_BYTES))
+                        .which_captures(WhichCaptures::All)
+                        .shrink(false),
+                )
+                .build_from_hir(&root)
+                .ok()
+        })
+        .map(Arc::new);
+    Ok(Automaton {
+        dfa: Arc::new(dfa),
+        tagged,
+        classes,
+    })
+}
+
+/// Whether prose values that match nothing (`never`) leave every first offending byte
+/// where the Earley engine puts it: a production that can never complete (it holds such a
+/// value, or a rule none of whose productions can complete) must have that symbol first,
+/// so that the Earley engine, which predicts it, never scans a byte along it. The
+/// automaton then dies exactly where the Earley engine's furthest set is (RFC 5141's
+/// `addition = techdefined / isodefined`, `isodefined = <unspecified>`, is such a
+/// grammar). The start rule itself must be able to complete.
+fn dead_first(cfg: &Cfg, start: u32, order: &[u32], never: &[bool]) -> bool {
+    let n = cfg.nts.len();
+    let mut dead = vec![false; n];
+    let sym_dead = |s: Sym, dead: &[bool]| match s {
+        Sym::P(p) => never.get(p as usize).copied().unwrap_or(false),
+        Sym::N(b) => dead[b as usize],
+        _ => false,
+    };
+    // Children first: a rule is dead when every production is (a repetition when its
+    // element is and it needs at least one).
+    for &nt in order {
+        dead[nt as usize] = if let Some(&(min, max, x)) = cfg.reps.get(&nt) {
+            max != Some(0) && min > 0 && sym_dead(x, &dead)
+        } else {
+            let prods = &cfg.nts[nt as usize].prods;
+            !prods.is_empty()
+                && prods.iter().all(|&p| {
+                    let mut i = cfg.prods[p as usize].start as usize;
+                    while let Some(&s) = cfg.syms.get(i) {
+                        if matches!(s, Sym::End(_)) {
+                            return false;
+                        }
+                        if sym_dead(s, &dead) {
+                            return true;
+                        }
+                        i += 1;
+                    }
+                    false
+                })
+        };
+    }
+    if dead[start as usize] {
+        return false;
+    }
+    // Every production with a dead symbol has one first.
+    for &nt in order {
+        if cfg.reps.contains_key(&nt) {
+            // `n*m x`: the Earley engine's iterations start with `x` itself.
+            continue;
+        }
+        for &p in &cfg.nts[nt as usize].prods {
+            let mut i = cfg.prods[p as usize].start as usize;
+            let mut first = true;
+            while let Some(&s) = cfg.syms.get(i) {
+                if matches!(s, Sym::End(_)) {
+                    break;
+                }
+                if !first && sym_dead(s, &dead) {
+                    return false;
+                }
+                first = false;
+                i += 1;
+            }
+        }
+    }
+    true
+}
+
+/// The expression of `start`, every rule it uses inlined (`order`: the reachable
+/// nonterminals, children first). With `tag` (the grammar's number of classes), each
+/// terminal is wrapped in a capture group numbered `1 + class`, each prose value bound to
+/// the rest in one numbered `1 + tag + prose` (see [`Automaton::expected_at`]).
+fn inline(
+    cfg: &Cfg,
+    start: u32,
+    order: &[u32],
+    tag: Option<u32>,
+    never: &[bool],
+) -> Result<Hir, NotCompiled> {
+    let n = cfg.nts.len();
+    let wrap = |index: u32, sub: Hir| -> Hir {
+        Hir::capture(Capture {
+            index,
+            name: None,
+            sub: Box::new(sub),
+        })
+    };
     // Each reachable nonterminal's expression, children first.
     let mut hir: Vec<Option<Hir>> = vec![None; n];
     let mut size = vec![0usize; n];
     let mut depth = vec![0usize; n];
     let mut work = 0usize;
     let too_large = |what: String| Err(NotCompiled::TooLarge(what));
-    for &nt in &order {
+    for &nt in order {
         let mut sz = 1usize;
         let mut dp = 0usize;
         let sym_hir = |s: Sym, sz: &mut usize, dp: &mut usize| -> Option<Hir> {
             match s {
                 Sym::T(t) => {
                     *sz += 1;
-                    *dp = (*dp).max(1);
-                    class(&cfg.classes[t as usize].ranges)
+                    *dp = (*dp).max(1 + usize::from(tag.is_some()));
+                    let c = class(&cfg.classes[t as usize].ranges)?;
+                    Some(match tag {
+                        Some(_) => wrap(1 + t, c),
+                        None => c,
+                    })
                 }
                 Sym::N(b) => {
                     *sz += size[b as usize];
                     *dp = (*dp).max(depth[b as usize]);
                     hir[b as usize].clone()
                 }
-                Sym::P(_) => {
+                Sym::P(p) if never.get(p as usize).copied().unwrap_or(false) => {
+                    *sz += 1;
+                    *dp = (*dp).max(1 + usize::from(tag.is_some()));
+                    Some(match tag {
+                        Some(classes) => wrap(1 + classes + p, Hir::fail()),
+                        None => Hir::fail(),
+                    })
+                }
+                Sym::P(p) => {
                     *sz += 4;
-                    *dp = (*dp).max(2);
+                    *dp = (*dp).max(2 + usize::from(tag.is_some()));
                     let any = class(&[(0, 0x10_FFFF)])?;
-                    Some(Hir::concat(vec![
+                    let rest = Hir::concat(vec![
                         Hir::repetition(Repetition {
                             min: 1,
                             max: None,
@@ -315,7 +599,11 @@ pub(crate) fn compile(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Automaton,
                             sub: Box::new(any),
                         }),
                         Hir::look(Look::End),
-                    ]))
+                    ]);
+                    Some(match tag {
+                        Some(classes) => wrap(1 + classes + p, rest),
+                        None => rest,
+                    })
                 }
                 Sym::End(_) => Some(Hir::empty()),
             }
@@ -364,29 +652,7 @@ pub(crate) fn compile(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Automaton,
         depth[nt as usize] = dp;
         hir[nt as usize] = Some(h);
     }
-    let Some(root) = hir[start as usize].take() else {
-        return too_large("no expression".into());
-    };
-    drop(hir);
-    let root = Hir::concat(vec![root, Hir::look(Look::End)]);
-    let nfa = thompson::Compiler::new()
-        .configure(
-            thompson::Config::new()
-                .nfa_size_limit(Some(MAX_NFA_BYTES))
-                .which_captures(WhichCaptures::None)
-                .shrink(false),
-        )
-        .build_from_hir(&root)
-        .map_err(|e| NotCompiled::TooLarge(format!("the NFA: {e}")))?;
-    let dfa = DFA::builder()
-        .configure(
-            DFA::config()
-                .match_kind(MatchKind::All)
-                .cache_capacity(CACHE_BYTES)
-                .skip_cache_capacity_check(false)
-                .minimum_cache_clear_count(None),
-        )
-        .build_from_nfa(nfa)
-        .map_err(|e| NotCompiled::TooLarge(format!("the DFA: {e}")))?;
-    Ok(Automaton { dfa: Arc::new(dfa) })
+    hir[start as usize]
+        .take()
+        .ok_or_else(|| NotCompiled::TooLarge("no expression".into()))
 }

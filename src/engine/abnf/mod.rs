@@ -86,6 +86,8 @@ mod reader;
 
 use std::sync::Arc;
 
+pub(crate) use earley::FastMap;
+
 pub use crate::engine::tree::Severity;
 pub use dfa::{
     Automaton, CACHE_BYTES, MAX_DEPTH, MAX_HIR_NODES, MAX_NFA_BYTES, NotCompiled, Scratch,
@@ -112,9 +114,11 @@ pub const MAX_INPUT: usize = 1 << 20;
 pub const MAX_WORK: usize = 16_000_000;
 
 /// The longest prefix (bytes) before an automaton's first offending byte for which the
-/// expected set there is worked out ([`Verdict::failure`]): by the Earley engine on that
-/// prefix, some 9 µs a byte in a release build, so at most about 40 ms. Past it the
-/// failure has its offset (exact, from the automaton) and an empty expected set.
+/// Earley engine works out the expected set there ([`Verdict::failure`]) when the
+/// automaton has no tagged NFA to give it (one over [`MAX_NFA_BYTES`]): some 9 µs a byte
+/// in a release build, so at most about 40 ms. Past it that failure has its offset
+/// (exact, from the automaton) and an empty expected set. An automaton with its tagged
+/// NFA (every shipped grammar's) gives the expected set at any length.
 pub const EXPECTED_PREFIX: usize = 4096;
 
 /// The limits of one parse ([`Grammar::parse_within`]); [`Grammar::parse`] takes the
@@ -252,7 +256,9 @@ pub struct Verdict {
     /// The input matches the start rule.
     pub valid: bool,
     /// Where it failed and what was expected there, when it did. From the automaton, the
-    /// expected set is empty when the input before the offending byte is longer than
+    /// expected set comes from its tagged NFA at any length of the input; only for an
+    /// automaton whose tagged NFA was over the size limit is it the Earley engine's, and
+    /// then empty when the input before the offending byte is longer than
     /// [`EXPECTED_PREFIX`].
     pub failure: Option<Failure>,
     /// The engine that judged.
@@ -285,7 +291,7 @@ impl Judge {
     }
 
     /// Judges `input` with `grammar` (the one this judge was made from): the automaton's
-    /// verdict and first offending byte, the expected set there from the Earley engine run
+    /// verdict and first offending byte, the expected set there from its tagged NFA run
     /// on the bytes before it; or, without an automaton, the Earley recognizer alone (no
     /// forest), within the default [`Budget`].
     pub fn verdict(
@@ -304,7 +310,15 @@ impl Judge {
                 });
             }
             let at = a.dies_at(s, input).unwrap_or(input.len());
-            let failure = grammar.failure_before(self.start, input, at);
+            // The expected set from the automaton's tagged NFA (any prefix length); the
+            // Earley engine on the prefix only when that NFA was over its size limit.
+            let failure = match input.as_bytes().get(..at).and_then(|p| a.expected_at(p)) {
+                Some(x) => Failure {
+                    offset: at,
+                    expected: grammar.expected_words(&x.classes, &x.prose, x.could_end),
+                },
+                None => grammar.failure_before(self.start, input, at),
+            };
             return Ok(Verdict {
                 valid: false,
                 failure: Some(failure),
@@ -739,13 +753,37 @@ impl Grammar {
         let nt = self
             .start_nt(start)
             .map_err(|u| NotCompiled::UnknownRule(u.0))?;
-        dfa::compile(&self.cfg, nt, &self.prose_rest)
+        dfa::compile(&self.cfg, nt, &self.prose_rest, &[])
     }
 
     /// A [`Judge`] for rule `start`: compiled once, used for any number of inputs.
     pub fn judge(&self, start: &str) -> Result<Judge, UnknownRule> {
         let nt = self.start_nt(start)?;
-        Ok(match dfa::compile(&self.cfg, nt, &self.prose_rest) {
+        Ok(self.judge_of(nt, dfa::compile(&self.cfg, nt, &self.prose_rest, &[])))
+    }
+
+    /// A [`Judge`] for rule `start` that reads each prose value with no recognizer bound
+    /// as the Earley engine does, as matching nothing, so that a grammar whose prose
+    /// values are alternatives no input can take (RFC 5141's `isodefined`) still compiles
+    /// to an automaton: the same verdicts and first offending bytes as the Earley engine,
+    /// which [`Grammar::judge`] refuses to promise for prose (the compiler checks that no
+    /// production reads a byte before such a value; else the Earley engine judges). Its
+    /// expected sets name the prose value where the Earley engine's do; what it cannot
+    /// say is whether the unread prose would have matched, which a batch verdict (the
+    /// namespace layer's `check --namespaces`) does not show.
+    pub fn judge_prose_as_nothing(&self, start: &str) -> Result<Judge, UnknownRule> {
+        let nt = self.start_nt(start)?;
+        let never: Vec<bool> = (0..self.cfg.prose.len())
+            .map(|i| {
+                !self.prose_rest.get(i).copied().unwrap_or(false)
+                    && self.prose.get(i).is_none_or(Option::is_none)
+            })
+            .collect();
+        Ok(self.judge_of(nt, dfa::compile(&self.cfg, nt, &self.prose_rest, &never)))
+    }
+
+    fn judge_of(&self, nt: u32, compiled: Result<Automaton, NotCompiled>) -> Judge {
+        match compiled {
             Ok(a) => Judge {
                 start: nt,
                 automaton: Some(a),
@@ -756,7 +794,7 @@ impl Grammar {
                 automaton: None,
                 why_not: Some(e),
             },
-        })
+        }
     }
 
     /// The verdict of the Earley engine alone, with no forest: the recognizer's chart
@@ -921,26 +959,31 @@ impl Grammar {
     }
 
     fn failure(&self, chart: &earley::Chart, bytes: &[usize]) -> Failure {
-        let cfg = &self.cfg;
-        let mut expected: Vec<String> = chart
-            .expected_classes
-            .iter()
-            .map(|&t| self.describe(t))
-            .collect();
-        for &p in &chart.expected_prose {
-            if let Some(p) = cfg.prose.get(p as usize) {
+        Failure {
+            offset: bytes.get(chart.furthest).copied().unwrap_or(0),
+            expected: self.expected_words(
+                &chart.expected_classes,
+                &chart.expected_prose,
+                chart.could_end,
+            ),
+        }
+    }
+
+    /// An expected set in words, sorted: each terminal class as the grammar writes it,
+    /// each prose value in `<>`, and `end of input` when the input could have ended.
+    fn expected_words(&self, classes: &[u32], prose: &[u32], could_end: bool) -> Vec<String> {
+        let mut expected: Vec<String> = classes.iter().map(|&t| self.describe(t)).collect();
+        for &p in prose {
+            if let Some(p) = self.cfg.prose.get(p as usize) {
                 expected.push(format!("<{}>", p.text));
             }
         }
-        if chart.could_end {
+        if could_end {
             expected.push("end of input".into());
         }
         expected.sort();
         expected.dedup();
-        Failure {
-            offset: bytes.get(chart.furthest).copied().unwrap_or(0),
-            expected,
-        }
+        expected
     }
 
     /// A terminal as the grammar writes it, or the rule it is the whole of.

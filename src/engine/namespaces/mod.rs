@@ -17,7 +17,6 @@
 //! Uses only the low engine modules (the ABNF engine, the tree's spans and diagnostics,
 //! the codes).
 
-use std::cell::RefCell;
 use std::sync::{LazyLock, OnceLock};
 
 use super::abnf::{self, Grammar, Judge, ParseOptions, Scratch};
@@ -327,10 +326,39 @@ static GRAMMARS: LazyLock<Vec<Option<Grammar>>> = LazyLock::new(|| {
 static JUDGES: LazyLock<Vec<OnceLock<Option<Judge>>>> =
     LazyLock::new(|| catalogue::ALL.iter().map(|_| OnceLock::new()).collect());
 
-thread_local! {
-    /// Each namespace's lazy-DFA cache for this thread (at most
-    /// [`abnf::CACHE_BYTES`] each), made at the namespace's first use on the thread.
-    static SCRATCH: RefCell<Vec<Option<Scratch>>> = const { RefCell::new(Vec::new()) };
+/// Each namespace's start rule as a batch [`Judge`]: its prose values with no recognizer
+/// read as matching nothing, as the Earley engine reads them
+/// ([`Grammar::judge_prose_as_nothing`]), so that ISO's grammar, whose `isodefined` is
+/// prose, compiles too. For [`nss_verdict`] (verdicts and finding spans, never the
+/// expected sets or the prose note of a message); built at the namespace's first use.
+static BATCH_JUDGES: LazyLock<Vec<OnceLock<Option<Judge>>>> =
+    LazyLock::new(|| catalogue::ALL.iter().map(|_| OnceLock::new()).collect());
+
+/// The batch judge of the `i`th namespace of [`catalogue::ALL`].
+fn batch_judge(i: usize) -> Option<&'static Judge> {
+    let ns = catalogue::ALL.get(i)?;
+    let g = GRAMMARS.get(i)?.as_ref()?;
+    BATCH_JUDGES
+        .get(i)?
+        .get_or_init(|| g.judge_prose_as_nothing(ns.start).ok())
+        .as_ref()
+}
+
+/// The namespace layer's lazy-DFA caches: one per namespace whose grammar compiled (at
+/// most [`abnf::CACHE_BYTES`] each), made at the namespace's first use. A batch caller
+/// (`check --namespaces`) keeps one per worker thread and passes it to [`nss_verdict`], so
+/// that the states an automaton built for one line serve the next; the engine itself holds
+/// no mutable state. A cache never changes an answer, only how fast it comes.
+#[derive(Clone, Debug, Default)]
+pub struct LayerScratch {
+    caches: Vec<Option<Scratch>>,
+}
+
+impl LayerScratch {
+    /// An empty scratch: no cache is made until a namespace needs one.
+    pub fn new() -> LayerScratch {
+        LayerScratch::default()
+    }
 }
 
 /// The compiled grammar of `ns` (`None` if it failed to compile, which the tests rule
@@ -352,18 +380,145 @@ pub fn judge(ns: &Namespace) -> Option<&'static Judge> {
 
 /// `ns`'s verdict on `nss` from its compiled automaton (`None` when its grammar does not
 /// compile): linear in the NSS, at hundreds of megabytes a second.
-fn automaton_verdict(ns: &Namespace, nss: &str) -> Option<abnf::Verdict> {
+fn automaton_verdict(
+    scratch: &mut LayerScratch,
+    ns: &Namespace,
+    nss: &str,
+) -> Option<abnf::Verdict> {
     let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
     let g = GRAMMARS.get(i)?.as_ref()?;
     let j = judge(ns)?;
     j.automaton()?;
-    SCRATCH.with(|cell| {
-        let mut v = cell.try_borrow_mut().ok()?;
-        if v.len() <= i {
-            v.resize_with(i + 1, || None);
+    j.verdict(g, cache_of(scratch, i), nss).ok()
+}
+
+/// The cache of the `i`th namespace of [`catalogue::ALL`] in `scratch`.
+fn cache_of(scratch: &mut LayerScratch, i: usize) -> &mut Option<Scratch> {
+    if scratch.caches.len() <= i {
+        scratch.caches.resize_with(i + 1, || None);
+    }
+    &mut scratch.caches[i]
+}
+
+/// What the namespace layer finds for batch checking (`check --namespaces`): the verdict
+/// and each finding's severity, code and span, without messages, grammar nodes or
+/// expected sets, which a record does not show. The same verdict and findings, in the same
+/// order, as [`judge_nss`] (and so as [`analyze`](crate::engine::analyze)'s layer): the
+/// tests compare them on every namespace's examples and near misses.
+#[derive(Clone, Debug)]
+pub struct NssVerdict {
+    /// How the registry knows the NID.
+    pub registration: Registration,
+    /// The namespace's descriptor, when idbench knows its syntax.
+    pub namespace: Option<&'static Namespace>,
+    /// Whether the NSS follows its namespace's grammar (and check digits); `None` when
+    /// idbench knows no syntax for the namespace (or could not judge it).
+    pub valid: Option<bool>,
+    /// The findings (severity, code, span in the whole input), in input order.
+    pub findings: Vec<(Severity, Code, Span)>,
+}
+
+/// [`judge_nss`] for a batch: the verdict and the findings' codes and spans only, with
+/// the automata's caches in `scratch` (one per worker thread). A namespace whose grammar
+/// compiles costs a registry search, the automaton's walk over the NSS and, when the NSS
+/// is valid, its check digits: no Earley parse, no message, no allocation on a valid NSS
+/// (the findings list stays empty). ISO's grammar, whose `isodefined` is prose, is
+/// compiled with that prose read as matching nothing, as the Earley engine reads it (the
+/// same verdicts and first offending bytes), up to [`LAYER_MAX_NSS`] bytes as in an
+/// analysis. Other cases (a longer ISO NSS, an empty NSS) take [`judge_nss`]'s path.
+pub fn nss_verdict(
+    scratch: &mut LayerScratch,
+    nid: &str,
+    nss: &str,
+    base_offset: usize,
+) -> NssVerdict {
+    let registration = lookup(nid);
+    let mut out = NssVerdict {
+        registration,
+        namespace: None,
+        valid: None,
+        findings: Vec::new(),
+    };
+    if !registration.registered() {
+        if registration != Registration::Experimental {
+            let nid_end = base_offset.saturating_sub(1);
+            out.findings.push((
+                Severity::Note,
+                Code::NidUnregistered,
+                Span::new(nid_end.saturating_sub(nid.len()), nid_end),
+            ));
         }
-        j.verdict(g, &mut v[i], nss).ok()
-    })
+        return out;
+    }
+    let Some(ns) = namespace_for(nid, nss) else {
+        return out;
+    };
+    out.namespace = Some(ns);
+    let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns));
+    // A grammar that compiles only with its prose read as nothing (ISO's) is judged by
+    // the Earley engine in an analysis, and only up to the tree limit: the same here.
+    let compiled = || judge(ns).and_then(Judge::automaton).is_some();
+    let automaton = i
+        .and_then(batch_judge)
+        .and_then(Judge::automaton)
+        .filter(|_| nss.len() <= LAYER_MAX_NSS || compiled());
+    let (Some(i), Some(a), false) = (i, automaton, nss.is_empty()) else {
+        // As `judge_nss`: the tree limit for a grammar that does not compile.
+        let max = if compiled() { 0 } else { LAYER_MAX_NSS };
+        let n = layer(scratch, nid, nss, base_offset, max, false);
+        out.valid = n.valid;
+        out.findings = n
+            .diagnostics
+            .iter()
+            .map(|d| (d.severity, d.code, d.span))
+            .collect();
+        return out;
+    };
+    for &(code, _, _) in ns.notes {
+        out.findings.push((
+            Severity::Note,
+            code,
+            Span::new(base_offset, base_offset + nss.len()),
+        ));
+    }
+    let cache = cache_of(scratch, i).get_or_insert_with(|| a.scratch());
+    match a.dies_at(cache, nss) {
+        Some(at) => {
+            // The span `nss_invalid` gives: the offending character (none at the end).
+            let next = nss[at..].chars().next().map_or(0, char::len_utf8);
+            out.findings.push((
+                Severity::Warning,
+                Code::NamespaceNssInvalid,
+                Span::new(base_offset + at, base_offset + at + next),
+            ));
+            out.valid = Some(false);
+        }
+        None => {
+            // The check digits read the NSS's text, never the nodes (see `layer`).
+            let input = CheckInput {
+                nid,
+                nss,
+                nodes: &[],
+            };
+            let mut pass = true;
+            for c in ns.checks {
+                if let Some(f) = (c.run)(&input) {
+                    pass = false;
+                    out.findings.push((
+                        Severity::Warning,
+                        Code::NamespaceCheckDigit,
+                        Span::new(base_offset + f.start, base_offset + f.end),
+                    ));
+                }
+            }
+            out.valid = Some(pass);
+        }
+    }
+    if out.findings.len() > 1 {
+        out.findings
+            .sort_by_key(|&(severity, _, span)| (span.start, severity));
+    }
+    out
 }
 
 /// The section every `nid-unregistered` note cites.
@@ -388,7 +543,7 @@ pub fn judge_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
             .and_then(judge)
             .is_some_and(|j| j.automaton().is_some());
     let max = if compiled { 0 } else { LAYER_MAX_NSS };
-    layer(nid, nss, base_offset, max, false)
+    layer(&mut LayerScratch::new(), nid, nss, base_offset, max, false)
 }
 
 /// The longest NSS whose namespace-grammar tree [`crate::engine::analyze`] builds, in
@@ -407,14 +562,21 @@ pub const LAYER_MAX_NSS: usize = 256;
 /// `max` bytes long; a longer one is judged by the compiled automaton (see
 /// [`LAYER_MAX_NSS`]).
 pub fn analyze_nss_within(nid: &str, nss: &str, base_offset: usize, max: usize) -> NssAnalysis {
-    layer(nid, nss, base_offset, max, true)
+    layer(&mut LayerScratch::new(), nid, nss, base_offset, max, true)
 }
 
 /// [`analyze_nss_within`]; without `whole`, only the verdict and the findings (what
 /// [`judge_nss`] gives): no grammar nodes (the check digits read the NSS's text, never
 /// the nodes, so an NSS the automaton accepts needs no Earley parse), no normalization
 /// steps, no catalogue facts.
-fn layer(nid: &str, nss: &str, base_offset: usize, max: usize, whole: bool) -> NssAnalysis {
+fn layer(
+    scratch: &mut LayerScratch,
+    nid: &str,
+    nss: &str,
+    base_offset: usize,
+    max: usize,
+    whole: bool,
+) -> NssAnalysis {
     let registration = lookup(nid);
     let mut out = NssAnalysis {
         nid: nid.to_ascii_lowercase(),
@@ -478,7 +640,7 @@ fn layer(nid: &str, nss: &str, base_offset: usize, max: usize, whole: bool) -> N
     // Above `max`, the automaton's verdict; the tree only if the check digits need it.
     let mut need_tree = true;
     if nss.len() > max {
-        match automaton_verdict(ns, nss) {
+        match automaton_verdict(scratch, ns, nss) {
             Some(v) if !v.valid => {
                 let f = v.failure.unwrap_or(abnf::Failure {
                     offset: 0,

@@ -8,6 +8,8 @@
 
 use std::sync::LazyLock;
 
+use crate::engine::abnf::FastMap;
+
 /// Whether a registration is in the formal or the informal table (RFC 8141 §5.1, §5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -72,6 +74,20 @@ impl Snapshot {
     }
     /// The entry for `nid` (case-insensitive, as NIDs are: RFC 8141 §2).
     pub fn get(&self, nid: &str) -> Option<&Entry> {
+        // The snapshot's own entries are indexed once (`BY_NID`); another snapshot (none is
+        // made today) is searched in order.
+        if std::ptr::eq(self, snapshot()) {
+            // The NID in lower case on the stack, then a hash lookup (a NID over 64 bytes,
+            // which no registry has, is searched in order).
+            let mut buf = [0u8; 64];
+            if let Some(lower) = buf.get_mut(..nid.len()) {
+                for (d, s) in lower.iter_mut().zip(nid.bytes()) {
+                    *d = s.to_ascii_lowercase();
+                }
+                let lower: &[u8] = lower;
+                return self.entries.get(*BY_NID.get(lower)?);
+            }
+        }
         self.entries
             .iter()
             .find(|e| e.nid.eq_ignore_ascii_case(nid))
@@ -141,3 +157,19 @@ fn parse(text: &'static str) -> Snapshot {
     }
     s
 }
+
+/// The snapshot's NIDs in lower case, each with its entry's index: a lookup is one hash
+/// (`check --namespaces` makes one per URN), not a scan of every entry. A NID over 64
+/// bytes (RFC 8141 §2 allows 32) is left to the scan.
+static BY_NID: LazyLock<FastMap<Box<[u8]>, usize>> = LazyLock::new(|| {
+    let mut m = FastMap::default();
+    for (i, x) in snapshot().entries.iter().enumerate() {
+        if x.nid.len() <= 64 {
+            // A NID listed twice (the tests rule it out) is found at its first entry, as
+            // a scan would find it.
+            m.entry(x.nid.to_ascii_lowercase().into_bytes().into_boxed_slice())
+                .or_insert(i);
+        }
+    }
+    m
+});
