@@ -296,8 +296,11 @@ struct NsExtra<'a> {
     document: Option<&'static str>,
     /// The layer's findings: (severity, code, start, end).
     findings: Vec<(&'static str, &'static str, usize, usize)>,
-    /// Each finding's meaning in words (the GitHub and SARIF formats show them).
-    messages: Vec<&'static str>,
+    /// Each finding's message (the GitHub and SARIF formats show them): its meaning in
+    /// words from the batch verdict, the layer's own message after [`NsExtra::with_messages`].
+    messages: Vec<std::borrow::Cow<'static, str>>,
+    /// Where the NSS is in the line.
+    nss: (usize, usize),
 }
 
 /// The namespace layer on a line judged under `profile`, when that is a URN
@@ -324,7 +327,7 @@ fn namespace_extra<'a>(
     if let Some((nid_at, nss_at, nss_end)) = valid.then(|| urn_parts(s, components)).flatten() {
         let nid = &s[nid_at..nss_at - 1];
         let n = crate::engine::namespaces::nss_verdict(scratch, nid, &s[nss_at..nss_end], nss_at);
-        return Some(ns_extra(nid, n));
+        return Some(ns_extra(nid, n, (nss_at, nss_end)));
     }
     // The URN's tree without the layer, then the layer's verdict without the grammar's
     // nodes (which a record does not show): the namespace's compiled automaton, not an
@@ -359,7 +362,7 @@ fn namespace_extra<'a>(
         s.get(nss_span.start..nss_span.end)?,
         nss_span.start,
     );
-    Some(ns_extra(nid, n))
+    Some(ns_extra(nid, n, (nss_span.start, nss_span.end)))
 }
 
 /// Where the NID and the NSS of `urn:NID:NSS` start and where the NSS ends, when the line
@@ -381,7 +384,11 @@ fn urn_parts(s: &str, components: bool) -> Option<(usize, usize, usize)> {
     (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
 }
 
-fn ns_extra(nid: &str, n: crate::engine::namespaces::NssVerdict) -> NsExtra<'_> {
+fn ns_extra(
+    nid: &str,
+    n: crate::engine::namespaces::NssVerdict,
+    nss: (usize, usize),
+) -> NsExtra<'_> {
     NsExtra {
         nid,
         registered: n.registration.registered(),
@@ -396,12 +403,38 @@ fn ns_extra(nid: &str, n: crate::engine::namespaces::NssVerdict) -> NsExtra<'_> 
         messages: n
             .findings
             .iter()
-            .map(|&(_, code, _)| code.head())
+            .map(|&(_, code, _)| code.head().into())
             .collect(),
+        nss,
     }
 }
 
 impl NsExtra<'_> {
+    /// The layer's own message for each finding (what the annotations show: "the check
+    /// digit should be 2"), from the full layer on this NSS; only lines with findings pay.
+    fn with_messages(mut self, bytes: &[u8]) -> Self {
+        let Some(nss) = std::str::from_utf8(bytes)
+            .ok()
+            .and_then(|s| s.get(self.nss.0..self.nss.1))
+        else {
+            return self;
+        };
+        if self.findings.is_empty() {
+            return self;
+        }
+        let full = crate::engine::namespaces::judge_nss(self.nid, nss, self.nss.0);
+        for (k, &(_, code, start, end)) in self.findings.iter().enumerate() {
+            let same = full
+                .diagnostics
+                .iter()
+                .find(|d| d.code.as_str() == code && d.span.start == start && d.span.end == end);
+            if let (Some(d), Some(m)) = (same, self.messages.get_mut(k)) {
+                *m = d.message.clone().into();
+            }
+        }
+        self
+    }
+
     /// The `"namespace"` object written directly (the keys and order of its `Serialize`),
     /// for a line of plain JSON ASCII: the NID is part of it, and every other string is a
     /// code, a severity or a document name, plain ASCII too (the test
@@ -847,7 +880,7 @@ fn annotation_line(
                 start,
                 end,
                 whole: false,
-                message: n.messages.get(k).copied().unwrap_or(""),
+                message: n.messages.get(k).map_or("", |m| m.as_ref()),
                 spec: "",
             });
         }
@@ -924,7 +957,12 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         let extra = if ctx.namespaces && (!ctx.quiet || ctx.fail_on_warning) {
             // The profile asked for, or (under auto) the one that judged, by its name.
             let p = ctx.profile.or_else(|| shown_profile.parse().ok());
-            namespace_extra(ns, bytes, p, verdict.is_ok(), analysis.as_ref())
+            namespace_extra(ns, bytes, p, verdict.is_ok(), analysis.as_ref()).map(|n| {
+                match ctx.annotations {
+                    Some(_) => n.with_messages(bytes),
+                    None => n,
+                }
+            })
         } else {
             None
         };
