@@ -1755,6 +1755,7 @@ mod tests {
                 file: None,
                 line: 2,
                 truncated: false,
+                raw: None,
             };
             json::write_line(&mut slow, &v).expect("vec");
             assert_eq!(
