@@ -47,6 +47,8 @@ struct Tally {
     invalid: u64,
     /// Blank lines: no identifier to judge.
     skipped: u64,
+    /// With `--agree`: lines the profiles read differently.
+    disagree: u64,
 }
 
 /// `check --grammar`: the user's grammar as the judge (profile shown as `lab`).
@@ -199,6 +201,8 @@ struct Ctx {
     /// `--namespaces`: each URN is also judged by its namespace (its findings as extra
     /// fields of its record, never a change of its verdict).
     namespaces: bool,
+    /// `--agree`: the profiles each line is read under ([`super::check_agree`]).
+    agree: Option<Vec<Profile>>,
     format: Format,
     quiet: bool,
     /// The source names (escaped for the terminal), when files were given.
@@ -688,8 +692,17 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
+        let agreement = (ctx.agree.as_deref()).map(|ps| super::check_agree::of_line(bytes, ps));
+        tally.disagree += u64::from(agreement.as_ref().is_some_and(|a| !a.agree()));
         if !ctx.quiet {
             let file = ctx.names.as_ref().map(|_| chunk.source);
+            if let (Some(a), Format::Text) = (&agreement, ctx.format) {
+                let prefix = file.and_then(|f| Some((ctx.names.as_ref()?[f].as_str(), line_no)));
+                super::check_agree::text_line(out, prefix, bytes, a);
+                line_no += 1;
+                continue;
+            }
+            let record_at = out.len();
             let extra = if ctx.namespaces {
                 namespace_extra(bytes, shown_profile, verdict.is_ok())
             } else {
@@ -709,6 +722,9 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                 extra.as_ref(),
                 Some(lab_error.as_ref()),
             );
+            if let Some(a) = &agreement {
+                super::check_agree::extend_json(out, record_at, a);
+            }
         }
         line_no += 1;
     }
@@ -938,6 +954,7 @@ pub(super) fn json_of_reader(
     let ctx = Ctx {
         profile,
         namespaces,
+        agree: None,
         format: Format::Json,
         quiet: false,
         names: None,
@@ -973,6 +990,7 @@ fn run_serial(
         tally.valid += t.valid;
         tally.invalid += t.invalid;
         tally.skipped += t.skipped;
+        tally.disagree += t.disagree;
         out.write_all(&buf)?;
         // Each chunk's answers go out as soon as they are made: a filter's reader waits
         // for them, and the rest of a line too long may take long to read (for ever from
@@ -1089,6 +1107,7 @@ fn run_parallel(
                 tally.valid += t.valid;
                 tally.invalid += t.invalid;
                 tally.skipped += t.skipped;
+                tally.disagree += t.disagree;
                 if written.is_ok()
                     && let Err(e) = out
                         .write_all(&buf)
@@ -1181,6 +1200,18 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         }
         _ => None,
     };
+    let agree = match args
+        .agree
+        .as_deref()
+        .map(crate::engine::agree::profiles_named)
+    {
+        Some(Err(msg)) => {
+            let _ = writeln!(io::stderr(), "idbench: check: {msg}");
+            return Ok(2);
+        }
+        Some(Ok(ps)) => Some(ps),
+        None => None,
+    };
     let paths: Vec<Option<&Path>> = if args.files.is_empty() {
         vec![None]
     } else {
@@ -1195,6 +1226,7 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         profile: args.common.profile.0,
         lab,
         namespaces: args.namespaces,
+        agree,
         format: args.common.format,
         quiet: args.quiet,
         // `check -` alone is stdin, like no file at all: no prefix.
@@ -1230,6 +1262,14 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         tally.valid,
         tally.invalid
     );
+    if ctx.agree.is_some() {
+        let _ = writeln!(io::stderr(), "{} disagree", tally.disagree);
+        return Ok(if io_failed {
+            2
+        } else {
+            u8::from(tally.disagree > 0)
+        });
+    }
     Ok(if io_failed {
         2
     } else if tally.invalid == 0 {
@@ -1248,6 +1288,7 @@ mod tests {
             profile: Some(Profile::Rfc3986),
             lab: None,
             namespaces: false,
+            agree: None,
             format,
             quiet: false,
             names: None,
