@@ -163,9 +163,10 @@ impl Class {
                  in a special URL; RFC 3986 §2 does not allow it"
             }
             Class::PercentEncoded => {
-                "percent-encoded bytes: the URL Standard (§3.5 host parser) decodes a special \
-                 URL's host before checking it, RFC 3986 §6.2.2.2 decodes only unreserved \
-                 characters"
+                "percent-encoded bytes: the URL Standard decodes a special URL's host before \
+                 checking it (§3.5) and percent-encodes what RFC 3986 does not allow (§1.3, \
+                 §4.4), RFC 3986 decodes only unreserved characters (§6.2.2.2) and rejects \
+                 the rest (§2)"
             }
             Class::SchemeMixup => {
                 "the URL Standard has no parser for this scheme (a non-special URL, §4.4: an \
@@ -392,7 +393,10 @@ fn from_tree(profile: Profile, _spec: &Descriptor, input: &str, tree: &Tree) -> 
                             let t = c.text(input);
                             r.userinfo = (!t.is_empty()).then(|| normalize_pct(t, false));
                         }
-                        NodeKind::Host if r.host.is_none() => {
+                        // RFC 2396's registry-based authority (`reg_name`, §3.2.1) has no
+                        // host: `java.net.URI` answers null for it. Its grammar names the
+                        // node `reg_name` (RFC 3986's `reg-name` is a host).
+                        NodeKind::Host if r.host.is_none() && !reg_name(n) && !reg_name(c) => {
                             r.host = Some(normalize_pct(c.text(input), true));
                         }
                         NodeKind::Port if raw_port.is_none() => raw_port = Some(c.text(input)),
@@ -419,6 +423,11 @@ fn from_tree(profile: Profile, _spec: &Descriptor, input: &str, tree: &Tree) -> 
         r.path = Some("/".to_string());
     }
     r
+}
+
+/// True for a node of RFC 2396's `reg_name` rule (a registry-based authority).
+fn reg_name(n: super::Node<'_>) -> bool {
+    n.rule() == "reg_name"
 }
 
 /// The effective port of an RFC's port text under `scheme`: `None` for an empty port
@@ -610,15 +619,20 @@ impl<'a> Facts<'a> {
 /// 5. `userinfo`: the authority holds more than one `@`, or the userinfo is what differs;
 /// 6. `percent-encoded`: the authority holds a `%` (a host or userinfo differs), or the
 ///    differing path does;
-/// 7. `ipv4-form`: one profile's host is an IPv4 address in dotted-decimal and the
-///    input's host text is not that address as written;
-/// 8. `idna`: the input's authority holds a non-ASCII character, or one profile's host
-///    holds an `xn--` label the input does not;
-/// 9. `reg-name`: one profile accepts an input with an authority and reads no host while
+/// 7. `ipv4-form`: a profile rejects the input in its IPv4 parser (an `ipv4-*` code), or
+///    one profile's host is an IPv4 address in dotted-decimal and the input's host text is
+///    not that address as written;
+/// 8. `idna`: a profile rejects the input in its domain-to-ASCII step, or the input's
+///    authority holds a non-ASCII character, or one profile's host holds an `xn--` label
+///    the input does not;
+/// 9. `percent-encoded` too: a profile rejects the input, another accepts it, and the
+///    input holds bytes the URL Standard percent-encodes (non-ASCII text, a space, `"`,
+///    `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`) where RFC 3986 §2 allows none;
+/// 10. `reg-name`: one profile accepts an input with an authority and reads no host while
 ///    another reads one;
-/// 10. `scheme-mixup`: the scheme is not special for the URL Standard (it has no parser
+/// 11. `scheme-mixup`: the scheme is not special for the URL Standard (it has no parser
 ///     for it), or is `file`;
-/// 11. `other`.
+/// 12. `other`.
 fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
     let input = f.input;
     let first = input.chars().next();
@@ -654,6 +668,14 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
     {
         return Class::PercentEncoded;
     }
+    // A profile that fails in its IPv4 parser or its domain-to-ASCII step names the class.
+    let errors = || readings.iter().filter_map(|r| r.error);
+    if errors().any(|e| e.starts_with("ipv4-")) {
+        return Class::Ipv4Form;
+    }
+    if errors().any(|e| e.contains("domain-to-ascii") || e.contains("idna")) {
+        return Class::Idna;
+    }
     let host_text = f
         .authority
         .rsplit('@')
@@ -670,6 +692,16 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
         || hosts().any(|h| h.contains("xn--") && !host_text.to_ascii_lowercase().contains("xn--"))
     {
         return Class::Idna;
+    }
+    // Bytes the URL Standard percent-encodes where an RFC rejects them (non-ASCII text, a
+    // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`).
+    if readings.iter().any(|r| !r.accepted)
+        && readings.iter().any(|r| r.accepted)
+        && input.chars().any(|ch| {
+            !ch.is_ascii() || matches!(ch, ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^')
+        })
+    {
+        return Class::PercentEncoded;
     }
     let has_authority = f.after_scheme.starts_with("//");
     if has_authority
