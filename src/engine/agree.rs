@@ -191,8 +191,9 @@ impl Class {
                  at the last \"@\" and encodes the others, RFC 3986 §3.2.1 does not allow it"
             }
             Class::RegName => {
-                "an authority read as a registry-based name (RFC 2396 §3.2.1 reg_name, as \
-                 java.net.URI reads it): no host, where another profile reads one"
+                "an authority read with no host: a registry-based name (RFC 2396 §3.2.1 \
+                 reg_name, as java.net.URI reads it) or no authority at all (the WWW draft \
+                 of RFC 1630 reads //host as a path), where another profile reads a host"
             }
             Class::Other => "the profiles read this component differently",
         }
