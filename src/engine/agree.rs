@@ -307,6 +307,36 @@ impl Agreement {
     pub fn first(&self) -> Option<&Disagreement> {
         self.disagreements.first()
     }
+
+    /// The agreement with each reading longer than `max` characters cut to its first
+    /// `max` and `…`: for a report people read (`explain --standards`), whose size must
+    /// not grow with a long path several times over.
+    pub fn abridged(mut self, max: usize) -> Agreement {
+        let cut = |v: &mut Option<String>| {
+            if let Some(s) = v
+                && let Cow::Owned(short) = abridge(s, max)
+            {
+                *s = short;
+            }
+        };
+        for r in &mut self.readings {
+            for v in [
+                &mut r.scheme,
+                &mut r.userinfo,
+                &mut r.host,
+                &mut r.port,
+                &mut r.path,
+            ] {
+                cut(v);
+            }
+        }
+        for d in &mut self.disagreements {
+            for (_, v) in &mut d.readings {
+                cut(v);
+            }
+        }
+        self
+    }
 }
 
 /// The longest input read under each profile, in bytes: longer inputs are read as
@@ -717,6 +747,17 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
     Class::Other
 }
 
+/// How many characters of a reading the `why` quotes (the readings hold it whole).
+const WHY_VALUE_CHARS: usize = 64;
+
+/// `v`, or its first `max` characters and `…` when it is longer.
+fn abridge(v: &str, max: usize) -> Cow<'_, str> {
+    match v.char_indices().nth(max) {
+        Some((at, _)) => Cow::Owned(format!("{}…", &v[..at])),
+        None => Cow::Borrowed(v),
+    }
+}
+
 /// The `why` of a disagreement: the class's description, then what each profile reads.
 fn why(class: Class, c: Component, readings: &[Reading]) -> String {
     let mut s = String::from(class.description());
@@ -743,12 +784,20 @@ fn why(class: Class, c: Component, readings: &[Reading]) -> String {
                 s.push_str(" reads the ");
                 s.push_str(c.name());
                 s.push_str(" \"");
-                s.push_str(v);
+                s.push_str(&abridge(v, WHY_VALUE_CHARS));
                 s.push('"');
             }
         }
     }
     s
+}
+
+/// The profiles `explain --standards` and the workbench's standards view compare the
+/// security parts under: whatwg, rfc3986, rfc3987, and rfc2396 when idbench has it.
+pub fn standards_profiles() -> Vec<Profile> {
+    let mut v = vec![Profile::Whatwg, Profile::Rfc3986, Profile::Rfc3987];
+    v.extend(Profile::from_name("rfc2396"));
+    v
 }
 
 /// The profiles named in `list` (`whatwg,rfc3986`), or the message naming the first

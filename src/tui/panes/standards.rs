@@ -291,6 +291,32 @@ fn divergence_lines<'a>(
     lines
 }
 
+/// The parser-confusion line (`check --agree`'s classes, [`crate::engine::agree`]): each
+/// component the profiles read differently with its class, `confusion: host ipv4-form ·
+/// path scheme`, or that they read the security parts alike. Names only, no input text.
+fn confusion_line<'a>(s: &Standards, width: usize, theme: &Theme) -> Line<'a> {
+    let a = &s.agreement;
+    if a.agree() {
+        return Line::styled(
+            truncate(
+                "confusion: none (scheme, userinfo, host, port and path read alike)".into(),
+                width,
+            )
+            .into_owned(),
+            theme.get(Slot::Dim),
+        );
+    }
+    let classes: Vec<String> = a
+        .disagreements
+        .iter()
+        .map(|d| format!("{} {}", d.component.name(), d.class.name()))
+        .collect();
+    Line::styled(
+        truncate(format!("confusion: {}", classes.join(" · ")).into(), width).into_owned(),
+        theme.get(Slot::Warning),
+    )
+}
+
 /// Draws the view: the three verdicts, then each divergence (its place, then WHATWG's and
 /// RFC 3986's readings, wrapped), the selected one marked, scrolled to keep it in view.
 pub fn draw(
@@ -328,6 +354,7 @@ pub fn draw(
             theme.get(Slot::Valid),
         ));
     }
+    head.push(confusion_line(s, w, theme));
     let indent = 11usize;
     let key = (std::ptr::from_ref(s) as usize, w);
     if st.laid_out != Some(key) {
@@ -435,6 +462,17 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         let s = screen(&t);
         (pane, s)
+    }
+
+    /// The view names each parser-confusion class (`check --agree`'s), or says there is none.
+    #[test]
+    fn the_view_names_each_parser_confusion_class() {
+        let (_, s) = drawn("http://127.1/", 100, 16, false);
+        assert!(s.contains("confusion: host ipv4-form"), "{s}");
+        let (_, s) = drawn("http:/evil.com/", 100, 16, false);
+        assert!(s.contains("confusion: host slashes · path slashes"), "{s}");
+        let (_, s) = drawn("https://example.com/", 100, 16, false);
+        assert!(s.contains("confusion: none"), "{s}");
     }
 
     #[test]
