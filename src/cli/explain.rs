@@ -139,11 +139,7 @@ fn confusion_section(a: &crate::engine::agree::Agreement, markdown: bool) -> Str
     if markdown {
         out.push_str(&format!("\n## {title}\n\n{lead}\n"));
         if !body.is_empty() {
-            let longest = body
-                .split(|c| c != '`')
-                .map(str::len)
-                .max()
-                .unwrap_or(0);
+            let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
             let fence = "`".repeat(longest.max(2) + 1);
             out.push_str(&format!("\n{fence}text\n{body}{fence}\n"));
         }

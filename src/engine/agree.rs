@@ -562,7 +562,8 @@ fn compare(input: &str, readings: &[Reading]) -> Vec<Disagreement> {
     if readings.len() < 2 {
         return out;
     }
-    let facts = Facts::of(input);
+    // What the classes look at in the input, worked out at the first disagreement only.
+    let mut facts: Option<Facts<'_>> = None;
     let any_rejected = readings.iter().any(|r| !r.accepted);
     // When a profile rejects the input, every component it reads as null differs for the
     // same reason: the first disagreement's class (the host's, when the host differs)
@@ -576,7 +577,7 @@ fn compare(input: &str, readings: &[Reading]) -> Vec<Disagreement> {
         let class = match shared {
             Some(k) => k,
             None => {
-                let k = classify(&facts, c, readings);
+                let k = classify(facts.get_or_insert_with(|| Facts::of(input)), c, readings);
                 if any_rejected {
                     shared = Some(k);
                 }

@@ -785,11 +785,8 @@ pub fn compare(input: &str) -> Standards {
         divergences: out,
         // Readings cut to 256 characters: the report shows where they part, and a long
         // path must not be repeated whole in it.
-        agreement: crate::engine::agree::agree(
-            input,
-            &crate::engine::agree::standards_profiles(),
-        )
-        .abridged(256),
+        agreement: crate::engine::agree::agree(input, &crate::engine::agree::standards_profiles())
+            .abridged(256),
     }
 }
 

@@ -292,8 +292,8 @@ fn divergence_lines<'a>(
 }
 
 /// The parser-confusion line (`check --agree`'s classes, [`crate::engine::agree`]): each
-/// component the profiles read differently with its class, `confusion: host ipv4-form ·
-/// path scheme`, or that they read the security parts alike. Names only, no input text.
+/// class with the components the profiles read differently for it, `confusion: ipv4-form:
+/// host`, or that they read the security parts alike. Names only, no input text.
 fn confusion_line<'a>(s: &Standards, width: usize, theme: &Theme) -> Line<'a> {
     let a = &s.agreement;
     if a.agree() {
@@ -306,13 +306,20 @@ fn confusion_line<'a>(s: &Standards, width: usize, theme: &Theme) -> Line<'a> {
             theme.get(Slot::Dim),
         );
     }
-    let classes: Vec<String> = a
-        .disagreements
+    // Each class once, with the components it parts: `backslash: host, scheme, path`.
+    let mut classes: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+    for d in &a.disagreements {
+        match classes.iter_mut().find(|(c, _)| *c == d.class.name()) {
+            Some((_, parts)) => parts.push(d.component.name()),
+            None => classes.push((d.class.name(), vec![d.component.name()])),
+        }
+    }
+    let text: Vec<String> = classes
         .iter()
-        .map(|d| format!("{} {}", d.component.name(), d.class.name()))
+        .map(|(c, parts)| format!("{c}: {}", parts.join(", ")))
         .collect();
     Line::styled(
-        truncate(format!("confusion: {}", classes.join(" · ")).into(), width).into_owned(),
+        truncate(format!("confusion: {}", text.join(" · ")).into(), width).into_owned(),
         theme.get(Slot::Warning),
     )
 }
@@ -468,9 +475,9 @@ mod tests {
     #[test]
     fn the_view_names_each_parser_confusion_class() {
         let (_, s) = drawn("http://127.1/", 100, 16, false);
-        assert!(s.contains("confusion: host ipv4-form"), "{s}");
+        assert!(s.contains("confusion: ipv4-form: host"), "{s}");
         let (_, s) = drawn("http:/evil.com/", 100, 16, false);
-        assert!(s.contains("confusion: host slashes · path slashes"), "{s}");
+        assert!(s.contains("confusion: slashes: host, path"), "{s}");
         let (_, s) = drawn("https://example.com/", 100, 16, false);
         assert!(s.contains("confusion: none"), "{s}");
     }
