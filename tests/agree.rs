@@ -243,3 +243,116 @@ fn the_profile_list_is_checked() {
     let out = run(&["check", "--agree", "whatwg,rfc3986"], b"http://a/\xff\n");
     assert_eq!(out.code, Some(0), "{}", out.text());
 }
+
+/// Every line of the identifier sets, the ordinary URLs and the conformance rows, and some
+/// edge shapes of the generic syntax.
+fn corpus() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut text = String::new();
+    let mut sets: Vec<_> = std::fs::read_dir(root.join("examples/ids"))
+        .expect("examples/ids")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    sets.sort();
+    sets.push(root.join("tests/data/agree/ordinary.txt"));
+    for p in sets {
+        text.push_str(&std::fs::read_to_string(&p).unwrap_or_default());
+        text.push('\n');
+    }
+    let table: toml::Table =
+        toml::from_str(include_str!("data/agree/conformance.toml")).expect("the table");
+    for r in table["row"].as_array().expect("rows") {
+        text.push_str(r["input"].as_str().unwrap_or(""));
+        text.push('\n');
+    }
+    for edge in [
+        "foo:",
+        "a:",
+        "//",
+        "///",
+        "//@",
+        "//u@",
+        "//:",
+        "//[::1]",
+        "//[::1]:",
+        "//[::1]:80",
+        "http://u@[v7.x]:8/p",
+        "a/b:c",
+        "./a:b",
+        "?q",
+        "#f",
+        "",
+        "//a?b#c",
+        "x://a:/",
+        "HTTP://U:P@EX%41MPLE.COM:0080/A/%2E./B",
+        "http://a/b/../../..",
+        "mailto:%41@b",
+    ] {
+        text.push_str(edge);
+        text.push('\n');
+    }
+    text.lines().map(str::to_string).collect()
+}
+
+/// The generic syntax's shortcut (RFC 3986 Appendix B's split of what the quick recognizer
+/// vouches for) reads what the profile's tree reads, on every line.
+#[test]
+fn the_generic_syntax_shortcut_reads_what_the_tree_reads() {
+    let lines = corpus();
+    assert!(lines.len() > 2000);
+    for p in [Profile::Rfc3986, Profile::Rfc3987] {
+        let spec = p.descriptor();
+        for line in &lines {
+            assert_eq!(
+                read(line, p),
+                idbench::engine::agree::read_tree(p, &spec, line),
+                "{line:?} under {p}"
+            );
+        }
+    }
+}
+
+/// Without --profile, each record is `check --profile P1`'s (P1 the first listed profile);
+/// with --profile, that profile's.
+#[test]
+fn the_record_is_check_under_the_first_listed_profile() {
+    let lines: Vec<String> = corpus()
+        .into_iter()
+        .filter(|l| !l.is_empty() && !l.contains(['\n', '\r']))
+        .take(3000)
+        .collect();
+    let stdin = lines.join("\n") + "\n";
+    let fields = |args: &[&str]| -> Vec<(String, String, String)> {
+        run(args, stdin.as_bytes())
+            .text()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+                (
+                    v["profile"].to_string(),
+                    v["valid"].to_string(),
+                    v["first_error"].to_string(),
+                )
+            })
+            .collect()
+    };
+    for (agree_list, profile) in [("whatwg,rfc3986", "whatwg"), ("rfc3987,whatwg", "rfc3987")] {
+        let with = fields(&["check", "--agree", agree_list, "-f", "json"]);
+        let plain = fields(&["check", "--profile", profile, "-f", "json"]);
+        assert_eq!(with.len(), lines.len());
+        for (i, (a, b)) in with.iter().zip(&plain).enumerate() {
+            assert_eq!(a, b, "{:?} under --agree {agree_list}", lines[i]);
+        }
+    }
+    let with = fields(&[
+        "check",
+        "--agree",
+        "whatwg,rfc3986",
+        "-p",
+        "rfc8141",
+        "-f",
+        "json",
+    ]);
+    let plain = fields(&["check", "-p", "rfc8141", "-f", "json"]);
+    assert_eq!(with, plain);
+}

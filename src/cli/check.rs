@@ -669,6 +669,14 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             continue;
         }
         let mut lab_error = None;
+        let agreement = (ctx.agree.as_deref()).map(|ps| {
+            let why = !ctx.quiet && matches!(ctx.format, Format::Json);
+            super::check_agree::of_line(bytes, ps, why)
+        });
+        let record = agreement
+            .as_ref()
+            .filter(|_| ctx.profile.is_none())
+            .and_then(super::check_agree::record_of);
         let (shown_profile, verdict) = match &ctx.lab {
             Some(lab) => match lab_judge(lab, &mut scratch, bytes) {
                 Ok(()) => ("lab", Ok(())),
@@ -678,7 +686,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                     ("lab", Err(code))
                 }
             },
-            None => judge(bytes, ctx.profile),
+            None => record.unwrap_or_else(|| judge(bytes, ctx.profile)),
         };
         // Plain `check` as JSON: the error object of an invalid line (`null` when valid).
         if ctx.lab.is_none()
@@ -692,7 +700,6 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
-        let agreement = (ctx.agree.as_deref()).map(|ps| super::check_agree::of_line(bytes, ps));
         tally.disagree += u64::from(agreement.as_ref().is_some_and(|a| !a.agree()));
         if !ctx.quiet {
             let file = ctx.names.as_ref().map(|_| chunk.source);

@@ -1,8 +1,9 @@
 //! `idbench check --agree P1,P2[,...]`: each line read under every listed profile
 //! ([`crate::engine::agree`]), and whether they read its security parts alike.
 //!
-//! `check` streams, judges and numbers the lines as it always does (files, stdin, `--jobs`,
-//! blank lines); for each judged line it hands the agreement to this file, which writes it:
+//! `check` streams and numbers the lines as it always does (files, stdin, `--jobs`, blank
+//! lines); each line's record is judged under `--profile` when given, else under the first
+//! listed profile (read off its reading: [`record_of`]); this file writes the agreement:
 //!
 //! - text: `[FILE:LINE: ]agree<TAB>INPUT`, or
 //!   `[FILE:LINE: ]disagree<TAB>COMPONENT<TAB>CLASS<TAB>INPUT` for the first disagreement
@@ -14,16 +15,31 @@
 //! the lines' verdicts.
 
 use crate::engine::Profile;
-use crate::engine::agree::{Agreement, agree};
+use crate::engine::agree::{Agreement, agree_with};
 
 use super::json;
 
 /// The agreement of one line's bytes: a line that is not UTF-8 is rejected by every
 /// profile (every component null), so it agrees.
-pub(super) fn of_line(bytes: &[u8], profiles: &[Profile]) -> Agreement {
+/// With `why` false the disagreements' `why` is left empty (text output and `--quiet`
+/// print none).
+pub(super) fn of_line(bytes: &[u8], profiles: &[Profile], why: bool) -> Agreement {
     match std::str::from_utf8(bytes) {
-        Ok(s) => agree(s, profiles),
+        Ok(s) => agree_with(s, profiles, why),
         Err(_) => agree_rejected(profiles),
+    }
+}
+
+/// The check record's profile and verdict under `--agree` without `--profile`: the first
+/// listed profile's, read off its reading (no second parse), as `check --profile P1` gives
+/// them; `None` where the reading does not say (a profile that cannot read the input's
+/// kind has no code of its own: `check` parses to name it).
+pub(super) fn record_of(a: &Agreement) -> Option<(&'static str, Result<(), &'static str>)> {
+    let r = a.readings.first()?;
+    match (r.accepted, r.error) {
+        (true, _) => Some((r.profile.name(), Ok(()))),
+        (false, Some(code)) if code != "line-too-long" => Some((r.profile.name(), Err(code))),
+        _ => None,
     }
 }
 
