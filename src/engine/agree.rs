@@ -429,7 +429,10 @@ struct Parts<'a> {
 }
 
 fn split_generic(input: &str) -> Parts<'_> {
-    let end = input.find(['?', '#']).unwrap_or(input.len());
+    let end = input
+        .bytes()
+        .position(|b| b == b'?' || b == b'#')
+        .unwrap_or(input.len());
     let head = &input[..end];
     let (scheme, rest) = match head.find([':', '/']) {
         Some(k) if head.as_bytes()[k] == b':' && k > 0 => (Some(&head[..k]), &head[k + 1..]),
@@ -478,7 +481,7 @@ fn from_parts(profile: Profile, _input: &str, p: Parts<'_>) -> Reading {
     let s = scheme.as_deref().unwrap_or("");
     let authority = p.host.is_some();
     let path = normalize_pct(p.path, false);
-    let path = if path.starts_with('/') {
+    let path = if path.starts_with('/') && has_dot_segment(&path) {
         super::path::remove_dot_segments(&path)
     } else {
         path
@@ -571,7 +574,7 @@ fn from_tree(profile: Profile, _spec: &Descriptor, input: &str, tree: &Tree) -> 
             }
             NodeKind::Path if r.path.is_none() => {
                 let t = normalize_pct(n.text(input), false);
-                r.path = Some(if t.starts_with('/') {
+                r.path = Some(if t.starts_with('/') && has_dot_segment(&t) {
                     super::path::remove_dot_segments(&t)
                 } else {
                     t
@@ -591,6 +594,12 @@ fn from_tree(profile: Profile, _spec: &Descriptor, input: &str, tree: &Tree) -> 
         r.path = Some("/".to_string());
     }
     r
+}
+
+/// True when `path` has a `.` or `..` segment ([`super::path::remove_dot_segments`] leaves
+/// any other path as it is).
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| s == "." || s == "..")
 }
 
 /// True for a node of RFC 2396's `reg_name` rule (a registry-based authority).
@@ -626,6 +635,10 @@ fn effective_port(text: &str, scheme: &str) -> Option<String> {
 /// is case-insensitive, §3.2.2 and §6.2.2.1).
 fn normalize_pct(s: &str, fold: bool) -> String {
     let b = s.as_bytes();
+    // The common text: no triplet, nothing to fold.
+    if !b.contains(&b'%') && !(fold && b.iter().any(u8::is_ascii_uppercase)) {
+        return s.to_string();
+    }
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
     let mut last = 0;
