@@ -636,7 +636,8 @@ fn effective_port(text: &str, scheme: &str) -> Option<String> {
 fn normalize_pct(s: &str, fold: bool) -> String {
     let b = s.as_bytes();
     // The common text: no triplet, nothing to fold.
-    if !b.contains(&b'%') && !(fold && b.iter().any(u8::is_ascii_uppercase)) {
+    let upper = fold && b.iter().any(u8::is_ascii_uppercase);
+    if !upper && !b.contains(&b'%') {
         return s.to_string();
     }
     let mut out = String::with_capacity(s.len());
@@ -819,7 +820,7 @@ impl<'a> Facts<'a> {
 ///    input holds bytes the URL Standard percent-encodes (non-ASCII text, a space, `"`,
 ///    `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`) where RFC 3986 §2 allows none;
 /// 10. `reg-name`: one profile accepts an input with an authority and reads no host while
-///    another reads one;
+///     another reads one;
 /// 11. `scheme-mixup`: the scheme is not special for the URL Standard (it has no parser
 ///     for it), or is `file`;
 /// 12. `other`.
