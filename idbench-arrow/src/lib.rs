@@ -20,6 +20,8 @@
 //! `first_error` without it by default, as `check`; `normalize` and `equivalent` with it,
 //! as `forms` and `compare`).
 //! - [`resolve`]: the target of `resolve`, null where there is none.
+//! - [`agree`]: whether the profiles read the security parts alike (`check --agree`), a
+//!   struct of `agree`, `component` and `class` (the first disagreement's).
 //!
 //! Profiles are looked up by name ([`parse_profile`]) and forms by key, so a profile or a
 //! form the engine gains is a kernel's without a change here.
@@ -82,6 +84,8 @@ pub enum KernelError {
     Malformed(String),
     /// The check of [`interrupt::interruptible`] said stop.
     Interrupted,
+    /// A list of profiles [`agree`] cannot compare (fewer than two distinct ones).
+    Profiles(String),
 }
 
 impl fmt::Display for KernelError {
@@ -107,6 +111,7 @@ impl fmt::Display for KernelError {
             ),
             KernelError::Malformed(m) => write!(f, "malformed Arrow array: {m}"),
             KernelError::Interrupted => write!(f, "interrupted"),
+            KernelError::Profiles(m) => f.write_str(m),
         }
     }
 }
@@ -577,4 +582,72 @@ pub fn resolve(
             .target
             .map(Cow::Owned)
     })
+}
+
+/// The profiles named in `names` for [`agree`], as `check --agree` takes them (at least two
+/// distinct ones; any names `--profile` takes).
+pub fn parse_profiles(names: &[&str]) -> Result<Vec<Profile>, KernelError> {
+    for n in names {
+        if Profile::from_name(n.trim()).is_none() {
+            return Err(KernelError::UnknownProfile((*n).to_string()));
+        }
+    }
+    idbench::engine::agree::profiles_named(&names.join(",")).map_err(KernelError::Profiles)
+}
+
+/// The fields of [`agree`]'s struct: `agree` (Boolean), `component` and `class` (Utf8, null
+/// when the profiles agree).
+pub fn agree_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("agree", DataType::Boolean, true),
+        Field::new("component", DataType::Utf8, true),
+        Field::new("class", DataType::Utf8, true),
+    ])
+}
+
+/// Whether `profiles` read each string's scheme, userinfo, host, port and path alike, as
+/// `check --agree` says (the engine's [`idbench::engine::agree`]): a struct of `agree` and
+/// the first disagreement's `component` and `class` (null when they agree); the struct is
+/// null where the input is.
+pub fn agree(arr: &dyn Array, profiles: &[Profile]) -> Result<StructArray, KernelError> {
+    if profiles.len() < 2 {
+        return Err(KernelError::Profiles(
+            "agree needs at least two distinct profiles".to_string(),
+        ));
+    }
+    let s = Strings::new(arr)?;
+    let n = s.len();
+    let mut agree = arrow_array::builder::BooleanBuilder::with_capacity(n);
+    let mut component = StringBuilder::with_capacity(n, 0);
+    let mut class = StringBuilder::with_capacity(n, 0);
+    let mut present = Vec::with_capacity(n);
+    for i in 0..n {
+        tick()?;
+        match s.get(i) {
+            Some(x) => {
+                let a = idbench::engine::agree::agree(x, profiles);
+                agree.append_value(a.agree());
+                let first = a.first();
+                component.append_option(first.map(|d| d.component.name()));
+                class.append_option(first.map(|d| d.class.name()));
+                present.push(true);
+            }
+            None => {
+                agree.append_null();
+                component.append_null();
+                class.append_null();
+                present.push(false);
+            }
+        }
+    }
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(agree.finish()),
+        Arc::new(component.finish()),
+        Arc::new(class.finish()),
+    ];
+    Ok(StructArray::new(
+        agree_fields(),
+        columns,
+        Some(NullBuffer::from(present)),
+    ))
 }

@@ -55,6 +55,7 @@ __all__ = [
     "equivalent",
     "equivalence_key",
     "resolve",
+    "agree",
 ]
 
 Strings = Union[pa.Array, pa.ChunkedArray, pa.RecordBatchReader, list, Any]
@@ -342,6 +343,23 @@ def components(
     ``components`` of ``idbench parse --format json``), null where absent.
     """
     return _apply("components", lambda a: _idbench.components(a, profile), [arr], column)
+
+
+def agree(
+    arr: Strings,
+    profiles: list[str] | tuple[str, ...] = ("whatwg", "rfc3986"),
+    *,
+    column: int | str = 0,
+) -> Any:
+    """Whether ``profiles`` (at least two, any names ``--profile`` takes) read each
+    string's scheme, userinfo, host, port and path alike, as ``idbench check --agree``
+    says: a struct of ``agree`` (bool), ``component`` and ``class`` (the first
+    disagreement's: ``host``, ``ipv4-form``, ...; null when they agree); null where the
+    input is. ``("whatwg", "rfc3986")`` by default; ``("whatwg", "rfc3986", "rfc2396")``
+    adds java.net.URI's reading where idbench has it.
+    """
+    names = list(profiles)
+    return _apply("agree", lambda a: _idbench.agree(a, names), [arr], column)
 
 
 def normalize(

@@ -282,6 +282,23 @@ fn profile_names() -> Vec<&'static str> {
     idbench_arrow::profile_names()
 }
 
+/// Whether the profiles named in `profiles` read each string's scheme, userinfo, host,
+/// port and path alike (`idbench check --agree`): a struct of `agree`, `component` and
+/// `class`, the first disagreement's.
+#[pyfunction]
+#[pyo3(signature = (arr, profiles))]
+fn agree<'py>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    profiles: Vec<String>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let names: Vec<&str> = profiles.iter().map(String::as_str).collect();
+    let ps = idbench_arrow::parse_profiles(&names).map_err(kernel_error)?;
+    unary(py, arr, |a| {
+        idbench_arrow::agree(a, &ps).map(|x| std::sync::Arc::new(x) as ArrayRef)
+    })
+}
+
 /// The keys `form=` takes.
 #[pyfunction]
 fn form_names() -> Vec<&'static str> {
@@ -332,6 +349,7 @@ fn _idbench(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(profile_names, m)?)?;
     m.add_function(wrap_pyfunction!(form_names, m)?)?;
     m.add_function(wrap_pyfunction!(set_component, m)?)?;
+    m.add_function(wrap_pyfunction!(agree, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

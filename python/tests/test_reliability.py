@@ -18,6 +18,7 @@ import pyarrow.ipc
 import pytest
 
 from idbench.arrow import (
+    agree,
     components,
     equivalent,
     first_error,
@@ -37,6 +38,7 @@ KERNELS = {
     "equivalent": lambda make: equivalent(make(), make()),
     "resolve": lambda make: resolve(make(), make()),
     "resolve_str_base": lambda make: resolve("http://a/b/c", make()),
+    "agree": lambda make: agree(make()),
 }
 
 BAD = [b"http://a/", b"\xff", None, b"urn:x"]

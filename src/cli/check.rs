@@ -51,6 +51,8 @@ struct Tally {
     skipped: u64,
     /// Warnings reported (namespace findings of severity warning or error), for `--fail-on`.
     warnings: u64,
+    /// With `--agree`: lines the profiles read differently.
+    disagree: u64,
 }
 
 /// `check --grammar`: the user's grammar as the judge (profile shown as `lab`).
@@ -214,6 +216,8 @@ struct Ctx {
     /// `--namespaces`: each URN is also judged by its namespace (its findings as extra
     /// fields of its record, never a change of its verdict).
     namespaces: bool,
+    /// `--agree`: the profiles each line is read under ([`super::check_agree`]).
+    agree: Option<Vec<Profile>>,
     format: Format,
     quiet: bool,
     /// The source names (escaped for the terminal), when files were given.
@@ -925,6 +929,14 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             continue;
         }
         let mut lab_error = None;
+        let agreement = (ctx.agree.as_deref()).map(|ps| {
+            let why = !ctx.quiet && matches!(ctx.format, Format::Json);
+            super::check_agree::of_line(bytes, ps, why)
+        });
+        let record = agreement
+            .as_ref()
+            .filter(|_| ctx.profile.is_none())
+            .and_then(super::check_agree::record_of);
         let (shown_profile, verdict) = match &ctx.lab {
             Some(lab) => match lab_judge(lab, &mut scratch, bytes) {
                 Ok(()) => ("lab", Ok(())),
@@ -934,7 +946,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                     ("lab", Err(code))
                 }
             },
-            None => judge(bytes, ctx.profile),
+            None => record.unwrap_or_else(|| judge(bytes, ctx.profile)),
         };
         // Plain `check` as JSON: the error object of an invalid line (`null` when valid);
         // its place also gives the text format's column and the annotations' regions.
@@ -943,7 +955,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             && !ctx.quiet
             && (matches!(ctx.format, Format::Json)
                 || ctx.annotations.is_some()
-                || ctx.names.is_some())
+                || (ctx.names.is_some() && ctx.agree.is_none()))
             && let Err(code) = verdict
         {
             let (e, a) = profile_error(bytes, shown_profile, code);
@@ -954,6 +966,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             Ok(()) => tally.valid += 1,
             Err(_) => tally.invalid += 1,
         }
+        tally.disagree += u64::from(agreement.as_ref().is_some_and(|a| !a.agree()));
         let extra = if ctx.namespaces && (!ctx.quiet || ctx.fail_on_warning) {
             // The profile asked for, or (under auto) the one that judged, by its name.
             let p = ctx.profile.or_else(|| shown_profile.parse().ok());
@@ -975,6 +988,13 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         }
         if !ctx.quiet {
             let file = ctx.names.as_ref().map(|_| chunk.source);
+            if let (Some(a), Format::Text, None) = (&agreement, ctx.format, ctx.annotations) {
+                let prefix = file.and_then(|f| Some((ctx.names.as_ref()?[f].as_str(), line_no)));
+                super::check_agree::text_line(out, prefix, bytes, a);
+                line_no += 1;
+                continue;
+            }
+            let record_at = out.len();
             let write = match (ctx.annotations, ctx.format) {
                 (Some(_), _) => annotation_line,
                 (None, Format::Text) => text_line,
@@ -990,6 +1010,9 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                 extra.as_ref(),
                 Some(lab_error.as_ref()),
             );
+            if let Some(a) = &agreement {
+                super::check_agree::extend_json(out, record_at, a);
+            }
         }
         line_no += 1;
     }
@@ -1220,6 +1243,7 @@ pub(super) fn json_of_reader(
     let ctx = Ctx {
         profile,
         namespaces,
+        agree: None,
         format: Format::Json,
         quiet: false,
         names: None,
@@ -1261,6 +1285,7 @@ fn run_serial(
         tally.invalid += t.invalid;
         tally.skipped += t.skipped;
         tally.warnings += t.warnings;
+        tally.disagree += t.disagree;
         out.write_all(&buf)?;
         // Each chunk's answers go out as soon as they are made: a filter's reader waits
         // for them, and the rest of a line too long may take long to read (for ever from
@@ -1380,6 +1405,7 @@ fn run_parallel(
                 tally.invalid += t.invalid;
                 tally.skipped += t.skipped;
                 tally.warnings += t.warnings;
+                tally.disagree += t.disagree;
                 if written.is_ok()
                     && let Err(e) = out
                         .write_all(&buf)
@@ -1472,6 +1498,18 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         }
         _ => None,
     };
+    let agree = match args
+        .agree
+        .as_deref()
+        .map(crate::engine::agree::profiles_named)
+    {
+        Some(Err(msg)) => {
+            let _ = writeln!(io::stderr(), "idbench: check: {msg}");
+            return Ok(2);
+        }
+        Some(Ok(ps)) => Some(ps),
+        None => None,
+    };
     let paths: Vec<Option<&Path>> = if args.files.is_empty() {
         vec![None]
     } else {
@@ -1495,6 +1533,7 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         annotations: args.format.annotations(),
         fail_on_warning: args.fail_on == FailOn::Warning,
         codes: Mutex::new(Vec::new()),
+        agree,
         quiet: args.quiet,
         // `check -` alone is stdin, like no file at all: no prefix.
         names: (!args.files.iter().all(|f| f.as_os_str() == "-")).then(|| {
@@ -1544,6 +1583,14 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         tally.valid,
         tally.invalid
     );
+    if ctx.agree.is_some() {
+        let _ = writeln!(io::stderr(), "{} disagree", tally.disagree);
+        return Ok(if io_failed {
+            2
+        } else {
+            u8::from(tally.disagree > 0)
+        });
+    }
     Ok(if io_failed {
         2
     } else if tally.invalid > 0 || (ctx.fail_on_warning && tally.warnings > 0) {
@@ -1562,6 +1609,7 @@ mod tests {
             profile: Some(Profile::Rfc3986),
             lab: None,
             namespaces: false,
+            agree: None,
             format,
             quiet: false,
             names: None,

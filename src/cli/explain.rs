@@ -89,8 +89,73 @@ fn standards(args: &ExplainArgs, mut out: &mut dyn Write) -> std::io::Result<u8>
             &crate::report::standards::render(&s, ReportFormat::Text),
         )?,
     }
+    if !matches!(args.format, ReportFormatArg::Json) {
+        let markdown = matches!(args.format, ReportFormatArg::Markdown);
+        emit(&mut out, &confusion_section(&s.agreement, markdown))?;
+    }
     out.flush()?;
     Ok(u8::from(!s.agree()))
+}
+
+/// The standards report's last section: the parser-confusion classes where the profiles
+/// read the security parts differently (`check --agree`'s, [`crate::engine::agree`]), one
+/// line each: `COMPONENT  CLASS  PROFILE: reading · ...`, then why. Input text is escaped;
+/// in Markdown the lines are a fenced block longer than any run of backticks in them.
+fn confusion_section(a: &crate::engine::agree::Agreement, markdown: bool) -> String {
+    let names: Vec<&str> = a.readings.iter().map(|r| r.profile.name()).collect();
+    let mut body = String::new();
+    for d in &a.disagreements {
+        let readings: Vec<String> = d
+            .readings
+            .iter()
+            .map(|(p, v)| match v {
+                Some(v) => format!("{p}: \"{}\"", crate::safe_text::escape(v)),
+                None => format!("{p}: null"),
+            })
+            .collect();
+        body.push_str(&format!(
+            "{}  {}  {}\n    {}\n",
+            d.component.name(),
+            d.class.name(),
+            readings.join(" · "),
+            crate::safe_text::escape(&d.why)
+        ));
+    }
+    let title = "Parser confusion";
+    let lead = if a.agree() {
+        format!(
+            "{} read the scheme, userinfo, host, port and path alike (check --agree {}).",
+            names.join(", "),
+            names.join(",")
+        )
+    } else {
+        format!(
+            "Where {} read the security parts differently, by class (check --agree {}):",
+            names.join(", "),
+            names.join(",")
+        )
+    };
+    let mut out = String::new();
+    if markdown {
+        out.push_str(&format!("\n## {title}\n\n{lead}\n"));
+        if !body.is_empty() {
+            let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+            let fence = "`".repeat(longest.max(2) + 1);
+            out.push_str(&format!("\n{fence}text\n{body}{fence}\n"));
+        }
+    } else {
+        out.push_str(&format!(
+            "\n{title}\n{}\n\n{lead}\n",
+            "-".repeat(title.len())
+        ));
+        if !body.is_empty() {
+            out.push('\n');
+            for line in body.lines() {
+                out.push_str(&format!("    {line}\n"));
+            }
+        }
+    }
+    out
 }
 
 /// The view `explain`'s arguments describe (the identifier, `--with`, `--base`, the

@@ -3,6 +3,7 @@
 //! Every command renders what [`crate::engine`] returns; none re-parses.
 
 mod check;
+mod check_agree;
 mod check_format;
 mod compare;
 mod draft;
@@ -255,6 +256,11 @@ pub struct CheckArgs {
     /// The rule of --grammar each line must match.
     #[arg(long, value_name = "RULE", requires = "grammar")]
     pub start: Option<String>,
+    /// Read each line under every listed profile (comma-separated, at least two: whatwg,rfc3986)
+    /// and say whether they read its scheme, userinfo, host, port and path alike; exit 1
+    /// when any line disagrees.
+    #[arg(long, value_name = "P1,P2[,...]", conflicts_with = "grammar")]
+    pub agree: Option<String>,
     /// Files with one identifier per line; `-` (or none) is stdin.
     #[arg(value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<std::path::PathBuf>,

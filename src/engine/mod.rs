@@ -4,6 +4,7 @@
 //! It knows nothing of terminals: [`analyze`] returns an [`Analysis`] that the faces render.
 
 pub mod abnf;
+pub mod agree;
 pub mod chars;
 pub mod codes;
 pub mod components;

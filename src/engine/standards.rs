@@ -253,6 +253,10 @@ pub struct Standards {
     pub rfc3987: Verdict,
     /// Where the readings part, in input order.
     pub divergences: Vec<Divergence>,
+    /// The parser-confusion classes where the profiles' readings of the security parts
+    /// (scheme, userinfo, host, port, path) differ, as `check --agree` names them, under
+    /// [`crate::engine::agree::standards_profiles`] (each reading cut to 256 characters).
+    pub agreement: crate::engine::agree::Agreement,
 }
 
 impl Standards {
@@ -780,6 +784,10 @@ pub fn compare(input: &str) -> Standards {
         rfc3986: verdict_of_rfc(&a86, "RFC 3986"),
         rfc3987: verdict_of_rfc(&a87, "RFC 3987"),
         divergences: out,
+        // Readings cut to 256 characters: the report shows where they part, and a long
+        // path must not be repeated whole in it.
+        agreement: crate::engine::agree::agree(input, &crate::engine::agree::standards_profiles())
+            .abridged(256),
     }
 }
 

@@ -291,6 +291,39 @@ fn divergence_lines<'a>(
     lines
 }
 
+/// The parser-confusion line (`check --agree`'s classes, [`crate::engine::agree`]): each
+/// class with the components the profiles read differently for it, `confusion: ipv4-form:
+/// host`, or that they read the security parts alike. Names only, no input text.
+fn confusion_line<'a>(s: &Standards, width: usize, theme: &Theme) -> Line<'a> {
+    let a = &s.agreement;
+    if a.agree() {
+        return Line::styled(
+            truncate(
+                "confusion: none (scheme, userinfo, host, port and path read alike)".into(),
+                width,
+            )
+            .into_owned(),
+            theme.get(Slot::Dim),
+        );
+    }
+    // Each class once, with the components it parts: `backslash: host, scheme, path`.
+    let mut classes: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+    for d in &a.disagreements {
+        match classes.iter_mut().find(|(c, _)| *c == d.class.name()) {
+            Some((_, parts)) => parts.push(d.component.name()),
+            None => classes.push((d.class.name(), vec![d.component.name()])),
+        }
+    }
+    let text: Vec<String> = classes
+        .iter()
+        .map(|(c, parts)| format!("{c}: {}", parts.join(", ")))
+        .collect();
+    Line::styled(
+        truncate(format!("confusion: {}", text.join(" · ")).into(), width).into_owned(),
+        theme.get(Slot::Warning),
+    )
+}
+
 /// Draws the view: the three verdicts, then each divergence (its place, then WHATWG's and
 /// RFC 3986's readings, wrapped), the selected one marked, scrolled to keep it in view.
 pub fn draw(
@@ -328,6 +361,7 @@ pub fn draw(
             theme.get(Slot::Valid),
         ));
     }
+    head.push(confusion_line(s, w, theme));
     let indent = 11usize;
     let key = (std::ptr::from_ref(s) as usize, w);
     if st.laid_out != Some(key) {
@@ -435,6 +469,17 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e}"));
         let s = screen(&t);
         (pane, s)
+    }
+
+    /// The view names each parser-confusion class (`check --agree`'s), or says there is none.
+    #[test]
+    fn the_view_names_each_parser_confusion_class() {
+        let (_, s) = drawn("http://127.1/", 100, 16, false);
+        assert!(s.contains("confusion: ipv4-form: host"), "{s}");
+        let (_, s) = drawn("http:/evil.com/", 100, 16, false);
+        assert!(s.contains("confusion: slashes: host, path"), "{s}");
+        let (_, s) = drawn("https://example.com/", 100, 16, false);
+        assert!(s.contains("confusion: none"), "{s}");
     }
 
     #[test]

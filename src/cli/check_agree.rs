@@ -1,0 +1,123 @@
+//! `idbench check --agree P1,P2[,...]`: each line read under every listed profile
+//! ([`crate::engine::agree`]), and whether they read its security parts alike.
+//!
+//! `check` streams and numbers the lines as it always does (files, stdin, `--jobs`, blank
+//! lines); each line's record is judged under `--profile` when given, else under the first
+//! listed profile (read off its reading: [`record_of`]); this file writes the agreement:
+//!
+//! - text: `[FILE:LINE: ]agree<TAB>INPUT`, or
+//!   `[FILE:LINE: ]disagree<TAB>COMPONENT<TAB>CLASS<TAB>INPUT` for the first disagreement
+//!   (the host's when the host differs); the input escaped as `check` escapes it;
+//! - JSON Lines: `check`'s record with `"agree"` and `"disagreements"` added (each
+//!   `{"component", "class", "readings": {PROFILE: value or null}, "why"}`).
+//!
+//! The exit status is 1 when any line disagrees (0 otherwise; 2 on a read error), whatever
+//! the lines' verdicts.
+
+use crate::engine::Profile;
+use crate::engine::agree::{Agreement, agree_with};
+
+use super::json;
+
+/// The agreement of one line's bytes: a line that is not UTF-8 is rejected by every
+/// profile (every component null), so it agrees.
+/// With `why` false the disagreements' `why` is left empty (text output and `--quiet`
+/// print none).
+pub(super) fn of_line(bytes: &[u8], profiles: &[Profile], why: bool) -> Agreement {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => agree_with(s, profiles, why),
+        Err(_) => agree_rejected(profiles),
+    }
+}
+
+/// The check record's profile and verdict under `--agree` without `--profile`: the first
+/// listed profile's, read off its reading (no second parse), as `check --profile P1` gives
+/// them; `None` where the reading does not say (a profile that cannot read the input's
+/// kind has no code of its own: `check` parses to name it).
+pub(super) fn record_of(a: &Agreement) -> Option<(&'static str, Result<(), &'static str>)> {
+    let r = a.readings.first()?;
+    match (r.accepted, r.error) {
+        (true, _) => Some((r.profile.name(), Ok(()))),
+        (false, Some(code)) if code != "line-too-long" => Some((r.profile.name(), Err(code))),
+        _ => None,
+    }
+}
+
+fn agree_rejected(profiles: &[Profile]) -> Agreement {
+    // The empty string past every profile's limit is not needed: every profile's reading of
+    // a line that is not text is "rejected", built directly.
+    Agreement {
+        readings: profiles
+            .iter()
+            .map(|&p| crate::engine::agree::Reading {
+                profile: p,
+                accepted: false,
+                error: Some("not-utf8"),
+                scheme: None,
+                userinfo: None,
+                host: None,
+                port: None,
+                path: None,
+            })
+            .collect(),
+        disagreements: Vec::new(),
+    }
+}
+
+/// The text line of a judged line: `[PREFIX: ]agree<TAB>INPUT` or
+/// `[PREFIX: ]disagree<TAB>COMPONENT<TAB>CLASS<TAB>INPUT`; `prefix` is the escaped file
+/// name and the line number, when files were given.
+pub(super) fn text_line(
+    out: &mut Vec<u8>,
+    prefix: Option<(&str, u64)>,
+    bytes: &[u8],
+    a: &Agreement,
+) {
+    if let Some((name, line_no)) = prefix {
+        out.extend_from_slice(name.as_bytes());
+        out.push(b':');
+        out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
+        out.extend_from_slice(b": ");
+    }
+    match a.first() {
+        None => out.extend_from_slice(b"agree\t"),
+        Some(d) => {
+            out.extend_from_slice(b"disagree\t");
+            out.extend_from_slice(d.component.name().as_bytes());
+            out.push(b'\t');
+            out.extend_from_slice(d.class.name().as_bytes());
+            out.push(b'\t');
+        }
+    }
+    if json::plain_ascii(bytes) {
+        out.extend_from_slice(bytes);
+    } else {
+        let input = String::from_utf8_lossy(bytes);
+        out.extend_from_slice(crate::safe_text::escape(&input).as_bytes());
+    }
+    out.push(b'\n');
+}
+
+/// Adds `"agree"` and `"disagreements"` to the JSON record `check` wrote at `from..` of
+/// `out` (one object and a newline).
+pub(super) fn extend_json(out: &mut Vec<u8>, from: usize, a: &Agreement) {
+    // The record ends with "}\n": reopen it.
+    if out.len() < from + 2 || !out.ends_with(b"}\n") {
+        return;
+    }
+    out.truncate(out.len() - 2);
+    out.extend_from_slice(b",\"agree\":");
+    out.extend_from_slice(if a.agree() { b"true" } else { b"false" });
+    out.extend_from_slice(b",\"disagreements\":");
+    if a.disagreements.is_empty() {
+        out.extend_from_slice(b"[]");
+    } else {
+        // `write_line` escapes what a terminal must not see raw; drop its newline.
+        let at = out.len();
+        let _ = json::write_line(out, &a.disagreements);
+        if out.len() > at && out.ends_with(b"\n") {
+            out.pop();
+        }
+    }
+    out.extend_from_slice(b"}\n");
+}

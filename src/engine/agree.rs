@@ -1,0 +1,980 @@
+//! Agreement across profiles: how each profile reads the parts of an identifier that a
+//! security decision uses (scheme, userinfo, host, port, path), and where the readings
+//! part, each place named by a class of parser confusion.
+//!
+//! Server-side request forgery and open redirects come from one pattern: a validator reads
+//! a URL one way and the client that fetches it another (the 2022 study "Exploiting URL
+//! Parsing Confusion" by Claroty and Snyk; OWASP's SSRF Prevention Cheat Sheet). [`agree`]
+//! reads the input under each profile asked for, from what the engine already builds for
+//! a verdict, never from a second parser of its own:
+//!
+//! - a profile whose parser makes a URL record ([`Descriptor::url_setters`]: the URL
+//!   Standard's) is read from the record of the light record path
+//!   ([`whatwg::parse_record`], no spans, no diagnostics): the record's scheme, username
+//!   and password, serialized host, port (the scheme's default port is none) and path;
+//! - any other profile is read from the tree of its verdict parse
+//!   ([`specs::parse_verdict`]): the nodes `scheme`, `authority` > `userinfo` / `host` /
+//!   `port` and `path`, normalized as RFC 3986 §6.2.2 allows (case, percent-encoding, dot
+//!   segments) and §6.2.3 for the port and the empty path (see [`Reading`]).
+//!
+//! A profile that rejects the input (or cannot read its kind at all) reads every component
+//! as `None`. Two readings of a component are the same when they are equal after
+//! [`same`]'s comparison (userinfo percent-decoded; an IPv6 address by value; a host's
+//! ASCII case ignored). Each component whose readings are not all the same is a
+//! [`Disagreement`] with a [`Class`], decided from the input's bytes and the readings by
+//! [`classify`] (its comments say how each class is recognized). Data out: the faces
+//! (`check --agree`, the Arrow kernel, the workbench's standards view) render it.
+
+use std::borrow::Cow;
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use serde::Serialize;
+
+use super::descriptor::{Quick, Resolver};
+use super::path::PathSyntax;
+use super::specs::{self, Descriptor, Family};
+use super::tree::{NodeKind, Severity, Tree};
+use super::whatwg;
+use super::{Profile, pct};
+
+/// A component a security decision uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Component {
+    /// The host (first: it is what an SSRF filter decides on).
+    Host,
+    /// The scheme.
+    Scheme,
+    /// The userinfo (username and password).
+    Userinfo,
+    /// The effective port.
+    Port,
+    /// The path.
+    Path,
+}
+
+impl Component {
+    /// The components in the order disagreements are listed (host first).
+    pub const ALL: [Component; 5] = [
+        Component::Host,
+        Component::Scheme,
+        Component::Userinfo,
+        Component::Port,
+        Component::Path,
+    ];
+
+    /// The name (the JSON's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::Host => "host",
+            Component::Scheme => "scheme",
+            Component::Userinfo => "userinfo",
+            Component::Port => "port",
+            Component::Path => "path",
+        }
+    }
+}
+
+/// Why readings part: the study's five classes and what idbench already tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Class {
+    /// A missing or malformed scheme: one profile reads a relative reference (or another
+    /// scheme) where another reads a URL or fails.
+    Scheme,
+    /// A special scheme followed by other than exactly two slashes (`http:/h`, `http:h`,
+    /// `http:///h`).
+    Slashes,
+    /// A `\`, which the URL Standard reads as `/` in a special URL.
+    Backslash,
+    /// Percent-encoded bytes that one profile decodes (a host's) and another keeps.
+    PercentEncoded,
+    /// A scheme the URL Standard has no scheme-specific parser for (a non-special one) or a
+    /// scheme-specific rule (`file`'s `localhost`).
+    SchemeMixup,
+    /// Tabs, newlines and leading or trailing C0 controls and spaces, which the URL
+    /// Standard removes.
+    Whitespace,
+    /// A host the URL Standard reads as an IPv4 address in a form RFC 3986 reads as a
+    /// registered name (`0x7f.1`, `127.1`, `2130706433`, `0177.0.0.1`).
+    Ipv4Form,
+    /// A host mapped by IDNA (full-width letters, upper case, Unicode labels).
+    Idna,
+    /// An `@` inside the userinfo.
+    Userinfo,
+    /// An authority read as a registry-based name with no host (RFC 2396's `reg_name`, as
+    /// `java.net.URI` reads it) where another profile reads a host.
+    RegName,
+    /// Anything else (the disagreement's `why` says what).
+    Other,
+}
+
+impl Class {
+    /// Every class, in the order the docs list them.
+    pub const ALL: [Class; 11] = [
+        Class::Scheme,
+        Class::Slashes,
+        Class::Backslash,
+        Class::PercentEncoded,
+        Class::SchemeMixup,
+        Class::Whitespace,
+        Class::Ipv4Form,
+        Class::Idna,
+        Class::Userinfo,
+        Class::RegName,
+        Class::Other,
+    ];
+
+    /// The kebab-case name (the JSON's and the text output's).
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Scheme => "scheme",
+            Class::Slashes => "slashes",
+            Class::Backslash => "backslash",
+            Class::PercentEncoded => "percent-encoded",
+            Class::SchemeMixup => "scheme-mixup",
+            Class::Whitespace => "whitespace",
+            Class::Ipv4Form => "ipv4-form",
+            Class::Idna => "idna",
+            Class::Userinfo => "userinfo",
+            Class::RegName => "reg-name",
+            Class::Other => "other",
+        }
+    }
+
+    /// The class with this name.
+    pub fn from_name(name: &str) -> Option<Class> {
+        Class::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// What the class means, with the sections the readings rest on: the `why` of a
+    /// disagreement starts with it.
+    pub fn description(self) -> &'static str {
+        match self {
+            Class::Scheme => {
+                "the input has no scheme (or a malformed one): RFC 3986 §4.2 reads a relative \
+                 reference, the URL Standard (§4.4, no base) fails or reads another scheme"
+            }
+            Class::Slashes => {
+                "a special scheme is not followed by exactly \"//\": the URL Standard (§4.4 \
+                 special authority slashes state) skips any number of slashes and reads a \
+                 host, RFC 3986 §3.3 reads a path"
+            }
+            Class::Backslash => {
+                "a \"\\\" that the URL Standard (§4.4, invalid-reverse-solidus) reads as \"/\" \
+                 in a special URL; RFC 3986 §2 does not allow it"
+            }
+            Class::PercentEncoded => {
+                "percent-encoded bytes: the URL Standard decodes a special URL's host before \
+                 checking it (§3.5) and percent-encodes what RFC 3986 does not allow (§1.3, \
+                 §4.4), RFC 3986 decodes only unreserved characters (§6.2.2.2) and rejects \
+                 the rest (§2)"
+            }
+            Class::SchemeMixup => {
+                "the URL Standard has no parser for this scheme (a non-special URL, §4.4: an \
+                 opaque host, not decoded) or a rule of its own for it (file's localhost): a \
+                 reader that treats every URL alike reads it differently"
+            }
+            Class::Whitespace => {
+                "tabs, newlines or leading and trailing C0 controls and spaces, which the URL \
+                 Standard (§4.4) removes before parsing; RFC 3986 §2 does not allow them"
+            }
+            Class::Ipv4Form => {
+                "a host the URL Standard's IPv4 parser (§3.5) reads as an address (hex, octal, \
+                 fewer than four parts) that RFC 3986 §3.2.2 reads as a registered name"
+            }
+            Class::Idna => {
+                "a host the URL Standard maps by IDNA (§3.3 domain to ASCII: UTS #46 mapping, \
+                 full-width letters, Unicode labels) where an RFC keeps the text (RFC 3986 \
+                 §3.2.2, RFC 3987 §3.1)"
+            }
+            Class::Userinfo => {
+                "an \"@\" inside the userinfo: the URL Standard (§4.4 authority state) splits \
+                 at the last \"@\" and encodes the others, RFC 3986 §3.2.1 does not allow it"
+            }
+            Class::RegName => {
+                "an authority read with no host: a registry-based name (RFC 2396 §3.2.1 \
+                 reg_name, as java.net.URI reads it) or no authority at all (the WWW draft \
+                 of RFC 1630 reads //host as a path), where another profile reads a host"
+            }
+            Class::Other => "the profiles read this component differently",
+        }
+    }
+}
+
+/// One profile's reading of the security parts. Every field is `None` when the profile
+/// rejects the input (`accepted` false), and where the input has no such component.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    /// The profile.
+    #[serde(serialize_with = "profile_name")]
+    pub profile: Profile,
+    /// False when the profile rejects the input (or cannot read its kind at all).
+    pub accepted: bool,
+    /// The code of the error that made it reject the input.
+    pub error: Option<&'static str>,
+    /// The scheme, lower-cased (RFC 3986 §6.2.2.1; the URL Standard's record).
+    pub scheme: Option<String>,
+    /// The userinfo: the URL Standard's `username[:password]` (percent-encoded as its
+    /// record holds them); an RFC's text with its triplets normalized (§6.2.2). An empty
+    /// userinfo is `None`, as an absent one.
+    pub userinfo: Option<String>,
+    /// The serialized host: the URL Standard's (§3.6); an RFC's host text lower-cased
+    /// with its percent-encoding normalized (§6.2.2.1, §6.2.2.2). `Some("")`: an empty
+    /// host.
+    pub host: Option<String>,
+    /// The effective port in decimal: an explicit default port of the scheme is `None`
+    /// (the URL Standard's record; RFC 3986 §6.2.3), and so is an empty one.
+    pub port: Option<String>,
+    /// The path: the URL Standard's record's; an RFC's with its percent-encoding
+    /// normalized and its dot segments removed (§6.2.2), `/` for an empty path after an
+    /// authority of a scheme whose empty path means `/` (§6.2.3).
+    pub path: Option<String>,
+}
+
+fn profile_name<S: serde::Serializer>(p: &Profile, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(p.name())
+}
+
+impl Reading {
+    /// The reading of one component.
+    pub fn get(&self, c: Component) -> Option<&str> {
+        match c {
+            Component::Scheme => self.scheme.as_deref(),
+            Component::Userinfo => self.userinfo.as_deref(),
+            Component::Host => self.host.as_deref(),
+            Component::Port => self.port.as_deref(),
+            Component::Path => self.path.as_deref(),
+        }
+    }
+
+    fn rejected(profile: Profile, error: Option<&'static str>) -> Reading {
+        Reading {
+            profile,
+            accepted: false,
+            error,
+            scheme: None,
+            userinfo: None,
+            host: None,
+            port: None,
+            path: None,
+        }
+    }
+}
+
+/// A component the profiles read differently.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Disagreement {
+    /// The component.
+    pub component: Component,
+    /// Why, as a class.
+    pub class: Class,
+    /// Each profile's reading of the component, in the order asked (`None`: no such
+    /// component, or the profile rejects the input).
+    #[serde(serialize_with = "readings_map")]
+    pub readings: Vec<(Profile, Option<String>)>,
+    /// Why, in a sentence: the class's description and what each profile does (holds
+    /// input text: escape it before a terminal).
+    pub why: String,
+}
+
+fn readings_map<S: serde::Serializer>(
+    v: &[(Profile, Option<String>)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut m = s.serialize_map(Some(v.len()))?;
+    for (p, r) in v {
+        m.serialize_entry(p.name(), r)?;
+    }
+    m.end()
+}
+
+/// The input under every profile asked for, and where the readings part.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Agreement {
+    /// Each profile's reading, in the order asked.
+    pub readings: Vec<Reading>,
+    /// The components read differently, in [`Component::ALL`]'s order.
+    pub disagreements: Vec<Disagreement>,
+}
+
+impl Agreement {
+    /// True when every profile reads every security part the same (every profile
+    /// rejecting the input is agreement too).
+    pub fn agree(&self) -> bool {
+        self.disagreements.is_empty()
+    }
+    /// The first disagreement (the host's when the host is read differently).
+    pub fn first(&self) -> Option<&Disagreement> {
+        self.disagreements.first()
+    }
+
+    /// The agreement with each reading longer than `max` characters cut to its first
+    /// `max` and `…`: for a report people read (`explain --standards`), whose size must
+    /// not grow with a long path several times over.
+    pub fn abridged(mut self, max: usize) -> Agreement {
+        let cut = |v: &mut Option<String>| {
+            if let Some(s) = v
+                && let Cow::Owned(short) = abridge(s, max)
+            {
+                *s = short;
+            }
+        };
+        for r in &mut self.readings {
+            for v in [
+                &mut r.scheme,
+                &mut r.userinfo,
+                &mut r.host,
+                &mut r.port,
+                &mut r.path,
+            ] {
+                cut(v);
+            }
+        }
+        for d in &mut self.disagreements {
+            for (_, v) in &mut d.readings {
+                cut(v);
+            }
+        }
+        self
+    }
+}
+
+/// The longest input read under each profile, in bytes: longer inputs are read as
+/// rejected by every profile (so they agree) with the code `line-too-long`, so that the
+/// work stays bounded as batch checking's (the same limit as [`super::FULL_PARSE_LIMIT`]).
+pub const MAX_INPUT: usize = super::FULL_PARSE_LIMIT;
+
+/// Reads `input` under each of `profiles` and compares the readings. Never panics.
+pub fn agree(input: &str, profiles: &[Profile]) -> Agreement {
+    agree_with(input, profiles, true)
+}
+
+/// [`agree`], with each disagreement's `why` written only when `why` is true (else it is
+/// empty): a batch check that prints no `why` (text output, `--quiet`) does not pay for it.
+pub fn agree_with(input: &str, profiles: &[Profile], why: bool) -> Agreement {
+    let readings: Vec<Reading> = profiles.iter().map(|&p| read(input, p)).collect();
+    let disagreements = compare(input, &readings, why);
+    Agreement {
+        readings,
+        disagreements,
+    }
+}
+
+/// The reading of `input` under `profile`.
+pub fn read(input: &str, profile: Profile) -> Reading {
+    if input.len() > MAX_INPUT {
+        return Reading::rejected(profile, Some(super::Code::LineTooLong.as_str()));
+    }
+    if !specs::applicable(profile, input) {
+        return Reading::rejected(profile, None);
+    }
+    let spec = profile.descriptor();
+    if spec.url_setters {
+        return match whatwg::parse_record(input, None) {
+            Ok(url) => from_record(profile, url),
+            Err(code) => Reading::rejected(profile, Some(code.as_str())),
+        };
+    }
+    if generic_syntax(&spec)
+        && spec
+            .quick
+            .is_some_and(|q| q(input.as_bytes()) == Quick::Valid)
+    {
+        return from_parts(profile, input, split_generic(input));
+    }
+    read_tree(profile, &spec, input)
+}
+
+/// The reading from the profile's verdict tree (what [`read`] does for any profile without
+/// a URL record, but for the generic syntax's shortcut).
+pub fn read_tree(profile: Profile, spec: &Descriptor, input: &str) -> Reading {
+    let (tree, diags) = spec.grammar.parse_verdict(input);
+    match diags.iter().find(|d| d.severity == Severity::Error) {
+        Some(e) => Reading::rejected(profile, Some(e.code.as_str())),
+        None => from_tree(profile, spec, input, &tree),
+    }
+}
+
+/// True for a profile whose grammar is RFC 3986's generic syntax (§3), as its descriptor
+/// shows it: a URI-family grammar whose host is `IPv4address / reg-name` (its readings
+/// mark `reg-name` or RFC 3987's `ireg-name`), whose references resolve by §5.2 with
+/// generic paths, and which has a quick recognizer. For such a profile an input its quick
+/// recognizer vouches for is split as RFC 3986 Appendix B splits a well-formed reference
+/// ([`split_generic`]), the same components its tree has (`tests/agree.rs` checks the two
+/// ways agree on every line of the corpora), for a fraction of a tree's cost: `check
+/// --agree` reads every line under every profile. RFC 2396's grammar (whose `reg_name` is
+/// no host) is not one of them.
+fn generic_syntax(spec: &Descriptor) -> bool {
+    spec.family == Family::Uri
+        && matches!(
+            spec.readings.ipv4_or_reg_name,
+            Some("reg-name" | "ireg-name")
+        )
+        && spec.resolution == Resolver::Rfc3986(PathSyntax::Generic)
+        && spec.quick.is_some()
+}
+
+/// The components of a well-formed URI reference (RFC 3986 Appendix B's
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`), the authority split as §3.2
+/// has it for a well-formed one: the userinfo before its one `@`, an IP literal in
+/// brackets, a port after the host's last `:`.
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+}
+
+fn split_generic(input: &str) -> Parts<'_> {
+    let end = input
+        .bytes()
+        .position(|b| b == b'?' || b == b'#')
+        .unwrap_or(input.len());
+    let head = &input[..end];
+    let (scheme, rest) = match head.find([':', '/']) {
+        Some(k) if head.as_bytes()[k] == b':' && k > 0 => (Some(&head[..k]), &head[k + 1..]),
+        _ => (None, head),
+    };
+    let mut p = Parts {
+        scheme,
+        userinfo: None,
+        host: None,
+        port: None,
+        path: rest,
+    };
+    if let Some(after) = rest.strip_prefix("//") {
+        let a_end = after.find('/').unwrap_or(after.len());
+        let (authority, path) = after.split_at(a_end);
+        p.path = path;
+        let hostport = match authority.split_once('@') {
+            Some((u, h)) => {
+                p.userinfo = Some(u);
+                h
+            }
+            None => authority,
+        };
+        let colon = if hostport.starts_with('[') {
+            hostport
+                .find(']')
+                .and_then(|k| hostport[k..].find(':').map(|c| k + c))
+        } else {
+            hostport.rfind(':')
+        };
+        match colon {
+            Some(c) => {
+                p.host = Some(&hostport[..c]);
+                p.port = Some(&hostport[c + 1..]);
+            }
+            None => p.host = Some(hostport),
+        }
+    }
+    p
+}
+
+/// The reading of the components of a generic-syntax reference, normalized as
+/// [`from_tree`] normalizes a tree's.
+fn from_parts(profile: Profile, _input: &str, p: Parts<'_>) -> Reading {
+    let scheme = p.scheme.map(str::to_ascii_lowercase);
+    let s = scheme.as_deref().unwrap_or("");
+    let authority = p.host.is_some();
+    let path = normalize_pct(p.path, false);
+    let path = if path.starts_with('/') && has_dot_segment(&path) {
+        super::path::remove_dot_segments(&path)
+    } else {
+        path
+    };
+    let path = if authority && path.is_empty() && whatwg::is_special(s) {
+        "/".to_string()
+    } else {
+        path
+    };
+    Reading {
+        profile,
+        accepted: true,
+        error: None,
+        port: p.port.and_then(|t| effective_port(t, s)),
+        userinfo: p
+            .userinfo
+            .filter(|u| !u.is_empty())
+            .map(|u| normalize_pct(u, false)),
+        host: p.host.map(|h| normalize_pct(h, true)),
+        path: Some(path),
+        scheme,
+    }
+}
+
+/// The reading of a URL record (URL Standard §4.1).
+fn from_record(profile: Profile, url: whatwg::UrlRecord) -> Reading {
+    let userinfo = match (url.username.is_empty(), url.password.is_empty()) {
+        (true, true) => None,
+        (_, true) => Some(url.username),
+        _ => Some(format!("{}:{}", url.username, url.password)),
+    };
+    let host = match url.host {
+        Some(whatwg::Host::Domain(d)) => Some(d),
+        Some(h) => Some(h.to_string()),
+        None => None,
+    };
+    Reading {
+        profile,
+        accepted: true,
+        error: None,
+        scheme: Some(url.scheme),
+        userinfo,
+        host,
+        port: url.port.map(|p| p.to_string()),
+        path: Some(match url.path {
+            whatwg::UrlPath::List(p) | whatwg::UrlPath::Opaque(p) => p,
+        }),
+    }
+}
+
+/// The reading of an RFC profile's tree: its own components, normalized as RFC 3986
+/// §6.2.2 and §6.2.3 allow.
+fn from_tree(profile: Profile, _spec: &Descriptor, input: &str, tree: &Tree) -> Reading {
+    let root = tree.root();
+    let mut r = Reading {
+        profile,
+        accepted: true,
+        error: None,
+        scheme: None,
+        userinfo: None,
+        host: None,
+        port: None,
+        path: None,
+    };
+    let mut authority = false;
+    let mut raw_port = None;
+    for n in root.children() {
+        match n.kind() {
+            NodeKind::Scheme if r.scheme.is_none() => {
+                r.scheme = Some(n.text(input).to_ascii_lowercase());
+            }
+            NodeKind::Authority if !authority => {
+                authority = true;
+                for c in n.children() {
+                    match c.kind() {
+                        NodeKind::Userinfo if r.userinfo.is_none() => {
+                            let t = c.text(input);
+                            r.userinfo = (!t.is_empty()).then(|| normalize_pct(t, false));
+                        }
+                        // RFC 2396's registry-based authority (`reg_name`, §3.2.1) has no
+                        // host: `java.net.URI` answers null for it. Its grammar names the
+                        // node `reg_name` (RFC 3986's `reg-name` is a host).
+                        NodeKind::Host if r.host.is_none() && !reg_name(n) && !reg_name(c) => {
+                            r.host = Some(normalize_pct(c.text(input), true));
+                        }
+                        NodeKind::Port if raw_port.is_none() => raw_port = Some(c.text(input)),
+                        _ => {}
+                    }
+                }
+            }
+            NodeKind::Path if r.path.is_none() => {
+                let t = normalize_pct(n.text(input), false);
+                r.path = Some(if t.starts_with('/') && has_dot_segment(&t) {
+                    super::path::remove_dot_segments(&t)
+                } else {
+                    t
+                });
+            }
+            _ => {}
+        }
+    }
+    // RFC 3986 §3.3: "A path is always defined for a URI, though the defined path may be
+    // empty" (a tree with no path node, as `foo:`'s, has the empty path).
+    r.path.get_or_insert_with(String::new);
+    let scheme = r.scheme.as_deref().unwrap_or("");
+    r.port = raw_port.and_then(|p| effective_port(p, scheme));
+    if authority && r.path.as_deref().is_none_or(str::is_empty) && whatwg::is_special(scheme) {
+        // RFC 3986 §6.2.3: an empty path after an authority is "/" for http (and the
+        // other schemes whose empty path the URL Standard serializes as "/").
+        r.path = Some("/".to_string());
+    }
+    r
+}
+
+/// True when `path` has a `.` or `..` segment ([`super::path::remove_dot_segments`] leaves
+/// any other path as it is).
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| s == "." || s == "..")
+}
+
+/// True for a node of RFC 2396's `reg_name` rule (a registry-based authority).
+fn reg_name(n: super::Node<'_>) -> bool {
+    n.rule() == "reg_name"
+}
+
+/// The effective port of an RFC's port text under `scheme`: `None` for an empty port
+/// and for the scheme's default port (RFC 3986 §6.2.3; the defaults are the URL
+/// Standard's special schemes', which are the schemes' own specs': RFC 9110 §4.2 for
+/// http and https, RFC 6455 §3 for ws and wss, RFC 1738 §3.2 for ftp); else the number
+/// without leading zeros.
+fn effective_port(text: &str, scheme: &str) -> Option<String> {
+    let digits = text.trim_start_matches('0');
+    if text.is_empty() {
+        return None;
+    }
+    if digits.len() <= 5
+        && let Ok(n) = digits
+            .parse::<u32>()
+            .or(if digits.is_empty() { Ok(0) } else { Err(()) })
+    {
+        if u16::try_from(n).ok() == whatwg::default_port(scheme) && n <= 65535 {
+            return None;
+        }
+        return Some(n.to_string());
+    }
+    Some(if digits.is_empty() { "0" } else { digits }.to_string())
+}
+
+/// RFC 3986 §6.2.2: the hex digits of every triplet in upper case, the triplets of
+/// unreserved characters decoded (§6.2.2.2); with `fold`, the rest lower-cased (the host
+/// is case-insensitive, §3.2.2 and §6.2.2.1).
+fn normalize_pct(s: &str, fold: bool) -> String {
+    let b = s.as_bytes();
+    // The common text: no triplet, nothing to fold.
+    let upper = fold && b.iter().any(u8::is_ascii_uppercase);
+    if !upper && !b.contains(&b'%') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    let mut last = 0;
+    while i < b.len() {
+        if let Some(v) = pct::triplet_at(b, i) {
+            let run = &s[last..i];
+            push_folded(&mut out, run, fold);
+            if v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~') {
+                out.push(if fold { v.to_ascii_lowercase() } else { v } as char);
+            } else {
+                pct::push_encoded(&mut out, v);
+            }
+            i += 3;
+            last = i;
+        } else {
+            i += 1;
+        }
+    }
+    push_folded(&mut out, &s[last..], fold);
+    out
+}
+
+fn push_folded(out: &mut String, s: &str, fold: bool) {
+    if fold {
+        out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
+    } else {
+        out.push_str(s);
+    }
+}
+
+/// How a component's readings are compared: two readings are the same when this gives
+/// the same text. The userinfo is percent-decoded (the URL Standard encodes `;` and `=`
+/// in it, which RFC 3986 writes as they are: the same credentials), an empty password
+/// dropped; a host compares with its ASCII case folded (a non-special URL's opaque host
+/// keeps its case in the URL Standard) and an IPv6 literal by its address; a path with
+/// non-ASCII characters percent-encoded (RFC 3987 §3.1 maps them so) and its triplets
+/// normalized.
+fn same(c: Component, v: Option<&str>) -> Option<Cow<'_, str>> {
+    let v = v?;
+    Some(match c {
+        Component::Userinfo => {
+            let d = pct::decode_lossy(v);
+            Cow::Owned(d.strip_suffix(':').map(str::to_string).unwrap_or(d))
+        }
+        Component::Host => {
+            if let Some(inner) = v.strip_prefix('[').and_then(|h| h.strip_suffix(']'))
+                && let Ok(a) = inner.parse::<Ipv6Addr>()
+            {
+                return Some(Cow::Owned(format!("[{a}]")));
+            }
+            if v.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(v.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(v)
+            }
+        }
+        Component::Path if !v.is_ascii() || v.contains('%') => {
+            let mut enc = String::with_capacity(v.len());
+            for ch in v.chars() {
+                if ch.is_ascii() {
+                    enc.push(ch);
+                } else {
+                    pct::push_encoded_char(&mut enc, ch);
+                }
+            }
+            Cow::Owned(normalize_pct(&enc, false))
+        }
+        _ => Cow::Borrowed(v),
+    })
+}
+
+/// The components whose readings differ, each classified.
+fn compare(input: &str, readings: &[Reading], with_why: bool) -> Vec<Disagreement> {
+    let mut out = Vec::new();
+    if readings.len() < 2 {
+        return out;
+    }
+    // What the classes look at in the input, worked out at the first disagreement only.
+    let mut facts: Option<Facts<'_>> = None;
+    let any_rejected = readings.iter().any(|r| !r.accepted);
+    // When a profile rejects the input, every component it reads as null differs for the
+    // same reason: the first disagreement's class (the host's, when the host differs)
+    // stands for all of them.
+    let mut shared: Option<Class> = None;
+    for c in Component::ALL {
+        let first = same(c, readings[0].get(c));
+        if readings[1..].iter().all(|r| same(c, r.get(c)) == first) {
+            continue;
+        }
+        let class = match shared {
+            Some(k) => k,
+            None => {
+                let k = classify(facts.get_or_insert_with(|| Facts::of(input)), c, readings);
+                if any_rejected {
+                    shared = Some(k);
+                }
+                k
+            }
+        };
+        out.push(Disagreement {
+            component: c,
+            class,
+            readings: readings
+                .iter()
+                .map(|r| (r.profile, r.get(c).map(str::to_string)))
+                .collect(),
+            why: if with_why {
+                why(class, c, readings)
+            } else {
+                String::new()
+            },
+        });
+    }
+    out
+}
+
+/// What [`classify`] looks at in the input's bytes.
+struct Facts<'a> {
+    input: &'a str,
+    /// The scheme as RFC 3986 §3.1 spells it (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
+    /// before the first `:`), lower-cased; `None` when the input starts with none (after
+    /// the whitespace the URL Standard strips).
+    scheme: Option<String>,
+    /// What follows the scheme's `:`.
+    after_scheme: &'a str,
+    /// The authority's text as the URL Standard's special-URL reading would find it: after
+    /// the slashes (and backslashes) that follow the scheme, up to the first `/`, `\`, `?`
+    /// or `#`.
+    authority: &'a str,
+}
+
+impl<'a> Facts<'a> {
+    fn of(input: &'a str) -> Facts<'a> {
+        let trimmed = input.trim_matches(|c: char| c <= ' ');
+        let colon = trimmed.find(':');
+        let scheme = colon.and_then(|k| {
+            let s = &trimmed[..k];
+            let mut b = s.bytes();
+            (b.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && b.all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .then(|| s.to_ascii_lowercase())
+        });
+        let after_scheme = match (scheme.as_ref(), colon) {
+            (Some(_), Some(k)) => &trimmed[k + 1..],
+            _ => trimmed,
+        };
+        let rest = after_scheme.trim_start_matches(['/', '\\']);
+        let end = rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
+        Facts {
+            input,
+            scheme,
+            after_scheme,
+            authority: &rest[..end],
+        }
+    }
+}
+
+/// The class of a disagreement on component `c`. The rules are tried in this order; the
+/// first that holds decides:
+///
+/// 1. `whitespace`: the input holds a tab, LF or CR, or starts or ends with a C0 control
+///    or space (what the URL Standard removes before it parses);
+/// 2. `backslash`: a `\` before the query or fragment;
+/// 3. `scheme`: the input starts with no scheme (RFC 3986 §3.1's syntax), or the
+///    profiles read different schemes;
+/// 4. `slashes`: a special scheme (the URL Standard's list) followed by other than
+///    exactly `//` and a non-slash;
+/// 5. `userinfo`: the authority holds more than one `@`, or the userinfo is what differs;
+/// 6. `percent-encoded`: the authority holds a `%` (a host or userinfo differs), or the
+///    differing path does;
+/// 7. `ipv4-form`: a profile rejects the input in its IPv4 parser (an `ipv4-*` code), or
+///    one profile's host is an IPv4 address in dotted-decimal and the input's host text is
+///    not that address as written;
+/// 8. `idna`: a profile rejects the input in its domain-to-ASCII step, or the input's
+///    authority holds a non-ASCII character, or one profile's host holds an `xn--` label
+///    the input does not;
+/// 9. `percent-encoded` too: a profile rejects the input, another accepts it, and the
+///    input holds bytes the URL Standard percent-encodes (non-ASCII text, a space, `"`,
+///    `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`) where RFC 3986 §2 allows none;
+/// 10. `reg-name`: one profile accepts an input with an authority and reads no host while
+///     another reads one;
+/// 11. `scheme-mixup`: the scheme is not special for the URL Standard (it has no parser
+///     for it), or is `file`;
+/// 12. `other`.
+fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
+    let input = f.input;
+    let first = input.chars().next();
+    let last = input.chars().last();
+    if input.contains(['\t', '\n', '\r'])
+        || first.is_some_and(|ch| ch <= ' ')
+        || last.is_some_and(|ch| ch <= ' ')
+    {
+        return Class::Whitespace;
+    }
+    let head = &input[..input.find(['?', '#']).unwrap_or(input.len())];
+    if head.contains('\\') {
+        return Class::Backslash;
+    }
+    let schemes_differ = c == Component::Scheme && readings.iter().all(|r| r.accepted);
+    if f.scheme.is_none() || schemes_differ {
+        return Class::Scheme;
+    }
+    let scheme = f.scheme.as_deref().unwrap_or("");
+    if whatwg::is_special(scheme) {
+        let slashes = f.after_scheme.bytes().take_while(|&b| b == b'/').count();
+        if slashes != 2 && !(scheme == "file" && slashes == 3) {
+            return Class::Slashes;
+        }
+    }
+    if f.authority.matches('@').count() > 1 || c == Component::Userinfo {
+        return Class::Userinfo;
+    }
+    let authority_part = matches!(c, Component::Host | Component::Userinfo | Component::Port)
+        || readings.iter().any(|r| !r.accepted);
+    if (authority_part && f.authority.contains('%'))
+        || (c == Component::Path && input.contains('%'))
+    {
+        return Class::PercentEncoded;
+    }
+    // A profile that fails in its IPv4 parser or its domain-to-ASCII step names the class.
+    let errors = || readings.iter().filter_map(|r| r.error);
+    if errors().any(|e| e.starts_with("ipv4-")) {
+        return Class::Ipv4Form;
+    }
+    if errors().any(|e| e.contains("domain-to-ascii") || e.contains("idna")) {
+        return Class::Idna;
+    }
+    let host_text = f
+        .authority
+        .rsplit('@')
+        .next()
+        .unwrap_or("")
+        .split(':')
+        .next()
+        .unwrap_or("");
+    let hosts = || readings.iter().filter_map(|r| r.host.as_deref());
+    if hosts().any(|h| h.parse::<Ipv4Addr>().is_ok() && h != host_text) {
+        return Class::Ipv4Form;
+    }
+    if !f.authority.is_ascii()
+        || hosts().any(|h| h.contains("xn--") && !host_text.to_ascii_lowercase().contains("xn--"))
+    {
+        return Class::Idna;
+    }
+    // Bytes the URL Standard percent-encodes where an RFC rejects them (non-ASCII text, a
+    // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`).
+    if readings.iter().any(|r| !r.accepted)
+        && readings.iter().any(|r| r.accepted)
+        && input.chars().any(|ch| {
+            !ch.is_ascii() || matches!(ch, ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^')
+        })
+    {
+        return Class::PercentEncoded;
+    }
+    let has_authority = f.after_scheme.starts_with("//");
+    if has_authority
+        && readings.iter().any(|r| r.accepted && r.host.is_none())
+        && hosts().next().is_some()
+    {
+        return Class::RegName;
+    }
+    if !whatwg::is_special(scheme) || scheme == "file" {
+        return Class::SchemeMixup;
+    }
+    Class::Other
+}
+
+/// How many characters of a reading the `why` quotes (the readings hold it whole).
+const WHY_VALUE_CHARS: usize = 64;
+
+/// `v`, or its first `max` characters and `…` when it is longer.
+fn abridge(v: &str, max: usize) -> Cow<'_, str> {
+    match v.char_indices().nth(max) {
+        Some((at, _)) => Cow::Owned(format!("{}…", &v[..at])),
+        None => Cow::Borrowed(v),
+    }
+}
+
+/// The `why` of a disagreement: the class's description, then what each profile reads.
+fn why(class: Class, c: Component, readings: &[Reading]) -> String {
+    let mut s = String::from(class.description());
+    s.push_str(". ");
+    for (i, r) in readings.iter().enumerate() {
+        if i > 0 {
+            s.push_str("; ");
+        }
+        s.push_str(r.profile.name());
+        match (r.accepted, r.get(c)) {
+            (false, _) => {
+                s.push_str(" rejects the input");
+                if let Some(e) = r.error {
+                    s.push_str(" (");
+                    s.push_str(e);
+                    s.push(')');
+                }
+            }
+            (true, None) => {
+                s.push_str(" reads no ");
+                s.push_str(c.name());
+            }
+            (true, Some(v)) => {
+                s.push_str(" reads the ");
+                s.push_str(c.name());
+                s.push_str(" \"");
+                s.push_str(&abridge(v, WHY_VALUE_CHARS));
+                s.push('"');
+            }
+        }
+    }
+    s
+}
+
+/// The profiles `explain --standards` and the workbench's standards view compare the
+/// security parts under: whatwg, rfc3986, rfc3987, and rfc2396 when idbench has it.
+pub fn standards_profiles() -> Vec<Profile> {
+    let mut v = vec![Profile::Whatwg, Profile::Rfc3986, Profile::Rfc3987];
+    v.extend(Profile::from_name("rfc2396"));
+    v
+}
+
+/// The profiles named in `list` (`whatwg,rfc3986`), or the message naming the first
+/// unknown one. Fewer than two profiles is an error: there is nothing to compare.
+pub fn profiles_named(list: &str) -> Result<Vec<Profile>, String> {
+    let mut out = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let p: Profile = name.parse()?;
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    if out.len() < 2 {
+        return Err(format!(
+            "--agree needs at least two distinct profiles, separated by commas (as \
+             whatwg,rfc3986); got '{list}'"
+        ));
+    }
+    Ok(out)
+}
