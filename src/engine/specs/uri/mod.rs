@@ -4,3 +4,5 @@
 pub mod grammar;
 pub mod rfc3986;
 pub mod rfc3987;
+pub mod rfc2396;
+pub mod rfc2396_grammar;
