@@ -745,8 +745,7 @@ mod rfc2396 {
             fragment: r.fragment.clone(),
             ..Components::default()
         };
-        if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none()
-        {
+        if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
             res.step(
                 "§5.2 step 2",
                 "empty path, no scheme, authority or query: a reference to the current \

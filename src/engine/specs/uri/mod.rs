@@ -2,7 +2,7 @@
 //! file per spec holding what that spec decides.
 
 pub mod grammar;
-pub mod rfc3986;
-pub mod rfc3987;
 pub mod rfc2396;
 pub mod rfc2396_grammar;
+pub mod rfc3986;
+pub mod rfc3987;

@@ -77,14 +77,8 @@ fn other(c: char) -> bool {
         && !('\u{80}'..='\u{9f}').contains(&c)
         && !matches!(
             c,
-            '\u{a0}'
-                | '\u{1680}'
-                | '\u{2000}'..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
+            '\u{a0}' | '\u{1680}' | '\u{2000}'
+                ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
         )
 }
 
@@ -222,7 +216,11 @@ fn hostname(t: &[u8]) -> Result<(), &'static str> {
             return Err("a hostname label holds only letters, digits and \"-\"");
         }
     }
-    let top = labels.last().and_then(|l| l.first()).copied().unwrap_or(b'a');
+    let top = labels
+        .last()
+        .and_then(|l| l.first())
+        .copied()
+        .unwrap_or(b'a');
     if labels.len() > 1 && !top.is_ascii_alphabetic() {
         return Err("the last label of a hostname (toplabel) starts with a letter");
     }
@@ -275,7 +273,10 @@ fn server(s: &str, a: usize, e: usize) -> Result<Server, String> {
         }
         ((hs, r + 1, "IPv6reference", "ipv6"), r + 1)
     } else {
-        let he = by[hs..e].iter().position(|&b| b == b':').map_or(e, |k| hs + k);
+        let he = by[hs..e]
+            .iter()
+            .position(|&b| b == b':')
+            .map_or(e, |k| hs + k);
         let t = &by[hs..he];
         if ipv4(t) {
             ((hs, he, "IPv4address", "ipv4"), he)
@@ -323,20 +324,7 @@ pub fn parse(b: &mut Builder<'_>) {
             b.start(NodeKind::Uri, "absoluteURI", 0);
             scheme(b, c);
             p = c + 1;
-            if p < e && by[p] != b'/' {
-                // opaque_part = uric_no_slash *uric; it ends at "#".
-                let oe = by[p..].iter().position(|&x| x == b'#').map_or(e, |k| p + k);
-                b.leaf(NodeKind::Path, "opaque_part", p, oe);
-                let first = Set {
-                    extra: URIC_NO_SLASH_EXTRA,
-                    reserved: false,
-                    ..OPAQUE
-                };
-                let (_, n) = char_at(s, p);
-                chars(b, p, (p + n).min(oe), &first);
-                chars(b, (p + n).min(oe), oe, &OPAQUE);
-                p = oe;
-            } else if p >= e || by[p] == b'#' {
+            if p >= e || by[p] == b'#' {
                 let span = Span::new(c, c + 1);
                 if !b.skip_error(span) {
                     b.error_in(
@@ -349,6 +337,19 @@ pub fn parse(b: &mut Builder<'_>) {
                     );
                 }
                 b.leaf(NodeKind::Path, "path", p, p);
+            } else if by[p] != b'/' {
+                // opaque_part = uric_no_slash *uric; it ends at "#".
+                let oe = by[p..].iter().position(|&x| x == b'#').map_or(e, |k| p + k);
+                b.leaf(NodeKind::Path, "opaque_part", p, oe);
+                let first = Set {
+                    extra: URIC_NO_SLASH_EXTRA,
+                    reserved: false,
+                    ..OPAQUE
+                };
+                let (_, n) = char_at(s, p);
+                chars(b, p, (p + n).min(oe), &first);
+                chars(b, (p + n).min(oe), oe, &OPAQUE);
+                p = oe;
             } else {
                 p = hier(b, p, e, true);
             }
