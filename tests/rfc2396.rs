@@ -120,6 +120,30 @@ fn resolution_needs_a_valid_absolute_base() {
     assert!(resolve("a/b", "g", P).target.is_none());
     assert!(resolve("http://a b/", "g", P).target.is_none());
     assert!(resolve(BASE, "g h", P).target.is_none());
+    // An opaque base has no path to merge with; the other steps still apply.
+    let opaque = resolve("mailto:a@b", "g", P);
+    assert!(opaque.target.is_none());
+    assert_eq!(
+        opaque.first_error().map(|d| (d.code.as_str(), d.spec)),
+        Some(("resolve-base-not-absolute", "RFC 2396 §5.2"))
+    );
+    assert_eq!(
+        resolve("mailto:a@b", "#s", P).target.as_deref(),
+        Some("mailto:a@b#s")
+    );
+    assert_eq!(
+        resolve("mailto:a@b", "/g", P).target.as_deref(),
+        Some("mailto:/g")
+    );
+    // §5.2 can make a path that reads back as an authority: a note says so.
+    let r = resolve("f:/a", ".//g", P);
+    assert_eq!(r.target.as_deref(), Some("f:/.//g"));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code.as_str() == "resolve-path-looks-like-authority"),
+        "{r:#?}"
+    );
     // A base with an authority and no path: the merged path starts at "/".
     assert_eq!(
         resolve("http://a", "g", P).target.as_deref(),

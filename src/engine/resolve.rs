@@ -781,6 +781,25 @@ mod rfc2396 {
                 );
                 t.path = r.path.clone();
             } else {
+                if bc.authority.is_none() && !bc.path.starts_with('/') {
+                    // Step 6 merges with the base's hierarchical path; an opaque base (§3:
+                    // its scheme-specific part does not start with "/") has none.
+                    res.base_diagnostics.push(Diagnostic::new(
+                        Severity::Error,
+                        Code::ResolveBaseNotAbsolute,
+                        Span::new(0, base.len()),
+                        "RFC 2396 §5.2",
+                        "the base is an opaque URI (its scheme-specific part does not start \
+                         with \"/\", RFC 2396 §3), so it has no path to merge a relative path \
+                         with; use a hierarchical base (java.net.URI returns the reference \
+                         unchanged here)",
+                    ));
+                    res.step(
+                        "§5.2 step 6",
+                        "a relative path against an opaque base: no resolution",
+                    );
+                    return res;
+                }
                 // a) all but the last segment of the base path: what follows its last "/".
                 let kept = match bc.path.rfind('/') {
                     Some(i) => &bc.path[..=i],
@@ -813,8 +832,40 @@ mod rfc2396 {
                 t.path = out;
             }
         }
+        let literal = (t.authority.is_none() && t.path.starts_with("//"))
+            .then(|| t.recompose(PathSyntax::Generic));
+        if let Some(literal) = &literal {
+            // §5.2 gives this (`f:/a` + `.//g`), and step 7 would write it as it is: what
+            // follows "//" would read back as an authority (`f://g`), or make no valid URI
+            // (`f://`). RFC 2396 has no guard; the one the RFC 3986 profile takes (and the
+            // URL Standard writes) keeps it a path: "/." before it, which names the same
+            // path (docs/readings.md, RFC 2396).
+            let guarded = format!("/.{}", t.path);
+            res.step(
+                "guard",
+                format!(
+                    "{literal:?} would read back with an authority: the path {:?} is written \
+                     {guarded:?}",
+                    t.path
+                ),
+            );
+            t.path = guarded;
+        }
         let target = t.recompose(PathSyntax::Generic);
         res.step("§5.2 step 7", target.clone());
+        if let Some(literal) = literal {
+            res.diagnostics.push(Diagnostic::cited(
+                Code::ResolvePathLooksLikeAuthority,
+                Span::new(0, reference.len()),
+                "RFC 2396 §5.2",
+                format!(
+                    "the target has no authority and its path starts with \"//\": written as \
+                     step 7 writes it, {literal:?}, what follows \"//\" would read back as an \
+                     authority, so the target is written {target:?}, with \"/.\" before the \
+                     path; avoid the empty segment (\"//\") in the reference"
+                ),
+            ));
+        }
         res.target = Some(target);
         res
     }

@@ -9,6 +9,7 @@ use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
+use crate::engine::specs::CORE;
 use crate::engine::specs::uri::rfc2396_grammar;
 
 /// RFC 2396 as amended by RFC 2732.
@@ -20,7 +21,7 @@ pub static RFC2396: Descriptor = Descriptor {
     grammar: GrammarEntry::Fn(rfc2396_grammar::parse),
     // No quick recognizer: batch checking runs the grammar.
     quick: None,
-    rules: &[include_str!("rfc2396.bnf")],
+    rules: &[include_str!("rfc2396.bnf"), CORE],
     resolution: Resolver::Rfc2396,
     readings: ReadingMarks::NONE,
     examples: "",

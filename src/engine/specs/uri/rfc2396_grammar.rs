@@ -94,6 +94,8 @@ struct Set {
     place: &'static str,
     code: Code,
     section: &'static str,
+    /// What the production accepts, for the "expected" list of an error.
+    expects: &'static [&'static str],
 }
 
 const USERINFO: Set = Set {
@@ -103,6 +105,19 @@ const USERINFO: Set = Set {
     place: "the userinfo",
     code: Code::IllegalChar,
     section: SEC_USERINFO,
+    expects: &[
+        "unreserved",
+        "escaped",
+        "other",
+        "\";\"",
+        "\":\"",
+        "\"&\"",
+        "\"=\"",
+        "\"+\"",
+        "\"$\"",
+        "\",\"",
+        "\"@\"",
+    ],
 };
 const REG_NAME: Set = Set {
     extra: REG_NAME_EXTRA,
@@ -111,6 +126,22 @@ const REG_NAME: Set = Set {
     place: "a registry-based authority (reg_name)",
     code: Code::IllegalChar,
     section: SEC_REG_NAME,
+    expects: &[
+        "unreserved",
+        "escaped",
+        "other",
+        "\"$\"",
+        "\",\"",
+        "\";\"",
+        "\":\"",
+        "\"@\"",
+        "\"&\"",
+        "\"=\"",
+        "\"+\"",
+        "\"/\"",
+        "\"?\"",
+        "\"#\"",
+    ],
 };
 const SEGMENT: Set = Set {
     extra: SEGMENT_EXTRA,
@@ -119,6 +150,7 @@ const SEGMENT: Set = Set {
     place: "a path segment",
     code: Code::IllegalChar,
     section: SEC_PATH,
+    expects: &["pchar", "other", "\";\"", "\"/\"", "\"?\"", "\"#\""],
 };
 const REL_SEGMENT: Set = Set {
     extra: REL_SEGMENT_EXTRA,
@@ -127,6 +159,21 @@ const REL_SEGMENT: Set = Set {
     place: "the first segment of a relative path (rel_segment)",
     code: Code::ColonInFirstSegment,
     section: SEC_RELATIVE,
+    expects: &[
+        "unreserved",
+        "escaped",
+        "other",
+        "\";\"",
+        "\"@\"",
+        "\"&\"",
+        "\"=\"",
+        "\"+\"",
+        "\"$\"",
+        "\",\"",
+        "\"/\"",
+        "\"?\"",
+        "\"#\"",
+    ],
 };
 const OPAQUE: Set = Set {
     extra: b"",
@@ -135,6 +182,7 @@ const OPAQUE: Set = Set {
     place: "the opaque part",
     code: Code::IllegalChar,
     section: SEC_HIER,
+    expects: &["uric", "other", "\"#\""],
 };
 const QUERY: Set = Set {
     extra: b"",
@@ -143,6 +191,7 @@ const QUERY: Set = Set {
     place: "the query",
     code: Code::QueryChar,
     section: SEC_QUERY,
+    expects: &["uric", "other", "\"#\""],
 };
 const FRAGMENT: Set = Set {
     extra: b"",
@@ -151,6 +200,7 @@ const FRAGMENT: Set = Set {
     place: "the fragment",
     code: Code::FragmentChar,
     section: SEC_FRAGMENT,
+    expects: &["uric", "other"],
 };
 
 impl Set {
@@ -326,6 +376,7 @@ pub fn parse(b: &mut Builder<'_>) {
             p = c + 1;
             if p >= e || by[p] == b'#' {
                 let span = Span::new(c, c + 1);
+                b.expect(c + 1, &["\"/\"", "uric_no_slash"]);
                 if !b.skip_error(span) {
                     b.error_in(
                         Code::SchemeSpecificPartEmpty,
@@ -344,6 +395,7 @@ pub fn parse(b: &mut Builder<'_>) {
                 let first = Set {
                     extra: URIC_NO_SLASH_EXTRA,
                     reserved: false,
+                    expects: &["uric_no_slash", "other"],
                     ..OPAQUE
                 };
                 let (_, n) = char_at(s, p);
@@ -387,6 +439,7 @@ fn scheme(b: &mut Builder<'_>, c: usize) {
     let first = s.as_bytes()[0];
     if !first.is_ascii_alphabetic() {
         let span = Span::new(0, 1);
+        b.expect(0, &["alpha"]);
         if !b.skip_error(span) {
             b.error_in(
                 Code::SchemeStart,
@@ -538,6 +591,10 @@ fn authority(b: &mut Builder<'_>, a0: usize, ae: usize) {
                 // meant as one (an IP literal), else which character a reg_name refuses.
                 if by[a0] == b'[' {
                     let span = Span::new(a0, ae);
+                    b.expect(
+                        a0,
+                        &["IPv6reference", "hostname", "IPv4address", "reg_name"],
+                    );
                     if !b.skip_error(span) {
                         b.error_in(
                             Code::IpLiteralInvalid,
@@ -578,6 +635,13 @@ fn chars(b: &mut Builder<'_>, a: usize, e: usize, set: &Set) {
             return;
         };
         if s.as_bytes()[sp.start] == b'%' {
+            // escaped = "%" hex hex: the first byte after "%" that is no hex digit.
+            let by = s.as_bytes();
+            let mut h = sp.start + 1;
+            while h < e && h < sp.start + 3 && by[h].is_ascii_hexdigit() {
+                h += 1;
+            }
+            b.expect(h, &["hex"]);
             if !b.skip_error(sp) {
                 b.error_in(
                     Code::PctInvalid,
@@ -599,6 +663,7 @@ fn chars(b: &mut Builder<'_>, a: usize, e: usize, set: &Set) {
             }
         }
         let span = Span::new(sp.start, end);
+        b.expect(sp.start, set.expects);
         if !b.skip_error(span) {
             let c = char_at(s, sp.start).0;
             let (code, section) = if set.code == Code::ColonInFirstSegment && c != ':' {
