@@ -555,14 +555,12 @@ fn the_grammar_rows_read_as_expected() {
                 ("server", Some("server"), Some(h)) => {
                     let rule = h.rule();
                     let text = h.text(input);
-                    let found = ROWS
-                        .iter()
+                    ROWS.iter()
                         .find_map(|r| match r.3 {
                             Auth::Server(ru, t) if ru == rule && t == text => Some(r.3),
                             _ => None,
                         })
-                        .unwrap_or(Auth::None);
-                    found
+                        .unwrap_or(Auth::None)
                 }
                 other => panic!("{input:?}: authority {other:?}"),
             },
