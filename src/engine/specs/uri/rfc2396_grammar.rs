@@ -398,7 +398,12 @@ pub fn parse(b: &mut Builder<'_>) {
                     expects: &["uric_no_slash", "other"],
                     ..OPAQUE
                 };
-                let (_, n) = char_at(s, p);
+                // Its first unit: an escaped triplet, else one character.
+                let n = if pct::triplet_at(&by[..oe], p).is_some() {
+                    3
+                } else {
+                    char_at(s, p).1
+                };
                 chars(b, p, (p + n).min(oe), &first);
                 chars(b, (p + n).min(oe), oe, &OPAQUE);
                 p = oe;
