@@ -248,7 +248,7 @@ fn rfc2141bis_and_xri2_are_held_to_their_start_rules() {
 
 /// Listed causes that no identifier-set entry needs, with inputs they explain (found by
 /// tests/abnf_agree_prop.rs's mutations): (profile, input, cause).
-const CAUSE_EXAMPLES: [(Profile, &str, &str); 5] = [
+const CAUSE_EXAMPLES: [(Profile, &str, &str); 6] = [
     // RFC 8141 §2: the ABNF's one parse is the r-component "r?=" (an empty q-component
     // cannot follow), "r?=/x", "r?=?x"; idbench ends the r-component at "?=".
     (
@@ -270,6 +270,8 @@ const CAUSE_EXAMPLES: [(Profile, &str, &str); 5] = [
     (Profile::Xri2, "()()", "xref-balanced"),
     // The xref "(()" holds the content "(", an IRI authority.
     (Profile::Xri2, "-*(()", "xref-balanced"),
+    // java.net.URI refuses an empty authority with nothing after it; the BNF admits it.
+    (Profile::Rfc2396, "http://", "empty-authority-alone"),
 ];
 
 #[test]

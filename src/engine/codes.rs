@@ -137,6 +137,7 @@ macro_rules! codes {
 codes! {
     AuthorityEmpty = "authority-empty", Warning, "XRI Syntax 2.0 §2.2.1.3", "the authority is empty";
     AuthorityKindLookalike = "authority-kind-lookalike", Warning, "XRI Syntax 2.0 §3.3", "a look-alike character changes the authority's kind";
+    AuthorityRegName = "authority-reg-name", Note, "RFC 2396 §3.2.1", "a registry-based authority: no host";
     BidiComponentEdge = "bidi-component-edge", Warning, "RFC 3987 §4.2", "a right-to-left component starts or ends with a left-to-right character";
     BidiControl = "bidi-control", Warning, "RFC 3987 §4.1", "a bidi control character";
     BidiFormatChar = "bidi-format-char", Error, "RFC 3987 §4.1", "a bidirectional formatting character";
@@ -281,6 +282,7 @@ codes! {
     SchemeChar = "scheme-char", Error, "RFC 3986 §3.1", "a character a scheme does not allow";
     SchemeDriveLetter = "scheme-drive-letter", Warning, "RFC 8089 Appendix E.2", "a drive letter read as a scheme";
     SchemeEmpty = "scheme-empty", Error, "RFC 3986 §3.1", "an empty scheme";
+    SchemeSpecificPartEmpty = "scheme-specific-part-empty", Error, "RFC 2396 §3", "nothing after the scheme";
     SchemeStart = "scheme-start", Error, "RFC 3986 §3.1", "a scheme that does not start with a letter";
     SchemeUppercase = "scheme-uppercase", Note, "RFC 3986 §6.2.2.1", "a scheme with upper-case letters";
     SegmentNzEmpty = "segment-nz-empty", Error, "XRI Syntax 2.0 §2.2.3", "an empty segment where one is required";

@@ -44,6 +44,9 @@ pub enum Notation {
     /// The WWW draft's BNF: words of more than one letter are rules, `|` separates
     /// alternatives, single characters stand for themselves.
     Www,
+    /// RFC 2396's BNF (§1.6): ABNF's `name = definition`, `*`, `[ ]` and `"literal"`, with
+    /// `|` between alternatives and `_` in rule names.
+    BnfBar,
 }
 
 /// One production of a profile's grammar.
@@ -294,6 +297,7 @@ fn read_file(text: &'static str) -> Vec<Production> {
                     notation = match val.trim() {
                         "bnf" => Notation::Bnf,
                         "www" => Notation::Www,
+                        "bnf-bar" => Notation::BnfBar,
                         _ => Notation::Abnf,
                     }
                 }
@@ -359,7 +363,7 @@ fn read_file(text: &'static str) -> Vec<Production> {
 fn name_of(text: &'static str, notation: Notation) -> Option<&'static str> {
     let first = text.lines().next()?.trim();
     let name = match notation {
-        Notation::Abnf => first.split('=').next()?.trim(),
+        Notation::Abnf | Notation::BnfBar => first.split('=').next()?.trim(),
         Notation::Bnf => first.split("::=").next()?.trim(),
         Notation::Www => first,
     };
@@ -371,7 +375,7 @@ fn name_of(text: &'static str, notation: Notation) -> Option<&'static str> {
 /// The definition part of a production's text (after `=`, `::=`, or the name line).
 fn definition(text: &'static str, notation: Notation) -> &'static str {
     let split = match notation {
-        Notation::Abnf => text.split_once('='),
+        Notation::Abnf | Notation::BnfBar => text.split_once('='),
         Notation::Bnf => text.split_once("::="),
         Notation::Www => text.split_once('\n'),
     };
@@ -431,7 +435,7 @@ fn alternatives(def: &str, notation: Notation) -> Vec<String> {
             }
             out.push(cur.join(" "));
         }
-        Notation::Abnf | Notation::Bnf => {
+        Notation::Abnf | Notation::Bnf | Notation::BnfBar => {
             let sep = if notation == Notation::Abnf { '/' } else { '|' };
             let mut depth = 0i32;
             let mut quote: Option<char> = None;
@@ -511,7 +515,7 @@ fn references(def: &'static str, notation: Notation) -> Vec<&'static str> {
                 k += 1;
             }
         }
-        Notation::Abnf => {
+        Notation::Abnf | Notation::BnfBar => {
             for line in def.lines() {
                 let b = line.as_bytes();
                 let mut k = 0;
@@ -532,7 +536,10 @@ fn references(def: &'static str, notation: Notation) -> Vec<&'static str> {
                         }
                     } else if c.is_ascii_alphabetic() {
                         let s = k;
-                        while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'-') {
+                        // "_" is RFC 2396's (`hier_part`); ABNF names never hold one.
+                        while k < b.len()
+                            && (b[k].is_ascii_alphanumeric() || b[k] == b'-' || b[k] == b'_')
+                        {
                             k += 1;
                         }
                         let start = line.as_ptr() as usize - def.as_ptr() as usize;
@@ -711,11 +718,11 @@ fn references_owned(alt: &str, notation: Notation) -> Vec<String> {
                     word.clear();
                     continue;
                 }
-                if !in_quote && (c.is_ascii_alphanumeric() || c == '-') {
+                if !in_quote && (c.is_ascii_alphanumeric() || c == '-' || c == '_') {
                     word.push(c);
                 } else {
                     let w = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '*');
-                    if w.len() > 1 || (notation == Notation::Abnf && !w.is_empty()) {
+                    if w.len() > 1 || (notation != Notation::Www && !w.is_empty()) {
                         add(w);
                     }
                     word.clear();

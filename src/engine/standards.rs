@@ -251,6 +251,8 @@ pub struct Standards {
     pub rfc3986: Verdict,
     /// RFC 3987's verdict.
     pub rfc3987: Verdict,
+    /// The verdicts of the further readings ([`FURTHER_READINGS`]), in that order.
+    pub further: Vec<Verdict>,
     /// Where the readings part, in input order.
     pub divergences: Vec<Divergence>,
     /// The parser-confusion classes where the profiles' readings of the security parts
@@ -546,15 +548,31 @@ impl<'a> Rfc<'a> {
 
 fn verdict_of_rfc(a: &Analysis, spec: &'static str) -> Verdict {
     let e = a.first_error();
+    let root = a.tree.root();
+    // A grammar that tells a server-based authority from a registry-based one (RFC 2396
+    // §3.2) says which it read: a registry-based one has no host.
+    let reads_as = match root
+        .child(NodeKind::Authority)
+        .and_then(|n| n.attr("authority_kind"))
+    {
+        Some(kind) => format!("{} ({kind} authority)", root.rule()),
+        None => root.rule().to_string(),
+    };
     Verdict {
         spec,
         valid: a.valid(),
         error: e.map(|d| d.code),
         message: e.map(|d| d.message.clone()),
         error_span: e.map(|d| d.span),
-        reads_as: a.tree.root().rule().to_string(),
+        reads_as,
     }
 }
+
+/// The further readings the comparison gives a verdict for beside RFC 3986 and RFC 3987:
+/// one row each in every face (`explain --standards`, the workbench's standards view, the
+/// served page), which render the rows alike. RFC 2396 as `java.net.URI` reads it is the
+/// reading of Java and Spark code (issue 40).
+pub const FURTHER_READINGS: &[Profile] = &[Profile::Rfc2396];
 
 fn rfc_analysis(input: &str, p: Profile) -> (Analysis, Vec<Diagnostic>) {
     let a = analyze(
@@ -783,6 +801,13 @@ pub fn compare(input: &str) -> Standards {
         whatwg: whatwg_verdict,
         rfc3986: verdict_of_rfc(&a86, "RFC 3986"),
         rfc3987: verdict_of_rfc(&a87, "RFC 3987"),
+        further: FURTHER_READINGS
+            .iter()
+            .map(|&p| {
+                let a = analyze(input, &Options::validate_only(Some(p)));
+                verdict_of_rfc(&a, p.descriptor().short)
+            })
+            .collect(),
         divergences: out,
         // Readings cut to 256 characters: the report shows where they part, and a long
         // path must not be repeated whole in it.

@@ -24,15 +24,20 @@ fn verdict_row(v: &Verdict) -> Vec<Cell> {
 pub fn render(s: &Standards, f: ReportFormat) -> String {
     let mut w = Writer::new(f);
     w.title("idbench: the URL Standard beside RFC 3986");
+    let mut rfcs: Vec<&str> = vec![s.rfc3986.spec, s.rfc3987.spec];
+    rfcs.extend(s.further.iter().map(|v| v.spec));
+    let last = rfcs.pop().unwrap_or_default();
     w.para(&format!(
-        "idbench {} · the WHATWG URL Standard (revision 6ae8486, 2 July 2026), RFC 3986 and \
-         RFC 3987, each reading the input as it stands (no base)",
-        env!("CARGO_PKG_VERSION")
+        "idbench {} · the WHATWG URL Standard (revision 6ae8486, 2 July 2026), {} and {last}, \
+         each reading the input as it stands (no base)",
+        env!("CARGO_PKG_VERSION"),
+        rfcs.join(", ")
     ));
     w.block(&s.input);
     w.heading("Verdicts");
     let rows: Vec<Vec<Cell>> = [&s.whatwg, &s.rfc3986, &s.rfc3987]
         .into_iter()
+        .chain(&s.further)
         .map(verdict_row)
         .collect();
     w.table(

@@ -781,7 +781,11 @@ fn standards(h: &mut String, input: &str) {
         "<section id=\"standards\"><h2>Standards: RFC 3986/3987 and the URL Standard</h2>\
          <table><thead><tr><th>standard</th><th>verdict</th><th>reads it as</th></tr></thead><tbody>",
     );
-    for v in [&s.rfc3986, &s.rfc3987, &s.whatwg] {
+    for v in [&s.rfc3986, &s.rfc3987]
+        .into_iter()
+        .chain(&s.further)
+        .chain([&s.whatwg])
+    {
         let verdict = match (&v.error, &v.message) {
             (None, _) => "accepts".to_string(),
             (Some(c), Some(m)) => format!("rejects: {} ({m})", c.as_str()),

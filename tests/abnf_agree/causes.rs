@@ -89,6 +89,7 @@ impl Checker {
             Profile::Rfc8141 => ("", RFC8141),
             Profile::Rfc2141 => ("", RFC2141),
             Profile::Rfc1630 => ("", RFC1630),
+            Profile::Rfc2396 => ("", RFC2396),
             Profile::Xri2 => (XRI2_HELPERS, XRI2),
             _ => ("", &[]),
         };
@@ -293,6 +294,21 @@ static RFC1630: &[Cause] = &[Cause {
               (docs/readings.md, \"RFC 2141 and the WWW draft in ABNF\")",
     hand: true,
     holds: partial_form,
+}];
+
+/// `java.net.URI` permits an empty authority only when a path, query or fragment follows;
+/// the BNF's `server = [ ... ]` admits one with nothing after it (`http://`, `//`).
+fn empty_authority_alone(_: &Checker, input: &str) -> bool {
+    let rest = leading_scheme(input).map_or(input, |s| &input[s.len() + 1..]);
+    rest == "//"
+}
+
+static RFC2396: &[Cause] = &[Cause {
+    name: "empty-authority-alone",
+    reading: "java.net.URI refuses an empty authority with nothing after it, which the BNF \
+              admits (docs/readings.md, \"RFC 2396 as java.net.URI reads it\")",
+    hand: false,
+    holds: empty_authority_alone,
 }];
 
 // ---------------------------------------------------------------- XRI 2.0

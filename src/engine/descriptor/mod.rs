@@ -81,6 +81,9 @@ pub enum Resolver {
     Rfc3986(PathSyntax),
     /// The WWW draft's partial forms, counting slashes.
     Www,
+    /// RFC 2396 §5.2: dot-segments removed only from a merged relative path, and a ".."
+    /// above the root kept (Appendix C.2).
+    Rfc2396,
     /// None: the spec has no relative references (URNs).
     None,
 }

@@ -148,6 +148,8 @@ profiles! {
     Xri2 => xri::xri2::XRI2;
     /// The WHATWG URL Standard (`auto` never picks it).
     Whatwg => whatwg::url_standard::WHATWG;
+    /// RFC 2396 amended by RFC 2732, as `java.net.URI` reads it (`auto` never picks it).
+    Rfc2396 => uri::rfc2396::RFC2396;
     @not_listed:
     /// The grammar lab: a grammar given at run time, in the analysis's options
     /// ([`crate::engine::analyze_in`]); `auto` never picks it.

@@ -355,6 +355,7 @@ pub fn draw(
         verdict_line("RFC 3986", &s.rfc3986, w, theme),
         verdict_line("RFC 3987", &s.rfc3987, w, theme),
     ];
+    head.extend(s.further.iter().map(|v| verdict_line(v.spec, v, w, theme)));
     if s.agree() {
         head.push(Line::styled(
             "the two readings agree: no divergence",
