@@ -44,6 +44,8 @@ fn document(source: &str) -> Result<(String, Scope), String> {
             Scope::Section,
         ),
         "RFC 2141" => (vendored("rfc2141.txt"), Scope::Document),
+        "RFC 2396" => (vendored("rfc2396.txt"), Scope::Document),
+        "RFC 2732" => (vendored("rfc2732.txt"), Scope::Document),
         "WWW URI draft (RFC 1630)" => (vendored("www-uri-draft-rfc1630.txt"), Scope::Document),
         "XRI Syntax 2.0" => (
             root().join("../shared/specs/xri-syntax-v2.0-cs.txt"),
