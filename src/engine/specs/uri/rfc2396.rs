@@ -24,7 +24,7 @@ pub static RFC2396: Descriptor = Descriptor {
     rules: &[include_str!("rfc2396.bnf"), CORE],
     resolution: Resolver::Rfc2396,
     readings: ReadingMarks::NONE,
-    examples: "",
+    examples: include_str!("../../../../examples/ids/rfc2396.txt"),
     abnf: Some(Abnf {
         text: Some(include_str!("rfc2396.transcribed.abnf")),
         start: "URI-reference",
