@@ -497,6 +497,7 @@ pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> 
             readings_omitted: an.readings_omitted,
             namespace_layer: an.namespace_layer,
             namespace: an.namespace.clone(),
+            scheme_spec: an.scheme_spec.clone(),
             lab: an.lab.clone(),
         }
     };

@@ -3,4 +3,8 @@
 //! row here.
 
 /// Every shipped scheme grammar.
-pub static GRAMMARS: &[(&str, &str, &str)] = &[];
+pub static GRAMMARS: &[(&str, &str, &str)] = &[
+    ("http", "http.abnf", include_str!("abnf/http.abnf")),
+    ("https", "https.abnf", include_str!("abnf/https.abnf")),
+    ("mailto", "mailto.abnf", include_str!("abnf/mailto.abnf")),
+];
