@@ -37,15 +37,17 @@ pub mod registry;
 pub use registry::{Entry, Snapshot, Status, lookup, snapshot};
 
 /// A grammar file's header lines (`abnf/README.md`): the comment lines `; key: value` at
-/// its top.
+/// its top. RFC 5234 §4 allows only ASCII in a comment, so a file writes "Section 4.2.1";
+/// `document` and `section` read it as the project cites sections, "§4.2.1".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Header {
     /// `scheme`: the scheme the file is for.
     pub scheme: &'static str,
     /// `document`: the scheme's spec (`RFC 9110`).
-    pub document: &'static str,
-    /// `section`: the section that gives the syntax, what diagnostics cite.
-    pub section: &'static str,
+    pub document: String,
+    /// `section`: the section that gives the syntax, what diagnostics cite
+    /// (`RFC 9110 §4.2.1`).
+    pub section: String,
     /// `source`: where the text was taken from.
     pub source: &'static str,
     /// `start`: the rule that matches the whole URI.
@@ -88,8 +90,8 @@ pub fn header(text: &'static str) -> Header {
         let value = value.trim();
         match key.trim() {
             "scheme" => h.scheme = value,
-            "document" => h.document = value,
-            "section" => h.section = value,
+            "document" => h.document = value.replace("Section ", "§"),
+            "section" => h.section = value.replace("Section ", "§"),
             "source" => h.source = value,
             "start" => h.start = value,
             "import" => h.import = value,
@@ -335,11 +337,11 @@ impl SchemeAnalysis {
     }
     /// The scheme's document, when idbench ships its grammar.
     pub fn document(&self) -> Option<&'static str> {
-        self.grammar.map(|g| g.header.document)
+        self.grammar.map(|g| g.header.document.as_str())
     }
     /// The scheme's syntax section, when idbench ships its grammar.
     pub fn section(&self) -> Option<&'static str> {
-        self.grammar.map(|g| g.header.section)
+        self.grammar.map(|g| g.header.section.as_str())
     }
     /// The scheme's verdict in a few words, as the faces show it beside the generic one.
     /// Holds no input text.
@@ -477,7 +479,7 @@ pub fn analyze_scheme(input: &str, scheme_end: usize, ask: Ask<'_>) -> Option<Sc
                     Severity::Note,
                     Code::SchemeNotJudged,
                     Span::new(0, input.len()),
-                    g.header.section,
+                    g.header.section.as_str(),
                     format!(
                         "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
                          is judged by the generic spec alone; shorten it to have its \
@@ -651,7 +653,7 @@ fn static_label(l: &'static Loaded, name: &str) -> &'static str {
 
 /// The warning of a URI its scheme's grammar rejects, at input byte `at`.
 fn syntax_invalid(
-    g: &SchemeGrammar,
+    g: &'static SchemeGrammar,
     l: &'static Loaded,
     input: &str,
     at: usize,
@@ -688,7 +690,7 @@ fn syntax_invalid(
         Severity::Warning,
         Code::SchemeSyntaxInvalid,
         Span::new(at, at + next),
-        g.header.section,
+        g.header.section.as_str(),
         message,
     );
     d.expected = expected;
