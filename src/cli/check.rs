@@ -199,6 +199,9 @@ struct Ctx {
     /// `--namespaces`: each URN is also judged by its namespace (its findings as extra
     /// fields of its record, never a change of its verdict).
     namespaces: bool,
+    /// `--schemes`: each URI is also judged by its scheme's spec (its findings as extra
+    /// fields of its record, never a change of its verdict).
+    schemes: bool,
     format: Format,
     quiet: bool,
     /// The source names (escaped for the terminal), when files were given.
@@ -266,8 +269,12 @@ fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'
     }
 }
 
-/// What `--namespaces` adds to a URN's record: the namespace layer's answer.
+/// What `--namespaces` adds to a URN's record: the namespace layer's answer; or what
+/// `--schemes` adds to a URI's: the scheme layer's (`check_schemes.rs`).
 struct NsExtra {
+    /// The text line's label and the JSON key: `namespace`, or `scheme` and `scheme_spec`.
+    label: &'static str,
+    key: &'static str,
     nid: String,
     registered: bool,
     valid: Option<bool>,
@@ -332,8 +339,24 @@ fn urn_parts(s: &str) -> Option<(usize, usize)> {
     (colon > 4 && colon + 1 < b.len()).then_some((4, colon + 1))
 }
 
+/// `--schemes`' record for a line judged under `profile` (check_schemes.rs).
+fn scheme_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra> {
+    let r = super::check_schemes::judge(bytes, profile, valid)?;
+    Some(NsExtra {
+        label: "scheme",
+        key: "scheme_spec",
+        nid: r.scheme,
+        registered: r.registered,
+        valid: r.valid,
+        document: r.document,
+        findings: r.findings,
+    })
+}
+
 fn ns_extra(n: crate::engine::namespaces::NssAnalysis) -> NsExtra {
     NsExtra {
+        label: "namespace",
+        key: "namespace",
         registered: n.registration.registered(),
         valid: n.valid,
         document: n.document(),
@@ -349,7 +372,12 @@ fn ns_extra(n: crate::engine::namespaces::NssAnalysis) -> NsExtra {
 impl Serialize for NsExtra {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Namespace", 5)?;
-        m.serialize_field("nid", &self.nid)?;
+        let name = if self.label == "scheme" {
+            "scheme"
+        } else {
+            "nid"
+        };
+        m.serialize_field(name, &self.nid)?;
         m.serialize_field("registered", &self.registered)?;
         m.serialize_field("valid", &self.valid)?;
         m.serialize_field("document", &self.document)?;
@@ -393,7 +421,7 @@ impl Serialize for LineJson<'_> {
             m.serialize_field("error", &e)?;
         }
         if let Some(n) = self.namespace {
-            m.serialize_field("namespace", n)?;
+            m.serialize_field(n.key, n)?;
         }
         if let Some(f) = self.file {
             m.serialize_field("file", f)?;
@@ -458,7 +486,8 @@ fn text_line(
             "unregistered"
         };
         let mut t = format!(
-            "\tnamespace {}: {verdict}, {reg}",
+            "\t{} {}: {verdict}, {reg}",
+            n.label,
             crate::safe_text::escape(&n.nid)
         );
         for &(_, code, start, end) in &n.findings {
@@ -694,7 +723,12 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>) -> Tally {
                 namespace_extra(bytes, shown_profile, verdict.is_ok())
             } else {
                 None
-            };
+            }
+            .or_else(|| {
+                ctx.schemes
+                    .then(|| scheme_extra(bytes, shown_profile, verdict.is_ok()))
+                    .flatten()
+            });
             let write = match ctx.format {
                 Format::Text => text_line,
                 Format::Json => json_line,
@@ -938,6 +972,7 @@ pub(super) fn json_of_reader(
     let ctx = Ctx {
         profile,
         namespaces,
+        schemes: false,
         format: Format::Json,
         quiet: false,
         names: None,
@@ -1195,6 +1230,7 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         profile: args.common.profile.0,
         lab,
         namespaces: args.namespaces,
+        schemes: args.schemes,
         format: args.common.format,
         quiet: args.quiet,
         // `check -` alone is stdin, like no file at all: no prefix.
@@ -1248,6 +1284,7 @@ mod tests {
             profile: Some(Profile::Rfc3986),
             lab: None,
             namespaces: false,
+            schemes: false,
             format,
             quiet: false,
             names: None,

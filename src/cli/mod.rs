@@ -3,6 +3,7 @@
 //! Every command renders what [`crate::engine`] returns; none re-parses.
 
 mod check;
+mod check_schemes;
 mod compare;
 mod draft;
 mod explain;
@@ -192,6 +193,10 @@ pub struct Common {
     /// grammar and check digits, its equivalence steps and canonical form).
     #[arg(long)]
     pub no_namespace: bool,
+    /// Answer by the generic spec alone: no URI scheme layer (the scheme registry, the
+    /// scheme's grammar and checks, its normal form and ladder steps).
+    #[arg(long)]
+    pub no_scheme_spec: bool,
 }
 
 /// `idbench parse`.
@@ -224,6 +229,10 @@ pub struct CheckArgs {
     /// judges by the URN spec alone unless asked.
     #[arg(long, conflicts_with = "no_namespace")]
     pub namespaces: bool,
+    /// Also judge each URI by its scheme's own spec (its registry entry, grammar and
+    /// checks): batch checking judges by the generic spec alone unless asked.
+    #[arg(long, conflicts_with_all = ["no_scheme_spec", "grammar"])]
+    pub schemes: bool,
     /// Worker threads (default: the machine's cores); output stays in input order.
     #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -438,6 +447,10 @@ pub struct ViewArgs {
     /// grammar and check digits, its equivalence steps and canonical form).
     #[arg(long)]
     pub no_namespace: bool,
+    /// Answer by the generic spec alone: no URI scheme layer (the scheme registry, the
+    /// scheme's grammar and checks, its normal form and ladder steps).
+    #[arg(long)]
+    pub no_scheme_spec: bool,
 }
 
 /// The form a side of a comparison is written in (XRI Syntax 2.0 §2.5.2).
@@ -551,6 +564,7 @@ impl ViewArgs {
             profile: crate::view::View::profile_name(self.profile()),
             layers: crate::view::Layers {
                 namespaces: !self.no_namespace,
+                schemes: !self.no_scheme_spec,
             },
             ..crate::view::View::default()
         };

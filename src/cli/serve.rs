@@ -137,6 +137,7 @@ fn explain_args(
             profile: Some(ProfileArg(profile)),
             compare: compare_flags(view),
             no_namespace: !view.layers.namespaces,
+            no_scheme_spec: !view.layers.schemes,
         },
         format,
         standards: false,

@@ -136,12 +136,6 @@ pub struct Step {
 /// scheme: `pkg`'s row goes in this table when `schemes::purl` exposes its canonical form.
 pub static STEPS: &[Step] = &[
     Step {
-        schemes: &["http", "https", "ws", "wss", "coap", "coaps", "ldap"],
-        name: "the scheme's default port dropped",
-        spec: "RFC 3986 §6.2.3",
-        apply: drop_default_port,
-    },
-    Step {
         schemes: &["http", "https"],
         name: "an empty path as \"/\"",
         spec: "RFC 9110 §4.2.3",
@@ -179,11 +173,27 @@ pub static STEPS: &[Step] = &[
     },
 ];
 
-/// The steps of `scheme`, in order.
-pub fn steps_for(scheme: &str) -> impl Iterator<Item = &'static Step> + '_ {
-    STEPS
-        .iter()
-        .filter(move |s| s.schemes.iter().any(|x| x.eq_ignore_ascii_case(scheme)))
+/// The name of the default-port step ([`DEFAULT_PORTS`]).
+pub const DEFAULT_PORT_STEP: &str = "the scheme's default port dropped";
+
+/// The steps of `scheme`, in order: its default port dropped (a row of [`DEFAULT_PORTS`],
+/// citing the section that states the port), then its rows of [`STEPS`].
+pub fn steps_for(scheme: &str) -> Vec<(&'static str, &'static str, fn(&str) -> Option<String>)> {
+    let port = default_port(scheme).map(|d| {
+        (
+            DEFAULT_PORT_STEP,
+            d.spec,
+            drop_default_port as fn(&str) -> Option<String>,
+        )
+    });
+    port.into_iter()
+        .chain(
+            STEPS
+                .iter()
+                .filter(|s| s.schemes.iter().any(|x| x.eq_ignore_ascii_case(scheme)))
+                .map(|s| (s.name, s.spec, s.apply)),
+        )
+        .collect()
 }
 
 /// The authority of a URI with one (`scheme://authority...`): its byte range.

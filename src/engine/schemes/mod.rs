@@ -513,16 +513,16 @@ pub fn analyze_scheme(input: &str, scheme_end: usize, ask: Ask<'_>) -> Option<Sc
         }
         if let Some(cs) = ask.canonical_scheme.filter(|_| !failed) {
             let mut cur = cs.to_string();
-            for step in catalogue::steps_for(&out.scheme) {
-                if let Some(next) = (step.apply)(&cur) {
-                    if next != cur {
-                        cur = next;
-                        out.steps.push(AppliedStep {
-                            name: step.name,
-                            spec: step.spec,
-                            text: cur.clone(),
-                        });
-                    }
+            for (name, spec, apply) in catalogue::steps_for(&out.scheme) {
+                if let Some(next) = apply(&cur)
+                    && next != cur
+                {
+                    cur = next;
+                    out.steps.push(AppliedStep {
+                        name,
+                        spec,
+                        text: cur.clone(),
+                    });
                 }
             }
             out.canonical = Some(cur);
@@ -715,5 +715,41 @@ pub(crate) fn printable(s: &str) -> String {
         }
     }
     out.push('"');
+    out
+}
+
+/// The scheme's rungs of a comparison ladder, after the generic ones: for sides `a` and `b`
+/// (the generic ladder's last texts) of one scheme, each of its steps
+/// ([`catalogue::steps_for`]) applied to both, as `(name, spec, a, b)`; a step that changes
+/// neither side is left out. Empty when the sides' schemes differ or the scheme has no
+/// step (or is `urn`). Linear in the sides' lengths.
+pub fn ladder_steps(a: &str, b: &str) -> Vec<(&'static str, &'static str, String, String)> {
+    let scheme_of = |s: &str| {
+        s.find(':')
+            .and_then(|i| s.get(..i))
+            .map(str::to_ascii_lowercase)
+    };
+    let (Some(sa), Some(sb)) = (scheme_of(a), scheme_of(b)) else {
+        return Vec::new();
+    };
+    if sa != sb || sa == "urn" {
+        return Vec::new();
+    }
+    let (mut ca, mut cb) = (a.to_string(), b.to_string());
+    let mut out = Vec::new();
+    for (name, spec, apply) in catalogue::steps_for(&sa) {
+        let na = apply(&ca);
+        let nb = apply(&cb);
+        if na.is_none() && nb.is_none() {
+            continue;
+        }
+        if let Some(x) = na {
+            ca = x;
+        }
+        if let Some(x) = nb {
+            cb = x;
+        }
+        out.push((name, spec, ca.clone(), cb.clone()));
+    }
     out
 }
