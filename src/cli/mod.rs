@@ -602,6 +602,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             cases: a.cases,
             allow_outside_grammar: a.allow_outside_grammar,
             no_namespace: !v.layers.namespaces,
+            no_scheme_spec: !v.layers.schemes,
             select: v.selection,
             focus: v.focus,
         }
