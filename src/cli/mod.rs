@@ -19,6 +19,7 @@ mod parse;
 mod present;
 mod resolve;
 mod rule;
+mod schemes;
 pub mod serve;
 pub mod shell;
 mod test;
@@ -102,6 +103,9 @@ pub enum Command {
     /// List the compiled-in snapshot of IANA's URN Namespaces registry.
     #[command(after_help = help::NAMESPACES)]
     Namespaces(namespaces::NamespacesArgs),
+    /// List the compiled-in snapshot of IANA's URI Schemes registry, marking the schemes
+    /// idbench has a grammar for.
+    Schemes(schemes::SchemesArgs),
     /// Run files of cases (each an identifier and what it must do) and report every one
     /// that fails, as text, JSON, TAP or JUnit XML.
     #[command(after_help = help::TEST)]
@@ -712,6 +716,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Test(args)) => test::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
         Some(Command::Namespaces(args)) => namespaces::run(&args),
+        Some(Command::Schemes(args)) => schemes::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
     };
     match result {

@@ -91,16 +91,53 @@ pub fn snapshot() -> &'static Snapshot {
     &SNAPSHOT
 }
 
+/// The snapshot's entries by scheme (the schemes are lower case in the file): the indices
+/// of [`Snapshot::entries`], sorted by scheme, for a binary search on every line of a batch
+/// check.
+static BY_NAME: LazyLock<Vec<usize>> = LazyLock::new(|| {
+    let entries = &snapshot().entries;
+    let mut v: Vec<usize> = (0..entries.len()).collect();
+    v.sort_by(|&a, &b| entries[a].scheme.cmp(entries[b].scheme));
+    v
+});
+
+/// `key` (lower case) against `scheme` folded to lower case, byte by byte, without
+/// allocating.
+fn cmp_folded(key: &str, scheme: &str) -> std::cmp::Ordering {
+    key.bytes()
+        .cmp(scheme.bytes().map(|b| b.to_ascii_lowercase()))
+}
+
 /// The entry for `scheme` (case-insensitive), if the snapshot lists it.
 pub fn lookup(scheme: &str) -> Option<&'static Entry> {
-    snapshot()
-        .entries
-        .iter()
-        .find(|e| e.scheme.eq_ignore_ascii_case(scheme))
+    let entries = &snapshot().entries;
+    let i = BY_NAME
+        .binary_search_by(|&i| cmp_folded(entries[i].scheme, scheme))
+        .ok()?;
+    entries.get(*BY_NAME.get(i)?)
 }
 
 fn opt(s: &'static str) -> Option<&'static str> {
     (!s.is_empty()).then_some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_finds_every_entry_in_any_case() {
+        for e in &snapshot().entries {
+            assert_eq!(lookup(e.scheme).map(|x| x.scheme), Some(e.scheme));
+            assert_eq!(
+                lookup(&e.scheme.to_ascii_uppercase()).map(|x| x.scheme),
+                Some(e.scheme)
+            );
+            assert_eq!(e.scheme, e.scheme.to_ascii_lowercase());
+        }
+        assert!(lookup("").is_none());
+        assert!(lookup("zzzz-none").is_none());
+    }
 }
 
 /// Reads the TSV: `# key<TAB>value` header lines, a column line, then one row per scheme.
