@@ -542,7 +542,7 @@ mod tests {
             profile: Some("rfc8141".into()),
             layers: Layers {
                 namespaces: false,
-                schemes: false,
+                ..Layers::default()
             },
             cache_objective: true,
             ignore_dollar: true,

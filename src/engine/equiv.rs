@@ -628,8 +628,17 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
     };
     // The scheme layer's rungs, after the generic ones, when both sides were analysed
     // with the layer (engine::schemes::ladder_steps).
+    // Only where the generic ladder itself does scheme-based normalization (RFC 3986
+    // §6.2.3): not under the WWW draft or the URL Standard, whose own rules decide.
+    let scheme_based = spec.rungs.iter().any(|r| {
+        matches!(
+            r,
+            crate::engine::descriptor::ladder::Rung::SchemeBased { .. }
+        )
+    });
     let scheme_steps: Vec<types::Step> = if aa.scheme_spec.is_some()
         && bb.scheme_spec.is_some()
+        && scheme_based
         && profile.family() == crate::engine::Family::Uri
     {
         let (la, lb) = ladder
