@@ -45,6 +45,7 @@ fn open(v: &View) -> App {
         profile: p,
         compare: v.compare_options(p),
         namespace: v.layers.namespaces,
+        scheme_spec: v.layers.schemes,
         selection: v.selection.clone(),
         focus: v.focus.clone(),
         ..AppConfig::default()

@@ -482,7 +482,7 @@ pub const BINDINGS: &[Binding] = &[
         A::ToggleSchemes,
         &[ctrl('x')],
         "URI schemes off/on: a URI read by its scheme's spec too, or the generic spec alone",
-        Some("schemes"),
+        None,
     ),
     b(
         X::Global,

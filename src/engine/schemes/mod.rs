@@ -245,18 +245,32 @@ thread_local! {
 }
 
 /// The verdict of `g`'s judge on `text` (its automaton with this thread's cache, or the
-/// Earley recognizer).
-fn verdict(g: &SchemeGrammar, l: &Loaded, text: &str) -> Option<abnf::Verdict> {
+/// Earley recognizer). Without `expected`, a failure found by the automaton has its offset
+/// only (no Earley parse of the bytes before it for the expected set): what batch checking
+/// needs.
+fn verdict(g: &SchemeGrammar, l: &Loaded, text: &str, expected: bool) -> Option<abnf::Verdict> {
     let i = FILES.iter().position(|f| std::ptr::eq(f, g))?;
-    if l.judge.automaton().is_none() {
+    let Some(a) = l.judge.automaton() else {
         return l.judge.verdict(&l.grammar, &mut None, text).ok();
-    }
+    };
     SCRATCH.with(|cell| {
         let mut v = cell.try_borrow_mut().ok()?;
         if v.len() <= i {
             v.resize_with(i + 1, || None);
         }
-        l.judge.verdict(&l.grammar, &mut v[i], text).ok()
+        if expected {
+            return l.judge.verdict(&l.grammar, &mut v[i], text).ok();
+        }
+        let s = v[i].get_or_insert_with(|| a.scratch());
+        let valid = a.is_match(s, text);
+        Some(abnf::Verdict {
+            valid,
+            failure: (!valid).then(|| abnf::Failure {
+                offset: a.dies_at(s, text).unwrap_or(text.len()),
+                expected: Vec::new(),
+            }),
+            engine: abnf::Engine::Automaton,
+        })
     })
 }
 
@@ -455,7 +469,7 @@ pub fn analyze_scheme(input: &str, scheme_end: usize, ask: Ask<'_>) -> Option<Sc
                 None => at.min(input.len()),
             }
         };
-        match verdict(g, l, text) {
+        match verdict(g, l, text, ask.tree) {
             Some(v) if v.valid => {
                 out.valid = Some(true);
                 syntax_ok = true;
