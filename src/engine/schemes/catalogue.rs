@@ -176,9 +176,12 @@ pub static STEPS: &[Step] = &[
 /// The name of the default-port step ([`DEFAULT_PORTS`]).
 pub const DEFAULT_PORT_STEP: &str = "the scheme's default port dropped";
 
+/// A step as applied: its name, its section, and its rewrite.
+pub type StepFn = (&'static str, &'static str, fn(&str) -> Option<String>);
+
 /// The steps of `scheme`, in order: its default port dropped (a row of [`DEFAULT_PORTS`],
 /// citing the section that states the port), then its rows of [`STEPS`].
-pub fn steps_for(scheme: &str) -> Vec<(&'static str, &'static str, fn(&str) -> Option<String>)> {
+pub fn steps_for(scheme: &str) -> Vec<StepFn> {
     let port = default_port(scheme).map(|d| {
         (
             DEFAULT_PORT_STEP,

@@ -121,25 +121,6 @@ fn opt(s: &'static str) -> Option<&'static str> {
     (!s.is_empty()).then_some(s)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lookup_finds_every_entry_in_any_case() {
-        for e in &snapshot().entries {
-            assert_eq!(lookup(e.scheme).map(|x| x.scheme), Some(e.scheme));
-            assert_eq!(
-                lookup(&e.scheme.to_ascii_uppercase()).map(|x| x.scheme),
-                Some(e.scheme)
-            );
-            assert_eq!(e.scheme, e.scheme.to_ascii_lowercase());
-        }
-        assert!(lookup("").is_none());
-        assert!(lookup("zzzz-none").is_none());
-    }
-}
-
 /// Reads the TSV: `# key<TAB>value` header lines, a column line, then one row per scheme.
 /// Lines that do not fit are skipped (the file is compiled in and checked by tests, so
 /// this never happens in a build; skipping keeps a bad edit from panicking).
@@ -197,4 +178,23 @@ fn parse(text: &'static str) -> Snapshot {
         });
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_finds_every_entry_in_any_case() {
+        for e in &snapshot().entries {
+            assert_eq!(lookup(e.scheme).map(|x| x.scheme), Some(e.scheme));
+            assert_eq!(
+                lookup(&e.scheme.to_ascii_uppercase()).map(|x| x.scheme),
+                Some(e.scheme)
+            );
+            assert_eq!(e.scheme, e.scheme.to_ascii_lowercase());
+        }
+        assert!(lookup("").is_none());
+        assert!(lookup("zzzz-none").is_none());
+    }
 }
