@@ -526,6 +526,34 @@ impl Serialize for NamespaceJson<'_> {
     }
 }
 
+/// The URI scheme layer's answer ([`crate::engine::schemes::SchemeAnalysis`]): `{scheme,
+/// registered, status, reference, valid, document, section, findings, canonical, steps}`.
+pub struct SchemeSpecJson<'a>(pub &'a crate::engine::schemes::SchemeAnalysis);
+
+impl Serialize for SchemeSpecJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let n = self.0;
+        let mut m = s.serialize_struct("SchemeSpec", 10)?;
+        m.serialize_field("scheme", &n.scheme)?;
+        m.serialize_field("registered", &n.registered())?;
+        m.serialize_field("status", &n.entry.map(|e| e.status.name()))?;
+        m.serialize_field("reference", &n.entry.map(|e| e.reference))?;
+        m.serialize_field("valid", &n.valid)?;
+        m.serialize_field("document", &n.document())?;
+        m.serialize_field("section", &n.section())?;
+        m.serialize_field("findings", &DiagnosticsJson(&n.diagnostics))?;
+        m.serialize_field("canonical", &n.canonical)?;
+        m.serialize_field(
+            "steps",
+            &n.steps
+                .iter()
+                .map(|st| serde_json::json!({"name": st.name, "spec": st.spec, "text": st.text}))
+                .collect::<Vec<_>>(),
+        )?;
+        m.end()
+    }
+}
+
 impl Serialize for AnalysisJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let a = self.0;
@@ -535,6 +563,7 @@ impl Serialize for AnalysisJson<'_> {
         m.serialize_field("profile_reason", &a.profile_reason)?;
         m.serialize_field("valid", &a.valid())?;
         m.serialize_field("namespace", &a.namespace.as_ref().map(NamespaceJson))?;
+        m.serialize_field("scheme_spec", &a.scheme_spec.as_ref().map(SchemeSpecJson))?;
         m.serialize_field("start_rule", &StartRuleJson(a))?;
         m.serialize_field("components", &ComponentsJson(a.components()))?;
         m.serialize_field(

@@ -58,11 +58,16 @@ impl SideForm {
 pub struct Layers {
     /// The URN namespace layer (`--no-namespace`, query `ns=0`).
     pub namespaces: bool,
+    /// The URI scheme layer (`--no-scheme-spec`, query `schemes=0`).
+    pub schemes: bool,
 }
 
 impl Default for Layers {
     fn default() -> Self {
-        Layers { namespaces: true }
+        Layers {
+            namespaces: true,
+            schemes: true,
+        }
     }
 }
 
@@ -73,6 +78,9 @@ impl Layers {
         let mut v = Vec::new();
         if !self.namespaces {
             v.push("URN namespaces");
+        }
+        if !self.schemes {
+            v.push("URI schemes");
         }
         v
     }
@@ -207,6 +215,9 @@ impl View {
         if !self.layers.namespaces {
             v.push("--no-namespace".into());
         }
+        if !self.layers.schemes {
+            v.push("--no-scheme-spec".into());
+        }
         if self.cache_objective {
             v.push("--objective=cache".into());
         }
@@ -292,6 +303,9 @@ impl View {
         if !self.layers.namespaces {
             q.append_pair("ns", "0");
         }
+        if !self.layers.schemes {
+            q.append_pair("schemes", "0");
+        }
         if self.cache_objective {
             q.append_pair("objective", "cache");
         }
@@ -344,6 +358,7 @@ impl View {
                 "profile" if val.is_empty() || val == "auto" => v.profile = None,
                 "profile" => v.profile = Some(val),
                 "ns" => v.layers.namespaces = switch(&k, &val)?,
+                "schemes" => v.layers.schemes = switch(&k, &val)?,
                 "objective" => {
                     v.cache_objective = match val.as_str() {
                         "cache" => true,
@@ -525,7 +540,10 @@ mod tests {
             b: Some("-x\u{202e}\n".into()),
             base: Some("http://a/b/c/d;p?q".into()),
             profile: Some("rfc8141".into()),
-            layers: Layers { namespaces: false },
+            layers: Layers {
+                namespaces: false,
+                ..Layers::default()
+            },
             cache_objective: true,
             ignore_dollar: true,
             a_form: SideForm::Iri,

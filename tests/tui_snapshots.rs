@@ -176,7 +176,10 @@ fn help_wraps_long_entries_and_scrolls() {
     // A description longer than its row goes on under the description column: nothing
     // runs into the border.
     a.handle(Event::key(KeyCode::PageDown));
-    // Two rows further: the message log's row (Ctrl-L) came before F2.
+    // Two rows further: the message log's row (Ctrl-L) came before F2; two more: the URI
+    // scheme switch's (Ctrl-X), whose description wraps.
+    a.handle(Event::key(KeyCode::Down));
+    a.handle(Event::key(KeyCode::Down));
     a.handle(Event::key(KeyCode::Down));
     a.handle(Event::key(KeyCode::Down));
     let s = screen(&mut a, 80, 24);

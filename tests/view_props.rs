@@ -45,6 +45,7 @@ fn open(v: &View) -> App {
         profile: p,
         compare: v.compare_options(p),
         namespace: v.layers.namespaces,
+        scheme_spec: v.layers.schemes,
         selection: v.selection.clone(),
         focus: v.focus.clone(),
         ..AppConfig::default()
@@ -115,13 +116,13 @@ fn views() -> impl Strategy<Value = (View, usize, bool)> {
         0..B.len(),
         0..BASES.len(),
         0..=Profile::ALL.len(),
-        any::<bool>(),
+        (any::<bool>(), any::<bool>()),
         (any::<bool>(), any::<bool>(), 0u8..3, 0u8..3),
         any::<usize>(),
         any::<bool>(),
     )
         .prop_map(
-            |(shape, a, b, base, p, ns, (cache, dollar, af, bf), node, focused)| {
+            |(shape, a, b, base, p, (ns, sch), (cache, dollar, af, bf), node, focused)| {
                 let form = |f: u8| match f {
                     0 => SideForm::AsIs,
                     1 => SideForm::Iri,
@@ -132,7 +133,10 @@ fn views() -> impl Strategy<Value = (View, usize, bool)> {
                     b: (shape == 1).then(|| B[b].to_string()),
                     base: (shape == 2).then(|| BASES[base].to_string()),
                     profile: p.checked_sub(1).map(|i| Profile::ALL[i].name().to_string()),
-                    layers: Layers { namespaces: ns },
+                    layers: Layers {
+                        namespaces: ns,
+                        schemes: sch,
+                    },
                     cache_objective: cache,
                     ignore_dollar: dollar,
                     a_form: form(af),

@@ -269,7 +269,10 @@ fn idbench_tui_reads_every_part_of_a_view() {
     let v = View {
         a: "urn:ISBN:0-451-45052-3".into(),
         profile: Some("rfc8141".into()),
-        layers: idbench::view::Layers { namespaces: false },
+        layers: idbench::view::Layers {
+            namespaces: false,
+            ..Default::default()
+        },
         selection: Some(Selection {
             side: 0,
             path: vec![0, 2],
@@ -342,7 +345,10 @@ fn a_deck_step_sets_any_part_of_a_view() {
         "size = \"80x24\"\n[[step]]\nview = \"{}\"\n\n[[step]]\ninput = \"{UPPER}\"\nwith = \"{LOWER}\"\nnamespaces = false\nfocus = \"ladder\"\n",
         View {
             a: "urn:ISBN:0-451-45052-3".into(),
-            layers: idbench::view::Layers { namespaces: false },
+            layers: idbench::view::Layers {
+                namespaces: false,
+                ..Default::default()
+            },
             selection: Some(Selection {
                 side: 0,
                 path: vec![0, 2],

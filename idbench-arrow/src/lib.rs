@@ -477,7 +477,8 @@ pub fn normalize_with(
     if form == "equivalence_key" {
         return s.map(|i| Some(Cow::Owned(key_of(s.get(i)?, profile, namespaces))));
     }
-    if form == "canonical_namespace" {
+    // The layers' forms (the namespace's, and the scheme's canonical_scheme) need the analysis.
+    if form == "canonical_namespace" || form == "canonical_scheme" {
         let opts = Options {
             profile,
             forms: true,

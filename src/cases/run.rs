@@ -46,6 +46,8 @@ pub struct RunOptions {
     pub profile: Option<Profile>,
     /// The URN namespace layer of a case that does not set `namespaces`.
     pub namespaces: bool,
+    /// The URI scheme layer (`idbench test --no-scheme-spec` turns it off).
+    pub schemes: bool,
 }
 
 impl Default for RunOptions {
@@ -53,6 +55,7 @@ impl Default for RunOptions {
         RunOptions {
             profile: None,
             namespaces: true,
+            schemes: true,
         }
     }
 }
@@ -89,7 +92,7 @@ pub fn run_with(case: &Case, opts: RunOptions) -> Vec<Failure> {
             forms: !e.forms.is_empty() || !e.diagnostics.is_empty(),
             all_profiles: false,
             namespace,
-            scheme_spec: namespace,
+            scheme_spec: opts.schemes,
             equivalence_key: !e.forms.is_empty() || !e.diagnostics.is_empty(),
         };
         let a = analyze(&case.input, &opts);

@@ -218,6 +218,9 @@ struct Ctx {
     namespaces: bool,
     /// `--agree`: the profiles each line is read under ([`super::check_agree`]).
     agree: Option<Vec<Profile>>,
+    /// `--schemes`: each URI is also judged by its scheme's spec (its findings as extra
+    /// fields of its record, never a change of its verdict).
+    schemes: bool,
     format: Format,
     quiet: bool,
     /// The source names (escaped for the terminal), when files were given.
@@ -291,10 +294,14 @@ fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'
     }
 }
 
-/// What `--namespaces` adds to a URN's record: the namespace layer's answer.
+/// What `--namespaces` adds to a URN's record: the namespace layer's answer; or what
+/// `--schemes` adds to a URI's: the scheme layer's (`check_schemes.rs`).
 struct NsExtra<'a> {
-    /// The NID as written (shown in lower case).
-    nid: &'a str,
+    /// The text line's label and the JSON key: `namespace`, or `scheme` and `scheme_spec`.
+    label: &'static str,
+    key: &'static str,
+    /// The NID (or the scheme) as written (shown in lower case).
+    nid: std::borrow::Cow<'a, str>,
     registered: bool,
     valid: Option<bool>,
     document: Option<&'static str>,
@@ -388,13 +395,40 @@ fn urn_parts(s: &str, components: bool) -> Option<(usize, usize, usize)> {
     (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
 }
 
+/// `--schemes`' record for a line judged under `profile` (check_schemes.rs).
+fn scheme_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra<'static>> {
+    let r = super::check_schemes::judge(bytes, profile, valid)?;
+    let messages = r
+        .findings
+        .iter()
+        .map(|f| {
+            crate::engine::codes::Code::from_name(f.1)
+                .map_or("", |c| c.head())
+                .into()
+        })
+        .collect();
+    Some(NsExtra {
+        label: "scheme",
+        key: "scheme_spec",
+        nid: r.scheme.into(),
+        registered: r.registered,
+        valid: r.valid,
+        document: r.document,
+        findings: r.findings,
+        messages,
+        nss: (0, 0),
+    })
+}
+
 fn ns_extra(
     nid: &str,
     n: crate::engine::namespaces::NssVerdict,
     nss: (usize, usize),
 ) -> NsExtra<'_> {
     NsExtra {
-        nid,
+        label: "namespace",
+        key: "namespace",
+        nid: nid.into(),
         registered: n.registration.registered(),
         valid: n.valid,
         document: n.namespace.map(|ns| ns.document),
@@ -423,10 +457,10 @@ impl NsExtra<'_> {
         else {
             return self;
         };
-        if self.findings.is_empty() {
+        if self.findings.is_empty() || self.label != "namespace" {
             return self;
         }
-        let full = crate::engine::namespaces::judge_nss(self.nid, nss, self.nss.0);
+        let full = crate::engine::namespaces::judge_nss(&self.nid, nss, self.nss.0);
         for (k, &(_, code, start, end)) in self.findings.iter().enumerate() {
             let same = full
                 .diagnostics
@@ -444,7 +478,10 @@ impl NsExtra<'_> {
     /// code, a severity or a document name, plain ASCII too (the test
     /// `the_direct_namespace_object_is_what_serde_writes` compares both).
     fn write_json(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(b"{\"nid\":\"");
+        out.extend_from_slice(match self.label {
+            "scheme" => b"{\"scheme\":\"".as_slice(),
+            _ => b"{\"nid\":\"".as_slice(),
+        });
         out.extend(self.nid.bytes().map(|b| b.to_ascii_lowercase()));
         out.extend_from_slice(b"\",\"registered\":");
         out.extend_from_slice(if self.registered { b"true" } else { b"false" });
@@ -489,7 +526,12 @@ impl NsExtra<'_> {
 impl Serialize for NsExtra<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Namespace", 5)?;
-        m.serialize_field("nid", &self.nid.to_ascii_lowercase())?;
+        let name = if self.label == "scheme" {
+            "scheme"
+        } else {
+            "nid"
+        };
+        m.serialize_field(name, &self.nid.to_ascii_lowercase())?;
         m.serialize_field("registered", &self.registered)?;
         m.serialize_field("valid", &self.valid)?;
         m.serialize_field("document", &self.document)?;
@@ -541,7 +583,7 @@ impl Serialize for LineJson<'_> {
             m.serialize_field("error", &e)?;
         }
         if let Some(n) = self.namespace {
-            m.serialize_field("namespace", n)?;
+            m.serialize_field(n.key, n)?;
         }
         if let Some(f) = self.file {
             m.serialize_field("file", f)?;
@@ -613,7 +655,8 @@ fn text_line(
             "unregistered"
         };
         let mut t = format!(
-            "\tnamespace {}: {verdict}, {reg}",
+            "\t{} {}: {verdict}, {reg}",
+            n.label,
             crate::safe_text::escape(&n.nid.to_ascii_lowercase())
         );
         for &(_, code, start, end) in &n.findings {
@@ -703,7 +746,10 @@ fn json_line(
             let _ = serde_json::to_writer(&mut *out, &e);
         }
         if let Some(n) = extra {
-            out.extend_from_slice(b",\"namespace\":");
+            out.push(b',');
+            out.push(b'"');
+            out.extend_from_slice(n.key.as_bytes());
+            out.extend_from_slice(b"\":");
             n.write_json(out);
         }
         json_tail(out, ctx, file, line_no);
@@ -978,7 +1024,12 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             })
         } else {
             None
-        };
+        }
+        .or_else(|| {
+            (ctx.schemes && (!ctx.quiet || ctx.fail_on_warning))
+                .then(|| scheme_extra(bytes, shown_profile, verdict.is_ok()))
+                .flatten()
+        });
         if let Some(n) = &extra {
             tally.warnings += n
                 .findings
@@ -1244,6 +1295,7 @@ pub(super) fn json_of_reader(
         profile,
         namespaces,
         agree: None,
+        schemes: false,
         format: Format::Json,
         quiet: false,
         names: None,
@@ -1534,6 +1586,7 @@ pub(super) fn run(args: &CheckArgs) -> io::Result<u8> {
         fail_on_warning: args.fail_on == FailOn::Warning,
         codes: Mutex::new(Vec::new()),
         agree,
+        schemes: args.schemes,
         quiet: args.quiet,
         // `check -` alone is stdin, like no file at all: no prefix.
         names: (!args.files.iter().all(|f| f.as_os_str() == "-")).then(|| {
@@ -1610,6 +1663,7 @@ mod tests {
             lab: None,
             namespaces: false,
             agree: None,
+            schemes: false,
             format,
             quiet: false,
             names: None,

@@ -139,7 +139,26 @@ fn to_text(v: &Verdict) -> String {
 }
 
 pub(super) fn run(args: &CompareArgs) -> std::io::Result<u8> {
-    let v = compare_with(&args.a, &args.b, &options(args), !args.common.no_namespace);
+    let namespace = !args.common.no_namespace;
+    let v = if args.common.no_scheme_spec {
+        // Both sides analysed without the scheme layer: the comparison climbs the scheme's
+        // rungs only when both sides were analysed with it.
+        let o = crate::engine::Options {
+            profile: args.common.profile.0,
+            forms: false,
+            all_profiles: false,
+            namespace,
+            scheme_spec: false,
+            equivalence_key: false,
+        };
+        let (a, b) = (
+            crate::engine::analyze(&args.a, &o),
+            crate::engine::analyze(&args.b, &o),
+        );
+        crate::engine::equiv::compare_analyzed(&a, &b, &options(args))
+    } else {
+        compare_with(&args.a, &args.b, &options(args), namespace)
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match args.common.format {

@@ -173,6 +173,7 @@ pub(crate) fn view_of(args: &ExplainArgs) -> crate::view::View {
     v.base = args.view.base.clone();
     v.profile = args.view.profile().map(|p| p.name().to_string());
     v.layers.namespaces = !args.view.no_namespace;
+    v.layers.schemes = !args.view.no_scheme_spec;
     v.cache_objective = c.objective == super::ObjectiveArg::Cache;
     v.ignore_dollar = c.ignore_dollar;
     v.a_form = form(c.a_form);
@@ -209,7 +210,7 @@ pub(crate) fn write_report(args: &ExplainArgs, mut out: &mut dyn Write) -> std::
     let full = Options {
         profile: args.view.profile(),
         namespace,
-        scheme_spec: namespace,
+        scheme_spec: !args.view.no_scheme_spec,
         // The report shows the forms, not the key.
         equivalence_key: false,
         ..Options::full()

@@ -107,6 +107,10 @@ impl Serialize for FormsJson<'_> {
         m.serialize_field("profile", a.profile.name())?;
         m.serialize_field("valid", &a.valid())?;
         m.serialize_field("namespace", &a.namespace.as_ref().map(json::NamespaceJson))?;
+        m.serialize_field(
+            "scheme_spec",
+            &a.scheme_spec.as_ref().map(json::SchemeSpecJson),
+        )?;
         m.serialize_field("best_effort", &!a.valid())?;
         m.serialize_field("forms", &RowsJson(a))?;
         m.serialize_field("diagnostics", &json::DiagnosticsJson(&a.all_diagnostics()))?;
@@ -143,6 +147,9 @@ fn to_text(a: &Analysis) -> String {
         a.profile,
         crate::safe_text::escape(&a.profile_reason.to_string())
     );
+    if let Some(line) = text::scheme_line(a) {
+        s.push_str(&line);
+    }
     if let Some(line) = text::namespace_line(a) {
         s.push_str(&line);
     }
@@ -224,7 +231,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             forms: true,
             all_profiles: false,
             namespace: !args.common.no_namespace,
-            scheme_spec: !args.common.no_namespace,
+            scheme_spec: !args.common.no_scheme_spec,
             // Shown in the JSON only (`forms.equivalence_key`).
             equivalence_key: args.common.format == super::Format::Json,
         };

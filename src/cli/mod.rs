@@ -5,6 +5,7 @@
 mod check;
 mod check_agree;
 mod check_format;
+mod check_schemes;
 mod compare;
 mod draft;
 mod explain;
@@ -20,6 +21,7 @@ mod parse;
 mod present;
 mod resolve;
 mod rule;
+mod schemes;
 #[cfg(feature = "serve")]
 pub(crate) mod serve;
 mod shell;
@@ -117,6 +119,9 @@ pub enum Command {
     /// List the compiled-in snapshot of IANA's URN Namespaces registry.
     #[command(after_help = help::NAMESPACES)]
     Namespaces(namespaces::NamespacesArgs),
+    /// List the compiled-in snapshot of IANA's URI Schemes registry, marking the schemes
+    /// idbench has a grammar for.
+    Schemes(schemes::SchemesArgs),
     /// Run files of cases (each an identifier and what it must do) and report every one
     /// that fails, as text, JSON, TAP or JUnit XML.
     #[command(after_help = help::TEST)]
@@ -209,6 +214,10 @@ pub struct Common {
     /// grammar and check digits, its equivalence steps and canonical form).
     #[arg(long)]
     pub no_namespace: bool,
+    /// Answer by the generic spec alone: no URI scheme layer (the scheme registry, the
+    /// scheme's grammar and checks, its normal form and ladder steps).
+    #[arg(long)]
+    pub no_scheme_spec: bool,
 }
 
 /// `idbench parse`.
@@ -241,6 +250,10 @@ pub struct CheckArgs {
     /// judges by the URN spec alone unless asked.
     #[arg(long, conflicts_with = "no_namespace")]
     pub namespaces: bool,
+    /// Also judge each URI by its scheme's own spec (its registry entry, grammar and
+    /// checks): batch checking judges by the generic spec alone unless asked.
+    #[arg(long, conflicts_with_all = ["no_scheme_spec", "grammar"])]
+    pub schemes: bool,
     /// Worker threads (default: the machine's cores); output stays in input order.
     #[arg(long, short, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -473,6 +486,10 @@ pub struct ViewArgs {
     /// grammar and check digits, its equivalence steps and canonical form).
     #[arg(long)]
     pub no_namespace: bool,
+    /// Answer by the generic spec alone: no URI scheme layer (the scheme registry, the
+    /// scheme's grammar and checks, its normal form and ladder steps).
+    #[arg(long)]
+    pub no_scheme_spec: bool,
 }
 
 /// The form a side of a comparison is written in (XRI Syntax 2.0 §2.5.2).
@@ -586,6 +603,7 @@ impl ViewArgs {
             profile: crate::view::View::profile_name(self.profile()),
             layers: crate::view::Layers {
                 namespaces: !self.no_namespace,
+                schemes: !self.no_scheme_spec,
             },
             ..crate::view::View::default()
         };
@@ -623,6 +641,7 @@ impl From<TuiArgs> for crate::tui::Launch {
             cases: a.cases,
             allow_outside_grammar: a.allow_outside_grammar,
             no_namespace: !v.layers.namespaces,
+            no_scheme_spec: !v.layers.schemes,
             select: v.selection,
             focus: v.focus,
         }
@@ -732,6 +751,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Test(args)) => test::run(&args),
         Some(Command::Grammar(args)) => grammar::run(&args),
         Some(Command::Namespaces(args)) => namespaces::run(&args),
+        Some(Command::Schemes(args)) => schemes::run(&args),
         #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => serve::run(&args),
     };

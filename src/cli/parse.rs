@@ -10,7 +10,7 @@ pub(super) fn run(args: &ParseArgs) -> std::io::Result<u8> {
         forms: true,
         all_profiles: false,
         namespace: !args.common.no_namespace,
-        scheme_spec: !args.common.no_namespace,
+        scheme_spec: !args.common.no_scheme_spec,
         // `parse` does not show the key (`forms --format json` does).
         equivalence_key: false,
     };

@@ -71,7 +71,9 @@ pub(crate) fn parse_json(
         forms: true,
         all_profiles: false,
         namespace,
-        scheme_spec: namespace,
+        // The API's query has no scheme switch: as the command line without
+        // --no-scheme-spec.
+        scheme_spec: true,
         equivalence_key: false,
     };
     let a = match base {
@@ -94,7 +96,9 @@ pub(crate) fn forms_json(
         forms: true,
         all_profiles: false,
         namespace,
-        scheme_spec: namespace,
+        // The API's query has no scheme switch: as the command line without
+        // --no-scheme-spec.
+        scheme_spec: true,
         equivalence_key: true,
     };
     super::forms::json_line(out, &crate::engine::analyze(id, &opts))
@@ -137,6 +141,7 @@ fn explain_args(
             profile: Some(ProfileArg(profile)),
             compare: compare_flags(view),
             no_namespace: !view.layers.namespaces,
+            no_scheme_spec: !view.layers.schemes,
         },
         format,
         standards: false,

@@ -51,6 +51,9 @@ pub struct TestArgs {
     /// layer (a case's own `namespaces` wins, as its `profile` does).
     #[arg(long)]
     pub no_namespace: bool,
+    /// Run the cases by the generic spec alone: no URI scheme layer.
+    #[arg(long)]
+    pub no_scheme_spec: bool,
 }
 
 /// One case run.
@@ -488,6 +491,7 @@ pub fn run(args: &TestArgs) -> std::io::Result<u8> {
     let run_opts = cases::RunOptions {
         profile: args.profile.and_then(|p| p.0),
         namespaces: !args.no_namespace,
+        schemes: !args.no_scheme_spec,
     };
     let mut outcomes = Vec::new();
     for (name, f) in &files {

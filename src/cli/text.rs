@@ -210,6 +210,9 @@ pub fn analysis(a: &Analysis) -> String {
     if let Some(line) = namespace_line(a) {
         s.push_str(&line);
     }
+    if let Some(line) = scheme_line(a) {
+        s.push_str(&line);
+    }
     s.push_str(&tree(&a.tree, &a.input));
     // The parse's and the forms' diagnostics, as the workbench shows them.
     for d in &a.all_diagnostics() {
@@ -238,6 +241,18 @@ pub(crate) fn namespace_line(a: &Analysis) -> Option<String> {
         escape(&n.nid),
         n.verdict_words(),
         n.registration_words()
+    ))
+}
+
+/// The URI scheme layer's verdict and the scheme's registration, one line, beside the
+/// generic spec's verdict (which it never changes); `None` when the layer did not run.
+pub fn scheme_line(a: &Analysis) -> Option<String> {
+    let sa = a.scheme_spec.as_ref()?;
+    Some(format!(
+        "scheme {}: {}; {}\n",
+        escape(&sa.scheme),
+        sa.verdict_words(),
+        escape(&sa.registration_words())
     ))
 }
 

@@ -361,6 +361,16 @@ codes! {
     WhatwgOpaquePath = "whatwg-opaque-path", Note, "URL Standard §4.1 #url-opaque-path", "a non-special URL with an opaque path";
     WhatwgLocalhostEmptied = "whatwg-localhost-emptied", Note, "URL Standard §4.4 #concept-basic-url-parser", "the file host \"localhost\" read as the empty host";
     NamespaceNotJudged = "namespace-not-judged", Note, "RFC 8141 §5", "the NSS is too long to be judged by its namespace's grammar here";
+    // The URI scheme layer (engine::schemes): each scheme's own spec beside RFC 3986's.
+    // Warnings and notes only: the generic verdict stays the RFC's.
+    SchemeSyntaxInvalid = "scheme-syntax-invalid", Warning, "RFC 3986 §3.1", "the URI breaks its scheme's own syntax";
+    SchemeHttpUserinfo = "scheme-http-userinfo", Warning, "RFC 9110 §4.2.4", "userinfo in an \"http\" or \"https\" URI";
+    SchemeHttpEmptyHost = "scheme-http-empty-host", Warning, "RFC 9110 §4.2.1", "an \"http\" or \"https\" URI with an empty host";
+    SchemeTelLocalWithoutContext = "scheme-tel-local-without-context", Warning, "RFC 3966 §5.1.5", "a local \"tel\" number without phone-context";
+    SchemeUnregistered = "scheme-unregistered", Note, "RFC 7595 §6", "a scheme not in IANA's registry";
+    SchemeProvisional = "scheme-provisional", Note, "RFC 7595 §4", "a provisionally registered scheme";
+    SchemeHistorical = "scheme-historical", Warning, "RFC 7595 §5", "a scheme registered as historical";
+    SchemeNotJudged = "scheme-not-judged", Note, "RFC 3986 §3.1", "the URI is too long to be judged by its scheme's grammar here";
 }
 
 impl Code {

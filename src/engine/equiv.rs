@@ -497,6 +497,7 @@ pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> 
             readings_omitted: an.readings_omitted,
             namespace_layer: an.namespace_layer,
             namespace: an.namespace.clone(),
+            scheme_spec: an.scheme_spec.clone(),
             lab: an.lab.clone(),
         }
     };
@@ -625,8 +626,41 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
     } else {
         Vec::new()
     };
+    // The scheme layer's rungs, after the generic ones, when both sides were analysed
+    // with the layer (engine::schemes::ladder_steps).
+    // Only where the generic ladder itself does scheme-based normalization (RFC 3986
+    // §6.2.3): not under the WWW draft or the URL Standard, whose own rules decide.
+    let scheme_based = spec.rungs.iter().any(|r| {
+        matches!(
+            r,
+            crate::engine::descriptor::ladder::Rung::SchemeBased { .. }
+        )
+    });
+    let scheme_steps: Vec<types::Step> = if aa.scheme_spec.is_some()
+        && bb.scheme_spec.is_some()
+        && scheme_based
+        && profile.family() == crate::engine::Family::Uri
+    {
+        let (la, lb) = ladder
+            .steps
+            .last()
+            .map_or((a, b), |s| (s.a.as_str(), s.b.as_str()));
+        crate::engine::schemes::ladder_steps(la, lb)
+            .into_iter()
+            .map(|(name, spec, a, b)| types::Step {
+                name: name.to_string(),
+                spec,
+                equal: a == b,
+                a,
+                b,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let equivalent = ns_steps
         .last()
+        .or(scheme_steps.last())
         .or(ladder.steps.last())
         .is_some_and(|s| s.equal);
     let difference = (!equivalent)
@@ -651,6 +685,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
     }
     parses += side_a.parses + side_b.parses;
     steps.extend(ns_steps);
+    steps.extend(scheme_steps);
     Verdict {
         profile,
         profile_reason: reason,

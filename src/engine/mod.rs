@@ -158,6 +158,10 @@ pub struct Analysis {
     /// URN profile, or no NID and NSS in the tree). Its verdict stands beside the URN
     /// spec's ([`Analysis::valid`]), never instead of it.
     pub namespace: Option<namespaces::NssAnalysis>,
+    /// What the URI scheme layer found ([`Options::scheme_spec`]): `None` when it did not
+    /// run (not asked for, no scheme in the tree, or `urn`, which the namespace layer
+    /// reads). Its verdict stands beside the generic spec's, never instead of it.
+    pub scheme_spec: Option<schemes::SchemeAnalysis>,
     /// Under the `lab` profile with a lab in the options: the lab and its parse of the
     /// input (the parse count, the other trees the workbench's `r` steps through, the
     /// productions), so that a view reads them here and never parses. `None` otherwise.
@@ -318,6 +322,11 @@ pub fn analyze_in(
     } else {
         None
     };
+    let scheme_spec = if options.scheme_spec {
+        scheme_layer(input, &mut tree, &mut diagnostics, forms.as_mut())
+    } else {
+        None
+    };
     Analysis {
         input: input.to_string(),
         profile,
@@ -332,6 +341,7 @@ pub fn analyze_in(
         readings_omitted: other.omitted,
         namespace_layer: options.namespace,
         namespace,
+        scheme_spec,
         lab: lab_parse,
     }
 }
@@ -419,6 +429,67 @@ fn namespace_layer(
         f.canonical_namespace = canonical_namespace(profile, &f.canonical, &ns);
     }
     Some(ns)
+}
+
+/// The URI scheme layer of [`analyze`]: runs [`schemes::analyze_scheme`] on an input whose
+/// tree is a URI or IRI with a scheme (not `urn`, which the namespace layer reads), adds the
+/// layer's warnings and notes in input order (never an error: the generic verdict stands),
+/// grafts the scheme grammar's structure under the path when the path is a leaf that holds
+/// it (as the namespace layer does under `nss`), and makes `canonical_scheme` the scheme's
+/// normal form where the layer knows the scheme.
+fn scheme_layer(
+    input: &str,
+    tree: &mut Tree,
+    diagnostics: &mut Vec<Diagnostic>,
+    forms: Option<&mut Forms>,
+) -> Option<schemes::SchemeAnalysis> {
+    let root = tree.root();
+    if !matches!(root.kind(), NodeKind::Uri | NodeKind::Iri) {
+        return None;
+    }
+    let scheme = root.child(NodeKind::Scheme)?.span();
+    if scheme.start != 0 {
+        return None;
+    }
+    // The leaf that holds the path: the path itself, or its one segment spanning it all
+    // (an opaque path such as "mailto:"'s).
+    let path = root.child(NodeKind::Path).and_then(|p| {
+        let mut kids = p.children();
+        match (kids.next(), kids.next()) {
+            (None, _) => Some((p.index(), p.span())),
+            (Some(c), None) if c.span() == p.span() && c.children().next().is_none() => {
+                Some((c.index(), c.span()))
+            }
+            _ => None,
+        }
+    });
+    let generic_valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let ask = schemes::Ask {
+        generic_valid,
+        canonical_scheme: forms.as_ref().and_then(|f| f.canonical_scheme.as_deref()),
+        tree: true,
+    };
+    let sa = schemes::analyze_scheme(input, scheme.end, ask)?;
+    if let Some((at, span)) = path {
+        let children: Vec<(NodeKind, &'static str, Span, usize)> = sa
+            .nodes_within(span)
+            .iter()
+            .map(|n| (NodeKind::Path, n.rule, n.span, n.depth))
+            .collect();
+        tree.graft_leaf(at, &children);
+    }
+    for d in sa
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Error)
+    {
+        let at = diagnostics.partition_point(|e| e.span.start <= d.span.start);
+        diagnostics.insert(at, d.clone());
+    }
+    if let (Some(f), Some(c)) = (forms, sa.canonical.as_ref()) {
+        f.canonical_scheme = Some(c.clone());
+    }
+    Some(sa)
 }
 
 /// [`analyze`] against a base URL (`parse --base`). Under a profile whose grammar parses

@@ -350,7 +350,7 @@ pub(crate) fn results(v: &View, notice: Option<&str>) -> String {
     let opts = Options {
         profile,
         namespace,
-        scheme_spec: namespace,
+        scheme_spec: v.layers.schemes,
         // The page shows the forms, not the key (`/api/forms` does).
         equivalence_key: false,
         ..Options::full()

@@ -96,6 +96,8 @@ pub struct AppConfig {
     pub cases_grammars: crate::cases::GrammarPaths,
     /// The URN namespace layer is on (`--no-namespace` turns it off; Ctrl-N toggles it).
     pub namespace: bool,
+    /// The URI scheme layer is on (`--no-scheme-spec` turns it off; Ctrl-X toggles it).
+    pub scheme_spec: bool,
     /// The node selected at start (a view's `--select`), restored when the tree has it.
     pub selection: Option<crate::view::Selection>,
     /// The part focused at start (a view's `--focus`, by the name [`focus_name`] gives).
@@ -139,6 +141,7 @@ impl Default for AppConfig {
             cases_grammars: crate::cases::GrammarPaths::Inside,
             lab: None,
             namespace: true,
+            scheme_spec: true,
             selection: None,
             focus: None,
         }
@@ -260,6 +263,7 @@ impl App {
             cases,
             cases_grammars,
             namespace,
+            scheme_spec,
             selection,
             focus,
         } = config;
@@ -294,6 +298,10 @@ impl App {
         let mut m = Model::new(panes.texts(), with.is_some(), profile, compare);
         if !namespace {
             m.set_namespace(false);
+            let _ = m.refresh(panes.texts());
+        }
+        if !scheme_spec {
+            m.set_scheme_spec(false);
             let _ = m.refresh(panes.texts());
         }
         if let Some(l) = lab {
@@ -747,6 +755,9 @@ impl App {
         if !(0..sides).any(|s| self.m.analysis(s).profile.offers().namespaces) {
             hidden.push(Action::ToggleNamespace);
         }
+        if !(0..sides).any(|s| self.m.analysis(s).profile.offers().schemes) {
+            hidden.push(Action::ToggleSchemes);
+        }
         if self.history.entries().is_empty() {
             hidden.push(Action::HistoryPrev);
         }
@@ -1165,6 +1176,10 @@ impl App {
             Action::ToggleBase => self.toggle_base(),
             Action::ToggleNamespace => {
                 let said = self.m.set_namespace(!self.m.namespace());
+                self.say(said);
+            }
+            Action::ToggleSchemes => {
+                let said = self.m.set_scheme_spec(!self.m.scheme_spec());
                 self.say(said);
             }
             Action::FocusProfiles => self.summon(Focus::Profiles),

@@ -189,6 +189,8 @@ pub enum Action {
     ToggleBase,
     /// Turn the URN namespace layer off or on (off: the URN spec answers alone).
     ToggleNamespace,
+    /// Turn the URI scheme layer off or on (off: the generic spec answers alone).
+    ToggleSchemes,
     /// Focus the profile strip: its cells are selected, Details reads them whole.
     FocusProfiles,
     /// Open the share menu.
@@ -474,6 +476,13 @@ pub const BINDINGS: &[Binding] = &[
         &[ctrl('n')],
         "URN namespaces off/on: the NSS read by its namespace too, or the URN spec alone",
         Some("namespaces"),
+    ),
+    b(
+        X::Global,
+        A::ToggleSchemes,
+        &[ctrl('x')],
+        "URI schemes off/on: a URI read by its scheme's spec too, or the generic spec alone",
+        None,
     ),
     b(
         X::Global,

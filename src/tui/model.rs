@@ -129,6 +129,9 @@ pub struct Model {
     /// The URN namespace layer is on (`--no-namespace` and the workbench's toggle turn it
     /// off: the URN spec answers alone).
     namespace: bool,
+    /// The URI scheme layer is on (`--no-scheme-spec` and the workbench's toggle turn it
+    /// off: the generic spec answers alone).
+    scheme_spec: bool,
     /// How many times the inputs have been compared since the start.
     comparisons: u64,
     /// How many texts those comparisons parsed ([`crate::engine::equiv::Verdict::parses`]).
@@ -264,12 +267,14 @@ impl std::ops::Deref for Doc<'_> {
 }
 
 /// How the workbench analyses: everything (forms, every profile's verdict), under
-/// `profile`, with the URN namespace layer when `namespace`; not the equivalence key,
-/// which no pane shows (it is a key for joins, and one more ladder climb per keystroke).
-fn options(profile: Option<Profile>, namespace: bool) -> Options {
+/// `profile`, with the URN namespace layer when `namespace` and the URI scheme layer when
+/// `scheme_spec`; not the equivalence key, which no pane shows (it is a key for joins, and
+/// one more ladder climb per keystroke).
+fn options(profile: Option<Profile>, namespace: bool, scheme_spec: bool) -> Options {
     Options {
         profile,
         namespace,
+        scheme_spec,
         equivalence_key: false,
         ..Options::full()
     }
@@ -300,6 +305,7 @@ impl Model {
             recompare: false,
             reanalyze_all: true,
             namespace: true,
+            scheme_spec: true,
             comparisons: 0,
             compare_parses: 0,
             analyses: 0,
@@ -481,7 +487,7 @@ impl Model {
         self.analyses += 1;
         analyze_in(
             text,
-            &options(self.profile, self.namespace),
+            &options(self.profile, self.namespace, self.scheme_spec),
             self.lab.as_ref(),
         )
     }
@@ -786,6 +792,26 @@ impl Model {
     pub fn layers(&self) -> Layers {
         Layers {
             namespaces: self.namespace,
+            schemes: self.scheme_spec,
+        }
+    }
+
+    /// Whether the URI scheme layer is on.
+    pub fn scheme_spec(&self) -> bool {
+        self.scheme_spec
+    }
+
+    /// Turns the URI scheme layer on or off: every input is analysed and compared again.
+    /// Returns what the status line says.
+    pub fn set_scheme_spec(&mut self, on: bool) -> String {
+        self.scheme_spec = on;
+        self.reanalyze_all = true;
+        self.comparison = None;
+        if on {
+            "URI schemes on: a URI is read by its scheme's spec too (its registry entry,              grammar, checks and normal form, beside the generic verdict)"
+                .into()
+        } else {
+            "URI schemes off: the generic spec answers alone".into()
         }
     }
 
@@ -867,7 +893,10 @@ impl Model {
         } else {
             // The empty line's analysis, made here, is not counted as a re-analysis (the
             // next refresh finds it current).
-            self.base = Some(analyze("", &options(self.profile, self.namespace)));
+            self.base = Some(analyze(
+                "",
+                &options(self.profile, self.namespace, self.scheme_spec),
+            ));
             true
         }
     }
@@ -904,6 +933,7 @@ impl Model {
             profile: View::profile_name(self.profile),
             layers: Layers {
                 namespaces: self.namespace,
+                schemes: self.scheme_spec,
             },
             selection,
             focus,

@@ -487,6 +487,9 @@ pub struct Launch {
     /// `--no-namespace`: answer by the URN spec alone (the workbench's namespace layer off
     /// at start).
     pub no_namespace: bool,
+    /// `--no-scheme-spec`: answer by the generic spec alone (the workbench's URI scheme
+    /// layer off at start).
+    pub no_scheme_spec: bool,
     /// `--select`: the node selected at start (restored when the tree has it).
     pub select: Option<crate::view::Selection>,
     /// `--focus`: the part focused at start.
@@ -543,6 +546,7 @@ pub fn config_from(args: &Launch) -> AppConfig {
         cases: args.cases.clone(),
         cases_grammars: crate::cases::GrammarPaths::from_flag(args.allow_outside_grammar),
         namespace: !args.no_namespace,
+        scheme_spec: !args.no_scheme_spec,
         selection: args.select.clone(),
         focus: args.focus.clone(),
     }

@@ -1,6 +1,769 @@
 //! The URI scheme layer: each scheme as its own spec defines it (a registry row, a grammar
 //! file under `abnf/`, and its rules as data), beside the generic RFC 3986 reading.
+//!
+//! RFC 3986 §3.1: "each scheme's specification may further restrict the syntax and
+//! semantics of identifiers using that scheme". This module answers for the scheme, beside
+//! the generic spec's answer, never instead of it: its findings are warnings and notes, and
+//! its verdict ([`SchemeAnalysis::valid`]) stands apart from the URI's. Built as the URN
+//! namespace layer is ([`super::namespaces`]):
+//!
+//! - [`registry`]: the compiled-in, dated snapshot of IANA's URI Schemes registry.
+//! - [`grammars`]: the grammar files, one row each; [`load`] compiles a row's file (with
+//!   RFC 3986's rules merged in when its header says `import: rfc3986`) into a
+//!   [`Grammar`] and a [`Judge`] (its automaton, or the Earley engine when it does not
+//!   compile), once, at the scheme's first use.
+//! - [`catalogue`]: the checks a spec's prose adds to its ABNF, the default ports and the
+//!   normalization steps, as data keyed by scheme, each citing its section.
+//! - [`canon`]: the normalizers that are more than data (RFC 3966's visual separators,
+//!   RFC 5870's `geo` rules); [`purl`]: Package URLs.
+//! - [`analyze_scheme`]: the layer on one input.
+//!
+//! Uses only the low engine modules (the ABNF engine, the grammar reference for RFC 3986's
+//! productions, the tree's spans and diagnostics, the codes).
+
+use std::cell::RefCell;
+use std::sync::{LazyLock, OnceLock};
+
+use super::abnf::{self, Grammar, Judge, ParseOptions, Scratch};
+use super::codes::Code;
+use super::tree::{Diagnostic, Severity, Span};
 
 pub mod canon;
+pub mod catalogue;
 pub mod grammars;
 pub mod purl;
+pub mod registry;
+
+pub use registry::{Entry, Snapshot, Status, lookup, snapshot};
+
+/// A grammar file's header lines (`abnf/README.md`): the comment lines `; key: value` at
+/// its top. RFC 5234 §4 allows only ASCII in a comment, so a file writes "Section 4.2.1";
+/// `document` and `section` read it as the project cites sections, "§4.2.1".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// `scheme`: the scheme the file is for.
+    pub scheme: &'static str,
+    /// `document`: the scheme's spec (`RFC 9110`).
+    pub document: String,
+    /// `section`: the section that gives the syntax, what diagnostics cite
+    /// (`RFC 9110 §4.2.1`).
+    pub section: String,
+    /// `source`: where the text was taken from.
+    pub source: &'static str,
+    /// `start`: the rule that matches the whole URI.
+    pub start: &'static str,
+    /// `import`: `rfc3986`, or empty.
+    pub import: &'static str,
+    /// `tree` (optional): the rules the tree shows, space-separated; empty: every rule the
+    /// file defines (but the start rule) whose match is two bytes or more.
+    pub tree: &'static str,
+}
+
+impl Header {
+    /// The header lines a file must have, by key, with whether each is there.
+    pub fn required(&self) -> [(&'static str, bool); 5] {
+        [
+            ("scheme", !self.scheme.is_empty()),
+            ("document", !self.document.is_empty()),
+            ("section", !self.section.is_empty()),
+            ("source", !self.source.is_empty()),
+            ("start", !self.start.is_empty()),
+        ]
+    }
+}
+
+/// Reads the header of a grammar file: the `; key: value` comment lines before its first
+/// rule.
+pub fn header(text: &'static str) -> Header {
+    let mut h = Header::default();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let Some(rest) = t.strip_prefix(';') else {
+            break; // the first rule
+        };
+        let Some((key, value)) = rest.trim().split_once(':') else {
+            continue;
+        };
+        let value = value.trim();
+        match key.trim() {
+            "scheme" => h.scheme = value,
+            "document" => h.document = value.replace("Section ", "§"),
+            "section" => h.section = value.replace("Section ", "§"),
+            "source" => h.source = value,
+            "start" => h.start = value,
+            "import" => h.import = value,
+            "tree" => h.tree = value,
+            _ => {}
+        }
+    }
+    h
+}
+
+/// One shipped grammar file.
+#[derive(Debug)]
+pub struct SchemeGrammar {
+    /// The scheme (lower case), from its row.
+    pub scheme: &'static str,
+    /// The file's name under `src/engine/schemes/abnf/`.
+    pub file: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+    /// Its header.
+    pub header: Header,
+}
+
+static FILES: LazyLock<Vec<SchemeGrammar>> = LazyLock::new(|| {
+    grammars::GRAMMARS
+        .iter()
+        .map(|&(scheme, file, text)| SchemeGrammar {
+            scheme,
+            file,
+            text,
+            header: header(text),
+        })
+        .collect()
+});
+
+/// Every shipped grammar file, in [`grammars::GRAMMARS`]'s order.
+pub fn files() -> &'static [SchemeGrammar] {
+    &FILES
+}
+
+/// The grammar file for `scheme` (case-insensitive).
+pub fn file_for(scheme: &str) -> Option<&'static SchemeGrammar> {
+    FILES.iter().find(|g| g.scheme.eq_ignore_ascii_case(scheme))
+}
+
+/// A grammar file compiled: the grammar (with what it imports) and its start rule's judge.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The grammar.
+    pub grammar: Grammar,
+    /// The start rule's judge: its automaton, or the Earley engine when it does not
+    /// compile ([`Judge::not_compiled`] says why).
+    pub judge: Judge,
+    /// The rules the file itself defines, in lower case: what the tree may show.
+    pub own_rules: Vec<String>,
+}
+
+/// The text a grammar file is compiled from: the file, plus, with `import: rfc3986`, each
+/// production of RFC 3986's grammar (the grammar reference's reading of it, with the core
+/// rules) whose rule the file does not define itself: the file's own definitions win.
+pub fn merged_text(g: &SchemeGrammar) -> Result<String, String> {
+    let mut text = g.text.to_string();
+    match g.header.import {
+        "" => {}
+        "rfc3986" => {
+            let own: Vec<String> = abnf::check(g.text, None)
+                .rules
+                .iter()
+                .map(|r| r.to_ascii_lowercase())
+                .collect();
+            text.push_str("\n; imported from RFC 3986 (src/engine/specs/uri/rfc3986.abnf)\n");
+            for p in super::rules::grammar(super::Profile::Rfc3986).productions() {
+                if own.iter().any(|o| o.eq_ignore_ascii_case(p.name)) {
+                    continue;
+                }
+                text.push_str(p.text());
+                text.push('\n');
+            }
+        }
+        other => {
+            return Err(format!(
+                "{}: unknown import {other:?} (the only import is rfc3986)",
+                g.file
+            ));
+        }
+    }
+    Ok(text)
+}
+
+/// Compiles one grammar file: its header, its text with its import, its start rule.
+fn compile(g: &SchemeGrammar) -> Result<Loaded, String> {
+    if let Some((key, _)) = g.header.required().into_iter().find(|(_, ok)| !ok) {
+        return Err(format!("{}: no `; {key}:` header line", g.file));
+    }
+    if !g.header.scheme.eq_ignore_ascii_case(g.scheme) {
+        return Err(format!(
+            "{}: the header names the scheme {:?}, its row {:?}",
+            g.file, g.header.scheme, g.scheme
+        ));
+    }
+    let text = merged_text(g)?;
+    let grammar = Grammar::from_text(&text).map_err(|problems| {
+        let first = problems.first().map_or(String::new(), |p| {
+            format!(" (line {}: {})", p.line, p.message)
+        });
+        format!(
+            "{}: {} error(s) in the grammar{first}",
+            g.file,
+            problems.len()
+        )
+    })?;
+    let judge = grammar
+        .judge(g.header.start)
+        .map_err(|e| format!("{}: {e}", g.file))?;
+    let own_rules = abnf::check(g.text, None)
+        .rules
+        .iter()
+        .map(|r| r.to_ascii_lowercase())
+        .collect();
+    Ok(Loaded {
+        grammar,
+        judge,
+        own_rules,
+    })
+}
+
+/// Each file's compiled grammar, built at the scheme's first use and kept: an immutable
+/// table once built.
+static LOADED: LazyLock<Vec<OnceLock<Result<Loaded, String>>>> =
+    LazyLock::new(|| FILES.iter().map(|_| OnceLock::new()).collect());
+
+/// The compiled grammar of `g`, or why it does not load (a grammar shipped broken: the
+/// tests rule it out; at run time the layer then says nothing of the scheme's syntax
+/// rather than fail).
+pub fn load(g: &SchemeGrammar) -> Result<&'static Loaded, &'static str> {
+    let Some(i) = FILES.iter().position(|f| std::ptr::eq(f, g)) else {
+        return Err("not a shipped grammar file");
+    };
+    let Some(cell) = LOADED.get(i) else {
+        return Err("not a shipped grammar file");
+    };
+    match cell.get_or_init(|| compile(g)) {
+        Ok(l) => Ok(l),
+        Err(e) => Err(e.as_str()),
+    }
+}
+
+thread_local! {
+    /// Each grammar's lazy-DFA cache for this thread, made at its first use on the thread.
+    static SCRATCH: RefCell<Vec<Option<Scratch>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The verdict of `g`'s judge on `text` (its automaton with this thread's cache, or the
+/// Earley recognizer). Without `expected`, a failure found by the automaton has its offset
+/// only (no Earley parse of the bytes before it for the expected set): what batch checking
+/// needs.
+fn verdict(g: &SchemeGrammar, l: &Loaded, text: &str, expected: bool) -> Option<abnf::Verdict> {
+    let i = FILES.iter().position(|f| std::ptr::eq(f, g))?;
+    let Some(a) = l.judge.automaton() else {
+        return l.judge.verdict(&l.grammar, &mut None, text).ok();
+    };
+    SCRATCH.with(|cell| {
+        let mut v = cell.try_borrow_mut().ok()?;
+        if v.len() <= i {
+            v.resize_with(i + 1, || None);
+        }
+        if expected {
+            return l.judge.verdict(&l.grammar, &mut v[i], text).ok();
+        }
+        let s = v[i].get_or_insert_with(|| a.scratch());
+        let valid = a.is_match(s, text);
+        Some(abnf::Verdict {
+            valid,
+            failure: (!valid).then(|| abnf::Failure {
+                offset: a.dies_at(s, text).unwrap_or(text.len()),
+                expected: Vec::new(),
+            }),
+            engine: abnf::Engine::Automaton,
+        })
+    })
+}
+
+/// One node of the scheme grammar's structure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemeNode {
+    /// The rule's name as the grammar file writes it.
+    pub rule: &'static str,
+    /// Its bytes, in the input.
+    pub span: Span,
+    /// 1 for a top node, 2 for its child, ...
+    pub depth: usize,
+}
+
+/// A normalization step applied: the text after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AppliedStep {
+    /// What the step does.
+    pub name: &'static str,
+    /// Its document and section.
+    pub spec: &'static str,
+    /// The URI after this step (and the ones before it).
+    pub text: String,
+}
+
+/// What [`analyze_scheme`] finds.
+#[derive(Clone, Debug)]
+pub struct SchemeAnalysis {
+    /// The scheme, in lower case.
+    pub scheme: String,
+    /// The registry's entry, when the snapshot lists the scheme.
+    pub entry: Option<&'static Entry>,
+    /// The scheme's grammar file, when idbench ships one.
+    pub grammar: Option<&'static SchemeGrammar>,
+    /// Whether the URI follows its scheme's grammar (and the checks its spec's prose
+    /// adds); `None` when idbench knows no syntax for the scheme (or did not judge it).
+    pub valid: Option<bool>,
+    /// The scheme grammar's structure, in preorder (empty unless asked for and short
+    /// enough, see [`LAYER_MAX_TREE`]).
+    pub nodes: Vec<SchemeNode>,
+    /// Warnings and notes, in input order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The scheme's normalization steps applied to the generic `canonical_scheme`.
+    pub steps: Vec<AppliedStep>,
+    /// The scheme's normal form: the generic scheme-based form after the scheme's steps;
+    /// `None` when the layer was given no generic form, or the URI does not follow its
+    /// scheme's syntax.
+    pub canonical: Option<String>,
+}
+
+impl SchemeAnalysis {
+    /// The nodes inside `span` (the generic tree's leaf they are grafted under), with
+    /// their depths counted from there: 1 for a node no other node inside `span` holds.
+    pub fn nodes_within(&self, span: Span) -> Vec<SchemeNode> {
+        let mut out: Vec<SchemeNode> = Vec::new();
+        let mut open: Vec<usize> = Vec::new();
+        for n in self
+            .nodes
+            .iter()
+            .filter(|n| n.span.start >= span.start && n.span.end <= span.end)
+        {
+            while open.last().is_some_and(|&end| n.span.start >= end) {
+                open.pop();
+            }
+            out.push(SchemeNode {
+                rule: n.rule,
+                span: n.span,
+                depth: open.len() + 1,
+            });
+            open.push(n.span.end);
+        }
+        out
+    }
+
+    /// Whether the snapshot lists the scheme.
+    pub fn registered(&self) -> bool {
+        self.entry.is_some()
+    }
+    /// The scheme's document, when idbench ships its grammar.
+    pub fn document(&self) -> Option<&'static str> {
+        self.grammar.map(|g| g.header.document.as_str())
+    }
+    /// The scheme's syntax section, when idbench ships its grammar.
+    pub fn section(&self) -> Option<&'static str> {
+        self.grammar.map(|g| g.header.section.as_str())
+    }
+    /// The scheme's verdict in a few words, as the faces show it beside the generic one.
+    /// Holds no input text.
+    pub fn verdict_words(&self) -> String {
+        match (self.valid, self.grammar) {
+            (Some(true), Some(g)) => format!("valid by {} ({})", g.header.section, g.scheme),
+            (Some(false), Some(g)) => format!("invalid by {} ({})", g.header.section, g.scheme),
+            _ => "no syntax known to idbench for this scheme".to_string(),
+        }
+    }
+    /// How the registry knows the scheme, in a sentence's words. Holds no input text.
+    pub fn registration_words(&self) -> String {
+        let snap = snapshot().registry_updated;
+        match self.entry {
+            Some(e) => {
+                let date = e
+                    .date
+                    .map_or(String::new(), |d| format!(", registered {d}"));
+                let reference = if e.reference.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", e.reference)
+                };
+                let replaced = match (e.replaced_by, e.replaced_by_spec) {
+                    (Some(r), Some(s)) => format!("; replaced by \"{r}\" ({s})"),
+                    (Some(r), None) => format!("; replaced by \"{r}\""),
+                    _ => String::new(),
+                };
+                format!("{} scheme{date}{reference}{replaced}", e.status.name())
+            }
+            None => format!("not registered (snapshot of {snap})"),
+        }
+    }
+}
+
+/// The longest URI whose scheme-grammar tree [`crate::engine::analyze`] builds (256
+/// bytes, as the namespace layer's [`super::namespaces::LAYER_MAX_NSS`], for the same
+/// reason: the tree comes from the Earley engine at every keystroke). A longer URI is
+/// still judged whole by its scheme's automaton, without the tree.
+pub const LAYER_MAX_TREE: usize = 256;
+
+/// What the layer is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask<'a> {
+    /// The generic spec accepts the input (the checks of a scheme without a shipped
+    /// grammar run only then).
+    pub generic_valid: bool,
+    /// The generic scheme-based form (`canonical_scheme`), to which the scheme's steps
+    /// apply; `None`: no steps, no canonical form.
+    pub canonical_scheme: Option<&'a str>,
+    /// Build the grammar's tree (when the input is at most [`LAYER_MAX_TREE`] bytes).
+    pub tree: bool,
+}
+
+/// The input as RFC 3987 §3.1 maps an IRI to a URI (every non-ASCII character's UTF-8
+/// bytes percent-encoded), with, for each byte of the result, the input's byte it came
+/// from; `None` when the input is ASCII (no mapping needed).
+fn as_uri(input: &str) -> Option<(String, Vec<usize>)> {
+    if input.is_ascii() {
+        return None;
+    }
+    let mut out = String::with_capacity(input.len() * 3);
+    let mut from = Vec::with_capacity(input.len() * 3);
+    for (i, c) in input.char_indices() {
+        if c.is_ascii() {
+            out.push(c);
+            from.push(i);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+                from.extend([i, i, i]);
+            }
+        }
+    }
+    Some((out, from))
+}
+
+/// The layer on `input`, whose scheme is `input[..scheme_end]` (the generic tree's
+/// `scheme` node). `None` for `urn`, which the namespace layer reads
+/// ([`super::namespaces`]). Never panics; linear in the input (the tree, from the Earley
+/// engine, only up to [`LAYER_MAX_TREE`] bytes).
+pub fn analyze_scheme(input: &str, scheme_end: usize, ask: Ask<'_>) -> Option<SchemeAnalysis> {
+    let scheme = input.get(..scheme_end)?;
+    if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
+        return None;
+    }
+    let scheme_span = Span::new(0, scheme_end);
+    let entry = lookup(scheme);
+    let grammar = file_for(scheme);
+    let mut out = SchemeAnalysis {
+        scheme: scheme.to_ascii_lowercase(),
+        entry,
+        grammar,
+        valid: None,
+        nodes: Vec::new(),
+        diagnostics: Vec::new(),
+        steps: Vec::new(),
+        canonical: None,
+    };
+    registration_findings(&mut out, scheme, scheme_span);
+    let mut syntax_ok = ask.generic_valid;
+    if let Some(g) = grammar
+        && let Ok(l) = load(g)
+    {
+        let mapped = as_uri(input);
+        let text = mapped.as_ref().map_or(input, |(t, _)| t.as_str());
+        let back = |at: usize| -> usize {
+            match &mapped {
+                Some((_, from)) => from.get(at).copied().unwrap_or(input.len()),
+                None => at.min(input.len()),
+            }
+        };
+        match verdict(g, l, text, ask.tree) {
+            Some(v) if v.valid => {
+                out.valid = Some(true);
+                syntax_ok = true;
+                if ask.tree && text.len() <= LAYER_MAX_TREE {
+                    out.nodes = tree_nodes(g, l, text, &back);
+                }
+            }
+            Some(v) => {
+                out.valid = Some(false);
+                syntax_ok = false;
+                let f = v.failure.unwrap_or(abnf::Failure {
+                    offset: text.len(),
+                    expected: Vec::new(),
+                });
+                out.diagnostics
+                    .push(syntax_invalid(g, l, input, back(f.offset), &f));
+            }
+            None => {
+                syntax_ok = false;
+                out.diagnostics.push(Diagnostic::new(
+                    Severity::Note,
+                    Code::SchemeNotJudged,
+                    Span::new(0, input.len()),
+                    g.header.section.as_str(),
+                    format!(
+                        "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
+                         is judged by the generic spec alone; shorten it to have its \
+                         scheme's syntax checked",
+                        input.len(),
+                        g.scheme
+                    ),
+                ));
+            }
+        }
+    }
+    if syntax_ok {
+        let mut failed = false;
+        for c in catalogue::CHECKS
+            .iter()
+            .filter(|c| c.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
+        {
+            if let Some(f) = (c.run)(input, scheme_end) {
+                failed = true;
+                out.diagnostics.push(Diagnostic::new(
+                    Severity::Warning,
+                    c.code,
+                    Span::new(f.start, f.end),
+                    c.spec,
+                    f.message,
+                ));
+            }
+        }
+        if failed {
+            out.valid = out.valid.map(|_| false);
+        }
+        if let Some(cs) = ask.canonical_scheme.filter(|_| !failed) {
+            let mut cur = cs.to_string();
+            for (name, spec, apply) in catalogue::steps_for(&out.scheme) {
+                if let Some(next) = apply(&cur)
+                    && next != cur
+                {
+                    cur = next;
+                    out.steps.push(AppliedStep {
+                        name,
+                        spec,
+                        text: cur.clone(),
+                    });
+                }
+            }
+            out.canonical = Some(cur);
+        }
+    }
+    out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
+    Some(out)
+}
+
+/// The registry's notes and warnings: unregistered, provisional, historical.
+fn registration_findings(out: &mut SchemeAnalysis, scheme: &str, span: Span) {
+    let snap = snapshot();
+    let name = printable(scheme);
+    let (severity, code, message) = match out.entry {
+        None => (
+            Severity::Note,
+            Code::SchemeUnregistered,
+            format!(
+                "the scheme {name} is not in IANA's URI Schemes registry (idbench's snapshot, \
+                 last updated {}); check its spelling, or register it (RFC 7595 §7) before \
+                 using it outside a private context",
+                snap.registry_updated
+            ),
+        ),
+        Some(e) if e.status == Status::Provisional => (
+            Severity::Note,
+            Code::SchemeProvisional,
+            format!(
+                "the scheme {name} is only provisionally registered{}: its definition may be \
+                 incomplete; prefer a permanent scheme where one fits",
+                if e.reference.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", e.reference)
+                }
+            ),
+        ),
+        Some(e) if e.status == Status::Historical => (
+            Severity::Warning,
+            Code::SchemeHistorical,
+            match (e.replaced_by, e.replaced_by_spec) {
+                (Some(r), Some(s)) => format!(
+                    "the scheme {name} is registered as historical: use \"{r}\" instead ({s})"
+                ),
+                _ => format!(
+                    "the scheme {name} is registered as historical: it is no longer in use; \
+                     the registry names no replacement"
+                ),
+            },
+        ),
+        Some(_) => return,
+    };
+    out.diagnostics.push(Diagnostic::new(
+        severity,
+        code,
+        span,
+        code.section(),
+        message,
+    ));
+}
+
+/// The scheme grammar's nodes for `text` (the input, or its URI mapping), spans mapped back
+/// to the input by `back`: the rules the file shows (its `tree` header, else every rule it
+/// defines but the start rule, matched over two bytes or more), in preorder.
+fn tree_nodes(
+    g: &SchemeGrammar,
+    l: &'static Loaded,
+    text: &str,
+    back: &dyn Fn(usize) -> usize,
+) -> Vec<SchemeNode> {
+    let options = ParseOptions {
+        count_cap: 1_000,
+        max_trees: 1,
+    };
+    let Ok(parse) = l.grammar.parse(g.header.start, text, &options) else {
+        return Vec::new();
+    };
+    let Some(tree) = parse.trees.first() else {
+        return Vec::new();
+    };
+    let shown: Vec<&str> = g.header.tree.split_whitespace().collect();
+    let show = |rule: &str, width: usize| -> bool {
+        if shown.is_empty() {
+            !rule.eq_ignore_ascii_case(g.header.start)
+                && l.own_rules.iter().any(|r| r.eq_ignore_ascii_case(rule))
+                && width >= 2
+        } else {
+            shown.iter().any(|s| s.eq_ignore_ascii_case(rule))
+        }
+    };
+    let mut rel: Vec<(&'static str, usize, usize)> = Vec::new();
+    let mut stack = vec![0usize];
+    while let Some(i) = stack.pop() {
+        let Some(n) = tree.nodes.get(i) else { continue };
+        if i != 0 && show(&n.rule, n.end.saturating_sub(n.start)) {
+            // The grammar is `'static` (the loader's table): its own name serves, nothing
+            // is copied.
+            if let Some(name) = l.grammar.label(&n.rule) {
+                rel.push((name, back(n.start), back(n.end).max(back(n.start))));
+            }
+        }
+        for &c in n.children.iter().rev() {
+            stack.push(c);
+        }
+    }
+    rel.sort_by_key(|&(_, s, e)| (s, std::cmp::Reverse(e)));
+    let mut out = Vec::with_capacity(rel.len());
+    let mut open: Vec<usize> = Vec::new();
+    for (rule, s, e) in rel {
+        while open.last().is_some_and(|&end| s >= end) {
+            open.pop();
+        }
+        out.push(SchemeNode {
+            rule,
+            span: Span::new(s, e),
+            depth: open.len() + 1,
+        });
+        open.push(e);
+    }
+    out
+}
+
+/// `name`, a label of `l`'s grammar, as a `'static` borrow of it: `l` lives in the
+/// loader's table for the whole run.
+fn static_label(l: &'static Loaded, name: &str) -> &'static str {
+    l.grammar.label(name).unwrap_or("")
+}
+
+/// The warning of a URI its scheme's grammar rejects, at input byte `at`.
+fn syntax_invalid(
+    g: &'static SchemeGrammar,
+    l: &'static Loaded,
+    input: &str,
+    at: usize,
+    failure: &abnf::Failure,
+) -> Diagnostic {
+    let mut at = at.min(input.len());
+    while !input.is_char_boundary(at) {
+        at -= 1;
+    }
+    let next = input[at..].chars().next().map_or(0, char::len_utf8);
+    let expected: Vec<&'static str> = failure
+        .expected
+        .iter()
+        .map(|e| static_label(l, e))
+        .map(|e| if e.is_empty() { "a prose value" } else { e })
+        .collect();
+    let what = if at < input.len() {
+        format!("{} here", printable(&input[at..at + next]))
+    } else {
+        "the end of the URI here".to_string()
+    };
+    let mut message = format!(
+        "the URI does not follow the \"{}\" scheme's syntax ({}): {what}",
+        g.scheme, g.header.section
+    );
+    if !expected.is_empty() {
+        message.push_str(&format!("; expected {}", expected.join(" or ")));
+    }
+    message.push_str(
+        "; fix it as the scheme's spec says (the URI itself is judged by the generic spec \
+         alone)",
+    );
+    let mut d = Diagnostic::new(
+        Severity::Warning,
+        Code::SchemeSyntaxInvalid,
+        Span::new(at, at + next),
+        g.header.section.as_str(),
+        message,
+    );
+    d.expected = expected;
+    d.expected_at = Some(at);
+    d
+}
+
+/// `s` with control, bidi and invisible characters written as escapes, quoted: the engine
+/// writes no raw untrusted text into a message (the views escape again for the terminal).
+pub(crate) fn printable(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        if c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        {
+            out.push_str(&format!("\\u{{{:X}}}", c as u32));
+        } else if c == '"' || c == '\\' {
+            out.push('\\');
+            out.push(c);
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The scheme's rungs of a comparison ladder, after the generic ones: for sides `a` and `b`
+/// (the generic ladder's last texts) of one scheme, each of its steps
+/// ([`catalogue::steps_for`]) applied to both, as `(name, spec, a, b)`; a step that changes
+/// neither side is left out. Empty when the sides' schemes differ or the scheme has no
+/// step (or is `urn`). Linear in the sides' lengths.
+pub fn ladder_steps(a: &str, b: &str) -> Vec<(&'static str, &'static str, String, String)> {
+    let scheme_of = |s: &str| {
+        s.find(':')
+            .and_then(|i| s.get(..i))
+            .map(str::to_ascii_lowercase)
+    };
+    let (Some(sa), Some(sb)) = (scheme_of(a), scheme_of(b)) else {
+        return Vec::new();
+    };
+    if sa != sb || sa == "urn" {
+        return Vec::new();
+    }
+    let (mut ca, mut cb) = (a.to_string(), b.to_string());
+    let mut out = Vec::new();
+    for (name, spec, apply) in catalogue::steps_for(&sa) {
+        let na = apply(&ca);
+        let nb = apply(&cb);
+        if na.is_none() && nb.is_none() {
+            continue;
+        }
+        if let Some(x) = na {
+            ca = x;
+        }
+        if let Some(x) = nb {
+            cb = x;
+        }
+        out.push((name, spec, ca.clone(), cb.clone()));
+    }
+    out
+}

@@ -254,6 +254,8 @@ impl Family {
 pub struct Offers {
     /// The URN namespace layer applies (the analysis runs it; Ctrl-N switches it).
     pub namespaces: bool,
+    /// The URI scheme layer applies (the analysis runs it; Ctrl-X switches it).
+    pub schemes: bool,
     /// The standards view (F8, `explain --standards`): the URL Standard's reading beside
     /// RFC 3986's, of a URI.
     pub standards: bool,
@@ -270,6 +272,7 @@ impl Profile {
         let d = self.descriptor();
         Offers {
             namespaces: d.family == Family::Urn,
+            schemes: d.family == Family::Uri,
             standards: d.family == Family::Uri,
             setters: d.url_setters,
             lab_grammar: self == Profile::Lab,

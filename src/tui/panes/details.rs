@@ -216,6 +216,9 @@ impl DetailsPane {
 fn namespace_items(detail: &Detail, a: &Analysis) -> Vec<Item> {
     use crate::engine::NodeKind;
     use crate::engine::namespaces::{Registration, snapshot};
+    if a.namespace.is_none() {
+        return scheme_items(detail, a);
+    }
     let (Some(ns), (0, node, _)) = (&a.namespace, detail.key) else {
         return Vec::new();
     };
@@ -260,6 +263,64 @@ fn namespace_items(detail: &Detail, a: &Analysis) -> Vec<Item> {
             d.field("namespace", ns.verdict_words(), Slot::Text);
             if let Some(c) = &ns.canonical {
                 d.field("namespace form", c.as_str(), Slot::Text);
+            }
+        }
+        _ => {}
+    }
+    d.items
+}
+
+/// The URI scheme layer's fields for the Details of a tree node: on the scheme node, the
+/// registration (status, date, reference, replacement) or "not registered (snapshot of
+/// DATE)", and the scheme's verdict; on the top path node, the scheme's verdict and its
+/// normal form. Empty for any other content, or when the layer did not run.
+fn scheme_items(detail: &Detail, a: &Analysis) -> Vec<Item> {
+    use crate::engine::NodeKind;
+    let (Some(sa), (0, node, _)) = (&a.scheme_spec, detail.key) else {
+        return Vec::new();
+    };
+    let Some(n) = a.tree.get(node) else {
+        return Vec::new();
+    };
+    let mut d = Detail::default();
+    match n.kind() {
+        NodeKind::Scheme => {
+            match sa.entry {
+                Some(e) => {
+                    d.field(
+                        "registration",
+                        format!("{} scheme", e.status.name()),
+                        Slot::Text,
+                    );
+                    d.field(
+                        "registered",
+                        e.date.unwrap_or("(no date in the registry)"),
+                        Slot::Text,
+                    );
+                    d.field("reference", e.reference, Slot::Text);
+                    if let Some(r) = e.replaced_by {
+                        let by = match e.replaced_by_spec {
+                            Some(s) => format!("{r} ({s})"),
+                            None => r.to_string(),
+                        };
+                        d.field("replaced by", by, Slot::Text);
+                    }
+                }
+                None => d.field(
+                    "registration",
+                    format!(
+                        "not registered (snapshot of {})",
+                        crate::engine::schemes::snapshot().registry_updated
+                    ),
+                    Slot::Text,
+                ),
+            }
+            d.field("scheme spec", sa.verdict_words(), Slot::Text);
+        }
+        NodeKind::Path if n.parent().is_some_and(|p| p.kind() != NodeKind::Path) => {
+            d.field("scheme spec", sa.verdict_words(), Slot::Text);
+            if let Some(c) = &sa.canonical {
+                d.field("scheme form", c.as_str(), Slot::Text);
             }
         }
         _ => {}

@@ -42,6 +42,7 @@ pub fn step_app(deck: &Deck, step: &Step) -> Result<App, String> {
         cases: None,
         cases_grammars: crate::cases::GrammarPaths::Inside,
         namespace: v.layers.namespaces,
+        scheme_spec: v.layers.schemes,
         selection: v.selection.clone(),
         focus: v.focus.clone(),
     });

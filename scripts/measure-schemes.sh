@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The cost of the URI scheme layer to batch checking (issue 39): `check --schemes --jobs 1`
+# must cost at most 1.5x `check --jobs 1` on a mixed URL corpus. Not part of `cargo test`;
+# prints each figure and "met" or "MISSED", and exits 1 when the target is missed.
+#
+#   scripts/measure-schemes.sh                    # LINES=1000000 RUNS=3 SEED=3986
+#   IDBENCH=path LINES=200000 scripts/measure-schemes.sh
+#
+# 1. Builds the release binary of this tree (unless IDBENCH is given).
+# 2. Generates the mixed URL corpus (scripts/gen-mixed-urls.py LINES SEED): web URLs,
+#    mailto:, urn:, data:, tel: and the dirt of URL lists.
+# 3. Times `check --jobs 1 --format json FILE` and `check --schemes --jobs 1 --format json
+#    FILE` RUNS times each (median wall time; JSON to /dev/null, so the records, and with
+#    them the layer, are written), and prints the ratio (target: at most 1.5).
+set -u
+cd "$(dirname "$0")/.."
+LINES=${LINES:-1000000}
+RUNS=${RUNS:-3}
+SEED=${SEED:-3986}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+if [ -z "${IDBENCH:-}" ]; then
+    timeout 3600 cargo build --release --quiet --bin idbench || exit 2
+    IDBENCH=target/release/idbench
+fi
+CORPUS="$TMP/mixed.txt"
+timeout 600 python3 scripts/gen-mixed-urls.py "$LINES" "$SEED" >"$CORPUS" || exit 2
+echo "corpus: $LINES mixed URL lines, $(wc -c <"$CORPUS") bytes (gen-mixed-urls.py $LINES $SEED)"
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+time_runs() { # ARGS...
+    for _ in $(seq "$RUNS"); do
+        local t0 t1
+        t0=$(date +%s.%N)
+        timeout 900 "$IDBENCH" check --jobs 1 --format json "$@" "$CORPUS" >/dev/null
+        t1=$(date +%s.%N)
+        echo "$t1 - $t0" | bc
+    done | median
+}
+plain=$(time_runs)
+layer=$(time_runs --schemes)
+ratio=$(echo "scale=3; $layer / $plain" | bc)
+echo "check --jobs 1:           ${plain}s (median of $RUNS)"
+echo "check --schemes --jobs 1: ${layer}s (median of $RUNS)"
+if [ "$(echo "$ratio <= 1.5" | bc)" = 1 ]; then
+    echo "ratio ${ratio}x (target <= 1.5x): met"
+else
+    echo "ratio ${ratio}x (target <= 1.5x): MISSED"
+    exit 1
+fi

@@ -1,0 +1,363 @@
+//! What each scheme's spec adds to its ABNF, as data keyed by scheme: the checks its prose
+//! makes (a MUST the grammar cannot say), its default port, and its normalization steps,
+//! each citing its section. Adding a rule of a scheme is a row here (and, for a step that is
+//! more than a table lookup, a function in [`super::canon`]).
+
+use super::canon;
+use crate::engine::codes::Code;
+
+/// A finding of a check: where (bytes of the input) and what to say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Byte range in the input (empty: a place, such as where a missing host would start).
+    pub start: usize,
+    /// One past its end.
+    pub end: usize,
+    /// The message: what is wrong and what to do.
+    pub message: String,
+}
+
+/// A rule a scheme's spec states in prose beyond its grammar. Run on a URI its scheme's
+/// grammar accepts (or, for a scheme without a shipped grammar, that the generic spec
+/// accepts). Reported as a warning: the generic verdict stays the RFC's.
+#[derive(Debug)]
+pub struct Check {
+    /// The schemes it applies to (lower case).
+    pub schemes: &'static [&'static str],
+    /// The code it reports.
+    pub code: Code,
+    /// The section that states the rule.
+    pub spec: &'static str,
+    /// Runs the check on the input, whose scheme ends at the given byte; `None` when it
+    /// passes.
+    pub run: fn(&str, usize) -> Option<Finding>,
+}
+
+/// Every check.
+pub static CHECKS: &[Check] = &[
+    Check {
+        schemes: &["http", "https"],
+        code: Code::SchemeHttpUserinfo,
+        spec: "RFC 9110 §4.2.4",
+        run: http_userinfo,
+    },
+    Check {
+        schemes: &["http", "https"],
+        code: Code::SchemeHttpEmptyHost,
+        spec: "RFC 9110 §4.2.1",
+        run: http_empty_host,
+    },
+    Check {
+        schemes: &["tel"],
+        code: Code::SchemeTelLocalWithoutContext,
+        spec: "RFC 3966 §5.1.5",
+        run: tel_local_without_context,
+    },
+];
+
+/// A scheme's default port, as its spec states it: scheme-based normalization (RFC 3986
+/// §6.2.3) drops it. `sip` and `sips` are not here on purpose: RFC 3261 §19.1.4 says "A
+/// URI omitting any component with a default value will not match a URI explicitly
+/// containing that component with its default value", so `sip:a@b:5060` and `sip:a@b`
+/// differ.
+#[derive(Debug)]
+pub struct DefaultPort {
+    /// The scheme (lower case).
+    pub scheme: &'static str,
+    /// The port.
+    pub port: u16,
+    /// The section that states it.
+    pub spec: &'static str,
+}
+
+/// Every default port idbench knows, each cited.
+pub static DEFAULT_PORTS: &[DefaultPort] = &[
+    DefaultPort {
+        scheme: "http",
+        port: 80,
+        spec: "RFC 9110 §4.2.1",
+    },
+    DefaultPort {
+        scheme: "https",
+        port: 443,
+        spec: "RFC 9110 §4.2.2",
+    },
+    DefaultPort {
+        scheme: "ws",
+        port: 80,
+        spec: "RFC 6455 §3",
+    },
+    DefaultPort {
+        scheme: "wss",
+        port: 443,
+        spec: "RFC 6455 §3",
+    },
+    DefaultPort {
+        scheme: "coap",
+        port: 5683,
+        spec: "RFC 7252 §6.1",
+    },
+    DefaultPort {
+        scheme: "coaps",
+        port: 5684,
+        spec: "RFC 7252 §6.2",
+    },
+    DefaultPort {
+        scheme: "ldap",
+        port: 389,
+        spec: "RFC 4516 §2",
+    },
+];
+
+/// The default port of `scheme`, if idbench knows one.
+pub fn default_port(scheme: &str) -> Option<&'static DefaultPort> {
+    DEFAULT_PORTS
+        .iter()
+        .find(|d| d.scheme.eq_ignore_ascii_case(scheme))
+}
+
+/// A normalization step a scheme's spec states: the URI rewritten so that URIs the spec
+/// calls equivalent become equal. `apply` gets the URI after the generic scheme-based
+/// normalization and the steps before it; `None` when the step does not apply.
+#[derive(Debug)]
+pub struct Step {
+    /// The schemes it applies to (lower case).
+    pub schemes: &'static [&'static str],
+    /// What it does, as the ladder shows it.
+    pub name: &'static str,
+    /// Its document and section.
+    pub spec: &'static str,
+    /// Rewrites the URI.
+    pub apply: fn(&str) -> Option<String>,
+}
+
+/// purl's canonical form (ECMA-427, [`super::purl`]): the PURL parsed with each type's
+/// rules and built again; `None` (no step) for a PURL that does not parse.
+fn purl_canonical(uri: &str) -> Option<String> {
+    super::purl::canonical(uri).ok()
+}
+
+/// Every step, in the order they apply. Where a scheme's normal form is a whole algorithm
+/// of its own (purl's, ECMA-427, in [`super::purl`]), it is one row here, keyed by its
+/// scheme.
+pub static STEPS: &[Step] = &[
+    Step {
+        schemes: &["pkg"],
+        name: "the PURL built again from its parsed components (each type's rules)",
+        spec: "PURL specification, Rules for each PURL component",
+        apply: purl_canonical,
+    },
+    Step {
+        schemes: &["http", "https"],
+        name: "an empty path as \"/\"",
+        spec: "RFC 9110 §4.2.3",
+        apply: empty_path_as_slash,
+    },
+    Step {
+        schemes: &["coap", "coaps"],
+        name: "an empty path as \"/\"",
+        spec: "RFC 7252 §6.3",
+        apply: empty_path_as_slash,
+    },
+    Step {
+        schemes: &["tel"],
+        name: "visual separators removed from the number",
+        spec: "RFC 3966 §5.1.1",
+        apply: canon::tel::drop_visual_separators,
+    },
+    Step {
+        schemes: &["tel"],
+        name: "case folded and parameters in name order",
+        spec: "RFC 3966 §4",
+        apply: canon::tel::fold_case_and_order,
+    },
+    Step {
+        schemes: &["geo"],
+        name: "the default crs=wgs84 dropped, parameter names and crs in lower case",
+        spec: "RFC 5870 §3.4.3",
+        apply: canon::geo::drop_default_crs,
+    },
+    Step {
+        schemes: &["geo"],
+        name: "longitude 0 at a pole, numbers without trailing zeros",
+        spec: "RFC 5870 §3.4.3",
+        apply: canon::geo::normalize_numbers,
+    },
+];
+
+/// The name of the default-port step ([`DEFAULT_PORTS`]).
+pub const DEFAULT_PORT_STEP: &str = "the scheme's default port dropped";
+
+/// A step as applied: its name, its section, and its rewrite.
+pub type StepFn = (&'static str, &'static str, fn(&str) -> Option<String>);
+
+/// The steps of `scheme`, in order: its default port dropped (a row of [`DEFAULT_PORTS`],
+/// citing the section that states the port), then its rows of [`STEPS`].
+pub fn steps_for(scheme: &str) -> Vec<StepFn> {
+    let port = default_port(scheme).map(|d| {
+        (
+            DEFAULT_PORT_STEP,
+            d.spec,
+            drop_default_port as fn(&str) -> Option<String>,
+        )
+    });
+    port.into_iter()
+        .chain(
+            STEPS
+                .iter()
+                .filter(|s| s.schemes.iter().any(|x| x.eq_ignore_ascii_case(scheme)))
+                .map(|s| (s.name, s.spec, s.apply)),
+        )
+        .collect()
+}
+
+/// The authority of a URI with one (`scheme://authority...`): its byte range.
+fn authority(input: &str, scheme_end: usize) -> Option<(usize, usize)> {
+    let rest = input.get(scheme_end..)?;
+    let after = rest.strip_prefix("://")?;
+    let start = scheme_end + 3;
+    let len = after.find(['/', '?', '#']).unwrap_or(after.len());
+    Some((start, start + len))
+}
+
+/// RFC 9110 §4.2.4: userinfo in an "http" or "https" URI.
+fn http_userinfo(input: &str, scheme_end: usize) -> Option<Finding> {
+    let (a0, a1) = authority(input, scheme_end)?;
+    let at = input.get(a0..a1)?.rfind('@')?;
+    Some(Finding {
+        start: a0,
+        end: a0 + at + 1,
+        message: "the URI has a userinfo subcomponent (before \"@\"): RFC 9110 §4.2.4 \
+                  deprecates it in \"http\" and \"https\" URIs (a sender MUST NOT generate \
+                  it; a recipient SHOULD treat it as an error, since it is used to mislead); \
+                  remove it, and send credentials another way (an Authorization header field)"
+            .to_string(),
+    })
+}
+
+/// RFC 9110 §4.2.1 (and §4.2.2 for https): an empty host, at where the host would start.
+fn http_empty_host(input: &str, scheme_end: usize) -> Option<Finding> {
+    let (a0, a1) = authority(input, scheme_end)?;
+    let auth = input.get(a0..a1)?;
+    let h0 = auth.rfind('@').map_or(0, |i| i + 1);
+    let host_port = auth.get(h0..)?;
+    let host_len = if host_port.starts_with('[') {
+        host_port.len()
+    } else {
+        host_port.rfind(':').unwrap_or(host_port.len())
+    };
+    if host_len > 0 {
+        return None;
+    }
+    let at = a0 + h0;
+    Some(Finding {
+        start: at,
+        end: at,
+        message: "the host is empty: RFC 9110 §4.2.1 says a sender MUST NOT generate an \
+                  \"http\" or \"https\" URI with an empty host and a recipient MUST reject one \
+                  as invalid; write the host name after \"//\""
+            .to_string(),
+    })
+}
+
+/// RFC 3966 §5.1.5: a local number (no leading "+") MUST have a phone-context parameter.
+fn tel_local_without_context(input: &str, scheme_end: usize) -> Option<Finding> {
+    let rest = input.get(scheme_end..)?.strip_prefix(':')?;
+    let start = scheme_end + 1;
+    let end_of_number = rest.find([';', '?', '#']).unwrap_or(rest.len());
+    let number = rest.get(..end_of_number)?;
+    if number.starts_with('+') || number.is_empty() {
+        return None;
+    }
+    let params = rest.get(end_of_number..)?;
+    let params = params.split(['?', '#']).next().unwrap_or("");
+    let has_context = params.split(';').any(|p| {
+        p.split('=')
+            .next()
+            .is_some_and(|n| n.eq_ignore_ascii_case("phone-context"))
+    });
+    if has_context {
+        return None;
+    }
+    Some(Finding {
+        start,
+        end: start + end_of_number,
+        message: "a local number (no leading \"+\") without a phone-context parameter: RFC \
+                  3966 §5.1.5 says local numbers MUST have one; add \";phone-context=\" with \
+                  the global number prefix or domain where the number is valid, or write the \
+                  number in global form (\"+\" and the country code)"
+            .to_string(),
+    })
+}
+
+/// RFC 3986 §6.2.3: the scheme's default port (and an empty port) dropped.
+fn drop_default_port(uri: &str) -> Option<String> {
+    let scheme_end = uri.find(':')?;
+    let d = default_port(uri.get(..scheme_end)?)?;
+    let (a0, a1) = authority(uri, scheme_end)?;
+    let auth = uri.get(a0..a1)?;
+    let k = auth.rfind(':')?;
+    if auth.rfind(']').is_some_and(|r| r > k) {
+        return None; // a colon inside an IP literal
+    }
+    let port = auth.get(k + 1..)?;
+    if !port.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let trimmed = port.trim_start_matches('0');
+    let is_default = port.is_empty() || trimmed.parse::<u32>().ok() == Some(u32::from(d.port));
+    if !is_default {
+        return None;
+    }
+    Some(format!("{}{}", &uri[..a0 + k], &uri[a1..]))
+}
+
+/// RFC 9110 §4.2.3, RFC 7252 §6.3: an empty path is "/".
+fn empty_path_as_slash(uri: &str) -> Option<String> {
+    let scheme_end = uri.find(':')?;
+    let (_, a1) = authority(uri, scheme_end)?;
+    match uri.as_bytes().get(a1) {
+        Some(b'/') => None,
+        _ => Some(format!("{}/{}", &uri[..a1], &uri[a1..])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_ports_drop_only_their_own_port() {
+        assert_eq!(
+            drop_default_port("coap://h:5683/a").as_deref(),
+            Some("coap://h/a")
+        );
+        assert_eq!(drop_default_port("coap://h:5684/a"), None);
+        assert_eq!(
+            drop_default_port("coaps://h:05684").as_deref(),
+            Some("coaps://h")
+        );
+        assert_eq!(drop_default_port("http://[::1]/"), None);
+        assert_eq!(drop_default_port("sip:a@h:5060"), None);
+    }
+
+    #[test]
+    fn empty_host_is_found_where_the_host_would_start() {
+        let f = http_empty_host("http:///a", 4).expect("empty host");
+        assert_eq!((f.start, f.end), (7, 7));
+        let f = http_empty_host("http://u@:80/", 4).expect("empty host");
+        assert_eq!(f.start, 9);
+        assert!(http_empty_host("http://a/", 4).is_none());
+        assert!(http_empty_host("http://[::1]/", 4).is_none());
+    }
+
+    #[test]
+    fn userinfo_and_tel_context() {
+        let f = http_userinfo("https://u:p@h/", 5).expect("userinfo");
+        assert_eq!((f.start, f.end), (8, 12));
+        assert!(http_userinfo("https://h/a@b", 5).is_none());
+        assert!(tel_local_without_context("tel:7042", 3).is_some());
+        assert!(tel_local_without_context("tel:7042;phone-context=example.com", 3).is_none());
+        assert!(tel_local_without_context("tel:+1-201-555-0123", 3).is_none());
+    }
+}

@@ -1,0 +1,200 @@
+//! The compiled-in snapshot of IANA's "Uniform Resource Identifier (URI) Schemes" registry
+//! (RFC 7595 §6).
+//!
+//! `registry.tsv` beside this file is built by `scripts/build-uri-scheme-registry` from a
+//! copy of IANA's `uri-schemes.xml` (its header names the copy: repository, path, commit,
+//! the file's SHA-256, the registry's own "updated" date and the retrieval date). It is
+//! compiled in with `include_str!` and read once, on first use, into an immutable
+//! [`Snapshot`], as the URN namespace registry is ([`crate::engine::namespaces::registry`]).
+
+use std::sync::LazyLock;
+
+/// A registration's status (RFC 7595 §3, §4, §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Permanent (RFC 7595 §3).
+    Permanent,
+    /// Provisional (RFC 7595 §4).
+    Provisional,
+    /// Historical (RFC 7595 §5).
+    Historical,
+}
+
+impl Status {
+    /// `permanent`, `provisional` or `historical`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Permanent => "permanent",
+            Status::Provisional => "provisional",
+            Status::Historical => "historical",
+        }
+    }
+}
+
+/// One registered scheme, as the snapshot has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The scheme, in lower case.
+    pub scheme: &'static str,
+    /// Its status.
+    pub status: Status,
+    /// The registry's references, `; `-separated (`RFC 9110`, a person, an organisation).
+    pub reference: &'static str,
+    /// The registration date (`YYYY-MM-DD`), when the registry gives one.
+    pub date: Option<&'static str>,
+    /// For a historical scheme: the scheme that replaced it, where a document its record
+    /// cites says so.
+    pub replaced_by: Option<&'static str>,
+    /// Where that is said (`RFC 3966 §1`).
+    pub replaced_by_spec: Option<&'static str>,
+}
+
+/// The snapshot: where it came from, and its entries in the registry's order.
+#[derive(Debug)]
+pub struct Snapshot {
+    /// The public repository the registry file was taken from (`owner/name`).
+    pub source_repository: &'static str,
+    /// The file's path in that repository.
+    pub source_path: &'static str,
+    /// The commit it was read at.
+    pub source_commit: &'static str,
+    /// The SHA-256 of the file, in hex.
+    pub source_sha256: &'static str,
+    /// The registry's own "last updated" date.
+    pub registry_updated: &'static str,
+    /// When the copy was retrieved.
+    pub retrieved: &'static str,
+    /// Every entry.
+    pub entries: Vec<Entry>,
+}
+
+impl Snapshot {
+    /// How many entries have `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.entries.iter().filter(|e| e.status == status).count()
+    }
+    /// The entry for `scheme` (case-insensitive, as schemes are: RFC 3986 §3.1).
+    pub fn get(&self, scheme: &str) -> Option<&Entry> {
+        self.entries
+            .iter()
+            .find(|e| e.scheme.eq_ignore_ascii_case(scheme))
+    }
+}
+
+/// The registry file, as built by `scripts/build-uri-scheme-registry`.
+pub const TSV: &str = include_str!("registry.tsv");
+
+static SNAPSHOT: LazyLock<Snapshot> = LazyLock::new(|| parse(TSV));
+
+/// The snapshot (read from [`TSV`] on first use).
+pub fn snapshot() -> &'static Snapshot {
+    &SNAPSHOT
+}
+
+/// The snapshot's entries by scheme (the schemes are lower case in the file): the indices
+/// of [`Snapshot::entries`], sorted by scheme, for a binary search on every line of a batch
+/// check.
+static BY_NAME: LazyLock<Vec<usize>> = LazyLock::new(|| {
+    let entries = &snapshot().entries;
+    let mut v: Vec<usize> = (0..entries.len()).collect();
+    v.sort_by(|&a, &b| entries[a].scheme.cmp(entries[b].scheme));
+    v
+});
+
+/// `key` (lower case) against `scheme` folded to lower case, byte by byte, without
+/// allocating.
+fn cmp_folded(key: &str, scheme: &str) -> std::cmp::Ordering {
+    key.bytes()
+        .cmp(scheme.bytes().map(|b| b.to_ascii_lowercase()))
+}
+
+/// The entry for `scheme` (case-insensitive), if the snapshot lists it.
+pub fn lookup(scheme: &str) -> Option<&'static Entry> {
+    let entries = &snapshot().entries;
+    let i = BY_NAME
+        .binary_search_by(|&i| cmp_folded(entries[i].scheme, scheme))
+        .ok()?;
+    entries.get(*BY_NAME.get(i)?)
+}
+
+fn opt(s: &'static str) -> Option<&'static str> {
+    (!s.is_empty()).then_some(s)
+}
+
+/// Reads the TSV: `# key<TAB>value` header lines, a column line, then one row per scheme.
+/// Lines that do not fit are skipped (the file is compiled in and checked by tests, so
+/// this never happens in a build; skipping keeps a bad edit from panicking).
+fn parse(text: &'static str) -> Snapshot {
+    let mut s = Snapshot {
+        source_repository: "",
+        source_path: "",
+        source_commit: "",
+        source_sha256: "",
+        registry_updated: "",
+        retrieved: "",
+        entries: Vec::new(),
+    };
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("# ") {
+            let Some((key, value)) = rest.split_once('\t') else {
+                continue;
+            };
+            match key {
+                "source-repository" => s.source_repository = value,
+                "source-path" => s.source_path = value,
+                "source-commit" => s.source_commit = value,
+                "source-sha256" => s.source_sha256 = value,
+                "registry-updated" => s.registry_updated = value,
+                "retrieved" => s.retrieved = value,
+                _ => {}
+            }
+            continue;
+        }
+        let cols: Vec<&'static str> = line.split('\t').collect();
+        let [
+            scheme,
+            status,
+            reference,
+            date,
+            replaced_by,
+            replaced_by_spec,
+        ] = cols[..]
+        else {
+            continue;
+        };
+        let status = match status {
+            "permanent" => Status::Permanent,
+            "provisional" => Status::Provisional,
+            "historical" => Status::Historical,
+            _ => continue, // the column line
+        };
+        s.entries.push(Entry {
+            scheme,
+            status,
+            reference,
+            date: opt(date),
+            replaced_by: opt(replaced_by),
+            replaced_by_spec: opt(replaced_by_spec),
+        });
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_finds_every_entry_in_any_case() {
+        for e in &snapshot().entries {
+            assert_eq!(lookup(e.scheme).map(|x| x.scheme), Some(e.scheme));
+            assert_eq!(
+                lookup(&e.scheme.to_ascii_uppercase()).map(|x| x.scheme),
+                Some(e.scheme)
+            );
+            assert_eq!(e.scheme, e.scheme.to_ascii_lowercase());
+        }
+        assert!(lookup("").is_none());
+        assert!(lookup("zzzz-none").is_none());
+    }
+}

@@ -1,0 +1,314 @@
+//! The URI scheme layer in every answer (issue 39): it never changes the generic verdict,
+//! `check --schemes` gives the same findings as `analyze`'s layer, and the faces (`parse`,
+//! `forms` JSON, `compare`) answer for the scheme beside the generic spec.
+
+use std::process::Command;
+
+use idbench::engine::{Options, Profile, Severity, Status, analyze};
+use serde_json::Value;
+
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("run idbench: {e}"));
+    if let (Some(mut pipe), Some(text)) = (child.stdin.take(), stdin) {
+        pipe.write_all(text.as_bytes())
+            .unwrap_or_else(|e| panic!("stdin: {e}"));
+    }
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("wait: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every input of the corpora the tests use: the identifier sets, the validate sample, the
+/// URL Standard's test data, the benchmark's mixed URL generator's kinds by hand.
+fn corpus() -> Vec<String> {
+    let mut inputs: Vec<String> = Vec::new();
+    for dir in ["examples/ids", "tests/data", "tests/data/whatwg"] {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let Ok(text) = std::fs::read_to_string(e.path()) else {
+                continue;
+            };
+            if text.len() > 2_000_000 {
+                continue;
+            }
+            for line in text.lines() {
+                if line.starts_with('#') || line.starts_with('@') || line.starts_with("==") {
+                    continue;
+                }
+                for word in line.split(['\t', '"']) {
+                    let w = word.trim();
+                    if !w.is_empty() && w.len() < 512 && w.contains(':') {
+                        inputs.push(w.to_string());
+                    }
+                }
+            }
+        }
+    }
+    inputs.extend(
+        [
+            "http:///a",
+            "https://u:p@h/",
+            "mailto:a@b@c",
+            "mailto:%22not%40me%22@example.org",
+            "tel:+1-201-555-0123",
+            "tel:7042",
+            "geo:90,-22.43;crs=WGS84",
+            "coap://h:5683",
+            "fax:+1",
+            "foo:bar",
+            "HTTP://EXAMPLE.COM:80",
+            "mailto:j\u{f6}rg@b\u{fc}cher.example",
+            "http://[::1",
+            "http://a b/",
+        ]
+        .map(String::from),
+    );
+    inputs.sort();
+    inputs.dedup();
+    inputs
+}
+
+/// A scheme never changes the generic spec's verdict: over every corpus, `valid`,
+/// `first_error`, every profile's verdict and auto's choice are the same with the layer
+/// and without it, and the layer adds no error.
+#[test]
+fn the_layer_never_changes_the_generic_verdict() {
+    let inputs = corpus();
+    assert!(inputs.len() > 500, "{} inputs", inputs.len());
+    let mut layered = 0;
+    for input in &inputs {
+        for profile in [None, Some(Profile::Rfc3986), Some(Profile::Rfc3987)] {
+            let with = analyze(
+                input,
+                &Options {
+                    profile,
+                    ..Options::full()
+                },
+            );
+            let without = analyze(
+                input,
+                &Options {
+                    profile,
+                    scheme_spec: false,
+                    ..Options::full()
+                },
+            );
+            layered += usize::from(with.scheme_spec.is_some());
+            assert!(without.scheme_spec.is_none());
+            assert_eq!(with.profile, without.profile, "{input}");
+            assert_eq!(with.valid(), without.valid(), "{input} {profile:?}");
+            assert_eq!(
+                with.first_error().map(|d| (d.code, d.span)),
+                without.first_error().map(|d| (d.code, d.span)),
+                "{input}"
+            );
+            let statuses = |a: &idbench::engine::Analysis| -> Vec<Status> {
+                a.verdicts.iter().map(|v| v.status.clone()).collect()
+            };
+            assert_eq!(statuses(&with), statuses(&without), "{input}");
+            let errors = |a: &idbench::engine::Analysis| {
+                a.diagnostics
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .count()
+            };
+            assert_eq!(errors(&with), errors(&without), "{input}");
+        }
+    }
+    assert!(layered > 300, "the layer ran on {layered} analyses");
+}
+
+/// `check --schemes` gives each line the findings `analyze`'s layer gives (the same codes
+/// at the same bytes), and plain `check` gives none and the same verdicts.
+#[test]
+fn check_schemes_agrees_with_the_layer_and_never_changes_the_verdict() {
+    let inputs: Vec<String> = corpus()
+        .into_iter()
+        .filter(|s| !s.contains(['\n', '\r']) && !s.trim().is_empty() && s.trim() == s)
+        .collect();
+    let text = inputs.join("\n") + "\n";
+    let (_, plain, _) = run(
+        &["check", "--format", "json", "--jobs", "1", "-"],
+        Some(&text),
+    );
+    let (_, with, _) = run(
+        &["check", "--schemes", "--format", "json", "--jobs", "1", "-"],
+        Some(&text),
+    );
+    let plain: Vec<Value> = plain
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
+        .collect();
+    let with: Vec<Value> = with
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
+        .collect();
+    assert_eq!(plain.len(), with.len());
+    let mut compared = 0;
+    for (p, w) in plain.iter().zip(&with) {
+        assert_eq!(p["valid"], w["valid"], "{w}");
+        assert_eq!(p["first_error"], w["first_error"], "{w}");
+        assert_eq!(p["profile"], w["profile"], "{w}");
+        assert!(p.get("scheme_spec").is_none());
+        let Some(s) = w.get("scheme_spec") else {
+            continue;
+        };
+        let input = w["input"].as_str().unwrap_or("");
+        let profile: Profile = w["profile"]
+            .as_str()
+            .unwrap_or("")
+            .parse()
+            .expect("profile");
+        let a = analyze(
+            input,
+            &Options {
+                profile: Some(profile),
+                ..Options::full()
+            },
+        );
+        let sa = a.scheme_spec.as_ref().expect("the layer ran");
+        let got: Vec<(String, u64, u64)> = s["findings"]
+            .as_array()
+            .map(|f| {
+                f.iter()
+                    .map(|x| {
+                        (
+                            x["code"].as_str().unwrap_or("").to_string(),
+                            x["start"].as_u64().unwrap_or(0),
+                            x["end"].as_u64().unwrap_or(0),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let want: Vec<(String, u64, u64)> = sa
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.code.as_str().to_string(),
+                    d.span.start as u64,
+                    d.span.end as u64,
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "{input}");
+        assert_eq!(s["valid"], serde_json::json!(sa.valid), "{input}");
+        compared += 1;
+    }
+    assert!(compared > 100, "{compared}");
+}
+
+/// `parse --format json` carries `scheme_spec` (null without the layer or a scheme); the
+/// text output has its one line.
+#[test]
+fn parse_json_and_text_carry_the_scheme_spec() {
+    let (_, out, _) = run(&["parse", "--format", "json", "mailto:a@b@c"], None);
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    let s = &v["scheme_spec"];
+    assert_eq!(s["scheme"], "mailto");
+    assert_eq!(s["registered"], true);
+    assert_eq!(s["status"], "permanent");
+    assert_eq!(s["reference"], "RFC 6068");
+    assert_eq!(s["valid"], false);
+    assert_eq!(s["document"], "RFC 6068");
+    assert_eq!(s["section"], "RFC 6068 §2");
+    assert_eq!(s["findings"][0]["code"], "scheme-syntax-invalid");
+    assert_eq!(s["canonical"], Value::Null);
+    assert_eq!(v["valid"], true);
+    let (_, out, _) = run(
+        &[
+            "parse",
+            "--no-scheme-spec",
+            "--format",
+            "json",
+            "mailto:a@b@c",
+        ],
+        None,
+    );
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["scheme_spec"], Value::Null);
+    assert_eq!(v["valid"], true);
+    let (_, out, _) = run(&["parse", "--format", "json", "urn:isbn:0451450523"], None);
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(
+        v["scheme_spec"],
+        Value::Null,
+        "urn hands over to the namespace"
+    );
+    let (_, out, _) = run(&["parse", "http:///a"], None);
+    assert!(
+        out.contains("scheme http: invalid by RFC 9110 §4.2.1 (http); permanent scheme (RFC 9110)"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["forms", "--format", "json", "tel:+1-201-555-0123"], None);
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["scheme_spec"]["canonical"], "tel:+12015550123");
+    assert_eq!(v["scheme_spec"]["steps"][0]["spec"], "RFC 3966 §5.1.1");
+    assert_eq!(v["forms"]["canonical_scheme"], "tel:+12015550123");
+}
+
+/// Each spec's own equivalence examples are equivalent in the ladder, at the scheme's
+/// step, and not without the layer.
+#[test]
+fn the_specs_equivalence_examples_are_equivalent_at_their_step() {
+    for (a, b, spec) in [
+        ("tel:+1-201-555-0123", "tel:+12015550123", "RFC 3966 §5.1.1"),
+        ("geo:90,-22.43;crs=WGS84", "geo:90,46", "RFC 5870 §3.4.3"),
+        (
+            "coap://example.net:5683/",
+            "coap://example.net/",
+            "RFC 7252 §6.1",
+        ),
+    ] {
+        let (code, out, err) = run(&["compare", "--format", "json", a, b], None);
+        assert_eq!(code, 0, "{a} {b}: {out}{err}");
+        let v: Value = serde_json::from_str(out.trim()).expect("json");
+        let steps = v["steps"].as_array().cloned().unwrap_or_default();
+        let last = steps.last().expect("steps");
+        assert_eq!(last["spec"], spec, "{v}");
+        assert_eq!(last["equal"], true);
+        let (code, _, _) = run(&["compare", "--no-scheme-spec", a, b], None);
+        assert_eq!(code, 1, "{a} {b} without the layer");
+    }
+    // http's default port is already RFC 3986 §6.2.3's own example.
+    let (code, _, _) = run(
+        &["compare", "http://example.com:80/", "http://example.com"],
+        None,
+    );
+    assert_eq!(code, 0);
+}
+
+/// The view's layer switch: its query and command-line forms, and the badge naming it.
+#[test]
+fn the_view_names_the_scheme_layer() {
+    let v = idbench::view::View {
+        a: "http://a/".into(),
+        layers: idbench::view::Layers {
+            schemes: false,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    assert!(v.to_query().contains("schemes=0"), "{}", v.to_query());
+    assert!(v.to_args().iter().any(|a| a == "--no-scheme-spec"));
+    assert_eq!(v.layers.badge().as_deref(), Some("layers off: URI schemes"));
+    let back = idbench::view::View::from_query(&v.to_query()).expect("query");
+    assert!(!back.layers.schemes);
+    assert!(back.layers.namespaces);
+}
