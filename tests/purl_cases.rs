@@ -83,3 +83,24 @@ fn every_purl_expectation_holds_but_the_known_disagreements() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The whole vendored suite through `idbench test`, as a user runs it: every parse and
+/// validate test passes (validate tests compare `forms.canonical_scheme`, the scheme
+/// layer's purl step) but the three listed known disagreements.
+#[test]
+fn idbench_test_passes_the_whole_suite_but_the_listed_disagreements() {
+    let mut args = vec!["test".to_string()];
+    args.extend(files().iter().map(|p| p.display().to_string()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_idbench"))
+        .args(&args)
+        .output()
+        .expect("idbench runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    let all = format!("{stdout}{stderr}");
+    assert!(
+        all.contains("410 cases, 407 passed, 3 known disagreements"),
+        "{all}"
+    );
+}

@@ -129,6 +129,10 @@ pub struct Step {
     pub spec: &'static str,
     /// Rewrites the URI.
     pub apply: fn(&str) -> Option<String>,
+    /// The step is the scheme's own parse-and-build, which its spec applies to a URI that
+    /// its grammar rejects as written (purl's parse lower-cases a type and encodes a `+`):
+    /// it runs even then, beside the `scheme-syntax-invalid` warning, which stays.
+    pub repairs: bool,
 }
 
 /// purl's canonical form (ECMA-427, [`super::purl`]): the PURL parsed with each type's
@@ -146,42 +150,49 @@ pub static STEPS: &[Step] = &[
         name: "the PURL built again from its parsed components (each type's rules)",
         spec: "PURL specification, Rules for each PURL component",
         apply: purl_canonical,
+        repairs: true,
     },
     Step {
         schemes: &["http", "https"],
         name: "an empty path as \"/\"",
         spec: "RFC 9110 §4.2.3",
         apply: empty_path_as_slash,
+        repairs: false,
     },
     Step {
         schemes: &["coap", "coaps"],
         name: "an empty path as \"/\"",
         spec: "RFC 7252 §6.3",
         apply: empty_path_as_slash,
+        repairs: false,
     },
     Step {
         schemes: &["tel"],
         name: "visual separators removed from the number",
         spec: "RFC 3966 §5.1.1",
         apply: canon::tel::drop_visual_separators,
+        repairs: false,
     },
     Step {
         schemes: &["tel"],
         name: "case folded and parameters in name order",
         spec: "RFC 3966 §4",
         apply: canon::tel::fold_case_and_order,
+        repairs: false,
     },
     Step {
         schemes: &["geo"],
         name: "the default crs=wgs84 dropped, parameter names and crs in lower case",
         spec: "RFC 5870 §3.4.3",
         apply: canon::geo::drop_default_crs,
+        repairs: false,
     },
     Step {
         schemes: &["geo"],
         name: "longitude 0 at a pole, numbers without trailing zeros",
         spec: "RFC 5870 §3.4.3",
         apply: canon::geo::normalize_numbers,
+        repairs: false,
     },
 ];
 

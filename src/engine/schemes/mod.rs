@@ -541,6 +541,31 @@ pub fn analyze_scheme(input: &str, scheme_end: usize, ask: Ask<'_>) -> Option<Sc
             }
             out.canonical = Some(cur);
         }
+    } else if let Some(cs) = ask.canonical_scheme {
+        // The grammar rejects the URI as written; a step that is the scheme's own
+        // parse-and-build still gives its normal form where that parse accepts it.
+        let mut cur = cs.to_string();
+        for st in catalogue::STEPS.iter().filter(|st| {
+            st.repairs
+                && st
+                    .schemes
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(&out.scheme))
+        }) {
+            if let Some(next) = (st.apply)(&cur)
+                && next != cur
+            {
+                cur = next;
+                out.steps.push(AppliedStep {
+                    name: st.name,
+                    spec: st.spec,
+                    text: cur.clone(),
+                });
+            }
+        }
+        if !out.steps.is_empty() {
+            out.canonical = Some(cur);
+        }
     }
     out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     Some(out)
