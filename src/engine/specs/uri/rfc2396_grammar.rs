@@ -15,8 +15,8 @@
 //!
 //! `java.net.URI`'s deviations from the grammar, all taken here: an empty authority is
 //! allowed when a path, query or fragment follows (`file:///foo`); an empty relative path
-//! is allowed (`#foo`); IPv4 parts have at most three digits (RFC 2732 §3 (2)) and are at
-//! most 255; a hostname of one label may start with a digit (`s://123`); IPv6 literals in
+//! is allowed (`#foo`); IPv4 parts are runs of digits of value at most 255 (its `scanByte`;
+//! RFC 2373's `1*3DIGIT`, which RFC 2732 §3 (2) points to, is not applied); a hostname of one label may start with a digit (`s://123`); IPv6 literals in
 //! brackets (RFC 2732); and characters of its "other" category (not US-ASCII, not a
 //! control, not a space) are allowed wherever `escaped` is: userinfo, path, query,
 //! fragment, and a registry-based authority.
@@ -277,15 +277,22 @@ fn hostname(t: &[u8]) -> Result<(), &'static str> {
     Ok(())
 }
 
-/// An `IPv4address` as RFC 2732 §3 (2) has it (RFC 2373's: at most three digits a part),
-/// each part at most 255 as `java.net.URI` also asks.
+/// An `IPv4address` as `java.net.URI` reads it: RFC 2396 §3.2.2's four runs of digits
+/// (`1*digit`), each at most 255 in value (its `scanByte`), so leading zeros are allowed
+/// (`0177.0.0.1` is the address 177.0.0.1's text). RFC 2732 §3 (2) points to RFC 2373's
+/// `1*3DIGIT`, which `java.net.URI` does not apply (docs/readings.md, RFC 2396).
 fn ipv4(t: &[u8]) -> bool {
     let parts: Vec<&[u8]> = t.split(|&b| b == b'.').collect();
     parts.len() == 4
         && parts.iter().all(|p| {
-            (1..=3).contains(&p.len())
+            !p.is_empty()
                 && p.iter().all(u8::is_ascii_digit)
-                && p.iter().fold(0u32, |v, d| v * 10 + u32::from(d - b'0')) <= 255
+                && p.iter()
+                    .try_fold(0u32, |v, d| {
+                        let n = v * 10 + u32::from(d - b'0');
+                        (n <= 255).then_some(n)
+                    })
+                    .is_some()
         })
 }
 
