@@ -165,13 +165,15 @@ fn bash_completes_option_values_after_equals() {
     // `idbench check --profile=<Tab>`: (idbench check --profile =), `$2` empty.
     let got = bash_complete(&s, &["idbench", "check", "--profile", "="], "", "--profile");
     assert!(
-        got.contains(&"auto".to_string()) && got.len() == 9,
+        // auto and every listed profile (the table's, so a new profile needs no edit here).
+        got.contains(&"auto".to_string()) && got.len() == idbench::Profile::ALL.len() + 1,
         "{got:?}"
     );
     // And with `$3` given as `=`, as some bash versions pass it.
     let got = bash_complete(&s, &["idbench", "check", "--profile", "="], "=", "=");
     assert!(
-        got.contains(&"auto".to_string()) && got.len() == 9,
+        // auto and every listed profile (the table's, so a new profile needs no edit here).
+        got.contains(&"auto".to_string()) && got.len() == idbench::Profile::ALL.len() + 1,
         "{got:?}"
     );
     let got = bash_complete(&s, &["idbench", "check", "--format", "=", "s"], "s", "=");

@@ -326,7 +326,7 @@ fn namespace_extra<'a>(
     analysis: Option<&crate::engine::Analysis>,
 ) -> Option<NsExtra<'a>> {
     let p = profile?;
-    if p.family() != crate::engine::Family::Urn {
+    if !p.offers().namespaces {
         return None;
     }
     let s = std::str::from_utf8(bytes).ok()?;

@@ -8,8 +8,8 @@
 //! checks of the catalogue. The same findings as `analyze`'s layer
 //! (tests/schemes_layer.rs compares both on every corpus line).
 
+use crate::engine::Profile;
 use crate::engine::schemes::{self, Ask};
-use crate::engine::{Family, Profile};
 
 /// What `--schemes` adds to a URI's record.
 pub(super) struct SchemeRecord {
@@ -42,7 +42,7 @@ pub(super) fn scheme_end(s: &str) -> Option<usize> {
 /// when that is a URI profile and the line starts with a scheme (not `urn`).
 pub(super) fn judge(bytes: &[u8], profile: &str, valid: bool) -> Option<SchemeRecord> {
     let p: Profile = profile.parse().ok()?;
-    if p.family() != Family::Uri {
+    if !p.offers().schemes {
         return None;
     }
     let s = std::str::from_utf8(bytes).ok()?;

@@ -371,7 +371,7 @@ pub fn read(input: &str, profile: Profile) -> Reading {
         return Reading::rejected(profile, None);
     }
     let spec = profile.descriptor();
-    if spec.url_setters {
+    if profile.offers().setters {
         return match whatwg::parse_record(input, None) {
             Ok(url) => from_record(profile, url),
             Err(code) => Reading::rejected(profile, Some(code.as_str())),
