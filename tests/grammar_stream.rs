@@ -171,3 +171,32 @@ fn the_streamed_trees_are_the_built_ones_on_long_inputs() {
     );
     same("long", long, "e", &input);
 }
+
+/// The command writes the streamed record straight to its output: the same bytes, input
+/// after input, as the built trees' JSON (with an invalid input and a blank line between).
+#[test]
+fn the_command_writes_what_the_built_trees_give() {
+    let dir = std::env::temp_dir().join(format!("idbench-grammar-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let text = "e = e \"+\" e / t\nt = 1*DIGIT [\"x\"]\n";
+    let g = dir.join("e.abnf");
+    std::fs::write(&g, text).expect("write grammar");
+    let inputs = ["1+2+3", "12x+3", "1++", "7"];
+    for fold in [false, true] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_idbench"));
+        cmd.args(["grammar", "parse"])
+            .arg(&g)
+            .args(["--start", "e", "--format", "json"]);
+        if fold {
+            cmd.arg("--fold");
+        }
+        let out = cmd.args(inputs).output().expect("runs");
+        let want: String = inputs
+            .iter()
+            .map(|i| render_parse_json(text, "e", i, fold, true).expect("parses"))
+            .collect();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "fold {fold}");
+        assert_eq!(out.status.code(), Some(1));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
