@@ -760,6 +760,8 @@ pub(crate) fn prepare<'a>(
             }
         }
     }
+    // The components are done with: their memory is not held through the heights.
+    drop((order, comp_off, cyclic));
 
     // Least heights (Knuth): links whose pred and child are done give their owner a
     // candidate height. Only where trees are not taken by counts: inside empty spans, or
@@ -787,20 +789,26 @@ pub(crate) fn prepare<'a>(
             pending.push(d);
         }
     }
-    let mut dep_off = vec![0usize; n + 1];
-    for v in 0..n {
-        dep_off[v + 1] = dep_off[v] + dep_count[v] as usize;
+    // Offsets as `u32`, as the chart's own ids: at most two per link, and links are
+    // numbered by `u32` (two `usize` per node were a large part of a big forest's peak).
+    let mut dep_off = dep_count;
+    let mut sum = 0u32;
+    for d in dep_off.iter_mut() {
+        let c = *d;
+        *d = sum;
+        sum += c;
     }
     let mut fill = dep_off.clone();
-    let mut deps = vec![0u32; dep_off[n]];
+    let mut deps = vec![0u32; dep_off[n] as usize];
     for (k, &(_, _, pl, cl)) in link_owner.iter().enumerate() {
-        deps[fill[pl as usize]] = k as u32;
+        deps[fill[pl as usize] as usize] = k as u32;
         fill[pl as usize] += 1;
         if cl != NONE {
-            deps[fill[cl as usize]] = k as u32;
+            deps[fill[cl as usize] as usize] = k as u32;
             fill[cl as usize] += 1;
         }
     }
+    drop(fill);
     let mut height = vec![u32::MAX; n];
     f.best = vec![NONE; n];
     let mut done = vec![false; n];
@@ -816,7 +824,7 @@ pub(crate) fn prepare<'a>(
             continue;
         }
         done[v as usize] = true;
-        for &k in &deps[dep_off[v as usize]..dep_off[v as usize + 1]] {
+        for &k in &deps[dep_off[v as usize] as usize..dep_off[v as usize + 1] as usize] {
             let k = k as usize;
             pending[k] -= 1;
             if pending[k] == 0 {
