@@ -148,7 +148,8 @@ struct Forest<'a> {
     /// [`canonical_links`]): node `v`'s are `links[span[v].0..span[v].1]`.
     links: Vec<(u32, u32, u32)>,
     span: Vec<(u32, u32)>,
-    count: Vec<u128>,
+    /// Saturated at [`SAT`], so a `u64` holds it (half a `u128`, per node).
+    count: Vec<u64>,
     best: Vec<u32>,
     /// Steps taken (see [`Counted::work`]); a `Cell` so the trees' walks count too.
     work: std::cell::Cell<usize>,
@@ -165,7 +166,7 @@ impl Forest<'_> {
         if item == TERM || self.empty(item) {
             1
         } else {
-            self.count[self.local[item as usize] as usize]
+            u128::from(self.count[self.local[item as usize] as usize])
         }
     }
     /// The links of reachable `item`, in the canonical order: (link id, pred, child).
@@ -749,14 +750,14 @@ pub(crate) fn prepare<'a>(
                 f.count[v as usize] = 1;
             } else if cyc {
                 infinite = true;
-                f.count[v as usize] = SAT;
+                f.count[v as usize] = u64::MAX;
             } else {
                 let mut c: u128 = 0;
                 for (_, p, ch) in f.links(item) {
                     f.work.set(f.work.get() + 1);
                     c = (c + (f.cnt(p) * f.cnt(ch)).min(SAT)).min(SAT);
                 }
-                f.count[v as usize] = c;
+                f.count[v as usize] = u64::try_from(c).unwrap_or(u64::MAX);
             }
         }
     }
