@@ -6,6 +6,7 @@
 #
 #   scripts/measure-grammar-compiled.sh          # LINES=200000 SEED=3986
 #   IDBENCH=path GEN=path GRAMMARS=dir scripts/measure-grammar-compiled.sh
+#   ONLY=4 IDBENCH=path scripts/measure-grammar-compiled.sh   # one target (or "1 2 4")
 #
 # 1. check --grammar rfc8141.abnf --start namestring on the URN corpus: <= 3x check
 #    --profile rfc8141 (grammar compilation and start-up included).
@@ -22,6 +23,9 @@
 set -u
 cd "$(dirname "$0")/.."
 LINES=${LINES:-200000}
+ONLY=${ONLY:-1 2 3 4 5 6}
+# want N: target N is to be measured.
+want() { case " $ONLY " in *" $1 "*) return 0 ;; esac; return 1; }
 SEED=${SEED:-3986}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -30,19 +34,25 @@ if [ -z "${IDBENCH:-}" ]; then
     IDBENCH=target/release/idbench
 fi
 GEN=${GEN:-target/release/examples/gen-corpus}
-[ -x "$GEN" ] || { timeout 3600 cargo build --release --quiet --example gen-corpus || exit 2; }
+if want 1 || want 2; then
+    [ -x "$GEN" ] || { timeout 3600 cargo build --release --quiet --example gen-corpus || exit 2; }
+fi
 B=$IDBENCH
 G8141=tests/data/abnf/rfc8141.abnf
 # xri2's ABNF as idbench reads it (the productions' readings), written by a helper test.
 # (GRAMMARS=DIR: a folder where that helper already wrote them.)
-if [ -n "${GRAMMARS:-}" ]; then
+if ! want 5; then
+    :
+elif [ -n "${GRAMMARS:-}" ]; then
     cp "$GRAMMARS/xri2.abnf" "$TMP/xri2.abnf" || exit 2
 else
     IDBENCH_SCALE_DIR="$TMP" timeout 3600 cargo test --release --quiet --test abnf_compiled -- \
         --ignored write_profile_grammars >/dev/null || exit 2
 fi
+if want 1 || want 2; then
 "$GEN" urn "$LINES" "$SEED" >"$TMP/urn.txt" || exit 2
 echo "corpus: $LINES URN lines, $(wc -c <"$TMP/urn.txt") bytes (gen-corpus urn $LINES $SEED)"
+fi
 
 load() { cut -d' ' -f1 /proc/loadavg; }
 # cpu CMD...: CPU seconds (user + sys) and peak RSS (KiB) of one run, stdout to a file.
@@ -62,6 +72,7 @@ best() {
 verdict() { awk -v a="$1" -v op="$2" -v b="$3" 'BEGIN { ok = (op == "<=" ? a <= b : a >= b); print (ok ? "met" : "MISSED") }'; }
 
 # 1 and 2.
+if want 1 || want 2; then
 prof=$(best "$B" check --profile rfc8141 --jobs 1 --format json "$TMP/urn.txt")
 lab=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/urn.txt")
 ns=$(best "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/urn.txt")
@@ -70,10 +81,13 @@ r2=$(awk -v a="${ns% *}" -v b="${prof% *}" 'BEGIN { printf "%.2f", a / b }')
 echo "1. check --grammar rfc8141.abnf: ${lab% *} s CPU against check --profile rfc8141 ${prof% *} s: ${r1}x (target <= 3: $(verdict "$r1" '<=' 3)) [load $(load)]"
 echo "2. check --profile rfc8141 --namespaces: ${ns% *} s CPU: ${r2}x (target <= 1.5: $(verdict "$r2" '<=' 1.5)) [load $(load)]"
 
+fi
+
 # 3. A 16 MiB line and a 4 MiB one; start-up from a one-line run.
+echo "urn:example:a" >"$TMP/l0.txt"
+if want 3; then
 python3 -c "import sys; sys.stdout.write('urn:example:' + 'a' * ((16 << 20) - 13) + '\n')" >"$TMP/l16.txt"
 python3 -c "import sys; sys.stdout.write('urn:example:' + 'a' * ((4 << 20) - 13) + '\n')" >"$TMP/l4.txt"
-echo "urn:example:a" >"$TMP/l0.txt"
 s0=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/l0.txt")
 s16=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/l16.txt")
 s4=$(best "$B" check --grammar "$G8141" --start namestring --jobs 1 --format json "$TMP/l4.txt")
@@ -81,16 +95,26 @@ p16=$(best "$B" check --profile rfc8141 --jobs 1 --format json "$TMP/l16.txt")
 mbs=$(awk -v a="${s16% *}" -v z="${s0% *}" 'BEGIN { d = a - z; if (d < 0.001) d = 0.001; printf "%.0f", 16 / d }')
 echo "3. a 16 MiB line through RFC 8141's ABNF: ${s16% *} s CPU (start-up ${s0% *} s): $mbs MiB/s (target >= 200: $(verdict "$mbs" '>=' 200)); check --profile rfc8141 on it ${p16% *} s; peak RSS ${s4#* } KiB on 4 MiB, ${s16#* } KiB on 16 MiB (the line is held) [load $(load)]"
 
-# 4. grammar parse --format json, 64 KiB and 256 KiB.
+fi
+
+# 4. grammar parse --format json, 64 KiB and 256 KiB (the whole tree written, walked
+#    from the forest as it is written).
+if want 4; then
 python3 -c "print('urn:example:' + 'a1%41/' * (65536 // 6))" >"$TMP/u64.txt"
 python3 -c "print('urn:example:' + 'a1%41/' * (4 * 65536 // 6))" >"$TMP/u256.txt"
-g64=$(best "$B" grammar parse "$G8141" --start namestring --format json - <"$TMP/u64.txt")
-g256=$(best "$B" grammar parse "$G8141" --start namestring --format json - <"$TMP/u256.txt")
+# Each run reads its own stdin (a redirection around `best` fed the first run only).
+parse_stdin() { exec "$B" grammar parse "$G8141" --start namestring --format json - <"$1"; }
+g64=$(best bash -c "$(declare -f parse_stdin); B='$B' G8141='$G8141'; parse_stdin '$TMP/u64.txt'")
+g256=$(best bash -c "$(declare -f parse_stdin); B='$B' G8141='$G8141'; parse_stdin '$TMP/u256.txt'")
+gjson=$(wc -c <"$TMP/out")
 r4=$(awk -v a="${g256% *}" -v b="${g64% *}" 'BEGIN { printf "%.2f", a / b }')
 ms4=$(awk -v a="${g64% *}" 'BEGIN { printf "%.0f", a * 1000 }')
-echo "4. grammar parse --format json, 64 KiB URN: $ms4 ms CPU (target < 100: $(verdict "$ms4" '<=' 100)), peak RSS $((${g64#* } / 1024)) MiB (target < 64: $(verdict "$((${g64#* } / 1024))" '<=' 64)); 4x the input ${r4}x the time (target <= 4.5: $(verdict "$r4" '<=' 4.5)) [load $(load)]"
+echo "4. grammar parse --format json, 64 KiB URN: $ms4 ms CPU (target < 100: $(verdict "$ms4" '<=' 100)), peak RSS $((${g64#* } / 1024)) MiB (target < 64: $(verdict "$((${g64#* } / 1024))" '<=' 64)); 4x the input ${r4}x the time (target <= 4.5: $(verdict "$r4" '<=' 4.5)); 256 KiB: ${g256% *} s, $((${g256#* } / 1024)) MiB, $gjson bytes of JSON [load $(load)]"
+
+fi
 
 # 5. xri2, a 64 KiB XRI with nested cross-references.
+if want 5; then
 python3 -c "
 n = 0
 s = '=a'
@@ -105,10 +129,14 @@ xmbs=$(awk -v a="${x64% *}" -v z="${x0% *}" 'BEGIN { d = a - z; if (d < 0.001) d
 xb=$(awk -v a="${x64#* }" -v z="${x0#* }" 'BEGIN { printf "%.0f", (a - z) * 1024 / 65536 }')
 echo "5. xri2's ABNF on a 64 KiB XRI ($xv): ${x64% *} s CPU: $xmbs MiB/s (target >= 5: $(verdict "$xmbs" '>=' 5)), $xb bytes of RSS per input byte (target <= 64: $(verdict "$xb" '<=' 64)) [load $(load)]"
 
+fi
+
 # 6. The namespace layer on a 1 MiB NSS.
+if want 6; then
 python3 -c "print('urn:example:' + 'a' * (1 << 20))" >"$TMP/n1.txt"
 n0=$(best "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/l0.txt")
 n1=$(best "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/n1.txt")
 nj=$(grep -o '"namespace":{[^}]*"valid":[a-z]*' "$TMP/out" | grep -o '"valid":[a-z]*$')
 nms=$(awk -v a="${n1% *}" -v z="${n0% *}" 'BEGIN { printf "%.0f", (a - z) * 1000 }')
 echo "6. the namespace layer on a 1 MiB NSS ($nj): $nms ms CPU past start-up (target < 100: $(verdict "$nms" '<=' 100)) [load $(load)]"
+fi

@@ -681,7 +681,11 @@ impl std::fmt::Write for Bounded {
 
 /// Writes `t` as nested `{"kind", "rule", "start", "end", "text", "attrs", "children"}`,
 /// with an explicit stack: a grammar's tree can be as deep as its input is long.
-fn write_tree_json(out: &mut Bounded, t: &ParseTree, input: &str) -> std::fmt::Result {
+fn write_tree_json<W: std::fmt::Write>(
+    out: &mut W,
+    t: &ParseTree,
+    input: &str,
+) -> std::fmt::Result {
     enum Step {
         Open(usize),
         Comma,
@@ -729,6 +733,24 @@ fn parses_json(count: ParseCount) -> (String, bool) {
 }
 
 fn parse_json(out: &mut Bounded, input: &str, p: &Parse, start: &str) -> std::fmt::Result {
+    parse_json_with(out, input, p, start, p.trees.len(), |out, k| {
+        match p.trees.get(k) {
+            Some(t) => write_tree_json(out, t, input),
+            None => out.write_str("null"),
+        }
+    })
+}
+
+/// [`parse_json`] with its trees given by `tree` (tree `k` of `n` written into the output),
+/// built ([`write_tree_json`]) or walked from the forest ([`write_tree_streamed`]).
+fn parse_json_with<W: std::fmt::Write>(
+    out: &mut W,
+    input: &str,
+    p: &Parse,
+    start: &str,
+    n: usize,
+    mut tree: impl FnMut(&mut W, usize) -> std::fmt::Result,
+) -> std::fmt::Result {
     let (parses, capped) = parses_json(p.count);
     write!(
         out,
@@ -736,22 +758,168 @@ fn parse_json(out: &mut Bounded, input: &str, p: &Parse, start: &str) -> std::fm
         json::to_string(&input),
         p.valid
     )?;
-    match p.trees.first() {
-        Some(t) => write_tree_json(out, t, input)?,
-        None => out.write_str("null")?,
+    if n > 0 {
+        tree(out, 0)?;
+    } else {
+        out.write_str("null")?;
     }
     out.write_str(",\"other_trees\":[")?;
-    for (i, t) in p.trees.iter().skip(1).enumerate() {
-        if i > 0 {
+    for k in 1..n {
+        if k > 1 {
             out.write_str(",")?;
         }
-        write_tree_json(out, t, input)?;
+        tree(out, k)?;
     }
     writeln!(
         out,
         "],\"diagnostics\":{}}}",
         json::to_string(&diagnostics(p, input, start))
     )
+}
+
+/// Writes the nodes the forest gives as [`write_tree_json`] writes a built tree, byte for
+/// byte: a node's text is written once its first child comes (an inner node's, cut when
+/// long) or it closes (a leaf's, whole), so it holds one span, not the tree.
+struct JsonTreeSink<'a, W> {
+    out: &'a mut W,
+    input: &'a str,
+    /// Nodes open.
+    depth: usize,
+    /// The span of the node opened last, whose text is not written yet.
+    pending: Option<(usize, usize)>,
+    /// The root is written: a later top-level node is not part of the tree.
+    rooted: bool,
+    /// Inside such a node: how deep.
+    skip: usize,
+}
+
+impl<W: std::fmt::Write> JsonTreeSink<'_, W> {
+    fn text(&mut self, (start, end): (usize, usize), leaf: bool) -> std::fmt::Result {
+        let text = self.input.get(start..end).unwrap_or("");
+        write!(
+            self.out,
+            "{},\"attrs\":{{}},\"children\":[",
+            json::to_string(&node_text(text, leaf))
+        )
+    }
+}
+
+impl<W: std::fmt::Write> abnf::TreeSink for JsonTreeSink<'_, W> {
+    type Error = std::fmt::Error;
+    fn open(
+        &mut self,
+        kind: abnf::TreeNodeKind,
+        rule: &str,
+        start: usize,
+        end: usize,
+    ) -> std::fmt::Result {
+        if self.skip > 0 || (self.depth == 0 && self.rooted) {
+            self.skip += 1;
+            return Ok(());
+        }
+        match self.pending.take() {
+            Some(span) => self.text(span, false)?,
+            None if self.depth > 0 => self.out.write_str(",")?,
+            None => {}
+        }
+        write!(
+            self.out,
+            "{{\"kind\":\"{}\",\"rule\":{},\"start\":{start},\"end\":{end},\"text\":",
+            kind.as_str(),
+            json::to_string(&rule),
+        )?;
+        self.pending = Some((start, end));
+        self.depth += 1;
+        self.rooted = true;
+        Ok(())
+    }
+    fn close(&mut self) -> std::fmt::Result {
+        if self.skip > 0 {
+            self.skip -= 1;
+            return Ok(());
+        }
+        if let Some(span) = self.pending.take() {
+            self.text(span, true)?;
+        }
+        self.depth = self.depth.saturating_sub(1);
+        self.out.write_str("]}")
+    }
+}
+
+/// Tree `k` of `trees` as [`write_tree_json`] writes it, walked from the forest.
+fn write_tree_streamed<W: std::fmt::Write>(
+    out: &mut W,
+    trees: &abnf::Trees<'_>,
+    k: usize,
+    input: &str,
+) -> std::fmt::Result {
+    let mut sink = JsonTreeSink {
+        out,
+        input,
+        depth: 0,
+        pending: None,
+        rooted: false,
+        skip: 0,
+    };
+    trees.walk(k, &mut sink)?;
+    if !sink.rooted {
+        sink.out.write_str("null")?;
+    }
+    Ok(())
+}
+
+/// [`parse_json`] with the trees walked from the forest.
+fn parse_json_streamed<W: std::fmt::Write>(
+    out: &mut W,
+    input: &str,
+    p: &Parse,
+    trees: &abnf::Trees<'_>,
+    start: &str,
+) -> std::fmt::Result {
+    parse_json_with(out, input, p, start, trees.len(), |out, k| {
+        write_tree_streamed(out, trees, k, input)
+    })
+}
+
+/// Counts what would be written, refusing past `cap` bytes: the first pass of a streamed
+/// record, which must not be written at all when it does not fit.
+struct Counter {
+    n: usize,
+    cap: usize,
+}
+
+impl std::fmt::Write for Counter {
+    fn write_str(&mut self, t: &str) -> std::fmt::Result {
+        self.n += t.len();
+        if self.n > self.cap {
+            return Err(std::fmt::Error);
+        }
+        Ok(())
+    }
+}
+
+/// Where `grammar parse` writes a streamed JSON record: straight to its output (once a
+/// counting pass showed it fits), never held whole. `written`: the bytes written;
+/// `error`: the write that failed.
+struct Direct<'a> {
+    w: &'a mut dyn io::Write,
+    written: usize,
+    error: Option<io::Error>,
+}
+
+impl std::fmt::Write for Direct<'_> {
+    fn write_str(&mut self, t: &str) -> std::fmt::Result {
+        match self.w.write_all(t.as_bytes()) {
+            Ok(()) => {
+                self.written += t.len();
+                Ok(())
+            }
+            Err(e) => {
+                self.error = Some(e);
+                Err(std::fmt::Error)
+            }
+        }
+    }
 }
 
 /// Tree lines are indented by depth up to this many levels; deeper ones say their depth.
@@ -922,16 +1090,20 @@ pub(crate) fn parse_one(
     budget: Budget,
     fold: bool,
 ) -> Result<Verdict, std::fmt::Error> {
-    parse_one_judged(out, g, None, start, input, format, budget, fold)
+    parse_one_judged(out, None, g, None, start, input, format, budget, fold)
 }
 
 /// [`parse_one`] with the start rule's [`Judge`] (compiled once for all the inputs): an
 /// input its automaton rejects gets its verdict and error from the automaton (the same
 /// offset and expected set the Earley engine gives, see `tests/abnf_compiled.rs`) without
-/// an Earley parse; a valid one is parsed for its count and trees.
+/// an Earley parse; a valid one is parsed for its count and trees. In JSON the trees are
+/// walked from the forest as they are written, never built; with `direct`, that record
+/// goes straight there (counted first against `out`'s room: one that does not fit is not
+/// written), not into `out`.
 #[allow(clippy::too_many_arguments)] // each is one of `grammar parse`'s options or its cache
 fn parse_one_judged(
     out: &mut Bounded,
+    direct: Option<&mut Direct<'_>>,
     g: &Grammar,
     judge: Option<(&abnf::Judge, &mut Option<abnf::Scratch>)>,
     start: &str,
@@ -970,6 +1142,33 @@ fn parse_one_judged(
         max_trees: MAX_TREES,
         ..ParseOptions::default()
     };
+    let judged = |p: &Parse| {
+        if p.valid {
+            Verdict::Valid
+        } else {
+            Verdict::Invalid
+        }
+    };
+    if format == Format::Json {
+        let room = out.cap.saturating_sub(out.s.len());
+        let streamed = g.parse_streamed(start, input, &opts, budget, !fold, |p, trees| {
+            match direct {
+                Some(d) => {
+                    parse_json_streamed(&mut Counter { n: 0, cap: room }, input, p, trees, start)?;
+                    parse_json_streamed(d, input, p, trees, start)?;
+                }
+                None => parse_json_streamed(out, input, p, trees, start)?,
+            }
+            Ok(judged(p))
+        });
+        return match streamed {
+            Ok(written) => written,
+            Err(e) => {
+                limit_output(out, input, &e, start, format)?;
+                Ok(Verdict::OverLimit)
+            }
+        };
+    }
     let parsed = if fold {
         g.parse_within(start, input, &opts, budget)
     } else {
@@ -981,11 +1180,7 @@ fn parse_one_judged(
                 Format::Json => parse_json(out, input, &p, start)?,
                 Format::Text => parse_text(out, input, &p, start)?,
             }
-            Ok(if p.valid {
-                Verdict::Valid
-            } else {
-                Verdict::Invalid
-            })
+            Ok(judged(&p))
         }
         Err(e) => {
             limit_output(out, input, &e, start, format)?;
@@ -1044,6 +1239,55 @@ pub fn render_parse(
             },
         },
     )
+}
+
+/// `grammar parse --format json`'s output for one input (`fold`: `--fold`) with the
+/// grammar `text` from `start`, its trees walked from the forest as the command writes
+/// them, or with `built`, built first and written from the [`ParseTree`]s (the writer
+/// before the streamed one), to compare the two. `None` when the grammar does not
+/// compile, has no such rule, or the input is over a limit of the default budget. For
+/// tests only; not part of the supported interface.
+#[doc(hidden)]
+pub fn render_parse_json(
+    text: &str,
+    start: &str,
+    input: &str,
+    fold: bool,
+    built: bool,
+) -> Option<String> {
+    let g = Grammar::from_text(text).ok()?;
+    if !g.has_rule(start) {
+        return None;
+    }
+    let mut out = Bounded::new(usize::MAX);
+    if built {
+        let opts = ParseOptions {
+            max_trees: MAX_TREES,
+            ..ParseOptions::default()
+        };
+        let p = if fold {
+            g.parse_within(start, input, &opts, Budget::default())
+        } else {
+            g.parse_detailed(start, input, &opts, Budget::default())
+        }
+        .ok()?;
+        parse_json(&mut out, input, &p, start).ok()?;
+    } else {
+        let v = parse_one(
+            &mut out,
+            &g,
+            start,
+            input,
+            Format::Json,
+            Budget::default(),
+            fold,
+        )
+        .ok()?;
+        if v == Verdict::OverLimit {
+            return None;
+        }
+    }
+    Some(out.s)
 }
 
 /// `grammar parse --format json`'s output for `inputs` with the grammar `text` (named
@@ -1109,6 +1353,11 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
     let mut over_cap = false;
     let result = input::for_each_id(&a.inputs, |id| {
         let mut buf = Bounded::new(left);
+        let mut direct = Direct {
+            w: &mut out,
+            written: 0,
+            error: None,
+        };
         let sep = if a.format == Format::Text && !first {
             "\n"
         } else {
@@ -1117,6 +1366,7 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
         let written = buf.write_str(sep).and_then(|()| match id {
             input::Id::Text(text) => parse_one_judged(
                 &mut buf,
+                Some(&mut direct),
                 &g,
                 judge.as_ref().map(|j| (j, &mut scratch)),
                 &a.start,
@@ -1127,6 +1377,10 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
             ),
             input::Id::Bytes(bytes) => not_utf8_output(&mut buf, &bytes, a.format),
         });
+        if let Some(e) = direct.error.take() {
+            return Err(e);
+        }
+        let streamed = direct.written;
         let Ok(verdict) = written else {
             over_cap = true;
             return Err(io::Error::other("the output cap"));
@@ -1134,7 +1388,7 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
         first = false;
         worst = worst.max(verdict);
         out.write_all(buf.s.as_bytes())?;
-        left -= buf.s.len();
+        left = left.saturating_sub(buf.s.len() + streamed);
         printed += 1;
         Ok(())
     });

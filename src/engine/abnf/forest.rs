@@ -148,7 +148,8 @@ struct Forest<'a> {
     /// [`canonical_links`]): node `v`'s are `links[span[v].0..span[v].1]`.
     links: Vec<(u32, u32, u32)>,
     span: Vec<(u32, u32)>,
-    count: Vec<u128>,
+    /// Saturated at [`SAT`], so a `u64` holds it (half a `u128`, per node).
+    count: Vec<u64>,
     best: Vec<u32>,
     /// Steps taken (see [`Counted::work`]); a `Cell` so the trees' walks count too.
     work: std::cell::Cell<usize>,
@@ -165,7 +166,7 @@ impl Forest<'_> {
         if item == TERM || self.empty(item) {
             1
         } else {
-            self.count[self.local[item as usize] as usize]
+            u128::from(self.count[self.local[item as usize] as usize])
         }
     }
     /// The links of reachable `item`, in the canonical order: (link id, pred, child).
@@ -349,6 +350,182 @@ impl Forest<'_> {
     }
 }
 
+/// Where [`Prepared::walk`] puts a tree: its nodes in preorder, each opened, then its
+/// children, then closed. A writer of the tree's text needs no more (the text is the
+/// input's bytes `start..end`), so a tree as large as its input allows is never held.
+pub(crate) trait TreeSink {
+    type Error;
+    /// A node starts: its kind, its label (as [`TreeNode::rule`]) and its span.
+    fn open(
+        &mut self,
+        kind: TreeNodeKind,
+        rule: &str,
+        start: usize,
+        end: usize,
+    ) -> Result<(), Self::Error>;
+    /// The node opened last and not yet closed ends (its children are all given).
+    fn close(&mut self) -> Result<(), Self::Error>;
+}
+
+/// A literal leaf not yet given to the sink: the next step may make it longer (the next
+/// character of the same quoted string, as [`Forest::tree`] merges them).
+struct PendingLeaf {
+    /// The node it goes under.
+    parent: u32,
+    label: String,
+    start: usize,
+    end: usize,
+    /// The string it is part of and the place of its last character.
+    string: Option<(u32, u32)>,
+}
+
+impl Forest<'_> {
+    /// [`Forest::tree`] given node by node to `sink` instead of built: the same nodes in
+    /// the same order, with the same labels and spans (`tests/grammar_stream.rs` compares
+    /// them). It holds the walk's stack and one literal leaf, never the tree.
+    fn walk<S: TreeSink>(
+        &self,
+        root: u32,
+        t: u128,
+        by_count: bool,
+        sink: &mut S,
+    ) -> Result<(), S::Error> {
+        enum Step {
+            /// A completed item, its rank, the node it goes under (its id and
+            /// nonterminal), and whether it is inside a core rule.
+            Item(u32, u128, u32, u32, bool),
+            /// A terminal or prose value: the item before it, the item after it, the node
+            /// it goes under.
+            Leaf(u32, u32, u32),
+            /// The end of a node's children.
+            Close,
+        }
+        fn flush<S: TreeSink>(p: &mut Option<PendingLeaf>, sink: &mut S) -> Result<(), S::Error> {
+            if let Some(l) = p.take() {
+                sink.open(TreeNodeKind::Literal, &l.label, l.start, l.end)?;
+                sink.close()?;
+            }
+            Ok(())
+        }
+        // Nodes made so far (their ids, as `tree` numbers them).
+        let mut made: u32 = 0;
+        let mut pending: Option<PendingLeaf> = None;
+        let mut stack: Vec<Step> = vec![Step::Item(root, t, NONE, NONE, false)];
+        let mut kids: Vec<Step> = Vec::new();
+        while let Some(step) = stack.pop() {
+            let (item, rank, parent, parent_nt, core) = match step {
+                Step::Close => {
+                    flush(&mut pending, sink)?;
+                    sink.close()?;
+                    continue;
+                }
+                Step::Item(i, r, p, pn, c) => (i, r, p, pn, c),
+                Step::Leaf(pred, after, parent) => {
+                    let (a, b) = (
+                        self.chart.items[pred as usize],
+                        self.chart.items[after as usize],
+                    );
+                    let (start, end) = (self.bytes[a.end as usize], self.bytes[b.end as usize]);
+                    let (label, string) = match self.cfg.syms.get(a.pos as usize) {
+                        Some(Sym::T(c)) => match self.cfg.classes.get(*c as usize) {
+                            Some(class) => match class.string {
+                                Some((k, at)) => (
+                                    self.cfg.strings.get(k as usize).map_or("", |s| &s.0),
+                                    Some((k, at)),
+                                ),
+                                None => (class.desc.as_str(), None),
+                            },
+                            None => ("", None),
+                        },
+                        Some(Sym::P(x)) => (
+                            self.cfg.prose.get(*x as usize).map_or("", |p| &p.text),
+                            None,
+                        ),
+                        _ => ("", None),
+                    };
+                    // The next character of the string the previous leaf is part of: the
+                    // same leaf, longer. (The previous leaf is the parent's last child
+                    // exactly when it is still pending: any node made since flushed it.)
+                    if let (Some(prev), Some((k, at))) = (pending.as_mut(), string)
+                        && prev.parent == parent
+                        && at > 0
+                        && prev.string == Some((k, at - 1))
+                        && prev.end == start
+                    {
+                        prev.end = end;
+                        prev.string = Some((k, at));
+                        continue;
+                    }
+                    flush(&mut pending, sink)?;
+                    let label = match self.cfg.syms.get(a.pos as usize) {
+                        Some(Sym::P(_)) => format!("<{label}>"),
+                        _ => label.to_string(),
+                    };
+                    pending = Some(PendingLeaf {
+                        parent,
+                        label,
+                        start,
+                        end,
+                        string,
+                    });
+                    made += 1;
+                    continue;
+                }
+            };
+            let it = self.chart.items[item as usize];
+            let (mut cur, mut cur_nt) = (parent, parent_nt);
+            let mut core = core;
+            let mut opened = false;
+            if let Sym::End(pr) = self.cfg.syms[it.pos as usize] {
+                let lhs = self.cfg.prods[pr as usize].lhs;
+                let nt = &self.cfg.nts[lhs as usize];
+                let made_node = match (&nt.name, &nt.shown) {
+                    (Some(name), _) => Some((name.as_str(), TreeNodeKind::Rule)),
+                    // A repetition's node, once: its left recursion is its iterations.
+                    (None, Some(label))
+                        if self.detail && !core && (parent == NONE || parent_nt != lhs) =>
+                    {
+                        Some((label.as_str(), TreeNodeKind::Repetition))
+                    }
+                    _ => None,
+                };
+                if let Some((rule, kind)) = made_node {
+                    flush(&mut pending, sink)?;
+                    sink.open(
+                        kind,
+                        rule,
+                        self.bytes[it.origin as usize],
+                        self.bytes[it.end as usize],
+                    )?;
+                    opened = true;
+                    cur = made;
+                    cur_nt = lhs;
+                    made += 1;
+                    core = core || nt.builtin;
+                }
+            }
+            // The children, last first, by walking back along the production.
+            kids.clear();
+            if opened {
+                kids.push(Step::Close);
+            }
+            let (mut x, mut r) = (item, rank);
+            while let Some((pred, rp, child, rc)) = self.choose(x, r, by_count) {
+                if child != TERM {
+                    kids.push(Step::Item(child, rc, cur, cur_nt, core));
+                } else if self.detail && !core && cur != NONE {
+                    kids.push(Step::Leaf(pred, x, cur));
+                }
+                x = pred;
+                r = rp;
+            }
+            // Pushed last-first so they pop first-first.
+            stack.append(&mut kids);
+        }
+        flush(&mut pending, sink)
+    }
+}
+
 /// Puts one item's links (pred, child, link id) in the canonical order: by where the
 /// dot's last symbol starts (the end of `pred`), latest first, then by the production the
 /// child completed, last production first (a terminal before them). Within one item that
@@ -382,6 +559,98 @@ pub(crate) fn count(
     max_trees: usize,
     detail: bool,
 ) -> Counted {
+    let p = prepare(cfg, chart, bytes, detail);
+    let trees = p
+        .picks(max_trees)
+        .into_iter()
+        .map(|(r, rank, by_count)| p.f.tree(r, rank, by_count))
+        .collect();
+    Counted {
+        total: p.total,
+        empty_ambiguity: p.empty_ambiguity,
+        trees,
+        work: p.work(),
+    }
+}
+
+/// A counted forest, ready to give its trees: built as a [`ParseTree`] each
+/// ([`count`]), or walked straight to a [`TreeSink`] ([`Counted`] without trees, for
+/// a writer that must not hold a tree beside the forest).
+pub(crate) struct Prepared<'a> {
+    f: Forest<'a>,
+    pub total: Option<u128>,
+    pub empty_ambiguity: bool,
+    height: Vec<u32>,
+}
+
+impl Prepared<'_> {
+    /// The trees to take, up to `max_trees`: (root item, rank, by counts).
+    fn picks(&self, max_trees: usize) -> Vec<(u32, u128, bool)> {
+        let (f, chart) = (&self.f, self.f.chart);
+        let mut picks = Vec::new();
+        if max_trees == 0 || chart.roots.is_empty() {
+            return picks;
+        }
+        match self.total {
+            Some(t) if t > 0 && !chart.roots.iter().all(|&r| f.empty(r)) => {
+                for k in 0..(max_trees as u128).min(t) {
+                    // Which root, then the rank inside it.
+                    let mut rank = k;
+                    for &r in &chart.roots {
+                        let c = f.cnt(r);
+                        if rank < c {
+                            picks.push((r, rank, true));
+                            break;
+                        }
+                        rank -= c;
+                    }
+                }
+            }
+            _ => {
+                // Empty input, or infinitely many: one tree of least height.
+                if let Some(&r) = chart
+                    .roots
+                    .iter()
+                    .min_by_key(|&&r| self.height[f.local[r as usize] as usize])
+                {
+                    picks.push((r, 0, false));
+                }
+            }
+        }
+        picks
+    }
+
+    /// How many trees [`Prepared::walk`] gives for `max_trees`.
+    pub fn tree_count(&self, max_trees: usize) -> usize {
+        self.picks(max_trees).len()
+    }
+
+    /// Walks tree `k` (of up to `max_trees`) into `sink`, node by node, without building it.
+    pub fn walk<S: TreeSink>(
+        &self,
+        max_trees: usize,
+        k: usize,
+        sink: &mut S,
+    ) -> Result<(), S::Error> {
+        match self.picks(max_trees).get(k) {
+            Some(&(r, rank, by_count)) => self.f.walk(r, rank, by_count, sink),
+            None => Ok(()),
+        }
+    }
+
+    /// Steps taken so far (see [`Counted::work`]).
+    pub fn work(&self) -> usize {
+        self.f.work.get() + self.f.nodes.len() + self.f.links.len()
+    }
+}
+
+/// Counts the derivations of `chart`, ready to give trees.
+pub(crate) fn prepare<'a>(
+    cfg: &'a Cfg,
+    chart: &'a Chart,
+    bytes: &'a [usize],
+    detail: bool,
+) -> Prepared<'a> {
     let items = &chart.items;
     let mut f = Forest {
         cfg,
@@ -481,17 +750,19 @@ pub(crate) fn count(
                 f.count[v as usize] = 1;
             } else if cyc {
                 infinite = true;
-                f.count[v as usize] = SAT;
+                f.count[v as usize] = u64::MAX;
             } else {
                 let mut c: u128 = 0;
                 for (_, p, ch) in f.links(item) {
                     f.work.set(f.work.get() + 1);
                     c = (c + (f.cnt(p) * f.cnt(ch)).min(SAT)).min(SAT);
                 }
-                f.count[v as usize] = c;
+                f.count[v as usize] = u64::try_from(c).unwrap_or(u64::MAX);
             }
         }
     }
+    // The components are done with: their memory is not held through the heights.
+    drop((order, comp_off, cyclic));
 
     // Least heights (Knuth): links whose pred and child are done give their owner a
     // candidate height. Only where trees are not taken by counts: inside empty spans, or
@@ -519,20 +790,26 @@ pub(crate) fn count(
             pending.push(d);
         }
     }
-    let mut dep_off = vec![0usize; n + 1];
-    for v in 0..n {
-        dep_off[v + 1] = dep_off[v] + dep_count[v] as usize;
+    // Offsets as `u32`, as the chart's own ids: at most two per link, and links are
+    // numbered by `u32` (two `usize` per node were a large part of a big forest's peak).
+    let mut dep_off = dep_count;
+    let mut sum = 0u32;
+    for d in dep_off.iter_mut() {
+        let c = *d;
+        *d = sum;
+        sum += c;
     }
     let mut fill = dep_off.clone();
-    let mut deps = vec![0u32; dep_off[n]];
+    let mut deps = vec![0u32; dep_off[n] as usize];
     for (k, &(_, _, pl, cl)) in link_owner.iter().enumerate() {
-        deps[fill[pl as usize]] = k as u32;
+        deps[fill[pl as usize] as usize] = k as u32;
         fill[pl as usize] += 1;
         if cl != NONE {
-            deps[fill[cl as usize]] = k as u32;
+            deps[fill[cl as usize] as usize] = k as u32;
             fill[cl as usize] += 1;
         }
     }
+    drop(fill);
     let mut height = vec![u32::MAX; n];
     f.best = vec![NONE; n];
     let mut done = vec![false; n];
@@ -548,7 +825,7 @@ pub(crate) fn count(
             continue;
         }
         done[v as usize] = true;
-        for &k in &deps[dep_off[v as usize]..dep_off[v as usize + 1]] {
+        for &k in &deps[dep_off[v as usize] as usize..dep_off[v as usize + 1] as usize] {
             let k = k as usize;
             pending[k] -= 1;
             if pending[k] == 0 {
@@ -587,40 +864,11 @@ pub(crate) fn count(
         )
     };
 
-    let mut trees = Vec::new();
-    if max_trees > 0 && !chart.roots.is_empty() {
-        match total {
-            Some(t) if t > 0 && !chart.roots.iter().all(|&r| f.empty(r)) => {
-                for k in 0..(max_trees as u128).min(t) {
-                    // Which root, then the rank inside it.
-                    let mut rank = k;
-                    for &r in &chart.roots {
-                        let c = f.cnt(r);
-                        if rank < c {
-                            trees.push(f.tree(r, rank, true));
-                            break;
-                        }
-                        rank -= c;
-                    }
-                }
-            }
-            _ => {
-                // Empty input, or infinitely many: one tree of least height.
-                if let Some(&r) = chart
-                    .roots
-                    .iter()
-                    .min_by_key(|&&r| height[f.local[r as usize] as usize])
-                {
-                    trees.push(f.tree(r, 0, false));
-                }
-            }
-        }
-    }
-    Counted {
+    Prepared {
+        f,
         total,
         empty_ambiguity,
-        trees,
-        work: f.work.get() + f.nodes.len() + f.links.len(),
+        height,
     }
 }
 

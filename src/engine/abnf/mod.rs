@@ -83,6 +83,9 @@ mod forest;
 pub mod r#gen;
 pub mod lab;
 mod reader;
+mod stream;
+pub(crate) use forest::TreeSink;
+pub(crate) use stream::Trees;
 
 use std::sync::Arc;
 
