@@ -938,7 +938,9 @@ impl<'a> Facts<'a> {
 ///    the input does not;
 /// 9. `percent-encoded` too: a profile rejects the input, another accepts it, and the
 ///    input holds bytes the URL Standard percent-encodes (non-ASCII text, a space, `"`,
-///    `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`) where RFC 3986 §2 allows none;
+///    `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`) where RFC 3986 §2 allows none, or a stray `%`
+///    (one not followed by two hex digits), which the URL Standard keeps as it is (§4.4,
+///    invalid-URL-unit) and RFC 3986 §2.1 rejects;
 /// 10. `reg-name`: one profile accepts an input with an authority and reads no host while
 ///     another reads one;
 /// 11. `scheme-mixup`: the scheme is not special for the URL Standard (it has no parser
@@ -1005,12 +1007,12 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
         return Class::Idna;
     }
     // Bytes the URL Standard percent-encodes where an RFC rejects them (non-ASCII text, a
-    // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`).
+    // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`), or a stray `%` it keeps.
     if readings.iter().any(|r| !r.accepted)
         && readings.iter().any(|r| r.accepted)
-        && input.chars().any(|ch| {
+        && (input.chars().any(|ch| {
             !ch.is_ascii() || matches!(ch, ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^')
-        })
+        }) || stray_percent(input))
     {
         return Class::PercentEncoded;
     }
@@ -1025,6 +1027,15 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
         return Class::SchemeMixup;
     }
     Class::Other
+}
+
+/// True when `input` holds a `%` that does not start a percent-encoded triplet (RFC 3986
+/// §2.1: `"%" HEXDIG HEXDIG`).
+fn stray_percent(input: &str) -> bool {
+    let b = input.as_bytes();
+    b.iter()
+        .enumerate()
+        .any(|(i, &c)| c == b'%' && pct::triplet_at(b, i).is_none())
 }
 
 /// How many characters of a reading the `why` quotes (the readings hold it whole).
