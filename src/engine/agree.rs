@@ -392,7 +392,8 @@ pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
 /// and something before it (nothing the URL Standard percent-encodes, no triplet); a
 /// non-empty host of lower-case letters, digits, `-` and `.` whose last non-empty label
 /// starts with a letter (so the URL Standard's IPv4 parser does not take it, §3.5 "ends
-/// in a number") and with no `xn--` label (which domain-to-ASCII decodes and checks); an
+/// in a number"), or an IPv4 address in RFC 3986's dotted-decimal form, and with no `xn--`
+/// label (which domain-to-ASCII decodes and checks); an
 /// optional port of at most five digits no greater than 65535; a path of RFC 3986's
 /// `pchar`s and `/` with no `%` (nothing to decode or encode) and no `.` or `..` segment
 /// (nothing to remove); then anything after a `?` or `#` (no part a reading holds). Its
@@ -446,6 +447,7 @@ fn plain_url(b: &[u8]) -> bool {
     if !labels
         .rfind(|l| !l.is_empty())
         .is_some_and(|l| l[0].is_ascii_lowercase())
+        && !canonical_ipv4(host)
     {
         return false;
     }
@@ -1027,6 +1029,28 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
         return Class::SchemeMixup;
     }
     Class::Other
+}
+
+/// True for an IPv4 address as both readings serialize it: four decimal numbers of at
+/// most 255 without leading zeros, separated by dots (RFC 3986's `IPv4address`, and the
+/// URL Standard's IPv4 serializer, §3.6, gives it back as written).
+fn canonical_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&c| c == b'.') {
+        parts += 1;
+        let ok = match part {
+            [d] => d.is_ascii_digit(),
+            [b'1'..=b'9', d] => d.is_ascii_digit(),
+            [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
+            [b'2', b'0'..=b'4', e] => e.is_ascii_digit(),
+            [b'2', b'5', b'0'..=b'5'] => true,
+            _ => false,
+        };
+        if !ok || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
 }
 
 /// True when `input` holds a `%` that does not start a percent-encoded triplet (RFC 3986
