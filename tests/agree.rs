@@ -312,6 +312,118 @@ fn the_generic_syntax_shortcut_reads_what_the_tree_reads() {
     }
 }
 
+/// The plain line's shortcut (`plain_agreement`: every profile accepts the line and reads
+/// it alike, known from its bytes) answers true only where the readings say so, on every
+/// line of the corpora and on the edges of its own rules.
+#[test]
+fn a_plain_line_is_one_every_profile_reads_alike() {
+    let mut lines = corpus();
+    for edge in [
+        "http://a.b/c",
+        "http://u:p@a.b:8080/c?d#e",
+        "http://u:@a.b:080/",
+        "http://u@a.b:/",
+        "https://a.b:443",
+        "ftp://a.b:21/x;type=a",
+        "ws://a..b./",
+        "wss://-a-.b-/--",
+        "http://a.1/",
+        "http://a.0x1/",
+        "http://1.2.3.4/",
+        "http://255.250.199.0:81/a",
+        "http://256.1.1.1/",
+        "http://01.2.3.4/",
+        "http://1.2.3/",
+        "http://1.2.3.4.5/",
+        "http://1.2.3.4./",
+        "http://a.1./",
+        "http://xn--bcher-kva.de/",
+        "http://a.xn--/",
+        "http://a.b:65535/",
+        "http://a.b:65536/",
+        "http://a.b:000080/",
+        "http://a.b/./c",
+        "http://a.b/c/..",
+        "http://a.b/%2e/c",
+        "http://A.b/",
+        "HTTP://a.b/",
+        "http://a.b/c d",
+        "http://a.b/c\\d",
+        "http://:p@a.b/",
+        "http://u:p:q@a.b/",
+        "http://u%40@a.b/",
+        "http://a.b/?q=\u{1}\t",
+        "http:a.b/",
+        "http:///a.b/",
+        "file://a.b/",
+        "git://a.b/",
+        "http://a_b.c/",
+        "http://@a.b/",
+        "http://a.b",
+    ] {
+        lines.push(edge.to_string());
+    }
+    let sets: [&[Profile]; 4] = [
+        &[Profile::Whatwg, Profile::Rfc3986],
+        &[Profile::Rfc3986, Profile::Whatwg],
+        &[Profile::Whatwg, Profile::Rfc3986, Profile::Rfc3987],
+        &[Profile::Rfc3987, Profile::Rfc3986],
+    ];
+    let mut plain = 0;
+    for profiles in sets {
+        for line in &lines {
+            if !idbench::engine::agree::plain_agreement(line, profiles) {
+                continue;
+            }
+            plain += 1;
+            let a = agree(line, profiles);
+            assert!(
+                a.agree() && a.readings.iter().all(|r| r.accepted),
+                "{line:?} under {profiles:?}: {a:?}"
+            );
+        }
+    }
+    assert!(plain > 1000, "{plain} plain lines");
+    // Each rule of the shortcut turns it off where a reading might differ.
+    for edge in [
+        "http://a.1/",
+        "http://a.0x1/",
+        "http://256.1.1.1/",
+        "http://01.2.3.4/",
+        "http://1.2.3/",
+        "http://1.2.3.4.5/",
+        "http://1.2.3.4./",
+        "http://xn--bcher-kva.de/",
+        "http://a.b:65536/",
+        "http://a.b:000080/",
+        "http://a.b/./c",
+        "http://a.b/%2e/c",
+        "http://A.b/",
+        "HTTP://a.b/",
+        "http://:p@a.b/",
+        "http://u:p:q@a.b/",
+        "http://u%40@a.b/",
+        "file://a.b/",
+        "git://a.b/",
+        "http:a.b/",
+    ] {
+        assert!(
+            !idbench::engine::agree::plain_agreement(edge, &[Profile::Whatwg, Profile::Rfc3986]),
+            "{edge:?}"
+        );
+    }
+    for edge in [
+        "http://u:p@a.b:8080/c?d#e",
+        "ws://a..b./",
+        "https://a.b:443",
+    ] {
+        assert!(
+            idbench::engine::agree::plain_agreement(edge, &[Profile::Whatwg, Profile::Rfc3986]),
+            "{edge:?}"
+        );
+    }
+}
+
 /// Without --profile, each record is `check --profile P1`'s (P1 the first listed profile);
 /// with --profile, that profile's.
 #[test]

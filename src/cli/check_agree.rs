@@ -15,18 +15,42 @@
 //! the lines' verdicts.
 
 use crate::engine::Profile;
-use crate::engine::agree::{Agreement, agree_with};
+use crate::engine::agree::{Agreement, agree_with, plain_agreement};
 
 use super::json;
+
+/// One line's agreement: [`Line::Plain`] for the common line every profile accepts and
+/// reads alike, known without building a reading ([`plain_agreement`]: a batch check
+/// allocates nothing for it), else the whole [`Agreement`].
+pub(super) enum Line {
+    /// Every profile accepts the line and reads it alike; the first listed profile.
+    Plain(Profile),
+    /// The readings and the disagreements.
+    Full(Agreement),
+}
+
+impl Line {
+    /// True when every profile reads every security part the same.
+    pub(super) fn agree(&self) -> bool {
+        match self {
+            Line::Plain(_) => true,
+            Line::Full(a) => a.agree(),
+        }
+    }
+}
 
 /// The agreement of one line's bytes: a line that is not UTF-8 is rejected by every
 /// profile (every component null), so it agrees.
 /// With `why` false the disagreements' `why` is left empty (text output and `--quiet`
 /// print none).
-pub(super) fn of_line(bytes: &[u8], profiles: &[Profile], why: bool) -> Agreement {
+pub(super) fn of_line(bytes: &[u8], profiles: &[Profile], why: bool) -> Line {
     match std::str::from_utf8(bytes) {
-        Ok(s) => agree_with(s, profiles, why),
-        Err(_) => agree_rejected(profiles),
+        Ok(s) if plain_agreement(s, profiles) => match profiles.first() {
+            Some(&p) => Line::Plain(p),
+            None => Line::Full(agree_with(s, profiles, why)),
+        },
+        Ok(s) => Line::Full(agree_with(s, profiles, why)),
+        Err(_) => Line::Full(agree_rejected(profiles)),
     }
 }
 
@@ -34,7 +58,11 @@ pub(super) fn of_line(bytes: &[u8], profiles: &[Profile], why: bool) -> Agreemen
 /// listed profile's, read off its reading (no second parse), as `check --profile P1` gives
 /// them; `None` where the reading does not say (a profile that cannot read the input's
 /// kind has no code of its own: `check` parses to name it).
-pub(super) fn record_of(a: &Agreement) -> Option<(&'static str, Result<(), &'static str>)> {
+pub(super) fn record_of(line: &Line) -> Option<(&'static str, Result<(), &'static str>)> {
+    let a = match line {
+        Line::Plain(p) => return Some((p.name(), Ok(()))),
+        Line::Full(a) => a,
+    };
     let r = a.readings.first()?;
     match (r.accepted, r.error) {
         (true, _) => Some((r.profile.name(), Ok(()))),
@@ -42,6 +70,12 @@ pub(super) fn record_of(a: &Agreement) -> Option<(&'static str, Result<(), &'sta
         _ => None,
     }
 }
+
+/// What [`extend_json`] writes for a [`Line::Plain`]: agreement, no disagreement.
+static EMPTY: Agreement = Agreement {
+    readings: Vec::new(),
+    disagreements: Vec::new(),
+};
 
 fn agree_rejected(profiles: &[Profile]) -> Agreement {
     // The empty string past every profile's limit is not needed: every profile's reading of
@@ -67,19 +101,18 @@ fn agree_rejected(profiles: &[Profile]) -> Agreement {
 /// The text line of a judged line: `[PREFIX: ]agree<TAB>INPUT` or
 /// `[PREFIX: ]disagree<TAB>COMPONENT<TAB>CLASS<TAB>INPUT`; `prefix` is the escaped file
 /// name and the line number, when files were given.
-pub(super) fn text_line(
-    out: &mut Vec<u8>,
-    prefix: Option<(&str, u64)>,
-    bytes: &[u8],
-    a: &Agreement,
-) {
+pub(super) fn text_line(out: &mut Vec<u8>, prefix: Option<(&str, u64)>, bytes: &[u8], a: &Line) {
     if let Some((name, line_no)) = prefix {
         out.extend_from_slice(name.as_bytes());
         out.push(b':');
         out.extend_from_slice(itoa::Buffer::new().format(line_no).as_bytes());
         out.extend_from_slice(b": ");
     }
-    match a.first() {
+    let first = match a {
+        Line::Plain(_) => None,
+        Line::Full(a) => a.first(),
+    };
+    match first {
         None => out.extend_from_slice(b"agree\t"),
         Some(d) => {
             out.extend_from_slice(b"disagree\t");
@@ -100,7 +133,11 @@ pub(super) fn text_line(
 
 /// Adds `"agree"` and `"disagreements"` to the JSON record `check` wrote at `from..` of
 /// `out` (one object and a newline).
-pub(super) fn extend_json(out: &mut Vec<u8>, from: usize, a: &Agreement) {
+pub(super) fn extend_json(out: &mut Vec<u8>, from: usize, line: &Line) {
+    let a = match line {
+        Line::Plain(_) => &EMPTY,
+        Line::Full(a) => a,
+    };
     // The record ends with "}\n": reopen it.
     if out.len() < from + 2 || !out.ends_with(b"}\n") {
         return;

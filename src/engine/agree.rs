@@ -362,6 +362,128 @@ pub fn agree_with(input: &str, profiles: &[Profile], why: bool) -> Agreement {
     }
 }
 
+/// True when every profile of `profiles` accepts `input` and reads each security part of it
+/// alike, known from its bytes alone, with no reading built: the common line of a batch
+/// check (`check --agree` reads a million of them, and this is what keeps it within 3x of
+/// `check --profile whatwg`, BENCHMARKS.md). `input` must be a plain special URL
+/// ([`plain_url`]) and each profile the URL Standard's (a URL record) or one of RFC 3986's
+/// generic syntax whose quick recognizer vouches for the input ([`generic_syntax`]); any
+/// other line, or profile, answers false, and [`agree`] decides. When this is true,
+/// [`agree`] gives every profile accepting and no disagreement (`tests/agree.rs` checks it
+/// on every line of the corpora).
+pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
+    input.len() <= MAX_INPUT
+        && plain_url(input.as_bytes())
+        && profiles.iter().all(|&p| {
+            let spec = p.descriptor();
+            specs::applicable(p, input)
+                && (spec.url_setters
+                    || (generic_syntax(&spec)
+                        && spec
+                            .quick
+                            .is_some_and(|q| q(input.as_bytes()) == Quick::Valid)))
+        })
+}
+
+/// A URL whose components the URL Standard's record holds exactly as written and RFC
+/// 3986's generic syntax reads (after its §6.2.2 and §6.2.3 normalization) as the same
+/// text: a lower-case special scheme other than `file` (`http`, `https`, `ws`, `wss`,
+/// `ftp`), then `//`; an optional userinfo of unreserved characters with at most one `:`
+/// and something before it (nothing the URL Standard percent-encodes, no triplet); a
+/// non-empty host of lower-case letters, digits, `-` and `.` whose last non-empty label
+/// starts with a letter (so the URL Standard's IPv4 parser does not take it, §3.5 "ends
+/// in a number"), or an IPv4 address in RFC 3986's dotted-decimal form, and with no `xn--`
+/// label (which domain-to-ASCII decodes and checks); an
+/// optional port of at most five digits no greater than 65535; a path of RFC 3986's
+/// `pchar`s and `/` with no `%` (nothing to decode or encode) and no `.` or `..` segment
+/// (nothing to remove); then anything after a `?` or `#` (no part a reading holds). Its
+/// host goes through domain-to-ASCII unchanged (UTS #46 maps no such character, and the
+/// URL Standard does not check hyphens), its port reads as the same number under both
+/// (the scheme's default is none), and its empty path is `/` under both.
+fn plain_url(b: &[u8]) -> bool {
+    let Some(colon) = b.iter().position(|&c| c == b':') else {
+        return false;
+    };
+    if !matches!(&b[..colon], b"http" | b"https" | b"ws" | b"wss" | b"ftp") {
+        return false;
+    }
+    let Some(rest) = b[colon + 1..].strip_prefix(b"//") else {
+        return false;
+    };
+    let end = rest
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let unreserved = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~');
+    let hostport = match authority.iter().position(|&c| c == b'@') {
+        Some(at) => {
+            let userinfo = &authority[..at];
+            let colons = userinfo.iter().filter(|&&c| c == b':').count();
+            if userinfo.first().is_none_or(|&c| c == b':')
+                || colons > 1
+                || !userinfo.iter().all(|&c| c == b':' || unreserved(c))
+            {
+                return false;
+            }
+            &authority[at + 1..]
+        }
+        None => authority,
+    };
+    let (host, port) = match hostport.iter().position(|&c| c == b':') {
+        Some(k) => (&hostport[..k], Some(&hostport[k + 1..])),
+        None => (hostport, None),
+    };
+    if !host
+        .iter()
+        .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.')
+    {
+        return false;
+    }
+    let mut labels = host.split(|&c| c == b'.');
+    if labels.clone().any(|l| l.starts_with(b"xn--")) {
+        return false;
+    }
+    if !labels
+        .rfind(|l| !l.is_empty())
+        .is_some_and(|l| l[0].is_ascii_lowercase())
+        && !canonical_ipv4(host)
+    {
+        return false;
+    }
+    if let Some(port) = port
+        && (port.len() > 5
+            || !port.iter().all(u8::is_ascii_digit)
+            || port.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) > 65535)
+    {
+        return false;
+    }
+    let path_end = tail
+        .iter()
+        .position(|&c| c == b'?' || c == b'#')
+        .unwrap_or(tail.len());
+    let path = &tail[..path_end];
+    path.iter().all(|&c| {
+        unreserved(c)
+            || matches!(
+                c,
+                b'/' | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b':'
+                    | b'@'
+            )
+    }) && !path.split(|&c| c == b'/').any(|s| s == b"." || s == b"..")
+}
+
 /// The reading of `input` under `profile`.
 pub fn read(input: &str, profile: Profile) -> Reading {
     if input.len() > MAX_INPUT {
@@ -818,7 +940,9 @@ impl<'a> Facts<'a> {
 ///    the input does not;
 /// 9. `percent-encoded` too: a profile rejects the input, another accepts it, and the
 ///    input holds bytes the URL Standard percent-encodes (non-ASCII text, a space, `"`,
-///    `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`) where RFC 3986 §2 allows none;
+///    `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`) where RFC 3986 §2 allows none, or a stray `%`
+///    (one not followed by two hex digits), which the URL Standard keeps as it is (§4.4,
+///    invalid-URL-unit) and RFC 3986 §2.1 rejects;
 /// 10. `reg-name`: one profile accepts an input with an authority and reads no host while
 ///     another reads one;
 /// 11. `scheme-mixup`: the scheme is not special for the URL Standard (it has no parser
@@ -885,12 +1009,12 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
         return Class::Idna;
     }
     // Bytes the URL Standard percent-encodes where an RFC rejects them (non-ASCII text, a
-    // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`).
+    // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`), or a stray `%` it keeps.
     if readings.iter().any(|r| !r.accepted)
         && readings.iter().any(|r| r.accepted)
-        && input.chars().any(|ch| {
+        && (input.chars().any(|ch| {
             !ch.is_ascii() || matches!(ch, ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^')
-        })
+        }) || stray_percent(input))
     {
         return Class::PercentEncoded;
     }
@@ -905,6 +1029,37 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
         return Class::SchemeMixup;
     }
     Class::Other
+}
+
+/// True for an IPv4 address as both readings serialize it: four decimal numbers of at
+/// most 255 without leading zeros, separated by dots (RFC 3986's `IPv4address`, and the
+/// URL Standard's IPv4 serializer, §3.6, gives it back as written).
+fn canonical_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&c| c == b'.') {
+        parts += 1;
+        let ok = match part {
+            [d] => d.is_ascii_digit(),
+            [b'1'..=b'9', d] => d.is_ascii_digit(),
+            [b'1', d, e] => d.is_ascii_digit() && e.is_ascii_digit(),
+            [b'2', b'0'..=b'4', e] => e.is_ascii_digit(),
+            [b'2', b'5', b'0'..=b'5'] => true,
+            _ => false,
+        };
+        if !ok || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+/// True when `input` holds a `%` that does not start a percent-encoded triplet (RFC 3986
+/// §2.1: `"%" HEXDIG HEXDIG`).
+fn stray_percent(input: &str) -> bool {
+    let b = input.as_bytes();
+    b.iter()
+        .enumerate()
+        .any(|(i, &c)| c == b'%' && pct::triplet_at(b, i).is_none())
 }
 
 /// How many characters of a reading the `why` quotes (the readings hold it whole).
