@@ -349,6 +349,46 @@ mod tests {
         assert_eq!(dnb_check_digit("urn:nbn:de:gbv:089-332175294"), Some(5));
     }
 
+    fn input<'a>(nid: &'a str, nss: &'a str) -> CheckInput<'a> {
+        CheckInput {
+            nid,
+            nss,
+            nodes: &[],
+        }
+    }
+
+    /// The DNB check digit read from the URN's pieces is the one of the whole URN, and
+    /// `dnb` points at the last character when it is wrong.
+    #[test]
+    fn the_dnb_check_reads_the_urn_in_pieces() {
+        // The worked example: check digit 5 after `urn:nbn:de:gbv:089-332175294`.
+        assert_eq!(
+            dnb_check_digit_of(&[b"urn:", b"nbn", b":", b"de:gbv:089-332175294"]),
+            Some(5)
+        );
+        assert!(dnb(&input("nbn", "de:gbv:089-3321752945")).is_none());
+        let f = dnb(&input("nbn", "de:gbv:089-3321752944")).expect("a wrong check digit");
+        assert_eq!((f.start, f.end), (20, 21));
+        assert!(f.message.contains("should be 5"), "{}", f.message);
+    }
+
+    /// ISBN-13 and ISBN-10 digits read on the stack: the last digit judged, any other
+    /// count of digits (fewer, or more than 13) not judged.
+    #[test]
+    fn the_isbn_check_counts_the_digits() {
+        assert!(isbn(&input("isbn", "978-0-306-40615-7")).is_none());
+        let f = isbn(&input("isbn", "978-0-306-40615-8")).expect("a wrong check digit");
+        assert_eq!((f.start, f.end), (16, 17));
+        assert!(f.message.contains("should be 7"), "{}", f.message);
+        assert!(isbn(&input("isbn", "0-306-40615-2")).is_none());
+        assert!(isbn(&input("isbn", "0-306-40615-3")).is_some());
+        assert!(isbn(&input("isbn", "030640615x")).is_some());
+        // 14 digits, 12 digits, none: neither form.
+        assert!(isbn(&input("isbn", "978-0-306-40615-78")).is_none());
+        assert!(isbn(&input("isbn", "978-0-306-4061-5")).is_none());
+        assert!(isbn(&input("isbn", "abc")).is_none());
+    }
+
     #[test]
     fn mod_37_36_gives_the_isan_example_check_characters() {
         assert_eq!(mod_37_36(b"00000000D07A0090"), Some(b'Q'));
