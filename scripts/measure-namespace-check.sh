@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The cost of the namespace layer to batch checking (issue 23): `check --profile rfc8141
 # --jobs 1` on the benchmark URN corpus, without `--namespaces`, must cost at most 1.2x what
-# it cost before the layer. Not part of `cargo test`; prints each figure and "met" or
+# it cost before the layer, and with `--namespaces` at most 1.5x without it (issue 36).
+# Not part of `cargo test`; prints each figure and "met" or
 # "MISSED", and exits 1 when the target is missed.
 #
-#   scripts/measure-namespace-check.sh                 # LINES=200000 RUNS=5 BASE_REV=2058dbc
+#   scripts/measure-namespace-check.sh                 # LINES=200000 RUNS=3 BASE_REV=2058dbc
 #   IDBENCH=path BASE_IDBENCH=path scripts/measure-namespace-check.sh
 #
 # 1. Builds the release binary of this tree and the corpus generator (benches/tools/
@@ -13,8 +14,10 @@
 #    tree's target directory so the dependencies are not built again.
 # 2. Generates the URN corpus (gen-corpus urn LINES SEED, SEED 3986 as bench-check.sh).
 # 3. Times `check --profile rfc8141 --jobs 1 --format json FILE` RUNS times with each binary
-#    (median wall time; target: at most 1.2x the binary before the layer), and with
-#    `--namespaces` (median of RUNS; target: at most 3x `check` without it).
+#    (target: at most 1.2x the binary before the layer), and with `--namespaces` (target: at
+#    most 1.5x `check` without it), the JSON written to a file. Each figure is the best of
+#    RUNS: CPU time (`perf stat -e task-clock`) when perf is installed, which a loaded
+#    machine disturbs least, else wall time; the load average is printed beside them.
 # 4. Unless SKIP_LAYER=1, builds the release test binary of tests/namespaces_fast.rs and
 #    runs its ignored measurements: the layer on a 64 KiB NSS per namespace (target: well
 #    under 50 ms each) and per call on short NSSs as the corpus has them. Its linearity is
@@ -22,7 +25,7 @@
 set -u
 cd "$(dirname "$0")/.."
 LINES=${LINES:-200000}
-RUNS=${RUNS:-5}
+RUNS=${RUNS:-3}
 SEED=${SEED:-3986}
 BASE_REV=${BASE_REV:-2058dbc}
 TMP=$(mktemp -d)
@@ -49,36 +52,47 @@ CORPUS="$TMP/urn.txt"
 "$TMP/gen-corpus" urn "$LINES" "$SEED" >"$CORPUS" || exit 2
 echo "corpus: $LINES URN lines, $(wc -c <"$CORPUS") bytes (gen-corpus urn $LINES $SEED)"
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+best() { sort -n | head -1; }
+HAVE_PERF=0
+perf stat -e task-clock true >/dev/null 2>&1 && HAVE_PERF=1
+[ "$HAVE_PERF" = 1 ] && CLOCK="CPU time" || CLOCK="wall time"
 time_runs() { # BINARY ARGS...
     local bin=$1; shift
     for _ in $(seq "$RUNS"); do
-        local t0 t1
-        t0=$(date +%s.%N)
-        # JSON to /dev/null, not --quiet: --quiet prints the summary alone, which skips
-        # the records, and with them the namespace layer.
-        timeout 600 "$bin" check --profile rfc8141 --jobs 1 --format json "$@" "$CORPUS" \
-            >/dev/null 2>&1
-        t1=$(date +%s.%N)
-        echo "$t1 - $t0" | bc -l
-    done | median
+        # JSON to a file, not --quiet: --quiet prints the summary alone, which skips the
+        # records, and with them the namespace layer.
+        if [ "$HAVE_PERF" = 1 ]; then
+            timeout 600 perf stat -x, -e task-clock -o "$TMP/stat" "$bin" check \
+                --profile rfc8141 --jobs 1 --format json "$@" "$CORPUS" >"$TMP/out.json" 2>/dev/null
+            # task-clock in milliseconds, as seconds.
+            awk -F, '/task-clock/ {print $1 / 1000}' "$TMP/stat"
+        else
+            local t0 t1
+            t0=$(date +%s.%N)
+            timeout 600 "$bin" check --profile rfc8141 --jobs 1 --format json "$@" "$CORPUS" \
+                >"$TMP/out.json" 2>/dev/null
+            t1=$(date +%s.%N)
+            echo "$t1 - $t0" | bc -l
+        fi
+    done | best
 }
 base=$(time_runs "$BASE_IDBENCH")
 new=$(time_runs "$IDBENCH")
 ns=$(time_runs "$IDBENCH" --namespaces)
 ratio=$(echo "$new / $base" | bc -l)
 nsratio=$(echo "$ns / $new" | bc -l)
-printf 'before the layer (%s): %.3f s (median of %s)\n' "$BASE_REV" "$base" "$RUNS"
-printf 'with the layer, not asked:  %.3f s (median of %s)\n' "$new" "$RUNS"
-printf 'with --namespaces:          %.3f s (median of %s)\n' "$ns" "$RUNS"
+printf 'before the layer (%s): %.3f s %s (best of %s)\n' "$BASE_REV" "$base" "$CLOCK" "$RUNS"
+printf 'with the layer, not asked:  %.3f s %s (best of %s)\n' "$new" "$CLOCK" "$RUNS"
+printf 'with --namespaces:          %.3f s %s (best of %s)\n' "$ns" "$CLOCK" "$RUNS"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 status=0
 verdict() { # OK? TEXT
     if [ "$1" = 1 ]; then printf 'met     %s\n' "$2"; else printf 'MISSED  %s\n' "$2"; status=1; fi
 }
 verdict "$(echo "$ratio <= 1.2" | bc -l)" \
     "$(printf 'check --profile rfc8141 --jobs 1 costs %.3fx what it cost (target <= 1.2x)' "$ratio")"
-verdict "$(echo "$nsratio <= 3" | bc -l)" \
-    "$(printf 'check --namespaces costs %.3fx check without it (target <= 3x)' "$nsratio")"
+verdict "$(echo "$nsratio <= 1.5" | bc -l)" \
+    "$(printf 'check --namespaces costs %.3fx check without it (target <= 1.5x)' "$nsratio")"
 if [ "${SKIP_LAYER:-0}" != 1 ]; then
     TEST_BIN=$(timeout 3600 cargo test --release --test namespaces_fast --no-run \
         --message-format=json 2>/dev/null | sed -n 's/.*"executable":"\([^"]*namespaces_fast[^"]*\)".*/\1/p' | tail -1)

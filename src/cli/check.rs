@@ -26,7 +26,7 @@ use super::{CheckArgs, Format, json};
 use crate::engine::abnf::{Grammar, Judge, Scratch};
 use crate::engine::namespaces::LayerScratch;
 use crate::engine::quick_check::quick_valid_bytes;
-use crate::engine::{Profile, first_error};
+use crate::engine::{Profile, Severity, first_error};
 
 /// A chunk is cut after the line that brings it past this many bytes.
 const CHUNK_BYTES: usize = 256 * 1024;
@@ -305,11 +305,13 @@ struct NsExtra<'a> {
     registered: bool,
     valid: Option<bool>,
     document: Option<&'static str>,
-    /// The layer's findings: (severity, code, start, end).
-    findings: Vec<(&'static str, &'static str, usize, usize)>,
-    /// Each finding's message (the GitHub and SARIF formats show them): its meaning in
-    /// words from the batch verdict, the layer's own message after [`NsExtra::with_messages`].
-    messages: Vec<std::borrow::Cow<'static, str>>,
+    /// The layer's findings (severity, code, span in the line), as the batch verdict made
+    /// them: moved, not copied.
+    findings: Vec<(Severity, crate::engine::Code, crate::engine::Span)>,
+    /// Each finding's message, for the GitHub and SARIF formats only: empty until
+    /// [`NsExtra::with_messages`] (a record in JSON or text shows none), a finding without
+    /// one is shown with its meaning in words ([`NsExtra::message`]).
+    messages: Vec<String>,
     /// Where the NSS is in the line.
     nss: (usize, usize),
 }
@@ -398,15 +400,6 @@ fn urn_parts(s: &str, components: bool) -> Option<(usize, usize, usize)> {
 /// `--schemes`' record for a line judged under `profile` (check_schemes.rs).
 fn scheme_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra<'static>> {
     let r = super::check_schemes::judge(bytes, profile, valid)?;
-    let messages = r
-        .findings
-        .iter()
-        .map(|f| {
-            crate::engine::codes::Code::from_name(f.1)
-                .map_or("", |c| c.head())
-                .into()
-        })
-        .collect();
     Some(NsExtra {
         label: "scheme",
         key: "scheme_spec",
@@ -415,7 +408,7 @@ fn scheme_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra<'sta
         valid: r.valid,
         document: r.document,
         findings: r.findings,
-        messages,
+        messages: r.messages,
         nss: (0, 0),
     })
 }
@@ -432,17 +425,8 @@ fn ns_extra(
         registered: n.registration.registered(),
         valid: n.valid,
         document: n.namespace.map(|ns| ns.document),
-        findings: n
-            .findings
-            .iter()
-            .map(|&(severity, code, span)| (severity.name(), code.as_str(), span.start, span.end))
-            .collect(),
-        // The batch verdict carries codes, not messages: each finding's meaning in words.
-        messages: n
-            .findings
-            .iter()
-            .map(|&(_, code, _)| code.head().into())
-            .collect(),
+        findings: n.findings,
+        messages: Vec::new(),
         nss,
     }
 }
@@ -461,16 +445,30 @@ impl NsExtra<'_> {
             return self;
         }
         let full = crate::engine::namespaces::judge_nss(&self.nid, nss, self.nss.0);
-        for (k, &(_, code, start, end)) in self.findings.iter().enumerate() {
-            let same = full
-                .diagnostics
-                .iter()
-                .find(|d| d.code.as_str() == code && d.span.start == start && d.span.end == end);
-            if let (Some(d), Some(m)) = (same, self.messages.get_mut(k)) {
-                *m = d.message.clone().into();
-            }
-        }
+        self.messages = self
+            .findings
+            .iter()
+            .map(|&(_, code, span)| {
+                let same = full
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.code == code && d.span == span);
+                // The batch verdict carries codes, not messages: failing the layer's own,
+                // the finding's meaning in words.
+                same.map_or_else(|| code.head().to_string(), |d| d.message.clone())
+            })
+            .collect();
         self
+    }
+
+    /// The message of the `k`th finding: the layer's own after [`NsExtra::with_messages`],
+    /// else its meaning in words.
+    fn message(&self, k: usize) -> &str {
+        match (self.messages.get(k), self.findings.get(k)) {
+            (Some(m), _) => m,
+            (None, Some(&(_, code, _))) => code.head(),
+            (None, None) => "",
+        }
     }
 
     /// The `"namespace"` object written directly (the keys and order of its `Serialize`),
@@ -482,7 +480,9 @@ impl NsExtra<'_> {
             "scheme" => b"{\"scheme\":\"".as_slice(),
             _ => b"{\"nid\":\"".as_slice(),
         });
-        out.extend(self.nid.bytes().map(|b| b.to_ascii_lowercase()));
+        let at = out.len();
+        out.extend_from_slice(self.nid.as_bytes());
+        out[at..].make_ascii_lowercase();
         out.extend_from_slice(b"\",\"registered\":");
         out.extend_from_slice(if self.registered { b"true" } else { b"false" });
         out.extend_from_slice(b",\"valid\":");
@@ -504,19 +504,19 @@ impl NsExtra<'_> {
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"findings\":[");
-        for (i, &(severity, code, start, end)) in self.findings.iter().enumerate() {
+        for (i, &(severity, code, span)) in self.findings.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
             let mut n = itoa::Buffer::new();
             out.extend_from_slice(b"{\"code\":\"");
-            out.extend_from_slice(code.as_bytes());
+            out.extend_from_slice(code.as_str().as_bytes());
             out.extend_from_slice(b"\",\"end\":");
-            out.extend_from_slice(n.format(end).as_bytes());
+            out.extend_from_slice(n.format(span.end).as_bytes());
             out.extend_from_slice(b",\"severity\":\"");
-            out.extend_from_slice(severity.as_bytes());
+            out.extend_from_slice(severity.name().as_bytes());
             out.extend_from_slice(b"\",\"start\":");
-            out.extend_from_slice(n.format(start).as_bytes());
+            out.extend_from_slice(n.format(span.start).as_bytes());
             out.push(b'}');
         }
         out.extend_from_slice(b"]}");
@@ -538,8 +538,13 @@ impl Serialize for NsExtra<'_> {
         let findings: Vec<serde_json::Value> = self
             .findings
             .iter()
-            .map(|&(severity, code, start, end)| {
-                serde_json::json!({"severity": severity, "code": code, "start": start, "end": end})
+            .map(|&(severity, code, span)| {
+                serde_json::json!({
+                    "severity": severity.name(),
+                    "code": code.as_str(),
+                    "start": span.start,
+                    "end": span.end,
+                })
             })
             .collect();
         m.serialize_field("findings", &findings)?;
@@ -659,8 +664,8 @@ fn text_line(
             n.label,
             crate::safe_text::escape(&n.nid.to_ascii_lowercase())
         );
-        for &(_, code, start, end) in &n.findings {
-            t.push_str(&format!(", {code}@{start}..{end}"));
+        for &(_, code, span) in &n.findings {
+            t.push_str(&format!(", {}@{}..{}", code.as_str(), span.start, span.end));
         }
         out.extend_from_slice(t.as_bytes());
     }
@@ -923,14 +928,14 @@ fn annotation_line(
         });
     }
     if let Some(n) = extra {
-        for (k, &(level, code, start, end)) in n.findings.iter().enumerate() {
+        for (k, &(severity, code, span)) in n.findings.iter().enumerate() {
             findings.push(Finding {
-                level,
-                code,
-                start,
-                end,
+                level: severity.name(),
+                code: code.as_str(),
+                start: span.start,
+                end: span.end,
                 whole: false,
-                message: n.messages.get(k).map_or("", |m| m.as_ref()),
+                message: n.message(k),
                 spec: "",
             });
         }
@@ -1034,7 +1039,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             tally.warnings += n
                 .findings
                 .iter()
-                .filter(|f| f.0 == "warning" || f.0 == "error")
+                .filter(|f| matches!(f.0, Severity::Warning | Severity::Error))
                 .count() as u64;
         }
         if !ctx.quiet {

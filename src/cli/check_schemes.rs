@@ -21,8 +21,14 @@ pub(super) struct SchemeRecord {
     pub valid: Option<bool>,
     /// The scheme's document, when idbench ships its grammar.
     pub document: Option<&'static str>,
-    /// The findings: (severity, code, start, end).
-    pub findings: Vec<(&'static str, &'static str, usize, usize)>,
+    /// The findings: (severity, code, span in the line).
+    pub findings: Vec<(
+        crate::engine::Severity,
+        crate::engine::Code,
+        crate::engine::Span,
+    )>,
+    /// Each finding's message (the layer's own).
+    pub messages: Vec<String>,
 }
 
 /// Where the scheme of `s` ends (its ":"), when `s` starts with one (RFC 3986 §3.1:
@@ -63,8 +69,9 @@ pub(super) fn judge(bytes: &[u8], profile: &str, valid: bool) -> Option<SchemeRe
         findings: sa
             .diagnostics
             .iter()
-            .map(|d| (d.severity.name(), d.code.as_str(), d.span.start, d.span.end))
+            .map(|d| (d.severity, d.code, d.span))
             .collect(),
+        messages: sa.diagnostics.iter().map(|d| d.message.clone()).collect(),
         scheme: sa.scheme,
     })
 }

@@ -48,10 +48,22 @@ fn digit_char(d: u8) -> char {
 
 /// ISBN-10 and ISBN-13 check digits.
 pub(super) fn isbn(input: &CheckInput<'_>) -> Option<Finding> {
-    let ds = isbn_digits(input.nss);
-    let values: Vec<u8> = ds.iter().map(|&(d, _)| d).collect();
-    let &(last, at) = ds.last()?;
-    let (want, form) = match values.len() {
+    // The digits on the stack (`check --namespaces` runs this on every ISBN): at most 13
+    // are read, and a 14th means neither form.
+    let mut values = [0u8; 13];
+    let mut n = 0;
+    let (mut last, mut at) = (0, 0);
+    for (i, c) in input.nss.char_indices() {
+        let d = match c {
+            '0'..='9' => c as u8 - b'0',
+            'X' | 'x' => 10,
+            _ => continue,
+        };
+        *values.get_mut(n)? = d;
+        n += 1;
+        (last, at) = (d, i);
+    }
+    let (want, form) = match n {
         13 => (isbn13_check(&values[..12])?, "ISBN-13, modulus 10"),
         10 => (isbn10_check(&values[..9])?, "ISBN-10, modulus 11"),
         _ => return None,
@@ -262,11 +274,18 @@ fn dnb_value(c: u8) -> Option<u32> {
 /// table value, the decimal digits of those values in a row, each digit times its
 /// position (from 1), summed; the sum divided by the last digit; the last digit of the
 /// integer quotient. `None` when a character is not in the table.
+#[cfg(test)]
 pub(super) fn dnb_check_digit(urn: &str) -> Option<u8> {
+    dnb_check_digit_of(&[urn.as_bytes()])
+}
+
+/// The DNB check digit (as `dnb_check_digit` gives it) of the concatenation of `parts`:
+/// the URN as its pieces, not copied into one string.
+fn dnb_check_digit_of(parts: &[&[u8]]) -> Option<u8> {
     let mut sum: u64 = 0;
     let mut pos: u64 = 0;
     let mut last: u64 = 0;
-    for &b in urn.as_bytes() {
+    for &b in parts.iter().flat_map(|p| p.iter()) {
         let v = dnb_value(b)?;
         // Every value is below 50: one or two decimal digits.
         let digits = if v >= 10 {
@@ -296,8 +315,8 @@ pub(super) fn dnb(input: &CheckInput<'_>) -> Option<Finding> {
     }
     let at = nss.len().checked_sub(1)?;
     let last = *nss.as_bytes().get(at)?;
-    let body = format!("urn:{}:{}", input.nid, &nss[..at]);
-    let want = dnb_check_digit(&body)?;
+    let body = nss.as_bytes().get(..at)?;
+    let want = dnb_check_digit_of(&[b"urn:", input.nid.as_bytes(), b":", body])?;
     if last.is_ascii_digit() && last - b'0' == want {
         return None;
     }
@@ -328,6 +347,46 @@ mod tests {
         // persistent-identifier.de, "Check digit algorithm": urn:nbn:de:gbv:089-332175294,
         // product sum 4027, divided by 5, check digit 5.
         assert_eq!(dnb_check_digit("urn:nbn:de:gbv:089-332175294"), Some(5));
+    }
+
+    fn input<'a>(nid: &'a str, nss: &'a str) -> CheckInput<'a> {
+        CheckInput {
+            nid,
+            nss,
+            nodes: &[],
+        }
+    }
+
+    /// The DNB check digit read from the URN's pieces is the one of the whole URN, and
+    /// `dnb` points at the last character when it is wrong.
+    #[test]
+    fn the_dnb_check_reads_the_urn_in_pieces() {
+        // The worked example: check digit 5 after `urn:nbn:de:gbv:089-332175294`.
+        assert_eq!(
+            dnb_check_digit_of(&[b"urn:", b"nbn", b":", b"de:gbv:089-332175294"]),
+            Some(5)
+        );
+        assert!(dnb(&input("nbn", "de:gbv:089-3321752945")).is_none());
+        let f = dnb(&input("nbn", "de:gbv:089-3321752944")).expect("a wrong check digit");
+        assert_eq!((f.start, f.end), (20, 21));
+        assert!(f.message.contains("should be 5"), "{}", f.message);
+    }
+
+    /// ISBN-13 and ISBN-10 digits read on the stack: the last digit judged, any other
+    /// count of digits (fewer, or more than 13) not judged.
+    #[test]
+    fn the_isbn_check_counts_the_digits() {
+        assert!(isbn(&input("isbn", "978-0-306-40615-7")).is_none());
+        let f = isbn(&input("isbn", "978-0-306-40615-8")).expect("a wrong check digit");
+        assert_eq!((f.start, f.end), (16, 17));
+        assert!(f.message.contains("should be 7"), "{}", f.message);
+        assert!(isbn(&input("isbn", "0-306-40615-2")).is_none());
+        assert!(isbn(&input("isbn", "0-306-40615-3")).is_some());
+        assert!(isbn(&input("isbn", "030640615x")).is_some());
+        // 14 digits, 12 digits, none: neither form.
+        assert!(isbn(&input("isbn", "978-0-306-40615-78")).is_none());
+        assert!(isbn(&input("isbn", "978-0-306-4061-5")).is_none());
+        assert!(isbn(&input("isbn", "abc")).is_none());
     }
 
     #[test]

@@ -285,8 +285,14 @@ impl NssAnalysis {
 /// The descriptor for `nid` and `nss`: a sub-namespace whose prefix the NSS starts with,
 /// else the NID's own.
 pub fn namespace_for(nid: &str, nss: &str) -> Option<&'static Namespace> {
+    catalogue::ALL.get(namespace_index(nid, nss)?).copied()
+}
+
+/// Where [`namespace_for`]'s descriptor is in [`catalogue::ALL`] (the index of its grammar,
+/// judges and cache).
+fn namespace_index(nid: &str, nss: &str) -> Option<usize> {
     let mut found = None;
-    for &ns in catalogue::ALL {
+    for (i, &ns) in catalogue::ALL.iter().enumerate() {
         if !ns.nid.eq_ignore_ascii_case(nid) {
             continue;
         }
@@ -297,14 +303,18 @@ pub fn namespace_for(nid: &str, nss: &str) -> Option<&'static Namespace> {
                     .get(..p.len())
                     .is_some_and(|h| h.eq_ignore_ascii_case(p.as_bytes()))
                 {
-                    return Some(ns);
+                    return Some(i);
                 }
             }
-            None => found = Some(ns),
+            None => found = Some(i),
         }
     }
     found
 }
+
+/// How the registry knows each namespace's NID, in [`catalogue::ALL`]'s order.
+static CATALOGUE_REGISTRATIONS: LazyLock<Vec<Registration>> =
+    LazyLock::new(|| catalogue::ALL.iter().map(|ns| lookup(ns.nid)).collect());
 
 /// Each namespace's grammar, compiled once, in [`catalogue::ALL`]'s order.
 static GRAMMARS: LazyLock<Vec<Option<Grammar>>> = LazyLock::new(|| {
@@ -432,7 +442,14 @@ pub fn nss_verdict(
     nss: &str,
     base_offset: usize,
 ) -> NssVerdict {
-    let registration = lookup(nid);
+    // One search of the catalogue gives the descriptor and the index of its automaton; a
+    // NID of the catalogue has its registration looked up once (the same answer: both
+    // compare the NID case-insensitively), any other by the registry's hash.
+    let index = namespace_index(nid, nss);
+    let registration = match index.and_then(|i| CATALOGUE_REGISTRATIONS.get(i)) {
+        Some(&r) => r,
+        None => lookup(nid),
+    };
     let mut out = NssVerdict {
         registration,
         namespace: None,
@@ -450,11 +467,11 @@ pub fn nss_verdict(
         }
         return out;
     }
-    let Some(ns) = namespace_for(nid, nss) else {
+    let Some((i, ns)) = index.and_then(|i| Some((i, *catalogue::ALL.get(i)?))) else {
         return out;
     };
     out.namespace = Some(ns);
-    let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns));
+    let i = Some(i);
     // A grammar that compiles only with its prose read as nothing (ISO's) is judged by
     // the Earley engine in an analysis, and only up to the tree limit: the same here.
     let compiled = || judge(ns).and_then(Judge::automaton).is_some();
