@@ -377,7 +377,7 @@ pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
         && profiles.iter().all(|&p| {
             let spec = p.descriptor();
             specs::applicable(p, input)
-                && (spec.url_setters
+                && (p.offers().setters
                     || (generic_syntax(&spec)
                         && spec
                             .quick
