@@ -19,10 +19,10 @@
 //!
 //! A profile that rejects the input (or cannot read its kind at all) reads every component
 //! as `None`. Two readings of a component are the same when they are equal after
-//! [`same`]'s comparison (userinfo percent-decoded; an IPv6 address by value; a host's
+//! `same`'s comparison (userinfo percent-decoded; an IPv6 address by value; a host's
 //! ASCII case ignored). Each component whose readings are not all the same is a
 //! [`Disagreement`] with a [`Class`], decided from the input's bytes and the readings by
-//! [`classify`] (its comments say how each class is recognized). Data out: the faces
+//! `classify` (its comments say how each class is recognized). Data out: the faces
 //! (`check --agree`, the Arrow kernel, the workbench's standards view) render it.
 
 use std::borrow::Cow;
@@ -366,8 +366,8 @@ pub fn agree_with(input: &str, profiles: &[Profile], why: bool) -> Agreement {
 /// alike, known from its bytes alone, with no reading built: the common line of a batch
 /// check (`check --agree` reads a million of them, and this is what keeps it within 3x of
 /// `check --profile whatwg`, BENCHMARKS.md). `input` must be a plain special URL
-/// ([`plain_url`]) and each profile the URL Standard's (a URL record) or one of RFC 3986's
-/// generic syntax whose quick recognizer vouches for the input ([`generic_syntax`]); any
+/// (`plain_url`) and each profile the URL Standard's (a URL record) or one of RFC 3986's
+/// generic syntax whose quick recognizer vouches for the input (`generic_syntax`); any
 /// other line, or profile, answers false, and [`agree`] decides. When this is true,
 /// [`agree`] gives every profile accepting and no disagreement (`tests/agree.rs` checks it
 /// on every line of the corpora).
