@@ -353,6 +353,7 @@ impl Forest<'_> {
 /// Where [`Prepared::walk`] puts a tree: its nodes in preorder, each opened, then its
 /// children, then closed. A writer of the tree's text needs no more (the text is the
 /// input's bytes `start..end`), so a tree as large as its input allows is never held.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub(crate) trait TreeSink {
     type Error;
     /// A node starts: its kind, its label (as [`TreeNode::rule`]) and its span.
@@ -369,6 +370,7 @@ pub(crate) trait TreeSink {
 
 /// A literal leaf not yet given to the sink: the next step may make it longer (the next
 /// character of the same quoted string, as [`Forest::tree`] merges them).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 struct PendingLeaf {
     /// The node it goes under.
     parent: u32,
@@ -380,6 +382,7 @@ struct PendingLeaf {
 }
 
 impl Forest<'_> {
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     /// [`Forest::tree`] given node by node to `sink` instead of built: the same nodes in
     /// the same order, with the same labels and spans (`tests/grammar_stream.rs` compares
     /// them). It holds the walk's stack and one literal leaf, never the tree.
@@ -620,11 +623,13 @@ impl Prepared<'_> {
         picks
     }
 
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     /// How many trees [`Prepared::walk`] gives for `max_trees`.
     pub fn tree_count(&self, max_trees: usize) -> usize {
         self.picks(max_trees).len()
     }
 
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     /// Walks tree `k` (of up to `max_trees`) into `sink`, node by node, without building it.
     pub fn walk<S: TreeSink>(
         &self,

@@ -84,7 +84,10 @@ pub mod r#gen;
 pub mod lab;
 mod reader;
 mod stream;
+// The command line's `grammar parse` writes trees through these.
+#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
 pub(crate) use forest::TreeSink;
+#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
 pub(crate) use stream::Trees;
 
 use std::sync::Arc;

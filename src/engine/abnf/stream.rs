@@ -3,6 +3,9 @@
 //! so `grammar parse --format json` writes a 150,000-node tree without building it (the
 //! forest, the tree and its JSON held at once were most of its memory).
 
+// Only the command line (`grammar parse`, the server's grammar API) writes trees this way.
+#![cfg_attr(not(feature = "cli"), allow(dead_code))]
+
 use super::forest::{self, TreeSink};
 use super::{Budget, Grammar, Parse, ParseCount, ParseError, ParseOptions, earley};
 

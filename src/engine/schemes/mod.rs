@@ -276,6 +276,7 @@ fn verdict(g: &SchemeGrammar, l: &Loaded, text: &str, expected: bool) -> Option<
 
 /// One node of the scheme grammar's structure.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SchemeNode {
     /// The rule's name as the grammar file writes it.
     pub rule: &'static str,
@@ -287,6 +288,7 @@ pub struct SchemeNode {
 
 /// A normalization step applied: the text after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AppliedStep {
     /// What the step does.
     pub name: &'static str,
@@ -298,12 +300,16 @@ pub struct AppliedStep {
 
 /// What [`analyze_scheme`] finds.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SchemeAnalysis {
     /// The scheme, in lower case.
     pub scheme: String,
-    /// The registry's entry, when the snapshot lists the scheme.
+    /// The registry's entry, when the snapshot lists the scheme (not serialized: the
+    /// snapshot is `idbench schemes`'s).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub entry: Option<&'static Entry>,
-    /// The scheme's grammar file, when idbench ships one.
+    /// The scheme's grammar file, when idbench ships one (not serialized).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub grammar: Option<&'static SchemeGrammar>,
     /// Whether the URI follows its scheme's grammar (and the checks its spec's prose
     /// adds); `None` when idbench knows no syntax for the scheme (or did not judge it).
