@@ -21,6 +21,7 @@ pub mod key;
 pub mod namespaces;
 pub mod path;
 pub mod pct;
+pub mod provenance;
 pub mod quick;
 pub mod quick_check;
 pub mod readings;

@@ -6,6 +6,7 @@
 //! compiled in with `include_str!` and read once, on first use, into an immutable
 //! [`Snapshot`]: nothing at run time can change it.
 
+use crate::engine::provenance::Provenance;
 use std::sync::LazyLock;
 
 use crate::engine::abnf::FastMap;
@@ -51,20 +52,18 @@ pub struct Entry {
 /// first, then informal).
 #[derive(Debug)]
 pub struct Snapshot {
-    /// The public repository the registry file was taken from (`owner/name`).
-    pub source_repository: &'static str,
-    /// The file's path in that repository.
-    pub source_path: &'static str,
-    /// The commit it was read at.
-    pub source_commit: &'static str,
-    /// The SHA-256 of the file, in hex.
-    pub source_sha256: &'static str,
-    /// The registry's own "last updated" date.
-    pub registry_updated: &'static str,
-    /// When the copy was retrieved.
-    pub retrieved: &'static str,
+    /// Where it came from (its header lines; the fields read through `Deref`).
+    pub provenance: Provenance,
     /// Every entry.
     pub entries: Vec<Entry>,
+}
+
+/// The snapshot's source fields read as its own (`snapshot().source_commit`).
+impl std::ops::Deref for Snapshot {
+    type Target = Provenance;
+    fn deref(&self) -> &Provenance {
+        &self.provenance
+    }
 }
 
 impl Snapshot {
@@ -113,28 +112,11 @@ fn opt(s: &'static str) -> Option<&'static str> {
 /// this never happens in a build; skipping keeps a bad edit from panicking).
 fn parse(text: &'static str) -> Snapshot {
     let mut s = Snapshot {
-        source_repository: "",
-        source_path: "",
-        source_commit: "",
-        source_sha256: "",
-        registry_updated: "",
-        retrieved: "",
+        provenance: Provenance::default(),
         entries: Vec::new(),
     };
     for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("# ") {
-            let Some((key, value)) = rest.split_once('\t') else {
-                continue;
-            };
-            match key {
-                "source-repository" => s.source_repository = value,
-                "source-path" => s.source_path = value,
-                "source-commit" => s.source_commit = value,
-                "source-sha256" => s.source_sha256 = value,
-                "registry-updated" => s.registry_updated = value,
-                "retrieved" => s.retrieved = value,
-                _ => {}
-            }
+        if s.provenance.read(line) {
             continue;
         }
         let cols: Vec<&'static str> = line.split('\t').collect();
