@@ -626,11 +626,11 @@ pub fn agree(arr: &dyn Array, profiles: &[Profile]) -> Result<StructArray, Kerne
         tick()?;
         match s.get(i) {
             Some(x) => {
-                let a = idbench::engine::agree::agree(x, profiles);
-                agree.append_value(a.agree());
-                let first = a.first();
-                component.append_option(first.map(|d| d.component.name()));
-                class.append_option(first.map(|d| d.class.name()));
+                // The first disagreement is all the struct holds: no reading is copied.
+                let first = idbench::engine::agree::summary(x, profiles).first;
+                agree.append_value(first.is_none());
+                component.append_option(first.map(|(c, _)| c.name()));
+                class.append_option(first.map(|(_, k)| k.name()));
                 present.push(true);
             }
             None => {

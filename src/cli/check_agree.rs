@@ -15,16 +15,18 @@
 //! the lines' verdicts.
 
 use crate::engine::Profile;
-use crate::engine::agree::{Agreement, agree_with, plain_agreement};
+use crate::engine::agree::{Agreement, Summary, agree_with, plain_agreement, summary};
 
 use super::json;
 
-/// One line's agreement: [`Line::Plain`] for the common line every profile accepts and
-/// reads alike, known without building a reading ([`plain_agreement`]: a batch check
-/// allocates nothing for it), else the whole [`Agreement`].
+/// One line's agreement: [`Line::Summary`], the first disagreement and the first
+/// profile's verdict ([`summary`]: nothing of the readings is copied, and a plain line is
+/// known to agree from its bytes), where no JSON record is written or the line agrees;
+/// else the whole [`Agreement`], whose disagreements the JSON record holds.
 pub(super) enum Line {
-    /// Every profile accepts the line and reads it alike; the first listed profile.
-    Plain(Profile),
+    /// The first disagreement (none: every profile reads the line alike) and the first
+    /// profile's verdict.
+    Summary(Summary),
     /// The readings and the disagreements.
     Full(Agreement),
 }
@@ -33,7 +35,7 @@ impl Line {
     /// True when every profile reads every security part the same.
     pub(super) fn agree(&self) -> bool {
         match self {
-            Line::Plain(_) => true,
+            Line::Summary(s) => s.agree(),
             Line::Full(a) => a.agree(),
         }
     }
@@ -41,14 +43,16 @@ impl Line {
 
 /// The agreement of one line's bytes: a line that is not UTF-8 is rejected by every
 /// profile (every component null), so it agrees.
-/// With `why` false the disagreements' `why` is left empty (text output and `--quiet`
-/// print none).
+/// With `why` false (text output and `--quiet`, which print no disagreement's readings or
+/// `why`) only the [`Line::Summary`] is made; with `why` true, the whole agreement of a
+/// line that is not plain ([`plain_agreement`]).
 pub(super) fn of_line(bytes: &[u8], profiles: &[Profile], why: bool) -> Line {
     match std::str::from_utf8(bytes) {
-        Ok(s) if plain_agreement(s, profiles) => match profiles.first() {
-            Some(&p) => Line::Plain(p),
-            None => Line::Full(agree_with(s, profiles, why)),
-        },
+        Ok(s) if !why => Line::Summary(summary(s, profiles)),
+        Ok(s) if plain_agreement(s, profiles) => Line::Summary(Summary {
+            first: None,
+            lead: profiles.first().map(|&p| (p, true, None)),
+        }),
         Ok(s) => Line::Full(agree_with(s, profiles, why)),
         Err(_) => Line::Full(agree_rejected(profiles)),
     }
@@ -59,23 +63,19 @@ pub(super) fn of_line(bytes: &[u8], profiles: &[Profile], why: bool) -> Line {
 /// them; `None` where the reading does not say (a profile that cannot read the input's
 /// kind has no code of its own: `check` parses to name it).
 pub(super) fn record_of(line: &Line) -> Option<(&'static str, Result<(), &'static str>)> {
-    let a = match line {
-        Line::Plain(p) => return Some((p.name(), Ok(()))),
-        Line::Full(a) => a,
+    let (profile, accepted, error) = match line {
+        Line::Summary(s) => s.lead?,
+        Line::Full(a) => {
+            let r = a.readings.first()?;
+            (r.profile, r.accepted, r.error)
+        }
     };
-    let r = a.readings.first()?;
-    match (r.accepted, r.error) {
-        (true, _) => Some((r.profile.name(), Ok(()))),
-        (false, Some(code)) if code != "line-too-long" => Some((r.profile.name(), Err(code))),
+    match (accepted, error) {
+        (true, _) => Some((profile.name(), Ok(()))),
+        (false, Some(code)) if code != "line-too-long" => Some((profile.name(), Err(code))),
         _ => None,
     }
 }
-
-/// What [`extend_json`] writes for a [`Line::Plain`]: agreement, no disagreement.
-static EMPTY: Agreement = Agreement {
-    readings: Vec::new(),
-    disagreements: Vec::new(),
-};
 
 fn agree_rejected(profiles: &[Profile]) -> Agreement {
     // The empty string past every profile's limit is not needed: every profile's reading of
@@ -109,16 +109,16 @@ pub(super) fn text_line(out: &mut Vec<u8>, prefix: Option<(&str, u64)>, bytes: &
         out.extend_from_slice(b": ");
     }
     let first = match a {
-        Line::Plain(_) => None,
-        Line::Full(a) => a.first(),
+        Line::Summary(s) => s.first,
+        Line::Full(a) => a.first().map(|d| (d.component, d.class)),
     };
     match first {
         None => out.extend_from_slice(b"agree\t"),
-        Some(d) => {
+        Some((component, class)) => {
             out.extend_from_slice(b"disagree\t");
-            out.extend_from_slice(d.component.name().as_bytes());
+            out.extend_from_slice(component.name().as_bytes());
             out.push(b'\t');
-            out.extend_from_slice(d.class.name().as_bytes());
+            out.extend_from_slice(class.name().as_bytes());
             out.push(b'\t');
         }
     }
@@ -134,27 +134,39 @@ pub(super) fn text_line(out: &mut Vec<u8>, prefix: Option<(&str, u64)>, bytes: &
 /// Adds `"agree"` and `"disagreements"` to the JSON record `check` wrote at `from..` of
 /// `out` (one object and a newline).
 pub(super) fn extend_json(out: &mut Vec<u8>, from: usize, line: &Line) {
-    let a = match line {
-        Line::Plain(_) => &EMPTY,
-        Line::Full(a) => a,
-    };
     // The record ends with "}\n": reopen it.
     if out.len() < from + 2 || !out.ends_with(b"}\n") {
         return;
     }
     out.truncate(out.len() - 2);
     out.extend_from_slice(b",\"agree\":");
-    out.extend_from_slice(if a.agree() { b"true" } else { b"false" });
+    out.extend_from_slice(if line.agree() { b"true" } else { b"false" });
     out.extend_from_slice(b",\"disagreements\":");
-    if a.disagreements.is_empty() {
-        out.extend_from_slice(b"[]");
-    } else {
-        // `write_line` escapes what a terminal must not see raw; drop its newline.
-        let at = out.len();
-        let _ = json::write_line(out, &a.disagreements);
-        if out.len() > at && out.ends_with(b"\n") {
-            out.pop();
+    let a = match line {
+        Line::Full(a) if !a.disagreements.is_empty() => a,
+        // A summary disagrees only where no record is written (`of_line` without `why`):
+        // its first disagreement is all it has.
+        Line::Summary(Summary {
+            first: Some((component, class)),
+            ..
+        }) => {
+            out.extend_from_slice(b"[{\"component\":\"");
+            out.extend_from_slice(component.name().as_bytes());
+            out.extend_from_slice(b"\",\"class\":\"");
+            out.extend_from_slice(class.name().as_bytes());
+            out.extend_from_slice(b"\"}]}\n");
+            return;
         }
+        _ => {
+            out.extend_from_slice(b"[]}\n");
+            return;
+        }
+    };
+    // `write_line` escapes what a terminal must not see raw; drop its newline.
+    let at = out.len();
+    let _ = json::write_line(out, &a.disagreements);
+    if out.len() > at && out.ends_with(b"\n") {
+        out.pop();
     }
     out.extend_from_slice(b"}\n");
 }

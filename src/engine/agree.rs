@@ -30,9 +30,8 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use serde::Serialize;
 
-use super::descriptor::{Quick, Resolver};
-use super::path::PathSyntax;
-use super::specs::{self, Descriptor, Family};
+use super::descriptor::Quick;
+use super::specs::{self, Descriptor};
 use super::tree::{NodeKind, Severity, Tree};
 use super::whatwg;
 use super::{Profile, pct};
@@ -248,8 +247,37 @@ impl Reading {
         }
     }
 
-    fn rejected(profile: Profile, error: Option<&'static str>) -> Reading {
-        Reading {
+}
+
+/// A [`Reading`] whose texts borrow the input where the reading is the input's own text
+/// (the common case: nothing to lower-case, decode or remove), what the comparison and the
+/// classes work on; the owned [`Reading`] is built from it only for a face that keeps the
+/// readings ([`Agreement`]). A batch check ([`summary`]) builds none.
+#[derive(Clone, Debug)]
+struct Read<'a> {
+    profile: Profile,
+    accepted: bool,
+    error: Option<&'static str>,
+    scheme: Option<Cow<'a, str>>,
+    userinfo: Option<Cow<'a, str>>,
+    host: Option<Cow<'a, str>>,
+    port: Option<Cow<'a, str>>,
+    path: Option<Cow<'a, str>>,
+}
+
+impl<'a> Read<'a> {
+    fn get(&self, c: Component) -> Option<&str> {
+        match c {
+            Component::Scheme => self.scheme.as_deref(),
+            Component::Userinfo => self.userinfo.as_deref(),
+            Component::Host => self.host.as_deref(),
+            Component::Port => self.port.as_deref(),
+            Component::Path => self.path.as_deref(),
+        }
+    }
+
+    fn rejected(profile: Profile, error: Option<&'static str>) -> Read<'a> {
+        Read {
             profile,
             accepted: false,
             error,
@@ -258,6 +286,20 @@ impl Reading {
             host: None,
             port: None,
             path: None,
+        }
+    }
+
+    fn owned(self) -> Reading {
+        let own = |v: Option<Cow<'_, str>>| v.map(Cow::into_owned);
+        Reading {
+            profile: self.profile,
+            accepted: self.accepted,
+            error: self.error,
+            scheme: own(self.scheme),
+            userinfo: own(self.userinfo),
+            host: own(self.host),
+            port: own(self.port),
+            path: own(self.path),
         }
     }
 }
@@ -354,12 +396,82 @@ pub fn agree(input: &str, profiles: &[Profile]) -> Agreement {
 /// [`agree`], with each disagreement's `why` written only when `why` is true (else it is
 /// empty): a batch check that prints no `why` (text output, `--quiet`) does not pay for it.
 pub fn agree_with(input: &str, profiles: &[Profile], why: bool) -> Agreement {
-    let readings: Vec<Reading> = profiles.iter().map(|&p| read(input, p)).collect();
-    let disagreements = compare(input, &readings, why);
+    let reads: Vec<Read<'_>> = profiles
+        .iter()
+        .map(|&p| read_as(input, p, how(input, p)))
+        .collect();
+    let disagreements = compare(input, &reads, why);
     Agreement {
-        readings,
+        readings: reads.into_iter().map(Read::owned).collect(),
         disagreements,
     }
+}
+
+/// What a batch check needs of a line's agreement (`check --agree`'s text output and
+/// `--quiet`, the Arrow kernel): the first disagreement and the first profile's verdict,
+/// which [`agree`] gives as `first()` and `readings[0]`, for none of its strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The first disagreement's component and class ([`Agreement::first`]); `None` when
+    /// the profiles agree.
+    pub first: Option<(Component, Class)>,
+    /// The first profile's reading: the profile, whether it accepts the input, and the
+    /// code of the error that made it reject it ([`Reading::accepted`], [`Reading::error`]).
+    pub lead: Option<(Profile, bool, Option<&'static str>)>,
+}
+
+impl Summary {
+    /// True when every profile reads every security part the same.
+    pub fn agree(&self) -> bool {
+        self.first.is_none()
+    }
+}
+
+/// How many profiles [`summary`] reads on the stack (more go to the heap).
+const ON_STACK: usize = 4;
+
+/// [`agree`]'s first disagreement and first reading ([`Summary`]), the same answer, with no
+/// string of a reading copied: the readings borrow the input where they are its text
+/// ([`Read`]), nothing is kept past the comparison, and a plain line ([`plain_agreement`])
+/// is known to agree from its bytes. Never panics.
+pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
+    let lead = |accepted: bool, error| profiles.first().map(|&p| (p, accepted, error));
+    let mut hows = [How::Tree; ON_STACK];
+    let plain =
+        profiles.len() <= ON_STACK && input.len() <= MAX_INPUT && plain_url(input.as_bytes());
+    if plain {
+        for (h, &p) in hows.iter_mut().zip(profiles) {
+            *h = how(input, p);
+        }
+        if hows[..profiles.len()]
+            .iter()
+            .all(|h| matches!(h, How::Record | How::Split))
+        {
+            return Summary {
+                first: None,
+                lead: lead(true, None),
+            };
+        }
+    }
+    let at = |i: usize, p: Profile| if plain { hows[i] } else { how(input, p) };
+    let judge = |reads: &[Read<'_>]| Summary {
+        first: first_disagreement(input, reads),
+        lead: reads.first().map(|r| (r.profile, r.accepted, r.error)),
+    };
+    if profiles.len() > ON_STACK {
+        let reads: Vec<Read<'_>> = profiles
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| read_as(input, p, at(i, p)))
+            .collect();
+        return judge(&reads);
+    }
+    let mut reads: [Read<'_>; ON_STACK] =
+        std::array::from_fn(|_| Read::rejected(Profile::Whatwg, None));
+    for (i, (slot, &p)) in reads.iter_mut().zip(profiles).enumerate() {
+        *slot = read_as(input, p, at(i, p));
+    }
+    judge(&reads[..profiles.len()])
 }
 
 /// True when every profile of `profiles` accepts `input` and reads each security part of it
@@ -367,22 +479,54 @@ pub fn agree_with(input: &str, profiles: &[Profile], why: bool) -> Agreement {
 /// check (`check --agree` reads a million of them, and this is what keeps it within 3x of
 /// `check --profile whatwg`, BENCHMARKS.md). `input` must be a plain special URL
 /// (`plain_url`) and each profile the URL Standard's (a URL record) or one of RFC 3986's
-/// generic syntax whose quick recognizer vouches for the input (`generic_syntax`); any
-/// other line, or profile, answers false, and [`agree`] decides. When this is true,
+/// generic syntax whose quick recognizer vouches for the input (`Offers::generic_split`);
+/// any other line, or profile, answers false, and [`agree`] decides. When this is true,
 /// [`agree`] gives every profile accepting and no disagreement (`tests/agree.rs` checks it
 /// on every line of the corpora).
 pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
     input.len() <= MAX_INPUT
         && plain_url(input.as_bytes())
-        && profiles.iter().all(|&p| {
-            let spec = p.descriptor();
-            specs::applicable(p, input)
-                && (p.offers().setters
-                    || (generic_syntax(&spec)
-                        && spec
-                            .quick
-                            .is_some_and(|q| q(input.as_bytes()) == Quick::Valid)))
-        })
+        && profiles
+            .iter()
+            .all(|&p| matches!(how(input, p), How::Record | How::Split))
+}
+
+/// How a profile reads an input ([`how`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// It rejects it before any parse (too long, or not of its kind), with this code.
+    Reject(Option<&'static str>),
+    /// From the URL Standard's record ([`whatwg::parse_record`]).
+    Record,
+    /// From RFC 3986 Appendix B's split of what the quick recognizer vouches for.
+    Split,
+    /// From the profile's verdict tree.
+    Tree,
+}
+
+/// How `profile` reads `input`: the record of a profile whose parser makes one, Appendix
+/// B's split where a generic-syntax profile's quick recognizer vouches for the input, else
+/// the tree.
+fn how(input: &str, profile: Profile) -> How {
+    if input.len() > MAX_INPUT {
+        return How::Reject(Some(super::Code::LineTooLong.as_str()));
+    }
+    if !specs::applicable(profile, input) {
+        return How::Reject(None);
+    }
+    let offers = profile.offers();
+    if offers.setters {
+        return How::Record;
+    }
+    if offers.generic_split
+        && profile
+            .descriptor()
+            .quick
+            .is_some_and(|q| q(input.as_bytes()) == Quick::Valid)
+    {
+        return How::Split;
+    }
+    How::Tree
 }
 
 /// A URL whose components the URL Standard's record holds exactly as written and RFC
@@ -404,7 +548,11 @@ fn plain_url(b: &[u8]) -> bool {
     let Some(colon) = b.iter().position(|&c| c == b':') else {
         return false;
     };
-    if !matches!(&b[..colon], b"http" | b"https" | b"ws" | b"wss" | b"ftp") {
+    let scheme = &b[..colon];
+    if ![&b"http"[..], b"https", b"ws", b"wss", b"ftp"]
+        .iter()
+        .any(|s| s.eq_ignore_ascii_case(scheme))
+    {
         return false;
     }
     let Some(rest) = b[colon + 1..].strip_prefix(b"//") else {
@@ -436,17 +584,20 @@ fn plain_url(b: &[u8]) -> bool {
     };
     if !host
         .iter()
-        .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.')
+        .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.')
     {
         return false;
     }
     let mut labels = host.split(|&c| c == b'.');
-    if labels.clone().any(|l| l.starts_with(b"xn--")) {
+    if labels
+        .clone()
+        .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")))
+    {
         return false;
     }
     if !labels
         .rfind(|l| !l.is_empty())
-        .is_some_and(|l| l[0].is_ascii_lowercase())
+        .is_some_and(|l| l[0].is_ascii_alphabetic())
         && !canonical_ipv4(host)
     {
         return false;
@@ -486,57 +637,44 @@ fn plain_url(b: &[u8]) -> bool {
 
 /// The reading of `input` under `profile`.
 pub fn read(input: &str, profile: Profile) -> Reading {
-    if input.len() > MAX_INPUT {
-        return Reading::rejected(profile, Some(super::Code::LineTooLong.as_str()));
-    }
-    if !specs::applicable(profile, input) {
-        return Reading::rejected(profile, None);
-    }
-    let spec = profile.descriptor();
-    if profile.offers().setters {
-        return match whatwg::parse_record(input, None) {
+    read_as(input, profile, how(input, profile)).owned()
+}
+
+/// The reading of `input` under `profile`, the way [`how`] says.
+fn read_as(input: &str, profile: Profile, how: How) -> Read<'_> {
+    match how {
+        How::Reject(code) => Read::rejected(profile, code),
+        How::Record => match whatwg::parse_record(input, None) {
             Ok(url) => from_record(profile, url),
-            Err(code) => Reading::rejected(profile, Some(code.as_str())),
-        };
+            Err(code) => Read::rejected(profile, Some(code.as_str())),
+        },
+        How::Split => from_parts(profile, split_generic(input)),
+        How::Tree => tree_read(profile, &profile.descriptor(), input),
     }
-    if generic_syntax(&spec)
-        && spec
-            .quick
-            .is_some_and(|q| q(input.as_bytes()) == Quick::Valid)
-    {
-        return from_parts(profile, input, split_generic(input));
-    }
-    read_tree(profile, &spec, input)
 }
 
 /// The reading from the profile's verdict tree (what [`read`] does for any profile without
 /// a URL record, but for the generic syntax's shortcut).
 pub fn read_tree(profile: Profile, spec: &Descriptor, input: &str) -> Reading {
+    tree_read(profile, spec, input).owned()
+}
+
+fn tree_read<'a>(profile: Profile, spec: &Descriptor, input: &'a str) -> Read<'a> {
     let (tree, diags) = spec.grammar.parse_verdict(input);
     match diags.iter().find(|d| d.severity == Severity::Error) {
-        Some(e) => Reading::rejected(profile, Some(e.code.as_str())),
-        None => from_tree(profile, spec, input, &tree),
+        Some(e) => Read::rejected(profile, Some(e.code.as_str())),
+        None => from_tree(profile, input, &tree),
     }
 }
 
-/// True for a profile whose grammar is RFC 3986's generic syntax (§3), as its descriptor
-/// shows it: a URI-family grammar whose host is `IPv4address / reg-name` (its readings
-/// mark `reg-name` or RFC 3987's `ireg-name`), whose references resolve by §5.2 with
-/// generic paths, and which has a quick recognizer. For such a profile an input its quick
-/// recognizer vouches for is split as RFC 3986 Appendix B splits a well-formed reference
-/// ([`split_generic`]), the same components its tree has (`tests/agree.rs` checks the two
-/// ways agree on every line of the corpora), for a fraction of a tree's cost: `check
-/// --agree` reads every line under every profile. RFC 2396's grammar (whose `reg_name` is
-/// no host) is not one of them.
-fn generic_syntax(spec: &Descriptor) -> bool {
-    spec.family == Family::Uri
-        && matches!(
-            spec.readings.ipv4_or_reg_name,
-            Some("reg-name" | "ireg-name")
-        )
-        && spec.resolution == Resolver::Rfc3986(PathSyntax::Generic)
-        && spec.quick.is_some()
-}
+// A profile whose grammar is RFC 3986's generic syntax (§3), as its descriptor shows it
+// ([`super::specs::Offers::generic_split`]: a URI-family grammar whose host is
+// `IPv4address / reg-name`, whose references resolve by §5.2 with generic paths, and
+// which has a quick recognizer) reads an input its quick recognizer vouches for by RFC
+// 3986 Appendix B's split ([`split_generic`]): the same components its tree has
+// (`tests/agree.rs` checks the two ways agree on every line of the corpora), for a
+// fraction of a tree's cost: `check --agree` reads every line under every profile. RFC
+// 2396's grammar (whose `reg_name` is no host) is not one of them.
 
 /// The components of a well-formed URI reference (RFC 3986 Appendix B's
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`), the authority split as §3.2
@@ -598,22 +736,11 @@ fn split_generic(input: &str) -> Parts<'_> {
 
 /// The reading of the components of a generic-syntax reference, normalized as
 /// [`from_tree`] normalizes a tree's.
-fn from_parts(profile: Profile, _input: &str, p: Parts<'_>) -> Reading {
-    let scheme = p.scheme.map(str::to_ascii_lowercase);
+fn from_parts<'a>(profile: Profile, p: Parts<'a>) -> Read<'a> {
+    let scheme = p.scheme.map(lower);
     let s = scheme.as_deref().unwrap_or("");
-    let authority = p.host.is_some();
-    let path = normalize_pct(p.path, false);
-    let path = if path.starts_with('/') && has_dot_segment(&path) {
-        super::path::remove_dot_segments(&path)
-    } else {
-        path
-    };
-    let path = if authority && path.is_empty() && whatwg::is_special(s) {
-        "/".to_string()
-    } else {
-        path
-    };
-    Reading {
+    let path = rfc_path(p.path, p.host.is_some(), s);
+    Read {
         profile,
         accepted: true,
         error: None,
@@ -628,52 +755,80 @@ fn from_parts(profile: Profile, _input: &str, p: Parts<'_>) -> Reading {
     }
 }
 
-/// The reading of a URL record (URL Standard §4.1).
-fn from_record(profile: Profile, url: whatwg::UrlRecord) -> Reading {
+/// `s` lower-cased, borrowed when it has no upper-case letter.
+fn lower(s: &str) -> Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// An RFC's path as the readings compare it: its percent-encoding normalized and its dot
+/// segments removed (§6.2.2), `/` for an empty path after an authority of a scheme whose
+/// empty path means `/` (§6.2.3).
+fn rfc_path<'a>(text: &'a str, authority: bool, scheme: &str) -> Cow<'a, str> {
+    let path = normalize_pct(text, false);
+    let path = if path.starts_with('/') && has_dot_segment(&path) {
+        Cow::Owned(super::path::remove_dot_segments(&path))
+    } else {
+        path
+    };
+    if authority && path.is_empty() && whatwg::is_special(scheme) {
+        // RFC 3986 §6.2.3: an empty path after an authority is "/" for http (and the
+        // other schemes whose empty path the URL Standard serializes as "/").
+        Cow::Borrowed("/")
+    } else {
+        path
+    }
+}
+
+/// The reading of a URL record (URL Standard §4.1): its strings moved, not copied.
+fn from_record(profile: Profile, url: whatwg::UrlRecord) -> Read<'static> {
     let userinfo = match (url.username.is_empty(), url.password.is_empty()) {
         (true, true) => None,
         (_, true) => Some(url.username),
-        _ => Some(format!("{}:{}", url.username, url.password)),
+        _ => {
+            let mut u = url.username;
+            u.push(':');
+            u.push_str(&url.password);
+            Some(u)
+        }
     };
     let host = match url.host {
         Some(whatwg::Host::Domain(d)) => Some(d),
         Some(h) => Some(h.to_string()),
         None => None,
     };
-    Reading {
+    Read {
         profile,
         accepted: true,
         error: None,
-        scheme: Some(url.scheme),
-        userinfo,
-        host,
-        port: url.port.map(|p| p.to_string()),
-        path: Some(match url.path {
+        scheme: Some(Cow::Owned(url.scheme)),
+        userinfo: userinfo.map(Cow::Owned),
+        host: host.map(Cow::Owned),
+        port: url
+            .port
+            .map(|p| Cow::Owned(itoa::Buffer::new().format(p).to_string())),
+        path: Some(Cow::Owned(match url.path {
             whatwg::UrlPath::List(p) | whatwg::UrlPath::Opaque(p) => p,
-        }),
+        })),
     }
 }
 
 /// The reading of an RFC profile's tree: its own components, normalized as RFC 3986
 /// §6.2.2 and §6.2.3 allow.
-fn from_tree(profile: Profile, _spec: &Descriptor, input: &str, tree: &Tree) -> Reading {
+fn from_tree<'a>(profile: Profile, input: &'a str, tree: &Tree) -> Read<'a> {
     let root = tree.root();
-    let mut r = Reading {
-        profile,
-        accepted: true,
-        error: None,
-        scheme: None,
-        userinfo: None,
-        host: None,
-        port: None,
-        path: None,
-    };
+    let mut r = Read::rejected(profile, None);
+    r.accepted = true;
     let mut authority = false;
     let mut raw_port = None;
+    let mut raw_path = None;
     for n in root.children() {
         match n.kind() {
             NodeKind::Scheme if r.scheme.is_none() => {
-                r.scheme = Some(n.text(input).to_ascii_lowercase());
+                r.scheme = Some(lower(n.text(input)));
             }
             NodeKind::Authority if !authority => {
                 authority = true;
@@ -694,27 +849,15 @@ fn from_tree(profile: Profile, _spec: &Descriptor, input: &str, tree: &Tree) -> 
                     }
                 }
             }
-            NodeKind::Path if r.path.is_none() => {
-                let t = normalize_pct(n.text(input), false);
-                r.path = Some(if t.starts_with('/') && has_dot_segment(&t) {
-                    super::path::remove_dot_segments(&t)
-                } else {
-                    t
-                });
-            }
+            NodeKind::Path if raw_path.is_none() => raw_path = Some(n.text(input)),
             _ => {}
         }
     }
-    // RFC 3986 §3.3: "A path is always defined for a URI, though the defined path may be
-    // empty" (a tree with no path node, as `foo:`'s, has the empty path).
-    r.path.get_or_insert_with(String::new);
     let scheme = r.scheme.as_deref().unwrap_or("");
     r.port = raw_port.and_then(|p| effective_port(p, scheme));
-    if authority && r.path.as_deref().is_none_or(str::is_empty) && whatwg::is_special(scheme) {
-        // RFC 3986 §6.2.3: an empty path after an authority is "/" for http (and the
-        // other schemes whose empty path the URL Standard serializes as "/").
-        r.path = Some("/".to_string());
-    }
+    // RFC 3986 §3.3: "A path is always defined for a URI, though the defined path may be
+    // empty" (a tree with no path node, as `foo:`'s, has the empty path).
+    r.path = Some(rfc_path(raw_path.unwrap_or(""), authority, scheme));
     r
 }
 
@@ -734,7 +877,7 @@ fn reg_name(n: super::Node<'_>) -> bool {
 /// Standard's special schemes', which are the schemes' own specs': RFC 9110 §4.2 for
 /// http and https, RFC 6455 §3 for ws and wss, RFC 1738 §3.2 for ftp); else the number
 /// without leading zeros.
-fn effective_port(text: &str, scheme: &str) -> Option<String> {
+fn effective_port<'a>(text: &'a str, scheme: &str) -> Option<Cow<'a, str>> {
     let digits = text.trim_start_matches('0');
     if text.is_empty() {
         return None;
@@ -747,20 +890,25 @@ fn effective_port(text: &str, scheme: &str) -> Option<String> {
         if u16::try_from(n).ok() == whatwg::default_port(scheme) && n <= 65535 {
             return None;
         }
-        return Some(n.to_string());
+        // The number without leading zeros: the digits as written when they are all
+        // digits (`parse` also takes a leading `+`).
+        if digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Some(Cow::Borrowed(if digits.is_empty() { "0" } else { digits }));
+        }
+        return Some(Cow::Owned(n.to_string()));
     }
-    Some(if digits.is_empty() { "0" } else { digits }.to_string())
+    Some(Cow::Borrowed(if digits.is_empty() { "0" } else { digits }))
 }
 
 /// RFC 3986 §6.2.2: the hex digits of every triplet in upper case, the triplets of
 /// unreserved characters decoded (§6.2.2.2); with `fold`, the rest lower-cased (the host
 /// is case-insensitive, §3.2.2 and §6.2.2.1).
-fn normalize_pct(s: &str, fold: bool) -> String {
+fn normalize_pct(s: &str, fold: bool) -> Cow<'_, str> {
     let b = s.as_bytes();
     // The common text: no triplet, nothing to fold.
     let upper = fold && b.iter().any(u8::is_ascii_uppercase);
     if !upper && !b.contains(&b'%') {
-        return s.to_string();
+        return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
@@ -781,7 +929,7 @@ fn normalize_pct(s: &str, fold: bool) -> String {
         }
     }
     push_folded(&mut out, &s[last..], fold);
-    out
+    Cow::Owned(out)
 }
 
 fn push_folded(out: &mut String, s: &str, fold: bool) {
@@ -802,6 +950,7 @@ fn push_folded(out: &mut String, s: &str, fold: bool) {
 fn same(c: Component, v: Option<&str>) -> Option<Cow<'_, str>> {
     let v = v?;
     Some(match c {
+        Component::Userinfo if !v.contains('%') => Cow::Borrowed(v.strip_suffix(':').unwrap_or(v)),
         Component::Userinfo => {
             let d = pct::decode_lossy(v);
             Cow::Owned(d.strip_suffix(':').map(str::to_string).unwrap_or(d))
@@ -827,14 +976,14 @@ fn same(c: Component, v: Option<&str>) -> Option<Cow<'_, str>> {
                     pct::push_encoded_char(&mut enc, ch);
                 }
             }
-            Cow::Owned(normalize_pct(&enc, false))
+            Cow::Owned(normalize_pct(&enc, false).into_owned())
         }
         _ => Cow::Borrowed(v),
     })
 }
 
 /// The components whose readings differ, each classified.
-fn compare(input: &str, readings: &[Reading], with_why: bool) -> Vec<Disagreement> {
+fn compare(input: &str, readings: &[Read<'_>], with_why: bool) -> Vec<Disagreement> {
     let mut out = Vec::new();
     if readings.len() < 2 {
         return out;
@@ -847,8 +996,7 @@ fn compare(input: &str, readings: &[Reading], with_why: bool) -> Vec<Disagreemen
     // stands for all of them.
     let mut shared: Option<Class> = None;
     for c in Component::ALL {
-        let first = same(c, readings[0].get(c));
-        if readings[1..].iter().all(|r| same(c, r.get(c)) == first) {
+        if alike(c, readings) {
             continue;
         }
         let class = match shared {
@@ -876,6 +1024,24 @@ fn compare(input: &str, readings: &[Reading], with_why: bool) -> Vec<Disagreemen
         });
     }
     out
+}
+
+/// True when every reading of component `c` is the same ([`same`]).
+fn alike(c: Component, readings: &[Read<'_>]) -> bool {
+    let Some((head, rest)) = readings.split_first() else {
+        return true;
+    };
+    let first = same(c, head.get(c));
+    rest.iter().all(|r| same(c, r.get(c)) == first)
+}
+
+/// The first disagreement's component and class: [`compare`]'s first, building none.
+fn first_disagreement(input: &str, readings: &[Read<'_>]) -> Option<(Component, Class)> {
+    if readings.len() < 2 {
+        return None;
+    }
+    let c = Component::ALL.into_iter().find(|&c| !alike(c, readings))?;
+    Some((c, classify(&Facts::of(input), c, readings)))
 }
 
 /// What [`classify`] looks at in the input's bytes.
@@ -948,7 +1114,7 @@ impl<'a> Facts<'a> {
 /// 11. `scheme-mixup`: the scheme is not special for the URL Standard (it has no parser
 ///     for it), or is `file`;
 /// 12. `other`.
-fn classify(f: &Facts<'_>, c: Component, readings: &[Reading]) -> Class {
+fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     let input = f.input;
     let first = input.chars().next();
     let last = input.chars().last();
@@ -1074,7 +1240,7 @@ fn abridge(v: &str, max: usize) -> Cow<'_, str> {
 }
 
 /// The `why` of a disagreement: the class's description, then what each profile reads.
-fn why(class: Class, c: Component, readings: &[Reading]) -> String {
+fn why(class: Class, c: Component, readings: &[Read<'_>]) -> String {
     let mut s = String::from(class.description());
     s.push_str(". ");
     for (i, r) in readings.iter().enumerate() {

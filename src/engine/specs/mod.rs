@@ -264,6 +264,9 @@ pub struct Offers {
     /// The profile parses with the grammar lab's grammar, an input of the analysis
     /// ([`crate::engine::analyze_in`]).
     pub lab_grammar: bool,
+    /// The grammar is RFC 3986's generic syntax (host `IPv4address / reg-name`, §5.2 with
+    /// generic paths) with a quick recognizer: Appendix B's split reads what it vouches for.
+    pub generic_split: bool,
 }
 
 impl Profile {
@@ -276,6 +279,10 @@ impl Profile {
             standards: d.family == Family::Uri,
             setters: d.url_setters,
             lab_grammar: self == Profile::Lab,
+            generic_split: d.family == Family::Uri
+                && matches!(d.readings.ipv4_or_reg_name, Some("reg-name" | "ireg-name"))
+                && d.resolution == Resolver::Rfc3986(super::path::PathSyntax::Generic)
+                && d.quick.is_some(),
         }
     }
 }
