@@ -384,6 +384,14 @@ fn a_plain_line_is_one_every_profile_reads_alike() {
         }
     }
     assert!(plain > 1000, "{plain} plain lines");
+    // The upper-case edges are plain, and agree.
+    for edge in ["HTTP://EXAMPLE.COM/A", "http://Example.Com:8080/"] {
+        assert!(
+            idbench::engine::agree::plain_agreement(edge, &PAIR),
+            "{edge:?}"
+        );
+        assert!(agree(edge, &PAIR).agree(), "{edge:?}");
+    }
     // Each rule of the shortcut turns it off where a reading might differ.
     for edge in [
         "http://a.1/",
@@ -398,12 +406,14 @@ fn a_plain_line_is_one_every_profile_reads_alike() {
         "http://a.b:000080/",
         "http://a.b/./c",
         "http://a.b/%2e/c",
-        "http://A.b/",
-        "HTTP://a.b/",
+        "http://XN--bcher-kva.de/",
+        "http://a.Xn--bcher-kva.de/",
+        "http://A.0X1/",
         "http://:p@a.b/",
         "http://u:p:q@a.b/",
         "http://u%40@a.b/",
         "file://a.b/",
+        "FILE://a.b/",
         "git://a.b/",
         "http:a.b/",
     ] {
@@ -412,10 +422,15 @@ fn a_plain_line_is_one_every_profile_reads_alike() {
             "{edge:?}"
         );
     }
+    // Upper case in the scheme and the host: both readings lower-case them.
     for edge in [
         "http://u:p@a.b:8080/c?d#e",
         "ws://a..b./",
         "https://a.b:443",
+        "http://A.b/",
+        "HTTP://a.b/",
+        "HTTPS://WWW.EXAMPLE.COM:8443/Path/To?Q#F",
+        "Wss://Ex-Ample.Org.",
     ] {
         assert!(
             idbench::engine::agree::plain_agreement(edge, &[Profile::Whatwg, Profile::Rfc3986]),
@@ -467,4 +482,54 @@ fn the_record_is_check_under_the_first_listed_profile() {
     ]);
     let plain = fields(&["check", "-p", "rfc8141", "-f", "json"]);
     assert_eq!(with, plain);
+}
+
+/// The batch summary (`check --agree`'s text output and `--quiet`, the Arrow kernel) is
+/// the whole agreement's first disagreement and first reading, on every line of the
+/// corpora under several lists of profiles (more than it keeps on the stack, too).
+#[test]
+fn the_summary_is_the_agreements_first_disagreement_and_lead() {
+    use idbench::engine::agree::summary;
+    let mut lines = corpus();
+    for dirty in [
+        "\thttp://a.b/",
+        " http://a.b/ ",
+        "http:\\\\a.b\\c",
+        "HTTP://A.B/%zz",
+        "https://bücher.de/",
+        "http://0x7f.1/",
+        "http://a@b@c/",
+        "http://a.b:99999/",
+    ] {
+        lines.push(dirty.to_string());
+    }
+    let sets: [&[Profile]; 4] = [
+        &[Profile::Whatwg, Profile::Rfc3986],
+        &[Profile::Rfc3986, Profile::Whatwg, Profile::Rfc3987],
+        &[Profile::Whatwg, Profile::Rfc3986, Profile::Rfc2396],
+        &[
+            Profile::Rfc3987,
+            Profile::Rfc3986,
+            Profile::Whatwg,
+            Profile::Rfc2396,
+            Profile::Rfc1630,
+        ],
+    ];
+    for profiles in sets {
+        for line in &lines {
+            let a = agree(line, profiles);
+            let s = summary(line, profiles);
+            assert_eq!(
+                s.first,
+                a.first().map(|d| (d.component, d.class)),
+                "{line:?} under {profiles:?}"
+            );
+            let r = &a.readings[0];
+            assert_eq!(
+                s.lead,
+                Some((r.profile, r.accepted, r.error)),
+                "{line:?} under {profiles:?}"
+            );
+        }
+    }
 }

@@ -246,7 +246,6 @@ impl Reading {
             Component::Path => self.path.as_deref(),
         }
     }
-
 }
 
 /// A [`Reading`] whose texts borrow the input where the reading is the input's own text
@@ -529,23 +528,26 @@ fn how(input: &str, profile: Profile) -> How {
     How::Tree
 }
 
-/// A URL whose components the URL Standard's record holds exactly as written and RFC
-/// 3986's generic syntax reads (after its §6.2.2 and §6.2.3 normalization) as the same
-/// text: a lower-case special scheme other than `file` (`http`, `https`, `ws`, `wss`,
-/// `ftp`), then `//`; an optional userinfo of unreserved characters with at most one `:`
-/// and something before it (nothing the URL Standard percent-encodes, no triplet); a
-/// non-empty host of lower-case letters, digits, `-` and `.` whose last non-empty label
-/// starts with a letter (so the URL Standard's IPv4 parser does not take it, §3.5 "ends
-/// in a number"), or an IPv4 address in RFC 3986's dotted-decimal form, and with no `xn--`
-/// label (which domain-to-ASCII decodes and checks); an
-/// optional port of at most five digits no greater than 65535; a path of RFC 3986's
-/// `pchar`s and `/` with no `%` (nothing to decode or encode) and no `.` or `..` segment
-/// (nothing to remove); then anything after a `?` or `#` (no part a reading holds). Its
-/// host goes through domain-to-ASCII unchanged (UTS #46 maps no such character, and the
-/// URL Standard does not check hyphens), its port reads as the same number under both
-/// (the scheme's default is none), and its empty path is `/` under both.
+/// A URL whose components the URL Standard's record holds as written (but for the case of
+/// its scheme and host, which both readings lower-case) and RFC 3986's generic syntax
+/// reads (after its §6.2.2 and §6.2.3 normalization) as the same text: a special scheme
+/// other than `file` (`http`, `https`, `ws`, `wss`, `ftp`, in any case), then `//`; an
+/// optional userinfo of unreserved characters with at most one `:` and something before
+/// it (nothing the URL Standard percent-encodes, no triplet); a non-empty host of ASCII
+/// letters (the URL Standard's domain-to-ASCII lower-cases them, RFC 3986 §6.2.2.1 too),
+/// digits, `-` and `.` whose last non-empty label starts with a letter (so the URL
+/// Standard's IPv4 parser does not take it, §3.5 "ends in a number"), or an IPv4 address
+/// in RFC 3986's dotted-decimal form, and with no `xn--` label in any case (which
+/// domain-to-ASCII decodes and checks); an optional port of at most five digits no greater
+/// than 65535; a path of RFC 3986's `pchar`s and `/` with no `%` (nothing to decode or
+/// encode) and no `.` or `..` segment (nothing to remove); then anything after a `?` or
+/// `#` (no part a reading holds). Its host goes through domain-to-ASCII lower-cased and
+/// otherwise unchanged (UTS #46 maps no other such character, and the URL Standard does
+/// not check hyphens), its port reads as the same number under both (the scheme's default
+/// is none), and its empty path is `/` under both. One pass over the bytes, with a table
+/// of the bytes each part allows (every line of a batch check comes through here).
 fn plain_url(b: &[u8]) -> bool {
-    let Some(colon) = b.iter().position(|&c| c == b':') else {
+    let Some(colon) = b.iter().take(6).position(|&c| c == b':') else {
         return false;
     };
     let scheme = &b[..colon];
@@ -563,15 +565,17 @@ fn plain_url(b: &[u8]) -> bool {
         .position(|&c| matches!(c, b'/' | b'?' | b'#'))
         .unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
-    let unreserved = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~');
     let hostport = match authority.iter().position(|&c| c == b'@') {
         Some(at) => {
             let userinfo = &authority[..at];
-            let colons = userinfo.iter().filter(|&&c| c == b':').count();
-            if userinfo.first().is_none_or(|&c| c == b':')
-                || colons > 1
-                || !userinfo.iter().all(|&c| c == b':' || unreserved(c))
-            {
+            let mut colons = 0;
+            for &c in userinfo {
+                colons += usize::from(c == b':');
+                if c != b':' && PLAIN[usize::from(c)] & UNRESERVED == 0 {
+                    return false;
+                }
+            }
+            if userinfo.first().is_none_or(|&c| c == b':') || colons > 1 {
                 return false;
             }
             &authority[at + 1..]
@@ -582,24 +586,30 @@ fn plain_url(b: &[u8]) -> bool {
         Some(k) => (&hostport[..k], Some(&hostport[k + 1..])),
         None => (hostport, None),
     };
-    if !host
-        .iter()
-        .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.')
-    {
-        return false;
+    // Every byte a letter, digit, `-` or `.`; no label starting `xn--`; the first byte of
+    // the last non-empty label.
+    let mut last_first = None;
+    let mut label_start = true;
+    for (i, &c) in host.iter().enumerate() {
+        if c == b'.' {
+            label_start = true;
+            continue;
+        }
+        if !(c.is_ascii_alphanumeric() || c == b'-') {
+            return false;
+        }
+        if label_start {
+            if host[i..]
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+            {
+                return false;
+            }
+            last_first = Some(c);
+            label_start = false;
+        }
     }
-    let mut labels = host.split(|&c| c == b'.');
-    if labels
-        .clone()
-        .any(|l| l.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")))
-    {
-        return false;
-    }
-    if !labels
-        .rfind(|l| !l.is_empty())
-        .is_some_and(|l| l[0].is_ascii_alphabetic())
-        && !canonical_ipv4(host)
-    {
+    if !last_first.is_some_and(|c: u8| c.is_ascii_alphabetic()) && !canonical_ipv4(host) {
         return false;
     }
     if let Some(port) = port
@@ -609,31 +619,61 @@ fn plain_url(b: &[u8]) -> bool {
     {
         return false;
     }
-    let path_end = tail
-        .iter()
-        .position(|&c| c == b'?' || c == b'#')
-        .unwrap_or(tail.len());
-    let path = &tail[..path_end];
-    path.iter().all(|&c| {
-        unreserved(c)
-            || matches!(
-                c,
-                b'/' | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b':'
-                    | b'@'
-            )
-    }) && !path.split(|&c| c == b'/').any(|s| s == b"." || s == b"..")
+    // The path: `pchar`s (but `%`) and `/`, no `.` or `..` segment, up to a `?` or `#`.
+    let dot_segment = |seg: &[u8]| matches!(seg, b"." | b"..");
+    let mut seg_start = 0;
+    for (i, &c) in tail.iter().enumerate() {
+        if c == b'?' || c == b'#' {
+            return !dot_segment(&tail[seg_start..i]);
+        }
+        if PLAIN[usize::from(c)] & PATH == 0 {
+            return false;
+        }
+        if c == b'/' {
+            if dot_segment(&tail[seg_start..i]) {
+                return false;
+            }
+            seg_start = i + 1;
+        }
+    }
+    !dot_segment(&tail[seg_start..])
 }
+
+/// [`PLAIN`]'s bit for RFC 3986's `unreserved` (§2.3).
+const UNRESERVED: u8 = 1;
+/// [`PLAIN`]'s bit for a `pchar` that is not `%` (§3.3), and `/`.
+const PATH: u8 = 2;
+
+/// The bytes [`plain_url`]'s parts allow.
+static PLAIN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            t[c] = UNRESERVED | PATH;
+        } else if matches!(
+            b,
+            b'/' | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+                | b':'
+                | b'@'
+        ) {
+            t[c] = PATH;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// The reading of `input` under `profile`.
 pub fn read(input: &str, profile: Profile) -> Reading {
@@ -1050,7 +1090,7 @@ struct Facts<'a> {
     /// The scheme as RFC 3986 §3.1 spells it (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
     /// before the first `:`), lower-cased; `None` when the input starts with none (after
     /// the whitespace the URL Standard strips).
-    scheme: Option<String>,
+    scheme: Option<Cow<'a, str>>,
     /// What follows the scheme's `:`.
     after_scheme: &'a str,
     /// The authority's text as the URL Standard's special-URL reading would find it: after
@@ -1068,7 +1108,7 @@ impl<'a> Facts<'a> {
             let mut b = s.bytes();
             (b.next().is_some_and(|c| c.is_ascii_alphabetic())
                 && b.all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
-            .then(|| s.to_ascii_lowercase())
+            .then(|| lower(s))
         });
         let after_scheme = match (scheme.as_ref(), colon) {
             (Some(_), Some(k)) => &trimmed[k + 1..],
