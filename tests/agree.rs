@@ -500,6 +500,12 @@ fn the_summary_is_the_agreements_first_disagreement_and_lead() {
         "http://0x7f.1/",
         "http://a@b@c/",
         "http://a.b:99999/",
+        "  http://[::1/ ",
+        "\u{1}https://a.b/c d\u{0}",
+        "ftp:\\\\a.b\\c?x\\y",
+        "mailto:a b",
+        "x:\\y",
+        "http://a.b/c\td",
     ] {
         lines.push(dirty.to_string());
     }

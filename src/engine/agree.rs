@@ -452,7 +452,17 @@ pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
             };
         }
     }
-    let at = |i: usize, p: Profile| if plain { hows[i] } else { how(input, p) };
+    // A profile other than the first whose grammar is RFC 3986's generic syntax rejects an
+    // input with a control character, a space or a `\` (§2 allows none of them, nor does
+    // RFC 3987's `ucschar`), and where the input holds what `classify`'s first two rules
+    // name (whitespace the URL Standard strips, a `\` before the query), those rules
+    // decide any disagreement's class before an error code is looked at: its tree is not
+    // needed, only that it rejects (`tests/agree.rs` checks the summary against [`agree`]).
+    let dirty = stripped_whitespace(input) || backslash_before_query(input);
+    let at = |i: usize, p: Profile| match if plain { hows[i] } else { how(input, p) } {
+        How::Tree if dirty && i > 0 && p.offers().generic_split => How::Reject(None),
+        h => h,
+    };
     let judge = |reads: &[Read<'_>]| Summary {
         first: first_disagreement(input, reads),
         lead: reads.first().map(|r| (r.profile, r.accepted, r.error)),
@@ -1071,8 +1081,30 @@ fn alike(c: Component, readings: &[Read<'_>]) -> bool {
     let Some((head, rest)) = readings.split_first() else {
         return true;
     };
-    let first = same(c, head.get(c));
+    // The common case: the same text (`same` is a function of it).
+    let raw = head.get(c);
+    if rest.iter().all(|r| r.get(c) == raw) {
+        return true;
+    }
+    let first = same(c, raw);
     rest.iter().all(|r| same(c, r.get(c)) == first)
+}
+
+/// [`classify`]'s first rule: the input holds a tab, LF or CR, or starts or ends with a C0
+/// control or a space (a character no greater than U+0020 is one byte in UTF-8).
+fn stripped_whitespace(input: &str) -> bool {
+    let b = input.as_bytes();
+    b.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r'))
+        || b.first().is_some_and(|&c| c <= b' ')
+        || b.last().is_some_and(|&c| c <= b' ')
+}
+
+/// [`classify`]'s second rule: a `\\` before the query or fragment.
+fn backslash_before_query(input: &str) -> bool {
+    input
+        .bytes()
+        .take_while(|&b| b != b'?' && b != b'#')
+        .any(|b| b == b'\\')
 }
 
 /// The first disagreement's component and class: [`compare`]'s first, building none.
@@ -1156,16 +1188,10 @@ impl<'a> Facts<'a> {
 /// 12. `other`.
 fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     let input = f.input;
-    let first = input.chars().next();
-    let last = input.chars().last();
-    if input.contains(['\t', '\n', '\r'])
-        || first.is_some_and(|ch| ch <= ' ')
-        || last.is_some_and(|ch| ch <= ' ')
-    {
+    if stripped_whitespace(input) {
         return Class::Whitespace;
     }
-    let head = &input[..input.find(['?', '#']).unwrap_or(input.len())];
-    if head.contains('\\') {
+    if backslash_before_query(input) {
         return Class::Backslash;
     }
     let schemes_differ = c == Component::Scheme && readings.iter().all(|r| r.accepted);
