@@ -1,6 +1,8 @@
 //! The `agree` kernel against `idbench check --agree --format json`, line by line, over a
 //! corpus: the identifier sets (examples/ids/), the ordinary URLs and the conformance rows
-//! of tests/data/agree/, under `whatwg,rfc3986` and `whatwg,rfc3986,rfc3987`.
+//! of tests/data/agree/, under `whatwg,rfc3986` and `whatwg,rfc3986,rfc2396` (the
+//! README's recommended lists), `whatwg,rfc3986,rfc3987` and `rfc3986,whatwg` (an RFC
+//! first).
 //!
 //! The binary is the workspace's own debug build (`cargo build --bin idbench`, or `cargo
 //! test` at the root, before `cargo test -p idbench-arrow` alone).
@@ -84,7 +86,12 @@ fn the_kernel_agrees_with_check_agree_line_by_line() {
     let lines = corpus();
     assert!(lines.len() > 2000, "{} lines", lines.len());
     let arr = StringArray::from(lines.iter().map(String::as_str).collect::<Vec<_>>());
-    for profiles in ["whatwg,rfc3986", "whatwg,rfc3986,rfc3987"] {
+    for profiles in [
+        "whatwg,rfc3986",
+        "whatwg,rfc3986,rfc3987",
+        "whatwg,rfc3986,rfc2396",
+        "rfc3986,whatwg",
+    ] {
         let names: Vec<&str> = profiles.split(',').collect();
         let ps = parse_profiles(&names).expect("profiles");
         let out = agree(&arr, &ps).expect("kernel");
