@@ -570,12 +570,9 @@ fn plain_url(b: &[u8]) -> bool {
     let Some(rest) = b[colon + 1..].strip_prefix(b"//") else {
         return false;
     };
-    let end = rest
-        .iter()
-        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len());
+    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
-    let hostport = match authority.iter().position(|&c| c == b'@') {
+    let hostport = match memchr::memchr(b'@', authority) {
         Some(at) => {
             let userinfo = &authority[..at];
             let mut colons = 0;
@@ -592,7 +589,7 @@ fn plain_url(b: &[u8]) -> bool {
         }
         None => authority,
     };
-    let (host, port) = match hostport.iter().position(|&c| c == b':') {
+    let (host, port) = match memchr::memchr(b':', hostport) {
         Some(k) => (&hostport[..k], Some(&hostport[k + 1..])),
         None => (hostport, None),
     };
@@ -631,11 +628,9 @@ fn plain_url(b: &[u8]) -> bool {
     }
     // The path: `pchar`s (but `%`) and `/`, no `.` or `..` segment, up to a `?` or `#`.
     let dot_segment = |seg: &[u8]| matches!(seg, b"." | b"..");
+    let tail = &tail[..memchr::memchr2(b'?', b'#', tail).unwrap_or(tail.len())];
     let mut seg_start = 0;
     for (i, &c) in tail.iter().enumerate() {
-        if c == b'?' || c == b'#' {
-            return !dot_segment(&tail[seg_start..i]);
-        }
         if PLAIN[usize::from(c)] & PATH == 0 {
             return false;
         }
@@ -1094,17 +1089,15 @@ fn alike(c: Component, readings: &[Read<'_>]) -> bool {
 /// control or a space (a character no greater than U+0020 is one byte in UTF-8).
 fn stripped_whitespace(input: &str) -> bool {
     let b = input.as_bytes();
-    b.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r'))
-        || b.first().is_some_and(|&c| c <= b' ')
+    b.first().is_some_and(|&c| c <= b' ')
         || b.last().is_some_and(|&c| c <= b' ')
+        || memchr::memchr3(b'\t', b'\n', b'\r', b).is_some()
 }
 
-/// [`classify`]'s second rule: a `\\` before the query or fragment.
+/// [`classify`]'s second rule: a `\` before the query or fragment.
 fn backslash_before_query(input: &str) -> bool {
-    input
-        .bytes()
-        .take_while(|&b| b != b'?' && b != b'#')
-        .any(|b| b == b'\\')
+    let b = input.as_bytes();
+    memchr::memchr(b'\\', b).is_some_and(|k| memchr::memchr2(b'?', b'#', &b[..k]).is_none())
 }
 
 /// The first disagreement's component and class: [`compare`]'s first, building none.
