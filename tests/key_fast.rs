@@ -161,6 +161,11 @@ fn shapes_of_the_direct_paths() {
         Some("uri http://www.example.com/?q=%2C#F")
     );
     assert_eq!(
+        key("http://例え.JP/テスト", &mut s, &mut buf).as_deref(),
+        Some("uri http://xn--r8jz45g.jp/テスト"),
+        "an IDN host in ACE form"
+    );
+    assert_eq!(
         key("mailto:Joe@Example.COM", &mut s, &mut buf).as_deref(),
         Some("uri mailto:Joe@example.com")
     );

@@ -80,6 +80,10 @@ struct Shape {
     tag: &'static str,
     /// The namespace layer applies to it.
     namespaces: bool,
+    /// Its ladder ends with the IDN rung (hosts compared in ACE form).
+    idn: bool,
+    /// Its forms lower-case only a host of US-ASCII alone.
+    host_case_ascii_only: bool,
 }
 
 /// The rules of the URN steps the direct path writes: case of "urn", NID case, hex case,
@@ -105,6 +109,8 @@ static SHAPES: LazyLock<Vec<(Profile, Shape)>> = LazyLock::new(|| {
                 kind: kind_of(d.ladder, d.forms),
                 tag,
                 namespaces: p.offers().namespaces,
+                idn: d.ladder.rungs.contains(&Rung::IdnHosts),
+                host_case_ascii_only: d.forms.host_case_ascii_only,
             };
             (p, shape)
         })
@@ -188,7 +194,7 @@ pub fn equivalence_key(
         Kind::Generic => {
             out.push_str(s.tag);
             out.push(' ');
-            if generic(input, true, out) {
+            if generic(input, true, s, out) {
                 Fast::Wrote
             } else {
                 Fast::Slow
@@ -242,7 +248,7 @@ pub fn form(input: &str, which: Form, scratch: &mut FastScratch, out: &mut Strin
     };
     match (s.kind, which) {
         (Kind::Generic, Form::Canonical) => {
-            if generic(input, false, out) {
+            if generic(input, false, s, out) {
                 Fast::Wrote
             } else {
                 Fast::Slow
@@ -369,11 +375,11 @@ fn hex(c: u8) -> Option<u8> {
 /// Appends the generic rules' rewrite of the valid URI or IRI reference `input` to `out`
 /// (with `scheme_based`, RFC 3986 §6.2.3's too, and the "mailto" domain's case); false
 /// (with `out` in any state) when the input is not of the shape this path writes.
-fn generic(input: &str, scheme_based: bool, out: &mut String) -> bool {
-    generic_inner(input, scheme_based, out).is_some()
+fn generic(input: &str, scheme_based: bool, shape: Shape, out: &mut String) -> bool {
+    generic_inner(input, scheme_based, shape, out).is_some()
 }
 
-fn generic_inner(input: &str, scheme_based: bool, out: &mut String) -> Option<()> {
+fn generic_inner(input: &str, scheme_based: bool, shape: Shape, out: &mut String) -> Option<()> {
     let b = input.as_bytes();
     let start = out.len();
     // RFC 3986 Appendix B.
@@ -426,8 +432,7 @@ fn generic_inner(input: &str, scheme_based: bool, out: &mut String) -> Option<()
             hp.rfind(':').unwrap_or(hp.len())
         };
         let host = &hp[..host_end];
-        if !host.is_ascii()
-            || host.contains('%')
+        if host.contains('%')
             || host
                 .as_bytes()
                 .windows(4)
@@ -435,7 +440,22 @@ fn generic_inner(input: &str, scheme_based: bool, out: &mut String) -> Option<()
         {
             return None;
         }
-        push_lower(out, host);
+        if host.is_ascii() {
+            push_lower(out, host);
+        } else if !shape.host_case_ascii_only {
+            return None;
+        } else {
+            // RFC 3987 §5.3.2.1 lower-cases only a US-ASCII host: this one stays as written,
+            // but for the key's IDN rung (§5.3.3), which writes a DNS scheme's host in its
+            // ACE form when UTS #46 gives one (the grammar's `ace` attribute).
+            let scheme_text = scheme.as_ref().map_or("", |r| &input[..r.end - r.start]);
+            let ace =
+                (scheme_based && shape.idn && crate::engine::idna::is_dns_scheme(scheme_text))
+                    .then(|| crate::engine::idna::process_host(host))
+                    .flatten()
+                    .and_then(|r| r.ace);
+            out.push_str(ace.as_deref().unwrap_or(host));
+        }
         let port = &hp[host_end..];
         if scheme.is_none() && !port.is_empty() {
             return None;
