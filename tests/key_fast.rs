@@ -8,10 +8,11 @@
 
 use std::sync::LazyLock;
 
+use idbench::engine::equiv::{CompareOptions, compare_with};
 use idbench::engine::forms;
 use idbench::engine::key::fast::{self, Fast, FastScratch, Form};
 use idbench::engine::key::{equivalence_key, slow_key};
-use idbench::engine::{Options, analyze, first_error, specs};
+use idbench::engine::{Options, Profile, analyze, first_error, specs};
 use idbench::idsets::{self, Expect};
 use proptest::prelude::*;
 
@@ -332,8 +333,55 @@ fn identifier() -> impl Strategy<Value = String> {
     prop_oneof![4 => uri, 1 => relative, 2 => urn]
 }
 
+/// The one-sided ladder the key climbs gives the text the two-sided ladder of `compare`
+/// gives side A when both sides are `x` (the namespace layer off: its rungs come after).
+fn one_sided_as_two_sided(x: &str, p: Profile) -> Result<(), String> {
+    let v = compare_with(
+        x,
+        x,
+        &CompareOptions {
+            profile: Some(p),
+            ..CompareOptions::default()
+        },
+        false,
+    );
+    let two = v.steps.last().map_or(x, |s| s.a.as_str());
+    let key = slow_key(x, Some(p), false);
+    let one = key.split_once(' ').map_or("", |(_, t)| t);
+    if one == two {
+        Ok(())
+    } else {
+        Err(format!(
+            "{x:?} under {p:?}: one-sided {one:?}, two-sided {two:?}"
+        ))
+    }
+}
+
+#[test]
+fn the_one_sided_ladder_climbs_as_the_two_sided_one_on_the_ladder_examples() {
+    let mut failures = Vec::new();
+    for e in idsets::all() {
+        for p in Profile::ALL {
+            if let Err(why) = one_sided_as_two_sided(&e.id, p) {
+                failures.push(why);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// A corpus line under any profile: the one-sided ladder's text is the two-sided one's.
+    #[test]
+    fn the_one_sided_ladder_climbs_as_the_two_sided_one(
+        i in any::<prop::sample::Index>(),
+        p in prop::sample::select(Profile::ALL.to_vec()),
+    ) {
+        let r = one_sided_as_two_sided(&CORPUS[i.index(CORPUS.len())], p);
+        prop_assert!(r.is_ok(), "{}", r.err().unwrap_or_default());
+    }
 
     /// Generated identifiers: the direct paths agree with the general ones.
     #[test]

@@ -509,7 +509,10 @@ pub fn normalize(
 /// more: the profile as `check` picks it (the quick recognizer), one parse under it, the
 /// forms of that tree (no readings, no other profile), the namespace's grammar only for
 /// `canonical_namespace`, and for `equivalence_key` the ladder alone
-/// ([`idbench::engine::key`]).
+/// ([`idbench::engine::key`]). Under `auto`, `canonical`, `canonical_namespace` and
+/// `equivalence_key` first try the direct paths ([`idbench::engine::key::fast`]: one scan
+/// of a valid generic-syntax URI or URN, the namespace's compiled automaton), which give
+/// the same strings; only what they do not take is parsed.
 pub fn normalize_with(
     arr: &dyn Array,
     form: &str,
