@@ -12,11 +12,12 @@
 //!
 //! - a URI or IRI reference under a profile whose ladder is RFC 3986 §6.2's (simple
 //!   string comparison, syntax-based normalization by the generic rules, scheme-based
-//!   normalization, optionally the IDN rung) with an ASCII host that is not IDNA's
-//!   (no `xn--` label, no percent-encoding), no percent-encoding of an unreserved or
-//!   non-ASCII octet and no dot-segment: the scheme and host lower-cased, the hex digits
-//!   of percent-encodings upper-cased, and for the key the default port and empty path
-//!   of RFC 3986 §6.2.3 and the "mailto" domain's case;
+//!   normalization, optionally the IDN rung) whose host has no `xn--` label, no
+//!   percent-encoding and, if it has non-ASCII characters, no ASCII capital; no
+//!   percent-encoding of an unreserved or non-ASCII octet and no dot-segment: the scheme
+//!   and an ASCII host lower-cased, the hex digits of percent-encodings upper-cased, and
+//!   for the key the default port and empty path of RFC 3986 §6.2.3, the "mailto"
+//!   domain's case (an ASCII one) and a DNS scheme's non-ASCII host in ACE form;
 //! - a URN under a profile whose ladder is its forms' steps of case ("urn", NID, hex
 //!   digits) and the cut of the r-, q- and f-components (RFC 8141 §3.1's): those
 //!   rewrites, then the namespace's steps when its compiled automaton
@@ -82,8 +83,6 @@ struct Shape {
     namespaces: bool,
     /// Its ladder ends with the IDN rung (hosts compared in ACE form).
     idn: bool,
-    /// Its forms lower-case only a host of US-ASCII alone.
-    host_case_ascii_only: bool,
 }
 
 /// The rules of the URN steps the direct path writes: case of "urn", NID case, hex case,
@@ -110,7 +109,6 @@ static SHAPES: LazyLock<Vec<(Profile, Shape)>> = LazyLock::new(|| {
                 tag,
                 namespaces: p.offers().namespaces,
                 idn: d.ladder.rungs.contains(&Rung::IdnHosts),
-                host_case_ascii_only: d.forms.host_case_ascii_only,
             };
             (p, shape)
         })
@@ -131,7 +129,6 @@ fn kind_of(ladder: &LadderSpec, forms: &FormsSpec) -> Kind {
         && steps == GENERIC_SYNTAX
         && matches!(forms.unreserved, Some(Unreserved::Ascii | Unreserved::Iri))
         && forms.path_unreserved.is_none()
-        && !forms.keep_encoded_dot_segments
         && forms.cache_steps.is_none();
     let generic_ladder = match ladder.rungs {
         [
@@ -442,18 +439,22 @@ fn generic_inner(input: &str, scheme_based: bool, shape: Shape, out: &mut String
         }
         if host.is_ascii() {
             push_lower(out, host);
-        } else if !shape.host_case_ascii_only {
+        } else if host.bytes().any(|c| c.is_ascii_uppercase()) {
+            // Whether the syntax-based rules lower-case a host with non-ASCII characters
+            // is the spec's (RFC 3987 §5.3.2.1 folds only a US-ASCII host): the general path.
             return None;
         } else {
-            // RFC 3987 §5.3.2.1 lower-cases only a US-ASCII host: this one stays as written,
-            // but for the key's IDN rung (§5.3.3), which writes a DNS scheme's host in its
-            // ACE form when UTS #46 gives one (the grammar's `ace` attribute).
+            // No letter to lower-case: the host as written, but for the key's IDN rung
+            // (RFC 3987 §5.3.3), which writes a DNS scheme's host in its ACE form when
+            // UTS #46 gives one (the grammar's `ace` attribute).
             let scheme_text = scheme.as_ref().map_or("", |r| &input[..r.end - r.start]);
-            let ace =
-                (scheme_based && shape.idn && crate::engine::idna::is_dns_scheme(scheme_text))
-                    .then(|| crate::engine::idna::process_host(host))
-                    .flatten()
-                    .and_then(|r| r.ace);
+            // "mailto" has its domains converted, not its host.
+            let dns = crate::engine::idna::is_dns_scheme(scheme_text)
+                && !scheme_text.eq_ignore_ascii_case("mailto");
+            let ace = (scheme_based && shape.idn && dns)
+                .then(|| crate::engine::idna::process_host(host))
+                .flatten()
+                .and_then(|r| r.ace);
             out.push_str(ace.as_deref().unwrap_or(host));
         }
         let port = &hp[host_end..];
