@@ -10,13 +10,15 @@ slower and its figures mean nothing.
 
 The corpus: `gen-corpus` (benches/tools/gen_corpus.rs) lines, 70% URIs, 10% IRIs, 20%
 URNs (uuid, ISBN, ISSN, ISO, OID, publicid and others, so the namespace layer has work),
-seed 41, shuffled. Prints one line per kernel: rows/s, best of REPEAT runs. The figures go into BENCHMARKS.md and
+seed 41, shuffled. Prints one line per kernel: rows/s by wall-clock and by the process's
+CPU time, best of REPEAT runs each, and the load average before and after. The figures go into BENCHMARKS.md and
 python/README.md by hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import subprocess
 import time
@@ -51,13 +53,16 @@ def corpus(rows: int) -> pa.Array:
     return pa.array(lines, type=pa.string())
 
 
-def best(f, repeat: int) -> float:
-    times = []
+def best(f, repeat: int) -> tuple[float, float]:
+    """The best wall-clock and the best CPU time (this process's, which the kernels run
+    on: less moved by other load on the machine) of REPEAT runs."""
+    walls, cpus = [], []
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         f()
-        times.append(time.perf_counter() - t)
-    return min(times)
+        walls.append(time.perf_counter() - t)
+        cpus.append(time.process_time() - c)
+    return min(walls), min(cpus)
 
 
 def main() -> None:
@@ -78,9 +83,14 @@ def main() -> None:
             lambda: ida.equivalence_key(ids.dictionary_encode(), namespaces=True),
         ),
     ]
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
     for name, f in runs:
-        s = best(f, args.repeat)
-        print(f"{name:45} {len(ids) / s:>12,.0f} rows/s  ({s:.2f} s)")
+        wall, cpu = best(f, args.repeat)
+        print(
+            f"{name:45} {len(ids) / wall:>12,.0f} rows/s  ({wall:.2f} s)"
+            f"  CPU: {len(ids) / cpu:>12,.0f} rows/s  ({cpu:.2f} s)"
+        )
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ use arrow_schema::{DataType, Field, Fields};
 use idbench::engine::components::Components;
 use idbench::engine::equiv::{CompareOptions, compare_with};
 use idbench::engine::forms::Forms;
+use idbench::engine::key::fast;
 use idbench::engine::{Code, Diagnostic, Severity};
 use idbench::{Options, Profile, analyze};
 
@@ -175,6 +176,51 @@ impl<'a> Strings<'a> {
             Strings::Large(a) => a.is_valid(i).then(|| a.value(i)),
             Strings::View(a) => a.is_valid(i).then(|| a.value(i)),
         }
+    }
+
+    /// A string array of the same layout, element `i` written by `f(i, builder)` into the
+    /// builder's value buffer (no `String` per element): `Ok(true)` when it wrote a value,
+    /// `Ok(false)` for a null (having written nothing). Interruptible between elements.
+    fn map_into(
+        self,
+        mut f: impl FnMut(usize, &mut dyn fmt::Write) -> Result<bool, fmt::Error>,
+    ) -> Result<ArrayRef, KernelError> {
+        let n = self.len();
+        macro_rules! fill {
+            ($b:expr) => {{
+                let mut b = $b;
+                for i in 0..n {
+                    tick()?;
+                    // A `fmt::Write` into our own buffer cannot fail; a null is appended
+                    // after nothing was written.
+                    if f(i, &mut b).unwrap_or(false) {
+                        b.append_value("");
+                    } else {
+                        b.append_null();
+                    }
+                }
+                Arc::new(b.finish()) as ArrayRef
+            }};
+        }
+        Ok(match self {
+            Strings::Utf8(_) => fill!(StringBuilder::with_capacity(n, n * 48)),
+            Strings::Large(_) => fill!(GenericStringBuilder::<i64>::with_capacity(n, n * 48)),
+            Strings::View(_) => {
+                // A view builder has no value buffer to write into: one buffer per element.
+                let mut b = StringViewBuilder::with_capacity(n);
+                let mut buf = String::new();
+                for i in 0..n {
+                    tick()?;
+                    buf.clear();
+                    if f(i, &mut buf).unwrap_or(false) {
+                        b.append_value(&buf);
+                    } else {
+                        b.append_null();
+                    }
+                }
+                Arc::new(b.finish())
+            }
+        })
     }
 
     /// A string array of the same layout, element `i` being `f(i)` (interruptible between
@@ -463,7 +509,10 @@ pub fn normalize(
 /// more: the profile as `check` picks it (the quick recognizer), one parse under it, the
 /// forms of that tree (no readings, no other profile), the namespace's grammar only for
 /// `canonical_namespace`, and for `equivalence_key` the ladder alone
-/// ([`idbench::engine::key`]).
+/// ([`idbench::engine::key`]). Under `auto`, `canonical`, `canonical_namespace` and
+/// `equivalence_key` first try the direct paths ([`idbench::engine::key::fast`]: one scan
+/// of a valid generic-syntax URI or URN, the namespace's compiled automaton), which give
+/// the same strings; only what they do not take is parsed.
 pub fn normalize_with(
     arr: &dyn Array,
     form: &str,
@@ -474,6 +523,42 @@ pub fn normalize_with(
         return Err(KernelError::UnknownForm(form.to_string()));
     }
     let s = Strings::new(arr)?;
+    // Under `auto`, the direct paths first (idbench::engine::key::fast): one scan into a
+    // buffer reused for every row, the namespace automata's caches kept for the batch;
+    // the general path for what they do not cover.
+    let fast_form = match form {
+        "equivalence_key" => Some(None),
+        "canonical" => Some(Some(fast::Form::Canonical)),
+        "canonical_namespace" if namespaces => Some(Some(fast::Form::CanonicalNamespace)),
+        _ => None,
+    };
+    if let (None, Some(which)) = (profile, fast_form) {
+        let mut scratch = fast::FastScratch::new();
+        let mut buf = String::new();
+        return s.map_into(|i, out| {
+            let Some(x) = s.get(i) else {
+                return Ok(false);
+            };
+            let done = match which {
+                None => fast::equivalence_key(x, namespaces, &mut scratch, &mut buf),
+                Some(w) => fast::form(x, w, &mut scratch, &mut buf),
+            };
+            match done {
+                fast::Fast::Wrote => out.write_str(&buf).map(|_| true),
+                fast::Fast::Null => Ok(false),
+                fast::Fast::Slow => {
+                    let v = match which {
+                        None => Some(key_of(x, profile, namespaces)),
+                        Some(_) => slow_form(x, form, profile, namespaces),
+                    };
+                    match v {
+                        Some(v) => out.write_str(&v).map(|_| true),
+                        None => Ok(false),
+                    }
+                }
+            }
+        });
+    }
     if form == "equivalence_key" {
         return s.map(|i| Some(Cow::Owned(key_of(s.get(i)?, profile, namespaces))));
     }
@@ -503,6 +588,32 @@ pub fn normalize_with(
             .get(form)
             .map(|v| Cow::Owned(v.to_string()))
     })
+}
+
+/// The form `form` of `x` by the general path (what [`normalize_with`] computes for a
+/// form other than the key, without the direct paths).
+fn slow_form(x: &str, form: &str, profile: Option<Profile>, namespaces: bool) -> Option<String> {
+    if form == "canonical_namespace" || form == "canonical_scheme" {
+        let opts = Options {
+            profile,
+            forms: true,
+            all_profiles: false,
+            namespace: namespaces,
+            scheme_spec: namespaces,
+            equivalence_key: true,
+        };
+        let a = analyze(x, &opts);
+        return a
+            .forms
+            .as_ref()
+            .and_then(|f| f.get(form))
+            .map(str::to_string);
+    }
+    let p = judge(x, profile).0;
+    let (tree, _) = idbench::engine::specs::parse(p, x);
+    idbench::engine::forms::compute(x, &p.descriptor(), &tree)
+        .get(form)
+        .map(str::to_string)
 }
 
 /// The equivalence key of `x` (see [`equivalence_key`]).

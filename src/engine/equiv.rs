@@ -565,11 +565,7 @@ pub(crate) fn climbed(
         profile: Some(profile),
         ..CompareOptions::default()
     };
-    let l = ladder::build(&d, d.ladder, &opts, (input, tree), (input, tree));
-    let last = l
-        .steps
-        .last()
-        .map_or_else(|| input.to_string(), |s| s.a.clone());
+    let last = ladder::climb_one(&d, d.ladder, &opts, (input, tree));
     if namespace
         && profile.family() == crate::engine::Family::Urn
         && let Some((text, ns)) = namespace::one_side(profile, &last)

@@ -23,6 +23,8 @@
 //!
 //! [`compare`]: crate::engine::equiv::compare
 
+pub mod fast;
+
 use crate::engine::equiv::{self, AutoPair, ladder_spec};
 use crate::engine::specs::Profile;
 use crate::engine::tree::Tree;
@@ -32,6 +34,20 @@ use crate::engine::{Options, analyze, specs};
 /// namespace layer or without it (as `compare --no-namespace`). Never panics; linear in
 /// the input, as a comparison is.
 pub fn equivalence_key(input: &str, profile: Option<Profile>, namespace: bool) -> String {
+    if profile.is_none() {
+        let mut out = String::with_capacity(input.len() + 8);
+        if fast::equivalence_key(input, namespace, &mut fast::FastScratch::new(), &mut out)
+            == fast::Fast::Wrote
+        {
+            return out;
+        }
+    }
+    slow_key(input, profile, namespace)
+}
+
+/// [`equivalence_key`] without the direct paths of [`fast`]: the analysis, the parse and
+/// the ladder. The tests compare both.
+pub fn slow_key(input: &str, profile: Option<Profile>, namespace: bool) -> String {
     let (key_profile, tree) = match profile {
         Some(p) => (p, None),
         None => {

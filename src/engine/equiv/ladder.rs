@@ -373,6 +373,90 @@ pub(super) fn build(
     c.finish()
 }
 
+/// One side alone up the ladder `spec` describes: the text [`build`] gives as side A's
+/// after the last rung when both sides are `a` (every rung rewrites each side from its own
+/// text and tree, so a side's climb never reads the other's), without the steps, the
+/// second side or the rewrites a later rung replaces (consecutive rule rungs rewrite once,
+/// with their union). For the equivalence key.
+pub(super) fn climb_one(
+    d: &Descriptor,
+    spec: &LadderSpec,
+    opts: &CompareOptions,
+    (a, ta): (&str, &Tree),
+) -> String {
+    let under = Under::of(d);
+    let mut side = Side::new(a, ta.clone());
+    let mut rules = Rules::NONE;
+    let mut cur = a.to_string();
+    // A rule rung's rewrite not made yet: the next rule rung makes it again from the
+    // side's own text, so only the last of a run of them is made.
+    let mut pending = false;
+    let settle = |side: &Side, rules: Rules, cur: &mut String, pending: &mut bool| {
+        if std::mem::take(pending) {
+            *cur = rewrite(&side.text, under, &side.tree, rules).0;
+        }
+    };
+    for &rung in spec.rungs {
+        match rung {
+            Rung::FormsSteps => {
+                for s in d.forms.steps(opts.objective == Objective::Cache) {
+                    rules = rules | s.rules;
+                    pending = true;
+                }
+            }
+            Rung::Rules { rules: add, .. } => {
+                rules = rules | add;
+                pending = true;
+            }
+            Rung::SyntaxBased { .. } => {
+                rules = rules | union_of(d.forms);
+                pending = true;
+            }
+            Rung::NoCharacterNormalization { .. } | Rung::DollarKept { .. } => {}
+            Rung::SchemeBased { .. } => {
+                rules = rules | Rules::SCHEME_BASED;
+                pending = true;
+                settle(&side, rules, &mut cur, &mut pending);
+                cur = mailto_domain_case(&cur);
+            }
+            Rung::IdnHosts => {
+                settle(&side, rules, &mut cur, &mut pending);
+                if let Some(x) = ace_hosts(&cur, &d.grammar) {
+                    cur = x;
+                }
+            }
+            Rung::SideForms { .. } => {
+                if opts.a_form != SideForm::AsIs || opts.b_form != SideForm::AsIs {
+                    pending = false;
+                    back_to_xri_normal(&mut side, &d.grammar, opts.a_form);
+                    cur = side.text.clone();
+                }
+            }
+            Rung::IgnoreDollar { .. } => {
+                if opts.ignore_dollar {
+                    remove_dollar_xrefs(&mut side, &d.grammar);
+                    pending = true;
+                }
+            }
+            Rung::Serializations {
+                exclude_fragments, ..
+            } => {
+                settle(&side, rules, &mut cur, &mut pending);
+                let key = if exclude_fragments {
+                    "href_no_fragment"
+                } else {
+                    "href"
+                };
+                if let Some(v) = side.tree.root().attr(key) {
+                    cur = v.to_string();
+                }
+            }
+        }
+    }
+    settle(&side, rules, &mut cur, &mut pending);
+    cur
+}
+
 /// The rules of all of a spec's syntax-based steps.
 fn union_of(forms: &FormsSpec) -> Rules {
     forms
