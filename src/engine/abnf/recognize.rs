@@ -59,6 +59,8 @@ const SLACK: usize = 1 << 16;
 /// sorted by rule, `scans` (class, position), `cscans` (automaton, position).
 #[derive(Default)]
 struct Table {
+    /// The rules asked for (sorted).
+    roots: Vec<u32>,
     waits: Vec<(u32, u32)>,
     scans: Vec<(u32, u32)>,
     cscans: Vec<(u32, u32)>,
@@ -86,7 +88,8 @@ impl Table {
 /// The prediction tables, interned by the sorted rules asked for.
 #[derive(Default)]
 struct Tables {
-    ids: FastMap<Vec<u32>, u32>,
+    /// The tables by a hash of their rules ([`roots_hash`]).
+    ids: FastMap<u64, Vec<u32>>,
     tables: Vec<Table>,
     /// Per rule: the last table that took its implied items (building one).
     mark: Vec<u32>,
@@ -137,6 +140,7 @@ impl Seen {
         self.tick += 1;
     }
     /// Adds item (`p`, `o`) to this set: whether it is new.
+    #[inline]
     fn insert(&mut self, p: u32, o: u32) -> bool {
         let i = p as usize;
         let fresh = self.chain.len() as u32;
@@ -216,6 +220,14 @@ impl std::fmt::Debug for Plan {
             .field("automata", &self.automata.len())
             .finish_non_exhaustive()
     }
+}
+
+/// A hash of a sorted list of rules (one multiplication a rule; the map's own hashing of
+/// a `Vec<u32>` goes byte by byte).
+fn roots_hash(roots: &[u32]) -> u64 {
+    roots.iter().fold(roots.len() as u64, |h, &r| {
+        (h.rotate_left(5) ^ u64::from(r)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
 }
 
 /// The symbols of production `p`, up to its end.
@@ -468,8 +480,18 @@ impl Plan {
         if work.last.0 == roots {
             return (work.last.1, 0);
         }
-        if let Some(&id) = work.ids.get(roots) {
-            work.last = (roots.to_vec(), id);
+        let h = roots_hash(roots);
+        let found = work.ids.get(&h).and_then(|ids| {
+            ids.iter().copied().find(|&i| {
+                work.tables
+                    .get(i as usize)
+                    .is_some_and(|t| t.roots == roots)
+            })
+        });
+        if let Some(id) = found {
+            work.last.0.clear();
+            work.last.0.extend_from_slice(roots);
+            work.last.1 = id;
             return (id, 0);
         }
         let id = work.tables.len() as u32;
@@ -508,9 +530,12 @@ impl Plan {
                 k = h;
             }
         }
+        t.roots = roots.to_vec();
         work.tables.push(t);
-        work.ids.insert(roots.to_vec(), id);
-        work.last = (roots.to_vec(), id);
+        work.ids.entry(h).or_default().push(id);
+        work.last.0.clear();
+        work.last.0.extend_from_slice(roots);
+        work.last.1 = id;
         (id, cost)
     }
 
