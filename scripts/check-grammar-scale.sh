@@ -9,7 +9,7 @@
 #   scripts/check-grammar-scale.sh                      # LINES=1000000 SEED=3986
 #   LINES=20000 PROFILES=rfc3986,rfc8141 scripts/check-grammar-scale.sh
 #
-# xri2's grammar is recursive: its side runs the Earley engine (no forest), much slower
+# xri2's grammar is recursive: its side runs the recognizer for recursive grammars, slower
 # than the compiled grammars; PROFILES leaves it out when wanted.
 set -u
 cd "$(dirname "$0")/.."

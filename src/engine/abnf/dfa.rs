@@ -167,6 +167,42 @@ impl Automaton {
         }
     }
 
+    /// Reads `input` from byte `from` (a character boundary), anchored, and calls `end(e)`
+    /// for every character boundary `e` where `input[from..e]` matches (`e > from`): the
+    /// Earley recognizer's scan of a compiled rule with several ends (`recognize`). Gives
+    /// the furthest boundary up to which what was read is a prefix of a match (where it
+    /// died, or the input's end); `None` if the lazy DFA failed (it is configured never
+    /// to).
+    pub(crate) fn scan_ends(
+        &self,
+        scratch: &mut Scratch,
+        input: &str,
+        from: usize,
+        mut end: impl FnMut(usize),
+    ) -> Option<usize> {
+        let bytes = input.as_bytes();
+        let cache = &mut scratch.0;
+        let inp = Input::new(bytes.get(from..)?).anchored(Anchored::Yes);
+        let mut sid = self.dfa.start_state_forward(cache, &inp).ok()?;
+        let mut i = from;
+        loop {
+            if i > from
+                && input.is_char_boundary(i)
+                && self.dfa.next_eoi_state(cache, sid).ok()?.is_match()
+            {
+                end(i);
+            }
+            let Some(&b) = bytes.get(i) else {
+                return Some(i);
+            };
+            sid = self.dfa.next_state(cache, sid, b).ok()?;
+            if sid.is_dead() {
+                return Some(char_start(input, i));
+            }
+            i += 1;
+        }
+    }
+
     /// Whether the automaton names the expected set where it dies at any length of the
     /// input (its tagged NFA was within the size limit; see [`super::Verdict::failure`]).
     pub fn gives_expected(&self) -> bool {

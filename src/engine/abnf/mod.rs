@@ -83,6 +83,7 @@ mod forest;
 pub mod r#gen;
 pub mod lab;
 mod reader;
+mod recognize;
 mod stream;
 // The command line's `grammar parse` writes trees through these.
 #[cfg_attr(not(feature = "cli"), allow(unused_imports))]
@@ -278,6 +279,9 @@ pub struct Judge {
     start: u32,
     automaton: Option<Automaton>,
     why_not: Option<NotCompiled>,
+    /// Without an automaton: the recognizer's plan (`recognize`), when it takes the
+    /// grammar (no prose value reached).
+    plan: Option<Arc<recognize::Plan>>,
 }
 
 impl Judge {
@@ -331,7 +335,21 @@ impl Judge {
                 engine: Engine::Automaton,
             });
         }
-        grammar.earley_verdict(self.start, input, Budget::default())
+        let budget = Budget::default();
+        if let Some(plan) = &self.plan
+            && input.len() <= budget.input
+            && let Some(v) = plan.verdict(grammar, input, budget.work)
+        {
+            return Ok(v);
+        }
+        grammar.earley_verdict(self.start, input, budget)
+    }
+
+    /// How many rules the recognizer reads as compiled terminals, when the start rule
+    /// did not compile whole and the recognizer judges (`None`: the automaton, or the
+    /// Earley parser, judges).
+    pub fn compiled_terminals(&self) -> Option<usize> {
+        self.plan.as_ref().map(|p| p.automata())
     }
 }
 
@@ -794,13 +812,30 @@ impl Grammar {
                 start: nt,
                 automaton: Some(a),
                 why_not: None,
+                plan: None,
             },
             Err(e) => Judge {
                 start: nt,
                 automaton: None,
                 why_not: Some(e),
+                plan: recognize::Plan::new(&self.cfg, nt).map(Arc::new),
             },
         }
+    }
+
+    /// The verdict of the recognizer for recursive grammars (`recognize`: rules that
+    /// reach no recursion scanned by automaton, no forest), made for rule `start` even
+    /// when the whole rule compiles: `None` when it does not take the grammar (prose) or
+    /// gives up (over its work). For the tests that hold it to the Earley parser; not
+    /// part of the supported interface.
+    #[doc(hidden)]
+    pub fn recognizer_verdict_of(&self, start: &str, input: &str) -> Option<Verdict> {
+        let nt = self.start_nt(start).ok()?;
+        let plan = recognize::Plan::new(&self.cfg, nt)?;
+        if input.len() > MAX_INPUT {
+            return None;
+        }
+        plan.verdict(self, input, MAX_WORK)
     }
 
     /// The verdict of the Earley engine alone, with no forest: the recognizer's chart

@@ -1,0 +1,787 @@
+//! A verdict for a recursive grammar: an Earley recognizer (no links, no forest) whose
+//! chart holds items only where the recursion is.
+//!
+//! The design is go-abnf's and Marpa's: every rule the recursion reaches that itself
+//! reaches no recursion is a regular language, compiled to an automaton (`dfa`), and the
+//! recognizer reads it as ONE terminal that scans by automaton from where it is predicted
+//! and reports every end where it accepts (an Earley scan with several ends; the ends wait
+//! in a queue until the recognizer gets there). An XRI's `iauthority`, `IRI`, `*xri-pchar`
+//! are such terminals under xri2's ABNF: what is left to the chart is the nesting of
+//! cross-references. The rest is precomputed per grammar: which rules derive the empty
+//! string (Aycock and Horspool: an item waiting for one advances at once, so no empty
+//! completion is ever made), and for each rule the items its prediction implies (its
+//! productions' dotted starts, past leading nullable symbols) and the rules it predicts in
+//! turn. Predicted items are never stored: a set keeps the *prediction table* of the rules
+//! predicted there (interned by the set of rules that were asked for, and kept between
+//! verdicts), and a completion asks that table which predicted items wait for its rule. A
+//! set keeps only its explicit waiting items (dot past 0), in one arena of `u32` triples;
+//! the items themselves are dropped when the set is done. So the recognizer's memory per
+//! input byte is two `u32`s and the waiting items, and its time the explicit items and the
+//! automata's bytes.
+//!
+//! Why not the engine's own Earley parser (`earley`) with a flag: its items carry links
+//! for the forest and live for the whole parse, and it predicts and stores every item of
+//! every rule, which is what made a verdict 3.8 KB and 20 µs an input byte on xri2.
+//!
+//! The verdict and the failure (first offending byte, expected set) are exactly the
+//! Earley parser's: where the chart ends inside a compiled rule, the rule's tagged
+//! automaton names the terminals it waited for there (`Automaton::expected_at`), which
+//! are the items the Earley parser would have had in that set. What it gives up: Leo's
+//! right-recursion items (a deep right recursion is quadratic here) and prose values. So
+//! the work is bounded, linearly in the input (at most [`PER_BYTE`] units a byte past a
+//! constant) and by the parse's budget; past it, or for a grammar with prose values, the
+//! caller falls back to the Earley parser, which has both.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::Mutex;
+
+use super::compile::{Cfg, Sym};
+use super::dfa::{self, Automaton, Scratch};
+use super::earley::FastMap;
+use super::{Engine, Failure, Grammar, Verdict};
+
+const NONE: u32 = u32::MAX;
+/// The most rules compiled to automata for one start rule (the others stay in the chart).
+const MAX_AUTOMATA: usize = 256;
+/// The most entries of the precomputed prediction closures (else no plan: the Earley
+/// parser judges).
+const MAX_CLOSURE: usize = 1 << 22;
+/// Prediction tables kept between verdicts, per work space; past it they are dropped.
+const MAX_TABLES: usize = 4096;
+/// The recognizer's work per input byte (items, queued ends, bytes scanned, table
+/// entries) past [`SLACK`]: an unambiguous grammar needs a few; past it (an ambiguous
+/// grammar, a deep right recursion) the Earley parser judges.
+pub(crate) const PER_BYTE: usize = 128;
+const SLACK: usize = 1 << 16;
+
+/// The items predicting one set of rules implies: `waits` (rule waited for, position)
+/// sorted by rule, `scans` (class, position), `cscans` (automaton, position).
+#[derive(Default)]
+struct Table {
+    /// The rules asked for (sorted).
+    roots: Vec<u32>,
+    waits: Vec<(u32, u32)>,
+    scans: Vec<(u32, u32)>,
+    cscans: Vec<(u32, u32)>,
+    /// Per rule: its range of `waits` (empty when over [`MAX_DENSE`]: searched).
+    by_rule: Vec<(u32, u32)>,
+}
+
+/// The most entries of the tables' per-rule ranges, all tables together.
+const MAX_DENSE: usize = 1 << 22;
+/// Origins of one dotted position in a set chained before they are hashed.
+const CHAIN: usize = 8;
+
+impl Table {
+    /// The predicted items of this table waiting for rule `a`: their positions.
+    fn waiting(&self, a: u32) -> &[(u32, u32)] {
+        if let Some(&(lo, hi)) = self.by_rule.get(a as usize) {
+            return &self.waits[lo as usize..hi as usize];
+        }
+        let from = self.waits.partition_point(|w| w.0 < a);
+        let to = from + self.waits[from..].partition_point(|w| w.0 == a);
+        &self.waits[from..to]
+    }
+}
+
+/// The prediction tables, interned by the sorted rules asked for.
+#[derive(Default)]
+struct Tables {
+    /// The tables by a hash of their rules ([`roots_hash`]).
+    ids: FastMap<u64, Vec<u32>>,
+    tables: Vec<Table>,
+    /// Per rule: the last table that took its implied items (building one).
+    mark: Vec<u32>,
+    /// The last rules asked for and their table (consecutive sets ask alike).
+    last: (Vec<u32>, u32),
+    /// Entries of the tables' `by_rule`.
+    dense: usize,
+}
+
+/// Which items a set has (no hashing: a stamp per dotted position, its origins chained),
+/// and which rules it predicted. Stamps count sets over every verdict of a work space.
+#[derive(Default)]
+struct Seen {
+    stamp: Vec<u32>,
+    head: Vec<u32>,
+    chain: Vec<(u32, u32)>,
+    /// The items of positions with more than [`CHAIN`] origins in this set.
+    many: FastMap<u64, ()>,
+    /// Per rule: the set that last predicted it.
+    predicted: Vec<u32>,
+    tick: u32,
+}
+
+impl Seen {
+    fn fit(&mut self, syms: usize, nts: usize) {
+        if self.stamp.len() != syms || self.predicted.len() != nts {
+            *self = Seen {
+                stamp: vec![0; syms],
+                head: vec![0; syms],
+                chain: Vec::new(),
+                many: FastMap::default(),
+                predicted: vec![0; nts],
+                tick: 0,
+            };
+        }
+    }
+    /// A new set.
+    fn next_set(&mut self) {
+        self.chain.clear();
+        if !self.many.is_empty() {
+            self.many.clear();
+        }
+        if self.tick == u32::MAX {
+            self.stamp.fill(0);
+            self.predicted.fill(0);
+            self.tick = 0;
+        }
+        self.tick += 1;
+    }
+    /// Adds item (`p`, `o`) to this set: whether it is new.
+    #[inline]
+    fn insert(&mut self, p: u32, o: u32) -> bool {
+        let i = p as usize;
+        let fresh = self.chain.len() as u32;
+        if self.stamp[i] != self.tick {
+            self.stamp[i] = self.tick;
+            self.head[i] = fresh;
+            self.chain.push((o, NONE));
+            return true;
+        }
+        if self.head[i] == NONE {
+            // Hashed: an ambiguous set.
+            return self
+                .many
+                .insert((u64::from(p) << 32) | u64::from(o), ())
+                .is_none();
+        }
+        let mut c = self.head[i];
+        let mut len = 0;
+        while let Some(&(x, next)) = self.chain.get(c as usize) {
+            if x == o {
+                return false;
+            }
+            c = next;
+            len += 1;
+        }
+        if len >= CHAIN {
+            let key = |x: u32| (u64::from(p) << 32) | u64::from(x);
+            let mut c = self.head[i];
+            while let Some(&(x, next)) = self.chain.get(c as usize) {
+                self.many.insert(key(x), ());
+                c = next;
+            }
+            self.many.insert(key(o), ());
+            self.head[i] = NONE;
+            return true;
+        }
+        self.chain.push((o, self.head[i]));
+        self.head[i] = fresh;
+        true
+    }
+    /// Whether rule `x` is predicted in this set already (and marks it so).
+    fn predict(&mut self, x: u32) -> bool {
+        let m = &mut self.predicted[x as usize];
+        let was = *m == self.tick;
+        *m = self.tick;
+        was
+    }
+}
+
+/// One thread's reusable state: the automata's caches, the prediction tables, the marks.
+#[derive(Default)]
+struct Work {
+    scratch: Vec<Option<Scratch>>,
+    tables: Tables,
+    seen: Seen,
+}
+
+/// A start rule prepared for the recognizer ([`Plan::new`]).
+pub(crate) struct Plan {
+    start: u32,
+    /// Per rule: derives the empty string (with the engine's non-empty iterations).
+    nullable: Vec<bool>,
+    /// Per rule: its automaton, or `NONE` (in the chart).
+    term: Vec<u32>,
+    automata: Vec<Automaton>,
+    /// Per rule in the chart: the rules in the chart its prediction predicts (itself too).
+    closure: Vec<Vec<u32>>,
+    /// Per rule in the chart: the positions of the items its prediction implies.
+    implied: Vec<Vec<u32>>,
+    pool: Mutex<Vec<Work>>,
+}
+
+impl std::fmt::Debug for Plan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Plan")
+            .field("start", &self.start)
+            .field("automata", &self.automata.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// A hash of a sorted list of rules (one multiplication a rule; the map's own hashing of
+/// a `Vec<u32>` goes byte by byte).
+fn roots_hash(roots: &[u32]) -> u64 {
+    roots.iter().fold(roots.len() as u64, |h, &r| {
+        (h.rotate_left(5) ^ u64::from(r)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+    })
+}
+
+/// The symbols of production `p`, up to its end.
+fn rhs(cfg: &Cfg, p: u32) -> impl Iterator<Item = (usize, Sym)> + '_ {
+    let s = cfg
+        .prods
+        .get(p as usize)
+        .map_or(cfg.syms.len(), |p| p.start as usize);
+    cfg.syms
+        .get(s..)
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .map(move |(k, &x)| (s + k, x))
+        .take_while(|(_, x)| !matches!(x, Sym::End(_)))
+}
+
+/// Which rules derive the empty string as the Earley parser reads them: a production
+/// whose symbols are all nullable rules at positions not marked non-empty.
+fn nullable(cfg: &Cfg) -> Vec<bool> {
+    let mut out = vec![false; cfg.nts.len()];
+    loop {
+        let mut changed = false;
+        for (k, pr) in cfg.prods.iter().enumerate() {
+            if out[pr.lhs as usize] {
+                continue;
+            }
+            let all = rhs(cfg, k as u32)
+                .all(|(i, s)| matches!(s, Sym::N(x) if out[x as usize] && !cfg.nonempty[i]));
+            if all {
+                out[pr.lhs as usize] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return out;
+        }
+    }
+}
+
+/// The rules the automaton compiler reads a rule as using (a repetition its element only).
+fn uses(cfg: &Cfg, nt: u32) -> Vec<u32> {
+    if let Some(&(_, max, x)) = cfg.reps.get(&nt) {
+        return match (max, x) {
+            (Some(0), _) => Vec::new(),
+            (_, Sym::N(b)) => vec![b],
+            _ => Vec::new(),
+        };
+    }
+    let mut out = Vec::new();
+    for &p in &cfg.nts[nt as usize].prods {
+        for (_, s) in rhs(cfg, p) {
+            if let Sym::N(b) = s {
+                out.push(b);
+            }
+        }
+    }
+    out
+}
+
+/// Per rule: whether it reaches recursion (a rule that derives itself), on the graph the
+/// automaton compiler reads. Iterative Tarjan: strongly connected components come out
+/// children first.
+fn reaches_recursion(cfg: &Cfg) -> Vec<bool> {
+    let n = cfg.nts.len();
+    let succ: Vec<Vec<u32>> = (0..n as u32).map(|a| uses(cfg, a)).collect();
+    let mut index = vec![NONE; n];
+    let mut low = vec![0u32; n];
+    let mut on = vec![false; n];
+    let mut comp: Vec<u32> = Vec::new();
+    let mut out = vec![false; n];
+    let mut counter = 0u32;
+    for root in 0..n as u32 {
+        if index[root as usize] != NONE {
+            continue;
+        }
+        let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
+        index[root as usize] = counter;
+        low[root as usize] = counter;
+        counter += 1;
+        comp.push(root);
+        on[root as usize] = true;
+        while let Some(top) = stack.last_mut() {
+            let v = top.0;
+            if let Some(&w) = succ[v as usize].get(top.1) {
+                top.1 += 1;
+                if index[w as usize] == NONE {
+                    index[w as usize] = counter;
+                    low[w as usize] = counter;
+                    counter += 1;
+                    comp.push(w);
+                    on[w as usize] = true;
+                    stack.push((w, 0));
+                } else if on[w as usize] {
+                    low[v as usize] = low[v as usize].min(index[w as usize]);
+                }
+                continue;
+            }
+            stack.pop();
+            if let Some(&(u, _)) = stack.last() {
+                low[u as usize] = low[u as usize].min(low[v as usize]);
+            }
+            if low[v as usize] == index[v as usize] {
+                let at = comp.iter().rposition(|&x| x == v).unwrap_or(0);
+                let members = comp.split_off(at);
+                let cyclic = members.len() > 1 || succ[v as usize].contains(&v);
+                // Children's components are done: they reach recursion or not already.
+                let below = members
+                    .iter()
+                    .any(|&m| succ[m as usize].iter().any(|&s| out[s as usize]));
+                for &m in &members {
+                    on[m as usize] = false;
+                }
+                for &m in &members {
+                    out[m as usize] = cyclic || below;
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Plan {
+    /// Prepares rule `start` of `cfg`: the rules the chart keeps, the automata of the
+    /// others, the closures. `None` when the rules it reaches have a prose value or the
+    /// closures would be too large (the Earley parser judges).
+    pub(crate) fn new(cfg: &Cfg, start: u32) -> Option<Plan> {
+        let n = cfg.nts.len();
+        if start as usize >= n {
+            return None;
+        }
+        let nullable = nullable(cfg);
+        let recursive = reaches_recursion(cfg);
+        let mut term = vec![NONE; n];
+        let mut seen = vec![false; n];
+        let mut automata = Vec::new();
+        let mut in_chart: Vec<u32> = Vec::new();
+        let mut stack = vec![start];
+        seen[start as usize] = true;
+        while let Some(a) = stack.pop() {
+            in_chart.push(a);
+            for &p in &cfg.nts[a as usize].prods {
+                for (_, s) in rhs(cfg, p) {
+                    match s {
+                        Sym::P(_) => return None,
+                        Sym::N(x) if !seen[x as usize] => {
+                            seen[x as usize] = true;
+                            if x != start
+                                && !recursive[x as usize]
+                                && automata.len() < MAX_AUTOMATA
+                                && let Ok(aut) = dfa::compile(cfg, x, &[], &[])
+                                && aut.gives_expected()
+                            {
+                                term[x as usize] = automata.len() as u32;
+                                automata.push(aut);
+                                continue;
+                            }
+                            stack.push(x);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let mut implied = vec![Vec::new(); n];
+        for &a in &in_chart {
+            let mut v = Vec::new();
+            for &p in &cfg.nts[a as usize].prods {
+                for (i, s) in rhs(cfg, p) {
+                    v.push(i as u32);
+                    match s {
+                        Sym::N(x) if nullable[x as usize] && !cfg.nonempty[i] => {}
+                        _ => break,
+                    }
+                }
+            }
+            implied[a as usize] = v;
+        }
+        let mut closure = vec![Vec::new(); n];
+        let mut mark = vec![NONE; n];
+        let mut total = 0usize;
+        for &b in &in_chart {
+            let mut c = vec![b];
+            mark[b as usize] = b;
+            let mut k = 0;
+            while let Some(&a) = c.get(k) {
+                k += 1;
+                for &i in &implied[a as usize] {
+                    if let Sym::N(x) = cfg.syms[i as usize]
+                        && term[x as usize] == NONE
+                        && mark[x as usize] != b
+                    {
+                        mark[x as usize] = b;
+                        c.push(x);
+                    }
+                }
+            }
+            total += c.len();
+            if total > MAX_CLOSURE {
+                return None;
+            }
+            c.sort_unstable();
+            closure[b as usize] = c;
+        }
+        Some(Plan {
+            start,
+            nullable,
+            term,
+            automata,
+            closure,
+            implied,
+            pool: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// How many rules are compiled to automata.
+    pub(crate) fn automata(&self) -> usize {
+        self.automata.len()
+    }
+
+    /// The verdict on `input` (at most four times `limit` units of work, the parse's
+    /// budget, and [`PER_BYTE`] a byte),
+    /// or `None` when the recognizer cannot give it: over its work, or an automaton
+    /// failed. `grammar` is the one the plan was made from.
+    pub(crate) fn verdict(&self, grammar: &Grammar, input: &str, limit: usize) -> Option<Verdict> {
+        let mut work = self
+            .pool
+            .lock()
+            .ok()
+            .and_then(|mut p| p.pop())
+            .unwrap_or_default();
+        let nts = grammar.cfg.nts.len();
+        if work.tables.tables.len() > MAX_TABLES || work.tables.mark.len() != nts {
+            work.tables = Tables {
+                mark: vec![NONE; nts],
+                ..Tables::default()
+            };
+        }
+        work.seen.fit(grammar.cfg.syms.len(), nts);
+        work.scratch.resize_with(self.automata.len(), || None);
+        let out = self.run(grammar, input, limit, &mut work);
+        if let Ok(mut p) = self.pool.lock() {
+            p.push(work);
+        }
+        out
+    }
+
+    /// The prediction table of the sorted rules `roots` (interned).
+    fn table(&self, cfg: &Cfg, roots: &[u32], work: &mut Tables) -> (u32, usize) {
+        if work.last.0 == roots {
+            return (work.last.1, 0);
+        }
+        let h = roots_hash(roots);
+        let found = work.ids.get(&h).and_then(|ids| {
+            ids.iter().copied().find(|&i| {
+                work.tables
+                    .get(i as usize)
+                    .is_some_and(|t| t.roots == roots)
+            })
+        });
+        if let Some(id) = found {
+            work.last.0.clear();
+            work.last.0.extend_from_slice(roots);
+            work.last.1 = id;
+            return (id, 0);
+        }
+        let id = work.tables.len() as u32;
+        let mark = &mut work.mark;
+        let mut t = Table::default();
+        let mut cost = 0;
+        for &r in roots {
+            for &a in &self.closure[r as usize] {
+                if mark[a as usize] == id {
+                    continue;
+                }
+                mark[a as usize] = id;
+                for &i in &self.implied[a as usize] {
+                    cost += 1;
+                    match cfg.syms[i as usize] {
+                        Sym::N(x) if self.term[x as usize] != NONE => {
+                            t.cscans.push((self.term[x as usize], i));
+                        }
+                        Sym::N(x) => t.waits.push((x, i)),
+                        Sym::T(c) => t.scans.push((c, i)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        t.waits.sort_unstable();
+        t.cscans.sort_unstable();
+        let nts = cfg.nts.len();
+        if work.dense + nts <= MAX_DENSE {
+            work.dense += nts;
+            t.by_rule = vec![(0, 0); nts];
+            let mut k = 0;
+            while let Some(&(a, _)) = t.waits.get(k) {
+                let h = k + t.waits[k..].iter().take_while(|w| w.0 == a).count();
+                t.by_rule[a as usize] = (k as u32, h as u32);
+                k = h;
+            }
+        }
+        t.roots = roots.to_vec();
+        work.tables.push(t);
+        work.ids.entry(h).or_default().push(id);
+        work.last.0.clear();
+        work.last.0.extend_from_slice(roots);
+        work.last.1 = id;
+        (id, cost)
+    }
+
+    fn run(
+        &self,
+        grammar: &Grammar,
+        input: &str,
+        limit: usize,
+        work: &mut Work,
+    ) -> Option<Verdict> {
+        let Work {
+            scratch,
+            tables,
+            seen,
+        } = work;
+        let cfg = &grammar.cfg;
+        let n = input.len();
+        if n >= NONE as usize {
+            return None;
+        }
+        // The parse's budget counts items and links that live to the end (28 bytes each);
+        // the recognizer's units are lighter (items dropped with their set, no links),
+        // so it may do four times as many, and never more than `PER_BYTE` a byte.
+        let limit = limit
+            .saturating_mul(4)
+            .min(PER_BYTE.saturating_mul(n).saturating_add(SLACK));
+        let mut spent = 0usize;
+        // Per set (byte offset): its prediction table, and where its waiting items start
+        // in the arena.
+        let mut pred = vec![NONE; n + 1];
+        let mut wstart = vec![0u32; n + 2];
+        let mut filled = 0usize;
+        let mut arena: Vec<(u32, u32, u32)> = Vec::new();
+        // This set's explicit items (position, origin), deduplicated.
+        let mut items: Vec<(u32, u32)> = Vec::new();
+        let mut next: Vec<(u32, u32)> = Vec::new();
+        let mut queue: BinaryHeap<Reverse<(u32, u32, u32)>> = BinaryHeap::new();
+        let mut roots: Vec<u32> = Vec::new();
+        let mut waits: Vec<(u32, u32, u32)> = Vec::new();
+        let mut tscans: Vec<(u32, u32)> = Vec::new();
+        let mut cwait: Vec<(u32, u32, u32)> = Vec::new();
+        let mut ends: Vec<u32> = Vec::new();
+        let mut furthest = 0usize;
+        let mut could_end_at: Option<usize> = None;
+        let mut reach = 0usize;
+        let mut reach_scans: Vec<(u32, u32)> = Vec::new();
+        let mut last_table = NONE;
+        let start = self.start;
+        let mut j = 0usize;
+        loop {
+            let ju = j as u32;
+            items.clear();
+            seen.next_set();
+            let add = |items: &mut Vec<(u32, u32)>, seen: &mut Seen, p: u32, o: u32| {
+                if seen.insert(p, o) {
+                    items.push((p, o));
+                }
+            };
+            for (p, o) in next.drain(..) {
+                add(&mut items, seen, p, o);
+            }
+            while let Some(&Reverse((e, p, o))) = queue.peek() {
+                if e != ju {
+                    break;
+                }
+                queue.pop();
+                add(&mut items, seen, p, o);
+            }
+            if items.is_empty() && j > 0 {
+                // No item here: on to the next end a compiled rule queued.
+                match queue.peek() {
+                    Some(&Reverse((e, _, _))) => {
+                        j = e as usize;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            furthest = j;
+            for w in &mut wstart[filled..=j] {
+                *w = arena.len() as u32;
+            }
+            filled = j + 1;
+            roots.clear();
+            waits.clear();
+            tscans.clear();
+            cwait.clear();
+            if j == 0 {
+                seen.predict(start);
+                roots.push(start);
+                if self.nullable[start as usize] {
+                    could_end_at = Some(0);
+                }
+            }
+            let mut k = 0;
+            while let Some(&(p, o)) = items.get(k) {
+                k += 1;
+                match cfg.syms[p as usize] {
+                    Sym::End(pr) => {
+                        let a = cfg.prods[pr as usize].lhs;
+                        if a == start && o == 0 {
+                            could_end_at = Some(j);
+                        }
+                        let (lo, hi) =
+                            (wstart[o as usize] as usize, wstart[o as usize + 1] as usize);
+                        // A set has a few explicit waiting items: read them all.
+                        for &(x, wp, wo) in &arena[lo..hi] {
+                            if x == a {
+                                add(&mut items, seen, wp + 1, wo);
+                            }
+                        }
+                        if let Some(t) = tables.tables.get(pred[o as usize] as usize) {
+                            for &(_, wp) in t.waiting(a) {
+                                add(&mut items, seen, wp + 1, o);
+                            }
+                        }
+                    }
+                    Sym::N(x) => {
+                        let t = self.term[x as usize];
+                        if t != NONE {
+                            cwait.push((t, p, o));
+                        } else {
+                            waits.push((x, p, o));
+                            if !seen.predict(x) {
+                                roots.push(x);
+                            }
+                        }
+                        if self.nullable[x as usize] && !cfg.nonempty[p as usize] {
+                            add(&mut items, seen, p + 1, o);
+                        }
+                    }
+                    Sym::T(_) => tscans.push((p, o)),
+                    Sym::P(_) => return None,
+                }
+            }
+            spent += items.len() + waits.len();
+            // Freeze: the waiting items by rule, the prediction table.
+            waits.sort_unstable_by_key(|w| w.0);
+            arena.extend_from_slice(&waits);
+            if !roots.is_empty() {
+                roots.sort_unstable();
+                let (id, cost) = self.table(cfg, &roots, tables);
+                spent += cost;
+                pred[j] = id;
+            }
+            last_table = pred[j];
+            // Compiled rules: one scan per automaton, every end queued for every waiter.
+            if let Some(t) = tables.tables.get(pred[j] as usize) {
+                cwait.extend(t.cscans.iter().map(|&(a, p)| (a, p, ju)));
+            }
+            cwait.sort_unstable();
+            let mut g = 0;
+            while let Some(&(a, _, _)) = cwait.get(g) {
+                let h = g + cwait[g..].iter().take_while(|w| w.0 == a).count();
+                let aut = &self.automata[a as usize];
+                let scratch = scratch[a as usize].get_or_insert_with(|| aut.scratch());
+                ends.clear();
+                let r = aut.scan_ends(scratch, input, j, |e| ends.push(e as u32))?;
+                spent += r - j + (h - g) * ends.len();
+                for &(_, p, o) in &cwait[g..h] {
+                    for &e in &ends {
+                        queue.push(Reverse((e, p + 1, o)));
+                    }
+                }
+                if r > reach {
+                    reach = r;
+                    reach_scans.clear();
+                }
+                if r == reach {
+                    reach_scans.push((a, ju));
+                }
+                g = h;
+            }
+            if spent > limit {
+                return None;
+            }
+            let Some(c) = input.get(j..).and_then(|s| s.chars().next()) else {
+                break;
+            };
+            let c32 = c as u32;
+            if let Some(t) = tables.tables.get(pred[j] as usize) {
+                for &(cl, p) in &t.scans {
+                    if cfg.classes[cl as usize].contains(c32) {
+                        next.push((p + 1, ju));
+                    }
+                }
+            }
+            for &(p, o) in &tscans {
+                if let Sym::T(cl) = cfg.syms[p as usize]
+                    && cfg.classes[cl as usize].contains(c32)
+                {
+                    next.push((p + 1, o));
+                }
+            }
+            if !next.is_empty() {
+                j += c.len_utf8();
+            } else if let Some(&Reverse((e, _, _))) = queue.peek() {
+                j = e as usize;
+            } else {
+                break;
+            }
+        }
+        if could_end_at == Some(n) {
+            return Some(Verdict {
+                valid: true,
+                failure: None,
+                engine: Engine::Earley,
+            });
+        }
+        // Where the Earley parser's chart would end: the last set with items, or further
+        // inside a compiled rule, whose automaton names what it waited for there.
+        let at = furthest.max(reach);
+        let mut classes: Vec<u32> = Vec::new();
+        if at == furthest {
+            if let Some(t) = tables.tables.get(last_table as usize) {
+                classes.extend(t.scans.iter().map(|s| s.0));
+            }
+            for &(p, _) in &tscans {
+                if let Sym::T(cl) = cfg.syms[p as usize] {
+                    classes.push(cl);
+                }
+            }
+        }
+        let could_end = at == furthest && could_end_at == Some(at);
+        if at == reach {
+            // Each automaton's expected set is a walk over the bytes it read: bounded as
+            // the recognizer's work is (else the Earley parser names it).
+            let cost: usize = reach_scans.iter().map(|&(_, o)| at - o as usize + 1).sum();
+            if spent.saturating_add(cost) > limit {
+                return None;
+            }
+            for &(a, o) in &reach_scans {
+                let x =
+                    self.automata[a as usize].expected_at(input.as_bytes().get(o as usize..at)?)?;
+                classes.extend(x.classes);
+            }
+        }
+        classes.sort_unstable();
+        classes.dedup();
+        Some(Verdict {
+            valid: false,
+            failure: Some(Failure {
+                offset: at,
+                expected: grammar.expected_words(&classes, &[], could_end),
+            }),
+            engine: Engine::Earley,
+        })
+    }
+}

@@ -1,0 +1,355 @@
+//! The recognizer for recursive grammars (`engine::abnf`'s `recognize`, issue 36 item 5):
+//! rules that reach no recursion scanned by automaton with every end, prediction tables
+//! precomputed, no forest. Its verdict, first offending byte and expected set are the
+//! Earley parser's, over every shipped grammar (the built-in profiles' ABNF, the namespace
+//! grammars, the lab's test grammars) on generated inputs and near misses, and over random
+//! recursive grammars; it bounds its work and the judge falls back to the Earley parser
+//! past it.
+
+#[path = "abnf_agree/causes.rs"]
+mod causes;
+
+use idbench::engine::abnf::r#gen::{GenOptions, generate};
+use idbench::engine::abnf::{Grammar, MAX_INPUT};
+use idbench::engine::namespaces::catalogue;
+use proptest::prelude::*;
+
+/// (name, grammar, text, start) of every shipped grammar.
+fn shipped() -> Vec<(String, Grammar, String, String)> {
+    let mut out = Vec::new();
+    for p in causes::profiles() {
+        let (Some(text), Some(abnf)) = (causes::grammar_text(p), p.descriptor().abnf) else {
+            continue;
+        };
+        let g = Grammar::from_text(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.name()));
+        out.push((p.name().to_string(), g, text, abnf.start.to_string()));
+    }
+    for ns in catalogue::ALL {
+        let g = Grammar::from_text(ns.grammar).unwrap_or_else(|e| panic!("{}: {e:?}", ns.name));
+        // Prose bound to the rest is not the recognizer's (it refuses prose): the grammar
+        // as written, with its prose unbound, is held to the Earley parser as well.
+        out.push((
+            format!("namespace {}", ns.name),
+            g,
+            ns.grammar.to_string(),
+            ns.start.to_string(),
+        ));
+    }
+    for (name, text, start) in [
+        (
+            "rfc8141.abnf",
+            include_str!("data/abnf/rfc8141.abnf"),
+            "namestring",
+        ),
+        (
+            "rfc3986.abnf",
+            include_str!("data/abnf/rfc3986.abnf"),
+            "URI-reference",
+        ),
+        (
+            "nss-caret.abnf",
+            include_str!("data/grammar/nss-caret.abnf"),
+            "namestring",
+        ),
+        ("expr.abnf", include_str!("data/grammar/expr.abnf"), "E"),
+    ] {
+        let g = Grammar::from_text(text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        out.push((name.to_string(), g, text.to_string(), start.to_string()));
+    }
+    out
+}
+
+const PROBES: &[char] = &[
+    'a',
+    'Z',
+    '0',
+    '9',
+    '-',
+    '.',
+    '_',
+    '~',
+    ':',
+    '/',
+    '?',
+    '#',
+    '[',
+    ']',
+    '@',
+    '!',
+    '$',
+    '%',
+    '+',
+    '=',
+    '*',
+    '(',
+    ')',
+    ' ',
+    '"',
+    '\u{0}',
+    'é',
+    '\u{e000}',
+    '\u{10000}',
+];
+
+fn near_misses(s: &str, seed: usize) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    for k in 0..3 {
+        let at = (seed * 31 + k * 17) % (chars.len() + 1);
+        let probe = PROBES[(seed * 7 + k * 13) % PROBES.len()];
+        let mut ins = chars.clone();
+        ins.insert(at, probe);
+        out.push(ins.into_iter().collect());
+        if at < chars.len() {
+            let mut rep = chars.clone();
+            rep[at] = probe;
+            out.push(rep.into_iter().collect());
+            let mut del = chars.clone();
+            del.remove(at);
+            out.push(del.into_iter().collect());
+        }
+    }
+    out
+}
+
+/// The recognizer and the Earley parser on one input: the same verdict, first offending
+/// byte and expected set. Whether the recognizer took it.
+fn same(name: &str, g: &Grammar, start: &str, input: &str) -> bool {
+    let Some(fast) = g.recognizer_verdict_of(start, input) else {
+        return false;
+    };
+    let Ok(slow) = g.earley_verdict_of(start, input) else {
+        // Over the Earley parser's budget: the recognizer may still answer.
+        return true;
+    };
+    assert_eq!(fast.valid, slow.valid, "{name}: verdict on {input:?}");
+    assert_eq!(fast.failure, slow.failure, "{name}: failure on {input:?}");
+    true
+}
+
+#[test]
+fn the_recognizer_agrees_with_the_earley_parser_on_every_shipped_grammar() {
+    let mut taken = 0;
+    let mut refused = Vec::new();
+    for (name, g, text, start) in shipped() {
+        let opts = GenOptions {
+            count: 25,
+            max_len: 48,
+            ..GenOptions::default()
+        };
+        let mut inputs: Vec<String> = match generate(&text, &start, &opts) {
+            Ok(x) => x
+                .valid
+                .iter()
+                .chain(x.invalid.iter())
+                .map(|e| e.input.clone())
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        inputs.push(String::new());
+        let base = inputs.clone();
+        for (i, x) in base.iter().enumerate() {
+            inputs.extend(near_misses(x, i));
+        }
+        let mut any = false;
+        for input in &inputs {
+            any |= same(&name, &g, &start, input);
+        }
+        if any {
+            taken += 1;
+        } else {
+            refused.push(name);
+        }
+    }
+    // Only grammars with prose values are left to the Earley parser.
+    for name in &refused {
+        let g = shipped()
+            .into_iter()
+            .find(|s| &s.0 == name)
+            .map(|s| s.1)
+            .expect("listed");
+        assert!(
+            !g.prose_values().is_empty(),
+            "{name}: refused without prose"
+        );
+    }
+    assert!(taken > 10, "{taken} grammars taken, refused {refused:?}");
+}
+
+/// xri2's ABNF: the start rule is recursive (cross-references), so the judge has no
+/// automaton and the recognizer judges, with the rules that reach no recursion
+/// (`iauthority`, `IRI`, `*xri-pchar`, …) compiled; it agrees with the Earley parser on
+/// nested cross-references and their near misses, and takes a 64 KiB XRI within its
+/// linear work bound.
+#[test]
+fn xri2_is_judged_by_the_recognizer() {
+    let p = causes::profiles()
+        .into_iter()
+        .find(|p| p.name() == "xri2")
+        .expect("xri2");
+    let g = Grammar::from_text(&causes::grammar_text(p).expect("abnf")).expect("grammar");
+    let start = "XRI-reference";
+    let judge = g.judge(start).expect("start");
+    assert!(judge.automaton().is_none());
+    assert!(
+        judge.compiled_terminals().is_some_and(|n| n > 5),
+        "{judge:?}"
+    );
+    let mut nested = String::from("=a");
+    for k in 0..12 {
+        nested.push_str(if k % 2 == 1 { "*(=b*(@c!1))" } else { "*(+d)" });
+    }
+    let mut inputs = vec![
+        nested.clone(),
+        "xri://@example*(http://a.b/c?d)*(=x)/p*q!r?q#f".to_string(),
+        "=(((((a)))))".to_string(),
+        "@a*(=b*(=c*(=d*(@e))))".to_string(),
+        "+a/b/c*(d)".to_string(),
+        "./a:b".to_string(),
+        "(xri://@a)*b".to_string(),
+        "!1!2!3/(+x)".to_string(),
+        "xri://[::1]:80/a".to_string(),
+        "http://a/(b".to_string(),
+    ];
+    let base = inputs.clone();
+    for (i, x) in base.iter().enumerate() {
+        for k in 0..2 {
+            inputs.extend(near_misses(x, i * 2 + k));
+        }
+    }
+    for input in &inputs {
+        let mut scratch = None;
+        let v = judge.verdict(&g, &mut scratch, input).expect("verdict");
+        let e = g.earley_verdict_of(start, input).expect("earley");
+        assert_eq!(v, e, "{input:?}");
+        assert!(
+            same("xri2", &g, start, input),
+            "recognizer refused {input:?}"
+        );
+    }
+    // 64 KiB of cross-references nested in paths: within the recognizer's linear work
+    // (no fallback). (Without the paths, `*(=b*(@c!1))` repeated, every `(@` opens a
+    // reading where `iauthority` takes `)` as part of a host and the nesting shifts: as
+    // many live readings as cross-references so far, quadratic for any Earley chart; the
+    // recognizer gives up on it as the Earley parser runs over its budget.)
+    let mut long = String::from("=a");
+    let mut n = 0;
+    while long.len() < 65536 {
+        long.push_str(if n % 2 == 1 {
+            "*(=b/c*(@f/g))"
+        } else {
+            "*(+d/e)"
+        });
+        n += 1;
+    }
+    let v = g.recognizer_verdict_of(start, &long).expect("taken");
+    assert!(v.valid);
+    let mut bad = long.clone();
+    bad.push('^');
+    let v = g.recognizer_verdict_of(start, &bad).expect("taken");
+    let f = v.failure.expect("failure");
+    assert_eq!(f.offset, long.len());
+    assert!(f.expected.iter().any(|x| x == "end of input"), "{f:?}");
+}
+
+/// A failure inside a compiled rule: the chart ends before it, the automaton reads on, and
+/// the first offending byte and expected set are where the Earley parser's furthest set
+/// is (inside the rule), from the rule's tagged automaton.
+#[test]
+fn a_failure_inside_a_compiled_rule_is_the_earley_parsers() {
+    let text = "s = \"(\" s \")\" / w\nw = 1*\"a\" \"-\" 2DIGIT / \"b\"\n";
+    let g = Grammar::from_text(text).expect("grammar");
+    for input in [
+        "((aa-12))",
+        "((aa-1))",
+        "((aa-1",
+        "((aa-",
+        "((a",
+        "((",
+        "((b)",
+        "((aa-12)))",
+        "",
+        "(aa-12",
+        "(x",
+    ] {
+        assert!(same("nested", &g, "s", input), "{input:?}");
+    }
+}
+
+/// Hostile grammars: an ambiguous one and a deep right recursion go past the recognizer's
+/// linear work, and the judge answers from the Earley parser (the same answer), within its
+/// budget; a grammar with prose is not taken.
+#[test]
+fn past_its_work_the_recognizer_gives_way_to_the_earley_parser() {
+    let g = Grammar::from_text("E = E \"+\" E / \"a\"\n").expect("grammar");
+    let judge = g.judge("E").expect("start");
+    // 40 terms: taken, the same answer.
+    let input = format!("a{}", "+a".repeat(40));
+    assert!(same("E", &g, "E", &input));
+    assert!(judge.verdict(&g, &mut None, &input).expect("verdict").valid);
+    // 600 terms: a chart that grows with the square of the input: the recognizer gives
+    // up within its linear work (the judge then runs the Earley parser, which is over
+    // its budget from about 470 terms, as without the recognizer).
+    let input = format!("a{}", "+a".repeat(600));
+    assert!(g.recognizer_verdict_of("E", &input).is_none());
+    // Right recursion: quadratic without Leo's items.
+    let g = Grammar::from_text("r = \"x\" r / \"\"\n").expect("grammar");
+    let input = "x".repeat(20_000);
+    assert!(g.recognizer_verdict_of("r", &input).is_none());
+    let judge = g.judge("r").expect("start");
+    assert!(judge.verdict(&g, &mut None, &input).expect("verdict").valid);
+    // Short ones are taken, and agree.
+    assert!(same("right", &g, "r", "xxxx"));
+    assert!(same("right", &g, "r", "xxyx"));
+    let g = Grammar::from_text("s = \"(\" s \")\" / <anything>\n").expect("grammar");
+    assert!(g.recognizer_verdict_of("s", "(a)").is_none());
+    // Over the input limit: refused, as the Earley parser refuses it.
+    let g = Grammar::from_text("s = \"(\" s \")\" / \"a\"\n").expect("grammar");
+    assert!(
+        g.recognizer_verdict_of("s", &"(".repeat(MAX_INPUT + 1))
+            .is_none()
+    );
+}
+
+/// A random grammar over `a`, `b`, `(`, `)` with rules s, t, u (recursion, nullable
+/// rules, options, repetitions).
+fn grammar_text() -> impl Strategy<Value = String> {
+    let sym = prop_oneof![
+        Just("\"a\"".to_string()),
+        Just("\"b\"".to_string()),
+        Just("\"(\" s \")\"".to_string()),
+        Just("s".to_string()),
+        Just("t".to_string()),
+        Just("u".to_string()),
+        Just("[ t ]".to_string()),
+        Just("*u".to_string()),
+        Just("1*\"a\"".to_string()),
+        Just("2*3( \"b\" / \"ab\" )".to_string()),
+        Just("\"\"".to_string()),
+    ];
+    let alt = prop::collection::vec(sym, 0..4).prop_map(|v| {
+        if v.is_empty() {
+            "\"\"".to_string()
+        } else {
+            v.join(" ")
+        }
+    });
+    let rule = prop::collection::vec(alt, 1..4).prop_map(|v| v.join(" / "));
+    (rule.clone(), rule.clone(), rule).prop_map(|(s, t, u)| format!("s = {s}\nt = {t}\nu = {u}\n"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn the_recognizer_agrees_on_random_grammars(
+        text in grammar_text(),
+        inputs in prop::collection::vec("[ab()x]{0,14}", 1..6),
+    ) {
+        let g = Grammar::from_text(&text).expect("grammar");
+        for input in &inputs {
+            for start in ["s", "t", "u"] {
+                same(&text, &g, start, input);
+            }
+        }
+    }
+}
