@@ -82,18 +82,17 @@ pub(super) fn isbn(input: &CheckInput<'_>) -> Option<Finding> {
     (want != last).then(|| Finding {
         start: at,
         end: at + 1,
-        message: input
-            .words
-            .then(|| {
-                format!(
-                    "the check digit should be {} ({form}), not {}: a digit of the ISBN is \
+        message: if input.words {
+            format!(
+                "the check digit should be {} ({form}), not {}: a digit of the ISBN is \
                  probably wrong, so idbench neither converts it nor equates it with another \
                  ISBN (no canonical_namespace); check the ISBN at its source",
-                    digit_char(want),
-                    digit_char(last)
-                )
-            })
-            .unwrap_or_default(),
+                digit_char(want),
+                digit_char(last)
+            )
+        } else {
+            String::new()
+        },
     })
 }
 
@@ -181,17 +180,16 @@ pub(super) fn issn(input: &CheckInput<'_>) -> Option<Finding> {
     (want != last).then(|| Finding {
         start: at,
         end: at + 1,
-        message: input
-            .words
-            .then(|| {
-                format!(
-                    "the check digit should be {} (modulus 11, weights 8 to 2), not {}: a digit of \
+        message: if input.words {
+            format!(
+                "the check digit should be {} (modulus 11, weights 8 to 2), not {}: a digit of \
                  the ISSN is probably wrong",
-                    digit_char(want),
-                    digit_char(last)
-                )
-            })
-            .unwrap_or_default(),
+                digit_char(want),
+                digit_char(last)
+            )
+        } else {
+            String::new()
+        },
     })
 }
 
@@ -240,16 +238,15 @@ pub(super) fn isan(input: &CheckInput<'_>) -> Option<Finding> {
                 return Some(Finding {
                     start: i,
                     end: i + 1,
-                    message: input
-                        .words
-                        .then(|| {
-                            format!(
-                                "{which} should be {} (ISO 7064 MOD 37,36), not {}",
-                                char::from(want),
-                                char::from(part[0])
-                            )
-                        })
-                        .unwrap_or_default(),
+                    message: if input.words {
+                        format!(
+                            "{which} should be {} (ISO 7064 MOD 37,36), not {}",
+                            char::from(want),
+                            char::from(part[0])
+                        )
+                    } else {
+                        String::new()
+                    },
                 });
             }
         }
