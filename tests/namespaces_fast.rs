@@ -83,3 +83,45 @@ fn measure_layer_short() {
         );
     }
 }
+
+/// Every namespace grammar that compiles is walked as a dense automaton by the batch
+/// layer (`check --namespaces`), and the dense walk dies where the lazy DFA's does: on
+/// the corpus-like NSSs, long ones, and each of them cut short or with a bad byte
+/// inserted, before the end and at every place of the short ones.
+#[test]
+fn the_dense_walk_dies_where_the_lazy_dfa_does() {
+    use idbench::engine::namespaces::{catalogue, judge};
+    let mut inputs: Vec<String> = short_nsss().iter().map(|(_, s)| s.to_string()).collect();
+    inputs.extend(long_nsss(300).into_iter().map(|(_, s)| s));
+    inputs.extend(["", "é", "a\u{0}b", "%4", "%41", "X-", "1.2.", "de:"].map(String::from));
+    let mut all = Vec::new();
+    for s in &inputs {
+        all.push(s.clone());
+        for (i, _) in s.char_indices().take(48) {
+            all.push(s[..i].to_string());
+            for bad in ["^", "é", " ", "%", ":"] {
+                all.push(format!("{}{bad}{}", &s[..i], &s[i..]));
+            }
+        }
+    }
+    let mut walked = 0;
+    for ns in catalogue::ALL {
+        let Some(a) = judge(ns).and_then(|j| j.automaton()) else {
+            continue;
+        };
+        let bytes = a.dense_memory();
+        assert!(bytes.is_some(), "{}: no dense automaton", ns.name);
+        println!("{:<12} dense table {} bytes", ns.name, bytes.unwrap_or(0));
+        let mut lazy = a.scratch();
+        for s in &all {
+            assert_eq!(
+                a.dies_at_dense(&mut None, s),
+                a.dies_at(&mut lazy, s),
+                "{} {s:?}",
+                ns.name
+            );
+        }
+        walked += 1;
+    }
+    assert!(walked >= 10, "{walked} namespaces walked");
+}

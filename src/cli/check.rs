@@ -305,6 +305,9 @@ struct NsExtra<'a> {
     registered: bool,
     valid: Option<bool>,
     document: Option<&'static str>,
+    /// Whether `document` is plain JSON ASCII, written into JSON as it is: known once per
+    /// namespace ([`plain_document`]), checked for the schemes'.
+    document_plain: bool,
     /// The layer's findings (severity, code, span in the line), as the batch verdict made
     /// them: moved, not copied.
     findings: Vec<(Severity, crate::engine::Code, crate::engine::Span)>,
@@ -406,6 +409,9 @@ fn scheme_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra<'sta
         nid: r.scheme.into(),
         registered: r.registered,
         valid: r.valid,
+        document_plain: r
+            .document
+            .is_some_and(|d| json::plain_json_ascii(d.as_bytes())),
         document: r.document,
         findings: r.findings,
         messages: r.messages,
@@ -425,10 +431,27 @@ fn ns_extra(
         registered: n.registration.registered(),
         valid: n.valid,
         document: n.namespace.map(|ns| ns.document),
+        document_plain: n.namespace.is_some_and(plain_document),
         findings: n.findings,
         messages: Vec::new(),
         nss,
     }
+}
+
+/// Whether `ns`'s document is plain JSON ASCII, found once per namespace: a scan of it on
+/// every URN cost more than the rest of the `"namespace"` object. (A document is printable
+/// text, so the answer does not depend on how control characters are written.)
+fn plain_document(ns: &crate::engine::namespaces::Namespace) -> bool {
+    use crate::engine::namespaces::catalogue::ALL;
+    static PLAIN: std::sync::LazyLock<Vec<bool>> = std::sync::LazyLock::new(|| {
+        ALL.iter()
+            .map(|ns| json::plain_json_ascii(ns.document.as_bytes()))
+            .collect()
+    });
+    ALL.iter()
+        .position(|x| std::ptr::eq(*x, ns))
+        .and_then(|i| PLAIN.get(i).copied())
+        .unwrap_or(false)
 }
 
 impl NsExtra<'_> {
@@ -471,39 +494,39 @@ impl NsExtra<'_> {
         }
     }
 
-    /// The `"namespace"` object written directly (the keys and order of its `Serialize`),
-    /// for a line of plain JSON ASCII: the NID is part of it, and every other string is a
-    /// code, a severity or a document name, plain ASCII too (the test
-    /// `the_direct_namespace_object_is_what_serde_writes` compares both).
+    /// `,"namespace":` and its object written directly (the keys and order of its
+    /// `Serialize`), for a line of plain JSON ASCII: the NID is part of it, and every other
+    /// string is a code, a severity or a document name, plain ASCII too (the test
+    /// `the_direct_namespace_object_is_what_serde_writes` compares both). The constant
+    /// text between the values is written in a few pieces ([`NS_MIDDLES`]): this runs on
+    /// every URN of `check --namespaces`.
     fn write_json(&self, out: &mut Vec<u8>) {
+        out.reserve(128 + self.nid.len() + self.document.map_or(0, str::len));
         out.extend_from_slice(match self.label {
-            "scheme" => b"{\"scheme\":\"".as_slice(),
-            _ => b"{\"nid\":\"".as_slice(),
+            "scheme" => b",\"scheme_spec\":{\"scheme\":\"".as_slice(),
+            _ => b",\"namespace\":{\"nid\":\"".as_slice(),
         });
         let at = out.len();
         out.extend_from_slice(self.nid.as_bytes());
         out[at..].make_ascii_lowercase();
-        out.extend_from_slice(b"\",\"registered\":");
-        out.extend_from_slice(if self.registered { b"true" } else { b"false" });
-        out.extend_from_slice(b",\"valid\":");
-        out.extend_from_slice(match self.valid {
-            Some(true) => b"true",
-            Some(false) => b"false",
-            None => b"null",
-        });
-        out.extend_from_slice(b",\"document\":");
+        let valid = match self.valid {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 2,
+        };
+        out.extend_from_slice(NS_MIDDLES[usize::from(self.registered)][valid].as_bytes());
         match self.document {
-            Some(d) if json::plain_json_ascii(d.as_bytes()) => {
+            Some(d) if self.document_plain => {
                 out.push(b'"');
                 out.extend_from_slice(d.as_bytes());
-                out.push(b'"');
+                out.extend_from_slice(b"\",\"findings\":[");
             }
             Some(d) => {
                 let _ = serde_json::to_writer(&mut *out, d);
+                out.extend_from_slice(b",\"findings\":[");
             }
-            None => out.extend_from_slice(b"null"),
+            None => out.extend_from_slice(b"null,\"findings\":["),
         }
-        out.extend_from_slice(b",\"findings\":[");
         for (i, &(severity, code, span)) in self.findings.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
@@ -522,6 +545,34 @@ impl NsExtra<'_> {
         out.extend_from_slice(b"]}");
     }
 }
+
+/// The text of a layer's JSON object between its NID (or scheme) and its document, by
+/// `registered` (false, true) and `valid` (true, false, null).
+const NS_MIDDLES: [[&str; 3]; 2] = {
+    macro_rules! middle {
+        ($r:literal, $v:literal) => {
+            concat!(
+                "\",\"registered\":",
+                $r,
+                ",\"valid\":",
+                $v,
+                ",\"document\":"
+            )
+        };
+    }
+    [
+        [
+            middle!("false", "true"),
+            middle!("false", "false"),
+            middle!("false", "null"),
+        ],
+        [
+            middle!("true", "true"),
+            middle!("true", "false"),
+            middle!("true", "null"),
+        ],
+    ]
+};
 
 impl Serialize for NsExtra<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -751,10 +802,6 @@ fn json_line(
             let _ = serde_json::to_writer(&mut *out, &e);
         }
         if let Some(n) = extra {
-            out.push(b',');
-            out.push(b'"');
-            out.extend_from_slice(n.key.as_bytes());
-            out.extend_from_slice(b"\":");
             n.write_json(out);
         }
         json_tail(out, ctx, file, line_no);
@@ -1069,6 +1116,10 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             if let Some(a) = &agreement {
                 super::check_agree::extend_json(out, record_at, a);
             }
+        }
+        if let Some(n) = extra {
+            // The findings list serves the next URN's verdict.
+            ns.recycle(n.findings);
         }
         line_no += 1;
     }
@@ -1832,6 +1883,10 @@ mod tests {
             "urn:ietf:params:xml:ns:foo",
             "urn:X-Thing:abc",
             "urn:example:a?+r",
+            "urn:epc:id:sgtin:1.2.3",
+            "urn:nbn:de:bvb:12-opus-1234",
+            "urn:iso:std:iso:1234:ed-1:v1:en",
+            "urn:dev:mac:0024beffff804ff1",
         ] {
             let extra = namespace_extra(
                 &mut scratch,
@@ -1870,6 +1925,21 @@ mod tests {
                 String::from_utf8_lossy(&slow)
             );
         }
+    }
+
+    /// The plainness of each namespace's document, found once, is what a scan of it
+    /// finds (`dev`'s, with its `§`, is not plain: serde writes it).
+    #[test]
+    fn each_namespace_documents_plainness_is_known() {
+        for ns in crate::engine::namespaces::catalogue::ALL {
+            assert_eq!(
+                plain_document(ns),
+                json::plain_json_ascii(ns.document.as_bytes()),
+                "{}",
+                ns.document
+            );
+        }
+        assert!(!plain_document(&crate::engine::namespaces::catalogue::DEV));
     }
 
     /// Under `--grammar`, the direct JSON line (with its `"error"` object, or `null`) is

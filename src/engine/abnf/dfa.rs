@@ -16,7 +16,9 @@
 //! when full, so an automaton that would explode (`*(%x00-10FFFF / "a") 20"a"`-like
 //! grammars, whose dense DFA is exponential) costs time per byte, never memory beyond the
 //! cache. A dense DFA would have to be built whole up front, in time and memory exponential
-//! in the worst case.
+//! in the worst case: it is built only on request ([`Automaton::dies_at_dense`], which the
+//! URN namespace layer walks for every URN of a bulk check) and only under a size limit
+//! ([`DENSE_BYTES`]), where one table read a byte beats the lazy DFA's cache check.
 //!
 //! What is refused (the caller falls back to the Earley engine, saying so): recursion
 //! reachable from the start rule, prose values other than the bound "rest", a terminal
@@ -31,11 +33,13 @@
 //! every rule is productive), so the bytes it read are a prefix of some match and the
 //! Earley engine's furthest set is there too.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
+use regex_automata::dfa::{Automaton as _, StartKind, dense};
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, NFA, State, WhichCaptures};
 use regex_automata::util::primitives::StateID;
+use regex_automata::util::start;
 use regex_automata::{Anchored, Input, MatchKind};
 use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
 
@@ -51,6 +55,9 @@ pub const MAX_DEPTH: usize = 400;
 pub const MAX_NFA_BYTES: usize = 16 << 20;
 /// The lazy DFA's cache per thread (bytes): its memory whatever the input's length.
 pub const CACHE_BYTES: usize = 4 << 20;
+/// The largest dense DFA [`Automaton::dies_at_dense`] builds (bytes of its table, and of
+/// its determinization): small grammars (the URN namespaces') fit far below it.
+pub const DENSE_BYTES: usize = 1 << 20;
 
 /// Why a grammar's start rule was not compiled to an automaton (the Earley engine judges
 /// it instead).
@@ -100,6 +107,9 @@ impl std::error::Error for NotCompiled {}
 #[derive(Clone, Debug)]
 pub struct Automaton {
     dfa: Arc<DFA>,
+    /// The same automaton built whole as a dense DFA, at the first
+    /// [`Automaton::dies_at_dense`] (`None` inside when it is over [`DENSE_BYTES`]).
+    dense: Arc<OnceLock<Option<DenseAutomaton>>>,
     /// The same language with each terminal tagged, for the expected set where the
     /// automaton dies ([`Automaton::expected_at`]); `None` when its NFA was over the size
     /// limit (the caller then asks the Earley engine, on a bounded prefix).
@@ -317,6 +327,122 @@ impl Automaton {
     }
 }
 
+impl Automaton {
+    /// [`Automaton::dies_at`], walking the automaton built whole as a dense DFA: each byte
+    /// one table read, no cache consulted and no state built during the walk. The dense
+    /// DFA is built at the first call (and kept) when its table and its determinization
+    /// fit in [`DENSE_BYTES`] each; a larger automaton walks its lazy DFA with `scratch`
+    /// (made at need), as [`Automaton::dies_at`] does. The same language either way, so
+    /// the same answer.
+    pub fn dies_at_dense(&self, scratch: &mut Option<Scratch>, input: &str) -> Option<usize> {
+        match self.dense() {
+            Some(d) => d.dies_at(input),
+            None => {
+                let s = scratch.get_or_insert_with(|| self.scratch());
+                self.dies_at(s, input)
+            }
+        }
+    }
+
+    /// The bytes of the table [`Automaton::dies_at_dense`] walks (building it if it was
+    /// not yet built); `None` when it is over [`DENSE_BYTES`] (the lazy DFA walks).
+    pub fn dense_memory(&self) -> Option<usize> {
+        self.dense().map(|d| d.next.len() * 2 + d.ends.len())
+    }
+
+    fn dense(&self) -> Option<&DenseAutomaton> {
+        self.dense
+            .get_or_init(|| DenseAutomaton::build(self.dfa.get_nfa(), DENSE_BYTES))
+            .as_ref()
+    }
+}
+
+/// A start rule's automaton built whole ([`Automaton::dies_at_dense`]): regex-automata's
+/// dense DFA, its states renumbered from 1 (0 is the dead state) into one table of
+/// 256 entries a state, so that each byte of a walk is one read of a `u16` and one
+/// comparison with 0. Only for small automata (the namespaces' grammars): a dense DFA is
+/// built up front, in time and memory that can be exponential in the grammar, so it is
+/// made only under a size limit, and the lazy DFA stays the general engine.
+#[derive(Clone, Debug)]
+struct DenseAutomaton {
+    /// `next[state * 256 + byte]`: the state after `byte` (0: dead; row 0 is all 0).
+    next: Vec<u16>,
+    /// Whether the input may end after each state (the end-of-input transition matches).
+    ends: Vec<bool>,
+    /// The anchored start state (the grammar has no look-behind, so there is one).
+    start: u16,
+}
+
+impl DenseAutomaton {
+    /// `nfa` determinized whole, when its determinization and its table stay within
+    /// `max_bytes` each; `None` otherwise.
+    fn build(nfa: &NFA, max_bytes: usize) -> Option<DenseAutomaton> {
+        let dfa = dense::Builder::new()
+            .configure(
+                dense::Config::new()
+                    .match_kind(MatchKind::All)
+                    .start_kind(StartKind::Anchored)
+                    .dfa_size_limit(Some(max_bytes))
+                    .determinize_size_limit(Some(max_bytes)),
+            )
+            .build_from_nfa(nfa)
+            .ok()?;
+        let first = dfa
+            .start_state(&start::Config::new().anchored(Anchored::Yes))
+            .ok()?;
+        // Every state reachable from the start, numbered in the order they are found.
+        let mut ids: std::collections::HashMap<StateID, u16> = std::collections::HashMap::new();
+        let mut order: Vec<StateID> = Vec::new();
+        let mut number = |sid: StateID, order: &mut Vec<StateID>| -> Option<u16> {
+            if dfa.is_dead_state(sid) {
+                return Some(0);
+            }
+            if let Some(&n) = ids.get(&sid) {
+                return Some(n);
+            }
+            let n = u16::try_from(order.len() + 1).ok()?;
+            ids.insert(sid, n);
+            order.push(sid);
+            Some(n)
+        };
+        let start = number(first, &mut order)?;
+        let mut next = vec![0u16; 256];
+        let mut ends = vec![false];
+        let mut k = 0;
+        while let Some(&sid) = order.get(k) {
+            k += 1;
+            if (next.len() + 256) * 2 > max_bytes {
+                return None;
+            }
+            for b in 0..=255u8 {
+                let to = number(dfa.next_state(sid, b), &mut order)?;
+                next.push(to);
+            }
+            ends.push(dfa.is_match_state(dfa.next_eoi_state(sid)));
+        }
+        Some(DenseAutomaton { next, ends, start })
+    }
+
+    /// [`Automaton::dies_at`]: `None` when the whole input matches; else the byte offset
+    /// of the first code point the automaton cannot read (the input's length when it read
+    /// everything and stopped short of a match).
+    fn dies_at(&self, input: &str) -> Option<usize> {
+        let mut s = usize::from(self.start);
+        for (i, &b) in input.as_bytes().iter().enumerate() {
+            s = usize::from(
+                self.next
+                    .get((s << 8) | usize::from(b))
+                    .copied()
+                    .unwrap_or(0),
+            );
+            if s == 0 {
+                return Some(char_start(input, i));
+            }
+        }
+        (!self.ends.get(s).copied().unwrap_or(false)).then_some(input.len())
+    }
+}
+
 fn char_start(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -501,6 +627,7 @@ pub(crate) fn compile(
         .map(Arc::new);
     Ok(Automaton {
         dfa: Arc::new(dfa),
+        dense: Arc::default(),
         tagged,
         classes,
     })

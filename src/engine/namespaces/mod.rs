@@ -25,6 +25,7 @@ use super::tree::{Diagnostic, Severity, Span};
 
 pub mod catalogue;
 mod checks;
+mod nids;
 pub mod registry;
 
 pub use registry::{Entry, Kind, Snapshot, snapshot};
@@ -70,8 +71,19 @@ impl Registration {
     }
 }
 
-/// How the registry knows `nid` (case-insensitive, as NIDs are: RFC 8141 §2).
+/// How the registry knows `nid` (case-insensitive, as NIDs are: RFC 8141 §2): one probe
+/// of the NID table ([`nids`]); a NID longer than any the table holds is searched in the
+/// snapshot.
 pub fn lookup(nid: &str) -> Registration {
+    match nids::known(nid) {
+        Some(k) => k.registration,
+        None if nid.len() <= nids::KEY_MAX => unlisted(nid),
+        None => registry_lookup(nid),
+    }
+}
+
+/// [`lookup`] in the snapshot itself (what the NID table is built from).
+fn registry_lookup(nid: &str) -> Registration {
     let snap = snapshot();
     if let Some(e) = snap.get(nid) {
         return match e.kind {
@@ -79,6 +91,11 @@ pub fn lookup(nid: &str) -> Registration {
             Kind::Informal => Registration::Informal(e),
         };
     }
+    unlisted(nid)
+}
+
+/// The registration of a NID the snapshot does not list: by its form alone.
+fn unlisted(nid: &str) -> Registration {
     let b = nid.as_bytes();
     if b.len() > 4
         && b[..4].eq_ignore_ascii_case(b"urn-")
@@ -118,6 +135,9 @@ pub struct CheckInput<'a> {
     pub nss: &'a str,
     /// The grammar's nodes, spans relative to the NSS.
     pub nodes: &'a [RelNode],
+    /// Whether a finding's message is wanted: the batch layer shows none, and leaves it
+    /// empty (no text is made on the URNs of a bulk check).
+    pub words: bool,
 }
 
 /// A finding of a check: where (relative to the NSS) and what to say.
@@ -312,10 +332,6 @@ fn namespace_index(nid: &str, nss: &str) -> Option<usize> {
     found
 }
 
-/// How the registry knows each namespace's NID, in [`catalogue::ALL`]'s order.
-static CATALOGUE_REGISTRATIONS: LazyLock<Vec<Registration>> =
-    LazyLock::new(|| catalogue::ALL.iter().map(|ns| lookup(ns.nid)).collect());
-
 /// Each namespace's grammar, compiled once, in [`catalogue::ALL`]'s order.
 static GRAMMARS: LazyLock<Vec<Option<Grammar>>> = LazyLock::new(|| {
     catalogue::ALL
@@ -362,12 +378,24 @@ fn batch_judge(i: usize) -> Option<&'static Judge> {
 #[derive(Clone, Debug, Default)]
 pub struct LayerScratch {
     caches: Vec<Option<Scratch>>,
+    /// A findings list handed back ([`LayerScratch::recycle`]) for the next verdict to
+    /// fill: no allocation a URN with findings once the first has made it.
+    spare: Vec<(Severity, Code, Span)>,
 }
 
 impl LayerScratch {
     /// An empty scratch: no cache is made until a namespace needs one.
     pub fn new() -> LayerScratch {
         LayerScratch::default()
+    }
+
+    /// Hands back a verdict's findings list once written, for the next [`nss_verdict`]
+    /// to reuse (a small one only: its contents are dropped).
+    pub fn recycle(&mut self, mut findings: Vec<(Severity, Code, Span)>) {
+        if findings.capacity() <= 16 && findings.capacity() > self.spare.capacity() {
+            findings.clear();
+            self.spare = findings;
+        }
     }
 }
 
@@ -442,19 +470,19 @@ pub fn nss_verdict(
     nss: &str,
     base_offset: usize,
 ) -> NssVerdict {
-    // One search of the catalogue gives the descriptor and the index of its automaton; a
-    // NID of the catalogue has its registration looked up once (the same answer: both
-    // compare the NID case-insensitively), any other by the registry's hash.
-    let index = namespace_index(nid, nss);
-    let registration = match index.and_then(|i| CATALOGUE_REGISTRATIONS.get(i)) {
-        Some(&r) => r,
+    // One probe of the NID table gives the registration and the catalogue's namespaces
+    // under the NID (the same answers as `lookup` and `namespace_for`).
+    let known = nids::known(nid);
+    let index = known.and_then(|k| k.namespace_index(nss));
+    let registration = match known {
+        Some(k) => k.registration,
         None => lookup(nid),
     };
     let mut out = NssVerdict {
         registration,
         namespace: None,
         valid: None,
-        findings: Vec::new(),
+        findings: std::mem::take(&mut scratch.spare),
     };
     if !registration.registered() {
         if registration != Registration::Experimental {
@@ -498,8 +526,9 @@ pub fn nss_verdict(
             Span::new(base_offset, base_offset + nss.len()),
         ));
     }
-    let cache = cache_of(scratch, i).get_or_insert_with(|| a.scratch());
-    match a.dies_at(cache, nss) {
+    // The automaton built whole (a dense DFA: one table read a byte), else its lazy DFA
+    // with this thread's cache.
+    match a.dies_at_dense(cache_of(scratch, i), nss) {
         Some(at) => {
             // The span `nss_invalid` gives: the offending character (none at the end).
             let next = nss[at..].chars().next().map_or(0, char::len_utf8);
@@ -516,6 +545,7 @@ pub fn nss_verdict(
                 nid,
                 nss,
                 nodes: &[],
+                words: false,
             };
             let mut pass = true;
             for c in ns.checks {
@@ -769,6 +799,7 @@ fn layer(
         nid,
         nss,
         nodes: &rel,
+        words: true,
     };
     let mut checks_pass = true;
     for c in ns.checks {
