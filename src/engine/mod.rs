@@ -12,6 +12,7 @@ pub mod descriptor;
 pub mod equiv;
 pub mod explain;
 pub mod family;
+pub mod first_error_mode;
 pub mod forms;
 pub mod handle;
 pub mod hosts;
@@ -551,36 +552,88 @@ pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 /// and the code of its first error, `None` when it is valid: what batch checking needs and
 /// nothing more (no tree is kept, no input copy, no forms, no verdicts). The quick
 /// recognizer ([`quick_check::quick_verdict`]) answers first; only what it cannot decide goes
-/// through the full grammar, which names the error. Agrees with [`analyze`] on every input
-/// of at most [`FULL_PARSE_LIMIT`] bytes; longer inputs that the quick recognizer cannot
-/// decide get `line-too-long`, so memory stays bounded whatever the input's length.
+/// through the grammar's first-error mode ([`first_error_mode`]: no tree, no messages), which
+/// names the error. Agrees with [`analyze`] on every input of at most [`FULL_PARSE_LIMIT`]
+/// bytes; longer inputs that the quick recognizer cannot decide get `line-too-long`, so
+/// memory stays bounded whatever the input's length.
 pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
-    fn full(p: Profile, input: &str) -> Option<&'static str> {
-        if let Some(verdict) = quick_check::quick_verdict(p, input) {
-            return verdict;
+    let (p, e) = first_error_by(input, profile, |p, input| match quick_check::quick_verdict(
+        p, input,
+    ) {
+        Some(v) => v,
+        None => first_error_given(p, input, descriptor::Quick::Unknown),
+    });
+    (p, e)
+}
+
+/// [`first_error`] with the error's place: its code, span, section and expected set as
+/// [`Analysis::first_error`] gives them (for an input longer than [`FULL_PARSE_LIMIT`] that
+/// the quick recognizer cannot decide, `line-too-long` over the whole input, citing that
+/// code's section).
+pub fn first_error_at(
+    input: &str,
+    profile: Option<Profile>,
+) -> (Profile, Option<first_error_mode::FirstError>) {
+    first_error_by(input, profile, |p, input| {
+        if quick_check::quick_verdict(p, input) == Some(None) {
+            return None;
         }
         if input.len() > FULL_PARSE_LIMIT {
-            return Some(codes::Code::LineTooLong.as_str());
+            let code = quick_check::quick_verdict(p, input)
+                .flatten()
+                .and_then(codes::Code::from_name)
+                .unwrap_or(codes::Code::LineTooLong);
+            return Some(first_error_mode::FirstError {
+                code,
+                span: Span::new(0, input.len()),
+                spec: code.section(),
+                expected: Vec::new(),
+            });
         }
-        let (_, diags) = specs::parse(p, input);
-        diags
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| d.code.as_str())
+        first_error_mode::grammar_first_error(p, input)
+    })
+}
+
+/// [`first_error`] under `p` once its quick recognizer has answered `quick` on `input` (as a
+/// batch check asks it on a line's raw bytes): the same code, without asking it again.
+pub fn first_error_given(
+    p: Profile,
+    input: &str,
+    quick: descriptor::Quick,
+) -> Option<&'static str> {
+    match quick {
+        descriptor::Quick::Valid => None,
+        descriptor::Quick::Invalid(code) => Some(code),
+        descriptor::Quick::Unknown if input.len() > FULL_PARSE_LIMIT => {
+            Some(codes::Code::LineTooLong.as_str())
+        }
+        descriptor::Quick::Unknown => {
+            first_error_mode::grammar_first_place(p, input).map(|(code, _)| code.as_str())
+        }
     }
+}
+
+/// The profile `auto` picks for `input` (the first whose `judge` finds no error, in the
+/// order [`specs::auto_choose`] tries them), or `profile`, with `judge`'s answer under it.
+fn first_error_by<T>(
+    input: &str,
+    profile: Option<Profile>,
+    judge: impl Fn(Profile, &str) -> Option<T>,
+) -> (Profile, Option<T>) {
     let Some(p) = profile else {
         // The trials' first errors, kept so that the chosen profile's is not computed twice.
-        let mut tried: Vec<(Profile, Option<&'static str>)> = Vec::new();
+        let mut tried: Vec<(Profile, Option<T>)> = Vec::new();
         let (p, _) = specs::auto_choose(input, |p| {
-            let e = full(p, input);
+            let e = judge(p, input);
+            let ok = e.is_none();
             tried.push((p, e));
-            e.is_none()
+            ok
         });
-        let e = match tried.iter().find(|(q, _)| *q == p) {
-            Some(&(_, e)) => e,
-            None => full(p, input),
+        let e = match tried.iter().position(|(q, _)| *q == p) {
+            Some(i) => tried.swap_remove(i).1,
+            None => judge(p, input),
         };
         return (p, e);
     };
-    (p, full(p, input))
+    (p, judge(p, input))
 }

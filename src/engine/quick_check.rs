@@ -39,6 +39,14 @@ pub fn quick_valid_bytes(profile: Profile, input: &[u8]) -> bool {
     quick(profile, input) == Quick::Valid
 }
 
+/// `profile`'s recognizer on raw bytes: [`Quick::Valid`] only when `input` is UTF-8 and the
+/// full grammar reports no error (as [`quick_valid_bytes`]); [`Quick::Invalid`] names the
+/// first error of some inputs, and holds only when `input` is UTF-8 (a batch check asks it
+/// first and checks UTF-8 after); "don't know" for a profile without one.
+pub fn quick_bytes(profile: Profile, input: &[u8]) -> Quick {
+    quick(profile, input)
+}
+
 /// `profile`'s recognizer on `input`; "don't know" for a profile without one.
 fn quick(profile: Profile, input: &[u8]) -> Quick {
     match profile.descriptor().quick {
