@@ -285,3 +285,36 @@ fn every_line_of_a_file() {
         failures[..failures.len().min(20)].join("\n")
     );
 }
+
+#[test]
+fn the_quick_path_names_the_common_errors() {
+    use idbench::engine::quick_check::quick_verdict;
+    // Named by the quick recognizer itself (no grammar run), and the grammar's first error.
+    for (p, s, code) in [
+        (Profile::Rfc3986, "http://a/b c", "illegal-char"),
+        (Profile::Rfc3986, "http://a/b?c d", "illegal-char"),
+        (Profile::Rfc3986, "http://a/b#c#d", "illegal-char"),
+        (Profile::Rfc3986, "http://a/caf\u{e9}", "non-ascii"),
+        (Profile::Rfc3986, "http://a/%zz", "pct-invalid"),
+        (Profile::Rfc3986, "http:\\\\a\\b", "illegal-char"),
+        (Profile::Rfc3986, "1a:b", "scheme-start"),
+        (Profile::Rfc3986, ":b", "scheme-empty"),
+        (Profile::Rfc3986, "a/b c", "illegal-char"),
+        (Profile::Rfc3987, "http://a/\u{202E}", "bidi-format-char"),
+        (
+            Profile::Rfc3987,
+            "http://a/\u{E000}",
+            "iprivate-outside-query",
+        ),
+        (Profile::Rfc3987, "http://a/\u{FFFF}", "noncharacter"),
+    ] {
+        assert_eq!(quick_verdict(p, s), Some(Some(code)), "{p} {s:?}");
+        assert_eq!(check(p, s), Ok(()));
+    }
+    // Left to the grammar: an authority, and a relative reference whose first segment
+    // holds ":" (the grammar may report a byte before it, read as a scheme's).
+    for s in ["http://a b/", "http://[::1/", "a~b c://x", " http://a/"] {
+        assert_eq!(quick_verdict(Profile::Rfc3986, s), None, "{s:?}");
+        assert_eq!(check(Profile::Rfc3986, s), Ok(()));
+    }
+}

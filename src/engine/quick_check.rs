@@ -20,8 +20,9 @@ pub fn quick_valid(profile: Profile, input: &str) -> bool {
 /// no error, `Some(Some(code))` when the first error it reports (in the order
 /// [`super::Analysis::first_error`] reads them) is `code`, `None` when the quick path cannot
 /// tell. Only a few invalid shapes are recognised, each proven against the full grammar in
-/// tests: today under rfc2141 and rfc2141bis, a bad character in the NSS and RFC 8141's
-/// `?+` / `?=` components read under the draft.
+/// tests: under rfc2141 and rfc2141bis, a bad character in the NSS and RFC 8141's
+/// `?+` / `?=` components read under the draft; under rfc3986 and rfc3987, a bad scheme
+/// start and a bad character or "%" in the path, query or fragment (`quick::uri`).
 pub fn quick_verdict(profile: Profile, input: &str) -> Option<Option<&'static str>> {
     match quick(profile, input.as_bytes()) {
         Quick::Valid => Some(None),
