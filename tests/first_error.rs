@@ -300,6 +300,11 @@ fn the_quick_path_names_the_common_errors() {
         (Profile::Rfc3986, "1a:b", "scheme-start"),
         (Profile::Rfc3986, ":b", "scheme-empty"),
         (Profile::Rfc3986, "a/b c", "illegal-char"),
+        (Profile::Rfc3986, " http://a/", "illegal-char"),
+        (Profile::Rfc3986, "http://a b/", "illegal-char"),
+        (Profile::Rfc3986, "http://b\u{fc}cher.de/", "non-ascii"),
+        (Profile::Rfc3986, "http://a:8o/", "port-not-digits"),
+        (Profile::Rfc3986, "http://u%zz@a/", "pct-invalid"),
         (Profile::Rfc3987, "http://a/\u{202E}", "bidi-format-char"),
         (
             Profile::Rfc3987,
@@ -311,9 +316,10 @@ fn the_quick_path_names_the_common_errors() {
         assert_eq!(quick_verdict(p, s), Some(Some(code)), "{p} {s:?}");
         assert_eq!(check(p, s), Ok(()));
     }
-    // Left to the grammar: an authority, and a relative reference whose first segment
-    // holds ":" (the grammar may report a byte before it, read as a scheme's).
-    for s in ["http://a b/", "http://[::1/", "a~b c://x", " http://a/"] {
+    // Left to the grammar: an IP literal, a port after a host with two ":", and a relative
+    // reference whose first segment holds ":" (the grammar may report a byte before the
+    // one the scan stopped on, read as a scheme's).
+    for s in ["http://[::1/", "http://a:1:x/", "a~b c://x"] {
         assert_eq!(quick_verdict(Profile::Rfc3986, s), None, "{s:?}");
         assert_eq!(check(Profile::Rfc3986, s), Ok(()));
     }

@@ -998,6 +998,10 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         .as_ref()
         .and_then(|l| l.scratch.lock().ok().and_then(|mut v| v.pop()))
         .flatten();
+    // A plain verdict (`--quiet`, no `--grammar`, `--agree`, `--namespaces` or `--schemes`):
+    // each line is judged and counted, nothing else (no record, no extras to build and drop).
+    let plain =
+        ctx.quiet && ctx.lab.is_none() && ctx.agree.is_none() && !ctx.namespaces && !ctx.schemes;
     while start < data.len() {
         let end = memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |k| start + k);
         let mut bytes = &data[start..end];
@@ -1010,6 +1014,14 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             if !ctx.quiet {
                 let file = ctx.names.as_ref().map(|_| chunk.source);
                 blank_line(out, ctx, file, line_no);
+            }
+            line_no += 1;
+            continue;
+        }
+        if plain {
+            match judge(bytes, ctx.profile).1 {
+                Ok(()) => tally.valid += 1,
+                Err(_) => tally.invalid += 1,
             }
             line_no += 1;
             continue;

@@ -314,24 +314,28 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
         let a0 = p + 2;
         p = match fast_authority::<IRI>(b, a0) {
             Ok(ae) => ae,
-            Err(true) => {
+            Err(None) => {
                 let mut ae = a0;
                 while ae < e && !matches!(b[ae], b'/' | b'?' | b'#') {
                     ae += 1;
                 }
-                if !authority::<IRI>(b, a0, ae) {
-                    return Quick::Unknown;
+                match authority::<IRI>(b, a0, ae) {
+                    Ok(()) => {}
+                    Err(Some(code)) => return Quick::Invalid(code.as_str()),
+                    Err(None) => return Quick::Unknown,
                 }
                 ae
             }
-            Err(false) => return Quick::Unknown,
+            // A bad "%" or character before any byte outside reg-name: in the userinfo or
+            // the host, whichever this turns out to be, and both report it there.
+            Err(Some(k)) => return bad_in_uri::<IRI>(b, k, None, Part::Path),
         };
         has_auth = true;
     }
     // The segment a failure stands in: the first of a relative reference cannot be named
     // when it holds ":".
     let mut first_segment = None;
-    if !has_scheme && !has_auth {
+    if !has_scheme && !has_auth && b.get(p).is_some_and(|&c| c != b'/') {
         // path-noscheme: the first segment (up to "/", "?" or "#") has no ":" (RFC 3986
         // §4.2). A path-absolute stops this scan at once, at its "/".
         first_segment = Some(p);
@@ -392,7 +396,9 @@ fn bad_in_uri<const IRI: bool>(
     first_segment: Option<usize>,
     part: Part,
 ) -> Quick {
-    if let Some(s) = first_segment {
+    if let Some(s) = first_segment.filter(|&s| k > s) {
+        // (At the segment's first byte nothing can come before the error: the scheme
+        // reading reports none where a path forbids the byte too, or after it.)
         let seg = b.get(s..).unwrap_or_default();
         let end = seg
             .iter()
@@ -461,14 +467,15 @@ fn bad_in_uri<const IRI: bool>(
 }
 
 /// The usual authority, `reg-name [ ":" port ]`, in one pass from `a0`: `Ok` with where it
-/// ends (at "/", "?", "#" or the end) when it is that and valid; `Err(false)` when the
-/// authority is invalid whatever it turns out to be; `Err(true)` when it is something else
-/// (userinfo, an IP literal, a second ":"), for [`authority`] to judge.
+/// ends (at "/", "?", "#" or the end) when it is that and valid; `Err(Some(at))` when the
+/// authority is invalid whatever it turns out to be, for a bad "%" or character at `at`;
+/// `Err(None)` when it is something else (userinfo, an IP literal, a second ":"), for
+/// [`authority`] to judge.
 #[inline]
-fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, bool> {
+fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, Option<usize>> {
     // A bad triplet or character before the first byte outside reg-name is in the userinfo
     // or in the host, whichever this turns out to be, and both forbid it.
-    let he = run::<IRI, false>(b, a0, b.len(), C_REG_NAME).ok_or(false)?;
+    let he = run_at::<IRI, false>(b, a0, b.len(), C_REG_NAME).map_err(Some)?;
     let ae = match b.get(he) {
         None | Some(b'/' | b'?' | b'#') => return Ok(he),
         Some(b':') => {
@@ -478,45 +485,69 @@ fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, bool> {
             }
             k
         }
-        Some(_) => return Err(true),
+        Some(_) => return Err(None),
     };
     match b.get(ae) {
         None | Some(b'/' | b'?' | b'#') => Ok(ae),
-        Some(_) => Err(true),
+        Some(_) => Err(None),
     }
 }
 
 /// `authority = [ userinfo "@" ] host [ ":" port ]` over `b[a0..ae]`; the last "@" ends the
-/// userinfo, as in the full grammar.
-fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> bool {
+/// userinfo, as in the full grammar. `Err(Some(code))` names the grammar's first error where
+/// everything before it was checked and nothing after it can come first: a bad byte of the
+/// userinfo, of a reg-name, or a port that is not digits after a reg-name with one ":"
+/// (with two, the grammar may read the host as an unbracketed IPv6 address); `Err(None)`
+/// when the authority is invalid in some other way (an IP literal's errors are the
+/// grammar's to name).
+fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Option<Code>> {
+    // The grammar's code for a byte the scan of the userinfo or a reg-name stopped on
+    // (neither has a delimiter of its own within the authority).
+    let bad = |k: usize| match bad_in_uri::<IRI>(b, k, None, Part::Path) {
+        Quick::Invalid(c) => Code::from_name(c),
+        _ => None,
+    };
     let Some(auth) = b.get(a0..ae) else {
-        return false;
+        return Err(None);
     };
     let mut hs = a0;
     if let Some(k) = auth.iter().rposition(|&c| c == b'@') {
         let at = a0 + k;
-        if run::<IRI, false>(b, a0, at, C_USERINFO) != Some(at) {
-            return false;
+        match run_at::<IRI, false>(b, a0, at, C_USERINFO) {
+            Ok(k) if k == at => {}
+            Ok(k) | Err(k) => return Err(bad(k)),
         }
         hs = at + 1;
     }
     if b.get(hs) == Some(&b'[') && hs < ae {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]", then nothing or ":" port.
         let Some(k) = b[hs..ae].iter().position(|&c| c == b']') else {
-            return false;
+            return Err(None);
         };
         let r = hs + k;
         if !ip_literal(&b[hs + 1..r]) {
-            return false;
+            return Err(None);
         }
         let q = r + 1;
-        q >= ae || (b[q] == b':' && digits(b, q + 1, ae))
+        (q >= ae || (b[q] == b':' && digits(b, q + 1, ae)))
+            .then_some(())
+            .ok_or(None)
     } else {
         // reg-name (an IPv4address is one too), up to the first ":", then port = *DIGIT.
-        match run::<IRI, false>(b, hs, ae, C_REG_NAME) {
-            Some(he) if he >= ae => true,
-            Some(he) => b[he] == b':' && digits(b, he + 1, ae),
-            None => false,
+        match run_at::<IRI, false>(b, hs, ae, C_REG_NAME) {
+            Ok(he) if he >= ae => Ok(()),
+            Ok(he) if b[he] == b':' => {
+                if digits(b, he + 1, ae) {
+                    Ok(())
+                } else if b[he + 1..ae].contains(&b':') {
+                    Err(None)
+                } else {
+                    Err(Some(Code::PortNotDigits))
+                }
+            }
+            // A byte no reg-name holds before any ":": the grammar reads the host up to
+            // the first ":" (no IPv6 address holds that byte either) and reports it.
+            Ok(he) | Err(he) => Err(bad(he)),
         }
     }
 }
