@@ -8,7 +8,7 @@
 #    the lines are not RFC 3986 URIs) and the clean URI corpus (gen-corpus uri LINES 3986)
 #    into target/bench-corpus/, and splits the mixed set by each peer's verdict
 #    (peer-check split): the invalid lines alone are timed too.
-# 3. CPU time (user + system, best of RUNS runs, load average beside it) of
+# 3. CPU time (perf's task-clock, best of RUNS runs, load average beside it) of
 #      idbench check --profile rfc3986 --jobs 1 --quiet   vs  peer-check fluent-uri
 #      idbench check --profile rfc3987 --jobs 1 --quiet   vs  peer-check iri-string
 #    on the mixed set (target: at most 1.2x) and on its invalid lines alone (at most 1.5x),
@@ -51,13 +51,19 @@ for crate in fluent-uri iri-string; do
 done
 echo "corpora: $mixed ($(wc -l <"$mixed") lines; fluent-uri rejects $(wc -l <"$dir/mixed-fluent-uri-invalid.txt"), iri-string $(wc -l <"$dir/mixed-iri-string-invalid.txt")), $clean"
 
-# Best user+system CPU seconds of RUNS runs of the command.
+# Best CPU seconds (perf's task-clock, which counts user and system time to the
+# microsecond; /usr/bin/time's user + system, to the centisecond, without perf) of RUNS runs.
 cpu() {
   local best="" t f
   f=$(mktemp)
   for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -o "$f" -f "%U %S" "$@" >/dev/null 2>&1 || true
-    t=$(tail -n 1 "$f" | awk '{print $1 + $2}')
+    if command -v perf >/dev/null && perf stat -x, -o "$f" -e task-clock -- "$@" >/dev/null 2>&1 ||
+      grep -q task-clock "$f" 2>/dev/null; then
+      t=$(awk -F, '$3 ~ /task-clock/ {print $1 / 1000}' "$f")
+    else
+      /usr/bin/time -o "$f" -f "%U %S" "$@" >/dev/null 2>&1 || true
+      t=$(tail -n 1 "$f" | awk '{print $1 + $2}')
+    fi
     best=$(awk -v a="$t" -v b="${best:-1e9}" 'BEGIN {print (a < b) ? a : b}')
   done
   rm -f "$f"
@@ -103,7 +109,7 @@ pair() {
     }'
 }
 
-echo "== CPU time (user+sys, best of $runs) and instructions per line (callgrind, 2x$slice - $slice lines)"
+echo "== CPU time (task-clock, best of $runs) and instructions per line (callgrind, 2x$slice - $slice lines)"
 pair "rfc3986 mixed vs fluent-uri" 1.2 "$mixed" "$idb" check --profile rfc3986 --jobs 1 --quiet -- "$peer" fluent-uri
 pair "rfc3986 invalid vs fluent-uri" 1.5 "$dir/mixed-fluent-uri-invalid.txt" "$idb" check --profile rfc3986 --jobs 1 --quiet -- "$peer" fluent-uri
 pair "rfc3987 mixed vs iri-string" 1.2 "$mixed" "$idb" check --profile rfc3987 --jobs 1 --quiet -- "$peer" iri-string

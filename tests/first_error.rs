@@ -15,10 +15,11 @@
 //! - with `IDBENCH_FIRST_ERROR_FILE=FILE` and `--ignored`, every line of FILE
 //!   (`scripts/measure-first-error.sh` runs it on the 1,000,000-line mixed set).
 
-use idbench::engine::first_error_mode::{
-    FirstError, grammar_first_error, grammar_first_place, has_mode,
+use idbench::engine::first_error_mode::FirstError;
+use idbench::engine::{
+    Options, Profile, analyze, first_error, first_error_at, grammar_first_error,
+    grammar_first_place, has_first_error_mode,
 };
-use idbench::engine::{Options, Profile, analyze, first_error, first_error_at};
 use idbench::idsets;
 use proptest::prelude::*;
 
@@ -134,7 +135,7 @@ fn near_misses(s: &str) -> Vec<String> {
 #[test]
 fn the_rfc_grammars_have_the_mode() {
     for p in RFC {
-        assert!(has_mode(p), "{p}");
+        assert!(has_first_error_mode(p), "{p}");
     }
 }
 

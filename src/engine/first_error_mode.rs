@@ -13,7 +13,8 @@
 //! generated near misses.
 //!
 //! The other grammars answer through their verdict parse ([`Builder::verdict_only`], which
-//! keeps the first error only and skips the messages it can).
+//! keeps the first error only and skips the messages it can): [`super::grammar_first_error`]
+//! picks the way by profile.
 //!
 //! What the [`Seeker`] keeps mirrors the [`Builder`]'s sink: a repeat of the last error
 //! (same code and section, its span starting where the last one's ends, and the same
@@ -25,8 +26,6 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 
 use super::codes::{Code, Sections};
-use super::specs::uri::grammar::{self as uri, Flavor};
-use super::specs::{self, Profile};
 use super::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
 
 /// An input's first error, as [`super::Analysis::first_error`] reports it, less the message.
@@ -56,52 +55,6 @@ impl FirstError {
                 spec: d.spec,
                 expected: d.expected.clone(),
             })
-    }
-}
-
-/// The first error of `input` under `profile` from its grammar alone (no quick recognizer
-/// first): the first-error mode where the profile's grammar has one, else the verdict
-/// parse. `None` when the grammar reports no error.
-pub fn grammar_first_error(profile: Profile, input: &str) -> Option<FirstError> {
-    match flavor_of(profile) {
-        Some(f) => uri::first_error(input, f, true),
-        None => FirstError::of(&profile.descriptor().grammar.parse_verdict(input).1),
-    }
-}
-
-/// [`grammar_first_error`]'s code and span alone (its expected set is not looked up):
-/// what a batch verdict and its column need.
-pub fn grammar_first_place(profile: Profile, input: &str) -> Option<(Code, Span)> {
-    let e = match flavor_of(profile) {
-        Some(f) => uri::first_error(input, f, false),
-        None => {
-            let (_, diags) = profile.descriptor().grammar.parse_verdict(input);
-            return diags
-                .iter()
-                .find(|d| d.severity == Severity::Error)
-                .map(|d| (d.code, d.span));
-        }
-    };
-    e.map(|e| (e.code, e.span))
-}
-
-/// True when `profile`'s grammar has a first-error mode of its own (the others answer
-/// through their verdict parse).
-pub fn has_mode(profile: Profile) -> bool {
-    flavor_of(profile).is_some()
-}
-
-/// The flavour of the RFC 3986 / RFC 3987 grammar `profile` parses with, if it does: the
-/// grammars with a first-error mode, by descriptor. (A field of the descriptor would be
-/// the general home; two built-ins have one today.)
-fn flavor_of(profile: Profile) -> Option<Flavor> {
-    let d = profile.descriptor();
-    if std::ptr::eq(&*d, &specs::uri::rfc3986::RFC3986) {
-        Some(Flavor::Uri)
-    } else if std::ptr::eq(&*d, &specs::uri::rfc3987::RFC3987) {
-        Some(Flavor::Iri)
-    } else {
-        None
     }
 }
 
