@@ -7,7 +7,8 @@
 //! tree-less, one per built-in spec (a descriptor's [`quick`](super::descriptor::Descriptor::quick)): one pass over the bytes (a few for nested XRI
 //! cross-references), driven by a 256-entry table of character classes derived from
 //! [`chars`], allocating nothing. The URN ones also name the first error of some
-//! invalid URNs, where everything before the bad byte was checked.
+//! invalid URNs, and the URI / IRI one that of most invalid references (issue 42), where
+//! everything before the bad byte was checked and the grammar cannot report an earlier one.
 //!
 //! It is an accelerator, never the judge. `true` means "the full grammar reports no error";
 //! `false` means "don't know": the caller ([`super::quick_check`], for [`super::first_error`]) then runs the full parse,
