@@ -552,48 +552,40 @@ pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 /// first): the first-error mode where the profile's grammar has one, else the verdict
 /// parse. `None` when the grammar reports no error.
 pub fn grammar_first_error(profile: Profile, input: &str) -> Option<first_error_mode::FirstError> {
-    match flavor_of(profile) {
-        Some(f) => specs::uri::grammar::first_error(input, f, true),
-        None => {
-            first_error_mode::FirstError::of(&profile.descriptor().grammar.parse_verdict(input).1)
-        }
-    }
+    mode_first_error(profile, input, true).unwrap_or_else(|| {
+        first_error_mode::FirstError::of(&profile.descriptor().grammar.parse_verdict(input).1)
+    })
 }
 
 /// [`grammar_first_error`]'s code and span alone (its expected set is not looked up):
 /// what a batch verdict and its column need.
 pub fn grammar_first_place(profile: Profile, input: &str) -> Option<(codes::Code, Span)> {
-    let e = match flavor_of(profile) {
-        Some(f) => specs::uri::grammar::first_error(input, f, false),
+    match mode_first_error(profile, input, false) {
+        Some(e) => e.map(|e| (e.code, e.span)),
         None => {
             let (_, diags) = profile.descriptor().grammar.parse_verdict(input);
-            return diags
+            diags
                 .iter()
                 .find(|d| d.severity == Severity::Error)
-                .map(|d| (d.code, d.span));
+                .map(|d| (d.code, d.span))
         }
-    };
-    e.map(|e| (e.code, e.span))
+    }
 }
 
 /// True when `profile`'s grammar has a first-error mode of its own (the others answer
 /// through their verdict parse).
 pub fn has_first_error_mode(profile: Profile) -> bool {
-    flavor_of(profile).is_some()
+    mode_first_error(profile, "", false).is_some()
 }
 
-/// The flavour of the RFC 3986 / RFC 3987 grammar `profile` parses with, if it does: the
-/// grammars with a first-error mode, by descriptor. (A field of the descriptor would be
-/// the general home; two built-ins have one today.)
-fn flavor_of(profile: Profile) -> Option<specs::uri::grammar::Flavor> {
-    let d = profile.descriptor();
-    if std::ptr::eq(&*d, &specs::uri::rfc3986::RFC3986) {
-        Some(specs::uri::grammar::Flavor::Uri)
-    } else if std::ptr::eq(&*d, &specs::uri::rfc3987::RFC3987) {
-        Some(specs::uri::grammar::Flavor::Iri)
-    } else {
-        None
-    }
+/// The first-error mode of `profile`'s grammar on `input`, `None` when it has none (the
+/// RFC 3986 / RFC 3987 grammar has one).
+fn mode_first_error(
+    profile: Profile,
+    input: &str,
+    expected: bool,
+) -> Option<Option<first_error_mode::FirstError>> {
+    specs::first_error_under(profile, input, expected)
 }
 
 /// The profile an input is judged under (as [`analyze`] chooses it when `profile` is `None`)

@@ -73,6 +73,25 @@ pub(crate) fn first_error(input: &str, flavor: Flavor, expected: bool) -> Option
     })
 }
 
+/// [`first_error`] when `profile` parses with this grammar (rfc3986, rfc3987), by its
+/// descriptor; `None` for any other profile. (A field of the descriptor would be the
+/// general home; these two built-ins are the ones with a first-error mode.)
+pub fn first_error_under(
+    profile: crate::engine::Profile,
+    input: &str,
+    expected: bool,
+) -> Option<Option<FirstError>> {
+    let d = profile.descriptor();
+    let flavor = if std::ptr::eq(&*d, &super::rfc3986::RFC3986) {
+        Flavor::Uri
+    } else if std::ptr::eq(&*d, &super::rfc3987::RFC3987) {
+        Flavor::Iri
+    } else {
+        return None;
+    };
+    Some(first_error(input, flavor, expected))
+}
+
 fn parse_range_in(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> NodeId {
     let input = b.input();
     let end = end.min(input.len());
