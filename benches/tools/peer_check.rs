@@ -14,6 +14,10 @@
 //! - `lines`: no check at all, every line counted valid: the bare line-reading loop, the
 //!   floor any checker reading the same file one line at a time stands on.
 //!
+//! `peer-check split PEER FILE OUT-VALID OUT-INVALID` writes the lines PEER accepts to
+//! OUT-VALID and the others to OUT-INVALID (for timing the invalid lines alone,
+//! `scripts/measure-first-error.sh`).
+//!
 //! The loop is the one `check` runs: a 64 KiB buffered reader, one line at a time, CR/LF
 //! stripped, lines that are not UTF-8 counted invalid; the tally goes to stderr and the exit
 //! code is 1 when any line is invalid.
@@ -50,8 +54,38 @@ fn run(peer: &str, reader: impl Read, tally: &mut [u64; 2]) -> std::io::Result<(
     }
 }
 
+/// `split PEER FILE OUT-VALID OUT-INVALID`.
+fn split(args: &[String]) -> std::io::Result<()> {
+    use std::io::Write;
+    let [peer, file, ok, bad] = args else {
+        eprintln!("usage: peer-check split fluent-uri|iri-string|urn FILE OUT-VALID OUT-INVALID");
+        std::process::exit(2);
+    };
+    let text = std::fs::read(file)?;
+    let mut outs = [
+        std::io::BufWriter::new(std::fs::File::create(ok)?),
+        std::io::BufWriter::new(std::fs::File::create(bad)?),
+    ];
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        let mut bytes = line.strip_suffix(b"\n").unwrap_or(line);
+        bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        if bytes.is_empty() {
+            continue;
+        }
+        let ok = std::str::from_utf8(bytes).is_ok_and(|s| valid(peer, s));
+        outs[usize::from(!ok)].write_all(line)?;
+    }
+    for o in &mut outs {
+        o.flush()?;
+    }
+    Ok(())
+}
+
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("split") {
+        return split(&args[1..]);
+    }
     let peer = match args.first().map(String::as_str) {
         Some(p @ ("fluent-uri" | "iri-string" | "urn" | "lines")) => p.to_string(),
         _ => {

@@ -24,9 +24,10 @@ use serde::ser::{SerializeStruct, Serializer};
 use super::check_format::{self, Annotations, CheckFormat, FailOn, Finding};
 use super::{CheckArgs, Format, json};
 use crate::engine::abnf::{Grammar, Judge, Scratch};
+use crate::engine::descriptor::Quick;
 use crate::engine::namespaces::LayerScratch;
-use crate::engine::quick_check::quick_valid_bytes;
-use crate::engine::{Profile, Severity, first_error};
+use crate::engine::quick_check::quick_bytes;
+use crate::engine::{Profile, Severity, first_error, first_error_at, first_error_given};
 
 /// A chunk is cut after the line that brings it past this many bytes.
 const CHUNK_BYTES: usize = 256 * 1024;
@@ -160,6 +161,33 @@ fn profile_error(
     (e, Some(a))
 }
 
+/// Where the first error of a line that `profile` (by its name) judged invalid with `code`
+/// is, as [`profile_error`] places it, from the first-error mode: the error object of the
+/// text format, which shows its column and nothing else (no message, no expected set).
+fn error_place(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
+    let (start, end) = match std::str::from_utf8(bytes) {
+        Err(e) => {
+            let at = e.valid_up_to();
+            (at, at + e.error_len().unwrap_or(bytes.len() - at))
+        }
+        Ok(s) => profile
+            .parse::<Profile>()
+            .ok()
+            .filter(|_| s.len() <= crate::engine::FULL_PARSE_LIMIT)
+            .and_then(|p| first_error_at(s, Some(p)).1)
+            .filter(|e| e.code.as_str() == code)
+            .map_or((0, s.len()), |e| (e.span.start, e.span.end)),
+    };
+    LabError {
+        code,
+        start,
+        end,
+        expected: Vec::new(),
+        spec: None,
+        message: None,
+    }
+}
+
 /// The lab's verdict on one line.
 fn lab_judge(lab: &Lab, scratch: &mut Option<Scratch>, bytes: &[u8]) -> Result<(), LabError> {
     let s = match std::str::from_utf8(bytes) {
@@ -281,10 +309,17 @@ fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'
     // The quick path first, the full grammar only for what it cannot vouch for; the code
     // is a static string, so nothing is copied unless the line is printed. With a profile
     // given, a line the quick path accepts needs no UTF-8 check of its own:
-    // `quick_valid_bytes` accepts only UTF-8.
+    // `quick_bytes` accepts only UTF-8. Its answer is asked once: the grammar's
+    // first-error mode takes over where it cannot tell.
     match profile {
-        Some(p) if quick_valid_bytes(p, bytes) => (p.name(), Ok(())),
-        _ => match std::str::from_utf8(bytes) {
+        Some(p) => match quick_bytes(p, bytes) {
+            Quick::Valid => (p.name(), Ok(())),
+            q => match std::str::from_utf8(bytes) {
+                Ok(s) => (p.name(), first_error_given(p, s, q).map_or(Ok(()), Err)),
+                Err(_) => (p.name(), Err("not-utf8")),
+            },
+        },
+        None => match std::str::from_utf8(bytes) {
             Ok(s) => {
                 let (p, first) = first_error(s, profile);
                 (p.name(), first.map_or(Ok(()), Err))
@@ -1010,6 +1045,10 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         .as_ref()
         .and_then(|l| l.scratch.lock().ok().and_then(|mut v| v.pop()))
         .flatten();
+    // A plain verdict (`--quiet`, no `--grammar`, `--agree`, `--namespaces` or `--schemes`):
+    // each line is judged and counted, nothing else (no record, no extras to build and drop).
+    let plain =
+        ctx.quiet && ctx.lab.is_none() && ctx.agree.is_none() && !ctx.namespaces && !ctx.schemes;
     while start < data.len() {
         let end = memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |k| start + k);
         let mut bytes = &data[start..end];
@@ -1022,6 +1061,14 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             if !ctx.quiet {
                 let file = ctx.names.as_ref().map(|_| chunk.source);
                 blank_line(out, ctx, file, line_no);
+            }
+            line_no += 1;
+            continue;
+        }
+        if plain {
+            match judge(bytes, ctx.profile).1 {
+                Ok(()) => tally.valid += 1,
+                Err(_) => tally.invalid += 1,
             }
             line_no += 1;
             continue;
@@ -1056,9 +1103,15 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                 || (ctx.names.is_some() && ctx.agree.is_none()))
             && let Err(code) = verdict
         {
-            let (e, a) = profile_error(bytes, shown_profile, code);
-            lab_error = Some(e);
-            analysis = a;
+            if let (Format::Text, None) = (ctx.format, ctx.annotations) {
+                // The text format shows only the column: the first-error mode finds it,
+                // with no analysis (the same place as `profile_error`'s).
+                lab_error = Some(error_place(bytes, shown_profile, code));
+            } else {
+                let (e, a) = profile_error(bytes, shown_profile, code);
+                lab_error = Some(e);
+                analysis = a;
+            }
         }
         match verdict {
             Ok(()) => tally.valid += 1,

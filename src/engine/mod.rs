@@ -12,6 +12,7 @@ pub mod descriptor;
 pub mod equiv;
 pub mod explain;
 pub mod family;
+pub mod first_error_mode;
 pub mod forms;
 pub mod handle;
 pub mod hosts;
@@ -547,40 +548,130 @@ pub fn analyze_with_base(input: &str, base: &str, options: &Options) -> Analysis
 /// [`analyze`] has no such limit.
 pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 
+/// The first error of `input` under `profile` from its grammar alone (no quick recognizer
+/// first): the first-error mode where the profile's grammar has one, else the verdict
+/// parse. `None` when the grammar reports no error.
+pub fn grammar_first_error(profile: Profile, input: &str) -> Option<first_error_mode::FirstError> {
+    mode_first_error(profile, input, true).unwrap_or_else(|| {
+        first_error_mode::FirstError::of(&profile.descriptor().grammar.parse_verdict(input).1)
+    })
+}
+
+/// [`grammar_first_error`]'s code and span alone (its expected set is not looked up):
+/// what a batch verdict and its column need.
+pub fn grammar_first_place(profile: Profile, input: &str) -> Option<(codes::Code, Span)> {
+    match mode_first_error(profile, input, false) {
+        Some(e) => e.map(|e| (e.code, e.span)),
+        None => {
+            let (_, diags) = profile.descriptor().grammar.parse_verdict(input);
+            diags
+                .iter()
+                .find(|d| d.severity == Severity::Error)
+                .map(|d| (d.code, d.span))
+        }
+    }
+}
+
+/// True when `profile`'s grammar has a first-error mode of its own (the others answer
+/// through their verdict parse).
+pub fn has_first_error_mode(profile: Profile) -> bool {
+    mode_first_error(profile, "", false).is_some()
+}
+
+/// The first-error mode of `profile`'s grammar on `input`, `None` when it has none (the
+/// RFC 3986 / RFC 3987 grammar has one).
+fn mode_first_error(
+    profile: Profile,
+    input: &str,
+    expected: bool,
+) -> Option<Option<first_error_mode::FirstError>> {
+    specs::first_error_under(profile, input, expected)
+}
+
 /// The profile an input is judged under (as [`analyze`] chooses it when `profile` is `None`)
 /// and the code of its first error, `None` when it is valid: what batch checking needs and
 /// nothing more (no tree is kept, no input copy, no forms, no verdicts). The quick
 /// recognizer ([`quick_check::quick_verdict`]) answers first; only what it cannot decide goes
-/// through the full grammar, which names the error. Agrees with [`analyze`] on every input
-/// of at most [`FULL_PARSE_LIMIT`] bytes; longer inputs that the quick recognizer cannot
-/// decide get `line-too-long`, so memory stays bounded whatever the input's length.
+/// through the grammar's first-error mode ([`first_error_mode`]: no tree, no messages), which
+/// names the error. Agrees with [`analyze`] on every input of at most [`FULL_PARSE_LIMIT`]
+/// bytes; longer inputs that the quick recognizer cannot decide get `line-too-long`, so
+/// memory stays bounded whatever the input's length.
 pub fn first_error(input: &str, profile: Option<Profile>) -> (Profile, Option<&'static str>) {
-    fn full(p: Profile, input: &str) -> Option<&'static str> {
-        if let Some(verdict) = quick_check::quick_verdict(p, input) {
-            return verdict;
+    let (p, e) = first_error_by(input, profile, |p, input| match quick_check::quick_verdict(
+        p, input,
+    ) {
+        Some(v) => v,
+        None => first_error_given(p, input, descriptor::Quick::Unknown),
+    });
+    (p, e)
+}
+
+/// [`first_error`] with the error's place: its code, span, section and expected set as
+/// [`Analysis::first_error`] gives them (for an input longer than [`FULL_PARSE_LIMIT`] that
+/// the quick recognizer cannot decide, `line-too-long` over the whole input, citing that
+/// code's section).
+pub fn first_error_at(
+    input: &str,
+    profile: Option<Profile>,
+) -> (Profile, Option<first_error_mode::FirstError>) {
+    first_error_by(input, profile, |p, input| {
+        if quick_check::quick_verdict(p, input) == Some(None) {
+            return None;
         }
         if input.len() > FULL_PARSE_LIMIT {
-            return Some(codes::Code::LineTooLong.as_str());
+            let code = quick_check::quick_verdict(p, input)
+                .flatten()
+                .and_then(codes::Code::from_name)
+                .unwrap_or(codes::Code::LineTooLong);
+            return Some(first_error_mode::FirstError {
+                code,
+                span: Span::new(0, input.len()),
+                spec: code.section(),
+                expected: Vec::new(),
+            });
         }
-        let (_, diags) = specs::parse(p, input);
-        diags
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| d.code.as_str())
+        grammar_first_error(p, input)
+    })
+}
+
+/// [`first_error`] under `p` once its quick recognizer has answered `quick` on `input` (as a
+/// batch check asks it on a line's raw bytes): the same code, without asking it again.
+pub fn first_error_given(
+    p: Profile,
+    input: &str,
+    quick: descriptor::Quick,
+) -> Option<&'static str> {
+    match quick {
+        descriptor::Quick::Valid => None,
+        descriptor::Quick::Invalid(code) => Some(code),
+        descriptor::Quick::Unknown if input.len() > FULL_PARSE_LIMIT => {
+            Some(codes::Code::LineTooLong.as_str())
+        }
+        descriptor::Quick::Unknown => grammar_first_place(p, input).map(|(code, _)| code.as_str()),
     }
+}
+
+/// The profile `auto` picks for `input` (the first whose `judge` finds no error, in the
+/// order [`specs::auto_choose`] tries them), or `profile`, with `judge`'s answer under it.
+fn first_error_by<T>(
+    input: &str,
+    profile: Option<Profile>,
+    judge: impl Fn(Profile, &str) -> Option<T>,
+) -> (Profile, Option<T>) {
     let Some(p) = profile else {
         // The trials' first errors, kept so that the chosen profile's is not computed twice.
-        let mut tried: Vec<(Profile, Option<&'static str>)> = Vec::new();
+        let mut tried: Vec<(Profile, Option<T>)> = Vec::new();
         let (p, _) = specs::auto_choose(input, |p| {
-            let e = full(p, input);
+            let e = judge(p, input);
+            let ok = e.is_none();
             tried.push((p, e));
-            e.is_none()
+            ok
         });
-        let e = match tried.iter().find(|(q, _)| *q == p) {
-            Some(&(_, e)) => e,
-            None => full(p, input),
+        let e = match tried.iter().position(|(q, _)| *q == p) {
+            Some(i) => tried.swap_remove(i).1,
+            None => judge(p, input),
         };
         return (p, e);
     };
-    (p, full(p, input))
+    (p, judge(p, input))
 }

@@ -7,7 +7,8 @@
 //! tree-less, one per built-in spec (a descriptor's [`quick`](super::descriptor::Descriptor::quick)): one pass over the bytes (a few for nested XRI
 //! cross-references), driven by a 256-entry table of character classes derived from
 //! [`chars`], allocating nothing. The URN ones also name the first error of some
-//! invalid URNs, where everything before the bad byte was checked.
+//! invalid URNs, and the URI / IRI one that of most invalid references (issue 42), where
+//! everything before the bad byte was checked and the grammar cannot report an earlier one.
 //!
 //! It is an accelerator, never the judge. `true` means "the full grammar reports no error";
 //! `false` means "don't know": the caller ([`super::quick_check`], for [`super::first_error`]) then runs the full parse,
@@ -33,14 +34,14 @@ use super::ip;
 
 // ---------------------------------------------------------------- the recognizers
 
-/// RFC 3986 `URI-reference`.
+/// RFC 3986 `URI-reference`; names the errors of a scheme, a path, a query and a fragment.
 pub fn uri(b: &[u8]) -> Quick {
-    Quick::valid_or_unknown(uri_reference::<false>(b))
+    uri_reference::<false>(b)
 }
 
-/// RFC 3987 `IRI-reference`.
+/// RFC 3987 `IRI-reference`; names the errors of a scheme, a path, a query and a fragment.
 pub fn iri(b: &[u8]) -> Quick {
-    Quick::valid_or_unknown(uri_reference::<true>(b))
+    uri_reference::<true>(b)
 }
 
 /// RFC 8141 `namestring`.
@@ -189,28 +190,39 @@ fn skip(b: &[u8], mut i: usize, end: usize, class: u16) -> usize {
 #[inline(always)]
 fn run<const IRI: bool, const PRIVATE: bool>(
     b: &[u8],
-    mut i: usize,
+    i: usize,
     end: usize,
     allow: u16,
 ) -> Option<usize> {
+    run_at::<IRI, PRIVATE>(b, i, end, allow).ok()
+}
+
+/// [`run`], telling where a bad "%" or non-ASCII character is: `Err(at)`.
+#[inline(always)]
+fn run_at<const IRI: bool, const PRIVATE: bool>(
+    b: &[u8],
+    mut i: usize,
+    end: usize,
+    allow: u16,
+) -> Result<usize, usize> {
     let end = end.min(b.len());
     loop {
         i = skip(b, i, end, allow);
         let Some(&c) = b.get(i).filter(|_| i < end) else {
-            return Some(i);
+            return Ok(i);
         };
         if c == b'%' {
             if !(is_at(b, i + 1, end, C_HEX) && is_at(b, i + 2, end, C_HEX)) {
-                return None;
+                return Err(i);
             }
             i += 3;
         } else if c >= 0x80 {
             if !IRI {
-                return None;
+                return Err(i);
             }
-            i += ucs_width::<PRIVATE>(b, i)?;
+            i += ucs_width::<PRIVATE>(b, i).ok_or(i)?;
         } else {
-            return Some(i);
+            return Ok(i);
         }
     }
 }
@@ -271,7 +283,16 @@ fn digits(b: &[u8], s: usize, e: usize) -> bool {
 /// the way the full grammar splits it: a prefix of scheme characters and ":" is a scheme;
 /// "//" opens an authority that ends at "/", "?" or "#"; the path ends at "?" or "#"; the
 /// query at "#".
-fn uri_reference<const IRI: bool>(b: &[u8]) -> bool {
+///
+/// Where it stops on a byte that the full grammar reports wherever it stands, and nothing
+/// before it can hold an error, it names that error ([`Quick::Invalid`]): a scheme that is
+/// empty or starts with a non-letter (the error is at the first byte), and a character, a
+/// "%" or a non-ASCII character in the path, query or fragment that the component forbids
+/// (everything before it, scheme and authority included, was checked, and the grammar reads
+/// those from their own bytes alone). Not in an authority (its errors depend on what it
+/// turns out to be), nor in the first segment of a relative reference that holds ":" (the
+/// grammar may then report an earlier byte, read as a scheme's): there, "don't know".
+fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
     let e = b.len();
     let mut i = 0;
     while i < e && is(b[i], C_SCHEME) {
@@ -281,8 +302,11 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> bool {
     let mut p = 0;
     if has_scheme {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ): not empty, a letter first.
-        if i == 0 || !is(b[0], C_ALPHA) {
-            return false;
+        if i == 0 {
+            return Quick::Invalid(Code::SchemeEmpty.as_str());
+        }
+        if !is(b[0], C_ALPHA) {
+            return Quick::Invalid(Code::SchemeStart.as_str());
         }
         p = i + 1;
     }
@@ -291,60 +315,168 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> bool {
         let a0 = p + 2;
         p = match fast_authority::<IRI>(b, a0) {
             Ok(ae) => ae,
-            Err(true) => {
+            Err(None) => {
                 let mut ae = a0;
                 while ae < e && !matches!(b[ae], b'/' | b'?' | b'#') {
                     ae += 1;
                 }
-                if !authority::<IRI>(b, a0, ae) {
-                    return false;
+                match authority::<IRI>(b, a0, ae) {
+                    Ok(()) => {}
+                    Err(Some(code)) => return Quick::Invalid(code.as_str()),
+                    Err(None) => return Quick::Unknown,
                 }
                 ae
             }
-            Err(false) => return false,
+            // A bad "%" or character before any byte outside reg-name: in the userinfo or
+            // the host, whichever this turns out to be, and both report it there.
+            Err(Some(k)) => return bad_in_uri::<IRI>(b, k, None, Part::Path),
         };
         has_auth = true;
     }
-    if !has_scheme && !has_auth {
+    // The segment a failure stands in: the first of a relative reference cannot be named
+    // when it holds ":".
+    let mut first_segment = None;
+    if !has_scheme && !has_auth && b.get(p).is_some_and(|&c| c != b'/') {
         // path-noscheme: the first segment (up to "/", "?" or "#") has no ":" (RFC 3986
         // §4.2). A path-absolute stops this scan at once, at its "/".
-        match run::<IRI, false>(b, p, e, C_PCHAR_NC) {
-            Some(k) if b.get(k) == Some(&b':') => return false,
-            Some(k) => p = k,
-            None => return false,
+        first_segment = Some(p);
+        match run_at::<IRI, false>(b, p, e, C_PCHAR_NC) {
+            Ok(k) if b.get(k) == Some(&b':') => return Quick::Unknown,
+            Ok(k) => p = k,
+            Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Path),
         }
     }
     // The rest of the path: *( pchar / "/" ).
-    p = match run::<IRI, false>(b, p, e, C_PATH) {
-        Some(k) => k,
-        None => return false,
+    p = match run_at::<IRI, false>(b, p, e, C_PATH) {
+        Ok(k) => k,
+        Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Path),
     };
     if b.get(p) == Some(&b'?') {
         // query = *( pchar / "/" / "?" ); iquery also allows iprivate.
-        p = match run::<IRI, true>(b, p + 1, e, C_QUERY) {
-            Some(k) => k,
-            None => return false,
+        p = match run_at::<IRI, true>(b, p + 1, e, C_QUERY) {
+            Ok(k) => k,
+            Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Query),
         };
+    } else if p < e && b[p] != b'#' {
+        return bad_in_uri::<IRI>(b, p, first_segment, Part::Path);
     }
     if b.get(p) == Some(&b'#') {
         // fragment = *( pchar / "/" / "?" ): a second "#" stops the scan short of the end.
-        p = match run::<IRI, false>(b, p + 1, e, C_QUERY) {
-            Some(k) => k,
-            None => return false,
+        p = match run_at::<IRI, false>(b, p + 1, e, C_QUERY) {
+            Ok(k) => k,
+            Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Fragment),
+        };
+        if p < e {
+            return bad_in_uri::<IRI>(b, p, first_segment, Part::Fragment);
+        }
+    } else if p < e {
+        return bad_in_uri::<IRI>(b, p, first_segment, Part::Query);
+    }
+    Quick::Valid
+}
+
+/// The part of a URI-reference a byte the quick scan stopped on stands in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Path,
+    Query,
+    Fragment,
+}
+
+/// The full grammar's error at `b[k]`, where the scan of `part` stopped on a byte that is
+/// not allowed there (an ASCII byte outside the component's class and not one of its
+/// delimiters, a "%" starting no triplet, or a non-ASCII character), everything before it
+/// checked: the grammar's `scan` reports it first at `k` as this code (`illegal_ascii`,
+/// `pct_invalid`, `non_ascii`, `iri_char`). "Don't know" where the grammar would not call
+/// it an error (a character the quick path declines that RFC 3987 allows), and in the first
+/// segment of a relative reference that holds ":" (`first_segment` is where that segment
+/// starts).
+fn bad_in_uri<const IRI: bool>(
+    b: &[u8],
+    k: usize,
+    first_segment: Option<usize>,
+    part: Part,
+) -> Quick {
+    if let Some(s) = first_segment.filter(|&s| k > s) {
+        // (At the segment's first byte nothing can come before the error: the scheme
+        // reading reports none where a path forbids the byte too, or after it.)
+        let seg = b.get(s..).unwrap_or_default();
+        let end = seg
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .unwrap_or(seg.len());
+        if seg[..end].contains(&b':') {
+            return Quick::Unknown;
+        }
+    }
+    let Some(&c) = b.get(k) else {
+        return Quick::Unknown;
+    };
+    if c == b'%' {
+        let hex = |j: usize| b.get(j).is_some_and(|&h| is(h, C_HEX));
+        return if hex(k + 1) && hex(k + 2) {
+            Quick::Unknown
+        } else {
+            Quick::Invalid(Code::PctInvalid.as_str())
         };
     }
-    p == e
+    if c < 0x80 {
+        let class = match part {
+            Part::Path => C_PATH,
+            Part::Query | Part::Fragment => C_QUERY,
+        };
+        // The delimiters that end the component are no error of it.
+        let stop = match part {
+            Part::Path => matches!(c, b'?' | b'#'),
+            Part::Query => c == b'#',
+            Part::Fragment => false,
+        };
+        return if is(c, class) || stop {
+            Quick::Unknown
+        } else {
+            Quick::Invalid(Code::IllegalChar.as_str())
+        };
+    }
+    if !IRI {
+        return Quick::Invalid(Code::NonAscii.as_str());
+    }
+    // The grammar's judgement of one IRI character (`iri_char`), in its order.
+    let Some(ch) = b
+        .get(k..)
+        .and_then(|t| t.utf8_chunks().next())
+        .and_then(|c| c.valid().chars().next())
+    else {
+        return Quick::Unknown;
+    };
+    let code = if chars::is_bidi_format(ch) {
+        Code::BidiFormatChar
+    } else if chars::is_bidi_control(ch) {
+        return Quick::Unknown;
+    } else if chars::is_noncharacter(ch) {
+        Code::Noncharacter
+    } else if chars::is_iprivate(ch) {
+        if part == Part::Query {
+            return Quick::Unknown;
+        }
+        Code::IprivateOutsideQuery
+    } else if !chars::is_ucschar(ch) {
+        Code::IllegalChar
+    } else {
+        return Quick::Unknown;
+    };
+    Quick::Invalid(code.as_str())
 }
 
 /// The usual authority, `reg-name [ ":" port ]`, in one pass from `a0`: `Ok` with where it
-/// ends (at "/", "?", "#" or the end) when it is that and valid; `Err(false)` when the
-/// authority is invalid whatever it turns out to be; `Err(true)` when it is something else
-/// (userinfo, an IP literal, a second ":"), for [`authority`] to judge.
+/// ends (at "/", "?", "#" or the end) when it is that and valid; `Err(Some(at))` when the
+/// authority is invalid whatever it turns out to be, for a bad "%" or character at `at`;
+/// `Err(None)` when it is something else (userinfo, an IP literal, a second ":"), for
+/// [`authority`] to judge.
 #[inline]
-fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, bool> {
+fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, Option<usize>> {
     // A bad triplet or character before the first byte outside reg-name is in the userinfo
     // or in the host, whichever this turns out to be, and both forbid it.
-    let he = run::<IRI, false>(b, a0, b.len(), C_REG_NAME).ok_or(false)?;
+    let he = run_at::<IRI, false>(b, a0, b.len(), C_REG_NAME).map_err(Some)?;
     let ae = match b.get(he) {
         None | Some(b'/' | b'?' | b'#') => return Ok(he),
         Some(b':') => {
@@ -354,45 +486,69 @@ fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, bool> {
             }
             k
         }
-        Some(_) => return Err(true),
+        Some(_) => return Err(None),
     };
     match b.get(ae) {
         None | Some(b'/' | b'?' | b'#') => Ok(ae),
-        Some(_) => Err(true),
+        Some(_) => Err(None),
     }
 }
 
 /// `authority = [ userinfo "@" ] host [ ":" port ]` over `b[a0..ae]`; the last "@" ends the
-/// userinfo, as in the full grammar.
-fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> bool {
+/// userinfo, as in the full grammar. `Err(Some(code))` names the grammar's first error where
+/// everything before it was checked and nothing after it can come first: a bad byte of the
+/// userinfo, of a reg-name, or a port that is not digits after a reg-name with one ":"
+/// (with two, the grammar may read the host as an unbracketed IPv6 address); `Err(None)`
+/// when the authority is invalid in some other way (an IP literal's errors are the
+/// grammar's to name).
+fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Option<Code>> {
+    // The grammar's code for a byte the scan of the userinfo or a reg-name stopped on
+    // (neither has a delimiter of its own within the authority).
+    let bad = |k: usize| match bad_in_uri::<IRI>(b, k, None, Part::Path) {
+        Quick::Invalid(c) => Code::from_name(c),
+        _ => None,
+    };
     let Some(auth) = b.get(a0..ae) else {
-        return false;
+        return Err(None);
     };
     let mut hs = a0;
     if let Some(k) = auth.iter().rposition(|&c| c == b'@') {
         let at = a0 + k;
-        if run::<IRI, false>(b, a0, at, C_USERINFO) != Some(at) {
-            return false;
+        match run_at::<IRI, false>(b, a0, at, C_USERINFO) {
+            Ok(k) if k == at => {}
+            Ok(k) | Err(k) => return Err(bad(k)),
         }
         hs = at + 1;
     }
     if b.get(hs) == Some(&b'[') && hs < ae {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]", then nothing or ":" port.
         let Some(k) = b[hs..ae].iter().position(|&c| c == b']') else {
-            return false;
+            return Err(None);
         };
         let r = hs + k;
         if !ip_literal(&b[hs + 1..r]) {
-            return false;
+            return Err(None);
         }
         let q = r + 1;
-        q >= ae || (b[q] == b':' && digits(b, q + 1, ae))
+        (q >= ae || (b[q] == b':' && digits(b, q + 1, ae)))
+            .then_some(())
+            .ok_or(None)
     } else {
         // reg-name (an IPv4address is one too), up to the first ":", then port = *DIGIT.
-        match run::<IRI, false>(b, hs, ae, C_REG_NAME) {
-            Some(he) if he >= ae => true,
-            Some(he) => b[he] == b':' && digits(b, he + 1, ae),
-            None => false,
+        match run_at::<IRI, false>(b, hs, ae, C_REG_NAME) {
+            Ok(he) if he >= ae => Ok(()),
+            Ok(he) if b[he] == b':' => {
+                if digits(b, he + 1, ae) {
+                    Ok(())
+                } else if b[he + 1..ae].contains(&b':') {
+                    Err(None)
+                } else {
+                    Err(Some(Code::PortNotDigits))
+                }
+            }
+            // A byte no reg-name holds before any ":": the grammar reads the host up to
+            // the first ":" (no IPv6 address holds that byte either) and reports it.
+            Ok(he) | Err(he) => Err(bad(he)),
         }
     }
 }
@@ -885,14 +1041,14 @@ fn xri_xref(b: &[u8], open: usize, end: usize, depth: usize) -> Option<usize> {
         true
     } else if starts_ci(b, cs, ce, b"xri:") && !starts_ci(b, cs, ce, b"xri://") {
         // Only the IRI alternative can match "xri:" without "//".
-        uri_reference::<true>(&b[cs..ce])
+        uri_reference::<true>(&b[cs..ce]) == Quick::Valid
     } else if starts_ci(b, cs, ce, b"xri://")
         || matches!(b[cs], b'=' | b'@' | b'+' | b'$' | b'!' | b'(')
     {
         xri_absolute(b, cs, ce, depth + 1)
     } else if leading_scheme(&b[cs..ce]) {
         // An IRI, parsed by the IRI grammar over exactly these bytes.
-        uri_reference::<true>(&b[cs..ce])
+        uri_reference::<true>(&b[cs..ce]) == Quick::Valid
     } else {
         xri_relative(b, cs, ce, depth + 1)
     };

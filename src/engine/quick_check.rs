@@ -20,8 +20,9 @@ pub fn quick_valid(profile: Profile, input: &str) -> bool {
 /// no error, `Some(Some(code))` when the first error it reports (in the order
 /// [`super::Analysis::first_error`] reads them) is `code`, `None` when the quick path cannot
 /// tell. Only a few invalid shapes are recognised, each proven against the full grammar in
-/// tests: today under rfc2141 and rfc2141bis, a bad character in the NSS and RFC 8141's
-/// `?+` / `?=` components read under the draft.
+/// tests: under rfc2141 and rfc2141bis, a bad character in the NSS and RFC 8141's
+/// `?+` / `?=` components read under the draft; under rfc3986 and rfc3987, a bad scheme
+/// start and a bad character or "%" in the path, query or fragment (`quick::uri`).
 pub fn quick_verdict(profile: Profile, input: &str) -> Option<Option<&'static str>> {
     match quick(profile, input.as_bytes()) {
         Quick::Valid => Some(None),
@@ -37,6 +38,14 @@ pub fn quick_verdict(profile: Profile, input: &str) -> Option<Option<&'static st
 /// so a batch check can skip its own UTF-8 validation for the lines that pass.
 pub fn quick_valid_bytes(profile: Profile, input: &[u8]) -> bool {
     quick(profile, input) == Quick::Valid
+}
+
+/// `profile`'s recognizer on raw bytes: [`Quick::Valid`] only when `input` is UTF-8 and the
+/// full grammar reports no error (as [`quick_valid_bytes`]); [`Quick::Invalid`] names the
+/// first error of some inputs, and holds only when `input` is UTF-8 (a batch check asks it
+/// first and checks UTF-8 after); "don't know" for a profile without one.
+pub fn quick_bytes(profile: Profile, input: &[u8]) -> Quick {
+    quick(profile, input)
 }
 
 /// `profile`'s recognizer on `input`; "don't know" for a profile without one.

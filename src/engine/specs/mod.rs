@@ -54,6 +54,8 @@ pub use super::descriptor::{Abnf, Auto, ReadingMarks, Resolver};
 pub use super::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 pub use super::handle::Profile;
 use super::tree::{Diagnostic, Tree};
+/// The grammars' first-error mode by profile (the RFC 3986 / RFC 3987 grammar has one).
+pub use uri::grammar::first_error_under;
 
 pub mod lab;
 pub mod uri;

@@ -25,6 +25,7 @@ use unicode_normalization::{UnicodeNormalization, is_nfc};
 use crate::engine::chars::describe;
 use crate::engine::chars::{self, AsciiSet, ByteTable, CharClass};
 use crate::engine::codes::{Code, Sections};
+use crate::engine::first_error_mode::{FirstError, Out, Seeker};
 use crate::engine::ip::OctetError;
 use crate::engine::ip::literal::{
     IpLiteral, Numeric, check_ip_literal, check_ipv6, classify_numeric, ip_literal_expected,
@@ -60,6 +61,37 @@ pub fn parse_range(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor
     id
 }
 
+/// The first-error mode ([`crate::engine::first_error_mode`]): the first error a full parse
+/// of the whole input reports (code, span, section, expected set), found by the same parser
+/// without building the tree, writing messages or doing what only makes warnings and notes.
+/// `None` when the input is a valid reference. Its expected set is looked up only when
+/// `expected`.
+pub(crate) fn first_error(input: &str, flavor: Flavor, expected: bool) -> Option<FirstError> {
+    Seeker::run(&Sections::DEFAULTS, expected, |out| {
+        let mut p = Parser::new(out, input, flavor);
+        p.reference(0, input.len());
+    })
+}
+
+/// [`first_error`] when `profile` parses with this grammar (rfc3986, rfc3987), by its
+/// descriptor; `None` for any other profile. (A field of the descriptor would be the
+/// general home; these two built-ins are the ones with a first-error mode.)
+pub fn first_error_under(
+    profile: crate::engine::Profile,
+    input: &str,
+    expected: bool,
+) -> Option<Option<FirstError>> {
+    let d = profile.descriptor();
+    let flavor = if std::ptr::eq(&*d, &super::rfc3986::RFC3986) {
+        Flavor::Uri
+    } else if std::ptr::eq(&*d, &super::rfc3987::RFC3987) {
+        Flavor::Iri
+    } else {
+        return None;
+    };
+    Some(first_error(input, flavor, expected))
+}
+
 fn parse_range_in(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor) -> NodeId {
     let input = b.input();
     let end = end.min(input.len());
@@ -73,21 +105,7 @@ fn parse_range_in(b: &mut Builder<'_>, start: usize, end: usize, flavor: Flavor)
         );
         return id;
     }
-    let mut p = Parser {
-        b,
-        s: input,
-        by: input.as_bytes(),
-        iri: flavor == Flavor::Iri,
-        n: if flavor == Flavor::Iri {
-            &IRI_NAMES
-        } else {
-            &URI_NAMES
-        },
-        dot: None,
-        dns: false,
-        first_seg: None,
-    };
-    p.reference(start, end)
+    Parser::new(b, input, flavor).reference(start, end)
 }
 
 /// The rule names, which differ between the two specs (RFC 3987 §2.2: "If the non-terminal
@@ -201,7 +219,7 @@ impl Comp {
 
     /// Records what the grammar accepts where a scan of `comp` stops on a byte it cannot
     /// take: the class's alternatives and the delimiters that may end it.
-    fn expect(self, b: &mut Builder<'_>, at: usize, iri: bool) {
+    fn expect<'i>(self, b: &mut impl Out<'i>, at: usize, iri: bool) {
         b.expect(at, self.class().alternatives(iri));
         b.expect(at, self.stops());
     }
@@ -220,8 +238,11 @@ impl Comp {
     }
 }
 
-struct Parser<'b, 'i> {
-    b: &'b mut Builder<'i>,
+/// The parser, over where its output goes: a [`Builder`] (a full parse) or a [`Seeker`] (the
+/// first-error mode, `O::FULL` false: no tree, no messages, nothing done that only makes
+/// warnings and notes).
+struct Parser<'b, 'i, O: Out<'i>> {
+    b: &'b mut O,
     s: &'i str,
     by: &'i [u8],
     iri: bool,
@@ -236,7 +257,24 @@ struct Parser<'b, 'i> {
     first_seg: Option<(usize, usize)>,
 }
 
-impl<'i> Parser<'_, 'i> {
+impl<'b, 'i, O: Out<'i>> Parser<'b, 'i, O> {
+    fn new(b: &'b mut O, input: &'i str, flavor: Flavor) -> Self {
+        Parser {
+            b,
+            s: input,
+            by: input.as_bytes(),
+            iri: flavor == Flavor::Iri,
+            n: if flavor == Flavor::Iri {
+                &IRI_NAMES
+            } else {
+                &URI_NAMES
+            },
+            dot: None,
+            dns: false,
+            first_seg: None,
+        }
+    }
+
     fn text(&self, s: usize, e: usize) -> &'i str {
         self.s.get(s..e).unwrap_or("")
     }
@@ -299,6 +337,7 @@ impl<'i> Parser<'_, 'i> {
         let path_start = p;
         p = self.path(p, e, colon.is_some(), has_auth);
         if let Some(c) = colon
+            && O::FULL
             && self.dns
             && !has_auth
             && self.text(s, c).eq_ignore_ascii_case("mailto")
@@ -356,6 +395,11 @@ impl<'i> Parser<'_, 'i> {
         if !chars::ALPHA.has(self.by[s]) {
             // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
             self.b.expect(s, &["ALPHA"]);
+            if !O::FULL {
+                self.b
+                    .found(Code::SchemeStart, Span::new(s, s + 1), None, sch);
+                return;
+            }
             let msg = format!(
                 "a scheme must start with a letter, and '{sch}' starts with '{}'; if this is \
                  meant as a relative path whose first segment holds ':', prefix it with './' \
@@ -363,6 +407,9 @@ impl<'i> Parser<'_, 'i> {
                 char::from(self.by[s])
             );
             self.b.error(Code::SchemeStart, Span::new(s, s + 1), msg);
+        }
+        if !O::FULL {
+            return;
         }
         if sch.bytes().any(|b| b.is_ascii_uppercase()) {
             let msg = format!(
@@ -407,16 +454,21 @@ impl<'i> Parser<'_, 'i> {
                             .position(|&c| c == b':')
                             .map_or(ae, |k| q + k);
                         self.b.leaf(NodeKind::Unparsed, "", q, junk_end);
-                        let msg = format!(
-                            "'{}' follows the IP literal; after ']' may come ':' and a port, or the \
-                             path ('/'), query ('?') or fragment ('#'); remove it, or \
-                             percent-encode it if it belongs to the path",
-                            self.text(q, junk_end)
-                        );
                         // authority = [ userinfo "@" ] host [ ":" port ], then the path.
                         self.b.expect(q, &["\":\"", "\"/\"", "\"?\"", "\"#\""]);
-                        self.b
-                            .error(Code::IpLiteralTrailing, Span::new(q, junk_end), msg);
+                        let span = Span::new(q, junk_end);
+                        if !O::FULL {
+                            let junk = self.text(q, junk_end);
+                            self.b.found(Code::IpLiteralTrailing, span, None, junk);
+                        } else {
+                            let msg = format!(
+                                "'{}' follows the IP literal; after ']' may come ':' and a port, or the \
+                             path ('/'), query ('?') or fragment ('#'); remove it, or \
+                             percent-encode it if it belongs to the path",
+                                self.text(q, junk_end)
+                            );
+                            self.b.error(Code::IpLiteralTrailing, span, msg);
+                        }
                         q = junk_end;
                     }
                     if q < ae {
@@ -435,14 +487,21 @@ impl<'i> Parser<'_, 'i> {
             if unbracketed {
                 let host = self.b.leaf(NodeKind::Host, "IPv6address", hs, ae);
                 self.b.attr(host, "host_type", "ipv6");
+                // IP-literal = "[" ( IPv6address / IPvFuture ) "]": an IPv6 address is a host
+                // only in brackets, so "[" was expected where it starts.
+                self.b.expect(hs, &["\"[\""]);
+                if !O::FULL {
+                    let text = self.text(hs, ae);
+                    self.b
+                        .found(Code::Ipv6Unbracketed, Span::new(hs, ae), None, text);
+                    self.b.finish(ae);
+                    return;
+                }
                 let msg = format!(
                     "an IPv6 address in a URI must be enclosed in brackets: '[{}]'; without them \
                      its first ':' would start the port",
                     self.text(hs, ae)
                 );
-                // IP-literal = "[" ( IPv6address / IPvFuture ) "]": an IPv6 address is a host
-                // only in brackets, so "[" was expected where it starts.
-                self.b.expect(hs, &["\"[\""]);
                 self.b.error(Code::Ipv6Unbracketed, Span::new(hs, ae), msg);
             } else {
                 let he = colon.unwrap_or(ae);
@@ -458,6 +517,9 @@ impl<'i> Parser<'_, 'i> {
     fn userinfo(&mut self, s: usize, e: usize) {
         let (_, non_ascii) = self.scan(Comp::Userinfo, s, e, &T_NONE);
         self.b.leaf(NodeKind::Userinfo, self.n.userinfo, s, e);
+        if !O::FULL {
+            return;
+        }
         if non_ascii {
             self.iri_component(s, e, SPLIT_USERINFO);
         }
@@ -548,6 +610,9 @@ impl<'i> Parser<'_, 'i> {
         let (_, non_ascii) = self.scan(Comp::Host, hs, he, &T_NONE);
         let id = self.b.leaf(NodeKind::Host, self.n.reg_name, hs, he);
         self.b.attr(id, "host_type", "reg-name");
+        if !O::FULL {
+            return;
+        }
         if self.dns {
             self.idna_host(id, hs, he);
         }
@@ -600,6 +665,9 @@ impl<'i> Parser<'_, 'i> {
 
     /// Notes uppercase letters in a host outside percent-encodings (RFC 3986 §6.2.2.1).
     fn host_case(&mut self, hs: usize, he: usize) {
+        if !O::FULL {
+            return;
+        }
         // RFC 3987 §5.3.2.1 lower-cases only a "US-ASCII only host": a host with other
         // characters keeps its case (the forms say so).
         if self.iri && !pct::is_ascii_only_decoded(self.text(hs, he)) {
@@ -660,7 +728,7 @@ impl<'i> Parser<'_, 'i> {
                 }
                 self.b.error_in(code, span, "RFC 3986 §3.2.2", msg)
             }
-            Ok(()) if ty == "ipvfuture" => {
+            Ok(()) if ty == "ipvfuture" && O::FULL => {
                 let msg = ipvfuture_unknown(self.text(cs, ce));
                 self.b.note(Code::IpvfutureUnknown, Span::new(cs, ce), msg);
             }
@@ -691,6 +759,12 @@ impl<'i> Parser<'_, 'i> {
         if let Some((bs, be)) = bad {
             // port = *DIGIT, then the path, query or fragment.
             self.b.expect(bs, &["DIGIT", "\"/\"", "\"?\"", "\"#\""]);
+            if !O::FULL {
+                let key = self.text(bs, be);
+                self.b
+                    .found(Code::PortNotDigits, Span::new(bs, be), None, key);
+                return;
+            }
             let msg = if (bs, be) == (ps, pe) {
                 format!(
                     "the port must be decimal digits, and '{text}' is not; if ':' was meant as \
@@ -704,6 +778,9 @@ impl<'i> Parser<'_, 'i> {
                 )
             };
             self.b.error(Code::PortNotDigits, Span::new(bs, be), msg);
+            return;
+        }
+        if !O::FULL {
             return;
         }
         let digits = text.trim_start_matches('0');
@@ -759,7 +836,7 @@ impl<'i> Parser<'_, 'i> {
             p
         };
         self.b.finish(end);
-        if let (true, Some(dot)) = (has_scheme, self.dot) {
+        if let (true, Some(dot), true) = (has_scheme, self.dot, O::FULL) {
             let normal = crate::engine::path::remove_dot_segments(self.text(p, end));
             if !has_auth && normal.starts_with("//") {
                 let msg = format!(
@@ -808,7 +885,7 @@ impl<'i> Parser<'_, 'i> {
         // (`to` never exceeds the input; saying so lets the compiler drop bounds checks.)
         let to = to.min(by.len());
         self.first_seg = None;
-        if comp == Comp::FirstSegment {
+        if O::FULL && comp == Comp::FirstSegment {
             let seg = by[from..to]
                 .iter()
                 .position(|&c| stop.has(c))
@@ -843,6 +920,7 @@ impl<'i> Parser<'_, 'i> {
                     None
                 };
                 match v {
+                    Some(_) if !O::FULL => i += 3,
                     Some(v) => {
                         let here = Span::new(i, i + 3);
                         let low = by[i + 1..i + 3].iter().any(u8::is_ascii_lowercase);
@@ -876,6 +954,12 @@ impl<'i> Parser<'_, 'i> {
                     colon_seen = true;
                     self.scheme_reading(from, i);
                     comp.expect(self.b, i, self.iri);
+                    if !O::FULL {
+                        let span = Span::new(i, i + 1);
+                        self.b.found(Code::ColonInFirstSegment, span, None, ":");
+                        i += 1;
+                        continue;
+                    }
                     let first = self.text(from, i);
                     let msg = format!(
                         "':' in the first segment of a relative-path reference would be read as \
@@ -987,6 +1071,11 @@ impl<'i> Parser<'_, 'i> {
         }
         self.b.expect(h, &["HEXDIG"]);
         let after = self.text(i + 1, e);
+        if !O::FULL {
+            // (The message is made from `after` alone.)
+            self.b.found(Code::PctInvalid, Span::new(i, e), None, after);
+            return;
+        }
         // (A literal when nothing follows: a run of "%" repeats it without allocating.)
         let msg: std::borrow::Cow<'static, str> = if after.is_empty() {
             "'%' must start a percent-encoding '%' HEXDIG HEXDIG; to mean a literal '%', write %25"
@@ -1056,6 +1145,16 @@ impl<'i> Parser<'_, 'i> {
             .and_then(|t| t.chars().next())
             .unwrap_or('\u{FFFD}');
         let first = self.text(from, colon);
+        if !O::FULL {
+            let code = if k == from {
+                Code::SchemeStart
+            } else {
+                Code::SchemeChar
+            };
+            let span = Span::new(k, k + ch.len_utf8());
+            self.b.found(code, span, Some("RFC 3986 §3.1"), first);
+            return;
+        }
         let (code, what) = if k == from {
             (
                 Code::SchemeStart,
@@ -1079,6 +1178,14 @@ impl<'i> Parser<'_, 'i> {
     }
 
     fn illegal_ascii(&mut self, comp: Comp, s: usize, e: usize) {
+        if !O::FULL {
+            // (The message is made from the run, the component and where the run stands.)
+            let sec = self.sec(comp);
+            let run = self.text(s, e);
+            self.b
+                .found(Code::IllegalChar, Span::new(s, e), Some(sec), run);
+            return;
+        }
         let (names, count) = self.describe_run(s, e);
         let enc = self.encode_run(s, e);
         let (verb, it) = if count == 1 {
@@ -1129,6 +1236,11 @@ impl<'i> Parser<'_, 'i> {
 
     /// Non-ASCII characters in `[s, e)` under RFC 3986.
     fn non_ascii(&mut self, comp: Comp, s: usize, e: usize) {
+        if !O::FULL {
+            let run = self.text(s, e);
+            self.b.found(Code::NonAscii, Span::new(s, e), None, run);
+            return;
+        }
         let (names, count) = self.describe_run(s, e);
         let enc = self.encode_run(s, e);
         let (verb, its) = if count == 1 {
@@ -1167,6 +1279,28 @@ impl<'i> Parser<'_, 'i> {
     #[cold]
     fn iri_char_slow(&mut self, comp: Comp, c: char, s: usize, e: usize) {
         let span = Span::new(s, e);
+        if !O::FULL {
+            // The errors of this character (each message is made from it); no warning.
+            let code = if chars::is_bidi_format(c) {
+                Code::BidiFormatChar
+            } else if chars::is_bidi_control(c) {
+                return;
+            } else if chars::is_noncharacter(c) {
+                Code::Noncharacter
+            } else if chars::is_iprivate(c) {
+                if comp == Comp::Query {
+                    return;
+                }
+                Code::IprivateOutsideQuery
+            } else if !chars::is_ucschar(c) {
+                Code::IllegalChar
+            } else {
+                return;
+            };
+            let ch = self.text(s, e);
+            self.b.found(code, span, None, ch);
+            return;
+        }
         let enc = || self.encode_run(s, e);
         if chars::is_bidi_format(c) {
             let (name, enc) = (describe(c), enc());
@@ -1227,7 +1361,7 @@ impl<'i> Parser<'_, 'i> {
     /// and per piece (cut at `split`) the bidi rules of §4.2 and script mixing (XRI Syntax 2.0
     /// §3.3).
     fn iri_component(&mut self, s: usize, e: usize, split: AsciiSet) {
-        if !self.iri {
+        if !O::FULL || !self.iri {
             return;
         }
         let text = self.text(s, e);

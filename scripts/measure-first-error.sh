@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The first-error mode and check's loop (issue 42), measured. Not part of `cargo test`.
+#
+#   scripts/measure-first-error.sh [LINES]      # LINES defaults to 1000000
+#
+# 1. Builds release binaries: idbench and the dev-only helpers (peer-check, gen-corpus).
+# 2. Generates the mixed URL set (scripts/gen-mixed-urls.py LINES SEED, SEED 42: about half
+#    the lines are not RFC 3986 URIs) and the clean URI corpus (gen-corpus uri LINES 3986)
+#    into target/bench-corpus/, and splits the mixed set by each peer's verdict
+#    (peer-check split): the invalid lines alone are timed too.
+# 3. CPU time (perf's task-clock, best of RUNS runs, load average beside it) of
+#      idbench check --profile rfc3986 --jobs 1 --quiet   vs  peer-check fluent-uri
+#      idbench check --profile rfc3987 --jobs 1 --quiet   vs  peer-check iri-string
+#    on the mixed set (target: at most 1.2x) and on its invalid lines alone (at most 1.5x),
+#    and of check on the clean corpus against the bare line loop (peer-check lines; at
+#    most 2x).
+# 4. Instructions per line of the same pairs (valgrind's callgrind; the difference between a
+#    run over 2N and over N lines, divided by N, so start-up cancels out): the figure that
+#    does not move with the machine's load.
+# 5. The property on every line of the mixed set: the first-error mode gives the full
+#    analysis's first error (code, span, section, expected set) under rfc3986 and rfc3987
+#    (tests/first_error.rs, `every_line_of_a_file`, release build).
+#
+# Environment: RUNS (default 3), SEED (42), SLICE (callgrind's N, default 20000),
+# BENCH_SKIP_BUILD=1 (use the binaries as they are), SKIP_PROPERTY=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+lines="${1:-1000000}"
+runs="${RUNS:-3}"
+seed="${SEED:-42}"
+slice="${SLICE:-20000}"
+dir=target/bench-corpus
+mkdir -p "$dir"
+
+if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
+  echo "== building release binaries"
+  cargo build --release --bin idbench --example peer-check --example gen-corpus
+fi
+tdir="${CARGO_TARGET_DIR:-target}"
+idb="$tdir/release/idbench"
+peer="$tdir/release/examples/peer-check"
+gen="$tdir/release/examples/gen-corpus"
+
+mixed="$dir/mixed-$lines-$seed.txt"
+[[ -s "$mixed" ]] || timeout 900 python3 scripts/gen-mixed-urls.py "$lines" "$seed" >"$mixed"
+clean="$dir/uri-$lines-3986.txt"
+[[ -s "$clean" ]] || timeout 900 "$gen" uri "$lines" 3986 >"$clean"
+for crate in fluent-uri iri-string; do
+  "$peer" split "$crate" "$mixed" "$dir/mixed-$crate-valid.txt" "$dir/mixed-$crate-invalid.txt"
+done
+echo "corpora: $mixed ($(wc -l <"$mixed") lines; fluent-uri rejects $(wc -l <"$dir/mixed-fluent-uri-invalid.txt"), iri-string $(wc -l <"$dir/mixed-iri-string-invalid.txt")), $clean"
+
+# Best CPU seconds (perf's task-clock, which counts user and system time to the
+# microsecond; /usr/bin/time's user + system, to the centisecond, without perf) of RUNS runs.
+cpu() {
+  local best="" t f
+  f=$(mktemp)
+  for ((i = 0; i < runs; i++)); do
+    if command -v perf >/dev/null && perf stat -x, -o "$f" -e task-clock -- "$@" >/dev/null 2>&1 ||
+      grep -q task-clock "$f" 2>/dev/null; then
+      t=$(awk -F, '$3 ~ /task-clock/ {print $1 / 1000}' "$f")
+    else
+      /usr/bin/time -o "$f" -f "%U %S" "$@" >/dev/null 2>&1 || true
+      t=$(tail -n 1 "$f" | awk '{print $1 + $2}')
+    fi
+    best=$(awk -v a="$t" -v b="${best:-1e9}" 'BEGIN {print (a < b) ? a : b}')
+  done
+  rm -f "$f"
+  echo "$best"
+}
+# Instructions per line of the command on FILE: callgrind over 2N lines minus over N, / N.
+ipl() {
+  local file="$1"
+  shift
+  local a b
+  head -n "$slice" "$file" >"$dir/slice-1.txt"
+  head -n $((2 * slice)) "$file" >"$dir/slice-2.txt"
+  a=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" "$dir/slice-1.txt" 2>&1 >/dev/null | awk '/Collected/ {print $NF}')
+  b=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" "$dir/slice-2.txt" 2>&1 >/dev/null | awk '/Collected/ {print $NF}')
+  awk -v a="$a" -v b="$b" -v n="$slice" 'BEGIN {printf "%.0f", (b - a) / n}'
+}
+# pair NAME LIMIT FILE OURS... -- THEIRS...: CPU time and instructions per line, both ways.
+pair() {
+  local name="$1" limit="$2" file="$3"
+  shift 3
+  local ours=() theirs=()
+  while [[ "$1" != "--" ]]; do
+    ours+=("$1")
+    shift
+  done
+  shift
+  theirs=("$@")
+  local n a b ia ib
+  n=$(wc -l <"$file")
+  a=$(cpu "${ours[@]}" "$file")
+  b=$(cpu "${theirs[@]}" "$file")
+  if command -v valgrind >/dev/null; then
+    ia=$(ipl "$file" "${ours[@]}")
+    ib=$(ipl "$file" "${theirs[@]}")
+  else
+    ia=0 ib=0
+  fi
+  awk -v nm="$name" -v n="$n" -v a="$a" -v b="$b" -v ia="$ia" -v ib="$ib" -v l="$limit" \
+    -v load="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
+      r = (b > 0) ? a / b : 0; ri = (ib > 0) ? ia / ib : 0;
+      printf "%-34s %8d lines  cpu %6.3f s vs %6.3f s (%4.0f vs %4.0f ns/line) = %.2fx | instr/line %6d vs %6d = %.2fx | target <= %sx: %s | load %s\n",
+        nm, n, a, b, a * 1e9 / n, b * 1e9 / n, r, ia, ib, ri, l, (ri <= l && ri > 0) ? "met" : "MISSED", load
+    }'
+}
+
+echo "== CPU time (task-clock, best of $runs) and instructions per line (callgrind, 2x$slice - $slice lines)"
+pair "rfc3986 mixed vs fluent-uri" 1.2 "$mixed" "$idb" check --profile rfc3986 --jobs 1 --quiet -- "$peer" fluent-uri
+pair "rfc3986 invalid vs fluent-uri" 1.5 "$dir/mixed-fluent-uri-invalid.txt" "$idb" check --profile rfc3986 --jobs 1 --quiet -- "$peer" fluent-uri
+pair "rfc3987 mixed vs iri-string" 1.2 "$mixed" "$idb" check --profile rfc3987 --jobs 1 --quiet -- "$peer" iri-string
+pair "rfc3987 invalid vs iri-string" 1.5 "$dir/mixed-iri-string-invalid.txt" "$idb" check --profile rfc3987 --jobs 1 --quiet -- "$peer" iri-string
+pair "rfc3986 clean vs bare line loop" 2 "$clean" "$idb" check --profile rfc3986 --jobs 1 --quiet -- "$peer" lines
+
+if [[ "${SKIP_PROPERTY:-0}" != 1 ]]; then
+  echo "== the first-error mode against the full analysis on every line of $mixed"
+  IDBENCH_FIRST_ERROR_FILE="$PWD/$mixed" cargo test --release --test first_error -- --ignored --nocapture every_line_of_a_file 2>&1 |
+    grep -E "lines of|test result|panicked|disagree" || true
+fi
