@@ -428,3 +428,48 @@ fn no_function_of_the_module_is_over_250_lines() {
     }
     assert!(checked > 100, "{checked} functions");
 }
+
+#[test]
+fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
+    let fast_shapes = [
+        "https://www.example.com/wiki/Extreme_Programming",
+        "HTTP://Example.COM:8080/a/./b/../c?q=1&r='2'#top",
+        "file:///Users/i/tap/node_modules/a.js?tapmock=a16.0eb9",
+        "file://deps/openssl/config",
+        "http://192.168.0.1:80/",
+        "ftp://h:21",
+        "mailto:user@example.com",
+        "urn:isbn:1234567890",
+        "foo:/a/b",
+        "https://h/caf\u{e9}?q=\u{fc} x#\u{1F44D}",
+    ];
+    for s in fast_shapes {
+        assert!(fast::verdict(s), "{s:?}");
+        assert_eq!(
+            fast::href(s),
+            parse_record(s, None).ok().map(|u| u.href()),
+            "{s:?}"
+        );
+        assert!(fast::href(s).is_some(), "{s:?}");
+    }
+    let machine_shapes = [
+        "https://user:pw@h/",
+        "http://[::1]/",
+        "https://b\u{fc}cher.de/",
+        "http://0x7f.1/",
+        "http:\\\\h\\a",
+        "https:/h",
+        " https://h/",
+        "https://h/a\tb",
+        "file:///C:/x",
+        "git+ssh://git@h/p",
+        "http://h:99999/",
+        "http://h%41/",
+    ];
+    for s in machine_shapes {
+        assert_eq!(fast::href(s), None, "{s:?}");
+    }
+    // The verdict is known at the path: a tab there, or a trailing space, does not matter.
+    assert!(fast::verdict("https://h/a\tb "));
+    assert!(!fast::verdict("https://h:8o/"));
+}
