@@ -82,6 +82,9 @@ const PIECES: &[&str] = &[
     "=",
     "_",
     "-",
+    "h:8o",
+    ":99999",
+    "x@",
 ];
 
 /// What the state machine says: the href, or the failure's code.
@@ -127,7 +130,12 @@ fn all_agree(inputs: impl IntoIterator<Item = String>) {
         wrong.is_empty(),
         "{} of {n} disagree:\n{}",
         wrong.len(),
-        wrong.iter().take(50).cloned().collect::<Vec<_>>().join("\n")
+        wrong
+            .iter()
+            .take(50)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -167,7 +175,10 @@ fn every_string_of_up_to_three_pieces_agrees() {
 
 #[test]
 fn the_sample_corpus_agrees() {
-    let path = format!("{}/tests/data/validate-sample.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/data/validate-sample.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     all_agree(text.lines().map(str::to_string));
 }
@@ -197,8 +208,14 @@ fn the_data_sets_shapes_are_read_exactly() {
         ("http://10.0.0.255/x", Some("http://10.0.0.255/x")),
         ("http://0x7f.1/", Some("http://127.0.0.1/")),
         ("http://1.2.3.4.5/", None),
-        ("https://en.wikipedia.org/wiki/Smith_%26_Wesson", Some("https://en.wikipedia.org/wiki/Smith_%26_Wesson")),
-        ("https://h/caf\u{e9}?q=\u{fc}#\u{1F44D}", Some("https://h/caf%C3%A9?q=%C3%BC#%F0%9F%91%8D")),
+        (
+            "https://en.wikipedia.org/wiki/Smith_%26_Wesson",
+            Some("https://en.wikipedia.org/wiki/Smith_%26_Wesson"),
+        ),
+        (
+            "https://h/caf\u{e9}?q=\u{fc}#\u{1F44D}",
+            Some("https://h/caf%C3%A9?q=%C3%BC#%F0%9F%91%8D"),
+        ),
         ("mailto:a b@h ?x#y", Some("mailto:a b@h%20?x#y")),
         ("urn:isbn:123", Some("urn:isbn:123")),
         ("foo:/a/../../b", Some("foo:/b")),
@@ -207,6 +224,9 @@ fn the_data_sets_shapes_are_read_exactly() {
         ("https://u:p@h/", Some("https://u:p@h/")),
         ("http://h:99999/", None),
         ("http://h:8o/", None),
+        ("http://h:8o@x/", Some("http://h:8o@x/")),
+        ("https://h:99999@x:1/", Some("https://h:99999@x:1/")),
+        ("http://h:80 x@y/", Some("http://h:80%20x@y/")),
         ("http://exa mple.com/", None),
         ("https:///x", Some("https://x/")),
         ("www.example.com/", None),

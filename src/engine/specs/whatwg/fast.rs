@@ -14,10 +14,11 @@
 //! `tests/whatwg_fast.rs` holds both paths equal on the WPT data, on every string of up to
 //! three pieces and on generated near misses.
 
+use super::default_port;
 use super::encode::{EncodeSet, push_pct};
 use super::host::ends_in_number;
 use super::parser::{is_double_dot, is_single_dot, is_windows_drive_letter};
-use super::default_port;
+use crate::engine::codes::Code;
 
 /// A byte's class in a component: copied, percent-encoded, the component's end, or not
 /// handled here (the machine takes the input).
@@ -117,19 +118,31 @@ struct Head {
     path: usize,
 }
 
-/// The scheme: its `:`'s offset and kind, or `None` when the input does not start with one
-/// (or starts with a C0 control or space, which the parser strips).
+/// Not read here: the state machine's.
+const SLOW: Option<Code> = None;
+
+/// The scheme: its `:`'s offset and kind; else the failure of an input with no scheme, or
+/// [`SLOW`] (an input that starts with a C0 control or space, which the parser strips, or
+/// whose scheme a tab or newline, which the parser removes, interrupts).
 #[inline]
-fn scheme(b: &[u8]) -> Option<(usize, Kind)> {
-    if !b.first()?.is_ascii_alphabetic() {
-        return None;
+fn scheme(b: &[u8]) -> Result<(usize, Kind), Option<Code>> {
+    let first = *b.first().ok_or(SLOW)?;
+    if first <= b' ' {
+        return Err(SLOW);
+    }
+    // No scheme, no base: the no-scheme state fails (URL Standard §4.4).
+    let no_scheme = Err(Some(Code::MissingSchemeNonRelativeUrl));
+    if !first.is_ascii_alphabetic() {
+        return no_scheme;
     }
     let mut i = 1;
     while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'+' | b'-' | b'.')) {
         i += 1;
     }
-    if b.get(i) != Some(&b':') {
-        return None;
+    match b.get(i) {
+        Some(b':') => {}
+        Some(b'\t' | b'\n' | b'\r') => return Err(SLOW),
+        _ => return no_scheme,
     }
     let kind = match i {
         3 if b[..3].eq_ignore_ascii_case(b"ftp") => Kind::Special,
@@ -140,7 +153,7 @@ fn scheme(b: &[u8]) -> Option<(usize, Kind)> {
         4 if b[..4].eq_ignore_ascii_case(b"file") => Kind::File,
         _ => Kind::Other,
     };
-    Some((i, kind))
+    Ok((i, kind))
 }
 
 /// A host of four decimal parts of 0 to 255 without leading zeros: the IPv4 address that
@@ -163,9 +176,9 @@ fn canonical_ipv4(t: &[u8]) -> bool {
 }
 
 /// The authority of a special or file URL after its `//` at `at`: the host, and the port
-/// (not for file), up to the path. `None` for what the machine must read.
+/// (not for file), up to the path; else the port's failure, or [`SLOW`].
 #[inline]
-fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Option<Head> {
+fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Option<Code>> {
     let mut i = at;
     let mut upper = false;
     loop {
@@ -176,26 +189,28 @@ fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Option<Head> {
                 i += 1;
             }
             None | Some(H_STOP) => break,
-            Some(_) => return None,
+            Some(_) => return Err(SLOW),
         }
     }
     let host = &b[at..i];
     if host.is_empty() && kind != Kind::File {
-        return None;
+        return Err(SLOW);
     }
     // A host that ends in a number is an IPv4 address (URL Standard §3.5); only the one
     // written as it serializes is read here.
     if !host.is_empty()
-        && std::str::from_utf8(host).map(ends_in_number).unwrap_or(true)
+        && std::str::from_utf8(host)
+            .map(ends_in_number)
+            .unwrap_or(true)
         && !canonical_ipv4(host)
     {
-        return None;
+        return Err(SLOW);
     }
     let mut port = None;
     let mut end = i;
     if b.get(i) == Some(&b':') {
         if kind == Kind::File {
-            return None;
+            return Err(SLOW);
         }
         let mut j = i + 1;
         let mut v: u32 = 0;
@@ -203,15 +218,34 @@ fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Option<Head> {
             v = (v * 10 + u32::from(d - b'0')).min(1 << 20);
             j += 1;
         }
-        if !matches!(b.get(j), None | Some(b'/' | b'?' | b'#' | b'\\')) || v > 65535 {
-            return None;
+        // The port state (URL Standard §4.4) fails on anything but a digit before the
+        // authority's end, then on a port over 65535; a C0 control or space may be the
+        // parser's to remove, and an "@" later in the authority makes all this the
+        // credentials: both the machine's.
+        match b.get(j) {
+            None | Some(b'/' | b'?' | b'#' | b'\\') => {}
+            Some(&c) if c <= b' ' => return Err(SLOW),
+            Some(_) => {
+                let rest = &b[j..];
+                let end = rest
+                    .iter()
+                    .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
+                    .unwrap_or(rest.len());
+                if rest[..end].contains(&b'@') {
+                    return Err(SLOW);
+                }
+                return Err(Some(Code::PortInvalid));
+            }
+        }
+        if v > 65535 {
+            return Err(Some(Code::PortOutOfRange));
         }
         if j > i + 1 {
             port = Some(v as u16);
         }
         end = j;
     }
-    Some(Head {
+    Ok(Head {
         colon,
         kind,
         host: (at, i),
@@ -221,15 +255,15 @@ fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Option<Head> {
     })
 }
 
-/// The scheme and authority, when the fast path handles them.
+/// The scheme and authority; else the failure, or [`SLOW`].
 #[inline]
-fn head(b: &[u8]) -> Option<Head> {
+fn head(b: &[u8]) -> Result<Head, Option<Code>> {
     let (colon, kind) = scheme(b)?;
     let rest = &b[colon + 1..];
     match kind {
         Kind::Special | Kind::File => {
             if rest.len() < 2 || rest[0] != b'/' || rest[1] != b'/' {
-                return None;
+                return Err(SLOW);
             }
             authority(b, colon + 3, kind, colon)
         }
@@ -240,9 +274,9 @@ fn head(b: &[u8]) -> Option<Head> {
                 || (rest.first() == Some(&b'/')
                     && matches!(rest.get(1), Some(b'/' | b'\t' | b'\n' | b'\r')))
             {
-                return None;
+                return Err(SLOW);
             }
-            Some(Head {
+            Ok(Head {
                 colon,
                 kind,
                 host: (0, 0),
@@ -254,11 +288,15 @@ fn head(b: &[u8]) -> Option<Head> {
     }
 }
 
-/// True when `input` parses (no base): the verdict of the shapes the fast path reads. `false`
-/// says nothing (the machine decides). The path, query and fragment never fail, so the
-/// verdict is known once the host and port are read.
-pub(super) fn verdict(input: &str) -> bool {
-    head(input.as_bytes()).is_some()
+/// Whether `input` parses (no base), else the code of the validation error that makes it
+/// fail, for the shapes the fast path reads; `None` leaves the verdict to the machine. The
+/// path, query and fragment never fail, so the verdict is known once the port is read.
+pub(super) fn verdict(input: &str) -> Option<Result<(), Code>> {
+    match head(input.as_bytes()) {
+        Ok(_) => Some(Ok(())),
+        Err(Some(code)) => Some(Err(code)),
+        Err(None) => None,
+    }
 }
 
 /// Copies and encodes the bytes of `s` from `i` with `table` onto `out`, up to a stop (or
@@ -341,7 +379,7 @@ pub(super) fn href(input: &str) -> Option<String> {
     if *b.last()? <= b' ' {
         return None;
     }
-    let h = head(b)?;
+    let h = head(b).ok()?;
     // Sized once: the input, with room for the "/" of an empty path; only a percent-encoded
     // byte makes it grow.
     let mut out = String::with_capacity(b.len() + 8);

@@ -472,8 +472,8 @@ pub fn href(input: &str) -> Option<String> {
 /// Builds no record, span or diagnostic, and stops reading where the parse can no longer
 /// fail (at the path).
 pub fn verdict(input: &str) -> Result<(), Code> {
-    if fast::verdict(input) {
-        return Ok(());
+    if let Some(v) = fast::verdict(input) {
+        return v;
     }
     parser::run_light(input, None, Mode::Verdict).map(|_| ())
 }

@@ -444,7 +444,7 @@ fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
         "https://h/caf\u{e9}?q=\u{fc} x#\u{1F44D}",
     ];
     for s in fast_shapes {
-        assert!(fast::verdict(s), "{s:?}");
+        assert_eq!(fast::verdict(s), Some(Ok(())), "{s:?}");
         assert_eq!(
             fast::href(s),
             parse_record(s, None).ok().map(|u| u.href()),
@@ -470,6 +470,18 @@ fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
         assert_eq!(fast::href(s), None, "{s:?}");
     }
     // The verdict is known at the path: a tab there, or a trailing space, does not matter.
-    assert!(fast::verdict("https://h/a\tb "));
-    assert!(!fast::verdict("https://h:8o/"));
+    assert_eq!(fast::verdict("https://h/a\tb "), Some(Ok(())));
+    // Failures named without the machine, and what only the machine can tell.
+    assert_eq!(fast::verdict("https://h:8o/"), Some(Err(Code::PortInvalid)));
+    assert_eq!(
+        fast::verdict("https://h:65536"),
+        Some(Err(Code::PortOutOfRange))
+    );
+    assert_eq!(
+        fast::verdict("www.example.com/a"),
+        Some(Err(Code::MissingSchemeNonRelativeUrl))
+    );
+    assert_eq!(fast::verdict("ht\ttps://h/"), None);
+    assert_eq!(fast::verdict("https://h:8\t0/"), None);
+    assert_eq!(fast::verdict("https://h:80 "), None);
 }
