@@ -85,6 +85,12 @@ const PIECES: &[&str] = &[
     "h:8o",
     ":99999",
     "x@",
+    "u:p@",
+    "a<b",
+    "\u{338}",
+    "%CC%B8",
+    "http:\\\\",
+    "https:/",
 ];
 
 /// What the state machine says: the href, or the failure's code.
@@ -246,5 +252,19 @@ proptest! {
     ) {
         let input: String = pieces.concat();
         prop_assert_eq!(disagreement(&input), None);
+    }
+}
+
+/// Every line of the files WHATWG_FAST_FILES names (separated by `:`), such as the
+/// benchmark's data sets: `WHATWG_FAST_FILES=target/bench-data/mixed-1000000-42.txt cargo
+/// test --release --test whatwg_fast -- --ignored`.
+#[test]
+#[ignore = "reads files named in the environment"]
+fn the_lines_of_named_files_agree() {
+    let files = std::env::var("WHATWG_FAST_FILES").unwrap_or_default();
+    for f in files.split(':').filter(|f| !f.is_empty()) {
+        let text = std::fs::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let text = String::from_utf8_lossy(&text);
+        all_agree(text.lines().map(str::to_string));
     }
 }

@@ -116,20 +116,36 @@ struct Head {
     port: Option<u16>,
     /// Where the path starts (at its first `/`, or at what ends it).
     path: usize,
+    /// Credentials come before the host (a verdict reads past them; an href is the
+    /// machine's).
+    creds: bool,
+}
+
+/// The input without its leading and trailing C0 controls and spaces, which the parser
+/// strips first (URL Standard §4.4).
+fn strip(input: &str) -> &str {
+    let b = input.as_bytes();
+    let mut a = 0;
+    while a < b.len() && b[a] <= b' ' {
+        a += 1;
+    }
+    let mut z = b.len();
+    while z > a && b[z - 1] <= b' ' {
+        z -= 1;
+    }
+    // Both ends are next to ASCII bytes (or the ends of the input): character boundaries.
+    input.get(a..z).unwrap_or_default()
 }
 
 /// Not read here: the state machine's.
 const SLOW: Option<Code> = None;
 
-/// The scheme: its `:`'s offset and kind; else the failure of an input with no scheme, or
-/// [`SLOW`] (an input that starts with a C0 control or space, which the parser strips, or
-/// whose scheme a tab or newline, which the parser removes, interrupts).
+/// The scheme of the stripped input: its `:`'s offset and kind; else the failure of an
+/// input with no scheme, or [`SLOW`] (the empty input, or a scheme that a tab or newline,
+/// which the parser removes, interrupts).
 #[inline]
 fn scheme(b: &[u8]) -> Result<(usize, Kind), Option<Code>> {
     let first = *b.first().ok_or(SLOW)?;
-    if first <= b' ' {
-        return Err(SLOW);
-    }
     // No scheme, no base: the no-scheme state fails (URL Standard §4.4).
     let no_scheme = Err(Some(Code::MissingSchemeNonRelativeUrl));
     if !first.is_ascii_alphabetic() {
@@ -175,10 +191,76 @@ fn canonical_ipv4(t: &[u8]) -> bool {
     parts == 4
 }
 
-/// The authority of a special or file URL after its `//` at `at`: the host, and the port
-/// (not for file), up to the path; else the port's failure, or [`SLOW`].
+/// Says that an "@" later in the authority makes what was read so far credentials: a
+/// marker inside [`authority`], never a failure (`invalid-credentials` is a warning).
+const CREDENTIALS: Option<Code> = Some(Code::InvalidCredentials);
+
+/// True when the authority from `i` to its end (the first `/`, `?`, `#` or `\\`, which are
+/// what ends the authority state of a special URL) holds an `@`.
+fn at_ahead(b: &[u8], i: usize) -> bool {
+    b.get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| !matches!(c, b'/' | b'?' | b'#' | b'\\'))
+        .any(|&c| c == b'@')
+}
+
+/// A byte that makes a special URL's domain fail wherever it is in the host (URL Standard
+/// §3.2, a forbidden domain code point that neither ends the host nor is removed before
+/// parsing): C0 controls but tab and newlines, space, `<`, `>`, `^`, `|`, `]`, U+007F, and
+/// `[` past the host's first byte.
+fn fails_domain(c: u8, first: bool) -> bool {
+    (c <= b' ' && !matches!(c, b'\t' | b'\n' | b'\r'))
+        || matches!(c, b'<' | b'>' | b'^' | b'|' | b']' | 0x7f)
+        || (c == b'[' && !first)
+}
+
+/// A special URL's host holds a byte that [`fails_domain`] at `i`: the domain parser fails
+/// (`domain-to-ascii`) when the rest of the authority is ASCII without `%` (else UTS #46
+/// mapping or percent-decoding may turn it into something else, as `<` and U+0338 compose
+/// to U+226E: [`SLOW`]), unless an `@` makes it credentials.
+fn forbidden(b: &[u8], i: usize) -> Option<Code> {
+    let mut out = Some(Code::DomainToAscii);
+    for &c in b.get(i..).unwrap_or_default() {
+        match c {
+            b'/' | b'?' | b'#' | b'\\' => break,
+            b'@' => return CREDENTIALS,
+            b'%' | 0x80.. => out = SLOW,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The authority of a special or file URL from `at` (after its slashes): the host, and the
+/// port (not for file), up to the path; else the failure, or [`SLOW`]. Credentials are
+/// read past for a special URL (the host is after the authority's last `@`) and flagged.
 #[inline]
 fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Option<Code>> {
+    match host_port(b, at, kind, colon) {
+        Err(CREDENTIALS) if kind == Kind::Special => {
+            let end = at
+                + b[at..]
+                    .iter()
+                    .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
+                    .unwrap_or(b.len() - at);
+            let last = b[at..end].iter().rposition(|&c| c == b'@').ok_or(SLOW)?;
+            match host_port(b, at + last + 1, kind, colon) {
+                Ok(h) => Ok(Head { creds: true, ..h }),
+                // Credentials but no host: the authority state fails.
+                Err(CREDENTIALS) => Err(SLOW),
+                Err(e) => Err(e),
+            }
+        }
+        Err(CREDENTIALS) => Err(SLOW),
+        r => r,
+    }
+}
+
+/// The host and port from `at`, as [`authority`] reads them; [`CREDENTIALS`] where an `@`
+/// ahead would make them credentials.
+#[inline]
+fn host_port(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Option<Code>> {
     let mut i = at;
     let mut upper = false;
     loop {
@@ -189,12 +271,21 @@ fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
                 i += 1;
             }
             None | Some(H_STOP) => break,
+            Some(_) if b[i] == b'@' => return Err(CREDENTIALS),
+            Some(_) if kind == Kind::Special && fails_domain(b[i], i == at) => {
+                return Err(forbidden(b, i));
+            }
             Some(_) => return Err(SLOW),
         }
     }
     let host = &b[at..i];
     if host.is_empty() && kind != Kind::File {
-        return Err(SLOW);
+        // The host state fails on an empty host of a special URL.
+        return Err(if at_ahead(b, i) {
+            CREDENTIALS
+        } else {
+            Some(Code::HostMissing)
+        });
     }
     // A host that ends in a number is an IPv4 address (URL Standard §3.5); only the one
     // written as it serializes is read here.
@@ -219,23 +310,14 @@ fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
             j += 1;
         }
         // The port state (URL Standard §4.4) fails on anything but a digit before the
-        // authority's end, then on a port over 65535; a C0 control or space may be the
-        // parser's to remove, and an "@" later in the authority makes all this the
-        // credentials: both the machine's.
+        // authority's end, then on a port over 65535; a tab or newline is the parser's to
+        // remove (the machine's), and an "@" later in the authority makes all this the
+        // credentials.
         match b.get(j) {
             None | Some(b'/' | b'?' | b'#' | b'\\') => {}
-            Some(&c) if c <= b' ' => return Err(SLOW),
-            Some(_) => {
-                let rest = &b[j..];
-                let end = rest
-                    .iter()
-                    .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
-                    .unwrap_or(rest.len());
-                if rest[..end].contains(&b'@') {
-                    return Err(SLOW);
-                }
-                return Err(Some(Code::PortInvalid));
-            }
+            Some(b'\t' | b'\n' | b'\r') => return Err(SLOW),
+            Some(_) if at_ahead(b, j) => return Err(CREDENTIALS),
+            Some(_) => return Err(Some(Code::PortInvalid)),
         }
         if v > 65535 {
             return Err(Some(Code::PortOutOfRange));
@@ -252,6 +334,7 @@ fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
         host_upper: upper,
         port,
         path: end,
+        creds: false,
     })
 }
 
@@ -261,7 +344,16 @@ fn head(b: &[u8]) -> Result<Head, Option<Code>> {
     let (colon, kind) = scheme(b)?;
     let rest = &b[colon + 1..];
     match kind {
-        Kind::Special | Kind::File => {
+        Kind::Special => {
+            // With no base, the special authority slashes and ignore slashes states skip
+            // every "/" and "\\" (each missing or extra one a validation error only).
+            let mut at = colon + 1;
+            while matches!(b.get(at), Some(b'/' | b'\\')) {
+                at += 1;
+            }
+            authority(b, at, kind, colon)
+        }
+        Kind::File => {
             if rest.len() < 2 || rest[0] != b'/' || rest[1] != b'/' {
                 return Err(SLOW);
             }
@@ -283,6 +375,7 @@ fn head(b: &[u8]) -> Result<Head, Option<Code>> {
                 host_upper: false,
                 port: None,
                 path: colon + 1,
+                creds: false,
             })
         }
     }
@@ -292,7 +385,7 @@ fn head(b: &[u8]) -> Result<Head, Option<Code>> {
 /// fail, for the shapes the fast path reads; `None` leaves the verdict to the machine. The
 /// path, query and fragment never fail, so the verdict is known once the port is read.
 pub(super) fn verdict(input: &str) -> Option<Result<(), Code>> {
-    match head(input.as_bytes()) {
+    match head(strip(input).as_bytes()) {
         Ok(_) => Some(Ok(())),
         Err(Some(code)) => Some(Err(code)),
         Err(None) => None,
@@ -374,12 +467,9 @@ fn path(s: &str, mut i: usize, kind: Kind, out: &mut String) -> Option<usize> {
 
 /// The href of `input` (no base), or `None` when the fast path does not read it.
 pub(super) fn href(input: &str) -> Option<String> {
+    let input = strip(input);
     let b = input.as_bytes();
-    // Trailing C0 controls and spaces are stripped: the machine's.
-    if *b.last()? <= b' ' {
-        return None;
-    }
-    let h = head(b).ok()?;
+    let h = head(b).ok().filter(|h| !h.creds)?;
     // Sized once: the input, with room for the "/" of an empty path; only a percent-encoded
     // byte makes it grow.
     let mut out = String::with_capacity(b.len() + 8);

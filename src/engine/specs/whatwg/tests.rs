@@ -442,6 +442,10 @@ fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
         "urn:isbn:1234567890",
         "foo:/a/b",
         "https://h/caf\u{e9}?q=\u{fc} x#\u{1F44D}",
+        "http:\\\\h\\a",
+        "https:/h",
+        "https:///h",
+        " \u{1}https://h/ \0",
     ];
     for s in fast_shapes {
         assert_eq!(fast::verdict(s), Some(Ok(())), "{s:?}");
@@ -457,9 +461,6 @@ fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
         "http://[::1]/",
         "https://b\u{fc}cher.de/",
         "http://0x7f.1/",
-        "http:\\\\h\\a",
-        "https:/h",
-        " https://h/",
         "https://h/a\tb",
         "file:///C:/x",
         "git+ssh://git@h/p",
@@ -483,5 +484,20 @@ fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
     );
     assert_eq!(fast::verdict("ht\ttps://h/"), None);
     assert_eq!(fast::verdict("https://h:8\t0/"), None);
-    assert_eq!(fast::verdict("https://h:80 "), None);
+    assert_eq!(fast::verdict("https://h:8\n0/"), None);
+    assert_eq!(fast::verdict("https://h:80 "), Some(Ok(())));
+    assert_eq!(fast::verdict("https://u:p@h:8/"), Some(Ok(())));
+    assert_eq!(fast::verdict("https://h:8o@x/"), Some(Ok(())));
+    assert_eq!(fast::verdict("https://u@/"), Some(Err(Code::HostMissing)));
+    assert_eq!(fast::verdict("ftp://?q"), Some(Err(Code::HostMissing)));
+    assert_eq!(
+        fast::verdict("https://a<b.com/"),
+        Some(Err(Code::DomainToAscii))
+    );
+    assert_eq!(fast::verdict("https://a<b@c/"), Some(Ok(())));
+    assert_eq!(fast::verdict("https://a\tb<"), None);
+    assert_eq!(fast::verdict("https://[::1/"), None);
+    // "<" and U+0338 compose to U+226E, which is no forbidden code point.
+    assert_eq!(fast::verdict("https://<\u{338}/x"), None);
+    assert_eq!(fast::verdict("https://<%CC%B8/x"), None);
 }
