@@ -497,11 +497,11 @@ pub(super) fn href(input: &str) -> Option<String> {
         if h.kind == Kind::File && out.get(at..) == Some("localhost") {
             out.truncate(at);
         }
-        if let Some(p) = h.port {
-            if default_port(out.get(..h.colon).unwrap_or("")) != Some(p) {
-                out.push(':');
-                out.push_str(itoa::Buffer::new().format(p));
-            }
+        if let Some(p) = h.port
+            && default_port(out.get(..h.colon).unwrap_or("")) != Some(p)
+        {
+            out.push(':');
+            out.push_str(itoa::Buffer::new().format(p));
         }
         i = path(input, i, h.kind, &mut out)?;
     }
