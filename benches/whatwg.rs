@@ -28,6 +28,11 @@
 //! file is parsed several times a round, so that a round is at least 200,000 parses. The
 //! lines are read into memory first; reading is not timed. Every parser's count of URLs
 //! that parse is printed beside its times, to show that they were given the same work.
+//!
+//! `--only=NAME` (one of the names above, or `none`) parses each file once with that parser
+//! alone, untimed, and prints how many parsed: for counting instructions per parser where
+//! the machine has no counters (`valgrind --tool=callgrind BENCH --only=href FILE`, minus
+//! the same with `--only=none`, which only reads the file).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -143,6 +148,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
+    let only = std::env::args().find_map(|a| a.strip_prefix("--only=").map(str::to_string));
     if files.is_empty() {
         eprintln!(
             "usage: cargo bench --bench whatwg -- FILE... (scripts/measure-whatwg.sh makes them)"
@@ -162,6 +168,18 @@ fn main() {
             }
         };
         let lines: Vec<&str> = text.lines().collect();
+        if let Some(name) = &only {
+            let ok = match PARSERS.iter().position(|p| p == name) {
+                Some(which) => round(which, &lines),
+                None if name == "none" => black_box(lines.len()),
+                None => {
+                    eprintln!("--only: one of {PARSERS:?} or none");
+                    std::process::exit(2);
+                }
+            };
+            println!("== {file}: {} lines, {ok} parse with {name}", lines.len());
+            continue;
+        }
         let reps = 200_000usize.div_ceil(lines.len().max(1));
         let mut times: Vec<Vec<f64>> = vec![Vec::new(); PARSERS.len()];
         let mut parsed = [0usize; PARSERS.len()];
@@ -202,6 +220,9 @@ fn main() {
         target("href / url", href / url, 1.0, &mut missed);
         // For scripts/measure-whatwg.sh, which times `idbench check` against ada.
         println!("   ada_ns_per_url {ada:.3}");
+    }
+    if only.is_some() {
+        return;
     }
     println!("{missed} target(s) missed");
     if missed > 0 {

@@ -227,7 +227,7 @@ fn domain_parser(cx: &mut Ctx<'_>, domain: &str, a: usize, b: usize) -> Option<S
 }
 
 /// The ends-in-a-number checker (URL Standard §3.5).
-fn ends_in_number(s: &str) -> bool {
+pub(super) fn ends_in_number(s: &str) -> bool {
     let s = s.strip_suffix('.').unwrap_or(s);
     let last = s.rsplit('.').next().unwrap_or("");
     if !last.is_empty() && last.bytes().all(|c| c.is_ascii_digit()) {

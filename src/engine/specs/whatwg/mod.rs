@@ -25,6 +25,7 @@
 //! issue 25); its test suite (a dev-dependency) checks this parser differentially.
 
 mod encode;
+mod fast;
 pub mod forms;
 mod host;
 mod parser;
@@ -456,8 +457,13 @@ pub fn parse_record(input: &str, base: Option<&UrlRecord>) -> Result<UrlRecord, 
 }
 
 /// The serialization (the `href`) of `input`'s URL record, or `None` when it does not
-/// parse: [`parse_record`] and [`UrlRecord::href`].
+/// parse: what [`parse_record`] and [`UrlRecord::href`] give. The common shapes are read
+/// in one pass straight into the href (one allocation, no record); the rest goes through
+/// the state machine.
 pub fn href(input: &str) -> Option<String> {
+    if let Some(h) = fast::href(input) {
+        return Some(h);
+    }
     parse_record(input, None).ok().map(|u| u.href())
 }
 
@@ -466,6 +472,9 @@ pub fn href(input: &str) -> Option<String> {
 /// Builds no record, span or diagnostic, and stops reading where the parse can no longer
 /// fail (at the path).
 pub fn verdict(input: &str) -> Result<(), Code> {
+    if let Some(v) = fast::verdict(input) {
+        return v;
+    }
     parser::run_light(input, None, Mode::Verdict).map(|_| ())
 }
 

@@ -428,3 +428,76 @@ fn no_function_of_the_module_is_over_250_lines() {
     }
     assert!(checked > 100, "{checked} functions");
 }
+
+#[test]
+fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
+    let fast_shapes = [
+        "https://www.example.com/wiki/Extreme_Programming",
+        "HTTP://Example.COM:8080/a/./b/../c?q=1&r='2'#top",
+        "file:///Users/i/tap/node_modules/a.js?tapmock=a16.0eb9",
+        "file://deps/openssl/config",
+        "http://192.168.0.1:80/",
+        "ftp://h:21",
+        "mailto:user@example.com",
+        "urn:isbn:1234567890",
+        "foo:/a/b",
+        "https://h/caf\u{e9}?q=\u{fc} x#\u{1F44D}",
+        "http:\\\\h\\a",
+        "https:/h",
+        "https:///h",
+        " \u{1}https://h/ \0",
+    ];
+    for s in fast_shapes {
+        assert_eq!(fast::verdict(s), Some(Ok(())), "{s:?}");
+        assert_eq!(
+            fast::href(s),
+            parse_record(s, None).ok().map(|u| u.href()),
+            "{s:?}"
+        );
+        assert!(fast::href(s).is_some(), "{s:?}");
+    }
+    let machine_shapes = [
+        "https://user:pw@h/",
+        "http://[::1]/",
+        "https://b\u{fc}cher.de/",
+        "http://0x7f.1/",
+        "https://h/a\tb",
+        "file:///C:/x",
+        "git+ssh://git@h/p",
+        "http://h:99999/",
+        "http://h%41/",
+    ];
+    for s in machine_shapes {
+        assert_eq!(fast::href(s), None, "{s:?}");
+    }
+    // The verdict is known at the path: a tab there, or a trailing space, does not matter.
+    assert_eq!(fast::verdict("https://h/a\tb "), Some(Ok(())));
+    // Failures named without the machine, and what only the machine can tell.
+    assert_eq!(fast::verdict("https://h:8o/"), Some(Err(Code::PortInvalid)));
+    assert_eq!(
+        fast::verdict("https://h:65536"),
+        Some(Err(Code::PortOutOfRange))
+    );
+    assert_eq!(
+        fast::verdict("www.example.com/a"),
+        Some(Err(Code::MissingSchemeNonRelativeUrl))
+    );
+    assert_eq!(fast::verdict("ht\ttps://h/"), None);
+    assert_eq!(fast::verdict("https://h:8\t0/"), None);
+    assert_eq!(fast::verdict("https://h:8\n0/"), None);
+    assert_eq!(fast::verdict("https://h:80 "), Some(Ok(())));
+    assert_eq!(fast::verdict("https://u:p@h:8/"), Some(Ok(())));
+    assert_eq!(fast::verdict("https://h:8o@x/"), Some(Ok(())));
+    assert_eq!(fast::verdict("https://u@/"), Some(Err(Code::HostMissing)));
+    assert_eq!(fast::verdict("ftp://?q"), Some(Err(Code::HostMissing)));
+    assert_eq!(
+        fast::verdict("https://a<b.com/"),
+        Some(Err(Code::DomainToAscii))
+    );
+    assert_eq!(fast::verdict("https://a<b@c/"), Some(Ok(())));
+    assert_eq!(fast::verdict("https://a\tb<"), None);
+    assert_eq!(fast::verdict("https://[::1/"), None);
+    // "<" and U+0338 compose to U+226E, which is no forbidden code point.
+    assert_eq!(fast::verdict("https://<\u{338}/x"), None);
+    assert_eq!(fast::verdict("https://<%CC%B8/x"), None);
+}

@@ -1,0 +1,522 @@
+//! The basic URL parser's fast path for the shapes most URLs have, used by [`super::href`]
+//! and [`super::verdict`] before the state machine: one pass over the input in runs, with a
+//! byte table a component instead of a state method call a code point, writing the href
+//! straight into one output buffer sized once (the idea of ada-url's `url_aggregator`: the
+//! serialization is the record), and the host read without allocation (a plain ASCII domain,
+//! lower-cased in place in the output, or a dotted-decimal IPv4 address, which serializes as
+//! it is written).
+//!
+//! Exact where it answers, and it answers only for a parse that succeeds: anything it does
+//! not handle (credentials, IPv6 and non-canonical IPv4 hosts, a non-ASCII or
+//! percent-encoded host, backslashes or missing slashes after a special scheme, tabs and
+//! newlines, leading or trailing C0 controls and spaces, Windows drive letters, a non-special
+//! URL with an authority) is left to the state machine, which then runs from the start.
+//! `tests/whatwg_fast.rs` holds both paths equal on the WPT data, on every string of up to
+//! three pieces and on generated near misses.
+
+use super::default_port;
+use super::encode::{EncodeSet, push_pct};
+use super::host::ends_in_number;
+use super::parser::{is_double_dot, is_single_dot, is_windows_drive_letter};
+use crate::engine::codes::Code;
+
+/// A byte's class in a component: copied, percent-encoded, the component's end, or not
+/// handled here (the machine takes the input).
+const COPY: u8 = 0;
+const ENCODE: u8 = 1;
+const STOP: u8 = 2;
+const BAIL: u8 = 3;
+/// An opaque path's space: `%20` before a `?` or `#`, else kept.
+const SPACE: u8 = 4;
+
+/// The table of a component: `set` encodes, `stops` end it; tabs and newlines (which the
+/// parser removes before it starts) are not handled.
+const fn table(set: EncodeSet, stops: &[u8]) -> [u8; 256] {
+    let mut t = [COPY; 256];
+    let mut b = 0;
+    while b < 256 {
+        if set.contains(b as u8) {
+            t[b] = ENCODE;
+        }
+        b += 1;
+    }
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = STOP;
+        i += 1;
+    }
+    t[b'\t' as usize] = BAIL;
+    t[b'\n' as usize] = BAIL;
+    t[b'\r' as usize] = BAIL;
+    t
+}
+
+const PATH_SPECIAL: [u8; 256] = table(EncodeSet::Path, b"/\\?#");
+const PATH_OTHER: [u8; 256] = table(EncodeSet::Path, b"/?#");
+const QUERY_SPECIAL: [u8; 256] = table(EncodeSet::SpecialQuery, b"#");
+const QUERY_OTHER: [u8; 256] = table(EncodeSet::Query, b"#");
+const FRAGMENT: [u8; 256] = table(EncodeSet::Fragment, b"");
+const OPAQUE: [u8; 256] = {
+    let mut t = table(EncodeSet::C0Control, b"?#");
+    t[b' ' as usize] = SPACE;
+    t
+};
+
+/// A host byte's class: kept, upper-case (kept lower-cased), the host's end, or anything
+/// else (a forbidden domain code point, `%`, non-ASCII: the machine's).
+const H_KEEP: u8 = 0;
+const H_UPPER: u8 = 1;
+const H_STOP: u8 = 2;
+const H_BAIL: u8 = 3;
+
+const HOST: [u8; 256] = {
+    let mut t = [H_BAIL; 256];
+    let mut b = 0x21;
+    while b < 0x7f {
+        t[b] = if (b as u8).is_ascii_uppercase() {
+            H_UPPER
+        } else {
+            H_KEEP
+        };
+        b += 1;
+    }
+    // The forbidden domain code points of the range (URL Standard §3.2) but the stops.
+    let bail = b"<>@[]^|%";
+    let mut i = 0;
+    while i < bail.len() {
+        t[bail[i] as usize] = H_BAIL;
+        i += 1;
+    }
+    let stops = b":/?#\\";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = H_STOP;
+        i += 1;
+    }
+    t
+};
+
+/// Which scheme the input has, as the fast path tells them apart.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// ftp, http, https, ws, wss.
+    Special,
+    File,
+    /// Any other scheme.
+    Other,
+}
+
+/// What the fast path read before the path: the scheme (`..colon`), and for a URL with a
+/// host, the host (`host`: empty for the empty host) and the port.
+struct Head {
+    colon: usize,
+    kind: Kind,
+    host: (usize, usize),
+    host_upper: bool,
+    port: Option<u16>,
+    /// Where the path starts (at its first `/`, or at what ends it).
+    path: usize,
+    /// Credentials come before the host (a verdict reads past them; an href is the
+    /// machine's).
+    creds: bool,
+}
+
+/// The input without its leading and trailing C0 controls and spaces, which the parser
+/// strips first (URL Standard §4.4).
+fn strip(input: &str) -> &str {
+    let b = input.as_bytes();
+    let mut a = 0;
+    while a < b.len() && b[a] <= b' ' {
+        a += 1;
+    }
+    let mut z = b.len();
+    while z > a && b[z - 1] <= b' ' {
+        z -= 1;
+    }
+    // Both ends are next to ASCII bytes (or the ends of the input): character boundaries.
+    input.get(a..z).unwrap_or_default()
+}
+
+/// Not read here: the state machine's.
+const SLOW: Option<Code> = None;
+
+/// The scheme of the stripped input: its `:`'s offset and kind; else the failure of an
+/// input with no scheme, or [`SLOW`] (the empty input, or a scheme that a tab or newline,
+/// which the parser removes, interrupts).
+#[inline]
+fn scheme(b: &[u8]) -> Result<(usize, Kind), Option<Code>> {
+    let first = *b.first().ok_or(SLOW)?;
+    // No scheme, no base: the no-scheme state fails (URL Standard §4.4).
+    let no_scheme = Err(Some(Code::MissingSchemeNonRelativeUrl));
+    if !first.is_ascii_alphabetic() {
+        return no_scheme;
+    }
+    let mut i = 1;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'+' | b'-' | b'.')) {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b':') => {}
+        Some(b'\t' | b'\n' | b'\r') => return Err(SLOW),
+        _ => return no_scheme,
+    }
+    let kind = match i {
+        3 if b[..3].eq_ignore_ascii_case(b"ftp") => Kind::Special,
+        2 if b[..2].eq_ignore_ascii_case(b"ws") => Kind::Special,
+        3 if b[..3].eq_ignore_ascii_case(b"wss") => Kind::Special,
+        4 if b[..4].eq_ignore_ascii_case(b"http") => Kind::Special,
+        5 if b[..5].eq_ignore_ascii_case(b"https") => Kind::Special,
+        4 if b[..4].eq_ignore_ascii_case(b"file") => Kind::File,
+        _ => Kind::Other,
+    };
+    Ok((i, kind))
+}
+
+/// A host of four decimal parts of 0 to 255 without leading zeros: the IPv4 address that
+/// serializes as it is written.
+fn canonical_ipv4(t: &[u8]) -> bool {
+    let mut parts = 0;
+    for p in t.split(|&c| c == b'.') {
+        parts += 1;
+        if parts > 4
+            || p.is_empty()
+            || p.len() > 3
+            || !p.iter().all(u8::is_ascii_digit)
+            || (p.len() > 1 && p[0] == b'0')
+            || p.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0')) > 255
+        {
+            return false;
+        }
+    }
+    parts == 4
+}
+
+/// Says that an "@" later in the authority makes what was read so far credentials: a
+/// marker inside [`authority`], never a failure (`invalid-credentials` is a warning).
+const CREDENTIALS: Option<Code> = Some(Code::InvalidCredentials);
+
+/// True when the authority from `i` to its end (the first `/`, `?`, `#` or `\\`, which are
+/// what ends the authority state of a special URL) holds an `@`.
+fn at_ahead(b: &[u8], i: usize) -> bool {
+    b.get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| !matches!(c, b'/' | b'?' | b'#' | b'\\'))
+        .any(|&c| c == b'@')
+}
+
+/// A byte that makes a special URL's domain fail wherever it is in the host (URL Standard
+/// §3.2, a forbidden domain code point that neither ends the host nor is removed before
+/// parsing): C0 controls but tab and newlines, space, `<`, `>`, `^`, `|`, `]`, U+007F, and
+/// `[` past the host's first byte.
+fn fails_domain(c: u8, first: bool) -> bool {
+    (c <= b' ' && !matches!(c, b'\t' | b'\n' | b'\r'))
+        || matches!(c, b'<' | b'>' | b'^' | b'|' | b']' | 0x7f)
+        || (c == b'[' && !first)
+}
+
+/// A special URL's host holds a byte that [`fails_domain`] at `i`: the domain parser fails
+/// (`domain-to-ascii`) when the rest of the authority is ASCII without `%` (else UTS #46
+/// mapping or percent-decoding may turn it into something else, as `<` and U+0338 compose
+/// to U+226E: [`SLOW`]), unless an `@` makes it credentials.
+fn forbidden(b: &[u8], i: usize) -> Option<Code> {
+    let mut out = Some(Code::DomainToAscii);
+    for &c in b.get(i..).unwrap_or_default() {
+        match c {
+            b'/' | b'?' | b'#' | b'\\' => break,
+            b'@' => return CREDENTIALS,
+            b'%' | 0x80.. => out = SLOW,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The authority of a special or file URL from `at` (after its slashes): the host, and the
+/// port (not for file), up to the path; else the failure, or [`SLOW`]. Credentials are
+/// read past for a special URL (the host is after the authority's last `@`) and flagged.
+#[inline]
+fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Option<Code>> {
+    match host_port(b, at, kind, colon) {
+        Err(CREDENTIALS) if kind == Kind::Special => {
+            let end = at
+                + b[at..]
+                    .iter()
+                    .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
+                    .unwrap_or(b.len() - at);
+            let last = b[at..end].iter().rposition(|&c| c == b'@').ok_or(SLOW)?;
+            match host_port(b, at + last + 1, kind, colon) {
+                Ok(h) => Ok(Head { creds: true, ..h }),
+                // Credentials but no host: the authority state fails.
+                Err(CREDENTIALS) => Err(SLOW),
+                Err(e) => Err(e),
+            }
+        }
+        Err(CREDENTIALS) => Err(SLOW),
+        r => r,
+    }
+}
+
+/// The host and port from `at`, as [`authority`] reads them; [`CREDENTIALS`] where an `@`
+/// ahead would make them credentials.
+#[inline]
+fn host_port(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Option<Code>> {
+    let mut i = at;
+    let mut upper = false;
+    loop {
+        match b.get(i).map(|&c| HOST[c as usize]) {
+            Some(H_KEEP) => i += 1,
+            Some(H_UPPER) => {
+                upper = true;
+                i += 1;
+            }
+            None | Some(H_STOP) => break,
+            Some(_) if b[i] == b'@' => return Err(CREDENTIALS),
+            Some(_) if kind == Kind::Special && fails_domain(b[i], i == at) => {
+                return Err(forbidden(b, i));
+            }
+            Some(_) => return Err(SLOW),
+        }
+    }
+    let host = &b[at..i];
+    if host.is_empty() && kind != Kind::File {
+        // The host state fails on an empty host of a special URL.
+        return Err(if at_ahead(b, i) {
+            CREDENTIALS
+        } else {
+            Some(Code::HostMissing)
+        });
+    }
+    // A host that ends in a number is an IPv4 address (URL Standard §3.5); only the one
+    // written as it serializes is read here.
+    if !host.is_empty()
+        && std::str::from_utf8(host)
+            .map(ends_in_number)
+            .unwrap_or(true)
+        && !canonical_ipv4(host)
+    {
+        return Err(SLOW);
+    }
+    let mut port = None;
+    let mut end = i;
+    if b.get(i) == Some(&b':') {
+        if kind == Kind::File {
+            return Err(SLOW);
+        }
+        let mut j = i + 1;
+        let mut v: u32 = 0;
+        while let Some(d) = b.get(j).filter(|d| d.is_ascii_digit()) {
+            v = (v * 10 + u32::from(d - b'0')).min(1 << 20);
+            j += 1;
+        }
+        // The port state (URL Standard §4.4) fails on anything but a digit before the
+        // authority's end, then on a port over 65535; a tab or newline is the parser's to
+        // remove (the machine's), and an "@" later in the authority makes all this the
+        // credentials.
+        match b.get(j) {
+            None | Some(b'/' | b'?' | b'#' | b'\\') => {}
+            Some(b'\t' | b'\n' | b'\r') => return Err(SLOW),
+            Some(_) if at_ahead(b, j) => return Err(CREDENTIALS),
+            Some(_) => return Err(Some(Code::PortInvalid)),
+        }
+        if v > 65535 {
+            return Err(Some(Code::PortOutOfRange));
+        }
+        if j > i + 1 {
+            port = Some(v as u16);
+        }
+        end = j;
+    }
+    Ok(Head {
+        colon,
+        kind,
+        host: (at, i),
+        host_upper: upper,
+        port,
+        path: end,
+        creds: false,
+    })
+}
+
+/// The scheme and authority; else the failure, or [`SLOW`].
+#[inline]
+fn head(b: &[u8]) -> Result<Head, Option<Code>> {
+    let (colon, kind) = scheme(b)?;
+    let rest = &b[colon + 1..];
+    match kind {
+        Kind::Special => {
+            // With no base, the special authority slashes and ignore slashes states skip
+            // every "/" and "\\" (each missing or extra one a validation error only).
+            let mut at = colon + 1;
+            while matches!(b.get(at), Some(b'/' | b'\\')) {
+                at += 1;
+            }
+            authority(b, at, kind, colon)
+        }
+        Kind::File => {
+            if rest.len() < 2 || rest[0] != b'/' || rest[1] != b'/' {
+                return Err(SLOW);
+            }
+            authority(b, colon + 3, kind, colon)
+        }
+        Kind::Other => {
+            // An authority (`//`, perhaps with a tab or newline between the slashes) is
+            // the machine's; a path or an opaque path is read here.
+            if matches!(rest.first(), Some(b'\t' | b'\n' | b'\r'))
+                || (rest.first() == Some(&b'/')
+                    && matches!(rest.get(1), Some(b'/' | b'\t' | b'\n' | b'\r')))
+            {
+                return Err(SLOW);
+            }
+            Ok(Head {
+                colon,
+                kind,
+                host: (0, 0),
+                host_upper: false,
+                port: None,
+                path: colon + 1,
+                creds: false,
+            })
+        }
+    }
+}
+
+/// Whether `input` parses (no base), else the code of the validation error that makes it
+/// fail, for the shapes the fast path reads; `None` leaves the verdict to the machine. The
+/// path, query and fragment never fail, so the verdict is known once the port is read.
+pub(super) fn verdict(input: &str) -> Option<Result<(), Code>> {
+    match head(strip(input).as_bytes()) {
+        Ok(_) => Some(Ok(())),
+        Err(Some(code)) => Some(Err(code)),
+        Err(None) => None,
+    }
+}
+
+/// Copies and encodes the bytes of `s` from `i` with `table` onto `out`, up to a stop (or
+/// the end): its offset, or `None` at a byte the fast path does not handle.
+#[inline]
+fn run(s: &str, mut i: usize, table: &[u8; 256], out: &mut String) -> Option<usize> {
+    let b = s.as_bytes();
+    loop {
+        let start = i;
+        while i < b.len() && table[b[i] as usize] == COPY {
+            i += 1;
+        }
+        // A copied byte is ASCII, so a run begins and ends on character boundaries.
+        if i > start
+            && let Some(t) = s.get(start..i)
+        {
+            out.push_str(t);
+        }
+        let Some(&c) = b.get(i) else {
+            return Some(i);
+        };
+        match table[c as usize] {
+            ENCODE => push_pct(c, out),
+            STOP => return Some(i),
+            SPACE => {
+                let before_end = matches!(b.get(i + 1), Some(b'?' | b'#'));
+                out.push_str(if before_end { "%20" } else { " " });
+            }
+            _ => return None,
+        }
+        i += 1;
+    }
+}
+
+/// The path state's segments from `i` (a list path: one `/` read first), with dot segments
+/// removed: the offset of what ends the path.
+fn path(s: &str, mut i: usize, kind: Kind, out: &mut String) -> Option<usize> {
+    let b = s.as_bytes();
+    let special = kind != Kind::Other;
+    let table = if special { &PATH_SPECIAL } else { &PATH_OTHER };
+    let start = out.len();
+    if b.get(i) == Some(&b'/') || (special && b.get(i) == Some(&b'\\')) {
+        i += 1;
+    }
+    loop {
+        let seg = out.len();
+        out.push('/');
+        i = run(s, i, table, out)?;
+        let slash = matches!(b.get(i), Some(b'/')) || (special && b.get(i) == Some(&b'\\'));
+        let text = out.get(seg + 1..).unwrap_or("");
+        if kind == Kind::File && is_windows_drive_letter(text) {
+            return None;
+        }
+        let double = is_double_dot(text);
+        if double || is_single_dot(text) {
+            out.truncate(seg);
+            if double && let Some(k) = out.get(start..).and_then(|p| p.rfind('/')) {
+                out.truncate(start + k);
+            }
+            if !slash {
+                out.push('/');
+            }
+        }
+        if !slash {
+            break;
+        }
+        i += 1;
+    }
+    // A path that starts with an empty segment and no host serializes with "/." before it.
+    if kind == Kind::Other && out.get(start..).is_some_and(|p| p.starts_with("//")) {
+        return None;
+    }
+    Some(i)
+}
+
+/// The href of `input` (no base), or `None` when the fast path does not read it.
+pub(super) fn href(input: &str) -> Option<String> {
+    let input = strip(input);
+    let b = input.as_bytes();
+    let h = head(b).ok().filter(|h| !h.creds)?;
+    // Sized once: the input, with room for the "/" of an empty path; only a percent-encoded
+    // byte makes it grow.
+    let mut out = String::with_capacity(b.len() + 8);
+    out.push_str(input.get(..=h.colon)?);
+    if let Some(scheme) = out.get_mut(..h.colon) {
+        scheme.make_ascii_lowercase();
+    }
+    let mut i = h.path;
+    if h.kind == Kind::Other {
+        if b.get(i) == Some(&b'/') {
+            i = path(input, i, h.kind, &mut out)?;
+        } else {
+            i = run(input, i, &OPAQUE, &mut out)?;
+        }
+    } else {
+        out.push_str("//");
+        let (a, z) = h.host;
+        let at = out.len();
+        out.push_str(input.get(a..z)?);
+        if h.host_upper
+            && let Some(host) = out.get_mut(at..)
+        {
+            host.make_ascii_lowercase();
+        }
+        if h.kind == Kind::File && out.get(at..) == Some("localhost") {
+            out.truncate(at);
+        }
+        if let Some(p) = h.port
+            && default_port(out.get(..h.colon).unwrap_or("")) != Some(p)
+        {
+            out.push(':');
+            out.push_str(itoa::Buffer::new().format(p));
+        }
+        i = path(input, i, h.kind, &mut out)?;
+    }
+    if b.get(i) == Some(&b'?') {
+        out.push('?');
+        let table = if h.kind == Kind::Other {
+            &QUERY_OTHER
+        } else {
+            &QUERY_SPECIAL
+        };
+        i = run(input, i + 1, table, &mut out)?;
+    }
+    if b.get(i) == Some(&b'#') {
+        out.push('#');
+        run(input, i + 1, &FRAGMENT, &mut out)?;
+    }
+    Some(out)
+}
