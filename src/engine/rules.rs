@@ -163,10 +163,11 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 pub fn grammar(profile: Profile) -> &'static Grammar {
     static CELLS: [OnceLock<Grammar>; Profile::BUILTIN_COUNT] =
         [const { OnceLock::new() }; Profile::BUILTIN_COUNT];
-    let i = profile.builtin_index().unwrap_or(0);
-    let (cell, profile) = match CELLS.get(i) {
+    // A run-time profile (none has a grammar reference of its own) gets the table's first
+    // row's: every built-in handle has its cell.
+    let (cell, profile) = match profile.builtin_index().and_then(|i| CELLS.get(i)) {
         Some(c) => (c, profile),
-        None => (&CELLS[0], Profile::Rfc3986),
+        None => (&CELLS[0], Profile::ALL[0]),
     };
     cell.get_or_init(|| build(profile, profile.descriptor().rules))
 }
