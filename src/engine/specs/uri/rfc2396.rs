@@ -80,8 +80,8 @@ static LADDER: LadderSpec = LadderSpec {
                    differ",
         encoding_reserved: None,
         missing: &[],
-        nfc: false,
-        compatibility: false,
-        port_in_path: false,
+        nfc: None,
+        compatibility: None,
+        port_in_path: None,
     },
 };

@@ -80,7 +80,11 @@ static LADDER: LadderSpec = LadderSpec {
         encoding: "{lead}: {t} encodes {c}, which is not unreserved; only percent-encoded \
                    unreserved characters may be decoded, an encoded reserved character is \
                    data, not a delimiter (RFC 3987 §5.3.2.3)",
-        nfc: true,
+        nfc: Some(
+            "the {kinds} differ only in Unicode normalization (canonically equivalent); \
+             comparison MUST NOT apply character normalization, IRIs are expected to be \
+             created in NFC (RFC 3987 §5.3.2.2)",
+        ),
         ..URI_WORDING
     },
 };

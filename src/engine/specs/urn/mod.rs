@@ -48,7 +48,7 @@ pub const URN_WORDING: Wording = Wording {
     encoding: "{lead}: percent-encoding MUST NOT be removed ({section})",
     encoding_reserved: None,
     missing: &[],
-    nfc: false,
-    compatibility: false,
-    port_in_path: false,
+    nfc: None,
+    compatibility: None,
+    port_in_path: None,
 };

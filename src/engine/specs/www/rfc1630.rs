@@ -69,9 +69,18 @@ static LADDER: LadderSpec = LadderSpec {
             slash: "; the encoded slash has no hierarchical significance",
         }),
         missing: &[],
-        nfc: false,
-        compatibility: true,
-        port_in_path: true,
+        nfc: None,
+        compatibility: Some(COMPATIBILITY),
+        // The draft's generic syntax has no authority, so `http://a:80/` reads as a path
+        // whose third segment is `a:80`; its scheme sections describe that ":port". The
+        // draft defines no default port to drop and brings two URIs to the same encoding
+        // level before comparing them, nothing more.
+        port_in_path: Some(
+            "A has {a} where B has {b}: the draft defines no default port (its FTP section \
+             only says a port \"if given gives the port of the FTP server if not the FTP \
+             default\"), and brings two URIs to the same encoding level before comparing \
+             them, nothing more; the port is compared as written ({section})",
+        ),
     },
 };
 

@@ -137,9 +137,9 @@ static LADDER: LadderSpec = LadderSpec {
                    unreserved characters may be decoded (XRI Syntax 2.0 §2.5.2)",
         encoding_reserved: None,
         missing: &[],
-        nfc: false,
-        compatibility: false,
-        port_in_path: false,
+        nfc: None,
+        compatibility: None,
+        port_in_path: None,
     },
 };
 
