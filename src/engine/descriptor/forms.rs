@@ -202,6 +202,11 @@ pub struct FormsSpec {
     /// a warning when it does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such
     /// that it qualifies as a valid IRI when converted to IRI-normal form").
     pub iri_normal_valid_under: Option<&'static GrammarEntry>,
+    /// How an identifier written in IRI-normal form is written back in this spec's own
+    /// form, with the conversion's notes (XRI Syntax 2.0 §2.3.3): `forms --from iri|uri`,
+    /// and the comparison of a side given in IRI- or URI-normal form. `None`: the spec has
+    /// no IRI-normal form apart from itself.
+    pub from_iri_normal: Option<fn(&str) -> (String, Vec<Diagnostic>)>,
     /// The US-ASCII characters the URN display form shows decoded in the NSS.
     pub display_nss: AsciiSet,
     /// The section and the reason of a `display-ambiguous` warning.
@@ -226,6 +231,7 @@ pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     keep_encoded_dot_segments: false,
     host_case_ascii_only: false,
     iri_normal_valid_under: None,
+    from_iri_normal: None,
     display_nss: AsciiSet::of(""),
     display_warning: ("", ""),
     rows: None,

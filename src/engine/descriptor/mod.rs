@@ -16,6 +16,7 @@ pub mod rule_set;
 
 use super::family::Family;
 use super::path::PathSyntax;
+use super::tree::Builder;
 
 use forms::{FormsSpec, Under};
 use grammar::GrammarEntry;
@@ -89,14 +90,14 @@ pub enum Resolver {
 }
 
 /// Which other readings the grammar marks ([`super::readings::find`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct ReadingMarks {
     /// The input may read differently under another spec of the family that `auto` tries
     /// (the URN specs' components).
     pub by_family: bool,
-    /// XRI's: an authority that also matches `iauthority`, a relative reference that also
-    /// matches `XRI` without "xri://".
-    pub xri: bool,
+    /// Authorities another grammar also reads (XRI's, which RFC 3987's `iauthority`
+    /// matches); `None`: none.
+    pub authority_also: Option<AuthorityAlso>,
     /// A host that is both an `IPv4address` and a registered name: the name of the
     /// registered-name rule (`reg-name`, `ireg-name`); `None` when not marked.
     pub ipv4_or_reg_name: Option<&'static str>,
@@ -106,9 +107,23 @@ impl ReadingMarks {
     /// No other readings.
     pub const NONE: ReadingMarks = ReadingMarks {
         by_family: false,
-        xri: false,
+        authority_also: None,
         ipv4_or_reg_name: None,
     };
+}
+
+/// An authority the grammar takes that another grammar also reads
+/// ([`ReadingMarks::authority_also`]).
+#[derive(Clone, Copy, Debug)]
+pub struct AuthorityAlso {
+    /// The rules of the authorities it may be said of (XRI's `gcs-authority` and
+    /// `xref-authority`).
+    pub rules: &'static [&'static str],
+    /// The other grammar, which reads `x://` followed by the authority's text: its
+    /// authority is the other reading when it covers the whole text without an error.
+    pub grammar: fn(&mut Builder<'_>),
+    /// That grammar's rule for the authority (`iauthority`).
+    pub rule: &'static str,
 }
 
 /// How `auto` picks a profile.

@@ -12,7 +12,6 @@ use crate::engine::forms::make::mailto_domain_case;
 use crate::engine::forms::rewrite::rewrite;
 use crate::engine::forms::text::{nfc, uri_to_iri};
 use crate::engine::hosts::ace_hosts;
-use crate::engine::specs::xri::forms::iri_normal_to_xri;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 use crate::text_layout::{ceil_char_boundary, floor_char_boundary};
 
@@ -387,8 +386,10 @@ fn side_forms_rung(c: &mut Climb<'_>, opts: &CompareOptions, spec: &'static str)
     if opts.a_form == SideForm::AsIs && opts.b_form == SideForm::AsIs {
         return;
     }
-    back_to_xri_normal(&mut c.a, &c.d.grammar, opts.a_form);
-    back_to_xri_normal(&mut c.b, &c.d.grammar, opts.b_form);
+    if let Some(from_iri) = c.d.forms.from_iri_normal {
+        back_to_xri_normal(&mut c.a, &c.d.grammar, from_iri, opts.a_form);
+        back_to_xri_normal(&mut c.b, &c.d.grammar, from_iri, opts.b_form);
+    }
     c.cur_a = c.a.text.clone();
     c.cur_b = c.b.text.clone();
     let which = |f: SideForm| match f {
@@ -407,13 +408,21 @@ fn side_forms_rung(c: &mut Climb<'_>, opts: &CompareOptions, spec: &'static str)
 }
 
 /// XRI Syntax 2.0 §2.5.2: brings a side written in IRI- or URI-normal form back to
-/// XRI-normal form (§2.3.3, after RFC 3987 §3.2 for a URI-normal side).
-fn back_to_xri_normal(side: &mut Side, grammar: &GrammarEntry, form: SideForm) {
+/// XRI-normal form (§2.3.3 by the spec's `from_iri` ([`FormsSpec::from_iri_normal`]), after
+/// RFC 3987 §3.2 for a URI-normal side).
+///
+/// [`FormsSpec::from_iri_normal`]: crate::engine::descriptor::forms::FormsSpec::from_iri_normal
+fn back_to_xri_normal(
+    side: &mut Side,
+    grammar: &GrammarEntry,
+    from_iri: fn(&str) -> (String, Vec<Diagnostic>),
+    form: SideForm,
+) {
     let input = side.input.clone();
     let (text, map, diags) = match form {
         SideForm::AsIs => return,
         SideForm::IriNormal => {
-            let (x, d) = iri_normal_to_xri(&input);
+            let (x, d) = from_iri(&input);
             let map = OffsetMap::common_ends(&input, &x);
             (x, map, d)
         }
@@ -421,7 +430,7 @@ fn back_to_xri_normal(side: &mut Side, grammar: &GrammarEntry, form: SideForm) {
             let mut d = Vec::new();
             let iri = uri_to_iri(&input, 0, &mut d).into_owned();
             let to_input = OffsetMap::common_ends(&input, &iri);
-            let (x, d2) = iri_normal_to_xri(&iri);
+            let (x, d2) = from_iri(&iri);
             d.extend(d2.into_iter().map(|mut e| {
                 e.span = to_input.map_span(e.span);
                 e

@@ -24,7 +24,7 @@ pub static RFC3986: Descriptor = Descriptor {
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks {
         by_family: false,
-        xri: false,
+        authority_also: None,
         ipv4_or_reg_name: Some("reg-name"),
     },
     examples: include_str!("../../../../examples/ids/rfc3986.txt"),

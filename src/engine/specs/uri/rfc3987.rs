@@ -23,7 +23,7 @@ pub static RFC3987: Descriptor = Descriptor {
     resolution: Resolver::Rfc3986(PathSyntax::Generic),
     readings: ReadingMarks {
         by_family: false,
-        xri: false,
+        authority_also: None,
         ipv4_or_reg_name: Some("ireg-name"),
     },
     examples: include_str!("../../../../examples/ids/rfc3987.txt"),

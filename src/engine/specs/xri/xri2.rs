@@ -4,7 +4,8 @@ use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Abnf, AuthorityAlso, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::specs::uri::grammar as uri;
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::path::PathSyntax;
@@ -24,7 +25,11 @@ pub static XRI2: Descriptor = Descriptor {
     resolution: Resolver::Rfc3986(PathSyntax::Xri),
     readings: ReadingMarks {
         by_family: false,
-        xri: true,
+        authority_also: Some(AuthorityAlso {
+            rules: &["gcs-authority", "xref-authority"],
+            grammar: |b| uri::parse(b, uri::Flavor::Iri),
+            rule: "iauthority",
+        }),
         ipv4_or_reg_name: Some("ireg-name"),
     },
     examples: include_str!("../../../../examples/ids/xri2.txt"),
@@ -52,6 +57,7 @@ static FORMS: FormsSpec = FormsSpec {
         .union(Rules::DROP_STAR),
     unreserved: Some(Unreserved::Xri),
     iri_normal_valid_under: Some(&crate::engine::specs::uri::rfc3987::RFC3987.grammar),
+    from_iri_normal: Some(crate::engine::specs::xri::forms::iri_normal_to_xri),
     ..GENERIC_FORMS
 };
 
