@@ -30,8 +30,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 
 use serde::Serialize;
 
-use super::descriptor::{Quick, Resolver};
-use super::path::PathSyntax;
+use super::descriptor::Quick;
 use super::specs::{self, Descriptor, Family};
 use super::tree::{NodeKind, Severity, Tree};
 use super::whatwg;
@@ -534,7 +533,7 @@ fn generic_syntax(spec: &Descriptor) -> bool {
             spec.readings.ipv4_or_reg_name,
             Some("reg-name" | "ireg-name")
         )
-        && spec.resolution == Resolver::Rfc3986(PathSyntax::Generic)
+        && spec.resolution == super::resolve::RFC3986
         && spec.quick.is_some()
 }
 

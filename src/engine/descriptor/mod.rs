@@ -12,15 +12,16 @@
 pub mod forms;
 pub mod grammar;
 pub mod ladder;
+pub mod resolution;
 pub mod rule_set;
 
 use super::family::Family;
-use super::path::PathSyntax;
 use super::tree::Builder;
 
 use forms::{FormsSpec, Under};
 use grammar::GrammarEntry;
 use ladder::LadderSpec;
+use resolution::Resolution;
 
 /// Everything the engine asks of one spec.
 pub struct Descriptor {
@@ -74,19 +75,33 @@ impl<'a> Under<'a> {
     }
 }
 
-/// How a reference resolves against a base ([`super::resolve::resolve`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Resolver {
-    /// RFC 3986 §5.2, strict, with this path syntax (XRI Syntax 2.0 §2.4.1 keeps
-    /// cross-references whole).
-    Rfc3986(PathSyntax),
-    /// The WWW draft's partial forms, counting slashes.
-    Www,
-    /// RFC 2396 §5.2: dot-segments removed only from a merged relative path, and a ".."
-    /// above the root kept (Appendix C.2).
-    Rfc2396,
-    /// None: the spec has no relative references (URNs).
-    None,
+/// How a reference resolves against a base ([`super::resolve::resolve`], the one entry
+/// point): the algorithm, a function of the base, the reference and the spec's descriptor
+/// (whose grammar parses both). The shared algorithms are in [`super::resolve`] (RFC 3986
+/// §5.2, parsing against the base); a spec's own is in its folder under
+/// [`super::specs`].
+#[derive(Clone, Copy)]
+pub struct Resolver {
+    /// The algorithm as its spec is cited (`RFC 3986 §5.2`): two resolvers with the same
+    /// name are the same algorithm.
+    pub algorithm: &'static str,
+    /// Resolves the reference (second) against the base (first) under the descriptor.
+    /// Never panics; linear in the inputs.
+    pub run: fn(&str, &str, &Descriptor) -> Resolution,
+}
+
+impl PartialEq for Resolver {
+    fn eq(&self, other: &Resolver) -> bool {
+        self.algorithm == other.algorithm
+    }
+}
+
+impl Eq for Resolver {}
+
+impl std::fmt::Debug for Resolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Resolver").field(&self.algorithm).finish()
+    }
 }
 
 /// Which other readings the grammar marks ([`super::readings::find`]).

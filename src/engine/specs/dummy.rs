@@ -8,7 +8,7 @@ use crate::engine::codes::Code;
 use crate::engine::descriptor::forms::GENERIC_FORMS;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::GENERIC_LADDER;
-use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
@@ -65,7 +65,7 @@ pub static DUMMY: Descriptor = Descriptor {
         "@source dummy\n@notation abnf\n@section §1\ndigits = 1*DIGIT\n",
         CORE,
     ],
-    resolution: Resolver::None,
+    resolution: crate::engine::resolve::NONE,
     readings: ReadingMarks::NONE,
     examples: "",
     abnf: None,

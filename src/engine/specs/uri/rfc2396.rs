@@ -22,7 +22,10 @@ pub static RFC2396: Descriptor = Descriptor {
     // No quick recognizer: batch checking runs the grammar.
     quick: None,
     rules: &[include_str!("rfc2396.bnf"), CORE],
-    resolution: Resolver::Rfc2396,
+    resolution: Resolver {
+        algorithm: "RFC 2396 §5.2",
+        run: super::rfc2396_resolve::resolve,
+    },
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/rfc2396.txt"),
     abnf: Some(Abnf {

@@ -4,10 +4,10 @@ use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
-use crate::engine::path::PathSyntax;
 use crate::engine::quick;
+use crate::engine::resolve;
 use crate::engine::specs::CORE;
 use crate::engine::specs::uri::grammar as uri;
 
@@ -20,7 +20,7 @@ pub static RFC3987: Descriptor = Descriptor {
     grammar: GrammarEntry::Fn(|b| uri::parse(b, uri::Flavor::Iri)),
     quick: Some(quick::iri),
     rules: &[include_str!("rfc3987.abnf"), CORE],
-    resolution: Resolver::Rfc3986(PathSyntax::Generic),
+    resolution: resolve::RFC3986,
     readings: ReadingMarks {
         by_family: false,
         authority_also: None,

@@ -13,6 +13,20 @@ pub mod rfc2141;
 pub mod rfc2141bis;
 pub mod rfc8141;
 
+use crate::engine::descriptor::Resolver;
+
+/// The URN specs' resolution: none, URNs have no relative references.
+pub const NO_RELATIVE: Resolver = Resolver {
+    algorithm: "none (URN)",
+    run: |_, reference, _| {
+        crate::engine::resolve::no_relative(
+            reference,
+            "URNs have no relative references (their path is a single opaque segment); give \
+             the full URN, or resolve under a URI or XRI profile",
+        )
+    },
+};
+
 use crate::engine::descriptor::ladder::Wording;
 use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::tree::NodeKind;

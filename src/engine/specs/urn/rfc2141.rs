@@ -6,7 +6,7 @@ use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::quick;
@@ -23,7 +23,7 @@ pub static RFC2141: Descriptor = Descriptor {
     grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn2141),
     rules: &[include_str!("rfc2141.bnf")],
-    resolution: Resolver::None,
+    resolution: super::NO_RELATIVE,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE

@@ -7,7 +7,7 @@ use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::Objective;
 use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::quick;
@@ -26,7 +26,7 @@ pub static RFC2141BIS: Descriptor = Descriptor {
     grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn2141bis),
     rules: &[include_str!("rfc2141bis.abnf"), CORE],
-    resolution: Resolver::None,
+    resolution: super::NO_RELATIVE,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE

@@ -10,9 +10,8 @@ use crate::engine::descriptor::forms::{FormsSpec, GENERIC_FORMS};
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::{GENERIC_LADDER, LadderSpec, Rung};
 use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
-use crate::engine::path::PathSyntax;
 
 use crate::engine::whatwg;
 
@@ -26,7 +25,7 @@ pub static WHATWG: Descriptor = Descriptor {
     quick: Some(super::quick::whatwg),
     // The standard writes its syntax as an algorithm and prose: this is idbench's reading.
     rules: &[include_str!("rules.abnf"), crate::engine::specs::CORE],
-    resolution: Resolver::Rfc3986(PathSyntax::Generic),
+    resolution: crate::engine::resolve::PARSE_AGAINST_BASE,
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/whatwg.txt"),
     abnf: None,

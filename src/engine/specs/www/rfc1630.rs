@@ -20,7 +20,10 @@ pub static RFC1630: Descriptor = Descriptor {
     grammar: GrammarEntry::Fn(www::parse),
     quick: Some(quick::www),
     rules: &[include_str!("rfc1630.bnf")],
-    resolution: Resolver::Www,
+    resolution: Resolver {
+        algorithm: "WWW URI draft, Partial form",
+        run: super::resolve::resolve,
+    },
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/rfc1630.txt"),
     abnf: Some(Abnf {

@@ -10,6 +10,7 @@ use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;
+use crate::engine::resolve;
 use crate::engine::specs::CORE;
 use crate::engine::specs::xri::grammar as xri;
 
@@ -22,7 +23,12 @@ pub static XRI2: Descriptor = Descriptor {
     grammar: GrammarEntry::Fn(xri::parse),
     quick: Some(quick::xri),
     rules: &[include_str!("xri2.abnf"), CORE],
-    resolution: Resolver::Rfc3986(PathSyntax::Xri),
+    resolution: Resolver {
+        algorithm: "XRI Syntax 2.0 §2.4.1",
+        run: |base, reference, d| {
+            resolve::generic(base, reference, &d.grammar, PathSyntax::Xri)
+        },
+    },
     readings: ReadingMarks {
         by_family: false,
         authority_also: Some(AuthorityAlso {
