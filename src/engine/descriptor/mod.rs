@@ -62,6 +62,11 @@ pub struct Descriptor {
     /// Its parser makes a URL record that the URL Standard's setters change (the
     /// workbench's F9, `idbench test`'s setter cases).
     pub url_setters: bool,
+    /// A URN spec whose `?` and `#` end the NSS (RFC 3986's path ends there; what follows
+    /// is the spec's query and fragment, or its components): a valid URN's NSS runs to the
+    /// first of them, so batch checking finds it without a parse. False for RFC 2141 (its
+    /// NSS holds them) and outside the URNs.
+    pub nss_ends_at_query: bool,
 }
 
 impl<'a> Under<'a> {

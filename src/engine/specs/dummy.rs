@@ -73,6 +73,7 @@ pub static DUMMY: Descriptor = Descriptor {
     forms: &GENERIC_FORMS,
     ladder: &GENERIC_LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 #[cfg(test)]

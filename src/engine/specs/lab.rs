@@ -54,6 +54,7 @@ pub static LAB: Descriptor = Descriptor {
     forms: &GENERIC_FORMS,
     ladder: &GENERIC_LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// [`LAB`] over `lab`'s grammar: what the analysis and the comparison use under the lab

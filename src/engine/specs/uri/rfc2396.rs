@@ -37,6 +37,7 @@ pub static RFC2396: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// RFC 2396 §6 names what is equivalent under the common syntax: "the scheme and hostname

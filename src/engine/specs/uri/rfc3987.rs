@@ -38,6 +38,7 @@ pub static RFC3987: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// rfc3987.

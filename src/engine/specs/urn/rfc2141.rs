@@ -40,6 +40,7 @@ pub static RFC2141: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: URN.query_and_fragment_end_nss,
 };
 
 /// What RFC 2141 decides in the URN family's scanner.

@@ -43,6 +43,7 @@ pub static RFC2141BIS: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: URN.query_and_fragment_end_nss,
 };
 
 /// What the rfc2141bis draft decides in the URN family's scanner.

@@ -41,6 +41,7 @@ pub static RFC8141: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: URN.query_and_fragment_end_nss,
 };
 
 /// What RFC 8141 decides in the URN family's scanner. RFC 8141 states the whole syntax as

@@ -33,6 +33,7 @@ pub static WHATWG: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: true,
+    nss_ends_at_query: false,
 };
 
 /// whatwg: the serialization is the canonical form (URL Standard §4.5).

@@ -34,6 +34,7 @@ pub static RFC1630: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// rfc1630 (the WWW draft).
