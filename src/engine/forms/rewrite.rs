@@ -15,7 +15,6 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::engine::chars::RESERVED;
 use crate::engine::codes::{Code, CodeReading};
-use crate::engine::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Span, Tree};
@@ -75,7 +74,6 @@ struct Cx {
 
 struct Emitter<'a> {
     input: &'a str,
-    family: Family,
     spec: &'static FormsSpec,
     rules: Rules,
     out: String,
@@ -98,7 +96,6 @@ pub fn rewrite(
     let spec = under.forms;
     let mut e = Emitter {
         input,
-        family: under.family,
         spec,
         rules,
         out: String::with_capacity(input.len() + 8),
@@ -131,10 +128,6 @@ pub fn rewrite(
 }
 
 impl Emitter<'_> {
-    fn family(&self) -> Family {
-        self.family
-    }
-
     fn warn_once(&mut self, flag: u8, d: Diagnostic) {
         if self.once & flag == 0 {
             self.once |= flag;
@@ -295,15 +288,7 @@ impl Emitter<'_> {
         }
         if case_note {
             let span = Span::new(from, to);
-            let msg = "only US-ASCII letters are lower-cased here: authorities compare \
-                       case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 \
-                       folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
-                       hand if this name is case-insensitive under its own rules";
-            let d = if self.family() == Family::Xri {
-                Diagnostic::read(CodeReading::CaseNotFoldedXri, span, msg)
-            } else {
-                Diagnostic::of(Code::CaseNotFolded, span, msg)
-            };
+            let d = (self.spec.case_not_folded)(span);
             self.warn_once(ONCE_CASE, d);
         }
         self.run = run;
@@ -457,20 +442,13 @@ impl Emitter<'_> {
                 // characters keeps its case in the syntax-based form (IDNA, §5.3.3, is
                 // scheme-based and goes further).
                 if fold
-                    && self.spec.host_case_ascii_only
+                    && let Some(note) = self.spec.host_case_ascii_only
                     && !crate::engine::pct::is_ascii_only_decoded(n.text(self.input))
                 {
                     if n.text(self.input).bytes().any(|b| b.is_ascii_uppercase()) {
                         self.warn_once(
                             ONCE_CASE,
-                            Diagnostic::of(
-                                Code::CaseNotFolded,
-                                n.span(),
-                                "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \
-                                 \"US-ASCII only host\", and this one has non-ASCII \
-                                 characters; compare it by hand, or through its IDNA (ACE) form, if its \
-                                 registry folds case",
-                            ),
+                            Diagnostic::of(Code::CaseNotFolded, n.span(), note),
                         );
                     }
                 } else {
@@ -606,23 +584,10 @@ impl Emitter<'_> {
 
     fn authority(&mut self, n: Node<'_>, mut cx: Cx) {
         let input = self.input;
-        let xri_authority = self.family() == Family::Xri
-            && n.child(NodeKind::Host).is_none()
-            && !n.rule().contains("iauthority")
-            && !n.rule().contains("iri-authority");
         let mut star = None;
-        if xri_authority {
-            cx.lower |= self.rules.contains(Rules::HOST_CASE);
-            let rgcs = matches!(
-                n.text(input).as_bytes().first(),
-                Some(b'=' | b'@' | b'+' | b'$')
-            );
-            if rgcs && self.rules.contains(Rules::DROP_STAR) {
-                star = n
-                    .children()
-                    .find(|c| c.kind() == NodeKind::Subsegment)
-                    .map(|c| c.index());
-            }
+        if let Some(fold) = self.spec.authority_fold.and_then(|f| f(n, input, self.rules)) {
+            cx.lower |= fold.lower;
+            star = fold.skip;
         }
         let a0 = self.out.len();
         self.walk(n, cx, star, false, n.span().end);
@@ -662,10 +627,7 @@ impl Emitter<'_> {
 
     fn segment(&mut self, n: Node<'_>, mut cx: Cx) {
         let text = n.text(self.input);
-        if self.spec.keep_encoded_dot_segments && text.contains('%') && is_dot_segment_decoded(text)
-        {
-            // The draft reserves "." and ".." (its "Hierarchical forms"): an encoded one is
-            // data, and decoding it would make it hierarchical.
+        if self.spec.keep_encoded_segment.is_some_and(|keep| keep(text)) {
             cx.decode = None;
         }
         // Only XRI Syntax 2.0's forms have this rule: its segments' subsegments.
@@ -849,49 +811,13 @@ impl Emitter<'_> {
         let len = input.len();
         let mut pos = 0;
         let lower = Cx { lower: true, ..cx };
-        match self.family() {
-            Family::Xri => {
-                let has_prefix =
-                    input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://");
-                if self.rules.contains(Rules::XRI_PREFIX) && !has_prefix && looks_like_xri(input) {
-                    self.put_str("xri://");
-                }
-                if has_prefix && self.rules.contains(Rules::SCHEME_CASE) {
-                    self.text(0, 3, lower);
-                    pos = 3;
-                }
-            }
-            Family::Urn => {
-                if looks_like_urn(input) {
-                    let c = if self.rules.contains(Rules::SCHEME_CASE) {
-                        lower
-                    } else {
-                        cx
-                    };
-                    self.text(0, 3, c);
-                    pos = 3;
-                    let nid_end = input
-                        .get(4..)
-                        .and_then(|t| t.find(':'))
-                        .map_or(len, |k| 4 + k);
-                    let c = if self.rules.contains(Rules::NID_CASE) {
-                        lower
-                    } else {
-                        cx
-                    };
-                    self.text(3, 4, cx);
-                    self.text(4, nid_end, c);
-                    pos = pos.max(nid_end);
-                }
-            }
-            Family::Uri => {
-                if let Some(s) = leading_scheme(input)
-                    && self.rules.contains(Rules::SCHEME_CASE)
-                {
-                    self.text(0, s.len(), lower);
-                    pos = s.len();
-                }
-            }
+        let head = (self.spec.head)(input, self.rules);
+        if let Some(insert) = head.insert {
+            self.put_str(insert);
+        }
+        for (start, end, lowered) in head.spans {
+            self.text(start, end, if lowered { lower } else { cx });
+            pos = pos.max(end);
         }
         // Without the URN drop rules the cut is at the end.
         let end = self.urn_cut(len).max(pos);

@@ -48,7 +48,11 @@ static FORMS: FormsSpec = FormsSpec {
     canonical: GENERIC_SYNTAX,
     unreserved: Some(Unreserved::Iri),
     query_unreserved: Some(Unreserved::IriQuery),
-    host_case_ascii_only: true,
+    host_case_ascii_only: Some(
+        "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \"US-ASCII only \
+         host\", and this one has non-ASCII characters; compare it by hand, or through its \
+         IDNA (ACE) form, if its registry folds case",
+    ),
     ..GENERIC_FORMS
 };
 

@@ -8,6 +8,7 @@ macro_rules! bis {
     };
 }
 
+pub mod forms;
 pub mod grammar;
 pub mod rfc2141;
 pub mod rfc2141bis;

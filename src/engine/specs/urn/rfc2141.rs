@@ -129,6 +129,7 @@ static FORMS: FormsSpec = FormsSpec {
     canonical: URN_CASE,
     display_nss: ALPHANUM.or(RFC2141_OTHER),
     display_warning: BIS_DISPLAY_WARNING,
+    head: super::forms::head,
     ..GENERIC_FORMS
 };
 

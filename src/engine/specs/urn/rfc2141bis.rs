@@ -145,6 +145,7 @@ static FORMS: FormsSpec = FormsSpec {
     cache: Some(crate::engine::descriptor::rule_set::cache_rules()),
     display_nss: PCHAR,
     display_warning: BIS_DISPLAY_WARNING,
+    head: super::forms::head,
     ..GENERIC_FORMS
 };
 

@@ -125,6 +125,7 @@ static FORMS: FormsSpec = FormsSpec {
         "URN-equivalence never decodes percent-encoding (RFC 8141 §3.1), so the \
          two are different URNs",
     ),
+    head: super::forms::head,
     ..GENERIC_FORMS
 };
 

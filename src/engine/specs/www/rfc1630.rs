@@ -7,7 +7,7 @@ use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rule_set::Rules;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
-use crate::engine::forms::make;
+use crate::engine::forms::{is_dot_segment_decoded, make};
 use crate::engine::quick;
 use crate::engine::specs::www::grammar as www;
 
@@ -48,7 +48,9 @@ static FORMS: FormsSpec = FormsSpec {
     unreserved: Some(Unreserved::Www { plus: false }),
     path_unreserved: Some(Unreserved::Www { plus: true }),
     query_unreserved: Some(Unreserved::Www { plus: false }),
-    keep_encoded_dot_segments: true,
+    // The draft reserves "." and ".." (its "Hierarchical forms"): an encoded one is data,
+    // and decoding it would make it hierarchical.
+    keep_encoded_segment: Some(|t| t.contains('%') && is_dot_segment_decoded(t)),
     ..GENERIC_FORMS
 };
 

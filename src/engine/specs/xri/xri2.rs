@@ -65,6 +65,9 @@ static FORMS: FormsSpec = FormsSpec {
     unreserved: Some(Unreserved::Xri),
     iri_normal_valid_under: Some(&crate::engine::specs::uri::rfc3987::RFC3987.grammar),
     from_iri_normal: Some(crate::engine::specs::xri::forms::iri_normal_to_xri),
+    authority_fold: Some(crate::engine::specs::xri::forms::authority_fold),
+    case_not_folded: crate::engine::specs::xri::forms::case_not_folded,
+    head: crate::engine::specs::xri::forms::head,
     ..GENERIC_FORMS
 };
 
