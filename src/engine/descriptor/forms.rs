@@ -16,7 +16,7 @@ use crate::engine::family::{Family, leading_scheme};
 use crate::engine::tree::{Diagnostic, Node, Span, Tree};
 
 use super::grammar::GrammarEntry;
-use super::rule_set::Rules;
+use super::rewrites::Rewrites;
 
 /// Makes the forms of an input parsed as a tree, under the spec given; it pushes what it
 /// finds worth saying onto the vector (spans index the input).
@@ -182,11 +182,11 @@ pub struct FormsSpec {
     /// The ladder of the caching form, where the spec has one (rfc2141bis objective 5b).
     pub cache_steps: Option<&'static [StepDef]>,
     /// The rules whose union is the canonical form (the union of `steps`' rules).
-    pub canonical: Rules,
+    pub canonical: Rewrites,
     /// The rules of the caching form (`canonical_cache`), where the spec has one (the union
     /// of `cache_steps`' rules).
-    pub cache: Option<Rules>,
-    /// Which percent-encoded characters [`Rules::DECODE_UNRESERVED`] decodes; `None`:
+    pub cache: Option<Rewrites>,
+    /// Which percent-encoded characters [`Rewrites::DECODE_UNRESERVED`] decodes; `None`:
     /// never any.
     pub unreserved: Option<Unreserved>,
     /// What it decodes in a path instead, where that differs.
@@ -197,19 +197,19 @@ pub struct FormsSpec {
     /// that decodes to "." or "..": the draft reserves them, its "Hierarchical forms", and
     /// decoding one would make it hierarchical); `None`: none.
     pub keep_encoded_segment: Option<fn(&str) -> bool>,
-    /// [`Rules::HOST_CASE`] folds only a "US-ASCII only host" (RFC 3987 §5.3.2.1); a host
+    /// [`Rewrites::HOST_CASE`] folds only a "US-ASCII only host" (RFC 3987 §5.3.2.1); a host
     /// with other characters keeps its case, with this note. `None`: every host folds.
     pub host_case_ascii_only: Option<&'static str>,
     /// An authority node the spec folds as a whole (XRI's, which have no host node): what
-    /// [`Rules::HOST_CASE`] and [`Rules::DROP_STAR`] do to it, given the node, the input and
+    /// [`Rewrites::HOST_CASE`] and [`Rewrites::DROP_STAR`] do to it, given the node, the input and
     /// the rules in force; `None` for an authority the generic walk handles.
-    pub authority_fold: Option<fn(Node<'_>, &str, Rules) -> Option<AuthorityFold>>,
+    pub authority_fold: Option<fn(Node<'_>, &str, Rewrites) -> Option<AuthorityFold>>,
     /// The note on a capital that lower-casing leaves alone (only US-ASCII is folded), at
     /// its span.
     pub case_not_folded: fn(Span) -> Diagnostic,
     /// Without a tree (the input does not parse at all): what of the structural rules the
     /// first characters decide ([`Head`]), given the input and the rules in force.
-    pub head: fn(&str, Rules) -> Head,
+    pub head: fn(&str, Rewrites) -> Head,
     /// The grammar the IRI-normal form must satisfy (another spec's: the IRI grammar), with
     /// a warning when it does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such
     /// that it qualifies as a valid IRI when converted to IRI-normal form").
@@ -250,11 +250,11 @@ pub struct Head {
 }
 
 /// The head of an input with a URI scheme: the scheme lower-cased under
-/// [`Rules::SCHEME_CASE`].
-pub fn scheme_head(input: &str, rules: Rules) -> Head {
+/// [`Rewrites::SCHEME_CASE`].
+pub fn scheme_head(input: &str, rules: Rewrites) -> Head {
     let mut head = Head::default();
     if let Some(s) = leading_scheme(input)
-        && rules.contains(Rules::SCHEME_CASE)
+        && rules.contains(Rewrites::SCHEME_CASE)
     {
         head.spans.push((0, s.len(), true));
     }
@@ -273,7 +273,7 @@ pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     make: as_typed_forms,
     steps: &[],
     cache_steps: None,
-    canonical: Rules::NONE,
+    canonical: Rewrites::NONE,
     cache: None,
     unreserved: None,
     path_unreserved: None,
@@ -325,17 +325,17 @@ pub struct StepDef {
     /// The spec section.
     pub spec: &'static str,
     /// The rules it applies.
-    pub rules: Rules,
+    pub rules: Rewrites,
 }
 
 /// A [`StepDef`], for the specs' tables.
-pub const fn step(name: &'static str, spec: &'static str, rules: Rules) -> StepDef {
+pub const fn step(name: &'static str, spec: &'static str, rules: Rewrites) -> StepDef {
     StepDef { name, spec, rules }
 }
 
 /// RFC 3986 §6.2.2 (syntax-based) normalization; the US-ASCII `unreserved` is decoded.
-pub const GENERIC_SYNTAX: Rules = Rules::HEX_CASE
-    .union(Rules::DECODE_UNRESERVED)
-    .union(Rules::SCHEME_CASE)
-    .union(Rules::HOST_CASE)
-    .union(Rules::DOT_SEGMENTS);
+pub const GENERIC_SYNTAX: Rewrites = Rewrites::HEX_CASE
+    .union(Rewrites::DECODE_UNRESERVED)
+    .union(Rewrites::SCHEME_CASE)
+    .union(Rewrites::HOST_CASE)
+    .union(Rewrites::DOT_SEGMENTS);

@@ -13,7 +13,7 @@ use crate::engine::chars::AsciiSet;
 use crate::engine::handle::Profile;
 use crate::engine::tree::NodeKind;
 
-use super::rule_set::Rules;
+use super::rewrites::Rewrites;
 
 /// The rfc2141bis §5 objective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -60,13 +60,13 @@ pub enum Rung {
     /// ([`FormsSpec::steps`](crate::engine::descriptor::forms::FormsSpec::steps)), the caching ladder under objective 5b.
     FormsSteps,
     /// One rung adding `rules` (none: the sides as they are).
-    Rules {
+    Rewrites {
         /// What the rung does.
         name: &'static str,
         /// The spec section.
         spec: &'static str,
         /// The rules it adds.
-        rules: Rules,
+        rules: Rewrites,
     },
     /// One rung adding the rules of every step of the profile's forms ladder.
     SyntaxBased {
@@ -318,10 +318,10 @@ impl LadderSpec {
 /// The ladder of a spec this program knows nothing of: simple string comparison (RFC 3986
 /// §6.2.1), no options, and plain words.
 pub static GENERIC_LADDER: LadderSpec = LadderSpec {
-    rungs: &[Rung::Rules {
+    rungs: &[Rung::Rewrites {
         name: "simple string comparison",
         spec: "RFC 3986 §6.2.1",
-        rules: Rules::NONE,
+        rules: Rewrites::NONE,
     }],
     section: "RFC 3986 §6.2.1",
     options: &[],

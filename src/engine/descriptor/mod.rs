@@ -1,7 +1,7 @@
 //! What the engine asks of one spec: the [`Descriptor`] type and the types of its fields:
 //! here the small ones (how it resolves, which readings it marks, how `auto` picks it, its
 //! ABNF, what a quick recognizer answers), in [`grammar`] its grammar entry, in [`forms`]
-//! and [`rule_set`] its forms, in [`ladder`] its equivalence ladder (with the steps and
+//! and [`rewrites`] its forms, in [`ladder`] its equivalence ladder (with the steps and
 //! wording the built-in descriptors share).
 //!
 //! Types only: the descriptors themselves are data under [`super::specs`], reached from
@@ -13,7 +13,7 @@ pub mod forms;
 pub mod grammar;
 pub mod ladder;
 pub mod resolution;
-pub mod rule_set;
+pub mod rewrites;
 
 use super::family::Family;
 use super::tree::Builder;
@@ -38,9 +38,10 @@ pub struct Descriptor {
     /// The quick recognizer batch checking tries first ([`super::quick`]); `None`: none,
     /// the grammar always judges.
     pub quick: Option<fn(&[u8]) -> Quick>,
-    /// The grammar reference ([`super::rules`]): the texts of the productions, in lookup
-    /// order (the spec's own file first, then the core rules it uses).
-    pub rules: &'static [&'static str],
+    /// Its rule files, the grammar reference ([`super::rules`], `idbench rule`): the texts
+    /// of the productions as the spec prints them, in lookup order (the spec's own file
+    /// first, then the core rules it uses).
+    pub rule_files: &'static [&'static str],
     /// How a reference resolves against a base under this profile.
     pub resolution: Resolver,
     /// Which other readings ([`super::readings`]) the grammar marks.

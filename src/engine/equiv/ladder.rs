@@ -7,7 +7,7 @@ use std::ops::Range;
 use crate::engine::descriptor::Descriptor;
 use crate::engine::descriptor::forms::{FormsSpec, Under};
 use crate::engine::descriptor::grammar::GrammarEntry;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::forms::make::mailto_domain_case;
 use crate::engine::forms::rewrite::rewrite;
 use crate::engine::forms::text::{nfc, uri_to_iri};
@@ -200,14 +200,14 @@ pub(super) struct Ladder {
     /// Side B after the last rung.
     pub final_b: String,
     /// The rules of the last rung.
-    pub rules: Rules,
+    pub rules: Rewrites,
 }
 
 struct Climb<'d> {
     d: &'d Descriptor,
     a: Side,
     b: Side,
-    rules: Rules,
+    rules: Rewrites,
     cur_a: String,
     cur_b: String,
     steps: Vec<Step>,
@@ -225,7 +225,7 @@ impl Climb<'_> {
     }
 
     /// Rewrites both sides by the rules so far plus `add`.
-    fn apply(&mut self, add: Rules) {
+    fn apply(&mut self, add: Rewrites) {
         self.rules = self.rules | add;
         let (ra, da) = rewrite(&self.a.text, Under::of(self.d), &self.a.tree, self.rules);
         let (rb, db) = rewrite(&self.b.text, Under::of(self.d), &self.b.tree, self.rules);
@@ -235,14 +235,14 @@ impl Climb<'_> {
         self.cur_b = rb;
     }
 
-    fn rung(&mut self, name: impl Into<String>, spec: &'static str, add: Rules) {
+    fn rung(&mut self, name: impl Into<String>, spec: &'static str, add: Rewrites) {
         self.apply(add);
         self.push(name, spec);
     }
 
     /// RFC 3986 §6.2.3 on top of the rules so far, with the "mailto" domain's case.
     fn scheme_rung(&mut self, spec: &'static str) {
-        self.apply(Rules::SCHEME_BASED);
+        self.apply(Rewrites::SCHEME_BASED);
         self.cur_a = mailto_domain_case(&self.cur_a);
         self.cur_b = mailto_domain_case(&self.cur_b);
         self.push(
@@ -297,7 +297,7 @@ pub(super) fn build(
         d,
         a: Side::new(a, ta.clone()),
         b: Side::new(b, tb.clone()),
-        rules: Rules::NONE,
+        rules: Rewrites::NONE,
         cur_a: a.to_string(),
         cur_b: b.to_string(),
         steps: Vec::new(),
@@ -309,7 +309,7 @@ pub(super) fn build(
                     c.rung(s.name, s.spec, s.rules);
                 }
             }
-            Rung::Rules { name, spec, rules } => c.rung(name, spec, rules),
+            Rung::Rewrites { name, spec, rules } => c.rung(name, spec, rules),
             Rung::SyntaxBased { name, spec } => c.rung(name, spec, union_of(d.forms)),
             Rung::NoCharacterNormalization { spec } => {
                 let not_nfc: Vec<&str> = [("A", a), ("B", b)]
@@ -338,7 +338,7 @@ pub(super) fn build(
                 if opts.ignore_dollar {
                     remove_dollar_xrefs(&mut c.a, &d.grammar);
                     remove_dollar_xrefs(&mut c.b, &d.grammar);
-                    c.rung(name, spec, Rules::NONE);
+                    c.rung(name, spec, Rewrites::NONE);
                 }
             }
             Rung::Serializations {
@@ -373,11 +373,11 @@ pub(super) fn build(
 }
 
 /// The rules of all of a spec's syntax-based steps.
-fn union_of(forms: &FormsSpec) -> Rules {
+fn union_of(forms: &FormsSpec) -> Rewrites {
     forms
         .steps(false)
         .iter()
-        .fold(Rules::NONE, |r, s| r | s.rules)
+        .fold(Rewrites::NONE, |r, s| r | s.rules)
 }
 
 /// XRI Syntax 2.0 §2.5.2: all forms of one XRI are equivalent, so a side written in IRI-

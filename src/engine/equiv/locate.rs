@@ -8,7 +8,7 @@
 //! the segments are matched through `remove_dot_segments` itself.
 
 use crate::engine::descriptor::Descriptor;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::forms::text::{is_dot_segment_decoded, nfc, nfkc};
 use crate::engine::pct::{decode_lossy, triplet_at};
 use crate::engine::tree::{Node, NodeKind, Span, Tree};
@@ -82,12 +82,12 @@ fn segment_after_dots<'t>(n: Node<'t>, text: &str, k: usize) -> Option<Option<No
 }
 
 /// The node of `side`'s tree at `path`, or the deepest one the path can be followed to.
-fn follow<'t>(side: &'t Side, path: &[(NodeKind, usize)], rules: Rules) -> Node<'t> {
+fn follow<'t>(side: &'t Side, path: &[(NodeKind, usize)], rules: Rewrites) -> Node<'t> {
     let mut cur = side.tree.root();
     for &(kind, k) in path {
         let next = if kind == NodeKind::Segment
             && cur.kind() == NodeKind::Path
-            && rules.contains(Rules::DOT_SEGMENTS)
+            && rules.contains(Rewrites::DOT_SEGMENTS)
             && dot_segments_removed(cur)
             && has_dot_segment(cur, &side.text)
         {
@@ -181,7 +181,7 @@ fn first_difference<'a, 'b>(ta: &'a Tree, fa: &str, tb: &'b Tree, fb: &str) -> (
 }
 
 /// The span in `side`'s input of what `at` (in the normalized tree `t`) stands for.
-fn input_span(side: &Side, at: At<'_>, rules: Rules) -> Span {
+fn input_span(side: &Side, at: At<'_>, rules: Rewrites) -> Span {
     match at {
         At::Node(n) => {
             if n.parent().is_none() {

@@ -61,7 +61,7 @@ pub static DUMMY: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(parse),
     quick: None,
-    rules: &[
+    rule_files: &[
         "@source dummy\n@notation abnf\n@section §1\ndigits = 1*DIGIT\n",
         CORE,
     ],

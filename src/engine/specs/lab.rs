@@ -44,7 +44,7 @@ pub static LAB: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(no_grammar),
     quick: None,
-    rules: &[],
+    rule_files: &[],
     resolution: crate::engine::resolve::NONE,
     readings: ReadingMarks::NONE,
     examples: "",

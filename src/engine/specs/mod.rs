@@ -66,7 +66,7 @@ pub mod xri;
 pub mod dummy;
 
 /// The core rules (RFC 5234 Appendix B.1): a descriptor lists them after its own grammar
-/// when the grammar uses them ([`Descriptor::rules`]).
+/// when the grammar uses them ([`Descriptor::rule_files`]).
 pub const CORE: &str = include_str!("core.abnf");
 
 /// Parses `input` under `profile`.

@@ -3,7 +3,7 @@
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
@@ -20,7 +20,7 @@ pub static RFC3986: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(|b| uri::parse(b, uri::Flavor::Uri)),
     quick: Some(quick::uri),
-    rules: &[include_str!("rfc3986.abnf"), CORE],
+    rule_files: &[include_str!("rfc3986.abnf"), CORE],
     resolution: resolve::RFC3986,
     readings: ReadingMarks {
         by_family: false,
@@ -54,10 +54,10 @@ static FORMS: FormsSpec = FormsSpec {
 /// rfc3986.
 static LADDER: LadderSpec = LadderSpec {
     rungs: &[
-        Rung::Rules {
+        Rung::Rewrites {
             name: "simple string comparison",
             spec: "RFC 3986 §6.2.1",
-            rules: Rules::NONE,
+            rules: Rewrites::NONE,
         },
         Rung::SyntaxBased {
             name: "syntax-based normalization: case, percent-encoding, dot-segments",
@@ -78,21 +78,21 @@ pub const URI_STEPS: [StepDef; 4] = [
     step(
         "decode percent-encoded unreserved characters",
         "RFC 3986 §6.2.2.2",
-        Rules::DECODE_UNRESERVED,
+        Rewrites::DECODE_UNRESERVED,
     ),
     step(
         "case of the scheme and host",
         "RFC 3986 §6.2.2.1",
-        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+        Rewrites::SCHEME_CASE.union(Rewrites::HOST_CASE),
     ),
     step(
         "case of the percent-encoding hex digits",
         "RFC 3986 §6.2.2.1",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "remove dot-segments",
         "RFC 3986 §6.2.2.3",
-        Rules::DOT_SEGMENTS,
+        Rewrites::DOT_SEGMENTS,
     ),
 ];

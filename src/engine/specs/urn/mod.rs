@@ -29,13 +29,13 @@ pub const NO_RELATIVE: Resolver = Resolver {
 };
 
 use crate::engine::descriptor::ladder::Wording;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::tree::NodeKind;
 
 /// The three case rules every URN spec has (RFC 2141 §5 steps 1 to 3).
-pub const URN_CASE: Rules = Rules::SCHEME_CASE
-    .union(Rules::NID_CASE)
-    .union(Rules::HEX_CASE);
+pub const URN_CASE: Rewrites = Rewrites::SCHEME_CASE
+    .union(Rewrites::NID_CASE)
+    .union(Rewrites::HEX_CASE);
 
 /// The `display-ambiguous` warning outside RFC 8141.
 pub const BIS_DISPLAY_WARNING: (&str, &str) = (

@@ -5,7 +5,7 @@ use crate::engine::codes::{Code, Sections};
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
@@ -22,7 +22,7 @@ pub static RFC2141: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn2141),
-    rules: &[include_str!("rfc2141.bnf")],
+    rule_files: &[include_str!("rfc2141.bnf")],
     resolution: super::NO_RELATIVE,
     readings: ReadingMarks {
         by_family: true,
@@ -144,7 +144,7 @@ static LADDER: LadderSpec = LadderSpec {
 
 /// RFC 2141 §5, step by step.
 pub const RFC2141_STEPS: [StepDef; 3] = [
-    step("case of \"urn:\"", "RFC 2141 §5", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 2141 §5", Rules::NID_CASE),
-    step("case of the %-escaping", "RFC 2141 §5", Rules::HEX_CASE),
+    step("case of \"urn:\"", "RFC 2141 §5", Rewrites::SCHEME_CASE),
+    step("case of the NID", "RFC 2141 §5", Rewrites::NID_CASE),
+    step("case of the %-escaping", "RFC 2141 §5", Rewrites::HEX_CASE),
 ];

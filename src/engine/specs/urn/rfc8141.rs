@@ -5,7 +5,7 @@ use crate::engine::codes::{Code, Sections};
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
@@ -23,7 +23,7 @@ pub static RFC8141: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn8141),
-    rules: &[include_str!("rfc8141.abnf"), CORE],
+    rule_files: &[include_str!("rfc8141.abnf"), CORE],
     resolution: super::NO_RELATIVE,
     readings: ReadingMarks {
         by_family: true,
@@ -116,7 +116,7 @@ pub static RFC8141_SECTIONS: Sections = Sections {
 static FORMS: FormsSpec = FormsSpec {
     make: make::urn_forms,
     steps: &RFC8141_STEPS,
-    canonical: URN_CASE.union(Rules::DROP_RQF),
+    canonical: URN_CASE.union(Rewrites::DROP_RQF),
     display_nss: PCHAR,
     // The warning cites RFC 8141 itself: §3.1 compares percent-encoded octets without
     // decoding them (its §3.2 examples keep `%2C` and "," apart).
@@ -144,16 +144,16 @@ static LADDER: LadderSpec = LadderSpec {
 
 /// RFC 8141 §3.1, step by step.
 pub const RFC8141_STEPS: [StepDef; 4] = [
-    step("case of \"urn\"", "RFC 8141 §3.1", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 8141 §3.1", Rules::NID_CASE),
+    step("case of \"urn\"", "RFC 8141 §3.1", Rewrites::SCHEME_CASE),
+    step("case of the NID", "RFC 8141 §3.1", Rewrites::NID_CASE),
     step(
         "case of the percent-encoding",
         "RFC 8141 §3.1",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "ignore the r-, q- and f-components",
         "RFC 8141 §3.1",
-        Rules::DROP_RQF,
+        Rewrites::DROP_RQF,
     ),
 ];

@@ -4,7 +4,7 @@ use crate::engine::chars::*;
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::{is_dot_segment_decoded, make};
@@ -19,7 +19,7 @@ pub static RFC1630: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(www::parse),
     quick: Some(quick::www),
-    rules: &[include_str!("rfc1630.bnf")],
+    rule_files: &[include_str!("rfc1630.bnf")],
     resolution: Resolver {
         algorithm: "WWW URI draft, Partial form",
         run: super::resolve::resolve,
@@ -41,10 +41,10 @@ pub static RFC1630: Descriptor = Descriptor {
 static FORMS: FormsSpec = FormsSpec {
     make: make::www_forms,
     steps: &WWW_STEPS,
-    canonical: Rules::HEX_CASE
-        .union(Rules::DECODE_UNRESERVED)
-        .union(Rules::ENCODE_SPACE)
-        .union(Rules::DROP_VOID_FRAGMENT),
+    canonical: Rewrites::HEX_CASE
+        .union(Rewrites::DECODE_UNRESERVED)
+        .union(Rewrites::ENCODE_SPACE)
+        .union(Rewrites::DROP_VOID_FRAGMENT),
     unreserved: Some(Unreserved::Www { plus: false }),
     path_unreserved: Some(Unreserved::Www { plus: true }),
     query_unreserved: Some(Unreserved::Www { plus: false }),
@@ -95,21 +95,21 @@ pub const WWW_STEPS: [StepDef; 4] = [
     step(
         "case of the percent-encoding hex digits",
         "WWW URI draft, Conventional URI encoding scheme",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "decode characters that need no escaping (not the reserved ones)",
         "WWW URI draft, Reduced or increased safe character sets",
-        Rules::DECODE_UNRESERVED,
+        Rewrites::DECODE_UNRESERVED,
     ),
     step(
         "encode every space as %20",
         "WWW URI draft, Unsafe characters",
-        Rules::ENCODE_SPACE,
+        Rewrites::ENCODE_SPACE,
     ),
     step(
         "remove a void fragment-id",
         "WWW URI draft, Fragment-id",
-        Rules::DROP_VOID_FRAGMENT,
+        Rewrites::DROP_VOID_FRAGMENT,
     ),
 ];

@@ -4,7 +4,7 @@
 use crate::engine::codes::{Code, CodeReading};
 use crate::engine::pct::triplet_at;
 use crate::engine::descriptor::forms::{AuthorityFold, CASE_NOT_FOLDED, Head};
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::family::looks_like_xri;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Span};
 
@@ -189,11 +189,11 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
 
 /// XRI's authorities ([`FormsSpec::authority_fold`]): one without a host node that is no
 /// IRI authority (a GCS or cross-reference authority) is lower-cased as a whole under
-/// [`Rules::HOST_CASE`] (§2.5.1: "case-insensitively as defined in [IRI]"), and a GCS
-/// authority's leading "*" subsegment is dropped under [`Rules::DROP_STAR`].
+/// [`Rewrites::HOST_CASE`] (§2.5.1: "case-insensitively as defined in [IRI]"), and a GCS
+/// authority's leading "*" subsegment is dropped under [`Rewrites::DROP_STAR`].
 ///
 /// [`FormsSpec::authority_fold`]: crate::engine::descriptor::forms::FormsSpec::authority_fold
-pub fn authority_fold(n: Node<'_>, input: &str, rules: Rules) -> Option<AuthorityFold> {
+pub fn authority_fold(n: Node<'_>, input: &str, rules: Rewrites) -> Option<AuthorityFold> {
     let xri_authority = n.child(NodeKind::Host).is_none()
         && !n.rule().contains("iauthority")
         && !n.rule().contains("iri-authority");
@@ -204,7 +204,7 @@ pub fn authority_fold(n: Node<'_>, input: &str, rules: Rules) -> Option<Authorit
         n.text(input).as_bytes().first(),
         Some(b'=' | b'@' | b'+' | b'$')
     );
-    let skip = if rgcs && rules.contains(Rules::DROP_STAR) {
+    let skip = if rgcs && rules.contains(Rewrites::DROP_STAR) {
         n.children()
             .find(|c| c.kind() == NodeKind::Subsegment)
             .map(|c| c.index())
@@ -212,7 +212,7 @@ pub fn authority_fold(n: Node<'_>, input: &str, rules: Rules) -> Option<Authorit
         None
     };
     Some(AuthorityFold {
-        lower: rules.contains(Rules::HOST_CASE),
+        lower: rules.contains(Rewrites::HOST_CASE),
         skip,
     })
 }
@@ -224,15 +224,15 @@ pub fn case_not_folded(span: Span) -> Diagnostic {
 }
 
 /// The head of an XRI without a tree ([`Head`]): "xri://" added under
-/// [`Rules::XRI_PREFIX`] to an XRI that starts with a global context symbol or "(", and
-/// the prefix's "xri" lower-cased under [`Rules::SCHEME_CASE`].
-pub fn head(input: &str, rules: Rules) -> Head {
+/// [`Rewrites::XRI_PREFIX`] to an XRI that starts with a global context symbol or "(", and
+/// the prefix's "xri" lower-cased under [`Rewrites::SCHEME_CASE`].
+pub fn head(input: &str, rules: Rewrites) -> Head {
     let mut head = Head::default();
     let has_prefix = input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://");
-    if rules.contains(Rules::XRI_PREFIX) && !has_prefix && looks_like_xri(input) {
+    if rules.contains(Rewrites::XRI_PREFIX) && !has_prefix && looks_like_xri(input) {
         head.insert = Some("xri://");
     }
-    if has_prefix && rules.contains(Rules::SCHEME_CASE) {
+    if has_prefix && rules.contains(Rewrites::SCHEME_CASE) {
         head.spans.push((0, 3, true));
     }
     head
