@@ -237,7 +237,8 @@ pub fn find(
     // Whether an authority could be an iauthority, for every authority node: from the
     // index of the next byte that rules it out, made once, since nested authorities each
     // span all the inner ones and testing each one's text would cost nodes x depth.
-    let next_bad: Vec<u32> = if marks.authority_also.is_some() && u32::try_from(input.len()).is_ok() {
+    let next_bad: Vec<u32> = if marks.authority_also.is_some() && u32::try_from(input.len()).is_ok()
+    {
         let mut v = vec![input.len() as u32; input.len() + 1];
         for (i, &c) in input.as_bytes().iter().enumerate().rev() {
             v[i] = if matches!(c, b'/' | b'?' | b'#') || c <= b' ' {

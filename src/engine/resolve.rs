@@ -15,10 +15,10 @@
 
 use crate::engine::codes::Code;
 use crate::engine::descriptor::grammar::GrammarEntry;
+pub use crate::engine::descriptor::resolution::{Resolution, ResolveStep};
 use crate::engine::descriptor::{Descriptor, Resolver};
 use crate::engine::handle::Profile;
 use crate::engine::path::last_delim;
-pub use crate::engine::descriptor::resolution::{Resolution, ResolveStep};
 pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
 use crate::engine::tree::{CodeReading, Diagnostic, NodeKind, Severity, Span, Tree};
 

@@ -203,7 +203,7 @@ pub struct FormsSpec {
     /// An authority node the spec folds as a whole (XRI's, which have no host node): what
     /// [`Rewrites::HOST_CASE`] and [`Rewrites::DROP_STAR`] do to it, given the node, the input and
     /// the rules in force; `None` for an authority the generic walk handles.
-    pub authority_fold: Option<fn(Node<'_>, &str, Rewrites) -> Option<AuthorityFold>>,
+    pub authority_fold: Option<FoldAuthority>,
     /// The note on a capital that lower-casing leaves alone (only US-ASCII is folded), at
     /// its span.
     pub case_not_folded: fn(Span) -> Diagnostic,
@@ -218,7 +218,7 @@ pub struct FormsSpec {
     /// form, with the conversion's notes (XRI Syntax 2.0 §2.3.3): `forms --from iri|uri`,
     /// and the comparison of a side given in IRI- or URI-normal form. `None`: the spec has
     /// no IRI-normal form apart from itself.
-    pub from_iri_normal: Option<fn(&str) -> (String, Vec<Diagnostic>)>,
+    pub from_iri_normal: Option<FromIriNormal>,
     /// The US-ASCII characters the URN display form shows decoded in the NSS.
     pub display_nss: AsciiSet,
     /// The section and the reason of a `display-ambiguous` warning.
@@ -228,6 +228,14 @@ pub struct FormsSpec {
     /// applies, the generic `iri_normal` and `uri_normal` included.
     pub rows: Option<&'static [&'static str]>,
 }
+
+/// [`FormsSpec::authority_fold`]: given the authority node, the input and the rewrites in
+/// force, what is done to it (`None`: the generic walk handles it).
+pub type FoldAuthority = fn(Node<'_>, &str, Rewrites) -> Option<AuthorityFold>;
+
+/// [`FormsSpec::from_iri_normal`]: an identifier in IRI-normal form written in the spec's
+/// own form, with the conversion's notes.
+pub type FromIriNormal = fn(&str) -> (String, Vec<Diagnostic>);
 
 /// What a spec's [`FormsSpec::authority_fold`] does to one authority.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

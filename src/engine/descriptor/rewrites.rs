@@ -2,7 +2,7 @@
 //! spec's normalization; the specs' tables name them, the rewriting applies them.
 //!
 //! Named "rewrites", not "rules": "rules" is kept for the ABNF rules (productions) of a
-//! grammar (docs/readings.md, "Names").
+//! grammar (docs/adding-a-profile.md says which three meanings "rules" had).
 
 use std::ops::BitOr;
 

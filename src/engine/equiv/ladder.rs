@@ -415,7 +415,7 @@ fn side_forms_rung(c: &mut Climb<'_>, opts: &CompareOptions, spec: &'static str)
 fn back_to_xri_normal(
     side: &mut Side,
     grammar: &GrammarEntry,
-    from_iri: fn(&str) -> (String, Vec<Diagnostic>),
+    from_iri: crate::engine::descriptor::forms::FromIriNormal,
     form: SideForm,
 ) {
     let input = side.input.clone();

@@ -459,7 +459,10 @@ fn reason(
     {
         return fill(
             text,
-            &[("kinds", &kind_plural(na.kind())), ("section", spec.section)],
+            &[
+                ("kinds", &kind_plural(na.kind())),
+                ("section", spec.section),
+            ],
         );
     }
     // An encoded delimiter changes the structure: look for it in the enclosing components.

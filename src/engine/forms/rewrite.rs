@@ -585,7 +585,11 @@ impl Emitter<'_> {
     fn authority(&mut self, n: Node<'_>, mut cx: Cx) {
         let input = self.input;
         let mut star = None;
-        if let Some(fold) = self.spec.authority_fold.and_then(|f| f(n, input, self.rules)) {
+        if let Some(fold) = self
+            .spec
+            .authority_fold
+            .and_then(|f| f(n, input, self.rules))
+        {
             cx.lower |= fold.lower;
             star = fold.skip;
         }
@@ -627,7 +631,11 @@ impl Emitter<'_> {
 
     fn segment(&mut self, n: Node<'_>, mut cx: Cx) {
         let text = n.text(self.input);
-        if self.spec.keep_encoded_segment.is_some_and(|keep| keep(text)) {
+        if self
+            .spec
+            .keep_encoded_segment
+            .is_some_and(|keep| keep(text))
+        {
             cx.decode = None;
         }
         // Only XRI Syntax 2.0's forms have this rule: its segments' subsegments.

@@ -17,9 +17,11 @@ pub fn head(input: &str, rules: Rewrites) -> Head {
             .get(4..)
             .and_then(|t| t.find(':'))
             .map_or(input.len(), |k| 4 + k);
-        head.spans.push((0, 3, rules.contains(Rewrites::SCHEME_CASE)));
+        head.spans
+            .push((0, 3, rules.contains(Rewrites::SCHEME_CASE)));
         head.spans.push((3, 4, false));
-        head.spans.push((4, nid_end, rules.contains(Rewrites::NID_CASE)));
+        head.spans
+            .push((4, nid_end, rules.contains(Rewrites::NID_CASE)));
     }
     head
 }

@@ -24,7 +24,10 @@ pub static WHATWG: Descriptor = Descriptor {
     grammar: GrammarEntry::WithBase(whatwg::tree::build),
     quick: Some(super::quick::whatwg),
     // The standard writes its syntax as an algorithm and prose: this is idbench's reading.
-    rule_files: &[include_str!("url_standard.abnf"), crate::engine::specs::CORE],
+    rule_files: &[
+        include_str!("url_standard.abnf"),
+        crate::engine::specs::CORE,
+    ],
     resolution: crate::engine::resolve::PARSE_AGAINST_BASE,
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/whatwg.txt"),

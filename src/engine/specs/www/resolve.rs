@@ -153,9 +153,7 @@ pub fn resolve(base: &str, reference: &str, d: &Descriptor) -> Resolution {
             }
             res.step(
                 "rule 3",
-                format!(
-                    "replace the last part of the context's path: {kept:?} + {reference:?}"
-                ),
+                format!("replace the last part of the context's path: {kept:?} + {reference:?}"),
             );
             // Rule 4 applies to the path of the result only: the scheme has no slash and
             // the search and fragment-id cannot hold one.

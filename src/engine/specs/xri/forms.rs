@@ -2,10 +2,10 @@
 //! §2.3.3 (IRI-normal form back to XRI-normal form).
 
 use crate::engine::codes::{Code, CodeReading};
-use crate::engine::pct::triplet_at;
 use crate::engine::descriptor::forms::{AuthorityFold, CASE_NOT_FOLDED, Head};
 use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::family::looks_like_xri;
+use crate::engine::pct::triplet_at;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Span};
 
 use crate::engine::forms::text::{nfkc, push_iri_escaped, xref_regions};

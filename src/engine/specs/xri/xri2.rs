@@ -5,13 +5,13 @@ use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
 use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::descriptor::{Abnf, AuthorityAlso, Auto, Descriptor, ReadingMarks, Resolver};
-use crate::engine::specs::uri::grammar as uri;
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;
 use crate::engine::resolve;
 use crate::engine::specs::CORE;
+use crate::engine::specs::uri::grammar as uri;
 use crate::engine::specs::xri::grammar as xri;
 
 /// OASIS XRI Syntax V2.0.
@@ -25,9 +25,7 @@ pub static XRI2: Descriptor = Descriptor {
     rule_files: &[include_str!("xri2.abnf"), CORE],
     resolution: Resolver {
         algorithm: "XRI Syntax 2.0 §2.4.1",
-        run: |base, reference, d| {
-            resolve::generic(base, reference, &d.grammar, PathSyntax::Xri)
-        },
+        run: |base, reference, d| resolve::generic(base, reference, &d.grammar, PathSyntax::Xri),
     },
     readings: ReadingMarks {
         by_family: false,
