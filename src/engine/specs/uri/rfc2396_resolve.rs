@@ -15,7 +15,7 @@ use crate::engine::resolve::{Components, Resolution, has_error, usable_base};
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
 /// Step 6 c) to f) over a merged path: "./" and a final "." removed, then
-/// "<segment>/../" and a final "<segment>/.." removed leftmost first, where <segment> is
+/// `<segment>/../` and a final `<segment>/..` removed leftmost first, where `<segment>` is
 /// a complete segment other than "..". The leftmost-first rewriting is a left-to-right
 /// stack: linear. The empty text before a leading "/" is no segment, so a ".." above the
 /// root stays (step 6 g) lets an implementation keep it, and Appendix C.2 does).

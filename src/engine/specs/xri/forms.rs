@@ -189,7 +189,7 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
 
 /// XRI's authorities ([`FormsSpec::authority_fold`]): one without a host node that is no
 /// IRI authority (a GCS or cross-reference authority) is lower-cased as a whole under
-/// [`Rewrites::HOST_CASE`] (§2.5.1: "case-insensitively as defined in [IRI]"), and a GCS
+/// [`Rewrites::HOST_CASE`] (§2.5.1: "case-insensitively as defined in \[IRI\]"), and a GCS
 /// authority's leading "*" subsegment is dropped under [`Rewrites::DROP_STAR`].
 ///
 /// [`FormsSpec::authority_fold`]: crate::engine::descriptor::forms::FormsSpec::authority_fold
