@@ -153,8 +153,9 @@ pub enum WptExpect {
 /// (its `href`) parsed, the setter run with `new_value`, the getters give these values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetterExpect {
-    /// The setter.
-    pub component: crate::engine::whatwg::Component,
+    /// The setter, by the `URL` class's attribute name (`port`), one the URL Standard's
+    /// setters have (the reader checks it).
+    pub component: &'static str,
     /// What the setter is given.
     pub new_value: String,
     /// Getter name → value after the setter, in the file's order.

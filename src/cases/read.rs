@@ -217,6 +217,48 @@ fn header_before(text: &str, at: usize) -> usize {
     at
 }
 
+/// A case's `components` and `forms` tables (name = "text") into `e`: each name a node
+/// kind for `components`, each value a string.
+fn read_named_texts(t: &DeTable<'_>, e: &mut Expect, errs: &mut Errors<'_>) {
+    for (field, out) in [("components", &mut e.components), ("forms", &mut e.forms)] {
+        let Some(v) = t.get(field) else { continue };
+        let DeValue::Table(tab) = v.get_ref() else {
+            errs.at(
+                v.span().start,
+                format!(
+                    "`{field}` must be a table (name = \"text\"), not {}",
+                    type_name(v.get_ref())
+                ),
+            );
+            continue;
+        };
+        for (k, val) in tab.iter() {
+            let name = k.get_ref().to_string();
+            if field == "components" && NodeKind::from_name(&name).is_none() {
+                let kinds: Vec<&str> = NodeKind::ALL.iter().map(|k| k.name()).collect();
+                errs.at(
+                    k.span().start,
+                    format!(
+                        "`components` names no node kind `{name}`; the kinds are {}",
+                        kinds.join(", ")
+                    ),
+                );
+                continue;
+            }
+            match val.get_ref() {
+                DeValue::String(s) => out.push((name, s.to_string())),
+                other => errs.at(
+                    val.span().start,
+                    format!(
+                        "`{field}.{name}` must be a string, not {}",
+                        type_name(other)
+                    ),
+                ),
+            }
+        }
+    }
+}
+
 fn read_case(
     text: &str,
     at: usize,
@@ -310,43 +352,7 @@ fn read_case(
             ),
         }
     }
-    for (field, out) in [("components", &mut e.components), ("forms", &mut e.forms)] {
-        let Some(v) = get(field) else { continue };
-        let DeValue::Table(tab) = v.get_ref() else {
-            errs.at(
-                v.span().start,
-                format!(
-                    "`{field}` must be a table (name = \"text\"), not {}",
-                    type_name(v.get_ref())
-                ),
-            );
-            continue;
-        };
-        for (k, val) in tab.iter() {
-            let name = k.get_ref().to_string();
-            if field == "components" && NodeKind::from_name(&name).is_none() {
-                let kinds: Vec<&str> = NodeKind::ALL.iter().map(|k| k.name()).collect();
-                errs.at(
-                    k.span().start,
-                    format!(
-                        "`components` names no node kind `{name}`; the kinds are {}",
-                        kinds.join(", ")
-                    ),
-                );
-                continue;
-            }
-            match val.get_ref() {
-                DeValue::String(s) => out.push((name, s.to_string())),
-                other => errs.at(
-                    val.span().start,
-                    format!(
-                        "`{field}.{name}` must be a string, not {}",
-                        type_name(other)
-                    ),
-                ),
-            }
-        }
-    }
+    read_named_texts(t, &mut e, errs);
     let eq = string("equivalent", errs);
     let ne = string("not_equivalent", errs);
     match (eq, ne) {

@@ -374,7 +374,7 @@ fn namespace_extra<'a>(
     // no `:`, and nothing follows the NSS), and under RFC 8141 its NSS ends at the first
     // `?` or `#`: its parts are found by a few searches, with no second parse (the test
     // `urn_parts_are_the_trees_nid_and_nss` compares both ways).
-    let components = p == Profile::Rfc8141;
+    let components = p.descriptor().nss_ends_at_query;
     if let Some((nid_at, nss_at, nss_end)) = valid.then(|| urn_parts(s, components)).flatten() {
         let nid = &s[nid_at..nss_at - 1];
         let n = crate::engine::namespaces::nss_verdict(scratch, nid, &s[nss_at..nss_end], nss_at);
@@ -1821,7 +1821,7 @@ mod tests {
             for line in &lines {
                 let (shown, verdict) = judge(line.as_bytes(), Some(p));
                 assert_eq!(shown, p.name());
-                let components = p == Profile::Rfc8141;
+                let components = p.descriptor().nss_ends_at_query;
                 let Some(fast) = verdict
                     .is_ok()
                     .then(|| urn_parts(line, components))

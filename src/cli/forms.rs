@@ -247,6 +247,12 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
         scheme_spec: false,
         equivalence_key: true,
     };
+    // The XRI spec's own conversion from IRI-normal form (its descriptor's); a spec without
+    // one would take the IRI as it is.
+    let from_iri = opts
+        .profile
+        .and_then(|p| p.descriptor().forms.from_iri_normal)
+        .unwrap_or(|iri| (iri.to_string(), Vec::new()));
     let format = args.common.format;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -277,7 +283,7 @@ pub(super) fn run(args: &FormsArgs) -> std::io::Result<u8> {
             )
             .into_owned(),
         };
-        let (xri, diagnostics) = crate::engine::specs::xri::forms::iri_normal_to_xri(&iri);
+        let (xri, diagnostics) = from_iri(&iri);
         let a = crate::engine::analyze(&xri, &opts);
         all_valid &= a.valid();
         let origin = Origin {

@@ -567,7 +567,7 @@ pub(crate) fn climbed(
     };
     let last = ladder::climb_one(&d, d.ladder, &opts, (input, tree));
     if namespace
-        && profile.family() == crate::engine::Family::Urn
+        && profile.offers().namespaces
         && let Some((text, ns)) = namespace::one_side(profile, &last)
     {
         return (text, Some(ns));
@@ -603,7 +603,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
     // Under the lab profile, the descriptor over the lab the sides were analysed with (a
     // rewritten side is parsed again by its grammar).
     let d = match aa.lab.as_ref().or(bb.lab.as_ref()) {
-        Some(l) if profile == Profile::Lab => {
+        Some(l) if profile.offers().lab_grammar => {
             crate::engine::specs::DescriptorRef::Made(std::sync::Arc::new(
                 crate::engine::specs::lab::over(std::sync::Arc::clone(&l.lab)),
             ))
@@ -613,7 +613,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
     let spec = d.ladder;
     let ladder = ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree));
     // The namespace's rungs, after the URN spec's: on the texts of its last rung.
-    let ns_steps = if namespace && profile.family() == crate::engine::Family::Urn {
+    let ns_steps = if namespace && profile.offers().namespaces {
         let (la, lb) = ladder
             .steps
             .last()
@@ -635,7 +635,7 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
     let scheme_steps: Vec<types::Step> = if aa.scheme_spec.is_some()
         && bb.scheme_spec.is_some()
         && scheme_based
-        && profile.family() == crate::engine::Family::Uri
+        && profile.offers().schemes
     {
         let (la, lb) = ladder
             .steps

@@ -18,10 +18,9 @@
 //!
 //! Written by hand: the alternatives and the texts that decide are specific to these specs.
 
-use super::descriptor::Descriptor;
 use super::descriptor::grammar::GrammarEntry;
+use super::descriptor::{AuthorityAlso, Descriptor};
 use super::handle::Profile;
-use super::specs::uri::grammar::{self as uri, Flavor};
 use super::tree::{Builder, Diagnostic, NodeKind, Severity, Span, Tree};
 use crate::text_layout::head;
 
@@ -41,10 +40,6 @@ pub struct Under<'a> {
     /// family).
     pub family: &'a [(Profile, &'a Descriptor)],
 }
-
-/// The IRI grammar (RFC 3987 `IRI-reference`): an XRI authority or relative reference is
-/// read by it too (the other reading of [`ReadingKind::XriAuthority`]).
-const IRI: GrammarEntry = GrammarEntry::Fn(|b| uri::parse(b, Flavor::Iri));
 
 /// At most this many readings are recorded for one input (a deeply nested XRI can have an
 /// ambiguous authority at every level); [`find`] says how many more it saw.
@@ -219,7 +214,8 @@ pub fn find(
         return out;
     }
     let root = tree.root();
-    if marks.xri && root.kind() == NodeKind::RelativeXri {
+    // The grammar marks it: a relative XRI reference with the note that `XRI` reads it too.
+    if root.kind() == NodeKind::RelativeXri {
         let noted = diagnostics
             .iter()
             .any(|d| d.code == super::codes::Code::ReadingRelative && d.span.start == 0);
@@ -241,7 +237,8 @@ pub fn find(
     // Whether an authority could be an iauthority, for every authority node: from the
     // index of the next byte that rules it out, made once, since nested authorities each
     // span all the inner ones and testing each one's text would cost nodes x depth.
-    let next_bad: Vec<u32> = if marks.xri && u32::try_from(input.len()).is_ok() {
+    let next_bad: Vec<u32> = if marks.authority_also.is_some() && u32::try_from(input.len()).is_ok()
+    {
         let mut v = vec![input.len() as u32; input.len() + 1];
         for (i, &c) in input.as_bytes().iter().enumerate().rev() {
             v[i] = if matches!(c, b'/' | b'?' | b'#') || c <= b' ' {
@@ -276,8 +273,9 @@ pub fn find(
             }
             NodeKind::Authority
                 if full
-                    && marks.xri
-                    && matches!(n.rule(), "gcs-authority" | "xref-authority")
+                    && marks
+                        .authority_also
+                        .is_some_and(|also| also.rules.contains(&n.rule()))
                     && plausible(&n) =>
             {
                 out.omitted += 1;
@@ -293,9 +291,13 @@ pub fn find(
                     );
                 }
             }
-            NodeKind::Authority
-                if marks.xri && matches!(n.rule(), "gcs-authority" | "xref-authority") =>
-            {
+            NodeKind::Authority => {
+                let Some(also) = marks
+                    .authority_also
+                    .filter(|also| also.rules.contains(&n.rule()))
+                else {
+                    continue;
+                };
                 if !plausible(&n) {
                     continue;
                 }
@@ -307,7 +309,7 @@ pub fn find(
                 budget -= text.len();
                 push(
                     &mut out,
-                    xri_authority(under, input, tree, n.index(), diagnostics),
+                    xri_authority(under, also, input, tree, n.index(), diagnostics),
                 );
             }
             NodeKind::Xref if n.attr("reading").is_some() => {
@@ -468,6 +470,7 @@ fn plausible_iauthority(t: &str) -> bool {
 /// `under` is the XRI spec's (the only one whose readings mark XRI authorities).
 fn xri_authority(
     under: Under<'_>,
+    also: AuthorityAlso,
     input: &str,
     tree: &Tree,
     idx: usize,
@@ -476,10 +479,11 @@ fn xri_authority(
     let n = tree.get(idx)?;
     let span = n.span();
     let text = n.text(input);
-    // The IRI grammar reads "x://" followed by the authority's text: its iauthority is the
-    // other reading when it covers the whole text without an error.
+    // The other grammar (the IRI grammar) reads "x://" followed by the authority's text: its
+    // authority (iauthority) is the other reading when it covers the whole text without an
+    // error.
     let probe = format!("x://{text}");
-    let (t, d) = IRI.parse(&probe);
+    let (t, d) = GrammarEntry::Fn(also.grammar).parse(&probe);
     if d.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }
@@ -506,7 +510,7 @@ fn xri_authority(
         span,
         profile: under.profile,
         taken_rule,
-        other_rule: "iauthority",
+        other_rule: also.rule,
         tree: other,
         taken_valid,
         other_valid: true,
@@ -546,8 +550,9 @@ fn xri_without_prefix(
     // After "xri://" the XRI grammar reads a head that starts with a global context symbol
     // as an XRI authority and does not fall back (docs/readings.md, XRI 3), yet the ABNF's
     // iauthority may match it (`!a!b`: sub-delims hold "!"). Then the probe puts letters of
-    // the same length in the head's place (so the path keeps its offsets), and the IRI
-    // grammar reads the head itself as iauthority.
+    // the same length in the head's place (so the path keeps its offsets), and the grammar
+    // that also reads its authorities ([`ReadingMarks::authority_also`], the IRI grammar)
+    // reads the head itself as iauthority.
     let head_end = text.find(['/', '?', '#']).unwrap_or(text.len());
     let head = &text[..head_end];
     let gcs_head = head.starts_with(['=', '@', '+', '$', '!', '(']);
@@ -569,7 +574,8 @@ fn xri_without_prefix(
     let shift = span.start as isize - 6;
     let other = if gcs_head {
         let iri_probe = format!("x://{head}");
-        let (it, id) = IRI.parse(&iri_probe);
+        let also = under.spec.readings.authority_also?;
+        let (it, id) = GrammarEntry::Fn(also.grammar).parse(&iri_probe);
         if id.iter().any(|d| d.severity == Severity::Error) {
             return None;
         }

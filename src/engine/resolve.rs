@@ -1,70 +1,65 @@
-//! Reference resolution: RFC 3986 §5.2, XRI Syntax 2.0 §2.4, the WWW draft's partial forms,
-//! and the URL Standard's basic URL parser with a base.
+//! Reference resolution: the one entry point ([`resolve`], [`resolve_under`]), which runs
+//! the descriptor's [`Resolver`], and the algorithms several specs share: RFC 3986 §5.2
+//! ([`RFC3986`]; XRI Syntax 2.0 §2.4.1 runs it with XRI's path syntax, its cross-references
+//! opaque: a "/" inside "(...)" is not a path delimiter) and parsing against the base with
+//! a grammar that takes one ([`parse_against`], the URL Standard's). A spec's own algorithm
+//! lives in its folder (the WWW draft's partial forms in `specs/www/resolve.rs`, RFC 2396
+//! §5.2 in `specs/uri/rfc2396_resolve.rs`, the URNs' refusal in `specs/urn/mod.rs`).
 //!
-//! [`resolve`] parses the base and the reference with the profile's grammar and takes their
-//! components from the tree's nodes; it never re-splits a string by hand. The algorithms are
-//! written out here because each spec's variant is the point: RFC 3986 §5.2 strict, XRI
-//! Syntax 2.0 §2.4.1's opaque cross-references (a "/" inside "(...)" is not a path
-//! delimiter), and the WWW draft's rules that count consecutive slashes.
+//! The algorithms parse the base and the reference with the spec's grammar and take their
+//! components from the tree's nodes; they never re-split a string by hand. They are
+//! written out because each spec's variant is the point.
 //!
 //! Diagnostics of the reference (and of resolving it) index the reference; diagnostics of
 //! the base index the base.
 
 use crate::engine::codes::Code;
-use crate::engine::descriptor::Descriptor;
-use crate::engine::descriptor::Resolver;
 use crate::engine::descriptor::grammar::GrammarEntry;
+pub use crate::engine::descriptor::resolution::{Resolution, ResolveStep};
+use crate::engine::descriptor::{Descriptor, Resolver};
+use crate::engine::handle::Profile;
 use crate::engine::path::last_delim;
 pub use crate::engine::path::{PathSyntax, remove_dot_segments, remove_dot_segments_with};
-use crate::engine::specs::Profile;
-use crate::engine::specs::uri::grammar::{self as uri, Flavor};
 use crate::engine::tree::{CodeReading, Diagnostic, NodeKind, Severity, Span, Tree};
 
-/// The outcome of resolving one reference against one base.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Resolution {
-    /// The target, or `None` when the base or the reference is not usable (see the
-    /// diagnostics).
-    pub target: Option<String>,
-    /// What the algorithm did, in order: the branch taken, merge and dot-segment results.
-    pub steps: Vec<ResolveStep>,
-    /// Diagnostics of the reference and of resolving it; spans index the reference.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Diagnostics of the base; spans index the base.
-    pub base_diagnostics: Vec<Diagnostic>,
-    /// Where the profile's answer differs from RFC 3986's for the same pair (rfc1630), the
-    /// difference and RFC 3986's answer.
-    pub note: Option<String>,
+/// RFC 3986 §5.2 as written, strict, with RFC 3986's path syntax. The base must be
+/// absolute.
+pub const RFC3986: Resolver = Resolver {
+    algorithm: "RFC 3986 §5.2",
+    run: |base, reference, d| generic(base, reference, &d.grammar, PathSyntax::Generic),
+};
+
+/// Parsing the reference against the base with a grammar that takes one ([`parse_against`]:
+/// the URL Standard's basic URL parser with *base*, §4.4).
+pub const PARSE_AGAINST_BASE: Resolver = Resolver {
+    algorithm: "the basic URL parser with a base",
+    run: parse_against,
+};
+
+/// No relative references: every reference is refused, with `message` (a spec without
+/// relative references names itself in it: the URNs' in `specs/urn/mod.rs`).
+pub fn no_relative(reference: &str, message: &str) -> Resolution {
+    let mut r = Resolution::default();
+    r.diagnostics.push(Diagnostic::of(
+        Code::ResolveUrnNoRelative,
+        Span::new(0, reference.len()),
+        message,
+    ));
+    r
 }
 
-impl Resolution {
-    /// True when a target came out.
-    pub fn resolved(&self) -> bool {
-        self.target.is_some()
-    }
-    /// The first error, of the base or of the reference.
-    pub fn first_error(&self) -> Option<&Diagnostic> {
-        self.base_diagnostics
-            .iter()
-            .chain(&self.diagnostics)
-            .find(|d| d.severity == Severity::Error)
-    }
-    fn step(&mut self, name: &str, detail: impl Into<String>) {
-        self.steps.push(ResolveStep {
-            name: name.to_string(),
-            detail: detail.into(),
-        });
-    }
-}
-
-/// One step of a resolution, for showing the work.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResolveStep {
-    /// What was done, e.g. `§5.2.2`, `merge (§5.2.3)`, `remove_dot_segments (§5.2.4)`.
-    pub name: String,
-    /// The branch taken or the value computed.
-    pub detail: String,
-}
+/// No relative references, for a spec this program knows nothing of (a run-time
+/// profile's).
+pub const NONE: Resolver = Resolver {
+    algorithm: "none",
+    run: |_, reference, _| {
+        no_relative(
+            reference,
+            "this profile has no relative references; give the full identifier, or resolve \
+             under a URI or XRI profile",
+        )
+    },
+};
 
 /// The components of RFC 3986 §3 (`None`: undefined, which differs from empty).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -126,7 +121,7 @@ impl Components {
         out
     }
 
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let show = |o: &Option<String>| match o {
             Some(s) => format!("{s:?}"),
             None => "undefined".to_string(),
@@ -230,22 +225,25 @@ pub fn transform(
     t
 }
 
-fn has_error(d: &[Diagnostic]) -> bool {
+/// True when `d` holds an error.
+pub(crate) fn has_error(d: &[Diagnostic]) -> bool {
     d.iter().any(|d| d.severity == Severity::Error)
 }
 
 /// Resolves `reference` against `base` under `profile`, with the algorithm its descriptor
-/// names ([`Resolver`]). Never panics; linear in the inputs.
+/// names ([`Descriptor::resolution`]). Never panics; linear in the inputs.
 ///
-/// - rfc3986, rfc3987: RFC 3986 §5.2 as written, strict. The base must be absolute.
+/// - rfc3986, rfc3987: RFC 3986 §5.2 as written, strict ([`RFC3986`]). The base must be
+///   absolute.
 /// - xri2: XRI Syntax 2.0 §2.4.1, RFC 3986 §5.2 with cross-references opaque; a reference
 ///   with an authority (`//...`) is not a legal relative XRI reference.
 /// - rfc1630: the WWW draft's partial-form rules, counting slashes; `note` says where RFC
 ///   3986 answers differently.
+/// - rfc2396: RFC 2396 §5.2, as `java.net.URI` reads it.
 /// - URN profiles: an error, URNs have no relative references.
-/// - whatwg: the URL Standard's basic URL parser with the base (§4.4), the one path
-///   `parse --base`, the workbench's base line and the Python package's `resolve` share;
-///   the target is the URL's `href`.
+/// - whatwg: the URL Standard's basic URL parser with the base (§4.4,
+///   [`PARSE_AGAINST_BASE`]), the one path `parse --base`, the workbench's base line and
+///   the Python package's `resolve` share; the target is the URL's `href`.
 pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
     resolve_under(base, reference, &profile.descriptor())
 }
@@ -253,24 +251,7 @@ pub fn resolve(base: &str, reference: &str, profile: Profile) -> Resolution {
 /// [`resolve`] under the spec `d`: its resolution algorithm ([`Descriptor::resolution`]),
 /// parsing the base and the reference with its grammar.
 pub fn resolve_under(base: &str, reference: &str, d: &Descriptor) -> Resolution {
-    if d.grammar.takes_base() {
-        return parse_against(base, reference, d);
-    }
-    match d.resolution {
-        Resolver::None => {
-            let mut r = Resolution::default();
-            r.diagnostics.push(Diagnostic::of(
-                Code::ResolveUrnNoRelative,
-                Span::new(0, reference.len()),
-                "URNs have no relative references (their path is a single opaque segment); give \
-                 the full URN, or resolve under a URI or XRI profile",
-            ));
-            r
-        }
-        Resolver::Www => www::resolve(base, reference, &d.grammar),
-        Resolver::Rfc2396 => rfc2396::resolve(base, reference, &d.grammar),
-        Resolver::Rfc3986(syntax) => generic(base, reference, &d.grammar, syntax),
-    }
+    (d.resolution.run)(base, reference, d)
 }
 
 /// Resolution under a grammar that parses against a base itself (the URL Standard's): the
@@ -279,7 +260,7 @@ pub fn resolve_under(base: &str, reference: &str, d: &Descriptor) -> Resolution 
 /// *base*), the target its `href`. No RFC 3986 §5.2 step runs: the URL Standard has no
 /// separate resolution, a relative URL string is read against the base by the parser's own
 /// states (relative, relative slash, file, path).
-fn parse_against(base: &str, reference: &str, d: &Descriptor) -> Resolution {
+pub fn parse_against(base: &str, reference: &str, d: &Descriptor) -> Resolution {
     let mut res = Resolution::default();
     let (base_tree, base_diags) = d.grammar.parse(base);
     let bad = has_error(&base_diags);
@@ -316,7 +297,7 @@ fn parse_against(base: &str, reference: &str, d: &Descriptor) -> Resolution {
 }
 
 /// Parses the base and checks it is absolute; its components with the fragment dropped.
-fn usable_base(
+pub(crate) fn usable_base(
     base: &str,
     grammar: &GrammarEntry,
     syntax: PathSyntax,
@@ -373,7 +354,13 @@ fn usable_base(
     Some(c)
 }
 
-fn generic(base: &str, reference: &str, grammar: &GrammarEntry, syntax: PathSyntax) -> Resolution {
+/// RFC 3986 §5.2 with `syntax`'s paths, parsing with `grammar` ([`RFC3986`], and XRI's).
+pub fn generic(
+    base: &str,
+    reference: &str,
+    grammar: &GrammarEntry,
+    syntax: PathSyntax,
+) -> Resolution {
     let mut res = Resolution::default();
     let Some(bc) = usable_base(base, grammar, syntax, &mut res) else {
         return res;
@@ -488,389 +475,6 @@ fn encoded_dot_segment_note(tree: &Tree, reference: &str, res: &mut Resolution) 
     ));
 }
 
-/// The WWW draft's partial forms.
-mod www {
-    use super::*;
-
-    /// Maximal runs of "/" in `b` as `(start, len)`, in order.
-    fn slash_runs(b: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let mut i = 0;
-        std::iter::from_fn(move || {
-            while i < b.len() && b[i] != b'/' {
-                i += 1;
-            }
-            if i >= b.len() {
-                return None;
-            }
-            let s = i;
-            while i < b.len() && b[i] == b'/' {
-                i += 1;
-            }
-            Some((s, i - s))
-        })
-    }
-
-    /// "all occurrences of "xxx/../" or "/." are recursively removed, where xxx, ".." and "."
-    /// are complete path elements". Read: xxx is any element but "..", void ones included
-    /// (the draft calls the element after a trailing slash a void segment); a ".." ends an
-    /// "xxx/../" only when a slash follows it. Left to right with a stack: linear.
-    pub(super) fn remove_dots(path: &str) -> String {
-        let elems: Vec<&str> = path.split('/').collect();
-        let last = elems.len().saturating_sub(1);
-        let mut out: Vec<&str> = Vec::with_capacity(elems.len());
-        for (i, e) in elems.iter().enumerate() {
-            if *e == "." && i > 0 {
-                continue;
-            }
-            if *e == ".." && i < last && out.last().is_some_and(|t| *t != "..") {
-                out.pop();
-                continue;
-            }
-            out.push(e);
-        }
-        out.join("/")
-    }
-
-    fn span_of(tree: &Tree, kind: NodeKind) -> Option<Span> {
-        tree.root().child(kind).map(|n| n.span())
-    }
-
-    pub(super) fn resolve(base: &str, reference: &str, grammar: &GrammarEntry) -> Resolution {
-        let mut res = Resolution::default();
-        let (bt, bd) = grammar.parse(base);
-        let bad = has_error(&bd);
-        res.base_diagnostics = bd;
-        if bad {
-            res.step(
-                "context",
-                "the context URI is not valid under the draft: no resolution",
-            );
-            return res;
-        }
-        let (Some(bscheme), Some(bpath)) =
-            (span_of(&bt, NodeKind::Scheme), span_of(&bt, NodeKind::Path))
-        else {
-            res.base_diagnostics.push(Diagnostic::read(
-                CodeReading::ResolveBaseNotAbsoluteWww,
-                Span::new(0, base.len()),
-                "the context must be a full URI (a scheme and a colon before any slash); it is \
-                 itself a partial form: resolve it first",
-            ));
-            return res;
-        };
-        res.step("context", base.to_string());
-        let (rt, rd) = grammar.parse(reference);
-        let bad = has_error(&rd);
-        // Being a partial form is the point here, so that note is left out.
-        res.diagnostics = rd
-            .into_iter()
-            .filter(|d| d.code != Code::WwwPartialForm)
-            .collect();
-        if bad {
-            res.step(
-                "reference",
-                "the partial URI is not valid under the draft: no target",
-            );
-            return res;
-        }
-        let b = base.as_bytes();
-        let target = if span_of(&rt, NodeKind::Scheme).is_some() {
-            res.step(
-                "rule 1",
-                "a full form (colon before any slash): the whole locator is given",
-            );
-            reference.to_string()
-        } else {
-            let slashes = reference.bytes().take_while(|&c| c == b'/').count();
-            if slashes > 0 {
-                let path = b.get(bpath.start..bpath.end).unwrap_or(&[]);
-                let run = slash_runs(path).find(|&(_, len)| len == slashes);
-                let prefix_end = match run {
-                    Some((s, _)) => {
-                        res.step(
-                            "rule 2",
-                            format!(
-                                "starts with {slashes} slash(es): keep the context up to its first \
-                                 run of exactly {slashes}"
-                            ),
-                        );
-                        bpath.start + s
-                    }
-                    None => {
-                        res.step(
-                            "rule 2",
-                            format!("starts with {slashes} slash(es); the context has no run of exactly {slashes}: keep its scheme"),
-                        );
-                        res.diagnostics.push(Diagnostic::of(
-                            Code::ResolveSlashRunMissing,
-                            Span::new(0, slashes),
-                            format!(
-                                "the context has no run of exactly {slashes} slash(es), which the \
-                                 rule does not cover; idbench keeps only the scheme (the first \
-                                 rule: a partial form omits the scheme); a literal reading would \
-                                 keep the whole context"
-                            ),
-                        ));
-                        bscheme.end + 1
-                    }
-                };
-                let prefix = base.get(..prefix_end).unwrap_or("");
-                res.step("prepend", format!("{prefix:?} + {reference:?}"));
-                format!("{prefix}{reference}")
-            } else {
-                let path = base.get(bpath.start..bpath.end).unwrap_or("");
-                let dir_end = path.rfind('/').map_or(bpath.start, |i| bpath.start + i + 1);
-                let kept = base.get(..dir_end).unwrap_or("");
-                let rpath_end = span_of(&rt, NodeKind::Path).map_or(0, |s| s.end);
-                if reference.is_empty() || reference.starts_with('#') {
-                    res.diagnostics.push(Diagnostic::of(
-                        Code::ResolveEmptyPartial,
-                        Span::new(0, 0),
-                        "the rules do not single out a reference with no partial URI (empty, or \
-                         only a fragment-id); read literally, the third rule drops the last part \
-                         of the context's path, while RFC 3986 keeps the whole context",
-                    ));
-                }
-                res.step(
-                    "rule 3",
-                    format!(
-                        "replace the last part of the context's path: {kept:?} + {reference:?}"
-                    ),
-                );
-                // Rule 4 applies to the path of the result only: the scheme has no slash and
-                // the search and fragment-id cannot hold one.
-                let joined_path = format!(
-                    "{}{}",
-                    path.get(..dir_end - bpath.start).unwrap_or(""),
-                    reference.get(..rpath_end).unwrap_or("")
-                );
-                let cleaned = remove_dots(&joined_path);
-                res.step(
-                    "rule 4",
-                    format!("remove \"xxx/../\" and \"/.\": {joined_path:?} -> {cleaned:?}"),
-                );
-                format!(
-                    "{}{cleaned}{}",
-                    base.get(..bpath.start).unwrap_or(""),
-                    reference.get(rpath_end..).unwrap_or("")
-                )
-            }
-        };
-        res.step("target", target.clone());
-        // RFC 3986 §5.2 as the rfc3986 profile resolves: with the URI grammar, strict.
-        let uri_grammar = GrammarEntry::Fn(|b| uri::parse(b, Flavor::Uri));
-        let other = generic(base, reference, &uri_grammar, PathSyntax::Generic);
-        match &other.target {
-            Some(t) if *t == target => {}
-            Some(t) => {
-                res.note = Some(format!("RFC 3986 §5.2 resolves this pair differently: {t}"));
-            }
-            None => {
-                let why = other
-                    .first_error()
-                    .map_or(String::new(), |d| format!(" ({})", d.code));
-                res.note = Some(format!("RFC 3986 §5.2 cannot resolve this pair{why}"));
-            }
-        }
-        res.target = Some(target);
-        res
-    }
-}
-
-/// RFC 2396 §5.2, "Resolving Relative References to Absolute Form". It differs from RFC
-/// 3986 §5.2 in three places, each shown by Appendix C: a reference with an empty path and
-/// no scheme, authority or query is the current document (`""` and `#s`); the path of a
-/// reference without path but with a query is merged like any relative path (`?y` gives
-/// `http://a/b/c/?y`); and dot-segments are removed only from a merged relative path, by
-/// step 6's string rules, which keep a ".." that would climb above the root (`../../../g`
-/// gives `http://a/../g`) and leave an absolute path as it is (`/./g` gives `http://a/./g`).
-mod rfc2396 {
-    use super::*;
-
-    /// Step 6 c) to f) over a merged path: "./" and a final "." removed, then
-    /// "<segment>/../" and a final "<segment>/.." removed leftmost first, where <segment> is
-    /// a complete segment other than "..". The leftmost-first rewriting is a left-to-right
-    /// stack: linear. The empty text before a leading "/" is no segment, so a ".." above the
-    /// root stays (step 6 g) lets an implementation keep it, and Appendix C.2 does).
-    pub(super) fn remove_dots(path: &str) -> String {
-        let rooted = path.starts_with('/');
-        let body = if rooted { &path[1..] } else { path };
-        let segs: Vec<&str> = body.split('/').collect();
-        let last = segs.len().saturating_sub(1);
-        let mut out: Vec<&str> = Vec::with_capacity(segs.len());
-        for (i, s) in segs.iter().enumerate() {
-            let complete = i < last;
-            if *s == "." {
-                // c) "./" removed; d) a final "." removed, its "/" kept.
-                if !complete {
-                    out.push("");
-                }
-                continue;
-            }
-            if *s == ".." && out.last().is_some_and(|t| *t != "..") {
-                // e) "<segment>/../" removed; f) a final "<segment>/.." removed, leaving
-                // the "/" before it.
-                out.pop();
-                if !complete {
-                    out.push("");
-                }
-                continue;
-            }
-            out.push(s);
-        }
-        let joined = out.join("/");
-        if rooted { format!("/{joined}") } else { joined }
-    }
-
-    pub(super) fn resolve(base: &str, reference: &str, grammar: &GrammarEntry) -> Resolution {
-        let mut res = Resolution::default();
-        let Some(bc) = usable_base(base, grammar, PathSyntax::Generic, &mut res) else {
-            return res;
-        };
-        let (tree, diags) = grammar.parse(reference);
-        let bad = has_error(&diags);
-        res.diagnostics = diags;
-        if bad {
-            res.step(
-                "reference",
-                "the reference is not valid under the profile: no target",
-            );
-            return res;
-        }
-        let Some(r) = Components::from_tree(&tree, reference) else {
-            return res;
-        };
-        res.step("reference", r.describe());
-        let mut t = Components {
-            fragment: r.fragment.clone(),
-            ..Components::default()
-        };
-        if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
-            res.step(
-                "§5.2 step 2",
-                "empty path, no scheme, authority or query: a reference to the current \
-                 document (the base without its fragment), with the reference's fragment",
-            );
-            t.scheme = bc.scheme.clone();
-            t.authority = bc.authority.clone();
-            t.path = bc.path.clone();
-            t.query = bc.query.clone();
-        } else if r.scheme.is_some() {
-            res.step(
-                "§5.2 step 3",
-                "the reference has a scheme: an absolute URI, taken as it is (a validating \
-                 parser)",
-            );
-            t = r.clone();
-        } else if r.authority.is_some() {
-            res.step(
-                "§5.2 step 4",
-                "the reference has an authority: a network-path reference, taken with the \
-                 base's scheme",
-            );
-            t = r.clone();
-            t.scheme = bc.scheme.clone();
-        } else {
-            t.scheme = bc.scheme.clone();
-            t.authority = bc.authority.clone();
-            t.query = r.query.clone();
-            if r.path.starts_with('/') {
-                res.step(
-                    "§5.2 step 5",
-                    "an absolute path: taken as it is, dot-segments and all",
-                );
-                t.path = r.path.clone();
-            } else {
-                if bc.authority.is_none() && !bc.path.starts_with('/') {
-                    // Step 6 merges with the base's hierarchical path; an opaque base (§3:
-                    // its scheme-specific part does not start with "/") has none.
-                    res.base_diagnostics.push(Diagnostic::new(
-                        Severity::Error,
-                        Code::ResolveBaseNotAbsolute,
-                        Span::new(0, base.len()),
-                        "RFC 2396 §5.2",
-                        "the base is an opaque URI (its scheme-specific part does not start \
-                         with \"/\", RFC 2396 §3), so it has no path to merge a relative path \
-                         with; use a hierarchical base (java.net.URI returns the reference \
-                         unchanged here)",
-                    ));
-                    res.step(
-                        "§5.2 step 6",
-                        "a relative path against an opaque base: no resolution",
-                    );
-                    return res;
-                }
-                // a) all but the last segment of the base path: what follows its last "/".
-                let kept = match bc.path.rfind('/') {
-                    Some(i) => &bc.path[..=i],
-                    // A base with an authority and an empty path: its path is "/" (§5.2
-                    // does not say; docs/readings.md, RFC 2396).
-                    None if bc.authority.is_some() => "/",
-                    None => "",
-                };
-                let buffer = format!("{kept}{}", r.path);
-                res.step(
-                    "§5.2 step 6 a-b",
-                    format!(
-                        "the base path {:?} up to its last \"/\", then the reference path {:?}: \
-                         {buffer:?}",
-                        bc.path, r.path
-                    ),
-                );
-                let out = remove_dots(&buffer);
-                res.step(
-                    "§5.2 step 6 c-f",
-                    format!("\"./\" and \"<segment>/../\" removed: {buffer:?} -> {out:?}"),
-                );
-                if out.starts_with("/../") || out == "/.." || out.starts_with("../") {
-                    res.step(
-                        "§5.2 step 6 g",
-                        "the path still climbs above the root with \"..\": the reference is \
-                         in error, and the \"..\" is kept, as Appendix C.2 does",
-                    );
-                }
-                t.path = out;
-            }
-        }
-        let literal = (t.authority.is_none() && t.path.starts_with("//"))
-            .then(|| t.recompose(PathSyntax::Generic));
-        if let Some(literal) = &literal {
-            // §5.2 gives this (`f:/a` + `.//g`), and step 7 would write it as it is: what
-            // follows "//" would read back as an authority (`f://g`), or make no valid URI
-            // (`f://`). RFC 2396 has no guard; the one the RFC 3986 profile takes (and the
-            // URL Standard writes) keeps it a path: "/." before it, which names the same
-            // path (docs/readings.md, RFC 2396).
-            let guarded = format!("/.{}", t.path);
-            res.step(
-                "guard",
-                format!(
-                    "{literal:?} would read back with an authority: the path {:?} is written \
-                     {guarded:?}",
-                    t.path
-                ),
-            );
-            t.path = guarded;
-        }
-        let target = t.recompose(PathSyntax::Generic);
-        res.step("§5.2 step 7", target.clone());
-        if let Some(literal) = literal {
-            res.diagnostics.push(Diagnostic::cited(
-                Code::ResolvePathLooksLikeAuthority,
-                Span::new(0, reference.len()),
-                "RFC 2396 §5.2",
-                format!(
-                    "the target has no authority and its path starts with \"//\": written as \
-                     step 7 writes it, {literal:?}, what follows \"//\" would read back as an \
-                     authority, so the target is written {target:?}, with \"/.\" before the \
-                     path; avoid the empty segment (\"//\") in the reference"
-                ),
-            ));
-        }
-        res.target = Some(target);
-        res
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -972,20 +576,6 @@ mod tests {
         let t = c(None, Some("@a*a"), "/b", None, None);
         assert_eq!(t.recompose(PathSyntax::Xri), "@a*a/b");
         assert_eq!(t.recompose(PathSyntax::Generic), "//@a*a/b");
-    }
-
-    #[test]
-    fn www_dots() {
-        for (i, o) in [
-            ("//a/b/c//d/e/../g", "//a/b/c//d/g"),
-            ("//a/b/./g", "//a/b/g"),
-            ("//a/b/.", "//a/b"),
-            ("//a/b/..", "//a/b/.."),
-            ("a/b/../../c", "c"),
-            ("//a/b/c//../g", "//a/b/c/g"),
-        ] {
-            assert_eq!(www::remove_dots(i), o, "{i}");
-        }
     }
 
     #[test]

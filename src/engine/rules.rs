@@ -5,7 +5,7 @@
 //! The productions are shipped as text files under `rules/`, copied from the specs (each file
 //! says where from), compiled in with `include_str!` and read once, at first use. Which
 //! texts make up a profile's grammar is its descriptor's
-//! ([`rules`](super::descriptor::Descriptor::rules)). They are
+//! ([`rule_files`](super::descriptor::Descriptor::rule_files)). They are
 //! data for people (`idbench rule`, the workbench's Details), not the parser: the grammars in
 //! [`super::specs`] are hand-written scanners. The file format is ours and tiny, so it is
 //! read by hand here:
@@ -163,16 +163,17 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 pub fn grammar(profile: Profile) -> &'static Grammar {
     static CELLS: [OnceLock<Grammar>; Profile::BUILTIN_COUNT] =
         [const { OnceLock::new() }; Profile::BUILTIN_COUNT];
-    let i = profile.builtin_index().unwrap_or(0);
-    let (cell, profile) = match CELLS.get(i) {
+    // A run-time profile (none has a grammar reference of its own) gets the table's first
+    // row's: every built-in handle has its cell.
+    let (cell, profile) = match profile.builtin_index().and_then(|i| CELLS.get(i)) {
         Some(c) => (c, profile),
-        None => (&CELLS[0], Profile::Rfc3986),
+        None => (&CELLS[0], Profile::ALL[0]),
     };
-    cell.get_or_init(|| build(profile, profile.descriptor().rules))
+    cell.get_or_init(|| build(profile, profile.descriptor().rule_files))
 }
 
 /// `profile`'s grammar, read from its descriptor's texts
-/// ([`Descriptor::rules`](super::descriptor::Descriptor::rules)), in lookup order.
+/// ([`Descriptor::rule_files`](super::descriptor::Descriptor::rule_files)), in lookup order.
 fn build(profile: Profile, texts: &[&'static str]) -> Grammar {
     let mut productions: Vec<Production> = Vec::new();
     for text in texts {

@@ -11,11 +11,12 @@
 //! §6.2.1).
 
 use crate::engine::chars::AsciiSet;
-use crate::engine::family::Family;
-use crate::engine::tree::{Diagnostic, Tree};
+use crate::engine::codes::Code;
+use crate::engine::family::{Family, leading_scheme};
+use crate::engine::tree::{Diagnostic, Node, Span, Tree};
 
 use super::grammar::GrammarEntry;
-use super::rule_set::Rules;
+use super::rewrites::Rewrites;
 
 /// Makes the forms of an input parsed as a tree, under the spec given; it pushes what it
 /// finds worth saying onto the vector (spans index the input).
@@ -181,27 +182,43 @@ pub struct FormsSpec {
     /// The ladder of the caching form, where the spec has one (rfc2141bis objective 5b).
     pub cache_steps: Option<&'static [StepDef]>,
     /// The rules whose union is the canonical form (the union of `steps`' rules).
-    pub canonical: Rules,
+    pub canonical: Rewrites,
     /// The rules of the caching form (`canonical_cache`), where the spec has one (the union
     /// of `cache_steps`' rules).
-    pub cache: Option<Rules>,
-    /// Which percent-encoded characters [`Rules::DECODE_UNRESERVED`] decodes; `None`:
+    pub cache: Option<Rewrites>,
+    /// Which percent-encoded characters [`Rewrites::DECODE_UNRESERVED`] decodes; `None`:
     /// never any.
     pub unreserved: Option<Unreserved>,
     /// What it decodes in a path instead, where that differs.
     pub path_unreserved: Option<Unreserved>,
     /// What it decodes in a query instead, where that differs.
     pub query_unreserved: Option<Unreserved>,
-    /// A segment that decodes to "." or ".." keeps its encoding (the draft reserves them,
-    /// its "Hierarchical forms": decoding one would make it hierarchical).
-    pub keep_encoded_dot_segments: bool,
-    /// [`Rules::HOST_CASE`] folds only a "US-ASCII only host" (RFC 3987 §5.3.2.1); a host
-    /// with other characters keeps its case, with a note.
-    pub host_case_ascii_only: bool,
+    /// A path segment (its text) that keeps its percent-encoding (the WWW draft's segment
+    /// that decodes to "." or "..": the draft reserves them, its "Hierarchical forms", and
+    /// decoding one would make it hierarchical); `None`: none.
+    pub keep_encoded_segment: Option<fn(&str) -> bool>,
+    /// [`Rewrites::HOST_CASE`] folds only a "US-ASCII only host" (RFC 3987 §5.3.2.1); a host
+    /// with other characters keeps its case, with this note. `None`: every host folds.
+    pub host_case_ascii_only: Option<&'static str>,
+    /// An authority node the spec folds as a whole (XRI's, which have no host node): what
+    /// [`Rewrites::HOST_CASE`] and [`Rewrites::DROP_STAR`] do to it, given the node, the input and
+    /// the rules in force; `None` for an authority the generic walk handles.
+    pub authority_fold: Option<FoldAuthority>,
+    /// The note on a capital that lower-casing leaves alone (only US-ASCII is folded), at
+    /// its span.
+    pub case_not_folded: fn(Span) -> Diagnostic,
+    /// Without a tree (the input does not parse at all): what of the structural rules the
+    /// first characters decide ([`Head`]), given the input and the rules in force.
+    pub head: fn(&str, Rewrites) -> Head,
     /// The grammar the IRI-normal form must satisfy (another spec's: the IRI grammar), with
     /// a warning when it does not (XRI Syntax 2.0 §2.2: an XRI "MUST be constructed such
     /// that it qualifies as a valid IRI when converted to IRI-normal form").
     pub iri_normal_valid_under: Option<&'static GrammarEntry>,
+    /// How an identifier written in IRI-normal form is written back in this spec's own
+    /// form, with the conversion's notes (XRI Syntax 2.0 §2.3.3): `forms --from iri|uri`,
+    /// and the comparison of a side given in IRI- or URI-normal form. `None`: the spec has
+    /// no IRI-normal form apart from itself.
+    pub from_iri_normal: Option<FromIriNormal>,
     /// The US-ASCII characters the URN display form shows decoded in the NSS.
     pub display_nss: AsciiSet,
     /// The section and the reason of a `display-ambiguous` warning.
@@ -212,20 +229,70 @@ pub struct FormsSpec {
     pub rows: Option<&'static [&'static str]>,
 }
 
+/// [`FormsSpec::authority_fold`]: given the authority node, the input and the rewrites in
+/// force, what is done to it (`None`: the generic walk handles it).
+pub type FoldAuthority = fn(Node<'_>, &str, Rewrites) -> Option<AuthorityFold>;
+
+/// [`FormsSpec::from_iri_normal`]: an identifier in IRI-normal form written in the spec's
+/// own form, with the conversion's notes.
+pub type FromIriNormal = fn(&str) -> (String, Vec<Diagnostic>);
+
+/// What a spec's [`FormsSpec::authority_fold`] does to one authority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AuthorityFold {
+    /// Lower-case its ASCII letters.
+    pub lower: bool,
+    /// The child node left out (an XRI GCS authority's leading "*" subsegment, dropped).
+    pub skip: Option<usize>,
+}
+
+/// What the rules decide at the start of an input that has no tree
+/// ([`FormsSpec::head`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Head {
+    /// Written before the input (XRI's "xri://").
+    pub insert: Option<&'static str>,
+    /// Byte ranges of the input from its start, in order, each written lower-cased (`true`)
+    /// or as the text rules have it; what follows the last is left to the text rules.
+    pub spans: Vec<(usize, usize, bool)>,
+}
+
+/// The head of an input with a URI scheme: the scheme lower-cased under
+/// [`Rewrites::SCHEME_CASE`].
+pub fn scheme_head(input: &str, rules: Rewrites) -> Head {
+    let mut head = Head::default();
+    if let Some(s) = leading_scheme(input)
+        && rules.contains(Rewrites::SCHEME_CASE)
+    {
+        head.spans.push((0, s.len(), true));
+    }
+    head
+}
+
+/// The note on a capital that lower-casing leaves alone ([`FormsSpec::case_not_folded`]).
+pub const CASE_NOT_FOLDED: &str = "only US-ASCII letters are lower-cased here: authorities \
+    compare case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 folds \
+    only US-ASCII, so non-ASCII capitals stay as they are; compare them by hand if this name \
+    is case-insensitive under its own rules";
+
 /// The forms of a spec this program knows nothing of: every form is the input as typed,
 /// and its ladder is empty (comparison is simple string comparison, RFC 3986 §6.2.1).
 pub static GENERIC_FORMS: FormsSpec = FormsSpec {
     make: as_typed_forms,
     steps: &[],
     cache_steps: None,
-    canonical: Rules::NONE,
+    canonical: Rewrites::NONE,
     cache: None,
     unreserved: None,
     path_unreserved: None,
     query_unreserved: None,
-    keep_encoded_dot_segments: false,
-    host_case_ascii_only: false,
+    keep_encoded_segment: None,
+    host_case_ascii_only: None,
+    authority_fold: None,
+    case_not_folded: |span| Diagnostic::of(Code::CaseNotFolded, span, CASE_NOT_FOLDED),
+    head: scheme_head,
     iri_normal_valid_under: None,
+    from_iri_normal: None,
     display_nss: AsciiSet::of(""),
     display_warning: ("", ""),
     rows: None,
@@ -266,17 +333,17 @@ pub struct StepDef {
     /// The spec section.
     pub spec: &'static str,
     /// The rules it applies.
-    pub rules: Rules,
+    pub rules: Rewrites,
 }
 
 /// A [`StepDef`], for the specs' tables.
-pub const fn step(name: &'static str, spec: &'static str, rules: Rules) -> StepDef {
+pub const fn step(name: &'static str, spec: &'static str, rules: Rewrites) -> StepDef {
     StepDef { name, spec, rules }
 }
 
 /// RFC 3986 §6.2.2 (syntax-based) normalization; the US-ASCII `unreserved` is decoded.
-pub const GENERIC_SYNTAX: Rules = Rules::HEX_CASE
-    .union(Rules::DECODE_UNRESERVED)
-    .union(Rules::SCHEME_CASE)
-    .union(Rules::HOST_CASE)
-    .union(Rules::DOT_SEGMENTS);
+pub const GENERIC_SYNTAX: Rewrites = Rewrites::HEX_CASE
+    .union(Rewrites::DECODE_UNRESERVED)
+    .union(Rewrites::SCHEME_CASE)
+    .union(Rewrites::HOST_CASE)
+    .union(Rewrites::DOT_SEGMENTS);

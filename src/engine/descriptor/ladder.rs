@@ -13,7 +13,7 @@ use crate::engine::chars::AsciiSet;
 use crate::engine::handle::Profile;
 use crate::engine::tree::NodeKind;
 
-use super::rule_set::Rules;
+use super::rewrites::Rewrites;
 
 /// The rfc2141bis §5 objective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -60,13 +60,13 @@ pub enum Rung {
     /// ([`FormsSpec::steps`](crate::engine::descriptor::forms::FormsSpec::steps)), the caching ladder under objective 5b.
     FormsSteps,
     /// One rung adding `rules` (none: the sides as they are).
-    Rules {
+    Rewrites {
         /// What the rung does.
         name: &'static str,
         /// The spec section.
         spec: &'static str,
         /// The rules it adds.
-        rules: Rules,
+        rules: Rewrites,
     },
     /// One rung adding the rules of every step of the profile's forms ladder.
     SyntaxBased {
@@ -265,13 +265,17 @@ pub struct Wording {
     /// A component only one side has, for some kinds (the others get a sentence citing
     /// the section).
     pub missing: &'static [MissingWording],
-    /// A difference only in Unicode normalization is said to be one (RFC 3987 §5.3.2.2).
-    pub nfc: bool,
-    /// A difference only in Unicode compatibility characters is said to be one.
-    pub compatibility: bool,
-    /// The generic syntax has no authority (the WWW draft): a difference in the ":port" of
-    /// the host segment of a path starting with "//" is reported as the port.
-    pub port_in_path: bool,
+    /// A difference only in Unicode normalization (`{kinds}`: the components' name, in
+    /// the plural); `None`: not singled out.
+    pub nfc: Option<&'static str>,
+    /// A difference only in Unicode compatibility characters (`{kinds}` as above);
+    /// `None`: not singled out.
+    pub compatibility: Option<&'static str>,
+    /// For a generic syntax without an authority (the WWW draft), whose scheme sections
+    /// read the third segment of a path starting with "//" as `host[:port]`: a difference
+    /// only in that ":port" (`{a}`, `{b}`: "port \"81\"" or "no port"); `None`: not
+    /// singled out.
+    pub port_in_path: Option<&'static str>,
 }
 
 /// Everything the equivalence code needs to know about one spec.
@@ -314,10 +318,10 @@ impl LadderSpec {
 /// The ladder of a spec this program knows nothing of: simple string comparison (RFC 3986
 /// §6.2.1), no options, and plain words.
 pub static GENERIC_LADDER: LadderSpec = LadderSpec {
-    rungs: &[Rung::Rules {
+    rungs: &[Rung::Rewrites {
         name: "simple string comparison",
         spec: "RFC 3986 §6.2.1",
-        rules: Rules::NONE,
+        rules: Rewrites::NONE,
     }],
     section: "RFC 3986 §6.2.1",
     options: &[],
@@ -329,9 +333,9 @@ pub static GENERIC_LADDER: LadderSpec = LadderSpec {
         encoding: "{lead}: simple string comparison decodes no percent-encoding ({section})",
         encoding_reserved: None,
         missing: &[],
-        nfc: false,
-        compatibility: false,
-        port_in_path: false,
+        nfc: None,
+        compatibility: None,
+        port_in_path: None,
     },
 };
 
@@ -383,10 +387,15 @@ pub const URI_WORDING: Wording = Wording {
                not a delimiter (RFC 3986 §6.2.2.2)",
     encoding_reserved: None,
     missing: URI_MISSING,
-    nfc: false,
-    compatibility: true,
-    port_in_path: false,
+    nfc: None,
+    compatibility: Some(COMPATIBILITY),
+    port_in_path: None,
 };
+
+/// A difference only in Unicode compatibility characters, which the comparison of RFC 3986
+/// §6.2 (and of the WWW draft) leaves as they are.
+pub const COMPATIBILITY: &str = "the {kinds} differ only in Unicode compatibility characters, \
+                                 which comparison does not normalize ({section})";
 
 /// Why `auto` compares a URI and an IRI under rfc3987.
 pub const EVERY_URI_IS_AN_IRI: AutoPair = AutoPair::Widest {

@@ -1,7 +1,7 @@
 //! What the engine asks of one spec: the [`Descriptor`] type and the types of its fields:
 //! here the small ones (how it resolves, which readings it marks, how `auto` picks it, its
 //! ABNF, what a quick recognizer answers), in [`grammar`] its grammar entry, in [`forms`]
-//! and [`rule_set`] its forms, in [`ladder`] its equivalence ladder (with the steps and
+//! and [`rewrites`] its forms, in [`ladder`] its equivalence ladder (with the steps and
 //! wording the built-in descriptors share).
 //!
 //! Types only: the descriptors themselves are data under [`super::specs`], reached from
@@ -12,14 +12,16 @@
 pub mod forms;
 pub mod grammar;
 pub mod ladder;
-pub mod rule_set;
+pub mod resolution;
+pub mod rewrites;
 
 use super::family::Family;
-use super::path::PathSyntax;
+use super::tree::Builder;
 
 use forms::{FormsSpec, Under};
 use grammar::GrammarEntry;
 use ladder::LadderSpec;
+use resolution::Resolution;
 
 /// Everything the engine asks of one spec.
 pub struct Descriptor {
@@ -36,9 +38,10 @@ pub struct Descriptor {
     /// The quick recognizer batch checking tries first ([`super::quick`]); `None`: none,
     /// the grammar always judges.
     pub quick: Option<fn(&[u8]) -> Quick>,
-    /// The grammar reference ([`super::rules`]): the texts of the productions, in lookup
-    /// order (the spec's own file first, then the core rules it uses).
-    pub rules: &'static [&'static str],
+    /// Its rule files, the grammar reference ([`super::rules`], `idbench rule`): the texts
+    /// of the productions as the spec prints them, in lookup order (the spec's own file
+    /// first, then the core rules it uses).
+    pub rule_files: &'static [&'static str],
     /// How a reference resolves against a base under this profile.
     pub resolution: Resolver,
     /// Which other readings ([`super::readings`]) the grammar marks.
@@ -60,6 +63,11 @@ pub struct Descriptor {
     /// Its parser makes a URL record that the URL Standard's setters change (the
     /// workbench's F9, `idbench test`'s setter cases).
     pub url_setters: bool,
+    /// A URN spec whose `?` and `#` end the NSS (RFC 3986's path ends there; what follows
+    /// is the spec's query and fragment, or its components): a valid URN's NSS runs to the
+    /// first of them, so batch checking finds it without a parse. False for RFC 2141 (its
+    /// NSS holds them) and outside the URNs.
+    pub nss_ends_at_query: bool,
 }
 
 impl<'a> Under<'a> {
@@ -73,30 +81,44 @@ impl<'a> Under<'a> {
     }
 }
 
-/// How a reference resolves against a base ([`super::resolve::resolve`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Resolver {
-    /// RFC 3986 §5.2, strict, with this path syntax (XRI Syntax 2.0 §2.4.1 keeps
-    /// cross-references whole).
-    Rfc3986(PathSyntax),
-    /// The WWW draft's partial forms, counting slashes.
-    Www,
-    /// RFC 2396 §5.2: dot-segments removed only from a merged relative path, and a ".."
-    /// above the root kept (Appendix C.2).
-    Rfc2396,
-    /// None: the spec has no relative references (URNs).
-    None,
+/// How a reference resolves against a base ([`super::resolve::resolve`], the one entry
+/// point): the algorithm, a function of the base, the reference and the spec's descriptor
+/// (whose grammar parses both). The shared algorithms are in [`super::resolve`] (RFC 3986
+/// §5.2, parsing against the base); a spec's own is in its folder under
+/// [`super::specs`].
+#[derive(Clone, Copy)]
+pub struct Resolver {
+    /// The algorithm as its spec is cited (`RFC 3986 §5.2`): two resolvers with the same
+    /// name are the same algorithm.
+    pub algorithm: &'static str,
+    /// Resolves the reference (second) against the base (first) under the descriptor.
+    /// Never panics; linear in the inputs.
+    pub run: fn(&str, &str, &Descriptor) -> Resolution,
+}
+
+impl PartialEq for Resolver {
+    fn eq(&self, other: &Resolver) -> bool {
+        self.algorithm == other.algorithm
+    }
+}
+
+impl Eq for Resolver {}
+
+impl std::fmt::Debug for Resolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Resolver").field(&self.algorithm).finish()
+    }
 }
 
 /// Which other readings the grammar marks ([`super::readings::find`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct ReadingMarks {
     /// The input may read differently under another spec of the family that `auto` tries
     /// (the URN specs' components).
     pub by_family: bool,
-    /// XRI's: an authority that also matches `iauthority`, a relative reference that also
-    /// matches `XRI` without "xri://".
-    pub xri: bool,
+    /// Authorities another grammar also reads (XRI's, which RFC 3987's `iauthority`
+    /// matches); `None`: none.
+    pub authority_also: Option<AuthorityAlso>,
     /// A host that is both an `IPv4address` and a registered name: the name of the
     /// registered-name rule (`reg-name`, `ireg-name`); `None` when not marked.
     pub ipv4_or_reg_name: Option<&'static str>,
@@ -106,9 +128,23 @@ impl ReadingMarks {
     /// No other readings.
     pub const NONE: ReadingMarks = ReadingMarks {
         by_family: false,
-        xri: false,
+        authority_also: None,
         ipv4_or_reg_name: None,
     };
+}
+
+/// An authority the grammar takes that another grammar also reads
+/// ([`ReadingMarks::authority_also`]).
+#[derive(Clone, Copy, Debug)]
+pub struct AuthorityAlso {
+    /// The rules of the authorities it may be said of (XRI's `gcs-authority` and
+    /// `xref-authority`).
+    pub rules: &'static [&'static str],
+    /// The other grammar, which reads `x://` followed by the authority's text: its
+    /// authority is the other reading when it covers the whole text without an error.
+    pub grammar: fn(&mut Builder<'_>),
+    /// That grammar's rule for the authority (`iauthority`).
+    pub rule: &'static str,
 }
 
 /// How `auto` picks a profile.

@@ -7,12 +7,11 @@ use std::ops::Range;
 use crate::engine::descriptor::Descriptor;
 use crate::engine::descriptor::forms::{FormsSpec, Under};
 use crate::engine::descriptor::grammar::GrammarEntry;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::forms::make::mailto_domain_case;
 use crate::engine::forms::rewrite::rewrite;
 use crate::engine::forms::text::{nfc, uri_to_iri};
 use crate::engine::hosts::ace_hosts;
-use crate::engine::specs::xri::forms::iri_normal_to_xri;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
 use crate::text_layout::{ceil_char_boundary, floor_char_boundary};
 
@@ -201,14 +200,14 @@ pub(super) struct Ladder {
     /// Side B after the last rung.
     pub final_b: String,
     /// The rules of the last rung.
-    pub rules: Rules,
+    pub rules: Rewrites,
 }
 
 struct Climb<'d> {
     d: &'d Descriptor,
     a: Side,
     b: Side,
-    rules: Rules,
+    rules: Rewrites,
     cur_a: String,
     cur_b: String,
     steps: Vec<Step>,
@@ -226,7 +225,7 @@ impl Climb<'_> {
     }
 
     /// Rewrites both sides by the rules so far plus `add`.
-    fn apply(&mut self, add: Rules) {
+    fn apply(&mut self, add: Rewrites) {
         self.rules = self.rules | add;
         let (ra, da) = rewrite(&self.a.text, Under::of(self.d), &self.a.tree, self.rules);
         let (rb, db) = rewrite(&self.b.text, Under::of(self.d), &self.b.tree, self.rules);
@@ -236,14 +235,14 @@ impl Climb<'_> {
         self.cur_b = rb;
     }
 
-    fn rung(&mut self, name: impl Into<String>, spec: &'static str, add: Rules) {
+    fn rung(&mut self, name: impl Into<String>, spec: &'static str, add: Rewrites) {
         self.apply(add);
         self.push(name, spec);
     }
 
     /// RFC 3986 §6.2.3 on top of the rules so far, with the "mailto" domain's case.
     fn scheme_rung(&mut self, spec: &'static str) {
-        self.apply(Rules::SCHEME_BASED);
+        self.apply(Rewrites::SCHEME_BASED);
         self.cur_a = mailto_domain_case(&self.cur_a);
         self.cur_b = mailto_domain_case(&self.cur_b);
         self.push(
@@ -298,7 +297,7 @@ pub(super) fn build(
         d,
         a: Side::new(a, ta.clone()),
         b: Side::new(b, tb.clone()),
-        rules: Rules::NONE,
+        rules: Rewrites::NONE,
         cur_a: a.to_string(),
         cur_b: b.to_string(),
         steps: Vec::new(),
@@ -310,7 +309,7 @@ pub(super) fn build(
                     c.rung(s.name, s.spec, s.rules);
                 }
             }
-            Rung::Rules { name, spec, rules } => c.rung(name, spec, rules),
+            Rung::Rewrites { name, spec, rules } => c.rung(name, spec, rules),
             Rung::SyntaxBased { name, spec } => c.rung(name, spec, union_of(d.forms)),
             Rung::NoCharacterNormalization { spec } => {
                 let not_nfc: Vec<&str> = [("A", a), ("B", b)]
@@ -339,7 +338,7 @@ pub(super) fn build(
                 if opts.ignore_dollar {
                     remove_dollar_xrefs(&mut c.a, &d.grammar);
                     remove_dollar_xrefs(&mut c.b, &d.grammar);
-                    c.rung(name, spec, Rules::NONE);
+                    c.rung(name, spec, Rewrites::NONE);
                 }
             }
             Rung::Serializations {
@@ -386,12 +385,12 @@ pub(super) fn climb_one(
 ) -> String {
     let under = Under::of(d);
     let mut side = Side::new(a, ta.clone());
-    let mut rules = Rules::NONE;
+    let mut rules = Rewrites::NONE;
     let mut cur = a.to_string();
     // A rule rung's rewrite not made yet: the next rule rung makes it again from the
     // side's own text, so only the last of a run of them is made.
     let mut pending = false;
-    let settle = |side: &Side, rules: Rules, cur: &mut String, pending: &mut bool| {
+    let settle = |side: &Side, rules: Rewrites, cur: &mut String, pending: &mut bool| {
         if std::mem::take(pending) {
             *cur = rewrite(&side.text, under, &side.tree, rules).0;
         }
@@ -404,7 +403,7 @@ pub(super) fn climb_one(
                     pending = true;
                 }
             }
-            Rung::Rules { rules: add, .. } => {
+            Rung::Rewrites { rules: add, .. } => {
                 rules = rules | add;
                 pending = true;
             }
@@ -414,7 +413,7 @@ pub(super) fn climb_one(
             }
             Rung::NoCharacterNormalization { .. } | Rung::DollarKept { .. } => {}
             Rung::SchemeBased { .. } => {
-                rules = rules | Rules::SCHEME_BASED;
+                rules = rules | Rewrites::SCHEME_BASED;
                 pending = true;
                 settle(&side, rules, &mut cur, &mut pending);
                 cur = mailto_domain_case(&cur);
@@ -428,7 +427,9 @@ pub(super) fn climb_one(
             Rung::SideForms { .. } => {
                 if opts.a_form != SideForm::AsIs || opts.b_form != SideForm::AsIs {
                     pending = false;
-                    back_to_xri_normal(&mut side, &d.grammar, opts.a_form);
+                    if let Some(from_iri) = d.forms.from_iri_normal {
+                        back_to_xri_normal(&mut side, &d.grammar, from_iri, opts.a_form);
+                    }
                     cur = side.text.clone();
                 }
             }
@@ -458,11 +459,11 @@ pub(super) fn climb_one(
 }
 
 /// The rules of all of a spec's syntax-based steps.
-fn union_of(forms: &FormsSpec) -> Rules {
+fn union_of(forms: &FormsSpec) -> Rewrites {
     forms
         .steps(false)
         .iter()
-        .fold(Rules::NONE, |r, s| r | s.rules)
+        .fold(Rewrites::NONE, |r, s| r | s.rules)
 }
 
 /// XRI Syntax 2.0 §2.5.2: all forms of one XRI are equivalent, so a side written in IRI-
@@ -471,8 +472,10 @@ fn side_forms_rung(c: &mut Climb<'_>, opts: &CompareOptions, spec: &'static str)
     if opts.a_form == SideForm::AsIs && opts.b_form == SideForm::AsIs {
         return;
     }
-    back_to_xri_normal(&mut c.a, &c.d.grammar, opts.a_form);
-    back_to_xri_normal(&mut c.b, &c.d.grammar, opts.b_form);
+    if let Some(from_iri) = c.d.forms.from_iri_normal {
+        back_to_xri_normal(&mut c.a, &c.d.grammar, from_iri, opts.a_form);
+        back_to_xri_normal(&mut c.b, &c.d.grammar, from_iri, opts.b_form);
+    }
     c.cur_a = c.a.text.clone();
     c.cur_b = c.b.text.clone();
     let which = |f: SideForm| match f {
@@ -491,13 +494,21 @@ fn side_forms_rung(c: &mut Climb<'_>, opts: &CompareOptions, spec: &'static str)
 }
 
 /// XRI Syntax 2.0 §2.5.2: brings a side written in IRI- or URI-normal form back to
-/// XRI-normal form (§2.3.3, after RFC 3987 §3.2 for a URI-normal side).
-fn back_to_xri_normal(side: &mut Side, grammar: &GrammarEntry, form: SideForm) {
+/// XRI-normal form (§2.3.3 by the spec's `from_iri` ([`FormsSpec::from_iri_normal`]), after
+/// RFC 3987 §3.2 for a URI-normal side).
+///
+/// [`FormsSpec::from_iri_normal`]: crate::engine::descriptor::forms::FormsSpec::from_iri_normal
+fn back_to_xri_normal(
+    side: &mut Side,
+    grammar: &GrammarEntry,
+    from_iri: crate::engine::descriptor::forms::FromIriNormal,
+    form: SideForm,
+) {
     let input = side.input.clone();
     let (text, map, diags) = match form {
         SideForm::AsIs => return,
         SideForm::IriNormal => {
-            let (x, d) = iri_normal_to_xri(&input);
+            let (x, d) = from_iri(&input);
             let map = OffsetMap::common_ends(&input, &x);
             (x, map, d)
         }
@@ -505,7 +516,7 @@ fn back_to_xri_normal(side: &mut Side, grammar: &GrammarEntry, form: SideForm) {
             let mut d = Vec::new();
             let iri = uri_to_iri(&input, 0, &mut d).into_owned();
             let to_input = OffsetMap::common_ends(&input, &iri);
-            let (x, d2) = iri_normal_to_xri(&iri);
+            let (x, d2) = from_iri(&iri);
             d.extend(d2.into_iter().map(|mut e| {
                 e.span = to_input.map_span(e.span);
                 e

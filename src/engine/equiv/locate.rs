@@ -8,7 +8,7 @@
 //! the segments are matched through `remove_dot_segments` itself.
 
 use crate::engine::descriptor::Descriptor;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::forms::text::{is_dot_segment_decoded, nfc, nfkc};
 use crate::engine::pct::{decode_lossy, triplet_at};
 use crate::engine::tree::{Node, NodeKind, Span, Tree};
@@ -82,12 +82,12 @@ fn segment_after_dots<'t>(n: Node<'t>, text: &str, k: usize) -> Option<Option<No
 }
 
 /// The node of `side`'s tree at `path`, or the deepest one the path can be followed to.
-fn follow<'t>(side: &'t Side, path: &[(NodeKind, usize)], rules: Rules) -> Node<'t> {
+fn follow<'t>(side: &'t Side, path: &[(NodeKind, usize)], rules: Rewrites) -> Node<'t> {
     let mut cur = side.tree.root();
     for &(kind, k) in path {
         let next = if kind == NodeKind::Segment
             && cur.kind() == NodeKind::Path
-            && rules.contains(Rules::DOT_SEGMENTS)
+            && rules.contains(Rewrites::DOT_SEGMENTS)
             && dot_segments_removed(cur)
             && has_dot_segment(cur, &side.text)
         {
@@ -181,7 +181,7 @@ fn first_difference<'a, 'b>(ta: &'a Tree, fa: &str, tb: &'b Tree, fb: &str) -> (
 }
 
 /// The span in `side`'s input of what `at` (in the normalized tree `t`) stands for.
-fn input_span(side: &Side, at: At<'_>, rules: Rules) -> Span {
+fn input_span(side: &Side, at: At<'_>, rules: Rewrites) -> Span {
     match at {
         At::Node(n) => {
             if n.parent().is_none() {
@@ -449,20 +449,20 @@ fn reason(
     if let Some((t, c)) = encoding_difference(ta, tb) {
         return encoding_reason(spec, na.kind(), &t, &c);
     }
-    if spec.wording.nfc && nfc(ta) == nfc(tb) {
-        return format!(
-            "the {} differ only in Unicode normalization (canonically equivalent); comparison \
-             MUST NOT apply character normalization, IRIs are expected to be created in NFC \
-             (RFC 3987 §5.3.2.2)",
-            kind_plural(na.kind())
-        );
+    if let Some(text) = spec.wording.nfc
+        && nfc(ta) == nfc(tb)
+    {
+        return fill(text, &[("kinds", &kind_plural(na.kind()))]);
     }
-    if spec.wording.compatibility && nfkc(ta) == nfkc(tb) {
-        return format!(
-            "the {} differ only in Unicode compatibility characters, which comparison does not \
-             normalize ({})",
-            kind_plural(na.kind()),
-            spec.section
+    if let Some(text) = spec.wording.compatibility
+        && nfkc(ta) == nfkc(tb)
+    {
+        return fill(
+            text,
+            &[
+                ("kinds", &kind_plural(na.kind())),
+                ("section", spec.section),
+            ],
         );
     }
     // An encoded delimiter changes the structure: look for it in the enclosing components.
@@ -513,8 +513,8 @@ pub(super) fn locate(
         (At::Node(n), _) | (At::Missing { .. }, At::Node(n)) => n.kind(),
         (At::Missing { parent, .. }, At::Missing { .. }) => parent.kind(),
     };
-    if spec.wording.port_in_path
-        && let Some(d) = www_port_difference(spec, l, at_a, at_b)
+    if let Some(text) = spec.wording.port_in_path
+        && let Some(d) = port_in_path_difference(spec.section, text, l, at_a, at_b)
     {
         return Some(d);
     }
@@ -531,7 +531,7 @@ pub(super) fn locate(
 /// which the draft's scheme sections call "the host" and whose ":port" they describe):
 /// `(host, port)` spans in `text`, the port's an empty span after the host when there is
 /// none.
-fn www_hostport(path: Node<'_>, seg: Node<'_>, text: &str) -> Option<(Span, Span)> {
+fn hostport_in_path(path: Node<'_>, seg: Node<'_>, text: &str) -> Option<(Span, Span)> {
     if path.kind() != NodeKind::Path || !path.text(text).starts_with("//") {
         return None;
     }
@@ -553,14 +553,15 @@ fn www_hostport(path: Node<'_>, seg: Node<'_>, text: &str) -> Option<(Span, Span
     }
 }
 
-/// rfc1630: the draft's generic syntax has no authority, so `http://a:80/` reads as a path
-/// whose third segment is `a:80`. When two sides differ there only by the ":port" the
-/// scheme sections describe (the host parts being equal), the difference is the port, not
-/// the segment: the draft defines no default port to drop (its FTP section only says that
-/// a port "if given gives the port of the FTP server if not the FTP default") and brings
-/// two URIs to the same encoding level before comparing them, nothing more.
-fn www_port_difference(
-    spec: &LadderSpec,
+/// A spec whose generic syntax has no authority ([`Wording::port_in_path`], the WWW
+/// draft's) reads `http://a:80/` as a path whose third segment is `a:80`. When two sides
+/// differ there only by the ":port" (the host parts being equal), the difference is the
+/// port, not the segment, worded by the spec's `text`.
+///
+/// [`Wording::port_in_path`]: crate::engine::descriptor::ladder::Wording::port_in_path
+fn port_in_path_difference(
+    section: &str,
+    wording: &str,
     l: &Ladder,
     at_a: At<'_>,
     at_b: At<'_>,
@@ -571,8 +572,8 @@ fn www_port_difference(
     if na.kind() != NodeKind::Segment || nb.kind() != NodeKind::Segment {
         return None;
     }
-    let (ha, pa) = www_hostport(na.parent()?, na, &l.final_a)?;
-    let (hb, pb) = www_hostport(nb.parent()?, nb, &l.final_b)?;
+    let (ha, pa) = hostport_in_path(na.parent()?, na, &l.final_a)?;
+    let (hb, pb) = hostport_in_path(nb.parent()?, nb, &l.final_b)?;
     let text = |t: &str, sp: Span| t.get(sp.start..sp.end).unwrap_or("").to_string();
     if text(&l.final_a, ha) != text(&l.final_b, hb) {
         return None;
@@ -601,14 +602,13 @@ fn www_port_difference(
         kind: NodeKind::Port,
         a: in_input(&l.a, na, pa),
         b: in_input(&l.b, nb, pb),
-        reason: format!(
-            "A has {} where B has {}: the draft defines no default port (its FTP section only \
-             says a port \"if given gives the port of the FTP server if not the FTP default\"), \
-             and brings two URIs to the same encoding level before comparing them, nothing more; \
-             the port is compared as written ({})",
-            say(&port_a),
-            say(&port_b),
-            spec.section
+        reason: fill(
+            wording,
+            &[
+                ("a", &say(&port_a)),
+                ("b", &say(&port_b)),
+                ("section", section),
+            ],
         ),
     })
 }

@@ -10,7 +10,7 @@ use crate::engine::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
 
 use super::rewrite::rewrite;
 use crate::engine::descriptor::forms::{Forms, FormsSpec, Under};
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 
 use super::text::{self, decode_char_at, iri_to_uri, uri_to_iri};
 
@@ -35,11 +35,11 @@ pub fn compute(input: &str, under: Under<'_>, tree: &Tree) -> Forms {
 
 /// The forms of an XRI (XRI Syntax 2.0 §2.1.4, §2.3.1, §2.5).
 pub fn xri_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Diagnostic>) -> Forms {
-    let (xri_normal, d) = rewrite(input, under, tree, Rules::XRI_NORMAL);
+    let (xri_normal, d) = rewrite(input, under, tree, Rewrites::XRI_NORMAL);
     diags.extend(d);
     // §2.3.1: step 1 (NFKC) with the XRI-normal encoding it presupposes, step 2,
     // step 4 once. Step 3 (metadata) is optional and not taken.
-    let rules = Rules::XRI_NORMAL | Rules::XRI_PREFIX | Rules::IRI_ESCAPE;
+    let rules = Rewrites::XRI_NORMAL | Rewrites::XRI_PREFIX | Rewrites::IRI_ESCAPE;
     let (iri_normal, _) = rewrite(input, under, tree, rules);
     let uri_normal = iri_to_uri(&iri_normal).into_owned();
     if let Some(iri) = under.forms.iri_normal_valid_under
@@ -67,7 +67,7 @@ pub fn uri_forms(input: &str, under: Under<'_>, tree: &Tree, diags: &mut Vec<Dia
     let rules = under.forms.canonical;
     let (canonical, d) = rewrite(input, under, tree, rules);
     diags.extend(d);
-    let (scheme, _) = rewrite(input, under, tree, rules | Rules::SCHEME_BASED);
+    let (scheme, _) = rewrite(input, under, tree, rules | Rewrites::SCHEME_BASED);
     let scheme = mailto_domain_case(&scheme);
     // The display form shows `xn--` labels in Unicode (UTS #46 ToUnicode).
     let display = match hosts::unicode_hosts_in(input, tree) {

@@ -11,7 +11,7 @@
 //! | `display` | `xri_normal` | `iri_normal` | the input | RFC 2141 §4, rfc2141bis §4 |
 //!
 //! The modules here work under a spec they are given ([`Under`], from a descriptor), never
-//! by profile: [`rewrite`](mod@rewrite) (applying a set of [`Rules`] along the tree), [`text`]
+//! by profile: [`rewrite`](mod@rewrite) (applying a set of [`Rewrites`] along the tree), [`text`]
 //! (the conversions between forms; XRI's own are in `specs/xri/forms.rs`), [`make`] (the
 //! forms of each kind of spec).
 //! What differs from spec to spec (the steps, the canonical rules, what may be decoded, the
@@ -39,7 +39,7 @@ pub mod text;
 mod tests;
 
 pub use crate::engine::descriptor::forms as spec;
-pub use crate::engine::descriptor::rule_set::{Rules, cache_rules};
+pub use crate::engine::descriptor::rewrites::{Rewrites, cache_rules};
 pub use make::mailto_domain_case;
 pub use rewrite::rewrite;
 pub use spec::{Forms, FormsSpec, GENERIC_FORMS, MakeForms, StepDef, Under, Unreserved, step};
@@ -77,7 +77,7 @@ pub fn steps(spec: &Descriptor, cache: bool) -> &'static [StepDef] {
 
 /// Parses `input` under `profile` and rewrites it by `rules`: one rung of a ladder when
 /// the input is the previous rung's result.
-pub fn apply(input: &str, spec: &Descriptor, rules: Rules) -> (String, Vec<Diagnostic>) {
+pub fn apply(input: &str, spec: &Descriptor, rules: Rewrites) -> (String, Vec<Diagnostic>) {
     let (tree, _) = spec.grammar.parse(input);
     rewrite(input, Under::of(spec), &tree, rules)
 }
@@ -85,5 +85,5 @@ pub fn apply(input: &str, spec: &Descriptor, rules: Rules) -> (String, Vec<Diagn
 /// Scheme-based normalization (RFC 3986 §6.2.3) under `profile`, alone; `canonical_scheme`
 /// is it on top of `canonical`.
 pub fn scheme_based(input: &str, spec: &Descriptor, tree: &Tree) -> String {
-    rewrite(input, Under::of(spec), tree, Rules::SCHEME_BASED).0
+    rewrite(input, Under::of(spec), tree, Rewrites::SCHEME_BASED).0
 }

@@ -15,13 +15,12 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
 
 use crate::engine::chars::RESERVED;
 use crate::engine::codes::{Code, CodeReading};
-use crate::engine::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 use crate::engine::path::{PathSyntax, remove_dot_segments_with};
 use crate::engine::pct::{push_encoded, triplet_at};
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Span, Tree};
 
 use crate::engine::descriptor::forms::{FormsSpec, Under, Unreserved};
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 
 use super::text::{
     decode_char_at, is_dot_segment_decoded, push_iri_escaped, xref_regions, xri_must_encode,
@@ -75,9 +74,8 @@ struct Cx {
 
 struct Emitter<'a> {
     input: &'a str,
-    family: Family,
     spec: &'static FormsSpec,
-    rules: Rules,
+    rules: Rewrites,
     out: String,
     run: String,
     xref_depth: usize,
@@ -93,12 +91,11 @@ pub fn rewrite(
     input: &str,
     under: Under<'_>,
     tree: &Tree,
-    rules: Rules,
+    rules: Rewrites,
 ) -> (String, Vec<Diagnostic>) {
     let spec = under.forms;
     let mut e = Emitter {
         input,
-        family: under.family,
         spec,
         rules,
         out: String::with_capacity(input.len() + 8),
@@ -131,10 +128,6 @@ pub fn rewrite(
 }
 
 impl Emitter<'_> {
-    fn family(&self) -> Family {
-        self.family
-    }
-
     fn warn_once(&mut self, flag: u8, d: Diagnostic) {
         if self.once & flag == 0 {
             self.once |= flag;
@@ -145,7 +138,7 @@ impl Emitter<'_> {
     // ---- output -------------------------------------------------------------------------
 
     fn put_char(&mut self, c: char) {
-        if self.rules.contains(Rules::IRI_ESCAPE) {
+        if self.rules.contains(Rewrites::IRI_ESCAPE) {
             push_iri_escaped(&mut self.out, c, self.xref_depth > 0);
         } else {
             self.out.push(c);
@@ -158,9 +151,9 @@ impl Emitter<'_> {
         }
     }
 
-    /// `%HH` with upper-case hex, its "%" escaped under [`Rules::IRI_ESCAPE`].
+    /// `%HH` with upper-case hex, its "%" escaped under [`Rewrites::IRI_ESCAPE`].
     fn put_octet(&mut self, b: u8) {
-        if self.rules.contains(Rules::IRI_ESCAPE) {
+        if self.rules.contains(Rewrites::IRI_ESCAPE) {
             self.out.push_str("%25");
             let mut t = String::with_capacity(3);
             push_encoded(&mut t, b);
@@ -182,7 +175,7 @@ impl Emitter<'_> {
             return;
         }
         let b = s.as_bytes();
-        let decode = if self.rules.contains(Rules::DECODE_UNRESERVED) {
+        let decode = if self.rules.contains(Rewrites::DECODE_UNRESERVED) {
             cx.decode
         } else {
             None
@@ -201,7 +194,7 @@ impl Emitter<'_> {
                         continue;
                     }
                     self.flush(from, start + i, cx);
-                    if self.rules.contains(Rules::HEX_CASE) {
+                    if self.rules.contains(Rewrites::HEX_CASE) {
                         self.put_octet(triplet_at(b, i).unwrap_or(0));
                     } else {
                         self.put_char('%');
@@ -211,7 +204,7 @@ impl Emitter<'_> {
                     i += 3;
                 } else {
                     self.flush(from, start + i, cx);
-                    if self.rules.contains(Rules::ENCODE) {
+                    if self.rules.contains(Rewrites::ENCODE) {
                         self.put_octet(b'%');
                     } else {
                         self.put_char('%');
@@ -237,7 +230,7 @@ impl Emitter<'_> {
             return;
         }
         let run = std::mem::take(&mut self.run);
-        let nfkc = self.rules.contains(Rules::NFKC);
+        let nfkc = self.rules.contains(Rewrites::NFKC);
         let normalized: Option<String> = (nfkc && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
             .then(|| self.nfkc_keeping_delimiters(&run, from, to))
             .filter(|n| *n != run);
@@ -258,7 +251,7 @@ impl Emitter<'_> {
             return;
         }
         let chars = normalized.as_deref().unwrap_or(&run);
-        let encode = self.rules.contains(Rules::ENCODE);
+        let encode = self.rules.contains(Rewrites::ENCODE);
         let mut case_note = false;
         let marked = normalized.is_some();
         let mut pending_pct = 0usize;
@@ -283,7 +276,7 @@ impl Emitter<'_> {
                 c
             };
             if (encode && xri_must_encode(c, cx.in_query))
-                || (c == ' ' && self.rules.contains(Rules::ENCODE_SPACE))
+                || (c == ' ' && self.rules.contains(Rewrites::ENCODE_SPACE))
             {
                 let mut buf = [0u8; 4];
                 for &o in c.encode_utf8(&mut buf).as_bytes() {
@@ -295,15 +288,7 @@ impl Emitter<'_> {
         }
         if case_note {
             let span = Span::new(from, to);
-            let msg = "only US-ASCII letters are lower-cased here: authorities compare \
-                       case-insensitively \"as defined in [IRI]\" (§2.5.1), and RFC 3987 §5.3.2.1 \
-                       folds only US-ASCII, so non-ASCII capitals stay as they are; compare them by \
-                       hand if this name is case-insensitive under its own rules";
-            let d = if self.family() == Family::Xri {
-                Diagnostic::read(CodeReading::CaseNotFoldedXri, span, msg)
-            } else {
-                Diagnostic::of(Code::CaseNotFolded, span, msg)
-            };
+            let d = (self.spec.case_not_folded)(span);
             self.warn_once(ONCE_CASE, d);
         }
         self.run = run;
@@ -311,12 +296,12 @@ impl Emitter<'_> {
     }
 
     /// True when every byte of the ASCII `run` is written as it is (lower-casing aside) by
-    /// [`Self::flush`]: nothing [`Rules::ENCODE`] or [`Rules::ENCODE_SPACE`] encodes,
-    /// nothing [`Rules::IRI_ESCAPE`] escapes.
+    /// [`Self::flush`]: nothing [`Rewrites::ENCODE`] or [`Rewrites::ENCODE_SPACE`] encodes,
+    /// nothing [`Rewrites::IRI_ESCAPE`] escapes.
     fn plain_ascii(&self, run: &str) -> bool {
-        let encode = self.rules.contains(Rules::ENCODE);
-        let encode_space = self.rules.contains(Rules::ENCODE_SPACE);
-        let escape = self.rules.contains(Rules::IRI_ESCAPE);
+        let encode = self.rules.contains(Rewrites::ENCODE);
+        let encode_space = self.rules.contains(Rewrites::ENCODE_SPACE);
+        let escape = self.rules.contains(Rewrites::IRI_ESCAPE);
         let in_xref = self.xref_depth > 0;
         run.bytes().all(|b| {
             // `xri_must_encode` for ASCII: neither unreserved nor reserved.
@@ -448,29 +433,22 @@ impl Emitter<'_> {
         match n.kind() {
             k if k.is_root() => self.root(n, cx),
             NodeKind::Scheme => {
-                cx.lower |= self.rules.contains(Rules::SCHEME_CASE);
+                cx.lower |= self.rules.contains(Rewrites::SCHEME_CASE);
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Host => {
-                let fold = self.rules.contains(Rules::HOST_CASE);
+                let fold = self.rules.contains(Rewrites::HOST_CASE);
                 // RFC 3987 §5.3.2.1 lower-cases a "US-ASCII only host"; a host with other
                 // characters keeps its case in the syntax-based form (IDNA, §5.3.3, is
                 // scheme-based and goes further).
                 if fold
-                    && self.spec.host_case_ascii_only
+                    && let Some(note) = self.spec.host_case_ascii_only
                     && !crate::engine::pct::is_ascii_only_decoded(n.text(self.input))
                 {
                     if n.text(self.input).bytes().any(|b| b.is_ascii_uppercase()) {
                         self.warn_once(
                             ONCE_CASE,
-                            Diagnostic::of(
-                                Code::CaseNotFolded,
-                                n.span(),
-                                "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \
-                                 \"US-ASCII only host\", and this one has non-ASCII \
-                                 characters; compare it by hand, or through its IDNA (ACE) form, if its \
-                                 registry folds case",
-                            ),
+                            Diagnostic::of(Code::CaseNotFolded, n.span(), note),
                         );
                     }
                 } else {
@@ -479,7 +457,7 @@ impl Emitter<'_> {
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Nid => {
-                cx.lower |= self.rules.contains(Rules::NID_CASE);
+                cx.lower |= self.rules.contains(Rewrites::NID_CASE);
                 self.walk(n, cx, None, false, n.span().end);
             }
             NodeKind::Authority => self.authority(n, cx),
@@ -491,7 +469,7 @@ impl Emitter<'_> {
                     cx.decode = cx.decode.map(|_| u);
                 }
                 // Only the rfc2141bis draft's caching form has this rule: its query is directives.
-                if self.rules.contains(Rules::REORDER_DIRECTIVES) {
+                if self.rules.contains(Rewrites::REORDER_DIRECTIVES) {
                     self.directives(n, cx);
                 } else {
                     self.walk(n, cx, None, false, n.span().end);
@@ -515,7 +493,7 @@ impl Emitter<'_> {
     }
 
     /// Copies node `n` up to byte `end`: gaps as text, children by their kind. `star` is
-    /// the child whose leading "*" may go ([`Rules::DROP_STAR`]).
+    /// the child whose leading "*" may go ([`Rewrites::DROP_STAR`]).
     fn walk(&mut self, n: Node<'_>, cx: Cx, star: Option<usize>, first_rel: bool, end: usize) {
         let span = n.span();
         let end = end.min(span.end);
@@ -544,9 +522,9 @@ impl Emitter<'_> {
         match n.kind() {
             NodeKind::Xri => {
                 let rule = if cx.top {
-                    Rules::XRI_PREFIX
+                    Rewrites::XRI_PREFIX
                 } else {
-                    Rules::XRI_PREFIX_NESTED
+                    Rewrites::XRI_PREFIX_NESTED
                 };
                 if self.rules.contains(rule) && n.child(NodeKind::Scheme).is_none() {
                     self.put_str("xri://");
@@ -581,7 +559,7 @@ impl Emitter<'_> {
         // The rules decide what is cut: a void fragment-id (the WWW draft), or the URN
         // parts the URN specs' comparison drops (none without those rules).
         let end = if let Some(f) = n.child(NodeKind::Fragment).filter(|f| {
-            cx.top && f.span().is_empty() && self.rules.contains(Rules::DROP_VOID_FRAGMENT)
+            cx.top && f.span().is_empty() && self.rules.contains(Rewrites::DROP_VOID_FRAGMENT)
         }) {
             // The "#" before the void fragment-id goes too.
             f.span().start.saturating_sub(1)
@@ -590,7 +568,7 @@ impl Emitter<'_> {
         };
         self.walk(n, cx, None, false, end);
         if cx.top
-            && self.rules.contains(Rules::SCHEME_BASED)
+            && self.rules.contains(Rewrites::SCHEME_BASED)
             && matches!(n.kind(), NodeKind::Uri | NodeKind::Iri)
         {
             let scheme = n
@@ -606,23 +584,14 @@ impl Emitter<'_> {
 
     fn authority(&mut self, n: Node<'_>, mut cx: Cx) {
         let input = self.input;
-        let xri_authority = self.family() == Family::Xri
-            && n.child(NodeKind::Host).is_none()
-            && !n.rule().contains("iauthority")
-            && !n.rule().contains("iri-authority");
         let mut star = None;
-        if xri_authority {
-            cx.lower |= self.rules.contains(Rules::HOST_CASE);
-            let rgcs = matches!(
-                n.text(input).as_bytes().first(),
-                Some(b'=' | b'@' | b'+' | b'$')
-            );
-            if rgcs && self.rules.contains(Rules::DROP_STAR) {
-                star = n
-                    .children()
-                    .find(|c| c.kind() == NodeKind::Subsegment)
-                    .map(|c| c.index());
-            }
+        if let Some(fold) = self
+            .spec
+            .authority_fold
+            .and_then(|f| f(n, input, self.rules))
+        {
+            cx.lower |= fold.lower;
+            star = fold.skip;
         }
         let a0 = self.out.len();
         self.walk(n, cx, star, false, n.span().end);
@@ -637,7 +606,7 @@ impl Emitter<'_> {
         }
         let p0 = self.out.len();
         match cx.abs_path {
-            Some(syntax) if self.rules.contains(Rules::DOT_SEGMENTS) => {
+            Some(syntax) if self.rules.contains(Rewrites::DOT_SEGMENTS) => {
                 let saved = std::mem::take(&mut self.out);
                 self.walk(n, cx, None, false, n.span().end);
                 let p = std::mem::replace(&mut self.out, saved);
@@ -662,14 +631,15 @@ impl Emitter<'_> {
 
     fn segment(&mut self, n: Node<'_>, mut cx: Cx) {
         let text = n.text(self.input);
-        if self.spec.keep_encoded_dot_segments && text.contains('%') && is_dot_segment_decoded(text)
+        if self
+            .spec
+            .keep_encoded_segment
+            .is_some_and(|keep| keep(text))
         {
-            // The draft reserves "." and ".." (its "Hierarchical forms"): an encoded one is
-            // data, and decoding it would make it hierarchical.
             cx.decode = None;
         }
         // Only XRI Syntax 2.0's forms have this rule: its segments' subsegments.
-        let star = if self.rules.contains(Rules::DROP_STAR) {
+        let star = if self.rules.contains(Rewrites::DROP_STAR) {
             n.children()
                 .find(|c| c.kind() == NodeKind::Subsegment)
                 .map(|c| c.index())
@@ -790,10 +760,10 @@ impl Emitter<'_> {
     fn urn_cut(&self, end: usize) -> usize {
         let stops: &[u8] = if self
             .rules
-            .intersects(Rules::DROP_QUERY.union(Rules::DROP_RQF))
+            .intersects(Rewrites::DROP_QUERY.union(Rewrites::DROP_RQF))
         {
             b"?#"
-        } else if self.rules.contains(Rules::DROP_FRAGMENT) {
+        } else if self.rules.contains(Rewrites::DROP_FRAGMENT) {
             b"#"
         } else {
             return end;
@@ -849,53 +819,17 @@ impl Emitter<'_> {
         let len = input.len();
         let mut pos = 0;
         let lower = Cx { lower: true, ..cx };
-        match self.family() {
-            Family::Xri => {
-                let has_prefix =
-                    input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://");
-                if self.rules.contains(Rules::XRI_PREFIX) && !has_prefix && looks_like_xri(input) {
-                    self.put_str("xri://");
-                }
-                if has_prefix && self.rules.contains(Rules::SCHEME_CASE) {
-                    self.text(0, 3, lower);
-                    pos = 3;
-                }
-            }
-            Family::Urn => {
-                if looks_like_urn(input) {
-                    let c = if self.rules.contains(Rules::SCHEME_CASE) {
-                        lower
-                    } else {
-                        cx
-                    };
-                    self.text(0, 3, c);
-                    pos = 3;
-                    let nid_end = input
-                        .get(4..)
-                        .and_then(|t| t.find(':'))
-                        .map_or(len, |k| 4 + k);
-                    let c = if self.rules.contains(Rules::NID_CASE) {
-                        lower
-                    } else {
-                        cx
-                    };
-                    self.text(3, 4, cx);
-                    self.text(4, nid_end, c);
-                    pos = pos.max(nid_end);
-                }
-            }
-            Family::Uri => {
-                if let Some(s) = leading_scheme(input)
-                    && self.rules.contains(Rules::SCHEME_CASE)
-                {
-                    self.text(0, s.len(), lower);
-                    pos = s.len();
-                }
-            }
+        let head = (self.spec.head)(input, self.rules);
+        if let Some(insert) = head.insert {
+            self.put_str(insert);
+        }
+        for (start, end, lowered) in head.spans {
+            self.text(start, end, if lowered { lower } else { cx });
+            pos = pos.max(end);
         }
         // Without the URN drop rules the cut is at the end.
         let end = self.urn_cut(len).max(pos);
-        if self.rules.contains(Rules::IRI_ESCAPE) {
+        if self.rules.contains(Rewrites::IRI_ESCAPE) {
             for r in xref_regions(input) {
                 if r.start < pos {
                     continue;

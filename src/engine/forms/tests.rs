@@ -416,13 +416,13 @@ fn ladders_compose_to_canonical_on_fixed_trees() {
     // give canonical when all are applied together (the re-parsing ladder is tested in
     // tests/forms.rs with the real grammars).
     for p in Profile::ALL {
-        let mut all = Rules::NONE;
+        let mut all = Rewrites::NONE;
         for s in steps(&p.descriptor(), false) {
             all = all | s.rules;
         }
         assert_eq!(all, p.descriptor().forms.canonical, "{p}");
     }
-    let mut all = Rules::NONE;
+    let mut all = Rewrites::NONE;
     for s in steps(&Profile::Rfc2141bis.descriptor(), true) {
         all = all | s.rules;
     }
@@ -476,7 +476,7 @@ fn every_built_in_profile_has_forms_of_its_own() {
         let spec = p.descriptor().forms;
         let cache = spec
             .cache_steps
-            .map(|c| c.iter().fold(Rules::NONE, |r, s| r | s.rules));
+            .map(|c| c.iter().fold(Rewrites::NONE, |r, s| r | s.rules));
         assert_eq!(
             cache, spec.cache,
             "{p}: the caching ladder makes the caching form"
@@ -504,7 +504,7 @@ fn generic_forms_are_the_input_as_typed() {
         ["iri_normal", "uri_normal", "canonical", "display"]
     );
     assert!(f.diagnostics.is_empty());
-    assert!(GENERIC_FORMS.steps.is_empty() && GENERIC_FORMS.canonical == Rules::NONE);
+    assert!(GENERIC_FORMS.steps.is_empty() && GENERIC_FORMS.canonical == Rewrites::NONE);
     // The same tree under rfc3986's own spec is normalized.
     let f = make::compute(&input, Under::of(&rfc3986), &tree);
     assert_eq!(f.canonical, "http://example/a/~");

@@ -30,7 +30,7 @@ use std::sync::LazyLock;
 
 use crate::engine::descriptor::forms::{FormsSpec, GENERIC_SYNTAX, Unreserved};
 use crate::engine::descriptor::ladder::{LadderSpec, Rung};
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::forms::mailto_domain_case;
 use crate::engine::namespaces::{self, LayerScratch};
 use crate::engine::specs::Profile;
@@ -87,10 +87,10 @@ struct Shape {
 
 /// The rules of the URN steps the direct path writes: case of "urn", NID case, hex case,
 /// the r-, q- and f-components cut.
-const URN_RULES: Rules = Rules::SCHEME_CASE
-    .union(Rules::NID_CASE)
-    .union(Rules::HEX_CASE)
-    .union(Rules::DROP_RQF);
+const URN_RULES: Rewrites = Rewrites::SCHEME_CASE
+    .union(Rewrites::NID_CASE)
+    .union(Rewrites::HEX_CASE)
+    .union(Rewrites::DROP_RQF);
 
 /// Every built-in profile's shape, in [`Profile::ALL`]'s order, read once.
 static SHAPES: LazyLock<Vec<(Profile, Shape)>> = LazyLock::new(|| {
@@ -124,7 +124,7 @@ fn kind_of(ladder: &LadderSpec, forms: &FormsSpec) -> Kind {
     let steps = forms
         .steps(false)
         .iter()
-        .fold(Rules::NONE, |r, s| r | s.rules);
+        .fold(Rewrites::NONE, |r, s| r | s.rules);
     let generic_forms = forms.canonical == GENERIC_SYNTAX
         && steps == GENERIC_SYNTAX
         && matches!(forms.unreserved, Some(Unreserved::Ascii | Unreserved::Iri))
@@ -132,8 +132,8 @@ fn kind_of(ladder: &LadderSpec, forms: &FormsSpec) -> Kind {
         && forms.cache_steps.is_none();
     let generic_ladder = match ladder.rungs {
         [
-            Rung::Rules {
-                rules: Rules::NONE, ..
+            Rung::Rewrites {
+                rules: Rewrites::NONE, ..
             },
             Rung::SyntaxBased { .. },
             rest @ ..,

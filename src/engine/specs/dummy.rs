@@ -8,7 +8,7 @@ use crate::engine::codes::Code;
 use crate::engine::descriptor::forms::GENERIC_FORMS;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::GENERIC_LADDER;
-use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
@@ -61,11 +61,11 @@ pub static DUMMY: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(parse),
     quick: None,
-    rules: &[
+    rule_files: &[
         "@source dummy\n@notation abnf\n@section §1\ndigits = 1*DIGIT\n",
         CORE,
     ],
-    resolution: Resolver::None,
+    resolution: crate::engine::resolve::NONE,
     readings: ReadingMarks::NONE,
     examples: "",
     abnf: None,
@@ -73,6 +73,7 @@ pub static DUMMY: Descriptor = Descriptor {
     forms: &GENERIC_FORMS,
     ladder: &GENERIC_LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 #[cfg(test)]

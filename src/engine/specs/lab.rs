@@ -13,7 +13,7 @@ use crate::engine::codes::Code;
 use crate::engine::descriptor::forms::GENERIC_FORMS;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::GENERIC_LADDER;
-use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::tree::{Builder, NodeKind, Span};
 
@@ -44,8 +44,8 @@ pub static LAB: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(no_grammar),
     quick: None,
-    rules: &[],
-    resolution: Resolver::None,
+    rule_files: &[],
+    resolution: crate::engine::resolve::NONE,
     readings: ReadingMarks::NONE,
     examples: "",
     // The grammar is the user's file, not a text the binary ships.
@@ -54,6 +54,7 @@ pub static LAB: Descriptor = Descriptor {
     forms: &GENERIC_FORMS,
     ladder: &GENERIC_LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// [`LAB`] over `lab`'s grammar: what the analysis and the comparison use under the lab

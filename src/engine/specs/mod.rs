@@ -68,7 +68,7 @@ pub mod xri;
 pub mod dummy;
 
 /// The core rules (RFC 5234 Appendix B.1): a descriptor lists them after its own grammar
-/// when the grammar uses them ([`Descriptor::rules`]).
+/// when the grammar uses them ([`Descriptor::rule_files`]).
 pub const CORE: &str = include_str!("core.abnf");
 
 /// Parses `input` under `profile`.
@@ -283,7 +283,7 @@ impl Profile {
             lab_grammar: self == Profile::Lab,
             generic_split: d.family == Family::Uri
                 && matches!(d.readings.ipv4_or_reg_name, Some("reg-name" | "ireg-name"))
-                && d.resolution == Resolver::Rfc3986(super::path::PathSyntax::Generic)
+                && d.resolution == super::resolve::RFC3986
                 && d.quick.is_some(),
         }
     }

@@ -5,5 +5,6 @@ pub mod forms;
 pub mod grammar;
 pub mod rfc2396;
 pub mod rfc2396_grammar;
+pub mod rfc2396_resolve;
 pub mod rfc3986;
 pub mod rfc3987;

@@ -5,7 +5,7 @@
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
@@ -21,8 +21,11 @@ pub static RFC2396: Descriptor = Descriptor {
     grammar: GrammarEntry::Fn(rfc2396_grammar::parse),
     // No quick recognizer: batch checking runs the grammar.
     quick: None,
-    rules: &[include_str!("rfc2396.bnf"), CORE],
-    resolution: Resolver::Rfc2396,
+    rule_files: &[include_str!("rfc2396.bnf"), CORE],
+    resolution: Resolver {
+        algorithm: "RFC 2396 §5.2",
+        run: super::rfc2396_resolve::resolve,
+    },
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/rfc2396.txt"),
     abnf: Some(Abnf {
@@ -34,6 +37,7 @@ pub static RFC2396: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// RFC 2396 §6 names what is equivalent under the common syntax: "the scheme and hostname
@@ -45,26 +49,26 @@ pub const RFC2396_STEPS: [StepDef; 2] = [
     step(
         "case of the scheme",
         "RFC 2396 §3.1, §6",
-        Rules::SCHEME_CASE,
+        Rewrites::SCHEME_CASE,
     ),
-    step("case of the hostname", "RFC 2396 §6", Rules::HOST_CASE),
+    step("case of the hostname", "RFC 2396 §6", Rewrites::HOST_CASE),
 ];
 
 /// rfc2396.
 static FORMS: FormsSpec = FormsSpec {
     make: make::uri_forms,
     steps: &RFC2396_STEPS,
-    canonical: Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+    canonical: Rewrites::SCHEME_CASE.union(Rewrites::HOST_CASE),
     ..GENERIC_FORMS
 };
 
 /// rfc2396.
 static LADDER: LadderSpec = LadderSpec {
     rungs: &[
-        Rung::Rules {
+        Rung::Rewrites {
             name: "simple string comparison",
             spec: "RFC 2396 §6",
-            rules: Rules::NONE,
+            rules: Rewrites::NONE,
         },
         Rung::FormsSteps,
     ],
@@ -80,8 +84,8 @@ static LADDER: LadderSpec = LadderSpec {
                    differ",
         encoding_reserved: None,
         missing: &[],
-        nfc: false,
-        compatibility: false,
-        port_in_path: false,
+        nfc: None,
+        compatibility: None,
+        port_in_path: None,
     },
 };

@@ -3,12 +3,12 @@
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
-use crate::engine::path::PathSyntax;
 use crate::engine::quick;
+use crate::engine::resolve;
 use crate::engine::specs::CORE;
 use crate::engine::specs::uri::grammar as uri;
 
@@ -20,11 +20,11 @@ pub static RFC3986: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(|b| uri::parse(b, uri::Flavor::Uri)),
     quick: Some(quick::uri),
-    rules: &[include_str!("rfc3986.abnf"), CORE],
-    resolution: Resolver::Rfc3986(PathSyntax::Generic),
+    rule_files: &[include_str!("rfc3986.abnf"), CORE],
+    resolution: resolve::RFC3986,
     readings: ReadingMarks {
         by_family: false,
-        xri: false,
+        authority_also: None,
         ipv4_or_reg_name: Some("reg-name"),
     },
     examples: include_str!("../../../../examples/ids/rfc3986.txt"),
@@ -39,6 +39,7 @@ pub static RFC3986: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// rfc3986.
@@ -53,10 +54,10 @@ static FORMS: FormsSpec = FormsSpec {
 /// rfc3986.
 static LADDER: LadderSpec = LadderSpec {
     rungs: &[
-        Rung::Rules {
+        Rung::Rewrites {
             name: "simple string comparison",
             spec: "RFC 3986 §6.2.1",
-            rules: Rules::NONE,
+            rules: Rewrites::NONE,
         },
         Rung::SyntaxBased {
             name: "syntax-based normalization: case, percent-encoding, dot-segments",
@@ -77,21 +78,21 @@ pub const URI_STEPS: [StepDef; 4] = [
     step(
         "decode percent-encoded unreserved characters",
         "RFC 3986 §6.2.2.2",
-        Rules::DECODE_UNRESERVED,
+        Rewrites::DECODE_UNRESERVED,
     ),
     step(
         "case of the scheme and host",
         "RFC 3986 §6.2.2.1",
-        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+        Rewrites::SCHEME_CASE.union(Rewrites::HOST_CASE),
     ),
     step(
         "case of the percent-encoding hex digits",
         "RFC 3986 §6.2.2.1",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "remove dot-segments",
         "RFC 3986 §6.2.2.3",
-        Rules::DOT_SEGMENTS,
+        Rewrites::DOT_SEGMENTS,
     ),
 ];

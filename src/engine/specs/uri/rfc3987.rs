@@ -3,11 +3,11 @@
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
-use crate::engine::path::PathSyntax;
 use crate::engine::quick;
+use crate::engine::resolve;
 use crate::engine::specs::CORE;
 use crate::engine::specs::uri::grammar as uri;
 
@@ -19,11 +19,11 @@ pub static RFC3987: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(|b| uri::parse(b, uri::Flavor::Iri)),
     quick: Some(quick::iri),
-    rules: &[include_str!("rfc3987.abnf"), CORE],
-    resolution: Resolver::Rfc3986(PathSyntax::Generic),
+    rule_files: &[include_str!("rfc3987.abnf"), CORE],
+    resolution: resolve::RFC3986,
     readings: ReadingMarks {
         by_family: false,
-        xri: false,
+        authority_also: None,
         ipv4_or_reg_name: Some("ireg-name"),
     },
     examples: include_str!("../../../../examples/ids/rfc3987.txt"),
@@ -38,6 +38,7 @@ pub static RFC3987: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// rfc3987.
@@ -47,17 +48,21 @@ static FORMS: FormsSpec = FormsSpec {
     canonical: GENERIC_SYNTAX,
     unreserved: Some(Unreserved::Iri),
     query_unreserved: Some(Unreserved::IriQuery),
-    host_case_ascii_only: true,
+    host_case_ascii_only: Some(
+        "this host keeps its case: RFC 3987 §5.3.2.1 lower-cases only a \"US-ASCII only \
+         host\", and this one has non-ASCII characters; compare it by hand, or through its \
+         IDNA (ACE) form, if its registry folds case",
+    ),
     ..GENERIC_FORMS
 };
 
 /// rfc3987.
 static LADDER: LadderSpec = LadderSpec {
     rungs: &[
-        Rung::Rules {
+        Rung::Rewrites {
             name: "simple string comparison",
             spec: "RFC 3987 §5.3.1",
-            rules: Rules::NONE,
+            rules: Rewrites::NONE,
         },
         Rung::SyntaxBased {
             name: "syntax-based normalization: case, percent-encoding, dot-segments",
@@ -80,7 +85,11 @@ static LADDER: LadderSpec = LadderSpec {
         encoding: "{lead}: {t} encodes {c}, which is not unreserved; only percent-encoded \
                    unreserved characters may be decoded, an encoded reserved character is \
                    data, not a delimiter (RFC 3987 §5.3.2.3)",
-        nfc: true,
+        nfc: Some(
+            "the {kinds} differ only in Unicode normalization (canonically equivalent); \
+             comparison MUST NOT apply character normalization, IRIs are expected to be \
+             created in NFC (RFC 3987 §5.3.2.2)",
+        ),
         ..URI_WORDING
     },
 };
@@ -90,21 +99,21 @@ pub const IRI_STEPS: [StepDef; 4] = [
     step(
         "decode percent-encoded iunreserved characters",
         "RFC 3987 §5.3.2.3",
-        Rules::DECODE_UNRESERVED,
+        Rewrites::DECODE_UNRESERVED,
     ),
     step(
         "case of the scheme and US-ASCII host",
         "RFC 3987 §5.3.2.1",
-        Rules::SCHEME_CASE.union(Rules::HOST_CASE),
+        Rewrites::SCHEME_CASE.union(Rewrites::HOST_CASE),
     ),
     step(
         "case of the percent-encoding hex digits",
         "RFC 3987 §5.3.2.1",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "remove dot-segments",
         "RFC 3986 §6.2.2.3",
-        Rules::DOT_SEGMENTS,
+        Rewrites::DOT_SEGMENTS,
     ),
 ];

@@ -8,19 +8,34 @@ macro_rules! bis {
     };
 }
 
+pub mod forms;
 pub mod grammar;
 pub mod rfc2141;
 pub mod rfc2141bis;
 pub mod rfc8141;
 
+use crate::engine::descriptor::Resolver;
+
+/// The URN specs' resolution: none, URNs have no relative references.
+pub const NO_RELATIVE: Resolver = Resolver {
+    algorithm: "none (URN)",
+    run: |_, reference, _| {
+        crate::engine::resolve::no_relative(
+            reference,
+            "URNs have no relative references (their path is a single opaque segment); give \
+             the full URN, or resolve under a URI or XRI profile",
+        )
+    },
+};
+
 use crate::engine::descriptor::ladder::Wording;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::tree::NodeKind;
 
 /// The three case rules every URN spec has (RFC 2141 §5 steps 1 to 3).
-pub const URN_CASE: Rules = Rules::SCHEME_CASE
-    .union(Rules::NID_CASE)
-    .union(Rules::HEX_CASE);
+pub const URN_CASE: Rewrites = Rewrites::SCHEME_CASE
+    .union(Rewrites::NID_CASE)
+    .union(Rewrites::HEX_CASE);
 
 /// The `display-ambiguous` warning outside RFC 8141.
 pub const BIS_DISPLAY_WARNING: (&str, &str) = (
@@ -48,7 +63,7 @@ pub const URN_WORDING: Wording = Wording {
     encoding: "{lead}: percent-encoding MUST NOT be removed ({section})",
     encoding_reserved: None,
     missing: &[],
-    nfc: false,
-    compatibility: false,
-    port_in_path: false,
+    nfc: None,
+    compatibility: None,
+    port_in_path: None,
 };

@@ -5,8 +5,8 @@ use crate::engine::codes::{Code, Sections};
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::quick;
@@ -22,8 +22,8 @@ pub static RFC2141: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn2141),
-    rules: &[include_str!("rfc2141.bnf")],
-    resolution: Resolver::None,
+    rule_files: &[include_str!("rfc2141.bnf")],
+    resolution: super::NO_RELATIVE,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE
@@ -40,6 +40,7 @@ pub static RFC2141: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: URN.query_and_fragment_end_nss,
 };
 
 /// What RFC 2141 decides in the URN family's scanner.
@@ -128,6 +129,7 @@ static FORMS: FormsSpec = FormsSpec {
     canonical: URN_CASE,
     display_nss: ALPHANUM.or(RFC2141_OTHER),
     display_warning: BIS_DISPLAY_WARNING,
+    head: super::forms::head,
     ..GENERIC_FORMS
 };
 
@@ -142,7 +144,7 @@ static LADDER: LadderSpec = LadderSpec {
 
 /// RFC 2141 §5, step by step.
 pub const RFC2141_STEPS: [StepDef; 3] = [
-    step("case of \"urn:\"", "RFC 2141 §5", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 2141 §5", Rules::NID_CASE),
-    step("case of the %-escaping", "RFC 2141 §5", Rules::HEX_CASE),
+    step("case of \"urn:\"", "RFC 2141 §5", Rewrites::SCHEME_CASE),
+    step("case of the NID", "RFC 2141 §5", Rewrites::NID_CASE),
+    step("case of the %-escaping", "RFC 2141 §5", Rewrites::HEX_CASE),
 ];

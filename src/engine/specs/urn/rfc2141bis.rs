@@ -6,8 +6,8 @@ use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::Objective;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::quick;
@@ -25,8 +25,8 @@ pub static RFC2141BIS: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn2141bis),
-    rules: &[include_str!("rfc2141bis.abnf"), CORE],
-    resolution: Resolver::None,
+    rule_files: &[include_str!("rfc2141bis.abnf"), CORE],
+    resolution: super::NO_RELATIVE,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE
@@ -43,6 +43,7 @@ pub static RFC2141BIS: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: URN.query_and_fragment_end_nss,
 };
 
 /// What the rfc2141bis draft decides in the URN family's scanner.
@@ -139,11 +140,12 @@ static FORMS: FormsSpec = FormsSpec {
     steps: &BIS_NAMES_STEPS,
     cache_steps: Some(&BIS_CACHE_STEPS),
     canonical: URN_CASE
-        .union(Rules::DROP_FRAGMENT)
-        .union(Rules::DROP_QUERY),
-    cache: Some(crate::engine::descriptor::rule_set::cache_rules()),
+        .union(Rewrites::DROP_FRAGMENT)
+        .union(Rewrites::DROP_QUERY),
+    cache: Some(crate::engine::descriptor::rewrites::cache_rules()),
     display_nss: PCHAR,
     display_warning: BIS_DISPLAY_WARNING,
+    head: super::forms::head,
     ..GENERIC_FORMS
 };
 
@@ -176,27 +178,27 @@ pub const BIS_NAMES_STEPS: [StepDef; 5] = [
     step(
         "case of \"urn\"",
         "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::SCHEME_CASE,
+        Rewrites::SCHEME_CASE,
     ),
     step(
         "case of the NID",
         "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::NID_CASE,
+        Rewrites::NID_CASE,
     ),
     step(
         "case of the percent-encoding",
         "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "remove the fragment",
         "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::DROP_FRAGMENT,
+        Rewrites::DROP_FRAGMENT,
     ),
     step(
         "remove the query (objective 5a)",
         "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::DROP_QUERY,
+        Rewrites::DROP_QUERY,
     ),
 ];
 
@@ -209,6 +211,6 @@ pub const BIS_CACHE_STEPS: [StepDef; 5] = [
     step(
         "reorder the directives by keyword (objective 5b)",
         "draft-ietf-urnbis-rfc2141bis-urn-03 §5",
-        Rules::REORDER_DIRECTIVES,
+        Rewrites::REORDER_DIRECTIVES,
     ),
 ];

@@ -5,8 +5,8 @@ use crate::engine::codes::{Code, Sections};
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::quick;
@@ -23,8 +23,8 @@ pub static RFC8141: Descriptor = Descriptor {
     family: Family::Urn,
     grammar: GrammarEntry::Fn(|b| urn::parse(b, &URN)),
     quick: Some(quick::urn8141),
-    rules: &[include_str!("rfc8141.abnf"), CORE],
-    resolution: Resolver::None,
+    rule_files: &[include_str!("rfc8141.abnf"), CORE],
+    resolution: super::NO_RELATIVE,
     readings: ReadingMarks {
         by_family: true,
         ..ReadingMarks::NONE
@@ -41,6 +41,7 @@ pub static RFC8141: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: URN.query_and_fragment_end_nss,
 };
 
 /// What RFC 8141 decides in the URN family's scanner. RFC 8141 states the whole syntax as
@@ -115,7 +116,7 @@ pub static RFC8141_SECTIONS: Sections = Sections {
 static FORMS: FormsSpec = FormsSpec {
     make: make::urn_forms,
     steps: &RFC8141_STEPS,
-    canonical: URN_CASE.union(Rules::DROP_RQF),
+    canonical: URN_CASE.union(Rewrites::DROP_RQF),
     display_nss: PCHAR,
     // The warning cites RFC 8141 itself: §3.1 compares percent-encoded octets without
     // decoding them (its §3.2 examples keep `%2C` and "," apart).
@@ -124,6 +125,7 @@ static FORMS: FormsSpec = FormsSpec {
         "URN-equivalence never decodes percent-encoding (RFC 8141 §3.1), so the \
          two are different URNs",
     ),
+    head: super::forms::head,
     ..GENERIC_FORMS
 };
 
@@ -142,16 +144,16 @@ static LADDER: LadderSpec = LadderSpec {
 
 /// RFC 8141 §3.1, step by step.
 pub const RFC8141_STEPS: [StepDef; 4] = [
-    step("case of \"urn\"", "RFC 8141 §3.1", Rules::SCHEME_CASE),
-    step("case of the NID", "RFC 8141 §3.1", Rules::NID_CASE),
+    step("case of \"urn\"", "RFC 8141 §3.1", Rewrites::SCHEME_CASE),
+    step("case of the NID", "RFC 8141 §3.1", Rewrites::NID_CASE),
     step(
         "case of the percent-encoding",
         "RFC 8141 §3.1",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "ignore the r-, q- and f-components",
         "RFC 8141 §3.1",
-        Rules::DROP_RQF,
+        Rewrites::DROP_RQF,
     ),
 ];

@@ -9,10 +9,9 @@
 use crate::engine::descriptor::forms::{FormsSpec, GENERIC_FORMS};
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::{GENERIC_LADDER, LadderSpec, Rung};
-use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::descriptor::{Auto, Descriptor, ReadingMarks};
 use crate::engine::family::Family;
-use crate::engine::path::PathSyntax;
 
 use crate::engine::whatwg;
 
@@ -25,8 +24,11 @@ pub static WHATWG: Descriptor = Descriptor {
     grammar: GrammarEntry::WithBase(whatwg::tree::build),
     quick: Some(super::quick::whatwg),
     // The standard writes its syntax as an algorithm and prose: this is idbench's reading.
-    rules: &[include_str!("rules.abnf"), crate::engine::specs::CORE],
-    resolution: Resolver::Rfc3986(PathSyntax::Generic),
+    rule_files: &[
+        include_str!("url_standard.abnf"),
+        crate::engine::specs::CORE,
+    ],
+    resolution: crate::engine::resolve::PARSE_AGAINST_BASE,
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/whatwg.txt"),
     abnf: None,
@@ -34,6 +36,7 @@ pub static WHATWG: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: true,
+    nss_ends_at_query: false,
 };
 
 /// whatwg: the serialization is the canonical form (URL Standard §4.5).
@@ -51,10 +54,10 @@ static FORMS: FormsSpec = FormsSpec {
 /// which decides (the standard's equality leaves "exclude fragments" unset).
 static LADDER: LadderSpec = LadderSpec {
     rungs: &[
-        Rung::Rules {
+        Rung::Rewrites {
             name: "the inputs as typed",
             spec: "URL Standard §4.6 #concept-url-equals",
-            rules: Rules::NONE,
+            rules: Rewrites::NONE,
         },
         Rung::Serializations {
             name: "the serializations without fragments (URL equals, exclude fragments set)",

@@ -4,10 +4,10 @@ use crate::engine::chars::*;
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
+use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
-use crate::engine::forms::make;
+use crate::engine::forms::{is_dot_segment_decoded, make};
 use crate::engine::quick;
 use crate::engine::specs::www::grammar as www;
 
@@ -19,8 +19,11 @@ pub static RFC1630: Descriptor = Descriptor {
     family: Family::Uri,
     grammar: GrammarEntry::Fn(www::parse),
     quick: Some(quick::www),
-    rules: &[include_str!("rfc1630.bnf")],
-    resolution: Resolver::Www,
+    rule_files: &[include_str!("rfc1630.bnf")],
+    resolution: Resolver {
+        algorithm: "WWW URI draft, Partial form",
+        run: super::resolve::resolve,
+    },
     readings: ReadingMarks::NONE,
     examples: include_str!("../../../../examples/ids/rfc1630.txt"),
     abnf: Some(Abnf {
@@ -31,20 +34,23 @@ pub static RFC1630: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// rfc1630 (the WWW draft).
 static FORMS: FormsSpec = FormsSpec {
     make: make::www_forms,
     steps: &WWW_STEPS,
-    canonical: Rules::HEX_CASE
-        .union(Rules::DECODE_UNRESERVED)
-        .union(Rules::ENCODE_SPACE)
-        .union(Rules::DROP_VOID_FRAGMENT),
+    canonical: Rewrites::HEX_CASE
+        .union(Rewrites::DECODE_UNRESERVED)
+        .union(Rewrites::ENCODE_SPACE)
+        .union(Rewrites::DROP_VOID_FRAGMENT),
     unreserved: Some(Unreserved::Www { plus: false }),
     path_unreserved: Some(Unreserved::Www { plus: true }),
     query_unreserved: Some(Unreserved::Www { plus: false }),
-    keep_encoded_dot_segments: true,
+    // The draft reserves "." and ".." (its "Hierarchical forms"): an encoded one is data,
+    // and decoding it would make it hierarchical.
+    keep_encoded_segment: Some(|t| t.contains('%') && is_dot_segment_decoded(t)),
     ..GENERIC_FORMS
 };
 
@@ -69,9 +75,18 @@ static LADDER: LadderSpec = LadderSpec {
             slash: "; the encoded slash has no hierarchical significance",
         }),
         missing: &[],
-        nfc: false,
-        compatibility: true,
-        port_in_path: true,
+        nfc: None,
+        compatibility: Some(COMPATIBILITY),
+        // The draft's generic syntax has no authority, so `http://a:80/` reads as a path
+        // whose third segment is `a:80`; its scheme sections describe that ":port". The
+        // draft defines no default port to drop and brings two URIs to the same encoding
+        // level before comparing them, nothing more.
+        port_in_path: Some(
+            "A has {a} where B has {b}: the draft defines no default port (its FTP section \
+             only says a port \"if given gives the port of the FTP server if not the FTP \
+             default\"), and brings two URIs to the same encoding level before comparing \
+             them, nothing more; the port is compared as written ({section})",
+        ),
     },
 };
 
@@ -80,21 +95,21 @@ pub const WWW_STEPS: [StepDef; 4] = [
     step(
         "case of the percent-encoding hex digits",
         "WWW URI draft, Conventional URI encoding scheme",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "decode characters that need no escaping (not the reserved ones)",
         "WWW URI draft, Reduced or increased safe character sets",
-        Rules::DECODE_UNRESERVED,
+        Rewrites::DECODE_UNRESERVED,
     ),
     step(
         "encode every space as %20",
         "WWW URI draft, Unsafe characters",
-        Rules::ENCODE_SPACE,
+        Rewrites::ENCODE_SPACE,
     ),
     step(
         "remove a void fragment-id",
         "WWW URI draft, Fragment-id",
-        Rules::DROP_VOID_FRAGMENT,
+        Rewrites::DROP_VOID_FRAGMENT,
     ),
 ];

@@ -2,8 +2,11 @@
 //! §2.3.3 (IRI-normal form back to XRI-normal form).
 
 use crate::engine::codes::{Code, CodeReading};
+use crate::engine::descriptor::forms::{AuthorityFold, CASE_NOT_FOLDED, Head};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::family::looks_like_xri;
 use crate::engine::pct::triplet_at;
-use crate::engine::tree::{Diagnostic, Span};
+use crate::engine::tree::{Diagnostic, Node, NodeKind, Span};
 
 use crate::engine::forms::text::{nfkc, push_iri_escaped, xref_regions};
 
@@ -182,6 +185,57 @@ pub fn iri_normal_to_xri(input: &str) -> (String, Vec<Diagnostic>) {
         }
     };
     (out, diags)
+}
+
+/// XRI's authorities ([`FormsSpec::authority_fold`]): one without a host node that is no
+/// IRI authority (a GCS or cross-reference authority) is lower-cased as a whole under
+/// [`Rewrites::HOST_CASE`] (§2.5.1: "case-insensitively as defined in \[IRI\]"), and a GCS
+/// authority's leading "*" subsegment is dropped under [`Rewrites::DROP_STAR`].
+///
+/// [`FormsSpec::authority_fold`]: crate::engine::descriptor::forms::FormsSpec::authority_fold
+pub fn authority_fold(n: Node<'_>, input: &str, rules: Rewrites) -> Option<AuthorityFold> {
+    let xri_authority = n.child(NodeKind::Host).is_none()
+        && !n.rule().contains("iauthority")
+        && !n.rule().contains("iri-authority");
+    if !xri_authority {
+        return None;
+    }
+    let rgcs = matches!(
+        n.text(input).as_bytes().first(),
+        Some(b'=' | b'@' | b'+' | b'$')
+    );
+    let skip = if rgcs && rules.contains(Rewrites::DROP_STAR) {
+        n.children()
+            .find(|c| c.kind() == NodeKind::Subsegment)
+            .map(|c| c.index())
+    } else {
+        None
+    };
+    Some(AuthorityFold {
+        lower: rules.contains(Rewrites::HOST_CASE),
+        skip,
+    })
+}
+
+/// XRI's note on a capital lower-casing leaves alone ([`CASE_NOT_FOLDED`], read as §2.5.1
+/// reads it).
+pub fn case_not_folded(span: Span) -> Diagnostic {
+    Diagnostic::read(CodeReading::CaseNotFoldedXri, span, CASE_NOT_FOLDED)
+}
+
+/// The head of an XRI without a tree ([`Head`]): "xri://" added under
+/// [`Rewrites::XRI_PREFIX`] to an XRI that starts with a global context symbol or "(", and
+/// the prefix's "xri" lower-cased under [`Rewrites::SCHEME_CASE`].
+pub fn head(input: &str, rules: Rewrites) -> Head {
+    let mut head = Head::default();
+    let has_prefix = input.len() >= 6 && input.as_bytes()[..6].eq_ignore_ascii_case(b"xri://");
+    if rules.contains(Rewrites::XRI_PREFIX) && !has_prefix && looks_like_xri(input) {
+        head.insert = Some("xri://");
+    }
+    if has_prefix && rules.contains(Rewrites::SCHEME_CASE) {
+        head.spans.push((0, 3, true));
+    }
+    head
 }
 
 #[cfg(test)]

@@ -3,13 +3,15 @@
 use crate::engine::descriptor::forms::*;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::ladder::*;
-use crate::engine::descriptor::rule_set::Rules;
-use crate::engine::descriptor::{Abnf, Auto, Descriptor, ReadingMarks, Resolver};
+use crate::engine::descriptor::rewrites::Rewrites;
+use crate::engine::descriptor::{Abnf, AuthorityAlso, Auto, Descriptor, ReadingMarks, Resolver};
 use crate::engine::family::Family;
 use crate::engine::forms::make;
 use crate::engine::path::PathSyntax;
 use crate::engine::quick;
+use crate::engine::resolve;
 use crate::engine::specs::CORE;
+use crate::engine::specs::uri::grammar as uri;
 use crate::engine::specs::xri::grammar as xri;
 
 /// OASIS XRI Syntax V2.0.
@@ -20,11 +22,18 @@ pub static XRI2: Descriptor = Descriptor {
     family: Family::Xri,
     grammar: GrammarEntry::Fn(xri::parse),
     quick: Some(quick::xri),
-    rules: &[include_str!("xri2.abnf"), CORE],
-    resolution: Resolver::Rfc3986(PathSyntax::Xri),
+    rule_files: &[include_str!("xri2.abnf"), CORE],
+    resolution: Resolver {
+        algorithm: "XRI Syntax 2.0 §2.4.1",
+        run: |base, reference, d| resolve::generic(base, reference, &d.grammar, PathSyntax::Xri),
+    },
     readings: ReadingMarks {
         by_family: false,
-        xri: true,
+        authority_also: Some(AuthorityAlso {
+            rules: &["gcs-authority", "xref-authority"],
+            grammar: |b| uri::parse(b, uri::Flavor::Iri),
+            rule: "iauthority",
+        }),
         ipv4_or_reg_name: Some("ireg-name"),
     },
     examples: include_str!("../../../../examples/ids/xri2.txt"),
@@ -39,19 +48,24 @@ pub static XRI2: Descriptor = Descriptor {
     forms: &FORMS,
     ladder: &LADDER,
     url_setters: false,
+    nss_ends_at_query: false,
 };
 
 /// xri2.
 static FORMS: FormsSpec = FormsSpec {
     make: make::xri_forms,
     steps: &XRI_STEPS,
-    canonical: Rules::XRI_NORMAL
+    canonical: Rewrites::XRI_NORMAL
         .union(GENERIC_SYNTAX)
-        .union(Rules::XRI_PREFIX)
-        .union(Rules::XRI_PREFIX_NESTED)
-        .union(Rules::DROP_STAR),
+        .union(Rewrites::XRI_PREFIX)
+        .union(Rewrites::XRI_PREFIX_NESTED)
+        .union(Rewrites::DROP_STAR),
     unreserved: Some(Unreserved::Xri),
     iri_normal_valid_under: Some(&crate::engine::specs::uri::rfc3987::RFC3987.grammar),
+    from_iri_normal: Some(crate::engine::specs::xri::forms::iri_normal_to_xri),
+    authority_fold: Some(crate::engine::specs::xri::forms::authority_fold),
+    case_not_folded: crate::engine::specs::xri::forms::case_not_folded,
+    head: crate::engine::specs::xri::forms::head,
     ..GENERIC_FORMS
 };
 
@@ -62,52 +76,52 @@ static LADDER: LadderSpec = LadderSpec {
         Rung::SideForms {
             spec: "XRI Syntax 2.0 §2.3.3",
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "character-for-character comparison",
             spec: "XRI Syntax 2.0 §2.5.2",
-            rules: Rules::NONE,
+            rules: Rewrites::NONE,
         },
         Rung::IgnoreDollar {
             name: "ignore \"$\" cross-references (ignore_dollar)",
             spec: "XRI Syntax 2.0 §2.5.4",
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "one XRI in any form: NFKC, XRI-normal percent-encoding, optional \"xri://\"",
             spec: "XRI Syntax 2.0 §2.5.2",
-            rules: Rules::NFKC
-                .union(Rules::ENCODE)
-                .union(Rules::XRI_PREFIX)
-                .union(Rules::XRI_PREFIX_NESTED),
+            rules: Rewrites::NFKC
+                .union(Rewrites::ENCODE)
+                .union(Rewrites::XRI_PREFIX)
+                .union(Rewrites::XRI_PREFIX_NESTED),
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "case of the scheme, and of IRI cross-references' schemes",
             spec: "XRI Syntax 2.0 §2.5.1",
-            rules: Rules::SCHEME_CASE,
+            rules: Rewrites::SCHEME_CASE,
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "case of the authorities, in cross-references too",
             spec: "XRI Syntax 2.0 §2.5.1",
-            rules: Rules::HOST_CASE,
+            rules: Rewrites::HOST_CASE,
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "case of the percent-encoding hex digits",
             spec: "XRI Syntax 2.0 §2.5.1",
-            rules: Rules::HEX_CASE,
+            rules: Rewrites::HEX_CASE,
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "decode percent-encoded unreserved characters",
             spec: "XRI Syntax 2.0 §2.5.2",
-            rules: Rules::DECODE_UNRESERVED,
+            rules: Rewrites::DECODE_UNRESERVED,
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "drop the optional leading star of segments",
             spec: "XRI Syntax 2.0 §2.5.3",
-            rules: Rules::DROP_STAR,
+            rules: Rewrites::DROP_STAR,
         },
-        Rung::Rules {
+        Rung::Rewrites {
             name: "remove /./ and /../ in absolute XRIs",
             spec: "XRI Syntax 2.0 §2.5.5",
-            rules: Rules::DOT_SEGMENTS,
+            rules: Rewrites::DOT_SEGMENTS,
         },
         Rung::DollarKept {
             name: "\"$\" cross-references kept: significant unless ignore_dollar",
@@ -137,9 +151,9 @@ static LADDER: LadderSpec = LadderSpec {
                    unreserved characters may be decoded (XRI Syntax 2.0 §2.5.2)",
         encoding_reserved: None,
         missing: &[],
-        nfc: false,
-        compatibility: false,
-        port_in_path: false,
+        nfc: None,
+        compatibility: None,
+        port_in_path: None,
     },
 };
 
@@ -148,41 +162,41 @@ pub const XRI_STEPS: [StepDef; 8] = [
     step(
         "NFKC, and percent-encode what must be",
         "XRI Syntax 2.0 §2.1.1",
-        Rules::NFKC.union(Rules::ENCODE),
+        Rewrites::NFKC.union(Rewrites::ENCODE),
     ),
     step(
         "remove unnecessary percent-encoding",
         "XRI Syntax 2.0 §2.5.2",
-        Rules::DECODE_UNRESERVED.union(Rules::NFKC),
+        Rewrites::DECODE_UNRESERVED.union(Rewrites::NFKC),
     ),
     step(
         "add the optional \"xri://\"",
         "XRI Syntax 2.0 §2.5.5",
-        Rules::XRI_PREFIX.union(Rules::XRI_PREFIX_NESTED),
+        Rewrites::XRI_PREFIX.union(Rewrites::XRI_PREFIX_NESTED),
     ),
     step(
         "lower-case the scheme",
         "XRI Syntax 2.0 §2.5.1",
-        Rules::SCHEME_CASE,
+        Rewrites::SCHEME_CASE,
     ),
     step(
         "lower-case the authority",
         "XRI Syntax 2.0 §2.5.1",
-        Rules::HOST_CASE,
+        Rewrites::HOST_CASE,
     ),
     step(
         "upper-case the percent-encoding",
         "XRI Syntax 2.0 §2.1.4",
-        Rules::HEX_CASE,
+        Rewrites::HEX_CASE,
     ),
     step(
         "remove the optional leading star",
         "XRI Syntax 2.0 §2.5.3",
-        Rules::DROP_STAR,
+        Rewrites::DROP_STAR,
     ),
     step(
         "remove /./ and /../ in absolute XRIs",
         "XRI Syntax 2.0 §2.5.5",
-        Rules::DOT_SEGMENTS,
+        Rewrites::DOT_SEGMENTS,
     ),
 ];
