@@ -133,7 +133,8 @@ fn kind_of(ladder: &LadderSpec, forms: &FormsSpec) -> Kind {
     let generic_ladder = match ladder.rungs {
         [
             Rung::Rewrites {
-                rules: Rewrites::NONE, ..
+                rules: Rewrites::NONE,
+                ..
             },
             Rung::SyntaxBased { .. },
             rest @ ..,
