@@ -1293,14 +1293,14 @@ fn read_all(
 pub(super) fn json_of_reader(
     reader: impl Read,
     profile: Option<Profile>,
-    namespaces: bool,
+    (namespaces, schemes): (bool, bool),
     out: &mut impl Write,
 ) -> io::Result<()> {
     let ctx = Ctx {
         profile,
         namespaces,
         agree: None,
-        schemes: false,
+        schemes,
         format: Format::Json,
         quiet: false,
         names: None,
