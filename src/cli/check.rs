@@ -397,9 +397,16 @@ fn urn_parts(s: &str, components: bool) -> Option<(usize, usize, usize)> {
     (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
 }
 
-/// `--schemes`' record for a line judged under `profile` (check_schemes.rs).
-fn scheme_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra<'static>> {
-    let r = super::check_schemes::judge(bytes, profile, valid)?;
+/// `--schemes`' record for a line judged under `profile` (check_schemes.rs), with the
+/// worker's scheme caches; each finding's message only for the annotations.
+fn scheme_extra<'a>(
+    scratch: &mut LayerScratch,
+    bytes: &'a [u8],
+    profile: &str,
+    valid: bool,
+    messages: bool,
+) -> Option<NsExtra<'a>> {
+    let r = super::check_schemes::judge(scratch.schemes(), bytes, profile, valid, messages)?;
     Some(NsExtra {
         label: "scheme",
         key: "scheme_spec",
@@ -1032,7 +1039,10 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         }
         .or_else(|| {
             (ctx.schemes && (!ctx.quiet || ctx.fail_on_warning))
-                .then(|| scheme_extra(bytes, shown_profile, verdict.is_ok()))
+                .then(|| {
+                    let messages = ctx.annotations.is_some();
+                    scheme_extra(ns, bytes, shown_profile, verdict.is_ok(), messages)
+                })
                 .flatten()
         });
         if let Some(n) = &extra {

@@ -362,12 +362,19 @@ fn batch_judge(i: usize) -> Option<&'static Judge> {
 #[derive(Clone, Debug, Default)]
 pub struct LayerScratch {
     caches: Vec<Option<Scratch>>,
+    /// The URI scheme layer's caches, kept beside these by the same workers.
+    schemes: super::schemes::LayerScratch,
 }
 
 impl LayerScratch {
     /// An empty scratch: no cache is made until a namespace needs one.
     pub fn new() -> LayerScratch {
         LayerScratch::default()
+    }
+
+    /// The URI scheme layer's caches (`check --schemes`'s workers keep them here).
+    pub fn schemes(&mut self) -> &mut super::schemes::LayerScratch {
+        &mut self.schemes
     }
 }
 

@@ -33,7 +33,8 @@ pub struct Check {
     pub run: fn(&str, usize) -> Option<Finding>,
 }
 
-/// Every check.
+/// Every check (at most 32: the layer's table of known schemes keeps, for each, the checks
+/// that apply to it as bits of a `u32`; a test holds the count).
 pub static CHECKS: &[Check] = &[
     Check {
         schemes: &["http", "https"],
@@ -227,7 +228,7 @@ fn authority(input: &str, scheme_end: usize) -> Option<(usize, usize)> {
     let rest = input.get(scheme_end..)?;
     let after = rest.strip_prefix("://")?;
     let start = scheme_end + 3;
-    let len = after.find(['/', '?', '#']).unwrap_or(after.len());
+    let len = memchr::memchr3(b'/', b'?', b'#', after.as_bytes()).unwrap_or(after.len());
     Some((start, start + len))
 }
 
@@ -336,6 +337,11 @@ fn empty_path_as_slash(uri: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_checks_fit_the_known_tables_mask() {
+        assert!(CHECKS.len() <= 32, "{} checks", CHECKS.len());
+    }
 
     #[test]
     fn default_ports_drop_only_their_own_port() {
