@@ -269,7 +269,7 @@ fn parse_json_and_text_carry_the_scheme_spec() {
 fn the_specs_equivalence_examples_are_equivalent_at_their_step() {
     for (a, b, spec) in [
         ("tel:+1-201-555-0123", "tel:+12015550123", "RFC 3966 §5.1.1"),
-        ("geo:90,-22.43;crs=WGS84", "geo:90,46", "RFC 5870 §3.4.3"),
+        ("geo:90,-22.43;crs=WGS84", "geo:90,46", "RFC 5870 §3.4.4"),
         (
             "coap://example.net:5683/",
             "coap://example.net/",

@@ -1041,8 +1041,9 @@ pub(crate) fn printable(s: &str) -> String {
 
 /// The scheme's rungs of a comparison ladder, after the generic ones: for sides `a` and `b`
 /// (the generic ladder's last texts) of one scheme, each of its steps
-/// ([`catalogue::steps_for`]) applied to both, as `(name, spec, a, b)`; a step that changes
-/// neither side is left out. Empty when the sides' schemes differ or the scheme has no
+/// ([`catalogue::steps_for`]) applied to both, then its steps on both sides at once
+/// ([`catalogue::PAIR_STEPS`]), as `(name, spec, a, b)`; a step that changes neither side
+/// is left out. Empty when the sides' schemes differ or the scheme has no
 /// step (or is `urn`). Linear in the sides' lengths.
 pub fn ladder_steps(a: &str, b: &str) -> Vec<(&'static str, &'static str, String, String)> {
     let scheme_of = |s: &str| {
@@ -1071,6 +1072,16 @@ pub fn ladder_steps(a: &str, b: &str) -> Vec<(&'static str, &'static str, String
             cb = x;
         }
         out.push((name, spec, ca.clone(), cb.clone()));
+    }
+    for st in catalogue::PAIR_STEPS
+        .iter()
+        .filter(|st| st.schemes.contains(&sa.as_str()))
+    {
+        if let Some((na, nb)) = (st.apply)(&ca, &cb) {
+            ca = na;
+            cb = nb;
+            out.push((st.name, st.spec, ca.clone(), cb.clone()));
+        }
     }
     out
 }
