@@ -542,30 +542,43 @@ pub struct Ask<'a> {
 }
 
 /// The input as RFC 3987 §3.1 maps an IRI to a URI (every non-ASCII character's UTF-8
-/// bytes percent-encoded), with, for each byte of the result, the input's byte it came
-/// from; `None` when the input is ASCII (no mapping needed).
-fn as_uri(input: &str) -> Option<(String, Vec<usize>)> {
+/// bytes percent-encoded); `None` when the input is ASCII (no mapping needed). Where a
+/// byte of the result came from is [`mapped_back`]'s, worked out only where asked (a
+/// failure's offset, the tree's nodes), not for every line of a batch.
+fn as_uri(input: &str) -> Option<String> {
     if input.is_ascii() {
         return None;
     }
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = String::with_capacity(input.len() * 3);
-    let mut from = Vec::with_capacity(input.len() * 3);
-    for (i, c) in input.char_indices() {
+    for c in input.chars() {
         if c.is_ascii() {
             out.push(c);
-            from.push(i);
         } else {
-            const HEX: &[u8; 16] = b"0123456789ABCDEF";
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 out.push('%');
                 out.push(char::from(HEX[usize::from(b >> 4)]));
                 out.push(char::from(HEX[usize::from(b & 15)]));
-                from.extend([i, i, i]);
             }
         }
     }
-    Some((out, from))
+    Some(out)
+}
+
+/// The byte of `input` that byte `at` of its URI mapping ([`as_uri`]) came from: the
+/// start of the character whose encoding holds it; the input's length past the end.
+/// Linear in the input.
+fn mapped_back(input: &str, at: usize) -> usize {
+    let mut m = 0;
+    for (i, c) in input.char_indices() {
+        let width = if c.is_ascii() { 1 } else { 3 * c.len_utf8() };
+        if at < m + width {
+            return i;
+        }
+        m += width;
+    }
+    input.len()
 }
 
 /// The layer on `input`, whose scheme is `input[..scheme_end]` (the generic tree's
@@ -744,10 +757,10 @@ fn judge_scheme(
         && let Ok(l) = load(g)
     {
         let mapped = as_uri(input);
-        let text = mapped.as_ref().map_or(input, |(t, _)| t.as_str());
+        let text = mapped.as_deref().unwrap_or(input);
         let back = |at: usize| -> usize {
             match &mapped {
-                Some((_, from)) => from.get(at).copied().unwrap_or(input.len()),
+                Some(_) => mapped_back(input, at),
                 None => at.min(input.len()),
             }
         };
@@ -1084,4 +1097,104 @@ pub fn ladder_steps(a: &str, b: &str) -> Vec<(&'static str, &'static str, String
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each byte of the URI mapping goes back to the start of the character it encodes.
+    #[test]
+    fn mapped_offsets_go_back_to_their_character() {
+        let input = "http://a/é日?q";
+        let text = as_uri(input).expect("non-ASCII");
+        assert_eq!(text, "http://a/%C3%A9%E6%97%A5?q");
+        let mut want = Vec::new();
+        for (i, c) in input.char_indices() {
+            let n = if c.is_ascii() { 1 } else { 3 * c.len_utf8() };
+            want.extend(std::iter::repeat_n(i, n));
+        }
+        for (at, &w) in want.iter().enumerate() {
+            assert_eq!(mapped_back(input, at), w, "{at}");
+        }
+        assert_eq!(mapped_back(input, text.len()), input.len());
+        assert!(as_uri("http://a/").is_none());
+    }
+
+    /// Batch checking's verdict is the full layer's: the same validity and the same
+    /// findings in the same order, with one scratch kept across every input (its caches
+    /// never change an answer).
+    #[test]
+    fn the_batch_verdict_is_the_layers() {
+        let mut scratch = LayerScratch::new();
+        for input in [
+            "http://example.com/",
+            "HTTP://example.com:80/a",
+            "http:///a",
+            "https://u:p@h/",
+            "mailto:a@b@c",
+            "tel:7042",
+            "tel:+1-201-555-0123",
+            "fax:+1-201-555-0123",
+            "pkg:npm/foo@1",
+            "zzzz-unknown:x",
+            "geo:90,46",
+            "http://ex.com/日本語?q=東京",
+            "ws://h/\u{202e}x",
+            "sip:alice@atlanta.com;transport=tcp",
+            "data:,x",
+            "did:example:123",
+        ] {
+            let end = input.find(':').expect("scheme");
+            for generic_valid in [true, false] {
+                let ask = Ask {
+                    generic_valid,
+                    canonical_scheme: None,
+                    tree: false,
+                };
+                let full = analyze_scheme(input, end, ask).expect("layer");
+                let v = scheme_verdict(&mut scratch, input, end, generic_valid).expect("layer");
+                assert_eq!(v.valid, full.valid, "{input}");
+                assert_eq!(v.entry.is_some(), full.registered(), "{input}");
+                assert_eq!(
+                    v.grammar.map(|g| g.scheme),
+                    full.grammar.map(|g| g.scheme),
+                    "{input}"
+                );
+                let codes: Vec<(Severity, Code, Span)> = full
+                    .diagnostics
+                    .iter()
+                    .map(|d| (d.severity, d.code, d.span))
+                    .collect();
+                assert_eq!(v.findings, codes, "{input}");
+            }
+        }
+        assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true).is_none());
+    }
+
+    /// The table of known schemes answers as the registry and the grammar files do, in
+    /// any case.
+    #[test]
+    fn the_known_table_is_the_registry_and_the_files() {
+        for e in &snapshot().entries {
+            for name in [e.scheme.to_string(), e.scheme.to_ascii_uppercase()] {
+                let k = known(&name);
+                assert_eq!(k.entry.map(|x| x.scheme), Some(e.scheme));
+                assert_eq!(
+                    k.grammar.and_then(|i| FILES.get(i)).map(|g| g.scheme),
+                    file_for(e.scheme).map(|g| g.scheme)
+                );
+            }
+        }
+        for g in files() {
+            assert_eq!(
+                known(g.scheme).grammar.and_then(|i| FILES.get(i)).map(|f| f.scheme),
+                Some(g.scheme)
+            );
+        }
+        assert!(known("zzzz-none").entry.is_none());
+        assert!(known(&"A".repeat(100)).entry.is_none());
+        assert_ne!(known("http").checks, 0);
+        assert_eq!(known("mailto").checks, 0);
+    }
 }
