@@ -538,25 +538,53 @@ impl Serialize for NsExtra<'_> {
         } else {
             "nid"
         };
-        m.serialize_field(name, &self.nid.to_ascii_lowercase())?;
+        // The name in lower case, on the stack when it is short (a scheme or a NID is):
+        // this path serves every record of a line that is not plain JSON ASCII.
+        let mut buf = [0u8; 64];
+        let lower = match buf.get_mut(..self.nid.len()) {
+            Some(b) if self.nid.is_ascii() => {
+                b.copy_from_slice(self.nid.as_bytes());
+                b.make_ascii_lowercase();
+                std::borrow::Cow::Borrowed(std::str::from_utf8(b).unwrap_or_default())
+            }
+            _ => std::borrow::Cow::Owned(self.nid.to_ascii_lowercase()),
+        };
+        m.serialize_field(name, &*lower)?;
         m.serialize_field("registered", &self.registered)?;
         m.serialize_field("valid", &self.valid)?;
         m.serialize_field("document", &self.document)?;
-        let findings: Vec<serde_json::Value> = self
-            .findings
-            .iter()
-            .map(|&(severity, code, span)| {
-                serde_json::json!({
-                    "severity": severity.name(),
-                    "code": code.as_str(),
-                    "start": span.start,
-                    "end": span.end,
-                })
-            })
-            .collect();
-        m.serialize_field("findings", &findings)?;
+        m.serialize_field("findings", &FindingsJson(&self.findings))?;
         m.end()
     }
+}
+
+/// A record's findings as `[{"code", "end", "severity", "start"}, …]` (the keys in the
+/// order the direct writer, [`NsExtra::write_json`], gives them), without building a JSON
+/// value for each.
+struct FindingsJson<'a>(&'a [(Severity, crate::engine::Code, crate::engine::Span)]);
+
+impl Serialize for FindingsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for &(severity, code, span) in self.0 {
+            seq.serialize_element(&FindingJson {
+                code: code.as_str(),
+                end: span.end,
+                severity: severity.name(),
+                start: span.start,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct FindingJson {
+    code: &'static str,
+    end: usize,
+    severity: &'static str,
+    start: usize,
 }
 
 struct LineJson<'a> {

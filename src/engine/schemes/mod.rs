@@ -247,12 +247,45 @@ pub fn load(g: &SchemeGrammar) -> Result<&'static Loaded, &'static str> {
 #[derive(Clone, Debug, Default)]
 pub struct LayerScratch {
     caches: Vec<Option<Scratch>>,
+    /// The schemes last looked up, as written (at most [`RECENT`], each at most 16 bytes),
+    /// with what the table says of them: a batch's lines repeat a few schemes, and a
+    /// comparison of a few bytes is cheaper than a table look-up.
+    recent: Vec<([u8; 16], usize, Known)>,
+    /// Where the next scheme goes in `recent` once it is full.
+    next: usize,
 }
+
+/// How many schemes [`LayerScratch`] remembers.
+const RECENT: usize = 4;
 
 impl LayerScratch {
     /// An empty scratch: no cache is made until a scheme needs one.
     pub fn new() -> LayerScratch {
         LayerScratch::default()
+    }
+
+    /// [`known`], remembered for the schemes this scratch saw last.
+    fn known(&mut self, scheme: &str) -> Known {
+        let b = scheme.as_bytes();
+        if let Some(&(_, _, k)) = self
+            .recent
+            .iter()
+            .find(|(s, n, _)| *n == b.len() && s.get(..*n) == Some(b))
+        {
+            return k;
+        }
+        let k = known(scheme);
+        if b.len() <= 16 {
+            let mut key = [0u8; 16];
+            key[..b.len()].copy_from_slice(b);
+            if self.recent.len() < RECENT {
+                self.recent.push((key, b.len(), k));
+            } else if let Some(slot) = self.recent.get_mut(self.next) {
+                *slot = (key, b.len(), k);
+                self.next = (self.next + 1) % RECENT;
+            }
+        }
+        k
     }
 
     /// The cache of the `i`th grammar file of [`files`].
@@ -691,7 +724,11 @@ pub fn scheme_verdict(
     scheme_end: usize,
     generic_valid: bool,
 ) -> Option<SchemeVerdict> {
-    let (_, k) = scheme_of(input, scheme_end)?;
+    let scheme = input.get(..scheme_end)?;
+    if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
+        return None;
+    }
+    let k = scratch.known(scheme);
     let ask = Ask {
         generic_valid,
         canonical_scheme: None,
@@ -1170,6 +1207,14 @@ mod tests {
             }
         }
         assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true).is_none());
+        // The scratch remembers a few schemes; what it remembers is the table's answer.
+        let mut s = LayerScratch::new();
+        for name in ["http", "HTTP", "fax", "zz-x", "mailto", "http", "a".repeat(40).as_str()] {
+            let (a, b) = (s.known(name), known(name));
+            assert_eq!(a.entry.map(|e| e.scheme), b.entry.map(|e| e.scheme), "{name}");
+            assert_eq!((a.grammar, a.checks), (b.grammar, b.checks), "{name}");
+        }
+        assert_eq!(s.recent.len(), RECENT);
     }
 
     /// The table of known schemes answers as the registry and the grammar files do, in
