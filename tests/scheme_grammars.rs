@@ -376,8 +376,8 @@ fn cites(scheme: &str, spec: &str) -> bool {
 /// SIP and SIPS, whose own examples of equivalent and non-equivalent URIs are here).
 #[test]
 fn every_equivalence_pair_is_judged_by_the_ladder_as_its_spec_says() {
-    use idbench::engine::equiv::compare;
     use idbench::engine::equiv::CompareOptions;
+    use idbench::engine::equiv::compare;
     let mut wrong = Vec::new();
     let mut pairs = 0;
     for scheme in SCHEMES {
@@ -394,19 +394,23 @@ fn every_equivalence_pair_is_judged_by_the_ladder_as_its_spec_says() {
                     "{scheme}: {} and {} are {} by the ladder, {} by {}\n{}",
                     q.a,
                     q.b,
-                    if v.equivalent { "equivalent" } else { "not equivalent" },
-                    if q.equal { "equivalent" } else { "not equivalent" },
+                    if v.equivalent {
+                        "equivalent"
+                    } else {
+                        "not equivalent"
+                    },
+                    if q.equal {
+                        "equivalent"
+                    } else {
+                        "not equivalent"
+                    },
                     q.section,
                     steps.join("\n")
                 ));
             }
             // The scheme's rungs come after the generic ones, each citing its scheme's spec.
-            let generic = idbench::engine::equiv::compare_with(
-                &q.a,
-                &q.b,
-                &CompareOptions::default(),
-                false,
-            );
+            let generic =
+                idbench::engine::equiv::compare_with(&q.a, &q.b, &CompareOptions::default(), false);
             for s in v.steps.iter().skip(generic.steps.len()) {
                 assert!(
                     cites(scheme, s.spec),

@@ -14,7 +14,11 @@ fn schemes_0_is_no_scheme_spec_on_every_route() {
         let on = get(s.addr, &format!("/api/{route}?{}", query(&[("id", id)])));
         assert_eq!(on.status, 200, "{}", on.text());
         assert_eq!(on.body, cli(&[cmd, "--format", "json", "--", id], b""));
-        assert!(on.text().contains("scheme-http-empty-host"), "{}", on.text());
+        assert!(
+            on.text().contains("scheme-http-empty-host"),
+            "{}",
+            on.text()
+        );
         let off = get(
             s.addr,
             &format!("/api/{route}?{}", query(&[("id", id), ("schemes", "0")])),
@@ -22,28 +26,56 @@ fn schemes_0_is_no_scheme_spec_on_every_route() {
         assert_eq!(off.status, 200, "{}", off.text());
         assert_eq!(
             off.body,
-            cli(&[cmd, "--format", "json", "--no-scheme-spec", "--", id], b""),
+            cli(
+                &[cmd, "--format", "json", "--no-scheme-spec", "--", id],
+                b""
+            ),
             "{route}"
         );
-        assert!(!off.text().contains("scheme-http-empty-host"), "{}", off.text());
+        assert!(
+            !off.text().contains("scheme-http-empty-host"),
+            "{}",
+            off.text()
+        );
     }
     // compare: the scheme's rungs only with the layer (RFC 3966 §5.1.1's separators).
     let (a, b) = ("tel:+1-201-555-0123", "tel:+12015550123");
-    let on = get(s.addr, &format!("/api/compare?{}", query(&[("a", a), ("b", b)])));
-    assert_eq!(on.body, cli(&["compare", "--format", "json", "--", a, b], b""));
+    let on = get(
+        s.addr,
+        &format!("/api/compare?{}", query(&[("a", a), ("b", b)])),
+    );
+    assert_eq!(
+        on.body,
+        cli(&["compare", "--format", "json", "--", a, b], b"")
+    );
     assert!(on.text().contains("\"equivalent\":true"), "{}", on.text());
     let off = get(
         s.addr,
-        &format!("/api/compare?{}", query(&[("a", a), ("b", b), ("schemes", "0")])),
+        &format!(
+            "/api/compare?{}",
+            query(&[("a", a), ("b", b), ("schemes", "0")])
+        ),
     );
     assert_eq!(
         off.body,
         cli(
-            &["compare", "--format", "json", "--no-scheme-spec", "--", a, b],
+            &[
+                "compare",
+                "--format",
+                "json",
+                "--no-scheme-spec",
+                "--",
+                a,
+                b
+            ],
             b""
         )
     );
-    assert!(off.text().contains("\"equivalent\":false"), "{}", off.text());
+    assert!(
+        off.text().contains("\"equivalent\":false"),
+        "{}",
+        off.text()
+    );
     // check: off unless asked, as the command.
     let body = b"http:///a\nmailto:a@b@c\nhttp://example.com/\n";
     let plain = post(s.addr, "/api/check", body);

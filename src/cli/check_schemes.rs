@@ -52,9 +52,7 @@ pub(super) fn scheme_end(s: &str) -> Option<usize> {
 fn offers_schemes(name: &str) -> bool {
     match Profile::ALL.iter().find(|p| std::ptr::eq(p.name(), name)) {
         Some(p) => p.offers().schemes,
-        None => name
-            .parse::<Profile>()
-            .is_ok_and(|p| p.offers().schemes),
+        None => name.parse::<Profile>().is_ok_and(|p| p.offers().schemes),
     }
 }
 

@@ -1209,9 +1209,21 @@ mod tests {
         assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true).is_none());
         // The scratch remembers a few schemes; what it remembers is the table's answer.
         let mut s = LayerScratch::new();
-        for name in ["http", "HTTP", "fax", "zz-x", "mailto", "http", "a".repeat(40).as_str()] {
+        for name in [
+            "http",
+            "HTTP",
+            "fax",
+            "zz-x",
+            "mailto",
+            "http",
+            "a".repeat(40).as_str(),
+        ] {
             let (a, b) = (s.known(name), known(name));
-            assert_eq!(a.entry.map(|e| e.scheme), b.entry.map(|e| e.scheme), "{name}");
+            assert_eq!(
+                a.entry.map(|e| e.scheme),
+                b.entry.map(|e| e.scheme),
+                "{name}"
+            );
             assert_eq!((a.grammar, a.checks), (b.grammar, b.checks), "{name}");
         }
         assert_eq!(s.recent.len(), RECENT);
@@ -1233,7 +1245,10 @@ mod tests {
         }
         for g in files() {
             assert_eq!(
-                known(g.scheme).grammar.and_then(|i| FILES.get(i)).map(|f| f.scheme),
+                known(g.scheme)
+                    .grammar
+                    .and_then(|i| FILES.get(i))
+                    .map(|f| f.scheme),
                 Some(g.scheme)
             );
         }

@@ -27,6 +27,9 @@ mod tests {
         );
         assert_eq!(super::localhost_as_no_authority("file:///path"), None);
         assert_eq!(super::localhost_as_no_authority("file://host/path"), None);
-        assert_eq!(super::localhost_as_no_authority("file://localhost.x/p"), None);
+        assert_eq!(
+            super::localhost_as_no_authority("file://localhost.x/p"),
+            None
+        );
     }
 }

@@ -51,10 +51,7 @@ mod tests {
         assert_eq!(d("ldap://ldap.example.net"), "ldap://ldap.example.net/");
         assert_eq!(d("ldap://ldap.example.net/"), "ldap://ldap.example.net/");
         assert_eq!(d("ldap://ldap.example.net/?"), "ldap://ldap.example.net/");
-        assert_eq!(
-            d("ldap://h/o=x??base?(objectClass=*)"),
-            "ldap://h/o=x"
-        );
+        assert_eq!(d("ldap://h/o=x??base?(objectClass=*)"), "ldap://h/o=x");
         assert_eq!(d("ldap://h/o=x??sub"), "ldap://h/o=x??sub");
     }
 }

@@ -271,7 +271,10 @@ mod tests {
             ),
             ("sip:bob@biloxi.com", "sip:bob@biloxi.com:5060"),
             ("sip:bob@biloxi.com", "sip:bob@biloxi.com;transport=udp"),
-            ("sip:bob@biloxi.com", "sip:bob@biloxi.com:6000;transport=tcp"),
+            (
+                "sip:bob@biloxi.com",
+                "sip:bob@biloxi.com:6000;transport=tcp",
+            ),
             (
                 "sip:carol@chicago.com",
                 "sip:carol@chicago.com?Subject=next%20meeting",
