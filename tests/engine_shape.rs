@@ -12,13 +12,9 @@ use std::path::{Path, PathBuf};
 /// grammar is an input of the analysis (`engine::analyze_in`), its parse part of the
 /// `Analysis`, and a comparison counts its own parses (`Verdict::parses`); the namespace
 /// layer's lazy-DFA caches are a scratch value the caller passes
-/// (`namespaces::LayerScratch`). One kind remains: the URI scheme layer's per-thread
-/// lazy-DFA caches (a cache of automaton states, which never changes an answer; to become
-/// a scratch value the caller passes, as the namespace layer's did).
-const KNOWN: &[(&str, &str)] = &[
-    ("schemes/mod.rs", "thread_local!"),
-    ("schemes/mod.rs", "SCRATCH"),
-];
+/// (`namespaces::LayerScratch`), and so are the URI scheme layer's
+/// (`schemes::LayerScratch`). None remains.
+const KNOWN: &[(&str, &str)] = &[];
 
 /// Type names that make a `static` mutable after it is built.
 const MUTABLE: &[&str] = &["Mutex", "RwLock", "Cell", "RefCell", "UnsafeCell"];

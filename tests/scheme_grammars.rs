@@ -347,3 +347,80 @@ fn pkg_judges_every_canonical_purl_of_purl_specs_suite_valid() {
     assert!(n > 300, "{n}");
     assert!(invalid.is_empty(), "{}", invalid.join("\n"));
 }
+
+/// The sections a scheme's rungs may cite, by scheme: its own spec's (and, for `data`,
+/// RFC 2045's media types, which RFC 2397 §3 takes).
+fn cites(scheme: &str, spec: &str) -> bool {
+    let docs: &[&str] = match scheme {
+        "coap" | "coaps" => &["RFC 7252"],
+        "data" => &["RFC 2045", "RFC 2397"],
+        "dns" => &["RFC 4501"],
+        "file" => &["RFC 8089"],
+        "geo" => &["RFC 5870"],
+        "ldap" => &["RFC 4516"],
+        "ni" | "nih" => &["RFC 6920"],
+        "pkg" => &["PURL specification"],
+        "sip" | "sips" => &["RFC 3261 §19.1.4"],
+        "tag" => &["RFC 4151"],
+        "tel" => &["RFC 3966"],
+        "ws" | "wss" => &["RFC 6455"],
+        _ => &[],
+    };
+    docs.iter().any(|d| spec.starts_with(d))
+}
+
+/// Issue 39: every equivalence pair of the spec examples (`[[equivalent]]` in
+/// tests/data/schemes/) is judged by `compare` (the generic ladder, then the scheme's
+/// rungs) as its spec says: `equal = true` pairs equivalent, `equal = false` pairs not,
+/// and every rung the scheme layer adds cites its scheme's section (RFC 3261 §19.1.4 for
+/// SIP and SIPS, whose own examples of equivalent and non-equivalent URIs are here).
+#[test]
+fn every_equivalence_pair_is_judged_by_the_ladder_as_its_spec_says() {
+    use idbench::engine::equiv::CompareOptions;
+    use idbench::engine::equiv::compare;
+    let mut wrong = Vec::new();
+    let mut pairs = 0;
+    for scheme in SCHEMES {
+        for q in &examples(scheme).equivalent {
+            pairs += 1;
+            let v = compare(&q.a, &q.b, &CompareOptions::default());
+            if v.equivalent != q.equal {
+                let steps: Vec<String> = v
+                    .steps
+                    .iter()
+                    .map(|s| format!("  {} ({}): {} | {}", s.name, s.spec, s.a, s.b))
+                    .collect();
+                wrong.push(format!(
+                    "{scheme}: {} and {} are {} by the ladder, {} by {}\n{}",
+                    q.a,
+                    q.b,
+                    if v.equivalent {
+                        "equivalent"
+                    } else {
+                        "not equivalent"
+                    },
+                    if q.equal {
+                        "equivalent"
+                    } else {
+                        "not equivalent"
+                    },
+                    q.section,
+                    steps.join("\n")
+                ));
+            }
+            // The scheme's rungs come after the generic ones, each citing its scheme's spec.
+            let generic =
+                idbench::engine::equiv::compare_with(&q.a, &q.b, &CompareOptions::default(), false);
+            for s in v.steps.iter().skip(generic.steps.len()) {
+                assert!(
+                    cites(scheme, s.spec),
+                    "{scheme}: the rung {:?} cites {:?}",
+                    s.name,
+                    s.spec
+                );
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(pairs >= 45, "{pairs} pairs");
+}

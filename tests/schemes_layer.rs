@@ -269,7 +269,7 @@ fn parse_json_and_text_carry_the_scheme_spec() {
 fn the_specs_equivalence_examples_are_equivalent_at_their_step() {
     for (a, b, spec) in [
         ("tel:+1-201-555-0123", "tel:+12015550123", "RFC 3966 §5.1.1"),
-        ("geo:90,-22.43;crs=WGS84", "geo:90,46", "RFC 5870 §3.4.3"),
+        ("geo:90,-22.43;crs=WGS84", "geo:90,46", "RFC 5870 §3.4.4"),
         (
             "coap://example.net:5683/",
             "coap://example.net/",
@@ -311,4 +311,62 @@ fn the_view_names_the_scheme_layer() {
     let back = idbench::view::View::from_query(&v.to_query()).expect("query");
     assert!(!back.layers.schemes);
     assert!(back.layers.namespaces);
+}
+
+/// The scheme grammar's structure is grafted under the path whatever its shape: a `pkg:`
+/// URL's path has several segments, and its purl nodes (type, namespace, name, version)
+/// come under the path after them; `parse` shows them; the tree stays well formed (each
+/// node inside its parent, depths one more than the parent's). A one-segment path
+/// (`mailto:`'s) keeps them under its segment.
+#[test]
+fn the_scheme_structure_is_grafted_under_a_path_of_several_segments() {
+    let input = "pkg:maven/org.apache.commons/io@1.3.4?classifier=x";
+    let a = analyze(input, &Options::full());
+    let path = a
+        .tree
+        .iter()
+        .find(|n| n.kind() == idbench::engine::NodeKind::Path)
+        .expect("path");
+    let kids: Vec<(&str, &str)> = path
+        .children()
+        .map(|c| (c.rule(), &input[c.span().start..c.span().end]))
+        .collect();
+    assert_eq!(
+        kids,
+        [
+            ("segment-nz", "maven"),
+            ("segment", "org.apache.commons"),
+            ("segment", "io@1.3.4"),
+            ("type", "maven"),
+            ("namespace", "org.apache.commons"),
+            ("name", "io"),
+            ("version", "1.3.4"),
+        ]
+    );
+    for n in a.tree.iter().skip(1) {
+        let p = n.parent().expect("parent");
+        assert!(
+            p.span().start <= n.span().start && n.span().end <= p.span().end,
+            "{n:?} outside {p:?}"
+        );
+        assert_eq!(n.depth(), p.depth() + 1, "{n:?}");
+    }
+    // The nodes after the path's subtree (query) keep their place and parent.
+    let q = a
+        .tree
+        .iter()
+        .find(|n| n.kind() == idbench::engine::NodeKind::Query)
+        .expect("query");
+    assert_eq!(q.parent().map(|p| p.index()), Some(0));
+    let (code, out, err) = run(&["parse", input], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("path [namespace] 10..28"), "{out}");
+    assert!(out.contains("path [version] 32..37"), "{out}");
+    // Without the layer, no graft.
+    let (_, out, _) = run(&["parse", "--no-scheme-spec", input], None);
+    assert!(!out.contains("[namespace]"), "{out}");
+    // mailto's one-segment path: under the segment, as before.
+    let (_, out, _) = run(&["parse", "mailto:a@b.c"], None);
+    assert!(out.contains("    segment [segment-nz] 7..12"), "{out}");
+    assert!(out.contains("      path [to] 7..12"), "{out}");
 }

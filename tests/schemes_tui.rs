@@ -51,3 +51,12 @@ fn ctrl_x_turns_the_layer_off_with_a_badge() {
     insta::assert_snapshot!("schemes_off_80x24", off);
     assert!(a.analysis(0).scheme_spec.is_none());
 }
+
+#[test]
+fn a_purl_shows_its_nodes_under_the_path() {
+    let mut a = app("pkg:maven/org.apache.commons/io@1.3.4?classifier=x");
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("namespace"), "{s}");
+    assert!(s.contains("version"), "{s}");
+    insta::assert_snapshot!("schemes_purl_tree_80x24", s);
+}

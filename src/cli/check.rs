@@ -435,9 +435,16 @@ fn urn_parts(s: &str, components: bool) -> Option<(usize, usize, usize)> {
     (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
 }
 
-/// `--schemes`' record for a line judged under `profile` (check_schemes.rs).
-fn scheme_extra(bytes: &[u8], profile: &str, valid: bool) -> Option<NsExtra<'static>> {
-    let r = super::check_schemes::judge(bytes, profile, valid)?;
+/// `--schemes`' record for a line judged under `profile` (check_schemes.rs), with the
+/// worker's scheme caches; each finding's message only for the annotations.
+fn scheme_extra<'a>(
+    scratch: &mut LayerScratch,
+    bytes: &'a [u8],
+    profile: &str,
+    valid: bool,
+    messages: bool,
+) -> Option<NsExtra<'a>> {
+    let r = super::check_schemes::judge(scratch.schemes(), bytes, profile, valid, messages)?;
     Some(NsExtra {
         label: "scheme",
         key: "scheme_spec",
@@ -617,25 +624,53 @@ impl Serialize for NsExtra<'_> {
         } else {
             "nid"
         };
-        m.serialize_field(name, &self.nid.to_ascii_lowercase())?;
+        // The name in lower case, on the stack when it is short (a scheme or a NID is):
+        // this path serves every record of a line that is not plain JSON ASCII.
+        let mut buf = [0u8; 64];
+        let lower = match buf.get_mut(..self.nid.len()) {
+            Some(b) if self.nid.is_ascii() => {
+                b.copy_from_slice(self.nid.as_bytes());
+                b.make_ascii_lowercase();
+                std::borrow::Cow::Borrowed(std::str::from_utf8(b).unwrap_or_default())
+            }
+            _ => std::borrow::Cow::Owned(self.nid.to_ascii_lowercase()),
+        };
+        m.serialize_field(name, &*lower)?;
         m.serialize_field("registered", &self.registered)?;
         m.serialize_field("valid", &self.valid)?;
         m.serialize_field("document", &self.document)?;
-        let findings: Vec<serde_json::Value> = self
-            .findings
-            .iter()
-            .map(|&(severity, code, span)| {
-                serde_json::json!({
-                    "severity": severity.name(),
-                    "code": code.as_str(),
-                    "start": span.start,
-                    "end": span.end,
-                })
-            })
-            .collect();
-        m.serialize_field("findings", &findings)?;
+        m.serialize_field("findings", &FindingsJson(&self.findings))?;
         m.end()
     }
+}
+
+/// A record's findings as `[{"code", "end", "severity", "start"}, …]` (the keys in the
+/// order the direct writer, [`NsExtra::write_json`], gives them), without building a JSON
+/// value for each.
+struct FindingsJson<'a>(&'a [(Severity, crate::engine::Code, crate::engine::Span)]);
+
+impl Serialize for FindingsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for &(severity, code, span) in self.0 {
+            seq.serialize_element(&FindingJson {
+                code: code.as_str(),
+                end: span.end,
+                severity: severity.name(),
+                start: span.start,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct FindingJson {
+    code: &'static str,
+    end: usize,
+    severity: &'static str,
+    start: usize,
 }
 
 struct LineJson<'a> {
@@ -1132,7 +1167,10 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         }
         .or_else(|| {
             (ctx.schemes && (!ctx.quiet || ctx.fail_on_warning))
-                .then(|| scheme_extra(bytes, shown_profile, verdict.is_ok()))
+                .then(|| {
+                    let messages = ctx.annotations.is_some();
+                    scheme_extra(ns, bytes, shown_profile, verdict.is_ok(), messages)
+                })
                 .flatten()
         });
         if let Some(n) = &extra {
@@ -1397,14 +1435,14 @@ fn read_all(
 pub(super) fn json_of_reader(
     reader: impl Read,
     profile: Option<Profile>,
-    namespaces: bool,
+    (namespaces, schemes): (bool, bool),
     out: &mut impl Write,
 ) -> io::Result<()> {
     let ctx = Ctx {
         profile,
         namespaces,
         agree: None,
-        schemes: false,
+        schemes,
         format: Format::Json,
         quiet: false,
         names: None,

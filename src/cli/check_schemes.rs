@@ -2,19 +2,20 @@
 //! record's extra fields (never a change of its verdict). Batch checking judges by the
 //! generic spec alone unless asked, as with `--namespaces`.
 //!
-//! The layer runs without the grammar's tree, the steps or the canonical form (which a
-//! record does not show): the registry lookup, the scheme grammar's compiled automaton
-//! (the Earley engine only where the expected set at a failure is worked out) and the
-//! checks of the catalogue. The same findings as `analyze`'s layer
-//! (tests/schemes_layer.rs compares both on every corpus line).
+//! The layer runs without the grammar's tree, the steps, the canonical form or the
+//! messages (which a record does not show): one look-up in a table of the known schemes,
+//! the scheme grammar's compiled automaton with the worker's caches, and the checks of the
+//! catalogue (`schemes::scheme_verdict`). The same findings as `analyze`'s layer
+//! (tests/schemes_layer.rs compares both on every corpus line); the annotations, which
+//! show messages, run the full layer.
 
 use crate::engine::Profile;
-use crate::engine::schemes::{self, Ask};
+use crate::engine::schemes::{self, Ask, LayerScratch};
 
 /// What `--schemes` adds to a URI's record.
-pub(super) struct SchemeRecord {
-    /// The scheme, in lower case.
-    pub scheme: String,
+pub(super) struct SchemeRecord<'a> {
+    /// The scheme as written (the record writes it in lower case).
+    pub scheme: &'a str,
     /// Whether the registry snapshot lists it.
     pub registered: bool,
     /// The scheme's verdict (`None`: no syntax known to idbench).
@@ -27,7 +28,8 @@ pub(super) struct SchemeRecord {
         crate::engine::Code,
         crate::engine::Span,
     )>,
-    /// Each finding's message (the layer's own).
+    /// Each finding's message (the layer's own), only when asked for (the annotations
+    /// show them; a JSON or text record does not): empty otherwise.
     pub messages: Vec<String>,
 }
 
@@ -44,34 +46,63 @@ pub(super) fn scheme_end(s: &str) -> Option<usize> {
     ok.then_some(colon)
 }
 
+/// Whether the profile named `name` (a [`Profile::name`], as the batch verdict gives it)
+/// offers the scheme layer: the built-in profiles' names are compared by address first, so
+/// that no line parses a profile name.
+fn offers_schemes(name: &str) -> bool {
+    match Profile::ALL.iter().find(|p| std::ptr::eq(p.name(), name)) {
+        Some(p) => p.offers().schemes,
+        None => name.parse::<Profile>().is_ok_and(|p| p.offers().schemes),
+    }
+}
+
 /// The scheme layer on a line judged under `profile` (by its name) with verdict `valid`,
-/// when that is a URI profile and the line starts with a scheme (not `urn`).
-pub(super) fn judge(bytes: &[u8], profile: &str, valid: bool) -> Option<SchemeRecord> {
-    let p: Profile = profile.parse().ok()?;
-    if !p.offers().schemes {
+/// when that is a URI profile and the line starts with a scheme (not `urn`). `scratch`
+/// holds the scheme grammars' automaton caches (one per worker). With `messages`, each
+/// finding's message too (the full layer, for the annotations).
+pub(super) fn judge<'a>(
+    scratch: &mut LayerScratch,
+    bytes: &'a [u8],
+    profile: &str,
+    valid: bool,
+    messages: bool,
+) -> Option<SchemeRecord<'a>> {
+    if !offers_schemes(profile) {
         return None;
     }
     let s = std::str::from_utf8(bytes).ok()?;
     let end = scheme_end(s)?;
-    let sa = schemes::analyze_scheme(
-        s,
-        end,
-        Ask {
-            generic_valid: valid,
-            canonical_scheme: None,
-            tree: false,
-        },
-    )?;
+    if messages {
+        let sa = schemes::analyze_scheme_in(
+            scratch,
+            s,
+            end,
+            Ask {
+                generic_valid: valid,
+                canonical_scheme: None,
+                tree: false,
+            },
+        )?;
+        return Some(SchemeRecord {
+            scheme: s.get(..end)?,
+            registered: sa.registered(),
+            valid: sa.valid,
+            document: sa.document(),
+            findings: sa
+                .diagnostics
+                .iter()
+                .map(|d| (d.severity, d.code, d.span))
+                .collect(),
+            messages: sa.diagnostics.into_iter().map(|d| d.message).collect(),
+        });
+    }
+    let v = schemes::scheme_verdict(scratch, s, end, valid)?;
     Some(SchemeRecord {
-        registered: sa.registered(),
-        valid: sa.valid,
-        document: sa.document(),
-        findings: sa
-            .diagnostics
-            .iter()
-            .map(|d| (d.severity, d.code, d.span))
-            .collect(),
-        messages: sa.diagnostics.iter().map(|d| d.message.clone()).collect(),
-        scheme: sa.scheme,
+        scheme: s.get(..end)?,
+        registered: v.entry.is_some(),
+        valid: v.valid,
+        document: v.grammar.map(|g| g.header.document.as_str()),
+        findings: v.findings,
+        messages: Vec::new(),
     })
 }

@@ -57,13 +57,14 @@ pub(super) fn run(args: &ServeArgs) -> io::Result<u8> {
     Ok(0)
 }
 
-/// `parse --format json [--profile P] [--base B] [--no-namespace] ID`'s line.
+/// `parse --format json [--profile P] [--base B] [--no-namespace] [--no-scheme-spec] ID`'s
+/// line.
 pub(crate) fn parse_json(
     out: &mut Vec<u8>,
     id: &str,
     base: Option<&str>,
     profile: Option<Profile>,
-    namespace: bool,
+    (namespace, scheme_spec): (bool, bool),
 ) -> io::Result<()> {
     // As `parse` (src/cli/parse.rs) sets them.
     let opts = crate::engine::Options {
@@ -71,9 +72,7 @@ pub(crate) fn parse_json(
         forms: true,
         all_profiles: false,
         namespace,
-        // The API's query has no scheme switch: as the command line without
-        // --no-scheme-spec.
-        scheme_spec: true,
+        scheme_spec,
         equivalence_key: false,
     };
     let a = match base {
@@ -83,12 +82,12 @@ pub(crate) fn parse_json(
     json::write_line(out, &json::AnalysisJson(&a))
 }
 
-/// `forms --format json [--profile P] [--no-namespace] ID`'s line.
+/// `forms --format json [--profile P] [--no-namespace] [--no-scheme-spec] ID`'s line.
 pub(crate) fn forms_json(
     out: &mut Vec<u8>,
     id: &str,
     profile: Option<Profile>,
-    namespace: bool,
+    (namespace, scheme_spec): (bool, bool),
 ) -> io::Result<()> {
     // As `forms` (src/cli/forms.rs) sets them.
     let opts = crate::engine::Options {
@@ -96,24 +95,34 @@ pub(crate) fn forms_json(
         forms: true,
         all_profiles: false,
         namespace,
-        // The API's query has no scheme switch: as the command line without
-        // --no-scheme-spec.
-        scheme_spec: true,
+        scheme_spec,
         equivalence_key: true,
     };
     super::forms::json_line(out, &crate::engine::analyze(id, &opts))
 }
 
-/// `compare --format json [--profile P] [flags] A B`'s line.
+/// `compare --format json [--profile P] [flags] [--no-namespace] [--no-scheme-spec] A B`'s
+/// line.
 pub(crate) fn compare_json(
     out: &mut Vec<u8>,
-    a: &str,
-    b: &str,
+    (a, b): (&str, &str),
     profile: Option<Profile>,
     flags: &CompareFlags,
-    namespace: bool,
+    (namespace, scheme_spec): (bool, bool),
 ) -> io::Result<()> {
-    let v = crate::engine::equiv::compare_with(a, b, &flags.options(profile), namespace);
+    let opts = flags.options(profile);
+    let v = if scheme_spec {
+        crate::engine::equiv::compare_with(a, b, &opts, namespace)
+    } else {
+        // As `compare --no-scheme-spec` (src/cli/compare.rs): both sides analysed without
+        // the scheme layer, so the ladder climbs no scheme rung.
+        let o = crate::engine::Options {
+            namespace,
+            ..crate::engine::Options::validate_only(profile)
+        };
+        let (aa, bb) = (crate::engine::analyze(a, &o), crate::engine::analyze(b, &o));
+        crate::engine::equiv::compare_analyzed(&aa, &bb, &opts)
+    };
     json::write_line(out, &json::VerdictJson(&v))
 }
 
@@ -169,14 +178,15 @@ pub(crate) fn compare_flags(view: &crate::view::View) -> CompareFlags {
     }
 }
 
-/// `check --format json [--profile P] [--namespaces]`'s output for `body` read as stdin.
+/// `check --format json [--profile P] [--namespaces] [--schemes]`'s output for `body` read
+/// as stdin.
 pub(crate) fn check_json(
     out: &mut Vec<u8>,
     body: &[u8],
     profile: Option<Profile>,
-    namespaces: bool,
+    (namespaces, schemes): (bool, bool),
 ) -> io::Result<()> {
-    super::check::json_of_reader(body, profile, namespaces, out)
+    super::check::json_of_reader(body, profile, (namespaces, schemes), out)
 }
 
 /// `grammar parse --format json FILE --start S INPUTS…`'s output, the grammar given as

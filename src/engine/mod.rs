@@ -436,8 +436,8 @@ fn namespace_layer(
 /// The URI scheme layer of [`analyze`]: runs [`schemes::analyze_scheme`] on an input whose
 /// tree is a URI or IRI with a scheme (not `urn`, which the namespace layer reads), adds the
 /// layer's warnings and notes in input order (never an error: the generic verdict stands),
-/// grafts the scheme grammar's structure under the path when the path is a leaf that holds
-/// it (as the namespace layer does under `nss`), and makes `canonical_scheme` the scheme's
+/// grafts the scheme grammar's structure within the path under the path, whatever its
+/// shape (as the namespace layer does under `nss`), and makes `canonical_scheme` the scheme's
 /// normal form where the layer knows the scheme.
 fn scheme_layer(
     input: &str,
@@ -453,16 +453,16 @@ fn scheme_layer(
     if scheme.start != 0 {
         return None;
     }
-    // The leaf that holds the path: the path itself, or its one segment spanning it all
-    // (an opaque path such as "mailto:"'s).
-    let path = root.child(NodeKind::Path).and_then(|p| {
+    // Where the scheme grammar's nodes within the path go: under the path's one segment
+    // when that leaf spans it all (an opaque path such as "mailto:"'s), else under the
+    // path itself, after its segments (a `pkg:` path of several segments).
+    let path = root.child(NodeKind::Path).map(|p| {
         let mut kids = p.children();
         match (kids.next(), kids.next()) {
-            (None, _) => Some((p.index(), p.span())),
             (Some(c), None) if c.span() == p.span() && c.children().next().is_none() => {
-                Some((c.index(), c.span()))
+                (c.index(), c.span())
             }
-            _ => None,
+            _ => (p.index(), p.span()),
         }
     });
     let generic_valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
@@ -478,7 +478,7 @@ fn scheme_layer(
             .iter()
             .map(|n| (NodeKind::Path, n.rule, n.span, n.depth))
             .collect();
-        tree.graft_leaf(at, &children);
+        tree.graft_under(at, &children);
     }
     for d in sa
         .diagnostics

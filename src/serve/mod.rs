@@ -8,11 +8,11 @@
 //!
 //! | route | answer |
 //! | --- | --- |
-//! | `GET /api/parse?id=&profile=&base=&ns=0` | `parse --format json` |
-//! | `GET /api/forms?id=&profile=&ns=0` | `forms --format json` |
-//! | `GET /api/compare?a=&b=&profile=&objective=&dollar=&aform=&bform=&ns=0` | `compare --format json` |
+//! | `GET /api/parse?id=&profile=&base=&ns=0&schemes=0` | `parse --format json` |
+//! | `GET /api/forms?id=&profile=&ns=0&schemes=0` | `forms --format json` |
+//! | `GET /api/compare?a=&b=&profile=&objective=&dollar=&aform=&bform=&ns=0&schemes=0` | `compare --format json` |
 //! | `GET /api/explain?` + a view's query | `explain` (Markdown) |
-//! | `POST /api/check?profile=&namespaces=1`, one identifier a line | `check --format json` |
+//! | `POST /api/check?profile=&namespaces=1&schemes=1`, one identifier a line | `check --format json` |
 //! | `POST /api/grammar/parse`, `{"grammar", "start", "inputs"}` | `grammar parse --format json` |
 //!
 //! The HTTP/1.1 layer is written here over `std::net` with `httparse` (a well-kept request

@@ -141,6 +141,16 @@ fn namespace(m: &HashMap<String, String>) -> Result<bool, Response> {
     }
 }
 
+/// `schemes=0` switches the URI scheme layer off (`schemes=1`, or none: on), as the view's
+/// query says it (`View::from_query`, `Layers::schemes`).
+fn schemes(m: &HashMap<String, String>) -> Result<bool, Response> {
+    match m.get("schemes").map(String::as_str) {
+        None | Some("1") => Ok(true),
+        Some("0") => Ok(false),
+        Some(_) => Err(Response::error(400, "`schemes` takes 0 (off) or 1 (on)")),
+    }
+}
+
 fn required<'m>(m: &'m HashMap<String, String>, k: &str) -> Result<&'m str, Response> {
     m.get(k)
         .map(String::as_str)
@@ -156,8 +166,8 @@ fn written(r: std::io::Result<()>, out: Vec<u8>, content_type: &'static str) -> 
 
 fn api_parse(query: &str, shared: &Shared) -> Response {
     let go = || -> Result<Response, Response> {
-        let m = params(query, &["id", "profile", "base", "ns"])?;
-        let (profile, ns) = (profile(&m)?, namespace(&m)?);
+        let m = params(query, &["id", "profile", "base", "ns", "schemes"])?;
+        let (profile, ns) = (profile(&m)?, (namespace(&m)?, schemes(&m)?));
         let id = required(&m, "id")?.to_string();
         let base = m.get("base").cloned();
         let len = id.len() + base.as_ref().map_or(0, String::len);
@@ -172,8 +182,8 @@ fn api_parse(query: &str, shared: &Shared) -> Response {
 
 fn api_forms(query: &str, shared: &Shared) -> Response {
     let go = || -> Result<Response, Response> {
-        let m = params(query, &["id", "profile", "ns"])?;
-        let (profile, ns) = (profile(&m)?, namespace(&m)?);
+        let m = params(query, &["id", "profile", "ns", "schemes"])?;
+        let (profile, ns) = (profile(&m)?, (namespace(&m)?, schemes(&m)?));
         let id = required(&m, "id")?.to_string();
         Ok(run(shared, id.len(), move || {
             let mut out = Vec::new();
@@ -193,13 +203,14 @@ fn api_compare(query: &str, shared: &Shared) -> Response {
                 "b",
                 "profile",
                 "ns",
+                "schemes",
                 "objective",
                 "dollar",
                 "aform",
                 "bform",
             ],
         )?;
-        let (profile, ns) = (profile(&m)?, namespace(&m)?);
+        let (profile, ns) = (profile(&m)?, (namespace(&m)?, schemes(&m)?));
         let a = required(&m, "a")?.to_string();
         let b = required(&m, "b")?.to_string();
         // The compare options read as a view reads them (`objective=cache`, `dollar=ignore`,
@@ -215,7 +226,7 @@ fn api_compare(query: &str, shared: &Shared) -> Response {
         let flags = crate::cli::serve::compare_flags(&view);
         Ok(run(shared, a.len() + b.len(), move || {
             let mut out = Vec::new();
-            let r = crate::cli::serve::compare_json(&mut out, &a, &b, profile, &flags, ns);
+            let r = crate::cli::serve::compare_json(&mut out, (&a, &b), profile, &flags, ns);
             written(r, out, JSON)
         }))
     };
@@ -266,12 +277,18 @@ fn api_explain(query: &str, shared: &Shared) -> Response {
 
 fn api_check(query: &str, body: &[u8], shared: &Shared) -> Response {
     let go = || -> Result<Response, Response> {
-        let m = params(query, &["profile", "namespaces"])?;
+        let m = params(query, &["profile", "namespaces", "schemes"])?;
         let profile = profile(&m)?;
         let namespaces = match m.get("namespaces").map(String::as_str) {
             None | Some("0") => false,
             Some("1") => true,
             Some(_) => return Err(Response::error(400, "`namespaces` takes 0 or 1")),
+        };
+        // As `check` itself, the scheme layer runs only when asked (`--schemes`).
+        let schemes = match m.get("schemes").map(String::as_str) {
+            None | Some("0") => false,
+            Some("1") => true,
+            Some(_) => return Err(Response::error(400, "`schemes` takes 0 or 1")),
         };
         // A line over 1 MiB is refused whole (`check` itself would judge it line-too-long
         // only past 16 MiB).
@@ -284,7 +301,7 @@ fn api_check(query: &str, body: &[u8], shared: &Shared) -> Response {
         let body = body.to_vec();
         Ok(run(shared, body.len(), move || {
             let mut out = Vec::new();
-            let r = crate::cli::serve::check_json(&mut out, &body, profile, namespaces);
+            let r = crate::cli::serve::check_json(&mut out, &body, profile, (namespaces, schemes));
             written(r, out, JSON_LINES)
         }))
     };

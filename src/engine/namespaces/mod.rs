@@ -381,6 +381,8 @@ pub struct LayerScratch {
     /// A findings list handed back ([`LayerScratch::recycle`]) for the next verdict to
     /// fill: no allocation a URN with findings once the first has made it.
     spare: Vec<(Severity, Code, Span)>,
+    /// The URI scheme layer's caches, kept beside these by the same workers.
+    schemes: super::schemes::LayerScratch,
 }
 
 impl LayerScratch {
@@ -396,6 +398,11 @@ impl LayerScratch {
             findings.clear();
             self.spare = findings;
         }
+    }
+
+    /// The URI scheme layer's caches (`check --schemes`'s workers keep them here).
+    pub fn schemes(&mut self) -> &mut super::schemes::LayerScratch {
+        &mut self.schemes
     }
 }
 

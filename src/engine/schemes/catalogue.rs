@@ -33,7 +33,8 @@ pub struct Check {
     pub run: fn(&str, usize) -> Option<Finding>,
 }
 
-/// Every check.
+/// Every check (at most 32: the layer's table of known schemes keeps, for each, the checks
+/// that apply to it as bits of a `u32`; a test holds the count).
 pub static CHECKS: &[Check] = &[
     Check {
         schemes: &["http", "https"],
@@ -183,18 +184,133 @@ pub static STEPS: &[Step] = &[
     Step {
         schemes: &["geo"],
         name: "the default crs=wgs84 dropped, parameter names and crs in lower case",
-        spec: "RFC 5870 §3.4.3",
+        spec: "RFC 5870 §3.4.4",
         apply: canon::geo::drop_default_crs,
         repairs: false,
     },
     Step {
         schemes: &["geo"],
-        name: "longitude 0 at a pole, numbers without trailing zeros",
-        spec: "RFC 5870 §3.4.3",
+        name: "longitude 0 at a pole and 180 for -180, numbers without trailing zeros",
+        spec: "RFC 5870 §3.4.4",
         apply: canon::geo::normalize_numbers,
         repairs: false,
     },
+    Step {
+        schemes: &["geo"],
+        name: "the parameters after crs and u in order",
+        spec: "RFC 5870 §3.4.4",
+        apply: canon::geo::order_params,
+        repairs: false,
+    },
+    Step {
+        schemes: &["data"],
+        name: "the media type, subtype and parameter names in lower case",
+        spec: "RFC 2045 §5.1",
+        apply: canon::data::fold_media_type,
+        repairs: false,
+    },
+    Step {
+        schemes: &["dns"],
+        name: "the URI in lower case (its strings are not case sensitive)",
+        spec: "RFC 4501 §3",
+        apply: canon::dns::fold_case,
+        repairs: false,
+    },
+    Step {
+        schemes: &["dns"],
+        name: "a relative name made absolute (relative to the root)",
+        spec: "RFC 4501 §3",
+        apply: canon::dns::absolute_name,
+        repairs: false,
+    },
+    Step {
+        schemes: &["dns"],
+        name: "the default CLASS=IN and TYPE=A dropped, the other fields in order",
+        spec: "RFC 4501 §3",
+        apply: canon::dns::default_query,
+        repairs: false,
+    },
+    Step {
+        schemes: &["file"],
+        name: "the authority \"localhost\" as no authority",
+        spec: "RFC 8089 §2",
+        apply: canon::file::localhost_as_no_authority,
+        repairs: false,
+    },
+    Step {
+        schemes: &["ldap"],
+        name: "the defaults of the DN, scope and filter as absent fields",
+        spec: "RFC 4516 §3",
+        apply: canon::ldap::defaults,
+        repairs: false,
+    },
+    Step {
+        schemes: &["ni"],
+        name: "only the digest algorithm and value (no authority, no parameters)",
+        spec: "RFC 6920 §2",
+        apply: canon::ni::digest_only,
+        repairs: false,
+    },
+    Step {
+        schemes: &["nih"],
+        name: "a suite ID as its hash name string",
+        spec: "RFC 6920 §7",
+        apply: canon::ni::suite_name,
+        repairs: false,
+    },
+    Step {
+        schemes: &["nih"],
+        name: "the \"-\" separators of the hash value dropped",
+        spec: "RFC 6920 §7",
+        apply: canon::ni::drop_separators,
+        repairs: false,
+    },
+    Step {
+        schemes: &["sip", "sips"],
+        name: "escapes of characters outside RFC 2396's reserved set decoded",
+        spec: "RFC 3261 §19.1.4",
+        apply: canon::sip::decode_unreserved,
+        repairs: false,
+    },
+    Step {
+        schemes: &["sip", "sips"],
+        name: "all but the userinfo and header values in lower case",
+        spec: "RFC 3261 §19.1.4",
+        apply: canon::sip::fold_case,
+        repairs: false,
+    },
+    Step {
+        schemes: &["sip", "sips"],
+        name: "the parameters and header fields in order",
+        spec: "RFC 3261 §19.1.4",
+        apply: canon::sip::order,
+        repairs: false,
+    },
 ];
+
+/// A comparison rule of a scheme's spec that looks at both URIs at once (RFC 3261
+/// §19.1.4: a SIP uri-parameter in only one of the two is ignored, in both it must match;
+/// not transitive, so no normal form of one URI says it): a rung of the ladder after the
+/// scheme's [`STEPS`], never part of `canonical_scheme`.
+#[derive(Debug)]
+pub struct PairStep {
+    /// The schemes it applies to (lower case).
+    pub schemes: &'static [&'static str],
+    /// What it does, as the ladder shows it.
+    pub name: &'static str,
+    /// Its document and section.
+    pub spec: &'static str,
+    /// Rewrites both sides; `None` when neither changes.
+    pub apply: fn(&str, &str) -> Option<(String, String)>,
+}
+
+/// Every step on both sides at once, in the order they apply.
+pub static PAIR_STEPS: &[PairStep] = &[PairStep {
+    schemes: &["sip", "sips"],
+    name: "a parameter in one URI only left out (but user, ttl, method, maddr, transport)",
+    spec: "RFC 3261 §19.1.4",
+    apply: canon::sip::drop_one_sided_params,
+}];
 
 /// The name of the default-port step ([`DEFAULT_PORTS`]).
 pub const DEFAULT_PORT_STEP: &str = "the scheme's default port dropped";
@@ -227,14 +343,20 @@ fn authority(input: &str, scheme_end: usize) -> Option<(usize, usize)> {
     let rest = input.get(scheme_end..)?;
     let after = rest.strip_prefix("://")?;
     let start = scheme_end + 3;
-    let len = after.find(['/', '?', '#']).unwrap_or(after.len());
+    let len = memchr::memchr3(b'/', b'?', b'#', after.as_bytes()).unwrap_or(after.len());
     Some((start, start + len))
+}
+
+/// The last `byte` of `s` (an authority: a few bytes, where a plain loop beats the set-up
+/// of a vectorized search, which batch checking paid on every `http` line).
+fn last_of(s: &str, byte: u8) -> Option<usize> {
+    s.bytes().rposition(|b| b == byte)
 }
 
 /// RFC 9110 §4.2.4: userinfo in an "http" or "https" URI.
 fn http_userinfo(input: &str, scheme_end: usize) -> Option<Finding> {
     let (a0, a1) = authority(input, scheme_end)?;
-    let at = input.get(a0..a1)?.rfind('@')?;
+    let at = last_of(input.get(a0..a1)?, b'@')?;
     Some(Finding {
         start: a0,
         end: a0 + at + 1,
@@ -250,12 +372,12 @@ fn http_userinfo(input: &str, scheme_end: usize) -> Option<Finding> {
 fn http_empty_host(input: &str, scheme_end: usize) -> Option<Finding> {
     let (a0, a1) = authority(input, scheme_end)?;
     let auth = input.get(a0..a1)?;
-    let h0 = auth.rfind('@').map_or(0, |i| i + 1);
+    let h0 = last_of(auth, b'@').map_or(0, |i| i + 1);
     let host_port = auth.get(h0..)?;
     let host_len = if host_port.starts_with('[') {
         host_port.len()
     } else {
-        host_port.rfind(':').unwrap_or(host_port.len())
+        last_of(host_port, b':').unwrap_or(host_port.len())
     };
     if host_len > 0 {
         return None;
@@ -336,6 +458,11 @@ fn empty_path_as_slash(uri: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_checks_fit_the_known_tables_mask() {
+        assert!(CHECKS.len() <= 32, "{} checks", CHECKS.len());
+    }
 
     #[test]
     fn default_ports_drop_only_their_own_port() {

@@ -21,7 +21,6 @@
 //! Uses only the low engine modules (the ABNF engine, the grammar reference for RFC 3986's
 //! productions, the tree's spans and diagnostics, the codes).
 
-use std::cell::RefCell;
 use std::sync::{LazyLock, OnceLock};
 
 use super::abnf::{self, Grammar, Judge, ParseOptions, Scratch};
@@ -239,39 +238,198 @@ pub fn load(g: &SchemeGrammar) -> Result<&'static Loaded, &'static str> {
     }
 }
 
-thread_local! {
-    /// Each grammar's lazy-DFA cache for this thread, made at its first use on the thread.
-    static SCRATCH: RefCell<Vec<Option<Scratch>>> = const { RefCell::new(Vec::new()) };
+/// The scheme layer's lazy-DFA caches: one per grammar file whose start rule compiled to an
+/// automaton (at most [`abnf::CACHE_BYTES`] each), made at the scheme's first use. A batch
+/// caller (`check --schemes`) keeps one per worker thread and passes it to
+/// [`scheme_verdict`], so that the states an automaton built for one line serve the next;
+/// [`analyze_scheme`] makes a short-lived one. The engine itself holds no mutable state
+/// (tests/engine_shape.rs). A cache never changes an answer, only how fast it comes.
+#[derive(Clone, Debug, Default)]
+pub struct LayerScratch {
+    caches: Vec<Option<Scratch>>,
+    /// The schemes last looked up, as written (at most [`RECENT`], each at most 16 bytes),
+    /// with what the table says of them: a batch's lines repeat a few schemes, and a
+    /// comparison of a few bytes is cheaper than a table look-up.
+    recent: Vec<([u8; 16], usize, Known)>,
+    /// Where the next scheme goes in `recent` once it is full.
+    next: usize,
 }
 
-/// The verdict of `g`'s judge on `text` (its automaton with this thread's cache, or the
-/// Earley recognizer). Without `expected`, a failure found by the automaton has its offset
-/// only (no Earley parse of the bytes before it for the expected set): what batch checking
-/// needs.
-fn verdict(g: &SchemeGrammar, l: &Loaded, text: &str, expected: bool) -> Option<abnf::Verdict> {
-    let i = FILES.iter().position(|f| std::ptr::eq(f, g))?;
+/// How many schemes [`LayerScratch`] remembers.
+const RECENT: usize = 4;
+
+impl LayerScratch {
+    /// An empty scratch: no cache is made until a scheme needs one.
+    pub fn new() -> LayerScratch {
+        LayerScratch::default()
+    }
+
+    /// [`known`], remembered for the schemes this scratch saw last.
+    fn known(&mut self, scheme: &str) -> Known {
+        let b = scheme.as_bytes();
+        if let Some(&(_, _, k)) = self
+            .recent
+            .iter()
+            .find(|(s, n, _)| *n == b.len() && s.get(..*n) == Some(b))
+        {
+            return k;
+        }
+        let k = known(scheme);
+        if b.len() <= 16 {
+            let mut key = [0u8; 16];
+            key[..b.len()].copy_from_slice(b);
+            if self.recent.len() < RECENT {
+                self.recent.push((key, b.len(), k));
+            } else if let Some(slot) = self.recent.get_mut(self.next) {
+                *slot = (key, b.len(), k);
+                self.next = (self.next + 1) % RECENT;
+            }
+        }
+        k
+    }
+
+    /// The cache of the `i`th grammar file of [`files`].
+    fn cache(&mut self, i: usize) -> &mut Option<Scratch> {
+        if self.caches.len() <= i {
+            self.caches.resize_with(i + 1, || None);
+        }
+        &mut self.caches[i]
+    }
+}
+
+/// The verdict of the judge of grammar file `i` (`l`, compiled) on `text` (its automaton
+/// with the caller's cache, or the Earley recognizer). Without `expected`, a failure found
+/// by the automaton has its offset only (no Earley parse of the bytes before it for the
+/// expected set): what batch checking needs.
+fn verdict(
+    scratch: &mut LayerScratch,
+    i: usize,
+    l: &Loaded,
+    text: &str,
+    expected: bool,
+) -> Option<abnf::Verdict> {
     let Some(a) = l.judge.automaton() else {
         return l.judge.verdict(&l.grammar, &mut None, text).ok();
     };
-    SCRATCH.with(|cell| {
-        let mut v = cell.try_borrow_mut().ok()?;
-        if v.len() <= i {
-            v.resize_with(i + 1, || None);
-        }
-        if expected {
-            return l.judge.verdict(&l.grammar, &mut v[i], text).ok();
-        }
-        let s = v[i].get_or_insert_with(|| a.scratch());
-        let valid = a.is_match(s, text);
-        Some(abnf::Verdict {
-            valid,
-            failure: (!valid).then(|| abnf::Failure {
-                offset: a.dies_at(s, text).unwrap_or(text.len()),
-                expected: Vec::new(),
-            }),
-            engine: abnf::Engine::Automaton,
-        })
+    let cache = scratch.cache(i);
+    if expected {
+        return l.judge.verdict(&l.grammar, cache, text).ok();
+    }
+    let s = cache.get_or_insert_with(|| a.scratch());
+    let valid = a.is_match(s, text);
+    Some(abnf::Verdict {
+        valid,
+        failure: (!valid).then(|| abnf::Failure {
+            offset: a.dies_at(s, text).unwrap_or(text.len()),
+            expected: Vec::new(),
+        }),
+        engine: abnf::Engine::Automaton,
     })
+}
+
+/// What the layer knows of a scheme by its name: its registry entry, its grammar file (by
+/// its place in [`files`]) and the checks of [`catalogue::CHECKS`] that apply to it (bit
+/// `i` for the `i`th check).
+#[derive(Clone, Copy, Debug, Default)]
+struct Known {
+    entry: Option<&'static Entry>,
+    grammar: Option<usize>,
+    checks: u32,
+}
+
+/// FNV-1a, for the table of known schemes: its keys are a few ASCII bytes, which it hashes
+/// in a few instructions where the standard library's SipHash (made to resist chosen keys
+/// in tables that grow from input; this one is built once from the registry and never
+/// grows) costs many times that on every line of a batch. Written here: a hasher is a few
+/// lines, not worth a dependency.
+#[derive(Clone, Copy, Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type KnownTable =
+    std::collections::HashMap<&'static str, Known, std::hash::BuildHasherDefault<Fnv>>;
+
+/// Every scheme the registry lists or a grammar file is for, by its lower-case name: one
+/// table built once, so that batch checking finds a line's scheme with one look-up (rather
+/// than a search of the registry, a scan of the grammar files and of the checks).
+static KNOWN: LazyLock<KnownTable> = LazyLock::new(|| {
+    let mut m = KnownTable::default();
+    for e in &snapshot().entries {
+        m.entry(e.scheme).or_default().entry = Some(e);
+    }
+    for (i, g) in FILES.iter().enumerate() {
+        m.entry(g.scheme).or_default().grammar = Some(i);
+    }
+    for (i, c) in catalogue::CHECKS.iter().enumerate().take(32) {
+        for s in c.schemes {
+            m.entry(s).or_default().checks |= 1 << i;
+        }
+    }
+    m
+});
+
+/// What the layer knows of `scheme` (case-insensitive): one table look-up. A scheme is
+/// folded to lower case on the stack when it has an upper-case letter (every known scheme
+/// is shorter than the buffer; a longer one is unknown).
+fn known(scheme: &str) -> Known {
+    if !scheme.bytes().any(|b| b.is_ascii_uppercase()) {
+        return KNOWN.get(scheme).copied().unwrap_or_default();
+    }
+    let mut buf = [0u8; 64];
+    let Some(folded) = buf.get_mut(..scheme.len()) else {
+        return Known::default();
+    };
+    folded.copy_from_slice(scheme.as_bytes());
+    folded.make_ascii_lowercase();
+    std::str::from_utf8(folded)
+        .ok()
+        .and_then(|f| KNOWN.get(f).copied())
+        .unwrap_or_default()
+}
+
+/// Where the layer's findings go: the full diagnostics ([`analyze_scheme`]), or only each
+/// one's severity, code and span ([`scheme_verdict`], for batch checking: no message is
+/// formatted, no diagnostic kept).
+enum Findings<'o> {
+    Full(&'o mut Vec<Diagnostic>),
+    Codes(&'o mut Vec<(Severity, Code, Span)>),
+}
+
+impl Findings<'_> {
+    /// Whether messages are wanted.
+    fn messages(&self) -> bool {
+        matches!(self, Findings::Full(_))
+    }
+    fn push(&mut self, d: Diagnostic) {
+        match self {
+            Findings::Full(v) => v.push(d),
+            Findings::Codes(v) => v.push((d.severity, d.code, d.span)),
+        }
+    }
+    /// In input order (a stable sort: by place, then severity).
+    fn sort(&mut self) {
+        match self {
+            Findings::Full(v) => v.sort_by_key(|d| (d.span.start, d.severity)),
+            Findings::Codes(v) => v.sort_by_key(|&(severity, _, span)| (span.start, severity)),
+        }
+    }
 }
 
 /// One node of the scheme grammar's structure.
@@ -417,121 +575,84 @@ pub struct Ask<'a> {
 }
 
 /// The input as RFC 3987 §3.1 maps an IRI to a URI (every non-ASCII character's UTF-8
-/// bytes percent-encoded), with, for each byte of the result, the input's byte it came
-/// from; `None` when the input is ASCII (no mapping needed).
-fn as_uri(input: &str) -> Option<(String, Vec<usize>)> {
+/// bytes percent-encoded); `None` when the input is ASCII (no mapping needed). Where a
+/// byte of the result came from is [`mapped_back`]'s, worked out only where asked (a
+/// failure's offset, the tree's nodes), not for every line of a batch.
+fn as_uri(input: &str) -> Option<String> {
     if input.is_ascii() {
         return None;
     }
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = String::with_capacity(input.len() * 3);
-    let mut from = Vec::with_capacity(input.len() * 3);
-    for (i, c) in input.char_indices() {
+    for c in input.chars() {
         if c.is_ascii() {
             out.push(c);
-            from.push(i);
         } else {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
-                out.push_str(&format!("%{b:02X}"));
-                from.extend([i, i, i]);
+                out.push('%');
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 15)]));
             }
         }
     }
-    Some((out, from))
+    Some(out)
+}
+
+/// The byte of `input` that byte `at` of its URI mapping ([`as_uri`]) came from: the
+/// start of the character whose encoding holds it; the input's length past the end.
+/// Linear in the input.
+fn mapped_back(input: &str, at: usize) -> usize {
+    let mut m = 0;
+    for (i, c) in input.char_indices() {
+        let width = if c.is_ascii() { 1 } else { 3 * c.len_utf8() };
+        if at < m + width {
+            return i;
+        }
+        m += width;
+    }
+    input.len()
 }
 
 /// The layer on `input`, whose scheme is `input[..scheme_end]` (the generic tree's
 /// `scheme` node). `None` for `urn`, which the namespace layer reads
 /// ([`super::namespaces`]). Never panics; linear in the input (the tree, from the Earley
-/// engine, only up to [`LAYER_MAX_TREE`] bytes).
+/// engine, only up to [`LAYER_MAX_TREE`] bytes). With a short-lived [`LayerScratch`]: a
+/// batch caller keeps its own and calls [`analyze_scheme_in`] or [`scheme_verdict`].
 pub fn analyze_scheme(input: &str, scheme_end: usize, ask: Ask<'_>) -> Option<SchemeAnalysis> {
-    let scheme = input.get(..scheme_end)?;
-    if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
-        return None;
-    }
-    let scheme_span = Span::new(0, scheme_end);
-    let entry = lookup(scheme);
-    let grammar = file_for(scheme);
+    analyze_scheme_in(&mut LayerScratch::new(), input, scheme_end, ask)
+}
+
+/// [`analyze_scheme`] with the caller's automaton caches.
+pub fn analyze_scheme_in(
+    scratch: &mut LayerScratch,
+    input: &str,
+    scheme_end: usize,
+    ask: Ask<'_>,
+) -> Option<SchemeAnalysis> {
+    let (scheme, k) = scheme_of(input, scheme_end)?;
     let mut out = SchemeAnalysis {
         scheme: scheme.to_ascii_lowercase(),
-        entry,
-        grammar,
+        entry: k.entry,
+        grammar: k.grammar.and_then(|i| FILES.get(i)),
         valid: None,
         nodes: Vec::new(),
         diagnostics: Vec::new(),
         steps: Vec::new(),
         canonical: None,
     };
-    registration_findings(&mut out, scheme, scheme_span);
-    let mut syntax_ok = ask.generic_valid;
-    if let Some(g) = grammar
-        && let Ok(l) = load(g)
-    {
-        let mapped = as_uri(input);
-        let text = mapped.as_ref().map_or(input, |(t, _)| t.as_str());
-        let back = |at: usize| -> usize {
-            match &mapped {
-                Some((_, from)) => from.get(at).copied().unwrap_or(input.len()),
-                None => at.min(input.len()),
-            }
-        };
-        match verdict(g, l, text, ask.tree) {
-            Some(v) if v.valid => {
-                out.valid = Some(true);
-                syntax_ok = true;
-                if ask.tree && text.len() <= LAYER_MAX_TREE {
-                    out.nodes = tree_nodes(g, l, text, &back);
-                }
-            }
-            Some(v) => {
-                out.valid = Some(false);
-                syntax_ok = false;
-                let f = v.failure.unwrap_or(abnf::Failure {
-                    offset: text.len(),
-                    expected: Vec::new(),
-                });
-                out.diagnostics
-                    .push(syntax_invalid(g, l, input, back(f.offset), &f));
-            }
-            None => {
-                syntax_ok = false;
-                out.diagnostics.push(Diagnostic::new(
-                    Severity::Note,
-                    Code::SchemeNotJudged,
-                    Span::new(0, input.len()),
-                    g.header.section.as_str(),
-                    format!(
-                        "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
-                         is judged by the generic spec alone; shorten it to have its \
-                         scheme's syntax checked",
-                        input.len(),
-                        g.scheme
-                    ),
-                ));
-            }
-        }
-    }
-    if syntax_ok {
-        let mut failed = false;
-        for c in catalogue::CHECKS
-            .iter()
-            .filter(|c| c.schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme)))
-        {
-            if let Some(f) = (c.run)(input, scheme_end) {
-                failed = true;
-                out.diagnostics.push(Diagnostic::new(
-                    Severity::Warning,
-                    c.code,
-                    Span::new(f.start, f.end),
-                    c.spec,
-                    f.message,
-                ));
-            }
-        }
-        if failed {
-            out.valid = out.valid.map(|_| false);
-        }
-        if let Some(cs) = ask.canonical_scheme.filter(|_| !failed) {
+    let j = judge_scheme(
+        scratch,
+        input,
+        scheme_end,
+        k,
+        ask,
+        &mut Findings::Full(&mut out.diagnostics),
+        &mut out.nodes,
+    );
+    out.valid = j.valid;
+    if j.syntax_ok {
+        if let Some(cs) = ask.canonical_scheme.filter(|_| !j.failed) {
             let mut cur = cs.to_string();
             for (name, spec, apply) in catalogue::steps_for(&out.scheme) {
                 if let Some(next) = apply(&cur)
@@ -573,15 +694,210 @@ pub fn analyze_scheme(input: &str, scheme_end: usize, ask: Ask<'_>) -> Option<Sc
             out.canonical = Some(cur);
         }
     }
-    out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
     Some(out)
 }
 
+/// What batch checking needs of the layer (`check --schemes`): the registry entry, the
+/// grammar file, the verdict and each finding's severity, code and span, without messages,
+/// grammar nodes, expected sets, steps or the scheme's name in lower case, which a record
+/// does not show. The same verdict and findings, in the same order, as
+/// [`analyze_scheme`] (both run one judgement; tests/schemes_layer.rs compares them on
+/// every corpus line).
+#[derive(Clone, Debug)]
+pub struct SchemeVerdict {
+    /// The registry's entry, when the snapshot lists the scheme.
+    pub entry: Option<&'static Entry>,
+    /// The scheme's grammar file, when idbench ships one.
+    pub grammar: Option<&'static SchemeGrammar>,
+    /// As [`SchemeAnalysis::valid`].
+    pub valid: Option<bool>,
+    /// The findings: (severity, code, span in the input), in input order.
+    pub findings: Vec<(Severity, Code, Span)>,
+}
+
+/// The layer's verdict for batch checking (see [`SchemeVerdict`]), with the caller's
+/// automaton caches: no message is formatted and nothing is allocated for a line without
+/// findings. `None` where [`analyze_scheme`] is `None`.
+pub fn scheme_verdict(
+    scratch: &mut LayerScratch,
+    input: &str,
+    scheme_end: usize,
+    generic_valid: bool,
+) -> Option<SchemeVerdict> {
+    let scheme = input.get(..scheme_end)?;
+    if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
+        return None;
+    }
+    let k = scratch.known(scheme);
+    let ask = Ask {
+        generic_valid,
+        canonical_scheme: None,
+        tree: false,
+    };
+    let mut findings = Vec::new();
+    let j = judge_scheme(
+        scratch,
+        input,
+        scheme_end,
+        k,
+        ask,
+        &mut Findings::Codes(&mut findings),
+        &mut Vec::new(),
+    );
+    Some(SchemeVerdict {
+        entry: k.entry,
+        grammar: k.grammar.and_then(|i| FILES.get(i)),
+        valid: j.valid,
+        findings,
+    })
+}
+
+/// The scheme of `input` (`input[..scheme_end]`) and what the layer knows of it; `None`
+/// for no scheme or `urn`.
+fn scheme_of(input: &str, scheme_end: usize) -> Option<(&str, Known)> {
+    let scheme = input.get(..scheme_end)?;
+    if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
+        return None;
+    }
+    Some((scheme, known(scheme)))
+}
+
+/// What [`judge_scheme`] decides.
+struct Judged {
+    /// The scheme's verdict.
+    valid: Option<bool>,
+    /// The scheme's syntax held (its steps then apply).
+    syntax_ok: bool,
+    /// A check of the catalogue failed (then no normal form).
+    failed: bool,
+}
+
+/// The layer's judgement, shared by [`analyze_scheme_in`] and [`scheme_verdict`]: the
+/// registry's finding, the grammar's verdict (with its tree into `nodes` when `ask.tree`)
+/// and the checks of the catalogue, into `findings` (sorted by place).
+fn judge_scheme(
+    scratch: &mut LayerScratch,
+    input: &str,
+    scheme_end: usize,
+    k: Known,
+    ask: Ask<'_>,
+    findings: &mut Findings<'_>,
+    nodes: &mut Vec<SchemeNode>,
+) -> Judged {
+    let scheme = input.get(..scheme_end).unwrap_or("");
+    let messages = findings.messages();
+    registration_findings(k.entry, scheme, Span::new(0, scheme_end), findings);
+    let mut valid = None;
+    let mut syntax_ok = ask.generic_valid;
+    if let Some(i) = k.grammar
+        && let Some(g) = FILES.get(i)
+        && let Ok(l) = load(g)
+    {
+        let mapped = as_uri(input);
+        let text = mapped.as_deref().unwrap_or(input);
+        let back = |at: usize| -> usize {
+            match &mapped {
+                Some(_) => mapped_back(input, at),
+                None => at.min(input.len()),
+            }
+        };
+        match verdict(scratch, i, l, text, ask.tree) {
+            Some(v) if v.valid => {
+                valid = Some(true);
+                syntax_ok = true;
+                if ask.tree && text.len() <= LAYER_MAX_TREE {
+                    *nodes = tree_nodes(g, l, text, &back);
+                }
+            }
+            Some(v) => {
+                valid = Some(false);
+                syntax_ok = false;
+                let f = v.failure.unwrap_or(abnf::Failure {
+                    offset: text.len(),
+                    expected: Vec::new(),
+                });
+                findings.push(syntax_invalid(g, l, input, back(f.offset), &f, messages));
+            }
+            None => {
+                syntax_ok = false;
+                let message = if messages {
+                    format!(
+                        "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
+                         is judged by the generic spec alone; shorten it to have its \
+                         scheme's syntax checked",
+                        input.len(),
+                        g.scheme
+                    )
+                } else {
+                    String::new()
+                };
+                findings.push(Diagnostic::new(
+                    Severity::Note,
+                    Code::SchemeNotJudged,
+                    Span::new(0, input.len()),
+                    g.header.section.as_str(),
+                    message,
+                ));
+            }
+        }
+    }
+    let mut failed = false;
+    if syntax_ok && k.checks != 0 {
+        for (_, c) in catalogue::CHECKS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| k.checks & (1 << i) != 0)
+        {
+            if let Some(f) = (c.run)(input, scheme_end) {
+                failed = true;
+                findings.push(Diagnostic::new(
+                    Severity::Warning,
+                    c.code,
+                    Span::new(f.start, f.end),
+                    c.spec,
+                    f.message,
+                ));
+            }
+        }
+        if failed {
+            valid = valid.map(|_| false);
+        }
+    }
+    findings.sort();
+    Judged {
+        valid,
+        syntax_ok,
+        failed,
+    }
+}
+
 /// The registry's notes and warnings: unregistered, provisional, historical.
-fn registration_findings(out: &mut SchemeAnalysis, scheme: &str, span: Span) {
+/// Without messages wanted, the finding carries none.
+fn registration_findings(
+    entry: Option<&'static Entry>,
+    scheme: &str,
+    span: Span,
+    findings: &mut Findings<'_>,
+) {
+    let (severity, code) = match entry {
+        None => (Severity::Note, Code::SchemeUnregistered),
+        Some(e) if e.status == Status::Provisional => (Severity::Note, Code::SchemeProvisional),
+        Some(e) if e.status == Status::Historical => (Severity::Warning, Code::SchemeHistorical),
+        Some(_) => return,
+    };
+    if !findings.messages() {
+        findings.push(Diagnostic::new(
+            severity,
+            code,
+            span,
+            code.section(),
+            String::new(),
+        ));
+        return;
+    }
     let snap = snapshot();
     let name = printable(scheme);
-    let (severity, code, message) = match out.entry {
+    let (severity, code, message) = match entry {
         None => (
             Severity::Note,
             Code::SchemeUnregistered,
@@ -620,7 +936,7 @@ fn registration_findings(out: &mut SchemeAnalysis, scheme: &str, span: Span) {
         ),
         Some(_) => return,
     };
-    out.diagnostics.push(Diagnostic::new(
+    findings.push(Diagnostic::new(
         severity,
         code,
         span,
@@ -703,12 +1019,22 @@ fn syntax_invalid(
     input: &str,
     at: usize,
     failure: &abnf::Failure,
+    messages: bool,
 ) -> Diagnostic {
     let mut at = at.min(input.len());
     while !input.is_char_boundary(at) {
         at -= 1;
     }
     let next = input[at..].chars().next().map_or(0, char::len_utf8);
+    if !messages {
+        return Diagnostic::new(
+            Severity::Warning,
+            Code::SchemeSyntaxInvalid,
+            Span::new(at, at + next),
+            g.header.section.as_str(),
+            String::new(),
+        );
+    }
     let expected: Vec<&'static str> = failure
         .expected
         .iter()
@@ -765,8 +1091,9 @@ pub(crate) fn printable(s: &str) -> String {
 
 /// The scheme's rungs of a comparison ladder, after the generic ones: for sides `a` and `b`
 /// (the generic ladder's last texts) of one scheme, each of its steps
-/// ([`catalogue::steps_for`]) applied to both, as `(name, spec, a, b)`; a step that changes
-/// neither side is left out. Empty when the sides' schemes differ or the scheme has no
+/// ([`catalogue::steps_for`]) applied to both, then its steps on both sides at once
+/// ([`catalogue::PAIR_STEPS`]), as `(name, spec, a, b)`; a step that changes neither side
+/// is left out. Empty when the sides' schemes differ or the scheme has no
 /// step (or is `urn`). Linear in the sides' lengths.
 pub fn ladder_steps(a: &str, b: &str) -> Vec<(&'static str, &'static str, String, String)> {
     let scheme_of = |s: &str| {
@@ -796,5 +1123,138 @@ pub fn ladder_steps(a: &str, b: &str) -> Vec<(&'static str, &'static str, String
         }
         out.push((name, spec, ca.clone(), cb.clone()));
     }
+    for st in catalogue::PAIR_STEPS
+        .iter()
+        .filter(|st| st.schemes.contains(&sa.as_str()))
+    {
+        if let Some((na, nb)) = (st.apply)(&ca, &cb) {
+            ca = na;
+            cb = nb;
+            out.push((st.name, st.spec, ca.clone(), cb.clone()));
+        }
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each byte of the URI mapping goes back to the start of the character it encodes.
+    #[test]
+    fn mapped_offsets_go_back_to_their_character() {
+        let input = "http://a/é日?q";
+        let text = as_uri(input).expect("non-ASCII");
+        assert_eq!(text, "http://a/%C3%A9%E6%97%A5?q");
+        let mut want = Vec::new();
+        for (i, c) in input.char_indices() {
+            let n = if c.is_ascii() { 1 } else { 3 * c.len_utf8() };
+            want.extend(std::iter::repeat_n(i, n));
+        }
+        for (at, &w) in want.iter().enumerate() {
+            assert_eq!(mapped_back(input, at), w, "{at}");
+        }
+        assert_eq!(mapped_back(input, text.len()), input.len());
+        assert!(as_uri("http://a/").is_none());
+    }
+
+    /// Batch checking's verdict is the full layer's: the same validity and the same
+    /// findings in the same order, with one scratch kept across every input (its caches
+    /// never change an answer).
+    #[test]
+    fn the_batch_verdict_is_the_layers() {
+        let mut scratch = LayerScratch::new();
+        for input in [
+            "http://example.com/",
+            "HTTP://example.com:80/a",
+            "http:///a",
+            "https://u:p@h/",
+            "mailto:a@b@c",
+            "tel:7042",
+            "tel:+1-201-555-0123",
+            "fax:+1-201-555-0123",
+            "pkg:npm/foo@1",
+            "zzzz-unknown:x",
+            "geo:90,46",
+            "http://ex.com/日本語?q=東京",
+            "ws://h/\u{202e}x",
+            "sip:alice@atlanta.com;transport=tcp",
+            "data:,x",
+            "did:example:123",
+        ] {
+            let end = input.find(':').expect("scheme");
+            for generic_valid in [true, false] {
+                let ask = Ask {
+                    generic_valid,
+                    canonical_scheme: None,
+                    tree: false,
+                };
+                let full = analyze_scheme(input, end, ask).expect("layer");
+                let v = scheme_verdict(&mut scratch, input, end, generic_valid).expect("layer");
+                assert_eq!(v.valid, full.valid, "{input}");
+                assert_eq!(v.entry.is_some(), full.registered(), "{input}");
+                assert_eq!(
+                    v.grammar.map(|g| g.scheme),
+                    full.grammar.map(|g| g.scheme),
+                    "{input}"
+                );
+                let codes: Vec<(Severity, Code, Span)> = full
+                    .diagnostics
+                    .iter()
+                    .map(|d| (d.severity, d.code, d.span))
+                    .collect();
+                assert_eq!(v.findings, codes, "{input}");
+            }
+        }
+        assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true).is_none());
+        // The scratch remembers a few schemes; what it remembers is the table's answer.
+        let mut s = LayerScratch::new();
+        for name in [
+            "http",
+            "HTTP",
+            "fax",
+            "zz-x",
+            "mailto",
+            "http",
+            "a".repeat(40).as_str(),
+        ] {
+            let (a, b) = (s.known(name), known(name));
+            assert_eq!(
+                a.entry.map(|e| e.scheme),
+                b.entry.map(|e| e.scheme),
+                "{name}"
+            );
+            assert_eq!((a.grammar, a.checks), (b.grammar, b.checks), "{name}");
+        }
+        assert_eq!(s.recent.len(), RECENT);
+    }
+
+    /// The table of known schemes answers as the registry and the grammar files do, in
+    /// any case.
+    #[test]
+    fn the_known_table_is_the_registry_and_the_files() {
+        for e in &snapshot().entries {
+            for name in [e.scheme.to_string(), e.scheme.to_ascii_uppercase()] {
+                let k = known(&name);
+                assert_eq!(k.entry.map(|x| x.scheme), Some(e.scheme));
+                assert_eq!(
+                    k.grammar.and_then(|i| FILES.get(i)).map(|g| g.scheme),
+                    file_for(e.scheme).map(|g| g.scheme)
+                );
+            }
+        }
+        for g in files() {
+            assert_eq!(
+                known(g.scheme)
+                    .grammar
+                    .and_then(|i| FILES.get(i))
+                    .map(|f| f.scheme),
+                Some(g.scheme)
+            );
+        }
+        assert!(known("zzzz-none").entry.is_none());
+        assert!(known(&"A".repeat(100)).entry.is_none());
+        assert_ne!(known("http").checks, 0);
+        assert_eq!(known("mailto").checks, 0);
+    }
 }

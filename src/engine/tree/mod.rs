@@ -217,35 +217,56 @@ impl Tree {
     /// `at` move along; no attribute is added. One pass over the tree: linear in its size
     /// and the children's. Does nothing when `at` is not a leaf or `children` is empty.
     pub fn graft_leaf(&mut self, at: usize, children: &[(NodeKind, &'static str, Span, usize)]) {
+        if at < self.nodes.len() && self.nodes[at].end == at + 1 {
+            self.graft_under(at, children);
+        }
+    }
+
+    /// Adds `children` under node `at`, after the children it has (a leaf's are its only
+    /// ones), as [`Tree::graft_leaf`] does for a leaf: each `(kind, rule, span, depth)`,
+    /// depth 1 for a child of `at`, 2 for a child of the grafted node before it, and so on,
+    /// in preorder. The scheme layer grafts its grammar's structure under a path of any
+    /// shape this way (its nodes beside the generic segments, which they may overlap).
+    pub fn graft_under(&mut self, at: usize, children: &[(NodeKind, &'static str, Span, usize)]) {
         let k = children.len();
-        if k == 0 || at >= self.nodes.len() || self.nodes[at].end != at + 1 {
+        if k == 0 || at >= self.nodes.len() {
             return;
         }
-        for n in &mut self.nodes {
-            if n.end > at {
+        // Where the grafted nodes go: one past `at`'s last descendant.
+        let ins = self.nodes[at].end;
+        for (i, n) in self.nodes.iter_mut().enumerate() {
+            if i <= at {
+                // `at` and its ancestors (the nodes before it that end after it) grow.
+                if n.end > at {
+                    n.end += k;
+                }
+            } else if i >= ins {
                 n.end += k;
-            }
-            if n.parent != usize::MAX && n.parent > at {
-                n.parent += k;
+                if n.parent != usize::MAX && n.parent >= ins {
+                    n.parent += k;
+                }
             }
         }
         for a in &mut self.attrs {
-            if a.node > at {
+            if a.node >= ins {
                 a.node += k;
             }
         }
         let base_depth = self.nodes[at].depth;
-        let attr_at = self.nodes[at].attr_end;
-        // The node's `end` moved with the others (it was `at + 1`); its children come next.
+        let attr_at = self.nodes[at..ins]
+            .iter()
+            .map(|n| n.attr_end)
+            .max()
+            .unwrap_or(self.nodes[at].attr_end);
         let mut grafted: Vec<NodeData> = Vec::with_capacity(k);
         // The open ancestors among the grafted nodes: (index in the tree, depth).
         let mut open: Vec<(usize, usize)> = Vec::new();
         for (i, &(kind, rule, span, depth)) in children.iter().enumerate() {
-            let idx = at + 1 + i;
+            let idx = ins + i;
             let depth = depth.clamp(1, open.last().map_or(1, |&(_, d)| d + 1));
             while open.last().is_some_and(|&(_, d)| d >= depth) {
                 if let Some((j, _)) = open.pop() {
-                    grafted[j - at - 1].end = idx;
+                    grafted[j - ins].end = idx;
                 }
             }
             let parent = open.last().map_or(at, |&(j, _)| j);
@@ -262,9 +283,9 @@ impl Tree {
             open.push((idx, depth));
         }
         for (j, _) in open {
-            grafted[j - at - 1].end = at + 1 + k;
+            grafted[j - ins].end = ins + k;
         }
-        self.nodes.splice(at + 1..at + 1, grafted);
+        self.nodes.splice(ins..ins, grafted);
     }
 }
 

@@ -1,5 +1,5 @@
-//! RFC 5870 (`geo`): the comparison rules of §3.4.3 (the default CRS, case, numbers, the
-//! poles).
+//! RFC 5870 (`geo`): the comparison rules of §3.4.4, "URI Comparison" (the default CRS,
+//! case, numbers, the poles and the date line, the order of the parameters).
 
 /// The URI split: `geo:`, the coordinates, the parameters (each without its `;`), and
 /// what follows (a fragment, kept as it is).
@@ -30,7 +30,7 @@ fn join(head: &str, coords: &str, params: &[String], tail: &str) -> String {
     out
 }
 
-/// RFC 5870 §3.4.3: `crs=wgs84` is the default CRS, so `geo:1,2;crs=wgs84` and
+/// RFC 5870 §3.4.4: `crs=wgs84` is the default CRS, so `geo:1,2;crs=wgs84` and
 /// `geo:1,2` are the same; parameter names and the `crs` value are case-insensitive.
 pub fn drop_default_crs(uri: &str) -> Option<String> {
     let (head, coords, params, tail) = split(uri)?;
@@ -80,14 +80,18 @@ fn number(n: &str) -> String {
     s
 }
 
-/// RFC 5870 §3.4.3: coordinates compare as numbers, and at a pole (latitude ±90) the
-/// longitude is meaningless: `geo:90,-22.43` and `geo:90,46` are the same point. Written
-/// as longitude 0 there, numbers without trailing zeros; also the `u` value.
+/// RFC 5870 §3.4.4: coordinates compare as numbers ("mathematically identical"), at a pole
+/// (latitude ±90) the longitude "MUST be ignored" (`geo:90,-22.43` and `geo:90,46` are the
+/// same point), and "A <longitude> of 180 degrees MUST be considered equal to <longitude>
+/// of -180 degrees". Written as longitude 0 at a pole and 180 on the date line, numbers
+/// without trailing zeros; also the `u` value.
 pub fn normalize_numbers(uri: &str) -> Option<String> {
     let (head, coords, params, tail) = split(uri)?;
     let mut c: Vec<String> = coords.split(',').map(number).collect();
     if c.len() >= 2 && (c[0] == "90" || c[0] == "-90") {
         c[1] = "0".to_string();
+    } else if c.len() >= 2 && c[1] == "-180" {
+        c[1] = "180".to_string();
     }
     let coords = c.join(",");
     let params: Vec<String> = params
@@ -98,6 +102,29 @@ pub fn normalize_numbers(uri: &str) -> Option<String> {
         })
         .collect();
     let s = join(head, &coords, &params, tail);
+    (s != uri).then_some(s)
+}
+
+/// RFC 5870 §3.4.4: "Parameter order is not significant for URI comparison": the
+/// parameters after `crs` and `u` (which the syntax puts first, §3.3: `[ crsp ] [ uncp ]
+/// *parameter`) in order.
+pub fn order_params(uri: &str) -> Option<String> {
+    let (head, coords, params, tail) = split(uri)?;
+    let lead = params
+        .iter()
+        .take_while(|p| {
+            let name = p.split_once('=').map_or(**p, |(n, _)| n);
+            name.eq_ignore_ascii_case("crs") || name.eq_ignore_ascii_case("u")
+        })
+        .count();
+    let mut rest: Vec<String> = params[lead..].iter().map(|p| (*p).to_string()).collect();
+    rest.sort();
+    let params: Vec<String> = params[..lead]
+        .iter()
+        .map(|p| (*p).to_string())
+        .chain(rest)
+        .collect();
+    let s = join(head, coords, &params, tail);
     (s != uri).then_some(s)
 }
 
@@ -127,5 +154,23 @@ mod tests {
             Some("geo:1,2;crs=other;u=3")
         );
         assert_eq!(normalize_numbers("geo:1,2"), None);
+        assert_eq!(
+            normalize_numbers("geo:10,-180").as_deref(),
+            Some("geo:10,180")
+        );
+    }
+
+    /// §6.4: "parameter order is insignificant".
+    #[test]
+    fn other_parameters_in_order() {
+        assert_eq!(
+            order_params("geo:47,11;foo=blue;bar=white").as_deref(),
+            Some("geo:47,11;bar=white;foo=blue")
+        );
+        assert_eq!(
+            order_params("geo:1,2;crs=x;u=3;b=1;a=2").as_deref(),
+            Some("geo:1,2;crs=x;u=3;a=2;b=1")
+        );
+        assert_eq!(order_params("geo:47,11;bar=white;foo=blue"), None);
     }
 }

@@ -4,7 +4,13 @@
 //! or `None` when its rule does not apply; the steps that call them, with their
 //! sections, are rows of [`super::catalogue::STEPS`].
 
+pub mod data;
+pub mod dns;
+pub mod file;
 pub mod geo;
+pub mod ldap;
+pub mod ni;
+pub mod sip;
 pub mod tel;
 
 /// `s` with every percent-encoding's hex digits in upper case (RFC 3986 §6.2.2.1), after
