@@ -23,7 +23,6 @@
 //! is "made from the same text" ([`Out::found`]'s `key`).
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 
 use super::codes::{Code, Sections};
 use super::tree::{Builder, Diagnostic, NodeId, NodeKind, Severity, Span};
@@ -178,17 +177,14 @@ struct Last<'i> {
     kept: Option<usize>,
 }
 
-/// The buffers of a [`Seeker`], kept per thread so that an invalid line costs no
-/// allocation.
+/// The buffers of a [`Seeker`], made per run (a `Vec` allocates only when something is
+/// recorded). A buffer kept per thread would save an invalid line its few allocations, but
+/// the engine keeps no mutable state of its own (`tests/engine_shape.rs`).
 #[derive(Default)]
 struct Buffers {
     expects: Vec<(usize, &'static str)>,
     kept: Vec<Kept>,
     given: Vec<Vec<&'static str>>,
-}
-
-thread_local! {
-    static BUFFERS: RefCell<Buffers> = RefCell::default();
 }
 
 /// The first-error mode's output: the errors that can be the first, their runs, and the
@@ -207,29 +203,13 @@ impl<'i> Seeker<'i> {
         expected: bool,
         parse: impl FnOnce(&mut Seeker<'i>),
     ) -> Option<FirstError> {
-        // (A nested run, which no grammar makes today, would find the buffers taken and
-        // use its own.)
-        let taken = BUFFERS.with(|b| b.try_borrow_mut().ok().map(|mut b| std::mem::take(&mut *b)));
-        let owned = taken.is_some();
         let mut s = Seeker {
             sections,
-            buf: taken.unwrap_or_default(),
+            buf: Buffers::default(),
             last: None,
         };
         parse(&mut s);
-        let found = s.first(expected);
-        if owned {
-            let mut b = s.buf;
-            b.expects.clear();
-            b.kept.clear();
-            b.given.clear();
-            BUFFERS.with(|t| {
-                if let Ok(mut t) = t.try_borrow_mut() {
-                    *t = b;
-                }
-            });
-        }
-        found
+        s.first(expected)
     }
 
     /// The first of the errors kept, with its expected set.
