@@ -431,7 +431,7 @@ const ON_STACK: usize = 4;
 
 /// [`agree`]'s first disagreement and first reading ([`Summary`]), the same answer, with no
 /// string of a reading copied: the readings borrow the input where they are its text
-/// ([`Read`]), nothing is kept past the comparison, and a plain line ([`plain_agreement`])
+/// (`Read`), nothing is kept past the comparison, and a plain line ([`plain_agreement`])
 /// is known to agree from its bytes. Never panics.
 pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
     let lead = |accepted: bool, error| profiles.first().map(|&p| (p, accepted, error));

@@ -6,8 +6,8 @@
 //! only the first error of an invalid line, and a full parse of one builds a tree, writes an
 //! explained message for every diagnostic and runs UTS #46 on the host: some 30 times the
 //! work. The RFC 3986 / RFC 3987 grammar (`specs/uri/grammar.rs`) runs in this mode as it
-//! is, generic over where its output goes ([`Out`]): a [`Builder`] for a full parse, a
-//! [`Seeker`] here, which keeps no node and no message and skips what only makes warnings
+//! is, generic over where its output goes (`Out`): a [`Builder`] for a full parse, a
+//! `Seeker` here, which keeps no node and no message and skips what only makes warnings
 //! and notes. One code path, so the first error cannot drift from the full parse's; the
 //! property tests (`tests/first_error.rs`) hold them equal on every corpus line and on
 //! generated near misses.
@@ -16,11 +16,11 @@
 //! keeps the first error only and skips the messages it can): [`super::grammar_first_error`]
 //! picks the way by profile.
 //!
-//! What the [`Seeker`] keeps mirrors the [`Builder`]'s sink: a repeat of the last error
+//! What the `Seeker` keeps mirrors the [`Builder`]'s sink: a repeat of the last error
 //! (same code and section, its span starting where the last one's ends, and the same
 //! message) extends its run, and the first error is the least by (start, end) of the
 //! errors kept, the earliest reported among equals. Without messages, "the same message"
-//! is "made from the same text" ([`Out::found`]'s `key`).
+//! is "made from the same text" (`Out::found`'s `key`).
 
 use std::borrow::Cow;
 

@@ -331,7 +331,7 @@ impl Automaton {
     /// [`Automaton::dies_at`], walking the automaton built whole as a dense DFA: each byte
     /// one table read, no cache consulted and no state built during the walk. The dense
     /// DFA is built at the first call (and kept) when its table and its determinization
-    /// fit in [`DENSE_BYTES`] each; a larger automaton walks its lazy DFA with `scratch`
+    /// fit in `DENSE_BYTES` each; a larger automaton walks its lazy DFA with `scratch`
     /// (made at need), as [`Automaton::dies_at`] does. The same language either way, so
     /// the same answer.
     pub fn dies_at_dense(&self, scratch: &mut Option<Scratch>, input: &str) -> Option<usize> {
@@ -345,7 +345,7 @@ impl Automaton {
     }
 
     /// The bytes of the table [`Automaton::dies_at_dense`] walks (building it if it was
-    /// not yet built); `None` when it is over [`DENSE_BYTES`] (the lazy DFA walks).
+    /// not yet built); `None` when it is over `DENSE_BYTES` (the lazy DFA walks).
     pub fn dense_memory(&self) -> Option<usize> {
         self.dense().map(|d| d.next.len() * 2 + d.ends.len())
     }

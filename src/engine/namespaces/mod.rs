@@ -72,7 +72,7 @@ impl Registration {
 }
 
 /// How the registry knows `nid` (case-insensitive, as NIDs are: RFC 8141 §2): one probe
-/// of the NID table ([`nids`]); a NID longer than any the table holds is searched in the
+/// of the NID table (`nids`); a NID longer than any the table holds is searched in the
 /// snapshot.
 pub fn lookup(nid: &str) -> Registration {
     match nids::known(nid) {

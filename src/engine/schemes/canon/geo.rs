@@ -82,7 +82,7 @@ fn number(n: &str) -> String {
 
 /// RFC 5870 §3.4.4: coordinates compare as numbers ("mathematically identical"), at a pole
 /// (latitude ±90) the longitude "MUST be ignored" (`geo:90,-22.43` and `geo:90,46` are the
-/// same point), and "A <longitude> of 180 degrees MUST be considered equal to <longitude>
+/// same point), and "A `<longitude>` of 180 degrees MUST be considered equal to `<longitude>`
 /// of -180 degrees". Written as longitude 0 at a pole and 180 on the date line, numbers
 /// without trailing zeros; also the `u` value.
 pub fn normalize_numbers(uri: &str) -> Option<String> {

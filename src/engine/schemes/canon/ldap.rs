@@ -1,7 +1,7 @@
-//! RFC 4516 (`ldap`) §3, "Defaults for Fields of the LDAP URL": "If no <dn> is given, the
-//! default is the zero-length DN"; an omitted <attributes> requests all user attributes;
-//! "If <scope> is omitted, a <scope> of "base" is assumed"; "If <filter> is omitted, a
-//! filter of "(objectClass=*)" is assumed"; "If <extensions> is omitted, no extensions are
+//! RFC 4516 (`ldap`) §3, "Defaults for Fields of the LDAP URL": "If no `<dn>` is given, the
+//! default is the zero-length DN"; an omitted `<attributes>` requests all user attributes;
+//! "If `<scope>` is omitted, a `<scope>` of "base" is assumed"; "If `<filter>` is omitted, a
+//! filter of "(objectClass=*)" is assumed"; "If `<extensions>` is omitted, no extensions are
 //! assumed". §4: `ldap://ldap.example.net`, `ldap://ldap.example.net/` and
 //! `ldap://ldap.example.net/?` "are equivalent, assuming that the defaulting rules
 //! specified in Section 3 of this document are used".

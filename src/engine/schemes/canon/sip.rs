@@ -186,7 +186,7 @@ fn param_name(p: &str) -> &str {
 
 /// "All other uri-parameters appearing in only one URI are ignored when comparing the
 /// URIs": on both sides at once, each parameter whose name the other side lacks left out
-/// (but those of [`NEVER_IGNORED`]). `None` when neither side changes.
+/// (but those of `NEVER_IGNORED`). `None` when neither side changes.
 pub fn drop_one_sided_params(a: &str, b: &str) -> Option<(String, String)> {
     let (pa, pb) = (split(a)?, split(b)?);
     let keep = |p: &str, other: &Parts<'_>| {

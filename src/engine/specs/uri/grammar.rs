@@ -73,7 +73,7 @@ pub(crate) fn first_error(input: &str, flavor: Flavor, expected: bool) -> Option
     })
 }
 
-/// [`first_error`] when `profile` parses with this grammar (rfc3986, rfc3987), by its
+/// `first_error` when `profile` parses with this grammar (rfc3986, rfc3987), by its
 /// descriptor; `None` for any other profile. (A field of the descriptor would be the
 /// general home; these two built-ins are the ones with a first-error mode.)
 pub fn first_error_under(
