@@ -125,12 +125,17 @@ fn check_namespaces(lines: &str, format: &str) -> (i32, String) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("run idbench: {e}"));
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin
-            .write_all(lines.as_bytes())
+    // Written from its own thread while the output is read (see namespaces_layer.rs).
+    let writer = child.stdin.take().map(|mut stdin| {
+        let lines = lines.to_owned();
+        std::thread::spawn(move || stdin.write_all(lines.as_bytes()))
+    });
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    if let Some(w) = writer {
+        w.join()
+            .unwrap_or_else(|_| panic!("stdin writer panicked"))
             .unwrap_or_else(|e| panic!("{e}"));
     }
-    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

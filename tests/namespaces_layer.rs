@@ -20,13 +20,23 @@ fn run_with_stdin(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("run idbench: {e}"));
-    if let (Some(mut pipe), Some(text)) = (child.stdin.take(), stdin) {
-        pipe.write_all(text.as_bytes())
-            .unwrap_or_else(|e| panic!("stdin: {e}"));
-    }
+    // The input is written from its own thread while the output is read: written first, a
+    // large input deadlocks once `check`'s output fills the pipe before it has read the rest.
+    let writer = match (child.stdin.take(), stdin) {
+        (Some(mut pipe), Some(text)) => {
+            let text = text.to_owned();
+            Some(std::thread::spawn(move || pipe.write_all(text.as_bytes())))
+        }
+        _ => None,
+    };
     let out = child
         .wait_with_output()
         .unwrap_or_else(|e| panic!("wait: {e}"));
+    if let Some(w) = writer {
+        w.join()
+            .unwrap_or_else(|_| panic!("stdin writer panicked"))
+            .unwrap_or_else(|e| panic!("stdin: {e}"));
+    }
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
