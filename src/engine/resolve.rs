@@ -296,6 +296,29 @@ pub fn parse_against(base: &str, reference: &str, d: &Descriptor) -> Resolution 
     res
 }
 
+/// The reference parsed by `grammar` (RFC 3986 §5.2's input, and RFC 2396's), its
+/// diagnostics kept in `res` and its components recorded as the "reference" step; `None`
+/// when it is not valid under the profile (the step says so) or has no components.
+pub(crate) fn parse_reference(
+    reference: &str,
+    grammar: &GrammarEntry,
+    res: &mut Resolution,
+) -> Option<(Tree, Components)> {
+    let (tree, diags) = grammar.parse(reference);
+    let bad = has_error(&diags);
+    res.diagnostics = diags;
+    if bad {
+        res.step(
+            "reference",
+            "the reference is not valid under the profile: no target",
+        );
+        return None;
+    }
+    let rc = Components::from_tree(&tree, reference)?;
+    res.step("reference", rc.describe());
+    Some((tree, rc))
+}
+
 /// Parses the base and checks it is absolute; its components with the fragment dropped.
 pub(crate) fn usable_base(
     base: &str,
@@ -365,20 +388,9 @@ pub fn generic(
     let Some(bc) = usable_base(base, grammar, syntax, &mut res) else {
         return res;
     };
-    let (tree, diags) = grammar.parse(reference);
-    let bad = has_error(&diags);
-    res.diagnostics = diags;
-    if bad {
-        res.step(
-            "reference",
-            "the reference is not valid under the profile: no target",
-        );
-        return res;
-    }
-    let Some(rc) = Components::from_tree(&tree, reference) else {
+    let Some((tree, rc)) = parse_reference(reference, grammar, &mut res) else {
         return res;
     };
-    res.step("reference", rc.describe());
     if syntax == PathSyntax::Xri {
         encoded_dot_segment_note(&tree, reference, &mut res);
     }

@@ -11,7 +11,7 @@
 use crate::engine::codes::Code;
 use crate::engine::descriptor::Descriptor;
 use crate::engine::path::PathSyntax;
-use crate::engine::resolve::{Components, Resolution, has_error, usable_base};
+use crate::engine::resolve::{Components, Resolution, parse_reference, usable_base};
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
 /// Step 6 c) to f) over a merged path: "./" and a final "." removed, then
@@ -56,20 +56,9 @@ pub fn resolve(base: &str, reference: &str, d: &Descriptor) -> Resolution {
     let Some(bc) = usable_base(base, grammar, PathSyntax::Generic, &mut res) else {
         return res;
     };
-    let (tree, diags) = grammar.parse(reference);
-    let bad = has_error(&diags);
-    res.diagnostics = diags;
-    if bad {
-        res.step(
-            "reference",
-            "the reference is not valid under the profile: no target",
-        );
-        return res;
-    }
-    let Some(r) = Components::from_tree(&tree, reference) else {
+    let Some((_, r)) = parse_reference(reference, grammar, &mut res) else {
         return res;
     };
-    res.step("reference", r.describe());
     let mut t = Components {
         fragment: r.fragment.clone(),
         ..Components::default()
