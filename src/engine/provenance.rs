@@ -39,3 +39,51 @@ impl Provenance {
         true
     }
 }
+
+/// A registry snapshot: where it came from, and its entries in the file's order.
+#[derive(Debug)]
+pub struct Snapshot<E> {
+    /// Where it came from (its header lines; the fields read through `Deref`).
+    pub provenance: Provenance,
+    /// Every entry.
+    pub entries: Vec<E>,
+}
+
+/// The snapshot's source fields read as its own (`snapshot().source_commit`).
+impl<E> std::ops::Deref for Snapshot<E> {
+    type Target = Provenance;
+    fn deref(&self) -> &Provenance {
+        &self.provenance
+    }
+}
+
+/// Reads a snapshot's TSV: `# key<TAB>value` header lines, a column line, then one row of
+/// `N` columns per entry, made by `row` (`None` for the column line). Lines that do not
+/// fit are skipped (the file is compiled in and checked by tests, so this never happens in
+/// a build; skipping keeps a bad edit from panicking).
+pub fn read_tsv<E, const N: usize>(
+    text: &'static str,
+    row: impl Fn([&'static str; N]) -> Option<E>,
+) -> Snapshot<E> {
+    let mut s = Snapshot {
+        provenance: Provenance::default(),
+        entries: Vec::new(),
+    };
+    for line in text.lines() {
+        if s.provenance.read(line) {
+            continue;
+        }
+        let cols: Vec<&'static str> = line.split('\t').collect();
+        if let Ok(cols) = <[&'static str; N]>::try_from(cols)
+            && let Some(e) = row(cols)
+        {
+            s.entries.push(e);
+        }
+    }
+    s
+}
+
+/// An empty column as `None`.
+pub fn opt(s: &'static str) -> Option<&'static str> {
+    (!s.is_empty()).then_some(s)
+}

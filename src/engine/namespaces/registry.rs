@@ -6,7 +6,7 @@
 //! compiled in with `include_str!` and read once, on first use, into an immutable
 //! [`Snapshot`]: nothing at run time can change it.
 
-use crate::engine::provenance::Provenance;
+use crate::engine::provenance::{self, opt, read_tsv};
 use std::sync::LazyLock;
 
 use crate::engine::abnf::FastMap;
@@ -48,25 +48,10 @@ pub struct Entry {
     pub template: Option<&'static str>,
 }
 
-/// The snapshot: where it came from, and its entries in the registry's order (formal
-/// first, then informal).
-#[derive(Debug)]
-pub struct Snapshot {
-    /// Where it came from (its header lines; the fields read through `Deref`).
-    pub provenance: Provenance,
-    /// Every entry.
-    pub entries: Vec<Entry>,
-}
+/// The snapshot: where it came from, and its entries in the registry's order.
+pub type Snapshot = provenance::Snapshot<Entry>;
 
-/// The snapshot's source fields read as its own (`snapshot().source_commit`).
-impl std::ops::Deref for Snapshot {
-    type Target = Provenance;
-    fn deref(&self) -> &Provenance {
-        &self.provenance
-    }
-}
-
-impl Snapshot {
+impl provenance::Snapshot<Entry> {
     /// How many entries of `kind`.
     pub fn count(&self, kind: Kind) -> usize {
         self.entries.iter().filter(|e| e.kind == kind).count()
@@ -103,41 +88,23 @@ pub fn snapshot() -> &'static Snapshot {
     &SNAPSHOT
 }
 
-fn opt(s: &'static str) -> Option<&'static str> {
-    (!s.is_empty()).then_some(s)
-}
-
-/// Reads the TSV: `# key<TAB>value` header lines, a column line, then one row per NID.
-/// Lines that do not fit are skipped (the file is compiled in and checked by tests, so
-/// this never happens in a build; skipping keeps a bad edit from panicking).
+/// Reads the TSV (`provenance::read_tsv`): one row per NID.
 fn parse(text: &'static str) -> Snapshot {
-    let mut s = Snapshot {
-        provenance: Provenance::default(),
-        entries: Vec::new(),
-    };
-    for line in text.lines() {
-        if s.provenance.read(line) {
-            continue;
-        }
-        let cols: Vec<&'static str> = line.split('\t').collect();
-        let [nid, kind, date, updated, reference, template] = cols[..] else {
-            continue;
-        };
+    read_tsv(text, |[nid, kind, date, updated, reference, template]| {
         let kind = match kind {
             "formal" => Kind::Formal,
             "informal" => Kind::Informal,
-            _ => continue, // the column line
+            _ => return None, // the column line
         };
-        s.entries.push(Entry {
+        Some(Entry {
             nid,
             kind,
             date: opt(date),
             updated: opt(updated),
             reference,
             template: opt(template),
-        });
-    }
-    s
+        })
+    })
 }
 
 /// The snapshot's NIDs in lower case, each with its entry's index: a lookup is one hash

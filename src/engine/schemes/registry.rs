@@ -7,7 +7,7 @@
 //! compiled in with `include_str!` and read once, on first use, into an immutable
 //! [`Snapshot`], as the URN namespace registry is ([`crate::engine::namespaces::registry`]).
 
-use crate::engine::provenance::Provenance;
+use crate::engine::provenance::{self, opt, read_tsv};
 use std::sync::LazyLock;
 
 /// A registration's status (RFC 7595 §3, §4, §5).
@@ -51,23 +51,9 @@ pub struct Entry {
 }
 
 /// The snapshot: where it came from, and its entries in the registry's order.
-#[derive(Debug)]
-pub struct Snapshot {
-    /// Where it came from (its header lines; the fields read through `Deref`).
-    pub provenance: Provenance,
-    /// Every entry.
-    pub entries: Vec<Entry>,
-}
+pub type Snapshot = provenance::Snapshot<Entry>;
 
-/// The snapshot's source fields read as its own (`snapshot().source_commit`).
-impl std::ops::Deref for Snapshot {
-    type Target = Provenance;
-    fn deref(&self) -> &Provenance {
-        &self.provenance
-    }
-}
-
-impl Snapshot {
+impl provenance::Snapshot<Entry> {
     /// How many entries have `status`.
     pub fn count(&self, status: Status) -> usize {
         self.entries.iter().filter(|e| e.status == status).count()
@@ -116,50 +102,34 @@ pub fn lookup(scheme: &str) -> Option<&'static Entry> {
     entries.get(*BY_NAME.get(i)?)
 }
 
-fn opt(s: &'static str) -> Option<&'static str> {
-    (!s.is_empty()).then_some(s)
-}
-
-/// Reads the TSV: `# key<TAB>value` header lines, a column line, then one row per scheme.
-/// Lines that do not fit are skipped (the file is compiled in and checked by tests, so
-/// this never happens in a build; skipping keeps a bad edit from panicking).
+/// Reads the TSV (`provenance::read_tsv`): one row per scheme.
 fn parse(text: &'static str) -> Snapshot {
-    let mut s = Snapshot {
-        provenance: Provenance::default(),
-        entries: Vec::new(),
-    };
-    for line in text.lines() {
-        if s.provenance.read(line) {
-            continue;
-        }
-        let cols: Vec<&'static str> = line.split('\t').collect();
-        let [
+    read_tsv(
+        text,
+        |[
             scheme,
             status,
             reference,
             date,
             replaced_by,
             replaced_by_spec,
-        ] = cols[..]
-        else {
-            continue;
-        };
-        let status = match status {
-            "permanent" => Status::Permanent,
-            "provisional" => Status::Provisional,
-            "historical" => Status::Historical,
-            _ => continue, // the column line
-        };
-        s.entries.push(Entry {
-            scheme,
-            status,
-            reference,
-            date: opt(date),
-            replaced_by: opt(replaced_by),
-            replaced_by_spec: opt(replaced_by_spec),
-        });
-    }
-    s
+        ]| {
+            let status = match status {
+                "permanent" => Status::Permanent,
+                "provisional" => Status::Provisional,
+                "historical" => Status::Historical,
+                _ => return None, // the column line
+            };
+            Some(Entry {
+                scheme,
+                status,
+                reference,
+                date: opt(date),
+                replaced_by: opt(replaced_by),
+                replaced_by_spec: opt(replaced_by_spec),
+            })
+        },
+    )
 }
 
 #[cfg(test)]
