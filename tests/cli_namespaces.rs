@@ -3,6 +3,8 @@
 
 use std::process::Command;
 
+mod support;
+
 use idbench::engine::namespaces::{Kind, snapshot};
 use serde_json::Value;
 
@@ -117,29 +119,11 @@ fn a_bad_format_is_a_usage_error() {
 
 /// `check --namespaces` with `lines` on stdin, as `format`: (exit code, stdout).
 fn check_namespaces(lines: &str, format: &str) -> (i32, String) {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_idbench"))
-        .args(["check", "--namespaces", "--format", format])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("run idbench: {e}"));
-    // Written from its own thread while the output is read (see namespaces_layer.rs).
-    let writer = child.stdin.take().map(|mut stdin| {
-        let lines = lines.to_owned();
-        std::thread::spawn(move || stdin.write_all(lines.as_bytes()))
-    });
-    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
-    if let Some(w) = writer {
-        w.join()
-            .unwrap_or_else(|_| panic!("stdin writer panicked"))
-            .unwrap_or_else(|e| panic!("{e}"));
-    }
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let out = support::cli::run(
+        &["check", "--namespaces", "--format", format],
+        lines.as_bytes(),
+    );
+    (out.code.unwrap_or(-1), out.text())
 }
 
 #[test]

@@ -2,8 +2,7 @@
 //! `check` and `explain` answer for the namespace beside the URN spec, never instead of
 //! it, and `--no-namespace` answers by the URN spec alone.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod support;
 
 use idbench::engine::{NodeKind, Options, Profile, Severity, Status, analyze};
 use serde_json::Value;
@@ -13,35 +12,8 @@ fn run(args: &[&str]) -> (i32, String, String) {
 }
 
 fn run_with_stdin(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_idbench"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("run idbench: {e}"));
-    // The input is written from its own thread while the output is read: written first, a
-    // large input deadlocks once `check`'s output fills the pipe before it has read the rest.
-    let writer = match (child.stdin.take(), stdin) {
-        (Some(mut pipe), Some(text)) => {
-            let text = text.to_owned();
-            Some(std::thread::spawn(move || pipe.write_all(text.as_bytes())))
-        }
-        _ => None,
-    };
-    let out = child
-        .wait_with_output()
-        .unwrap_or_else(|e| panic!("wait: {e}"));
-    if let Some(w) = writer {
-        w.join()
-            .unwrap_or_else(|_| panic!("stdin writer panicked"))
-            .unwrap_or_else(|e| panic!("stdin: {e}"));
-    }
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = support::cli::run(args, stdin.unwrap_or_default().as_bytes());
+    (out.code.unwrap_or(-1), out.text(), out.stderr)
 }
 
 fn json(line: &str) -> Value {
