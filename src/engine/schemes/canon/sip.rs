@@ -189,24 +189,32 @@ fn param_name(p: &str) -> &str {
 /// (but those of `NEVER_IGNORED`). `None` when neither side changes.
 pub fn drop_one_sided_params(a: &str, b: &str) -> Option<(String, String)> {
     let (pa, pb) = (split(a)?, split(b)?);
-    let keep = |p: &str, other: &Parts<'_>| {
-        let name = param_name(p);
-        NEVER_IGNORED.iter().any(|k| k.eq_ignore_ascii_case(name))
-            || other
-                .params
-                .iter()
-                .any(|q| param_name(q).eq_ignore_ascii_case(name))
+    // Each side's parameter names, lower-cased and sorted once: a look-up per parameter is
+    // a binary search, so many parameters cost n log n, not n².
+    let names = |p: &Parts<'_>| {
+        let mut n: Vec<String> = p
+            .params
+            .iter()
+            .map(|q| param_name(q).to_ascii_lowercase())
+            .collect();
+        n.sort_unstable();
+        n
+    };
+    let (na, nb) = (names(&pa), names(&pb));
+    let keep = |p: &str, other: &[String]| {
+        let name = param_name(p).to_ascii_lowercase();
+        NEVER_IGNORED.contains(&name.as_str()) || other.binary_search(&name).is_ok()
     };
     let ka: Vec<String> = pa
         .params
         .iter()
-        .filter(|p| keep(p, &pb))
+        .filter(|p| keep(p, &nb))
         .map(|p| (*p).to_string())
         .collect();
     let kb: Vec<String> = pb
         .params
         .iter()
-        .filter(|p| keep(p, &pa))
+        .filter(|p| keep(p, &na))
         .map(|p| (*p).to_string())
         .collect();
     if ka.len() == pa.params.len() && kb.len() == pb.params.len() {
