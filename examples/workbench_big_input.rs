@@ -3,26 +3,53 @@
 //! resident memory of the process.
 //!
 //! ```text
-//! cargo run --release --example workbench_big_input
+//! cargo run --release --example workbench_big_input                 # the table
+//! target/release/examples/workbench_big_input probe CASE EDITS      # for callgrind
 //! ```
 //!
 //! Inputs: 50 blocks of 250-deep nested XRI cross-references (`=a*(` × 250, `=b`, `)` ×
-//! 250, 62 KB), a 64 KiB and a 1 MiB paste of `%`. Keys: a character typed at the end
-//! and deleted again (each re-analyses), and the cursor moved one left (redraw only).
-//! Each figure is the median and the slowest of the runs.
+//! 250, 62 KB), a 64 KiB and a 1 MiB paste of `%`; diff mode with two nested sides (B ends
+//! in `c` instead of `b`); and the grammar lab (`tui --grammar`) with RFC 8141's ABNF on a
+//! 64 KiB URN and with XRI 2.0's ABNF on the nested input. Keys: a character typed at the
+//! end and deleted again (each re-analyses; in diff mode each compares again), and the
+//! cursor moved one left (redraw only). Each figure is the median and the slowest of the
+//! runs.
+//!
+//! `probe CASE EDITS` opens the workbench on one case (`xri`, `pct`, `diff`, `lab-urn`,
+//! `lab-xri`), draws it, makes EDITS edits (each drawn) and prints nothing else: under
+//! `valgrind --tool=callgrind` the difference between 4 edits and 0, over 4, is the
+//! instructions of one edit, a figure the load of a shared machine does not move.
 
 use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
+use idbench::engine::{Profile, rules};
 use idbench::tui::app::{App, AppConfig};
 use idbench::tui::event::Event;
+use idbench::tui::lab::LabFile;
 use idbench::{Options, analyze};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
-fn nested_blocks(blocks: usize, depth: usize) -> String {
+fn nested_blocks(blocks: usize, depth: usize, last: char) -> String {
     let one = format!("{}=b{}", "=a*(".repeat(depth), ")".repeat(depth));
-    one.repeat(blocks)
+    let mut s = one.repeat(blocks);
+    // The innermost `b` of the last block: diff mode's B differs there.
+    if last != 'b'
+        && let Some(i) = s.rfind('b')
+    {
+        s.replace_range(i..i + 1, &last.to_string());
+    }
+    s
+}
+
+/// 64 KiB of a URN whose NSS is `ab%2Fc` repeated.
+fn urn_64k() -> String {
+    let mut s = String::from("urn:example:");
+    while s.len() + 6 <= 64 * 1024 {
+        s.push_str("ab%2Fc");
+    }
+    s
 }
 
 /// Peak resident memory of this process so far, from `/proc/self/status` (Linux).
@@ -31,6 +58,105 @@ fn peak_rss_mib() -> Option<f64> {
     let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib / 1024.0)
+}
+
+/// A profile's ABNF as idbench reads it, written to a file for the lab to open.
+fn lab_file(profile: &str, start: &str) -> Option<LabFile> {
+    let p = Profile::from_name(profile)?;
+    let text: String = rules::grammar(p)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("idbench-workbench-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let path = dir.join(format!("{profile}.abnf"));
+    std::fs::write(&path, text).ok()?;
+    let lab = LabFile::open(&path, start).ok();
+    let _ = std::fs::remove_dir_all(&dir);
+    lab
+}
+
+/// One case: a name, input A, and diff mode's input B or the lab's grammar.
+struct Case {
+    name: &'static str,
+    input: String,
+    with: Option<String>,
+    lab: Option<(&'static str, &'static str)>,
+}
+
+fn cases() -> Vec<(&'static str, Case)> {
+    let case = |name, input, with, lab| Case {
+        name,
+        input,
+        with,
+        lab,
+    };
+    vec![
+        (
+            "xri",
+            case(
+                "xri 50×250-deep (62 KB)",
+                nested_blocks(50, 250, 'b'),
+                None,
+                None,
+            ),
+        ),
+        (
+            "pct",
+            case("64 KiB of %", "%".repeat(64 * 1024), None, None),
+        ),
+        (
+            "pct-1m",
+            case("1 MiB of %", "%".repeat((1 << 20) - 1), None, None),
+        ),
+        (
+            "diff",
+            case(
+                "diff, two 62 KB xri",
+                nested_blocks(50, 250, 'b'),
+                Some(nested_blocks(50, 250, 'c')),
+                None,
+            ),
+        ),
+        (
+            "lab-urn",
+            case(
+                "lab rfc8141, 64 KiB urn",
+                urn_64k(),
+                None,
+                Some(("rfc8141", "namestring")),
+            ),
+        ),
+        (
+            "lab-xri",
+            case(
+                "lab xri2, 62 KB xri",
+                nested_blocks(50, 250, 'b'),
+                None,
+                Some(("xri2", "xri-value")),
+            ),
+        ),
+    ]
+}
+
+/// The workbench on `case`, sized 200×60 and drawn once.
+fn open(case: &Case) -> Option<(App, Terminal<TestBackend>)> {
+    let lab = match case.lab {
+        Some((profile, start)) => Some(lab_file(profile, start)?),
+        None => None,
+    };
+    let mut app = App::new(AppConfig {
+        input: case.input.clone(),
+        with: case.with.clone(),
+        profile: lab.as_ref().map(|l| l.profile),
+        lab,
+        ..AppConfig::default()
+    });
+    let mut term = Terminal::new(TestBackend::new(200, 60)).ok()?;
+    app.handle(Event::Resize(200, 60));
+    let _ = term.draw(|f| app.draw(f));
+    Some((app, term))
 }
 
 fn measure(
@@ -50,15 +176,32 @@ fn measure(
     (times[times.len() / 2], times[times.len() - 1])
 }
 
+const TYPED: [KeyCode; 2] = [KeyCode::Char('a'), KeyCode::Backspace];
+
+fn probe(name: &str, edits: usize) {
+    let Some((_, case)) = cases().into_iter().find(|(n, _)| *n == name) else {
+        eprintln!("no case {name:?}: xri, pct, pct-1m, diff, lab-urn, lab-xri");
+        std::process::exit(2);
+    };
+    let Some((mut app, mut term)) = open(&case) else {
+        eprintln!("{name}: the workbench did not open");
+        std::process::exit(1);
+    };
+    for i in 0..edits {
+        app.handle(Event::key(TYPED[i % 2]));
+        let _ = term.draw(|f| app.draw(f));
+    }
+    std::hint::black_box(&app);
+}
+
 fn main() {
-    let cases = [
-        ("xri 50×250-deep (62 KB)", nested_blocks(50, 250)),
-        ("64 KiB of %", "%".repeat(64 * 1024)),
-        (
-            "1 MiB of %",
-            "%".repeat(1 << 20).chars().take((1 << 20) - 1).collect(),
-        ),
-    ];
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("probe") {
+        let name = args.get(1).map(String::as_str).unwrap_or("xri");
+        let edits = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(0);
+        probe(name, edits);
+        return;
+    }
     println!(
         "{:<26} {:>8} {:>16} {:>22} {:>22} {:>12}",
         "input",
@@ -68,34 +211,39 @@ fn main() {
         "cursor move (med/max)",
         "peak RSS"
     );
-    for (name, input) in cases {
-        let Ok(mut term) = Terminal::new(TestBackend::new(200, 60));
-        let mut app = App::new(AppConfig {
-            input: input.clone(),
-            ..AppConfig::default()
-        });
-        app.handle(Event::Resize(200, 60));
-        let _ = term.draw(|f| app.draw(f));
-        let typed = [
-            Event::key(KeyCode::Char('a')),
-            Event::key(KeyCode::Backspace),
-        ];
+    for (_, case) in cases() {
+        let Some((mut app, mut term)) = open(&case) else {
+            println!("{}: the workbench did not open", case.name);
+            continue;
+        };
+        let typed = TYPED.map(Event::key);
         let (tm, tx) = measure(&mut app, &mut term, &typed, 20);
         let moved = [Event::key(KeyCode::Left), Event::key(KeyCode::Right)];
         let (mm, mx) = measure(&mut app, &mut term, &moved, 20);
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        // The engine's share: the same analysis the workbench runs per keystroke.
-        let mut alone = Vec::new();
-        for _ in 0..10 {
-            let t = Instant::now();
-            std::hint::black_box(analyze(&input, &Options::full()));
-            alone.push(t.elapsed());
-        }
-        alone.sort();
+        // The engine's share: the same analysis the workbench runs per keystroke (the
+        // built-in profiles' cases only: the lab's is its grammar's parse).
+        let alone = if case.lab.is_none() {
+            // The workbench's options: everything but the equivalence key.
+            let opts = Options {
+                equivalence_key: false,
+                ..Options::full()
+            };
+            let mut alone = Vec::new();
+            for _ in 0..10 {
+                let t = Instant::now();
+                std::hint::black_box(analyze(&case.input, &opts));
+                alone.push(t.elapsed());
+            }
+            alone.sort();
+            format!("{:>13.2} ms", ms(alone[alone.len() / 2]))
+        } else {
+            format!("{:>16}", "—")
+        };
         println!(
-            "{name:<26} {:>8} {:>13.2} ms {:>10.2} / {:>7.2} ms {:>10.2} / {:>7.2} ms {:>9.1} MiB",
-            input.len(),
-            ms(alone[alone.len() / 2]),
+            "{:<26} {:>8} {alone} {:>10.2} / {:>7.2} ms {:>10.2} / {:>7.2} ms {:>9.1} MiB",
+            case.name,
+            case.input.len(),
             ms(tm),
             ms(tx),
             ms(mm),

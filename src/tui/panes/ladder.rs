@@ -99,12 +99,16 @@ impl Split {
         if a == b {
             return None;
         }
+        // Compared byte by byte (a step's values are the whole identifier, twice per step
+        // at each keystroke in diff mode), then brought back to a character boundary: the
+        // bytes before it are whole characters, the same on both sides, so it is a
+        // boundary of both.
         let mut prefix = a
-            .char_indices()
-            .zip(b.chars())
-            .find(|((_, x), y)| x != y)
-            .map(|((i, _), _)| i)
+            .bytes()
+            .zip(b.bytes())
+            .position(|(x, y)| x != y)
             .unwrap_or(a.len().min(b.len()));
+        prefix = crate::text_layout::floor_char_boundary(a, prefix);
         // A middle must not start with a zero-width character (a combining mark): it
         // would be marked but draw nothing. Take its base character into the middle.
         let zero = |s: &str| s.chars().next().is_some_and(|c| unit_width(c) == 0);
@@ -115,13 +119,17 @@ impl Split {
             }
         }
         let (ra, rb) = (a.get(prefix..)?, b.get(prefix..)?);
-        let suffix: usize = ra
-            .chars()
+        // The common trailing bytes, less the tail of a character that differs: the
+        // suffix starts where a character of `ra` starts (the same character starts there
+        // in `rb`).
+        let common = ra
+            .bytes()
             .rev()
-            .zip(rb.chars().rev())
+            .zip(rb.bytes().rev())
             .take_while(|(x, y)| x == y)
-            .map(|(x, _)| x.len_utf8())
-            .sum();
+            .count();
+        let start = crate::text_layout::ceil_char_boundary(ra, ra.len() - common);
+        let suffix = ra.len() - start;
         let sp = Split {
             prefix,
             suffix,
@@ -185,6 +193,10 @@ fn unit_width(c: char) -> usize {
 }
 
 fn str_width(s: &str) -> usize {
+    // Printable ASCII, the usual identifier, is one column a byte.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return s.len();
+    }
     s.chars().map(unit_width).sum()
 }
 

@@ -121,7 +121,13 @@ impl TreeView {
                 kind_by_depth.resize(d + 1, 0);
             }
             kind_by_depth[d] = kind_by_depth[d].max(n.kind().name().len());
-            rule_width = rule_width.max(width(rule_name(n.rule())));
+            // A name's width is at most its length in bytes (a character is one byte a
+            // column or three bytes for two), so only a longer name can widen the column:
+            // the width is measured for those alone, not for every node.
+            let rule = rule_name(n.rule());
+            if rule.len() > rule_width {
+                rule_width = rule_width.max(width(rule));
+            }
         }
         let mut t = TreeView {
             collapsed: vec![false; rows.len()],
