@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release --example workbench_big_input                 # the table
 //! target/release/examples/workbench_big_input probe CASE EDITS      # for callgrind
+//! target/release/examples/workbench_big_input grammar PROFILE       # a lab case's ABNF
 //! ```
 //!
 //! Inputs: 50 blocks of 250-deep nested XRI cross-references (`=a*(` × 250, `=b`, `)` ×
@@ -60,14 +61,21 @@ fn peak_rss_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
-/// A profile's ABNF as idbench reads it, written to a file for the lab to open.
-fn lab_file(profile: &str, start: &str) -> Option<LabFile> {
+/// A profile's ABNF as idbench reads it (its productions, one a line).
+fn grammar_text(profile: &str) -> Option<String> {
     let p = Profile::from_name(profile)?;
-    let text: String = rules::grammar(p)
-        .productions()
-        .iter()
-        .map(|p| format!("{}\n", p.text()))
-        .collect();
+    Some(
+        rules::grammar(p)
+            .productions()
+            .iter()
+            .map(|p| format!("{}\n", p.text()))
+            .collect(),
+    )
+}
+
+/// A profile's ABNF written to a file for the lab to open.
+fn lab_file(profile: &str, start: &str) -> Option<LabFile> {
+    let text = grammar_text(profile)?;
     let dir = std::env::temp_dir().join(format!("idbench-workbench-big-{}", std::process::id()));
     std::fs::create_dir_all(&dir).ok()?;
     let path = dir.join(format!("{profile}.abnf"));
@@ -196,6 +204,18 @@ fn probe(name: &str, edits: usize) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("grammar") {
+        // The grammar a lab case opens, for `scripts/measure-keystroke.sh`.
+        let name = args.get(1).map(String::as_str).unwrap_or("");
+        match grammar_text(name) {
+            Some(t) => print!("{t}"),
+            None => {
+                eprintln!("no profile {name:?}");
+                std::process::exit(2);
+            }
+        }
+        return;
+    }
     if args.first().map(String::as_str) == Some("probe") {
         let name = args.get(1).map(String::as_str).unwrap_or("xri");
         let edits = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(0);

@@ -93,9 +93,11 @@ struct File {
 struct Pending {
     /// The entries remembered this session and not yet saved, oldest first.
     added: Vec<String>,
-    /// The inputs as they stand (redacted, each within [`MAX_ENTRY_BYTES`]): what the exit
-    /// would remember, saved with `added` by a save from another thread, so a signal that
-    /// comes while the event loop is busy does not lose them.
+    /// The inputs as they stand (each within [`MAX_ENTRY_BYTES`]): what the exit would
+    /// remember, saved with `added` by a save from another thread, so a signal that comes
+    /// while the event loop is busy does not lose them. Kept as typed and redacted when
+    /// saved: they are noted at every keystroke, and redacting a long input each time cost
+    /// more than the copy.
     current: Vec<String>,
     path: Option<PathBuf>,
     /// When set, a save waiting for the file lock gives up (a terminating signal came).
@@ -632,6 +634,7 @@ impl Saver {
         };
         let current = std::mem::take(&mut pending.current);
         for c in current {
+            let c = redact(&c);
             if !pending.added.contains(&c) {
                 pending.added.push(c);
             }
@@ -740,16 +743,22 @@ impl History {
         self.pending.clone()
     }
 
-    /// Notes the inputs as they stand (redacted; empty ones and those over
-    /// [`MAX_ENTRY_BYTES`] left out), so that a save from another thread ([`Saver`]) remembers
+    /// Notes the inputs as they stand (empty ones and those over [`MAX_ENTRY_BYTES`] left
+    /// out; redacted when saved), so that a save from another thread ([`Saver`]) remembers
     /// them as the exit would. Each call replaces the last one's.
     pub fn set_current<'a>(&self, inputs: impl IntoIterator<Item = &'a str>) {
+        let mut pending = self.pending.lock();
+        // Without a file nothing is saved: nothing to keep.
+        if pending.path.is_none() {
+            pending.current.clear();
+            return;
+        }
         let current: Vec<String> = inputs
             .into_iter()
             .filter(|t| !t.is_empty() && t.len() <= MAX_ENTRY_BYTES)
-            .map(redact)
+            .map(str::to_string)
             .collect();
-        self.pending.lock().current = current;
+        pending.current = current;
     }
 
     /// Remembers `input`, its secrets redacted (see [`redact`]), as the newest entry (moving

@@ -103,12 +103,8 @@ impl Split {
         // at each keystroke in diff mode), then brought back to a character boundary: the
         // bytes before it are whole characters, the same on both sides, so it is a
         // boundary of both.
-        let mut prefix = a
-            .bytes()
-            .zip(b.bytes())
-            .position(|(x, y)| x != y)
-            .unwrap_or(a.len().min(b.len()));
-        prefix = crate::text_layout::floor_char_boundary(a, prefix);
+        let prefix = common_prefix(a.as_bytes(), b.as_bytes());
+        let mut prefix = crate::text_layout::floor_char_boundary(a, prefix);
         // A middle must not start with a zero-width character (a combining mark): it
         // would be marked but draw nothing. Take its base character into the middle.
         let zero = |s: &str| s.chars().next().is_some_and(|c| unit_width(c) == 0);
@@ -122,12 +118,7 @@ impl Split {
         // The common trailing bytes, less the tail of a character that differs: the
         // suffix starts where a character of `ra` starts (the same character starts there
         // in `rb`).
-        let common = ra
-            .bytes()
-            .rev()
-            .zip(rb.bytes().rev())
-            .take_while(|(x, y)| x == y)
-            .count();
+        let common = common_suffix(ra.as_bytes(), rb.as_bytes());
         let start = crate::text_layout::ceil_char_boundary(ra, ra.len() - common);
         let suffix = ra.len() - start;
         let sp = Split {
@@ -173,6 +164,39 @@ impl Split {
             (rem.saturating_sub(2) / 2, true)
         }
     }
+}
+
+/// How many leading bytes `a` and `b` share; whole blocks are compared first (a slice
+/// comparison, which the library does a word at a time).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .position(|(x, y)| x != y)
+        .unwrap_or(n - i)
+}
+
+/// How many trailing bytes `a` and `b` share.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 64;
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
+    let mut k = 0;
+    while k + BLOCK <= n && a[n - k - BLOCK..n - k] == b[n - k - BLOCK..n - k] {
+        k += BLOCK;
+    }
+    k + a[..n - k]
+        .iter()
+        .rev()
+        .zip(b[..n - k].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// Columns `c` takes once made safe (a token for an unsafe character).
@@ -993,6 +1017,53 @@ mod tests {
         // Wide characters: columns, not bytes.
         let sp = Split::new("漢字a", "漢字b");
         assert_eq!(sp.map(|s| (s.prefix, s.pre_w)), Some((6, 4)));
+    }
+
+    /// The byte-wise prefix and suffix, block by block, are the character-wise ones: on
+    /// characters that differ in a later byte (`é` and `ê` share their first), on sides
+    /// longer than a block, and where the difference sits at a block's edge.
+    #[test]
+    fn byte_splits_agree_with_a_char_by_char_split() {
+        let by_chars = |a: &str, b: &str| {
+            let prefix = a
+                .char_indices()
+                .zip(b.chars())
+                .find(|((_, x), y)| x != y)
+                .map_or(a.len().min(b.len()), |((i, _), _)| i);
+            let (ra, rb) = (&a[prefix..], &b[prefix..]);
+            let suffix: usize = ra
+                .chars()
+                .rev()
+                .zip(rb.chars().rev())
+                .take_while(|(x, y)| x == y)
+                .map(|(x, _)| x.len_utf8())
+                .sum();
+            (prefix, suffix)
+        };
+        let long = "x".repeat(130);
+        let mut cases: Vec<(String, String)> = vec![
+            ("café".into(), "cafê".into()),
+            ("é-a".into(), "ê-a".into()),
+            ("aé".into(), "bé".into()),
+            (format!("{long}é{long}"), format!("{long}ê{long}")),
+            (format!("{long}a"), format!("{long}b")),
+            (format!("a{long}"), format!("b{long}")),
+            (long.clone(), format!("{long}{long}")),
+            (format!("{long}漢{long}"), format!("{long}字{long}")),
+        ];
+        for k in [63, 64, 65, 127, 128] {
+            cases.push((format!("{}a{}", "y".repeat(k), "z".repeat(k)), {
+                format!("{}b{}", "y".repeat(k), "z".repeat(k))
+            }));
+        }
+        for (a, b) in &cases {
+            let sp = Split::new(a, b);
+            assert_eq!(
+                sp.map(|s| (s.prefix, s.suffix)),
+                Some(by_chars(a, b)),
+                "{a:?} against {b:?}"
+            );
+        }
     }
 
     #[test]

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# One keystroke, one frame (issues 42 and 36): the workbench in a real 200x60 pseudo-terminal,
+# from a key written to the end of the redraw it causes, on the 62 KB nested XRI, in diff mode
+# with two such sides, and in the grammar lab (`tui --grammar`) on a 64 KiB URN (RFC 8141's
+# ABNF) and on the nested XRI (XRI 2.0's ABNF). Not part of `cargo test`.
+#
+#   scripts/measure-keystroke.sh [CASES]     # CASES: xri,diff,lab-urn,lab-xri (default: all)
+#
+# Each case starts `idbench tui --no-history` with its input(s) on the command line, waits for
+# the first frame, then writes KEYS (default 20) edits: a character typed at the end and
+# deleted again, each a re-analysis (and in diff mode a comparison) and a redraw. An edit's
+# time runs from the write of the key to the last byte of the redraw (the end of the burst:
+# 250 ms without output); its CPU time is the process's user + system time over all edits,
+# divided by their number (clock ticks of 10 ms, so only the mean is meaningful). Targets:
+# median < 16 ms and slowest < 33 ms for `xri` and the lab cases, median < 33 ms for `diff`.
+# The machine's load average is printed beside the figures: on a shared machine wall times
+# include waiting for a core, the CPU time does not.
+#
+# Environment: KEYS (default 20), BENCH_SKIP_BUILD=1 (use target/release/idbench as it is).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cases="${1:-xri,diff,lab-urn,lab-xri}"
+if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
+  cargo build --release --bin idbench --example workbench_big_input
+fi
+idb="${CARGO_TARGET_DIR:-target}/release/idbench"
+wbi="${CARGO_TARGET_DIR:-target}/release/examples/workbench_big_input"
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+# The lab's grammars: the profiles' ABNF as idbench reads it (their productions).
+"$wbi" grammar rfc8141 >"$dir/rfc8141.abnf" 2>/dev/null || true
+"$wbi" grammar xri2 >"$dir/xri2.abnf" 2>/dev/null || true
+python3 - "$idb" "$cases" "$dir" "${KEYS:-20}" <<'PY'
+import fcntl, os, select, signal, struct, subprocess, sys, termios, time
+idb, cases, gdir, keys = sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4])
+
+def drain(master, quiet):
+    """Reads until `quiet` seconds pass without output; returns the time of the last byte."""
+    last = None
+    while True:
+        r, _, _ = select.select([master], [], [], quiet)
+        if not r:
+            return last
+        try:
+            chunk = os.read(master, 1 << 16)
+        except OSError:
+            return last
+        if not chunk:
+            return last
+        if b"\x1b[6n" in chunk:
+            os.write(master, b"\x1b[1;1R")
+        last = time.monotonic()
+
+def cpu_ms(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+def peak_rss_mb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+def session(name, args, median_target, max_target):
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
+    def child():
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    env = dict(os.environ, TERM="xterm-256color")
+    p = subprocess.Popen([idb, "tui", "--no-history"] + args, stdin=slave, stdout=slave,
+                         stderr=slave, preexec_fn=child, env=env, close_fds=True)
+    os.close(slave)
+    drain(master, 2.0)
+    os.write(master, b"\x1b[F")  # End
+    drain(master, 0.5)
+    def timed(key):
+        t0 = time.monotonic()
+        os.write(master, key)
+        r, _, _ = select.select([master], [], [], 10.0)
+        if not r:
+            return None
+        last = drain(master, 0.25)
+        return (last - t0) * 1000 if last is not None else None
+    c0 = cpu_ms(p.pid)
+    edits = [timed(b"a" if k % 2 == 0 else b"\x7f") for k in range(keys)]
+    cpu = (cpu_ms(p.pid) - c0) / keys
+    hwm = peak_rss_mb(p.pid)
+    os.write(master, b"\x11")
+    try:
+        p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        os.kill(p.pid, signal.SIGKILL)
+        p.wait()
+    os.close(master)
+    ts = sorted(t for t in edits if t is not None)
+    med, mx = (ts[len(ts) // 2], ts[-1]) if ts else (float("nan"), float("nan"))
+    load = os.getloadavg()[0]
+    ok = med < median_target and (max_target is None or mx < max_target)
+    target = f"median < {median_target} ms" + (f", slowest < {max_target} ms" if max_target else "")
+    print(f"   {name}: an edit median {med:.1f} ms, slowest {mx:.1f} ms, CPU {cpu:.1f} ms an edit, "
+          f"peak RSS {hwm:.1f} MB (load {load:.1f}) ({target}: {'met' if ok else 'MISSED'})",
+          flush=True)
+
+d = 250
+nested = "".join("=a*(" * d + "=b" + ")" * d for _ in range(50))
+other = nested[: nested.rfind("b")] + "c" + nested[nested.rfind("b") + 1:]
+urn = "urn:example:" + "ab%2Fc" * ((64 * 1024 - 12) // 6)
+for case in cases:
+    if case == "xri":
+        session(f"62 KB nested XRI ({len(nested)} bytes)", [nested], 16, 33)
+    elif case == "diff":
+        session("diff mode, two 62 KB nested XRI", [nested, "--with", other], 33, None)
+    elif case == "lab-urn":
+        g = os.path.join(gdir, "rfc8141.abnf")
+        if os.path.getsize(g) == 0:
+            print("   lab-urn: skipped (no RFC 8141 grammar)")
+            continue
+        session(f"lab, RFC 8141's ABNF, 64 KiB URN ({len(urn)} bytes)",
+                ["--grammar", g, "--start", "namestring", urn], 16, 33)
+    elif case == "lab-xri":
+        g = os.path.join(gdir, "xri2.abnf")
+        if os.path.getsize(g) == 0:
+            print("   lab-xri: skipped (no XRI 2.0 grammar)")
+            continue
+        session(f"lab, XRI 2.0's ABNF, 62 KB nested XRI",
+                ["--grammar", g, "--start", "xri-value", nested], 16, 33)
+    else:
+        print(f"   {case}: no such case (xri, diff, lab-urn, lab-xri)")
+PY
