@@ -17,7 +17,9 @@
 //! The `big_input_200x60` group is the same keystroke (a character typed, then deleted:
 //! each re-analyses) on the workbench's big inputs: 50 blocks of 250-deep nested XRI
 //! cross-references (62 KB) and 64 KiB of `%`. Target (issue 11): under 16 ms, one frame at
-//! 60 Hz; `scripts/bench-check.sh` measures the same in a real pseudo-terminal.
+//! 60 Hz; `scripts/bench-check.sh` measures the same in a real pseudo-terminal. The
+//! `big_modes_200x60` group is that keystroke in diff mode and in the grammar lab
+//! (`scripts/measure-keystroke.sh` measures those in a pseudo-terminal).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -142,5 +144,82 @@ fn big_input(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, keystroke, frame, big_input);
+/// A profile's ABNF as idbench reads it, in a file the grammar lab opens.
+fn lab_file(profile: &str, start: &str) -> Option<idbench::tui::lab::LabFile> {
+    let p = idbench::engine::Profile::from_name(profile)?;
+    let text: String = idbench::engine::rules::grammar(p)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("idbench-bench-lab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let path = dir.join(format!("{profile}.abnf"));
+    std::fs::write(&path, text).ok()?;
+    let lab = idbench::tui::lab::LabFile::open(&path, start).ok();
+    let _ = std::fs::remove_dir_all(&dir);
+    lab
+}
+
+/// The same keystroke in diff mode with two nested sides (B's innermost `b` of the last
+/// block is a `c`: each edit compares again), and in the grammar lab (`tui --grammar`) with
+/// RFC 8141's ABNF on a 64 KiB URN. Targets (issues 42 and 36): diff mode under 33 ms, the
+/// lab under 16 ms.
+fn big_modes(c: &mut Criterion) {
+    let mut g = c.benchmark_group("big_modes_200x60");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    let a = nested_blocks();
+    let b = match a.rfind('b') {
+        Some(i) => format!("{}c{}", &a[..i], &a[i + 1..]),
+        None => a.clone(),
+    };
+    let mut urn = String::from("urn:example:");
+    while urn.len() + 6 <= 64 * 1024 {
+        urn.push_str("ab%2Fc");
+    }
+    let lab = lab_file("rfc8141", "namestring");
+    let configs = [
+        (
+            "diff_xri_nested_62KB",
+            AppConfig {
+                input: a,
+                with: Some(b),
+                ..AppConfig::default()
+            },
+        ),
+        (
+            "lab_rfc8141_urn_64KiB",
+            AppConfig {
+                input: urn,
+                profile: lab.as_ref().map(|l| l.profile),
+                lab,
+                ..AppConfig::default()
+            },
+        ),
+    ];
+    for (name, config) in configs {
+        let Ok(mut term) = Terminal::new(TestBackend::new(200, 60));
+        let mut app = App::new(config);
+        app.handle(Event::Resize(200, 60));
+        let _ = term.draw(|f| app.draw(f));
+        let mut typed = false;
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let key = if typed {
+                    KeyCode::Backspace
+                } else {
+                    KeyCode::Char('x')
+                };
+                typed = !typed;
+                app.handle(Event::key(key));
+                let _ = term.draw(|f| app.draw(f));
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, keystroke, frame, big_input, big_modes);
 criterion_main!(benches);

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --example workbench_big_input                 # the table
-//! target/release/examples/workbench_big_input probe CASE EDITS      # for callgrind
+//! target/release/examples/workbench_big_input probe CASE EDITS [MOVES]  # for callgrind
 //! target/release/examples/workbench_big_input grammar PROFILE       # a lab case's ABNF
 //! ```
 //!
@@ -16,8 +16,9 @@
 //! cursor moved one left (redraw only). Each figure is the median and the slowest of the
 //! runs.
 //!
-//! `probe CASE EDITS` opens the workbench on one case (`xri`, `pct`, `diff`, `lab-urn`,
-//! `lab-xri`), draws it, makes EDITS edits (each drawn) and prints nothing else: under
+//! `probe CASE EDITS [MOVES]` opens the workbench on one case (`xri`, `pct`, `diff`,
+//! `lab-urn`, `lab-xri`), draws it, makes EDITS edits and MOVES cursor moves (each drawn)
+//! and prints nothing else: under
 //! `valgrind --tool=callgrind` the difference between 4 edits and 0, over 4, is the
 //! instructions of one edit, a figure the load of a shared machine does not move.
 
@@ -186,7 +187,7 @@ fn measure(
 
 const TYPED: [KeyCode; 2] = [KeyCode::Char('a'), KeyCode::Backspace];
 
-fn probe(name: &str, edits: usize) {
+fn probe(name: &str, edits: usize, moves: usize) {
     let Some((_, case)) = cases().into_iter().find(|(n, _)| *n == name) else {
         eprintln!("no case {name:?}: xri, pct, pct-1m, diff, lab-urn, lab-xri");
         std::process::exit(2);
@@ -197,6 +198,15 @@ fn probe(name: &str, edits: usize) {
     };
     for i in 0..edits {
         app.handle(Event::key(TYPED[i % 2]));
+        let _ = term.draw(|f| app.draw(f));
+    }
+    for i in 0..moves {
+        let key = if i % 2 == 0 {
+            KeyCode::Left
+        } else {
+            KeyCode::Right
+        };
+        app.handle(Event::key(key));
         let _ = term.draw(|f| app.draw(f));
     }
     std::hint::black_box(&app);
@@ -219,7 +229,8 @@ fn main() {
     if args.first().map(String::as_str) == Some("probe") {
         let name = args.get(1).map(String::as_str).unwrap_or("xri");
         let edits = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(0);
-        probe(name, edits);
+        let moves = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(0);
+        probe(name, edits, moves);
         return;
     }
     println!(
