@@ -188,8 +188,12 @@ struct Parser<'a> {
     /// Leo decisions per (set, nonterminal), at the index of the first of that set's
     /// items waiting for it in the frozen waiting lists (`waits`): a flat vector rather
     /// than a map keyed by (set, nonterminal), which grew with the input and made every
-    /// completion a cache miss.
-    leo: Vec<Leo>,
+    /// completion a cache miss. One `u32` a waiting item ([`LEO_UNKNOWN`], [`LEO_BUSY`],
+    /// [`LEO_NO`], or past them an index into `tops`): a [`Leo`] there was 20 bytes for
+    /// every waiting item of the parse, and few of them are ever a chain's.
+    leo: Vec<u32>,
+    /// The chains' tops that `leo` points to: (waiting item, position, origin, depth).
+    tops: Vec<(u32, u32, u32, u32)>,
     start: u32,
     /// Chains of deterministic completions up to this many levels are completed the plain
     /// way ([`SHORT`]).
@@ -200,7 +204,50 @@ struct Parser<'a> {
     over: bool,
 }
 
+/// `Parser::leo` of a (set, nonterminal) not asked yet ([`Leo::Unknown`]).
+const LEO_UNKNOWN: u32 = 0;
+/// … being worked out ([`Leo::Busy`]).
+const LEO_BUSY: u32 = 1;
+/// … with no deterministic chain ([`Leo::No`]); past it, `3 + k`: `Parser::tops[k]`.
+const LEO_NO: u32 = 2;
+
 impl Parser<'_> {
+    /// The Leo decision at `g` (see [`Parser::leo`]).
+    fn leo_at(&self, g: usize) -> Leo {
+        match self.leo[g] {
+            LEO_UNKNOWN => Leo::Unknown,
+            LEO_BUSY => Leo::Busy,
+            LEO_NO => Leo::No,
+            k => {
+                let (waiter, pos, origin, depth) = self.tops[(k - 3) as usize];
+                Leo::Top {
+                    waiter,
+                    pos,
+                    origin,
+                    depth,
+                }
+            }
+        }
+    }
+
+    /// Records the Leo decision at `g`.
+    fn set_leo(&mut self, g: usize, leo: Leo) {
+        self.leo[g] = match leo {
+            Leo::Unknown => LEO_UNKNOWN,
+            Leo::Busy => LEO_BUSY,
+            Leo::No => LEO_NO,
+            Leo::Top {
+                waiter,
+                pos,
+                origin,
+                depth,
+            } => {
+                self.tops.push((waiter, pos, origin, depth));
+                (self.tops.len() + 2) as u32
+            }
+        };
+    }
+
     /// The topmost item of the deterministic chain that a completion of `nt` from set
     /// `set` goes up, if there is one (all of `set`'s and the chain's sets are finished).
     /// Iterative; every (set, nonterminal) is worked out once.
@@ -219,7 +266,7 @@ impl Parser<'_> {
         let top: Option<(u32, u32, u32)>;
         loop {
             let (g, len) = group(waits, start, i, b);
-            let known = if len == 0 { Leo::No } else { self.leo[g] };
+            let known = if len == 0 { Leo::No } else { self.leo_at(g) };
             match known {
                 Leo::Busy => {
                     top = None;
@@ -247,19 +294,19 @@ impl Parser<'_> {
                 None
             };
             let Some(pr) = last else {
-                self.leo[g] = Leo::No;
+                self.set_leo(g, Leo::No);
                 top = path.last().map(|&(_, _, p, o)| (p, o, 0));
                 break;
             };
             let wit = self.items[wi as usize];
-            self.leo[g] = Leo::Busy;
+            self.set_leo(g, Leo::Busy);
             path.push((g, wi, wit.pos + 1, wit.origin));
             i = wit.origin;
             b = self.cfg.prods[pr as usize].lhs;
         }
         let n = path.len() as u32;
         for (k, &(g, waiter, _, _)) in path.iter().enumerate() {
-            self.leo[g] = match top {
+            let decided = match top {
                 Some((pos, origin, above)) => Leo::Top {
                     waiter,
                     pos,
@@ -268,13 +315,14 @@ impl Parser<'_> {
                 },
                 None => Leo::No,
             };
+            self.set_leo(g, decided);
         }
         // A short chain (a few unit rules: `pchar = unreserved / …`) is completed the
         // plain way: a Leo item there saves nothing, as the forest needs the chain's items
         // anyway, and costs a second pass to build them. Long chains (right recursion)
         // stay linear: at most `SHORT` levels are completed per completion.
         match group(waits, start, set, nt) {
-            (g, 1..) => match self.leo[g] {
+            (g, 1..) => match self.leo_at(g) {
                 Leo::Top {
                     pos, origin, depth, ..
                 } if depth > self.short => Some((pos, origin)),
@@ -364,6 +412,7 @@ pub(crate) fn parse(
         links: Vec::new(),
         dedup: FastMap::default(),
         leo: Vec::new(),
+        tops: Vec::new(),
         start,
         short: leo.unwrap_or(u32::MAX),
         limit,
@@ -519,7 +568,7 @@ pub(crate) fn parse(
         waits_cur.clear();
         waits[from..].sort_unstable_by_key(|x| x.0);
         if use_leo {
-            p.leo.resize(waits.len(), Leo::Unknown);
+            p.leo.resize(waits.len(), LEO_UNKNOWN);
         }
         if j < n {
             let c = chars[j] as u32;
@@ -663,7 +712,7 @@ fn expand_leo(p: &mut Parser<'_>, roots: &[u32], waits: &[(u32, u32)], start: &[
                 if len == 0 {
                     break;
                 }
-                let Leo::Top { waiter, .. } = p.leo[g] else {
+                let Leo::Top { waiter, .. } = p.leo_at(g) else {
                     break;
                 };
                 let w = p.items[waiter as usize];
