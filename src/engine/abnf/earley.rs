@@ -84,6 +84,9 @@ pub(crate) struct Link {
 /// What a parse leaves: the forest and where it stopped.
 pub(crate) struct Chart {
     pub items: Vec<Item>,
+    /// Predicted items not made, as they never scanned (see `Parser::unmade`): the
+    /// chart's items are `items.len() + unmade` as the plain algorithm counts them.
+    pub unmade: usize,
     pub links: Vec<Link>,
     /// Completed items of the start rule over the whole input.
     pub roots: Vec<u32>,
@@ -202,6 +205,20 @@ struct Parser<'a> {
     limit: usize,
     /// An item or link was refused: the budget is spent.
     over: bool,
+    /// Predicted items whose dot is before a terminal that are not made (yet): they
+    /// count as made (the budget, [`Chart::unmade`]), and one is made only when the
+    /// terminal scans. Most predictions of a grammar of many single-character
+    /// alternatives (`pchar`, `unreserved`, `sub-delims`) are such items, and most never
+    /// scan.
+    unmade: usize,
+    /// This set's items in the order the plain algorithm makes them, made or not: a
+    /// number each, `made_seq[k]` for the set's `k`-th item made, so that the scans come
+    /// in that order (and the next set's items with them).
+    made_seq: Vec<u32>,
+    /// Numbers given in this set so far.
+    seq: u32,
+    /// This set's unmade items: (number, position).
+    unmade_scans: Vec<(u32, u32)>,
 }
 
 /// `Parser::leo` of a (set, nonterminal) not asked yet ([`Leo::Unknown`]).
@@ -349,6 +366,8 @@ impl Parser<'_> {
                     end,
                     head: NONE,
                 });
+                self.made_seq.push(self.seq);
+                self.seq += 1;
                 self.dedup.insert(key, i);
                 i
             }
@@ -364,10 +383,33 @@ impl Parser<'_> {
         }
     }
 
+    /// Adds the dot-0 item of the production at `pos` to the current set `at`: a
+    /// prediction. No lookup: each rule is predicted once a set, and no other step makes
+    /// an item whose dot is at a production's start (an advance moves the dot past a
+    /// symbol), so a predicted item is never made twice and never looked up.
+    fn predict(&mut self, pos: u32, at: u32) {
+        if self.spent() {
+            return;
+        }
+        if let Sym::T(_) = self.cfg.syms[pos as usize] {
+            self.unmade += 1;
+            self.unmade_scans.push((self.seq, pos));
+        } else {
+            self.items.push(Item {
+                pos,
+                origin: at,
+                end: at,
+                head: NONE,
+            });
+            self.made_seq.push(self.seq);
+        }
+        self.seq += 1;
+    }
+
     /// Whether the work budget is spent (and marks it so): the items and links made are
     /// the parse's work, and its memory.
     fn spent(&mut self) -> bool {
-        if self.items.len() + self.links.len() >= self.limit {
+        if self.items.len() + self.unmade + self.links.len() >= self.limit {
             self.over = true;
         }
         self.over
@@ -417,6 +459,10 @@ pub(crate) fn parse(
         short: leo.unwrap_or(u32::MAX),
         limit,
         over: false,
+        unmade: 0,
+        made_seq: Vec::new(),
+        seq: 0,
+        unmade_scans: Vec::new(),
     };
     let spent = |j: usize| Spent { at: j };
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
@@ -428,11 +474,14 @@ pub(crate) fn parse(
     let mut empty_done = Lists::new(cfg.nts.len());
     let mut predicted = vec![false; cfg.nts.len()];
     let mut touched: Vec<u32> = Vec::new();
-    let mut scans: Vec<u32> = Vec::new();
+    // This set's items before a terminal or a prose value: (number, position, item),
+    // the item `NONE` when not made.
+    let mut scans: Vec<(u32, u32, u32)> = Vec::new();
     let mut next: Vec<u32> = Vec::new();
     let mut pending: FastMap<u32, Vec<(u32, u32)>> = FastMap::default();
     let mut unbound: Vec<u32> = Vec::new();
     let mut furthest = 0usize;
+    // The positions of the last set's scans.
     let mut last_scans: Vec<u32> = Vec::new();
     let mut could_end_at: Option<usize> = None;
     let mut leo_links = 0usize;
@@ -446,10 +495,15 @@ pub(crate) fn parse(
             predicted[t as usize] = false;
         }
         scans.clear();
+        p.made_seq.clear();
+        p.seq = 0;
+        p.unmade_scans.clear();
         if j == 0 {
             for &pr in &cfg.nts[start as usize].prods {
-                p.add(cfg.prods[pr as usize].start, 0, 0, None);
+                p.predict(cfg.prods[pr as usize].start, 0);
             }
+            predicted[start as usize] = true;
+            touched.push(start);
         }
         for pred in std::mem::take(&mut next) {
             p.advance(pred, TERM, ju.saturating_sub(1), ju);
@@ -511,7 +565,7 @@ pub(crate) fn parse(
                         predicted[b as usize] = true;
                         touched.push(b);
                         for &pr in &cfg.nts[b as usize].prods {
-                            p.add(cfg.prods[pr as usize].start, ju, ju, None);
+                            p.predict(cfg.prods[pr as usize].start, ju);
                         }
                     }
                     let mut d = empty_done.head[b as usize];
@@ -521,16 +575,16 @@ pub(crate) fn parse(
                         d = next;
                     }
                 }
-                Sym::T(_) => scans.push(idx),
+                Sym::T(_) => scans.push((p.made_seq[idx as usize - set_start], it.pos, idx)),
                 Sym::P(pi) => match prose.get(pi as usize).and_then(Option::as_ref) {
                     None => {
                         if !unbound.contains(&pi) {
                             unbound.push(pi);
                         }
-                        scans.push(idx);
+                        scans.push((p.made_seq[idx as usize - set_start], it.pos, idx));
                     }
                     Some(rec) => {
-                        scans.push(idx);
+                        scans.push((p.made_seq[idx as usize - set_start], it.pos, idx));
                         let mut ends = rec(input, bytes[j]);
                         // A recognizer's answer is work too (and memory, while pending).
                         p.limit = p.limit.saturating_sub(ends.len());
@@ -570,17 +624,37 @@ pub(crate) fn parse(
         if use_leo {
             p.leo.resize(waits.len(), LEO_UNKNOWN);
         }
+        // The scans in the order the items were numbered (the made ones come in order,
+        // and so do the unmade ones).
+        if !p.unmade_scans.is_empty() {
+            scans.extend(p.unmade_scans.iter().map(|&(q, pos)| (q, pos, NONE)));
+            scans.sort_unstable_by_key(|x| x.0);
+        }
         if j < n {
             let c = chars[j] as u32;
-            for &s in &scans {
-                if let Sym::T(t) = cfg.syms[p.items[s as usize].pos as usize]
+            for &(_, pos, s) in &scans {
+                if let Sym::T(t) = cfg.syms[pos as usize]
                     && cfg.classes[t as usize].contains(c)
                 {
+                    let s = if s == NONE {
+                        // Made now that it scans (counted when predicted).
+                        p.unmade -= 1;
+                        p.items.push(Item {
+                            pos,
+                            origin: ju,
+                            end: ju,
+                            head: NONE,
+                        });
+                        (p.items.len() - 1) as u32
+                    } else {
+                        s
+                    };
                     next.push(s);
                 }
             }
         }
-        last_scans.clone_from(&scans);
+        last_scans.clear();
+        last_scans.extend(scans.iter().map(|x| x.1));
         if next.is_empty() && pending.is_empty() && j < n {
             break;
         }
@@ -610,14 +684,15 @@ pub(crate) fn parse(
     roots.sort_unstable_by_key(|&r| p.items[r as usize].pos);
     let mut expected_classes = Vec::new();
     let mut expected_prose = Vec::new();
-    for &s in &last_scans {
-        match cfg.syms[p.items[s as usize].pos as usize] {
+    for &pos in &last_scans {
+        match cfg.syms[pos as usize] {
             Sym::T(t) => expected_classes.push(t),
             Sym::P(pi) => expected_prose.push(pi),
             _ => {}
         }
     }
     Ok(Chart {
+        unmade: p.unmade,
         items: p.items,
         links: p.links,
         roots,

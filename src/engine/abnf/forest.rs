@@ -255,6 +255,14 @@ impl Forest<'_> {
             let lk = self.chart.links[l as usize];
             return Some((lk.pred, 0, lk.child, 0));
         }
+        if t == 0 {
+            // The first derivation: the first link's, ranks 0 and 0 (every link of a
+            // reachable node has at least one derivation, so the first is never passed
+            // over).
+            let (_, pred, child) = self.links(item).next()?;
+            self.work.set(self.work.get() + 1);
+            return Some((pred, 0, child, 0));
+        }
         let mut t = t;
         let mut last = None;
         for (_, pred, child) in self.links(item) {
@@ -426,10 +434,10 @@ pub(crate) trait TreeSink {
 /// A literal leaf not yet given to the sink: the next step may make it longer (the next
 /// character of the same quoted string, as [`Forest::tree`] merges them).
 #[cfg_attr(not(feature = "cli"), allow(dead_code))]
-struct PendingLeaf {
+struct PendingLeaf<'a> {
     /// The node it goes under.
     parent: u32,
-    label: String,
+    label: std::borrow::Cow<'a, str>,
     start: usize,
     end: usize,
     /// The string it is part of and the place of its last character.
@@ -516,8 +524,8 @@ impl Forest<'_> {
                     }
                     flush(&mut pending, sink)?;
                     let label = match self.cfg.syms.get(a.pos as usize) {
-                        Some(Sym::P(_)) => format!("<{label}>"),
-                        _ => label.to_string(),
+                        Some(Sym::P(_)) => format!("<{label}>").into(),
+                        _ => label.into(),
                     };
                     pending = Some(PendingLeaf {
                         parent,

@@ -993,7 +993,7 @@ impl Grammar {
             trees: counted.trees,
             failure,
             unchecked_prose,
-            items: chart.items.len(),
+            items: chart.items.len() + chart.unmade,
             links: chart.links.len(),
             forest_work: counted.work,
         })

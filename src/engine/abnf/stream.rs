@@ -50,7 +50,7 @@ impl Grammar {
             .filter_map(|&i| self.cfg.prose.get(i as usize))
             .map(|p| format!("{}: <{}>", p.rule, p.text))
             .collect();
-        let (items, links) = (chart.items.len(), chart.links.len());
+        let (items, links) = (chart.items.len() + chart.unmade, chart.links.len());
         let prepared = forest::prepare(&self.cfg, &mut chart, &bytes, detail);
         let count = match prepared.total {
             None => ParseCount::Infinite,
