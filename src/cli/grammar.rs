@@ -797,18 +797,75 @@ struct JsonTreeSink<'a, W> {
 /// escape (the common case: a rule name, a URN's bytes) is copied as it is, without the
 /// serializer and its string (a 64 KiB input's tree has some 150,000 nodes, each with a
 /// label and a text).
-fn write_json_str<W: std::fmt::Write>(out: &mut W, s: &str) -> std::fmt::Result {
-    if json::plain_json_ascii(s.as_bytes()) {
-        out.write_char('"')?;
-        out.write_str(s)?;
-        out.write_char('"')
-    } else {
-        out.write_str(&json::to_string(&s))
+fn write_json_str<W: std::fmt::Write + ?Sized>(out: &mut W, s: &str) -> std::fmt::Result {
+    let bytes = s.as_bytes();
+    if !json::plain_ascii(bytes) {
+        return out.write_str(&json::to_string(&s));
+    }
+    // Printable ASCII: only `"` and `\` are escaped (a quoted string's label, `"urn"`).
+    out.write_char('"')?;
+    let mut run = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'"' || b == b'\\' {
+            out.write_str(&s[run..i])?;
+            out.write_str(if b == b'"' { "\\\"" } else { "\\\\" })?;
+            run = i + 1;
+        }
+    }
+    out.write_str(&s[run..])?;
+    out.write_char('"')
+}
+
+/// Where a tree's JSON goes: written ([`Direct`], [`Bounded`]) or only measured
+/// ([`Counter`], which counts the bytes of a number or a string without making them).
+trait JsonOut: std::fmt::Write {
+    /// Writes `v` in decimal, as `{v}` does.
+    fn decimal(&mut self, v: usize) -> std::fmt::Result {
+        write_decimal(self, v)
+    }
+    /// Writes `s` as a JSON string, as [`json::to_string`] does.
+    fn json_str(&mut self, s: &str) -> std::fmt::Result {
+        write_json_str(self, s)
+    }
+}
+
+impl JsonOut for Bounded {}
+impl JsonOut for Direct<'_> {}
+
+impl Counter {
+    fn add(&mut self, n: usize) -> std::fmt::Result {
+        self.n += n;
+        if self.n > self.cap {
+            return Err(std::fmt::Error);
+        }
+        Ok(())
+    }
+}
+
+impl JsonOut for Counter {
+    fn decimal(&mut self, mut v: usize) -> std::fmt::Result {
+        let mut digits = 1;
+        while v >= 10 {
+            v /= 10;
+            digits += 1;
+        }
+        self.add(digits)
+    }
+    fn json_str(&mut self, s: &str) -> std::fmt::Result {
+        let bytes = s.as_bytes();
+        if json::plain_ascii(bytes) {
+            // As `write_json_str` writes it: quotes, and a backslash before each `"`
+            // and `\`.
+            let escaped = bytes.iter().filter(|&&b| b == b'"' || b == b'\\').count();
+            self.add(bytes.len() + escaped + 2)
+        } else {
+            self.add(json::to_string(&s).len())
+        }
     }
 }
 
 /// Writes `v` in decimal, as `{v}` does.
-fn write_decimal<W: std::fmt::Write>(out: &mut W, mut v: usize) -> std::fmt::Result {
+fn write_decimal<W: std::fmt::Write + ?Sized>(out: &mut W, mut v: usize) -> std::fmt::Result {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {
@@ -823,15 +880,15 @@ fn write_decimal<W: std::fmt::Write>(out: &mut W, mut v: usize) -> std::fmt::Res
     out.write_str(std::str::from_utf8(&buf[i..]).unwrap_or_default())
 }
 
-impl<W: std::fmt::Write> JsonTreeSink<'_, W> {
+impl<W: JsonOut> JsonTreeSink<'_, W> {
     fn text(&mut self, (start, end): (usize, usize), leaf: bool) -> std::fmt::Result {
         let text = self.input.get(start..end).unwrap_or("");
-        write_json_str(self.out, &node_text(text, leaf))?;
+        self.out.json_str(&node_text(text, leaf))?;
         self.out.write_str(",\"attrs\":{},\"children\":[")
     }
 }
 
-impl<W: std::fmt::Write> abnf::TreeSink for JsonTreeSink<'_, W> {
+impl<W: JsonOut> abnf::TreeSink for JsonTreeSink<'_, W> {
     type Error = std::fmt::Error;
     fn open(
         &mut self,
@@ -854,11 +911,11 @@ impl<W: std::fmt::Write> abnf::TreeSink for JsonTreeSink<'_, W> {
         self.out.write_str("{\"kind\":\"")?;
         self.out.write_str(kind.as_str())?;
         self.out.write_str("\",\"rule\":")?;
-        write_json_str(self.out, rule)?;
+        self.out.json_str(rule)?;
         self.out.write_str(",\"start\":")?;
-        write_decimal(self.out, start)?;
+        self.out.decimal(start)?;
         self.out.write_str(",\"end\":")?;
-        write_decimal(self.out, end)?;
+        self.out.decimal(end)?;
         self.out.write_str(",\"text\":")?;
         self.pending = Some((start, end));
         self.depth += 1;
@@ -879,7 +936,7 @@ impl<W: std::fmt::Write> abnf::TreeSink for JsonTreeSink<'_, W> {
 }
 
 /// Tree `k` of `trees` as [`write_tree_json`] writes it, walked from the forest.
-fn write_tree_streamed<W: std::fmt::Write>(
+fn write_tree_streamed<W: JsonOut>(
     out: &mut W,
     trees: &abnf::Trees<'_>,
     k: usize,
@@ -901,7 +958,7 @@ fn write_tree_streamed<W: std::fmt::Write>(
 }
 
 /// [`parse_json`] with the trees walked from the forest.
-fn parse_json_streamed<W: std::fmt::Write>(
+fn parse_json_streamed<W: JsonOut>(
     out: &mut W,
     input: &str,
     p: &Parse,
@@ -922,11 +979,7 @@ struct Counter {
 
 impl std::fmt::Write for Counter {
     fn write_str(&mut self, t: &str) -> std::fmt::Result {
-        self.n += t.len();
-        if self.n > self.cap {
-            return Err(std::fmt::Error);
-        }
-        Ok(())
+        self.add(t.len())
     }
 }
 

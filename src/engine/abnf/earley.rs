@@ -30,6 +30,7 @@
 //! Everything is in flat vectors; nothing recurses.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Recognizer;
@@ -102,19 +103,9 @@ pub(crate) struct Chart {
     pub unbound_prose: Vec<u32>,
 }
 
-/// The frozen waiting lists of finished sets: `waits[start[i]..start[i + 1]]` holds set
-/// `i`'s (nonterminal, waiting item) pairs, sorted by nonterminal.
-fn waiting<'w>(waits: &'w [(u32, u32)], start: &[usize], set: u32, nt: u32) -> &'w [(u32, u32)] {
-    let o = set as usize;
-    let end = start.get(o + 1).copied().unwrap_or(waits.len());
-    let slice = &waits[start[o]..end];
-    let a = slice.partition_point(|x| x.0 < nt);
-    let b = slice.partition_point(|x| x.0 <= nt);
-    &slice[a..b]
-}
-
 /// Where set `set`'s items waiting for `nt` start in the frozen waiting lists, and how
-/// many there are.
+/// many there are: `waits[start[i]..start[i + 1]]` holds set `i`'s (nonterminal, waiting
+/// item) pairs, sorted by nonterminal.
 fn group(waits: &[(u32, u32)], start: &[usize], set: u32, nt: u32) -> (usize, usize) {
     let o = set as usize;
     let end = start.get(o + 1).copied().unwrap_or(waits.len());
@@ -197,6 +188,8 @@ struct Parser<'a> {
     leo: Vec<u32>,
     /// The chains' tops that `leo` points to: (waiting item, position, origin, depth).
     tops: Vec<(u32, u32, u32, u32)>,
+    /// [`Parser::leo_top`]'s path, kept between its calls.
+    path: Vec<(usize, u32, u32, u32)>,
     start: u32,
     /// Chains of deterministic completions up to this many levels are completed the plain
     /// way ([`SHORT`]).
@@ -268,21 +261,26 @@ impl Parser<'_> {
     /// The topmost item of the deterministic chain that a completion of `nt` from set
     /// `set` goes up, if there is one (all of `set`'s and the chain's sets are finished).
     /// Iterative; every (set, nonterminal) is worked out once.
+    /// `first` is `group(waits, start, set, nt)`, which the caller has found already.
     fn leo_top(
         &mut self,
         set: u32,
         nt: u32,
+        first: (usize, usize),
         waits: &[(u32, u32)],
         start: &[usize],
     ) -> Option<(u32, u32)> {
-        // (memo slot, waiting item, the chain's item above: position, origin)
-        let mut path: Vec<(usize, u32, u32, u32)> = Vec::new();
+        // (memo slot, waiting item, the chain's item above: position, origin); kept
+        // between calls, not allocated for each.
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
         let (mut i, mut b) = (set, nt);
         // The top the path's entries share and its depth above the path's last entry, or
         // None (all of them: no Leo item).
         let top: Option<(u32, u32, u32)>;
+        let mut at = Some(first);
         loop {
-            let (g, len) = group(waits, start, i, b);
+            let (g, len) = at.take().unwrap_or_else(|| group(waits, start, i, b));
             let known = if len == 0 { Leo::No } else { self.leo_at(g) };
             match known {
                 Leo::Busy => {
@@ -338,7 +336,8 @@ impl Parser<'_> {
         // plain way: a Leo item there saves nothing, as the forest needs the chain's items
         // anyway, and costs a second pass to build them. Long chains (right recursion)
         // stay linear: at most `SHORT` levels are completed per completion.
-        match group(waits, start, set, nt) {
+        self.path = path;
+        match first {
             (g, 1..) => match self.leo_at(g) {
                 Leo::Top {
                     pos, origin, depth, ..
@@ -356,9 +355,9 @@ impl Parser<'_> {
             return;
         }
         let key = (u64::from(pos) << 32) | u64::from(origin);
-        let idx = match self.dedup.get(&key) {
-            Some(&i) => i,
-            None => {
+        let idx = match self.dedup.entry(key) {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(e) => {
                 let i = self.items.len() as u32;
                 self.items.push(Item {
                     pos,
@@ -368,7 +367,7 @@ impl Parser<'_> {
                 });
                 self.made_seq.push(self.seq);
                 self.seq += 1;
-                self.dedup.insert(key, i);
+                e.insert(i);
                 i
             }
         };
@@ -455,6 +454,7 @@ pub(crate) fn parse(
         dedup: FastMap::default(),
         leo: Vec::new(),
         tops: Vec::new(),
+        path: Vec::new(),
         start,
         short: leo.unwrap_or(u32::MAX),
         limit,
@@ -544,17 +544,25 @@ pub(crate) fn parse(
                             p.advance(wi, idx, ju, ju);
                             w = next;
                         }
-                    } else if let Some((tp, to)) = use_leo
-                        .then(|| p.leo_top(it.origin, lhs, &waits, &waits_start))
-                        .flatten()
-                    {
-                        p.add(tp, to, ju, Some((LEO, idx)));
-                        leo_links += 1;
                     } else {
-                        for &(_, wi) in waiting(&waits, &waits_start, it.origin, lhs) {
-                            p.advance(wi, idx, it.origin, ju);
-                            if p.over {
-                                return Err(spent(j));
+                        // The items of the completion's origin waiting for it: one
+                        // search, for Leo's decision and the completion both.
+                        let (g, len) = group(&waits, &waits_start, it.origin, lhs);
+                        match (use_leo && len > 0)
+                            .then(|| p.leo_top(it.origin, lhs, (g, len), &waits, &waits_start))
+                            .flatten()
+                        {
+                            Some((tp, to)) => {
+                                p.add(tp, to, ju, Some((LEO, idx)));
+                                leo_links += 1;
+                            }
+                            None => {
+                                for &(_, wi) in &waits[g..g + len] {
+                                    p.advance(wi, idx, it.origin, ju);
+                                    if p.over {
+                                        return Err(spent(j));
+                                    }
+                                }
                             }
                         }
                     }
