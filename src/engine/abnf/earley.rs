@@ -27,6 +27,14 @@
 //! trees in a canonical order (see `forest`), so the trees and their order are the same
 //! with Leo's items as without.
 //!
+//! Predicted items are made without a lookup (nothing else makes an item whose dot is at a
+//! production's start), and one whose dot is before a terminal is made only if that
+//! terminal scans: in a grammar of many one-character alternatives (`pchar`, `unreserved`)
+//! most predictions are such items and most never scan. They count as made all the same
+//! ([`Chart::unmade`]: the work budget and the item count are the plain algorithm's), and
+//! the scans keep the order the plain algorithm made their items in, so the next set's
+//! items come in its order too.
+//!
 //! Everything is in flat vectors; nothing recurses.
 
 use std::collections::HashMap;
@@ -513,7 +521,7 @@ pub(crate) fn parse(
                 p.advance(pred, TERM, from, ju);
             }
         }
-        if p.items.len() == set_start {
+        if p.items.len() == set_start && p.unmade_scans.is_empty() {
             if pending.is_empty() {
                 break;
             }

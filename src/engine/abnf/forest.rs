@@ -7,10 +7,15 @@
 //! empty-ambiguity flag. A cycle among non-empty nodes (all of one span: a child never
 //! spans more than its parent) means infinitely many derivations.
 //!
-//! Strongly connected components are found with an iterative Tarjan; trees are taken by
-//! unranking (the `t`-th derivation, from the counts), and, where counts do not help (inside
-//! empty spans and in cyclic forests), by following for each node a link of least height
-//! (Knuth's generalisation of Dijkstra's algorithm), which always ends.
+//! Trees are taken by unranking (the `t`-th derivation, from the counts), and, where counts
+//! do not help (inside empty spans and in cyclic forests), by following for each node a
+//! link of least height (Knuth's generalisation of Dijkstra's algorithm), which always
+//! ends. The links are read from the chart in place (each reachable item's list relinked
+//! once in a canonical order). Most forests have no cycle: one iterative depth-first walk
+//! then counts every node and finds the least-height links as it leaves each node; when
+//! that walk meets an edge back to a node still open, the counts come from the strongly
+//! connected components (an iterative Tarjan) and the heights from Knuth's heap, as the
+//! walk's choices are defined to be.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -857,8 +862,8 @@ pub(crate) fn prepare<'a>(
     if acyclic {
         empty_ambiguity = raw.iter().any(|&r| r >= 2);
     } else {
-        count.iter_mut().for_each(|c| *c = 0);
-        raw.iter_mut().for_each(|r| *r = 0);
+        count.fill(0);
+        raw.fill(0);
         f.work.set(work);
         let (order, comp_off, cyclic) = tarjan_by(n, first, next);
         for (comp, &cyc) in comp_off.windows(2).map(|w| &order[w[0]..w[1]]).zip(&cyclic) {
@@ -922,7 +927,7 @@ pub(crate) fn prepare<'a>(
         }
     }
     drop(fill);
-    height.iter_mut().for_each(|h| *h = u32::MAX);
+    height.fill(u32::MAX);
     f.best = vec![NONE; n];
     let mut done = vec![false; n];
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
