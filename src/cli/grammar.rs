@@ -985,25 +985,45 @@ impl std::fmt::Write for Counter {
 
 /// Where `grammar parse` writes a streamed JSON record: straight to its output (once a
 /// counting pass showed it fits), never held whole. `written`: the bytes written;
-/// `error`: the write that failed.
+/// `error`: the write that failed. The record's small pieces gather in `buf` (at most
+/// [`DIRECT_CHUNK`] bytes) and go to `w` together: a call through `dyn io::Write` for
+/// each of the millions of pieces of a large tree was a tenth of its time.
 struct Direct<'a> {
     w: &'a mut dyn io::Write,
     written: usize,
     error: Option<io::Error>,
+    buf: Vec<u8>,
+}
+
+/// The most bytes [`Direct`] gathers before it writes them.
+const DIRECT_CHUNK: usize = 1 << 16;
+
+impl Direct<'_> {
+    /// Writes what is gathered (call it when the record is done).
+    fn flush(&mut self) -> std::fmt::Result {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let r = self.w.write_all(&self.buf);
+        self.buf.clear();
+        r.map_err(|e| {
+            self.error = Some(e);
+            std::fmt::Error
+        })
+    }
 }
 
 impl std::fmt::Write for Direct<'_> {
     fn write_str(&mut self, t: &str) -> std::fmt::Result {
-        match self.w.write_all(t.as_bytes()) {
-            Ok(()) => {
-                self.written += t.len();
-                Ok(())
-            }
-            Err(e) => {
-                self.error = Some(e);
-                Err(std::fmt::Error)
-            }
+        if self.error.is_some() {
+            return Err(std::fmt::Error);
         }
+        self.buf.extend_from_slice(t.as_bytes());
+        self.written += t.len();
+        if self.buf.len() >= DIRECT_CHUNK {
+            return self.flush();
+        }
+        Ok(())
     }
 }
 
@@ -1442,6 +1462,7 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
             w: &mut out,
             written: 0,
             error: None,
+            buf: Vec::new(),
         };
         let sep = if a.format == Format::Text && !first {
             "\n"
@@ -1462,6 +1483,8 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
             ),
             input::Id::Bytes(bytes) => not_utf8_output(&mut buf, &bytes, a.format),
         });
+        // The record's last gathered bytes, before anything else is written.
+        let _ = direct.flush();
         if let Some(e) = direct.error.take() {
             return Err(e);
         }
