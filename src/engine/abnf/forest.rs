@@ -804,7 +804,7 @@ pub(crate) fn prepare<'a>(
             return None;
         }
         let lk = chart.links[c / 2];
-        if c % 2 == 0 {
+        if c.is_multiple_of(2) {
             return Some((f.local[lk.pred as usize], c + 1));
         }
         c = cursor(lk.next);
