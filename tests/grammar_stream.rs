@@ -200,3 +200,41 @@ fn the_command_writes_what_the_built_trees_give() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The trees, counts and diagnostics `grammar parse --format json` gave before the
+/// forest was read from the chart in place (least heights from one depth-first walk,
+/// predicted items before a terminal made only when they scan, the counting pass
+/// measured): `tests/data/forest-golden.jsonl`, written by the release build before that
+/// change, on grammars whose trees depend on the forest's choices: empty ambiguity (the
+/// least-height link), infinitely many parses and a cycle through an empty rule (the
+/// components' pass), other trees by rank, unchecked prose values (named in the order
+/// the chart met them), a start rule that begins with a terminal (RFC 2141's `URN`), and
+/// RFC 8141's ABNF with both `?+` and `?=`.
+#[test]
+fn the_trees_are_those_of_the_forest_before_it_was_read_in_place() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/forest-golden.jsonl"),
+    )
+    .expect("the golden file");
+    let mut compared = 0;
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let field = |k: &str| case[k].as_str().expect("a string field").to_string();
+        let (grammar, start, input, want) = (
+            field("grammar"),
+            field("start"),
+            field("input"),
+            field("json"),
+        );
+        for built in [false, true] {
+            let got = render_parse_json(&grammar, &start, &input, false, built);
+            assert_eq!(
+                got.as_deref(),
+                Some(want.as_str()),
+                "{start} on {input:?} (built {built}) under\n{grammar}"
+            );
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, 17);
+}

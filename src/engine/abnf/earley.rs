@@ -27,9 +27,18 @@
 //! trees in a canonical order (see `forest`), so the trees and their order are the same
 //! with Leo's items as without.
 //!
+//! Predicted items are made without a lookup (nothing else makes an item whose dot is at a
+//! production's start), and one whose dot is before a terminal is made only if that
+//! terminal scans: in a grammar of many one-character alternatives (`pchar`, `unreserved`)
+//! most predictions are such items and most never scan. They count as made all the same
+//! ([`Chart::unmade`]: the work budget and the item count are the plain algorithm's), and
+//! the scans keep the order the plain algorithm made their items in, so the next set's
+//! items come in its order too.
+//!
 //! Everything is in flat vectors; nothing recurses.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Recognizer;
@@ -84,6 +93,9 @@ pub(crate) struct Link {
 /// What a parse leaves: the forest and where it stopped.
 pub(crate) struct Chart {
     pub items: Vec<Item>,
+    /// Predicted items not made, as they never scanned (see `Parser::unmade`): the
+    /// chart's items are `items.len() + unmade` as the plain algorithm counts them.
+    pub unmade: usize,
     pub links: Vec<Link>,
     /// Completed items of the start rule over the whole input.
     pub roots: Vec<u32>,
@@ -99,19 +111,9 @@ pub(crate) struct Chart {
     pub unbound_prose: Vec<u32>,
 }
 
-/// The frozen waiting lists of finished sets: `waits[start[i]..start[i + 1]]` holds set
-/// `i`'s (nonterminal, waiting item) pairs, sorted by nonterminal.
-fn waiting<'w>(waits: &'w [(u32, u32)], start: &[usize], set: u32, nt: u32) -> &'w [(u32, u32)] {
-    let o = set as usize;
-    let end = start.get(o + 1).copied().unwrap_or(waits.len());
-    let slice = &waits[start[o]..end];
-    let a = slice.partition_point(|x| x.0 < nt);
-    let b = slice.partition_point(|x| x.0 <= nt);
-    &slice[a..b]
-}
-
 /// Where set `set`'s items waiting for `nt` start in the frozen waiting lists, and how
-/// many there are.
+/// many there are: `waits[start[i]..start[i + 1]]` holds set `i`'s (nonterminal, waiting
+/// item) pairs, sorted by nonterminal.
 fn group(waits: &[(u32, u32)], start: &[usize], set: u32, nt: u32) -> (usize, usize) {
     let o = set as usize;
     let end = start.get(o + 1).copied().unwrap_or(waits.len());
@@ -188,8 +190,14 @@ struct Parser<'a> {
     /// Leo decisions per (set, nonterminal), at the index of the first of that set's
     /// items waiting for it in the frozen waiting lists (`waits`): a flat vector rather
     /// than a map keyed by (set, nonterminal), which grew with the input and made every
-    /// completion a cache miss.
-    leo: Vec<Leo>,
+    /// completion a cache miss. One `u32` a waiting item ([`LEO_UNKNOWN`], [`LEO_BUSY`],
+    /// [`LEO_NO`], or past them an index into `tops`): a [`Leo`] there was 20 bytes for
+    /// every waiting item of the parse, and few of them are ever a chain's.
+    leo: Vec<u32>,
+    /// The chains' tops that `leo` points to: (waiting item, position, origin, depth).
+    tops: Vec<(u32, u32, u32, u32)>,
+    /// [`Parser::leo_top`]'s path, kept between its calls.
+    path: Vec<(usize, u32, u32, u32)>,
     start: u32,
     /// Chains of deterministic completions up to this many levels are completed the plain
     /// way ([`SHORT`]).
@@ -198,28 +206,90 @@ struct Parser<'a> {
     limit: usize,
     /// An item or link was refused: the budget is spent.
     over: bool,
+    /// Predicted items whose dot is before a terminal that are not made (yet): they
+    /// count as made (the budget, [`Chart::unmade`]), and one is made only when the
+    /// terminal scans. Most predictions of a grammar of many single-character
+    /// alternatives (`pchar`, `unreserved`, `sub-delims`) are such items, and most never
+    /// scan.
+    unmade: usize,
+    /// This set's items in the order the plain algorithm makes them, made or not: a
+    /// number each, `made_seq[k]` for the set's `k`-th item made, so that the scans come
+    /// in that order (and the next set's items with them).
+    made_seq: Vec<u32>,
+    /// Numbers given in this set so far.
+    seq: u32,
+    /// This set's unmade items: (number, position).
+    unmade_scans: Vec<(u32, u32)>,
 }
 
+/// `Parser::leo` of a (set, nonterminal) not asked yet ([`Leo::Unknown`]).
+const LEO_UNKNOWN: u32 = 0;
+/// … being worked out ([`Leo::Busy`]).
+const LEO_BUSY: u32 = 1;
+/// … with no deterministic chain ([`Leo::No`]); past it, `3 + k`: `Parser::tops[k]`.
+const LEO_NO: u32 = 2;
+
 impl Parser<'_> {
+    /// The Leo decision at `g` (see [`Parser::leo`]).
+    fn leo_at(&self, g: usize) -> Leo {
+        match self.leo[g] {
+            LEO_UNKNOWN => Leo::Unknown,
+            LEO_BUSY => Leo::Busy,
+            LEO_NO => Leo::No,
+            k => {
+                let (waiter, pos, origin, depth) = self.tops[(k - 3) as usize];
+                Leo::Top {
+                    waiter,
+                    pos,
+                    origin,
+                    depth,
+                }
+            }
+        }
+    }
+
+    /// Records the Leo decision at `g`.
+    fn set_leo(&mut self, g: usize, leo: Leo) {
+        self.leo[g] = match leo {
+            Leo::Unknown => LEO_UNKNOWN,
+            Leo::Busy => LEO_BUSY,
+            Leo::No => LEO_NO,
+            Leo::Top {
+                waiter,
+                pos,
+                origin,
+                depth,
+            } => {
+                self.tops.push((waiter, pos, origin, depth));
+                (self.tops.len() + 2) as u32
+            }
+        };
+    }
+
     /// The topmost item of the deterministic chain that a completion of `nt` from set
     /// `set` goes up, if there is one (all of `set`'s and the chain's sets are finished).
     /// Iterative; every (set, nonterminal) is worked out once.
+    /// `first` is `group(waits, start, set, nt)`, which the caller has found already.
     fn leo_top(
         &mut self,
         set: u32,
         nt: u32,
+        first: (usize, usize),
         waits: &[(u32, u32)],
         start: &[usize],
     ) -> Option<(u32, u32)> {
-        // (memo slot, waiting item, the chain's item above: position, origin)
-        let mut path: Vec<(usize, u32, u32, u32)> = Vec::new();
+        // (memo slot, waiting item, the chain's item above: position, origin); kept
+        // between calls, not allocated for each.
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
         let (mut i, mut b) = (set, nt);
         // The top the path's entries share and its depth above the path's last entry, or
         // None (all of them: no Leo item).
         let top: Option<(u32, u32, u32)>;
+        let mut at = Some(first);
         loop {
-            let (g, len) = group(waits, start, i, b);
-            let known = if len == 0 { Leo::No } else { self.leo[g] };
+            let (g, len) = at.take().unwrap_or_else(|| group(waits, start, i, b));
+            let known = if len == 0 { Leo::No } else { self.leo_at(g) };
             match known {
                 Leo::Busy => {
                     top = None;
@@ -247,19 +317,19 @@ impl Parser<'_> {
                 None
             };
             let Some(pr) = last else {
-                self.leo[g] = Leo::No;
+                self.set_leo(g, Leo::No);
                 top = path.last().map(|&(_, _, p, o)| (p, o, 0));
                 break;
             };
             let wit = self.items[wi as usize];
-            self.leo[g] = Leo::Busy;
+            self.set_leo(g, Leo::Busy);
             path.push((g, wi, wit.pos + 1, wit.origin));
             i = wit.origin;
             b = self.cfg.prods[pr as usize].lhs;
         }
         let n = path.len() as u32;
         for (k, &(g, waiter, _, _)) in path.iter().enumerate() {
-            self.leo[g] = match top {
+            let decided = match top {
                 Some((pos, origin, above)) => Leo::Top {
                     waiter,
                     pos,
@@ -268,13 +338,15 @@ impl Parser<'_> {
                 },
                 None => Leo::No,
             };
+            self.set_leo(g, decided);
         }
         // A short chain (a few unit rules: `pchar = unreserved / …`) is completed the
         // plain way: a Leo item there saves nothing, as the forest needs the chain's items
         // anyway, and costs a second pass to build them. Long chains (right recursion)
         // stay linear: at most `SHORT` levels are completed per completion.
-        match group(waits, start, set, nt) {
-            (g, 1..) => match self.leo[g] {
+        self.path = path;
+        match first {
+            (g, 1..) => match self.leo_at(g) {
                 Leo::Top {
                     pos, origin, depth, ..
                 } if depth > self.short => Some((pos, origin)),
@@ -291,9 +363,9 @@ impl Parser<'_> {
             return;
         }
         let key = (u64::from(pos) << 32) | u64::from(origin);
-        let idx = match self.dedup.get(&key) {
-            Some(&i) => i,
-            None => {
+        let idx = match self.dedup.entry(key) {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(e) => {
                 let i = self.items.len() as u32;
                 self.items.push(Item {
                     pos,
@@ -301,7 +373,9 @@ impl Parser<'_> {
                     end,
                     head: NONE,
                 });
-                self.dedup.insert(key, i);
+                self.made_seq.push(self.seq);
+                self.seq += 1;
+                e.insert(i);
                 i
             }
         };
@@ -316,10 +390,33 @@ impl Parser<'_> {
         }
     }
 
+    /// Adds the dot-0 item of the production at `pos` to the current set `at`: a
+    /// prediction. No lookup: each rule is predicted once a set, and no other step makes
+    /// an item whose dot is at a production's start (an advance moves the dot past a
+    /// symbol), so a predicted item is never made twice and never looked up.
+    fn predict(&mut self, pos: u32, at: u32) {
+        if self.spent() {
+            return;
+        }
+        if let Sym::T(_) = self.cfg.syms[pos as usize] {
+            self.unmade += 1;
+            self.unmade_scans.push((self.seq, pos));
+        } else {
+            self.items.push(Item {
+                pos,
+                origin: at,
+                end: at,
+                head: NONE,
+            });
+            self.made_seq.push(self.seq);
+        }
+        self.seq += 1;
+    }
+
     /// Whether the work budget is spent (and marks it so): the items and links made are
     /// the parse's work, and its memory.
     fn spent(&mut self) -> bool {
-        if self.items.len() + self.links.len() >= self.limit {
+        if self.items.len() + self.unmade + self.links.len() >= self.limit {
             self.over = true;
         }
         self.over
@@ -364,10 +461,16 @@ pub(crate) fn parse(
         links: Vec::new(),
         dedup: FastMap::default(),
         leo: Vec::new(),
+        tops: Vec::new(),
+        path: Vec::new(),
         start,
         short: leo.unwrap_or(u32::MAX),
         limit,
         over: false,
+        unmade: 0,
+        made_seq: Vec::new(),
+        seq: 0,
+        unmade_scans: Vec::new(),
     };
     let spent = |j: usize| Spent { at: j };
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
@@ -379,11 +482,14 @@ pub(crate) fn parse(
     let mut empty_done = Lists::new(cfg.nts.len());
     let mut predicted = vec![false; cfg.nts.len()];
     let mut touched: Vec<u32> = Vec::new();
-    let mut scans: Vec<u32> = Vec::new();
+    // This set's items before a terminal or a prose value: (number, position, item),
+    // the item `NONE` when not made.
+    let mut scans: Vec<(u32, u32, u32)> = Vec::new();
     let mut next: Vec<u32> = Vec::new();
     let mut pending: FastMap<u32, Vec<(u32, u32)>> = FastMap::default();
     let mut unbound: Vec<u32> = Vec::new();
     let mut furthest = 0usize;
+    // The positions of the last set's scans.
     let mut last_scans: Vec<u32> = Vec::new();
     let mut could_end_at: Option<usize> = None;
     let mut leo_links = 0usize;
@@ -397,10 +503,15 @@ pub(crate) fn parse(
             predicted[t as usize] = false;
         }
         scans.clear();
+        p.made_seq.clear();
+        p.seq = 0;
+        p.unmade_scans.clear();
         if j == 0 {
             for &pr in &cfg.nts[start as usize].prods {
-                p.add(cfg.prods[pr as usize].start, 0, 0, None);
+                p.predict(cfg.prods[pr as usize].start, 0);
             }
+            predicted[start as usize] = true;
+            touched.push(start);
         }
         for pred in std::mem::take(&mut next) {
             p.advance(pred, TERM, ju.saturating_sub(1), ju);
@@ -410,7 +521,7 @@ pub(crate) fn parse(
                 p.advance(pred, TERM, from, ju);
             }
         }
-        if p.items.len() == set_start {
+        if p.items.len() == set_start && p.unmade_scans.is_empty() {
             if pending.is_empty() {
                 break;
             }
@@ -441,17 +552,25 @@ pub(crate) fn parse(
                             p.advance(wi, idx, ju, ju);
                             w = next;
                         }
-                    } else if let Some((tp, to)) = use_leo
-                        .then(|| p.leo_top(it.origin, lhs, &waits, &waits_start))
-                        .flatten()
-                    {
-                        p.add(tp, to, ju, Some((LEO, idx)));
-                        leo_links += 1;
                     } else {
-                        for &(_, wi) in waiting(&waits, &waits_start, it.origin, lhs) {
-                            p.advance(wi, idx, it.origin, ju);
-                            if p.over {
-                                return Err(spent(j));
+                        // The items of the completion's origin waiting for it: one
+                        // search, for Leo's decision and the completion both.
+                        let (g, len) = group(&waits, &waits_start, it.origin, lhs);
+                        match (use_leo && len > 0)
+                            .then(|| p.leo_top(it.origin, lhs, (g, len), &waits, &waits_start))
+                            .flatten()
+                        {
+                            Some((tp, to)) => {
+                                p.add(tp, to, ju, Some((LEO, idx)));
+                                leo_links += 1;
+                            }
+                            None => {
+                                for &(_, wi) in &waits[g..g + len] {
+                                    p.advance(wi, idx, it.origin, ju);
+                                    if p.over {
+                                        return Err(spent(j));
+                                    }
+                                }
                             }
                         }
                     }
@@ -462,7 +581,7 @@ pub(crate) fn parse(
                         predicted[b as usize] = true;
                         touched.push(b);
                         for &pr in &cfg.nts[b as usize].prods {
-                            p.add(cfg.prods[pr as usize].start, ju, ju, None);
+                            p.predict(cfg.prods[pr as usize].start, ju);
                         }
                     }
                     let mut d = empty_done.head[b as usize];
@@ -472,16 +591,16 @@ pub(crate) fn parse(
                         d = next;
                     }
                 }
-                Sym::T(_) => scans.push(idx),
+                Sym::T(_) => scans.push((p.made_seq[idx as usize - set_start], it.pos, idx)),
                 Sym::P(pi) => match prose.get(pi as usize).and_then(Option::as_ref) {
                     None => {
                         if !unbound.contains(&pi) {
                             unbound.push(pi);
                         }
-                        scans.push(idx);
+                        scans.push((p.made_seq[idx as usize - set_start], it.pos, idx));
                     }
                     Some(rec) => {
-                        scans.push(idx);
+                        scans.push((p.made_seq[idx as usize - set_start], it.pos, idx));
                         let mut ends = rec(input, bytes[j]);
                         // A recognizer's answer is work too (and memory, while pending).
                         p.limit = p.limit.saturating_sub(ends.len());
@@ -519,19 +638,39 @@ pub(crate) fn parse(
         waits_cur.clear();
         waits[from..].sort_unstable_by_key(|x| x.0);
         if use_leo {
-            p.leo.resize(waits.len(), Leo::Unknown);
+            p.leo.resize(waits.len(), LEO_UNKNOWN);
+        }
+        // The scans in the order the items were numbered (the made ones come in order,
+        // and so do the unmade ones).
+        if !p.unmade_scans.is_empty() {
+            scans.extend(p.unmade_scans.iter().map(|&(q, pos)| (q, pos, NONE)));
+            scans.sort_unstable_by_key(|x| x.0);
         }
         if j < n {
             let c = chars[j] as u32;
-            for &s in &scans {
-                if let Sym::T(t) = cfg.syms[p.items[s as usize].pos as usize]
+            for &(_, pos, s) in &scans {
+                if let Sym::T(t) = cfg.syms[pos as usize]
                     && cfg.classes[t as usize].contains(c)
                 {
+                    let s = if s == NONE {
+                        // Made now that it scans (counted when predicted).
+                        p.unmade -= 1;
+                        p.items.push(Item {
+                            pos,
+                            origin: ju,
+                            end: ju,
+                            head: NONE,
+                        });
+                        (p.items.len() - 1) as u32
+                    } else {
+                        s
+                    };
                     next.push(s);
                 }
             }
         }
-        last_scans.clone_from(&scans);
+        last_scans.clear();
+        last_scans.extend(scans.iter().map(|x| x.1));
         if next.is_empty() && pending.is_empty() && j < n {
             break;
         }
@@ -561,14 +700,15 @@ pub(crate) fn parse(
     roots.sort_unstable_by_key(|&r| p.items[r as usize].pos);
     let mut expected_classes = Vec::new();
     let mut expected_prose = Vec::new();
-    for &s in &last_scans {
-        match cfg.syms[p.items[s as usize].pos as usize] {
+    for &pos in &last_scans {
+        match cfg.syms[pos as usize] {
             Sym::T(t) => expected_classes.push(t),
             Sym::P(pi) => expected_prose.push(pi),
             _ => {}
         }
     }
     Ok(Chart {
+        unmade: p.unmade,
         items: p.items,
         links: p.links,
         roots,
@@ -663,7 +803,7 @@ fn expand_leo(p: &mut Parser<'_>, roots: &[u32], waits: &[(u32, u32)], start: &[
                 if len == 0 {
                     break;
                 }
-                let Leo::Top { waiter, .. } = p.leo[g] else {
+                let Leo::Top { waiter, .. } = p.leo_at(g) else {
                     break;
                 };
                 let w = p.items[waiter as usize];

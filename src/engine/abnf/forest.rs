@@ -7,10 +7,15 @@
 //! empty-ambiguity flag. A cycle among non-empty nodes (all of one span: a child never
 //! spans more than its parent) means infinitely many derivations.
 //!
-//! Strongly connected components are found with an iterative Tarjan; trees are taken by
-//! unranking (the `t`-th derivation, from the counts), and, where counts do not help (inside
-//! empty spans and in cyclic forests), by following for each node a link of least height
-//! (Knuth's generalisation of Dijkstra's algorithm), which always ends.
+//! Trees are taken by unranking (the `t`-th derivation, from the counts), and, where counts
+//! do not help (inside empty spans and in cyclic forests), by following for each node a
+//! link of least height (Knuth's generalisation of Dijkstra's algorithm), which always
+//! ends. The links are read from the chart in place (each reachable item's list relinked
+//! once in a canonical order). Most forests have no cycle: one iterative depth-first walk
+//! then counts every node and finds the least-height links as it leaves each node; when
+//! that walk meets an edge back to a node still open, the counts come from the strongly
+//! connected components (an iterative Tarjan) and the heights from Knuth's heap, as the
+//! walk's choices are defined to be.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -144,10 +149,10 @@ struct Forest<'a> {
     /// Reachable items, and item → local id.
     nodes: Vec<u32>,
     local: Vec<u32>,
-    /// Each reachable node's links (pred, child, link id), in the canonical order (see
-    /// [`canonical_links`]): node `v`'s are `links[span[v].0..span[v].1]`.
-    links: Vec<(u32, u32, u32)>,
-    span: Vec<(u32, u32)>,
+    /// How many links the reachable nodes have. Their links are read from the chart in
+    /// place: [`prepare`] put each reachable item's list of links in the canonical order
+    /// (see [`canonical_links`]) in the chart itself, so the forest holds no copy of them.
+    reach_links: usize,
     /// Saturated at [`SAT`], so a `u64` holds it (half a `u128`, per node).
     count: Vec<u64>,
     best: Vec<u32>,
@@ -155,6 +160,25 @@ struct Forest<'a> {
     work: std::cell::Cell<usize>,
     /// Trees show repetitions and literals too ([`super::Grammar::parse_detailed`]).
     detail: bool,
+}
+
+/// The links of one item, read from the chart's list in place: (link id, pred, child).
+struct Links<'a> {
+    chart: &'a Chart,
+    at: u32,
+}
+
+impl Iterator for Links<'_> {
+    type Item = (u32, u32, u32);
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.at == NONE {
+            return None;
+        }
+        let l = self.at;
+        let lk = self.chart.links[l as usize];
+        self.at = lk.next;
+        Some((l, lk.pred, lk.child))
+    }
 }
 
 impl Forest<'_> {
@@ -170,24 +194,60 @@ impl Forest<'_> {
         }
     }
     /// The links of reachable `item`, in the canonical order: (link id, pred, child).
-    fn links(&self, item: u32) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
-        let (a, b) = self.span[self.local[item as usize] as usize];
-        self.links[a as usize..b as usize]
-            .iter()
-            .map(|&(p, c, id)| (id, p, c))
+    fn links(&self, item: u32) -> Links<'_> {
+        Links {
+            chart: self.chart,
+            at: self.chart.items[item as usize].head,
+        }
     }
 
-    /// Finds `item`'s links, in the canonical order, as node `v` (the next local id).
-    fn visit(&mut self, item: u32) {
-        let a = self.links.len();
-        let mut l = self.chart.items[item as usize].head;
-        while l != NONE {
-            let lk = self.chart.links[l as usize];
-            self.links.push((lk.pred, lk.child, l));
-            l = lk.next;
+    /// Node `v`'s count (or raw count, for an empty node) from its successors'; `cyc`: it
+    /// is on a cycle. Says whether that made the count infinite, and whether the node is
+    /// an empty span with more than one derivation.
+    fn count_node(&self, v: u32, cyc: bool, count: &mut [u64], raw: &mut [u8]) -> (bool, bool) {
+        let item = self.nodes[v as usize];
+        let node = |w: u32| self.local[w as usize] as usize;
+        if self.empty(item) {
+            let mut r: u32 = 0;
+            let mut any = false;
+            for (_, p, c) in self.links(item) {
+                any = true;
+                let rp = u32::from(raw[node(p)]);
+                let rc = if c == TERM {
+                    1
+                } else {
+                    u32::from(raw[node(c)])
+                };
+                r = (r + rp * rc).min(2);
+            }
+            if !any {
+                r = 1;
+            }
+            if cyc {
+                r = 2;
+            }
+            raw[v as usize] = r as u8;
+            count[v as usize] = 1;
+            (false, r >= 2)
+        } else if cyc {
+            count[v as usize] = u64::MAX;
+            (true, false)
+        } else {
+            let cnt = |w: u32| {
+                if w == TERM || self.empty(w) {
+                    1
+                } else {
+                    u128::from(count[node(w)])
+                }
+            };
+            let mut c: u128 = 0;
+            for (_, p, ch) in self.links(item) {
+                self.work.set(self.work.get() + 1);
+                c = (c + (cnt(p) * cnt(ch)).min(SAT)).min(SAT);
+            }
+            count[v as usize] = u64::try_from(c).unwrap_or(u64::MAX);
+            (false, false)
         }
-        canonical_links(self.chart, &mut self.links[a..]);
-        self.span.push((a as u32, self.links.len() as u32));
     }
 
     /// The link for derivation `t` of `item`, with the ranks for its pred and child.
@@ -199,6 +259,14 @@ impl Forest<'_> {
             }
             let lk = self.chart.links[l as usize];
             return Some((lk.pred, 0, lk.child, 0));
+        }
+        if t == 0 {
+            // The first derivation: the first link's, ranks 0 and 0 (every link of a
+            // reachable node has at least one derivation, so the first is never passed
+            // over).
+            let (_, pred, child) = self.links(item).next()?;
+            self.work.set(self.work.get() + 1);
+            return Some((pred, 0, child, 0));
         }
         let mut t = t;
         let mut last = None;
@@ -371,10 +439,10 @@ pub(crate) trait TreeSink {
 /// A literal leaf not yet given to the sink: the next step may make it longer (the next
 /// character of the same quoted string, as [`Forest::tree`] merges them).
 #[cfg_attr(not(feature = "cli"), allow(dead_code))]
-struct PendingLeaf {
+struct PendingLeaf<'a> {
     /// The node it goes under.
     parent: u32,
-    label: String,
+    label: std::borrow::Cow<'a, str>,
     start: usize,
     end: usize,
     /// The string it is part of and the place of its last character.
@@ -461,8 +529,8 @@ impl Forest<'_> {
                     }
                     flush(&mut pending, sink)?;
                     let label = match self.cfg.syms.get(a.pos as usize) {
-                        Some(Sym::P(_)) => format!("<{label}>"),
-                        _ => label.to_string(),
+                        Some(Sym::P(_)) => format!("<{label}>").into(),
+                        _ => label.into(),
                     };
                     pending = Some(PendingLeaf {
                         parent,
@@ -538,26 +606,44 @@ impl Forest<'_> {
 /// trees come out in the same order with Leo's items as without. Of the keys of this form
 /// it is the one closest to the order the plain chart's links came in (newest first),
 /// which the trees followed before.
-fn canonical_links(chart: &Chart, links: &mut [(u32, u32, u32)]) {
-    if links.len() < 2 {
+///
+/// The list is put in that order in the chart itself (its `next` pointers relinked), so
+/// the forest reads it in place; `scratch` holds the list while it is sorted.
+fn canonical_links(chart: &mut Chart, item: u32, scratch: &mut Vec<(u32, u32, u32)>) {
+    let Chart { items, links, .. } = chart;
+    let head = items[item as usize].head;
+    if head == NONE || links[head as usize].next == NONE {
         return;
     }
-    links.sort_unstable_by_key(|&(p, c, _)| {
-        let split = chart.items[p as usize].end;
+    scratch.clear();
+    let mut l = head;
+    while l != NONE {
+        let lk = links[l as usize];
+        scratch.push((lk.pred, lk.child, l));
+        l = lk.next;
+    }
+    scratch.sort_unstable_by_key(|&(p, c, _)| {
+        let split = items[p as usize].end;
         let child = if c == TERM {
             u32::MAX
         } else {
-            chart.items[c as usize].pos
+            items[c as usize].pos
         };
         (Reverse(split), Reverse(child))
     });
+    let mut next = NONE;
+    for &(_, _, l) in scratch.iter().rev() {
+        links[l as usize].next = next;
+        next = l;
+    }
+    items[item as usize].head = next;
 }
 
 /// Counts the derivations of `chart` and takes up to `max_trees` trees.
 /// With `detail`, the trees show repetitions and literals too.
 pub(crate) fn count(
     cfg: &Cfg,
-    chart: &Chart,
+    chart: &mut Chart,
     bytes: &[usize],
     max_trees: usize,
     detail: bool,
@@ -645,129 +731,155 @@ impl Prepared<'_> {
 
     /// Steps taken so far (see [`Counted::work`]).
     pub fn work(&self) -> usize {
-        self.f.work.get() + self.f.nodes.len() + self.f.links.len()
+        self.f.work.get() + self.f.nodes.len() + self.f.reach_links
     }
 }
 
-/// Counts the derivations of `chart`, ready to give trees.
+/// Counts the derivations of `chart`, ready to give trees. The chart's reachable items
+/// get their lists of links put in the canonical order, in place.
 pub(crate) fn prepare<'a>(
     cfg: &'a Cfg,
-    chart: &'a Chart,
+    chart: &'a mut Chart,
     bytes: &'a [usize],
     detail: bool,
 ) -> Prepared<'a> {
-    let items = &chart.items;
+    let mut local = vec![NONE; chart.items.len()];
+    let mut nodes: Vec<u32> = Vec::new();
+    let mut reach_links = 0usize;
+    // Reachable nodes, numbered in the order they are found (the same order whatever
+    // order the chart made its items and links in: roots and links are canonical).
+    for &r in &chart.roots {
+        if local[r as usize] == NONE {
+            local[r as usize] = nodes.len() as u32;
+            nodes.push(r);
+        }
+    }
+    let mut scratch = Vec::new();
+    let mut v = 0;
+    while v < nodes.len() {
+        let item = nodes[v];
+        canonical_links(chart, item, &mut scratch);
+        let mut l = chart.items[item as usize].head;
+        while l != NONE {
+            let lk = chart.links[l as usize];
+            reach_links += 1;
+            for w in [lk.pred, lk.child] {
+                if w != TERM && local[w as usize] == NONE {
+                    local[w as usize] = nodes.len() as u32;
+                    nodes.push(w);
+                }
+            }
+            l = lk.next;
+        }
+        v += 1;
+    }
+    drop(scratch);
+    let chart: &'a Chart = chart;
     let mut f = Forest {
         cfg,
         chart,
         bytes,
-        nodes: Vec::new(),
-        local: vec![NONE; items.len()],
-        links: Vec::new(),
-        span: Vec::new(),
+        nodes,
+        local,
+        reach_links,
         count: Vec::new(),
         best: Vec::new(),
         work: std::cell::Cell::new(0),
         detail,
     };
-    // At most every link is reachable: one allocation, not a doubling (which would hold
-    // both copies at once) on a chart near the work budget.
-    f.links.reserve_exact(chart.links.len());
-    // Reachable nodes, numbered in the order they are found (the same order whatever
-    // order the chart made its items and links in: roots and links are canonical).
-    for &r in &chart.roots {
-        if f.local[r as usize] == NONE {
-            f.local[r as usize] = f.nodes.len() as u32;
-            f.nodes.push(r);
-        }
-    }
-    let mut v = 0;
-    while v < f.nodes.len() {
-        let item = f.nodes[v];
-        f.visit(item);
-        let (a, b) = f.span[v];
-        for k in a..b {
-            let (p, c, _) = f.links[k as usize];
-            for w in [p, c] {
-                if w != TERM && f.local[w as usize] == NONE {
-                    f.local[w as usize] = f.nodes.len() as u32;
-                    f.nodes.push(w);
-                }
-            }
-        }
-        v += 1;
-    }
     let n = f.nodes.len();
     // The successors of node `v`: the pred then the child (not a terminal) of each of its
-    // links, in order; the cursor is twice the link's index, plus one for its child.
-    let (order, comp_off, cyclic) = tarjan_by(
-        n,
-        |v| 2 * f.span[v as usize].0 as usize,
-        |v, mut c| loop {
-            let k = c / 2;
-            if k >= f.span[v as usize].1 as usize {
-                return None;
-            }
-            let (p, ch, _) = f.links[k];
-            if c % 2 == 0 {
-                return Some((f.local[p as usize], c + 1));
-            }
-            if ch != TERM {
-                return Some((f.local[ch as usize], c + 1));
-            }
-            c += 1;
-        },
-    );
-    f.work.set(f.work.get() + order.len() + f.links.len());
-    let comps = comp_off.windows(2).map(|w| &order[w[0]..w[1]]);
+    // links, in order; the cursor is twice the link's id, plus one for its child
+    // (`usize::MAX`: no more).
+    let cursor = |l: u32| {
+        if l == NONE {
+            usize::MAX
+        } else {
+            2 * l as usize
+        }
+    };
+    let first = |v: u32| cursor(chart.items[f.nodes[v as usize] as usize].head);
+    let next = |_: u32, mut c: usize| loop {
+        if c == usize::MAX {
+            return None;
+        }
+        let lk = chart.links[c / 2];
+        if c.is_multiple_of(2) {
+            return Some((f.local[lk.pred as usize], c + 1));
+        }
+        c = cursor(lk.next);
+        if lk.child != TERM {
+            return Some((f.local[lk.child as usize], c));
+        }
+    };
+    f.work.set(f.work.get() + n + f.reach_links);
 
-    let mut infinite = false;
-    let mut empty_ambiguity = false;
-    f.count = vec![0; n];
+    let mut count = vec![0u64; n];
     // Raw (uncollapsed) counts of empty nodes, capped at 2.
     let mut raw = vec![0u8; n];
-    for (comp, &cyc) in comps.zip(&cyclic) {
-        for &v in comp {
-            let item = f.nodes[v as usize];
-            if f.empty(item) {
-                let mut r: u32 = 0;
-                let mut any = false;
-                for (_, p, c) in f.links(item) {
-                    any = true;
-                    let rp = u32::from(raw[f.local[p as usize] as usize]);
-                    let rc = if c == TERM {
-                        1
-                    } else {
-                        u32::from(raw[f.local[c as usize] as usize])
-                    };
-                    r = (r + rp * rc).min(2);
+    // The counts, successors first: a depth-first walk that counts each node as it
+    // leaves it, which needs a byte a node. A forest with a cycle (met as an edge back to
+    // a node still open) is counted again by its strongly connected components, which
+    // cost several arrays a node: most forests have none.
+    let work = f.work.get();
+    // With no cycle, the least heights of the empty nodes come out of the same walk.
+    let mut height = vec![u32::MAX; n];
+    let mut best = vec![NONE; n];
+    let mut state = vec![0u8; n];
+    let mut stack: Vec<(u32, usize)> = Vec::new();
+    let mut acyclic = true;
+    'walk: for s in 0..n as u32 {
+        if state[s as usize] != 0 {
+            continue;
+        }
+        state[s as usize] = 1;
+        stack.push((s, first(s)));
+        while let Some(top) = stack.last_mut() {
+            let v = top.0;
+            if let Some((w, c)) = next(v, top.1) {
+                top.1 = c;
+                match state[w as usize] {
+                    0 => {
+                        state[w as usize] = 1;
+                        stack.push((w, first(w)));
+                    }
+                    1 => {
+                        acyclic = false;
+                        break 'walk;
+                    }
+                    _ => {}
                 }
-                if !any {
-                    r = 1;
-                }
-                if cyc {
-                    r = 2;
-                }
-                if r >= 2 {
-                    empty_ambiguity = true;
-                }
-                raw[v as usize] = r as u8;
-                f.count[v as usize] = 1;
-            } else if cyc {
-                infinite = true;
-                f.count[v as usize] = u64::MAX;
-            } else {
-                let mut c: u128 = 0;
-                for (_, p, ch) in f.links(item) {
-                    f.work.set(f.work.get() + 1);
-                    c = (c + (f.cnt(p) * f.cnt(ch)).min(SAT)).min(SAT);
-                }
-                f.count[v as usize] = u64::try_from(c).unwrap_or(u64::MAX);
+                continue;
+            }
+            stack.pop();
+            state[v as usize] = 2;
+            f.count_node(v, false, &mut count, &mut raw);
+            f.least_height(v, &mut height, &mut best);
+        }
+    }
+    drop((state, stack));
+    let (mut infinite, mut empty_ambiguity) = (false, false);
+    if acyclic {
+        empty_ambiguity = raw.iter().any(|&r| r >= 2);
+    } else {
+        count.fill(0);
+        raw.fill(0);
+        f.work.set(work);
+        let (order, comp_off, cyclic) = tarjan_by(n, first, next);
+        for (comp, &cyc) in comp_off.windows(2).map(|w| &order[w[0]..w[1]]).zip(&cyclic) {
+            for &v in comp {
+                let (inf, amb) = f.count_node(v, cyc, &mut count, &mut raw);
+                infinite |= inf;
+                empty_ambiguity |= amb;
             }
         }
     }
-    // The components are done with: their memory is not held through the heights.
-    drop((order, comp_off, cyclic));
+    f.count = count;
+    if acyclic {
+        f.best = best;
+        return f.finish(height, raw, infinite, empty_ambiguity);
+    }
+    drop(best);
 
     // Least heights (Knuth): links whose pred and child are done give their owner a
     // candidate height. Only where trees are not taken by counts: inside empty spans, or
@@ -815,7 +927,7 @@ pub(crate) fn prepare<'a>(
         }
     }
     drop(fill);
-    let mut height = vec![u32::MAX; n];
+    height.fill(u32::MAX);
     f.best = vec![NONE; n];
     let mut done = vec![false; n];
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
@@ -846,34 +958,78 @@ pub(crate) fn prepare<'a>(
         }
     }
 
-    let total = if infinite {
-        None
-    } else if chart.roots.is_empty() {
-        Some(0)
-    } else if chart.roots.iter().all(|&r| f.empty(r)) {
-        let rs: u32 = chart
-            .roots
-            .iter()
-            .map(|&r| u32::from(raw[f.local[r as usize] as usize]))
-            .sum();
-        if rs >= 2 {
-            empty_ambiguity = true;
+    f.finish(height, raw, infinite, empty_ambiguity)
+}
+
+impl<'a> Forest<'a> {
+    /// The least height of empty node `v` and its link of least height, from its
+    /// successors' (all done): as the Knuth pass below finds them, the first link in the
+    /// canonical order among those of least height whose last successor to be done (by
+    /// height, then local id: the order that pass takes nodes in) comes first.
+    fn least_height(&self, v: u32, height: &mut [u32], best: &mut [u32]) {
+        let item = self.nodes[v as usize];
+        if !self.empty(item) {
+            return;
         }
-        Some(1)
-    } else {
-        Some(
-            chart
+        let node = |w: u32| self.local[w as usize];
+        // (height, last successor's (height, local id)) of the best link so far.
+        let mut top: Option<(u32, (u32, u32))> = None;
+        let mut pick = NONE;
+        for (l, p, c) in self.links(item) {
+            let pl = node(p);
+            let mut last = (height[pl as usize], pl);
+            if c != TERM {
+                let cl = node(c);
+                last = last.max((height[cl as usize], cl));
+            }
+            let key = (1 + last.0, last);
+            if top.is_none_or(|t| key < t) {
+                top = Some(key);
+                pick = l;
+            }
+        }
+        height[v as usize] = top.map_or(0, |t| t.0);
+        best[v as usize] = pick;
+    }
+
+    /// The forest counted and its least heights known: the total and the trees to take.
+    fn finish(
+        self,
+        height: Vec<u32>,
+        raw: Vec<u8>,
+        infinite: bool,
+        mut empty_ambiguity: bool,
+    ) -> Prepared<'a> {
+        let total = if infinite {
+            None
+        } else if self.chart.roots.is_empty() {
+            Some(0)
+        } else if self.chart.roots.iter().all(|&r| self.empty(r)) {
+            let rs: u32 = self
+                .chart
                 .roots
                 .iter()
-                .fold(0u128, |a, &r| (a + f.cnt(r)).min(SAT)),
-        )
-    };
+                .map(|&r| u32::from(raw[self.local[r as usize] as usize]))
+                .sum();
+            if rs >= 2 {
+                empty_ambiguity = true;
+            }
+            Some(1)
+        } else {
+            Some(
+                self.chart
+                    .roots
+                    .iter()
+                    .fold(0u128, |a, &r| (a + self.cnt(r)).min(SAT)),
+            )
+        };
 
-    Prepared {
-        f,
-        total,
-        empty_ambiguity,
-        height,
+        Prepared {
+            f: self,
+            total,
+            empty_ambiguity,
+            height,
+        }
     }
 }
 

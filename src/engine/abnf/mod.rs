@@ -971,8 +971,8 @@ impl Grammar {
         detail: bool,
     ) -> Result<Parse, ParseError> {
         let nt = self.start_nt(start)?;
-        let (chart, bytes) = self.chart(nt, input, leo, budget)?;
-        let counted = forest::count(&self.cfg, &chart, &bytes, options.max_trees, detail);
+        let (mut chart, bytes) = self.chart(nt, input, leo, budget)?;
+        let counted = forest::count(&self.cfg, &mut chart, &bytes, options.max_trees, detail);
         let valid = !chart.roots.is_empty();
         let count = match counted.total {
             None => ParseCount::Infinite,
@@ -993,7 +993,7 @@ impl Grammar {
             trees: counted.trees,
             failure,
             unchecked_prose,
-            items: chart.items.len(),
+            items: chart.items.len() + chart.unmade,
             links: chart.links.len(),
             forest_work: counted.work,
         })

@@ -41,14 +41,8 @@ impl Grammar {
         then: impl FnOnce(&Parse, &Trees<'_>) -> R,
     ) -> Result<R, ParseError> {
         let nt = self.start_nt(start)?;
-        let (chart, bytes) = self.chart(nt, input, Some(earley::SHORT), budget)?;
-        let prepared = forest::prepare(&self.cfg, &chart, &bytes, detail);
+        let (mut chart, bytes) = self.chart(nt, input, Some(earley::SHORT), budget)?;
         let valid = !chart.roots.is_empty();
-        let count = match prepared.total {
-            None => ParseCount::Infinite,
-            Some(t) if t > u128::from(options.count_cap) => ParseCount::AtLeast(options.count_cap),
-            Some(t) => ParseCount::Exact(t as u64),
-        };
         let failure = (!valid).then(|| self.failure(&chart, &bytes));
         let unchecked_prose = chart
             .unbound_prose
@@ -56,6 +50,13 @@ impl Grammar {
             .filter_map(|&i| self.cfg.prose.get(i as usize))
             .map(|p| format!("{}: <{}>", p.rule, p.text))
             .collect();
+        let (items, links) = (chart.items.len() + chart.unmade, chart.links.len());
+        let prepared = forest::prepare(&self.cfg, &mut chart, &bytes, detail);
+        let count = match prepared.total {
+            None => ParseCount::Infinite,
+            Some(t) if t > u128::from(options.count_cap) => ParseCount::AtLeast(options.count_cap),
+            Some(t) => ParseCount::Exact(t as u64),
+        };
         let p = Parse {
             valid,
             count,
@@ -63,8 +64,8 @@ impl Grammar {
             trees: Vec::new(),
             failure,
             unchecked_prose,
-            items: chart.items.len(),
-            links: chart.links.len(),
+            items,
+            links,
             forest_work: prepared.work(),
         };
         let len = prepared.tree_count(options.max_trees);
