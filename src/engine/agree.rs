@@ -458,13 +458,14 @@ pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
     // name (whitespace the URL Standard strips, a `\` before the query), those rules
     // decide any disagreement's class before an error code is looked at: its tree is not
     // needed, only that it rejects (`tests/agree.rs` checks the summary against [`agree`]).
-    let dirty = stripped_whitespace(input) || backslash_before_query(input);
+    let rules = (stripped_whitespace(input), backslash_before_query(input));
+    let dirty = rules.0 || rules.1;
     let at = |i: usize, p: Profile| match if plain { hows[i] } else { how(input, p) } {
-        How::Tree if dirty && i > 0 && p.offers().generic_split => How::Reject(None),
+        How::Verdict if dirty && i > 0 => How::Reject(None),
         h => h,
     };
     let judge = |reads: &[Read<'_>]| Summary {
-        first: first_disagreement(input, reads),
+        first: first_disagreement(input, reads, rules),
         lead: reads.first().map(|r| (r.profile, r.accepted, r.error)),
     };
     if profiles.len() > ON_STACK {
@@ -505,17 +506,23 @@ pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
 enum How {
     /// It rejects it before any parse (too long, or not of its kind), with this code.
     Reject(Option<&'static str>),
-    /// From the URL Standard's record ([`whatwg::parse_record`]).
+    /// From the parts of the URL Standard's record ([`whatwg::parts`]: the fast path's,
+    /// else the state machine's record).
     Record,
     /// From RFC 3986 Appendix B's split of what the quick recognizer vouches for.
     Split,
+    /// A generic-syntax profile whose quick recognizer cannot tell: the grammar's verdict
+    /// (its first-error mode where it has one, which writes no message and builds no
+    /// tree), then Appendix B's split of an input it accepts.
+    Verdict,
     /// From the profile's verdict tree.
     Tree,
 }
 
-/// How `profile` reads `input`: the record of a profile whose parser makes one, Appendix
-/// B's split where a generic-syntax profile's quick recognizer vouches for the input, else
-/// the tree.
+/// How `profile` reads `input`: the record of a profile whose parser makes one; for a
+/// generic-syntax profile, Appendix B's split where its quick recognizer vouches for the
+/// input, its error where the recognizer names one, else its grammar's verdict; the tree
+/// for any other profile.
 fn how(input: &str, profile: Profile) -> How {
     if input.len() > MAX_INPUT {
         return How::Reject(Some(super::Code::LineTooLong.as_str()));
@@ -528,12 +535,14 @@ fn how(input: &str, profile: Profile) -> How {
         return How::Record;
     }
     if offers.generic_split
-        && profile
-            .descriptor()
-            .quick
-            .is_some_and(|q| q(input.as_bytes()) == Quick::Valid)
+        && let Some(q) = profile.descriptor().quick
     {
-        return How::Split;
+        return match q(input.as_bytes()) {
+            Quick::Valid => How::Split,
+            // The recognizer names the grammar's first error (`check` takes it so).
+            Quick::Invalid(code) => How::Reject(Some(code)),
+            Quick::Unknown => How::Verdict,
+        };
     }
     How::Tree
 }
@@ -570,9 +579,13 @@ fn plain_url(b: &[u8]) -> bool {
     let Some(rest) = b[colon + 1..].strip_prefix(b"//") else {
         return false;
     };
-    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
+    // The parts are short: a loop reads them in fewer instructions than memchr's setup.
+    let end = rest
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
     let (authority, tail) = rest.split_at(end);
-    let hostport = match memchr::memchr(b'@', authority) {
+    let hostport = match authority.iter().position(|&c| c == b'@') {
         Some(at) => {
             let userinfo = &authority[..at];
             let mut colons = 0;
@@ -589,7 +602,7 @@ fn plain_url(b: &[u8]) -> bool {
         }
         None => authority,
     };
-    let (host, port) = match memchr::memchr(b':', hostport) {
+    let (host, port) = match hostport.iter().position(|&c| c == b':') {
         Some(k) => (&hostport[..k], Some(&hostport[k + 1..])),
         None => (hostport, None),
     };
@@ -628,10 +641,14 @@ fn plain_url(b: &[u8]) -> bool {
     }
     // The path: `pchar`s (but `%`) and `/`, no `.` or `..` segment, up to a `?` or `#`.
     let dot_segment = |seg: &[u8]| matches!(seg, b"." | b"..");
-    let tail = &tail[..memchr::memchr2(b'?', b'#', tail).unwrap_or(tail.len())];
     let mut seg_start = 0;
+    let mut path_end = tail.len();
     for (i, &c) in tail.iter().enumerate() {
         if PLAIN[usize::from(c)] & PATH == 0 {
+            if matches!(c, b'?' | b'#') {
+                path_end = i;
+                break;
+            }
             return false;
         }
         if c == b'/' {
@@ -641,7 +658,7 @@ fn plain_url(b: &[u8]) -> bool {
             seg_start = i + 1;
         }
     }
-    !dot_segment(&tail[seg_start..])
+    !dot_segment(&tail[seg_start..path_end])
 }
 
 /// [`PLAIN`]'s bit for RFC 3986's `unreserved` (§2.3).
@@ -689,11 +706,19 @@ pub fn read(input: &str, profile: Profile) -> Reading {
 fn read_as(input: &str, profile: Profile, how: How) -> Read<'_> {
     match how {
         How::Reject(code) => Read::rejected(profile, code),
-        How::Record => match whatwg::parse_record(input, None) {
-            Ok(url) => from_record(profile, url),
+        How::Record => match whatwg::parts(input) {
+            Ok(parts) => from_url(profile, parts),
             Err(code) => Read::rejected(profile, Some(code.as_str())),
         },
         How::Split => from_parts(profile, split_generic(input)),
+        // The first-error mode's verdict, with no tree and no message: an input the
+        // grammar accepts is a well-formed reference, whose components Appendix B's split
+        // reads as the tree has them (`tests/agree.rs` checks it on the corpora).
+        How::Verdict => match specs::first_error_under(profile, input, false) {
+            Some(None) => from_parts(profile, split_generic(input)),
+            Some(Some(e)) => Read::rejected(profile, Some(e.code.as_str())),
+            None => tree_read(profile, &profile.descriptor(), input),
+        },
         How::Tree => tree_read(profile, &profile.descriptor(), input),
     }
 }
@@ -734,12 +759,14 @@ struct Parts<'a> {
 }
 
 fn split_generic(input: &str) -> Parts<'_> {
+    // Every offset below is an ASCII delimiter's, so every slice is on character
+    // boundaries; the searches are byte loops (the parts are short).
     let end = input
         .bytes()
         .position(|b| b == b'?' || b == b'#')
         .unwrap_or(input.len());
     let head = &input[..end];
-    let (scheme, rest) = match head.find([':', '/']) {
+    let (scheme, rest) = match head.bytes().position(|c| c == b':' || c == b'/') {
         Some(k) if head.as_bytes()[k] == b':' && k > 0 => (Some(&head[..k]), &head[k + 1..]),
         _ => (None, head),
     };
@@ -751,22 +778,23 @@ fn split_generic(input: &str) -> Parts<'_> {
         path: rest,
     };
     if let Some(after) = rest.strip_prefix("//") {
-        let a_end = after.find('/').unwrap_or(after.len());
+        let a_end = after.bytes().position(|c| c == b'/').unwrap_or(after.len());
         let (authority, path) = after.split_at(a_end);
         p.path = path;
-        let hostport = match authority.split_once('@') {
-            Some((u, h)) => {
-                p.userinfo = Some(u);
-                h
+        let hostport = match authority.bytes().position(|c| c == b'@') {
+            Some(k) => {
+                p.userinfo = Some(&authority[..k]);
+                &authority[k + 1..]
             }
             None => authority,
         };
-        let colon = if hostport.starts_with('[') {
-            hostport
-                .find(']')
-                .and_then(|k| hostport[k..].find(':').map(|c| k + c))
+        let hb = hostport.as_bytes();
+        let colon = if hb.first() == Some(&b'[') {
+            hb.iter()
+                .position(|&c| c == b']')
+                .and_then(|k| hb[k..].iter().position(|&c| c == b':').map(|c| k + c))
         } else {
-            hostport.rfind(':')
+            hb.iter().rposition(|&c| c == b':')
         };
         match colon {
             Some(c) => {
@@ -828,36 +856,21 @@ fn rfc_path<'a>(text: &'a str, authority: bool, scheme: &str) -> Cow<'a, str> {
     }
 }
 
-/// The reading of a URL record (URL Standard §4.1): its strings moved, not copied.
-fn from_record(profile: Profile, url: whatwg::UrlRecord) -> Read<'static> {
-    let userinfo = match (url.username.is_empty(), url.password.is_empty()) {
-        (true, true) => None,
-        (_, true) => Some(url.username),
-        _ => {
-            let mut u = url.username;
-            u.push(':');
-            u.push_str(&url.password);
-            Some(u)
-        }
-    };
-    let host = match url.host {
-        Some(whatwg::Host::Domain(d)) => Some(d),
-        Some(h) => Some(h.to_string()),
-        None => None,
-    };
+/// The reading of a URL record's parts (URL Standard §4.1, as the serializer writes them,
+/// [`whatwg::Parts`]): borrowed from the input where the fast path read them, the record's
+/// strings moved where the state machine did. An empty userinfo is none.
+fn from_url(profile: Profile, url: whatwg::Parts<'_>) -> Read<'_> {
     Read {
         profile,
         accepted: true,
         error: None,
-        scheme: Some(Cow::Owned(url.scheme)),
-        userinfo: userinfo.map(Cow::Owned),
-        host: host.map(Cow::Owned),
+        scheme: Some(url.scheme),
+        userinfo: (!url.userinfo.is_empty()).then_some(url.userinfo),
+        host: url.host,
         port: url
             .port
             .map(|p| Cow::Owned(itoa::Buffer::new().format(p).to_string())),
-        path: Some(Cow::Owned(match url.path {
-            whatwg::UrlPath::List(p) | whatwg::UrlPath::Opaque(p) => p,
-        })),
+        path: Some(url.path),
     }
 }
 
@@ -909,7 +922,8 @@ fn from_tree<'a>(profile: Profile, input: &'a str, tree: &Tree) -> Read<'a> {
 /// True when `path` has a `.` or `..` segment ([`super::path::remove_dot_segments`] leaves
 /// any other path as it is).
 fn has_dot_segment(path: &str) -> bool {
-    path.split('/').any(|s| s == "." || s == "..")
+    let b = path.as_bytes();
+    memchr::memchr(b'.', b).is_some() && b.split(|&c| c == b'/').any(|s| s == b"." || s == b"..")
 }
 
 /// True for a node of RFC 2396's `reg_name` rule (a registry-based authority).
@@ -1101,17 +1115,29 @@ fn backslash_before_query(input: &str) -> bool {
 }
 
 /// The first disagreement's component and class: [`compare`]'s first, building none.
-fn first_disagreement(input: &str, readings: &[Read<'_>]) -> Option<(Component, Class)> {
+/// `rules`: the answers of `classify`'s first two rules, which the caller knows.
+fn first_disagreement(
+    input: &str,
+    readings: &[Read<'_>],
+    (whitespace, backslash): (bool, bool),
+) -> Option<(Component, Class)> {
     if readings.len() < 2 {
         return None;
     }
     let c = Component::ALL.into_iter().find(|&c| !alike(c, readings))?;
-    Some((c, classify(&Facts::of(input), c, readings)))
+    Some((
+        c,
+        classify(&Facts::with(input, whitespace, backslash), c, readings),
+    ))
 }
 
 /// What [`classify`] looks at in the input's bytes.
 struct Facts<'a> {
     input: &'a str,
+    /// [`stripped_whitespace`] of the input (`classify`'s first rule).
+    whitespace: bool,
+    /// [`backslash_before_query`] of the input (its second).
+    backslash: bool,
     /// The scheme as RFC 3986 §3.1 spells it (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
     /// before the first `:`), lower-cased; `None` when the input starts with none (after
     /// the whitespace the URL Standard strips).
@@ -1126,26 +1152,51 @@ struct Facts<'a> {
 
 impl<'a> Facts<'a> {
     fn of(input: &'a str) -> Facts<'a> {
-        let trimmed = input.trim_matches(|c: char| c <= ' ');
-        let colon = trimmed.find(':');
+        Facts::with(
+            input,
+            stripped_whitespace(input),
+            backslash_before_query(input),
+        )
+    }
+
+    /// The facts, given the first two rules' answers. Byte loops: every offset is an ASCII
+    /// byte's (a character no greater than U+0020 is one byte in UTF-8), so every slice is
+    /// on character boundaries.
+    fn with(input: &'a str, whitespace: bool, backslash: bool) -> Facts<'a> {
+        let b = input.as_bytes();
+        let lead = b.iter().position(|&c| c > b' ').unwrap_or(b.len());
+        let tail = b.iter().rposition(|&c| c > b' ').map_or(lead, |k| k + 1);
+        let trimmed = &input[lead..tail.max(lead)];
+        let tb = trimmed.as_bytes();
+        let colon = tb.iter().position(|&c| c == b':');
         let scheme = colon.and_then(|k| {
-            let s = &trimmed[..k];
-            let mut b = s.bytes();
-            (b.next().is_some_and(|c| c.is_ascii_alphabetic())
-                && b.all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
-            .then(|| lower(s))
+            let s = &tb[..k];
+            (s.first().is_some_and(u8::is_ascii_alphabetic)
+                && s.iter()
+                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .then(|| lower(&trimmed[..k]))
         });
         let after_scheme = match (scheme.as_ref(), colon) {
             (Some(_), Some(k)) => &trimmed[k + 1..],
             _ => trimmed,
         };
-        let rest = after_scheme.trim_start_matches(['/', '\\']);
-        let end = rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
+        let ab = after_scheme.as_bytes();
+        let start = ab
+            .iter()
+            .position(|&c| c != b'/' && c != b'\\')
+            .unwrap_or(ab.len());
+        let rest = &ab[start..];
+        let end = rest
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'\\' | b'?' | b'#'))
+            .unwrap_or(rest.len());
         Facts {
             input,
+            whitespace,
+            backslash,
             scheme,
             after_scheme,
-            authority: &rest[..end],
+            authority: &after_scheme[start..start + end],
         }
     }
 }
@@ -1181,10 +1232,10 @@ impl<'a> Facts<'a> {
 /// 12. `other`.
 fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     let input = f.input;
-    if stripped_whitespace(input) {
+    if f.whitespace {
         return Class::Whitespace;
     }
-    if backslash_before_query(input) {
+    if f.backslash {
         return Class::Backslash;
     }
     let schemes_differ = c == Component::Scheme && readings.iter().all(|r| r.accepted);
@@ -1198,7 +1249,7 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
             return Class::Slashes;
         }
     }
-    if f.authority.matches('@').count() > 1 || c == Component::Userinfo {
+    if f.authority.bytes().filter(|&b| b == b'@').nth(1).is_some() || c == Component::Userinfo {
         return Class::Userinfo;
     }
     let authority_part = matches!(c, Component::Host | Component::Userinfo | Component::Port)
@@ -1216,14 +1267,13 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     if errors().any(|e| e.contains("domain-to-ascii") || e.contains("idna")) {
         return Class::Idna;
     }
-    let host_text = f
-        .authority
-        .rsplit('@')
-        .next()
-        .unwrap_or("")
-        .split(':')
-        .next()
-        .unwrap_or("");
+    let ab = f.authority.as_bytes();
+    let host_start = ab.iter().rposition(|&b| b == b'@').map_or(0, |k| k + 1);
+    let host_end = ab[host_start..]
+        .iter()
+        .position(|&b| b == b':')
+        .map_or(ab.len(), |k| host_start + k);
+    let host_text = &f.authority[host_start..host_end];
     let hosts = || readings.iter().filter_map(|r| r.host.as_deref());
     if hosts().any(|h| h.parse::<Ipv4Addr>().is_ok() && h != host_text) {
         return Class::Ipv4Form;
@@ -1237,8 +1287,12 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`), or a stray `%` it keeps.
     if readings.iter().any(|r| !r.accepted)
         && readings.iter().any(|r| r.accepted)
-        && (input.chars().any(|ch| {
-            !ch.is_ascii() || matches!(ch, ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^')
+        && (input.bytes().any(|b| {
+            !b.is_ascii()
+                || matches!(
+                    b,
+                    b' ' | b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | b'|' | b'^'
+                )
         }) || stray_percent(input))
     {
         return Class::PercentEncoded;
