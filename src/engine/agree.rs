@@ -426,31 +426,16 @@ impl Summary {
     }
 }
 
-/// How many profiles [`summary`] reads on the stack (more go to the heap).
-const ON_STACK: usize = 4;
-
 /// [`agree`]'s first disagreement and first reading ([`Summary`]), the same answer, with no
 /// string of a reading copied: the readings borrow the input where they are its text
 /// (`Read`), nothing is kept past the comparison, and a plain line ([`plain_agreement`])
 /// is known to agree from its bytes. Never panics.
 pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
-    let lead = |accepted: bool, error| profiles.first().map(|&p| (p, accepted, error));
-    let mut hows = [How::Tree; ON_STACK];
-    let plain =
-        profiles.len() <= ON_STACK && input.len() <= MAX_INPUT && plain_url(input.as_bytes());
-    if plain {
-        for (h, &p) in hows.iter_mut().zip(profiles) {
-            *h = how(input, p);
-        }
-        if hows[..profiles.len()]
-            .iter()
-            .all(|h| matches!(h, How::Record | How::Split))
-        {
-            return Summary {
-                first: None,
-                lead: lead(true, None),
-            };
-        }
+    if plain_agreement(input, profiles) {
+        return Summary {
+            first: None,
+            lead: profiles.first().map(|&p| (p, true, None)),
+        };
     }
     // A profile other than the first whose grammar is RFC 3986's generic syntax rejects an
     // input with a control character, a space or a `\` (§2 allows none of them, nor does
@@ -460,7 +445,7 @@ pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
     // needed, only that it rejects (`tests/agree.rs` checks the summary against [`agree`]).
     let rules = (stripped_whitespace(input), backslash_before_query(input));
     let dirty = rules.0 || rules.1;
-    let at = |i: usize, p: Profile| match if plain { hows[i] } else { how(input, p) } {
+    let at = |i: usize, p: Profile| match how(input, p) {
         How::Verdict if dirty && i > 0 => How::Reject(None),
         h => h,
     };
@@ -468,37 +453,40 @@ pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
         first: first_disagreement(input, reads, rules),
         lead: reads.first().map(|r| (r.profile, r.accepted, r.error)),
     };
-    if profiles.len() > ON_STACK {
-        let reads: Vec<Read<'_>> = profiles
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| read_as(input, p, at(i, p)))
-            .collect();
-        return judge(&reads);
+    // The readings of up to four profiles in an array built in place (a `Read` is some 150
+    // bytes: no slot is written twice); more go to the heap.
+    let read = |p: &Profile, i: usize| read_as(input, *p, at(i, *p));
+    match profiles {
+        [a, b] => judge(&[read(a, 0), read(b, 1)]),
+        [a, b, c] => judge(&[read(a, 0), read(b, 1), read(c, 2)]),
+        [a, b, c, d] => judge(&[read(a, 0), read(b, 1), read(c, 2), read(d, 3)]),
+        _ => judge(
+            &profiles
+                .iter()
+                .enumerate()
+                .map(|(i, p)| read(p, i))
+                .collect::<Vec<_>>(),
+        ),
     }
-    let mut reads: [Read<'_>; ON_STACK] =
-        std::array::from_fn(|_| Read::rejected(Profile::Whatwg, None));
-    for (i, (slot, &p)) in reads.iter_mut().zip(profiles).enumerate() {
-        *slot = read_as(input, p, at(i, p));
-    }
-    judge(&reads[..profiles.len()])
 }
 
 /// True when every profile of `profiles` accepts `input` and reads each security part of it
-/// alike, known from its bytes alone, with no reading built: the common line of a batch
-/// check (`check --agree` reads a million of them, and this is what keeps it within 3x of
-/// `check --profile whatwg`, BENCHMARKS.md). `input` must be a plain special URL
-/// (`plain_url`) and each profile the URL Standard's (a URL record) or one of RFC 3986's
-/// generic syntax whose quick recognizer vouches for the input (`Offers::generic_split`);
-/// any other line, or profile, answers false, and [`agree`] decides. When this is true,
-/// [`agree`] gives every profile accepting and no disagreement (`tests/agree.rs` checks it
-/// on every line of the corpora).
+/// alike, known from its bytes alone, with no reading built and no parser run: the common
+/// line of a batch check (`check --agree` reads a million of them, and this is what keeps
+/// it within 3x of `check --profile whatwg`, BENCHMARKS.md). `input` must be a plain
+/// special URL (`plain_url`, which is also a URI of RFC 3986's grammar) and each profile
+/// the URL Standard's (a URL record) or one of RFC 3986's generic syntax
+/// (`Offers::generic_split`: its grammar accepts every URI, and Appendix B's split reads
+/// it); any other line, or profile, answers false, and [`agree`] decides. When this is
+/// true, [`agree`] gives every profile accepting and no disagreement (`tests/agree.rs`
+/// checks it on every line of the corpora).
 pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
     input.len() <= MAX_INPUT
         && plain_url(input.as_bytes())
-        && profiles
-            .iter()
-            .all(|&p| matches!(how(input, p), How::Record | How::Split))
+        && profiles.iter().all(|&p| {
+            let o = p.offers();
+            (o.setters || o.generic_split) && specs::applicable(p, input)
+        })
 }
 
 /// How a profile reads an input ([`how`]).
@@ -559,12 +547,14 @@ fn how(input: &str, profile: Profile) -> How {
 /// in RFC 3986's dotted-decimal form, and with no `xn--` label in any case (which
 /// domain-to-ASCII decodes and checks); an optional port of at most five digits no greater
 /// than 65535; a path of RFC 3986's `pchar`s and `/` with no `%` (nothing to decode or
-/// encode) and no `.` or `..` segment (nothing to remove); then anything after a `?` or
-/// `#` (no part a reading holds). Its host goes through domain-to-ASCII lower-cased and
-/// otherwise unchanged (UTS #46 maps no other such character, and the URL Standard does
-/// not check hyphens), its port reads as the same number under both (the scheme's default
-/// is none), and its empty path is `/` under both. One pass over the bytes, with a table
-/// of the bytes each part allows (every line of a batch check comes through here).
+/// encode) and no `.` or `..` segment (nothing to remove); then a query and a fragment as
+/// RFC 3986 §3.4 and §3.5 write them (`pchar`s, `/`, `?` and well-formed triplets: parts
+/// no reading holds, checked so that the line is a URI of RFC 3986's grammar). Its host
+/// goes through domain-to-ASCII lower-cased and otherwise unchanged (UTS #46 maps no other
+/// such character, and the URL Standard does not check hyphens), its port reads as the
+/// same number under both (the scheme's default is none), and its empty path is `/` under
+/// both. One pass over the bytes, with a table of the bytes each part allows (every line
+/// of a batch check comes through here).
 fn plain_url(b: &[u8]) -> bool {
     let Some(colon) = b.iter().take(6).position(|&c| c == b':') else {
         return false;
@@ -579,13 +569,22 @@ fn plain_url(b: &[u8]) -> bool {
     let Some(rest) = b[colon + 1..].strip_prefix(b"//") else {
         return false;
     };
-    // The parts are short: a loop reads them in fewer instructions than memchr's setup.
-    let end = rest
-        .iter()
-        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len());
+    // The authority's end and its first `@`, in one loop (the parts are short: a loop reads
+    // them in fewer instructions than memchr's setup).
+    let mut end = rest.len();
+    let mut first_at = None;
+    for (i, &c) in rest.iter().enumerate() {
+        match c {
+            b'/' | b'?' | b'#' => {
+                end = i;
+                break;
+            }
+            b'@' if first_at.is_none() => first_at = Some(i),
+            _ => {}
+        }
+    }
     let (authority, tail) = rest.split_at(end);
-    let hostport = match authority.iter().position(|&c| c == b'@') {
+    let hostport = match first_at {
         Some(at) => {
             let userinfo = &authority[..at];
             let mut colons = 0;
@@ -602,24 +601,27 @@ fn plain_url(b: &[u8]) -> bool {
         }
         None => authority,
     };
-    let (host, port) = match hostport.iter().position(|&c| c == b':') {
-        Some(k) => (&hostport[..k], Some(&hostport[k + 1..])),
-        None => (hostport, None),
-    };
-    // Every byte a letter, digit, `-` or `.`; no label starting `xn--`; the first byte of
-    // the last non-empty label.
+    // Every byte of the host a letter, digit, `-` or `.` up to a `:`; no label starting
+    // `xn--`; the first byte of the last non-empty label.
+    let mut host = hostport;
+    let mut port = None;
     let mut last_first = None;
     let mut label_start = true;
-    for (i, &c) in host.iter().enumerate() {
+    for (i, &c) in hostport.iter().enumerate() {
         if c == b'.' {
             label_start = true;
             continue;
         }
-        if !(c.is_ascii_alphanumeric() || c == b'-') {
+        if PLAIN[usize::from(c)] & HOST == 0 {
+            if c == b':' {
+                host = &hostport[..i];
+                port = Some(&hostport[i + 1..]);
+                break;
+            }
             return false;
         }
         if label_start {
-            if host[i..]
+            if hostport[i..]
                 .get(..4)
                 .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
             {
@@ -642,29 +644,56 @@ fn plain_url(b: &[u8]) -> bool {
     // The path: `pchar`s (but `%`) and `/`, no `.` or `..` segment, up to a `?` or `#`.
     let dot_segment = |seg: &[u8]| matches!(seg, b"." | b"..");
     let mut seg_start = 0;
-    let mut path_end = tail.len();
-    for (i, &c) in tail.iter().enumerate() {
+    let mut k = 0;
+    while let Some(&c) = tail.get(k) {
         if PLAIN[usize::from(c)] & PATH == 0 {
             if matches!(c, b'?' | b'#') {
-                path_end = i;
                 break;
             }
             return false;
         }
         if c == b'/' {
-            if dot_segment(&tail[seg_start..i]) {
+            if dot_segment(&tail[seg_start..k]) {
                 return false;
             }
-            seg_start = i + 1;
+            seg_start = k + 1;
+        }
+        k += 1;
+    }
+    if dot_segment(&tail[seg_start..k]) {
+        return false;
+    }
+    // The query and the fragment (from the `?` or `#` at `k`): `pchar`s, `/`, `?` and
+    // well-formed triplets (RFC 3986 §3.4, §3.5), one `#`.
+    let mut fragment = false;
+    while let Some(&c) = tail.get(k) {
+        k += 1;
+        if PLAIN[usize::from(c)] & QUERY != 0 {
+            continue;
+        }
+        match c {
+            b'#' if !fragment => fragment = true,
+            b'%' if tail
+                .get(k..k + 2)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) =>
+            {
+                k += 2
+            }
+            _ => return false,
         }
     }
-    !dot_segment(&tail[seg_start..path_end])
+    true
 }
 
 /// [`PLAIN`]'s bit for RFC 3986's `unreserved` (§2.3).
 const UNRESERVED: u8 = 1;
 /// [`PLAIN`]'s bit for a `pchar` that is not `%` (§3.3), and `/`.
 const PATH: u8 = 2;
+/// [`PLAIN`]'s bit for what a query or fragment holds but `%` (§3.4, §3.5): [`PATH`]'s and
+/// `?`.
+const QUERY: u8 = 4;
+/// [`PLAIN`]'s bit for a plain host's bytes but `.`: ASCII letters, digits and `-`.
+const HOST: u8 = 8;
 
 /// The bytes [`plain_url`]'s parts allow.
 static PLAIN: [u8; 256] = {
@@ -672,8 +701,12 @@ static PLAIN: [u8; 256] = {
     let mut c = 0;
     while c < 256 {
         let b = c as u8;
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            t[c] = UNRESERVED | PATH;
+        if b.is_ascii_alphanumeric() || b == b'-' {
+            t[c] = UNRESERVED | PATH | QUERY | HOST;
+        } else if matches!(b, b'.' | b'_' | b'~') {
+            t[c] = UNRESERVED | PATH | QUERY;
+        } else if b == b'?' {
+            t[c] = QUERY;
         } else if matches!(
             b,
             b'/' | b'!'
@@ -690,7 +723,7 @@ static PLAIN: [u8; 256] = {
                 | b':'
                 | b'@'
         ) {
-            t[c] = PATH;
+            t[c] = PATH | QUERY;
         }
         c += 1;
     }
