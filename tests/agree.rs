@@ -425,6 +425,12 @@ fn a_plain_line_is_one_every_profile_reads_alike() {
         "http://a.b/#f#g",
         "http://a.b/?q#f\\",
         "http://a.b/?q=[1]",
+        "http://a.b/.?q",
+        "http://a.b/c/..#f",
+        "http://a.b/c/.",
+        "http://a.b:123456/",
+        "http://u@a.b:123456/",
+        "http://a_b.c@d_e/",
     ] {
         assert!(
             !idbench::engine::agree::plain_agreement(edge, &[Profile::Whatwg, Profile::Rfc3986]),
@@ -436,6 +442,9 @@ fn a_plain_line_is_one_every_profile_reads_alike() {
         "http://a.b?",
         "http://a.b#",
         "http://a.b/p?#",
+        "http://a.b/.a/..b/...?./..#/../.",
+        "http://u_~.-:p@a.b:1/",
+        "http://a_b.c:1@d/",
     ] {
         assert!(
             idbench::engine::agree::plain_agreement(edge, &[Profile::Whatwg, Profile::Rfc3986]),

@@ -569,111 +569,147 @@ fn plain_url(b: &[u8]) -> bool {
     let Some(rest) = b[colon + 1..].strip_prefix(b"//") else {
         return false;
     };
-    // The authority's end and its first `@`, in one loop (the parts are short: a loop reads
-    // them in fewer instructions than memchr's setup).
-    let mut end = rest.len();
-    let mut first_at = None;
-    for (i, &c) in rest.iter().enumerate() {
-        match c {
-            b'/' | b'?' | b'#' => {
-                end = i;
-                break;
+    match plain_authority(rest) {
+        Some(end) => plain_path_query(&rest[end..]),
+        None => false,
+    }
+}
+
+/// The end of the plain authority at the start of `a` ([`plain_url`]'s rules), `None` when
+/// it is not one. The common authority (`host [ ":" port ]`) in one pass, each byte looked
+/// up once; an `@` sends it to [`plain_userinfo_authority`].
+fn plain_authority(a: &[u8]) -> Option<usize> {
+    // The host's bytes: a letter, digit or `-` (no label starting `xn--`), or a `.`; the
+    // first byte of the last non-empty label.
+    let mut i = 0;
+    let mut label_start = true;
+    let mut last_first = 0u8;
+    while let Some(&c) = a.get(i) {
+        if PLAIN[usize::from(c)] & HOST != 0 {
+            if label_start {
+                if a.get(i..i + 4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+                {
+                    return None;
+                }
+                last_first = c;
+                label_start = false;
             }
-            b'@' if first_at.is_none() => first_at = Some(i),
-            _ => {}
+        } else if c == b'.' {
+            label_start = true;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    let host = &a[..i];
+    let mut end = i;
+    let mut port = None;
+    if a.get(i) == Some(&b':') {
+        end = i + 1;
+        while a.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        port = Some(&a[i + 1..end]);
+    }
+    if !matches!(a.get(end), None | Some(b'/' | b'?' | b'#')) {
+        return plain_userinfo_authority(a);
+    }
+    plain_host_port(host, last_first, port).then_some(end)
+}
+
+/// [`plain_url`]'s host (its last non-empty label starts with a letter, or it is an IPv4
+/// address in dotted-decimal) and port (at most five digits, no greater than 65535).
+fn plain_host_port(host: &[u8], last_first: u8, port: Option<&[u8]>) -> bool {
+    (last_first.is_ascii_alphabetic() || canonical_ipv4(host))
+        && port.is_none_or(|p| {
+            p.len() <= 5
+                && p.iter().all(u8::is_ascii_digit)
+                && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535
+        })
+}
+
+/// [`plain_authority`] with a userinfo: an optional userinfo of unreserved characters with at
+/// most one `:` and something before it, up to the first `@`; then the host and port.
+fn plain_userinfo_authority(a: &[u8]) -> Option<usize> {
+    let end = a
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(a.len());
+    let authority = &a[..end];
+    let at = authority.iter().position(|&c| c == b'@')?;
+    let userinfo = &authority[..at];
+    let mut colons = 0;
+    for &c in userinfo {
+        colons += usize::from(c == b':');
+        if c != b':' && PLAIN[usize::from(c)] & UNRESERVED == 0 {
+            return None;
         }
     }
-    let (authority, tail) = rest.split_at(end);
-    let hostport = match first_at {
-        Some(at) => {
-            let userinfo = &authority[..at];
-            let mut colons = 0;
-            for &c in userinfo {
-                colons += usize::from(c == b':');
-                if c != b':' && PLAIN[usize::from(c)] & UNRESERVED == 0 {
-                    return false;
-                }
-            }
-            if userinfo.first().is_none_or(|&c| c == b':') || colons > 1 {
-                return false;
-            }
-            &authority[at + 1..]
-        }
-        None => authority,
+    if userinfo.first().is_none_or(|&c| c == b':') || colons > 1 {
+        return None;
+    }
+    let hostport = &authority[at + 1..];
+    let (host, port) = match hostport.iter().position(|&c| c == b':') {
+        Some(k) => (&hostport[..k], Some(&hostport[k + 1..])),
+        None => (hostport, None),
     };
-    // Every byte of the host a letter, digit, `-` or `.` up to a `:`; no label starting
-    // `xn--`; the first byte of the last non-empty label.
-    let mut host = hostport;
-    let mut port = None;
-    let mut last_first = None;
+    let mut last_first = 0u8;
     let mut label_start = true;
-    for (i, &c) in hostport.iter().enumerate() {
+    for (i, &c) in host.iter().enumerate() {
         if c == b'.' {
             label_start = true;
             continue;
         }
         if PLAIN[usize::from(c)] & HOST == 0 {
-            if c == b':' {
-                host = &hostport[..i];
-                port = Some(&hostport[i + 1..]);
-                break;
-            }
-            return false;
+            return None;
         }
         if label_start {
-            if hostport[i..]
+            if host[i..]
                 .get(..4)
                 .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
             {
-                return false;
+                return None;
             }
-            last_first = Some(c);
+            last_first = c;
             label_start = false;
         }
     }
-    if !last_first.is_some_and(|c: u8| c.is_ascii_alphabetic()) && !canonical_ipv4(host) {
-        return false;
-    }
-    if let Some(port) = port
-        && (port.len() > 5
-            || !port.iter().all(u8::is_ascii_digit)
-            || port.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) > 65535)
-    {
-        return false;
-    }
-    // The path: `pchar`s (but `%`) and `/`, no `.` or `..` segment, up to a `?` or `#`.
-    let dot_segment = |seg: &[u8]| matches!(seg, b"." | b"..");
-    let mut seg_start = 0;
+    plain_host_port(host, last_first, port).then_some(end)
+}
+
+/// [`plain_url`]'s path, query and fragment (`t` starts at the authority's end): a path of
+/// `pchar`s but `%` and `/` with no `.` or `..` segment, then a query and a fragment of
+/// `pchar`s, `/`, `?` and well-formed triplets (RFC 3986 §3.4, §3.5), one `#`.
+fn plain_path_query(t: &[u8]) -> bool {
+    // Every segment follows a `/` (the path is `path-abempty`): a dot segment is a `/` then
+    // `.` or `..`, then a `/`, `?`, `#` or the end.
+    let ends_segment = |k: usize| matches!(t.get(k), None | Some(b'/' | b'?' | b'#'));
     let mut k = 0;
-    while let Some(&c) = tail.get(k) {
+    while let Some(&c) = t.get(k) {
         if PLAIN[usize::from(c)] & PATH == 0 {
             if matches!(c, b'?' | b'#') {
                 break;
             }
             return false;
         }
-        if c == b'/' {
-            if dot_segment(&tail[seg_start..k]) {
-                return false;
-            }
-            seg_start = k + 1;
+        if c == b'/'
+            && t.get(k + 1) == Some(&b'.')
+            && (ends_segment(k + 2) || (t.get(k + 2) == Some(&b'.') && ends_segment(k + 3)))
+        {
+            return false;
         }
         k += 1;
     }
-    if dot_segment(&tail[seg_start..k]) {
-        return false;
-    }
-    // The query and the fragment (from the `?` or `#` at `k`): `pchar`s, `/`, `?` and
-    // well-formed triplets (RFC 3986 §3.4, §3.5), one `#`.
     let mut fragment = false;
-    while let Some(&c) = tail.get(k) {
+    while let Some(&c) = t.get(k) {
         k += 1;
         if PLAIN[usize::from(c)] & QUERY != 0 {
             continue;
         }
         match c {
             b'#' if !fragment => fragment = true,
-            b'%' if tail
+            b'%' if t
                 .get(k..k + 2)
                 .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) =>
             {
@@ -863,7 +899,7 @@ fn from_parts<'a>(profile: Profile, p: Parts<'a>) -> Read<'a> {
 
 /// `s` lower-cased, borrowed when it has no upper-case letter.
 fn lower(s: &str) -> Cow<'_, str> {
-    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+    if any_byte(s.as_bytes(), |c| c.is_ascii_uppercase()) {
         Cow::Owned(s.to_ascii_lowercase())
     } else {
         Cow::Borrowed(s)
@@ -956,7 +992,7 @@ fn from_tree<'a>(profile: Profile, input: &'a str, tree: &Tree) -> Read<'a> {
 /// any other path as it is).
 fn has_dot_segment(path: &str) -> bool {
     let b = path.as_bytes();
-    memchr::memchr(b'.', b).is_some() && b.split(|&c| c == b'/').any(|s| s == b"." || s == b"..")
+    any_byte(b, |c| c == b'.') && b.split(|&c| c == b'/').any(|s| s == b"." || s == b"..")
 }
 
 /// True for a node of RFC 2396's `reg_name` rule (a registry-based authority).
@@ -998,8 +1034,8 @@ fn effective_port<'a>(text: &'a str, scheme: &str) -> Option<Cow<'a, str>> {
 fn normalize_pct(s: &str, fold: bool) -> Cow<'_, str> {
     let b = s.as_bytes();
     // The common text: no triplet, nothing to fold.
-    let upper = fold && b.iter().any(u8::is_ascii_uppercase);
-    if !upper && !b.contains(&b'%') {
+    let upper = fold && any_byte(b, |c| c.is_ascii_uppercase());
+    if !upper && !any_byte(b, |c| c == b'%') {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
@@ -1053,7 +1089,7 @@ fn same(c: Component, v: Option<&str>) -> Option<Cow<'_, str>> {
             {
                 return Some(Cow::Owned(format!("[{a}]")));
             }
-            if v.bytes().any(|b| b.is_ascii_uppercase()) {
+            if any_byte(v.as_bytes(), |c| c.is_ascii_uppercase()) {
                 Cow::Owned(v.to_ascii_lowercase())
             } else {
                 Cow::Borrowed(v)
@@ -1138,13 +1174,23 @@ fn stripped_whitespace(input: &str) -> bool {
     let b = input.as_bytes();
     b.first().is_some_and(|&c| c <= b' ')
         || b.last().is_some_and(|&c| c <= b' ')
-        || memchr::memchr3(b'\t', b'\n', b'\r', b).is_some()
+        || any_byte(b, |c| matches!(c, b'\t' | b'\n' | b'\r'))
 }
 
 /// [`classify`]'s second rule: a `\` before the query or fragment.
 fn backslash_before_query(input: &str) -> bool {
     let b = input.as_bytes();
-    memchr::memchr(b'\\', b).is_some_and(|k| memchr::memchr2(b'?', b'#', &b[..k]).is_none())
+    any_byte(b, |c| c == b'\\')
+        && memchr::memchr(b'\\', b).is_some_and(|k| memchr::memchr2(b'?', b'#', &b[..k]).is_none())
+}
+
+/// True when some byte of `b` is one `is` holds: every byte looked at, with no branch a
+/// byte (the compiler vectorizes the fold). The readings' texts are short and mostly hold
+/// no such byte, where this costs a few instructions and no mispredicted branch, which
+/// `memchr`'s setup for short texts and an early-exit loop do cost (BENCHMARKS.md).
+#[inline]
+fn any_byte(b: &[u8], is: impl Fn(u8) -> bool) -> bool {
+    b.iter().fold(false, |found, &c| found | is(c))
 }
 
 /// The first disagreement's component and class: [`compare`]'s first, building none.
@@ -1158,10 +1204,15 @@ fn first_disagreement(
         return None;
     }
     let c = Component::ALL.into_iter().find(|&c| !alike(c, readings))?;
-    Some((
-        c,
-        classify(&Facts::with(input, whitespace, backslash), c, readings),
-    ))
+    // `classify`'s first two rules, which need no other fact.
+    let class = if whitespace {
+        Class::Whitespace
+    } else if backslash {
+        Class::Backslash
+    } else {
+        classify(&Facts::with(input, whitespace, backslash), c, readings)
+    };
+    Some((c, class))
 }
 
 /// What [`classify`] looks at in the input's bytes.

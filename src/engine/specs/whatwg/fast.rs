@@ -701,8 +701,10 @@ fn list_path(s: &str, i: usize, kind: Kind) -> Option<Cow<'_, str>> {
                     k += 1;
                 }
                 let seg = s.get(start..k).unwrap_or("..");
-                if is_single_dot(seg)
-                    || is_double_dot(seg)
+                // A dot segment starts with "." or "%" (`%2e`): the common segment is
+                // looked at once.
+                if (matches!(seg.as_bytes().first(), Some(b'.' | b'%'))
+                    && (is_single_dot(seg) || is_double_dot(seg)))
                     || (kind == Kind::File && is_windows_drive_letter(seg))
                 {
                     break None;
