@@ -254,11 +254,22 @@ fn the_data_sets_shapes_are_read_exactly() {
     }
 }
 
+/// A case of `the_parts_are_read_from_the_input`: input, userinfo, host, port, path, and
+/// whether the fast path borrows every part from the input.
+type PartsCase = (
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Option<u16>,
+    &'static str,
+    bool,
+);
+
 #[test]
 fn the_parts_are_read_from_the_input() {
     // (input, userinfo, host, port, path), each as the serializer writes it; `true` where
     // the fast path borrows every part from the input (no record, no copy).
-    let cases: &[(&str, &str, Option<&str>, Option<u16>, &str, bool)] = &[
+    let cases: &[PartsCase] = &[
         (
             "https://example.com/a/b?q#f",
             "",
