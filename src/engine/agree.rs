@@ -9,9 +9,13 @@
 //! a verdict, never from a second parser of its own:
 //!
 //! - a profile whose parser makes a URL record ([`Descriptor::url_setters`]: the URL
-//!   Standard's) is read from the record of the light record path
-//!   ([`whatwg::parse_record`], no spans, no diagnostics): the record's scheme, username
-//!   and password, serialized host, port (the scheme's default port is none) and path;
+//!   Standard's) is read from the record's parts ([`whatwg::parts`]: the fast path's,
+//!   borrowed from the input, where it reads the input, else the light record path's, no
+//!   spans, no diagnostics): the scheme, username and password, serialized host, port (the
+//!   scheme's default port is none) and path;
+//! - a profile of RFC 3986's generic syntax ([`specs::Offers::generic_split`]) is read by
+//!   Appendix B's split of an input its grammar accepts (its quick recognizer, else its
+//!   first-error mode, says whether; no tree, no message);
 //! - any other profile is read from the tree of its verdict parse
 //!   ([`specs::parse_verdict`]): the nodes `scheme`, `authority` > `userinfo` / `host` /
 //!   `port` and `path`, normalized as RFC 3986 §6.2.2 allows (case, percent-encoding, dot
