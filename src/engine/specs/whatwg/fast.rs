@@ -533,7 +533,7 @@ pub(super) fn href(input: &str) -> Option<String> {
 }
 
 /// The parts of a URL record that a security decision reads (URL Standard §4.1), as the URL
-/// serializer (§4.5) writes them: what [`parts`] gives for the shapes the fast path reads.
+/// serializer (§4.5) writes them: what [`super::parts`] gives.
 /// Each text borrows the input where the record holds it as written (the common case), and
 /// is built only where the parser changes it (case, percent-encoding, dot segments).
 #[derive(Clone, Debug, PartialEq, Eq)]
