@@ -416,9 +416,43 @@ fn a_plain_line_is_one_every_profile_reads_alike() {
         "FILE://a.b/",
         "git://a.b/",
         "http:a.b/",
+        // The query and the fragment must be RFC 3986's (the line a URI of its grammar).
+        "http://a.b/?q=%zz",
+        "http://a.b/?q=%4",
+        "http://a.b/?q=a b",
+        "http://a.b/?q=<x>",
+        "http://a.b/?q=\u{e9}",
+        "http://a.b/#f#g",
+        "http://a.b/?q#f\\",
+        "http://a.b/?q=[1]",
+        "http://a.b/.?q",
+        "http://a.b/c/..#f",
+        "http://a.b/c/.",
+        "http://a.b:123456/",
+        "http://u@a.b:123456/",
+        "http://a_b.c@d_e/",
     ] {
         assert!(
             !idbench::engine::agree::plain_agreement(edge, &[Profile::Whatwg, Profile::Rfc3986]),
+            "{edge:?}"
+        );
+    }
+    for edge in [
+        "http://a.b/?q=%41&r=/?:@!$'()*+,;=#f?/:@",
+        "http://a.b?",
+        "http://a.b#",
+        "http://a.b/p?#",
+        "http://a.b/.a/..b/...?./..#/../.",
+        "http://u_~.-:p@a.b:1/",
+        "http://a_b.c:1@d/",
+    ] {
+        assert!(
+            idbench::engine::agree::plain_agreement(edge, &[Profile::Whatwg, Profile::Rfc3986]),
+            "{edge:?}"
+        );
+        let a = agree(edge, &[Profile::Whatwg, Profile::Rfc3986, Profile::Rfc3987]);
+        assert!(
+            a.agree() && a.readings.iter().all(|r| r.accepted),
             "{edge:?}"
         );
     }

@@ -2,7 +2,12 @@
 //! shapes in one pass, without the state machine) against the state machine itself
 //! (`whatwg::parse_record`, which always runs it, and `whatwg::parse`'s failure): the same
 //! href, the same verdict and the same failure code, on the WPT data, on every string of up
-//! to three pieces, on sampled strings of more, and on the lines of the sample corpus.
+//! to three pieces, on sampled strings of more, and on the lines of the sample corpus. The
+//! same for the parts a security decision reads (`whatwg::parts`, which `check --agree`
+//! takes from the fast path): scheme, credentials, host, port and path, as the record has
+//! them.
+
+use std::borrow::Cow;
 
 use idbench::engine::codes::Code;
 use idbench::engine::whatwg;
@@ -118,6 +123,11 @@ fn disagreement(input: &str) -> Option<String> {
         return Some(format!(
             "{input:?}: verdict {verdict:?}, machine {want:?}, full parse {full:?}"
         ));
+    }
+    let parts = whatwg::parts(input);
+    let record = whatwg::parse_record(input, None).map(whatwg::Parts::of_record);
+    if parts != record {
+        return Some(format!("{input:?}: parts {parts:?}, machine {record:?}"));
     }
     None
 }
@@ -241,6 +251,128 @@ fn the_data_sets_shapes_are_read_exactly() {
     for (input, want) in cases {
         assert_eq!(whatwg::href(input).as_deref(), *want, "{input:?}");
         assert_eq!(disagreement(input), None);
+    }
+}
+
+/// A case of `the_parts_are_read_from_the_input`: input, userinfo, host, port, path, and
+/// whether the fast path borrows every part from the input.
+type PartsCase = (
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Option<u16>,
+    &'static str,
+    bool,
+);
+
+#[test]
+fn the_parts_are_read_from_the_input() {
+    // (input, userinfo, host, port, path), each as the serializer writes it; `true` where
+    // the fast path borrows every part from the input (no record, no copy).
+    let cases: &[PartsCase] = &[
+        (
+            "https://example.com/a/b?q#f",
+            "",
+            Some("example.com"),
+            None,
+            "/a/b",
+            true,
+        ),
+        (
+            "http://example.com",
+            "",
+            Some("example.com"),
+            None,
+            "/",
+            true,
+        ),
+        (
+            "HTTP://Example.COM:8080/A",
+            "",
+            Some("example.com"),
+            Some(8080),
+            "/A",
+            false,
+        ),
+        ("ws://h:080?x", "", Some("h"), None, "/", true),
+        (
+            "http://10.0.0.255/x",
+            "",
+            Some("10.0.0.255"),
+            None,
+            "/x",
+            true,
+        ),
+        ("https:///x/./y/../z", "", Some("x"), None, "/z", false),
+        ("http:\\\\h\\a\\b", "", Some("h"), None, "/a/b", false),
+        (
+            "https://h/caf\u{e9}",
+            "",
+            Some("h"),
+            None,
+            "/caf%C3%A9",
+            false,
+        ),
+        ("file:///C:/x", "", Some(""), None, "/C:/x", false),
+        ("file://LocalHost/a", "", Some(""), None, "/a", true),
+        ("file://deps/a", "", Some("deps"), None, "/a", true),
+        ("mailto:a b@h ?x", "", None, None, "a b@h%20", false),
+        ("urn:isbn:123", "", None, None, "isbn:123", true),
+        ("foo:/a/../../b", "", None, None, "/b", false),
+        (
+            "git+ssh://git@h/p.git",
+            "git",
+            Some("h"),
+            None,
+            "/p.git",
+            false,
+        ),
+        ("https://u:p@h/", "u:p", Some("h"), None, "/", true),
+        ("https://u:@h/", "u", Some("h"), None, "/", true),
+        ("https://:p@h/", ":p", Some("h"), None, "/", true),
+        ("https://:@h/", "", Some("h"), None, "/", true),
+        ("https://a@b@h/", "a%40b", Some("h"), None, "/", false),
+        ("https://u:p:q@h/", "u:p%3Aq", Some("h"), None, "/", false),
+        (
+            "https://\u{fc} x;=@h/",
+            "%C3%BC%20x%3B%3D",
+            Some("h"),
+            None,
+            "/",
+            false,
+        ),
+        ("http://h:8o@x:1/", "h:8o", Some("x"), Some(1), "/", true),
+    ];
+    for &(input, userinfo, host, port, path, borrowed) in cases {
+        let p = whatwg::parts(input).unwrap_or_else(|e| panic!("{input:?}: {e:?}"));
+        assert_eq!(p.userinfo, userinfo, "{input:?}");
+        assert_eq!(p.host.as_deref(), host, "{input:?}");
+        assert_eq!(p.port, port, "{input:?}");
+        assert_eq!(p.path, path, "{input:?}");
+        assert_eq!(disagreement(input), None);
+        let all_borrowed = [
+            Some(&p.scheme),
+            Some(&p.userinfo),
+            p.host.as_ref(),
+            Some(&p.path),
+        ]
+        .into_iter()
+        .flatten()
+        .all(|c| matches!(c, Cow::Borrowed(_)));
+        assert_eq!(all_borrowed, borrowed, "{input:?}: {p:?}");
+    }
+    // The failures are the machine's codes.
+    for input in [
+        "http://h:99999/",
+        "http://exa mple.com/",
+        "www.example.com/",
+        "http://u@/",
+    ] {
+        assert_eq!(
+            whatwg::parts(input).err(),
+            whatwg::parse_record(input, None).err(),
+            "{input:?}"
+        );
     }
 }
 

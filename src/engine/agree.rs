@@ -9,9 +9,13 @@
 //! a verdict, never from a second parser of its own:
 //!
 //! - a profile whose parser makes a URL record ([`Descriptor::url_setters`]: the URL
-//!   Standard's) is read from the record of the light record path
-//!   ([`whatwg::parse_record`], no spans, no diagnostics): the record's scheme, username
-//!   and password, serialized host, port (the scheme's default port is none) and path;
+//!   Standard's) is read from the record's parts ([`whatwg::parts`]: the fast path's,
+//!   borrowed from the input, where it reads the input, else the light record path's, no
+//!   spans, no diagnostics): the scheme, username and password, serialized host, port (the
+//!   scheme's default port is none) and path;
+//! - a profile of RFC 3986's generic syntax ([`specs::Offers::generic_split`]) is read by
+//!   Appendix B's split of an input its grammar accepts (its quick recognizer, else its
+//!   first-error mode, says whether; no tree, no message);
 //! - any other profile is read from the tree of its verdict parse
 //!   ([`specs::parse_verdict`]): the nodes `scheme`, `authority` > `userinfo` / `host` /
 //!   `port` and `path`, normalized as RFC 3986 §6.2.2 allows (case, percent-encoding, dot
@@ -426,31 +430,16 @@ impl Summary {
     }
 }
 
-/// How many profiles [`summary`] reads on the stack (more go to the heap).
-const ON_STACK: usize = 4;
-
 /// [`agree`]'s first disagreement and first reading ([`Summary`]), the same answer, with no
 /// string of a reading copied: the readings borrow the input where they are its text
 /// (`Read`), nothing is kept past the comparison, and a plain line ([`plain_agreement`])
 /// is known to agree from its bytes. Never panics.
 pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
-    let lead = |accepted: bool, error| profiles.first().map(|&p| (p, accepted, error));
-    let mut hows = [How::Tree; ON_STACK];
-    let plain =
-        profiles.len() <= ON_STACK && input.len() <= MAX_INPUT && plain_url(input.as_bytes());
-    if plain {
-        for (h, &p) in hows.iter_mut().zip(profiles) {
-            *h = how(input, p);
-        }
-        if hows[..profiles.len()]
-            .iter()
-            .all(|h| matches!(h, How::Record | How::Split))
-        {
-            return Summary {
-                first: None,
-                lead: lead(true, None),
-            };
-        }
+    if plain_agreement(input, profiles) {
+        return Summary {
+            first: None,
+            lead: profiles.first().map(|&p| (p, true, None)),
+        };
     }
     // A profile other than the first whose grammar is RFC 3986's generic syntax rejects an
     // input with a control character, a space or a `\` (§2 allows none of them, nor does
@@ -458,46 +447,50 @@ pub fn summary(input: &str, profiles: &[Profile]) -> Summary {
     // name (whitespace the URL Standard strips, a `\` before the query), those rules
     // decide any disagreement's class before an error code is looked at: its tree is not
     // needed, only that it rejects (`tests/agree.rs` checks the summary against [`agree`]).
-    let dirty = stripped_whitespace(input) || backslash_before_query(input);
-    let at = |i: usize, p: Profile| match if plain { hows[i] } else { how(input, p) } {
-        How::Tree if dirty && i > 0 && p.offers().generic_split => How::Reject(None),
+    let rules = (stripped_whitespace(input), backslash_before_query(input));
+    let dirty = rules.0 || rules.1;
+    let at = |i: usize, p: Profile| match how(input, p) {
+        How::Verdict if dirty && i > 0 => How::Reject(None),
         h => h,
     };
     let judge = |reads: &[Read<'_>]| Summary {
-        first: first_disagreement(input, reads),
+        first: first_disagreement(input, reads, rules),
         lead: reads.first().map(|r| (r.profile, r.accepted, r.error)),
     };
-    if profiles.len() > ON_STACK {
-        let reads: Vec<Read<'_>> = profiles
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| read_as(input, p, at(i, p)))
-            .collect();
-        return judge(&reads);
+    // The readings of up to four profiles in an array built in place (a `Read` is some 150
+    // bytes: no slot is written twice); more go to the heap.
+    let read = |p: &Profile, i: usize| read_as(input, *p, at(i, *p));
+    match profiles {
+        [a, b] => judge(&[read(a, 0), read(b, 1)]),
+        [a, b, c] => judge(&[read(a, 0), read(b, 1), read(c, 2)]),
+        [a, b, c, d] => judge(&[read(a, 0), read(b, 1), read(c, 2), read(d, 3)]),
+        _ => judge(
+            &profiles
+                .iter()
+                .enumerate()
+                .map(|(i, p)| read(p, i))
+                .collect::<Vec<_>>(),
+        ),
     }
-    let mut reads: [Read<'_>; ON_STACK] =
-        std::array::from_fn(|_| Read::rejected(Profile::Whatwg, None));
-    for (i, (slot, &p)) in reads.iter_mut().zip(profiles).enumerate() {
-        *slot = read_as(input, p, at(i, p));
-    }
-    judge(&reads[..profiles.len()])
 }
 
 /// True when every profile of `profiles` accepts `input` and reads each security part of it
-/// alike, known from its bytes alone, with no reading built: the common line of a batch
-/// check (`check --agree` reads a million of them, and this is what keeps it within 3x of
-/// `check --profile whatwg`, BENCHMARKS.md). `input` must be a plain special URL
-/// (`plain_url`) and each profile the URL Standard's (a URL record) or one of RFC 3986's
-/// generic syntax whose quick recognizer vouches for the input (`Offers::generic_split`);
-/// any other line, or profile, answers false, and [`agree`] decides. When this is true,
-/// [`agree`] gives every profile accepting and no disagreement (`tests/agree.rs` checks it
-/// on every line of the corpora).
+/// alike, known from its bytes alone, with no reading built and no parser run: the common
+/// line of a batch check (`check --agree` reads a million of them, and this is what keeps
+/// it within 3x of `check --profile whatwg`, BENCHMARKS.md). `input` must be a plain
+/// special URL (`plain_url`, which is also a URI of RFC 3986's grammar) and each profile
+/// the URL Standard's (a URL record) or one of RFC 3986's generic syntax
+/// (`Offers::generic_split`: its grammar accepts every URI, and Appendix B's split reads
+/// it); any other line, or profile, answers false, and [`agree`] decides. When this is
+/// true, [`agree`] gives every profile accepting and no disagreement (`tests/agree.rs`
+/// checks it on every line of the corpora).
 pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
     input.len() <= MAX_INPUT
         && plain_url(input.as_bytes())
-        && profiles
-            .iter()
-            .all(|&p| matches!(how(input, p), How::Record | How::Split))
+        && profiles.iter().all(|&p| {
+            let o = p.offers();
+            (o.setters || o.generic_split) && specs::applicable(p, input)
+        })
 }
 
 /// How a profile reads an input ([`how`]).
@@ -505,17 +498,23 @@ pub fn plain_agreement(input: &str, profiles: &[Profile]) -> bool {
 enum How {
     /// It rejects it before any parse (too long, or not of its kind), with this code.
     Reject(Option<&'static str>),
-    /// From the URL Standard's record ([`whatwg::parse_record`]).
+    /// From the parts of the URL Standard's record ([`whatwg::parts`]: the fast path's,
+    /// else the state machine's record).
     Record,
     /// From RFC 3986 Appendix B's split of what the quick recognizer vouches for.
     Split,
+    /// A generic-syntax profile whose quick recognizer cannot tell: the grammar's verdict
+    /// (its first-error mode where it has one, which writes no message and builds no
+    /// tree), then Appendix B's split of an input it accepts.
+    Verdict,
     /// From the profile's verdict tree.
     Tree,
 }
 
-/// How `profile` reads `input`: the record of a profile whose parser makes one, Appendix
-/// B's split where a generic-syntax profile's quick recognizer vouches for the input, else
-/// the tree.
+/// How `profile` reads `input`: the record of a profile whose parser makes one; for a
+/// generic-syntax profile, Appendix B's split where its quick recognizer vouches for the
+/// input, its error where the recognizer names one, else its grammar's verdict; the tree
+/// for any other profile.
 fn how(input: &str, profile: Profile) -> How {
     if input.len() > MAX_INPUT {
         return How::Reject(Some(super::Code::LineTooLong.as_str()));
@@ -528,12 +527,14 @@ fn how(input: &str, profile: Profile) -> How {
         return How::Record;
     }
     if offers.generic_split
-        && profile
-            .descriptor()
-            .quick
-            .is_some_and(|q| q(input.as_bytes()) == Quick::Valid)
+        && let Some(q) = profile.descriptor().quick
     {
-        return How::Split;
+        return match q(input.as_bytes()) {
+            Quick::Valid => How::Split,
+            // The recognizer names the grammar's first error (`check` takes it so).
+            Quick::Invalid(code) => How::Reject(Some(code)),
+            Quick::Unknown => How::Verdict,
+        };
     }
     How::Tree
 }
@@ -550,12 +551,14 @@ fn how(input: &str, profile: Profile) -> How {
 /// in RFC 3986's dotted-decimal form, and with no `xn--` label in any case (which
 /// domain-to-ASCII decodes and checks); an optional port of at most five digits no greater
 /// than 65535; a path of RFC 3986's `pchar`s and `/` with no `%` (nothing to decode or
-/// encode) and no `.` or `..` segment (nothing to remove); then anything after a `?` or
-/// `#` (no part a reading holds). Its host goes through domain-to-ASCII lower-cased and
-/// otherwise unchanged (UTS #46 maps no other such character, and the URL Standard does
-/// not check hyphens), its port reads as the same number under both (the scheme's default
-/// is none), and its empty path is `/` under both. One pass over the bytes, with a table
-/// of the bytes each part allows (every line of a batch check comes through here).
+/// encode) and no `.` or `..` segment (nothing to remove); then a query and a fragment as
+/// RFC 3986 §3.4 and §3.5 write them (`pchar`s, `/`, `?` and well-formed triplets: parts
+/// no reading holds, checked so that the line is a URI of RFC 3986's grammar). Its host
+/// goes through domain-to-ASCII lower-cased and otherwise unchanged (UTS #46 maps no other
+/// such character, and the URL Standard does not check hyphens), its port reads as the
+/// same number under both (the scheme's default is none), and its empty path is `/` under
+/// both. One pass over the bytes, with a table of the bytes each part allows (every line
+/// of a batch check comes through here).
 fn plain_url(b: &[u8]) -> bool {
     let Some(colon) = b.iter().take(6).position(|&c| c == b':') else {
         return false;
@@ -570,84 +573,167 @@ fn plain_url(b: &[u8]) -> bool {
     let Some(rest) = b[colon + 1..].strip_prefix(b"//") else {
         return false;
     };
-    let end = memchr::memchr3(b'/', b'?', b'#', rest).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(end);
-    let hostport = match memchr::memchr(b'@', authority) {
-        Some(at) => {
-            let userinfo = &authority[..at];
-            let mut colons = 0;
-            for &c in userinfo {
-                colons += usize::from(c == b':');
-                if c != b':' && PLAIN[usize::from(c)] & UNRESERVED == 0 {
-                    return false;
+    match plain_authority(rest) {
+        Some(end) => plain_path_query(&rest[end..]),
+        None => false,
+    }
+}
+
+/// The end of the plain authority at the start of `a` ([`plain_url`]'s rules), `None` when
+/// it is not one. The common authority (`host [ ":" port ]`) in one pass, each byte looked
+/// up once; an `@` sends it to [`plain_userinfo_authority`].
+fn plain_authority(a: &[u8]) -> Option<usize> {
+    // The host's bytes: a letter, digit or `-` (no label starting `xn--`), or a `.`; the
+    // first byte of the last non-empty label.
+    let mut i = 0;
+    let mut label_start = true;
+    let mut last_first = 0u8;
+    while let Some(&c) = a.get(i) {
+        if PLAIN[usize::from(c)] & HOST != 0 {
+            if label_start {
+                if a.get(i..i + 4)
+                    .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+                {
+                    return None;
                 }
+                last_first = c;
+                label_start = false;
             }
-            if userinfo.first().is_none_or(|&c| c == b':') || colons > 1 {
-                return false;
-            }
-            &authority[at + 1..]
+        } else if c == b'.' {
+            label_start = true;
+        } else {
+            break;
         }
-        None => authority,
-    };
-    let (host, port) = match memchr::memchr(b':', hostport) {
+        i += 1;
+    }
+    let host = &a[..i];
+    let mut end = i;
+    let mut port = None;
+    if a.get(i) == Some(&b':') {
+        end = i + 1;
+        while a.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        port = Some(&a[i + 1..end]);
+    }
+    if !matches!(a.get(end), None | Some(b'/' | b'?' | b'#')) {
+        return plain_userinfo_authority(a);
+    }
+    plain_host_port(host, last_first, port).then_some(end)
+}
+
+/// [`plain_url`]'s host (its last non-empty label starts with a letter, or it is an IPv4
+/// address in dotted-decimal) and port (at most five digits, no greater than 65535).
+fn plain_host_port(host: &[u8], last_first: u8, port: Option<&[u8]>) -> bool {
+    (last_first.is_ascii_alphabetic() || canonical_ipv4(host))
+        && port.is_none_or(|p| {
+            p.len() <= 5
+                && p.iter().all(u8::is_ascii_digit)
+                && p.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) <= 65535
+        })
+}
+
+/// [`plain_authority`] with a userinfo: an optional userinfo of unreserved characters with at
+/// most one `:` and something before it, up to the first `@`; then the host and port.
+fn plain_userinfo_authority(a: &[u8]) -> Option<usize> {
+    let end = a
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+        .unwrap_or(a.len());
+    let authority = &a[..end];
+    let at = authority.iter().position(|&c| c == b'@')?;
+    let userinfo = &authority[..at];
+    let mut colons = 0;
+    for &c in userinfo {
+        colons += usize::from(c == b':');
+        if c != b':' && PLAIN[usize::from(c)] & UNRESERVED == 0 {
+            return None;
+        }
+    }
+    if userinfo.first().is_none_or(|&c| c == b':') || colons > 1 {
+        return None;
+    }
+    let hostport = &authority[at + 1..];
+    let (host, port) = match hostport.iter().position(|&c| c == b':') {
         Some(k) => (&hostport[..k], Some(&hostport[k + 1..])),
         None => (hostport, None),
     };
-    // Every byte a letter, digit, `-` or `.`; no label starting `xn--`; the first byte of
-    // the last non-empty label.
-    let mut last_first = None;
+    let mut last_first = 0u8;
     let mut label_start = true;
     for (i, &c) in host.iter().enumerate() {
         if c == b'.' {
             label_start = true;
             continue;
         }
-        if !(c.is_ascii_alphanumeric() || c == b'-') {
-            return false;
+        if PLAIN[usize::from(c)] & HOST == 0 {
+            return None;
         }
         if label_start {
             if host[i..]
                 .get(..4)
                 .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
             {
-                return false;
+                return None;
             }
-            last_first = Some(c);
+            last_first = c;
             label_start = false;
         }
     }
-    if !last_first.is_some_and(|c: u8| c.is_ascii_alphabetic()) && !canonical_ipv4(host) {
-        return false;
-    }
-    if let Some(port) = port
-        && (port.len() > 5
-            || !port.iter().all(u8::is_ascii_digit)
-            || port.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0')) > 65535)
-    {
-        return false;
-    }
-    // The path: `pchar`s (but `%`) and `/`, no `.` or `..` segment, up to a `?` or `#`.
-    let dot_segment = |seg: &[u8]| matches!(seg, b"." | b"..");
-    let tail = &tail[..memchr::memchr2(b'?', b'#', tail).unwrap_or(tail.len())];
-    let mut seg_start = 0;
-    for (i, &c) in tail.iter().enumerate() {
+    plain_host_port(host, last_first, port).then_some(end)
+}
+
+/// [`plain_url`]'s path, query and fragment (`t` starts at the authority's end): a path of
+/// `pchar`s but `%` and `/` with no `.` or `..` segment, then a query and a fragment of
+/// `pchar`s, `/`, `?` and well-formed triplets (RFC 3986 §3.4, §3.5), one `#`.
+fn plain_path_query(t: &[u8]) -> bool {
+    // Every segment follows a `/` (the path is `path-abempty`): a dot segment is a `/` then
+    // `.` or `..`, then a `/`, `?`, `#` or the end.
+    let ends_segment = |k: usize| matches!(t.get(k), None | Some(b'/' | b'?' | b'#'));
+    let mut k = 0;
+    while let Some(&c) = t.get(k) {
         if PLAIN[usize::from(c)] & PATH == 0 {
+            if matches!(c, b'?' | b'#') {
+                break;
+            }
             return false;
         }
-        if c == b'/' {
-            if dot_segment(&tail[seg_start..i]) {
-                return false;
+        if c == b'/'
+            && t.get(k + 1) == Some(&b'.')
+            && (ends_segment(k + 2) || (t.get(k + 2) == Some(&b'.') && ends_segment(k + 3)))
+        {
+            return false;
+        }
+        k += 1;
+    }
+    let mut fragment = false;
+    while let Some(&c) = t.get(k) {
+        k += 1;
+        if PLAIN[usize::from(c)] & QUERY != 0 {
+            continue;
+        }
+        match c {
+            b'#' if !fragment => fragment = true,
+            b'%' if t
+                .get(k..k + 2)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) =>
+            {
+                k += 2
             }
-            seg_start = i + 1;
+            _ => return false,
         }
     }
-    !dot_segment(&tail[seg_start..])
+    true
 }
 
 /// [`PLAIN`]'s bit for RFC 3986's `unreserved` (§2.3).
 const UNRESERVED: u8 = 1;
 /// [`PLAIN`]'s bit for a `pchar` that is not `%` (§3.3), and `/`.
 const PATH: u8 = 2;
+/// [`PLAIN`]'s bit for what a query or fragment holds but `%` (§3.4, §3.5): [`PATH`]'s and
+/// `?`.
+const QUERY: u8 = 4;
+/// [`PLAIN`]'s bit for a plain host's bytes but `.`: ASCII letters, digits and `-`.
+const HOST: u8 = 8;
 
 /// The bytes [`plain_url`]'s parts allow.
 static PLAIN: [u8; 256] = {
@@ -655,8 +741,12 @@ static PLAIN: [u8; 256] = {
     let mut c = 0;
     while c < 256 {
         let b = c as u8;
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            t[c] = UNRESERVED | PATH;
+        if b.is_ascii_alphanumeric() || b == b'-' {
+            t[c] = UNRESERVED | PATH | QUERY | HOST;
+        } else if matches!(b, b'.' | b'_' | b'~') {
+            t[c] = UNRESERVED | PATH | QUERY;
+        } else if b == b'?' {
+            t[c] = QUERY;
         } else if matches!(
             b,
             b'/' | b'!'
@@ -673,7 +763,7 @@ static PLAIN: [u8; 256] = {
                 | b':'
                 | b'@'
         ) {
-            t[c] = PATH;
+            t[c] = PATH | QUERY;
         }
         c += 1;
     }
@@ -689,11 +779,19 @@ pub fn read(input: &str, profile: Profile) -> Reading {
 fn read_as(input: &str, profile: Profile, how: How) -> Read<'_> {
     match how {
         How::Reject(code) => Read::rejected(profile, code),
-        How::Record => match whatwg::parse_record(input, None) {
-            Ok(url) => from_record(profile, url),
+        How::Record => match whatwg::parts(input) {
+            Ok(parts) => from_url(profile, parts),
             Err(code) => Read::rejected(profile, Some(code.as_str())),
         },
         How::Split => from_parts(profile, split_generic(input)),
+        // The first-error mode's verdict, with no tree and no message: an input the
+        // grammar accepts is a well-formed reference, whose components Appendix B's split
+        // reads as the tree has them (`tests/agree.rs` checks it on the corpora).
+        How::Verdict => match specs::first_error_under(profile, input, false) {
+            Some(None) => from_parts(profile, split_generic(input)),
+            Some(Some(e)) => Read::rejected(profile, Some(e.code.as_str())),
+            None => tree_read(profile, &profile.descriptor(), input),
+        },
         How::Tree => tree_read(profile, &profile.descriptor(), input),
     }
 }
@@ -734,12 +832,14 @@ struct Parts<'a> {
 }
 
 fn split_generic(input: &str) -> Parts<'_> {
+    // Every offset below is an ASCII delimiter's, so every slice is on character
+    // boundaries; the searches are byte loops (the parts are short).
     let end = input
         .bytes()
         .position(|b| b == b'?' || b == b'#')
         .unwrap_or(input.len());
     let head = &input[..end];
-    let (scheme, rest) = match head.find([':', '/']) {
+    let (scheme, rest) = match head.bytes().position(|c| c == b':' || c == b'/') {
         Some(k) if head.as_bytes()[k] == b':' && k > 0 => (Some(&head[..k]), &head[k + 1..]),
         _ => (None, head),
     };
@@ -751,22 +851,23 @@ fn split_generic(input: &str) -> Parts<'_> {
         path: rest,
     };
     if let Some(after) = rest.strip_prefix("//") {
-        let a_end = after.find('/').unwrap_or(after.len());
+        let a_end = after.bytes().position(|c| c == b'/').unwrap_or(after.len());
         let (authority, path) = after.split_at(a_end);
         p.path = path;
-        let hostport = match authority.split_once('@') {
-            Some((u, h)) => {
-                p.userinfo = Some(u);
-                h
+        let hostport = match authority.bytes().position(|c| c == b'@') {
+            Some(k) => {
+                p.userinfo = Some(&authority[..k]);
+                &authority[k + 1..]
             }
             None => authority,
         };
-        let colon = if hostport.starts_with('[') {
-            hostport
-                .find(']')
-                .and_then(|k| hostport[k..].find(':').map(|c| k + c))
+        let hb = hostport.as_bytes();
+        let colon = if hb.first() == Some(&b'[') {
+            hb.iter()
+                .position(|&c| c == b']')
+                .and_then(|k| hb[k..].iter().position(|&c| c == b':').map(|c| k + c))
         } else {
-            hostport.rfind(':')
+            hb.iter().rposition(|&c| c == b':')
         };
         match colon {
             Some(c) => {
@@ -802,7 +903,7 @@ fn from_parts<'a>(profile: Profile, p: Parts<'a>) -> Read<'a> {
 
 /// `s` lower-cased, borrowed when it has no upper-case letter.
 fn lower(s: &str) -> Cow<'_, str> {
-    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+    if any_byte(s.as_bytes(), |c| c.is_ascii_uppercase()) {
         Cow::Owned(s.to_ascii_lowercase())
     } else {
         Cow::Borrowed(s)
@@ -828,36 +929,21 @@ fn rfc_path<'a>(text: &'a str, authority: bool, scheme: &str) -> Cow<'a, str> {
     }
 }
 
-/// The reading of a URL record (URL Standard §4.1): its strings moved, not copied.
-fn from_record(profile: Profile, url: whatwg::UrlRecord) -> Read<'static> {
-    let userinfo = match (url.username.is_empty(), url.password.is_empty()) {
-        (true, true) => None,
-        (_, true) => Some(url.username),
-        _ => {
-            let mut u = url.username;
-            u.push(':');
-            u.push_str(&url.password);
-            Some(u)
-        }
-    };
-    let host = match url.host {
-        Some(whatwg::Host::Domain(d)) => Some(d),
-        Some(h) => Some(h.to_string()),
-        None => None,
-    };
+/// The reading of a URL record's parts (URL Standard §4.1, as the serializer writes them,
+/// [`whatwg::Parts`]): borrowed from the input where the fast path read them, the record's
+/// strings moved where the state machine did. An empty userinfo is none.
+fn from_url(profile: Profile, url: whatwg::Parts<'_>) -> Read<'_> {
     Read {
         profile,
         accepted: true,
         error: None,
-        scheme: Some(Cow::Owned(url.scheme)),
-        userinfo: userinfo.map(Cow::Owned),
-        host: host.map(Cow::Owned),
+        scheme: Some(url.scheme),
+        userinfo: (!url.userinfo.is_empty()).then_some(url.userinfo),
+        host: url.host,
         port: url
             .port
             .map(|p| Cow::Owned(itoa::Buffer::new().format(p).to_string())),
-        path: Some(Cow::Owned(match url.path {
-            whatwg::UrlPath::List(p) | whatwg::UrlPath::Opaque(p) => p,
-        })),
+        path: Some(url.path),
     }
 }
 
@@ -909,7 +995,8 @@ fn from_tree<'a>(profile: Profile, input: &'a str, tree: &Tree) -> Read<'a> {
 /// True when `path` has a `.` or `..` segment ([`super::path::remove_dot_segments`] leaves
 /// any other path as it is).
 fn has_dot_segment(path: &str) -> bool {
-    path.split('/').any(|s| s == "." || s == "..")
+    let b = path.as_bytes();
+    any_byte(b, |c| c == b'.') && b.split(|&c| c == b'/').any(|s| s == b"." || s == b"..")
 }
 
 /// True for a node of RFC 2396's `reg_name` rule (a registry-based authority).
@@ -951,8 +1038,8 @@ fn effective_port<'a>(text: &'a str, scheme: &str) -> Option<Cow<'a, str>> {
 fn normalize_pct(s: &str, fold: bool) -> Cow<'_, str> {
     let b = s.as_bytes();
     // The common text: no triplet, nothing to fold.
-    let upper = fold && b.iter().any(u8::is_ascii_uppercase);
-    if !upper && !b.contains(&b'%') {
+    let upper = fold && any_byte(b, |c| c.is_ascii_uppercase());
+    if !upper && !any_byte(b, |c| c == b'%') {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
@@ -1006,7 +1093,7 @@ fn same(c: Component, v: Option<&str>) -> Option<Cow<'_, str>> {
             {
                 return Some(Cow::Owned(format!("[{a}]")));
             }
-            if v.bytes().any(|b| b.is_ascii_uppercase()) {
+            if any_byte(v.as_bytes(), |c| c.is_ascii_uppercase()) {
                 Cow::Owned(v.to_ascii_lowercase())
             } else {
                 Cow::Borrowed(v)
@@ -1091,27 +1178,54 @@ fn stripped_whitespace(input: &str) -> bool {
     let b = input.as_bytes();
     b.first().is_some_and(|&c| c <= b' ')
         || b.last().is_some_and(|&c| c <= b' ')
-        || memchr::memchr3(b'\t', b'\n', b'\r', b).is_some()
+        || any_byte(b, |c| matches!(c, b'\t' | b'\n' | b'\r'))
 }
 
 /// [`classify`]'s second rule: a `\` before the query or fragment.
 fn backslash_before_query(input: &str) -> bool {
     let b = input.as_bytes();
-    memchr::memchr(b'\\', b).is_some_and(|k| memchr::memchr2(b'?', b'#', &b[..k]).is_none())
+    any_byte(b, |c| c == b'\\')
+        && memchr::memchr(b'\\', b).is_some_and(|k| memchr::memchr2(b'?', b'#', &b[..k]).is_none())
+}
+
+/// True when some byte of `b` is one `is` holds: every byte looked at, with no branch a
+/// byte (the compiler vectorizes the fold). The readings' texts are short and mostly hold
+/// no such byte, where this costs a few instructions and no mispredicted branch, which
+/// `memchr`'s setup for short texts and an early-exit loop do cost (BENCHMARKS.md).
+#[inline]
+fn any_byte(b: &[u8], is: impl Fn(u8) -> bool) -> bool {
+    b.iter().fold(false, |found, &c| found | is(c))
 }
 
 /// The first disagreement's component and class: [`compare`]'s first, building none.
-fn first_disagreement(input: &str, readings: &[Read<'_>]) -> Option<(Component, Class)> {
+/// `rules`: the answers of `classify`'s first two rules, which the caller knows.
+fn first_disagreement(
+    input: &str,
+    readings: &[Read<'_>],
+    (whitespace, backslash): (bool, bool),
+) -> Option<(Component, Class)> {
     if readings.len() < 2 {
         return None;
     }
     let c = Component::ALL.into_iter().find(|&c| !alike(c, readings))?;
-    Some((c, classify(&Facts::of(input), c, readings)))
+    // `classify`'s first two rules, which need no other fact.
+    let class = if whitespace {
+        Class::Whitespace
+    } else if backslash {
+        Class::Backslash
+    } else {
+        classify(&Facts::with(input, whitespace, backslash), c, readings)
+    };
+    Some((c, class))
 }
 
 /// What [`classify`] looks at in the input's bytes.
 struct Facts<'a> {
     input: &'a str,
+    /// [`stripped_whitespace`] of the input (`classify`'s first rule).
+    whitespace: bool,
+    /// [`backslash_before_query`] of the input (its second).
+    backslash: bool,
     /// The scheme as RFC 3986 §3.1 spells it (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
     /// before the first `:`), lower-cased; `None` when the input starts with none (after
     /// the whitespace the URL Standard strips).
@@ -1126,26 +1240,51 @@ struct Facts<'a> {
 
 impl<'a> Facts<'a> {
     fn of(input: &'a str) -> Facts<'a> {
-        let trimmed = input.trim_matches(|c: char| c <= ' ');
-        let colon = trimmed.find(':');
+        Facts::with(
+            input,
+            stripped_whitespace(input),
+            backslash_before_query(input),
+        )
+    }
+
+    /// The facts, given the first two rules' answers. Byte loops: every offset is an ASCII
+    /// byte's (a character no greater than U+0020 is one byte in UTF-8), so every slice is
+    /// on character boundaries.
+    fn with(input: &'a str, whitespace: bool, backslash: bool) -> Facts<'a> {
+        let b = input.as_bytes();
+        let lead = b.iter().position(|&c| c > b' ').unwrap_or(b.len());
+        let tail = b.iter().rposition(|&c| c > b' ').map_or(lead, |k| k + 1);
+        let trimmed = &input[lead..tail.max(lead)];
+        let tb = trimmed.as_bytes();
+        let colon = tb.iter().position(|&c| c == b':');
         let scheme = colon.and_then(|k| {
-            let s = &trimmed[..k];
-            let mut b = s.bytes();
-            (b.next().is_some_and(|c| c.is_ascii_alphabetic())
-                && b.all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
-            .then(|| lower(s))
+            let s = &tb[..k];
+            (s.first().is_some_and(u8::is_ascii_alphabetic)
+                && s.iter()
+                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .then(|| lower(&trimmed[..k]))
         });
         let after_scheme = match (scheme.as_ref(), colon) {
             (Some(_), Some(k)) => &trimmed[k + 1..],
             _ => trimmed,
         };
-        let rest = after_scheme.trim_start_matches(['/', '\\']);
-        let end = rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len());
+        let ab = after_scheme.as_bytes();
+        let start = ab
+            .iter()
+            .position(|&c| c != b'/' && c != b'\\')
+            .unwrap_or(ab.len());
+        let rest = &ab[start..];
+        let end = rest
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'\\' | b'?' | b'#'))
+            .unwrap_or(rest.len());
         Facts {
             input,
+            whitespace,
+            backslash,
             scheme,
             after_scheme,
-            authority: &rest[..end],
+            authority: &after_scheme[start..start + end],
         }
     }
 }
@@ -1181,10 +1320,10 @@ impl<'a> Facts<'a> {
 /// 12. `other`.
 fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     let input = f.input;
-    if stripped_whitespace(input) {
+    if f.whitespace {
         return Class::Whitespace;
     }
-    if backslash_before_query(input) {
+    if f.backslash {
         return Class::Backslash;
     }
     let schemes_differ = c == Component::Scheme && readings.iter().all(|r| r.accepted);
@@ -1198,7 +1337,7 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
             return Class::Slashes;
         }
     }
-    if f.authority.matches('@').count() > 1 || c == Component::Userinfo {
+    if f.authority.bytes().filter(|&b| b == b'@').nth(1).is_some() || c == Component::Userinfo {
         return Class::Userinfo;
     }
     let authority_part = matches!(c, Component::Host | Component::Userinfo | Component::Port)
@@ -1216,14 +1355,13 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     if errors().any(|e| e.contains("domain-to-ascii") || e.contains("idna")) {
         return Class::Idna;
     }
-    let host_text = f
-        .authority
-        .rsplit('@')
-        .next()
-        .unwrap_or("")
-        .split(':')
-        .next()
-        .unwrap_or("");
+    let ab = f.authority.as_bytes();
+    let host_start = ab.iter().rposition(|&b| b == b'@').map_or(0, |k| k + 1);
+    let host_end = ab[host_start..]
+        .iter()
+        .position(|&b| b == b':')
+        .map_or(ab.len(), |k| host_start + k);
+    let host_text = &f.authority[host_start..host_end];
     let hosts = || readings.iter().filter_map(|r| r.host.as_deref());
     if hosts().any(|h| h.parse::<Ipv4Addr>().is_ok() && h != host_text) {
         return Class::Ipv4Form;
@@ -1237,8 +1375,12 @@ fn classify(f: &Facts<'_>, c: Component, readings: &[Read<'_>]) -> Class {
     // space, `"`, `<`, `>`, `` ` ``, `{`, `}`, `|`, `^`), or a stray `%` it keeps.
     if readings.iter().any(|r| !r.accepted)
         && readings.iter().any(|r| r.accepted)
-        && (input.chars().any(|ch| {
-            !ch.is_ascii() || matches!(ch, ' ' | '"' | '<' | '>' | '`' | '{' | '}' | '|' | '^')
+        && (input.bytes().any(|b| {
+            !b.is_ascii()
+                || matches!(
+                    b,
+                    b' ' | b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | b'|' | b'^'
+                )
         }) || stray_percent(input))
     {
         return Class::PercentEncoded;

@@ -14,6 +14,8 @@
 //! `tests/whatwg_fast.rs` holds both paths equal on the WPT data, on every string of up to
 //! three pieces and on generated near misses.
 
+use std::borrow::Cow;
+
 use super::default_port;
 use super::encode::{EncodeSet, push_pct};
 use super::host::ends_in_number;
@@ -116,9 +118,12 @@ struct Head {
     port: Option<u16>,
     /// Where the path starts (at its first `/`, or at what ends it).
     path: usize,
-    /// Credentials come before the host (a verdict reads past them; an href is the
-    /// machine's).
+    /// Credentials come before the host (a verdict reads past them, and so do
+    /// [`parts`]; an href is the machine's).
     creds: bool,
+    /// The credentials' text, from the authority's start to its last `@` (empty without
+    /// credentials).
+    userinfo: (usize, usize),
 }
 
 /// The input without its leading and trailing C0 controls and spaces, which the parser
@@ -246,7 +251,11 @@ fn authority(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
                     .unwrap_or(b.len() - at);
             let last = b[at..end].iter().rposition(|&c| c == b'@').ok_or(SLOW)?;
             match host_port(b, at + last + 1, kind, colon) {
-                Ok(h) => Ok(Head { creds: true, ..h }),
+                Ok(h) => Ok(Head {
+                    creds: true,
+                    userinfo: (at, at + last),
+                    ..h
+                }),
                 // Credentials but no host: the authority state fails.
                 Err(CREDENTIALS) => Err(SLOW),
                 Err(e) => Err(e),
@@ -335,6 +344,7 @@ fn host_port(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
         port,
         path: end,
         creds: false,
+        userinfo: (0, 0),
     })
 }
 
@@ -376,6 +386,7 @@ fn head(b: &[u8]) -> Result<Head, Option<Code>> {
                 port: None,
                 path: colon + 1,
                 creds: false,
+                userinfo: (0, 0),
             })
         }
     }
@@ -519,4 +530,217 @@ pub(super) fn href(input: &str) -> Option<String> {
         run(input, i + 1, &FRAGMENT, &mut out)?;
     }
     Some(out)
+}
+
+/// The parts of a URL record that a security decision reads (URL Standard §4.1), as the URL
+/// serializer (§4.5) writes them: what [`super::parts`] gives.
+/// Each text borrows the input where the record holds it as written (the common case), and
+/// is built only where the parser changes it (case, percent-encoding, dot segments).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parts<'a> {
+    /// The scheme, lower-cased.
+    pub scheme: Cow<'a, str>,
+    /// The credentials as the serializer writes them before the `@`: the username, then
+    /// `:` and the password when the password is not empty (percent-encoded with the
+    /// userinfo set); empty when the URL includes none.
+    pub userinfo: Cow<'a, str>,
+    /// The serialized host (`Some("")`: the empty host); `None` for a URL with no host.
+    pub host: Option<Cow<'a, str>>,
+    /// The port; `None` for none and for the scheme's default port.
+    pub port: Option<u16>,
+    /// The URL path serialization (an opaque path's text, or each segment after a `/`).
+    pub path: Cow<'a, str>,
+}
+
+/// The scheme, credentials, host, port and path of `input`'s URL record (no base), as
+/// [`Parts`] has them, or the code of the validation error that makes the parse fail, for
+/// the shapes the fast path reads; `None` leaves them to the state machine (as
+/// [`verdict`], and also for tabs and newlines inside the credentials or the path, for a
+/// Windows drive letter, and for a non-special path that would start with `//`). The
+/// query and fragment are not read: they neither fail nor change the other parts.
+/// Allocates nothing unless a part must be lower-cased, percent-encoded or have its dot
+/// segments removed. `tests/whatwg_fast.rs` holds it equal to the state machine's record.
+pub(super) fn parts(input: &str) -> Option<Result<Parts<'_>, Code>> {
+    let input = strip(input);
+    let b = input.as_bytes();
+    let h = match head(b) {
+        Ok(h) => h,
+        Err(Some(code)) => return Some(Err(code)),
+        Err(None) => return None,
+    };
+    let scheme = lower(input.get(..h.colon)?);
+    let userinfo = if h.creds {
+        credentials(input, h.userinfo)?
+    } else {
+        Cow::Borrowed("")
+    };
+    let (host, port, path) = if h.kind == Kind::Other {
+        let path = if b.get(h.path) == Some(&b'/') {
+            list_path(input, h.path, h.kind)?
+        } else {
+            opaque_path(input, h.path)?
+        };
+        (None, None, path)
+    } else {
+        let (a, z) = h.host;
+        let host = input.get(a..z)?;
+        let host = if h.kind == Kind::File && host.eq_ignore_ascii_case("localhost") {
+            Cow::Borrowed("")
+        } else if h.host_upper {
+            Cow::Owned(host.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(host)
+        };
+        let port = h.port.filter(|&p| default_port(&scheme) != Some(p));
+        (Some(host), port, list_path(input, h.path, h.kind)?)
+    };
+    Some(Ok(Parts {
+        scheme,
+        userinfo,
+        host,
+        port,
+        path,
+    }))
+}
+
+impl Parts<'static> {
+    /// The parts of a URL record (the state machine's), its strings moved, not copied.
+    pub fn of_record(url: super::UrlRecord) -> Parts<'static> {
+        let mut userinfo = url.username;
+        if !url.password.is_empty() {
+            userinfo.push(':');
+            userinfo.push_str(&url.password);
+        }
+        let host = url.host.map(|h| match h {
+            super::Host::Domain(d) => d,
+            h => h.to_string(),
+        });
+        Parts {
+            scheme: Cow::Owned(url.scheme),
+            userinfo: Cow::Owned(userinfo),
+            host: host.map(Cow::Owned),
+            port: url.port,
+            path: Cow::Owned(match url.path {
+                super::UrlPath::List(p) | super::UrlPath::Opaque(p) => p,
+            }),
+        }
+    }
+}
+
+/// `s` lower-cased, borrowed when it has no upper-case letter.
+fn lower(s: &str) -> Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+/// The credentials `a..z` (before the authority's last `@`) as the serializer writes them:
+/// the authority state (URL Standard §4.4) splits them at the first `:` and percent-encodes
+/// every other code point with the userinfo set (which holds `:` and `@`, so a later `:` and
+/// an earlier `@` come out as `%3A` and `%40`); `None` for a tab or newline, which the
+/// parser removes first (the machine's).
+fn credentials(s: &str, (a, z): (usize, usize)) -> Option<Cow<'_, str>> {
+    let raw = s.get(a..z)?;
+    let rb = raw.as_bytes();
+    if memchr::memchr3(b'\t', b'\n', b'\r', rb).is_some() {
+        return None;
+    }
+    let colon = memchr::memchr(b':', rb);
+    let encode = |k: usize, c: u8| Some(k) != colon && EncodeSet::Userinfo.contains(c);
+    if !rb.iter().enumerate().any(|(k, &c)| encode(k, c)) {
+        // As written, but for an empty password's `:`, which the serializer drops.
+        return Some(Cow::Borrowed(match colon {
+            Some(k) if k + 1 == rb.len() => raw.get(..k)?,
+            _ => raw,
+        }));
+    }
+    let mut out = String::with_capacity(rb.len() + 8);
+    let user_end = colon.unwrap_or(rb.len());
+    for &c in &rb[..user_end] {
+        push_byte(c, EncodeSet::Userinfo, &mut out);
+    }
+    if let Some(k) = colon
+        && k + 1 < rb.len()
+    {
+        out.push(':');
+        for &c in &rb[k + 1..] {
+            push_byte(c, EncodeSet::Userinfo, &mut out);
+        }
+    }
+    Some(Cow::Owned(out))
+}
+
+/// Writes byte `c` of UTF-8 text percent-encoded with `set` when the set holds it, else as
+/// it is (an ASCII byte: the set holds every byte over 0x7E).
+fn push_byte(c: u8, set: EncodeSet, out: &mut String) {
+    if set.contains(c) {
+        push_pct(c, out);
+    } else {
+        out.push(char::from(c));
+    }
+}
+
+/// The list path from `i` as [`path`] serializes it: borrowed from the input when the
+/// path state copies it unchanged (every segment's bytes copied, `/` between them, no
+/// `.` or `..` segment; `/` for a special URL's empty path), else built by [`path`].
+fn list_path(s: &str, i: usize, kind: Kind) -> Option<Cow<'_, str>> {
+    let b = s.as_bytes();
+    let special = kind != Kind::Other;
+    let table = if special { &PATH_SPECIAL } else { &PATH_OTHER };
+    let verbatim = match b.get(i) {
+        None | Some(b'?' | b'#') if special => Some(i),
+        Some(b'/') if !(kind == Kind::Other && b.get(i + 1) == Some(&b'/')) => {
+            let mut j = i;
+            loop {
+                // `j` is at a segment's `/`.
+                let start = j + 1;
+                let mut k = start;
+                while k < b.len() && table[b[k] as usize] == COPY {
+                    k += 1;
+                }
+                let seg = s.get(start..k).unwrap_or("..");
+                // A dot segment starts with "." or "%" (`%2e`): the common segment is
+                // looked at once.
+                if (matches!(seg.as_bytes().first(), Some(b'.' | b'%'))
+                    && (is_single_dot(seg) || is_double_dot(seg)))
+                    || (kind == Kind::File && is_windows_drive_letter(seg))
+                {
+                    break None;
+                }
+                match b.get(k) {
+                    Some(b'/') => j = k,
+                    None | Some(b'?' | b'#') => break Some(k),
+                    _ => break None,
+                }
+            }
+        }
+        _ => None,
+    };
+    match verbatim {
+        Some(end) if end == i => Some(Cow::Borrowed("/")),
+        Some(end) => s.get(i..end).map(Cow::Borrowed),
+        None => {
+            let mut out = String::with_capacity(b.len().saturating_sub(i) + 8);
+            path(s, i, kind, &mut out)?;
+            Some(Cow::Owned(out))
+        }
+    }
+}
+
+/// The opaque path from `i` (the opaque path state): borrowed when every byte is copied,
+/// else built as [`href`] builds it.
+fn opaque_path(s: &str, i: usize) -> Option<Cow<'_, str>> {
+    let b = s.as_bytes();
+    let mut k = i;
+    while k < b.len() && OPAQUE[b[k] as usize] == COPY {
+        k += 1;
+    }
+    if matches!(b.get(k), None | Some(b'?' | b'#')) {
+        return s.get(i..k).map(Cow::Borrowed);
+    }
+    let mut out = String::with_capacity(b.len().saturating_sub(i) + 8);
+    run(s, i, &OPAQUE, &mut out)?;
+    Some(Cow::Owned(out))
 }

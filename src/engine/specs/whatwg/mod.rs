@@ -640,3 +640,16 @@ impl Ctx<'_> {
 
 #[cfg(test)]
 mod tests;
+
+pub use fast::Parts;
+
+/// The scheme, credentials, host, port and path of `input`'s URL record (no base) as the
+/// serializer writes them ([`Parts`]), or the code of the validation error that makes the
+/// parse fail: what [`parse_record`] gives, read by the fast path where it can (borrowing
+/// the input, no record built), else taken from the state machine's record.
+pub fn parts(input: &str) -> Result<Parts<'_>, Code> {
+    match fast::parts(input) {
+        Some(p) => p,
+        None => parse_record(input, None).map(Parts::of_record),
+    }
+}
