@@ -111,12 +111,122 @@ pub struct Automaton {
     /// [`Automaton::dies_at_dense`] (`None` inside when it is over [`DENSE_BYTES`]).
     dense: Arc<OnceLock<Option<DenseAutomaton>>>,
     /// The same language with each terminal tagged, for the expected set where the
-    /// automaton dies ([`Automaton::expected_at`]); `None` when its NFA was over the size
-    /// limit (the caller then asks the Earley engine, on a bounded prefix).
-    tagged: Option<Arc<NFA>>,
+    /// automaton dies ([`Automaton::expected_at`]): built at the first expected set asked
+    /// for (a batch verdict never asks, and never pays for it); `None` inside when its NFA
+    /// was over the size limit (the caller then asks the Earley engine, on a bounded
+    /// prefix).
+    tagged: Arc<Tagged>,
     /// How many terminal classes the grammar has: a tag `1 + c` is class `c`, a tag
     /// `1 + classes + p` prose value `p`.
     classes: u32,
+}
+
+/// The tagged NFA of an [`Automaton`], built from its source at first use.
+#[derive(Debug)]
+struct Tagged {
+    /// What it is built from: the start rule's reachable part of the grammar.
+    source: TagSource,
+    nfa: OnceLock<Option<NFA>>,
+}
+
+/// The part of a grammar an automaton's tagged NFA is built from: the nonterminals its
+/// start rule reaches, renumbered from 0 in `order`'s order (children first), with their
+/// productions, repetitions and every terminal class (a tag is `1 + class`, so the
+/// classes keep their numbers). A copy, not the grammar: the automaton outlives it, and
+/// a grammar's expanded repetitions (which the automaton reads as repetitions, not as
+/// the recursion they expand to) are left out.
+#[derive(Debug)]
+struct TagSource {
+    cfg: Cfg,
+    start: u32,
+    order: Vec<u32>,
+    never: Vec<bool>,
+}
+
+impl TagSource {
+    /// The part of `cfg` that `order` (the nonterminals `start` reaches, children first)
+    /// uses.
+    fn new(cfg: &Cfg, start: u32, order: &[u32], never: &[bool]) -> TagSource {
+        let mut new_of = vec![u32::MAX; cfg.nts.len()];
+        for (k, &nt) in order.iter().enumerate() {
+            new_of[nt as usize] = k as u32;
+        }
+        let map = |s: Sym| match s {
+            Sym::N(b) => Sym::N(new_of.get(b as usize).copied().unwrap_or(u32::MAX)),
+            s => s,
+        };
+        let mut out = Cfg {
+            classes: cfg
+                .classes
+                .iter()
+                .map(|c| super::compile::Class {
+                    ranges: c.ranges.clone(),
+                    desc: String::new(),
+                    string: None,
+                })
+                .collect(),
+            ..Cfg::default()
+        };
+        for (k, &nt) in order.iter().enumerate() {
+            let mut node = super::compile::Nt::default();
+            if let Some(&(min, max, x)) = cfg.reps.get(&nt) {
+                out.reps.insert(k as u32, (min, max, map(x)));
+            } else {
+                for &p in &cfg.nts[nt as usize].prods {
+                    node.prods.push(out.prods.len() as u32);
+                    out.prods.push(super::compile::Prod {
+                        lhs: k as u32,
+                        start: out.syms.len() as u32,
+                    });
+                    let mut i = cfg.prods[p as usize].start as usize;
+                    while let Some(&s) = cfg.syms.get(i) {
+                        out.syms.push(map(s));
+                        if matches!(s, Sym::End(_)) {
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            out.nts.push(node);
+        }
+        TagSource {
+            cfg: out,
+            start: new_of[start as usize],
+            order: (0..order.len() as u32).collect(),
+            never: never.to_vec(),
+        }
+    }
+
+    /// The tagged NFA (see [`Automaton::expected_at`]), within the size limits; `None`
+    /// over them.
+    fn build(&self) -> Option<NFA> {
+        let classes = u32::try_from(self.cfg.classes.len()).unwrap_or(u32::MAX);
+        let root = inline(
+            &self.cfg,
+            self.start,
+            &self.order,
+            Some(classes),
+            &self.never,
+        )
+        .ok()?;
+        let root = Hir::concat(vec![root, Hir::look(Look::End)]);
+        thompson::Compiler::new()
+            .configure(
+                thompson::Config::new()
+                    .nfa_size_limit(Some(MAX_NFA_BYTES))
+                    .which_captures(WhichCaptures::All)
+                    .shrink(false),
+            )
+            .build_from_hir(&root)
+            .ok()
+    }
+}
+
+impl Tagged {
+    fn nfa(&self) -> Option<&NFA> {
+        self.nfa.get_or_init(|| self.source.build()).as_ref()
+    }
 }
 
 /// What the grammar expects where the automaton died ([`Automaton::expected_at`]): the
@@ -156,7 +266,14 @@ impl Automaton {
     /// the automaton cannot read (the input's length when it read everything and stopped
     /// short of a match).
     pub fn dies_at(&self, scratch: &mut Scratch, input: &str) -> Option<usize> {
-        let bytes = input.as_bytes();
+        self.dies_at_bytes(scratch, input.as_bytes())
+    }
+
+    /// [`Automaton::dies_at`] on bytes: the automaton reads only UTF-8 (its classes are
+    /// code points encoded as UTF-8), so what it read before it died is UTF-8, and the
+    /// offending code point starts at the last byte before that point that is not a
+    /// continuation byte.
+    fn dies_at_bytes(&self, scratch: &mut Scratch, bytes: &[u8]) -> Option<usize> {
         let inp = Input::new(bytes).anchored(Anchored::Yes);
         let cache = &mut scratch.0;
         let Ok(mut sid) = self.dfa.start_state_forward(cache, &inp) else {
@@ -165,15 +282,15 @@ impl Automaton {
         for (i, &b) in bytes.iter().enumerate() {
             sid = match self.dfa.next_state(cache, sid, b) {
                 Ok(s) => s,
-                Err(_) => return Some(char_start(input, i)),
+                Err(_) => return Some(byte_char_start(bytes, i)),
             };
             if sid.is_dead() {
-                return Some(char_start(input, i));
+                return Some(byte_char_start(bytes, i));
             }
         }
         match self.dfa.next_eoi_state(cache, sid) {
             Ok(s) if s.is_match() => None,
-            _ => Some(input.len()),
+            _ => Some(bytes.len()),
         }
     }
 
@@ -207,7 +324,7 @@ impl Automaton {
             };
             sid = self.dfa.next_state(cache, sid, b).ok()?;
             if sid.is_dead() {
-                return Some(char_start(input, i));
+                return Some(byte_char_start(bytes, i));
             }
             i += 1;
         }
@@ -215,13 +332,21 @@ impl Automaton {
 
     /// Whether the automaton names the expected set where it dies at any length of the
     /// input (its tagged NFA was within the size limit; see [`super::Verdict::failure`]).
+    /// Builds the tagged NFA if it was not built yet.
     pub fn gives_expected(&self) -> bool {
-        self.tagged.is_some()
+        self.tagged.nfa().is_some()
     }
 
-    /// The heap the automaton's NFA and tables take (bytes), without any [`Scratch`].
+    /// The heap the automaton's NFA and tables take (bytes), without any [`Scratch`]: the
+    /// tagged NFA's once built.
     pub fn memory_usage(&self) -> usize {
-        self.dfa.memory_usage() + self.tagged.as_ref().map_or(0, |n| n.memory_usage())
+        self.dfa.memory_usage()
+            + self
+                .tagged
+                .nfa
+                .get()
+                .and_then(Option::as_ref)
+                .map_or(0, |n| n.memory_usage())
     }
 
     /// The expected set after `prefix` (a prefix of some match: the bytes before where
@@ -241,7 +366,7 @@ impl Automaton {
     /// states, with memory the NFA's size: no prefix limit, where the Earley chart held
     /// a few hundred bytes a byte and was capped at [`super::EXPECTED_PREFIX`].
     pub(crate) fn expected_at(&self, prefix: &[u8]) -> Option<Expected> {
-        let nfa = self.tagged.as_deref()?;
+        let nfa = self.tagged.nfa()?;
         if prefix.len() >= u32::MAX as usize {
             return None;
         }
@@ -335,11 +460,24 @@ impl Automaton {
     /// (made at need), as [`Automaton::dies_at`] does. The same language either way, so
     /// the same answer.
     pub fn dies_at_dense(&self, scratch: &mut Option<Scratch>, input: &str) -> Option<usize> {
+        self.dies_at_dense_bytes(scratch, input.as_bytes())
+    }
+
+    /// [`Automaton::dies_at_dense`] on bytes that need not be UTF-8 (the automaton reads
+    /// only UTF-8: a line whose UTF-8 was not checked is judged the same, and never cut
+    /// inside a character; see [`Automaton::dies_at_bytes`]). The batch namespace layer
+    /// walks the line it read, which `check`'s quick path has already found to be UTF-8,
+    /// without checking it again.
+    pub fn dies_at_dense_bytes(
+        &self,
+        scratch: &mut Option<Scratch>,
+        input: &[u8],
+    ) -> Option<usize> {
         match self.dense() {
             Some(d) => d.dies_at(input),
             None => {
                 let s = scratch.get_or_insert_with(|| self.scratch());
-                self.dies_at(s, input)
+                self.dies_at_bytes(s, input)
             }
         }
     }
@@ -347,7 +485,7 @@ impl Automaton {
     /// The bytes of the table [`Automaton::dies_at_dense`] walks (building it if it was
     /// not yet built); `None` when it is over `DENSE_BYTES` (the lazy DFA walks).
     pub fn dense_memory(&self) -> Option<usize> {
-        self.dense().map(|d| d.next.len() * 2 + d.ends.len())
+        self.dense().map(DenseAutomaton::memory)
     }
 
     fn dense(&self) -> Option<&DenseAutomaton> {
@@ -358,20 +496,36 @@ impl Automaton {
 }
 
 /// A start rule's automaton built whole ([`Automaton::dies_at_dense`]): regex-automata's
-/// dense DFA, its states renumbered from 1 (0 is the dead state) into one table of
-/// 256 entries a state, so that each byte of a walk is one read of a `u16` and one
-/// comparison with 0. Only for small automata (the namespaces' grammars): a dense DFA is
-/// built up front, in time and memory that can be exponential in the grammar, so it is
-/// made only under a size limit, and the lazy DFA stays the general engine.
+/// dense DFA, its states renumbered from 1 (0 is the dead state) into rows of 256
+/// entries, one a byte, so that each byte of a walk is one table read. Only for small
+/// automata (the namespaces' grammars): a dense DFA is built up front, in time and memory
+/// that can be exponential in the grammar, so it is made only under a size limit, and the
+/// lazy DFA stays the general engine.
 #[derive(Clone, Debug)]
 struct DenseAutomaton {
-    /// `next[state * 256 + byte]`: the state after `byte` (0: dead; row 0 is all 0).
-    next: Vec<u16>,
+    table: Table,
     /// Whether the input may end after each state (the end-of-input transition matches).
     ends: Vec<bool>,
     /// The anchored start state (the grammar has no look-behind, so there is one).
     start: u16,
 }
+
+/// The transitions of a [`DenseAutomaton`]: `[state][byte]`, the state after `byte` (0:
+/// dead; row 0 is all 0, so the dead state keeps itself).
+#[derive(Clone, Debug)]
+enum Table {
+    /// At most 256 states (the URN namespaces' grammars have a few dozen): a state is a
+    /// byte, and `(state << 8) | byte` indexes a table of exactly 65,536 entries, so a
+    /// step reads it with no bounds check and no branch.
+    Small(Box<[u8; 1 << 16]>),
+    /// More states: rows of `u16`.
+    Rows(Vec<[u16; 256]>),
+}
+
+/// How many bytes [`DenseAutomaton::dies_at`] reads before it looks for the dead state:
+/// the dead state keeps itself, so a block is walked without a test a byte, and only the
+/// block where it died is walked again to find the byte.
+const DENSE_BLOCK: usize = 64;
 
 impl DenseAutomaton {
     /// `nfa` determinized whole, when its determinization and its table stay within
@@ -406,45 +560,98 @@ impl DenseAutomaton {
             Some(n)
         };
         let start = number(first, &mut order)?;
-        let mut next = vec![0u16; 256];
+        let mut rows = vec![[0u16; 256]];
         let mut ends = vec![false];
         let mut k = 0;
         while let Some(&sid) = order.get(k) {
             k += 1;
-            if (next.len() + 256) * 2 > max_bytes {
+            if (rows.len() + 1) * std::mem::size_of::<[u16; 256]>() > max_bytes {
                 return None;
             }
-            for b in 0..=255u8 {
-                let to = number(dfa.next_state(sid, b), &mut order)?;
-                next.push(to);
+            let mut row = [0u16; 256];
+            for (b, to) in (0..=255u8).zip(row.iter_mut()) {
+                *to = number(dfa.next_state(sid, b), &mut order)?;
             }
+            rows.push(row);
             ends.push(dfa.is_match_state(dfa.next_eoi_state(sid)));
         }
-        Some(DenseAutomaton { next, ends, start })
+        let table = if rows.len() <= 256 {
+            let mut t = vec![0u8; 1 << 16];
+            for (row, out) in rows.iter().zip(t.chunks_mut(256)) {
+                for (&to, o) in row.iter().zip(out.iter_mut()) {
+                    *o = u8::try_from(to).ok()?;
+                }
+            }
+            Table::Small(t.into_boxed_slice().try_into().ok()?)
+        } else {
+            Table::Rows(rows)
+        };
+        Some(DenseAutomaton { table, ends, start })
+    }
+
+    /// The bytes of its table.
+    fn memory(&self) -> usize {
+        self.ends.len()
+            + match &self.table {
+                Table::Small(t) => t.len(),
+                Table::Rows(r) => r.len() * std::mem::size_of::<[u16; 256]>(),
+            }
     }
 
     /// [`Automaton::dies_at`]: `None` when the whole input matches; else the byte offset
     /// of the first code point the automaton cannot read (the input's length when it read
     /// everything and stopped short of a match).
-    fn dies_at(&self, input: &str) -> Option<usize> {
-        let mut s = usize::from(self.start);
-        for (i, &b) in input.as_bytes().iter().enumerate() {
-            s = usize::from(
-                self.next
-                    .get((s << 8) | usize::from(b))
-                    .copied()
-                    .unwrap_or(0),
-            );
-            if s == 0 {
-                return Some(char_start(input, i));
+    fn dies_at(&self, input: &[u8]) -> Option<usize> {
+        let end = match &self.table {
+            Table::Small(t) => {
+                let step = |s: u8, b: u8| t[(usize::from(s) << 8) | usize::from(b)];
+                walk(u8::try_from(self.start).ok()?, input, step).map(u16::from)
             }
+            Table::Rows(r) => {
+                let step = |s: u16, b: u8| r.get(usize::from(s)).map_or(0, |r| r[usize::from(b)]);
+                walk(self.start, input, step)
+            }
+        };
+        match end {
+            Ok(s) => {
+                (!self.ends.get(usize::from(s)).copied().unwrap_or(false)).then_some(input.len())
+            }
+            Err(at) => Some(at),
         }
-        (!self.ends.get(s).copied().unwrap_or(false)).then_some(input.len())
     }
 }
 
-fn char_start(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
+/// Walks `input` from state `s` by `step` (0 the dead state, which keeps itself): the
+/// state at the end, or the start of the character where it died.
+fn walk<S: Copy + Default + PartialEq>(
+    mut s: S,
+    input: &[u8],
+    step: impl Fn(S, u8) -> S,
+) -> Result<S, usize> {
+    let dead = S::default();
+    for (k, block) in input.chunks(DENSE_BLOCK).enumerate() {
+        let before = s;
+        for &b in block {
+            s = step(s, b);
+        }
+        if s == dead {
+            // Again, byte by byte, for the byte where it died.
+            let mut s = before;
+            for (i, &b) in block.iter().enumerate() {
+                s = step(s, b);
+                if s == dead {
+                    return Err(byte_char_start(input, k * DENSE_BLOCK + i));
+                }
+            }
+        }
+    }
+    Ok(s)
+}
+
+/// The start of the character byte `i` of `bytes` is in: `i` backed over UTF-8
+/// continuation bytes (`str::is_char_boundary` on a string).
+fn byte_char_start(bytes: &[u8], mut i: usize) -> usize {
+    while i > 0 && bytes.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
         i -= 1;
     }
     i
@@ -607,28 +814,18 @@ pub(crate) fn compile(
         )
         .build_from_nfa(nfa)
         .map_err(|e| NotCompiled::TooLarge(format!("the DFA: {e}")))?;
-    // The same expression with each terminal tagged (for the expected set): within the
-    // same limits, else the expected set comes from the Earley engine.
+    // The same expression with each terminal tagged (for the expected set), built at the
+    // first expected set asked for, within the same limits (else the expected set comes
+    // from the Earley engine). Only its source is kept now: a batch verdict (the
+    // namespace layer's) never asks for an expected set.
     let classes = u32::try_from(cfg.classes.len()).unwrap_or(u32::MAX);
-    let tagged = inline(cfg, start, &order, Some(classes), never)
-        .ok()
-        .and_then(|root| {
-            let root = Hir::concat(vec![root, Hir::look(Look::End)]);
-            thompson::Compiler::new()
-                .configure(
-                    thompson::Config::new()
-                        .nfa_size_limit(Some(MAX_NFA_BYTES))
-                        .which_captures(WhichCaptures::All)
-                        .shrink(false),
-                )
-                .build_from_hir(&root)
-                .ok()
-        })
-        .map(Arc::new);
     Ok(Automaton {
         dfa: Arc::new(dfa),
         dense: Arc::default(),
-        tagged,
+        tagged: Arc::new(Tagged {
+            source: TagSource::new(cfg, start, &order, never),
+            nfa: OnceLock::new(),
+        }),
         classes,
     })
 }
