@@ -16,9 +16,10 @@
 //! when full, so an automaton that would explode (`*(%x00-10FFFF / "a") 20"a"`-like
 //! grammars, whose dense DFA is exponential) costs time per byte, never memory beyond the
 //! cache. A dense DFA would have to be built whole up front, in time and memory exponential
-//! in the worst case: it is built only on request ([`Automaton::dies_at_dense`], which the
-//! URN namespace layer walks for every URN of a bulk check) and only under a size limit
-//! ([`DENSE_BYTES`]), where one table read a byte beats the lazy DFA's cache check.
+//! in the worst case. Where one table read a byte beats the lazy DFA's cache check (the
+//! URN namespace layer walks its automaton for every URN of a bulk check), a thread fills
+//! a byte table from the lazy DFA as transitions are first used
+//! ([`Automaton::dies_at_dense`]), for automata of at most [`FILLED_STATES`] states.
 //!
 //! What is refused (the caller falls back to the Earley engine, saying so): recursion
 //! reachable from the start rule, prose values other than the bound "rest", a terminal
@@ -35,11 +36,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use regex_automata::dfa::{Automaton as _, StartKind, dense};
+use regex_automata::hybrid::LazyStateID;
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, NFA, State, WhichCaptures};
 use regex_automata::util::primitives::StateID;
-use regex_automata::util::start;
 use regex_automata::{Anchored, Input, MatchKind};
 use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
 
@@ -55,9 +55,6 @@ pub const MAX_DEPTH: usize = 400;
 pub const MAX_NFA_BYTES: usize = 16 << 20;
 /// The lazy DFA's cache per thread (bytes): its memory whatever the input's length.
 pub const CACHE_BYTES: usize = 4 << 20;
-/// The largest dense DFA [`Automaton::dies_at_dense`] builds (bytes of its table, and of
-/// its determinization): small grammars (the URN namespaces') fit far below it.
-pub const DENSE_BYTES: usize = 1 << 20;
 
 /// Why a grammar's start rule was not compiled to an automaton (the Earley engine judges
 /// it instead).
@@ -107,9 +104,6 @@ impl std::error::Error for NotCompiled {}
 #[derive(Clone, Debug)]
 pub struct Automaton {
     dfa: Arc<DFA>,
-    /// The same automaton built whole as a dense DFA, at the first
-    /// [`Automaton::dies_at_dense`] (`None` inside when it is over [`DENSE_BYTES`]).
-    dense: Arc<OnceLock<Option<DenseAutomaton>>>,
     /// The same language with each terminal tagged, for the expected set where the
     /// automaton dies ([`Automaton::expected_at`]): built at the first expected set asked
     /// for (a batch verdict never asks, and never pays for it); `None` inside when its NFA
@@ -241,14 +235,23 @@ pub(crate) struct Expected {
     pub could_end: bool,
 }
 
-/// The lazy DFA's states of one thread ([`Automaton::scratch`]): at most [`CACHE_BYTES`].
+/// The lazy DFA's states of one thread ([`Automaton::scratch`]): at most [`CACHE_BYTES`],
+/// and the byte table [`Automaton::dies_at_dense`] fills from them.
 #[derive(Clone, Debug)]
-pub struct Scratch(Cache);
+pub struct Scratch {
+    cache: Cache,
+    /// Made at the first [`Automaton::dies_at_dense`]; `Err` once the table cannot serve
+    /// (over [`FILLED_STATES`] states, or the cache was cleared under it).
+    table: Option<Result<Box<Filled>, ()>>,
+}
 
 impl Automaton {
     /// A fresh cache for this automaton (use it with this automaton only).
     pub fn scratch(&self) -> Scratch {
-        Scratch(Cache::new(&self.dfa))
+        Scratch {
+            cache: Cache::new(&self.dfa),
+            table: None,
+        }
     }
 
     /// Whether the whole input matches.
@@ -256,7 +259,7 @@ impl Automaton {
         let inp = Input::new(input.as_bytes()).anchored(Anchored::Yes);
         // The cache never gives up (no minimum clear count), so an error is not expected;
         // if one came, the slow walk below answers.
-        match self.dfa.try_search_fwd(&mut scratch.0, &inp) {
+        match self.dfa.try_search_fwd(&mut scratch.cache, &inp) {
             Ok(m) => m.is_some_and(|m| m.offset() == input.len()),
             Err(_) => self.dies_at(scratch, input).is_none(),
         }
@@ -275,7 +278,7 @@ impl Automaton {
     /// continuation byte.
     fn dies_at_bytes(&self, scratch: &mut Scratch, bytes: &[u8]) -> Option<usize> {
         let inp = Input::new(bytes).anchored(Anchored::Yes);
-        let cache = &mut scratch.0;
+        let cache = &mut scratch.cache;
         let Ok(mut sid) = self.dfa.start_state_forward(cache, &inp) else {
             return Some(0);
         };
@@ -308,7 +311,7 @@ impl Automaton {
         mut end: impl FnMut(usize),
     ) -> Option<usize> {
         let bytes = input.as_bytes();
-        let cache = &mut scratch.0;
+        let cache = &mut scratch.cache;
         let inp = Input::new(bytes.get(from..)?).anchored(Anchored::Yes);
         let mut sid = self.dfa.start_state_forward(cache, &inp).ok()?;
         let mut i = from;
@@ -453,12 +456,17 @@ impl Automaton {
 }
 
 impl Automaton {
-    /// [`Automaton::dies_at`], walking the automaton built whole as a dense DFA: each byte
-    /// one table read, no cache consulted and no state built during the walk. The dense
-    /// DFA is built at the first call (and kept) when its table and its determinization
-    /// fit in `DENSE_BYTES` each; a larger automaton walks its lazy DFA with `scratch`
-    /// (made at need), as [`Automaton::dies_at`] does. The same language either way, so
-    /// the same answer.
+    /// [`Automaton::dies_at`], walking a byte table: each byte one read of a table of
+    /// 65,536 entries (`(state << 8) | byte`: no bounds check, no cache consulted), filled
+    /// from the lazy DFA the first time a state meets a byte. The table lives in the
+    /// thread's `scratch` (made at need), so that a batch of short inputs (the URN
+    /// namespace layer judges every URN of a bulk check) pays the lazy DFA's work once
+    /// per transition it uses, and neither a walk through its cache per byte nor a
+    /// determinization of the whole automaton up front (regex-automata's dense DFA cost
+    /// more at start-up than this layer's whole walk over 200,000 URNs). An automaton
+    /// with more than [`FILLED_STATES`] states, or whose cache was cleared under the
+    /// table, walks the lazy DFA as [`Automaton::dies_at`] does. The same language either
+    /// way, so the same answer.
     pub fn dies_at_dense(&self, scratch: &mut Option<Scratch>, input: &str) -> Option<usize> {
         self.dies_at_dense_bytes(scratch, input.as_bytes())
     }
@@ -473,179 +481,159 @@ impl Automaton {
         scratch: &mut Option<Scratch>,
         input: &[u8],
     ) -> Option<usize> {
-        match self.dense() {
-            Some(d) => d.dies_at(input),
-            None => {
-                let s = scratch.get_or_insert_with(|| self.scratch());
-                self.dies_at_bytes(s, input)
-            }
+        let scratch = scratch.get_or_insert_with(|| self.scratch());
+        if let Some(answer) = self.walk_filled(scratch, input) {
+            return answer;
         }
+        self.dies_at_bytes(scratch, input)
     }
 
-    /// The bytes of the table [`Automaton::dies_at_dense`] walks (building it if it was
-    /// not yet built); `None` when it is over `DENSE_BYTES` (the lazy DFA walks).
-    pub fn dense_memory(&self) -> Option<usize> {
-        self.dense().map(DenseAutomaton::memory)
-    }
-
-    fn dense(&self) -> Option<&DenseAutomaton> {
-        self.dense
-            .get_or_init(|| DenseAutomaton::build(self.dfa.get_nfa(), DENSE_BYTES))
-            .as_ref()
+    /// The walk of [`Automaton::dies_at_dense`] by the byte table; `None` when the table
+    /// cannot serve (the lazy DFA then walks).
+    fn walk_filled(&self, scratch: &mut Scratch, input: &[u8]) -> Option<Option<usize>> {
+        let Scratch { cache, table } = scratch;
+        let t = match table {
+            Some(Ok(t)) => t,
+            Some(Err(())) => return None,
+            None => table
+                .insert(Filled::new(&self.dfa, cache).map(Box::new).ok_or(()))
+                .as_mut()
+                .ok()?,
+        };
+        let result = t.walk(&self.dfa, cache, input);
+        if result.is_none() {
+            *table = Some(Err(()));
+        }
+        result
     }
 }
 
-/// A start rule's automaton built whole ([`Automaton::dies_at_dense`]): regex-automata's
-/// dense DFA, its states renumbered from 1 (0 is the dead state) into rows of 256
-/// entries, one a byte, so that each byte of a walk is one table read. Only for small
-/// automata (the namespaces' grammars): a dense DFA is built up front, in time and memory
-/// that can be exponential in the grammar, so it is made only under a size limit, and the
-/// lazy DFA stays the general engine.
-#[derive(Clone, Debug)]
-struct DenseAutomaton {
-    table: Table,
-    /// Whether the input may end after each state (the end-of-input transition matches).
-    ends: Vec<bool>,
-    /// The anchored start state (the grammar has no look-behind, so there is one).
-    start: u16,
-}
+/// The most states (the dead state's included) a [`Filled`] table numbers: a state is a
+/// byte, and [`UNKNOWN`] is not one.
+const FILLED_STATES: usize = 255;
 
-/// The transitions of a [`DenseAutomaton`]: `[state][byte]`, the state after `byte` (0:
-/// dead; row 0 is all 0, so the dead state keeps itself).
-#[derive(Clone, Debug)]
-enum Table {
-    /// At most 256 states (the URN namespaces' grammars have a few dozen): a state is a
-    /// byte, and `(state << 8) | byte` indexes a table of exactly 65,536 entries, so a
-    /// step reads it with no bounds check and no branch.
-    Small(Box<[u8; 1 << 16]>),
-    /// More states: rows of `u16`.
-    Rows(Vec<[u16; 256]>),
-}
+/// A transition not yet asked of the lazy DFA ([`Filled`]); its row is all `UNKNOWN`, so
+/// a walk that meets one stays there.
+const UNKNOWN: u8 = 255;
 
-/// How many bytes [`DenseAutomaton::dies_at`] reads before it looks for the dead state:
-/// the dead state keeps itself, so a block is walked without a test a byte, and only the
-/// block where it died is walked again to find the byte.
+/// How many bytes [`Filled::walk`] reads before it looks at the state: the dead state and
+/// [`UNKNOWN`] keep themselves, so a block is walked without a test a byte, and only a
+/// block that met one is walked again, byte by byte.
 const DENSE_BLOCK: usize = 64;
 
-impl DenseAutomaton {
-    /// `nfa` determinized whole, when its determinization and its table stay within
-    /// `max_bytes` each; `None` otherwise.
-    fn build(nfa: &NFA, max_bytes: usize) -> Option<DenseAutomaton> {
-        let dfa = dense::Builder::new()
-            .configure(
-                dense::Config::new()
-                    .match_kind(MatchKind::All)
-                    .start_kind(StartKind::Anchored)
-                    .dfa_size_limit(Some(max_bytes))
-                    .determinize_size_limit(Some(max_bytes)),
-            )
-            .build_from_nfa(nfa)
-            .ok()?;
-        let first = dfa
-            .start_state(&start::Config::new().anchored(Anchored::Yes))
-            .ok()?;
-        // Every state reachable from the start, numbered in the order they are found.
-        let mut ids: std::collections::HashMap<StateID, u16> = std::collections::HashMap::new();
-        let mut order: Vec<StateID> = Vec::new();
-        let mut number = |sid: StateID, order: &mut Vec<StateID>| -> Option<u16> {
-            if dfa.is_dead_state(sid) {
-                return Some(0);
-            }
-            if let Some(&n) = ids.get(&sid) {
-                return Some(n);
-            }
-            let n = u16::try_from(order.len() + 1).ok()?;
-            ids.insert(sid, n);
-            order.push(sid);
-            Some(n)
-        };
-        let start = number(first, &mut order)?;
-        let mut rows = vec![[0u16; 256]];
-        let mut ends = vec![false];
-        let mut k = 0;
-        while let Some(&sid) = order.get(k) {
-            k += 1;
-            if (rows.len() + 1) * std::mem::size_of::<[u16; 256]>() > max_bytes {
-                return None;
-            }
-            let mut row = [0u16; 256];
-            for (b, to) in (0..=255u8).zip(row.iter_mut()) {
-                *to = number(dfa.next_state(sid, b), &mut order)?;
-            }
-            rows.push(row);
-            ends.push(dfa.is_match_state(dfa.next_eoi_state(sid)));
-        }
-        let table = if rows.len() <= 256 {
-            let mut t = vec![0u8; 1 << 16];
-            for (row, out) in rows.iter().zip(t.chunks_mut(256)) {
-                for (&to, o) in row.iter().zip(out.iter_mut()) {
-                    *o = u8::try_from(to).ok()?;
-                }
-            }
-            Table::Small(t.into_boxed_slice().try_into().ok()?)
-        } else {
-            Table::Rows(rows)
-        };
-        Some(DenseAutomaton { table, ends, start })
-    }
-
-    /// The bytes of its table.
-    fn memory(&self) -> usize {
-        self.ends.len()
-            + match &self.table {
-                Table::Small(t) => t.len(),
-                Table::Rows(r) => r.len() * std::mem::size_of::<[u16; 256]>(),
-            }
-    }
-
-    /// [`Automaton::dies_at`]: `None` when the whole input matches; else the byte offset
-    /// of the first code point the automaton cannot read (the input's length when it read
-    /// everything and stopped short of a match).
-    fn dies_at(&self, input: &[u8]) -> Option<usize> {
-        let end = match &self.table {
-            Table::Small(t) => {
-                let step = |s: u8, b: u8| t[(usize::from(s) << 8) | usize::from(b)];
-                walk(u8::try_from(self.start).ok()?, input, step).map(u16::from)
-            }
-            Table::Rows(r) => {
-                let step = |s: u16, b: u8| r.get(usize::from(s)).map_or(0, |r| r[usize::from(b)]);
-                walk(self.start, input, step)
-            }
-        };
-        match end {
-            Ok(s) => {
-                (!self.ends.get(usize::from(s)).copied().unwrap_or(false)).then_some(input.len())
-            }
-            Err(at) => Some(at),
-        }
-    }
+/// The byte table of one thread's [`Automaton::dies_at_dense`]: the lazy DFA's states
+/// numbered from 1 in the order they are met (0 is the dead state), and
+/// `next[(state << 8) | byte]` the state after `byte`, [`UNKNOWN`] until asked.
+#[derive(Clone, Debug)]
+struct Filled {
+    next: Box<[u8; 1 << 16]>,
+    /// The lazy DFA's state of each number (0, the dead state's, is never read).
+    ids: Vec<LazyStateID>,
+    numbers: std::collections::HashMap<LazyStateID, u8>,
+    /// Whether the input may end in each numbered state, once asked.
+    ends: Vec<Option<bool>>,
+    /// The anchored start state's number.
+    start: u8,
+    /// The cache's clear count when the numbers were made: a clear voids its states.
+    clears: usize,
 }
 
-/// Walks `input` from state `s` by `step` (0 the dead state, which keeps itself): the
-/// state at the end, or the start of the character where it died.
-fn walk<S: Copy + Default + PartialEq>(
-    mut s: S,
-    input: &[u8],
-    step: impl Fn(S, u8) -> S,
-) -> Result<S, usize> {
-    let dead = S::default();
-    for (k, block) in input.chunks(DENSE_BLOCK).enumerate() {
-        let before = s;
-        for &b in block {
-            s = step(s, b);
+impl Filled {
+    /// An empty table, with the start state numbered.
+    fn new(dfa: &DFA, cache: &mut Cache) -> Option<Filled> {
+        // The grammar has no look-behind: one anchored start state, whatever the input.
+        let start = dfa
+            .start_state_forward(cache, &Input::new(&[][..]).anchored(Anchored::Yes))
+            .ok()?;
+        let mut next: Box<[u8; 1 << 16]> =
+            vec![UNKNOWN; 1 << 16].into_boxed_slice().try_into().ok()?;
+        next[..256].fill(0);
+        let mut t = Filled {
+            next,
+            ids: vec![start],
+            numbers: std::collections::HashMap::new(),
+            ends: vec![Some(false)],
+            start: 0,
+            clears: cache.clear_count(),
+        };
+        t.start = t.number(start)?;
+        Some(t)
+    }
+
+    /// The number of the lazy DFA's state `id` (numbering it if new); `None` past
+    /// [`FILLED_STATES`].
+    fn number(&mut self, id: LazyStateID) -> Option<u8> {
+        if id.is_dead() {
+            return Some(0);
         }
-        if s == dead {
-            // Again, byte by byte, for the byte where it died.
-            let mut s = before;
-            for (i, &b) in block.iter().enumerate() {
-                s = step(s, b);
-                if s == dead {
-                    return Err(byte_char_start(input, k * DENSE_BLOCK + i));
+        if let Some(&n) = self.numbers.get(&id) {
+            return Some(n);
+        }
+        if self.ids.len() >= FILLED_STATES {
+            return None;
+        }
+        let n = u8::try_from(self.ids.len()).ok()?;
+        self.ids.push(id);
+        self.ends.push(None);
+        self.numbers.insert(id, n);
+        Some(n)
+    }
+
+    /// The state after byte `b` in state `s`, asked of the lazy DFA if it was not yet;
+    /// `None` when the table cannot serve.
+    fn step(&mut self, dfa: &DFA, cache: &mut Cache, s: u8, b: u8) -> Option<u8> {
+        let at = (usize::from(s) << 8) | usize::from(b);
+        let known = self.next[at];
+        if known != UNKNOWN {
+            return Some(known);
+        }
+        let from = *self.ids.get(usize::from(s))?;
+        let to = dfa.next_state(cache, from, b).ok()?;
+        if cache.clear_count() != self.clears || to.is_quit() || to.is_unknown() {
+            return None;
+        }
+        let n = self.number(to)?;
+        self.next[at] = n;
+        Some(n)
+    }
+
+    /// [`Automaton::dies_at`] by the table: `None` when it cannot serve.
+    fn walk(&mut self, dfa: &DFA, cache: &mut Cache, input: &[u8]) -> Option<Option<usize>> {
+        if cache.clear_count() != self.clears {
+            return None;
+        }
+        let mut s = self.start;
+        for (k, block) in input.chunks(DENSE_BLOCK).enumerate() {
+            let before = s;
+            for &b in block {
+                s = self.next[(usize::from(s) << 8) | usize::from(b)];
+            }
+            if s == 0 || s == UNKNOWN {
+                // Again, byte by byte, asking the lazy DFA what the table does not know,
+                // for the byte where it died.
+                s = before;
+                for (i, &b) in block.iter().enumerate() {
+                    s = self.step(dfa, cache, s, b)?;
+                    if s == 0 {
+                        return Some(Some(byte_char_start(input, k * DENSE_BLOCK + i)));
+                    }
                 }
             }
         }
+        let end = match self.ends.get(usize::from(s)).copied().flatten() {
+            Some(end) => end,
+            None => {
+                let id = *self.ids.get(usize::from(s))?;
+                let end = dfa.next_eoi_state(cache, id).ok()?.is_match();
+                if cache.clear_count() != self.clears {
+                    return None;
+                }
+                *self.ends.get_mut(usize::from(s))? = Some(end);
+                end
+            }
+        };
+        Some((!end).then_some(input.len()))
     }
-    Ok(s)
 }
 
 /// The start of the character byte `i` of `bytes` is in: `i` backed over UTF-8
@@ -821,7 +809,6 @@ pub(crate) fn compile(
     let classes = u32::try_from(cfg.classes.len()).unwrap_or(u32::MAX);
     Ok(Automaton {
         dfa: Arc::new(dfa),
-        dense: Arc::default(),
         tagged: Arc::new(Tagged {
             source: TagSource::new(cfg, start, &order, never),
             nfa: OnceLock::new(),

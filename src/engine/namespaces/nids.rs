@@ -77,9 +77,10 @@ struct Table {
 /// `nid` in lower case, zero-padded; `None` when it is longer than [`KEY_MAX`].
 fn key_of(nid: &[u8]) -> Option<[u8; KEY_MAX]> {
     let mut key = [0u8; KEY_MAX];
-    key.get_mut(..nid.len())?.copy_from_slice(nid);
-    // The whole key at once (the padding's zeros stay zeros).
-    key.make_ascii_lowercase();
+    let dst = key.get_mut(..nid.len())?;
+    for (d, s) in dst.iter_mut().zip(nid) {
+        *d = s.to_ascii_lowercase();
+    }
     Some(key)
 }
 
