@@ -2097,6 +2097,10 @@ mod tests {
             "urn:nbn:de:bvb:12-opus-1234",
             "urn:iso:std:iso:1234:ed-1:v1:en",
             "urn:dev:mac:0024beffff804ff1",
+            // Registered, no syntax known (the NID's head made once), in any case.
+            "urn:xmpp:feed%40github.com",
+            "URN:MPEG:mpeg7:schema:863",
+            "urn:ISBN:978-0-306-40615-7",
         ] {
             let extra = namespace_extra(
                 &mut scratch,

@@ -1003,3 +1003,81 @@ fn inline(
         .take()
         .ok_or_else(|| NotCompiled::TooLarge("no expression".into()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Grammar;
+    use super::*;
+
+    fn automaton(text: &str) -> Automaton {
+        let g = Grammar::from_text(text).expect("a grammar");
+        g.compile("s").expect("compiles")
+    }
+
+    /// A verdict never builds the tagged NFA (a batch never asks for an expected set);
+    /// the first expected set does, and keeps it.
+    #[test]
+    fn the_tagged_nfa_is_built_at_the_first_expected_set() {
+        let a = automaton("s = 1*ALPHA \"-\" 2DIGIT\n");
+        let mut scratch = None;
+        assert_eq!(a.dies_at_dense(&mut scratch, "ab-12"), None);
+        assert_eq!(a.dies_at_dense(&mut scratch, "ab-1x"), Some(4));
+        let mut lazy = a.scratch();
+        assert_eq!(a.dies_at(&mut lazy, "ab-1x"), Some(4));
+        assert!(a.tagged.nfa.get().is_none(), "built by a verdict");
+        let x = a.expected_at(b"ab-1").expect("an expected set");
+        assert_eq!(x.classes.len(), 1, "{x:?}");
+        assert!(!x.could_end);
+        assert!(a.tagged.nfa.get().is_some_and(Option::is_some));
+        assert!(a.gives_expected());
+    }
+
+    /// An automaton with more states than the byte table numbers walks the lazy DFA, with
+    /// the same answers; so does any input after its table gave up.
+    #[test]
+    fn the_byte_table_gives_way_to_the_lazy_dfa_past_its_states() {
+        let a = automaton("s = 300\"a\"\n");
+        let mut scratch = None;
+        let mut lazy = a.scratch();
+        let full = "a".repeat(300);
+        for input in [
+            full.clone(),
+            "a".repeat(299),
+            format!("{}b{}", "a".repeat(150), "a".repeat(149)),
+            "a".repeat(301),
+            String::new(),
+        ] {
+            assert_eq!(
+                a.dies_at_dense(&mut scratch, &input),
+                a.dies_at(&mut lazy, &input),
+                "{}",
+                input.len()
+            );
+        }
+        assert!(matches!(
+            scratch.as_ref().and_then(|s| s.table.as_ref()),
+            Some(Err(()))
+        ));
+        assert_eq!(a.dies_at_dense(&mut scratch, &full), None);
+    }
+
+    /// Bytes that are not UTF-8 are rejected at the first byte the automaton cannot read,
+    /// backed to the start of its character, as a `str`'s first offending character.
+    #[test]
+    fn the_byte_walk_rejects_what_is_not_utf8_at_its_character() {
+        let a = automaton("s = *(ALPHA / %xE9)\n");
+        let mut scratch = None;
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, "aé".as_bytes()), None);
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, b"a\xffb"), Some(1));
+        // A character cut short by the end: read to the end, short of a match.
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, b"a\xc3"), Some(2));
+        // A lead byte without its continuation: the byte that cannot follow it.
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, b"a\xc3a"), Some(2));
+        assert_eq!(
+            a.dies_at_dense_bytes(&mut scratch, "aéb1".as_bytes()),
+            Some(4)
+        );
+        let long = format!("{}é{}1", "a".repeat(70), "b".repeat(70));
+        assert_eq!(a.dies_at_dense(&mut scratch, &long), Some(long.len() - 1));
+    }
+}
