@@ -369,8 +369,7 @@ fn namespace_extra<'a>(
     analysis: Option<&crate::engine::Analysis>,
 ) -> Option<NsExtra<'a>> {
     let p = profile?;
-    // What `p.offers().namespaces` says, without the rest of the offers.
-    if p.family() != crate::engine::Family::Urn {
+    if !p.offers().namespaces {
         return None;
     }
     // A valid URN without `?` or `#` is `urn:NID:NSS` under every URN profile (a NID holds
