@@ -10,7 +10,8 @@
 #
 # 1. check --grammar rfc8141.abnf --start namestring on the URN corpus: <= 3x check
 #    --profile rfc8141 (grammar compilation and start-up included).
-# 2. check --profile rfc8141 --namespaces: <= 1.5x check --profile rfc8141.
+# 2. check --profile rfc8141 --namespaces: <= 1.5x check --profile rfc8141 (and, with
+#    INSTRUCTIONS=1, the same ratio in instructions counted by callgrind).
 # 3. A regular grammar's verdict on a 16 MiB line (RFC 8141's ABNF, check --grammar):
 #    >= 200 MB/s past start-up; peak RSS on 16 MiB against 4 MiB (the line itself is held
 #    by `check`; the automaton's memory does not grow with it).
@@ -82,6 +83,18 @@ r1=$(awk -v a="${lab% *}" -v b="${prof% *}" 'BEGIN { printf "%.2f", a / b }')
 r2=$(awk -v a="${ns% *}" -v b="${prof% *}" 'BEGIN { printf "%.2f", a / b }')
 echo "1. check --grammar rfc8141.abnf: ${lab% *} s CPU against check --profile rfc8141 ${prof% *} s: ${r1}x (target <= 3: $(verdict "$r1" '<=' 3)) [load $(load)]"
 echo "2. check --profile rfc8141 --namespaces: ${ns% *} s CPU: ${r2}x (target <= 1.5: $(verdict "$r2" '<=' 1.5)) [load $(load)]"
+# The same ratio in instructions (which the load does not move), with INSTRUCTIONS=1 and
+# valgrind installed: one callgrind run of each side.
+if [ "${INSTRUCTIONS:-0}" = 1 ] && command -v valgrind >/dev/null 2>&1; then
+    irefs() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >"$TMP/out" \
+            | sed -n 's/.*I *refs: *//p' | tr -d ,
+    }
+    i0=$(irefs "$B" check --profile rfc8141 --jobs 1 --format json "$TMP/urn.txt")
+    i2=$(irefs "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/urn.txt")
+    ri=$(awk -v a="$i2" -v b="$i0" 'BEGIN { printf "%.3f", a / b }')
+    echo "   in instructions (callgrind): $i2 against $i0: ${ri}x (target <= 1.5: $(verdict "$ri" '<=' 1.5))"
+fi
 
 fi
 

@@ -347,11 +347,14 @@ struct NsExtra<'a> {
     /// them: moved, not copied.
     findings: Vec<(Severity, crate::engine::Code, crate::engine::Span)>,
     /// Each finding's message, for the GitHub and SARIF formats only: empty until
-    /// [`NsExtra::with_messages`] (a record in JSON or text shows none), a finding without
+    /// [`NsExtra::add_messages`] (a record in JSON or text shows none), a finding without
     /// one is shown with its meaning in words ([`NsExtra::message`]).
     messages: Vec<String>,
     /// Where the NSS is in the line.
     nss: (usize, usize),
+    /// For a namespace of the catalogue: the object's text up to its findings, made once
+    /// per namespace and verdict ([`namespace_head`]); `None` writes it piece by piece.
+    head: Option<&'static str>,
 }
 
 /// The namespace layer on a line judged under `profile`, when that is a URN
@@ -369,17 +372,30 @@ fn namespace_extra<'a>(
     if !p.offers().namespaces {
         return None;
     }
-    let s = std::str::from_utf8(bytes).ok()?;
     // A valid URN without `?` or `#` is `urn:NID:NSS` under every URN profile (a NID holds
     // no `:`, and nothing follows the NSS), and under RFC 8141 its NSS ends at the first
     // `?` or `#`: its parts are found by a few searches, with no second parse (the test
-    // `urn_parts_are_the_trees_nid_and_nss` compares both ways).
+    // `urn_parts_are_the_trees_nid_and_nss` compares both ways). A valid line is UTF-8
+    // (`judge`'s quick path accepts only UTF-8, and the grammar reads a `str`), so it is
+    // not checked again: the layer reads the NID and the NSS as bytes, and the record
+    // shows the NID from the registry's table (in lower case, as a record shows it);
+    // only a NID the table does not know is made a `str` here.
     let components = p.descriptor().nss_ends_at_query;
-    if let Some((nid_at, nss_at, nss_end)) = valid.then(|| urn_parts(s, components)).flatten() {
-        let nid = &s[nid_at..nss_at - 1];
-        let n = crate::engine::namespaces::nss_verdict(scratch, nid, &s[nss_at..nss_end], nss_at);
-        return Some(ns_extra(nid, n, (nss_at, nss_end)));
+    if valid && let Some((nid_at, nss_at, nss_end)) = urn_parts(bytes, components) {
+        let nid = bytes.get(nid_at..nss_at - 1)?;
+        let n = crate::engine::namespaces::nss_verdict_bytes(
+            scratch,
+            nid,
+            bytes.get(nss_at..nss_end)?,
+            nss_at,
+        );
+        let nid = match n.nid {
+            Some((lower, _)) => lower,
+            None => std::str::from_utf8(nid).ok()?,
+        };
+        return ns_extra(nid, n, (nss_at, nss_end));
     }
+    let s = std::str::from_utf8(bytes).ok()?;
     // The URN's tree without the layer, then the layer's verdict without the grammar's
     // nodes (which a record does not show): the namespace's compiled automaton, not an
     // Earley parse, unless check digits need the nodes. The same findings as `analyze`'s
@@ -407,13 +423,13 @@ fn namespace_extra<'a>(
     let nid_span = a.tree.get(nid_at)?.span();
     let nss_span = a.tree.get(nss_at)?.span();
     let nid = s.get(nid_span.start..nid_span.end)?;
-    let n = crate::engine::namespaces::nss_verdict(
+    let n = crate::engine::namespaces::nss_verdict_bytes(
         scratch,
-        nid,
-        s.get(nss_span.start..nss_span.end)?,
+        nid.as_bytes(),
+        s.get(nss_span.start..nss_span.end)?.as_bytes(),
         nss_span.start,
     );
-    Some(ns_extra(nid, n, (nss_span.start, nss_span.end)))
+    ns_extra(nid, n, (nss_span.start, nss_span.end))
 }
 
 /// Where the NID and the NSS of `urn:NID:NSS` start and where the NSS ends, when the line
@@ -421,8 +437,7 @@ fn namespace_extra<'a>(
 /// is `None`; with them (RFC 8141, whose NSS holds neither, and whose `?+`, `?=` and `#`
 /// components follow it), the NSS ends at the first of them. For a line the profile
 /// judged valid: the tree's NID and NSS (the test `urn_parts_are_the_trees_nid_and_nss`).
-fn urn_parts(s: &str, components: bool) -> Option<(usize, usize, usize)> {
-    let b = s.as_bytes();
+fn urn_parts(b: &[u8], components: bool) -> Option<(usize, usize, usize)> {
     if b.len() < 4 || !b[..4].eq_ignore_ascii_case(b"urn:") {
         return None;
     }
@@ -458,6 +473,7 @@ fn scheme_extra<'a>(
         findings: r.findings,
         messages: r.messages,
         nss: (0, 0),
+        head: None,
     })
 }
 
@@ -465,19 +481,105 @@ fn ns_extra(
     nid: &str,
     n: crate::engine::namespaces::NssVerdict,
     nss: (usize, usize),
-) -> NsExtra<'_> {
-    NsExtra {
+) -> Option<NsExtra<'_>> {
+    let head = match (n.index, n.nid) {
+        (Some(i), _) => namespace_head(i, n.valid),
+        (None, Some((lower, k))) if n.valid.is_none() && n.namespace.is_none() => {
+            nid_head(k, lower, n.registration.registered())
+        }
+        _ => None,
+    };
+    // Made in place (a `Some` around a made value was a copy of it on every URN).
+    Some(NsExtra {
         label: "namespace",
         key: "namespace",
         nid: nid.into(),
         registered: n.registration.registered(),
         valid: n.valid,
         document: n.namespace.map(|ns| ns.document),
-        document_plain: n.namespace.is_some_and(plain_document),
+        // (Only the piece-by-piece writer reads it: known once per namespace.)
+        document_plain: head.is_some() || n.namespace.is_some_and(plain_document),
         findings: n.findings,
         messages: Vec::new(),
         nss,
-    }
+        head,
+    })
+}
+
+/// The `"namespace"` object's text up to its findings (`,"namespace":{"nid":"isbn",
+/// "registered":true,"valid":true,"document":"RFC 3187","findings":[`) for the `index`th
+/// namespace of the catalogue and the verdict `valid`: the same for every URN of that
+/// namespace (the NID in lower case is the catalogue's; the namespace's NID is
+/// registered), so it is written once per namespace, by the piece-by-piece writer
+/// ([`NsExtra::write_head`]), and copied into each record.
+fn namespace_head(index: usize, valid: Option<bool>) -> Option<&'static str> {
+    use crate::engine::namespaces::catalogue::ALL;
+    static HEADS: std::sync::LazyLock<Vec<[String; 3]>> = std::sync::LazyLock::new(|| {
+        ALL.iter()
+            .map(|ns| {
+                [Some(true), Some(false), None].map(|valid| {
+                    let mut out = Vec::new();
+                    NsExtra {
+                        label: "namespace",
+                        key: "namespace",
+                        nid: ns.nid.into(),
+                        registered: true,
+                        valid,
+                        document: Some(ns.document),
+                        document_plain: plain_document(ns),
+                        findings: Vec::new(),
+                        messages: Vec::new(),
+                        nss: (0, 0),
+                        head: None,
+                    }
+                    .write_head(&mut out);
+                    String::from_utf8(out).unwrap_or_default()
+                })
+            })
+            .collect()
+    });
+    let k = match valid {
+        Some(true) => 0,
+        Some(false) => 1,
+        None => 2,
+    };
+    HEADS
+        .get(index)
+        .and_then(|h| h.get(k))
+        .map(String::as_str)
+        .filter(|h| !h.is_empty())
+}
+
+/// [`namespace_head`] for the `known`th NID the registry or the catalogue knows
+/// ([`crate::engine::namespaces::NssVerdict::nid`]: `lower`, the NID in lower case),
+/// outside any namespace whose syntax idbench knows (`valid` and `document` are `null`):
+/// made at the NID's first record.
+fn nid_head(known: usize, lower: &'static str, registered: bool) -> Option<&'static str> {
+    use std::sync::{LazyLock, OnceLock};
+    static HEADS: LazyLock<Vec<OnceLock<String>>> = LazyLock::new(|| {
+        (0..crate::engine::namespaces::known_nids())
+            .map(|_| OnceLock::new())
+            .collect()
+    });
+    let head = HEADS.get(known)?.get_or_init(|| {
+        let mut out = Vec::new();
+        NsExtra {
+            label: "namespace",
+            key: "namespace",
+            nid: lower.into(),
+            registered,
+            valid: None,
+            document: None,
+            document_plain: true,
+            findings: Vec::new(),
+            messages: Vec::new(),
+            nss: (0, 0),
+            head: None,
+        }
+        .write_head(&mut out);
+        String::from_utf8(out).unwrap_or_default()
+    });
+    Some(head.as_str()).filter(|h| !h.is_empty())
 }
 
 /// Whether `ns`'s document is plain JSON ASCII, found once per namespace: a scan of it on
@@ -499,17 +601,27 @@ fn plain_document(ns: &crate::engine::namespaces::Namespace) -> bool {
 impl NsExtra<'_> {
     /// The layer's own message for each finding (what the annotations show: "the check
     /// digit should be 2"), from the full layer on this NSS; only lines with findings pay.
-    fn with_messages(mut self, bytes: &[u8]) -> Self {
+    fn add_messages(&mut self, bytes: &[u8]) {
         let Some(nss) = std::str::from_utf8(bytes)
             .ok()
             .and_then(|s| s.get(self.nss.0..self.nss.1))
         else {
-            return self;
+            return;
         };
         if self.findings.is_empty() || self.label != "namespace" {
-            return self;
+            return;
         }
-        let full = crate::engine::namespaces::judge_nss(&self.nid, nss, self.nss.0);
+        // The NID as written (the record holds it in lower case when the registry knows
+        // it): the `ID` of `urn:ID:`, just before the NSS.
+        let s = std::str::from_utf8(bytes).unwrap_or_default();
+        let nid = self
+            .nss
+            .0
+            .checked_sub(self.nid.len() + 1)
+            .and_then(|at| s.get(at..self.nss.0 - 1))
+            .filter(|w| w.eq_ignore_ascii_case(&self.nid))
+            .unwrap_or(&self.nid);
+        let full = crate::engine::namespaces::judge_nss(nid, nss, self.nss.0);
         self.messages = self
             .findings
             .iter()
@@ -523,10 +635,9 @@ impl NsExtra<'_> {
                 same.map_or_else(|| code.head().to_string(), |d| d.message.clone())
             })
             .collect();
-        self
     }
 
-    /// The message of the `k`th finding: the layer's own after [`NsExtra::with_messages`],
+    /// The message of the `k`th finding: the layer's own after [`NsExtra::add_messages`],
     /// else its meaning in words.
     fn message(&self, k: usize) -> &str {
         match (self.messages.get(k), self.findings.get(k)) {
@@ -543,6 +654,30 @@ impl NsExtra<'_> {
     /// text between the values is written in a few pieces ([`NS_MIDDLES`]): this runs on
     /// every URN of `check --namespaces`.
     fn write_json(&self, out: &mut Vec<u8>) {
+        match self.head {
+            Some(head) => out.extend_from_slice(head.as_bytes()),
+            None => self.write_head(out),
+        }
+        for (i, &(severity, code, span)) in self.findings.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let mut n = itoa::Buffer::new();
+            out.extend_from_slice(b"{\"code\":\"");
+            out.extend_from_slice(code.as_str().as_bytes());
+            out.extend_from_slice(b"\",\"end\":");
+            out.extend_from_slice(n.format(span.end).as_bytes());
+            out.extend_from_slice(b",\"severity\":\"");
+            out.extend_from_slice(severity.name().as_bytes());
+            out.extend_from_slice(b"\",\"start\":");
+            out.extend_from_slice(n.format(span.start).as_bytes());
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"]}");
+    }
+
+    /// The object's text up to its findings' `[`, piece by piece.
+    fn write_head(&self, out: &mut Vec<u8>) {
         out.reserve(128 + self.nid.len() + self.document.map_or(0, str::len));
         out.extend_from_slice(match self.label {
             "scheme" => b",\"scheme_spec\":{\"scheme\":\"".as_slice(),
@@ -569,22 +704,6 @@ impl NsExtra<'_> {
             }
             None => out.extend_from_slice(b"null,\"findings\":["),
         }
-        for (i, &(severity, code, span)) in self.findings.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            let mut n = itoa::Buffer::new();
-            out.extend_from_slice(b"{\"code\":\"");
-            out.extend_from_slice(code.as_str().as_bytes());
-            out.extend_from_slice(b"\",\"end\":");
-            out.extend_from_slice(n.format(span.end).as_bytes());
-            out.extend_from_slice(b",\"severity\":\"");
-            out.extend_from_slice(severity.name().as_bytes());
-            out.extend_from_slice(b"\",\"start\":");
-            out.extend_from_slice(n.format(span.start).as_bytes());
-            out.push(b'}');
-        }
-        out.extend_from_slice(b"]}");
     }
 }
 
@@ -1156,12 +1275,11 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         let extra = if ctx.namespaces && (!ctx.quiet || ctx.fail_on_warning) {
             // The profile asked for, or (under auto) the one that judged, by its name.
             let p = ctx.profile.or_else(|| shown_profile.parse().ok());
-            namespace_extra(ns, bytes, p, verdict.is_ok(), analysis.as_ref()).map(|n| {
-                match ctx.annotations {
-                    Some(_) => n.with_messages(bytes),
-                    None => n,
-                }
-            })
+            let mut n = namespace_extra(ns, bytes, p, verdict.is_ok(), analysis.as_ref());
+            if let (Some(n), Some(_)) = (&mut n, ctx.annotations) {
+                n.add_messages(bytes);
+            }
+            n
         } else {
             None
         }
@@ -1862,7 +1980,7 @@ mod tests {
                 let components = p.descriptor().nss_ends_at_query;
                 let Some(fast) = verdict
                     .is_ok()
-                    .then(|| urn_parts(line, components))
+                    .then(|| urn_parts(line.as_bytes(), components))
                     .flatten()
                 else {
                     continue;
@@ -1978,6 +2096,10 @@ mod tests {
             "urn:nbn:de:bvb:12-opus-1234",
             "urn:iso:std:iso:1234:ed-1:v1:en",
             "urn:dev:mac:0024beffff804ff1",
+            // Registered, no syntax known (the NID's head made once), in any case.
+            "urn:xmpp:feed%40github.com",
+            "URN:MPEG:mpeg7:schema:863",
+            "urn:ISBN:978-0-306-40615-7",
         ] {
             let extra = namespace_extra(
                 &mut scratch,

@@ -16,9 +16,10 @@
 //! when full, so an automaton that would explode (`*(%x00-10FFFF / "a") 20"a"`-like
 //! grammars, whose dense DFA is exponential) costs time per byte, never memory beyond the
 //! cache. A dense DFA would have to be built whole up front, in time and memory exponential
-//! in the worst case: it is built only on request ([`Automaton::dies_at_dense`], which the
-//! URN namespace layer walks for every URN of a bulk check) and only under a size limit
-//! ([`DENSE_BYTES`]), where one table read a byte beats the lazy DFA's cache check.
+//! in the worst case. Where one table read a byte beats the lazy DFA's cache check (the
+//! URN namespace layer walks its automaton for every URN of a bulk check), a thread fills
+//! a byte table from the lazy DFA as transitions are first used
+//! ([`Automaton::dies_at_dense`]), for automata of at most [`FILLED_STATES`] states.
 //!
 //! What is refused (the caller falls back to the Earley engine, saying so): recursion
 //! reachable from the start rule, prose values other than the bound "rest", a terminal
@@ -35,11 +36,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use regex_automata::dfa::{Automaton as _, StartKind, dense};
+use regex_automata::hybrid::LazyStateID;
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::nfa::thompson::{self, NFA, State, WhichCaptures};
 use regex_automata::util::primitives::StateID;
-use regex_automata::util::start;
 use regex_automata::{Anchored, Input, MatchKind};
 use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Look, Repetition};
 
@@ -55,9 +55,6 @@ pub const MAX_DEPTH: usize = 400;
 pub const MAX_NFA_BYTES: usize = 16 << 20;
 /// The lazy DFA's cache per thread (bytes): its memory whatever the input's length.
 pub const CACHE_BYTES: usize = 4 << 20;
-/// The largest dense DFA [`Automaton::dies_at_dense`] builds (bytes of its table, and of
-/// its determinization): small grammars (the URN namespaces') fit far below it.
-pub const DENSE_BYTES: usize = 1 << 20;
 
 /// Why a grammar's start rule was not compiled to an automaton (the Earley engine judges
 /// it instead).
@@ -107,16 +104,123 @@ impl std::error::Error for NotCompiled {}
 #[derive(Clone, Debug)]
 pub struct Automaton {
     dfa: Arc<DFA>,
-    /// The same automaton built whole as a dense DFA, at the first
-    /// [`Automaton::dies_at_dense`] (`None` inside when it is over [`DENSE_BYTES`]).
-    dense: Arc<OnceLock<Option<DenseAutomaton>>>,
     /// The same language with each terminal tagged, for the expected set where the
-    /// automaton dies ([`Automaton::expected_at`]); `None` when its NFA was over the size
-    /// limit (the caller then asks the Earley engine, on a bounded prefix).
-    tagged: Option<Arc<NFA>>,
+    /// automaton dies ([`Automaton::expected_at`]): built at the first expected set asked
+    /// for (a batch verdict never asks, and never pays for it); `None` inside when its NFA
+    /// was over the size limit (the caller then asks the Earley engine, on a bounded
+    /// prefix).
+    tagged: Arc<Tagged>,
     /// How many terminal classes the grammar has: a tag `1 + c` is class `c`, a tag
     /// `1 + classes + p` prose value `p`.
     classes: u32,
+}
+
+/// The tagged NFA of an [`Automaton`], built from its source at first use.
+#[derive(Debug)]
+struct Tagged {
+    /// What it is built from: the start rule's reachable part of the grammar.
+    source: TagSource,
+    nfa: OnceLock<Option<NFA>>,
+}
+
+/// The part of a grammar an automaton's tagged NFA is built from: the nonterminals its
+/// start rule reaches, renumbered from 0 in `order`'s order (children first), with their
+/// productions, repetitions and every terminal class (a tag is `1 + class`, so the
+/// classes keep their numbers). A copy, not the grammar: the automaton outlives it, and
+/// a grammar's expanded repetitions (which the automaton reads as repetitions, not as
+/// the recursion they expand to) are left out.
+#[derive(Debug)]
+struct TagSource {
+    cfg: Cfg,
+    start: u32,
+    order: Vec<u32>,
+    never: Vec<bool>,
+}
+
+impl TagSource {
+    /// The part of `cfg` that `order` (the nonterminals `start` reaches, children first)
+    /// uses.
+    fn new(cfg: &Cfg, start: u32, order: &[u32], never: &[bool]) -> TagSource {
+        let mut new_of = vec![u32::MAX; cfg.nts.len()];
+        for (k, &nt) in order.iter().enumerate() {
+            new_of[nt as usize] = k as u32;
+        }
+        let map = |s: Sym| match s {
+            Sym::N(b) => Sym::N(new_of.get(b as usize).copied().unwrap_or(u32::MAX)),
+            s => s,
+        };
+        let mut out = Cfg {
+            classes: cfg
+                .classes
+                .iter()
+                .map(|c| super::compile::Class {
+                    ranges: c.ranges.clone(),
+                    desc: String::new(),
+                    string: None,
+                })
+                .collect(),
+            ..Cfg::default()
+        };
+        for (k, &nt) in order.iter().enumerate() {
+            let mut node = super::compile::Nt::default();
+            if let Some(&(min, max, x)) = cfg.reps.get(&nt) {
+                out.reps.insert(k as u32, (min, max, map(x)));
+            } else {
+                for &p in &cfg.nts[nt as usize].prods {
+                    node.prods.push(out.prods.len() as u32);
+                    out.prods.push(super::compile::Prod {
+                        lhs: k as u32,
+                        start: out.syms.len() as u32,
+                    });
+                    let mut i = cfg.prods[p as usize].start as usize;
+                    while let Some(&s) = cfg.syms.get(i) {
+                        out.syms.push(map(s));
+                        if matches!(s, Sym::End(_)) {
+                            break;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            out.nts.push(node);
+        }
+        TagSource {
+            cfg: out,
+            start: new_of[start as usize],
+            order: (0..order.len() as u32).collect(),
+            never: never.to_vec(),
+        }
+    }
+
+    /// The tagged NFA (see [`Automaton::expected_at`]), within the size limits; `None`
+    /// over them.
+    fn build(&self) -> Option<NFA> {
+        let classes = u32::try_from(self.cfg.classes.len()).unwrap_or(u32::MAX);
+        let root = inline(
+            &self.cfg,
+            self.start,
+            &self.order,
+            Some(classes),
+            &self.never,
+        )
+        .ok()?;
+        let root = Hir::concat(vec![root, Hir::look(Look::End)]);
+        thompson::Compiler::new()
+            .configure(
+                thompson::Config::new()
+                    .nfa_size_limit(Some(MAX_NFA_BYTES))
+                    .which_captures(WhichCaptures::All)
+                    .shrink(false),
+            )
+            .build_from_hir(&root)
+            .ok()
+    }
+}
+
+impl Tagged {
+    fn nfa(&self) -> Option<&NFA> {
+        self.nfa.get_or_init(|| self.source.build()).as_ref()
+    }
 }
 
 /// What the grammar expects where the automaton died ([`Automaton::expected_at`]): the
@@ -131,14 +235,23 @@ pub(crate) struct Expected {
     pub could_end: bool,
 }
 
-/// The lazy DFA's states of one thread ([`Automaton::scratch`]): at most [`CACHE_BYTES`].
+/// The lazy DFA's states of one thread ([`Automaton::scratch`]): at most [`CACHE_BYTES`],
+/// and the byte table [`Automaton::dies_at_dense`] fills from them.
 #[derive(Clone, Debug)]
-pub struct Scratch(Cache);
+pub struct Scratch {
+    cache: Cache,
+    /// Made at the first [`Automaton::dies_at_dense`]; `Err` once the table cannot serve
+    /// (over [`FILLED_STATES`] states, or the cache was cleared under it).
+    table: Option<Result<Box<Filled>, ()>>,
+}
 
 impl Automaton {
     /// A fresh cache for this automaton (use it with this automaton only).
     pub fn scratch(&self) -> Scratch {
-        Scratch(Cache::new(&self.dfa))
+        Scratch {
+            cache: Cache::new(&self.dfa),
+            table: None,
+        }
     }
 
     /// Whether the whole input matches.
@@ -146,7 +259,7 @@ impl Automaton {
         let inp = Input::new(input.as_bytes()).anchored(Anchored::Yes);
         // The cache never gives up (no minimum clear count), so an error is not expected;
         // if one came, the slow walk below answers.
-        match self.dfa.try_search_fwd(&mut scratch.0, &inp) {
+        match self.dfa.try_search_fwd(&mut scratch.cache, &inp) {
             Ok(m) => m.is_some_and(|m| m.offset() == input.len()),
             Err(_) => self.dies_at(scratch, input).is_none(),
         }
@@ -156,24 +269,31 @@ impl Automaton {
     /// the automaton cannot read (the input's length when it read everything and stopped
     /// short of a match).
     pub fn dies_at(&self, scratch: &mut Scratch, input: &str) -> Option<usize> {
-        let bytes = input.as_bytes();
+        self.dies_at_bytes(scratch, input.as_bytes())
+    }
+
+    /// [`Automaton::dies_at`] on bytes: the automaton reads only UTF-8 (its classes are
+    /// code points encoded as UTF-8), so what it read before it died is UTF-8, and the
+    /// offending code point starts at the last byte before that point that is not a
+    /// continuation byte.
+    fn dies_at_bytes(&self, scratch: &mut Scratch, bytes: &[u8]) -> Option<usize> {
         let inp = Input::new(bytes).anchored(Anchored::Yes);
-        let cache = &mut scratch.0;
+        let cache = &mut scratch.cache;
         let Ok(mut sid) = self.dfa.start_state_forward(cache, &inp) else {
             return Some(0);
         };
         for (i, &b) in bytes.iter().enumerate() {
             sid = match self.dfa.next_state(cache, sid, b) {
                 Ok(s) => s,
-                Err(_) => return Some(char_start(input, i)),
+                Err(_) => return Some(byte_char_start(bytes, i)),
             };
             if sid.is_dead() {
-                return Some(char_start(input, i));
+                return Some(byte_char_start(bytes, i));
             }
         }
         match self.dfa.next_eoi_state(cache, sid) {
             Ok(s) if s.is_match() => None,
-            _ => Some(input.len()),
+            _ => Some(bytes.len()),
         }
     }
 
@@ -191,7 +311,7 @@ impl Automaton {
         mut end: impl FnMut(usize),
     ) -> Option<usize> {
         let bytes = input.as_bytes();
-        let cache = &mut scratch.0;
+        let cache = &mut scratch.cache;
         let inp = Input::new(bytes.get(from..)?).anchored(Anchored::Yes);
         let mut sid = self.dfa.start_state_forward(cache, &inp).ok()?;
         let mut i = from;
@@ -207,7 +327,7 @@ impl Automaton {
             };
             sid = self.dfa.next_state(cache, sid, b).ok()?;
             if sid.is_dead() {
-                return Some(char_start(input, i));
+                return Some(byte_char_start(bytes, i));
             }
             i += 1;
         }
@@ -215,13 +335,21 @@ impl Automaton {
 
     /// Whether the automaton names the expected set where it dies at any length of the
     /// input (its tagged NFA was within the size limit; see [`super::Verdict::failure`]).
+    /// Builds the tagged NFA if it was not built yet.
     pub fn gives_expected(&self) -> bool {
-        self.tagged.is_some()
+        self.tagged.nfa().is_some()
     }
 
-    /// The heap the automaton's NFA and tables take (bytes), without any [`Scratch`].
+    /// The heap the automaton's NFA and tables take (bytes), without any [`Scratch`]: the
+    /// tagged NFA's once built.
     pub fn memory_usage(&self) -> usize {
-        self.dfa.memory_usage() + self.tagged.as_ref().map_or(0, |n| n.memory_usage())
+        self.dfa.memory_usage()
+            + self
+                .tagged
+                .nfa
+                .get()
+                .and_then(Option::as_ref)
+                .map_or(0, |n| n.memory_usage())
     }
 
     /// The expected set after `prefix` (a prefix of some match: the bytes before where
@@ -241,7 +369,7 @@ impl Automaton {
     /// states, with memory the NFA's size: no prefix limit, where the Earley chart held
     /// a few hundred bytes a byte and was capped at [`super::EXPECTED_PREFIX`].
     pub(crate) fn expected_at(&self, prefix: &[u8]) -> Option<Expected> {
-        let nfa = self.tagged.as_deref()?;
+        let nfa = self.tagged.nfa()?;
         if prefix.len() >= u32::MAX as usize {
             return None;
         }
@@ -328,123 +456,190 @@ impl Automaton {
 }
 
 impl Automaton {
-    /// [`Automaton::dies_at`], walking the automaton built whole as a dense DFA: each byte
-    /// one table read, no cache consulted and no state built during the walk. The dense
-    /// DFA is built at the first call (and kept) when its table and its determinization
-    /// fit in `DENSE_BYTES` each; a larger automaton walks its lazy DFA with `scratch`
-    /// (made at need), as [`Automaton::dies_at`] does. The same language either way, so
-    /// the same answer.
+    /// [`Automaton::dies_at`], walking a byte table: each byte one read of a table of
+    /// 65,536 entries (`(state << 8) | byte`: no bounds check, no cache consulted), filled
+    /// from the lazy DFA the first time a state meets a byte. The table lives in the
+    /// thread's `scratch` (made at need), so that a batch of short inputs (the URN
+    /// namespace layer judges every URN of a bulk check) pays the lazy DFA's work once
+    /// per transition it uses, and neither a walk through its cache per byte nor a
+    /// determinization of the whole automaton up front (regex-automata's dense DFA cost
+    /// more at start-up than this layer's whole walk over 200,000 URNs). An automaton
+    /// with more than [`FILLED_STATES`] states, or whose cache was cleared under the
+    /// table, walks the lazy DFA as [`Automaton::dies_at`] does. The same language either
+    /// way, so the same answer.
     pub fn dies_at_dense(&self, scratch: &mut Option<Scratch>, input: &str) -> Option<usize> {
-        match self.dense() {
-            Some(d) => d.dies_at(input),
-            None => {
-                let s = scratch.get_or_insert_with(|| self.scratch());
-                self.dies_at(s, input)
-            }
+        self.dies_at_dense_bytes(scratch, input.as_bytes())
+    }
+
+    /// [`Automaton::dies_at_dense`] on bytes that need not be UTF-8 (the automaton reads
+    /// only UTF-8: a line whose UTF-8 was not checked is judged the same, and never cut
+    /// inside a character; see [`Automaton::dies_at_bytes`]). The batch namespace layer
+    /// walks the line it read, which `check`'s quick path has already found to be UTF-8,
+    /// without checking it again.
+    pub fn dies_at_dense_bytes(
+        &self,
+        scratch: &mut Option<Scratch>,
+        input: &[u8],
+    ) -> Option<usize> {
+        let scratch = scratch.get_or_insert_with(|| self.scratch());
+        if let Some(answer) = self.walk_filled(scratch, input) {
+            return answer;
         }
+        self.dies_at_bytes(scratch, input)
     }
 
-    /// The bytes of the table [`Automaton::dies_at_dense`] walks (building it if it was
-    /// not yet built); `None` when it is over `DENSE_BYTES` (the lazy DFA walks).
-    pub fn dense_memory(&self) -> Option<usize> {
-        self.dense().map(|d| d.next.len() * 2 + d.ends.len())
-    }
-
-    fn dense(&self) -> Option<&DenseAutomaton> {
-        self.dense
-            .get_or_init(|| DenseAutomaton::build(self.dfa.get_nfa(), DENSE_BYTES))
-            .as_ref()
-    }
-}
-
-/// A start rule's automaton built whole ([`Automaton::dies_at_dense`]): regex-automata's
-/// dense DFA, its states renumbered from 1 (0 is the dead state) into one table of
-/// 256 entries a state, so that each byte of a walk is one read of a `u16` and one
-/// comparison with 0. Only for small automata (the namespaces' grammars): a dense DFA is
-/// built up front, in time and memory that can be exponential in the grammar, so it is
-/// made only under a size limit, and the lazy DFA stays the general engine.
-#[derive(Clone, Debug)]
-struct DenseAutomaton {
-    /// `next[state * 256 + byte]`: the state after `byte` (0: dead; row 0 is all 0).
-    next: Vec<u16>,
-    /// Whether the input may end after each state (the end-of-input transition matches).
-    ends: Vec<bool>,
-    /// The anchored start state (the grammar has no look-behind, so there is one).
-    start: u16,
-}
-
-impl DenseAutomaton {
-    /// `nfa` determinized whole, when its determinization and its table stay within
-    /// `max_bytes` each; `None` otherwise.
-    fn build(nfa: &NFA, max_bytes: usize) -> Option<DenseAutomaton> {
-        let dfa = dense::Builder::new()
-            .configure(
-                dense::Config::new()
-                    .match_kind(MatchKind::All)
-                    .start_kind(StartKind::Anchored)
-                    .dfa_size_limit(Some(max_bytes))
-                    .determinize_size_limit(Some(max_bytes)),
-            )
-            .build_from_nfa(nfa)
-            .ok()?;
-        let first = dfa
-            .start_state(&start::Config::new().anchored(Anchored::Yes))
-            .ok()?;
-        // Every state reachable from the start, numbered in the order they are found.
-        let mut ids: std::collections::HashMap<StateID, u16> = std::collections::HashMap::new();
-        let mut order: Vec<StateID> = Vec::new();
-        let mut number = |sid: StateID, order: &mut Vec<StateID>| -> Option<u16> {
-            if dfa.is_dead_state(sid) {
-                return Some(0);
-            }
-            if let Some(&n) = ids.get(&sid) {
-                return Some(n);
-            }
-            let n = u16::try_from(order.len() + 1).ok()?;
-            ids.insert(sid, n);
-            order.push(sid);
-            Some(n)
+    /// The walk of [`Automaton::dies_at_dense`] by the byte table; `None` when the table
+    /// cannot serve (the lazy DFA then walks).
+    fn walk_filled(&self, scratch: &mut Scratch, input: &[u8]) -> Option<Option<usize>> {
+        let Scratch { cache, table } = scratch;
+        let t = match table {
+            Some(Ok(t)) => t,
+            Some(Err(())) => return None,
+            None => table
+                .insert(Filled::new(&self.dfa, cache).map(Box::new).ok_or(()))
+                .as_mut()
+                .ok()?,
         };
-        let start = number(first, &mut order)?;
-        let mut next = vec![0u16; 256];
-        let mut ends = vec![false];
-        let mut k = 0;
-        while let Some(&sid) = order.get(k) {
-            k += 1;
-            if (next.len() + 256) * 2 > max_bytes {
-                return None;
-            }
-            for b in 0..=255u8 {
-                let to = number(dfa.next_state(sid, b), &mut order)?;
-                next.push(to);
-            }
-            ends.push(dfa.is_match_state(dfa.next_eoi_state(sid)));
+        let result = t.walk(&self.dfa, cache, input);
+        if result.is_none() {
+            *table = Some(Err(()));
         }
-        Some(DenseAutomaton { next, ends, start })
-    }
-
-    /// [`Automaton::dies_at`]: `None` when the whole input matches; else the byte offset
-    /// of the first code point the automaton cannot read (the input's length when it read
-    /// everything and stopped short of a match).
-    fn dies_at(&self, input: &str) -> Option<usize> {
-        let mut s = usize::from(self.start);
-        for (i, &b) in input.as_bytes().iter().enumerate() {
-            s = usize::from(
-                self.next
-                    .get((s << 8) | usize::from(b))
-                    .copied()
-                    .unwrap_or(0),
-            );
-            if s == 0 {
-                return Some(char_start(input, i));
-            }
-        }
-        (!self.ends.get(s).copied().unwrap_or(false)).then_some(input.len())
+        result
     }
 }
 
-fn char_start(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
+/// The most states (the dead state's included) a [`Filled`] table numbers: a state is a
+/// byte, and [`UNKNOWN`] is not one.
+const FILLED_STATES: usize = 255;
+
+/// A transition not yet asked of the lazy DFA ([`Filled`]); its row is all `UNKNOWN`, so
+/// a walk that meets one stays there.
+const UNKNOWN: u8 = 255;
+
+/// How many bytes [`Filled::walk`] reads before it looks at the state: the dead state and
+/// [`UNKNOWN`] keep themselves, so a block is walked without a test a byte, and only a
+/// block that met one is walked again, byte by byte.
+const DENSE_BLOCK: usize = 64;
+
+/// The byte table of one thread's [`Automaton::dies_at_dense`]: the lazy DFA's states
+/// numbered from 1 in the order they are met (0 is the dead state), and
+/// `next[(state << 8) | byte]` the state after `byte`, [`UNKNOWN`] until asked.
+#[derive(Clone, Debug)]
+struct Filled {
+    next: Box<[u8; 1 << 16]>,
+    /// The lazy DFA's state of each number (0, the dead state's, is never read).
+    ids: Vec<LazyStateID>,
+    numbers: std::collections::HashMap<LazyStateID, u8>,
+    /// Whether the input may end in each numbered state, once asked.
+    ends: Vec<Option<bool>>,
+    /// The anchored start state's number.
+    start: u8,
+    /// The cache's clear count when the numbers were made: a clear voids its states.
+    clears: usize,
+}
+
+impl Filled {
+    /// An empty table, with the start state numbered.
+    fn new(dfa: &DFA, cache: &mut Cache) -> Option<Filled> {
+        // The grammar has no look-behind: one anchored start state, whatever the input.
+        let start = dfa
+            .start_state_forward(cache, &Input::new(&[][..]).anchored(Anchored::Yes))
+            .ok()?;
+        let mut next: Box<[u8; 1 << 16]> =
+            vec![UNKNOWN; 1 << 16].into_boxed_slice().try_into().ok()?;
+        next[..256].fill(0);
+        let mut t = Filled {
+            next,
+            ids: vec![start],
+            numbers: std::collections::HashMap::new(),
+            ends: vec![Some(false)],
+            start: 0,
+            clears: cache.clear_count(),
+        };
+        t.start = t.number(start)?;
+        Some(t)
+    }
+
+    /// The number of the lazy DFA's state `id` (numbering it if new); `None` past
+    /// [`FILLED_STATES`].
+    fn number(&mut self, id: LazyStateID) -> Option<u8> {
+        if id.is_dead() {
+            return Some(0);
+        }
+        if let Some(&n) = self.numbers.get(&id) {
+            return Some(n);
+        }
+        if self.ids.len() >= FILLED_STATES {
+            return None;
+        }
+        let n = u8::try_from(self.ids.len()).ok()?;
+        self.ids.push(id);
+        self.ends.push(None);
+        self.numbers.insert(id, n);
+        Some(n)
+    }
+
+    /// The state after byte `b` in state `s`, asked of the lazy DFA if it was not yet;
+    /// `None` when the table cannot serve.
+    fn step(&mut self, dfa: &DFA, cache: &mut Cache, s: u8, b: u8) -> Option<u8> {
+        let at = (usize::from(s) << 8) | usize::from(b);
+        let known = self.next[at];
+        if known != UNKNOWN {
+            return Some(known);
+        }
+        let from = *self.ids.get(usize::from(s))?;
+        let to = dfa.next_state(cache, from, b).ok()?;
+        if cache.clear_count() != self.clears || to.is_quit() || to.is_unknown() {
+            return None;
+        }
+        let n = self.number(to)?;
+        self.next[at] = n;
+        Some(n)
+    }
+
+    /// [`Automaton::dies_at`] by the table: `None` when it cannot serve.
+    fn walk(&mut self, dfa: &DFA, cache: &mut Cache, input: &[u8]) -> Option<Option<usize>> {
+        if cache.clear_count() != self.clears {
+            return None;
+        }
+        let mut s = self.start;
+        for (k, block) in input.chunks(DENSE_BLOCK).enumerate() {
+            let before = s;
+            for &b in block {
+                s = self.next[(usize::from(s) << 8) | usize::from(b)];
+            }
+            if s == 0 || s == UNKNOWN {
+                // Again, byte by byte, asking the lazy DFA what the table does not know,
+                // for the byte where it died.
+                s = before;
+                for (i, &b) in block.iter().enumerate() {
+                    s = self.step(dfa, cache, s, b)?;
+                    if s == 0 {
+                        return Some(Some(byte_char_start(input, k * DENSE_BLOCK + i)));
+                    }
+                }
+            }
+        }
+        let end = match self.ends.get(usize::from(s)).copied().flatten() {
+            Some(end) => end,
+            None => {
+                let id = *self.ids.get(usize::from(s))?;
+                let end = dfa.next_eoi_state(cache, id).ok()?.is_match();
+                if cache.clear_count() != self.clears {
+                    return None;
+                }
+                *self.ends.get_mut(usize::from(s))? = Some(end);
+                end
+            }
+        };
+        Some((!end).then_some(input.len()))
+    }
+}
+
+/// The start of the character byte `i` of `bytes` is in: `i` backed over UTF-8
+/// continuation bytes (`str::is_char_boundary` on a string).
+fn byte_char_start(bytes: &[u8], mut i: usize) -> usize {
+    while i > 0 && bytes.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
         i -= 1;
     }
     i
@@ -607,28 +802,17 @@ pub(crate) fn compile(
         )
         .build_from_nfa(nfa)
         .map_err(|e| NotCompiled::TooLarge(format!("the DFA: {e}")))?;
-    // The same expression with each terminal tagged (for the expected set): within the
-    // same limits, else the expected set comes from the Earley engine.
+    // The same expression with each terminal tagged (for the expected set), built at the
+    // first expected set asked for, within the same limits (else the expected set comes
+    // from the Earley engine). Only its source is kept now: a batch verdict (the
+    // namespace layer's) never asks for an expected set.
     let classes = u32::try_from(cfg.classes.len()).unwrap_or(u32::MAX);
-    let tagged = inline(cfg, start, &order, Some(classes), never)
-        .ok()
-        .and_then(|root| {
-            let root = Hir::concat(vec![root, Hir::look(Look::End)]);
-            thompson::Compiler::new()
-                .configure(
-                    thompson::Config::new()
-                        .nfa_size_limit(Some(MAX_NFA_BYTES))
-                        .which_captures(WhichCaptures::All)
-                        .shrink(false),
-                )
-                .build_from_hir(&root)
-                .ok()
-        })
-        .map(Arc::new);
     Ok(Automaton {
         dfa: Arc::new(dfa),
-        dense: Arc::default(),
-        tagged,
+        tagged: Arc::new(Tagged {
+            source: TagSource::new(cfg, start, &order, never),
+            nfa: OnceLock::new(),
+        }),
         classes,
     })
 }
@@ -818,4 +1002,82 @@ fn inline(
     hir[start as usize]
         .take()
         .ok_or_else(|| NotCompiled::TooLarge("no expression".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Grammar;
+    use super::*;
+
+    fn automaton(text: &str) -> Automaton {
+        let g = Grammar::from_text(text).expect("a grammar");
+        g.compile("s").expect("compiles")
+    }
+
+    /// A verdict never builds the tagged NFA (a batch never asks for an expected set);
+    /// the first expected set does, and keeps it.
+    #[test]
+    fn the_tagged_nfa_is_built_at_the_first_expected_set() {
+        let a = automaton("s = 1*ALPHA \"-\" 2DIGIT\n");
+        let mut scratch = None;
+        assert_eq!(a.dies_at_dense(&mut scratch, "ab-12"), None);
+        assert_eq!(a.dies_at_dense(&mut scratch, "ab-1x"), Some(4));
+        let mut lazy = a.scratch();
+        assert_eq!(a.dies_at(&mut lazy, "ab-1x"), Some(4));
+        assert!(a.tagged.nfa.get().is_none(), "built by a verdict");
+        let x = a.expected_at(b"ab-1").expect("an expected set");
+        assert_eq!(x.classes.len(), 1, "{x:?}");
+        assert!(!x.could_end);
+        assert!(a.tagged.nfa.get().is_some_and(Option::is_some));
+        assert!(a.gives_expected());
+    }
+
+    /// An automaton with more states than the byte table numbers walks the lazy DFA, with
+    /// the same answers; so does any input after its table gave up.
+    #[test]
+    fn the_byte_table_gives_way_to_the_lazy_dfa_past_its_states() {
+        let a = automaton("s = 300\"a\"\n");
+        let mut scratch = None;
+        let mut lazy = a.scratch();
+        let full = "a".repeat(300);
+        for input in [
+            full.clone(),
+            "a".repeat(299),
+            format!("{}b{}", "a".repeat(150), "a".repeat(149)),
+            "a".repeat(301),
+            String::new(),
+        ] {
+            assert_eq!(
+                a.dies_at_dense(&mut scratch, &input),
+                a.dies_at(&mut lazy, &input),
+                "{}",
+                input.len()
+            );
+        }
+        assert!(matches!(
+            scratch.as_ref().and_then(|s| s.table.as_ref()),
+            Some(Err(()))
+        ));
+        assert_eq!(a.dies_at_dense(&mut scratch, &full), None);
+    }
+
+    /// Bytes that are not UTF-8 are rejected at the first byte the automaton cannot read,
+    /// backed to the start of its character, as a `str`'s first offending character.
+    #[test]
+    fn the_byte_walk_rejects_what_is_not_utf8_at_its_character() {
+        let a = automaton("s = *(ALPHA / %xE9)\n");
+        let mut scratch = None;
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, "aé".as_bytes()), None);
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, b"a\xffb"), Some(1));
+        // A character cut short by the end: read to the end, short of a match.
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, b"a\xc3"), Some(2));
+        // A lead byte without its continuation: the byte that cannot follow it.
+        assert_eq!(a.dies_at_dense_bytes(&mut scratch, b"a\xc3a"), Some(2));
+        assert_eq!(
+            a.dies_at_dense_bytes(&mut scratch, "aéb1".as_bytes()),
+            Some(4)
+        );
+        let long = format!("{}é{}1", "a".repeat(70), "b".repeat(70));
+        assert_eq!(a.dies_at_dense(&mut scratch, &long), Some(long.len() - 1));
+    }
 }

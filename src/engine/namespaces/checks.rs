@@ -64,7 +64,7 @@ pub(super) fn isbn(input: &CheckInput<'_>) -> Option<Finding> {
     let (mut last, mut at) = (0, 0);
     // Byte by byte: a digit or an `X` is one byte, and no byte of another character is
     // one (UTF-8's continuation bytes are above ASCII), so the offsets are the characters'.
-    for (i, &c) in input.nss.as_bytes().iter().enumerate() {
+    for (i, &c) in input.nss.iter().enumerate() {
         let d = match c {
             b'0'..=b'9' => c - b'0',
             b'X' | b'x' => 10,
@@ -158,7 +158,7 @@ pub(super) fn issn(input: &CheckInput<'_>) -> Option<Finding> {
     // judgement.
     let mut ds = [(0u8, 0usize); 8];
     let mut n = 0;
-    for (i, &c) in input.nss.as_bytes().iter().enumerate() {
+    for (i, &c) in input.nss.iter().enumerate() {
         let d = match c {
             b'0'..=b'9' => c - b'0',
             b'X' | b'x' => 10,
@@ -212,7 +212,7 @@ fn mod_37_36(s: &[u8]) -> Option<u8> {
 /// The ISAN check characters: the first over the root and episode (16 hex digits), the
 /// second over root, episode and version (24), both ISO 7064 MOD 37,36 (ISO 15706).
 pub(super) fn isan(input: &CheckInput<'_>) -> Option<Finding> {
-    let nss = input.nss.as_bytes();
+    let nss = input.nss;
     // root (3 groups) and episode (1 group): 4 groups of 4 hex digits and a hyphen each.
     let mut hex: Vec<u8> = Vec::with_capacity(24);
     let mut groups = 0;
@@ -359,16 +359,15 @@ fn dnb_check_digit_of(parts: &[&[u8]]) -> Option<u8> {
 pub(super) fn dnb(input: &CheckInput<'_>) -> Option<Finding> {
     let nss = input.nss;
     if !nss
-        .as_bytes()
         .get(..3)
         .is_some_and(|p| p.eq_ignore_ascii_case(b"de-") || p.eq_ignore_ascii_case(b"de:"))
     {
         return None;
     }
     let at = nss.len().checked_sub(1)?;
-    let last = *nss.as_bytes().get(at)?;
-    let body = nss.as_bytes().get(..at)?;
-    let want = dnb_check_digit_of(&[b"urn:", input.nid.as_bytes(), b":", body])?;
+    let last = *nss.get(at)?;
+    let body = nss.get(..at)?;
+    let want = dnb_check_digit_of(&[b"urn:", input.nid, b":", body])?;
     if last.is_ascii_digit() && last - b'0' == want {
         return None;
     }
@@ -405,8 +404,8 @@ mod tests {
 
     fn input<'a>(nid: &'a str, nss: &'a str) -> CheckInput<'a> {
         CheckInput {
-            nid,
-            nss,
+            nid: nid.as_bytes(),
+            nss: nss.as_bytes(),
             nodes: &[],
             words: true,
         }

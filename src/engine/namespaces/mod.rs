@@ -75,10 +75,19 @@ impl Registration {
 /// of the NID table (`nids`); a NID longer than any the table holds is searched in the
 /// snapshot.
 pub fn lookup(nid: &str) -> Registration {
+    lookup_bytes(nid.as_bytes())
+}
+
+/// [`lookup`] of a NID given as bytes (a NID longer than any the table holds is searched
+/// in the snapshot only when it is UTF-8: the snapshot's NIDs are).
+fn lookup_bytes(nid: &[u8]) -> Registration {
     match nids::known(nid) {
         Some(k) => k.registration,
         None if nid.len() <= nids::KEY_MAX => unlisted(nid),
-        None => registry_lookup(nid),
+        None => match std::str::from_utf8(nid) {
+            Ok(nid) => registry_lookup(nid),
+            Err(_) => unlisted(nid),
+        },
     }
 }
 
@@ -91,12 +100,11 @@ fn registry_lookup(nid: &str) -> Registration {
             Kind::Informal => Registration::Informal(e),
         };
     }
-    unlisted(nid)
+    unlisted(nid.as_bytes())
 }
 
 /// The registration of a NID the snapshot does not list: by its form alone.
-fn unlisted(nid: &str) -> Registration {
-    let b = nid.as_bytes();
+fn unlisted(b: &[u8]) -> Registration {
     if b.len() > 4
         && b[..4].eq_ignore_ascii_case(b"urn-")
         && b[4] != b'0'
@@ -129,10 +137,11 @@ pub type RelNode = (&'static str, usize, usize);
 /// What a check (a check digit) looks at: the NID and NSS as written, and the NSS's
 /// nodes (spans relative to the NSS).
 pub struct CheckInput<'a> {
-    /// The NID as written.
-    pub nid: &'a str,
-    /// The NSS as written.
-    pub nss: &'a str,
+    /// The NID as written (bytes: every check reads it byte by byte, and a batch has not
+    /// made a `str` of its line).
+    pub nid: &'a [u8],
+    /// The NSS as written (an NSS its namespace's grammar accepts, so UTF-8).
+    pub nss: &'a [u8],
     /// The grammar's nodes, spans relative to the NSS.
     pub nodes: &'a [RelNode],
     /// Whether a finding's message is wanted: the batch layer shows none, and leaves it
@@ -461,6 +470,19 @@ pub struct NssVerdict {
     pub valid: Option<bool>,
     /// The findings (severity, code, span in the whole input), in input order.
     pub findings: Vec<(Severity, Code, Span)>,
+    /// Where `namespace` is in [`catalogue::ALL`]: a batch writer keeps what it writes of
+    /// each namespace (its NID, document, section) by this index.
+    pub index: Option<usize>,
+    /// The NID in lower case, when the registry or the catalogue knows it (so that a
+    /// batch writer need not make a string of the NID as written), and its place among
+    /// those NIDs (below [`known_nids`]): a batch writer keeps what it writes of each
+    /// such NID by it.
+    pub nid: Option<(&'static str, usize)>,
+}
+
+/// How many NIDs the registry and the catalogue know (see [`NssVerdict::nid`]).
+pub fn known_nids() -> usize {
+    nids::count()
 }
 
 /// [`judge_nss`] for a batch: the verdict and the findings' codes and spans only, with
@@ -477,19 +499,38 @@ pub fn nss_verdict(
     nss: &str,
     base_offset: usize,
 ) -> NssVerdict {
+    nss_verdict_bytes(scratch, nid.as_bytes(), nss.as_bytes(), base_offset)
+}
+
+/// [`nss_verdict`] on a NID and an NSS given as bytes, for a batch that has not made a
+/// `str` of its line (`check`'s quick path accepts only UTF-8, and says so without making
+/// one): the NID is looked up as bytes, and the namespace's automaton reads only UTF-8,
+/// so NSS bytes that are not are rejected as the first character it cannot read, as
+/// [`nss_verdict`] would reject that character. Text is made a `str` only where it is
+/// read as text: the check digits of an NSS the automaton accepted (which is then UTF-8),
+/// and the paths of [`judge_nss`]. A NID or NSS that is not UTF-8 and that no automaton
+/// judges has no verdict (`valid` is `None`).
+pub fn nss_verdict_bytes(
+    scratch: &mut LayerScratch,
+    nid: &[u8],
+    nss: &[u8],
+    base_offset: usize,
+) -> NssVerdict {
     // One probe of the NID table gives the registration and the catalogue's namespaces
     // under the NID (the same answers as `lookup` and `namespace_for`).
     let known = nids::known(nid);
     let index = known.and_then(|k| k.namespace_index(nss));
     let registration = match known {
         Some(k) => k.registration,
-        None => lookup(nid),
+        None => lookup_bytes(nid),
     };
     let mut out = NssVerdict {
         registration,
         namespace: None,
         valid: None,
         findings: std::mem::take(&mut scratch.spare),
+        index: None,
+        nid: known.map(|k| (k.lower(), k.index())),
     };
     if !registration.registered() {
         if registration != Registration::Experimental {
@@ -506,6 +547,7 @@ pub fn nss_verdict(
         return out;
     };
     out.namespace = Some(ns);
+    out.index = Some(i);
     let i = Some(i);
     // A grammar that compiles only with its prose read as nothing (ISO's) is judged by
     // the Earley engine in an analysis, and only up to the tree limit: the same here.
@@ -517,6 +559,9 @@ pub fn nss_verdict(
     let (Some(i), Some(a), false) = (i, automaton, nss.is_empty()) else {
         // As `judge_nss`: the tree limit for a grammar that does not compile.
         let max = if compiled() { 0 } else { LAYER_MAX_NSS };
+        let (Ok(nid), Ok(nss)) = (std::str::from_utf8(nid), std::str::from_utf8(nss)) else {
+            return out;
+        };
         let n = layer(scratch, nid, nss, base_offset, max, false);
         out.valid = n.valid;
         out.findings = n
@@ -535,10 +580,10 @@ pub fn nss_verdict(
     }
     // The automaton built whole (a dense DFA: one table read a byte), else its lazy DFA
     // with this thread's cache.
-    match a.dies_at_dense(cache_of(scratch, i), nss) {
+    match a.dies_at_dense_bytes(cache_of(scratch, i), nss) {
         Some(at) => {
             // The span `nss_invalid` gives: the offending character (none at the end).
-            let next = nss[at..].chars().next().map_or(0, char::len_utf8);
+            let next = utf8_len_at(nss, at);
             out.findings.push((
                 Severity::Warning,
                 Code::NamespaceNssInvalid,
@@ -546,8 +591,9 @@ pub fn nss_verdict(
             ));
             out.valid = Some(false);
         }
+        None if ns.checks.is_empty() => out.valid = Some(true),
         None => {
-            // The check digits read the NSS's text, never the nodes (see `layer`).
+            // The check digits read the NSS's bytes, never the nodes (see `layer`).
             let input = CheckInput {
                 nid,
                 nss,
@@ -573,6 +619,19 @@ pub fn nss_verdict(
             .sort_by_key(|&(severity, _, span)| (span.start, severity));
     }
     out
+}
+
+/// The length of the UTF-8 character whose first byte is `bytes[at]` (0 at the end), as
+/// its lead byte says, within `bytes`.
+fn utf8_len_at(bytes: &[u8], at: usize) -> usize {
+    let n = match bytes.get(at) {
+        None => 0,
+        Some(&b) if b < 0xC0 => 1,
+        Some(&b) if b < 0xE0 => 2,
+        Some(&b) if b < 0xF0 => 3,
+        Some(_) => 4,
+    };
+    n.min(bytes.len().saturating_sub(at))
 }
 
 /// The section every `nid-unregistered` note cites.
@@ -803,8 +862,8 @@ fn layer(
         open.push(e);
     }
     let input = CheckInput {
-        nid,
-        nss,
+        nid: nid.as_bytes(),
+        nss: nss.as_bytes(),
         nodes: &rel,
         words: true,
     };

@@ -32,16 +32,29 @@ pub(super) struct Known {
     subs: Vec<(&'static str, usize)>,
     /// The NID's own namespace in [`catalogue::ALL`].
     own: Option<usize>,
+    /// The NID in lower case, as a string (what a batch record shows).
+    lower: String,
+    /// Its place in the table ([`count`] places in all).
+    index: usize,
 }
 
 impl Known {
+    /// The NID in lower case.
+    pub(super) fn lower(&self) -> &str {
+        &self.lower
+    }
+
+    /// Its place in the table, below [`count`].
+    pub(super) fn index(&self) -> usize {
+        self.index
+    }
+
     /// The namespace of [`catalogue::ALL`] for an NSS under this NID: a sub-namespace
     /// whose prefix (case-insensitive) the NSS starts with, else the NID's own (as
     /// [`super::namespace_for`] chooses).
-    pub(super) fn namespace_index(&self, nss: &str) -> Option<usize> {
+    pub(super) fn namespace_index(&self, nss: &[u8]) -> Option<usize> {
         for &(prefix, i) in &self.subs {
             if nss
-                .as_bytes()
                 .get(..prefix.len())
                 .is_some_and(|h| h.eq_ignore_ascii_case(prefix.as_bytes()))
             {
@@ -62,10 +75,10 @@ struct Table {
 }
 
 /// `nid` in lower case, zero-padded; `None` when it is longer than [`KEY_MAX`].
-fn key_of(nid: &str) -> Option<[u8; KEY_MAX]> {
+fn key_of(nid: &[u8]) -> Option<[u8; KEY_MAX]> {
     let mut key = [0u8; KEY_MAX];
     let dst = key.get_mut(..nid.len())?;
-    for (d, s) in dst.iter_mut().zip(nid.bytes()) {
+    for (d, s) in dst.iter_mut().zip(nid) {
         *d = s.to_ascii_lowercase();
     }
     Some(key)
@@ -90,7 +103,7 @@ impl Table {
     fn build() -> Table {
         let mut known: Vec<Known> = Vec::new();
         let add = |nid: &str, known: &mut Vec<Known>| -> Option<usize> {
-            let key = key_of(nid)?;
+            let key = key_of(nid.as_bytes())?;
             if let Some(i) = known
                 .iter()
                 .position(|k| k.len == nid.len() && k.key == key)
@@ -103,6 +116,8 @@ impl Table {
                 registration: registry_lookup(nid),
                 subs: Vec::new(),
                 own: None,
+                lower: nid.to_ascii_lowercase(),
+                index: known.len(),
             });
             Some(known.len() - 1)
         };
@@ -137,7 +152,7 @@ impl Table {
         }
     }
 
-    fn get(&self, nid: &str) -> Option<&Known> {
+    fn get(&self, nid: &[u8]) -> Option<&Known> {
         let key = key_of(nid)?;
         let size = self.slots.len();
         let mut s = (hash(&key, nid.len()) >> self.shift) as usize;
@@ -155,10 +170,15 @@ impl Table {
 
 static TABLE: LazyLock<Table> = LazyLock::new(Table::build);
 
+/// How many NIDs the table knows.
+pub(super) fn count() -> usize {
+    TABLE.known.len()
+}
+
 /// What the table knows of `nid` (case-insensitive): `None` for a NID neither the
 /// registry nor the catalogue has (its registration is then [`super::lookup`]'s
 /// `urn-<number>`, `X-` or unregistered).
-pub(super) fn known(nid: &str) -> Option<&'static Known> {
+pub(super) fn known(nid: &[u8]) -> Option<&'static Known> {
     TABLE.get(nid)
 }
 
@@ -180,12 +200,14 @@ mod tests {
         assert!(nids.iter().all(|n| n.len() <= KEY_MAX));
         for nid in &nids {
             for nid in [nid.clone(), nid.to_ascii_uppercase()] {
-                let k = known(&nid).unwrap_or_else(|| panic!("{nid} not in the table"));
+                let k = known(nid.as_bytes()).unwrap_or_else(|| panic!("{nid} not in the table"));
                 assert_eq!(k.registration, lookup(&nid), "{nid}");
+                assert_eq!(k.lower(), nid.to_ascii_lowercase(), "{nid}");
+                assert!(k.index() < count(), "{nid}");
                 for nss in ["params:xml:ns:a", "PARAMS:x", "x", "", "params"] {
                     let want = super::super::namespace_for(&nid, nss).map(|ns| ns.name);
                     let got = k
-                        .namespace_index(nss)
+                        .namespace_index(nss.as_bytes())
                         .and_then(|i| catalogue::ALL.get(i))
                         .map(|ns| ns.name);
                     assert_eq!(got, want, "{nid} {nss}");
@@ -201,7 +223,7 @@ mod tests {
             "isbnn",
             &"a".repeat(33),
         ] {
-            assert!(known(nid).is_none(), "{nid}");
+            assert!(known(nid.as_bytes()).is_none(), "{nid}");
         }
     }
 }
