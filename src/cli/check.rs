@@ -27,7 +27,7 @@ use crate::engine::abnf::{Grammar, Judge, Scratch};
 use crate::engine::descriptor::Quick;
 use crate::engine::namespaces::LayerScratch;
 use crate::engine::quick_check::quick_bytes;
-use crate::engine::{Profile, Severity, first_error, first_error_at, first_error_given};
+use crate::engine::{Profile, Severity, first_error, first_error_given, grammar_first_place};
 
 /// A chunk is cut after the line that brings it past this many bytes.
 const CHUNK_BYTES: usize = 256 * 1024;
@@ -136,6 +136,22 @@ fn profile_error(
     if s.len() > crate::engine::FULL_PARSE_LIMIT {
         return (own(0, s.len()), None);
     }
+    // A grammar whose first-error mode writes its failure's message (the URL Standard's)
+    // gives the whole error object without an analysis.
+    if let Some(found) = crate::engine::first_error_mode::explained(p, s) {
+        let e = match found {
+            Some(x) if x.error.code.as_str() == code => LabError {
+                code,
+                start: x.error.span.start,
+                end: x.error.span.end,
+                expected: x.error.expected.iter().map(|e| e.to_string()).collect(),
+                spec: Some(x.error.spec),
+                message: Some(x.message),
+            },
+            _ => own(0, s.len()),
+        };
+        return (e, None);
+    }
     let a = crate::engine::analyze(
         s,
         &crate::engine::Options {
@@ -163,7 +179,8 @@ fn profile_error(
 
 /// Where the first error of a line that `profile` (by its name) judged invalid with `code`
 /// is, as [`profile_error`] places it, from the first-error mode: the error object of the
-/// text format, which shows its column and nothing else (no message, no expected set).
+/// text format, which shows its column and nothing else (no message, no expected set). The
+/// verdict is known, so the grammar alone is asked (not the quick recognizer again).
 fn error_place(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
     let (start, end) = match std::str::from_utf8(bytes) {
         Err(e) => {
@@ -174,9 +191,9 @@ fn error_place(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
             .parse::<Profile>()
             .ok()
             .filter(|_| s.len() <= crate::engine::FULL_PARSE_LIMIT)
-            .and_then(|p| first_error_at(s, Some(p)).1)
-            .filter(|e| e.code.as_str() == code)
-            .map_or((0, s.len()), |e| (e.span.start, e.span.end)),
+            .and_then(|p| grammar_first_place(p, s))
+            .filter(|e| e.0.as_str() == code)
+            .map_or((0, s.len()), |e| (e.1.start, e.1.end)),
     };
     LabError {
         code,
