@@ -27,7 +27,7 @@ use crate::engine::abnf::{Grammar, Judge, Scratch};
 use crate::engine::descriptor::Quick;
 use crate::engine::namespaces::LayerScratch;
 use crate::engine::quick_check::quick_bytes;
-use crate::engine::{Profile, Severity, first_error, first_error_given, grammar_first_place};
+use crate::engine::{Profile, Severity, Span, first_error, first_error_given, grammar_first_place};
 
 /// A chunk is cut after the line that brings it past this many bytes.
 const CHUNK_BYTES: usize = 256 * 1024;
@@ -180,13 +180,16 @@ fn profile_error(
 /// Where the first error of a line that `profile` (by its name) judged invalid with `code`
 /// is, as [`profile_error`] places it, from the first-error mode: the error object of the
 /// text format, which shows its column and nothing else (no message, no expected set). The
-/// verdict is known, so the grammar alone is asked (not the quick recognizer again).
-fn error_place(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
+/// verdict is known, so the grammar alone is asked (not the quick recognizer again), and
+/// not even the grammar when the verdict's run found the place (`known`).
+fn error_place(bytes: &[u8], profile: &str, code: &'static str, known: Option<Span>) -> LabError {
     let (start, end) = match std::str::from_utf8(bytes) {
         Err(e) => {
             let at = e.valid_up_to();
             (at, at + e.error_len().unwrap_or(bytes.len() - at))
         }
+        // Found with the verdict ([`judge_at`]).
+        Ok(_) if known.is_some() => known.map_or((0, 0), |sp| (sp.start, sp.end)),
         Ok(s) => profile
             .parse::<Profile>()
             .ok()
@@ -323,25 +326,46 @@ struct Chunk {
 
 /// The verdict on one line: the profile shown and the first error's code, if any.
 fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'static str>) {
+    let (p, v, _) = judge_at(bytes, profile);
+    (p, v)
+}
+
+/// [`judge`], with the first error's span when the grammar's first-error mode found it, so
+/// that its column needs no second run.
+fn judge_at(
+    bytes: &[u8],
+    profile: Option<Profile>,
+) -> (&'static str, Result<(), &'static str>, Option<Span>) {
     // The quick path first, the full grammar only for what it cannot vouch for; the code
     // is a static string, so nothing is copied unless the line is printed. With a profile
     // given, a line the quick path accepts needs no UTF-8 check of its own:
     // `quick_bytes` accepts only UTF-8. Its answer is asked once: the grammar's
-    // first-error mode takes over where it cannot tell.
+    // first-error mode takes over where it cannot tell (as `first_error_given` asks it),
+    // and its place is kept.
     match profile {
         Some(p) => match quick_bytes(p, bytes) {
-            Quick::Valid => (p.name(), Ok(())),
+            Quick::Valid => (p.name(), Ok(()), None),
             q => match std::str::from_utf8(bytes) {
-                Ok(s) => (p.name(), first_error_given(p, s, q).map_or(Ok(()), Err)),
-                Err(_) => (p.name(), Err("not-utf8")),
+                Ok(s) if q == Quick::Unknown && s.len() <= crate::engine::FULL_PARSE_LIMIT => {
+                    match grammar_first_place(p, s) {
+                        None => (p.name(), Ok(()), None),
+                        Some((code, span)) => (p.name(), Err(code.as_str()), Some(span)),
+                    }
+                }
+                Ok(s) => (
+                    p.name(),
+                    first_error_given(p, s, q).map_or(Ok(()), Err),
+                    None,
+                ),
+                Err(_) => (p.name(), Err("not-utf8"), None),
             },
         },
         None => match std::str::from_utf8(bytes) {
             Ok(s) => {
                 let (p, first) = first_error(s, profile);
-                (p.name(), first.map_or(Ok(()), Err))
+                (p.name(), first.map_or(Ok(()), Err), None)
             }
-            Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8")),
+            Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8"), None),
         },
     }
 }
@@ -1126,6 +1150,8 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             continue;
         }
         let mut lab_error = None;
+        // The first error's span, when the verdict's first-error mode found it.
+        let mut place = None;
         let agreement = (ctx.agree.as_deref()).map(|ps| {
             let why = !ctx.quiet && matches!(ctx.format, Format::Json);
             super::check_agree::of_line(bytes, ps, why)
@@ -1143,7 +1169,11 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                     ("lab", Err(code))
                 }
             },
-            None => record.unwrap_or_else(|| judge(bytes, ctx.profile)),
+            None => record.unwrap_or_else(|| {
+                let (p, v, at) = judge_at(bytes, ctx.profile);
+                place = at;
+                (p, v)
+            }),
         };
         // Plain `check` as JSON: the error object of an invalid line (`null` when valid);
         // its place also gives the text format's column and the annotations' regions.
@@ -1158,7 +1188,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             if let (Format::Text, None) = (ctx.format, ctx.annotations) {
                 // The text format shows only the column: the first-error mode finds it,
                 // with no analysis (the same place as `profile_error`'s).
-                lab_error = Some(error_place(bytes, shown_profile, code));
+                lab_error = Some(error_place(bytes, shown_profile, code, place));
             } else {
                 let (e, a) = profile_error(bytes, shown_profile, code);
                 lab_error = Some(e);

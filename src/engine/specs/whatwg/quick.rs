@@ -4,16 +4,20 @@
 
 use crate::engine::descriptor::Quick;
 
-/// The URL Standard's basic URL parser, run without a tree: exact (the parse fails or it
-/// does not, and a failure names its validation error), since the standard's verdict is
-/// the state machine's. The common shapes are judged by [`super::verdict`]'s fast path
-/// without the machine. Input that is not UTF-8 is left to the full parse.
+/// The URL Standard's basic URL parser's verdict where [`super::verdict`]'s fast path
+/// gives it without the state machine (the common shapes: exact, a failure named with its
+/// validation error); "don't know" for the rest, which the machine's first-error mode
+/// ([`super::first_error`]) answers: one run of the machine then gives a batch check both
+/// the verdict and the failure's place, where a verdict here would run it twice on an
+/// invalid line whose column is printed. Input that is not UTF-8 is left to the full
+/// parse.
 pub fn whatwg(b: &[u8]) -> Quick {
     let Ok(s) = std::str::from_utf8(b) else {
         return Quick::Unknown;
     };
-    match super::verdict(s) {
-        Ok(()) => Quick::Valid,
-        Err(code) => Quick::Invalid(code.as_str()),
+    match super::fast::verdict(s) {
+        Some(Ok(())) => Quick::Valid,
+        Some(Err(code)) => Quick::Invalid(code.as_str()),
+        None => Quick::Unknown,
     }
 }
