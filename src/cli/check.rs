@@ -95,6 +95,7 @@ fn profile_error(
     bytes: &[u8],
     profile: &str,
     code: &'static str,
+    known: Option<Found>,
 ) -> (LabError, Option<crate::engine::Analysis>) {
     use crate::engine::Code;
     let own = |start: usize, end: usize| {
@@ -137,8 +138,13 @@ fn profile_error(
         return (own(0, s.len()), None);
     }
     // A grammar whose first-error mode writes its failure's message (the URL Standard's)
-    // gives the whole error object without an analysis.
-    if let Some(found) = crate::engine::first_error_mode::explained(p, s) {
+    // gives the whole error object without an analysis (found with the verdict, when the
+    // verdict's run was that mode's).
+    let found = match known {
+        Some(Found::Explained(x)) => Some(Some(x)),
+        _ => crate::engine::first_error_mode::explained(p, s),
+    };
+    if let Some(found) = found {
         let e = match found {
             Some(x) if x.error.code.as_str() == code => LabError {
                 code,
@@ -182,7 +188,11 @@ fn profile_error(
 /// text format, which shows its column and nothing else (no message, no expected set). The
 /// verdict is known, so the grammar alone is asked (not the quick recognizer again), and
 /// not even the grammar when the verdict's run found the place (`known`).
-fn error_place(bytes: &[u8], profile: &str, code: &'static str, known: Option<Span>) -> LabError {
+fn error_place(bytes: &[u8], profile: &str, code: &'static str, known: Option<Found>) -> LabError {
+    let known = known.map(|k| match k {
+        Found::Place(sp) => sp,
+        Found::Explained(x) => x.error.span,
+    });
     let (start, end) = match std::str::from_utf8(bytes) {
         Err(e) => {
             let at = e.valid_up_to();
@@ -326,16 +336,26 @@ struct Chunk {
 
 /// The verdict on one line: the profile shown and the first error's code, if any.
 fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'static str>) {
-    let (p, v, _) = judge_at(bytes, profile);
+    let (p, v, _) = judge_at(bytes, profile, false);
     (p, v)
 }
 
-/// [`judge`], with the first error's span when the grammar's first-error mode found it, so
-/// that its column needs no second run.
+/// What the verdict's run of a grammar's first-error mode found besides the code, so that
+/// the line's error object needs no second run.
+enum Found {
+    /// The first error's span (its column).
+    Place(Span),
+    /// The whole first error with its message, from a mode that writes it (`explain`).
+    Explained(crate::engine::first_error_mode::Explained),
+}
+
+/// [`judge`], with what the grammar's first-error mode found when it was asked; `explain`:
+/// ask for the message too, where the mode writes it.
 fn judge_at(
     bytes: &[u8],
     profile: Option<Profile>,
-) -> (&'static str, Result<(), &'static str>, Option<Span>) {
+    explain: bool,
+) -> (&'static str, Result<(), &'static str>, Option<Found>) {
     // The quick path first, the full grammar only for what it cannot vouch for; the code
     // is a static string, so nothing is copied unless the line is printed. With a profile
     // given, a line the quick path accepts needs no UTF-8 check of its own:
@@ -347,9 +367,24 @@ fn judge_at(
             Quick::Valid => (p.name(), Ok(()), None),
             q => match std::str::from_utf8(bytes) {
                 Ok(s) if q == Quick::Unknown && s.len() <= crate::engine::FULL_PARSE_LIMIT => {
+                    let explained = explain
+                        .then(|| crate::engine::first_error_mode::explained(p, s))
+                        .flatten();
+                    if let Some(found) = explained {
+                        return match found {
+                            None => (p.name(), Ok(()), None),
+                            Some(x) => (
+                                p.name(),
+                                Err(x.error.code.as_str()),
+                                Some(Found::Explained(x)),
+                            ),
+                        };
+                    }
                     match grammar_first_place(p, s) {
                         None => (p.name(), Ok(()), None),
-                        Some((code, span)) => (p.name(), Err(code.as_str()), Some(span)),
+                        Some((code, span)) => {
+                            (p.name(), Err(code.as_str()), Some(Found::Place(span)))
+                        }
                     }
                 }
                 Ok(s) => (
@@ -1150,7 +1185,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             continue;
         }
         let mut lab_error = None;
-        // The first error's span, when the verdict's first-error mode found it.
+        // What the verdict's first-error mode found, when it ran.
         let mut place = None;
         let agreement = (ctx.agree.as_deref()).map(|ps| {
             let why = !ctx.quiet && matches!(ctx.format, Format::Json);
@@ -1170,7 +1205,10 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                 }
             },
             None => record.unwrap_or_else(|| {
-                let (p, v, at) = judge_at(bytes, ctx.profile);
+                // The error object's message, where it is printed (JSON, annotations).
+                let explain =
+                    !ctx.quiet && (matches!(ctx.format, Format::Json) || ctx.annotations.is_some());
+                let (p, v, at) = judge_at(bytes, ctx.profile, explain);
                 place = at;
                 (p, v)
             }),
@@ -1190,7 +1228,7 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                 // with no analysis (the same place as `profile_error`'s).
                 lab_error = Some(error_place(bytes, shown_profile, code, place));
             } else {
-                let (e, a) = profile_error(bytes, shown_profile, code);
+                let (e, a) = profile_error(bytes, shown_profile, code, place);
                 lab_error = Some(e);
                 analysis = a;
             }
