@@ -20,9 +20,10 @@
 //! The URL Standard's state machine has the mode too (`whatwg::first_error`): the same
 //! property on every input of the web-platform-tests files (`tests/data/whatwg/`), on the
 //! corpus's near misses and on generated near misses of URLs, and its failure's message
-//! (`first_error_mode::explained`) is the analysis's.
+//! (`specs::first_error_explained`) is the analysis's.
 
-use idbench::engine::first_error_mode::{Explained, FirstError, explained};
+use idbench::engine::first_error_mode::{Explained, FirstError};
+use idbench::engine::specs::first_error_explained as explained;
 use idbench::engine::{
     Options, Profile, analyze, first_error, first_error_at, grammar_first_error,
     grammar_first_place, has_first_error_mode,

@@ -142,7 +142,7 @@ fn profile_error(
     // verdict's run was that mode's).
     let found = match known {
         Some(Found::Explained(x)) => Some(Some(x)),
-        _ => crate::engine::first_error_mode::explained(p, s),
+        _ => crate::engine::specs::first_error_explained(p, s),
     };
     if let Some(found) = found {
         let e = match found {
@@ -368,7 +368,7 @@ fn judge_at(
             q => match std::str::from_utf8(bytes) {
                 Ok(s) if q == Quick::Unknown && s.len() <= crate::engine::FULL_PARSE_LIMIT => {
                     let explained = explain
-                        .then(|| crate::engine::first_error_mode::explained(p, s))
+                        .then(|| crate::engine::specs::first_error_explained(p, s))
                         .flatten();
                     if let Some(found) = explained {
                         return match found {

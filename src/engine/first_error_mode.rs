@@ -15,8 +15,8 @@
 //! The URL Standard's state machine (`specs/whatwg/parser.rs`) has the mode too, as a flag
 //! the machine checks rather than a sink: it runs as for its verdict (no URL record, no
 //! spans, no diagnostic list, no message) and keeps the failure's span and section as a
-//! full parse reports them, and the failure's message alone when asked ([`explained`],
-//! for `check`'s JSON error object).
+//! full parse reports them, and the failure's message alone when asked
+//! (`specs::first_error_explained`, for `check`'s JSON error object).
 //!
 //! The other grammars answer through their verdict parse ([`Builder::verdict_only`], which
 //! keeps the first error only and skips the messages it can): [`super::grammar_first_error`]
@@ -73,14 +73,6 @@ pub struct Explained {
     pub error: FirstError,
     /// What is wrong and what to do about it ([`Diagnostic::message`]).
     pub message: String,
-}
-
-/// The first error of `input` under `profile` with its message, from the grammar's
-/// first-error mode, when that mode writes messages (the URL Standard's does; `None` for
-/// every other profile, whose message comes from the analysis). The inner `None`: the
-/// grammar reports no error.
-pub fn explained(profile: super::Profile, input: &str) -> Option<Option<Explained>> {
-    super::specs::first_error_explained_under(profile, input)
 }
 
 /// Where a grammar's output goes: a [`Builder`] (a full parse, [`Out::FULL`]) or a
