@@ -4,13 +4,11 @@
 
 use crate::engine::descriptor::Quick;
 
-/// The URL Standard's basic URL parser's verdict where [`super::verdict`]'s fast path
-/// gives it without the state machine (the common shapes: exact, a failure named with its
-/// validation error); "don't know" for the rest, which the machine's first-error mode
-/// ([`super::first_error`]) answers: one run of the machine then gives a batch check both
-/// the verdict and the failure's place, where a verdict here would run it twice on an
-/// invalid line whose column is printed. Input that is not UTF-8 is left to the full
-/// parse.
+/// The URL Standard's basic URL parser's verdict: exact where it says valid, and where
+/// [`super::verdict`]'s fast path names a failure (the common shapes); "don't know" for a
+/// failure only the state machine finds, which the machine's first-error mode
+/// ([`super::first_error`]) then names with its place, so that a batch check printing the
+/// column needs no third run. Input that is not UTF-8 is left to the full parse.
 pub fn whatwg(b: &[u8]) -> Quick {
     let Ok(s) = std::str::from_utf8(b) else {
         return Quick::Unknown;
@@ -18,6 +16,10 @@ pub fn whatwg(b: &[u8]) -> Quick {
     match super::fast::verdict(s) {
         Some(Ok(())) => Quick::Valid,
         Some(Err(code)) => Quick::Invalid(code.as_str()),
-        None => Quick::Unknown,
+        // The machine's verdict (the fast path has looked already).
+        None => match super::parser::run_light(s, None, super::Mode::Verdict) {
+            Ok(_) => Quick::Valid,
+            Err(_) => Quick::Unknown,
+        },
     }
 }

@@ -302,7 +302,8 @@ mod tests {
                 Quick::Invalid("missing-scheme-non-relative-url"),
             ),
             ("https://example.org:7z/", Quick::Invalid("port-invalid")),
-            ("http://0x7f.1/", Quick::Unknown),
+            ("http://0x7f.1/", Quick::Valid),
+            ("http://[::1", Quick::Unknown),
         ] {
             assert_eq!(
                 crate::engine::specs::whatwg::quick::whatwg(input.as_bytes()),
