@@ -6,7 +6,16 @@
 #   Url::parse; targets href <= 1.5x ada and <= 1.0x url, verdict <= 1.0x ada;
 #   then `idbench check --profile whatwg --jobs 1` (the whole command: read, judge, report,
 #   user + system CPU, best of 3) on the mixed set against ada's full parse of it: target
-#   at most 1.0x.
+#   at most 1.0x. Four ways: the file named (each invalid line's `FILE:LINE:COL` column
+#   comes from the first-error mode) and from standard input, each as text and as
+#   `--format json` (each invalid line's error object).
+#   Then the same four in instructions (valgrind's callgrind, when installed): the whole
+#   command over 2N lines minus over N lines, divided by N (start-up cancels out), against
+#   the bench's `--only=ada` minus `--only=none` over the N lines (N: SLICE, 20,000 unless
+#   set): the ratio the machine's load does not move. SKIP_CALLGRIND=1 leaves it out.
+#   Last, the first-error mode against the full analysis on the mixed set's first 100,000
+#   lines (tests/first_error.rs, `every_line_of_a_file` under whatwg; SKIP_PROPERTY=1
+#   leaves it out).
 #
 # The data sets (none is committed; all go under target/bench-data/):
 #   - the four public files of github.com/ada-url/url-various-datasets at commit
@@ -58,19 +67,78 @@ echo "$out"
 # ada's time on the mixed set: the last file's figure.
 ada_ns=$(echo "$out" | sed -n 's/^ *ada_ns_per_url \([0-9.]*\)$/\1/p' | tail -n 1)
 cargo build --release --quiet --bin idbench
-best=""
-for _ in 1 2 3; do
-    /usr/bin/time -o "$dir/check-time.txt" -f '%U %S' \
-        "$tdir/release/idbench" check --profile whatwg --jobs 1 "$mixed" >/dev/null 2>&1 || true
-    t=$(awk 'END { print $1 + $2 }' "$dir/check-time.txt")
-    best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+idb="$tdir/release/idbench"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+# user + system CPU of one run of `idbench check --profile whatwg --jobs 1 ARGS`, best of 3;
+# WAY: "file" (the set named) or "stdin".
+best_of_3() {
+    way=$1
+    shift
+    best=""
+    for _ in 1 2 3; do
+        if [ "$way" = file ]; then
+            /usr/bin/time -o "$dir/check-time.txt" -f '%U %S' \
+                "$idb" check --profile whatwg --jobs 1 "$@" "$mixed" >/dev/null 2>&1 || true
+        else
+            /usr/bin/time -o "$dir/check-time.txt" -f '%U %S' \
+                "$idb" check --profile whatwg --jobs 1 "$@" <"$mixed" >/dev/null 2>&1 || true
+        fi
+        t=$(awk 'END { print $1 + $2 }' "$dir/check-time.txt")
+        best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+    done
+    echo "$best"
+}
+for way in file stdin; do
+    for format in text json; do
+        l0=$(load)
+        c=$(best_of_3 "$way" --format "$format")
+        awk -v c="$c" -v a="$ada_ns" -v n="$lines" -v w="$way" -v f="$format" -v l0="$l0" -v l1="$(load)" 'BEGIN {
+            cn = c * 1e9 / n
+            r = cn / a
+            printf "   check --profile whatwg --jobs 1 --format %s, %s: %.3f s CPU (best of 3), %.1f ns a line; ada %.1f ns a URL (load %s -> %s)\n", f, (w == "file") ? "the file named" : "from standard input", c, cn, a, l0, l1
+            printf "%s check --profile whatwg (%s, %s) at most 1.0x ada: %.2fx\n", (r <= 1.0) ? "met   " : "MISSED", f, w, r
+            exit (r <= 1.0) ? 0 : 1
+        }' || status=1
+    done
 done
-awk -v c="$best" -v a="$ada_ns" -v n="$lines" 'BEGIN {
-    cn = c * 1e9 / n
-    r = cn / a
-    printf "   idbench check --profile whatwg --jobs 1 on the mixed set: %.3f s CPU (best of 3), %.1f ns a line; ada %.1f ns a URL\n", c, cn, a
-    printf "%s check --profile whatwg at most 1.0x ada: %.2fx\n", (r <= 1.0) ? "met   " : "MISSED", r
-    exit (r <= 1.0) ? 0 : 1
-}' || status=1
-echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "${SKIP_CALLGRIND:-0}" != 1 ] && command -v valgrind >/dev/null 2>&1; then
+    slice="${SLICE:-20000}"
+    head -n "$slice" "$mixed" >"$dir/mixed-slice-1.txt"
+    head -n "$((2 * slice))" "$mixed" >"$dir/mixed-slice-2.txt"
+    # Instructions of one command, its standard input from FROM (callgrind's "Collected").
+    instr_from() {
+        from=$1
+        shift
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" <"$from" 2>&1 >/dev/null |
+            sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    }
+    instr() { instr_from /dev/null "$@"; }
+    bench=$(cargo bench --quiet --bench whatwg --no-run --message-format=json 2>/dev/null |
+        sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
+    ada_i=$(($(instr "$bench" --only=ada "$dir/mixed-slice-1.txt") - $(instr "$bench" --only=none "$dir/mixed-slice-1.txt")))
+    echo "   ada (callgrind, the first $slice lines): $((ada_i / slice)) instructions a URL"
+    for way in file stdin; do
+        for format in text json; do
+            if [ "$way" = file ]; then
+                i1=$(instr "$idb" check --profile whatwg --jobs 1 --format "$format" "$dir/mixed-slice-1.txt")
+                i2=$(instr "$idb" check --profile whatwg --jobs 1 --format "$format" "$dir/mixed-slice-2.txt")
+            else
+                i1=$(instr_from "$dir/mixed-slice-1.txt" "$idb" check --profile whatwg --jobs 1 --format "$format")
+                i2=$(instr_from "$dir/mixed-slice-2.txt" "$idb" check --profile whatwg --jobs 1 --format "$format")
+            fi
+            awk -v i1="$i1" -v i2="$i2" -v a="$ada_i" -v n="$slice" -v w="$way" -v f="$format" 'BEGIN {
+                per = (i2 - i1) / n
+                printf "   check --format %s, %s (callgrind): %.0f instructions a line, %.2fx ada\n", f, (w == "file") ? "the file named" : "from standard input", per, per / (a / n)
+            }'
+        done
+    done
+fi
+if [ "${SKIP_PROPERTY:-0}" != 1 ]; then
+    head -n 100000 "$mixed" >"$dir/mixed-100k.txt"
+    echo "== the first-error mode against the full analysis on the mixed set's first 100,000 lines"
+    IDBENCH_FIRST_ERROR_FILE="$PWD/$dir/mixed-100k.txt" IDBENCH_FIRST_ERROR_PROFILES=whatwg \
+        cargo test --release --test first_error -- --ignored --nocapture every_line_of_a_file 2>&1 |
+        grep -E "lines of|test result|panicked|disagree" || status=1
+fi
+echo "== load average after: $(load)"
 exit $status

@@ -13,9 +13,17 @@
 //!   input doubled;
 //! - generated near misses (proptest, from the pieces of `tests/validate.rs`' alphabets);
 //! - with `IDBENCH_FIRST_ERROR_FILE=FILE` and `--ignored`, every line of FILE
-//!   (`scripts/measure-first-error.sh` runs it on the 1,000,000-line mixed set).
+//!   (`scripts/measure-first-error.sh` runs it on the 1,000,000-line mixed set under the RFC
+//!   grammars; `scripts/measure-whatwg.sh` on its first 100,000 lines under the URL
+//!   Standard, with `IDBENCH_FIRST_ERROR_PROFILES=whatwg`).
+//!
+//! The URL Standard's state machine has the mode too (`whatwg::first_error`): the same
+//! property on every input of the web-platform-tests files (`tests/data/whatwg/`), on the
+//! corpus's near misses and on generated near misses of URLs, and its failure's message
+//! (`specs::first_error_explained`) is the analysis's.
 
-use idbench::engine::first_error_mode::FirstError;
+use idbench::engine::first_error_mode::{Explained, FirstError};
+use idbench::engine::specs::first_error_explained as explained;
 use idbench::engine::{
     Options, Profile, analyze, first_error, first_error_at, grammar_first_error,
     grammar_first_place, has_first_error_mode,
@@ -80,6 +88,93 @@ fn check_auto(s: &str) -> Result<(), String> {
 /// The RFC grammars, which have the mode of their own.
 const RFC: [Profile; 2] = [Profile::Rfc3986, Profile::Rfc3987];
 
+/// Every grammar with a first-error mode: the RFC grammars and the URL Standard's machine.
+const MODES: [Profile; 3] = [Profile::Rfc3986, Profile::Rfc3987, Profile::Whatwg];
+
+/// [`check`] under whatwg, and the mode's message is the analysis's first error's.
+fn check_whatwg(s: &str) -> Result<(), String> {
+    check(Profile::Whatwg, s)?;
+    let a = analyze(s, &Options::validate_only(Some(Profile::Whatwg)));
+    let w = a.first_error().map(|d| Explained {
+        error: FirstError {
+            code: d.code,
+            span: d.span,
+            spec: d.spec,
+            expected: d.expected.clone(),
+        },
+        message: d.message.clone(),
+    });
+    let got = explained(Profile::Whatwg, s);
+    if got != Some(w.clone()) {
+        return Err(format!(
+            "whatwg {s:?}: the mode with its message gives {got:?}, analyze {w:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// Every input of the web-platform-tests URL files: `urltestdata.json` (and its older
+/// copy) as inputs, bases and hrefs, the setters'
+/// hrefs and new values, and the IDNA and percent-encoding inputs as they are and as the
+/// suites use them (`https://INPUT/x`, a host; `https://example.org/?INPUT`).
+fn wpt_inputs() -> Vec<String> {
+    let mut out = Vec::new();
+    let read = |file: &str| -> Vec<serde_json::Value> {
+        let path = format!("{}/tests/data/whatwg/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let v: serde_json::Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        v.as_array().cloned().unwrap_or_default()
+    };
+    let str_of =
+        |t: &serde_json::Value, k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    // (`urltestdata-javascript-only.json` holds lone surrogates, which no `&str` holds.)
+    for file in ["urltestdata.json", "older/urltestdata.json"] {
+        for t in read(file) {
+            out.extend(
+                ["input", "base", "href"]
+                    .iter()
+                    .filter_map(|k| str_of(&t, k)),
+            );
+        }
+    }
+    let setters = read("setters_tests.json");
+    for group in setters
+        .first()
+        .and_then(|v| v.as_object())
+        .into_iter()
+        .flat_map(|o| o.values())
+    {
+        for t in group.as_array().into_iter().flatten() {
+            out.extend(["href", "new_value"].iter().filter_map(|k| str_of(t, k)));
+        }
+    }
+    for file in ["toascii.json", "older/toascii.json", "IdnaTestV2.json"] {
+        // One `"input": "…",` a line; `IdnaTestV2.json` holds lone surrogates, which no
+        // `&str` holds: the inputs are read one by one, and those left out.
+        let path = format!("{}/tests/data/whatwg/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in text.lines() {
+            let Some(v) = line.trim().strip_prefix("\"input\": ") else {
+                continue;
+            };
+            if let Ok(i) = serde_json::from_str::<String>(v.trim_end_matches(',')) {
+                out.push(format!("https://{i}/x"));
+                out.push(i);
+            }
+        }
+    }
+    for t in read("percent-encoding.json") {
+        if let Some(i) = str_of(&t, "input") {
+            out.push(format!("https://example.org/?{i}"));
+            out.push(i);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The corpus: the shipped sets, the corpus sample of `tests/validate.rs` and the URL
 /// Standard's test inputs.
 fn corpus() -> Vec<String> {
@@ -133,10 +228,81 @@ fn near_misses(s: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_rfc_grammars_have_the_mode() {
-    for p in RFC {
+fn the_rfc_grammars_and_the_url_standard_have_the_mode() {
+    for p in MODES {
         assert!(has_first_error_mode(p), "{p}");
     }
+    // The others answer through their verdict parse.
+    assert!(!has_first_error_mode(Profile::Rfc2141));
+}
+
+#[test]
+fn the_url_standard_on_the_web_platform_tests() {
+    let inputs = wpt_inputs();
+    assert!(inputs.len() > 5000, "only {} inputs", inputs.len());
+    let mut failures = Vec::new();
+    let mut invalid = 0;
+    for s in &inputs {
+        failures.extend(check_whatwg(s).err());
+        invalid += usize::from(grammar_first_place(Profile::Whatwg, s).is_some());
+    }
+    assert!(invalid > 500, "only {invalid} failures");
+    assert!(
+        failures.is_empty(),
+        "{}",
+        failures[..failures.len().min(20)].join("\n")
+    );
+}
+
+#[test]
+fn the_url_standards_failures_in_place() {
+    // Each failing state of the machine and of the host parser, with tabs and newlines
+    // removed before the failure (the span maps back to the input), stripped spaces, and
+    // a multi-byte character at the failure.
+    for (s, code, span) in [
+        ("no scheme", "missing-scheme-non-relative-url", (0, 1)),
+        (
+            "  \t\n no scheme",
+            "missing-scheme-non-relative-url",
+            (5, 6),
+        ),
+        ("https://example.org:7z/", "port-invalid", (21, 22)),
+        ("ht\ntps://exa\tmple.org:7\r\nz/", "port-invalid", (25, 26)),
+        ("http://a:99999/", "port-out-of-range", (9, 14)),
+        ("http://u@/", "host-missing", (9, 10)),
+        ("http://:80/", "host-missing", (7, 8)),
+        ("http:///", "host-missing", (8, 8)),
+        ("http://[::1/", "ipv6-unclosed", (7, 11)),
+        ("http://[1:2:3]/", "ipv6-too-few-pieces", (8, 13)),
+        ("http://[::1.2.3]/", "ipv4-in-ipv6-too-few-parts", (15, 15)),
+        ("http://[:1]/", "ipv6-invalid-compression", (8, 9)),
+        ("http://1.2.3.4.5/", "ipv4-too-many-parts", (7, 16)),
+        ("http://1.2.300.4/", "ipv4-out-of-range-part", (11, 14)),
+        ("http://a%00b/", "domain-to-ascii", (7, 12)),
+        ("http://a^b/", "domain-to-ascii", (7, 10)),
+        ("foo://a b/", "host-invalid-code-point", (7, 8)),
+        ("foo://é\t<b/", "host-invalid-code-point", (9, 10)),
+    ] {
+        let e =
+            grammar_first_error(Profile::Whatwg, s).unwrap_or_else(|| panic!("{s:?}: no error"));
+        assert_eq!(
+            (e.code.as_str(), (e.span.start, e.span.end)),
+            (code, span),
+            "{s:?}"
+        );
+        assert_eq!(check_whatwg(s), Ok(()));
+    }
+    for s in [
+        "https://example.org/",
+        "a:b",
+        "http://a/\tb c\\d?e f#g h",
+        " https://a/ ",
+    ] {
+        assert_eq!(grammar_first_error(Profile::Whatwg, s), None, "{s:?}");
+        assert_eq!(check_whatwg(s), Ok(()));
+    }
+    // A profile whose mode writes no message answers through the analysis.
+    assert_eq!(explained(Profile::Rfc3986, "a b"), None);
 }
 
 #[test]
@@ -167,6 +333,7 @@ fn near_misses_of_the_corpus() {
             for p in RFC {
                 failures.extend(check(p, &m).err());
             }
+            failures.extend(check_whatwg(&m).err());
         }
     }
     assert!(n > 50_000, "only {n} near misses");
@@ -233,6 +400,54 @@ fn near_miss() -> impl Strategy<Value = String> {
     (scheme, prop::collection::vec(piece(), 0..12)).prop_map(|(s, v)| format!("{s}{}", v.concat()))
 }
 
+/// A piece of a generated near miss of a URL: what the URL Standard's states and host
+/// parser read (ports, IPv4 and IPv6 forms, dot segments, backslashes, tabs and newlines,
+/// IDNA labels), with the defects.
+fn url_piece() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => "[a-zA-Z0-9]{1,5}",
+        6 => prop::sample::select(vec![
+            ".", "/", "\\", "?", "#", "@", ":", ":80", ":8o", ":65536", ":", "[", "]", "[::1]",
+            "[1:2::3]", "[::1.2.3.4]", "[::1.2.3]", "[:1]", "[1::2::3]", "1.2.3.4", "0x7f.1",
+            "1.2.3.4.5", "256.1", "09", "..", "%2e", "%2E%2e", "%41", "%", "%zz", "xn--", "xn--a",
+            "a--b", "-a", "c:", "C|", "\n", "\r", "\t", " ", "%00", "^", "|", "<", "\u{0}",
+        ])
+        .prop_map(str::to_string),
+        2 => prop::sample::select(DEFECTS.to_vec()).prop_map(str::to_string),
+        1 => prop::sample::select(vec![
+            "é", "日本", "\u{A0}", "\u{200B}", "\u{200D}", "\u{AD}", "\u{FF0F}", "\u{FF0E}",
+            "שלום", "ß", "bücher", "\u{1F600}",
+        ])
+        .prop_map(str::to_string),
+    ]
+}
+
+fn url_near_miss() -> impl Strategy<Value = String> {
+    let scheme = prop::sample::select(vec![
+        "http://",
+        "https://",
+        "HTTP://",
+        "ws:",
+        "ftp://u:p@",
+        "file:",
+        "file://",
+        "file:///",
+        "http:\\\\",
+        "http:",
+        "a:",
+        "a://",
+        "mailto:",
+        "",
+        " ",
+        "\t",
+        "//",
+        "1a:",
+        "h\ntp://",
+    ]);
+    (scheme, prop::collection::vec(url_piece(), 0..12))
+        .prop_map(|(s, v)| format!("{s}{}", v.concat()))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
@@ -241,20 +456,37 @@ proptest! {
         for p in RFC {
             prop_assert_eq!(check(p, &s), Ok(()));
         }
+        prop_assert_eq!(check_whatwg(&s), Ok(()));
         prop_assert_eq!(check_auto(&s), Ok(()));
+    }
+
+    #[test]
+    fn generated_near_misses_of_urls(s in url_near_miss()) {
+        prop_assert_eq!(check_whatwg(&s), Ok(()));
     }
 }
 
-/// Every line of `IDBENCH_FIRST_ERROR_FILE` under rfc3986 and rfc3987 (the script runs it
-/// on the 1,000,000-line mixed set, in a release build).
+/// Every line of `IDBENCH_FIRST_ERROR_FILE` under rfc3986 and rfc3987, or under the
+/// profiles `IDBENCH_FIRST_ERROR_PROFILES` names (comma-separated, among those with the
+/// mode) (the scripts run it on the mixed set, in a release build).
 #[test]
 #[ignore = "needs IDBENCH_FIRST_ERROR_FILE; run by scripts/measure-first-error.sh"]
 fn every_line_of_a_file() {
     let Ok(path) = std::env::var("IDBENCH_FIRST_ERROR_FILE") else {
         return;
     };
+    let profiles: Vec<Profile> = match std::env::var("IDBENCH_FIRST_ERROR_PROFILES") {
+        Ok(names) => names
+            .split(',')
+            .map(|n| n.trim().parse().unwrap_or_else(|e| panic!("{n}: {e}")))
+            .collect(),
+        Err(_) => RFC.to_vec(),
+    };
+    for p in &profiles {
+        assert!(MODES.contains(p), "{p} has no first-error mode");
+    }
     let text = std::fs::read(&path).unwrap_or_default();
-    let (mut n, mut invalid) = (0u64, [0u64; 2]);
+    let (mut n, mut invalid) = (0u64, vec![0u64; profiles.len()]);
     let mut failures = Vec::new();
     for line in text.split(|&b| b == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -265,18 +497,23 @@ fn every_line_of_a_file() {
             continue;
         }
         n += 1;
-        for (i, p) in RFC.into_iter().enumerate() {
-            match check(p, s) {
-                Ok(()) => {}
-                Err(e) => failures.push(e),
-            }
+        for (i, &p) in profiles.iter().enumerate() {
+            let r = match p {
+                Profile::Whatwg => check_whatwg(s),
+                p => check(p, s),
+            };
+            failures.extend(r.err());
             invalid[i] += u64::from(grammar_first_place(p, s).is_some());
         }
     }
+    let counts: Vec<String> = profiles
+        .iter()
+        .zip(&invalid)
+        .map(|(p, k)| format!("{k} invalid under {p}"))
+        .collect();
     eprintln!(
-        "{n} lines of {path}: {} invalid under rfc3986, {} under rfc3987, {} disagreements",
-        invalid[0],
-        invalid[1],
+        "{n} lines of {path}: {}, {} disagreements",
+        counts.join(", "),
         failures.len()
     );
     assert!(n > 0, "no lines in {path}");

@@ -27,7 +27,7 @@ use crate::engine::abnf::{Grammar, Judge, Scratch};
 use crate::engine::descriptor::Quick;
 use crate::engine::namespaces::LayerScratch;
 use crate::engine::quick_check::quick_bytes;
-use crate::engine::{Profile, Severity, first_error, first_error_at, first_error_given};
+use crate::engine::{Profile, Severity, Span, first_error, first_error_given, grammar_first_place};
 
 /// A chunk is cut after the line that brings it past this many bytes.
 const CHUNK_BYTES: usize = 256 * 1024;
@@ -95,6 +95,7 @@ fn profile_error(
     bytes: &[u8],
     profile: &str,
     code: &'static str,
+    known: Option<Found>,
 ) -> (LabError, Option<crate::engine::Analysis>) {
     use crate::engine::Code;
     let own = |start: usize, end: usize| {
@@ -136,6 +137,27 @@ fn profile_error(
     if s.len() > crate::engine::FULL_PARSE_LIMIT {
         return (own(0, s.len()), None);
     }
+    // A grammar whose first-error mode writes its failure's message (the URL Standard's)
+    // gives the whole error object without an analysis (found with the verdict, when the
+    // verdict's run was that mode's).
+    let found = match known {
+        Some(Found::Explained(x)) => Some(Some(x)),
+        _ => crate::engine::specs::first_error_explained(p, s),
+    };
+    if let Some(found) = found {
+        let e = match found {
+            Some(x) if x.error.code.as_str() == code => LabError {
+                code,
+                start: x.error.span.start,
+                end: x.error.span.end,
+                expected: x.error.expected.iter().map(|e| e.to_string()).collect(),
+                spec: Some(x.error.spec),
+                message: Some(x.message),
+            },
+            _ => own(0, s.len()),
+        };
+        return (e, None);
+    }
     let a = crate::engine::analyze(
         s,
         &crate::engine::Options {
@@ -163,20 +185,28 @@ fn profile_error(
 
 /// Where the first error of a line that `profile` (by its name) judged invalid with `code`
 /// is, as [`profile_error`] places it, from the first-error mode: the error object of the
-/// text format, which shows its column and nothing else (no message, no expected set).
-fn error_place(bytes: &[u8], profile: &str, code: &'static str) -> LabError {
+/// text format, which shows its column and nothing else (no message, no expected set). The
+/// verdict is known, so the grammar alone is asked (not the quick recognizer again), and
+/// not even the grammar when the verdict's run found the place (`known`).
+fn error_place(bytes: &[u8], profile: &str, code: &'static str, known: Option<Found>) -> LabError {
+    let known = known.map(|k| match k {
+        Found::Place(sp) => sp,
+        Found::Explained(x) => x.error.span,
+    });
     let (start, end) = match std::str::from_utf8(bytes) {
         Err(e) => {
             let at = e.valid_up_to();
             (at, at + e.error_len().unwrap_or(bytes.len() - at))
         }
+        // Found with the verdict ([`judge_at`]).
+        Ok(_) if known.is_some() => known.map_or((0, 0), |sp| (sp.start, sp.end)),
         Ok(s) => profile
             .parse::<Profile>()
             .ok()
             .filter(|_| s.len() <= crate::engine::FULL_PARSE_LIMIT)
-            .and_then(|p| first_error_at(s, Some(p)).1)
-            .filter(|e| e.code.as_str() == code)
-            .map_or((0, s.len()), |e| (e.span.start, e.span.end)),
+            .and_then(|p| grammar_first_place(p, s))
+            .filter(|e| e.0.as_str() == code)
+            .map_or((0, s.len()), |e| (e.1.start, e.1.end)),
     };
     LabError {
         code,
@@ -306,25 +336,71 @@ struct Chunk {
 
 /// The verdict on one line: the profile shown and the first error's code, if any.
 fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'static str>) {
+    let (p, v, _) = judge_at(bytes, profile, false);
+    (p, v)
+}
+
+/// What the verdict's run of a grammar's first-error mode found besides the code, so that
+/// the line's error object needs no second run.
+enum Found {
+    /// The first error's span (its column).
+    Place(Span),
+    /// The whole first error with its message, from a mode that writes it (`explain`).
+    Explained(crate::engine::first_error_mode::Explained),
+}
+
+/// [`judge`], with what the grammar's first-error mode found when it was asked; `explain`:
+/// ask for the message too, where the mode writes it.
+fn judge_at(
+    bytes: &[u8],
+    profile: Option<Profile>,
+    explain: bool,
+) -> (&'static str, Result<(), &'static str>, Option<Found>) {
     // The quick path first, the full grammar only for what it cannot vouch for; the code
     // is a static string, so nothing is copied unless the line is printed. With a profile
     // given, a line the quick path accepts needs no UTF-8 check of its own:
     // `quick_bytes` accepts only UTF-8. Its answer is asked once: the grammar's
-    // first-error mode takes over where it cannot tell.
+    // first-error mode takes over where it cannot tell (as `first_error_given` asks it),
+    // and its place is kept.
     match profile {
         Some(p) => match quick_bytes(p, bytes) {
-            Quick::Valid => (p.name(), Ok(())),
+            Quick::Valid => (p.name(), Ok(()), None),
             q => match std::str::from_utf8(bytes) {
-                Ok(s) => (p.name(), first_error_given(p, s, q).map_or(Ok(()), Err)),
-                Err(_) => (p.name(), Err("not-utf8")),
+                Ok(s) if q == Quick::Unknown && s.len() <= crate::engine::FULL_PARSE_LIMIT => {
+                    let explained = explain
+                        .then(|| crate::engine::specs::first_error_explained(p, s))
+                        .flatten();
+                    if let Some(found) = explained {
+                        return match found {
+                            None => (p.name(), Ok(()), None),
+                            Some(x) => (
+                                p.name(),
+                                Err(x.error.code.as_str()),
+                                Some(Found::Explained(x)),
+                            ),
+                        };
+                    }
+                    match grammar_first_place(p, s) {
+                        None => (p.name(), Ok(()), None),
+                        Some((code, span)) => {
+                            (p.name(), Err(code.as_str()), Some(Found::Place(span)))
+                        }
+                    }
+                }
+                Ok(s) => (
+                    p.name(),
+                    first_error_given(p, s, q).map_or(Ok(()), Err),
+                    None,
+                ),
+                Err(_) => (p.name(), Err("not-utf8"), None),
             },
         },
         None => match std::str::from_utf8(bytes) {
             Ok(s) => {
                 let (p, first) = first_error(s, profile);
-                (p.name(), first.map_or(Ok(()), Err))
+                (p.name(), first.map_or(Ok(()), Err), None)
             }
-            Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8")),
+            Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8"), None),
         },
     }
 }
@@ -1228,6 +1304,8 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             continue;
         }
         let mut lab_error = None;
+        // What the verdict's first-error mode found, when it ran.
+        let mut place = None;
         let agreement = (ctx.agree.as_deref()).map(|ps| {
             let why = !ctx.quiet && matches!(ctx.format, Format::Json);
             super::check_agree::of_line(bytes, ps, why)
@@ -1245,7 +1323,14 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                     ("lab", Err(code))
                 }
             },
-            None => record.unwrap_or_else(|| judge(bytes, ctx.profile)),
+            None => record.unwrap_or_else(|| {
+                // The error object's message, where it is printed (JSON, annotations).
+                let explain =
+                    !ctx.quiet && (matches!(ctx.format, Format::Json) || ctx.annotations.is_some());
+                let (p, v, at) = judge_at(bytes, ctx.profile, explain);
+                place = at;
+                (p, v)
+            }),
         };
         // Plain `check` as JSON: the error object of an invalid line (`null` when valid);
         // its place also gives the text format's column and the annotations' regions.
@@ -1260,9 +1345,9 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             if let (Format::Text, None) = (ctx.format, ctx.annotations) {
                 // The text format shows only the column: the first-error mode finds it,
                 // with no analysis (the same place as `profile_error`'s).
-                lab_error = Some(error_place(bytes, shown_profile, code));
+                lab_error = Some(error_place(bytes, shown_profile, code, place));
             } else {
-                let (e, a) = profile_error(bytes, shown_profile, code);
+                let (e, a) = profile_error(bytes, shown_profile, code, place);
                 lab_error = Some(e);
                 analysis = a;
             }

@@ -12,6 +12,12 @@
 //! property tests (`tests/first_error.rs`) hold them equal on every corpus line and on
 //! generated near misses.
 //!
+//! The URL Standard's state machine (`specs/whatwg/parser.rs`) has the mode too, as a flag
+//! the machine checks rather than a sink: it runs as for its verdict (no URL record, no
+//! spans, no diagnostic list, no message) and keeps the failure's span and section as a
+//! full parse reports them, and the failure's message alone when asked
+//! (`specs::first_error_explained`, for `check`'s JSON error object).
+//!
 //! The other grammars answer through their verdict parse ([`Builder::verdict_only`], which
 //! keeps the first error only and skips the messages it can): [`super::grammar_first_error`]
 //! picks the way by profile.
@@ -55,6 +61,18 @@ impl FirstError {
                 expected: d.expected.clone(),
             })
     }
+}
+
+/// An input's first error with its message, as [`super::Analysis::first_error`] reports
+/// it: what a grammar whose first-error mode can write the one message of its failure
+/// gives (the URL Standard's state machine), so that a batch check's error object needs no
+/// analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    /// The first error.
+    pub error: FirstError,
+    /// What is wrong and what to do about it ([`Diagnostic::message`]).
+    pub message: String,
 }
 
 /// Where a grammar's output goes: a [`Builder`] (a full parse, [`Out::FULL`]) or a

@@ -54,8 +54,28 @@ pub use super::descriptor::{Abnf, Auto, ReadingMarks, Resolver};
 pub use super::family::{Family, leading_scheme, looks_like_urn, looks_like_xri};
 pub use super::handle::Profile;
 use super::tree::{Diagnostic, Tree};
-/// The grammars' first-error mode by profile (the RFC 3986 / RFC 3987 grammar has one).
-pub use uri::grammar::first_error_under;
+
+/// The first error of `input` under `profile` with its message, from the grammar's
+/// first-error mode, when that mode writes messages (the URL Standard's does; `None` for
+/// every other profile, whose message comes from the analysis). The inner `None`: the
+/// grammar reports no error.
+pub fn first_error_explained(
+    profile: Profile,
+    input: &str,
+) -> Option<Option<super::first_error_mode::Explained>> {
+    whatwg::first_error_explained_under(profile, input)
+}
+
+/// The grammars' first-error mode by profile: the RFC 3986 / RFC 3987 grammar's and the URL
+/// Standard's state machine's; `None` for a profile whose grammar has none.
+pub fn first_error_under(
+    profile: Profile,
+    input: &str,
+    expected: bool,
+) -> Option<Option<super::first_error_mode::FirstError>> {
+    whatwg::first_error_under(profile, input, expected)
+        .or_else(|| uri::grammar::first_error_under(profile, input, expected))
+}
 
 pub mod lab;
 pub mod uri;

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::encode::{self, EncodeSet};
-use super::{Ctx, Host, Mode};
+use super::{Ctx, Host};
 use crate::engine::codes::Code;
 use crate::engine::tree::Severity;
 
@@ -90,7 +90,7 @@ pub(super) fn parse_host(cx: &mut Ctx<'_>, a: usize, b: usize, opaque: bool) -> 
     // and no warning), and that does not end in a number. The domain parser lower-cases
     // it; a verdict needs no copy at all.
     if strict_ascii_quick(bytes) && !ends_in_number(input) {
-        if cx.mode == Mode::Verdict {
+        if cx.verdict_only() {
             // The verdict's record is never read: its host needs no text.
             return Some(Host::Empty);
         }

@@ -41,6 +41,7 @@ pub use encode::EncodeSet;
 pub use setters::{Component, Outcome, Set, set, set_on};
 
 use crate::engine::codes::{Code, Override, Overrides};
+use crate::engine::first_error_mode::{Explained, FirstError};
 use crate::engine::tree::{Diagnostic, Severity, Span};
 
 /// The codes the RFC profiles report that the URL Standard defines in its own words: their
@@ -478,6 +479,66 @@ pub fn verdict(input: &str) -> Result<(), Code> {
     parser::run_light(input, None, Mode::Verdict).map(|_| ())
 }
 
+/// The first error of `input` (no base) as [`crate::engine::analyze`] reports it under the
+/// whatwg profile (code, span, section, and the expected set when `expected`), `None` when
+/// it parses: the first-error mode ([`crate::engine::first_error_mode`]) of the state
+/// machine. The machine runs as for [`verdict`] (no record, no spans but the failure's,
+/// no diagnostic list, no message), and keeps the failure's place as the full parse does.
+pub fn first_error(input: &str, expected: bool) -> Option<FirstError> {
+    parser::run_first_error(input, false).and_then(|f| place(f, expected))
+}
+
+/// [`first_error`] with the failure's message, as the full analysis writes it: the one
+/// message of the parse, made only for the failure.
+pub fn first_error_explained(input: &str) -> Option<Explained> {
+    let f = parser::run_first_error(input, true)?;
+    let message = f.message.clone().unwrap_or_default();
+    Some(Explained {
+        error: place(f, true)?,
+        message,
+    })
+}
+
+/// A failure of [`Mode::FirstError`] as the analysis's first error: the tree's writer
+/// ([`tree::write`]) records the failing state's expected set at the failure's start.
+fn place(f: Failure, expected: bool) -> Option<FirstError> {
+    Some(FirstError {
+        code: f.code,
+        span: f.span?,
+        spec: f.spec,
+        expected: match expected {
+            true => tree::expected(f.code)
+                .map(<[_]>::to_vec)
+                .unwrap_or_default(),
+            false => Vec::new(),
+        },
+    })
+}
+
+/// True when `profile` is the URL Standard's (its descriptor is [`url_standard::WHATWG`]).
+fn is_whatwg(profile: crate::engine::Profile) -> bool {
+    std::ptr::eq(&*profile.descriptor(), &url_standard::WHATWG)
+}
+
+/// [`first_error`] when `profile` is the URL Standard's; `None` for any other profile (the
+/// spec table's `first_error_under` asks each grammar with a first-error mode in turn).
+pub fn first_error_under(
+    profile: crate::engine::Profile,
+    input: &str,
+    expected: bool,
+) -> Option<Option<FirstError>> {
+    is_whatwg(profile).then(|| first_error(input, expected))
+}
+
+/// [`first_error_explained`] when `profile` is the URL Standard's; `None` for any other
+/// profile (whose message comes from the full analysis).
+pub fn first_error_explained_under(
+    profile: crate::engine::Profile,
+    input: &str,
+) -> Option<Option<Explained>> {
+    is_whatwg(profile).then(|| first_error_explained(input))
+}
+
 /// The cleaned input and its map back to the original.
 pub(crate) struct Input<'a> {
     /// The input without leading and trailing C0 controls and spaces, and without tabs and
@@ -523,6 +584,24 @@ pub(crate) enum Mode {
     /// stops at the first state that cannot fail (path start, path, opaque path, query,
     /// fragment), and builds no record.
     Verdict,
+    /// [`Mode::Verdict`], and the failure's place as [`Mode::Full`] reports it (its span in
+    /// the input and its section), with its message when `message`: the first-error mode
+    /// ([`first_error`]). No record, no other span, no diagnostic list.
+    FirstError { message: bool },
+}
+
+/// The validation error that made a parse fail, as the machine met it.
+#[derive(Clone, Debug)]
+pub(crate) struct Failure {
+    pub code: Code,
+    /// The section it cites.
+    pub spec: &'static str,
+    /// Its span in the input, in [`Mode::FirstError`] (a full parse keeps it in its
+    /// diagnostic).
+    pub span: Option<Span>,
+    /// Its message, in [`Mode::FirstError`] with `message` set (a full parse keeps it in
+    /// its diagnostic).
+    pub message: Option<String>,
 }
 
 /// A diagnostic's message, built only when the parse keeps messages ([`Mode::Full`]): a
@@ -557,8 +636,9 @@ pub(crate) struct Ctx<'a> {
     pub validation_error: bool,
     /// What the parse builds.
     pub mode: Mode,
-    /// The code of the first error (the failure), in every mode.
-    pub failure: Option<Code>,
+    /// The first error (the failure), in every mode: its code and section, and in
+    /// [`Mode::FirstError`] its span (and message, when asked).
+    pub failure: Option<Failure>,
 }
 
 impl Ctx<'_> {
@@ -566,6 +646,12 @@ impl Ctx<'_> {
     #[inline]
     pub fn full(&self) -> bool {
         self.mode == Mode::Full
+    }
+    /// True when only the verdict (and the failure) is wanted: the machine stops at the
+    /// first state that cannot fail, and builds no record.
+    #[inline]
+    pub fn verdict_only(&self) -> bool {
+        matches!(self.mode, Mode::Verdict | Mode::FirstError { .. })
     }
     pub fn diag_at(
         &mut self,
@@ -580,7 +666,22 @@ impl Ctx<'_> {
             self.validation_error = true;
         }
         if severity == Severity::Error && self.failure.is_none() {
-            self.failure = Some(code);
+            // The one error of a parse without a base: every state that reports one fails.
+            if let Mode::FirstError { message: m } = self.mode {
+                self.failure = Some(Failure {
+                    code,
+                    spec: section,
+                    span: Some(self.input.span(a, b)),
+                    message: m.then(|| message.text()),
+                });
+                return;
+            }
+            self.failure = Some(Failure {
+                code,
+                spec: section,
+                span: None,
+                message: None,
+            });
         }
         if !self.full() {
             return;

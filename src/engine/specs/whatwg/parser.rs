@@ -9,7 +9,9 @@ use std::borrow::Cow;
 
 use super::encode::{self, EncodeSet};
 use super::host::parse_host;
-use super::{Ctx, Host, Input, Mode, Parsed, Spans, UrlPath, UrlRecord, default_port, is_special};
+use super::{
+    Ctx, Failure, Host, Input, Mode, Parsed, Spans, UrlPath, UrlRecord, default_port, is_special,
+};
 use crate::engine::codes::Code;
 use crate::engine::tree::{Severity, Span};
 
@@ -1226,7 +1228,7 @@ impl<'a> Machine<'a, '_> {
             }
             // A verdict is known once the states that can fail are behind: the path, query
             // and fragment states never fail.
-            if self.cx.mode == Mode::Verdict
+            if self.cx.verdict_only()
                 && matches!(
                     self.state,
                     State::PathStart
@@ -1310,8 +1312,32 @@ pub(super) fn run_light(
     } else {
         // Every failing state reports its error but the relative state without a base,
         // which the no-scheme state's missing-scheme error always comes before.
-        Err(m.cx.failure.unwrap_or(Code::MissingSchemeNonRelativeUrl))
+        Err(m
+            .cx
+            .failure
+            .map_or(Code::MissingSchemeNonRelativeUrl, |f| f.code))
     }
+}
+
+/// Runs the basic URL parser in [`Mode::FirstError`] (no base): the failure with its span
+/// in the input (and its message when `message`), `None` when the parse does not fail. The
+/// map back to the input is kept only when tabs or newlines were removed, as [`run`] keeps
+/// it; nothing else is built that [`run_light`]'s verdict does not build.
+pub(super) fn run_first_error(original: &str, message: bool) -> Option<Failure> {
+    let cleaned = clean(original, true);
+    let input = Input {
+        s: &cleaned.text,
+        map: cleaned.map,
+        lead: cleaned.lead,
+    };
+    let mut m = Machine::new(input, None, Mode::FirstError { message });
+    if m.go() {
+        return None;
+    }
+    // Without a base every failing state reports its error (see `run_light`); a failure
+    // without one would be a full parse's failure without an error, which has no first
+    // error either.
+    m.cx.failure
 }
 
 /// Runs the basic URL parser, keeping every span and diagnostic ([`Mode::Full`]).

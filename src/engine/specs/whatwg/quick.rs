@@ -4,16 +4,22 @@
 
 use crate::engine::descriptor::Quick;
 
-/// The URL Standard's basic URL parser, run without a tree: exact (the parse fails or it
-/// does not, and a failure names its validation error), since the standard's verdict is
-/// the state machine's. The common shapes are judged by [`super::verdict`]'s fast path
-/// without the machine. Input that is not UTF-8 is left to the full parse.
+/// The URL Standard's basic URL parser's verdict: exact where it says valid, and where
+/// [`super::verdict`]'s fast path names a failure (the common shapes); "don't know" for a
+/// failure only the state machine finds, which the machine's first-error mode
+/// ([`super::first_error`]) then names with its place, so that a batch check printing the
+/// column needs no third run. Input that is not UTF-8 is left to the full parse.
 pub fn whatwg(b: &[u8]) -> Quick {
     let Ok(s) = std::str::from_utf8(b) else {
         return Quick::Unknown;
     };
-    match super::verdict(s) {
-        Ok(()) => Quick::Valid,
-        Err(code) => Quick::Invalid(code.as_str()),
+    match super::fast::verdict(s) {
+        Some(Ok(())) => Quick::Valid,
+        Some(Err(code)) => Quick::Invalid(code.as_str()),
+        // The machine's verdict (the fast path has looked already).
+        None => match super::parser::run_light(s, None, super::Mode::Verdict) {
+            Ok(_) => Quick::Valid,
+            Err(_) => Quick::Unknown,
+        },
     }
 }

@@ -117,7 +117,7 @@ pub fn write(b: &mut Builder<'_>, parsed: &Parsed) {
 
 /// What the state that failed would have taken at the failure's first byte, for the
 /// failures a state raises on a code point it cannot take.
-fn expected(code: Code) -> Option<&'static [&'static str]> {
+pub(super) fn expected(code: Code) -> Option<&'static [&'static str]> {
     Some(match code {
         Code::PortInvalid => &["DIGIT", "\"/\"", "\"?\"", "\"#\""],
         Code::Ipv6InvalidCodePoint => &["HEXDIG", "\":\"", "\"]\""],

@@ -270,6 +270,8 @@ mod tests {
                 (Some(d), q) => assert_eq!(q, Quick::Invalid(d.code.as_str()), "{input}"),
             }
         }
+        // Where it cannot tell (the machine's shapes), batch checking's verdict is the
+        // first-error mode's, the same.
         for input in [
             "https://example.com/",
             "http://0x7f.1/",
@@ -280,10 +282,34 @@ mod tests {
         ] {
             let a = under(input);
             let q = crate::engine::specs::whatwg::quick::whatwg(input.as_bytes());
-            match a.first_error() {
-                None => assert_eq!(q, Quick::Valid, "{input}"),
-                Some(d) => assert_eq!(q, Quick::Invalid(d.code.as_str()), "{input}"),
+            let code = a.first_error().map(|d| d.code.as_str());
+            match q {
+                Quick::Unknown => {}
+                Quick::Valid => assert_eq!(code, None, "{input}"),
+                Quick::Invalid(c) => assert_eq!(Some(c), code, "{input}"),
             }
+            assert_eq!(
+                crate::engine::first_error(input, Some(Profile::Whatwg)),
+                (Profile::Whatwg, code),
+                "{input}"
+            );
+        }
+        // The common shapes are told without the machine.
+        for (input, q) in [
+            ("https://example.com/", Quick::Valid),
+            (
+                "no scheme",
+                Quick::Invalid("missing-scheme-non-relative-url"),
+            ),
+            ("https://example.org:7z/", Quick::Invalid("port-invalid")),
+            ("http://0x7f.1/", Quick::Valid),
+            ("http://[::1", Quick::Unknown),
+        ] {
+            assert_eq!(
+                crate::engine::specs::whatwg::quick::whatwg(input.as_bytes()),
+                q,
+                "{input}"
+            );
         }
     }
 }
