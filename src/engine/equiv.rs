@@ -807,7 +807,7 @@ fn compare_sides(
         .is_some_and(|s| s.equal);
     let difference = (!equivalent)
         .then(|| {
-            let finals = match kept.as_deref_mut() {
+            let finals = match kept {
                 Some(k) if ladder.final_a != ladder.final_b => k.last_trees(&d, &mut parses),
                 _ => None,
             };
