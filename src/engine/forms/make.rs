@@ -3,7 +3,6 @@
 
 use crate::engine::chars::is_ucschar;
 use crate::engine::codes::Code;
-use crate::engine::descriptor::Quick;
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::hosts;
 use crate::engine::pct::triplet_at;
@@ -142,11 +141,6 @@ fn iri_normal_check(
     iri: &GrammarEntry,
     iri_normal: &str,
 ) -> Option<Diagnostic> {
-    // A quick recognizer's "valid" is its grammar's: then there is nothing to say, and no
-    // parse (62 KB of nested cross-references made a 9.6 M-instruction parse).
-    if quick_of(iri).is_some_and(|q| q(iri_normal.as_bytes()) == Quick::Valid) {
-        return None;
-    }
     // The verdict parse: the same status and first error, without the other diagnostics.
     let (_, d) = iri.parse_verdict(iri_normal);
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
@@ -164,18 +158,6 @@ fn iri_normal_check(
             e.code, e.span, e.message
         ),
     ))
-}
-
-/// The quick recognizer of the built-in spec whose grammar `g` is, if it has one.
-fn quick_of(g: &GrammarEntry) -> Option<fn(&[u8]) -> Quick> {
-    crate::engine::specs::Profile::ALL
-        .iter()
-        .find_map(|p| match p.descriptor() {
-            crate::engine::specs::DescriptorRef::Builtin(d) if std::ptr::eq(&d.grammar, g) => {
-                d.quick
-            }
-            _ => None,
-        })
 }
 
 /// Notes where the §2.3.2 text and the reading taken (SPEC-NOTES XRI 1 and 2) part, at
