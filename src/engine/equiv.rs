@@ -466,7 +466,7 @@ pub fn compare(a: &str, b: &str, opts: &CompareOptions) -> Verdict {
 /// 9562 §4), those steps are rungs after the URN spec's, each citing its document.
 pub fn compare_with(a: &str, b: &str, opts: &CompareOptions, namespace: bool) -> Verdict {
     let o = options(opts.profile, namespace);
-    let mut v = compare_sides(analyze(a, &o), analyze(b, &o), opts, namespace);
+    let mut v = compare_sides(analyze(a, &o), analyze(b, &o), opts, namespace, None);
     v.parses += 2;
     v
 }
@@ -478,6 +478,29 @@ pub fn compare_with(a: &str, b: &str, opts: &CompareOptions, namespace: bool) ->
 /// [`compare_with`] gives on the two inputs, with the namespace layer when both sides
 /// were analysed with it ([`Analysis::namespace_layer`]).
 pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> Verdict {
+    compare_analyzed_in(aa, bb, opts, None)
+}
+
+/// [`compare_analyzed`], keeping each side's climb up the ladder (and its last text's
+/// tree) in `kept` between calls: a side whose input, analysis and options are those of
+/// the last call is not climbed again, so after an edit of one side only that side's
+/// rungs are rewritten. The verdict is the one [`compare_analyzed`] gives (but for
+/// [`Verdict::parses`], which counts only what this call parsed).
+pub fn compare_analyzed_kept(
+    aa: &Analysis,
+    bb: &Analysis,
+    opts: &CompareOptions,
+    kept: &mut KeptClimbs,
+) -> Verdict {
+    compare_analyzed_in(aa, bb, opts, Some(kept))
+}
+
+fn compare_analyzed_in(
+    aa: &Analysis,
+    bb: &Analysis,
+    opts: &CompareOptions,
+    kept: Option<&mut KeptClimbs>,
+) -> Verdict {
     let namespace = aa.namespace_layer && bb.namespace_layer;
     let mut parses = 0;
     let mut reuse = |an: &Analysis| {
@@ -502,7 +525,7 @@ pub fn compare_analyzed(aa: &Analysis, bb: &Analysis, opts: &CompareOptions) -> 
         }
     };
     let (ra, rb) = (reuse(aa), reuse(bb));
-    let mut v = compare_sides(ra, rb, opts, namespace);
+    let mut v = compare_sides(ra, rb, opts, namespace, kept);
     v.parses += parses;
     v
 }
@@ -575,8 +598,126 @@ pub(crate) fn climbed(
     (last, None)
 }
 
-/// The comparison of two analysed sides (each under `opts.profile`, or its own `auto`).
-fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: bool) -> Verdict {
+/// What a side's kept climb was made from: a climb is used again only for the same.
+#[derive(Clone, Debug, PartialEq)]
+struct SideKey {
+    input: String,
+    profile: Profile,
+    /// The analysis's layers, which may add to its tree.
+    layers: (bool, bool),
+    objective: Objective,
+    ignore_dollar: bool,
+    form: SideForm,
+    any_form: bool,
+}
+
+#[derive(Clone, Debug)]
+struct KeptSide {
+    key: SideKey,
+    climb: ladder::SideClimb,
+    /// The tree of the climb's last text, once a difference was located.
+    last_tree: Option<crate::engine::tree::Tree>,
+}
+
+/// Each side's climb up the comparison's ladder, kept by a caller that compares again and
+/// again as one side changes (the workbench's diff mode): see [`compare_analyzed_kept`].
+/// An engine value; the caller only holds it.
+#[derive(Clone, Debug, Default)]
+pub struct KeptClimbs {
+    sides: [Option<KeptSide>; 2],
+    climbs: u64,
+}
+
+impl KeptClimbs {
+    /// How many sides were climbed (not taken as kept) since the value was made.
+    pub fn climbs(&self) -> u64 {
+        self.climbs
+    }
+
+    /// The ladder of `sides` (analysed under `profile`), climbing only a side not kept.
+    fn ladder(
+        &mut self,
+        d: &Descriptor,
+        opts: &CompareOptions,
+        profile: Profile,
+        sides: [&Analysis; 2],
+    ) -> ladder::Ladder {
+        let any = ladder::any_form(opts);
+        let mut reused = [false; 2];
+        for (i, an) in sides.iter().enumerate() {
+            let form = if i == 0 { opts.a_form } else { opts.b_form };
+            let key = SideKey {
+                input: an.input.clone(),
+                profile,
+                layers: (an.namespace_layer, an.scheme_spec.is_some()),
+                objective: opts.objective,
+                ignore_dollar: opts.ignore_dollar,
+                form,
+                any_form: any,
+            };
+            if self.sides[i].as_ref().is_some_and(|k| k.key == key) {
+                reused[i] = true;
+                continue;
+            }
+            self.climbs += 1;
+            let climb = ladder::climb_side(d, d.ladder, opts, (form, any), (&an.input, &an.tree));
+            self.sides[i] = Some(KeptSide {
+                key,
+                climb,
+                last_tree: None,
+            });
+        }
+        let side = |k: &KeptSide, reused: bool| {
+            let mut s = k.climb.side.clone();
+            if reused {
+                s.parses = 0; // counted by the call that parsed
+            }
+            s
+        };
+        match &self.sides {
+            [Some(a), Some(b)] => ladder::join(
+                opts,
+                (&a.climb, side(a, reused[0])),
+                (&b.climb, side(b, reused[1])),
+            ),
+            _ => ladder::build(
+                d,
+                d.ladder,
+                opts,
+                (&sides[0].input, &sides[0].tree),
+                (&sides[1].input, &sides[1].tree),
+            ),
+        }
+    }
+
+    /// The trees of both kept climbs' last texts, parsed under `d` where not kept yet.
+    fn last_trees(
+        &mut self,
+        d: &Descriptor,
+        parses: &mut u64,
+    ) -> Option<(&crate::engine::tree::Tree, &crate::engine::tree::Tree)> {
+        for k in self.sides.iter_mut().flatten() {
+            if k.last_tree.is_none() {
+                *parses += 1;
+                k.last_tree = Some(d.grammar.parse_verdict(&k.climb.last).0);
+            }
+        }
+        match &self.sides {
+            [Some(a), Some(b)] => Some((a.last_tree.as_ref()?, b.last_tree.as_ref()?)),
+            _ => None,
+        }
+    }
+}
+
+/// The comparison of two analysed sides (each under `opts.profile`, or its own `auto`),
+/// with each side's climb taken from `kept` when it holds it.
+fn compare_sides(
+    aa: Analysis,
+    bb: Analysis,
+    opts: &CompareOptions,
+    namespace: bool,
+    kept: Option<&mut KeptClimbs>,
+) -> Verdict {
     let (a, b) = (aa.input.clone(), bb.input.clone());
     let (a, b) = (a.as_str(), b.as_str());
     let mut parses = 0;
@@ -611,7 +752,12 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
         _ => profile.descriptor(),
     };
     let spec = d.ladder;
-    let ladder = ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree));
+    // A lab's descriptor is made afresh at each call: its climbs are not kept.
+    let mut kept = kept.filter(|_| aa.lab.is_none() && bb.lab.is_none());
+    let ladder = match kept.as_deref_mut() {
+        Some(k) => k.ladder(&d, opts, profile, [&aa, &bb]),
+        None => ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree)),
+    };
     // The namespace's rungs, after the URN spec's: on the texts of its last rung.
     let ns_steps = if namespace && profile.offers().namespaces {
         let (la, lb) = ladder
@@ -660,7 +806,13 @@ fn compare_sides(aa: Analysis, bb: Analysis, opts: &CompareOptions, namespace: b
         .or(ladder.steps.last())
         .is_some_and(|s| s.equal);
     let difference = (!equivalent)
-        .then(|| locate::locate(&d, spec, opts, &ladder, &mut parses))
+        .then(|| {
+            let finals = match kept {
+                Some(k) if ladder.final_a != ladder.final_b => k.last_trees(&d, &mut parses),
+                _ => None,
+            };
+            locate::locate(&d, spec, opts, &ladder, finals, &mut parses)
+        })
         .flatten();
     let ladder::Ladder {
         mut steps,

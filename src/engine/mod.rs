@@ -276,6 +276,10 @@ pub fn analyze_in(
                 (Status::NotApplicable, None)
             } else if let Some((_, _, d)) = tried.iter().find(|(q, _, _)| *q == p) {
                 (status_of(d), first(d))
+            } else if quick_check::quick_verdict(p, input) == Some(None) {
+                // The quick recognizer's "valid" is the full grammar's (no error, so no
+                // first error to keep): no parse, no tree.
+                (Status::Valid, None)
             } else {
                 // Only the verdict and its first error are kept of this parse.
                 let d = specs::parse_verdict(p, input).1;

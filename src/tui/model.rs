@@ -49,9 +49,20 @@ impl Comparison {
     /// Compares the inputs of `a` and `b` under `opts` (the verdict shown), and under every
     /// profile that applies to both (the strip's cells).
     pub fn of(a: &Analysis, b: &Analysis, opts: CompareOptions) -> Comparison {
+        Comparison::of_kept(a, b, opts, &mut equiv::KeptClimbs::default())
+    }
+
+    /// [`Comparison::of`], with each side's climb up the ladder kept in `kept` from one
+    /// comparison to the next: after an edit of one side, only that side climbs again.
+    pub fn of_kept(
+        a: &Analysis,
+        b: &Analysis,
+        opts: CompareOptions,
+        kept: &mut equiv::KeptClimbs,
+    ) -> Comparison {
         // The sides' own analyses serve (no parse again), and on long sides the other
         // profiles are not compared at each keystroke (the ladder pane says so).
-        let verdict = equiv::compare_analyzed(a, b, &opts);
+        let verdict = equiv::compare_analyzed_kept(a, b, &opts, kept);
         let (per_profile, note) = equiv::compare_per_profile_bounded(a, b, &verdict, &opts);
         Comparison {
             verdict,
@@ -134,6 +145,9 @@ pub struct Model {
     scheme_spec: bool,
     /// How many times the inputs have been compared since the start.
     comparisons: u64,
+    /// Each side's climb up the comparison's ladder, kept between comparisons (an engine
+    /// value: the engine decides when a side must climb again).
+    climbs: equiv::KeptClimbs,
     /// How many texts those comparisons parsed ([`crate::engine::equiv::Verdict::parses`]).
     compare_parses: u64,
     /// How many times an input has been analysed since the start.
@@ -307,6 +321,7 @@ impl Model {
             namespace: true,
             scheme_spec: true,
             comparisons: 0,
+            climbs: equiv::KeptClimbs::default(),
             compare_parses: 0,
             analyses: 0,
             resolutions: 0,
@@ -524,7 +539,8 @@ impl Model {
     fn compare(&mut self) {
         self.comparisons += 1;
         let list = self.comparison.as_ref().map(|c| c.list).unwrap_or_default();
-        let mut c = Comparison::of(&self.docs[0], &self.docs[1], self.options());
+        let opts = self.options();
+        let mut c = Comparison::of_kept(&self.docs[0], &self.docs[1], opts, &mut self.climbs);
         self.compare_parses += c.verdict.parses;
         c.list = list;
         c.list.clamp(c.verdict.steps.len());

@@ -105,6 +105,7 @@ impl OffsetMap {
 /// One side as the rungs see it: the text they rewrite (the input, or what it became when
 /// brought back from another form or stripped of "$" cross-references), its tree, and how
 /// to map offsets in that text back to the input.
+#[derive(Clone, Debug)]
 pub(super) struct Side {
     /// The input as given.
     pub input: String,
@@ -203,142 +204,133 @@ pub(super) struct Ladder {
     pub rules: Rewrites,
 }
 
-struct Climb<'d> {
-    d: &'d Descriptor,
-    a: Side,
-    b: Side,
-    rules: Rewrites,
-    cur_a: String,
-    cur_b: String,
-    steps: Vec<Step>,
+/// One rung as one side climbed it: the side's text after it, and what decides the rung's
+/// name or whether it shows when the other side is known.
+#[derive(Clone, Debug)]
+struct SideStep {
+    name: &'static str,
+    spec: &'static str,
+    text: String,
+    kind: StepKind,
 }
 
-impl Climb<'_> {
-    fn push(&mut self, name: impl Into<String>, spec: &'static str) {
-        self.steps.push(Step {
-            name: name.into(),
-            spec,
-            a: self.cur_a.clone(),
-            b: self.cur_b.clone(),
-            equal: self.cur_a == self.cur_b,
-        });
-    }
-
-    /// Rewrites both sides by the rules so far plus `add`.
-    fn apply(&mut self, add: Rewrites) {
-        self.rules = self.rules | add;
-        let (ra, da) = rewrite(&self.a.text, Under::of(self.d), &self.a.tree, self.rules);
-        let (rb, db) = rewrite(&self.b.text, Under::of(self.d), &self.b.tree, self.rules);
-        self.a.note(da);
-        self.b.note(db);
-        self.cur_a = ra;
-        self.cur_b = rb;
-    }
-
-    fn rung(&mut self, name: impl Into<String>, spec: &'static str, add: Rewrites) {
-        self.apply(add);
-        self.push(name, spec);
-    }
-
-    /// RFC 3986 §6.2.3 on top of the rules so far, with the "mailto" domain's case.
-    fn scheme_rung(&mut self, spec: &'static str) {
-        self.apply(Rewrites::SCHEME_BASED);
-        self.cur_a = mailto_domain_case(&self.cur_a);
-        self.cur_b = mailto_domain_case(&self.cur_b);
-        self.push(
-            "scheme-based normalization: default port, empty path, \"mailto\" domain case",
-            spec,
-        );
-    }
-
-    /// RFC 3987 §5.3.3: the host of a DNS scheme (and each "mailto" domain) compared in
-    /// ACE form, after UTS #46 ToASCII. A rung only when it changes a side, so that the
-    /// ladder of two ASCII-host identifiers stays as it was.
-    fn idn_rung(&mut self) {
-        let a = ace_hosts(&self.cur_a, &self.d.grammar);
-        let b = ace_hosts(&self.cur_b, &self.d.grammar);
-        if a.is_none() && b.is_none() {
-            return;
-        }
-        if let Some(a) = a {
-            self.cur_a = a;
-        }
-        if let Some(b) = b {
-            self.cur_b = b;
-        }
-        self.push(
-            "internationalized host names compared in ACE form (UTS #46 ToASCII)",
-            "RFC 3987 §5.3.3",
-        );
-    }
-
-    fn finish(self) -> Ladder {
-        Ladder {
-            steps: self.steps,
-            a: self.a,
-            b: self.b,
-            final_a: self.cur_a,
-            final_b: self.cur_b,
-            rules: self.rules,
-        }
-    }
+#[derive(Clone, Copy, Debug)]
+enum StepKind {
+    /// A rung every comparison shows, named `name`.
+    Always,
+    /// RFC 3987 §5.3.2.2's rung: whether this side is not in NFC (the name says which).
+    NotNfc(bool),
+    /// A rung shown when it applies to either side: whether it applies to this one.
+    IfEither(bool),
+    /// XRI §2.5.2's rung, named after both sides' forms.
+    SideForms,
 }
 
-/// Climbs the ladder `spec` describes for `a` and `b`, parsed under the spec `d` as `ta`
-/// and `tb`.
-pub(super) fn build(
+/// One side up a ladder, every rung kept: what [`join`] pairs with the other side's climb
+/// into the two-sided [`Ladder`]. Each rung rewrites a side from its own text and tree,
+/// so a side's climb never reads the other side: a caller comparing again after one side
+/// changed climbs only that side ([`super::KeptClimbs`]).
+#[derive(Clone, Debug)]
+pub(super) struct SideClimb {
+    /// The side as the rungs left it.
+    pub side: Side,
+    steps: Vec<SideStep>,
+    /// The text after the last rung.
+    pub last: String,
+    /// The rules of the last rung.
+    pub rules: Rewrites,
+}
+
+const SCHEME_RUNG: &str =
+    "scheme-based normalization: default port, empty path, \"mailto\" domain case";
+const IDN_RUNG: &str = "internationalized host names compared in ACE form (UTS #46 ToASCII)";
+
+/// Climbs the ladder `spec` describes for one side, `a` parsed under the spec `d` as `ta`,
+/// written in `form` (`any_form`: either side is written in a form other than as given).
+pub(super) fn climb_side(
     d: &Descriptor,
     spec: &LadderSpec,
     opts: &CompareOptions,
+    (form, any_form): (SideForm, bool),
     (a, ta): (&str, &Tree),
-    (b, tb): (&str, &Tree),
-) -> Ladder {
-    let mut c = Climb {
-        d,
-        a: Side::new(a, ta.clone()),
-        b: Side::new(b, tb.clone()),
-        rules: Rewrites::NONE,
-        cur_a: a.to_string(),
-        cur_b: b.to_string(),
+) -> SideClimb {
+    let under = Under::of(d);
+    let mut c = SideClimb {
+        side: Side::new(a, ta.clone()),
         steps: Vec::new(),
+        last: a.to_string(),
+        rules: Rewrites::NONE,
+    };
+    // Rewrites the side by the rules so far plus `add`.
+    let apply = |c: &mut SideClimb, add: Rewrites| {
+        c.rules = c.rules | add;
+        let (r, diags) = rewrite(&c.side.text, under, &c.side.tree, c.rules);
+        c.side.note(diags);
+        c.last = r;
+    };
+    let push = |c: &mut SideClimb, name: &'static str, spec: &'static str, kind: StepKind| {
+        c.steps.push(SideStep {
+            name,
+            spec,
+            text: c.last.clone(),
+            kind,
+        });
     };
     for &rung in spec.rungs {
         match rung {
             Rung::FormsSteps => {
                 for s in d.forms.steps(opts.objective == Objective::Cache) {
-                    c.rung(s.name, s.spec, s.rules);
+                    apply(&mut c, s.rules);
+                    push(&mut c, s.name, s.spec, StepKind::Always);
                 }
             }
-            Rung::Rewrites { name, spec, rules } => c.rung(name, spec, rules),
-            Rung::SyntaxBased { name, spec } => c.rung(name, spec, union_of(d.forms)),
-            Rung::NoCharacterNormalization { spec } => {
-                let not_nfc: Vec<&str> = [("A", a), ("B", b)]
-                    .into_iter()
-                    .filter(|(_, s)| nfc(s) != *s)
-                    .map(|(n, _)| n)
-                    .collect();
-                let name = match not_nfc.as_slice() {
-                    [] => {
-                        "character normalization: none applied (both sides are in NFC)".to_string()
-                    }
-                    [one] => format!(
-                        "character normalization: none applied, comparison MUST NOT normalize \
-                         (side {one} is not in NFC)"
-                    ),
-                    _ => "character normalization: none applied, comparison MUST NOT normalize \
-                          (neither side is in NFC)"
-                        .to_string(),
-                };
-                c.push(name, spec);
+            Rung::Rewrites { name, spec, rules } => {
+                apply(&mut c, rules);
+                push(&mut c, name, spec, StepKind::Always);
             }
-            Rung::SchemeBased { spec } => c.scheme_rung(spec),
-            Rung::IdnHosts => c.idn_rung(),
-            Rung::SideForms { spec } => side_forms_rung(&mut c, opts, spec),
+            Rung::SyntaxBased { name, spec } => {
+                apply(&mut c, union_of(d.forms));
+                push(&mut c, name, spec, StepKind::Always);
+            }
+            Rung::NoCharacterNormalization { spec } => {
+                push(&mut c, "", spec, StepKind::NotNfc(nfc(a) != a));
+            }
+            Rung::SchemeBased { spec } => {
+                // RFC 3986 §6.2.3 on top of the rules so far, with the "mailto" domain's case.
+                apply(&mut c, Rewrites::SCHEME_BASED);
+                c.last = mailto_domain_case(&c.last);
+                push(&mut c, SCHEME_RUNG, spec, StepKind::Always);
+            }
+            Rung::IdnHosts => {
+                // RFC 3987 §5.3.3: the host of a DNS scheme (and each "mailto" domain)
+                // compared in ACE form, after UTS #46 ToASCII. A rung only when it changes
+                // a side, so that the ladder of two ASCII-host identifiers stays as it was.
+                let ace = ace_hosts(&c.last, &d.grammar);
+                let changed = ace.is_some();
+                if let Some(x) = ace {
+                    c.last = x;
+                }
+                push(
+                    &mut c,
+                    IDN_RUNG,
+                    "RFC 3987 §5.3.3",
+                    StepKind::IfEither(changed),
+                );
+            }
+            Rung::SideForms { spec } => {
+                if any_form {
+                    if let Some(from_iri) = d.forms.from_iri_normal {
+                        back_to_xri_normal(&mut c.side, &d.grammar, from_iri, form);
+                    }
+                    c.last = c.side.text.clone();
+                    push(&mut c, "", spec, StepKind::SideForms);
+                }
+            }
             Rung::IgnoreDollar { name, spec } => {
                 if opts.ignore_dollar {
-                    remove_dollar_xrefs(&mut c.a, &d.grammar);
-                    remove_dollar_xrefs(&mut c.b, &d.grammar);
-                    c.rung(name, spec, Rewrites::NONE);
+                    remove_dollar_xrefs(&mut c.side, &d.grammar);
+                    apply(&mut c, Rewrites::NONE);
+                    push(&mut c, name, spec, StepKind::Always);
                 }
             }
             Rung::Serializations {
@@ -351,25 +343,100 @@ pub(super) fn build(
                 } else {
                     "href"
                 };
-                if let Some(v) = c.a.tree.root().attr(key) {
-                    c.cur_a = v.to_string();
+                if let Some(v) = c.side.tree.root().attr(key) {
+                    c.last = v.to_string();
                 }
-                if let Some(v) = c.b.tree.root().attr(key) {
-                    c.cur_b = v.to_string();
-                }
-                c.push(name, spec);
+                push(&mut c, name, spec, StepKind::Always);
             }
             Rung::DollarKept { name, spec } => {
-                if !opts.ignore_dollar
-                    && (has_dollar_xref(&c.a.tree, &c.a.text)
-                        || has_dollar_xref(&c.b.tree, &c.b.text))
-                {
-                    c.push(name, spec);
+                if !opts.ignore_dollar {
+                    let has = has_dollar_xref(&c.side.tree, &c.side.text);
+                    push(&mut c, name, spec, StepKind::IfEither(has));
                 }
             }
         }
     }
-    c.finish()
+    c
+}
+
+/// The two-sided ladder of two sides' climbs (of one ladder under the same options): the
+/// steps [`build`] gives. The sides' own values are handed over (`a`, `b`).
+pub(super) fn join(
+    opts: &CompareOptions,
+    (ca, a): (&SideClimb, Side),
+    (cb, b): (&SideClimb, Side),
+) -> Ladder {
+    let which = |f: SideForm| match f {
+        SideForm::AsIs => "as given",
+        SideForm::IriNormal => "from IRI-normal form",
+        SideForm::UriNormal => "from URI-normal form",
+    };
+    let mut steps = Vec::with_capacity(ca.steps.len());
+    for (x, y) in ca.steps.iter().zip(&cb.steps) {
+        let name = match (x.kind, y.kind) {
+            (StepKind::NotNfc(na), StepKind::NotNfc(nb)) => match (na, nb) {
+                (false, false) => {
+                    "character normalization: none applied (both sides are in NFC)".to_string()
+                }
+                (true, false) | (false, true) => format!(
+                    "character normalization: none applied, comparison MUST NOT normalize \
+                     (side {} is not in NFC)",
+                    if na { "A" } else { "B" }
+                ),
+                (true, true) => "character normalization: none applied, comparison MUST NOT \
+                                 normalize (neither side is in NFC)"
+                    .to_string(),
+            },
+            (StepKind::IfEither(fa), StepKind::IfEither(fb)) => {
+                if !(fa || fb) {
+                    continue;
+                }
+                x.name.to_string()
+            }
+            (StepKind::SideForms, _) => format!(
+                "all forms of one XRI are equivalent: back to XRI-normal form (A {}, B {})",
+                which(opts.a_form),
+                which(opts.b_form)
+            ),
+            _ => x.name.to_string(),
+        };
+        steps.push(Step {
+            name,
+            spec: x.spec,
+            a: x.text.clone(),
+            b: y.text.clone(),
+            equal: x.text == y.text,
+        });
+    }
+    Ladder {
+        steps,
+        a,
+        b,
+        final_a: ca.last.clone(),
+        final_b: cb.last.clone(),
+        rules: ca.rules,
+    }
+}
+
+/// Whether either side is written in a form other than as given (XRI §2.5.2's rung).
+pub(super) fn any_form(opts: &CompareOptions) -> bool {
+    opts.a_form != SideForm::AsIs || opts.b_form != SideForm::AsIs
+}
+
+/// Climbs the ladder `spec` describes for `a` and `b`, parsed under the spec `d` as `ta`
+/// and `tb`.
+pub(super) fn build(
+    d: &Descriptor,
+    spec: &LadderSpec,
+    opts: &CompareOptions,
+    (a, ta): (&str, &Tree),
+    (b, tb): (&str, &Tree),
+) -> Ladder {
+    let any = any_form(opts);
+    let ca = climb_side(d, spec, opts, (opts.a_form, any), (a, ta));
+    let cb = climb_side(d, spec, opts, (opts.b_form, any), (b, tb));
+    let (sa, sb) = (ca.side.clone(), cb.side.clone());
+    join(opts, (&ca, sa), (&cb, sb))
 }
 
 /// One side alone up the ladder `spec` describes: the text [`build`] gives as side A's
@@ -464,33 +531,6 @@ fn union_of(forms: &FormsSpec) -> Rewrites {
         .steps(false)
         .iter()
         .fold(Rewrites::NONE, |r, s| r | s.rules)
-}
-
-/// XRI Syntax 2.0 §2.5.2: all forms of one XRI are equivalent, so a side written in IRI-
-/// or URI-normal form is brought back to XRI-normal form first (a rung only when one is).
-fn side_forms_rung(c: &mut Climb<'_>, opts: &CompareOptions, spec: &'static str) {
-    if opts.a_form == SideForm::AsIs && opts.b_form == SideForm::AsIs {
-        return;
-    }
-    if let Some(from_iri) = c.d.forms.from_iri_normal {
-        back_to_xri_normal(&mut c.a, &c.d.grammar, from_iri, opts.a_form);
-        back_to_xri_normal(&mut c.b, &c.d.grammar, from_iri, opts.b_form);
-    }
-    c.cur_a = c.a.text.clone();
-    c.cur_b = c.b.text.clone();
-    let which = |f: SideForm| match f {
-        SideForm::AsIs => "as given",
-        SideForm::IriNormal => "from IRI-normal form",
-        SideForm::UriNormal => "from URI-normal form",
-    };
-    c.push(
-        format!(
-            "all forms of one XRI are equivalent: back to XRI-normal form (A {}, B {})",
-            which(opts.a_form),
-            which(opts.b_form)
-        ),
-        spec,
-    );
 }
 
 /// XRI Syntax 2.0 §2.5.2: brings a side written in IRI- or URI-normal form back to

@@ -493,22 +493,34 @@ fn reason(
 }
 
 /// The first difference of the ladder's final texts, located in both inputs; the parses
-/// it makes are added to `parses`.
+/// it makes are added to `parses`. `finals`: the final texts' trees under `d`, when the
+/// caller kept them (then nothing is parsed).
 pub(super) fn locate(
     d: &Descriptor,
     spec: &LadderSpec,
     opts: &CompareOptions,
     l: &Ladder,
+    finals: Option<(&Tree, &Tree)>,
     parses: &mut u64,
 ) -> Option<Difference> {
     if l.final_a == l.final_b {
         return None;
     }
-    // Only the trees are needed: the verdict parse keeps no diagnostic past the first error.
-    *parses += 2;
-    let (ta, _) = d.grammar.parse_verdict(&l.final_a);
-    let (tb, _) = d.grammar.parse_verdict(&l.final_b);
-    let (at_a, at_b) = first_difference(&ta, &l.final_a, &tb, &l.final_b);
+    let parsed;
+    let (ta, tb) = match finals {
+        Some(t) => t,
+        None => {
+            // Only the trees are needed: the verdict parse keeps no diagnostic past the
+            // first error.
+            *parses += 2;
+            parsed = (
+                d.grammar.parse_verdict(&l.final_a).0,
+                d.grammar.parse_verdict(&l.final_b).0,
+            );
+            (&parsed.0, &parsed.1)
+        }
+    };
+    let (at_a, at_b) = first_difference(ta, &l.final_a, tb, &l.final_b);
     let kind = match (at_a, at_b) {
         (At::Node(n), _) | (At::Missing { .. }, At::Node(n)) => n.kind(),
         (At::Missing { parent, .. }, At::Missing { .. }) => parent.kind(),

@@ -120,7 +120,7 @@ fn the_generic_ladder_is_simple_string_comparison() {
     let names: Vec<_> = l.steps.iter().map(|s| (s.name.as_str(), s.spec)).collect();
     assert_eq!(names, [("simple string comparison", "RFC 3986 §6.2.1")]);
     assert!(!l.steps[0].equal);
-    let d = locate::locate(&rfc3986, &GENERIC_LADDER, &o, &l, &mut 0).expect("they differ");
+    let d = locate::locate(&rfc3986, &GENERIC_LADDER, &o, &l, None, &mut 0).expect("they differ");
     assert_eq!(d.kind, NodeKind::Scheme);
     assert_eq!(
         d.reason,

@@ -141,9 +141,10 @@ fn iri_normal_check(
     iri: &GrammarEntry,
     iri_normal: &str,
 ) -> Option<Diagnostic> {
-    let (_, d) = iri.parse(iri_normal);
+    // The verdict parse: the same status and first error, without the other diagnostics.
+    let (_, d) = iri.parse_verdict(iri_normal);
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
-    let (_, own) = own.parse(input);
+    let (_, own) = own.parse_verdict(input);
     if own.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }
@@ -164,9 +165,20 @@ fn iri_normal_check(
 /// rule list "%23") and a "//" after a scheme inside one (the spec's example leaves it).
 fn escaping_notes(input: &str, tree: &Tree, diags: &mut Vec<Diagnostic>) {
     let (mut hash, mut slashes) = (false, false);
-    let outermost = tree.iter().filter(|n| {
-        n.kind() == NodeKind::Xref && !n.ancestors().any(|a| a.kind() == NodeKind::Xref)
-    });
+    // The outermost cross-references, in input order: a walk down the tree that does not
+    // enter a cross-reference (asking each node for its ancestors cost a walk up per node,
+    // quadratic in the nesting).
+    let mut outermost = Vec::new();
+    let mut stack = vec![tree.root()];
+    while let Some(n) = stack.pop() {
+        if n.kind() == NodeKind::Xref {
+            outermost.push(n);
+            continue;
+        }
+        let at = stack.len();
+        stack.extend(n.children());
+        stack[at..].reverse();
+    }
     for x in outermost {
         let s = x.span();
         let text = x.text(input);

@@ -214,11 +214,16 @@ impl Emitter<'_> {
                 from = start + i;
                 continue;
             }
-            let Some(c) = s.get(i..).and_then(|t| t.chars().next()) else {
+            // The characters up to the next "%" join the run as they are, at once.
+            let k = b[i..]
+                .iter()
+                .position(|&x| x == b'%')
+                .map_or(b.len(), |k| i + k);
+            let Some(t) = s.get(i..k) else {
                 break;
             };
-            self.run.push(c);
-            i += c.len_utf8();
+            self.run.push_str(t);
+            i = k;
         }
         self.flush(from, end, cx);
     }
@@ -231,9 +236,11 @@ impl Emitter<'_> {
         }
         let run = std::mem::take(&mut self.run);
         let nfkc = self.rules.contains(Rewrites::NFKC);
-        let normalized: Option<String> = (nfkc && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
-            .then(|| self.nfkc_keeping_delimiters(&run, from, to))
-            .filter(|n| *n != run);
+        // ASCII is its own NFKC: only a run with other characters is asked.
+        let normalized: Option<String> =
+            (nfkc && !run.is_ascii() && is_nfkc_quick(run.chars()) != IsNormalized::Yes)
+                .then(|| self.nfkc_keeping_delimiters(&run, from, to))
+                .filter(|n| *n != run);
         if let Some(n) = &normalized {
             self.nfkc_diagnostics(&run, n, Span::new(from, to));
         }
