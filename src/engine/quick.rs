@@ -153,33 +153,46 @@ fn is_at(b: &[u8], i: usize, end: usize, class: u16) -> bool {
     i < end && b.get(i).is_some_and(|&c| is(c, class))
 }
 
-/// The index of the first byte of `b[i..end]` not in `class`, or `end`. Four bytes at a
-/// time: the position of the first miss in a group comes from a bit mask rather than from a
-/// byte loop whose length the branch predictor cannot guess.
+/// The index of the first byte of `b[i..end]` not in `class`, or `end` (`i` when `i` is past
+/// `end`).
+///
+/// Eight bytes at a time: the class bits of a block's eight bytes are ANDed together and
+/// tested once, so a run costs about two instructions a byte (a load and an AND with the
+/// table) and one branch a block; only the block that holds the first miss is walked byte by
+/// byte. Written by hand because no crate searches for "the first byte outside a 256-entry
+/// class table" (`memchr` finds up to three given bytes, and a component's class excludes
+/// dozens), and the crate forbids the `unsafe` that SIMD intrinsics would need. (Sixteen
+/// bytes at a time, as range compares the compiler vectorizes, was tried: inside this crate
+/// it did not vectorize them, and ran at twice the cost.)
 #[inline(always)]
-fn skip(b: &[u8], mut i: usize, end: usize, class: u16) -> usize {
-    let end = end.min(b.len());
-    while let Some(&[c0, c1, c2, c3]) = b.get(i..end).and_then(|t| t.first_chunk::<4>()) {
-        let (k0, k1, k2, k3) = (
-            CLASS[c0 as usize],
-            CLASS[c1 as usize],
-            CLASS[c2 as usize],
-            CLASS[c3 as usize],
-        );
-        if k0 & k1 & k2 & k3 & class != 0 {
-            i += 4;
-            continue;
+fn skip(b: &[u8], i: usize, end: usize, class: u16) -> usize {
+    let Some(t) = b.get(i..end.min(b.len())) else {
+        return i;
+    };
+    let (blocks, _) = t.as_chunks::<8>();
+    let mut k = 0;
+    for &[c0, c1, c2, c3, c4, c5, c6, c7] in blocks {
+        let all = CLASS[c0 as usize]
+            & CLASS[c1 as usize]
+            & CLASS[c2 as usize]
+            & CLASS[c3 as usize]
+            & CLASS[c4 as usize]
+            & CLASS[c5 as usize]
+            & CLASS[c6 as usize]
+            & CLASS[c7 as usize];
+        if all & class == 0 {
+            break;
         }
-        let hits = u32::from(k0 & class != 0)
-            | u32::from(k1 & class != 0) << 1
-            | u32::from(k2 & class != 0) << 2
-            | u32::from(k3 & class != 0) << 3;
-        return i + (!hits).trailing_zeros() as usize;
+        k += 8;
     }
-    while i < end && is(b[i], class) {
-        i += 1;
+    // The block with the miss, or the tail shorter than a block.
+    while let Some(&c) = t.get(k) {
+        if !is(c, class) {
+            break;
+        }
+        k += 1;
     }
-    i
+    i + k
 }
 
 /// Scans `b[i..end]` over bytes of `allow`, `pct-encoded` triplets and (when `IRI`) the
@@ -294,10 +307,7 @@ fn digits(b: &[u8], s: usize, e: usize) -> bool {
 /// grammar may then report an earlier byte, read as a scheme's): there, "don't know".
 fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
     let e = b.len();
-    let mut i = 0;
-    while i < e && is(b[i], C_SCHEME) {
-        i += 1;
-    }
+    let i = skip(b, 0, e, C_SCHEME);
     let has_scheme = i < e && b[i] == b':';
     let mut p = 0;
     if has_scheme {
@@ -1114,6 +1124,77 @@ mod tests {
         assert!(is(b'@', C_PATH) && !is(b'@', C_USERINFO));
         assert!(is(b'?', C_QUERY) && !is(b'?', C_PATH));
         assert!(!is(b'%', C_QUERY) && !is(0xC3, C_QUERY));
+    }
+
+    /// The scan before blocks of eight: one byte at a time.
+    fn skip_bytewise(b: &[u8], mut i: usize, end: usize, class: u16) -> usize {
+        let end = end.min(b.len());
+        while i < end && is(b[i], class) {
+            i += 1;
+        }
+        i
+    }
+
+    /// Every class bit, and unions of some (no caller passes one, but the scan must not care).
+    fn every_class() -> Vec<u16> {
+        let mut classes: Vec<u16> = (0..16).map(|k| 1 << k).collect();
+        classes.extend([C_PATH | C_QUERY, C_HEX | C_DIGIT, u16::MAX]);
+        classes
+    }
+
+    /// `skip` is the one scan every recognizer here runs on; it answers exactly as the
+    /// byte-at-a-time scan it replaced, for every class, start and end, on every line of the
+    /// corpus sample and of the shipped identifier sets (each start and end around the line),
+    /// so the recognizers' verdicts are those they gave before.
+    #[test]
+    fn skip_in_blocks_is_the_bytewise_scan_on_the_corpora() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts = vec![std::fs::read(root.join("tests/data/validate-sample.txt")).unwrap()];
+        for entry in std::fs::read_dir(root.join("examples/ids")).unwrap() {
+            texts.push(std::fs::read(entry.unwrap().path()).unwrap());
+        }
+        let classes = every_class();
+        let mut lines = 0;
+        for text in &texts {
+            for line in text.split(|&c| c == b'\n') {
+                lines += 1;
+                let n = line.len();
+                for &class in &classes {
+                    for i in 0..=n + 1 {
+                        for end in [i, i + 1, i + 7, i + 8, i + 9, n - n.min(3), n, n + 5] {
+                            assert_eq!(
+                                skip(line, i, end, class),
+                                skip_bytewise(line, i, end, class),
+                                "{:?} from {i} to {end}, class {class:#x}",
+                                String::from_utf8_lossy(line)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(lines > 1000, "{lines} lines");
+    }
+
+    proptest::proptest! {
+        /// The same on generated byte strings: runs of class bytes of every length around the
+        /// block size, broken by any byte (non-ASCII and controls too), from any start.
+        #[test]
+        fn skip_in_blocks_is_the_bytewise_scan(
+            b in proptest::collection::vec(
+                proptest::prop_oneof![
+                    8 => proptest::sample::select(b"az09-._~/?#:@!$&'()*+,;=%[]".to_vec()),
+                    1 => proptest::num::u8::ANY,
+                ],
+                0..80,
+            ),
+            i in 0usize..90,
+            end in 0usize..90,
+        ) {
+            for class in every_class() {
+                proptest::prop_assert_eq!(skip(&b, i, end, class), skip_bytewise(&b, i, end, class));
+            }
+        }
     }
 
     #[test]
