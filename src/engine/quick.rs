@@ -1113,7 +1113,7 @@ mod tests {
         assert!(!is(b'%', C_QUERY) && !is(0xC3, C_QUERY));
     }
 
-    /// The scan before blocks of eight: one byte at a time.
+    /// The scan without groups: one byte at a time.
     fn skip_bytewise(b: &[u8], mut i: usize, end: usize, class: u16) -> usize {
         let end = end.min(b.len());
         while i < end && is(b[i], class) {
