@@ -316,6 +316,18 @@ impl Pool {
             return;
         }
         buf.clear();
+        self.keep(buf);
+    }
+    /// Keeps `buf` for reuse with its bytes (a [`Chunk`]'s buffer, read into again without
+    /// being zeroed: `read_chunks` tracks how much of it holds the next chunk), on the terms
+    /// of [`Pool::give`].
+    fn give_whole(&self, buf: Vec<u8>) {
+        if buf.capacity() > 4 * CHUNK_BYTES {
+            return;
+        }
+        self.keep(buf);
+    }
+    fn keep(&self, buf: Vec<u8>) {
         if let Ok(mut free) = self.0.lock()
             && free.len() < 64
         {
@@ -330,8 +342,18 @@ struct Chunk {
     seq: u64,
     source: usize,
     first_line: u64,
+    /// The chunk's bytes are `data[..len]`; the rest is what the buffer held before (a
+    /// pooled buffer keeps its bytes, so reading into it needs no zeroing).
     data: Vec<u8>,
+    len: usize,
     too_long: bool,
+}
+
+impl Chunk {
+    /// The chunk's bytes.
+    fn bytes(&self) -> &[u8] {
+        self.data.get(..self.len).unwrap_or_default()
+    }
 }
 
 /// The verdict on one line: the profile shown and the first error's code, if any.
@@ -402,6 +424,15 @@ fn judge_at(
             }
             Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8"), None),
         },
+    }
+}
+
+/// The verdict on a line under `p` that `p`'s quick recognizer did not vouch for (its
+/// answer `q`: an error it named, or "don't know"): the grammar's first-error mode decides.
+fn judge_unsure(p: Profile, bytes: &[u8], q: Quick) -> Result<(), &'static str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => first_error_given(p, s, q).map_or(Ok(()), Err),
+        Err(_) => Err("not-utf8"),
     }
 }
 
@@ -1261,12 +1292,19 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
     if chunk.too_long {
         if !ctx.quiet {
             let file = ctx.names.as_ref().map(|_| chunk.source);
-            too_long_line(out, ctx, file, chunk.first_line, &chunk.data);
+            too_long_line(out, ctx, file, chunk.first_line, chunk.bytes());
         }
         tally.invalid = 1;
         return tally;
     }
-    let data = chunk.data.as_slice();
+    let data = chunk.bytes();
+    // A plain verdict (`--quiet`, no `--grammar`, `--agree`, `--namespaces` or `--schemes`):
+    // each line is judged and counted, nothing else (no record, no extras to build and drop).
+    let plain =
+        ctx.quiet && ctx.lab.is_none() && ctx.agree.is_none() && !ctx.namespaces && !ctx.schemes;
+    if plain {
+        return tally_plain(data, ctx.profile);
+    }
     let mut start = 0;
     let mut line_no = chunk.first_line;
     // Under `--grammar`, an automaton cache for this chunk (handed back at the end).
@@ -1275,10 +1313,6 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         .as_ref()
         .and_then(|l| l.scratch.lock().ok().and_then(|mut v| v.pop()))
         .flatten();
-    // A plain verdict (`--quiet`, no `--grammar`, `--agree`, `--namespaces` or `--schemes`):
-    // each line is judged and counted, nothing else (no record, no extras to build and drop).
-    let plain =
-        ctx.quiet && ctx.lab.is_none() && ctx.agree.is_none() && !ctx.namespaces && !ctx.schemes;
     while start < data.len() {
         let end = memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |k| start + k);
         let mut bytes = &data[start..end];
@@ -1291,14 +1325,6 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             if !ctx.quiet {
                 let file = ctx.names.as_ref().map(|_| chunk.source);
                 blank_line(out, ctx, file, line_no);
-            }
-            line_no += 1;
-            continue;
-        }
-        if plain {
-            match judge(bytes, ctx.profile).1 {
-                Ok(()) => tally.valid += 1,
-                Err(_) => tally.invalid += 1,
             }
             line_no += 1;
             continue;
@@ -1425,6 +1451,61 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
     tally
 }
 
+/// The plain verdict (see [`process`]) on every line of `data`: [`judge`]'s answer, counted.
+/// What is not validation is kept to the bare line loop's: the newline search and the
+/// profile's quick recognizer are prepared once per chunk rather than once per line.
+fn tally_plain(data: &[u8], profile: Option<Profile>) -> Tally {
+    let mut tally = Tally::default();
+    let quick = profile.and_then(|p| Some((p, p.descriptor().quick?)));
+    let find = newline_finder();
+    let mut start = 0;
+    while start < data.len() {
+        let end = data
+            .get(start..)
+            .and_then(&find)
+            .map_or(data.len(), |k| start + k);
+        let line = &data[start..end];
+        start = end + 1;
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            // A blank line is skipped, not judged (as in `process`).
+            tally.skipped += 1;
+            continue;
+        }
+        let ok = match quick {
+            Some((p, f)) => match f(line) {
+                Quick::Valid => true,
+                q => judge_unsure(p, line, q).is_ok(),
+            },
+            None => judge(line, profile).1.is_ok(),
+        };
+        tally.valid += u64::from(ok);
+        tally.invalid += u64::from(!ok);
+    }
+    tally
+}
+
+/// A newline search made once for a chunk: `memchr::memchr` (and its iterator) picks an
+/// implementation and prepares its needle on every call, which on 65-byte lines cost a
+/// third of the search.
+fn newline_finder() -> impl Fn(&[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use memchr::arch::x86_64::{avx2, sse2};
+        let avx2 = avx2::memchr::One::new(b'\n');
+        let sse2 = sse2::memchr::One::new(b'\n');
+        move |h: &[u8]| match (&avx2, &sse2) {
+            (Some(one), _) => one.find(h),
+            (None, Some(one)) => one.find(h),
+            (None, None) => memchr::memchr(b'\n', h),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        |h: &[u8]| memchr::memchr(b'\n', h)
+    }
+}
+
 /// Reads the source in blocks and hands it to `sink` in chunks of whole lines (a line
 /// longer than a chunk makes its chunk longer) until the source ends, `sink` fails or
 /// `stop` is set. No per-line work here: the reader is the one serial stage of a parallel
@@ -1445,39 +1526,50 @@ fn read_chunks(
     let mut line = 1u64;
     let mut carry: Vec<u8> = Vec::new();
     loop {
+        // A pooled buffer keeps the bytes it held (`Pool::give_whole`): initialized once, it
+        // is read into again without zeroing (`Read` wants initialized bytes, and zeroing a
+        // chunk cost as many instructions as splitting it into lines). `len` counts the bytes
+        // of this chunk, the carried ones first.
         let mut data = pool.take();
         data.reserve(CHUNK_BYTES + 4096);
-        data.append(&mut carry);
+        let mut len = carry.len();
+        if data.len() < len {
+            data.resize(len, 0);
+        }
+        data[..len].copy_from_slice(&carry);
+        carry.clear();
         let mut read_error = None;
         let mut at_end = false;
-        // Where the last line of `data` starts: just past its last newline (the bytes
+        // Where the last line of the chunk starts: just past its last newline (the bytes
         // carried past a line too long may hold some). Each byte is searched once.
-        let mut line_start = memchr::memrchr(b'\n', &data).map_or(0, |k| k + 1);
+        let mut line_start = memchr::memrchr(b'\n', &data[..len]).map_or(0, |k| k + 1);
         // Fill to CHUNK_BYTES, and on until a newline has been read (or the source ends,
         // or the last line passes the limit).
         loop {
-            let want = if data.len() < CHUNK_BYTES {
-                CHUNK_BYTES - data.len()
+            let want = if len < CHUNK_BYTES {
+                CHUNK_BYTES - len
             } else {
                 CHUNK_BYTES
-            } as u64;
-            let before = data.len();
+            };
+            let before = len;
+            if data.len() < before + want {
+                data.resize(before + want, 0);
+            }
             // One read: what the source has now, up to `want` bytes. A file fills the
             // chunk as before; a pipe that hands over fewer lines at a time (a shell, Spark's
             // `RDD.pipe`, a ClickHouse UDF) gets the answers to its whole lines without
             // waiting for more input.
-            data.resize(before + want as usize, 0);
             let r = loop {
-                match reader.read(&mut data[before..]) {
+                match reader.read(&mut data[before..before + want]) {
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                     r => break r,
                 }
             };
-            data.truncate(before + *r.as_ref().unwrap_or(&0));
-            if let Some(k) = memchr::memrchr(b'\n', &data[before..]) {
+            len = before + r.as_ref().map_or(0, |&n| n.min(want));
+            if let Some(k) = memchr::memrchr(b'\n', &data[before..len]) {
                 line_start = before + k + 1;
             }
-            if data.len() - line_start > LINE_LIMIT {
+            if len - line_start > LINE_LIMIT {
                 break;
             }
             match r {
@@ -1486,43 +1578,45 @@ fn read_chunks(
                     break;
                 }
                 // A short read that completed a line: judge what is here.
-                Ok(n) if (n as u64) < want && line_start > 0 => break,
+                Ok(n) if n < want && line_start > 0 => break,
                 Ok(_) => {}
                 Err(e) => {
                     read_error = Some(e);
                     break;
                 }
             }
-            if data.len() >= CHUNK_BYTES && line_start > 0 {
+            if len >= CHUNK_BYTES && line_start > 0 {
                 break;
             }
         }
-        let too_long = data.len() - line_start > LINE_LIMIT;
+        let too_long = len - line_start > LINE_LIMIT;
         let head = too_long.then(|| data[line_start..line_start + HEAD_BYTES].to_vec());
         if too_long {
-            data.truncate(line_start);
+            len = line_start;
         } else if !at_end && read_error.is_none() {
-            carry.extend_from_slice(&data[line_start..]);
-            data.truncate(line_start);
+            carry.extend_from_slice(&data[line_start..len]);
+            len = line_start;
         }
-        if !data.is_empty() {
+        if len > 0 {
             let first_line = line;
-            line += memchr::memchr_iter(b'\n', &data).count() as u64;
+            line += memchr::memchr_iter(b'\n', &data[..len]).count() as u64;
             sink(Chunk {
                 seq: 0,
                 source,
                 first_line,
                 data,
+                len,
                 too_long: false,
             })?;
         } else {
-            pool.give(data);
+            pool.give_whole(data);
         }
         if let Some(head) = head {
             sink(Chunk {
                 seq: 0,
                 source,
                 first_line: line,
+                len: head.len(),
                 data: head,
                 too_long: true,
             })?;
@@ -1663,7 +1757,7 @@ pub(super) fn json_of_reader(
     read_chunks(reader, 0, &stop, &pool, |chunk| {
         buf.clear();
         process(&chunk, &ctx, &mut buf, &mut ns);
-        pool.give(chunk.data);
+        pool.give_whole(chunk.data);
         out.write_all(&buf)
     })
 }
@@ -1682,7 +1776,7 @@ fn run_serial(
     let failed = read_all(paths, &stop, &pool, |chunk| {
         buf.clear();
         let t = process(&chunk, ctx, &mut buf, &mut ns);
-        pool.give(chunk.data);
+        pool.give_whole(chunk.data);
         tally.valid += t.valid;
         tally.invalid += t.invalid;
         tally.skipped += t.skipped;
@@ -1741,7 +1835,7 @@ fn run_parallel(
                         let t = process(&chunk, ctx, &mut buf, &mut ns);
                         let seq = chunk.seq;
                         let too_long = chunk.too_long;
-                        inputs.give(chunk.data);
+                        inputs.give_whole(chunk.data);
                         if done_tx.send((seq, buf, t, too_long)).is_err() {
                             return;
                         }
@@ -2331,9 +2425,9 @@ mod tests {
         for (i, c) in chunks.iter().enumerate() {
             assert_eq!(c.first_line, next_line, "chunk {i}");
             let last = i + 1 == chunks.len();
-            assert!(last || c.data.ends_with(b"\n"), "chunk {i} cuts a line");
-            next_line += c.data.iter().filter(|&&b| b == b'\n').count() as u64;
-            joined.extend_from_slice(&c.data);
+            assert!(last || c.bytes().ends_with(b"\n"), "chunk {i} cuts a line");
+            next_line += c.bytes().iter().filter(|&&b| b == b'\n').count() as u64;
+            joined.extend_from_slice(c.bytes());
         }
         assert_eq!(joined, input);
         assert_eq!(next_line, lines);
@@ -2348,6 +2442,57 @@ mod tests {
             })
             .sum();
         assert_eq!(total, lines);
+    }
+
+    /// A source that hands over at most `step` bytes a read, `step` varying, like a pipe.
+    struct Trickle<'a> {
+        rest: &'a [u8],
+        k: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.k += 1;
+            let step = [1, 7, 100, 5000, CHUNK_BYTES / 2, 3 * CHUNK_BYTES][self.k % 6];
+            let n = step.min(buf.len()).min(self.rest.len());
+            buf[..n].copy_from_slice(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+            Ok(n)
+        }
+    }
+
+    /// Buffers handed back with their bytes (`Pool::give_whole`) are read into again without
+    /// zeroing: a chunk holds exactly its own bytes, never what a longer chunk left in the
+    /// buffer before it, whatever the sizes of the reads.
+    #[test]
+    fn reused_buffers_hold_only_their_chunk() {
+        let mut input = Vec::new();
+        for k in 0..60_000u32 {
+            let len = (k * 7919 % 131) as usize;
+            input.extend(std::iter::repeat_n(b'a' + (k % 26) as u8, len));
+            input.push(b'\n');
+        }
+        input.extend_from_slice(b"tail");
+        let stop = AtomicBool::new(false);
+        let pool = Pool::default();
+        let mut joined = Vec::new();
+        let mut chunks = 0;
+        let mut c = ctx(Format::Text);
+        c.quiet = true;
+        let mut counted = 0;
+        let source = Trickle { rest: &input, k: 0 };
+        read_chunks(source, 0, &stop, &pool, |ch| {
+            let t = process(&ch, &c, &mut Vec::new(), &mut LayerScratch::new());
+            counted += t.valid + t.invalid + t.skipped;
+            joined.extend_from_slice(ch.bytes());
+            chunks += 1;
+            pool.give_whole(ch.data);
+            Ok(())
+        })
+        .expect("in memory");
+        assert!(chunks > 10, "{chunks} chunks");
+        assert_eq!(joined, input);
+        assert_eq!(counted, 60_001);
     }
 
     #[test]
@@ -2390,7 +2535,7 @@ mod tests {
             held = held.max(ch.data.capacity());
             let mut out = Vec::new();
             let t = process(&ch, &c, &mut out, &mut LayerScratch::new());
-            seen.push((ch.first_line, ch.too_long, ch.data.len(), t.invalid, out));
+            seen.push((ch.first_line, ch.too_long, ch.bytes().len(), t.invalid, out));
             Ok(())
         })
         .expect("in memory");
