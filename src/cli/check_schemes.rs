@@ -47,13 +47,19 @@ pub(super) fn scheme_end(s: &str) -> Option<usize> {
 }
 
 /// Whether the profile named `name` (a [`Profile::name`], as the batch verdict gives it)
-/// offers the scheme layer: the built-in profiles' names are compared by address first, so
-/// that no line parses a profile name.
-fn offers_schemes(name: &str) -> bool {
-    match Profile::ALL.iter().find(|p| std::ptr::eq(p.name(), name)) {
-        Some(p) => p.offers().schemes,
-        None => name.parse::<Profile>().is_ok_and(|p| p.offers().schemes),
-    }
+/// offers the scheme layer, and whether its acceptance vouches that a line is an RFC 3986
+/// URI (RFC 3986's own profile) or an IRI whose mapping is one (RFC 3987's, §3.1): what
+/// lets the layer decide a line of its scheme grammar's shape without the automaton
+/// (`schemes::scheme_verdict`). The built-in profiles' names are compared by address first,
+/// so that no line parses a profile name.
+fn offers_schemes(name: &str) -> Option<bool> {
+    let p = match Profile::ALL.iter().find(|p| std::ptr::eq(p.name(), name)) {
+        Some(&p) => p,
+        None => name.parse::<Profile>().ok()?,
+    };
+    p.offers()
+        .schemes
+        .then_some(matches!(p, Profile::Rfc3986 | Profile::Rfc3987))
 }
 
 /// The scheme layer on a line judged under `profile` (by its name) with verdict `valid`,
@@ -67,9 +73,7 @@ pub(super) fn judge<'a>(
     valid: bool,
     messages: bool,
 ) -> Option<SchemeRecord<'a>> {
-    if !offers_schemes(profile) {
-        return None;
-    }
+    let vouches = offers_schemes(profile)?;
     let s = std::str::from_utf8(bytes).ok()?;
     let end = scheme_end(s)?;
     if messages {
@@ -96,7 +100,7 @@ pub(super) fn judge<'a>(
             messages: sa.diagnostics.into_iter().map(|d| d.message).collect(),
         });
     }
-    let v = schemes::scheme_verdict(scratch, s, end, valid)?;
+    let v = schemes::scheme_verdict(scratch, s, end, valid, vouches)?;
     Some(SchemeRecord {
         scheme: s.get(..end)?,
         registered: v.entry.is_some(),

@@ -25,7 +25,7 @@ use std::sync::{LazyLock, OnceLock};
 
 use super::abnf::{self, Grammar, Judge, ParseOptions, Scratch};
 use super::codes::Code;
-use super::tree::{Diagnostic, Severity, Span};
+use super::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
 
 pub mod canon;
 pub mod catalogue;
@@ -229,7 +229,13 @@ pub fn load(g: &SchemeGrammar) -> Result<&'static Loaded, &'static str> {
     let Some(i) = FILES.iter().position(|f| std::ptr::eq(f, g)) else {
         return Err("not a shipped grammar file");
     };
-    let Some(cell) = LOADED.get(i) else {
+    load_at(i)
+}
+
+/// [`load`] of the `i`th file of [`files`], by its place (what the table of known schemes
+/// keeps): no search of the files.
+fn load_at(i: usize) -> Result<&'static Loaded, &'static str> {
+    let (Some(cell), Some(g)) = (LOADED.get(i), FILES.get(i)) else {
         return Err("not a shipped grammar file");
     };
     match cell.get_or_init(|| compile(g)) {
@@ -335,6 +341,8 @@ struct Known {
     entry: Option<&'static Entry>,
     grammar: Option<usize>,
     checks: u32,
+    /// The shape its grammar is ([`catalogue::SHAPES`]), for a scheme with a grammar file.
+    shape: Option<&'static catalogue::Shape>,
 }
 
 /// FNV-1a, for the table of known schemes: its keys are a few ASCII bytes, which it hashes
@@ -375,7 +383,9 @@ static KNOWN: LazyLock<KnownTable> = LazyLock::new(|| {
         m.entry(e.scheme).or_default().entry = Some(e);
     }
     for (i, g) in FILES.iter().enumerate() {
-        m.entry(g.scheme).or_default().grammar = Some(i);
+        let k = m.entry(g.scheme).or_default();
+        k.grammar = Some(i);
+        k.shape = catalogue::shape_of(g.scheme);
     }
     for (i, c) in catalogue::CHECKS.iter().enumerate().take(32) {
         for s in c.schemes {
@@ -555,6 +565,43 @@ impl SchemeAnalysis {
     }
 }
 
+/// Grafts the scheme grammar's structure (`sa.nodes`) into the generic tree: the nodes
+/// within the path under the path, those within the query under the query, those within the
+/// fragment under the fragment (a purl's type and name, its qualifiers, its subpath), each
+/// of kind [`NodeKind::SchemePart`] and named by its rule in the scheme's grammar file. A
+/// component whose one child is a leaf spanning all of it (an opaque path's one segment,
+/// such as `mailto:`'s) has them under that leaf; any other has them after its children.
+/// A node that reaches across two components is shown in neither. Linear in the tree and
+/// the nodes.
+pub fn graft(tree: &mut Tree, sa: &SchemeAnalysis) {
+    if sa.nodes.is_empty() {
+        return;
+    }
+    let root = tree.root();
+    let places: Vec<(usize, Span)> = [NodeKind::Path, NodeKind::Query, NodeKind::Fragment]
+        .into_iter()
+        .filter_map(|kind| {
+            let c = root.child(kind)?;
+            let mut kids = c.children();
+            Some(match (kids.next(), kids.next()) {
+                (Some(k), None) if k.span() == c.span() && k.children().next().is_none() => {
+                    (k.index(), k.span())
+                }
+                _ => (c.index(), c.span()),
+            })
+        })
+        .collect();
+    // The last component first: a graft moves the nodes after it, never those before.
+    for (at, span) in places.into_iter().rev() {
+        let children: Vec<(NodeKind, &'static str, Span, usize)> = sa
+            .nodes_within(span)
+            .iter()
+            .map(|n| (NodeKind::SchemePart, n.rule, n.span, n.depth))
+            .collect();
+        tree.graft_under(at, &children);
+    }
+}
+
 /// The longest URI whose scheme-grammar tree [`crate::engine::analyze`] builds (256
 /// bytes, as the namespace layer's [`super::namespaces::LAYER_MAX_NSS`], for the same
 /// reason: the tree comes from the Earley engine at every keystroke). A longer URI is
@@ -630,7 +677,8 @@ pub fn analyze_scheme_in(
     scheme_end: usize,
     ask: Ask<'_>,
 ) -> Option<SchemeAnalysis> {
-    let (scheme, k) = scheme_of(input, scheme_end)?;
+    let (scheme, mut k) = scheme_of(input, scheme_end)?;
+    k.shape = None; // the full layer always asks the grammar: its verdict is the reference
     let mut out = SchemeAnalysis {
         scheme: scheme.to_ascii_lowercase(),
         entry: k.entry,
@@ -717,18 +765,26 @@ pub struct SchemeVerdict {
 
 /// The layer's verdict for batch checking (see [`SchemeVerdict`]), with the caller's
 /// automaton caches: no message is formatted and nothing is allocated for a line without
-/// findings. `None` where [`analyze_scheme`] is `None`.
+/// findings. `None` where [`analyze_scheme`] is `None`. With `vouched` (the generic spec
+/// that accepted the line is RFC 3986's, or RFC 3987's: the line is a URI, or an IRI whose
+/// mapping is one), a scheme whose grammar is a [`catalogue::Shape`] is accepted without
+/// its automaton where the line has that shape: the same verdict (the test
+/// `the_shapes_decide_as_the_automaton`).
 pub fn scheme_verdict(
     scratch: &mut LayerScratch,
     input: &str,
     scheme_end: usize,
     generic_valid: bool,
+    vouched: bool,
 ) -> Option<SchemeVerdict> {
     let scheme = input.get(..scheme_end)?;
     if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
         return None;
     }
-    let k = scratch.known(scheme);
+    let mut k = scratch.known(scheme);
+    if !(vouched && generic_valid) {
+        k.shape = None; // the shape decides only for a URI the generic spec accepted
+    }
     let ask = Ask {
         generic_valid,
         canonical_scheme: None,
@@ -774,7 +830,9 @@ struct Judged {
 
 /// The layer's judgement, shared by [`analyze_scheme_in`] and [`scheme_verdict`]: the
 /// registry's finding, the grammar's verdict (with its tree into `nodes` when `ask.tree`)
-/// and the checks of the catalogue, into `findings` (sorted by place).
+/// and the checks of the catalogue, into `findings` (sorted by place). With `k.shape` (set
+/// by [`scheme_verdict`] only for a URI the generic spec accepted), a line of its grammar's
+/// shape is accepted without the automaton, unless the tree is asked for.
 fn judge_scheme(
     scratch: &mut LayerScratch,
     input: &str,
@@ -791,71 +849,38 @@ fn judge_scheme(
     let mut syntax_ok = ask.generic_valid;
     if let Some(i) = k.grammar
         && let Some(g) = FILES.get(i)
-        && let Ok(l) = load(g)
+        && let Ok(l) = load_at(i)
     {
-        let mapped = as_uri(input);
-        let text = mapped.as_deref().unwrap_or(input);
-        let back = |at: usize| -> usize {
-            match &mapped {
-                Some(_) => mapped_back(input, at),
-                None => at.min(input.len()),
-            }
-        };
-        match verdict(scratch, i, l, text, ask.tree) {
-            Some(v) if v.valid => {
-                valid = Some(true);
-                syntax_ok = true;
-                if ask.tree && text.len() <= LAYER_MAX_TREE {
-                    *nodes = tree_nodes(g, l, text, &back);
-                }
-            }
-            Some(v) => {
-                valid = Some(false);
-                syntax_ok = false;
-                let f = v.failure.unwrap_or(abnf::Failure {
-                    offset: text.len(),
-                    expected: Vec::new(),
-                });
-                findings.push(syntax_invalid(g, l, input, back(f.offset), &f, messages));
-            }
-            None => {
-                syntax_ok = false;
-                let message = if messages {
-                    format!(
-                        "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
-                         is judged by the generic spec alone; shorten it to have its \
-                         scheme's syntax checked",
-                        input.len(),
-                        g.scheme
-                    )
-                } else {
-                    String::new()
-                };
-                findings.push(Diagnostic::new(
-                    Severity::Note,
-                    Code::SchemeNotJudged,
-                    Span::new(0, input.len()),
-                    g.header.section.as_str(),
-                    message,
-                ));
-            }
+        if !ask.tree && k.shape.is_some_and(|s| s.fits(input, scheme_end)) {
+            // A URI the generic spec accepted, of its grammar's shape: what the automaton
+            // would say (catalogue::Shape), with no mapping and no automaton run.
+            valid = Some(true);
+            syntax_ok = true;
+        } else {
+            (valid, syntax_ok) = grammar_verdict(scratch, (i, g, l), input, ask, findings, nodes);
         }
     }
     let mut failed = false;
     if syntax_ok && k.checks != 0 {
+        // One look at the URI for all its checks (the `http` checks share its authority).
+        let seen = catalogue::Seen::new(input, scheme_end);
         for (_, c) in catalogue::CHECKS
             .iter()
             .enumerate()
             .filter(|(i, _)| k.checks & (1 << i) != 0)
         {
-            if let Some(f) = (c.run)(input, scheme_end) {
+            if let Some(f) = (c.run)(&seen) {
                 failed = true;
                 findings.push(Diagnostic::new(
                     Severity::Warning,
                     c.code,
                     Span::new(f.start, f.end),
                     c.spec,
-                    f.message,
+                    if messages {
+                        f.message.to_string()
+                    } else {
+                        String::new()
+                    },
                 ));
             }
         }
@@ -869,6 +894,71 @@ fn judge_scheme(
         syntax_ok,
         failed,
     }
+}
+
+/// The grammar's verdict on `input` (file `i`, `g`, compiled `l`): its automaton's, or the
+/// Earley engine's, on the input or its URI mapping; a failure's warning, or the note of a
+/// URI too long to judge, into `findings`; the tree into `nodes` when `ask.tree`. Returns
+/// the scheme's verdict and whether its syntax held.
+fn grammar_verdict(
+    scratch: &mut LayerScratch,
+    (i, g, l): (usize, &'static SchemeGrammar, &'static Loaded),
+    input: &str,
+    ask: Ask<'_>,
+    findings: &mut Findings<'_>,
+    nodes: &mut Vec<SchemeNode>,
+) -> (Option<bool>, bool) {
+    let messages = findings.messages();
+    let mut valid = None;
+    let syntax_ok;
+    let mapped = as_uri(input);
+    let text = mapped.as_deref().unwrap_or(input);
+    let back = |at: usize| -> usize {
+        match &mapped {
+            Some(_) => mapped_back(input, at),
+            None => at.min(input.len()),
+        }
+    };
+    match verdict(scratch, i, l, text, ask.tree) {
+        Some(v) if v.valid => {
+            valid = Some(true);
+            syntax_ok = true;
+            if ask.tree && text.len() <= LAYER_MAX_TREE {
+                *nodes = tree_nodes(g, l, text, &back);
+            }
+        }
+        Some(v) => {
+            valid = Some(false);
+            syntax_ok = false;
+            let f = v.failure.unwrap_or(abnf::Failure {
+                offset: text.len(),
+                expected: Vec::new(),
+            });
+            findings.push(syntax_invalid(g, l, input, back(f.offset), &f, messages));
+        }
+        None => {
+            syntax_ok = false;
+            let message = if messages {
+                format!(
+                    "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
+                     is judged by the generic spec alone; shorten it to have its \
+                     scheme's syntax checked",
+                    input.len(),
+                    g.scheme
+                )
+            } else {
+                String::new()
+            };
+            findings.push(Diagnostic::new(
+                Severity::Note,
+                Code::SchemeNotJudged,
+                Span::new(0, input.len()),
+                g.header.section.as_str(),
+                message,
+            ));
+        }
+    }
+    (valid, syntax_ok)
 }
 
 /// The registry's notes and warnings: unregistered, provisional, historical.
@@ -1190,7 +1280,8 @@ mod tests {
                     tree: false,
                 };
                 let full = analyze_scheme(input, end, ask).expect("layer");
-                let v = scheme_verdict(&mut scratch, input, end, generic_valid).expect("layer");
+                let v =
+                    scheme_verdict(&mut scratch, input, end, generic_valid, false).expect("layer");
                 assert_eq!(v.valid, full.valid, "{input}");
                 assert_eq!(v.entry.is_some(), full.registered(), "{input}");
                 assert_eq!(
@@ -1206,7 +1297,7 @@ mod tests {
                 assert_eq!(v.findings, codes, "{input}");
             }
         }
-        assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true).is_none());
+        assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true, true).is_none());
         // The scratch remembers a few schemes; what it remembers is the table's answer.
         let mut s = LayerScratch::new();
         for name in [
