@@ -485,14 +485,15 @@ fn the_shapes_decide_as_the_automaton() {
             {
                 continue;
             }
-            let by_shape = scheme_verdict(&mut scratch, input, end, true, true);
-            let by_automaton = scheme_verdict(&mut scratch, input, end, true, false);
+            let by_shape = scheme_verdict(&mut scratch, input.as_bytes(), end, true, true);
+            let by_automaton = scheme_verdict(&mut scratch, input.as_bytes(), end, true, false);
             let (Some(x), Some(y)) = (by_shape, by_automaton) else {
                 continue;
             };
             assert_eq!(x.valid, y.valid, "{input} under {profile}");
             assert_eq!(x.findings, y.findings, "{input} under {profile}");
-            if catalogue::shape_of(&input[..end]).is_some_and(|s| s.fits(input, end)) {
+            let seen = catalogue::Seen::new(input, end);
+            if catalogue::shape_of(&input[..end]).is_some_and(|s| s.fits(&seen)) {
                 decided += 1;
             }
         }

@@ -20,29 +20,76 @@ pub struct Finding {
 
 /// A URI as the checks see it: its text, where its scheme ends, and what more than one
 /// check reads of it, found at most once per URI however many checks ask (the `http`
-/// checks both read the authority).
+/// checks and a scheme's [`Shape`] all read the authority).
 #[derive(Debug)]
 pub struct Seen<'a> {
-    /// The URI.
-    pub input: &'a str,
+    /// The URI's bytes.
+    pub input: &'a [u8],
+    /// The URI as text: `None` only in batch checking, for a line whose verdict its
+    /// [`Shape`] decided (known to be UTF-8, as the generic spec accepted it, and not
+    /// checked again); a check that reads text then passes.
+    pub text: Option<&'a str>,
     /// Where its scheme ends (its ":").
     pub scheme_end: usize,
-    authority: std::cell::OnceCell<Option<(usize, usize)>>,
+    authority: std::cell::OnceCell<Option<Authority>>,
+}
+
+/// Where the authority of a URI with one (`scheme://authority...`) lies and what is in
+/// it, found in one pass over its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Authority {
+    /// Where it starts (after "//").
+    pub start: usize,
+    /// One past its end (the first "/", "?" or "#" after "//", or the URI's end).
+    pub end: usize,
+    /// Where the host starts: one past the last "@" (the userinfo's end), else `start`.
+    pub host: usize,
+    /// The last ":" after the host's start, if any (a port's, or an IP literal's).
+    pub colon: Option<usize>,
+    /// The last "]" after the host's start, if any (an IP literal's end).
+    pub bracket: Option<usize>,
+}
+
+impl Authority {
+    /// The authority has userinfo (an "@": neither a host nor a port holds one).
+    pub fn has_userinfo(&self) -> bool {
+        self.host > self.start
+    }
+    /// Where the host ends: at the port's ":" (a ":" after the host that no "]" of an IP
+    /// literal follows), else at the authority's end.
+    pub fn host_end(&self) -> usize {
+        match (self.colon, self.bracket) {
+            (Some(c), Some(b)) if b > c => self.end,
+            (Some(c), _) => c,
+            (None, _) => self.end,
+        }
+    }
 }
 
 impl<'a> Seen<'a> {
     /// `input`, whose scheme ends at byte `scheme_end`; nothing is read yet.
     pub fn new(input: &'a str, scheme_end: usize) -> Seen<'a> {
         Seen {
-            input,
+            input: input.as_bytes(),
+            text: Some(input),
             scheme_end,
             authority: std::cell::OnceCell::new(),
         }
     }
 
-    /// The byte range of the authority (`scheme://authority...`), when the URI has one:
-    /// found at the first check that asks, kept for the others.
-    pub fn authority(&self) -> Option<(usize, usize)> {
+    /// The bytes of a line, not (yet) known as text ([`Seen::text`] is `None`).
+    pub fn bytes(input: &'a [u8], scheme_end: usize) -> Seen<'a> {
+        Seen {
+            input,
+            text: None,
+            scheme_end,
+            authority: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The authority, when the URI has one: found at the first check that asks, kept for
+    /// the others.
+    pub fn authority(&self) -> Option<Authority> {
         *self
             .authority
             .get_or_init(|| authority(self.input, self.scheme_end))
@@ -160,34 +207,23 @@ pub static SHAPES: &[Shape] = &[
 ];
 
 impl Shape {
-    /// Whether `input`, which the generic spec accepts as a URI (or an IRI) and whose
-    /// scheme (one of [`Shape::schemes`]) ends at `scheme_end`, has this shape: then its
-    /// scheme's grammar accepts it. Reads each byte at most twice; never panics.
-    pub fn fits(&self, input: &str, scheme_end: usize) -> bool {
-        let b = input.as_bytes();
-        let Some(tail) = b.get(scheme_end..).and_then(|r| r.strip_prefix(b"://")) else {
-            return false;
-        };
-        let a_len = memchr::memchr3(b'/', b'?', b'#', tail).unwrap_or(tail.len());
-        let (auth, after) = tail.split_at(a_len);
-        let h0 = match auth.iter().position(|&c| c == b'@') {
-            Some(_) if !self.userinfo => return false,
-            Some(_) => auth.iter().rposition(|&c| c == b'@').map_or(0, |i| i + 1),
-            None => 0,
-        };
-        if !self.port {
-            let host_port = &auth[h0..];
-            let host_end = match host_port.first() {
-                Some(b'[') => host_port
-                    .iter()
-                    .position(|&c| c == b']')
-                    .map_or(host_port.len(), |i| i + 1),
-                _ => 0,
-            };
-            if host_port[host_end..].contains(&b':') {
-                return false;
-            }
+    /// Whether `uri`, which the generic spec accepts as a URI (or an IRI) and whose scheme
+    /// is one of [`Shape::schemes`], has this shape: then its scheme's grammar accepts it.
+    /// Reads only what the shape limits (an `http` URI: its "://"); never panics.
+    pub fn fits(&self, uri: &Seen<'_>) -> bool {
+        let limits_authority = !self.userinfo || !self.port;
+        if !limits_authority && !self.path_absolute && self.query && self.fragment {
+            // RFC 3986's URI with "//" (http): nothing but the "://" to look at.
+            let b = uri.input;
+            return b.get(uri.scheme_end..uri.scheme_end + 3) == Some(b"://".as_slice());
         }
+        let Some(a) = uri.authority() else {
+            return false; // no "://"
+        };
+        if (!self.userinfo && a.has_userinfo()) || (!self.port && a.host_end() < a.end) {
+            return false;
+        }
+        let after = uri.input.get(a.end..).unwrap_or_default();
         let p_len = memchr::memchr2(b'?', b'#', after).unwrap_or(after.len());
         let (path, rest) = after.split_at(p_len);
         if self.path_absolute && (path.is_empty() || path.starts_with(b"//")) {
@@ -490,28 +526,60 @@ pub fn steps_for(scheme: &str) -> Vec<StepFn> {
         .collect()
 }
 
-/// The authority of a URI with one (`scheme://authority...`): its byte range.
-fn authority(input: &str, scheme_end: usize) -> Option<(usize, usize)> {
-    let rest = input.get(scheme_end..)?;
-    let after = rest.strip_prefix("://")?;
-    let start = scheme_end + 3;
-    let len = memchr::memchr3(b'/', b'?', b'#', after.as_bytes()).unwrap_or(after.len());
-    Some((start, start + len))
-}
+/// The bytes [`authority`] stops at: "/", "?", "#", "@", ":" and "]".
+static AUTHORITY_MARKS: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'/' as usize] = true;
+    t[b'?' as usize] = true;
+    t[b'#' as usize] = true;
+    t[b'@' as usize] = true;
+    t[b':' as usize] = true;
+    t[b']' as usize] = true;
+    t
+};
 
-/// The last `byte` of `s` (an authority: a few bytes, where a plain loop beats the set-up
-/// of a vectorized search, which batch checking paid on every `http` line).
-fn last_of(s: &str, byte: u8) -> Option<usize> {
-    s.bytes().rposition(|b| b == byte)
+/// The authority of a URI with one (`scheme://authority...`), in one pass over its bytes
+/// (a few: a plain loop, where a vectorized search's set-up would cost more than the
+/// search).
+fn authority(input: &[u8], scheme_end: usize) -> Option<Authority> {
+    let rest = input.get(scheme_end..)?;
+    let after = rest.strip_prefix(b"://")?;
+    let start = scheme_end + 3;
+    let mut a = Authority {
+        start,
+        end: start + after.len(),
+        host: start,
+        colon: None,
+        bracket: None,
+    };
+    for (i, &b) in after.iter().enumerate() {
+        if !AUTHORITY_MARKS[usize::from(b)] {
+            continue; // most bytes: one load and one well-predicted branch
+        }
+        match b {
+            b'/' | b'?' | b'#' => {
+                a.end = start + i;
+                break;
+            }
+            b'@' => {
+                a.host = start + i + 1;
+                a.colon = None;
+                a.bracket = None;
+            }
+            b':' => a.colon = Some(start + i),
+            b']' => a.bracket = Some(start + i),
+            _ => {}
+        }
+    }
+    Some(a)
 }
 
 /// RFC 9110 §4.2.4: userinfo in an "http" or "https" URI.
 fn http_userinfo(uri: &Seen<'_>) -> Option<Finding> {
-    let (a0, a1) = uri.authority()?;
-    let at = last_of(uri.input.get(a0..a1)?, b'@')?;
-    Some(Finding {
-        start: a0,
-        end: a0 + at + 1,
+    let a = uri.authority()?;
+    a.has_userinfo().then_some(Finding {
+        start: a.start,
+        end: a.host,
         message: "the URI has a userinfo subcomponent (before \"@\"): RFC 9110 §4.2.4 \
                   deprecates it in \"http\" and \"https\" URIs (a sender MUST NOT generate \
                   it; a recipient SHOULD treat it as an error, since it is used to mislead); \
@@ -521,22 +589,16 @@ fn http_userinfo(uri: &Seen<'_>) -> Option<Finding> {
 
 /// RFC 9110 §4.2.1 (and §4.2.2 for https): an empty host, at where the host would start.
 fn http_empty_host(uri: &Seen<'_>) -> Option<Finding> {
-    let (a0, a1) = uri.authority()?;
-    let auth = uri.input.get(a0..a1)?;
-    let h0 = last_of(auth, b'@').map_or(0, |i| i + 1);
-    let host_port = auth.get(h0..)?;
-    let host_len = if host_port.starts_with('[') {
-        host_port.len()
-    } else {
-        last_of(host_port, b':').unwrap_or(host_port.len())
-    };
-    if host_len > 0 {
+    let a = uri.authority()?;
+    // An IP literal ("[" first) is never empty; else the host runs to the last ":".
+    let starts_literal = uri.input.get(a.host) == Some(&b'[') && a.host < a.end;
+    let host_end = a.colon.unwrap_or(a.end);
+    if starts_literal || host_end > a.host {
         return None;
     }
-    let at = a0 + h0;
     Some(Finding {
-        start: at,
-        end: at,
+        start: a.host,
+        end: a.host,
         message: "the host is empty: RFC 9110 §4.2.1 says a sender MUST NOT generate an \
                   \"http\" or \"https\" URI with an empty host and a recipient MUST reject one \
                   as invalid; write the host name after \"//\"",
@@ -545,7 +607,7 @@ fn http_empty_host(uri: &Seen<'_>) -> Option<Finding> {
 
 /// RFC 3966 §5.1.5: a local number (no leading "+") MUST have a phone-context parameter.
 fn tel_local_without_context(uri: &Seen<'_>) -> Option<Finding> {
-    let (input, scheme_end) = (uri.input, uri.scheme_end);
+    let (input, scheme_end) = (uri.text?, uri.scheme_end);
     let rest = input.get(scheme_end..)?.strip_prefix(':')?;
     let start = scheme_end + 1;
     let end_of_number = rest.find([';', '?', '#']).unwrap_or(rest.len());
@@ -577,7 +639,9 @@ fn tel_local_without_context(uri: &Seen<'_>) -> Option<Finding> {
 fn drop_default_port(uri: &str) -> Option<String> {
     let scheme_end = uri.find(':')?;
     let d = default_port(uri.get(..scheme_end)?)?;
-    let (a0, a1) = authority(uri, scheme_end)?;
+    let Authority {
+        start: a0, end: a1, ..
+    } = authority(uri.as_bytes(), scheme_end)?;
     let auth = uri.get(a0..a1)?;
     let k = auth.rfind(':')?;
     if auth.rfind(']').is_some_and(|r| r > k) {
@@ -598,7 +662,7 @@ fn drop_default_port(uri: &str) -> Option<String> {
 /// RFC 9110 §4.2.3, RFC 7252 §6.3: an empty path is "/".
 fn empty_path_as_slash(uri: &str) -> Option<String> {
     let scheme_end = uri.find(':')?;
-    let (_, a1) = authority(uri, scheme_end)?;
+    let a1 = authority(uri.as_bytes(), scheme_end)?.end;
     match uri.as_bytes().get(a1) {
         Some(b'/') => None,
         _ => Some(format!("{}/{}", &uri[..a1], &uri[a1..])),
@@ -645,11 +709,19 @@ mod tests {
     #[test]
     fn the_http_checks_share_one_authority() {
         let seen = Seen::new("http://u@h/", 4);
-        assert_eq!(seen.authority(), Some((7, 10)));
+        let a = seen.authority().expect("authority");
+        assert_eq!((a.start, a.end, a.host), (7, 10, 9));
         assert!(http_userinfo(&seen).is_some());
         assert!(http_empty_host(&seen).is_none());
         let seen = Seen::new("http://u@h/", 4);
-        assert_eq!(seen.authority.set(Some((7, 7))), Ok(()));
+        let empty = Authority {
+            start: 7,
+            end: 7,
+            host: 7,
+            colon: None,
+            bracket: None,
+        };
+        assert_eq!(seen.authority.set(Some(empty)), Ok(()));
         assert!(http_userinfo(&seen).is_none());
         assert_eq!(http_empty_host(&seen).map(|f| f.start), Some(7));
     }

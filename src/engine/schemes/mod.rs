@@ -112,16 +112,20 @@ pub struct SchemeGrammar {
     pub text: &'static str,
     /// Its header.
     pub header: Header,
+    /// Its place in [`files`].
+    pub index: usize,
 }
 
 static FILES: LazyLock<Vec<SchemeGrammar>> = LazyLock::new(|| {
     grammars::GRAMMARS
         .iter()
-        .map(|&(scheme, file, text)| SchemeGrammar {
+        .enumerate()
+        .map(|(index, &(scheme, file, text))| SchemeGrammar {
             scheme,
             file,
             text,
             header: header(text),
+            index,
         })
         .collect()
 });
@@ -253,16 +257,18 @@ fn load_at(i: usize) -> Result<&'static Loaded, &'static str> {
 #[derive(Clone, Debug, Default)]
 pub struct LayerScratch {
     caches: Vec<Option<Scratch>>,
+    /// The grammar files loaded so far, by their place in [`files`].
+    loaded: Vec<Option<&'static Loaded>>,
     /// The schemes last looked up, as written (at most [`RECENT`], each at most 16 bytes),
     /// with what the table says of them: a batch's lines repeat a few schemes, and a
     /// comparison of a few bytes is cheaper than a table look-up.
-    recent: Vec<([u8; 16], usize, Known)>,
+    recent: Vec<(u128, usize, Known)>,
     /// Where the next scheme goes in `recent` once it is full.
     next: usize,
 }
 
 /// How many schemes [`LayerScratch`] remembers.
-const RECENT: usize = 4;
+const RECENT: usize = 8;
 
 impl LayerScratch {
     /// An empty scratch: no cache is made until a scheme needs one.
@@ -270,20 +276,24 @@ impl LayerScratch {
         LayerScratch::default()
     }
 
-    /// [`known`], remembered for the schemes this scratch saw last.
+    /// [`known`], remembered for the schemes this scratch saw last (each compared as one
+    /// 128-bit word and its length).
     fn known(&mut self, scheme: &str) -> Known {
         let b = scheme.as_bytes();
-        if let Some(&(_, _, k)) = self
-            .recent
-            .iter()
-            .find(|(s, n, _)| *n == b.len() && s.get(..*n) == Some(b))
+        let head = &b[..b.len().min(16)];
+        let mut key = [0u8; 16];
+        key[..head.len()].copy_from_slice(head);
+        let key = u128::from_le_bytes(key);
+        if b.len() <= 16
+            && let Some(&(_, _, k)) = self
+                .recent
+                .iter()
+                .find(|&&(w, n, _)| w == key && n == b.len())
         {
             return k;
         }
         let k = known(scheme);
         if b.len() <= 16 {
-            let mut key = [0u8; 16];
-            key[..b.len()].copy_from_slice(b);
             if self.recent.len() < RECENT {
                 self.recent.push((key, b.len(), k));
             } else if let Some(slot) = self.recent.get_mut(self.next) {
@@ -292,6 +302,20 @@ impl LayerScratch {
             }
         }
         k
+    }
+
+    /// [`load_at`] of the `i`th grammar file, remembered: once loaded, a file is one index
+    /// away (a file that does not load is asked again, and fails again, each time).
+    fn loaded(&mut self, i: usize) -> Option<&'static Loaded> {
+        if let Some(&Some(l)) = self.loaded.get(i) {
+            return Some(l);
+        }
+        let l = load_at(i).ok()?;
+        if self.loaded.len() <= i {
+            self.loaded.resize(i + 1, None);
+        }
+        self.loaded[i] = Some(l);
+        Some(l)
     }
 
     /// The cache of the `i`th grammar file of [`files`].
@@ -691,8 +715,7 @@ pub fn analyze_scheme_in(
     };
     let j = judge_scheme(
         scratch,
-        input,
-        scheme_end,
+        &catalogue::Seen::new(input, scheme_end),
         k,
         ask,
         &mut Findings::Full(&mut out.diagnostics),
@@ -772,18 +795,23 @@ pub struct SchemeVerdict {
 /// `the_shapes_decide_as_the_automaton`).
 pub fn scheme_verdict(
     scratch: &mut LayerScratch,
-    input: &str,
+    input: &[u8],
     scheme_end: usize,
     generic_valid: bool,
     vouched: bool,
 ) -> Option<SchemeVerdict> {
-    let scheme = input.get(..scheme_end)?;
+    let scheme = std::str::from_utf8(input.get(..scheme_end)?).ok()?;
     if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
         return None;
     }
     let mut k = scratch.known(scheme);
-    if !(vouched && generic_valid) {
-        k.shape = None; // the shape decides only for a URI the generic spec accepted
+    let mut seen = catalogue::Seen::bytes(input, scheme_end);
+    // The shape decides only for a URI the generic spec accepted, of that shape: then the
+    // line is UTF-8 (the generic spec accepted it) and is not checked again; any other
+    // line is text or gets no answer (as `analyze` gives none for bytes).
+    if !(vouched && generic_valid && k.shape.is_some_and(|s| s.fits(&seen))) {
+        k.shape = None;
+        seen.text = Some(std::str::from_utf8(input).ok()?);
     }
     let ask = Ask {
         generic_valid,
@@ -793,8 +821,7 @@ pub fn scheme_verdict(
     let mut findings = Vec::new();
     let j = judge_scheme(
         scratch,
-        input,
-        scheme_end,
+        &seen,
         k,
         ask,
         &mut Findings::Codes(&mut findings),
@@ -831,45 +858,45 @@ struct Judged {
 /// The layer's judgement, shared by [`analyze_scheme_in`] and [`scheme_verdict`]: the
 /// registry's finding, the grammar's verdict (with its tree into `nodes` when `ask.tree`)
 /// and the checks of the catalogue, into `findings` (sorted by place). With `k.shape` (set
-/// by [`scheme_verdict`] only for a URI the generic spec accepted), a line of its grammar's
-/// shape is accepted without the automaton, unless the tree is asked for.
+/// by [`scheme_verdict`] only for a URI the generic spec accepted that has its grammar's
+/// shape), the URI is accepted without the automaton, unless the tree is asked for.
 fn judge_scheme(
     scratch: &mut LayerScratch,
-    input: &str,
-    scheme_end: usize,
+    seen: &catalogue::Seen<'_>,
     k: Known,
     ask: Ask<'_>,
     findings: &mut Findings<'_>,
     nodes: &mut Vec<SchemeNode>,
 ) -> Judged {
-    let scheme = input.get(..scheme_end).unwrap_or("");
+    let scheme_end = seen.scheme_end;
+    let scheme = seen.text.and_then(|t| t.get(..scheme_end)).unwrap_or("");
     let messages = findings.messages();
     registration_findings(k.entry, scheme, Span::new(0, scheme_end), findings);
     let mut valid = None;
     let mut syntax_ok = ask.generic_valid;
     if let Some(i) = k.grammar
         && let Some(g) = FILES.get(i)
-        && let Ok(l) = load_at(i)
+        && let Some(l) = scratch.loaded(i)
     {
-        if !ask.tree && k.shape.is_some_and(|s| s.fits(input, scheme_end)) {
+        if !ask.tree && k.shape.is_some() {
             // A URI the generic spec accepted, of its grammar's shape: what the automaton
             // would say (catalogue::Shape), with no mapping and no automaton run.
             valid = Some(true);
             syntax_ok = true;
+        } else if let Some(text) = seen.text {
+            (valid, syntax_ok) = grammar_verdict(scratch, (i, g, l), text, ask, findings, nodes);
         } else {
-            (valid, syntax_ok) = grammar_verdict(scratch, (i, g, l), input, ask, findings, nodes);
+            syntax_ok = false; // not reached: a line without text had its shape
         }
     }
     let mut failed = false;
     if syntax_ok && k.checks != 0 {
-        // One look at the URI for all its checks (the `http` checks share its authority).
-        let seen = catalogue::Seen::new(input, scheme_end);
         for (_, c) in catalogue::CHECKS
             .iter()
             .enumerate()
             .filter(|(i, _)| k.checks & (1 << i) != 0)
         {
-            if let Some(f) = (c.run)(&seen) {
+            if let Some(f) = (c.run)(seen) {
                 failed = true;
                 findings.push(Diagnostic::new(
                     Severity::Warning,
@@ -1297,7 +1324,7 @@ mod tests {
                 assert_eq!(v.findings, codes, "{input}");
             }
         }
-        assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true, true).is_none());
+        assert!(scheme_verdict(&mut scratch, b"urn:isbn:1", 3, true, true).is_none());
         // The scratch remembers a few schemes; what it remembers is the table's answer.
         let mut s = LayerScratch::new();
         for name in [
@@ -1308,6 +1335,14 @@ mod tests {
             "mailto",
             "http",
             "a".repeat(40).as_str(),
+            "tel",
+            "data",
+            "ws",
+            "wss",
+            "https",
+            "file",
+            "ftp",
+            "http",
         ] {
             let (a, b) = (s.known(name), known(name));
             assert_eq!(
