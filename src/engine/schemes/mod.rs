@@ -1307,8 +1307,8 @@ mod tests {
                     tree: false,
                 };
                 let full = analyze_scheme(input, end, ask).expect("layer");
-                let v =
-                    scheme_verdict(&mut scratch, input, end, generic_valid, false).expect("layer");
+                let v = scheme_verdict(&mut scratch, input.as_bytes(), end, generic_valid, false)
+                    .expect("layer");
                 assert_eq!(v.valid, full.valid, "{input}");
                 assert_eq!(v.entry.is_some(), full.registered(), "{input}");
                 assert_eq!(
