@@ -66,7 +66,7 @@ pub(super) fn scheme_end(b: &[u8]) -> Option<usize> {
 
 /// Whether the profile named `name` (a [`Profile::name`], as the batch verdict gives it)
 /// offers the scheme layer, and whether its acceptance vouches that a line is an RFC 3986
-/// URI (RFC 3986's own profile) or an IRI whose mapping is one (RFC 3987's, §3.1): what
+/// URI (RFC 3986's own profile) or an IRI whose mapping is one (RFC 3987's, §3.1) ([`offers`]): what
 /// lets the layer decide a line of its scheme grammar's shape without the automaton
 /// (`schemes::scheme_verdict`). The built-in profiles' names are compared by address first,
 /// so that no line parses a profile name.
@@ -77,11 +77,12 @@ fn offers_schemes(name: &str) -> Option<bool> {
     offers(name.parse::<Profile>().ok()?)
 }
 
-/// [`offers_schemes`]' answer for one profile.
+/// [`offers_schemes`]' answer for one profile: whether it offers the layer, and whether
+/// its grammar is RFC 3986's generic syntax (`generic_split`: RFC 3986's, and RFC 3987's
+/// for IRIs), so that its acceptance makes the line a URI (or an IRI whose mapping is one).
 fn offers(p: Profile) -> Option<bool> {
-    p.offers()
-        .schemes
-        .then_some(matches!(p, Profile::Rfc3986 | Profile::Rfc3987))
+    let o = p.offers();
+    o.schemes.then_some(o.generic_split)
 }
 
 /// [`offers`] for each built-in profile, by its name: worked out once, not per line.
