@@ -68,6 +68,7 @@ fn a_broken_grammar_is_an_error_value() {
         file: "bad.abnf",
         text: "; scheme: http\nx = ",
         header: schemes::header("; scheme: http\nx = "),
+        index: 0,
     };
     // Not a shipped row: the loader refuses it by identity, whatever its text.
     assert!(schemes::load(&bad).is_err());
@@ -86,6 +87,7 @@ fn a_broken_grammar_is_an_error_value() {
         file: "x.abnf",
         text: "; import: rfc3987\nx = \"x\"\n",
         header: schemes::header("; import: rfc3987\nx = \"x\"\n"),
+        index: usize::MAX,
     });
     assert!(merged.is_err_and(|e| e.contains("unknown import")));
 }

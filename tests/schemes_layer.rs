@@ -342,13 +342,167 @@ fn the_scheme_structure_is_grafted_under_a_path_of_several_segments() {
     assert_eq!(q.parent().map(|p| p.index()), Some(0));
     let (code, out, err) = run(&["parse", input], None);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("path [namespace] 10..28"), "{out}");
-    assert!(out.contains("path [version] 32..37"), "{out}");
+    assert!(out.contains("scheme-part [namespace] 10..28"), "{out}");
+    assert!(out.contains("scheme-part [version] 32..37"), "{out}");
     // Without the layer, no graft.
     let (_, out, _) = run(&["parse", "--no-scheme-spec", input], None);
     assert!(!out.contains("[namespace]"), "{out}");
     // mailto's one-segment path: under the segment, as before.
     let (_, out, _) = run(&["parse", "mailto:a@b.c"], None);
     assert!(out.contains("    segment [segment-nz] 7..12"), "{out}");
-    assert!(out.contains("      path [to] 7..12"), "{out}");
+    assert!(out.contains("      scheme-part [to] 7..12"), "{out}");
+}
+
+/// A purl's qualifiers (its query) and subpath (its fragment) are grafted under the query
+/// and the fragment, as its type, name and version are under the path: `parse --format
+/// json`'s tree has the qualifier, key, value, subpath and segment nodes, each of kind
+/// `scheme-part` (not the kind of the node it hangs under) and named by its rule in
+/// pkg.abnf, each inside its parent. A node across two components (mailto's `hfields`,
+/// which starts at the "?") is in neither; its `hfield`s are under the query.
+#[test]
+fn the_scheme_structure_is_grafted_under_the_query_and_the_fragment() {
+    let input = "pkg:npm/a@1?arch=x86#lib/x";
+    let (code, out, err) = run(&["parse", "--format", "json", input], None);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    // (parent's kind, kind, rule, text) of every node, in preorder.
+    fn walk(n: &Value, parent: &str, input: &str, out: &mut Vec<(String, String, String, String)>) {
+        let (s, e) = (
+            n["start"].as_u64().unwrap_or(0) as usize,
+            n["end"].as_u64().unwrap_or(0) as usize,
+        );
+        let kind = n["kind"].as_str().unwrap_or("").to_string();
+        out.push((
+            parent.to_string(),
+            kind.clone(),
+            n["rule"].as_str().unwrap_or("").to_string(),
+            input.get(s..e).unwrap_or("").to_string(),
+        ));
+        for c in n["children"].as_array().into_iter().flatten() {
+            walk(c, &kind, input, out);
+        }
+    }
+    let mut nodes = Vec::new();
+    walk(&v["tree"], "", input, &mut nodes);
+    let grafted: Vec<(&str, &str, &str)> = nodes
+        .iter()
+        .filter(|(_, k, _, _)| k == "scheme-part")
+        .map(|(p, _, r, t)| (p.as_str(), r.as_str(), t.as_str()))
+        .collect();
+    assert_eq!(
+        grafted,
+        [
+            ("path", "type", "npm"),
+            ("path", "name", "a"),
+            ("scheme-part", "segment", "a"),
+            ("path", "version", "1"),
+            ("query", "qualifiers", "arch=x86"),
+            ("scheme-part", "qualifier", "arch=x86"),
+            ("scheme-part", "key", "arch"),
+            ("scheme-part", "value", "x86"),
+            ("fragment", "subpath", "lib/x"),
+            ("scheme-part", "segment", "lib"),
+            ("scheme-part", "segment", "x"),
+        ]
+    );
+    // The tree model agrees: each node inside its parent, one deeper.
+    let a = analyze(input, &Options::full());
+    for n in a.tree.iter().skip(1) {
+        let p = n.parent().expect("parent");
+        assert!(p.span().start <= n.span().start && n.span().end <= p.span().end);
+        assert_eq!(n.depth(), p.depth() + 1);
+    }
+    // Without the layer, no graft at all.
+    let (_, out, _) = run(&["parse", "--no-scheme-spec", input], None);
+    assert!(!out.contains("scheme-part"), "{out}");
+    // mailto: `hfields` spans the "?", so it is in neither the path nor the query.
+    let (_, out, _) = run(&["parse", "mailto:a@b.c?subject=hi"], None);
+    assert!(out.contains("    scheme-part [hfield] 13..23"), "{out}");
+    assert!(out.contains("      scheme-part [hfname] 13..20"), "{out}");
+    assert!(!out.contains("[hfields]"), "{out}");
+}
+
+/// The shapes of `schemes::catalogue::SHAPES` decide as the automaton does: for every input
+/// that a profile of RFC 3986's generic syntax (`generic_split`: RFC 3986, RFC 3987) accepts, over every corpus and a cross product of the
+/// shapes' edges (userinfo, ports, IP literals, empty hosts and paths, "//" paths, queries,
+/// fragments, non-ASCII text, upper-case schemes), batch checking's verdict with the
+/// generic acceptance vouched for (the shape decides) is the verdict without (the
+/// automaton decides): the same validity, the same findings.
+#[test]
+fn the_shapes_decide_as_the_automaton() {
+    use idbench::engine::schemes::{LayerScratch, catalogue, scheme_verdict};
+    let mut inputs = corpus();
+    let mut schemes: Vec<String> = catalogue::SHAPES
+        .iter()
+        .flat_map(|s| s.schemes.iter().map(|x| x.to_string()))
+        .collect();
+    schemes.extend(["HTTP".to_string(), "Wss".to_string(), "FILE".to_string()]);
+    let authorities = [
+        "",
+        "h",
+        "example.com",
+        "u@h",
+        "u:p@h",
+        "@h",
+        "u@",
+        "h:",
+        "h:80",
+        ":80",
+        "[::1]",
+        "[::1]:8080",
+        "[v1.x]",
+        "1.2.3.4",
+        "localhost",
+        "b\u{fc}cher.de",
+    ];
+    let paths = ["", "/", "//", "//x", "/a/b", "/a//b", "/%41", "/\u{e9}"];
+    let tails = ["", "?", "?q=1", "#", "#f", "?q#f", "?a/b?c", "#\u{e9}"];
+    for s in &schemes {
+        for a in authorities {
+            for p in paths {
+                for t in tails {
+                    inputs.push(format!("{s}://{a}{p}{t}"));
+                }
+            }
+        }
+        inputs.push(format!("{s}:/a"));
+        inputs.push(format!("{s}:a"));
+        inputs.push(format!("{s}:"));
+    }
+    // The profiles whose acceptance `check --schemes` lets the shapes decide on.
+    let vouching: Vec<Profile> = Profile::ALL
+        .into_iter()
+        .filter(|p| p.offers().schemes && p.offers().generic_split)
+        .collect();
+    assert!(vouching.contains(&Profile::Rfc3986) && vouching.contains(&Profile::Rfc3987));
+    let mut scratch = LayerScratch::new();
+    let mut decided = 0;
+    for input in &inputs {
+        let Some(end) = input.find(':') else {
+            continue;
+        };
+        for &profile in &vouching {
+            let a = analyze(input, &Options::validate_only(Some(profile)));
+            if !a.valid()
+                || a.tree
+                    .root()
+                    .child(idbench::engine::NodeKind::Scheme)
+                    .is_none()
+            {
+                continue;
+            }
+            let by_shape = scheme_verdict(&mut scratch, input.as_bytes(), end, true, true);
+            let by_automaton = scheme_verdict(&mut scratch, input.as_bytes(), end, true, false);
+            let (Some(x), Some(y)) = (by_shape, by_automaton) else {
+                continue;
+            };
+            assert_eq!(x.valid, y.valid, "{input} under {profile}");
+            assert_eq!(x.findings, y.findings, "{input} under {profile}");
+            let seen = catalogue::Seen::new(input, end);
+            if catalogue::shape_of(&input[..end]).is_some_and(|s| s.fits(&seen)) {
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided > 1000, "the shapes decided {decided} inputs");
 }

@@ -60,3 +60,15 @@ fn a_purl_shows_its_nodes_under_the_path() {
     assert!(s.contains("version"), "{s}");
     insta::assert_snapshot!("schemes_purl_tree_80x24", s);
 }
+
+/// The brief's purl at 80×24: its qualifier's key and value under the query, its subpath's
+/// segments under the fragment, every grafted node of kind `scheme-part` in the kind column.
+#[test]
+fn a_purl_shows_its_qualifiers_and_subpath() {
+    let mut a = app("pkg:npm/a@1?arch=x86#lib/x");
+    let s = screen(&mut a, 80, 24);
+    assert!(s.contains("qualifier"), "{s}");
+    assert!(s.contains("subpath"), "{s}");
+    assert!(s.contains("scheme-part"), "{s}");
+    insta::assert_snapshot!("schemes_purl_query_fragment_80x24", s);
+}

@@ -573,9 +573,7 @@ fn scheme_extra<'a>(
         nid: r.scheme.into(),
         registered: r.registered,
         valid: r.valid,
-        document_plain: r
-            .document
-            .is_some_and(|d| json::plain_json_ascii(d.as_bytes())),
+        document_plain: r.document_plain,
         document: r.document,
         findings: r.findings,
         messages: r.messages,

@@ -440,8 +440,8 @@ fn namespace_layer(
 /// The URI scheme layer of [`analyze`]: runs [`schemes::analyze_scheme`] on an input whose
 /// tree is a URI or IRI with a scheme (not `urn`, which the namespace layer reads), adds the
 /// layer's warnings and notes in input order (never an error: the generic verdict stands),
-/// grafts the scheme grammar's structure within the path under the path, whatever its
-/// shape (as the namespace layer does under `nss`), and makes `canonical_scheme` the scheme's
+/// grafts the scheme grammar's structure under the path, query and fragment
+/// ([`schemes::graft`], as the namespace layer does under `nss`), and makes `canonical_scheme` the scheme's
 /// normal form where the layer knows the scheme.
 fn scheme_layer(
     input: &str,
@@ -457,18 +457,6 @@ fn scheme_layer(
     if scheme.start != 0 {
         return None;
     }
-    // Where the scheme grammar's nodes within the path go: under the path's one segment
-    // when that leaf spans it all (an opaque path such as "mailto:"'s), else under the
-    // path itself, after its segments (a `pkg:` path of several segments).
-    let path = root.child(NodeKind::Path).map(|p| {
-        let mut kids = p.children();
-        match (kids.next(), kids.next()) {
-            (Some(c), None) if c.span() == p.span() && c.children().next().is_none() => {
-                (c.index(), c.span())
-            }
-            _ => (p.index(), p.span()),
-        }
-    });
     let generic_valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
     let ask = schemes::Ask {
         generic_valid,
@@ -476,14 +464,7 @@ fn scheme_layer(
         tree: true,
     };
     let sa = schemes::analyze_scheme(input, scheme.end, ask)?;
-    if let Some((at, span)) = path {
-        let children: Vec<(NodeKind, &'static str, Span, usize)> = sa
-            .nodes_within(span)
-            .iter()
-            .map(|n| (NodeKind::Path, n.rule, n.span, n.depth))
-            .collect();
-        tree.graft_under(at, &children);
-    }
+    schemes::graft(tree, &sa);
     for d in sa
         .diagnostics
         .iter()

@@ -589,6 +589,11 @@ pub fn matched_alternative(
     node: &Node<'_>,
     input: &str,
 ) -> Option<(&'static Production, Option<Matched>)> {
+    // A node the scheme layer grafted is named by its scheme's grammar, not the profile's;
+    // and it is no child the profile's alternatives account for.
+    if node.kind() == super::NodeKind::SchemePart {
+        return None;
+    }
     let g = grammar(profile);
     let p = g.get(node.rule())?;
     if p.alternatives.len() == 1 {
@@ -602,6 +607,7 @@ pub fn matched_alternative(
     }
     let children: BTreeSet<&str> = node
         .children()
+        .filter(|c| c.kind() != super::NodeKind::SchemePart)
         .map(|c| c.rule())
         .filter(|r| !r.is_empty())
         .collect();

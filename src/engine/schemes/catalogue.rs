@@ -13,8 +13,87 @@ pub struct Finding {
     pub start: usize,
     /// One past its end.
     pub end: usize,
-    /// The message: what is wrong and what to do.
-    pub message: String,
+    /// The message: what is wrong and what to do (a fixed text: batch checking, which
+    /// shows no message, makes no copy of it).
+    pub message: &'static str,
+}
+
+/// A URI as the checks see it: its text, where its scheme ends, and what more than one
+/// check reads of it, found at most once per URI however many checks ask (the `http`
+/// checks and a scheme's [`Shape`] all read the authority).
+#[derive(Debug)]
+pub struct Seen<'a> {
+    /// The URI's bytes.
+    pub input: &'a [u8],
+    /// The URI as text: `None` only in batch checking, for a line whose verdict its
+    /// [`Shape`] decided (known to be UTF-8, as the generic spec accepted it, and not
+    /// checked again); a check that reads text then passes.
+    pub text: Option<&'a str>,
+    /// Where its scheme ends (its ":").
+    pub scheme_end: usize,
+    authority: std::cell::OnceCell<Option<Authority>>,
+}
+
+/// Where the authority of a URI with one (`scheme://authority...`) lies and what is in
+/// it, found in one pass over its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Authority {
+    /// Where it starts (after "//").
+    pub start: usize,
+    /// One past its end (the first "/", "?" or "#" after "//", or the URI's end).
+    pub end: usize,
+    /// Where the host starts: one past the last "@" (the userinfo's end), else `start`.
+    pub host: usize,
+    /// The last ":" after the host's start, if any (a port's, or an IP literal's).
+    pub colon: Option<usize>,
+    /// The last "]" after the host's start, if any (an IP literal's end).
+    pub bracket: Option<usize>,
+}
+
+impl Authority {
+    /// The authority has userinfo (an "@": neither a host nor a port holds one).
+    pub fn has_userinfo(&self) -> bool {
+        self.host > self.start
+    }
+    /// Where the host ends: at the port's ":" (a ":" after the host that no "]" of an IP
+    /// literal follows), else at the authority's end.
+    pub fn host_end(&self) -> usize {
+        match (self.colon, self.bracket) {
+            (Some(c), Some(b)) if b > c => self.end,
+            (Some(c), _) => c,
+            (None, _) => self.end,
+        }
+    }
+}
+
+impl<'a> Seen<'a> {
+    /// `input`, whose scheme ends at byte `scheme_end`; nothing is read yet.
+    pub fn new(input: &'a str, scheme_end: usize) -> Seen<'a> {
+        Seen {
+            input: input.as_bytes(),
+            text: Some(input),
+            scheme_end,
+            authority: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The bytes of a line, not (yet) known as text ([`Seen::text`] is `None`).
+    pub fn bytes(input: &'a [u8], scheme_end: usize) -> Seen<'a> {
+        Seen {
+            input,
+            text: None,
+            scheme_end,
+            authority: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The authority, when the URI has one: found at the first check that asks, kept for
+    /// the others.
+    pub fn authority(&self) -> Option<Authority> {
+        *self
+            .authority
+            .get_or_init(|| authority(self.input, self.scheme_end))
+    }
 }
 
 /// A rule a scheme's spec states in prose beyond its grammar. Run on a URI its scheme's
@@ -28,9 +107,8 @@ pub struct Check {
     pub code: Code,
     /// The section that states the rule.
     pub spec: &'static str,
-    /// Runs the check on the input, whose scheme ends at the given byte; `None` when it
-    /// passes.
-    pub run: fn(&str, usize) -> Option<Finding>,
+    /// Runs the check on the URI; `None` when it passes.
+    pub run: fn(&Seen<'_>) -> Option<Finding>,
 }
 
 /// Every check (at most 32: the layer's table of known schemes keeps, for each, the checks
@@ -55,6 +133,116 @@ pub static CHECKS: &[Check] = &[
         run: tel_local_without_context,
     },
 ];
+
+/// A scheme whose grammar is RFC 3986's `URI` narrowed to `"//" authority` and a few
+/// more limits, so that for a URI the generic spec accepts (an RFC 3986 URI, or an RFC 3987
+/// IRI, whose mapping to a URI, §3.1, is one) its verdict follows from where the
+/// components' delimiters are, with no automaton run: batch checking decides such lines
+/// so (`check --schemes`). Only an acceptance is decided this way; a URI outside the shape
+/// goes to the automaton, which finds where it fails. Why each shape is its grammar: a
+/// valid `URI` whose `hier-part` starts with "//" is `"//" authority path-abempty`
+/// (`path-absolute` cannot start with "//"), its authority runs to the first "/", "?" or
+/// "#", its userinfo is there exactly when the authority holds "@" (neither userinfo nor
+/// host holds one), a port exactly when a ":" follows the host (an IP literal's colons are
+/// inside its brackets), and the path, query and fragment are RFC 3986's rules, which the
+/// grammar files import. The test `the_shapes_decide_as_the_automaton` compares both ways
+/// on every corpus line and a cross product of shapes.
+#[derive(Debug)]
+pub struct Shape {
+    /// The schemes whose grammar it is (lower case).
+    pub schemes: &'static [&'static str],
+    /// The authority may hold userinfo (`authority` rather than `host [":" port]`).
+    pub userinfo: bool,
+    /// The authority may hold a port.
+    pub port: bool,
+    /// The path is `path-absolute` (not empty, not starting with "//") rather than
+    /// `path-abempty`.
+    pub path_absolute: bool,
+    /// A query may follow.
+    pub query: bool,
+    /// A fragment may follow.
+    pub fragment: bool,
+    /// Where the grammar says so.
+    pub spec: &'static str,
+}
+
+/// Every shape: the schemes whose grammar files are RFC 3986's URI narrowed.
+pub static SHAPES: &[Shape] = &[
+    Shape {
+        schemes: &["http", "https"],
+        userinfo: true,
+        port: true,
+        path_absolute: false,
+        query: true,
+        fragment: true,
+        spec: "RFC 9110 §4.2.1, §4.2.2 (http.abnf, https.abnf)",
+    },
+    Shape {
+        schemes: &["ws", "wss"],
+        userinfo: false,
+        port: true,
+        path_absolute: false,
+        query: true,
+        fragment: false,
+        spec: "RFC 6455 §3 (ws.abnf, wss.abnf)",
+    },
+    Shape {
+        schemes: &["coap", "coaps"],
+        userinfo: false,
+        port: true,
+        path_absolute: false,
+        query: true,
+        fragment: false,
+        spec: "RFC 7252 §6.1, §6.2 (coap.abnf, coaps.abnf)",
+    },
+    Shape {
+        schemes: &["file"],
+        userinfo: false,
+        port: false,
+        path_absolute: true,
+        query: false,
+        fragment: false,
+        spec: "RFC 8089 §2 (file.abnf: \"//\" [ file-auth ] path-absolute)",
+    },
+];
+
+impl Shape {
+    /// Whether `uri`, which the generic spec accepts as a URI (or an IRI) and whose scheme
+    /// is one of [`Shape::schemes`], has this shape: then its scheme's grammar accepts it.
+    /// Reads only what the shape limits (an `http` URI: its "://"); never panics.
+    pub fn fits(&self, uri: &Seen<'_>) -> bool {
+        let limits_authority = !self.userinfo || !self.port;
+        if !limits_authority && !self.path_absolute && self.query && self.fragment {
+            // RFC 3986's URI with "//" (http): nothing but the "://" to look at.
+            let b = uri.input;
+            return b.get(uri.scheme_end..uri.scheme_end + 3) == Some(b"://".as_slice());
+        }
+        let Some(a) = uri.authority() else {
+            return false; // no "://"
+        };
+        if (!self.userinfo && a.has_userinfo()) || (!self.port && a.host_end() < a.end) {
+            return false;
+        }
+        let after = uri.input.get(a.end..).unwrap_or_default();
+        let p_len = memchr::memchr2(b'?', b'#', after).unwrap_or(after.len());
+        let (path, rest) = after.split_at(p_len);
+        if self.path_absolute && (path.is_empty() || path.starts_with(b"//")) {
+            return false;
+        }
+        match rest.first() {
+            None => true,
+            Some(b'?') if !self.query => false,
+            _ => self.fragment || !rest.contains(&b'#'),
+        }
+    }
+}
+
+/// The shape of `scheme`'s grammar, if it has one ([`SHAPES`]).
+pub fn shape_of(scheme: &str) -> Option<&'static Shape> {
+    SHAPES
+        .iter()
+        .find(|s| s.schemes.iter().any(|x| x.eq_ignore_ascii_case(scheme)))
+}
 
 /// A scheme's default port, as its spec states it: scheme-based normalization (RFC 3986
 /// §6.2.3) drops it. `sip` and `sips` are not here on purpose: RFC 3261 §19.1.4 says "A
@@ -338,63 +526,88 @@ pub fn steps_for(scheme: &str) -> Vec<StepFn> {
         .collect()
 }
 
-/// The authority of a URI with one (`scheme://authority...`): its byte range.
-fn authority(input: &str, scheme_end: usize) -> Option<(usize, usize)> {
-    let rest = input.get(scheme_end..)?;
-    let after = rest.strip_prefix("://")?;
-    let start = scheme_end + 3;
-    let len = memchr::memchr3(b'/', b'?', b'#', after.as_bytes()).unwrap_or(after.len());
-    Some((start, start + len))
-}
+/// The bytes [`authority`] stops at: "/", "?", "#", "@", ":" and "]".
+static AUTHORITY_MARKS: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'/' as usize] = true;
+    t[b'?' as usize] = true;
+    t[b'#' as usize] = true;
+    t[b'@' as usize] = true;
+    t[b':' as usize] = true;
+    t[b']' as usize] = true;
+    t
+};
 
-/// The last `byte` of `s` (an authority: a few bytes, where a plain loop beats the set-up
-/// of a vectorized search, which batch checking paid on every `http` line).
-fn last_of(s: &str, byte: u8) -> Option<usize> {
-    s.bytes().rposition(|b| b == byte)
+/// The authority of a URI with one (`scheme://authority...`), in one pass over its bytes
+/// (a few: a plain loop, where a vectorized search's set-up would cost more than the
+/// search).
+fn authority(input: &[u8], scheme_end: usize) -> Option<Authority> {
+    let rest = input.get(scheme_end..)?;
+    let after = rest.strip_prefix(b"://")?;
+    let start = scheme_end + 3;
+    let mut a = Authority {
+        start,
+        end: start + after.len(),
+        host: start,
+        colon: None,
+        bracket: None,
+    };
+    for (i, &b) in after.iter().enumerate() {
+        if !AUTHORITY_MARKS[usize::from(b)] {
+            continue; // most bytes: one load and one well-predicted branch
+        }
+        match b {
+            b'/' | b'?' | b'#' => {
+                a.end = start + i;
+                break;
+            }
+            b'@' => {
+                a.host = start + i + 1;
+                a.colon = None;
+                a.bracket = None;
+            }
+            b':' => a.colon = Some(start + i),
+            b']' => a.bracket = Some(start + i),
+            _ => {}
+        }
+    }
+    Some(a)
 }
 
 /// RFC 9110 §4.2.4: userinfo in an "http" or "https" URI.
-fn http_userinfo(input: &str, scheme_end: usize) -> Option<Finding> {
-    let (a0, a1) = authority(input, scheme_end)?;
-    let at = last_of(input.get(a0..a1)?, b'@')?;
-    Some(Finding {
-        start: a0,
-        end: a0 + at + 1,
+fn http_userinfo(uri: &Seen<'_>) -> Option<Finding> {
+    let a = uri.authority()?;
+    a.has_userinfo().then_some(Finding {
+        start: a.start,
+        end: a.host,
         message: "the URI has a userinfo subcomponent (before \"@\"): RFC 9110 §4.2.4 \
                   deprecates it in \"http\" and \"https\" URIs (a sender MUST NOT generate \
                   it; a recipient SHOULD treat it as an error, since it is used to mislead); \
-                  remove it, and send credentials another way (an Authorization header field)"
-            .to_string(),
+                  remove it, and send credentials another way (an Authorization header field)",
     })
 }
 
 /// RFC 9110 §4.2.1 (and §4.2.2 for https): an empty host, at where the host would start.
-fn http_empty_host(input: &str, scheme_end: usize) -> Option<Finding> {
-    let (a0, a1) = authority(input, scheme_end)?;
-    let auth = input.get(a0..a1)?;
-    let h0 = last_of(auth, b'@').map_or(0, |i| i + 1);
-    let host_port = auth.get(h0..)?;
-    let host_len = if host_port.starts_with('[') {
-        host_port.len()
-    } else {
-        last_of(host_port, b':').unwrap_or(host_port.len())
-    };
-    if host_len > 0 {
+fn http_empty_host(uri: &Seen<'_>) -> Option<Finding> {
+    let a = uri.authority()?;
+    // An IP literal ("[" first) is never empty; else the host runs to the last ":".
+    let starts_literal = uri.input.get(a.host) == Some(&b'[') && a.host < a.end;
+    let host_end = a.colon.unwrap_or(a.end);
+    if starts_literal || host_end > a.host {
         return None;
     }
-    let at = a0 + h0;
     Some(Finding {
-        start: at,
-        end: at,
+        start: a.host,
+        end: a.host,
         message: "the host is empty: RFC 9110 §4.2.1 says a sender MUST NOT generate an \
                   \"http\" or \"https\" URI with an empty host and a recipient MUST reject one \
-                  as invalid; write the host name after \"//\""
-            .to_string(),
+                  as invalid; write the host name after \"//\"",
     })
 }
 
 /// RFC 3966 §5.1.5: a local number (no leading "+") MUST have a phone-context parameter.
-fn tel_local_without_context(input: &str, scheme_end: usize) -> Option<Finding> {
+fn tel_local_without_context(uri: &Seen<'_>) -> Option<Finding> {
+    let (input, scheme_end) = (uri.text?, uri.scheme_end);
     let rest = input.get(scheme_end..)?.strip_prefix(':')?;
     let start = scheme_end + 1;
     let end_of_number = rest.find([';', '?', '#']).unwrap_or(rest.len());
@@ -418,8 +631,7 @@ fn tel_local_without_context(input: &str, scheme_end: usize) -> Option<Finding> 
         message: "a local number (no leading \"+\") without a phone-context parameter: RFC \
                   3966 §5.1.5 says local numbers MUST have one; add \";phone-context=\" with \
                   the global number prefix or domain where the number is valid, or write the \
-                  number in global form (\"+\" and the country code)"
-            .to_string(),
+                  number in global form (\"+\" and the country code)",
     })
 }
 
@@ -427,7 +639,9 @@ fn tel_local_without_context(input: &str, scheme_end: usize) -> Option<Finding> 
 fn drop_default_port(uri: &str) -> Option<String> {
     let scheme_end = uri.find(':')?;
     let d = default_port(uri.get(..scheme_end)?)?;
-    let (a0, a1) = authority(uri, scheme_end)?;
+    let Authority {
+        start: a0, end: a1, ..
+    } = authority(uri.as_bytes(), scheme_end)?;
     let auth = uri.get(a0..a1)?;
     let k = auth.rfind(':')?;
     if auth.rfind(']').is_some_and(|r| r > k) {
@@ -448,7 +662,7 @@ fn drop_default_port(uri: &str) -> Option<String> {
 /// RFC 9110 §4.2.3, RFC 7252 §6.3: an empty path is "/".
 fn empty_path_as_slash(uri: &str) -> Option<String> {
     let scheme_end = uri.find(':')?;
-    let (_, a1) = authority(uri, scheme_end)?;
+    let a1 = authority(uri.as_bytes(), scheme_end)?.end;
     match uri.as_bytes().get(a1) {
         Some(b'/') => None,
         _ => Some(format!("{}/{}", &uri[..a1], &uri[a1..])),
@@ -481,21 +695,45 @@ mod tests {
 
     #[test]
     fn empty_host_is_found_where_the_host_would_start() {
-        let f = http_empty_host("http:///a", 4).expect("empty host");
+        let f = http_empty_host(&Seen::new("http:///a", 4)).expect("empty host");
         assert_eq!((f.start, f.end), (7, 7));
-        let f = http_empty_host("http://u@:80/", 4).expect("empty host");
+        let f = http_empty_host(&Seen::new("http://u@:80/", 4)).expect("empty host");
         assert_eq!(f.start, 9);
-        assert!(http_empty_host("http://a/", 4).is_none());
-        assert!(http_empty_host("http://[::1]/", 4).is_none());
+        assert!(http_empty_host(&Seen::new("http://a/", 4)).is_none());
+        assert!(http_empty_host(&Seen::new("http://[::1]/", 4)).is_none());
+    }
+
+    /// The `http` checks read the authority their URI found once: set by hand to an
+    /// empty range, both read that one (an empty host there, no userinfo), not one of
+    /// their own.
+    #[test]
+    fn the_http_checks_share_one_authority() {
+        let seen = Seen::new("http://u@h/", 4);
+        let a = seen.authority().expect("authority");
+        assert_eq!((a.start, a.end, a.host), (7, 10, 9));
+        assert!(http_userinfo(&seen).is_some());
+        assert!(http_empty_host(&seen).is_none());
+        let seen = Seen::new("http://u@h/", 4);
+        let empty = Authority {
+            start: 7,
+            end: 7,
+            host: 7,
+            colon: None,
+            bracket: None,
+        };
+        assert_eq!(seen.authority.set(Some(empty)), Ok(()));
+        assert!(http_userinfo(&seen).is_none());
+        assert_eq!(http_empty_host(&seen).map(|f| f.start), Some(7));
     }
 
     #[test]
     fn userinfo_and_tel_context() {
-        let f = http_userinfo("https://u:p@h/", 5).expect("userinfo");
+        let f = http_userinfo(&Seen::new("https://u:p@h/", 5)).expect("userinfo");
         assert_eq!((f.start, f.end), (8, 12));
-        assert!(http_userinfo("https://h/a@b", 5).is_none());
-        assert!(tel_local_without_context("tel:7042", 3).is_some());
-        assert!(tel_local_without_context("tel:7042;phone-context=example.com", 3).is_none());
-        assert!(tel_local_without_context("tel:+1-201-555-0123", 3).is_none());
+        assert!(http_userinfo(&Seen::new("https://h/a@b", 5)).is_none());
+        let tel = |s: &str| tel_local_without_context(&Seen::new(s, 3));
+        assert!(tel("tel:7042").is_some());
+        assert!(tel("tel:7042;phone-context=example.com").is_none());
+        assert!(tel("tel:+1-201-555-0123").is_none());
     }
 }

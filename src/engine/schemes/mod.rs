@@ -25,7 +25,7 @@ use std::sync::{LazyLock, OnceLock};
 
 use super::abnf::{self, Grammar, Judge, ParseOptions, Scratch};
 use super::codes::Code;
-use super::tree::{Diagnostic, Severity, Span};
+use super::tree::{Diagnostic, NodeKind, Severity, Span, Tree};
 
 pub mod canon;
 pub mod catalogue;
@@ -112,16 +112,20 @@ pub struct SchemeGrammar {
     pub text: &'static str,
     /// Its header.
     pub header: Header,
+    /// Its place in [`files`].
+    pub index: usize,
 }
 
 static FILES: LazyLock<Vec<SchemeGrammar>> = LazyLock::new(|| {
     grammars::GRAMMARS
         .iter()
-        .map(|&(scheme, file, text)| SchemeGrammar {
+        .enumerate()
+        .map(|(index, &(scheme, file, text))| SchemeGrammar {
             scheme,
             file,
             text,
             header: header(text),
+            index,
         })
         .collect()
 });
@@ -229,7 +233,13 @@ pub fn load(g: &SchemeGrammar) -> Result<&'static Loaded, &'static str> {
     let Some(i) = FILES.iter().position(|f| std::ptr::eq(f, g)) else {
         return Err("not a shipped grammar file");
     };
-    let Some(cell) = LOADED.get(i) else {
+    load_at(i)
+}
+
+/// [`load`] of the `i`th file of [`files`], by its place (what the table of known schemes
+/// keeps): no search of the files.
+fn load_at(i: usize) -> Result<&'static Loaded, &'static str> {
+    let (Some(cell), Some(g)) = (LOADED.get(i), FILES.get(i)) else {
         return Err("not a shipped grammar file");
     };
     match cell.get_or_init(|| compile(g)) {
@@ -247,16 +257,18 @@ pub fn load(g: &SchemeGrammar) -> Result<&'static Loaded, &'static str> {
 #[derive(Clone, Debug, Default)]
 pub struct LayerScratch {
     caches: Vec<Option<Scratch>>,
+    /// The grammar files loaded so far, by their place in [`files`].
+    loaded: Vec<Option<&'static Loaded>>,
     /// The schemes last looked up, as written (at most [`RECENT`], each at most 16 bytes),
     /// with what the table says of them: a batch's lines repeat a few schemes, and a
     /// comparison of a few bytes is cheaper than a table look-up.
-    recent: Vec<([u8; 16], usize, Known)>,
+    recent: Vec<(u128, usize, Known)>,
     /// Where the next scheme goes in `recent` once it is full.
     next: usize,
 }
 
 /// How many schemes [`LayerScratch`] remembers.
-const RECENT: usize = 4;
+const RECENT: usize = 8;
 
 impl LayerScratch {
     /// An empty scratch: no cache is made until a scheme needs one.
@@ -264,20 +276,24 @@ impl LayerScratch {
         LayerScratch::default()
     }
 
-    /// [`known`], remembered for the schemes this scratch saw last.
+    /// [`known`], remembered for the schemes this scratch saw last (each compared as one
+    /// 128-bit word and its length).
     fn known(&mut self, scheme: &str) -> Known {
         let b = scheme.as_bytes();
-        if let Some(&(_, _, k)) = self
-            .recent
-            .iter()
-            .find(|(s, n, _)| *n == b.len() && s.get(..*n) == Some(b))
+        let head = &b[..b.len().min(16)];
+        let mut key = [0u8; 16];
+        key[..head.len()].copy_from_slice(head);
+        let key = u128::from_le_bytes(key);
+        if b.len() <= 16
+            && let Some(&(_, _, k)) = self
+                .recent
+                .iter()
+                .find(|&&(w, n, _)| w == key && n == b.len())
         {
             return k;
         }
         let k = known(scheme);
         if b.len() <= 16 {
-            let mut key = [0u8; 16];
-            key[..b.len()].copy_from_slice(b);
             if self.recent.len() < RECENT {
                 self.recent.push((key, b.len(), k));
             } else if let Some(slot) = self.recent.get_mut(self.next) {
@@ -286,6 +302,20 @@ impl LayerScratch {
             }
         }
         k
+    }
+
+    /// [`load_at`] of the `i`th grammar file, remembered: once loaded, a file is one index
+    /// away (a file that does not load is asked again, and fails again, each time).
+    fn loaded(&mut self, i: usize) -> Option<&'static Loaded> {
+        if let Some(&Some(l)) = self.loaded.get(i) {
+            return Some(l);
+        }
+        let l = load_at(i).ok()?;
+        if self.loaded.len() <= i {
+            self.loaded.resize(i + 1, None);
+        }
+        self.loaded[i] = Some(l);
+        Some(l)
     }
 
     /// The cache of the `i`th grammar file of [`files`].
@@ -335,6 +365,8 @@ struct Known {
     entry: Option<&'static Entry>,
     grammar: Option<usize>,
     checks: u32,
+    /// The shape its grammar is ([`catalogue::SHAPES`]), for a scheme with a grammar file.
+    shape: Option<&'static catalogue::Shape>,
 }
 
 /// FNV-1a, for the table of known schemes: its keys are a few ASCII bytes, which it hashes
@@ -375,7 +407,9 @@ static KNOWN: LazyLock<KnownTable> = LazyLock::new(|| {
         m.entry(e.scheme).or_default().entry = Some(e);
     }
     for (i, g) in FILES.iter().enumerate() {
-        m.entry(g.scheme).or_default().grammar = Some(i);
+        let k = m.entry(g.scheme).or_default();
+        k.grammar = Some(i);
+        k.shape = catalogue::shape_of(g.scheme);
     }
     for (i, c) in catalogue::CHECKS.iter().enumerate().take(32) {
         for s in c.schemes {
@@ -555,6 +589,43 @@ impl SchemeAnalysis {
     }
 }
 
+/// Grafts the scheme grammar's structure (`sa.nodes`) into the generic tree: the nodes
+/// within the path under the path, those within the query under the query, those within the
+/// fragment under the fragment (a purl's type and name, its qualifiers, its subpath), each
+/// of kind [`NodeKind::SchemePart`] and named by its rule in the scheme's grammar file. A
+/// component whose one child is a leaf spanning all of it (an opaque path's one segment,
+/// such as `mailto:`'s) has them under that leaf; any other has them after its children.
+/// A node that reaches across two components is shown in neither. Linear in the tree and
+/// the nodes.
+pub fn graft(tree: &mut Tree, sa: &SchemeAnalysis) {
+    if sa.nodes.is_empty() {
+        return;
+    }
+    let root = tree.root();
+    let places: Vec<(usize, Span)> = [NodeKind::Path, NodeKind::Query, NodeKind::Fragment]
+        .into_iter()
+        .filter_map(|kind| {
+            let c = root.child(kind)?;
+            let mut kids = c.children();
+            Some(match (kids.next(), kids.next()) {
+                (Some(k), None) if k.span() == c.span() && k.children().next().is_none() => {
+                    (k.index(), k.span())
+                }
+                _ => (c.index(), c.span()),
+            })
+        })
+        .collect();
+    // The last component first: a graft moves the nodes after it, never those before.
+    for (at, span) in places.into_iter().rev() {
+        let children: Vec<(NodeKind, &'static str, Span, usize)> = sa
+            .nodes_within(span)
+            .iter()
+            .map(|n| (NodeKind::SchemePart, n.rule, n.span, n.depth))
+            .collect();
+        tree.graft_under(at, &children);
+    }
+}
+
 /// The longest URI whose scheme-grammar tree [`crate::engine::analyze`] builds (256
 /// bytes, as the namespace layer's [`super::namespaces::LAYER_MAX_NSS`], for the same
 /// reason: the tree comes from the Earley engine at every keystroke). A longer URI is
@@ -630,7 +701,8 @@ pub fn analyze_scheme_in(
     scheme_end: usize,
     ask: Ask<'_>,
 ) -> Option<SchemeAnalysis> {
-    let (scheme, k) = scheme_of(input, scheme_end)?;
+    let (scheme, mut k) = scheme_of(input, scheme_end)?;
+    k.shape = None; // the full layer always asks the grammar: its verdict is the reference
     let mut out = SchemeAnalysis {
         scheme: scheme.to_ascii_lowercase(),
         entry: k.entry,
@@ -643,8 +715,7 @@ pub fn analyze_scheme_in(
     };
     let j = judge_scheme(
         scratch,
-        input,
-        scheme_end,
+        &catalogue::Seen::new(input, scheme_end),
         k,
         ask,
         &mut Findings::Full(&mut out.diagnostics),
@@ -717,18 +788,31 @@ pub struct SchemeVerdict {
 
 /// The layer's verdict for batch checking (see [`SchemeVerdict`]), with the caller's
 /// automaton caches: no message is formatted and nothing is allocated for a line without
-/// findings. `None` where [`analyze_scheme`] is `None`.
+/// findings. `None` where [`analyze_scheme`] is `None`. With `vouched` (the generic spec
+/// that accepted the line is RFC 3986's, or RFC 3987's: the line is a URI, or an IRI whose
+/// mapping is one), a scheme whose grammar is a [`catalogue::Shape`] is accepted without
+/// its automaton where the line has that shape: the same verdict (the test
+/// `the_shapes_decide_as_the_automaton`).
 pub fn scheme_verdict(
     scratch: &mut LayerScratch,
-    input: &str,
+    input: &[u8],
     scheme_end: usize,
     generic_valid: bool,
+    vouched: bool,
 ) -> Option<SchemeVerdict> {
-    let scheme = input.get(..scheme_end)?;
+    let scheme = std::str::from_utf8(input.get(..scheme_end)?).ok()?;
     if scheme.is_empty() || scheme.eq_ignore_ascii_case("urn") {
         return None;
     }
-    let k = scratch.known(scheme);
+    let mut k = scratch.known(scheme);
+    let mut seen = catalogue::Seen::bytes(input, scheme_end);
+    // The shape decides only for a URI the generic spec accepted, of that shape: then the
+    // line is UTF-8 (the generic spec accepted it) and is not checked again; any other
+    // line is text or gets no answer (as `analyze` gives none for bytes).
+    if !(vouched && generic_valid && k.shape.is_some_and(|s| s.fits(&seen))) {
+        k.shape = None;
+        seen.text = Some(std::str::from_utf8(input).ok()?);
+    }
     let ask = Ask {
         generic_valid,
         canonical_scheme: None,
@@ -737,8 +821,7 @@ pub fn scheme_verdict(
     let mut findings = Vec::new();
     let j = judge_scheme(
         scratch,
-        input,
-        scheme_end,
+        &seen,
         k,
         ask,
         &mut Findings::Codes(&mut findings),
@@ -774,71 +857,36 @@ struct Judged {
 
 /// The layer's judgement, shared by [`analyze_scheme_in`] and [`scheme_verdict`]: the
 /// registry's finding, the grammar's verdict (with its tree into `nodes` when `ask.tree`)
-/// and the checks of the catalogue, into `findings` (sorted by place).
+/// and the checks of the catalogue, into `findings` (sorted by place). With `k.shape` (set
+/// by [`scheme_verdict`] only for a URI the generic spec accepted that has its grammar's
+/// shape), the URI is accepted without the automaton, unless the tree is asked for.
 fn judge_scheme(
     scratch: &mut LayerScratch,
-    input: &str,
-    scheme_end: usize,
+    seen: &catalogue::Seen<'_>,
     k: Known,
     ask: Ask<'_>,
     findings: &mut Findings<'_>,
     nodes: &mut Vec<SchemeNode>,
 ) -> Judged {
-    let scheme = input.get(..scheme_end).unwrap_or("");
+    let scheme_end = seen.scheme_end;
+    let scheme = seen.text.and_then(|t| t.get(..scheme_end)).unwrap_or("");
     let messages = findings.messages();
     registration_findings(k.entry, scheme, Span::new(0, scheme_end), findings);
     let mut valid = None;
     let mut syntax_ok = ask.generic_valid;
     if let Some(i) = k.grammar
         && let Some(g) = FILES.get(i)
-        && let Ok(l) = load(g)
+        && let Some(l) = scratch.loaded(i)
     {
-        let mapped = as_uri(input);
-        let text = mapped.as_deref().unwrap_or(input);
-        let back = |at: usize| -> usize {
-            match &mapped {
-                Some(_) => mapped_back(input, at),
-                None => at.min(input.len()),
-            }
-        };
-        match verdict(scratch, i, l, text, ask.tree) {
-            Some(v) if v.valid => {
-                valid = Some(true);
-                syntax_ok = true;
-                if ask.tree && text.len() <= LAYER_MAX_TREE {
-                    *nodes = tree_nodes(g, l, text, &back);
-                }
-            }
-            Some(v) => {
-                valid = Some(false);
-                syntax_ok = false;
-                let f = v.failure.unwrap_or(abnf::Failure {
-                    offset: text.len(),
-                    expected: Vec::new(),
-                });
-                findings.push(syntax_invalid(g, l, input, back(f.offset), &f, messages));
-            }
-            None => {
-                syntax_ok = false;
-                let message = if messages {
-                    format!(
-                        "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
-                         is judged by the generic spec alone; shorten it to have its \
-                         scheme's syntax checked",
-                        input.len(),
-                        g.scheme
-                    )
-                } else {
-                    String::new()
-                };
-                findings.push(Diagnostic::new(
-                    Severity::Note,
-                    Code::SchemeNotJudged,
-                    Span::new(0, input.len()),
-                    g.header.section.as_str(),
-                    message,
-                ));
-            }
+        if !ask.tree && k.shape.is_some() {
+            // A URI the generic spec accepted, of its grammar's shape: what the automaton
+            // would say (catalogue::Shape), with no mapping and no automaton run.
+            valid = Some(true);
+            syntax_ok = true;
+        } else if let Some(text) = seen.text {
+            (valid, syntax_ok) = grammar_verdict(scratch, (i, g, l), text, ask, findings, nodes);
+        } else {
+            syntax_ok = false; // not reached: a line without text had its shape
         }
     }
     let mut failed = false;
@@ -848,14 +896,18 @@ fn judge_scheme(
             .enumerate()
             .filter(|(i, _)| k.checks & (1 << i) != 0)
         {
-            if let Some(f) = (c.run)(input, scheme_end) {
+            if let Some(f) = (c.run)(seen) {
                 failed = true;
                 findings.push(Diagnostic::new(
                     Severity::Warning,
                     c.code,
                     Span::new(f.start, f.end),
                     c.spec,
-                    f.message,
+                    if messages {
+                        f.message.to_string()
+                    } else {
+                        String::new()
+                    },
                 ));
             }
         }
@@ -869,6 +921,71 @@ fn judge_scheme(
         syntax_ok,
         failed,
     }
+}
+
+/// The grammar's verdict on `input` (file `i`, `g`, compiled `l`): its automaton's, or the
+/// Earley engine's, on the input or its URI mapping; a failure's warning, or the note of a
+/// URI too long to judge, into `findings`; the tree into `nodes` when `ask.tree`. Returns
+/// the scheme's verdict and whether its syntax held.
+fn grammar_verdict(
+    scratch: &mut LayerScratch,
+    (i, g, l): (usize, &'static SchemeGrammar, &'static Loaded),
+    input: &str,
+    ask: Ask<'_>,
+    findings: &mut Findings<'_>,
+    nodes: &mut Vec<SchemeNode>,
+) -> (Option<bool>, bool) {
+    let messages = findings.messages();
+    let mut valid = None;
+    let syntax_ok;
+    let mapped = as_uri(input);
+    let text = mapped.as_deref().unwrap_or(input);
+    let back = |at: usize| -> usize {
+        match &mapped {
+            Some(_) => mapped_back(input, at),
+            None => at.min(input.len()),
+        }
+    };
+    match verdict(scratch, i, l, text, ask.tree) {
+        Some(v) if v.valid => {
+            valid = Some(true);
+            syntax_ok = true;
+            if ask.tree && text.len() <= LAYER_MAX_TREE {
+                *nodes = tree_nodes(g, l, text, &back);
+            }
+        }
+        Some(v) => {
+            valid = Some(false);
+            syntax_ok = false;
+            let f = v.failure.unwrap_or(abnf::Failure {
+                offset: text.len(),
+                expected: Vec::new(),
+            });
+            findings.push(syntax_invalid(g, l, input, back(f.offset), &f, messages));
+        }
+        None => {
+            syntax_ok = false;
+            let message = if messages {
+                format!(
+                    "the URI is {} bytes, more than the \"{}\" grammar's parse takes: it \
+                     is judged by the generic spec alone; shorten it to have its \
+                     scheme's syntax checked",
+                    input.len(),
+                    g.scheme
+                )
+            } else {
+                String::new()
+            };
+            findings.push(Diagnostic::new(
+                Severity::Note,
+                Code::SchemeNotJudged,
+                Span::new(0, input.len()),
+                g.header.section.as_str(),
+                message,
+            ));
+        }
+    }
+    (valid, syntax_ok)
 }
 
 /// The registry's notes and warnings: unregistered, provisional, historical.
@@ -1190,7 +1307,8 @@ mod tests {
                     tree: false,
                 };
                 let full = analyze_scheme(input, end, ask).expect("layer");
-                let v = scheme_verdict(&mut scratch, input, end, generic_valid).expect("layer");
+                let v = scheme_verdict(&mut scratch, input.as_bytes(), end, generic_valid, false)
+                    .expect("layer");
                 assert_eq!(v.valid, full.valid, "{input}");
                 assert_eq!(v.entry.is_some(), full.registered(), "{input}");
                 assert_eq!(
@@ -1206,7 +1324,7 @@ mod tests {
                 assert_eq!(v.findings, codes, "{input}");
             }
         }
-        assert!(scheme_verdict(&mut scratch, "urn:isbn:1", 3, true).is_none());
+        assert!(scheme_verdict(&mut scratch, b"urn:isbn:1", 3, true, true).is_none());
         // The scratch remembers a few schemes; what it remembers is the table's answer.
         let mut s = LayerScratch::new();
         for name in [
@@ -1217,6 +1335,14 @@ mod tests {
             "mailto",
             "http",
             "a".repeat(40).as_str(),
+            "tel",
+            "data",
+            "ws",
+            "wss",
+            "https",
+            "file",
+            "ftp",
+            "http",
         ] {
             let (a, b) = (s.known(name), known(name));
             assert_eq!(

@@ -79,6 +79,10 @@ node_kinds! {
     QComponent = "q-component",
     FComponent = "f-component",
     SearchTerm = "search-term",
+    /// A part of a URI as its scheme's own grammar reads it (a purl's type or qualifier, a
+    /// mailto address): grafted by the URI scheme layer under the path, query or fragment
+    /// it lies in, its rule named by the scheme's grammar file.
+    SchemePart = "scheme-part",
     /// Text the grammar could not place; always comes with an error diagnostic.
     Unparsed = "unparsed",
 }
