@@ -680,6 +680,43 @@ pub(crate) fn parse(
         return Err(spent(furthest));
     }
 
+    let ends = Ends {
+        furthest,
+        could_end: could_end_at == Some(furthest),
+        leo_links,
+        last_scans: &last_scans,
+        unbound,
+    };
+    finish(p, start, n, ends, &waits, &waits_start)
+}
+
+/// What the parse's last set left for [`finish`].
+struct Ends<'s> {
+    furthest: usize,
+    could_end: bool,
+    leo_links: usize,
+    last_scans: &'s [u32],
+    unbound: Vec<u32>,
+}
+
+/// The chart of a parse that ran to its last set: the roots (Leo's links expanded, in a
+/// canonical order) and what was expected where it stopped.
+fn finish(
+    mut p: Parser<'_>,
+    start: u32,
+    n: usize,
+    ends: Ends<'_>,
+    waits: &[(u32, u32)],
+    waits_start: &[usize],
+) -> Result<Chart, Spent> {
+    let cfg = p.cfg;
+    let Ends {
+        furthest,
+        could_end,
+        leo_links,
+        last_scans,
+        unbound,
+    } = ends;
     let mut roots = Vec::new();
     if furthest == n {
         let from = p.items.partition_point(|it| (it.end as usize) < n);
@@ -692,15 +729,15 @@ pub(crate) fn parse(
             }
         }
     }
-    if leo_links > 0 && !expand_leo(&mut p, &roots, &waits, &waits_start) {
-        return Err(spent(n));
+    if leo_links > 0 && !expand_leo(&mut p, &roots, waits, waits_start) {
+        return Err(Spent { at: n });
     }
     // The roots in a canonical order (by production), as the forest takes trees from
     // them in this order.
     roots.sort_unstable_by_key(|&r| p.items[r as usize].pos);
     let mut expected_classes = Vec::new();
     let mut expected_prose = Vec::new();
-    for &pos in &last_scans {
+    for &pos in last_scans {
         match cfg.syms[pos as usize] {
             Sym::T(t) => expected_classes.push(t),
             Sym::P(pi) => expected_prose.push(pi),
@@ -715,7 +752,7 @@ pub(crate) fn parse(
         furthest,
         expected_classes,
         expected_prose,
-        could_end: could_end_at == Some(furthest),
+        could_end,
         unbound_prose: unbound,
     })
 }
