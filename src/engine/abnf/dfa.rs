@@ -464,7 +464,7 @@ impl Automaton {
     /// per transition it uses, and neither a walk through its cache per byte nor a
     /// determinization of the whole automaton up front (regex-automata's dense DFA cost
     /// more at start-up than this layer's whole walk over 200,000 URNs). An automaton
-    /// with more than [`FILLED_STATES`] states, or whose cache was cleared under the
+    /// with more than `FILLED_STATES` states, or whose cache was cleared under the
     /// table, walks the lazy DFA as [`Automaton::dies_at`] does. The same language either
     /// way, so the same answer.
     pub fn dies_at_dense(&self, scratch: &mut Option<Scratch>, input: &str) -> Option<usize> {
@@ -473,7 +473,7 @@ impl Automaton {
 
     /// [`Automaton::dies_at_dense`] on bytes that need not be UTF-8 (the automaton reads
     /// only UTF-8: a line whose UTF-8 was not checked is judged the same, and never cut
-    /// inside a character; see [`Automaton::dies_at_bytes`]). The batch namespace layer
+    /// inside a character; see `Automaton::dies_at_bytes`). The batch namespace layer
     /// walks the line it read, which `check`'s quick path has already found to be UTF-8,
     /// without checking it again.
     pub fn dies_at_dense_bytes(
