@@ -623,22 +623,7 @@ fn namespace_head(index: usize, valid: Option<bool>) -> Option<&'static str> {
         ALL.iter()
             .map(|ns| {
                 [Some(true), Some(false), None].map(|valid| {
-                    let mut out = Vec::new();
-                    NsExtra {
-                        label: "namespace",
-                        key: "namespace",
-                        nid: ns.nid.into(),
-                        registered: true,
-                        valid,
-                        document: Some(ns.document),
-                        document_plain: plain_document(ns),
-                        findings: Vec::new(),
-                        messages: Vec::new(),
-                        nss: (0, 0),
-                        head: None,
-                    }
-                    .write_head(&mut out);
-                    String::from_utf8(out).unwrap_or_default()
+                    head_text(ns.nid, true, valid, Some(ns.document), plain_document(ns))
                 })
             })
             .collect()
@@ -666,25 +651,37 @@ fn nid_head(known: usize, lower: &'static str, registered: bool) -> Option<&'sta
             .map(|_| OnceLock::new())
             .collect()
     });
-    let head = HEADS.get(known)?.get_or_init(|| {
-        let mut out = Vec::new();
-        NsExtra {
-            label: "namespace",
-            key: "namespace",
-            nid: lower.into(),
-            registered,
-            valid: None,
-            document: None,
-            document_plain: true,
-            findings: Vec::new(),
-            messages: Vec::new(),
-            nss: (0, 0),
-            head: None,
-        }
-        .write_head(&mut out);
-        String::from_utf8(out).unwrap_or_default()
-    });
+    let head = HEADS
+        .get(known)?
+        .get_or_init(|| head_text(lower, registered, None, None, true));
     Some(head.as_str()).filter(|h| !h.is_empty())
+}
+
+/// The `"namespace"` object's text up to its findings, by the piece-by-piece writer
+/// ([`NsExtra::write_head`]): what [`namespace_head`] and [`nid_head`] keep.
+fn head_text(
+    nid: &str,
+    registered: bool,
+    valid: Option<bool>,
+    document: Option<&'static str>,
+    document_plain: bool,
+) -> String {
+    let mut out = Vec::new();
+    NsExtra {
+        label: "namespace",
+        key: "namespace",
+        nid: nid.into(),
+        registered,
+        valid,
+        document,
+        document_plain,
+        findings: Vec::new(),
+        messages: Vec::new(),
+        nss: (0, 0),
+        head: None,
+    }
+    .write_head(&mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Whether `ns`'s document is plain JSON ASCII, found once per namespace: a scan of it on
