@@ -5,6 +5,8 @@
 mod check;
 mod check_agree;
 mod check_format;
+mod check_lines;
+mod check_namespaces;
 mod check_schemes;
 mod compare;
 mod draft;

@@ -1,0 +1,471 @@
+//! `check --namespaces` (and `--schemes`): what the layer adds to a line's record, and how
+//! it is written in text and JSON.
+
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+
+use super::json;
+use crate::engine::namespaces::LayerScratch;
+use crate::engine::{Profile, Severity};
+
+/// What `--namespaces` adds to a URN's record: the namespace layer's answer; or what
+/// `--schemes` adds to a URI's: the scheme layer's (`check_schemes.rs`).
+pub(super) struct NsExtra<'a> {
+    /// The text line's label and the JSON key: `namespace`, or `scheme` and `scheme_spec`.
+    pub(super) label: &'static str,
+    pub(super) key: &'static str,
+    /// The NID (or the scheme) as written (shown in lower case).
+    pub(super) nid: std::borrow::Cow<'a, str>,
+    pub(super) registered: bool,
+    pub(super) valid: Option<bool>,
+    pub(super) document: Option<&'static str>,
+    /// Whether `document` is plain JSON ASCII, written into JSON as it is: known once per
+    /// namespace ([`plain_document`]), checked for the schemes'.
+    pub(super) document_plain: bool,
+    /// The layer's findings (severity, code, span in the line), as the batch verdict made
+    /// them: moved, not copied.
+    pub(super) findings: Vec<(Severity, crate::engine::Code, crate::engine::Span)>,
+    /// Each finding's message, for the GitHub and SARIF formats only: empty until
+    /// [`NsExtra::add_messages`] (a record in JSON or text shows none), a finding without
+    /// one is shown with its meaning in words ([`NsExtra::message`]).
+    pub(super) messages: Vec<String>,
+    /// Where the NSS is in the line.
+    pub(super) nss: (usize, usize),
+    /// For a namespace of the catalogue: the object's text up to its findings, made once
+    /// per namespace and verdict ([`namespace_head`]); `None` writes it piece by piece.
+    pub(super) head: Option<&'static str>,
+}
+
+/// The namespace layer on a line judged under `profile`, when that is a URN
+/// profile and the line is a URN with a NID and an NSS. Only with `--namespaces`: the
+/// batch path judges by the URN spec alone otherwise. `scratch` holds the namespaces'
+/// automaton caches (one per worker).
+pub(super) fn namespace_extra<'a>(
+    scratch: &mut LayerScratch,
+    bytes: &'a [u8],
+    profile: Option<Profile>,
+    valid: bool,
+    analysis: Option<&crate::engine::Analysis>,
+) -> Option<NsExtra<'a>> {
+    let p = profile?;
+    if !p.offers().namespaces {
+        return None;
+    }
+    // A valid URN without `?` or `#` is `urn:NID:NSS` under every URN profile (a NID holds
+    // no `:`, and nothing follows the NSS), and under RFC 8141 its NSS ends at the first
+    // `?` or `#`: its parts are found by a few searches, with no second parse (the test
+    // `urn_parts_are_the_trees_nid_and_nss` compares both ways). A valid line is UTF-8
+    // (`judge`'s quick path accepts only UTF-8, and the grammar reads a `str`), so it is
+    // not checked again: the layer reads the NID and the NSS as bytes, and the record
+    // shows the NID from the registry's table (in lower case, as a record shows it);
+    // only a NID the table does not know is made a `str` here.
+    let components = p.descriptor().nss_ends_at_query;
+    if valid && let Some((nid_at, nss_at, nss_end)) = urn_parts(bytes, components) {
+        let nid = bytes.get(nid_at..nss_at - 1)?;
+        let n = crate::engine::namespaces::nss_verdict_bytes(
+            scratch,
+            nid,
+            bytes.get(nss_at..nss_end)?,
+            nss_at,
+        );
+        let nid = match n.nid {
+            Some((lower, _)) => lower,
+            None => std::str::from_utf8(nid).ok()?,
+        };
+        return ns_extra(nid, n, (nss_at, nss_end));
+    }
+    let s = std::str::from_utf8(bytes).ok()?;
+    // The URN's tree without the layer, then the layer's verdict without the grammar's
+    // nodes (which a record does not show): the namespace's compiled automaton, not an
+    // Earley parse, unless check digits need the nodes. The same findings as `analyze`'s
+    // layer (tests/cli_namespaces.rs). An invalid line printed as JSON has that tree
+    // already (its error object's).
+    let made;
+    let a = match analysis {
+        Some(a) => a,
+        None => {
+            made = crate::engine::analyze(
+                s,
+                &crate::engine::Options {
+                    profile: Some(p),
+                    forms: false,
+                    all_profiles: false,
+                    namespace: false,
+                    scheme_spec: false,
+                    equivalence_key: false,
+                },
+            );
+            &made
+        }
+    };
+    let (nid_at, nss_at) = crate::engine::nid_and_nss(&a.tree)?;
+    let nid_span = a.tree.get(nid_at)?.span();
+    let nss_span = a.tree.get(nss_at)?.span();
+    let nid = s.get(nid_span.start..nid_span.end)?;
+    let n = crate::engine::namespaces::nss_verdict_bytes(
+        scratch,
+        nid.as_bytes(),
+        s.get(nss_span.start..nss_span.end)?.as_bytes(),
+        nss_span.start,
+    );
+    ns_extra(nid, n, (nss_span.start, nss_span.end))
+}
+
+/// Where the NID and the NSS of `urn:NID:NSS` start and where the NSS ends, when the line
+/// has that shape (a non-empty NID and NSS). Without `components`, a line with `?` or `#`
+/// is `None`; with them (RFC 8141, whose NSS holds neither, and whose `?+`, `?=` and `#`
+/// components follow it), the NSS ends at the first of them. For a line the profile
+/// judged valid: the tree's NID and NSS (the test `urn_parts_are_the_trees_nid_and_nss`).
+pub(super) fn urn_parts(b: &[u8], components: bool) -> Option<(usize, usize, usize)> {
+    if b.len() < 4 || !b[..4].eq_ignore_ascii_case(b"urn:") {
+        return None;
+    }
+    let end = match memchr::memchr2(b'?', b'#', b) {
+        None => b.len(),
+        Some(k) if components => k,
+        Some(_) => return None,
+    };
+    let colon = 4 + memchr::memchr(b':', &b[4..end])?;
+    (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
+}
+
+/// `--schemes`' record for a line judged under `profile` (check_schemes.rs), with the
+/// worker's scheme caches; each finding's message only for the annotations.
+pub(super) fn scheme_extra<'a>(
+    scratch: &mut LayerScratch,
+    bytes: &'a [u8],
+    profile: &str,
+    valid: bool,
+    messages: bool,
+) -> Option<NsExtra<'a>> {
+    let r = super::check_schemes::judge(scratch.schemes(), bytes, profile, valid, messages)?;
+    Some(NsExtra {
+        label: "scheme",
+        key: "scheme_spec",
+        nid: r.scheme.into(),
+        registered: r.registered,
+        valid: r.valid,
+        document_plain: r.document_plain,
+        document: r.document,
+        findings: r.findings,
+        messages: r.messages,
+        nss: (0, 0),
+        head: None,
+    })
+}
+
+pub(super) fn ns_extra(
+    nid: &str,
+    n: crate::engine::namespaces::NssVerdict,
+    nss: (usize, usize),
+) -> Option<NsExtra<'_>> {
+    let head = match (n.index, n.nid) {
+        (Some(i), _) => namespace_head(i, n.valid),
+        (None, Some((lower, k))) if n.valid.is_none() && n.namespace.is_none() => {
+            nid_head(k, lower, n.registration.registered())
+        }
+        _ => None,
+    };
+    // Made in place (a `Some` around a made value was a copy of it on every URN).
+    Some(NsExtra {
+        label: "namespace",
+        key: "namespace",
+        nid: nid.into(),
+        registered: n.registration.registered(),
+        valid: n.valid,
+        document: n.namespace.map(|ns| ns.document),
+        // (Only the piece-by-piece writer reads it: known once per namespace.)
+        document_plain: head.is_some() || n.namespace.is_some_and(plain_document),
+        findings: n.findings,
+        messages: Vec::new(),
+        nss,
+        head,
+    })
+}
+
+/// The `"namespace"` object's text up to its findings (`,"namespace":{"nid":"isbn",
+/// "registered":true,"valid":true,"document":"RFC 3187","findings":[`) for the `index`th
+/// namespace of the catalogue and the verdict `valid`: the same for every URN of that
+/// namespace (the NID in lower case is the catalogue's; the namespace's NID is
+/// registered), so it is written once per namespace, by the piece-by-piece writer
+/// ([`NsExtra::write_head`]), and copied into each record.
+pub(super) fn namespace_head(index: usize, valid: Option<bool>) -> Option<&'static str> {
+    use crate::engine::namespaces::catalogue::ALL;
+    static HEADS: std::sync::LazyLock<Vec<[String; 3]>> = std::sync::LazyLock::new(|| {
+        ALL.iter()
+            .map(|ns| {
+                [Some(true), Some(false), None].map(|valid| {
+                    head_text(ns.nid, true, valid, Some(ns.document), plain_document(ns))
+                })
+            })
+            .collect()
+    });
+    let k = match valid {
+        Some(true) => 0,
+        Some(false) => 1,
+        None => 2,
+    };
+    HEADS
+        .get(index)
+        .and_then(|h| h.get(k))
+        .map(String::as_str)
+        .filter(|h| !h.is_empty())
+}
+
+/// [`namespace_head`] for the `known`th NID the registry or the catalogue knows
+/// ([`crate::engine::namespaces::NssVerdict::nid`]: `lower`, the NID in lower case),
+/// outside any namespace whose syntax idbench knows (`valid` and `document` are `null`):
+/// made at the NID's first record.
+pub(super) fn nid_head(
+    known: usize,
+    lower: &'static str,
+    registered: bool,
+) -> Option<&'static str> {
+    use std::sync::{LazyLock, OnceLock};
+    static HEADS: LazyLock<Vec<OnceLock<String>>> = LazyLock::new(|| {
+        (0..crate::engine::namespaces::known_nids())
+            .map(|_| OnceLock::new())
+            .collect()
+    });
+    let head = HEADS
+        .get(known)?
+        .get_or_init(|| head_text(lower, registered, None, None, true));
+    Some(head.as_str()).filter(|h| !h.is_empty())
+}
+
+/// The `"namespace"` object's text up to its findings, by the piece-by-piece writer
+/// ([`NsExtra::write_head`]): what [`namespace_head`] and [`nid_head`] keep.
+pub(super) fn head_text(
+    nid: &str,
+    registered: bool,
+    valid: Option<bool>,
+    document: Option<&'static str>,
+    document_plain: bool,
+) -> String {
+    let mut out = Vec::new();
+    NsExtra {
+        label: "namespace",
+        key: "namespace",
+        nid: nid.into(),
+        registered,
+        valid,
+        document,
+        document_plain,
+        findings: Vec::new(),
+        messages: Vec::new(),
+        nss: (0, 0),
+        head: None,
+    }
+    .write_head(&mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Whether `ns`'s document is plain JSON ASCII, found once per namespace: a scan of it on
+/// every URN cost more than the rest of the `"namespace"` object. (A document is printable
+/// text, so the answer does not depend on how control characters are written.)
+pub(super) fn plain_document(ns: &crate::engine::namespaces::Namespace) -> bool {
+    use crate::engine::namespaces::catalogue::ALL;
+    static PLAIN: std::sync::LazyLock<Vec<bool>> = std::sync::LazyLock::new(|| {
+        ALL.iter()
+            .map(|ns| json::plain_json_ascii(ns.document.as_bytes()))
+            .collect()
+    });
+    ALL.iter()
+        .position(|x| std::ptr::eq(*x, ns))
+        .and_then(|i| PLAIN.get(i).copied())
+        .unwrap_or(false)
+}
+
+impl NsExtra<'_> {
+    /// The layer's own message for each finding (what the annotations show: "the check
+    /// digit should be 2"), from the full layer on this NSS; only lines with findings pay.
+    pub(super) fn add_messages(&mut self, bytes: &[u8]) {
+        let Some(nss) = std::str::from_utf8(bytes)
+            .ok()
+            .and_then(|s| s.get(self.nss.0..self.nss.1))
+        else {
+            return;
+        };
+        if self.findings.is_empty() || self.label != "namespace" {
+            return;
+        }
+        // The NID as written (the record holds it in lower case when the registry knows
+        // it): the `ID` of `urn:ID:`, just before the NSS.
+        let s = std::str::from_utf8(bytes).unwrap_or_default();
+        let nid = self
+            .nss
+            .0
+            .checked_sub(self.nid.len() + 1)
+            .and_then(|at| s.get(at..self.nss.0 - 1))
+            .filter(|w| w.eq_ignore_ascii_case(&self.nid))
+            .unwrap_or(&self.nid);
+        let full = crate::engine::namespaces::judge_nss(nid, nss, self.nss.0);
+        self.messages = self
+            .findings
+            .iter()
+            .map(|&(_, code, span)| {
+                let same = full
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.code == code && d.span == span);
+                // The batch verdict carries codes, not messages: failing the layer's own,
+                // the finding's meaning in words.
+                same.map_or_else(|| code.head().to_string(), |d| d.message.clone())
+            })
+            .collect();
+    }
+
+    /// The message of the `k`th finding: the layer's own after [`NsExtra::add_messages`],
+    /// else its meaning in words.
+    pub(super) fn message(&self, k: usize) -> &str {
+        match (self.messages.get(k), self.findings.get(k)) {
+            (Some(m), _) => m,
+            (None, Some(&(_, code, _))) => code.head(),
+            (None, None) => "",
+        }
+    }
+
+    /// `,"namespace":` and its object written directly (the keys and order of its
+    /// `Serialize`), for a line of plain JSON ASCII: the NID is part of it, and every other
+    /// string is a code, a severity or a document name, plain ASCII too (the test
+    /// `the_direct_namespace_object_is_what_serde_writes` compares both). The constant
+    /// text between the values is written in a few pieces ([`NS_MIDDLES`]): this runs on
+    /// every URN of `check --namespaces`.
+    pub(super) fn write_json(&self, out: &mut Vec<u8>) {
+        match self.head {
+            Some(head) => out.extend_from_slice(head.as_bytes()),
+            None => self.write_head(out),
+        }
+        for (i, &(severity, code, span)) in self.findings.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let mut n = itoa::Buffer::new();
+            out.extend_from_slice(b"{\"code\":\"");
+            out.extend_from_slice(code.as_str().as_bytes());
+            out.extend_from_slice(b"\",\"end\":");
+            out.extend_from_slice(n.format(span.end).as_bytes());
+            out.extend_from_slice(b",\"severity\":\"");
+            out.extend_from_slice(severity.name().as_bytes());
+            out.extend_from_slice(b"\",\"start\":");
+            out.extend_from_slice(n.format(span.start).as_bytes());
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"]}");
+    }
+
+    /// The object's text up to its findings' `[`, piece by piece.
+    pub(super) fn write_head(&self, out: &mut Vec<u8>) {
+        out.reserve(128 + self.nid.len() + self.document.map_or(0, str::len));
+        out.extend_from_slice(match self.label {
+            "scheme" => b",\"scheme_spec\":{\"scheme\":\"".as_slice(),
+            _ => b",\"namespace\":{\"nid\":\"".as_slice(),
+        });
+        let at = out.len();
+        out.extend_from_slice(self.nid.as_bytes());
+        out[at..].make_ascii_lowercase();
+        let valid = match self.valid {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 2,
+        };
+        out.extend_from_slice(NS_MIDDLES[usize::from(self.registered)][valid].as_bytes());
+        match self.document {
+            Some(d) if self.document_plain => {
+                out.push(b'"');
+                out.extend_from_slice(d.as_bytes());
+                out.extend_from_slice(b"\",\"findings\":[");
+            }
+            Some(d) => {
+                let _ = serde_json::to_writer(&mut *out, d);
+                out.extend_from_slice(b",\"findings\":[");
+            }
+            None => out.extend_from_slice(b"null,\"findings\":["),
+        }
+    }
+}
+
+/// The text of a layer's JSON object between its NID (or scheme) and its document, by
+/// `registered` (false, true) and `valid` (true, false, null).
+pub(super) const NS_MIDDLES: [[&str; 3]; 2] = {
+    macro_rules! middle {
+        ($r:literal, $v:literal) => {
+            concat!(
+                "\",\"registered\":",
+                $r,
+                ",\"valid\":",
+                $v,
+                ",\"document\":"
+            )
+        };
+    }
+    [
+        [
+            middle!("false", "true"),
+            middle!("false", "false"),
+            middle!("false", "null"),
+        ],
+        [
+            middle!("true", "true"),
+            middle!("true", "false"),
+            middle!("true", "null"),
+        ],
+    ]
+};
+
+impl Serialize for NsExtra<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Namespace", 5)?;
+        let name = if self.label == "scheme" {
+            "scheme"
+        } else {
+            "nid"
+        };
+        // The name in lower case, on the stack when it is short (a scheme or a NID is):
+        // this path serves every record of a line that is not plain JSON ASCII.
+        let mut buf = [0u8; 64];
+        let lower = match buf.get_mut(..self.nid.len()) {
+            Some(b) if self.nid.is_ascii() => {
+                b.copy_from_slice(self.nid.as_bytes());
+                b.make_ascii_lowercase();
+                std::borrow::Cow::Borrowed(std::str::from_utf8(b).unwrap_or_default())
+            }
+            _ => std::borrow::Cow::Owned(self.nid.to_ascii_lowercase()),
+        };
+        m.serialize_field(name, &*lower)?;
+        m.serialize_field("registered", &self.registered)?;
+        m.serialize_field("valid", &self.valid)?;
+        m.serialize_field("document", &self.document)?;
+        m.serialize_field("findings", &FindingsJson(&self.findings))?;
+        m.end()
+    }
+}
+
+/// A record's findings as `[{"code", "end", "severity", "start"}, …]` (the keys in the
+/// order the direct writer, [`NsExtra::write_json`], gives them), without building a JSON
+/// value for each.
+pub(super) struct FindingsJson<'a>(&'a [(Severity, crate::engine::Code, crate::engine::Span)]);
+
+impl Serialize for FindingsJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for &(severity, code, span) in self.0 {
+            seq.serialize_element(&FindingJson {
+                code: code.as_str(),
+                end: span.end,
+                severity: severity.name(),
+                start: span.start,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+pub(super) struct FindingJson {
+    pub(super) code: &'static str,
+    pub(super) end: usize,
+    pub(super) severity: &'static str,
+    pub(super) start: usize,
+}
