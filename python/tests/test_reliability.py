@@ -159,13 +159,18 @@ def test_ctrl_c_stops_a_long_kernel(kernel):
     def f(arr: pa.Array) -> None:
         KERNELS[kernel](lambda: arr)
 
-    # How long the whole kernel would take: a sample timed, the input sized for 20 s or so.
-    sample = 10
+    # How long the whole kernel would take: a sample timed after a warm-up call (the first
+    # call's set-up would make a small sample look slow per string, and size the input too
+    # small for a fast kernel to still be running when the signal comes), the input sized
+    # for 5 s or so, and never under 2 s by the estimate.
+    f(long_strings(10))
+    sample = 200
     start = time.monotonic()
     f(long_strings(sample))
     per = (time.monotonic() - start) / sample
-    n = min(max(math.ceil(20 / per), 200), 200_000)
+    n = min(max(math.ceil(5 / per), 200), 2_000_000)
     whole = per * n
+    assert whole >= 2, f"the kernel is too fast to interrupt by this test: {per * 1e6:.1f} us a string"
     arr = long_strings(n)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     completed = False
@@ -179,7 +184,7 @@ def test_ctrl_c_stops_a_long_kernel(kernel):
         timer.cancel()
         timer.join()
     elapsed = time.monotonic() - start
-    # Before, the interrupt came only once the kernel was done (the whole estimate, 20 s
+    # Before, the interrupt came only once the kernel was done (the whole estimate, 2 s
     # or more); now within about 50 ms of the signal.
     assert not completed
     assert elapsed < whole / 2, (elapsed, whole)
