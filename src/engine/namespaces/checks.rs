@@ -20,6 +20,28 @@ fn isbn_digits(nss: &str) -> Vec<(u8, usize)> {
         .collect()
 }
 
+/// The digits of an ISBN or an ISSN (every other byte skipped; `X` or `x` read as 10) on
+/// the stack, how many there are and the byte offset of the last; `None` when there are
+/// more than `N` (no form of the identifier has more). `check --namespaces` runs this on
+/// every ISBN and ISSN. Byte by byte: a digit or an `X` is one byte, and no byte of
+/// another character is one (UTF-8's continuation bytes are above ASCII), so the offset
+/// is the character's.
+fn digits_and_x<const N: usize>(nss: &[u8]) -> Option<([u8; N], usize, usize)> {
+    let mut values = [0u8; N];
+    let (mut n, mut at) = (0, 0);
+    for (i, &c) in nss.iter().enumerate() {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'X' | b'x' => 10,
+            _ => continue,
+        };
+        *values.get_mut(n)? = d;
+        n += 1;
+        at = i;
+    }
+    Some((values, n, at))
+}
+
 /// The check digit the `isbn` crate accepts for these first twelve ISBN-13 digits
 /// (weights 1 and 3, modulus 10); `None` when one is not a decimal digit, which the crate
 /// refuses. Computed here as the crate computes it, because the crate does so only inside
@@ -57,28 +79,14 @@ fn digit_char(d: u8) -> char {
 
 /// ISBN-10 and ISBN-13 check digits.
 pub(super) fn isbn(input: &CheckInput<'_>) -> Option<Finding> {
-    // The digits on the stack (`check --namespaces` runs this on every ISBN): at most 13
-    // are read, and a 14th means neither form.
-    let mut values = [0u8; 13];
-    let mut n = 0;
-    let (mut last, mut at) = (0, 0);
-    // Byte by byte: a digit or an `X` is one byte, and no byte of another character is
-    // one (UTF-8's continuation bytes are above ASCII), so the offsets are the characters'.
-    for (i, &c) in input.nss.iter().enumerate() {
-        let d = match c {
-            b'0'..=b'9' => c - b'0',
-            b'X' | b'x' => 10,
-            _ => continue,
-        };
-        *values.get_mut(n)? = d;
-        n += 1;
-        (last, at) = (d, i);
-    }
+    // At most 13 digits are read, and a 14th means neither form.
+    let (values, n, at) = digits_and_x::<13>(input.nss)?;
     let (want, form) = match n {
         13 => (isbn13_check(&values[..12])?, "ISBN-13, modulus 10"),
         10 => (isbn10_check(&values[..9])?, "ISBN-10, modulus 11"),
         _ => return None,
     };
+    let last = *values.get(n - 1)?;
     (want != last).then(|| Finding {
         start: at,
         end: at + 1,
@@ -154,29 +162,18 @@ pub(super) fn isbn_parts(nss: &str) -> Vec<(&'static str, usize, usize)> {
 /// The ISSN check digit: "calculated on a modulus 11 basis using weights 8 to 2" (ISSN
 /// namespace registration, Syntax), 10 written `X`.
 pub(super) fn issn(input: &CheckInput<'_>) -> Option<Finding> {
-    // The digits and their offsets on the stack, byte by byte as in `isbn`: eight, or no
-    // judgement.
-    let mut ds = [(0u8, 0usize); 8];
-    let mut n = 0;
-    for (i, &c) in input.nss.iter().enumerate() {
-        let d = match c {
-            b'0'..=b'9' => c - b'0',
-            b'X' | b'x' => 10,
-            _ => continue,
-        };
-        *ds.get_mut(n)? = (d, i);
-        n += 1;
-    }
+    // Eight digits, or no judgement.
+    let (ds, n, at) = digits_and_x::<8>(input.nss)?;
     if n != 8 {
         return None;
     }
     let sum: u32 = ds[..7]
         .iter()
         .zip((2..=8u32).rev())
-        .map(|(&(d, _), w)| u32::from(d) * w)
+        .map(|(&d, w)| u32::from(d) * w)
         .sum();
     let want = ((11 - sum % 11) % 11) as u8;
-    let (last, at) = ds[7];
+    let last = ds[7];
     (want != last).then(|| Finding {
         start: at,
         end: at + 1,
@@ -255,15 +252,25 @@ pub(super) fn isan(input: &CheckInput<'_>) -> Option<Finding> {
     None
 }
 
-/// [`dnb_value`] of every byte, 0 for none (no value is 0): one read a character.
-const DNB_VALUES: [u8; 256] = {
-    let mut t = [0u8; 256];
+/// What each byte adds to [`dnb_check_digit_of`]'s sum, one read a character: its
+/// [`dnb_value`]'s count of decimal digits `n` (0: no value), their sum `s`, the term
+/// `t` (`d1` for one digit, `d1 + 2 * d2` for two) and its last digit. The digits at
+/// positions `p + 1` (and `p + 2`) add `p * s + t` to the sum, the procedure's products
+/// of each digit and its position, summed a character at a time.
+const DNB_TERMS: [[u8; 4]; 256] = {
+    let mut t = [[0u8; 4]; 256];
     let mut b = 0;
     while b < 256 {
-        t[b] = match dnb_value(b as u8) {
-            Some(v) => v as u8,
-            None => 0,
-        };
+        if let Some(v) = dnb_value(b as u8) {
+            // Every value is below 50: one or two decimal digits.
+            let v = v as u8;
+            t[b] = if v >= 10 {
+                let (d1, d2) = (v / 10, v % 10);
+                [2, d1 + d2, d1 + 2 * d2, d2]
+            } else {
+                [1, v, v, v]
+            };
+        }
         b += 1;
     }
     t
@@ -334,21 +341,15 @@ fn dnb_check_digit_of(parts: &[&[u8]]) -> Option<u8> {
     let mut sum: u64 = 0;
     let mut pos: u64 = 0;
     let mut last: u64 = 0;
-    for &b in parts.iter().flat_map(|p| p.iter()) {
-        let v = u32::from(DNB_VALUES[usize::from(b)]);
-        if v == 0 {
-            return None;
-        }
-        // Every value is below 50: one or two decimal digits.
-        let digits = if v >= 10 {
-            [Some(v / 10), Some(v % 10)]
-        } else {
-            [Some(v), None]
-        };
-        for d in digits.into_iter().flatten() {
-            pos += 1;
-            sum = sum.saturating_add(pos * u64::from(d));
-            last = u64::from(d);
+    for part in parts {
+        for &b in *part {
+            let [n, s, t, l] = DNB_TERMS[usize::from(b)];
+            if n == 0 {
+                return None;
+            }
+            sum = sum.saturating_add(pos * u64::from(s) + u64::from(t));
+            pos += u64::from(n);
+            last = u64::from(l);
         }
     }
     (last != 0).then(|| ((sum / last) % 10) as u8)
@@ -506,6 +507,78 @@ mod tests {
                 "{nss}"
             );
         }
+    }
+
+    /// The DNB procedure as published, digit by digit: every character to its value,
+    /// the values' decimal digits in a row, each times its position from 1, summed.
+    fn dnb_digit_by_digit(urn: &[u8]) -> Option<u8> {
+        let mut digits = Vec::new();
+        for &b in urn {
+            let v = dnb_value(b)?;
+            if v >= 10 {
+                digits.push(u64::from(v / 10));
+            }
+            digits.push(u64::from(v % 10));
+        }
+        let sum: u64 = (1..).zip(&digits).map(|(p, &d)| p * d).sum();
+        let last = *digits.last()?;
+        (last != 0).then(|| ((sum / last) % 10) as u8)
+    }
+
+    /// The sum made a character at a time ([`DNB_TERMS`]) is the procedure's, digit by
+    /// digit: on every character of the table alone, and on strings of them (one- and
+    /// two-digit values mixed) from a small linear congruential sequence, whole and in
+    /// pieces; a character outside the table gives none.
+    #[test]
+    fn the_dnb_terms_give_the_digit_by_digit_sum() {
+        let alphabet: Vec<u8> = (0..=255u8).filter(|&b| dnb_value(b).is_some()).collect();
+        assert_eq!(
+            alphabet.len(),
+            42 + 26,
+            "digits, letters in both cases, signs"
+        );
+        for &b in &alphabet {
+            assert_eq!(dnb_check_digit_of(&[&[b]]), dnb_digit_by_digit(&[b]), "{b}");
+        }
+        let mut x: u32 = 8141;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (x >> 16) as usize
+        };
+        for _ in 0..5_000 {
+            let len = 1 + next() % 60;
+            let s: Vec<u8> = (0..len)
+                .map(|_| alphabet[next() % alphabet.len()])
+                .collect();
+            let want = dnb_digit_by_digit(&s);
+            assert!(want.is_some());
+            assert_eq!(dnb_check_digit_of(&[&s]), want, "{s:?}");
+            let cut = next() % (len + 1);
+            assert_eq!(dnb_check_digit_of(&[&s[..cut], &s[cut..]]), want, "{s:?}");
+        }
+        assert_eq!(dnb_check_digit_of(&[b"urn:nbn:de:a b"]), None);
+        assert_eq!(dnb_check_digit_of(&[b""]), None);
+    }
+
+    /// The digits read for ISBN and ISSN: their values (`X` as 10), count and the last
+    /// one's offset, other bytes skipped, and no answer past the count asked for.
+    #[test]
+    fn the_digits_and_x_are_read_with_the_last_offset() {
+        let (v, n, at) = digits_and_x::<13>(b"978-0-306-40615-7").expect("13 digits");
+        assert_eq!(
+            (&v[..n], at),
+            (&[9, 7, 8, 0, 3, 0, 6, 4, 0, 6, 1, 5, 7][..], 16)
+        );
+        let (v, n, at) = digits_and_x::<8>("0317-847x".as_bytes()).expect("8 digits");
+        assert_eq!((&v[..n], at), (&[0, 3, 1, 7, 8, 4, 7, 10][..], 8));
+        let (v, n, at) = digits_and_x::<8>("é1-X".as_bytes()).expect("2 digits");
+        assert_eq!((&v[..n], at), (&[1, 10][..], 4));
+        assert_eq!(
+            digits_and_x::<8>(b"").map(|(_, n, at)| (n, at)),
+            Some((0, 0))
+        );
+        assert!(digits_and_x::<8>(b"1234-56789").is_none());
+        assert!(digits_and_x::<13>(b"978-0-306-40615-78").is_none());
     }
 
     #[test]
