@@ -10,12 +10,17 @@ use crate::engine::{Profile, Severity};
 
 /// What `--namespaces` adds to a URN's record: the namespace layer's answer; or what
 /// `--schemes` adds to a URI's: the scheme layer's (`check_schemes.rs`).
+///
+/// Made and moved on every URN of `check --namespaces`: kept at 128 bytes or less, which
+/// a move copies in a few registers rather than by a call to `memcpy` (the test
+/// `a_record_part_is_small` holds it there), so what is rare (the messages) or one of a
+/// few (the head's text) is held by a pointer.
 pub(super) struct NsExtra<'a> {
     /// The text line's label and the JSON key: `namespace`, or `scheme` and `scheme_spec`.
     pub(super) label: &'static str,
     pub(super) key: &'static str,
     /// The NID (or the scheme) as written (shown in lower case).
-    pub(super) nid: std::borrow::Cow<'a, str>,
+    pub(super) nid: &'a str,
     pub(super) registered: bool,
     pub(super) valid: Option<bool>,
     pub(super) document: Option<&'static str>,
@@ -25,15 +30,15 @@ pub(super) struct NsExtra<'a> {
     /// The layer's findings (severity, code, span in the line), as the batch verdict made
     /// them: moved, not copied.
     pub(super) findings: Vec<(Severity, crate::engine::Code, crate::engine::Span)>,
-    /// Each finding's message, for the GitHub and SARIF formats only: empty until
+    /// Each finding's message, for the GitHub and SARIF formats only: `None` until
     /// [`NsExtra::add_messages`] (a record in JSON or text shows none), a finding without
     /// one is shown with its meaning in words ([`NsExtra::message`]).
-    pub(super) messages: Vec<String>,
+    pub(super) messages: Option<Box<Vec<String>>>,
     /// Where the NSS is in the line.
     pub(super) nss: (usize, usize),
     /// For a namespace of the catalogue: the object's text up to its findings, made once
     /// per namespace and verdict ([`namespace_head`]); `None` writes it piece by piece.
-    pub(super) head: Option<&'static str>,
+    pub(super) head: Option<&'static String>,
 }
 
 /// The namespace layer on a line judged under `profile`, when that is a URN
@@ -120,12 +125,20 @@ pub(super) fn urn_parts(b: &[u8], components: bool) -> Option<(usize, usize, usi
     if b.len() < 4 || !b[..4].eq_ignore_ascii_case(b"urn:") {
         return None;
     }
-    let end = match memchr::memchr2(b'?', b'#', b) {
+    // One pass over the line: the NID (short: RFC 8141 allows 32 bytes) byte by byte up
+    // to its `:`, then the NSS searched for a `?` or `#`. A `?` or `#` before the first
+    // `:` leaves no NID in either case (the line has no `:` before its end).
+    let colon = 4 + b[4..]
+        .iter()
+        .position(|&c| matches!(c, b':' | b'?' | b'#'))?;
+    if b[colon] != b':' {
+        return None;
+    }
+    let end = match memchr::memchr2(b'?', b'#', &b[colon + 1..]) {
         None => b.len(),
-        Some(k) if components => k,
+        Some(k) if components => colon + 1 + k,
         Some(_) => return None,
     };
-    let colon = 4 + memchr::memchr(b':', &b[4..end])?;
     (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
 }
 
@@ -142,13 +155,13 @@ pub(super) fn scheme_extra<'a>(
     Some(NsExtra {
         label: "scheme",
         key: "scheme_spec",
-        nid: r.scheme.into(),
+        nid: r.scheme,
         registered: r.registered,
         valid: r.valid,
         document_plain: r.document_plain,
         document: r.document,
         findings: r.findings,
-        messages: r.messages,
+        messages: (!r.messages.is_empty()).then(|| Box::new(r.messages)),
         nss: (0, 0),
         head: None,
     })
@@ -170,14 +183,14 @@ pub(super) fn ns_extra(
     Some(NsExtra {
         label: "namespace",
         key: "namespace",
-        nid: nid.into(),
+        nid,
         registered: n.registration.registered(),
         valid: n.valid,
         document: n.namespace.map(|ns| ns.document),
         // (Only the piece-by-piece writer reads it: known once per namespace.)
         document_plain: head.is_some() || n.namespace.is_some_and(plain_document),
         findings: n.findings,
-        messages: Vec::new(),
+        messages: None,
         nss,
         head,
     })
@@ -189,7 +202,7 @@ pub(super) fn ns_extra(
 /// namespace (the NID in lower case is the catalogue's; the namespace's NID is
 /// registered), so it is written once per namespace, by the piece-by-piece writer
 /// ([`NsExtra::write_head`]), and copied into each record.
-pub(super) fn namespace_head(index: usize, valid: Option<bool>) -> Option<&'static str> {
+pub(super) fn namespace_head(index: usize, valid: Option<bool>) -> Option<&'static String> {
     use crate::engine::namespaces::catalogue::ALL;
     static HEADS: std::sync::LazyLock<Vec<[String; 3]>> = std::sync::LazyLock::new(|| {
         ALL.iter()
@@ -208,7 +221,6 @@ pub(super) fn namespace_head(index: usize, valid: Option<bool>) -> Option<&'stat
     HEADS
         .get(index)
         .and_then(|h| h.get(k))
-        .map(String::as_str)
         .filter(|h| !h.is_empty())
 }
 
@@ -220,7 +232,7 @@ pub(super) fn nid_head(
     known: usize,
     lower: &'static str,
     registered: bool,
-) -> Option<&'static str> {
+) -> Option<&'static String> {
     use std::sync::{LazyLock, OnceLock};
     static HEADS: LazyLock<Vec<OnceLock<String>>> = LazyLock::new(|| {
         (0..crate::engine::namespaces::known_nids())
@@ -230,7 +242,7 @@ pub(super) fn nid_head(
     let head = HEADS
         .get(known)?
         .get_or_init(|| head_text(lower, registered, None, None, true));
-    Some(head.as_str()).filter(|h| !h.is_empty())
+    Some(head).filter(|h| !h.is_empty())
 }
 
 /// The `"namespace"` object's text up to its findings, by the piece-by-piece writer
@@ -246,13 +258,13 @@ pub(super) fn head_text(
     NsExtra {
         label: "namespace",
         key: "namespace",
-        nid: nid.into(),
+        nid,
         registered,
         valid,
         document,
         document_plain,
         findings: Vec::new(),
-        messages: Vec::new(),
+        messages: None,
         nss: (0, 0),
         head: None,
     }
@@ -297,28 +309,32 @@ impl NsExtra<'_> {
             .0
             .checked_sub(self.nid.len() + 1)
             .and_then(|at| s.get(at..self.nss.0 - 1))
-            .filter(|w| w.eq_ignore_ascii_case(&self.nid))
-            .unwrap_or(&self.nid);
+            .filter(|w| w.eq_ignore_ascii_case(self.nid))
+            .unwrap_or(self.nid);
         let full = crate::engine::namespaces::judge_nss(nid, nss, self.nss.0);
-        self.messages = self
-            .findings
-            .iter()
-            .map(|&(_, code, span)| {
-                let same = full
-                    .diagnostics
-                    .iter()
-                    .find(|d| d.code == code && d.span == span);
-                // The batch verdict carries codes, not messages: failing the layer's own,
-                // the finding's meaning in words.
-                same.map_or_else(|| code.head().to_string(), |d| d.message.clone())
-            })
-            .collect();
+        self.messages = Some(Box::new(
+            self.findings
+                .iter()
+                .map(|&(_, code, span)| {
+                    let same = full
+                        .diagnostics
+                        .iter()
+                        .find(|d| d.code == code && d.span == span);
+                    // The batch verdict carries codes, not messages: failing the layer's
+                    // own, the finding's meaning in words.
+                    same.map_or_else(|| code.head().to_string(), |d| d.message.clone())
+                })
+                .collect(),
+        ));
     }
 
     /// The message of the `k`th finding: the layer's own after [`NsExtra::add_messages`],
     /// else its meaning in words.
     pub(super) fn message(&self, k: usize) -> &str {
-        match (self.messages.get(k), self.findings.get(k)) {
+        match (
+            self.messages.as_ref().and_then(|m| m.get(k)),
+            self.findings.get(k),
+        ) {
             (Some(m), _) => m,
             (None, Some(&(_, code, _))) => code.head(),
             (None, None) => "",
@@ -468,4 +484,76 @@ pub(super) struct FindingJson {
     pub(super) end: usize,
     pub(super) severity: &'static str,
     pub(super) start: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record's layer part stays within what a move copies in registers (see
+    /// [`NsExtra`]): it is made and moved on every URN of `check --namespaces`.
+    #[test]
+    fn a_record_part_is_small() {
+        assert!(
+            std::mem::size_of::<NsExtra<'_>>() <= 128,
+            "{}",
+            std::mem::size_of::<NsExtra<'_>>()
+        );
+        assert_eq!(
+            std::mem::size_of::<Option<NsExtra<'_>>>(),
+            std::mem::size_of::<NsExtra<'_>>()
+        );
+    }
+
+    /// [`urn_parts`]' one pass gives what two searches of the whole line give (the first
+    /// `?` or `#`, then the first `:` of the NID before it), with and without components,
+    /// on lines valid or not, `:`, `?` and `#` in every order.
+    #[test]
+    fn urn_parts_one_pass_is_the_two_searches() {
+        fn two_searches(b: &[u8], components: bool) -> Option<(usize, usize, usize)> {
+            if b.len() < 4 || !b[..4].eq_ignore_ascii_case(b"urn:") {
+                return None;
+            }
+            let end = match b.iter().position(|&c| c == b'?' || c == b'#') {
+                None => b.len(),
+                Some(k) if components => k,
+                Some(_) => return None,
+            };
+            let colon = 4 + b[4..end].iter().position(|&c| c == b':')?;
+            (colon > 4 && colon + 1 < end).then_some((4, colon + 1, end))
+        }
+        let mut lines: Vec<Vec<u8>> = [
+            "", "urn", "urn:", "URN:a:b", "urx:a:b", "urn:a", "urn:a:", "urn::b", "urn:a:b",
+        ]
+        .iter()
+        .map(|s| s.as_bytes().to_vec())
+        .collect();
+        // Every string of up to six of these bytes after `urn:`.
+        let alphabet = b"a:?#";
+        for len in 0..=6u32 {
+            for k in 0..4usize.pow(len) {
+                let mut line = b"urn:".to_vec();
+                let mut k = k;
+                for _ in 0..len {
+                    line.push(alphabet[k % 4]);
+                    k /= 4;
+                }
+                lines.push(line);
+            }
+        }
+        let mut found = 0;
+        for line in &lines {
+            for components in [false, true] {
+                let got = urn_parts(line, components);
+                assert_eq!(
+                    got,
+                    two_searches(line, components),
+                    "{:?} {components}",
+                    String::from_utf8_lossy(line)
+                );
+                found += usize::from(got.is_some());
+            }
+        }
+        assert!(found > 100, "{found}");
+    }
 }
