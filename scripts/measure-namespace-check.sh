@@ -18,7 +18,11 @@
 #    most 1.5x `check` without it), the JSON written to a file. Each figure is the best of
 #    RUNS: CPU time (`perf stat -e task-clock`) when perf is installed, which a loaded
 #    machine disturbs least, else wall time; the load average is printed beside them.
-# 4. Unless SKIP_LAYER=1, builds the release test binary of tests/namespaces_fast.rs and
+# 4. With INSTRUCTIONS=1 (and valgrind installed), counts the instructions of both commands
+#    of step 3 with this tree's binary (`valgrind --tool=callgrind`, one run each, start-up
+#    included; the figure a loaded machine does not move) and prints their ratio, a guide
+#    beside the CPU-time target, not a verdict.
+# 5. Unless SKIP_LAYER=1, builds the release test binary of tests/namespaces_fast.rs and
 #    runs its ignored measurements: the layer on a 64 KiB NSS per namespace (target: well
 #    under 50 ms each) and per call on short NSSs as the corpus has them. Its linearity is
 #    counted in work by the tests, not timed here.
@@ -93,6 +97,18 @@ verdict "$(echo "$ratio <= 1.2" | bc -l)" \
     "$(printf 'check --profile rfc8141 --jobs 1 costs %.3fx what it cost (target <= 1.2x)' "$ratio")"
 verdict "$(echo "$nsratio <= 1.5" | bc -l)" \
     "$(printf 'check --namespaces costs %.3fx check without it (target <= 1.5x)' "$nsratio")"
+if [ "${INSTRUCTIONS:-0}" = 1 ] && command -v valgrind >/dev/null; then
+    instructions() { # ARGS...
+        timeout 1200 valgrind --tool=callgrind --callgrind-out-file="$TMP/callgrind.out" \
+            "$IDBENCH" check --profile rfc8141 --jobs 1 --format json "$@" "$CORPUS" \
+            >"$TMP/out.json" 2>"$TMP/callgrind.err"
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$TMP/callgrind.err"
+    }
+    ir=$(instructions)
+    irns=$(instructions --namespaces)
+    printf 'instructions: check %s, with --namespaces %s: %.3fx\n' "$ir" "$irns" \
+        "$(echo "$irns / $ir" | bc -l)"
+fi
 if [ "${SKIP_LAYER:-0}" != 1 ]; then
     TEST_BIN=$(timeout 3600 cargo test --release --test namespaces_fast --no-run \
         --message-format=json 2>/dev/null | sed -n 's/.*"executable":"\([^"]*namespaces_fast[^"]*\)".*/\1/p' | tail -1)
