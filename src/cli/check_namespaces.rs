@@ -33,6 +33,9 @@ pub(super) struct NsExtra<'a> {
     /// Each finding's message, for the GitHub and SARIF formats only: `None` until
     /// [`NsExtra::add_messages`] (a record in JSON or text shows none), a finding without
     /// one is shown with its meaning in words ([`NsExtra::message`]).
+    // A thin pointer (a `Box<[String]>` is two words): it keeps the record within 128
+    // bytes, and only the annotation formats make the list.
+    #[allow(clippy::box_collection)]
     pub(super) messages: Option<Box<Vec<String>>>,
     /// Where the NSS is in the line.
     pub(super) nss: (usize, usize),
