@@ -93,7 +93,7 @@ struct Emitter<'a> {
 pub struct Shape {
     /// The rules of the rewrite.
     rules: Rewrites,
-    /// The walk had no identifier tree ([`Emitter::fallback`]): its escaping follows the
+    /// The walk had no identifier tree (the fallback walk): its escaping follows the
     /// text, not the tree, and nothing is recorded.
     fell_back: bool,
     /// Where [`Rewrites::XRI_PREFIX`] would have put "xri://" (an XRI at the top level
