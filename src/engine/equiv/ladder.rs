@@ -9,7 +9,7 @@ use crate::engine::descriptor::forms::{FormsSpec, Under};
 use crate::engine::descriptor::grammar::GrammarEntry;
 use crate::engine::descriptor::rewrites::Rewrites;
 use crate::engine::forms::make::mailto_domain_case;
-use crate::engine::forms::rewrite::rewrite;
+use crate::engine::forms::rewrite::{inert_rules, rewrite};
 use crate::engine::forms::text::{nfc, uri_to_iri};
 use crate::engine::hosts::ace_hosts;
 use crate::engine::tree::{Diagnostic, Node, NodeKind, Severity, Span, Tree};
@@ -261,11 +261,27 @@ pub(super) fn climb_side(
         last: a.to_string(),
         rules: Rewrites::NONE,
     };
+    // The last rewrite of the side's text: the side's parse count when it was made (the
+    // text changes only with a new parse), the rules that cannot change that text
+    // ([`inert_rules`]), its rules with those, and its result. A rung whose rules differ from it only by
+    // such rules gives the same text and diagnostics (already noted): no rewrite.
+    let mut last_rewrite: Option<(u64, Rewrites, Rewrites, String)> = None;
     // Rewrites the side by the rules so far plus `add`.
-    let apply = |c: &mut SideClimb, add: Rewrites| {
+    let mut apply = |c: &mut SideClimb, add: Rewrites| {
         c.rules = c.rules | add;
+        let inert = match &last_rewrite {
+            Some((parses, inert, rules, r)) if *parses == c.side.parses => {
+                if *rules == c.rules | *inert {
+                    c.last = r.clone();
+                    return;
+                }
+                *inert
+            }
+            _ => inert_rules(&c.side.text),
+        };
         let (r, diags) = rewrite(&c.side.text, under, &c.side.tree, c.rules);
         c.side.note(diags);
+        last_rewrite = Some((c.side.parses, inert, c.rules | inert, r.clone()));
         c.last = r;
     };
     let push = |c: &mut SideClimb, name: &'static str, spec: &'static str, kind: StepKind| {

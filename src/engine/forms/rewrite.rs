@@ -83,6 +83,24 @@ struct Emitter<'a> {
     once: u8,
     auth_out: Option<(usize, usize)>,
     path_out: Option<(usize, usize)>,
+    /// What the walk records of its output's shape ([`Shape`]).
+    shape: Shape,
+}
+
+/// Where a rewrite's output has what [`iri_escaped`] needs to turn it into the rewrite
+/// of the same input by more rules, without a second walk over the tree.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// The rules of the rewrite.
+    rules: Rewrites,
+    /// The walk had no identifier tree (the fallback walk): its escaping follows the
+    /// text, not the tree, and nothing is recorded.
+    fell_back: bool,
+    /// Where [`Rewrites::XRI_PREFIX`] would have put "xri://" (an XRI at the top level
+    /// without a scheme), in order.
+    prefixes: Vec<usize>,
+    /// The output ranges written inside a cross-reference (the outermost ones, in order).
+    xrefs: Vec<(usize, usize)>,
 }
 
 /// Rewrites `input`, parsed under the spec `under` as `tree`, by `rules`. Returns the
@@ -93,6 +111,17 @@ pub fn rewrite(
     tree: &Tree,
     rules: Rewrites,
 ) -> (String, Vec<Diagnostic>) {
+    let (out, diags, _) = rewrite_shaped(input, under, tree, rules);
+    (out, diags)
+}
+
+/// [`rewrite`], with the [`Shape`] of its output for [`iri_escaped`].
+pub fn rewrite_shaped(
+    input: &str,
+    under: Under<'_>,
+    tree: &Tree,
+    rules: Rewrites,
+) -> (String, Vec<Diagnostic>, Shape) {
     let spec = under.forms;
     let mut e = Emitter {
         input,
@@ -105,6 +134,10 @@ pub fn rewrite(
         once: 0,
         auth_out: None,
         path_out: None,
+        shape: Shape {
+            rules,
+            ..Shape::default()
+        },
     };
     let cx = Cx {
         lower: false,
@@ -122,9 +155,88 @@ pub fn rewrite(
         e.node(root, cx);
         e.text(rs.end, input.len(), cx);
     } else {
+        e.shape.fell_back = true;
         e.fallback(cx);
     }
-    (e.out, e.diags)
+    (e.out, e.diags, e.shape)
+}
+
+/// Rules that change nothing in a rewrite of `text`, whatever its tree and the other rules:
+/// the rewrite by `rules` and by `rules` with these added give the same text and the same
+/// diagnostics. So a rewrite already made by rules equal to others but for these can
+/// stand for it (the comparison's ladder, whose rungs each add a rule, skips the rungs
+/// that cannot change a side).
+///
+/// - Without a "%", [`Rewrites::HEX_CASE`] and [`Rewrites::DECODE_UNRESERVED`] have no
+///   triplet to act on (a "%" that NFKC makes is encoded whatever the rules).
+/// - ASCII without a "%" or a capital has nothing to lower-case (no triplet decodes to a
+///   capital, NFKC makes none from ASCII), so the case rules ([`Rewrites::SCHEME_CASE`],
+///   [`Rewrites::HOST_CASE`], [`Rewrites::NID_CASE`]) do nothing and note nothing.
+/// - Such text without a "." or a "//" has no dot-segment to remove and no path that
+///   could start with "//", so [`Rewrites::DOT_SEGMENTS`] leaves every path as it is.
+pub fn inert_rules(text: &str) -> Rewrites {
+    let b = text.as_bytes();
+    if b.contains(&b'%') {
+        return Rewrites::NONE;
+    }
+    let mut r = Rewrites::HEX_CASE | Rewrites::DECODE_UNRESERVED;
+    if text.is_ascii() && !b.iter().any(u8::is_ascii_uppercase) {
+        r = r | Rewrites::SCHEME_CASE | Rewrites::HOST_CASE | Rewrites::NID_CASE;
+        if !b.contains(&b'.') && !text.contains("//") {
+            r = r | Rewrites::DOT_SEGMENTS;
+        }
+    }
+    r
+}
+
+/// The rewrite by `shape`'s rules with [`Rewrites::XRI_PREFIX`] and
+/// [`Rewrites::IRI_ESCAPE`] added (XRI Syntax 2.0 §2.3.1 steps 2 and 4, the IRI-normal form
+/// from the XRI-normal one), made from `out`, the rewrite `shape` describes: the two rules
+/// change no decision of the walk, only what it writes (the prefix at the top-level XRI,
+/// every "%" as "%25", and "#", "?", "/" encoded inside a cross-reference), so the second
+/// walk over the tree is a pass over the text. `None` when the rewrite had no tree to walk
+/// (the escaping then follows the text's parentheses), already had either rule, or had a
+/// rule that reworks text already written ([`Rewrites::DOT_SEGMENTS`],
+/// [`Rewrites::SCHEME_BASED`]), which would then see the escaped text.
+pub fn iri_escaped(out: &str, shape: &Shape) -> Option<String> {
+    let not_with = Rewrites::XRI_PREFIX
+        .union(Rewrites::IRI_ESCAPE)
+        .union(Rewrites::DOT_SEGMENTS)
+        .union(Rewrites::SCHEME_BASED);
+    if shape.fell_back || shape.rules.intersects(not_with) {
+        return None;
+    }
+    let mut s = String::with_capacity(out.len() + out.len() / 4 + 8);
+    let mut at = 0;
+    let mut put = |s: &mut String, to: usize, in_xref: bool| {
+        let piece = out.get(at..to).unwrap_or("");
+        // What `push_iri_escaped` changes is ASCII: the runs between go out whole.
+        let mut from = 0;
+        for (k, &b) in piece.as_bytes().iter().enumerate() {
+            if b == b'%' || (in_xref && matches!(b, b'#' | b'?' | b'/')) {
+                s.push_str(piece.get(from..k).unwrap_or(""));
+                push_iri_escaped(s, char::from(b), in_xref);
+                from = k + 1;
+            }
+        }
+        s.push_str(piece.get(from..).unwrap_or(""));
+        at = at.max(to);
+    };
+    let mut prefixes = shape.prefixes.iter().copied().peekable();
+    for &(a, b) in &shape.xrefs {
+        while let Some(p) = prefixes.next_if(|&p| p <= a) {
+            put(&mut s, p, false);
+            s.push_str("xri://");
+        }
+        put(&mut s, a, false);
+        put(&mut s, b, true);
+    }
+    for p in prefixes {
+        put(&mut s, p, false);
+        s.push_str("xri://");
+    }
+    put(&mut s, out.len(), false);
+    Some(s)
 }
 
 impl Emitter<'_> {
@@ -491,9 +603,13 @@ impl Emitter<'_> {
                     top: false,
                     ..cx
                 };
+                let at = self.out.len();
                 self.xref_depth += 1;
                 self.walk(n, inner, None, false, n.span().end);
                 self.xref_depth -= 1;
+                if self.xref_depth == 0 {
+                    self.shape.xrefs.push((at, self.out.len()));
+                }
             }
             _ => self.walk(n, cx, None, false, n.span().end),
         }
@@ -528,6 +644,9 @@ impl Emitter<'_> {
         let mut cx = cx;
         match n.kind() {
             NodeKind::Xri => {
+                if cx.top && n.child(NodeKind::Scheme).is_none() {
+                    self.shape.prefixes.push(self.out.len());
+                }
                 let rule = if cx.top {
                     Rewrites::XRI_PREFIX
                 } else {

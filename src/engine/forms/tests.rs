@@ -509,3 +509,178 @@ fn generic_forms_are_the_input_as_typed() {
     let f = make::compute(&input, Under::of(&rfc3986), &tree);
     assert_eq!(f.canonical, "http://example/a/~");
 }
+
+/// Identifiers to rewrite: every identifier set's first and last fields (an identifier and,
+/// mostly, a form of one), and made-up ones with what the rules act on (capitals, "%",
+/// dot-segments, non-ASCII, cross-references nested deep, past the walk's depth limit).
+fn rewrite_corpus() -> Vec<String> {
+    let sets = [
+        include_str!("../../../examples/ids/rfc1630.txt"),
+        include_str!("../../../examples/ids/rfc2141.txt"),
+        include_str!("../../../examples/ids/rfc2141bis.txt"),
+        include_str!("../../../examples/ids/rfc2396.txt"),
+        include_str!("../../../examples/ids/rfc3986.txt"),
+        include_str!("../../../examples/ids/rfc3987.txt"),
+        include_str!("../../../examples/ids/rfc8141.txt"),
+        include_str!("../../../examples/ids/whatwg.txt"),
+        include_str!("../../../examples/ids/xri2.txt"),
+    ];
+    let mut out: Vec<String> = Vec::new();
+    for line in sets.iter().flat_map(|s| s.lines()) {
+        if line.is_empty() || line.starts_with(['#', '@', '[']) {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        out.extend(fields.first().map(|s| s.to_string()));
+        out.extend(fields.last().map(|s| s.to_string()));
+    }
+    for d in [1, 2, 5, 40, 70, 120] {
+        out.push(format!("{}=b{}", "=a*(".repeat(d), ")".repeat(d)));
+        out.push(format!(
+            "xri://{}@B/c?d#e{}",
+            "@A*(".repeat(d),
+            ")".repeat(d)
+        ));
+        out.push(format!("{}+x/./y/%41{}", "(".repeat(d), ")".repeat(d)));
+    }
+    out.extend(
+        [
+            "xri://@example/(xri://@example2/abc?id=1)",
+            "=a*(http://Ex.com/a/./b?x#y)/(@B*c)/d",
+            "xri://=a/(=b/c?d#e)/f%2fg",
+            "xri://=a/(=b%2Fc)/../x",
+            "@a/(+b/(+c))/(d",
+            "=a*(=b)",
+            "xri://@a/b＠c/（d）",
+            "=Ａ*(=ｂ)/x",
+            "HTTP://Example.COM:80/a/./b/../c?Q#F",
+            "http://example.com//a",
+            "urn:ISBN:0-395-36341-1?+r?=q#f",
+            "a/b/(c)",
+            "mailto:Joe@Example.COM",
+            "",
+            "%",
+            "(",
+        ]
+        .map(String::from),
+    );
+    out
+}
+
+/// The rule sets the forms and the comparisons' ladders rewrite with, per profile: each
+/// ladder's rungs as they add up, each form's rules, and the XRI-normal form's.
+fn rule_sets(d: &crate::engine::descriptor::Descriptor) -> Vec<Rewrites> {
+    use crate::engine::descriptor::ladder::Rung;
+    let mut sets = vec![Rewrites::NONE, Rewrites::XRI_NORMAL, d.forms.canonical];
+    sets.extend(d.forms.cache);
+    sets.push(d.forms.canonical | Rewrites::SCHEME_BASED);
+    for cache in [false, true] {
+        let mut r = Rewrites::NONE;
+        for s in d.forms.steps(cache) {
+            r = r | s.rules;
+            sets.push(r);
+        }
+    }
+    let mut r = Rewrites::NONE;
+    for rung in d.ladder.rungs {
+        if let Rung::Rewrites { rules, .. } = rung {
+            r = r | *rules;
+            sets.push(r);
+        }
+    }
+    sets
+}
+
+#[test]
+fn inert_rules_change_no_rewrite() {
+    // `inert_rules(text)` may be added to any rules without changing the rewrite of
+    // `text` (its text and diagnostics), under every profile's grammar and rules.
+    let corpus = rewrite_corpus();
+    let mut acted = 0;
+    for p in Profile::ALL {
+        let d = p.descriptor();
+        let sets = rule_sets(&d);
+        for input in &corpus {
+            let (tree, _) = d.grammar.parse(input);
+            let inert = rewrite::inert_rules(input);
+            for &rules in &sets {
+                let with = rules | inert;
+                if with == rules {
+                    continue;
+                }
+                acted += 1;
+                assert_eq!(
+                    rewrite(input, Under::of(&d), &tree, rules),
+                    rewrite(input, Under::of(&d), &tree, with),
+                    "{p}: {input:?} by {rules:?} and with {inert:?}"
+                );
+            }
+        }
+    }
+    assert!(acted > 1000, "the rules were added {acted} times only");
+    // What a rule can act on keeps it out.
+    assert_eq!(rewrite::inert_rules("=a/%41"), Rewrites::NONE);
+    for (text, rule) in [
+        ("=A", Rewrites::HOST_CASE),
+        ("=a/./b", Rewrites::DOT_SEGMENTS),
+        ("a:/x//y", Rewrites::DOT_SEGMENTS),
+        ("=ａ", Rewrites::HOST_CASE),
+    ] {
+        assert!(
+            !rewrite::inert_rules(text).contains(rule),
+            "{text} {rule:?}"
+        );
+    }
+    assert!(rewrite::inert_rules("=a*(=b)").contains(
+        Rewrites::HEX_CASE
+            | Rewrites::DECODE_UNRESERVED
+            | Rewrites::SCHEME_CASE
+            | Rewrites::HOST_CASE
+            | Rewrites::NID_CASE
+            | Rewrites::DOT_SEGMENTS
+    ));
+}
+
+#[test]
+fn iri_escaped_is_the_walk_with_prefix_and_escaping() {
+    // The IRI-normal form made from a rewrite's text and shape equals the walk with
+    // `XRI_PREFIX` and `IRI_ESCAPE` added, for every input under every profile's grammar
+    // (the XRI grammar's trees have the prefixes and cross-references it acts on).
+    let corpus = rewrite_corpus();
+    let mut made = 0;
+    for p in Profile::ALL {
+        let d = p.descriptor();
+        let mut sets = rule_sets(&d);
+        sets.retain(|r| !r.intersects(Rewrites::XRI_PREFIX | Rewrites::IRI_ESCAPE));
+        for input in &corpus {
+            let (tree, _) = d.grammar.parse(input);
+            for &rules in &sets {
+                let (out, _, shape) = rewrite::rewrite_shaped(input, Under::of(&d), &tree, rules);
+                let Some(made_from) = rewrite::iri_escaped(&out, &shape) else {
+                    continue;
+                };
+                made += 1;
+                let walked = rules | Rewrites::XRI_PREFIX | Rewrites::IRI_ESCAPE;
+                assert_eq!(
+                    made_from,
+                    rewrite(input, Under::of(&d), &tree, walked).0,
+                    "{p}: {input:?} by {rules:?}"
+                );
+            }
+        }
+    }
+    assert!(made > 1000, "made {made} times only");
+    // Not made where the walk had no tree, or already had the rules.
+    let d = Profile::Xri2.descriptor();
+    let (tree, _) = d.grammar.parse("=a*(=b)");
+    let iri = Rewrites::XRI_NORMAL | Rewrites::IRI_ESCAPE;
+    let (out, _, shape) = rewrite::rewrite_shaped("=a*(=b)", Under::of(&d), &tree, iri);
+    assert_eq!(rewrite::iri_escaped(&out, &shape), None);
+    let (tree, _) = d.grammar.parse("=a*(=b/c)");
+    let (out, _, shape) =
+        rewrite::rewrite_shaped("=a*(=b/c)", Under::of(&d), &tree, Rewrites::XRI_NORMAL);
+    assert_eq!(
+        rewrite::iri_escaped(&out, &shape).as_deref(),
+        Some("xri://=a*(=b%2Fc)")
+    );
+}
