@@ -51,30 +51,56 @@ fn ascii_needs_escape() -> &'static [bool; 128] {
 #[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
 pub(crate) fn plain_ascii(bytes: &[u8]) -> bool {
     if tokens_are_ascii_controls() {
-        // The same test as the table's, in a form the compiler vectorizes.
-        return none_in_blocks(bytes, |b| !(0x20..0x7F).contains(&b));
+        return plain_prefix(bytes, false) == bytes.len();
     }
     let table = ascii_needs_escape();
     bytes.iter().all(|&b| b < 0x80 && !table[usize::from(b)])
 }
 
-/// True when no byte of `bytes` is `bad`. Tested 32 bytes at a time without an early exit
-/// inside a block, so the compiler turns each block into a few vector compares (an
-/// `all()` over the bytes stops at every byte and is not vectorized).
-#[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `x` that is zero set, and perhaps of bytes after one that
+/// is (a borrow): nonzero exactly when `x` has a zero byte.
 #[inline(always)]
-fn none_in_blocks(bytes: &[u8], bad: impl Fn(u8) -> bool) -> bool {
-    let mut blocks = bytes.chunks_exact(32);
-    for block in &mut blocks {
-        let mut any = false;
-        for &b in block {
-            any |= bad(b);
-        }
-        if any {
-            return false;
-        }
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x
+}
+
+/// True when none of the eight bytes of `w` is a control (C0 or DEL), non-ASCII, or with
+/// `json`, `"` or `\`. A byte below 0x20 borrows in `w - 0x20…` where its own high bit is
+/// clear (exact for the whole word's answer, as for [`zero_bytes`]).
+#[inline(always)]
+fn plain_word(w: u64, json: bool) -> bool {
+    let mut bad = (w.wrapping_sub(ONES * 0x20) & !w) | zero_bytes(w ^ (ONES * 0x7f)) | w;
+    if json {
+        bad |= zero_bytes(w ^ (ONES * u64::from(b'"'))) | zero_bytes(w ^ (ONES * u64::from(b'\\')));
     }
-    !blocks.remainder().iter().any(|&b| bad(b))
+    bad & HIGH == 0
+}
+
+/// The length of the leading run of `bytes` that is printable ASCII (and with `json`, free
+/// of `"` and `\`), when the ASCII characters that need a token are exactly the controls
+/// ([`tokens_are_ascii_controls`]). Eight bytes are tested at a time in a `u64`
+/// ([`plain_word`]): a byte-at-a-time scan (or 32-byte blocks of `bool`s, which the compiler
+/// did not turn into vector compares here) cost five or more instructions a byte, and this
+/// runs over every line `check` prints and every string its JSON writes.
+#[inline]
+fn plain_prefix(bytes: &[u8], json: bool) -> usize {
+    let mut i = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        if !plain_word(u64::from_le_bytes(word), json) {
+            break;
+        }
+        i += 8;
+    }
+    let rest = bytes.get(i..).unwrap_or_default();
+    i + rest
+        .iter()
+        .position(|&b| !(0x20..0x7F).contains(&b) || (json && (b == b'"' || b == b'\\')))
+        .unwrap_or(rest.len())
 }
 
 /// Whether the ASCII characters that need a token are exactly the controls (C0 and DEL),
@@ -95,11 +121,102 @@ fn tokens_are_ascii_controls() -> bool {
 #[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
 pub(crate) fn plain_json_ascii(bytes: &[u8]) -> bool {
     if tokens_are_ascii_controls() {
-        return none_in_blocks(bytes, |b| {
-            !(0x20..0x7F).contains(&b) || b == b'"' || b == b'\\'
-        });
+        return plain_prefix(bytes, true) == bytes.len();
     }
     plain_ascii(bytes) && !bytes.iter().any(|&b| b == b'"' || b == b'\\')
+}
+
+/// What a JSON string does with each ASCII byte in serde_json's escaping: 0 keeps it, else
+/// the letter of its escape (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, or `u` for `\u00XX`).
+const JSON_ESCAPE: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = b'u';
+        b += 1;
+    }
+    t[0x08] = b'b';
+    t[0x09] = b't';
+    t[0x0a] = b'n';
+    t[0x0c] = b'f';
+    t[0x0d] = b'r';
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t
+};
+
+/// `\uXXXX` (lowercase hex) for each UTF-16 unit of `c`, as [`SafeFormatter`] and serde_json
+/// write a character escape.
+fn push_u_escape(out: &mut Vec<u8>, c: char) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut units = [0u16; 2];
+    for &u in c.encode_utf16(&mut units).iter() {
+        out.extend_from_slice(&[
+            b'\\',
+            b'u',
+            HEX[usize::from(u >> 12)],
+            HEX[usize::from((u >> 8) & 0xf)],
+            HEX[usize::from((u >> 4) & 0xf)],
+            HEX[usize::from(u & 0xf)],
+        ]);
+    }
+}
+
+/// Appends `s` as a JSON string (quoted), byte for byte what [`write_line`] writes for it:
+/// serde_json's escapes (`"`, `\`, the C0 controls), and a `\uXXXX` escape for every
+/// other character that needs a token. Written by hand rather than through serde_json's
+/// serializer because `check --format json` writes a string or more for each of millions
+/// of lines, and the serializer's dispatch and per-fragment calls cost several times the
+/// escaping itself; `tests` hold the two equal on arbitrary strings.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // `check`'s hot path
+pub(crate) fn push_str(out: &mut Vec<u8>, s: &str) {
+    let table = ascii_needs_escape();
+    let simple = tokens_are_ascii_controls();
+    let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut run = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if simple {
+            // The plain run ahead, eight bytes at a time.
+            i += plain_prefix(bytes.get(i..).unwrap_or_default(), true);
+            if i >= bytes.len() {
+                break;
+            }
+        }
+        let b = bytes[i];
+        if b < 0x80 {
+            let e = JSON_ESCAPE[usize::from(b)];
+            if e == 0 && !table[usize::from(b)] {
+                i += 1;
+                continue;
+            }
+            out.extend_from_slice(&bytes[run..i]);
+            match e {
+                // `u`: a C0 control; 0: not escaped by JSON but a token (DEL), which the
+                // formatter writes as `\u00XX` too.
+                0 | b'u' => push_u_escape(out, char::from(b)),
+                e => out.extend_from_slice(&[b'\\', e]),
+            }
+            i += 1;
+            run = i;
+            continue;
+        }
+        // A multi-byte character: decode it (`s` is UTF-8, `i` a character boundary).
+        let Some(c) = s.get(i..).and_then(|t| t.chars().next()) else {
+            break;
+        };
+        let len = c.len_utf8();
+        if crate::safe_text::needs_token(c) {
+            out.extend_from_slice(&bytes[run..i]);
+            push_u_escape(out, c);
+            run = i + len;
+        }
+        i += len;
+    }
+    out.extend_from_slice(&bytes[run..]);
+    out.push(b'"');
 }
 
 /// The compact JSON formatter, with every character that needs a token written as a
@@ -702,6 +819,48 @@ mod tests {
                 assert_eq!(plain_ascii(&line), expected, "byte {b:#04x} at {at}");
                 assert_eq!(plain_json_ascii(&line), json, "byte {b:#04x} at {at}");
             }
+        }
+    }
+
+    /// Characters weighted to what the escapes treat apart (see `any_char` in the line
+    /// writers' tests): ASCII, `"` and `\\`, controls, invisible and bidi characters,
+    /// unassigned code points, any character.
+    fn any_char() -> impl proptest::strategy::Strategy<Value = char> {
+        use proptest::prelude::*;
+        prop_oneof![
+            4 => proptest::char::range(' ', '~'),
+            2 => proptest::sample::select(vec!['"', '\\', '\u{7f}']),
+            2 => proptest::char::range('\0', '\u{1f}'),
+            1 => proptest::char::range('\u{80}', '\u{9f}'),
+            2 => proptest::sample::select(vec![
+                '\u{a0}', '\u{ad}', '\u{34f}', '\u{200b}', '\u{202e}', '\u{2028}', '\u{2066}',
+                '\u{feff}', '\u{fff9}', '\u{ffff}', '\u{e0001}', '\u{1f3fb}', '\u{10ffff}',
+                'é', '§',
+            ]),
+            2 => any::<char>(),
+        ]
+    }
+
+    proptest::proptest! {
+        /// [`push_str`] is what serde writes through [`write_line`], on any string.
+        #[test]
+        fn push_str_is_the_safe_formatters_string(
+            v in proptest::collection::vec(any_char(), 0..64),
+        ) {
+            let s: String = v.into_iter().collect();
+            let mut direct = Vec::new();
+            push_str(&mut direct, &s);
+            proptest::prop_assert_eq!(String::from_utf8_lossy(&direct), to_string(&s));
+        }
+    }
+
+    #[test]
+    fn push_str_escapes_every_ascii_byte_as_serde_does() {
+        for b in 0u8..0x80 {
+            let s = format!("a{}b", char::from(b));
+            let mut direct = Vec::new();
+            push_str(&mut direct, &s);
+            assert_eq!(String::from_utf8_lossy(&direct), to_string(&s), "{b:#04x}");
         }
     }
 

@@ -1,8 +1,10 @@
 //! The WHATWG parser's fast path (`whatwg::href` and `whatwg::verdict` read the common
 //! shapes in one pass, without the state machine) against the state machine itself
 //! (`whatwg::parse_record`, which always runs it, and `whatwg::parse`'s failure): the same
-//! href, the same verdict and the same failure code, on the WPT data, on every string of up
-//! to three pieces, on sampled strings of more, and on the lines of the sample corpus. The
+//! href, the same verdict and the same failure code, and the same first error (code, span,
+//! section and message, which `whatwg::first_error` takes from the fast path where it
+//! names the failure), on the WPT data, on every string of up to three pieces, on sampled
+//! strings of more, and on the lines of the sample corpus. The
 //! same for the parts a security decision reads (`whatwg::parts`, which `check --agree`
 //! takes from the fast path): scheme, credentials, host, port and path, as the record has
 //! them.
@@ -122,6 +124,19 @@ fn disagreement(input: &str) -> Option<String> {
     if verdict != want.clone().map(|_| ()) || verdict != full {
         return Some(format!(
             "{input:?}: verdict {verdict:?}, machine {want:?}, full parse {full:?}"
+        ));
+    }
+    // The first error (which the fast path places where it names the failure) and its
+    // message: the full parse's failure, code, span, section and message.
+    let first = whatwg::first_error(input, false).map(|e| (e.code, e.span, e.spec));
+    let explained = whatwg::first_error_explained(input)
+        .map(|x| (x.error.code, x.error.span, x.error.spec, x.message));
+    let failure = whatwg::parse(input, None)
+        .failure()
+        .map(|d| (d.code, d.span, d.spec, d.message.clone()));
+    if first != failure.clone().map(|f| (f.0, f.1, f.2)) || explained != failure {
+        return Some(format!(
+            "{input:?}: first error {first:?}, explained {explained:?}, full parse {failure:?}"
         ));
     }
     let parts = whatwg::parts(input);

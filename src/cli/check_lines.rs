@@ -9,7 +9,7 @@ use super::check_namespaces::NsExtra;
 use super::{Format, json};
 
 /// Why a line failed: the object `"error"` of its JSON record (`null` when it is valid).
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub(super) struct LabError {
     pub(super) code: &'static str,
     /// The first offending byte (into the line).
@@ -191,9 +191,11 @@ pub(super) fn json_tail(out: &mut Vec<u8>, ctx: &Ctx, file: Option<usize>, line_
     out.extend_from_slice(b"}\n");
 }
 
-/// One JSON line. A line of printable ASCII without `"` or `\\` is a JSON string as it is,
-/// so the common line is written directly (same keys, same order as [`LineJson`]); any
-/// other goes through serde with the safe escapes.
+/// One JSON line: the keys and escapes of [`LineJson`] as [`json::write_line`] writes it,
+/// written by hand (the strings through [`json::push_str`], the error object through
+/// [`push_error`]): serde's dispatch cost more than the rest of a line's output. A line of
+/// printable ASCII without `"` or `\\` is a JSON string as it is, and is copied. The
+/// `tests` below hold this equal to serde's output on arbitrary lines and error objects.
 // One argument per part of a record: both writers share one signature (`process` picks
 // one), so a struct would only rename them.
 #[allow(clippy::too_many_arguments)]
@@ -207,45 +209,92 @@ pub(super) fn json_line(
     extra: Option<&NsExtra<'_>>,
     error: Option<Option<&LabError>>,
 ) {
-    let file_name = file.map(|f| ctx.raw_names[f].as_str());
-    if json::plain_json_ascii(bytes) {
-        out.extend_from_slice(b"{\"input\":\"");
+    let plain = json::plain_json_ascii(bytes);
+    out.extend_from_slice(b"{\"input\":");
+    if plain {
+        out.push(b'"');
         out.extend_from_slice(bytes);
-        out.extend_from_slice(b"\",\"profile\":\"");
-        out.extend_from_slice(profile.as_bytes());
-        match verdict {
-            Ok(()) => out.extend_from_slice(b"\",\"valid\":true,\"first_error\":null"),
-            Err(code) => {
-                out.extend_from_slice(b"\",\"valid\":false,\"first_error\":\"");
-                out.extend_from_slice(code.as_bytes());
+        out.push(b'"');
+    } else {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => json::push_str(out, s),
+            Err(_) => {
+                json::push_str(out, &String::from_utf8_lossy(bytes));
+                out.extend_from_slice(b",\"lossy\":true,\"input_bytes\":\"");
+                push_hex(out, bytes);
                 out.push(b'"');
             }
         }
-        if let Some(e) = error {
-            out.extend_from_slice(b",\"error\":");
-            let _ = serde_json::to_writer(&mut *out, &e);
-        }
-        if let Some(n) = extra {
-            n.write_json(out);
-        }
-        json_tail(out, ctx, file, line_no);
-        return;
     }
-    let input = String::from_utf8_lossy(bytes);
-    let _ = json::write_line(
-        out,
-        &LineJson {
-            input: &input,
-            profile,
-            verdict,
-            error,
-            namespace: extra,
-            file: file_name,
-            line: line_no,
-            truncated: false,
-            raw: std::str::from_utf8(bytes).is_err().then_some(bytes),
-        },
-    );
+    out.extend_from_slice(b",\"profile\":");
+    json::push_str(out, profile);
+    match verdict {
+        Ok(()) => out.extend_from_slice(b",\"valid\":true,\"first_error\":null"),
+        Err(code) => {
+            out.extend_from_slice(b",\"valid\":false,\"first_error\":");
+            json::push_str(out, code);
+        }
+    }
+    match error {
+        None => {}
+        Some(None) => out.extend_from_slice(b",\"error\":null"),
+        Some(Some(e)) => {
+            out.extend_from_slice(b",\"error\":");
+            push_error(out, e);
+        }
+    }
+    if let Some(n) = extra {
+        if plain {
+            n.write_json(out);
+        } else {
+            // Its NID holds what is not plain: serde's, with the safe escapes.
+            out.push(b',');
+            json::push_str(out, n.key);
+            out.push(b':');
+            let mut ser = serde_json::Serializer::with_formatter(&mut *out, json::SafeFormatter);
+            let _ = n.serialize(&mut ser);
+        }
+    }
+    json_tail(out, ctx, file, line_no);
+}
+
+/// Appends `e` as the `"error"` object, as serde writes a [`LabError`] (its fields in
+/// order, `spec` and `message` left out when `None`) with the safe escapes.
+fn push_error(out: &mut Vec<u8>, e: &LabError) {
+    let mut n = itoa::Buffer::new();
+    out.extend_from_slice(b"{\"code\":");
+    json::push_str(out, e.code);
+    out.extend_from_slice(b",\"start\":");
+    out.extend_from_slice(n.format(e.start).as_bytes());
+    out.extend_from_slice(b",\"end\":");
+    out.extend_from_slice(n.format(e.end).as_bytes());
+    out.extend_from_slice(b",\"expected\":[");
+    for (i, x) in e.expected.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        json::push_str(out, x);
+    }
+    out.push(b']');
+    if let Some(spec) = e.spec {
+        out.extend_from_slice(b",\"spec\":");
+        json::push_str(out, spec);
+    }
+    if let Some(m) = &e.message {
+        out.extend_from_slice(b",\"message\":");
+        json::push_str(out, m);
+    }
+    out.push(b'}');
+}
+
+/// Appends `bytes` as lowercase hexadecimal, two digits a byte: [`check_format::hex`]
+/// without the string.
+fn push_hex(out: &mut Vec<u8>, bytes: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(2 * bytes.len());
+    for &b in bytes {
+        out.extend_from_slice(&[HEX[usize::from(b >> 4)], HEX[usize::from(b & 0xf)]]);
+    }
 }
 
 /// The output of a line longer than [`LINE_LIMIT`], of which `head` was kept: text
@@ -334,5 +383,225 @@ pub(super) fn too_long_line(
                 },
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Profile;
+    use proptest::prelude::*;
+    use std::sync::Mutex;
+
+    fn ctx(names: &[String]) -> Ctx {
+        Ctx {
+            profile: Some(Profile::Whatwg),
+            lab: None,
+            namespaces: false,
+            agree: None,
+            schemes: false,
+            format: Format::Json,
+            quiet: false,
+            names: (!names.is_empty()).then(|| names.to_vec()),
+            raw_names: names.to_vec(),
+            json_names: names.iter().map(json::to_string).collect(),
+            annotations: None,
+            fail_on_warning: false,
+            codes: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// What serde writes for the line: [`LineJson`] through [`json::write_line`].
+    #[allow(clippy::too_many_arguments)]
+    fn serde_line(
+        c: &Ctx,
+        (file, line): (Option<usize>, u64),
+        bytes: &[u8],
+        profile: &'static str,
+        verdict: Result<(), &'static str>,
+        extra: Option<&NsExtra<'_>>,
+        error: Option<Option<&LabError>>,
+    ) -> Vec<u8> {
+        let input = String::from_utf8_lossy(bytes);
+        let mut out = Vec::new();
+        json::write_line(
+            &mut out,
+            &LineJson {
+                input: &input,
+                error,
+                profile,
+                verdict,
+                namespace: extra,
+                file: file.map(|f| c.raw_names[f].as_str()),
+                line,
+                truncated: false,
+                raw: std::str::from_utf8(bytes).is_err().then_some(bytes),
+            },
+        )
+        .expect("a Vec");
+        out
+    }
+
+    fn direct_line(
+        c: &Ctx,
+        at: (Option<usize>, u64),
+        bytes: &[u8],
+        verdict: Result<(), &'static str>,
+        extra: Option<&NsExtra<'_>>,
+        error: Option<Option<&LabError>>,
+    ) -> Vec<u8> {
+        let mut out = Vec::new();
+        json_line(&mut out, c, at, bytes, "whatwg", verdict, extra, error);
+        out
+    }
+
+    /// Characters a line or a message may hold, weighted to what the escapes treat apart:
+    /// printable ASCII, `"` and `\`, C0 controls and DEL, C1 controls, bidi controls,
+    /// zero-width and other invisible characters, line and paragraph separators, tags,
+    /// noncharacters, unassigned code points, and any character at all.
+    fn any_char() -> impl Strategy<Value = char> {
+        prop_oneof![
+            6 => proptest::char::range(' ', '~'),
+            2 => proptest::sample::select(vec!['"', '\\', '/', '%', '?', '#', ':']),
+            2 => proptest::char::range('\0', '\u{1f}'),
+            1 => Just('\u{7f}'),
+            1 => proptest::char::range('\u{80}', '\u{9f}'),
+            2 => proptest::sample::select(vec![
+                '\u{a0}', '\u{ad}', '\u{34f}', '\u{61c}', '\u{180e}', '\u{200b}', '\u{200d}',
+                '\u{200e}', '\u{202e}', '\u{2028}', '\u{2029}', '\u{2066}', '\u{3000}',
+                '\u{feff}', '\u{fff9}', '\u{fffd}', '\u{ffff}', '\u{e0001}', '\u{e0100}',
+                '\u{1f3fb}', '\u{10ffff}', 'é', '漢', '𝒳', '§', '…',
+            ]),
+            2 => any::<char>(),
+        ]
+    }
+
+    fn any_string(max: usize) -> impl Strategy<Value = String> {
+        proptest::collection::vec(any_char(), 0..max).prop_map(|v| v.into_iter().collect())
+    }
+
+    /// A line's bytes: a string, sometimes with bytes that are not UTF-8 put in.
+    fn any_line() -> impl Strategy<Value = Vec<u8>> {
+        (
+            any_string(40),
+            proptest::collection::vec((0usize..64, 0x80u8..=0xff), 0..3),
+        )
+            .prop_map(|(s, bad)| {
+                let mut b = s.into_bytes();
+                for (at, x) in bad {
+                    let at = at.min(b.len());
+                    b.insert(at, x);
+                }
+                b
+            })
+    }
+
+    fn any_error() -> impl Strategy<Value = LabError> {
+        (
+            proptest::sample::select(vec!["host-missing", "domain-to-ascii", "a\"b\\c"]),
+            any::<usize>(),
+            any::<usize>(),
+            proptest::collection::vec(any_string(12), 0..4),
+            proptest::option::of(proptest::sample::select(vec![
+                "",
+                "URL Standard §4.4 #concept-basic-url-parser",
+                "RFC 3986 §3.2.2",
+            ])),
+            proptest::option::of(any_string(60)),
+        )
+            .prop_map(|(code, start, end, expected, spec, message)| LabError {
+                code,
+                start,
+                end,
+                expected,
+                spec,
+                message,
+            })
+    }
+
+    proptest! {
+        /// The hand-written JSON line is byte for byte serde's: any line (printable ASCII,
+        /// controls, bidi and invisible characters, bytes that are not UTF-8), either
+        /// verdict, no error object, `null` or any error object, with and without a file
+        /// name (itself any string).
+        #[test]
+        fn the_direct_json_line_is_serdes_on_any_line(
+            bytes in any_line(),
+            valid in any::<bool>(),
+            error in proptest::option::of(proptest::option::of(any_error())),
+            name in proptest::option::of(any_string(20)),
+            line in any::<u64>(),
+        ) {
+            let names: Vec<String> = name.into_iter().collect();
+            let c = ctx(&names);
+            let file = (!names.is_empty()).then_some(0);
+            let verdict = if valid { Ok(()) } else { Err("domain-to-ascii") };
+            let error = error.as_ref().map(Option::as_ref);
+            let direct = direct_line(&c, (file, line), &bytes, verdict, None, error);
+            let serde = serde_line(&c, (file, line), &bytes, "whatwg", verdict, None, error);
+            prop_assert_eq!(
+                String::from_utf8_lossy(&direct),
+                String::from_utf8_lossy(&serde)
+            );
+        }
+
+        /// The error object alone, and the strings in it, on any text.
+        #[test]
+        fn the_direct_error_object_is_serdes(e in any_error()) {
+            let mut direct = Vec::new();
+            push_error(&mut direct, &e);
+            let serde = json::to_string(&e);
+            prop_assert_eq!(String::from_utf8_lossy(&direct), serde);
+        }
+    }
+
+    /// A URN line that is not plain (a non-ASCII NSS, a NID with a control) with its
+    /// namespace object: serde's writing of that object, as before.
+    #[test]
+    fn a_namespace_object_on_a_line_that_is_not_plain_is_serdes() {
+        let mut scratch = crate::engine::namespaces::LayerScratch::new();
+        let c = ctx(&[]);
+        let mut seen = 0;
+        for line in [
+            "urn:isbn:978-0-306-40615-é",
+            "urn:example:\u{202e}abc",
+            "urn:ex\u{7f}ample:abc",
+            "URN:ÉX:abc",
+            "urn:uuid:\"f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+        ] {
+            let Some(extra) = super::super::check_namespaces::namespace_extra(
+                &mut scratch,
+                line.as_bytes(),
+                Some(Profile::Rfc8141),
+                false,
+                None,
+            ) else {
+                continue;
+            };
+            seen += 1;
+            let v = Err("nss-missing");
+            let direct = direct_line(&c, (None, 9), line.as_bytes(), v, Some(&extra), None);
+            let mut serde = Vec::new();
+            json::write_line(
+                &mut serde,
+                &LineJson {
+                    input: line,
+                    error: None,
+                    profile: "whatwg",
+                    verdict: v,
+                    namespace: Some(&extra),
+                    file: None,
+                    line: 9,
+                    truncated: false,
+                    raw: None,
+                },
+            )
+            .expect("a Vec");
+            assert_eq!(
+                String::from_utf8_lossy(&direct),
+                String::from_utf8_lossy(&serde)
+            );
+        }
+        assert!(seen >= 3, "{seen} namespace objects");
     }
 }

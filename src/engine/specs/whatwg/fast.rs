@@ -18,8 +18,16 @@ use std::borrow::Cow;
 
 use super::default_port;
 use super::encode::{EncodeSet, push_pct};
-use super::host::ends_in_number;
+use super::host::{
+    DOMAIN_SECTION, ends_in_number_bytes, forbidden_domain_message, is_forbidden_domain,
+};
+use super::parser::{
+    NO_HOST_AFTER_CREDENTIALS, NO_HOST_BEFORE_PORT, NO_SCHEME, NO_SPECIAL_HOST, PORT_NOT_DIGITS,
+    PORT_OVER_65535,
+};
 use super::parser::{is_double_dot, is_single_dot, is_windows_drive_letter};
+use super::{Failure, OVERRIDES};
+use crate::engine::Span;
 use crate::engine::codes::Code;
 
 /// A byte's class in a component: copied, percent-encoded, the component's end, or not
@@ -298,12 +306,7 @@ fn host_port(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
     }
     // A host that ends in a number is an IPv4 address (URL Standard §3.5); only the one
     // written as it serializes is read here.
-    if !host.is_empty()
-        && std::str::from_utf8(host)
-            .map(ends_in_number)
-            .unwrap_or(true)
-        && !canonical_ipv4(host)
-    {
+    if !host.is_empty() && ends_in_number_bytes(host) && !canonical_ipv4(host) {
         return Err(SLOW);
     }
     let mut port = None;
@@ -400,6 +403,132 @@ pub(super) fn verdict(input: &str) -> Option<Result<(), Code>> {
         Ok(_) => Some(Ok(())),
         Err(Some(code)) => Some(Err(code)),
         Err(None) => None,
+    }
+}
+
+/// [`verdict`]'s failure with its place (and, when `message`, its message) as the state
+/// machine's first-error mode reports it ([`super::parser::run_first_error`]): `Some(None)`
+/// when the input parses, `None` when the fast path leaves it to the machine. The failure
+/// is placed by reading the head again (only an invalid line pays for it): the scheme's
+/// first character; the empty host (the stop after it); a domain's whole host, up to where
+/// the host state ends it; the port's first non-digit, or its digits. A tab or newline
+/// before the failure's end (which the machine removes, so that its offsets differ) leaves
+/// it to the machine. `tests/whatwg_fast.rs` holds it equal to the full parse's failure.
+pub(super) fn first_error(input: &str, message: bool) -> Option<Option<Failure>> {
+    let s = strip(input);
+    let lead = s.as_ptr() as usize - input.as_ptr() as usize;
+    let b = s.as_bytes();
+    let code = match head(b) {
+        Ok(_) => return Some(None),
+        Err(None) => return None,
+        Err(Some(code)) => code,
+    };
+    let (start, end, spec, text): Place = match code {
+        Code::MissingSchemeNonRelativeUrl => {
+            let first = s.chars().next()?;
+            (0, first.len_utf8(), code.section(), Ok(NO_SCHEME))
+        }
+        _ => {
+            let (colon, _) = scheme(b).ok()?;
+            let mut at = colon + 1;
+            while matches!(b.get(at), Some(b'/' | b'\\')) {
+                at += 1;
+            }
+            let rest = b.get(at..)?;
+            let authority = rest
+                .iter()
+                .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
+                .unwrap_or(rest.len());
+            let creds = rest[..authority].iter().rposition(|&c| c == b'@');
+            let host = creds.map_or(at, |k| at + k + 1);
+            place(s, host, code, creds.is_some())?
+        }
+    };
+    if b.get(..end)?
+        .iter()
+        .any(|&c| matches!(c, b'\t' | b'\n' | b'\r'))
+    {
+        return None;
+    }
+    let span = if end > start {
+        Span::new(lead + start, lead + end)
+    } else {
+        Span::at(lead + start)
+    };
+    Some(Some(Failure {
+        code,
+        spec,
+        span: Some(span),
+        message: message.then(|| match text {
+            Ok(t) => t.to_string(),
+            Err(bad) => forbidden_domain_message(bad),
+        }),
+    }))
+}
+
+/// A failure's start and end in the stripped input, the section it cites, and its message
+/// (or the forbidden code point the message names).
+type Place = (usize, usize, &'static str, Result<&'static str, char>);
+
+/// Where a failure after the scheme is, the host starting at `host` (past the credentials).
+fn place(s: &str, host: usize, code: Code, creds: bool) -> Option<Place> {
+    let b = s.as_bytes();
+    match code {
+        Code::HostMissing => {
+            // The empty host's stop (or the end), one ASCII byte.
+            let next = (host + 1).min(b.len());
+            let text = if b.get(host) == Some(&b':') {
+                NO_HOST_BEFORE_PORT
+            } else if creds {
+                NO_HOST_AFTER_CREDENTIALS
+            } else {
+                NO_SPECIAL_HOST
+            };
+            Some((host, next, code.section(), Ok(text)))
+        }
+        Code::DomainToAscii => {
+            // The host state's end: `:` outside brackets, or what ends the authority.
+            let mut i = host;
+            let mut brackets = false;
+            while let Some(&c) = b.get(i) {
+                match c {
+                    b'[' => brackets = true,
+                    b']' => brackets = false,
+                    b':' if !brackets => break,
+                    b'/' | b'?' | b'#' | b'\\' => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            let bad = b
+                .get(host..i)?
+                .iter()
+                .map(|&c| char::from(c))
+                .find(|&c| is_forbidden_domain(c))?;
+            Some((host, i, DOMAIN_SECTION, Err(bad)))
+        }
+        Code::PortInvalid | Code::PortOutOfRange => {
+            let rest = b.get(host..)?;
+            let colon = host
+                + rest
+                    .iter()
+                    .position(|c| matches!(c, b':' | b'/' | b'?' | b'#' | b'\\'))?;
+            if b.get(colon) != Some(&b':') {
+                return None;
+            }
+            let digits = b
+                .get(colon + 1..)?
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            let j = colon + 1 + digits;
+            if code == Code::PortOutOfRange {
+                return Some((colon + 1, j, code.section(), Ok(PORT_OVER_65535)));
+            }
+            let len = s.get(j..)?.chars().next()?.len_utf8();
+            Some((j, j + len, OVERRIDES.section(code), Ok(PORT_NOT_DIGITS)))
+        }
+        _ => None,
     }
 }
 

@@ -484,14 +484,23 @@ pub fn verdict(input: &str) -> Result<(), Code> {
 /// it parses: the first-error mode ([`crate::engine::first_error_mode`]) of the state
 /// machine. The machine runs as for [`verdict`] (no record, no spans but the failure's,
 /// no diagnostic list, no message), and keeps the failure's place as the full parse does.
+/// The fast path answers first where it reads the input (the common shapes, and the
+/// failures it names before the path, placed as the machine places them).
 pub fn first_error(input: &str, expected: bool) -> Option<FirstError> {
-    parser::run_first_error(input, false).and_then(|f| place(f, expected))
+    match fast::first_error(input, false) {
+        Some(found) => found,
+        None => parser::run_first_error(input, false),
+    }
+    .and_then(|f| place(f, expected))
 }
 
 /// [`first_error`] with the failure's message, as the full analysis writes it: the one
 /// message of the parse, made only for the failure.
 pub fn first_error_explained(input: &str) -> Option<Explained> {
-    let f = parser::run_first_error(input, true)?;
+    let f = match fast::first_error(input, true) {
+        Some(found) => found,
+        None => parser::run_first_error(input, true),
+    }?;
     let message = f.message.clone().unwrap_or_default();
     Some(Explained {
         error: place(f, true)?,

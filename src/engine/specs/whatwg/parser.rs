@@ -116,6 +116,18 @@ struct Cleaned<'a> {
     removed: Vec<(Code, Span)>,
 }
 
+/// The messages of the failures the fast path names too ([`super::fast::first_error`]
+/// writes them for the same failures, so both are one text).
+pub(super) const NO_SCHEME: &str = "no scheme and no base URL: start with a scheme such as \
+                                     \"https:\", or parse against a base";
+pub(super) const NO_HOST_AFTER_CREDENTIALS: &str =
+    "credentials but no host after the \"@\": give a host";
+pub(super) const NO_HOST_BEFORE_PORT: &str = "a port but no host: give a host before the \":\"";
+pub(super) const NO_SPECIAL_HOST: &str = "a special URL needs a host: give one after \"//\"";
+pub(super) const PORT_NOT_DIGITS: &str =
+    "the port holds a character that is not a digit: give digits only";
+pub(super) const PORT_OVER_65535: &str = "the port is over 65535: give a port from 0 to 65535";
+
 /// The input cleaned as the standard's first steps say; `map`: keep the map back to the
 /// input (for spans).
 fn clean(input: &str, map: bool) -> Cleaned<'_> {
@@ -508,8 +520,7 @@ impl<'a> Machine<'a, '_> {
                     self.ptr,
                     self.next,
                     if self.base.is_none() {
-                        "no scheme and no base URL: start with a scheme such as \"https:\", \
-                         or parse against a base"
+                        NO_SCHEME
                     } else {
                         "no scheme, and the base URL has an opaque path, so only a fragment \
                          can be resolved against it"
@@ -644,12 +655,8 @@ impl<'a> Machine<'a, '_> {
         } else if ends {
             let ptr = self.ptr;
             if self.at_seen && self.buf_start == ptr {
-                self.cx.error(
-                    Code::HostMissing,
-                    ptr,
-                    self.next,
-                    "credentials but no host after the \"@\": give a host",
-                );
+                self.cx
+                    .error(Code::HostMissing, ptr, self.next, NO_HOST_AFTER_CREDENTIALS);
                 return Flow::Fail;
             }
             if self.at_seen {
@@ -721,12 +728,8 @@ impl<'a> Machine<'a, '_> {
         let (c, ptr, next, special) = (self.c, self.ptr, self.next, self.special);
         if c == Some(':') && !self.in_brackets {
             if self.buf_start == ptr {
-                self.cx.error(
-                    Code::HostMissing,
-                    ptr,
-                    next,
-                    "a port but no host: give a host before the \":\"",
-                );
+                self.cx
+                    .error(Code::HostMissing, ptr, next, NO_HOST_BEFORE_PORT);
                 return Flow::Fail;
             }
             let Some(h) = parse_host(&mut self.cx, self.buf_start, ptr, !special) else {
@@ -741,12 +744,7 @@ impl<'a> Machine<'a, '_> {
             || (special && c == Some('\\'))
         {
             if special && self.buf_start == ptr {
-                self.cx.error(
-                    Code::HostMissing,
-                    ptr,
-                    next,
-                    "a special URL needs a host: give one after \"//\"",
-                );
+                self.cx.error(Code::HostMissing, ptr, next, NO_SPECIAL_HOST);
                 return Flow::Fail;
             }
             let h = if self.buf_start == ptr {
@@ -785,7 +783,7 @@ impl<'a> Machine<'a, '_> {
                 ptr,
                 self.next,
                 super::OVERRIDES.section(Code::PortInvalid),
-                "the port holds a character that is not a digit: give digits only",
+                PORT_NOT_DIGITS,
             );
             return Flow::Fail;
         }
@@ -797,12 +795,8 @@ impl<'a> Machine<'a, '_> {
             }
             self.spans.port = self.span(start, ptr);
             if v > 65535 {
-                self.cx.error(
-                    Code::PortOutOfRange,
-                    start,
-                    ptr,
-                    "the port is over 65535: give a port from 0 to 65535",
-                );
+                self.cx
+                    .error(Code::PortOutOfRange, start, ptr, PORT_OVER_65535);
                 return Flow::Fail;
             }
             let port = v as u16;

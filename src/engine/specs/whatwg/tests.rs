@@ -501,3 +501,44 @@ fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
     assert_eq!(fast::verdict("https://<\u{338}/x"), None);
     assert_eq!(fast::verdict("https://<%CC%B8/x"), None);
 }
+
+/// The fast path places the failures it names itself (no machine run), each where the full
+/// parse places it, with the same section and message; a tab or newline before the
+/// failure's end leaves it to the machine.
+#[test]
+fn the_fast_path_places_its_failures_as_the_full_parse_does() {
+    for input in [
+        "1http://a/",
+        "  \u{e9}x",
+        "abc/def",
+        "http://",
+        "http:///?a",
+        "https://:80/",
+        "http://u@/",
+        "http://u:p@",
+        "http://u@:8/",
+        "ws://a b/",
+        " http://x<y:1/",
+        "http://a[b:c]<d/x",
+        "http://a:8x/",
+        "http://a:8\u{e9}/",
+        "http://u:p@h:99999/",
+        "wss://a:65536?q",
+    ] {
+        let fast = fast::first_error(input, true)
+            .unwrap_or_else(|| panic!("{input:?}: left to the machine"))
+            .unwrap_or_else(|| panic!("{input:?}: parses"));
+        let full = parse(input, None);
+        let d = full.failure().expect("fails");
+        assert_eq!(
+            (fast.code, fast.span, fast.spec, fast.message.as_deref()),
+            (d.code, Some(d.span), d.spec, Some(d.message.as_str())),
+            "{input:?}"
+        );
+    }
+    for input in ["http://a<b\t/", "http:/\t/a:8x/", "h\tttp://a<b/"] {
+        assert!(fast::first_error(input, false).is_none(), "{input:?}");
+        assert!(first_error(input, false).is_some(), "{input:?}");
+    }
+    assert!(matches!(fast::first_error("http://a/", false), Some(None)));
+}
