@@ -72,8 +72,8 @@ pub struct Lab {
     /// Each rule's name (lower-cased) to its text in the grammar file (all its `=` and `=/`
     /// definitions, in order).
     productions: HashMap<String, String>,
-    /// The start rule compiled for verdicts ([`Grammar::judge`]), when it judges without
-    /// the Earley chart: its automaton, or the recognizer for recursive grammars.
+    /// The start rule compiled for verdicts ([`Grammar::judge`]), when it compiles to an
+    /// automaton.
     judge: Option<Judge>,
     /// This lab gives verdicts only ([`Lab::verdict_only`]).
     verdict_only: bool,
@@ -165,13 +165,14 @@ impl Lab {
             };
             names.insert(label, name);
         }
-        // Compiled once, here: only a judge that needs no chart is kept (a grammar whose
-        // prose values the recognizer cannot read would fall back to the full chart, which
-        // is no cheaper than the parse).
+        // Compiled once, here: only an automaton is kept. The recognizer of a recursive
+        // grammar may give up and fall back to the Earley chart within the full budget,
+        // which on a long input costs more than the lab's own parse (measured: XRI 2.0's
+        // ABNF on the 62 KB nested XRI), so such a grammar is parsed as before.
         let judge = grammar
             .judge(start)
             .ok()
-            .filter(|j| j.automaton().is_some() || j.compiled_terminals().is_some());
+            .filter(|j| j.automaton().is_some());
         Ok(Lab {
             grammar,
             start: start.to_string(),
@@ -188,9 +189,8 @@ impl Lab {
     /// would give them, and a tree of the root alone (or, at a failure, the tree the parse
     /// gives there); its [`LabParse::tree_pending`] says that the tree is not this parse's.
     /// For a caller that shows the verdict at once and the tree when a full analysis
-    /// under this lab has run. `None` when the start rule does not judge without the
-    /// Earley chart (prose values that only the parser reads): the verdict then costs the
-    /// parse.
+    /// under this lab has run. `None` when the start rule does not compile to an
+    /// automaton (recursion, prose values): the verdict may then cost the parse.
     pub fn verdict_only(&self) -> Option<Lab> {
         self.judge.as_ref()?;
         Some(Lab {
