@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --example workbench_big_input                 # the table
-//! target/release/examples/workbench_big_input probe CASE EDITS [MOVES]  # for callgrind
+//! target/release/examples/workbench_big_input probe CASE EDITS [MOVES [sync]]  # for callgrind
 //! target/release/examples/workbench_big_input grammar PROFILE       # a lab case's ABNF
 //! ```
 //!
@@ -21,6 +21,15 @@
 //! and prints nothing else: under
 //! `valgrind --tool=callgrind` the difference between 4 edits and 0, over 4, is the
 //! instructions of one edit, a figure the load of a shared machine does not move.
+//!
+//! Under the lab on a long input an edit is two frames: the key's, with the new verdict
+//! and the previous text's tree (`verdict_frame`), and, once the workbench's worker has
+//! parsed the new text, the frame with its tree (`tree_frame`, which waits for it). The
+//! probe draws both for every edit, so the difference above is the whole edit (both frames
+//! and the parse, on whichever thread); `callgrind_annotate --inclusive=yes` on the same
+//! output gives `verdict_frame`'s instructions, the keystroke's own, over EDITS.
+//! `probe CASE EDITS MOVES sync` parses every input on the keystroke path (the lab as it
+//! was before its worker: one frame an edit).
 
 use std::time::{Duration, Instant};
 
@@ -165,29 +174,61 @@ fn open(case: &Case) -> Option<(App, Terminal<TestBackend>)> {
     let mut term = Terminal::new(TestBackend::new(200, 60)).ok()?;
     app.handle(Event::Resize(200, 60));
     let _ = term.draw(|f| app.draw(f));
+    // The lab's first parse of a long input runs off the keystroke path: start from its
+    // tree, as a user who has waited does.
+    tree_frame(&mut app, &mut term);
     Some((app, term))
 }
 
+/// One key and the frame it draws: under the lab on a long input, the frame with the new
+/// verdict and the previous text's tree (its parse then runs on the workbench's worker).
+/// Not inlined, so that `callgrind_annotate --inclusive=yes` gives its instructions.
+#[inline(never)]
+fn verdict_frame(app: &mut App, term: &mut Terminal<TestBackend>, ev: Event) {
+    app.handle(ev);
+    let _ = term.draw(|f| app.draw(f));
+}
+
+/// Waits for the lab's parse off the keystroke path, takes it and draws the frame with
+/// its tree (nothing to wait for on other inputs: the frame is drawn again). Not inlined
+/// (see [`verdict_frame`]); its instructions are the landing and the frame, the parse's
+/// are the worker thread's.
+#[inline(never)]
+fn tree_frame(app: &mut App, term: &mut Terminal<TestBackend>) {
+    app.settle_parses(Duration::from_secs(60));
+    let _ = term.draw(|f| app.draw(f));
+}
+
+/// The median and slowest of `runs` keys cycling through `ev`: from the key to its frame,
+/// and (the second pair) from the key to the frame with its tree (the same unless the
+/// lab parses off the keystroke path).
 fn measure(
     app: &mut App,
     term: &mut Terminal<TestBackend>,
     ev: &[Event],
     runs: usize,
-) -> (Duration, Duration) {
+) -> ((Duration, Duration), (Duration, Duration)) {
     let mut times = Vec::with_capacity(runs);
+    let mut trees = Vec::with_capacity(runs);
     for i in 0..runs {
         let t = Instant::now();
-        app.handle(ev[i % ev.len()].clone());
-        let _ = term.draw(|f| app.draw(f));
+        verdict_frame(app, term, ev[i % ev.len()].clone());
         times.push(t.elapsed());
+        if app.parsing() {
+            tree_frame(app, term);
+        }
+        trees.push(t.elapsed());
     }
-    times.sort();
-    (times[times.len() / 2], times[times.len() - 1])
+    let mid = |v: &mut Vec<Duration>| {
+        v.sort();
+        (v[v.len() / 2], v[v.len() - 1])
+    };
+    (mid(&mut times), mid(&mut trees))
 }
 
 const TYPED: [KeyCode; 2] = [KeyCode::Char('a'), KeyCode::Backspace];
 
-fn probe(name: &str, edits: usize, moves: usize) {
+fn probe(name: &str, edits: usize, moves: usize, sync: bool) {
     let Some((_, case)) = cases().into_iter().find(|(n, _)| *n == name) else {
         eprintln!("no case {name:?}: xri, pct, pct-1m, diff, lab-urn, lab-xri");
         std::process::exit(2);
@@ -196,9 +237,14 @@ fn probe(name: &str, edits: usize, moves: usize) {
         eprintln!("{name}: the workbench did not open");
         std::process::exit(1);
     };
-    for i in 0..edits {
-        app.handle(Event::key(TYPED[i % 2]));
+    if sync {
+        // Every input parsed on the keystroke path, as before the lab's worker.
+        app.set_lab_sync_max(usize::MAX);
         let _ = term.draw(|f| app.draw(f));
+    }
+    for i in 0..edits {
+        verdict_frame(&mut app, &mut term, Event::key(TYPED[i % 2]));
+        tree_frame(&mut app, &mut term);
     }
     for i in 0..moves {
         let key = if i % 2 == 0 {
@@ -206,8 +252,7 @@ fn probe(name: &str, edits: usize, moves: usize) {
         } else {
             KeyCode::Right
         };
-        app.handle(Event::key(key));
-        let _ = term.draw(|f| app.draw(f));
+        verdict_frame(&mut app, &mut term, Event::key(key));
     }
     std::hint::black_box(&app);
 }
@@ -230,15 +275,17 @@ fn main() {
         let name = args.get(1).map(String::as_str).unwrap_or("xri");
         let edits = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(0);
         let moves = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(0);
-        probe(name, edits, moves);
+        let sync = args.get(4).map(String::as_str) == Some("sync");
+        probe(name, edits, moves, sync);
         return;
     }
     println!(
-        "{:<26} {:>8} {:>16} {:>22} {:>22} {:>12}",
+        "{:<26} {:>8} {:>16} {:>22} {:>22} {:>22} {:>12}",
         "input",
         "bytes",
         "analyze alone",
         "type+delete (med/max)",
+        "…to its tree (med/max)",
         "cursor move (med/max)",
         "peak RSS"
     );
@@ -248,9 +295,9 @@ fn main() {
             continue;
         };
         let typed = TYPED.map(Event::key);
-        let (tm, tx) = measure(&mut app, &mut term, &typed, 20);
+        let ((tm, tx), (rm, rx)) = measure(&mut app, &mut term, &typed, 20);
         let moved = [Event::key(KeyCode::Left), Event::key(KeyCode::Right)];
-        let (mm, mx) = measure(&mut app, &mut term, &moved, 20);
+        let ((mm, mx), _) = measure(&mut app, &mut term, &moved, 20);
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         // The engine's share: the same analysis the workbench runs per keystroke (the
         // built-in profiles' cases only: the lab's is its grammar's parse).
@@ -272,11 +319,13 @@ fn main() {
             format!("{:>16}", "—")
         };
         println!(
-            "{:<26} {:>8} {alone} {:>10.2} / {:>7.2} ms {:>10.2} / {:>7.2} ms {:>9.1} MiB",
+            "{:<26} {:>8} {alone} {:>10.2} / {:>7.2} ms {:>10.2} / {:>7.2} ms {:>10.2} / {:>7.2} ms {:>9.1} MiB",
             case.name,
             case.input.len(),
             ms(tm),
             ms(tx),
+            ms(rm),
+            ms(rx),
             ms(mm),
             ms(mx),
             peak_rss_mib().unwrap_or(f64::NAN)

@@ -38,7 +38,7 @@ use super::keys::{self, Action, Context};
 use super::lab::LabFile;
 use super::layout;
 use super::message::{Level, Message};
-use super::model::{Comparison, Model};
+use super::model::{Comparison, Model, Reads};
 use super::panes::examples::Examples;
 use super::panes::help::HelpOverlay;
 use super::panes::input::{self, InputLine, Look, line_breaks_removed, one_line};
@@ -354,7 +354,7 @@ impl App {
         if let Some(sel) = selection {
             let side = usize::from(sel.side.min(1));
             let node = (side == 0 || self.m.diff_mode())
-                .then(|| super::model::node_at(&self.m.analysis(side).tree, &sel.path))
+                .then(|| super::model::node_at(&self.m.tree_analysis(side).tree, &sel.path))
                 .flatten();
             match node {
                 Some(n) => self.panes.lines[side].tree.select(n),
@@ -389,7 +389,7 @@ impl App {
         let node = self.panes.lines[side].tree.selected;
         // While an input line has the keyboard the selection follows its cursor: it is
         // the user's own only once a pane has the keyboard.
-        let selection = super::model::path_of(&self.m.analysis(side).tree, node)
+        let selection = super::model::path_of(&self.m.tree_analysis(side).tree, node)
             .filter(|_| self.focus.line().is_none())
             .map(|path| crate::view::Selection {
                 side: side as u8,
@@ -634,8 +634,14 @@ impl App {
     /// not read keeps the last good one, and its errors go to the status line). Returns
     /// true when something changed on screen.
     pub fn tick(&mut self) -> bool {
+        // The grammar lab's parse of a long input landed: its tree replaces the previous
+        // text's (and the frame is drawn again).
+        let landed = self.m.parsing() && self.panes.refresh(&mut self.m);
+        if landed {
+            self.details_key = None;
+        }
         let Some(result) = self.m.poll_lab_file() else {
-            return false;
+            return landed;
         };
         match result {
             Ok(()) => {
@@ -648,6 +654,36 @@ impl App {
             Err(e) => self.say_error(e),
         }
         true
+    }
+
+    /// A parse of the grammar lab runs off the keystroke path: the event loop looks for
+    /// it landing more often than it looks at the grammar file.
+    pub fn parsing(&self) -> bool {
+        self.m.parsing()
+    }
+
+    /// Waits for the grammar lab's parses off the keystroke path (at most `limit`) and
+    /// takes them, as the event loop does when one lands; true when none is left
+    /// running. For tests and measurements.
+    pub fn settle_parses(&mut self, limit: std::time::Duration) -> bool {
+        let idle = self.m.wait_for_parses(limit);
+        self.tick();
+        idle
+    }
+
+    /// Inputs up to `bytes` long are parsed by the grammar lab on the keystroke path
+    /// ([`crate::tui::worker::SYNC_MAX`] unless set): every input is analysed again.
+    pub fn set_lab_sync_max(&mut self, bytes: usize) {
+        self.m.set_sync_max(bytes);
+        if self.panes.refresh(&mut self.m) {
+            self.note_current_inputs();
+        }
+    }
+
+    /// The analysis input `side`'s tree is drawn from: its own, or the previous text's
+    /// while the grammar lab parses the new one ([`App::parsing`]).
+    pub fn tree_analysis(&self, side: usize) -> &Analysis {
+        self.m.tree_analysis(side)
     }
 
     /// The smallest size the current mode can be drawn in.
@@ -809,7 +845,7 @@ impl App {
         // there already or has nothing to read (or diff mode does not read it), scrolling
         // that would not move.
         if let Some(p) = self.pane(self.focus) {
-            let doc = self.m.doc(self.focus.reads(self.m.reads()));
+            let doc = doc_of(&self.m, self.focus, self.m.reads());
             if p.copy(&doc).is_none() {
                 hidden.push(Action::Copy);
             }
@@ -1245,7 +1281,7 @@ impl App {
     fn summon(&mut self, f: Focus) {
         self.set_focus(f);
         let reads = self.m.reads();
-        let a = self.m.doc(f.reads(reads));
+        let a = doc_of(&self.m, f, reads);
         if let Some(p) = self.panes.get_mut(f, reads) {
             let e = p.summoned(&a);
             self.apply(f.reads(reads), e);
@@ -1288,7 +1324,7 @@ impl App {
         }
         // A pane that Details does not follow (the resolution) is read whole on request:
         // Details reads it, and Esc comes back to it.
-        let doc = self.m.doc(self.focus.reads(self.m.reads()));
+        let doc = doc_of(&self.m, self.focus, self.m.reads());
         if self
             .pane(self.focus)
             .is_some_and(|p| !p.feeds_details() && p.detail(&doc).is_some())
@@ -1319,7 +1355,7 @@ impl App {
         }
         let reads = self.m.reads();
         let f = self.focus;
-        let doc = self.m.doc(f.reads(reads));
+        let doc = doc_of(&self.m, f, reads);
         if let Some(pane) = self.panes.get_mut(f, reads) {
             let e = pane.on_action(a, &doc);
             self.apply(f.reads(reads), e);
@@ -1698,7 +1734,7 @@ impl App {
                 (text, what.to_string())
             }
             (f, None) => {
-                let a = self.m.doc(f.reads(self.m.reads()));
+                let a = doc_of(&self.m, f, self.m.reads());
                 match self.pane(f).and_then(|p| p.copy(&a)) {
                     Some(c) => (c.text, c.what),
                     None => return,
@@ -1775,7 +1811,7 @@ impl App {
             self.set_focus(f);
         }
         let reads = self.m.reads();
-        let doc = self.m.doc(f.reads(reads));
+        let doc = doc_of(&self.m, f, reads);
         if let Some(pane) = self.panes.get_mut(f, reads) {
             let e = match up {
                 Some(up) => pane.on_wheel(up, &doc),
@@ -1943,6 +1979,12 @@ impl App {
         };
         let msg = match (&self.status, self.mouse) {
             (Some(m), _) => Some(m.clone()),
+            // The verdict is the new text's; the tree is the previous text's until the
+            // parse lands.
+            (None, _) if self.m.parsing() => Some(Message {
+                text: "parsing the tree… the tree shown is the previous text's".into(),
+                level: Level::Info,
+            }),
             (None, false) => Some(Message {
                 text: "mouse capture off (Ctrl-G)".into(),
                 level: Level::Info,
@@ -1975,7 +2017,7 @@ impl App {
         if self.details_key == Some(key) {
             return;
         }
-        let doc = self.m.doc(side);
+        let doc = doc_of(&self.m, src, self.m.reads());
         let mut detail = pane.detail(&doc).unwrap_or_default();
         // Copying from Details copies the value the selection stands for, as its pane does.
         detail.copy = pane.copy(&doc);
@@ -2005,7 +2047,7 @@ impl App {
     /// Draws part `which` into `area` and remembers where, for the mouse.
     fn draw_pane(&mut self, f: &mut Frame, which: Focus, area: Rect) {
         let reads = self.m.reads();
-        let doc = self.m.doc(which.reads(reads));
+        let doc = doc_of(&self.m, which, reads);
         let keyboard = self.overlay.is_none();
         if let Some(pane) = self.panes.get_mut(which, reads) {
             let focused = self.focus == which && (keyboard || !pane.focus_needs_keyboard());
@@ -2038,6 +2080,18 @@ impl App {
         if let Some(h) = self.hits.inputs.get_mut(s) {
             *h = Some(area);
         }
+    }
+}
+
+/// What part `f` reads: its input's analysis and the model; for a tree (and the other
+/// reading, which follows the tree's selection), the analysis its tree is drawn from,
+/// which is the previous text's while the grammar lab parses the new one
+/// ([`Model::tree_doc`]).
+fn doc_of(m: &Model, f: Focus, reads: Reads) -> super::model::Doc<'_> {
+    let side = f.reads(reads);
+    match f {
+        Focus::Tree | Focus::TreeA | Focus::TreeB | Focus::Reading => m.tree_doc(side),
+        _ => m.doc(side),
     }
 }
 

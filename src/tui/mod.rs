@@ -30,6 +30,7 @@ pub mod present;
 pub mod screen;
 pub mod terminal;
 pub mod theme;
+pub mod worker;
 
 pub(crate) use terminal::SIGNALS;
 pub use terminal::{Launch, config_from, restore_terminal, run};

@@ -176,6 +176,8 @@ pub struct Model {
     standards: Option<(u64, std::sync::Arc<crate::engine::standards::Standards>)>,
     /// The user's cases (`--cases`), each run once when the file is read.
     user_cases: Vec<UserCase>,
+    /// The lab's parses of long inputs, made off the keystroke path.
+    deferred: crate::tui::worker::Deferred,
 }
 
 /// Input A's verdict under the offered profile (the grammar lab's) as the strip shows it.
@@ -334,6 +336,7 @@ impl Model {
             highlight: None,
             standards: None,
             user_cases: Vec::new(),
+            deferred: crate::tui::worker::Deferred::default(),
         };
         m.refresh(texts);
         m
@@ -463,12 +466,19 @@ impl Model {
         let stale = self.stale(texts);
         self.reanalyze_all = false;
         let mut out = Refreshed::default();
+        // The parses that landed first: a job given below lands at a later refresh.
+        out.analysed[..2].copy_from_slice(&self.land());
         for (k, text) in texts.sides.into_iter().enumerate() {
             if stale[k] {
-                // The old analysis goes before the new one is made: on a big input,
-                // holding both at once is what sets the peak memory.
-                self.docs[k] = analyze("", &Options::validate_only(self.profile));
-                self.docs[k] = self.analyze(text);
+                if self.defers(k, text) {
+                    self.analyze_deferred(k, text);
+                } else {
+                    self.deferred.settle(k);
+                    // The old analysis goes before the new one is made: on a big input,
+                    // holding both at once is what sets the peak memory.
+                    self.docs[k] = analyze("", &Options::validate_only(self.profile));
+                    self.docs[k] = self.analyze(text);
+                }
                 out.analysed[k] = true;
                 self.lab_parse[k] = 0;
                 if self.lab_fold {
@@ -505,6 +515,148 @@ impl Model {
             &options(self.profile, self.namespace, self.scheme_spec),
             self.lab.as_ref(),
         )
+    }
+
+    /// Whether input `side`'s new text `text` is analysed in two steps: the verdict now
+    /// (the lab's verdict-only twin), the tree when the worker's parse lands. Under the
+    /// lab profile, outside diff mode, for texts longer than the synchronous limit.
+    pub fn defers(&self, side: usize, text: &str) -> bool {
+        side == 0
+            && !self.diff_mode
+            && self.profile == Some(Profile::Lab)
+            && self.lab.is_some()
+            && self.deferred.quick.is_some()
+            && text.len() > self.deferred.sync_max
+    }
+
+    /// Input `side`'s verdict now, its tree from the worker: the last full analysis is
+    /// kept for its tree (shown as the previous text's) until the parse lands.
+    fn analyze_deferred(&mut self, side: usize, text: &str) {
+        let (Some(lab), Some(quick)) = (self.lab.clone(), self.deferred.quick.clone()) else {
+            return;
+        };
+        let empty = analyze("", &Options::validate_only(self.profile));
+        let old = std::mem::replace(&mut self.docs[side], empty);
+        if self.deferred.pending[side].is_none() {
+            // The tree shown until the parse lands: the last full analysis's, when it has
+            // one (the view built from it stays: it is the same analysis).
+            let full = old.lab.as_ref().is_some_and(|l| !l.tree_pending());
+            if full {
+                self.deferred.shown[side] = Some(old);
+            } else {
+                self.deferred.tree_gen[side] += 1;
+            }
+        }
+        let opts = options(self.profile, self.namespace, self.scheme_spec);
+        // The verdict now; the forms wait for the tree (they are made from it).
+        let now = Options {
+            forms: false,
+            ..opts.clone()
+        };
+        self.analyses += 1;
+        self.docs[side] = analyze_in(text, &now, Some(&quick));
+        if self.deferred.worker.is_none() {
+            self.deferred.worker = crate::tui::worker::Worker::start();
+        }
+        let Some(worker) = &self.deferred.worker else {
+            // No thread: the parse runs here, as for a short input.
+            self.deferred.settle(side);
+            self.docs[side] = analyze_in(text, &opts, Some(&lab));
+            return;
+        };
+        let id = self.deferred.next_id;
+        self.deferred.next_id += 1;
+        self.deferred.pending[side] = Some(id);
+        worker.give(crate::tui::worker::Job {
+            id,
+            side,
+            text: text.to_string(),
+            options: opts,
+            lab,
+        });
+    }
+
+    /// Takes the worker's parses that are still awaited (older ones are dropped): each
+    /// replaces its input's verdict-only analysis. Says which inputs got theirs.
+    fn land(&mut self) -> [bool; 2] {
+        let mut landed = [false; 2];
+        let Some(worker) = &self.deferred.worker else {
+            return landed;
+        };
+        for done in worker.take() {
+            let k = done.side.min(1);
+            if self.deferred.pending[k] != Some(done.id)
+                || done.analysis.input != self.docs[k].input
+            {
+                continue;
+            }
+            self.deferred.settle(k);
+            self.analyses += 1;
+            self.docs[k] = done.analysis;
+            self.lab_parse[k] = 0;
+            if self.lab_fold {
+                self.show_lab_tree(k);
+            }
+            landed[k] = true;
+        }
+        landed
+    }
+
+    /// A parse is running or waiting off the keystroke path.
+    pub fn parsing(&self) -> bool {
+        self.deferred.pending.iter().any(Option::is_some)
+    }
+
+    /// Whether input `side`'s tree awaits its parse: the tree drawn is then the previous
+    /// text's ([`Model::tree_analysis`]), or the root alone when there is none.
+    pub fn tree_pending(&self, side: usize) -> bool {
+        self.deferred.pending.get(side).is_some_and(Option::is_some)
+    }
+
+    /// The analysis input `side`'s tree is drawn from: its own, or while its parse is
+    /// awaited, the last full analysis (of the previous text) when there is one.
+    pub fn tree_analysis(&self, side: usize) -> &Analysis {
+        let side = side.min(1);
+        match &self.deferred.shown[side] {
+            Some(a) if self.tree_pending(side) => a,
+            _ => self.analysis(side),
+        }
+    }
+
+    /// What the tree of input `side` reads: [`Model::tree_analysis`] and the model.
+    pub fn tree_doc(&self, side: usize) -> Doc<'_> {
+        Doc {
+            analysis: self.tree_analysis(side),
+            model: self,
+        }
+    }
+
+    /// Which input (0: A, 1: B) `a` is the analysis of whose tree is drawn
+    /// ([`Model::tree_analysis`]), if any.
+    pub fn tree_side_of(&self, a: &Analysis) -> Option<usize> {
+        (0..2).find(|&s| std::ptr::eq(self.tree_analysis(s), a))
+    }
+
+    /// Moves each time the analysis input `side`'s tree is drawn from changes (a view
+    /// built from it is rebuilt then only).
+    pub fn tree_generation(&self, side: usize) -> u64 {
+        self.deferred.tree_gen.get(side).copied().unwrap_or(0)
+    }
+
+    /// Waits for the parses off the keystroke path, at most `limit` (the next refresh
+    /// takes them); true when none is left running. For tests and measurements.
+    pub fn wait_for_parses(&self, limit: std::time::Duration) -> bool {
+        self.deferred
+            .worker
+            .as_ref()
+            .is_none_or(|w| w.wait_idle(limit))
+    }
+
+    /// Inputs up to `bytes` long are parsed on the keystroke path (default
+    /// [`crate::tui::worker::SYNC_MAX`]); the next refresh analyses every input again.
+    pub fn set_sync_max(&mut self, bytes: usize) {
+        self.deferred.sync_max = bytes;
+        self.reanalyze_all = true;
     }
 
     /// Resolves `reference` against `base` under the chosen profile (or the base's `auto`
@@ -663,6 +815,7 @@ impl Model {
     /// in every analysis's options from now on): the profile strip gives it a cell and
     /// Ctrl-P's cycle reaches it. Every input is analysed again at the next refresh.
     pub fn offer(&mut self, lab: Arc<Lab>) {
+        self.deferred.quick = lab.verdict_only().map(Arc::new);
         self.lab = Some(lab);
         self.offered = Some((Profile::Lab, Offered::InUse));
         self.reanalyze_all = true;
@@ -737,6 +890,7 @@ impl Model {
         {
             a.tree = t;
             self.lab_parse[side] = k;
+            self.deferred.tree_gen[side] += 1;
         }
         format!(
             "{}parse {} of {} ({})",
@@ -796,6 +950,7 @@ impl Model {
                 .and_then(|l| l.tree(&a.input, k, self.lab_fold))
         {
             a.tree = t;
+            self.deferred.tree_gen[side] += 1;
         }
     }
 

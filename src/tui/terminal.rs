@@ -147,6 +147,10 @@ const SIGNAL_POLL: Duration = Duration::from_millis(100);
 /// without reading.
 const DRAIN_POLL: Duration = Duration::from_millis(1);
 
+/// How often the event loop looks for the grammar lab's parse landing while one runs
+/// ([`App::tick`]).
+const PARSE_POLL: Duration = Duration::from_millis(4);
+
 /// How long the event loop has to end after a signal before the signal thread restores
 /// the terminal and ends the process itself.
 const SIGNAL_GRACE: Duration = Duration::from_secs(2);
@@ -835,7 +839,14 @@ fn event_loop(app: &mut App, signals: &SignalGuard) -> std::io::Result<End> {
                 terminal.clear()?;
                 break None;
             }
-            match event::next(SIGNAL_POLL)? {
+            // While the grammar lab parses off the keystroke path, its landing is looked
+            // for every few milliseconds (the tree's frame follows it by at most that).
+            let wait = if app.parsing() {
+                PARSE_POLL
+            } else {
+                SIGNAL_POLL
+            };
+            match event::next(wait)? {
                 Some(e) => break Some(e),
                 None if terminal_gone() => return Ok(End::TerminalGone),
                 // The grammar lab's file is looked at on this wait (no thread of its own).

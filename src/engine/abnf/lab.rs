@@ -28,7 +28,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::{Budget, Grammar, Parse, ParseError, ParseOptions, ParseTree, TreeNodeKind};
+use super::{
+    Budget, Failure, Grammar, Judge, Parse, ParseError, ParseOptions, ParseTree, TreeNodeKind,
+};
 use crate::engine::Code;
 use crate::engine::tree::{Builder, Diagnostic, NodeKind, Span, Tree};
 
@@ -70,6 +72,11 @@ pub struct Lab {
     /// Each rule's name (lower-cased) to its text in the grammar file (all its `=` and `=/`
     /// definitions, in order).
     productions: HashMap<String, String>,
+    /// The start rule compiled for verdicts ([`Grammar::judge`]), when it compiles to an
+    /// automaton.
+    judge: Option<Judge>,
+    /// This lab gives verdicts only ([`Lab::verdict_only`]).
+    verdict_only: bool,
 }
 
 impl std::fmt::Debug for Lab {
@@ -158,13 +165,48 @@ impl Lab {
             };
             names.insert(label, name);
         }
+        // Compiled once, here: only an automaton is kept. The recognizer of a recursive
+        // grammar may give up and fall back to the Earley chart within the full budget,
+        // which on a long input costs more than the lab's own parse (measured: XRI 2.0's
+        // ABNF on the 62 KB nested XRI), so such a grammar is parsed as before.
+        let judge = grammar
+            .judge(start)
+            .ok()
+            .filter(|j| j.automaton().is_some());
         Ok(Lab {
             grammar,
             start: start.to_string(),
             names,
             leaked,
             productions: productions(text),
+            judge,
+            verdict_only: false,
         })
+    }
+
+    /// The same lab giving verdicts only: an analysis under it has the verdict and the
+    /// first error (offending byte, expected set) from the compiled grammar, as the parse
+    /// would give them, and a tree of the root alone (or, at a failure, the tree the parse
+    /// gives there); its [`LabParse::tree_pending`] says that the tree is not this parse's.
+    /// For a caller that shows the verdict at once and the tree when a full analysis
+    /// under this lab has run. `None` when the start rule does not compile to an
+    /// automaton (recursion, prose values): the verdict may then cost the parse.
+    pub fn verdict_only(&self) -> Option<Lab> {
+        self.judge.as_ref()?;
+        Some(Lab {
+            grammar: self.grammar.clone(),
+            start: self.start.clone(),
+            names: self.names.clone(),
+            leaked: self.leaked,
+            productions: self.productions.clone(),
+            judge: self.judge.clone(),
+            verdict_only: true,
+        })
+    }
+
+    /// Whether this lab gives verdicts only ([`Lab::verdict_only`]).
+    pub fn is_verdict_only(&self) -> bool {
+        self.verdict_only
     }
 
     /// The grammar.
@@ -203,6 +245,12 @@ impl Lab {
     /// Parses `input` (detailed trees, the lab's budget) into the engine's tree and
     /// diagnostics, with the parse (`None` when over the budget).
     pub fn run(&self, input: &str) -> (Tree, Vec<Diagnostic>, Option<Arc<Parse>>) {
+        if self.verdict_only {
+            let mut b = Builder::new(input);
+            self.judge_into(input, &mut b);
+            let (tree, diagnostics) = b.build();
+            return (tree, diagnostics, None);
+        }
         let parse = self
             .grammar
             .parse_detailed(&self.start, input, &ParseOptions::default(), lab_budget())
@@ -216,6 +264,10 @@ impl Lab {
     /// The grammar entry of a descriptor over this lab: parses what the builder holds.
     pub fn parse_into(&self, b: &mut Builder<'_>) {
         let input = b.input().to_string();
+        if self.verdict_only {
+            self.judge_into(&input, b);
+            return;
+        }
         let parse = self
             .grammar
             .parse_detailed(&self.start, &input, &ParseOptions::default(), lab_budget())
@@ -245,40 +297,74 @@ impl Lab {
         };
         match parse.trees.first() {
             Some(t) if parse.valid => build(self, t, b),
-            _ => {
-                let (at, expected) = parse.failure.as_ref().map_or((0, Vec::new()), |f| {
-                    (f.offset.min(input.len()), f.expected.clone())
-                });
-                let next = input
-                    .get(at..)
-                    .and_then(|r| r.chars().next())
-                    .map_or(0, char::len_utf8);
+            _ => self.build_failure(input, parse.failure.as_ref(), b),
+        }
+    }
+
+    /// The verdict of `input` from the compiled grammar into `b`: the root alone when it
+    /// matches, else the tree and error a failed parse gives ([`Lab::verdict_only`]).
+    fn judge_into(&self, input: &str, b: &mut Builder<'_>) {
+        let Some(judge) = &self.judge else {
+            // Not made without a judge; parse rather than say nothing.
+            let parse = self
+                .grammar
+                .parse_detailed(&self.start, input, &ParseOptions::default(), lab_budget())
+                .map(Arc::new);
+            self.build_into(input, &parse, b);
+            return;
+        };
+        let verdict = if input.len() > lab_budget().input {
+            Err(ParseError::InputTooLarge {
+                len: input.len(),
+                max: lab_budget().input,
+            })
+        } else {
+            judge.verdict(&self.grammar, &mut None, input)
+        };
+        match verdict {
+            Ok(v) if v.valid => {
                 b.start(NodeKind::Uri, self.start_name(), 0);
-                if at < input.len() {
-                    b.leaf(NodeKind::Unparsed, "", at, input.len());
-                }
-                // The structured list too (Details, JSON, the explanation), not only the
-                // sentence: the names are the grammar's own, made `'static` with the lab.
-                let named: Vec<&'static str> = expected.iter().map(|e| self.name(e)).collect();
-                b.expect(at, &named);
-                let what = if at < input.len() {
-                    "this text"
-                } else {
-                    "the end of the input"
-                };
-                b.error_in(
-                    Code::UnexpectedText,
-                    Span::new(at, at + next),
-                    SPEC,
-                    format!(
-                        "{what} does not match the grammar's `{}`: expected {} here; change the input or the grammar",
-                        self.start,
-                        expected_list(&expected)
-                    ),
-                );
                 b.finish(input.len());
             }
+            Ok(v) => self.build_failure(input, v.failure.as_ref(), b),
+            Err(e) => self.build_into(input, &Err(e), b),
         }
+    }
+
+    /// The tree and the one error of a failed parse: the root, the unparsed rest from the
+    /// furthest byte reached, and what was expected there.
+    fn build_failure(&self, input: &str, failure: Option<&Failure>, b: &mut Builder<'_>) {
+        let (at, expected) = failure.map_or((0, Vec::new()), |f| {
+            (f.offset.min(input.len()), f.expected.clone())
+        });
+        let next = input
+            .get(at..)
+            .and_then(|r| r.chars().next())
+            .map_or(0, char::len_utf8);
+        b.start(NodeKind::Uri, self.start_name(), 0);
+        if at < input.len() {
+            b.leaf(NodeKind::Unparsed, "", at, input.len());
+        }
+        // The structured list too (Details, JSON, the explanation), not only the
+        // sentence: the names are the grammar's own, made `'static` with the lab.
+        let named: Vec<&'static str> = expected.iter().map(|e| self.name(e)).collect();
+        b.expect(at, &named);
+        let what = if at < input.len() {
+            "this text"
+        } else {
+            "the end of the input"
+        };
+        b.error_in(
+            Code::UnexpectedText,
+            Span::new(at, at + next),
+            SPEC,
+            format!(
+                "{what} does not match the grammar's `{}`: expected {} here; change the input or the grammar",
+                self.start,
+                expected_list(&expected)
+            ),
+        );
+        b.finish(input.len());
     }
 }
 
@@ -294,6 +380,12 @@ pub struct LabParse {
 }
 
 impl LabParse {
+    /// The analysis was made under [`Lab::verdict_only`]: its verdict and first error are
+    /// the grammar's, its tree is not the parse's (it waits for a full analysis).
+    pub fn tree_pending(&self) -> bool {
+        self.lab.verdict_only
+    }
+
     /// Parse tree number `k` (0 the first) of `input` as an engine tree with the grammar's
     /// names, from the parse already made (never parses); `None` when there is no such
     /// tree. It shows every rule, repetition and literal the derivation used; `fold`

@@ -50,6 +50,9 @@ pub struct InputLine {
     scroll: usize,
     /// The cursor offset the tree selection last followed.
     synced: Option<usize>,
+    /// The model's tree generation the tree view was built at
+    /// ([`crate::tui::model::Model::tree_generation`]), when built by [`InputLine::rebuild_in`].
+    tree_of: Option<u64>,
     /// Undo steps, oldest first (a run of typed characters is one step, as editors do).
     undo: VecDeque<Step>,
     /// Redo steps, the last undone last.
@@ -69,6 +72,7 @@ impl Default for InputLine {
             diags: DiagView::default(),
             scroll: 0,
             synced: None,
+            tree_of: None,
             undo: VecDeque::new(),
             redo: Vec::new(),
             undo_bytes: 0,
@@ -255,12 +259,43 @@ impl InputLine {
     /// big input, holding both at once is what sets the peak memory). The diagnostics
     /// selection and the tree's reading are kept for [`rebuild`](Self::rebuild).
     pub fn clear_views(&mut self) {
-        let (other, list) = (self.tree.reading.shown, self.diags.list);
-        self.view = InputView::default();
+        self.clear_views_but_tree();
+        let other = self.tree.reading.shown;
         self.tree = TreeView::default();
         self.tree.reading.shown = other;
+        self.tree_of = None;
+    }
+
+    /// [`clear_views`](Self::clear_views) but for the tree view, when the tree it shows
+    /// stays (the grammar lab's tree of the previous text, while the new one is parsed).
+    pub fn clear_views_but_tree(&mut self) {
+        let list = self.diags.list;
+        self.view = InputView::default();
         self.diags = DiagView::default();
         self.diags.list = list;
+    }
+
+    /// [`rebuild`](Self::rebuild) with the tree view from `tree` (the analysis the model
+    /// draws the tree from, [`crate::tui::model::Model::tree_analysis`]), rebuilt only
+    /// when its generation `tree_gen` moved since it was last built.
+    pub fn rebuild_in(&mut self, a: &Analysis, tree: &Analysis, tree_gen: u64) {
+        if self.tree_of == Some(tree_gen) && !std::ptr::eq(a, tree) {
+            let diag_sel = self.diags.list;
+            self.clear_views_but_tree();
+            self.view = InputView::new(a);
+            self.diags = DiagView::new(a);
+            self.diags.list = diag_sel;
+            self.diags.list.clamp(self.diags.len());
+            self.synced = None;
+            return;
+        }
+        self.rebuild(a);
+        if !std::ptr::eq(a, tree) {
+            let other = self.tree.reading.shown;
+            self.tree = TreeView::new(tree);
+            self.tree.reading.shown = other;
+        }
+        self.tree_of = Some(tree_gen);
     }
 
     /// Rebuilds what is derived from the text's new analysis `a` (the diagnostics

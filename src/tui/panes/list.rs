@@ -171,7 +171,7 @@ impl Panes {
     /// Builds every view from the model (made from [`texts`](Self::texts)).
     pub fn show(&mut self, m: &Model) {
         for (k, line) in self.lines.iter_mut().enumerate() {
-            line.rebuild(m.analysis(k));
+            line.rebuild_in(m.analysis(k), m.tree_analysis(k), m.tree_generation(k));
         }
         if let Some(b) = &mut self.base {
             b.rebuild(m.line_analysis(2));
@@ -254,8 +254,13 @@ impl Panes {
     pub fn refresh(&mut self, m: &mut Model) -> bool {
         // What was derived from an old analysis goes before the new one is made.
         let stale = m.stale(self.texts());
+        let texts = self.texts();
+        // The grammar lab's tree of the previous text stays while the new one is parsed.
+        let keeps = [0, 1].map(|k| m.defers(k, texts.sides[k]));
         for (k, line) in self.lines.iter_mut().enumerate() {
-            if stale[k] {
+            if stale[k] && keeps[k] {
+                line.clear_views_but_tree();
+            } else if stale[k] {
                 line.clear_views();
             }
         }
@@ -267,7 +272,7 @@ impl Panes {
         let done = m.refresh(self.texts());
         for (k, line) in self.lines.iter_mut().enumerate() {
             if done.analysed[k] {
-                line.rebuild(m.analysis(k));
+                line.rebuild_in(m.analysis(k), m.tree_analysis(k), m.tree_generation(k));
             }
         }
         if let Some(b) = &mut self.base {
@@ -285,7 +290,7 @@ impl Panes {
     /// resolution, the strip the profile, the forms' selection A's forms.
     fn follow(&mut self, m: &Model, compared: bool) {
         for (k, line) in self.lines.iter_mut().enumerate() {
-            line.sync(m.analysis(k));
+            line.sync(m.tree_analysis(k));
         }
         self.ladder.follow(m);
         self.resolution.follow(m);

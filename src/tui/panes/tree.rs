@@ -360,15 +360,21 @@ impl Pane for TreeView {
     }
 
     fn draw(&mut self, f: &mut Frame, area: Rect, a: &Doc<'_>, focused: bool, theme: &Theme) {
+        // While the grammar lab parses a new text off the keystroke path, the tree is the
+        // previous text's (or the root alone): the title says so and the rows are dimmed.
+        let side = a.model.tree_side_of(a.analysis);
+        let pending = side.is_some_and(|s| a.model.tree_pending(s));
         // Under the lab profile, the title counts the parses and says which one is shown.
         self.note = match a.lab.as_ref().and_then(|l| l.parse.as_ref()) {
+            _ if pending => vec![
+                "parsing… (the previous text's tree)".into(),
+                "parsing… (previous text)".into(),
+                "parsing…".into(),
+            ],
             Some(p) => {
                 let count = crate::engine::abnf::lab::count_phrase(p.count);
                 if p.valid && p.trees.len() > 1 {
-                    let k = a
-                        .model
-                        .side_of(a.analysis)
-                        .map_or(0, |s| a.model.lab_parse(s));
+                    let k = side.map_or(0, |s| a.model.lab_parse(s));
                     let (k, n) = (k + 1, p.trees.len());
                     vec![
                         format!("{count} · tree {k}/{n} (r: next)"),
@@ -390,7 +396,7 @@ impl Pane for TreeView {
             }
             None => Vec::new(),
         };
-        if a.model.lab_fold() && a.lab.is_some() {
+        if a.model.lab_fold() && a.lab.is_some() && !pending {
             self.note = self.note.iter().map(|n| format!("{n} · folded")).collect();
         }
         let area = lab_problems(f, area, a, theme);
@@ -441,6 +447,12 @@ impl Pane for TreeView {
         self.tree_area = None;
         draw(f, area, a, self, focused, theme);
         self.dim_rows(f.buffer_mut(), area, a, theme);
+        if pending {
+            let body = inner(area);
+            for y in body.top()..body.bottom() {
+                crate::tui::highlight::dim_row(f.buffer_mut(), body, y, theme);
+            }
+        }
     }
 
     fn detail_in_diff_mode(&self) -> bool {
@@ -448,7 +460,15 @@ impl Pane for TreeView {
     }
 
     fn detail(&self, a: &Doc<'_>) -> Option<Detail> {
-        Some(node_detail(a, self.selected))
+        let mut d = node_detail(a, self.selected);
+        // The node of the previous text's tree, while the lab parses the new one.
+        if a.model
+            .tree_side_of(a.analysis)
+            .is_some_and(|s| a.model.tree_pending(s))
+        {
+            d.title = format!("{} · previous text", d.title);
+        }
+        Some(d)
     }
 
     fn selected(&self) -> usize {

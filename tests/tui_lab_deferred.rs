@@ -1,0 +1,241 @@
+//! The grammar lab on long inputs: the verdict and the first error at every keystroke
+//! (from the compiled grammar), the tree, the parse count and the other trees from the
+//! parse, made on the workbench's worker and taken when they land. Until then the tree
+//! pane shows the previous text's tree, marked as such (title and status line), never as
+//! the current text's; after a burst of edits the tree is the last text's.
+//!
+//! The workbench parses inputs up to 4 KiB on the keystroke path; these tests lower that
+//! limit to 0 so that short inputs (and small screens) take the long inputs' path.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crossterm::event::KeyCode;
+use idbench::engine::abnf::Grammar;
+use idbench::engine::abnf::lab::Lab;
+use idbench::engine::{Analysis, Options, Profile, Severity, analyze_in};
+use idbench::tui::app::{App, AppConfig, Focus};
+use idbench::tui::event::Event;
+use idbench::tui::lab::LabFile;
+use support::{focus, screen, terminal};
+
+/// The screen as drawn now, without an event (an event would take a parse that landed).
+fn drawn(app: &mut App, w: u16, h: u16) -> String {
+    let mut t = terminal(w, h);
+    if let Err(e) = t.draw(|f| app.draw(f)) {
+        match e {}
+    }
+    t.backend().to_string()
+}
+
+/// Long enough for any parse of these tests on a loaded machine.
+const LAND: Duration = Duration::from_secs(60);
+
+/// RFC 8141's ABNF, as idbench reads it.
+fn rfc8141() -> String {
+    idbench::engine::rules::grammar(Profile::Rfc8141)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect()
+}
+
+fn lab_app(name: &str, input: &str) -> App {
+    let dir = std::env::temp_dir().join(format!(
+        "idbench-lab-deferred-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::create_dir_all(&dir);
+    let path = dir.join("rfc8141.abnf");
+    std::fs::write(&path, rfc8141()).expect("written");
+    let lab = LabFile::open(&path, "namestring").expect("the grammar reads");
+    let mut app = App::new(AppConfig {
+        input: input.into(),
+        profile: Some(lab.profile),
+        lab: Some(lab),
+        ..AppConfig::default()
+    });
+    app.set_lab_sync_max(0);
+    assert!(app.settle_parses(LAND), "the first parse lands");
+    app
+}
+
+/// The analysis the workbench would make on the keystroke path (the reference).
+fn full(input: &str) -> Analysis {
+    let text = rfc8141();
+    let g = Grammar::from_text(&text).expect("reads");
+    let lab = Arc::new(Lab::new(g, "namestring", &text, None).expect("made"));
+    let options = Options {
+        profile: Some(Profile::Lab),
+        equivalence_key: false,
+        ..Options::full()
+    };
+    analyze_in(input, &options, Some(&lab))
+}
+
+fn shape(a: &Analysis) -> Vec<(String, usize, usize)> {
+    a.tree
+        .iter()
+        .map(|n| (n.rule().to_string(), n.span().start, n.span().end))
+        .collect()
+}
+
+fn errors(a: &Analysis) -> Vec<(String, usize, usize, Vec<String>, String)> {
+    a.diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| {
+            (
+                d.code.as_str().to_string(),
+                d.span.start,
+                d.span.end,
+                d.expected.iter().map(|e| e.to_string()).collect(),
+                d.message.clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_verdict_only_lab_gives_the_parses_verdict_and_first_error() {
+    let text = rfc8141();
+    let g = Grammar::from_text(&text).expect("reads");
+    let lab = Lab::new(g, "namestring", &text, None).expect("made");
+    let quick = Arc::new(lab.verdict_only().expect("RFC 8141's grammar compiles"));
+    assert!(quick.is_verdict_only());
+    let options = Options {
+        profile: Some(Profile::Lab),
+        ..Options::validate_only(Some(Profile::Lab))
+    };
+    let long = format!("urn:example:{}", "ab%2Fc".repeat(700));
+    for input in [
+        "urn:example:a?+b?=c",
+        "urn:ex:abc",
+        "urn:a:b",
+        "urn:",
+        "",
+        "urn:example:a b",
+        "urn:example:%zz",
+        "urn:example:abc#",
+        "URN:EX:é",
+        long.as_str(),
+        &format!("{long} "),
+    ] {
+        let a = analyze_in(input, &options, Some(&quick));
+        let b = full(input);
+        assert_eq!(a.valid(), b.valid(), "{input:?}");
+        assert_eq!(errors(&a), errors(&b), "{input:?}");
+        let lp = a.lab.as_ref().expect("the lab's part");
+        assert!(lp.tree_pending() && lp.parse.is_none(), "{input:?}");
+        assert!(!b.lab.as_ref().expect("the lab's part").tree_pending());
+        if b.valid() {
+            // The root alone, over the whole input.
+            assert_eq!(shape(&a), vec![("namestring".into(), 0, input.len())]);
+        } else {
+            // A failure's tree is the parse's own.
+            assert_eq!(shape(&a), shape(&b), "{input:?}");
+        }
+    }
+}
+
+#[test]
+fn the_tree_waits_for_its_parse_marked_as_the_previous_texts_then_lands() {
+    let mut app = lab_app("snap", "urn:ex:abc");
+    focus(&mut app, Focus::Input);
+    let landed = screen(&mut app, 80, 24);
+    assert!(!app.parsing());
+    assert!(!landed.contains("parsing"), "{landed}");
+    insta::assert_snapshot!("lab_tree_landed_80x24", landed);
+
+    app.handle(Event::key(KeyCode::Char('^')));
+    // The verdict is the new text's at once: `^` is not in an NSS.
+    assert!(!app.analysis(0).valid());
+    let e = &app.analysis(0).diagnostics[0];
+    assert_eq!(e.span.start, "urn:ex:abc".len(), "{e:?}");
+    // The parse given by this key lands at the next event at the earliest.
+    assert!(app.parsing());
+    let parsing = drawn(&mut app, 80, 24);
+    assert!(parsing.contains("Tree · parsing…"), "{parsing}");
+    assert!(parsing.contains("parsing the tree…"), "{parsing}");
+    // The tree shown is the previous text's, whole.
+    assert_eq!(app.tree_analysis(0).input, "urn:ex:abc");
+    assert_eq!(shape(app.tree_analysis(0)), shape(&full("urn:ex:abc")));
+    insta::assert_snapshot!("lab_tree_parsing_80x24", parsing);
+    assert!(app.settle_parses(LAND));
+    assert!(!app.parsing());
+    let after = screen(&mut app, 80, 24);
+    assert!(!after.contains("parsing"), "{after}");
+    assert_eq!(app.tree_analysis(0).input, "urn:ex:abc^");
+    assert_eq!(shape(app.analysis(0)), shape(&full("urn:ex:abc^")));
+}
+
+#[test]
+fn a_long_inputs_edit_shows_its_verdict_then_its_tree() {
+    let long = format!("urn:example:{}", "ab%2Fc".repeat(2000));
+    let mut app = lab_app("long", &long);
+    focus(&mut app, Focus::Input);
+    app.handle(Event::key(KeyCode::Backspace));
+    app.handle(Event::key(KeyCode::Char('d')));
+    assert!(app.parsing());
+    let s = drawn(&mut app, 80, 24);
+    assert!(s.contains("Tree · parsing…"), "{s}");
+    assert!(s.contains("parsing the tree…"), "{s}");
+    assert!(app.settle_parses(LAND));
+    let s = screen(&mut app, 80, 24);
+    assert!(!s.contains("parsing"), "{s}");
+    assert!(app.analysis(0).valid());
+    assert_eq!(shape(app.analysis(0)), shape(&full(&app.analysis(0).input)));
+}
+
+#[test]
+fn a_stale_tree_is_never_shown_as_current() {
+    let mut app = lab_app("stale", "urn:example:abc");
+    focus(&mut app, Focus::Input);
+    // Edits, some drawn at once, some after their parse landed.
+    let keys = "d%2Fx?+q?=r#f";
+    for (i, c) in keys.chars().enumerate() {
+        app.handle(Event::key(KeyCode::Char(c)));
+        if i % 3 == 2 {
+            assert!(app.settle_parses(LAND));
+        }
+        let s = screen(&mut app, 100, 30);
+        let current = app.analysis(0).input.clone();
+        let tree_of = app.tree_analysis(0).input.clone();
+        if tree_of != current || app.parsing() {
+            assert!(s.contains("parsing…"), "stale tree unmarked at {i}: {s}");
+        } else {
+            assert!(!s.contains("parsing"), "{s}");
+            assert_eq!(shape(app.analysis(0)), shape(&full(&current)), "at {i}");
+        }
+    }
+}
+
+#[test]
+fn a_burst_of_edits_ends_with_the_tree_of_the_last_text() {
+    let mut app = lab_app("burst", "urn:example:a");
+    focus(&mut app, Focus::Input);
+    for c in "bcdefghij%41?+x".chars() {
+        app.handle(Event::key(KeyCode::Char(c)));
+    }
+    app.handle(Event::key(KeyCode::Backspace));
+    let last = "urn:example:abcdefghij%41?+";
+    assert_eq!(app.input(0), last);
+    assert!(app.settle_parses(LAND));
+    assert!(!app.parsing());
+    assert_eq!(app.tree_analysis(0).input, last);
+    assert_eq!(app.analysis(0).input, last);
+    let want = full(last);
+    assert_eq!(shape(app.analysis(0)), shape(&want));
+    assert_eq!(errors(app.analysis(0)), errors(&want));
+    let count = |a: &Analysis| {
+        a.lab
+            .as_ref()
+            .and_then(|l| l.parse.as_ref())
+            .map(|p| p.count)
+    };
+    assert_eq!(count(app.analysis(0)), count(&want));
+    let s = screen(&mut app, 100, 30);
+    assert!(!s.contains("parsing"), "{s}");
+}
