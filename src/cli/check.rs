@@ -18,11 +18,12 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 
+use super::check_ctx::{Ctx, LINE_LIMIT, Lab, annotate};
 use super::check_format::{self, Annotations, CheckFormat, FailOn, Finding};
 use super::check_lines::{LabError, blank_line, json_line, text_line, too_long_line};
 use super::check_namespaces::{NsExtra, namespace_extra, scheme_extra};
 use super::{CheckArgs, Format, json};
-use crate::engine::abnf::{Grammar, Judge, Scratch};
+use crate::engine::abnf::Scratch;
 use crate::engine::descriptor::Quick;
 use crate::engine::namespaces::LayerScratch;
 use crate::engine::quick_check::quick_bytes;
@@ -30,11 +31,6 @@ use crate::engine::{Profile, Severity, Span, first_error, first_error_given, gra
 
 /// A chunk is cut after the line that brings it past this many bytes.
 const CHUNK_BYTES: usize = 256 * 1024;
-
-/// The longest line held whole (16 MiB). Lines up to this length get the usual verdict
-/// (past [`crate::engine::FULL_PARSE_LIMIT`], the quick recognizer's); a longer line is
-/// `invalid` with code `line-too-long` and is never held.
-pub(crate) const LINE_LIMIT: usize = 16 * 1024 * 1024;
 
 /// How much of a line past [`LINE_LIMIT`] is kept, to show it (cut to whole characters).
 const HEAD_BYTES: usize = 1024;
@@ -53,15 +49,6 @@ struct Tally {
     warnings: u64,
     /// With `--agree`: lines the profiles read differently.
     disagree: u64,
-}
-
-/// `check --grammar`: the user's grammar as the judge (profile shown as `lab`).
-pub(super) struct Lab {
-    grammar: Grammar,
-    judge: Judge,
-    /// The automaton's caches, one per worker at a time (handed back after each chunk,
-    /// so that states built for one chunk serve the next).
-    scratch: Mutex<Vec<Option<Scratch>>>,
 }
 
 /// The error object of a line that `profile` (by its name) judged invalid with `code`: the
@@ -246,35 +233,6 @@ fn lab_judge(lab: &Lab, scratch: &mut Option<Scratch>, bytes: &[u8]) -> Result<(
 /// The code of a line the grammar does not match (as `grammar parse` names it).
 const NO_MATCH: &str = "grammar-no-match";
 
-/// What every chunk needs to be judged and printed.
-pub(super) struct Ctx {
-    pub(super) profile: Option<Profile>,
-    /// `--grammar`: the grammar judges instead of the profile.
-    pub(super) lab: Option<Lab>,
-    /// `--namespaces`: each URN is also judged by its namespace (its findings as extra
-    /// fields of its record, never a change of its verdict).
-    pub(super) namespaces: bool,
-    /// `--agree`: the profiles each line is read under ([`super::check_agree`]).
-    pub(super) agree: Option<Vec<Profile>>,
-    /// `--schemes`: each URI is also judged by its scheme's spec (its findings as extra
-    /// fields of its record, never a change of its verdict).
-    pub(super) schemes: bool,
-    pub(super) format: Format,
-    pub(super) quiet: bool,
-    /// The source names (escaped for the terminal), when files were given.
-    pub(super) names: Option<Vec<String>>,
-    /// The same, as given (for JSON).
-    pub(super) raw_names: Vec<String>,
-    /// The same, as JSON strings (quoted and escaped), for the direct JSON path.
-    pub(super) json_names: Vec<String>,
-    /// `--format github` or `sarif` (then `format` is `Text` and unused).
-    pub(super) annotations: Option<Annotations>,
-    /// `--fail-on warning`: the namespace layer runs even with --quiet, to count warnings.
-    pub(super) fail_on_warning: bool,
-    /// The codes SARIF results named, each once (its rules).
-    pub(super) codes: Mutex<Vec<&'static str>>,
-}
-
 /// Buffers handed back after use, so that a long check does not allocate (and fault in)
 /// fresh memory for every chunk and every chunk's output.
 #[derive(Default)]
@@ -413,33 +371,6 @@ fn judge_unsure(p: Profile, bytes: &[u8], q: Quick) -> Result<(), &'static str> 
     match std::str::from_utf8(bytes) {
         Ok(s) => first_error_given(p, s, q).map_or(Ok(()), Err),
         Err(_) => Err("not-utf8"),
-    }
-}
-
-/// Appends the GitHub annotations or SARIF results of one line's findings, and keeps the
-/// codes SARIF's rules list.
-pub(super) fn annotate(
-    out: &mut Vec<u8>,
-    ctx: &Ctx,
-    file: Option<usize>,
-    line_no: u64,
-    bytes: &[u8],
-    findings: &[Finding<'_>],
-) {
-    let name = file.map(|f| ctx.raw_names[f].as_str());
-    match ctx.annotations {
-        Some(Annotations::Github) => check_format::github(out, name, line_no, bytes, findings),
-        Some(Annotations::Sarif) => {
-            check_format::sarif(out, name, line_no, bytes, findings);
-            if let Ok(mut codes) = ctx.codes.lock() {
-                for f in findings {
-                    if !codes.contains(&f.code) {
-                        codes.push(f.code);
-                    }
-                }
-            }
-        }
-        None => {}
     }
 }
 

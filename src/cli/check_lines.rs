@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
-use super::check::{Ctx, LINE_LIMIT, annotate};
+use super::check_ctx::{Ctx, LINE_LIMIT, annotate};
 use super::check_format::{self, Finding};
 use super::check_namespaces::NsExtra;
 use super::{Format, json};

@@ -4,6 +4,7 @@
 
 mod check;
 mod check_agree;
+mod check_ctx;
 mod check_format;
 mod check_lines;
 mod check_namespaces;
