@@ -523,7 +523,7 @@ impl Model {
     pub fn defers(&self, side: usize, text: &str) -> bool {
         side == 0
             && !self.diff_mode
-            && self.profile == Some(Profile::Lab)
+            && self.profile.is_some_and(|p| p.offers().lab_grammar)
             && self.lab.is_some()
             && self.deferred.quick.is_some()
             && text.len() > self.deferred.sync_max
