@@ -303,7 +303,9 @@ mod tests {
             ),
             ("https://example.org:7z/", Quick::Invalid("port-invalid")),
             ("http://0x7f.1/", Quick::Valid),
-            ("http://[::1", Quick::Unknown),
+            // Past the fast path's shapes the quick recognizer runs the machine once and
+            // names its failure (a second run for the code would be the same run).
+            ("http://[::1", Quick::Invalid("ipv6-unclosed")),
         ] {
             assert_eq!(
                 crate::engine::specs::whatwg::quick::whatwg(input.as_bytes()),
