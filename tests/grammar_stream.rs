@@ -201,6 +201,46 @@ fn the_command_writes_what_the_built_trees_give() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The command counts a record against the output cap and writes it from one walk of
+/// the forest: a cap of exactly the record's length writes it whole, one byte less writes
+/// nothing and stops (exit 2), for records with several trees, literals, escapes and
+/// non-ASCII text, with `--fold` and without.
+#[test]
+fn a_record_of_exactly_the_cap_is_written_and_one_byte_more_is_not() {
+    let dir = std::env::temp_dir().join(format!("idbench-grammar-cap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let text = "e = e \"+\" e / t\nt = 1*(DIGIT / %x22 / %x5C / %xE9) [\"x\"]\n";
+    let g = dir.join("e.abnf");
+    std::fs::write(&g, text).expect("write grammar");
+    for input in ["1+2+3+4", "1\"2\\3x+\u{e9}\u{e9}", "7"] {
+        for fold in [false, true] {
+            let want = render_parse_json(text, "e", input, fold, true).expect("parses");
+            for (cap, whole) in [(want.len(), true), (want.len() - 1, false)] {
+                let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_idbench"));
+                cmd.args(["grammar", "parse"])
+                    .arg(&g)
+                    .args(["--start", "e", "--format", "json", "--max-output"])
+                    .arg(cap.to_string());
+                if fold {
+                    cmd.arg("--fold");
+                }
+                let out = cmd.arg(input).output().expect("runs");
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                if whole {
+                    assert_eq!(stdout, want, "{input:?} fold {fold}");
+                    assert_eq!(out.status.code(), Some(0), "{input:?}");
+                } else {
+                    assert_eq!(stdout, "", "{input:?} fold {fold}");
+                    assert_eq!(out.status.code(), Some(2), "{input:?}");
+                    let err = String::from_utf8_lossy(&out.stderr);
+                    assert!(err.contains("output stopped after 0 inputs"), "{err}");
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The trees, counts and diagnostics `grammar parse --format json` gave before the
 /// forest was read from the chart in place (least heights from one depth-first walk,
 /// predicted items before a terminal made only when they scan, the counting pass

@@ -7,7 +7,7 @@
 //! Everything printed that came from a file or an input is escaped
 //! ([`crate::safe_text`]); JSON goes through [`super::json::write_line`].
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -830,7 +830,15 @@ trait JsonOut: std::fmt::Write {
 }
 
 impl JsonOut for Bounded {}
-impl JsonOut for Direct<'_> {}
+impl JsonOut for Direct<'_> {
+    fn decimal(&mut self, v: usize) -> std::fmt::Result {
+        // The digits go straight into the gathered bytes: ASCII, with no UTF-8 check of a
+        // `&str` made of them (two numbers a node).
+        let mut buf = [0u8; 20];
+        let i = decimal_digits(&mut buf, v);
+        self.bytes(&buf[i..])
+    }
+}
 
 impl Counter {
     fn add(&mut self, n: usize) -> std::fmt::Result {
@@ -843,13 +851,8 @@ impl Counter {
 }
 
 impl JsonOut for Counter {
-    fn decimal(&mut self, mut v: usize) -> std::fmt::Result {
-        let mut digits = 1;
-        while v >= 10 {
-            v /= 10;
-            digits += 1;
-        }
-        self.add(digits)
+    fn decimal(&mut self, v: usize) -> std::fmt::Result {
+        self.add(v.checked_ilog10().map_or(1, |d| d as usize + 1))
     }
     fn json_str(&mut self, s: &str) -> std::fmt::Result {
         let bytes = s.as_bytes();
@@ -865,19 +868,24 @@ impl JsonOut for Counter {
 }
 
 /// Writes `v` in decimal, as `{v}` does.
-fn write_decimal<W: std::fmt::Write + ?Sized>(out: &mut W, mut v: usize) -> std::fmt::Result {
+fn write_decimal<W: std::fmt::Write + ?Sized>(out: &mut W, v: usize) -> std::fmt::Result {
     let mut buf = [0u8; 20];
+    let i = decimal_digits(&mut buf, v);
+    // ASCII digits: always UTF-8.
+    out.write_str(std::str::from_utf8(&buf[i..]).unwrap_or_default())
+}
+
+/// Puts `v`'s decimal digits at the end of `buf`; returns where they start.
+fn decimal_digits(buf: &mut [u8; 20], mut v: usize) -> usize {
     let mut i = buf.len();
     loop {
         i -= 1;
         buf[i] = b'0' + (v % 10) as u8;
         v /= 10;
         if v == 0 {
-            break;
+            return i;
         }
     }
-    // ASCII digits: always UTF-8.
-    out.write_str(std::str::from_utf8(&buf[i..]).unwrap_or_default())
 }
 
 impl<W: JsonOut> JsonTreeSink<'_, W> {
@@ -942,6 +950,15 @@ fn write_tree_streamed<W: JsonOut>(
     k: usize,
     input: &str,
 ) -> std::fmt::Result {
+    write_tree_with(out, input, |sink| trees.walk(k, sink))
+}
+
+/// A tree as [`write_tree_json`] writes it, its nodes given to the sink by `nodes`.
+fn write_tree_with<W: JsonOut>(
+    out: &mut W,
+    input: &str,
+    nodes: impl FnOnce(&mut JsonTreeSink<'_, W>) -> std::fmt::Result,
+) -> std::fmt::Result {
     let mut sink = JsonTreeSink {
         out,
         input,
@@ -950,11 +967,163 @@ fn write_tree_streamed<W: JsonOut>(
         rooted: false,
         skip: 0,
     };
-    trees.walk(k, &mut sink)?;
+    nodes(&mut sink)?;
     if !sink.rooted {
         sink.out.write_str("null")?;
     }
     Ok(())
+}
+
+/// The nodes of one tree in the order the forest's walk gave them (opened, closed),
+/// kept from the pass that counts a record against the output cap to the pass that
+/// writes it, so that the forest is walked once: 16 bytes a node where its JSON is
+/// some 90, and the record is still never held. Offsets are `u32`: an input longer
+/// than that is walked twice instead ([`parse_one_judged`]).
+struct Recorded {
+    nodes: Vec<RecordedNode>,
+    /// The labels met, each once; `RecordedNode::label` indexes them.
+    labels: Vec<String>,
+    ids: HashMap<String, u32>,
+    /// Labels met lately, by the address of the text the walk gave (a label of the
+    /// grammar's comes from the same place each time; the text is compared all the same,
+    /// as an address can be reused), to spare most nodes the hashed lookup.
+    recent: [u32; 32],
+}
+
+/// A node opened ([`RecordedNode::label`] an index into [`Recorded::labels`]) or the
+/// last open one closed ([`CLOSED`]).
+#[derive(Clone, Copy)]
+struct RecordedNode {
+    label: u32,
+    kind: abnf::TreeNodeKind,
+    start: u32,
+    end: u32,
+}
+
+/// [`RecordedNode::label`] of a close.
+const CLOSED: u32 = u32::MAX;
+
+impl Recorded {
+    fn new() -> Recorded {
+        Recorded {
+            nodes: Vec::new(),
+            labels: Vec::new(),
+            ids: HashMap::new(),
+            recent: [CLOSED; 32],
+        }
+    }
+
+    /// The index of label `rule`, taken in if new.
+    fn label(&mut self, rule: &str) -> u32 {
+        let slot = ((rule.as_ptr() as usize >> 3) ^ rule.len()) % self.recent.len();
+        let id = self.recent[slot];
+        if self.labels.get(id as usize).is_some_and(|l| l == rule) {
+            return id;
+        }
+        let id = match self.ids.get(rule) {
+            Some(&id) => id,
+            None => {
+                let id = self.labels.len() as u32;
+                self.labels.push(rule.to_string());
+                self.ids.insert(rule.to_string(), id);
+                id
+            }
+        };
+        self.recent[slot] = id;
+        id
+    }
+
+    /// Gives the nodes kept to `sink`, as the walk gave them.
+    fn replay<S: abnf::TreeSink>(&self, sink: &mut S) -> Result<(), S::Error> {
+        for n in &self.nodes {
+            if n.label == CLOSED {
+                sink.close()?;
+            } else {
+                let rule = self.labels.get(n.label as usize).map_or("", String::as_str);
+                sink.open(n.kind, rule, n.start as usize, n.end as usize)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A sink that gives each node to a counting [`JsonTreeSink`] and, once counted, keeps
+/// it in a [`Recorded`] (a tree that passes the cap stops the walk where it does).
+struct Recording<'s, 'a> {
+    count: &'s mut JsonTreeSink<'a, Counter>,
+    kept: &'s mut Recorded,
+}
+
+impl abnf::TreeSink for Recording<'_, '_> {
+    type Error = std::fmt::Error;
+    fn open(
+        &mut self,
+        kind: abnf::TreeNodeKind,
+        rule: &str,
+        start: usize,
+        end: usize,
+    ) -> std::fmt::Result {
+        self.count.open(kind, rule, start, end)?;
+        // Offsets into an input of `u32` length (the only one recorded): they fit.
+        let (start, end) = (
+            u32::try_from(start).unwrap_or(u32::MAX),
+            u32::try_from(end).unwrap_or(u32::MAX),
+        );
+        let label = self.kept.label(rule);
+        self.kept.nodes.push(RecordedNode {
+            label,
+            kind,
+            start,
+            end,
+        });
+        Ok(())
+    }
+    fn close(&mut self) -> std::fmt::Result {
+        self.count.close()?;
+        self.kept.nodes.push(RecordedNode {
+            label: CLOSED,
+            kind: abnf::TreeNodeKind::Rule,
+            start: 0,
+            end: 0,
+        });
+        Ok(())
+    }
+}
+
+/// The record of one parse counted against `room` bytes in one walk of each tree, then
+/// written to `out` from the nodes kept: the bytes [`parse_json_streamed`] writes, and
+/// nothing written (`Err`) when they would pass `room`, as a counting pass before it
+/// found. Inputs of `u32` offsets only (see [`Recorded`]).
+fn parse_json_recorded(
+    out: &mut Direct<'_>,
+    room: usize,
+    input: &str,
+    p: &Parse,
+    trees: &abnf::Trees<'_>,
+    start: &str,
+) -> std::fmt::Result {
+    let mut kept: Vec<Recorded> = Vec::new();
+    let mut counter = Counter { n: 0, cap: room };
+    parse_json_with(&mut counter, input, p, start, trees.len(), |c, k| {
+        let mut r = Recorded::new();
+        let counted = write_tree_with(c, input, |count| {
+            trees.walk(
+                k,
+                &mut Recording {
+                    count,
+                    kept: &mut r,
+                },
+            )
+        });
+        kept.push(r);
+        counted
+    })?;
+    parse_json_with(out, input, p, start, kept.len(), |out, k| {
+        match kept.get(k) {
+            Some(r) => write_tree_with(out, input, |sink| r.replay(sink)),
+            None => out.write_str("null"),
+        }
+    })
 }
 
 /// [`parse_json`] with the trees walked from the forest.
@@ -999,6 +1168,19 @@ struct Direct<'a> {
 const DIRECT_CHUNK: usize = 1 << 16;
 
 impl Direct<'_> {
+    /// Gathers `b` (a whole piece of UTF-8 text), written once [`DIRECT_CHUNK`] bytes are.
+    fn bytes(&mut self, b: &[u8]) -> std::fmt::Result {
+        if self.error.is_some() {
+            return Err(std::fmt::Error);
+        }
+        self.buf.extend_from_slice(b);
+        self.written += b.len();
+        if self.buf.len() >= DIRECT_CHUNK {
+            return self.flush();
+        }
+        Ok(())
+    }
+
     /// Writes what is gathered (call it when the record is done).
     fn flush(&mut self) -> std::fmt::Result {
         if self.buf.is_empty() {
@@ -1015,15 +1197,7 @@ impl Direct<'_> {
 
 impl std::fmt::Write for Direct<'_> {
     fn write_str(&mut self, t: &str) -> std::fmt::Result {
-        if self.error.is_some() {
-            return Err(std::fmt::Error);
-        }
-        self.buf.extend_from_slice(t.as_bytes());
-        self.written += t.len();
-        if self.buf.len() >= DIRECT_CHUNK {
-            return self.flush();
-        }
-        Ok(())
+        self.bytes(t.as_bytes())
     }
 }
 
@@ -1258,6 +1432,10 @@ fn parse_one_judged(
         let room = out.cap.saturating_sub(out.s.len());
         let streamed = g.parse_streamed(start, input, &opts, budget, !fold, |p, trees| {
             match direct {
+                // The forest walked once: each tree's nodes kept as they are counted.
+                Some(d) if u32::try_from(input.len()).is_ok() => {
+                    parse_json_recorded(d, room, input, p, trees, start)?;
+                }
                 Some(d) => {
                     parse_json_streamed(&mut Counter { n: 0, cap: room }, input, p, trees, start)?;
                     parse_json_streamed(d, input, p, trees, start)?;

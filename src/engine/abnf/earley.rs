@@ -38,7 +38,6 @@
 //! Everything is in flat vectors; nothing recurses.
 
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Recognizer;
@@ -186,7 +185,16 @@ struct Parser<'a> {
     cfg: &'a Cfg,
     items: Vec<Item>,
     links: Vec<Link>,
+    /// The current set's items made by [`Parser::add`] beyond the first at each position,
+    /// by (position, origin).
     dedup: FastMap<u64, u32>,
+    /// Per position: the current set's first item made by [`Parser::add`] there, when
+    /// its index is `set_start` or more (an older index is an earlier set's, stale): most
+    /// advances find their item, or that it is new, here without a hashed lookup, and
+    /// only a position that comes with several origins in one set looks in `dedup`.
+    by_pos: Vec<u32>,
+    /// The index of the current set's first item.
+    set_start: u32,
     /// Leo decisions per (set, nonterminal), at the index of the first of that set's
     /// items waiting for it in the frozen waiting lists (`waits`): a flat vector rather
     /// than a map keyed by (set, nonterminal), which grew with the input and made every
@@ -362,21 +370,22 @@ impl Parser<'_> {
         if self.spent() {
             return;
         }
-        let key = (u64::from(pos) << 32) | u64::from(origin);
-        let idx = match self.dedup.entry(key) {
-            Entry::Occupied(e) => *e.get(),
-            Entry::Vacant(e) => {
-                let i = self.items.len() as u32;
-                self.items.push(Item {
-                    pos,
-                    origin,
-                    end,
-                    head: NONE,
-                });
-                self.made_seq.push(self.seq);
-                self.seq += 1;
-                e.insert(i);
-                i
+        let first = self.by_pos[pos as usize];
+        let idx = if first == NONE || first < self.set_start {
+            let i = self.make(pos, origin, end);
+            self.by_pos[pos as usize] = i;
+            i
+        } else if self.items[first as usize].origin == origin {
+            first
+        } else {
+            let key = (u64::from(pos) << 32) | u64::from(origin);
+            match self.dedup.get(&key) {
+                Some(&i) => i,
+                None => {
+                    let i = self.make(pos, origin, end);
+                    self.dedup.insert(key, i);
+                    i
+                }
             }
         };
         if let Some((pred, child)) = link {
@@ -388,6 +397,21 @@ impl Parser<'_> {
             });
             self.items[idx as usize].head = l;
         }
+    }
+
+    /// Makes item (`pos`, `origin`) in the current set `end`, without links; returns its
+    /// index.
+    fn make(&mut self, pos: u32, origin: u32, end: u32) -> u32 {
+        let i = self.items.len() as u32;
+        self.items.push(Item {
+            pos,
+            origin,
+            end,
+            head: NONE,
+        });
+        self.made_seq.push(self.seq);
+        self.seq += 1;
+        i
     }
 
     /// Adds the dot-0 item of the production at `pos` to the current set `at`: a
@@ -460,6 +484,8 @@ pub(crate) fn parse(
         items: Vec::new(),
         links: Vec::new(),
         dedup: FastMap::default(),
+        by_pos: vec![NONE; cfg.syms.len()],
+        set_start: 0,
         leo: Vec::new(),
         tops: Vec::new(),
         path: Vec::new(),
@@ -497,6 +523,7 @@ pub(crate) fn parse(
     for j in 0..=n {
         let ju = j as u32;
         let set_start = p.items.len();
+        p.set_start = set_start as u32;
         p.dedup.clear();
         empty_done.clear();
         for t in touched.drain(..) {
