@@ -145,13 +145,16 @@ const JSON_ESCAPE: [u8; 128] = {
     t
 };
 
-/// `\uXXXX` (lowercase hex) for each UTF-16 unit of `c`, as [`SafeFormatter`] and serde_json
-/// write a character escape.
-fn push_u_escape(out: &mut Vec<u8>, c: char) {
+/// `\uXXXX` (lowercase hex) for each UTF-16 unit of `c` (one, or a surrogate pair), as
+/// serde_json writes a character escape: the bytes and how many of them are used. The one
+/// writer of these escapes, for [`SafeFormatter`] and [`push_str`].
+fn u_escape(c: char) -> ([u8; 12], usize) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut out = [0u8; 12];
+    let mut n = 0;
     let mut units = [0u16; 2];
     for &u in c.encode_utf16(&mut units).iter() {
-        out.extend_from_slice(&[
+        out[n..n + 6].copy_from_slice(&[
             b'\\',
             b'u',
             HEX[usize::from(u >> 12)],
@@ -159,7 +162,15 @@ fn push_u_escape(out: &mut Vec<u8>, c: char) {
             HEX[usize::from((u >> 4) & 0xf)],
             HEX[usize::from(u & 0xf)],
         ]);
+        n += 6;
     }
+    (out, n)
+}
+
+/// Appends [`u_escape`] of `c`.
+fn push_u_escape(out: &mut Vec<u8>, c: char) {
+    let (e, n) = u_escape(c);
+    out.extend_from_slice(&e[..n]);
 }
 
 /// Appends `s` as a JSON string (quoted), byte for byte what [`write_line`] writes for it:
@@ -226,11 +237,8 @@ pub struct SafeFormatter;
 
 impl SafeFormatter {
     fn escape_char<W: ?Sized + Write>(writer: &mut W, c: char) -> io::Result<()> {
-        let mut units = [0u16; 2];
-        for u in c.encode_utf16(&mut units) {
-            write!(writer, "\\u{:04x}", u)?;
-        }
-        Ok(())
+        let (e, n) = u_escape(c);
+        writer.write_all(&e[..n])
     }
 }
 
