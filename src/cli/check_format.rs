@@ -100,11 +100,19 @@ pub(super) fn utf16_column(line: &[u8], at: usize) -> usize {
 /// `bytes` as lowercase hexadecimal, two digits a byte (`check --format json`'s
 /// `"input_bytes"` of a line that is not UTF-8).
 pub(super) fn hex(bytes: &[u8]) -> String {
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(s, "{b:02x}");
+    let mut out = Vec::new();
+    push_hex(&mut out, bytes);
+    // Hexadecimal digits: ASCII.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Appends [`hex`] of `bytes` to `out` (the JSON writer's, without the string).
+pub(super) fn push_hex(out: &mut Vec<u8>, bytes: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.reserve(2 * bytes.len());
+    for &b in bytes {
+        out.extend_from_slice(&[HEX[usize::from(b >> 4)], HEX[usize::from(b & 0xf)]]);
     }
-    s
 }
 
 /// Escapes workflow-command data (the message): `%`, CR and LF, as GitHub's runner

@@ -221,7 +221,7 @@ pub(super) fn json_line(
             Err(_) => {
                 json::push_str(out, &String::from_utf8_lossy(bytes));
                 out.extend_from_slice(b",\"lossy\":true,\"input_bytes\":\"");
-                push_hex(out, bytes);
+                check_format::push_hex(out, bytes);
                 out.push(b'"');
             }
         }
@@ -285,16 +285,6 @@ fn push_error(out: &mut Vec<u8>, e: &LabError) {
         json::push_str(out, m);
     }
     out.push(b'}');
-}
-
-/// Appends `bytes` as lowercase hexadecimal, two digits a byte: [`check_format::hex`]
-/// without the string.
-fn push_hex(out: &mut Vec<u8>, bytes: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.reserve(2 * bytes.len());
-    for &b in bytes {
-        out.extend_from_slice(&[HEX[usize::from(b >> 4)], HEX[usize::from(b & 0xf)]]);
-    }
 }
 
 /// The output of a line longer than [`LINE_LIMIT`], of which `head` was kept: text
