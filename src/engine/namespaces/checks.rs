@@ -9,32 +9,34 @@
 
 use super::{CheckInput, Finding};
 
-/// The digits of an ISBN (hyphens dropped; `X` read as 10) and their byte offsets.
+/// The value of an ISBN's or ISSN's digit: `0`–`9`, and `X` or `x` read as 10; `None` for
+/// any other byte (hyphens and the rest are skipped). Byte by byte: a digit or an `X` is
+/// one byte, and no byte of another character is one (UTF-8's continuation bytes are above
+/// ASCII), so a byte's offset is its character's.
+fn digit_or_x(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'X' | b'x' => Some(10),
+        _ => None,
+    }
+}
+
+/// The digits of an ISBN ([`digit_or_x`]) and their byte offsets.
 fn isbn_digits(nss: &str) -> Vec<(u8, usize)> {
-    nss.char_indices()
-        .filter_map(|(i, c)| match c {
-            '0'..='9' => Some((c as u8 - b'0', i)),
-            'X' | 'x' => Some((10, i)),
-            _ => None,
-        })
+    nss.bytes()
+        .enumerate()
+        .filter_map(|(i, c)| digit_or_x(c).map(|d| (d, i)))
         .collect()
 }
 
-/// The digits of an ISBN or an ISSN (every other byte skipped; `X` or `x` read as 10) on
-/// the stack, how many there are and the byte offset of the last; `None` when there are
-/// more than `N` (no form of the identifier has more). `check --namespaces` runs this on
-/// every ISBN and ISSN. Byte by byte: a digit or an `X` is one byte, and no byte of
-/// another character is one (UTF-8's continuation bytes are above ASCII), so the offset
-/// is the character's.
+/// The digits of an ISBN or an ISSN ([`digit_or_x`]) on the stack, how many there are and
+/// the byte offset of the last; `None` when there are more than `N` (no form of the
+/// identifier has more). `check --namespaces` runs this on every ISBN and ISSN.
 fn digits_and_x<const N: usize>(nss: &[u8]) -> Option<([u8; N], usize, usize)> {
     let mut values = [0u8; N];
     let (mut n, mut at) = (0, 0);
     for (i, &c) in nss.iter().enumerate() {
-        let d = match c {
-            b'0'..=b'9' => c - b'0',
-            b'X' | b'x' => 10,
-            _ => continue,
-        };
+        let Some(d) = digit_or_x(c) else { continue };
         *values.get_mut(n)? = d;
         n += 1;
         at = i;
