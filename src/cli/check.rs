@@ -125,17 +125,7 @@ fn profile_error(
         };
         return (e, None);
     }
-    let a = crate::engine::analyze(
-        s,
-        &crate::engine::Options {
-            profile: Some(p),
-            forms: false,
-            all_profiles: false,
-            namespace: false,
-            scheme_spec: false,
-            equivalence_key: false,
-        },
-    );
+    let a = crate::engine::analyze(s, &crate::engine::Options::validate_only(Some(p)));
     let e = match a.first_error() {
         Some(d) if d.code.as_str() == code => LabError {
             code,

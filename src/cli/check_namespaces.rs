@@ -92,17 +92,7 @@ pub(super) fn namespace_extra<'a>(
     let a = match analysis {
         Some(a) => a,
         None => {
-            made = crate::engine::analyze(
-                s,
-                &crate::engine::Options {
-                    profile: Some(p),
-                    forms: false,
-                    all_profiles: false,
-                    namespace: false,
-                    scheme_spec: false,
-                    equivalence_key: false,
-                },
-            );
+            made = crate::engine::analyze(s, &crate::engine::Options::validate_only(Some(p)));
             &made
         }
     };
