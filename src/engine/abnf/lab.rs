@@ -242,6 +242,13 @@ impl Lab {
         self.name(written)
     }
 
+    /// The lab's parse of `input`: detailed trees, within the lab's budget.
+    fn parse(&self, input: &str) -> Result<Arc<Parse>, ParseError> {
+        self.grammar
+            .parse_detailed(&self.start, input, &ParseOptions::default(), lab_budget())
+            .map(Arc::new)
+    }
+
     /// Parses `input` (detailed trees, the lab's budget) into the engine's tree and
     /// diagnostics, with the parse (`None` when over the budget).
     pub fn run(&self, input: &str) -> (Tree, Vec<Diagnostic>, Option<Arc<Parse>>) {
@@ -251,10 +258,7 @@ impl Lab {
             let (tree, diagnostics) = b.build();
             return (tree, diagnostics, None);
         }
-        let parse = self
-            .grammar
-            .parse_detailed(&self.start, input, &ParseOptions::default(), lab_budget())
-            .map(Arc::new);
+        let parse = self.parse(input);
         let mut b = Builder::new(input);
         self.build_into(input, &parse, &mut b);
         let (tree, diagnostics) = b.build();
@@ -268,10 +272,7 @@ impl Lab {
             self.judge_into(&input, b);
             return;
         }
-        let parse = self
-            .grammar
-            .parse_detailed(&self.start, &input, &ParseOptions::default(), lab_budget())
-            .map(Arc::new);
+        let parse = self.parse(&input);
         self.build_into(&input, &parse, b);
     }
 
@@ -306,11 +307,7 @@ impl Lab {
     fn judge_into(&self, input: &str, b: &mut Builder<'_>) {
         let Some(judge) = &self.judge else {
             // Not made without a judge; parse rather than say nothing.
-            let parse = self
-                .grammar
-                .parse_detailed(&self.start, input, &ParseOptions::default(), lab_budget())
-                .map(Arc::new);
-            self.build_into(input, &parse, b);
+            self.build_into(input, &self.parse(input), b);
             return;
         };
         let verdict = if input.len() > lab_budget().input {
