@@ -17,7 +17,7 @@
 use crate::engine::Profile;
 use crate::engine::agree::{Agreement, Summary, agree_with, plain_agreement, summary};
 
-use super::json;
+use super::{check_format, json};
 
 /// One line's agreement: [`Line::Summary`], the first disagreement and the first
 /// profile's verdict ([`summary`]: nothing of the readings is copied, and a plain line is
@@ -122,12 +122,7 @@ pub(super) fn text_line(out: &mut Vec<u8>, prefix: Option<(&str, u64)>, bytes: &
             out.push(b'\t');
         }
     }
-    if json::plain_ascii(bytes) {
-        out.extend_from_slice(bytes);
-    } else {
-        let input = String::from_utf8_lossy(bytes);
-        out.extend_from_slice(crate::safe_text::escape(&input).as_bytes());
-    }
+    check_format::push_text(out, bytes);
     out.push(b'\n');
 }
 

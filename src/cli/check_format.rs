@@ -97,6 +97,17 @@ pub(super) fn utf16_column(line: &[u8], at: usize) -> usize {
         + 1
 }
 
+/// Appends a line's bytes as the text outputs show them: printable ASCII as it is (nothing
+/// in it needs a token), anything else through [`crate::safe_text::escape`].
+pub(super) fn push_text(out: &mut Vec<u8>, bytes: &[u8]) {
+    if super::json::plain_ascii(bytes) {
+        out.extend_from_slice(bytes);
+    } else {
+        let input = String::from_utf8_lossy(bytes);
+        out.extend_from_slice(crate::safe_text::escape(&input).as_bytes());
+    }
+}
+
 /// `bytes` as lowercase hexadecimal, two digits a byte (`check --format json`'s
 /// `"input_bytes"` of a line that is not UTF-8).
 pub(super) fn hex(bytes: &[u8]) -> String {

@@ -109,12 +109,7 @@ pub(super) fn text_line(
     });
     out.extend_from_slice(profile.as_bytes());
     out.push(b'\t');
-    if json::plain_ascii(bytes) {
-        out.extend_from_slice(bytes);
-    } else {
-        let input = String::from_utf8_lossy(bytes);
-        out.extend_from_slice(crate::safe_text::escape(&input).as_bytes());
-    }
+    check_format::push_text(out, bytes);
     if let Err(code) = verdict {
         out.push(b'\t');
         out.extend_from_slice(code.as_bytes());
