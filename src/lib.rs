@@ -166,6 +166,8 @@ pub mod report;
 pub mod safe_text;
 #[cfg(feature = "serve")]
 pub mod serve;
+#[cfg(test)]
+mod test_scratch;
 pub mod text_layout;
 #[cfg(feature = "tui")]
 pub mod tui;

@@ -7,6 +7,9 @@
 //! keeps the `check` contract, and agrees with `check --profile` over the corpora except
 //! where a listed cause explains it.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 #[path = "abnf_agree/causes.rs"]
 mod causes;
 
@@ -543,12 +546,8 @@ fn idbench(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("idbench-abnf-compiled-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("write");
-    p
+fn temp_file(name: &str, text: &str) -> scratch::ScratchFile {
+    scratch::file("abnf-compiled", name, text)
 }
 
 const WORD: &str = "word = 1*ALPHA \"-\" 2DIGIT\n";

@@ -190,8 +190,7 @@ fn text_lines_exit_status_files_and_jobs() {
     );
     assert!(!out.stdout.contains(&0x1b), "{:?}", out.text());
     // Files: each line prefixed with the file and line number.
-    let dir = std::env::temp_dir().join(format!("idbench-agree-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = support::scratch::dir("agree");
     let f = dir.join("urls.txt");
     std::fs::write(&f, "https://a.com/\nhttp:/evil.com/\n").expect("write");
     let name = f.to_string_lossy().into_owned();

@@ -5,6 +5,9 @@
 //! The WebDriver client is a few JSON-over-HTTP calls on loopback (the support module's
 //! client): a WebDriver crate brings an async runtime for what these calls need.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 mod serve_support;
 
 use std::net::{SocketAddr, TcpListener};
@@ -37,14 +40,14 @@ struct Driver {
     child: Child,
     addr: SocketAddr,
     chromium: PathBuf,
-    profiles: PathBuf,
+    /// The browsers' profile folders, removed (after chromedriver ends) on drop.
+    profiles: scratch::Scratch,
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profiles);
     }
 }
 
@@ -87,7 +90,7 @@ impl Driver {
             .spawn()
             .expect("chromedriver starts");
         let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
-        let profiles = std::env::temp_dir().join(format!("idbench-browser-{}", std::process::id()));
+        let profiles = scratch::dir("browser");
         let d = Driver {
             child,
             addr,

@@ -4,6 +4,9 @@
 //! in the CI venv), the text format's `FILE:LINE:COL:`, `--fail-on warning`, and the bytes
 //! of a line that is not UTF-8 in JSON.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -24,11 +27,9 @@ fn out(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-ckfmt-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn dir(tag: &str) -> scratch::Scratch {
+    scratch::Scratch::new(&format!("ckfmt-{tag}"))
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {

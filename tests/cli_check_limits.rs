@@ -2,6 +2,9 @@
 //! (or one that never ends) is judged `line-too-long` in bounded memory, and `--jobs`
 //! asking for more threads than the system gives falls back instead of aborting.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -120,10 +123,8 @@ fn dev_zero_gets_its_verdict_in_bounded_memory_while_it_is_read() {
     assert!(still, "idbench ended on a source that never ends");
 }
 
-fn two_lines() -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("idbench-jobs-{}.txt", std::process::id()));
-    std::fs::write(&path, "http://a/\nfoo bar\n").expect("write");
-    path
+fn two_lines() -> scratch::ScratchFile {
+    scratch::file("jobs", "two-lines.txt", "http://a/\nfoo bar\n")
 }
 
 #[test]
@@ -134,7 +135,6 @@ fn jobs_65535_is_capped_and_ends_without_a_panic() {
         .arg(&path)
         .output()
         .expect("run idbench");
-    let _ = std::fs::remove_file(&path);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -152,7 +152,6 @@ fn a_refused_thread_falls_back_to_the_main_thread() {
         .env("RUST_MIN_STACK", "4000000000")
         .output()
         .expect("run idbench");
-    let _ = std::fs::remove_file(&path);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");

@@ -4,31 +4,20 @@
 
 mod support;
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 use support::cli::{Out, run};
 
-/// A scratch directory of this test, removed on drop.
-struct Scratch(PathBuf);
+/// A private scratch directory of this test, removed on drop.
+struct Scratch(support::scratch::Scratch);
 
 impl Scratch {
     fn new(tag: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("idbench-glim-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
-        Scratch(dir)
+        Scratch(support::scratch::Scratch::new(&format!("glim-{tag}")))
     }
     fn file(&self, name: &str, text: &str) -> String {
         let p = self.0.join(name);
         std::fs::write(&p, text).unwrap_or_else(|e| panic!("{e}"));
         p.display().to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -253,8 +253,7 @@ fn check_jobs_keep_input_order_and_tallies() {
 
 #[test]
 fn check_names_files_and_lines_and_goes_on_past_an_unreadable_one() {
-    let dir = std::env::temp_dir().join(format!("idbench-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = support::scratch::dir("cli");
     let good = dir.join("urls.txt");
     std::fs::write(&good, "http://a/\nhttp://a b/\n").expect("write");
     let good_s = good.to_string_lossy().into_owned();
@@ -382,8 +381,7 @@ fn bash_completion_loads_and_completes_subcommands_and_profiles() {
     let Ok(bash) = which("bash") else { return };
     let o = run(&["completions", "bash"], b"");
     assert_eq!(o.code, Some(0));
-    let dir = std::env::temp_dir().join(format!("idbench-compl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = support::scratch::dir("compl");
     let script = dir.join("idbench.bash");
     std::fs::write(&script, &o.stdout).expect("write");
     let probe = format!(
@@ -441,8 +439,7 @@ fn the_man_page_is_roff_with_every_subcommand() {
     assert!(!page.chars().any(|c| c.is_control() && c != '\n'));
     // Where man is installed, it renders the page without complaint.
     if let Ok(man) = which("man") {
-        let dir = std::env::temp_dir().join(format!("idbench-man-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
+        let dir = support::scratch::dir("man");
         let file = dir.join("idbench.1");
         std::fs::write(&file, &o.stdout).expect("write");
         let out = Command::new(man)

@@ -1,7 +1,10 @@
 //! `idbench test`: a user's own cases, run and reported as text, JSON, TAP and JUnit XML.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 const HELD_OUT: &str = concat!(
@@ -25,11 +28,9 @@ fn err(o: &Output) -> String {
 }
 
 /// A fresh folder for one test.
-fn dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-cases-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn dir(tag: &str) -> scratch::Scratch {
+    scratch::Scratch::new(&format!("cases-{tag}"))
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {

@@ -24,9 +24,7 @@ fn setters_tests_pass_through_idbench_test() {
 
 #[test]
 fn a_setters_case_that_disagrees_fails_at_its_line_naming_the_setter() {
-    let d = std::env::temp_dir().join(format!("idbench-setters-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
+    let d = support::scratch::dir("setters");
     let f = d.join("s.json");
     std::fs::write(
         &f,

@@ -5,6 +5,9 @@
 //! fish and bash are run for real; a test whose shell is absent prints `skipped:` with the
 //! reason and passes (`.ci/run` installs fish).
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -16,14 +19,14 @@ fn idbench(args: &[&str]) -> Output {
 }
 
 /// The completion script for `shell`, written to a fresh file.
-fn script(shell: &str) -> PathBuf {
+fn script(shell: &str) -> scratch::ScratchFile {
     let o = idbench(&["completions", shell]);
     assert_eq!(o.status.code(), Some(0));
-    let dir = std::env::temp_dir().join(format!("idbench-compl-{shell}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let p = dir.join(format!("idbench.{shell}"));
-    std::fs::write(&p, &o.stdout).expect("write");
-    p
+    scratch::file(
+        &format!("compl-{shell}"),
+        &format!("idbench.{shell}"),
+        &o.stdout,
+    )
 }
 
 fn have(shell: &str) -> bool {

@@ -253,8 +253,7 @@ fn a_namespace_draft_judges_each_example_by_its_nss() {
 
 #[test]
 fn cli_json_is_one_line_and_exit_says_whether_an_example_fails() {
-    let dir = std::env::temp_dir().join(format!("idbench-draft-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = support::scratch::dir("draft");
     let file = dir.join("demo.txt");
     std::fs::write(&file, NAMESPACE_DRAFT).expect("write");
     let f = file.to_string_lossy().into_owned();

@@ -6,6 +6,9 @@
 //! infinitely many parses, prose, quoted strings), over generated inputs (valid ones and
 //! near misses) and longer ones, with `--fold` and without (the lab's detailed trees).
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::path::Path;
 
 use idbench::cli::grammar::render_parse_json;
@@ -176,8 +179,7 @@ fn the_streamed_trees_are_the_built_ones_on_long_inputs() {
 /// after input, as the built trees' JSON (with an invalid input and a blank line between).
 #[test]
 fn the_command_writes_what_the_built_trees_give() {
-    let dir = std::env::temp_dir().join(format!("idbench-grammar-stream-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch::dir("grammar-stream");
     let text = "e = e \"+\" e / t\nt = 1*DIGIT [\"x\"]\n";
     let g = dir.join("e.abnf");
     std::fs::write(&g, text).expect("write grammar");
@@ -207,8 +209,7 @@ fn the_command_writes_what_the_built_trees_give() {
 /// non-ASCII text, with `--fold` and without.
 #[test]
 fn a_record_of_exactly_the_cap_is_written_and_one_byte_more_is_not() {
-    let dir = std::env::temp_dir().join(format!("idbench-grammar-cap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch::dir("grammar-cap");
     let text = "e = e \"+\" e / t\nt = 1*(DIGIT / %x22 / %x5C / %xE9) [\"x\"]\n";
     let g = dir.join("e.abnf");
     std::fs::write(&g, text).expect("write grammar");

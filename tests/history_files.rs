@@ -5,6 +5,9 @@
 
 #![cfg(unix)]
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,11 +15,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use idbench::tui::history::History;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-histfiles-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn temp_dir(tag: &str) -> scratch::Scratch {
+    scratch::Scratch::new(&format!("histfiles-{tag}"))
 }
 
 fn mode(p: &Path) -> u32 {

@@ -6,6 +6,9 @@
 //! The processes are this test binary run again with `child` selected and the work given in
 //! environment variables.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -42,9 +45,7 @@ fn child() {
 
 #[test]
 fn processes_saving_at_once_lose_nothing() {
-    let dir = std::env::temp_dir().join(format!("idbench-history-procs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = scratch::dir("history-procs");
     let path = dir.join("data").join("history.json");
     // What was there before is kept too.
     {

@@ -7,8 +7,11 @@
 //! The validator is libxml2's `xmllint --schema` (Debian's `libxml2-utils`, which
 //! `.ci/run` installs); without it each test prints `skipped:` with the reason and passes.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 const XSD: &str = concat!(
@@ -27,11 +30,9 @@ fn idbench(args: &[&str]) -> Output {
         .expect("idbench runs")
 }
 
-fn dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-junit-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn dir(tag: &str) -> scratch::Scratch {
+    scratch::Scratch::new(&format!("junit-{tag}"))
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {

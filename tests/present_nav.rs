@@ -222,9 +222,7 @@ fn a_caption_longer_than_a_third_of_the_rows_is_cut_and_marked() {
 
 #[test]
 fn ctrl_s_then_s_or_h_saves_the_presented_slide_and_says_where() {
-    let dir = std::env::temp_dir().join(format!("idbench-present-save-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let dir = support::scratch::dir("present-save");
     let victim = dir.join("victim");
     std::fs::write(&victim, "keep").unwrap_or_else(|e| panic!("{e}"));
     // A link planted at 01 is skipped, never followed.

@@ -5,13 +5,10 @@
 mod support;
 
 use idbench::tui::event::Event;
-use std::path::PathBuf;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-screen-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn temp_dir(tag: &str) -> support::scratch::Scratch {
+    support::scratch::Scratch::new(&format!("screen-{tag}"))
 }
 
 #[test]

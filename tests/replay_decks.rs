@@ -12,11 +12,9 @@ use std::path::{Path, PathBuf};
 
 use support::cli::idbench;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-replay-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn temp_dir(tag: &str) -> support::scratch::Scratch {
+    support::scratch::Scratch::new(&format!("replay-{tag}"))
 }
 
 /// Runs `idbench replay DECK --export DIR --format F`; returns (exit code, stderr).

@@ -1,6 +1,9 @@
 //! `idbench serve`: the API answers byte for byte as the command line; the limits; the
 //! headers; the page escapes hostile text in every context; permalinks reopen the view.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 mod serve_support;
 
 use serve_support::{Server, cli, get, post, query, request};
@@ -162,8 +165,7 @@ fn the_api_answers_as_the_command_line() {
     // grammar parse: the grammar in the body, never a file.
     let grammar = "greeting = \"hello\" SP name\r\nname = 1*ALPHA\r\nSP = %x20\r\nALPHA = %x41-5A / %x61-7A\r\n";
     let inputs = ["hello world", "hello", "hello w\u{202e}rld"];
-    let dir = std::env::temp_dir().join(format!("idbench-serve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = scratch::dir("serve");
     let file = dir.join("g.abnf");
     std::fs::write(&file, grammar).expect("grammar file");
     let req = serde_json::json!({"grammar": grammar, "start": "greeting", "inputs": inputs});

@@ -5,6 +5,9 @@
 //! `#skip` or `#TODO` stays a failure. Without the venv each test prints `skipped:` with
 //! the reason and passes.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -16,11 +19,9 @@ fn idbench(args: &[&str]) -> Output {
         .expect("idbench runs")
 }
 
-fn dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-tap-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn dir(tag: &str) -> scratch::Scratch {
+    scratch::Scratch::new(&format!("tap-{tag}"))
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {

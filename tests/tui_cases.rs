@@ -4,7 +4,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -24,11 +24,9 @@ fn ctrl(c: char) -> Event {
     key(KeyCode::Char(c), KeyModifiers::CONTROL)
 }
 
-fn dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-tuicases-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn dir(tag: &str) -> support::scratch::Scratch {
+    support::scratch::Scratch::new(&format!("tuicases-{tag}"))
 }
 
 fn app(input: &str, with: Option<&str>, base: Option<&str>, cases: &Path) -> App {

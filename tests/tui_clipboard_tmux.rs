@@ -6,8 +6,6 @@
 
 mod support;
 
-use std::path::PathBuf;
-
 use std::time::{Duration, Instant};
 
 use idbench::text_layout::width;
@@ -18,10 +16,8 @@ use support::{draw, row, within};
 
 /// A directory holding a fake `tmux` that logs its arguments and prints the file `value`
 /// (or, when it says `slow`, sleeps 20 s without printing).
-fn fake_tmux() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("idbench-fake-tmux-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+fn fake_tmux() -> support::scratch::Scratch {
+    let dir = support::scratch::dir("fake-tmux");
     let script = format!(
         "#!/bin/sh\n\
          echo \"$*\" >> '{d}/asked'\n\
@@ -45,7 +41,7 @@ fn fake_tmux() -> PathBuf {
 fn set_clipboard_is_asked_at_every_copy() {
     let dir = fake_tmux();
     let path = std::env::var_os("PATH").unwrap_or_default();
-    let mut paths = vec![dir.clone()];
+    let mut paths = vec![dir.path_buf()];
     paths.extend(std::env::split_paths(&path));
     let path = std::env::join_paths(paths).unwrap_or_else(|e| panic!("{e}"));
     // SAFETY (edition 2024 makes `set_var` unsafe): this is the only test of this binary,

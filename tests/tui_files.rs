@@ -3,7 +3,10 @@
 
 #![cfg(unix)]
 
-use std::path::{Path, PathBuf};
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -11,11 +14,9 @@ use idbench::tui::config::Config;
 use idbench::tui::history::History;
 use idbench::tui::theme::Theme;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-files-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn temp_dir(tag: &str) -> scratch::Scratch {
+    scratch::Scratch::new(&format!("files-{tag}"))
 }
 
 fn mkfifo(path: &Path) -> bool {
@@ -68,7 +69,7 @@ fn a_fifo_as_theme_does_not_hang() {
     // The config file and the history file too.
     let fifo_cfg = dir.join("config.toml");
     assert!(mkfifo(&fifo_cfg));
-    let d = dir.clone();
+    let d = dir.path_buf();
     let (_, msgs) = within_2s("loading the config", move || Config::load_from(&d));
     assert!(
         msgs.iter()

@@ -33,8 +33,7 @@ fn shape(app: &App) -> Vec<(String, usize, usize)> {
 
 #[test]
 fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
-    let dir = std::env::temp_dir().join(format!("idbench-tui-lab-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = support::scratch::dir("tui-lab");
     let path = dir.join("draft.abnf");
     std::fs::write(&path, rfc8141()).expect("written");
 
@@ -243,8 +242,7 @@ fn the_lab_profile_shows_every_parse_and_reloads_its_grammar() {
 /// command with exit 2 before the workbench starts (no terminal is needed to say so).
 #[test]
 fn a_grammar_file_that_does_not_read_exits_2_before_the_workbench() {
-    let dir = std::env::temp_dir().join(format!("idbench-tui-lab-cli-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = support::scratch::dir("tui-lab-cli");
     let tui = |path: &std::path::Path, start: &str| {
         let p = path.to_string_lossy().into_owned();
         support::cli::run(&["tui", "--grammar", &p, "--start", start], b"")

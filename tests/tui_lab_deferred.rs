@@ -42,14 +42,12 @@ fn rfc8141() -> String {
         .collect()
 }
 
-fn lab_app(name: &str, input: &str) -> App {
-    let dir = std::env::temp_dir().join(format!(
-        "idbench-lab-deferred-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::create_dir_all(&dir);
-    let path = dir.join("rfc8141.abnf");
-    std::fs::write(&path, rfc8141()).expect("written");
+/// A workbench on the lab's RFC 8141 grammar, and the private folder that holds the grammar
+/// file (keep it while the workbench lives).
+fn lab_app(name: &str, input: &str) -> (App, support::scratch::ScratchFile) {
+    let grammar =
+        support::scratch::file(&format!("lab-deferred-{name}"), "rfc8141.abnf", rfc8141());
+    let path = grammar.to_path_buf();
     let lab = LabFile::open(&path, "namestring").expect("the grammar reads");
     let mut app = App::new(AppConfig {
         input: input.into(),
@@ -59,7 +57,7 @@ fn lab_app(name: &str, input: &str) -> App {
     });
     app.set_lab_sync_max(0);
     assert!(app.settle_parses(LAND), "the first parse lands");
-    app
+    (app, grammar)
 }
 
 /// The analysis the workbench would make on the keystroke path (the reference).
@@ -142,7 +140,7 @@ fn the_verdict_only_lab_gives_the_parses_verdict_and_first_error() {
 
 #[test]
 fn the_tree_waits_for_its_parse_marked_as_the_previous_texts_then_lands() {
-    let mut app = lab_app("snap", "urn:ex:abc");
+    let (mut app, _grammar) = lab_app("snap", "urn:ex:abc");
     focus(&mut app, Focus::Input);
     let landed = screen(&mut app, 80, 24);
     assert!(!app.parsing());
@@ -174,7 +172,7 @@ fn the_tree_waits_for_its_parse_marked_as_the_previous_texts_then_lands() {
 #[test]
 fn a_long_inputs_edit_shows_its_verdict_then_its_tree() {
     let long = format!("urn:example:{}", "ab%2Fc".repeat(2000));
-    let mut app = lab_app("long", &long);
+    let (mut app, _grammar) = lab_app("long", &long);
     focus(&mut app, Focus::Input);
     app.handle(Event::key(KeyCode::Backspace));
     app.handle(Event::key(KeyCode::Char('d')));
@@ -191,7 +189,7 @@ fn a_long_inputs_edit_shows_its_verdict_then_its_tree() {
 
 #[test]
 fn a_stale_tree_is_never_shown_as_current() {
-    let mut app = lab_app("stale", "urn:example:abc");
+    let (mut app, _grammar) = lab_app("stale", "urn:example:abc");
     focus(&mut app, Focus::Input);
     // Edits, some drawn at once, some after their parse landed.
     let keys = "d%2Fx?+q?=r#f";
@@ -214,7 +212,7 @@ fn a_stale_tree_is_never_shown_as_current() {
 
 #[test]
 fn a_burst_of_edits_ends_with_the_tree_of_the_last_text() {
-    let mut app = lab_app("burst", "urn:example:a");
+    let (mut app, _grammar) = lab_app("burst", "urn:example:a");
     focus(&mut app, Focus::Input);
     for c in "bcdefghij%41?+x".chars() {
         app.handle(Event::key(KeyCode::Char(c)));

@@ -2,6 +2,9 @@
 //! time and size: a same-size replacement that keeps an older modification time (as
 //! `cp -p` and `rsync -t` leave it) is read again, and a rewrite of the same bytes is not.
 
+#[path = "../src/test_scratch.rs"]
+mod scratch;
+
 use std::time::{Duration, Instant, SystemTime};
 
 use idbench::engine::{Options, analyze_in};
@@ -9,8 +12,7 @@ use idbench::tui::lab::{LabFile, RECHECK};
 
 #[test]
 fn the_lab_reloads_on_content_not_on_times() {
-    let dir = std::env::temp_dir().join(format!("idbench-lab-reload-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = scratch::dir("lab-reload");
     let path = dir.join("g.abnf");
     std::fs::write(&path, "s = \"a\"\n").expect("written");
     let old = SystemTime::now() - Duration::from_secs(3600);

@@ -22,8 +22,7 @@ fn rows(app: &App) -> Vec<(String, usize, usize)> {
 
 #[test]
 fn distinct_parses_look_distinct_and_grammar_errors_are_listed() {
-    let dir = std::env::temp_dir().join(format!("idbench-lab-trees-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let dir = support::scratch::dir("lab-trees");
     let path = dir.join("reps.abnf");
     std::fs::write(&path, "s = *\"a\" *\"a\"\n").expect("written");
 

@@ -6,7 +6,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -24,11 +24,9 @@ fn key(code: KeyCode, mods: KeyModifiers) -> Event {
     Event::Key(KeyEvent::new(code, mods))
 }
 
-fn dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("idbench-viewshare-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+/// A private scratch folder for one test, removed when it ends.
+fn dir(tag: &str) -> support::scratch::Scratch {
+    support::scratch::Scratch::new(&format!("viewshare-{tag}"))
 }
 
 /// `idbench ARGS`: (exit code, stdout, stderr).

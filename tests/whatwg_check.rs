@@ -52,15 +52,10 @@ fn want(s: &str) -> Option<idbench::engine::tree::Diagnostic> {
         .cloned()
 }
 
-fn file_of(tag: &str, lines: &[String]) -> std::path::PathBuf {
-    let p = std::env::temp_dir().join(format!(
-        "idbench-whatwg-check-{tag}-{}.txt",
-        std::process::id()
-    ));
+fn file_of(tag: &str, lines: &[String]) -> support::scratch::ScratchFile {
     let mut text = lines.join("\n");
     text.push('\n');
-    std::fs::write(&p, text).expect("write the lines");
-    p
+    support::scratch::file(&format!("whatwg-check-{tag}"), "lines.txt", text)
 }
 
 #[test]

@@ -168,9 +168,9 @@ pub fn named_from(cases_file: &Path, grammar: &Path) -> String {
 mod tests {
     use super::*;
 
-    fn temp(tag: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("idbench-gpath-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
+    /// A private scratch folder with a `sub` folder in it, removed when the test ends.
+    fn temp(tag: &str) -> crate::test_scratch::Scratch {
+        let d = crate::test_scratch::dir(&format!("gpath-{tag}"));
         std::fs::create_dir_all(d.join("sub")).unwrap_or_else(|e| panic!("{e}"));
         d
     }

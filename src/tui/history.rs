@@ -859,10 +859,9 @@ fn move_to_end(list: &mut Vec<String>, entry: &str) {
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("idbench-history-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
+    /// A private scratch folder, empty, removed when the test ends.
+    fn temp_dir(name: &str) -> crate::test_scratch::Scratch {
+        crate::test_scratch::dir(&format!("history-{name}"))
     }
 
     #[test]

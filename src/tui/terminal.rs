@@ -889,8 +889,7 @@ mod tests {
 
     #[test]
     fn every_ending_saves_the_history_and_says_how_it_ended() {
-        let dir = std::env::temp_dir().join(format!("idbench-finish-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::test_scratch::dir("finish");
         let path = dir.join("history.json");
         for (i, (end, panicked, code)) in [
             (End::Quit, false, 0),
@@ -917,9 +916,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_failed_save_makes_the_exit_code_non_zero() {
-        let dir = std::env::temp_dir().join(format!("idbench-savefail-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let dir = crate::test_scratch::dir("savefail");
         let path = dir.join("sub").join("history.json");
         for (end, code) in [
             (End::Quit, EXIT_SAVE_FAILED),

@@ -749,9 +749,7 @@ mod tests {
 
     #[test]
     fn a_theme_named_by_another_file_is_reported_without_its_words() {
-        let d = std::env::temp_dir().join(format!("idbench-theme-named-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
+        let d = crate::test_scratch::dir("theme-named");
         let f = d.join("t.toml");
         std::fs::write(&f, "name = \"ok\"\n").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(Theme::load_named(&f).map(|t| t.name), Ok("ok".into()));

@@ -6,6 +6,8 @@
 #![allow(dead_code)]
 
 pub mod cli;
+#[path = "../../src/test_scratch.rs"]
+pub mod scratch;
 pub mod tree;
 
 use std::path::{Path, PathBuf};
@@ -95,6 +97,8 @@ pub fn tmux_available() -> bool {
 pub struct Tmux {
     socket: String,
     dir: PathBuf,
+    /// The session's private folder (`dir`), removed after the server is killed.
+    _folder: scratch::Scratch,
 }
 
 impl Tmux {
@@ -158,7 +162,6 @@ impl Drop for Tmux {
         let _ = Command::new("tmux")
             .args(["-L", &self.socket, "kill-server"])
             .output();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -167,8 +170,8 @@ impl Drop for Tmux {
 /// copies go out as OSC 52). `env` adds variables (`TMUX=1`); `config`, when given, is
 /// written as `idbench/config.toml` under XDG_CONFIG_HOME.
 pub fn session(tag: &str, env: &str, config: Option<&str>) -> (Tmux, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("idbench-tmux-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let folder = scratch::Scratch::new(&format!("tmux-{tag}"));
+    let dir = folder.path_buf();
     for sub in ["home", "config", "data", "cache", "state"] {
         std::fs::create_dir_all(dir.join(sub)).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -180,6 +183,7 @@ pub fn session(tag: &str, env: &str, config: Option<&str>) -> (Tmux, PathBuf) {
     let t = Tmux {
         socket: format!("idbench-test-{tag}-{}", std::process::id()),
         dir: dir.clone(),
+        _folder: folder,
     };
     let shell = format!(
         "env -i HOME={} XDG_CONFIG_HOME={} XDG_DATA_HOME={} XDG_CACHE_HOME={} XDG_STATE_HOME={} \

@@ -737,8 +737,7 @@ mod tests {
 
     #[test]
     fn a_theme_file_stays_in_the_decks_folder_and_is_never_quoted() {
-        let d = std::env::temp_dir().join(format!("idbench-deck-theme-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
+        let d = crate::test_scratch::dir("deck-theme");
         std::fs::create_dir_all(d.join("decks")).unwrap_or_else(|e| panic!("{e}"));
         let dir = d.join("decks");
         std::fs::write(d.join("secret.toml"), "name = \"x\"\n").unwrap_or_else(|e| panic!("{e}"));
