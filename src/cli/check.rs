@@ -286,7 +286,7 @@ impl Chunk {
 
 /// The verdict on one line: the profile shown and the first error's code, if any.
 fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'static str>) {
-    let (p, v, _) = judge_at(bytes, profile, false);
+    let (p, v, _) = judge_at(bytes, profile, false, false);
     (p, v)
 }
 
@@ -300,12 +300,25 @@ enum Found {
 }
 
 /// [`judge`], with what the grammar's first-error mode found when it was asked; `explain`:
-/// ask for the message too, where the mode writes it.
+/// ask for the message too, where the mode writes it; `place`: the failure's place will be
+/// printed (a column, an error object), so a profile whose first-error mode costs what its
+/// quick recognizer costs ([`crate::engine::specs::first_error_is_quick`]) is asked through
+/// the mode alone, once, instead of the recognizer and then the mode.
 fn judge_at(
     bytes: &[u8],
     profile: Option<Profile>,
     explain: bool,
+    place: bool,
 ) -> (&'static str, Result<(), &'static str>, Option<Found>) {
+    if let Some(p) = profile
+        && (place || explain)
+        && bytes.len() <= crate::engine::FULL_PARSE_LIMIT
+        && crate::engine::specs::first_error_is_quick(p)
+        && let Ok(s) = std::str::from_utf8(bytes)
+        && let Some(found) = placed(p, s, explain)
+    {
+        return found;
+    }
     // The quick path first, the full grammar only for what it cannot vouch for; the code
     // is a static string, so nothing is copied unless the line is printed. With a profile
     // given, a line the quick path accepts needs no UTF-8 check of its own:
@@ -353,6 +366,29 @@ fn judge_at(
             Err(_) => (profile.map_or("auto", |p| p.name()), Err("not-utf8"), None),
         },
     }
+}
+
+/// The verdict of `p`'s first-error mode on `s` with the failure's place (and its message
+/// when `explain`); `None` when the mode writes no message.
+fn placed(
+    p: Profile,
+    s: &str,
+    explain: bool,
+) -> Option<(&'static str, Result<(), &'static str>, Option<Found>)> {
+    if explain {
+        return crate::engine::specs::first_error_explained(p, s).map(|found| match found {
+            None => (p.name(), Ok(()), None),
+            Some(x) => (
+                p.name(),
+                Err(x.error.code.as_str()),
+                Some(Found::Explained(x)),
+            ),
+        });
+    }
+    Some(match grammar_first_place(p, s) {
+        None => (p.name(), Ok(()), None),
+        Some((code, span)) => (p.name(), Err(code.as_str()), Some(Found::Place(span))),
+    })
 }
 
 /// The verdict on a line under `p` that `p`'s quick recognizer did not vouch for (its
@@ -487,7 +523,9 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                 // The error object's message, where it is printed (JSON, annotations).
                 let explain =
                     !ctx.quiet && (matches!(ctx.format, Format::Json) || ctx.annotations.is_some());
-                let (p, v, at) = judge_at(bytes, ctx.profile, explain);
+                // The text format's column, with files named.
+                let column = !ctx.quiet && ctx.names.is_some() && ctx.agree.is_none();
+                let (p, v, at) = judge_at(bytes, ctx.profile, explain, explain || column);
                 place = at;
                 (p, v)
             }),

@@ -66,6 +66,13 @@ pub fn first_error_explained(
     whatwg::first_error_explained_under(profile, input)
 }
 
+/// True when `profile`'s first-error mode (with or without its message) costs what its
+/// quick recognizer costs, valid lines included: then a batch check that prints failures'
+/// places asks the mode instead of the recognizer (the URL Standard's state machine).
+pub fn first_error_is_quick(profile: Profile) -> bool {
+    whatwg::first_error_is_quick_under(profile)
+}
+
 /// The grammars' first-error mode by profile: the RFC 3986 / RFC 3987 grammar's and the URL
 /// Standard's state machine's; `None` for a profile whose grammar has none.
 pub fn first_error_under(

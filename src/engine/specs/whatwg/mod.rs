@@ -539,6 +539,15 @@ pub fn first_error_under(
     is_whatwg(profile).then(|| first_error(input, expected))
 }
 
+/// True when `profile` is the URL Standard's, whose first-error mode costs what its quick
+/// recognizer costs: both read the head once, and run the state machine (as for a
+/// verdict) only where the fast path leaves the input. A batch check that prints each
+/// failure's place asks the mode alone; asking the recognizer first would run a failing
+/// line twice (the recognizer keeps no place).
+pub fn first_error_is_quick_under(profile: crate::engine::Profile) -> bool {
+    is_whatwg(profile)
+}
+
 /// [`first_error_explained`] when `profile` is the URL Standard's; `None` for any other
 /// profile (whose message comes from the full analysis).
 pub fn first_error_explained_under(
