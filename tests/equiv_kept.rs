@@ -216,6 +216,11 @@ fn a_side_edited_back_takes_its_climb_again_and_compares_as_a_fresh_one() {
         failures.is_empty(),
         "{} differences:\n{}",
         failures.len(),
-        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
