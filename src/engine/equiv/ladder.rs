@@ -633,7 +633,9 @@ fn is_dollar_subsegment(n: Node<'_>, text: &str) -> bool {
 }
 
 fn has_dollar_xref(tree: &Tree, text: &str) -> bool {
-    tree.iter().any(|n| is_dollar_xref(n, text))
+    // A "$" cross-reference has a "$" in the text: without one the tree (tens of thousands
+    // of nodes on a long input) need not be walked.
+    text.as_bytes().contains(&b'$') && tree.iter().any(|n| is_dollar_xref(n, text))
 }
 
 /// XRI Syntax 2.0 §2.5.4 with `ignore_dollar`: cuts every "$" cross-reference sub-segment
