@@ -18,8 +18,8 @@ fn side(shape: &str, bytes: usize, last: char) -> String {
     s
 }
 
-/// Parses the comparisons make for one typed character and one deleted, in diff mode.
-fn parses_per_keystroke(shape: &str, bytes: usize) -> u64 {
+/// Parses the comparisons make for one typed character and for its deletion, in diff mode.
+fn parses_per_keystroke(shape: &str, bytes: usize) -> (u64, u64) {
     let mut app = App::new(AppConfig {
         input: side(shape, bytes, 'a'),
         with: Some(side(shape, bytes, 'b')),
@@ -28,9 +28,10 @@ fn parses_per_keystroke(shape: &str, bytes: usize) -> u64 {
     app.handle(Event::key(KeyCode::End));
     let (before, compared) = (app.compare_parses(), app.comparisons());
     app.handle(Event::key(KeyCode::Char('a')));
+    let typed = app.compare_parses() - before;
     app.handle(Event::key(KeyCode::Backspace));
     assert_eq!(app.comparisons() - compared, 2, "each key compares again");
-    (app.compare_parses() - before) / 2
+    (typed, app.compare_parses() - before - typed)
 }
 
 #[test]
@@ -44,7 +45,7 @@ fn a_keystroke_on_long_sides_parses_each_side_once() {
         ("!a", &[over][..]),
     ] {
         for &bytes in sizes {
-            let n = parses_per_keystroke(shape, bytes);
+            let (n, deleted) = parses_per_keystroke(shape, bytes);
             // The normalized sides are parsed to locate the difference, nothing else: not
             // the inputs again (the workbench's analyses serve), not under six more
             // profiles. The same count whatever the length.
@@ -54,6 +55,12 @@ fn a_keystroke_on_long_sides_parses_each_side_once() {
             assert!(
                 n >= 1,
                 "{shape} × {bytes} bytes: the locating parses are counted"
+            );
+            // The deletion brings the side back to the text compared before the typed
+            // character: its kept climb and last text's tree serve, nothing is parsed.
+            assert_eq!(
+                deleted, 0,
+                "{shape} × {bytes} bytes: {deleted} parses for a deletion"
             );
         }
     }

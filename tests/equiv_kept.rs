@@ -170,3 +170,57 @@ fn a_kept_climb_follows_an_edit_of_either_side() {
     assert_eq!(v.difference, compare_analyzed(&a2, &b2, &opts).difference);
     assert_eq!(kept.climbs(), 4);
 }
+
+#[test]
+fn a_side_edited_back_takes_its_climb_again_and_compares_as_a_fresh_one() {
+    // Each identifier against the next, then a character typed at the end of one side and
+    // deleted again (a keystroke and its backspace), then the same on the other side: the
+    // deletion climbs nothing, and every verdict is the fresh one.
+    let ids = identifiers();
+    let mut failures = Vec::new();
+    for p in [None, Some(Profile::Xri2), Some(Profile::Rfc3986)] {
+        let o = Options {
+            profile: p,
+            ..Options::full()
+        };
+        for opts in option_sets(p) {
+            let mut kept = KeptClimbs::default();
+            for pair in ids.chunks(2).step_by(7) {
+                let [x, y] = pair else { continue };
+                let (a, b) = (analyze(x, &o), analyze(y, &o));
+                let typed = |s: &str| analyze(&format!("{s}x"), &o);
+                let steps = [
+                    (a.clone(), b.clone()),
+                    (a.clone(), typed(y)),
+                    (a.clone(), b.clone()),
+                    (typed(x), b.clone()),
+                    (a.clone(), b.clone()),
+                ];
+                for (k, (sa, sb)) in steps.iter().enumerate() {
+                    let before = kept.climbs();
+                    let kept_v = compare_analyzed_kept(sa, sb, &opts, &mut kept);
+                    let fresh = compare_analyzed(sa, sb, &opts);
+                    if shown(&fresh) != shown(&kept_v) {
+                        failures.push(format!("{p:?} {opts:?}: {x:?} vs {y:?}, step {k}"));
+                    }
+                    if p.is_some() && (k == 2 || k == 4) && kept.climbs() != before {
+                        failures.push(format!(
+                            "{p:?} {opts:?}: {x:?} vs {y:?}: the side edited back climbed again"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}

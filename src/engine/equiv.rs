@@ -316,7 +316,7 @@ fn objective_note(
         ..opts.clone()
     };
     let l = ladder::build(d, spec, &alt, (a, &aa.tree), (b, &bb.tree));
-    *parses += l.a.parses + l.b.parses;
+    *parses += l.parses;
     let alt_equivalent = l.steps.last().is_some_and(|s| s.equal);
     if alt_equivalent == equivalent {
         return;
@@ -615,8 +615,9 @@ struct SideKey {
 struct KeptSide {
     key: SideKey,
     climb: ladder::SideClimb,
-    /// The tree of the climb's last text, once a difference was located.
-    last_tree: Option<crate::engine::tree::Tree>,
+    /// The tree of the climb's last text, once a difference was located (set through a
+    /// shared borrow: the ladder lends the climbs meanwhile).
+    last_tree: std::sync::OnceLock<crate::engine::tree::Tree>,
 }
 
 /// Each side's climb up the comparison's ladder, kept by a caller that compares again and
@@ -625,6 +626,9 @@ struct KeptSide {
 #[derive(Clone, Debug, Default)]
 pub struct KeptClimbs {
     sides: [Option<KeptSide>; 2],
+    /// Each side's climb before the one in `sides`: a side edited back to what it was (a
+    /// character typed and deleted, an undo) takes it again instead of climbing.
+    before: [Option<KeptSide>; 2],
     climbs: u64,
 }
 
@@ -634,14 +638,15 @@ impl KeptClimbs {
         self.climbs
     }
 
-    /// The ladder of `sides` (analysed under `profile`), climbing only a side not kept.
-    fn ladder(
+    /// Climbs each of `sides` (analysed under `profile`) that is not kept: whether each
+    /// was kept (then its parses were counted before), for [`KeptClimbs::ladder`].
+    fn climb(
         &mut self,
         d: &Descriptor,
         opts: &CompareOptions,
         profile: Profile,
         sides: [&Analysis; 2],
-    ) -> ladder::Ladder {
+    ) -> [bool; 2] {
         let any = ladder::any_form(opts);
         let mut reused = [false; 2];
         for (i, an) in sides.iter().enumerate() {
@@ -659,53 +664,63 @@ impl KeptClimbs {
                 reused[i] = true;
                 continue;
             }
+            if self.before[i].as_ref().is_some_and(|k| k.key == key) {
+                std::mem::swap(&mut self.sides[i], &mut self.before[i]);
+                reused[i] = true;
+                continue;
+            }
             self.climbs += 1;
             let climb = ladder::climb_side(d, d.ladder, opts, (form, any), (&an.input, &an.tree));
+            let was = std::mem::take(&mut self.sides[i]);
+            // A new input whose last text is the one kept (an edit the rungs normalize
+            // away): its tree is that text's.
+            let last_tree = was
+                .as_ref()
+                .filter(|w| w.key.profile == profile && w.climb.last == climb.last)
+                .map(|w| w.last_tree.clone())
+                .unwrap_or_default();
             self.sides[i] = Some(KeptSide {
                 key,
                 climb,
-                last_tree: None,
+                last_tree,
             });
+            self.before[i] = was;
         }
-        let side = |k: &KeptSide, reused: bool| {
-            let mut s = k.climb.side.clone();
-            if reused {
-                s.parses = 0; // counted by the call that parsed
-            }
-            s
-        };
+        reused
+    }
+
+    /// The ladder of the kept climbs, lent (`reused`: which sides [`KeptClimbs::climb`]
+    /// found kept, whose parses do not count again).
+    fn ladder(&self, opts: &CompareOptions, reused: [bool; 2]) -> Option<ladder::Ladder<'_>> {
         match &self.sides {
-            [Some(a), Some(b)] => ladder::join(
+            [Some(a), Some(b)] => Some(ladder::join(
                 opts,
-                (&a.climb, side(a, reused[0])),
-                (&b.climb, side(b, reused[1])),
-            ),
-            _ => ladder::build(
-                d,
-                d.ladder,
-                opts,
-                (&sides[0].input, &sides[0].tree),
-                (&sides[1].input, &sides[1].tree),
-            ),
+                &a.climb,
+                &b.climb,
+                [!reused[0], !reused[1]],
+            )),
+            _ => None,
         }
     }
 
     /// The trees of both kept climbs' last texts, parsed under `d` where not kept yet.
     fn last_trees(
-        &mut self,
+        &self,
         d: &Descriptor,
         parses: &mut u64,
     ) -> Option<(&crate::engine::tree::Tree, &crate::engine::tree::Tree)> {
-        for k in self.sides.iter_mut().flatten() {
-            if k.last_tree.is_none() {
+        let [Some(a), Some(b)] = &self.sides else {
+            return None;
+        };
+        let mut tree = |k: &'_ KeptSide| {
+            k.last_tree.get_or_init(|| {
                 *parses += 1;
-                k.last_tree = Some(d.grammar.parse_verdict(&k.climb.last).0);
-            }
-        }
-        match &self.sides {
-            [Some(a), Some(b)] => Some((a.last_tree.as_ref()?, b.last_tree.as_ref()?)),
-            _ => None,
-        }
+                d.grammar.parse_verdict(&k.climb.last).0
+            });
+        };
+        tree(a);
+        tree(b);
+        Some((a.last_tree.get()?, b.last_tree.get()?))
     }
 }
 
@@ -753,9 +768,14 @@ fn compare_sides(
     };
     let spec = d.ladder;
     // A lab's descriptor is made afresh at each call: its climbs are not kept.
-    let mut kept = kept.filter(|_| aa.lab.is_none() && bb.lab.is_none());
-    let ladder = match kept.as_deref_mut() {
-        Some(k) => k.ladder(&d, opts, profile, [&aa, &bb]),
+    let kept: Option<(&KeptClimbs, [bool; 2])> = kept
+        .filter(|_| aa.lab.is_none() && bb.lab.is_none())
+        .map(|k| {
+            let reused = k.climb(&d, opts, profile, [&aa, &bb]);
+            (&*k, reused)
+        });
+    let ladder = match kept.and_then(|(k, reused)| k.ladder(opts, reused)) {
+        Some(l) => l,
         None => ladder::build(&d, spec, opts, (a, &aa.tree), (b, &bb.tree)),
     };
     // The namespace's rungs, after the URN spec's: on the texts of its last rung.
@@ -808,7 +828,7 @@ fn compare_sides(
     let difference = (!equivalent)
         .then(|| {
             let finals = match kept {
-                Some(k) if ladder.final_a != ladder.final_b => k.last_trees(&d, &mut parses),
+                Some((k, _)) if ladder.final_a != ladder.final_b => k.last_trees(&d, &mut parses),
                 _ => None,
             };
             locate::locate(&d, spec, opts, &ladder, finals, &mut parses)
@@ -816,10 +836,17 @@ fn compare_sides(
         .flatten();
     let ladder::Ladder {
         mut steps,
-        a: mut side_a,
-        b: mut side_b,
+        a: side_a,
+        b: side_b,
+        parses: ladder_parses,
         ..
     } = ladder;
+    // The diagnostics go into the verdict: a lent side's are copied (a few at most).
+    let diags = |s: std::borrow::Cow<'_, ladder::Side>| match s {
+        std::borrow::Cow::Owned(s) => s.diags,
+        std::borrow::Cow::Borrowed(s) => s.diags.clone(),
+    };
+    let (mut diags_a, mut diags_b) = (diags(side_a), diags(side_b));
     if spec.uses(CompareOption::Objective) {
         objective_note(
             (&d, spec),
@@ -827,11 +854,11 @@ fn compare_sides(
             (a, &aa),
             (b, &bb),
             equivalent,
-            (&mut side_a.diags, &mut side_b.diags),
+            (&mut diags_a, &mut diags_b),
             &mut parses,
         );
     }
-    parses += side_a.parses + side_b.parses;
+    parses += ladder_parses;
     steps.extend(ns_steps);
     steps.extend(scheme_steps);
     Verdict {
@@ -842,8 +869,8 @@ fn compare_sides(
         difference,
         a: aa,
         b: bb,
-        a_diagnostics: side_a.diags,
-        b_diagnostics: side_b.diags,
+        a_diagnostics: diags_a,
+        b_diagnostics: diags_b,
         parses,
     }
 }

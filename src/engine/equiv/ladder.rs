@@ -2,6 +2,7 @@
 //! [`crate::engine::forms`]: a rung adds rules to the ones before it, and both sides are
 //! rewritten from their own text and tree by the union, so every rung is one linear pass.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::engine::descriptor::Descriptor;
@@ -188,20 +189,25 @@ impl Side {
     }
 }
 
-/// The ladder climbed, with both sides as the rungs saw them.
-pub(super) struct Ladder {
+/// The ladder climbed, with both sides as the rungs saw them: owned when climbed for this
+/// ladder alone ([`build`]), lent by kept climbs ([`join`]; a side and its last text are
+/// tens of kilobytes and a tree, which a keystroke in diff mode would otherwise copy).
+pub(super) struct Ladder<'s> {
     /// The rungs.
     pub steps: Vec<Step>,
     /// Side A.
-    pub a: Side,
+    pub a: Cow<'s, Side>,
     /// Side B.
-    pub b: Side,
+    pub b: Cow<'s, Side>,
     /// Side A after the last rung.
-    pub final_a: String,
+    pub final_a: Cow<'s, str>,
     /// Side B after the last rung.
-    pub final_b: String,
+    pub final_b: Cow<'s, str>,
     /// The rules of the last rung.
     pub rules: Rewrites,
+    /// How many times the sides' texts were parsed again after a rewrite for this ladder
+    /// (a kept side's parses were counted by the call that climbed it).
+    pub parses: u64,
 }
 
 /// One rung as one side climbed it: the side's text after it, and what decides the rung's
@@ -376,12 +382,31 @@ pub(super) fn climb_side(
 }
 
 /// The two-sided ladder of two sides' climbs (of one ladder under the same options): the
-/// steps [`build`] gives. The sides' own values are handed over (`a`, `b`).
-pub(super) fn join(
+/// steps [`build`] gives, the sides lent; `counted`: whether each side's parses count.
+pub(super) fn join<'s>(
     opts: &CompareOptions,
-    (ca, a): (&SideClimb, Side),
-    (cb, b): (&SideClimb, Side),
-) -> Ladder {
+    ca: &'s SideClimb,
+    cb: &'s SideClimb,
+    counted: [bool; 2],
+) -> Ladder<'s> {
+    let parses = [(ca, counted[0]), (cb, counted[1])]
+        .iter()
+        .filter(|(_, c)| *c)
+        .map(|(s, _)| s.side.parses)
+        .sum();
+    Ladder {
+        steps: join_steps(opts, ca, cb),
+        a: Cow::Borrowed(&ca.side),
+        b: Cow::Borrowed(&cb.side),
+        final_a: Cow::Borrowed(&ca.last),
+        final_b: Cow::Borrowed(&cb.last),
+        rules: ca.rules,
+        parses,
+    }
+}
+
+/// The steps of two sides' climbs, paired.
+fn join_steps(opts: &CompareOptions, ca: &SideClimb, cb: &SideClimb) -> Vec<Step> {
     let which = |f: SideForm| match f {
         SideForm::AsIs => "as given",
         SideForm::IriNormal => "from IRI-normal form",
@@ -424,14 +449,7 @@ pub(super) fn join(
             equal: x.text == y.text,
         });
     }
-    Ladder {
-        steps,
-        a,
-        b,
-        final_a: ca.last.clone(),
-        final_b: cb.last.clone(),
-        rules: ca.rules,
-    }
+    steps
 }
 
 /// Whether either side is written in a form other than as given (XRI §2.5.2's rung).
@@ -447,12 +465,19 @@ pub(super) fn build(
     opts: &CompareOptions,
     (a, ta): (&str, &Tree),
     (b, tb): (&str, &Tree),
-) -> Ladder {
+) -> Ladder<'static> {
     let any = any_form(opts);
     let ca = climb_side(d, spec, opts, (opts.a_form, any), (a, ta));
     let cb = climb_side(d, spec, opts, (opts.b_form, any), (b, tb));
-    let (sa, sb) = (ca.side.clone(), cb.side.clone());
-    join(opts, (&ca, sa), (&cb, sb))
+    Ladder {
+        steps: join_steps(opts, &ca, &cb),
+        parses: ca.side.parses + cb.side.parses,
+        rules: ca.rules,
+        a: Cow::Owned(ca.side),
+        b: Cow::Owned(cb.side),
+        final_a: Cow::Owned(ca.last),
+        final_b: Cow::Owned(cb.last),
+    }
 }
 
 /// One side alone up the ladder `spec` describes: the text [`build`] gives as side A's
@@ -608,7 +633,9 @@ fn is_dollar_subsegment(n: Node<'_>, text: &str) -> bool {
 }
 
 fn has_dollar_xref(tree: &Tree, text: &str) -> bool {
-    tree.iter().any(|n| is_dollar_xref(n, text))
+    // A "$" cross-reference has a "$" in the text: without one the tree (tens of thousands
+    // of nodes on a long input) need not be walked.
+    text.as_bytes().contains(&b'$') && tree.iter().any(|n| is_dollar_xref(n, text))
 }
 
 /// XRI Syntax 2.0 §2.5.4 with `ignore_dollar`: cuts every "$" cross-reference sub-segment
