@@ -572,36 +572,19 @@ fn no_color_keeps_selection_and_focus_visible() {
 }
 
 #[test]
-fn a_frame_is_fast_and_does_not_reanalyse() {
+fn drawing_never_reanalyses() {
+    // How long a frame takes is a benchmark's (`cargo bench --bench keystroke`,
+    // `frame_200x60`), not a test's: a timed assertion fails on a loaded machine.
     let xri = "xri://@example*home!1234/(+contact)/(xri://=drummond*reed/(+email))";
     let mut a = app(xri);
     let mut t = draw(&mut a, 200, 60);
-    let mut empty = draw(&mut app(""), 200, 60);
     let before = a.analyses();
-    let n = 30;
-    let (mut full, mut base) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
-    // Interleaved with frames that draw nothing, so both see the same machine load.
-    for _ in 0..n {
-        let s = std::time::Instant::now();
+    for _ in 0..30 {
         if let Err(e) = t.draw(|f| a.draw(f)) {
             match e {}
         }
-        full += s.elapsed();
-        let s = std::time::Instant::now();
-        if let Err(e) = empty.draw(|_| {}) {
-            match e {}
-        }
-        base += s.elapsed();
     }
     assert_eq!(a.analyses(), before, "drawing never re-analyses");
-    let (full, base) = (full / n, base / n);
-    println!("one 200×60 frame: {full:?}; a frame drawing nothing: {base:?} (this build)");
-    if cfg!(debug_assertions) {
-        // Unoptimised, only the ratio to the terminal's own cost means something.
-        assert!(full < base * 30, "{full:?} per frame against {base:?}");
-    } else {
-        assert!(full.as_micros() < 2_000, "{full:?} per frame");
-    }
 }
 
 #[test]
