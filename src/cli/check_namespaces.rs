@@ -40,7 +40,8 @@ pub(super) struct NsExtra<'a> {
     /// Where the NSS is in the line.
     pub(super) nss: (usize, usize),
     /// For a namespace of the catalogue: the object's text up to its findings, made once
-    /// per namespace and verdict ([`namespace_head`]); `None` writes it piece by piece.
+    /// per namespace and verdict ([`namespace_head`]), followed by the `]}` that closes
+    /// the object when there are none; `None` writes it piece by piece.
     pub(super) head: Option<&'static String>,
 }
 
@@ -239,7 +240,9 @@ pub(super) fn nid_head(
 }
 
 /// The `"namespace"` object's text up to its findings, by the piece-by-piece writer
-/// ([`NsExtra::write_head`]): what [`namespace_head`] and [`nid_head`] keep.
+/// ([`NsExtra::write_head`]), then `]}`: what [`namespace_head`] and [`nid_head`] keep.
+/// Most URNs have no findings, and their whole object is this text, copied in one piece
+/// ([`NsExtra::write_json`]); a URN with findings copies it without its last two bytes.
 pub(super) fn head_text(
     nid: &str,
     registered: bool,
@@ -262,6 +265,7 @@ pub(super) fn head_text(
         head: None,
     }
     .write_head(&mut out);
+    out.extend_from_slice(HEAD_END);
     String::from_utf8(out).unwrap_or_default()
 }
 
@@ -342,7 +346,15 @@ impl NsExtra<'_> {
     /// every URN of `check --namespaces`.
     pub(super) fn write_json(&self, out: &mut Vec<u8>) {
         match self.head {
-            Some(head) => out.extend_from_slice(head.as_bytes()),
+            // The whole object in one copy: the common case, a URN without findings.
+            Some(head) if self.findings.is_empty() => {
+                out.extend_from_slice(head.as_bytes());
+                return;
+            }
+            Some(head) => {
+                let text = head.as_bytes();
+                out.extend_from_slice(text.strip_suffix(HEAD_END).unwrap_or(text));
+            }
             None => self.write_head(out),
         }
         for (i, &(severity, code, span)) in self.findings.iter().enumerate() {
@@ -360,7 +372,7 @@ impl NsExtra<'_> {
             out.extend_from_slice(n.format(span.start).as_bytes());
             out.push(b'}');
         }
-        out.extend_from_slice(b"]}");
+        out.extend_from_slice(HEAD_END);
     }
 
     /// The object's text up to its findings' `[`, piece by piece.
@@ -393,6 +405,9 @@ impl NsExtra<'_> {
         }
     }
 }
+
+/// What closes a layer's JSON object after its findings (and ends a kept head's text).
+const HEAD_END: &[u8] = b"]}";
 
 /// The text of a layer's JSON object between its NID (or scheme) and its document, by
 /// `registered` (false, true) and `valid` (true, false, null).
