@@ -937,4 +937,37 @@ mod tests {
         assert!(!t.fold(None), "the root is no cross-reference");
         assert_eq!(a.tree.deepest_at(2).span(), ByteSpan::new(2, 3));
     }
+
+    /// The rows and column widths equal each computed on its own from the nodes (a node's
+    /// end from its descendants, its siblings from its parent's end), nested 60 deep too.
+    #[test]
+    fn rows_and_widths_match_the_nodes() {
+        let inputs = [
+            "xri://@a*(+b*(=c/(d))*e)/f?g#h".to_string(),
+            format!("xri://@a{}{}", "*(=b".repeat(60), ")".repeat(60)),
+            "http://example.com/a/b?c#d".to_string(),
+        ];
+        for input in &inputs {
+            let a = analyze(input, &Options::full());
+            let t = TreeView::new(&a);
+            assert_eq!(t.rows.len(), a.tree.len());
+            let mut kinds: Vec<usize> = Vec::new();
+            let mut rule_width = 0;
+            for n in a.tree.iter() {
+                let row = &t.rows[n.index()];
+                let end = n.index() + 1 + n.descendants().count();
+                assert_eq!((row.node, row.end), (n.index(), end), "{input}");
+                let parent_end = n.parent().map(|p| p.index() + 1 + p.descendants().count());
+                assert_eq!(row.has_next, parent_end.is_some_and(|e| end < e), "{input}");
+                assert_eq!(row.foldable, n.kind() == NodeKind::Xref && !n.is_leaf());
+                if kinds.len() <= n.depth() {
+                    kinds.resize(n.depth() + 1, 0);
+                }
+                kinds[n.depth()] = kinds[n.depth()].max(n.kind().name().len());
+                rule_width = rule_width.max(width(rule_name(n.rule())));
+            }
+            assert_eq!(t.kind_by_depth, kinds, "{input}");
+            assert_eq!(t.rule_width, rule_width, "{input}");
+        }
+    }
 }
