@@ -159,9 +159,38 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
+        // The panes' processes and their descendants (the workbench under test), found
+        // before the server goes: a workbench saves its history as it ends on the hangup,
+        // and the folder is removed only once they are gone, or a late save would make
+        // part of it again.
+        let panes = self.run(&["list-panes", "-a", "-F", "#{pane_pid}"]);
+        let mut pids: Vec<u32> = String::from_utf8_lossy(&panes.stdout)
+            .split_whitespace()
+            .filter_map(|p| p.parse().ok())
+            .collect();
+        let mut k = 0;
+        while k < pids.len() && pids.len() < 256 {
+            let p = pids[k];
+            let children = std::fs::read_to_string(format!("/proc/{p}/task/{p}/children"));
+            pids.extend(
+                children
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+            k += 1;
+        }
         let _ = Command::new("tmux")
             .args(["-L", &self.socket, "kill-server"])
             .output();
+        let until = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < until
+            && pids
+                .iter()
+                .any(|p| Path::new(&format!("/proc/{p}")).exists())
+        {
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
