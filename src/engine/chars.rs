@@ -16,7 +16,11 @@ impl AsciiSet {
 
     /// The set of the bytes in `s` (ASCII only).
     pub const fn of(s: &str) -> AsciiSet {
-        let b = s.as_bytes();
+        AsciiSet::of_bytes(s.as_bytes())
+    }
+
+    /// The set of the bytes of `b` that are ASCII.
+    pub const fn of_bytes(b: &[u8]) -> AsciiSet {
         let mut m = 0u128;
         let mut i = 0;
         while i < b.len() {

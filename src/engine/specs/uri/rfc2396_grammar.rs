@@ -29,7 +29,7 @@
 //! byte is looked at a bounded number of times (the authority twice: once as a server, once
 //! as a reg_name).
 
-use crate::engine::chars::describe;
+use crate::engine::chars::{self, AsciiSet, describe};
 use crate::engine::codes::Code;
 use crate::engine::ip::literal::check_ipv6;
 use crate::engine::pct;
@@ -206,48 +206,25 @@ const FRAGMENT: Set = Set {
 
 impl Set {
     /// The set's ASCII bytes spelled out from the grammar's lists: the reference
-    /// [`Set::ascii_mask`] is tested against.
+    /// [`Set::ascii`] is tested against.
     #[cfg(test)]
     fn takes(&self, b: u8) -> bool {
         unreserved(b) || self.extra.contains(&b) || (self.reserved && RESERVED.contains(&b))
     }
 
-    /// The ASCII bytes [`Set::takes`] accepts, one bit each: made once per scan (from the
-    /// two constant masks and the few `extra` bytes) so that [`first_bad`] tests a bit per
-    /// byte instead of searching two lists. Hand-written: a 128-bit mask is all the table
-    /// this needs.
-    fn ascii_mask(&self) -> u128 {
-        let mut m = UNRESERVED_MASK;
-        for &b in self.extra {
-            if b.is_ascii() {
-                m |= 1 << b;
-            }
-        }
-        if self.reserved {
-            m |= RESERVED_MASK;
-        }
-        m
+    /// The ASCII bytes [`Set::takes`] accepts: made once per scan (from the two constant
+    /// sets and the few `extra` bytes) so that [`first_bad`] tests a bit per byte instead
+    /// of searching two lists.
+    const fn ascii(&self) -> AsciiSet {
+        let s = UNRESERVED_SET.or(AsciiSet::of_bytes(self.extra));
+        if self.reserved { s.or(RESERVED_SET) } else { s }
     }
 }
 
-/// One bit per byte of `list` (all ASCII).
-const fn mask_of(list: &[u8]) -> u128 {
-    let mut m = 0u128;
-    let mut i = 0;
-    while i < list.len() {
-        m |= 1 << list[i];
-        i += 1;
-    }
-    m
-}
-
-/// `unreserved` as a mask: the ASCII letters and digits and `mark`.
-const UNRESERVED_MASK: u128 = mask_of(MARK)
-    | mask_of(b"0123456789")
-    | mask_of(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    | mask_of(b"abcdefghijklmnopqrstuvwxyz");
-/// `reserved` as a mask.
-const RESERVED_MASK: u128 = mask_of(RESERVED);
+/// `unreserved` (§2.3): letters, digits and `mark`.
+const UNRESERVED_SET: AsciiSet = chars::ALPHANUM.or(AsciiSet::of_bytes(MARK));
+/// `reserved` (§2.2, with RFC 2732's brackets).
+const RESERVED_SET: AsciiSet = AsciiSet::of_bytes(RESERVED);
 
 /// The first character at byte `i` of `s` and its length (a replacement of length 1 where
 /// `i` is not a character boundary, which the callers never ask for).
@@ -261,7 +238,7 @@ fn char_at(s: &str, i: usize) -> (char, usize) {
 /// starts no triplet), if any.
 fn first_bad(s: &str, a: usize, e: usize, set: &Set) -> Option<Span> {
     let by = s.as_bytes();
-    let mask = set.ascii_mask();
+    let allowed = set.ascii();
     let mut i = a;
     while i < e {
         let b = by[i];
@@ -273,7 +250,7 @@ fn first_bad(s: &str, a: usize, e: usize, set: &Set) -> Option<Span> {
             return Some(Span::new(i, (i + 1).min(e)));
         }
         if b.is_ascii() {
-            if mask & (1 << b) == 0 {
+            if !allowed.has(b) {
                 return Some(Span::new(i, i + 1));
             }
             i += 1;
@@ -760,10 +737,10 @@ fn chars(b: &mut Builder<'_>, a: usize, e: usize, set: &Set) {
 mod tests {
     use super::*;
 
-    /// The mask `first_bad` tests is the set the grammar's lists spell out, byte for byte,
+    /// The set `first_bad` tests is the one the grammar's lists spell out, byte for byte,
     /// for every set (and the opaque part's first character's).
     #[test]
-    fn ascii_mask_is_takes() {
+    fn ascii_set_is_takes() {
         let first = Set {
             extra: URIC_NO_SLASH_EXTRA,
             reserved: false,
@@ -779,9 +756,9 @@ mod tests {
             &FRAGMENT,
             &first,
         ] {
-            let mask = set.ascii_mask();
-            for b in 0..128u8 {
-                assert_eq!(mask & (1 << b) != 0, set.takes(b), "{} byte {b}", set.place);
+            let allowed = set.ascii();
+            for b in 0..=255u8 {
+                assert_eq!(allowed.has(b), set.takes(b), "{} byte {b}", set.place);
             }
         }
     }
