@@ -311,13 +311,12 @@ fn judge_at(
     place: bool,
 ) -> (&'static str, Result<(), &'static str>, Option<Found>) {
     if let Some(p) = profile
-        && (place || explain)
+        && place
         && bytes.len() <= crate::engine::FULL_PARSE_LIMIT
         && crate::engine::specs::first_error_is_quick(p)
         && let Ok(s) = std::str::from_utf8(bytes)
-        && let Some(found) = placed(p, s, explain)
     {
-        return found;
+        return placed(p, s, explain);
     }
     // The quick path first, the full grammar only for what it cannot vouch for; the code
     // is a static string, so nothing is copied unless the line is printed. With a profile
@@ -330,25 +329,7 @@ fn judge_at(
             Quick::Valid => (p.name(), Ok(()), None),
             q => match std::str::from_utf8(bytes) {
                 Ok(s) if q == Quick::Unknown && s.len() <= crate::engine::FULL_PARSE_LIMIT => {
-                    let explained = explain
-                        .then(|| crate::engine::specs::first_error_explained(p, s))
-                        .flatten();
-                    if let Some(found) = explained {
-                        return match found {
-                            None => (p.name(), Ok(()), None),
-                            Some(x) => (
-                                p.name(),
-                                Err(x.error.code.as_str()),
-                                Some(Found::Explained(x)),
-                            ),
-                        };
-                    }
-                    match grammar_first_place(p, s) {
-                        None => (p.name(), Ok(()), None),
-                        Some((code, span)) => {
-                            (p.name(), Err(code.as_str()), Some(Found::Place(span)))
-                        }
-                    }
+                    placed(p, s, explain)
                 }
                 Ok(s) => (
                     p.name(),
@@ -368,27 +349,28 @@ fn judge_at(
     }
 }
 
-/// The verdict of `p`'s first-error mode on `s` with the failure's place (and its message
-/// when `explain`); `None` when the mode writes no message.
+/// The verdict of `p`'s grammar on `s` from its first-error mode, with the failure's place
+/// (and, when `explain`, its message where the mode writes it).
 fn placed(
     p: Profile,
     s: &str,
     explain: bool,
-) -> Option<(&'static str, Result<(), &'static str>, Option<Found>)> {
-    if explain {
-        return crate::engine::specs::first_error_explained(p, s).map(|found| match found {
+) -> (&'static str, Result<(), &'static str>, Option<Found>) {
+    let explained = explain
+        .then(|| crate::engine::specs::first_error_explained(p, s))
+        .flatten();
+    match explained {
+        Some(None) => (p.name(), Ok(()), None),
+        Some(Some(x)) => (
+            p.name(),
+            Err(x.error.code.as_str()),
+            Some(Found::Explained(x)),
+        ),
+        None => match grammar_first_place(p, s) {
             None => (p.name(), Ok(()), None),
-            Some(x) => (
-                p.name(),
-                Err(x.error.code.as_str()),
-                Some(Found::Explained(x)),
-            ),
-        });
+            Some((code, span)) => (p.name(), Err(code.as_str()), Some(Found::Place(span))),
+        },
     }
-    Some(match grammar_first_place(p, s) {
-        None => (p.name(), Ok(()), None),
-        Some((code, span)) => (p.name(), Err(code.as_str()), Some(Found::Place(span))),
-    })
 }
 
 /// The verdict on a line under `p` that `p`'s quick recognizer did not vouch for (its
