@@ -132,17 +132,7 @@ fn kept_climbs_compare_as_fresh_ones_on_every_identifier_under_every_profile() {
     for p in std::iter::once(None).chain(Profile::ALL.iter().copied().map(Some)) {
         check(p, &ids, &mut failures);
     }
-    assert!(
-        failures.is_empty(),
-        "{} differences:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_no_failures(&failures);
 }
 
 #[test]
@@ -212,15 +202,15 @@ fn a_side_edited_back_takes_its_climb_again_and_compares_as_a_fresh_one() {
             }
         }
     }
+    assert_no_failures(&failures);
+}
+
+/// Fails with the first 20 of `failures` and their count, when there are any.
+fn assert_no_failures(failures: &[String]) {
     assert!(
         failures.is_empty(),
         "{} differences:\n{}",
         failures.len(),
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        failures[..failures.len().min(20)].join("\n")
     );
 }

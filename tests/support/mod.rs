@@ -96,8 +96,8 @@ pub fn tmux_available() -> bool {
 /// A tmux server of its own (its socket), with a scratch directory removed on drop.
 pub struct Tmux {
     socket: String,
-    dir: PathBuf,
-    /// The session's private folder (`dir`), removed after the server is killed.
+    /// The session's private folder, removed once the server and its panes' processes
+    /// have ended.
     _folder: scratch::Scratch,
 }
 
@@ -211,7 +211,6 @@ pub fn session(tag: &str, env: &str, config: Option<&str>) -> (Tmux, PathBuf) {
     }
     let t = Tmux {
         socket: format!("idbench-test-{tag}-{}", std::process::id()),
-        dir: dir.clone(),
         _folder: folder,
     };
     let shell = format!(
