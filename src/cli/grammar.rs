@@ -791,6 +791,50 @@ struct JsonTreeSink<'a, W> {
     rooted: bool,
     /// Inside such a node: how deep.
     skip: usize,
+    /// Each label's opening, escaped once.
+    heads: Heads,
+}
+
+/// How many labels [`Heads`] keeps (direct-mapped).
+const HEAD_SLOTS: usize = 64;
+
+/// A node's JSON up to its start offset (`{"kind":"rule","rule":"pchar","start":`), made
+/// once per label and kind and kept: a 150,000-node tree has a few dozen labels, and
+/// escaping the label again at every node, piece by piece, was most of what writing the
+/// tree cost (twice: counted, then written).
+#[derive(Default)]
+struct Heads {
+    /// Slot by the label's address and length (the walk gives each label from the same
+    /// place; the text is compared all the same): its kind, label and opening.
+    slots: Vec<Option<(abnf::TreeNodeKind, String, String)>>,
+}
+
+impl Heads {
+    /// The opening of a node of `kind` labelled `rule`.
+    fn get(&mut self, kind: abnf::TreeNodeKind, rule: &str) -> &str {
+        if self.slots.is_empty() {
+            self.slots.resize_with(HEAD_SLOTS, || None);
+        }
+        let i = ((rule.as_ptr() as usize >> 3) ^ rule.len()) % HEAD_SLOTS;
+        let slot = &mut self.slots[i];
+        let hit = slot
+            .as_ref()
+            .is_some_and(|(k, r, _)| *k == kind && r == rule);
+        if !hit {
+            let (k, r, head) = slot.get_or_insert_with(Default::default);
+            *k = kind;
+            r.clear();
+            r.push_str(rule);
+            head.clear();
+            head.push_str("{\"kind\":\"");
+            head.push_str(kind.as_str());
+            head.push_str("\",\"rule\":");
+            // Writing to a `String` cannot fail.
+            let _ = write_json_str(head, rule);
+            head.push_str(",\"start\":");
+        }
+        slot.as_ref().map_or("", |(_, _, h)| h.as_str())
+    }
 }
 
 /// Writes `s` as a JSON string, as [`json::to_string`] writes it: text with nothing to
@@ -827,10 +871,65 @@ trait JsonOut: std::fmt::Write {
     fn json_str(&mut self, s: &str) -> std::fmt::Result {
         write_json_str(self, s)
     }
+    /// Writes a node's opening `head` (see [`Heads`]), then its `start`, `"end"` and the
+    /// key of its text.
+    fn node_open(&mut self, head: &str, start: usize, end: usize) -> std::fmt::Result {
+        self.write_str(head)?;
+        self.decimal(start)?;
+        self.write_str(NODE_END)?;
+        self.decimal(end)?;
+        self.write_str(NODE_TEXT)
+    }
+    /// Writes a node's text (`s`, with nothing to escape: [`json::plain_json_ascii`]) as
+    /// a JSON string, then the rest of the node up to its children.
+    fn plain_text(&mut self, s: &str) -> std::fmt::Result {
+        self.write_char('"')?;
+        self.write_str(s)?;
+        self.write_char('"')?;
+        self.write_str(NODE_REST)
+    }
 }
+
+/// The pieces of a node's JSON between its start offset and its text's value, and after it.
+const NODE_END: &str = ",\"end\":";
+const NODE_TEXT: &str = ",\"text\":";
+const NODE_REST: &str = ",\"attrs\":{},\"children\":[";
 
 impl JsonOut for Bounded {}
 impl JsonOut for Direct<'_> {
+    fn node_open(&mut self, head: &str, start: usize, end: usize) -> std::fmt::Result {
+        // The numbers and the keys between them gathered here and copied once: five
+        // pieces a node, each its own copy, were most of writing a tree.
+        let mut tmp = [0u8; 64];
+        let mut digits = [0u8; 20];
+        let mut n = 0;
+        for (v, key) in [(start, NODE_END), (end, NODE_TEXT)] {
+            let i = decimal_digits(&mut digits, v);
+            let d = &digits[i..];
+            tmp[n..n + d.len()].copy_from_slice(d);
+            n += d.len();
+            tmp[n..n + key.len()].copy_from_slice(key.as_bytes());
+            n += key.len();
+        }
+        self.bytes(head.as_bytes())?;
+        self.bytes(&tmp[..n])
+    }
+    fn plain_text(&mut self, s: &str) -> std::fmt::Result {
+        let b = s.as_bytes();
+        let mut tmp = [0u8; 64];
+        if b.len() + 2 + NODE_REST.len() > tmp.len() {
+            self.write_char('"')?;
+            self.bytes(b)?;
+            self.write_char('"')?;
+            return self.bytes(NODE_REST.as_bytes());
+        }
+        tmp[0] = b'"';
+        tmp[1..1 + b.len()].copy_from_slice(b);
+        tmp[1 + b.len()] = b'"';
+        let n = 2 + b.len();
+        tmp[n..n + NODE_REST.len()].copy_from_slice(NODE_REST.as_bytes());
+        self.bytes(&tmp[..n + NODE_REST.len()])
+    }
     fn decimal(&mut self, v: usize) -> std::fmt::Result {
         // The digits go straight into the gathered bytes: ASCII, with no UTF-8 check of a
         // `&str` made of them (two numbers a node).
@@ -851,6 +950,13 @@ impl Counter {
 }
 
 impl JsonOut for Counter {
+    fn node_open(&mut self, head: &str, start: usize, end: usize) -> std::fmt::Result {
+        let digits = |v: usize| v.checked_ilog10().map_or(1, |d| d as usize + 1);
+        self.add(head.len() + digits(start) + NODE_END.len() + digits(end) + NODE_TEXT.len())
+    }
+    fn plain_text(&mut self, s: &str) -> std::fmt::Result {
+        self.add(s.len() + 2 + NODE_REST.len())
+    }
     fn decimal(&mut self, v: usize) -> std::fmt::Result {
         self.add(v.checked_ilog10().map_or(1, |d| d as usize + 1))
     }
@@ -891,8 +997,12 @@ fn decimal_digits(buf: &mut [u8; 20], mut v: usize) -> usize {
 impl<W: JsonOut> JsonTreeSink<'_, W> {
     fn text(&mut self, (start, end): (usize, usize), leaf: bool) -> std::fmt::Result {
         let text = self.input.get(start..end).unwrap_or("");
+        if text.len() <= json::NODE_TEXT_MAX && json::plain_json_ascii(text.as_bytes()) {
+            // The common case (a leaf's character or two): nothing to cut or escape.
+            return self.out.plain_text(text);
+        }
         self.out.json_str(&node_text(text, leaf))?;
-        self.out.write_str(",\"attrs\":{},\"children\":[")
+        self.out.write_str(NODE_REST)
     }
 }
 
@@ -916,15 +1026,7 @@ impl<W: JsonOut> abnf::TreeSink for JsonTreeSink<'_, W> {
         }
         // Piece by piece rather than by `write!`: the formatting machinery was a large
         // part of writing a 150,000-node tree (twice: counted, then written).
-        self.out.write_str("{\"kind\":\"")?;
-        self.out.write_str(kind.as_str())?;
-        self.out.write_str("\",\"rule\":")?;
-        self.out.json_str(rule)?;
-        self.out.write_str(",\"start\":")?;
-        self.out.decimal(start)?;
-        self.out.write_str(",\"end\":")?;
-        self.out.decimal(end)?;
-        self.out.write_str(",\"text\":")?;
+        self.out.node_open(self.heads.get(kind, rule), start, end)?;
         self.pending = Some((start, end));
         self.depth += 1;
         self.rooted = true;
@@ -966,6 +1068,7 @@ fn write_tree_with<W: JsonOut>(
         pending: None,
         rooted: false,
         skip: 0,
+        heads: Heads::default(),
     };
     nodes(&mut sink)?;
     if !sink.rooted {
@@ -1198,6 +1301,9 @@ impl Direct<'_> {
 impl std::fmt::Write for Direct<'_> {
     fn write_str(&mut self, t: &str) -> std::fmt::Result {
         self.bytes(t.as_bytes())
+    }
+    fn write_char(&mut self, c: char) -> std::fmt::Result {
+        self.bytes(c.encode_utf8(&mut [0; 4]).as_bytes())
     }
 }
 
