@@ -97,6 +97,18 @@ fn plain_prefix(bytes: &[u8], json: bool) -> usize {
         i += 8;
     }
     let rest = bytes.get(i..).unwrap_or_default();
+    // Every whole word passed and a few bytes are left: the last eight bytes as one word
+    // (overlapping the last whole one), instead of a byte at a time.
+    if !rest.is_empty()
+        && rest.len() < 8
+        && let Some(last) = bytes.len().checked_sub(8).and_then(|k| bytes.get(k..))
+    {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(last);
+        if plain_word(u64::from_le_bytes(word), json) {
+            return bytes.len();
+        }
+    }
     i + rest
         .iter()
         .position(|&b| !(0x20..0x7F).contains(&b) || (json && (b == b'"' || b == b'\\')))
@@ -826,6 +838,26 @@ mod tests {
                 line[at] = b;
                 assert_eq!(plain_ascii(&line), expected, "byte {b:#04x} at {at}");
                 assert_eq!(plain_json_ascii(&line), json, "byte {b:#04x} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_prefix_is_the_first_byte_that_is_not_plain() {
+        // Every length up to three words, a bad byte at each place (or none): the words,
+        // the overlapping last word and the byte loop all agree with a byte-by-byte scan.
+        for len in 0..=24 {
+            for bad in (0..len).map(Some).chain([None]) {
+                for (b, json_only) in [(b'\n', false), (0x80, false), (b'"', true), (0x7f, false)] {
+                    let mut line = vec![b'a'; len];
+                    if let Some(k) = bad {
+                        line[k] = b;
+                    }
+                    let want_json = bad.unwrap_or(len);
+                    let want = if json_only { len } else { want_json };
+                    assert_eq!(plain_prefix(&line, true), want_json, "{line:?}");
+                    assert_eq!(plain_prefix(&line, false), want, "{line:?}");
+                }
             }
         }
     }

@@ -24,10 +24,42 @@ use std::borrow::Cow;
 ///   keeps its own width and the layout cannot shift.
 ///
 /// Printable ASCII never needs a token; that test comes first, so ASCII text costs one
-/// comparison a byte.
+/// comparison a byte. Past ASCII and C1, a character of the Basic Multilingual Plane is
+/// answered from [`bmp_printable`]'s memo of the tables.
 #[inline]
 pub fn needs_token(c: char) -> bool {
-    crate::engine::chars::is_unprintable(c)
+    let v = u32::from(c);
+    if v <= 0x9F {
+        return crate::engine::chars::is_unprintable(c);
+    }
+    match bmp_printable(v) {
+        Some(printable) => !printable,
+        None => crate::engine::chars::is_unprintable(c),
+    }
+}
+
+/// Whether the BMP code point `v` is printable (`!is_unprintable`), from a bitmap of its
+/// block of 256 code points, made from the tables the first time a character of the block
+/// is asked about and then kept (`None` past the BMP). The tables' lookups (general
+/// category, emoji status, the invisible list) cost a couple of hundred instructions a
+/// character; a JSON or terminal writer asks about every character of every non-ASCII
+/// line and every `§` of a section, and the bitmap answers in a few. A bitmap of a pure
+/// function, so the answers are the tables' own (a test compares every BMP code point);
+/// made lazily rather than in a build script, which would need the Unicode crates twice.
+fn bmp_printable(v: u32) -> Option<bool> {
+    use std::sync::OnceLock;
+    static BLOCKS: [OnceLock<[u64; 4]>; 256] = [const { OnceLock::new() }; 256];
+    let block = BLOCKS.get((v >> 8) as usize)?;
+    let bits = block.get_or_init(|| {
+        let mut bits = [0u64; 4];
+        for low in 0..256u32 {
+            let printable = char::from_u32((v & !0xff) | low)
+                .is_some_and(|c| !crate::engine::chars::is_unprintable(c));
+            bits[(low >> 6) as usize] |= u64::from(printable) << (low & 63);
+        }
+        bits
+    });
+    Some(bits[((v >> 6) & 3) as usize] >> (v & 63) & 1 == 1)
 }
 
 /// The Unicode version of the tables [`needs_token`] reads (major, minor, update).
@@ -155,6 +187,20 @@ fn push_token(out: &mut String, c: char) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bmp_memo_is_the_tables() {
+        // Every BMP code point (each block's bitmap), and a stride past it.
+        for v in (0..0x1_0000u32).chain((0x1_0000..0x11_0000).step_by(97)) {
+            if let Some(c) = char::from_u32(v) {
+                assert_eq!(
+                    needs_token(c),
+                    crate::engine::chars::is_unprintable(c),
+                    "U+{v:04X}"
+                );
+            }
+        }
+    }
     use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
     #[test]

@@ -222,12 +222,12 @@ pub(super) fn json_line(
         }
     }
     out.extend_from_slice(b",\"profile\":");
-    json::push_str(out, profile);
+    push_static(out, profile);
     match verdict {
         Ok(()) => out.extend_from_slice(b",\"valid\":true,\"first_error\":null"),
         Err(code) => {
             out.extend_from_slice(b",\"valid\":false,\"first_error\":");
-            json::push_str(out, code);
+            push_static(out, code);
         }
     }
     match error {
@@ -253,12 +253,43 @@ pub(super) fn json_line(
     json_tail(out, ctx, file, line_no);
 }
 
+/// How many escaped static strings [`push_static`] keeps (a direct-mapped table).
+const STATIC_SLOTS: usize = 128;
+
+/// Appends the JSON string of a static string (a profile's name, a code, a section):
+/// [`json::push_str`]'s bytes, escaped once and then copied. Each invalid line's record
+/// names its code twice and its section once, and a section's `§` sends `push_str` through
+/// its character-by-character path. A `&'static str` at the same address and length is
+/// the same text for the life of the program, so the address and length are the key; the
+/// first string to take a slot keeps it (a `OnceLock`: one atomic load to read, shared by
+/// every worker thread), and a string whose slot another holds is escaped as before.
+fn push_static(out: &mut Vec<u8>, s: &'static str) {
+    use std::sync::OnceLock;
+    type Slot = OnceLock<(usize, usize, Box<[u8]>)>;
+    static ESCAPED: [Slot; STATIC_SLOTS] = [const { OnceLock::new() }; STATIC_SLOTS];
+    let key = s.as_ptr() as usize;
+    let Some(slot) = ESCAPED.get((key ^ (key >> 7) ^ s.len()) % STATIC_SLOTS) else {
+        json::push_str(out, s);
+        return;
+    };
+    let (k, n, escaped) = slot.get_or_init(|| {
+        let mut v = Vec::with_capacity(s.len() + 2);
+        json::push_str(&mut v, s);
+        (key, s.len(), v.into_boxed_slice())
+    });
+    if *k == key && *n == s.len() {
+        out.extend_from_slice(escaped);
+    } else {
+        json::push_str(out, s);
+    }
+}
+
 /// Appends `e` as the `"error"` object, as serde writes a [`LabError`] (its fields in
 /// order, `spec` and `message` left out when `None`) with the safe escapes.
 fn push_error(out: &mut Vec<u8>, e: &LabError) {
     let mut n = itoa::Buffer::new();
     out.extend_from_slice(b"{\"code\":");
-    json::push_str(out, e.code);
+    push_static(out, e.code);
     out.extend_from_slice(b",\"start\":");
     out.extend_from_slice(n.format(e.start).as_bytes());
     out.extend_from_slice(b",\"end\":");
@@ -273,7 +304,7 @@ fn push_error(out: &mut Vec<u8>, e: &LabError) {
     out.push(b']');
     if let Some(spec) = e.spec {
         out.extend_from_slice(b",\"spec\":");
-        json::push_str(out, spec);
+        push_static(out, spec);
     }
     if let Some(m) = &e.message {
         out.extend_from_slice(b",\"message\":");
