@@ -161,7 +161,10 @@ fn strict_ascii_quick(d: &[u8]) -> bool {
 /// The domain parser with beStrict false (URL Standard §3.3 #concept-domain-parser).
 fn domain_parser(cx: &mut Ctx<'_>, domain: &str, a: usize, b: usize) -> Option<String> {
     let uts46 = Uts46::new();
-    let strict_ok = (domain.is_ascii() && strict_ascii_quick(domain.as_bytes()))
+    // Only the warning below reads it, and a verdict or a first error keeps no warning: the
+    // strict run (a second ToASCII for a domain that is not ASCII) is not made for them.
+    let strict_ok = cx.verdict_only()
+        || (domain.is_ascii() && strict_ascii_quick(domain.as_bytes()))
         || uts46
             .to_ascii(
                 domain.as_bytes(),
@@ -291,13 +294,20 @@ fn parse_ipv4(cx: &mut Ctx<'_>, s: &str, a: usize, b: usize, offset: Option<usiz
         Some(o) => (o + start, o + start + len),
         None => (a, b),
     };
-    let mut parts: Vec<(usize, &str)> = Vec::with_capacity(4);
+    // The parts and their offsets, on the stack: the first five are kept (a fifth is
+    // already one too many, which only their count says), however many dots there are.
+    let mut parts: [(usize, &str); 5] = [(0, ""); 5];
+    let mut count = 0usize;
     let mut start = 0;
     for p in s.split('.') {
-        parts.push((start, p));
+        if let Some(slot) = parts.get_mut(count) {
+            *slot = (start, p);
+        }
+        count += 1;
         start += p.len() + 1;
     }
-    if parts.last().is_some_and(|(_, p)| p.is_empty()) {
+    // The last part is empty exactly when the text is empty or ends with a dot.
+    if s.is_empty() || s.ends_with('.') {
         let (x, y) = span_of(s.len().saturating_sub(1), 1);
         cx.warn_at(
             Code::Ipv4EmptyPart,
@@ -306,12 +316,11 @@ fn parse_ipv4(cx: &mut Ctx<'_>, s: &str, a: usize, b: usize, offset: Option<usiz
             IPV4_SECTION,
             "the IPv4 address ends with \".\": remove it",
         );
-        if parts.len() > 1 {
-            parts.pop();
+        if count > 1 {
+            count -= 1;
         }
     }
-    let count = parts.len();
-    if parts.len() > 4 {
+    if count > 4 {
         cx.error_at(Code::Ipv4TooManyParts, a, b, IPV4_SECTION, move || {
             format!(
                 "the host ends in a number, so it must be an IPv4 address, but it has {} parts: \
@@ -321,7 +330,8 @@ fn parse_ipv4(cx: &mut Ctx<'_>, s: &str, a: usize, b: usize, offset: Option<usiz
         });
         return None;
     }
-    if parts.len() < 4 {
+    let parts = &parts[..count];
+    if count < 4 {
         let (x, y) = span_of(0, s.len());
         cx.warn_at(Code::Ipv4TooFewParts, x, y, IPV4_SECTION, move || {
             format!(
@@ -333,8 +343,8 @@ fn parse_ipv4(cx: &mut Ctx<'_>, s: &str, a: usize, b: usize, offset: Option<usiz
             )
         });
     }
-    let mut numbers: Vec<u64> = Vec::with_capacity(4);
-    for &(st, p) in &parts {
+    let mut numbers = [0u64; 4];
+    for (k, &(st, p)) in parts.iter().enumerate() {
         let (x, y) = span_of(st, p.len());
         let Some((n, radix)) = ipv4_number(p) else {
             cx.error_at(Code::Ipv4NonNumericPart, x, y, IPV4_SECTION, move || {
@@ -354,8 +364,9 @@ fn parse_ipv4(cx: &mut Ctx<'_>, s: &str, a: usize, b: usize, offset: Option<usiz
                 )
             });
         }
-        numbers.push(n);
+        numbers[k] = n;
     }
+    let numbers = &numbers[..count];
     let last_i = numbers.len() - 1;
     for (i, &n) in numbers.iter().enumerate() {
         if n > 255 {
