@@ -164,25 +164,54 @@ fn scheme(b: &[u8]) -> Result<(usize, Kind), Option<Code>> {
     if !first.is_ascii_alphabetic() {
         return no_scheme;
     }
-    let mut i = 1;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'+' | b'-' | b'.')) {
-        i += 1;
-    }
+    let i = 1 + b[1..]
+        .iter()
+        .position(|&c| !SCHEME_CHAR[usize::from(c)])
+        .unwrap_or(b.len() - 1);
     match b.get(i) {
         Some(b':') => {}
         Some(b'\t' | b'\n' | b'\r') => return Err(SLOW),
         _ => return no_scheme,
     }
-    let kind = match i {
-        3 if b[..3].eq_ignore_ascii_case(b"ftp") => Kind::Special,
-        2 if b[..2].eq_ignore_ascii_case(b"ws") => Kind::Special,
-        3 if b[..3].eq_ignore_ascii_case(b"wss") => Kind::Special,
-        4 if b[..4].eq_ignore_ascii_case(b"http") => Kind::Special,
-        5 if b[..5].eq_ignore_ascii_case(b"https") => Kind::Special,
-        4 if b[..4].eq_ignore_ascii_case(b"file") => Kind::File,
-        _ => Kind::Other,
+    // The scheme in lower case, packed into a word: for a scheme's characters (letters,
+    // digits, "+", "-", ".") setting bit 5 is ASCII lower-casing.
+    let kind = if i <= 5 {
+        let mut word = [0u8; 8];
+        word[..i].copy_from_slice(&b[..i]);
+        match u64::from_le_bytes(word) | (0x2020_2020_2020_2020 >> (8 * (8 - i))) {
+            w if w == packed(b"http") || w == packed(b"https") => Kind::Special,
+            w if w == packed(b"ws") || w == packed(b"wss") || w == packed(b"ftp") => Kind::Special,
+            w if w == packed(b"file") => Kind::File,
+            _ => Kind::Other,
+        }
+    } else {
+        Kind::Other
     };
     Ok((i, kind))
+}
+
+/// Whether a byte may follow a scheme's first letter (URL Standard §4.4, scheme state:
+/// ASCII alphanumerics, "+", "-", ".").
+const SCHEME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.';
+        c += 1;
+    }
+    t
+};
+
+/// A lower-case scheme of at most eight bytes as [`scheme`] packs one.
+const fn packed(s: &[u8]) -> u64 {
+    let mut w = 0u64;
+    let mut k = 0;
+    while k < s.len() {
+        w |= (s[k] as u64) << (8 * k);
+        k += 1;
+    }
+    w
 }
 
 /// A host of four decimal parts of 0 to 255 without leading zeros: the IPv4 address that
