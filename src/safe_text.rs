@@ -25,7 +25,7 @@ use std::borrow::Cow;
 ///
 /// Printable ASCII never needs a token; that test comes first, so ASCII text costs one
 /// comparison a byte. Past ASCII and C1, a character of the Basic Multilingual Plane is
-/// answered from [`bmp_printable`]'s memo of the tables.
+/// answered from a memo (per 256-code-point block) of the tables.
 #[inline]
 pub fn needs_token(c: char) -> bool {
     let v = u32::from(c);

@@ -190,6 +190,19 @@ impl Seen {
     }
 }
 
+/// Where a recognizer's run stopped short of a match ([`Plan::failure`]).
+#[derive(Clone, Copy)]
+struct Stop<'a> {
+    furthest: usize,
+    reach: usize,
+    reach_scans: &'a [(u32, u32)],
+    could_end_at: Option<usize>,
+    last_table: u32,
+    tscans: &'a [(u32, u32)],
+    spent: usize,
+    limit: usize,
+}
+
 /// One thread's reusable state: the automata's caches, the prediction tables, the marks.
 #[derive(Default)]
 struct Work {
@@ -784,6 +797,39 @@ impl Plan {
                 engine: Engine::Earley,
             });
         }
+        let stop = Stop {
+            furthest,
+            reach,
+            reach_scans: &reach_scans,
+            could_end_at,
+            last_table,
+            tscans: &tscans,
+            spent,
+            limit,
+        };
+        self.failure(grammar, input, tables, &stop)
+    }
+
+    /// The failure where the recognizer stopped: where the Earley parser's chart would
+    /// end, and what it expected there.
+    fn failure(
+        &self,
+        grammar: &Grammar,
+        input: &str,
+        tables: &Tables,
+        stop: &Stop<'_>,
+    ) -> Option<Verdict> {
+        let cfg = &grammar.cfg;
+        let Stop {
+            furthest,
+            reach,
+            reach_scans,
+            could_end_at,
+            last_table,
+            tscans,
+            spent,
+            limit,
+        } = *stop;
         // Where the Earley parser's chart would end: the last set with items, or further
         // inside a compiled rule, whose automaton names what it waited for there.
         let at = furthest.max(reach);
@@ -792,7 +838,7 @@ impl Plan {
             if let Some(t) = tables.tables.get(last_table as usize) {
                 classes.extend(t.scans.iter().map(|s| s.0));
             }
-            for &(p, _) in &tscans {
+            for &(p, _) in tscans {
                 if let Sym::T(cl) = cfg.syms[p as usize] {
                     classes.push(cl);
                 }
@@ -806,7 +852,7 @@ impl Plan {
             if spent.saturating_add(cost) > limit {
                 return None;
             }
-            for &(a, o) in &reach_scans {
+            for &(a, o) in reach_scans {
                 let x =
                     self.automata[a as usize].expected_at(input.as_bytes().get(o as usize..at)?)?;
                 classes.extend(x.classes);
