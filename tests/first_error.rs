@@ -102,7 +102,7 @@ fn check_whatwg(s: &str) -> Result<(), String> {
             spec: d.spec,
             expected: d.expected.clone(),
         },
-        message: d.message.clone(),
+        message: d.message.clone().into(),
     });
     let got = explained(Profile::Whatwg, s);
     if got != Some(w.clone()) {

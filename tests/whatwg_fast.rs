@@ -57,6 +57,12 @@ const PIECES: &[&str] = &[
     "01.2.3.4",
     "1.2.3",
     "0x7f",
+    // Hosts the host parser alone reads (past the scheme and credentials read here):
+    // numbers that fail as IPv4, percent-encodings in a host, an IPv6 literal.
+    "1.2.3.4.5",
+    "4294967296",
+    "%41%",
+    "[::1]",
     "1a",
     ".0",
     "xn--",
@@ -129,8 +135,14 @@ fn disagreement(input: &str) -> Option<String> {
     // The first error (which the fast path places where it names the failure) and its
     // message: the full parse's failure, code, span, section and message.
     let first = whatwg::first_error(input, false).map(|e| (e.code, e.span, e.spec));
-    let explained = whatwg::first_error_explained(input)
-        .map(|x| (x.error.code, x.error.span, x.error.spec, x.message));
+    let explained = whatwg::first_error_explained(input).map(|x| {
+        (
+            x.error.code,
+            x.error.span,
+            x.error.spec,
+            x.message.into_owned(),
+        )
+    });
     let failure = whatwg::parse(input, None)
         .failure()
         .map(|d| (d.code, d.span, d.spec, d.message.clone()));

@@ -75,19 +75,28 @@ fn profile_error(
             spec: Some(c.map_or("", |c| c.section())),
             message: Some(match c {
                 Some(Code::NotUtf8) => {
-                    "The line is not UTF-8 from this byte: re-encode the input as UTF-8."
-                        .to_string()
+                    "The line is not UTF-8 from this byte: re-encode the input as UTF-8.".into()
                 }
                 Some(Code::LineTooLong) => format!(
                     "The line is longer than {} bytes and its error could not be located: \
                      run `idbench analyze` on it alone.",
                     crate::engine::FULL_PARSE_LIMIT
-                ),
-                Some(c) => format!("{}.", c.head()),
-                None => String::new(),
+                )
+                .into(),
+                Some(c) => format!("{}.", c.head()).into(),
+                None => "".into(),
             }),
         }
     };
+    // The verdict's own run wrote the error (its line was UTF-8, under a profile, within
+    // the parse limit): taken as it is, with no second check of the line.
+    if let Some(Found::Explained(x)) = known {
+        let e = match x.error.code.as_str() == code {
+            true => explained_error(code, x),
+            false => own(0, bytes.len()),
+        };
+        return (e, None);
+    }
     let s = match std::str::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => {
@@ -107,20 +116,9 @@ fn profile_error(
     // A grammar whose first-error mode writes its failure's message (the URL Standard's)
     // gives the whole error object without an analysis (found with the verdict, when the
     // verdict's run was that mode's).
-    let found = match known {
-        Some(Found::Explained(x)) => Some(Some(x)),
-        _ => crate::engine::specs::first_error_explained(p, s),
-    };
-    if let Some(found) = found {
+    if let Some(found) = crate::engine::specs::first_error_explained(p, s) {
         let e = match found {
-            Some(x) if x.error.code.as_str() == code => LabError {
-                code,
-                start: x.error.span.start,
-                end: x.error.span.end,
-                expected: x.error.expected.iter().map(|e| e.to_string()).collect(),
-                spec: Some(x.error.spec),
-                message: Some(x.message),
-            },
+            Some(x) if x.error.code.as_str() == code => explained_error(code, x),
             _ => own(0, s.len()),
         };
         return (e, None);
@@ -133,11 +131,23 @@ fn profile_error(
             end: d.span.end,
             expected: d.expected.iter().map(|e| e.to_string()).collect(),
             spec: Some(d.spec),
-            message: Some(d.message.clone()),
+            message: Some(d.message.clone().into()),
         },
         _ => own(0, s.len()),
     };
     (e, Some(a))
+}
+
+/// The error object of a first error written by its grammar's first-error mode.
+fn explained_error(code: &'static str, x: crate::engine::first_error_mode::Explained) -> LabError {
+    LabError {
+        code,
+        start: x.error.span.start,
+        end: x.error.span.end,
+        expected: x.error.expected.iter().map(|e| e.to_string()).collect(),
+        spec: Some(x.error.spec),
+        message: Some(x.message),
+    }
 }
 
 /// Where the first error of a line that `profile` (by its name) judged invalid with `code`
@@ -286,7 +296,7 @@ impl Chunk {
 
 /// The verdict on one line: the profile shown and the first error's code, if any.
 fn judge(bytes: &[u8], profile: Option<Profile>) -> (&'static str, Result<(), &'static str>) {
-    let (p, v, _) = judge_at(bytes, profile, false, false);
+    let (p, v, _) = judge_at(bytes, None, profile, false, false);
     (p, v)
 }
 
@@ -304,17 +314,22 @@ enum Found {
 /// printed (a column, an error object), so a profile whose first-error mode costs what its
 /// quick recognizer costs ([`crate::engine::specs::first_error_is_quick`]) is asked through
 /// the mode alone, once, instead of the recognizer and then the mode.
+///
+/// `text` is `bytes` as a `str` when the caller already knows it to be UTF-8 (a chunk
+/// checked whole, see [`process`]): no second check.
 fn judge_at(
     bytes: &[u8],
+    text: Option<&str>,
     profile: Option<Profile>,
     explain: bool,
     place: bool,
 ) -> (&'static str, Result<(), &'static str>, Option<Found>) {
+    let utf8 = || text.map_or_else(|| std::str::from_utf8(bytes), Ok);
     if let Some(p) = profile
         && place
         && bytes.len() <= crate::engine::FULL_PARSE_LIMIT
         && crate::engine::specs::first_error_is_quick(p)
-        && let Ok(s) = std::str::from_utf8(bytes)
+        && let Ok(s) = utf8()
     {
         return placed(p, s, explain);
     }
@@ -327,7 +342,7 @@ fn judge_at(
     match profile {
         Some(p) => match quick_bytes(p, bytes) {
             Quick::Valid => (p.name(), Ok(()), None),
-            q => match std::str::from_utf8(bytes) {
+            q => match utf8() {
                 Ok(s) if q == Quick::Unknown && s.len() <= crate::engine::FULL_PARSE_LIMIT => {
                     placed(p, s, explain)
                 }
@@ -339,7 +354,7 @@ fn judge_at(
                 Err(_) => (p.name(), Err("not-utf8"), None),
             },
         },
-        None => match std::str::from_utf8(bytes) {
+        None => match utf8() {
             Ok(s) => {
                 let (p, first) = first_error(s, profile);
                 (p.name(), first.map_or(Ok(()), Err), None)
@@ -459,6 +474,20 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
     }
     let mut start = 0;
     let mut line_no = chunk.first_line;
+    let explain = !ctx.quiet && (matches!(ctx.format, Format::Json) || ctx.annotations.is_some());
+    // The text format's column, with files named.
+    let column = !ctx.quiet && ctx.names.is_some() && ctx.agree.is_none();
+    // A profile whose verdict reads every line as a `str` (its first-error mode is its
+    // recognizer, `judge_at`) has the chunk checked as UTF-8 once, whole: a long run of
+    // bytes is checked a word at a time, where a line's own check pays its set-up and
+    // its unaligned ends each time. A newline is a character boundary, so each line of a
+    // valid chunk is a `str` by slicing. A chunk with a byte that is not UTF-8 is checked
+    // line by line, as before.
+    let whole = (ctx.lab.is_none() && ctx.agree.is_none() && (explain || column))
+        .then_some(ctx.profile)
+        .flatten()
+        .filter(|&p| crate::engine::specs::first_error_is_quick(p))
+        .and_then(|_| std::str::from_utf8(data).ok());
     // Under `--grammar`, an automaton cache for this chunk (handed back at the end).
     let mut scratch = ctx
         .lab
@@ -467,9 +496,11 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
         .flatten();
     while start < data.len() {
         let end = memchr::memchr(b'\n', &data[start..]).map_or(data.len(), |k| start + k);
+        let line_at = start;
         let mut bytes = &data[start..end];
         start = end + 1;
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+        let text = whole.and_then(|w| w.get(line_at..line_at + bytes.len()));
         if bytes.is_empty() {
             // A blank line holds no identifier: it is skipped, not judged (the empty
             // string would read as a valid relative reference), and still gets its line.
@@ -502,12 +533,9 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
                 }
             },
             None => record.unwrap_or_else(|| {
-                // The error object's message, where it is printed (JSON, annotations).
-                let explain =
-                    !ctx.quiet && (matches!(ctx.format, Format::Json) || ctx.annotations.is_some());
-                // The text format's column, with files named.
-                let column = !ctx.quiet && ctx.names.is_some() && ctx.agree.is_none();
-                let (p, v, at) = judge_at(bytes, ctx.profile, explain, explain || column);
+                // The error object's message, where it is printed (JSON, annotations); the
+                // text format's column, with files named.
+                let (p, v, at) = judge_at(bytes, text, ctx.profile, explain, explain || column);
                 place = at;
                 (p, v)
             }),

@@ -24,7 +24,7 @@ pub(super) struct LabError {
     pub(super) spec: Option<&'static str>,
     /// Under a profile (not `--grammar`): what is wrong and what to do about it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(super) message: Option<String>,
+    pub(super) message: Option<std::borrow::Cow<'static, str>>,
 }
 
 pub(super) struct LineJson<'a> {
@@ -306,9 +306,16 @@ fn push_error(out: &mut Vec<u8>, e: &LabError) {
         out.extend_from_slice(b",\"spec\":");
         push_static(out, spec);
     }
-    if let Some(m) = &e.message {
-        out.extend_from_slice(b",\"message\":");
-        json::push_str(out, m);
+    match &e.message {
+        None => {}
+        Some(m) => {
+            out.extend_from_slice(b",\"message\":");
+            match m {
+                // A fixed text (most messages): escaped once, then copied.
+                std::borrow::Cow::Borrowed(m) => push_static(out, m),
+                std::borrow::Cow::Owned(m) => json::push_str(out, m),
+            }
+        }
     }
     out.push(b'}');
 }
@@ -382,6 +389,7 @@ pub(super) fn too_long_line(
                         "The line is longer than {LINE_LIMIT} bytes and was not held: \
                          split it, or check it with `idbench analyze`."
                     )
+                    .into()
                 }),
             };
             let _ = json::write_line(
@@ -523,7 +531,20 @@ mod tests {
                 "URL Standard §4.4 #concept-basic-url-parser",
                 "RFC 3986 §3.2.2",
             ])),
-            proptest::option::of(any_string(60)),
+            // A message made for the line, or a fixed text (which the writer copies from
+            // its escaped cache), with quotes, a section sign, a tab and a bidi control.
+            proptest::option::of(prop_oneof![
+                any_string(60).prop_map(std::borrow::Cow::Owned),
+                proptest::sample::select(
+                    &[
+                        "no scheme and no base URL: start with a scheme such as \"https:\"",
+                        "see URL Standard §4.4",
+                        "a\tb \u{202E}c\\d",
+                        "",
+                    ][..]
+                )
+                .prop_map(std::borrow::Cow::Borrowed),
+            ]),
         )
             .prop_map(|(code, start, end, expected, spec, message)| LabError {
                 code,

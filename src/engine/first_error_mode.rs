@@ -71,8 +71,9 @@ impl FirstError {
 pub struct Explained {
     /// The first error.
     pub error: FirstError,
-    /// What is wrong and what to do about it ([`Diagnostic::message`]).
-    pub message: String,
+    /// What is wrong and what to do about it ([`Diagnostic::message`]); a fixed text is
+    /// borrowed, not copied.
+    pub message: Cow<'static, str>,
 }
 
 /// Where a grammar's output goes: a [`Builder`] (a full parse, [`Out::FULL`]) or a

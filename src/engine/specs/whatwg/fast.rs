@@ -11,6 +11,9 @@
 //! percent-encoded host, backslashes or missing slashes after a special scheme, tabs and
 //! newlines, leading or trailing C0 controls and spaces, Windows drive letters, a non-special
 //! URL with an authority) is left to the state machine, which then runs from the start.
+//! Only a verdict or a first error ([`verdict`], [`first_error`]) on a special URL's host
+//! with `%`, a non-ASCII byte or a number that is not a canonical IPv4 address is had
+//! without it: the host parser reads that host alone, and the port after it is read here.
 //! `tests/whatwg_fast.rs` holds both paths equal on the WPT data, on every string of up to
 //! three pieces and on generated near misses.
 
@@ -26,7 +29,7 @@ use super::parser::{
     PORT_OVER_65535,
 };
 use super::parser::{is_double_dot, is_single_dot, is_windows_drive_letter};
-use super::{Failure, OVERRIDES};
+use super::{Ctx, Failure, Input, Mode, OVERRIDES};
 use crate::engine::Span;
 use crate::engine::codes::Code;
 
@@ -237,6 +240,15 @@ fn canonical_ipv4(t: &[u8]) -> bool {
 /// marker inside [`authority`], never a failure (`invalid-credentials` is a warning).
 const CREDENTIALS: Option<Code> = Some(Code::InvalidCredentials);
 
+/// Says that a special URL's host is the host parser's alone: a host that ends in a number
+/// but is not an IPv4 address written as it serializes, or one with `%` or a non-ASCII
+/// byte (percent-decoding, UTS #46). [`verdict`] and [`first_error`] run the host parser
+/// on it ([`host_failure`]) rather than the machine from the start: the scheme and the
+/// authority up to the host are read here, and the host is parsed before anything after
+/// it can fail. [`parts`] and [`href`] leave it to the machine. A marker, never a failure
+/// (`whatwg-ipv4-read` is a note).
+const HOST_PARSER: Option<Code> = Some(Code::WhatwgIpv4Read);
+
 /// True when the authority from `i` to its end (the first `/`, `?`, `#` or `\\`, which are
 /// what ends the authority state of a special URL) holds an `@`.
 fn at_ahead(b: &[u8], i: usize) -> bool {
@@ -260,14 +272,14 @@ fn fails_domain(c: u8, first: bool) -> bool {
 /// A special URL's host holds a byte that [`fails_domain`] at `i`: the domain parser fails
 /// (`domain-to-ascii`) when the rest of the authority is ASCII without `%` (else UTS #46
 /// mapping or percent-decoding may turn it into something else, as `<` and U+0338 compose
-/// to U+226E: [`SLOW`]), unless an `@` makes it credentials.
+/// to U+226E: [`HOST_PARSER`]), unless an `@` makes it credentials.
 fn forbidden(b: &[u8], i: usize) -> Option<Code> {
     let mut out = Some(Code::DomainToAscii);
     for &c in b.get(i..).unwrap_or_default() {
         match c {
             b'/' | b'?' | b'#' | b'\\' => break,
             b'@' => return CREDENTIALS,
-            b'%' | 0x80.. => out = SLOW,
+            b'%' | 0x80.. => out = HOST_PARSER,
             _ => {}
         }
     }
@@ -321,6 +333,13 @@ fn host_port(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
             Some(_) if kind == Kind::Special && fails_domain(b[i], i == at) => {
                 return Err(forbidden(b, i));
             }
+            Some(_) if kind == Kind::Special && matches!(b[i], b'%' | 0x80..) => {
+                return Err(if at_ahead(b, i) {
+                    CREDENTIALS
+                } else {
+                    HOST_PARSER
+                });
+            }
             Some(_) => return Err(SLOW),
         }
     }
@@ -336,38 +355,13 @@ fn host_port(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
     // A host that ends in a number is an IPv4 address (URL Standard §3.5); only the one
     // written as it serializes is read here.
     if !host.is_empty() && ends_in_number_bytes(host) && !canonical_ipv4(host) {
-        return Err(SLOW);
+        return Err(match kind {
+            Kind::Special if at_ahead(b, i) => CREDENTIALS,
+            Kind::Special => HOST_PARSER,
+            _ => SLOW,
+        });
     }
-    let mut port = None;
-    let mut end = i;
-    if b.get(i) == Some(&b':') {
-        if kind == Kind::File {
-            return Err(SLOW);
-        }
-        let mut j = i + 1;
-        let mut v: u32 = 0;
-        while let Some(d) = b.get(j).filter(|d| d.is_ascii_digit()) {
-            v = (v * 10 + u32::from(d - b'0')).min(1 << 20);
-            j += 1;
-        }
-        // The port state (URL Standard §4.4) fails on anything but a digit before the
-        // authority's end, then on a port over 65535; a tab or newline is the parser's to
-        // remove (the machine's), and an "@" later in the authority makes all this the
-        // credentials.
-        match b.get(j) {
-            None | Some(b'/' | b'?' | b'#' | b'\\') => {}
-            Some(b'\t' | b'\n' | b'\r') => return Err(SLOW),
-            Some(_) if at_ahead(b, j) => return Err(CREDENTIALS),
-            Some(_) => return Err(Some(Code::PortInvalid)),
-        }
-        if v > 65535 {
-            return Err(Some(Code::PortOutOfRange));
-        }
-        if j > i + 1 {
-            port = Some(v as u16);
-        }
-        end = j;
-    }
+    let (port, end) = port(b, i, kind)?;
     Ok(Head {
         colon,
         kind,
@@ -378,6 +372,38 @@ fn host_port(b: &[u8], at: usize, kind: Kind, colon: usize) -> Result<Head, Opti
         creds: false,
         userinfo: (0, 0),
     })
+}
+
+/// The port after a host that ends at `i` (when `b[i]` is `:`), and where the path starts;
+/// else the failure, [`SLOW`], or [`CREDENTIALS`].
+#[inline]
+fn port(b: &[u8], i: usize, kind: Kind) -> Result<(Option<u16>, usize), Option<Code>> {
+    if b.get(i) != Some(&b':') {
+        return Ok((None, i));
+    }
+    if kind == Kind::File {
+        return Err(SLOW);
+    }
+    let mut j = i + 1;
+    let mut v: u32 = 0;
+    while let Some(d) = b.get(j).filter(|d| d.is_ascii_digit()) {
+        v = (v * 10 + u32::from(d - b'0')).min(1 << 20);
+        j += 1;
+    }
+    // The port state (URL Standard §4.4) fails on anything but a digit before the
+    // authority's end, then on a port over 65535; a tab or newline is the parser's to
+    // remove (the machine's), and an "@" later in the authority makes all this the
+    // credentials.
+    match b.get(j) {
+        None | Some(b'/' | b'?' | b'#' | b'\\') => {}
+        Some(b'\t' | b'\n' | b'\r') => return Err(SLOW),
+        Some(_) if at_ahead(b, j) => return Err(CREDENTIALS),
+        Some(_) => return Err(Some(Code::PortInvalid)),
+    }
+    if v > 65535 {
+        return Err(Some(Code::PortOutOfRange));
+    }
+    Ok(((j > i + 1).then_some(v as u16), j))
 }
 
 /// The scheme and authority; else the failure, or [`SLOW`].
@@ -428,11 +454,97 @@ fn head(b: &[u8]) -> Result<Head, Option<Code>> {
 /// fail, for the shapes the fast path reads; `None` leaves the verdict to the machine. The
 /// path, query and fragment never fail, so the verdict is known once the port is read.
 pub(super) fn verdict(input: &str) -> Option<Result<(), Code>> {
-    match head(strip(input).as_bytes()) {
+    let s = strip(input);
+    match head(s.as_bytes()) {
         Ok(_) => Some(Ok(())),
+        Err(HOST_PARSER) => {
+            let lead = s.as_ptr() as usize - input.as_ptr() as usize;
+            match host_read(s, lead, Mode::Verdict)? {
+                HostRead::Parses => Some(Ok(())),
+                HostRead::Host(f) => Some(Err(f.code)),
+                HostRead::Port(code) => Some(Err(code)),
+            }
+        }
         Err(Some(code)) => Some(Err(code)),
         Err(None) => None,
     }
+}
+
+/// What [`host_read`] found.
+enum HostRead {
+    /// The host parses, and so does the port: the URL parses.
+    Parses,
+    /// The host parser's failure, its span in the input.
+    Host(Failure),
+    /// The host parses; the port fails with this code.
+    Port(Code),
+}
+
+/// The host of a special URL that [`head`] left to the host parser ([`HOST_PARSER`]),
+/// parsed in `mode`, then the port after it (`s` is the stripped input, which starts
+/// `lead` bytes into the input); `None` when a tab or newline, which the machine removes
+/// first, comes before the host's end or in the port (the machine's). The host is what the
+/// machine's host state hands the host parser: from past the authority's last `@` to its
+/// `:` outside brackets, or the authority's end.
+fn host_read(s: &str, lead: usize, mode: Mode) -> Option<HostRead> {
+    let b = s.as_bytes();
+    let (colon, _) = scheme(b).ok()?;
+    let mut at = colon + 1;
+    while matches!(b.get(at), Some(b'/' | b'\\')) {
+        at += 1;
+    }
+    let rest = b.get(at..)?;
+    let authority = rest
+        .iter()
+        .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
+        .unwrap_or(rest.len());
+    let host = rest[..authority]
+        .iter()
+        .rposition(|&c| c == b'@')
+        .map_or(at, |k| at + k + 1);
+    let end = host_end(b, host);
+    if host >= end
+        || b.get(..end)?
+            .iter()
+            .any(|&c| matches!(c, b'\t' | b'\n' | b'\r'))
+    {
+        return None;
+    }
+    let mut cx = Ctx {
+        input: Input { s, map: None, lead },
+        diags: Vec::new(),
+        validation_error: false,
+        mode,
+        failure: None,
+    };
+    super::host::parse_host(&mut cx, host, end, false);
+    if let Some(f) = cx.failure {
+        return Some(HostRead::Host(f));
+    }
+    // Past the authority's last `@`: no `@` follows, so the port is the port.
+    Some(match port(b, end, Kind::Special) {
+        Ok(_) => HostRead::Parses,
+        Err(Some(code)) if code != Code::InvalidCredentials => HostRead::Port(code),
+        Err(_) => return None,
+    })
+}
+
+/// Where a special URL's host state ends the host that starts at `host`: its `:` outside
+/// brackets, or what ends the authority (`/`, `?`, `#`, `\\`, or the end).
+fn host_end(b: &[u8], host: usize) -> usize {
+    let mut i = host;
+    let mut brackets = false;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'[' => brackets = true,
+            b']' => brackets = false,
+            b':' if !brackets => break,
+            b'/' | b'?' | b'#' | b'\\' => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    i
 }
 
 /// [`verdict`]'s failure with its place (and, when `message`, its message) as the state
@@ -449,6 +561,11 @@ pub(super) fn first_error(input: &str, message: bool) -> Option<Option<Failure>>
     let b = s.as_bytes();
     let code = match head(b) {
         Ok(_) => return Some(None),
+        Err(HOST_PARSER) => match host_read(s, lead, Mode::FirstError { message })? {
+            HostRead::Parses => return Some(None),
+            HostRead::Host(f) => return Some(Some(f)),
+            HostRead::Port(code) => code,
+        },
         Err(None) => return None,
         Err(Some(code)) => code,
     };
@@ -489,8 +606,8 @@ pub(super) fn first_error(input: &str, message: bool) -> Option<Option<Failure>>
         spec,
         span: Some(span),
         message: message.then(|| match text {
-            Ok(t) => t.to_string(),
-            Err(bad) => forbidden_domain_message(bad),
+            Ok(t) => std::borrow::Cow::Borrowed(t),
+            Err(bad) => std::borrow::Cow::Owned(forbidden_domain_message(bad)),
         }),
     }))
 }
@@ -517,18 +634,7 @@ fn place(s: &str, host: usize, code: Code, creds: bool) -> Option<Place> {
         }
         Code::DomainToAscii => {
             // The host state's end: `:` outside brackets, or what ends the authority.
-            let mut i = host;
-            let mut brackets = false;
-            while let Some(&c) = b.get(i) {
-                match c {
-                    b'[' => brackets = true,
-                    b']' => brackets = false,
-                    b':' if !brackets => break,
-                    b'/' | b'?' | b'#' | b'\\' => break,
-                    _ => {}
-                }
-                i += 1;
-            }
+            let i = host_end(b, host);
             let bad = b
                 .get(host..i)?
                 .iter()
@@ -723,8 +829,8 @@ pub(super) fn parts(input: &str) -> Option<Result<Parts<'_>, Code>> {
     let b = input.as_bytes();
     let h = match head(b) {
         Ok(h) => h,
+        Err(HOST_PARSER | None) => return None,
         Err(Some(code)) => return Some(Err(code)),
-        Err(None) => return None,
     };
     let scheme = lower(input.get(..h.colon)?);
     let userinfo = if h.creds {

@@ -410,7 +410,7 @@ fn parse_ipv6(cx: &mut Ctx<'_>, s: &str, at: usize) -> Option<[u16; 8]> {
     let mut piece = 0usize;
     let mut compress: Option<usize> = None;
     let mut p = 0usize;
-    let fail = |cx: &mut Ctx<'_>, code: Code, x: usize, msg: &str| {
+    let fail = |cx: &mut Ctx<'_>, code: Code, x: usize, msg: &'static str| {
         let y = (x + 1).min(n).max(x);
         cx.error_at(code, at + x, at + y, IPV6_SECTION, msg);
     };

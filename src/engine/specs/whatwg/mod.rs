@@ -35,6 +35,7 @@ pub mod tree;
 pub mod url_standard;
 pub mod wpt;
 
+use std::borrow::Cow;
 use std::fmt;
 
 pub use encode::EncodeSet;
@@ -497,11 +498,11 @@ pub fn first_error(input: &str, expected: bool) -> Option<FirstError> {
 /// [`first_error`] with the failure's message, as the full analysis writes it: the one
 /// message of the parse, made only for the failure.
 pub fn first_error_explained(input: &str) -> Option<Explained> {
-    let f = match fast::first_error(input, true) {
+    let mut f = match fast::first_error(input, true) {
         Some(found) => found,
         None => parser::run_first_error(input, true),
     }?;
-    let message = f.message.clone().unwrap_or_default();
+    let message = f.message.take().unwrap_or_default();
     Some(Explained {
         error: place(f, true)?,
         message,
@@ -619,7 +620,7 @@ pub(crate) struct Failure {
     pub span: Option<Span>,
     /// Its message, in [`Mode::FirstError`] with `message` set (a full parse keeps it in
     /// its diagnostic).
-    pub message: Option<String>,
+    pub message: Option<Cow<'static, str>>,
 }
 
 /// A diagnostic's message, built only when the parse keeps messages ([`Mode::Full`]): a
@@ -627,11 +628,21 @@ pub(crate) struct Failure {
 /// build on every parse, asked or not).
 pub(crate) trait Message {
     fn text(self) -> String;
+    /// The text as a failure keeps it: a static text is not copied.
+    fn cow(self) -> Cow<'static, str>
+    where
+        Self: Sized,
+    {
+        Cow::Owned(self.text())
+    }
 }
 
-impl Message for &str {
+impl Message for &'static str {
     fn text(self) -> String {
         self.to_string()
+    }
+    fn cow(self) -> Cow<'static, str> {
+        Cow::Borrowed(self)
     }
 }
 
@@ -690,7 +701,7 @@ impl Ctx<'_> {
                     code,
                     spec: section,
                     span: Some(self.input.span(a, b)),
-                    message: m.then(|| message.text()),
+                    message: m.then(|| message.cow()),
                 });
                 return;
             }

@@ -497,9 +497,28 @@ fn the_common_shapes_take_the_fast_path_and_the_rest_the_machine() {
     assert_eq!(fast::verdict("https://a<b@c/"), Some(Ok(())));
     assert_eq!(fast::verdict("https://a\tb<"), None);
     assert_eq!(fast::verdict("https://[::1/"), None);
-    // "<" and U+0338 compose to U+226E, which is no forbidden code point.
-    assert_eq!(fast::verdict("https://<\u{338}/x"), None);
-    assert_eq!(fast::verdict("https://<%CC%B8/x"), None);
+    // A host with `%` or a non-ASCII byte, or one that ends in a number but is not an
+    // IPv4 address as it serializes, is the host parser's alone: the scheme and the
+    // credentials are read here, the host parser reads the host, and the port after it
+    // is read here again; the href is the machine's.
+    for (input, want) in [
+        // "<" and U+0338 compose to U+226E, which is no forbidden code point.
+        ("https://<\u{338}/x", Ok(())),
+        ("https://<%CC%B8/x", Ok(())),
+        ("https://%41.com/", Ok(())),
+        ("https://0x7f.1/", Ok(())),
+        ("https://1.2.3.4.5/", Err(Code::Ipv4TooManyParts)),
+        ("https://u@1.2.3.999/", Err(Code::Ipv4OutOfRangePart)),
+        ("https://b%FF/", Err(Code::DomainToAscii)),
+        ("https://b%C3%BCcher.de:99999/", Err(Code::PortOutOfRange)),
+    ] {
+        assert_eq!(fast::verdict(input), Some(want), "{input:?}");
+        assert_eq!(verdict(input), want, "{input:?}");
+        assert_eq!(fast::href(input), None, "{input:?}");
+    }
+    // A tab before the host's end is the machine's to remove first.
+    assert_eq!(fast::verdict("https://1.2.\t3.4.5/"), None);
+    assert_eq!(fast::verdict("https://u\t@1.2.3.4.5/"), None);
 }
 
 /// The fast path places the failures it names itself (no machine run), each where the full
