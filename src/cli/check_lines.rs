@@ -306,15 +306,12 @@ fn push_error(out: &mut Vec<u8>, e: &LabError) {
         out.extend_from_slice(b",\"spec\":");
         push_static(out, spec);
     }
-    match &e.message {
-        None => {}
-        Some(m) => {
-            out.extend_from_slice(b",\"message\":");
-            match m {
-                // A fixed text (most messages): escaped once, then copied.
-                std::borrow::Cow::Borrowed(m) => push_static(out, m),
-                std::borrow::Cow::Owned(m) => json::push_str(out, m),
-            }
+    if let Some(m) = &e.message {
+        out.extend_from_slice(b",\"message\":");
+        match m {
+            // A fixed text (most messages): escaped once, then copied.
+            std::borrow::Cow::Borrowed(m) => push_static(out, m),
+            std::borrow::Cow::Owned(m) => json::push_str(out, m),
         }
     }
     out.push(b'}');

@@ -488,26 +488,9 @@ enum HostRead {
 /// `:` outside brackets, or the authority's end.
 fn host_read(s: &str, lead: usize, mode: Mode) -> Option<HostRead> {
     let b = s.as_bytes();
-    let (colon, _) = scheme(b).ok()?;
-    let mut at = colon + 1;
-    while matches!(b.get(at), Some(b'/' | b'\\')) {
-        at += 1;
-    }
-    let rest = b.get(at..)?;
-    let authority = rest
-        .iter()
-        .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
-        .unwrap_or(rest.len());
-    let host = rest[..authority]
-        .iter()
-        .rposition(|&c| c == b'@')
-        .map_or(at, |k| at + k + 1);
+    let (host, _) = host_start(b)?;
     let end = host_end(b, host);
-    if host >= end
-        || b.get(..end)?
-            .iter()
-            .any(|&c| matches!(c, b'\t' | b'\n' | b'\r'))
-    {
+    if host >= end || removed_before(b, end)? {
         return None;
     }
     let mut cx = Ctx {
@@ -527,6 +510,33 @@ fn host_read(s: &str, lead: usize, mode: Mode) -> Option<HostRead> {
         Err(Some(code)) if code != Code::InvalidCredentials => HostRead::Port(code),
         Err(_) => return None,
     })
+}
+
+/// Where a special URL's host starts (past the scheme's slashes and the authority's last
+/// `@`), and whether credentials come before it.
+fn host_start(b: &[u8]) -> Option<(usize, bool)> {
+    let (colon, _) = scheme(b).ok()?;
+    let mut at = colon + 1;
+    while matches!(b.get(at), Some(b'/' | b'\\')) {
+        at += 1;
+    }
+    let rest = b.get(at..)?;
+    let authority = rest
+        .iter()
+        .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
+        .unwrap_or(rest.len());
+    let creds = rest[..authority].iter().rposition(|&c| c == b'@');
+    Some((creds.map_or(at, |k| at + k + 1), creds.is_some()))
+}
+
+/// Whether a tab or newline (which the machine removes before it starts, so that its
+/// offsets differ from the input's) comes before `end`; `None` past the input's end.
+fn removed_before(b: &[u8], end: usize) -> Option<bool> {
+    Some(
+        b.get(..end)?
+            .iter()
+            .any(|&c| matches!(c, b'\t' | b'\n' | b'\r')),
+    )
 }
 
 /// Where a special URL's host state ends the host that starts at `host`: its `:` outside
@@ -575,25 +585,11 @@ pub(super) fn first_error(input: &str, message: bool) -> Option<Option<Failure>>
             (0, first.len_utf8(), code.section(), Ok(NO_SCHEME))
         }
         _ => {
-            let (colon, _) = scheme(b).ok()?;
-            let mut at = colon + 1;
-            while matches!(b.get(at), Some(b'/' | b'\\')) {
-                at += 1;
-            }
-            let rest = b.get(at..)?;
-            let authority = rest
-                .iter()
-                .position(|c| matches!(c, b'/' | b'?' | b'#' | b'\\'))
-                .unwrap_or(rest.len());
-            let creds = rest[..authority].iter().rposition(|&c| c == b'@');
-            let host = creds.map_or(at, |k| at + k + 1);
-            place(s, host, code, creds.is_some())?
+            let (host, creds) = host_start(b)?;
+            place(s, host, code, creds)?
         }
     };
-    if b.get(..end)?
-        .iter()
-        .any(|&c| matches!(c, b'\t' | b'\n' | b'\r'))
-    {
+    if removed_before(b, end)? {
         return None;
     }
     let span = if end > start {
