@@ -237,3 +237,124 @@ fn a_burst_of_edits_ends_with_the_tree_of_the_last_text() {
     let s = screen(&mut app, 100, 30);
     assert!(!s.contains("parsing"), "{s}");
 }
+
+/// XRI 2.0's ABNF, as idbench reads it: a recursive grammar (cross-references nest).
+fn xri2() -> String {
+    idbench::engine::rules::grammar(Profile::Xri2)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect()
+}
+
+/// The analysis under `lab` with the options the workbench gives the verdict-only twin.
+fn lab_analysis(input: &str, lab: &Arc<Lab>) -> Analysis {
+    let options = Options {
+        profile: Some(Profile::Lab),
+        equivalence_key: false,
+        ..Options::full()
+    };
+    analyze_in(input, &options, Some(lab))
+}
+
+#[test]
+fn a_recursive_grammars_twin_gives_the_recognizers_verdict_and_the_parses_first_error() {
+    let text = xri2();
+    let g = Grammar::from_text(&text).expect("reads");
+    let lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
+    let quick = Arc::new(
+        lab.verdict_only()
+            .expect("the recognizer takes XRI 2.0's grammar"),
+    );
+    // Cross-references nested in paths: the grammar reads each one way.
+    let mut paths = String::from("=a");
+    for k in 0..300 {
+        paths.push_str(if k % 2 == 1 {
+            "*(=b/c*(@f/g))"
+        } else {
+            "*(+d/e)"
+        });
+    }
+    let mut pending = 0;
+    for input in [
+        "=a*(=b*(@c))",
+        "@example*(+x)/p",
+        "xri://=a*(=b)",
+        "=a*(=b",
+        "=a*(=b))",
+        "=a^b",
+        "",
+        "(=a)*b",
+        paths.as_str(),
+        &format!("{paths}^"),
+        &format!("{paths})"),
+    ] {
+        let a = lab_analysis(input, &quick);
+        let b = lab_analysis(input, &lab);
+        assert_eq!(a.valid(), b.valid(), "{input:?}");
+        assert_eq!(errors(&a), errors(&b), "{input:?}");
+        let lp = a.lab.as_ref().expect("the lab's part");
+        if lp.tree_pending() {
+            pending += 1;
+            // The forms are made from the tree: none until it lands.
+            assert!(a.forms.is_none() && lp.parse.is_none(), "{input:?}");
+        } else {
+            assert_eq!(shape(&a), shape(&b), "{input:?}");
+        }
+    }
+    // The recognizer gave every verdict here (none of these is read in many ways).
+    assert_eq!(pending, 11);
+}
+
+/// Where the twin's recognizer gives up (an input the grammar reads in many ways: in
+/// `=a*(=a*(…))` every `(` starts an `iauthority` that may end at any later byte), the
+/// parse decides on the keystroke path and its analysis is whole: its tree and forms,
+/// and no parse is left for the worker.
+#[test]
+fn where_the_recognizer_gives_up_the_parse_decides_and_nothing_waits() {
+    let text = xri2();
+    let g = Grammar::from_text(&text).expect("reads");
+    let full_lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
+    let quick = Arc::new(full_lab.verdict_only().expect("made"));
+    let nested = format!("{}=b{}", "=a*(".repeat(40), ")".repeat(40));
+    let a = lab_analysis(&nested, &quick);
+    let b = lab_analysis(&nested, &full_lab);
+    let lp = a.lab.as_ref().expect("the lab's part");
+    assert!(!lp.tree_pending(), "the recognizer gave up");
+    assert_eq!(a.valid(), b.valid());
+    assert_eq!(errors(&a), errors(&b));
+    assert_eq!(shape(&a), shape(&b));
+    assert_eq!(a.forms.is_some(), b.forms.is_some());
+    assert_eq!(
+        lp.parse.as_ref().map(|p| p.valid),
+        b.lab
+            .as_ref()
+            .and_then(|l| l.parse.as_ref())
+            .map(|p| p.valid)
+    );
+
+    // In the workbench: the edit's analysis is whole at once, nothing is awaited.
+    let grammar = support::scratch::file("lab-deferred-xri", "xri2.abnf", text);
+    let lab = LabFile::open(&grammar, "xri-value").expect("the grammar reads");
+    let mut app = App::new(AppConfig {
+        input: nested.clone(),
+        profile: Some(lab.profile),
+        lab: Some(lab),
+        ..AppConfig::default()
+    });
+    app.set_lab_sync_max(0);
+    assert!(app.settle_parses(LAND), "the first parse lands");
+    focus(&mut app, Focus::Input);
+    app.handle(Event::key(KeyCode::Char('x')));
+    assert!(!app.parsing(), "nothing waits for the worker");
+    assert_eq!(app.tree_analysis(0).input, format!("{nested}x"));
+    let edited = format!("{nested}x");
+    assert_eq!(
+        shape(app.analysis(0)),
+        shape(&lab_analysis(&edited, &full_lab))
+    );
+    assert_eq!(
+        errors(app.analysis(0)),
+        errors(&lab_analysis(&edited, &full_lab))
+    );
+}

@@ -249,10 +249,11 @@ pub fn analyze_in(
     let lab = lab.filter(|_| profile.offers().lab_grammar);
     let mut lab_parse = None;
     let (tree, diagnostics) = if let Some(l) = lab {
-        let (t, d, parse) = l.run(input);
+        let (t, d, parse, pending) = l.run(input);
         lab_parse = Some(abnf::lab::LabParse {
             lab: std::sync::Arc::clone(l),
             parse,
+            pending,
         });
         (t, d)
     } else {
@@ -298,7 +299,11 @@ pub fn analyze_in(
         ))),
         None => profile.descriptor(),
     };
-    let mut forms = options.forms.then(|| forms::compute(input, &spec, &tree));
+    // Made from the tree: none from a tree that waits for its parse.
+    let tree_whole = !lab_parse
+        .as_ref()
+        .is_some_and(abnf::lab::LabParse::tree_pending);
+    let mut forms = (options.forms && tree_whole).then(|| forms::compute(input, &spec, &tree));
     if let Some(f) = forms.as_mut().filter(|_| options.equivalence_key) {
         f.equivalence_key = Some(key::key_for_analysis(
             input,

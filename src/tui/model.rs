@@ -548,13 +548,20 @@ impl Model {
             }
         }
         let opts = options(self.profile, self.namespace, self.scheme_spec);
-        // The verdict now; the forms wait for the tree (they are made from it).
-        let now = Options {
-            forms: false,
-            ..opts.clone()
-        };
+        // The verdict now; the forms wait for the tree (they are made from it: the
+        // engine makes none from a pending tree).
         self.analyses += 1;
-        self.docs[side] = analyze_in(text, &now, Some(&quick));
+        self.docs[side] = analyze_in(text, &opts, Some(&quick));
+        if self.docs[side]
+            .lab
+            .as_ref()
+            .is_some_and(|l| !l.tree_pending())
+        {
+            // The twin's recognizer gave up and the parse decided: the analysis is whole,
+            // and nothing is left for the worker.
+            self.deferred.settle(side);
+            return;
+        }
         if self.deferred.worker.is_none() {
             self.deferred.worker = crate::tui::worker::Worker::start();
         }

@@ -52,6 +52,16 @@ fn lab_budget() -> Budget {
     }
 }
 
+/// The recognizer's work an input byte in the verdict-only twin ([`Lab::verdict_only`])
+/// of a recursive grammar, before it gives up and the parse decides. An input the grammar
+/// reads one way needs a few units a byte (XRI 2.0's ABNF on 64 KiB of cross-references
+/// nested in paths: 9 to 16, 14 ms); one it reads in many ways grows without bound (the
+/// same grammar on 62 KB of cross-references nested 250 deep, where `iauthority` reads the
+/// whole rest of the input from every `(`: the recognizer's own bound, 128, is met after
+/// 56 ms, this one after 16 ms). Past it the parse runs on the keystroke path as it would
+/// without the twin, so a low bound keeps what such an input pays for the attempt small.
+const TWIN_PER_BYTE: usize = 32;
+
 /// The most distinct names made `'static` over a chain of reloads.
 pub const MAX_INTERNED: usize = 40_000;
 
@@ -73,7 +83,7 @@ pub struct Lab {
     /// definitions, in order).
     productions: HashMap<String, String>,
     /// The start rule compiled for verdicts ([`Grammar::judge`]), when it compiles to an
-    /// automaton.
+    /// automaton or the recognizer of recursive grammars takes it.
     judge: Option<Judge>,
     /// This lab gives verdicts only ([`Lab::verdict_only`]).
     verdict_only: bool,
@@ -165,14 +175,11 @@ impl Lab {
             };
             names.insert(label, name);
         }
-        // Compiled once, here: only an automaton is kept. The recognizer of a recursive
-        // grammar may give up and fall back to the Earley chart within the full budget,
-        // which on a long input costs more than the lab's own parse (measured: XRI 2.0's
-        // ABNF on the 62 KB nested XRI), so such a grammar is parsed as before.
-        let judge = grammar
-            .judge(start)
-            .ok()
-            .filter(|j| j.automaton().is_some());
+        // Compiled once, here: the automaton, or for a recursive grammar the recognizer's
+        // plan (its rules that reach no recursion compiled). The verdict-only twin never
+        // runs the Earley chart for a verdict (`judge_into`): where the recognizer gives
+        // up, the lab's own parse gives the verdict, as it did before the twin existed.
+        let judge = grammar.judge(start).ok().filter(Judge::has_quick_verdict);
         Ok(Lab {
             grammar,
             start: start.to_string(),
@@ -189,8 +196,10 @@ impl Lab {
     /// would give them, and a tree of the root alone (or, at a failure, the tree the parse
     /// gives there); its [`LabParse::tree_pending`] says that the tree is not this parse's.
     /// For a caller that shows the verdict at once and the tree when a full analysis
-    /// under this lab has run. `None` when the start rule does not compile to an
-    /// automaton (recursion, prose values): the verdict may then cost the parse.
+    /// under this lab has run. The verdict is the automaton's, or for a recursive grammar
+    /// the recognizer's (`recognize`); where that recognizer gives up on an input, the
+    /// lab's parse gives the verdict and the tree. `None` when neither takes the start
+    /// rule (a prose value it reaches): the verdict would then cost the parse.
     pub fn verdict_only(&self) -> Option<Lab> {
         self.judge.as_ref()?;
         Some(Lab {
@@ -251,25 +260,30 @@ impl Lab {
 
     /// Parses `input` (detailed trees, the lab's budget) into the engine's tree and
     /// diagnostics, with the parse (`None` when over the budget).
-    pub fn run(&self, input: &str) -> (Tree, Vec<Diagnostic>, Option<Arc<Parse>>) {
+    /// The last value says whether the tree is pending: the verdict-only twin's answer
+    /// from the compiled grammar, whose tree waits for the parse ([`LabParse::pending`]).
+    /// Where the twin's recognizer gave up, the parse decided: its tree is whole.
+    pub fn run(&self, input: &str) -> (Tree, Vec<Diagnostic>, Option<Arc<Parse>>, bool) {
+        let mut b = Builder::new(input);
         if self.verdict_only {
-            let mut b = Builder::new(input);
-            self.judge_into(input, &mut b);
+            let parsed = self.judge_into(input, &mut b);
             let (tree, diagnostics) = b.build();
-            return (tree, diagnostics, None);
+            return match parsed {
+                None => (tree, diagnostics, None, true),
+                Some(parse) => (tree, diagnostics, parse.ok(), false),
+            };
         }
         let parse = self.parse(input);
-        let mut b = Builder::new(input);
         self.build_into(input, &parse, &mut b);
         let (tree, diagnostics) = b.build();
-        (tree, diagnostics, parse.ok())
+        (tree, diagnostics, parse.ok(), false)
     }
 
     /// The grammar entry of a descriptor over this lab: parses what the builder holds.
     pub fn parse_into(&self, b: &mut Builder<'_>) {
         let input = b.input().to_string();
         if self.verdict_only {
-            self.judge_into(&input, b);
+            let _ = self.judge_into(&input, b);
             return;
         }
         let parse = self.parse(&input);
@@ -304,11 +318,18 @@ impl Lab {
 
     /// The verdict of `input` from the compiled grammar into `b`: the root alone when it
     /// matches, else the tree and error a failed parse gives ([`Lab::verdict_only`]).
-    fn judge_into(&self, input: &str, b: &mut Builder<'_>) {
+    /// `None` then; the parse when it decided instead (the recognizer gave up), its tree
+    /// built whole into `b`.
+    fn judge_into(
+        &self,
+        input: &str,
+        b: &mut Builder<'_>,
+    ) -> Option<Result<Arc<Parse>, ParseError>> {
         let Some(judge) = &self.judge else {
             // Not made without a judge; parse rather than say nothing.
-            self.build_into(input, &self.parse(input), b);
-            return;
+            let parse = self.parse(input);
+            self.build_into(input, &parse, b);
+            return Some(parse);
         };
         let verdict = if input.len() > lab_budget().input {
             Err(ParseError::InputTooLarge {
@@ -316,7 +337,17 @@ impl Lab {
                 max: lab_budget().input,
             })
         } else {
-            judge.verdict(&self.grammar, &mut None, input)
+            match judge.quick_verdict(&self.grammar, &mut None, input, lab_budget(), TWIN_PER_BYTE)
+            {
+                Some(v) => v,
+                // The recognizer gave up (an ambiguous grammar, a deep right recursion):
+                // the parse decides, as for a lab without a twin; its tree is whole.
+                None => {
+                    let parse = self.parse(input);
+                    self.build_into(input, &parse, b);
+                    return Some(parse);
+                }
+            }
         };
         match verdict {
             Ok(v) if v.valid => {
@@ -324,8 +355,14 @@ impl Lab {
                 b.finish(input.len());
             }
             Ok(v) => self.build_failure(input, v.failure.as_ref(), b),
-            Err(e) => self.build_into(input, &Err(e), b),
+            // Over the lab's input bound: the parse's own answer, whole.
+            Err(e) => {
+                let parse = Err(e);
+                self.build_into(input, &parse, b);
+                return Some(parse);
+            }
         }
+        None
     }
 
     /// The tree and the one error of a failed parse: the root, the unparsed rest from the
@@ -372,15 +409,20 @@ impl Lab {
 pub struct LabParse {
     /// The lab of the analysis's options.
     pub lab: Arc<Lab>,
-    /// The parse; `None` when the input was over the lab's budget.
+    /// The parse; `None` when the input was over the lab's budget, or not parsed.
     pub parse: Option<Arc<Parse>>,
+    /// The analysis was made under [`Lab::verdict_only`] from the compiled grammar: its
+    /// verdict and first error are the grammar's, its tree is not the parse's (it waits
+    /// for a full analysis), and it has no forms (they are made from the tree).
+    pub pending: bool,
 }
 
 impl LabParse {
-    /// The analysis was made under [`Lab::verdict_only`]: its verdict and first error are
-    /// the grammar's, its tree is not the parse's (it waits for a full analysis).
+    /// Whether the tree waits for a full analysis ([`LabParse::pending`]). Under the
+    /// verdict-only twin the parse may have decided (its recognizer gave up): the tree is
+    /// then whole.
     pub fn tree_pending(&self) -> bool {
-        self.lab.verdict_only
+        self.pending
     }
 
     /// Parse tree number `k` (0 the first) of `input` as an engine tree with the grammar's

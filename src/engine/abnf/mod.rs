@@ -128,6 +128,10 @@ pub const MAX_WORK: usize = 16_000_000;
 /// NFA (every shipped grammar's) gives the expected set at any length.
 pub const EXPECTED_PREFIX: usize = 4096;
 
+/// The most units of work an input byte the recognizer of recursive grammars does
+/// ([`Judge::quick_verdict`]; past a constant) before it gives up.
+pub const RECOGNIZER_PER_BYTE: usize = recognize::PER_BYTE;
+
 /// The limits of one parse ([`Grammar::parse_within`]); [`Grammar::parse`] takes the
 /// default, [`MAX_WORK`] and [`MAX_INPUT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -343,6 +347,39 @@ impl Judge {
             return Ok(v);
         }
         grammar.earley_verdict(self.start, input, budget)
+    }
+
+    /// The verdict without the Earley chart: the automaton's ([`Judge::verdict`]), or the
+    /// recognizer's within `budget` (its work at most four times `budget.work`) and at
+    /// most `per_byte` units of work an input byte (its own bound,
+    /// [`RECOGNIZER_PER_BYTE`], at most); `None` when neither can give it (no automaton and
+    /// no plan, a prose value, an input over `budget.input`, or the recognizer over its
+    /// work: an input the grammar reads in many ways, a deep right recursion). For a
+    /// caller with a slower way to the verdict of its own (the lab's parse) that would
+    /// rather take it than pay for a recognizer that gives up late, and then the chart.
+    pub fn quick_verdict(
+        &self,
+        grammar: &Grammar,
+        scratch: &mut Option<Scratch>,
+        input: &str,
+        budget: Budget,
+        per_byte: usize,
+    ) -> Option<Result<Verdict, ParseError>> {
+        if self.automaton.is_some() {
+            return Some(self.verdict(grammar, scratch, input));
+        }
+        let plan = self.plan.as_ref()?;
+        if input.len() > budget.input {
+            return None;
+        }
+        plan.verdict_within(grammar, input, budget.work, per_byte)
+            .map(Ok)
+    }
+
+    /// Whether [`Judge::quick_verdict`] can give verdicts: the start rule compiled, or
+    /// the recognizer takes it.
+    pub fn has_quick_verdict(&self) -> bool {
+        self.automaton.is_some() || self.plan.is_some()
     }
 
     /// How many rules the recognizer reads as compiled terminals, when the start rule

@@ -494,6 +494,19 @@ impl Plan {
     /// or `None` when the recognizer cannot give it: over its work, or an automaton
     /// failed. `grammar` is the one the plan was made from.
     pub(crate) fn verdict(&self, grammar: &Grammar, input: &str, limit: usize) -> Option<Verdict> {
+        self.verdict_within(grammar, input, limit, PER_BYTE)
+    }
+
+    /// [`Plan::verdict`] with at most `per_byte` units of work a byte (at most
+    /// [`PER_BYTE`]): a caller with another way to the verdict gives up sooner on an
+    /// input the grammar reads in many ways.
+    pub(crate) fn verdict_within(
+        &self,
+        grammar: &Grammar,
+        input: &str,
+        limit: usize,
+        per_byte: usize,
+    ) -> Option<Verdict> {
         let mut work = self
             .pool
             .lock()
@@ -509,7 +522,7 @@ impl Plan {
         }
         work.seen.fit(grammar.cfg.syms.len(), nts);
         work.scratch.resize_with(self.automata.len(), || None);
-        let out = self.run(grammar, input, limit, &mut work);
+        let out = self.run(grammar, input, limit, per_byte.min(PER_BYTE), &mut work);
         if let Ok(mut p) = self.pool.lock() {
             p.push(work);
         }
@@ -585,6 +598,7 @@ impl Plan {
         grammar: &Grammar,
         input: &str,
         limit: usize,
+        per_byte: usize,
         work: &mut Work,
     ) -> Option<Verdict> {
         let Work {
@@ -599,10 +613,10 @@ impl Plan {
         }
         // The parse's budget counts items and links that live to the end (28 bytes each);
         // the recognizer's units are lighter (items dropped with their set, no links),
-        // so it may do four times as many, and never more than `PER_BYTE` a byte.
+        // so it may do four times as many, and never more than `per_byte` a byte.
         let limit = limit
             .saturating_mul(4)
-            .min(PER_BYTE.saturating_mul(n).saturating_add(SLACK));
+            .min(per_byte.saturating_mul(n).saturating_add(SLACK));
         let mut spent = 0usize;
         // Per set (byte offset): its prediction table, and where its waiting items start
         // in the arena.
