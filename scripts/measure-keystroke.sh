@@ -2,9 +2,11 @@
 # One keystroke, one frame (issues 42 and 36): the workbench in a real 200x60 pseudo-terminal,
 # from a key written to the end of the redraw it causes, on the 62 KB nested XRI, in diff mode
 # with two such sides, and in the grammar lab (`tui --grammar`) on a 64 KiB URN (RFC 8141's
-# ABNF) and on the nested XRI (XRI 2.0's ABNF). Not part of `cargo test`.
+# ABNF), on the nested XRI and on 64 KiB of cross-references nested in paths (XRI 2.0's
+# ABNF). Not part of `cargo test`.
 #
-#   scripts/measure-keystroke.sh [CASES]     # CASES: xri,diff,lab-urn,lab-xri (default: all)
+#   scripts/measure-keystroke.sh [CASES]     # CASES: xri,diff,lab-urn,lab-xri,lab-xri-paths
+#                                            # (default: all)
 #
 # Each case starts `idbench tui --no-history` with its input(s) on the command line, waits for
 # the first frame, then writes KEYS (default 20) edits: a character typed at the end and
@@ -21,14 +23,15 @@
 # The machine's load average is printed beside the figures: on a shared machine wall times
 # include waiting for a core, the CPU time does not.
 #
-# Environment: KEYS (default 20), BENCH_SKIP_BUILD=1 (use target/release/idbench as it is).
+# Environment: KEYS (default 20), BENCH_SKIP_BUILD=1 (use target/release/idbench as it is),
+# IDBENCH=path (another idbench binary, for a before-and-after).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cases="${1:-xri,diff,lab-urn,lab-xri}"
+cases="${1:-xri,diff,lab-urn,lab-xri,lab-xri-paths}"
 if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
   cargo build --release --bin idbench --example workbench_big_input
 fi
-idb="${CARGO_TARGET_DIR:-target}/release/idbench"
+idb="${IDBENCH:-${CARGO_TARGET_DIR:-target}/release/idbench}"
 wbi="${CARGO_TARGET_DIR:-target}/release/examples/workbench_big_input"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
@@ -136,6 +139,12 @@ d = 250
 nested = "".join("=a*(" * d + "=b" + ")" * d for _ in range(50))
 other = nested[: nested.rfind("b")] + "c" + nested[nested.rfind("b") + 1:]
 urn = "urn:example:" + "ab%2Fc" * ((64 * 1024 - 12) // 6)
+# 64 KiB of cross-references nested in paths (measure-grammar-compiled.sh's target 5): an
+# XRI the grammar reads one way, where the lab's verdict is the recognizer's.
+paths, n = "=a", 0
+while len(paths) < 65536:
+    paths += "*(=b/c*(@f/g))" if n % 2 else "*(+d/e)"
+    n += 1
 for case in cases:
     if case == "xri":
         session(f"62 KB nested XRI ({len(nested)} bytes)", [nested], 16, 33)
@@ -155,6 +164,13 @@ for case in cases:
             continue
         session(f"lab, XRI 2.0's ABNF, 62 KB nested XRI",
                 ["--grammar", g, "--start", "xri-value", nested], 16, 33)
+    elif case == "lab-xri-paths":
+        g = os.path.join(gdir, "xri2.abnf")
+        if os.path.getsize(g) == 0:
+            print("   lab-xri-paths: skipped (no XRI 2.0 grammar)")
+            continue
+        session(f"lab, XRI 2.0's ABNF, 64 KiB XRI, cross-references in paths ({len(paths)} bytes)",
+                ["--grammar", g, "--start", "xri-value", paths], 16, 33)
     else:
-        print(f"   {case}: no such case (xri, diff, lab-urn, lab-xri)")
+        print(f"   {case}: no such case (xri, diff, lab-urn, lab-xri, lab-xri-paths)")
 PY
