@@ -145,32 +145,26 @@ paths, n = "=a", 0
 while len(paths) < 65536:
     paths += "*(=b/c*(@f/g))" if n % 2 else "*(+d/e)"
     n += 1
+# The lab's cases: (file of the grammar, its name, start rule, what the input is, the input).
+labs = {
+    "lab-urn": ("rfc8141.abnf", "RFC 8141", "namestring", "64 KiB URN", urn),
+    "lab-xri": ("xri2.abnf", "XRI 2.0", "xri-value", "62 KB nested XRI", nested),
+    "lab-xri-paths": ("xri2.abnf", "XRI 2.0", "xri-value",
+                      "64 KiB XRI, cross-references in paths", paths),
+}
 for case in cases:
     if case == "xri":
         session(f"62 KB nested XRI ({len(nested)} bytes)", [nested], 16, 33)
     elif case == "diff":
         session("diff mode, two 62 KB nested XRI", [nested, "--with", other], 33, None)
-    elif case == "lab-urn":
-        g = os.path.join(gdir, "rfc8141.abnf")
+    elif case in labs:
+        file, name, start, what, text = labs[case]
+        g = os.path.join(gdir, file)
         if os.path.getsize(g) == 0:
-            print("   lab-urn: skipped (no RFC 8141 grammar)")
+            print(f"   {case}: skipped (no {name} grammar)")
             continue
-        session(f"lab, RFC 8141's ABNF, 64 KiB URN ({len(urn)} bytes)",
-                ["--grammar", g, "--start", "namestring", urn], 16, 33)
-    elif case == "lab-xri":
-        g = os.path.join(gdir, "xri2.abnf")
-        if os.path.getsize(g) == 0:
-            print("   lab-xri: skipped (no XRI 2.0 grammar)")
-            continue
-        session(f"lab, XRI 2.0's ABNF, 62 KB nested XRI",
-                ["--grammar", g, "--start", "xri-value", nested], 16, 33)
-    elif case == "lab-xri-paths":
-        g = os.path.join(gdir, "xri2.abnf")
-        if os.path.getsize(g) == 0:
-            print("   lab-xri-paths: skipped (no XRI 2.0 grammar)")
-            continue
-        session(f"lab, XRI 2.0's ABNF, 64 KiB XRI, cross-references in paths ({len(paths)} bytes)",
-                ["--grammar", g, "--start", "xri-value", paths], 16, 33)
+        session(f"lab, {name}'s ABNF, {what} ({len(text)} bytes)",
+                ["--grammar", g, "--start", start, text], 16, 33)
     else:
-        print(f"   {case}: no such case (xri, diff, lab-urn, lab-xri, lab-xri-paths)")
+        print(f"   {case}: no such case (xri, diff, {', '.join(labs)})")
 PY

@@ -35,7 +35,12 @@ const LAND: Duration = Duration::from_secs(60);
 
 /// RFC 8141's ABNF, as idbench reads it.
 fn rfc8141() -> String {
-    idbench::engine::rules::grammar(Profile::Rfc8141)
+    abnf_of(Profile::Rfc8141)
+}
+
+/// The ABNF of `profile`'s grammar, as idbench reads it (its productions).
+fn abnf_of(profile: Profile) -> String {
+    idbench::engine::rules::grammar(profile)
         .productions()
         .iter()
         .map(|p| format!("{}\n", p.text()))
@@ -45,10 +50,19 @@ fn rfc8141() -> String {
 /// A workbench on the lab's RFC 8141 grammar, and the private folder that holds the grammar
 /// file (keep it while the workbench lives).
 fn lab_app(name: &str, input: &str) -> (App, support::scratch::ScratchFile) {
-    let grammar =
-        support::scratch::file(&format!("lab-deferred-{name}"), "rfc8141.abnf", rfc8141());
+    lab_app_on(name, (rfc8141(), "namestring"), input)
+}
+
+/// [`lab_app`] on `grammar`'s text from its start rule.
+fn lab_app_on(
+    name: &str,
+    grammar: (String, &str),
+    input: &str,
+) -> (App, support::scratch::ScratchFile) {
+    let (text, start) = grammar;
+    let grammar = support::scratch::file(&format!("lab-deferred-{name}"), "lab.abnf", text);
     let path = grammar.to_path_buf();
-    let lab = LabFile::open(&path, "namestring").expect("the grammar reads");
+    let lab = LabFile::open(&path, start).expect("the grammar reads");
     let mut app = App::new(AppConfig {
         input: input.into(),
         profile: Some(lab.profile),
@@ -240,11 +254,7 @@ fn a_burst_of_edits_ends_with_the_tree_of_the_last_text() {
 
 /// XRI 2.0's ABNF, as idbench reads it: a recursive grammar (cross-references nest).
 fn xri2() -> String {
-    idbench::engine::rules::grammar(Profile::Xri2)
-        .productions()
-        .iter()
-        .map(|p| format!("{}\n", p.text()))
-        .collect()
+    abnf_of(Profile::Xri2)
 }
 
 /// The analysis under `lab` with the options the workbench gives the verdict-only twin.
@@ -334,16 +344,7 @@ fn where_the_recognizer_gives_up_the_parse_decides_and_nothing_waits() {
     );
 
     // In the workbench: the edit's analysis is whole at once, nothing is awaited.
-    let grammar = support::scratch::file("lab-deferred-xri", "xri2.abnf", text);
-    let lab = LabFile::open(&grammar, "xri-value").expect("the grammar reads");
-    let mut app = App::new(AppConfig {
-        input: nested.clone(),
-        profile: Some(lab.profile),
-        lab: Some(lab),
-        ..AppConfig::default()
-    });
-    app.set_lab_sync_max(0);
-    assert!(app.settle_parses(LAND), "the first parse lands");
+    let (mut app, _grammar) = lab_app_on("xri", (text, "xri-value"), &nested);
     focus(&mut app, Focus::Input);
     app.handle(Event::key(KeyCode::Char('x')));
     assert!(!app.parsing(), "nothing waits for the worker");
