@@ -11,14 +11,14 @@
 //! Inputs: 50 blocks of 250-deep nested XRI cross-references (`=a*(` × 250, `=b`, `)` ×
 //! 250, 62 KB), a 64 KiB and a 1 MiB paste of `%`; diff mode with two nested sides (B ends
 //! in `c` instead of `b`); and the grammar lab (`tui --grammar`) with RFC 8141's ABNF on a
-//! 64 KiB URN and with XRI 2.0's ABNF on the nested input. Keys: a character typed at the
-//! end and deleted again (each re-analyses; in diff mode each compares again), and the
-//! cursor moved one left (redraw only). Each figure is the median and the slowest of the
-//! runs.
+//! 64 KiB URN, and with XRI 2.0's ABNF on the nested input and on 64 KiB of
+//! cross-references nested in paths. Keys: a character typed at the end and deleted again
+//! (each re-analyses; in diff mode each compares again), and the cursor moved one left
+//! (redraw only). Each figure is the median and the slowest of the runs.
 //!
 //! `probe CASE EDITS [MOVES]` opens the workbench on one case (`xri`, `pct`, `diff`,
-//! `lab-urn`, `lab-xri`), draws it, makes EDITS edits and MOVES cursor moves (each drawn)
-//! and prints nothing else: under
+//! `lab-urn`, `lab-xri`, `lab-xri-paths`), draws it, makes EDITS edits and MOVES cursor
+//! moves (each drawn) and prints nothing else: under
 //! `valgrind --tool=callgrind` the difference between 4 edits and 0, over 4, is the
 //! instructions of one edit, a figure the load of a shared machine does not move.
 //!
@@ -59,6 +59,22 @@ fn urn_64k() -> String {
     let mut s = String::from("urn:example:");
     while s.len() + 6 <= 64 * 1024 {
         s.push_str("ab%2Fc");
+    }
+    s
+}
+
+/// 64 KiB of cross-references nested in paths (`=a*(+d/e)*(=b/c*(@f/g))…`): an XRI that
+/// XRI 2.0's ABNF reads one way, where the lab's verdict is the recognizer's.
+fn xri_paths_64k() -> String {
+    let mut s = String::from("=a");
+    let mut n = 0;
+    while s.len() < 64 * 1024 {
+        s.push_str(if n % 2 == 1 {
+            "*(=b/c*(@f/g))"
+        } else {
+            "*(+d/e)"
+        });
+        n += 1;
     }
     s
 }
@@ -151,6 +167,15 @@ fn cases() -> Vec<(&'static str, Case)> {
             case(
                 "lab xri2, 62 KB xri",
                 nested_blocks(50, 250, 'b'),
+                None,
+                Some(("xri2", "xri-value")),
+            ),
+        ),
+        (
+            "lab-xri-paths",
+            case(
+                "lab xri2, 64 KiB xri paths",
+                xri_paths_64k(),
                 None,
                 Some(("xri2", "xri-value")),
             ),

@@ -353,3 +353,99 @@ proptest! {
         }
     }
 }
+
+/// A judge reused over a sequence of edits (its recognizer resumes each run from the last
+/// checkpoint the new input's bytes still hold) gives what a new recognizer gives on each
+/// text: the verdict, the first offending byte and the expected set. Edits anywhere, most
+/// near the end as a user types, on inputs of several checkpoints (one a kilobyte), with
+/// valid and invalid texts, over two recursive grammars: XRI 2.0's and a nested one with
+/// several readings of a run (its queue carries ends across checkpoints).
+#[test]
+fn a_reused_recognizer_resumes_to_a_new_ones_answer_on_every_edit() {
+    use idbench::engine::abnf::{Budget, RECOGNIZER_PER_BYTE};
+    let xri = causes::profiles()
+        .into_iter()
+        .find(|p| p.name() == "xri2")
+        .and_then(causes::grammar_text)
+        .expect("XRI 2.0's grammar");
+    let mut paths = String::from("=a");
+    let mut k = 0;
+    while paths.len() < 5000 {
+        paths.push_str(if k % 2 == 1 {
+            "*(=b/c*(@f/g))"
+        } else {
+            "*(+d/e)"
+        });
+        k += 1;
+    }
+    let nested = "s = \"(\" [s *(\",\" s)] \")\" / w\nw = 1*\"a\" [\"-\" 2DIGIT] / \"b\"\n";
+    // Runs of `a` longer than a checkpoint's span: a scan of `w` from a run's start reads
+    // past the checkpoints inside it, and queues an end at each of its bytes.
+    let mut runs = String::from("(");
+    while runs.len() < 6000 {
+        runs.push_str("(aa-12),b,((aaa)),");
+        runs.push_str(&"a".repeat(1500));
+        runs.push(',');
+    }
+    runs.push_str("b)");
+    let (mut resumed, mut valid) = (0usize, 0usize);
+    for (text, start, base, alphabet) in [
+        (xri.as_str(), "xri-value", paths, "=@+*!()/abc:^%41"),
+        (nested, "s", runs, "(),ab-12x"),
+    ] {
+        let g = Grammar::from_text(text).expect("grammar");
+        let judge = g.judge(start).expect("start");
+        let budget = Budget::default();
+        let base: Vec<char> = base.chars().collect();
+        let probes: Vec<char> = alphabet.chars().collect();
+        let mut seed = 0x2545_f491_u64;
+        for step in 0..160 {
+            // The base text (its end cut off at every third step) with one edit: the texts
+            // judged one after another share most of their bytes, as a user's do.
+            let mut input = base.clone();
+            if step % 3 == 0 {
+                input.truncate(input.len() - step % 50);
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let r = (seed >> 33) as usize;
+            // Half the edits within the last 40 characters, a quarter a few bytes from a
+            // checkpoint's place (a multiple of 1,024: the texts are ASCII), a quarter
+            // anywhere.
+            let len = input.len();
+            let at = match r % 4 {
+                0 => r / 4 % (len + 1),
+                1 => ((r / 4 % (len / 1024).max(1) + 1) * 1024 + r / 64 % 9)
+                    .saturating_sub(4)
+                    .min(len),
+                _ => len.saturating_sub(r / 4 % 40),
+            };
+            let c = probes[r / 7 % probes.len()];
+            match r % 3 {
+                0 if at < len => {
+                    input.remove(at);
+                }
+                1 if at < len => input[at] = c,
+                _ => input.insert(at, c),
+            }
+            let s: String = input.iter().collect();
+            let fresh = g.recognizer_verdict_of(start, &s);
+            let reused = judge
+                .quick_verdict(&g, &mut None, &s, budget, RECOGNIZER_PER_BYTE)
+                .map(|v| v.expect("no input bound met"));
+            match (fresh, reused) {
+                (Some(a), Some(b)) => {
+                    assert_eq!(a.valid, b.valid, "{start}, step {step}: verdict");
+                    assert_eq!(a.failure, b.failure, "{start}, step {step}: failure");
+                    resumed += 1;
+                    valid += usize::from(a.valid);
+                }
+                (a, b) => assert_eq!(a.is_some(), b.is_some(), "{start}, step {step}"),
+            }
+        }
+    }
+    // Both grammars answer (neither gives up on most texts), valid and not.
+    assert!(
+        resumed > 250 && valid > 60 && resumed - valid > 60,
+        "{resumed} {valid}"
+    );
+}
