@@ -220,10 +220,38 @@ struct Work {
     memo: Memo,
 }
 
+/// Set `j`'s scan of its character `c` (`at` is `(c, j)`): the items of its prediction
+/// table `table` and its explicit items `tscans` waiting for a class of `c`, moved past it
+/// into `next` (the next set's first items).
+fn scan_char(
+    cfg: &Cfg,
+    table: Option<&Table>,
+    tscans: &[(u32, u32)],
+    at: (char, u32),
+    next: &mut Vec<(u32, u32)>,
+) {
+    let (c32, ju) = (at.0 as u32, at.1);
+    if let Some(t) = table {
+        for &(cl, p) in &t.scans {
+            if cfg.classes[cl as usize].contains(c32) {
+                next.push((p + 1, ju));
+            }
+        }
+    }
+    for &(p, o) in tscans {
+        if let Sym::T(cl) = cfg.syms[p as usize]
+            && cfg.classes[cl as usize].contains(c32)
+        {
+            next.push((p + 1, o));
+        }
+    }
+}
+
 /// How often (in bytes of the input) a run keeps a [`Checkpoint`].
 const CHECKPOINT: usize = 1 << 10;
-/// The most carried and queued items a run's checkpoints hold together; past it a run keeps
-/// no more (an input the grammar reads in many ways queues many).
+/// The most carried and queued items (and furthest scans) a run's checkpoints hold
+/// together; past it a run keeps no more (an input the grammar reads in many ways queues
+/// many).
 const CHECKPOINT_ITEMS: usize = 1 << 18;
 
 /// What a run carries from one set to the next, besides the arena and the per-set tables.
@@ -284,7 +312,27 @@ struct Memo {
     arena: Vec<(u32, u32, u32)>,
 }
 
+/// The per-set tables (prediction table, arena start) and the arena of a run.
+type SetTables = (Vec<u32>, Vec<u32>, Vec<(u32, u32, u32)>);
+
 impl Memo {
+    /// The per-set tables and the arena, as a run's locals while its sets run (behind the
+    /// work space's reference each access reloaded them); [`Memo::give_back`] after.
+    fn take_tables(&mut self) -> SetTables {
+        (
+            std::mem::take(&mut self.pred),
+            std::mem::take(&mut self.wstart),
+            std::mem::take(&mut self.arena),
+        )
+    }
+
+    /// What [`Memo::take_tables`] took, given back whole (the checkpoints count on it).
+    fn give_back(&mut self, (pred, wstart, arena): SetTables) {
+        self.pred = pred;
+        self.wstart = wstart;
+        self.arena = arena;
+    }
+
     /// Where a run on `input` starts: the last checkpoint that read only bytes `input`
     /// shares with the last run's input (else the first set), with the per-set tables
     /// and the arena cut back to it. Also: how many items the checkpoints kept hold.
@@ -316,7 +364,7 @@ impl Memo {
         let held = self
             .checkpoints
             .iter()
-            .map(|c| c.at.next.len() + c.at.queue.len())
+            .map(|c| c.at.next.len() + c.at.queue.len() + c.at.reach_scans.len())
             .sum();
         (at, filled, held)
     }
@@ -725,9 +773,8 @@ impl Plan {
         if n >= NONE as usize {
             return None;
         }
-        // The parse's budget counts items and links that live to the end (28 bytes each);
-        // the recognizer's units are lighter (items dropped with their set, no links),
-        // so it may do four times as many, and never more than `per_byte` a byte.
+        // The parse's budget counts items and links that live to the end (28 bytes each); these
+        // units are lighter (dropped with their set, no links): 4 times as many, `per_byte` a byte.
         let limit = limit
             .saturating_mul(4)
             .min(per_byte.saturating_mul(n).saturating_add(SLACK));
@@ -746,13 +793,8 @@ impl Plan {
             mut last_table,
             mut spent,
         } = at;
-        let Memo {
-            checkpoints,
-            pred,
-            wstart,
-            arena,
-            ..
-        } = memo;
+        let (mut pred, mut wstart, mut arena) = memo.take_tables();
+        let checkpoints = &mut memo.checkpoints;
         let mut dep = checkpoints.last().map_or(0, |c| c.dep);
         let mut next_checkpoint = j + CHECKPOINT;
         // This set's explicit items (position, origin), deduplicated.
@@ -763,9 +805,10 @@ impl Plan {
         let mut cwait: Vec<(u32, u32, u32)> = Vec::new();
         let mut ends: Vec<u32> = Vec::new();
         let start = self.start;
-        loop {
-            if j >= next_checkpoint && held + next.len() + queue.len() <= CHECKPOINT_ITEMS {
-                held += next.len() + queue.len();
+        let finished = 'sets: loop {
+            let size = || next.len() + queue.len() + reach_scans.len();
+            if j >= next_checkpoint && held + size() <= CHECKPOINT_ITEMS {
+                held += size();
                 next_checkpoint = j + CHECKPOINT;
                 checkpoints.push(Checkpoint {
                     at: Resume {
@@ -809,7 +852,7 @@ impl Plan {
                         j = e as usize;
                         continue;
                     }
-                    None => break,
+                    None => break 'sets true,
                 }
             }
             furthest = j;
@@ -866,7 +909,7 @@ impl Plan {
                         }
                     }
                     Sym::T(_) => tscans.push((p, o)),
-                    Sym::P(_) => return None,
+                    Sym::P(_) => break 'sets false,
                 }
             }
             spent += items.len() + waits.len();
@@ -901,7 +944,9 @@ impl Plan {
                     j
                 } else {
                     let scratch = scratch[a as usize].get_or_insert_with(|| aut.scratch());
-                    let r = aut.scan_ends(scratch, input, j, |e| ends.push(e as u32))?;
+                    let Some(r) = aut.scan_ends(scratch, input, j, |e| ends.push(e as u32)) else {
+                        break 'sets false;
+                    };
                     // It read up to the character at `r` (the input's end when `r` is).
                     dep = if r >= n { usize::MAX } else { dep.max(r + 4) };
                     r
@@ -922,40 +967,30 @@ impl Plan {
                 g = h;
             }
             if spent > limit {
-                return None;
+                break 'sets false;
             }
             let Some(c) = input.get(j..).and_then(|s| s.chars().next()) else {
-                break;
+                break 'sets true;
             };
-            let c32 = c as u32;
-            if let Some(t) = tables.tables.get(pred[j] as usize) {
-                for &(cl, p) in &t.scans {
-                    if cfg.classes[cl as usize].contains(c32) {
-                        next.push((p + 1, ju));
-                    }
-                }
-            }
-            for &(p, o) in &tscans {
-                if let Sym::T(cl) = cfg.syms[p as usize]
-                    && cfg.classes[cl as usize].contains(c32)
-                {
-                    next.push((p + 1, o));
-                }
-            }
+            scan_char(
+                cfg,
+                tables.tables.get(pred[j] as usize),
+                &tscans,
+                (c, ju),
+                &mut next,
+            );
             if !next.is_empty() {
                 j += c.len_utf8();
             } else if let Some(&Reverse((e, _, _))) = queue.peek() {
                 j = e as usize;
             } else {
-                break;
+                break 'sets true;
             }
-        }
-        if could_end_at == Some(n) {
-            return Some(Verdict {
-                valid: true,
-                failure: None,
-                engine: Engine::Earley,
-            });
+        };
+        memo.give_back((pred, wstart, arena));
+        // Not finished: over its work, a prose value, or an automaton failed.
+        if !finished {
+            return None;
         }
         let stop = Stop {
             furthest,
@@ -970,8 +1005,9 @@ impl Plan {
         self.failure(grammar, input, tables, &stop)
     }
 
-    /// The failure where the recognizer stopped: where the Earley parser's chart would
-    /// end, and what it expected there.
+    /// The verdict where the recognizer stopped: valid when the start rule ended at the
+    /// input's end, else the failure where the Earley parser's chart would end, and what
+    /// it expected there.
     fn failure(
         &self,
         grammar: &Grammar,
@@ -979,6 +1015,13 @@ impl Plan {
         tables: &Tables,
         stop: &Stop<'_>,
     ) -> Option<Verdict> {
+        if stop.could_end_at == Some(input.len()) {
+            return Some(Verdict {
+                valid: true,
+                failure: None,
+                engine: Engine::Earley,
+            });
+        }
         let cfg = &grammar.cfg;
         let Stop {
             furthest,
