@@ -59,6 +59,22 @@ fn shipped() -> Vec<(String, Grammar, String, String)> {
     out
 }
 
+/// At least `len` bytes of XRI cross-references nested in paths (`=a*(+d/e)*(=b/c*(@f/g))…`):
+/// an XRI that XRI 2.0's ABNF reads one way.
+fn xri_paths(len: usize) -> String {
+    let mut s = String::from("=a");
+    let mut n = 0;
+    while s.len() < len {
+        s.push_str(if n % 2 == 1 {
+            "*(=b/c*(@f/g))"
+        } else {
+            "*(+d/e)"
+        });
+        n += 1;
+    }
+    s
+}
+
 const PROBES: &[char] = &[
     'a',
     'Z',
@@ -232,16 +248,7 @@ fn xri2_is_judged_by_the_recognizer() {
     // reading where `iauthority` takes `)` as part of a host and the nesting shifts: as
     // many live readings as cross-references so far, quadratic for any Earley chart; the
     // recognizer gives up on it as the Earley parser runs over its budget.)
-    let mut long = String::from("=a");
-    let mut n = 0;
-    while long.len() < 65536 {
-        long.push_str(if n % 2 == 1 {
-            "*(=b/c*(@f/g))"
-        } else {
-            "*(+d/e)"
-        });
-        n += 1;
-    }
+    let long = xri_paths(65536);
     let v = g.recognizer_verdict_of(start, &long).expect("taken");
     assert!(v.valid);
     let mut bad = long.clone();
@@ -368,16 +375,7 @@ fn a_reused_recognizer_resumes_to_a_new_ones_answer_on_every_edit() {
         .find(|p| p.name() == "xri2")
         .and_then(causes::grammar_text)
         .expect("XRI 2.0's grammar");
-    let mut paths = String::from("=a");
-    let mut k = 0;
-    while paths.len() < 5000 {
-        paths.push_str(if k % 2 == 1 {
-            "*(=b/c*(@f/g))"
-        } else {
-            "*(+d/e)"
-        });
-        k += 1;
-    }
+    let paths = xri_paths(5000);
     let nested = "s = \"(\" [s *(\",\" s)] \")\" / w\nw = 1*\"a\" [\"-\" 2DIGIT] / \"b\"\n";
     // Runs of `a` longer than a checkpoint's span: a scan of `w` from a run's start reads
     // past the checkpoints inside it, and queues an end at each of its bytes.
