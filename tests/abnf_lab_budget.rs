@@ -41,3 +41,65 @@ fn an_input_over_the_lab_budget_gets_an_error_not_a_hang() {
     let parse = a.lab.and_then(|l| l.parse).expect("the parse");
     assert_eq!(lab::count_phrase(parse.count), "2 parses");
 }
+
+/// An input whose parse is over the lab's budget but which the compiled grammar reads (the
+/// recognizer of recursive grammars, within its own work): the lab gives that verdict and
+/// first error, which are the parse's, with a warning that no tree comes, instead of
+/// `grammar-over-budget` in place of a verdict. (XRI 2.0's ABNF on 64 KiB of
+/// cross-references nested in paths: the workbench showed the verdict at the keystroke,
+/// then lost it when the parse landed.)
+#[test]
+fn an_input_over_the_lab_budget_keeps_the_compiled_grammars_verdict() {
+    let text: String = idbench::engine::rules::grammar(Profile::Xri2)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect();
+    let g = Grammar::from_text(&text).expect("reads");
+    let l = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
+    let options = Options {
+        profile: Some(Profile::Lab),
+        ..Options::full()
+    };
+    let mut paths = String::from("=a");
+    let mut n = 0;
+    while paths.len() < 65536 {
+        paths.push_str(if n % 2 == 1 {
+            "*(=b/c*(@f/g))"
+        } else {
+            "*(+d/e)"
+        });
+        n += 1;
+    }
+    let by_severity = |a: &idbench::engine::Analysis, s: Severity| -> Vec<Code> {
+        a.diagnostics
+            .iter()
+            .filter(|d| d.severity == s)
+            .map(|d| d.code)
+            .collect()
+    };
+    let a = analyze_in(&paths, &options, Some(&l));
+    assert!(a.valid());
+    assert!(
+        a.lab.as_ref().is_some_and(|l| l.parse.is_none()),
+        "over the budget"
+    );
+    assert_eq!(
+        by_severity(&a, Severity::Warning),
+        vec![Code::GrammarTreeOverBudget]
+    );
+    let bad = format!("{paths}^");
+    let a = analyze_in(&bad, &options, Some(&l));
+    assert!(!a.valid());
+    assert_eq!(by_severity(&a, Severity::Error), vec![Code::UnexpectedText]);
+    let e = a
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .expect("the error");
+    assert_eq!((e.span.start, e.span.end), (paths.len(), bad.len()));
+    assert_eq!(
+        by_severity(&a, Severity::Warning),
+        vec![Code::GrammarTreeOverBudget]
+    );
+}

@@ -166,6 +166,7 @@ codes! {
     GcsCharUnencoded = "gcs-char-unencoded", Error, "XRI Syntax 2.0 §2.1.2", "a global context symbol left unencoded";
     GenDelimUnencoded = "gen-delim-unencoded", Error, "XRI Syntax 2.0 §2.1.2", "a general delimiter left unencoded";
     GrammarOverBudget = "grammar-over-budget", Error, "", "too ambiguous or too long for the lab grammar's work budget";
+    GrammarTreeOverBudget = "grammar-tree-over-budget", Warning, "", "the verdict is the compiled grammar's; the tree is over the lab grammar's work budget";
     HostEmpty = "host-empty", Note, "RFC 3986 §3.2.2", "the host is empty";
     HostUppercase = "host-uppercase", Note, "RFC 3986 §6.2.2.1", "the host has upper-case letters";
     IdnaInvalid = "idna-invalid", Warning, "RFC 6068 §2; UTS #46 §4", "the host fails IDNA processing";

@@ -30,6 +30,7 @@ use std::sync::Arc;
 
 use super::{
     Budget, Failure, Grammar, Judge, Parse, ParseError, ParseOptions, ParseTree, TreeNodeKind,
+    Verdict,
 };
 use crate::engine::Code;
 use crate::engine::tree::{Builder, Diagnostic, NodeKind, Span, Tree};
@@ -290,7 +291,37 @@ impl Lab {
         self.build_into(&input, &parse, b);
     }
 
+    /// The tree and diagnostics of `parse`; where it is over its work but the compiled
+    /// grammar (an automaton, or the recognizer within its own work) reads the input, that
+    /// verdict and first error, which are the parse's, and a warning that no tree comes.
     fn build_into(&self, input: &str, parse: &Result<Arc<Parse>, ParseError>, b: &mut Builder<'_>) {
+        if let Err(e @ ParseError::OverBudget { .. }) = parse
+            && let Some(Ok(v)) = self.judge.as_ref().and_then(|j| {
+                j.quick_verdict(&self.grammar, &mut None, input, lab_budget(), TWIN_PER_BYTE)
+            })
+        {
+            self.build_verdict(input, &v, b);
+            b.warning_in(
+                Code::GrammarTreeOverBudget,
+                Span::new(0, input.len()),
+                SPEC,
+                format!(
+                    "no tree for this input ({e}); the verdict and the first error are the \
+                     compiled grammar's: shorten the input to see its tree"
+                ),
+            );
+            return;
+        }
+        self.build_parse(input, parse, b);
+    }
+
+    /// [`Lab::build_into`] without the compiled grammar's verdict: the parse's answer.
+    fn build_parse(
+        &self,
+        input: &str,
+        parse: &Result<Arc<Parse>, ParseError>,
+        b: &mut Builder<'_>,
+    ) {
         let parse = match parse {
             Ok(p) => p,
             // The start rule was checked when the lab was made, so this is the budget: say
@@ -344,17 +375,13 @@ impl Lab {
                 // the parse decides, as for a lab without a twin; its tree is whole.
                 None => {
                     let parse = self.parse(input);
-                    self.build_into(input, &parse, b);
+                    self.build_parse(input, &parse, b);
                     return Some(parse);
                 }
             }
         };
         match verdict {
-            Ok(v) if v.valid => {
-                b.start(NodeKind::Uri, self.start_name(), 0);
-                b.finish(input.len());
-            }
-            Ok(v) => self.build_failure(input, v.failure.as_ref(), b),
+            Ok(v) => self.build_verdict(input, &v, b),
             // Over the lab's input bound: the parse's own answer, whole.
             Err(e) => {
                 let parse = Err(e);
@@ -363,6 +390,17 @@ impl Lab {
             }
         }
         None
+    }
+
+    /// The tree of a verdict without a parse: the root alone when it matches, else the
+    /// tree and the one error of a failure ([`Lab::build_failure`]).
+    fn build_verdict(&self, input: &str, v: &Verdict, b: &mut Builder<'_>) {
+        if v.valid {
+            b.start(NodeKind::Uri, self.start_name(), 0);
+            b.finish(input.len());
+        } else {
+            self.build_failure(input, v.failure.as_ref(), b);
+        }
     }
 
     /// The tree and the one error of a failed parse: the root, the unparsed rest from the
