@@ -484,12 +484,15 @@ mod tests {
     }
 
     #[test]
-    fn every_code_has_a_head_and_all_but_the_two_limits_a_section() {
+    fn every_code_has_a_head_and_all_but_the_limits_a_section() {
         for &c in Code::ALL {
             assert!(!c.head().is_empty(), "{c} has no head");
             assert_eq!(
                 c.section().is_empty(),
-                matches!(c, Code::LineTooLong | Code::GrammarOverBudget),
+                matches!(
+                    c,
+                    Code::LineTooLong | Code::GrammarOverBudget | Code::GrammarTreeOverBudget
+                ),
                 "{c}: {:?}",
                 c.section()
             );
