@@ -52,6 +52,19 @@ pub(super) struct Ctx {
     pub(super) codes: Mutex<Vec<&'static str>>,
 }
 
+impl Ctx {
+    /// A plain verdict (`--quiet`, no `--grammar`, `--agree`, `--namespaces` or
+    /// `--schemes`): each line is judged and counted, nothing else (no record, no extras to
+    /// build and drop, no line number: the reader does not count the lines).
+    pub(super) fn plain(&self) -> bool {
+        self.quiet
+            && self.lab.is_none()
+            && self.agree.is_none()
+            && !self.namespaces
+            && !self.schemes
+    }
+}
+
 /// Appends the GitHub annotations or SARIF results of one line's findings, and keeps the
 /// codes SARIF's rules list.
 pub(super) fn annotate(

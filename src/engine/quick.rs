@@ -105,10 +105,16 @@ const C_XRI_PCHAR: u16 = 1 << 10;
 /// XRI `xri-pchar-nc`: `xri-pchar` without ":", the first segment of a relative reference.
 const C_XRI_PCHAR_NC: u16 = 1 << 15;
 
-/// The class bits of every byte, built from the [`chars`] sets (not a second list).
-static CLASS: [u16; 256] = classes();
+/// The class bits of every byte, built from the [`chars`] sets (not a second list). Held
+/// in 32 bits though 16 are used: the scans then `&` an entry straight from memory, where
+/// a 16-bit entry takes a load of its own (five instructions in eighteen of [`skip`]'s
+/// loop over four bytes).
+static CLASS: [u32; 256] = classes();
 
-const fn classes() -> [u16; 256] {
+/// [`CLASS`] again, for [`first_miss`] alone.
+static MISS: [u32; 256] = classes();
+
+const fn classes() -> [u32; 256] {
     let sets: [(AsciiSet, u16); 16] = [
         (chars::SCHEME_REST, C_SCHEME),
         (chars::ALPHA, C_ALPHA),
@@ -127,13 +133,13 @@ const fn classes() -> [u16; 256] {
         (chars::XRI_PCHAR, C_XRI_PCHAR),
         (chars::XRI_PCHAR_NC, C_XRI_PCHAR_NC),
     ];
-    let mut t = [0u16; 256];
+    let mut t = [0u32; 256];
     let mut b = 0;
     while b < 128 {
         let mut k = 0;
         while k < sets.len() {
             if sets[k].0.has(b as u8) {
-                t[b] |= sets[k].1;
+                t[b] |= sets[k].1 as u32;
             }
             k += 1;
         }
@@ -144,7 +150,7 @@ const fn classes() -> [u16; 256] {
 
 #[inline(always)]
 fn is(b: u8, class: u16) -> bool {
-    CLASS[b as usize] & class != 0
+    CLASS[b as usize] & u32::from(class) != 0
 }
 
 /// True when `b[i]` exists, lies before `end` and is in `class`.
@@ -154,38 +160,66 @@ fn is_at(b: &[u8], i: usize, end: usize, class: u16) -> bool {
 }
 
 /// The index of the first byte of `b[i..end]` not in `class`, or `end`. Four bytes at a
-/// time: the position of the first miss in a group comes from a bit mask rather than from a
-/// byte loop whose length the branch predictor cannot guess.
+/// time over the slice's groups of four (no bounds test a group), each a chain of `&`s of
+/// table entries read straight from memory; the last bytes (fewer than four) as the end
+/// of the last four. Where the run ends is found in the group that breaks the chain from
+/// a bit mask, by [`first_miss`], rather than by a byte loop whose length the branch
+/// predictor cannot guess.
 #[inline(always)]
-fn skip(b: &[u8], mut i: usize, end: usize, class: u16) -> usize {
+fn skip(b: &[u8], i: usize, end: usize, class: u16) -> usize {
     let end = end.min(b.len());
-    while let Some(&[c0, c1, c2, c3]) = b.get(i..end).and_then(|t| t.first_chunk::<4>()) {
-        let (k0, k1, k2, k3) = (
-            CLASS[c0 as usize],
-            CLASS[c1 as usize],
-            CLASS[c2 as usize],
-            CLASS[c3 as usize],
-        );
-        if k0 & k1 & k2 & k3 & class != 0 {
-            i += 4;
-            continue;
+    let Some(s) = b.get(i..end) else {
+        return i;
+    };
+    let class32 = u32::from(class);
+    let (groups, tail) = s.as_chunks::<4>();
+    for (n, g) in groups.iter().enumerate() {
+        let all = CLASS[usize::from(g[0])]
+            & CLASS[usize::from(g[1])]
+            & CLASS[usize::from(g[2])]
+            & CLASS[usize::from(g[3])];
+        if all & class32 == 0 {
+            let miss = first_miss(g, class);
+            if miss < 4 {
+                return i + n * 4 + miss;
+            }
         }
-        let hits = u32::from(k0 & class != 0)
-            | u32::from(k1 & class != 0) << 1
-            | u32::from(k2 & class != 0) << 2
-            | u32::from(k3 & class != 0) << 3;
-        if hits == 0b1111 {
-            // All four in a class of several bits that share none (no caller passes one,
-            // but the scan answers for any class).
-            i += 4;
-            continue;
+    }
+    if tail.is_empty() {
+        return end;
+    }
+    let done = i + groups.len() * 4;
+    match s.last_chunk::<4>() {
+        // The tail is the last `tail.len()` bytes of the last four, whose first bytes
+        // were found in the class.
+        Some(last) => done + first_miss(last, class).saturating_sub(4 - tail.len()),
+        None => {
+            let mut k = 0;
+            while let Some(&c) = tail.get(k)
+                && is(c, class)
+            {
+                k += 1;
+            }
+            done + k
         }
-        return i + (!hits).trailing_zeros() as usize;
     }
-    while i < end && is(b[i], class) {
-        i += 1;
-    }
-    i
+}
+
+/// The first of four bytes not in `class`, or 4 (a class of several bits whose bytes
+/// break the chain of `&`s without one out of the class: no caller passes one). It reads
+/// [`MISS`], not [`CLASS`]: the compiler would reuse the entries the loop of [`skip`]
+/// read, and so keep each in a register of its own there, where it `&`s them straight
+/// from memory otherwise (five instructions fewer a group); and a call out of line cost
+/// more than that on short runs (URNs with percent-encodings).
+#[inline(always)]
+fn first_miss(&[c0, c1, c2, c3]: &[u8; 4], class: u16) -> usize {
+    let class = u32::from(class);
+    let hit = |c: u8| MISS[usize::from(c)] & class != 0;
+    let hits = u32::from(hit(c0))
+        | u32::from(hit(c1)) << 1
+        | u32::from(hit(c2)) << 2
+        | u32::from(hit(c3)) << 3;
+    (!hits).trailing_zeros() as usize
 }
 
 /// Scans `b[i..end]` over bytes of `allow`, `pct-encoded` triplets and (when `IRI`) the
@@ -349,6 +383,16 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
             Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Path),
         }
     }
+    // The rest of the path and the query in one scan, where they hold nothing else: the
+    // query's characters are the path's and "?" (RFC 3986 §3.4), so a run of them up to
+    // the end or a "#" is a valid path (up to its first "?") and query (after it). An
+    // `iprivate` character, which only the query allows, stops this scan: the scans
+    // below, one a component, then judge (and name the error of) what it stopped on.
+    if let Ok(k) = run_at::<IRI, false>(b, p, e, C_QUERY)
+        && b.get(k).is_none_or(|&c| c == b'#')
+    {
+        return fragment::<IRI>(b, k, first_segment);
+    }
     // The rest of the path: *( pchar / "/" ).
     p = match run_at::<IRI, false>(b, p, e, C_PATH) {
         Ok(k) => k,
@@ -363,19 +407,25 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
     } else if p < e && b[p] != b'#' {
         return bad_in_uri::<IRI>(b, p, first_segment, Part::Path);
     }
-    if b.get(p) == Some(&b'#') {
-        // fragment = *( pchar / "/" / "?" ): a second "#" stops the scan short of the end.
-        p = match run_at::<IRI, false>(b, p + 1, e, C_QUERY) {
-            Ok(k) => k,
-            Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Fragment),
-        };
-        if p < e {
-            return bad_in_uri::<IRI>(b, p, first_segment, Part::Fragment);
-        }
-    } else if p < e {
+    if p < e && b[p] != b'#' {
         return bad_in_uri::<IRI>(b, p, first_segment, Part::Query);
     }
-    Quick::Valid
+    fragment::<IRI>(b, p, first_segment)
+}
+
+/// The end of [`uri_reference`] from `p`, the end of the line or a "#" that follows the
+/// path or the query.
+#[inline(always)]
+fn fragment<const IRI: bool>(b: &[u8], p: usize, first_segment: Option<usize>) -> Quick {
+    let e = b.len();
+    if p >= e {
+        return Quick::Valid;
+    }
+    // fragment = *( pchar / "/" / "?" ): a second "#" stops the scan short of the end.
+    match run_at::<IRI, false>(b, p + 1, e, C_QUERY) {
+        Ok(k) if k >= e => Quick::Valid,
+        Ok(k) | Err(k) => bad_in_uri::<IRI>(b, k, first_segment, Part::Fragment),
+    }
 }
 
 /// The part of a URI-reference a byte the quick scan stopped on stands in.
@@ -1154,7 +1204,19 @@ mod tests {
                 let n = line.len();
                 for &class in &classes {
                     for i in 0..=n + 1 {
-                        for end in [i, i + 1, i + 7, i + 8, i + 9, n - n.min(3), n, n + 5] {
+                        for end in [
+                            i,
+                            i + 1,
+                            i + 7,
+                            i + 8,
+                            i + 9,
+                            i + 15,
+                            i + 16,
+                            i + 17,
+                            n - n.min(3),
+                            n,
+                            n + 5,
+                        ] {
                             assert_eq!(
                                 skip(line, i, end, class),
                                 skip_bytewise(line, i, end, class),
