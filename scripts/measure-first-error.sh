@@ -17,7 +17,14 @@
 # 4. Instructions per line of the same pairs (valgrind's callgrind; the difference between a
 #    run over 2N and over N lines, divided by N, so start-up cancels out): the figure that
 #    does not move with the machine's load.
-# 5. The property on every line of the mixed set: the first-error mode gives the full
+# 5. With PYTHON set to a Python that imports idbench.arrow and pyarrow (the CI's
+#    .venv-ci/bin/python, with the package installed optimized: `pip install ./python`):
+#    the Arrow kernel `valid` under rfc3986 and rfc3987 on the same files, the strings in
+#    memory (an Arrow array built first), against the peer's checks of the same strings
+#    in memory (peer-check memory): nanoseconds a string, best of RUNS (the kernel's by
+#    the process's CPU time, the peer's by the wall time of its loop), with the same
+#    targets (mixed at most 1.2x, invalid lines at most 1.5x).
+# 6. The property on every line of the mixed set: the first-error mode gives the full
 #    analysis's first error (code, span, section, expected set) under rfc3986 and rfc3987
 #    (tests/first_error.rs, `every_line_of_a_file`, release build).
 #
@@ -115,6 +122,45 @@ pair "rfc3986 invalid vs fluent-uri" 1.5 "$dir/mixed-fluent-uri-invalid.txt" "$i
 pair "rfc3987 mixed vs iri-string" 1.2 "$mixed" "$idb" check --profile rfc3987 --jobs 1 --quiet -- "$peer" iri-string
 pair "rfc3987 invalid vs iri-string" 1.5 "$dir/mixed-iri-string-invalid.txt" "$idb" check --profile rfc3987 --jobs 1 --quiet -- "$peer" iri-string
 pair "rfc3986 clean vs bare line loop" 2 "$clean" "$idb" check --profile rfc3986 --jobs 1 --quiet -- "$peer" lines
+
+if [[ -n "${PYTHON:-}" ]]; then
+  echo "== the Arrow kernel valid against the peers, strings in memory (ns a string, best of $runs)"
+  for row in "rfc3986 fluent-uri $mixed 1.2" "rfc3986 fluent-uri $dir/mixed-fluent-uri-invalid.txt 1.5" \
+    "rfc3987 iri-string $mixed 1.2" "rfc3987 iri-string $dir/mixed-iri-string-invalid.txt 1.5"; do
+    read -r profile crate file limit <<<"$row"
+    k=$("$PYTHON" - "$file" "$profile" "$runs" <<'PY'
+import sys, time
+import pyarrow as pa
+import idbench.arrow as ida
+path, profile, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with open(path, "rb") as f:
+    lines = [l.rstrip(b"\r") for l in f.read().split(b"\n")]
+# As peer-check memory reads them: blank lines and lines that are not UTF-8 left out.
+strings = []
+for l in lines:
+    if l:
+        try:
+            strings.append(l.decode("utf-8"))
+        except UnicodeDecodeError:
+            pass
+arr = pa.array(strings, type=pa.string())
+best = float("inf")
+for _ in range(runs):
+    c = time.process_time()
+    ida.valid(arr, profile)
+    best = min(best, time.process_time() - c)
+print(f"{best * 1e9 / max(len(strings), 1):.1f}")
+PY
+)
+    p=$("$peer" memory "$crate" "$file" "$runs" | awk '{print $2}')
+    awk -v f="$(basename "$file")" -v pr="$profile" -v c="$crate" -v k="$k" -v p="$p" -v l="$limit" \
+      -v load="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
+        r = (p > 0) ? k / p : 0;
+        printf "kernel valid %s, %s vs %s: %6.1f vs %6.1f ns a string = %.2fx | target <= %sx: %s | load %s\n",
+          pr, f, c, k, p, r, l, (r <= l && r > 0) ? "met" : "MISSED", load
+      }'
+  done
+fi
 
 if [[ "${SKIP_PROPERTY:-0}" != 1 ]]; then
   echo "== the first-error mode against the full analysis on every line of $mixed"

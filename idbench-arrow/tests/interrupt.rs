@@ -47,8 +47,9 @@ fn every_kernel_stops_when_the_check_says_so() {
 
 #[test]
 fn it_stops_between_elements_not_after_the_last() {
-    // The check says stop on its third call: a kernel over 50 elements (one call per
-    // element with a zero period) stops there.
+    // The check says stop on its third call: a kernel over 50 elements (with a zero
+    // period, a call at the first element and at one in 16 after it: elements 0, 16 and
+    // 32) stops there, before its last element.
     let calls = Rc::new(Cell::new(0));
     let c = calls.clone();
     let r = interruptible(
