@@ -30,8 +30,8 @@ thread_local! {
 }
 
 /// Runs `f`, in which every kernel calls `stop` between elements, at most once every
-/// `every` (the clock is read at the first element and then at one in
-/// [`ROWS_PER_CLOCK`]): when `stop` returns `true`, the kernel returns
+/// `every` (the clock is read at the first element and then at one in 16, so a stop is
+/// seen at most 16 elements late): when `stop` returns `true`, the kernel returns
 /// [`KernelError::Interrupted`].
 /// (`stop` is `'static`: to hand something back, such as the error that made it stop, it
 /// can hold an `Rc` the caller keeps a clone of.)
