@@ -13,7 +13,9 @@
 //! ```
 //!
 //! Modes: `key`, `key-slow`, `canonical`, `canonical-slow`, `namespace`,
-//! `namespace-slow`; `share` prints how many lines each direct path takes.
+//! `namespace-slow`, `valid-rfc3986`, `valid-rfc3987` (the first error the kernel `valid`
+//! asks for; "bytes out" is then the count of valid rows); `share` prints how many lines
+//! each direct path takes.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -106,6 +108,14 @@ fn main() {
                         Fast::Slow => slow_form(x, w).map_or(0, |s| s.len()),
                         _ => buf.len(),
                     }
+                }
+                // What the kernel `valid` asks the engine for each string (its first
+                // error's code), without the Arrow array around it.
+                "valid-rfc3986" => {
+                    usize::from(first_error(x, Some(specs::Profile::Rfc3986)).1.is_none())
+                }
+                "valid-rfc3987" => {
+                    usize::from(first_error(x, Some(specs::Profile::Rfc3987)).1.is_none())
                 }
                 "canonical-slow" => slow_form(x, Form::Canonical).map_or(0, |s| s.len()),
                 "namespace-slow" => slow_form(x, Form::CanonicalNamespace).map_or(0, |s| s.len()),

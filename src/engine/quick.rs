@@ -353,10 +353,10 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
         p = match fast_authority::<IRI>(b, a0) {
             Ok(ae) => ae,
             Err(None) => {
-                let mut ae = a0;
-                while ae < e && !matches!(b[ae], b'/' | b'?' | b'#') {
-                    ae += 1;
-                }
+                let ae = b
+                    .get(a0..)
+                    .and_then(|t| memchr::memchr3(b'/', b'?', b'#', t))
+                    .map_or(e, |k| a0 + k);
                 match authority::<IRI>(b, a0, ae) {
                     Ok(()) => {}
                     Err(Some(code)) => return Quick::Invalid(code.as_str()),
@@ -388,10 +388,26 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
     // the end or a "#" is a valid path (up to its first "?") and query (after it). An
     // `iprivate` character, which only the query allows, stops this scan: the scans
     // below, one a component, then judge (and name the error of) what it stopped on.
-    if let Ok(k) = run_at::<IRI, false>(b, p, e, C_QUERY)
-        && b.get(k).is_none_or(|&c| c == b'#')
-    {
-        return fragment::<IRI>(b, k, first_segment);
+    let (stop, bad) = match run_at::<IRI, false>(b, p, e, C_QUERY) {
+        Ok(k) if b.get(k).is_none_or(|&c| c == b'#') => {
+            return fragment::<IRI>(b, k, first_segment);
+        }
+        Ok(k) => (k, false),
+        Err(k) => (k, true),
+    };
+    // Stopped short of the end and of a "#": the scans below, one a component, would stop
+    // on the same byte, so it is judged here without them. The path's class is the
+    // query's less "?" (and a "?" is part of no triplet and no non-ASCII character): with
+    // no "?" before it, the path's scan stops there too; with one, the path ends at it
+    // and the query's scan stops there. Only under RFC 3987, where the byte is a
+    // non-ASCII character after a "?", do the scans go on: an `iprivate` character,
+    // which the query allows and this scan does not.
+    let in_query = b
+        .get(p..stop)
+        .is_some_and(|t| memchr::memchr(b'?', t).is_some());
+    if !(IRI && bad && in_query) {
+        let part = if in_query { Part::Query } else { Part::Path };
+        return bad_in_uri::<IRI>(b, stop, first_segment, part);
     }
     // The rest of the path: *( pchar / "/" ).
     p = match run_at::<IRI, false>(b, p, e, C_PATH) {
