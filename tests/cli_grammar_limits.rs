@@ -126,6 +126,47 @@ fn an_input_over_1_mib_is_refused_and_shown_cut() {
 }
 
 #[test]
+fn a_record_of_exactly_the_cap_is_printed_and_one_byte_over_is_not() {
+    // The record is counted from the tree's nodes before a byte of it is written: exactly
+    // (at its length it is printed, a byte less and it is not), and a tree whose nodes
+    // could not fit whatever they are stops its walk early (a cap far below it).
+    let s = Scratch::new("cap-exact");
+    let g = s.file("s.abnf", "s = *ALPHA\n");
+    let line = format!("{}\n", "a".repeat(1_000));
+    let parse = |cap: usize| {
+        let cap = cap.to_string();
+        let args = [
+            "grammar",
+            "parse",
+            &g,
+            "--start",
+            "s",
+            "-f",
+            "json",
+            "--max-output",
+            &cap,
+            "-",
+        ];
+        run(&args, line.as_bytes())
+    };
+    let whole = parse(1 << 20);
+    assert_eq!(whole.code, Some(0), "{}", whole.stderr);
+    let len = whole.stdout.len();
+    assert!(len > 80_000, "{len}");
+    let at = parse(len);
+    assert_eq!((at.code, at.stdout.len()), (Some(0), len), "{}", at.stderr);
+    for cap in [len - 1, len / 2, 1_000] {
+        let o = parse(cap);
+        assert_eq!(
+            (o.code, o.stdout.len()),
+            (Some(2), 0),
+            "cap {cap}: {}",
+            o.stderr
+        );
+    }
+}
+
+#[test]
 fn the_output_stops_at_its_cap_with_whole_lines() {
     // The cap is 64 MiB (a hidden flag lowers it, to keep this test short): each 1,000-byte
     // line prints some 90 KB of JSON (a node per ALPHA), so the line whose output would pass

@@ -825,16 +825,21 @@ impl Heads {
             *k = kind;
             r.clear();
             r.push_str(rule);
-            head.clear();
-            head.push_str("{\"kind\":\"");
-            head.push_str(kind.as_str());
-            head.push_str("\",\"rule\":");
-            // Writing to a `String` cannot fail.
-            let _ = write_json_str(head, rule);
-            head.push_str(",\"start\":");
+            head_into(head, kind, rule);
         }
         slot.as_ref().map_or("", |(_, _, h)| h.as_str())
     }
+}
+
+/// Puts the opening of a node of `kind` labelled `rule` in `head` (see [`Heads`]).
+fn head_into(head: &mut String, kind: abnf::TreeNodeKind, rule: &str) {
+    head.clear();
+    head.push_str("{\"kind\":\"");
+    head.push_str(kind.as_str());
+    head.push_str("\",\"rule\":");
+    // Writing to a `String` cannot fail.
+    let _ = write_json_str(head, rule);
+    head.push_str(",\"start\":");
 }
 
 /// Writes `s` as a JSON string, as [`json::to_string`] writes it: text with nothing to
@@ -898,44 +903,26 @@ const NODE_REST: &str = ",\"attrs\":{},\"children\":[";
 impl JsonOut for Bounded {}
 impl JsonOut for Direct<'_> {
     fn node_open(&mut self, head: &str, start: usize, end: usize) -> std::fmt::Result {
-        // The numbers and the keys between them gathered here and copied once: five
-        // pieces a node, each its own copy, were most of writing a tree.
-        let mut tmp = [0u8; 64];
-        let mut digits = [0u8; 20];
-        let mut n = 0;
-        for (v, key) in [(start, NODE_END), (end, NODE_TEXT)] {
-            let i = decimal_digits(&mut digits, v);
-            let d = &digits[i..];
-            tmp[n..n + d.len()].copy_from_slice(d);
-            n += d.len();
-            tmp[n..n + key.len()].copy_from_slice(key.as_bytes());
-            n += key.len();
-        }
-        self.bytes(head.as_bytes())?;
-        self.bytes(&tmp[..n])
+        // The pieces copied straight into the gathered bytes, room made once: a piece at
+        // a time through `bytes`, or gathered in a buffer of its own first, was most of
+        // writing a tree.
+        let (mut s, mut e) = (itoa::Buffer::new(), itoa::Buffer::new());
+        let (s, e) = (s.format(start).as_bytes(), e.format(end).as_bytes());
+        self.pieces(&[
+            head.as_bytes(),
+            s,
+            NODE_END.as_bytes(),
+            e,
+            NODE_TEXT.as_bytes(),
+        ])
     }
     fn plain_text(&mut self, s: &str) -> std::fmt::Result {
-        let b = s.as_bytes();
-        let mut tmp = [0u8; 64];
-        if b.len() + 2 + NODE_REST.len() > tmp.len() {
-            self.write_char('"')?;
-            self.bytes(b)?;
-            self.write_char('"')?;
-            return self.bytes(NODE_REST.as_bytes());
-        }
-        tmp[0] = b'"';
-        tmp[1..1 + b.len()].copy_from_slice(b);
-        tmp[1 + b.len()] = b'"';
-        let n = 2 + b.len();
-        tmp[n..n + NODE_REST.len()].copy_from_slice(NODE_REST.as_bytes());
-        self.bytes(&tmp[..n + NODE_REST.len()])
+        self.pieces(&[b"\"", s.as_bytes(), b"\"", NODE_REST.as_bytes()])
     }
     fn decimal(&mut self, v: usize) -> std::fmt::Result {
         // The digits go straight into the gathered bytes: ASCII, with no UTF-8 check of a
-        // `&str` made of them (two numbers a node).
-        let mut buf = [0u8; 20];
-        let i = decimal_digits(&mut buf, v);
-        self.bytes(&buf[i..])
+        // `&str` made of them.
+        self.bytes(itoa::Buffer::new().format(v).as_bytes())
     }
 }
 
@@ -975,26 +962,42 @@ impl JsonOut for Counter {
 
 /// Writes `v` in decimal, as `{v}` does.
 fn write_decimal<W: std::fmt::Write + ?Sized>(out: &mut W, v: usize) -> std::fmt::Result {
-    let mut buf = [0u8; 20];
-    let i = decimal_digits(&mut buf, v);
-    // ASCII digits: always UTF-8.
-    out.write_str(std::str::from_utf8(&buf[i..]).unwrap_or_default())
-}
-
-/// Puts `v`'s decimal digits at the end of `buf`; returns where they start.
-fn decimal_digits(buf: &mut [u8; 20], mut v: usize) -> usize {
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            return i;
-        }
-    }
+    out.write_str(itoa::Buffer::new().format(v))
 }
 
 impl<W: JsonOut> JsonTreeSink<'_, W> {
+    /// Before a node opens: `false` when it is not part of the tree (nothing to write);
+    /// else what comes before its opening is written (its parent's text or a comma).
+    fn enter(&mut self) -> Result<bool, std::fmt::Error> {
+        if self.skip > 0 || (self.depth == 0 && self.rooted) {
+            self.skip += 1;
+            return Ok(false);
+        }
+        match self.pending.take() {
+            Some(span) => self.text(span, false)?,
+            None if self.depth > 0 => self.out.write_str(",")?,
+            None => {}
+        }
+        Ok(true)
+    }
+
+    /// After a node's opening is written.
+    fn opened(&mut self, start: usize, end: usize) {
+        self.pending = Some((start, end));
+        self.depth += 1;
+        self.rooted = true;
+    }
+
+    /// [`abnf::TreeSink::open`] with the node's opening made already (see [`Heads`]).
+    fn open_with_head(&mut self, head: &str, start: usize, end: usize) -> std::fmt::Result {
+        if !self.enter()? {
+            return Ok(());
+        }
+        self.out.node_open(head, start, end)?;
+        self.opened(start, end);
+        Ok(())
+    }
+
     fn text(&mut self, (start, end): (usize, usize), leaf: bool) -> std::fmt::Result {
         let text = self.input.get(start..end).unwrap_or("");
         if text.len() <= json::NODE_TEXT_MAX && json::plain_json_ascii(text.as_bytes()) {
@@ -1015,21 +1018,13 @@ impl<W: JsonOut> abnf::TreeSink for JsonTreeSink<'_, W> {
         start: usize,
         end: usize,
     ) -> std::fmt::Result {
-        if self.skip > 0 || (self.depth == 0 && self.rooted) {
-            self.skip += 1;
+        if !self.enter()? {
             return Ok(());
-        }
-        match self.pending.take() {
-            Some(span) => self.text(span, false)?,
-            None if self.depth > 0 => self.out.write_str(",")?,
-            None => {}
         }
         // Piece by piece rather than by `write!`: the formatting machinery was a large
         // part of writing a 150,000-node tree (twice: counted, then written).
         self.out.node_open(self.heads.get(kind, rule), start, end)?;
-        self.pending = Some((start, end));
-        self.depth += 1;
-        self.rooted = true;
+        self.opened(start, end);
         Ok(())
     }
     fn close(&mut self) -> std::fmt::Result {
@@ -1136,28 +1131,81 @@ impl Recorded {
         id
     }
 
-    /// Gives the nodes kept to `sink`, as the walk gave them.
-    fn replay<S: abnf::TreeSink>(&self, sink: &mut S) -> Result<(), S::Error> {
+    /// Gives the nodes kept to `sink`, as the walk gave them, each node's opening made
+    /// once per label and kind (by index: no lookup of the label's text a node).
+    fn replay<W: JsonOut>(&self, sink: &mut JsonTreeSink<'_, W>) -> std::fmt::Result {
+        let kind_index = |k: abnf::TreeNodeKind| match k {
+            abnf::TreeNodeKind::Rule => 0,
+            abnf::TreeNodeKind::Repetition => 1,
+            abnf::TreeNodeKind::Literal => 2,
+        };
+        let mut heads: Vec<Option<String>> = vec![None; self.labels.len() * 3];
+        // (Every label index is below `labels.len()`: the spare is for form's sake.)
+        let mut spare = String::new();
         for n in &self.nodes {
             if n.label == CLOSED {
-                sink.close()?;
-            } else {
-                let rule = self.labels.get(n.label as usize).map_or("", String::as_str);
-                sink.open(n.kind, rule, n.start as usize, n.end as usize)?;
+                abnf::TreeSink::close(sink)?;
+                continue;
             }
+            let rule = self.labels.get(n.label as usize).map_or("", String::as_str);
+            let i = n.label as usize * 3 + kind_index(n.kind);
+            let head = match heads.get_mut(i) {
+                Some(h) => h.get_or_insert_with(|| {
+                    let mut head = String::new();
+                    head_into(&mut head, n.kind, rule);
+                    head
+                }),
+                None => {
+                    head_into(&mut spare, n.kind, rule);
+                    &spare
+                }
+            };
+            sink.open_with_head(head, n.start as usize, n.end as usize)?;
         }
         Ok(())
     }
 }
 
-/// A sink that gives each node to a counting [`JsonTreeSink`] and, once counted, keeps
-/// it in a [`Recorded`] (a tree that passes the cap stops the walk where it does).
-struct Recording<'s, 'a> {
-    count: &'s mut JsonTreeSink<'a, Counter>,
+/// The fewest bytes the JSON of a node that is written takes (the shortest kind, an
+/// empty label and text, one-digit offsets, its close): a walk that keeps more nodes than
+/// its room holds of these is over the cap whatever they are.
+const MIN_NODE_JSON: usize = "{\"kind\":\"rule\",\"rule\":\"\",\"start\":0".len()
+    + NODE_END.len()
+    + 1
+    + NODE_TEXT.len()
+    + 2
+    + NODE_REST.len()
+    + 2;
+
+/// A sink that keeps each node in a [`Recorded`], counted afterwards against the cap
+/// from the nodes kept; a tree whose nodes could not fit in `room` bytes whatever they
+/// are stops the walk there, so that what is kept stays within a fraction of the cap.
+struct Recording<'s> {
     kept: &'s mut Recorded,
+    /// The bytes the tree may take.
+    room: usize,
+    /// Nodes kept that the tree's JSON writes ([`JsonTreeSink`] leaves out a node after
+    /// the root's close): `depth`, `rooted` and `skip` as it keeps them.
+    written: usize,
+    depth: usize,
+    rooted: bool,
+    skip: usize,
 }
 
-impl abnf::TreeSink for Recording<'_, '_> {
+impl<'s> Recording<'s> {
+    fn new(kept: &'s mut Recorded, room: usize) -> Recording<'s> {
+        Recording {
+            kept,
+            room,
+            written: 0,
+            depth: 0,
+            rooted: false,
+            skip: 0,
+        }
+    }
+}
+
+impl abnf::TreeSink for Recording<'_> {
     type Error = std::fmt::Error;
     fn open(
         &mut self,
@@ -1166,7 +1214,16 @@ impl abnf::TreeSink for Recording<'_, '_> {
         start: usize,
         end: usize,
     ) -> std::fmt::Result {
-        self.count.open(kind, rule, start, end)?;
+        if self.skip > 0 || (self.depth == 0 && self.rooted) {
+            self.skip += 1;
+        } else {
+            self.written += 1;
+            self.depth += 1;
+            self.rooted = true;
+            if self.written.saturating_mul(MIN_NODE_JSON) > self.room {
+                return Err(std::fmt::Error);
+            }
+        }
         // Offsets into an input of `u32` length (the only one recorded): they fit.
         let (start, end) = (
             u32::try_from(start).unwrap_or(u32::MAX),
@@ -1182,7 +1239,11 @@ impl abnf::TreeSink for Recording<'_, '_> {
         Ok(())
     }
     fn close(&mut self) -> std::fmt::Result {
-        self.count.close()?;
+        if self.skip > 0 {
+            self.skip -= 1;
+        } else {
+            self.depth = self.depth.saturating_sub(1);
+        }
         self.kept.nodes.push(RecordedNode {
             label: CLOSED,
             kind: abnf::TreeNodeKind::Rule,
@@ -1209,15 +1270,9 @@ fn parse_json_recorded(
     let mut counter = Counter { n: 0, cap: room };
     parse_json_with(&mut counter, input, p, start, trees.len(), |c, k| {
         let mut r = Recorded::new();
-        let counted = write_tree_with(c, input, |count| {
-            trees.walk(
-                k,
-                &mut Recording {
-                    count,
-                    kept: &mut r,
-                },
-            )
-        });
+        let walked = trees.walk(k, &mut Recording::new(&mut r, c.cap.saturating_sub(c.n)));
+        // Counted exactly from the nodes kept, as they will be written.
+        let counted = walked.and_then(|()| write_tree_with(c, input, |count| r.replay(count)));
         kept.push(r);
         counted
     })?;
@@ -1278,6 +1333,23 @@ impl Direct<'_> {
         }
         self.buf.extend_from_slice(b);
         self.written += b.len();
+        if self.buf.len() >= DIRECT_CHUNK {
+            return self.flush();
+        }
+        Ok(())
+    }
+
+    /// [`Direct::bytes`] of each piece in turn, with room made for all of them at once.
+    fn pieces(&mut self, pieces: &[&[u8]]) -> std::fmt::Result {
+        if self.error.is_some() {
+            return Err(std::fmt::Error);
+        }
+        let n: usize = pieces.iter().map(|p| p.len()).sum();
+        self.buf.reserve(n);
+        for p in pieces {
+            self.buf.extend_from_slice(p);
+        }
+        self.written += n;
         if self.buf.len() >= DIRECT_CHUNK {
             return self.flush();
         }
