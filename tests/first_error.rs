@@ -525,6 +525,46 @@ fn every_line_of_a_file() {
 }
 
 #[test]
+fn ip_literals_get_the_grammars_first_error() {
+    // The quick path names an IP literal's error with the grammar's own check: every
+    // content, close, tail and userinfo here, under both profiles, gives the first error
+    // (and its code by the quick path) of the full analysis.
+    let contents = [
+        "",
+        "::1",
+        "::g",
+        "1:2:3",
+        "1::2::3",
+        "v1",
+        "v1.x",
+        "vz.x",
+        "v.x",
+        "1.2.3.4",
+        "a",
+        "::1%25x",
+        "::ffff:1.2.3.256",
+        "1:2:3:4:5:6:7:8:9",
+        "::1 ",
+        "caf\u{e9}",
+    ];
+    let mut n = 0;
+    for content in contents {
+        for close in ["]", ""] {
+            for tail in ["", "/p", "x/p", ":80", ":8o", ":", "x:1", "]", "?q", "#f"] {
+                for user in ["", "u@", "u:p@", "u%zz@"] {
+                    let s = format!("http://{user}[{content}{close}{tail}");
+                    for p in [Profile::Rfc3986, Profile::Rfc3987] {
+                        assert_eq!(check(p, &s), Ok(()));
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(n, 16 * 2 * 10 * 4 * 2);
+}
+
+#[test]
 fn the_quick_path_names_the_common_errors() {
     use idbench::engine::quick_check::quick_verdict;
     // Named by the quick recognizer itself (no grammar run), and the grammar's first error.
@@ -543,6 +583,21 @@ fn the_quick_path_names_the_common_errors() {
         (Profile::Rfc3986, "http://b\u{fc}cher.de/", "non-ascii"),
         (Profile::Rfc3986, "http://a:8o/", "port-not-digits"),
         (Profile::Rfc3986, "http://u%zz@a/", "pct-invalid"),
+        (Profile::Rfc3986, "http://[::1/", "ip-literal-unclosed"),
+        (Profile::Rfc3986, "http://[1:2:3]/", "ipv6-too-few-groups"),
+        (Profile::Rfc3986, "http://[::g]/", "ipv6-bad-char"),
+        (
+            Profile::Rfc3986,
+            "http://[1::2::3]",
+            "ipv6-multiple-double-colon",
+        ),
+        (Profile::Rfc3986, "http://[::1]x/", "ip-literal-trailing"),
+        (Profile::Rfc3986, "http://[::1]:8o/", "port-not-digits"),
+        (
+            Profile::Rfc3987,
+            "http://u@[1.2.3.4]/",
+            "ip-literal-invalid",
+        ),
         (Profile::Rfc3987, "http://a/\u{202E}", "bidi-format-char"),
         (
             Profile::Rfc3987,
@@ -554,10 +609,10 @@ fn the_quick_path_names_the_common_errors() {
         assert_eq!(quick_verdict(p, s), Some(Some(code)), "{p} {s:?}");
         assert_eq!(check(p, s), Ok(()));
     }
-    // Left to the grammar: an IP literal, a port after a host with two ":", and a relative
-    // reference whose first segment holds ":" (the grammar may report a byte before the
-    // one the scan stopped on, read as a scheme's).
-    for s in ["http://[::1/", "http://a:1:x/", "a~b c://x"] {
+    // Left to the grammar: a "[" that ends the authority, a port after a host with two
+    // ":", and a relative reference whose first segment holds ":" (the grammar may report
+    // a byte before the one the scan stopped on, read as a scheme's).
+    for s in ["http://[/", "http://a:1:x/", "a~b c://x"] {
         assert_eq!(quick_verdict(Profile::Rfc3986, s), None, "{s:?}");
         assert_eq!(check(Profile::Rfc3986, s), Ok(()));
     }

@@ -456,16 +456,16 @@ enum Part {
 /// not allowed there (an ASCII byte outside the component's class and not one of its
 /// delimiters, a "%" starting no triplet, or a non-ASCII character), everything before it
 /// checked: the grammar's `scan` reports it first at `k` as this code (`illegal_ascii`,
-/// `pct_invalid`, `non_ascii`, `iri_char`). "Don't know" where the grammar would not call
-/// it an error (a character the quick path declines that RFC 3987 allows), and in the first
-/// segment of a relative reference that holds ":" (`first_segment` is where that segment
-/// starts).
-fn bad_in_uri<const IRI: bool>(
+/// `pct_invalid`, `non_ascii`, `iri_char`). `None` ("don't know") where the grammar would
+/// not call it an error (a character the quick path declines that RFC 3987 allows), and in
+/// the first segment of a relative reference that holds ":" (`first_segment` is where that
+/// segment starts).
+fn bad_code<const IRI: bool>(
     b: &[u8],
     k: usize,
     first_segment: Option<usize>,
     part: Part,
-) -> Quick {
+) -> Option<Code> {
     if let Some(s) = first_segment.filter(|&s| k > s) {
         // (At the segment's first byte nothing can come before the error: the scheme
         // reading reports none where a path forbids the byte too, or after it.)
@@ -475,19 +475,15 @@ fn bad_in_uri<const IRI: bool>(
             .position(|&c| matches!(c, b'/' | b'?' | b'#'))
             .unwrap_or(seg.len());
         if seg[..end].contains(&b':') {
-            return Quick::Unknown;
+            return None;
         }
     }
     let Some(&c) = b.get(k) else {
-        return Quick::Unknown;
+        return None;
     };
     if c == b'%' {
         let hex = |j: usize| b.get(j).is_some_and(|&h| is(h, C_HEX));
-        return if hex(k + 1) && hex(k + 2) {
-            Quick::Unknown
-        } else {
-            Quick::Invalid(Code::PctInvalid.as_str())
-        };
+        return (!(hex(k + 1) && hex(k + 2))).then_some(Code::PctInvalid);
     }
     if c < 0x80 {
         let class = match part {
@@ -500,14 +496,10 @@ fn bad_in_uri<const IRI: bool>(
             Part::Query => c == b'#',
             Part::Fragment => false,
         };
-        return if is(c, class) || stop {
-            Quick::Unknown
-        } else {
-            Quick::Invalid(Code::IllegalChar.as_str())
-        };
+        return (!(is(c, class) || stop)).then_some(Code::IllegalChar);
     }
     if !IRI {
-        return Quick::Invalid(Code::NonAscii.as_str());
+        return Some(Code::NonAscii);
     }
     // The grammar's judgement of one IRI character (`iri_char`), in its order.
     let Some(ch) = b
@@ -515,25 +507,38 @@ fn bad_in_uri<const IRI: bool>(
         .and_then(|t| t.utf8_chunks().next())
         .and_then(|c| c.valid().chars().next())
     else {
-        return Quick::Unknown;
+        return None;
     };
     let code = if chars::is_bidi_format(ch) {
         Code::BidiFormatChar
     } else if chars::is_bidi_control(ch) {
-        return Quick::Unknown;
+        return None;
     } else if chars::is_noncharacter(ch) {
         Code::Noncharacter
     } else if chars::is_iprivate(ch) {
         if part == Part::Query {
-            return Quick::Unknown;
+            return None;
         }
         Code::IprivateOutsideQuery
     } else if !chars::is_ucschar(ch) {
         Code::IllegalChar
     } else {
-        return Quick::Unknown;
+        return None;
     };
-    Quick::Invalid(code.as_str())
+    Some(code)
+}
+
+/// [`bad_code`] as the quick verdict: the code named, or "don't know".
+fn bad_in_uri<const IRI: bool>(
+    b: &[u8],
+    k: usize,
+    first_segment: Option<usize>,
+    part: Part,
+) -> Quick {
+    match bad_code::<IRI>(b, k, first_segment, part) {
+        Some(code) => Quick::Invalid(code.as_str()),
+        None => Quick::Unknown,
+    }
 }
 
 /// The usual authority, `reg-name [ ":" port ]`, in one pass from `a0`: `Ok` with where it
@@ -573,10 +578,7 @@ fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, Option<
 fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Option<Code>> {
     // The grammar's code for a byte the scan of the userinfo or a reg-name stopped on
     // (neither has a delimiter of its own within the authority).
-    let bad = |k: usize| match bad_in_uri::<IRI>(b, k, None, Part::Path) {
-        Quick::Invalid(c) => Code::from_name(c),
-        _ => None,
-    };
+    let bad = |k: usize| bad_code::<IRI>(b, k, None, Part::Path);
     let Some(auth) = b.get(a0..ae) else {
         return Err(None);
     };
@@ -592,16 +594,35 @@ fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Opti
     if b.get(hs) == Some(&b'[') && hs < ae {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]", then nothing or ":" port.
         let Some(k) = b[hs..ae].iter().position(|&c| c == b']') else {
-            return Err(None);
+            // Never closed: the grammar's first error marks the "[" (its content's come
+            // after it), but for a "[" that ends the authority, whose empty content's
+            // error it reports first at the same byte.
+            return Err((ae > hs + 1).then_some(Code::IpLiteralUnclosed));
         };
         let r = hs + k;
         if !ip_literal(&b[hs + 1..r]) {
-            return Err(None);
+            // The literal's first error, from the function that finds it for the grammar
+            // (`None` where it finds none: the grammar judges).
+            return Err(std::str::from_utf8(&b[..=r])
+                .ok()
+                .and_then(|s| {
+                    ip::literal::check_ip_literal(s, hs, r + 1, hs + 1, r)
+                        .result
+                        .err()
+                })
+                .map(|(code, _, _)| code));
         }
         let q = r + 1;
-        (q >= ae || (b[q] == b':' && digits(b, q + 1, ae)))
-            .then_some(())
-            .ok_or(None)
+        if q >= ae || (b[q] == b':' && digits(b, q + 1, ae)) {
+            return Ok(());
+        }
+        // What follows "]" is neither ":" nor the authority's end: the grammar reads it as
+        // trailing the literal, up to a ":"; else the port is not digits.
+        Err(Some(if b[q] != b':' {
+            Code::IpLiteralTrailing
+        } else {
+            Code::PortNotDigits
+        }))
     } else {
         // reg-name (an IPv4address is one too), up to the first ":", then port = *DIGIT.
         match run_at::<IRI, false>(b, hs, ae, C_REG_NAME) {
