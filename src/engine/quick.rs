@@ -478,9 +478,7 @@ fn bad_code<const IRI: bool>(
             return None;
         }
     }
-    let Some(&c) = b.get(k) else {
-        return None;
-    };
+    let &c = b.get(k)?;
     if c == b'%' {
         let hex = |j: usize| b.get(j).is_some_and(|&h| is(h, C_HEX));
         return (!(hex(k + 1) && hex(k + 2))).then_some(Code::PctInvalid);
@@ -502,13 +500,10 @@ fn bad_code<const IRI: bool>(
         return Some(Code::NonAscii);
     }
     // The grammar's judgement of one IRI character (`iri_char`), in its order.
-    let Some(ch) = b
+    let ch = b
         .get(k..)
         .and_then(|t| t.utf8_chunks().next())
-        .and_then(|c| c.valid().chars().next())
-    else {
-        return None;
-    };
+        .and_then(|c| c.valid().chars().next())?;
     let code = if chars::is_bidi_format(ch) {
         Code::BidiFormatChar
     } else if chars::is_bidi_control(ch) {
