@@ -164,3 +164,23 @@ fn check_text_says_not_judged_where_json_has_a_syntax_not_applied() {
         rows[1]
     );
 }
+
+#[test]
+fn check_text_shows_the_nid_in_lower_case_escaped_and_each_finding() {
+    // The text record's namespace part: the NID in lower case (as JSON shows it), a
+    // control character in it as a visible token, each finding as CODE@START..END.
+    let lines = "URN:ISBN:978-0-306-40615-8\nurn:uuid:not-a-uuid\nurn:ex\u{1}:x\nurn:Ex-Thing:a\n";
+    let (code, text) = check_namespaces(lines, "text");
+    assert_eq!(code, 1, "{text}");
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    let ends = [
+        "\tnamespace isbn: invalid, registered, namespace-check-digit@25..26",
+        "\tnamespace uuid: invalid, registered, namespace-nss-invalid@9..10",
+        "\tnamespace ex\u{27e8}U+0001\u{27e9}: no-syntax, unregistered, nid-unregistered@4..7",
+        "\tnamespace ex-thing: no-syntax, unregistered, nid-unregistered@4..12",
+    ];
+    for (row, end) in rows.iter().zip(ends) {
+        assert!(row.ends_with(end), "{row:?} does not end with {end:?}");
+    }
+}

@@ -129,15 +129,28 @@ pub(super) fn text_line(
         } else {
             "unregistered"
         };
-        let mut t = format!(
-            "\t{} {}: {verdict}, {reg}",
-            n.label,
-            crate::safe_text::escape(&n.nid.to_ascii_lowercase())
-        );
-        for &(_, code, span) in &n.findings {
-            t.push_str(&format!(", {}@{}..{}", code.as_str(), span.start, span.end));
+        // Written piece by piece into the line (no `format!` and string a URN: they were
+        // most of what the layer's text cost).
+        out.push(b'\t');
+        out.extend_from_slice(n.label.as_bytes());
+        out.push(b' ');
+        // The NID in lower case (as the table gives it already, most often), escaped.
+        if n.nid.bytes().any(|b| b.is_ascii_uppercase()) {
+            check_format::push_text(out, n.nid.to_ascii_lowercase().as_bytes());
+        } else {
+            check_format::push_text(out, n.nid.as_bytes());
         }
-        out.extend_from_slice(t.as_bytes());
+        for piece in [": ", verdict, ", ", reg] {
+            out.extend_from_slice(piece.as_bytes());
+        }
+        for &(_, code, span) in &n.findings {
+            out.extend_from_slice(b", ");
+            out.extend_from_slice(code.as_str().as_bytes());
+            out.push(b'@');
+            out.extend_from_slice(itoa::Buffer::new().format(span.start).as_bytes());
+            out.extend_from_slice(b"..");
+            out.extend_from_slice(itoa::Buffer::new().format(span.end).as_bytes());
+        }
     }
     out.push(b'\n');
 }
