@@ -597,15 +597,15 @@ fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Opti
         let r = hs + k;
         if !ip_literal(&b[hs + 1..r]) {
             // The literal's first error, from the function that finds it for the grammar
-            // (`None` where it finds none: the grammar judges).
+            // (`None` where it finds none: the grammar judges), its message not made.
             return Err(std::str::from_utf8(&b[..=r])
                 .ok()
                 .and_then(|s| {
-                    ip::literal::check_ip_literal(s, hs, r + 1, hs + 1, r)
-                        .result
+                    ip::literal::ip_literal_found(s, hs, r + 1, hs + 1, r)
+                        .2
                         .err()
                 })
-                .map(|(code, _, _)| code));
+                .map(|f| f.code));
         }
         let q = r + 1;
         if q >= ae || (b[q] == b':' && digits(b, q + 1, ae)) {

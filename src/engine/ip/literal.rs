@@ -60,9 +60,28 @@ pub(crate) fn classify_numeric(host: &[u8]) -> Numeric {
 /// An error found in an IP literal: code, span, message.
 pub(crate) type LitErr = (Code, Span, String);
 
-/// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]` with [`ip::ipv6`], and words
-/// its typed error as a diagnostic.
-pub(crate) fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
+/// An IP literal's first error as found, not yet worded: its code and span, and what
+/// [`Found::worded`] needs to say what is wrong. A caller that needs only the code (the
+/// quick recognizer) never pays for the message.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Found {
+    pub code: Code,
+    pub span: Span,
+    why: Why,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Why {
+    Ipv6(ip::Ipv6ErrorKind),
+    Future(ip::IpvFutureErrorKind),
+    /// `[]`.
+    Empty,
+    /// Neither alternative: its content is `span`.
+    Neither,
+}
+
+/// The first error of `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]`, by [`ip::ipv6`].
+pub(crate) fn ipv6_found(s: &str, cs: usize, ce: usize) -> Result<(), Found> {
     use ip::Ipv6ErrorKind as K;
     let text = &s.as_bytes()[cs..ce];
     let Err(e) = ip::ipv6(text) else {
@@ -83,31 +102,72 @@ pub(crate) fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
             .map_or(0, char::len_utf8);
         span = Span::new(start, span.end.max(start + next).min(s.len()));
     }
-    let (code, msg) = match e.kind {
-        K::LeadingColon => (
-            Code::Ipv6BadColon,
-            "an IPv6 address cannot start with a single ':'; write '::' to elide leading zero groups"
+    let code = match e.kind {
+        K::LeadingColon | K::TrailingColon | K::TripleColon => Code::Ipv6BadColon,
+        K::DoubleColonTwice => Code::Ipv6MultipleDoubleColon,
+        K::BadChar => Code::Ipv6BadChar,
+        K::Ipv4NotLast | K::Ipv4Octet { .. } | K::Ipv4Parts(_) => Code::Ipv6BadIpv4,
+        K::GroupTooLong(_) => Code::Ipv6GroupTooLong,
+        K::TooManyGroups { .. } => Code::Ipv6TooManyGroups,
+        K::TooFewGroups(_) => Code::Ipv6TooFewGroups,
+    };
+    Err(Found {
+        code,
+        span,
+        why: Why::Ipv6(e.kind),
+    })
+}
+
+/// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]` with [`ip::ipv6`], and words
+/// its typed error as a diagnostic.
+pub(crate) fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
+    ipv6_found(s, cs, ce).map_err(|f| f.worded(s, cs))
+}
+
+impl Found {
+    /// The error as a diagnostic's code, span and message; `cs` is where the literal's
+    /// content starts in `s`.
+    pub(crate) fn worded(self, s: &str, cs: usize) -> LitErr {
+        let msg = match self.why {
+            Why::Ipv6(kind) => ipv6_message(s, cs, self.span, kind),
+            Why::Future(kind) => ipvfuture_message(s, self.span, kind),
+            Why::Empty => "'[]' holds no address; write an IPv6 address or an IPvFuture literal \
+                           between the brackets, or drop them"
                 .to_string(),
-        ),
-        K::TrailingColon => (
-            Code::Ipv6BadColon,
-            "an IPv6 address cannot end with a single ':'; write '::' to elide trailing zero groups"
+            Why::Neither => {
+                let (cs, ce) = (self.span.start, self.span.end);
+                let inner = s.get(cs..ce).unwrap_or_default();
+                let content = s.as_bytes().get(cs..ce).unwrap_or_default();
+                if let Numeric::Ipv4 = classify_numeric(content) {
+                    format!("an IPv4 address is written without brackets: '{inner}'")
+                } else {
+                    format!(
+                        "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex \
+                         '.' …); a registered name is written without brackets"
+                    )
+                }
+            }
+        };
+        (self.code, self.span, msg)
+    }
+}
+
+/// The message of an `IPv6address` error of `kind` at `span` (content from `cs`).
+fn ipv6_message(s: &str, cs: usize, span: Span, kind: ip::Ipv6ErrorKind) -> String {
+    use ip::Ipv6ErrorKind as K;
+    match kind {
+        K::LeadingColon => "an IPv6 address cannot start with a single ':'; write '::' to elide leading zero groups"
                 .to_string(),
-        ),
-        K::TripleColon => (
-            Code::Ipv6BadColon,
-            "':::' is not valid: '::' elides zero groups and must be followed by a group or the end"
+        K::TrailingColon => "an IPv6 address cannot end with a single ':'; write '::' to elide trailing zero groups"
                 .to_string(),
-        ),
-        K::DoubleColonTwice => (
-            Code::Ipv6MultipleDoubleColon,
-            "'::' may appear only once in an IPv6 address, or the number of elided groups \
+        K::TripleColon => "':::' is not valid: '::' elides zero groups and must be followed by a group or the end"
+                .to_string(),
+        K::DoubleColonTwice => "'::' may appear only once in an IPv6 address, or the number of elided groups \
              would be ambiguous"
                 .to_string(),
-        ),
         K::BadChar => {
             let c = s[span.start..].chars().next().unwrap_or('\u{FFFD}');
-            let msg = if c == '%' {
+            if c == '%' {
                 "'%' in an IP literal starts a zone identifier (RFC 6874), which RFC 3986 does not \
                  support; remove the zone, or use a parser that implements RFC 6874"
                     .to_string()
@@ -116,14 +176,10 @@ pub(crate) fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
                     "{} is not allowed in an IPv6 address, which holds hex digits, ':' and '.' only",
                     chars::describe(c)
                 )
-            };
-            (Code::Ipv6BadChar, msg)
+            }
         }
-        K::Ipv4NotLast => (
-            Code::Ipv6BadIpv4,
-            "an embedded IPv4 address may only end an IPv6 address (ls32, RFC 3986 §3.2.2)"
+        K::Ipv4NotLast => "an embedded IPv4 address may only end an IPv6 address (ls32, RFC 3986 §3.2.2)"
                 .to_string(),
-        ),
         K::Ipv4Octet { start, end, why } => {
             let shown = String::from_utf8_lossy(&s.as_bytes()[cs + start..cs + end]);
             let why = match why {
@@ -132,50 +188,31 @@ pub(crate) fn check_ipv6(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
                 OctetError::LeadingZero => format!("has '{shown}' with a leading zero"),
                 OctetError::TooLarge => format!("has '{shown}', which is over 255"),
             };
-            (
-                Code::Ipv6BadIpv4,
-                format!("the embedded IPv4 address {why}; each part must be a dec-octet 0-255"),
-            )
+            format!("the embedded IPv4 address {why}; each part must be a dec-octet 0-255")
         }
-        K::Ipv4Parts(parts) => (
-            Code::Ipv6BadIpv4,
-            format!("the embedded IPv4 address has {parts} parts; it needs exactly four"),
-        ),
-        K::GroupTooLong(len) => (
-            Code::Ipv6GroupTooLong,
-            format!(
+        K::Ipv4Parts(parts) => format!("the embedded IPv4 address has {parts} parts; it needs exactly four"),
+        K::GroupTooLong(len) => format!(
                 "the group '{}' has {len} hex digits; an IPv6 group (h16) has one to four",
                 String::from_utf8_lossy(&s.as_bytes()[span.start..span.end]),
             ),
-        ),
         K::TooManyGroups {
             groups,
             elided: true,
-        } => (
-            Code::Ipv6TooManyGroups,
-            format!(
+        } => format!(
                 "this IPv6 address has {groups} groups besides '::', which stands for at least one; \
                  the total cannot exceed eight (an embedded IPv4 address counts as two)"
             ),
-        ),
         K::TooManyGroups {
             groups,
             elided: false,
-        } => (
-            Code::Ipv6TooManyGroups,
-            format!(
+        } => format!(
                 "this IPv6 address has {groups} groups; it has exactly eight (an embedded IPv4 address counts as two)"
             ),
-        ),
-        K::TooFewGroups(groups) => (
-            Code::Ipv6TooFewGroups,
-            format!(
+        K::TooFewGroups(groups) => format!(
                 "this IPv6 address has {groups} groups and no '::'; write all eight groups, or '::' \
                  where zero groups are elided"
             ),
-        ),
-    };
-    Err((code, span, msg))
+    }
 }
 
 /// The message of `ip-literal-unclosed`.
@@ -207,47 +244,49 @@ pub(crate) struct IpLiteral {
 /// XRI Syntax 2.0 takes `IP-literal` from RFC 3986, so both grammars word an IP literal's
 /// errors alike.
 pub(crate) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usize) -> IpLiteral {
+    let (rule, host_type, found) = ip_literal_found(s, hs, he, cs, ce);
+    IpLiteral {
+        rule,
+        host_type,
+        result: found.map_err(|f| f.worded(s, cs)),
+    }
+}
+
+/// [`check_ip_literal`]'s rule, `host_type` and first error, not worded.
+pub(crate) fn ip_literal_found(
+    s: &str,
+    hs: usize,
+    he: usize,
+    cs: usize,
+    ce: usize,
+) -> (&'static str, &'static str, Result<(), Found>) {
     let content = s.as_bytes().get(cs..ce).unwrap_or_default();
-    let (rule, host_type, result) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
-        ("IPvFuture", "ipvfuture", check_ipvfuture(s, cs, ce))
+    if content.first().is_some_and(|&c| c | 0x20 == b'v') {
+        ("IPvFuture", "ipvfuture", ipvfuture_found(s, cs, ce))
     } else if content.contains(&b':') {
-        ("IPv6address", "ipv6", check_ipv6(s, cs, ce))
+        ("IPv6address", "ipv6", ipv6_found(s, cs, ce))
     } else if content.is_empty() {
         // The grammar fails at the "]" where an address was expected; with no "]" (an
         // unclosed "[", which has its own error) the literal as a whole.
-        let at = if he > cs {
+        let span = if he > cs {
             Span::new(cs, cs + 1)
         } else {
             Span::new(hs, he)
         };
-        let e = (
-            Code::IpLiteralEmpty,
-            at,
-            "'[]' holds no address; write an IPv6 address or an IPvFuture literal between the \
-             brackets, or drop them"
-                .to_string(),
-        );
-        ("IP-literal", "ipv6", Err(e))
-    } else {
-        let inner = s.get(cs..ce).unwrap_or_default();
-        let msg = if let Numeric::Ipv4 = classify_numeric(content) {
-            format!("an IPv4 address is written without brackets: '{inner}'")
-        } else {
-            format!(
-                "'{inner}' is neither an IPv6 address nor an IPvFuture literal ('v' hex '.' …); \
-                 a registered name is written without brackets"
-            )
+        let why = Why::Empty;
+        let f = Found {
+            code: Code::IpLiteralEmpty,
+            span,
+            why,
         };
-        (
-            "IP-literal",
-            "ipv6",
-            Err((Code::IpLiteralInvalid, Span::new(cs, ce), msg)),
-        )
-    };
-    IpLiteral {
-        rule,
-        host_type,
-        result,
+        ("IP-literal", "ipv6", Err(f))
+    } else {
+        let f = Found {
+            code: Code::IpLiteralInvalid,
+            span: Span::new(cs, ce),
+            why: Why::Neither,
+        };
+        ("IP-literal", "ipv6", Err(f))
     }
 }
 
@@ -315,8 +354,13 @@ pub(crate) fn ip_literal_unclosed(open: usize, end: usize) -> Diagnostic {
 
 /// Checks `IPvFuture` over `s[cs..ce]`, which starts with "v" or "V", with
 /// [`ip::ipvfuture`], and words its typed error as a diagnostic.
+#[cfg(test)]
 pub(crate) fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitErr> {
-    use ip::IpvFutureErrorKind as K;
+    ipvfuture_found(s, cs, ce).map_err(|f| f.worded(s, cs))
+}
+
+/// The first error of `IPvFuture` over `s[cs..ce]`, by [`ip::ipvfuture`].
+fn ipvfuture_found(s: &str, cs: usize, ce: usize) -> Result<(), Found> {
     let Err(e) = ip::ipvfuture(&s.as_bytes()[cs..ce]) else {
         return Ok(());
     };
@@ -326,8 +370,17 @@ pub(crate) fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitEr
     } else {
         cs + e.end
     };
-    let span = Span::new(cs + e.start, end);
-    let msg = match e.kind {
+    Err(Found {
+        code: Code::IpvfutureInvalid,
+        span: Span::new(cs + e.start, end),
+        why: Why::Future(e.kind),
+    })
+}
+
+/// The message of an `IPvFuture` error of `kind` at `span`.
+fn ipvfuture_message(s: &str, span: Span, kind: ip::IpvFutureErrorKind) -> String {
+    use ip::IpvFutureErrorKind as K;
+    match kind {
         K::NoVersion => {
             "an IPvFuture literal needs the version in hex after 'v', as in 'v1.…'".to_string()
         }
@@ -344,6 +397,5 @@ pub(crate) fn check_ipvfuture(s: &str, cs: usize, ce: usize) -> Result<(), LitEr
                 chars::describe(c)
             )
         }
-    };
-    Err((Code::IpvfutureInvalid, span, msg))
+    }
 }
