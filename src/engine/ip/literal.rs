@@ -156,30 +156,35 @@ impl Found {
 fn ipv6_message(s: &str, cs: usize, span: Span, kind: ip::Ipv6ErrorKind) -> String {
     use ip::Ipv6ErrorKind as K;
     match kind {
-        K::LeadingColon => "an IPv6 address cannot start with a single ':'; write '::' to elide leading zero groups"
-                .to_string(),
-        K::TrailingColon => "an IPv6 address cannot end with a single ':'; write '::' to elide trailing zero groups"
-                .to_string(),
-        K::TripleColon => "':::' is not valid: '::' elides zero groups and must be followed by a group or the end"
-                .to_string(),
-        K::DoubleColonTwice => "'::' may appear only once in an IPv6 address, or the number of elided groups \
-             would be ambiguous"
-                .to_string(),
+        K::LeadingColon => "an IPv6 address cannot start with a single ':'; write '::' to \
+                            elide leading zero groups"
+            .to_string(),
+        K::TrailingColon => "an IPv6 address cannot end with a single ':'; write '::' to \
+                             elide trailing zero groups"
+            .to_string(),
+        K::TripleColon => "':::' is not valid: '::' elides zero groups and must be followed \
+                           by a group or the end"
+            .to_string(),
+        K::DoubleColonTwice => "'::' may appear only once in an IPv6 address, or the number \
+                                of elided groups would be ambiguous"
+            .to_string(),
         K::BadChar => {
             let c = s[span.start..].chars().next().unwrap_or('\u{FFFD}');
             if c == '%' {
-                "'%' in an IP literal starts a zone identifier (RFC 6874), which RFC 3986 does not \
-                 support; remove the zone, or use a parser that implements RFC 6874"
+                "'%' in an IP literal starts a zone identifier (RFC 6874), which RFC 3986 does \
+                 not support; remove the zone, or use a parser that implements RFC 6874"
                     .to_string()
             } else {
                 format!(
-                    "{} is not allowed in an IPv6 address, which holds hex digits, ':' and '.' only",
+                    "{} is not allowed in an IPv6 address, which holds hex digits, ':' and '.' \
+                     only",
                     chars::describe(c)
                 )
             }
         }
-        K::Ipv4NotLast => "an embedded IPv4 address may only end an IPv6 address (ls32, RFC 3986 §3.2.2)"
-                .to_string(),
+        K::Ipv4NotLast => "an embedded IPv4 address may only end an IPv6 address (ls32, \
+                           RFC 3986 §3.2.2)"
+            .to_string(),
         K::Ipv4Octet { start, end, why } => {
             let shown = String::from_utf8_lossy(&s.as_bytes()[cs + start..cs + end]);
             let why = match why {
@@ -190,28 +195,31 @@ fn ipv6_message(s: &str, cs: usize, span: Span, kind: ip::Ipv6ErrorKind) -> Stri
             };
             format!("the embedded IPv4 address {why}; each part must be a dec-octet 0-255")
         }
-        K::Ipv4Parts(parts) => format!("the embedded IPv4 address has {parts} parts; it needs exactly four"),
+        K::Ipv4Parts(parts) => {
+            format!("the embedded IPv4 address has {parts} parts; it needs exactly four")
+        }
         K::GroupTooLong(len) => format!(
-                "the group '{}' has {len} hex digits; an IPv6 group (h16) has one to four",
-                String::from_utf8_lossy(&s.as_bytes()[span.start..span.end]),
-            ),
+            "the group '{}' has {len} hex digits; an IPv6 group (h16) has one to four",
+            String::from_utf8_lossy(&s.as_bytes()[span.start..span.end]),
+        ),
         K::TooManyGroups {
             groups,
             elided: true,
         } => format!(
-                "this IPv6 address has {groups} groups besides '::', which stands for at least one; \
-                 the total cannot exceed eight (an embedded IPv4 address counts as two)"
-            ),
+            "this IPv6 address has {groups} groups besides '::', which stands for at least \
+             one; the total cannot exceed eight (an embedded IPv4 address counts as two)"
+        ),
         K::TooManyGroups {
             groups,
             elided: false,
         } => format!(
-                "this IPv6 address has {groups} groups; it has exactly eight (an embedded IPv4 address counts as two)"
-            ),
+            "this IPv6 address has {groups} groups; it has exactly eight (an embedded IPv4 \
+             address counts as two)"
+        ),
         K::TooFewGroups(groups) => format!(
-                "this IPv6 address has {groups} groups and no '::'; write all eight groups, or '::' \
-                 where zero groups are elided"
-            ),
+            "this IPv6 address has {groups} groups and no '::'; write all eight groups, or \
+             '::' where zero groups are elided"
+        ),
     }
 }
 
