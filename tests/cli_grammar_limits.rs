@@ -125,6 +125,24 @@ fn an_input_over_1_mib_is_refused_and_shown_cut() {
     assert_eq!(v[1]["valid"], true);
 }
 
+/// `grammar parse GRAMMAR --start s -f json --max-output CAP -` on `stdin`.
+fn parse_json_capped(grammar: &str, cap: usize, stdin: &str) -> Out {
+    let cap = cap.to_string();
+    let args = [
+        "grammar",
+        "parse",
+        grammar,
+        "--start",
+        "s",
+        "-f",
+        "json",
+        "--max-output",
+        &cap,
+        "-",
+    ];
+    run(&args, stdin.as_bytes())
+}
+
 #[test]
 fn a_record_of_exactly_the_cap_is_printed_and_one_byte_over_is_not() {
     // The record is counted from the tree's nodes before a byte of it is written: exactly
@@ -133,22 +151,7 @@ fn a_record_of_exactly_the_cap_is_printed_and_one_byte_over_is_not() {
     let s = Scratch::new("cap-exact");
     let g = s.file("s.abnf", "s = *ALPHA\n");
     let line = format!("{}\n", "a".repeat(1_000));
-    let parse = |cap: usize| {
-        let cap = cap.to_string();
-        let args = [
-            "grammar",
-            "parse",
-            &g,
-            "--start",
-            "s",
-            "-f",
-            "json",
-            "--max-output",
-            &cap,
-            "-",
-        ];
-        run(&args, line.as_bytes())
-    };
+    let parse = |cap: usize| parse_json_capped(&g, cap, &line);
     let whole = parse(1 << 20);
     assert_eq!(whole.code, Some(0), "{}", whole.stderr);
     let len = whole.stdout.len();
@@ -175,19 +178,7 @@ fn the_output_stops_at_its_cap_with_whole_lines() {
     let g = s.file("s.abnf", "s = *ALPHA\n");
     let line = "a".repeat(1_000);
     let stdin: String = (0..12).map(|_| format!("{line}\n")).collect();
-    let args = [
-        "grammar",
-        "parse",
-        &g,
-        "--start",
-        "s",
-        "-f",
-        "json",
-        "--max-output",
-        "400000",
-        "-",
-    ];
-    let o = run(&args, stdin.as_bytes());
+    let o = parse_json_capped(&g, 400_000, &stdin);
     assert_eq!(o.code, Some(2), "{}", o.stderr);
     assert!(o.stdout.len() <= 400_000, "{}", o.stdout.len());
     let v = lines(&o);
