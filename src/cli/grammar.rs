@@ -783,16 +783,45 @@ fn parse_json_with<W: std::fmt::Write>(
 struct JsonTreeSink<'a, W> {
     out: &'a mut W,
     input: &'a str,
-    /// Nodes open.
-    depth: usize,
+    /// Where the walk is in the tree.
+    nest: Nesting,
     /// The span of the node opened last, whose text is not written yet.
     pending: Option<(usize, usize)>,
-    /// The root is written: a later top-level node is not part of the tree.
-    rooted: bool,
-    /// Inside such a node: how deep.
-    skip: usize,
     /// Each label's opening, escaped once.
     heads: Heads,
+}
+
+/// Where a walk is in the one tree [`JsonTreeSink`] writes: the nodes open, whether the
+/// root was met, and how deep inside a top-level node after the root (not part of the
+/// tree, so not written). [`Recording`] keeps the same, to know the nodes written.
+#[derive(Default)]
+struct Nesting {
+    depth: usize,
+    rooted: bool,
+    skip: usize,
+}
+
+impl Nesting {
+    /// A node opens: whether it is part of the tree.
+    fn open(&mut self) -> bool {
+        if self.skip > 0 || (self.depth == 0 && self.rooted) {
+            self.skip += 1;
+            return false;
+        }
+        self.depth += 1;
+        self.rooted = true;
+        true
+    }
+
+    /// The last node open closes: whether it was part of the tree.
+    fn close(&mut self) -> bool {
+        if self.skip > 0 {
+            self.skip -= 1;
+            return false;
+        }
+        self.depth = self.depth.saturating_sub(1);
+        true
+    }
 }
 
 /// How many labels [`Heads`] keeps (direct-mapped).
@@ -969,23 +998,16 @@ impl<W: JsonOut> JsonTreeSink<'_, W> {
     /// Before a node opens: `false` when it is not part of the tree (nothing to write);
     /// else what comes before its opening is written (its parent's text or a comma).
     fn enter(&mut self) -> Result<bool, std::fmt::Error> {
-        if self.skip > 0 || (self.depth == 0 && self.rooted) {
-            self.skip += 1;
+        let in_parent = self.nest.depth > 0;
+        if !self.nest.open() {
             return Ok(false);
         }
         match self.pending.take() {
             Some(span) => self.text(span, false)?,
-            None if self.depth > 0 => self.out.write_str(",")?,
+            None if in_parent => self.out.write_str(",")?,
             None => {}
         }
         Ok(true)
-    }
-
-    /// After a node's opening is written.
-    fn opened(&mut self, start: usize, end: usize) {
-        self.pending = Some((start, end));
-        self.depth += 1;
-        self.rooted = true;
     }
 
     /// [`abnf::TreeSink::open`] with the node's opening made already (see [`Heads`]).
@@ -994,7 +1016,7 @@ impl<W: JsonOut> JsonTreeSink<'_, W> {
             return Ok(());
         }
         self.out.node_open(head, start, end)?;
-        self.opened(start, end);
+        self.pending = Some((start, end));
         Ok(())
     }
 
@@ -1024,18 +1046,16 @@ impl<W: JsonOut> abnf::TreeSink for JsonTreeSink<'_, W> {
         // Piece by piece rather than by `write!`: the formatting machinery was a large
         // part of writing a 150,000-node tree (twice: counted, then written).
         self.out.node_open(self.heads.get(kind, rule), start, end)?;
-        self.opened(start, end);
+        self.pending = Some((start, end));
         Ok(())
     }
     fn close(&mut self) -> std::fmt::Result {
-        if self.skip > 0 {
-            self.skip -= 1;
+        if !self.nest.close() {
             return Ok(());
         }
         if let Some(span) = self.pending.take() {
             self.text(span, true)?;
         }
-        self.depth = self.depth.saturating_sub(1);
         self.out.write_str("]}")
     }
 }
@@ -1059,14 +1079,12 @@ fn write_tree_with<W: JsonOut>(
     let mut sink = JsonTreeSink {
         out,
         input,
-        depth: 0,
+        nest: Nesting::default(),
         pending: None,
-        rooted: false,
-        skip: 0,
         heads: Heads::default(),
     };
     nodes(&mut sink)?;
-    if !sink.rooted {
+    if !sink.nest.rooted {
         sink.out.write_str("null")?;
     }
     Ok(())
@@ -1074,18 +1092,37 @@ fn write_tree_with<W: JsonOut>(
 
 /// The nodes of one tree in the order the forest's walk gave them (opened, closed),
 /// kept from the pass that counts a record against the output cap to the pass that
-/// writes it, so that the forest is walked once: 16 bytes a node where its JSON is
+/// writes it, so that the forest is walked once: 12 bytes a node where its JSON is
 /// some 90, and the record is still never held. Offsets are `u32`: an input longer
 /// than that is walked twice instead ([`parse_one_judged`]).
 struct Recorded {
     nodes: Vec<RecordedNode>,
-    /// The labels met, each once; `RecordedNode::label` indexes them.
-    labels: Vec<String>,
-    ids: HashMap<String, u32>,
+    /// The labels met (a kind and a rule), each once, with its node's opening
+    /// ([`head_into`]) made then; `RecordedNode::label` indexes them.
+    labels: Vec<Label>,
+    /// Per rule, its label of each kind ([`kind_index`]; [`CLOSED`] where none yet).
+    ids: HashMap<String, [u32; 3]>,
     /// Labels met lately, by the address of the text the walk gave (a label of the
     /// grammar's comes from the same place each time; the text is compared all the same,
     /// as an address can be reused), to spare most nodes the hashed lookup.
     recent: [u32; 32],
+}
+
+/// A label of [`Recorded`].
+struct Label {
+    kind: abnf::TreeNodeKind,
+    rule: String,
+    /// The opening of its nodes' JSON.
+    head: String,
+}
+
+/// The place of `kind` in [`Recorded::ids`]' entries.
+fn kind_index(kind: abnf::TreeNodeKind) -> usize {
+    match kind {
+        abnf::TreeNodeKind::Rule => 0,
+        abnf::TreeNodeKind::Repetition => 1,
+        abnf::TreeNodeKind::Literal => 2,
+    }
 }
 
 /// A node opened ([`RecordedNode::label`] an index into [`Recorded::labels`]) or the
@@ -1093,7 +1130,6 @@ struct Recorded {
 #[derive(Clone, Copy)]
 struct RecordedNode {
     label: u32,
-    kind: abnf::TreeNodeKind,
     start: u32,
     end: u32,
 }
@@ -1111,19 +1147,30 @@ impl Recorded {
         }
     }
 
-    /// The index of label `rule`, taken in if new.
-    fn label(&mut self, rule: &str) -> u32 {
+    /// The index of the label of `kind` and `rule`, taken in if new.
+    fn label(&mut self, kind: abnf::TreeNodeKind, rule: &str) -> u32 {
         let slot = ((rule.as_ptr() as usize >> 3) ^ rule.len()) % self.recent.len();
         let id = self.recent[slot];
-        if self.labels.get(id as usize).is_some_and(|l| l == rule) {
+        if self
+            .labels
+            .get(id as usize)
+            .is_some_and(|l| l.kind == kind && l.rule == rule)
+        {
             return id;
         }
-        let id = match self.ids.get(rule) {
-            Some(&id) => id,
-            None => {
+        let k = kind_index(kind);
+        let id = match self.ids.get(rule).map(|ids| ids[k]) {
+            Some(id) if id != CLOSED => id,
+            _ => {
                 let id = self.labels.len() as u32;
-                self.labels.push(rule.to_string());
-                self.ids.insert(rule.to_string(), id);
+                let mut head = String::new();
+                head_into(&mut head, kind, rule);
+                self.labels.push(Label {
+                    kind,
+                    rule: rule.to_string(),
+                    head,
+                });
+                self.ids.entry(rule.to_string()).or_insert([CLOSED; 3])[k] = id;
                 id
             }
         };
@@ -1131,36 +1178,17 @@ impl Recorded {
         id
     }
 
-    /// Gives the nodes kept to `sink`, as the walk gave them, each node's opening made
-    /// once per label and kind (by index: no lookup of the label's text a node).
+    /// Gives the nodes kept to `sink`, as the walk gave them, each with its label's
+    /// opening (made once a label: no lookup of the label's text a node).
     fn replay<W: JsonOut>(&self, sink: &mut JsonTreeSink<'_, W>) -> std::fmt::Result {
-        let kind_index = |k: abnf::TreeNodeKind| match k {
-            abnf::TreeNodeKind::Rule => 0,
-            abnf::TreeNodeKind::Repetition => 1,
-            abnf::TreeNodeKind::Literal => 2,
-        };
-        let mut heads: Vec<Option<String>> = vec![None; self.labels.len() * 3];
-        // (Every label index is below `labels.len()`: the spare is for form's sake.)
-        let mut spare = String::new();
         for n in &self.nodes {
             if n.label == CLOSED {
                 abnf::TreeSink::close(sink)?;
                 continue;
             }
-            let rule = self.labels.get(n.label as usize).map_or("", String::as_str);
-            let i = n.label as usize * 3 + kind_index(n.kind);
-            let head = match heads.get_mut(i) {
-                Some(h) => h.get_or_insert_with(|| {
-                    let mut head = String::new();
-                    head_into(&mut head, n.kind, rule);
-                    head
-                }),
-                None => {
-                    head_into(&mut spare, n.kind, rule);
-                    &spare
-                }
-            };
-            sink.open_with_head(head, n.start as usize, n.end as usize)?;
+            // (Every node's label is one [`Recorded::label`] took in.)
+            let head = self.labels.get(n.label as usize).ok_or(std::fmt::Error)?;
+            sink.open_with_head(&head.head, n.start as usize, n.end as usize)?;
         }
         Ok(())
     }
@@ -1184,25 +1212,10 @@ struct Recording<'s> {
     kept: &'s mut Recorded,
     /// The bytes the tree may take.
     room: usize,
-    /// Nodes kept that the tree's JSON writes ([`JsonTreeSink`] leaves out a node after
-    /// the root's close): `depth`, `rooted` and `skip` as it keeps them.
+    /// The nodes kept that the tree's JSON writes, and where the walk is, as
+    /// [`JsonTreeSink`] keeps it (it leaves out a node after the root's close).
     written: usize,
-    depth: usize,
-    rooted: bool,
-    skip: usize,
-}
-
-impl<'s> Recording<'s> {
-    fn new(kept: &'s mut Recorded, room: usize) -> Recording<'s> {
-        Recording {
-            kept,
-            room,
-            written: 0,
-            depth: 0,
-            rooted: false,
-            skip: 0,
-        }
-    }
+    nest: Nesting,
 }
 
 impl abnf::TreeSink for Recording<'_> {
@@ -1214,12 +1227,8 @@ impl abnf::TreeSink for Recording<'_> {
         start: usize,
         end: usize,
     ) -> std::fmt::Result {
-        if self.skip > 0 || (self.depth == 0 && self.rooted) {
-            self.skip += 1;
-        } else {
+        if self.nest.open() {
             self.written += 1;
-            self.depth += 1;
-            self.rooted = true;
             if self.written.saturating_mul(MIN_NODE_JSON) > self.room {
                 return Err(std::fmt::Error);
             }
@@ -1229,24 +1238,14 @@ impl abnf::TreeSink for Recording<'_> {
             u32::try_from(start).unwrap_or(u32::MAX),
             u32::try_from(end).unwrap_or(u32::MAX),
         );
-        let label = self.kept.label(rule);
-        self.kept.nodes.push(RecordedNode {
-            label,
-            kind,
-            start,
-            end,
-        });
+        let label = self.kept.label(kind, rule);
+        self.kept.nodes.push(RecordedNode { label, start, end });
         Ok(())
     }
     fn close(&mut self) -> std::fmt::Result {
-        if self.skip > 0 {
-            self.skip -= 1;
-        } else {
-            self.depth = self.depth.saturating_sub(1);
-        }
+        self.nest.close();
         self.kept.nodes.push(RecordedNode {
             label: CLOSED,
-            kind: abnf::TreeNodeKind::Rule,
             start: 0,
             end: 0,
         });
@@ -1270,7 +1269,13 @@ fn parse_json_recorded(
     let mut counter = Counter { n: 0, cap: room };
     parse_json_with(&mut counter, input, p, start, trees.len(), |c, k| {
         let mut r = Recorded::new();
-        let walked = trees.walk(k, &mut Recording::new(&mut r, c.cap.saturating_sub(c.n)));
+        let mut recording = Recording {
+            kept: &mut r,
+            room: c.cap.saturating_sub(c.n),
+            written: 0,
+            nest: Nesting::default(),
+        };
+        let walked = trees.walk(k, &mut recording);
         // Counted exactly from the nodes kept, as they will be written.
         let counted = walked.and_then(|()| write_tree_with(c, input, |count| r.replay(count)));
         kept.push(r);
