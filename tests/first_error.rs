@@ -605,6 +605,15 @@ fn the_quick_path_names_the_common_errors() {
             "iprivate-outside-query",
         ),
         (Profile::Rfc3987, "http://a/\u{FFFF}", "noncharacter"),
+        // A private-use character is the query's (RFC 3987 `iprivate`): after the "?" the
+        // query's own scan goes on past it.
+        (Profile::Rfc3987, "http://a/b?\u{E000} x", "illegal-char"),
+        (Profile::Rfc3987, "http://a/b?c\u{E000}%zz", "pct-invalid"),
+        (
+            Profile::Rfc3987,
+            "http://a/b?c\u{E000}#\u{E000}",
+            "iprivate-outside-query",
+        ),
     ] {
         assert_eq!(quick_verdict(p, s), Some(Some(code)), "{p} {s:?}");
         assert_eq!(check(p, s), Ok(()));

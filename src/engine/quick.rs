@@ -386,8 +386,8 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
     // The rest of the path and the query in one scan, where they hold nothing else: the
     // query's characters are the path's and "?" (RFC 3986 §3.4), so a run of them up to
     // the end or a "#" is a valid path (up to its first "?") and query (after it). An
-    // `iprivate` character, which only the query allows, stops this scan: the scans
-    // below, one a component, then judge (and name the error of) what it stopped on.
+    // `iprivate` character, which only the query allows, stops this scan: the query's
+    // own scan below then judges (and names the error of) what it stopped on.
     let (stop, bad) = match run_at::<IRI, false>(b, p, e, C_QUERY) {
         Ok(k) if b.get(k).is_none_or(|&c| c == b'#') => {
             return fragment::<IRI>(b, k, first_segment);
@@ -395,34 +395,28 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
         Ok(k) => (k, false),
         Err(k) => (k, true),
     };
-    // Stopped short of the end and of a "#": the scans below, one a component, would stop
-    // on the same byte, so it is judged here without them. The path's class is the
-    // query's less "?" (and a "?" is part of no triplet and no non-ASCII character): with
-    // no "?" before it, the path's scan stops there too; with one, the path ends at it
-    // and the query's scan stops there. Only under RFC 3987, where the byte is a
-    // non-ASCII character after a "?", do the scans go on: an `iprivate` character,
-    // which the query allows and this scan does not.
-    let in_query = b
-        .get(p..stop)
-        .is_some_and(|t| memchr::memchr(b'?', t).is_some());
-    if !(IRI && bad && in_query) {
-        let part = if in_query { Part::Query } else { Part::Path };
-        return bad_in_uri::<IRI>(b, stop, first_segment, part);
-    }
-    // The rest of the path: *( pchar / "/" ).
-    p = match run_at::<IRI, false>(b, p, e, C_PATH) {
-        Ok(k) => k,
-        Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Path),
-    };
-    if b.get(p) == Some(&b'?') {
-        // query = *( pchar / "/" / "?" ); iquery also allows iprivate.
-        p = match run_at::<IRI, true>(b, p + 1, e, C_QUERY) {
-            Ok(k) => k,
-            Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Query),
+    // Stopped short of the end and of a "#": a scan of each component would stop on the
+    // same byte, so it is judged here. The path's class is the query's less "?" (and a
+    // "?" is part of no triplet and no non-ASCII character): with no "?" before it, the
+    // path's scan stops there too; with one, the path ends at it and the query's scan
+    // stops there. Only under RFC 3987, where the byte is a non-ASCII character after a
+    // "?", does the query's own scan go on: an `iprivate` character, which the query
+    // allows and this scan does not.
+    let question = b.get(p..stop).and_then(|t| memchr::memchr(b'?', t));
+    let Some(q) = question.filter(|_| IRI && bad) else {
+        let part = if question.is_some() {
+            Part::Query
+        } else {
+            Part::Path
         };
-    } else if p < e && b[p] != b'#' {
-        return bad_in_uri::<IRI>(b, p, first_segment, Part::Path);
-    }
+        return bad_in_uri::<IRI>(b, stop, first_segment, part);
+    };
+    // query = *( pchar / "/" / "?" ) from the path's end, the first "?"; iquery also
+    // allows iprivate.
+    p = match run_at::<IRI, true>(b, p + q + 1, e, C_QUERY) {
+        Ok(k) => k,
+        Err(k) => return bad_in_uri::<IRI>(b, k, first_segment, Part::Query),
+    };
     if p < e && b[p] != b'#' {
         return bad_in_uri::<IRI>(b, p, first_segment, Part::Query);
     }
