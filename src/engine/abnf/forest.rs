@@ -149,6 +149,12 @@ struct Forest<'a> {
     /// Reachable items, and item → local id.
     nodes: Vec<u32>,
     local: Vec<u32>,
+    /// Each reachable node's first link, and whether its span is empty, by local id: what
+    /// the passes over the forest read of a node, kept in order, not read from its chart
+    /// item (an array some 16 bytes an item, read at random, which was most of their
+    /// time).
+    heads: Vec<u32>,
+    empty_at: Vec<bool>,
     /// How many links the reachable nodes have. Their links are read from the chart in
     /// place: [`prepare`] put each reachable item's list of links in the canonical order
     /// (see [`canonical_links`]) in the chart itself, so the forest holds no copy of them.
@@ -186,18 +192,24 @@ impl Forest<'_> {
         let it = self.chart.items[item as usize];
         it.origin == it.end
     }
+    /// The count of reachable `item` (1 for a terminal or an empty span).
     fn cnt(&self, item: u32) -> u128 {
-        if item == TERM || self.empty(item) {
+        if item == TERM {
+            return 1;
+        }
+        let v = self.local[item as usize] as usize;
+        if self.empty_at[v] {
             1
         } else {
-            u128::from(self.count[self.local[item as usize] as usize])
+            u128::from(self.count[v])
         }
     }
-    /// The links of reachable `item`, in the canonical order: (link id, pred, child).
-    fn links(&self, item: u32) -> Links<'_> {
+    /// The links of reachable node `v` (a local id), in the canonical order: (link id,
+    /// pred, child).
+    fn links_of(&self, v: u32) -> Links<'_> {
         Links {
             chart: self.chart,
-            at: self.chart.items[item as usize].head,
+            at: self.heads[v as usize],
         }
     }
 
@@ -205,12 +217,11 @@ impl Forest<'_> {
     /// is on a cycle. Says whether that made the count infinite, and whether the node is
     /// an empty span with more than one derivation.
     fn count_node(&self, v: u32, cyc: bool, count: &mut [u64], raw: &mut [u8]) -> (bool, bool) {
-        let item = self.nodes[v as usize];
         let node = |w: u32| self.local[w as usize] as usize;
-        if self.empty(item) {
+        if self.empty_at[v as usize] {
             let mut r: u32 = 0;
             let mut any = false;
-            for (_, p, c) in self.links(item) {
+            for (_, p, c) in self.links_of(v) {
                 any = true;
                 let rp = u32::from(raw[node(p)]);
                 let rc = if c == TERM {
@@ -234,14 +245,18 @@ impl Forest<'_> {
             (true, false)
         } else {
             let cnt = |w: u32| {
-                if w == TERM || self.empty(w) {
+                if w == TERM {
+                    return 1;
+                }
+                let l = node(w);
+                if self.empty_at[l] {
                     1
                 } else {
-                    u128::from(count[node(w)])
+                    u128::from(count[l])
                 }
             };
             let mut c: u128 = 0;
-            for (_, p, ch) in self.links(item) {
+            for (_, p, ch) in self.links_of(v) {
                 self.work.set(self.work.get() + 1);
                 c = (c + (cnt(p) * cnt(ch)).min(SAT)).min(SAT);
             }
@@ -252,8 +267,9 @@ impl Forest<'_> {
 
     /// The link for derivation `t` of `item`, with the ranks for its pred and child.
     fn choose(&self, item: u32, t: u128, by_count: bool) -> Option<(u32, u128, u32, u128)> {
-        if !by_count || self.empty(item) {
-            let l = self.best[self.local[item as usize] as usize];
+        let v = self.local[item as usize];
+        if !by_count || self.empty_at[v as usize] {
+            let l = self.best[v as usize];
             if l == NONE {
                 return None;
             }
@@ -264,13 +280,13 @@ impl Forest<'_> {
             // The first derivation: the first link's, ranks 0 and 0 (every link of a
             // reachable node has at least one derivation, so the first is never passed
             // over).
-            let (_, pred, child) = self.links(item).next()?;
+            let (_, pred, child) = self.links_of(v).next()?;
             self.work.set(self.work.get() + 1);
             return Some((pred, 0, child, 0));
         }
         let mut t = t;
         let mut last = None;
-        for (_, pred, child) in self.links(item) {
+        for (_, pred, child) in self.links_of(v) {
             self.work.set(self.work.get() + 1);
             let cc = self.cnt(child);
             let c = (self.cnt(pred) * cc).min(SAT);
@@ -755,11 +771,19 @@ pub(crate) fn prepare<'a>(
         }
     }
     let mut scratch = Vec::new();
+    // Each reachable node's first link, by its local id (the order of `nodes`): the walks
+    // below read it here, in order, not from the chart's item, a read at random into an
+    // array some 16 bytes a chart item, which was most of their time.
+    let mut heads: Vec<u32> = Vec::new();
+    let mut empty_at: Vec<bool> = Vec::new();
     let mut v = 0;
     while v < nodes.len() {
         let item = nodes[v];
         canonical_links(chart, item, &mut scratch);
-        let mut l = chart.items[item as usize].head;
+        let it = chart.items[item as usize];
+        let mut l = it.head;
+        heads.push(l);
+        empty_at.push(it.origin == it.end);
         while l != NONE {
             let lk = chart.links[l as usize];
             reach_links += 1;
@@ -781,6 +805,8 @@ pub(crate) fn prepare<'a>(
         bytes,
         nodes,
         local,
+        heads,
+        empty_at,
         reach_links,
         count: Vec::new(),
         best: Vec::new(),
@@ -798,7 +824,7 @@ pub(crate) fn prepare<'a>(
             2 * l as usize
         }
     };
-    let first = |v: u32| cursor(chart.items[f.nodes[v as usize] as usize].head);
+    let first = |v: u32| cursor(f.heads[v as usize]);
     let next = |_: u32, mut c: usize| loop {
         if c == usize::MAX {
             return None;
@@ -884,17 +910,17 @@ pub(crate) fn prepare<'a>(
     // Least heights (Knuth): links whose pred and child are done give their owner a
     // candidate height. Only where trees are not taken by counts: inside empty spans, or
     // everywhere when the count is infinite. (An empty node's links lead to empty nodes.)
-    let wanted_v: Vec<bool> = (0..n).map(|v| infinite || f.empty(f.nodes[v])).collect();
+    let wanted_v: Vec<bool> = (0..n).map(|v| infinite || f.empty_at[v]).collect();
     let wanted = |v: usize| wanted_v[v];
     // (link, owner, pred, child), local ids; and, per node, the links that wait for it (CSR).
     let mut link_owner: Vec<(u32, u32, u32, u32)> = Vec::new();
     let mut pending: Vec<u8> = Vec::new();
     let mut dep_count = vec![0u32; n + 1];
-    for (v, &item) in f.nodes.iter().enumerate() {
+    for v in 0..n {
         if !wanted(v) {
             continue;
         }
-        for (l, p, c) in f.links(item) {
+        for (l, p, c) in f.links_of(v as u32) {
             let pl = f.local[p as usize];
             let cl = if c == TERM { NONE } else { f.local[c as usize] };
             link_owner.push((l, v as u32, pl, cl));
@@ -931,8 +957,8 @@ pub(crate) fn prepare<'a>(
     f.best = vec![NONE; n];
     let mut done = vec![false; n];
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
-    for (v, &item) in f.nodes.iter().enumerate() {
-        if wanted(v) && chart.items[item as usize].head == NONE {
+    for v in 0..f.nodes.len() {
+        if wanted(v) && f.heads[v] == NONE {
             height[v] = 0;
             heap.push(Reverse((0, v as u32)));
         }
@@ -967,15 +993,14 @@ impl<'a> Forest<'a> {
     /// canonical order among those of least height whose last successor to be done (by
     /// height, then local id: the order that pass takes nodes in) comes first.
     fn least_height(&self, v: u32, height: &mut [u32], best: &mut [u32]) {
-        let item = self.nodes[v as usize];
-        if !self.empty(item) {
+        if !self.empty_at[v as usize] {
             return;
         }
         let node = |w: u32| self.local[w as usize];
         // (height, last successor's (height, local id)) of the best link so far.
         let mut top: Option<(u32, (u32, u32))> = None;
         let mut pick = NONE;
-        for (l, p, c) in self.links(item) {
+        for (l, p, c) in self.links_of(v) {
             let pl = node(p);
             let mut last = (height[pl as usize], pl);
             if c != TERM {
