@@ -957,9 +957,9 @@ pub(crate) fn prepare<'a>(
     f.best = vec![NONE; n];
     let mut done = vec![false; n];
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
-    for v in 0..f.nodes.len() {
-        if wanted(v) && f.heads[v] == NONE {
-            height[v] = 0;
+    for (v, (h, &head)) in height.iter_mut().zip(&f.heads).enumerate() {
+        if wanted(v) && head == NONE {
+            *h = 0;
             heap.push(Reverse((0, v as u32)));
         }
     }
