@@ -596,7 +596,7 @@ fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Opti
                 .ok()
                 .and_then(|s| {
                     ip::literal::ip_literal_found(s, hs, r + 1, hs + 1, r)
-                        .2
+                        .result
                         .err()
                 })
                 .map(|f| f.code));

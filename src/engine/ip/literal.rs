@@ -236,14 +236,15 @@ pub(crate) fn ipvfuture_unknown(text: &str) -> String {
     )
 }
 
-/// What [`check_ip_literal`] found.
-pub(crate) struct IpLiteral {
+/// What [`check_ip_literal`] found (its first error worded), or [`ip_literal_found`]
+/// (`E` = [`Found`], not worded).
+pub(crate) struct IpLiteral<E = LitErr> {
     /// The content's rule: `IPv6address`, `IPvFuture`, or `IP-literal` when it is neither.
     pub rule: &'static str,
     /// The `host_type` attribute: `ipv6` or `ipvfuture`.
     pub host_type: &'static str,
     /// The first error: code, span, message.
-    pub result: Result<(), LitErr>,
+    pub result: Result<(), E>,
 }
 
 /// IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), the literal at
@@ -252,24 +253,24 @@ pub(crate) struct IpLiteral {
 /// XRI Syntax 2.0 takes `IP-literal` from RFC 3986, so both grammars word an IP literal's
 /// errors alike.
 pub(crate) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usize) -> IpLiteral {
-    let (rule, host_type, found) = ip_literal_found(s, hs, he, cs, ce);
+    let found = ip_literal_found(s, hs, he, cs, ce);
     IpLiteral {
-        rule,
-        host_type,
-        result: found.map_err(|f| f.worded(s, cs)),
+        rule: found.rule,
+        host_type: found.host_type,
+        result: found.result.map_err(|f| f.worded(s, cs)),
     }
 }
 
-/// [`check_ip_literal`]'s rule, `host_type` and first error, not worded.
+/// [`check_ip_literal`] with its first error not worded.
 pub(crate) fn ip_literal_found(
     s: &str,
     hs: usize,
     he: usize,
     cs: usize,
     ce: usize,
-) -> (&'static str, &'static str, Result<(), Found>) {
+) -> IpLiteral<Found> {
     let content = s.as_bytes().get(cs..ce).unwrap_or_default();
-    if content.first().is_some_and(|&c| c | 0x20 == b'v') {
+    let (rule, host_type, result) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
         ("IPvFuture", "ipvfuture", ipvfuture_found(s, cs, ce))
     } else if content.contains(&b':') {
         ("IPv6address", "ipv6", ipv6_found(s, cs, ce))
@@ -281,11 +282,10 @@ pub(crate) fn ip_literal_found(
         } else {
             Span::new(hs, he)
         };
-        let why = Why::Empty;
         let f = Found {
             code: Code::IpLiteralEmpty,
             span,
-            why,
+            why: Why::Empty,
         };
         ("IP-literal", "ipv6", Err(f))
     } else {
@@ -295,6 +295,11 @@ pub(crate) fn ip_literal_found(
             why: Why::Neither,
         };
         ("IP-literal", "ipv6", Err(f))
+    };
+    IpLiteral {
+        rule,
+        host_type,
+        result,
     }
 }
 
