@@ -200,19 +200,20 @@ impl Table {
             }
             (extra, slots)
         };
-        let mut best: Option<(usize, Vec<u16>, u64)> = None;
-        for k in 0..MULTIPLIERS {
-            // The golden ratio's multiplier (odd), stepped by an even constant: each odd.
-            let mul = 0x9E37_79B9_7F4A_7C15u64.wrapping_add(k.wrapping_mul(0xD6E8_FEB8_6659_FD94));
-            let (extra, slots) = fill(mul);
-            if best.as_ref().is_none_or(|b| extra < b.0) {
-                best = Some((extra, slots, mul));
-            }
+        // The golden ratio's multiplier (odd), stepped by an even constant: each odd.
+        let mul_of =
+            |k: u64| 0x9E37_79B9_7F4A_7C15u64.wrapping_add(k.wrapping_mul(0xD6E8_FEB8_6659_FD94));
+        let mut mul = mul_of(0);
+        let (mut extra, mut slots) = fill(mul);
+        for k in 1..MULTIPLIERS {
             if extra == 0 {
                 break;
             }
+            let (e, t) = fill(mul_of(k));
+            if e < extra {
+                (extra, slots, mul) = (e, t, mul_of(k));
+            }
         }
-        let (_, slots, mul) = best.unwrap_or_else(|| (0, vec![0u16; size], 1));
         Table {
             slots,
             known,
