@@ -456,9 +456,9 @@ impl Automaton {
 }
 
 impl Automaton {
-    /// [`Automaton::dies_at`], walking a byte table: each byte one read of a table of
-    /// 65,536 entries (`(state << 8) | byte`: no bounds check, no cache consulted), filled
-    /// from the lazy DFA the first time a state meets a byte. The table lives in the
+    /// [`Automaton::dies_at`], walking a table: each byte one read of its class and one
+    /// of the table (`next[row + class]`: no bounds check, no cache consulted), filled
+    /// from the lazy DFA the first time a state meets a class. The table lives in the
     /// thread's `scratch` (made at need), so that a batch of short inputs (the URN
     /// namespace layer judges every URN of a bulk check) pays the lazy DFA's work once
     /// per transition it uses, and neither a walk through its cache per byte nor a
@@ -508,32 +508,48 @@ impl Automaton {
     }
 }
 
-/// The most states (the dead state's included) a [`Filled`] table numbers: a state is a
-/// byte, and [`UNKNOWN`] is not one.
+/// The most states a [`Filled`] table numbers, its two own rows (the unknown and the dead
+/// state's) included: every row starts below 2^16, so a row is a `u16`.
 const FILLED_STATES: usize = 255;
 
-/// A transition not yet asked of the lazy DFA ([`Filled`]); its row is all `UNKNOWN`, so
-/// a walk that meets one stays there.
-const UNKNOWN: u8 = 255;
-
 /// How many bytes [`Filled::walk`] reads before it looks at the state: the dead state and
-/// [`UNKNOWN`] keep themselves, so a block is walked without a test a byte, and only a
-/// block that met one is walked again, byte by byte.
+/// the unknown row keep themselves, so a block is walked without a test a byte, and only
+/// a block that met one is walked again, byte by byte.
 const DENSE_BLOCK: usize = 64;
 
-/// The byte table of one thread's [`Automaton::dies_at_dense`]: the lazy DFA's states
-/// numbered from 1 in the order they are met (0 is the dead state), and
-/// `next[(state << 8) | byte]` the state after `byte`, [`UNKNOWN`] until asked.
+/// The entries of a [`Filled`] table: every row start plus every column fits.
+const FILLED_LEN: usize = 1 << 17;
+
+/// What the end-of-input column of a row holds once asked: the input may not end there,
+/// or it may (0 is not yet asked).
+const ENDS_NO: u16 = 1;
+const ENDS_YES: u16 = 2;
+
+/// The table of one thread's [`Automaton::dies_at_dense`]: a row per lazy-DFA state met,
+/// a column per byte class of the automaton (regex-automata's equivalence classes: bytes
+/// no transition tells apart), and one more column for the end of the input. An entry
+/// is the start of the next state's row (the state's number times the row's length), so
+/// a byte costs a class lookup, which does not wait on the state, and one read that does:
+/// `s = next[s + class[byte]]`. Row 0 is the unknown row: all zero, what the table holds
+/// before a transition is asked of the lazy DFA, so a walk that meets it stays there; row
+/// 1 is the dead state's, which keeps itself. The rows an automaton of a URN namespace
+/// uses fit in a few hundred bytes (its classes are a few dozen), which stay in the
+/// nearest cache while a batch walks a dozen namespaces by turns; a 256-byte row per
+/// state spread them over pages, and missed the cache once or twice a URN.
 #[derive(Clone, Debug)]
 struct Filled {
-    next: Box<[u8; 1 << 16]>,
-    /// The lazy DFA's state of each number (0, the dead state's, is never read).
+    /// The rows; allocated zeroed, so the pages no row reaches are never touched.
+    next: Box<[u16; FILLED_LEN]>,
+    /// Each byte's class.
+    classes: [u8; 256],
+    /// A row's length: the byte classes and the end-of-input column.
+    stride: usize,
+    /// The lazy DFA's state of each number (0 and 1, the unknown and dead rows', are
+    /// never read).
     ids: Vec<LazyStateID>,
-    numbers: std::collections::HashMap<LazyStateID, u8>,
-    /// Whether the input may end in each numbered state, once asked.
-    ends: Vec<Option<bool>>,
-    /// The anchored start state's number.
-    start: u8,
+    numbers: std::collections::HashMap<LazyStateID, usize>,
+    /// The anchored start state's row.
+    start: u16,
     /// The cache's clear count when the numbers were made: a clear voids its states.
     clears: usize,
 }
@@ -545,55 +561,72 @@ impl Filled {
         let start = dfa
             .start_state_forward(cache, &Input::new(&[][..]).anchored(Anchored::Yes))
             .ok()?;
-        let mut next: Box<[u8; 1 << 16]> =
-            vec![UNKNOWN; 1 << 16].into_boxed_slice().try_into().ok()?;
-        next[..256].fill(0);
+        let bytes = dfa.byte_classes();
+        let mut classes = [0u8; 256];
+        for (b, c) in (0..=255u8).zip(classes.iter_mut()) {
+            *c = bytes.get(b);
+        }
+        // The alphabet counts the end of the input as one more class: the last column.
+        let stride = bytes.alphabet_len();
+        if stride * FILLED_STATES + 256 > FILLED_LEN || stride > usize::from(u16::MAX) {
+            return None;
+        }
+        // Zeroed (every entry unknown): allocated as untouched pages.
+        let next: Box<[u16; FILLED_LEN]> =
+            vec![0u16; FILLED_LEN].into_boxed_slice().try_into().ok()?;
         let mut t = Filled {
             next,
-            ids: vec![start],
+            classes,
+            stride,
+            ids: vec![start, start],
             numbers: std::collections::HashMap::new(),
-            ends: vec![Some(false)],
             start: 0,
             clears: cache.clear_count(),
         };
+        let dead = t.row(1)?;
+        t.next[stride..2 * stride].fill(dead);
         t.start = t.number(start)?;
         Some(t)
     }
 
-    /// The number of the lazy DFA's state `id` (numbering it if new); `None` past
+    /// The start of the `n`th row.
+    fn row(&self, n: usize) -> Option<u16> {
+        u16::try_from(n * self.stride).ok()
+    }
+
+    /// The row of the lazy DFA's state `id` (numbering it if new); `None` past
     /// [`FILLED_STATES`].
-    fn number(&mut self, id: LazyStateID) -> Option<u8> {
+    fn number(&mut self, id: LazyStateID) -> Option<u16> {
         if id.is_dead() {
-            return Some(0);
+            return self.row(1);
         }
         if let Some(&n) = self.numbers.get(&id) {
-            return Some(n);
+            return self.row(n);
         }
         if self.ids.len() >= FILLED_STATES {
             return None;
         }
-        let n = u8::try_from(self.ids.len()).ok()?;
+        let n = self.ids.len();
         self.ids.push(id);
-        self.ends.push(None);
         self.numbers.insert(id, n);
-        Some(n)
+        self.row(n)
     }
 
-    /// The state after byte `b` in state `s`, asked of the lazy DFA if it was not yet;
-    /// `None` when the table cannot serve.
-    fn step(&mut self, dfa: &DFA, cache: &mut Cache, s: u8, b: u8) -> Option<u8> {
-        let at = (usize::from(s) << 8) | usize::from(b);
-        let known = self.next[at];
-        if known != UNKNOWN {
+    /// The state after byte `b` in the state whose row starts at `s`, asked of the lazy
+    /// DFA if it was not yet; `None` when the table cannot serve.
+    fn step(&mut self, dfa: &DFA, cache: &mut Cache, s: u16, b: u8) -> Option<u16> {
+        let at = usize::from(s) + usize::from(self.classes[usize::from(b)]);
+        let known = *self.next.get(at)?;
+        if known != 0 {
             return Some(known);
         }
-        let from = *self.ids.get(usize::from(s))?;
+        let from = *self.ids.get(usize::from(s) / self.stride)?;
         let to = dfa.next_state(cache, from, b).ok()?;
         if cache.clear_count() != self.clears || to.is_quit() || to.is_unknown() {
             return None;
         }
         let n = self.number(to)?;
-        self.next[at] = n;
+        *self.next.get_mut(at)? = n;
         Some(n)
     }
 
@@ -602,33 +635,39 @@ impl Filled {
         if cache.clear_count() != self.clears {
             return None;
         }
+        // Rows at or below the dead state's are the unknown and the dead rows.
+        let stop = u16::try_from(self.stride).ok()?;
         let mut s = self.start;
         for (k, block) in input.chunks(DENSE_BLOCK).enumerate() {
             let before = s;
             for &b in block {
-                s = self.next[(usize::from(s) << 8) | usize::from(b)];
+                // A row start is below 2^16 and a class below 2^8: within the table.
+                s = self.next[usize::from(s) + usize::from(self.classes[usize::from(b)])];
             }
-            if s == 0 || s == UNKNOWN {
+            if s <= stop {
                 // Again, byte by byte, asking the lazy DFA what the table does not know,
                 // for the byte where it died.
                 s = before;
                 for (i, &b) in block.iter().enumerate() {
                     s = self.step(dfa, cache, s, b)?;
-                    if s == 0 {
+                    if s == stop {
                         return Some(Some(byte_char_start(input, k * DENSE_BLOCK + i)));
                     }
                 }
             }
         }
-        let end = match self.ends.get(usize::from(s)).copied().flatten() {
-            Some(end) => end,
-            None => {
-                let id = *self.ids.get(usize::from(s))?;
+        // The last column: whether the input may end here, once asked.
+        let at = usize::from(s) + self.stride - 1;
+        let end = match *self.next.get(at)? {
+            ENDS_YES => true,
+            ENDS_NO => false,
+            _ => {
+                let id = *self.ids.get(usize::from(s) / self.stride)?;
                 let end = dfa.next_eoi_state(cache, id).ok()?.is_match();
                 if cache.clear_count() != self.clears {
                     return None;
                 }
-                *self.ends.get_mut(usize::from(s))? = Some(end);
+                *self.next.get_mut(at)? = if end { ENDS_YES } else { ENDS_NO };
                 end
             }
         };
@@ -1059,6 +1098,40 @@ mod tests {
             Some(Err(()))
         ));
         assert_eq!(a.dies_at_dense(&mut scratch, &full), None);
+    }
+
+    /// The table at its widest: a byte class for every ASCII byte (a row of some 130
+    /// entries) and nearly [`FILLED_STATES`] states, so its rows reach the top of the
+    /// `u16` range; it serves (it does not give way), with the lazy DFA's answers.
+    #[test]
+    fn the_table_at_its_widest_answers_as_the_lazy_dfa() {
+        let bytes: Vec<u8> = (0..240u32).map(|k| (1 + (k * 37) % 127) as u8).collect();
+        let rule: Vec<String> = bytes.iter().map(|b| format!("%x{b:02X}")).collect();
+        let a = automaton(&format!("s = {}\n", rule.join(" ")));
+        let full = String::from_utf8(bytes.clone()).expect("ASCII");
+        let mut inputs = vec![full.clone(), String::new(), full[..239].to_string()];
+        for at in [0, 1, 63, 64, 65, 128, 200, 239] {
+            let mut wrong = bytes.clone();
+            wrong[at] = if wrong[at] == b'~' { b'}' } else { b'~' };
+            inputs.push(String::from_utf8(wrong).expect("ASCII"));
+        }
+        inputs.push(format!("{full}x"));
+        let mut scratch = None;
+        let mut lazy = a.scratch();
+        for input in &inputs {
+            assert_eq!(
+                a.dies_at_dense(&mut scratch, input),
+                a.dies_at(&mut lazy, input),
+                "{}",
+                input.len()
+            );
+        }
+        let t = match scratch.as_ref().and_then(|s| s.table.as_ref()) {
+            Some(Ok(t)) => t,
+            other => panic!("the table gave way: {other:?}"),
+        };
+        assert!(t.stride > 120, "{}", t.stride);
+        assert!(t.ids.len() > 240, "{}", t.ids.len());
     }
 
     /// Bytes that are not UTF-8 are rejected at the first byte the automaton cannot read,
