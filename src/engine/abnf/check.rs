@@ -75,6 +75,10 @@ fn proses(reading: &Reading, body: usize, out: &mut Vec<String>) {
     }
 }
 
+/// RFC 5234's core rules (B.1) as read: the same for every grammar, read once.
+static CORE_READING: std::sync::LazyLock<Reading> =
+    std::sync::LazyLock::new(|| reader::read(compile::CORE));
+
 /// Reads, checks and compiles `text`; `start` (default: the first rule) is where
 /// reachability is measured from.
 pub(crate) fn analyse(text: &str, start: Option<&str>) -> Analysed {
@@ -244,8 +248,7 @@ pub(crate) fn analyse(text: &str, start: Option<&str>) -> Analysed {
     let has_errors = problems.iter().any(|p| p.severity == Severity::Error);
     let mut cfg = None;
     if !has_errors {
-        let core = reader::read(compile::CORE);
-        match compile::compile(&reading, &core) {
+        match compile::compile(&reading, &CORE_READING) {
             Some(c) => {
                 cycles(&c, &reading, &first, &mut problems);
                 cfg = Some(c);

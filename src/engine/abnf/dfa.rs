@@ -945,11 +945,24 @@ fn inline(
     let mut size = vec![0usize; n];
     let mut depth = vec![0usize; n];
     let mut work = 0usize;
+    // How many uses of each nonterminal are still to be inlined: the last one takes the
+    // expression rather than copying it (most rules are used once, and copying every
+    // rule's expression into its user was most of a namespace grammar's compile time).
+    let mut uses_left = vec![0u32; n];
+    for &nt in order {
+        each_use(cfg, nt, |s| {
+            if let Sym::N(b) = s
+                && let Some(u) = uses_left.get_mut(b as usize)
+            {
+                *u += 1;
+            }
+        });
+    }
     let too_large = |what: String| Err(NotCompiled::TooLarge(what));
     for &nt in order {
         let mut sz = 1usize;
         let mut dp = 0usize;
-        let sym_hir = |s: Sym, sz: &mut usize, dp: &mut usize| -> Option<Hir> {
+        let mut sym_hir = |s: Sym, sz: &mut usize, dp: &mut usize| -> Option<Hir> {
             match s {
                 Sym::T(t) => {
                     *sz += 1;
@@ -963,7 +976,13 @@ fn inline(
                 Sym::N(b) => {
                     *sz += size[b as usize];
                     *dp = (*dp).max(depth[b as usize]);
-                    hir[b as usize].clone()
+                    let left = uses_left.get_mut(b as usize)?;
+                    *left = left.saturating_sub(1);
+                    if *left == 0 {
+                        hir[b as usize].take()
+                    } else {
+                        hir[b as usize].clone()
+                    }
                 }
                 Sym::P(p) if never.get(p as usize).copied().unwrap_or(false) => {
                     *sz += 1;
@@ -1041,6 +1060,27 @@ fn inline(
     hir[start as usize]
         .take()
         .ok_or_else(|| NotCompiled::TooLarge("no expression".into()))
+}
+
+/// Calls `f` on each symbol [`inline`] makes an expression of for `nt`: a repetition's
+/// item (none for a repetition of at most 0), else each symbol of each production.
+fn each_use(cfg: &Cfg, nt: u32, mut f: impl FnMut(Sym)) {
+    match cfg.reps.get(&nt) {
+        Some(&(_, Some(0), _)) => {}
+        Some(&(_, _, x)) => f(x),
+        None => {
+            for &p in cfg.nts.get(nt as usize).map_or(&[][..], |n| &n.prods) {
+                let mut i = cfg.prods[p as usize].start as usize;
+                while let Some(&s) = cfg.syms.get(i) {
+                    if matches!(s, Sym::End(_)) {
+                        break;
+                    }
+                    f(s);
+                    i += 1;
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

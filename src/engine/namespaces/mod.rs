@@ -341,11 +341,18 @@ fn namespace_index(nid: &str, nss: &str) -> Option<usize> {
     found
 }
 
-/// Each namespace's grammar, compiled once, in [`catalogue::ALL`]'s order.
-static GRAMMARS: LazyLock<Vec<Option<Grammar>>> = LazyLock::new(|| {
-    catalogue::ALL
-        .iter()
-        .map(|ns| {
+/// Each namespace's grammar, in [`catalogue::ALL`]'s order, compiled at the namespace's
+/// first use (a batch of URNs of a few namespaces compiles only theirs).
+static GRAMMARS: LazyLock<Vec<OnceLock<Option<Grammar>>>> =
+    LazyLock::new(|| catalogue::ALL.iter().map(|_| OnceLock::new()).collect());
+
+/// The grammar of the `i`th namespace of [`catalogue::ALL`], compiled at its first use
+/// (`None` if it failed to compile, which the tests rule out).
+fn grammar_at(i: usize) -> Option<&'static Grammar> {
+    let ns = catalogue::ALL.get(i)?;
+    GRAMMARS
+        .get(i)?
+        .get_or_init(|| {
             let mut g = Grammar::from_text(ns.grammar).ok()?;
             for rule in ns.rest_prose {
                 // "The rest of the NSS": a recognizer the automaton compiler can read.
@@ -353,8 +360,8 @@ static GRAMMARS: LazyLock<Vec<Option<Grammar>>> = LazyLock::new(|| {
             }
             Some(g)
         })
-        .collect()
-});
+        .as_ref()
+}
 
 /// Each namespace's start rule as a [`Judge`] (its automaton when it compiles), built at
 /// the namespace's first use and kept: an immutable table once built.
@@ -372,7 +379,7 @@ static BATCH_JUDGES: LazyLock<Vec<OnceLock<Option<Judge>>>> =
 /// The batch judge of the `i`th namespace of [`catalogue::ALL`].
 fn batch_judge(i: usize) -> Option<&'static Judge> {
     let ns = catalogue::ALL.get(i)?;
-    let g = GRAMMARS.get(i)?.as_ref()?;
+    let g = grammar_at(i)?;
     BATCH_JUDGES
         .get(i)?
         .get_or_init(|| g.judge_prose_as_nothing(ns.start).ok())
@@ -419,13 +426,13 @@ impl LayerScratch {
 /// out).
 pub fn grammar(ns: &Namespace) -> Option<&'static Grammar> {
     let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
-    GRAMMARS.get(i)?.as_ref()
+    grammar_at(i)
 }
 
 /// The judge of `ns`'s start rule, built at first use.
 pub fn judge(ns: &Namespace) -> Option<&'static Judge> {
     let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
-    let g = GRAMMARS.get(i)?.as_ref()?;
+    let g = grammar_at(i)?;
     JUDGES
         .get(i)?
         .get_or_init(|| g.judge(ns.start).ok())
@@ -440,7 +447,7 @@ fn automaton_verdict(
     nss: &str,
 ) -> Option<abnf::Verdict> {
     let i = catalogue::ALL.iter().position(|n| std::ptr::eq(*n, ns))?;
-    let g = GRAMMARS.get(i)?.as_ref()?;
+    let g = grammar_at(i)?;
     let j = judge(ns)?;
     j.automaton()?;
     j.verdict(g, cache_of(scratch, i), nss).ok()
