@@ -57,13 +57,14 @@ pub(crate) fn plain_ascii(bytes: &[u8]) -> bool {
     bytes.iter().all(|&b| b < 0x80 && !table[usize::from(b)])
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// The high bit of each byte of `x` that is zero set, and perhaps of bytes after one that
-/// is (a borrow): nonzero exactly when `x` has a zero byte.
+/// is (a borrow): nonzero exactly when `x` has a zero byte, and its lowest set bit is
+/// that of the first zero byte (a borrow only runs upward from one).
 #[inline(always)]
-fn zero_bytes(x: u64) -> u64 {
+pub(crate) fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(ONES) & !x
 }
 

@@ -399,6 +399,8 @@ pub struct LayerScratch {
     spare: Vec<(Severity, Code, Span)>,
     /// The URI scheme layer's caches, kept beside these by the same workers.
     schemes: super::schemes::LayerScratch,
+    /// The last profile [`LayerScratch::urn_layer`] was asked of, and its answer.
+    urn_profile: Option<(super::Profile, Option<bool>)>,
 }
 
 impl LayerScratch {
@@ -413,6 +415,23 @@ impl LayerScratch {
         if findings.capacity() <= 16 && findings.capacity() > self.spare.capacity() {
             findings.clear();
             self.spare = findings;
+        }
+    }
+
+    /// Whether lines judged under `p` get the namespace layer (`Some`), and then whether
+    /// their NSS ends at the first `?` or `#` (RFC 8141's components follow it): the
+    /// profile's answers, asked once for a run of lines under the same profile.
+    pub fn urn_layer(&mut self, p: super::Profile) -> Option<bool> {
+        match self.urn_profile {
+            Some((q, answer)) if q == p => answer,
+            _ => {
+                let answer = p
+                    .offers()
+                    .namespaces
+                    .then(|| p.descriptor().nss_ends_at_query);
+                self.urn_profile = Some((p, answer));
+                answer
+            }
         }
     }
 
