@@ -295,11 +295,17 @@ fn check_skips_the_layer_unless_asked_and_never_changes_the_verdict() {
     let (code2, out2, _) = run_with_stdin(&["check", "--no-namespace"], Some(lines));
     assert_eq!(code2, 0);
     assert!(!out2.contains("namespace"), "{out2}");
+    // Under `auto` the profile changes from line to line (rfc8141, then rfc3986, whose
+    // lines get no layer, then rfc8141 again): each line asks its own profile.
+    let mixed = format!("{lines}urn:isbn:0451450523?+r\n");
     let (code, out, _) =
-        run_with_stdin(&["check", "--namespaces", "--format", "json"], Some(lines));
+        run_with_stdin(&["check", "--namespaces", "--format", "json"], Some(&mixed));
     assert_eq!(code, 0, "verdicts unchanged");
     let recs: Vec<Value> = out.lines().map(json).collect();
-    assert_eq!(recs.len(), 3);
+    assert_eq!(recs.len(), 4);
+    assert_eq!(recs[3]["profile"], "rfc8141");
+    assert_eq!(recs[3]["namespace"]["nid"], "isbn");
+    assert_eq!(recs[3]["namespace"]["valid"], true, "the NSS ends at `?+`");
     assert_eq!(recs[0]["valid"], true);
     assert_eq!(recs[0]["namespace"]["valid"], false);
     assert_eq!(
