@@ -240,9 +240,14 @@ pub(crate) struct Expected {
 #[derive(Clone, Debug)]
 pub struct Scratch {
     cache: Cache,
-    /// Made at the first [`Automaton::dies_at_dense`]; `Err` once the table cannot serve
-    /// (over [`FILLED_STATES`] states, or the cache was cleared under it).
+    /// Made at the second [`Automaton::dies_at_dense`] with this scratch; `Err` once the
+    /// table cannot serve (over [`FILLED_STATES`] states, or the cache was cleared under
+    /// it).
     table: Option<Result<Box<Filled>, ()>>,
+    /// Whether a walk has been made with this scratch: the first is the lazy DFA's, so
+    /// that a scratch used once (a single equivalence key, a single analysis) does not
+    /// pay for a table, zeroed, that only a batch's later walks repay.
+    walked: bool,
 }
 
 impl Automaton {
@@ -251,6 +256,7 @@ impl Automaton {
         Scratch {
             cache: Cache::new(&self.dfa),
             table: None,
+            walked: false,
         }
     }
 
@@ -461,7 +467,8 @@ impl Automaton {
     /// from the lazy DFA the first time a state meets a class. The table lives in the
     /// thread's `scratch` (made at need), so that a batch of short inputs (the URN
     /// namespace layer judges every URN of a bulk check) pays the lazy DFA's work once
-    /// per transition it uses, and neither a walk through its cache per byte nor a
+    /// per transition it uses (from its second input: a scratch used once walks the lazy
+    /// DFA), and neither a walk through its cache per byte nor a
     /// determinization of the whole automaton up front (regex-automata's dense DFA cost
     /// more at start-up than this layer's whole walk over 200,000 URNs). An automaton
     /// with more than `FILLED_STATES` states, or whose cache was cleared under the
@@ -489,12 +496,20 @@ impl Automaton {
     }
 
     /// The walk of [`Automaton::dies_at_dense`] by the byte table; `None` when the table
-    /// cannot serve (the lazy DFA then walks).
+    /// cannot serve, or on the scratch's first walk (the lazy DFA then walks).
     fn walk_filled(&self, scratch: &mut Scratch, input: &[u8]) -> Option<Option<usize>> {
-        let Scratch { cache, table } = scratch;
+        let Scratch {
+            cache,
+            table,
+            walked,
+        } = scratch;
         let t = match table {
             Some(Ok(t)) => t,
             Some(Err(())) => return None,
+            None if !*walked => {
+                *walked = true;
+                return None;
+            }
             None => table
                 .insert(Filled::new(&self.dfa, cache).map(Box::new).ok_or(()))
                 .as_mut()
@@ -568,7 +583,7 @@ impl Filled {
         }
         // The alphabet counts the end of the input as one more class: the last column.
         let stride = bytes.alphabet_len();
-        if stride * FILLED_STATES + 256 > FILLED_LEN || stride > usize::from(u16::MAX) {
+        if stride * FILLED_STATES + 256 > FILLED_LEN {
             return None;
         }
         // Zeroed (every entry unknown): allocated as untouched pages.
@@ -1138,6 +1153,23 @@ mod tests {
             Some(Err(()))
         ));
         assert_eq!(a.dies_at_dense(&mut scratch, &full), None);
+    }
+
+    /// A scratch walked once makes no table (the lazy DFA walks: a single key or
+    /// analysis would pay for a zeroed table it never uses again); its second walk makes
+    /// one, and both give the lazy DFA's answers.
+    #[test]
+    fn the_table_is_made_at_a_scratchs_second_walk() {
+        let a = automaton("s = 1*ALPHA \"-\" 2DIGIT\n");
+        let mut scratch = None;
+        assert_eq!(a.dies_at_dense(&mut scratch, "ab-12"), None);
+        assert!(scratch.as_ref().is_some_and(|s| s.table.is_none()));
+        assert_eq!(a.dies_at_dense(&mut scratch, "ab-1x"), Some(4));
+        assert!(matches!(
+            scratch.as_ref().and_then(|s| s.table.as_ref()),
+            Some(Ok(_))
+        ));
+        assert_eq!(a.dies_at_dense(&mut scratch, "ab-12"), None);
     }
 
     /// The table at its widest: a byte class for every ASCII byte (a row of some 130
