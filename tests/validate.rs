@@ -147,6 +147,60 @@ fn every_profile_has_a_quick_path() {
     ));
 }
 
+/// The URI and IRI recognizer names these errors itself (RFC 3986 §3.2 and §3.3, RFC 3987
+/// §2.2), each the grammar's first: a byte neither a userinfo nor a reg-name holds, before
+/// any "@" (in either, whichever the authority turns out to be), an IP literal's error (found
+/// without its place or message), and a bad byte of the path or the query (where, under
+/// RFC 3986, it does not look for the "?" between them).
+#[test]
+fn uri_errors_the_quick_path_names() {
+    for (p, input, code) in [
+        (Profile::Rfc3986, "http://a b@c/", "illegal-char"),
+        (Profile::Rfc3986, "http://a]b/", "illegal-char"),
+        (Profile::Rfc3986, "http://a[b]/", "illegal-char"),
+        (Profile::Rfc3986, "http://a[b@c/", "illegal-char"),
+        (Profile::Rfc3986, "http://u@a b/", "illegal-char"),
+        (Profile::Rfc3986, "http://h:12ab/", "port-not-digits"),
+        (
+            Profile::Rfc3986,
+            "http://[1::2::3]/",
+            "ipv6-multiple-double-colon",
+        ),
+        (Profile::Rfc3986, "http://[1:2:3]/", "ipv6-too-few-groups"),
+        (Profile::Rfc3986, "http://[1::g]/", "ipv6-bad-char"),
+        (Profile::Rfc3986, "http://[v1]/", "ipvfuture-invalid"),
+        (Profile::Rfc3986, "http://[]/", "ip-literal-empty"),
+        (Profile::Rfc3986, "http://[abc]/", "ip-literal-invalid"),
+        (Profile::Rfc3986, "http://a/b c?d", "illegal-char"),
+        (Profile::Rfc3986, "http://a/b?c d", "illegal-char"),
+        (Profile::Rfc3986, "http://a/b?c%zz", "pct-invalid"),
+        (Profile::Rfc3986, "http://a/b?\u{e9}", "non-ascii"),
+        (Profile::Rfc3987, "http://a b\u{E000}/", "illegal-char"),
+        (
+            Profile::Rfc3987,
+            "http://a/b\u{E000}",
+            "iprivate-outside-query",
+        ),
+        (
+            Profile::Rfc3987,
+            "http://a/b\u{E000}?c",
+            "iprivate-outside-query",
+        ),
+        (Profile::Rfc3987, "http://a/b?c \u{E000}", "illegal-char"),
+        (Profile::Rfc3987, "http://a/b?c%zz", "pct-invalid"),
+    ] {
+        assert_eq!(quick_verdict(p, input), Some(Some(code)), "{p} {input:?}");
+        assert_eq!(check_sound(p, input), Ok(()));
+    }
+    // What looks like a port before an "@" is userinfo; an iprivate character is the
+    // query's.
+    assert!(quick_valid(Profile::Rfc3986, "http://h:12ab@x/"));
+    assert!(quick_valid(Profile::Rfc3987, "http://a/b?\u{E000}"));
+    // A host with two ":" may be read as an unbracketed IPv6 address: the grammar judges.
+    assert_eq!(quick_verdict(Profile::Rfc3986, "http://u@h:1:2/"), None);
+    assert_eq!(check_sound(Profile::Rfc3986, "http://u@h:1:2/"), Ok(()));
+}
+
 // ---------------------------------------------------------------- fixed inputs
 
 #[test]

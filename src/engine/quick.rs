@@ -352,12 +352,13 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
         let a0 = p + 2;
         p = match fast_authority::<IRI>(b, a0) {
             Ok(ae) => ae,
-            Err(None) => {
+            Err(AuthorityStop::Other(at)) => {
+                // No "/", "?" or "#" before `at`.
                 let ae = b
-                    .get(a0..)
+                    .get(at..)
                     .and_then(|t| memchr::memchr3(b'/', b'?', b'#', t))
-                    .map_or(e, |k| a0 + k);
-                match authority::<IRI>(b, a0, ae) {
+                    .map_or(e, |k| at + k);
+                match authority::<IRI>(b, a0, at, ae) {
                     Ok(()) => {}
                     Err(Some(code)) => return Quick::Invalid(code.as_str()),
                     Err(None) => return Quick::Unknown,
@@ -366,7 +367,7 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
             }
             // A bad "%" or character before any byte outside reg-name: in the userinfo or
             // the host, whichever this turns out to be, and both report it there.
-            Err(Some(k)) => return bad_in_uri::<IRI>(b, k, None, Part::Path),
+            Err(AuthorityStop::Bad(k)) => return bad_in_uri::<IRI>(b, k, None, Part::Path),
         };
         has_auth = true;
     }
@@ -399,17 +400,19 @@ fn uri_reference<const IRI: bool>(b: &[u8]) -> Quick {
     // same byte, so it is judged here. The path's class is the query's less "?" (and a
     // "?" is part of no triplet and no non-ASCII character): with no "?" before it, the
     // path's scan stops there too; with one, the path ends at it and the query's scan
-    // stops there. Only under RFC 3987, where the byte is a non-ASCII character after a
-    // "?", does the query's own scan go on: an `iprivate` character, which the query
-    // allows and this scan does not.
-    let question = b.get(p..stop).and_then(|t| memchr::memchr(b'?', t));
-    let Some(q) = question.filter(|_| IRI && bad) else {
-        let part = if question.is_some() {
-            Part::Query
-        } else {
-            Part::Path
-        };
-        return bad_in_uri::<IRI>(b, stop, first_segment, part);
+    // stops there. Whether it stands in the path or the query makes a difference to
+    // `bad_code` only for a non-ASCII character under RFC 3987 (the byte is outside the
+    // query's class, so outside the path's; a bad "%" and a non-ASCII character under RFC
+    // 3986 are errors of either): where that character comes after a "?", the query's own
+    // scan goes on, for an `iprivate` character, which the query allows and this scan
+    // does not. No search for "?" otherwise.
+    let question = if IRI && bad && b.get(stop).is_some_and(|&c| c >= 0x80) {
+        b.get(p..stop).and_then(|t| memchr::memchr(b'?', t))
+    } else {
+        None
+    };
+    let Some(q) = question else {
+        return bad_in_uri::<IRI>(b, stop, first_segment, Part::Path);
     };
     // query = *( pchar / "/" / "?" ) from the path's end, the first "?"; iquery also
     // allows iprivate.
@@ -530,16 +533,23 @@ fn bad_in_uri<const IRI: bool>(
     }
 }
 
+/// Where [`fast_authority`] stopped short of a valid `reg-name [ ":" port ]`.
+enum AuthorityStop {
+    /// The authority is invalid whatever it turns out to be: a bad "%" or character at
+    /// this byte.
+    Bad(usize),
+    /// It is something else (userinfo, an IP literal, a second ":"), for [`authority`] to
+    /// judge: no "/", "?" or "#" comes before this byte.
+    Other(usize),
+}
+
 /// The usual authority, `reg-name [ ":" port ]`, in one pass from `a0`: `Ok` with where it
-/// ends (at "/", "?", "#" or the end) when it is that and valid; `Err(Some(at))` when the
-/// authority is invalid whatever it turns out to be, for a bad "%" or character at `at`;
-/// `Err(None)` when it is something else (userinfo, an IP literal, a second ":"), for
-/// [`authority`] to judge.
+/// ends (at "/", "?", "#" or the end) when it is that and valid, else where it stopped.
 #[inline]
-fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, Option<usize>> {
+fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, AuthorityStop> {
     // A bad triplet or character before the first byte outside reg-name is in the userinfo
     // or in the host, whichever this turns out to be, and both forbid it.
-    let he = run_at::<IRI, false>(b, a0, b.len(), C_REG_NAME).map_err(Some)?;
+    let he = run_at::<IRI, false>(b, a0, b.len(), C_REG_NAME).map_err(AuthorityStop::Bad)?;
     let ae = match b.get(he) {
         None | Some(b'/' | b'?' | b'#') => return Ok(he),
         Some(b':') => {
@@ -549,31 +559,42 @@ fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, Option<
             }
             k
         }
-        Some(_) => return Err(None),
+        // A userinfo's end, or an IP literal's start.
+        Some(b'@') => return Err(AuthorityStop::Other(he)),
+        Some(b'[') if he == a0 => return Err(AuthorityStop::Other(he)),
+        // A byte neither a reg-name nor a userinfo holds (a userinfo holds what a reg-name
+        // does, and ":"), before any "@": the error of the userinfo or the host, whichever
+        // this turns out to be, at it.
+        Some(_) => return Err(AuthorityStop::Bad(he)),
     };
     match b.get(ae) {
         None | Some(b'/' | b'?' | b'#') => Ok(ae),
-        Some(_) => Err(None),
+        Some(_) => Err(AuthorityStop::Other(ae)),
     }
 }
 
-/// `authority = [ userinfo "@" ] host [ ":" port ]` over `b[a0..ae]`; the last "@" ends the
-/// userinfo, as in the full grammar. `Err(Some(code))` names the grammar's first error where
+/// `authority = [ userinfo "@" ] host [ ":" port ]` over `b[a0..ae]`, which holds no "@"
+/// before `from`; the last "@" ends the userinfo, as in the full grammar. `Err(Some(code))` names the grammar's first error where
 /// everything before it was checked and nothing after it can come first: a bad byte of the
 /// userinfo, of a reg-name, or a port that is not digits after a reg-name with one ":"
 /// (with two, the grammar may read the host as an unbracketed IPv6 address); `Err(None)`
 /// when the authority is invalid in some other way (an IP literal's errors are the
 /// grammar's to name).
-fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Option<Code>> {
+fn authority<const IRI: bool>(
+    b: &[u8],
+    a0: usize,
+    from: usize,
+    ae: usize,
+) -> Result<(), Option<Code>> {
     // The grammar's code for a byte the scan of the userinfo or a reg-name stopped on
     // (neither has a delimiter of its own within the authority).
     let bad = |k: usize| bad_code::<IRI>(b, k, None, Part::Path);
-    let Some(auth) = b.get(a0..ae) else {
+    let Some(tail) = b.get(from.max(a0)..ae) else {
         return Err(None);
     };
     let mut hs = a0;
-    if let Some(k) = auth.iter().rposition(|&c| c == b'@') {
-        let at = a0 + k;
+    if let Some(k) = tail.iter().rposition(|&c| c == b'@') {
+        let at = from.max(a0) + k;
         match run_at::<IRI, false>(b, a0, at, C_USERINFO) {
             Ok(k) if k == at => {}
             Ok(k) | Err(k) => return Err(bad(k)),
@@ -589,17 +610,10 @@ fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Opti
             return Err((ae > hs + 1).then_some(Code::IpLiteralUnclosed));
         };
         let r = hs + k;
-        if !ip_literal(&b[hs + 1..r]) {
-            // The literal's first error, from the function that finds it for the grammar
-            // (`None` where it finds none: the grammar judges), its message not made.
-            return Err(std::str::from_utf8(&b[..=r])
-                .ok()
-                .and_then(|s| {
-                    ip::literal::ip_literal_found(s, hs, r + 1, hs + 1, r)
-                        .result
-                        .err()
-                })
-                .map(|f| f.code));
+        if let Some(code) = ip::literal::literal_code(&b[hs + 1..r]) {
+            // The literal's first error, from the functions that find it for the grammar,
+            // its place and message not looked for.
+            return Err(Some(code));
         }
         let q = r + 1;
         if q >= ae || (b[q] == b':' && digits(b, q + 1, ae)) {
@@ -635,11 +649,7 @@ fn authority<const IRI: bool>(b: &[u8], a0: usize, ae: usize) -> Result<(), Opti
 /// The content of an IP literal: `IPvFuture` when it starts with "v" (either case),
 /// `IPv6address` when it holds a ":", nothing else.
 fn ip_literal(c: &[u8]) -> bool {
-    match c.first() {
-        Some(b'v' | b'V') => ip::ipvfuture(c).is_ok(),
-        Some(_) if c.contains(&b':') => ip::ipv6(c).is_ok(),
-        _ => false,
-    }
+    ip::literal::literal_code(c).is_none()
 }
 
 // ---------------------------------------------------------------- RFC 8141

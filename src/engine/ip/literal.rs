@@ -102,7 +102,17 @@ pub(crate) fn ipv6_found(s: &str, cs: usize, ce: usize) -> Result<(), Found> {
             .map_or(0, char::len_utf8);
         span = Span::new(start, span.end.max(start + next).min(s.len()));
     }
-    let code = match e.kind {
+    Err(Found {
+        code: ipv6_code(e.kind),
+        span,
+        why: Why::Ipv6(e.kind),
+    })
+}
+
+/// The code of an `IPv6address` error of `kind`.
+fn ipv6_code(kind: ip::Ipv6ErrorKind) -> Code {
+    use ip::Ipv6ErrorKind as K;
+    match kind {
         K::LeadingColon | K::TrailingColon | K::TripleColon => Code::Ipv6BadColon,
         K::DoubleColonTwice => Code::Ipv6MultipleDoubleColon,
         K::BadChar => Code::Ipv6BadChar,
@@ -110,12 +120,7 @@ pub(crate) fn ipv6_found(s: &str, cs: usize, ce: usize) -> Result<(), Found> {
         K::GroupTooLong(_) => Code::Ipv6GroupTooLong,
         K::TooManyGroups { .. } => Code::Ipv6TooManyGroups,
         K::TooFewGroups(_) => Code::Ipv6TooFewGroups,
-    };
-    Err(Found {
-        code,
-        span,
-        why: Why::Ipv6(e.kind),
-    })
+    }
 }
 
 /// Checks `IPv6address` (RFC 3986 §3.2.2) over `s[cs..ce]` with [`ip::ipv6`], and words
@@ -261,6 +266,42 @@ pub(crate) fn check_ip_literal(s: &str, hs: usize, he: usize, cs: usize, ce: usi
     }
 }
 
+/// Which alternative of `IP-literal` an IP literal's content (between its brackets) is read
+/// as: `IPvFuture` when it starts with "v" (either case), `IPv6address` when it holds a ":",
+/// else none (empty or not).
+enum Content {
+    Future,
+    V6,
+    Empty,
+    Neither,
+}
+
+impl Content {
+    fn of(content: &[u8]) -> Content {
+        if content.first().is_some_and(|&c| c | 0x20 == b'v') {
+            Content::Future
+        } else if content.contains(&b':') {
+            Content::V6
+        } else if content.is_empty() {
+            Content::Empty
+        } else {
+            Content::Neither
+        }
+    }
+}
+
+/// The code of the first error of an IP literal whose content (between its brackets) is
+/// `content`, `None` when it is an `IPv6address` or an `IPvFuture`: [`ip_literal_found`]'s
+/// code, without the span and the message (whose places it finds by looking again).
+pub(crate) fn literal_code(content: &[u8]) -> Option<Code> {
+    match Content::of(content) {
+        Content::Future => ip::ipvfuture(content).err().map(|_| Code::IpvfutureInvalid),
+        Content::V6 => ip::ipv6(content).err().map(|e| ipv6_code(e.kind)),
+        Content::Empty => Some(Code::IpLiteralEmpty),
+        Content::Neither => Some(Code::IpLiteralInvalid),
+    }
+}
+
 /// [`check_ip_literal`] with its first error not worded.
 pub(crate) fn ip_literal_found(
     s: &str,
@@ -270,31 +311,32 @@ pub(crate) fn ip_literal_found(
     ce: usize,
 ) -> IpLiteral<Found> {
     let content = s.as_bytes().get(cs..ce).unwrap_or_default();
-    let (rule, host_type, result) = if content.first().is_some_and(|&c| c | 0x20 == b'v') {
-        ("IPvFuture", "ipvfuture", ipvfuture_found(s, cs, ce))
-    } else if content.contains(&b':') {
-        ("IPv6address", "ipv6", ipv6_found(s, cs, ce))
-    } else if content.is_empty() {
-        // The grammar fails at the "]" where an address was expected; with no "]" (an
-        // unclosed "[", which has its own error) the literal as a whole.
-        let span = if he > cs {
-            Span::new(cs, cs + 1)
-        } else {
-            Span::new(hs, he)
-        };
-        let f = Found {
-            code: Code::IpLiteralEmpty,
-            span,
-            why: Why::Empty,
-        };
-        ("IP-literal", "ipv6", Err(f))
-    } else {
-        let f = Found {
-            code: Code::IpLiteralInvalid,
-            span: Span::new(cs, ce),
-            why: Why::Neither,
-        };
-        ("IP-literal", "ipv6", Err(f))
+    let (rule, host_type, result) = match Content::of(content) {
+        Content::Future => ("IPvFuture", "ipvfuture", ipvfuture_found(s, cs, ce)),
+        Content::V6 => ("IPv6address", "ipv6", ipv6_found(s, cs, ce)),
+        Content::Empty => {
+            // The grammar fails at the "]" where an address was expected; with no "]" (an
+            // unclosed "[", which has its own error) the literal as a whole.
+            let span = if he > cs {
+                Span::new(cs, cs + 1)
+            } else {
+                Span::new(hs, he)
+            };
+            let f = Found {
+                code: Code::IpLiteralEmpty,
+                span,
+                why: Why::Empty,
+            };
+            ("IP-literal", "ipv6", Err(f))
+        }
+        Content::Neither => {
+            let f = Found {
+                code: Code::IpLiteralInvalid,
+                span: Span::new(cs, ce),
+                why: Why::Neither,
+            };
+            ("IP-literal", "ipv6", Err(f))
+        }
     };
     IpLiteral {
         rule,
