@@ -574,12 +574,12 @@ fn fast_authority<const IRI: bool>(b: &[u8], a0: usize) -> Result<usize, Authori
 }
 
 /// `authority = [ userinfo "@" ] host [ ":" port ]` over `b[a0..ae]`, which holds no "@"
-/// before `from`; the last "@" ends the userinfo, as in the full grammar. `Err(Some(code))` names the grammar's first error where
-/// everything before it was checked and nothing after it can come first: a bad byte of the
-/// userinfo, of a reg-name, or a port that is not digits after a reg-name with one ":"
-/// (with two, the grammar may read the host as an unbracketed IPv6 address); `Err(None)`
-/// when the authority is invalid in some other way (an IP literal's errors are the
-/// grammar's to name).
+/// before `from`; the last "@" ends the userinfo, as in the full grammar. `Err(Some(code))`
+/// names the grammar's first error where everything before it was checked and nothing after
+/// it can come first: a bad byte of the userinfo, of a reg-name, a port that is not digits
+/// after a reg-name with one ":" (with two, the grammar may read the host as an unbracketed
+/// IPv6 address), an IP literal's error; `Err(None)` when the authority is invalid in some
+/// other way.
 fn authority<const IRI: bool>(
     b: &[u8],
     a0: usize,
