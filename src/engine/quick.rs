@@ -646,8 +646,9 @@ fn authority<const IRI: bool>(
     }
 }
 
-/// The content of an IP literal: `IPvFuture` when it starts with "v" (either case),
-/// `IPv6address` when it holds a ":", nothing else.
+/// Whether `c` is a valid IP literal's content (between its brackets): an `IPvFuture`
+/// when it starts with "v" (either case), an `IPv6address` when it holds a ":", nothing
+/// else.
 fn ip_literal(c: &[u8]) -> bool {
     ip::literal::literal_code(c).is_none()
 }

@@ -23,8 +23,8 @@ pub fn quick_valid(profile: Profile, input: &str) -> bool {
 /// tests: under rfc2141 and rfc2141bis, a bad character in the NSS and RFC 8141's
 /// `?+` / `?=` components read under the draft; under rfc3986 and rfc3987, a bad scheme
 /// start, a bad character or "%" in the userinfo, host, path, query or fragment, a port
-/// that is not digits, and an IP literal's error (found by the grammar's own check of the
-/// literal) (`quick::uri`).
+/// that is not digits, and an IP literal's error (its code by the same dispatch and code
+/// table as the grammar's check of the literal, `ip::literal::literal_code`) (`quick::uri`).
 pub fn quick_verdict(profile: Profile, input: &str) -> Option<Option<&'static str>> {
     match quick(profile, input.as_bytes()) {
         Quick::Valid => Some(None),
