@@ -589,12 +589,13 @@ fn authority<const IRI: bool>(
     // The grammar's code for a byte the scan of the userinfo or a reg-name stopped on
     // (neither has a delimiter of its own within the authority).
     let bad = |k: usize| bad_code::<IRI>(b, k, None, Part::Path);
-    let Some(tail) = b.get(from.max(a0)..ae) else {
+    let from = from.max(a0);
+    let Some(tail) = b.get(from..ae) else {
         return Err(None);
     };
     let mut hs = a0;
     if let Some(k) = tail.iter().rposition(|&c| c == b'@') {
-        let at = from.max(a0) + k;
+        let at = from + k;
         match run_at::<IRI, false>(b, a0, at, C_USERINFO) {
             Ok(k) if k == at => {}
             Ok(k) | Err(k) => return Err(bad(k)),
