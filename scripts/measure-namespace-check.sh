@@ -27,7 +27,8 @@
 #    beside the CPU-time target, not a verdict.
 # 5. Unless SKIP_LAYER=1, builds the release test binary of tests/namespaces_fast.rs and
 #    runs its ignored measurements: the layer on a 64 KiB NSS per namespace (target: well
-#    under 50 ms each) and per call on short NSSs as the corpus has them. Its linearity is
+#    under 50 ms each), per call on short NSSs as the corpus has them, and the batch
+#    layer's verdicts alone over this corpus (ns a URN; not a target). Its linearity is
 #    counted in work by the tests, not timed here.
 set -u
 cd "$(dirname "$0")/.."
@@ -132,8 +133,9 @@ if [ "${SKIP_LAYER:-0}" != 1 ]; then
     TEST_BIN=$(timeout 3600 cargo test --release --test namespaces_fast --no-run \
         --message-format=json 2>/dev/null | sed -n 's/.*"executable":"\([^"]*namespaces_fast[^"]*\)".*/\1/p' | tail -1)
     [ -x "$TEST_BIN" ] || exit 2
-    out=$(timeout 600 "$TEST_BIN" --ignored --nocapture --test-threads 1 measure_layer 2>/dev/null)
-    out=$(echo "$out" | grep -oE '(layer|short) .*')
+    out=$(IDBENCH_URN_CORPUS="$CORPUS" timeout 600 "$TEST_BIN" --ignored --nocapture \
+        --test-threads 1 measure_layer 2>/dev/null)
+    out=$(echo "$out" | grep -oE '(layer|short) [a-z]+ +[0-9]+ bytes.*|batch [0-9].*')
     echo "$out"
     worst=$(echo "$out" | awk '/^layer /{for(i=1;i<=NF;i++) if($i=="ms,") print $(i-1)}' | sort -n | tail -1)
     verdict "$(echo "${worst:-9999} < 50" | bc -l)" \

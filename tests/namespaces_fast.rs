@@ -49,6 +49,48 @@ fn measure_layer() {
     }
 }
 
+/// Prints the batch layer's time per URN over a corpus (release build; the path in
+/// `IDBENCH_URN_CORPUS`, one URN a line, as scripts/measure-namespace-check.sh passes its
+/// own): `nss_verdict_bytes` on each line's NID and NSS with one worker's caches, the
+/// verdicts alone (no parse of the line, no record), best of ten passes after one that
+/// fills the caches.
+#[test]
+#[ignore = "a measurement, run by scripts/measure-namespace-check.sh"]
+fn measure_layer_batch() {
+    use idbench::engine::namespaces::{LayerScratch, nss_verdict_bytes};
+    let Some(path) = std::env::var_os("IDBENCH_URN_CORPUS") else {
+        println!("batch: no corpus (IDBENCH_URN_CORPUS unset)");
+        return;
+    };
+    let data = std::fs::read(&path).expect("the corpus");
+    let parts: Vec<(&[u8], &[u8], usize)> = data
+        .split(|&b| b == b'\n')
+        .filter_map(|line| {
+            let rest = line.get(4..)?;
+            let colon = rest.iter().position(|&b| b == b':')?;
+            let nss = rest.get(colon + 1..).filter(|n| !n.is_empty())?;
+            Some((&rest[..colon], nss, 4 + colon + 1))
+        })
+        .collect();
+    let mut scratch = LayerScratch::new();
+    let pass = |scratch: &mut LayerScratch| {
+        let t0 = Instant::now();
+        for &(nid, nss, at) in &parts {
+            let v = nss_verdict_bytes(scratch, nid, nss, at);
+            scratch.recycle(std::hint::black_box(v).findings);
+        }
+        t0.elapsed().as_secs_f64()
+    };
+    pass(&mut scratch);
+    let best = (0..10).map(|_| pass(&mut scratch)).fold(f64::MAX, f64::min);
+    println!(
+        "batch {} URNs: {:.2} ms, {:.1} ns a URN (the verdicts alone)",
+        parts.len(),
+        best * 1e3,
+        best * 1e9 / parts.len().max(1) as f64
+    );
+}
+
 /// Short NSSs as the benchmark URN corpus has them (benches/tools/gen_corpus.rs).
 fn short_nsss() -> Vec<(&'static str, &'static str)> {
     vec![
