@@ -1803,8 +1803,8 @@ fn parse(a: &GrammarParseArgs) -> Result<u8, Fail> {
     // The start rule compiled once: the automaton judges what it rejects.
     let judge = g.judge(&a.start).ok();
     let mut scratch = None;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // A tree is one line of JSON, up to the output cap: not std's line-buffered stdout.
+    let mut out = io::BufWriter::with_capacity(1 << 16, super::raw_stdout());
     let mut worst = Verdict::Valid;
     let mut first = true;
     let cap = usize::try_from(a.max_output).unwrap_or(MAX_OUTPUT);
