@@ -463,6 +463,20 @@ pub(crate) struct Spent {
     pub at: usize,
 }
 
+/// Reserves the chart's growing vectors (`p`'s items, links and Leo slots, and the waiting
+/// items) for a usual share a character of an input of `n` characters, within the work
+/// budget `limit`: 24, 12, 12 and 12 (RFC 8141's ABNF on a long NSS makes some 20 items, 9
+/// links and 11 waiting items a byte). Grown from empty, each was copied whole at every
+/// doubling. A reservation is address space, touched only as it fills; one the system
+/// refuses is left out (the vector grows as before).
+fn reserve(p: &mut Parser<'_>, waits: &mut Vec<(u32, u32)>, n: usize, limit: usize) {
+    let per_char = |k: usize| n.saturating_mul(k).saturating_add(64).min(limit);
+    let _ = p.items.try_reserve_exact(per_char(24));
+    let _ = p.links.try_reserve_exact(per_char(12));
+    let _ = p.leo.try_reserve_exact(per_char(12));
+    let _ = waits.try_reserve_exact(per_char(12));
+}
+
 /// Parses `chars` (the input's code points; `bytes[i]` is the byte offset of `chars[i]`,
 /// `bytes[n]` the input's length) from nonterminal `start`, making at most `limit` items
 /// and links (else [`Spent`]).
@@ -498,19 +512,10 @@ pub(crate) fn parse(
         seq: 0,
         unmade_scans: Vec::new(),
     };
-    // The chart's vectors reserved for a usual share of items a character (some 20 items,
-    // 9 links and 11 waiting items a byte for RFC 8141 on a long NSS), within the budget:
-    // grown from empty, each was copied whole at every doubling, and its pages touched
-    // again (3 % of `grammar parse`'s instructions on a 64 KiB URN). A reservation is
-    // address space, touched only as it fills; one the system refuses is left out.
-    let per_char = |k: usize| n.saturating_mul(k).saturating_add(64).min(limit);
-    let _ = p.items.try_reserve_exact(per_char(24));
-    let _ = p.links.try_reserve_exact(per_char(12));
-    let _ = p.leo.try_reserve_exact(per_char(12));
     let spent = |j: usize| Spent { at: j };
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
     let mut waits: Vec<(u32, u32)> = Vec::new();
-    let _ = waits.try_reserve_exact(per_char(12));
+    reserve(&mut p, &mut waits, n, limit);
     let mut waits_start: Vec<usize> = Vec::with_capacity(n + 2);
     // This set's waiting items and empty completions, per nonterminal: linked lists in
     // flat vectors (head per nonterminal, reset through the touched lists).
