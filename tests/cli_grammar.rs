@@ -242,6 +242,58 @@ fn a_deep_tree_is_written_without_recursion() {
     );
 }
 
+/// `grammar parse` writes its one-line trees to the open file it was given, not to a file
+/// of its own: after what that file held, at its offset, and in append mode at its end.
+#[test]
+fn parse_writes_into_the_open_file_it_was_handed() {
+    use std::io::{Seek, Write};
+    let s = Scratch::new("stdout");
+    let input = format!("urn:example:{}", "a1%41/".repeat(2_000));
+    let want = go(&[
+        "grammar",
+        "parse",
+        &rfc8141(),
+        "--start",
+        "namestring",
+        "-f",
+        "json",
+        &input,
+    ]);
+    assert_eq!(want.code, Some(0), "{}", want.stderr);
+    assert!(want.stdout.len() > 100_000, "{}", want.stdout.len());
+    for append in [false, true] {
+        let path = s.0.join(format!("out-{append}.json"));
+        std::fs::write(&path, "first\n").unwrap_or_else(|e| panic!("{e}"));
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .append(append)
+            .open(&path)
+            .unwrap_or_else(|e| panic!("{e}"));
+        // Without append mode the output starts at the handle's offset: after "first\n".
+        file.seek(std::io::SeekFrom::End(0))
+            .unwrap_or_else(|e| panic!("{e}"));
+        file.flush().unwrap_or_else(|e| panic!("{e}"));
+        let status = support::cli::idbench()
+            .args([
+                "grammar",
+                "parse",
+                &rfc8141(),
+                "--start",
+                "namestring",
+                "-f",
+                "json",
+                &input,
+            ])
+            .stdout(file)
+            .status()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(status.code(), Some(0));
+        let got = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(&got[..6], b"first\n", "append: {append}");
+        assert!(got[6..] == want.stdout[..], "append: {append}");
+    }
+}
+
 #[test]
 fn untrusted_text_is_escaped_in_text_output() {
     let s = Scratch::new("escape");
