@@ -51,7 +51,8 @@ fn measure_layer() {
 
 /// Prints the batch layer's time per URN over a corpus (release build; the path in
 /// `IDBENCH_URN_CORPUS`, one URN a line, as scripts/measure-namespace-check.sh passes its
-/// own): `nss_verdict_bytes` on each line's NID and NSS with one worker's caches, the
+/// own): `nss_verdict_bytes` on each line's NID and everything after its `:` (a line's
+/// `?`/`#` components too, which `check` would cut off) with one worker's caches, the
 /// verdicts alone (no parse of the line, no record), best of ten passes after one that
 /// fills the caches.
 #[test]
