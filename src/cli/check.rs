@@ -563,25 +563,24 @@ fn process(chunk: &Chunk, ctx: &Ctx, out: &mut Vec<u8>, ns: &mut LayerScratch) -
             Err(_) => tally.invalid += 1,
         }
         tally.disagree += u64::from(agreement.as_ref().is_some_and(|a| !a.agree()));
-        let extra = if ctx.namespaces && (!ctx.quiet || ctx.fail_on_warning) {
+        // Made where it stays (not moved out of a call's answer and through an `Option`
+        // chain): a record read back right after its fields were written, as a whole,
+        // waited on those writes on every URN.
+        let layers = !ctx.quiet || ctx.fail_on_warning;
+        let mut extra = if ctx.namespaces && layers {
             // The profile asked for, or (under auto) the one that judged, by its name.
             let p = ctx.profile.or_else(|| shown_profile.parse().ok());
-            let mut n = namespace_extra(ns, bytes, p, verdict.is_ok(), analysis.as_ref());
-            if let (Some(n), Some(_)) = (&mut n, ctx.annotations) {
-                n.add_messages(bytes);
-            }
-            n
+            namespace_extra(ns, bytes, p, verdict.is_ok(), analysis.as_ref())
         } else {
             None
+        };
+        if let (Some(n), Some(_)) = (&mut extra, ctx.annotations) {
+            n.add_messages(bytes);
         }
-        .or_else(|| {
-            (ctx.schemes && (!ctx.quiet || ctx.fail_on_warning))
-                .then(|| {
-                    let messages = ctx.annotations.is_some();
-                    scheme_extra(ns, bytes, shown_profile, verdict.is_ok(), messages)
-                })
-                .flatten()
-        });
+        if extra.is_none() && ctx.schemes && layers {
+            let messages = ctx.annotations.is_some();
+            extra = scheme_extra(ns, bytes, shown_profile, verdict.is_ok(), messages);
+        }
         if let Some(n) = &extra {
             tally.warnings += n
                 .findings
