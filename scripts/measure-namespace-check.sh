@@ -15,7 +15,7 @@
 # 2. Generates the URN corpus (gen-corpus urn LINES SEED, SEED 3986 as bench-check.sh).
 # 3. Times `check --profile rfc8141 --jobs 1 --format json FILE` RUNS times with each binary
 #    (target: at most 1.2x the binary before the layer), and with `--namespaces` (target: at
-#    most 1.5x `check` without it), the JSON written to a file. Each figure is the best of
+#    most 1.5x `check` without it), the JSON written into a pipe. Each figure is the best of
 #    RUNS: CPU time (`perf stat -e task-clock`) when perf is installed, which a loaded
 #    machine disturbs least, else wall time; the load average is printed beside them. The
 #    layer's ratio is judged round by round: `check` then `check --namespaces`, RUNS
@@ -66,18 +66,24 @@ perf stat -e task-clock true >/dev/null 2>&1 && HAVE_PERF=1
 [ "$HAVE_PERF" = 1 ] && CLOCK="CPU time" || CLOCK="wall time"
 one_run() { # BINARY ARGS...: one run's seconds
     local bin=$1; shift
-    # JSON to a file, not --quiet: --quiet prints the summary alone, which skips the
-    # records, and with them the namespace layer.
+    # The JSON written, not --quiet: --quiet prints the summary alone, which skips the
+    # records, and with them the namespace layer. Written into a pipe that `cat` empties
+    # (as `check ... | jq` reads it), not into a file: the kernel copies every byte into
+    # the pipe, charged to the command, as any output; a file the shell truncates before
+    # each run is flushed when the command closes it (ext4 does so for a file truncated
+    # and written again), which the kernel also charges to the command, in amounts that
+    # vary from run to run (the median ratio of step 3 from 1.6 to 2.5x within an hour
+    # here, the command's own CPU time the same).
     if [ "$HAVE_PERF" = 1 ]; then
         timeout 600 perf stat -x, -e task-clock -o "$TMP/stat" "$bin" check \
-            --profile rfc8141 --jobs 1 --format json "$@" "$CORPUS" >"$TMP/out.json" 2>/dev/null
+            --profile rfc8141 --jobs 1 --format json "$@" "$CORPUS" 2>/dev/null | cat >/dev/null
         # task-clock in milliseconds, as seconds.
         awk -F, '/task-clock/ {print $1 / 1000}' "$TMP/stat"
     else
         local t0 t1
         t0=$(date +%s.%N)
         timeout 600 "$bin" check --profile rfc8141 --jobs 1 --format json "$@" "$CORPUS" \
-            >"$TMP/out.json" 2>/dev/null
+            2>/dev/null | cat >/dev/null
         t1=$(date +%s.%N)
         echo "$t1 - $t0" | bc -l
     fi
