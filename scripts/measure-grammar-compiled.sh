@@ -57,9 +57,15 @@ echo "corpus: $LINES URN lines, $(wc -c <"$TMP/urn.txt") bytes (gen-corpus urn $
 fi
 
 load() { cut -d' ' -f1 /proc/loadavg; }
-# cpu CMD...: CPU seconds (user + sys) and peak RSS (KiB) of one run, stdout to a file.
+# Each command timed writes into a pipe, which `cat` empties into $TMP/out (the checks
+# below read it): the kernel copies every byte into the pipe, charged to the command, as
+# for any output; a file the shell truncated before each run would be flushed when the
+# command closed it (ext4 does so for a file truncated and written again), charged to the
+# command too, in amounts that vary from run to run (BENCHMARKS.md, issue 36, "the last
+# stop").
+# cpu CMD...: CPU seconds (user + sys) and peak RSS (KiB) of one run.
 cpu() {
-    /usr/bin/time -f '%U %S %M' -o "$TMP/time" "$@" >"$TMP/out" 2>/dev/null
+    /usr/bin/time -f '%U %S %M' -o "$TMP/time" "$@" 2>/dev/null | cat >"$TMP/out"
     # The last line: a command that exits non-zero has "Command exited ..." first.
     tail -n 1 "$TMP/time" | awk '{ printf "%.3f %d\n", $1 + $2, $3 }'
 }
@@ -80,7 +86,7 @@ task() {
     command -v perf >/dev/null 2>&1 || return 0
     local b=""
     for _ in 1 2 3; do
-        t=$(perf stat -x, -e task-clock -o "$TMP/perf" "$@" 2>/dev/null >"$TMP/out"; grep task-clock "$TMP/perf" | cut -d, -f1)
+        t=$(perf stat -x, -e task-clock -o "$TMP/perf" "$@" 2>/dev/null | cat >"$TMP/out"; grep task-clock "$TMP/perf" | cut -d, -f1)
         if [ -z "$b" ] || awk -v a="$t" -v c="$b" 'BEGIN { exit !(a < c) }'; then b=$t; fi
     done
     awk -v m="$b" 'BEGIN { printf "%.4f", m / 1000 }'
