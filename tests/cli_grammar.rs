@@ -249,16 +249,18 @@ fn parse_writes_into_the_open_file_it_was_handed() {
     use std::io::{Seek, Write};
     let s = Scratch::new("stdout");
     let input = format!("urn:example:{}", "a1%41/".repeat(2_000));
-    let want = go(&[
+    let grammar = rfc8141();
+    let args = [
         "grammar",
         "parse",
-        &rfc8141(),
+        &grammar,
         "--start",
         "namestring",
         "-f",
         "json",
         &input,
-    ]);
+    ];
+    let want = go(&args);
     assert_eq!(want.code, Some(0), "{}", want.stderr);
     assert!(want.stdout.len() > 100_000, "{}", want.stdout.len());
     for append in [false, true] {
@@ -274,16 +276,7 @@ fn parse_writes_into_the_open_file_it_was_handed() {
             .unwrap_or_else(|e| panic!("{e}"));
         file.flush().unwrap_or_else(|e| panic!("{e}"));
         let status = support::cli::idbench()
-            .args([
-                "grammar",
-                "parse",
-                &rfc8141(),
-                "--start",
-                "namestring",
-                "-f",
-                "json",
-                &input,
-            ])
+            .args(args)
             .stdout(file)
             .status()
             .unwrap_or_else(|e| panic!("{e}"));
