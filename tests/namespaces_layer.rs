@@ -592,3 +592,66 @@ fn the_workbench_ladder_has_the_namespace_rung() {
     assert!(!v.equivalent);
     assert!(v.steps.iter().all(|s| s.spec == "RFC 8141 §3.1"));
 }
+
+/// Past `LAYER_MAX_NSS`, a namespace with check digits is judged as every other one: by
+/// its automaton, the check digit read from the NSS's bytes, with no Earley parse (which
+/// took 62 ms of a keystroke on a 64 KiB NBN) and so no grammar nodes; its verdict and
+/// findings, messages included, are those of the whole tree's path (`analyze_nss`).
+#[test]
+fn a_long_nss_with_a_check_digit_is_judged_without_an_earley_parse() {
+    use idbench::engine::namespaces::{
+        LAYER_MAX_NSS, NssAnalysis, analyze_nss, analyze_nss_within,
+    };
+    let findings = |a: &NssAnalysis| -> Vec<(String, usize, usize, String)> {
+        a.diagnostics
+            .iter()
+            .map(|d| {
+                let code = d.code.as_str().to_string();
+                (code, d.span.start, d.span.end, d.message.to_string())
+            })
+            .collect()
+    };
+    let base = "urn:nbn:".len();
+    let body = format!("de:gbv:089-{}", "3".repeat(LAYER_MAX_NSS * 4));
+    let mut right = Vec::new();
+    for digit in 0..10 {
+        let nss = format!("{body}{digit}");
+        let tree = analyze_nss("nbn", &nss, base);
+        let layer = analyze_nss_within("nbn", &nss, base, LAYER_MAX_NSS);
+        assert!(tree.work > 0, "the whole tree's path parses");
+        assert_eq!(layer.work, 0, "no Earley parse past the limit");
+        assert!(layer.nodes.is_empty(), "no grammar nodes past the limit");
+        assert_eq!(layer.valid, tree.valid, "{digit}");
+        assert_eq!(findings(&layer), findings(&tree), "{digit}");
+        assert_eq!(layer.canonical, tree.canonical, "{digit}");
+        if layer.valid == Some(true) {
+            right.push(digit);
+        } else {
+            let d = layer
+                .diagnostics
+                .iter()
+                .find(|d| d.code.as_str() == "namespace-check-digit")
+                .unwrap_or_else(|| panic!("{digit}: {:?}", layer.diagnostics));
+            let last = base + nss.len() - 1;
+            assert_eq!((d.span.start, d.span.end), (last, last + 1));
+        }
+    }
+    assert_eq!(right.len(), 1, "one check digit is right: {right:?}");
+    // The analysis every face makes, on the whole URN.
+    let urn = format!("urn:nbn:{body}{}", right[0]);
+    let a = analyze(&urn, &Options::full());
+    let ns = a
+        .namespace
+        .as_ref()
+        .unwrap_or_else(|| panic!("the layer ran"));
+    assert_eq!((ns.valid, ns.work), (Some(true), 0));
+    let wrong = format!("urn:nbn:{body}{}", (right[0] + 1) % 10);
+    let a = analyze(&wrong, &Options::full());
+    assert!(
+        a.diagnostics
+            .iter()
+            .any(|d| d.code.as_str() == "namespace-check-digit"),
+        "{:?}",
+        a.diagnostics
+    );
+}

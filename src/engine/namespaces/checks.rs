@@ -409,7 +409,6 @@ mod tests {
         CheckInput {
             nid: nid.as_bytes(),
             nss: nss.as_bytes(),
-            nodes: &[],
             words: true,
         }
     }

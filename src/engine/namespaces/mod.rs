@@ -134,16 +134,15 @@ pub struct Step {
 /// A node of an NSS as a rule name and a byte range relative to the NSS.
 pub type RelNode = (&'static str, usize, usize);
 
-/// What a check (a check digit) looks at: the NID and NSS as written, and the NSS's
-/// nodes (spans relative to the NSS).
+/// What a check (a check digit) looks at: the NID and NSS as written. No check reads the
+/// namespace grammar's nodes (each finds its digits in the NSS's bytes), so a check runs
+/// wherever the grammar accepted the NSS, by the automaton or the Earley engine.
 pub struct CheckInput<'a> {
     /// The NID as written (bytes: every check reads it byte by byte, and a batch has not
     /// made a `str` of its line).
     pub nid: &'a [u8],
     /// The NSS as written (an NSS its namespace's grammar accepts, so UTF-8).
     pub nss: &'a [u8],
-    /// The grammar's nodes, spans relative to the NSS.
-    pub nodes: &'a [RelNode],
     /// Whether a finding's message is wanted: the batch layer shows none, and leaves it
     /// empty (no text is made on the URNs of a bulk check).
     pub words: bool,
@@ -623,7 +622,6 @@ pub fn nss_verdict_bytes(
             let input = CheckInput {
                 nid,
                 nss,
-                nodes: &[],
                 words: false,
             };
             let mut pass = true;
@@ -673,8 +671,8 @@ pub fn analyze_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
 /// The namespace layer for batch checking (`check --namespaces`): the same findings and
 /// verdict as [`analyze_nss_within`] with [`LAYER_MAX_NSS`], without the grammar's nodes
 /// (which only a tree shows): a namespace whose grammar compiles is judged by its
-/// automaton at any length, and parsed by the Earley engine only when it has check digits
-/// (which read the nodes) and the NSS follows its syntax.
+/// automaton at any length (its check digits read the NSS's bytes), never parsed by the
+/// Earley engine.
 pub fn judge_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
     let registration = lookup(nid);
     let compiled = registration.registered()
@@ -690,8 +688,8 @@ pub fn judge_nss(nid: &str, nss: &str, base_offset: usize) -> NssAnalysis {
 /// Earley engine, whose constant (some 25 µs a byte in a release build) is paid at every
 /// keystroke of the workbench. A longer NSS is still judged whole: by its namespace's
 /// grammar compiled to an automaton (verdict and first error, linear at hundreds of
-/// megabytes a second), without the grammar's nodes; check digits, which read the nodes,
-/// get an Earley parse within its budget. Only a namespace whose grammar does not compile
+/// megabytes a second), without the grammar's nodes; its check digits read the NSS's
+/// bytes, as under this length. Only a namespace whose grammar does not compile
 /// (of the shipped ones, ISO's, whose `isodefined` is prose) keeps the note
 /// `namespace-not-judged` above this length.
 /// [`analyze_nss`] itself has no limit (and always builds the tree).
@@ -776,7 +774,9 @@ fn layer(
             message,
         ));
     }
-    // Above `max`, the automaton's verdict; the tree only if the check digits need it.
+    // Above `max`, the automaton's verdict, and no tree: the check digits read the NSS's
+    // bytes. (An Earley parse of a 64 KiB NBN, whose German form has a check digit, took
+    // 62 ms of a keystroke for nodes shown past the length no other namespace shows.)
     let mut need_tree = true;
     if nss.len() > max {
         match automaton_verdict(scratch, ns, nss) {
@@ -790,7 +790,7 @@ fn layer(
                 out.valid = Some(false);
                 return out;
             }
-            Some(_) => need_tree = whole && !ns.checks.is_empty(),
+            Some(_) => need_tree = false,
             None => {
                 out.diagnostics.push(not_judged(ns, nss, base_offset, max));
                 out.diagnostics.sort_by_key(|d| (d.span.start, d.severity));
@@ -890,7 +890,6 @@ fn layer(
     let input = CheckInput {
         nid: nid.as_bytes(),
         nss: nss.as_bytes(),
-        nodes: &rel,
         words: true,
     };
     let mut checks_pass = true;
