@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The targets of issue 36 (grammars at machine speed), measured in CPU time (user + system,
 # one thread: `--jobs 1`), with the load average beside each figure. Both sides of a
-# comparison write `--format json` output to a file (not `--quiet`). Not part of
-# `cargo test`: prints each figure and its target, "met" or "MISSED".
+# comparison write `--format json` output into a pipe (not `--quiet`). Not part of
+# `cargo test`: prints each figure and its target, "met" or "MISSED"; a timed run that
+# fails ends it with status 2.
 #
 #   scripts/measure-grammar-compiled.sh          # LINES=200000 SEED=3986
 #   IDBENCH=path GEN=path GRAMMARS=dir scripts/measure-grammar-compiled.sh
@@ -63,9 +64,29 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 # command closed it (ext4 does so for a file truncated and written again), charged to the
 # command too, in amounts that vary from run to run (BENCHMARKS.md, issue 36, "the last
 # stop").
+# A run that failed is not timed as a fast one: an exit status over 1 (1: an input
+# invalid), output that is empty or stops short of its last newline, or a `check` that
+# wrote fewer or more records than its file (the last argument) has lines (perf passes
+# no signal on) ends the script with status 2, naming the command. ran STATUS CMD... is
+# called in a command substitution: it signals this shell, which exits when that ends.
+trap 'exit 2' USR1
+ran() {
+    local st=$1; shift
+    local want="" got
+    case " $* " in *" check "*) want=$(wc -l <"${*: -1}") ;; esac
+    got=$(wc -l <"$TMP/out")
+    if [ "$st" -le 1 ] && [ -s "$TMP/out" ] && [ -z "$(tail -c 1 "$TMP/out")" ] \
+        && { [ -z "$want" ] || [ "$want" = "$got" ]; }; then
+        return 0
+    fi
+    echo "a run failed: $* (exit status $st, $got lines of output${want:+ for $want input lines})" >&2
+    kill -USR1 $$
+    return 1
+}
 # cpu CMD...: CPU seconds (user + sys) and peak RSS (KiB) of one run.
 cpu() {
     /usr/bin/time -f '%U %S %M' -o "$TMP/time" "$@" 2>/dev/null | cat >"$TMP/out"
+    ran "${PIPESTATUS[0]}" "$@" || return 1
     # The last line: a command that exits non-zero has "Command exited ..." first.
     tail -n 1 "$TMP/time" | awk '{ printf "%.3f %d\n", $1 + $2, $3 }'
 }
@@ -73,7 +94,7 @@ cpu() {
 best() {
     local b="" r
     for _ in 1 2 3; do
-        r=$(cpu "$@")
+        r=$(cpu "$@") || return 1
         if [ -z "$b" ] || awk -v a="${r% *}" -v c="${b% *}" 'BEGIN { exit !(a < c) }'; then b=$r; fi
     done
     echo "$b"
@@ -86,7 +107,9 @@ task() {
     command -v perf >/dev/null 2>&1 || return 0
     local b=""
     for _ in 1 2 3; do
-        t=$(perf stat -x, -e task-clock -o "$TMP/perf" "$@" 2>/dev/null | cat >"$TMP/out"; grep task-clock "$TMP/perf" | cut -d, -f1)
+        perf stat -x, -e task-clock -o "$TMP/perf" "$@" 2>/dev/null | cat >"$TMP/out"
+        ran "${PIPESTATUS[0]}" "$@" || return 1
+        t=$(grep task-clock "$TMP/perf" | cut -d, -f1)
         if [ -z "$b" ] || awk -v a="$t" -v c="$b" 'BEGIN { exit !(a < c) }'; then b=$t; fi
     done
     awk -v m="$b" 'BEGIN { printf "%.4f", m / 1000 }'
@@ -98,7 +121,7 @@ if want 1 || want 2; then
 # where /usr/bin/time's 10 ms steps moved a ratio by a third), else by /usr/bin/time.
 cpu_of() { # CMD...: "seconds" (the best of 3)
     local t
-    t=$(task "$@")
+    t=$(task "$@") || return 1
     if [ -n "$t" ]; then echo "$t"; else t=$(best "$@"); echo "${t% *}"; fi
 }
 prof=$(cpu_of "$B" check --profile rfc8141 --jobs 1 --format json "$TMP/urn.txt")
@@ -112,8 +135,9 @@ echo "2. check --profile rfc8141 --namespaces: $ns s CPU: ${r2}x (target <= 1.5:
 # valgrind installed: one callgrind run of each side.
 if [ "${INSTRUCTIONS:-0}" = 1 ] && command -v valgrind >/dev/null 2>&1; then
     irefs() {
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >"$TMP/out" \
-            | sed -n 's/.*I *refs: *//p' | tr -d ,
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$TMP/callgrind.err" >"$TMP/out"
+        ran "$?" valgrind "$@" || return 1
+        sed -n 's/.*I *refs: *//p' "$TMP/callgrind.err" | tr -d ,
     }
     i0=$(irefs "$B" check --profile rfc8141 --jobs 1 --format json "$TMP/urn.txt")
     i2=$(irefs "$B" check --profile rfc8141 --namespaces --jobs 1 --format json "$TMP/urn.txt")
