@@ -23,18 +23,28 @@ dir=target/bench-agree
 mkdir -p "$dir"
 mixed="$dir/mixed-$LINES.txt"
 clean="$dir/clean-$LINES.txt"
-[ -s "$mixed" ] || python3 scripts/gen-mixed-urls.py "$LINES" 42 > "$mixed"
-[ -s "$clean" ] || python3 scripts/agree-corpus.py sample "$LINES" 42 > "$clean"
+# Written aside and moved into place: a generator that fails leaves no set behind to be
+# timed by the next run.
+[ -s "$mixed" ] || { python3 scripts/gen-mixed-urls.py "$LINES" 42 > "$mixed.tmp" && mv "$mixed.tmp" "$mixed"; } \
+    || { rm -f "$mixed.tmp"; echo "scripts/gen-mixed-urls.py $LINES 42 failed" >&2; exit 2; }
+[ -s "$clean" ] || { python3 scripts/agree-corpus.py sample "$LINES" 42 > "$clean.tmp" && mv "$clean.tmp" "$clean"; } \
+    || { rm -f "$clean.tmp"; echo "scripts/agree-corpus.py sample $LINES 42 failed" >&2; exit 2; }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 # The median wall time in seconds of RUNS runs of "$@" (output discarded; exit 1 is a verdict).
+# A run that exits with more than 1 (an error, a panic, a signal) is not timed: it ends the
+# script with status 2, naming the command.
 time_of() {
     for _ in $(seq "$RUNS"); do
-        local t0 t1
+        local t0 t1 st
         t0=$(date +%s.%N)
-        "$@" > /dev/null 2>&1 || true
+        "$@" > /dev/null 2>&1 && st=0 || st=$?
         t1=$(date +%s.%N)
+        if [ "$st" -gt 1 ]; then
+            echo "a run failed: $* (exit status $st)" >&2
+            exit 2
+        fi
         echo "$t1 - $t0" | bc -l
     done | median
 }
@@ -43,9 +53,9 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "nproc: $(nproc); $LINES lines a set; median of $RUNS runs"
 status=0
 for set in "$mixed" "$clean"; do
-    base=$(time_of "$IDBENCH" check --profile whatwg --jobs 1 --quiet "$set")
-    agree=$(time_of "$IDBENCH" check --agree whatwg,rfc3986 --jobs 1 --quiet "$set")
-    agree3=$(time_of "$IDBENCH" check --agree whatwg,rfc3986,rfc3987 --jobs 1 --quiet "$set")
+    base=$(time_of "$IDBENCH" check --profile whatwg --jobs 1 --quiet "$set") || exit 2
+    agree=$(time_of "$IDBENCH" check --agree whatwg,rfc3986 --jobs 1 --quiet "$set") || exit 2
+    agree3=$(time_of "$IDBENCH" check --agree whatwg,rfc3986,rfc3987 --jobs 1 --quiet "$set") || exit 2
     ratio=$(echo "$agree / $base" | bc -l)
     ratio3=$(echo "$agree3 / $base" | bc -l)
     verdict=met
