@@ -28,6 +28,11 @@
 #    analysis's first error (code, span, section, expected set) under rfc3986 and rfc3987
 #    (tests/first_error.rs, `every_line_of_a_file`, release build).
 #
+# Every timed or counted run is checked: one that exits with more than 1 (1: some lines
+# invalid), or ends without its summary on stderr counting every line of its file (a crash:
+# perf does not pass a signal on; peer-check exits 1 on an I/O error), ends the script with
+# status 2, naming the command, rather than counting as a fast run.
+#
 # Environment: RUNS (default 3), SEED (42), SLICE (callgrind's N, default 20000),
 # BENCH_SKIP_BUILD=1 (use the binaries as they are), SKIP_PROPERTY=1.
 set -euo pipefail
@@ -49,42 +54,78 @@ idb="$tdir/release/idbench"
 peer="$tdir/release/examples/peer-check"
 gen="$tdir/release/examples/gen-corpus"
 
+# The corpora are written aside and moved into place: a generator that fails leaves no
+# short file behind for the next run to time.
 mixed="$dir/mixed-$lines-$seed.txt"
-[[ -s "$mixed" ]] || timeout 900 python3 scripts/gen-mixed-urls.py "$lines" "$seed" >"$mixed"
+if [[ ! -s "$mixed" ]]; then
+  timeout 900 python3 scripts/gen-mixed-urls.py "$lines" "$seed" >"$mixed.tmp" && mv "$mixed.tmp" "$mixed" ||
+    { rm -f "$mixed.tmp"; echo "scripts/gen-mixed-urls.py $lines $seed failed" >&2; exit 2; }
+fi
 clean="$dir/uri-$lines-3986.txt"
-[[ -s "$clean" ]] || timeout 900 "$gen" uri "$lines" 3986 >"$clean"
+if [[ ! -s "$clean" ]]; then
+  timeout 900 "$gen" uri "$lines" 3986 >"$clean.tmp" && mv "$clean.tmp" "$clean" ||
+    { rm -f "$clean.tmp"; echo "$gen uri $lines 3986 failed" >&2; exit 2; }
+fi
 for crate in fluent-uri iri-string; do
-  "$peer" split "$crate" "$mixed" "$dir/mixed-$crate-valid.txt" "$dir/mixed-$crate-invalid.txt"
+  "$peer" split "$crate" "$mixed" "$dir/mixed-$crate-valid.txt" "$dir/mixed-$crate-invalid.txt" ||
+    { echo "$peer split $crate $mixed failed" >&2; exit 2; }
 done
 echo "corpora: $mixed ($(wc -l <"$mixed") lines; fluent-uri rejects $(wc -l <"$dir/mixed-fluent-uri-invalid.txt"), iri-string $(wc -l <"$dir/mixed-iri-string-invalid.txt")), $clean"
 
+# ran STATUS ERR CMD... FILE: whether a run of CMD on FILE went through: an exit status of
+# at most 1 and, in ERR (its stderr), the summary `N valid, M invalid` (idbench: and
+# `, K blank lines skipped`), written last, counting every line of FILE. If not, says how
+# on stderr.
+ran() {
+  local st="$1" err="$2" n want
+  shift 2
+  want=$(awk 'END {print NR}' "${@: -1}")
+  n=$(awk '/^[0-9]+ valid, [0-9]+ invalid/ {n = $1 + $3; if ($5 ~ /^[0-9]+$/) n += $5; print n}' "$err")
+  [[ "$st" -le 1 && "$n" == "$want" ]] && return 0
+  echo "a run failed: $* (exit status $st, summary of ${n:-no} lines for $want)" >&2
+  return 1
+}
 # Best CPU seconds (perf's task-clock, which counts user and system time to the
 # microsecond; /usr/bin/time's user + system, to the centisecond, without perf) of RUNS runs.
+# Status 2 when a run failed.
 cpu() {
-  local best="" t f
+  local best="" t f e st
   f=$(mktemp)
+  e=$(mktemp)
   for ((i = 0; i < runs; i++)); do
-    if command -v perf >/dev/null && perf stat -x, -o "$f" -e task-clock -- "$@" >/dev/null 2>&1 ||
+    st=0
+    : >"$f"
+    if command -v perf >/dev/null && { perf stat -x, -o "$f" -e task-clock -- "$@" >/dev/null 2>"$e" || st=$?; } &&
       grep -q task-clock "$f" 2>/dev/null; then
       t=$(awk -F, '$3 ~ /task-clock/ {print $1 / 1000}' "$f")
     else
-      /usr/bin/time -o "$f" -f "%U %S" "$@" >/dev/null 2>&1 || true
+      st=0
+      /usr/bin/time -o "$f" -f "%U %S" "$@" >/dev/null 2>"$e" || st=$?
       t=$(tail -n 1 "$f" | awk '{print $1 + $2}')
     fi
+    ran "$st" "$e" "$@" || { rm -f "$f" "$e"; return 2; }
     best=$(awk -v a="$t" -v b="${best:-1e9}" 'BEGIN {print (a < b) ? a : b}')
   done
-  rm -f "$f"
+  rm -f "$f" "$e"
   echo "$best"
 }
 # Instructions per line of the command on FILE: callgrind over 2N lines minus over N, / N.
+# Status 2 when a run failed (checked as in cpu; valgrind passes the command's status on).
 ipl() {
   local file="$1"
   shift
-  local a b
+  local a b st e
   head -n "$slice" "$file" >"$dir/slice-1.txt"
   head -n $((2 * slice)) "$file" >"$dir/slice-2.txt"
-  a=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" "$dir/slice-1.txt" 2>&1 >/dev/null | awk '/Collected/ {print $NF}')
-  b=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" "$dir/slice-2.txt" 2>&1 >/dev/null | awk '/Collected/ {print $NF}')
+  e="$dir/callgrind.err"
+  st=0
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" "$dir/slice-1.txt" 2>"$e" >/dev/null || st=$?
+  ran "$st" "$e" valgrind "$@" "$dir/slice-1.txt" || return 2
+  a=$(awk '/Collected/ {print $NF}' "$e")
+  st=0
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" "$dir/slice-2.txt" 2>"$e" >/dev/null || st=$?
+  ran "$st" "$e" valgrind "$@" "$dir/slice-2.txt" || return 2
+  b=$(awk '/Collected/ {print $NF}' "$e")
   awk -v a="$a" -v b="$b" -v n="$slice" 'BEGIN {printf "%.0f", (b - a) / n}'
 }
 # pair NAME LIMIT FILE OURS... -- THEIRS...: CPU time and instructions per line, both ways.
@@ -100,11 +141,11 @@ pair() {
   theirs=("$@")
   local n a b ia ib
   n=$(wc -l <"$file")
-  a=$(cpu "${ours[@]}" "$file")
-  b=$(cpu "${theirs[@]}" "$file")
+  a=$(cpu "${ours[@]}" "$file") || exit 2
+  b=$(cpu "${theirs[@]}" "$file") || exit 2
   if command -v valgrind >/dev/null; then
-    ia=$(ipl "$file" "${ours[@]}")
-    ib=$(ipl "$file" "${theirs[@]}")
+    ia=$(ipl "$file" "${ours[@]}") || exit 2
+    ib=$(ipl "$file" "${theirs[@]}") || exit 2
   else
     ia=0 ib=0
   fi
@@ -151,8 +192,11 @@ for _ in range(runs):
     best = min(best, time.process_time() - c)
 print(f"{best * 1e9 / max(len(strings), 1):.1f}")
 PY
-)
-    p=$("$peer" memory "$crate" "$file" "$runs" | awk '{print $2}')
+) || { st=$?; echo "a run failed: $PYTHON (the Arrow kernel valid under $profile on $file; exit status $st)" >&2; exit 2; }
+    pm=$("$peer" memory "$crate" "$file" "$runs") && st=0 || st=$?
+    p=$(awk '/^ns_per_line / {print $2}' <<<"$pm")
+    [[ $st == 0 && -n "$p" ]] ||
+      { echo "a run failed: $peer memory $crate $file $runs (exit status $st, ${p:-no} figure)" >&2; exit 2; }
     awk -v f="$(basename "$file")" -v pr="$profile" -v c="$crate" -v k="$k" -v p="$p" -v l="$limit" \
       -v load="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
         r = (p > 0) ? k / p : 0;
