@@ -27,7 +27,10 @@
 #     42 unless MIXED_LINES / MIXED_SEED say otherwise).
 #
 # Prints "met" or "MISSED" for each target, the load average before and after, and exits 1
-# when a target is missed. Not part of `cargo test`.
+# when a target is missed. Not part of `cargo test`. A run that fails is not counted: the
+# bench exiting with more than 1 (1: a target missed), a timed or counted `check` exiting
+# with more than 1 (1: some lines invalid), or a counted bench run exiting with anything
+# but 0, ends the script with status 2, naming the command.
 #
 # Usage: scripts/measure-whatwg.sh            (URL_DATASETS=DIR to copy from a clone)
 set -eu
@@ -58,12 +61,21 @@ lines="${MIXED_LINES:-1000000}"
 seed="${MIXED_SEED:-42}"
 mixed="$dir/mixed-$lines-$seed.txt"
 if [ ! -s "$mixed" ] || [ scripts/gen-mixed-urls.py -nt "$mixed" ]; then
-    python3 scripts/gen-mixed-urls.py "$lines" "$seed" >"$mixed"
+    # Written aside and moved into place: a generator that fails leaves no short set behind.
+    python3 scripts/gen-mixed-urls.py "$lines" "$seed" >"$mixed.tmp" && mv "$mixed.tmp" "$mixed" ||
+        { rm -f "$mixed.tmp"; echo "scripts/gen-mixed-urls.py $lines $seed failed" >&2; exit 2; }
 fi
 echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
-out=$(cargo bench --quiet --bench whatwg -- $files "$mixed") || status=1
+st=0
+out=$(cargo bench --quiet --bench whatwg -- $files "$mixed") || st=$?
 echo "$out"
+# 1: a target missed; anything else (2: a file unread, 101: a panic or a signal) a failure.
+case $st in
+0) ;;
+1) status=1 ;;
+*) echo "the bench failed: cargo bench --bench whatwg -- $files $mixed (exit status $st)" >&2; exit 2 ;;
+esac
 # ada's time on the mixed set: the last file's figure.
 ada_ns=$(echo "$out" | sed -n 's/^ *ada_ns_per_url \([0-9.]*\)$/\1/p' | tail -n 1)
 cargo build --release --quiet --bin idbench
@@ -71,17 +83,24 @@ idb="$tdir/release/idbench"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 # user + system CPU of one run of `idbench check --profile whatwg --jobs 1 ARGS`, best of 3;
 # WAY: "file" (the set named) or "stdin".
+# A run that exits with more than 1 (an error; /usr/bin/time passes a signal on as 128 + N)
+# ends the script with status 2.
 best_of_3() {
     way=$1
     shift
     best=""
     for _ in 1 2 3; do
+        st=0
         if [ "$way" = file ]; then
             /usr/bin/time -o "$dir/check-time.txt" -f '%U %S' \
-                "$idb" check --profile whatwg --jobs 1 "$@" "$mixed" >/dev/null 2>&1 || true
+                "$idb" check --profile whatwg --jobs 1 "$@" "$mixed" >/dev/null 2>&1 || st=$?
         else
             /usr/bin/time -o "$dir/check-time.txt" -f '%U %S' \
-                "$idb" check --profile whatwg --jobs 1 "$@" <"$mixed" >/dev/null 2>&1 || true
+                "$idb" check --profile whatwg --jobs 1 "$@" <"$mixed" >/dev/null 2>&1 || st=$?
+        fi
+        if [ "$st" -gt 1 ]; then
+            echo "a run failed: $idb check --profile whatwg --jobs 1 $* ($way) $mixed (exit status $st)" >&2
+            exit 2
         fi
         t=$(awk 'END { print $1 + $2 }' "$dir/check-time.txt")
         best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
@@ -91,7 +110,7 @@ best_of_3() {
 for way in file stdin; do
     for format in text json; do
         l0=$(load)
-        c=$(best_of_3 "$way" --format "$format")
+        c=$(best_of_3 "$way" --format "$format") || exit 2
         awk -v c="$c" -v a="$ada_ns" -v n="$lines" -v w="$way" -v f="$format" -v l0="$l0" -v l1="$(load)" 'BEGIN {
             cn = c * 1e9 / n
             r = cn / a
@@ -106,25 +125,35 @@ if [ "${SKIP_CALLGRIND:-0}" != 1 ] && command -v valgrind >/dev/null 2>&1; then
     head -n "$slice" "$mixed" >"$dir/mixed-slice-1.txt"
     head -n "$((2 * slice))" "$mixed" >"$dir/mixed-slice-2.txt"
     # Instructions of one command, its standard input from FROM (callgrind's "Collected").
+    # A run that fails (valgrind passes the command's status on: more than 1 for `check`,
+    # anything but 0 for the bench) ends the script with status 2.
     instr_from() {
         from=$1
         shift
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" <"$from" 2>&1 >/dev/null |
-            sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+        st=0
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" <"$from" 2>"$dir/callgrind.err" >/dev/null || st=$?
+        case " $* " in *" check "*) ok=1 ;; *) ok=0 ;; esac
+        if [ "$st" -gt "$ok" ]; then
+            echo "a run failed: valgrind $* <$from (exit status $st)" >&2
+            exit 2
+        fi
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/callgrind.err"
     }
     instr() { instr_from /dev/null "$@"; }
     bench=$(cargo bench --quiet --bench whatwg --no-run --message-format=json 2>/dev/null |
         sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
-    ada_i=$(($(instr "$bench" --only=ada "$dir/mixed-slice-1.txt") - $(instr "$bench" --only=none "$dir/mixed-slice-1.txt")))
+    a1=$(instr "$bench" --only=ada "$dir/mixed-slice-1.txt") || exit 2
+    a0=$(instr "$bench" --only=none "$dir/mixed-slice-1.txt") || exit 2
+    ada_i=$((a1 - a0))
     echo "   ada (callgrind, the first $slice lines): $((ada_i / slice)) instructions a URL"
     for way in file stdin; do
         for format in text json; do
             if [ "$way" = file ]; then
-                i1=$(instr "$idb" check --profile whatwg --jobs 1 --format "$format" "$dir/mixed-slice-1.txt")
-                i2=$(instr "$idb" check --profile whatwg --jobs 1 --format "$format" "$dir/mixed-slice-2.txt")
+                i1=$(instr "$idb" check --profile whatwg --jobs 1 --format "$format" "$dir/mixed-slice-1.txt") || exit 2
+                i2=$(instr "$idb" check --profile whatwg --jobs 1 --format "$format" "$dir/mixed-slice-2.txt") || exit 2
             else
-                i1=$(instr_from "$dir/mixed-slice-1.txt" "$idb" check --profile whatwg --jobs 1 --format "$format")
-                i2=$(instr_from "$dir/mixed-slice-2.txt" "$idb" check --profile whatwg --jobs 1 --format "$format")
+                i1=$(instr_from "$dir/mixed-slice-1.txt" "$idb" check --profile whatwg --jobs 1 --format "$format") || exit 2
+                i2=$(instr_from "$dir/mixed-slice-2.txt" "$idb" check --profile whatwg --jobs 1 --format "$format") || exit 2
             fi
             awk -v i1="$i1" -v i2="$i2" -v a="$ada_i" -v n="$slice" -v w="$way" -v f="$format" 'BEGIN {
                 per = (i2 - i1) / n
