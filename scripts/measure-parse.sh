@@ -7,7 +7,9 @@
 #
 # Targets: each run writes under 64 MiB and peaks under 1 GiB of resident memory
 # (/usr/bin/time -v's "Maximum resident set size"). Prints one line per run with "met" or
-# "MISSED" and exits 1 when a target is missed. Not part of `cargo test`.
+# "MISSED" and exits 1 when a target is missed. Not part of `cargo test`. A run that fails
+# (an exit status over 1: 0 valid, 1 invalid) is not measured: it ends the script with
+# status 2, naming the command.
 set -u
 BYTES=${1:-1048576}
 BIN=${IDBENCH:-target/release/idbench}
@@ -31,6 +33,7 @@ open(d + "/plus", "w").write(plus)
 auth = "http://" + "a@" * ((n - 9) // 2) + "b/"
 open(d + "/at", "w").write(auth)
 PY
+[ $? -eq 0 ] || { echo "measure-parse: the inputs could not be written" >&2; exit 2; }
 missed=0
 for shape in plus at; do
     for fmt in text json; do
@@ -38,11 +41,15 @@ for shape in plus at; do
         /usr/bin/time -v -o "$dir/time" timeout 300 "$BIN" parse --format "$fmt" - \
             < "$dir/$shape" > "$dir/out" 2> /dev/null
         rc=$?
+        if [ "$rc" -gt 1 ]; then
+            echo "a run failed: $BIN parse --format $fmt - <$shape ($(stat -c %s "$dir/$shape") B) (exit status $rc)" >&2
+            exit 2
+        fi
         bytes=$(stat -c %s "$dir/out")
         rss=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$dir/time")
         secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$dir/time")
         verdict=met
-        if [ "$bytes" -ge "$OUT_MAX" ] || [ "${rss:-0}" -ge "$RSS_MAX_KB" ] || [ "$rc" -gt 1 ]; then
+        if [ "$bytes" -ge "$OUT_MAX" ] || [ "${rss:-0}" -ge "$RSS_MAX_KB" ]; then
             verdict=MISSED
             missed=$((missed + 1))
         fi
