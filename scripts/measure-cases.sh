@@ -8,7 +8,9 @@
 # over URIs, IRIs and URNs that differ in a counter. Every case passes, so the run also
 # checks the generator. Wall time of `idbench test FILE --format json` (release build) and
 # its peak RSS; prints "met" or "MISSED" and exits 1 when the target is missed. Not part
-# of `cargo test`.
+# of `cargo test`. A run that fails (an exit status over 1: 1 is a case failing; 2 the file
+# unread, 101 a panic, 124 the timeout, 128 + N a signal) is not timed: it ends the script
+# with status 2, naming the command.
 set -u
 N=${1:-100000}
 MAX_S=10
@@ -35,11 +37,17 @@ for i in range(n):
     out.write(kinds[i % len(kinds)](i))
     out.write("\n")
 PY
+[ $? -eq 0 ] || { echo "measure-cases: the cases could not be written" >&2; exit 2; }
 size=$(stat -c %s "$dir/cases.toml")
 start=$(date +%s.%N)
 /usr/bin/time -v -o "$dir/time" timeout 300 "$BIN" test "$dir/cases.toml" --format json > "$dir/out" 2> "$dir/err"
 rc=$?
 end=$(date +%s.%N)
+if [ "$rc" -gt 1 ]; then
+    head -c 2000 "$dir/err" >&2
+    echo "a run failed: $BIN test $dir/cases.toml --format json ($N cases; exit status $rc)" >&2
+    exit 2
+fi
 wall=$(echo "$end - $start" | bc -l)
 rss=$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$dir/time")
 verdict=met
