@@ -8,7 +8,9 @@
 #
 # 1. A 1 GiB line without a newline on stdin, `check --quiet --jobs 1`, under
 #    `ulimit -v 400000` (KiB of address space): exit 1, summary "0 valid, 1 invalid";
-#    max RSS (GNU time -v) under 64 MiB.
+#    max RSS (GNU time -v) under 64 MiB. A run that exits with more than 1 (an error, a
+#    panic, an abort for want of memory, a signal) has no figure to judge: it ends the
+#    script with status 2, naming the command.
 # 2. The same line with the verdict printed: `invalid<TAB>PROFILE<TAB>HEAD…<TAB>line-too-long`.
 # 3. `check --jobs 1 /dev/zero` under the same limit: the verdict line comes within 10 s,
 #    the process is still reading 5 s later (the line never ends) and its RSS has not grown
@@ -34,6 +36,10 @@ gib_line() { head -c 1073741824 /dev/zero | tr '\0' 'a'; }
 gib_line | (ulimit -v $LIMIT_KIB && exec /usr/bin/time -v "$IDBENCH" check --quiet --jobs 1) \
     >"$TMP/out1" 2>"$TMP/err1"
 code=$?
+if [ "$code" -gt 1 ]; then
+    echo "a run failed: $IDBENCH check --quiet --jobs 1 <a 1 GiB line, under ulimit -v $LIMIT_KIB (exit status $code)" >&2
+    exit 2
+fi
 rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$TMP/err1")
 sum=$(grep -c '^0 valid, 1 invalid$' "$TMP/err1")
 verdict "1 GiB line, --quiet --jobs 1, ulimit -v $LIMIT_KIB: exit 1 and '0 valid, 1 invalid'" \
