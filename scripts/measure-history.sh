@@ -23,6 +23,11 @@
 # "MISSED". The CPU time the process spent up to the first frame (and Up) and from Ctrl-Q to
 # its end is printed beside the wall times: on a loaded machine the wall times grow, the CPU
 # times much less.
+#
+# A workbench that ends before it is told to quit (a crash, a panic: its last output would
+# pass for a frame), or that quits with a status other than 0, ends the script with status
+# 2, naming the case, the command and its status, rather than being measured. (One that
+# does not quit within 20 s is killed, and its exit time reported as missed.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${IDB:-}" ]; then
@@ -86,6 +91,14 @@ def cpu(pid):
     except (OSError, IndexError, ValueError):
         return 0.0
 
+def how(code):
+    return f"signal {-code}" if code < 0 else f"exit status {code}"
+
+def failed(name, what, code):
+    print(f"a run failed: {name}: {idb} tui urn:example:typed {what} ({how(code)})",
+          file=sys.stderr, flush=True)
+    sys.exit(2)
+
 def run(name, data, up=False):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 60, 200, 0, 0))
@@ -109,6 +122,10 @@ def run(name, data, up=False):
         res["up"] = (last or t1 + 99) - t1
     hwm = status(p.pid, "VmHWM:")
     res["start_cpu"] = cpu(p.pid)
+    # Still running: the output timed was the workbench's, not a dying one's.
+    if p.poll() is not None:
+        os.close(master)
+        failed(name, "ended before it was told to quit", p.returncode)
     t2 = time.monotonic()
     os.write(master, b"\x11")  # Ctrl-Q
     done = None
@@ -123,12 +140,16 @@ def run(name, data, up=False):
         if pid:
             done = (st, ru)
     res["exit"] = time.monotonic() - t2
-    if done is None:
+    killed = done is None
+    if killed:
         os.kill(p.pid, signal.SIGKILL)
         pid, st, ru = os.wait4(p.pid, 0)
         done = (st, ru)
     st, ru = done
     res["code"] = os.waitstatus_to_exitcode(st)
+    if not killed and res["code"] != 0:
+        os.close(master)
+        failed(name, "quit with a failure", res["code"])
     res["exit_cpu"] = max(0.0, ru.ru_utime + ru.ru_stime - res["start_cpu"])
     p.returncode = res["code"]
     res["rss_mb"] = hwm / 1024
