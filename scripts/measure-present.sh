@@ -15,7 +15,10 @@
 #                 10000×10000; peak RSS under 300 MB at every size (it was 9.2 GB); the
 #                 resident memory at 100×30 back near where it started.
 #
-# Each figure is followed by "met" or "MISSED".
+# Each figure is followed by "met" or "MISSED". A run that fails (replay exiting with
+# anything but 0; the workbench or the presenter ending before its quit key, or quitting
+# with a status other than 0) is not measured: it ends the script with status 2, naming
+# the command and its status. (One that does not quit within 10 s is killed, and says so.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${IDB:-}" ]; then
@@ -32,11 +35,17 @@ import sys
 n = int(sys.argv[1])
 t = ('abcdefg/' * (n // 8 + 1))[:n]
 print('size = \"100x30\"\n[[step]]\nname = \"typed\"\ninput = \"http://example.com/\"')
-print('keys = [{ text = \"%s\" }]' % t)" "$n" >"$tmp/typed$n.toml"
+print('keys = [{ text = \"%s\" }]' % t)" "$n" >"$tmp/typed$n.toml" ||
+    { echo "measure-present: the deck typing $n characters could not be written" >&2; exit 2; }
   start=$(date +%s.%N)
+  st=0
   /usr/bin/time -v "$IDB" replay "$tmp/typed$n.toml" --export "$tmp/out$n" --format txt \
-    2>"$tmp/time$n" >/dev/null
+    2>"$tmp/time$n" >/dev/null || st=$?
   end=$(date +%s.%N)
+  if [[ $st != 0 ]]; then
+    echo "a run failed: $IDB replay DECK --export DIR --format txt (a step typing $n characters; exit status $st)" >&2
+    exit 2
+  fi
   secs=$(python3 -c "print(f'{$end - $start:.3f}')")
   ok=$(python3 -c "print('met' if $secs < 2 else 'MISSED')")
   echo "typed-$n: ${secs} s ($ok), peak RSS $(($(peak "$tmp/time$n") / 1024)) MB"
@@ -94,6 +103,11 @@ def resize(master, pid, cols, rows):
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     os.kill(pid, signal.SIGWINCH)
 
+def failed(name, args, what, code):
+    how = f"signal {-code}" if code < 0 else f"exit status {code}"
+    print(f"a run failed: {name}: {idb} {' '.join(args)} {what} ({how})", file=sys.stderr, flush=True)
+    sys.exit(2)
+
 def run(name, args, quit_key):
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 10000, 10000, 0, 0))
@@ -116,6 +130,10 @@ def run(name, args, quit_key):
     small = pump(master, b"Input")
     rss_small = status(p.pid, "VmRSS:")
     hwm = status(p.pid, "VmHWM:")
+    # Still running: the figures read were the program's, not a dead one's (a process that
+    # has ended has no VmHWM, read as 0 MB).
+    if p.poll() is not None:
+        failed(name, args, "ended before its quit key", p.returncode)
     os.write(master, quit_key)
     end = time.monotonic()
     while time.monotonic() - end < 10:
@@ -127,16 +145,20 @@ def run(name, args, quit_key):
                 pass
         if p.poll() is not None:
             break
-    if p.poll() is None:
+    killed = p.poll() is None
+    if killed:
         p.kill()
         p.wait()
     os.close(master)
+    if not killed and p.returncode != 0:
+        failed(name, args, "quit with a failure", p.returncode)
     def v(ok):
         return "met" if ok else "MISSED"
     print(f"{name}: 10000x10000 'terminal too large' shown: {large} ({v(large)}) in {t_large:.2f} s, "
           f"peak RSS {at_huge} MB ({v(at_huge < 300)}); 1000x1000 drawn whole: {whole}, "
           f"peak RSS {at_1000} MB ({v(at_1000 < 300)}); back at 100x30: {small}, "
-          f"RSS {rss_small} MB, peak {hwm} MB ({v(hwm < 300)}); exit {p.returncode}")
+          f"RSS {rss_small} MB, peak {hwm} MB ({v(hwm < 300)}); exit {p.returncode}"
+          f"{' (killed: it did not quit within 10 s)' if killed else ''}")
 
 run("huge-tui", ["tui", "--no-history", "urn:example:a"], b"\x03")
 run("huge-present", ["present", os.path.join(tmp, "deck.toml")], b"q")
