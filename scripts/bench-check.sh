@@ -39,6 +39,14 @@
 #    redraw only, reported beside it) and peak RSS (< 64 MB), with the 62 KB nested XRI and a
 #    64 KiB paste of `%`; a 1 MiB paste (256 KiB with QUICK=1) is reported as information.
 #
+# A run that fails is not timed or counted: a `check` or peer-check run that exits with more
+# than 1 (1: some lines invalid), or whose summary on stderr (`N valid, M invalid`, written
+# last) is missing or does not count every line of its file (peer-check exits 1 on an I/O
+# error); a workbench that ends before it is told to quit, or quits with a status other
+# than 0; a command of the doubling benchmark that exits with more than 1 (2 for compare:
+# a side does not parse) or dies by a signal: each ends the script with status 2, naming
+# the command. (hyperfine's runs are checked by their exit codes alone.)
+#
 # Environment: SEED, RUNS (default 5), QUICK=1, BENCH_SKIP_BUILD=1 (use the binaries as they
 # are).
 # A summary is also written to target/bench-corpus/summary.txt.
@@ -74,11 +82,17 @@ idb="$tdir/release/idbench"
 peer="$tdir/release/examples/peer-check"
 gen="$tdir/release/examples/gen-corpus"
 
+# gen_corpus KIND LINES FILE: written aside and moved into place, so that a generator that
+# fails leaves no short corpus behind for the next run to time.
+gen_corpus() {
+  "$gen" "$1" "$2" "$seed" >"$3.tmp" && mv "$3.tmp" "$3" ||
+    { rm -f "$3.tmp"; echo "$gen $1 $2 $seed failed" >&2; exit 2; }
+}
 echo "== corpora ($lines lines, seed $seed)"
 for kind in uri iri urn xri www; do
   f="$dir/$kind-$lines-$seed.txt"
   if [[ ! -s "$f" || "$gen" -nt "$f" ]]; then
-    "$gen" "$kind" "$lines" "$seed" >"$f"
+    gen_corpus "$kind" "$lines" "$f"
   fi
   printf '   %s: %s lines, %s bytes\n' "$f" "$(wc -l <"$f")" "$(wc -c <"$f")"
 done
@@ -90,21 +104,40 @@ if ! command -v hyperfine >/dev/null 2>&1 && [[ $(id -u) == 0 ]] && command -v a
     || echo "   could not install hyperfine; timing with /usr/bin/time"
 fi
 
-# Mean wall-clock seconds of a command (its exit code is ignored: 1 means "some invalid").
+# Mean wall-clock seconds of a command (exit code 1 means "some invalid").
 measure_file="$(mktemp)"
-trap 'rm -f "$measure_file"' EXIT
-# One figure of /usr/bin/time (format $1) for a command.
+measure_err="$(mktemp)"
+trap 'rm -f "$measure_file" "$measure_err"' EXIT
+# fail_run TEXT: says on stderr that a run failed and ends the script with status 2, from the
+# script or from any command substitution within it (which signals the script).
+trap 'exit 2' USR1
+fail_run() {
+  echo "a run failed: $*" >&2
+  kill -USR1 $$
+  exit 2
+}
+# check_run STATUS ERR CMD... FILE: a run of CMD on FILE went through: an exit status of at
+# most 1 and, in ERR (its stderr), the summary counting every line of FILE; else fail_run.
+check_run() {
+  local st="$1" err="$2" n want
+  shift 2
+  want="$(awk 'END {print NR}' "${@: -1}")"
+  n="$(awk '/^[0-9]+ valid, [0-9]+ invalid/ {n = $1 + $3; if ($5 ~ /^[0-9]+$/) n += $5; print n}' "$err")"
+  [[ "$st" -le 1 && "$n" == "$want" ]] || fail_run "$* (exit status $st, summary of ${n:-no} lines for $want)"
+}
+# One figure of /usr/bin/time (format $1) for a command (its last argument a file).
 measure() {
-  local fmt="$1"
+  local fmt="$1" st=0
   shift
-  /usr/bin/time -f "$fmt" -o "$measure_file" "$@" >/dev/null 2>/dev/null || true
+  /usr/bin/time -f "$fmt" -o "$measure_file" "$@" >/dev/null 2>"$measure_err" || st=$?
+  check_run "$st" "$measure_err" "$@"
   tail -n 1 "$measure_file"
 }
 
 median_time() {
   local t=()
   for _ in $(seq "$runs"); do
-    t+=("$(measure '%e' "$@")")
+    t+=("$(measure '%e' "$@")") || exit 2
   done
   printf '%s\n' "${t[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
 }
@@ -114,13 +147,30 @@ pair() {
   local name="$1" profile="$2" peer_crate="$3" file="$4" limit="${5:-1.5}"
   local ours=("$idb" check --profile "$profile" --quiet "$file")
   local theirs=("$peer" "$peer_crate" "$file")
-  local tally_ours tally_theirs a b cpu
-  tally_ours="$("${ours[@]}" 2>&1 >/dev/null | tail -n 1 || true)"
-  tally_theirs="$("${theirs[@]}" 2>&1 >/dev/null | tail -n 1 || true)"
+  local tally_ours tally_theirs a b cpu st=0
+  "${ours[@]}" >/dev/null 2>"$measure_err" || st=$?
+  check_run "$st" "$measure_err" "${ours[@]}"
+  tally_ours="$(tail -n 1 "$measure_err")"
+  st=0
+  "${theirs[@]}" >/dev/null 2>"$measure_err" || st=$?
+  check_run "$st" "$measure_err" "${theirs[@]}"
+  tally_theirs="$(tail -n 1 "$measure_err")"
   if command -v hyperfine >/dev/null 2>&1; then
     local csv="$dir/$name.csv"
+    # -i: exit 1 is a verdict; each run's exit code is checked in the JSON export.
     hyperfine --shell=none --warmup 1 --runs "$runs" -i --style basic --export-csv "$csv" \
-      "${ours[*]}" "${theirs[*]}" >"$dir/$name.hyperfine.txt" 2>&1
+      --export-json "$dir/$name.json" \
+      "${ours[*]}" "${theirs[*]}" >"$dir/$name.hyperfine.txt" 2>&1 ||
+      fail_run "hyperfine on ${ours[*]} and ${theirs[*]} (exit status $?; see $dir/$name.hyperfine.txt)"
+    python3 - "$dir/$name.json" <<'PY' || exit 2
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    codes = r.get("exit_codes") or [None]
+    bad = [c for c in codes if not (isinstance(c, int) and 0 <= c <= 1)]
+    if bad:
+        print(f"a run failed: {r['command']} (exit status {bad[0]} under hyperfine)", file=sys.stderr)
+        sys.exit(2)
+PY
     a="$(awk -F, 'NR==2 {print $2}' "$csv")"
     b="$(awk -F, 'NR==3 {print $2}' "$csv")"
     # CPU time (user + system) too: less sensitive to other load on the machine.
@@ -143,9 +193,13 @@ pair rfc8141 rfc8141 urn "$dir/urn-$lines-$seed.txt"
 
 # Instructions (valgrind's callgrind): repeatable whatever else the machine is doing, unlike
 # the times above. Over the first 20,000 lines of each corpus, start-up included.
+# (valgrind passes the command's status on, a signal as 128 + N; the command's stderr,
+# with its summary, is in valgrind's.)
 instr() {
-  { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null || true; } \
-    | awk '/Collected :/ {print $NF}'
+  local st=0
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>"$dir/callgrind.err" >/dev/null || st=$?
+  check_run "$st" "$dir/callgrind.err" valgrind "$@"
+  awk '/Collected :/ {print $NF}' "$dir/callgrind.err"
 }
 if command -v valgrind >/dev/null 2>&1; then
   say "== instructions per line (callgrind, first 20,000 lines)"
@@ -175,10 +229,15 @@ if ! command -v python3 >/dev/null 2>&1; then
   say "   skipped: python3 not found"
 elif ! setsid -w timeout 5 "$idb" tui </dev/null 2>&1 | grep -q "not available"; then
   # (Without a terminal, in a session of its own, the probe above cannot touch ours.)
-  python3 - "$idb" "$runs" <<'PY' | tee -a "$summary"
+  python3 - "$idb" "$runs" <<'PY' | tee -a "$summary" || exit 2
 import fcntl, os, select, signal, struct, subprocess, sys, termios, time
 
 idb, runs = sys.argv[1], int(sys.argv[2])
+
+def failed(what, code):
+    how = f"signal {-code}" if code < 0 else f"exit status {code}"
+    print(f"a run failed: {idb} tui http://example.com/a/b?c=d#e {what} ({how})", file=sys.stderr, flush=True)
+    sys.exit(2)
 
 def once(typed):
     master, slave = os.openpty()
@@ -213,6 +272,9 @@ def once(typed):
         first = first or now
         last = now
         total += len(chunk)
+    # Still running: the output timed was the workbench's first frame, not a dying one's.
+    if p.poll() is not None:
+        failed("ended before it was told to quit", p.returncode)
     def status(key):
         with open(f"/proc/{p.pid}/status") as f:
             for line in f:
@@ -232,12 +294,17 @@ def once(typed):
                 except OSError:
                     break
     hwm = status("VmHWM:")
+    if p.poll() is not None:
+        failed("ended before it was told to quit", p.returncode)
     os.write(master, b"\x11")  # Ctrl-Q quits
     try:
         p.wait(timeout=3)
     except subprocess.TimeoutExpired:
         os.kill(p.pid, signal.SIGTERM)
         p.wait()
+    else:
+        if p.returncode != 0:
+            failed("quit with a failure", p.returncode)
     os.close(master)
     return (last - t0) * 1000 if last else float("nan"), total, rss_first, hwm
 
@@ -299,7 +366,7 @@ if "$idb" check --help 2>/dev/null | grep -q -- '--jobs'; then
   # Always 1,000,000 lines: on fewer, start-up and thread creation hide the speed-up.
   f="$dir/uri-1000000-$seed.txt"
   if [[ ! -s "$f" || "$gen" -nt "$f" ]]; then
-    "$gen" uri 1000000 "$seed" >"$f"
+    gen_corpus uri 1000000 "$f"
   fi
   for mode in --quiet text json; do
     case $mode in
@@ -333,7 +400,7 @@ say "   valid xri2 line of $mib MiB: max RSS $mb MB (target: bounded, <= 64 MB: 
 rm -f "$long"
 
 say "== doubling benchmark (each shape at 3 sizes, 2x apart; ratios over 4x the input)"
-python3 - "$idb" "$quick" <<'PY' | tee -a "$summary"
+python3 - "$idb" "$quick" <<'PY' | tee -a "$summary" || exit 2
 import os, resource, subprocess, sys, time
 idb, quick = sys.argv[1], sys.argv[2] == "1"
 sizes = [8192, 16384, 32768] if quick else [16384, 32768, 65536]
@@ -353,12 +420,19 @@ def measure(args):
             "t0 = time.monotonic()\n"
             "try:\n"
             "    p = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=60)\n"
-            "    out = len(p.stdout); dt = time.monotonic() - t0\n"
+            "    out = len(p.stdout); dt = time.monotonic() - t0; rc = p.returncode\n"
             "except subprocess.TimeoutExpired:\n"
-            "    out = -1; dt = float('inf')\n"
-            "print(dt, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, out)\n")
+            "    out = -1; dt = float('inf'); rc = 0\n"
+            "print(dt, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, out, rc)\n")
     r = subprocess.run([sys.executable, "-c", code] + args, stdout=subprocess.PIPE, text=True)
-    dt, rss, out = r.stdout.split()
+    dt, rss, out, rc = r.stdout.split()
+    # 1: invalid (or not equivalent); compare's 2: a side does not parse. More, or a
+    # signal (negative), is a failure, not a figure. (A timeout is a figure: too slow.)
+    if int(rc) < 0 or int(rc) > (2 if args[1] == "compare" else 1):
+        how = f"signal {-int(rc)}" if int(rc) < 0 else f"exit status {rc}"
+        print(f"a run failed: {' '.join(a if len(a) < 80 else a[:40] + f'...({len(a)} bytes)' for a in args)} ({how})",
+              file=sys.stderr, flush=True)
+        sys.exit(2)
     return float(dt), int(rss), int(out)
 met = missed = 0
 for name in ["urn %41", "spaces", "nested xri", "percent signs"]:
@@ -399,9 +473,13 @@ say "== workbench on big inputs (200x60 pty): an edit to finished redraw, peak R
 if ! command -v python3 >/dev/null 2>&1; then
   say "   skipped: python3 not found"
 else
-  python3 - "$idb" "$quick" <<'PY' | tee -a "$summary"
+  python3 - "$idb" "$quick" <<'PY' | tee -a "$summary" || exit 2
 import fcntl, os, select, signal, struct, subprocess, sys, termios, time
 idb, quick = sys.argv[1], sys.argv[2] == "1"
+def failed(name, what, code):
+    how = f"signal {-code}" if code < 0 else f"exit status {code}"
+    print(f"a run failed: {name}: {idb} tui --no-history {what} ({how})", file=sys.stderr, flush=True)
+    sys.exit(2)
 def drain(master, quiet):
     """Reads until `quiet` seconds pass without output; returns the time of the last byte."""
     last = None
@@ -446,6 +524,8 @@ def session(name, paste, keys=20, target=True):
                          stderr=slave, preexec_fn=child, env=env, close_fds=True)
     os.close(slave)
     drain(master, 0.5)
+    if p.poll() is not None:
+        failed(name, "ended before the paste", p.returncode)
     # Bracketed paste, written in pieces as a terminal would.
     data = b"\x1b[200~" + paste.encode() + b"\x1b[201~"
     for i in range(0, len(data), 1 << 14):
@@ -474,12 +554,18 @@ def session(name, paste, keys=20, target=True):
     edits = [timed(b"a" if k % 2 == 0 else b"\x7f") for k in range(keys)]
     cpu = (cpu_ms(p.pid) - c0) / keys
     hwm = status(p.pid, "VmHWM:")
+    # Still running: the redraws timed were the workbench's, not a dying one's output.
+    if p.poll() is not None:
+        failed(name, "ended before it was told to quit", p.returncode)
     os.write(master, b"\x11")
     try:
         p.wait(timeout=5)
     except subprocess.TimeoutExpired:
         os.kill(p.pid, signal.SIGKILL)
         p.wait()
+    else:
+        if p.returncode != 0:
+            failed(name, "quit with a failure", p.returncode)
     os.close(master)
     def med_max(ts):
         ts = sorted(t for t in ts if t is not None)
