@@ -24,6 +24,8 @@
 # `diff`.
 # The machine's load average is printed beside the figures: on a shared machine wall times
 # include waiting for a core, the CPU time does not.
+# A workbench that dies during the edits, quits with a status other than 0, or redraws no
+# edit ends the script with status 2, naming the case.
 #
 # Environment: KEYS (default 20), BENCH_SKIP_BUILD=1 (use target/release/idbench as it is),
 # IDBENCH=path (another idbench binary, for a before-and-after).
@@ -119,6 +121,9 @@ def session(name, args, median_target, max_target):
     edits = [t[0] for t in timings if t is not None]
     trees = sorted(t[1] for t in timings if t is not None)
     hwm = peak_rss_mb(p.pid)
+    # A workbench that died during the edits (its times then mean nothing) or did not quit
+    # cleanly ends the script with status 2.
+    died = p.poll()
     os.write(master, b"\x11")
     try:
         p.wait(timeout=5)
@@ -126,6 +131,12 @@ def session(name, args, median_target, max_target):
         os.kill(p.pid, signal.SIGKILL)
         p.wait()
     os.close(master)
+    if died is not None or p.returncode != 0 or not edits:
+        how = (f"it ended during the edits with status {died}" if died is not None
+               else f"it quit with status {p.returncode}" if p.returncode != 0
+               else "no edit was redrawn")
+        print(f"a run failed: {idb} tui --no-history ({name}): {how}", file=sys.stderr)
+        sys.exit(2)
     ts = sorted(t for t in edits if t is not None)
     med, mx = (ts[len(ts) // 2], ts[-1]) if ts else (float("nan"), float("nan"))
     load = os.getloadavg()[0]
