@@ -82,8 +82,8 @@ pub(super) fn namespace_extra<'a>(
     }
     let s = std::str::from_utf8(bytes).ok()?;
     // The URN's tree without the layer, then the layer's verdict without the grammar's
-    // nodes (which a record does not show): the namespace's compiled automaton, not an
-    // Earley parse, unless check digits need the nodes. The same findings as `analyze`'s
+    // nodes (which a record does not show): the namespace's compiled automaton, never an
+    // Earley parse (check digits read the NSS's bytes). The same findings as `analyze`'s
     // layer (tests/cli_namespaces.rs). An invalid line printed as JSON has that tree
     // already (its error object's).
     let made;
