@@ -702,6 +702,47 @@ fn check_grammar_with_errors_exits_2_naming_them_and_recursive_grammars_run() {
     assert_eq!(code, 2, "{err}");
 }
 
+/// `check --grammar` with XRI 2.0's ABNF on the workbench's nested XRI (62 KB of
+/// cross-references nested 250 deep), which the grammar reads in quadratically many ways:
+/// valid, as one `iauthority` (a match of the start rule's regular subset), where the line
+/// was `grammar-over-budget` after the whole work budget; a shallow near miss keeps the
+/// Earley parser's first offending byte.
+#[test]
+fn check_grammar_judges_the_nested_xri_by_the_regular_subset() {
+    let xri2 = causes::profiles()
+        .into_iter()
+        .find(|p| p.name() == "xri2")
+        .and_then(causes::grammar_text)
+        .expect("XRI 2.0's grammar");
+    let g = temp_file("xri2.abnf", &xri2);
+    let g = g.to_str().expect("utf-8 path");
+    let nested = format!("{}=b{}", "=a*(".repeat(250), ")".repeat(250)).repeat(50);
+    let shallow = format!("{}=b^{}", "=a*(".repeat(3), ")".repeat(3));
+    let (code, out, err) = idbench(
+        &[
+            "check",
+            "--grammar",
+            g,
+            "--start",
+            "xri-value",
+            "--format",
+            "json",
+        ],
+        &format!("{nested}\n{shallow}\n"),
+    );
+    assert_eq!(code, 1, "{err}");
+    let recs: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0]["valid"], true, "{}", recs[0]["error"]);
+    assert_eq!(recs[0]["error"], Value::Null);
+    assert_eq!(recs[1]["valid"], false);
+    assert_eq!(recs[1]["error"]["code"], "grammar-no-match");
+    assert_eq!(recs[1]["error"]["start"], 14);
+}
+
 /// Each ABNF profile's grammar text, given to `check --grammar`, against `check --profile`
 /// over the identifier sets and generated inputs: every line whose verdict differs is
 /// explained by a listed cause (`tests/abnf_agree/causes.rs`). The 1,000,000-line run of

@@ -28,6 +28,11 @@
 //! (the NFA compiler recurses on it), or an NFA over [`MAX_NFA_BYTES`] (large repetition
 //! bounds multiply the NFA).
 //!
+//! A recursive start rule has a regular subset ([`compile_subset`]): the rule with each use
+//! that closes a recursion read as matching nothing. Its automaton gives the recognizer of
+//! recursive grammars (`recognize`) a "valid" in one pass for the inputs it matches; it
+//! says nothing of the others, and gives up rather than build states without end.
+//!
 //! The verdict is exact: the automaton matches the language of the grammar. Where it
 //! dies is the first offending code point: every state it is in can still reach a match
 //! (the grammar reaches no recursion, no prose but the rest, and no empty terminal, so
@@ -796,9 +801,45 @@ pub(crate) fn compile(
     rest: &[bool],
     never: &[bool],
 ) -> Result<Automaton, NotCompiled> {
+    let order = reach(cfg, start, rest, never, false)?;
+    if never.iter().any(|&n| n) && !dead_first(cfg, start, &order, never) {
+        return Err(NotCompiled::Prose(shown(cfg, start)));
+    }
+    let root = inline(cfg, start, &order, None, never)?;
+    let dfa = lazy_dfa(root, false)?;
+    // The same expression with each terminal tagged (for the expected set), built at the
+    // first expected set asked for, within the same limits (else the expected set comes
+    // from the Earley engine). Only its source is kept now: a batch verdict (the
+    // namespace layer's) never asks for an expected set.
+    let classes = u32::try_from(cfg.classes.len()).unwrap_or(u32::MAX);
+    Ok(Automaton {
+        dfa: Arc::new(dfa),
+        tagged: Arc::new(Tagged {
+            source: TagSource::new(cfg, start, &order, never),
+            nfa: OnceLock::new(),
+        }),
+        classes,
+    })
+}
+
+/// The nonterminals `start` reaches, in post-order (children first), walking the uses
+/// [`uses`] gives.
+///
+/// Exact (`subset` false), for [`compile`]: recursion is refused, and so are a prose
+/// value that is neither bound to the rest (`rest`) nor read as matching nothing
+/// (`never`), and a terminal with no code point. For [`compile_subset`] nothing is
+/// refused: a use of a rule still on the walk's stack (a back edge: the use that closes
+/// a recursion) is not followed, and [`inline`] reads it as matching nothing, as it
+/// does such prose values and terminals.
+fn reach(
+    cfg: &Cfg,
+    start: u32,
+    rest: &[bool],
+    never: &[bool],
+    subset: bool,
+) -> Result<Vec<u32>, NotCompiled> {
     let n = cfg.nts.len();
-    // Post-order of the nonterminals reachable from `start`, refusing recursion: 0 unseen,
-    // 1 on the stack, 2 done.
+    // 0 unseen, 1 on the stack, 2 done.
     let mut color = vec![0u8; n];
     let mut order: Vec<u32> = Vec::new();
     let mut stack: Vec<(u32, Vec<Sym>, usize)> = vec![(start, uses(cfg, start), 0)];
@@ -818,11 +859,12 @@ pub(crate) fn compile(
                     color[b as usize] = 1;
                     stack.push((b, uses(cfg, b), 0));
                 }
-                1 => return Err(NotCompiled::Recursive(shown(cfg, b))),
+                1 if !subset => return Err(NotCompiled::Recursive(shown(cfg, b))),
                 _ => {}
             },
             Sym::P(p) => {
-                if !rest.get(p as usize).copied().unwrap_or(false)
+                if !subset
+                    && !rest.get(p as usize).copied().unwrap_or(false)
                     && !never.get(p as usize).copied().unwrap_or(false)
                 {
                     return Err(NotCompiled::Prose(shown(cfg, nt)));
@@ -830,17 +872,21 @@ pub(crate) fn compile(
             }
             Sym::T(t) => {
                 let c = &cfg.classes[t as usize];
-                if class(&c.ranges).is_none() {
+                if !subset && class(&c.ranges).is_none() {
                     return Err(NotCompiled::EmptyTerminal(c.desc.clone()));
                 }
             }
             Sym::End(_) => {}
         }
     }
-    if never.iter().any(|&n| n) && !dead_first(cfg, start, &order, never) {
-        return Err(NotCompiled::Prose(shown(cfg, start)));
-    }
-    let root = inline(cfg, start, &order, None, never)?;
+    Ok(order)
+}
+
+/// The lazy DFA of `root`, anchored at both ends. `give_up`: the DFA gives up (the
+/// search fails) once its cache has been cleared a few times while it makes few bytes
+/// of progress per state, rather than build states for every byte of an input (for
+/// [`Subset`], which has a slower way to the answer behind it).
+fn lazy_dfa(root: Hir, give_up: bool) -> Result<DFA, NotCompiled> {
     let root = Hir::concat(vec![root, Hir::look(Look::End)]);
     let nfa = thompson::Compiler::new()
         .configure(
@@ -851,28 +897,76 @@ pub(crate) fn compile(
         )
         .build_from_hir(&root)
         .map_err(|e| NotCompiled::TooLarge(format!("the NFA: {e}")))?;
-    let dfa = DFA::builder()
+    let (clears, per_state) = if give_up {
+        (Some(SUBSET_CLEARS), Some(SUBSET_BYTES_PER_STATE))
+    } else {
+        (None, None)
+    };
+    DFA::builder()
         .configure(
             DFA::config()
                 .match_kind(MatchKind::All)
                 .cache_capacity(CACHE_BYTES)
                 .skip_cache_capacity_check(false)
-                .minimum_cache_clear_count(None),
+                .minimum_cache_clear_count(clears)
+                .minimum_bytes_per_state(per_state),
         )
         .build_from_nfa(nfa)
-        .map_err(|e| NotCompiled::TooLarge(format!("the DFA: {e}")))?;
-    // The same expression with each terminal tagged (for the expected set), built at the
-    // first expected set asked for, within the same limits (else the expected set comes
-    // from the Earley engine). Only its source is kept now: a batch verdict (the
-    // namespace layer's) never asks for an expected set.
-    let classes = u32::try_from(cfg.classes.len()).unwrap_or(u32::MAX);
-    Ok(Automaton {
-        dfa: Arc::new(dfa),
-        tagged: Arc::new(Tagged {
-            source: TagSource::new(cfg, start, &order, never),
-            nfa: OnceLock::new(),
-        }),
-        classes,
+        .map_err(|e| NotCompiled::TooLarge(format!("the DFA: {e}")))
+}
+
+/// How many times a [`Subset`]'s lazy DFA may clear its cache before it gives up, if it
+/// also makes less than [`SUBSET_BYTES_PER_STATE`] bytes of progress a state.
+const SUBSET_CLEARS: usize = 2;
+/// See [`SUBSET_CLEARS`].
+const SUBSET_BYTES_PER_STATE: usize = 10;
+
+/// A regular subset of a recursive start rule's language ([`compile_subset`]): a match
+/// is a match of the rule, so the rule's verdict on an input the subset matches is
+/// "valid" without a chart; an input it does not match says nothing (the recognizer or
+/// the Earley engine decides).
+#[derive(Clone, Debug)]
+pub(crate) struct Subset {
+    dfa: Arc<DFA>,
+}
+
+impl Subset {
+    /// A fresh cache for this subset (one per thread).
+    pub(crate) fn cache(&self) -> Cache {
+        Cache::new(&self.dfa)
+    }
+
+    /// Whether the whole input matches; `false` too when the lazy DFA gave up (see
+    /// [`lazy_dfa`]).
+    pub(crate) fn is_match(&self, cache: &mut Cache, input: &str) -> bool {
+        let inp = Input::new(input.as_bytes()).anchored(Anchored::Yes);
+        self.dfa
+            .try_search_fwd(cache, &inp)
+            .is_ok_and(|m| m.is_some_and(|m| m.offset() == input.len()))
+    }
+}
+
+/// The regular subset of nonterminal `start` that uses no recursion ([`Subset`]): the
+/// start rule with every use that closes a recursion (a back edge of a depth-first walk
+/// from it, [`reach`]) read as matching nothing, and so every prose value not bound to
+/// the rest and every terminal with no code point. Each such reading only removes
+/// strings, so what is left is a subset of the language, and a regular one: no rule it
+/// keeps derives itself.
+///
+/// XRI 2.0's `xri-value` keeps its authorities and paths with cross-references one
+/// level deep whose own content holds none; an input the grammar reads in many ways
+/// because a flat rule takes the nested text whole (its `ireg-name` takes "(", ")" and
+/// every GCS character, so 62 KB of cross-references nested 250 deep is one `iauthority`)
+/// matches it in one pass, where the chart's items grow with the square of the input.
+/// Refused as [`compile`] refuses what is too large.
+pub(crate) fn compile_subset(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Subset, NotCompiled> {
+    let order = reach(cfg, start, rest, &[], true)?;
+    let never: Vec<bool> = (0..cfg.prose.len())
+        .map(|i| !rest.get(i).copied().unwrap_or(false))
+        .collect();
+    let root = inline(cfg, start, &order, None, &never)?;
+    Ok(Subset {
+        dfa: Arc::new(lazy_dfa(root, true)?),
     })
 }
 
@@ -945,6 +1039,10 @@ fn dead_first(cfg: &Cfg, start: u32, order: &[u32], never: &[bool]) -> bool {
 /// nonterminals, children first). With `tag` (the grammar's number of classes), each
 /// terminal is wrapped in a capture group numbered `1 + class`, each prose value bound to
 /// the rest in one numbered `1 + tag + prose` (see [`Automaton::expected_at`]).
+///
+/// A use of a rule that comes no earlier in `order` than its user (a back edge: the use
+/// that closes a recursion, which only [`compile_subset`]'s order holds) and a terminal
+/// with no code point (which [`reach`] refuses for [`compile`]) match nothing.
 fn inline(
     cfg: &Cfg,
     start: u32,
@@ -969,9 +1067,17 @@ fn inline(
     // expression rather than copying it (most rules are used once, and copying every
     // rule's expression into its user was most of a namespace grammar's compile time).
     let mut uses_left = vec![0u32; n];
-    for &nt in order {
+    // Each reachable nonterminal's place in `order`: a use of `b` by the rule at place
+    // `k` is a back edge when `place[b] >= k`.
+    let mut place = vec![usize::MAX; n];
+    for (k, &nt) in order.iter().enumerate() {
+        place[nt as usize] = k;
+    }
+    let back = |b: u32, k: usize| place.get(b as usize).is_none_or(|&p| p >= k);
+    for (k, &nt) in order.iter().enumerate() {
         each_use(cfg, nt, |s| {
             if let Sym::N(b) = s
+                && !back(b, k)
                 && let Some(u) = uses_left.get_mut(b as usize)
             {
                 *u += 1;
@@ -979,7 +1085,7 @@ fn inline(
         });
     }
     let too_large = |what: String| Err(NotCompiled::TooLarge(what));
-    for &nt in order {
+    for (k, &nt) in order.iter().enumerate() {
         let mut sz = 1usize;
         let mut dp = 0usize;
         let mut sym_hir = |s: Sym, sz: &mut usize, dp: &mut usize| -> Option<Hir> {
@@ -987,11 +1093,16 @@ fn inline(
                 Sym::T(t) => {
                     *sz += 1;
                     *dp = (*dp).max(1 + usize::from(tag.is_some()));
-                    let c = class(&cfg.classes[t as usize].ranges)?;
+                    let c = class(&cfg.classes[t as usize].ranges).unwrap_or_else(Hir::fail);
                     Some(match tag {
                         Some(_) => wrap(1 + t, c),
                         None => c,
                     })
+                }
+                Sym::N(b) if back(b, k) => {
+                    *sz += 1;
+                    *dp = (*dp).max(1);
+                    Some(Hir::fail())
                 }
                 Sym::N(b) => {
                     *sz += size[b as usize];

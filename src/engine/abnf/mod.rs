@@ -875,6 +875,17 @@ impl Grammar {
         plan.verdict(self, input, MAX_WORK)
     }
 
+    /// Whether the regular subset of rule `start` without recursion matches `input`
+    /// (`dfa::compile_subset`: a match is a match of the rule, so the recognizer says
+    /// "valid" at once): `None` when the subset is not made (too large). For the tests
+    /// that hold it to the Earley parser; not part of the supported interface.
+    #[doc(hidden)]
+    pub fn subset_matches(&self, start: &str, input: &str) -> Option<bool> {
+        let nt = self.start_nt(start).ok()?;
+        let subset = dfa::compile_subset(&self.cfg, nt, &self.prose_rest).ok()?;
+        Some(subset.is_match(&mut subset.cache(), input))
+    }
+
     /// The verdict of the Earley engine alone, with no forest: the recognizer's chart
     /// gives the verdict and the failure. For tests comparing the engines and for
     /// grammars that do not compile.

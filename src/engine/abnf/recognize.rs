@@ -26,6 +26,16 @@
 //! run from the first set would be in there: an edit near the end of a long input (the
 //! grammar lab's verdict at a keystroke) re-reads the last kilobyte or so, not all of it.
 //!
+//! Before the chart, the start rule's regular subset (the grammar with each use that
+//! closes a recursion read as matching nothing, `dfa::compile_subset`) reads the input in
+//! one pass of its automaton: a match is a match of the start rule, so the verdict is
+//! "valid" with no chart at all. That is what an input the grammar reads in many ways
+//! needs when one reading takes no recursion: XRI 2.0's `ireg-name` takes "(", ")" and
+//! every GCS character, so 62 KB of cross-references nested 250 deep is one `iauthority`,
+//! while from every "(" another reading opens and the chart's items grow with the square
+//! of the input (past this recognizer's work and the Earley parser's budget). An input
+//! the subset does not match is the chart's, as before.
+//!
 //! Why not the engine's own Earley parser (`earley`) with a flag: its items carry links
 //! for the forest and live for the whole parse, and it predicts and stores every item of
 //! every rule, which is what made a verdict 3.8 KB and 20 µs an input byte on xri2.
@@ -43,8 +53,10 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Mutex;
 
+use regex_automata::hybrid::dfa::Cache;
+
 use super::compile::{Cfg, Sym};
-use super::dfa::{self, Automaton, Scratch};
+use super::dfa::{self, Automaton, Scratch, Subset};
 use super::earley::FastMap;
 use super::{Engine, Failure, Grammar, Verdict};
 
@@ -387,7 +399,33 @@ pub(crate) struct Plan {
     closure: Vec<Vec<u32>>,
     /// Per rule in the chart: the positions of the items its prediction implies.
     implied: Vec<Vec<u32>>,
+    /// The start rule's regular subset without recursion (`dfa::compile_subset`): an
+    /// input it matches is valid without a chart. `None` when it is too large.
+    subset: Option<SubsetScan>,
     pool: Mutex<Vec<Work>>,
+}
+
+/// A plan's regular subset ([`Subset`]) and the caches of the threads that read it.
+struct SubsetScan {
+    subset: Subset,
+    caches: Mutex<Vec<Cache>>,
+}
+
+impl SubsetScan {
+    /// Whether the subset matches `input`.
+    fn matches(&self, input: &str) -> bool {
+        let mut cache = self
+            .caches
+            .lock()
+            .ok()
+            .and_then(|mut c| c.pop())
+            .unwrap_or_else(|| self.subset.cache());
+        let matched = self.subset.is_match(&mut cache, input);
+        if let Ok(mut c) = self.caches.lock() {
+            c.push(cache);
+        }
+        matched
+    }
 }
 
 impl std::fmt::Debug for Plan {
@@ -639,6 +677,12 @@ impl Plan {
             dies_first,
             closure,
             implied,
+            subset: dfa::compile_subset(cfg, start, &[])
+                .ok()
+                .map(|subset| SubsetScan {
+                    subset,
+                    caches: Mutex::new(Vec::new()),
+                }),
             pool: Mutex::new(Vec::new()),
         })
     }
@@ -666,6 +710,15 @@ impl Plan {
         limit: usize,
         per_byte: usize,
     ) -> Option<Verdict> {
+        // An input of the regular subset is valid: one pass of its automaton, where a
+        // grammar that reads the input in many ways would fill the chart.
+        if self.subset.as_ref().is_some_and(|s| s.matches(input)) {
+            return Some(Verdict {
+                valid: true,
+                failure: None,
+                engine: Engine::Automaton,
+            });
+        }
         let mut work = self
             .pool
             .lock()
