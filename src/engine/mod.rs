@@ -283,7 +283,7 @@ pub fn analyze_in(
                 (Status::Valid, None)
             } else {
                 // Only the verdict and its first error are kept of this parse.
-                let d = specs::parse_verdict(p, input).1;
+                let d = specs::verdict_diagnostics(p, input);
                 (status_of(&d), first(&d))
             };
             verdicts.push(ProfileVerdict {
@@ -543,7 +543,7 @@ pub const FULL_PARSE_LIMIT: usize = 256 * 1024;
 /// parse. `None` when the grammar reports no error.
 pub fn grammar_first_error(profile: Profile, input: &str) -> Option<first_error_mode::FirstError> {
     mode_first_error(profile, input, true).unwrap_or_else(|| {
-        first_error_mode::FirstError::of(&profile.descriptor().grammar.parse_verdict(input).1)
+        first_error_mode::FirstError::of(&specs::verdict_diagnostics(profile, input))
     })
 }
 
@@ -553,7 +553,7 @@ pub fn grammar_first_place(profile: Profile, input: &str) -> Option<(codes::Code
     match mode_first_error(profile, input, false) {
         Some(e) => e.map(|e| (e.code, e.span)),
         None => {
-            let (_, diags) = profile.descriptor().grammar.parse_verdict(input);
+            let diags = specs::verdict_diagnostics(profile, input);
             diags
                 .iter()
                 .find(|d| d.severity == Severity::Error)

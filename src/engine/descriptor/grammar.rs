@@ -75,4 +75,13 @@ impl GrammarEntry {
         self.run(&mut b);
         b.build()
     }
+
+    /// The diagnostics of [`GrammarEntry::parse_verdict`] without its tree (not
+    /// assembled: for a caller that keeps only the status and the first error, as the
+    /// workbench's profile strip does at every keystroke).
+    pub fn verdict_diagnostics(&self, input: &str) -> Vec<Diagnostic> {
+        let mut b = Builder::new(input).verdict_only();
+        self.run(&mut b);
+        b.into_diagnostics()
+    }
 }

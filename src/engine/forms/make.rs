@@ -146,9 +146,9 @@ fn iri_normal_check(
     iri_normal: &str,
 ) -> Option<Diagnostic> {
     // The verdict parse: the same status and first error, without the other diagnostics.
-    let (_, d) = iri.parse_verdict(iri_normal);
+    let d = iri.verdict_diagnostics(iri_normal);
     let e = d.into_iter().find(|d| d.severity == Severity::Error)?;
-    let (_, own) = own.parse_verdict(input);
+    let own = own.verdict_diagnostics(input);
     if own.iter().any(|d| d.severity == Severity::Error) {
         return None;
     }

@@ -110,6 +110,11 @@ pub fn parse_verdict(profile: Profile, input: &str) -> (Tree, Vec<Diagnostic>) {
     profile.descriptor().grammar.parse_verdict(input)
 }
 
+/// The diagnostics of [`parse_verdict`] alone: its tree is not assembled.
+pub fn verdict_diagnostics(profile: Profile, input: &str) -> Vec<Diagnostic> {
+    profile.descriptor().grammar.verdict_diagnostics(input)
+}
+
 /// False when `profile` cannot read this kind of identifier at all: a URN profile on input
 /// that does not start with `urn:`, or the XRI profile on input with a scheme other than `xri`
 /// ([`Family::applicable`]).

@@ -408,6 +408,12 @@ impl<'i> Builder<'i> {
                 .any(|d| d.severity == Severity::Error)
     }
 
+    /// The diagnostics [`Builder::build`] gives, in input order, without assembling the
+    /// tree (closing nodes makes no diagnostic).
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        sorted(self.sink.into_kept())
+    }
+
     /// Closes what is still open (at the end of the input), fixes parents and depths, and
     /// returns the tree and the diagnostics in input order.
     ///
@@ -468,11 +474,7 @@ impl<'i> Builder<'i> {
                 stack.push(i);
             }
         }
-        let key = |d: &Diagnostic| (d.span.start, d.severity, d.span.end);
-        let mut diags = self.sink.into_kept();
-        if !diags.is_sorted_by_key(key) {
-            diags.sort_by_key(key);
-        }
+        let diags = sorted(self.sink.into_kept());
         // Group the attributes by node (stable: a later value for the same key wins, so
         // earlier ones are dropped). Grammars set some attributes on a node after its
         // descendants', so they come in no useful order: placed by a count per node, in
@@ -540,6 +542,15 @@ fn partition_from_end<T>(v: &[T], pred: impl Fn(&T) -> bool) -> usize {
         hi = probe - 1;
         step = step.saturating_mul(2);
     }
+}
+
+/// Diagnostics in input order (start, severity, end), as [`Builder::build`] gives them.
+fn sorted(mut diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let key = |d: &Diagnostic| (d.span.start, d.severity, d.span.end);
+    if !diags.is_sorted_by_key(key) {
+        diags.sort_by_key(key);
+    }
+    diags
 }
 
 /// `attrs` in node order, keeping their order within a node (a counting sort: the nodes
