@@ -62,7 +62,8 @@ fn the_ambiguous_reproducer_ends_over_budget() {
 fn over_budget_inputs_do_not_hide_the_others() {
     let s = Scratch::new("mixed");
     let g = s.file("e.abnf", AMBIGUOUS);
-    let long = terms(30);
+    // Too ambiguous for the recognizer as well (past its linear work), so no verdict.
+    let long = terms(300);
     let o = run(
         &[
             "grammar",
@@ -103,6 +104,86 @@ fn over_budget_inputs_do_not_hide_the_others() {
     );
     assert_eq!(o.code, Some(2));
     assert!(o.stderr.contains("max-work"), "{}", o.stderr);
+}
+
+/// An input whose parse runs out of its work but which the compiled start rule judges
+/// keeps that verdict: XRI 2.0's ABNF reads the 62 KB nested XRI in quadratically many
+/// ways (its `ireg-name` takes "(", ")" and the GCS characters), and it is one
+/// `iauthority`, a match of the grammar's regular subset: valid, with no count and no tree
+/// and the warning that says so (exit 0), where it had no verdict; its near miss is still
+/// without one. A recursive grammar whose recognizer finishes keeps an invalid verdict
+/// with the parse's error.
+#[test]
+fn over_the_work_budget_the_compiled_grammar_keeps_its_verdict() {
+    let s = Scratch::new("kept");
+    let xri2: String = idbench::engine::rules::grammar(idbench::engine::Profile::Xri2)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect();
+    let g = s.file("xri2.abnf", &xri2);
+    let nested = format!("{}=b{}", "=a*(".repeat(250), ")".repeat(250)).repeat(50);
+    let args = [
+        "grammar",
+        "parse",
+        &g,
+        "--start",
+        "xri-value",
+        "-f",
+        "json",
+        "-",
+    ];
+    let o = run(&args, format!("{nested}\n").as_bytes());
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let v = lines(&o);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0]["input"], nested.as_str());
+    assert_eq!(v[0]["valid"], true);
+    assert_eq!(v[0]["parses"], Value::Null);
+    assert_eq!(v[0]["tree"], Value::Null);
+    let d = &v[0]["diagnostics"];
+    assert_eq!(d.as_array().map(Vec::len), Some(1), "{d}");
+    assert_eq!(d[0]["code"], "grammar-tree-over-budget");
+    assert_eq!(d[0]["severity"], "warning");
+    let text = run(
+        &["grammar", "parse", &g, "--start", "xri-value", "-"],
+        format!("{nested}\n").as_bytes(),
+    );
+    assert_eq!(text.code, Some(0), "{}", text.stderr);
+    assert!(
+        text.text()
+            .contains("valid as xri-value: no count and no tree")
+            && text.text().contains("warning[grammar-tree-over-budget]"),
+        "{}",
+        text.text()
+    );
+    // The near miss: not in the subset, and too ambiguous for the recognizer.
+    let o = run(&args, format!("{nested}^\n").as_bytes());
+    assert_eq!(o.code, Some(2), "{}", o.stderr);
+    assert_eq!(lines(&o)[0]["valid"], Value::Null);
+    // An ambiguous grammar on a short input, over a small budget: the recognizer judges.
+    let e = s.file("e.abnf", AMBIGUOUS);
+    let o = run(
+        &[
+            "grammar",
+            "parse",
+            &e,
+            "--start",
+            "E",
+            "-f",
+            "json",
+            "--max-work",
+            "300",
+            "-",
+        ],
+        b"a+a+a+a+a+a+a+a+b\n",
+    );
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    let v = lines(&o);
+    assert_eq!(v[0]["valid"], false);
+    assert_eq!(v[0]["parses"], 0);
+    assert_eq!(v[0]["diagnostics"][0]["code"], "grammar-no-match");
+    assert_eq!(v[0]["diagnostics"][0]["start"], 16);
 }
 
 #[test]

@@ -254,11 +254,14 @@ Limits: an input has at most 1 MiB (1,048,576 bytes), and its parse creates at m
 --max-work Earley items and links (default and most 16,000,000, about 1 GiB of memory at
 most); past either the input gets no verdict (\"valid\": null, \"parses\": null; text: \"no
 verdict\") and one error, grammar-input-too-large (the input shown cut to head…tail) or
-grammar-over-budget (the grammar is too ambiguous for an input this long). The output stops
-before passing 64 MiB: the input whose output would pass it is not printed, and stderr says
-so.
+grammar-over-budget (the grammar is too ambiguous for an input this long). Over the work
+budget, where the start rule compiled (an automaton, or for a recursive grammar its regular
+subset and the recognizer, as check --grammar judges) gives a verdict, the input keeps it:
+invalid with its error, as a parse gives it, or valid with \"parses\": null, no tree and the
+warning grammar-tree-over-budget. The output stops before passing 64 MiB: the input whose
+output would pass it is not printed, and stderr says so.
 
-Exit codes: 0 every input valid, 1 any invalid, 2 an input over a limit, the output over
+Exit codes: 0 every input valid, 1 any invalid, 2 an input with no verdict, the output over
 64 MiB, the grammar cannot be read, has errors or has no such start rule, or a usage or I/O
 error.";
 
@@ -1484,10 +1487,23 @@ fn limit_output(
         ParseError::InputTooLarge { .. } => cut(input),
         _ => input.into(),
     };
-    let d = DiagJson {
-        severity: Severity::Error.name(),
-        code: e.code(),
-        message: e.to_string(),
+    let d = whole_input(Severity::Error, e.code(), e.to_string(), input, start, e);
+    treeless(out, format, &shown_input, start, None, &d)
+}
+
+/// A diagnostic over the whole input about the limit `e`.
+fn whole_input(
+    severity: Severity,
+    code: &'static str,
+    message: String,
+    input: &str,
+    start: &str,
+    e: &ParseError,
+) -> DiagJson {
+    DiagJson {
+        severity: severity.name(),
+        code,
+        message,
         start: 0,
         end: input.len(),
         spec: format!("ABNF rule {start}"),
@@ -1498,19 +1514,42 @@ fn limit_output(
             _ => None,
         },
         count: 1,
-    };
+    }
+}
+
+/// The record of an input with no tree and no count and one diagnostic `d`: no verdict
+/// (`valid` `None`), or valid past the parse's budget.
+fn treeless(
+    out: &mut Bounded,
+    format: Format,
+    shown_input: &str,
+    start: &str,
+    valid: Option<bool>,
+    d: &DiagJson,
+) -> std::fmt::Result {
     match format {
         Format::Json => writeln!(
             out,
-            "{{\"input\":{},\"valid\":null,\"parses\":null,\"parses_capped\":false,\"tree\":null,\"other_trees\":[],\"diagnostics\":{}}}",
+            "{{\"input\":{},\"valid\":{},\"parses\":null,\"parses_capped\":false,\"tree\":null,\"other_trees\":[],\"diagnostics\":{}}}",
             json::to_string(&shown_input),
+            valid.map_or("null", |v| if v { "true" } else { "false" }),
             json::to_string(&[d])
         ),
         Format::Text => writeln!(
             out,
-            "{}\nno verdict as {}\n{}[{}]: {}\n  --> {}..{} ({})",
-            shown(&shown_input),
+            "{}\n{} as {}{}\n{}[{}]: {}\n  --> {}..{} ({})",
+            shown(shown_input),
+            match valid {
+                None => "no verdict",
+                Some(true) => "valid",
+                Some(false) => "invalid",
+            },
             escape(start),
+            if valid.is_some() {
+                ": no count and no tree (over the parse's budget)"
+            } else {
+                ""
+            },
             d.severity,
             d.code,
             escape(&d.message),
@@ -1518,6 +1557,32 @@ fn limit_output(
             d.end,
             escape(&d.spec)
         ),
+    }
+}
+
+/// The record of an input the compiled grammar rejects, with its `failure`: what a parse
+/// that fails gives (no tree, no parse), without the parse.
+fn rejected(
+    out: &mut Bounded,
+    format: Format,
+    input: &str,
+    start: &str,
+    failure: Option<Failure>,
+) -> std::fmt::Result {
+    let p = Parse {
+        valid: false,
+        count: ParseCount::Exact(0),
+        empty_ambiguity: false,
+        trees: Vec::new(),
+        failure,
+        unchecked_prose: Vec::new(),
+        items: 0,
+        links: 0,
+        forest_work: 0,
+    };
+    match format {
+        Format::Json => parse_json(out, input, &p, start),
+        Format::Text => parse_text(out, input, &p, start),
     }
 }
 
@@ -1568,7 +1633,8 @@ fn parse_one_judged(
     budget: Budget,
     fold: bool,
 ) -> Result<Verdict, std::fmt::Error> {
-    if let Some((j, scratch)) = judge
+    let mut judge = judge;
+    if let Some((j, scratch)) = judge.as_mut()
         && j.automaton().is_some()
         && input.len() <= budget.input
         && let Ok(v) = j.verdict(g, scratch, input)
@@ -1577,21 +1643,7 @@ fn parse_one_judged(
         && (f.offset <= abnf::EXPECTED_PREFIX
             || j.automaton().is_some_and(abnf::Automaton::gives_expected))
     {
-        let p = Parse {
-            valid: false,
-            count: ParseCount::Exact(0),
-            empty_ambiguity: false,
-            trees: Vec::new(),
-            failure: Some(f),
-            unchecked_prose: Vec::new(),
-            items: 0,
-            links: 0,
-            forest_work: 0,
-        };
-        match format {
-            Format::Json => parse_json(out, input, &p, start)?,
-            Format::Text => parse_text(out, input, &p, start)?,
-        }
+        rejected(out, format, input, start, Some(f))?;
         return Ok(Verdict::Invalid);
     }
     let opts = ParseOptions {
@@ -1623,10 +1675,7 @@ fn parse_one_judged(
         });
         return match streamed {
             Ok(written) => written,
-            Err(e) => {
-                limit_output(out, input, &e, start, format)?;
-                Ok(Verdict::OverLimit)
-            }
+            Err(e) => over_limit(out, judge, g, (start, input), &e, budget, format),
         };
     }
     let parsed = if fold {
@@ -1642,11 +1691,65 @@ fn parse_one_judged(
             }
             Ok(judged(&p))
         }
-        Err(e) => {
-            limit_output(out, input, &e, start, format)?;
-            Ok(Verdict::OverLimit)
+        Err(e) => over_limit(out, judge, g, (start, input), &e, budget, format),
+    }
+}
+
+/// The verdict of the compiled start rule (`Judge::quick_verdict`) on `input`: with
+/// `judge`, or one compiled now (a caller without one, such as the server's, compiles it
+/// only for an input whose parse ran out of its work). `None` where it gives none.
+fn compiled_verdict(
+    judge: Option<(&abnf::Judge, &mut Option<abnf::Scratch>)>,
+    g: &Grammar,
+    start: &str,
+    input: &str,
+    budget: Budget,
+) -> Option<abnf::Verdict> {
+    let per_byte = abnf::RECOGNIZER_PER_BYTE;
+    match judge {
+        Some((j, scratch)) => j.quick_verdict(g, scratch, input, budget, per_byte)?.ok(),
+        None => {
+            let j = g.judge(start).ok()?;
+            j.quick_verdict(g, &mut None, input, budget, per_byte)?.ok()
         }
     }
+}
+
+/// The output of an input whose parse is over a limit: over the work budget, where the
+/// compiled start rule gives a verdict (`Judge::quick_verdict`: the automaton, or for a
+/// recursive grammar its regular subset and the recognizer within its own work), that
+/// verdict, which is the parse's: an invalid input with its error as a finished parse
+/// gives it, a valid one with no count and no tree and the warning
+/// `grammar-tree-over-budget`. Otherwise (or over the input cap) no verdict.
+fn over_limit(
+    out: &mut Bounded,
+    judge: Option<(&abnf::Judge, &mut Option<abnf::Scratch>)>,
+    g: &Grammar,
+    (start, input): (&str, &str),
+    e: &ParseError,
+    budget: Budget,
+    format: Format,
+) -> Result<Verdict, std::fmt::Error> {
+    let verdict = match e {
+        ParseError::OverBudget { .. } => compiled_verdict(judge, g, start, input, budget),
+        _ => None,
+    };
+    let Some(v) = verdict else {
+        limit_output(out, input, e, start, format)?;
+        return Ok(Verdict::OverLimit);
+    };
+    if !v.valid {
+        rejected(out, format, input, start, v.failure)?;
+        return Ok(Verdict::Invalid);
+    }
+    let message = format!(
+        "no count and no tree for this input ({e}); the verdict is the compiled grammar's: \
+         shorten the input to see its trees"
+    );
+    let code = crate::engine::Code::GrammarTreeOverBudget.as_str();
+    let d = whole_input(Severity::Warning, code, message, input, start, e);
+    treeless(out, format, input, start, Some(true), &d)?;
+    Ok(Verdict::Valid)
 }
 
 /// What [`render_parse`] makes of one input.

@@ -11,7 +11,9 @@
 //! grammars reach the work budget), which reaches the parser's.
 
 use idbench::cli::grammar::render_parse;
-use idbench::engine::abnf::{Budget, Grammar, ParseCount, ParseError, ParseOptions, check};
+use idbench::engine::abnf::{
+    Budget, Grammar, ParseCount, ParseError, ParseOptions, RECOGNIZER_PER_BYTE, check,
+};
 
 /// A case's parse budget: work (Earley items and links) and input bytes.
 pub const BUDGET: Budget = Budget {
@@ -186,7 +188,12 @@ pub fn run(text: &str, start: &str, input: &str) -> Result<(), String> {
             if work != BUDGET.work || at > input.len() {
                 return Err(format!("over budget at {at} of {}", input.len()));
             }
-            None
+            // The output keeps the compiled start rule's verdict, where it gives one.
+            g.judge(&start)
+                .ok()
+                .and_then(|j| j.quick_verdict(&g, &mut None, input, BUDGET, RECOGNIZER_PER_BYTE))
+                .and_then(Result::ok)
+                .map(|v| v.valid)
         }
         Err(ParseError::InputTooLarge { len, max }) => {
             if len != input.len() || len <= max {
