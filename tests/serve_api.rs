@@ -177,6 +177,36 @@ fn the_api_answers_as_the_command_line() {
     ];
     args.extend(inputs);
     assert_eq!(r.body, cli(&args, b""));
+    // An input whose parse runs out of its work and that the compiled grammar judges (XRI
+    // 2.0's ABNF on cross-references nested 250 deep, one `iauthority`): the same record
+    // as the command's, valid with no tree.
+    let xri2: String = idbench::engine::rules::grammar(idbench::engine::Profile::Xri2)
+        .productions()
+        .iter()
+        .map(|p| format!("{}\n", p.text()))
+        .collect();
+    let xfile = dir.join("xri2.abnf");
+    std::fs::write(&xfile, &xri2).expect("grammar file");
+    let nested = format!("{}=b{}", "=a*(".repeat(250), ")".repeat(250)).repeat(3);
+    let req = serde_json::json!({"grammar": xri2, "start": "xri-value", "inputs": [nested]});
+    let r = post(s.addr, "/api/grammar/parse", req.to_string().as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let xpath = xfile.to_string_lossy().into_owned();
+    let args = [
+        "grammar",
+        "parse",
+        "--format",
+        "json",
+        &xpath,
+        "--start",
+        "xri-value",
+        "--",
+        &nested,
+    ];
+    assert_eq!(r.body, cli(&args, b""));
+    let v: serde_json::Value = serde_json::from_slice(&r.body).expect("one JSON line");
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["diagnostics"][0]["code"], "grammar-tree-over-budget");
     let _ = std::fs::remove_dir_all(&dir);
     // A grammar that does not compile, or no such rule: 422 with the command's reason.
     let req = serde_json::json!({"grammar": "a = ", "start": "a", "inputs": ["x"]});

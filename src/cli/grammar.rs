@@ -1488,7 +1488,7 @@ fn limit_output(
         _ => input.into(),
     };
     let d = whole_input(Severity::Error, e.code(), e.to_string(), input, start, e);
-    treeless(out, format, &shown_input, start, None, &d)
+    treeless(out, format, &shown_input, start, false, &d)
 }
 
 /// A diagnostic over the whole input about the limit `e`.
@@ -1517,14 +1517,14 @@ fn whole_input(
     }
 }
 
-/// The record of an input with no tree and no count and one diagnostic `d`: no verdict
-/// (`valid` `None`), or valid past the parse's budget.
+/// The record of an input with no tree and no count and one diagnostic `d`: no verdict,
+/// or (`valid`) valid by the compiled grammar past the parse's budget.
 fn treeless(
     out: &mut Bounded,
     format: Format,
     shown_input: &str,
     start: &str,
-    valid: Option<bool>,
+    valid: bool,
     d: &DiagJson,
 ) -> std::fmt::Result {
     match format {
@@ -1532,23 +1532,20 @@ fn treeless(
             out,
             "{{\"input\":{},\"valid\":{},\"parses\":null,\"parses_capped\":false,\"tree\":null,\"other_trees\":[],\"diagnostics\":{}}}",
             json::to_string(&shown_input),
-            valid.map_or("null", |v| if v { "true" } else { "false" }),
+            if valid { "true" } else { "null" },
             json::to_string(&[d])
         ),
         Format::Text => writeln!(
             out,
-            "{}\n{} as {}{}\n{}[{}]: {}\n  --> {}..{} ({})",
+            "{}\n{}\n{}[{}]: {}\n  --> {}..{} ({})",
             shown(shown_input),
-            match valid {
-                None => "no verdict",
-                Some(true) => "valid",
-                Some(false) => "invalid",
-            },
-            escape(start),
-            if valid.is_some() {
-                ": no count and no tree (over the parse's budget)"
+            if valid {
+                format!(
+                    "valid as {}: no count and no tree (over the parse's budget)",
+                    escape(start)
+                )
             } else {
-                ""
+                format!("no verdict as {}", escape(start))
             },
             d.severity,
             d.code,
@@ -1748,7 +1745,7 @@ fn over_limit(
     );
     let code = crate::engine::Code::GrammarTreeOverBudget.as_str();
     let d = whole_input(Severity::Warning, code, message, input, start, e);
-    treeless(out, format, input, start, Some(true), &d)?;
+    treeless(out, format, input, start, true, &d)?;
     Ok(Verdict::Valid)
 }
 
