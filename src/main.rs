@@ -5,7 +5,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match idbench::cli::parse_args(std::env::args_os().collect()) {
         Ok(cli) => {
-            if matches!(cli.command, None | Some(idbench::cli::Command::Tui(_))) {
+            if cli.opens_workbench() {
                 workbench_allocator();
             }
             idbench::cli::run(cli)
@@ -26,7 +26,8 @@ fn main() -> ExitCode {
 /// keystroke's frame took 16.5 to 17.0 ms (median of 20 edits, three runs), and 6.1 to
 /// 7.2 ms with these thresholds (BENCHMARKS.md, "Issue 36, 2026-12-05, second stop").
 /// The cost is memory kept for the next analysis: that case's peak RSS is 150 MB against
-/// 103 MB. Not for the commands: a run of one ends and frees everything.
+/// 103 MB. The other commands keep glibc's defaults: most run once and end, and `serve`'s
+/// workers were not measured with these thresholds.
 #[cfg(all(target_os = "linux", target_env = "gnu", feature = "tui"))]
 fn workbench_allocator() {
     // SAFETY: `mallopt` sets two of glibc's allocator parameters, with values glibc

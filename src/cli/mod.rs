@@ -774,6 +774,13 @@ fn workbench(_args: TuiArgs) -> std::io::Result<u8> {
     ))
 }
 
+impl Cli {
+    /// Whether [`run`] opens the workbench: no command, or `tui`.
+    pub fn opens_workbench(&self) -> bool {
+        matches!(self.command, None | Some(Command::Tui(_)))
+    }
+}
+
 /// Runs the command line; returns the process exit code.
 ///
 /// A closed output pipe (`EPIPE`) ends any command quietly with exit 0: the reader of the
