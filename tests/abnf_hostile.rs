@@ -157,3 +157,51 @@ fn work_is_linear_on_rfc3986() {
     let b = items(4 * 4096);
     assert!(b * 2 <= a * 9, "items {a} for 4 KiB, {b} for 16 KiB");
 }
+
+/// The regular bounds of a recursive grammar (`Judge::verdict_by_bounds`, asked once a
+/// parse is over its budget) on hostile grammars and inputs: a cycle through every rule
+/// the reader allows, with nullable rules whose nullability runs against the walk's
+/// order, and 100,000 nested parentheses. They answer or decline; where they answer, it
+/// is the Earley parser's verdict and first offending byte.
+#[test]
+fn the_regular_bounds_of_hostile_grammars_answer_or_decline() {
+    let n = MAX_RULES - 1;
+    let mut text = String::from("r0 = \"(\" r1 \")\" / r1\n");
+    for i in 1..n {
+        text.push_str(&format!("r{i} = r{} / \"x\" r{}\n", i + 1, i + 1));
+    }
+    text.push_str(&format!("r{n} = r0 / \"\"\n"));
+    let g = Grammar::from_text(&text).expect("reads");
+    let judge = g.judge("r0").expect("start");
+    for input in ["", "x", "(x)", "(x", "y", "((x)", "x)"] {
+        if let Some(v) = judge.verdict_by_bounds(&g, input)
+            && let Ok(e) = g.earley_verdict_of("r0", input)
+        {
+            assert_eq!(v.valid, e.valid, "{input:?}");
+            assert_eq!(
+                v.failure.map(|f| f.offset),
+                e.failure.map(|f| f.offset),
+                "{input:?}"
+            );
+        }
+    }
+    let g = Grammar::from_text("P = \"(\" P \")\" / \"\" / \"a\"\n").unwrap();
+    let judge = g.judge("P").expect("start");
+    let k = 100_000;
+    for input in [
+        format!("{}{}", "(".repeat(k), ")".repeat(k)),
+        format!("{}y{}", "(".repeat(k), ")".repeat(k)),
+        format!("y{}{}", "(".repeat(k), ")".repeat(k)),
+        format!("{}a{}", "(".repeat(k), ")".repeat(k - 1)),
+    ] {
+        let Some(v) = judge.verdict_by_bounds(&g, &input) else {
+            continue;
+        };
+        let e = g.earley_verdict_of("P", &input).expect("within the budget");
+        assert_eq!(v.valid, e.valid);
+        assert_eq!(v.failure.map(|f| f.offset), e.failure.map(|f| f.offset));
+    }
+    // `y` is in no rule: refused at once where it comes first.
+    let v = judge.verdict_by_bounds(&g, "y()").expect("settled");
+    assert_eq!(v.failure.map(|f| f.offset), Some(0));
+}

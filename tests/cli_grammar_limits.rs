@@ -157,10 +157,23 @@ fn over_the_work_budget_the_compiled_grammar_keeps_its_verdict() {
         "{}",
         text.text()
     );
-    // The near miss: not in the subset, and too ambiguous for the recognizer.
+    // The near miss: not in the subset, and too ambiguous for the recognizer; the
+    // regular bounds refuse it at its `^`, with no expected set (the message says so).
     let o = run(&args, format!("{nested}^\n").as_bytes());
-    assert_eq!(o.code, Some(2), "{}", o.stderr);
-    assert_eq!(lines(&o)[0]["valid"], Value::Null);
+    assert_eq!(o.code, Some(1), "{}", o.stderr);
+    let v = lines(&o);
+    assert_eq!(v[0]["valid"], false);
+    let d = &v[0]["diagnostics"];
+    assert_eq!(d.as_array().map(Vec::len), Some(1), "{d}");
+    assert_eq!(d[0]["code"], "grammar-no-match");
+    assert_eq!(d[0]["start"], nested.len());
+    assert_eq!(d[0]["expected"], serde_json::json!([]));
+    assert!(
+        d[0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is not known")),
+        "{d}"
+    );
     // An ambiguous grammar on a short input, over a small budget: the recognizer judges.
     let e = s.file("e.abnf", AMBIGUOUS);
     let o = run(

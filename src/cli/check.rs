@@ -207,16 +207,25 @@ fn lab_judge(lab: &Lab, scratch: &mut Option<Scratch>, bytes: &[u8]) -> Result<(
             let f = v.failure.unwrap_or(crate::engine::abnf::Failure {
                 offset: s.len(),
                 expected: Vec::new(),
+                expected_known: false,
             });
             let start = f.offset.min(s.len());
             let end = start + s[start..].chars().next().map_or(0, char::len_utf8);
+            // An expected set that is not known says so (an empty one would read as
+            // "nothing").
+            let message = (!f.expected_known).then(|| {
+                std::borrow::Cow::Owned(format!(
+                    "what the grammar expects at byte {start} {}",
+                    crate::engine::abnf::EXPECTED_UNKNOWN
+                ))
+            });
             Err(LabError {
                 code: NO_MATCH,
                 start,
                 end,
                 expected: f.expected,
                 spec: None,
-                message: None,
+                message,
             })
         }
         Err(e) => Err(LabError {

@@ -22,7 +22,9 @@ pub(super) struct LabError {
     /// Under a profile (not `--grammar`): the spec and section the error cites.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) spec: Option<&'static str>,
-    /// Under a profile (not `--grammar`): what is wrong and what to do about it.
+    /// Under a profile (not `--grammar`): what is wrong and what to do about it. Under
+    /// `--grammar`, only where the expected set is not known (an empty `expected` then
+    /// means that, not "nothing").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) message: Option<std::borrow::Cow<'static, str>>,
 }

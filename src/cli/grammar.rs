@@ -571,21 +571,28 @@ fn diagnostics(p: &Parse, input: &str, start: &str) -> Vec<DiagJson> {
         count: 1,
     };
     let mut out = Vec::new();
-    if let Some(Failure { offset, expected }) = &p.failure {
+    if let Some(Failure {
+        offset,
+        expected,
+        expected_known,
+    }) = &p.failure
+    {
         let at = (*offset).min(input.len());
         let next = input.get(at..).and_then(|s| s.chars().next());
         let end = at + next.map_or(0, char::len_utf8);
-        let wanted = if expected.is_empty() {
-            "nothing more".to_string()
+        let wanted = if !expected_known {
+            format!("what it expects there {}", abnf::EXPECTED_UNKNOWN)
+        } else if expected.is_empty() {
+            "it expects nothing more there".to_string()
         } else {
-            expected.join(", ")
+            format!("it expects {} there", expected.join(", "))
         };
         let message = match next {
             None => format!(
-                "the input ends at byte {at} where rule `{start}` needs more: it expects {wanted} there; complete the input, or change the grammar"
+                "the input ends at byte {at} where rule `{start}` needs more: {wanted}; complete the input, or change the grammar"
             ),
             Some(c) => format!(
-                "byte {at} ({}) does not continue rule `{start}`: it expects {wanted} there; change the input there, or the grammar",
+                "byte {at} ({}) does not continue rule `{start}`: {wanted}; change the input there, or the grammar",
                 escape(&format!("{c:?}"))
             ),
         };
@@ -1692,7 +1699,8 @@ fn parse_one_judged(
     }
 }
 
-/// The verdict of the compiled start rule (`Judge::quick_verdict`) on `input`: with
+/// The verdict of the compiled start rule (`Judge::quick_verdict`, else the regular
+/// bounds of a recursive one, `Judge::verdict_by_bounds`) on `input`: with
 /// `judge`, or one compiled now (a caller without one, such as the server's, compiles it
 /// only for an input whose parse ran out of its work). `None` where it gives none.
 fn compiled_verdict(
@@ -1703,12 +1711,18 @@ fn compiled_verdict(
     budget: Budget,
 ) -> Option<abnf::Verdict> {
     let per_byte = abnf::RECOGNIZER_PER_BYTE;
-    match judge {
-        Some((j, scratch)) => j.quick_verdict(g, scratch, input, budget, per_byte)?.ok(),
+    let made;
+    let (j, scratch) = match judge {
+        Some(js) => js,
         None => {
-            let j = g.judge(start).ok()?;
-            j.quick_verdict(g, &mut None, input, budget, per_byte)?.ok()
+            made = g.judge(start).ok()?;
+            (&made, &mut None)
         }
+    };
+    match j.quick_verdict(g, scratch, input, budget, per_byte) {
+        Some(v) => v.ok(),
+        // The recognizer gave up too: the regular bounds may still settle it.
+        None => j.verdict_by_bounds(g, input),
     }
 }
 

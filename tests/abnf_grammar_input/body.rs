@@ -188,11 +188,16 @@ pub fn run(text: &str, start: &str, input: &str) -> Result<(), String> {
             if work != BUDGET.work || at > input.len() {
                 return Err(format!("over budget at {at} of {}", input.len()));
             }
-            // The output keeps the compiled start rule's verdict, where it gives one.
+            // The output keeps the compiled start rule's verdict, where it gives one (else
+            // its regular bounds', where they settle it).
             g.judge(&start)
                 .ok()
-                .and_then(|j| j.quick_verdict(&g, &mut None, input, BUDGET, RECOGNIZER_PER_BYTE))
-                .and_then(Result::ok)
+                .and_then(|j| {
+                    match j.quick_verdict(&g, &mut None, input, BUDGET, RECOGNIZER_PER_BYTE) {
+                        Some(v) => v.ok(),
+                        None => j.verdict_by_bounds(&g, input),
+                    }
+                })
                 .map(|v| v.valid)
         }
         Err(ParseError::InputTooLarge { len, max }) => {

@@ -207,6 +207,7 @@ impl TagSource {
             &self.order,
             Some(classes),
             &self.never,
+            &[],
         )
         .ok()?;
         let root = Hir::concat(vec![root, Hir::look(Look::End)]);
@@ -805,7 +806,7 @@ pub(crate) fn compile(
     if never.iter().any(|&n| n) && !dead_first(cfg, start, &order, never) {
         return Err(NotCompiled::Prose(shown(cfg, start)));
     }
-    let root = inline(cfg, start, &order, None, never)?;
+    let root = inline(cfg, start, &order, None, never, &[])?;
     let dfa = lazy_dfa(root, false)?;
     // The same expression with each terminal tagged (for the expected set), built at the
     // first expected set asked for, within the same limits (else the expected set comes
@@ -964,10 +965,311 @@ pub(crate) fn compile_subset(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Sub
     let never: Vec<bool> = (0..cfg.prose.len())
         .map(|i| !rest.get(i).copied().unwrap_or(false))
         .collect();
-    let root = inline(cfg, start, &order, None, &never)?;
+    let root = inline(cfg, start, &order, None, &never, &[])?;
     Ok(Subset {
         dfa: Arc::new(lazy_dfa(root, true)?),
     })
+}
+
+/// A regular superset of a recursive start rule's language ([`compile_superset`]): what
+/// it cannot read, the rule cannot. Beside the [`Subset`], it settles the first offending
+/// byte of an input the grammar reads in too many ways for a chart
+/// ([`super::recognize::Plan::verdict_by_bounds`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Superset {
+    dfa: Arc<DFA>,
+}
+
+impl Superset {
+    /// A fresh cache for this superset (one per thread).
+    pub(crate) fn cache(&self) -> Cache {
+        Cache::new(&self.dfa)
+    }
+
+    /// [`Subset::dies_at`] for the superset.
+    pub(crate) fn dies_at(&self, cache: &mut Cache, input: &[u8]) -> Option<Option<usize>> {
+        walk_or_give_up(&self.dfa, cache, input)
+    }
+}
+
+impl Subset {
+    /// Where the subset's automaton dies in `input` (the start of the code point it
+    /// cannot read; the input's length when it read everything and stopped short of a
+    /// match), `Some(None)` when the whole input matches, and `None` when the lazy DFA
+    /// gave up (see [`lazy_dfa`]).
+    pub(crate) fn dies_at(&self, cache: &mut Cache, input: &[u8]) -> Option<Option<usize>> {
+        walk_or_give_up(&self.dfa, cache, input)
+    }
+}
+
+/// [`Automaton::dies_at`]'s walk on a lazy DFA that may give up: `None` when it did.
+fn walk_or_give_up(dfa: &DFA, cache: &mut Cache, bytes: &[u8]) -> Option<Option<usize>> {
+    let inp = Input::new(bytes).anchored(Anchored::Yes);
+    let mut sid = dfa.start_state_forward(cache, &inp).ok()?;
+    for (i, &b) in bytes.iter().enumerate() {
+        sid = dfa.next_state(cache, sid, b).ok()?;
+        if sid.is_dead() {
+            return Some(Some(byte_char_start(bytes, i)));
+        }
+        if sid.is_quit() || sid.is_unknown() {
+            return None;
+        }
+    }
+    let end = dfa.next_eoi_state(cache, sid).ok()?;
+    Some((!end.is_match()).then_some(bytes.len()))
+}
+
+/// The regular superset of nonterminal `start` ([`Superset`]): the start rule with every
+/// use that closes a recursion (a use of rule `b`, [`compile_subset`]'s back edges) read
+/// as `F_b ([Σ_b]* L_b)?`, or also the empty string where `b` is nullable (`Σ_b`: every
+/// code point of the terminals `b` reaches; `F_b` and `L_b`: those a string of `b` can
+/// start and end with). Each such reading only adds strings, so what is left holds the
+/// language, and is regular.
+///
+/// More: where the Earley engine's chart has an item that reads a code point after a
+/// prefix, the superset can read it. Such an item lies on a path of rule uses from the
+/// start rule; up to the first back edge on that path the superset inlines the same
+/// rules, and past it every code point read since that use of `b` began is in `Σ_b`, the
+/// first in `F_b`. So where the superset's automaton dies, the chart has no item to read
+/// on with. Refused for a start rule that reaches a prose value (what prose reads is not
+/// known), and as [`compile`] refuses what is too large.
+pub(crate) fn compile_superset(cfg: &Cfg, start: u32) -> Result<Superset, NotCompiled> {
+    let order = reach(cfg, start, &[], &[], true)?;
+    for &nt in &order {
+        let mut prose = false;
+        each_use(cfg, nt, |s| prose |= matches!(s, Sym::P(_)));
+        if prose {
+            return Err(NotCompiled::Prose(shown(cfg, nt)));
+        }
+    }
+    // Each rule `b` a back edge uses is read as `F_b ([Σ_b]* L_b)?`, and may be empty
+    // where `b` is nullable: `Σ_b` every terminal of the rules `b` reaches, `F_b` those
+    // a string of `b` can start with, `L_b` those it can end with. So "(" and ")" around
+    // a cross-reference stay required (XRI 2.0's `xref`), where `[Σ_b]*` alone would
+    // read any text. A prefix of a string of `b` is read too: its first code point is
+    // in `F_b`, the rest in `Σ_b`.
+    let nullable = nullable_rules(cfg, &order);
+    let edges = |a: u32, which: Ends, f: &mut dyn FnMut(Sym)| {
+        end_uses(cfg, a, which, &nullable, f);
+    };
+    let mut closures: Vec<Option<Sized>> = vec![None; cfg.nts.len()];
+    for b in back_edge_targets(cfg, &order) {
+        let sigma = terminals_reached(cfg, b, |a, f| edges(a, Ends::All, f));
+        let first = terminals_reached(cfg, b, |a, f| edges(a, Ends::First, f));
+        let last = terminals_reached(cfg, b, |a, f| edges(a, Ends::Last, f));
+        let piece = |r: &[(u32, u32)]| class(r).unwrap_or_else(Hir::fail);
+        let rest = Hir::concat(vec![
+            Hir::repetition(Repetition {
+                min: 0,
+                max: None,
+                greedy: true,
+                sub: Box::new(piece(&sigma)),
+            }),
+            piece(&last),
+        ]);
+        let some = Hir::concat(vec![
+            piece(&first),
+            Hir::repetition(Repetition {
+                min: 0,
+                max: Some(1),
+                greedy: true,
+                sub: Box::new(rest),
+            }),
+        ]);
+        let h = if nullable.get(b as usize).copied().unwrap_or(true) {
+            Hir::alternation(vec![some, Hir::empty()])
+        } else {
+            some
+        };
+        if let Some(slot) = closures.get_mut(b as usize) {
+            // Its nodes and nesting, as `inline` counts them: a few.
+            *slot = Some((h, 8, 4));
+        }
+    }
+    let root = inline(cfg, start, &order, None, &[], &closures)?;
+    Ok(Superset {
+        dfa: Arc::new(lazy_dfa(root, true)?),
+    })
+}
+
+/// An expression with its size and depth, as [`inline`] counts them.
+type Sized = (Hir, usize, usize);
+
+/// The rules that back edges of `order` (a [`reach`] order of a subset walk) use.
+fn back_edge_targets(cfg: &Cfg, order: &[u32]) -> Vec<u32> {
+    let n = cfg.nts.len();
+    let mut place = vec![usize::MAX; n];
+    for (k, &nt) in order.iter().enumerate() {
+        place[nt as usize] = k;
+    }
+    let mut targets = Vec::new();
+    let mut taken = vec![false; n];
+    for (k, &nt) in order.iter().enumerate() {
+        each_use(cfg, nt, |s| {
+            if let Sym::N(b) = s
+                && place.get(b as usize).is_none_or(|&p| p >= k)
+                && let Some(t) = taken.get_mut(b as usize)
+                && !*t
+            {
+                *t = true;
+                targets.push(b);
+            }
+        });
+    }
+    targets
+}
+
+/// Which uses of a rule [`end_uses`] gives.
+#[derive(Clone, Copy)]
+enum Ends {
+    /// Every use.
+    All,
+    /// Those a string of the rule can start with: each symbol of a production after
+    /// only nullable ones (a repetition's item).
+    First,
+    /// Those it can end with: each symbol before only nullable ones.
+    Last,
+}
+
+/// Calls `f` on the uses of `a` that `which` names, `nullable` per rule.
+fn end_uses(cfg: &Cfg, a: u32, which: Ends, nullable: &[bool], f: &mut dyn FnMut(Sym)) {
+    let skips = |s: Sym| match s {
+        Sym::N(c) => nullable.get(c as usize).copied().unwrap_or(true),
+        _ => false,
+    };
+    match (which, cfg.reps.get(&a)) {
+        (Ends::All, _) => each_use(cfg, a, &mut *f),
+        (_, Some(&(_, Some(0), _))) => {}
+        (_, Some(&(_, _, x))) => f(x),
+        (_, None) => {
+            for &p in cfg.nts.get(a as usize).map_or(&[][..], |n| &n.prods) {
+                let from = cfg.prods[p as usize].start as usize;
+                let len = cfg.syms[from..]
+                    .iter()
+                    .position(|s| matches!(s, Sym::End(_)))
+                    .unwrap_or(cfg.syms.len() - from);
+                let syms = &cfg.syms[from..from + len];
+                let mut go = |s: Sym| {
+                    f(s);
+                    skips(s)
+                };
+                match which {
+                    Ends::Last => {
+                        for &s in syms.iter().rev() {
+                            if !go(s) {
+                                break;
+                            }
+                        }
+                    }
+                    _ => {
+                        for &s in syms {
+                            if !go(s) {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The code points of the terminals reached from rule `b` along the uses `uses` gives
+/// (each rule visited once).
+fn terminals_reached(
+    cfg: &Cfg,
+    b: u32,
+    uses: impl Fn(u32, &mut dyn FnMut(Sym)),
+) -> Vec<(u32, u32)> {
+    let mut seen = vec![false; cfg.nts.len()];
+    let mut ranges = Vec::new();
+    let mut stack = vec![b];
+    while let Some(a) = stack.pop() {
+        match seen.get_mut(a as usize) {
+            Some(x) if !*x => *x = true,
+            _ => continue,
+        }
+        uses(a, &mut |s| match s {
+            Sym::T(t) => ranges.extend_from_slice(&cfg.classes[t as usize].ranges),
+            Sym::N(c) => stack.push(c),
+            Sym::P(_) | Sym::End(_) => {}
+        });
+    }
+    ranges
+}
+
+/// Per rule: whether it may derive the empty string, over the rules of `order` (a
+/// [`reach`] order; the others are taken as nullable, which only widens what
+/// [`compile_superset`] reads). A work list: each production (and each repetition)
+/// counts the uses it still waits on, and a rule found nullable is taken off the counts
+/// of its users', so the time is linear in the grammar's size whatever its recursion.
+fn nullable_rules(cfg: &Cfg, order: &[u32]) -> Vec<bool> {
+    let n = cfg.nts.len();
+    let mut out = vec![true; n];
+    for &nt in order {
+        out[nt as usize] = false;
+    }
+    // Per unit (a production, or a repetition's rule): its rule and how many of its
+    // symbols are not yet known nullable (`None`: one never is, a terminal).
+    let mut units: Vec<(u32, Option<usize>)> = Vec::new();
+    // Per rule: the units that wait on it, once per use.
+    let mut users: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for &nt in order {
+        let mut add = |syms: &mut dyn Iterator<Item = Sym>,
+                       units: &mut Vec<(u32, Option<usize>)>| {
+            let id = units.len() as u32;
+            let mut need = Some(0usize);
+            for s in syms {
+                match s {
+                    Sym::T(_) => need = None,
+                    Sym::N(c) if !out.get(c as usize).copied().unwrap_or(true) => {
+                        need = need.map(|k| k + 1);
+                        if let Some(u) = users.get_mut(c as usize) {
+                            u.push(id);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            units.push((nt, need));
+        };
+        match cfg.reps.get(&nt) {
+            Some(&(min, max, _)) if min == 0 || max == Some(0) => {
+                add(&mut std::iter::empty(), &mut units);
+            }
+            Some(&(_, _, x)) => add(&mut std::iter::once(x), &mut units),
+            None => {
+                for &p in &cfg.nts[nt as usize].prods {
+                    let from = cfg.prods[p as usize].start as usize;
+                    let mut syms = cfg.syms[from..]
+                        .iter()
+                        .copied()
+                        .take_while(|s| !matches!(s, Sym::End(_)));
+                    add(&mut syms, &mut units);
+                }
+            }
+        }
+    }
+    let mut queue: Vec<u32> = Vec::new();
+    for &(nt, need) in &units {
+        if need == Some(0) && !out[nt as usize] {
+            out[nt as usize] = true;
+            queue.push(nt);
+        }
+    }
+    while let Some(c) = queue.pop() {
+        for &u in users.get(c as usize).map_or(&[][..], Vec::as_slice) {
+            let Some((nt, Some(need))) = units.get_mut(u as usize) else {
+                continue;
+            };
+            *need = need.saturating_sub(1);
+            if *need == 0 && !out[*nt as usize] {
+                out[*nt as usize] = true;
+                queue.push(*nt);
+            }
+        }
+    }
+    out
 }
 
 /// Whether prose values that match nothing (`never`) leave every first offending byte
@@ -1041,14 +1343,17 @@ fn dead_first(cfg: &Cfg, start: u32, order: &[u32], never: &[bool]) -> bool {
 /// the rest in one numbered `1 + tag + prose` (see [`Automaton::expected_at`]).
 ///
 /// A use of a rule that comes no earlier in `order` than its user (a back edge: the use
-/// that closes a recursion, which only [`compile_subset`]'s order holds) and a terminal
-/// with no code point (which [`reach`] refuses for [`compile`]) match nothing.
+/// that closes a recursion, which only [`compile_subset`]'s and [`compile_superset`]'s
+/// orders hold) matches `closures[b]` for rule `b` (the superset's `[Σ_b]*`), else
+/// nothing; a terminal with no code point (which [`reach`] refuses for [`compile`])
+/// matches nothing.
 fn inline(
     cfg: &Cfg,
     start: u32,
     order: &[u32],
     tag: Option<u32>,
     never: &[bool],
+    closures: &[Option<Sized>],
 ) -> Result<Hir, NotCompiled> {
     let n = cfg.nts.len();
     let wrap = |index: u32, sub: Hir| -> Hir {
@@ -1099,11 +1404,18 @@ fn inline(
                         None => c,
                     })
                 }
-                Sym::N(b) if back(b, k) => {
-                    *sz += 1;
-                    *dp = (*dp).max(1);
-                    Some(Hir::fail())
-                }
+                Sym::N(b) if back(b, k) => Some(match closures.get(b as usize) {
+                    Some(Some((h, size, depth))) => {
+                        *sz += size;
+                        *dp = (*dp).max(*depth);
+                        h.clone()
+                    }
+                    _ => {
+                        *sz += 1;
+                        *dp = (*dp).max(1);
+                        Hir::fail()
+                    }
+                }),
                 Sym::N(b) => {
                     *sz += size[b as usize];
                     *dp = (*dp).max(depth[b as usize]);

@@ -298,23 +298,33 @@ impl Lab {
     /// verdict and first error, which are the parse's, and a warning that no tree comes.
     fn build_into(&self, input: &str, parse: &Result<Arc<Parse>, ParseError>, b: &mut Builder<'_>) {
         if let Err(e @ ParseError::OverBudget { .. }) = parse
-            && let Some(Ok(v)) = self.judge.as_ref().and_then(|j| {
-                j.quick_verdict(&self.grammar, &mut None, input, lab_budget(), TWIN_PER_BYTE)
+            && let Some(v) = self.judge.as_ref().and_then(|j| {
+                match j.quick_verdict(&self.grammar, &mut None, input, lab_budget(), TWIN_PER_BYTE)
+                {
+                    Some(v) => v.ok(),
+                    None => j.verdict_by_bounds(&self.grammar, input),
+                }
             })
         {
-            self.build_verdict(input, &v, b);
-            b.warning_in(
-                Code::GrammarTreeOverBudget,
-                Span::new(0, input.len()),
-                SPEC,
-                format!(
-                    "no tree for this input ({e}); the verdict and the first error are the \
-                     compiled grammar's: shorten the input to see its tree"
-                ),
-            );
+            self.build_over_budget(input, &v, e, b);
             return;
         }
         self.build_parse(input, parse, b);
+    }
+
+    /// The compiled grammar's verdict `v` on an input whose parse is over its budget
+    /// (`e`), and a warning that no tree comes.
+    fn build_over_budget(&self, input: &str, v: &Verdict, e: &ParseError, b: &mut Builder<'_>) {
+        self.build_verdict(input, v, b);
+        b.warning_in(
+            Code::GrammarTreeOverBudget,
+            Span::new(0, input.len()),
+            SPEC,
+            format!(
+                "no tree for this input ({e}); the verdict and the first error are the \
+                 compiled grammar's: shorten the input to see its tree"
+            ),
+        );
     }
 
     /// [`Lab::build_into`] without the compiled grammar's verdict: the parse's answer.
@@ -374,10 +384,20 @@ impl Lab {
             {
                 Some(v) => v,
                 // The recognizer gave up (an ambiguous grammar, a deep right recursion):
-                // the parse decides, as for a lab without a twin; its tree is whole.
+                // the parse decides, as for a lab without a twin; its tree is whole. Over
+                // its budget, the regular bounds may still give the verdict.
                 None => {
                     let parse = self.parse(input);
-                    self.build_parse(input, &parse, b);
+                    let bounded = match &parse {
+                        Err(e @ ParseError::OverBudget { .. }) => judge
+                            .verdict_by_bounds(&self.grammar, input)
+                            .map(|v| (v, e)),
+                        _ => None,
+                    };
+                    match bounded {
+                        Some((v, e)) => self.build_over_budget(input, &v, e, b),
+                        None => self.build_parse(input, &parse, b),
+                    }
                     return Some(parse);
                 }
             }
@@ -408,8 +428,12 @@ impl Lab {
     /// The tree and the one error of a failed parse: the root, the unparsed rest from the
     /// furthest byte reached, and what was expected there.
     fn build_failure(&self, input: &str, failure: Option<&Failure>, b: &mut Builder<'_>) {
-        let (at, expected) = failure.map_or((0, Vec::new()), |f| {
-            (f.offset.min(input.len()), f.expected.clone())
+        let (at, expected, known) = failure.map_or((0, Vec::new(), true), |f| {
+            (
+                f.offset.min(input.len()),
+                f.expected.clone(),
+                f.expected_known,
+            )
         });
         let next = input
             .get(at..)
@@ -432,11 +456,19 @@ impl Lab {
             Code::UnexpectedText,
             Span::new(at, at + next),
             SPEC,
-            format!(
-                "{what} does not match the grammar's `{}`: expected {} here; change the input or the grammar",
-                self.start,
-                expected_list(&expected)
-            ),
+            if known {
+                format!(
+                    "{what} does not match the grammar's `{}`: expected {} here; change the input or the grammar",
+                    self.start,
+                    expected_list(&expected)
+                )
+            } else {
+                format!(
+                    "{what} does not match the grammar's `{}`: what it expects here {}; change the input or the grammar",
+                    self.start,
+                    super::EXPECTED_UNKNOWN
+                )
+            },
         );
         b.finish(input.len());
     }

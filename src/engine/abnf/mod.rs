@@ -330,6 +330,7 @@ impl Judge {
                 Some(x) => Failure {
                     offset: at,
                     expected: grammar.expected_words(&x.classes, &x.prose, x.could_end),
+                    expected_known: true,
                 },
                 None => grammar.failure_before(self.start, input, at),
             };
@@ -346,7 +347,23 @@ impl Judge {
         {
             return Ok(v);
         }
-        grammar.earley_verdict(self.start, input, budget)
+        match grammar.earley_verdict(self.start, input, budget) {
+            Err(e @ ParseError::OverBudget { .. }) => {
+                self.verdict_by_bounds(grammar, input).ok_or(e)
+            }
+            v => v,
+        }
+    }
+
+    /// The verdict on an input whose parse is over its work budget (a grammar that reads
+    /// it in too many ways), from a recursive start rule's regular subset and superset,
+    /// with no chart: valid where the subset matches; invalid, with the Earley parser's
+    /// first offending byte but no expected set ([`Failure::expected_known`] false),
+    /// where the superset cannot read on at a byte the subset reaches. `None` when they
+    /// leave it open, an automaton gave up, or the grammar has no recognizer's plan (a
+    /// start rule that compiled whole needs none: [`Judge::verdict`] is exact).
+    pub fn verdict_by_bounds(&self, grammar: &Grammar, input: &str) -> Option<Verdict> {
+        self.plan.as_ref()?.verdict_by_bounds(grammar, input)
     }
 
     /// The verdict without the Earley chart: the automaton's ([`Judge::verdict`]), or the
@@ -534,6 +551,12 @@ impl ParseTree {
     }
 }
 
+/// How the faces word an expected set that is not known ([`Failure::expected_known`]),
+/// after "what it expects there": the verdict and the byte stand, the set does not.
+pub const EXPECTED_UNKNOWN: &str = "is not known (the parse that would say is over its \
+     work budget: the grammar reads this input in too many ways, or the text before that \
+     byte is too long; the verdict and the byte are the compiled grammar's)";
+
 /// Where and why an input failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
@@ -541,8 +564,14 @@ pub struct Failure {
     pub offset: usize,
     /// What would have been accepted there: terminals as the grammar writes them
     /// (`"a"`, `%x30-39`), or the rule a terminal is all of (`DIGIT`), `<prose>`, and
-    /// `end of input`; deduplicated and sorted.
+    /// `end of input`; deduplicated and sorted. Empty when nothing would have been, or
+    /// when it is not known (`expected_known`).
     pub expected: Vec<String>,
+    /// Whether `expected` is what the grammar expects there: false where a verdict came
+    /// without the chart that says it (an automaton's first offending byte past
+    /// [`EXPECTED_PREFIX`] with no tagged NFA, or the regular bounds of a recursive
+    /// grammar, [`Judge::verdict_by_bounds`]), and `expected` is then empty.
+    pub expected_known: bool,
 }
 
 /// The result of parsing one input.
@@ -920,6 +949,7 @@ impl Grammar {
         Failure {
             offset: at,
             expected: Vec::new(),
+            expected_known: false,
         }
     }
 
@@ -1055,6 +1085,7 @@ impl Grammar {
                 &chart.expected_prose,
                 chart.could_end,
             ),
+            expected_known: true,
         }
     }
 

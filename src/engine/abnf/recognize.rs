@@ -51,12 +51,12 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use regex_automata::hybrid::dfa::Cache;
 
 use super::compile::{Cfg, Sym};
-use super::dfa::{self, Automaton, Scratch, Subset};
+use super::dfa::{self, Automaton, Scratch, Subset, Superset};
 use super::earley::FastMap;
 use super::{Engine, Failure, Grammar, Verdict};
 
@@ -405,26 +405,79 @@ pub(crate) struct Plan {
     pool: Mutex<Vec<Work>>,
 }
 
-/// A plan's regular subset ([`Subset`]) and the caches of the threads that read it.
+/// A plan's regular subset ([`Subset`]) and the caches of the threads that read it; its
+/// regular superset ([`Superset`]) and theirs, made at the first input the chart gives up
+/// on.
 struct SubsetScan {
     subset: Subset,
     caches: Mutex<Vec<Cache>>,
+    superset: OnceLock<Option<Superset>>,
+    superset_caches: Mutex<Vec<Cache>>,
 }
 
 impl SubsetScan {
-    /// Whether the subset matches `input`.
-    fn matches(&self, input: &str) -> bool {
-        let mut cache = self
-            .caches
+    fn new(subset: Subset) -> SubsetScan {
+        SubsetScan {
+            subset,
+            caches: Mutex::new(Vec::new()),
+            superset: OnceLock::new(),
+            superset_caches: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// `f` with one of the pool's caches (a new one from `make` when none is free).
+    fn with_cache<T>(
+        pool: &Mutex<Vec<Cache>>,
+        make: impl FnOnce() -> Cache,
+        f: impl FnOnce(&mut Cache) -> T,
+    ) -> T {
+        let mut cache = pool
             .lock()
             .ok()
             .and_then(|mut c| c.pop())
-            .unwrap_or_else(|| self.subset.cache());
-        let matched = self.subset.is_match(&mut cache, input);
-        if let Ok(mut c) = self.caches.lock() {
+            .unwrap_or_else(make);
+        let out = f(&mut cache);
+        if let Ok(mut c) = pool.lock() {
             c.push(cache);
         }
-        matched
+        out
+    }
+
+    /// Whether the subset matches `input`.
+    fn matches(&self, input: &str) -> bool {
+        Self::with_cache(
+            &self.caches,
+            || self.subset.cache(),
+            |c| self.subset.is_match(c, input),
+        )
+    }
+
+    /// The first offending byte of `input` where the two automata settle it (see
+    /// [`Plan::verdict_by_bounds`]): the superset dies at byte `k` (the start of a code
+    /// point; the input's length when it stops short of a match), and the subset reads
+    /// every byte before it. `None` when they do not, or an automaton gave up.
+    fn first_error(&self, cfg: &Cfg, start: u32, input: &str) -> Option<usize> {
+        let superset = self
+            .superset
+            .get_or_init(|| dfa::compile_superset(cfg, start).ok())
+            .as_ref()?;
+        let k = Self::with_cache(
+            &self.superset_caches,
+            || superset.cache(),
+            |c| superset.dies_at(c, input.as_bytes()),
+        )??;
+        let before = input.as_bytes().get(..k)?;
+        let read = Self::with_cache(
+            &self.caches,
+            || self.subset.cache(),
+            |c| self.subset.dies_at(c, before),
+        )?;
+        // Alive after every byte before `k`: it matched there, or stopped short at `k`.
+        match read {
+            None => Some(k),
+            Some(at) if at == k => Some(k),
+            Some(_) => None,
+        }
     }
 }
 
@@ -679,10 +732,7 @@ impl Plan {
             implied,
             subset: dfa::compile_subset(cfg, start, &[])
                 .ok()
-                .map(|subset| SubsetScan {
-                    subset,
-                    caches: Mutex::new(Vec::new()),
-                }),
+                .map(SubsetScan::new),
             pool: Mutex::new(Vec::new()),
         })
     }
@@ -741,6 +791,36 @@ impl Plan {
             p.push(work);
         }
         out
+    }
+
+    /// The verdict on an input the chart gives up on (the grammar reads it in too many
+    /// ways), from the start rule's regular subset and superset, with no chart: valid
+    /// where the subset matches; invalid where the superset dies at byte `k` while the
+    /// subset reads every byte before `k`. Then `k` is the Earley parser's first
+    /// offending byte: the subset's reading of those bytes is a reading by the grammar,
+    /// so the parser's chart reaches `k`; and where the superset cannot read on, no item
+    /// of that chart can (see `dfa::compile_superset`). What the chart would expect at
+    /// `k` is not known ([`Failure::expected_known`] is false). `None` otherwise: the
+    /// two automata leave it open, or one gave up.
+    pub(crate) fn verdict_by_bounds(&self, grammar: &Grammar, input: &str) -> Option<Verdict> {
+        let scan = self.subset.as_ref()?;
+        if scan.matches(input) {
+            return Some(Verdict {
+                valid: true,
+                failure: None,
+                engine: Engine::Automaton,
+            });
+        }
+        let k = scan.first_error(&grammar.cfg, self.start, input)?;
+        Some(Verdict {
+            valid: false,
+            failure: Some(Failure {
+                offset: k,
+                expected: Vec::new(),
+                expected_known: false,
+            }),
+            engine: Engine::Automaton,
+        })
     }
 
     /// The prediction table of the sorted rules `roots` (interned).
@@ -1121,6 +1201,7 @@ impl Plan {
             failure: Some(Failure {
                 offset: at,
                 expected: grammar.expected_words(&classes, &[], could_end),
+                expected_known: true,
             }),
             engine: Engine::Earley,
         })

@@ -784,6 +784,7 @@ fn layer(
                 let f = v.failure.unwrap_or(abnf::Failure {
                     offset: 0,
                     expected: Vec::new(),
+                    expected_known: false,
                 });
                 out.diagnostics
                     .push(nss_invalid(ns, nss, base_offset, &f, false));
@@ -831,6 +832,7 @@ fn layer(
             let f = parse.failure.clone().unwrap_or(abnf::Failure {
                 offset: 0,
                 expected: Vec::new(),
+                expected_known: false,
             });
             out.diagnostics.push(nss_invalid(
                 ns,

@@ -352,6 +352,7 @@ fn verdict(
         failure: (!valid).then(|| abnf::Failure {
             offset: a.dies_at(s, text).unwrap_or(text.len()),
             expected: Vec::new(),
+            expected_known: false,
         }),
         engine: abnf::Engine::Automaton,
     })
@@ -960,6 +961,7 @@ fn grammar_verdict(
             let f = v.failure.unwrap_or(abnf::Failure {
                 offset: text.len(),
                 expected: Vec::new(),
+                expected_known: false,
             });
             findings.push(syntax_invalid(g, l, input, back(f.offset), &f, messages));
         }
