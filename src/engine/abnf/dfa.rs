@@ -1052,39 +1052,49 @@ pub(crate) fn compile_superset(cfg: &Cfg, start: u32) -> Result<Superset, NotCom
     let edges = |a: u32, which: Ends, f: &mut dyn FnMut(Sym)| {
         end_uses(cfg, a, which, &nullable, f);
     };
+    // One walk of the rules a target reaches for each of the three sets: a grammar with
+    // many targets that each reach much of it would make that quadratic, so the walks
+    // share a budget, past which a target is read as `[Σ]*` over every terminal the
+    // start rule reaches (one walk, made at most once).
+    let mut walks = Reach::new(cfg, 4 * MAX_HIR_NODES);
+    let mut coarse: Option<Sized> = None;
+    let star = |sub: Hir, max: Option<u32>| {
+        Hir::repetition(Repetition {
+            min: 0,
+            max,
+            greedy: true,
+            sub: Box::new(sub),
+        })
+    };
     let mut closures: Vec<Option<Sized>> = vec![None; cfg.nts.len()];
     for b in back_edge_targets(cfg, &order) {
-        let sigma = terminals_reached(cfg, b, |a, f| edges(a, Ends::All, f));
-        let first = terminals_reached(cfg, b, |a, f| edges(a, Ends::First, f));
-        let last = terminals_reached(cfg, b, |a, f| edges(a, Ends::Last, f));
+        let mut reached = |which: Ends| walks.terminals(cfg, b, |a, f| edges(a, which, f));
+        let (Some(sigma), Some(first), Some(last)) = (
+            reached(Ends::All),
+            reached(Ends::First),
+            reached(Ends::Last),
+        ) else {
+            let any = coarse.get_or_insert_with(|| {
+                let all = Reach::new(cfg, usize::MAX)
+                    .terminals(cfg, start, |a, f| edges(a, Ends::All, f))
+                    .unwrap_or_default();
+                let n = 2 + all.len();
+                (star(class(&all).unwrap_or_else(Hir::empty), None), n, 2)
+            });
+            closures[b as usize] = Some(any.clone());
+            continue;
+        };
         let piece = |r: &[(u32, u32)]| class(r).unwrap_or_else(Hir::fail);
-        let rest = Hir::concat(vec![
-            Hir::repetition(Repetition {
-                min: 0,
-                max: None,
-                greedy: true,
-                sub: Box::new(piece(&sigma)),
-            }),
-            piece(&last),
-        ]);
-        let some = Hir::concat(vec![
-            piece(&first),
-            Hir::repetition(Repetition {
-                min: 0,
-                max: Some(1),
-                greedy: true,
-                sub: Box::new(rest),
-            }),
-        ]);
+        let rest = Hir::concat(vec![star(piece(&sigma), None), piece(&last)]);
+        let some = Hir::concat(vec![piece(&first), star(rest, Some(1))]);
         let h = if nullable.get(b as usize).copied().unwrap_or(true) {
             Hir::alternation(vec![some, Hir::empty()])
         } else {
             some
         };
-        if let Some(slot) = closures.get_mut(b as usize) {
-            // Its nodes and nesting, as `inline` counts them: a few.
-            *slot = Some((h, 8, 4));
-        }
+        // Its nodes and nesting as `inline` counts them, each range of its classes a node.
+        let size = 8 + sigma.len() + first.len() + last.len();
+        closures[b as usize] = Some((h, size, 4));
     }
     let root = inline(cfg, start, &order, None, &[], &closures)?;
     Ok(Superset {
@@ -1149,53 +1159,70 @@ fn end_uses(cfg: &Cfg, a: u32, which: Ends, nullable: &[bool], f: &mut dyn FnMut
                     .position(|s| matches!(s, Sym::End(_)))
                     .unwrap_or(cfg.syms.len() - from);
                 let syms = &cfg.syms[from..from + len];
-                let mut go = |s: Sym| {
-                    f(s);
-                    skips(s)
+                // From the production's start (or end), up to its first symbol that is
+                // not nullable, that one included.
+                let mut walk = |it: &mut dyn Iterator<Item = &Sym>| {
+                    for &s in it {
+                        f(s);
+                        if !skips(s) {
+                            break;
+                        }
+                    }
                 };
                 match which {
-                    Ends::Last => {
-                        for &s in syms.iter().rev() {
-                            if !go(s) {
-                                break;
-                            }
-                        }
-                    }
-                    _ => {
-                        for &s in syms {
-                            if !go(s) {
-                                break;
-                            }
-                        }
-                    }
+                    Ends::Last => walk(&mut syms.iter().rev()),
+                    _ => walk(&mut syms.iter()),
                 }
             }
         }
     }
 }
 
-/// The code points of the terminals reached from rule `b` along the uses `uses` gives
-/// (each rule visited once).
-fn terminals_reached(
-    cfg: &Cfg,
-    b: u32,
-    uses: impl Fn(u32, &mut dyn FnMut(Sym)),
-) -> Vec<(u32, u32)> {
-    let mut seen = vec![false; cfg.nts.len()];
-    let mut ranges = Vec::new();
-    let mut stack = vec![b];
-    while let Some(a) = stack.pop() {
-        match seen.get_mut(a as usize) {
-            Some(x) if !*x => *x = true,
-            _ => continue,
+/// Walks of the rules a rule reaches, for the code points of their terminals
+/// ([`Reach::terminals`]): the rules each walk has seen are stamped in one vector kept
+/// between walks, and every walk takes from one budget.
+struct Reach {
+    seen: Vec<u32>,
+    stamp: u32,
+    budget: usize,
+}
+
+impl Reach {
+    fn new(cfg: &Cfg, budget: usize) -> Reach {
+        Reach {
+            seen: vec![0; cfg.nts.len()],
+            stamp: 0,
+            budget,
         }
-        uses(a, &mut |s| match s {
-            Sym::T(t) => ranges.extend_from_slice(&cfg.classes[t as usize].ranges),
-            Sym::N(c) => stack.push(c),
-            Sym::P(_) | Sym::End(_) => {}
-        });
     }
-    ranges
+
+    /// The code points of the terminals reached from rule `b` along the uses `uses`
+    /// gives (each rule visited once), each rule and range taken from the budget; `None`
+    /// once it is spent.
+    fn terminals(
+        &mut self,
+        cfg: &Cfg,
+        b: u32,
+        uses: impl Fn(u32, &mut dyn FnMut(Sym)),
+    ) -> Option<Vec<(u32, u32)>> {
+        self.stamp = self.stamp.checked_add(1)?;
+        let mut ranges = Vec::new();
+        let mut stack = vec![b];
+        while let Some(a) = stack.pop() {
+            match self.seen.get_mut(a as usize) {
+                Some(x) if *x != self.stamp => *x = self.stamp,
+                _ => continue,
+            }
+            let before = ranges.len();
+            uses(a, &mut |s| match s {
+                Sym::T(t) => ranges.extend_from_slice(&cfg.classes[t as usize].ranges),
+                Sym::N(c) => stack.push(c),
+                Sym::P(_) | Sym::End(_) => {}
+            });
+            self.budget = self.budget.checked_sub(1 + ranges.len() - before)?;
+        }
+        Some(ranges)
+    }
 }
 
 /// Per rule: whether it may derive the empty string, over the rules of `order` (a
@@ -1393,6 +1420,19 @@ fn inline(
     for (k, &nt) in order.iter().enumerate() {
         let mut sz = 1usize;
         let mut dp = 0usize;
+        // Past the limits before a rule's expression is copied, not after: a rule that
+        // uses a large one thousands of times would copy it that often first.
+        let over = |sz: usize| sz > MAX_HIR_NODES || work.saturating_add(sz) > 4 * MAX_HIR_NODES;
+        let missing = |sz: usize| {
+            if over(sz) {
+                format!(
+                    "`{}` inlines to more than {MAX_HIR_NODES} nodes",
+                    shown(cfg, nt)
+                )
+            } else {
+                "a missing rule".into()
+            }
+        };
         let mut sym_hir = |s: Sym, sz: &mut usize, dp: &mut usize| -> Option<Hir> {
             match s {
                 Sym::T(t) => {
@@ -1408,6 +1448,9 @@ fn inline(
                     Some(Some((h, size, depth))) => {
                         *sz += size;
                         *dp = (*dp).max(*depth);
+                        if over(*sz) {
+                            return None;
+                        }
                         h.clone()
                     }
                     _ => {
@@ -1419,6 +1462,9 @@ fn inline(
                 Sym::N(b) => {
                     *sz += size[b as usize];
                     *dp = (*dp).max(depth[b as usize]);
+                    if over(*sz) {
+                        return None;
+                    }
                     let left = uses_left.get_mut(b as usize)?;
                     *left = left.saturating_sub(1);
                     if *left == 0 {
@@ -1459,8 +1505,9 @@ fn inline(
         let h = if let Some(&(_, Some(0), _)) = cfg.reps.get(&nt) {
             Hir::empty()
         } else if let Some(&(min, max, x)) = cfg.reps.get(&nt) {
-            let sub = sym_hir(x, &mut sz, &mut dp);
-            let sub = sub.ok_or_else(|| NotCompiled::TooLarge("a missing rule".into()))?;
+            let Some(sub) = sym_hir(x, &mut sz, &mut dp) else {
+                return too_large(missing(sz));
+            };
             Hir::repetition(Repetition {
                 min,
                 max,
@@ -1476,8 +1523,9 @@ fn inline(
                     if matches!(s, Sym::End(_)) {
                         break;
                     }
-                    let h = sym_hir(s, &mut sz, &mut dp)
-                        .ok_or_else(|| NotCompiled::TooLarge("a missing rule".into()))?;
+                    let Some(h) = sym_hir(s, &mut sz, &mut dp) else {
+                        return too_large(missing(sz));
+                    };
                     seq.push(h);
                     i += 1;
                 }
