@@ -392,13 +392,15 @@ impl Lab {
             // ways, whose parse would take much of its budget on the keystroke path: the
             // regular bounds' verdict, where they settle it (the first offending byte is
             // the parse's; the expected set comes with the tree, from the parse).
-            let quick = judge
-                .quick_verdict(&self.grammar, &mut None, input, lab_budget(), TWIN_PER_BYTE)
-                .or_else(|| {
-                    (input.len() > TWIN_BOUNDS_FROM)
-                        .then(|| judge.verdict_by_bounds(&self.grammar, input).map(Ok))
-                        .flatten()
-                });
+            let quick =
+                judge.quick_verdict(&self.grammar, &mut None, input, lab_budget(), TWIN_PER_BYTE);
+            // Asked once: a parse over its budget does not ask them again.
+            let bounds_asked = quick.is_none() && input.len() > TWIN_BOUNDS_FROM;
+            let quick = quick.or_else(|| {
+                bounds_asked
+                    .then(|| judge.verdict_by_bounds(&self.grammar, input).map(Ok))
+                    .flatten()
+            });
             match quick {
                 Some(v) => v,
                 // Else (an ambiguous grammar, a deep right recursion): the parse decides,
@@ -407,7 +409,7 @@ impl Lab {
                 None => {
                     let parse = self.parse(input);
                     let bounded = match &parse {
-                        Err(e @ ParseError::OverBudget { .. }) => judge
+                        Err(e @ ParseError::OverBudget { .. }) if !bounds_asked => judge
                             .verdict_by_bounds(&self.grammar, input)
                             .map(|v| (v, e)),
                         _ => None,
