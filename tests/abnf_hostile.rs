@@ -259,3 +259,53 @@ fn the_regular_superset_of_a_grammar_with_thousands_of_recursions_is_bounded() {
         }
     }
 }
+
+/// The local superset (`Grammar::local_dies_at`) on grammars built against it: more
+/// code-point classes than it takes (it declines), and a chain of thousands of rules
+/// around a recursion, each adding a code point, whose first and last sets grow along
+/// the whole chain (its build is bounded in work: it answers or declines). Where it
+/// answers, it holds the language: it never dies before the Earley parser.
+#[test]
+fn the_local_superset_of_hostile_grammars_answers_or_declines() {
+    // 3,000 distinct code points, each its own class.
+    let mut text = String::from("s = \"(\" s \")\" / t\nt = ");
+    let alts: Vec<String> = (0..3000)
+        .map(|i| format!("%x{:X}", 0x100 + 2 * i))
+        .collect();
+    text.push_str(&alts.join(" / "));
+    text.push('\n');
+    let g = Grammar::from_text(&text).expect("reads");
+    assert_eq!(
+        g.local_dies_at("s", "(\u{100})"),
+        None,
+        "more classes than it takes"
+    );
+    // A chain of 2,000 rules, each starting or ending with its own code point around
+    // the next rule, closed by a recursion to the first; the last also reads "x".
+    let n = 2000;
+    let mut text = String::new();
+    for i in 0..n {
+        text.push_str(&format!(
+            "r{i} = %x{:X} r{} / r{} %x{:X} / \"(\" r0 \")\"{}\n",
+            0x100 + i,
+            (i + 1) % n,
+            (i + 1) % n,
+            0x100 + i,
+            if i == n - 1 { " / \"x\"" } else { "" }
+        ));
+    }
+    let g = Grammar::from_text(&text).expect("reads");
+    let chain: String = (0..n - 1)
+        .filter_map(|i| char::from_u32(0x100 + i))
+        .collect();
+    let valid = format!("({chain}x)");
+    assert_eq!(g.earley_verdict_of("r0", &valid).map(|v| v.valid), Ok(true));
+    assert_eq!(g.local_dies_at("r0", &valid).flatten(), None);
+    for input in ["", "(", "\u{100}", "\u{100}(\u{101}", "y", "x"] {
+        if let Some(Some(k)) = g.local_dies_at("r0", input)
+            && let Ok(e) = g.earley_verdict_of("r0", input)
+        {
+            assert!(e.failure.is_some_and(|f| f.offset <= k), "{input:?}: {k}");
+        }
+    }
+}

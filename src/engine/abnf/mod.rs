@@ -82,6 +82,7 @@ mod earley;
 mod forest;
 pub mod r#gen;
 pub mod lab;
+mod local;
 mod reader;
 mod recognize;
 mod stream;
@@ -913,6 +914,16 @@ impl Grammar {
         let nt = self.start_nt(start).ok()?;
         let subset = dfa::compile_subset(&self.cfg, nt, &self.prose_rest).ok()?;
         Some(subset.is_match(&mut subset.cache(), input))
+    }
+
+    /// Where the local superset of rule `start` dies in `input` (`local`: a string no
+    /// string of the rule starts, pairs or ends like), `Some(None)` when the input is in
+    /// it, `None` when it is not made (a prose value, too many classes). For the tests
+    /// that hold it to the Earley parser; not part of the supported interface.
+    #[doc(hidden)]
+    pub fn local_dies_at(&self, start: &str, input: &str) -> Option<Option<usize>> {
+        let nt = self.start_nt(start).ok()?;
+        Some(local::Local::new(&self.cfg, nt)?.dies_at(input))
     }
 
     /// The verdict of the Earley engine alone, with no forest: the recognizer's chart

@@ -58,6 +58,7 @@ use regex_automata::hybrid::dfa::Cache;
 use super::compile::{Cfg, Sym};
 use super::dfa::{self, Automaton, Scratch, Subset, Superset};
 use super::earley::FastMap;
+use super::local::Local;
 use super::{Engine, Failure, Grammar, Verdict};
 
 const NONE: u32 = u32::MAX;
@@ -413,6 +414,9 @@ struct SubsetScan {
     caches: Mutex<Vec<Cache>>,
     superset: OnceLock<Option<Superset>>,
     superset_caches: Mutex<Vec<Cache>>,
+    /// The start rule's local superset (`local`), made at the first input the chart
+    /// gives up on: cheaper to make than the superset, and asked first.
+    local: OnceLock<Option<Local>>,
 }
 
 impl SubsetScan {
@@ -422,6 +426,7 @@ impl SubsetScan {
             caches: Mutex::new(Vec::new()),
             superset: OnceLock::new(),
             superset_caches: Mutex::new(Vec::new()),
+            local: OnceLock::new(),
         }
     }
 
@@ -452,32 +457,56 @@ impl SubsetScan {
         )
     }
 
-    /// The first offending byte of `input` where the two automata settle it (see
-    /// [`Plan::verdict_by_bounds`]): the superset dies at byte `k` (the start of a code
+    /// The first offending byte of `input` where the bounds settle it (see
+    /// [`Plan::verdict_by_bounds`]): a superset dies at byte `k` (the start of a code
     /// point; the input's length when it stops short of a match), and the subset reads
-    /// every byte before it. `None` when they do not, or an automaton gave up.
+    /// every byte before it. Two supersets are asked, the local one first: where either
+    /// dies, the chart has died by then, so the earlier death is the one to try; and
+    /// where the subset reads up to the local one's, the chart reaches it, so the other
+    /// cannot die earlier and is not made. `None` when they leave it open, or an
+    /// automaton gave up.
     fn first_error(&self, cfg: &Cfg, start: u32, input: &str) -> Option<usize> {
-        let superset = self
+        let local = self
+            .local
+            .get_or_init(|| Local::new(cfg, start))
+            .as_ref()
+            .and_then(|l| l.dies_at(input));
+        if let Some(k) = local
+            && self.reads_before(input, k)
+        {
+            return Some(k);
+        }
+        let structural = self
             .superset
             .get_or_init(|| dfa::compile_superset(cfg, start).ok())
-            .as_ref()?;
-        let k = Self::with_cache(
-            &self.superset_caches,
-            || superset.cache(),
-            |c| superset.dies_at(c, input.as_bytes()),
-        )??;
-        let before = input.as_bytes().get(..k)?;
+            .as_ref()
+            .and_then(|superset| {
+                Self::with_cache(
+                    &self.superset_caches,
+                    || superset.cache(),
+                    |c| superset.dies_at(c, input.as_bytes()),
+                )
+                .flatten()
+            });
+        let k = match (local, structural) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b)?,
+        };
+        (Some(k) != local && self.reads_before(input, k)).then_some(k)
+    }
+
+    /// Whether the subset reads every byte of `input` before `k`: alive after them (it
+    /// matched there, or stopped short at `k`).
+    fn reads_before(&self, input: &str, k: usize) -> bool {
+        let Some(before) = input.as_bytes().get(..k) else {
+            return false;
+        };
         let read = Self::with_cache(
             &self.caches,
             || self.subset.cache(),
             |c| self.subset.dies_at(c, before),
-        )?;
-        // Alive after every byte before `k`: it matched there, or stopped short at `k`.
-        match read {
-            None => Some(k),
-            Some(at) if at == k => Some(k),
-            Some(_) => None,
-        }
+        );
+        matches!(read, Some(None)) || read == Some(Some(k))
     }
 }
 
