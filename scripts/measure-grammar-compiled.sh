@@ -224,6 +224,19 @@ echo "5. xri2's ABNF on a 64 KiB XRI, cross-references nested in paths ($xv): $c
 xa=$(best "${XG[@]}" "$TMP/xa64.txt")
 xae=$(grep -o '"error":{"code":"[a-z-]*"' "$TMP/out" | head -1)
 echo "   not a target: 64 KiB of *(+d)*(=b*(@c!1)) (a live reading per cross-reference): ${xa% *} s CPU, $((${xa#* } / 1024)) MiB, ${xae:-valid} [load $(load)]"
+# The 62 KB nested XRI (250 cross-references deep, 50 times) and two near misses: a `^`
+# after it, and `%z` 31,300 bytes in. No parse finishes them; the regular subset finds
+# the first valid, the regular bounds refuse the others at their byte.
+for kind in whole after inside; do
+    python3 -c "
+import sys
+s = ('=a*(' * 250 + '=b' + ')' * 250) * 50
+k = sys.argv[1]
+print(s + '^' if k == 'after' else s[:31300] + '%z' + s[31300:] if k == 'inside' else s)" "$kind" >"$TMP/n-$kind.txt"
+    xn=$(best "${XG[@]}" "$TMP/n-$kind.txt")
+    xne=$(grep -o '"error":{"code":"[a-z-]*","start":[0-9]*' "$TMP/out" | head -1)
+    echo "   not a target: the 62 KB nested XRI, $kind: ${xn% *} s CPU, $((${xn#* } / 1024)) MiB, ${xne:-valid} [load $(load)]"
+done
 
 fi
 
