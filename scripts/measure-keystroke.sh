@@ -7,7 +7,8 @@
 # ABNF). Not part of `cargo test`.
 #
 #   scripts/measure-keystroke.sh [CASES]     # CASES: xri,diff,nbn,lab-urn,lab-xri,
-#                                            # lab-xri-paths (default: these), lab-xri-miss
+#                                            # lab-xri-paths (default: these), lab-xri-miss,
+#                                            # lab-xri-pct
 #
 # Each case starts `idbench tui --no-history` with its input(s) on the command line, waits for
 # the first frame, then writes KEYS (default 20) edits: a character typed at the end and
@@ -180,6 +181,11 @@ labs = {
     # recognizer and the parse both give up on, and the regular bounds refuse.
     "lab-xri-miss": ("xri2.abnf", "XRI 2.0", "xri-value",
                      "62 KB nested XRI, `^` after it", nested + "^"),
+    # Nor this one: `%z` 31,300 bytes into the nesting, which only the local superset
+    # refuses (at its `z`).
+    "lab-xri-pct": ("xri2.abnf", "XRI 2.0", "xri-value",
+                    "62 KB nested XRI, `%z` in its middle",
+                    nested[:31300] + "%z" + nested[31300:]),
 }
 for case in cases:
     if case == "xri":
