@@ -27,7 +27,7 @@ use super::compile::{Cfg, Sym};
 /// superset is built over: its pair table is `MAX_ATOMS²` bits (512 KiB).
 pub(crate) const MAX_ATOMS: usize = 2048;
 
-/// The most 64-bit word operations its build may take (about 30 ms in a release build),
+/// The most 64-bit word operations its build may take (each an OR or a copy of a word),
 /// counted over the first and last sets' propagation and the pairs.
 pub(crate) const MAX_WORK: usize = 1 << 25;
 
@@ -190,9 +190,15 @@ impl Local {
                     }
                     for &y in &syms[i + 1..] {
                         l.set_of(cfg, y, &place, &first, &mut starts, &mut budget)?;
-                        for a in (0..m).filter(|&a| has(&ends, a)) {
-                            spend(&mut budget, words)?;
-                            or_into(l.pairs.get_mut(a * words..(a + 1) * words)?, &starts);
+                        // Each class that ends `x`, by the set words of `ends`.
+                        for (w, &bits) in ends.iter().enumerate() {
+                            let mut bits = bits;
+                            while bits != 0 {
+                                let a = w * 64 + bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                spend(&mut budget, words)?;
+                                or_into(l.pairs.get_mut(a * words..(a + 1) * words)?, &starts);
+                            }
                         }
                         if !nullable(y) {
                             break;
