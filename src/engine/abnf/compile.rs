@@ -106,6 +106,22 @@ pub(crate) struct Cfg {
     pub reps: HashMap<u32, (u32, Option<u32>, Sym)>,
 }
 
+impl Cfg {
+    /// The symbols of production `p`, up to its end (none for a production it has not).
+    pub(crate) fn prod_syms(&self, p: u32) -> &[Sym] {
+        let rest = self
+            .prods
+            .get(p as usize)
+            .and_then(|p| self.syms.get(p.start as usize..))
+            .unwrap_or(&[]);
+        let len = rest
+            .iter()
+            .position(|s| matches!(s, Sym::End(_)))
+            .unwrap_or(rest.len());
+        rest.get(..len).unwrap_or(&[])
+    }
+}
+
 /// The core rules, RFC 5234 Appendix B.1.
 pub(crate) const CORE: &str = r#"
 ALPHA          =  %x41-5A / %x61-7A

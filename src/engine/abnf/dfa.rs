@@ -1153,12 +1153,7 @@ fn end_uses(cfg: &Cfg, a: u32, which: Ends, nullable: &[bool], f: &mut dyn FnMut
         (_, Some(&(_, _, x))) => f(x),
         (_, None) => {
             for &p in cfg.nts.get(a as usize).map_or(&[][..], |n| &n.prods) {
-                let from = cfg.prods[p as usize].start as usize;
-                let len = cfg.syms[from..]
-                    .iter()
-                    .position(|s| matches!(s, Sym::End(_)))
-                    .unwrap_or(cfg.syms.len() - from);
-                let syms = &cfg.syms[from..from + len];
+                let syms = cfg.prod_syms(p);
                 // From the production's start (or end), up to its first symbol that is
                 // not nullable, that one included.
                 let mut walk = |it: &mut dyn Iterator<Item = &Sym>| {

@@ -332,15 +332,7 @@ fn productions(cfg: &Cfg, nt: u32) -> impl Iterator<Item = &[Sym]> {
         .get(nt as usize)
         .map_or(&[][..], |n| &n.prods)
         .iter()
-        .filter_map(|&p| {
-            let from = cfg.prods.get(p as usize)?.start as usize;
-            let rest = cfg.syms.get(from..)?;
-            let len = rest
-                .iter()
-                .position(|s| matches!(s, Sym::End(_)))
-                .unwrap_or(rest.len());
-            rest.get(..len)
-        })
+        .map(|&p| cfg.prod_syms(p))
 }
 
 /// Calls `f` on every symbol of every production of `nt`.
