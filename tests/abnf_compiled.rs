@@ -12,6 +12,8 @@ mod scratch;
 
 #[path = "abnf_agree/causes.rs"]
 mod causes;
+#[path = "abnf_agree/shipped.rs"]
+mod shipped;
 
 use std::io::Write as _;
 use std::process::{Command, Stdio};
@@ -90,59 +92,7 @@ fn shipped() -> Vec<Shipped> {
     out
 }
 
-/// Characters a near miss puts in or swaps in.
-const PROBES: &[char] = &[
-    'a',
-    'Z',
-    '0',
-    '9',
-    '-',
-    '.',
-    '_',
-    '~',
-    ':',
-    '/',
-    '?',
-    '#',
-    '[',
-    ']',
-    '@',
-    '!',
-    '$',
-    '%',
-    '+',
-    '=',
-    ' ',
-    '"',
-    '\\',
-    '\u{0}',
-    '\u{7f}',
-    'é',
-    '\u{e000}',
-    '\u{10000}',
-];
-
-/// Near misses of `s`: each of a few positions with a probe inserted, replaced, deleted.
-fn near_misses(s: &str, seed: usize) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::new();
-    for k in 0..3 {
-        let at = (seed * 31 + k * 17) % (chars.len() + 1);
-        let probe = PROBES[(seed * 7 + k * 13) % PROBES.len()];
-        let mut ins = chars.clone();
-        ins.insert(at, probe);
-        out.push(ins.into_iter().collect());
-        if at < chars.len() {
-            let mut rep = chars.clone();
-            rep[at] = probe;
-            out.push(rep.into_iter().collect());
-            let mut del = chars.clone();
-            del.remove(at);
-            out.push(del.into_iter().collect());
-        }
-    }
-    out
-}
+use shipped::{PROBES, near_misses};
 
 /// The two engines on one input: same verdict, first offending byte and expected set.
 fn agree(s: &Shipped, judge: &idbench::engine::abnf::Judge, input: &str) {
@@ -187,25 +137,7 @@ fn compiled_and_earley_engines_agree_on_every_shipped_grammar() {
         } else {
             println!("{}: {:?}", s.name, judge.not_compiled());
         }
-        let opts = GenOptions {
-            count: 25,
-            max_len: 48,
-            ..GenOptions::default()
-        };
-        let mut inputs: Vec<String> = match generate(&s.text, &s.start, &opts) {
-            Ok(g) => g
-                .valid
-                .iter()
-                .chain(g.invalid.iter())
-                .map(|e| e.input.clone())
-                .collect(),
-            Err(_) => Vec::new(),
-        };
-        inputs.push(String::new());
-        let base = inputs.clone();
-        for (i, x) in base.iter().enumerate() {
-            inputs.extend(near_misses(x, i));
-        }
+        let inputs = shipped::generated(&s.text, &s.start);
         for input in &inputs {
             agree(&s, &judge, input);
         }

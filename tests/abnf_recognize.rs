@@ -8,56 +8,13 @@
 
 #[path = "abnf_agree/causes.rs"]
 mod causes;
+#[path = "abnf_agree/shipped.rs"]
+mod shipped;
 
-use idbench::engine::abnf::r#gen::{GenOptions, generate};
+use shipped::{generated, near_misses, shipped};
+
 use idbench::engine::abnf::{Grammar, MAX_INPUT};
-use idbench::engine::namespaces::catalogue;
 use proptest::prelude::*;
-
-/// (name, grammar, text, start) of every shipped grammar.
-fn shipped() -> Vec<(String, Grammar, String, String)> {
-    let mut out = Vec::new();
-    for p in causes::profiles() {
-        let (Some(text), Some(abnf)) = (causes::grammar_text(p), p.descriptor().abnf) else {
-            continue;
-        };
-        let g = Grammar::from_text(&text).unwrap_or_else(|e| panic!("{}: {e:?}", p.name()));
-        out.push((p.name().to_string(), g, text, abnf.start.to_string()));
-    }
-    for ns in catalogue::ALL {
-        let g = Grammar::from_text(ns.grammar).unwrap_or_else(|e| panic!("{}: {e:?}", ns.name));
-        // Prose bound to the rest is not the recognizer's (it refuses prose): the grammar
-        // as written, with its prose unbound, is held to the Earley parser as well.
-        out.push((
-            format!("namespace {}", ns.name),
-            g,
-            ns.grammar.to_string(),
-            ns.start.to_string(),
-        ));
-    }
-    for (name, text, start) in [
-        (
-            "rfc8141.abnf",
-            include_str!("data/abnf/rfc8141.abnf"),
-            "namestring",
-        ),
-        (
-            "rfc3986.abnf",
-            include_str!("data/abnf/rfc3986.abnf"),
-            "URI-reference",
-        ),
-        (
-            "nss-caret.abnf",
-            include_str!("data/grammar/nss-caret.abnf"),
-            "namestring",
-        ),
-        ("expr.abnf", include_str!("data/grammar/expr.abnf"), "E"),
-    ] {
-        let g = Grammar::from_text(text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        out.push((name.to_string(), g, text.to_string(), start.to_string()));
-    }
-    out
-}
 
 /// At least `len` bytes of XRI cross-references nested in paths (`=a*(+d/e)*(=b/c*(@f/g))…`):
 /// an XRI that XRI 2.0's ABNF reads one way.
@@ -73,84 +30,6 @@ fn xri_paths(len: usize) -> String {
         n += 1;
     }
     s
-}
-
-const PROBES: &[char] = &[
-    'a',
-    'Z',
-    '0',
-    '9',
-    '-',
-    '.',
-    '_',
-    '~',
-    ':',
-    '/',
-    '?',
-    '#',
-    '[',
-    ']',
-    '@',
-    '!',
-    '$',
-    '%',
-    '+',
-    '=',
-    '*',
-    '(',
-    ')',
-    ' ',
-    '"',
-    '\u{0}',
-    'é',
-    '\u{e000}',
-    '\u{10000}',
-];
-
-fn near_misses(s: &str, seed: usize) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::new();
-    for k in 0..3 {
-        let at = (seed * 31 + k * 17) % (chars.len() + 1);
-        let probe = PROBES[(seed * 7 + k * 13) % PROBES.len()];
-        let mut ins = chars.clone();
-        ins.insert(at, probe);
-        out.push(ins.into_iter().collect());
-        if at < chars.len() {
-            let mut rep = chars.clone();
-            rep[at] = probe;
-            out.push(rep.into_iter().collect());
-            let mut del = chars.clone();
-            del.remove(at);
-            out.push(del.into_iter().collect());
-        }
-    }
-    out
-}
-
-/// Inputs of grammar `text` from `start`: 25 generated valid and invalid ones, the empty
-/// string, and near misses of each.
-fn generated(text: &str, start: &str) -> Vec<String> {
-    let opts = GenOptions {
-        count: 25,
-        max_len: 48,
-        ..GenOptions::default()
-    };
-    let mut inputs: Vec<String> = match generate(text, start, &opts) {
-        Ok(x) => x
-            .valid
-            .iter()
-            .chain(x.invalid.iter())
-            .map(|e| e.input.clone())
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    inputs.push(String::new());
-    let base = inputs.clone();
-    for (i, x) in base.iter().enumerate() {
-        inputs.extend(near_misses(x, i));
-    }
-    inputs
 }
 
 /// The recognizer and the Earley parser on one input: the same verdict, first offending
