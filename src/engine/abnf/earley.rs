@@ -31,9 +31,15 @@
 //! production's start), and one whose dot is before a terminal is made only if that
 //! terminal scans: in a grammar of many one-character alternatives (`pchar`, `unreserved`)
 //! most predictions are such items and most never scan. They count as made all the same
-//! ([`Chart::unmade`]: the work budget and the item count are the plain algorithm's), and
-//! the scans keep the order the plain algorithm made their items in, so the next set's
-//! items come in its order too.
+//! ([`Chart::unmade`]: the work budget and the item count are those of the algorithm
+//! without this), and the scans keep the order the plain algorithm made their items in, so
+//! the next set's items come in its order too.
+//!
+//! With one character of lookahead (`lookahead`, when the grammar has its tables), an
+//! item that the character after its set can neither start nor follow is not made at all:
+//! not counted, not in the chart. A set where the parse dies is made again without
+//! lookahead, so the failure (the furthest set, its expected terminals, whether the input
+//! could have ended there) is the plain parse's; the last set is always made in full.
 //!
 //! Everything is in flat vectors; nothing recurses.
 
@@ -42,6 +48,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Recognizer;
 use super::compile::{Cfg, Sym};
+use super::lookahead::{Live, Tables};
 
 /// `child` of a link that moved over a terminal or a prose value.
 pub(crate) const TERM: u32 = u32::MAX;
@@ -172,6 +179,21 @@ impl Lists {
         self.nodes.push((item, h));
         self.head[nt as usize] = (self.nodes.len() - 1) as u32;
     }
+    /// Freezes this set's waiting lists: appends them to `waits` as (nonterminal, item),
+    /// sorted by nonterminal, and clears them.
+    fn freeze_into(&mut self, waits: &mut Vec<(u32, u32)>) {
+        let from = waits.len();
+        for &b in &self.touched {
+            let mut w = self.head[b as usize];
+            while w != NONE {
+                let (wi, next) = self.nodes[w as usize];
+                waits.push((b, wi));
+                w = next;
+            }
+        }
+        self.clear();
+        waits[from..].sort_unstable_by_key(|x| x.0);
+    }
     fn clear(&mut self) {
         for &t in &self.touched {
             self.head[t as usize] = NONE;
@@ -183,6 +205,11 @@ impl Lists {
 
 struct Parser<'a> {
     cfg: &'a Cfg,
+    /// The live positions per character (`lookahead`), when the grammar has the tables.
+    live: Option<Live<'a>>,
+    /// Where the current set's live positions are in `live`: `None` makes every item
+    /// (the last set, a set made again, a character past `lookahead::MAX_CHARS`).
+    live_at: Option<usize>,
     items: Vec<Item>,
     links: Vec<Link>,
     /// The current set's items made by [`Parser::add`] beyond the first at each position,
@@ -367,7 +394,7 @@ impl Parser<'_> {
     /// Adds item (`pos`, `origin`) to the set at `end` (the current one) with an optional
     /// link; returns its index.
     fn add(&mut self, pos: u32, origin: u32, end: u32, link: Option<(u32, u32)>) {
-        if self.spent() {
+        if self.spent() || !self.live(pos) {
             return;
         }
         let first = self.by_pos[pos as usize];
@@ -419,7 +446,7 @@ impl Parser<'_> {
     /// an item whose dot is at a production's start (an advance moves the dot past a
     /// symbol), so a predicted item is never made twice and never looked up.
     fn predict(&mut self, pos: u32, at: u32) {
-        if self.spent() {
+        if self.spent() || !self.live(pos) {
             return;
         }
         if let Sym::T(_) = self.cfg.syms[pos as usize] {
@@ -437,6 +464,16 @@ impl Parser<'_> {
         self.seq += 1;
     }
 
+    /// Whether an item at `pos` can go on before the current set's character (always,
+    /// without lookahead).
+    #[inline]
+    fn live(&self, pos: u32) -> bool {
+        match (&self.live, self.live_at) {
+            (Some(l), Some(at)) => l.is_live(at, pos),
+            _ => true,
+        }
+    }
+
     /// Whether the work budget is spent (and marks it so): the items and links made are
     /// the parse's work, and its memory.
     fn spent(&mut self) -> bool {
@@ -444,6 +481,88 @@ impl Parser<'_> {
             self.over = true;
         }
         self.over
+    }
+
+    /// The ends a prose value's recognizer gave (byte offsets) for item `idx` of set `j`:
+    /// each at a code point boundary at or after `j`, advanced now (at `j`) or left
+    /// pending until its set.
+    fn prose_ends(
+        &mut self,
+        mut ends: Vec<usize>,
+        bytes: &[usize],
+        (j, idx): (usize, u32),
+        pending: &mut FastMap<u32, Vec<(u32, u32)>>,
+    ) {
+        // A recognizer's answer is work too (and memory, while pending).
+        self.limit = self.limit.saturating_sub(ends.len());
+        ends.sort_unstable();
+        ends.dedup();
+        let ju = j as u32;
+        for e in ends {
+            let Ok(ei) = bytes.binary_search(&e) else {
+                continue;
+            };
+            if ei < j {
+                continue;
+            }
+            if ei == j {
+                self.advance(idx, TERM, ju, ju);
+            } else {
+                pending.entry(ei as u32).or_default().push((idx, ju));
+            }
+        }
+    }
+
+    /// Scans the character `c` (`None` at the end of the input) from this set's items
+    /// before a terminal (`scans`: number, position, item or `NONE` when not made), in the
+    /// order the items were numbered, into `next`; an unmade item that scans is made now
+    /// (it was counted when predicted).
+    fn scan(
+        &mut self,
+        scans: &mut Vec<(u32, u32, u32)>,
+        c: Option<u32>,
+        ju: u32,
+        next: &mut Vec<u32>,
+    ) {
+        // The made ones come in order, and so do the unmade ones.
+        if !self.unmade_scans.is_empty() {
+            scans.extend(self.unmade_scans.iter().map(|&(q, pos)| (q, pos, NONE)));
+            scans.sort_unstable_by_key(|x| x.0);
+        }
+        let Some(c) = c else { return };
+        for &(_, pos, s) in scans.iter() {
+            if let Sym::T(t) = self.cfg.syms[pos as usize]
+                && self.cfg.classes[t as usize].contains(c)
+            {
+                let s = if s == NONE {
+                    self.unmade -= 1;
+                    self.items.push(Item {
+                        pos,
+                        origin: ju,
+                        end: ju,
+                        head: NONE,
+                    });
+                    (self.items.len() - 1) as u32
+                } else {
+                    s
+                };
+                next.push(s);
+            }
+        }
+    }
+
+    /// Undoes the current set, which starts at item `set_start`, back to `links` links and
+    /// `unmade` unmade items (and `leo` Leo slots, with Leo's items), so that it can be
+    /// made again.
+    fn undo_set(&mut self, set_start: usize, links: usize, unmade: usize, leo: Option<usize>) {
+        for it in self.items.drain(set_start..) {
+            self.by_pos[it.pos as usize] = NONE;
+        }
+        self.links.truncate(links);
+        self.unmade = unmade;
+        if let Some(w) = leo {
+            self.leo.truncate(w);
+        }
     }
 
     /// Advances `pred` over `child` (spanning `from..end`) into the current set.
@@ -489,12 +608,15 @@ pub(crate) fn parse(
     bytes: &[usize],
     prose: &[Option<Recognizer>],
     leo: Option<u32>,
+    lookahead: Option<&Tables>,
     limit: usize,
 ) -> Result<Chart, Spent> {
     let use_leo = leo.is_some();
     let n = chars.len();
     let mut p = Parser {
         cfg,
+        live: lookahead.map(|t| Live::new(t, cfg)),
+        live_at: None,
         items: Vec::new(),
         links: Vec::new(),
         dedup: FastMap::default(),
@@ -534,10 +656,31 @@ pub(crate) fn parse(
     let mut last_scans: Vec<u32> = Vec::new();
     let mut could_end_at: Option<usize> = None;
     let mut leo_links = 0usize;
+    // A set made with lookahead where the parse died is made again without it (see
+    // `lookahead`): what it was given, and what it changed, to undo.
+    let mut again = false;
+    let mut given: Vec<u32> = Vec::new();
 
-    for j in 0..=n {
+    let mut j = 0usize;
+    while j <= n {
         let ju = j as u32;
         let set_start = p.items.len();
+        p.live_at = match (&mut p.live, chars.get(j)) {
+            (Some(l), Some(&c)) if !again => l.before(c),
+            _ => None,
+        };
+        let undo = p.live_at.is_some().then(|| {
+            given.clear();
+            given.extend_from_slice(&next);
+            (
+                p.links.len(),
+                p.unmade,
+                leo_links,
+                could_end_at,
+                waits.len(),
+            )
+        });
+        again = false;
         p.set_start = set_start as u32;
         p.dedup.clear();
         empty_done.clear();
@@ -564,11 +707,20 @@ pub(crate) fn parse(
             }
         }
         if p.items.len() == set_start && p.unmade_scans.is_empty() {
+            if undo.is_some() {
+                // Everything this set was given (the last set's scans, or the start
+                // rule's predictions) was left out: the parse dies here, so this set is
+                // made again in full.
+                std::mem::swap(&mut next, &mut given);
+                again = true;
+                continue;
+            }
             if pending.is_empty() {
                 break;
             }
             // Only a prose value's match reaches past here.
             waits_start.push(waits.len());
+            j += 1;
             continue;
         }
         furthest = j;
@@ -643,79 +795,39 @@ pub(crate) fn parse(
                     }
                     Some(rec) => {
                         scans.push((p.made_seq[idx as usize - set_start], it.pos, idx));
-                        let mut ends = rec(input, bytes[j]);
-                        // A recognizer's answer is work too (and memory, while pending).
-                        p.limit = p.limit.saturating_sub(ends.len());
-                        ends.sort_unstable();
-                        ends.dedup();
-                        for e in ends {
-                            // Only ends at code point boundaries, not before `j`.
-                            let Ok(ei) = bytes.binary_search(&e) else {
-                                continue;
-                            };
-                            if ei < j {
-                                continue;
-                            }
-                            if ei == j {
-                                p.advance(idx, TERM, ju, ju);
-                            } else {
-                                pending.entry(ei as u32).or_default().push((idx, ju));
-                            }
-                        }
+                        p.prose_ends(rec(input, bytes[j]), bytes, (j, idx), &mut pending);
                     }
                 },
             }
         }
-        // Freeze this set's waiting lists.
         waits_start.push(waits.len());
-        let from = waits.len();
-        for &b in &waits_cur.touched {
-            let mut w = waits_cur.head[b as usize];
-            while w != NONE {
-                let (wi, next) = waits_cur.nodes[w as usize];
-                waits.push((b, wi));
-                w = next;
-            }
-        }
-        waits_cur.clear();
-        waits[from..].sort_unstable_by_key(|x| x.0);
+        waits_cur.freeze_into(&mut waits);
         if use_leo {
             p.leo.resize(waits.len(), LEO_UNKNOWN);
         }
-        // The scans in the order the items were numbered (the made ones come in order,
-        // and so do the unmade ones).
-        if !p.unmade_scans.is_empty() {
-            scans.extend(p.unmade_scans.iter().map(|&(q, pos)| (q, pos, NONE)));
-            scans.sort_unstable_by_key(|x| x.0);
-        }
-        if j < n {
-            let c = chars[j] as u32;
-            for &(_, pos, s) in &scans {
-                if let Sym::T(t) = cfg.syms[pos as usize]
-                    && cfg.classes[t as usize].contains(c)
-                {
-                    let s = if s == NONE {
-                        // Made now that it scans (counted when predicted).
-                        p.unmade -= 1;
-                        p.items.push(Item {
-                            pos,
-                            origin: ju,
-                            end: ju,
-                            head: NONE,
-                        });
-                        (p.items.len() - 1) as u32
-                    } else {
-                        s
-                    };
-                    next.push(s);
-                }
-            }
+        p.scan(&mut scans, chars.get(j).map(|&c| c as u32), ju, &mut next);
+        if let Some((links, unmade, leo_made, could, w)) = undo
+            && next.is_empty()
+            && pending.is_empty()
+        {
+            // The parse dies at this set: made again without lookahead, so that its items
+            // (the expected set, whether the input could have ended) are the plain
+            // parse's.
+            p.undo_set(set_start, links, unmade, use_leo.then_some(w));
+            leo_links = leo_made;
+            could_end_at = could;
+            waits.truncate(w);
+            waits_start.pop();
+            std::mem::swap(&mut next, &mut given);
+            again = true;
+            continue;
         }
         last_scans.clear();
         last_scans.extend(scans.iter().map(|x| x.1));
         if next.is_empty() && pending.is_empty() && j < n {
             break;
         }
+        j += 1;
     }
     waits_start.push(waits.len());
     if p.over {

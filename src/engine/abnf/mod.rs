@@ -83,6 +83,7 @@ mod forest;
 pub mod r#gen;
 pub mod lab;
 mod local;
+mod lookahead;
 mod reader;
 mod recognize;
 mod stream;
@@ -241,6 +242,9 @@ pub struct Grammar {
     /// Prose values bound to "the rest of the input" ([`Grammar::bind_prose_rest`]), which
     /// the automaton compiler can read.
     prose_rest: Vec<bool>,
+    /// FIRST and FOLLOW sets for the Earley parser's lookahead (`None`: the grammar is
+    /// over their bounds or has a prose value, and parses without).
+    lookahead: Option<Arc<lookahead::Tables>>,
 }
 
 /// Which engine gave a [`Verdict`].
@@ -696,7 +700,9 @@ impl Grammar {
             Some(cfg) if !a.report.has_errors() => {
                 let prose = vec![None; cfg.prose.len()];
                 let prose_rest = vec![false; cfg.prose.len()];
+                let lookahead = lookahead::Tables::new(&cfg).map(Arc::new);
                 Ok(Grammar {
+                    lookahead,
                     cfg,
                     report: a.report,
                     prose,
@@ -845,6 +851,7 @@ impl Grammar {
             &bytes,
             &self.prose,
             leo,
+            self.lookahead.as_deref(),
             budget.work,
         )
         .map_err(|s| ParseError::OverBudget {
@@ -1020,6 +1027,24 @@ impl Grammar {
         options: &ParseOptions,
     ) -> Result<Parse, ParseError> {
         self.parse_with(start, input, options, None, Budget::default())
+    }
+
+    /// This grammar parsing without one character of lookahead (every Earley item made,
+    /// as the plain algorithm makes them): the same results, with a larger chart. For the
+    /// equivalence tests and the benchmark only; not part of the supported interface.
+    #[doc(hidden)]
+    pub fn without_lookahead(&self) -> Grammar {
+        Grammar {
+            lookahead: None,
+            ..self.clone()
+        }
+    }
+
+    /// Whether this grammar's parses use one character of lookahead (its FIRST and FOLLOW
+    /// sets are within their bounds, and it has no prose value). For the tests only.
+    #[doc(hidden)]
+    pub fn has_lookahead(&self) -> bool {
+        self.lookahead.is_some()
     }
 
     /// [`Grammar::parse`] with Leo's items on every chain of deterministic completions

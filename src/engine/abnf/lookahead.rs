@@ -1,0 +1,268 @@
+//! One character of lookahead for the Earley parser: which items can still take part in
+//! a parse, given the character that follows their set.
+//!
+//! An item `A → α • β` in the set before character `c` can be part of a parse of the
+//! whole input only if `β` can start with `c`, or `β` can match the empty string and `c`
+//! can follow `A` somewhere in the grammar. So with FIRST sets (of every dotted position's
+//! rest, `β`) and FOLLOW sets (of every nonterminal) over the grammar's terminal classes,
+//! the parser can leave out the items that fail both (Earley parsers with lookahead do
+//! this; Marpa and `lark`'s Earley filter predictions alike). Both sets are
+//! over-approximations (every production counts, reachable from the start rule or not; the
+//! positions marked non-empty are read as if they could be empty), so an item left out
+//! could not have been part of a parse: the roots, the forest, the counts and the trees
+//! are those of the parse without lookahead. Only the chart is smaller. On RFC 8141's ABNF
+//! and a long NSS, most of a set's items are the optional components that could follow an
+//! NSS ending there (`[rq-components]`, `["#" f-component]` and the completions up to
+//! `namestring`), which no character but `?` and `#` continues.
+//!
+//! The parser uses it only where it cannot change what a parse reports: not at the end of
+//! the input (the set whose items give the expected set of a valid input), and not in a
+//! set where the parse dies (its items give the expected set of an invalid one): such a
+//! set is made again without lookahead (`earley::parse`). Items left out never have
+//! descendants in a later set, so the sets before it are those of the plain parse, as far
+//! as what the last set reads.
+//!
+//! Bounded: the tables are made only for a grammar of at most [`MAX_SYMS`] dotted
+//! positions and [`MAX_CLASSES`] terminal classes, with no prose value (a prose value's
+//! matches are known only while parsing), and each parse keeps the live positions of at
+//! most [`MAX_CHARS`] distinct characters; past that a set is made without lookahead.
+//! Written by hand: the sets are the textbook fixed points over the compiled grammar
+//! (`compile::Cfg`), which no parsing crate exposes for a grammar of our own.
+
+use super::compile::{Cfg, Sym};
+use std::collections::HashMap;
+
+/// The most dotted positions (`Cfg::syms`) a grammar may have for lookahead tables.
+pub(crate) const MAX_SYMS: usize = 1 << 14;
+/// The most terminal classes a grammar may have for lookahead tables.
+pub(crate) const MAX_CLASSES: usize = 1 << 10;
+/// The most distinct characters a parse keeps live positions for.
+pub(crate) const MAX_CHARS: usize = 512;
+/// The most passes over the grammar the fixed points may take; a grammar that needs more
+/// gets no tables (a partial FIRST set would leave out items a parse needs).
+const MAX_PASSES: usize = 256;
+
+/// FIRST and FOLLOW over a grammar's terminal classes, as bit sets.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    /// Words per class set.
+    words: usize,
+    /// Per dotted position: the classes its rest can start with (`words` words each).
+    first: Vec<u64>,
+    /// Per dotted position: its rest can match the empty string.
+    nullable: Vec<bool>,
+    /// Per dotted position: the nonterminal its production is of.
+    lhs: Vec<u32>,
+    /// Per nonterminal: the classes that can follow it (`words` words each).
+    follow: Vec<u64>,
+}
+
+fn or_into(dst: &mut [u64], src: &[u64]) -> bool {
+    let mut changed = false;
+    for (d, s) in dst.iter_mut().zip(src) {
+        let v = *d | *s;
+        changed |= v != *d;
+        *d = v;
+    }
+    changed
+}
+
+fn meets(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+impl Tables {
+    /// The tables of `cfg`, or `None` when it is over the bounds or has a prose value.
+    pub(crate) fn new(cfg: &Cfg) -> Option<Tables> {
+        let n = cfg.syms.len();
+        if n > MAX_SYMS || cfg.classes.len() > MAX_CLASSES || !cfg.prose.is_empty() {
+            return None;
+        }
+        let words = cfg.classes.len().div_ceil(64).max(1);
+        let nts = cfg.nts.len();
+        let mut lhs = vec![0u32; n];
+        for p in &cfg.prods {
+            let mut i = p.start as usize;
+            while let Some(s) = cfg.syms.get(i) {
+                lhs[i] = p.lhs;
+                if matches!(s, Sym::End(_)) {
+                    break;
+                }
+                i += 1;
+            }
+        }
+        // Nullable rules (every symbol of some production nullable), to a fixed point.
+        let mut nt_null = vec![false; nts];
+        let mut first_nt = vec![0u64; nts * words];
+        let mut first = vec![0u64; n * words];
+        let mut nullable = vec![false; n];
+        let mut converged = false;
+        for _ in 0..MAX_PASSES {
+            let mut changed = false;
+            // Each position's rest, from its production's end backwards (a `T` or an
+            // `N` is always followed by its production's symbols, at least its `End`).
+            for i in (0..n).rev() {
+                let null = match cfg.syms[i] {
+                    Sym::End(_) => true,
+                    Sym::T(t) => {
+                        let w = i * words + t as usize / 64;
+                        changed |= first[w] & (1 << (t % 64)) == 0;
+                        first[w] |= 1 << (t % 64);
+                        false
+                    }
+                    Sym::N(b) => {
+                        let b = b as usize;
+                        let (head, tail) = first.split_at_mut((i + 1) * words);
+                        let here = &mut head[i * words..];
+                        changed |= or_into(here, &first_nt[b * words..(b + 1) * words]);
+                        if nt_null[b] {
+                            changed |= or_into(here, &tail[..words]);
+                        }
+                        nt_null[b] && nullable[i + 1]
+                    }
+                    Sym::P(_) => return None,
+                };
+                if null != nullable[i] {
+                    nullable[i] = null;
+                    changed = true;
+                }
+            }
+            for p in &cfg.prods {
+                let s = p.start as usize;
+                let a = p.lhs as usize;
+                if nullable[s] && !nt_null[a] {
+                    nt_null[a] = true;
+                    changed = true;
+                }
+                changed |= or_into(
+                    &mut first_nt[a * words..(a + 1) * words],
+                    &first[s * words..(s + 1) * words],
+                );
+            }
+            if !changed {
+                converged = true;
+                break;
+            }
+        }
+        if !converged {
+            return None;
+        }
+        // FOLLOW: what can come after each use of a nonterminal.
+        let mut follow = vec![0u64; nts * words];
+        let mut converged = false;
+        for _ in 0..MAX_PASSES {
+            let mut changed = false;
+            for i in 0..n {
+                let Sym::N(b) = cfg.syms[i] else { continue };
+                let b = b as usize;
+                let a = lhs[i] as usize;
+                let mut add = first[(i + 1) * words..(i + 2) * words].to_vec();
+                if nullable[i + 1] {
+                    or_into(&mut add, &follow[a * words..(a + 1) * words]);
+                }
+                changed |= or_into(&mut follow[b * words..(b + 1) * words], &add);
+            }
+            if !changed {
+                converged = true;
+                break;
+            }
+        }
+        converged.then_some(Tables {
+            words,
+            first,
+            nullable,
+            lhs,
+            follow,
+        })
+    }
+
+    /// The classes of `cfg` that hold `c`, as a bit set.
+    fn classes_of(&self, cfg: &Cfg, c: u32) -> Vec<u64> {
+        let mut set = vec![0u64; self.words];
+        for (t, class) in cfg.classes.iter().enumerate() {
+            if class.contains(c) {
+                set[t / 64] |= 1 << (t % 64);
+            }
+        }
+        set
+    }
+
+    /// Appends to `out` one bit per dotted position: whether an item there can go on
+    /// before the character `c`.
+    fn live_before(&self, cfg: &Cfg, c: u32, out: &mut Vec<u64>) {
+        let set = self.classes_of(cfg, c);
+        let w = self.words;
+        let n = self.nullable.len();
+        let from = out.len();
+        out.resize(from + n.div_ceil(64), 0);
+        for i in 0..n {
+            let a = self.lhs[i] as usize;
+            let live = meets(&self.first[i * w..(i + 1) * w], &set)
+                || (self.nullable[i] && meets(&self.follow[a * w..(a + 1) * w], &set));
+            if live {
+                out[from + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+}
+
+/// A parse's live positions per character (at most [`MAX_CHARS`] characters).
+pub(crate) struct Live<'a> {
+    tables: &'a Tables,
+    cfg: &'a Cfg,
+    /// The bit sets, one after another.
+    bits: Vec<u64>,
+    /// Where each ASCII character's set starts in `bits`, plus one (0: not made yet).
+    ascii: [u32; 128],
+    /// Other characters' (rare in identifiers: std's map is enough).
+    other: HashMap<u32, u32>,
+    made: usize,
+}
+
+impl<'a> Live<'a> {
+    pub(crate) fn new(tables: &'a Tables, cfg: &'a Cfg) -> Live<'a> {
+        Live {
+            tables,
+            cfg,
+            bits: Vec::new(),
+            ascii: [0; 128],
+            other: HashMap::new(),
+            made: 0,
+        }
+    }
+
+    /// Where the live positions before `c` start in [`Live::bits`], or `None` when this
+    /// parse has made them for [`MAX_CHARS`] characters already and not for `c`.
+    pub(crate) fn before(&mut self, c: char) -> Option<usize> {
+        let c = c as u32;
+        let known = match usize::try_from(c).ok().and_then(|i| self.ascii.get(i)) {
+            Some(&k) => (k != 0).then(|| k as usize - 1),
+            None => self.other.get(&c).map(|&k| k as usize),
+        };
+        if known.is_some() {
+            return known;
+        }
+        if self.made >= MAX_CHARS {
+            return None;
+        }
+        self.made += 1;
+        let at = self.bits.len();
+        self.tables.live_before(self.cfg, c, &mut self.bits);
+        match usize::try_from(c).ok().and_then(|i| self.ascii.get_mut(i)) {
+            Some(slot) => *slot = at as u32 + 1,
+            None => {
+                self.other.insert(c, at as u32);
+            }
+        }
+        Some(at)
+    }
+
+    /// Whether position `pos` is live in the set that starts at `at`.
+    #[inline]
+    pub(crate) fn is_live(&self, at: usize, pos: u32) -> bool {
+        let p = pos as usize;
+        self.bits
+            .get(at + p / 64)
+            .is_none_or(|w| w & (1 << (p % 64)) != 0)
+    }
+}
