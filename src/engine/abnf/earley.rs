@@ -701,10 +701,10 @@ pub(crate) fn parse(
         for pred in std::mem::take(&mut next) {
             p.advance(pred, TERM, ju.saturating_sub(1), ju);
         }
-        if let Some(list) = pending.remove(&ju) {
-            for (pred, from) in list {
-                p.advance(pred, TERM, from, ju);
-            }
+        // (Kept until the set is done: a set made again is given them again.)
+        let arrived = pending.remove(&ju);
+        for &(pred, from) in arrived.iter().flatten() {
+            p.advance(pred, TERM, from, ju);
         }
         if p.items.len() == set_start && p.unmade_scans.is_empty() {
             if undo.is_some() {
@@ -712,6 +712,9 @@ pub(crate) fn parse(
                 // rule's predictions) was left out: the parse dies here, so this set is
                 // made again in full.
                 std::mem::swap(&mut next, &mut given);
+                if let Some(list) = arrived {
+                    pending.insert(ju, list);
+                }
                 again = true;
                 continue;
             }
@@ -819,6 +822,9 @@ pub(crate) fn parse(
             waits.truncate(w);
             waits_start.pop();
             std::mem::swap(&mut next, &mut given);
+            if let Some(list) = arrived {
+                pending.insert(ju, list);
+            }
             again = true;
             continue;
         }

@@ -22,10 +22,14 @@
 //! descendants in a later set, so the sets before it are those of the plain parse, as far
 //! as what the last set reads.
 //!
+//! A prose value's matches are known only while parsing: it is read as able to start
+//! with any character, and to match the empty string, so an item before one is always
+//! kept (RFC 3986's `path-empty = 0<pchar>` leaves the rest of its grammar to lookahead).
+//!
 //! Bounded: the tables are made only for a grammar of at most [`MAX_SYMS`] dotted
-//! positions and [`MAX_CLASSES`] terminal classes, with no prose value (a prose value's
-//! matches are known only while parsing), and each parse keeps the live positions of at
-//! most [`MAX_CHARS`] distinct characters; past that a set is made without lookahead.
+//! positions and [`MAX_CLASSES`] terminal classes, and each parse keeps the live positions
+//! of at most [`MAX_CHARS`] distinct characters; past that a set is made without
+//! lookahead.
 //! Written by hand: the sets are the textbook fixed points over the compiled grammar
 //! (`compile::Cfg`), which no parsing crate exposes for a grammar of our own.
 
@@ -72,13 +76,16 @@ fn meets(a: &[u64], b: &[u64]) -> bool {
 }
 
 impl Tables {
-    /// The tables of `cfg`, or `None` when it is over the bounds or has a prose value.
+    /// The tables of `cfg`, or `None` when it is over the bounds.
     pub(crate) fn new(cfg: &Cfg) -> Option<Tables> {
         let n = cfg.syms.len();
-        if n > MAX_SYMS || cfg.classes.len() > MAX_CLASSES || !cfg.prose.is_empty() {
+        if n > MAX_SYMS || cfg.classes.len() > MAX_CLASSES {
             return None;
         }
-        let words = cfg.classes.len().div_ceil(64).max(1);
+        // One bit a class, and one more, the last, that every character holds: a
+        // prose value's (it can start with anything, and is read as possibly empty).
+        let any = cfg.classes.len();
+        let words = (any + 1).div_ceil(64);
         let nts = cfg.nts.len();
         let mut lhs = vec![0u32; n];
         for p in &cfg.prods {
@@ -120,7 +127,14 @@ impl Tables {
                         }
                         nt_null[b] && nullable[i + 1]
                     }
-                    Sym::P(_) => return None,
+                    Sym::P(_) => {
+                        let w = i * words + any / 64;
+                        changed |= first[w] & (1 << (any % 64)) == 0;
+                        first[w] |= 1 << (any % 64);
+                        let (head, tail) = first.split_at_mut((i + 1) * words);
+                        changed |= or_into(&mut head[i * words..], &tail[..words]);
+                        nullable[i + 1]
+                    }
                 };
                 if null != nullable[i] {
                     nullable[i] = null;
@@ -179,6 +193,8 @@ impl Tables {
     /// The classes of `cfg` that hold `c`, as a bit set.
     fn classes_of(&self, cfg: &Cfg, c: u32) -> Vec<u64> {
         let mut set = vec![0u64; self.words];
+        let any = cfg.classes.len();
+        set[any / 64] |= 1 << (any % 64);
         for (t, class) in cfg.classes.iter().enumerate() {
             if class.contains(c) {
                 set[t / 64] |= 1 << (t % 64);
@@ -215,7 +231,7 @@ pub(crate) struct Live<'a> {
     /// Where each ASCII character's set starts in `bits`, plus one (0: not made yet).
     ascii: [u32; 128],
     /// Other characters' (rare in identifiers: std's map is enough).
-    other: HashMap<u32, u32>,
+    wide: HashMap<u32, u32>,
     made: usize,
 }
 
@@ -226,7 +242,7 @@ impl<'a> Live<'a> {
             cfg,
             bits: Vec::new(),
             ascii: [0; 128],
-            other: HashMap::new(),
+            wide: HashMap::new(),
             made: 0,
         }
     }
@@ -237,7 +253,7 @@ impl<'a> Live<'a> {
         let c = c as u32;
         let known = match usize::try_from(c).ok().and_then(|i| self.ascii.get(i)) {
             Some(&k) => (k != 0).then(|| k as usize - 1),
-            None => self.other.get(&c).map(|&k| k as usize),
+            None => self.wide.get(&c).map(|&k| k as usize),
         };
         if known.is_some() {
             return known;
@@ -251,7 +267,7 @@ impl<'a> Live<'a> {
         match usize::try_from(c).ok().and_then(|i| self.ascii.get_mut(i)) {
             Some(slot) => *slot = at as u32 + 1,
             None => {
-                self.other.insert(c, at as u32);
+                self.wide.insert(c, at as u32);
             }
         }
         Some(at)

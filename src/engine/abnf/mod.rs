@@ -243,7 +243,7 @@ pub struct Grammar {
     /// the automaton compiler can read.
     prose_rest: Vec<bool>,
     /// FIRST and FOLLOW sets for the Earley parser's lookahead (`None`: the grammar is
-    /// over their bounds or has a prose value, and parses without).
+    /// over their bounds, and parses without).
     lookahead: Option<Arc<lookahead::Tables>>,
 }
 
@@ -1041,7 +1041,7 @@ impl Grammar {
     }
 
     /// Whether this grammar's parses use one character of lookahead (its FIRST and FOLLOW
-    /// sets are within their bounds, and it has no prose value). For the tests only.
+    /// sets are within their bounds). For the tests only.
     #[doc(hidden)]
     pub fn has_lookahead(&self) -> bool {
         self.lookahead.is_some()
