@@ -282,3 +282,26 @@ impl<'a> Live<'a> {
             .is_none_or(|w| w & (1 << (p % 64)) != 0)
     }
 }
+
+impl super::Grammar {
+    /// The live positions of a parse or recognizer run of this grammar (`None`: it has no
+    /// lookahead tables).
+    pub(crate) fn live(&self) -> Option<Live<'_>> {
+        self.lookahead.as_deref().map(|t| Live::new(t, &self.cfg))
+    }
+}
+
+/// Where the live positions before the character at byte `j` of `input` are, with the
+/// sets they are read from; `None` at the end of the input, for a set made again
+/// (`redo`), or without lookahead.
+pub(crate) fn live_at<'l, 'a>(
+    live: &'l mut Option<Live<'a>>,
+    input: &str,
+    j: usize,
+    redo: bool,
+) -> Option<(&'l Live<'a>, usize)> {
+    let c = input.get(j..)?.chars().next()?;
+    let l = live.as_mut().filter(|_| !redo)?;
+    let at = l.before(c)?;
+    Some((&*l, at))
+}

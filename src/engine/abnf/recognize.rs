@@ -260,6 +260,48 @@ fn scan_char(
     }
 }
 
+/// The items that arrive at set `j` (`ju`): the last set's scans (`next`, emptied) and
+/// the compiled rules' ends queued for it, into `arrived` (cleared first).
+fn arrivals(
+    next: &mut Vec<(u32, u32)>,
+    queue: &mut BinaryHeap<Reverse<(u32, u32, u32)>>,
+    ju: u32,
+    arrived: &mut Vec<(u32, u32)>,
+) {
+    arrived.clear();
+    arrived.append(next);
+    while let Some(&Reverse((e, p, o))) = queue.peek() {
+        if e != ju {
+            break;
+        }
+        queue.pop();
+        arrived.push((p, o));
+    }
+}
+
+/// Each item of origin set `o` waiting for rule `a`, as (its position, its origin), to
+/// `f`: the set's explicit waiting items in `arena` (from `wstart[o]`; a set has a few:
+/// all are read), then its prediction table's.
+fn each_waiting(
+    arena: &[(u32, u32, u32)],
+    wstart: &[u32],
+    table: Option<&Table>,
+    (a, o): (u32, u32),
+    mut f: impl FnMut(u32, u32),
+) {
+    let at = |i: usize| wstart.get(i).map_or(0, |&w| w as usize);
+    for &(x, wp, wo) in arena.get(at(o as usize)..at(o as usize + 1)).unwrap_or(&[]) {
+        if x == a {
+            f(wp, wo);
+        }
+    }
+    if let Some(t) = table {
+        for &(_, wp) in t.waiting(a) {
+            f(wp, o);
+        }
+    }
+}
+
 /// How often (in bytes of the input) a run keeps a [`Checkpoint`].
 const CHECKPOINT: usize = 1 << 10;
 /// The most carried and queued items (and furthest scans) a run's checkpoints hold
@@ -967,6 +1009,14 @@ impl Plan {
         let mut cwait: Vec<(u32, u32, u32)> = Vec::new();
         let mut ends: Vec<u32> = Vec::new();
         let start = self.start;
+        // One character of lookahead, as the Earley parser has it (`lookahead`): an item
+        // the character after its set can neither start nor follow is not added. The set
+        // where the run ends is made again without it (`redo`), so the failure is read
+        // from the items the plain recognizer has there.
+        let mut live = grammar.live();
+        let mut redo = false;
+        let mut arrived: Vec<(u32, u32)> = Vec::new();
+        let mut saved_scans: Vec<(u32, u32)> = Vec::new();
         let finished = 'sets: loop {
             let size = || next.len() + queue.len() + reach_scans.len();
             if j >= next_checkpoint && held + size() <= CHECKPOINT_ITEMS {
@@ -992,19 +1042,15 @@ impl Plan {
             let ju = j as u32;
             items.clear();
             seen.next_set();
+            let live_at = super::lookahead::live_at(&mut live, input, j, redo);
+            redo = false;
             let add = |items: &mut Vec<(u32, u32)>, seen: &mut Seen, p: u32, o: u32| {
-                if seen.insert(p, o) {
+                if live_at.is_none_or(|(l, at)| l.is_live(at, p)) && seen.insert(p, o) {
                     items.push((p, o));
                 }
             };
-            for (p, o) in next.drain(..) {
-                add(&mut items, seen, p, o);
-            }
-            while let Some(&Reverse((e, p, o))) = queue.peek() {
-                if e != ju {
-                    break;
-                }
-                queue.pop();
+            arrivals(&mut next, &mut queue, ju, &mut arrived);
+            for &(p, o) in &arrived {
                 add(&mut items, seen, p, o);
             }
             if items.is_empty() && j > 0 {
@@ -1014,9 +1060,24 @@ impl Plan {
                         j = e as usize;
                         continue;
                     }
+                    // The run ends here: this set again, in full, if lookahead left
+                    // items out.
+                    None if live_at.is_some() && !arrived.is_empty() => {
+                        next.append(&mut arrived);
+                        redo = true;
+                        continue;
+                    }
                     None => break 'sets true,
                 }
             }
+            // What this set changes, to make it again without lookahead.
+            let undo = live_at.map(|_| {
+                saved_scans.clone_from(&reach_scans);
+                (
+                    (furthest, could_end_at, reach, last_table, spent, dep),
+                    (arena.len(), pred[j]),
+                )
+            });
             furthest = j;
             for w in &mut wstart[filled..=j] {
                 *w = arena.len() as u32;
@@ -1042,19 +1103,10 @@ impl Plan {
                         if a == start && o == 0 {
                             could_end_at = Some(j);
                         }
-                        let (lo, hi) =
-                            (wstart[o as usize] as usize, wstart[o as usize + 1] as usize);
-                        // A set has a few explicit waiting items: read them all.
-                        for &(x, wp, wo) in &arena[lo..hi] {
-                            if x == a {
-                                add(&mut items, seen, wp + 1, wo);
-                            }
-                        }
-                        if let Some(t) = tables.tables.get(pred[o as usize] as usize) {
-                            for &(_, wp) in t.waiting(a) {
-                                add(&mut items, seen, wp + 1, o);
-                            }
-                        }
+                        let table = tables.tables.get(pred[o as usize] as usize);
+                        each_waiting(&arena, &wstart, table, (a, o), |wp, wo| {
+                            add(&mut items, seen, wp + 1, wo);
+                        });
                     }
                     Sym::N(x) => {
                         let t = self.term[x as usize];
@@ -1078,12 +1130,7 @@ impl Plan {
             // Freeze: the waiting items by rule, the prediction table.
             waits.sort_unstable_by_key(|w| w.0);
             arena.extend_from_slice(&waits);
-            if !roots.is_empty() {
-                roots.sort_unstable();
-                let (id, cost) = self.table(cfg, &roots, tables);
-                spent += cost;
-                pred[j] = id;
-            }
+            spent += self.predicted(cfg, tables, &mut roots, &mut pred[j]);
             last_table = pred[j];
             // Compiled rules: one scan per automaton, every end queued for every waiter.
             if let Some(t) = tables.tables.get(pred[j] as usize) {
@@ -1093,26 +1140,13 @@ impl Plan {
             let mut g = 0;
             while let Some(&(a, _, _)) = cwait.get(g) {
                 let h = g + cwait[g..].iter().take_while(|w| w.0 == a).count();
-                let aut = &self.automata[a as usize];
-                ends.clear();
-                let first = input.as_bytes().get(j).copied().unwrap_or(0x80);
-                let r = if first < 0x80
-                    && self
-                        .dies_first
-                        .get(a as usize)
-                        .is_some_and(|d| d >> first & 1 == 1)
-                {
-                    // What the scan would give: no end, and its reach is where it started.
-                    j
-                } else {
-                    let scratch = scratch[a as usize].get_or_insert_with(|| aut.scratch());
-                    let Some(r) = aut.scan_ends(scratch, input, j, |e| ends.push(e as u32)) else {
-                        break 'sets false;
-                    };
+                let Some((r, read)) = self.scan_compiled(a, scratch, input, j, &mut ends) else {
+                    break 'sets false;
+                };
+                if read {
                     // It read up to the character at `r` (the input's end when `r` is).
                     dep = if r >= n { usize::MAX } else { dep.max(r + 4) };
-                    r
-                };
+                }
                 spent += r - j + (h - g) * ends.len();
                 for &(_, p, o) in &cwait[g..h] {
                     for &e in &ends {
@@ -1145,6 +1179,14 @@ impl Plan {
                 j += c.len_utf8();
             } else if let Some(&Reverse((e, _, _))) = queue.peek() {
                 j = e as usize;
+            } else if let Some((a, (arena_len, table))) = undo {
+                // The run ends at this set: made again in full (see `redo`).
+                (furthest, could_end_at, reach, last_table, spent, dep) = a;
+                arena.truncate(arena_len);
+                pred[j] = table;
+                std::mem::swap(&mut reach_scans, &mut saved_scans);
+                next.append(&mut arrived);
+                redo = true;
             } else {
                 break 'sets true;
             }
@@ -1165,6 +1207,55 @@ impl Plan {
             limit,
         };
         self.failure(grammar, input, tables, &stop)
+    }
+
+    /// The prediction table of a set that predicted `roots` (sorted here) into `table`
+    /// (left as it is when it predicted none); its cost in work.
+    fn predicted(
+        &self,
+        cfg: &Cfg,
+        tables: &mut Tables,
+        roots: &mut [u32],
+        table: &mut u32,
+    ) -> usize {
+        if roots.is_empty() {
+            return 0;
+        }
+        roots.sort_unstable();
+        let (id, cost) = self.table(cfg, roots, tables);
+        *table = id;
+        cost
+    }
+
+    /// The scan of compiled rule `a` from byte `j`: each end where its automaton accepts
+    /// into `ends`, and where it stopped reading (`r`), with whether it read at all (a
+    /// first byte its automaton dies on is known without a scan); `None` when the
+    /// automaton failed.
+    fn scan_compiled(
+        &self,
+        a: u32,
+        scratch: &mut [Option<Scratch>],
+        input: &str,
+        j: usize,
+        ends: &mut Vec<u32>,
+    ) -> Option<(usize, bool)> {
+        ends.clear();
+        let aut = self.automata.get(a as usize)?;
+        let first = input.as_bytes().get(j).copied().unwrap_or(0x80);
+        if first < 0x80
+            && self
+                .dies_first
+                .get(a as usize)
+                .is_some_and(|d| d >> first & 1 == 1)
+        {
+            // What the scan would give: no end, and its reach is where it started.
+            return Some((j, false));
+        }
+        let scratch = scratch
+            .get_mut(a as usize)?
+            .get_or_insert_with(|| aut.scratch());
+        let r = aut.scan_ends(scratch, input, j, |e| ends.push(e as u32))?;
+        Some((r, true))
     }
 
     /// The verdict where the recognizer stopped: valid when the start rule ended at the
