@@ -222,3 +222,39 @@ fn lookahead_keeps_items_before_prose_values() {
         assert!(same("prose", &g, &plain, "s", input), "{input:?}");
     }
 }
+
+/// The work (Earley items and links) a byte of a long input costs, with and without
+/// lookahead, on RFC 3986's and RFC 8141's ABNF (the README gives these figures; run with
+/// `--nocapture` to see them): lookahead at least halves it on both.
+#[test]
+fn lookahead_halves_the_work_a_byte_on_long_uris_and_urns() {
+    let cases = [
+        (
+            include_str!("data/abnf/rfc3986.abnf"),
+            "URI-reference",
+            format!("http://example.com/{}?q=1#f", "a1%41/".repeat(2000)),
+        ),
+        (
+            include_str!("data/abnf/rfc8141.abnf"),
+            "namestring",
+            format!("urn:example:{}", "a1%41/".repeat(2000)),
+        ),
+    ];
+    for (text, start, input) in cases {
+        let g = Grammar::from_text(text).expect("grammar");
+        let opts = ParseOptions::default();
+        let with = g.parse(start, &input, &opts).expect("parse");
+        let without = g
+            .without_lookahead()
+            .parse(start, &input, &opts)
+            .expect("parse");
+        assert!(with.valid && without.valid);
+        let per_byte = |p: &Parse| (p.items + p.links) as f64 / input.len() as f64;
+        println!(
+            "{start}: {:.1} items and links a byte with lookahead, {:.1} without",
+            per_byte(&with),
+            per_byte(&without)
+        );
+        assert!(2.0 * per_byte(&with) <= per_byte(&without), "{start}");
+    }
+}
