@@ -5,10 +5,10 @@
 //! whole input only if `β` can start with `c`, or `β` can match the empty string and `c`
 //! can follow `A` somewhere in the grammar. So with FIRST sets (of every dotted position's
 //! rest, `β`) and FOLLOW sets (of every nonterminal) over the grammar's terminal classes,
-//! the parser can leave out the items that fail both (Earley parsers with lookahead do
-//! this; Marpa and `lark`'s Earley filter predictions alike). Both sets are
-//! over-approximations (every production counts, reachable from the start rule or not; the
-//! positions marked non-empty are read as if they could be empty), so an item left out
+//! the parser can leave out the items that fail both (the lookahead of LR(1) and LL(1)
+//! parsers, applied to an Earley chart). Both sets are over-approximations (every
+//! production counts, reachable from the start rule or not; the positions marked
+//! non-empty are read as if they could be empty), so an item left out
 //! could not have been part of a parse: the roots, the forest, the counts and the trees
 //! are those of the parse without lookahead. Only the chart is smaller. On RFC 8141's ABNF
 //! and a long NSS, most of a set's items are the optional components that could follow an
@@ -163,6 +163,7 @@ impl Tables {
         }
         // FOLLOW: what can come after each use of a nonterminal.
         let mut follow = vec![0u64; nts * words];
+        let mut add: Vec<u64> = Vec::with_capacity(words);
         let mut converged = false;
         for _ in 0..MAX_PASSES {
             let mut changed = false;
@@ -170,7 +171,8 @@ impl Tables {
                 let Sym::N(b) = cfg.syms[i] else { continue };
                 let b = b as usize;
                 let a = lhs[i] as usize;
-                let mut add = first[(i + 1) * words..(i + 2) * words].to_vec();
+                add.clear();
+                add.extend_from_slice(&first[(i + 1) * words..(i + 2) * words]);
                 if nullable[i + 1] {
                     or_into(&mut add, &follow[a * words..(a + 1) * words]);
                 }
@@ -287,7 +289,15 @@ impl super::Grammar {
     /// The live positions of a parse or recognizer run of this grammar (`None`: it has no
     /// lookahead tables).
     pub(crate) fn live(&self) -> Option<Live<'_>> {
-        self.lookahead.as_deref().map(|t| Live::new(t, &self.cfg))
+        self.lookahead().map(|t| Live::new(t, &self.cfg))
+    }
+
+    /// This grammar's lookahead tables, made at the first call (`None`: over their
+    /// bounds).
+    pub(crate) fn lookahead(&self) -> Option<&Tables> {
+        self.lookahead
+            .get_or_init(|| Tables::new(&self.cfg).map(std::sync::Arc::new))
+            .as_deref()
     }
 }
 

@@ -93,7 +93,7 @@ pub(crate) use forest::TreeSink;
 #[cfg_attr(not(feature = "cli"), allow(unused_imports))]
 pub(crate) use stream::Trees;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub(crate) use earley::FastMap;
 
@@ -242,9 +242,11 @@ pub struct Grammar {
     /// Prose values bound to "the rest of the input" ([`Grammar::bind_prose_rest`]), which
     /// the automaton compiler can read.
     prose_rest: Vec<bool>,
-    /// FIRST and FOLLOW sets for the Earley parser's lookahead (`None`: the grammar is
-    /// over their bounds, and parses without).
-    lookahead: Option<Arc<lookahead::Tables>>,
+    /// FIRST and FOLLOW sets for the Earley parser's and the recognizer's lookahead
+    /// (`None`: the grammar is over their bounds, and parses without), made at the first
+    /// parse or recognizer run: a grammar only ever judged by its automaton (`check
+    /// --grammar` on a regular grammar, the namespace layer) never pays for them.
+    lookahead: OnceLock<Option<Arc<lookahead::Tables>>>,
 }
 
 /// Which engine gave a [`Verdict`].
@@ -700,9 +702,8 @@ impl Grammar {
             Some(cfg) if !a.report.has_errors() => {
                 let prose = vec![None; cfg.prose.len()];
                 let prose_rest = vec![false; cfg.prose.len()];
-                let lookahead = lookahead::Tables::new(&cfg).map(Arc::new);
                 Ok(Grammar {
-                    lookahead,
+                    lookahead: OnceLock::new(),
                     cfg,
                     report: a.report,
                     prose,
@@ -851,7 +852,7 @@ impl Grammar {
             &bytes,
             &self.prose,
             leo,
-            self.lookahead.as_deref(),
+            self.lookahead(),
             budget.work,
         )
         .map_err(|s| ParseError::OverBudget {
@@ -1035,7 +1036,7 @@ impl Grammar {
     #[doc(hidden)]
     pub fn without_lookahead(&self) -> Grammar {
         Grammar {
-            lookahead: None,
+            lookahead: OnceLock::from(None),
             ..self.clone()
         }
     }
@@ -1044,7 +1045,7 @@ impl Grammar {
     /// sets are within their bounds). For the tests only.
     #[doc(hidden)]
     pub fn has_lookahead(&self) -> bool {
-        self.lookahead.is_some()
+        self.lookahead().is_some()
     }
 
     /// [`Grammar::parse`] with Leo's items on every chain of deterministic completions
