@@ -2,6 +2,11 @@
 //! input its grammar is too ambiguous for gets one error saying so, at once, and no parse
 //! in the analysis; the next input is parsed as usual.
 
+#[path = "abnf_agree/causes.rs"]
+mod causes;
+#[path = "abnf_agree/shipped.rs"]
+mod shipped;
+
 use std::sync::Arc;
 
 use idbench::engine::abnf::Grammar;
@@ -82,19 +87,7 @@ fn by_severity(a: &idbench::engine::Analysis, s: Severity) -> Vec<Code> {
 #[test]
 fn an_input_over_the_lab_budget_keeps_the_compiled_grammars_verdict() {
     let (l, options) = xri2_lab();
-    let paths = |len: usize| {
-        let mut paths = String::from("=a");
-        let mut n = 0;
-        while paths.len() < len {
-            paths.push_str(if n % 2 == 1 {
-                "*(=b/c*(@f/g))"
-            } else {
-                "*(+d/e)"
-            });
-            n += 1;
-        }
-        paths
-    };
+    let paths = shipped::xri_paths;
     // 64 KiB: the parse, with its lookahead, fits the lab's budget, and gives the tree
     // and the count of a grammar that reads the XRI in many ways.
     let a = analyze_in(&paths(65536), &options, Some(&l));

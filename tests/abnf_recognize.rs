@@ -11,26 +11,10 @@ mod causes;
 #[path = "abnf_agree/shipped.rs"]
 mod shipped;
 
-use shipped::{generated, near_misses, shipped};
+use shipped::{generated, near_misses, shipped, xri_paths};
 
 use idbench::engine::abnf::{Grammar, MAX_INPUT};
 use proptest::prelude::*;
-
-/// At least `len` bytes of XRI cross-references nested in paths (`=a*(+d/e)*(=b/c*(@f/g))…`):
-/// an XRI that XRI 2.0's ABNF reads one way.
-fn xri_paths(len: usize) -> String {
-    let mut s = String::from("=a");
-    let mut n = 0;
-    while s.len() < len {
-        s.push_str(if n % 2 == 1 {
-            "*(=b/c*(@f/g))"
-        } else {
-            "*(+d/e)"
-        });
-        n += 1;
-    }
-    s
-}
 
 /// The recognizer and the Earley parser on one input: the same verdict, first offending
 /// byte and expected set. Whether the recognizer took it.

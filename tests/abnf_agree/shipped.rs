@@ -155,3 +155,21 @@ pub fn assert_same_parse(a: &Parse, b: &Parse, what: &str) {
     assert_eq!(a.failure, b.failure, "failure, {what}");
     assert_eq!(a.unchecked_prose, b.unchecked_prose, "prose, {what}");
 }
+
+/// At least `len` bytes of XRI cross-references nested in paths (`=a*(+d/e)*(=b/c*(@f/g))…`,
+/// the input of issue 36's row 5): XRI 2.0's ABNF follows its nesting with no reading left
+/// open per cross-reference, so the recognizer's work stays linear (a parse from
+/// `xri-value` still counts at least 1,000,000 derivations of it).
+pub fn xri_paths(len: usize) -> String {
+    let mut s = String::from("=a");
+    let mut n = 0;
+    while s.len() < len {
+        s.push_str(if n % 2 == 1 {
+            "*(=b/c*(@f/g))"
+        } else {
+            "*(+d/e)"
+        });
+        n += 1;
+    }
+    s
+}
