@@ -94,6 +94,16 @@ fn an_input_over_the_lab_budget_keeps_the_compiled_grammars_verdict() {
     assert!(a.valid());
     let parse = a.lab.and_then(|l| l.parse).expect("the parse");
     assert_eq!(lab::count_phrase(parse.count), "at least 1000000 parses");
+    // Its trees are large (over 300,000 nodes each): the lab keeps the first whole and
+    // others only while all fit its node cap, where it kept eight (about 450 MB).
+    let nodes: Vec<usize> = parse.trees.iter().map(|t| t.nodes.len()).collect();
+    assert!(nodes[0] > 300_000, "{nodes:?}");
+    assert!(nodes.len() > 1 && nodes.len() < 8, "{nodes:?}");
+    assert!(
+        nodes.iter().sum::<usize>() <= lab::LAB_TREE_NODES,
+        "{nodes:?}"
+    );
+    assert!(lab::trees_left_out(&parse));
     let paths = paths(4 * 65536);
     let a = analyze_in(&paths, &options, Some(&l));
     assert!(a.valid());

@@ -906,9 +906,16 @@ impl Model {
             return "one reading: the grammar admits no other parse of this input".into();
         };
         let n = parse.trees.len();
+        let lab = crate::engine::abnf::lab::LAB_TREE_NODES;
+        // Trees left out: the others are too large to keep beside the first.
+        let left_out = if crate::engine::abnf::lab::trees_left_out(&parse) {
+            format!("; the others are too large to keep (the lab keeps {lab} nodes of trees)")
+        } else {
+            String::new()
+        };
         if !parse.valid || n < 2 {
             return format!(
-                "{}: no other tree to show",
+                "{}: no other tree to show{left_out}",
                 crate::engine::abnf::lab::count_phrase(parse.count)
             );
         }
@@ -924,7 +931,7 @@ impl Model {
             self.deferred.tree_gen[side] += 1;
         }
         format!(
-            "{}parse {} of {} ({})",
+            "{}parse {} of {} ({}{left_out})",
             if self.diff_mode {
                 ["A: ", "B: "][side]
             } else {

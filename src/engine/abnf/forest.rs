@@ -303,7 +303,8 @@ impl Forest<'_> {
     /// [`Forest::detail`], also a node for each repetition (its iterations its children)
     /// and a leaf for each literal, a quoted string as one leaf (none inside a core rule
     /// the grammar does not define: those read one way).
-    fn tree(&self, root: u32, t: u128, by_count: bool) -> ParseTree {
+    /// `None` once the tree would hold more than `room` nodes (its walk stops there).
+    fn tree(&self, root: u32, t: u128, by_count: bool, room: usize) -> Option<ParseTree> {
         enum Step {
             /// A completed item, its rank, the tree node it goes under, and whether it is
             /// inside a core rule.
@@ -320,6 +321,9 @@ impl Forest<'_> {
         let mut stack: Vec<Step> = vec![Step::Item(root, t, NONE, false)];
         let mut kids: Vec<Step> = Vec::new();
         while let Some(step) = stack.pop() {
+            if nodes.len() > room {
+                return None;
+            }
             let (item, rank, parent, core) = match step {
                 Step::Item(i, r, p, c) => (i, r, p, c),
                 Step::Leaf(pred, after, parent) => {
@@ -430,7 +434,7 @@ impl Forest<'_> {
             // Pushed last-first so they pop first-first.
             stack.append(&mut kids);
         }
-        ParseTree { nodes }
+        (nodes.len() <= room).then_some(ParseTree { nodes })
     }
 }
 
@@ -657,19 +661,33 @@ fn canonical_links(chart: &mut Chart, item: u32, scratch: &mut Vec<(u32, u32, u3
 
 /// Counts the derivations of `chart` and takes up to `max_trees` trees.
 /// With `detail`, the trees show repetitions and literals too.
+///
+/// The first tree is always taken whole. Each later one only if all the trees taken, it
+/// included, hold at most `max_nodes` nodes: one that would pass it is dropped as soon as
+/// it does, and no further tree is taken. So the trees after the first never hold more
+/// than `max_nodes` nodes, whatever the input's length and ambiguity.
 pub(crate) fn count(
     cfg: &Cfg,
     chart: &mut Chart,
     bytes: &[usize],
-    max_trees: usize,
+    (max_trees, max_nodes): (usize, usize),
     detail: bool,
 ) -> Counted {
     let p = prepare(cfg, chart, bytes, detail);
-    let trees = p
-        .picks(max_trees)
-        .into_iter()
-        .map(|(r, rank, by_count)| p.f.tree(r, rank, by_count))
-        .collect();
+    let mut trees: Vec<ParseTree> = Vec::new();
+    let mut held = 0usize;
+    for (r, rank, by_count) in p.picks(max_trees) {
+        let room = if trees.is_empty() {
+            usize::MAX
+        } else {
+            max_nodes.saturating_sub(held)
+        };
+        let Some(t) = p.f.tree(r, rank, by_count, room) else {
+            break;
+        };
+        held = held.saturating_add(t.nodes.len());
+        trees.push(t);
+    }
     Counted {
         total: p.total,
         empty_ambiguity: p.empty_ambiguity,

@@ -46,6 +46,13 @@ const SPEC: &str = "the lab grammar";
 /// `grammar-over-budget` saying so, and the workbench stays responsive).
 pub const LAB_WORK: usize = super::MAX_WORK / 4;
 
+/// The most nodes a lab parse's trees hold together once past the first (which is always
+/// kept whole): the workbench keeps them for `r` (the next parse) as long as the text is
+/// unchanged. Without it, eight trees of a 64 KiB input that XRI 2.0's ABNF reads in many
+/// ways (321,484 nodes each) held about 450 MB. A tree that would pass it is left out
+/// with those after it ([`trees_left_out`]).
+pub const LAB_TREE_NODES: usize = 1_000_000;
+
 fn lab_budget() -> Budget {
     Budget {
         work: LAB_WORK,
@@ -265,7 +272,13 @@ impl Lab {
     /// The lab's parse of `input`: detailed trees, within the lab's budget.
     fn parse(&self, input: &str) -> Result<Arc<Parse>, ParseError> {
         self.grammar
-            .parse_detailed(&self.start, input, &ParseOptions::default(), lab_budget())
+            .parse_detailed_kept(
+                &self.start,
+                input,
+                &ParseOptions::default(),
+                lab_budget(),
+                LAB_TREE_NODES,
+            )
             .map(Arc::new)
     }
 
@@ -584,6 +597,25 @@ fn build(lab: &Lab, tree: &ParseTree, b: &mut Builder<'_>) {
     }
 }
 
+/// Whether a lab parse holds fewer trees than its count and [`ParseOptions::max_trees`]
+/// allow: the others were left out by [`LAB_TREE_NODES`].
+pub fn trees_left_out(parse: &Parse) -> bool {
+    let max = ParseOptions::default().max_trees as u64;
+    let could = match parse.count {
+        super::ParseCount::Exact(n) => n.min(max),
+        super::ParseCount::AtLeast(_) => max,
+        // One tree, of least height, whatever the options.
+        super::ParseCount::Infinite => 1,
+    };
+    // An empty input gets one tree too (`forest::count`): its root's span is empty.
+    let spans_text = parse
+        .trees
+        .first()
+        .and_then(ParseTree::root)
+        .is_some_and(|r| r.end > r.start);
+    parse.valid && spans_text && (parse.trees.len() as u64) < could
+}
+
 /// A parse count as the workbench's title says it: `1 parse`, `2 parses`, `at least N
 /// parses`, `infinitely many parses`.
 pub fn count_phrase(count: super::ParseCount) -> String {
@@ -717,5 +749,43 @@ mod tests {
             ),
             Err(LabError::UnknownStart(_))
         ));
+    }
+
+    /// The trees after the first fit the node cap the lab gives (`forest::count`): the
+    /// first is whole whatever the cap, a tree that would pass it is left out with those
+    /// after it, and the trees kept are the uncapped parse's first ones.
+    #[test]
+    fn trees_past_the_node_cap_are_left_out() {
+        let g = Grammar::from_text("s = *a\na = \"x\" / %x78\n").expect("grammar");
+        let opts = ParseOptions::default();
+        let parse = |cap| {
+            g.parse_detailed_kept("s", "xxxx", &opts, Budget::default(), cap)
+                .expect("parse")
+        };
+        let all = parse(usize::MAX);
+        assert_eq!(all.count, super::super::ParseCount::Exact(16));
+        assert_eq!(all.trees.len(), 8);
+        assert!(!trees_left_out(&all));
+        let size = all.trees[0].nodes.len();
+        assert!(all.trees.iter().all(|t| t.nodes.len() == size), "one size");
+        for (cap, kept) in [
+            (3 * size, 3),
+            (3 * size - 1, 2),
+            (2 * size, 2),
+            (size, 1),
+            (1, 1),
+            (0, 1),
+        ] {
+            let p = parse(cap);
+            assert_eq!(p.trees.len(), kept, "cap {cap}");
+            assert_eq!(p.trees[..], all.trees[..kept], "cap {cap}");
+            assert_eq!(p.count, all.count, "the count is the parse's");
+            assert!(trees_left_out(&p), "cap {cap}");
+        }
+        // No tree is left out where the count allows no more.
+        let one = g
+            .parse_detailed_kept("s", "", &opts, Budget::default(), 0)
+            .expect("parse");
+        assert!(one.valid && !trees_left_out(&one));
     }
 }

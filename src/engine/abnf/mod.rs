@@ -438,6 +438,14 @@ impl std::fmt::Debug for Grammar {
     }
 }
 
+/// How a parse's trees are made: with repetitions and literals (`detail`) or the rules
+/// only, and the most nodes all its trees may hold once past the first (`forest::count`).
+#[derive(Clone, Copy)]
+struct TreeShape {
+    detail: bool,
+    max_nodes: usize,
+}
+
 /// How many derivations the input has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParseCount {
@@ -1078,7 +1086,26 @@ impl Grammar {
         options: &ParseOptions,
         budget: Budget,
     ) -> Result<Parse, ParseError> {
-        self.parse_full(start, input, options, Some(earley::SHORT), budget, true)
+        self.parse_detailed_kept(start, input, options, budget, usize::MAX)
+    }
+
+    /// [`Grammar::parse_detailed`] whose trees after the first are taken only while all
+    /// the trees taken hold at most `max_nodes` nodes (the first is always whole): what a
+    /// long ambiguous input's trees may cost a caller that keeps them (the workbench's
+    /// lab). Fewer trees than `max_trees` and the count allow says some were left out.
+    pub(crate) fn parse_detailed_kept(
+        &self,
+        start: &str,
+        input: &str,
+        options: &ParseOptions,
+        budget: Budget,
+        max_nodes: usize,
+    ) -> Result<Parse, ParseError> {
+        let shape = TreeShape {
+            detail: true,
+            max_nodes,
+        };
+        self.parse_full(start, input, options, Some(earley::SHORT), budget, shape)
     }
 
     fn parse_with(
@@ -1089,7 +1116,11 @@ impl Grammar {
         leo: Option<u32>,
         budget: Budget,
     ) -> Result<Parse, ParseError> {
-        self.parse_full(start, input, options, leo, budget, false)
+        let shape = TreeShape {
+            detail: false,
+            max_nodes: usize::MAX,
+        };
+        self.parse_full(start, input, options, leo, budget, shape)
     }
 
     fn parse_full(
@@ -1099,11 +1130,17 @@ impl Grammar {
         options: &ParseOptions,
         leo: Option<u32>,
         budget: Budget,
-        detail: bool,
+        shape: TreeShape,
     ) -> Result<Parse, ParseError> {
         let nt = self.start_nt(start)?;
         let (mut chart, bytes) = self.chart(nt, input, leo, budget)?;
-        let counted = forest::count(&self.cfg, &mut chart, &bytes, options.max_trees, detail);
+        let counted = forest::count(
+            &self.cfg,
+            &mut chart,
+            &bytes,
+            (options.max_trees, shape.max_nodes),
+            shape.detail,
+        );
         let valid = !chart.roots.is_empty();
         let count = match counted.total {
             None => ParseCount::Infinite,
