@@ -258,30 +258,17 @@ fn prose_read_as_nothing_compiles_where_it_changes_no_answer() {
             s.name,
             judge.not_compiled()
         );
-        let opts = GenOptions {
-            count: 25,
-            max_len: 48,
-            ..GenOptions::default()
+        // ISO's NSS forms the generator rarely reaches, with their near misses.
+        let iso: &[&str] = if s.name == "namespace iso" {
+            &[
+                "std:iso:8601:-1:ed-3:en:tech:x",
+                "std:iso:8601:ed-3:v1:en,fr:amd:1:v2",
+                "std:iso:8601:clause:3.1",
+            ]
+        } else {
+            &[]
         };
-        let mut inputs: Vec<String> = match generate(&s.text, &s.start, &opts) {
-            Ok(g) => g
-                .valid
-                .iter()
-                .chain(g.invalid.iter())
-                .map(|e| e.input.clone())
-                .collect(),
-            Err(_) => Vec::new(),
-        };
-        inputs.push(String::new());
-        if s.name == "namespace iso" {
-            inputs.push("std:iso:8601:-1:ed-3:en:tech:x".into());
-            inputs.push("std:iso:8601:ed-3:v1:en,fr:amd:1:v2".into());
-            inputs.push("std:iso:8601:clause:3.1".into());
-        }
-        let base = inputs.clone();
-        for (i, x) in base.iter().enumerate() {
-            inputs.extend(near_misses(x, i));
-        }
+        let inputs = shipped::generated_with(&s.text, &s.start, iso);
         for input in &inputs {
             agree(&s, &judge, input);
         }

@@ -120,6 +120,12 @@ pub fn near_misses_with(s: &str, seed: usize, probes: &[char]) -> Vec<String> {
 /// Inputs of grammar `text` from `start`: 25 generated valid and invalid ones, the empty
 /// string, and near misses of each.
 pub fn generated(text: &str, start: &str) -> Vec<String> {
+    generated_with(text, start, &[])
+}
+
+/// [`generated`] with `extra` inputs added before the near misses are made (so each gets
+/// its near misses too).
+pub fn generated_with(text: &str, start: &str, extra: &[&str]) -> Vec<String> {
     let opts = GenOptions {
         count: 25,
         max_len: 48,
@@ -135,6 +141,7 @@ pub fn generated(text: &str, start: &str) -> Vec<String> {
         Err(_) => Vec::new(),
     };
     inputs.push(String::new());
+    inputs.extend(extra.iter().map(|x| x.to_string()));
     let base = inputs.clone();
     for (i, x) in base.iter().enumerate() {
         inputs.extend(near_misses(x, i));
