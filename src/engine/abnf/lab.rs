@@ -46,9 +46,9 @@ const SPEC: &str = "the lab grammar";
 /// `grammar-over-budget` saying so, and the workbench stays responsive).
 pub const LAB_WORK: usize = super::MAX_WORK / 4;
 
-/// The most nodes a lab parse's trees hold together once past the first (which is always
-/// kept whole): the workbench keeps them for `r` (the next parse) as long as the text is
-/// unchanged. Without it, eight trees of a 64 KiB input that XRI 2.0's ABNF reads in many
+/// The most nodes a lab parse's trees hold together when it keeps more than the first
+/// (which is always kept whole, whatever its size): the workbench keeps them for `r` (the
+/// next parse) as long as the text is unchanged. Without it, eight trees of a 64 KiB input that XRI 2.0's ABNF reads in many
 /// ways (321,484 nodes each) held about 450 MB. A tree that would pass it is left out
 /// with those after it ([`trees_left_out`]).
 pub const LAB_TREE_NODES: usize = 1_000_000;
