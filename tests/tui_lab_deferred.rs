@@ -7,6 +7,10 @@
 //! The workbench parses inputs up to 4 KiB on the keystroke path; these tests lower that
 //! limit to 0 so that short inputs (and small screens) take the long inputs' path.
 
+#[path = "abnf_agree/causes.rs"]
+mod causes;
+#[path = "abnf_agree/shipped.rs"]
+mod shipped;
 mod support;
 
 use std::sync::Arc;
@@ -404,4 +408,31 @@ fn a_long_near_miss_the_recognizer_gives_up_on_gets_the_bounds_verdict_at_once()
             .collect::<Vec<_>>(),
         vec![(nested.len(), miss.len())]
     );
+}
+
+/// A long input its grammar reads in many ways, with large trees (XRI 2.0's ABNF on 64 KiB
+/// of cross-references nested in paths, over 300,000 nodes a tree): the workbench keeps the
+/// first tree and others only while all fit the lab's node cap, and `r` steps through the
+/// ones kept, saying that the others are too large to keep.
+#[test]
+fn large_trees_past_the_labs_node_cap_are_not_kept_and_r_says_so() {
+    let input = shipped::xri_paths(65536);
+    let (mut app, _grammar) = lab_app_on("kept", (xri2(), "xri-value"), &input);
+    let parse = app
+        .analysis(0)
+        .lab
+        .as_ref()
+        .and_then(|l| l.parse.clone())
+        .expect("the parse landed");
+    let n = parse.trees.len();
+    assert!(n > 1 && n < 8, "{n} trees");
+    let held: usize = parse.trees.iter().map(|t| t.nodes.len()).sum();
+    assert!(held <= idbench::engine::abnf::lab::LAB_TREE_NODES, "{held}");
+    focus(&mut app, Focus::Tree);
+    let said = "at least 1000000 parses; the others are too large to keep \
+                (the lab keeps 1000000 nodes of trees)";
+    for k in (2..=n).chain([1]) {
+        app.handle(Event::key(KeyCode::Char('r')));
+        assert_eq!(app.status(), Some(&*format!("parse {k} of {n} ({said})")));
+    }
 }
