@@ -906,12 +906,12 @@ impl Model {
             return "one reading: the grammar admits no other parse of this input".into();
         };
         let n = parse.trees.len();
-        let lab = crate::engine::abnf::lab::LAB_TREE_NODES;
-        // Trees left out: the others are too large to keep beside the first.
+        // Trees left out by the lab's node cap: said in few words, so that the line
+        // fits 80 columns.
         let left_out = if crate::engine::abnf::lab::trees_left_out(&parse) {
-            format!("; the others are too large to keep (the lab keeps {lab} nodes of trees)")
+            "; the rest too large to keep"
         } else {
-            String::new()
+            ""
         };
         if !parse.valid || n < 2 {
             return format!(
