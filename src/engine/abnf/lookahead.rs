@@ -46,19 +46,19 @@ pub(crate) const MAX_CHARS: usize = 512;
 /// gets no tables (a partial FIRST set would leave out items a parse needs).
 const MAX_PASSES: usize = 256;
 
-/// FIRST and FOLLOW over a grammar's terminal classes, as bit sets.
+/// FIRST and FOLLOW over a grammar's terminal classes, kept as what a parse asks of them:
+/// per class, the dotted positions an item can be at and go on before a character of
+/// that class.
 #[derive(Clone, Debug)]
 pub(crate) struct Tables {
-    /// Words per class set.
+    /// Words per set of positions.
     words: usize,
-    /// Per dotted position: the classes its rest can start with (`words` words each).
-    first: Vec<u64>,
-    /// Per dotted position: its rest can match the empty string.
-    nullable: Vec<bool>,
-    /// Per dotted position: the nonterminal its production is of.
-    lhs: Vec<u32>,
-    /// Per nonterminal: the classes that can follow it (`words` words each).
-    follow: Vec<u64>,
+    /// Per class (and last, the class every character holds): the positions whose rest
+    /// can start with it, or can match the empty string while it can follow the
+    /// position's rule (`words` words each). So the positions live before a character
+    /// are the union of its classes' sets: a few words a class, where testing every
+    /// position's FIRST and FOLLOW sets took the grammar's size times its classes.
+    live: Vec<u64>,
 }
 
 fn or_into(dst: &mut [u64], src: &[u64]) -> bool {
@@ -69,10 +69,6 @@ fn or_into(dst: &mut [u64], src: &[u64]) -> bool {
         *d = v;
     }
     changed
-}
-
-fn meets(a: &[u64], b: &[u64]) -> bool {
-    a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
 impl Tables {
@@ -183,44 +179,52 @@ impl Tables {
                 break;
             }
         }
-        converged.then_some(Tables {
-            words,
-            first,
-            nullable,
-            lhs,
-            follow,
-        })
-    }
-
-    /// The classes of `cfg` that hold `c`, as a bit set.
-    fn classes_of(&self, cfg: &Cfg, c: u32) -> Vec<u64> {
-        let mut set = vec![0u64; self.words];
-        let any = cfg.classes.len();
-        set[any / 64] |= 1 << (any % 64);
-        for (t, class) in cfg.classes.iter().enumerate() {
-            if class.contains(c) {
-                set[t / 64] |= 1 << (t % 64);
+        if !converged {
+            return None;
+        }
+        // Per class, the positions live before it: FIRST and FOLLOW turned around.
+        let pw = n.div_ceil(64);
+        let mut live = vec![0u64; (any + 1) * pw];
+        let mut mark = |t: usize, i: usize| live[t * pw + i / 64] |= 1 << (i % 64);
+        for i in 0..n {
+            let a = lhs[i] as usize;
+            for (k, &w) in first[i * words..(i + 1) * words].iter().enumerate() {
+                each_bit(w, |b| mark(k * 64 + b, i));
+            }
+            if nullable[i] {
+                for (k, &w) in follow[a * words..(a + 1) * words].iter().enumerate() {
+                    each_bit(w, |b| mark(k * 64 + b, i));
+                }
             }
         }
-        set
+        Some(Tables { words: pw, live })
     }
 
     /// Appends to `out` one bit per dotted position: whether an item there can go on
     /// before the character `c`.
     fn live_before(&self, cfg: &Cfg, c: u32, out: &mut Vec<u64>) {
-        let set = self.classes_of(cfg, c);
         let w = self.words;
-        let n = self.nullable.len();
         let from = out.len();
-        out.resize(from + n.div_ceil(64), 0);
-        for i in 0..n {
-            let a = self.lhs[i] as usize;
-            let live = meets(&self.first[i * w..(i + 1) * w], &set)
-                || (self.nullable[i] && meets(&self.follow[a * w..(a + 1) * w], &set));
-            if live {
-                out[from + i / 64] |= 1 << (i % 64);
+        out.resize(from + w, 0);
+        let any = cfg.classes.len();
+        let classes = cfg
+            .classes
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.contains(c));
+        for t in classes.map(|(t, _)| t).chain([any]) {
+            if let Some(row) = self.live.get(t * w..(t + 1) * w) {
+                or_into(&mut out[from..], row);
             }
         }
+    }
+}
+
+/// Calls `f` with the place of each bit set in `w`, lowest first.
+fn each_bit(mut w: u64, mut f: impl FnMut(usize)) {
+    while w != 0 {
+        f(w.trailing_zeros() as usize);
+        w &= w - 1;
     }
 }
 
