@@ -945,15 +945,7 @@ fn judge_nss_gives_the_layers_findings() {
         for r in ns.rest_prose {
             grammar.bind_prose_rest(r);
         }
-        let mut base: Vec<String> = match generate(ns.grammar, ns.start, &opts) {
-            Ok(g) => g
-                .valid
-                .iter()
-                .chain(g.invalid.iter())
-                .map(|e| e.input.clone())
-                .collect(),
-            Err(_) => Vec::new(),
-        };
+        let mut base = shipped::generated_by(ns.grammar, ns.start, &opts);
         base.push("a".repeat(LAYER_MAX_NSS + 10));
         base.push(format!("{}^", "1".repeat(LAYER_MAX_NSS * 2)));
         for (i, b) in base.clone().iter().enumerate() {

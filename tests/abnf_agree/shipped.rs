@@ -123,6 +123,20 @@ pub fn generated(text: &str, start: &str) -> Vec<String> {
     generated_with(text, start, &[])
 }
 
+/// The generator's valid and invalid inputs of grammar `text` from `start` (none when it
+/// cannot generate).
+pub fn generated_by(text: &str, start: &str, opts: &GenOptions) -> Vec<String> {
+    match generate(text, start, opts) {
+        Ok(x) => x
+            .valid
+            .iter()
+            .chain(x.invalid.iter())
+            .map(|e| e.input.clone())
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// [`generated`] with `extra` inputs added before the near misses are made (so each gets
 /// its near misses too).
 pub fn generated_with(text: &str, start: &str, extra: &[&str]) -> Vec<String> {
@@ -131,15 +145,7 @@ pub fn generated_with(text: &str, start: &str, extra: &[&str]) -> Vec<String> {
         max_len: 48,
         ..GenOptions::default()
     };
-    let mut inputs: Vec<String> = match generate(text, start, &opts) {
-        Ok(x) => x
-            .valid
-            .iter()
-            .chain(x.invalid.iter())
-            .map(|e| e.input.clone())
-            .collect(),
-        Err(_) => Vec::new(),
-    };
+    let mut inputs = generated_by(text, start, &opts);
     inputs.push(String::new());
     inputs.extend(extra.iter().map(|x| x.to_string()));
     let base = inputs.clone();
