@@ -802,7 +802,7 @@ pub(crate) fn compile(
     rest: &[bool],
     never: &[bool],
 ) -> Result<Automaton, NotCompiled> {
-    let order = reach(cfg, start, rest, never, false)?;
+    let order = reach(cfg, start, rest, never, false, None)?;
     if never.iter().any(|&n| n) && !dead_first(cfg, start, &order, never) {
         return Err(NotCompiled::Prose(shown(cfg, start)));
     }
@@ -831,13 +831,15 @@ pub(crate) fn compile(
 /// (`never`), and a terminal with no code point. For [`compile_subset`] nothing is
 /// refused: a use of a rule still on the walk's stack (a back edge: the use that closes
 /// a recursion) is not followed, and [`inline`] reads it as matching nothing, as it
-/// does such prose values and terminals.
+/// does such prose values and terminals. A use of `leaf` is not followed either (see
+/// [`compile_placeholder`]), and is no back edge: `start` itself is walked.
 fn reach(
     cfg: &Cfg,
     start: u32,
     rest: &[bool],
     never: &[bool],
     subset: bool,
+    leaf: Option<u32>,
 ) -> Result<Vec<u32>, NotCompiled> {
     let n = cfg.nts.len();
     // 0 unseen, 1 on the stack, 2 done.
@@ -855,6 +857,7 @@ fn reach(
         };
         top.2 += 1;
         match s {
+            Sym::N(b) if Some(b) == leaf => {}
             Sym::N(b) => match color[b as usize] {
                 0 => {
                     color[b as usize] = 1;
@@ -961,11 +964,45 @@ impl Subset {
 /// matches it in one pass, where the chart's items grow with the square of the input.
 /// Refused as [`compile`] refuses what is too large.
 pub(crate) fn compile_subset(cfg: &Cfg, start: u32, rest: &[bool]) -> Result<Subset, NotCompiled> {
-    let order = reach(cfg, start, rest, &[], true)?;
+    let order = reach(cfg, start, rest, &[], true, None)?;
     let never: Vec<bool> = (0..cfg.prose.len())
         .map(|i| !rest.get(i).copied().unwrap_or(false))
         .collect();
     let root = inline(cfg, start, &order, None, &never, &[])?;
+    Ok(Subset {
+        dfa: Arc::new(lazy_dfa(root, true)?),
+    })
+}
+
+/// Whether rule `root`, every use of `leaf` read as one symbol, reaches no recursion, no
+/// prose value and no terminal without a code point: [`compile_placeholder`]'s walk,
+/// without its compilation (linear in the grammar).
+pub(crate) fn regular_without(cfg: &Cfg, root: u32, leaf: u32) -> bool {
+    reach(cfg, root, &[], &[], false, Some(leaf)).is_ok()
+}
+
+/// The byte a [`compile_placeholder`] automaton reads for a string of its rule: never in
+/// UTF-8 text, and in no terminal's encoding.
+pub(crate) const PLACEHOLDER: u8 = 0xFF;
+
+/// Rule `root` (a regular language once every use of rule `leaf` is read as one symbol)
+/// with each use of `leaf` read as the byte [`PLACEHOLDER`]: `root` may be `leaf`
+/// itself, whose own expression is inlined once. A match, each placeholder replaced by
+/// any string of `leaf`, is a string of `root`: the same derivation, with `leaf`'s own
+/// below each placeholder. Refused where the rules `root` reaches without passing
+/// through `leaf` still recurse, reach a prose value or a terminal with no code point,
+/// or are too large, as [`compile`] refuses them. Its walk gives up as a
+/// [`Subset`]'s does (it has a slower way to the answer behind it).
+pub(crate) fn compile_placeholder(cfg: &Cfg, root: u32, leaf: u32) -> Result<Subset, NotCompiled> {
+    // (The walk is [`regular_without`]'s, done again: a caller asks that first, to try
+    // several rules before it compiles one.)
+    let order = reach(cfg, root, &[], &[], false, Some(leaf))?;
+    let mut closures: Vec<Option<Sized>> = vec![None; cfg.nts.len()];
+    let slot = closures
+        .get_mut(leaf as usize)
+        .ok_or_else(|| NotCompiled::UnknownRule(shown(cfg, leaf)))?;
+    *slot = Some((Hir::literal([PLACEHOLDER]), 1, 1));
+    let root = inline(cfg, root, &order, None, &[], &closures)?;
     Ok(Subset {
         dfa: Arc::new(lazy_dfa(root, true)?),
     })
@@ -1034,7 +1071,7 @@ fn walk_or_give_up(dfa: &DFA, cache: &mut Cache, bytes: &[u8]) -> Option<Option<
 /// on with. Refused for a start rule that reaches a prose value (what prose reads is not
 /// known), and as [`compile`] refuses what is too large.
 pub(crate) fn compile_superset(cfg: &Cfg, start: u32) -> Result<Superset, NotCompiled> {
-    let order = reach(cfg, start, &[], &[], true)?;
+    let order = reach(cfg, start, &[], &[], true, None)?;
     for &nt in &order {
         let mut prose = false;
         each_use(cfg, nt, |s| prose |= matches!(s, Sym::P(_)));

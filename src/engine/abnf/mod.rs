@@ -74,6 +74,7 @@
 //! parse`, `grammar diff`, `draft`, the cases runner, the workbench's lab) parses within
 //! it.
 
+mod brackets;
 mod check;
 mod compile;
 mod dfa;
@@ -946,6 +947,18 @@ impl Grammar {
         let nt = self.start_nt(start).ok()?;
         let subset = dfa::compile_subset(&self.cfg, nt, &self.prose_rest).ok()?;
         Some(subset.is_match(&mut subset.cache(), input))
+    }
+
+    /// Whether the bracketed rule's pass of rule `start`'s recognizer (`brackets`: the
+    /// pairs of brackets its rule matches contracted, innermost first, and what is left
+    /// read by the start rule's automaton) proves `input` valid: `None` when the grammar
+    /// has no such rule (or no recognizer's plan). For the tests that hold it to the
+    /// Earley parser; not part of the supported interface.
+    #[doc(hidden)]
+    pub fn brackets_prove(&self, start: &str, input: &str) -> Option<bool> {
+        let nt = self.start_nt(start).ok()?;
+        let plan = recognize::Plan::new(&self.cfg, nt)?;
+        Some(plan.brackets(self)?.proves(input))
     }
 
     /// Where the local superset of rule `start` dies in `input` (`local`: a string no

@@ -34,7 +34,10 @@
 //! every GCS character, so 62 KB of cross-references nested 250 deep is one `iauthority`,
 //! while from every "(" another reading opens and the chart's items grow with the square
 //! of the input (past this recognizer's work and the Earley parser's budget). An input
-//! the subset does not match is the chart's, as before.
+//! the subset does not match is put to the bracketed rule's pass (`brackets`: where all
+//! recursion passes through one rule of the shape `"(" … ")"`, contract each pair of
+//! brackets its rule matches, innermost first, and read what is left with the start
+//! rule's automaton); one it does not prove valid is the chart's, as before.
 //!
 //! Why not the engine's own Earley parser (`earley`) with a flag: its items carry links
 //! for the forest and live for the whole parse, and it predicts and stores every item of
@@ -55,6 +58,7 @@ use std::sync::{Mutex, OnceLock};
 
 use regex_automata::hybrid::dfa::Cache;
 
+use super::brackets::Brackets;
 use super::compile::{Cfg, Sym};
 use super::dfa::{self, Automaton, Scratch, Subset, Superset};
 use super::earley::FastMap;
@@ -445,6 +449,11 @@ pub(crate) struct Plan {
     /// The start rule's regular subset without recursion (`dfa::compile_subset`): an
     /// input it matches is valid without a chart. `None` when it is too large.
     subset: Option<SubsetScan>,
+    /// The rules of the chart shaped as brackets (`brackets`), and the proof of validity
+    /// through the one all recursion passes through, made at the first input the subset
+    /// does not match.
+    bracketed: Vec<u32>,
+    brackets: OnceLock<Option<Brackets>>,
     pool: Mutex<Vec<Work>>,
 }
 
@@ -804,6 +813,12 @@ impl Plan {
             subset: dfa::compile_subset(cfg, start, &[])
                 .ok()
                 .map(SubsetScan::new),
+            bracketed: in_chart
+                .iter()
+                .copied()
+                .filter(|&b| super::brackets::bracketed(cfg, b))
+                .collect(),
+            brackets: OnceLock::new(),
             pool: Mutex::new(Vec::new()),
         })
     }
@@ -832,8 +847,12 @@ impl Plan {
         per_byte: usize,
     ) -> Option<Verdict> {
         // An input of the regular subset is valid: one pass of its automaton, where a
-        // grammar that reads the input in many ways would fill the chart.
-        if self.subset.as_ref().is_some_and(|s| s.matches(input)) {
+        // grammar that reads the input in many ways would fill the chart. So is one the
+        // bracketed rule's pass proves (cross-references nested in paths, where the
+        // chart costs some 1,900 instructions a byte).
+        if self.subset.as_ref().is_some_and(|s| s.matches(input))
+            || self.brackets_prove(grammar, input)
+        {
             return Some(Verdict {
                 valid: true,
                 failure: None,
@@ -864,9 +883,25 @@ impl Plan {
         out
     }
 
+    /// Whether the bracketed rule's pass ([`Brackets`]) proves `input` valid.
+    fn brackets_prove(&self, grammar: &Grammar, input: &str) -> bool {
+        self.brackets(grammar).is_some_and(|b| b.proves(input))
+    }
+
+    /// The bracketed rule's pass, made at the first input asked about; `None` when no
+    /// rule of the chart fits (`grammar` is the one the plan was made from).
+    pub(crate) fn brackets(&self, grammar: &Grammar) -> Option<&Brackets> {
+        if self.bracketed.is_empty() {
+            return None;
+        }
+        self.brackets
+            .get_or_init(|| Brackets::new(&grammar.cfg, self.start, &self.bracketed))
+            .as_ref()
+    }
+
     /// The verdict on an input the chart gives up on (the grammar reads it in too many
     /// ways), from the start rule's regular subset and superset, with no chart: valid
-    /// where the subset matches; invalid where the superset dies at byte `k` while the
+    /// where the subset matches or the bracketed rule's pass proves it; invalid where the superset dies at byte `k` while the
     /// subset reads every byte before `k`. Then `k` is the Earley parser's first
     /// offending byte: the subset's reading of those bytes is a reading by the grammar,
     /// so the parser's chart reaches `k`; and where the superset cannot read on, no item
@@ -875,7 +910,7 @@ impl Plan {
     /// two automata leave it open, or one gave up.
     pub(crate) fn verdict_by_bounds(&self, grammar: &Grammar, input: &str) -> Option<Verdict> {
         let scan = self.subset.as_ref()?;
-        if scan.matches(input) {
+        if scan.matches(input) || self.brackets_prove(grammar, input) {
             return Some(Verdict {
                 valid: true,
                 failure: None,
