@@ -4,6 +4,8 @@
 
 #[path = "abnf_agree/causes.rs"]
 mod causes;
+#[path = "abnf_agree/random.rs"]
+mod random;
 #[path = "abnf_agree/shipped.rs"]
 mod shipped;
 
@@ -239,15 +241,7 @@ fn grammar_text() -> impl Strategy<Value = String> {
         Just("*u".to_string()),
         Just("\"\"".to_string()),
     ];
-    let alt = prop::collection::vec(sym, 0..4).prop_map(|v| {
-        if v.is_empty() {
-            "\"\"".to_string()
-        } else {
-            v.join(" ")
-        }
-    });
-    let rule = prop::collection::vec(alt, 1..4).prop_map(|v| v.join(" / "));
-    (rule.clone(), rule.clone(), rule).prop_map(|(s, t, u)| format!("s = {s}\nt = {t}\nu = {u}\n"))
+    random::stu(sym)
 }
 
 proptest! {

@@ -174,15 +174,25 @@ pub fn assert_same_parse(a: &Parse, b: &Parse, what: &str) {
 /// open per cross-reference, so the recognizer's work stays linear (a parse from
 /// `xri-value` still counts at least 1,000,000 derivations of it).
 pub fn xri_paths(len: usize) -> String {
+    xri_of("*(+d/e)", "*(=b/c*(@f/g))", len)
+}
+
+/// At least `len` bytes of the XRI `=a` followed by cross-references `a` and `b` in turn.
+pub fn xri_of(a: &str, b: &str, len: usize) -> String {
     let mut s = String::from("=a");
     let mut n = 0;
     while s.len() < len {
-        s.push_str(if n % 2 == 1 {
-            "*(=b/c*(@f/g))"
-        } else {
-            "*(+d/e)"
-        });
+        s.push_str(if n % 2 == 1 { b } else { a });
         n += 1;
     }
     s
+}
+
+/// XRI 2.0's grammar, as the profile's ABNF gives it.
+pub fn xri2_grammar() -> Grammar {
+    let p = causes::profiles()
+        .into_iter()
+        .find(|p| p.name() == "xri2")
+        .expect("xri2");
+    Grammar::from_text(&causes::grammar_text(p).expect("abnf")).expect("grammar")
 }
