@@ -40,6 +40,8 @@ use super::dfa::{self, NotCompiled, Subset};
 /// Bytes read by the automata, a byte of input, past [`SLACK`], before the pass gives up.
 const PER_BYTE: usize = 4;
 const SLACK: usize = 1 << 12;
+/// The largest buffers a thread keeps for its next pass (bytes of text).
+const KEEP_BYTES: usize = 1 << 16;
 /// The most candidate rules tried for the bracketed one: each costs two walks of the
 /// grammar, and one whose walks find no other recursion a compilation of two automata.
 const MAX_TRIES: usize = 64;
@@ -55,8 +57,19 @@ pub(crate) struct Brackets {
     rule: Subset,
     /// The start rule, each use of the bracketed rule read as the placeholder.
     start: Subset,
-    /// The threads' caches of the two automata.
-    caches: Mutex<Vec<(Cache, Cache)>>,
+    /// The threads' caches of the two automata, and their buffers.
+    caches: Mutex<Vec<Caches>>,
+}
+
+/// One thread's caches of a [`Brackets`]' automata, and the buffers of its pass (kept,
+/// as a batch asks on every line the regular subset does not match).
+struct Caches {
+    rule: Cache,
+    start: Cache,
+    /// The input with the pairs contracted so far.
+    text: Vec<u8>,
+    /// Where the brackets not yet closed are in `text`.
+    opens: Vec<usize>,
 }
 
 impl std::fmt::Debug for Brackets {
@@ -152,19 +165,36 @@ impl Brackets {
             .lock()
             .ok()
             .and_then(|mut c| c.pop())
-            .unwrap_or_else(|| (self.rule.cache(), self.start.cache()));
+            .unwrap_or_else(|| Caches {
+                rule: self.rule.cache(),
+                start: self.start.cache(),
+                text: Vec::new(),
+                opens: Vec::new(),
+            });
         let out = self.pass(input.as_bytes(), &mut caches);
+        // A long input's buffers are not kept for the next.
+        if caches.text.capacity() > KEEP_BYTES || caches.opens.capacity() > KEEP_BYTES / 8 {
+            caches.text = Vec::new();
+            caches.opens = Vec::new();
+        }
         if let Ok(mut c) = self.caches.lock() {
             c.push(caches);
         }
         out
     }
 
-    fn pass(&self, input: &[u8], (rule, start): &mut (Cache, Cache)) -> bool {
+    fn pass(&self, input: &[u8], caches: &mut Caches) -> bool {
+        let Caches {
+            rule,
+            start,
+            text,
+            opens,
+        } = caches;
         let limit = input.len().saturating_mul(PER_BYTE).saturating_add(SLACK);
         let mut read = 0usize;
-        let mut text: Vec<u8> = Vec::with_capacity(input.len());
-        let mut opens: Vec<usize> = Vec::new();
+        text.clear();
+        text.reserve(input.len());
+        opens.clear();
         for &b in input {
             text.push(b);
             if b == self.open {
@@ -192,6 +222,6 @@ impl Brackets {
                 }
             }
         }
-        read + text.len() <= limit && self.start.dies_at(start, &text) == Some(None)
+        read + text.len() <= limit && self.start.dies_at(start, text) == Some(None)
     }
 }
