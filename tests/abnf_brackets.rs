@@ -15,7 +15,7 @@ mod shipped;
 
 use shipped::{generated, near_misses, shipped, xri_of, xri_paths, xri2_grammar};
 
-use idbench::engine::abnf::{Engine, Grammar};
+use idbench::engine::abnf::{Engine, Grammar, Judge};
 use proptest::prelude::*;
 
 /// Wherever the pass proves an input valid, the Earley parser accepts it (or runs over
@@ -206,6 +206,88 @@ fn grammar_text() -> impl Strategy<Value = String> {
         Just("g = \"(\" *s \")\"".to_string()),
     ];
     (random::stu(sym), g).prop_map(|(rules, g)| format!("{rules}{g}\n"))
+}
+
+/// XRI 2.0's grammar and its judges of `XRI-reference` and `xri-value`, made once.
+static XRI2: std::sync::LazyLock<(Grammar, Vec<(&str, Judge)>)> = std::sync::LazyLock::new(|| {
+    let g = xri2_grammar();
+    let judges = ["XRI-reference", "xri-value"]
+        .map(|s| (s, g.judge(s).expect("start")))
+        .into();
+    (g, judges)
+});
+
+/// An XRI with cross-references nested up to four deep in its authority and paths.
+fn nested_xri() -> impl Strategy<Value = String> {
+    let leaf = prop_oneof![
+        Just("=a".to_string()),
+        Just("@b".to_string()),
+        Just("+c".to_string()),
+        Just("xri://@d".to_string()),
+        Just("http://e/f".to_string()),
+    ];
+    leaf.prop_recursive(4, 48, 4, |inner| {
+        let head = prop_oneof![Just("=a"), Just("@b"), Just("+c"), Just("xri://@d")];
+        let sep = prop_oneof![Just("*"), Just("!"), Just("/"), Just("/*"), Just("")];
+        let part = prop_oneof![
+            inner.prop_map(|x| format!("({x})")),
+            Just("g".to_string()),
+            Just("1".to_string()),
+        ];
+        (head, prop::collection::vec((sep, part), 0..4)).prop_map(|(h, v)| {
+            let rest: String = v.into_iter().map(|(s, p)| format!("{s}{p}")).collect();
+            format!("{h}{rest}")
+        })
+    })
+}
+
+/// XRI-like text: a nested XRI ([`nested_xri`]) as it is, or with a piece put in at some
+/// character: a bracket, a delimiter, a cross-reference's start, a broken escape.
+fn xri_like() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("("),
+        Just(")"),
+        Just("*("),
+        Just("=b"),
+        Just("/"),
+        Just("!1"),
+        Just("?q"),
+        Just("#f"),
+        Just("%2F"),
+        Just("%z"),
+        Just("^"),
+        Just(""),
+    ];
+    (nested_xri(), any::<usize>(), piece).prop_map(|(mut s, at, p)| {
+        let at = at % (s.len() + 1);
+        // The text is ASCII: every place is a character boundary.
+        s.insert_str(at, p);
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// XRI 2.0's judge (the regular subset, the bracketed pass, the recognizer) gives the
+    /// Earley parser's verdict and failure on XRI-like text with cross-references nested,
+    /// broken and unbalanced.
+    #[test]
+    fn xri2s_judge_agrees_on_xri_like_text(inputs in prop::collection::vec(xri_like(), 1..8)) {
+        let (g, judges) = &*XRI2;
+        for input in &inputs {
+            for (start, judge) in judges {
+                let Ok(e) = g.earley_verdict_of(start, input) else {
+                    continue;
+                };
+                let v = judge.verdict(g, &mut None, input).expect("verdict");
+                prop_assert_eq!(
+                    (v.valid, v.failure),
+                    (e.valid, e.failure),
+                    "{} on {:?}", start, input
+                );
+            }
+        }
+    }
 }
 
 proptest! {
