@@ -303,6 +303,26 @@ impl Lab {
         (tree, diagnostics, parse.ok(), false)
     }
 
+    /// Readies the verdicts of edits of `input` ([`Judge::prime`]): after it, the
+    /// verdict-only twin's recognizer resumes near an edit of `input` rather than at its
+    /// start, where the regular subset or the bracketed rule's pass had judged `input`
+    /// with no chart. The lab's budget, as the twin's verdicts have.
+    pub fn prime(&self, input: &str) {
+        if let Some(j) = &self.judge {
+            j.prime(&self.grammar, input, lab_budget(), TWIN_PER_BYTE);
+        }
+    }
+
+    /// Where the recognizer of this lab (and of its twin: they share it) would start
+    /// reading `input` ([`Judge::resumes_at`]). For the tests of [`Lab::prime`]; not part
+    /// of the supported interface.
+    #[doc(hidden)]
+    pub fn resumes_at(&self, input: &str) -> usize {
+        self.judge
+            .as_ref()
+            .map_or(0, |j| j.resumes_at(&self.grammar, input))
+    }
+
     /// The grammar entry of a descriptor over this lab: parses what the builder holds.
     pub fn parse_into(&self, b: &mut Builder<'_>) {
         let input = b.input().to_string();

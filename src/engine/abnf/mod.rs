@@ -417,6 +417,33 @@ impl Judge {
             .map(Ok)
     }
 
+    /// Readies [`Judge::quick_verdict`] for edits of `input` (within `budget` and
+    /// `per_byte`, as it would judge): the recognizer's chart run for its checkpoints,
+    /// where the regular subset or the bracketed rule's pass gave the verdict without
+    /// one. Nothing for an automaton (it keeps no checkpoints) or an input over
+    /// `budget.input`. For a caller with time to spare between verdicts (the workbench's
+    /// worker, once a text's tree is made). Says whether the chart ran: not where the
+    /// last run gave up over its work on the bytes `input` still shares with its text (it
+    /// would give up there again).
+    pub fn prime(&self, grammar: &Grammar, input: &str, budget: Budget, per_byte: usize) -> bool {
+        match (&self.automaton, &self.plan) {
+            (None, Some(plan)) if input.len() <= budget.input => {
+                plan.prime(grammar, input, budget.work, per_byte)
+            }
+            _ => false,
+        }
+    }
+
+    /// Where [`Judge::quick_verdict`]'s chart would start reading `input` (a byte offset:
+    /// the last checkpoint of an earlier run that `input`'s bytes still hold, 0 for
+    /// none). For the tests of [`Judge::prime`]; not part of the supported interface.
+    #[doc(hidden)]
+    pub fn resumes_at(&self, grammar: &Grammar, input: &str) -> usize {
+        self.plan
+            .as_ref()
+            .map_or(0, |p| p.resumes_at(grammar, input))
+    }
+
     /// Whether [`Judge::quick_verdict`] can give verdicts: the start rule compiled, or
     /// the recognizer takes it.
     pub fn has_quick_verdict(&self) -> bool {

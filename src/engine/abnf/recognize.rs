@@ -364,6 +364,10 @@ struct Checkpoint {
 struct Memo {
     input: Vec<u8>,
     checkpoints: Vec<Checkpoint>,
+    /// Where the last run gave up, over its work (the byte of its set), if it did: a run
+    /// on an input that shares the bytes up to there gives up there again, from the same
+    /// checkpoint with the same work spent ([`Plan::prime`] then does not run).
+    gave_up: Option<usize>,
     /// Per set (byte offset): its prediction table, and where its waiting items start in
     /// the arena.
     pred: Vec<u32>,
@@ -396,12 +400,7 @@ impl Memo {
     /// shares with the last run's input (else the first set), with the per-set tables
     /// and the arena cut back to it. Also: how many items the checkpoints kept hold.
     fn resume(&mut self, input: &[u8]) -> (Resume, usize, usize) {
-        let common = self
-            .input
-            .iter()
-            .zip(input)
-            .take_while(|(a, b)| a == b)
-            .count();
+        let common = common_prefix(&self.input, input);
         let keep = self
             .checkpoints
             .iter()
@@ -427,6 +426,11 @@ impl Memo {
             .sum();
         (at, filled, held)
     }
+}
+
+/// How many bytes `a` and `b` share from their starts.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// A start rule prepared for the recognizer ([`Plan::new`]).
@@ -859,6 +863,76 @@ impl Plan {
                 engine: Engine::Automaton,
             });
         }
+        self.charted(grammar, input, limit, per_byte)
+    }
+
+    /// Runs the chart on `input` for its checkpoints alone, as [`Plan::verdict_within`]
+    /// would had neither the regular subset nor the bracketed rule's pass decided: the
+    /// next verdict on an edit of `input` then resumes from the last checkpoint before
+    /// the edit ([`Memo::resume`]), where after a verdict that needed no chart it would
+    /// read the whole input again. For the workbench's lab, whose first invalid edit of
+    /// a long valid text was the chart's whole run on the keystroke (some 120 million
+    /// instructions on 64 KiB of XRI 2.0), done instead off the keystroke path once the
+    /// text's tree is made. Bounded as a verdict is; resumes itself from the checkpoints
+    /// a verdict on a text much like `input` left.
+    /// Not run where the last run of the work space the pool gives next gave up over its
+    /// work on the bytes `input` still shares with its input (a grammar that reads the
+    /// text in too many ways): it would give up there again, at the same cost, on every
+    /// text of a session.
+    /// Says whether the chart ran.
+    pub(crate) fn prime(
+        &self,
+        grammar: &Grammar,
+        input: &str,
+        limit: usize,
+        per_byte: usize,
+    ) -> bool {
+        let gives_up = self.pool.lock().is_ok_and(|pool| {
+            pool.last().is_some_and(|w| {
+                w.memo
+                    .gave_up
+                    .is_some_and(|g| common_prefix(&w.memo.input, input.as_bytes()) >= g)
+            })
+        });
+        if !gives_up {
+            let _ = self.charted(grammar, input, limit, per_byte);
+        }
+        !gives_up
+    }
+
+    /// Where the next run of the chart on `input` would start (a byte offset: the last
+    /// checkpoint the input's bytes still hold, 0 for none), read from the work space
+    /// the pool gives next, without changing it.
+    pub(crate) fn resumes_at(&self, grammar: &Grammar, input: &str) -> usize {
+        let Ok(pool) = self.pool.lock() else {
+            return 0;
+        };
+        let nts = grammar.cfg.nts.len();
+        // A work space whose tables are made again drops its checkpoints (`charted`).
+        let Some(memo) = pool
+            .last()
+            .filter(|w| w.tables.tables.len() <= MAX_TABLES && w.tables.mark.len() == nts)
+            .map(|w| &w.memo)
+        else {
+            return 0;
+        };
+        let common = common_prefix(&memo.input, input.as_bytes());
+        memo.checkpoints
+            .iter()
+            .rev()
+            .find(|c| c.dep <= common)
+            .map_or(0, |c| c.at.j)
+    }
+
+    /// The chart's verdict on `input`, in a work space from the pool (given back with
+    /// this run's checkpoints).
+    fn charted(
+        &self,
+        grammar: &Grammar,
+        input: &str,
+        limit: usize,
+        per_byte: usize,
+    ) -> Option<Verdict> {
         let mut work = self
             .pool
             .lock()
@@ -1052,6 +1126,7 @@ impl Plan {
         let mut redo = false;
         let mut arrived: Vec<(u32, u32)> = Vec::new();
         let mut saved_scans: Vec<(u32, u32)> = Vec::new();
+        let mut over_at = None;
         let finished = 'sets: loop {
             let size = || next.len() + queue.len() + reach_scans.len();
             if j >= next_checkpoint && held + size() <= CHECKPOINT_ITEMS {
@@ -1198,6 +1273,7 @@ impl Plan {
                 g = h;
             }
             if spent > limit {
+                over_at = Some(j);
                 break 'sets false;
             }
             let Some(c) = input.get(j..).and_then(|s| s.chars().next()) else {
@@ -1227,6 +1303,7 @@ impl Plan {
             }
         };
         memo.give_back((pred, wstart, arena));
+        memo.gave_up = over_at;
         // Not finished: over its work, a prose value, or an automaton failed.
         if !finished {
             return None;
