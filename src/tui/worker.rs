@@ -1,6 +1,7 @@
 //! The grammar lab's parse off the keystroke path: one thread the workbench owns, which
 //! analyses an input under the lab ([`crate::engine::analyze_in`]) and hands the
-//! [`Analysis`] back to the model.
+//! [`Analysis`] back to the model; then, with no newer job waiting, readies the lab's
+//! recognizer for edits of that text ([`Lab::prime`]).
 //!
 //! One parse at a time, the newest input wins: a job given while a parse runs waits in a
 //! single slot, and a newer job replaces it there (the older is dropped unparsed). Each
@@ -91,6 +92,13 @@ fn serve(shared: &Shared, out: &Sender<Done>) {
             side: job.side,
             analysis,
         });
+        // The tree is on its way; until the next job, the twin's recognizer is readied
+        // for edits of this text (its first invalid edit would otherwise run the chart
+        // over the whole text on the keystroke). Not when a newer text already waits.
+        let waiting = lock.lock().map_or(true, |slot| slot.next.is_some());
+        if sent.is_ok() && !waiting {
+            job.lab.prime(&job.text);
+        }
         let Ok(mut slot) = lock.lock() else { return };
         slot.busy = false;
         wake.notify_all();
