@@ -109,6 +109,94 @@ fn nested_cross_references_are_proved_in_one_pass() {
     }
 }
 
+/// A text the pass proves leaves the recognizer no checkpoint, so its first invalid edit
+/// would run the chart from the first byte; [`Judge::prime`] runs it once for them, after
+/// which such an edit resumes within the last kilobyte and gets the fresh recognizer's
+/// verdict and failure (and a primed text's own verdict is unchanged). A judge with an
+/// automaton keeps no checkpoints: priming it does nothing.
+#[test]
+fn priming_readies_the_recognizer_for_edits_of_a_proved_text() {
+    use idbench::engine::abnf::{Budget, RECOGNIZER_PER_BYTE};
+    let g = xri2_grammar();
+    let start = "XRI-reference";
+    let judge = g.judge(start).expect("start");
+    let budget = Budget::default();
+    let text = xri_paths(20_000);
+    let verdict = |input: &str| {
+        judge
+            .quick_verdict(&g, &mut None, input, budget, RECOGNIZER_PER_BYTE)
+            .expect("a verdict")
+            .expect("within the input bound")
+    };
+    assert!(verdict(&text).valid);
+    let edits = [format!("{text}^"), format!("{text}*("), {
+        let mut t = text.clone();
+        t.truncate(text.len() - 3);
+        t.push('%');
+        t
+    }];
+    for edit in &edits {
+        assert_eq!(
+            judge.resumes_at(&g, edit),
+            0,
+            "no checkpoint before priming"
+        );
+    }
+    judge.prime(&g, &text, budget, RECOGNIZER_PER_BYTE);
+    assert!(verdict(&text).valid);
+    for edit in &edits {
+        let at = judge.resumes_at(&g, edit);
+        assert!(
+            at > 0 && at <= edit.len() && at + 1024 >= text.len().min(edit.len()) - 8,
+            "resumes at {at} of {}",
+            edit.len()
+        );
+        let v = verdict(edit);
+        let fresh = g.recognizer_verdict_of(start, edit).expect("fresh");
+        assert!(!v.valid);
+        assert_eq!(v.failure, fresh.failure, "{at}");
+    }
+    // An automaton's judge: nothing to ready.
+    let urn = Grammar::from_text("s = \"urn:\" 1*(ALPHA / DIGIT)\n").expect("grammar");
+    let j = urn.judge("s").expect("start");
+    assert!(j.automaton().is_some());
+    assert!(!j.prime(&urn, "urn:abc", budget, RECOGNIZER_PER_BYTE));
+    assert_eq!(j.resumes_at(&urn, "urn:abc^"), 0);
+}
+
+/// Priming is not repeated where the chart gives up over its work (an XRI 2.0 nesting
+/// the grammar reads in too many ways: each `(` may start an `iauthority`): after one
+/// run that gave up, a text that shares its bytes up to that place is not primed again
+/// (the run would give up there at the same cost); one that differs before it is.
+#[test]
+fn priming_is_not_repeated_where_the_chart_gives_up() {
+    use idbench::engine::abnf::{Budget, RECOGNIZER_PER_BYTE};
+    let g = xri2_grammar();
+    let judge = g.judge("xri-value").expect("start");
+    let budget = Budget::default();
+    let nested = format!("{}=b{}", "=a*(".repeat(2000), ")".repeat(2000));
+    assert!(
+        judge
+            .quick_verdict(
+                &g,
+                &mut None,
+                &format!("{nested}^"),
+                budget,
+                RECOGNIZER_PER_BYTE
+            )
+            .is_none(),
+        "the recognizer gives up"
+    );
+    assert!(!judge.prime(&g, &nested, budget, RECOGNIZER_PER_BYTE));
+    assert!(!judge.prime(&g, &format!("{nested}x"), budget, RECOGNIZER_PER_BYTE));
+    assert!(judge.prime(&g, &format!("@{nested}"), budget, RECOGNIZER_PER_BYTE));
+    // A text it reads within its work is primed each time it is asked (cheaply: it
+    // resumes from its checkpoints).
+    let paths = xri_paths(8000);
+    assert!(judge.prime(&g, &paths, budget, RECOGNIZER_PER_BYTE));
+    assert!(judge.prime(&g, &paths, budget, RECOGNIZER_PER_BYTE));
+}
+
 /// A grammar that also takes "(" and ")" as plain characters: a pair its bracketed rule
 /// does not match is kept as text, and the start rule's automaton reads it so; a pair it
 /// matches where the grammar wanted plain characters leaves the input unproved (the chart

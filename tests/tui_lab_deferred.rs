@@ -320,6 +320,49 @@ fn a_recursive_grammars_twin_gives_the_recognizers_verdict_and_the_parses_first_
     assert_eq!(pending, 11);
 }
 
+/// The worker, once it has parsed a text (and sent its analysis), readies the twin's
+/// recognizer for edits of that text: a long XRI the bracketed rule's pass proves gives
+/// the twin its verdict with no chart, so no checkpoint, and its first invalid edit read
+/// the whole text again on the keystroke. After the worker's job, such an edit resumes
+/// within the text's last kilobyte, and its verdict and first error are still the parse's.
+#[test]
+fn the_worker_readies_the_twin_for_edits_of_the_text_it_parsed() {
+    use idbench::tui::worker::{Job, Worker};
+    let text = xri2();
+    let g = Grammar::from_text(&text).expect("reads");
+    let lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
+    let quick = Arc::new(lab.verdict_only().expect("the recognizer's twin"));
+    let paths = shipped::xri_paths(20_000);
+    let edit = format!("{paths}^");
+    assert!(lab_analysis(&paths, &quick).valid());
+    assert_eq!(quick.resumes_at(&edit), 0, "proved without a chart");
+    let worker = Worker::start().expect("a thread");
+    worker.give(Job {
+        id: 7,
+        side: 0,
+        text: paths.clone(),
+        options: Options {
+            profile: Some(Profile::Lab),
+            ..Options::full()
+        },
+        lab: Arc::clone(&lab),
+    });
+    assert!(worker.wait_idle(LAND), "the job and the priming end");
+    let done = worker.take();
+    assert_eq!(done.len(), 1);
+    assert!(done[0].analysis.valid());
+    let at = quick.resumes_at(&edit);
+    assert!(
+        at > 0 && at + 2048 >= paths.len() && at <= paths.len(),
+        "resumes at {at} of {}",
+        edit.len()
+    );
+    let a = lab_analysis(&edit, &quick);
+    let b = lab_analysis(&edit, &lab);
+    assert!(!a.valid());
+    assert_eq!(errors(&a), errors(&b));
+}
+
 /// Where the twin's recognizer gives up (an input the grammar reads in many ways: in
 /// `=a*(=a*(…))` every `(` starts an `iauthority` that may end at any later byte), the
 /// parse decides on the keystroke path and its analysis is whole: its tree and forms,
