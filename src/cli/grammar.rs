@@ -1202,6 +1202,37 @@ impl Recorded {
         }
         Ok(())
     }
+
+    /// At least the bytes [`Recorded::replay`] writes through a [`JsonTreeSink`], from the
+    /// nodes alone: per node its opening, two offsets of up to ten digits, its keys and
+    /// rest, two quotes, its close and a comma, and its text at six bytes a byte (the
+    /// longest escape, `\u0000`, for one byte; a leaf's text is whole, an inner node's at
+    /// most [`json::NODE_TEXT_MAX`] bytes or cut shorter), plus `null` for a tree with no
+    /// root. Nodes past the root's close, which are not written, count too.
+    fn bound(&self) -> usize {
+        let fixed = 2 * 10 + NODE_END.len() + NODE_TEXT.len() + NODE_REST.len() + 2 + 2 + 1;
+        let mut total = "null".len();
+        for (i, n) in self.nodes.iter().enumerate() {
+            if n.label == CLOSED {
+                continue;
+            }
+            let head = self
+                .labels
+                .get(n.label as usize)
+                .map_or(0, |l| l.head.len());
+            let len = n.end.saturating_sub(n.start) as usize;
+            let leaf = self.nodes.get(i + 1).is_none_or(|m| m.label == CLOSED);
+            let text = if leaf {
+                len
+            } else {
+                len.min(json::NODE_TEXT_MAX)
+            };
+            total = total
+                .saturating_add(head + fixed)
+                .saturating_add(text.saturating_mul(6));
+        }
+        total
+    }
 }
 
 /// The fewest bytes the JSON of a node that is written takes (the shortest kind, an
@@ -1275,7 +1306,40 @@ fn parse_json_recorded(
     trees: &abnf::Trees<'_>,
     start: &str,
 ) -> std::fmt::Result {
+    // First each tree's JSON bounded from above from its nodes, with no text read or
+    // escaped: a record that fits so fits exactly, and is written with no counting pass
+    // (the 64 KiB URN's record through RFC 8141's ABNF, some 160,000 nodes: 549 M
+    // instructions from 578 M). Only a record near the cap or past it is counted exactly.
     let mut kept: Vec<Recorded> = Vec::new();
+    let bounded = parse_json_with(
+        &mut Counter { n: 0, cap: room },
+        input,
+        p,
+        start,
+        trees.len(),
+        |c, k| {
+            let mut r = Recorded::new();
+            let mut recording = Recording {
+                kept: &mut r,
+                room: c.cap.saturating_sub(c.n),
+                written: 0,
+                nest: Nesting::default(),
+            };
+            let walked = trees.walk(k, &mut recording);
+            let bound = r.bound();
+            kept.push(r);
+            walked.and_then(|()| c.add(bound))
+        },
+    );
+    if bounded.is_ok() {
+        return parse_json_with(out, input, p, start, kept.len(), |out, k| {
+            match kept.get(k) {
+                Some(r) => write_tree_with(out, input, |sink| r.replay(sink)),
+                None => out.write_str("null"),
+            }
+        });
+    }
+    kept.clear();
     let mut counter = Counter { n: 0, cap: room };
     parse_json_with(&mut counter, input, p, start, trees.len(), |c, k| {
         let mut r = Recorded::new();
