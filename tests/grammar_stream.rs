@@ -205,36 +205,66 @@ fn the_command_writes_what_the_built_trees_give() {
 
 /// The command counts a record against the output cap and writes it from one walk of
 /// the forest: a cap of exactly the record's length writes it whole, one byte less writes
-/// nothing and stops (exit 2), for records with several trees, literals, escapes and
-/// non-ASCII text, with `--fold` and without.
+/// nothing and stops (exit 2), for records with several trees, literals, escapes (two
+/// bytes for `"`, six for a control character or a bidi control's three), non-ASCII text
+/// and inner nodes whose text is cut, with `--fold` and without. A cap well above the
+/// record (which the bound from its nodes, with no text read, shows it fits) writes it
+/// whole too. The last grammar's records are mostly escapes (leaves of eight control
+/// characters, 48 bytes of JSON each, and their rules'), which a bound that counted a
+/// text's bytes once would not cover.
 #[test]
 fn a_record_of_exactly_the_cap_is_written_and_one_byte_more_is_not() {
     let dir = scratch::dir("grammar-cap");
-    let text = "e = e \"+\" e / t\nt = 1*(DIGIT / %x22 / %x5C / %xE9) [\"x\"]\n";
-    let g = dir.join("e.abnf");
-    std::fs::write(&g, text).expect("write grammar");
-    for input in ["1+2+3+4", "1\"2\\3x+\u{e9}\u{e9}", "7"] {
-        for fold in [false, true] {
-            let want = render_parse_json(text, "e", input, fold, true).expect("parses");
-            for (cap, whole) in [(want.len(), true), (want.len() - 1, false)] {
-                let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_idbench"));
-                cmd.args(["grammar", "parse"])
-                    .arg(&g)
-                    .args(["--start", "e", "--format", "json", "--max-output"])
-                    .arg(cap.to_string());
-                if fold {
-                    cmd.arg("--fold");
-                }
-                let out = cmd.arg(input).output().expect("runs");
-                let stdout = String::from_utf8_lossy(&out.stdout);
-                if whole {
-                    assert_eq!(stdout, want, "{input:?} fold {fold}");
-                    assert_eq!(out.status.code(), Some(0), "{input:?}");
-                } else {
-                    assert_eq!(stdout, "", "{input:?} fold {fold}");
-                    assert_eq!(out.status.code(), Some(2), "{input:?}");
-                    let err = String::from_utf8_lossy(&out.stderr);
-                    assert!(err.contains("output stopped after 0 inputs"), "{err}");
+    let long = format!("{}+{}", "1".repeat(300), "\u{1}\u{202e}".repeat(150));
+    let controls = "\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}".repeat(40);
+    let cases: [(&str, &str, Vec<&str>); 2] = [
+        (
+            "e = e \"+\" e / t\nt = 1*(DIGIT / %x01-08 / %x22 / %x5C / %xE9 / %x202E) [\"x\"]\n",
+            "e",
+            vec![
+                "1+2+3+4",
+                "1\"2\\3x+\u{e9}\u{e9}",
+                "7",
+                "\u{1}\u{2}\u{202e}1+\u{3}",
+                long.as_str(),
+            ],
+        ),
+        (
+            "s = 1*c\nc = %x01.02.03.04.05.06.07.08\n",
+            "s",
+            vec![controls.as_str()],
+        ),
+    ];
+    for (k, (text, start, inputs)) in cases.iter().enumerate() {
+        let g = dir.join(format!("g{k}.abnf"));
+        std::fs::write(&g, text).expect("write grammar");
+        for input in inputs {
+            for fold in [false, true] {
+                let want = render_parse_json(text, start, input, fold, true).expect("parses");
+                for (cap, whole) in [
+                    (want.len(), true),
+                    (want.len() - 1, false),
+                    (want.len() * 10, true),
+                ] {
+                    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_idbench"));
+                    cmd.args(["grammar", "parse"])
+                        .arg(&g)
+                        .args(["--start", start, "--format", "json", "--max-output"])
+                        .arg(cap.to_string());
+                    if fold {
+                        cmd.arg("--fold");
+                    }
+                    let out = cmd.arg(input).output().expect("runs");
+                    let stdout = String::from_utf8_lossy(&out.stdout);
+                    if whole {
+                        assert_eq!(stdout, want, "{input:?} fold {fold}");
+                        assert_eq!(out.status.code(), Some(0), "{input:?}");
+                    } else {
+                        assert_eq!(stdout, "", "{input:?} fold {fold} cap {cap}");
+                        assert_eq!(out.status.code(), Some(2), "{input:?}");
+                        let err = String::from_utf8_lossy(&out.stderr);
+                        assert!(err.contains("output stopped after 0 inputs"), "{err}");
+                    }
                 }
             }
         }
