@@ -389,8 +389,11 @@ impl Memo {
         )
     }
 
-    /// What [`Memo::take_tables`] took, given back whole (the checkpoints count on it).
-    fn give_back(&mut self, (pred, wstart, arena): SetTables) {
+    /// What [`Memo::take_tables`] took, given back whole (the checkpoints count on it),
+    /// at the end of a run that gave up over its work at byte `gave_up`, if it did (a run
+    /// that finished never spent more than its work: it checks at every set).
+    fn give_back(&mut self, (pred, wstart, arena): SetTables, gave_up: Option<usize>) {
+        self.gave_up = gave_up;
         self.pred = pred;
         self.wstart = wstart;
         self.arena = arena;
@@ -1126,7 +1129,6 @@ impl Plan {
         let mut redo = false;
         let mut arrived: Vec<(u32, u32)> = Vec::new();
         let mut saved_scans: Vec<(u32, u32)> = Vec::new();
-        let mut over_at = None;
         let finished = 'sets: loop {
             let size = || next.len() + queue.len() + reach_scans.len();
             if j >= next_checkpoint && held + size() <= CHECKPOINT_ITEMS {
@@ -1273,7 +1275,6 @@ impl Plan {
                 g = h;
             }
             if spent > limit {
-                over_at = Some(j);
                 break 'sets false;
             }
             let Some(c) = input.get(j..).and_then(|s| s.chars().next()) else {
@@ -1302,8 +1303,7 @@ impl Plan {
                 break 'sets true;
             }
         };
-        memo.give_back((pred, wstart, arena));
-        memo.gave_up = over_at;
+        memo.give_back((pred, wstart, arena), (spent > limit).then_some(j));
         // Not finished: over its work, a prose value, or an automaton failed.
         if !finished {
             return None;
