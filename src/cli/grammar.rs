@@ -1311,13 +1311,10 @@ fn parse_json_recorded(
     // (the 64 KiB URN's record through RFC 8141's ABNF, some 160,000 nodes: 549 M
     // instructions from 578 M). Only a record near the cap or past it is counted exactly.
     let mut kept: Vec<Recorded> = Vec::new();
-    let bounded = parse_json_with(
-        &mut Counter { n: 0, cap: room },
-        input,
-        p,
-        start,
-        trees.len(),
-        |c, k| {
+    for exact in [false, true] {
+        kept.clear();
+        let mut counter = Counter { n: 0, cap: room };
+        let counted = parse_json_with(&mut counter, input, p, start, trees.len(), |c, k| {
             let mut r = Recorded::new();
             let mut recording = Recording {
                 kept: &mut r,
@@ -1326,35 +1323,20 @@ fn parse_json_recorded(
                 nest: Nesting::default(),
             };
             let walked = trees.walk(k, &mut recording);
-            let bound = r.bound();
+            let counted = walked.and_then(|()| match exact {
+                // Counted exactly from the nodes kept, as they will be written.
+                true => write_tree_with(c, input, |count| r.replay(count)),
+                false => c.add(r.bound()),
+            });
             kept.push(r);
-            walked.and_then(|()| c.add(bound))
-        },
-    );
-    if bounded.is_ok() {
-        return parse_json_with(out, input, p, start, kept.len(), |out, k| {
-            match kept.get(k) {
-                Some(r) => write_tree_with(out, input, |sink| r.replay(sink)),
-                None => out.write_str("null"),
-            }
+            counted
         });
+        match counted {
+            Ok(()) => break,
+            Err(e) if exact => return Err(e),
+            Err(_) => {}
+        }
     }
-    kept.clear();
-    let mut counter = Counter { n: 0, cap: room };
-    parse_json_with(&mut counter, input, p, start, trees.len(), |c, k| {
-        let mut r = Recorded::new();
-        let mut recording = Recording {
-            kept: &mut r,
-            room: c.cap.saturating_sub(c.n),
-            written: 0,
-            nest: Nesting::default(),
-        };
-        let walked = trees.walk(k, &mut recording);
-        // Counted exactly from the nodes kept, as they will be written.
-        let counted = walked.and_then(|()| write_tree_with(c, input, |count| r.replay(count)));
-        kept.push(r);
-        counted
-    })?;
     parse_json_with(out, input, p, start, kept.len(), |out, k| {
         match kept.get(k) {
             Some(r) => write_tree_with(out, input, |sink| r.replay(sink)),
