@@ -45,6 +45,21 @@ fn ascii_needs_escape() -> &'static [bool; 128] {
     })
 }
 
+/// At most how many bytes more than itself a JSON string with the safe escapes writes
+/// for the character byte `b` starts (0 for a UTF-8 continuation byte): 5 for an ASCII
+/// byte serde_json or `safe_text` escapes (`\u00XX`; `\"` and `\n` take 2), 8 for a
+/// character past ASCII (a surrogate pair's escape of a 4-byte one takes 12; a 2- or
+/// 3-byte one's takes 6, or nothing more when it is written as it is).
+#[cfg_attr(not(feature = "cli"), allow(dead_code))] // `grammar parse`'s output bound
+pub(crate) fn escape_growth_bound(b: u8) -> u32 {
+    match b {
+        0x80..=0xBF => 0,
+        0xC0..=0xFF => 8,
+        _ if b < 0x20 || b == b'"' || b == b'\\' || ascii_needs_escape()[usize::from(b)] => 5,
+        _ => 0,
+    }
+}
+
 /// True when every byte of `bytes` is ASCII that `safe_text` leaves as it is: such text
 /// is written unchanged to the terminal, with no UTF-8 decoding or escaping (the hot path of
 /// `check`'s output).
@@ -822,6 +837,32 @@ impl Serialize for VerdictJson<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The growth bound covers what a JSON string writes for each character: every ASCII
+    /// one, every code point up to U+3000 and one in seven past it, and the tokens past
+    /// it (bidi controls, invisible characters, tags); it is exact on ASCII's `\u00XX`.
+    #[test]
+    fn escape_growth_bound_covers_each_characters_json() {
+        let tokens = [
+            0x200B, 0x200E, 0x202A, 0x202E, 0x2066, 0x2069, 0xFEFF, 0xE0001, 0xE007F,
+        ];
+        let mut exact = 0;
+        for cp in (0..0x3000)
+            .chain((0x3000..=0x10FFFF).step_by(7))
+            .chain(tokens)
+        {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let mut buf = [0u8; 4];
+            let text = c.encode_utf8(&mut buf);
+            let written = to_string(&text).len() - 2;
+            let bound = text.len() + escape_growth_bound(text.as_bytes()[0]) as usize;
+            assert!(written <= bound, "U+{cp:04X}: {written} > {bound}");
+            exact += usize::from(written == bound);
+        }
+        assert!(exact > 20, "{exact}");
+    }
 
     #[test]
     fn plain_ascii_agrees_with_safe_text() {

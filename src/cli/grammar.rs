@@ -967,7 +967,7 @@ impl JsonOut for Direct<'_> {
 
 impl Counter {
     fn add(&mut self, n: usize) -> std::fmt::Result {
-        self.n += n;
+        self.n = self.n.saturating_add(n);
         if self.n > self.cap {
             return Err(std::fmt::Error);
         }
@@ -1204,13 +1204,15 @@ impl Recorded {
     }
 
     /// At least the bytes [`Recorded::replay`] writes through a [`JsonTreeSink`], from the
-    /// nodes alone: per node its opening, two offsets of up to ten digits, its keys and
-    /// rest, two quotes, its close and a comma, and its text at six bytes a byte (the
-    /// longest escape, `\u0000`, for one byte; a leaf's text is whole, an inner node's at
-    /// most [`json::NODE_TEXT_MAX`] bytes or cut shorter), plus `null` for a tree with no
-    /// root. Nodes past the root's close, which are not written, count too.
-    fn bound(&self) -> usize {
-        let fixed = 2 * 10 + NODE_END.len() + NODE_TEXT.len() + NODE_REST.len() + 2 + 2 + 1;
+    /// nodes and `growth` ([`escape_growth`] of the input): per node its opening, its two
+    /// offsets, its keys and rest, two quotes, its close and a comma, and its text with
+    /// the most its escapes can add (a leaf's text is whole; an inner node's past
+    /// [`json::NODE_TEXT_MAX`] bytes is cut shorter, counted at six bytes a byte), plus
+    /// `null` for a tree with no root. Nodes past the root's close, which are not
+    /// written, count too. Within a few bytes a node of the exact count on ASCII text.
+    fn bound(&self, growth: &[u32]) -> usize {
+        let digits = |v: u32| v.checked_ilog10().map_or(1, |d| d as usize + 1);
+        let fixed = NODE_END.len() + NODE_TEXT.len() + NODE_REST.len() + 2 + 2 + 1;
         let mut total = "null".len();
         for (i, n) in self.nodes.iter().enumerate() {
             if n.label == CLOSED {
@@ -1222,17 +1224,35 @@ impl Recorded {
                 .map_or(0, |l| l.head.len());
             let len = n.end.saturating_sub(n.start) as usize;
             let leaf = self.nodes.get(i + 1).is_none_or(|m| m.label == CLOSED);
-            let text = if leaf {
-                len
+            let text = if leaf || len <= json::NODE_TEXT_MAX {
+                let at = |k: u32| growth.get(k as usize).copied();
+                match (at(n.start), at(n.end)) {
+                    (Some(a), Some(b)) => len + b.saturating_sub(a) as usize,
+                    _ => len.saturating_mul(6),
+                }
             } else {
-                len.min(json::NODE_TEXT_MAX)
+                json::NODE_TEXT_MAX * 6
             };
             total = total
-                .saturating_add(head + fixed)
-                .saturating_add(text.saturating_mul(6));
+                .saturating_add(head + fixed + digits(n.start) + digits(n.end))
+                .saturating_add(text);
         }
         total
     }
+}
+
+/// For each byte offset of `input`, the most the JSON escapes of the text before it can
+/// add to its length ([`json::escape_growth_bound`] summed): the growth of a span's text
+/// is the difference of its ends' entries.
+fn escape_growth(input: &str) -> Vec<u32> {
+    let mut out = Vec::with_capacity(input.len() + 1);
+    let mut sum = 0u32;
+    out.push(0);
+    for &b in input.as_bytes() {
+        sum = sum.saturating_add(json::escape_growth_bound(b));
+        out.push(sum);
+    }
+    out
 }
 
 /// The fewest bytes the JSON of a node that is written takes (the shortest kind, an
@@ -1306,43 +1326,58 @@ fn parse_json_recorded(
     trees: &abnf::Trees<'_>,
     start: &str,
 ) -> std::fmt::Result {
-    // First each tree's JSON bounded from above from its nodes, with no text read or
-    // escaped: a record that fits so fits exactly, and is written with no counting pass
-    // (the 64 KiB URN's record through RFC 8141's ABNF, some 160,000 nodes: 549 M
-    // instructions from 578 M). Only a record near the cap or past it is counted exactly.
+    // Each tree walked once into the nodes kept, its JSON bounded from above from them
+    // with no text read or escaped: a record that fits so fits exactly, and is written
+    // with no counting pass (the 64 KiB URN's record through RFC 8141's ABNF, some
+    // 160,000 nodes: 547 M instructions from 578 M). A record the bound does not show to
+    // fit (the 256 KiB URN's, 59 MB under the 64 MiB cap) is counted exactly from the
+    // nodes kept. A tree is kept within what is left of the cap after the least bytes the
+    // trees before it take ([`MIN_NODE_JSON`] a node), so what is kept stays within a
+    // fraction of the cap; a tree past that is past the cap whatever its text.
     let mut kept: Vec<Recorded> = Vec::new();
-    for exact in [false, true] {
-        kept.clear();
+    let growth = escape_growth(input);
+    let mut least = 0usize;
+    let mut upper = Counter {
+        n: 0,
+        cap: usize::MAX,
+    };
+    parse_json_with(&mut upper, input, p, start, trees.len(), |c, k| {
+        let mut r = Recorded::new();
+        let mut recording = Recording {
+            kept: &mut r,
+            room: room.saturating_sub(least),
+            written: 0,
+            nest: Nesting::default(),
+        };
+        let walked = trees.walk(k, &mut recording);
+        least = least.saturating_add(recording.written.saturating_mul(MIN_NODE_JSON));
+        let bound = r.bound(&growth);
+        kept.push(r);
+        walked.and_then(|()| c.add(bound))
+    })?;
+    if upper.n > room {
+        // Counted exactly from the nodes kept, as they will be written.
         let mut counter = Counter { n: 0, cap: room };
-        let counted = parse_json_with(&mut counter, input, p, start, trees.len(), |c, k| {
-            let mut r = Recorded::new();
-            let mut recording = Recording {
-                kept: &mut r,
-                room: c.cap.saturating_sub(c.n),
-                written: 0,
-                nest: Nesting::default(),
-            };
-            let walked = trees.walk(k, &mut recording);
-            let counted = walked.and_then(|()| match exact {
-                // Counted exactly from the nodes kept, as they will be written.
-                true => write_tree_with(c, input, |count| r.replay(count)),
-                false => c.add(r.bound()),
-            });
-            kept.push(r);
-            counted
-        });
-        match counted {
-            Ok(()) => break,
-            Err(e) if exact => return Err(e),
-            Err(_) => {}
-        }
+        parse_json_with(&mut counter, input, p, start, kept.len(), |c, k| {
+            write_kept(c, input, &kept, k)
+        })?;
     }
     parse_json_with(out, input, p, start, kept.len(), |out, k| {
-        match kept.get(k) {
-            Some(r) => write_tree_with(out, input, |sink| r.replay(sink)),
-            None => out.write_str("null"),
-        }
+        write_kept(out, input, &kept, k)
     })
+}
+
+/// Tree `k` of the trees kept, from its nodes ([`Recorded::replay`]).
+fn write_kept<W: JsonOut>(
+    out: &mut W,
+    input: &str,
+    kept: &[Recorded],
+    k: usize,
+) -> std::fmt::Result {
+    match kept.get(k) {
+        Some(r) => write_tree_with(out, input, |sink| r.replay(sink)),
+        None => out.write_str("null"),
+    }
 }
 
 /// [`parse_json`] with the trees walked from the forest.
