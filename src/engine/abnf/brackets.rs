@@ -30,12 +30,11 @@
 //! project recurse through brackets (XRI 2.0), and one rule, found by its shape, keeps
 //! the pass one loop over the bytes.
 
-use std::sync::Mutex;
-
 use regex_automata::hybrid::dfa::Cache;
 
 use super::compile::{Cfg, Sym};
 use super::dfa::{self, NotCompiled, Subset};
+use super::pool::Pool;
 
 /// Bytes read by the automata, a byte of input, past [`SLACK`], before the pass gives up.
 const PER_BYTE: usize = 4;
@@ -58,7 +57,7 @@ pub(crate) struct Brackets {
     /// The start rule, each use of the bracketed rule read as the placeholder.
     start: Subset,
     /// The threads' caches of the two automata, and their buffers.
-    caches: Mutex<Vec<Caches>>,
+    caches: Pool<Caches>,
 }
 
 /// One thread's caches of a [`Brackets`]' automata, and the buffers of its pass (kept,
@@ -151,7 +150,7 @@ impl Brackets {
                 close,
                 rule,
                 start,
-                caches: Mutex::new(Vec::new()),
+                caches: Pool::default(),
             });
         }
         None
@@ -160,27 +159,21 @@ impl Brackets {
     /// Whether the pass proves `input` valid (see the module's comment); `false` says
     /// nothing.
     pub(crate) fn proves(&self, input: &str) -> bool {
-        let mut caches = self
-            .caches
-            .lock()
-            .ok()
-            .and_then(|mut c| c.pop())
-            .unwrap_or_else(|| Caches {
-                rule: self.rule.cache(),
-                start: self.start.cache(),
-                text: Vec::new(),
-                opens: Vec::new(),
-            });
-        let out = self.pass(input.as_bytes(), &mut caches);
-        // A long input's buffers are not kept for the next.
-        if caches.text.capacity() > KEEP_BYTES || caches.opens.capacity() > KEEP_BYTES / 8 {
-            caches.text = Vec::new();
-            caches.opens = Vec::new();
-        }
-        if let Ok(mut c) = self.caches.lock() {
-            c.push(caches);
-        }
-        out
+        let make = || Caches {
+            rule: self.rule.cache(),
+            start: self.start.cache(),
+            text: Vec::new(),
+            opens: Vec::new(),
+        };
+        self.caches.with(make, |caches| {
+            let out = self.pass(input.as_bytes(), caches);
+            // A long input's buffers are not kept for the next.
+            if caches.text.capacity() > KEEP_BYTES || caches.opens.capacity() > KEEP_BYTES / 8 {
+                caches.text = Vec::new();
+                caches.opens = Vec::new();
+            }
+            out
+        })
     }
 
     fn pass(&self, input: &[u8], caches: &mut Caches) -> bool {

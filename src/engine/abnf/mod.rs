@@ -85,6 +85,7 @@ pub mod r#gen;
 pub mod lab;
 mod local;
 mod lookahead;
+mod pool;
 mod reader;
 mod recognize;
 mod stream;

@@ -54,7 +54,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use regex_automata::hybrid::dfa::Cache;
 
@@ -63,6 +63,7 @@ use super::compile::{Cfg, Sym};
 use super::dfa::{self, Automaton, Scratch, Subset, Superset};
 use super::earley::FastMap;
 use super::local::Local;
+use super::pool::Pool;
 use super::{Engine, Failure, Grammar, Verdict};
 
 const NONE: u32 = u32::MAX;
@@ -461,7 +462,7 @@ pub(crate) struct Plan {
     /// does not match.
     bracketed: Vec<u32>,
     brackets: OnceLock<Option<Brackets>>,
-    pool: Mutex<Vec<Work>>,
+    pool: Pool<Work>,
 }
 
 /// A plan's regular subset ([`Subset`]) and the caches of the threads that read it; its
@@ -469,9 +470,9 @@ pub(crate) struct Plan {
 /// on.
 struct SubsetScan {
     subset: Subset,
-    caches: Mutex<Vec<Cache>>,
+    caches: Pool<Cache>,
     superset: OnceLock<Option<Superset>>,
-    superset_caches: Mutex<Vec<Cache>>,
+    superset_caches: Pool<Cache>,
     /// The start rule's local superset (`local`), made at the first input the chart
     /// gives up on: cheaper to make than the superset, and asked first.
     local: OnceLock<Option<Local>>,
@@ -481,38 +482,17 @@ impl SubsetScan {
     fn new(subset: Subset) -> SubsetScan {
         SubsetScan {
             subset,
-            caches: Mutex::new(Vec::new()),
+            caches: Pool::default(),
             superset: OnceLock::new(),
-            superset_caches: Mutex::new(Vec::new()),
+            superset_caches: Pool::default(),
             local: OnceLock::new(),
         }
     }
 
-    /// `f` with one of the pool's caches (a new one from `make` when none is free).
-    fn with_cache<T>(
-        pool: &Mutex<Vec<Cache>>,
-        make: impl FnOnce() -> Cache,
-        f: impl FnOnce(&mut Cache) -> T,
-    ) -> T {
-        let mut cache = pool
-            .lock()
-            .ok()
-            .and_then(|mut c| c.pop())
-            .unwrap_or_else(make);
-        let out = f(&mut cache);
-        if let Ok(mut c) = pool.lock() {
-            c.push(cache);
-        }
-        out
-    }
-
     /// Whether the subset matches `input`.
     fn matches(&self, input: &str) -> bool {
-        Self::with_cache(
-            &self.caches,
-            || self.subset.cache(),
-            |c| self.subset.is_match(c, input),
-        )
+        self.caches
+            .with(|| self.subset.cache(), |c| self.subset.is_match(c, input))
     }
 
     /// The first offending byte of `input` where the bounds settle it (see
@@ -539,12 +519,12 @@ impl SubsetScan {
             .get_or_init(|| dfa::compile_superset(cfg, start).ok())
             .as_ref()
             .and_then(|superset| {
-                Self::with_cache(
-                    &self.superset_caches,
-                    || superset.cache(),
-                    |c| superset.dies_at(c, input.as_bytes()),
-                )
-                .flatten()
+                self.superset_caches
+                    .with(
+                        || superset.cache(),
+                        |c| superset.dies_at(c, input.as_bytes()),
+                    )
+                    .flatten()
             });
         let k = match (local, structural) {
             (Some(a), Some(b)) => a.min(b),
@@ -559,11 +539,9 @@ impl SubsetScan {
         let Some(before) = input.as_bytes().get(..k) else {
             return false;
         };
-        let read = Self::with_cache(
-            &self.caches,
-            || self.subset.cache(),
-            |c| self.subset.dies_at(c, before),
-        );
+        let read = self
+            .caches
+            .with(|| self.subset.cache(), |c| self.subset.dies_at(c, before));
         matches!(read, Some(None)) || read == Some(Some(k))
     }
 }
@@ -826,7 +804,7 @@ impl Plan {
                 .filter(|&b| super::brackets::bracketed(cfg, b))
                 .collect(),
             brackets: OnceLock::new(),
-            pool: Mutex::new(Vec::new()),
+            pool: Pool::default(),
         })
     }
 
@@ -890,8 +868,8 @@ impl Plan {
         limit: usize,
         per_byte: usize,
     ) -> bool {
-        let gives_up = self.pool.lock().is_ok_and(|pool| {
-            pool.last().is_some_and(|w| {
+        let gives_up = self.pool.peek(|next| {
+            next.is_some_and(|w| {
                 w.memo
                     .gave_up
                     .is_some_and(|g| common_prefix(&w.memo.input, input.as_bytes()) >= g)
@@ -907,24 +885,22 @@ impl Plan {
     /// checkpoint the input's bytes still hold, 0 for none), read from the work space
     /// the pool gives next, without changing it.
     pub(crate) fn resumes_at(&self, grammar: &Grammar, input: &str) -> usize {
-        let Ok(pool) = self.pool.lock() else {
-            return 0;
-        };
         let nts = grammar.cfg.nts.len();
-        // A work space whose tables are made again drops its checkpoints (`charted`).
-        let Some(memo) = pool
-            .last()
-            .filter(|w| w.tables.tables.len() <= MAX_TABLES && w.tables.mark.len() == nts)
-            .map(|w| &w.memo)
-        else {
-            return 0;
-        };
-        let common = common_prefix(&memo.input, input.as_bytes());
-        memo.checkpoints
-            .iter()
-            .rev()
-            .find(|c| c.dep <= common)
-            .map_or(0, |c| c.at.j)
+        self.pool.peek(|next| {
+            // A work space whose tables are made again drops its checkpoints (`charted`).
+            let Some(memo) = next
+                .filter(|w| w.tables.tables.len() <= MAX_TABLES && w.tables.mark.len() == nts)
+                .map(|w| &w.memo)
+            else {
+                return 0;
+            };
+            let common = common_prefix(&memo.input, input.as_bytes());
+            memo.checkpoints
+                .iter()
+                .rev()
+                .find(|c| c.dep <= common)
+                .map_or(0, |c| c.at.j)
+        })
     }
 
     /// The chart's verdict on `input`, in a work space from the pool (given back with
@@ -936,28 +912,20 @@ impl Plan {
         limit: usize,
         per_byte: usize,
     ) -> Option<Verdict> {
-        let mut work = self
-            .pool
-            .lock()
-            .ok()
-            .and_then(|mut p| p.pop())
-            .unwrap_or_default();
-        let nts = grammar.cfg.nts.len();
-        if work.tables.tables.len() > MAX_TABLES || work.tables.mark.len() != nts {
-            work.tables = Tables {
-                mark: vec![NONE; nts],
-                ..Tables::default()
-            };
-            // Its checkpoints number the tables dropped.
-            work.memo = Memo::default();
-        }
-        work.seen.fit(grammar.cfg.syms.len(), nts);
-        work.scratch.resize_with(self.automata.len(), || None);
-        let out = self.run(grammar, input, limit, per_byte.min(PER_BYTE), &mut work);
-        if let Ok(mut p) = self.pool.lock() {
-            p.push(work);
-        }
-        out
+        self.pool.with(Work::default, |work| {
+            let nts = grammar.cfg.nts.len();
+            if work.tables.tables.len() > MAX_TABLES || work.tables.mark.len() != nts {
+                work.tables = Tables {
+                    mark: vec![NONE; nts],
+                    ..Tables::default()
+                };
+                // Its checkpoints number the tables dropped.
+                work.memo = Memo::default();
+            }
+            work.seen.fit(grammar.cfg.syms.len(), nts);
+            work.scratch.resize_with(self.automata.len(), || None);
+            self.run(grammar, input, limit, per_byte.min(PER_BYTE), work)
+        })
     }
 
     /// Whether the bracketed rule's pass ([`Brackets`]) proves `input` valid.
