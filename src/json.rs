@@ -55,7 +55,7 @@ pub(crate) fn escape_growth_bound(b: u8) -> u32 {
     match b {
         0x80..=0xBF => 0,
         0xC0..=0xFF => 8,
-        _ if b < 0x20 || b == b'"' || b == b'\\' || ascii_needs_escape()[usize::from(b)] => 5,
+        _ if JSON_ESCAPE[usize::from(b)] != 0 || ascii_needs_escape()[usize::from(b)] => 5,
         _ => 0,
     }
 }
