@@ -977,14 +977,15 @@ impl Counter {
 
 impl JsonOut for Counter {
     fn node_open(&mut self, head: &str, start: usize, end: usize) -> std::fmt::Result {
-        let digits = |v: usize| v.checked_ilog10().map_or(1, |d| d as usize + 1);
-        self.add(head.len() + digits(start) + NODE_END.len() + digits(end) + NODE_TEXT.len())
+        self.add(
+            head.len() + decimal_len(start) + NODE_END.len() + decimal_len(end) + NODE_TEXT.len(),
+        )
     }
     fn plain_text(&mut self, s: &str) -> std::fmt::Result {
         self.add(s.len() + 2 + NODE_REST.len())
     }
     fn decimal(&mut self, v: usize) -> std::fmt::Result {
-        self.add(v.checked_ilog10().map_or(1, |d| d as usize + 1))
+        self.add(decimal_len(v))
     }
     fn json_str(&mut self, s: &str) -> std::fmt::Result {
         let bytes = s.as_bytes();
@@ -997,6 +998,11 @@ impl JsonOut for Counter {
             self.add(json::to_string(&s).len())
         }
     }
+}
+
+/// How many digits `v` has in decimal.
+fn decimal_len(v: usize) -> usize {
+    v.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 /// Writes `v` in decimal, as `{v}` does.
@@ -1211,7 +1217,6 @@ impl Recorded {
     /// `null` for a tree with no root. Nodes past the root's close, which are not
     /// written, count too. Within a few bytes a node of the exact count on ASCII text.
     fn bound(&self, growth: &[u32]) -> usize {
-        let digits = |v: u32| v.checked_ilog10().map_or(1, |d| d as usize + 1);
         let fixed = NODE_END.len() + NODE_TEXT.len() + NODE_REST.len() + 2 + 2 + 1;
         let mut total = "null".len();
         for (i, n) in self.nodes.iter().enumerate() {
@@ -1234,7 +1239,8 @@ impl Recorded {
                 json::NODE_TEXT_MAX * 6
             };
             total = total
-                .saturating_add(head + fixed + digits(n.start) + digits(n.end))
+                .saturating_add(head + fixed)
+                .saturating_add(decimal_len(n.start as usize) + decimal_len(n.end as usize))
                 .saturating_add(text);
         }
         total
@@ -1329,7 +1335,7 @@ fn parse_json_recorded(
     // Each tree walked once into the nodes kept, its JSON bounded from above from them
     // with no text read or escaped: a record that fits so fits exactly, and is written
     // with no counting pass (the 64 KiB URN's record through RFC 8141's ABNF, some
-    // 160,000 nodes: 547 M instructions from 578 M). A record the bound does not show to
+    // 160,000 nodes: 561 M instructions from 578 M). A record the bound does not show to
     // fit (the 256 KiB URN's, 59 MB under the 64 MiB cap) is counted exactly from the
     // nodes kept. A tree is kept within what is left of the cap after the least bytes the
     // trees before it take ([`MIN_NODE_JSON`] a node), so what is kept stays within a
