@@ -856,11 +856,11 @@ impl Plan {
     /// instructions on 64 KiB of XRI 2.0), done instead off the keystroke path once the
     /// text's tree is made. Bounded as a verdict is; resumes itself from the checkpoints
     /// a verdict on a text much like `input` left.
+    ///
     /// Not run where the last run of the work space the pool gives next gave up over its
     /// work on the bytes `input` still shares with its input (a grammar that reads the
     /// text in too many ways): it would give up there again, at the same cost, on every
-    /// text of a session.
-    /// Says whether the chart ran.
+    /// text of a session. Says whether the chart ran.
     pub(crate) fn prime(
         &self,
         grammar: &Grammar,
