@@ -794,6 +794,14 @@ pub(crate) fn prepare<'a>(
     // array some 16 bytes a chart item, which was most of their time.
     let mut heads: Vec<u32> = Vec::new();
     let mut empty_at: Vec<bool> = Vec::new();
+    // The chart's items bound the reachable nodes (most of a long input's are reachable):
+    // reserved once, where doubling from empty copied each vector whole some 20 times. An
+    // allocation the system refuses is left out (the vectors grow as before); one that
+    // is too large is only address space, touched as it fills.
+    let most = chart.items.len();
+    let _ = nodes.try_reserve_exact(most.saturating_sub(nodes.len()));
+    let _ = heads.try_reserve_exact(most);
+    let _ = empty_at.try_reserve_exact(most);
     let mut v = 0;
     while v < nodes.len() {
         let item = nodes[v];
