@@ -264,7 +264,39 @@ const LEO_BUSY: u32 = 1;
 /// … with no deterministic chain ([`Leo::No`]); past it, `3 + k`: `Parser::tops[k]`.
 const LEO_NO: u32 = 2;
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    /// A parser of `cfg` from nonterminal `start` with nothing made yet (the arguments
+    /// are [`parse`]'s).
+    fn new(
+        cfg: &'a Cfg,
+        start: u32,
+        leo: Option<u32>,
+        lookahead: Option<&'a Tables>,
+        limit: usize,
+    ) -> Self {
+        Parser {
+            cfg,
+            live: lookahead.map(|t| Live::new(t, cfg)),
+            live_at: None,
+            items: Vec::new(),
+            links: Vec::new(),
+            dedup: FastMap::default(),
+            by_pos: vec![NONE; cfg.syms.len()],
+            set_start: 0,
+            leo: Vec::new(),
+            tops: Vec::new(),
+            path: Vec::new(),
+            start,
+            short: leo.unwrap_or(u32::MAX),
+            limit,
+            over: false,
+            unmade: 0,
+            made_seq: Vec::new(),
+            seq: 0,
+            unmade_scans: Vec::new(),
+        }
+    }
+
     /// The Leo decision at `g` (see [`Parser::leo`]).
     fn leo_at(&self, g: usize) -> Leo {
         match self.leo[g] {
@@ -613,27 +645,7 @@ pub(crate) fn parse(
 ) -> Result<Chart, Spent> {
     let use_leo = leo.is_some();
     let n = chars.len();
-    let mut p = Parser {
-        cfg,
-        live: lookahead.map(|t| Live::new(t, cfg)),
-        live_at: None,
-        items: Vec::new(),
-        links: Vec::new(),
-        dedup: FastMap::default(),
-        by_pos: vec![NONE; cfg.syms.len()],
-        set_start: 0,
-        leo: Vec::new(),
-        tops: Vec::new(),
-        path: Vec::new(),
-        start,
-        short: leo.unwrap_or(u32::MAX),
-        limit,
-        over: false,
-        unmade: 0,
-        made_seq: Vec::new(),
-        seq: 0,
-        unmade_scans: Vec::new(),
-    };
+    let mut p = Parser::new(cfg, start, leo, lookahead, limit);
     let spent = |j: usize| Spent { at: j };
     // Items waiting for a nonterminal, per finished set: (nt, item), sorted by nt.
     let mut waits: Vec<(u32, u32)> = Vec::new();
