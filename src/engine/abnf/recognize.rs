@@ -238,6 +238,14 @@ struct Work {
     memo: Memo,
 }
 
+impl Work {
+    /// Whether this work space's tables serve a grammar of `nts` nonterminals as they
+    /// are: else [`Plan::charted`] makes them again, and drops the checkpoints with them.
+    fn tables_kept(&self, nts: usize) -> bool {
+        self.tables.tables.len() <= MAX_TABLES && self.tables.mark.len() == nts
+    }
+}
+
 /// Set `j`'s scan of its character `c` (`at` is `(c, j)`): the items of its prediction
 /// table `table` and its explicit items `tscans` waiting for a class of `c`, moved past it
 /// into `next` (the next set's first items).
@@ -404,12 +412,7 @@ impl Memo {
     /// shares with the last run's input (else the first set), with the per-set tables
     /// and the arena cut back to it. Also: how many items the checkpoints kept hold.
     fn resume(&mut self, input: &[u8]) -> (Resume, usize, usize) {
-        let common = common_prefix(&self.input, input);
-        let keep = self
-            .checkpoints
-            .iter()
-            .rposition(|c| c.dep <= common)
-            .map_or(0, |k| k + 1);
+        let keep = self.kept(input);
         self.checkpoints.truncate(keep);
         self.input.clear();
         self.input.extend_from_slice(input);
@@ -429,6 +432,23 @@ impl Memo {
             .map(|c| c.at.next.len() + c.at.queue.len() + c.at.reach_scans.len())
             .sum();
         (at, filled, held)
+    }
+
+    /// How many of the checkpoints a run on `input` keeps: those that read only bytes
+    /// `input` shares with the last run's input.
+    fn kept(&self, input: &[u8]) -> usize {
+        let common = common_prefix(&self.input, input);
+        self.checkpoints
+            .iter()
+            .rposition(|c| c.dep <= common)
+            .map_or(0, |k| k + 1)
+    }
+
+    /// Whether a run on `input` would give up where the last run did: it gave up over
+    /// its work, on bytes `input` still holds.
+    fn gives_up_again(&self, input: &[u8]) -> bool {
+        self.gave_up
+            .is_some_and(|g| common_prefix(&self.input, input) >= g)
     }
 }
 
@@ -868,13 +888,9 @@ impl Plan {
         limit: usize,
         per_byte: usize,
     ) -> bool {
-        let gives_up = self.pool.peek(|next| {
-            next.is_some_and(|w| {
-                w.memo
-                    .gave_up
-                    .is_some_and(|g| common_prefix(&w.memo.input, input.as_bytes()) >= g)
-            })
-        });
+        let gives_up = self
+            .pool
+            .peek(|next| next.is_some_and(|w| w.memo.gives_up_again(input.as_bytes())));
         if !gives_up {
             let _ = self.charted(grammar, input, limit, per_byte);
         }
@@ -887,18 +903,12 @@ impl Plan {
     pub(crate) fn resumes_at(&self, grammar: &Grammar, input: &str) -> usize {
         let nts = grammar.cfg.nts.len();
         self.pool.peek(|next| {
-            // A work space whose tables are made again drops its checkpoints (`charted`).
-            let Some(memo) = next
-                .filter(|w| w.tables.tables.len() <= MAX_TABLES && w.tables.mark.len() == nts)
-                .map(|w| &w.memo)
-            else {
+            let Some(memo) = next.filter(|w| w.tables_kept(nts)).map(|w| &w.memo) else {
                 return 0;
             };
-            let common = common_prefix(&memo.input, input.as_bytes());
-            memo.checkpoints
-                .iter()
-                .rev()
-                .find(|c| c.dep <= common)
+            let keep = memo.kept(input.as_bytes());
+            keep.checked_sub(1)
+                .and_then(|k| memo.checkpoints.get(k))
                 .map_or(0, |c| c.at.j)
         })
     }
@@ -914,7 +924,7 @@ impl Plan {
     ) -> Option<Verdict> {
         self.pool.with(Work::default, |work| {
             let nts = grammar.cfg.nts.len();
-            if work.tables.tables.len() > MAX_TABLES || work.tables.mark.len() != nts {
+            if !work.tables_kept(nts) {
                 work.tables = Tables {
                     mark: vec![NONE; nts],
                     ..Tables::default()
