@@ -261,6 +261,19 @@ fn xri2() -> String {
     abnf_of(Profile::Xri2)
 }
 
+/// The lab over XRI 2.0's ABNF from `xri-value`, and its verdict-only twin (the
+/// recognizer's).
+fn xri2_lab_and_twin() -> (Arc<Lab>, Arc<Lab>) {
+    let text = xri2();
+    let g = Grammar::from_text(&text).expect("reads");
+    let lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
+    let twin = Arc::new(
+        lab.verdict_only()
+            .expect("the recognizer takes XRI 2.0's grammar"),
+    );
+    (lab, twin)
+}
+
 /// The analysis under `lab` with the options the workbench gives the verdict-only twin.
 fn lab_analysis(input: &str, lab: &Arc<Lab>) -> Analysis {
     let options = Options {
@@ -273,13 +286,7 @@ fn lab_analysis(input: &str, lab: &Arc<Lab>) -> Analysis {
 
 #[test]
 fn a_recursive_grammars_twin_gives_the_recognizers_verdict_and_the_parses_first_error() {
-    let text = xri2();
-    let g = Grammar::from_text(&text).expect("reads");
-    let lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
-    let quick = Arc::new(
-        lab.verdict_only()
-            .expect("the recognizer takes XRI 2.0's grammar"),
-    );
+    let (lab, quick) = xri2_lab_and_twin();
     // Cross-references nested in paths: the grammar reads each one way.
     let mut paths = String::from("=a");
     for k in 0..300 {
@@ -328,10 +335,7 @@ fn a_recursive_grammars_twin_gives_the_recognizers_verdict_and_the_parses_first_
 #[test]
 fn the_worker_readies_the_twin_for_edits_of_the_text_it_parsed() {
     use idbench::tui::worker::{Job, Worker};
-    let text = xri2();
-    let g = Grammar::from_text(&text).expect("reads");
-    let lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
-    let quick = Arc::new(lab.verdict_only().expect("the recognizer's twin"));
+    let (lab, quick) = xri2_lab_and_twin();
     let paths = shipped::xri_paths(20_000);
     let edit = format!("{paths}^");
     assert!(lab_analysis(&paths, &quick).valid());
@@ -371,10 +375,7 @@ fn the_worker_readies_the_twin_for_edits_of_the_text_it_parsed() {
 /// "valid" comes before the recognizer runs.
 #[test]
 fn where_the_recognizer_gives_up_the_parse_decides_and_nothing_waits() {
-    let text = xri2();
-    let g = Grammar::from_text(&text).expect("reads");
-    let full_lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
-    let quick = Arc::new(full_lab.verdict_only().expect("made"));
+    let (full_lab, quick) = xri2_lab_and_twin();
     // 250 deep (at 40 the recognizer, with its lookahead, reads it within its work).
     let nested = format!("{}=b{}^", "=a*(".repeat(250), ")".repeat(250));
     let a = lab_analysis(&nested, &quick);
@@ -394,7 +395,7 @@ fn where_the_recognizer_gives_up_the_parse_decides_and_nothing_waits() {
     );
 
     // In the workbench: the edit's analysis is whole at once, nothing is awaited.
-    let (mut app, _grammar) = lab_app_on("xri", (text, "xri-value"), &nested);
+    let (mut app, _grammar) = lab_app_on("xri", (xri2(), "xri-value"), &nested);
     focus(&mut app, Focus::Input);
     app.handle(Event::key(KeyCode::Char('x')));
     assert!(!app.parsing(), "nothing waits for the worker");
@@ -419,10 +420,7 @@ fn where_the_recognizer_gives_up_the_parse_decides_and_nothing_waits() {
 /// `where_the_recognizer_gives_up_the_parse_decides_and_nothing_waits`).
 #[test]
 fn a_long_near_miss_the_recognizer_gives_up_on_gets_the_bounds_verdict_at_once() {
-    let text = xri2();
-    let g = Grammar::from_text(&text).expect("reads");
-    let full_lab = Arc::new(Lab::new(g, "xri-value", &text, None).expect("made"));
-    let quick = Arc::new(full_lab.verdict_only().expect("made"));
+    let (full_lab, quick) = xri2_lab_and_twin();
     let nested = format!("{}=b{}", "=a*(".repeat(250), ")".repeat(250)).repeat(50);
     let miss = format!("{nested}^");
     let a = lab_analysis(&miss, &quick);
@@ -439,7 +437,7 @@ fn a_long_near_miss_the_recognizer_gives_up_on_gets_the_bounds_verdict_at_once()
     assert_eq!(errors(&b), e);
 
     // In the workbench: the edit's verdict at once, the parse left to the worker.
-    let (mut app, _grammar) = lab_app_on("xri", (text, "xri-value"), &miss);
+    let (mut app, _grammar) = lab_app_on("xri", (xri2(), "xri-value"), &miss);
     focus(&mut app, Focus::Input);
     app.handle(Event::key(KeyCode::Char('x')));
     assert!(app.parsing(), "the tree waits for the worker");
