@@ -213,6 +213,30 @@ impl Forest<'_> {
         }
     }
 
+    /// Node `v`'s count from its successors' when its span is not empty and it is on no
+    /// cycle: the sum over its links of the products of their pred's and child's counts.
+    #[inline(always)]
+    fn count_links(&self, v: u32, count: &mut [u64]) {
+        let node = |w: u32| self.local[w as usize] as usize;
+        let cnt = |w: u32| {
+            if w == TERM {
+                return 1;
+            }
+            let l = node(w);
+            if self.empty_at[l] { 1 } else { count[l] }
+        };
+        // Saturating `u64` arithmetic: the counts saturate at `SAT`, `u64::MAX`, so a
+        // product and a sum saturated there are what `u128` arithmetic capped at
+        // `SAT` gives.
+        let (mut c, mut steps) = (0u64, 0);
+        for (_, p, ch) in self.links_of(v) {
+            steps += 1;
+            c = c.saturating_add(cnt(p).saturating_mul(cnt(ch)));
+        }
+        self.work.set(self.work.get() + steps);
+        count[v as usize] = c;
+    }
+
     /// Node `v`'s count (or raw count, for an empty node) from its successors'; `cyc`: it
     /// is on a cycle. Says whether that made the count infinite, and whether the node is
     /// an empty span with more than one derivation.
@@ -244,23 +268,7 @@ impl Forest<'_> {
             count[v as usize] = u64::MAX;
             (true, false)
         } else {
-            let cnt = |w: u32| {
-                if w == TERM {
-                    return 1;
-                }
-                let l = node(w);
-                if self.empty_at[l] {
-                    1
-                } else {
-                    u128::from(count[l])
-                }
-            };
-            let mut c: u128 = 0;
-            for (_, p, ch) in self.links_of(v) {
-                self.work.set(self.work.get() + 1);
-                c = (c + (cnt(p) * cnt(ch)).min(SAT)).min(SAT);
-            }
-            count[v as usize] = u64::try_from(c).unwrap_or(u64::MAX);
+            self.count_links(v, count);
             (false, false)
         }
     }
@@ -704,6 +712,8 @@ pub(crate) struct Prepared<'a> {
     pub total: Option<u128>,
     pub empty_ambiguity: bool,
     height: Vec<u32>,
+    /// Whether it was counted in the chart's order (see [`prepare`]), not by a walk.
+    chart_order: bool,
 }
 
 impl Prepared<'_> {
@@ -769,14 +779,23 @@ impl Prepared<'_> {
     }
 }
 
-/// Counts the derivations of `chart`, ready to give trees. The chart's reachable items
-/// get their lists of links put in the canonical order, in place.
-pub(crate) fn prepare<'a>(
-    cfg: &'a Cfg,
-    chart: &'a mut Chart,
-    bytes: &'a [usize],
-    detail: bool,
-) -> Prepared<'a> {
+/// The reachable part of a chart (see [`reach`]).
+struct Reached {
+    /// Reachable items by local id, and item → local id.
+    nodes: Vec<u32>,
+    local: Vec<u32>,
+    /// Each reachable node's first link, and whether its span is empty, by local id.
+    heads: Vec<u32>,
+    empty_at: Vec<bool>,
+    /// How many links the reachable nodes have.
+    reach_links: usize,
+    /// Whether every reachable link's pred and child come before its item in the chart.
+    ordered: bool,
+}
+
+/// The items reachable from the chart's roots, numbered in the order they are found,
+/// each one's list of links put in the canonical order ([`canonical_links`]) on the way.
+fn reach(chart: &mut Chart) -> Reached {
     let mut local = vec![NONE; chart.items.len()];
     let mut nodes: Vec<u32> = Vec::new();
     let mut reach_links = 0usize;
@@ -802,6 +821,10 @@ pub(crate) fn prepare<'a>(
     let _ = nodes.try_reserve_exact(most.saturating_sub(nodes.len()));
     let _ = heads.try_reserve_exact(most);
     let _ = empty_at.try_reserve_exact(most);
+    // Whether every reachable link's pred and child come before its item in the chart:
+    // then the chart's order is an order with successors first, and the forest has no
+    // cycle, so it is counted in that order, with no depth-first walk.
+    let mut ordered = true;
     let mut v = 0;
     while v < nodes.len() {
         let item = nodes[v];
@@ -813,6 +836,7 @@ pub(crate) fn prepare<'a>(
         while l != NONE {
             let lk = chart.links[l as usize];
             reach_links += 1;
+            ordered &= lk.pred < item && (lk.child == TERM || lk.child < item);
             for w in [lk.pred, lk.child] {
                 if w != TERM && local[w as usize] == NONE {
                     local[w as usize] = nodes.len() as u32;
@@ -823,7 +847,45 @@ pub(crate) fn prepare<'a>(
         }
         v += 1;
     }
-    drop(scratch);
+    Reached {
+        nodes,
+        local,
+        heads,
+        empty_at,
+        reach_links,
+        ordered,
+    }
+}
+
+/// Counts the derivations of `chart`, ready to give trees. The chart's reachable items
+/// get their lists of links put in the canonical order, in place.
+pub(crate) fn prepare<'a>(
+    cfg: &'a Cfg,
+    chart: &'a mut Chart,
+    bytes: &'a [usize],
+    detail: bool,
+) -> Prepared<'a> {
+    prepare_in(cfg, chart, bytes, detail, true)
+}
+
+/// [`prepare`]; `chart_order`: count in the chart's order where that order has each
+/// node's successors first (else always by the depth-first walk, which the tests
+/// compare it with).
+fn prepare_in<'a>(
+    cfg: &'a Cfg,
+    chart: &'a mut Chart,
+    bytes: &'a [usize],
+    detail: bool,
+    chart_order: bool,
+) -> Prepared<'a> {
+    let Reached {
+        nodes,
+        local,
+        heads,
+        empty_at,
+        reach_links,
+        ordered,
+    } = reach(chart);
     let chart: &'a Chart = chart;
     let mut f = Forest {
         cfg,
@@ -877,39 +939,53 @@ pub(crate) fn prepare<'a>(
     // With no cycle, the least heights of the empty nodes come out of the same walk.
     let mut height = vec![u32::MAX; n];
     let mut best = vec![NONE; n];
-    let mut state = vec![0u8; n];
-    let mut stack: Vec<(u32, usize)> = Vec::new();
     let mut acyclic = true;
-    'walk: for s in 0..n as u32 {
-        if state[s as usize] != 0 {
-            continue;
+    let by_chart_order = chart_order && ordered;
+    if by_chart_order {
+        // Each node after its successors, so each is counted from theirs, as the walk
+        // below would count it: a node's count and least height depend on its
+        // successors' alone, not on the order they were made in.
+        for &v in f.local.iter().filter(|&&v| v != NONE) {
+            if f.empty_at[v as usize] {
+                f.count_node(v, false, &mut count, &mut raw);
+                f.least_height(v, &mut height, &mut best);
+            } else {
+                f.count_links(v, &mut count);
+            }
         }
-        state[s as usize] = 1;
-        stack.push((s, first(s)));
-        while let Some(top) = stack.last_mut() {
-            let v = top.0;
-            if let Some((w, c)) = next(v, top.1) {
-                top.1 = c;
-                match state[w as usize] {
-                    0 => {
-                        state[w as usize] = 1;
-                        stack.push((w, first(w)));
-                    }
-                    1 => {
-                        acyclic = false;
-                        break 'walk;
-                    }
-                    _ => {}
-                }
+    } else {
+        let mut state = vec![0u8; n];
+        let mut stack: Vec<(u32, usize)> = Vec::new();
+        'walk: for s in 0..n as u32 {
+            if state[s as usize] != 0 {
                 continue;
             }
-            stack.pop();
-            state[v as usize] = 2;
-            f.count_node(v, false, &mut count, &mut raw);
-            f.least_height(v, &mut height, &mut best);
+            state[s as usize] = 1;
+            stack.push((s, first(s)));
+            while let Some(top) = stack.last_mut() {
+                let v = top.0;
+                if let Some((w, c)) = next(v, top.1) {
+                    top.1 = c;
+                    match state[w as usize] {
+                        0 => {
+                            state[w as usize] = 1;
+                            stack.push((w, first(w)));
+                        }
+                        1 => {
+                            acyclic = false;
+                            break 'walk;
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                stack.pop();
+                state[v as usize] = 2;
+                f.count_node(v, false, &mut count, &mut raw);
+                f.least_height(v, &mut height, &mut best);
+            }
         }
     }
-    drop((state, stack));
     let (mut infinite, mut empty_ambiguity) = (false, false);
     if acyclic {
         empty_ambiguity = raw.iter().any(|&r| r >= 2);
@@ -929,7 +1005,9 @@ pub(crate) fn prepare<'a>(
     f.count = count;
     if acyclic {
         f.best = best;
-        return f.finish(height, raw, infinite, empty_ambiguity);
+        let mut p = f.finish(height, raw, infinite, empty_ambiguity);
+        p.chart_order = by_chart_order;
+        return p;
     }
     drop(best);
 
@@ -1080,13 +1158,84 @@ impl<'a> Forest<'a> {
             total,
             empty_ambiguity,
             height,
+            chart_order: false,
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::tarjan;
+    use super::super::{Budget, Grammar, earley};
+    use super::{prepare_in, tarjan};
+
+    /// Counting in the chart's order gives what the depth-first walk gives, on the same
+    /// chart: the total, the ambiguity of empty spans, every node's count, least height
+    /// and link of least height, the steps taken, and the trees. The cases meet both
+    /// ways: charts whose order puts successors first, and charts where it does not (a
+    /// cycle, a nullable rule completed in its own set).
+    #[test]
+    fn the_chart_order_counts_as_the_walk_does() {
+        let cases: &[(&str, &str, &[&str])] = &[
+            ("E = E \"+\" E / \"a\"\n", "E", &["a", "a+a", "a+a+a+a+a+a"]),
+            (
+                "s = *(b / c)\nb = 1*\"x\"\nc = 1*d\nd = \"x\"\n",
+                "s",
+                &["", "x", "xxxxx"],
+            ),
+            (
+                "s = a b a\na = [\"x\"] / *\"y\"\nb = \"z\" / a a\n",
+                "s",
+                &["", "z", "xzx", "yyy", "xz"],
+            ),
+            ("s = t / \"a\"\nt = s / \"b\"\n", "s", &["a", "b"]),
+            (
+                "s = \"a\" s / \"a\"\n",
+                "s",
+                &["a", "aaaaaaaaaaaaaaaaaaaaaa"],
+            ),
+            (
+                include_str!("../../../tests/data/abnf/rfc8141.abnf"),
+                "namestring",
+                &["urn:example:a1%41/b", "urn:ex:a?+r?=q#f", "urn:ex:"],
+            ),
+        ];
+        let (mut by_order, mut by_walk) = (0, 0);
+        for (text, start, inputs) in cases {
+            let g = Grammar::from_text(text).expect("reads");
+            let nt = g.start_nt(start).expect("a rule");
+            for input in inputs.iter() {
+                for leo in [None, Some(earley::SHORT)] {
+                    let chart = || g.chart(nt, input, leo, Budget::default()).expect("a chart");
+                    let ((mut c1, b1), (mut c2, b2)) = (chart(), chart());
+                    let a = prepare_in(&g.cfg, &mut c1, &b1, true, true);
+                    let w = prepare_in(&g.cfg, &mut c2, &b2, true, false);
+                    let at = format!("{start} on {input:?}, Leo {leo:?}");
+                    assert!(!w.chart_order, "{at}");
+                    assert_eq!(a.total, w.total, "{at}");
+                    assert_eq!(a.empty_ambiguity, w.empty_ambiguity, "{at}");
+                    assert_eq!(a.f.count, w.f.count, "{at}");
+                    assert_eq!(a.height, w.height, "{at}");
+                    assert_eq!(a.f.best, w.f.best, "{at}");
+                    assert_eq!(a.work(), w.work(), "{at}");
+                    let picks = a.picks(4);
+                    assert_eq!(picks, w.picks(4), "{at}");
+                    for &(r, rank, by_count) in &picks {
+                        assert_eq!(
+                            a.f.tree(r, rank, by_count, usize::MAX),
+                            w.f.tree(r, rank, by_count, usize::MAX),
+                            "{at}"
+                        );
+                    }
+                    if a.chart_order {
+                        by_order += 1;
+                    } else {
+                        by_walk += 1;
+                    }
+                }
+            }
+        }
+        assert!(by_order > 10 && by_walk > 2, "{by_order} and {by_walk}");
+    }
 
     #[test]
     fn components_come_successors_first() {
