@@ -878,24 +878,18 @@ fn prepare_in<'a>(
     detail: bool,
     chart_order: bool,
 ) -> Prepared<'a> {
-    let Reached {
-        nodes,
-        local,
-        heads,
-        empty_at,
-        reach_links,
-        ordered,
-    } = reach(chart);
+    let r = reach(chart);
+    let ordered = r.ordered;
     let chart: &'a Chart = chart;
     let mut f = Forest {
         cfg,
         chart,
         bytes,
-        nodes,
-        local,
-        heads,
-        empty_at,
-        reach_links,
+        nodes: r.nodes,
+        local: r.local,
+        heads: r.heads,
+        empty_at: r.empty_at,
+        reach_links: r.reach_links,
         count: Vec::new(),
         best: Vec::new(),
         work: std::cell::Cell::new(0),
