@@ -712,8 +712,6 @@ pub(crate) struct Prepared<'a> {
     pub total: Option<u128>,
     pub empty_ambiguity: bool,
     height: Vec<u32>,
-    /// Whether it was counted in the chart's order (see [`prepare`]), not by a walk.
-    chart_order: bool,
 }
 
 impl Prepared<'_> {
@@ -934,8 +932,7 @@ fn prepare_in<'a>(
     let mut height = vec![u32::MAX; n];
     let mut best = vec![NONE; n];
     let mut acyclic = true;
-    let by_chart_order = chart_order && ordered;
-    if by_chart_order {
+    if chart_order && ordered {
         // Each node after its successors, so each is counted from theirs, as the walk
         // below would count it: a node's count and least height depend on its
         // successors' alone, not on the order they were made in.
@@ -999,9 +996,7 @@ fn prepare_in<'a>(
     f.count = count;
     if acyclic {
         f.best = best;
-        let mut p = f.finish(height, raw, infinite, empty_ambiguity);
-        p.chart_order = by_chart_order;
-        return p;
+        return f.finish(height, raw, infinite, empty_ambiguity);
     }
     drop(best);
 
@@ -1152,7 +1147,6 @@ impl<'a> Forest<'a> {
             total,
             empty_ambiguity,
             height,
-            chart_order: false,
         }
     }
 }
@@ -1160,7 +1154,7 @@ impl<'a> Forest<'a> {
 #[cfg(test)]
 mod tests {
     use super::super::{Budget, Grammar, earley};
-    use super::{prepare_in, tarjan};
+    use super::{prepare_in, reach, tarjan};
     use proptest::prelude::Strategy;
 
     /// Counting in the chart's order gives what the depth-first walk gives, on the same
@@ -1212,15 +1206,15 @@ mod tests {
     }
 
     /// The two ways to count on one chart: both give the same answers (see
-    /// [`the_chart_order_counts_as_the_walk_does`]), and the first says which way it took.
+    /// [`the_chart_order_counts_as_the_walk_does`]); says whether the chart's order puts
+    /// successors first, so that the first way was taken ([`reach`] on a third copy).
     fn both_ways(g: &Grammar, start: &str, input: &str, leo: Option<u32>) -> Option<bool> {
         let nt = g.start_nt(start).ok()?;
         let chart = || g.chart(nt, input, leo, Budget::default()).ok();
-        let ((mut c1, b1), (mut c2, b2)) = (chart()?, chart()?);
+        let ((mut c1, b1), (mut c2, b2), (mut c3, _)) = (chart()?, chart()?, chart()?);
         let a = prepare_in(&g.cfg, &mut c1, &b1, true, true);
         let w = prepare_in(&g.cfg, &mut c2, &b2, true, false);
         let at = format!("{start} on {input:?}, Leo {leo:?}");
-        assert!(!w.chart_order, "{at}");
         assert_eq!(a.total, w.total, "{at}");
         assert_eq!(a.empty_ambiguity, w.empty_ambiguity, "{at}");
         assert_eq!(a.f.count, w.f.count, "{at}");
@@ -1236,7 +1230,7 @@ mod tests {
                 "{at}"
             );
         }
-        Some(a.chart_order)
+        Some(reach(&mut c3).ordered)
     }
 
     /// A rule's text: one to three alternatives, each zero to three elements (an empty
