@@ -145,7 +145,7 @@ median() {
 # spread: "middle half A to B x, all C to D x" of the ratios on stdin (the quartiles by
 # rank, and the least and the most).
 spread() {
-    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; q1 = v[int((NR + 3) / 4)]; q3 = v[NR + 1 - int((NR + 3) / 4)]; printf "middle half %.2f to %.2f x, all %.2f to %.2f x", q1, q3, v[1], v[NR] }'
+    sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; q1 = v[int(NR / 4) + 1]; q3 = v[NR - int(NR / 4)]; printf "middle half %.2f to %.2f x, all %.2f to %.2f x", q1, q3, v[1], v[NR] }'
 }
 
 # past_start SHORT LONG CMD...: "N M instructions past start-up, " for CMD on file LONG
