@@ -293,26 +293,38 @@ fn arrivals(
 }
 
 /// Each item of origin set `o` waiting for rule `a`, as (its position, its origin), to
-/// `f`: the set's explicit waiting items in `arena` (from `wstart[o]`; a set has a few:
-/// all are read), then its prediction table's.
+/// `f`: the set's explicit waiting items in `arena` (from `wstart[o]`), then its
+/// prediction table's. Returns how many it gave: the links the completion makes, which
+/// [`Plan::run`] counts as work.
+///
+/// A set's explicit waiting items are sorted by the rule they wait for (`run` freezes
+/// them so), and those for `a` are found by binary search, not by reading the set's
+/// every item: a grammar that reads the input in many ways has sets with thousands, and
+/// many completions a set.
 fn each_waiting(
     arena: &[(u32, u32, u32)],
     wstart: &[u32],
     table: Option<&Table>,
     (a, o): (u32, u32),
     mut f: impl FnMut(u32, u32),
-) {
+) -> usize {
     let at = |i: usize| wstart.get(i).map_or(0, |&w| w as usize);
-    for &(x, wp, wo) in arena.get(at(o as usize)..at(o as usize + 1)).unwrap_or(&[]) {
-        if x == a {
-            f(wp, wo);
-        }
+    let set = arena.get(at(o as usize)..at(o as usize + 1)).unwrap_or(&[]);
+    let from = set.partition_point(|w| w.0 < a);
+    let waiting = set.get(from..).unwrap_or(&[]);
+    let waiting = &waiting[..waiting.partition_point(|w| w.0 == a)];
+    for &(_, wp, wo) in waiting {
+        f(wp, wo);
     }
+    let mut given = waiting.len();
     if let Some(t) = table {
-        for &(_, wp) in t.waiting(a) {
+        let waiting = t.waiting(a);
+        for &(_, wp) in waiting {
             f(wp, o);
         }
+        given += waiting.len();
     }
+    given
 }
 
 /// How often (in bytes of the input) a run keeps a [`Checkpoint`].
@@ -334,6 +346,9 @@ struct Resume {
     reach_scans: Vec<(u32, u32)>,
     last_table: u32,
     spent: usize,
+    /// The links made so far (an item waiting for a rule, given to each completion of
+    /// that rule at its origin): bounded apart from `spent`, by the same limit.
+    links: usize,
 }
 
 impl Resume {
@@ -349,6 +364,7 @@ impl Resume {
             reach_scans: Vec::new(),
             last_table: NONE,
             spent: 0,
+            links: 0,
         }
     }
 }
@@ -1068,7 +1084,11 @@ impl Plan {
             return None;
         }
         // The parse's budget counts items and links that live to the end (28 bytes each); these
-        // units are lighter (dropped with their set, no links): 4 times as many, `per_byte` a byte.
+        // units are lighter (dropped with their set, no links kept): 4 times as many,
+        // `per_byte` a byte. The links a run makes (`Resume::links`) are held to the same
+        // limit apart: an input the grammar reads in many ways makes many times more links
+        // than items, and each costs a look in the set's `seen` (a grammar fuzzed here made
+        // 54 million on 5 KiB, 6.7 billion instructions, within its items' work).
         let limit = limit
             .saturating_mul(4)
             .min(per_byte.saturating_mul(n).saturating_add(SLACK));
@@ -1086,6 +1106,7 @@ impl Plan {
             mut reach_scans,
             mut last_table,
             mut spent,
+            mut links,
         } = at;
         let (mut pred, mut wstart, mut arena) = memo.take_tables();
         let checkpoints = &mut memo.checkpoints;
@@ -1123,6 +1144,7 @@ impl Plan {
                         reach_scans: reach_scans.clone(),
                         last_table,
                         spent,
+                        links,
                     },
                     dep: dep.max(j),
                     filled,
@@ -1164,7 +1186,14 @@ impl Plan {
             let undo = live_at.map(|_| {
                 saved_scans.clone_from(&reach_scans);
                 (
-                    (furthest, could_end_at, reach, last_table, spent, dep),
+                    (
+                        furthest,
+                        could_end_at,
+                        reach,
+                        last_table,
+                        (spent, links),
+                        dep,
+                    ),
                     (arena.len(), pred[j]),
                 )
             });
@@ -1194,9 +1223,14 @@ impl Plan {
                             could_end_at = Some(j);
                         }
                         let table = tables.tables.get(pred[o as usize] as usize);
-                        each_waiting(&arena, &wstart, table, (a, o), |wp, wo| {
+                        links += each_waiting(&arena, &wstart, table, (a, o), |wp, wo| {
                             add(&mut items, seen, wp + 1, wo);
                         });
+                        // Checked at each completion: the links of one set can be many
+                        // times its items (an input the grammar reads in many ways).
+                        if links > limit {
+                            break 'sets false;
+                        }
                     }
                     Sym::N(x) => {
                         let t = self.term[x as usize];
@@ -1271,7 +1305,14 @@ impl Plan {
                 j = e as usize;
             } else if let Some((a, (arena_len, table))) = undo {
                 // The run ends at this set: made again in full (see `redo`).
-                (furthest, could_end_at, reach, last_table, spent, dep) = a;
+                (
+                    furthest,
+                    could_end_at,
+                    reach,
+                    last_table,
+                    (spent, links),
+                    dep,
+                ) = a;
                 arena.truncate(arena_len);
                 pred[j] = table;
                 std::mem::swap(&mut reach_scans, &mut saved_scans);
@@ -1281,7 +1322,10 @@ impl Plan {
                 break 'sets true;
             }
         };
-        memo.give_back((pred, wstart, arena), (spent > limit).then_some(j));
+        memo.give_back(
+            (pred, wstart, arena),
+            (spent > limit || links > limit).then_some(j),
+        );
         // Not finished: over its work, a prose value, or an automaton failed.
         if !finished {
             return None;
