@@ -69,3 +69,26 @@ fn known_cases() {
         }
     }
 }
+
+/// The fuzzer's own inputs that once ran too long (tests/data/fuzz/grammar_input/), read
+/// as the fuzz target reads its bytes. `links-54-million`: a grammar that splits `s` every
+/// way, on 5,452 bytes: the recognizer made 54 million links within its items' work, 10 s
+/// in the fuzzer's build (tests/abnf_recognize.rs, `the_recognizer_counts_its_links`).
+#[test]
+fn the_fuzzers_slow_inputs() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz/grammar_input");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in files {
+        let data = std::fs::read(&f).expect("the file");
+        let (text, start, input) = body::case(&data);
+        if let Err(e) = body::run(&text, &start, &input) {
+            panic!("{}: {e}", f.display());
+        }
+    }
+}
