@@ -327,6 +327,34 @@ fn each_waiting(
     given
 }
 
+/// The most units of work of a run on an input of `n` bytes, for a parse's budget of
+/// `work` and at most `per_byte` a byte; the most links it makes too.
+///
+/// The parse's budget counts items and links that live to the end (28 bytes each); a
+/// run's units are lighter (dropped with their set, no links kept): 4 times as many,
+/// `per_byte` a byte. The links a run makes ([`Resume::links`]) are held to the same
+/// limit, apart from its items: an input the grammar reads in many ways makes many times
+/// more links than items, a set's links are checked as they are made, and each costs a
+/// look in the set's `seen` (a grammar the fuzzer made, which splits a rule every way,
+/// made 54 million on 5 KiB within its items' work: 6.7 billion instructions).
+fn run_limit(work: usize, per_byte: usize, n: usize) -> usize {
+    work.saturating_mul(4)
+        .min(per_byte.saturating_mul(n).saturating_add(SLACK))
+}
+
+/// Keeps the scans of compiled rules that read furthest (`reach`, and each one's
+/// automaton and set in `scans`) with the scan of automaton `a` from set `j` that read up
+/// to `r`: the failure names what they waited for there ([`Plan::failure`]).
+fn furthest_scan(reach: &mut usize, scans: &mut Vec<(u32, u32)>, r: usize, (a, j): (u32, u32)) {
+    if r > *reach {
+        *reach = r;
+        scans.clear();
+    }
+    if r == *reach {
+        scans.push((a, j));
+    }
+}
+
 /// How often (in bytes of the input) a run keeps a [`Checkpoint`].
 const CHECKPOINT: usize = 1 << 10;
 /// The most carried and queued items (and furthest scans) a run's checkpoints hold
@@ -347,7 +375,8 @@ struct Resume {
     last_table: u32,
     spent: usize,
     /// The links made so far (an item waiting for a rule, given to each completion of
-    /// that rule at its origin): bounded apart from `spent`, by the same limit.
+    /// that rule at its origin): held to the same limit as `spent` apart from it, and
+    /// checked at each completion ([`run_limit`]).
     links: usize,
 }
 
@@ -1083,15 +1112,7 @@ impl Plan {
         if n >= NONE as usize {
             return None;
         }
-        // The parse's budget counts items and links that live to the end (28 bytes each); these
-        // units are lighter (dropped with their set, no links kept): 4 times as many,
-        // `per_byte` a byte. The links a run makes (`Resume::links`) are held to the same
-        // limit apart: an input the grammar reads in many ways makes many times more links
-        // than items, and each costs a look in the set's `seen` (a grammar fuzzed here made
-        // 54 million on 5 KiB, 6.7 billion instructions, within its items' work).
-        let limit = limit
-            .saturating_mul(4)
-            .min(per_byte.saturating_mul(n).saturating_add(SLACK));
+        let limit = run_limit(limit, per_byte, n);
         // From the last checkpoint of the last run that this input's bytes still hold
         // (a run that gets there from the first set is in the same state: its spent work
         // too, so it gives up where that run would).
@@ -1186,15 +1207,8 @@ impl Plan {
             let undo = live_at.map(|_| {
                 saved_scans.clone_from(&reach_scans);
                 (
-                    (
-                        furthest,
-                        could_end_at,
-                        reach,
-                        last_table,
-                        (spent, links),
-                        dep,
-                    ),
-                    (arena.len(), pred[j]),
+                    (furthest, could_end_at, reach, last_table, spent, dep),
+                    (arena.len(), pred[j], links),
                 )
             });
             furthest = j;
@@ -1226,8 +1240,6 @@ impl Plan {
                         links += each_waiting(&arena, &wstart, table, (a, o), |wp, wo| {
                             add(&mut items, seen, wp + 1, wo);
                         });
-                        // Checked at each completion: the links of one set can be many
-                        // times its items (an input the grammar reads in many ways).
                         if links > limit {
                             break 'sets false;
                         }
@@ -1277,13 +1289,7 @@ impl Plan {
                         queue.push(Reverse((e, p + 1, o)));
                     }
                 }
-                if r > reach {
-                    reach = r;
-                    reach_scans.clear();
-                }
-                if r == reach {
-                    reach_scans.push((a, ju));
-                }
+                furthest_scan(&mut reach, &mut reach_scans, r, (a, ju));
                 g = h;
             }
             if spent > limit {
@@ -1303,16 +1309,10 @@ impl Plan {
                 j += c.len_utf8();
             } else if let Some(&Reverse((e, _, _))) = queue.peek() {
                 j = e as usize;
-            } else if let Some((a, (arena_len, table))) = undo {
+            } else if let Some((a, (arena_len, table, made))) = undo {
                 // The run ends at this set: made again in full (see `redo`).
-                (
-                    furthest,
-                    could_end_at,
-                    reach,
-                    last_table,
-                    (spent, links),
-                    dep,
-                ) = a;
+                (furthest, could_end_at, reach, last_table, spent, dep) = a;
+                links = made;
                 arena.truncate(arena_len);
                 pred[j] = table;
                 std::mem::swap(&mut reach_scans, &mut saved_scans);
@@ -1324,7 +1324,7 @@ impl Plan {
         };
         memo.give_back(
             (pred, wstart, arena),
-            (spent > limit || links > limit).then_some(j),
+            (spent.max(links) > limit).then_some(j),
         );
         // Not finished: over its work, a prose value, or an automaton failed.
         if !finished {
