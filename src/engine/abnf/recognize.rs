@@ -49,8 +49,9 @@
 //! are the items the Earley parser would have had in that set. What it gives up: Leo's
 //! right-recursion items (a deep right recursion is quadratic here) and prose values. So
 //! the work is bounded, linearly in the input (at most [`PER_BYTE`] units a byte past a
-//! constant) and by the parse's budget; past it, or for a grammar with prose values, the
-//! caller falls back to the Earley parser, which has both.
+//! constant) and by the parse's budget, and so are the links it makes, apart
+//! ([`run_limit`]); past either, or for a grammar with prose values, the caller falls
+//! back to the Earley parser, which has both.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
