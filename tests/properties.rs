@@ -1,7 +1,7 @@
 //! Property tests: for any input, under every profile, the engine returns a well-formed
 //! lossless tree and never panics.
 
-use idbench::engine::{Options, Profile, Severity, analyze, specs};
+use idbench::engine::{NodeKind, Options, Profile, Severity, analyze, specs};
 use proptest::prelude::*;
 
 /// Inputs made of the characters the grammars care about, plus anything at all.
@@ -10,6 +10,11 @@ fn identifier_like() -> impl Strategy<Value = String> {
         Just("urn:".to_string()),
         Just("xri://".to_string()),
         Just("http://".to_string()),
+        // Schemes whose grammar the scheme layer grafts under the path, query and
+        // fragment (`Tree::graft_under`).
+        Just("file:///".to_string()),
+        Just("pkg:".to_string()),
+        Just("mailto:".to_string()),
         Just("(".to_string()),
         Just(")".to_string()),
         Just("%".to_string()),
@@ -36,7 +41,11 @@ fn assert_well_formed(input: &str, profile: Option<Profile>) -> Result<(), TestC
     prop_assert_eq!(root.span().start, 0);
     prop_assert_eq!(root.span().end, input.len());
     // Leaves plus the gaps between them rebuild the input: it suffices that every node lies
-    // inside its parent, on char boundaries, and siblings are ordered and disjoint.
+    // inside its parent, on char boundaries, and siblings are ordered and disjoint. The
+    // scheme layer's grafted nodes (`NodeKind::SchemePart`, `Tree::graft_under`) come after
+    // a node's own children, may overlap them, and are ordered and disjoint among
+    // themselves; the rebuild reads the tree without them.
+    let grafted = |n: &idbench::engine::Node<'_>| n.kind() == NodeKind::SchemePart;
     let mut rebuilt = String::new();
     let mut pos = 0;
     for n in a.tree.iter() {
@@ -46,12 +55,22 @@ fn assert_well_formed(input: &str, profile: Option<Profile>) -> Result<(), TestC
         if let Some(p) = n.parent() {
             prop_assert!(p.span().encloses(s), "{:?} outside {:?}", n, p);
         }
-        let mut last = s.start;
+        let (mut last, mut last_grafted, mut seen_grafted) = (s.start, s.start, false);
         for c in n.children() {
-            prop_assert!(c.span().start >= last, "children of {:?} overlap", n);
-            last = c.span().end;
+            if grafted(&c) {
+                prop_assert!(
+                    c.span().start >= last_grafted,
+                    "grafted children of {:?} overlap",
+                    n
+                );
+                (last_grafted, seen_grafted) = (c.span().end, true);
+            } else {
+                prop_assert!(!seen_grafted, "a child of {:?} after its grafted ones", n);
+                prop_assert!(c.span().start >= last, "children of {:?} overlap", n);
+                last = c.span().end;
+            }
         }
-        if n.is_leaf() {
+        if !grafted(&n) && n.children().all(|c| grafted(&c)) {
             prop_assert!(s.start >= pos, "leaf {:?} overlaps the previous leaf", n);
             rebuilt.push_str(&input[pos..s.start]);
             rebuilt.push_str(n.text(input));
