@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use idbench::engine::equiv::{CompareOptions, compare};
 use idbench::engine::resolve::resolve;
-use idbench::engine::{Analysis, Diagnostic, Options, Profile, analyze};
+use idbench::engine::{Analysis, Diagnostic, NodeKind, Options, Profile, analyze};
 
 /// The fuzzer's bytes as text; invalid UTF-8 becomes U+FFFD, so every input is used.
 pub fn text(data: &[u8]) -> Cow<'_, str> {
@@ -50,7 +50,8 @@ pub fn check_diagnostics(input: &str, diags: &[Diagnostic]) {
 }
 
 /// The tree covers the input, every node lies inside its parent on char boundaries,
-/// siblings are ordered, and the diagnostics are well-formed.
+/// siblings are ordered (a node's own children, then the scheme layer's grafted ones),
+/// and the diagnostics are well-formed.
 pub fn check_analysis(input: &str, a: &Analysis) {
     assert_eq!(a.input, input);
     let root = a.tree.root();
@@ -68,10 +69,21 @@ pub fn check_analysis(input: &str, a: &Analysis) {
         if let Some(p) = n.parent() {
             assert!(p.span().encloses(s), "{n:?} outside {p:?}");
         }
-        let mut last = s.start;
+        // The scheme layer's grafted nodes (`Tree::graft_under`) come after a node's own
+        // children, may overlap them, and are ordered among themselves.
+        let (mut last, mut last_grafted, mut seen_grafted) = (s.start, s.start, false);
         for c in n.children() {
-            assert!(c.span().start >= last, "children of {n:?} overlap");
-            last = c.span().end;
+            if c.kind() == NodeKind::SchemePart {
+                assert!(
+                    c.span().start >= last_grafted,
+                    "grafted children of {n:?} overlap"
+                );
+                (last_grafted, seen_grafted) = (c.span().end, true);
+            } else {
+                assert!(!seen_grafted, "a child of {n:?} after its grafted ones");
+                assert!(c.span().start >= last, "children of {n:?} overlap");
+                last = c.span().end;
+            }
         }
     }
     check_diagnostics(input, &a.diagnostics);
