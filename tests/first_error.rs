@@ -625,4 +625,15 @@ fn the_quick_path_names_the_common_errors() {
         assert_eq!(quick_verdict(Profile::Rfc3986, s), None, "{s:?}");
         assert_eq!(check(Profile::Rfc3986, s), Ok(()));
     }
+    // So is one whose first byte is a non-ASCII character no IRI allows, with a ":" in
+    // its first segment: the scheme's `scheme-start` can come first (the fuzzer's case,
+    // where the quick path said `illegal-char`); an ASCII one is named.
+    for s in ["\u{FFFD}\u{FFFD}i://!a", "\u{FFFD}i://!a"] {
+        assert_eq!(quick_verdict(Profile::Rfc3987, s), None, "{s:?}");
+        assert_eq!(check(Profile::Rfc3987, s), Ok(()));
+    }
+    assert_eq!(
+        first_error("\u{FFFD}\u{FFFD}i://!a", Some(Profile::Rfc3987)).1,
+        Some("scheme-start")
+    );
 }
