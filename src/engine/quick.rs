@@ -465,11 +465,13 @@ fn bad_code<const IRI: bool>(
 ) -> Option<Code> {
     // A ":" in the first segment: the grammar reads a scheme that failed, whose error may
     // come before the path's, and the full analysis names it. At the segment's first byte
-    // nothing comes before an ASCII byte's error (the scheme reading reports none where a
-    // path forbids the byte too, or after it); a non-ASCII one's can (`\u{FFFD}\u{FFFD}i://!a`
-    // under RFC 3987: the scheme's `scheme-start` over the first character sorts before
-    // the path's `illegal-char` over both).
-    if let Some(s) = first_segment.filter(|&s| k > s || b.get(k).is_some_and(|&c| c >= 0x80)) {
+    // nothing comes before an ASCII byte's error, nor before a URI's `non-ascii` (the
+    // scheme reading reports none where a path forbids the byte too, or after it); an
+    // IRI's non-ASCII one's can (`\u{FFFD}\u{FFFD}i://!a` under RFC 3987: the scheme's
+    // `scheme-start` over the first character sorts before the path's `illegal-char`
+    // over both).
+    let iri_char = |k: usize| IRI && b.get(k).is_some_and(|&c| c >= 0x80);
+    if let Some(s) = first_segment.filter(|&s| k > s || iri_char(k)) {
         let seg = b.get(s..).unwrap_or_default();
         let end = seg
             .iter()
