@@ -581,6 +581,7 @@ fn the_quick_path_names_the_common_errors() {
         (Profile::Rfc3986, " http://a/", "illegal-char"),
         (Profile::Rfc3986, "http://a b/", "illegal-char"),
         (Profile::Rfc3986, "http://b\u{fc}cher.de/", "non-ascii"),
+        (Profile::Rfc3986, "\u{FFFD}\u{FFFD}i://!a", "non-ascii"),
         (Profile::Rfc3986, "http://a:8o/", "port-not-digits"),
         (Profile::Rfc3986, "http://u%zz@a/", "pct-invalid"),
         (Profile::Rfc3986, "http://[::1/", "ip-literal-unclosed"),
